@@ -1,0 +1,124 @@
+package dev.snailbench.localstack;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Loads the FootballDB dumps ({@code <data>/footballdb/vN/db/*.sql}) into databases {@code footballdb_vN}, the
+ * way the dataset's {@code load.sh} does, without psql: schema {@code exp_vN} as the database's search path,
+ * tables in foreign-key order, owner and grant statements dropped, one transaction per table.
+ * {@code match_fact} is not in the dumps: queries that need it fail, as they should.
+ */
+public final class FootballDb {
+
+    public static final List<String> VERSIONS = List.of("v1", "v2", "v3");
+
+    private static final Pattern REFERENCES = Pattern.compile("(?i)\\breferences\\s+([A-Za-z0-9_]+)");
+    private static final Pattern OWNER = Pattern.compile("(?im)^alter table [A-Za-z0-9_.\"]+\\s*\\n\\s*owner to [^;]*;\\s*$");
+    private static final Pattern GRANT = Pattern.compile("(?im)^grant [^;]* to [^;]*;\\s*$");
+
+    private FootballDb() {
+    }
+
+    public static String databaseName(String version) {
+        return "footballdb_" + version;
+    }
+
+    /** Loads one version unless it is already there; returns the number of tables loaded. */
+    public static int load(Postgres postgres, Path dataDir, String version) {
+        String db = databaseName(version);
+        String schema = "exp_" + version;
+        Path dumps = dataDir.resolve("footballdb").resolve(version).resolve("db");
+        if (!Files.isDirectory(dumps)) {
+            throw new IllegalStateException("no FootballDB dumps at " + dumps);
+        }
+        postgres.createDatabase(db);
+        try (Connection c = postgres.connect(db); Statement s = c.createStatement()) {
+            if (alreadyLoaded(s, schema)) {
+                return 0;
+            }
+            s.execute("CREATE SCHEMA IF NOT EXISTS " + schema);
+            s.execute("ALTER DATABASE " + db + " SET search_path TO " + schema + ", public");
+            s.execute("SET search_path TO " + schema + ", public");
+            s.execute("SET client_min_messages TO warning");
+            c.setAutoCommit(false);
+            List<String> tables = tableOrder(dumps);
+            for (String table : tables) {
+                s.execute(filter(Files.readString(dumps.resolve(table + ".sql"), StandardCharsets.UTF_8)));
+                c.commit();
+            }
+            c.setAutoCommit(true);
+            s.execute("ANALYZE");
+            return tables.size();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot load FootballDB " + version + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static boolean alreadyLoaded(Statement s, String schema) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT count(*) FROM information_schema.tables WHERE table_schema = '"
+                + schema + "'")) {
+            rs.next();
+            return rs.getInt(1) > 0;
+        }
+    }
+
+    static String filter(String dump) {
+        return GRANT.matcher(OWNER.matcher(dump).replaceAll("")).replaceAll("");
+    }
+
+    /** Tables in dependency order: a table comes after every table it references (that has a dump). */
+    static List<String> tableOrder(Path dumps) throws IOException {
+        Map<String, Set<String>> references = new LinkedHashMap<>();
+        try (Stream<Path> files = Files.list(dumps)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".sql")).sorted().toList()) {
+                String table = f.getFileName().toString().replaceAll("\\.sql$", "");
+                String text = Files.readString(f, StandardCharsets.UTF_8);
+                int firstInsert = text.indexOf("INSERT INTO ");
+                Matcher m = REFERENCES.matcher(firstInsert < 0 ? text : text.substring(0, firstInsert));
+                Set<String> refs = new LinkedHashSet<>();
+                while (m.find()) {
+                    refs.add(m.group(1).toLowerCase(Locale.ROOT));
+                }
+                references.put(table, refs);
+            }
+        }
+        List<String> order = new ArrayList<>();
+        Set<String> visiting = new LinkedHashSet<>();
+        for (String table : references.keySet()) {
+            visit(table, references, order, visiting);
+        }
+        return order;
+    }
+
+    private static void visit(String table, Map<String, Set<String>> refs, List<String> order, Set<String> visiting) {
+        if (order.contains(table) || !refs.containsKey(table) || !visiting.add(table)) {
+            return;
+        }
+        for (String ref : refs.get(table)) {
+            if (!ref.equals(table)) {
+                visit(ref, refs, order, visiting);
+            }
+        }
+        order.add(table);
+    }
+}

@@ -1,0 +1,159 @@
+package dev.snailbench.localstack;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A real single-node KRaft Kafka broker in its own JVM, on a free loopback port. Its own JVM because the
+ * broker's Scala, Jackson and logging versions clash with Quarkus' in a test JVM.
+ */
+public final class KafkaBroker implements AutoCloseable {
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    private static final String READY_LINE = "Kafka Server started";
+
+    private final Process process;
+    private final Path workDir;
+    private final int port;
+
+    private KafkaBroker(Process process, Path workDir, int port) {
+        this.process = process;
+        this.workDir = workDir;
+        this.port = port;
+    }
+
+    /** Starts a broker whose topics get {@code partitions} partitions when auto-created. */
+    public static KafkaBroker start(int partitions) {
+        try {
+            Path workDir = Files.createTempDirectory("snailbench-kafka-");
+            int port = Ports.free();
+            int controllerPort = Ports.free();
+            Path config = workDir.resolve("server.properties");
+            Files.writeString(config, String.join("\n",
+                    "process.roles=broker,controller",
+                    "node.id=1",
+                    "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
+                    "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
+                    "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
+                    "controller.listener.names=CONTROLLER",
+                    "inter.broker.listener.name=PLAINTEXT",
+                    "listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+                    "log.dirs=" + workDir.resolve("logs"),
+                    "num.partitions=" + partitions,
+                    "auto.create.topics.enable=true",
+                    "offsets.topic.replication.factor=1",
+                    "offsets.topic.num.partitions=4",
+                    "transaction.state.log.replication.factor=1",
+                    "transaction.state.log.min.isr=1",
+                    "share.coordinator.state.topic.replication.factor=1",
+                    "share.coordinator.state.topic.min.isr=1",
+                    "group.initial.rebalance.delay.ms=0",
+                    ""));
+            Path log = workDir.resolve("broker.log");
+            List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx384m", "-XX:+UseSerialGC",
+                    "-XX:TieredStopAtLevel=1", "-cp", classpath(), KafkaServerMain.class.getName(),
+                    config.toString(), Long.toString(ProcessHandle.current().pid())));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start();
+            KafkaBroker broker = new KafkaBroker(process, workDir, port);
+            broker.awaitReady(log);
+            return broker;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start Kafka broker", e);
+        }
+    }
+
+    public String bootstrapServers() {
+        return "127.0.0.1:" + port;
+    }
+
+    private void awaitReady(Path log) throws IOException {
+        Instant deadline = Instant.now().plus(START_TIMEOUT);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("Kafka broker exited with " + process.exitValue() + ":\n"
+                        + tail(log));
+            }
+            if (Files.readString(log, StandardCharsets.ISO_8859_1).contains(READY_LINE)) {
+                return;
+            }
+            sleep(100);
+        }
+        close();
+        throw new IllegalStateException("Kafka broker not ready after " + START_TIMEOUT + ":\n" + tail(log));
+    }
+
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        deleteRecursively(workDir);
+    }
+
+    static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The broker classpath resolved by Maven at build time, plus this module's own classes. */
+    static String classpath() {
+        try (InputStream in = KafkaBroker.class.getResourceAsStream("runtime-classpath.txt")) {
+            if (in == null) {
+                throw new IllegalStateException("runtime-classpath.txt missing: build local-stack with Maven");
+            }
+            String resolved = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+            String own = Path.of(KafkaServerMain.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .toString();
+            return own + java.io.File.pathSeparator + resolved;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.ISO_8859_1);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    static void deleteRecursively(Path dir) {
+        if (dir == null || !Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // Temp files only; the OS cleans the rest.
+        }
+    }
+}

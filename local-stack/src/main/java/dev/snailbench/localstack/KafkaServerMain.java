@@ -1,0 +1,52 @@
+package dev.snailbench.localstack;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Entry point of the broker JVM: formats KRaft storage and runs a single-node Kafka broker+controller.
+ * The broker exits by itself when the process that started it dies, so that a killed test JVM leaves no
+ * broker behind.
+ *
+ * <p>Arguments: {@code <server.properties> <parent pid>}.
+ */
+public final class KafkaServerMain {
+
+    private KafkaServerMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String config = args[0];
+        long parentPid = Long.parseLong(args[1]);
+        String clusterId = base64ClusterId();
+        kafka.tools.StorageTool.execute(new String[] {"format", "-t", clusterId, "-c", config, "--ignore-formatted"},
+                System.out);
+        Thread watchdog = new Thread(() -> watchParent(parentPid), "parent-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+        if (!Files.exists(Path.of(config))) {
+            throw new IllegalArgumentException("no broker config at " + config);
+        }
+        kafka.Kafka.main(new String[] {config});
+    }
+
+    private static void watchParent(long parentPid) {
+        while (ProcessHandle.of(parentPid).map(ProcessHandle::isAlive).orElse(false)) {
+            try {
+                TimeUnit.SECONDS.sleep(1);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+        Runtime.getRuntime().halt(0);
+    }
+
+    private static String base64ClusterId() {
+        UUID uuid = UUID.randomUUID();
+        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(16);
+        buffer.putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
+        return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(buffer.array());
+    }
+}

@@ -1,0 +1,72 @@
+package dev.snailbench.localstack;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/** A real PostgreSQL server (zonky's embedded binaries) on a free loopback port. */
+public final class Postgres implements AutoCloseable {
+
+    public static final String USER = "postgres";
+    public static final String PASSWORD = "postgres";
+
+    private final EmbeddedPostgres server;
+
+    private Postgres(EmbeddedPostgres server) {
+        this.server = server;
+    }
+
+    public static Postgres start() {
+        try {
+            return new Postgres(EmbeddedPostgres.builder().setPort(Ports.free())
+                    .setServerConfig("max_connections", "300")
+                    .setServerConfig("fsync", "off")
+                    .setServerConfig("synchronous_commit", "off")
+                    .start());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start PostgreSQL", e);
+        }
+    }
+
+    public int port() {
+        return server.getPort();
+    }
+
+    public String jdbcUrl(String database) {
+        return "jdbc:postgresql://127.0.0.1:" + port() + "/" + database;
+    }
+
+    /** The URL Quarkus' reactive PostgreSQL client takes. */
+    public String reactiveUrl(String database) {
+        return "postgresql://127.0.0.1:" + port() + "/" + database;
+    }
+
+    public Connection connect(String database) throws SQLException {
+        return DriverManager.getConnection(jdbcUrl(database), USER, PASSWORD);
+    }
+
+    /** Creates a database if it does not exist yet. */
+    public void createDatabase(String name) {
+        try (Connection c = connect("postgres"); Statement s = c.createStatement()) {
+            var rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + name.replace("'", "''") + "'");
+            if (!rs.next()) {
+                s.execute("CREATE DATABASE \"" + name.replace("\"", "\"\"") + "\"");
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create database " + name, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.snailbench.localstack.testing;
+
+import dev.snailbench.localstack.LocalStack;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Plain Kafka clients against the module's real broker, for tests that put a message on a topic the way
+ * another service would and read what comes out the other end.
+ */
+public final class TopicClient implements AutoCloseable {
+
+    private final KafkaProducer<String, byte[]> producer;
+
+    public TopicClient() {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, LocalStack.kafka().bootstrapServers());
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        this.producer = new KafkaProducer<>(props, new StringSerializer(), new ByteArraySerializer());
+    }
+
+    public void send(String topic, String key, byte[] value) {
+        try {
+            producer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException | ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot send to " + topic, e);
+        }
+    }
+
+    /**
+     * Reads {@code topic} from the beginning until {@code count} records match {@code wanted} or the
+     * timeout passes; returns the matching records (fewer than {@code count} on timeout).
+     */
+    public static List<ConsumerRecord<String, byte[]>> await(String topic, Predicate<ConsumerRecord<String, byte[]>> wanted,
+            int count, Duration timeout) {
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, LocalStack.kafka().bootstrapServers());
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        List<ConsumerRecord<String, byte[]>> found = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(props, new StringDeserializer(),
+                new ByteArrayDeserializer())) {
+            consumer.subscribe(List.of(topic));
+            Instant deadline = Instant.now().plus(timeout);
+            while (found.size() < count && Instant.now().isBefore(deadline)) {
+                for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+                    if (wanted.test(r)) {
+                        found.add(r);
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    /** Headers of a record as text, for asserting on dead-letter reasons and trace context. */
+    public static Map<String, String> headers(ConsumerRecord<String, byte[]> record) {
+        Map<String, String> headers = new java.util.LinkedHashMap<>();
+        record.headers().forEach(h -> headers.put(h.key(), h.value() == null ? null
+                : new String(h.value(), java.nio.charset.StandardCharsets.UTF_8)));
+        return headers;
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(5));
+    }
+}

@@ -1,0 +1,33 @@
+package dev.snailbench.model;
+
+/**
+ * Kafka topic names, one per hop. Services set them explicitly in their configuration and tests use these
+ * constants, so a rename happens in exactly one place.
+ */
+public final class Topics {
+
+    /** Tenants created by the generator; every service that authenticates API keys keeps its own copy. */
+    public static final String TENANTS = "snailbench.tenants";
+    /** Job lifecycle: submitted specs, consumed by the generator itself (listen-to-yourself, no dual write). */
+    public static final String JOB_EVENTS = "snailbench.job-events";
+    /** Batches of identifiers whose naturalness should be classified. */
+    public static final String IDENTIFIERS_TO_CLASSIFY = "snailbench.identifiers.to-classify";
+    /** Classified identifiers, answering {@link #IDENTIFIERS_TO_CLASSIFY}. */
+    public static final String IDENTIFIERS_CLASSIFIED = "snailbench.identifiers.classified";
+    /** Work items waiting for a model to write SQL. */
+    public static final String QUERIES_TO_INFER = "snailbench.queries.to-infer";
+    /** Gold and predicted SQL (native names) waiting to run on the target database. */
+    public static final String SQL_TO_EXECUTE = "snailbench.sql.to-execute";
+    /** Gold and predicted result sets waiting to be compared. */
+    public static final String RESULTS_TO_SCORE = "snailbench.results.to-score";
+    /** Final verdict per work item; the generator counts job progress from it. */
+    public static final String SCORES = "snailbench.scores";
+
+    private Topics() {
+    }
+
+    /** The dead-letter topic of one consuming channel: {@code <topic>.dlq.<consumer>}. */
+    public static String deadLetter(String topic, String consumer) {
+        return topic + ".dlq." + consumer;
+    }
+}

@@ -1,0 +1,79 @@
+package dev.snailbench.model.serde;
+
+import dev.snailbench.model.event.ClassificationRequested;
+import dev.snailbench.model.event.Event;
+import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.IdentifiersClassified;
+import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.event.ItemScored;
+import dev.snailbench.model.event.JobSubmitted;
+import dev.snailbench.model.event.TenantRegistered;
+import org.apache.kafka.common.serialization.Deserializer;
+
+/**
+ * Kafka value deserializer of one event type. Kafka instantiates deserializers by class name, so each event
+ * type has a nested subclass to name in configuration, e.g.
+ * {@code dev.snailbench.model.serde.EventDeserializer$OfInferenceRequested}.
+ */
+public abstract class EventDeserializer<T extends Event> implements Deserializer<T> {
+
+    private final Class<T> type;
+
+    protected EventDeserializer(Class<T> type) {
+        this.type = type;
+    }
+
+    @Override
+    public T deserialize(String topic, byte[] data) {
+        return data == null ? null : EventJson.read(data, type);
+    }
+
+    public static class OfTenantRegistered extends EventDeserializer<TenantRegistered> {
+        public OfTenantRegistered() {
+            super(TenantRegistered.class);
+        }
+    }
+
+    public static class OfJobSubmitted extends EventDeserializer<JobSubmitted> {
+        public OfJobSubmitted() {
+            super(JobSubmitted.class);
+        }
+    }
+
+    public static class OfClassificationRequested extends EventDeserializer<ClassificationRequested> {
+        public OfClassificationRequested() {
+            super(ClassificationRequested.class);
+        }
+    }
+
+    public static class OfIdentifiersClassified extends EventDeserializer<IdentifiersClassified> {
+        public OfIdentifiersClassified() {
+            super(IdentifiersClassified.class);
+        }
+    }
+
+    public static class OfInferenceRequested extends EventDeserializer<InferenceRequested> {
+        public OfInferenceRequested() {
+            super(InferenceRequested.class);
+        }
+    }
+
+    public static class OfExecutionRequested extends EventDeserializer<ExecutionRequested> {
+        public OfExecutionRequested() {
+            super(ExecutionRequested.class);
+        }
+    }
+
+    public static class OfExecutionCompleted extends EventDeserializer<ExecutionCompleted> {
+        public OfExecutionCompleted() {
+            super(ExecutionCompleted.class);
+        }
+    }
+
+    public static class OfItemScored extends EventDeserializer<ItemScored> {
+        public OfItemScored() {
+            super(ItemScored.class);
+        }
+    }
+}
