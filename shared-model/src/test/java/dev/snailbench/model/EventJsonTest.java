@@ -25,9 +25,9 @@ class EventJsonTest {
     void shouldRoundTripAWorkItemEventThroughTheKafkaSerde() {
         UUID jobId = UUID.randomUUID();
         ModelRef model = ModelRef.replay("gpt");
-        WorkItem item = new WorkItem(WorkItem.idFor(jobId, "q1", model, NaturalnessLevel.NATIVE), "q1", "How many?",
+        WorkItem item = new WorkItem(WorkItem.idFor(jobId, "db", "q1", model, NaturalnessLevel.NATIVE), "q1", "How many?",
                 "SELECT 1", SqlDialect.POSTGRESQL, new DatabaseRef(SqlDialect.POSTGRESQL, "jdbc:postgresql://h/db",
-                        "u", "sealed", null), model, NaturalnessLevel.NATIVE, "SELECT 1");
+                        "u", "sealed", null), model, NaturalnessLevel.NATIVE, null, null, "SELECT 1");
         InferenceRequested event = InferenceRequested.of(jobId, "t1", item);
 
         byte[] bytes = new EventSerializer().serialize("topic", event);
@@ -48,9 +48,9 @@ class EventJsonTest {
     @Test
     void shouldGiveTheSameWorkItemIdForTheSameSpec() {
         UUID job = UUID.randomUUID();
-        assertThat(WorkItem.idFor(job, "q", ModelRef.replay("m"), NaturalnessLevel.LOW))
-                .isEqualTo(WorkItem.idFor(job, "q", ModelRef.replay("m"), NaturalnessLevel.LOW))
-                .isNotEqualTo(WorkItem.idFor(job, "q", ModelRef.replay("m"), NaturalnessLevel.LEAST));
+        assertThat(WorkItem.idFor(job, "db", "q", ModelRef.replay("m"), NaturalnessLevel.LOW))
+                .isEqualTo(WorkItem.idFor(job, "db", "q", ModelRef.replay("m"), NaturalnessLevel.LOW))
+                .isNotEqualTo(WorkItem.idFor(job, "db", "q", ModelRef.replay("m"), NaturalnessLevel.LEAST));
     }
 
     @Test

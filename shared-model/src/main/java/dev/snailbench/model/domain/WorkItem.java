@@ -1,21 +1,29 @@
 package dev.snailbench.model.domain;
 
+import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
 /**
  * One unit of evaluation: a question asked of one model, at one naturalness level, on one database.
- * {@code recordedPrediction} is set for the replay backend only.
+ * {@code recordedPrediction} is set for the replay backend only; {@code schemaId} names the schema (and
+ * crosswalk) the prompt is built from, when the job names one (e.g. a SNAILS database).
  */
 public record WorkItem(UUID workItemId, String questionId, String question, String goldSql, SqlDialect dialect,
-        DatabaseRef database, ModelRef model, NaturalnessLevel level, String recordedPrediction) {
+        DatabaseRef database, ModelRef model, NaturalnessLevel level, PromptOptions promptOptions, String schemaId,
+        String recordedPrediction) {
+
+    public WorkItem {
+        promptOptions = promptOptions == null ? PromptOptions.ZERO_SHOT : promptOptions;
+    }
 
     /**
      * Work-item ids are derived from what the item is, so that resubmitting the same job spec yields the
      * same ids and downstream deduplication makes it a no-op.
      */
-    public static UUID idFor(UUID jobId, String questionId, ModelRef model, NaturalnessLevel level) {
-        String identity = jobId + "|" + questionId + "|" + model.label() + "|" + model.backend() + "|"
-                + level.label();
-        return UUID.nameUUIDFromBytes(identity.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    public static UUID idFor(UUID jobId, String databaseKey, String questionId, ModelRef model,
+            NaturalnessLevel level) {
+        String identity = jobId + "|" + databaseKey + "|" + questionId + "|" + model.label() + "|" + model.backend()
+                + "|" + level.label();
+        return UUID.nameUUIDFromBytes(identity.getBytes(StandardCharsets.UTF_8));
     }
 }
