@@ -1,0 +1,148 @@
+package dev.snailbench.classifier.features;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A real English word list with frequency ranks: the English Wikipedia (30,000 words) and US TV and film
+ * (19,160 words) lists that the {@code com.nulab-inc:zxcvbn} artifact ships on the classpath. A word's rank is
+ * its best rank in either list (1 = most frequent).
+ *
+ * <p>Besides exact look-ups it answers "does this token abbreviate a common word?" through an index of
+ * prefixes of each word, of the word with doubled letters collapsed ({@code issue} → {@code isue}) and of its
+ * consonant skeleton ({@code height} → {@code hght}), so {@code Veg}, {@code Isue} and {@code Hght} are found.
+ */
+public final class EnglishWords {
+
+    /** Where the lists live inside the zxcvbn jar. */
+    public static final String[] RESOURCES = {
+            "com/nulabinc/zxcvbn/matchers/dictionaries/english_wikipedia.txt",
+            "com/nulabinc/zxcvbn/matchers/dictionaries/us_tv_and_film.txt" };
+    public static final String SOURCE = "com.nulab-inc:zxcvbn (english_wikipedia.txt, us_tv_and_film.txt)";
+
+    private static volatile EnglishWords instance;
+
+    private final Map<String, Integer> rankByWord;
+    private final Map<String, Integer> rankByAbbreviation;
+
+    private EnglishWords(Map<String, Integer> rankByWord) {
+        this.rankByWord = rankByWord;
+        this.rankByAbbreviation = new HashMap<>(rankByWord.size() * 8);
+        rankByWord.forEach((word, rank) -> {
+            if (word.length() < 3) {
+                return;
+            }
+            indexPrefixes(word, rank, false);
+            indexPrefixes(collapseDoubles(word), rank, true);
+            indexPrefixes(skeleton(word), rank, true);
+        });
+    }
+
+    /** The shared instance, loaded once from the classpath; fails with a clear message when the list is missing. */
+    public static EnglishWords get() {
+        EnglishWords words = instance;
+        if (words == null) {
+            synchronized (EnglishWords.class) {
+                if (instance == null) {
+                    instance = load(EnglishWords.class.getClassLoader());
+                }
+                words = instance;
+            }
+        }
+        return words;
+    }
+
+    static EnglishWords load(ClassLoader loader) {
+        Map<String, Integer> ranks = new HashMap<>(64_000);
+        for (String resource : RESOURCES) {
+            InputStream in = loader.getResourceAsStream(resource);
+            if (in == null) {
+                throw new IllegalStateException("English word list " + resource + " is not on the classpath: "
+                        + "the classifier needs the com.nulab-inc:zxcvbn artifact (declared in classifier-service/pom.xml)");
+            }
+            try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                int rank = 0;
+                for (String line; (line = reader.readLine()) != null;) {
+                    String word = line.trim().toLowerCase(Locale.ROOT);
+                    if (word.isEmpty()) {
+                        continue;
+                    }
+                    rank++;
+                    ranks.merge(word, rank, Math::min);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read English word list " + resource, e);
+            }
+        }
+        if (ranks.size() < 10_000) {
+            throw new IllegalStateException("English word list has only " + ranks.size() + " words: corrupt " + SOURCE);
+        }
+        return new EnglishWords(ranks);
+    }
+
+    public int size() {
+        return rankByWord.size();
+    }
+
+    /** Frequency rank of a lower-case word, or 0 when it is not an English word. */
+    public int rank(String lowerCaseWord) {
+        Integer rank = rankByWord.get(lowerCaseWord);
+        return rank == null ? 0 : rank;
+    }
+
+    public boolean contains(String lowerCaseWord) {
+        return rankByWord.containsKey(lowerCaseWord);
+    }
+
+    /**
+     * Best rank of a longer word that this lower-case token may abbreviate, or 0.
+     */
+    public int abbreviationRank(String lowerCaseToken) {
+        Integer rank = rankByAbbreviation.get(lowerCaseToken);
+        return rank == null ? 0 : rank;
+    }
+
+    private void indexPrefixes(String form, int rank, boolean wholeFormToo) {
+        // Prefixes from 2 letters up to one letter short of the word itself ("ve", "veg", ... "vegetatio");
+        // a collapsed or skeleton form also counts whole ("dflt" for "default").
+        int last = wholeFormToo ? form.length() : form.length() - 1;
+        for (int len = 2; len <= last && len <= 10; len++) {
+            rankByAbbreviation.merge(form.substring(0, len), rank, Math::min);
+        }
+    }
+
+    static String collapseDoubles(String word) {
+        StringBuilder sb = new StringBuilder(word.length());
+        for (int i = 0; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if (i == 0 || c != word.charAt(i - 1)) {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** First letter plus the following consonants, doubled letters collapsed: {@code height} → {@code hght}. */
+    static String skeleton(String word) {
+        StringBuilder sb = new StringBuilder(word.length());
+        sb.append(word.charAt(0));
+        for (int i = 1; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if (!isVowel(c) && c != sb.charAt(sb.length() - 1)) {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    static boolean isVowel(char c) {
+        return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u';
+    }
+}

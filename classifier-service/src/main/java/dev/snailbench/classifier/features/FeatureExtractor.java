@@ -1,0 +1,290 @@
+package dev.snailbench.classifier.features;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Turns an identifier into hashed sparse features for the naturalness model. The same code runs at training
+ * time (in the build) and at inference time, so {@link #VERSION} is stored beside the model and checked when it
+ * is loaded: change it whenever a feature changes.
+ *
+ * <p>Feature families: identifier shape (length, token count, case pattern, separators, digits, vowel ratio,
+ * consonant runs), per-token kind (English word by frequency band, known acronym, abbreviation of an English
+ * word, digits, other) with length, case shape and position, kind bigrams, share of tokens in the dictionary,
+ * token identity, and character 1–4-grams inside tokens.
+ */
+public final class FeatureExtractor {
+
+    public static final String VERSION = "fx-1";
+    /** Number of hash buckets: rows of the model's weight matrix. */
+    public static final int DIMENSION = 1 << 18;
+
+    private static final int NS_LEN = 1, NS_NTOK = 2, NS_CASE = 3, NS_VOWELS = 4, NS_DIGITS = 5, NS_CONS_RUN = 6,
+            NS_SHARE = 7, NS_SHARE_VALUE = 8, NS_NON_DICT = 9, NS_TOKEN = 10, NS_KIND_LEN = 11, NS_KIND_SHAPE = 12,
+            NS_KIND_POS = 13, NS_KIND_BIGRAM = 14, NS_NGRAM = 15, NS_TOKEN_VOWELS = 16, NS_SHARE_NTOK = 17,
+            NS_ABBR = 18, NS_SEPARATOR = 19, NS_WHOLE_NGRAM = 20;
+
+    private final EnglishWords words;
+
+    public FeatureExtractor(EnglishWords words) {
+        this.words = words;
+    }
+
+    /** What a reader sees in an identifier: its tokens and the share of its word tokens in the dictionary. */
+    public record Analysis(List<String> tokens, double tokenInDictionaryShare) {
+    }
+
+    public Analysis analyse(String identifier) {
+        List<String> tokens = IdentifierTokenizer.tokenize(identifier);
+        int wordTokens = 0;
+        int inDictionary = 0;
+        for (String token : tokens) {
+            if (hasLetter(token)) {
+                wordTokens++;
+                if (isDictionaryWord(token.toLowerCase(Locale.ROOT))) {
+                    inDictionary++;
+                }
+            }
+        }
+        return new Analysis(tokens, wordTokens == 0 ? 0.0 : (double) inDictionary / wordTokens);
+    }
+
+    /** Fills {@code out} with the features of {@code identifier} (sorted, distinct indices). */
+    public void extract(String identifier, FeatureVector out) {
+        out.clear();
+        List<String> tokens = IdentifierTokenizer.tokenize(identifier);
+        int length = identifier.length();
+        int letters = 0, upper = 0, lower = 0, digits = 0, vowels = 0, separators = 0, consonantRun = 0, maxRun = 0;
+        for (int i = 0; i < length; i++) {
+            char c = identifier.charAt(i);
+            if (Character.isLetter(c)) {
+                letters++;
+                if (Character.isUpperCase(c)) {
+                    upper++;
+                } else {
+                    lower++;
+                }
+                if (EnglishWords.isVowel(Character.toLowerCase(c)) || c == 'y' || c == 'Y') {
+                    vowels++;
+                    consonantRun = 0;
+                } else {
+                    maxRun = Math.max(maxRun, ++consonantRun);
+                }
+            } else {
+                consonantRun = 0;
+                if (Character.isDigit(c)) {
+                    digits++;
+                } else {
+                    separators++;
+                }
+            }
+        }
+        add(out, NS_LEN, lengthBand(length));
+        add(out, NS_NTOK, Math.min(tokens.size(), 7));
+        int casePattern = letters == 0 ? 0 : lower == 0 ? 1 : upper == 0 ? 2
+                : Character.isUpperCase(firstLetter(identifier)) ? 3 : 4;
+        add(out, NS_CASE, casePattern * 4 + Math.min(separators, 3));
+        add(out, NS_SEPARATOR, separators == 0 ? 0 : identifier.indexOf('_') >= 0 ? 1 : 2);
+        add(out, NS_VOWELS, letters == 0 ? 11 : vowels * 10 / letters);
+        add(out, NS_DIGITS, Math.min(digits, 4) * 2 + (length > 0 && Character.isDigit(identifier.charAt(length - 1)) ? 1 : 0));
+        add(out, NS_CONS_RUN, Math.min(maxRun, 7));
+
+        int wordTokens = 0, inDictionary = 0, nonDictionary = 0, abbreviations = 0;
+        int previousKind = -1;
+        for (int t = 0; t < tokens.size(); t++) {
+            String token = tokens.get(t);
+            String lowerToken = token.toLowerCase(Locale.ROOT);
+            int kind = kind(token, lowerToken);
+            boolean letterToken = hasLetter(token);
+            if (letterToken) {
+                wordTokens++;
+                if (kind >= KIND_WORD_TOP && kind <= KIND_WORD_RARE) {
+                    inDictionary++;
+                } else if (kind != KIND_ACRONYM) {
+                    nonDictionary++;
+                }
+                if (kind == KIND_ABBR_COMMON || kind == KIND_ABBR_RARE) {
+                    abbreviations++;
+                }
+            }
+            int tokenLength = Math.min(token.length(), 12);
+            add(out, NS_TOKEN, hashString(lowerToken));
+            add(out, NS_KIND_LEN, kind * 16 + tokenLength);
+            add(out, NS_KIND_SHAPE, kind * 8 + shape(token));
+            int position = tokens.size() == 1 ? 0 : t == 0 ? 1 : t == tokens.size() - 1 ? 2 : 3;
+            add(out, NS_KIND_POS, kind * 4 + position);
+            add(out, NS_KIND_BIGRAM, (previousKind + 1) * 16 + kind);
+            if (letterToken) {
+                add(out, NS_TOKEN_VOWELS, kind * 16 + tokenVowelBand(lowerToken));
+            }
+            nGrams(out, lowerToken);
+            previousKind = kind;
+        }
+        add(out, NS_KIND_BIGRAM, (previousKind + 1) * 16 + 15);
+        int shareBand = wordTokens == 0 ? 6 : inDictionary == wordTokens ? 5 : inDictionary * 5 / wordTokens;
+        add(out, NS_SHARE, shareBand);
+        add(out, NS_SHARE_NTOK, shareBand * 8 + Math.min(tokens.size(), 7));
+        add(out, NS_NON_DICT, Math.min(nonDictionary, 4));
+        add(out, NS_ABBR, Math.min(abbreviations, 3) * 5 + Math.min(nonDictionary - abbreviations, 4));
+        if (wordTokens > 0) {
+            out.add(bucket(NS_SHARE_VALUE, 0), (float) inDictionary / wordTokens);
+        }
+        wholeNGrams(out, identifier.toLowerCase(Locale.ROOT));
+        out.normalize();
+    }
+
+    // ---- token kinds ----------------------------------------------------------------------------------------
+
+    static final int KIND_DIGITS = 0, KIND_WORD_TOP = 1, KIND_WORD_COMMON = 2, KIND_WORD_RARE = 3,
+            KIND_ACRONYM = 4, KIND_ABBR_COMMON = 5, KIND_ABBR_RARE = 6, KIND_SINGLE_LETTER = 7, KIND_OTHER = 8;
+
+    private int kind(String token, String lowerToken) {
+        if (!hasLetter(token)) {
+            return KIND_DIGITS;
+        }
+        if (KnownAcronyms.contains(token.toUpperCase(Locale.ROOT))) {
+            return KIND_ACRONYM;
+        }
+        if (token.length() == 1) {
+            return KIND_SINGLE_LETTER;
+        }
+        int rank = words.rank(lowerToken);
+        if (rank > 0) {
+            return rank <= 3_000 ? KIND_WORD_TOP : rank <= 15_000 ? KIND_WORD_COMMON : KIND_WORD_RARE;
+        }
+        int abbreviationRank = words.abbreviationRank(lowerToken);
+        if (abbreviationRank > 0) {
+            return abbreviationRank <= 5_000 ? KIND_ABBR_COMMON : KIND_ABBR_RARE;
+        }
+        return KIND_OTHER;
+    }
+
+    private boolean isDictionaryWord(String lowerToken) {
+        return lowerToken.length() > 1 && words.contains(lowerToken)
+                || KnownAcronyms.contains(lowerToken.toUpperCase(Locale.ROOT));
+    }
+
+    private static boolean hasLetter(String token) {
+        for (int i = 0; i < token.length(); i++) {
+            if (Character.isLetter(token.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static char firstLetter(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (Character.isLetter(s.charAt(i))) {
+                return s.charAt(i);
+            }
+        }
+        return 'a';
+    }
+
+    /** 0 = Xxxx, 1 = XXXX, 2 = xxxx, 3 = mixed other, 4 = digits. */
+    private static int shape(String token) {
+        if (!hasLetter(token)) {
+            return 4;
+        }
+        boolean firstUpper = Character.isUpperCase(token.charAt(0));
+        boolean restLower = true, restUpper = true;
+        for (int i = 1; i < token.length(); i++) {
+            char c = token.charAt(i);
+            restLower &= !Character.isUpperCase(c);
+            restUpper &= !Character.isLowerCase(c);
+        }
+        if (firstUpper && restUpper) {
+            return 1;
+        }
+        if (firstUpper && restLower) {
+            return 0;
+        }
+        return !firstUpper && restLower ? 2 : 3;
+    }
+
+    private static int tokenVowelBand(String lowerToken) {
+        int letters = 0, vowels = 0;
+        for (int i = 0; i < lowerToken.length(); i++) {
+            char c = lowerToken.charAt(i);
+            if (Character.isLetter(c)) {
+                letters++;
+                if (EnglishWords.isVowel(c) || c == 'y') {
+                    vowels++;
+                }
+            }
+        }
+        return letters == 0 ? 15 : vowels * 5 / letters + (letters <= 3 ? 0 : 6);
+    }
+
+    private static int lengthBand(int length) {
+        if (length <= 9) {
+            return length;
+        }
+        return length <= 12 ? 10 : length <= 16 ? 11 : length <= 24 ? 12 : 13;
+    }
+
+    // ---- hashing ----------------------------------------------------------------------------------------------
+
+    /** Character 1–4-grams of a token with boundary marks: {@code ^v}, {@code ve}, ..., {@code eg$}. */
+    private static void nGrams(FeatureVector out, String lowerToken) {
+        int n = lowerToken.length() + 2;
+        for (int size = 1; size <= 4; size++) {
+            for (int start = 0; start + size <= n; start++) {
+                int h = mix(NS_NGRAM * 0x9E3779B1, size);
+                for (int i = start; i < start + size; i++) {
+                    char c = i == 0 ? '^' : i == n - 1 ? '$' : lowerToken.charAt(i - 1);
+                    h = mix(h, c);
+                }
+                out.add(finish(h), 1f);
+            }
+        }
+    }
+
+    /** Character trigrams across the whole identifier, separators included. */
+    private static void wholeNGrams(FeatureVector out, String lowerIdentifier) {
+        int n = lowerIdentifier.length() + 2;
+        for (int start = 0; start + 3 <= n; start++) {
+            int h = NS_WHOLE_NGRAM * 0x9E3779B1;
+            for (int i = start; i < start + 3; i++) {
+                char c = i == 0 ? '^' : i == n - 1 ? '$' : lowerIdentifier.charAt(i - 1);
+                h = mix(h, c);
+            }
+            out.add(finish(h), 1f);
+        }
+    }
+
+    private static int hashString(String s) {
+        int h = 0x1234567;
+        for (int i = 0; i < s.length(); i++) {
+            h = mix(h, s.charAt(i));
+        }
+        return h;
+    }
+
+    private static void add(FeatureVector out, int namespace, int value) {
+        out.add(bucket(namespace, value), 1f);
+    }
+
+    private static int bucket(int namespace, int value) {
+        return finish(mix(namespace * 0x9E3779B1, value));
+    }
+
+    private static int mix(int h, int k) {
+        k *= 0xCC9E2D51;
+        k = Integer.rotateLeft(k, 15);
+        k *= 0x1B873593;
+        h ^= k;
+        h = Integer.rotateLeft(h, 13);
+        return h * 5 + 0xE6546B64;
+    }
+
+    private static int finish(int h) {
+        h ^= h >>> 16;
+        h *= 0x85EBCA6B;
+        h ^= h >>> 13;
+        h *= 0xC2B2AE35;
+        h ^= h >>> 16;
+        return h & (DIMENSION - 1);
+    }
+}

@@ -1,0 +1,68 @@
+package dev.snailbench.classifier.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.classifier.config.ClassifierConfig;
+import dev.snailbench.classifier.service.Classification;
+import dev.snailbench.classifier.service.ClassifierService;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code POST /classify}: naturalness of up to {@code max-identifiers-per-request} identifiers, in input order. */
+@Path("/classify")
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
+public class ClassifyResource {
+
+    /** The answer: one result per identifier, in the request's order. */
+    public record ClassifyResponse(String modelVersion, List<Classification> results) {
+    }
+
+    private final ClassifierService classifier;
+    private final ClassifierConfig config;
+
+    public ClassifyResource(ClassifierService classifier, ClassifierConfig config) {
+        this.classifier = classifier;
+        this.config = config;
+    }
+
+    @POST
+    public Uni<ClassifyResponse> classify(JsonNode body) {
+        List<String> identifiers = identifiers(body, config.maxIdentifiersPerRequest());
+        return classifier.classify(identifiers)
+                .map(results -> new ClassifyResponse(classifier.metadata().modelVersion(), results));
+    }
+
+    /** Validates {@code {"identifiers": ["…", …]}} and names the first offending index. */
+    static List<String> identifiers(JsonNode body, int max) {
+        if (body == null || !body.isObject() || !body.has("identifiers")) {
+            throw ApiException.badRequest("body must be a JSON object with an array field 'identifiers'");
+        }
+        JsonNode array = body.get("identifiers");
+        if (!array.isArray()) {
+            throw ApiException.badRequest("'identifiers' must be an array of strings");
+        }
+        if (array.size() > max) {
+            throw new ApiException(413, "too many identifiers: " + array.size() + " in one request, at most " + max
+                    + " (split the list into several requests)");
+        }
+        List<String> identifiers = new ArrayList<>(array.size());
+        for (int i = 0; i < array.size(); i++) {
+            JsonNode item = array.get(i);
+            if (!item.isTextual()) {
+                throw ApiException.badRequest("identifiers[" + i + "] must be a string, got " + item.getNodeType()
+                        .toString().toLowerCase());
+            }
+            if (item.asText().isBlank()) {
+                throw ApiException.badRequest("identifiers[" + i + "] is empty");
+            }
+            identifiers.add(item.asText());
+        }
+        return identifiers;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.snailbench.classifier.rest;
+
+import dev.snailbench.classifier.model.ModelMetadata;
+import dev.snailbench.classifier.service.ClassifierService;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Map;
+
+/** {@code GET /model}: which model answers, and how it scored on the validation split. */
+@Path("/model")
+@Produces(MediaType.APPLICATION_JSON)
+public class ModelResource {
+
+    /** Model facts for clients. */
+    public record ModelInfo(String modelVersion, String trainingDate, String featureExtractionVersion,
+            List<String> labels, String executionProvider, String trainer, String hyperparameters, String wordList,
+            int trainRows, int validationRows, double validationAccuracy, double validationMacroF1,
+            Map<String, Map<String, Integer>> confusionMatrix, Map<String, Double> validationF1ByLabel) {
+    }
+
+    private final ClassifierService classifier;
+
+    public ModelResource(ClassifierService classifier) {
+        this.classifier = classifier;
+    }
+
+    @GET
+    public ModelInfo model() {
+        ModelMetadata m = classifier.metadata();
+        return new ModelInfo(m.modelVersion(), m.trainingDate(), m.featureExtractionVersion(), m.labels(),
+                classifier.executionProvider().name(), m.trainer(), m.hyperparameters(), m.wordList(), m.trainRows(),
+                m.validationRows(), m.validationAccuracy(), m.validationMacroF1(), m.confusionMatrix(),
+                m.validationF1ByLabel());
+    }
+}

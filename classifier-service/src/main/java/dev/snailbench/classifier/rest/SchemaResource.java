@@ -1,0 +1,97 @@
+package dev.snailbench.classifier.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.classifier.config.ClassifierConfig;
+import dev.snailbench.classifier.service.ClassifierService;
+import dev.snailbench.classifier.service.SchemaNaturalness;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code POST /schemas/naturalness}: labels every table and column name of a schema and reports the shares of
+ * each level and the combined naturalness per table and for the schema. Accepts the SNAILS schema files
+ * ({@code names} as {@code {"Native": …, "Regular": …}} objects — the Native name is classified) and plain
+ * string names.
+ */
+@Path("/schemas/naturalness")
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
+public class SchemaResource {
+
+    private final ClassifierService classifier;
+    private final ClassifierConfig config;
+
+    public SchemaResource(ClassifierService classifier, ClassifierConfig config) {
+        this.classifier = classifier;
+        this.config = config;
+    }
+
+    @POST
+    public Uni<SchemaNaturalness.Report> assess(JsonNode body) {
+        SchemaNaturalness.Schema schema = parse(body);
+        List<String> identifiers = SchemaNaturalness.distinctIdentifiers(schema);
+        if (identifiers.size() > config.maxIdentifiersPerSchema()) {
+            throw new ApiException(413, "schema has " + identifiers.size() + " distinct identifiers, at most "
+                    + config.maxIdentifiersPerSchema());
+        }
+        return classifier.classify(identifiers)
+                .map(results -> SchemaNaturalness.report(schema, results, classifier.metadata().modelVersion()));
+    }
+
+    static SchemaNaturalness.Schema parse(JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw ApiException.badRequest("body must be a JSON object with an array field 'tables'");
+        }
+        JsonNode tables = body.get("tables");
+        if (tables == null || !tables.isArray() || tables.isEmpty()) {
+            throw ApiException.badRequest("'tables' must be a non-empty array of {\"name\": …, \"columns\": […]}");
+        }
+        JsonNode database = body.get("database");
+        if (database != null && !database.isNull() && !database.isTextual()) {
+            throw ApiException.badRequest("'database' must be a string");
+        }
+        List<SchemaNaturalness.Table> parsed = new ArrayList<>(tables.size());
+        for (int t = 0; t < tables.size(); t++) {
+            JsonNode table = tables.get(t);
+            String path = "tables[" + t + "]";
+            if (!table.isObject()) {
+                throw ApiException.badRequest(path + " must be an object with 'name' and 'columns'");
+            }
+            String name = name(table.get("name"), path + ".name");
+            JsonNode columns = table.get("columns");
+            if (columns == null || !columns.isArray()) {
+                throw ApiException.badRequest(path + ".columns must be an array");
+            }
+            List<String> columnNames = new ArrayList<>(columns.size());
+            for (int c = 0; c < columns.size(); c++) {
+                JsonNode column = columns.get(c);
+                String columnPath = path + ".columns[" + c + "]";
+                columnNames.add(column.isObject() ? name(column.get("name"), columnPath + ".name")
+                        : name(column, columnPath));
+            }
+            parsed.add(new SchemaNaturalness.Table(name, columnNames));
+        }
+        return new SchemaNaturalness.Schema(database == null || database.isNull() ? null : database.asText(), parsed);
+    }
+
+    /** A name given as a string or as SNAILS' per-level object, of which the Native name counts. */
+    private static String name(JsonNode node, String path) {
+        if (node != null && node.isObject()) {
+            JsonNode nativeName = node.get("Native");
+            if (nativeName == null || !nativeName.isTextual() || nativeName.asText().isBlank()) {
+                throw ApiException.badRequest(path + ".Native must be a non-empty string");
+            }
+            return nativeName.asText();
+        }
+        if (node == null || !node.isTextual() || node.asText().isBlank()) {
+            throw ApiException.badRequest(path + " must be a non-empty string or an object with a 'Native' name");
+        }
+        return node.asText();
+    }
+}

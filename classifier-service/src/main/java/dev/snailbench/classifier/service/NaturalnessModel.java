@@ -1,0 +1,214 @@
+package dev.snailbench.classifier.service;
+
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtProvider;
+import ai.onnxruntime.OrtSession;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.classifier.config.ClassifierConfig;
+import dev.snailbench.classifier.config.ClassifierConfig.ExecutionProvider;
+import dev.snailbench.classifier.features.EnglishWords;
+import dev.snailbench.classifier.features.FeatureExtractor;
+import dev.snailbench.classifier.features.FeatureVector;
+import dev.snailbench.classifier.model.ModelMetadata;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The trained naturalness model in an ONNX Runtime session, with the feature extraction it was trained with.
+ * Blocking and thread-safe: call {@link #predict} from worker threads only.
+ */
+public final class NaturalnessModel implements AutoCloseable {
+
+    private final OrtEnvironment env;
+    private final OrtSession session;
+    private final ModelMetadata metadata;
+    private final FeatureExtractor extractor;
+    private final ExecutionProvider provider;
+    private final ThreadLocal<Buffers> buffers = ThreadLocal.withInitial(Buffers::new);
+
+    private NaturalnessModel(OrtEnvironment env, OrtSession session, ModelMetadata metadata,
+            FeatureExtractor extractor, ExecutionProvider provider) {
+        this.env = env;
+        this.session = session;
+        this.metadata = metadata;
+        this.extractor = extractor;
+        this.provider = provider;
+    }
+
+    /**
+     * Loads {@code naturalness.onnx} and {@code model.json} from {@code dir}.
+     *
+     * @throws IllegalStateException with the reason when the model is missing, was trained with another feature
+     *                               version, or the execution provider is unavailable
+     */
+    public static NaturalnessModel load(Path dir, ExecutionProvider provider, int cudaDevice, int intraOpThreads) {
+        Path onnx = dir.resolve(ModelMetadata.ONNX_FILE);
+        Path json = dir.resolve(ModelMetadata.FILE);
+        if (!Files.isRegularFile(onnx) || !Files.isRegularFile(json)) {
+            throw new IllegalStateException("no naturalness model in " + dir.toAbsolutePath() + " (expected "
+                    + ModelMetadata.ONNX_FILE + " and " + ModelMetadata.FILE + "): build classifier-service with Maven "
+                    + "(training runs in process-classes) or set snailbench.classifier.model-dir");
+        }
+        ModelMetadata metadata;
+        try {
+            metadata = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .readValue(json.toFile(), ModelMetadata.class);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read model metadata " + json + ": " + e.getMessage(), e);
+        }
+        if (!FeatureExtractor.VERSION.equals(metadata.featureExtractionVersion())) {
+            throw new IllegalStateException("model in " + dir + " was trained with features "
+                    + metadata.featureExtractionVersion() + " but this code extracts " + FeatureExtractor.VERSION
+                    + ": rebuild classifier-service to retrain");
+        }
+        OrtEnvironment env = OrtEnvironment.getEnvironment();
+        try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+            options.setIntraOpNumThreads(intraOpThreads);
+            options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+            if (provider == ExecutionProvider.cuda) {
+                if (!OrtEnvironment.getAvailableProviders().contains(OrtProvider.CUDA)) {
+                    throw new IllegalStateException("snailbench.classifier.execution-provider=cuda, but this ONNX Runtime "
+                            + "has no CUDA execution provider (available: " + OrtEnvironment.getAvailableProviders()
+                            + "): build with the Maven profile 'gpu' (onnxruntime_gpu) on a machine with CUDA and cuDNN, "
+                            + "or set snailbench.classifier.execution-provider=cpu");
+                }
+                try {
+                    options.addCUDA(cudaDevice);
+                } catch (OrtException e) {
+                    throw new IllegalStateException("snailbench.classifier.execution-provider=cuda, but the CUDA execution "
+                            + "provider failed to start on device " + cudaDevice + " (are the NVIDIA driver, CUDA and "
+                            + "cuDNN installed?): " + e.getMessage(), e);
+                }
+            }
+            OrtSession session = env.createSession(onnx.toString(), options);
+            return new NaturalnessModel(env, session, metadata, new FeatureExtractor(EnglishWords.get()), provider);
+        } catch (OrtException e) {
+            throw new IllegalStateException("cannot load ONNX model " + onnx + ": " + e.getMessage(), e);
+        }
+    }
+
+    public ModelMetadata metadata() {
+        return metadata;
+    }
+
+    public ExecutionProvider provider() {
+        return provider;
+    }
+
+    public FeatureExtractor extractor() {
+        return extractor;
+    }
+
+    public List<String> labels() {
+        return metadata.labels();
+    }
+
+    /**
+     * Class probabilities of {@code identifiers.get(from..to)}, row-major {@code [to - from][labels]}: one ONNX run.
+     */
+    public float[] predict(List<String> identifiers, int from, int to) {
+        int n = to - from;
+        int classes = metadata.labels().size();
+        if (n == 0) {
+            return new float[0];
+        }
+        Buffers b = buffers.get();
+        b.features.clearAll();
+        int width = 1;
+        for (int i = 0; i < n; i++) {
+            FeatureVector v = b.features.next();
+            extractor.extract(identifiers.get(from + i), v);
+            width = Math.max(width, v.size());
+        }
+        LongBuffer indices = b.indices(n * width);
+        FloatBuffer values = b.values(n * width);
+        for (int i = 0; i < n; i++) {
+            FeatureVector v = b.features.get(i);
+            int base = i * width;
+            for (int k = 0; k < v.size(); k++) {
+                indices.put(base + k, v.index(k));
+                values.put(base + k, v.value(k));
+            }
+            for (int k = v.size(); k < width; k++) { // padding: bucket 0 with weight 0
+                indices.put(base + k, 0L);
+                values.put(base + k, 0f);
+            }
+        }
+        long[] shape = { n, width };
+        try (OnnxTensor indexTensor = OnnxTensor.createTensor(env, indices.position(0).limit(n * width), shape);
+                OnnxTensor valueTensor = OnnxTensor.createTensor(env, values.position(0).limit(n * width), shape);
+                OrtSession.Result result = session.run(Map.of("indices", indexTensor, "values", valueTensor))) {
+            FloatBuffer probabilities = ((OnnxTensor) result.get(0)).getFloatBuffer();
+            float[] out = new float[n * classes];
+            probabilities.get(out);
+            return out;
+        } catch (OrtException e) {
+            throw new IllegalStateException("ONNX inference failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            session.close();
+        } catch (OrtException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Per-thread direct buffers, grown on demand, so a batch allocates almost nothing. */
+    private static final class Buffers {
+        final FeaturePool features = new FeaturePool();
+        private LongBuffer indices = LongBuffer.allocate(0);
+        private FloatBuffer values = FloatBuffer.allocate(0);
+
+        LongBuffer indices(int size) {
+            if (indices.capacity() < size) {
+                indices = ByteBuffer.allocateDirect(size * 2 * Long.BYTES).order(ByteOrder.nativeOrder()).asLongBuffer();
+            }
+            indices.clear();
+            return indices;
+        }
+
+        FloatBuffer values(int size) {
+            if (values.capacity() < size) {
+                values = ByteBuffer.allocateDirect(size * 2 * Float.BYTES).order(ByteOrder.nativeOrder()).asFloatBuffer();
+            }
+            values.clear();
+            return values;
+        }
+    }
+
+    private static final class FeaturePool {
+        private FeatureVector[] vectors = new FeatureVector[0];
+        private int used;
+
+        void clearAll() {
+            used = 0;
+        }
+
+        FeatureVector next() {
+            if (used == vectors.length) {
+                vectors = java.util.Arrays.copyOf(vectors, Math.max(16, used * 2));
+                for (int i = used; i < vectors.length; i++) {
+                    vectors[i] = new FeatureVector();
+                }
+            }
+            return vectors[used++];
+        }
+
+        FeatureVector get(int i) {
+            return vectors[i];
+        }
+    }
+}

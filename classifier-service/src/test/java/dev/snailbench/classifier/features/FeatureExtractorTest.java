@@ -1,0 +1,55 @@
+package dev.snailbench.classifier.features;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+class FeatureExtractorTest {
+
+    private final FeatureExtractor extractor = new FeatureExtractor(EnglishWords.get());
+
+    @Test
+    void shouldLoadARealEnglishWordListWithFrequencyRanks() {
+        EnglishWords words = EnglishWords.get();
+        assertThat(words.size()).isGreaterThan(40_000);
+        assertThat(words.rank("the")).isEqualTo(1);
+        assertThat(words.contains("vegetation")).isTrue();
+        assertThat(words.contains("vgtn")).isFalse();
+    }
+
+    @Test
+    void shouldRecognizeAbbreviationsOfEnglishWords() {
+        EnglishWords words = EnglishWords.get();
+        assertThat(words.abbreviationRank("veg")).isPositive(); // prefix of vegetation
+        assertThat(words.abbreviationRank("isue")).isPositive(); // issue without the double s
+        assertThat(words.abbreviationRank("hght")).isPositive(); // consonant skeleton of height
+        assertThat(words.abbreviationRank("qzx")).isZero();
+    }
+
+    @Test
+    void shouldReportTheShareOfWordTokensInTheDictionary() {
+        assertThat(extractor.analyse("service_name").tokenInDictionaryShare()).isEqualTo(1.0);
+        assertThat(extractor.analyse("VisibleID").tokenInDictionaryShare()).isEqualTo(1.0);
+        assertThat(extractor.analyse("AccountChk").tokenInDictionaryShare()).isCloseTo(0.5, within(1e-9));
+        assertThat(extractor.analyse("DfltSlp").tokenInDictionaryShare()).isZero();
+        assertThat(extractor.analyse("Plot_2024").tokenInDictionaryShare()).isEqualTo(1.0); // digits do not count
+        assertThat(extractor.analyse("@").tokenInDictionaryShare()).isZero();
+    }
+
+    @Test
+    void shouldProduceSortedDistinctBucketsWithinTheDimension() {
+        FeatureVector v = new FeatureVector();
+        extractor.extract("aaaa_aaaa_AAAA", v);
+        assertThat(v.size()).isGreaterThan(10);
+        for (int i = 0; i < v.size(); i++) {
+            assertThat(v.index(i)).isBetween(0, FeatureExtractor.DIMENSION - 1);
+            if (i > 0) {
+                assertThat(v.index(i)).isGreaterThan(v.index(i - 1));
+            }
+        }
+        FeatureVector again = new FeatureVector();
+        extractor.extract("aaaa_aaaa_AAAA", again);
+        assertThat(again.size()).isEqualTo(v.size());
+    }
+}

@@ -1,0 +1,93 @@
+package dev.snailbench.classifier.training;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.classifier.config.ClassifierConfig.ExecutionProvider;
+import dev.snailbench.classifier.features.EnglishWords;
+import dev.snailbench.classifier.features.FeatureExtractor;
+import dev.snailbench.classifier.model.ModelMetadata;
+import dev.snailbench.classifier.service.NaturalnessModel;
+import dev.snailbench.localstack.DataDir;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.tribuo.Model;
+import org.tribuo.Prediction;
+import org.tribuo.classification.Label;
+
+/**
+ * The ONNX graph the build exported must behave like the Tribuo model it was built from, on every validation
+ * identifier, and reach the accuracy the issue asks for.
+ */
+class OnnxMatchesTribuoTest {
+
+    static final Path MODEL_DIR = Path.of("target/naturalness-model");
+
+    private static NaturalnessModel onnx;
+    private static Model<Label> tribuo;
+    private static List<LabeledIdentifiers.Row> validation;
+
+    @BeforeAll
+    @SuppressWarnings("unchecked")
+    static void load() throws Exception {
+        onnx = NaturalnessModel.load(MODEL_DIR, ExecutionProvider.cpu, 0, 1);
+        tribuo = (Model<Label>) Model.deserializeFromFile(MODEL_DIR.resolve(ModelMetadata.TRIBUO_FILE));
+        validation = LabeledIdentifiers.read(DataDir.resolve().resolve("snails/naturalness/validation.csv"));
+    }
+
+    @AfterAll
+    static void close() {
+        onnx.close();
+    }
+
+    @Test
+    void shouldPredictTheSameLabelsAndProbabilitiesAsTheTribuoModelOnValidation() {
+        List<String> identifiers = validation.stream().map(LabeledIdentifiers.Row::identifier).toList();
+        float[] probabilities = onnx.predict(identifiers, 0, identifiers.size());
+        FeatureExtractor extractor = new FeatureExtractor(EnglishWords.get());
+        List<String> labels = onnx.labels();
+        int sameLabel = 0;
+        double maxDifference = 0;
+        for (int i = 0; i < identifiers.size(); i++) {
+            Prediction<Label> expected = tribuo.predict(
+                    TrainNaturalnessModel.example(extractor, identifiers.get(i), new Label(validation.get(i).label())));
+            int best = 0;
+            for (int c = 0; c < labels.size(); c++) {
+                double tribuoProbability = expected.getOutputScores().get(labels.get(c)).getScore();
+                maxDifference = Math.max(maxDifference, Math.abs(tribuoProbability - probabilities[i * 3 + c]));
+                if (probabilities[i * 3 + c] > probabilities[i * 3 + best]) {
+                    best = c;
+                }
+            }
+            if (labels.get(best).equals(expected.getOutput().getLabel())) {
+                sameLabel++;
+            }
+        }
+        assertThat(sameLabel).as("identical labels out of %d", identifiers.size()).isEqualTo(identifiers.size());
+        assertThat(maxDifference).as("largest probability difference").isLessThan(1e-4);
+    }
+
+    @Test
+    void shouldReachTheTargetAccuracyOnValidationAndReportItInTheMetadata() {
+        List<String> identifiers = validation.stream().map(LabeledIdentifiers.Row::identifier).toList();
+        float[] probabilities = onnx.predict(identifiers, 0, identifiers.size());
+        List<String> predicted = new ArrayList<>();
+        for (int i = 0; i < identifiers.size(); i++) {
+            int best = 0;
+            for (int c = 1; c < 3; c++) {
+                if (probabilities[i * 3 + c] > probabilities[i * 3 + best]) {
+                    best = c;
+                }
+            }
+            predicted.add(onnx.labels().get(best));
+        }
+        Scores scores = Scores.of(onnx.labels(), validation.stream().map(LabeledIdentifiers.Row::label).toList(),
+                predicted);
+        assertThat(scores.accuracy()).isGreaterThanOrEqualTo(0.89);
+        assertThat(onnx.metadata().validationAccuracy()).isEqualTo(scores.accuracy(), org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(onnx.metadata().confusionMatrix()).isEqualTo(scores.confusion());
+    }
+}

@@ -1,0 +1,66 @@
+package dev.snailbench.executor.config;
+
+import dev.snailbench.executor.service.GoldCache;
+import dev.snailbench.executor.service.PoolManager;
+import dev.snailbench.executor.service.SqlExecutor;
+import dev.snailbench.executor.service.SqlGuard;
+import dev.snailbench.model.domain.SecretCipher;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Named;
+import jakarta.inject.Singleton;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Wires the plain-Java execution core (also used directly by benchmarks and corpus tests) into CDI. */
+public class ExecutorBeans {
+
+    /** Name of the thread pool that runs all JDBC work. */
+    public static final String WORKERS = "executor-workers";
+
+    @Produces
+    @Singleton
+    PoolManager pools(ExecutorConfig config) {
+        return new PoolManager(new PoolManager.Settings(config.poolSizePerDatabase(), config.connectionsPerTenant(),
+                config.poolIdleClose(), config.connectTimeout()));
+    }
+
+    void closePools(@Disposes PoolManager pools) {
+        pools.close();
+    }
+
+    @Produces
+    @Singleton
+    SqlExecutor sqlExecutor(PoolManager pools) {
+        return new SqlExecutor(new SqlGuard(), pools);
+    }
+
+    @Produces
+    @Singleton
+    GoldCache goldCache(ExecutorConfig config) {
+        return new GoldCache(config.goldCacheEntries());
+    }
+
+    @Produces
+    @Singleton
+    SecretCipher secretCipher(SecretsConfig secrets) {
+        return new SecretCipher(secrets.key());
+    }
+
+    @Produces
+    @Singleton
+    @Named(WORKERS)
+    ExecutorService workers(ExecutorConfig config) {
+        AtomicInteger n = new AtomicInteger();
+        return Executors.newFixedThreadPool(config.workerThreads(), r -> {
+            Thread t = new Thread(r, "executor-jdbc-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    void closeWorkers(@Disposes @Named(WORKERS) ExecutorService workers) {
+        workers.shutdownNow();
+    }
+}

@@ -1,0 +1,20 @@
+package dev.snailbench.executor.service;
+
+import java.time.Duration;
+
+/** What one query may use: server-side timeout, rows and bytes kept, rows fetched per round trip. */
+public record ExecutionLimits(Duration timeout, int rowCap, long byteCap, int fetchSize) {
+
+    public ExecutionLimits {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive");
+        }
+        if (rowCap < 1 || byteCap < 1 || fetchSize < 1) {
+            throw new IllegalArgumentException("row cap, byte cap and fetch size must be positive");
+        }
+    }
+
+    public ExecutionLimits withTimeout(Duration other) {
+        return new ExecutionLimits(other, rowCap, byteCap, fetchSize);
+    }
+}

@@ -1,0 +1,94 @@
+package dev.snailbench.executor.service;
+
+import dev.snailbench.executor.config.ExecutorBeans;
+import dev.snailbench.executor.config.ExecutorConfig;
+import dev.snailbench.model.domain.ExecutionOutcome;
+import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.model.domain.Inference;
+import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.model.event.ExecutionRequested;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Named;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
+
+/**
+ * Runs a request's gold and predicted SQL (in parallel, on the JDBC worker pool) and builds the
+ * {@link ExecutionCompleted}. Every failure becomes an outcome: the item always reaches the scorer.
+ */
+@ApplicationScoped
+public class ExecutionService {
+
+    private final SqlExecutor executor;
+    private final GoldCache goldCache;
+    private final ExecutorConfig config;
+    private final ExecutorService workers;
+
+    public ExecutionService(SqlExecutor executor, GoldCache goldCache, ExecutorConfig config,
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
+        this.executor = executor;
+        this.goldCache = goldCache;
+        this.config = config;
+        this.workers = workers;
+    }
+
+    public Uni<ExecutionCompleted> execute(ExecutionRequested request, Target target) {
+        Uni<ExecutionOutcome> gold = blocking(() -> gold(request, target), config.goldTimeout());
+        String predictedSql = request.inference() == null ? null : request.inference().predictedSql();
+        Uni<ExecutionOutcome> predicted = predictedSql == null
+                ? Uni.createFrom().item(notRun(request.inference()))
+                : blocking(() -> executor.execute(target, predictedSql, limits(config.predictedTimeout()),
+                        config.timingRuns()), config.predictedTimeout());
+        return Uni.combine().all().unis(gold, predicted).asTuple()
+                .map(both -> ExecutionCompleted.of(request, both.getItem1(), both.getItem2()));
+    }
+
+    /** The event for a request whose database could not even be resolved. */
+    public ExecutionCompleted unreachable(ExecutionRequested request, String why) {
+        ExecutionOutcome failed = ExecutionOutcome.failed(ExecutionStatus.ERROR, why, null, 0);
+        boolean hasPrediction = request.inference() != null && request.inference().predictedSql() != null;
+        return ExecutionCompleted.of(request, failed, hasPrediction ? failed : notRun(request.inference()));
+    }
+
+    private ExecutionOutcome gold(ExecutionRequested request, Target target) {
+        String sql = request.item() == null ? null : request.item().goldSql();
+        SqlGuard.Verdict verdict = executor.check(target, sql);
+        if (!verdict.allowed()) {
+            return ExecutionOutcome.failed(ExecutionStatus.REJECTED, "gold SQL refused: " + verdict.reason(), null, 0);
+        }
+        Supplier<ExecutionOutcome> run = () -> executor.executeChecked(target, sql, limits(config.goldTimeout()),
+                config.timingRuns());
+        if (!config.goldCache() || request.jobId() == null) {
+            return run.get();
+        }
+        return goldCache.get(new GoldCache.Key(request.jobId(), target.identity(), target.dialect().id(),
+                verdict.normalizedSql()), run);
+    }
+
+    private static ExecutionOutcome notRun(Inference inference) {
+        if (inference == null) {
+            return ExecutionOutcome.notRun("no inference for this item");
+        }
+        return ExecutionOutcome.notRun(inference.error() != null ? inference.error() : "inference produced no SQL");
+    }
+
+    public ExecutionLimits limits(Duration timeout) {
+        return new ExecutionLimits(timeout, config.rowCap(), config.byteCap(), config.fetchSize());
+    }
+
+    /**
+     * Runs JDBC work on the worker pool, never the event loop. The deadline covers queueing and connecting on top
+     * of the server-side timeout, so a stuck driver cannot hold the item forever.
+     */
+    private Uni<ExecutionOutcome> blocking(Supplier<ExecutionOutcome> work, Duration statementTimeout) {
+        Duration deadline = statementTimeout.multipliedBy(Math.max(1, config.timingRuns()))
+                .plus(config.connectTimeout().multipliedBy(2)).plusSeconds(30);
+        return Uni.createFrom().item(work).runSubscriptionOn(workers)
+                .ifNoItem().after(deadline).recoverWithItem(() -> ExecutionOutcome.failed(ExecutionStatus.TIMEOUT,
+                        "executor gave up after " + deadline.toSeconds() + " s", null, deadline.toSeconds()))
+                .onFailure().recoverWithItem(e -> ExecutionOutcome.failed(ExecutionStatus.ERROR,
+                        "executor error: " + e, null, 0));
+    }
+}

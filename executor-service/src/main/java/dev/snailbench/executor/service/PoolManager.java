@@ -1,0 +1,177 @@
+package dev.snailbench.executor.service;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.domain.SqlDialect;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jboss.logging.Logger;
+
+/**
+ * One HikariCP pool per target database (URL, user, password, options), created on first use, bounded per
+ * database and — with a semaphore — per tenant over all its databases, and closed when idle. Blocking.
+ */
+public final class PoolManager implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(PoolManager.class);
+    private static final AtomicInteger POOL_NUMBER = new AtomicInteger();
+
+    /** Work to do with a borrowed connection. */
+    @FunctionalInterface
+    public interface ConnectionWork<T> {
+        T apply(Connection connection) throws SQLException;
+    }
+
+    /** Pool sizes and idle policy. */
+    public record Settings(int perDatabase, int perTenant, Duration idleClose, Duration connectTimeout) {
+    }
+
+    private record PoolKey(SqlDialect dialect, String jdbcUrl, String user, String passwordHash,
+            Map<String, String> options) {
+    }
+
+    private static final class Pool {
+        final HikariDataSource dataSource;
+        final AtomicInteger borrowed = new AtomicInteger();
+        final AtomicLong lastUsed = new AtomicLong(System.nanoTime());
+
+        Pool(HikariDataSource dataSource) {
+            this.dataSource = dataSource;
+        }
+    }
+
+    private final Settings settings;
+    private final Map<PoolKey, Pool> pools = new ConcurrentHashMap<>();
+    private final Map<String, Semaphore> tenantPermits = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService reaper;
+
+    public PoolManager(Settings settings) {
+        this.settings = settings;
+        this.reaper = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "executor-pool-reaper");
+            t.setDaemon(true);
+            return t;
+        });
+        long period = Math.max(1000, Math.min(settings.idleClose().toMillis() / 2, 30_000));
+        reaper.scheduleWithFixedDelay(this::closeIdle, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    /** Borrows a connection of {@code target}'s pool within the tenant's budget, runs the work, gives it back. */
+    public <T> T withConnection(Target target, ConnectionWork<T> work) throws SQLException {
+        Semaphore permits = tenantPermits.computeIfAbsent(target.tenantId(),
+                t -> new Semaphore(settings.perTenant(), true));
+        try {
+            if (!permits.tryAcquire(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new SQLTransientConnectionException("tenant " + target.tenantId() + " already uses its "
+                        + settings.perTenant() + " connections; none freed within " + settings.connectTimeout(),
+                        "08004");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLTransientConnectionException("interrupted while waiting for a connection", "08004");
+        }
+        Pool pool = null;
+        try {
+            pool = borrowPool(target);
+            try (Connection c = pool.dataSource.getConnection()) {
+                return work.apply(c);
+            }
+        } finally {
+            if (pool != null) {
+                pool.lastUsed.set(System.nanoTime());
+                pool.borrowed.decrementAndGet();
+            }
+            permits.release();
+        }
+    }
+
+    /** Open pools (for tests and health). */
+    public int openPools() {
+        return pools.size();
+    }
+
+    /** Closes the pool of a database that was removed from the registry. */
+    public void closePoolsOf(String jdbcUrl, String user) {
+        pools.keySet().stream().filter(k -> k.jdbcUrl().equals(jdbcUrl) && k.user().equals(user)).toList()
+                .forEach(k -> pools.computeIfPresent(k, (key, pool) -> {
+                    if (pool.borrowed.get() > 0) {
+                        return pool;
+                    }
+                    pool.dataSource.close();
+                    return null;
+                }));
+    }
+
+    private Pool borrowPool(Target target) {
+        PoolKey key = new PoolKey(target.dialect(), target.jdbcUrl(), target.user(),
+                target.password() == null ? "" : ApiKeys.sha256(target.password()), target.options());
+        // compute() makes "create or reuse, then count the borrower" atomic against the reaper.
+        return pools.compute(key, (k, existing) -> {
+            Pool pool = existing != null ? existing : new Pool(create(target));
+            pool.borrowed.incrementAndGet();
+            return pool;
+        });
+    }
+
+    private HikariDataSource create(Target target) {
+        HikariConfig config = new HikariConfig();
+        config.setPoolName("snailbench-" + target.dialect().id() + "-" + POOL_NUMBER.incrementAndGet());
+        config.setJdbcUrl(target.jdbcUrl());
+        config.setUsername(target.user());
+        config.setPassword(target.password());
+        config.setMaximumPoolSize(settings.perDatabase());
+        config.setMinimumIdle(0);
+        config.setIdleTimeout(Math.max(10_000, settings.idleClose().toMillis()));
+        config.setConnectionTimeout(Math.max(250, settings.connectTimeout().toMillis()));
+        // Do not connect while creating the pool: failures surface, per query, when a connection is borrowed.
+        config.setInitializationFailTimeout(-1);
+        config.setAutoCommit(false);
+        config.setReadOnly(true);
+        if (target.dialect() == SqlDialect.POSTGRESQL) {
+            config.setDriverClassName("org.postgresql.Driver");
+            config.addDataSourceProperty("ApplicationName", "snailbench-executor");
+            // Read-only at the server for the whole session, on top of each transaction's READ ONLY.
+            config.setConnectionInitSql("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
+        } else {
+            config.setDriverClassName("com.microsoft.sqlserver.jdbc.SQLServerDriver");
+            config.addDataSourceProperty("applicationName", "snailbench-executor");
+            config.addDataSourceProperty("applicationIntent", "ReadOnly");
+        }
+        target.options().forEach(config::addDataSourceProperty);
+        LOG.infof("opening pool %s for %s", config.getPoolName(), target);
+        return new HikariDataSource(config);
+    }
+
+    private void closeIdle() {
+        long idleNanos = settings.idleClose().toNanos();
+        long now = System.nanoTime();
+        for (PoolKey key : pools.keySet()) {
+            pools.computeIfPresent(key, (k, pool) -> {
+                if (pool.borrowed.get() == 0 && now - pool.lastUsed.get() >= idleNanos) {
+                    LOG.infof("closing idle pool %s", pool.dataSource.getPoolName());
+                    pool.dataSource.close();
+                    return null;
+                }
+                return pool;
+            });
+        }
+    }
+
+    @Override
+    public void close() {
+        reaper.shutdownNow();
+        pools.values().forEach(p -> p.dataSource.close());
+        pools.clear();
+    }
+}

@@ -1,0 +1,80 @@
+package dev.snailbench.executor.service;
+
+import dev.snailbench.model.domain.ExecutionOutcome;
+import dev.snailbench.model.domain.ExecutionStatus;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Guard, pool and runner together: the one blocking entry point that turns SQL into an
+ * {@link ExecutionOutcome}. Never throws: every failure is an outcome with a reason. Plain Java so that
+ * benchmarks and corpus tests use exactly what the service uses.
+ */
+public final class SqlExecutor {
+
+    private final SqlGuard guard;
+    private final PoolManager pools;
+
+    public SqlExecutor(SqlGuard guard, PoolManager pools) {
+        this.guard = guard;
+        this.pools = pools;
+    }
+
+    public SqlGuard.Verdict check(Target target, String sql) {
+        return guard.check(sql, target.dialect());
+    }
+
+    /** Checks and runs {@code sql}; with {@code runs > 1} re-runs it and reports the median elapsed time. */
+    public ExecutionOutcome execute(Target target, String sql, ExecutionLimits limits, int runs) {
+        SqlGuard.Verdict verdict = guard.check(sql, target.dialect());
+        if (!verdict.allowed()) {
+            return ExecutionOutcome.failed(ExecutionStatus.REJECTED, verdict.reason(), null, 0);
+        }
+        return executeChecked(target, sql, limits, runs);
+    }
+
+    /** Runs SQL that already passed {@link #check}. */
+    public ExecutionOutcome executeChecked(Target target, String sql, ExecutionLimits limits, int runs) {
+        ExecutionOutcome first = runOnce(target, sql, limits);
+        if (runs <= 1 || !first.ok()) {
+            return first;
+        }
+        List<Double> times = new ArrayList<>(List.of(first.elapsedSeconds()));
+        for (int i = 1; i < runs; i++) {
+            ExecutionOutcome again = runOnce(target, sql, limits);
+            if (!again.ok()) {
+                break;
+            }
+            times.add(again.elapsedSeconds());
+        }
+        return new ExecutionOutcome(first.status(), first.columns(), first.rows(), first.truncated(), null, null,
+                median(times));
+    }
+
+    private ExecutionOutcome runOnce(Target target, String sql, ExecutionLimits limits) {
+        try {
+            return pools.withConnection(target, c -> QueryRunner.run(c, target.dialect(), sql, limits));
+        } catch (SQLException e) {
+            return ExecutionOutcome.failed(ExecutionStatus.ERROR, "cannot get a connection to " + target.jdbcUrl()
+                    + ": " + e.getMessage(), e.getSQLState() == null ? "08000" : e.getSQLState(), 0);
+        } catch (RuntimeException e) {
+            return ExecutionOutcome.failed(ExecutionStatus.ERROR, "executor error: " + e, null, 0);
+        }
+    }
+
+    /** Failures that say nothing about the query (no connection): worth retrying, never worth caching. */
+    public static boolean transientFailure(ExecutionOutcome outcome) {
+        return outcome.status() == ExecutionStatus.ERROR
+                && (outcome.sqlState() == null || outcome.sqlState().startsWith("08")
+                        || outcome.sqlState().startsWith("53") || outcome.sqlState().startsWith("57P"));
+    }
+
+    static double median(List<Double> values) {
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).toArray();
+        Arrays.sort(sorted);
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+}

@@ -1,0 +1,246 @@
+package dev.snailbench.executor.service;
+
+import dev.snailbench.model.domain.SqlDialect;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import net.sf.jsqlparser.JSQLParserException;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.Statements;
+import net.sf.jsqlparser.statement.delete.Delete;
+import net.sf.jsqlparser.statement.delete.ParenthesedDelete;
+import net.sf.jsqlparser.statement.insert.Insert;
+import net.sf.jsqlparser.statement.insert.ParenthesedInsert;
+import net.sf.jsqlparser.statement.merge.Merge;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.WithItem;
+import net.sf.jsqlparser.statement.update.ParenthesedUpdate;
+import net.sf.jsqlparser.statement.update.Update;
+import net.sf.jsqlparser.util.TablesNamesFinder;
+
+/**
+ * Lets only single read-only queries through, before anything reaches the database. It is the first of three
+ * layers: the connection is read-only at the server and every query runs in a transaction that is rolled
+ * back, so a case missed here still cannot write. Blocking (JSqlParser can be slow): call it on a worker.
+ */
+public final class SqlGuard {
+
+    /** Longest SQL text accepted; a benchmark query is never this long. */
+    static final int MAX_SQL_CHARS = 100_000;
+
+    /**
+     * Functions with side effects outside the query (sessions, files, large objects, sequences, configuration,
+     * other servers) or that run SQL hidden in a string. {@code pg_sleep} is refused too: sleeping has no
+     * place in a benchmark query and holds a pooled connection; other slow queries are stopped by timeouts.
+     */
+    private static final Set<String> DENIED_FUNCTIONS = Set.of(
+            "pg_sleep", "pg_sleep_for", "pg_sleep_until", "pg_terminate_backend", "pg_cancel_backend",
+            "pg_reload_conf", "pg_rotate_logfile", "set_config", "pg_switch_wal", "pg_promote", "pg_notify",
+            "pg_create_restore_point", "nextval", "setval", "txid_current", "pg_current_xact_id", "query_to_xml",
+            "query_to_xmlschema", "query_to_xml_and_xmlschema", "cursor_to_xml", "cursor_to_xmlschema",
+            "pg_import_system_collations", "pg_log_backend_memory_contexts", "loread", "lowrite",
+            "openrowset", "opendatasource", "openquery");
+    private static final List<String> DENIED_PREFIXES = List.of(
+            "lo_", "dblink", "pg_advisory", "pg_try_advisory", "pg_read_", "pg_ls_", "pg_stat_file", "pg_file_",
+            "pg_logical_", "pg_replication_", "pg_create_", "pg_drop_", "pg_copy_", "pg_backup_",
+            "pg_start_backup", "pg_stop_backup", "pg_wal_replay_", "pg_stat_reset", "pg_xlog_", "xp_", "sp_");
+
+    /** The outcome of a check: allowed with the normalized SQL (the gold cache key), or refused with a reason. */
+    public record Verdict(boolean allowed, String reason, String normalizedSql) {
+
+        static Verdict refuse(String reason) {
+            return new Verdict(false, reason, null);
+        }
+    }
+
+    public Verdict check(String sql, SqlDialect dialect) {
+        if (sql == null || sql.isBlank()) {
+            return Verdict.refuse("empty SQL");
+        }
+        if (sql.length() > MAX_SQL_CHARS) {
+            return Verdict.refuse("SQL is " + sql.length() + " characters, more than " + MAX_SQL_CHARS);
+        }
+        // The lexical check runs first and on the raw text, so that even SQL the parser would read differently
+        // (quoted names, comments) cannot smuggle a denied call past the AST check.
+        String denied = deniedCall(sql, dialect);
+        if (denied != null) {
+            return Verdict.refuse("calls " + denied + "(), a function with side effects or hidden SQL");
+        }
+        Statements statements;
+        try {
+            statements = CCJSqlParserUtil.parseStatements(sql,
+                    p -> p.withSquareBracketQuotation(dialect == SqlDialect.SQLSERVER));
+        } catch (JSQLParserException | RuntimeException e) {
+            return Verdict.refuse("not a parseable " + dialect.displayName() + " statement: " + firstLine(e));
+        }
+        List<Statement> list = statements == null ? List.of() : statements.stream().filter(s -> s != null).toList();
+        if (list.size() != 1) {
+            return Verdict.refuse("exactly one statement may run, got " + list.size());
+        }
+        Statement statement = list.get(0);
+        if (!(statement instanceof Select select)) {
+            return Verdict.refuse("only SELECT queries may run, this is " + kind(statement));
+        }
+        String problem = new ReadOnlyCheck().problemIn(select);
+        return problem == null ? new Verdict(true, null, select.toString()) : Verdict.refuse(problem);
+    }
+
+    private static String kind(Statement statement) {
+        String name = statement.getClass().getSimpleName().toUpperCase(Locale.ROOT);
+        return switch (name) {
+            case "UNSUPPORTEDSTATEMENT" -> "a statement of an unsupported kind";
+            case "CREATETABLE", "CREATEINDEX", "CREATEVIEW", "ALTER", "DROP", "TRUNCATE", "ALTERVIEW" -> "DDL (" + name + ")";
+            case "INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT" -> "DML (" + name + ")";
+            default -> "a " + name + " statement";
+        };
+    }
+
+    private static String firstLine(Exception e) {
+        Throwable t = e.getCause() != null && e.getMessage() == null ? e.getCause() : e;
+        String message = String.valueOf(t.getMessage());
+        int nl = message.indexOf('\n');
+        return nl < 0 ? message : message.substring(0, nl);
+    }
+
+    static boolean deniedName(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        int dot = n.lastIndexOf('.');
+        if (dot >= 0) {
+            n = n.substring(dot + 1);
+        }
+        if (DENIED_FUNCTIONS.contains(n)) {
+            return true;
+        }
+        for (String prefix : DENIED_PREFIXES) {
+            if (n.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Finds a call of a denied function outside comments and string literals; null when there is none. */
+    static String deniedCall(String sql, SqlDialect dialect) {
+        List<String> tokens = SqlTokens.tokens(sql, dialect);
+        for (int i = 0; i + 1 < tokens.size(); i++) {
+            String t = tokens.get(i);
+            if (tokens.get(i + 1).equals("(") && !t.equals("(") && deniedName(t)) {
+                return t.toLowerCase(Locale.ROOT);
+            }
+        }
+        return null;
+    }
+
+    /** Walks the whole statement: data-modifying CTEs, SELECT INTO, locking clauses, denied calls. */
+    private static final class ReadOnlyCheck extends TablesNamesFinder<Void> {
+
+        private final List<String> problems = new ArrayList<>();
+
+        String problemIn(Select select) {
+            try {
+                getTables((Statement) select);
+            } catch (UnsupportedOperationException e) {
+                // The finder cannot walk some constructs; the lexical check and the read-only transaction remain.
+            }
+            checkSelect(select);
+            return problems.isEmpty() ? null : problems.get(0);
+        }
+
+        private void checkSelect(Select select) {
+            if (select.getForMode() != null) {
+                problems.add("locking clause FOR " + select.getForMode() + " is not read-only");
+            }
+            if (select.getWithItemsList() != null) {
+                for (WithItem<?> item : select.getWithItemsList()) {
+                    checkWithItem(item);
+                }
+            }
+        }
+
+        private void checkWithItem(WithItem<?> item) {
+            Object body = item.getStatement();
+            if (body != null && !(body instanceof ParenthesedSelect)) {
+                problems.add("WITH " + item.getAliasName() + " is a data-modifying CTE ("
+                        + body.getClass().getSimpleName().replace("Parenthesed", "").toUpperCase(Locale.ROOT) + ")");
+            }
+        }
+
+        @Override
+        public <S> Void visit(WithItem<?> withItem, S context) {
+            checkWithItem(withItem);
+            return super.visit(withItem, context);
+        }
+
+        @Override
+        public <S> Void visit(PlainSelect plainSelect, S context) {
+            if ((plainSelect.getIntoTables() != null && !plainSelect.getIntoTables().isEmpty())
+                    || plainSelect.getIntoTempTable() != null || plainSelect.getMySqlSelectIntoClause() != null) {
+                problems.add("SELECT ... INTO creates a table");
+            }
+            if (plainSelect.getForMode() != null) {
+                problems.add("locking clause FOR " + plainSelect.getForMode() + " is not read-only");
+            }
+            return super.visit(plainSelect, context);
+        }
+
+        @Override
+        public <S> Void visit(Function function, S context) {
+            if (function.getName() != null && deniedName(unquote(function.getName()))) {
+                problems.add("calls " + unquote(function.getName()).toLowerCase(Locale.ROOT)
+                        + "(), a function with side effects or hidden SQL");
+            }
+            return super.visit(function, context);
+        }
+
+        @Override
+        public <S> Void visit(Delete delete, S context) {
+            problems.add("contains a DELETE");
+            return null;
+        }
+
+        @Override
+        public <S> Void visit(ParenthesedDelete delete, S context) {
+            problems.add("contains a DELETE");
+            return null;
+        }
+
+        @Override
+        public <S> Void visit(Update update, S context) {
+            problems.add("contains an UPDATE");
+            return null;
+        }
+
+        @Override
+        public <S> Void visit(ParenthesedUpdate update, S context) {
+            problems.add("contains an UPDATE");
+            return null;
+        }
+
+        @Override
+        public <S> Void visit(Insert insert, S context) {
+            problems.add("contains an INSERT");
+            return null;
+        }
+
+        @Override
+        public <S> Void visit(ParenthesedInsert insert, S context) {
+            problems.add("contains an INSERT");
+            return null;
+        }
+
+        @Override
+        public <S> Void visit(Merge merge, S context) {
+            problems.add("contains a MERGE");
+            return null;
+        }
+
+        private static String unquote(String name) {
+            return name.replace("\"", "").replace("[", "").replace("]", "").replace("`", "");
+        }
+    }
+}

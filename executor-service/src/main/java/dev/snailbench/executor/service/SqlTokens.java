@@ -1,0 +1,132 @@
+package dev.snailbench.executor.service;
+
+import dev.snailbench.model.domain.SqlDialect;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A deliberately small SQL lexer: words, quoted identifiers (as their names) and single-character symbols,
+ * with comments and string literals dropped. Enough to find function calls whatever the quoting.
+ */
+final class SqlTokens {
+
+    private SqlTokens() {
+    }
+
+    static List<String> tokens(String sql, SqlDialect dialect) {
+        List<String> out = new ArrayList<>();
+        int n = sql.length();
+        int i = 0;
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+                i = skipTo(sql, i + 2, "\n");
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                i = skipBlockComment(sql, i + 2);
+            } else if (c == '\'') {
+                // E'...' (PostgreSQL escape string): backslash escapes a quote inside.
+                boolean backslashEscapes = dialect == SqlDialect.POSTGRESQL && i > 0
+                        && (sql.charAt(i - 1) == 'e' || sql.charAt(i - 1) == 'E')
+                        && !out.isEmpty() && out.get(out.size() - 1).equalsIgnoreCase("e");
+                if (backslashEscapes) {
+                    out.remove(out.size() - 1);
+                }
+                i = skipString(sql, i + 1, '\'', backslashEscapes);
+            } else if (c == '"') {
+                int end = quotedEnd(sql, i + 1, '"');
+                out.add(sql.substring(i + 1, Math.min(end, n)).replace("\"\"", "\""));
+                i = end + 1;
+            } else if (c == '[' && dialect == SqlDialect.SQLSERVER) {
+                int end = quotedEnd(sql, i + 1, ']');
+                out.add(sql.substring(i + 1, Math.min(end, n)).replace("]]", "]"));
+                i = end + 1;
+            } else if (c == '$' && dialect == SqlDialect.POSTGRESQL && dollarTag(sql, i) != null) {
+                String tag = dollarTag(sql, i);
+                int close = sql.indexOf(tag, i + tag.length());
+                i = close < 0 ? n : close + tag.length();
+            } else if (Character.isLetter(c) || c == '_') {
+                int start = i;
+                while (i < n && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_'
+                        || sql.charAt(i) == '$' || sql.charAt(i) == '#' || sql.charAt(i) == '@')) {
+                    i++;
+                }
+                out.add(sql.substring(start, i));
+            } else {
+                out.add(String.valueOf(c));
+                i++;
+            }
+        }
+        return out;
+    }
+
+    private static int skipTo(String sql, int from, String end) {
+        int at = sql.indexOf(end, from);
+        return at < 0 ? sql.length() : at + end.length();
+    }
+
+    /** PostgreSQL block comments nest; treating SQL Server's the same way is harmless. */
+    private static int skipBlockComment(String sql, int from) {
+        int depth = 1;
+        int i = from;
+        while (i < sql.length() && depth > 0) {
+            if (sql.startsWith("/*", i)) {
+                depth++;
+                i += 2;
+            } else if (sql.startsWith("*/", i)) {
+                depth--;
+                i += 2;
+            } else {
+                i++;
+            }
+        }
+        return i;
+    }
+
+    private static int skipString(String sql, int from, char quote, boolean backslashEscapes) {
+        int i = from;
+        while (i < sql.length()) {
+            char c = sql.charAt(i);
+            if (backslashEscapes && c == '\\') {
+                i += 2;
+            } else if (c == quote) {
+                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
+                    i += 2;
+                } else {
+                    return i + 1;
+                }
+            } else {
+                i++;
+            }
+        }
+        return i;
+    }
+
+    private static int quotedEnd(String sql, int from, char close) {
+        int i = from;
+        while (i < sql.length()) {
+            if (sql.charAt(i) == close) {
+                if (i + 1 < sql.length() && sql.charAt(i + 1) == close) {
+                    i += 2;
+                    continue;
+                }
+                return i;
+            }
+            i++;
+        }
+        return sql.length();
+    }
+
+    /** {@code $tag$} or {@code $$} at {@code i}, else null (a positional parameter like {@code $1}). */
+    private static String dollarTag(String sql, int i) {
+        int j = i + 1;
+        while (j < sql.length() && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '_')) {
+            j++;
+        }
+        if (j < sql.length() && sql.charAt(j) == '$' && (j == i + 1 || !Character.isDigit(sql.charAt(i + 1)))) {
+            return sql.substring(i, j + 1);
+        }
+        return null;
+    }
+}

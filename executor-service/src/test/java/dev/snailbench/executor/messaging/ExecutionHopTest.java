@@ -1,0 +1,145 @@
+package dev.snailbench.executor.messaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.executor.support.Requests;
+import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.ExecutionOutcome;
+import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.model.domain.Inference;
+import dev.snailbench.model.domain.ResultColumn;
+import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.serde.EventJson;
+import io.quarkus.test.junit.QuarkusTest;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The hop over the real broker: ExecutionRequested on sql.to-execute in, ExecutionCompleted on results.to-score out. */
+@QuarkusTest
+class ExecutionHopTest {
+
+    private static TopicClient topics;
+
+    @BeforeAll
+    static void connect() {
+        LocalStack.postgresWithFootballDb();
+        topics = new TopicClient();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        topics.close();
+    }
+
+    @Test
+    void shouldForwardGoldAndPredictedResultsOfARequest() throws Exception {
+        long teams2018 = count("SELECT count(*) FROM exp_v1.national_team WHERE year = 2018");
+        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("v1"),
+                "SELECT count(*) AS teams FROM national_team WHERE year = 2018",
+                Requests.predicted("SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname"));
+
+        ExecutionCompleted completed = sendAndAwait(request, 1).get(0);
+
+        assertThat(completed.workItemId()).isEqualTo(request.workItemId());
+        assertThat(completed.jobId()).isEqualTo(request.jobId());
+        assertThat(completed.gold().status()).isEqualTo(ExecutionStatus.OK);
+        assertThat(completed.gold().columns()).extracting(ResultColumn::name, ResultColumn::type)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("teams", ResultColumn.ValueType.NUMBER));
+        assertThat(completed.gold().rows()).containsExactly(List.of(Long.toString(teams2018)));
+        assertThat(completed.predicted().status()).isEqualTo(ExecutionStatus.OK);
+        assertThat(completed.predicted().rows()).hasSize((int) teams2018);
+        assertThat(completed.predicted().rows().get(0).get(0)).isLessThanOrEqualTo(
+                completed.predicted().rows().get(1).get(0));
+    }
+
+    @Test
+    void shouldMarkThePredictionNotRunWhenInferenceFailed() {
+        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("v1"),
+                "SELECT 1 AS one", Inference.failed("model answered with prose"));
+
+        ExecutionCompleted completed = sendAndAwait(request, 1).get(0);
+
+        assertThat(completed.gold().rows()).containsExactly(List.of("1"));
+        assertThat(completed.predicted().status()).isEqualTo(ExecutionStatus.NOT_RUN);
+        assertThat(completed.predicted().error()).isEqualTo("model answered with prose");
+    }
+
+    @Test
+    void shouldRejectADestructivePredictionAndStillScoreTheGold() throws Exception {
+        long before = count("SELECT count(*) FROM exp_v1.national_team");
+        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("v1"),
+                "SELECT count(*) FROM national_team", Requests.predicted("DELETE FROM national_team"));
+
+        ExecutionCompleted completed = sendAndAwait(request, 1).get(0);
+
+        assertThat(completed.gold().rows()).containsExactly(List.of(Long.toString(before)));
+        assertThat(completed.predicted().status()).isEqualTo(ExecutionStatus.REJECTED);
+        assertThat(completed.predicted().error()).contains("only SELECT");
+        assertThat(count("SELECT count(*) FROM exp_v1.national_team")).isEqualTo(before);
+    }
+
+    @Test
+    void shouldTurnAnUnknownDatabaseIntoErrorOutcomesInsteadOfLosingTheItem() {
+        String missing = UUID.randomUUID().toString();
+        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.registered(missing),
+                "SELECT 1", Requests.predicted("SELECT 2"));
+
+        ExecutionCompleted completed = sendAndAwait(request, 1).get(0);
+
+        assertThat(completed.gold().status()).isEqualTo(ExecutionStatus.ERROR);
+        assertThat(completed.gold().error()).contains(missing).contains("not registered");
+        assertThat(completed.predicted().status()).isEqualTo(ExecutionStatus.ERROR);
+    }
+
+    @Test
+    void shouldAnswerARedeliveredRequestWithTheSameEvent() {
+        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("v2"),
+                "SELECT now() AS at", Requests.predicted("SELECT clock_timestamp() AS at"));
+        byte[] payload = EventJson.write(request);
+
+        topics.send(Topics.SQL_TO_EXECUTE, request.key(), payload);
+        ExecutionCompleted first = await(request, 1).get(0);
+        topics.send(Topics.SQL_TO_EXECUTE, request.key(), payload);
+        List<ExecutionCompleted> both = await(request, 2);
+
+        assertThat(both).hasSize(2);
+        // now() differs between two runs: equal results prove the second answer was not a second execution.
+        assertThat(both.get(1)).isEqualTo(first);
+    }
+
+    private static List<ExecutionCompleted> sendAndAwait(ExecutionRequested request, int count) {
+        topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(request));
+        List<ExecutionCompleted> found = await(request, count);
+        assertThat(found).as("ExecutionCompleted for " + request.workItemId()).hasSize(count);
+        return found;
+    }
+
+    private static List<ExecutionCompleted> await(ExecutionRequested request, int count) {
+        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.RESULTS_TO_SCORE,
+                r -> request.key().equals(r.key()), count, Duration.ofSeconds(60));
+        return records.stream().map(r -> EventJson.read(r.value(), ExecutionCompleted.class)).toList();
+    }
+
+    private static long count(String sql) throws Exception {
+        try (Connection c = LocalStack.postgres().connect("footballdb_v1"); ResultSet rs = c.createStatement()
+                .executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @SuppressWarnings("unused")
+    private static boolean ok(ExecutionOutcome outcome) {
+        return outcome.ok();
+    }
+}

@@ -1,0 +1,50 @@
+package dev.snailbench.executor.support;
+
+import dev.snailbench.localstack.FootballDb;
+import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.Postgres;
+import dev.snailbench.model.domain.DatabaseRef;
+import dev.snailbench.model.domain.Inference;
+import dev.snailbench.model.domain.ModelRef;
+import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.SecretCipher;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.model.event.Event;
+import dev.snailbench.model.event.ExecutionRequested;
+import java.time.Instant;
+import java.util.UUID;
+
+/** Builds requests the way the inference service sends them. */
+public final class Requests {
+
+    /** The public dev/test key of application.properties. */
+    public static final String TEST_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+
+    private Requests() {
+    }
+
+    /** Inline reference to FootballDB {@code version} on the module's PostgreSQL, password sealed. */
+    public static DatabaseRef footballDb(String version) {
+        Postgres pg = LocalStack.postgresWithFootballDb();
+        return new DatabaseRef(SqlDialect.POSTGRESQL, pg.jdbcUrl(FootballDb.databaseName(version)), Postgres.USER,
+                new SecretCipher(TEST_KEY).seal(Postgres.PASSWORD), null);
+    }
+
+    public static DatabaseRef registered(String databaseId) {
+        return new DatabaseRef(SqlDialect.POSTGRESQL, null, null, null, databaseId);
+    }
+
+    public static ExecutionRequested request(UUID jobId, String tenantId, DatabaseRef db, String goldSql,
+            Inference inference) {
+        UUID workItemId = UUID.randomUUID();
+        WorkItem item = new WorkItem(workItemId, "q-" + workItemId, "a question", goldSql, SqlDialect.POSTGRESQL, db,
+                ModelRef.replay("replay"), NaturalnessLevel.NATIVE, null, null, null);
+        return new ExecutionRequested(UUID.randomUUID(), jobId, tenantId, workItemId, Instant.now(),
+                Event.SCHEMA_VERSION, item, inference);
+    }
+
+    public static Inference predicted(String sql) {
+        return new Inference(sql, sql, null, 5);
+    }
+}

@@ -1,0 +1,72 @@
+package dev.snailbench.generator.messaging;
+
+import dev.snailbench.generator.repository.Job;
+import dev.snailbench.generator.repository.JobRepository;
+import dev.snailbench.generator.repository.JobStatus;
+import dev.snailbench.generator.repository.WorkItemState;
+import dev.snailbench.generator.repository.WorkItemStateRepository;
+import dev.snailbench.generator.service.JobExpander;
+import dev.snailbench.model.Channels;
+import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.model.event.JobSubmitted;
+import dev.snailbench.model.serde.EventJson;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.List;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+
+/**
+ * Persists a submitted job with its work items, then publishes the items. The offset is committed only
+ * after both, so a crash in between re-publishes on redelivery (downstream dedupes on work-item id); a job
+ * already published is not published again.
+ */
+@ApplicationScoped
+public class JobSubmittedConsumer {
+
+    private final JobRepository jobs;
+    private final WorkItemStateRepository items;
+    private final WorkPublisher publisher;
+
+    public JobSubmittedConsumer(JobRepository jobs, WorkItemStateRepository items, WorkPublisher publisher) {
+        this.jobs = jobs;
+        this.items = items;
+        this.publisher = publisher;
+    }
+
+    @Incoming(Channels.JOB_EVENTS)
+    public Uni<Void> consume(JobSubmitted event) {
+        List<WorkItem> work = JobExpander.expand(event.jobId(), event.spec());
+        return Panache.withTransaction(() -> jobs.findById(event.jobId())
+                        .chain(existing -> existing != null ? Uni.createFrom().item(existing) : persist(event, work)))
+                .chain(job -> job.published ? Uni.createFrom().voidItem()
+                        : publisher.publish(event, work)
+                                .chain(() -> Panache.withTransaction(() -> jobs.markPublished(job.id)))
+                                .replaceWithVoid());
+    }
+
+    private Uni<Job> persist(JobSubmitted event, List<WorkItem> work) {
+        Job job = new Job();
+        job.id = event.jobId();
+        job.tenantId = event.tenantId();
+        job.name = event.spec().name();
+        job.status = JobStatus.QUEUED;
+        job.total = work.size();
+        job.specJson = new String(EventJson.write(event.spec()), java.nio.charset.StandardCharsets.UTF_8);
+        job.createdAt = event.occurredAt();
+        job.updatedAt = Instant.now();
+        List<WorkItemState> states = work.stream().map(item -> stateOf(event, item)).toList();
+        return jobs.persist(job).chain(() -> items.persist(states)).replaceWith(job);
+    }
+
+    private static WorkItemState stateOf(JobSubmitted event, WorkItem item) {
+        WorkItemState state = new WorkItemState();
+        state.id = item.workItemId();
+        state.jobId = event.jobId();
+        state.questionId = item.questionId();
+        state.modelLabel = item.model().label();
+        state.level = item.level().label();
+        return state;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.snailbench.generator.messaging;
+
+import dev.snailbench.generator.config.JobsConfig;
+import dev.snailbench.model.Channels;
+import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.event.JobSubmitted;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.Record;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+
+/**
+ * Publishes a job's work items at a bounded rate: a tenant's large job cannot flood the topics and starve
+ * other tenants' jobs that share the partitions. Items go out in small batches, one batch per tick.
+ */
+@ApplicationScoped
+public class WorkPublisher {
+
+    private static final long TICK_MILLIS = 100;
+
+    private final MutinyEmitter<Record<String, InferenceRequested>> emitter;
+    private final int batchSize;
+
+    public WorkPublisher(JobsConfig config,
+            @Channel(Channels.QUERIES_TO_INFER_OUT) MutinyEmitter<Record<String, InferenceRequested>> emitter) {
+        this.emitter = emitter;
+        this.batchSize = Math.max(1, (int) (config.publishRatePerSecond() * TICK_MILLIS / 1000));
+    }
+
+    /** Completes once the broker has acknowledged every item, on the caller's Vert.x context. */
+    public Uni<Void> publish(JobSubmitted job, List<WorkItem> items) {
+        Context context = Vertx.currentContext();
+        return Multi.createFrom().iterable(batches(items))
+                .onItem().transformToUniAndConcatenate(batch -> sendAll(job, batch)
+                        .onItem().delayIt().by(java.time.Duration.ofMillis(TICK_MILLIS)))
+                .collect().last()
+                .emitOn(task -> context.runOnContext(ignored -> task.run()))
+                .replaceWithVoid();
+    }
+
+    private Uni<Void> sendAll(JobSubmitted job, List<WorkItem> batch) {
+        List<Uni<Void>> sends = batch.stream().map(item -> InferenceRequested.of(job.jobId(), job.tenantId(), item))
+                .map(event -> emitter.send(Record.of(event.key(), event))).toList();
+        return Uni.join().all(sends).andFailFast().replaceWithVoid();
+    }
+
+    private List<List<WorkItem>> batches(List<WorkItem> items) {
+        List<List<WorkItem>> batches = new ArrayList<>();
+        for (int i = 0; i < items.size(); i += batchSize) {
+            batches.add(items.subList(i, Math.min(items.size(), i + batchSize)));
+        }
+        return batches;
+    }
+}

@@ -1,0 +1,53 @@
+package dev.snailbench.generator.repository;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Index;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.UUID;
+
+/** A submitted job and its progress counters. */
+@Entity
+@Table(indexes = @Index(columnList = "tenantId"))
+public class Job extends PanacheEntityBase {
+
+    @Id
+    public UUID id;
+
+    @Column(nullable = false)
+    public String tenantId;
+
+    @Column(nullable = false)
+    public String name;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false)
+    public JobStatus status;
+
+    /** Work items in the job. */
+    public int total;
+
+    /** Work items with a verdict, failed ones included. */
+    public int done;
+
+    /** Work items whose verdict is a failure (inference, gold or predicted execution failed). */
+    public int failed;
+
+    /** The spec as submitted (passwords sealed), so the job can be re-expanded identically. */
+    @Column(nullable = false, columnDefinition = "text")
+    public String specJson;
+
+    /** Set once every work item has been acknowledged by the broker. */
+    public boolean published;
+
+    @Column(nullable = false)
+    public Instant createdAt;
+
+    @Column(nullable = false)
+    public Instant updatedAt;
+}

@@ -1,0 +1,224 @@
+package dev.snailbench.generator.rest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.generator.config.CrosswalkConfig;
+import dev.snailbench.generator.repository.CrosswalkEntity;
+import dev.snailbench.generator.rest.access.CallerTenants;
+import dev.snailbench.generator.service.Blocking;
+import dev.snailbench.generator.service.crosswalk.BuildReport;
+import dev.snailbench.generator.service.crosswalk.CrosswalkBuildSpec;
+import dev.snailbench.generator.service.crosswalk.CrosswalkBuilds;
+import dev.snailbench.generator.service.crosswalk.CrosswalkCsv;
+import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
+import dev.snailbench.generator.service.crosswalk.Crosswalks;
+import dev.snailbench.generator.service.crosswalk.SchemaSpec;
+import dev.snailbench.generator.service.llm.IdentifierLlm;
+import dev.snailbench.generator.service.target.JdbcSchemaReader;
+import dev.snailbench.generator.service.target.TargetDatabases;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.domain.SqlDialect;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.sql.Connection;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Crosswalks: {@code POST /crosswalks} imports SNAILS CSV, {@code GET /crosswalks/{id}/csv} exports it,
+ * {@code POST /crosswalks/builds} builds one for a new database (classifier over Kafka, then renaming).
+ */
+@Path("/crosswalks")
+@Produces(MediaType.APPLICATION_JSON)
+public class CrosswalkResource {
+
+    public static final String CSV = "text/csv";
+
+    /** What the API shows of a crosswalk. */
+    public record CrosswalkView(UUID id, String name, String origin, String dialect, String status, String error,
+            int entryCount, BuildReport report, Instant createdAt, Instant completedAt) {
+    }
+
+    private final CallerTenants tenants;
+    private final Crosswalks crosswalks;
+    private final CrosswalkBuilds builds;
+    private final TargetDatabases targets;
+    private final IdentifierLlm llm;
+    private final CrosswalkConfig config;
+    private final ObjectMapper mapper;
+
+    public CrosswalkResource(CallerTenants tenants, Crosswalks crosswalks, CrosswalkBuilds builds,
+            TargetDatabases targets, IdentifierLlm llm, CrosswalkConfig config, ObjectMapper mapper) {
+        this.tenants = tenants;
+        this.crosswalks = crosswalks;
+        this.builds = builds;
+        this.targets = targets;
+        this.llm = llm;
+        this.config = config;
+        this.mapper = mapper;
+    }
+
+    @POST
+    @Consumes({CSV, MediaType.TEXT_PLAIN})
+    public Uni<Response> importCsv(@HeaderParam(ApiKeys.HEADER) String apiKey, @QueryParam("name") String name,
+            String body) {
+        return tenants.tenantOf(apiKey).chain(tenant -> {
+            if (name == null || name.isBlank()) {
+                throw new InvalidRequestException("name", "query parameter 'name' is required");
+            }
+            List<CrosswalkRow> rows = CrosswalkCsv.parse(body);
+            if (rows.size() > config.maxImportRows()) {
+                throw new PayloadTooLarge("crosswalk has " + rows.size() + " rows, at most " + config.maxImportRows()
+                        + " are accepted");
+            }
+            return crosswalks.importCsv(tenant, name.trim(), rows);
+        }).map(cw -> Response.created(URI.create("/crosswalks/" + cw.id)).entity(view(cw)).build());
+    }
+
+    @GET
+    public Uni<List<CrosswalkView>> list(@HeaderParam(ApiKeys.HEADER) String apiKey) {
+        return tenants.tenantOf(apiKey).chain(crosswalks::list).map(l -> l.stream().map(this::view).toList());
+    }
+
+    @GET
+    @Path("/{id}")
+    public Uni<CrosswalkView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
+        return tenants.tenantOf(apiKey).chain(t -> crosswalks.get(t, id)).map(this::view);
+    }
+
+    @GET
+    @Path("/{id}/csv")
+    @Produces(CSV)
+    public Uni<String> export(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
+        return tenants.tenantOf(apiKey).chain(t -> crosswalks.rows(t, id)).map(CrosswalkCsv::write);
+    }
+
+    /**
+     * Starts a build. Body: {@code name}, {@code dialect}, either {@code schema} ({@code {"tables": [{"name",
+     * "columns": [{"name", "type"}]}]}}, SNAILS schema JSON accepted) or {@code targetDatabase} +
+     * {@code nativeSchema} (read through the read-only connection), and {@code expandWithLlm},
+     * {@code abbreviateWithLlm} (default false). Answers 202; poll {@code GET /crosswalks/{id}}.
+     */
+    @POST
+    @Path("/builds")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> build(@HeaderParam(ApiKeys.HEADER) String apiKey, JsonNode body) {
+        return tenants.tenantOf(apiKey).chain(tenant -> {
+            if (body == null || !body.isObject()) {
+                throw new InvalidRequestException("body", "a JSON object is required");
+            }
+            String name = text(body, "name", true);
+            String dialectText = body.hasNonNull("dialect") ? body.get("dialect").asText() : "postgresql";
+            SqlDialect dialect;
+            try {
+                dialect = SqlDialect.fromId(dialectText);
+            } catch (IllegalArgumentException e) {
+                throw new InvalidRequestException("dialect", e.getMessage());
+            }
+            boolean expand = body.path("expandWithLlm").asBoolean(false);
+            boolean abbreviate = body.path("abbreviateWithLlm").asBoolean(false);
+            if ((expand || abbreviate) && !llm.configured()) {
+                throw new InvalidRequestException(expand ? "expandWithLlm" : "abbreviateWithLlm",
+                        "no LLM is configured (snailbench.crosswalks.llm.base-url)");
+            }
+            Uni<SchemaSpec> schema;
+            if (body.hasNonNull("schema")) {
+                schema = Uni.createFrom().item(parseSchema(body.get("schema")));
+            } else if (body.hasNonNull("targetDatabase")) {
+                String db = text(body, "targetDatabase", true);
+                String nativeSchema = text(body, "nativeSchema", true);
+                targets.target(db, "targetDatabase");
+                schema = Blocking.run(() -> {
+                    try (Connection c = targets.readOnly(db)) {
+                        return JdbcSchemaReader.read(c, nativeSchema);
+                    } catch (IllegalArgumentException e) {
+                        throw new InvalidRequestException("nativeSchema", e.getMessage());
+                    }
+                }, Duration.ofSeconds(targets.queryTimeoutSeconds()));
+            } else {
+                throw new InvalidRequestException("schema", "give either 'schema' or 'targetDatabase' and 'nativeSchema'");
+            }
+            return schema.chain(s -> {
+                int distinct = s.distinctIdentifiers().size();
+                if (distinct > config.maxIdentifiers()) {
+                    throw new PayloadTooLarge("schema has " + distinct + " distinct identifiers, a build takes at most "
+                            + config.maxIdentifiers());
+                }
+                return builds.start(tenant, new CrosswalkBuildSpec(name, dialect.id(), s, expand, abbreviate));
+            });
+        }).map(cw -> Response.accepted(view(cw)).location(URI.create("/crosswalks/" + cw.id)).build());
+    }
+
+    static SchemaSpec parseSchema(JsonNode schema) {
+        JsonNode tables = schema.get("tables");
+        if (tables == null || !tables.isArray() || tables.isEmpty()) {
+            throw new InvalidRequestException("schema.tables", "a non-empty array of tables is required");
+        }
+        List<SchemaSpec.Table> out = new ArrayList<>();
+        for (int i = 0; i < tables.size(); i++) {
+            JsonNode t = tables.get(i);
+            String field = "schema.tables[" + i + "]";
+            String tableName = nativeName(t.get("name"), field + ".name");
+            JsonNode columns = t.get("columns");
+            if (columns == null || !columns.isArray() || columns.isEmpty()) {
+                throw new InvalidRequestException(field + ".columns", "a non-empty array of columns is required");
+            }
+            List<SchemaSpec.Column> cols = new ArrayList<>();
+            for (int j = 0; j < columns.size(); j++) {
+                JsonNode c = columns.get(j);
+                String cf = field + ".columns[" + j + "]";
+                cols.add(new SchemaSpec.Column(nativeName(c.isTextual() ? c : c.get("name"), cf + ".name"),
+                        c.hasNonNull("type") ? c.get("type").asText() : null));
+            }
+            out.add(new SchemaSpec.Table(tableName, List.copyOf(cols)));
+        }
+        return new SchemaSpec(List.copyOf(out));
+    }
+
+    /** A name is a string, or (SNAILS schema JSON) an object whose {@code Native} member is the name. */
+    private static String nativeName(JsonNode node, String field) {
+        JsonNode n = node != null && node.isObject() ? node.get("Native") : node;
+        if (n == null || !n.isTextual() || n.asText().isBlank()) {
+            throw new InvalidRequestException(field, "a non-empty name is required");
+        }
+        return n.asText();
+    }
+
+    private static String text(JsonNode body, String field, boolean required) {
+        JsonNode v = body.get(field);
+        if (v == null || v.isNull() || !v.isTextual() || v.asText().isBlank()) {
+            if (required) {
+                throw new InvalidRequestException(field, "a non-empty string is required");
+            }
+            return null;
+        }
+        return v.asText().trim();
+    }
+
+    private CrosswalkView view(CrosswalkEntity cw) {
+        BuildReport report = null;
+        if (cw.buildReport != null) {
+            try {
+                report = mapper.readValue(cw.buildReport, BuildReport.class);
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return new CrosswalkView(cw.id, cw.name, cw.origin, cw.dialect, cw.status.name().toLowerCase(), cw.error,
+                cw.entryCount, report, cw.createdAt, cw.completedAt);
+    }
+}

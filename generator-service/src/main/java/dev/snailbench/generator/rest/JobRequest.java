@@ -1,0 +1,29 @@
+package dev.snailbench.generator.rest;
+
+import java.util.List;
+
+/**
+ * The body of {@code POST /jobs}. {@code model} is the label of recorded predictions (the replay backend);
+ * {@code models} names real backends. Non-native {@code levels} need a {@code schemaId} with a crosswalk.
+ */
+public record JobRequest(String name, DatabaseRequest database, String dialect, String model,
+        List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
+        List<QuestionRequest> questions, List<PredictionRequest> predictions) {
+
+    public record DatabaseRequest(String kind, String jdbcUrl, String user, String password, String databaseId) {
+    }
+
+    public record ModelRequest(String label, String backend, String model, Double temperature, Integer maxTokens,
+            Long seed) {
+    }
+
+    public record PromptOptionsRequest(Boolean includeKeys, Integer sampleValues, Integer shots,
+            String shotSelection, Long shotSeed, Integer maxPromptTokens) {
+    }
+
+    public record QuestionRequest(String id, String question, String goldSql) {
+    }
+
+    public record PredictionRequest(String questionId, String predictedSql) {
+    }
+}

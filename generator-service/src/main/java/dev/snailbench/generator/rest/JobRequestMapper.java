@@ -1,0 +1,222 @@
+package dev.snailbench.generator.rest;
+
+import dev.snailbench.generator.rest.JobRequest.DatabaseRequest;
+import dev.snailbench.generator.rest.JobRequest.ModelRequest;
+import dev.snailbench.generator.rest.JobRequest.PredictionRequest;
+import dev.snailbench.generator.rest.JobRequest.PromptOptionsRequest;
+import dev.snailbench.generator.rest.JobRequest.QuestionRequest;
+import dev.snailbench.model.domain.DatabaseRef;
+import dev.snailbench.model.domain.JobSpec;
+import dev.snailbench.model.domain.ModelRef;
+import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.Prediction;
+import dev.snailbench.model.domain.PromptOptions;
+import dev.snailbench.model.domain.Question;
+import dev.snailbench.model.domain.SecretCipher;
+import dev.snailbench.model.domain.SqlDialect;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Validates a job request field by field and turns it into a {@link JobSpec}. The first problem found is
+ * reported with its JSON path ({@code questions[3].goldSql}), so a user can fix it without guessing.
+ */
+public final class JobRequestMapper {
+
+    private JobRequestMapper() {
+    }
+
+    public static JobSpec toSpec(JobRequest request, SecretCipher cipher, int maxWorkItems,
+            Function<String, Boolean> crosswalkExists) {
+        if (request == null) {
+            throw new InvalidRequestException("body", "a job needs a JSON body");
+        }
+        String name = required(request.name(), "name");
+        SqlDialect dialect = parse(() -> SqlDialect.fromId(required(request.dialect(), "dialect")), "dialect");
+        DatabaseRef database = database(request.database(), dialect, cipher);
+        List<ModelRef> models = models(request);
+        List<NaturalnessLevel> levels = levels(request.levels());
+        String schemaId = request.schemaId() == null || request.schemaId().isBlank() ? null : request.schemaId();
+        if (levels.stream().anyMatch(l -> l != NaturalnessLevel.NATIVE)) {
+            if (schemaId == null) {
+                throw new InvalidRequestException("schemaId", "levels other than Native need a schemaId whose "
+                        + "crosswalk renames the identifiers");
+            }
+            if (!crosswalkExists.apply(schemaId)) {
+                throw new InvalidRequestException("schemaId", "no crosswalk for schema '" + schemaId + "'");
+            }
+        }
+        List<Question> questions = questions(request.questions());
+        List<Prediction> predictions = predictions(request.predictions(), questions, models);
+        JobSpec spec = new JobSpec(name, database, dialect, models, levels, promptOptions(request.promptOptions()),
+                schemaId, questions, predictions);
+        if (spec.workItemCount() > maxWorkItems) {
+            throw new InvalidRequestException("questions", "the job has " + spec.workItemCount()
+                    + " work items (questions × models × levels); at most " + maxWorkItems + " are accepted");
+        }
+        return spec;
+    }
+
+    private static DatabaseRef database(DatabaseRequest db, SqlDialect dialect, SecretCipher cipher) {
+        if (db == null) {
+            throw new InvalidRequestException("database", "a job needs a target database");
+        }
+        if (db.databaseId() != null && !db.databaseId().isBlank()) {
+            return new DatabaseRef(dialect, null, null, null, db.databaseId());
+        }
+        SqlDialect kind = parse(() -> SqlDialect.fromId(required(db.kind(), "database.kind")), "database.kind");
+        String url = required(db.jdbcUrl(), "database.jdbcUrl");
+        String prefix = kind == SqlDialect.POSTGRESQL ? "jdbc:postgresql:" : "jdbc:sqlserver:";
+        if (!url.startsWith(prefix)) {
+            throw new InvalidRequestException("database.jdbcUrl", "a " + kind.id() + " URL starts with " + prefix);
+        }
+        if (kind != dialect) {
+            throw new InvalidRequestException("dialect", "dialect " + dialect.id() + " does not match the "
+                    + kind.id() + " database");
+        }
+        String user = required(db.user(), "database.user");
+        if (db.password() == null) {
+            throw new InvalidRequestException("database.password", "missing (use \"\" for none)");
+        }
+        return new DatabaseRef(kind, url, user, cipher.seal(db.password()), null);
+    }
+
+    private static List<ModelRef> models(JobRequest request) {
+        List<ModelRef> models = new ArrayList<>();
+        if (request.model() != null) {
+            models.add(ModelRef.replay(required(request.model(), "model")));
+        }
+        List<ModelRequest> listed = request.models() == null ? List.of() : request.models();
+        for (int i = 0; i < listed.size(); i++) {
+            ModelRequest m = listed.get(i);
+            String at = "models[" + i + "]";
+            if (m == null) {
+                throw new InvalidRequestException(at, "null model");
+            }
+            models.add(new ModelRef(required(m.label(), at + ".label"), required(m.backend(), at + ".backend"),
+                    m.model(), m.temperature(), m.maxTokens(), m.seed()));
+        }
+        if (models.isEmpty()) {
+            throw new InvalidRequestException("model", "name the model: \"model\" (recorded predictions) or "
+                    + "\"models\" (backends)");
+        }
+        Set<String> labels = new HashSet<>();
+        for (ModelRef m : models) {
+            if (!labels.add(m.label())) {
+                throw new InvalidRequestException("models", "model label '" + m.label() + "' is used twice");
+            }
+        }
+        return models;
+    }
+
+    private static List<NaturalnessLevel> levels(List<String> levels) {
+        if (levels == null || levels.isEmpty()) {
+            return List.of(NaturalnessLevel.NATIVE);
+        }
+        Set<NaturalnessLevel> parsed = new LinkedHashSet<>();
+        for (int i = 0; i < levels.size(); i++) {
+            int index = i;
+            parsed.add(parse(() -> NaturalnessLevel.fromLabel(levels.get(index)), "levels[" + i + "]"));
+        }
+        return List.copyOf(parsed);
+    }
+
+    private static PromptOptions promptOptions(PromptOptionsRequest o) {
+        if (o == null) {
+            return PromptOptions.ZERO_SHOT;
+        }
+        String selection = o.shotSelection() == null ? "random" : o.shotSelection();
+        if (!selection.equals("random") && !selection.equals("similar")) {
+            throw new InvalidRequestException("promptOptions.shotSelection", "random or similar");
+        }
+        return new PromptOptions(Boolean.TRUE.equals(o.includeKeys()), nonNegative(o.sampleValues(),
+                "promptOptions.sampleValues"), nonNegative(o.shots(), "promptOptions.shots"), selection,
+                o.shotSeed() == null ? 0 : o.shotSeed(), nonNegative(o.maxPromptTokens(),
+                        "promptOptions.maxPromptTokens"));
+    }
+
+    private static List<Question> questions(List<QuestionRequest> questions) {
+        if (questions == null || questions.isEmpty()) {
+            throw new InvalidRequestException("questions", "a job needs at least one question");
+        }
+        List<Question> result = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < questions.size(); i++) {
+            QuestionRequest q = questions.get(i);
+            String at = "questions[" + i + "]";
+            if (q == null) {
+                throw new InvalidRequestException(at, "null question");
+            }
+            String id = required(q.id(), at + ".id");
+            if (!ids.add(id)) {
+                throw new InvalidRequestException(at + ".id", "question id '" + id + "' is used twice");
+            }
+            result.add(new Question(id, required(q.question(), at + ".question"), required(q.goldSql(),
+                    at + ".goldSql")));
+        }
+        return result;
+    }
+
+    private static List<Prediction> predictions(List<PredictionRequest> predictions, List<Question> questions,
+            List<ModelRef> models) {
+        if (predictions == null || predictions.isEmpty()) {
+            return List.of();
+        }
+        if (models.stream().noneMatch(ModelRef::isReplay)) {
+            throw new InvalidRequestException("predictions", "recorded predictions need a replay model "
+                    + "(\"model\": \"<label>\")");
+        }
+        Set<String> known = new HashSet<>();
+        questions.forEach(q -> known.add(q.id()));
+        Set<String> seen = new HashSet<>();
+        List<Prediction> result = new ArrayList<>();
+        for (int i = 0; i < predictions.size(); i++) {
+            PredictionRequest p = predictions.get(i);
+            String at = "predictions[" + i + "]";
+            if (p == null) {
+                throw new InvalidRequestException(at, "null prediction");
+            }
+            String qid = required(p.questionId(), at + ".questionId");
+            if (!known.contains(qid)) {
+                throw new InvalidRequestException(at + ".questionId", "no question with id '" + qid + "'");
+            }
+            if (!seen.add(qid)) {
+                throw new InvalidRequestException(at + ".questionId", "question '" + qid + "' has two predictions");
+            }
+            if (p.predictedSql() == null) {
+                throw new InvalidRequestException(at + ".predictedSql", "missing (use \"\" for an empty answer)");
+            }
+            result.add(new Prediction(qid, p.predictedSql()));
+        }
+        return result;
+    }
+
+    private static String required(String value, String field) {
+        if (value == null || value.isBlank()) {
+            throw new InvalidRequestException(field, "missing or blank");
+        }
+        return value;
+    }
+
+    private static int nonNegative(Integer value, String field) {
+        if (value == null) {
+            return 0;
+        }
+        if (value < 0) {
+            throw new InvalidRequestException(field, "must not be negative");
+        }
+        return value;
+    }
+
+    private static <T> T parse(java.util.function.Supplier<T> parser, String field) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException(field, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.snailbench.generator.rest;
+
+import dev.snailbench.generator.repository.Job;
+import dev.snailbench.generator.repository.JobStatus;
+import dev.snailbench.generator.service.JobService;
+import dev.snailbench.generator.service.TenantService;
+import dev.snailbench.model.domain.ApiKeys;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** Tenants submit jobs and follow their progress. Results are served by the scorer-service. */
+@Path("/jobs")
+public class JobResource {
+
+    private final JobService jobs;
+    private final TenantService tenants;
+
+    public JobResource(JobService jobs, TenantService tenants) {
+        this.jobs = jobs;
+        this.tenants = tenants;
+    }
+
+    public record JobView(UUID jobId, String name, JobStatus status, int total, int done, int failed,
+            Instant createdAt, Instant updatedAt) {
+
+        static JobView of(Job job) {
+            return new JobView(job.id, job.name, job.status, job.total, job.done, job.failed, job.createdAt,
+                    job.updatedAt);
+        }
+    }
+
+    @POST
+    public Uni<Response> submit(@HeaderParam(ApiKeys.HEADER) String apiKey, JobRequest request) {
+        return tenants.authenticate(apiKey)
+                .chain(tenant -> jobs.submit(tenant, request))
+                .map(accepted -> Response.accepted(accepted).header("Location", "/jobs/" + accepted.jobId()).build());
+    }
+
+    @GET
+    public Uni<List<JobView>> list(@HeaderParam(ApiKeys.HEADER) String apiKey) {
+        return tenants.authenticate(apiKey).chain(jobs::list).map(all -> all.stream().map(JobView::of).toList());
+    }
+
+    @GET
+    @Path("/{id}")
+    public Uni<JobView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") String id) {
+        return tenants.authenticate(apiKey).chain(tenant -> jobs.get(tenant, parseId(id))).map(JobView::of);
+    }
+
+    private static UUID parseId(String id) {
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            throw new NotFoundException("no job " + id);
+        }
+    }
+}

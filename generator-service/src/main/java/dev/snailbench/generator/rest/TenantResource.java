@@ -1,0 +1,40 @@
+package dev.snailbench.generator.rest;
+
+import dev.snailbench.generator.service.TenantService;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.Response;
+
+/** Operators create tenants; the answer is the only time the API key is shown. */
+@Path("/tenants")
+public class TenantResource {
+
+    public static final String ADMIN_HEADER = "X-Admin-Key";
+
+    private final TenantService tenants;
+
+    public TenantResource(TenantService tenants) {
+        this.tenants = tenants;
+    }
+
+    public record CreateTenant(String name) {
+    }
+
+    public record CreatedTenant(String tenantId, String name, String apiKey) {
+    }
+
+    @POST
+    public Uni<Response> create(@HeaderParam(ADMIN_HEADER) String adminKey, CreateTenant request) {
+        tenants.checkAdmin(adminKey);
+        if (request == null || request.name() == null || request.name().isBlank()) {
+            throw new InvalidRequestException("name", "a tenant needs a name");
+        }
+        if (request.name().length() > 200) {
+            throw new InvalidRequestException("name", "at most 200 characters");
+        }
+        return tenants.register(request.name().trim())
+                .map(created -> Response.status(201).entity(created).build());
+    }
+}

@@ -1,0 +1,106 @@
+package dev.snailbench.generator.service;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.snailbench.generator.config.JobsConfig;
+import dev.snailbench.generator.config.SecretsConfig;
+import dev.snailbench.generator.repository.Job;
+import dev.snailbench.generator.repository.JobRepository;
+import dev.snailbench.generator.repository.JobStatus;
+import dev.snailbench.generator.repository.Tenant;
+import dev.snailbench.generator.rest.JobRequest;
+import dev.snailbench.generator.rest.JobRequestMapper;
+import dev.snailbench.model.Channels;
+import dev.snailbench.model.domain.JobSpec;
+import dev.snailbench.model.domain.SecretCipher;
+import dev.snailbench.model.event.JobSubmitted;
+import dev.snailbench.model.serde.EventJson;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.Record;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.NotFoundException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+
+/**
+ * Accepts jobs by publishing {@link JobSubmitted}. The generator's own consumer persists and expands it
+ * (see {@code JobSubmittedConsumer}), so the job table and the topic can never disagree.
+ */
+@ApplicationScoped
+public class JobService {
+
+    private final JobRepository jobs;
+    private final MutinyEmitter<Record<String, JobSubmitted>> emitter;
+    private final JobsConfig config;
+    private final SecretCipher cipher;
+    private final CrosswalkCatalog crosswalks;
+
+    public JobService(JobRepository jobs, JobsConfig config, SecretsConfig secrets, CrosswalkCatalog crosswalks,
+            @Channel(Channels.JOB_EVENTS_OUT) MutinyEmitter<Record<String, JobSubmitted>> emitter) {
+        this.jobs = jobs;
+        this.config = config;
+        this.cipher = new SecretCipher(secrets.key());
+        this.crosswalks = crosswalks;
+        this.emitter = emitter;
+    }
+
+    public record Accepted(UUID jobId, JobStatus status) {
+    }
+
+    /** Validates and publishes the job; resubmitting the same spec answers with the same job. */
+    public Uni<Accepted> submit(Tenant tenant, JobRequest request) {
+        JobSpec spec = JobRequestMapper.toSpec(request, cipher, config.maxWorkItems(), crosswalks::exists);
+        UUID jobId = jobIdOf(tenant.id, request);
+        return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
+                ? Uni.createFrom().item(new Accepted(existing.id, existing.status))
+                : publish(JobSubmitted.of(jobId, tenant.id, spec)));
+    }
+
+    private Uni<Accepted> publish(JobSubmitted event) {
+        return emitter.send(Record.of(event.key(), event))
+                .chain(() -> Panache.withSession(() -> jobs.findById(event.jobId()))
+                        .onItem().ifNull().failWith(() -> new NotVisibleYet("job " + event.jobId()))
+                        .onFailure(NotVisibleYet.class).retry()
+                        .withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
+                        .expireIn(config.visibilityWait().toMillis()))
+                .map(job -> new Accepted(job.id, job.status))
+                // Accepted all the same: the consumer will store it; GET answers 404 until then.
+                .onFailure(NotVisibleYet.class).recoverWithItem(new Accepted(event.jobId(), JobStatus.QUEUED));
+    }
+
+    public Uni<Job> get(Tenant tenant, UUID jobId) {
+        return Panache.withSession(() -> jobs.findForTenant(jobId, tenant.id))
+                .onItem().ifNull().failWith(() -> new NotFoundException("no job " + jobId));
+    }
+
+    public Uni<List<Job>> list(Tenant tenant) {
+        return Panache.withSession(() -> jobs.listForTenant(tenant.id));
+    }
+
+    /**
+     * The same tenant submitting the same request gets the same job id. The password is left out: the
+     * identity of a job is what it evaluates, and the id must not be derived from a secret.
+     */
+    static UUID jobIdOf(String tenantId, JobRequest request) {
+        JobRequest identity = request.database() == null ? request
+                : new JobRequest(request.name(), new JobRequest.DatabaseRequest(request.database().kind(),
+                        request.database().jdbcUrl(), request.database().user(), null,
+                        request.database().databaseId()), request.dialect(), request.model(), request.models(),
+                        request.levels(), request.promptOptions(), request.schemaId(), request.questions(),
+                        request.predictions());
+        try {
+            byte[] json = EventJson.mapper().writeValueAsBytes(identity);
+            byte[] tenant = (tenantId + "|").getBytes(StandardCharsets.UTF_8);
+            byte[] all = new byte[tenant.length + json.length];
+            System.arraycopy(tenant, 0, all, 0, tenant.length);
+            System.arraycopy(json, 0, all, tenant.length, json.length);
+            return UUID.nameUUIDFromBytes(all);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,9 @@
+package dev.snailbench.generator.service.crosswalk;
+
+/**
+ * A crosswalk build as requested: the schema to rename, the dialect names must be valid in, and whether
+ * Regular names come from an LLM expansion ({@code expandWithLlm}) and Low/Least from the LLM instead of the rules.
+ */
+public record CrosswalkBuildSpec(String name, String dialect, SchemaSpec schema, boolean expandWithLlm,
+        boolean abbreviateWithLlm) {
+}

@@ -1,0 +1,109 @@
+package dev.snailbench.generator;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.event.ItemScored;
+import dev.snailbench.model.serde.EventJson;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+
+/** The generator's hops over the real broker: job → work items, verdicts → progress, bad events → DLQ. */
+@QuarkusTest
+class JobFlowKafkaTest {
+
+    private static final List<Map<String, String>> QUESTIONS = List.of(
+            Map.of("id", "q1", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club"),
+            Map.of("id", "q2", "question", "Oldest club?", "goldSql", "SELECT min(found_year) FROM club"),
+            Map.of("id", "q3", "question", "Countries?", "goldSql", "SELECT DISTINCT country FROM club"));
+    private static final List<Map<String, String>> PREDICTIONS = List.of(
+            Map.of("questionId", "q1", "predictedSql", "SELECT count(*) FROM club"),
+            Map.of("questionId", "q2", "predictedSql", "SELECT max(found_year) FROM club"));
+
+    @Test
+    void shouldPublishOneInferenceRequestPerWorkItemKeyedByWorkItem() {
+        String key = TestTenants.create("team-kafka");
+        UUID jobId = submit(key, "publish");
+
+        List<InferenceRequested> published = awaitWork(jobId, 3);
+
+        assertThat(published).extracting(e -> e.item().questionId()).containsExactlyInAnyOrder("q1", "q2", "q3");
+        assertThat(published).filteredOn(e -> e.item().questionId().equals("q2"))
+                .singleElement().satisfies(e -> assertThat(e.item().recordedPrediction())
+                        .isEqualTo("SELECT max(found_year) FROM club"));
+        assertThat(published).filteredOn(e -> e.item().questionId().equals("q3"))
+                .singleElement().satisfies(e -> assertThat(e.item().recordedPrediction()).isNull());
+        assertThat(published).allSatisfy(e -> {
+            assertThat(e.item().database().sealedPassword()).isNotBlank().doesNotContain("team-secret");
+            assertThat(e.key()).isEqualTo(e.workItemId().toString());
+        });
+    }
+
+    @Test
+    void shouldCountEveryVerdictOnceAndCompleteTheJob() {
+        String key = TestTenants.create("team-verdicts");
+        UUID jobId = submit(key, "verdicts");
+        List<InferenceRequested> work = awaitWork(jobId, 3);
+
+        try (TopicClient topics = new TopicClient()) {
+            for (InferenceRequested w : work) {
+                boolean failed = w.item().questionId().equals("q3");
+                ItemScored verdict = new ItemScored(UUID.randomUUID(), jobId, w.tenantId(), w.workItemId(),
+                        Instant.now(), 1, w.item().questionId(), !failed, !failed, failed,
+                        failed ? "predicted failed: no recorded prediction" : "match");
+                topics.send(Topics.SCORES, verdict.key(), EventJson.write(verdict));
+                // Delivered twice, as Kafka may: must not be counted twice.
+                topics.send(Topics.SCORES, verdict.key(), EventJson.write(verdict));
+            }
+        }
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().header("X-API-Key", key)
+                .get("/jobs/" + jobId).then().statusCode(200)
+                .body("status", org.hamcrest.Matchers.equalTo("completed"))
+                .body("done", org.hamcrest.Matchers.is(3))
+                .body("failed", org.hamcrest.Matchers.is(1)));
+    }
+
+    @Test
+    void shouldDeadLetterAnUnreadableJobEventAndKeepConsuming() {
+        String poison = "poison-" + UUID.randomUUID();
+        try (TopicClient topics = new TopicClient()) {
+            topics.send(Topics.JOB_EVENTS, poison, "{not json".getBytes(StandardCharsets.UTF_8));
+        }
+        List<ConsumerRecord<String, byte[]>> dead = TopicClient.await(Topics.deadLetter(Topics.JOB_EVENTS,
+                "generator"), r -> poison.equals(r.key()), 1, Duration.ofSeconds(30));
+        assertThat(dead).hasSize(1);
+        assertThat(TopicClient.headers(dead.get(0))).containsKey("dead-letter-reason");
+
+        // The channel is still alive: a real job goes through after the poison message.
+        String key = TestTenants.create("team-after-poison");
+        awaitWork(submit(key, "after-poison"), 3);
+    }
+
+    private static UUID submit(String key, String name) {
+        String id = given().header("X-API-Key", key).contentType(ContentType.JSON)
+                .body(TestTenants.job(name, QUESTIONS, PREDICTIONS)).post("/jobs")
+                .then().statusCode(202).extract().path("jobId");
+        return UUID.fromString(id);
+    }
+
+    private static List<InferenceRequested> awaitWork(UUID jobId, int count) {
+        List<InferenceRequested> work = TopicClient.await(Topics.QUERIES_TO_INFER,
+                r -> EventJson.read(r.value(), InferenceRequested.class).jobId().equals(jobId), count,
+                Duration.ofSeconds(30)).stream().map(r -> EventJson.read(r.value(), InferenceRequested.class)).toList();
+        assertThat(work).hasSize(count);
+        return work;
+    }
+}

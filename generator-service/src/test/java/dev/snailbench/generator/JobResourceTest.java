@@ -1,0 +1,117 @@
+package dev.snailbench.generator;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.startsWith;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+class JobResourceTest {
+
+    private static final List<Map<String, String>> QUESTIONS = List.of(
+            Map.of("id", "q1", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club"));
+    private static final List<Map<String, String>> PREDICTIONS = List.of(
+            Map.of("questionId", "q1", "predictedSql", "SELECT count(club_id) FROM club"));
+
+    @Test
+    void shouldRefuseToCreateATenantWithoutTheAdminKey() {
+        given().contentType(ContentType.JSON).body(Map.of("name", "x")).post("/tenants")
+                .then().statusCode(401).body("error", containsString("X-Admin-Key"));
+        given().header("X-Admin-Key", "wrong").contentType(ContentType.JSON).body(Map.of("name", "x"))
+                .post("/tenants").then().statusCode(401);
+    }
+
+    @Test
+    void shouldShowTheApiKeyOnceWhenCreatingATenant() {
+        given().header("X-Admin-Key", TestTenants.ADMIN_KEY).contentType(ContentType.JSON)
+                .body(Map.of("name", "team-a")).post("/tenants")
+                .then().statusCode(201).body("apiKey", startsWith("sb_")).body("tenantId", notNullValue())
+                .body("name", equalTo("team-a"));
+    }
+
+    @Test
+    void shouldAnswer401WithoutAValidApiKey() {
+        given().contentType(ContentType.JSON).body(TestTenants.job("j", QUESTIONS, PREDICTIONS)).post("/jobs")
+                .then().statusCode(401).body("error", containsString("X-API-Key"));
+        given().header("X-API-Key", "sb_not-a-key").get("/jobs/" + UUID.randomUUID())
+                .then().statusCode(401).body("error", containsString("invalid API key"));
+    }
+
+    @Test
+    void shouldAcceptAJobAndReportItsProgress() {
+        String key = TestTenants.create("team-progress");
+        String jobId = given().header("X-API-Key", key).contentType(ContentType.JSON)
+                .body(TestTenants.job("progress", QUESTIONS, PREDICTIONS)).post("/jobs")
+                .then().statusCode(202).body("jobId", notNullValue()).extract().path("jobId");
+
+        given().header("X-API-Key", key).get("/jobs/" + jobId).then().statusCode(200)
+                .body("jobId", equalTo(jobId)).body("total", is(1)).body("name", equalTo("progress"))
+                .body("status", org.hamcrest.Matchers.oneOf("queued", "running", "completed"));
+    }
+
+    @Test
+    void shouldGiveTheSameJobForTheSameSpec() {
+        String key = TestTenants.create("team-idempotent");
+        Map<String, Object> job = TestTenants.job("twice", QUESTIONS, PREDICTIONS);
+        String first = given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
+                .then().statusCode(202).extract().path("jobId");
+        String second = given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
+                .then().statusCode(202).extract().path("jobId");
+        org.assertj.core.api.Assertions.assertThat(second).isEqualTo(first);
+    }
+
+    @Test
+    void shouldHideAnotherTenantsJob() {
+        String owner = TestTenants.create("owner");
+        String other = TestTenants.create("other");
+        String jobId = given().header("X-API-Key", owner).contentType(ContentType.JSON)
+                .body(TestTenants.job("private", QUESTIONS, PREDICTIONS)).post("/jobs")
+                .then().statusCode(202).extract().path("jobId");
+        given().header("X-API-Key", other).get("/jobs/" + jobId).then().statusCode(404);
+        given().header("X-API-Key", other).get("/jobs/not-a-uuid").then().statusCode(404);
+    }
+
+    @Test
+    void shouldNameTheBadFieldOfAMalformedJob() {
+        String key = TestTenants.create("team-bad");
+        assertBadRequest(key, withField("questions", List.of()), "questions");
+        assertBadRequest(key, withField("questions", List.of(Map.of("id", "q1", "question", "?"))),
+                "questions[0].goldSql");
+        assertBadRequest(key, withField("predictions", List.of(Map.of("questionId", "nope", "predictedSql", "x"))),
+                "predictions[0].questionId");
+        assertBadRequest(key, withField("dialect", "oracle"), "dialect");
+        assertBadRequest(key, withField("levels", List.of("Lowest")), "levels[0]");
+        assertBadRequest(key, withField("levels", List.of("Low")), "schemaId");
+        assertBadRequest(key, withField("database", Map.of("kind", "postgresql", "jdbcUrl", "jdbc:mysql://h/db",
+                "user", "u", "password", "p")), "database.jdbcUrl");
+        assertBadRequest(key, withField("quesitons", List.of()), "quesitons");
+    }
+
+    @Test
+    void shouldExplainAnUnreadableBody() {
+        String key = TestTenants.create("team-json");
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body("{\"name\": ").post("/jobs")
+                .then().statusCode(400).body("error", containsString("JSON"));
+    }
+
+    private static Map<String, Object> withField(String field, Object value) {
+        Map<String, Object> job = new HashMap<>(TestTenants.job("bad", QUESTIONS, PREDICTIONS));
+        job.put(field, value);
+        return job;
+    }
+
+    private static void assertBadRequest(String key, Map<String, Object> body, String field) {
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body(body).post("/jobs")
+                .then().statusCode(400).body("field", equalTo(field)).body("error", startsWith(field));
+    }
+}

@@ -1,0 +1,135 @@
+package dev.snailbench.generator.messaging;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import dev.snailbench.generator.service.crosswalk.CrosswalkCsv;
+import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.ClassifiedIdentifier;
+import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.event.ClassificationRequested;
+import dev.snailbench.model.event.IdentifiersClassified;
+import dev.snailbench.model.serde.EventJson;
+import io.quarkus.test.junit.QuarkusTest;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+
+/** The test plays the classifier: it reads the request from the real broker and answers on the topic. */
+@QuarkusTest
+class CrosswalkBuildKafkaTest {
+
+    private static final String SCHEMA = """
+            {"name": "survey-db", "dialect": "postgresql", "schema": {"tables": [
+              {"name": "Survey", "columns": [{"name": "SurveyDate", "type": "date"}, {"name": "VegHeight", "type": "int"},
+                                             {"name": "DfltSlp", "type": "int"}, {"name": "select", "type": "int"}]},
+              {"name": {"Native": "tblSite", "Regular": "Site"}, "columns": [{"name": {"Native": "SurveyDate"}},
+                                             {"name": "SiteName", "type": "text"}]}]}}
+            """;
+
+    private static final Map<String, NaturalnessLevel> LABELS = Map.of("Survey", NaturalnessLevel.REGULAR,
+            "SurveyDate", NaturalnessLevel.REGULAR, "VegHeight", NaturalnessLevel.LOW, "DfltSlp", NaturalnessLevel.LEAST,
+            "select", NaturalnessLevel.REGULAR, "tblSite", NaturalnessLevel.LOW, "SiteName", NaturalnessLevel.REGULAR);
+
+    private final String key = "test-key-" + UUID.randomUUID();
+
+    @Test
+    void shouldBuildACrosswalkFromTheClassifiersAnswer() {
+        String id = startBuild();
+        ClassificationRequested request = awaitRequest(id);
+        assertThat(request.identifiers()).containsExactly("Survey", "SurveyDate", "VegHeight", "DfltSlp", "select",
+                "tblSite", "SiteName");
+        IdentifiersClassified answer = answer(request, LABELS::get);
+        try (TopicClient topics = new TopicClient()) {
+            topics.send(Topics.IDENTIFIERS_CLASSIFIED, answer.key(), EventJson.write(answer));
+        }
+        awaitStatus(id, "ready");
+        List<CrosswalkRow> rows = export(id);
+        assertThat(rows).hasSize(7);
+        CrosswalkRow veg = rows.stream().filter(r -> r.identifierNative().equals("VegHeight")).findFirst().orElseThrow();
+        assertThat(veg.nativeLevel()).isEqualTo("Low");
+        assertThat(veg.low()).isEqualTo("VegHeight");
+        CrosswalkRow date = rows.stream().filter(r -> r.identifierNative().equals("SurveyDate")).findFirst().orElseThrow();
+        assertThat(date.regular()).isEqualTo("SurveyDate");
+        assertThat(date.low()).isNotEqualTo("SurveyDate");
+        assertThat(date.least()).isNotIn("SurveyDate", date.low());
+        given().header("X-API-Key", key).when().get("/crosswalks/" + id).then()
+                .body("report.keptNativeAtRegular", equalTo(List.of("DfltSlp", "VegHeight", "tblSite")))
+                .body("report.reservedWords", equalTo(List.of("select")));
+
+        // A redelivered answer (new event id, other labels) changes nothing.
+        IdentifiersClassified again = answer(request, i -> NaturalnessLevel.LEAST);
+        try (TopicClient topics = new TopicClient()) {
+            topics.send(Topics.IDENTIFIERS_CLASSIFIED, again.key(), EventJson.write(again));
+        }
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5))
+                .until(() -> export(id).equals(rows));
+    }
+
+    @Test
+    void shouldFailTheBuildWhenTheClassifierLeavesIdentifiersOut() {
+        String id = startBuild();
+        ClassificationRequested request = awaitRequest(id);
+        IdentifiersClassified partial = IdentifiersClassified.answering(request, "test", List.of(
+                new ClassifiedIdentifier("Survey", NaturalnessLevel.REGULAR, Map.of())));
+        try (TopicClient topics = new TopicClient()) {
+            topics.send(Topics.IDENTIFIERS_CLASSIFIED, partial.key(), EventJson.write(partial));
+        }
+        awaitStatus(id, "failed");
+        given().header("X-API-Key", key).when().get("/crosswalks/" + id).then()
+                .body("error", containsString("no label for 6 identifiers"));
+        given().header("X-API-Key", key).accept("text/csv").when().get("/crosswalks/" + id + "/csv")
+                .then().statusCode(409);
+    }
+
+    @Test
+    void shouldRejectABuildWithoutTablesNamingTheField() {
+        given().header("X-API-Key", key).contentType("application/json")
+                .body("{\"name\": \"x\", \"schema\": {\"tables\": [{\"name\": \"t\", \"columns\": [{\"name\": \"\"}]}]}}")
+                .when().post("/crosswalks/builds").then().statusCode(400)
+                .body("field", equalTo("schema.tables[0].columns[0].name"));
+        given().header("X-API-Key", key).contentType("application/json")
+                .body("{\"name\": \"x\", \"dialect\": \"oracle\", \"schema\": {\"tables\": []}}")
+                .when().post("/crosswalks/builds").then().statusCode(400).body("field", equalTo("dialect"));
+        given().header("X-API-Key", key).contentType("application/json")
+                .body("{\"name\": \"x\", \"expandWithLlm\": true, \"schema\": {\"tables\": []}}")
+                .when().post("/crosswalks/builds").then().statusCode(400);
+    }
+
+    private String startBuild() {
+        return given().header("X-API-Key", key).contentType("application/json").body(SCHEMA)
+                .when().post("/crosswalks/builds")
+                .then().statusCode(202).body("status", equalTo("classifying")).extract().path("id");
+    }
+
+    static ClassificationRequested awaitRequest(String crosswalkId) {
+        List<ConsumerRecord<String, byte[]>> found = TopicClient.await(Topics.IDENTIFIERS_TO_CLASSIFY,
+                r -> r.key().equals(crosswalkId), 1, Duration.ofSeconds(30));
+        assertThat(found).as("classification request for " + crosswalkId).hasSize(1);
+        return EventJson.read(found.get(0).value(), ClassificationRequested.class);
+    }
+
+    static IdentifiersClassified answer(ClassificationRequested request, Function<String, NaturalnessLevel> label) {
+        return IdentifiersClassified.answering(request, "test-classifier", request.identifiers().stream()
+                .map(i -> new ClassifiedIdentifier(i, label.apply(i), Map.of(label.apply(i).label(), 1.0))).toList());
+    }
+
+    private void awaitStatus(String id, String status) {
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> status.equals(
+                given().header("X-API-Key", key).when().get("/crosswalks/" + id).then().extract().path("status")));
+    }
+
+    private List<CrosswalkRow> export(String id) {
+        return CrosswalkCsv.parse(given().header("X-API-Key", key).accept("text/csv")
+                .when().get("/crosswalks/" + id + "/csv").then().statusCode(200).extract().body().asString());
+    }
+}

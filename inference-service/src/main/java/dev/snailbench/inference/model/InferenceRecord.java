@@ -1,0 +1,51 @@
+package dev.snailbench.inference.model;
+
+import dev.snailbench.model.domain.Inference;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * What one work item's inference produced, kept so that a redelivered request re-emits the same answer
+ * instead of asking (and paying) the model again, and so every prompt can be reproduced later.
+ */
+@Entity
+@Table(name = "inference_record")
+public class InferenceRecord {
+
+    @Id
+    public UUID workItemId;
+    public UUID jobId;
+    public String tenantId;
+    public String questionId;
+    public String backend;
+    public String model;
+    public String level;
+    @Column(columnDefinition = "text")
+    public String prompt;
+    @Column(columnDefinition = "text")
+    public String rawAnswer;
+    @Column(columnDefinition = "text")
+    public String predictedSql;
+    @Column(columnDefinition = "text")
+    public String error;
+    public long latencyMillis;
+    public Integer promptTokens;
+    public Integer completionTokens;
+    @Column(precision = 14, scale = 6)
+    public BigDecimal costUsd;
+    /** True when the answer came from the response cache (no call was made, no cost incurred). */
+    public boolean cached;
+    /** Identifiers of the predicted SQL that matched no crosswalk entry (left as written). */
+    @Column(columnDefinition = "text")
+    public String unknownIdentifiers;
+    public Instant createdAt;
+
+    public Inference toInference() {
+        return new Inference(predictedSql, rawAnswer, error, latencyMillis);
+    }
+}

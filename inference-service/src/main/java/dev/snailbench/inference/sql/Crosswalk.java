@@ -1,0 +1,67 @@
+package dev.snailbench.inference.sql;
+
+import dev.snailbench.model.domain.NaturalnessLevel;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The crosswalk of one database, optionally with the tables each native column belongs to (from the schema),
+ * which lets a rewrite tell apart two columns that share a renamed form at some level.
+ */
+public record Crosswalk(List<CrosswalkEntry> entries, Map<String, Set<String>> nativeTablesOfColumn) {
+
+    public Crosswalk {
+        entries = List.copyOf(entries);
+        nativeTablesOfColumn = nativeTablesOfColumn == null ? Map.of() : Map.copyOf(nativeTablesOfColumn);
+    }
+
+    public static Crosswalk of(List<CrosswalkEntry> entries) {
+        return new Crosswalk(entries, Map.of());
+    }
+
+    /** How names written at {@code from} map to names at {@code to}. */
+    public NameMapping mapping(NaturalnessLevel from, NaturalnessLevel to) {
+        Map<String, String> tableToByNative = new LinkedHashMap<>();
+        Map<String, List<String>> tables = new LinkedHashMap<>();
+        for (CrosswalkEntry e : entries) {
+            if (e.kind() == CrosswalkEntry.Kind.TABLE && present(e, from) && present(e, to)) {
+                tableToByNative.put(Identifiers.key(e.nativeName()), e.name(to));
+                add(tables, Identifiers.key(e.name(from)), e.name(to));
+            }
+        }
+        Map<String, List<NameMapping.ColumnTarget>> columns = new LinkedHashMap<>();
+        for (CrosswalkEntry e : entries) {
+            if (e.kind() == CrosswalkEntry.Kind.COLUMN && present(e, from) && present(e, to)) {
+                Set<String> tablesAtTarget = new LinkedHashSet<>();
+                for (String nativeTable : nativeTablesOfColumn.getOrDefault(Identifiers.key(e.nativeName()), Set.of())) {
+                    String t = tableToByNative.get(nativeTable);
+                    if (t != null) {
+                        tablesAtTarget.add(Identifiers.key(t));
+                    }
+                }
+                List<NameMapping.ColumnTarget> targets = columns.computeIfAbsent(Identifiers.key(e.name(from)),
+                        k -> new ArrayList<>());
+                if (targets.stream().noneMatch(t -> t.name().equals(e.name(to)))) {
+                    targets.add(new NameMapping.ColumnTarget(e.name(to), tablesAtTarget));
+                }
+            }
+        }
+        return new NameMapping(tables, columns);
+    }
+
+    private static boolean present(CrosswalkEntry e, NaturalnessLevel level) {
+        String name = e.name(level);
+        return name != null && !name.isBlank();
+    }
+
+    private static void add(Map<String, List<String>> map, String key, String value) {
+        List<String> values = map.computeIfAbsent(key, k -> new ArrayList<>());
+        if (!values.contains(value)) {
+            values.add(value);
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package dev.snailbench.inference.sql;
+
+import dev.snailbench.model.domain.SqlDialect;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import net.sf.jsqlparser.expression.DateUnitExpression;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.Statement;
+
+/**
+ * Renames table and column identifiers of a SQL statement in its syntax tree (naturalize: native → level;
+ * denaturalize: level → native). Never touches text: {@code Ht} cannot change inside {@code Height} or inside a
+ * string literal. Aliases, CTE names and identifiers the mapping does not know are left as written; the unknown
+ * ones are reported, as are names the mapping cannot decide between.
+ */
+public final class IdentifierRewriter {
+
+    public record Replacement(String from, String to) {
+    }
+
+    public record Result(String sql, List<Replacement> replaced, List<String> unknown, List<String> ambiguous) {
+    }
+
+    /** A schema identifier found in a statement: kind {@code table} or {@code column}, lower-case name. */
+    public record Identifier(String kind, String name) {
+    }
+
+    private IdentifierRewriter() {
+    }
+
+    public static Result rewrite(String sql, SqlDialect dialect, NameMapping mapping) {
+        Statement statement = SqlParsing.parse(sql, dialect);
+        NodeCollector nodes = NodeCollector.of(statement);
+        Set<Replacement> replaced = new LinkedHashSet<>();
+        Set<String> unknown = new LinkedHashSet<>();
+        Set<String> ambiguous = new LinkedHashSet<>();
+
+        // Tables first: column disambiguation needs to know which (renamed) tables the statement uses.
+        Set<String> statementTables = new LinkedHashSet<>();
+        Map<String, String> aliasTarget = new HashMap<>();
+        for (Table table : nodes.tables) {
+            String written = table.getName();
+            String key = Identifiers.key(written);
+            if (written == null || (nodes.cteNames.contains(key) && table.getSchemaName() == null)) {
+                continue; // a CTE reference, not a table of the schema
+            }
+            String target = single(mapping.tables().get(key), written, unknown, ambiguous);
+            if (target == null) {
+                continue;
+            }
+            table.setName(Identifiers.requote(written, target, dialect));
+            replaced.add(new Replacement(Identifiers.unquote(written), target));
+            statementTables.add(Identifiers.key(target));
+            if (table.getAlias() != null) {
+                aliasTarget.put(Identifiers.key(table.getAlias().getName()), Identifiers.key(target));
+            }
+        }
+
+        for (Table qualifier : nodes.allColumnsQualifiers) {
+            renameQualifier(qualifier, nodes, mapping, dialect, aliasTarget, replaced, unknown, ambiguous);
+        }
+        for (Column column : nodes.columns) {
+            if (nodes.datePartArguments.contains(column)) {
+                continue;
+            }
+            String written = column.getColumnName();
+            String key = Identifiers.key(written);
+            if (written == null || key.startsWith("@")) {
+                continue; // T-SQL variables are not identifiers of the schema
+            }
+            Table qualifier = column.getTable();
+            boolean qualified = qualifier != null && qualifier.getName() != null;
+            String ownerTable = qualified
+                    ? renameQualifier(qualifier, nodes, mapping, dialect, aliasTarget, replaced, unknown, ambiguous)
+                    : null;
+            boolean derivedOwner = qualified && nodes.derivedNames.contains(Identifiers.key(qualifier.getName()));
+            List<NameMapping.ColumnTarget> candidates = mapping.columns().get(key);
+            if (candidates == null) {
+                // A select alias or a column a subquery named: not a schema identifier, so not unknown either.
+                if (!(derivedOwner || (!qualified && nodes.selectAliases.contains(key)))) {
+                    unknown.add(Identifiers.unquote(written));
+                }
+                continue;
+            }
+            String target = pickColumn(candidates, ownerTable, statementTables);
+            if (target == null) {
+                ambiguous.add(Identifiers.unquote(written));
+                continue;
+            }
+            column.setColumnName(Identifiers.requote(written, target, dialect));
+            replaced.add(new Replacement(Identifiers.unquote(written), target));
+        }
+        for (DateUnitExpression unit : nodes.dateUnitColumns) {
+            String written = unit.toString();
+            List<NameMapping.ColumnTarget> candidates = mapping.columns().get(Identifiers.key(written));
+            if (candidates == null) {
+                continue; // a real date unit (INTERVAL, EXTRACT…), not a column
+            }
+            String target = pickColumn(candidates, null, statementTables);
+            if (target == null) {
+                ambiguous.add(written);
+                continue;
+            }
+            nodes.dateUnitRenames.put(unit, Identifiers.requote(written, target, dialect));
+            replaced.add(new Replacement(written, target));
+        }
+        return new Result(nodes.print(), List.copyOf(replaced), List.copyOf(unknown), List.copyOf(ambiguous));
+    }
+
+    /** The schema identifiers a statement uses, in the order the deparser meets them (for comparisons). */
+    public static List<Identifier> identifiers(String sql, SqlDialect dialect) {
+        NodeCollector nodes = NodeCollector.of(SqlParsing.parse(sql, dialect));
+        List<Identifier> ids = new ArrayList<>();
+        for (Table table : nodes.tables) {
+            String key = Identifiers.key(table.getName());
+            if (key != null && !(nodes.cteNames.contains(key) && table.getSchemaName() == null)) {
+                ids.add(new Identifier("table", key));
+            }
+        }
+        List<Table> qualifiers = new ArrayList<>(nodes.allColumnsQualifiers);
+        for (Column column : nodes.columns) {
+            if (nodes.datePartArguments.contains(column) || column.getColumnName() == null) {
+                continue;
+            }
+            String key = Identifiers.key(column.getColumnName());
+            Table q = column.getTable();
+            boolean qualified = q != null && q.getName() != null;
+            if (qualified) {
+                qualifiers.add(q);
+            }
+            if (!key.startsWith("@")) {
+                ids.add(new Identifier("column", key));
+            }
+        }
+        for (DateUnitExpression unit : nodes.dateUnitColumns) {
+            ids.add(new Identifier("column", Identifiers.key(unit.toString())));
+        }
+        for (Table q : qualifiers) {
+            String key = Identifiers.key(q.getName());
+            if (!nodes.isRangeAlias(key)) {
+                ids.add(new Identifier("table", key));
+            }
+        }
+        return ids;
+    }
+
+    /**
+     * Renames a column qualifier that is a table name (an alias stays as written) and returns the target-level
+     * table it designates, or null when unknown.
+     */
+    private static String renameQualifier(Table qualifier, NodeCollector nodes, NameMapping mapping,
+            SqlDialect dialect, Map<String, String> aliasTarget, Set<Replacement> replaced, Set<String> unknown,
+            Set<String> ambiguous) {
+        String written = qualifier.getName();
+        if (written == null) {
+            return null;
+        }
+        String key = Identifiers.key(written);
+        if (nodes.isRangeAlias(key)) {
+            return aliasTarget.get(key);
+        }
+        String target = single(mapping.tables().get(key), written, unknown, ambiguous);
+        if (target == null) {
+            return null;
+        }
+        qualifier.setName(Identifiers.requote(written, target, dialect));
+        replaced.add(new Replacement(Identifiers.unquote(written), target));
+        return Identifiers.key(target);
+    }
+
+    private static String single(List<String> targets, String written, Set<String> unknown, Set<String> ambiguous) {
+        if (targets == null || targets.isEmpty()) {
+            unknown.add(Identifiers.unquote(written));
+            return null;
+        }
+        if (targets.size() > 1) {
+            ambiguous.add(Identifiers.unquote(written));
+            return null;
+        }
+        return targets.get(0);
+    }
+
+    private static String pickColumn(List<NameMapping.ColumnTarget> candidates, String ownerTable,
+            Set<String> statementTables) {
+        if (candidates.size() == 1) {
+            return candidates.get(0).name();
+        }
+        List<NameMapping.ColumnTarget> fitting = candidates.stream()
+                .filter(c -> ownerTable != null ? c.tables().contains(ownerTable)
+                        : c.tables().stream().anyMatch(statementTables::contains))
+                .toList();
+        return fitting.size() == 1 ? fitting.get(0).name() : null;
+    }
+}

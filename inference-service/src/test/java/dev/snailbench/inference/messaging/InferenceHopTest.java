@@ -1,0 +1,95 @@
+package dev.snailbench.inference.messaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.inference.support.WorkItems;
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.serde.EventJson;
+import io.quarkus.test.junit.QuarkusTest;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The hop over the real broker: InferenceRequested in on queries.to-infer, ExecutionRequested out. */
+@QuarkusTest
+class InferenceHopTest {
+
+    private TopicClient topics;
+
+    @BeforeEach
+    void open() {
+        topics = new TopicClient();
+    }
+
+    @AfterEach
+    void close() {
+        topics.close();
+    }
+
+    @Test
+    void shouldForwardTheRecordedPredictionOfAReplayItemWithItsGoldSql() {
+        WorkItem item = WorkItems.replay("q1", "How many clubs?", "SELECT count(*) FROM club",
+                "SELECT count(*) FROM club WHERE 1 = 1");
+        InferenceRequested request = WorkItems.request(item);
+
+        send(request);
+
+        ExecutionRequested out = awaitExecution(item.workItemId(), 1).get(0);
+        assertThat(out.jobId()).isEqualTo(request.jobId());
+        assertThat(out.tenantId()).isEqualTo("tenant-a");
+        assertThat(out.item().goldSql()).isEqualTo("SELECT count(*) FROM club");
+        assertThat(out.inference().succeeded()).isTrue();
+        assertThat(out.inference().predictedSql()).isEqualTo("SELECT count(*) FROM club WHERE 1 = 1");
+    }
+
+    @Test
+    void shouldForwardAFailedInferenceSoTheGoldStillRunsWhenNoPredictionWasRecorded() {
+        WorkItem item = WorkItems.replay("q-missing", "How many players?", "SELECT count(*) FROM player", null);
+
+        send(WorkItems.request(item));
+
+        ExecutionRequested out = awaitExecution(item.workItemId(), 1).get(0);
+        assertThat(out.inference().succeeded()).isFalse();
+        assertThat(out.inference().error()).isEqualTo("no recorded prediction for question q-missing");
+        assertThat(out.item().goldSql()).isEqualTo("SELECT count(*) FROM player");
+    }
+
+    @Test
+    void shouldReEmitTheStoredAnswerWhenAWorkItemIsDeliveredAgain() {
+        WorkItem item = WorkItems.replay("q2", "Oldest stadium?", "SELECT 1", "SELECT 'first answer'");
+        InferenceRequested first = WorkItems.request(item);
+        send(first);
+        awaitExecution(item.workItemId(), 1);
+
+        // The same work item again, as after a crash before the commit; if the answer were recomputed it
+        // would now be the changed prediction.
+        WorkItem changed = new WorkItem(item.workItemId(), item.questionId(), item.question(), item.goldSql(),
+                item.dialect(), item.database(), item.model(), item.level(), item.promptOptions(), item.schemaId(),
+                "SELECT 'second answer'");
+        send(WorkItems.request(changed));
+
+        List<ExecutionRequested> both = awaitExecution(item.workItemId(), 2);
+        assertThat(both).hasSize(2);
+        assertThat(both).extracting(e -> e.inference().predictedSql())
+                .containsExactly("SELECT 'first answer'", "SELECT 'first answer'");
+    }
+
+    private void send(InferenceRequested request) {
+        topics.send(Topics.QUERIES_TO_INFER, request.key(), EventJson.write(request));
+    }
+
+    private static List<ExecutionRequested> awaitExecution(UUID workItemId, int count) {
+        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.SQL_TO_EXECUTE,
+                r -> workItemId.toString().equals(r.key()), count, Duration.ofSeconds(60));
+        assertThat(records).as("ExecutionRequested records for %s", workItemId).hasSize(count);
+        return records.stream().map(r -> EventJson.read(r.value(), ExecutionRequested.class)).toList();
+    }
+}

@@ -1,0 +1,107 @@
+package dev.snailbench.inference.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.snailbench.inference.sql.CrosswalkEntry.Kind;
+import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.SqlDialect;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class IdentifierRewriterTest {
+
+    private static final Crosswalk CROSSWALK = new Crosswalk(List.of(
+            new CrosswalkEntry(Kind.TABLE, "tbl_Plots", "Plots", "Plts", "P"),
+            new CrosswalkEntry(Kind.TABLE, "tbl_Trees", "Trees", "Trs", "T"),
+            new CrosswalkEntry(Kind.COLUMN, "Ht", "Height_Meters", "Hgt_m", "Ht"),
+            new CrosswalkEntry(Kind.COLUMN, "Height", "Height", "Hght", "H"),
+            new CrosswalkEntry(Kind.COLUMN, "Plot_ID", "Plot_Identifier", "Plt_ID", "P_ID"),
+            new CrosswalkEntry(Kind.COLUMN, "Principal_ID", "Principal_Identifier", "Prin_ID", "P_ID"),
+            new CrosswalkEntry(Kind.COLUMN, "year", "Year", "Yr", "Y")),
+            Map.of("ht", Set.of("tbl_trees"), "height", Set.of("tbl_trees"), "plot_id", Set.of("tbl_plots", "tbl_trees"),
+                    "principal_id", Set.of("tbl_other"), "year", Set.of("tbl_plots")));
+
+    private static IdentifierRewriter.Result denaturalize(String sql, NaturalnessLevel from) {
+        return IdentifierRewriter.rewrite(sql, SqlDialect.SQLSERVER, CROSSWALK.mapping(from, NaturalnessLevel.NATIVE));
+    }
+
+    @Test
+    void shouldRenameIdentifiersButNeverInsideOtherIdentifiersOrStringLiterals() {
+        var r = denaturalize("SELECT Hgt_m, Hght FROM Trs WHERE Hght > 3 AND Hgt_m <> 'Hgt_m'", NaturalnessLevel.LOW);
+
+        assertThat(r.sql()).isEqualTo("SELECT Ht, Height FROM tbl_Trees WHERE Height > 3 AND Ht <> 'Hgt_m'");
+        assertThat(r.replaced()).contains(new IdentifierRewriter.Replacement("Hgt_m", "Ht"),
+                new IdentifierRewriter.Replacement("Trs", "tbl_Trees"));
+        assertThat(r.unknown()).isEmpty();
+    }
+
+    @Test
+    void shouldKeepAliasesAndQuotesAndRenameTableQualifiers() {
+        var r = denaturalize("SELECT t.[Hgt_m] AS Hgt, [Trs].[Hght] FROM [Trs] t JOIN Plts p ON t.Plt_ID = p.Plt_ID "
+                + "ORDER BY Hgt", NaturalnessLevel.LOW);
+
+        assertThat(r.sql()).isEqualTo("SELECT t.[Ht] AS Hgt, [tbl_Trees].[Height] FROM [tbl_Trees] t "
+                + "JOIN tbl_Plots p ON t.Plot_ID = p.Plot_ID ORDER BY Hgt");
+        assertThat(r.unknown()).isEmpty();
+    }
+
+    @Test
+    void shouldLeaveUnknownIdentifiersAsWrittenAndReportThem() {
+        var r = denaturalize("SELECT Hgt_m, Wdth FROM Trs JOIN Mystery m ON 1 = 1", NaturalnessLevel.LOW);
+
+        assertThat(r.sql()).isEqualTo("SELECT Ht, Wdth FROM tbl_Trees JOIN Mystery m ON 1 = 1");
+        assertThat(r.unknown()).containsExactly("Mystery", "Wdth");
+    }
+
+    @Test
+    void shouldUseTheTablesOfTheQueryToTellApartColumnsSharingALevelName() {
+        var r = denaturalize("SELECT P_ID FROM P", NaturalnessLevel.LEAST);
+
+        assertThat(r.sql()).isEqualTo("SELECT Plot_ID FROM tbl_Plots");
+        assertThat(r.ambiguous()).isEmpty();
+    }
+
+    @Test
+    void shouldReportAColumnAsAmbiguousWhenNothingTellsItsTable() {
+        var r = IdentifierRewriter.rewrite("SELECT P_ID FROM Elsewhere", SqlDialect.SQLSERVER,
+                CROSSWALK.mapping(NaturalnessLevel.LEAST, NaturalnessLevel.NATIVE));
+
+        assertThat(r.sql()).isEqualTo("SELECT P_ID FROM Elsewhere");
+        assertThat(r.ambiguous()).containsExactly("P_ID");
+    }
+
+    @Test
+    void shouldTreatABareYearAsAColumnButNotADatePart() {
+        var r = IdentifierRewriter.rewrite("SELECT DATEADD(year, 1, GETDATE()) FROM tbl_Plots WHERE year = 2021",
+                SqlDialect.SQLSERVER, CROSSWALK.mapping(NaturalnessLevel.NATIVE, NaturalnessLevel.LOW));
+
+        assertThat(r.sql()).contains("WHERE Yr = 2021").contains("DATEADD(YEAR, 1, GETDATE())")
+                .contains("FROM Plts");
+    }
+
+    @Test
+    void shouldNotRenameACteOrItsReferences() {
+        var r = denaturalize("WITH big AS (SELECT Hgt_m FROM Trs) SELECT big.Hgt_m FROM big", NaturalnessLevel.LOW);
+
+        assertThat(r.sql()).isEqualTo("WITH big AS (SELECT Ht FROM tbl_Trees) SELECT big.Ht FROM big");
+        assertThat(r.unknown()).isEmpty();
+    }
+
+    @Test
+    void shouldQuoteATargetNameThatNeedsIt() {
+        Crosswalk cw = Crosswalk.of(List.of(new CrosswalkEntry(Kind.COLUMN, "LEVEL1_%TESTED", "a", "L1PT", "b")));
+        var r = IdentifierRewriter.rewrite("SELECT L1PT FROM x", SqlDialect.SQLSERVER,
+                cw.mapping(NaturalnessLevel.LOW, NaturalnessLevel.NATIVE));
+
+        assertThat(r.sql()).isEqualTo("SELECT [LEVEL1_%TESTED] FROM x");
+    }
+
+    @Test
+    void shouldFailWithTheDialectNamedWhenTheSqlDoesNotParse() {
+        assertThatThrownBy(() -> denaturalize("SELEC nothing", NaturalnessLevel.LOW))
+                .hasMessageContaining("cannot parse the SQL as MS SQL Server");
+    }
+}

@@ -1,0 +1,221 @@
+package dev.snailbench.localstack.deploy;
+
+import static dev.snailbench.localstack.deploy.Kustomize.castMap;
+import static dev.snailbench.localstack.deploy.Kustomize.map;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * docker-compose.yml cannot run here (no Docker engine), so it is checked as a file: what {@code docker compose up}
+ * would start, in which order, with which settings, against what the services themselves declare.
+ */
+class ComposeFileTest {
+
+    static final List<String> SERVICES = ProjectFiles.SERVICES;
+    private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(:?-([^}]*))?}");
+
+    static Map<String, Object> services;
+
+    @BeforeAll
+    static void load() {
+        services = castMap(ProjectFiles.yaml(ProjectFiles.root().resolve("docker-compose.yml")).get("services"));
+    }
+
+    @Test
+    void shouldRunOneKafkaBrokerInKraftModeFromTheApacheImage() {
+        Map<String, Object> kafka = service("kafka");
+        Map<String, String> env = environment("kafka");
+
+        assertThat((String) kafka.get("image")).startsWith("apache/kafka:");
+        assertThat(env.get("KAFKA_PROCESS_ROLES").split(",")).containsExactlyInAnyOrder("broker", "controller");
+        assertThat(env.get("KAFKA_CONTROLLER_QUORUM_VOTERS")).isEqualTo(env.get("KAFKA_NODE_ID") + "@kafka:9093");
+        assertThat(env.get("KAFKA_LISTENERS")).contains("CONTROLLER://:9093");
+        assertThat(env.get("KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR")).isEqualTo("1");
+        // KRaft storage is formatted with this id: 16 bytes, base64url without padding.
+        assertThat(Base64.getUrlDecoder().decode(env.get("CLUSTER_ID"))).hasSize(16);
+        assertThat(healthTest("kafka")).contains("--bootstrap-server localhost:9092");
+    }
+
+    @Test
+    void shouldRunPostgresWithAReadinessHealthCheck() {
+        assertThat((String) service("postgres").get("image")).startsWith("postgres:");
+        assertThat(healthTest("postgres")).contains("pg_isready").contains("-d " + environment("postgres").get("POSTGRES_DB"));
+    }
+
+    @ParameterizedTest
+    @FieldSource("SERVICES")
+    void shouldBuildTheServiceFromItsJvmDockerfileAfterMavenPackage(String module) {
+        Map<String, Object> build = map(service(module).get("build"));
+        Path context = ProjectFiles.root().resolve((String) build.get("context")).normalize();
+        Path dockerfile = context.resolve((String) build.get("dockerfile"));
+        ServiceModule declared = ServiceModule.load(module);
+
+        assertThat(context).isEqualTo(declared.dir());
+        assertThat(dockerfile).isRegularFile().hasFileName("Dockerfile.jvm");
+        String text = ProjectFiles.read(dockerfile);
+        assertThat(text).contains("COPY --chown=185:0 target/quarkus-app/lib/ /deployments/lib/")
+                .contains("COPY --chown=185:0 target/quarkus-app/quarkus/ /deployments/quarkus/")
+                .contains("ENTRYPOINT [\"java\", \"-jar\", \"/deployments/quarkus-run.jar\"]")
+                .contains("EXPOSE " + declared.httpPort())
+                .contains("USER 185");
+        assertThat((String) service(module).get("image")).isEqualTo("snailbench/" + module + ":dev");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "Dockerfile.jvm", "Dockerfile.jvm-cuda" })
+    void shouldShipTheTrainedClassifierModelInsideTheClassifierImages(String dockerfile) {
+        String text = ProjectFiles.read(
+                ProjectFiles.root().resolve("classifier-service/src/main/docker").resolve(dockerfile));
+
+        // The model is trained by the build into target/; the service finds it only where the image points it.
+        assertThat(text).contains("COPY --chown=185:0 target/naturalness-model/ /deployments/naturalness-model/")
+                .contains("ENV SNAILBENCH_CLASSIFIER_MODEL_DIR=/deployments/naturalness-model")
+                .contains("ENTRYPOINT [\"java\", \"-jar\", \"/deployments/quarkus-run.jar\"]");
+    }
+
+    @ParameterizedTest
+    @FieldSource("SERVICES")
+    void shouldPublishTheServiceOnItsHttpPortAndCheckItsReadiness(String module) {
+        int port = ServiceModule.load(module).httpPort();
+
+        assertThat(service(module).get("ports")).isEqualTo(List.of(port + ":" + port));
+        assertThat(healthTest(module)).isEqualTo(
+                "CMD curl -fsS http://localhost:" + port + "/q/health/ready");
+        Map<String, Object> health = map(service(module).get("healthcheck"));
+        assertThat(health).containsKeys("interval", "timeout", "retries", "start_period");
+    }
+
+    @ParameterizedTest
+    @FieldSource("SERVICES")
+    void shouldGiveTheServiceEveryVariableItsProdProfileReads(String module) {
+        Set<String> required = ServiceModule.load(module).requiredEnvironment();
+
+        assertThat(required).contains("KAFKA_BOOTSTRAP_SERVERS", "SNAILBENCH_DB_URL");
+        assertThat(environment(module).keySet()).containsAll(required);
+        assertThat(environment(module)).allSatisfy((name, value) -> assertThat(value)
+                .as("%s of %s", name, module).isNotNull());
+    }
+
+    @ParameterizedTest
+    @FieldSource("SERVICES")
+    void shouldPointTheServiceAtTheComposeKafkaListenerAndPostgresDatabase(String module) {
+        Map<String, String> env = environment(module);
+        Map<String, String> kafka = environment("kafka");
+        Map<String, String> postgres = environment("postgres");
+
+        assertThat(kafka.get("KAFKA_ADVERTISED_LISTENERS").split(","))
+                .contains("PLAINTEXT://" + env.get("KAFKA_BOOTSTRAP_SERVERS"));
+        URI database = URI.create(env.get("SNAILBENCH_DB_URL"));
+        assertThat(database.getScheme()).isEqualTo("postgresql");
+        assertThat(services).containsKey(database.getHost());
+        assertThat(database.getPort()).isEqualTo(5432);
+        assertThat(database.getPath()).isEqualTo("/" + postgres.get("POSTGRES_DB"));
+        assertThat(env.get("SNAILBENCH_DB_USER")).isEqualTo(postgres.get("POSTGRES_USER"));
+        assertThat(env.get("SNAILBENCH_DB_PASSWORD")).isEqualTo(postgres.get("POSTGRES_PASSWORD"));
+        if (env.containsKey("SNAILBENCH_SECRETS_KEY")) {
+            assertThat(Base64.getDecoder().decode(env.get("SNAILBENCH_SECRETS_KEY"))).hasSize(32);
+        }
+    }
+
+    @ParameterizedTest
+    @FieldSource("SERVICES")
+    void shouldStartTheServiceOnlyOnceKafkaPostgresAndTheTopicsAreReady(String module) {
+        Map<String, Object> dependsOn = map(service(module).get("depends_on"));
+
+        assertThat(condition(dependsOn, "kafka")).isEqualTo("service_healthy");
+        assertThat(condition(dependsOn, "postgres")).isEqualTo("service_healthy");
+        assertThat(condition(dependsOn, "kafka-init")).isEqualTo("service_completed_successfully");
+    }
+
+    @Test
+    void shouldWaitOnlyForServicesThatExistAndReportHealth() {
+        services.forEach((name, definition) -> map(castMap(definition).get("depends_on")).forEach((target, how) -> {
+            assertThat(services).as("%s depends on %s", name, target).containsKey(target);
+            if ("service_healthy".equals(map(how).get("condition"))) {
+                assertThat(map(service(target).get("healthcheck"))).as("health check of %s", target)
+                        .containsKey("test");
+            }
+        }));
+    }
+
+    @Test
+    void shouldCreateEveryTopicTheServicesUseBeforeTheyStart() {
+        Map<String, Integer> created = new TreeMap<>();
+        Matcher create = Pattern.compile("(?m)^\\s*create (\\S+) (\\d+)\\s*$")
+                .matcher(String.join("\n", commandOf("kafka-init")));
+        while (create.find()) {
+            created.put(create.group(1), Integer.parseInt(create.group(2)));
+        }
+        Set<String> used = new TreeSet<>();
+        SERVICES.forEach(module -> used.addAll(ServiceModule.load(module).topics()));
+
+        // The broker creates nothing by itself, so a topic missing here would fail the first send or poll.
+        assertThat(environment("kafka").get("KAFKA_AUTO_CREATE_TOPICS_ENABLE")).isEqualTo("false");
+        assertThat(created.keySet()).containsAll(used);
+        assertThat(created.values()).allSatisfy(partitions -> assertThat(partitions).isPositive());
+    }
+
+    private static Map<String, Object> service(String name) {
+        assertThat(services).containsKey(name);
+        return castMap(services.get(name));
+    }
+
+    /** The service's environment as compose would pass it, with {@code ${VAR:-default}} resolved to the default. */
+    private static Map<String, String> environment(String name) {
+        Map<String, String> resolved = new LinkedHashMap<>();
+        map(service(name).get("environment")).forEach((key, value) -> resolved.put(key, interpolate(value)));
+        return resolved;
+    }
+
+    static String interpolate(Object value) {
+        if (value == null) {
+            return null;
+        }
+        Matcher variable = VARIABLE.matcher(String.valueOf(value));
+        StringBuilder out = new StringBuilder();
+        while (variable.find()) {
+            String fallback = variable.group(3);
+            if (fallback == null) {
+                throw new AssertionError("${" + variable.group(1) + "} has no default: compose up would need it set");
+            }
+            variable.appendReplacement(out, Matcher.quoteReplacement(fallback));
+        }
+        variable.appendTail(out);
+        return out.toString().replace("$$", "$");
+    }
+
+    private static String healthTest(String name) {
+        Object test = map(service(name).get("healthcheck")).get("test");
+        assertThat(test).as("health check of %s", name).isInstanceOf(List.class);
+        List<?> parts = (List<?>) test;
+        return parts.get(0).equals("CMD-SHELL") ? String.valueOf(parts.get(1))
+                : String.join(" ", parts.stream().map(String::valueOf).toList());
+    }
+
+    private static List<String> commandOf(String name) {
+        Object command = service(name).get("command");
+        return command instanceof List<?> list ? list.stream().map(String::valueOf).toList()
+                : List.of(String.valueOf(command));
+    }
+
+    private static Object condition(Map<String, Object> dependsOn, String target) {
+        return map(dependsOn.get(target)).get("condition");
+    }
+}

@@ -1,0 +1,61 @@
+package dev.snailbench.localstack.deploy;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a service's {@code application.properties} says that deployment files must agree with: its name (the Kafka
+ * consumer group), HTTP port, topics and the environment variables its production profile reads.
+ */
+record ServiceModule(String module, Path dir, String applicationName, int httpPort, Set<String> incomingTopics,
+        Set<String> topics, Set<String> requiredEnvironment) {
+
+    private static final Pattern INCOMING_TOPIC = Pattern.compile("mp\\.messaging\\.incoming\\.[^.]+\\.topic");
+    private static final Pattern ANY_TOPIC = Pattern
+            .compile("mp\\.messaging\\.(incoming|outgoing)\\.[^.]+\\.(topic|dead-letter-queue\\.topic)");
+    /** {@code ${NAME}} without a default: the application does not start in prod unless NAME is set. */
+    private static final Pattern REQUIRED_VARIABLE = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*)}");
+
+    static ServiceModule load(String module) {
+        Path dir = ProjectFiles.root().resolve(module);
+        Properties properties = new Properties();
+        try {
+            properties.load(new StringReader(
+                    ProjectFiles.read(dir.resolve("src/main/resources/application.properties"))));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Set<String> incoming = new TreeSet<>();
+        Set<String> topics = new TreeSet<>();
+        Set<String> environment = new TreeSet<>();
+        for (String key : properties.stringPropertyNames()) {
+            String value = properties.getProperty(key).trim();
+            if (INCOMING_TOPIC.matcher(key).matches()) {
+                incoming.add(value);
+            }
+            if (ANY_TOPIC.matcher(key).matches()) {
+                topics.add(value);
+            }
+            if (!key.startsWith("%") || key.startsWith("%prod.")) {
+                Matcher variable = REQUIRED_VARIABLE.matcher(value);
+                while (variable.find()) {
+                    environment.add(variable.group(1));
+                }
+            }
+        }
+        String name = properties.getProperty("quarkus.application.name");
+        String port = properties.getProperty("quarkus.http.port");
+        if (name == null || port == null) {
+            throw new IllegalStateException(module + " sets no quarkus.application.name or quarkus.http.port");
+        }
+        return new ServiceModule(module, dir, name.trim(), Integer.parseInt(port.trim()), incoming, topics,
+                environment);
+    }
+}

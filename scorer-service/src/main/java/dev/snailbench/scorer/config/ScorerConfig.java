@@ -1,0 +1,38 @@
+package dev.snailbench.scorer.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** Scorer settings. */
+@ConfigMapping(prefix = "snailbench.scorer")
+public interface ScorerConfig {
+
+    /** Longest time one SQL statement may take to parse before it is reported as unparsable. */
+    @WithDefault("10s")
+    Duration parseTimeout();
+
+    /** Threads that parse SQL (JSqlParser is CPU-bound and can run for minutes on pathological nesting). */
+    @WithDefault("2")
+    int parserThreads();
+
+    /** Absolute numeric tolerance of the stored comparisons (0 = exact). */
+    @WithDefault("0")
+    double absoluteTolerance();
+
+    /** Relative numeric tolerance of the stored comparisons (0 = exact). */
+    @WithDefault("0")
+    double relativeTolerance();
+
+    /** Whether NULL equals NULL when comparing results (Spider, BIRD and QATCH say yes). */
+    @WithDefault("true")
+    boolean nullsEqual();
+
+    /** Bootstrap resamples behind each 95% confidence interval. */
+    @WithDefault("1000")
+    int bootstrapResamples();
+
+    /** Largest request body accepted by the stateless endpoints, in rows per result. */
+    @WithDefault("200000")
+    int maxRowsPerResult();
+}

@@ -1,0 +1,87 @@
+package dev.snailbench.scorer.model;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Index;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * The scored result of one work item. The work-item id is the primary key: a redelivered ExecutionCompleted
+ * finds its row and never creates a second one.
+ */
+@Entity
+@Table(name = "item_result", indexes = @Index(name = "item_result_job", columnList = "jobId, tenantId"))
+public class ItemResult {
+
+    @Id
+    public UUID workItemId;
+    @Column(nullable = false)
+    public UUID jobId;
+    @Column(nullable = false)
+    public String tenantId;
+    public String questionId;
+    public String model;
+    public String databaseKey;
+    public String level;
+    public String dialect;
+    @Column(columnDefinition = "text")
+    public String goldSql;
+    @Column(columnDefinition = "text")
+    public String predictedSql;
+    @Column(columnDefinition = "text")
+    public String inferenceError;
+
+    public String goldStatus;
+    @Column(columnDefinition = "text")
+    public String goldError;
+    public Integer goldRows;
+    public Double goldSeconds;
+    public String predictedStatus;
+    @Column(columnDefinition = "text")
+    public String predictedError;
+    public Integer predictedRows;
+    public Double predictedSeconds;
+
+    /** No comparison was possible (inference, gold or predicted execution failed). */
+    public boolean failed;
+    /** The verdict's reason: the strict comparator's, or which side failed and why. */
+    @Column(columnDefinition = "text")
+    public String reason;
+    public boolean orderBy;
+
+    public Boolean strictMatch;
+    public String strictReason;
+    @Column(columnDefinition = "text")
+    public String strictDetail;
+    public Boolean setMatch;
+    public String setReason;
+    @Column(columnDefinition = "text")
+    public String setDetail;
+    public Boolean relaxedMatch;
+    public String relaxedReason;
+    @Column(columnDefinition = "text")
+    public String relaxedDetail;
+
+    public Double cellPrecision;
+    public Double cellRecall;
+    public Double tupleCardinality;
+    public Double tupleConstraint;
+    public Double tupleOrder;
+    public Double executionAccuracy;
+    public Double validEfficiencyScore;
+    public Double softF1;
+
+    /** Schema linking of the predicted against the gold SQL (null when either did not parse). */
+    public Double queryRecall;
+    public Double queryPrecision;
+    public Double queryF1;
+    @Column(columnDefinition = "text")
+    public String linkingError;
+    public String hardness;
+
+    @Column(nullable = false)
+    public Instant scoredAt;
+}

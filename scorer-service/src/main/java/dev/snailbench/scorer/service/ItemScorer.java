@@ -1,0 +1,177 @@
+package dev.snailbench.scorer.service;
+
+import dev.snailbench.model.domain.ExecutionOutcome;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.scorer.config.ScorerConfig;
+import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.service.compare.CompareOptions;
+import dev.snailbench.scorer.service.compare.Comparison;
+import dev.snailbench.scorer.service.compare.ResultComparisons;
+import dev.snailbench.scorer.service.compare.ResultTable;
+import dev.snailbench.scorer.service.compare.Tolerance;
+import dev.snailbench.scorer.service.compare.Verdict;
+import dev.snailbench.scorer.service.sql.SqlAnalysis;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns one ExecutionCompleted into a scored {@link ItemResult}: the failure reason when no comparison is
+ * possible, else every comparator and metric, plus schema linking and hardness of the queries. Blocking
+ * (parsing, comparing large results): run it on a worker thread.
+ */
+@ApplicationScoped
+public class ItemScorer {
+
+    private final ResultComparisons comparisons;
+    private final SqlAnalysis sql;
+    private final CompareOptions.Factory options;
+
+    public ItemScorer(ResultComparisons comparisons, SqlAnalysis sql, ScorerConfig config) {
+        this.comparisons = comparisons;
+        this.sql = sql;
+        Tolerance tolerance = new Tolerance(config.absoluteTolerance(), config.relativeTolerance());
+        this.options = orderBy -> new CompareOptions(orderBy, tolerance, config.nullsEqual());
+    }
+
+    public ItemResult score(ExecutionCompleted event) {
+        WorkItem item = event.item();
+        ItemResult r = new ItemResult();
+        r.workItemId = event.workItemId();
+        r.jobId = event.jobId();
+        r.tenantId = event.tenantId();
+        r.scoredAt = Instant.now();
+        SqlDialect dialect = item == null || item.dialect() == null ? SqlDialect.POSTGRESQL : item.dialect();
+        if (item != null) {
+            r.questionId = item.questionId();
+            r.model = item.model() == null ? null : item.model().label();
+            r.databaseKey = databaseKey(item);
+            r.level = item.level() == null ? null : item.level().label();
+            r.dialect = dialect.id();
+            r.goldSql = item.goldSql();
+        }
+        if (event.inference() != null) {
+            r.predictedSql = event.inference().predictedSql();
+            r.inferenceError = event.inference().succeeded() ? null : event.inference().error();
+        }
+        describe(event.gold(), true, r);
+        describe(event.predicted(), false, r);
+
+        SqlAnalysis.ItemAnalysis analysis = sql.analyse(r.goldSql, r.predictedSql, dialect);
+        r.orderBy = analysis.goldOrderBy();
+        r.hardness = analysis.hardness();
+        r.queryRecall = analysis.queryRecall();
+        r.queryPrecision = analysis.queryPrecision();
+        r.queryF1 = analysis.queryF1();
+        r.linkingError = analysis.error();
+
+        String failure = failure(event);
+        if (failure != null) {
+            r.failed = true;
+            r.reason = failure;
+            r.strictMatch = false;
+            r.setMatch = false;
+            r.relaxedMatch = false;
+            return r;
+        }
+        Comparison c = comparisons.compare(ResultTable.of(event.gold()), ResultTable.of(event.predicted()),
+                options.of(r.orderBy));
+        apply(c, r);
+        return r;
+    }
+
+    static void apply(Comparison c, ItemResult r) {
+        r.strictMatch = c.strict().match();
+        r.strictReason = c.strict().reason().name();
+        r.strictDetail = c.strict().detail();
+        r.setMatch = c.set().match();
+        r.setReason = c.set().reason().name();
+        r.setDetail = c.set().detail();
+        r.relaxedMatch = c.relaxed().match();
+        r.relaxedReason = c.relaxed().reason().name();
+        r.relaxedDetail = c.relaxed().detail();
+        r.reason = reasonOf(c.strict());
+        r.cellPrecision = c.cellPrecision();
+        r.cellRecall = c.cellRecall();
+        r.tupleCardinality = c.tupleCardinality();
+        r.tupleConstraint = c.tupleConstraint();
+        r.tupleOrder = c.tupleOrder();
+        r.executionAccuracy = c.executionAccuracy();
+        r.validEfficiencyScore = c.validEfficiencyScore();
+        r.softF1 = c.softF1();
+    }
+
+    private static String reasonOf(Verdict strict) {
+        return strict.text();
+    }
+
+    /** Which side(s) prevented a comparison, with the database's error; null when both results are there. */
+    static String failure(ExecutionCompleted event) {
+        List<String> parts = new ArrayList<>();
+        ExecutionOutcome gold = event.gold();
+        if (gold == null) {
+            parts.add("gold failed: no gold result");
+        } else if (!gold.ok()) {
+            parts.add("gold failed: " + outcomeError(gold));
+        }
+        if (event.inference() != null && !event.inference().succeeded()) {
+            parts.add("inference failed: " + nonNull(event.inference().error()));
+        } else {
+            ExecutionOutcome predicted = event.predicted();
+            if (predicted == null) {
+                parts.add("predicted failed: no predicted result");
+            } else if (!predicted.ok()) {
+                parts.add("predicted failed: " + outcomeError(predicted));
+            }
+        }
+        return parts.isEmpty() ? null : String.join("; ", parts);
+    }
+
+    private static String outcomeError(ExecutionOutcome o) {
+        StringBuilder sb = new StringBuilder(o.status().name());
+        if (o.sqlState() != null && !o.sqlState().isBlank()) {
+            sb.append(' ').append(o.sqlState());
+        }
+        if (o.error() != null && !o.error().isBlank()) {
+            sb.append(' ').append(o.error());
+        }
+        return sb.toString();
+    }
+
+    private static String nonNull(String s) {
+        return s == null ? "no error message" : s;
+    }
+
+    private static void describe(ExecutionOutcome o, boolean gold, ItemResult r) {
+        if (o == null) {
+            return;
+        }
+        String status = o.status() == null ? null : o.status().name();
+        String error = o.ok() ? null : (o.sqlState() == null ? "" : o.sqlState() + " ") + nonNull(o.error());
+        Integer rows = o.ok() ? o.rows().size() : null;
+        if (gold) {
+            r.goldStatus = status;
+            r.goldError = error;
+            r.goldRows = rows;
+            r.goldSeconds = o.elapsedSeconds();
+        } else {
+            r.predictedStatus = status;
+            r.predictedError = error;
+            r.predictedRows = rows;
+            r.predictedSeconds = o.elapsedSeconds();
+        }
+    }
+
+    private static String databaseKey(WorkItem item) {
+        if (item.schemaId() != null) {
+            return item.schemaId();
+        }
+        if (item.database() == null) {
+            return null;
+        }
+        return item.database().databaseId() != null ? item.database().databaseId() : item.database().jdbcUrl();
+    }
+}

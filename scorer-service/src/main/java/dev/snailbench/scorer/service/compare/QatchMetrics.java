@@ -1,0 +1,220 @@
+package dev.snailbench.scorer.service.compare;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * QATCH's result-table metrics (Papicchio et al.), reproducing its reference code: values are rounded to three
+ * decimals half-to-even as Python's {@code round} does, both-empty results score 1 and one empty side 0.
+ * One documented deviation: {@link #validEfficiencyScore} follows BIRD's definition sqrt(gold time / predicted
+ * time), where QATCH's code divides the other way round.
+ */
+public final class QatchMetrics {
+
+    private QatchMetrics() {
+    }
+
+    /** Share of distinct predicted cells that occur anywhere in the gold result. */
+    public static double cellPrecision(List<Row> gold, List<Row> pred) {
+        Double special = emptyCase(gold, pred);
+        if (special != null) {
+            return special;
+        }
+        Set<Object> goldCells = cells(gold);
+        Set<Object> predCells = cells(pred);
+        return round3(share(predCells, goldCells));
+    }
+
+    /** Share of distinct gold cells that occur anywhere in the prediction. */
+    public static double cellRecall(List<Row> gold, List<Row> pred) {
+        Double special = emptyCase(gold, pred);
+        if (special != null) {
+            return special;
+        }
+        return round3(share(cells(gold), cells(pred)));
+    }
+
+    /** min(|gold|, |pred|) / max(|gold|, |pred|) on row counts. */
+    public static double tupleCardinality(List<Row> gold, List<Row> pred) {
+        Double special = emptyCase(gold, pred);
+        if (special != null) {
+            return special;
+        }
+        double a = gold.size();
+        double b = pred.size();
+        return round3(Math.min(a, b) / Math.max(a, b));
+    }
+
+    /**
+     * Share of distinct gold tuples (cells sorted inside the tuple, so column order is ignored) that occur in the
+     * prediction exactly as many times as in the gold.
+     */
+    public static double tupleConstraint(List<Row> gold, List<Row> pred) {
+        Double special = emptyCase(gold, pred);
+        if (special != null) {
+            return special;
+        }
+        Map<Row, Integer> g = counts(gold, true);
+        Map<Row, Integer> p = counts(pred, true);
+        int ok = 0;
+        for (Map.Entry<Row, Integer> e : g.entrySet()) {
+            if (e.getValue().equals(p.get(e.getKey()))) {
+                ok++;
+            }
+        }
+        return round3((double) ok / g.size());
+    }
+
+    /**
+     * Spearman's rank correlation between the gold and predicted positions of the rows both share (first
+     * occurrences, rows compared as ordered lists), normalised to [0, 1]; null when the gold has no ORDER BY
+     * (QATCH reports nothing then).
+     */
+    public static Double tupleOrder(List<Row> gold, List<Row> pred, boolean orderBy) {
+        if (!orderBy) {
+            return null;
+        }
+        Double special = emptyCase(gold, pred);
+        if (special != null) {
+            return special;
+        }
+        Set<Row> goldSet = new HashSet<>(gold);
+        Set<Row> predSet = new HashSet<>(pred);
+        LinkedHashSet<Row> newPred = new LinkedHashSet<>();
+        for (Row r : pred) {
+            if (goldSet.contains(r)) {
+                newPred.add(r);
+            }
+        }
+        List<Row> newTarget = new ArrayList<>();
+        Map<Row, Integer> targetRank = new HashMap<>();
+        for (Row r : gold) {
+            if (predSet.contains(r) && !targetRank.containsKey(r)) {
+                targetRank.put(r, newTarget.size());
+                newTarget.add(r);
+            }
+        }
+        double rho;
+        if (newTarget.isEmpty()) {
+            rho = 0.0;
+        } else {
+            long sumSq = 0;
+            int i = 0;
+            for (Row r : newPred) {
+                long d = i - targetRank.get(r);
+                sumSq += d * d;
+                i++;
+            }
+            long n = newTarget.size() > 1 ? newTarget.size() : 2;
+            rho = 1 - 6.0 * sumSq / (n * (n * n - 1));
+        }
+        return (round3(rho) + 1) / 2;
+    }
+
+    /**
+     * QATCH's execution accuracy: 1 when the row counts agree and the sets of rows (cells sorted inside each row)
+     * are equal. Like QATCH it ignores multiplicities once the counts agree; the strict comparator does not.
+     */
+    public static double executionAccuracy(List<Row> gold, List<Row> pred) {
+        Double special = emptyCase(gold, pred);
+        if (special != null) {
+            return special;
+        }
+        if (gold.size() != pred.size()) {
+            return 0.0;
+        }
+        return counts(gold, true).keySet().equals(counts(pred, true).keySet()) ? 1.0 : 0.0;
+    }
+
+    /**
+     * BIRD's valid efficiency score: sqrt(mean gold time / mean predicted time) when the prediction is correct
+     * (QATCH execution accuracy 1), else 0. Times outside mean ± 3 population standard deviations are dropped
+     * first, as QATCH and BIRD do. Null when times are missing or the predicted time is not positive.
+     */
+    public static Double validEfficiencyScore(List<Row> gold, List<Row> pred, List<Double> goldTimes,
+            List<Double> predTimes) {
+        if (executionAccuracy(gold, pred) < 1.0) {
+            return 0.0;
+        }
+        if (goldTimes.isEmpty() || predTimes.isEmpty()) {
+            return null;
+        }
+        double g = cleanMean(goldTimes);
+        double p = cleanMean(predTimes);
+        if (!(p > 0) || !(g >= 0)) {
+            return null;
+        }
+        return Math.sqrt(g / p);
+    }
+
+    /** QATCH's own VES, kept to document the deviation: sqrt(predicted / gold). */
+    public static Double qatchCodeValidEfficiencyScore(List<Row> gold, List<Row> pred, List<Double> goldTimes,
+            List<Double> predTimes) {
+        Double bird = validEfficiencyScore(gold, pred, goldTimes, predTimes);
+        return bird == null || bird == 0.0 ? bird : 1 / bird;
+    }
+
+    static double cleanMean(List<Double> times) {
+        double mean = times.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        double var = times.stream().mapToDouble(t -> (t - mean) * (t - mean)).average().orElse(0);
+        double sd = Math.sqrt(var);
+        return times.stream().mapToDouble(Double::doubleValue)
+                .filter(t -> t >= mean - 3 * sd && t <= mean + 3 * sd).average().orElse(mean);
+    }
+
+    /** Python's round(x, 3): half-to-even on the exact binary value. */
+    public static double round3(double x) {
+        if (Double.isNaN(x) || Double.isInfinite(x)) {
+            return x;
+        }
+        return new BigDecimal(x).setScale(3, RoundingMode.HALF_EVEN).doubleValue();
+    }
+
+    private static Double emptyCase(List<Row> gold, List<Row> pred) {
+        if (gold.isEmpty() && pred.isEmpty()) {
+            return 1.0;
+        }
+        if (gold.isEmpty() || pred.isEmpty()) {
+            return 0.0;
+        }
+        return null;
+    }
+
+    private static Set<Object> cells(List<Row> rows) {
+        Set<Object> out = new HashSet<>();
+        for (Row r : rows) {
+            for (int i = 0; i < r.size(); i++) {
+                out.add(r.get(i));
+            }
+        }
+        return out;
+    }
+
+    private static double share(Set<Object> of, Set<Object> in) {
+        if (of.isEmpty()) {
+            return 0.0;
+        }
+        int hit = 0;
+        for (Object o : of) {
+            if (in.contains(o)) {
+                hit++;
+            }
+        }
+        return (double) hit / of.size();
+    }
+
+    private static Map<Row, Integer> counts(List<Row> rows, boolean sortCells) {
+        Map<Row, Integer> out = new HashMap<>(rows.size() * 2);
+        for (Row r : rows) {
+            out.merge(sortCells ? r.sortedCells() : r, 1, Integer::sum);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.snailbench.scorer.service.compare;
+
+import java.util.Arrays;
+
+/** One result row of comparable cells, hashed once (rows go into hash maps by the hundred thousand). */
+public final class Row {
+
+    private final Object[] cells;
+    private final int hash;
+
+    public Row(Object[] cells) {
+        this.cells = cells;
+        this.hash = Arrays.hashCode(cells);
+    }
+
+    public int size() {
+        return cells.length;
+    }
+
+    public Object get(int i) {
+        return cells[i];
+    }
+
+    Object[] cells() {
+        return cells;
+    }
+
+    /** The same row with its cells sorted (QATCH compares tuples regardless of column order). */
+    public Row sortedCells() {
+        Object[] copy = cells.clone();
+        Arrays.sort(copy, Cells.ORDER);
+        return new Row(copy);
+    }
+
+    /** The row restricted to {@code columns}, in that order. */
+    public Row project(int[] columns) {
+        Object[] out = new Object[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            out[i] = cells[columns[i]];
+        }
+        return new Row(out);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Row r && r.hash == hash && Arrays.equals(r.cells, cells);
+    }
+
+    @Override
+    public int hashCode() {
+        return hash;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < cells.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(Cells.show(cells[i]));
+        }
+        return sb.append(')').toString();
+    }
+}

@@ -1,0 +1,28 @@
+package dev.snailbench.scorer.service.sql;
+
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * SNAILS' query-level schema-linking scores over the union of table and column identifiers:
+ * QueryRecall = |gold ∩ predicted| / |gold|, QueryPrecision = |gold ∩ predicted| / |predicted|, and their F1.
+ * An empty side scores 1 when the other is empty too, else 0.
+ */
+public record LinkingScore(double queryRecall, double queryPrecision, double queryF1, Set<String> matched,
+        Set<String> missing, Set<String> extra) {
+
+    public static LinkingScore of(Identifiers gold, Identifiers predicted) {
+        Set<String> g = gold.keys();
+        Set<String> p = predicted.keys();
+        Set<String> matched = new TreeSet<>(g);
+        matched.retainAll(p);
+        Set<String> missing = new TreeSet<>(g);
+        missing.removeAll(p);
+        Set<String> extra = new TreeSet<>(p);
+        extra.removeAll(g);
+        double recall = g.isEmpty() ? (p.isEmpty() ? 1 : 0) : (double) matched.size() / g.size();
+        double precision = p.isEmpty() ? (g.isEmpty() ? 1 : 0) : (double) matched.size() / p.size();
+        double f1 = recall + precision == 0 ? 0 : 2 * recall * precision / (recall + precision);
+        return new LinkingScore(recall, precision, f1, matched, missing, extra);
+    }
+}

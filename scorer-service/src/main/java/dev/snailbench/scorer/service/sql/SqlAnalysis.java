@@ -1,0 +1,52 @@
+package dev.snailbench.scorer.service.sql;
+
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.scorer.service.sql.SqlParser.SqlParseException;
+import jakarta.enterprise.context.ApplicationScoped;
+import net.sf.jsqlparser.statement.Statement;
+
+/** What the scorer reads from a work item's SQL: gold ORDER BY, hardness and schema linking. Blocking. */
+@ApplicationScoped
+public class SqlAnalysis {
+
+    private final SqlParsers parsers;
+
+    public SqlAnalysis(SqlParsers parsers) {
+        this.parsers = parsers;
+    }
+
+    public Statement parse(String sql, SqlDialect dialect) {
+        return parsers.parser().parse(sql, dialect);
+    }
+
+    /** Per-item analysis; parse failures are reported in {@code error}, never thrown. */
+    public ItemAnalysis analyse(String goldSql, String predictedSql, SqlDialect dialect) {
+        Statement gold;
+        try {
+            gold = parse(goldSql, dialect);
+        } catch (SqlParseException e) {
+            return new ItemAnalysis(false, null, null, null, null, "gold SQL: " + e.getMessage());
+        }
+        boolean orderBy = OrderBy.topLevel(gold);
+        String hardness = null;
+        try {
+            hardness = Characteristics.of(gold).hardness().label();
+        } catch (RuntimeException e) {
+            hardness = null;
+        }
+        if (predictedSql == null || predictedSql.isBlank()) {
+            return new ItemAnalysis(orderBy, hardness, null, null, null, null);
+        }
+        try {
+            Statement predicted = parse(predictedSql, dialect);
+            LinkingScore s = LinkingScore.of(IdentifierExtractor.extract(gold), IdentifierExtractor.extract(predicted));
+            return new ItemAnalysis(orderBy, hardness, s.queryRecall(), s.queryPrecision(), s.queryF1(), null);
+        } catch (SqlParseException e) {
+            return new ItemAnalysis(orderBy, hardness, null, null, null, "predicted SQL: " + e.getMessage());
+        }
+    }
+
+    public record ItemAnalysis(boolean goldOrderBy, String hardness, Double queryRecall, Double queryPrecision,
+            Double queryF1, String error) {
+    }
+}

@@ -1,0 +1,70 @@
+package dev.snailbench.scorer;
+
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.DatabaseRef;
+import dev.snailbench.model.domain.ExecutionOutcome;
+import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.model.domain.Inference;
+import dev.snailbench.model.domain.ModelRef;
+import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.ResultColumn;
+import dev.snailbench.model.domain.ResultColumn.ValueType;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.model.event.TenantRegistered;
+import dev.snailbench.model.serde.EventJson;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** Builds the events other services would send, and sends them over the real broker. */
+public final class TestEvents {
+
+    private TestEvents() {
+    }
+
+    public static ExecutionOutcome ok(List<ResultColumn> columns, List<List<String>> rows) {
+        return new ExecutionOutcome(ExecutionStatus.OK, columns, rows, false, null, null, 0.01);
+    }
+
+    public static List<ResultColumn> columns(String... nameTypePairs) {
+        List<ResultColumn> out = new java.util.ArrayList<>();
+        for (int i = 0; i < nameTypePairs.length; i += 2) {
+            out.add(new ResultColumn(nameTypePairs[i], ValueType.valueOf(nameTypePairs[i + 1]), "x"));
+        }
+        return out;
+    }
+
+    public static ExecutionCompleted completed(UUID jobId, String tenantId, String questionId, String goldSql,
+            String predictedSql, ExecutionOutcome gold, ExecutionOutcome predicted) {
+        UUID workItemId = UUID.randomUUID();
+        WorkItem item = new WorkItem(workItemId, questionId, "question " + questionId, goldSql,
+                SqlDialect.POSTGRESQL, new DatabaseRef(SqlDialect.POSTGRESQL, "jdbc:postgresql://db/x", "u", "sealed",
+                        null), ModelRef.replay("gpt-test"), NaturalnessLevel.NATIVE, null, null, predictedSql);
+        Inference inference = predictedSql == null ? Inference.failed("model timed out")
+                : new Inference(predictedSql, predictedSql, null, 5);
+        return new ExecutionCompleted(UUID.randomUUID(), jobId, tenantId, workItemId, Instant.now(), 1, item,
+                inference, gold, predicted);
+    }
+
+    /** The same work item delivered again (a new event id, as a producer retry would have). */
+    public static ExecutionCompleted redelivery(ExecutionCompleted e) {
+        return new ExecutionCompleted(UUID.randomUUID(), e.jobId(), e.tenantId(), e.workItemId(), Instant.now(),
+                e.schemaVersion(), e.item(), e.inference(), e.gold(), e.predicted());
+    }
+
+    public static void send(ExecutionCompleted event) {
+        try (TopicClient client = new TopicClient()) {
+            client.send(Topics.RESULTS_TO_SCORE, event.key(), EventJson.write(event));
+        }
+    }
+
+    public static void registerTenant(String tenantId, String apiKeySha256) {
+        TenantRegistered t = TenantRegistered.of(tenantId, "tenant " + tenantId, apiKeySha256);
+        try (TopicClient client = new TopicClient()) {
+            client.send(Topics.TENANTS, t.key(), EventJson.write(t));
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package dev.snailbench.scorer.messaging;
+
+import static dev.snailbench.scorer.TestEvents.columns;
+import static dev.snailbench.scorer.TestEvents.completed;
+import static dev.snailbench.scorer.TestEvents.ok;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.ExecutionOutcome;
+import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.model.event.ItemScored;
+import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.scorer.TestEvents;
+import io.quarkus.test.junit.QuarkusTest;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+
+/** The scorer's hop over the real broker: results-to-score in, scores out, one stored result per item. */
+@QuarkusTest
+class ScoringHopTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    @Test
+    void shouldScoreCompletedExecutionAndEmitVerdict() {
+        ExecutionCompleted event = completed(UUID.randomUUID(), "t-hop", "q1", "SELECT a, b FROM t ORDER BY a",
+                "SELECT a, b FROM t", ok(columns("a", "NUMBER", "b", "TEXT"), List.of(List.of("1", "x"),
+                        List.of("2", "y"))),
+                ok(columns("a", "NUMBER", "b", "TEXT"), List.of(List.of("2", "y"), List.of("1.0", "x"))));
+        TestEvents.send(event);
+
+        ItemScored scored = awaitScores(event.workItemId(), 1).get(0);
+        assertThat(scored.failed()).isFalse();
+        assertThat(scored.strictMatch()).isFalse();
+        assertThat(scored.setMatch()).isTrue();
+        assertThat(scored.reason()).startsWith("ROW_ORDER_DIFFERS");
+        assertThat(scored.questionId()).isEqualTo("q1");
+        assertThat(scored.jobId()).isEqualTo(event.jobId());
+    }
+
+    @Test
+    void shouldStoreOneResultAndReemitVerdictWhenEventIsRedelivered() throws Exception {
+        ExecutionCompleted event = completed(UUID.randomUUID(), "t-hop", "q2", "SELECT n FROM t", "SELECT n FROM t",
+                ok(columns("n", "NUMBER"), List.of(List.of("3"))), ok(columns("n", "NUMBER"), List.of(List.of("3.00"))));
+        TestEvents.send(event);
+        awaitScores(event.workItemId(), 1);
+        TestEvents.send(TestEvents.redelivery(event));
+
+        List<ItemScored> both = awaitScores(event.workItemId(), 2);
+        assertThat(both).hasSize(2).allSatisfy(s -> assertThat(s.strictMatch()).isTrue());
+        assertThat(storedRows(event.workItemId())).isEqualTo(1);
+    }
+
+    @Test
+    void shouldReportGoldFailureWithTheDatabaseError() {
+        ExecutionOutcome goldFailed = ExecutionOutcome.failed(ExecutionStatus.ERROR,
+                "relation \"match_fact\" does not exist", "42P01", 0.002);
+        ExecutionCompleted event = completed(UUID.randomUUID(), "t-hop", "q3", "SELECT * FROM match_fact",
+                "SELECT 1", goldFailed, ok(columns("x", "NUMBER"), List.of(List.of("1"))));
+        TestEvents.send(event);
+
+        ItemScored scored = awaitScores(event.workItemId(), 1).get(0);
+        assertThat(scored.failed()).isTrue();
+        assertThat(scored.strictMatch()).isFalse();
+        assertThat(scored.reason()).isEqualTo("gold failed: ERROR 42P01 relation \"match_fact\" does not exist");
+    }
+
+    @Test
+    void shouldReportInferenceFailureAsFailedItem() {
+        ExecutionCompleted event = completed(UUID.randomUUID(), "t-hop", "q4", "SELECT 1", null,
+                ok(columns("x", "NUMBER"), List.of(List.of("1"))), ExecutionOutcome.notRun("no SQL"));
+        TestEvents.send(event);
+
+        ItemScored scored = awaitScores(event.workItemId(), 1).get(0);
+        assertThat(scored.failed()).isTrue();
+        assertThat(scored.reason()).isEqualTo("inference failed: model timed out");
+    }
+
+    private static List<ItemScored> awaitScores(UUID workItemId, int count) {
+        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.SCORES,
+                r -> workItemId.toString().equals(r.key()), count, WAIT);
+        assertThat(records).as("ItemScored records for %s", workItemId).hasSize(count);
+        return records.stream().map(r -> EventJson.read(r.value(), ItemScored.class)).toList();
+    }
+
+    private static int storedRows(UUID workItemId) throws Exception {
+        try (Connection c = LocalStack.postgres().connect("postgres");
+                PreparedStatement ps = c.prepareStatement("select count(*) from scorer.item_result where workitemid = ?")) {
+            ps.setObject(1, workItemId);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+}

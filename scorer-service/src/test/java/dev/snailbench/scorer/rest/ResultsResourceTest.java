@@ -1,0 +1,108 @@
+package dev.snailbench.scorer.rest;
+
+import static dev.snailbench.scorer.TestEvents.columns;
+import static dev.snailbench.scorer.TestEvents.completed;
+import static dev.snailbench.scorer.TestEvents.ok;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.domain.ExecutionOutcome;
+import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.scorer.TestEvents;
+import io.quarkus.test.junit.QuarkusTest;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The results API: per-question results for the owning tenant only. */
+@QuarkusTest
+class ResultsResourceTest {
+
+    private String ownerKey;
+    private String otherKey;
+    private UUID jobId;
+
+    @BeforeEach
+    void scoreAJob() {
+        String owner = "owner-" + UUID.randomUUID();
+        String other = "other-" + UUID.randomUUID();
+        ownerKey = ApiKeys.newKey();
+        otherKey = ApiKeys.newKey();
+        TestEvents.registerTenant(owner, ApiKeys.sha256(ownerKey));
+        TestEvents.registerTenant(other, ApiKeys.sha256(otherKey));
+        jobId = UUID.randomUUID();
+        var cols = columns("name", "TEXT", "goals", "NUMBER");
+        List<ExecutionCompleted> items = List.of(
+                completed(jobId, owner, "q1", "SELECT name, goals FROM p", "SELECT goals, name FROM p",
+                        ok(cols, List.of(List.of("Pelé", "12"))),
+                        ok(columns("goals", "NUMBER", "name", "TEXT"), List.of(List.of("12", "Pelé")))),
+                completed(jobId, owner, "q2", "SELECT * FROM match_fact", "SELECT 1",
+                        ExecutionOutcome.failed(ExecutionStatus.ERROR, "relation \"match_fact\" does not exist",
+                                "42P01", 0.001),
+                        ok(columns("x", "NUMBER"), List.of(List.of("1")))));
+        items.forEach(TestEvents::send);
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).untilAsserted(() ->
+                given().header(ApiKeys.HEADER, ownerKey).get("/jobs/{id}/results", jobId)
+                        .then().statusCode(200).body("", hasSize(2)));
+    }
+
+    @Test
+    void shouldListEveryQuestionWithExecutionStatusesAndVerdicts() {
+        given().header(ApiKeys.HEADER, ownerKey)
+                .when().get("/jobs/{id}/results", jobId)
+                .then().statusCode(200)
+                .body("[0].questionId", equalTo("q1"))
+                .body("[0].goldStatus", equalTo("OK"))
+                .body("[0].predictedStatus", equalTo("OK"))
+                .body("[0].goldError", nullValue())
+                .body("[0].strictMatch", equalTo(false))
+                .body("[0].setMatch", equalTo(false))
+                .body("[0].relaxedMatch", equalTo(true))
+                .body("[0].reason", equalTo("COLUMN_ORDER_DIFFERS: gold columns are at predicted positions [2, 1]"))
+                .body("[0].relaxed.reason", equalTo("MATCH_WITH_COLUMN_ORDER_DIFFERENCE"))
+                .body("[0].cellPrecision", equalTo(1.0f))
+                .body("[0].tupleConstraint", equalTo(1.0f))
+                .body("[0].softF1", equalTo(1.0f))
+                .body("[0].queryRecall", equalTo(1.0f))
+                .body("[0].hardness", equalTo("medium"))
+                .body("[1].questionId", equalTo("q2"))
+                .body("[1].failed", equalTo(true))
+                .body("[1].goldStatus", equalTo("ERROR"))
+                .body("[1].goldError", equalTo("42P01 relation \"match_fact\" does not exist"))
+                .body("[1].reason", equalTo("gold failed: ERROR 42P01 relation \"match_fact\" does not exist"))
+                .body("[1].cellPrecision", nullValue())
+                .body("[1].scoredAt", notNullValue());
+    }
+
+    @Test
+    void shouldRefuseRequestsWithoutApiKey() {
+        given().when().get("/jobs/{id}/results", jobId)
+                .then().statusCode(401).body("error", equalTo("missing X-API-Key header"));
+    }
+
+    @Test
+    void shouldRefuseUnknownApiKey() {
+        given().header(ApiKeys.HEADER, "sb_not-a-key").when().get("/jobs/{id}/results", jobId)
+                .then().statusCode(401).body("error", equalTo("invalid API key"));
+    }
+
+    @Test
+    void shouldHideAnotherTenantsJob() {
+        given().header(ApiKeys.HEADER, otherKey).when().get("/jobs/{id}/results", jobId)
+                .then().statusCode(404);
+    }
+
+    @Test
+    void shouldRejectMalformedJobId() {
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/results", "not-a-uuid")
+                .then().statusCode(400).body("error", equalTo("jobId: 'not-a-uuid' is not a UUID"));
+    }
+}
