@@ -74,6 +74,27 @@ public final class FootballDb {
         }
     }
 
+    /**
+     * Creates (once) a login role that can only read the FootballDB schemas: what a team would give an
+     * evaluation platform.
+     */
+    public static void grantReader(Postgres postgres, String version, String role, String password) {
+        String db = databaseName(version);
+        String schema = "exp_" + version;
+        try (Connection c = postgres.connect(db); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + role + "'")) {
+                if (!rs.next()) {
+                    s.execute("CREATE ROLE " + role + " LOGIN PASSWORD '" + password.replace("'", "''") + "'");
+                }
+            }
+            s.execute("GRANT CONNECT ON DATABASE " + db + " TO " + role);
+            s.execute("GRANT USAGE ON SCHEMA " + schema + " TO " + role);
+            s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA " + schema + " TO " + role);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot grant read access on " + db + ": " + e.getMessage(), e);
+        }
+    }
+
     private static boolean alreadyLoaded(Statement s, String schema) throws SQLException {
         try (ResultSet rs = s.executeQuery("SELECT count(*) FROM information_schema.tables WHERE table_schema = '"
                 + schema + "'")) {

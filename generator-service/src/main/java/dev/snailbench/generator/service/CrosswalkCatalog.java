@@ -1,9 +1,9 @@
 package dev.snailbench.generator.service;
 
-import dev.snailbench.generator.config.DataConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Which schemas have a crosswalk, i.e. can be shown to a model at Regular, Low or Least level. The built-in
@@ -12,16 +12,17 @@ import java.nio.file.Path;
 @ApplicationScoped
 public class CrosswalkCatalog {
 
-    private final DataConfig data;
+    private final Path dataDir;
 
-    public CrosswalkCatalog(DataConfig data) {
-        this.data = data;
+    /** @param dataDir the prepared datasets (SNAILS, FootballDB, QATCH), never copied into the project */
+    public CrosswalkCatalog(@ConfigProperty(name = "snailbench.data-dir", defaultValue = "../shared/data") String dataDir) {
+        this.dataDir = Path.of(dataDir);
     }
 
     public boolean exists(String schemaId) {
         if (schemaId == null || !schemaId.matches("[A-Za-z0-9_\\-]+")) {
             return false;
         }
-        return Files.isRegularFile(Path.of(data.dataDir()).resolve("snails/crosswalks").resolve(schemaId + ".csv"));
+        return Files.isRegularFile(dataDir.resolve("snails/crosswalks").resolve(schemaId + ".csv"));
     }
 }

@@ -51,6 +51,8 @@ class ComposeFileTest {
         // KRaft storage is formatted with this id: 16 bytes, base64url without padding.
         assertThat(Base64.getUrlDecoder().decode(env.get("CLUSTER_ID"))).hasSize(16);
         assertThat(healthTest("kafka")).contains("--bootstrap-server localhost:9092");
+        // The broker's data survives `docker compose down` only where a volume is mounted.
+        assertThat(service("kafka").get("volumes")).asList().contains("kafka-data:" + env.get("KAFKA_LOG_DIRS"));
     }
 
     @Test

@@ -291,6 +291,9 @@ class KubernetesManifestsTest {
         }
         assertThat(autoscalers).containsOnlyKeys(SCALED_WORK_TOPICS.keySet())
                 .allSatisfy((target, kinds) -> assertThat(kinds).hasSize(1));
+        // A fixed replica count would reset the autoscaler's choice on every apply.
+        SCALED_WORK_TOPICS.keySet().forEach(target -> assertThat(manifests.deployment(target).getSpec()
+                .getReplicas()).as("replicas of autoscaled %s", target).isNull());
     }
 
     @Test

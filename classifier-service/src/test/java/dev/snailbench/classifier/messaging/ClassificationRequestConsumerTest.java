@@ -1,0 +1,83 @@
+package dev.snailbench.classifier.messaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.ClassifiedIdentifier;
+import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.event.ClassificationRequested;
+import dev.snailbench.model.event.IdentifiersClassified;
+import dev.snailbench.model.serde.EventJson;
+import io.quarkus.test.junit.QuarkusTest;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+
+/** The Kafka flow over the module's real broker: request in, answer out, redeliveries answered once. */
+@QuarkusTest
+class ClassificationRequestConsumerTest {
+
+    @Test
+    void shouldAnswerAClassificationRequestInOrderKeyedByRequestId() {
+        UUID requestId = UUID.randomUUID();
+        ClassificationRequested request = ClassificationRequested.of(null, "tenant-a", requestId,
+                List.of("service_name", "AdCtTxIRWT", "ModelYear", "DfltSlp"));
+        try (TopicClient client = new TopicClient()) {
+            client.send(Topics.IDENTIFIERS_TO_CLASSIFY, request.key(), EventJson.write(request));
+        }
+        List<ConsumerRecord<String, byte[]>> answers = TopicClient.await(Topics.IDENTIFIERS_CLASSIFIED,
+                r -> requestId.toString().equals(r.key()), 1, Duration.ofSeconds(60));
+        assertThat(answers).hasSize(1);
+        IdentifiersClassified answer = EventJson.read(answers.get(0).value(), IdentifiersClassified.class);
+        assertThat(answer.requestEventId()).isEqualTo(request.eventId());
+        assertThat(answer.tenantId()).isEqualTo("tenant-a");
+        assertThat(answer.modelVersion()).startsWith("naturalness-");
+        assertThat(answer.results()).extracting(ClassifiedIdentifier::identifier)
+                .containsExactly("service_name", "AdCtTxIRWT", "ModelYear", "DfltSlp");
+        assertThat(answer.results()).extracting(ClassifiedIdentifier::label).containsExactly(
+                NaturalnessLevel.REGULAR, NaturalnessLevel.LEAST, NaturalnessLevel.REGULAR, NaturalnessLevel.LEAST);
+        assertThat(answer.results().get(0).probabilities()).containsOnlyKeys("Regular", "Low", "Least");
+    }
+
+    @Test
+    void shouldAnswerARedeliveredRequestOnlyOnce() {
+        UUID requestId = UUID.randomUUID();
+        ClassificationRequested request = ClassificationRequested.of(UUID.randomUUID(), "tenant-b", requestId,
+                List.of("VegHeight"));
+        try (TopicClient client = new TopicClient()) {
+            client.send(Topics.IDENTIFIERS_TO_CLASSIFY, request.key(), EventJson.write(request));
+            assertThat(TopicClient.await(Topics.IDENTIFIERS_CLASSIFIED, r -> requestId.toString().equals(r.key()), 1,
+                    Duration.ofSeconds(60))).hasSize(1);
+            client.send(Topics.IDENTIFIERS_TO_CLASSIFY, request.key(), EventJson.write(request));
+            // A marker request sent after the duplicate: once it is answered, the duplicate has been consumed.
+            UUID markerId = UUID.randomUUID();
+            ClassificationRequested marker = ClassificationRequested.of(null, "tenant-b", markerId, List.of("x"));
+            // Same key, same partition: processed after the duplicate.
+            client.send(Topics.IDENTIFIERS_TO_CLASSIFY, request.key(), EventJson.write(marker));
+            assertThat(TopicClient.await(Topics.IDENTIFIERS_CLASSIFIED, r -> markerId.toString().equals(r.key()), 1,
+                    Duration.ofSeconds(60))).hasSize(1);
+        }
+        assertThat(TopicClient.await(Topics.IDENTIFIERS_CLASSIFIED, r -> requestId.toString().equals(r.key()), 2,
+                Duration.ofSeconds(3))).hasSize(1);
+    }
+
+    @Test
+    void shouldSendARequestWithAnEmptyIdentifierToTheDeadLetterTopicWithTheReason() {
+        UUID requestId = UUID.randomUUID();
+        ClassificationRequested request = ClassificationRequested.of(null, "tenant-c", requestId,
+                List.of("ModelYear", " "));
+        try (TopicClient client = new TopicClient()) {
+            client.send(Topics.IDENTIFIERS_TO_CLASSIFY, request.key(), EventJson.write(request));
+        }
+        List<ConsumerRecord<String, byte[]>> dead = TopicClient.await(
+                Topics.deadLetter(Topics.IDENTIFIERS_TO_CLASSIFY, "classifier"),
+                r -> requestId.toString().equals(r.key()), 1, Duration.ofSeconds(60));
+        assertThat(dead).hasSize(1);
+        assertThat(TopicClient.headers(dead.get(0)).get("dead-letter-reason")).contains("identifiers[1] is empty");
+        assertThat(new String(dead.get(0).value(), StandardCharsets.UTF_8)).contains(request.eventId().toString());
+    }
+}

@@ -1,0 +1,102 @@
+package dev.snailbench.executor.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.model.domain.SqlDialect;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** What the guard lets through and what it refuses, for both dialects (no database needed). */
+class SqlGuardTest {
+
+    private final SqlGuard guard = new SqlGuard();
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "SELECT 1",
+            "SELECT 1;",
+            "SELECT t.teamname, count(*) OVER (PARTITION BY t.year) FROM national_team t ORDER BY 1",
+            "WITH RECURSIVE r AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT * FROM r",
+            "SELECT DISTINCT ON (year) year, teamname FROM national_team ORDER BY year, teamname",
+            "SELECT * FROM club c, LATERAL (SELECT 1 AS x) l",
+            "SELECT 'DELETE FROM accounts; DROP TABLE x' AS harmless",
+            "SELECT \"update\", \"delete\" FROM \"select\"",
+            "SELECT data->>'name' FROM docs WHERE data @> '{\"a\":1}'",
+            "SELECT count(*) FILTER (WHERE x > 1) FROM t",
+            "SELECT lower(name), sleep_minutes FROM t -- pg_sleep(1) in a comment",
+            "SELECT 'pg_sleep(10)' AS text_not_a_call",
+            "(SELECT 1) UNION (SELECT 2) EXCEPT SELECT 3"})
+    void shouldAllowReadOnlyPostgresQueries(String sql) {
+        SqlGuard.Verdict verdict = guard.check(sql, SqlDialect.POSTGRESQL);
+
+        assertThat(verdict.allowed()).as(verdict.reason()).isTrue();
+        assertThat(verdict.normalizedSql()).isNotBlank();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "SELECT TOP 5 [Order ID], ISNULL([Freight], 0) AS f FROM [dbo].[Orders] WITH (NOLOCK) ORDER BY 1",
+            "SELECT TOP (10) PERCENT * FROM [Sales].[Order Details]",
+            "SELECT TOP (3) WITH TIES name FROM t ORDER BY score DESC",
+            "SELECT name FROM t ORDER BY name OFFSET 10 ROWS FETCH NEXT 5 ROWS ONLY",
+            "SELECT c.name, o.total FROM customers c CROSS APPLY (SELECT TOP 1 total FROM orders o2 "
+                    + "WHERE o2.cid = c.id ORDER BY total DESC) o",
+            "SELECT [a;b], [x]]y] FROM [t]",
+            "SELECT LEN(name), GETDATE(), CONVERT(varchar(10), created, 120) FROM [t]",
+            "WITH cte AS (SELECT TOP 10 * FROM [dbo].[t]) SELECT * FROM cte"})
+    void shouldAllowReadOnlyTsqlQueries(String sql) {
+        SqlGuard.Verdict verdict = guard.check(sql, SqlDialect.SQLSERVER);
+
+        assertThat(verdict.allowed()).as(verdict.reason()).isTrue();
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "SELECT * INTO #tmp FROM [dbo].[Orders]                       | INTO",
+            "EXEC xp_cmdshell 'dir'                                       | xp_cmdshell",
+            "EXECUTE sp_executesql N'DELETE FROM t'                       | sp_executesql",
+            "SELECT * FROM OPENROWSET('SQLNCLI', 'Server=x;', 'SELECT 1') | openrowset",
+            "SELECT * FROM OPENQUERY(linked, 'DELETE FROM t')             | openquery",
+            "WAITFOR DELAY '00:00:10'                                     | ",
+            "SELECT 1; DROP TABLE [Orders]                                | one statement",
+            "SELECT [a;b] FROM t; DELETE FROM [t]                         | one statement",
+            "UPDATE TOP (10) [t] SET x = 1                                | ",
+            "DELETE FROM [dbo].[Orders]                                   | ",
+            "TRUNCATE TABLE [dbo].[Orders]                                | ",
+            "SELECT [xp_cmdshell]('dir')                                  | xp_cmdshell",
+            "MERGE [t] AS target USING [s] ON target.id = s.id WHEN MATCHED THEN DELETE; | "})
+    void shouldRefuseTsqlThatIsNotASingleReadOnlyQuery(String sql, String reasonPart) {
+        SqlGuard.Verdict verdict = guard.check(sql, SqlDialect.SQLSERVER);
+
+        assertThat(verdict.allowed()).isFalse();
+        assertThat(verdict.reason()).isNotBlank();
+        if (reasonPart != null) {
+            assertThat(verdict.reason()).containsIgnoringCase(reasonPart.trim());
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "DELETE FROM t                                           | only SELECT",
+            "WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d   | data-modifying",
+            "SELECT * INTO copy FROM t                               | INTO",
+            "SELECT 1; SELECT 2                                      | one statement",
+            "SELECT pg_sleep(1)                                      | pg_sleep",
+            "SELECT \"pg_sleep\"(1)                                  | pg_sleep",
+            "SELECT * FROM t FOR UPDATE                              | FOR UPDATE",
+            "'                                                       | parseable",
+            "                                                        | empty"})
+    void shouldExplainWhyPostgresSqlIsRefused(String sql, String reasonPart) {
+        SqlGuard.Verdict verdict = guard.check(sql == null ? "" : sql, SqlDialect.POSTGRESQL);
+
+        assertThat(verdict.allowed()).isFalse();
+        assertThat(verdict.reason()).containsIgnoringCase(reasonPart.trim());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT a FROM t WHERE x = 1", "select   a\nfrom t where x=1"})
+    void shouldNormalizeFormattingForTheGoldCache(String sql) {
+        assertThat(guard.check(sql, SqlDialect.POSTGRESQL).normalizedSql()).isEqualTo("SELECT a FROM t WHERE x = 1");
+    }
+}

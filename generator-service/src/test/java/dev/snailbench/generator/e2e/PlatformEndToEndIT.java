@@ -1,0 +1,120 @@
+package dev.snailbench.generator.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.localstack.DataDir;
+import dev.snailbench.localstack.FootballDb;
+import dev.snailbench.localstack.PlatformClient;
+import dev.snailbench.localstack.Stack;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The first job, end to end, on the packaged services: a real Kafka broker, a real PostgreSQL with
+ * FootballDB v1 and the five services in their own JVMs. Questions are chosen to cover a correct answer, a
+ * wrong one, a gold query that needs the missing {@code match_fact} table and the gold query with a type
+ * error (id 377).
+ */
+class PlatformEndToEndIT {
+
+    private static final Set<String> CHOSEN = Set.of("2", "5", "22", "41", "377", "61", "100", "222");
+
+    private static Stack stack;
+    private static PlatformClient client;
+
+    @BeforeAll
+    static void startPlatform() {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/e2e-logs"));
+        FootballDb.load(stack.postgres(), DataDir.resolve(), "v1");
+        FootballDb.grantReader(stack.postgres(), "v1", "e2e_reader", "e2e");
+        client = new PlatformClient(stack);
+    }
+
+    @AfterAll
+    static void stopPlatform() {
+        if (stack != null) {
+            stack.close();
+        }
+    }
+
+    @Test
+    void shouldScoreEveryQuestionOfAReplayedJobAndReportWhyGoldFailed() throws Exception {
+        String apiKey = client.createTenant("e2e-team");
+        Map<String, Object> job = footballJob();
+        String jobId = client.submitJob(apiKey, job);
+
+        JsonNode status = awaitCompleted(apiKey, jobId);
+        int total = ((List<?>) job.get("questions")).size();
+        assertThat(status.get("total").asInt()).isEqualTo(total);
+        assertThat(status.get("done").asInt()).isEqualTo(total);
+
+        JsonNode results = client.results(apiKey, jobId);
+        JsonNode items = results.isArray() ? results : results.path("items");
+        assertThat(items).hasSize(total);
+        Map<String, JsonNode> byQuestion = new HashMap<>();
+        items.forEach(i -> byQuestion.put(i.get("questionId").asText(), i));
+        assertThat(byQuestion.get("377").get("reason").asText()).containsIgnoringCase("gold");
+        assertThat(byQuestion.values()).anySatisfy(i -> assertThat(i.get("strictMatch").asBoolean()).isTrue());
+        assertThat(byQuestion.values()).filteredOn(i -> i.get("reason").asText().contains("match_fact"))
+                .isNotEmpty().allSatisfy(i -> assertThat(i.get("strictMatch").asBoolean()).isFalse());
+        assertThat(status.get("failed").asInt()).isGreaterThanOrEqualTo(2);
+
+        // Resubmitting the same spec is the same job: nothing runs or is counted twice.
+        assertThat(client.submitJob(apiKey, job)).isEqualTo(jobId);
+        assertThat(client.job(apiKey, jobId).get("done").asInt()).isEqualTo(total);
+    }
+
+    private static Map<String, Object> footballJob() throws Exception {
+        Path data = DataDir.resolve().resolve("footballdb");
+        List<Map<String, String>> questions = new ArrayList<>();
+        PlatformClient.json().readTree(data.resolve("v1/dev.json").toFile()).forEach(q -> {
+            String id = q.get("id").asText();
+            if (CHOSEN.contains(id) || q.get("query").asText().contains("match_fact") && questions.size() < 12) {
+                questions.add(Map.of("id", id, "question", q.get("question").asText(), "goldSql",
+                        q.get("query").asText()));
+            }
+        });
+        List<Map<String, String>> predictions = new ArrayList<>();
+        Set<String> ids = new java.util.HashSet<>();
+        questions.forEach(q -> ids.add(q.get("id")));
+        PlatformClient.json().readTree(data.resolve("predictions/gpt-3.5-turbo_30shot_v1.json").toFile())
+                .forEach(p -> {
+                    if (ids.contains(p.get("id").asText())) {
+                        predictions.add(Map.of("questionId", p.get("id").asText(), "predictedSql",
+                                p.get("predicted_sql").asText()));
+                    }
+                });
+        return Map.of("name", "e2e FootballDB v1", "database", Map.of("kind", "postgresql", "jdbcUrl",
+                stack.postgres().jdbcUrl("footballdb_v1"), "user", "e2e_reader", "password", "e2e"),
+                "dialect", "postgresql", "model", "gpt-3.5-turbo", "questions", questions,
+                "predictions", predictions);
+    }
+
+    private static JsonNode awaitCompleted(String apiKey, String jobId) {
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
+        while (Instant.now().isBefore(deadline)) {
+            JsonNode status = client.job(apiKey, jobId);
+            if (status != null && status.get("status").asText().equals("completed")) {
+                return status;
+            }
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new AssertionError("job " + jobId + " not completed: " + client.job(apiKey, jobId));
+    }
+}

@@ -1,0 +1,111 @@
+package dev.snailbench.inference.client;
+
+import dev.snailbench.inference.config.InferenceConfig;
+import dev.snailbench.inference.model.CachedResponse;
+import dev.snailbench.inference.repository.CachedResponseRepository;
+import dev.snailbench.inference.service.InferenceException;
+import dev.snailbench.model.domain.ModelRef;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.runtime.ShutdownEvent;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Asks a configured backend for a completion, through the response cache: an identical call (backend, model,
+ * prompt, parameters) is answered from PostgreSQL without contacting the model. Call on a Vert.x context.
+ */
+@ApplicationScoped
+public class ModelClient {
+
+    private final InferenceConfig config;
+    private final Vertx vertx;
+    private final CachedResponseRepository cache;
+    private final Map<String, ModelBackend> backends = new ConcurrentHashMap<>();
+
+    public ModelClient(InferenceConfig config, Vertx vertx, CachedResponseRepository cache) {
+        this.config = config;
+        this.vertx = vertx;
+        this.cache = cache;
+    }
+
+    /** The call a work item's model makes: the job's parameters override the backend's defaults. */
+    public ModelCall callFor(ModelRef model, String prompt) {
+        InferenceConfig.Backend b = backendConfig(model.backend());
+        String api = b.api();
+        if (!OpenAiClient.apis().contains(api)) {
+            throw new InferenceException("backend '" + model.backend() + "' has api '" + api
+                    + "' (expected chat or completions)");
+        }
+        return new ModelCall(model.backend(), api, model.model() != null ? model.model() : b.model(), prompt,
+                model.temperature() != null ? model.temperature() : b.temperature(),
+                model.maxTokens() != null ? model.maxTokens() : b.maxTokens(),
+                model.seed() != null ? model.seed() : (b.seed().isPresent() ? b.seed().getAsLong() : null));
+    }
+
+    public Uni<Completion> complete(ModelCall call, int estimatedPromptTokens) {
+        String key = cacheKey(call);
+        return Panache.withSession(() -> cache.findById(key))
+                .chain(hit -> hit != null
+                        ? Uni.createFrom().item(new Completion(hit.answer, hit.promptTokens, hit.completionTokens, 0.0,
+                                0, 0, true))
+                        : backend(call.backend()).complete(call, estimatedPromptTokens)
+                                .call(c -> store(key, call, c)));
+    }
+
+    private Uni<Void> store(String key, ModelCall call, Completion c) {
+        CachedResponse row = new CachedResponse();
+        row.key = key;
+        row.backend = call.backend();
+        row.model = call.model();
+        row.answer = c.text();
+        row.promptTokens = c.promptTokens();
+        row.completionTokens = c.completionTokens();
+        row.costUsd = c.costUsd();
+        row.latencyMillis = c.latencyMillis();
+        row.createdAt = Instant.now();
+        // Two items with the same prompt may race here; the second insert loses and its answer is equal anyway.
+        return Panache.withTransaction(() -> cache.findById(key)
+                .chain(existing -> existing != null ? Uni.createFrom().voidItem() : cache.persist(row).replaceWithVoid()))
+                .onFailure().recoverWithNull().replaceWithVoid();
+    }
+
+    public ModelBackend backend(String name) {
+        backendConfig(name);
+        return backends.computeIfAbsent(name, n -> new ModelBackend(vertx, n, config.backends().get(n)));
+    }
+
+    private InferenceConfig.Backend backendConfig(String name) {
+        InferenceConfig.Backend b = config.backends().get(name);
+        if (b == null) {
+            throw new InferenceException("unknown backend '" + name + "' (configured: "
+                    + new TreeSet<>(config.backends().keySet()) + ", plus replay)");
+        }
+        return b;
+    }
+
+    static String cacheKey(ModelCall call) {
+        String identity = String.join("\u0000", call.backend(), call.api(), call.model(),
+                Double.toString(call.temperature()), Integer.toString(call.maxTokens()), String.valueOf(call.seed()),
+                call.prompt());
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(identity.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    void close(@Observes ShutdownEvent event) {
+        backends.values().forEach(ModelBackend::close);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.snailbench.inference.model;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/** A model answer kept under the hash of everything that determined it, so a rerun of a job costs nothing. */
+@Entity
+@Table(name = "response_cache")
+public class CachedResponse {
+
+    /** SHA-256 of (backend, api, model, full prompt, temperature, max tokens, seed). */
+    @Id
+    public String key;
+    public String backend;
+    public String model;
+    @Column(columnDefinition = "text")
+    public String answer;
+    public Integer promptTokens;
+    public Integer completionTokens;
+    public Double costUsd;
+    public long latencyMillis;
+    public Instant createdAt;
+}

@@ -1,0 +1,9 @@
+package dev.snailbench.inference.repository;
+
+import dev.snailbench.inference.model.CachedResponse;
+import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
+import jakarta.enterprise.context.ApplicationScoped;
+
+@ApplicationScoped
+public class CachedResponseRepository implements PanacheRepositoryBase<CachedResponse, String> {
+}

@@ -1,0 +1,147 @@
+package dev.snailbench.localstack;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The README's first command: starts the platform on this machine, loads FootballDB v1–v3, replays
+ * gpt-3.5-turbo's recorded predictions as one job per data model, shows progress and prints a report.
+ *
+ * <p>Usage: {@code Demo [project root]} (default: the working directory).
+ */
+public final class Demo {
+
+    private static final Duration JOB_TIMEOUT = Duration.ofMinutes(10);
+    private static final String READER = "snailbench_reader";
+    private static final String READER_PASSWORD = "reader-only";
+
+    private Demo() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
+        Path data = DataDir.resolve();
+        Path logs = root.resolve("target/demo-logs");
+        Instant started = Instant.now();
+        System.out.println("Starting Kafka, PostgreSQL and the five services (logs in " + logs + ") ...");
+        try (Stack stack = Stack.start(root, data, logs)) {
+            System.out.printf("Platform ready in %.1f s: generator %s, scorer %s%n", seconds(started),
+                    stack.url(Stack.Service.GENERATOR), stack.url(Stack.Service.SCORER));
+            for (String version : FootballDb.VERSIONS) {
+                Instant t = Instant.now();
+                FootballDb.load(stack.postgres(), data, version);
+                FootballDb.grantReader(stack.postgres(), version, READER, READER_PASSWORD);
+                System.out.printf("Loaded FootballDB %s in %.1f s%n", version, seconds(t));
+            }
+            PlatformClient client = new PlatformClient(stack);
+            String apiKey = client.createTenant("demo-team");
+            Map<String, String> jobs = new LinkedHashMap<>();
+            for (String version : FootballDb.VERSIONS) {
+                jobs.put(version, client.submitJob(apiKey, footballJob(stack, data, version)));
+            }
+            System.out.println("Submitted one job per data model: " + jobs);
+            awaitCompletion(client, apiKey, jobs);
+            report(client, apiKey, jobs);
+            System.out.printf("Demo finished in %.1f s%n", seconds(started));
+        }
+    }
+
+    /** The job a team would submit: FootballDB vN's dev questions and gpt-3.5-turbo's recorded answers. */
+    static Map<String, Object> footballJob(Stack stack, Path data, String version) throws IOException {
+        JsonNode dev = PlatformClient.json().readTree(data.resolve("footballdb").resolve(version).resolve("dev.json")
+                .toFile());
+        JsonNode predicted = PlatformClient.json().readTree(data.resolve("footballdb/predictions")
+                .resolve("gpt-3.5-turbo_30shot_" + version + ".json").toFile());
+        List<Map<String, String>> questions = new ArrayList<>();
+        dev.forEach(q -> questions.add(Map.of("id", q.get("id").asText(), "question", q.get("question").asText(),
+                "goldSql", q.get("query").asText())));
+        List<Map<String, String>> predictions = new ArrayList<>();
+        predicted.forEach(p -> predictions.add(Map.of("questionId", p.get("id").asText(), "predictedSql",
+                p.get("predicted_sql").asText())));
+        return Map.of("name", "FootballDB " + version + " gpt-3.5-turbo 30-shot",
+                "database", Map.of("kind", "postgresql", "jdbcUrl", stack.postgres().jdbcUrl(
+                        FootballDb.databaseName(version)), "user", READER, "password", READER_PASSWORD),
+                "dialect", "postgresql", "model", "gpt-3.5-turbo", "questions", questions,
+                "predictions", predictions);
+    }
+
+    private static void awaitCompletion(PlatformClient client, String apiKey, Map<String, String> jobs) {
+        Instant deadline = Instant.now().plus(JOB_TIMEOUT);
+        while (true) {
+            StringBuilder line = new StringBuilder("  progress:");
+            boolean allDone = true;
+            for (Map.Entry<String, String> job : jobs.entrySet()) {
+                JsonNode status = client.job(apiKey, job.getValue());
+                if (status == null) {
+                    line.append(String.format("  %s accepted", job.getKey()));
+                    allDone = false;
+                    continue;
+                }
+                line.append(String.format("  %s %s %d/%d (%d failed)", job.getKey(), status.get("status").asText(),
+                        status.get("done").asInt(), status.get("total").asInt(), status.get("failed").asInt()));
+                allDone &= status.get("status").asText().equals("completed");
+            }
+            System.out.println(line);
+            if (allDone) {
+                return;
+            }
+            if (Instant.now().isAfter(deadline)) {
+                throw new IllegalStateException("jobs not completed after " + JOB_TIMEOUT);
+            }
+            KafkaBroker.sleep(2000);
+        }
+    }
+
+    private static void report(PlatformClient client, String apiKey, Map<String, String> jobs) throws IOException {
+        System.out.println();
+        System.out.println("Execution accuracy of gpt-3.5-turbo (30-shot, recorded) on FootballDB dev, per data model");
+        System.out.println("data model  items  strict EX  set EX   failed");
+        Map<String, Map<String, Integer>> failures = new TreeMap<>();
+        for (Map.Entry<String, String> job : jobs.entrySet()) {
+            JsonNode results = client.results(apiKey, job.getValue());
+            JsonNode items = results.isArray() ? results : results.path("items");
+            int n = items.size();
+            int strict = 0;
+            int set = 0;
+            int failed = 0;
+            for (JsonNode item : items) {
+                strict += item.path("strictMatch").asBoolean() ? 1 : 0;
+                set += item.path("setMatch").asBoolean() ? 1 : 0;
+                if (item.path("failed").asBoolean()) {
+                    failed++;
+                    failures.computeIfAbsent(failureKind(item), k -> new TreeMap<>()).merge(job.getKey(), 1,
+                            Integer::sum);
+                }
+            }
+            System.out.printf("%-10s  %5d  %8.1f%%  %6.1f%%  %6d%n", job.getKey(), n, 100.0 * strict / n,
+                    100.0 * set / n, failed);
+            Files.writeString(Path.of("target/demo-logs/results-" + job.getKey() + ".json"),
+                    results.toPrettyString());
+        }
+        System.out.println();
+        System.out.println("Failures by reason (count per data model)");
+        failures.forEach((kind, perVersion) -> System.out.printf("  %-70s %s%n", kind, perVersion));
+        System.out.println("(full per-item results: target/demo-logs/results-vN.json)");
+    }
+
+    /** A short failure label: which side failed and the database's error class. */
+    static String failureKind(JsonNode item) {
+        String reason = item.path("reasonCode").asText(item.path("reason").asText("unknown"));
+        String normalized = reason.replaceAll("\"[^\"]*\"", "\"…\"").replaceAll("'[^']*'", "'…'")
+                .replaceAll("Position: \\d+", "").replaceAll("\\s+", " ").trim();
+        return normalized.length() > 70 ? normalized.substring(0, 69) + "…" : normalized;
+    }
+
+    private static double seconds(Instant since) {
+        return Duration.between(since, Instant.now()).toMillis() / 1000.0;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.snailbench.localstack;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+
+/** Talks to a running platform over its public REST API, as a team would. */
+public final class PlatformClient {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final Stack stack;
+
+    public PlatformClient(Stack stack) {
+        this.stack = stack;
+    }
+
+    /** Creates a tenant; returns its API key. */
+    public String createTenant(String name) {
+        JsonNode created = call("POST", stack.url(Stack.Service.GENERATOR) + "/tenants",
+                Map.of("X-Admin-Key", stack.adminKey()), Map.of("name", name), 201);
+        return created.get("apiKey").asText();
+    }
+
+    public String submitJob(String apiKey, Object job) {
+        return call("POST", stack.url(Stack.Service.GENERATOR) + "/jobs", Map.of("X-API-Key", apiKey), job, 202)
+                .get("jobId").asText();
+    }
+
+    /** The job's status and progress, or null while the generator has not stored it yet. */
+    public JsonNode job(String apiKey, String jobId) {
+        HttpResponse<String> response = send("GET", stack.url(Stack.Service.GENERATOR) + "/jobs/" + jobId,
+                Map.of("X-API-Key", apiKey), null);
+        return response.statusCode() == 404 ? null : parse(response, 200);
+    }
+
+    public JsonNode results(String apiKey, String jobId) {
+        return call("GET", stack.url(Stack.Service.SCORER) + "/jobs/" + jobId + "/results",
+                Map.of("X-API-Key", apiKey), null, 200);
+    }
+
+    public JsonNode call(String method, String url, Map<String, String> headers, Object body, int expected) {
+        return parse(send(method, url, headers, body), expected);
+    }
+
+    private HttpResponse<String> send(String method, String url, Map<String, String> headers, Object body) {
+        try {
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60))
+                    .header("Content-Type", "application/json").header("Accept", "application/json");
+            headers.forEach(request::header);
+            request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)));
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(method + " " + url + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static JsonNode parse(HttpResponse<String> response, int expected) {
+        if (response.statusCode() != expected) {
+            throw new IllegalStateException(response.request().method() + " " + response.request().uri() + " answered "
+                    + response.statusCode() + ": " + response.body());
+        }
+        try {
+            return JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static ObjectMapper json() {
+        return JSON;
+    }
+}

@@ -1,0 +1,181 @@
+package dev.snailbench.localstack;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The whole platform on one machine: a Kafka broker, a PostgreSQL server and the five services, each in
+ * its own JVM started from its built {@code target/quarkus-app}. Used by the demo and the end-to-end test.
+ */
+public final class Stack implements AutoCloseable {
+
+    /** The five services, with the module each is built in. */
+    public enum Service {
+        GENERATOR("generator-service"), CLASSIFIER("classifier-service"), INFERENCE("inference-service"),
+        EXECUTOR("executor-service"), SCORER("scorer-service");
+
+        private final String module;
+
+        Service(String module) {
+            this.module = module;
+        }
+
+        public String module() {
+            return module;
+        }
+    }
+
+    private static final Duration READY_TIMEOUT = Duration.ofMinutes(4);
+
+    private final KafkaBroker kafka;
+    private final Postgres postgres;
+    private final Map<Service, Process> processes = new EnumMap<>(Service.class);
+    private final Map<Service, Integer> ports = new EnumMap<>(Service.class);
+    private final String adminKey;
+
+    private Stack(KafkaBroker kafka, Postgres postgres, String adminKey) {
+        this.kafka = kafka;
+        this.postgres = postgres;
+        this.adminKey = adminKey;
+    }
+
+    /**
+     * Starts everything and waits until every service reports ready.
+     *
+     * @param projectRoot the checkout, whose modules have been packaged ({@code mvn install -DskipTests})
+     * @param logDir      where each service's output goes ({@code <module>.log})
+     */
+    public static Stack start(Path projectRoot, Path dataDir, Path logDir) {
+        Stack stack = new Stack(KafkaBroker.start(4), Postgres.start(), randomKey(24));
+        try {
+            Files.createDirectories(logDir);
+            stack.postgres.createDatabase("snailbench");
+            String secretsKey = Base64.getEncoder().encodeToString(randomBytes(32));
+            for (Service service : Service.values()) {
+                stack.launch(projectRoot, dataDir, logDir, service, secretsKey);
+            }
+            stack.awaitReady(logDir);
+            return stack;
+        } catch (IOException e) {
+            stack.close();
+            throw new UncheckedIOException(e);
+        } catch (RuntimeException e) {
+            stack.close();
+            throw e;
+        }
+    }
+
+    private void launch(Path root, Path dataDir, Path logDir, Service service, String secretsKey) throws IOException {
+        Path jar = root.resolve(service.module()).resolve("target/quarkus-app/quarkus-run.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: build first (mvn -B install -DskipTests)");
+        }
+        int port = Ports.free();
+        ports.put(service, port);
+        List<String> command = new ArrayList<>(List.of(KafkaBroker.javaExecutable(), "-Xmx512m",
+                "-XX:+UseSerialGC", "-Dquarkus.http.port=" + port,
+                "-Dsnailbench.data-dir=" + dataDir.toAbsolutePath(),
+                "-jar", jar.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(root.resolve(service.module()).toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(logDir.resolve(service.module() + ".log").toFile());
+        Map<String, String> env = builder.environment();
+        env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
+        env.put("SNAILBENCH_DB_URL", postgres.reactiveUrl("snailbench"));
+        env.put("SNAILBENCH_DB_USER", Postgres.USER);
+        env.put("SNAILBENCH_DB_PASSWORD", Postgres.PASSWORD);
+        env.put("SNAILBENCH_SECRETS_KEY", secretsKey);
+        env.put("SNAILBENCH_ADMIN_KEY", adminKey);
+        env.put("SNAILBENCH_DATA_DIR", dataDir.toAbsolutePath().toString());
+        processes.put(service, builder.start());
+    }
+
+    private void awaitReady(Path logDir) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        Instant deadline = Instant.now().plus(READY_TIMEOUT);
+        for (Service service : Service.values()) {
+            while (!ready(http, service)) {
+                Process process = processes.get(service);
+                if (!process.isAlive()) {
+                    throw new IllegalStateException(service.module() + " exited with " + process.exitValue()
+                            + "; see " + logDir.resolve(service.module() + ".log"));
+                }
+                if (Instant.now().isAfter(deadline)) {
+                    throw new IllegalStateException(service.module() + " not ready after " + READY_TIMEOUT
+                            + "; see " + logDir.resolve(service.module() + ".log"));
+                }
+                KafkaBroker.sleep(500);
+            }
+        }
+    }
+
+    private boolean ready(HttpClient http, Service service) {
+        try {
+            HttpResponse<Void> response = http.send(HttpRequest.newBuilder(URI.create(url(service) + "/q/health/ready"))
+                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.discarding());
+            return response.statusCode() == 200;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public String url(Service service) {
+        return "http://127.0.0.1:" + ports.get(service);
+    }
+
+    public String adminKey() {
+        return adminKey;
+    }
+
+    public Postgres postgres() {
+        return postgres;
+    }
+
+    public KafkaBroker kafka() {
+        return kafka;
+    }
+
+    @Override
+    public void close() {
+        processes.values().forEach(Process::destroy);
+        for (Process p : processes.values()) {
+            try {
+                if (!p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        kafka.close();
+        postgres.close();
+    }
+
+    private static byte[] randomBytes(int n) {
+        byte[] bytes = new byte[n];
+        new SecureRandom().nextBytes(bytes);
+        return bytes;
+    }
+
+    private static String randomKey(int n) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(randomBytes(n));
+    }
+}
