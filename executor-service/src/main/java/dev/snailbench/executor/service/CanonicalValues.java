@@ -60,7 +60,9 @@ public final class CanonicalValues {
                 }
                 case DATE -> {
                     LocalDate d = rs.getObject(i, LocalDate.class);
-                    yield d == null ? null : d.toString();
+                    // PostgreSQL's 'infinity' arrives as MAX/MIN: keep the database's word for it.
+                    yield d == null ? null : d.equals(LocalDate.MAX) || d.equals(LocalDate.MIN) ? rs.getString(i)
+                            : d.toString();
                 }
                 case TIME -> {
                     if (jdbcType == Types.TIME_WITH_TIMEZONE || name.equals("timetz")) {
@@ -74,10 +76,12 @@ public final class CanonicalValues {
                     if (jdbcType == Types.TIMESTAMP_WITH_TIMEZONE || jdbcType == MSSQL_DATETIMEOFFSET
                             || name.equals("timestamptz")) {
                         OffsetDateTime t = rs.getObject(i, OffsetDateTime.class);
-                        yield t == null ? null : t.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+                        yield t == null ? null : t.equals(OffsetDateTime.MAX) || t.equals(OffsetDateTime.MIN)
+                                ? rs.getString(i) : t.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
                     }
                     LocalDateTime t = rs.getObject(i, LocalDateTime.class);
-                    yield t == null ? null : t.format(DateTimeFormatter.ISO_LOCAL_DATE_TIME);
+                    yield t == null ? null : t.equals(LocalDateTime.MAX) || t.equals(LocalDateTime.MIN)
+                            ? rs.getString(i) : t.format(DateTimeFormatter.ISO_LOCAL_DATE_TIME);
                 }
                 case BINARY -> {
                     byte[] bytes = rs.getBytes(i);

@@ -84,7 +84,7 @@ public final class SqlGuard {
         }
         Statement statement = list.get(0);
         if (!(statement instanceof Select select)) {
-            return Verdict.refuse("only SELECT queries may run, this is " + kind(statement));
+            return Verdict.refuse("only SELECT queries may run, got " + kind(statement));
         }
         String problem = new ReadOnlyCheck().problemIn(select);
         return problem == null ? new Verdict(true, null, select.toString()) : Verdict.refuse(problem);
@@ -96,7 +96,7 @@ public final class SqlGuard {
             case "UNSUPPORTEDSTATEMENT" -> "a statement of an unsupported kind";
             case "CREATETABLE", "CREATEINDEX", "CREATEVIEW", "ALTER", "DROP", "TRUNCATE", "ALTERVIEW" -> "DDL (" + name + ")";
             case "INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT" -> "DML (" + name + ")";
-            default -> "a " + name + " statement";
+            default -> name;
         };
     }
 

@@ -1,25 +1,54 @@
 package dev.snailbench.inference.service;
 
+import dev.snailbench.inference.client.ModelCall;
+import dev.snailbench.inference.client.ModelClient;
+import dev.snailbench.inference.config.InferenceConfig;
 import dev.snailbench.inference.model.InferenceRecord;
+import dev.snailbench.inference.prompt.PromptBuilder;
+import dev.snailbench.inference.schema.DatabaseSchema;
+import dev.snailbench.inference.schema.SchemaCatalog;
+import dev.snailbench.inference.sql.IdentifierRewriter;
+import dev.snailbench.inference.sql.SqlExtractor;
+import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.WorkItem;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * Produces a work item's answer and fills the record as it goes (prompt, raw answer, tokens, cost), so a
- * failure late in the pipeline still leaves everything learned before it in the record.
+ * failure late in the pipeline still leaves everything learned before it in the record. Replay items answer
+ * with their recorded prediction; others ask their backend. Either way the SQL is denaturalized to native names
+ * when the item's level is not Native.
  */
 @ApplicationScoped
 public class Answerer {
+
+    private final PromptBuilder prompts;
+    private final SchemaCatalog schemas;
+    private final ModelClient models;
+    private final Vertx vertx;
+    private final InferenceConfig config;
+
+    public Answerer(PromptBuilder prompts, SchemaCatalog schemas, ModelClient models, Vertx vertx,
+            InferenceConfig config) {
+        this.prompts = prompts;
+        this.schemas = schemas;
+        this.models = models;
+        this.vertx = vertx;
+        this.config = config;
+    }
 
     public Uni<Void> answer(WorkItem item, InferenceRecord record) {
         if (item.model() == null) {
             return Uni.createFrom().failure(new InferenceException("work item has no model"));
         }
-        if (item.model().isReplay()) {
-            return replay(item, record);
-        }
-        return Uni.createFrom().failure(new InferenceException("backend '" + item.model().backend() + "' is not configured"));
+        return item.model().isReplay() ? replay(item, record) : ask(item, record);
     }
 
     private Uni<Void> replay(WorkItem item, InferenceRecord record) {
@@ -29,7 +58,60 @@ public class Answerer {
                     new InferenceException("no recorded prediction for question " + item.questionId()));
         }
         record.rawAnswer = recorded;
-        record.predictedSql = recorded;
-        return Uni.createFrom().voidItem();
+        return toNative(item, recorded.strip(), record);
+    }
+
+    private Uni<Void> ask(WorkItem item, InferenceRecord record) {
+        return blocking(() -> prompts.build(item))
+                .chain(prompt -> {
+                    record.prompt = prompt.text();
+                    ModelCall call = models.callFor(item.model(), prompt.text());
+                    record.model = call.model();
+                    return models.complete(call, prompt.estimatedTokens());
+                })
+                .chain(completion -> {
+                    record.rawAnswer = completion.text();
+                    record.promptTokens = completion.promptTokens();
+                    record.completionTokens = completion.completionTokens();
+                    record.costUsd = completion.costUsd() == null ? null : BigDecimal.valueOf(completion.costUsd());
+                    record.latencyMillis = completion.latencyMillis();
+                    record.cached = completion.cached();
+                    return toNative(item, SqlExtractor.extract(completion.text()), record);
+                });
+    }
+
+    /** Denaturalizes the SQL when the item's level is not Native; sets the record's predicted SQL. */
+    private Uni<Void> toNative(WorkItem item, String sql, InferenceRecord record) {
+        NaturalnessLevel level = item.level() == null ? NaturalnessLevel.NATIVE : item.level();
+        if (level == NaturalnessLevel.NATIVE) {
+            record.predictedSql = sql;
+            return Uni.createFrom().voidItem();
+        }
+        return blocking(() -> {
+            DatabaseSchema schema = schemas.get(item.schemaId());
+            if (schema.crosswalk().entries().isEmpty()) {
+                throw new InferenceException("schema " + schema.name() + " has no crosswalk: cannot map "
+                        + level.label() + " names back to native ones");
+            }
+            IdentifierRewriter.Result r;
+            try {
+                r = IdentifierRewriter.rewrite(sql, item.dialect(), schema.crosswalk().mapping(level,
+                        NaturalnessLevel.NATIVE));
+            } catch (RuntimeException e) {
+                throw new InferenceException("cannot denaturalize the predicted SQL: " + Failures.message(e), e);
+            }
+            List<String> unmapped = new ArrayList<>(r.unknown());
+            r.ambiguous().forEach(a -> unmapped.add(a + " (ambiguous)"));
+            record.unknownIdentifiers = unmapped.isEmpty() ? null : String.join(", ", unmapped);
+            return r.sql();
+        }).invoke(nativeSql -> record.predictedSql = nativeSql).replaceWithVoid();
+    }
+
+    /** Runs file reads and JSqlParser on a worker thread, back on the caller's context afterwards. */
+    private <T> Uni<T> blocking(Supplier<T> work) {
+        return vertx.executeBlocking(Uni.createFrom().item(work), false)
+                .ifNoItem().after(config.parseTimeout())
+                .failWith(() -> new InferenceException("prompt or SQL processing took longer than "
+                        + config.parseTimeout().toSeconds() + " s", new TimeoutException()));
     }
 }

@@ -8,6 +8,8 @@ import dev.snailbench.model.event.InferenceRequested;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import java.time.Instant;
 
 /**
@@ -34,6 +36,7 @@ public class InferenceService {
 
     private Uni<InferenceRecord> answer(InferenceRequested request) {
         InferenceRecord record = newRecord(request);
+        Context ctx = Vertx.currentContext();
         return answerer.answer(request.item(), record)
                 // Whatever went wrong with the model or its answer, the item still goes on to be executed (gold)
                 // and scored; the reason travels with it.
@@ -43,6 +46,14 @@ public class InferenceService {
                     return null;
                 })
                 .replaceWith(record)
+                // A timeout fires on a scheduler thread; Hibernate Reactive must run on the consumer's context.
+                .emitOn(command -> {
+                    if (ctx == null || Vertx.currentContext() == ctx) {
+                        command.run();
+                    } else {
+                        ctx.runOnContext(x -> command.run());
+                    }
+                })
                 .chain(r -> Panache.withTransaction(() -> records.persist(r)));
     }
 

@@ -16,6 +16,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,7 +53,7 @@ class ComposeFileTest {
         assertThat(Base64.getUrlDecoder().decode(env.get("CLUSTER_ID"))).hasSize(16);
         assertThat(healthTest("kafka")).contains("--bootstrap-server localhost:9092");
         // The broker's data survives `docker compose down` only where a volume is mounted.
-        assertThat(service("kafka").get("volumes")).asList().contains("kafka-data:" + env.get("KAFKA_LOG_DIRS"));
+        assertThat(service("kafka").get("volumes")).asInstanceOf(InstanceOfAssertFactories.LIST).contains("kafka-data:" + env.get("KAFKA_LOG_DIRS"));
     }
 
     @Test

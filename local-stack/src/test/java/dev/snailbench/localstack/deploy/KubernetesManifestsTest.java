@@ -383,10 +383,14 @@ class KubernetesManifestsTest {
                         .filter(e -> e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null)
                         .forEach(e -> referenced.add(e.getValueFrom().getSecretKeyRef().getName() + "/"
                                 + e.getValueFrom().getSecretKeyRef().getKey()));
+                Manifests.container(deployment).getEnvFrom().stream().filter(from -> from.getSecretRef() != null)
+                        .forEach(from -> referenced.add(from.getSecretRef().getName() + "/*"));
             }
         }
         Set<String> declared = new TreeSet<>();
-        operatorProvidedSecrets().forEach((name, keys) -> keys.forEach(key -> declared.add(name + "/" + key)));
+        // A Secret read whole (envFrom) uses every key the operator puts in it.
+        operatorProvidedSecrets().forEach((name, keys) -> keys.forEach(key -> declared.add(
+                referenced.contains(name + "/*") ? name + "/*" : name + "/" + key)));
 
         assertThat(referenced).containsAll(declared);
     }

@@ -43,6 +43,24 @@ public final class SqlParser implements AutoCloseable {
             throw new SqlParseException("empty SQL");
         }
         String text = stripTrailingSemicolons(sql);
+        try {
+            return parseOnce(text, dialect);
+        } catch (SqlParseException first) {
+            // Words JSqlParser reserves but SQL Server and PostgreSQL accept as plain identifiers (a column
+            // named "number"): quote them and try once more. The rewrite is only for analysis, never executed.
+            String quoted = KeywordQuoting.quote(text, dialect);
+            if (quoted.equals(text)) {
+                throw first;
+            }
+            try {
+                return parseOnce(quoted, dialect);
+            } catch (SqlParseException second) {
+                throw first;
+            }
+        }
+    }
+
+    private Statement parseOnce(String text, SqlDialect dialect) {
         CCJSqlParser parser = CCJSqlParserUtil.newParser(text)
                 .withSquareBracketQuotation(dialect == SqlDialect.SQLSERVER)
                 .withAllowComplexParsing(true);

@@ -1,0 +1,110 @@
+package dev.snailbench.generator.rest;
+
+import dev.snailbench.generator.rest.access.CallerTenants;
+import dev.snailbench.generator.service.views.NaturalViewService;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.SqlDialect;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * Natural views: {@code POST /natural-views} generates (and with {@code apply: true} creates) a view schema
+ * exposing a target database under a crosswalk level's names; {@code POST /natural-views/rewrite} turns a
+ * native-name query into the same query on the views.
+ */
+@Path("/natural-views")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class NaturalViewResource {
+
+    private static final Pattern SCHEMA_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+
+    public record ViewsRequest(UUID crosswalkId, String targetDatabase, String nativeSchema, String viewSchema,
+            String level, Boolean apply) {
+    }
+
+    public record RewriteRequest(UUID crosswalkId, String sql, String dialect, String level, String viewSchema) {
+    }
+
+    public record Rewritten(String sql) {
+    }
+
+    private final CallerTenants tenants;
+    private final NaturalViewService views;
+
+    public NaturalViewResource(CallerTenants tenants, NaturalViewService views) {
+        this.tenants = tenants;
+        this.views = views;
+    }
+
+    @POST
+    public Uni<NaturalViewService.Result> create(@HeaderParam(ApiKeys.HEADER) String apiKey, ViewsRequest body) {
+        return tenants.tenantOf(apiKey).chain(tenant -> {
+            if (body == null) {
+                throw new InvalidRequestException("body", "a JSON object is required");
+            }
+            require(body.crosswalkId(), "crosswalkId");
+            require(body.targetDatabase(), "targetDatabase");
+            return views.generate(tenant, body.crosswalkId(), body.targetDatabase(),
+                    schemaName(body.nativeSchema(), "nativeSchema", null), schemaName(body.viewSchema(), "viewSchema",
+                            "db_nl"), level(body.level()), Boolean.TRUE.equals(body.apply()));
+        });
+    }
+
+    @POST
+    @Path("/rewrite")
+    public Uni<Rewritten> rewrite(@HeaderParam(ApiKeys.HEADER) String apiKey, RewriteRequest body) {
+        return tenants.tenantOf(apiKey).chain(tenant -> {
+            if (body == null) {
+                throw new InvalidRequestException("body", "a JSON object is required");
+            }
+            require(body.crosswalkId(), "crosswalkId");
+            if (body.sql() == null || body.sql().isBlank()) {
+                throw new InvalidRequestException("sql", "a non-empty SQL query is required");
+            }
+            SqlDialect dialect;
+            try {
+                dialect = body.dialect() == null ? SqlDialect.POSTGRESQL : SqlDialect.fromId(body.dialect());
+            } catch (IllegalArgumentException e) {
+                throw new InvalidRequestException("dialect", e.getMessage());
+            }
+            return views.rewrite(tenant, body.crosswalkId(), body.sql(), level(body.level()),
+                    schemaName(body.viewSchema(), "viewSchema", "db_nl"), dialect).map(Rewritten::new);
+        });
+    }
+
+    private static void require(Object value, String field) {
+        if (value == null || (value instanceof String s && s.isBlank())) {
+            throw new InvalidRequestException(field, "is required");
+        }
+    }
+
+    private static String schemaName(String value, String field, String fallback) {
+        if (value == null || value.isBlank()) {
+            if (fallback == null) {
+                throw new InvalidRequestException(field, "is required");
+            }
+            return fallback;
+        }
+        if (!SCHEMA_NAME.matcher(value).matches()) {
+            throw new InvalidRequestException(field, "must be a plain identifier (letters, digits, underscore)");
+        }
+        return value;
+    }
+
+    private static NaturalnessLevel level(String value) {
+        try {
+            return value == null ? NaturalnessLevel.REGULAR : NaturalnessLevel.fromLabel(value);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("level", e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.snailbench.inference.rest;
+
+import dev.snailbench.inference.service.Failures;
+import dev.snailbench.inference.sql.Crosswalk;
+import dev.snailbench.inference.sql.CrosswalkEntry;
+import dev.snailbench.inference.sql.IdentifierRewriter;
+import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.SqlDialect;
+import io.smallrye.common.annotation.Blocking;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Maps SQL written against a naturalness level's names back to native names, with a caller-supplied crosswalk. */
+@Path("/denaturalize")
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
+public class DenaturalizeResource {
+
+    public record Entry(String kind, String nativeName, String regular, String low, String least) {
+        @com.fasterxml.jackson.annotation.JsonCreator
+        public Entry(@com.fasterxml.jackson.annotation.JsonProperty("kind") String kind,
+                @com.fasterxml.jackson.annotation.JsonProperty("native") String nativeName,
+                @com.fasterxml.jackson.annotation.JsonProperty("regular") String regular,
+                @com.fasterxml.jackson.annotation.JsonProperty("low") String low,
+                @com.fasterxml.jackson.annotation.JsonProperty("least") String least) {
+            this.kind = kind;
+            this.nativeName = nativeName;
+            this.regular = regular;
+            this.low = low;
+            this.least = least;
+        }
+    }
+
+    public record Request(String sql, String dialect, String level, List<Entry> crosswalk) {
+    }
+
+    public record Response(String sql, List<IdentifierRewriter.Replacement> replaced, List<String> unknown,
+            List<String> ambiguous) {
+    }
+
+    /** JSqlParser parsing is blocking: a worker thread, never the event loop. */
+    @POST
+    @Blocking
+    public Response denaturalize(Request request) {
+        if (request == null) {
+            throw new BadRequest("body is required: {\"sql\", \"dialect\", \"level\", \"crosswalk\"}");
+        }
+        if (request.sql() == null || request.sql().isBlank()) {
+            throw new BadRequest("sql is required");
+        }
+        SqlDialect dialect;
+        try {
+            dialect = SqlDialect.fromId(request.dialect());
+        } catch (IllegalArgumentException e) {
+            throw new BadRequest("dialect: " + e.getMessage());
+        }
+        NaturalnessLevel level;
+        try {
+            level = NaturalnessLevel.fromLabel(request.level());
+        } catch (IllegalArgumentException e) {
+            throw new BadRequest("level: " + e.getMessage());
+        }
+        if (level == NaturalnessLevel.NATIVE) {
+            throw new BadRequest("level must be Regular, Low or Least (the SQL's names), not Native");
+        }
+        if (request.crosswalk() == null) {
+            throw new BadRequest("crosswalk is required (a list of {kind, native, regular, low, least})");
+        }
+        List<CrosswalkEntry> entries = new ArrayList<>();
+        for (int i = 0; i < request.crosswalk().size(); i++) {
+            entries.add(entry(request.crosswalk().get(i), i, level));
+        }
+        IdentifierRewriter.Result r;
+        try {
+            r = IdentifierRewriter.rewrite(request.sql(), dialect,
+                    Crosswalk.of(entries).mapping(level, NaturalnessLevel.NATIVE));
+        } catch (RuntimeException e) {
+            throw new BadRequest("sql: " + Failures.message(e));
+        }
+        return new Response(r.sql(), r.replaced(), r.unknown(), r.ambiguous());
+    }
+
+    private static CrosswalkEntry entry(Entry e, int i, NaturalnessLevel level) {
+        String at = "crosswalk[" + i + "]";
+        if (e == null) {
+            throw new BadRequest(at + " is null");
+        }
+        CrosswalkEntry.Kind kind;
+        if ("table".equals(e.kind())) {
+            kind = CrosswalkEntry.Kind.TABLE;
+        } else if ("column".equals(e.kind())) {
+            kind = CrosswalkEntry.Kind.COLUMN;
+        } else {
+            throw new BadRequest(at + ".kind must be table or column, was " + e.kind());
+        }
+        if (e.nativeName() == null || e.nativeName().isBlank()) {
+            throw new BadRequest(at + ".native is required");
+        }
+        CrosswalkEntry entry = new CrosswalkEntry(kind, e.nativeName(), e.regular(), e.low(), e.least());
+        if (entry.name(level) == null || entry.name(level).isBlank()) {
+            throw new BadRequest(at + "." + level.label().toLowerCase() + " is required for level " + level.label());
+        }
+        return entry;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.snailbench.inference.rest;
+
+import dev.snailbench.inference.prompt.Prompt;
+import dev.snailbench.inference.prompt.PromptBuilder;
+import dev.snailbench.inference.service.InferenceException;
+import dev.snailbench.model.domain.WorkItem;
+import io.smallrye.common.annotation.Blocking;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/** Shows the exact prompt a work item would be sent (same builder as the Kafka hop). */
+@Path("/prompts/preview")
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
+public class PromptResource {
+
+    private final PromptBuilder prompts;
+
+    public PromptResource(PromptBuilder prompts) {
+        this.prompts = prompts;
+    }
+
+    /** Reads schema files on first use: a worker thread. */
+    @POST
+    @Blocking
+    public Prompt preview(WorkItem item) {
+        if (item == null) {
+            throw new BadRequest("body is required: a work item (question, dialect, level, schemaId, promptOptions)");
+        }
+        if (item.question() == null || item.question().isBlank()) {
+            throw new BadRequest("question is required");
+        }
+        if (item.dialect() == null) {
+            throw new BadRequest("dialect is required (postgresql or sqlserver)");
+        }
+        if (item.schemaId() == null || item.schemaId().isBlank()) {
+            throw new BadRequest("schemaId is required (a SNAILS database name or footballdb/v1..v3)");
+        }
+        if (item.promptOptions().shots() < 0 || item.promptOptions().sampleValues() < 0
+                || item.promptOptions().maxPromptTokens() < 0) {
+            throw new BadRequest("promptOptions: shots, sampleValues and maxPromptTokens must not be negative");
+        }
+        try {
+            return prompts.build(item);
+        } catch (InferenceException e) {
+            throw new BadRequest(e.getMessage());
+        }
+    }
+}

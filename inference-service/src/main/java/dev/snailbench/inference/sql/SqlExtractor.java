@@ -1,0 +1,98 @@
+package dev.snailbench.inference.sql;
+
+import dev.snailbench.inference.service.InferenceException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Finds the SQL query in a model's free-form answer: the first fenced code block holding a query, else the
+ * first query in the text; leading prose and trailing explanations are dropped, and of several statements the
+ * first query is kept.
+ */
+public final class SqlExtractor {
+
+    private static final Pattern FENCE = Pattern.compile("```[ \\t]*([A-Za-z0-9_-]*)[^\\n]*\\n(.*?)(?:```|$)",
+            Pattern.DOTALL);
+    /** A query start at the beginning of a line (any case) … */
+    private static final Pattern LINE_START = Pattern.compile(
+            "(?im)^[ \\t]*(SELECT\\b|WITH\\s+(?:RECURSIVE\\s+)?[\\w\"\\[\\]]+\\s*(?:\\([^)]*\\))?\\s*AS\\s*\\()");
+    /** … or an upper-case SELECT / WITH … AS ( anywhere (prose says "select" in lower case). */
+    private static final Pattern ANYWHERE = Pattern.compile(
+            "(SELECT\\b|WITH\\s+(?:RECURSIVE\\s+)?[\\w\"\\[\\]]+\\s*(?:\\([^)]*\\))?\\s*AS\\s*\\()");
+
+    private SqlExtractor() {
+    }
+
+    public static String extract(String answer) {
+        if (answer == null || answer.isBlank()) {
+            throw new InferenceException("no SQL: the model's answer is empty");
+        }
+        Matcher fence = FENCE.matcher(answer);
+        while (fence.find()) {
+            String query = firstQuery(fence.group(2));
+            if (query != null) {
+                return query;
+            }
+        }
+        String query = firstQuery(answer);
+        if (query == null) {
+            String shown = answer.strip();
+            throw new InferenceException("no SQL in the model's answer: \""
+                    + (shown.length() > 120 ? shown.substring(0, 120) + "…" : shown) + "\"");
+        }
+        return query;
+    }
+
+    private static String firstQuery(String text) {
+        Matcher m = LINE_START.matcher(text);
+        int start;
+        if (m.find()) {
+            start = m.start(1);
+        } else {
+            Matcher any = ANYWHERE.matcher(text);
+            if (!any.find()) {
+                return null;
+            }
+            start = any.start(1);
+        }
+        String query = text.substring(start, endOfStatement(text, start)).strip();
+        return query.isEmpty() ? null : query;
+    }
+
+    /**
+     * The end of the statement starting at {@code start}: the first {@code ;} outside quotes and brackets, else
+     * a blank line (what separates a query from the explanation after it), else the end of the text.
+     */
+    private static int endOfStatement(String text, int start) {
+        char quote = 0;
+        for (int i = start; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                }
+                continue;
+            }
+            switch (c) {
+                case '\'', '"', '`' -> quote = c;
+                case '[' -> quote = ']';
+                case ';' -> {
+                    return i;
+                }
+                case '\n' -> {
+                    int j = i + 1;
+                    while (j < text.length() && (text.charAt(j) == ' ' || text.charAt(j) == '\t'
+                            || text.charAt(j) == '\r')) {
+                        j++;
+                    }
+                    if (j < text.length() && text.charAt(j) == '\n') {
+                        return i;
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        return text.length();
+    }
+}
