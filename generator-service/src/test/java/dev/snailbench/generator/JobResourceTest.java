@@ -98,6 +98,38 @@ class JobResourceTest {
     }
 
     @Test
+    void shouldExpandABuiltInBenchmarkQuestionSet() {
+        String key = TestTenants.create("team-benchmark");
+        Map<String, Object> job = new HashMap<>(TestTenants.job("footballdb-v1", null, null));
+        job.remove("questions");
+        job.remove("predictions");
+        job.put("questionSet", Map.of("benchmark", "footballdb", "dataModel", "v1", "split", "dev"));
+        String jobId = given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
+                .then().statusCode(202).extract().path("jobId");
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30)).untilAsserted(() ->
+                given().header("X-API-Key", key).get("/jobs/" + jobId).then().statusCode(200).body("total", is(100)));
+    }
+
+    @Test
+    void shouldAcceptSpiderStyleQuestionsAndNameABadItem() {
+        String key = TestTenants.create("team-spider");
+        Map<String, Object> job = new HashMap<>(TestTenants.job("spider", null, null));
+        job.remove("questions");
+        job.remove("predictions");
+        job.put("questionSet", Map.of("format", "spider", "items", List.of(
+                Map.of("db_id", "club", "question", "How many?", "query", "SELECT count(*) FROM club"),
+                Map.of("db_id", "club", "question", "Names?", "query", "SELECT club_name FROM club"))));
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
+                .then().statusCode(202);
+        job.put("questionSet", Map.of("format", "spider", "items", List.of(Map.of("db_id", "club", "question", "?"))));
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
+                .then().statusCode(400).body("field", equalTo("questionSet.items[0].query"));
+        job.put("questionSet", Map.of("benchmark", "footballdb", "dataModel", "v9"));
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
+                .then().statusCode(400).body("field", equalTo("questionSet.dataModel"));
+    }
+
+    @Test
     void shouldExplainAnUnreadableBody() {
         String key = TestTenants.create("team-json");
         given().header("X-API-Key", key).contentType(ContentType.JSON).body("{\"name\": ").post("/jobs")

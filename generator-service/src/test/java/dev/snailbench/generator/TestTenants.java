@@ -21,12 +21,17 @@ final class TestTenants {
     }
 
     static Map<String, Object> job(String name, Object questions, Object predictions) {
-        return Map.of("name", name,
+        Map<String, Object> job = new java.util.HashMap<>(Map.of("name", name,
                 "database", Map.of("kind", "postgresql", "jdbcUrl", "jdbc:postgresql://127.0.0.1:5432/team",
                         "user", "reader", "password", "team-secret"),
                 "dialect", "postgresql",
-                "model", "gpt-3.5-turbo",
-                "questions", questions,
-                "predictions", predictions);
+                "model", "gpt-3.5-turbo"));
+        if (questions != null) {
+            job.put("questions", questions);
+        }
+        if (predictions != null) {
+            job.put("predictions", predictions);
+        }
+        return job;
     }
 }

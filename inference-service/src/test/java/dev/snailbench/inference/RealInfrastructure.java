@@ -10,5 +10,6 @@ import io.quarkus.test.common.QuarkusTestResource;
  */
 @QuarkusTestResource(value = KafkaTestResource.class, parallel = true)
 @QuarkusTestResource(value = PostgresTestResource.class, parallel = true)
+@QuarkusTestResource(value = dev.snailbench.inference.support.FakeOpenAiResource.class, parallel = true)
 public class RealInfrastructure {
 }

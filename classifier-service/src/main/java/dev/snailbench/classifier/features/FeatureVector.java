@@ -10,6 +10,7 @@ public final class FeatureVector {
 
     private int[] indices = new int[256];
     private float[] values = new float[256];
+    private long[] packed = new long[256];
     private int size;
 
     void clear() {
@@ -31,12 +32,14 @@ public final class FeatureVector {
         if (size < 2) {
             return;
         }
-        // Insertion-friendly sizes (~100): sort index/value pairs packed into longs.
-        long[] packed = new long[size];
+        // Sort index/value pairs packed into longs (indices are non-negative, so they order the longs).
+        if (packed.length < size) {
+            packed = new long[indices.length];
+        }
         for (int i = 0; i < size; i++) {
             packed[i] = ((long) indices[i] << 32) | (Float.floatToRawIntBits(values[i]) & 0xFFFFFFFFL);
         }
-        Arrays.sort(packed);
+        Arrays.sort(packed, 0, size);
         int out = 0;
         for (int i = 0; i < size; i++) {
             int index = (int) (packed[i] >>> 32);

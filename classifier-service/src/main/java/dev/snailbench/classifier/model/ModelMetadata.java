@@ -25,6 +25,12 @@ public record ModelMetadata(String modelVersion, String featureExtractionVersion
     }
 
     public static final String FILE = "model.json";
+    /** Names of the ONNX graph's inputs and output (see {@code OnnxSparseLinearModel}). */
+    public static final String INPUT_INDICES = "indices";
+    public static final String INPUT_VALUES = "values";
+    public static final String INPUT_ROWS = "rows";
+    public static final String INPUT_SHAPE = "shape";
+    public static final String OUTPUT_PROBABILITIES = "probabilities";
     public static final String ONNX_FILE = "naturalness.onnx";
     public static final String TRIBUO_FILE = "naturalness.tribuo";
 }

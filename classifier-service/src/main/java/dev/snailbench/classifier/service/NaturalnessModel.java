@@ -124,30 +124,33 @@ public final class NaturalnessModel implements AutoCloseable {
         }
         Buffers b = buffers.get();
         b.features.clearAll();
-        int width = 1;
+        int total = 0;
         for (int i = 0; i < n; i++) {
             FeatureVector v = b.features.next();
             extractor.extract(identifiers.get(from + i), v);
-            width = Math.max(width, v.size());
+            total += v.size();
         }
-        LongBuffer indices = b.indices(n * width);
-        FloatBuffer values = b.values(n * width);
+        LongBuffer indices = b.indices(total);
+        FloatBuffer values = b.values(total);
+        LongBuffer rows = b.rows(total);
         for (int i = 0; i < n; i++) {
             FeatureVector v = b.features.get(i);
-            int base = i * width;
             for (int k = 0; k < v.size(); k++) {
-                indices.put(base + k, v.index(k));
-                values.put(base + k, v.value(k));
-            }
-            for (int k = v.size(); k < width; k++) { // padding: bucket 0 with weight 0
-                indices.put(base + k, 0L);
-                values.put(base + k, 0f);
+                indices.put(v.index(k));
+                values.put(v.value(k));
+                rows.put(i);
             }
         }
-        long[] shape = { n, width };
-        try (OnnxTensor indexTensor = OnnxTensor.createTensor(env, indices.position(0).limit(n * width), shape);
-                OnnxTensor valueTensor = OnnxTensor.createTensor(env, values.position(0).limit(n * width), shape);
-                OrtSession.Result result = session.run(Map.of("indices", indexTensor, "values", valueTensor))) {
+        indices.flip();
+        values.flip();
+        rows.flip();
+        try (OnnxTensor indexTensor = OnnxTensor.createTensor(env, indices, new long[] { total });
+                OnnxTensor valueTensor = OnnxTensor.createTensor(env, values, new long[] { total });
+                OnnxTensor rowTensor = OnnxTensor.createTensor(env, rows, new long[] { total, 1 });
+                OnnxTensor shapeTensor = OnnxTensor.createTensor(env, new long[] { n, classes });
+                OrtSession.Result result = session.run(Map.of(ModelMetadata.INPUT_INDICES, indexTensor,
+                        ModelMetadata.INPUT_VALUES, valueTensor, ModelMetadata.INPUT_ROWS, rowTensor,
+                        ModelMetadata.INPUT_SHAPE, shapeTensor))) {
             FloatBuffer probabilities = ((OnnxTensor) result.get(0)).getFloatBuffer();
             float[] out = new float[n * classes];
             probabilities.get(out);
@@ -171,6 +174,15 @@ public final class NaturalnessModel implements AutoCloseable {
         final FeaturePool features = new FeaturePool();
         private LongBuffer indices = LongBuffer.allocate(0);
         private FloatBuffer values = FloatBuffer.allocate(0);
+        private LongBuffer rows = LongBuffer.allocate(0);
+
+        LongBuffer rows(int size) {
+            if (rows.capacity() < size) {
+                rows = ByteBuffer.allocateDirect(size * 2 * Long.BYTES).order(ByteOrder.nativeOrder()).asLongBuffer();
+            }
+            rows.clear();
+            return rows;
+        }
 
         LongBuffer indices(int size) {
             if (indices.capacity() < size) {

@@ -10,24 +10,29 @@ import ai.onnx.proto.OnnxMl.TensorShapeProto;
 import ai.onnx.proto.OnnxMl.TypeProto;
 import ai.onnx.proto.OnnxMl.ValueInfoProto;
 import com.google.protobuf.ByteString;
+import dev.snailbench.classifier.model.ModelMetadata;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * Writes a linear softmax classifier over hashed sparse features as an ONNX graph that takes feature indices
- * instead of a dense vector (a dense input of 262,144 mostly-zero columns would be far slower):
+ * Writes a linear softmax classifier over hashed sparse features as an ONNX graph that takes the batch's
+ * features as one flat list (no dense input of 262,144 mostly-zero columns, no padding):
  *
  * <pre>
- * indices int64 [N, K], values float [N, K]   (padding: index 0, value 0)
- * Gather(W [D, C], indices) → [N, K, C];  × Unsqueeze(values) → ReduceSum over K → [N, C];  + b → Softmax
+ * indices int64 [T], values float [T]   every feature of the batch, identifier after identifier
+ * rows    int64 [T, 1]                  which identifier (row) each feature belongs to
+ * shape   int64 [2]                     [N, C]: N identifiers, C classes
+ * Gather(W [D, C], indices) → [T, C];  × values → ScatterND(add) into zeros [N, C];  + b → Softmax
  * probabilities float [N, C]
  * </pre>
  */
 public final class OnnxSparseLinearModel {
 
-    public static final String INPUT_INDICES = "indices";
-    public static final String INPUT_VALUES = "values";
-    public static final String OUTPUT_PROBABILITIES = "probabilities";
+    public static final String INPUT_INDICES = ModelMetadata.INPUT_INDICES;
+    public static final String INPUT_VALUES = ModelMetadata.INPUT_VALUES;
+    public static final String INPUT_ROWS = ModelMetadata.INPUT_ROWS;
+    public static final String INPUT_SHAPE = ModelMetadata.INPUT_SHAPE;
+    public static final String OUTPUT_PROBABILITIES = ModelMetadata.OUTPUT_PROBABILITIES;
 
     private OnnxSparseLinearModel() {
     }
@@ -39,26 +44,28 @@ public final class OnnxSparseLinearModel {
     public static byte[] build(float[] weights, float[] bias, int dimension, int classes, String docString) {
         GraphProto graph = GraphProto.newBuilder()
                 .setName("naturalness")
-                .addInput(tensorInfo(INPUT_INDICES, TensorProto.DataType.INT64, "N", "K"))
-                .addInput(tensorInfo(INPUT_VALUES, TensorProto.DataType.FLOAT, "N", "K"))
+                .addInput(tensorInfo(INPUT_INDICES, TensorProto.DataType.INT64, "T"))
+                .addInput(tensorInfo(INPUT_VALUES, TensorProto.DataType.FLOAT, "T"))
+                .addInput(tensorInfo(INPUT_ROWS, TensorProto.DataType.INT64, "T", 1))
+                .addInput(tensorInfo(INPUT_SHAPE, TensorProto.DataType.INT64, 2))
                 .addOutput(tensorInfo(OUTPUT_PROBABILITIES, TensorProto.DataType.FLOAT, "N", classes))
                 .addInitializer(floatTensor("W", weights, dimension, classes))
                 .addInitializer(floatTensor("b", bias, classes))
-                .addInitializer(longTensor("axis_k_unsqueeze", 2))
-                .addInitializer(longTensor("axis_k_reduce", 1))
+                .addInitializer(longTensor("axis_1", 1))
                 .addNode(node("Gather", "gather", new String[] { "W", INPUT_INDICES }, "gathered",
                         intAttribute("axis", 0)))
-                .addNode(node("Unsqueeze", "unsqueeze", new String[] { INPUT_VALUES, "axis_k_unsqueeze" }, "values3"))
-                .addNode(node("Mul", "weigh", new String[] { "gathered", "values3" }, "weighted"))
-                .addNode(node("ReduceSum", "sum", new String[] { "weighted", "axis_k_reduce" }, "scores0",
-                        intAttribute("keepdims", 0)))
+                .addNode(node("Unsqueeze", "unsqueeze", new String[] { INPUT_VALUES, "axis_1" }, "values2"))
+                .addNode(node("Mul", "weigh", new String[] { "gathered", "values2" }, "weighted"))
+                .addNode(node("ConstantOfShape", "zeros", new String[] { INPUT_SHAPE }, "zeros"))
+                .addNode(node("ScatterND", "sum_rows", new String[] { "zeros", INPUT_ROWS, "weighted" }, "scores0",
+                        stringAttribute("reduction", "add")))
                 .addNode(node("Add", "bias", new String[] { "scores0", "b" }, "scores"))
                 .addNode(node("Softmax", "softmax", new String[] { "scores" }, OUTPUT_PROBABILITIES,
                         intAttribute("axis", -1)))
                 .build();
         return ModelProto.newBuilder()
                 .setIrVersion(8)
-                .addOpsetImport(OnnxMl.OperatorSetIdProto.newBuilder().setDomain("").setVersion(13))
+                .addOpsetImport(OnnxMl.OperatorSetIdProto.newBuilder().setDomain("").setVersion(16))
                 .setProducerName("snailbench-classifier")
                 .setDocString(docString)
                 .setGraph(graph)
@@ -108,6 +115,11 @@ public final class OnnxSparseLinearModel {
             n.addAttribute(a);
         }
         return n.build();
+    }
+
+    private static AttributeProto stringAttribute(String name, String value) {
+        return AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.STRING)
+                .setS(ByteString.copyFromUtf8(value)).build();
     }
 
     private static AttributeProto intAttribute(String name, long value) {

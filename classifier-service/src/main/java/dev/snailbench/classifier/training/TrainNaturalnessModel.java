@@ -170,10 +170,12 @@ public final class TrainNaturalnessModel {
         ModelMetadata metadata = new ModelMetadata(
                 "naturalness-" + FeatureExtractor.VERSION + "-" + digest,
                 FeatureExtractor.VERSION, dimension,
-                "input column k of row n holds one hashed feature bucket (0.." + (dimension - 1)
-                        + ", FeatureExtractor " + FeatureExtractor.VERSION + "); bucket b is row b of the weight matrix",
-                LABELS, OnnxSparseLinearModel.INPUT_INDICES + ": int64 [N, K]",
-                OnnxSparseLinearModel.INPUT_VALUES + ": float [N, K]",
+                "feature = hashed bucket 0.." + (dimension - 1) + " (FeatureExtractor " + FeatureExtractor.VERSION
+                        + "); bucket b is row b of the weight matrix",
+                LABELS, OnnxSparseLinearModel.INPUT_INDICES + ": int64 [T] (buckets of all identifiers, concatenated); "
+                        + OnnxSparseLinearModel.INPUT_ROWS + ": int64 [T, 1] (identifier of each feature); "
+                        + OnnxSparseLinearModel.INPUT_SHAPE + ": int64 [2] = [N, " + classes + "]",
+                OnnxSparseLinearModel.INPUT_VALUES + ": float [T]",
                 OnnxSparseLinearModel.OUTPUT_PROBABILITIES + ": float [N, " + classes + "] in label order",
                 Instant.now().toString(), "Tribuo 4.3.2 LinearSGDTrainer (multinomial logistic regression)", config,
                 EnglishWords.SOURCE + ", " + EnglishWords.get().size() + " words", trainRows, validationRows,

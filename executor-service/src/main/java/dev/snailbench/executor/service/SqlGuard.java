@@ -91,11 +91,15 @@ public final class SqlGuard {
     }
 
     private static String kind(Statement statement) {
-        String name = statement.getClass().getSimpleName().toUpperCase(Locale.ROOT);
-        return switch (name) {
-            case "UNSUPPORTEDSTATEMENT" -> "a statement of an unsupported kind";
-            case "CREATETABLE", "CREATEINDEX", "CREATEVIEW", "ALTER", "DROP", "TRUNCATE", "ALTERVIEW" -> "DDL (" + name + ")";
-            case "INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT" -> "DML (" + name + ")";
+        // CreateTable -> CREATE TABLE, AlterSystemStatement -> ALTER SYSTEM
+        String name = statement.getClass().getSimpleName().replaceAll("Statement$", "")
+                .replaceAll("([a-z])([A-Z])", "$1 $2").toUpperCase(Locale.ROOT);
+        String first = name.split(" ")[0];
+        return switch (first) {
+            case "UNSUPPORTED" -> "a statement of an unsupported kind";
+            case "CREATE", "ALTER", "DROP", "TRUNCATE", "RENAME", "COMMENT" -> "DDL (" + name + ")";
+            case "INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE" -> "DML (" + name + ")";
+            case "GRANT", "REVOKE" -> "a privilege change (" + name + ")";
             default -> name;
         };
     }

@@ -76,7 +76,8 @@ public class TargetResolver {
         return new Target(tenantId, ref.kind(), ref.jdbcUrl(), ref.user(), password, Map.of());
     }
 
-    private Map<String, String> options(String json) {
+    /** The driver properties stored as JSON. */
+    public Map<String, String> options(String json) {
         if (json == null || json.isBlank()) {
             return Map.of();
         }
@@ -93,6 +94,15 @@ public class TargetResolver {
         private JdbcUrls() {
         }
 
+        /**
+         * Driver properties that load classes or write files named by the caller (known JDBC attack paths): a
+         * tenant's URL or options must not set them.
+         */
+        private static final java.util.List<String> DANGEROUS_PROPERTIES = java.util.List.of("socketfactory",
+                "sslfactory", "sslhostnameverifier", "sslpasswordcallback", "authenticationpluginclassname",
+                "loggerfile", "loggerlevel", "trustmanagerclass", "trustmanagerconstructorarg",
+                "accesstokencallbackclass", "keystoreauthentication", "clientcertificate");
+
         /** Null when the URL suits the dialect, else what is wrong. */
         public static String problem(SqlDialect kind, String url) {
             if (url == null || url.isBlank()) {
@@ -102,7 +112,14 @@ public class TargetResolver {
             if (!url.startsWith(prefix)) {
                 return "must start with " + prefix + " for a " + kind.displayName() + " database";
             }
-            return null;
+            String dangerous = dangerousProperty(url);
+            return dangerous == null ? null : "must not set the driver property " + dangerous;
+        }
+
+        /** The first dangerous driver property named in {@code text}, or null. */
+        public static String dangerousProperty(String text) {
+            String lower = text.toLowerCase(java.util.Locale.ROOT);
+            return DANGEROUS_PROPERTIES.stream().filter(lower::contains).findFirst().orElse(null);
         }
     }
 }

@@ -4,11 +4,20 @@ import java.util.List;
 
 /**
  * The body of {@code POST /jobs}. {@code model} is the label of recorded predictions (the replay backend);
- * {@code models} names real backends. Non-native {@code levels} need a {@code schemaId} with a crosswalk.
+ * {@code models} names real backends. Questions come inline ({@code questions}) or from a {@code questionSet}. Non-native {@code levels} need a {@code schemaId} with a crosswalk.
  */
 public record JobRequest(String name, DatabaseRequest database, String dialect, String model,
         List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
-        List<QuestionRequest> questions, List<PredictionRequest> predictions) {
+        List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions) {
+
+    /**
+     * A named question set instead of {@code questions}: {@code {"benchmark": "footballdb", "dataModel": "v1",
+     * "split": "dev"}}, {@code {"benchmark": "snails", "database": "NTSB"}}, or Spider/BIRD-style
+     * {@code {"format": "spider", "items": [{"db_id", "question", "query"}]}}.
+     */
+    public record QuestionSetRequest(String benchmark, String dataModel, String split, String database,
+            String format, com.fasterxml.jackson.databind.JsonNode items) {
+    }
 
     public record DatabaseRequest(String kind, String jdbcUrl, String user, String password, String databaseId) {
     }

@@ -5,6 +5,7 @@ import dev.snailbench.generator.rest.JobRequest.ModelRequest;
 import dev.snailbench.generator.rest.JobRequest.PredictionRequest;
 import dev.snailbench.generator.rest.JobRequest.PromptOptionsRequest;
 import dev.snailbench.generator.rest.JobRequest.QuestionRequest;
+import dev.snailbench.generator.rest.JobRequest.QuestionSetRequest;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.domain.ModelRef;
@@ -31,7 +32,7 @@ public final class JobRequestMapper {
     }
 
     public static JobSpec toSpec(JobRequest request, SecretCipher cipher, int maxWorkItems,
-            Function<String, Boolean> crosswalkExists) {
+            Function<String, Boolean> crosswalkExists, Function<QuestionSetRequest, List<Question>> questionSets) {
         if (request == null) {
             throw new InvalidRequestException("body", "a job needs a JSON body");
         }
@@ -50,7 +51,7 @@ public final class JobRequestMapper {
                 throw new InvalidRequestException("schemaId", "no crosswalk for schema '" + schemaId + "'");
             }
         }
-        List<Question> questions = questions(request.questions());
+        List<Question> questions = questions(request, questionSets);
         List<Prediction> predictions = predictions(request.predictions(), questions, models);
         JobSpec spec = new JobSpec(name, database, dialect, models, levels, promptOptions(request.promptOptions()),
                 schemaId, questions, predictions);
@@ -139,9 +140,17 @@ public final class JobRequestMapper {
                         "promptOptions.maxPromptTokens"));
     }
 
-    private static List<Question> questions(List<QuestionRequest> questions) {
+    private static List<Question> questions(JobRequest request,
+            Function<QuestionSetRequest, List<Question>> questionSets) {
+        if (request.questionSet() != null) {
+            if (request.questions() != null) {
+                throw new InvalidRequestException("questionSet", "give either questions or a questionSet, not both");
+            }
+            return questionSets.apply(request.questionSet());
+        }
+        List<QuestionRequest> questions = request.questions();
         if (questions == null || questions.isEmpty()) {
-            throw new InvalidRequestException("questions", "a job needs at least one question");
+            throw new InvalidRequestException("questions", "a job needs at least one question (or a questionSet)");
         }
         List<Question> result = new ArrayList<>();
         Set<String> ids = new HashSet<>();

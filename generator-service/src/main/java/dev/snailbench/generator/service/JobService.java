@@ -38,13 +38,16 @@ public class JobService {
     private final JobsConfig config;
     private final SecretCipher cipher;
     private final CrosswalkCatalog crosswalks;
+    private final QuestionSets questionSets;
 
     public JobService(JobRepository jobs, JobsConfig config, SecretsConfig secrets, CrosswalkCatalog crosswalks,
+            QuestionSets questionSets,
             @Channel(Channels.JOB_EVENTS_OUT) MutinyEmitter<Record<String, JobSubmitted>> emitter) {
         this.jobs = jobs;
         this.config = config;
         this.cipher = new SecretCipher(secrets.key());
         this.crosswalks = crosswalks;
+        this.questionSets = questionSets;
         this.emitter = emitter;
     }
 
@@ -53,7 +56,8 @@ public class JobService {
 
     /** Validates and publishes the job; resubmitting the same spec answers with the same job. */
     public Uni<Accepted> submit(Tenant tenant, JobRequest request) {
-        JobSpec spec = JobRequestMapper.toSpec(request, cipher, config.maxWorkItems(), crosswalks::exists);
+        JobSpec spec = JobRequestMapper.toSpec(request, cipher, config.maxWorkItems(), crosswalks::exists,
+                this::questionsOf);
         UUID jobId = jobIdOf(tenant.id, request);
         return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
                 ? Uni.createFrom().item(new Accepted(existing.id, existing.status))
@@ -70,6 +74,17 @@ public class JobService {
                 .map(job -> new Accepted(job.id, job.status))
                 // Accepted all the same: the consumer will store it; GET answers 404 until then.
                 .onFailure(NotVisibleYet.class).recoverWithItem(new Accepted(event.jobId(), JobStatus.QUEUED));
+    }
+
+    private List<dev.snailbench.model.domain.Question> questionsOf(JobRequest.QuestionSetRequest set) {
+        if ("spider".equals(set.format())) {
+            return QuestionSets.spider(set.items());
+        }
+        if (set.format() != null) {
+            throw new dev.snailbench.generator.rest.InvalidRequestException("questionSet.format",
+                    "unknown format '" + set.format() + "' (spider)");
+        }
+        return questionSets.benchmark(set.benchmark(), set.dataModel(), set.split(), set.database());
     }
 
     public Uni<Job> get(Tenant tenant, UUID jobId) {
@@ -91,7 +106,7 @@ public class JobService {
                         request.database().jdbcUrl(), request.database().user(), null,
                         request.database().databaseId()), request.dialect(), request.model(), request.models(),
                         request.levels(), request.promptOptions(), request.schemaId(), request.questions(),
-                        request.predictions());
+                        request.questionSet(), request.predictions());
         try {
             byte[] json = EventJson.mapper().writeValueAsBytes(identity);
             byte[] tenant = (tenantId + "|").getBytes(StandardCharsets.UTF_8);

@@ -55,8 +55,29 @@ public final class SqlExtractor {
             }
             start = any.start(1);
         }
-        String query = text.substring(start, endOfStatement(text, start)).strip();
+        String query = dropTrailingProse(text.substring(start, endOfStatement(text, start))).strip();
         return query.isEmpty() ? null : query;
+    }
+
+    /**
+     * A line that reads as an English sentence (a capitalized non-SQL word and two more lower-case words, or
+     * "Note:" / "Explanation:") ends the query: models often explain right below it.
+     */
+    private static final Pattern PROSE = Pattern.compile("^\\s*(?:(?!(?i:select|from|where|and|or|join|inner|left"
+            + "|right|full|cross|outer|on|group|order|having|limit|union|except|intersect|with|case|when|then|else|end"
+            + "|not|exists|between|offset|fetch|top|over|partition|into|values)\\b)[A-Z][a-z]+(?: [a-z]+){2,}"
+            + "|(?i:note|explanation|explained)\\s*:)");
+
+    private static String dropTrailingProse(String query) {
+        String[] lines = query.split("\n", -1);
+        StringBuilder kept = new StringBuilder(lines[0]);
+        for (int i = 1; i < lines.length; i++) {
+            if (PROSE.matcher(lines[i]).find()) {
+                break;
+            }
+            kept.append('\n').append(lines[i]);
+        }
+        return kept.toString();
     }
 
     /**

@@ -81,6 +81,12 @@ public class ItemResult {
     @Column(columnDefinition = "text")
     public String linkingError;
     public String hardness;
+    /** Gold identifiers ({@code t:table}, {@code c:column}), one per line, for IdentifierRecall and naturalness. */
+    @Column(columnDefinition = "text")
+    public String goldIdentifiers;
+    /** Predicted identifiers, one per line. */
+    @Column(columnDefinition = "text")
+    public String predictedIdentifiers;
 
     @Column(nullable = false)
     public Instant scoredAt;

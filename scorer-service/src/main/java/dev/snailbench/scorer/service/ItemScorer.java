@@ -67,6 +67,8 @@ public class ItemScorer {
         r.queryPrecision = analysis.queryPrecision();
         r.queryF1 = analysis.queryF1();
         r.linkingError = analysis.error();
+        r.goldIdentifiers = lines(analysis.goldIdentifiers());
+        r.predictedIdentifiers = lines(analysis.predictedIdentifiers());
 
         String failure = failure(event);
         if (failure != null) {
@@ -163,6 +165,10 @@ public class ItemScorer {
             r.predictedRows = rows;
             r.predictedSeconds = o.elapsedSeconds();
         }
+    }
+
+    private static String lines(java.util.Set<String> keys) {
+        return keys == null ? null : String.join("\n", keys);
     }
 
     private static String databaseKey(WorkItem item) {

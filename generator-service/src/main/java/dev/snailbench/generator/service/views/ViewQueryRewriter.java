@@ -15,12 +15,19 @@ import java.util.Map;
 import java.util.Set;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.expression.BinaryExpression;
+import net.sf.jsqlparser.expression.DateUnitExpression;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.operators.relational.Between;
+import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
+import net.sf.jsqlparser.expression.operators.relational.InExpression;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.OrderByElement;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.SelectItem;
+import net.sf.jsqlparser.statement.select.SetOperationList;
 import net.sf.jsqlparser.statement.select.WithItem;
 import net.sf.jsqlparser.util.TablesNamesFinder;
 
@@ -56,6 +63,7 @@ public final class ViewQueryRewriter {
         } catch (JSQLParserException e) {
             throw new InvalidRequestException("sql", "cannot parse: " + firstLine(e.getMessage()));
         }
+        new DateUnitColumns().getTables(statement);
         Names names = new Names();
         names.getTables(statement);
         Renamer renamer = new Renamer(names);
@@ -111,21 +119,104 @@ public final class ViewQueryRewriter {
 
         @Override
         public <S> Void visit(PlainSelect select, S context) {
+            protectOutputAliases(select.getSelectItems(), select.getOrderByElements());
+            return super.visit(select, context);
+        }
+
+        @Override
+        public <S> Void visit(SetOperationList union, S context) {
+            // A UNION's ORDER BY names the output columns of its first branch.
+            if (!union.getSelects().isEmpty() && union.getSelects().get(0) instanceof PlainSelect first) {
+                protectOutputAliases(first.getSelectItems(), union.getOrderByElements());
+            }
+            return super.visit(union, context);
+        }
+
+        private void protectOutputAliases(List<SelectItem<?>> items, List<OrderByElement> orderBy) {
             Set<String> outputs = new HashSet<>();
-            for (SelectItem<?> item : select.getSelectItems()) {
+            for (SelectItem<?> item : items) {
                 if (item.getAlias() != null) {
                     outputs.add(key(item.getAlias().getName()));
                 }
             }
-            if (select.getOrderByElements() != null) {
-                for (OrderByElement o : select.getOrderByElements()) {
+            if (orderBy != null) {
+                for (OrderByElement o : orderBy) {
                     if (o.getExpression() instanceof Column c && c.getTable() == null
                             && outputs.contains(key(c.getColumnName()))) {
                         outputAliasRefs.add(c);
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * First of all: JSqlParser reads a bare {@code year}, {@code month}… as a date unit; where such a word is
+     * a column of the crosswalk and stands as an operand, select item, GROUP BY or ORDER BY item, it is a column.
+     */
+    private final class DateUnitColumns extends TablesNamesFinder<Void> {
+
+        DateUnitColumns() {
+            init(true);
+        }
+
+        private Expression fix(Expression e) {
+            if (e instanceof DateUnitExpression d
+                    && CrosswalkPlanner.lookup(index, CrosswalkRow.COLUMN, d.toString()) != null) {
+                return new Column(d.toString());
+            }
+            return e;
+        }
+
+        private void fixAll(List<? extends Object> items) {
+            if (items == null) {
+                return;
+            }
+            for (Object item : items) {
+                if (item instanceof SelectItem<?> si) {
+                    ((SelectItem<Expression>) si).setExpression(fix(si.getExpression()));
+                } else if (item instanceof OrderByElement o) {
+                    o.setExpression(fix(o.getExpression()));
+                }
+            }
+        }
+
+        @Override
+        public <S> Void visit(PlainSelect select, S context) {
+            fixAll(select.getSelectItems());
+            fixAll(select.getOrderByElements());
+            if (select.getGroupBy() != null && select.getGroupBy().getGroupByExpressionList() != null) {
+                ExpressionList<Expression> group = select.getGroupBy().getGroupByExpressionList();
+                for (int i = 0; i < group.size(); i++) {
+                    group.set(i, fix(group.get(i)));
+                }
+            }
             return super.visit(select, context);
+        }
+
+        @Override
+        public <S> Void visit(SetOperationList union, S context) {
+            fixAll(union.getOrderByElements());
+            return super.visit(union, context);
+        }
+
+        @Override
+        public void visitBinaryExpression(BinaryExpression b) {
+            b.setLeftExpression(fix(b.getLeftExpression()));
+            b.setRightExpression(fix(b.getRightExpression()));
+            super.visitBinaryExpression(b);
+        }
+
+        @Override
+        public <S> Void visit(InExpression in, S context) {
+            in.setLeftExpression(fix(in.getLeftExpression()));
+            return super.visit(in, context);
+        }
+
+        @Override
+        public <S> Void visit(Between between, S context) {
+            between.setLeftExpression(fix(between.getLeftExpression()));
+            return super.visit(between, context);
         }
     }
 

@@ -46,6 +46,13 @@ class ViewQueryRewriterTest {
     }
 
     @Test
+    void shouldTreatABareYearAsTheColumnButNotAsADateUnit() {
+        assertThat(regular.rewrite("SELECT year, extract(year FROM now()) FROM match WHERE year = 2014 GROUP BY year"))
+                .isEqualTo("SELECT \"Year\", extract(YEAR FROM now()) FROM \"db_nl\".\"Game\" WHERE \"Year\" = 2014 "
+                        + "GROUP BY \"Year\"");
+    }
+
+    @Test
     void shouldWriteSqlServerBrackets() {
         ViewQueryRewriter least = new ViewQueryRewriter(CROSSWALK, NaturalnessLevel.LEAST, "db_nl", SqlDialect.SQLSERVER);
         assertThat(least.rewrite("SELECT TOP 3 [teamname] FROM [dbo].[national_team]"))

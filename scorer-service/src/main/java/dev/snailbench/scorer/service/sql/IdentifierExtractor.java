@@ -132,14 +132,20 @@ public final class IdentifierExtractor {
                         declared.add(normalize(item.toString()));
                     }
                 }
-                // Registered before its body: a recursive CTE refers to itself.
-                scope.ctes.put(name, declared);
+                // A recursive CTE (WITH RECURSIVE, or T-SQL's implicit form: always a UNION) sees its own name in
+                // its body; any other CTE body still reads the real table of that name.
+                boolean recursive = w.isRecursive() || (w.getSelect() != null
+                        && unwrap(w.getSelect()) instanceof SetOperationList);
+                if (recursive) {
+                    scope.ctes.put(name, declared);
+                }
                 if (w.getSelect() != null) {
                     Set<String> outputs = select(w.getSelect(), scope);
                     if (declared.isEmpty()) {
                         declared.addAll(outputs);
                     }
                 }
+                scope.ctes.put(name, declared);
             }
         }
         Set<String> outputs;
@@ -162,6 +168,14 @@ public final class IdentifierExtractor {
             outputs = new LinkedHashSet<>();
         }
         return outputs;
+    }
+
+    private static Select unwrap(Select s) {
+        Select x = s;
+        while (x instanceof ParenthesedSelect p && p.getSelect() != null) {
+            x = p.getSelect();
+        }
+        return x;
     }
 
     private Set<String> plain(PlainSelect ps, Scope outer) {

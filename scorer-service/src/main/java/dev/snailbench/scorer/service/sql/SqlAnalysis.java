@@ -3,6 +3,7 @@ package dev.snailbench.scorer.service.sql;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.scorer.service.sql.SqlParser.SqlParseException;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Set;
 import net.sf.jsqlparser.statement.Statement;
 
 /** What the scorer reads from a work item's SQL: gold ORDER BY, hardness and schema linking. Blocking. */
@@ -25,7 +26,7 @@ public class SqlAnalysis {
         try {
             gold = parse(goldSql, dialect);
         } catch (SqlParseException e) {
-            return new ItemAnalysis(false, null, null, null, null, "gold SQL: " + e.getMessage());
+            return new ItemAnalysis(false, null, null, null, null, null, null, "gold SQL: " + e.getMessage());
         }
         boolean orderBy = OrderBy.topLevel(gold);
         String hardness = null;
@@ -34,19 +35,27 @@ public class SqlAnalysis {
         } catch (RuntimeException e) {
             hardness = null;
         }
+        Identifiers goldIds;
+        try {
+            goldIds = IdentifierExtractor.extract(gold);
+        } catch (RuntimeException e) {
+            return new ItemAnalysis(orderBy, hardness, null, null, null, null, null, "gold SQL: " + e.getMessage());
+        }
         if (predictedSql == null || predictedSql.isBlank()) {
-            return new ItemAnalysis(orderBy, hardness, null, null, null, null);
+            return new ItemAnalysis(orderBy, hardness, null, null, null, goldIds.keys(), null, null);
         }
         try {
-            Statement predicted = parse(predictedSql, dialect);
-            LinkingScore s = LinkingScore.of(IdentifierExtractor.extract(gold), IdentifierExtractor.extract(predicted));
-            return new ItemAnalysis(orderBy, hardness, s.queryRecall(), s.queryPrecision(), s.queryF1(), null);
-        } catch (SqlParseException e) {
-            return new ItemAnalysis(orderBy, hardness, null, null, null, "predicted SQL: " + e.getMessage());
+            Identifiers predIds = IdentifierExtractor.extract(parse(predictedSql, dialect));
+            LinkingScore s = LinkingScore.of(goldIds, predIds);
+            return new ItemAnalysis(orderBy, hardness, s.queryRecall(), s.queryPrecision(), s.queryF1(),
+                    goldIds.keys(), predIds.keys(), null);
+        } catch (SqlParseException | IllegalArgumentException e) {
+            return new ItemAnalysis(orderBy, hardness, null, null, null, goldIds.keys(), null,
+                    "predicted SQL: " + e.getMessage());
         }
     }
 
     public record ItemAnalysis(boolean goldOrderBy, String hardness, Double queryRecall, Double queryPrecision,
-            Double queryF1, String error) {
+            Double queryF1, Set<String> goldIdentifiers, Set<String> predictedIdentifiers, String error) {
     }
 }

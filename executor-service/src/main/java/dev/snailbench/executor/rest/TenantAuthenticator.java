@@ -1,0 +1,31 @@
+package dev.snailbench.executor.rest;
+
+import dev.snailbench.executor.repository.TenantRepository;
+import dev.snailbench.model.domain.ApiKeys;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/** Finds the tenant of an API key by its SHA-256, as learnt from the tenants topic. */
+@ApplicationScoped
+public class TenantAuthenticator {
+
+    private final TenantRepository tenants;
+
+    public TenantAuthenticator(TenantRepository tenants) {
+        this.tenants = tenants;
+    }
+
+    /** The tenant id, or a 401 failure when the key is missing or unknown. */
+    public Uni<String> tenantOf(String apiKey) {
+        if (apiKey == null || apiKey.isBlank()) {
+            return Uni.createFrom().failure(ApiErrors.unauthorized("missing " + ApiKeys.HEADER + " header"));
+        }
+        return Panache.withSession(() -> tenants.findByApiKeySha256(ApiKeys.sha256(apiKey.trim()))).map(t -> {
+            if (t == null) {
+                throw ApiErrors.unauthorized("unknown API key");
+            }
+            return t.tenantId;
+        });
+    }
+}

@@ -1,0 +1,187 @@
+package dev.snailbench.executor.service;
+
+import dev.snailbench.model.domain.ResultColumn.ValueType;
+import dev.snailbench.model.domain.SqlDialect;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Reads a database's schema over JDBC metadata: tables and views, columns and types, primary and foreign keys,
+ * and optionally up to k distinct sample values per column (each sample query read-only, timed out, rolled back).
+ * Blocking.
+ */
+public final class SchemaIntrospector {
+
+    /** Tables described at most; more marks the schema truncated. */
+    public static final int MAX_TABLES = 2000;
+    /** Characters kept per sample value. */
+    public static final int MAX_SAMPLE_CHARS = 100;
+
+    private static final Set<String> SYSTEM_SCHEMAS = Set.of("pg_catalog", "information_schema", "pg_toast", "sys",
+            "guest", "db_owner", "db_accessadmin", "db_securityadmin", "db_ddladmin", "db_backupoperator",
+            "db_datareader", "db_datawriter", "db_denydatareader", "db_denydatawriter");
+
+    public record Schema(String databaseProduct, String catalog, List<Table> tables, boolean truncated) {
+    }
+
+    public record Table(String schema, String name, String type, List<Column> columns, List<String> primaryKey,
+            List<ForeignKey> foreignKeys) {
+    }
+
+    public record Column(String name, String type, ValueType valueType, boolean nullable, List<String> samples) {
+    }
+
+    public record ForeignKey(String name, List<String> columns, String refSchema, String refTable,
+            List<String> refColumns) {
+    }
+
+    private SchemaIntrospector() {
+    }
+
+    public static Schema introspect(Connection c, SqlDialect dialect, int samples, Duration sampleTimeout)
+            throws SQLException {
+        c.setAutoCommit(false);
+        try {
+            DatabaseMetaData md = c.getMetaData();
+            String catalog = c.getCatalog();
+            List<Table> tables = new ArrayList<>();
+            boolean truncated = false;
+            try (ResultSet rs = md.getTables(catalog, null, "%", new String[] {"TABLE", "VIEW"})) {
+                while (rs.next()) {
+                    String schema = rs.getString("TABLE_SCHEM");
+                    if (schema != null && SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT))) {
+                        continue;
+                    }
+                    if (tables.size() >= MAX_TABLES) {
+                        truncated = true;
+                        break;
+                    }
+                    tables.add(new Table(schema, rs.getString("TABLE_NAME"), rs.getString("TABLE_TYPE"),
+                            new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
+                }
+            }
+            List<Table> described = new ArrayList<>();
+            for (Table t : tables) {
+                List<Column> columns = columns(md, catalog, t, dialect);
+                if (samples > 0) {
+                    columns = withSamples(c, dialect, t, columns, samples, sampleTimeout);
+                }
+                described.add(new Table(t.schema(), t.name(), t.type(), columns, primaryKey(md, catalog, t),
+                        foreignKeys(md, catalog, t)));
+            }
+            return new Schema(md.getDatabaseProductName(), catalog, described, truncated);
+        } finally {
+            c.rollback();
+        }
+    }
+
+    private static List<Column> columns(DatabaseMetaData md, String catalog, Table t, SqlDialect dialect)
+            throws SQLException {
+        List<Column> columns = new ArrayList<>();
+        try (ResultSet rs = md.getColumns(catalog, t.schema(), t.name(), "%")) {
+            while (rs.next()) {
+                String typeName = rs.getString("TYPE_NAME");
+                columns.add(new Column(rs.getString("COLUMN_NAME"), typeName,
+                        CanonicalValues.typeOf(rs.getInt("DATA_TYPE"), typeName, dialect),
+                        rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls, List.of()));
+            }
+        }
+        return columns;
+    }
+
+    private static List<String> primaryKey(DatabaseMetaData md, String catalog, Table t) throws SQLException {
+        Map<Integer, String> bySeq = new TreeMap<>();
+        try (ResultSet rs = md.getPrimaryKeys(catalog, t.schema(), t.name())) {
+            while (rs.next()) {
+                bySeq.put(rs.getInt("KEY_SEQ"), rs.getString("COLUMN_NAME"));
+            }
+        }
+        return List.copyOf(bySeq.values());
+    }
+
+    private static List<ForeignKey> foreignKeys(DatabaseMetaData md, String catalog, Table t) throws SQLException {
+        Map<String, ForeignKey> byName = new LinkedHashMap<>();
+        try (ResultSet rs = md.getImportedKeys(catalog, t.schema(), t.name())) {
+            while (rs.next()) {
+                String name = rs.getString("FK_NAME");
+                String key = name != null ? name : rs.getString("PKTABLE_NAME") + "#" + byName.size();
+                ForeignKey fk = byName.computeIfAbsent(key, k -> {
+                    try {
+                        return new ForeignKey(name, new ArrayList<>(), rs.getString("PKTABLE_SCHEM"),
+                                rs.getString("PKTABLE_NAME"), new ArrayList<>());
+                    } catch (SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                fk.columns().add(rs.getString("FKCOLUMN_NAME"));
+                fk.refColumns().add(rs.getString("PKCOLUMN_NAME"));
+            }
+        }
+        return List.copyOf(byName.values());
+    }
+
+    private static List<Column> withSamples(Connection c, SqlDialect dialect, Table t, List<Column> columns, int k,
+            Duration timeout) {
+        List<Column> out = new ArrayList<>(columns.size());
+        for (Column col : columns) {
+            out.add(new Column(col.name(), col.type(), col.valueType(), col.nullable(),
+                    samples(c, dialect, t, col, k, timeout)));
+        }
+        return out;
+    }
+
+    /** Distinct non-null values; a column that cannot be sampled (xml, json, a timeout) gets none. */
+    private static List<String> samples(Connection c, SqlDialect dialect, Table t, Column col, int k,
+            Duration timeout) {
+        if (col.valueType() == ValueType.BINARY) {
+            return List.of();
+        }
+        String table = (t.schema() == null ? "" : quote(t.schema(), dialect) + ".") + quote(t.name(), dialect);
+        String column = quote(col.name(), dialect);
+        String sql = dialect == SqlDialect.POSTGRESQL
+                ? "SELECT DISTINCT " + column + " FROM " + table + " WHERE " + column + " IS NOT NULL ORDER BY 1 LIMIT " + k
+                : "SELECT DISTINCT TOP (" + k + ") " + column + " FROM " + table + " WHERE " + column
+                        + " IS NOT NULL ORDER BY 1";
+        List<String> values = new ArrayList<>();
+        try (Statement s = c.createStatement()) {
+            if (dialect == SqlDialect.POSTGRESQL) {
+                s.execute("SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = " + timeout.toMillis());
+            }
+            s.setQueryTimeout((int) Math.max(1, timeout.toSeconds() + 1));
+            s.setMaxRows(k);
+            try (ResultSet rs = s.executeQuery(sql)) {
+                int jdbcType = rs.getMetaData().getColumnType(1);
+                String typeName = rs.getMetaData().getColumnTypeName(1);
+                while (rs.next() && values.size() < k) {
+                    String v = CanonicalValues.read(rs, 1, jdbcType, typeName, col.valueType());
+                    values.add(v == null || v.length() <= MAX_SAMPLE_CHARS ? v : v.substring(0, MAX_SAMPLE_CHARS));
+                }
+            }
+        } catch (SQLException e) {
+            values.clear();
+        } finally {
+            try {
+                c.rollback();
+            } catch (SQLException ignored) {
+                // the next statement reports a broken connection
+            }
+        }
+        return values;
+    }
+
+    static String quote(String identifier, SqlDialect dialect) {
+        return dialect == SqlDialect.POSTGRESQL ? "\"" + identifier.replace("\"", "\"\"") + "\""
+                : "[" + identifier.replace("]", "]]") + "]";
+    }
+}

@@ -1,0 +1,207 @@
+package dev.snailbench.inference.messaging;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+
+import dev.snailbench.inference.support.FakeOpenAi;
+import dev.snailbench.inference.support.FakeOpenAi.Reply;
+import dev.snailbench.inference.support.Hop;
+import dev.snailbench.inference.support.WorkItems;
+import dev.snailbench.model.domain.ModelRef;
+import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.PromptOptions;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.model.event.ExecutionRequested;
+import io.quarkus.test.junit.QuarkusTest;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Work items for OpenAI-compatible backends, over the real broker, against the local fake server: each
+ * backend behaviour is observable in the forwarded event and in the stored inference.
+ */
+@QuarkusTest
+class ModelBackendHopTest {
+
+    private static final FakeOpenAi FAKE = FakeOpenAi.instance();
+    private static final String SNAILS_DB = "ATBI";
+
+    private static String model() {
+        return "m-" + UUID.randomUUID();
+    }
+
+    private static WorkItem item(String backend, String model, NaturalnessLevel level, String question) {
+        return WorkItems.item("ATBI:1", question, "SELECT 1", SqlDialect.SQLSERVER,
+                new ModelRef("label", backend, model, 0.2, 64, 42L), level, PromptOptions.ZERO_SHOT, SNAILS_DB);
+    }
+
+    @Test
+    void shouldSendTheSnailsPromptAndForwardTheSqlFoundInAChattyAnswer() {
+        String model = model();
+        FAKE.script(model, Reply.ok("Sure! Here is the query:\n```sql\nSELECT COUNT(*) FROM tbl_Nests;\n```\n"
+                + "It counts the nests."));
+        WorkItem item = item("fake", model, NaturalnessLevel.NATIVE, "How many nests are there?");
+
+        ExecutionRequested out = Hop.infer(item);
+
+        assertThat(out.inference().error()).isNull();
+        assertThat(out.inference().predictedSql()).isEqualTo("SELECT COUNT(*) FROM tbl_Nests");
+        FakeOpenAi.Seen request = FAKE.requests(model).get(0);
+        assertThat(request.path()).isEqualTo("/v1/chat/completions");
+        assertThat(request.headers()).containsEntry("authorization", "Bearer test-key")
+                .containsEntry("x-team", "snailbench-tests");
+        assertThat(request.body().getDouble("temperature")).isEqualTo(0.2);
+        assertThat(request.body().getInteger("max_tokens")).isEqualTo(64);
+        assertThat(request.body().getLong("seed")).isEqualTo(42L);
+        String prompt = request.body().getJsonArray("messages").getJsonObject(0).getString("content");
+        assertThat(prompt).contains("database ATBI").contains("MS SQL Server").contains("#tbl_Nests (")
+                .endsWith("How many nests are there?\n### MS SQL Server query:\n");
+        given().get("/inferences/" + item.workItemId()).then().statusCode(200)
+                .body("prompt", equalTo(prompt))
+                .body("rawAnswer", equalTo(FAKE.requests(model).isEmpty() ? null
+                        : "Sure! Here is the query:\n```sql\nSELECT COUNT(*) FROM tbl_Nests;\n```\nIt counts the nests."))
+                .body("promptTokens", equalTo(prompt.length() / 4))
+                .body("cached", equalTo(false));
+    }
+
+    @Test
+    void shouldMapTheAnswerAtTheItemsLevelBackToNativeNames() {
+        String model = model();
+        FAKE.script(model, Reply.ok("SELECT [CMN_NAME] FROM [TBL_NESTS] n JOIN TLU_PLANTSPECIES p ON n.SPCODE = "
+                + "p.SP_CODE WHERE [CMN_NAME] LIKE 'Cmn%' AND Mystery_Col = 1"));
+        WorkItem item = item("fake", model, NaturalnessLevel.LOW, "Common names of nested plants?");
+
+        ExecutionRequested out = Hop.infer(item);
+
+        assertThat(out.inference().predictedSql()).isEqualTo("SELECT [CommonName] FROM [tbl_Nests] n JOIN "
+                + "tlu_PlantSpecies p ON n.spcode = p.SpeciesCode WHERE [CommonName] LIKE 'Cmn%' AND Mystery_Col = 1");
+        String prompt = FAKE.requests(model).get(0).body().getJsonArray("messages").getJsonObject(0)
+                .getString("content");
+        assertThat(prompt).contains("#tbl_Nests (").contains("Cmn_Name").doesNotContain("CommonName");
+        given().get("/inferences/" + item.workItemId()).then().statusCode(200)
+                .body("unknownIdentifiers", equalTo("Mystery_Col"));
+    }
+
+    @Test
+    void shouldRetryAfterA429AsLongAsRetryAfterAsks() {
+        String model = model();
+        FAKE.script(model, Reply.status(429, "1"), Reply.ok("SELECT 2"));
+
+        ExecutionRequested out = Hop.infer(item("fake", model, NaturalnessLevel.NATIVE, "q"));
+
+        assertThat(out.inference().predictedSql()).isEqualTo("SELECT 2");
+        List<FakeOpenAi.Seen> seen = FAKE.requests(model);
+        assertThat(seen).hasSize(2);
+        assertThat((seen.get(1).atNanos() - seen.get(0).atNanos()) / 1_000_000).isGreaterThanOrEqualTo(950);
+    }
+
+    @Test
+    void shouldRetryServerErrorsUntilTheModelAnswers() {
+        String model = model();
+        FAKE.script(model, Reply.status(500, null), Reply.status(502, null), Reply.ok("SELECT 3"));
+
+        ExecutionRequested out = Hop.infer(item("fake", model, NaturalnessLevel.NATIVE, "q"));
+
+        assertThat(out.inference().predictedSql()).isEqualTo("SELECT 3");
+        assertThat(FAKE.requests(model)).hasSize(3);
+    }
+
+    @Test
+    void shouldFailTheItemWithTheLastErrorWhenTheRetryTimeRunsOut() {
+        String model = model();
+        FAKE.script(model, Reply.status(503, null));
+
+        ExecutionRequested out = Hop.infer(item("fake", model, NaturalnessLevel.NATIVE, "q"));
+
+        assertThat(out.inference().succeeded()).isFalse();
+        assertThat(out.inference().error()).contains("HTTP 503").contains("gave up after");
+        assertThat(out.item().goldSql()).isEqualTo("SELECT 1");
+        assertThat(FAKE.requests(model).size()).isBetween(3, 40);
+    }
+
+    @Test
+    void shouldFailTheItemWhenEveryAttemptTimesOut() {
+        String model = model();
+        FAKE.script(model, Reply.slow(2_000, "SELECT 4"));
+
+        ExecutionRequested out = Hop.infer(item("fake", model, NaturalnessLevel.NATIVE, "q"));
+
+        assertThat(out.inference().error()).contains("timed out after 300 ms").contains("gave up after");
+    }
+
+    @Test
+    void shouldFailTheItemClearlyOnMalformedJson() {
+        String model = model();
+        FAKE.script(model, Reply.malformedJson());
+
+        ExecutionRequested out = Hop.infer(item("fake", model, NaturalnessLevel.NATIVE, "q"));
+
+        assertThat(out.inference().error()).contains("malformed JSON");
+        assertThat(FAKE.requests(model)).hasSize(1);
+    }
+
+    @Test
+    void shouldFailTheItemWithNoSqlWhenTheAnswerIsEmpty() {
+        String model = model();
+        FAKE.script(model, Reply.ok("   "));
+
+        ExecutionRequested out = Hop.infer(item("fake", model, NaturalnessLevel.NATIVE, "q"));
+
+        assertThat(out.inference().error()).isEqualTo("no SQL: the model's answer is empty");
+    }
+
+    @Test
+    void shouldAnswerAnIdenticalCallFromTheCacheAtNoCost() {
+        String model = "priced-model";
+        FAKE.script(model, Reply.ok("SELECT 5"));
+        String question = "Cached question " + UUID.randomUUID();
+        WorkItem first = item("fake", model, NaturalnessLevel.NATIVE, question);
+        WorkItem rerun = item("fake", model, NaturalnessLevel.NATIVE, question);
+
+        Hop.infer(first);
+        ExecutionRequested again = Hop.infer(rerun);
+
+        assertThat(again.inference().predictedSql()).isEqualTo("SELECT 5");
+        assertThat(FAKE.requests(model).stream().filter(s -> s.body().encode().contains(question)).count())
+                .isEqualTo(1);
+        int promptTokens = given().get("/inferences/" + first.workItemId()).then().statusCode(200)
+                .body("cached", equalTo(false)).extract().path("promptTokens");
+        Number cost = given().get("/inferences/" + first.workItemId()).then().extract().path("costUsd");
+        assertThat(cost.doubleValue()).isCloseTo((promptTokens * 2.0 + 2 * 6.0) / 1_000_000, within(1e-9));
+        Number rerunCost = given().get("/inferences/" + rerun.workItemId()).then().statusCode(200)
+                .body("cached", equalTo(true)).extract().path("costUsd");
+        assertThat(rerunCost.doubleValue()).isZero();
+    }
+
+    @Test
+    void shouldUseTheLegacyCompletionsApiWhenTheBackendSaysSo() {
+        String model = model();
+        FAKE.script(model, Reply.ok(" SELECT 6\nThis query selects six."));
+
+        ExecutionRequested out = Hop.infer(item("fake-legacy", model, NaturalnessLevel.NATIVE, "q"));
+
+        assertThat(out.inference().predictedSql()).isEqualTo("SELECT 6");
+        assertThat(FAKE.requests(model).get(0).path()).isEqualTo("/v1/completions");
+        assertThat(FAKE.requests(model).get(0).body().getString("prompt")).contains("#tbl_Nests (");
+    }
+
+    @Test
+    void shouldFailTheItemNamingTheConfiguredBackendsWhenTheBackendIsUnknown() {
+        ExecutionRequested out = Hop.infer(item("nowhere", model(), NaturalnessLevel.NATIVE, "q"));
+
+        assertThat(out.inference().error()).isEqualTo("unknown backend 'nowhere' (configured: [fake, fake-legacy], "
+                + "plus replay)");
+    }
+
+    @Test
+    void shouldReturn404ForAWorkItemWithNoStoredInference() {
+        given().get("/inferences/" + UUID.randomUUID()).then().statusCode(404);
+        given().get("/inferences/not-a-uuid").then().statusCode(400).body("error", equalTo(
+                "workItemId must be a UUID, was not-a-uuid")).body("x", nullValue());
+    }
+}

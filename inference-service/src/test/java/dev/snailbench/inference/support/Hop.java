@@ -1,0 +1,39 @@
+package dev.snailbench.inference.support;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.serde.EventJson;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+/** Puts work items on queries.to-infer the way the generator does and reads what the service forwards. */
+public final class Hop {
+
+    private Hop() {
+    }
+
+    public static ExecutionRequested infer(WorkItem item) {
+        send(WorkItems.request(item));
+        return await(item.workItemId(), 1).get(0);
+    }
+
+    public static void send(InferenceRequested request) {
+        try (TopicClient topics = new TopicClient()) {
+            topics.send(Topics.QUERIES_TO_INFER, request.key(), EventJson.write(request));
+        }
+    }
+
+    public static List<ExecutionRequested> await(UUID workItemId, int count) {
+        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.SQL_TO_EXECUTE,
+                r -> workItemId.toString().equals(r.key()), count, Duration.ofSeconds(60));
+        assertThat(records).as("ExecutionRequested records for %s", workItemId).hasSize(count);
+        return records.stream().map(r -> EventJson.read(r.value(), ExecutionRequested.class)).toList();
+    }
+}

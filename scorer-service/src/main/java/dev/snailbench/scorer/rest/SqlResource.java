@@ -1,0 +1,124 @@
+package dev.snailbench.scorer.rest;
+
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.scorer.service.sql.Characteristics;
+import dev.snailbench.scorer.service.sql.IdentifierExtractor;
+import dev.snailbench.scorer.service.sql.Identifiers;
+import dev.snailbench.scorer.service.sql.LinkingScore;
+import dev.snailbench.scorer.service.sql.SqlAnalysis;
+import dev.snailbench.scorer.service.sql.SqlParser.SqlParseException;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Set;
+import net.sf.jsqlparser.statement.Statement;
+
+/**
+ * Stateless SQL analysis: schema linking of a predicted query against the gold one (SNAILS' QueryRecall,
+ * QueryPrecision, QueryF1) and query characteristics with Spider hardness. Parsing runs on the parser pool
+ * with a timeout; these methods run on worker threads (blocking signatures).
+ */
+@Path("/")
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
+public class SqlResource {
+
+    static final int MAX_SQL_CHARS = 100_000;
+
+    private final SqlAnalysis sql;
+
+    public SqlResource(SqlAnalysis sql) {
+        this.sql = sql;
+    }
+
+    public record LinkingRequest(String goldSql, String predictedSql, String dialect) {
+    }
+
+    public record IdentifierSets(List<String> tables, List<String> columns) {
+        static IdentifierSets of(Set<String> keys) {
+            return new IdentifierSets(
+                    keys.stream().filter(k -> k.startsWith("t:")).map(k -> k.substring(2)).toList(),
+                    keys.stream().filter(k -> k.startsWith("c:")).map(k -> k.substring(2)).toList());
+        }
+    }
+
+    public record LinkingResponse(double queryRecall, double queryPrecision, double queryF1, IdentifierSets matched,
+            IdentifierSets missing, IdentifierSets extra) {
+    }
+
+    public record CharacteristicsRequest(String sql, String dialect) {
+    }
+
+    public record CharacteristicsResponse(Characteristics characteristics, String hardness, List<String> tables,
+            List<String> columns) {
+    }
+
+    @POST
+    @Path("linking")
+    public LinkingResponse linking(LinkingRequest request) {
+        if (request == null) {
+            throw Problems.badRequest("body must be {\"goldSql\": …, \"predictedSql\": …, \"dialect\": …}");
+        }
+        SqlDialect dialect = dialect(request.dialect());
+        Identifiers gold = identifiers(parse(request.goldSql(), "goldSql", dialect), "goldSql");
+        Identifiers predicted = identifiers(parse(request.predictedSql(), "predictedSql", dialect), "predictedSql");
+        LinkingScore s = LinkingScore.of(gold, predicted);
+        return new LinkingResponse(s.queryRecall(), s.queryPrecision(), s.queryF1(), IdentifierSets.of(s.matched()),
+                IdentifierSets.of(s.missing()), IdentifierSets.of(s.extra()));
+    }
+
+    @POST
+    @Path("characteristics")
+    public CharacteristicsResponse characteristics(CharacteristicsRequest request) {
+        if (request == null) {
+            throw Problems.badRequest("body must be {\"sql\": …, \"dialect\": …}");
+        }
+        SqlDialect dialect = dialect(request.dialect());
+        Statement st = parse(request.sql(), "sql", dialect);
+        Characteristics c;
+        try {
+            c = Characteristics.of(st);
+        } catch (IllegalArgumentException e) {
+            throw Problems.badRequest("sql: " + e.getMessage());
+        }
+        Identifiers ids = identifiers(st, "sql");
+        return new CharacteristicsResponse(c, c.hardness().label(), List.copyOf(ids.tables()),
+                List.copyOf(ids.columns()));
+    }
+
+    private Statement parse(String text, String field, SqlDialect dialect) {
+        if (text == null || text.isBlank()) {
+            throw Problems.badRequest(field + " is required");
+        }
+        if (text.length() > MAX_SQL_CHARS) {
+            throw Problems.status(413, field + " has " + text.length() + " characters; the limit is " + MAX_SQL_CHARS);
+        }
+        try {
+            return sql.parse(text, dialect);
+        } catch (SqlParseException e) {
+            throw Problems.badRequest(field + " does not parse: " + e.getMessage());
+        }
+    }
+
+    private static Identifiers identifiers(Statement st, String field) {
+        try {
+            return IdentifierExtractor.extract(st);
+        } catch (IllegalArgumentException e) {
+            throw Problems.badRequest(field + ": " + e.getMessage());
+        }
+    }
+
+    private static SqlDialect dialect(String value) {
+        if (value == null) {
+            throw Problems.badRequest("dialect is required (postgresql or sqlserver)");
+        }
+        try {
+            return SqlDialect.fromId(value);
+        } catch (IllegalArgumentException e) {
+            throw Problems.badRequest("dialect: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,268 @@
+package dev.snailbench.scorer.service.stats;
+
+import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.scorer.config.ScorerConfig;
+import dev.snailbench.scorer.model.ItemResult;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * A job's statistics: per group (overall; by model, database, naturalness level, hardness; and by all of them
+ * together) counts, failure reasons and the mean of every metric with a 95% bootstrap interval; IdentifierRecall
+ * per gold identifier; and SNAILS' Kendall tau-b between query naturalness and correctness / QueryRecall per
+ * model.
+ * <p>
+ * Items whose gold query failed say nothing about the model: they are counted ({@code goldFailed}) but left out
+ * of every mean. A failed prediction (inference or execution) counts as 0 for the result metrics.
+ */
+@ApplicationScoped
+public class JobStatistics {
+
+    /** Metric name → how to read it from an item (null = not applicable). */
+    static final Map<String, Function<ItemResult, Double>> METRICS = new LinkedHashMap<>();
+
+    static {
+        METRICS.put("executionAccuracy", r -> bool(r.strictMatch));
+        METRICS.put("setAccuracy", r -> bool(r.setMatch));
+        METRICS.put("relaxedAccuracy", r -> bool(r.relaxedMatch));
+        METRICS.put("qatchExecutionAccuracy", r -> resultMetric(r, r.executionAccuracy));
+        METRICS.put("cellPrecision", r -> resultMetric(r, r.cellPrecision));
+        METRICS.put("cellRecall", r -> resultMetric(r, r.cellRecall));
+        METRICS.put("tupleCardinality", r -> resultMetric(r, r.tupleCardinality));
+        METRICS.put("tupleConstraint", r -> resultMetric(r, r.tupleConstraint));
+        METRICS.put("tupleOrder", r -> r.failed ? (r.orderBy ? 0.0 : null) : r.tupleOrder);
+        METRICS.put("validEfficiencyScore", r -> r.failed ? 0.0 : r.validEfficiencyScore);
+        METRICS.put("softF1", r -> resultMetric(r, r.softF1));
+        METRICS.put("queryRecall", r -> r.queryRecall);
+        METRICS.put("queryPrecision", r -> r.queryPrecision);
+        METRICS.put("queryF1", r -> r.queryF1);
+    }
+
+    private final int resamples;
+    private final NaturalnessLookup naturalness;
+
+    public JobStatistics(ScorerConfig config, NaturalnessLookup naturalness) {
+        this.resamples = config.bootstrapResamples();
+        this.naturalness = naturalness;
+    }
+
+    public record Estimate(double mean, double ciLow, double ciHigh, int n) {
+    }
+
+    public record Group(Map<String, String> key, int items, int scored, int goldFailed, int predictionFailed,
+            Map<String, Estimate> metrics, Map<String, Long> reasons) {
+    }
+
+    public record IdentifierRecall(String identifier, int goldOccurrences, int matches, double recall) {
+    }
+
+    public record Correlation(String model, String measure, String outcome, double tauB, double pValue, int n) {
+    }
+
+    public record Summary(UUID jobId, Group overall, List<Group> byModel, List<Group> byDatabase, List<Group> byLevel,
+            List<Group> byHardness, List<Group> byModelDatabaseLevelHardness, List<IdentifierRecall> identifierRecall,
+            List<Correlation> naturalnessCorrelations, String method) {
+    }
+
+    static final String METHOD = "Means over items whose gold query ran; failed predictions count as 0. "
+            + "95% CI: percentile bootstrap (seeded). Kendall tau-b with a two-sided p-value from the normal "
+            + "approximation (tie-corrected variance).";
+
+    public Summary summarize(UUID jobId, List<ItemResult> items) {
+        Group overall = group(Map.of(), items);
+        return new Summary(jobId, overall,
+                groups(items, "model", r -> r.model),
+                groups(items, "database", r -> r.databaseKey),
+                groups(items, "level", r -> r.level),
+                groups(items, "hardness", r -> r.hardness),
+                crossGroups(items),
+                identifierRecall(items),
+                correlations(items),
+                METHOD);
+    }
+
+    private List<Group> groups(List<ItemResult> items, String name, Function<ItemResult, String> key) {
+        Map<String, List<ItemResult>> by = new TreeMap<>();
+        for (ItemResult r : items) {
+            by.computeIfAbsent(String.valueOf(key.apply(r)), k -> new ArrayList<>()).add(r);
+        }
+        List<Group> out = new ArrayList<>();
+        by.forEach((k, list) -> out.add(group(Map.of(name, k), list)));
+        return out;
+    }
+
+    private List<Group> crossGroups(List<ItemResult> items) {
+        Map<List<String>, List<ItemResult>> by = new TreeMap<>(Comparator.comparing(Object::toString));
+        for (ItemResult r : items) {
+            by.computeIfAbsent(List.of(String.valueOf(r.model), String.valueOf(r.databaseKey),
+                    String.valueOf(r.level), String.valueOf(r.hardness)), k -> new ArrayList<>()).add(r);
+        }
+        List<Group> out = new ArrayList<>();
+        by.forEach((k, list) -> {
+            Map<String, String> key = new LinkedHashMap<>();
+            key.put("model", k.get(0));
+            key.put("database", k.get(1));
+            key.put("level", k.get(2));
+            key.put("hardness", k.get(3));
+            out.add(group(key, list));
+        });
+        return out;
+    }
+
+    Group group(Map<String, String> key, List<ItemResult> items) {
+        int goldFailed = 0;
+        int predictionFailed = 0;
+        Map<String, Long> reasons = new TreeMap<>();
+        List<ItemResult> scored = new ArrayList<>();
+        for (ItemResult r : items) {
+            reasons.merge(reasonCategory(r), 1L, Long::sum);
+            if (r.goldStatus == null || !"OK".equals(r.goldStatus)) {
+                goldFailed++;
+                continue;
+            }
+            if (r.failed) {
+                predictionFailed++;
+            }
+            scored.add(r);
+        }
+        Map<String, Estimate> metrics = new LinkedHashMap<>();
+        long seed = key.toString().hashCode();
+        for (Map.Entry<String, Function<ItemResult, Double>> m : METRICS.entrySet()) {
+            double[] values = scored.stream().map(m.getValue()).filter(v -> v != null && !v.isNaN())
+                    .mapToDouble(Double::doubleValue).toArray();
+            if (values.length > 0) {
+                Bootstrap.Estimate e = Bootstrap.mean(values, resamples, seed ^ m.getKey().hashCode());
+                metrics.put(m.getKey(), new Estimate(e.mean(), e.low(), e.high(), e.n()));
+            }
+        }
+        return new Group(key, items.size(), scored.size(), goldFailed, predictionFailed, metrics, reasons);
+    }
+
+    /** "gold failed", "predicted failed", "inference failed", or the strict comparator's reason code. */
+    public static String reasonCategory(ItemResult r) {
+        if (r.failed && r.reason != null) {
+            int colon = r.reason.indexOf(':');
+            return colon > 0 ? r.reason.substring(0, colon) : r.reason;
+        }
+        return r.strictReason == null ? "unknown" : r.strictReason;
+    }
+
+    private static List<IdentifierRecall> identifierRecall(List<ItemResult> items) {
+        Map<String, int[]> counts = new TreeMap<>();
+        for (ItemResult r : items) {
+            if (r.goldIdentifiers == null || r.goldIdentifiers.isEmpty() || !"OK".equals(r.goldStatus)) {
+                continue;
+            }
+            List<String> predicted = r.predictedIdentifiers == null ? List.of()
+                    : Arrays.asList(r.predictedIdentifiers.split("\n"));
+            for (String id : r.goldIdentifiers.split("\n")) {
+                int[] c = counts.computeIfAbsent(id, k -> new int[2]);
+                c[0]++;
+                if (predicted.contains(id)) {
+                    c[1]++;
+                }
+            }
+        }
+        List<IdentifierRecall> out = new ArrayList<>();
+        counts.forEach((id, c) -> out.add(new IdentifierRecall(id, c[0], c[1], (double) c[1] / c[0])));
+        return out;
+    }
+
+    /**
+     * Per model: Kendall tau-b between the query's naturalness (combined: Regular 1, Low 0.5, Least 0; and the
+     * shares of Regular / Low / Least identifiers) and correctness (strict) or QueryRecall. Only items whose
+     * identifiers have known levels take part (SNAILS databases, or a level other than Native).
+     */
+    private List<Correlation> correlations(List<ItemResult> items) {
+        Map<String, List<double[]>> byModel = new TreeMap<>();
+        for (ItemResult r : items) {
+            if (!"OK".equals(r.goldStatus)) {
+                continue;
+            }
+            Optional<double[]> shares = naturalness(r);
+            if (shares.isEmpty()) {
+                continue;
+            }
+            double[] s = shares.get();
+            double correct = Boolean.TRUE.equals(r.strictMatch) ? 1 : 0;
+            double recall = r.queryRecall == null ? Double.NaN : r.queryRecall;
+            byModel.computeIfAbsent(String.valueOf(r.model), k -> new ArrayList<>())
+                    .add(new double[] {s[0], s[1], s[2], s[3], correct, recall});
+        }
+        String[] measures = {"combinedNaturalness", "shareRegular", "shareLow", "shareLeast"};
+        String[] outcomes = {"executionAccuracy", "queryRecall"};
+        List<Correlation> out = new ArrayList<>();
+        byModel.forEach((model, rows) -> {
+            for (int m = 0; m < measures.length; m++) {
+                for (int o = 0; o < outcomes.length; o++) {
+                    int mi = m;
+                    int oi = 4 + o;
+                    List<double[]> usable = rows.stream().filter(x -> !Double.isNaN(x[oi])).toList();
+                    double[] x = usable.stream().mapToDouble(v -> v[mi]).toArray();
+                    double[] y = usable.stream().mapToDouble(v -> v[oi]).toArray();
+                    KendallTau.Result k = KendallTau.of(x, y);
+                    out.add(new Correlation(model, measures[m], outcomes[o], k.tau(), k.pValue(), k.n()));
+                }
+            }
+        });
+        return out;
+    }
+
+    /** [combined, share Regular, share Low, share Least] of the gold query's identifiers, when known. */
+    Optional<double[]> naturalness(ItemResult r) {
+        NaturalnessLevel level;
+        try {
+            level = r.level == null ? NaturalnessLevel.NATIVE : NaturalnessLevel.fromLabel(r.level);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        if (level != NaturalnessLevel.NATIVE) {
+            double[] s = new double[4];
+            s[0] = level.weight();
+            s[level == NaturalnessLevel.REGULAR ? 1 : level == NaturalnessLevel.LOW ? 2 : 3] = 1;
+            return Optional.of(s);
+        }
+        if (r.goldIdentifiers == null || r.goldIdentifiers.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Map<String, NaturalnessLevel>> levels = naturalness.levels(r.databaseKey);
+        if (levels.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<NaturalnessLevel, Integer> counts = new HashMap<>();
+        int known = 0;
+        for (String key : r.goldIdentifiers.split("\n")) {
+            NaturalnessLevel l = levels.get().get(key.substring(2).toLowerCase(Locale.ROOT));
+            if (l != null && l != NaturalnessLevel.NATIVE) {
+                counts.merge(l, 1, Integer::sum);
+                known++;
+            }
+        }
+        if (known == 0) {
+            return Optional.empty();
+        }
+        double reg = counts.getOrDefault(NaturalnessLevel.REGULAR, 0) / (double) known;
+        double low = counts.getOrDefault(NaturalnessLevel.LOW, 0) / (double) known;
+        double least = counts.getOrDefault(NaturalnessLevel.LEAST, 0) / (double) known;
+        return Optional.of(new double[] {reg + 0.5 * low, reg, low, least});
+    }
+
+    private static Double bool(Boolean b) {
+        return Boolean.TRUE.equals(b) ? 1.0 : 0.0;
+    }
+
+    private static Double resultMetric(ItemResult r, Double value) {
+        return r.failed ? Double.valueOf(0.0) : value;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.snailbench.scorer.service.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.model.domain.SqlDialect;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Query characteristics and Spider hardness. */
+class CharacteristicsTest {
+
+    private static SqlParser parser;
+
+    @BeforeAll
+    static void start() {
+        parser = new SqlParser(1, Duration.ofSeconds(10));
+    }
+
+    @AfterAll
+    static void stop() {
+        parser.close();
+    }
+
+    private static Characteristics of(String sql) {
+        return Characteristics.of(parser.parse(sql, SqlDialect.POSTGRESQL));
+    }
+
+    @Test
+    void shouldRateSpiderHardness() {
+        assertThat(of("SELECT count(*) FROM singer").hardness()).isEqualTo(Hardness.EASY);
+        assertThat(of("SELECT name, country, age FROM singer ORDER BY age DESC").hardness()).isEqualTo(Hardness.MEDIUM);
+        assertThat(of("SELECT name FROM singer WHERE age > (SELECT avg(age) FROM singer)").hardness())
+                .isEqualTo(Hardness.HARD);
+        assertThat(of("SELECT T2.name, count(*) FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = "
+                + "T2.stadium_id WHERE T1.year >= 2014 GROUP BY T2.name ORDER BY count(*) DESC LIMIT 1").hardness())
+                .isEqualTo(Hardness.EXTRA);
+    }
+
+    @Test
+    void shouldCountStructuralFeatures() {
+        Characteristics c = of("SELECT t.name, count(*) FROM team t JOIN player p ON p.team_id = t.id "
+                + "WHERE p.age > 20 AND NOT p.retired AND p.id NOT IN (SELECT player_id FROM injury) "
+                + "GROUP BY t.name HAVING count(*) > 2 ORDER BY 2 DESC LIMIT 5");
+        assertThat(c.joins()).isEqualTo(1);
+        assertThat(c.projections()).isEqualTo(2);
+        assertThat(c.filters()).isEqualTo(4);
+        assertThat(c.aggregations()).isEqualTo(2);
+        assertThat(c.subqueries()).isEqualTo(1);
+        assertThat(c.negations()).isEqualTo(2);
+        assertThat(c.groupBy()).isTrue();
+        assertThat(c.having()).isTrue();
+        assertThat(c.orderBy()).isTrue();
+        assertThat(c.limit()).isTrue();
+        assertThat(of("SELECT a FROM x UNION SELECT a FROM y EXCEPT SELECT a FROM z").setOperations()).isEqualTo(2);
+        assertThat(Characteristics.of(parser.parse("SELECT TOP 3 a FROM x", SqlDialect.SQLSERVER)).limit()).isTrue();
+        assertThat(of("SELECT a FROM x").limit()).isFalse();
+    }
+
+    @Test
+    void shouldDetectOnlyTopLevelOrderBy() {
+        assertThat(OrderBy.topLevel(parser.parse("SELECT a FROM (SELECT a FROM t ORDER BY a) s",
+                SqlDialect.POSTGRESQL))).isFalse();
+        assertThat(OrderBy.topLevel(parser.parse("SELECT a FROM t ORDER BY a", SqlDialect.POSTGRESQL))).isTrue();
+        assertThat(OrderBy.topLevel(parser.parse("SELECT a FROM t UNION SELECT b FROM u ORDER BY 1",
+                SqlDialect.POSTGRESQL))).isTrue();
+    }
+}

@@ -1,0 +1,120 @@
+package dev.snailbench.scorer.service.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.scorer.service.sql.Identifiers.ColumnRef;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Scope-aware identifier extraction: what TablesNamesFinder gets wrong. */
+class IdentifierExtractorTest {
+
+    private static SqlParser parser;
+
+    @BeforeAll
+    static void start() {
+        parser = new SqlParser(1, Duration.ofSeconds(10));
+    }
+
+    @AfterAll
+    static void stop() {
+        parser.close();
+    }
+
+    private static Identifiers pg(String sql) {
+        return IdentifierExtractor.extract(parser.parse(sql, SqlDialect.POSTGRESQL));
+    }
+
+    private static Identifiers tsql(String sql) {
+        return IdentifierExtractor.extract(parser.parse(sql, SqlDialect.SQLSERVER));
+    }
+
+    @Test
+    void shouldResolveTableAliasesToRealTables() {
+        Identifiers ids = pg("SELECT p.name, t.city FROM player p JOIN team AS t ON p.team_id = t.id");
+        assertThat(ids.tables()).containsExactlyInAnyOrder("player", "team");
+        assertThat(ids.columns()).containsExactlyInAnyOrder("name", "city", "team_id", "id");
+        assertThat(ids.columnRefs()).contains(new ColumnRef("player", "team_id"), new ColumnRef("team", "id"));
+    }
+
+    @Test
+    void shouldKeepRealTableShadowedByDerivedTableAlias() {
+        Identifiers ids = pg("SELECT b.x FROM (SELECT x FROM b) b");
+        assertThat(ids.tables()).containsExactly("b");
+        assertThat(ids.columnRefs()).containsExactly(new ColumnRef("b", "x"));
+    }
+
+    @Test
+    void shouldNotReportCteNamesAsTablesButKeepTheTableTheyRead() {
+        Identifiers ids = pg("WITH orders AS (SELECT id, total FROM orders) SELECT o.total FROM orders o "
+                + "WHERE o.id > 3");
+        assertThat(ids.tables()).containsExactly("orders");
+        assertThat(ids.columns()).containsExactlyInAnyOrder("id", "total");
+    }
+
+    @Test
+    void shouldNotReportCteOrDerivedOutputAliasesAsColumns() {
+        Identifiers ids = pg("WITH c AS (SELECT team_id, count(*) AS n FROM player GROUP BY team_id) "
+                + "SELECT c.n, d.m, n FROM c JOIN (SELECT max(age) AS m FROM coach) d ON true");
+        assertThat(ids.tables()).containsExactlyInAnyOrder("player", "coach");
+        assertThat(ids.columns()).containsExactlyInAnyOrder("team_id", "age");
+    }
+
+    @Test
+    void shouldNotTreatOrderByAliasAsColumn() {
+        Identifiers ids = pg("SELECT name, count(*) AS goals FROM scorer GROUP BY name ORDER BY goals DESC");
+        assertThat(ids.columns()).containsExactly("name");
+    }
+
+    @Test
+    void shouldUnquoteTsqlBracketsAndPostgresQuotesCaseInsensitively() {
+        Identifiers t = tsql("SELECT [O].[OrderID], [Ship Name] FROM [dbo].[Orders] AS [O] WHERE [O].Freight > 1");
+        assertThat(t.tables()).containsExactly("orders");
+        assertThat(t.columns()).containsExactlyInAnyOrder("orderid", "ship name", "freight");
+        Identifiers p = pg("SELECT \"Name\" FROM \"Player\" WHERE \"Player\".\"Age\" > 30");
+        assertThat(p.tables()).containsExactly("player");
+        assertThat(p.columns()).containsExactlyInAnyOrder("name", "age");
+    }
+
+    @Test
+    void shouldResolveCorrelatedSubqueriesToTheOuterScope() {
+        Identifiers ids = pg("SELECT p.name FROM player p WHERE EXISTS (SELECT 1 FROM goal g WHERE g.player_id = p.id)"
+                + " AND p.team IN (SELECT t.code FROM team t)");
+        assertThat(ids.tables()).containsExactlyInAnyOrder("player", "goal", "team");
+        assertThat(ids.columnRefs()).contains(new ColumnRef("player", "id"), new ColumnRef("goal", "player_id"),
+                new ColumnRef("team", "code"));
+    }
+
+    @Test
+    void shouldSkipDatePartKeywords() {
+        Identifiers ids = tsql("SELECT DATEPART(year, match_date), DATEDIFF(day, a, b) FROM games");
+        assertThat(ids.columns()).containsExactlyInAnyOrder("match_date", "a", "b");
+    }
+
+    @Test
+    void shouldParseColumnsNamedLikeJsqlparserKeywords() {
+        Identifiers ids = tsql("SELECT family, max(number) maxNum FROM INVERTEBRATES WHERE number IS NOT NULL "
+                + "GROUP BY family");
+        assertThat(ids.columns()).containsExactlyInAnyOrder("family", "number");
+    }
+
+    @Test
+    void shouldRejectSyntaxErrorsWithAReason() {
+        assertThatThrownBy(() -> pg("SELEC name FROM t")).isInstanceOf(SqlParser.SqlParseException.class)
+                .hasMessageContaining("SELEC");
+    }
+
+    @Test
+    void shouldScoreLinkingWithRecallPrecisionAndF1() {
+        LinkingScore s = LinkingScore.of(pg("SELECT name, age FROM player"), pg("SELECT name FROM player, team"));
+        // gold {t:player, c:name, c:age}, predicted {t:player, t:team, c:name}
+        assertThat(s.queryRecall()).isEqualTo(2.0 / 3);
+        assertThat(s.queryPrecision()).isEqualTo(2.0 / 3);
+        assertThat(s.missing()).containsExactly("c:age");
+        assertThat(s.extra()).containsExactly("t:team");
+    }
+}
