@@ -50,8 +50,12 @@ public final class TrainNaturalnessModel {
     public static final List<String> LABELS = List.of("Regular", "Low", "Least");
     public static final long SEED = 20250622L;
 
-    private static final double[] LEARNING_RATES = { 0.1, 0.3 };
-    private static final int[] EPOCHS = { 6, 12 };
+    /** The selection grid; override with -Dnaturalness.learning-rates=0.05,0.1 -Dnaturalness.epochs=8,16 to explore. */
+    private static final double[] LEARNING_RATES = java.util.Arrays.stream(
+            System.getProperty("naturalness.learning-rates", "0.1,0.3").split(",")).mapToDouble(Double::parseDouble)
+            .toArray();
+    private static final int[] EPOCHS = java.util.Arrays.stream(System.getProperty("naturalness.epochs", "6,12")
+            .split(",")).mapToInt(Integer::parseInt).toArray();
 
     private TrainNaturalnessModel() {
     }

@@ -48,7 +48,6 @@ import java.util.regex.Pattern;
  */
 @Path("/databases")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public class DatabaseResource {
 
     private static final Pattern OPTION_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]{0,63}");
@@ -76,6 +75,7 @@ public class DatabaseResource {
     }
 
     @POST
+    @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> register(@HeaderParam(ApiKeys.HEADER) String apiKey, RegisterDatabase body) {
         return auth.tenantOf(apiKey).flatMap(tenantId -> {
             RegisteredDatabase db = validated(tenantId, body);

@@ -84,7 +84,13 @@ public final class PoolManager implements AutoCloseable {
         Pool pool = null;
         try {
             pool = borrowPool(target);
-            try (Connection c = pool.dataSource.getConnection()) {
+            Connection borrowed;
+            try {
+                borrowed = pool.dataSource.getConnection();
+            } catch (SQLException e) {
+                throw connectionFailure(e);
+            }
+            try (Connection c = borrowed) {
                 return work.apply(c);
             }
         } finally {
@@ -94,6 +100,21 @@ public final class PoolManager implements AutoCloseable {
             }
             permits.release();
         }
+    }
+
+    /**
+     * HikariCP reports "request timed out" and keeps the driver's reason (wrong password, unknown database) as
+     * the cause: surface that reason and its SQLSTATE.
+     */
+    static SQLException connectionFailure(SQLException e) {
+        Throwable cause = e.getCause();
+        while (cause != null) {
+            if (cause instanceof SQLException sql && sql.getMessage() != null) {
+                return new SQLException(sql.getMessage(), sql.getSQLState() != null ? sql.getSQLState() : "08001", e);
+            }
+            cause = cause.getCause();
+        }
+        return e;
     }
 
     /** Open pools (for tests and health). */

@@ -60,7 +60,7 @@ class DatabaseResourceTest {
                 .body("name", equalTo("football v1")).body("kind", equalTo("postgresql"))
                 .body("user", equalTo(Postgres.USER)).body("options.ApplicationName", equalTo("snailbench-test"))
                 .body("$", not(org.hamcrest.Matchers.hasKey("password")));
-        assertThat(listed).doesNotContain("\"password\"").doesNotContain("sealed");
+        assertThat(listed).doesNotContain("\"password\"").doesNotContain("sealedPassword");
 
         given().header(ApiKeys.HEADER, alice).delete("/databases/" + id).then().statusCode(204);
         given().header(ApiKeys.HEADER, alice).get("/databases/" + id).then().statusCode(404);

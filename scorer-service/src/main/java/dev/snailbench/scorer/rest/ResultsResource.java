@@ -3,8 +3,13 @@ package dev.snailbench.scorer.rest;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.model.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultRepository;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import dev.snailbench.scorer.service.report.ReportRenderer;
+import dev.snailbench.scorer.service.stats.JobStatistics;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
@@ -24,10 +29,56 @@ public class ResultsResource {
 
     private final ItemResultRepository results;
     private final ApiKeyAuth auth;
+    private final JobStatistics statistics;
+    private final ReportRenderer reports;
 
-    public ResultsResource(ItemResultRepository results, ApiKeyAuth auth) {
+    public ResultsResource(ItemResultRepository results, ApiKeyAuth auth, JobStatistics statistics,
+            ReportRenderer reports) {
         this.results = results;
         this.auth = auth;
+        this.statistics = statistics;
+        this.reports = reports;
+    }
+
+    /** Means with 95% bootstrap CIs, counts and failure reasons by model, database, level and hardness. */
+    @GET
+    @Path("/summary")
+    public Uni<JobStatistics.Summary> summary(@PathParam("jobId") String jobId,
+            @HeaderParam(ApiKeys.HEADER) String apiKey) {
+        return loaded(jobId, apiKey).emitOn(Infrastructure.getDefaultWorkerPool())
+                .map(list -> statistics.summarize(UUID.fromString(jobId), list));
+    }
+
+    /** The summary and every item, as one JSON document. */
+    @GET
+    @Path("/report.json")
+    public Uni<Report> reportJson(@PathParam("jobId") String jobId, @HeaderParam(ApiKeys.HEADER) String apiKey) {
+        return loaded(jobId, apiKey).emitOn(Infrastructure.getDefaultWorkerPool())
+                .map(list -> new Report(statistics.summarize(UUID.fromString(jobId), list),
+                        list.stream().map(ItemResultView::of).toList()));
+    }
+
+    public record Report(JobStatistics.Summary summary, List<ItemResultView> items) {
+    }
+
+    /** One CSV row per item with every comparator and metric. */
+    @GET
+    @Path("/report.csv")
+    @Produces("text/csv")
+    @WithSession
+    public Uni<Response> reportCsv(@PathParam("jobId") String jobId, @HeaderParam(ApiKeys.HEADER) String apiKey) {
+        return visibleResults(jobId, apiKey).map(list -> Response.ok(reports.csv(list), "text/csv; charset=utf-8")
+                .header("Content-Disposition", "attachment; filename=\"snailbench-" + jobId + ".csv\"").build());
+    }
+
+    /** A self-contained HTML page: tables and server-side SVG plots, no script or external resource. */
+    @GET
+    @Path("/report.html")
+    @Produces(MediaType.TEXT_HTML)
+    public Uni<Response> reportHtml(@PathParam("jobId") String jobId, @HeaderParam(ApiKeys.HEADER) String apiKey) {
+        return loaded(jobId, apiKey).emitOn(Infrastructure.getDefaultWorkerPool())
+                .map(list -> Response.ok(reports.html(statistics.summarize(UUID.fromString(jobId), list), list),
+                        "text/html; charset=utf-8").build());
     }
 
     @GET
@@ -36,6 +87,14 @@ public class ResultsResource {
     public Uni<List<ItemResultView>> results(@PathParam("jobId") String jobId,
             @HeaderParam(ApiKeys.HEADER) String apiKey) {
         return visibleResults(jobId, apiKey).map(list -> list.stream().map(ItemResultView::of).toList());
+    }
+
+    /**
+     * Reads in a session of its own that closes before the caller moves to a worker thread for the statistics
+     * (a reactive session must be closed on the Vert.x context that opened it).
+     */
+    private Uni<List<ItemResult>> loaded(String jobId, String apiKey) {
+        return Panache.withSession(() -> visibleResults(jobId, apiKey));
     }
 
     /** The caller's results of a job, or 401 / 400 / 404. Must run inside a session. */

@@ -83,6 +83,48 @@ class ResultsResourceTest {
     }
 
     @Test
+    void shouldSummarizeTheJobWithConfidenceIntervalsAndReasons() {
+        given().header(ApiKeys.HEADER, ownerKey)
+                .when().get("/jobs/{id}/summary", jobId)
+                .then().statusCode(200)
+                .body("overall.items", equalTo(2))
+                .body("overall.goldFailed", equalTo(1))
+                .body("overall.metrics.executionAccuracy.mean", equalTo(0.0f))
+                .body("overall.metrics.relaxedAccuracy.mean", equalTo(1.0f))
+                .body("overall.metrics.relaxedAccuracy.n", equalTo(1))
+                .body("overall.reasons.'gold failed'", equalTo(1))
+                .body("overall.reasons.COLUMN_ORDER_DIFFERS", equalTo(1))
+                .body("byModel[0].key.model", equalTo("gpt-test"))
+                .body("byHardness.key.hardness", org.hamcrest.Matchers.hasItem("medium"));
+    }
+
+    @Test
+    void shouldExportCsvAndSelfContainedHtml() {
+        String csv = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", jobId)
+                .then().statusCode(200).contentType(org.hamcrest.Matchers.containsString("text/csv"))
+                .extract().asString();
+        String[] lines = csv.split("\r\n");
+        org.assertj.core.api.Assertions.assertThat(lines).hasSize(3);
+        org.assertj.core.api.Assertions.assertThat(lines[0]).startsWith("questionId,workItemId,model");
+        org.assertj.core.api.Assertions.assertThat(lines[2]).contains("\"gold failed: ERROR 42P01 relation "
+                + "\"\"match_fact\"\" does not exist\"");
+        String html = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.html", jobId)
+                .then().statusCode(200).contentType(org.hamcrest.Matchers.containsString("text/html"))
+                .extract().asString();
+        org.assertj.core.api.Assertions.assertThat(html).contains("<svg", "Execution accuracy by naturalness level",
+                "Items by reason").doesNotContain("<script", "src=\"http", "href=\"http");
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.json", jobId)
+                .then().statusCode(200).body("items", hasSize(2)).body("summary.overall.items", equalTo(2));
+    }
+
+    @Test
+    void shouldProtectSummaryAndReportsLikeResults() {
+        given().when().get("/jobs/{id}/summary", jobId).then().statusCode(401);
+        given().header(ApiKeys.HEADER, otherKey).when().get("/jobs/{id}/report.html", jobId).then().statusCode(404);
+        given().header(ApiKeys.HEADER, otherKey).when().get("/jobs/{id}/report.csv", jobId).then().statusCode(404);
+    }
+
+    @Test
     void shouldRefuseRequestsWithoutApiKey() {
         given().when().get("/jobs/{id}/results", jobId)
                 .then().statusCode(401).body("error", equalTo("missing X-API-Key header"));

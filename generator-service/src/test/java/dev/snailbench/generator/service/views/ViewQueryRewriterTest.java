@@ -48,7 +48,7 @@ class ViewQueryRewriterTest {
     @Test
     void shouldTreatABareYearAsTheColumnButNotAsADateUnit() {
         assertThat(regular.rewrite("SELECT year, extract(year FROM now()) FROM match WHERE year = 2014 GROUP BY year"))
-                .isEqualTo("SELECT \"Year\", extract(YEAR FROM now()) FROM \"db_nl\".\"Game\" WHERE \"Year\" = 2014 "
+                .isEqualTo("SELECT \"Year\", EXTRACT(year FROM now()) FROM \"db_nl\".\"Game\" WHERE \"Year\" = 2014 "
                         + "GROUP BY \"Year\"");
     }
 

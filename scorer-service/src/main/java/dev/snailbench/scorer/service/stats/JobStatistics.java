@@ -67,7 +67,7 @@ public class JobStatistics {
     public record IdentifierRecall(String identifier, int goldOccurrences, int matches, double recall) {
     }
 
-    public record Correlation(String model, String measure, String outcome, double tauB, double pValue, int n) {
+    public record Correlation(String model, String measure, String outcome, Double tauB, Double pValue, int n) {
     }
 
     public record Summary(UUID jobId, Group overall, List<Group> byModel, List<Group> byDatabase, List<Group> byLevel,
@@ -212,7 +212,7 @@ public class JobStatistics {
                     double[] x = usable.stream().mapToDouble(v -> v[mi]).toArray();
                     double[] y = usable.stream().mapToDouble(v -> v[oi]).toArray();
                     KendallTau.Result k = KendallTau.of(x, y);
-                    out.add(new Correlation(model, measures[m], outcomes[o], k.tau(), k.pValue(), k.n()));
+                    out.add(new Correlation(model, measures[m], outcomes[o], finite(k.tau()), finite(k.pValue()), k.n()));
                 }
             }
         });
@@ -256,6 +256,11 @@ public class JobStatistics {
         double low = counts.getOrDefault(NaturalnessLevel.LOW, 0) / (double) known;
         double least = counts.getOrDefault(NaturalnessLevel.LEAST, 0) / (double) known;
         return Optional.of(new double[] {reg + 0.5 * low, reg, low, least});
+    }
+
+    /** Null instead of NaN: JSON has no NaN, and "undefined" (constant series) is what it means. */
+    private static Double finite(double d) {
+        return Double.isNaN(d) ? null : d;
     }
 
     private static Double bool(Boolean b) {

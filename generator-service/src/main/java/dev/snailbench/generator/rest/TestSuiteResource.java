@@ -1,0 +1,137 @@
+package dev.snailbench.generator.rest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.generator.config.QatchConfig;
+import dev.snailbench.generator.repository.QatchTestEntity;
+import dev.snailbench.generator.rest.access.CallerTenants;
+import dev.snailbench.generator.service.qatch.QatchCategory;
+import dev.snailbench.generator.service.qatch.QatchGenerator;
+import dev.snailbench.generator.service.qatch.TestSuites;
+import dev.snailbench.generator.service.target.TargetDatabases;
+import dev.snailbench.model.domain.ApiKeys;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * QATCH test suites: {@code POST /test-suites} generates ⟨question, SQL, expected result⟩ tests from a
+ * target database's tables (read through its read-only connection); {@code GET /test-suites/{id}} returns
+ * them as a question set with expected results.
+ */
+@Path("/test-suites")
+@Produces(MediaType.APPLICATION_JSON)
+public class TestSuiteResource {
+
+    private static final Pattern SCHEMA_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,127}");
+
+    public record SuiteRequest(String name, String targetDatabase, String nativeSchema, Long seed,
+            Map<String, Integer> counts, List<String> tables) {
+    }
+
+    public record TestView(String id, String category, String question, String goldSql, JsonNode expected,
+            int expectedRowCount) {
+    }
+
+    public record SuiteView(UUID id, String name, String targetDatabase, String nativeSchema, String dialect, long seed,
+            int testCount, Map<String, Object> summary, Instant createdAt, List<TestView> questions) {
+    }
+
+    private final CallerTenants tenants;
+    private final TestSuites suites;
+    private final TargetDatabases targets;
+    private final QatchConfig config;
+    private final ObjectMapper mapper;
+
+    public TestSuiteResource(CallerTenants tenants, TestSuites suites, TargetDatabases targets, QatchConfig config,
+            ObjectMapper mapper) {
+        this.tenants = tenants;
+        this.suites = suites;
+        this.targets = targets;
+        this.config = config;
+        this.mapper = mapper;
+    }
+
+    /**
+     * Body: {@code name}, {@code targetDatabase}, {@code nativeSchema}, optional {@code seed} (default 42),
+     * {@code counts} per category ({@code project, distinct, orderby, select, simple-aggregation, join, groupby,
+     * having, null, negated}; missing ones get the default), {@code tables} (default all).
+     */
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> generate(@HeaderParam(ApiKeys.HEADER) String apiKey, SuiteRequest body) {
+        return tenants.tenantOf(apiKey).chain(tenant -> {
+            if (body == null) {
+                throw new InvalidRequestException("body", "a JSON object is required");
+            }
+            if (body.name() == null || body.name().isBlank()) {
+                throw new InvalidRequestException("name", "is required");
+            }
+            targets.target(body.targetDatabase(), "targetDatabase");
+            if (body.nativeSchema() == null || !SCHEMA_NAME.matcher(body.nativeSchema()).matches()) {
+                throw new InvalidRequestException("nativeSchema", "a plain schema name is required");
+            }
+            Map<QatchCategory, Integer> counts = new EnumMap<>(QatchCategory.class);
+            for (QatchCategory c : QatchCategory.values()) {
+                counts.put(c, config.defaultCountPerCategory());
+            }
+            if (body.counts() != null) {
+                for (Map.Entry<String, Integer> e : body.counts().entrySet()) {
+                    QatchCategory c;
+                    try {
+                        c = QatchCategory.fromId(e.getKey());
+                    } catch (IllegalArgumentException ex) {
+                        throw new InvalidRequestException("counts." + e.getKey(), ex.getMessage());
+                    }
+                    if (e.getValue() == null || e.getValue() < 0 || e.getValue() > config.maxCountPerCategory()) {
+                        throw new InvalidRequestException("counts." + e.getKey(), "must be between 0 and "
+                                + config.maxCountPerCategory());
+                    }
+                    counts.put(c, e.getValue());
+                }
+            }
+            QatchGenerator.Options options = new QatchGenerator.Options(body.seed() == null ? 42L : body.seed(),
+                    counts, config.maxResultRows(), config.categoricalMaxDistinct(),
+                    body.tables() == null ? List.of() : List.copyOf(body.tables()), targets.queryTimeoutSeconds());
+            return suites.generate(tenant, body.name().trim(), body.targetDatabase(), body.nativeSchema(), options)
+                    .onFailure(IllegalArgumentException.class).transform(e -> new InvalidRequestException(
+                            e.getMessage().startsWith("schema") ? "nativeSchema" : "tables", e.getMessage()));
+        }).map(s -> Response.created(URI.create("/test-suites/" + s.suite().id)).entity(view(s)).build());
+    }
+
+    @GET
+    @Path("/{id}")
+    public Uni<SuiteView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
+        return tenants.tenantOf(apiKey).chain(t -> suites.get(t, id)).map(this::view);
+    }
+
+    private SuiteView view(TestSuites.Suite s) {
+        List<TestView> tests = s.tests().stream().map(this::test).toList();
+        return new SuiteView(s.suite().id, s.suite().name, s.suite().targetDatabase, s.suite().nativeSchema,
+                s.suite().dialect, s.suite().seed, s.suite().testCount, s.summary(), s.suite().createdAt, tests);
+    }
+
+    private TestView test(QatchTestEntity t) {
+        try {
+            return new TestView(t.questionId, t.category, t.question, t.goldSql, mapper.readTree(t.expectedResult),
+                    t.expectedRowCount);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

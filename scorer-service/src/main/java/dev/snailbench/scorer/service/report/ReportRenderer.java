@@ -1,0 +1,252 @@
+package dev.snailbench.scorer.service.report;
+
+import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.service.stats.JobStatistics;
+import dev.snailbench.scorer.service.stats.JobStatistics.Correlation;
+import dev.snailbench.scorer.service.stats.JobStatistics.Estimate;
+import dev.snailbench.scorer.service.stats.JobStatistics.Group;
+import dev.snailbench.scorer.service.stats.JobStatistics.Summary;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/** CSV and self-contained HTML (inline CSS, server-side SVG plots) renderings of a job's results. */
+@ApplicationScoped
+public class ReportRenderer {
+
+    static final List<String> CSV_COLUMNS = List.of("questionId", "workItemId", "model", "database", "level",
+            "hardness", "goldStatus", "goldError", "predictedStatus", "predictedError", "inferenceError", "failed",
+            "strictMatch", "strictReason", "setMatch", "setReason", "relaxedMatch", "relaxedReason", "reason",
+            "cellPrecision", "cellRecall", "tupleCardinality", "tupleConstraint", "tupleOrder", "executionAccuracy",
+            "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1", "goldSeconds",
+            "predictedSeconds", "predictedSql");
+
+    /** One row per item, RFC 4180 quoting. */
+    public String csv(List<ItemResult> items) {
+        StringBuilder sb = new StringBuilder(String.join(",", CSV_COLUMNS)).append("\r\n");
+        for (ItemResult r : items) {
+            List<Object> v = List.of(opt(r.questionId), opt(r.workItemId), opt(r.model), opt(r.databaseKey),
+                    opt(r.level), opt(r.hardness), opt(r.goldStatus), opt(r.goldError), opt(r.predictedStatus),
+                    opt(r.predictedError), opt(r.inferenceError), r.failed, opt(r.strictMatch), opt(r.strictReason),
+                    opt(r.setMatch), opt(r.setReason), opt(r.relaxedMatch), opt(r.relaxedReason), opt(r.reason),
+                    opt(r.cellPrecision), opt(r.cellRecall), opt(r.tupleCardinality), opt(r.tupleConstraint),
+                    opt(r.tupleOrder), opt(r.executionAccuracy), opt(r.validEfficiencyScore), opt(r.softF1),
+                    opt(r.queryRecall), opt(r.queryPrecision), opt(r.queryF1), opt(r.goldSeconds),
+                    opt(r.predictedSeconds), opt(r.predictedSql));
+            for (int i = 0; i < v.size(); i++) {
+                if (i > 0) {
+                    sb.append(',');
+                }
+                sb.append(csvField(String.valueOf(v.get(i))));
+            }
+            sb.append("\r\n");
+        }
+        return sb.toString();
+    }
+
+    private static Object opt(Object o) {
+        return o == null ? "" : o;
+    }
+
+    static String csvField(String s) {
+        // A leading =, +, - or @ would be a formula in a spreadsheet: prefix it so a report cannot run code.
+        String safe = !s.isEmpty() && "=+-@".indexOf(s.charAt(0)) >= 0 && !s.matches("-?\\d.*") ? "'" + s : s;
+        if (safe.contains(",") || safe.contains("\"") || safe.contains("\n") || safe.contains("\r")) {
+            return '"' + safe.replace("\"", "\"\"") + '"';
+        }
+        return safe;
+    }
+
+    /** The HTML report: headline numbers, plots, group tables, correlations, and every item. */
+    public String html(Summary summary, List<ItemResult> items) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Snailbench report ")
+                .append(summary.jobId()).append("</title><style>")
+                .append("body{font-family:system-ui,sans-serif;margin:24px;color:#222}table{border-collapse:collapse;"
+                        + "margin:8px 0 24px}td,th{border:1px solid #ccc;padding:3px 6px;font-size:12px;"
+                        + "text-align:left}th{background:#f3f3f3}.ok{color:#1b7a1b}.bad{color:#b00}"
+                        + "svg{margin:8px 16px 8px 0}")
+                .append("</style></head><body>");
+        sb.append("<h1>Snailbench job ").append(summary.jobId()).append("</h1>");
+        Group o = summary.overall();
+        sb.append("<p>").append(o.items()).append(" items, ").append(o.scored()).append(" with a gold result, ")
+                .append(o.goldFailed()).append(" gold failed, ").append(o.predictionFailed())
+                .append(" predictions failed.</p>");
+        sb.append("<p>").append(Html.escape(summary.method())).append("</p>");
+        metricsTable(sb, "Overall", List.of(o));
+
+        sb.append("<h2>Plots</h2>");
+        sb.append(byLevelPerModel(summary, "executionAccuracy", "Execution accuracy by naturalness level"));
+        sb.append(byLevelPerModel(summary, "queryRecall", "QueryRecall by naturalness level"));
+        sb.append(perDatabase(summary));
+        sb.append(failureReasons(o));
+
+        metricsTable(sb, "By model", summary.byModel());
+        metricsTable(sb, "By database", summary.byDatabase());
+        metricsTable(sb, "By naturalness level", summary.byLevel());
+        metricsTable(sb, "By hardness", summary.byHardness());
+        metricsTable(sb, "By model × database × level × hardness", summary.byModelDatabaseLevelHardness());
+        correlations(sb, summary.naturalnessCorrelations());
+        itemsTable(sb, items);
+        return sb.append("</body></html>").toString();
+    }
+
+    private static String byLevelPerModel(Summary s, String metric, String title) {
+        Map<String, Map<String, Double>> series = new TreeMap<>();
+        TreeSet<String> levels = new TreeSet<>();
+        for (Group g : s.byModelDatabaseLevelHardness()) {
+            // Re-aggregate the cross groups by model × level, weighting by the number of items.
+            Estimate e = g.metrics().get(metric);
+            if (e == null) {
+                continue;
+            }
+            String model = g.key().get("model");
+            String level = g.key().get("level");
+            levels.add(level);
+            Map<String, Double> m = series.computeIfAbsent(model, k -> new LinkedHashMap<>());
+            Map<String, Double> n = series.computeIfAbsent("\u0000n:" + model, k -> new LinkedHashMap<>());
+            m.merge(level, e.mean() * e.n(), Double::sum);
+            n.merge(level, (double) e.n(), Double::sum);
+        }
+        Map<String, Map<String, Double>> means = new TreeMap<>();
+        series.forEach((k, v) -> {
+            if (!k.startsWith("\u0000")) {
+                Map<String, Double> n = series.get("\u0000n:" + k);
+                Map<String, Double> out = new LinkedHashMap<>();
+                v.forEach((level, sum) -> out.put(level, sum / n.get(level)));
+                means.put(k, out);
+            }
+        });
+        if (means.isEmpty()) {
+            return "<p>No " + Html.escape(metric) + " values.</p>";
+        }
+        return Svg.groupedBars(title, orderLevels(levels), means, 1.0);
+    }
+
+    private static List<String> orderLevels(TreeSet<String> levels) {
+        List<String> order = new ArrayList<>();
+        for (String l : List.of("Native", "Regular", "Low", "Least")) {
+            if (levels.remove(l)) {
+                order.add(l);
+            }
+        }
+        order.addAll(levels);
+        return order;
+    }
+
+    private static String perDatabase(Summary s) {
+        Map<String, Map<String, Double>> series = new LinkedHashMap<>();
+        List<String> dbs = new ArrayList<>();
+        for (Group g : s.byDatabase()) {
+            dbs.add(g.key().get("database"));
+            for (String m : List.of("executionAccuracy", "setAccuracy", "relaxedAccuracy", "softF1")) {
+                Estimate e = g.metrics().get(m);
+                if (e != null) {
+                    series.computeIfAbsent(m, k -> new LinkedHashMap<>()).put(g.key().get("database"), e.mean());
+                }
+            }
+        }
+        if (series.isEmpty()) {
+            return "";
+        }
+        return Svg.groupedBars("Accuracy per database", dbs, series, 1.0);
+    }
+
+    private static String failureReasons(Group overall) {
+        Map<String, Double> counts = new LinkedHashMap<>();
+        double max = 1;
+        for (Map.Entry<String, Long> e : overall.reasons().entrySet()) {
+            counts.put(e.getKey(), e.getValue().doubleValue());
+            max = Math.max(max, e.getValue());
+        }
+        if (counts.isEmpty()) {
+            return "";
+        }
+        return Svg.groupedBars("Items by reason", new ArrayList<>(counts.keySet()), Map.of("items", counts), max);
+    }
+
+    private static void metricsTable(StringBuilder sb, String title, List<Group> groups) {
+        if (groups.isEmpty()) {
+            return;
+        }
+        TreeSet<String> metrics = new TreeSet<>();
+        groups.forEach(g -> metrics.addAll(g.metrics().keySet()));
+        List<String> ordered = new ArrayList<>();
+        JobStatisticsOrder.METRICS.forEach(m -> {
+            if (metrics.contains(m)) {
+                ordered.add(m);
+            }
+        });
+        sb.append("<h2>").append(Html.escape(title)).append("</h2><table><tr><th>group</th><th>items</th>"
+                + "<th>gold failed</th><th>prediction failed</th>");
+        ordered.forEach(m -> sb.append("<th>").append(Html.escape(m)).append(" (95% CI)</th>"));
+        sb.append("<th>reasons</th></tr>");
+        for (Group g : groups) {
+            sb.append("<tr><td>").append(Html.escape(g.key().isEmpty() ? "all" : g.key().toString()))
+                    .append("</td><td>").append(g.items()).append("</td><td>").append(g.goldFailed())
+                    .append("</td><td>").append(g.predictionFailed()).append("</td>");
+            for (String m : ordered) {
+                Estimate e = g.metrics().get(m);
+                sb.append("<td>").append(e == null ? "" : String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", e.mean(),
+                        e.ciLow(), e.ciHigh())).append("</td>");
+            }
+            sb.append("<td>").append(Html.escape(g.reasons().toString())).append("</td></tr>");
+        }
+        sb.append("</table>");
+    }
+
+    private static void correlations(StringBuilder sb, List<Correlation> list) {
+        sb.append("<h2>Naturalness correlations (Kendall tau-b)</h2>");
+        if (list.isEmpty()) {
+            sb.append("<p>No item has identifiers of known naturalness (SNAILS databases or renamed levels).</p>");
+            return;
+        }
+        sb.append("<table><tr><th>model</th><th>measure</th><th>outcome</th><th>tau-b</th><th>p</th><th>n</th></tr>");
+        for (Correlation c : list) {
+            sb.append("<tr><td>").append(Html.escape(c.model())).append("</td><td>").append(c.measure())
+                    .append("</td><td>").append(c.outcome()).append("</td><td>").append(num(c.tauB()))
+                    .append("</td><td>").append(num(c.pValue())).append("</td><td>").append(c.n()).append("</td></tr>");
+        }
+        sb.append("</table>");
+    }
+
+    private static String num(Double d) {
+        return d == null ? "n/a" : String.format(Locale.ROOT, "%.4f", d);
+    }
+
+    private static void itemsTable(StringBuilder sb, List<ItemResult> items) {
+        sb.append("<h2>Items</h2><table><tr><th>question</th><th>model</th><th>level</th><th>gold</th>"
+                + "<th>predicted</th><th>strict</th><th>set</th><th>relaxed</th><th>reason</th><th>cell P/R</th>"
+                + "<th>soft-F1</th><th>QueryRecall</th></tr>");
+        for (ItemResult r : items) {
+            sb.append("<tr><td>").append(Html.escape(r.questionId)).append("</td><td>").append(Html.escape(r.model))
+                    .append("</td><td>").append(Html.escape(r.level)).append("</td><td>")
+                    .append(Html.escape(r.goldStatus)).append("</td><td>").append(Html.escape(r.predictedStatus))
+                    .append("</td>").append(mark(r.strictMatch)).append(mark(r.setMatch)).append(mark(r.relaxedMatch))
+                    .append("<td>").append(Html.escape(r.reason)).append("</td><td>")
+                    .append(r.cellPrecision == null ? "" : String.format(Locale.ROOT, "%.3f / %.3f", r.cellPrecision,
+                            r.cellRecall)).append("</td><td>").append(num(r.softF1)).append("</td><td>")
+                    .append(num(r.queryRecall)).append("</td></tr>");
+        }
+        sb.append("</table>");
+    }
+
+    private static String mark(Boolean b) {
+        return Boolean.TRUE.equals(b) ? "<td class=\"ok\">✓</td>" : "<td class=\"bad\">✗</td>";
+    }
+
+    /** The metric order of the tables. */
+    static final class JobStatisticsOrder {
+        static final List<String> METRICS = List.of("executionAccuracy", "setAccuracy", "relaxedAccuracy",
+                "qatchExecutionAccuracy", "cellPrecision", "cellRecall", "tupleCardinality", "tupleConstraint",
+                "tupleOrder", "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1");
+
+        private JobStatisticsOrder() {
+        }
+    }
+}

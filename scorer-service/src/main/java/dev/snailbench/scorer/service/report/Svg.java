@@ -1,0 +1,75 @@
+package dev.snailbench.scorer.service.report;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Server-side SVG bar charts: no script, no external resource, readable when the HTML file is mailed. */
+final class Svg {
+
+    private static final String[] PALETTE = {"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02",
+        "#a6761d", "#666666"};
+
+    private Svg() {
+    }
+
+    /**
+     * Grouped bars: for each category (x axis) one bar per series, values in [0, 1] (or [0, max] when
+     * {@code max} > 1).
+     */
+    static String groupedBars(String title, List<String> categories, Map<String, Map<String, Double>> series,
+            double max) {
+        int groupWidth = Math.max(60, 22 * Math.max(1, series.size()) + 16);
+        int width = 70 + groupWidth * Math.max(1, categories.size()) + 160;
+        int height = 260;
+        int plotTop = 30;
+        int plotBottom = 200;
+        double scale = (plotBottom - plotTop) / (max <= 0 ? 1 : max);
+        StringBuilder sb = new StringBuilder();
+        sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"")
+                .append(height).append("\" role=\"img\" aria-label=\"").append(Html.escape(title)).append("\">");
+        sb.append("<text x=\"10\" y=\"18\" font-size=\"14\" font-weight=\"bold\">").append(Html.escape(title))
+                .append("</text>");
+        for (int t = 0; t <= 4; t++) {
+            double v = max * t / 4;
+            int y = (int) Math.round(plotBottom - v * scale);
+            sb.append("<line x1=\"60\" x2=\"").append(width - 160).append("\" y1=\"").append(y).append("\" y2=\"")
+                    .append(y).append("\" stroke=\"#ddd\"/>");
+            sb.append("<text x=\"55\" y=\"").append(y + 4).append("\" font-size=\"10\" text-anchor=\"end\">")
+                    .append(format(v)).append("</text>");
+        }
+        int s = 0;
+        for (Map.Entry<String, Map<String, Double>> e : series.entrySet()) {
+            String color = PALETTE[s % PALETTE.length];
+            for (int c = 0; c < categories.size(); c++) {
+                Double v = e.getValue().get(categories.get(c));
+                if (v == null || v.isNaN()) {
+                    continue;
+                }
+                int x = 70 + c * groupWidth + s * 22;
+                int h = (int) Math.round(v * scale);
+                sb.append("<rect x=\"").append(x).append("\" y=\"").append(plotBottom - h).append("\" width=\"18\" "
+                        + "height=\"").append(h).append("\" fill=\"").append(color).append("\"><title>")
+                        .append(Html.escape(e.getKey() + " / " + categories.get(c) + ": " + format(v)))
+                        .append("</title></rect>");
+            }
+            int ly = plotTop + s * 16;
+            sb.append("<rect x=\"").append(width - 150).append("\" y=\"").append(ly).append("\" width=\"10\" "
+                    + "height=\"10\" fill=\"").append(color).append("\"/>");
+            sb.append("<text x=\"").append(width - 135).append("\" y=\"").append(ly + 9).append("\" font-size=\"11\">")
+                    .append(Html.escape(e.getKey())).append("</text>");
+            s++;
+        }
+        for (int c = 0; c < categories.size(); c++) {
+            int x = 70 + c * groupWidth + (22 * Math.max(1, series.size())) / 2;
+            sb.append("<text x=\"").append(x).append("\" y=\"").append(plotBottom + 16)
+                    .append("\" font-size=\"11\" text-anchor=\"middle\">").append(Html.escape(categories.get(c)))
+                    .append("</text>");
+        }
+        return sb.append("</svg>").toString();
+    }
+
+    static String format(double v) {
+        return String.format(Locale.ROOT, v >= 10 ? "%.0f" : "%.2f", v);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.snailbench.scorer.rest;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import org.junit.jupiter.api.Test;
+
+/** POST /compare, /linking and /characteristics, as a user checking metrics against published results. */
+@QuarkusTest
+class StatelessEndpointsTest {
+
+    @Test
+    void shouldCompareTwoResultsWithEveryMetric() {
+        given().contentType(ContentType.JSON).body("""
+                {"gold": {"columns": ["name", "goals"], "rows": [["a", 1], ["b", 2]], "timesSeconds": [0.04]},
+                 "predicted": {"rows": [["b", 2.0], ["a", 1]], "timesSeconds": [0.01]},
+                 "orderBy": true}""")
+                .when().post("/compare")
+                .then().statusCode(200)
+                .body("strict.match", equalTo(false))
+                .body("strict.reason", equalTo("ROW_ORDER_DIFFERS"))
+                .body("set.match", equalTo(true))
+                .body("relaxed.reason", equalTo("ROW_ORDER_DIFFERS"))
+                .body("cellPrecision", equalTo(1.0f))
+                .body("cellRecall", equalTo(1.0f))
+                .body("tupleCardinality", equalTo(1.0f))
+                .body("tupleConstraint", equalTo(1.0f))
+                .body("tupleOrder", equalTo(0.0f))
+                .body("executionAccuracy", equalTo(1.0f))
+                .body("validEfficiencyScore", equalTo(2.0f))
+                .body("softF1", equalTo(0.0f));
+    }
+
+    @Test
+    void shouldOmitTupleOrderWithoutOrderByAndApplyTolerance() {
+        given().contentType(ContentType.JSON).body("""
+                {"gold": {"rows": [[0.333333]]}, "predicted": {"rows": [[0.3333333333]]},
+                 "tolerance": {"relative": 1e-5}}""")
+                .when().post("/compare")
+                .then().statusCode(200)
+                .body("tupleOrder", nullValue())
+                .body("strict.reason", equalTo("MATCH_WITHIN_TOLERANCE"));
+    }
+
+    @Test
+    void shouldNameTheBadFieldOfACompareRequest() {
+        given().contentType(ContentType.JSON).body("{\"gold\": {\"rows\": [[1]]}}")
+                .when().post("/compare").then().statusCode(400).body("error", containsString("predicted is required"));
+        given().contentType(ContentType.JSON).body("""
+                {"gold": {"columns": ["a"], "rows": [[1], [1, 2]]}, "predicted": {"rows": []}}""")
+                .when().post("/compare").then().statusCode(400)
+                .body("error", equalTo("gold.rows[1] has 2 cells but gold.columns has 1"));
+        given().contentType(ContentType.JSON).body("""
+                {"gold": {"rows": [[{"x": 1}]]}, "predicted": {"rows": []}}""")
+                .when().post("/compare").then().statusCode(400)
+                .body("error", equalTo("gold.rows[0][0] must be a string, number, boolean or null"));
+    }
+
+    @Test
+    void shouldScoreSchemaLinking() {
+        given().contentType(ContentType.JSON).body("""
+                {"goldSql": "SELECT [p].[Name], [Age] FROM [dbo].[Player] AS [p] ORDER BY [Age]",
+                 "predictedSql": "SELECT name FROM player p JOIN team t ON t.id = p.team_id",
+                 "dialect": "sqlserver"}""")
+                .when().post("/linking")
+                .then().statusCode(200)
+                .body("queryRecall", equalTo(2.0f / 3))
+                .body("queryPrecision", equalTo(0.4f))
+                .body("matched.tables", contains("player"))
+                .body("matched.columns", contains("name"))
+                .body("missing.columns", contains("age"))
+                .body("extra.tables", contains("team"))
+                .body("extra.columns", contains("id", "team_id"));
+    }
+
+    @Test
+    void shouldRejectUnparsableSqlAndUnknownDialect() {
+        given().contentType(ContentType.JSON).body("""
+                {"goldSql": "SELECT a FROM t", "predictedSql": "SELEC a FROM", "dialect": "postgresql"}""")
+                .when().post("/linking").then().statusCode(400)
+                .body("error", containsString("predictedSql does not parse"));
+        given().contentType(ContentType.JSON).body("""
+                {"sql": "SELECT 1", "dialect": "oracle"}""")
+                .when().post("/characteristics").then().statusCode(400)
+                .body("error", containsString("dialect: unknown dialect 'oracle'"));
+    }
+
+    @Test
+    void shouldDescribeQueryCharacteristicsAndHardness() {
+        given().contentType(ContentType.JSON).body("""
+                {"sql": "SELECT TOP 1 t.name, count(*) FROM team t JOIN player p ON p.team_id = t.id GROUP BY t.name ORDER BY count(*) DESC",
+                 "dialect": "sqlserver"}""")
+                .when().post("/characteristics")
+                .then().statusCode(200)
+                .body("hardness", equalTo("extra"))
+                .body("characteristics.joins", equalTo(1))
+                .body("characteristics.aggregations", equalTo(2))
+                .body("characteristics.limit", equalTo(true))
+                .body("characteristics.groupBy", equalTo(true))
+                .body("tables", contains("team", "player"));
+    }
+}
