@@ -50,7 +50,7 @@ public final class Demo {
             }
             System.out.println("Submitted one job per data model: " + jobs);
             awaitCompletion(client, apiKey, jobs);
-            report(client, apiKey, jobs);
+            report(client, apiKey, jobs, logs);
             System.out.printf("Demo finished in %.1f s%n", seconds(started));
         }
     }
@@ -101,44 +101,49 @@ public final class Demo {
         }
     }
 
-    private static void report(PlatformClient client, String apiKey, Map<String, String> jobs) throws IOException {
+    private static void report(PlatformClient client, String apiKey, Map<String, String> jobs, Path logs)
+            throws IOException {
         System.out.println();
-        System.out.println("Execution accuracy of gpt-3.5-turbo (30-shot, recorded) on FootballDB dev, per data model");
-        System.out.println("data model  items  strict EX  set EX   failed");
+        System.out.println("Execution accuracy of gpt-3.5-turbo (30-shot, recorded predictions) on FootballDB dev");
+        System.out.println("data model  items  gold ran  strict EX  set EX  relaxed EX  strict EX (gold ran)  failed");
         Map<String, Map<String, Integer>> failures = new TreeMap<>();
         for (Map.Entry<String, String> job : jobs.entrySet()) {
-            JsonNode results = client.results(apiKey, job.getValue());
-            JsonNode items = results.isArray() ? results : results.path("items");
+            JsonNode items = client.results(apiKey, job.getValue());
             int n = items.size();
+            int goldRan = 0;
             int strict = 0;
             int set = 0;
+            int relaxed = 0;
             int failed = 0;
             for (JsonNode item : items) {
+                goldRan += "OK".equals(item.path("goldStatus").asText()) ? 1 : 0;
                 strict += item.path("strictMatch").asBoolean() ? 1 : 0;
                 set += item.path("setMatch").asBoolean() ? 1 : 0;
+                relaxed += item.path("relaxedMatch").asBoolean() ? 1 : 0;
                 if (item.path("failed").asBoolean()) {
                     failed++;
                     failures.computeIfAbsent(failureKind(item), k -> new TreeMap<>()).merge(job.getKey(), 1,
                             Integer::sum);
                 }
             }
-            System.out.printf("%-10s  %5d  %8.1f%%  %6.1f%%  %6d%n", job.getKey(), n, 100.0 * strict / n,
-                    100.0 * set / n, failed);
-            Files.writeString(Path.of("target/demo-logs/results-" + job.getKey() + ".json"),
-                    results.toPrettyString());
+            System.out.printf("%-10s  %5d  %8d  %8.1f%%  %5.1f%%  %9.1f%%  %19.1f%%  %6d%n", job.getKey(), n, goldRan,
+                    100.0 * strict / n, 100.0 * set / n, 100.0 * relaxed / n, 100.0 * strict / Math.max(1, goldRan),
+                    failed);
+            Files.writeString(logs.resolve("results-" + job.getKey() + ".json"), items.toPrettyString());
         }
         System.out.println();
         System.out.println("Failures by reason (count per data model)");
-        failures.forEach((kind, perVersion) -> System.out.printf("  %-70s %s%n", kind, perVersion));
-        System.out.println("(full per-item results: target/demo-logs/results-vN.json)");
+        failures.forEach((kind, perVersion) -> System.out.printf("  %-64s %s%n", kind, perVersion));
+        System.out.println("(every metric per item: " + logs + "/results-vN.json)");
     }
 
-    /** A short failure label: which side failed and the database's error class. */
+    /** A short failure label: the side that failed first, the SQLSTATE and the error with names elided. */
     static String failureKind(JsonNode item) {
-        String reason = item.path("reasonCode").asText(item.path("reason").asText("unknown"));
-        String normalized = reason.replaceAll("\"[^\"]*\"", "\"…\"").replaceAll("'[^']*'", "'…'")
-                .replaceAll("Position: \\d+", "").replaceAll("\\s+", " ").trim();
-        return normalized.length() > 70 ? normalized.substring(0, 69) + "…" : normalized;
+        String first = item.path("reason").asText("unknown").split(";")[0];
+        String normalized = first.replaceAll("\"[^\"]*\"", "\"…\"").replaceAll("'[^']*'", "'…'")
+                .replaceAll("(column|relation|function) [\\w.]+", "$1 …").replace("ERROR: ", "")
+                .replaceAll("Position: \\d+|Hint:.*", "").replaceAll("\\s+", " ").trim();
+        return normalized.length() > 64 ? normalized.substring(0, 63) + "…" : normalized;
     }
 
     private static double seconds(Instant since) {

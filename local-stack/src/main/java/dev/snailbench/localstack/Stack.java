@@ -84,10 +84,10 @@ public final class Stack implements AutoCloseable {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: build first (mvn -B install -DskipTests)");
         }
-        int port = Ports.free();
-        ports.put(service, port);
+        // Port 0: each service binds a free port itself (choosing one here could race with other processes);
+        // the port it got is read from its start-up line.
         List<String> command = new ArrayList<>(List.of(KafkaBroker.javaExecutable(), "-Xmx512m",
-                "-XX:+UseSerialGC", "-Dquarkus.http.port=" + port,
+                "-XX:+UseSerialGC", "-Dquarkus.http.port=0",
                 "-Dsnailbench.data-dir=" + dataDir.toAbsolutePath(),
                 "-jar", jar.toString()));
         ProcessBuilder builder = new ProcessBuilder(command)
@@ -109,7 +109,8 @@ public final class Stack implements AutoCloseable {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         Instant deadline = Instant.now().plus(READY_TIMEOUT);
         for (Service service : Service.values()) {
-            while (!ready(http, service)) {
+            while (!ports.containsKey(service) || !ready(http, service)) {
+                readPort(logDir, service);
                 Process process = processes.get(service);
                 if (!process.isAlive()) {
                     throw new IllegalStateException(service.module() + " exited with " + process.exitValue()
@@ -121,6 +122,24 @@ public final class Stack implements AutoCloseable {
                 }
                 KafkaBroker.sleep(500);
             }
+        }
+    }
+
+    private static final java.util.regex.Pattern LISTENING =
+            java.util.regex.Pattern.compile("Listening on: http://[^:]+:(\\d+)");
+
+    private void readPort(Path logDir, Service service) {
+        if (ports.containsKey(service)) {
+            return;
+        }
+        try {
+            java.util.regex.Matcher m = LISTENING.matcher(Files.readString(logDir.resolve(service.module() + ".log"),
+                    java.nio.charset.StandardCharsets.ISO_8859_1));
+            if (m.find()) {
+                ports.put(service, Integer.parseInt(m.group(1)));
+            }
+        } catch (IOException e) {
+            // Not written yet.
         }
     }
 

@@ -31,15 +31,20 @@ public final class EnglishWords {
 
     private final Map<String, Integer> rankByWord;
     private final Map<String, Integer> rankByAbbreviation;
+    private final Map<String, Integer> rankByPrefix;
 
     private EnglishWords(Map<String, Integer> rankByWord) {
         this.rankByWord = rankByWord;
         this.rankByAbbreviation = new HashMap<>(rankByWord.size() * 8);
+        this.rankByPrefix = new HashMap<>(rankByWord.size() * 4);
         rankByWord.forEach((word, rank) -> {
             if (word.length() < 3) {
                 return;
             }
             indexPrefixes(word, rank, false);
+            for (int len = 2; len < word.length() && len <= 10; len++) {
+                rankByPrefix.merge(word.substring(0, len), rank, Math::min);
+            }
             indexPrefixes(collapseDoubles(word), rank, true);
             indexPrefixes(skeleton(word), rank, true);
         });
@@ -106,6 +111,12 @@ public final class EnglishWords {
      */
     public int abbreviationRank(String lowerCaseToken) {
         Integer rank = rankByAbbreviation.get(lowerCaseToken);
+        return rank == null ? 0 : rank;
+    }
+
+    /** Best rank of a longer word that starts with this lower-case token ({@code veg} → vegetation), or 0. */
+    public int prefixRank(String lowerCaseToken) {
+        Integer rank = rankByPrefix.get(lowerCaseToken);
         return rank == null ? 0 : rank;
     }
 

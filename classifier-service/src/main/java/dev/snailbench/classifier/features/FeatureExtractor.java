@@ -15,14 +15,15 @@ import java.util.Locale;
  */
 public final class FeatureExtractor {
 
-    public static final String VERSION = "fx-1";
+    public static final String VERSION = "fx-3";
     /** Number of hash buckets: rows of the model's weight matrix. */
     public static final int DIMENSION = 1 << 18;
 
     private static final int NS_LEN = 1, NS_NTOK = 2, NS_CASE = 3, NS_VOWELS = 4, NS_DIGITS = 5, NS_CONS_RUN = 6,
             NS_SHARE = 7, NS_SHARE_VALUE = 8, NS_NON_DICT = 9, NS_TOKEN = 10, NS_KIND_LEN = 11, NS_KIND_SHAPE = 12,
             NS_KIND_POS = 13, NS_KIND_BIGRAM = 14, NS_NGRAM = 15, NS_TOKEN_VOWELS = 16, NS_SHARE_NTOK = 17,
-            NS_ABBR = 18, NS_SEPARATOR = 19, NS_WHOLE_NGRAM = 20;
+            NS_ABBR = 18, NS_SEPARATOR = 19, NS_WHOLE_NGRAM = 20, NS_TOKEN_BIGRAM = 21, NS_KIND_SEQUENCE = 22,
+            NS_COVERED_LETTERS = 23, NS_COVERAGE_KIND = 24;
 
     private final EnglishWords words;
 
@@ -91,24 +92,44 @@ public final class FeatureExtractor {
 
         int wordTokens = 0, inDictionary = 0, nonDictionary = 0, abbreviations = 0;
         int previousKind = -1;
+        int previousTokenHash = 0x51ED27;
+        int kindSequence = 0x2F0B3;
+        int dictionaryLetters = 0;
         for (int t = 0; t < tokens.size(); t++) {
             String token = tokens.get(t);
             String lowerToken = token.toLowerCase(Locale.ROOT);
             int kind = kind(token, lowerToken);
             boolean letterToken = hasLetter(token);
+            if (kind == KIND_OTHER || isAbbreviation(kind)) {
+                // A run-together compound ("LOADPATH", "lastname") is words, not an abbreviation.
+                int covered = coveredLetters(lowerToken);
+                add(out, NS_COVERAGE_KIND, kind * 16 + (covered == lowerToken.length() ? 11 : covered * 10 / lowerToken.length()));
+                if (covered == lowerToken.length()) {
+                    kind = KIND_COMPOUND;
+                }
+                dictionaryLetters += covered;
+            } else if (kind >= KIND_WORD_TOP && kind <= KIND_WORD_RARE || kind == KIND_ACRONYM) {
+                dictionaryLetters += token.length();
+            }
             if (letterToken) {
                 wordTokens++;
-                if (kind >= KIND_WORD_TOP && kind <= KIND_WORD_RARE) {
+                if (kind >= KIND_WORD_TOP && kind <= KIND_WORD_RARE || kind == KIND_COMPOUND) {
                     inDictionary++;
                 } else if (kind != KIND_ACRONYM) {
                     nonDictionary++;
                 }
-                if (kind == KIND_ABBR_COMMON || kind == KIND_ABBR_RARE) {
+                if (isAbbreviation(kind)) {
                     abbreviations++;
                 }
             }
             int tokenLength = Math.min(token.length(), 12);
-            add(out, NS_TOKEN, hashString(lowerToken));
+            int tokenHash = hashString(lowerToken);
+            add(out, NS_TOKEN, tokenHash);
+            add(out, NS_TOKEN_BIGRAM, mix(previousTokenHash, tokenHash));
+            previousTokenHash = tokenHash;
+            if (t < 6) {
+                kindSequence = mix(kindSequence, kind);
+            }
             add(out, NS_KIND_LEN, kind * 16 + tokenLength);
             add(out, NS_KIND_SHAPE, kind * 8 + shape(token));
             int position = tokens.size() == 1 ? 0 : t == 0 ? 1 : t == tokens.size() - 1 ? 2 : 3;
@@ -121,6 +142,9 @@ public final class FeatureExtractor {
             previousKind = kind;
         }
         add(out, NS_KIND_BIGRAM, (previousKind + 1) * 16 + 15);
+        add(out, NS_TOKEN_BIGRAM, mix(previousTokenHash, 0x7E57));
+        add(out, NS_KIND_SEQUENCE, kindSequence);
+        add(out, NS_COVERED_LETTERS, letters == 0 ? 11 : Math.min(10, dictionaryLetters * 10 / letters));
         int shareBand = wordTokens == 0 ? 6 : inDictionary == wordTokens ? 5 : inDictionary * 5 / wordTokens;
         add(out, NS_SHARE, shareBand);
         add(out, NS_SHARE_NTOK, shareBand * 8 + Math.min(tokens.size(), 7));
@@ -136,7 +160,31 @@ public final class FeatureExtractor {
     // ---- token kinds ----------------------------------------------------------------------------------------
 
     static final int KIND_DIGITS = 0, KIND_WORD_TOP = 1, KIND_WORD_COMMON = 2, KIND_WORD_RARE = 3,
-            KIND_ACRONYM = 4, KIND_ABBR_COMMON = 5, KIND_ABBR_RARE = 6, KIND_SINGLE_LETTER = 7, KIND_OTHER = 8;
+            KIND_ACRONYM = 4, KIND_ABBR_COMMON = 5, KIND_ABBR_RARE = 6, KIND_SINGLE_LETTER = 7, KIND_OTHER = 8,
+            KIND_COMPOUND = 9, KIND_ABBR_SKELETON = 10;
+
+    /**
+     * Most letters of a token coverable by English words of three or more letters that do not overlap
+     * ({@code loadpath} → 8, {@code acctnum} → 3).
+     */
+    private int coveredLetters(String lowerToken) {
+        int n = Math.min(lowerToken.length(), 24);
+        int[] best = new int[n + 1]; // best[i]: most covered letters in the first i letters
+        for (int i = 1; i <= n; i++) {
+            best[i] = best[i - 1];
+            for (int j = Math.max(0, i - 15); j <= i - 3; j++) {
+                if (best[j] + (i - j) > best[i] && isCoverWord(lowerToken.substring(j, i))) {
+                    best[i] = best[j] + (i - j);
+                }
+            }
+        }
+        return best[n];
+    }
+
+    private boolean isCoverWord(String candidate) {
+        int rank = words.rank(candidate);
+        return rank > 0 && (candidate.length() > 3 || rank <= 5_000);
+    }
 
     private int kind(String token, String lowerToken) {
         if (!hasLetter(token)) {
@@ -152,11 +200,18 @@ public final class FeatureExtractor {
         if (rank > 0) {
             return rank <= 3_000 ? KIND_WORD_TOP : rank <= 15_000 ? KIND_WORD_COMMON : KIND_WORD_RARE;
         }
-        int abbreviationRank = words.abbreviationRank(lowerToken);
-        if (abbreviationRank > 0) {
-            return abbreviationRank <= 5_000 ? KIND_ABBR_COMMON : KIND_ABBR_RARE;
+        int prefixRank = words.prefixRank(lowerToken);
+        if (prefixRank > 0) {
+            return prefixRank <= 5_000 ? KIND_ABBR_COMMON : KIND_ABBR_RARE;
+        }
+        if (words.abbreviationRank(lowerToken) > 0) {
+            return KIND_ABBR_SKELETON;
         }
         return KIND_OTHER;
+    }
+
+    private static boolean isAbbreviation(int kind) {
+        return kind == KIND_ABBR_COMMON || kind == KIND_ABBR_RARE || kind == KIND_ABBR_SKELETON;
     }
 
     private boolean isDictionaryWord(String lowerToken) {

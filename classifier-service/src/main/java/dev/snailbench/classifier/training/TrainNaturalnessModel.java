@@ -52,9 +52,9 @@ public final class TrainNaturalnessModel {
 
     /** The selection grid; override with -Dnaturalness.learning-rates=0.05,0.1 -Dnaturalness.epochs=8,16 to explore. */
     private static final double[] LEARNING_RATES = java.util.Arrays.stream(
-            System.getProperty("naturalness.learning-rates", "0.1,0.3").split(",")).mapToDouble(Double::parseDouble)
+            System.getProperty("naturalness.learning-rates", "0.03,0.05").split(",")).mapToDouble(Double::parseDouble)
             .toArray();
-    private static final int[] EPOCHS = java.util.Arrays.stream(System.getProperty("naturalness.epochs", "6,12")
+    private static final int[] EPOCHS = java.util.Arrays.stream(System.getProperty("naturalness.epochs", "12,24")
             .split(",")).mapToInt(Integer::parseInt).toArray();
 
     private TrainNaturalnessModel() {
@@ -104,6 +104,15 @@ public final class TrainNaturalnessModel {
                     best = model;
                     bestScores = scores;
                     bestConfig = config;
+                }
+            }
+        }
+        if (Boolean.getBoolean("naturalness.print-errors")) {
+            List<String> predicted = predict(best, validationSet);
+            for (int i = 0; i < predicted.size(); i++) {
+                if (!predicted.get(i).equals(actual.get(i))) {
+                    System.out.println("[naturalness] error: " + validation.get(i).identifier() + " actual "
+                            + actual.get(i) + ", predicted " + predicted.get(i));
                 }
             }
         }

@@ -2,7 +2,20 @@ package dev.snailbench.classifier.messaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.classifier.service.ClassifierService;
+import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.testing.TopicClient;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ClassifiedIdentifier;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -20,6 +33,9 @@ import org.junit.jupiter.api.Test;
 /** The Kafka flow over the module's real broker: request in, answer out, redeliveries answered once. */
 @QuarkusTest
 class ClassificationRequestConsumerTest {
+
+    @Inject
+    ClassifierService classifier;
 
     @Test
     void shouldAnswerAClassificationRequestInOrderKeyedByRequestId() {
@@ -79,5 +95,36 @@ class ClassificationRequestConsumerTest {
         assertThat(dead).hasSize(1);
         assertThat(TopicClient.headers(dead.get(0)).get("dead-letter-reason")).contains("identifiers[1] is empty");
         assertThat(new String(dead.get(0).value(), StandardCharsets.UTF_8)).contains(request.eventId().toString());
+    }
+
+    @Test
+    void shouldClassifyEveryIdentifierOfTheNineSnailsSchemasOverKafka() throws IOException {
+        Map<UUID, List<String>> sent = new LinkedHashMap<>();
+        try (TopicClient client = new TopicClient(); Stream<Path> files = Files.list(
+                DataDir.resolve().resolve("snails/schema"))) {
+            for (Path file : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                Set<String> names = new LinkedHashSet<>();
+                for (JsonNode table : new ObjectMapper().readTree(file.toFile()).get("tables")) {
+                    names.add(table.get("name").get("Native").asText());
+                    table.get("columns").forEach(c -> names.add(c.get("name").get("Native").asText()));
+                }
+                ClassificationRequested request = ClassificationRequested.of(null, "tenant-e", UUID.randomUUID(),
+                        List.copyOf(names));
+                sent.put(request.requestId(), request.identifiers());
+                client.send(Topics.IDENTIFIERS_TO_CLASSIFY, request.key(), EventJson.write(request));
+            }
+        }
+        assertThat(sent).hasSize(9);
+        List<ConsumerRecord<String, byte[]>> answers = TopicClient.await(Topics.IDENTIFIERS_CLASSIFIED,
+                r -> sent.containsKey(UUID.fromString(r.key())), 9, Duration.ofSeconds(120));
+        assertThat(answers).hasSize(9);
+        for (ConsumerRecord<String, byte[]> record : answers) {
+            IdentifiersClassified answer = EventJson.read(record.value(), IdentifiersClassified.class);
+            List<String> identifiers = sent.get(answer.requestId());
+            assertThat(answer.results()).extracting(ClassifiedIdentifier::identifier).containsExactlyElementsOf(identifiers);
+            // The same labels as the service gives on its own (REST uses the same path).
+            assertThat(answer.results()).extracting(ClassifiedIdentifier::label).containsExactlyElementsOf(
+                    classifier.classifyBlocking(identifiers).stream().map(c -> c.label()).toList());
+        }
     }
 }

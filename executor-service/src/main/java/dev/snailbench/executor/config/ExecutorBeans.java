@@ -32,8 +32,8 @@ public class ExecutorBeans {
 
     @Produces
     @Singleton
-    SqlExecutor sqlExecutor(PoolManager pools) {
-        return new SqlExecutor(new SqlGuard(), pools);
+    SqlExecutor sqlExecutor(PoolManager pools, ExecutorConfig config) {
+        return new SqlExecutor(new SqlGuard(config.guardCacheEntries()), pools);
     }
 
     @Produces

@@ -60,6 +60,10 @@ public interface ExecutorConfig {
     @WithDefault("1")
     int timingRuns();
 
+    /** Guard verdicts remembered by exact SQL text (0 parses every query). */
+    @WithDefault("10000")
+    int guardCacheEntries();
+
     /** Upper bound on the distinct sample values per column that schema introspection returns. */
     @WithDefault("20")
     int maxSampleValues();

@@ -19,8 +19,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
 /**
- * One HikariCP pool per target database (URL, user, password, options), created on first use, bounded per
- * database and — with a semaphore — per tenant over all its databases, and closed when idle. Blocking.
+ * HikariCP pools per target database (URL, user, password, options), created on first use and closed when
+ * idle. On PostgreSQL each statement timeout gets its own pool whose sessions start with that
+ * {@code statement_timeout} and read-only by default, so a query costs no extra round trip to set them; semaphores
+ * bound the connections in use per database (over its pools) and per tenant (over its databases). Blocking.
  */
 public final class PoolManager implements AutoCloseable {
 
@@ -38,7 +40,7 @@ public final class PoolManager implements AutoCloseable {
     }
 
     private record PoolKey(SqlDialect dialect, String jdbcUrl, String user, String passwordHash,
-            Map<String, String> options) {
+            Map<String, String> options, long statementTimeoutMillis) {
     }
 
     private static final class Pool {
@@ -54,6 +56,7 @@ public final class PoolManager implements AutoCloseable {
     private final Settings settings;
     private final Map<PoolKey, Pool> pools = new ConcurrentHashMap<>();
     private final Map<String, Semaphore> tenantPermits = new ConcurrentHashMap<>();
+    private final Map<String, Semaphore> databasePermits = new ConcurrentHashMap<>();
     private final ScheduledExecutorService reaper;
 
     public PoolManager(Settings settings) {
@@ -69,21 +72,49 @@ public final class PoolManager implements AutoCloseable {
 
     /** Borrows a connection of {@code target}'s pool within the tenant's budget, runs the work, gives it back. */
     public <T> T withConnection(Target target, ConnectionWork<T> work) throws SQLException {
-        Semaphore permits = tenantPermits.computeIfAbsent(target.tenantId(),
+        return withConnection(target, null, work);
+    }
+
+    /**
+     * Like {@link #withConnection(Target, ConnectionWork)}, on a PostgreSQL session whose statement_timeout is
+     * already {@code statementTimeout} (ignored for SQL Server, where the timeout is set per statement).
+     */
+    public <T> T withConnection(Target target, Duration statementTimeout, ConnectionWork<T> work)
+            throws SQLException {
+        Semaphore tenant = tenantPermits.computeIfAbsent(target.tenantId(),
                 t -> new Semaphore(settings.perTenant(), true));
+        acquire(tenant, "tenant " + target.tenantId() + " already uses its " + settings.perTenant() + " connections");
+        try {
+            Semaphore database = databasePermits.computeIfAbsent(target.identity(),
+                    t -> new Semaphore(settings.perDatabase(), true));
+            acquire(database, "database " + target.jdbcUrl() + " already serves " + settings.perDatabase()
+                    + " connections");
+            try {
+                return borrow(target, statementTimeout, work);
+            } finally {
+                database.release();
+            }
+        } finally {
+            tenant.release();
+        }
+    }
+
+    private void acquire(Semaphore permits, String busy) throws SQLException {
         try {
             if (!permits.tryAcquire(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new SQLTransientConnectionException("tenant " + target.tenantId() + " already uses its "
-                        + settings.perTenant() + " connections; none freed within " + settings.connectTimeout(),
+                throw new SQLTransientConnectionException(busy + "; none freed within " + settings.connectTimeout(),
                         "08004");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SQLTransientConnectionException("interrupted while waiting for a connection", "08004");
         }
+    }
+
+    private <T> T borrow(Target target, Duration statementTimeout, ConnectionWork<T> work) throws SQLException {
         Pool pool = null;
         try {
-            pool = borrowPool(target);
+            pool = borrowPool(target, statementTimeout);
             Connection borrowed;
             try {
                 borrowed = pool.dataSource.getConnection();
@@ -98,7 +129,6 @@ public final class PoolManager implements AutoCloseable {
                 pool.lastUsed.set(System.nanoTime());
                 pool.borrowed.decrementAndGet();
             }
-            permits.release();
         }
     }
 
@@ -134,18 +164,20 @@ public final class PoolManager implements AutoCloseable {
                 }));
     }
 
-    private Pool borrowPool(Target target) {
+    private Pool borrowPool(Target target, Duration statementTimeout) {
+        long timeoutMillis = statementTimeout == null || target.dialect() != SqlDialect.POSTGRESQL ? 0
+                : statementTimeout.toMillis();
         PoolKey key = new PoolKey(target.dialect(), target.jdbcUrl(), target.user(),
-                target.password() == null ? "" : ApiKeys.sha256(target.password()), target.options());
+                target.password() == null ? "" : ApiKeys.sha256(target.password()), target.options(), timeoutMillis);
         // compute() makes "create or reuse, then count the borrower" atomic against the reaper.
         return pools.compute(key, (k, existing) -> {
-            Pool pool = existing != null ? existing : new Pool(create(target));
+            Pool pool = existing != null ? existing : new Pool(create(target, timeoutMillis));
             pool.borrowed.incrementAndGet();
             return pool;
         });
     }
 
-    private HikariDataSource create(Target target) {
+    private HikariDataSource create(Target target, long statementTimeoutMillis) {
         HikariConfig config = new HikariConfig();
         config.setPoolName("snailbench-" + target.dialect().id() + "-" + POOL_NUMBER.incrementAndGet());
         config.setJdbcUrl(target.jdbcUrl());
@@ -162,14 +194,22 @@ public final class PoolManager implements AutoCloseable {
         if (target.dialect() == SqlDialect.POSTGRESQL) {
             config.setDriverClassName("org.postgresql.Driver");
             config.addDataSourceProperty("ApplicationName", "snailbench-executor");
-            // Read-only at the server for the whole session, on top of each transaction's READ ONLY.
-            config.setConnectionInitSql("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
+            // Read-only at the server for the whole session (on top of each transaction's BEGIN READ ONLY), and
+            // the statement timeout set once per session instead of once per query.
+            String startup = "-c default_transaction_read_only=on"
+                    + (statementTimeoutMillis > 0 ? " -c statement_timeout=" + statementTimeoutMillis : "");
+            String userOptions = target.options().get("options");
+            config.addDataSourceProperty("options", userOptions == null ? startup : userOptions + " " + startup);
         } else {
             config.setDriverClassName("com.microsoft.sqlserver.jdbc.SQLServerDriver");
             config.addDataSourceProperty("applicationName", "snailbench-executor");
             config.addDataSourceProperty("applicationIntent", "ReadOnly");
         }
-        target.options().forEach(config::addDataSourceProperty);
+        target.options().forEach((name, value) -> {
+            if (!name.equals("options") || target.dialect() != SqlDialect.POSTGRESQL) {
+                config.addDataSourceProperty(name, value);
+            }
+        });
         LOG.infof("opening pool %s for %s", config.getPoolName(), target);
         return new HikariDataSource(config);
     }

@@ -55,7 +55,8 @@ public final class SqlExecutor {
 
     private ExecutionOutcome runOnce(Target target, String sql, ExecutionLimits limits) {
         try {
-            return pools.withConnection(target, c -> QueryRunner.run(c, target.dialect(), sql, limits));
+            return pools.withConnection(target, limits.timeout(),
+                    c -> QueryRunner.run(c, target.dialect(), sql, limits, true));
         } catch (SQLException e) {
             return ExecutionOutcome.failed(ExecutionStatus.ERROR, "cannot get a connection to " + target.jdbcUrl()
                     + ": " + e.getMessage(), e.getSQLState() == null ? "08000" : e.getSQLState(), 0);

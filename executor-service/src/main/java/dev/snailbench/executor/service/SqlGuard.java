@@ -2,9 +2,14 @@ package dev.snailbench.executor.service;
 
 import dev.snailbench.model.domain.SqlDialect;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
@@ -50,6 +55,19 @@ public final class SqlGuard {
             "pg_logical_", "pg_replication_", "pg_create_", "pg_drop_", "pg_copy_", "pg_backup_",
             "pg_start_backup", "pg_stop_backup", "pg_wal_replay_", "pg_stat_reset", "pg_xlog_", "xp_", "sp_");
 
+    /** Longest time one parse may take: deeply nested expressions can make JSqlParser take minutes. */
+    static final long PARSE_TIMEOUT_MILLIS = 5_000;
+
+    /**
+     * Parser threads shared by all checks: without one, JSqlParser starts and stops a thread per parse (the
+     * thread enforces the parse timeout), which costs more than the parse itself.
+     */
+    private static final ExecutorService PARSER_THREADS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "sql-guard-parser");
+        t.setDaemon(true);
+        return t;
+    });
+
     /** The outcome of a check: allowed with the normalized SQL (the gold cache key), or refused with a reason. */
     public record Verdict(boolean allowed, String reason, String normalizedSql) {
 
@@ -58,7 +76,40 @@ public final class SqlGuard {
         }
     }
 
+    private final Map<String, Verdict> verdicts;
+
+    /** A guard that parses every statement. */
+    public SqlGuard() {
+        this(0);
+    }
+
+    /**
+     * @param cachedVerdicts how many verdicts to remember by exact text and dialect (the same gold query comes
+     *                       back for every model and level of a job); 0 parses every time
+     */
+    public SqlGuard(int cachedVerdicts) {
+        this.verdicts = cachedVerdicts <= 0 ? null : Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Verdict> eldest) {
+                return size() > cachedVerdicts;
+            }
+        });
+    }
+
     public Verdict check(String sql, SqlDialect dialect) {
+        if (verdicts == null || sql == null) {
+            return decide(sql, dialect);
+        }
+        String key = dialect.id() + "\u0000" + sql;
+        Verdict known = verdicts.get(key);
+        if (known == null) {
+            known = decide(sql, dialect);
+            verdicts.put(key, known);
+        }
+        return known;
+    }
+
+    private Verdict decide(String sql, SqlDialect dialect) {
         if (sql == null || sql.isBlank()) {
             return Verdict.refuse("empty SQL");
         }
@@ -73,8 +124,9 @@ public final class SqlGuard {
         }
         Statements statements;
         try {
-            statements = CCJSqlParserUtil.parseStatements(sql,
-                    p -> p.withSquareBracketQuotation(dialect == SqlDialect.SQLSERVER));
+            statements = CCJSqlParserUtil.parseStatements(sql, PARSER_THREADS,
+                    p -> p.withSquareBracketQuotation(dialect == SqlDialect.SQLSERVER)
+                            .withTimeOut(PARSE_TIMEOUT_MILLIS));
         } catch (JSQLParserException | RuntimeException e) {
             return Verdict.refuse("not a parseable " + dialect.displayName() + " statement: " + firstLine(e));
         }

@@ -1,19 +1,24 @@
 package dev.snailbench.executor.messaging;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Requests;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
-import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.Inference;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.executor.support.Tenants;
+import dev.snailbench.localstack.Postgres;
+import dev.snailbench.model.domain.ApiKeys;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.util.Map;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.time.Duration;
@@ -117,6 +122,62 @@ class ExecutionHopTest {
         assertThat(both.get(1)).isEqualTo(first);
     }
 
+    @Test
+    void shouldRunOnADatabaseRegisteredByTheTenant() {
+        Tenants.Registered tenant = Tenants.registerTenant("hop");
+        String databaseId = given().header(ApiKeys.HEADER, tenant.apiKey()).contentType(ContentType.JSON)
+                .body(Map.of("name", "v3", "kind", "postgresql", "jdbcUrl",
+                        LocalStack.postgres().jdbcUrl("footballdb_v3"), "user", Postgres.USER, "password",
+                        Postgres.PASSWORD))
+                .post("/databases").then().statusCode(201).extract().path("id");
+        ExecutionRequested request = Requests.request(UUID.randomUUID(), tenant.tenantId(),
+                Requests.registered(databaseId), "SELECT current_database() AS db", Requests.predicted("SELECT 1"));
+        ExecutionRequested otherTenant = Requests.request(UUID.randomUUID(), "someone-else",
+                Requests.registered(databaseId), "SELECT current_database() AS db", Requests.predicted("SELECT 1"));
+
+        ExecutionCompleted completed = sendAndAwait(request, 1).get(0);
+        ExecutionCompleted refused = sendAndAwait(otherTenant, 1).get(0);
+
+        assertThat(completed.gold().rows()).containsExactly(List.of("footballdb_v3"));
+        assertThat(refused.gold().status()).isEqualTo(ExecutionStatus.ERROR);
+        assertThat(refused.gold().error()).contains("not registered for tenant someone-else");
+    }
+
+    @Test
+    void shouldApplyTheShorterPredictedTimeoutToThePredictionOnly() {
+        // A few seconds of CPU: over the predicted timeout of the test profile (1 s), far under the gold's (60 s).
+        String slow = "SELECT count(*) AS n FROM generate_series(1, 6000) a, generate_series(1, 6000) b";
+        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("v1"), slow,
+                Requests.predicted(slow));
+
+        ExecutionCompleted completed = sendAndAwait(request, 1).get(0);
+
+        assertThat(completed.gold().status()).isEqualTo(ExecutionStatus.OK);
+        assertThat(completed.gold().rows()).containsExactly(List.of("36000000"));
+        assertThat(completed.predicted().status()).isEqualTo(ExecutionStatus.TIMEOUT);
+        assertThat(completed.predicted().sqlState()).isEqualTo("57014");
+    }
+
+    @Test
+    void shouldRunTheSameGoldOnlyOncePerJob() {
+        UUID job = UUID.randomUUID();
+        String gold = "SELECT clock_timestamp() AS at";
+        ExecutionRequested first = Requests.request(job, "t-hop", Requests.footballDb("v1"), gold, Requests.predicted(gold));
+        ExecutionRequested second = Requests.request(job, "t-hop", Requests.footballDb("v1"), "select  clock_timestamp()  AS at",
+                Requests.predicted(gold));
+        ExecutionRequested otherJob = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("v1"), gold,
+                Requests.predicted(gold));
+
+        ExecutionCompleted a = sendAndAwait(first, 1).get(0);
+        ExecutionCompleted b = sendAndAwait(second, 1).get(0);
+        ExecutionCompleted c = sendAndAwait(otherJob, 1).get(0);
+
+        // clock_timestamp() differs on every execution: equal golds mean one execution.
+        assertThat(b.gold().rows()).isEqualTo(a.gold().rows());
+        assertThat(c.gold().rows()).isNotEqualTo(a.gold().rows());
+        assertThat(b.predicted().rows()).isNotEqualTo(a.predicted().rows());
+    }
+
     private static List<ExecutionCompleted> sendAndAwait(ExecutionRequested request, int count) {
         topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(request));
         List<ExecutionCompleted> found = await(request, count);
@@ -136,10 +197,5 @@ class ExecutionHopTest {
             rs.next();
             return rs.getLong(1);
         }
-    }
-
-    @SuppressWarnings("unused")
-    private static boolean ok(ExecutionOutcome outcome) {
-        return outcome.ok();
     }
 }

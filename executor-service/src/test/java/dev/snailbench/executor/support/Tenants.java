@@ -17,8 +17,16 @@ public final class Tenants {
     private Tenants() {
     }
 
+    /** A registered tenant and its key. */
+    public record Registered(String tenantId, String apiKey) {
+    }
+
     /** Returns the new tenant's API key. */
     public static String register(String name) {
+        return registerTenant(name).apiKey();
+    }
+
+    public static Registered registerTenant(String name) {
         String key = ApiKeys.newKey();
         TenantRegistered event = TenantRegistered.of("tenant-" + UUID.randomUUID(), name, ApiKeys.sha256(key));
         try (TopicClient topics = new TopicClient()) {
@@ -26,6 +34,6 @@ public final class Tenants {
         }
         Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() ->
                 given().header(ApiKeys.HEADER, key).get("/databases").statusCode() == 200);
-        return key;
+        return new Registered(event.tenantId(), key);
     }
 }

@@ -111,7 +111,7 @@ public class CrosswalkResource {
      * Starts a build. Body: {@code name}, {@code dialect}, either {@code schema} ({@code {"tables": [{"name",
      * "columns": [{"name", "type"}]}]}}, SNAILS schema JSON accepted) or {@code targetDatabase} +
      * {@code nativeSchema} (read through the read-only connection), and {@code expandWithLlm},
-     * {@code abbreviateWithLlm} (default false). Answers 202; poll {@code GET /crosswalks/{id}}.
+     * {@code abbreviateWithLlm} (default false), {@code dataDictionary} (text given to the LLM expansion). Answers 202; poll {@code GET /crosswalks/{id}}.
      */
     @POST
     @Path("/builds")
@@ -130,6 +130,10 @@ public class CrosswalkResource {
                 throw new InvalidRequestException("dialect", e.getMessage());
             }
             boolean expand = body.path("expandWithLlm").asBoolean(false);
+            String dictionary = body.hasNonNull("dataDictionary") ? body.get("dataDictionary").asText() : null;
+            if (dictionary != null && dictionary.length() > 100_000) {
+                throw new PayloadTooLarge("dataDictionary has " + dictionary.length() + " characters, at most 100000");
+            }
             boolean abbreviate = body.path("abbreviateWithLlm").asBoolean(false);
             if ((expand || abbreviate) && !llm.configured()) {
                 throw new InvalidRequestException(expand ? "expandWithLlm" : "abbreviateWithLlm",
@@ -158,7 +162,7 @@ public class CrosswalkResource {
                     throw new PayloadTooLarge("schema has " + distinct + " distinct identifiers, a build takes at most "
                             + config.maxIdentifiers());
                 }
-                return builds.start(tenant, new CrosswalkBuildSpec(name, dialect.id(), s, expand, abbreviate));
+                return builds.start(tenant, new CrosswalkBuildSpec(name, dialect.id(), s, expand, abbreviate, dictionary));
             });
         }).map(cw -> Response.accepted(view(cw)).location(URI.create("/crosswalks/" + cw.id)).build());
     }
@@ -182,7 +186,8 @@ public class CrosswalkResource {
                 JsonNode c = columns.get(j);
                 String cf = field + ".columns[" + j + "]";
                 cols.add(new SchemaSpec.Column(nativeName(c.isTextual() ? c : c.get("name"), cf + ".name"),
-                        c.hasNonNull("type") ? c.get("type").asText() : null));
+                        c.hasNonNull("type") ? c.get("type").asText() : null,
+                        c.hasNonNull("comment") ? c.get("comment").asText() : null));
             }
             out.add(new SchemaSpec.Table(tableName, List.copyOf(cols)));
         }

@@ -101,8 +101,44 @@ class CrosswalkBuildKafkaTest {
                 .body("{\"name\": \"x\", \"dialect\": \"oracle\", \"schema\": {\"tables\": []}}")
                 .when().post("/crosswalks/builds").then().statusCode(400).body("field", equalTo("dialect"));
         given().header("X-API-Key", key).contentType("application/json")
-                .body("{\"name\": \"x\", \"expandWithLlm\": true, \"schema\": {\"tables\": []}}")
-                .when().post("/crosswalks/builds").then().statusCode(400);
+                .body("{\"name\": \"x\", \"schema\": {\"tables\": []}}")
+                .when().post("/crosswalks/builds").then().statusCode(400).body("field", equalTo("schema.tables"));
+    }
+
+    @Test
+    void shouldDeadLetterAnUnreadableAnswerAndKeepBuilding() {
+        String poison = "poison-" + UUID.randomUUID();
+        try (TopicClient topics = new TopicClient()) {
+            topics.send(Topics.IDENTIFIERS_CLASSIFIED, poison, "{not json".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        List<ConsumerRecord<String, byte[]>> dead = TopicClient.await(
+                Topics.deadLetter(Topics.IDENTIFIERS_CLASSIFIED, "generator"), r -> poison.equals(r.key()), 1,
+                Duration.ofSeconds(30));
+        assertThat(dead).hasSize(1);
+        String id = startBuild();
+        IdentifiersClassified answer = answer(awaitRequest(id), LABELS::get);
+        try (TopicClient topics = new TopicClient()) {
+            topics.send(Topics.IDENTIFIERS_CLASSIFIED, answer.key(), EventJson.write(answer));
+        }
+        awaitStatus(id, "ready");
+    }
+
+    @Test
+    void shouldTakeLowAndLeastFromTheLlmWhenAsked() {
+        // The local fake OpenAI server abbreviates by keeping each word's first two letters.
+        String id = given().header("X-API-Key", key).contentType("application/json")
+                .body(SCHEMA.replace("\"dialect\": \"postgresql\",", "\"dialect\": \"sqlserver\", \"abbreviateWithLlm\": true,"))
+                .when().post("/crosswalks/builds").then().statusCode(202).extract().path("id");
+        ClassificationRequested request = awaitRequest(id);
+        IdentifiersClassified answer = answer(request, LABELS::get);
+        try (TopicClient topics = new TopicClient()) {
+            topics.send(Topics.IDENTIFIERS_CLASSIFIED, answer.key(), EventJson.write(answer));
+        }
+        awaitStatus(id, "ready");
+        CrosswalkRow date = export(id).stream().filter(r -> r.identifierNative().equals("SurveyDate")).findFirst()
+                .orElseThrow();
+        assertThat(date.low()).isEqualTo("SuDa");
+        assertThat(date.least()).isEqualTo("SuDa");
     }
 
     private String startBuild() {

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snailbench.inference.support.WorkItems;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.ModelRef;
+import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.InferenceRequested;
@@ -80,6 +83,21 @@ class InferenceHopTest {
         assertThat(both).hasSize(2);
         assertThat(both).extracting(e -> e.inference().predictedSql())
                 .containsExactly("SELECT 'first answer'", "SELECT 'first answer'");
+    }
+
+    @Test
+    void shouldMapARecordedPredictionWrittenAtTheItemsLevelBackToNativeNames() {
+        WorkItem item = new WorkItem(UUID.randomUUID(), "ATBI:1", "Species in nests?",
+                "select distinct CommonName from tbl_Nests", SqlDialect.SQLSERVER, WorkItems.DB,
+                ModelRef.replay("gpt-replay"), NaturalnessLevel.LEAST, null, "ATBI",
+                "SELECT DISTINCT [CMNM] FROM [NSTS] WHERE [CMNM] <> 'CMNM'");
+
+        send(WorkItems.request(item));
+
+        ExecutionRequested out = awaitExecution(item.workItemId(), 1).get(0);
+        assertThat(out.inference().predictedSql())
+                .isEqualTo("SELECT DISTINCT [CommonName] FROM [tbl_Nests] WHERE [CommonName] <> 'CMNM'");
+        assertThat(out.inference().rawAnswer()).isEqualTo("SELECT DISTINCT [CMNM] FROM [NSTS] WHERE [CMNM] <> 'CMNM'");
     }
 
     private void send(InferenceRequested request) {

@@ -199,6 +199,21 @@ class ModelBackendHopTest {
     }
 
     @Test
+    void shouldNotAskTheModelAgainWhenAWorkItemIsRedelivered() {
+        String model = model();
+        FAKE.script(model, Reply.ok("SELECT 7"), Reply.ok("SELECT 8"));
+        WorkItem item = item("fake", model, NaturalnessLevel.NATIVE, "Redelivered " + UUID.randomUUID());
+
+        Hop.send(WorkItems.request(item));
+        Hop.await(item.workItemId(), 1);
+        Hop.send(WorkItems.request(item));
+        List<ExecutionRequested> both = Hop.await(item.workItemId(), 2);
+
+        assertThat(both).extracting(e -> e.inference().predictedSql()).containsExactly("SELECT 7", "SELECT 7");
+        assertThat(FAKE.requests(model)).hasSize(1);
+    }
+
+    @Test
     void shouldReturn404ForAWorkItemWithNoStoredInference() {
         given().get("/inferences/" + UUID.randomUUID()).then().statusCode(404);
         given().get("/inferences/not-a-uuid").then().statusCode(400).body("error", equalTo(

@@ -109,6 +109,11 @@ public final class FakeOpenAi {
         inFlightSamples.set(0);
     }
 
+    /** Requests being answered right now. */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
     public int maxInFlight() {
         return maxInFlight.get();
     }

@@ -42,10 +42,10 @@ public class ExecutionResultsConsumer {
 
     @Incoming(Channels.RESULTS_TO_SCORE)
     public Uni<Void> consume(ExecutionCompleted event) {
-        if (event.workItemId() == null || event.jobId() == null || event.tenantId() == null) {
+        if (event.workItemId() == null || event.jobId() == null || event.tenantId() == null || event.item() == null) {
             // Fails the message: the dead-letter queue keeps it with this reason.
             return Uni.createFrom().failure(new IllegalArgumentException(
-                    "ExecutionCompleted " + event.eventId() + " lacks workItemId, jobId or tenantId"));
+                    "ExecutionCompleted " + event.eventId() + " lacks workItemId, jobId, tenantId or item"));
         }
         Context context = Vertx.currentContext();
         return Panache.withSession(() -> results.findById(event.workItemId()))

@@ -85,6 +85,25 @@ class ScoringHopTest {
         assertThat(scored.reason()).isEqualTo("inference failed: model timed out");
     }
 
+    @Test
+    void shouldDeadLetterAnEventWithoutWorkItemIdAndKeepScoring() {
+        ExecutionCompleted valid = completed(UUID.randomUUID(), "t-hop", "q5", "SELECT 1", "SELECT 1",
+                ok(columns("x", "NUMBER"), List.of(List.of("1"))), ok(columns("x", "NUMBER"), List.of(List.of("1"))));
+        ExecutionCompleted broken = new ExecutionCompleted(UUID.randomUUID(), valid.jobId(), valid.tenantId(), null,
+                valid.occurredAt(), 1, valid.item(), valid.inference(), valid.gold(), valid.predicted());
+        String key = "broken-" + UUID.randomUUID();
+        try (TopicClient client = new TopicClient()) {
+            client.send(Topics.RESULTS_TO_SCORE, key, EventJson.write(broken));
+        }
+        TestEvents.send(valid);
+
+        List<ConsumerRecord<String, byte[]>> dead = TopicClient.await(
+                Topics.deadLetter(Topics.RESULTS_TO_SCORE, "scorer"), r -> key.equals(r.key()), 1, WAIT);
+        assertThat(dead).hasSize(1);
+        assertThat(TopicClient.headers(dead.get(0)).get("dead-letter-reason")).contains("lacks workItemId");
+        assertThat(awaitScores(valid.workItemId(), 1).get(0).strictMatch()).isTrue();
+    }
+
     private static List<ItemScored> awaitScores(UUID workItemId, int count) {
         List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.SCORES,
                 r -> workItemId.toString().equals(r.key()), count, WAIT);

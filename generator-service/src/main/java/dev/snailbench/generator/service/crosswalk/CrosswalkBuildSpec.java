@@ -2,8 +2,9 @@ package dev.snailbench.generator.service.crosswalk;
 
 /**
  * A crosswalk build as requested: the schema to rename, the dialect names must be valid in, and whether
- * Regular names come from an LLM expansion ({@code expandWithLlm}) and Low/Least from the LLM instead of the rules.
+ * Regular names come from an LLM expansion ({@code expandWithLlm}) and Low/Least from the LLM instead of the rules; {@code dataDictionary} is an uploaded description of
+ * the database given to the expansion.
  */
 public record CrosswalkBuildSpec(String name, String dialect, SchemaSpec schema, boolean expandWithLlm,
-        boolean abbreviateWithLlm) {
+        boolean abbreviateWithLlm, String dataDictionary) {
 }

@@ -100,15 +100,15 @@ public class CrosswalkBuilds {
             for (SchemaSpec.Table t : spec.schema().tables()) {
                 List<String> columns = t.columns().stream().map(SchemaSpec.Column::name).toList();
                 if (labels.get(t.name()) != NaturalnessLevel.REGULAR && seen.add(t.name())) {
-                    inputs.add(new IdentifierLlm.ExpansionInput(t.name(), t.name(), columns));
+                    inputs.add(new IdentifierLlm.ExpansionInput(t.name(), t.name(), columns, null));
                 }
-                for (String c : columns) {
-                    if (labels.get(c) != NaturalnessLevel.REGULAR && seen.add(c)) {
-                        inputs.add(new IdentifierLlm.ExpansionInput(c, t.name(), columns));
+                for (SchemaSpec.Column c : t.columns()) {
+                    if (labels.get(c.name()) != NaturalnessLevel.REGULAR && seen.add(c.name())) {
+                        inputs.add(new IdentifierLlm.ExpansionInput(c.name(), t.name(), columns, c.comment()));
                     }
                 }
             }
-            expansions = inputs.isEmpty() ? expansions : llm.expand(inputs);
+            expansions = inputs.isEmpty() ? expansions : llm.expand(inputs, spec.dataDictionary());
         }
         return expansions.chain(exp -> {
             if (!spec.abbreviateWithLlm()) {

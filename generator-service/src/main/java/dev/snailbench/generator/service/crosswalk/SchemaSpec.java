@@ -8,7 +8,12 @@ public record SchemaSpec(List<Table> tables) {
     public record Table(String name, List<Column> columns) {
     }
 
-    public record Column(String name, String type) {
+    /** A column; {@code comment} is the database's own description (may be null). */
+    public record Column(String name, String type, String comment) {
+
+        public Column(String name, String type) {
+            this(name, type, null);
+        }
     }
 
     /** Distinct identifiers (tables and columns), first occurrence order. */

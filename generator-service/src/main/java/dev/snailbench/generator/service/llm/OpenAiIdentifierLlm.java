@@ -54,14 +54,21 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
     }
 
     @Override
-    public Uni<Map<String, String>> expand(List<ExpansionInput> inputs) {
+    public Uni<Map<String, String>> expand(List<ExpansionInput> inputs, String dataDictionary) {
         return batched(inputs.stream().map(ExpansionInput::identifier).toList(), batch -> {
             StringBuilder user = new StringBuilder("Rename each identifier to Regular naturalness.\n");
             for (ExpansionInput in : inputs) {
                 if (batch.contains(in.identifier())) {
                     user.append("- ").append(in.identifier()).append(" (table ").append(in.table())
-                            .append("; other columns: ").append(String.join(", ", in.neighbours())).append(")\n");
+                            .append("; other columns: ").append(String.join(", ", in.neighbours()));
+                    if (in.comment() != null && !in.comment().isBlank()) {
+                        user.append("; database comment: ").append(in.comment());
+                    }
+                    user.append(")\n");
                 }
+            }
+            if (dataDictionary != null && !dataDictionary.isBlank()) {
+                user.append("\nData dictionary of this database:\n").append(dataDictionary).append('\n');
             }
             return complete(EXPAND_SYSTEM, user.toString(), batch);
         });

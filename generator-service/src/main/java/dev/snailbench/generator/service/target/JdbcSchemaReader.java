@@ -34,10 +34,10 @@ public final class JdbcSchemaReader {
                 List<Object[]> cols = new ArrayList<>();
                 while (rs.next()) {
                     cols.add(new Object[] {rs.getInt("ORDINAL_POSITION"), rs.getString("COLUMN_NAME"),
-                            rs.getString("TYPE_NAME")});
+                            rs.getString("TYPE_NAME"), rs.getString("REMARKS")});
                 }
                 cols.sort((a, b) -> Integer.compare((Integer) a[0], (Integer) b[0]));
-                cols.forEach(col -> columns.add(new SchemaSpec.Column((String) col[1], (String) col[2])));
+                cols.forEach(col -> columns.add(new SchemaSpec.Column((String) col[1], (String) col[2], (String) col[3])));
             }
             tables.add(new SchemaSpec.Table(table, List.copyOf(columns)));
         }

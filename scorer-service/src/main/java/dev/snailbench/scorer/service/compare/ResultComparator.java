@@ -298,6 +298,9 @@ public final class ResultComparator {
     }
 
     static List<Row> project(List<Row> rows, int[] mapping) {
+        if (!rows.isEmpty() && rows.get(0).size() == mapping.length && isIdentity(mapping)) {
+            return rows;
+        }
         List<Row> out = new ArrayList<>(rows.size());
         for (Row r : rows) {
             out.add(r.project(mapping));

@@ -7,6 +7,8 @@ public final class Row {
 
     private final Object[] cells;
     private final int hash;
+    /** Computed once: QATCH's tuple constraint and execution accuracy both need it. */
+    private Row sorted;
 
     public Row(Object[] cells) {
         this.cells = cells;
@@ -27,9 +29,14 @@ public final class Row {
 
     /** The same row with its cells sorted (QATCH compares tuples regardless of column order). */
     public Row sortedCells() {
-        Object[] copy = cells.clone();
-        Arrays.sort(copy, Cells.ORDER);
-        return new Row(copy);
+        Row s = sorted;
+        if (s == null) {
+            Object[] copy = cells.clone();
+            Arrays.sort(copy, Cells.ORDER);
+            s = Arrays.equals(copy, cells) ? this : new Row(copy);
+            sorted = s;
+        }
+        return s;
     }
 
     /** The row restricted to {@code columns}, in that order. */

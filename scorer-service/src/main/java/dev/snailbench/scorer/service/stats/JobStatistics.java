@@ -41,8 +41,9 @@ public class JobStatistics {
         METRICS.put("cellRecall", r -> resultMetric(r, r.cellRecall));
         METRICS.put("tupleCardinality", r -> resultMetric(r, r.tupleCardinality));
         METRICS.put("tupleConstraint", r -> resultMetric(r, r.tupleConstraint));
-        METRICS.put("tupleOrder", r -> r.failed ? (r.orderBy ? 0.0 : null) : r.tupleOrder);
-        METRICS.put("validEfficiencyScore", r -> r.failed ? 0.0 : r.validEfficiencyScore);
+        // Boxed on purpose: "? 0.0 : value" would unbox a null value and throw.
+        METRICS.put("tupleOrder", r -> r.failed ? (r.orderBy ? Double.valueOf(0.0) : null) : r.tupleOrder);
+        METRICS.put("validEfficiencyScore", r -> r.failed ? Double.valueOf(0.0) : r.validEfficiencyScore);
         METRICS.put("softF1", r -> resultMetric(r, r.softF1));
         METRICS.put("queryRecall", r -> r.queryRecall);
         METRICS.put("queryPrecision", r -> r.queryPrecision);

@@ -1,0 +1,108 @@
+package dev.snailbench.executor.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.snailbench.executor.support.Core;
+import dev.snailbench.executor.support.HostileDb;
+import java.sql.ResultSet;
+import java.sql.SQLTransientConnectionException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Pools: created on demand, bounded per database and per tenant, closed when idle. */
+class PoolManagerTest {
+
+    @BeforeAll
+    static void createDatabase() {
+        HostileDb.create();
+    }
+
+    @Test
+    void shouldNeverOpenMoreConnectionsToADatabaseThanItsPoolSize() throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(6);
+        AtomicInteger active = new AtomicInteger();
+        AtomicInteger peak = new AtomicInteger();
+        try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 10, Duration.ofMinutes(1),
+                Duration.ofSeconds(30)))) {
+            List<Future<?>> all = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                all.add(threads.submit(() -> pools.withConnection(Core.postgres(HostileDb.NAME), c -> {
+                    peak.accumulateAndGet(active.incrementAndGet(), Math::max);
+                    try (ResultSet rs = c.createStatement().executeQuery(
+                            "SELECT count(*) FROM generate_series(1, 1000) a, generate_series(1, 500) b")) {
+                        rs.next();
+                    } finally {
+                        active.decrementAndGet();
+                    }
+                    return null;
+                })));
+            }
+            for (Future<?> f : all) {
+                f.get(60, TimeUnit.SECONDS);
+            }
+            assertThat(pools.openPools()).isEqualTo(1);
+        } finally {
+            threads.shutdownNow();
+        }
+        assertThat(peak.get()).isEqualTo(2);
+    }
+
+    @Test
+    void shouldMakeATenantWaitBeyondItsConnectionBudgetButNotOthers() throws Exception {
+        ExecutorService threads = Executors.newSingleThreadExecutor();
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (PoolManager pools = new PoolManager(new PoolManager.Settings(4, 1, Duration.ofMinutes(1),
+                Duration.ofMillis(300)))) {
+            Target busy = Core.postgres(HostileDb.NAME);
+            Future<?> holder = threads.submit(() -> pools.withConnection(busy, c -> {
+                holding.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return null;
+            }));
+            assertThat(holding.await(30, TimeUnit.SECONDS)).isTrue();
+
+            assertThatThrownBy(() -> pools.withConnection(busy, c -> 1))
+                    .isInstanceOf(SQLTransientConnectionException.class).hasMessageContaining("already uses its 1");
+            Target otherTenant = new Target("another-tenant", busy.dialect(), busy.jdbcUrl(), busy.user(),
+                    busy.password(), busy.options());
+            assertThat((boolean) pools.withConnection(otherTenant, c -> c.isValid(5))).isTrue();
+
+            release.countDown();
+            holder.get(30, TimeUnit.SECONDS);
+            assertThat((boolean) pools.withConnection(busy, c -> c.isValid(5))).isTrue();
+        } finally {
+            release.countDown();
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
+    void shouldCloseAPoolThatIsIdle() throws Exception {
+        try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 2, Duration.ofMillis(500),
+                Duration.ofSeconds(10)))) {
+            pools.withConnection(Core.postgres(HostileDb.NAME), c -> c.isValid(5));
+            assertThat(pools.openPools()).isEqualTo(1);
+
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> pools.openPools() == 0);
+
+            // and opens again on demand
+            assertThat((boolean) pools.withConnection(Core.postgres(HostileDb.NAME), c -> c.isValid(5))).isTrue();
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package dev.snailbench.inference.client;
+
+import dev.snailbench.inference.support.FakeOpenAi;
+import dev.snailbench.inference.support.TestBackend;
+import io.smallrye.mutiny.Multi;
+import io.vertx.mutiny.core.Vertx;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Measures whether a backend with concurrency 32 keeps 32 requests in flight against a model answering in
+ * 10 ms (the fake server). Prints figures; run on request:
+ * {@code mvn -B -q test -Dtest=InferenceBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
+ */
+class InferenceBenchmark {
+
+    private static final int CONCURRENCY = 32;
+    private static final int CALLS = 5_000;
+
+    @Test
+    void keepsTheConcurrencyLimitInFlight() {
+        FakeOpenAi fake = FakeOpenAi.instance();
+        fake.defaultDelay(10);
+        Vertx vertx = Vertx.vertx();
+        try {
+            ModelBackend backend = new ModelBackend(vertx, "bench",
+                    new TestBackend(fake.baseUrl(), CONCURRENCY, 0, Duration.ofSeconds(10)));
+            run(backend, 500); // warm-up: JIT, connection pool
+            fake.resetInFlightStats();
+            // Sample both sides every millisecond: requests the backend has out, requests the server is holding.
+            long[] sums = new long[3];
+            Thread sampler = new Thread(() -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    sums[0] += backend.inFlight();
+                    sums[1] += fake.inFlight();
+                    sums[2]++;
+                    try {
+                        Thread.sleep(1);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            long start = System.nanoTime();
+            sampler.start();
+            run(backend, CALLS);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            sampler.interrupt();
+            try {
+                sampler.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            System.out.printf("InferenceBenchmark: %d calls, model latency 10 ms, concurrency %d: max in flight at "
+                    + "the server %d; average in flight (1 ms samples) client %.1f, server %.1f; in flight seen by "
+                    + "each arriving request %.1f; %.0f calls/s (ideal %.0f), %.2f s%n", CALLS, CONCURRENCY,
+                    fake.maxInFlight(), (double) sums[0] / sums[2], (double) sums[1] / sums[2],
+                    fake.averageInFlight(), CALLS / seconds, CONCURRENCY / 0.010, seconds);
+        } finally {
+            vertx.closeAndAwait();
+        }
+    }
+
+    /** A job's items all submitted at once; the backend's limit decides how many are in flight. */
+    private static void run(ModelBackend backend, int calls) {
+        AtomicInteger done = new AtomicInteger();
+        Multi.createFrom().range(0, calls)
+                .onItem().transformToUni(i -> backend.complete(new ModelCall("bench", "chat", "bench-model",
+                        "prompt " + i, 0, 16, null), 10))
+                .merge(calls)
+                .onItem().invoke(c -> done.incrementAndGet())
+                .collect().asList().await().atMost(Duration.ofMinutes(5));
+        if (done.get() != calls) {
+            throw new AssertionError("only " + done.get() + " of " + calls + " calls completed");
+        }
+    }
+}

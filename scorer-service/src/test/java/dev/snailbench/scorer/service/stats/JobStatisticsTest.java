@@ -1,0 +1,150 @@
+package dev.snailbench.scorer.service.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.snailbench.localstack.DataDir;
+import dev.snailbench.scorer.config.ScorerConfig;
+import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.service.stats.JobStatistics.Summary;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** Job aggregates: gold failures excluded, failures counted as 0, IdentifierRecall, SNAILS correlations. */
+class JobStatisticsTest {
+
+    private final JobStatistics stats = new JobStatistics(config(),
+            new NaturalnessLookup(DataDir.resolve().toString()));
+
+    @Test
+    void shouldExcludeGoldFailuresAndCountFailedPredictionsAsWrong() {
+        List<ItemResult> items = List.of(
+                item("q1", "m", "Native", true, "c:a\nt:t", "c:a\nt:t"),
+                item("q2", "m", "Native", false, "c:a\nc:b\nt:t", "c:a\nt:t"),
+                failedPrediction("q3"),
+                goldFailed("q4"));
+        Summary s = stats.summarize(UUID.randomUUID(), items);
+        assertThat(s.overall().items()).isEqualTo(4);
+        assertThat(s.overall().goldFailed()).isEqualTo(1);
+        assertThat(s.overall().predictionFailed()).isEqualTo(1);
+        assertThat(s.overall().metrics().get("executionAccuracy").mean()).isCloseTo(1.0 / 3, within(1e-12));
+        assertThat(s.overall().metrics().get("executionAccuracy").n()).isEqualTo(3);
+        assertThat(s.overall().reasons()).containsEntry("gold failed", 1L).containsEntry("predicted failed", 1L)
+                .containsEntry("MATCH", 1L).containsEntry("VALUES_DIFFER", 1L);
+        assertThat(s.identifierRecall()).anySatisfy(r -> {
+            assertThat(r.identifier()).isEqualTo("c:b");
+            assertThat(r.goldOccurrences()).isEqualTo(1);
+            assertThat(r.recall()).isEqualTo(0.0);
+        });
+        assertThat(s.identifierRecall()).anySatisfy(r -> {
+            // q1 and q2 name it, the failed prediction q3 does not; the gold-failed q4 is not counted.
+            assertThat(r.identifier()).isEqualTo("c:a");
+            assertThat(r.goldOccurrences()).isEqualTo(3);
+            assertThat(r.recall()).isCloseTo(2.0 / 3, within(1e-12));
+        });
+    }
+
+    @Test
+    void shouldCorrelateNaturalnessWithCorrectnessPerModel() {
+        List<ItemResult> items = new ArrayList<>();
+        // Renamed levels: Regular queries right, Least queries wrong -> tau-b strongly positive.
+        for (int i = 0; i < 10; i++) {
+            items.add(item("r" + i, "m", "Regular", i < 9, "c:x", "c:x"));
+            items.add(item("l" + i, "m", "Least", i < 2, "c:x", "c:x"));
+        }
+        Summary s = stats.summarize(UUID.randomUUID(), items);
+        var c = s.naturalnessCorrelations().stream()
+                .filter(x -> x.measure().equals("combinedNaturalness") && x.outcome().equals("executionAccuracy"))
+                .findFirst().orElseThrow();
+        assertThat(c.n()).isEqualTo(20);
+        assertThat(c.tauB()).isGreaterThan(0.5);
+        assertThat(c.pValue()).isLessThan(0.01);
+        assertThat(s.byLevel()).extracting(g -> g.key().get("level")).containsExactly("Least", "Regular");
+    }
+
+    @Test
+    void shouldReadNativeIdentifierLevelsFromSnailsCrosswalks() {
+        // ATBI crosswalk: Author_email is Regular (see data README example rows).
+        ItemResult r = item("a1", "m", "Native", true, "c:author_email", "c:author_email");
+        r.databaseKey = "ATBI";
+        assertThat(stats.naturalness(r)).hasValueSatisfying(v -> assertThat(v[1]).isEqualTo(1.0));
+        r.databaseKey = "footballdb_v1";
+        assertThat(stats.naturalness(r)).isEmpty();
+    }
+
+    private static ItemResult item(String q, String model, String level, boolean correct, String gold, String pred) {
+        ItemResult r = new ItemResult();
+        r.workItemId = UUID.randomUUID();
+        r.questionId = q;
+        r.model = model;
+        r.level = level;
+        r.databaseKey = "db";
+        r.hardness = "easy";
+        r.goldStatus = "OK";
+        r.predictedStatus = "OK";
+        r.strictMatch = correct;
+        r.setMatch = correct;
+        r.relaxedMatch = correct;
+        r.strictReason = correct ? "MATCH" : "VALUES_DIFFER";
+        r.executionAccuracy = correct ? 1.0 : 0.0;
+        r.cellPrecision = correct ? 1.0 : 0.5;
+        r.goldIdentifiers = gold;
+        r.predictedIdentifiers = pred;
+        r.scoredAt = Instant.now();
+        return r;
+    }
+
+    private static ItemResult failedPrediction(String q) {
+        ItemResult r = item(q, "m", "Native", false, "c:a", null);
+        r.failed = true;
+        r.predictedStatus = "ERROR";
+        r.reason = "predicted failed: ERROR 42703 column \"x\" does not exist";
+        r.cellPrecision = null;
+        r.executionAccuracy = null;
+        return r;
+    }
+
+    private static ItemResult goldFailed(String q) {
+        ItemResult r = item(q, "m", "Native", false, null, null);
+        r.failed = true;
+        r.goldStatus = "ERROR";
+        r.reason = "gold failed: ERROR 42P01 relation \"match_fact\" does not exist";
+        return r;
+    }
+
+    private static ScorerConfig config() {
+        return new ScorerConfig() {
+            public Duration parseTimeout() {
+                return Duration.ofSeconds(10);
+            }
+
+            public int parserThreads() {
+                return 1;
+            }
+
+            public double absoluteTolerance() {
+                return 0;
+            }
+
+            public double relativeTolerance() {
+                return 0;
+            }
+
+            public boolean nullsEqual() {
+                return true;
+            }
+
+            public int bootstrapResamples() {
+                return 500;
+            }
+
+            public int maxRowsPerResult() {
+                return 1000;
+            }
+        };
+    }
+}
