@@ -2,7 +2,6 @@ package dev.snailbench.localstack;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,7 +19,8 @@ public final class KafkaServerMain {
     public static void main(String[] args) throws Exception {
         String config = args[0];
         long parentPid = Long.parseLong(args[1]);
-        String clusterId = base64ClusterId();
+        // Kafka's own ids never start with '-', which the storage tool would read as an option.
+        String clusterId = org.apache.kafka.common.Uuid.randomUuid().toString();
         kafka.tools.StorageTool.execute(new String[] {"format", "-t", clusterId, "-c", config, "--ignore-formatted"},
                 System.out);
         Thread watchdog = new Thread(() -> watchParent(parentPid), "parent-watchdog");
@@ -41,12 +41,5 @@ public final class KafkaServerMain {
             }
         }
         Runtime.getRuntime().halt(0);
-    }
-
-    private static String base64ClusterId() {
-        UUID uuid = UUID.randomUUID();
-        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(16);
-        buffer.putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
-        return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(buffer.array());
     }
 }

@@ -15,7 +15,11 @@ import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.TenantRegistered;
 import dev.snailbench.model.serde.EventJson;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import java.util.List;
 import java.util.UUID;
 
@@ -56,15 +60,41 @@ public final class TestEvents {
     }
 
     public static void send(ExecutionCompleted event) {
-        try (TopicClient client = new TopicClient()) {
-            client.send(Topics.RESULTS_TO_SCORE, event.key(), EventJson.write(event));
-        }
+        send(Topics.RESULTS_TO_SCORE, event.key(), EventJson.write(event));
     }
 
     public static void registerTenant(String tenantId, String apiKeySha256) {
         TenantRegistered t = TenantRegistered.of(tenantId, "tenant " + tenantId, apiKeySha256);
-        try (TopicClient client = new TopicClient()) {
-            client.send(Topics.TENANTS, t.key(), EventJson.write(t));
+        send(Topics.TENANTS, t.key(), EventJson.write(t));
+    }
+
+    public static void send(String topic, String key, byte[] value) {
+        withKafkaClassLoader(() -> {
+            try (TopicClient client = new TopicClient()) {
+                client.send(topic, key, value);
+            }
+            return null;
+        });
+    }
+
+    public static List<ConsumerRecord<String, byte[]>> await(String topic,
+            Predicate<ConsumerRecord<String, byte[]>> wanted, int count, Duration timeout) {
+        return withKafkaClassLoader(() -> TopicClient.await(topic, wanted, count, timeout));
+    }
+
+    /**
+     * Kafka clients load their metrics reporters through the thread's context class loader; inside a Quarkus
+     * test that can be another loader than the one that loaded the client (seen as an intermittent
+     * "JmxReporter cannot be cast" failure), so the plain clients run with their own loader as context.
+     */
+    private static <T> T withKafkaClassLoader(Supplier<T> action) {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(TopicClient.class.getClassLoader());
+        try {
+            return action.get();
+        } finally {
+            thread.setContextClassLoader(previous);
         }
     }
 }

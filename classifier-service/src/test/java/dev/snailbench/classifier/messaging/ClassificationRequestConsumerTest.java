@@ -28,6 +28,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The Kafka flow over the module's real broker: request in, answer out, redeliveries answered once. */
@@ -36,6 +38,23 @@ class ClassificationRequestConsumerTest {
 
     @Inject
     ClassifierService classifier;
+
+    private ClassLoader testClassLoader;
+
+    /**
+     * The Kafka clients of {@link TopicClient} resolve plug-in classes (metrics reporters) through the thread's
+     * context class loader; point it at the loader that loaded {@link TopicClient} so both see the same classes.
+     */
+    @BeforeEach
+    void useTopicClientClassLoader() {
+        testClassLoader = Thread.currentThread().getContextClassLoader();
+        Thread.currentThread().setContextClassLoader(TopicClient.class.getClassLoader());
+    }
+
+    @AfterEach
+    void restoreClassLoader() {
+        Thread.currentThread().setContextClassLoader(testClassLoader);
+    }
 
     @Test
     void shouldAnswerAClassificationRequestInOrderKeyedByRequestId() {

@@ -46,7 +46,7 @@ public final class ModelBackend {
                 .map(a -> {
                     long latency = (System.nanoTime() - started) / 1_000_000;
                     return new Completion(a.answer().text(), a.answer().promptTokens(), a.answer().completionTokens(),
-                            cost(call.model(), a.answer()), latency, a.attempts(), false);
+                            cost(call.model(), a.answer()), latency, a.attempts(), false, a.answer().rawResponse());
                 });
     }
 

@@ -57,7 +57,7 @@ public class ModelClient {
         return Panache.withSession(() -> cache.findById(key))
                 .chain(hit -> hit != null
                         ? Uni.createFrom().item(new Completion(hit.answer, hit.promptTokens, hit.completionTokens, 0.0,
-                                0, 0, true))
+                                0, 0, true, hit.rawResponse))
                         : backend(call.backend()).complete(call, estimatedPromptTokens)
                                 .call(c -> store(key, call, c)));
     }
@@ -68,6 +68,7 @@ public class ModelClient {
         row.backend = call.backend();
         row.model = call.model();
         row.answer = c.text();
+        row.rawResponse = c.rawResponse();
         row.promptTokens = c.promptTokens();
         row.completionTokens = c.completionTokens();
         row.costUsd = c.costUsd();

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeoutException;
 public final class OpenAiClient {
 
     /** Raw answer of one successful attempt. */
-    public record Answer(String text, Integer promptTokens, Integer completionTokens) {
+    public record Answer(String text, Integer promptTokens, Integer completionTokens, String rawResponse) {
     }
 
     private final WebClient web;
@@ -91,7 +91,7 @@ public final class OpenAiClient {
                 : first.getString("text");
         JsonObject usage = json.getJsonObject("usage");
         return new Answer(text == null ? "" : text, usage == null ? null : usage.getInteger("prompt_tokens"),
-                usage == null ? null : usage.getInteger("completion_tokens"));
+                usage == null ? null : usage.getInteger("completion_tokens"), response.bodyAsString());
     }
 
     /** Retry-After as seconds or as an HTTP date; null when absent or unreadable. */

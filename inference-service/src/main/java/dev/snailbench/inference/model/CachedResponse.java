@@ -18,6 +18,8 @@ public class CachedResponse {
     public String model;
     @Column(columnDefinition = "text")
     public String answer;
+    @Column(columnDefinition = "text")
+    public String rawResponse;
     public Integer promptTokens;
     public Integer completionTokens;
     public Double costUsd;

@@ -33,6 +33,9 @@ public class InferenceRecord {
     public String predictedSql;
     @Column(columnDefinition = "text")
     public String error;
+    /** The API's raw JSON response (null for replay). */
+    @Column(columnDefinition = "text")
+    public String rawResponse;
     public long latencyMillis;
     public Integer promptTokens;
     public Integer completionTokens;

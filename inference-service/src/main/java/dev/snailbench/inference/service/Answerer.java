@@ -71,6 +71,7 @@ public class Answerer {
                 })
                 .chain(completion -> {
                     record.rawAnswer = completion.text();
+                    record.rawResponse = completion.rawResponse();
                     record.promptTokens = completion.promptTokens();
                     record.completionTokens = completion.completionTokens();
                     record.costUsd = completion.costUsd() == null ? null : BigDecimal.valueOf(completion.costUsd());

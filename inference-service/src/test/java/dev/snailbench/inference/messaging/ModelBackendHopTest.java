@@ -3,6 +3,7 @@ package dev.snailbench.inference.messaging;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
@@ -66,6 +67,7 @@ class ModelBackendHopTest {
                 .body("rawAnswer", equalTo(FAKE.requests(model).isEmpty() ? null
                         : "Sure! Here is the query:\n```sql\nSELECT COUNT(*) FROM tbl_Nests;\n```\nIt counts the nests."))
                 .body("promptTokens", equalTo(prompt.length() / 4))
+                .body("rawResponse", containsString("\"usage\""))
                 .body("cached", equalTo(false));
     }
 

@@ -67,6 +67,10 @@ class FootballDbScoringBenchmark {
                         if (!gold.ok()) {
                             goldFailed++;
                             reasons.merge("gold failed " + gold.sqlState(), 1, Integer::sum);
+                            if (!"42P01".equals(gold.sqlState())) {
+                                System.out.printf("FootballDB %s gold %s failed: %s %s%n", v, q.get("id").asText(),
+                                        gold.sqlState(), gold.error().lines().findFirst().orElse(""));
+                            }
                             continue;
                         }
                         if (!pred.ok()) {

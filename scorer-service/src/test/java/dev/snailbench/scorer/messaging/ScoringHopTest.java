@@ -92,12 +92,10 @@ class ScoringHopTest {
         ExecutionCompleted broken = new ExecutionCompleted(UUID.randomUUID(), valid.jobId(), valid.tenantId(), null,
                 valid.occurredAt(), 1, valid.item(), valid.inference(), valid.gold(), valid.predicted());
         String key = "broken-" + UUID.randomUUID();
-        try (TopicClient client = new TopicClient()) {
-            client.send(Topics.RESULTS_TO_SCORE, key, EventJson.write(broken));
-        }
+        TestEvents.send(Topics.RESULTS_TO_SCORE, key, EventJson.write(broken));
         TestEvents.send(valid);
 
-        List<ConsumerRecord<String, byte[]>> dead = TopicClient.await(
+        List<ConsumerRecord<String, byte[]>> dead = TestEvents.await(
                 Topics.deadLetter(Topics.RESULTS_TO_SCORE, "scorer"), r -> key.equals(r.key()), 1, WAIT);
         assertThat(dead).hasSize(1);
         assertThat(TopicClient.headers(dead.get(0)).get("dead-letter-reason")).contains("lacks workItemId");
@@ -105,7 +103,7 @@ class ScoringHopTest {
     }
 
     private static List<ItemScored> awaitScores(UUID workItemId, int count) {
-        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.SCORES,
+        List<ConsumerRecord<String, byte[]>> records = TestEvents.await(Topics.SCORES,
                 r -> workItemId.toString().equals(r.key()), count, WAIT);
         assertThat(records).as("ItemScored records for %s", workItemId).hasSize(count);
         return records.stream().map(r -> EventJson.read(r.value(), ItemScored.class)).toList();
