@@ -15,6 +15,7 @@ public final class Postgres implements AutoCloseable {
     public static final String PASSWORD = "postgres";
 
     private final EmbeddedPostgres server;
+    private boolean closed;
 
     private Postgres(EmbeddedPostgres server) {
         this.server = server;
@@ -61,8 +62,13 @@ public final class Postgres implements AutoCloseable {
         }
     }
 
+    /** Stops the server; stopping it again does nothing. */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         try {
             server.close();
         } catch (IOException e) {

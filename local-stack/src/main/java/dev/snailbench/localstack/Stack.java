@@ -60,12 +60,17 @@ public final class Stack implements AutoCloseable {
      * @param logDir      where each service's output goes ({@code <module>.log})
      */
     public static Stack start(Path projectRoot, Path dataDir, Path logDir) {
+        return start(projectRoot, dataDir, logDir, java.util.EnumSet.allOf(Service.class));
+    }
+
+    /** Starts Kafka, PostgreSQL and only the given services. */
+    public static Stack start(Path projectRoot, Path dataDir, Path logDir, java.util.Set<Service> services) {
         Stack stack = new Stack(KafkaBroker.start(4), Postgres.start(), randomKey(24));
         try {
             Files.createDirectories(logDir);
             stack.postgres.createDatabase("snailbench");
             String secretsKey = Base64.getEncoder().encodeToString(randomBytes(32));
-            for (Service service : Service.values()) {
+            for (Service service : services) {
                 stack.launch(projectRoot, dataDir, logDir, service, secretsKey);
             }
             stack.awaitReady(logDir);
@@ -108,7 +113,7 @@ public final class Stack implements AutoCloseable {
     private void awaitReady(Path logDir) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         Instant deadline = Instant.now().plus(READY_TIMEOUT);
-        for (Service service : Service.values()) {
+        for (Service service : processes.keySet()) {
             while (!ports.containsKey(service) || !ready(http, service)) {
                 readPort(logDir, service);
                 Process process = processes.get(service);
@@ -150,6 +155,19 @@ public final class Stack implements AutoCloseable {
             return response.statusCode() == 200;
         } catch (IOException e) {
             return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Readiness as the service reports it: the HTTP status of {@code /q/health/ready} and its body. */
+    public HttpResponse<String> readiness(Service service) {
+        try {
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url(service) + "/q/health/ready"))
+                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

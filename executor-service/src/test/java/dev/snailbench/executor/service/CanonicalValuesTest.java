@@ -9,9 +9,13 @@ import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
 import java.util.Arrays;
 import java.util.List;
+import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
 /** Results come back in the canonical typed form the scorer compares exactly. */
+// A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests:
+// local-stack keeps one server per class loader, and plain tests run in another one.
+@QuarkusTest
 class CanonicalValuesTest {
 
     @Test

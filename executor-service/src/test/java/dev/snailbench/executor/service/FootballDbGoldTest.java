@@ -15,11 +15,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every FootballDB dev gold query that does not need the missing match_fact table runs on the real database. */
+// A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests:
+// local-stack keeps one server per class loader, and plain tests run in another one.
+@QuarkusTest
 class FootballDbGoldTest {
 
     @BeforeAll

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +20,9 @@ import org.junit.jupiter.api.Test;
  * Hostile statements, as a model (or a tenant) might send them, run through the executor as a superuser: none
  * may change the database, and each must come back refused or failed with a reason.
  */
+// A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests:
+// local-stack keeps one server per class loader, and plain tests run in another one.
+@QuarkusTest
 class HostileCorpusTest {
 
     static final List<String> CORPUS = List.of(

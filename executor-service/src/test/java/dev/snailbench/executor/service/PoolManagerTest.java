@@ -17,10 +17,14 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.awaitility.Awaitility;
+import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Pools: created on demand, bounded per database and per tenant, closed when idle. */
+// A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests:
+// local-stack keeps one server per class loader, and plain tests run in another one.
+@QuarkusTest
 class PoolManagerTest {
 
     @BeforeAll

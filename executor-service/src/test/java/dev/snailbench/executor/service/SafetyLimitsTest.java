@@ -8,10 +8,14 @@ import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import java.time.Duration;
 import java.util.List;
+import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Timeouts, caps and read-only each proven on the real PostgreSQL. */
+// A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests:
+// local-stack keeps one server per class loader, and plain tests run in another one.
+@QuarkusTest
 class SafetyLimitsTest {
 
     /** About a second of CPU on this machine: a nested loop over 9 million pairs. */

@@ -48,6 +48,10 @@ public class ExecutionResultsConsumer {
                     "ExecutionCompleted " + event.eventId() + " lacks workItemId, jobId, tenantId or item"));
         }
         Context context = Vertx.currentContext();
+        if (context == null) {
+            return Uni.createFrom().failure(new IllegalStateException(
+                    "results-to-score must be consumed on a Vert.x context (Hibernate Reactive needs one)"));
+        }
         return Panache.withSession(() -> results.findById(event.workItemId()))
                 .flatMap(existing -> existing != null ? Uni.createFrom().item(existing) : scoreAndStore(event, context))
                 .flatMap(result -> scores.sendMessage(KafkaRecord.of(event.key(), verdict(event, result))));

@@ -41,6 +41,29 @@ public final class QatchMetrics {
         return round3(share(cells(gold), cells(pred)));
     }
 
+    /** Cell precision and recall from one pass over each side's cells (the scorer needs both). */
+    public static double[] cellPrecisionAndRecall(List<Row> gold, List<Row> pred) {
+        Double special = emptyCase(gold, pred);
+        if (special != null) {
+            return new double[] {special, special};
+        }
+        Set<Object> goldCells = cells(gold);
+        Set<Object> predCells = cells(pred);
+        return new double[] {round3(share(predCells, goldCells)), round3(share(goldCells, predCells))};
+    }
+
+    /** Tuple constraint and execution accuracy from one count of each side's (cell-sorted) tuples. */
+    public static double[] tupleConstraintAndExecutionAccuracy(List<Row> gold, List<Row> pred) {
+        Double special = emptyCase(gold, pred);
+        if (special != null) {
+            return new double[] {special, special};
+        }
+        Map<Row, Integer> g = counts(gold, true);
+        Map<Row, Integer> p = counts(pred, true);
+        return new double[] {tupleConstraint(g, p),
+            gold.size() == pred.size() && g.keySet().equals(p.keySet()) ? 1.0 : 0.0};
+    }
+
     /** min(|gold|, |pred|) / max(|gold|, |pred|) on row counts. */
     public static double tupleCardinality(List<Row> gold, List<Row> pred) {
         Double special = emptyCase(gold, pred);
@@ -61,8 +84,10 @@ public final class QatchMetrics {
         if (special != null) {
             return special;
         }
-        Map<Row, Integer> g = counts(gold, true);
-        Map<Row, Integer> p = counts(pred, true);
+        return tupleConstraint(counts(gold, true), counts(pred, true));
+    }
+
+    private static double tupleConstraint(Map<Row, Integer> g, Map<Row, Integer> p) {
         int ok = 0;
         for (Map.Entry<Row, Integer> e : g.entrySet()) {
             if (e.getValue().equals(p.get(e.getKey()))) {
@@ -140,7 +165,13 @@ public final class QatchMetrics {
      */
     public static Double validEfficiencyScore(List<Row> gold, List<Row> pred, List<Double> goldTimes,
             List<Double> predTimes) {
-        if (executionAccuracy(gold, pred) < 1.0) {
+        return validEfficiencyScore(executionAccuracy(gold, pred), goldTimes, predTimes);
+    }
+
+    /** VES from an execution accuracy already computed. */
+    public static Double validEfficiencyScore(double executionAccuracy, List<Double> goldTimes,
+            List<Double> predTimes) {
+        if (executionAccuracy < 1.0) {
             return 0.0;
         }
         if (goldTimes.isEmpty() || predTimes.isEmpty()) {

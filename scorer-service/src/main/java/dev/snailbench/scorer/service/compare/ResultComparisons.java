@@ -11,17 +11,19 @@ public class ResultComparisons {
     public Comparison compare(ResultTable gold, ResultTable predicted, CompareOptions options) {
         var g = gold.rows();
         var p = predicted.rows();
+        double[] cells = QatchMetrics.cellPrecisionAndRecall(g, p);
+        double[] tuples = QatchMetrics.tupleConstraintAndExecutionAccuracy(g, p);
         return new Comparison(
                 comparator.strict(gold, predicted, options),
                 comparator.set(gold, predicted, options),
                 comparator.relaxed(gold, predicted, options),
-                QatchMetrics.cellPrecision(g, p),
-                QatchMetrics.cellRecall(g, p),
+                cells[0],
+                cells[1],
                 QatchMetrics.tupleCardinality(g, p),
-                QatchMetrics.tupleConstraint(g, p),
+                tuples[0],
                 QatchMetrics.tupleOrder(g, p, options.orderMatters()),
-                QatchMetrics.executionAccuracy(g, p),
-                QatchMetrics.validEfficiencyScore(g, p, gold.timesSeconds(), predicted.timesSeconds()),
+                tuples[1],
+                QatchMetrics.validEfficiencyScore(tuples[1], gold.timesSeconds(), predicted.timesSeconds()),
                 SoftF1.score(g, p));
     }
 }

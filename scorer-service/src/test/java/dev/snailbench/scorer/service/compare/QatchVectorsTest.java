@@ -59,6 +59,13 @@ class QatchVectorsTest {
             }
             default -> throw new AssertionError("unknown metric " + metric);
         };
+        // The scorer computes some metrics in pairs: those must give the same values.
+        double[] cells = QatchMetrics.cellPrecisionAndRecall(gold, pred);
+        double[] tuples = QatchMetrics.tupleConstraintAndExecutionAccuracy(gold, pred);
+        assertThat(cells[0]).isEqualTo(QatchMetrics.cellPrecision(gold, pred));
+        assertThat(cells[1]).isEqualTo(QatchMetrics.cellRecall(gold, pred));
+        assertThat(tuples[0]).isEqualTo(QatchMetrics.tupleConstraint(gold, pred));
+        assertThat(tuples[1]).isEqualTo(QatchMetrics.executionAccuracy(gold, pred));
         if (expected.isNull()) {
             assertThat(actual).isNull();
         } else {
