@@ -6,15 +6,15 @@ import io.restassured.http.ContentType;
 import java.util.Map;
 
 /** Creates tenants the way an operator does, over REST. */
-final class TestTenants {
+public final class TestTenants {
 
-    static final String ADMIN_KEY = "test-admin-key";
+    public static final String ADMIN_KEY = "test-admin-key";
 
     private TestTenants() {
     }
 
     /** Returns the new tenant's API key. */
-    static String create(String name) {
+    public static String create(String name) {
         return given().header("X-Admin-Key", ADMIN_KEY).contentType(ContentType.JSON)
                 .body(Map.of("name", name))
                 .post("/tenants").then().statusCode(201).extract().path("apiKey");

@@ -20,6 +20,8 @@ public final class Channels {
     public static final String SQL_TO_EXECUTE_OUT = "sql-to-execute-out";
     public static final String RESULTS_TO_SCORE = "results-to-score";
     public static final String RESULTS_TO_SCORE_OUT = "results-to-score-out";
+    public static final String SCHEMAS = "schemas";
+    public static final String SCHEMAS_OUT = "schemas-out";
     public static final String SCORES = "scores";
     public static final String SCORES_OUT = "scores-out";
 

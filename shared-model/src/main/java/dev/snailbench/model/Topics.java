@@ -20,6 +20,8 @@ public final class Topics {
     public static final String SQL_TO_EXECUTE = "snailbench.sql.to-execute";
     /** Gold and predicted result sets waiting to be compared. */
     public static final String RESULTS_TO_SCORE = "snailbench.results.to-score";
+    /** Schemas of registered target databases, read by the executor (key: database id). */
+    public static final String SCHEMAS = "snailbench.schemas";
     /** Final verdict per work item; the generator counts job progress from it. */
     public static final String SCORES = "snailbench.scores";
 

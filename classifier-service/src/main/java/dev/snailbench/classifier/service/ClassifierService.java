@@ -32,6 +32,10 @@ public class ClassifierService {
             Path.of("classifier-service/target/naturalness-model"));
 
     private static final Logger LOG = Logger.getLogger(ClassifierService.class);
+    /** Time to classify one request's identifiers on a worker (features + ONNX), at /q/metrics. */
+    private static final io.micrometer.core.instrument.Timer BATCHES = io.micrometer.core.instrument.Timer
+            .builder("snailbench.classifier.batch").description("classification of one request's identifiers")
+            .publishPercentiles(0.5, 0.95, 0.99).register(io.micrometer.core.instrument.Metrics.globalRegistry);
 
     private final ClassifierConfig config;
     private final NaturalnessModel model;
@@ -75,7 +79,7 @@ public class ClassifierService {
 
     /** Classifies on the worker pool; the list is in input order. */
     public Uni<List<Classification>> classify(List<String> identifiers) {
-        return Uni.createFrom().item(() -> classifyBlocking(identifiers))
+        return Uni.createFrom().item(() -> BATCHES.record(() -> classifyBlocking(identifiers)))
                 .runSubscriptionOn(workers)
                 .ifNoItem().after(config.timeout())
                 .failWith(() -> new IllegalStateException("classifying " + identifiers.size()

@@ -13,7 +13,15 @@ import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SchemaIntrospector;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.executor.service.TargetResolver;
+import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.domain.DatabaseSchema;
+import dev.snailbench.model.event.SchemaDescribed;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.KafkaRecord;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import org.eclipse.microprofile.reactive.messaging.Channel;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.SqlDialect;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -60,10 +68,13 @@ public class DatabaseResource {
     private final ObjectMapper mapper;
     private final ExecutorConfig config;
     private final ExecutorService workers;
+    private final MutinyEmitter<SchemaDescribed> schemas;
 
     public DatabaseResource(TenantAuthenticator auth, RegisteredDatabaseRepository databases, TargetResolver targets,
             PoolManager pools, SecretCipher cipher, ObjectMapper mapper, ExecutorConfig config,
-            @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers,
+            @Channel(Channels.SCHEMAS_OUT) MutinyEmitter<SchemaDescribed> schemas) {
+        this.schemas = schemas;
         this.auth = auth;
         this.databases = databases;
         this.targets = targets;
@@ -120,14 +131,36 @@ public class DatabaseResource {
 
     @GET
     @Path("/{id}/schema")
-    public Uni<SchemaIntrospector.Schema> schema(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id,
+    public Uni<DatabaseSchema> schema(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id,
             @QueryParam("samples") Integer samples) {
+        return owned(apiKey, id).flatMap(db -> describe(db, samples));
+    }
+
+    /**
+     * Reads the schema and publishes it on the schemas topic for the prompt builder and the classifier; answers
+     * 202 with the event once the broker has it.
+     */
+    @POST
+    @Path("/{id}/schema/publish")
+    public Uni<Response> publishSchema(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id,
+            @QueryParam("samples") Integer samples) {
+        return owned(apiKey, id).flatMap(db -> describe(db, samples).flatMap(schema -> {
+            SchemaDescribed event = SchemaDescribed.of(db.tenantId, db.id.toString(), db.name, db.kind, schema);
+            return schemas.sendMessage(KafkaRecord.of(event.key(), event))
+                    .replaceWith(Response.accepted(Map.of("eventId", event.eventId(), "databaseId", event.databaseId(),
+                            "tables", schema.tables().size())).build());
+        }));
+    }
+
+    private Uni<DatabaseSchema> describe(RegisteredDatabase db, Integer samples) {
         int k = samples == null ? 0 : samples;
         if (k < 0 || k > config.maxSampleValues()) {
             return Uni.createFrom().failure(ApiErrors.badRequest("samples",
                     "must be between 0 and " + config.maxSampleValues()));
         }
-        return owned(apiKey, id).map(targets::fromRegistered).flatMap(target -> blocking(() -> {
+        Target target = targets.fromRegistered(db);
+        Context context = Vertx.currentContext();
+        return blocking(() -> {
             try {
                 return pools.withConnection(target, c -> SchemaIntrospector.introspect(c, target.dialect(), k,
                         Duration.ofSeconds(5)));
@@ -136,7 +169,7 @@ public class DatabaseResource {
                         Response.status(502).type(MediaType.APPLICATION_JSON).entity(new ApiErrors.ApiError(502,
                                 "cannot read the schema: " + e.getMessage(), null)).build());
             }
-        }));
+        }).emitOn(task -> context.runOnContext(ignored -> task.run()));
     }
 
     private Uni<RegisteredDatabase> owned(String apiKey, UUID id) {

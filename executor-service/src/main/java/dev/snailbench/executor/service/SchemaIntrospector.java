@@ -1,5 +1,9 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.model.domain.DatabaseSchema;
+import dev.snailbench.model.domain.DatabaseSchema.Column;
+import dev.snailbench.model.domain.DatabaseSchema.ForeignKey;
+import dev.snailbench.model.domain.DatabaseSchema.Table;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
 import dev.snailbench.model.domain.SqlDialect;
 import java.sql.Connection;
@@ -32,24 +36,10 @@ public final class SchemaIntrospector {
             "guest", "db_owner", "db_accessadmin", "db_securityadmin", "db_ddladmin", "db_backupoperator",
             "db_datareader", "db_datawriter", "db_denydatareader", "db_denydatawriter");
 
-    public record Schema(String databaseProduct, String catalog, List<Table> tables, boolean truncated) {
-    }
-
-    public record Table(String schema, String name, String type, List<Column> columns, List<String> primaryKey,
-            List<ForeignKey> foreignKeys) {
-    }
-
-    public record Column(String name, String type, ValueType valueType, boolean nullable, List<String> samples) {
-    }
-
-    public record ForeignKey(String name, List<String> columns, String refSchema, String refTable,
-            List<String> refColumns) {
-    }
-
     private SchemaIntrospector() {
     }
 
-    public static Schema introspect(Connection c, SqlDialect dialect, int samples, Duration sampleTimeout)
+    public static DatabaseSchema introspect(Connection c, SqlDialect dialect, int samples, Duration sampleTimeout)
             throws SQLException {
         c.setAutoCommit(false);
         try {
@@ -80,7 +70,7 @@ public final class SchemaIntrospector {
                 described.add(new Table(t.schema(), t.name(), t.type(), columns, primaryKey(md, catalog, t),
                         foreignKeys(md, catalog, t)));
             }
-            return new Schema(md.getDatabaseProductName(), catalog, described, truncated);
+            return new DatabaseSchema(md.getDatabaseProductName(), catalog, described, truncated);
         } finally {
             c.rollback();
         }

@@ -75,6 +75,23 @@ class PlatformEndToEndIT {
         assertThat(client.job(apiKey, jobId).get("done").asInt()).isEqualTo(total);
     }
 
+    @Test
+    void shouldServeMetricsAndOpenApiOnEveryService() throws Exception {
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        for (Stack.Service service : Stack.Service.values()) {
+            String metrics = get(http, stack.url(service) + "/q/metrics");
+            assertThat(metrics).as(service + " metrics").contains("kafka_consumer", "http_server");
+            assertThat(get(http, stack.url(service) + "/q/openapi")).as(service + " OpenAPI").contains("openapi");
+        }
+    }
+
+    private static String get(java.net.http.HttpClient http, String url) throws Exception {
+        java.net.http.HttpResponse<String> response = http.send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create(url)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(url).isEqualTo(200);
+        return response.body();
+    }
+
     private static Map<String, Object> footballJob() throws Exception {
         Path data = DataDir.resolve().resolve("footballdb");
         List<Map<String, String>> questions = new ArrayList<>();

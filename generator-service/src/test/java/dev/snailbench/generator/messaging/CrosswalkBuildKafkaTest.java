@@ -40,7 +40,12 @@ class CrosswalkBuildKafkaTest {
             "SurveyDate", NaturalnessLevel.REGULAR, "VegHeight", NaturalnessLevel.LOW, "DfltSlp", NaturalnessLevel.LEAST,
             "select", NaturalnessLevel.REGULAR, "tblSite", NaturalnessLevel.LOW, "SiteName", NaturalnessLevel.REGULAR);
 
-    private final String key = "test-key-" + UUID.randomUUID();
+    private String key;
+
+    @org.junit.jupiter.api.BeforeEach
+    void registerTenant() {
+        key = dev.snailbench.generator.TestTenants.create("tenant-" + UUID.randomUUID());
+    }
 
     @Test
     void shouldBuildACrosswalkFromTheClassifiersAnswer() {

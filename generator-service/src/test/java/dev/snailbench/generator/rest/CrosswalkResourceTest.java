@@ -18,7 +18,12 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class CrosswalkResourceTest {
 
-    private final String key = "test-key-" + UUID.randomUUID();
+    private String key;
+
+    @org.junit.jupiter.api.BeforeEach
+    void registerTenant() {
+        key = dev.snailbench.generator.TestTenants.create("tenant-" + UUID.randomUUID());
+    }
 
     @Test
     void shouldExportEverySnailsCrosswalkExactlyAsImported() throws Exception {
@@ -56,9 +61,10 @@ class CrosswalkResourceTest {
         String id = given().header("X-API-Key", key).contentType("text/csv")
                 .body("kind,identifier_native,native_level,regular,low,least\ntable,Srvy,Low,Survey,Srvy,SV\n")
                 .queryParam("name", "mine").when().post("/crosswalks").then().statusCode(201).extract().path("id");
-        given().header("X-API-Key", "someone-else-" + UUID.randomUUID()).when().get("/crosswalks/" + id)
+        String someoneElse = dev.snailbench.generator.TestTenants.create("someone-else");
+        given().header("X-API-Key", someoneElse).when().get("/crosswalks/" + id)
                 .then().statusCode(404);
-        given().header("X-API-Key", "someone-else-" + UUID.randomUUID()).accept("text/csv")
+        given().header("X-API-Key", someoneElse).accept("text/csv")
                 .when().get("/crosswalks/" + id + "/csv").then().statusCode(404);
     }
 

@@ -17,6 +17,8 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
+import io.micrometer.core.instrument.Metrics;
+import io.micrometer.core.instrument.Tags;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -59,7 +61,21 @@ public class ModelClient {
                         ? Uni.createFrom().item(new Completion(hit.answer, hit.promptTokens, hit.completionTokens, 0.0,
                                 0, 0, true, hit.rawResponse))
                         : backend(call.backend()).complete(call, estimatedPromptTokens)
+                                .invoke(c -> record(call, c))
+                                .onFailure().invoke(e -> Metrics.counter("snailbench.llm.errors", "backend",
+                                        call.backend(), "model", call.model()).increment())
                                 .call(c -> store(key, call, c)));
+    }
+
+    /** Per backend and model at /q/metrics: call latency, tokens and estimated cost of uncached calls. */
+    private static void record(ModelCall call, Completion c) {
+        Tags tags = Tags.of("backend", call.backend(), "model", call.model());
+        Metrics.timer("snailbench.llm.latency", tags).record(java.time.Duration.ofMillis(c.latencyMillis()));
+        Metrics.counter("snailbench.llm.tokens", tags.and("kind", "prompt"))
+                .increment(c.promptTokens() == null ? 0 : c.promptTokens());
+        Metrics.counter("snailbench.llm.tokens", tags.and("kind", "completion"))
+                .increment(c.completionTokens() == null ? 0 : c.completionTokens());
+        Metrics.counter("snailbench.llm.cost.usd", tags).increment(c.costUsd() == null ? 0 : c.costUsd());
     }
 
     private Uni<Void> store(String key, ModelCall call, Completion c) {

@@ -5,7 +5,7 @@ import io.smallrye.mutiny.Uni;
 /**
  * Who is calling: turns the {@code X-API-Key} header into a tenant id for the crosswalk, natural-view and
  * test-suite endpoints. Fails with {@link jakarta.ws.rs.NotAuthorizedException} (401) for a missing or unknown key.
- * The platform's tenant authenticator replaces {@link KeyHashCallerTenants} by providing another bean of this type.
+ * Implemented by {@link RegisteredTenants}.
  */
 public interface CallerTenants {
 

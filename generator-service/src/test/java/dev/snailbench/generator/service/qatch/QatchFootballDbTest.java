@@ -28,7 +28,12 @@ class QatchFootballDbTest {
             "counts", Map.of("project", 6, "distinct", 6, "orderby", 6, "select", 12, "simple-aggregation", 8,
                     "join", 6, "groupby", 8, "having", 8, "null", 6, "negated", 8));
 
-    private final String key = "test-key-" + UUID.randomUUID();
+    private String key;
+
+    @org.junit.jupiter.api.BeforeEach
+    void registerTenant() {
+        key = dev.snailbench.generator.TestTenants.create("tenant-" + UUID.randomUUID());
+    }
 
     @BeforeAll
     static void loadFootballDb() {

@@ -42,7 +42,12 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class NaturalViewFootballDbTest {
 
-    private final String key = "test-key-" + UUID.randomUUID();
+    private String key;
+
+    @org.junit.jupiter.api.BeforeEach
+    void registerTenant() {
+        key = dev.snailbench.generator.TestTenants.create("tenant-" + UUID.randomUUID());
+    }
 
     @BeforeAll
     static void loadFootballDb() {
