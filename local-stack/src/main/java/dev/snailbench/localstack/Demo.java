@@ -131,10 +131,39 @@ public final class Demo {
                     failed);
             Files.writeString(logs.resolve("results-" + job.getKey() + ".json"), items.toPrettyString());
         }
+        metricsTable(client, apiKey, jobs, logs);
         System.out.println();
         System.out.println("Failures by reason (count per data model)");
         failures.forEach((kind, perVersion) -> System.out.printf("  %-64s %s%n", kind, perVersion));
         System.out.println("(every metric per item: " + logs + "/results-vN.json)");
+    }
+
+    /** Every metric per job from the scorer's summary, with its 95% bootstrap interval; HTML reports saved. */
+    private static void metricsTable(PlatformClient client, String apiKey, Map<String, String> jobs, Path logs)
+            throws IOException {
+        Map<String, JsonNode> overall = new LinkedHashMap<>();
+        for (Map.Entry<String, String> job : jobs.entrySet()) {
+            overall.put(job.getKey(), client.summary(apiKey, job.getValue()).path("overall").path("metrics"));
+            Files.writeString(logs.resolve("report-" + job.getKey() + ".html"), client.reportHtml(apiKey,
+                    job.getValue()));
+        }
+        System.out.println();
+        System.out.println("Every metric per job: mean over items whose gold ran [95% bootstrap CI]");
+        StringBuilder header = new StringBuilder(String.format("%-22s", "metric"));
+        jobs.keySet().forEach(v -> header.append(String.format("  %-22s", v)));
+        System.out.println(header);
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        overall.values().forEach(m -> m.fieldNames().forEachRemaining(names::add));
+        for (String name : names) {
+            StringBuilder row = new StringBuilder(String.format("%-22s", name));
+            for (JsonNode metrics : overall.values()) {
+                JsonNode e = metrics.path(name);
+                row.append(e.isMissingNode() ? String.format("  %-22s", "-") : String.format("  %.3f [%.3f, %.3f]  ",
+                        e.path("mean").asDouble(), e.path("ciLow").asDouble(), e.path("ciHigh").asDouble()));
+            }
+            System.out.println(row);
+        }
+        System.out.println("(HTML reports with plots: " + logs + "/report-vN.html)");
     }
 
     /** A short failure label: the side that failed first, the SQLSTATE and the error with names elided. */

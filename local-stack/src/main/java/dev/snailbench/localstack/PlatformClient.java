@@ -47,6 +47,21 @@ public final class PlatformClient {
                 Map.of("X-API-Key", apiKey), null, 200);
     }
 
+    public JsonNode summary(String apiKey, String jobId) {
+        return call("GET", stack.url(Stack.Service.SCORER) + "/jobs/" + jobId + "/summary",
+                Map.of("X-API-Key", apiKey), null, 200);
+    }
+
+    /** The scorer's self-contained HTML report of a job. */
+    public String reportHtml(String apiKey, String jobId) {
+        HttpResponse<String> response = send("GET", stack.url(Stack.Service.SCORER) + "/jobs/" + jobId
+                + "/report.html", Map.of("X-API-Key", apiKey, "Accept", "text/html"), null);
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("report of job " + jobId + " answered " + response.statusCode());
+        }
+        return response.body();
+    }
+
     public JsonNode call(String method, String url, Map<String, String> headers, Object body, int expected) {
         return parse(send(method, url, headers, body), expected);
     }
@@ -54,7 +69,10 @@ public final class PlatformClient {
     private HttpResponse<String> send(String method, String url, Map<String, String> headers, Object body) {
         try {
             HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60))
-                    .header("Content-Type", "application/json").header("Accept", "application/json");
+                    .header("Content-Type", "application/json");
+            if (!headers.containsKey("Accept")) {
+                request.header("Accept", "application/json");
+            }
             headers.forEach(request::header);
             request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                     : HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)));
