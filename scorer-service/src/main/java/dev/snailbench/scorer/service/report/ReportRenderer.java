@@ -69,7 +69,7 @@ public class ReportRenderer {
                 .append(summary.jobId()).append("</title><style>")
                 .append("body{font-family:system-ui,sans-serif;margin:24px;color:#222}table{border-collapse:collapse;"
                         + "margin:8px 0 24px}td,th{border:1px solid #ccc;padding:3px 6px;font-size:12px;"
-                        + "text-align:left}th{background:#f3f3f3}.ok{color:#1b7a1b}.bad{color:#b00}"
+                        + "text-align:left;vertical-align:top}th{background:#f3f3f3}td.n{white-space:nowrap}td.r{font-size:11px;color:#555}.ok{color:#1b7a1b}.bad{color:#b00}"
                         + "svg{margin:8px 16px 8px 0}")
                 .append("</style></head><body>");
         sb.append("<h1>Snailbench job ").append(summary.jobId()).append("</h1>");
@@ -143,11 +143,12 @@ public class ReportRenderer {
         Map<String, Map<String, Double>> series = new LinkedHashMap<>();
         List<String> dbs = new ArrayList<>();
         for (Group g : s.byDatabase()) {
-            dbs.add(g.key().get("database"));
+            String db = databaseLabel(g.key().get("database"));
+            dbs.add(db);
             for (String m : List.of("executionAccuracy", "setAccuracy", "relaxedAccuracy", "softF1")) {
                 Estimate e = g.metrics().get(m);
                 if (e != null) {
-                    series.computeIfAbsent(m, k -> new LinkedHashMap<>()).put(g.key().get("database"), e.mean());
+                    series.computeIfAbsent(m, k -> new LinkedHashMap<>()).put(db, e.mean());
                 }
             }
         }
@@ -155,6 +156,16 @@ public class ReportRenderer {
             return "";
         }
         return Svg.groupedBars("Accuracy per database", dbs, series, 1.0);
+    }
+
+    /** A plot label for a database: the database name of a JDBC URL rather than the whole URL. */
+    static String databaseLabel(String database) {
+        if (database == null) {
+            return "?";
+        }
+        String withoutOptions = database.split("[?;]", 2)[0];
+        int slash = withoutOptions.lastIndexOf('/');
+        return slash >= 0 && slash < withoutOptions.length() - 1 ? withoutOptions.substring(slash + 1) : database;
     }
 
     private static String failureReasons(Group overall) {
@@ -187,15 +198,19 @@ public class ReportRenderer {
         ordered.forEach(m -> sb.append("<th>").append(Html.escape(m)).append(" (95% CI)</th>"));
         sb.append("<th>reasons</th></tr>");
         for (Group g : groups) {
-            sb.append("<tr><td>").append(Html.escape(g.key().isEmpty() ? "all" : g.key().toString()))
+            String key = g.key().isEmpty() ? "all" : g.key().entrySet().stream()
+                    .map(k -> k.getKey() + ": " + k.getValue()).collect(java.util.stream.Collectors.joining(", "));
+            sb.append("<tr><td>").append(Html.escape(key))
                     .append("</td><td>").append(g.items()).append("</td><td>").append(g.goldFailed())
                     .append("</td><td>").append(g.predictionFailed()).append("</td>");
             for (String m : ordered) {
                 Estimate e = g.metrics().get(m);
-                sb.append("<td>").append(e == null ? "" : String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", e.mean(),
+                sb.append("<td class=\"n\">").append(e == null ? "" : String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", e.mean(),
                         e.ciLow(), e.ciHigh())).append("</td>");
             }
-            sb.append("<td>").append(Html.escape(g.reasons().toString())).append("</td></tr>");
+            sb.append("<td class=\"r\">").append(g.reasons().entrySet().stream()
+                    .map(r -> Html.escape(r.getKey()) + "&nbsp;" + r.getValue())
+                    .collect(java.util.stream.Collectors.joining("<br>"))).append("</td></tr>");
         }
         sb.append("</table>");
     }

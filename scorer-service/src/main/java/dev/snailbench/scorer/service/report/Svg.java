@@ -21,7 +21,8 @@ final class Svg {
             double max) {
         int groupWidth = Math.max(60, 22 * Math.max(1, series.size()) + 16);
         int width = 70 + groupWidth * Math.max(1, categories.size()) + 160;
-        int height = 260;
+        // Category labels are slanted so long ones (reason codes, database names) never overlap.
+        int height = 320;
         int plotTop = 30;
         int plotBottom = 200;
         double scale = (plotBottom - plotTop) / (max <= 0 ? 1 : max);
@@ -62,9 +63,11 @@ final class Svg {
         }
         for (int c = 0; c < categories.size(); c++) {
             int x = 70 + c * groupWidth + (22 * Math.max(1, series.size())) / 2;
-            sb.append("<text x=\"").append(x).append("\" y=\"").append(plotBottom + 16)
-                    .append("\" font-size=\"11\" text-anchor=\"middle\">").append(Html.escape(categories.get(c)))
-                    .append("</text>");
+            String label = categories.get(c);
+            label = label.length() > 30 ? label.substring(0, 29) + "…" : label;
+            sb.append("<text x=\"").append(x).append("\" y=\"").append(plotBottom + 14)
+                    .append("\" font-size=\"11\" text-anchor=\"end\" transform=\"rotate(-35 ").append(x).append(' ')
+                    .append(plotBottom + 14).append(")\">").append(Html.escape(label)).append("</text>");
         }
         return sb.append("</svg>").toString();
     }
