@@ -70,9 +70,28 @@ class PlatformEndToEndIT {
                 .isNotEmpty().allSatisfy(i -> assertThat(i.get("strictMatch").asBoolean()).isFalse());
         assertThat(status.get("failed").asInt()).isGreaterThanOrEqualTo(2);
 
+        assertOneTracePerWorkItemAcrossHops(byQuestion.get("2").get("workItemId").asText());
+
         // Resubmitting the same spec is the same job: nothing runs or is counted twice.
         assertThat(client.submitJob(apiKey, job)).isEqualTo(jobId);
         assertThat(client.job(apiKey, jobId).get("done").asInt()).isEqualTo(total);
+    }
+
+    /** The W3C trace context travels with the work item from the generator to the scorer. */
+    private static void assertOneTracePerWorkItemAcrossHops(String workItemId) {
+        List<String> traceIds = new ArrayList<>();
+        for (String topic : List.of(dev.snailbench.model.Topics.QUERIES_TO_INFER,
+                dev.snailbench.model.Topics.SQL_TO_EXECUTE, dev.snailbench.model.Topics.RESULTS_TO_SCORE,
+                dev.snailbench.model.Topics.SCORES)) {
+            var records = dev.snailbench.localstack.testing.TopicClient.await(stack.kafka().bootstrapServers(), topic,
+                    r -> workItemId.equals(r.key()), 1, Duration.ofSeconds(30));
+            assertThat(records).as(topic).isNotEmpty();
+            String traceparent = dev.snailbench.localstack.testing.TopicClient.headers(records.get(0))
+                    .get("traceparent");
+            assertThat(traceparent).as("traceparent on " + topic).isNotNull();
+            traceIds.add(traceparent.split("-")[1]);
+        }
+        assertThat(traceIds).as("trace ids generator → inference → executor → scorer").containsOnly(traceIds.get(0));
     }
 
     @Test

@@ -52,8 +52,14 @@ public final class TopicClient implements AutoCloseable {
      */
     public static List<ConsumerRecord<String, byte[]>> await(String topic, Predicate<ConsumerRecord<String, byte[]>> wanted,
             int count, Duration timeout) {
+        return await(LocalStack.kafka().bootstrapServers(), topic, wanted, count, timeout);
+    }
+
+    /** As {@link #await(String, Predicate, int, Duration)}, on another broker (e.g. a whole platform's). */
+    public static List<ConsumerRecord<String, byte[]>> await(String bootstrapServers, String topic,
+            Predicate<ConsumerRecord<String, byte[]>> wanted, int count, Duration timeout) {
         Properties props = new Properties();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, LocalStack.kafka().bootstrapServers());
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");

@@ -1,0 +1,109 @@
+package dev.snailbench.model.tracing;
+
+import dev.snailbench.model.event.Event;
+import dev.snailbench.model.event.WorkItemEvent;
+import io.opentelemetry.context.Context;
+import io.smallrye.reactive.messaging.IncomingInterceptor;
+import io.smallrye.reactive.messaging.OutgoingInterceptor;
+import io.smallrye.reactive.messaging.TracingMetadata;
+import io.smallrye.reactive.messaging.kafka.Record;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.microprofile.reactive.messaging.Message;
+
+/**
+ * Continues a work item's trace across a hop. Consumers publish their answer with an emitter, so the outgoing
+ * record does not carry the incoming record's tracing metadata; this pair of interceptors remembers the span of
+ * each incoming event (by work item, else by job) until it is acknowledged, and makes it the parent of what the
+ * consumer sends meanwhile: one trace per work item, from the generator's publication to the scorer's verdict.
+ * Business code stays free of tracing plumbing.
+ */
+public final class TraceForwarding {
+
+    /** A safety bound: entries are removed on acknowledgement; this only guards against leaks. */
+    private static final int MAX_OPEN = 100_000;
+
+    private static final Map<String, Context> OPEN = new ConcurrentHashMap<>();
+
+    private TraceForwarding() {
+    }
+
+    static Optional<String> keyOf(Object payload) {
+        Object value = payload instanceof Record<?, ?> record ? record.value() : payload;
+        if (value instanceof WorkItemEvent item) {
+            return Optional.of(item.workItemId().toString());
+        }
+        if (value instanceof Event event && event.jobId() != null) {
+            return Optional.of(event.jobId().toString());
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A work-item event continues the trace of the same work item; the first one (published while a job is
+     * expanded) has none and starts the work item's own trace, so each work item is one trace end to end.
+     */
+    static Optional<Context> parentOf(Object payload) {
+        Object value = payload instanceof Record<?, ?> record ? record.value() : payload;
+        if (value instanceof WorkItemEvent item) {
+            return Optional.ofNullable(OPEN.get(item.workItemId().toString()));
+        }
+        return value instanceof Event event && event.jobId() != null
+                ? Optional.ofNullable(OPEN.get(event.jobId().toString())) : Optional.empty();
+    }
+
+    /** Remembers the span of every incoming event until the event is acknowledged. */
+    @ApplicationScoped
+    public static class Incoming implements IncomingInterceptor {
+
+        @Override
+        public Message<?> afterMessageReceive(Message<?> message) {
+            message.getMetadata(TracingMetadata.class).ifPresent(tracing -> keyOf(message.getPayload())
+                    .ifPresent(key -> {
+                        if (OPEN.size() >= MAX_OPEN) {
+                            OPEN.clear();
+                        }
+                        OPEN.put(key, tracing.getCurrentContext());
+                    }));
+            return message;
+        }
+
+        @Override
+        public void onMessageAck(Message<?> message) {
+            keyOf(message.getPayload()).ifPresent(OPEN::remove);
+        }
+
+        @Override
+        public void onMessageNack(Message<?> message, Throwable failure) {
+            keyOf(message.getPayload()).ifPresent(OPEN::remove);
+        }
+    }
+
+    /** Parents what a consumer sends on the span of the event it is handling. */
+    @ApplicationScoped
+    public static class Outgoing implements OutgoingInterceptor {
+
+        @Override
+        public Message<?> onMessage(Message<?> message) {
+            if (message.getMetadata(TracingMetadata.class).isPresent()) {
+                return message;
+            }
+            // The Kafka sink starts the outgoing span under the metadata's current context.
+            return parentOf(message.getPayload())
+                    .<Message<?>>map(parent -> message.addMetadata(TracingMetadata.withCurrent(parent)))
+                    .orElse(message);
+        }
+
+        @Override
+        public void onMessageAck(Message<?> message) {
+            // Nothing to release: the incoming side owns the remembered spans.
+        }
+
+        @Override
+        public void onMessageNack(Message<?> message, Throwable failure) {
+            // As above.
+        }
+    }
+}
