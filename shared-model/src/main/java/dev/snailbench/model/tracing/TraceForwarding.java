@@ -32,8 +32,9 @@ public final class TraceForwarding {
 
     static Optional<String> keyOf(Object payload) {
         Object value = payload instanceof Record<?, ?> record ? record.value() : payload;
+        // Events that lack their ids are refused by their consumers (dead-letter topic); tracing must not fail first.
         if (value instanceof WorkItemEvent item) {
-            return Optional.of(item.workItemId().toString());
+            return Optional.ofNullable(item.workItemId()).map(Object::toString);
         }
         if (value instanceof Event event && event.jobId() != null) {
             return Optional.of(event.jobId().toString());
@@ -48,7 +49,8 @@ public final class TraceForwarding {
     static Optional<Context> parentOf(Object payload) {
         Object value = payload instanceof Record<?, ?> record ? record.value() : payload;
         if (value instanceof WorkItemEvent item) {
-            return Optional.ofNullable(OPEN.get(item.workItemId().toString()));
+            return item.workItemId() == null ? Optional.empty()
+                    : Optional.ofNullable(OPEN.get(item.workItemId().toString()));
         }
         return value instanceof Event event && event.jobId() != null
                 ? Optional.ofNullable(OPEN.get(event.jobId().toString())) : Optional.empty();
