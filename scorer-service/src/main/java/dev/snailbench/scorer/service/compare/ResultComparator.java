@@ -26,25 +26,17 @@ public final class ResultComparator {
     static final Tolerance NOISE = new Tolerance(0, 1e-6);
 
     public Verdict strict(ResultTable gold, ResultTable predicted, CompareOptions options) {
-        List<Row> g = rows(gold, options);
-        List<Row> p = rows(predicted, options);
-        Verdict empty = emptiness(g, p);
-        if (empty != null) {
-            return empty;
-        }
-        Tolerance tol = options.tolerance();
-        int gw = width(g);
-        int pw = width(p);
-        if (gw != pw) {
-            return widthDiffers(g, p, gw, pw, tol);
-        }
+        return compare(gold, predicted, options, true, (g, p, tol) -> strictRows(g, p, tol, options.orderMatters()));
+    }
+
+    private Verdict strictRows(List<Row> g, List<Row> p, Tolerance tol, boolean orderMatters) {
         if (g.size() != p.size()) {
             if (setEqual(g, p, tol)) {
                 return Verdict.of(Reason.DUPLICATE_ROWS_DIFFER, duplicatesDetail(g, p));
             }
             return Verdict.of(Reason.ROW_COUNT_DIFFERS, "gold has " + g.size() + " rows, predicted " + p.size());
         }
-        if (options.orderMatters()) {
+        if (orderMatters) {
             if (listEqual(g, p, Tolerance.EXACT)) {
                 return Verdict.of(Reason.MATCH);
             }
@@ -68,18 +60,10 @@ public final class ResultComparator {
     }
 
     public Verdict set(ResultTable gold, ResultTable predicted, CompareOptions options) {
-        List<Row> g = rows(gold, options);
-        List<Row> p = rows(predicted, options);
-        Verdict empty = emptiness(g, p);
-        if (empty != null) {
-            return empty;
-        }
-        Tolerance tol = options.tolerance();
-        int gw = width(g);
-        int pw = width(p);
-        if (gw != pw) {
-            return widthDiffers(g, p, gw, pw, tol);
-        }
+        return compare(gold, predicted, options, true, this::setRows);
+    }
+
+    private Verdict setRows(List<Row> g, List<Row> p, Tolerance tol) {
         if (setEqual(g, p, Tolerance.EXACT)) {
             return bagEqual(g, p, Tolerance.EXACT) ? Verdict.of(Reason.MATCH)
                     : Verdict.of(Reason.MATCH_IGNORING_DUPLICATES, duplicatesDetail(g, p));
@@ -91,13 +75,11 @@ public final class ResultComparator {
     }
 
     public Verdict relaxed(ResultTable gold, ResultTable predicted, CompareOptions options) {
-        List<Row> g = rows(gold, options);
-        List<Row> p = rows(predicted, options);
-        Verdict empty = emptiness(g, p);
-        if (empty != null) {
-            return empty;
-        }
-        Tolerance tol = options.tolerance();
+        return compare(gold, predicted, options, false, (g, p, tol) -> relaxedRows(gold, g, p, tol,
+                options.orderMatters()));
+    }
+
+    private Verdict relaxedRows(ResultTable gold, List<Row> g, List<Row> p, Tolerance tol, boolean orderMatters) {
         int gw = width(g);
         int pw = width(p);
         if (pw < gw) {
@@ -118,7 +100,7 @@ public final class ResultComparator {
         }
         List<Row> projected = project(p, mapping);
         boolean exact = bagEqual(g, projected, Tolerance.EXACT);
-        if (options.orderMatters() && !listEqual(g, projected, tol)) {
+        if (orderMatters && !listEqual(g, projected, tol)) {
             return Verdict.of(Reason.ROW_ORDER_DIFFERS, "same rows, but the gold query has ORDER BY and row "
                     + (firstDifference(g, projected) + 1) + " differs");
         }
@@ -136,6 +118,30 @@ public final class ResultComparator {
     }
 
     // ---- shared diagnosis ------------------------------------------------------------------------------------
+
+    /** One comparison of rows that are both non-empty (and, when asked, of the same width). */
+    @FunctionalInterface
+    private interface RowComparison {
+        Verdict compare(List<Row> gold, List<Row> predicted, Tolerance tolerance);
+    }
+
+    /** What every comparator does first: canonical rows, then empty results, then (strict, set) widths. */
+    private Verdict compare(ResultTable gold, ResultTable predicted, CompareOptions options, boolean sameWidth,
+            RowComparison comparison) {
+        List<Row> g = rows(gold, options);
+        List<Row> p = rows(predicted, options);
+        Verdict empty = emptiness(g, p);
+        if (empty != null) {
+            return empty;
+        }
+        Tolerance tol = options.tolerance();
+        int gw = width(g);
+        int pw = width(p);
+        if (sameWidth && gw != pw) {
+            return widthDiffers(g, p, gw, pw, tol);
+        }
+        return comparison.compare(g, p, tol);
+    }
 
     private Verdict emptiness(List<Row> g, List<Row> p) {
         if (g.isEmpty() && p.isEmpty()) {
