@@ -33,6 +33,9 @@ public final class KafkaBroker implements AutoCloseable {
         this.port = port;
     }
 
+    /** The largest record the broker accepts: the executor's {@code snailbench.executor.max-event-bytes}. */
+    public static final int MAX_EVENT_BYTES = 33_554_432;
+
     /** Starts a broker whose topics get {@code partitions} partitions when auto-created. */
     public static KafkaBroker start(int partitions) {
         try {
@@ -59,6 +62,8 @@ public final class KafkaBroker implements AutoCloseable {
                     "share.coordinator.state.topic.replication.factor=1",
                     "share.coordinator.state.topic.min.isr=1",
                     "group.initial.rebalance.delay.ms=0",
+                    // The one event size (snailbench.executor.max-event-bytes): results up to the caps fit.
+                    "message.max.bytes=" + MAX_EVENT_BYTES,
                     ""));
             Path log = workDir.resolve("broker.log");
             List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx384m", "-XX:+UseSerialGC",

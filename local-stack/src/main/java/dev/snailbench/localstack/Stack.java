@@ -46,11 +46,17 @@ public final class Stack implements AutoCloseable {
     private final Map<Service, Process> processes = new EnumMap<>(Service.class);
     private final Map<Service, Integer> ports = new EnumMap<>(Service.class);
     private final String adminKey;
+    private final String secretsKey = Base64.getEncoder().encodeToString(randomBytes(32));
+    private final Map<String, String> properties;
+    private Path root;
+    private Path dataDir;
+    private Path logDir;
 
-    private Stack(KafkaBroker kafka, Postgres postgres, String adminKey) {
+    private Stack(KafkaBroker kafka, Postgres postgres, String adminKey, Map<String, String> properties) {
         this.kafka = kafka;
         this.postgres = postgres;
         this.adminKey = adminKey;
+        this.properties = Map.copyOf(properties);
     }
 
     /**
@@ -65,13 +71,24 @@ public final class Stack implements AutoCloseable {
 
     /** Starts Kafka, PostgreSQL and only the given services. */
     public static Stack start(Path projectRoot, Path dataDir, Path logDir, java.util.Set<Service> services) {
-        Stack stack = new Stack(KafkaBroker.start(4), Postgres.start(), randomKey(24));
+        return start(projectRoot, dataDir, logDir, services, Map.of());
+    }
+
+    /**
+     * Starts Kafka, PostgreSQL and the given services, each with the given configuration properties on top of its
+     * own (e.g. a short job-watchdog deadline for a test).
+     */
+    public static Stack start(Path projectRoot, Path dataDir, Path logDir, java.util.Set<Service> services,
+            Map<String, String> properties) {
+        Stack stack = new Stack(KafkaBroker.start(4), Postgres.start(), randomKey(24), properties);
+        stack.root = projectRoot;
+        stack.dataDir = dataDir;
+        stack.logDir = logDir;
         try {
             Files.createDirectories(logDir);
             stack.postgres.createDatabase("snailbench");
-            String secretsKey = Base64.getEncoder().encodeToString(randomBytes(32));
             for (Service service : services) {
-                stack.launch(projectRoot, dataDir, logDir, service, secretsKey);
+                stack.launch(service);
             }
             stack.awaitReady(logDir);
             return stack;
@@ -84,7 +101,7 @@ public final class Stack implements AutoCloseable {
         }
     }
 
-    private void launch(Path root, Path dataDir, Path logDir, Service service, String secretsKey) throws IOException {
+    private void launch(Service service) throws IOException {
         Path jar = root.resolve(service.module()).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: build first (mvn -B install -DskipTests)");
@@ -94,7 +111,14 @@ public final class Stack implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(KafkaBroker.javaExecutable(), "-Xmx512m",
                 "-XX:+UseSerialGC", "-Dquarkus.http.port=0",
                 "-Dsnailbench.data-dir=" + dataDir.toAbsolutePath(),
-                "-jar", jar.toString()));
+                // What "java -jar quarkus-run.jar" takes from the jar's manifest.
+                "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+                "-Djava.util.logging.manager=org.jboss.logmanager.LogManager"));
+        properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
+        // The service runs under SupervisedMain, which stops it if this process dies: no orphans.
+        command.addAll(List.of("-cp", jar + java.io.File.pathSeparator + ownCodeSource(),
+                SupervisedMain.class.getName(), Long.toString(ProcessHandle.current().pid()),
+                "io.quarkus.bootstrap.runner.QuarkusEntryPoint"));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(root.resolve(service.module()).toFile())
                 .redirectErrorStream(true)
@@ -108,6 +132,49 @@ public final class Stack implements AutoCloseable {
         env.put("SNAILBENCH_ADMIN_KEY", adminKey);
         env.put("SNAILBENCH_DATA_DIR", dataDir.toAbsolutePath().toString());
         processes.put(service, builder.start());
+    }
+
+    /** Kills the service at once (SIGKILL), as a crash would. */
+    public void kill(Service service) {
+        Process process = processes.get(service);
+        if (process == null) {
+            throw new IllegalStateException(service.module() + " was not started");
+        }
+        process.destroyForcibly();
+        try {
+            process.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        ports.remove(service);
+    }
+
+    /** Starts a killed (or running: it is killed first) service again and waits until it is ready. */
+    public void restart(Service service) {
+        if (processes.containsKey(service) && processes.get(service).isAlive()) {
+            kill(service);
+        }
+        try {
+            launch(service);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        awaitReady(logDir);
+    }
+
+    /** The process of a running service (its pid, for instance). */
+    public Process process(Service service) {
+        return processes.get(service);
+    }
+
+    private static String ownCodeSource() {
+        try {
+            return Path.of(SupervisedMain.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .toString();
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private void awaitReady(Path logDir) {

@@ -69,9 +69,13 @@ public final class TestEvents {
     }
 
     public static void send(String topic, String key, byte[] value) {
+        send(topic, key, value, java.util.Map.of());
+    }
+
+    public static void send(String topic, String key, byte[] value, java.util.Map<String, String> headers) {
         withKafkaClassLoader(() -> {
             try (TopicClient client = new TopicClient()) {
-                client.send(topic, key, value);
+                client.send(topic, key, value, headers);
             }
             return null;
         });

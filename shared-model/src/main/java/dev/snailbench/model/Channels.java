@@ -23,6 +23,8 @@ public final class Channels {
     public static final String SCHEMAS = "schemas";
     public static final String SCHEMAS_OUT = "schemas-out";
     public static final String SCORES = "scores";
+    public static final String ITEMS_ABANDONED = "items-abandoned";
+    public static final String ITEMS_ABANDONED_OUT = "items-abandoned-out";
     public static final String SCORES_OUT = "scores-out";
 
     private Channels() {

@@ -20,12 +20,36 @@ public final class Topics {
     public static final String SQL_TO_EXECUTE = "snailbench.sql.to-execute";
     /** Gold and predicted result sets waiting to be compared. */
     public static final String RESULTS_TO_SCORE = "snailbench.results.to-score";
-    /** Schemas of registered target databases, read by the executor (key: database id). */
+    /**
+     * Work items that will get no regular verdict: abandoned by the generator's watchdog (no verdict before the
+     * deadline). The scorer records a failed verdict for each, as it does for the dead-lettered work items of
+     * {@link #WORK_ITEM_DEAD_LETTERS}.
+     */
+    public static final String ITEMS_ABANDONED = "snailbench.items.abandoned";
+    /** Schemas of registered target databases, produced by the executor on request (key: database id). */
     public static final String SCHEMAS = "snailbench.schemas";
     /** Final verdict per work item; the generator counts job progress from it. */
     public static final String SCORES = "snailbench.scores";
 
+    /** The dead-letter topics whose records are work items: each one still gets a (failed) verdict. */
+    public static final java.util.List<String> WORK_ITEM_DEAD_LETTERS = java.util.List.of(
+            QUERIES_TO_INFER + ".dlq.inference", SQL_TO_EXECUTE + ".dlq.executor", RESULTS_TO_SCORE + ".dlq.scorer");
+
     private Topics() {
+    }
+
+    /** The pipeline stage a work-item topic (or its dead-letter topic) feeds, as reasons name it. */
+    public static String stageOf(String topic) {
+        if (topic.startsWith(QUERIES_TO_INFER)) {
+            return "inference";
+        }
+        if (topic.startsWith(SQL_TO_EXECUTE)) {
+            return "execution";
+        }
+        if (topic.startsWith(RESULTS_TO_SCORE)) {
+            return "scoring";
+        }
+        return topic;
     }
 
     /** The dead-letter topic of one consuming channel: {@code <topic>.dlq.<consumer>}. */

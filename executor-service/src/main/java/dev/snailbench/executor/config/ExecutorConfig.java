@@ -20,9 +20,21 @@ public interface ExecutorConfig {
     @WithDefault("10000")
     int rowCap();
 
-    /** UTF-8 bytes of cell text kept per result; more marks the result truncated. */
-    @WithDefault("8388608")
-    long byteCap();
+    /**
+     * Largest {@code ExecutionCompleted} event, in bytes of JSON, sent to the scorer. The one size setting: the
+     * producer's {@code max.request.size} and the broker's {@code message.max.bytes} are set to it, and each
+     * result keeps at most {@link #byteCap()} of it, so a capped result always fits in the event.
+     */
+    @WithDefault("33554432")
+    int maxEventBytes();
+
+    /** JSON bytes of cells kept per result (gold and predicted share one event): derived, not configured. */
+    default long byteCap() {
+        return Math.max(1, (maxEventBytes() - EVENT_HEADROOM_BYTES) / 2);
+    }
+
+    /** Room in an event for everything but the two results' cells (item, inference, columns, headers). */
+    int EVENT_HEADROOM_BYTES = 1 << 20;
 
     /** JDBC fetch size: rows streamed per round trip (PostgreSQL uses a cursor). */
     @WithDefault("500")

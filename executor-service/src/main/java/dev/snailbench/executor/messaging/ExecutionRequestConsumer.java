@@ -1,7 +1,9 @@
 package dev.snailbench.executor.messaging;
 
+import dev.snailbench.executor.config.ExecutorConfig;
 import dev.snailbench.executor.model.ExecutionRecord;
 import dev.snailbench.executor.repository.ExecutionRecordRepository;
+import dev.snailbench.executor.service.EventSize;
 import dev.snailbench.executor.service.ExecutionService;
 import dev.snailbench.executor.service.TargetResolver;
 import dev.snailbench.model.Channels;
@@ -34,11 +36,13 @@ public class ExecutionRequestConsumer {
     private final TargetResolver targets;
     private final ExecutionService execution;
     private final MutinyEmitter<ExecutionCompleted> results;
+    private final int maxEventBytes;
 
     public ExecutionRequestConsumer(ExecutionRecordRepository records, TargetResolver targets,
-            ExecutionService execution,
+            ExecutionService execution, ExecutorConfig config,
             @Channel(Channels.RESULTS_TO_SCORE_OUT) MutinyEmitter<ExecutionCompleted> results) {
         this.records = records;
+        this.maxEventBytes = config.maxEventBytes();
         this.targets = targets;
         this.execution = execution;
         this.results = results;
@@ -51,7 +55,9 @@ public class ExecutionRequestConsumer {
                 .flatMap(stored -> stored != null
                         ? Uni.createFrom().item(read(stored))
                         : executeAndStore(request, context))
-                .flatMap(completed -> results.sendMessage(KafkaRecord.of(completed.key(), completed)));
+                .flatMap(completed -> results.sendMessage(KafkaRecord.of(completed.key(), completed)))
+                .onFailure().invoke(e -> LOG.warnf("work item %s (job %s): execution hop failed, the record goes to "
+                        + "the dead-letter topic: %s", request.workItemId(), request.jobId(), e.toString()));
     }
 
     private Uni<ExecutionCompleted> executeAndStore(ExecutionRequested request, Context context) {
@@ -64,12 +70,14 @@ public class ExecutionRequestConsumer {
     }
 
     /** Stores the event; if a concurrent delivery stored one first, that one wins so both emit the same. */
-    private Uni<ExecutionCompleted> store(ExecutionCompleted completed) {
+    private Uni<ExecutionCompleted> store(ExecutionCompleted unchecked) {
+        EventSize.Fitted fitted = EventSize.fit(unchecked, maxEventBytes);
+        ExecutionCompleted completed = fitted.event();
         ExecutionRecord record = new ExecutionRecord();
         record.workItemId = completed.workItemId();
         record.jobId = completed.jobId();
         record.tenantId = completed.tenantId();
-        record.completedJson = new String(EventJson.write(completed), java.nio.charset.StandardCharsets.UTF_8);
+        record.completedJson = new String(fitted.json(), java.nio.charset.StandardCharsets.UTF_8);
         record.createdAt = Instant.now();
         return Panache.withTransaction(() -> records.persist(record)).replaceWith(completed)
                 .onFailure().recoverWithUni(e -> Panache.withSession(() -> records.findById(completed.workItemId()))

@@ -5,6 +5,7 @@ import dev.snailbench.model.domain.ApiKeys;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 
 /** Finds the tenant of an API key by its SHA-256, as learnt from the tenants topic. */
 @ApplicationScoped
@@ -21,11 +22,19 @@ public class TenantAuthenticator {
         if (apiKey == null || apiKey.isBlank()) {
             return Uni.createFrom().failure(ApiErrors.unauthorized("missing " + ApiKeys.HEADER + " header"));
         }
-        return Panache.withSession(() -> tenants.findByApiKeySha256(ApiKeys.sha256(apiKey.trim()))).map(t -> {
-            if (t == null) {
-                throw ApiErrors.unauthorized("unknown API key");
-            }
-            return t.tenantId;
-        });
+        return Panache.withSession(() -> tenants.findByApiKeySha256(ApiKeys.sha256(apiKey.trim())))
+                .onItem().ifNull().failWith(UnknownKey::new)
+                // A key just returned by POST /tenants reaches this service through the tenants topic: it is given
+                // the platform's promise (usable everywhere within 1 s) before being refused.
+                .onFailure(UnknownKey.class).retry().withBackOff(Duration.ofMillis(50), Duration.ofMillis(200))
+                .expireIn(ApiKeys.PROPAGATION.toMillis())
+                .onFailure(UnknownKey.class).transform(e -> ApiErrors.unauthorized("unknown API key"))
+                .map(t -> t.tenantId);
+    }
+
+    private static final class UnknownKey extends RuntimeException {
+        UnknownKey() {
+            super("unknown API key", null, false, false);
+        }
     }
 }

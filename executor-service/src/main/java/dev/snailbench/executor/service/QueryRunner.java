@@ -110,7 +110,7 @@ public final class QueryRunner {
             long rowBytes = 0;
             for (int i = 0; i < n; i++) {
                 row[i] = CanonicalValues.read(rs, i + 1, jdbcTypes[i], typeNames[i], types[i]);
-                rowBytes += utf8Length(row[i]);
+                rowBytes += jsonLength(row[i]);
             }
             if (bytes + rowBytes > limits.byteCap()) {
                 truncated = true;
@@ -130,6 +130,11 @@ public final class QueryRunner {
                 || (dialect == SqlDialect.SQLSERVER && message.toLowerCase(Locale.ROOT).contains("timed out"));
         return ExecutionOutcome.failed(timeout ? ExecutionStatus.TIMEOUT : ExecutionStatus.ERROR, message, state,
                 elapsed);
+    }
+
+    /** Bytes the cell takes in the event's JSON: its UTF-8 text, quotes and separator ({@code null,} if null). */
+    static long jsonLength(String s) {
+        return s == null ? 5 : utf8Length(s) + 3;
     }
 
     static long utf8Length(String s) {

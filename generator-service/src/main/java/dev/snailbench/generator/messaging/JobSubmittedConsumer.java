@@ -25,6 +25,8 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 @ApplicationScoped
 public class JobSubmittedConsumer {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(JobSubmittedConsumer.class);
+
     private final JobRepository jobs;
     private final WorkItemStateRepository items;
     private final WorkPublisher publisher;
@@ -37,7 +39,21 @@ public class JobSubmittedConsumer {
 
     @Incoming(Channels.JOB_EVENTS)
     public Uni<Void> consume(JobSubmitted event) {
-        List<WorkItem> work = JobExpander.expand(event.jobId(), event.spec());
+        if (event.jobId() == null || event.tenantId() == null) {
+            return Uni.createFrom().failure(new IllegalArgumentException(
+                    "JobSubmitted " + event.eventId() + " lacks jobId or tenantId"));
+        }
+        List<WorkItem> work;
+        try {
+            work = JobExpander.expand(event.jobId(), event.spec());
+        } catch (RuntimeException e) {
+            // The job exists for its tenant, with the reason: GET /jobs/{id} answers "failed", not 404 forever.
+            String reason = "could not expand the job: " + (e.getMessage() == null ? e.toString() : e.getMessage());
+            LOG.warnf("job %s failed: %s", event.jobId(), reason);
+            return Panache.withTransaction(() -> jobs.findById(event.jobId())
+                    .chain(existing -> existing != null ? Uni.createFrom().voidItem()
+                            : jobs.persist(failedJob(event, reason)).replaceWithVoid()));
+        }
         return Panache.withTransaction(() -> jobs.findById(event.jobId())
                         .chain(existing -> existing != null ? Uni.createFrom().item(existing) : persist(event, work)))
                 .chain(job -> job.published ? Uni.createFrom().voidItem()
@@ -58,6 +74,20 @@ public class JobSubmittedConsumer {
         job.updatedAt = Instant.now();
         List<WorkItemState> states = work.stream().map(item -> stateOf(event, item)).toList();
         return jobs.persist(job).chain(() -> items.persist(states)).replaceWith(job);
+    }
+
+    private static Job failedJob(JobSubmitted event, String reason) {
+        Job job = new Job();
+        job.id = event.jobId();
+        job.tenantId = event.tenantId();
+        job.name = event.spec() == null || event.spec().name() == null ? "(unnamed)" : event.spec().name();
+        job.status = JobStatus.FAILED;
+        job.reason = reason;
+        job.specJson = event.spec() == null ? "null"
+                : new String(EventJson.write(event.spec()), java.nio.charset.StandardCharsets.UTF_8);
+        job.createdAt = event.occurredAt() == null ? Instant.now() : event.occurredAt();
+        job.updatedAt = Instant.now();
+        return job;
     }
 
     private static WorkItemState stateOf(JobSubmitted event, WorkItem item) {

@@ -42,6 +42,10 @@ public class Job extends PanacheEntityBase {
     @Column(nullable = false, columnDefinition = "text")
     public String specJson;
 
+    /** Why the job failed (it could not be expanded) or was cancelled; null otherwise. */
+    @Column(columnDefinition = "text")
+    public String reason;
+
     /** Set once every work item has been acknowledged by the broker. */
     public boolean published;
 

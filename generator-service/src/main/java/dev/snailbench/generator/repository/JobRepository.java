@@ -22,6 +22,22 @@ public class JobRepository implements PanacheRepositoryBase<Job, UUID> {
         return find("tenantId", Sort.descending("createdAt"), tenantId).list();
     }
 
+    /** Cancels a queued or running job; returns 0 if it is already finished (or not the tenant's). */
+    public Uni<Integer> cancel(UUID id, String tenantId, String reason) {
+        return update("status = ?1, reason = ?2, updatedAt = ?3 where id = ?4 and tenantId = ?5 and status in (?6, ?7)",
+                JobStatus.CANCELLED, reason, Instant.now(), id, tenantId, JobStatus.QUEUED, JobStatus.RUNNING);
+    }
+
+    /** Running jobs whose progress has not moved since {@code before}: the watchdog's candidates. */
+    public Uni<List<Job>> stalledSince(Instant before) {
+        return list("status = ?1 and published = true and updatedAt < ?2", JobStatus.RUNNING, before);
+    }
+
+    /** Records that the watchdog acted on the job, so it waits a whole deadline before acting again. */
+    public Uni<Integer> touch(UUID id) {
+        return update("updatedAt = ?1 where id = ?2", Instant.now(), id);
+    }
+
     public Uni<Integer> markPublished(UUID id) {
         return update("published = true, updatedAt = ?1, status = case when status = ?2 then ?3 else status end "
                 + "where id = ?4", Instant.now(), JobStatus.QUEUED, JobStatus.RUNNING, id);

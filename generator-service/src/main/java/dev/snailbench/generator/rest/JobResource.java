@@ -29,12 +29,13 @@ public class JobResource {
         this.tenants = tenants;
     }
 
+    /** A job's state; {@code reason} says why it failed or was cancelled. */
     public record JobView(UUID jobId, String name, JobStatus status, int total, int done, int failed,
-            Instant createdAt, Instant updatedAt) {
+            String reason, Instant createdAt, Instant updatedAt) {
 
         static JobView of(Job job) {
-            return new JobView(job.id, job.name, job.status, job.total, job.done, job.failed, job.createdAt,
-                    job.updatedAt);
+            return new JobView(job.id, job.name, job.status, job.total, job.done, job.failed, job.reason,
+                    job.createdAt, job.updatedAt);
         }
     }
 
@@ -54,6 +55,16 @@ public class JobResource {
     @Path("/{id}")
     public Uni<JobView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") String id) {
         return tenants.authenticate(apiKey).chain(tenant -> jobs.get(tenant, parseId(id))).map(JobView::of);
+    }
+
+    /** Stops a queued or running job: 200 with its state, 404 if unknown, 409 if it has already finished. */
+    @POST
+    @Path("/{id}/cancel")
+    public Uni<Response> cancel(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") String id) {
+        return tenants.authenticate(apiKey).chain(tenant -> jobs.cancel(tenant, parseId(id)))
+                .map(job -> Response.ok(JobView.of(job)).build())
+                .onFailure(JobService.JobFinished.class).recoverWithItem(e -> Response.status(409)
+                        .entity(new ApiError(e.getMessage(), "status")).build());
     }
 
     private static UUID parseId(String id) {

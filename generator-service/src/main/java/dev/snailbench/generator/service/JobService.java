@@ -92,6 +92,28 @@ public class JobService {
                 .onItem().ifNull().failWith(() -> new NotFoundException("no job " + jobId));
     }
 
+    /**
+     * Cancels a queued or running job: publishing stops at the next batch and the job stays {@code cancelled}
+     * whatever verdicts still arrive. Cancelling a cancelled job again answers the same; a completed or failed job
+     * cannot be cancelled ({@link JobFinished}).
+     */
+    public Uni<Job> cancel(Tenant tenant, UUID jobId) {
+        return Panache.withTransaction(() -> jobs.cancel(jobId, tenant.id, "cancelled by the tenant"))
+                .chain(() -> get(tenant, jobId))
+                .invoke(job -> {
+                    if (job.status != JobStatus.CANCELLED) {
+                        throw new JobFinished(job.id, job.status);
+                    }
+                });
+    }
+
+    /** A job that has already finished cannot change its outcome. */
+    public static final class JobFinished extends RuntimeException {
+        public JobFinished(UUID jobId, JobStatus status) {
+            super("job " + jobId + " is already " + status.json() + " and cannot be cancelled");
+        }
+    }
+
     public Uni<List<Job>> list(Tenant tenant) {
         return Panache.withSession(() -> jobs.listForTenant(tenant.id));
     }

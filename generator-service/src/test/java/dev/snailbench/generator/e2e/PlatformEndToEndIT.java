@@ -95,6 +95,21 @@ class PlatformEndToEndIT {
     }
 
     @Test
+    void shouldAcceptANewKeyOnEveryServiceAsSoonAsItIsReturned() {
+        for (int i = 0; i < 3; i++) {
+            String apiKey = client.createTenant("fresh-team-" + i + "-" + java.util.UUID.randomUUID());
+            Map<String, String> key = Map.of("X-API-Key", apiKey);
+            // Called at once: the executor and the scorer learn keys from the tenants topic, and promise to accept
+            // a returned key within ApiKeys.PROPAGATION (they wait for it rather than answer 401).
+            assertThat(client.call("GET", stack.url(Stack.Service.EXECUTOR) + "/databases", key, null, 200))
+                    .isEmpty();
+            client.call("GET", stack.url(Stack.Service.SCORER) + "/jobs/" + java.util.UUID.randomUUID() + "/results",
+                    key, null, 404);
+            assertThat(client.call("GET", stack.url(Stack.Service.GENERATOR) + "/jobs", key, null, 200)).isEmpty();
+        }
+    }
+
+    @Test
     void shouldServeMetricsAndOpenApiOnEveryService() throws Exception {
         java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
         for (Stack.Service service : Stack.Service.values()) {

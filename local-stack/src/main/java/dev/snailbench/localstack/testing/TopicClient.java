@@ -39,8 +39,16 @@ public final class TopicClient implements AutoCloseable {
     }
 
     public void send(String topic, String key, byte[] value) {
+        send(topic, key, value, java.util.Map.of());
+    }
+
+    /** Sends a record with headers (e.g. a dead-lettered record as SmallRye writes it, with its reason). */
+    public void send(String topic, String key, byte[] value, java.util.Map<String, String> headers) {
+        ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, value);
+        headers.forEach((name, text) -> record.headers().add(name,
+                text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         try {
-            producer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
+            producer.send(record).get(30, TimeUnit.SECONDS);
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot send to " + topic, e);
         }

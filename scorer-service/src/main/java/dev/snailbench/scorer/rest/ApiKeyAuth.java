@@ -5,6 +5,7 @@ import dev.snailbench.scorer.model.Tenant;
 import dev.snailbench.scorer.repository.TenantRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 
 /** Resolves the tenant of a request from its {@code X-API-Key} header; 401 when missing or unknown. */
 @ApplicationScoped
@@ -22,6 +23,17 @@ public class ApiKeyAuth {
             return Uni.createFrom().failure(Problems.unauthorized("missing " + ApiKeys.HEADER + " header"));
         }
         return tenants.byKeyHash(ApiKeys.sha256(apiKey.strip()))
-                .onItem().ifNull().failWith(() -> Problems.unauthorized("invalid API key"));
+                .onItem().ifNull().failWith(UnknownKey::new)
+                // A key just returned by POST /tenants reaches this service through the tenants topic: it is given
+                // the platform's promise (usable everywhere within 1 s) before being refused.
+                .onFailure(UnknownKey.class).retry().withBackOff(Duration.ofMillis(50), Duration.ofMillis(200))
+                .expireIn(ApiKeys.PROPAGATION.toMillis())
+                .onFailure(UnknownKey.class).transform(e -> Problems.unauthorized("invalid API key"));
+    }
+
+    private static final class UnknownKey extends RuntimeException {
+        UnknownKey() {
+            super("invalid API key", null, false, false);
+        }
     }
 }

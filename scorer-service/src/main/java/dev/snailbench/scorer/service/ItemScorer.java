@@ -4,6 +4,7 @@ import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.scorer.config.ScorerConfig;
 import dev.snailbench.scorer.model.ItemResult;
 import dev.snailbench.scorer.service.compare.CompareOptions;
@@ -82,6 +83,33 @@ public class ItemScorer {
         Comparison c = comparisons.compare(ResultTable.of(event.gold()), ResultTable.of(event.predicted()),
                 options.of(r.orderBy));
         apply(c, r);
+        return r;
+    }
+
+    /**
+     * The failed verdict of an item that could not be scored (dead-lettered by a hop, or abandoned by the job
+     * watchdog): what is known of the item, and why there is no comparison.
+     */
+    public ItemResult abandoned(ItemAbandoned event) {
+        WorkItem item = event.item();
+        ItemResult r = new ItemResult();
+        r.workItemId = event.workItemId();
+        r.jobId = event.jobId();
+        r.tenantId = event.tenantId();
+        r.scoredAt = Instant.now();
+        if (item != null) {
+            r.questionId = item.questionId();
+            r.model = item.model() == null ? null : item.model().label();
+            r.databaseKey = databaseKey(item);
+            r.level = item.level() == null ? null : item.level().label();
+            r.dialect = (item.dialect() == null ? SqlDialect.POSTGRESQL : item.dialect()).id();
+            r.goldSql = item.goldSql();
+        }
+        r.failed = true;
+        r.reason = "could not be scored: " + event.reason();
+        r.strictMatch = false;
+        r.setMatch = false;
+        r.relaxedMatch = false;
         return r;
     }
 

@@ -11,6 +11,8 @@ import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.scorer.TestEvents;
@@ -100,6 +102,42 @@ class ScoringHopTest {
         assertThat(dead).hasSize(1);
         assertThat(TopicClient.headers(dead.get(0)).get("dead-letter-reason")).contains("lacks workItemId");
         assertThat(awaitScores(valid.workItemId(), 1).get(0).strictMatch()).isTrue();
+    }
+
+    @Test
+    void shouldGiveAFailedVerdictToAWorkItemThatAnotherHopDeadLettered() throws Exception {
+        ExecutionCompleted template = completed(UUID.randomUUID(), "t-hop", "q6", "SELECT 1", "SELECT 1",
+                ok(columns("x", "NUMBER"), List.of(List.of("1"))), ok(columns("x", "NUMBER"), List.of(List.of("1"))));
+        ExecutionRequested request = new ExecutionRequested(UUID.randomUUID(), template.jobId(), template.tenantId(),
+                template.workItemId(), template.occurredAt(), 1, template.item(), template.inference());
+        TestEvents.send(Topics.deadLetter(Topics.SQL_TO_EXECUTE, "executor"), request.key(), EventJson.write(request),
+                java.util.Map.of("dead-letter-reason", "RecordTooLargeException: 1856898 bytes"));
+
+        ItemScored scored = awaitScores(request.workItemId(), 1).get(0);
+        assertThat(scored.failed()).isTrue();
+        assertThat(scored.questionId()).isEqualTo("q6");
+        assertThat(scored.reason())
+                .isEqualTo("could not be scored: execution failed: RecordTooLargeException: 1856898 bytes");
+        assertThat(storedRows(request.workItemId())).isEqualTo(1);
+
+        // The real outcome arriving late does not change the verdict: the first one stands, sent again.
+        TestEvents.send(template);
+        assertThat(awaitScores(request.workItemId(), 2)).allSatisfy(s -> assertThat(s.failed()).isTrue());
+        assertThat(storedRows(request.workItemId())).isEqualTo(1);
+    }
+
+    @Test
+    void shouldGiveAFailedVerdictToAnItemTheWatchdogAbandoned() {
+        ExecutionCompleted template = completed(UUID.randomUUID(), "t-hop", "q7", "SELECT 1", "SELECT 1",
+                ok(columns("x", "NUMBER"), List.of(List.of("1"))), ok(columns("x", "NUMBER"), List.of(List.of("1"))));
+        ItemAbandoned abandoned = ItemAbandoned.of(template.jobId(), template.tenantId(), template.item(), "pipeline",
+                "timed out in the pipeline (inference, execution or scoring): no verdict 600 s after the job's last "
+                        + "progress");
+        TestEvents.send(Topics.ITEMS_ABANDONED, abandoned.key(), EventJson.write(abandoned));
+
+        ItemScored scored = awaitScores(abandoned.workItemId(), 1).get(0);
+        assertThat(scored.failed()).isTrue();
+        assertThat(scored.reason()).startsWith("could not be scored: timed out in the pipeline");
     }
 
     private static List<ItemScored> awaitScores(UUID workItemId, int count) {

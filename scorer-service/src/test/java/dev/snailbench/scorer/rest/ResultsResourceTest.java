@@ -52,6 +52,10 @@ class ResultsResourceTest {
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).untilAsserted(() ->
                 given().header(ApiKeys.HEADER, ownerKey).get("/jobs/{id}/results", jobId)
                         .then().statusCode(200).body("", hasSize(2)));
+        // The other tenant is registered on its own partition: wait for it too, rather than race it.
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).untilAsserted(() ->
+                given().header(ApiKeys.HEADER, otherKey).get("/jobs/{id}/results", UUID.randomUUID())
+                        .then().statusCode(404));
     }
 
     @Test

@@ -17,6 +17,12 @@ public final class ApiKeys {
     /** The request header that carries a tenant's key. */
     public static final String HEADER = "X-API-Key";
 
+    /**
+     * The platform's promise: a key returned by {@code POST /tenants} is accepted by every service within this
+     * long (each service learns keys from the tenants topic; until then it waits this long before refusing one).
+     */
+    public static final java.time.Duration PROPAGATION = java.time.Duration.ofSeconds(1);
+
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private ApiKeys() {

@@ -16,4 +16,11 @@ public record ItemScored(UUID eventId, UUID jobId, String tenantId, UUID workIte
         return new ItemScored(UUID.randomUUID(), source.jobId(), source.tenantId(), source.workItemId(),
                 Instant.now(), SCHEMA_VERSION, source.item().questionId(), strictMatch, setMatch, failed, reason);
     }
+
+    /** The failed verdict of an item that could not be scored. */
+    public static ItemScored failed(ItemAbandoned source, String reason) {
+        return new ItemScored(UUID.randomUUID(), source.jobId(), source.tenantId(), source.workItemId(),
+                Instant.now(), SCHEMA_VERSION, source.item() == null ? null : source.item().questionId(), false, false,
+                true, reason);
+    }
 }

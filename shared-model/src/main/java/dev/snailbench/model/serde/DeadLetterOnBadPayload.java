@@ -15,4 +15,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 public class DeadLetterOnBadPayload implements DeserializationFailureHandler<Object> {
 
     public static final String NAME = "dead-letter-on-bad-payload";
+
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(DeadLetterOnBadPayload.class);
+
+    @Override
+    public Object handleDeserializationFailure(String topic, boolean isKey, String deserializer, byte[] data,
+            Exception exception, org.apache.kafka.common.header.Headers headers) {
+        // No silent dead-lettering: say which topic and why (the record itself goes to the dead-letter topic).
+        LOG.warnf("unreadable %s of %d bytes on %s, dead-lettered: %s", isKey ? "key" : "value",
+                data == null ? 0 : data.length, topic, exception == null ? "no cause given" : exception.toString());
+        return DeserializationFailureHandler.super.handleDeserializationFailure(topic, isKey, deserializer, data,
+                exception, headers);
+    }
 }

@@ -6,6 +6,7 @@ import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.IdentifiersClassified;
 import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.event.TenantRegistered;
@@ -74,6 +75,12 @@ public abstract class EventDeserializer<T extends Event> implements Deserializer
     public static class OfItemScored extends EventDeserializer<ItemScored> {
         public OfItemScored() {
             super(ItemScored.class);
+        }
+    }
+
+    public static class OfItemAbandoned extends EventDeserializer<ItemAbandoned> {
+        public OfItemAbandoned() {
+            super(ItemAbandoned.class);
         }
     }
 }

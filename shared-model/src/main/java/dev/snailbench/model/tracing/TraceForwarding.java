@@ -80,6 +80,8 @@ public final class TraceForwarding {
         @Override
         public void onMessageNack(Message<?> message, Throwable failure) {
             keyOf(message.getPayload()).ifPresent(OPEN::remove);
+            // The only incoming interceptor SmallRye applies to a channel: it also reports every nack.
+            dev.snailbench.model.delivery.NackWarnings.log(message, failure);
         }
     }
 

@@ -1,0 +1,83 @@
+package dev.snailbench.generator.service;
+
+import dev.snailbench.generator.config.WatchdogConfig;
+import dev.snailbench.generator.messaging.AbandonedItemPublisher;
+import dev.snailbench.generator.repository.Job;
+import dev.snailbench.generator.repository.JobRepository;
+import dev.snailbench.generator.repository.WorkItemStateRepository;
+import dev.snailbench.model.domain.JobSpec;
+import dev.snailbench.model.event.ItemAbandoned;
+import dev.snailbench.model.serde.EventJson;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.jboss.logging.Logger;
+
+/**
+ * No job stays running forever: a running job whose progress has not moved for the configured deadline has each
+ * item still without a verdict abandoned ({@code timed out in the pipeline}); the scorer turns those into failed
+ * verdicts, which complete the job through the usual path. Idempotent: an item that gets its real verdict later
+ * keeps the first one, and several generator replicas doing this at once only repeat the same abandonment.
+ */
+@ApplicationScoped
+public class JobWatchdog {
+
+    private static final Logger LOG = Logger.getLogger(JobWatchdog.class);
+
+    private final JobRepository jobs;
+    private final WorkItemStateRepository items;
+    private final AbandonedItemPublisher publisher;
+    private final WatchdogConfig config;
+
+    public JobWatchdog(JobRepository jobs, WorkItemStateRepository items, AbandonedItemPublisher publisher,
+            WatchdogConfig config) {
+        this.jobs = jobs;
+        this.items = items;
+        this.publisher = publisher;
+        this.config = config;
+    }
+
+    @Scheduled(every = "${snailbench.watchdog.every:30s}", delayed = "${snailbench.watchdog.every:30s}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> sweep() {
+        Instant before = Instant.now().minus(config.itemDeadline());
+        return Panache.withSession(() -> jobs.stalledSince(before))
+                .onItem().transformToMulti(stalled -> Multi.createFrom().iterable(stalled))
+                .onItem().transformToUniAndConcatenate(this::abandonUnscored)
+                .collect().last().replaceWithVoid()
+                .onFailure().invoke(e -> LOG.warnf("job watchdog sweep failed (next sweep retries): %s", e.toString()))
+                .onFailure().recoverWithNull().replaceWithVoid();
+    }
+
+    /** Publishes an abandonment for each item of the job that has no verdict yet. */
+    Uni<Void> abandonUnscored(Job job) {
+        return Panache.withSession(() -> items.unscored(job.id)).chain(unscored -> {
+            Set<UUID> pending = new HashSet<>(unscored);
+            JobSpec spec = specOf(job);
+            String reason = "timed out in the pipeline (inference, execution or scoring): no verdict " + config.itemDeadline().toSeconds()
+                    + " s after the job's last progress";
+            List<ItemAbandoned> abandoned = JobExpander.expand(job.id, spec).stream()
+                    .filter(item -> pending.contains(item.workItemId()))
+                    .map(item -> ItemAbandoned.of(job.id, job.tenantId, item, "pipeline", reason)).toList();
+            LOG.warnf("job %s made no progress for %s: abandoning %d item(s) without a verdict", job.id,
+                    config.itemDeadline(), abandoned.size());
+            return publisher.publish(abandoned).chain(() -> Panache.withTransaction(() -> jobs.touch(job.id)));
+        }).replaceWithVoid();
+    }
+
+    private static JobSpec specOf(Job job) {
+        try {
+            return EventJson.mapper().readValue(job.specJson.getBytes(StandardCharsets.UTF_8), JobSpec.class);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("job " + job.id + " has an unreadable spec", e);
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package dev.snailbench.generator;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.JobSpec;
+import dev.snailbench.model.domain.ModelRef;
+import dev.snailbench.model.domain.Prediction;
+import dev.snailbench.model.domain.Question;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.event.JobSubmitted;
+import dev.snailbench.model.serde.EventJson;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** A job's way out: cancelled on request, failed with its reason, 404 only when it does not exist. */
+@QuarkusTest
+class JobLifecycleTest {
+
+    @Test
+    void shouldCancelARunningJobStopItsPublishingAndKeepItCancelled() {
+        String key = TestTenants.create("team-cancel");
+        int total = 5_000;
+        List<Map<String, String>> questions = new ArrayList<>();
+        List<Map<String, String>> predictions = new ArrayList<>();
+        for (int i = 0; i < total; i++) {
+            questions.add(Map.of("id", "q" + i, "question", "question " + i, "goldSql", "SELECT " + i));
+            predictions.add(Map.of("questionId", "q" + i, "predictedSql", "SELECT " + i));
+        }
+        String jobId = given().header("X-API-Key", key).contentType(ContentType.JSON)
+                .body(TestTenants.job("to cancel", questions, predictions)).post("/jobs")
+                .then().statusCode(202).extract().path("jobId");
+
+        given().header("X-API-Key", key).post("/jobs/" + jobId + "/cancel")
+                .then().statusCode(200).body("status", equalTo("cancelled"))
+                .body("reason", equalTo("cancelled by the tenant"));
+
+        // Publishing runs at 500 items/s: a job of 5,000 is cancelled long before it is all published.
+        List<?> published = withKafkaClassLoader(() -> TopicClient.await(Topics.QUERIES_TO_INFER,
+                r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId), total, Duration.ofSeconds(15)));
+        org.assertj.core.api.Assertions.assertThat(published.size()).isLessThan(total);
+        given().header("X-API-Key", key).get("/jobs/" + jobId).then().statusCode(200)
+                .body("status", equalTo("cancelled"));
+        // Cancelling again is harmless: the same answer.
+        given().header("X-API-Key", key).post("/jobs/" + jobId + "/cancel")
+                .then().statusCode(200).body("status", equalTo("cancelled"));
+    }
+
+    @Test
+    void shouldAnswer404WhenCancellingAJobThatDoesNotExistOrIsAnotherTenants() {
+        String key = TestTenants.create("team-cancel-404");
+        given().header("X-API-Key", key).post("/jobs/" + UUID.randomUUID() + "/cancel").then().statusCode(404);
+        given().post("/jobs/" + UUID.randomUUID() + "/cancel").then().statusCode(401);
+    }
+
+    @Test
+    void shouldReportAJobThatCannotBeExpandedAsFailedWithItsReason() {
+        Map<String, Object> tenant = given().header("X-Admin-Key", TestTenants.ADMIN_KEY)
+                .contentType(ContentType.JSON).body(Map.of("name", "team-broken")).post("/tenants")
+                .then().statusCode(201).extract().as(Map.class);
+        UUID jobId = UUID.randomUUID();
+        // A spec that cannot be expanded (as an older or corrupted record could be): two predictions for one
+        // question, which the REST API refuses but the topic may still carry.
+        JobSpec spec = new JobSpec("broken spec", null, SqlDialect.POSTGRESQL, List.of(ModelRef.replay("m")), null,
+                null, null, List.of(new Question("q1", "?", "SELECT 1")),
+                List.of(new Prediction("q1", "SELECT 1"), new Prediction("q1", "SELECT 2")));
+        byte[] broken = EventJson.write(JobSubmitted.of(jobId, (String) tenant.get("tenantId"), spec));
+        withKafkaClassLoader(() -> {
+            try (TopicClient client = new TopicClient()) {
+                client.send(Topics.JOB_EVENTS, jobId.toString(), broken);
+            }
+            return null;
+        });
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given()
+                .header("X-API-Key", (String) tenant.get("apiKey")).get("/jobs/" + jobId)
+                .then().statusCode(200).body("status", equalTo("failed")).body("name", equalTo("broken spec"))
+                .body("reason", startsWith("could not expand the job: ")));
+        // A finished job keeps its outcome.
+        given().header("X-API-Key", (String) tenant.get("apiKey")).post("/jobs/" + jobId + "/cancel")
+                .then().statusCode(409).body("error", containsString("already failed"));
+    }
+
+    /** Kafka clients load plugins through the context class loader: give them their own inside a Quarkus test. */
+    private static <T> T withKafkaClassLoader(java.util.function.Supplier<T> action) {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(TopicClient.class.getClassLoader());
+        try {
+            return action.get();
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package dev.snailbench.generator.benchmark;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.localstack.DataDir;
+import dev.snailbench.localstack.FootballDb;
+import dev.snailbench.localstack.PlatformClient;
+import dev.snailbench.localstack.Stack;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The platform against the database's own work, side by side in one run (run on request, after
+ * {@code mvn -B -q install -DskipTests}:
+ * {@code mvn -B -pl generator-service test -Dtest=PipelineBenchmark -Dsurefire.failIfNoSpecifiedTests=false}).
+ *
+ * <p>A replay job of N items on FootballDB v1 (prediction = gold, so every item runs two statements) through the
+ * packaged services, against the same 2N statements run back to back over one JDBC connection, fetching every
+ * row. The executor's per-job gold cache is off, so the platform runs exactly the statements the loop runs.
+ * Repeated for 1, 2 and 4 executor consumers at N = 1,000, then N = 10,000; and fairness: a 10-item job of a
+ * second tenant submitted while a 10,000-item job runs.
+ */
+class PipelineBenchmark {
+
+    private static final String USER = "bench_reader";
+    private static final String PASSWORD = "bench";
+
+    @Test
+    void platformAgainstTheJdbcLoop() throws Exception {
+        List<String> lines = new ArrayList<>();
+        for (int consumers : new int[] {1, 2, 4}) {
+            lines.addAll(run(consumers, List.of(1_000), false));
+        }
+        lines.addAll(run(4, List.of(10_000), true));
+        System.out.println();
+        lines.forEach(System.out::println);
+    }
+
+    private static List<String> run(int consumers, List<Integer> sizes, boolean fairness) throws Exception {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        List<String> out = new ArrayList<>();
+        try (Stack stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/bench-logs"),
+                EnumSet.allOf(Stack.Service.class), Map.of("snailbench.executor.gold-cache", "false",
+                        "%prod.mp.messaging.incoming.sql-to-execute.concurrency", Integer.toString(consumers)))) {
+            FootballDb.load(stack.postgres(), DataDir.resolve(), "v1");
+            FootballDb.grantReader(stack.postgres(), "v1", USER, PASSWORD);
+            PlatformClient client = new PlatformClient(stack);
+            String apiKey = client.createTenant("bench-a");
+            List<String[]> statements = statements();
+            // Warm-up: JIT, pools and topics, so that the measured runs are steady state.
+            awaitDone(client, apiKey, client.submitJob(apiKey, job(stack, "warm-up", statements, 200, "w")),
+                    Duration.ofMinutes(5));
+            for (int n : sizes) {
+                double jdbc = jdbcLoop(stack, statements, n);
+                Instant start = Instant.now();
+                String jobId = client.submitJob(apiKey, job(stack, "bench " + n, statements, n, "b" + n));
+                String fair = "";
+                if (fairness) {
+                    String small = client.createTenant("bench-b");
+                    Thread.sleep(2_000);
+                    Instant smallStart = Instant.now();
+                    String smallJob = client.submitJob(small, job(stack, "small", statements, 10, "s"));
+                    double smallSeconds = awaitDone(client, small, smallJob, Duration.ofMinutes(10), smallStart);
+                    JsonNode big = client.job(apiKey, jobId);
+                    fair = String.format(Locale.ROOT, "; a 10-item job of another tenant, submitted 2 s in, "
+                            + "completed in %.1f s (big job then at %d/%d)", smallSeconds, big.get("done").asInt(),
+                            big.get("total").asInt());
+                }
+                double platform = awaitDone(client, apiKey, jobId, Duration.ofMinutes(30), start);
+                out.add(String.format(Locale.ROOT, "PipelineBenchmark N=%,d executor consumers=%d: platform %.1f s "
+                        + "(%.0f items/s), JDBC loop %.1f s (%.0f items/s), ratio %.2fx%s", n, consumers, platform,
+                        n / platform, jdbc, n / jdbc, platform / jdbc, fair));
+                System.out.println(out.get(out.size() - 1));
+            }
+        }
+        return out;
+    }
+
+    /** FootballDB v1's train and dev gold queries: [id, question, sql]. */
+    private static List<String[]> statements() throws Exception {
+        List<String[]> all = new ArrayList<>();
+        for (String split : List.of("train", "dev")) {
+            PlatformClient.json().readTree(DataDir.resolve().resolve("footballdb/v1/" + split + ".json").toFile())
+                    .forEach(q -> all.add(new String[] {split + q.get("id").asText(), q.get("question").asText(),
+                            q.get("query").asText()}));
+        }
+        return all;
+    }
+
+    private static Map<String, Object> job(Stack stack, String name, List<String[]> statements, int n,
+            String prefix) {
+        List<Map<String, String>> questions = new ArrayList<>();
+        List<Map<String, String>> predictions = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String[] s = statements.get(i % statements.size());
+            String id = prefix + "-" + i + "-" + s[0];
+            questions.add(Map.of("id", id, "question", s[1], "goldSql", s[2]));
+            predictions.add(Map.of("questionId", id, "predictedSql", s[2]));
+        }
+        return Map.of("name", name, "database", Map.of("kind", "postgresql", "jdbcUrl",
+                stack.postgres().jdbcUrl("footballdb_v1"), "user", USER, "password", PASSWORD),
+                "dialect", "postgresql", "model", "replayed-gold", "questions", questions, "predictions", predictions);
+    }
+
+    /** The same 2N statements (gold, then predicted = gold) back to back over one connection, every row read. */
+    private static double jdbcLoop(Stack stack, List<String[]> statements, int n) throws SQLException {
+        try (Connection c = DriverManager.getConnection(stack.postgres().jdbcUrl("footballdb_v1"), USER, PASSWORD);
+                Statement st = c.createStatement()) {
+            long start = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                String sql = statements.get(i % statements.size())[2];
+                for (int side = 0; side < 2; side++) {
+                    try (ResultSet rs = st.executeQuery(sql)) {
+                        int cols = rs.getMetaData().getColumnCount();
+                        while (rs.next()) {
+                            for (int col = 1; col <= cols; col++) {
+                                rs.getString(col);
+                            }
+                        }
+                    } catch (SQLException e) {
+                        // A failing gold query (match_fact is not in the dump) fails fast here as in the platform.
+                    }
+                }
+            }
+            return (System.nanoTime() - start) / 1e9;
+        }
+    }
+
+    private static double awaitDone(PlatformClient client, String apiKey, String jobId, Duration timeout) {
+        return awaitDone(client, apiKey, jobId, timeout, Instant.now());
+    }
+
+    private static double awaitDone(PlatformClient client, String apiKey, String jobId, Duration timeout,
+            Instant start) {
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            JsonNode status = client.job(apiKey, jobId);
+            if (status != null && "completed".equals(status.get("status").asText())) {
+                return Duration.between(start, Instant.now()).toMillis() / 1000.0;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new AssertionError("job " + jobId + " not completed in " + timeout + ": " + client.job(apiKey, jobId));
+    }
+}

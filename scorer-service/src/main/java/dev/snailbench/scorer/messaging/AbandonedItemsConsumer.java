@@ -1,0 +1,90 @@
+package dev.snailbench.scorer.messaging;
+
+import dev.snailbench.model.Channels;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.event.ItemAbandoned;
+import dev.snailbench.model.event.ItemScored;
+import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.repository.ItemResultRepository;
+import dev.snailbench.scorer.service.ItemScorer;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.KafkaRecord;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.charset.StandardCharsets;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.jboss.logging.Logger;
+
+/**
+ * Every item ends with a verdict: work items dead-lettered by any hop ({@link Topics#WORK_ITEM_DEAD_LETTERS}) and
+ * items the generator's watchdog abandoned ({@link Topics#ITEMS_ABANDONED}) get a failed verdict,
+ * {@code could not be scored: <stage>: <reason>}, stored like any other result and sent to the generator, so the
+ * job completes. The dead-letter topics keep the records for operators. An item that already has a verdict keeps
+ * it (the first verdict wins) and that verdict is sent again.
+ */
+@ApplicationScoped
+public class AbandonedItemsConsumer {
+
+    private static final Logger LOG = Logger.getLogger(AbandonedItemsConsumer.class);
+    /** Header SmallRye's dead-letter queue sets to the failure's message. */
+    static final String DEAD_LETTER_REASON = "dead-letter-reason";
+
+    private final ItemResultRepository results;
+    private final ItemScorer scorer;
+    private final MutinyEmitter<ItemScored> scores;
+
+    public AbandonedItemsConsumer(ItemResultRepository results, ItemScorer scorer,
+            @Channel(Channels.SCORES_OUT) MutinyEmitter<ItemScored> scores) {
+        this.results = results;
+        this.scorer = scorer;
+        this.scores = scores;
+    }
+
+    @Incoming(Channels.ITEMS_ABANDONED)
+    public Uni<Void> consume(ConsumerRecord<String, ItemAbandoned> record) {
+        ItemAbandoned event = describe(record);
+        if (event == null || event.workItemId() == null || event.jobId() == null || event.tenantId() == null) {
+            // Not a work item (a poison record dead-lettered upstream): nothing to give a verdict to.
+            LOG.warnf("%s offset %d is not a work item; left in the topic for operators", record.topic(),
+                    record.offset());
+            return Uni.createFrom().voidItem();
+        }
+        LOG.warnf("work item %s (job %s) could not be scored: %s", event.workItemId(), event.jobId(),
+                event.reason());
+        return Panache.withSession(() -> results.findById(event.workItemId()))
+                .flatMap(existing -> existing != null ? Uni.createFrom().item(existing) : store(event))
+                .flatMap(result -> scores.sendMessage(KafkaRecord.of(event.key(), verdict(event, result))))
+                .onFailure().invoke(e -> LOG.warnf("work item %s: could not record its failed verdict, the record goes "
+                        + "to the dead-letter topic: %s", event.workItemId(), e.toString()));
+    }
+
+    private Uni<ItemResult> store(ItemAbandoned event) {
+        ItemResult result = scorer.abandoned(event);
+        return Panache.withTransaction(() -> results.persist(result))
+                .onFailure().recoverWithUni(error -> Panache.withSession(() -> results.findById(event.workItemId()))
+                        .onItem().ifNull().failWith(error));
+    }
+
+    /** The record as an abandonment: a dead-lettered event takes its stage from the topic, its reason from the header. */
+    static ItemAbandoned describe(ConsumerRecord<String, ItemAbandoned> record) {
+        ItemAbandoned event = record.value();
+        if (event == null || Topics.ITEMS_ABANDONED.equals(record.topic())) {
+            return event;
+        }
+        Header reason = record.headers().lastHeader(DEAD_LETTER_REASON);
+        String stage = Topics.stageOf(record.topic());
+        return event.withCause(stage, stage + " failed: " + (reason == null || reason.value() == null
+                ? "dead-lettered without a reason" : new String(reason.value(), StandardCharsets.UTF_8)));
+    }
+
+    private static ItemScored verdict(ItemAbandoned event, ItemResult result) {
+        return new ItemScored(java.util.UUID.randomUUID(), event.jobId(), event.tenantId(), event.workItemId(),
+                java.time.Instant.now(), ItemScored.SCHEMA_VERSION, result.questionId,
+                Boolean.TRUE.equals(result.strictMatch), Boolean.TRUE.equals(result.setMatch), result.failed,
+                result.reason);
+    }
+}
