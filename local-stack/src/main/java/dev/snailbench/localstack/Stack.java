@@ -48,6 +48,7 @@ public final class Stack implements AutoCloseable {
     private final String adminKey;
     private final String secretsKey = Base64.getEncoder().encodeToString(randomBytes(32));
     private final Map<String, String> properties;
+    private Map<String, String> environment = Map.of();
     private Path root;
     private Path dataDir;
     private Path logDir;
@@ -80,7 +81,14 @@ public final class Stack implements AutoCloseable {
      */
     public static Stack start(Path projectRoot, Path dataDir, Path logDir, java.util.Set<Service> services,
             Map<String, String> properties) {
+        return start(projectRoot, dataDir, logDir, services, properties, Map.of());
+    }
+
+    /** As above, with environment variables on top (e.g. {@code SNAILBENCH_EXECUTOR_CONSUMERS}). */
+    public static Stack start(Path projectRoot, Path dataDir, Path logDir, java.util.Set<Service> services,
+            Map<String, String> properties, Map<String, String> environment) {
         Stack stack = new Stack(KafkaBroker.start(4), Postgres.start(), randomKey(24), properties);
+        stack.environment = Map.copyOf(environment);
         stack.root = projectRoot;
         stack.dataDir = dataDir;
         stack.logDir = logDir;
@@ -131,6 +139,7 @@ public final class Stack implements AutoCloseable {
         env.put("SNAILBENCH_SECRETS_KEY", secretsKey);
         env.put("SNAILBENCH_ADMIN_KEY", adminKey);
         env.put("SNAILBENCH_DATA_DIR", dataDir.toAbsolutePath().toString());
+        env.putAll(environment);
         processes.put(service, builder.start());
     }
 

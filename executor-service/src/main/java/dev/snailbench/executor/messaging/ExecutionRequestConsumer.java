@@ -7,6 +7,7 @@ import dev.snailbench.executor.service.EventSize;
 import dev.snailbench.executor.service.ExecutionService;
 import dev.snailbench.executor.service.TargetResolver;
 import dev.snailbench.model.Channels;
+import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.serde.EventJson;
@@ -51,11 +52,12 @@ public class ExecutionRequestConsumer {
     @Incoming(Channels.SQL_TO_EXECUTE)
     public Uni<Void> onExecutionRequested(ExecutionRequested request) {
         Context context = Vertx.currentContext();
-        return Panache.withSession(() -> records.findById(request.workItemId()))
+        return Redelivery.withRetries("work item " + request.workItemId(), () -> Panache.withSession(
+                        () -> records.findById(request.workItemId()))
                 .flatMap(stored -> stored != null
                         ? Uni.createFrom().item(read(stored))
                         : executeAndStore(request, context))
-                .flatMap(completed -> results.sendMessage(KafkaRecord.of(completed.key(), completed)))
+                .flatMap(completed -> results.sendMessage(KafkaRecord.of(completed.key(), completed))))
                 .onFailure().invoke(e -> LOG.warnf("work item %s (job %s): execution hop failed, the record goes to "
                         + "the dead-letter topic: %s", request.workItemId(), request.jobId(), e.toString()));
     }

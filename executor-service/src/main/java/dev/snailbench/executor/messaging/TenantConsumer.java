@@ -3,6 +3,7 @@ package dev.snailbench.executor.messaging;
 import dev.snailbench.executor.model.Tenant;
 import dev.snailbench.executor.repository.TenantRepository;
 import dev.snailbench.model.Channels;
+import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.event.TenantRegistered;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -21,13 +22,14 @@ public class TenantConsumer {
 
     @Incoming(Channels.TENANTS)
     public Uni<Void> onTenantRegistered(TenantRegistered event) {
-        return Panache.withTransaction(() -> tenants.findById(event.tenantId()).flatMap(existing -> {
+        return Redelivery.withRetries("tenant " + event.tenantId(), () -> Panache.withTransaction(
+                () -> tenants.findById(event.tenantId()).flatMap(existing -> {
             Tenant tenant = existing != null ? existing : new Tenant();
             tenant.tenantId = event.tenantId();
             tenant.name = event.name();
             tenant.apiKeySha256 = event.apiKeySha256();
             tenant.registeredAt = event.occurredAt();
             return existing != null ? Uni.createFrom().voidItem() : tenants.persist(tenant).replaceWithVoid();
-        }));
+        })));
     }
 }

@@ -7,6 +7,7 @@ import dev.snailbench.generator.repository.WorkItemState;
 import dev.snailbench.generator.repository.WorkItemStateRepository;
 import dev.snailbench.generator.service.JobExpander;
 import dev.snailbench.model.Channels;
+import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
@@ -54,12 +55,14 @@ public class JobSubmittedConsumer {
                     .chain(existing -> existing != null ? Uni.createFrom().voidItem()
                             : jobs.persist(failedJob(event, reason)).replaceWithVoid()));
         }
-        return Panache.withTransaction(() -> jobs.findById(event.jobId())
-                        .chain(existing -> existing != null ? Uni.createFrom().item(existing) : persist(event, work)))
+        List<WorkItem> expanded = work;
+        return Redelivery.withRetries("job " + event.jobId(), () -> Panache.withTransaction(
+                        () -> jobs.findById(event.jobId()).chain(existing -> existing != null
+                                ? Uni.createFrom().item(existing) : persist(event, expanded)))
                 .chain(job -> job.published ? Uni.createFrom().voidItem()
-                        : publisher.publish(event, work)
+                        : publisher.publish(event, expanded)
                                 .chain(() -> Panache.withTransaction(() -> jobs.markPublished(job.id)))
-                                .replaceWithVoid());
+                                .replaceWithVoid()));
     }
 
     private Uni<Job> persist(JobSubmitted event, List<WorkItem> work) {

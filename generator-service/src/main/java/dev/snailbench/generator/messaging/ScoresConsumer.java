@@ -3,6 +3,7 @@ package dev.snailbench.generator.messaging;
 import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.repository.WorkItemStateRepository;
 import dev.snailbench.model.Channels;
+import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.event.ItemScored;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -23,9 +24,10 @@ public class ScoresConsumer {
 
     @Incoming(Channels.SCORES)
     public Uni<Void> consume(ItemScored event) {
-        return Panache.withTransaction(() -> items.markScored(event.workItemId(), event.failed())
-                .chain(firstTime -> firstTime == 1 ? jobs.countVerdict(event.jobId(), event.failed())
-                        : Uni.createFrom().item(0)))
+        return Redelivery.withRetries("verdict of work item " + event.workItemId(), () -> Panache.withTransaction(
+                () -> items.markScored(event.workItemId(), event.failed())
+                        .chain(firstTime -> firstTime == 1 ? jobs.countVerdict(event.jobId(), event.failed())
+                                : Uni.createFrom().item(0))))
                 .replaceWithVoid();
     }
 }

@@ -3,6 +3,7 @@ package dev.snailbench.generator.messaging;
 import dev.snailbench.generator.repository.Tenant;
 import dev.snailbench.generator.repository.TenantRepository;
 import dev.snailbench.model.Channels;
+import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.event.TenantRegistered;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -21,8 +22,9 @@ public class TenantConsumer {
 
     @Incoming(Channels.TENANTS)
     public Uni<Void> consume(TenantRegistered event) {
-        return Panache.withTransaction(() -> repository.findById(event.tenantId())
-                .chain(existing -> existing != null ? Uni.createFrom().voidItem() : persist(event)));
+        return Redelivery.withRetries("tenant " + event.tenantId(), () -> Panache.withTransaction(
+                () -> repository.findById(event.tenantId())
+                        .chain(existing -> existing != null ? Uni.createFrom().voidItem() : persist(event))));
     }
 
     private Uni<Void> persist(TenantRegistered event) {

@@ -39,10 +39,13 @@ class PipelineBenchmark {
     @Test
     void platformAgainstTheJdbcLoop() throws Exception {
         List<String> lines = new ArrayList<>();
-        for (int consumers : new int[] {1, 2, 4}) {
-            lines.addAll(run(consumers, List.of(1_000), false));
+        // -Dbench.consumers=4 -Dbench.large=false: one quick run.
+        for (String consumers : System.getProperty("bench.consumers", "1,2,4").split(",")) {
+            lines.addAll(run(Integer.parseInt(consumers.trim()), List.of(1_000), false));
         }
-        lines.addAll(run(4, List.of(10_000), true));
+        if (Boolean.parseBoolean(System.getProperty("bench.large", "true"))) {
+            lines.addAll(run(4, List.of(10_000), true));
+        }
         System.out.println();
         lines.forEach(System.out::println);
     }
@@ -51,8 +54,8 @@ class PipelineBenchmark {
         Path root = Path.of("..").toAbsolutePath().normalize();
         List<String> out = new ArrayList<>();
         try (Stack stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/bench-logs"),
-                EnumSet.allOf(Stack.Service.class), Map.of("snailbench.executor.gold-cache", "false",
-                        "%prod.mp.messaging.incoming.sql-to-execute.concurrency", Integer.toString(consumers)))) {
+                EnumSet.allOf(Stack.Service.class), Map.of("snailbench.executor.gold-cache", "false"),
+                Map.of("SNAILBENCH_EXECUTOR_CONSUMERS", Integer.toString(consumers)))) {
             FootballDb.load(stack.postgres(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.postgres(), "v1", USER, PASSWORD);
             PlatformClient client = new PlatformClient(stack);

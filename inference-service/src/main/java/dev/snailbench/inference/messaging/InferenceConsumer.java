@@ -2,6 +2,7 @@ package dev.snailbench.inference.messaging;
 
 import dev.snailbench.inference.service.InferenceService;
 import dev.snailbench.model.Channels;
+import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.InferenceRequested;
 import io.smallrye.mutiny.Uni;
@@ -33,9 +34,9 @@ public class InferenceConsumer {
 
     @Incoming(Channels.QUERIES_TO_INFER)
     public Uni<Void> consume(InferenceRequested request) {
-        return inference.inferOnce(request)
+        return Redelivery.withRetries("work item " + request.workItemId(), () -> inference.inferOnce(request)
                 .map(result -> ExecutionRequested.of(request, result))
-                .chain(event -> toExecute.sendMessage(KafkaRecord.of(event.key(), event)))
+                .chain(event -> toExecute.sendMessage(KafkaRecord.of(event.key(), event))))
                 .onFailure().invoke(e -> LOG.errorf(e, "inference of work item %s failed", request.workItemId()));
     }
 }

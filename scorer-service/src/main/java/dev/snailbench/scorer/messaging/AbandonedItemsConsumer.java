@@ -1,6 +1,7 @@
 package dev.snailbench.scorer.messaging;
 
 import dev.snailbench.model.Channels;
+import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.ItemScored;
@@ -55,9 +56,10 @@ public class AbandonedItemsConsumer {
         }
         LOG.warnf("work item %s (job %s) could not be scored: %s", event.workItemId(), event.jobId(),
                 event.reason());
-        return Panache.withSession(() -> results.findById(event.workItemId()))
+        return Redelivery.withRetries("work item " + event.workItemId(), () -> Panache.withSession(
+                        () -> results.findById(event.workItemId()))
                 .flatMap(existing -> existing != null ? Uni.createFrom().item(existing) : store(event))
-                .flatMap(result -> scores.sendMessage(KafkaRecord.of(event.key(), verdict(event, result))))
+                .flatMap(result -> scores.sendMessage(KafkaRecord.of(event.key(), verdict(event, result)))))
                 .onFailure().invoke(e -> LOG.warnf("work item %s: could not record its failed verdict, the record goes "
                         + "to the dead-letter topic: %s", event.workItemId(), e.toString()));
     }

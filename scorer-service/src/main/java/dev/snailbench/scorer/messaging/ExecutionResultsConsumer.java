@@ -1,6 +1,7 @@
 package dev.snailbench.scorer.messaging;
 
 import dev.snailbench.model.Channels;
+import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.scorer.model.ItemResult;
@@ -52,9 +53,10 @@ public class ExecutionResultsConsumer {
             return Uni.createFrom().failure(new IllegalStateException(
                     "results-to-score must be consumed on a Vert.x context (Hibernate Reactive needs one)"));
         }
-        return Panache.withSession(() -> results.findById(event.workItemId()))
+        return Redelivery.withRetries("work item " + event.workItemId(), () -> Panache.withSession(
+                        () -> results.findById(event.workItemId()))
                 .flatMap(existing -> existing != null ? Uni.createFrom().item(existing) : scoreAndStore(event, context))
-                .flatMap(result -> scores.sendMessage(KafkaRecord.of(event.key(), verdict(event, result))));
+                .flatMap(result -> scores.sendMessage(KafkaRecord.of(event.key(), verdict(event, result)))));
     }
 
     private Uni<ItemResult> scoreAndStore(ExecutionCompleted event, Context context) {

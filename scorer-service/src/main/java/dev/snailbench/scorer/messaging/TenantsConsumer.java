@@ -1,6 +1,7 @@
 package dev.snailbench.scorer.messaging;
 
 import dev.snailbench.model.Channels;
+import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.event.TenantRegistered;
 import dev.snailbench.scorer.model.Tenant;
 import dev.snailbench.scorer.repository.TenantRepository;
@@ -25,14 +26,15 @@ public class TenantsConsumer {
             return Uni.createFrom().failure(new IllegalArgumentException(
                     "TenantRegistered " + event.eventId() + " lacks tenantId or apiKeySha256"));
         }
-        return Panache.withTransaction(() -> tenants.findById(event.tenantId())
+        return Redelivery.withRetries("tenant " + event.tenantId(), () -> Panache.withTransaction(
+                () -> tenants.findById(event.tenantId())
                 .flatMap(existing -> {
                     Tenant t = existing != null ? existing : new Tenant();
                     t.tenantId = event.tenantId();
                     t.name = event.name();
                     t.apiKeySha256 = event.apiKeySha256();
                     return existing != null ? Uni.createFrom().item(t) : tenants.persist(t);
-                }))
+                })))
                 .replaceWithVoid();
     }
 }
