@@ -12,6 +12,7 @@ import java.util.Set;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
+import net.sf.jsqlparser.expression.DateUnitExpression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.schema.Column;
@@ -397,12 +398,24 @@ public final class IdentifierExtractor {
             return null;
         }
 
+        /**
+         * JSqlParser reads a bare {@code year}, {@code month}, {@code day}, {@code hour}… as a date unit. Outside the
+         * unit argument of a date function (skipped above), such a name is a column: {@code where year < 1990}
+         * names the column {@code year}, as the SNAILS authors count it.
+         */
+        @Override
+        public <S> Void visit(DateUnitExpression unit, S context) {
+            column(new Column(unit.toString()), (Scope) context);
+            return null;
+        }
+
         @Override
         public <S> Void visit(Function function, S context) {
             String name = function.getName() == null ? "" : function.getName().toUpperCase(Locale.ROOT);
             ExpressionList<?> params = function.getParameters();
             if ((DATE_PART_FUNCTIONS.contains(name) || TYPE_FIRST_FUNCTIONS.contains(name)) && params != null
-                    && !params.isEmpty() && params.get(0) instanceof Column) {
+                    && !params.isEmpty()
+                    && (params.get(0) instanceof Column || params.get(0) instanceof DateUnitExpression)) {
                 List<Expression> rest = new ArrayList<>(params.subList(1, params.size()));
                 for (Expression e : rest) {
                     expr(e, (Scope) context);

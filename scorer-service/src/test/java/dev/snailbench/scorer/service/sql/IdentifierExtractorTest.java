@@ -34,6 +34,23 @@ class IdentifierExtractorTest {
     }
 
     @Test
+    void shouldKeepUnquotedColumnsNamedLikeDateUnitsAndKeywords() {
+        Identifiers ids = tsql("select comments from roadkill where year < 1990");
+        assertThat(ids.tables()).containsExactly("roadkill");
+        assertThat(ids.columns()).containsExactlyInAnyOrder("comments", "year");
+        Identifiers more = pg("SELECT date, start, level, name, type, value FROM obs WHERE month = 1 AND day > 2 "
+                + "AND hour < 3");
+        assertThat(more.columns()).containsExactlyInAnyOrder("date", "start", "level", "name", "type", "value",
+                "month", "day", "hour");
+    }
+
+    @Test
+    void shouldNotTakeTheUnitOfADateFunctionForAColumn() {
+        Identifiers ids = tsql("SELECT DATEPART(year, observed_on) FROM obs WHERE DATEDIFF(day, a, b) > 3");
+        assertThat(ids.columns()).containsExactlyInAnyOrder("observed_on", "a", "b");
+    }
+
+    @Test
     void shouldResolveTableAliasesToRealTables() {
         Identifiers ids = pg("SELECT p.name, t.city FROM player p JOIN team AS t ON p.team_id = t.id");
         assertThat(ids.tables()).containsExactlyInAnyOrder("player", "team");
