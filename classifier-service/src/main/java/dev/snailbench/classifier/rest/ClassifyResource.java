@@ -6,6 +6,9 @@ import dev.snailbench.classifier.service.Classification;
 import dev.snailbench.classifier.service.ClassifierService;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.tenancy.TenantAuthenticator;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -25,14 +28,21 @@ public class ClassifyResource {
 
     private final ClassifierService classifier;
     private final ClassifierConfig config;
+    private final TenantAuthenticator tenants;
 
-    public ClassifyResource(ClassifierService classifier, ClassifierConfig config) {
+    public ClassifyResource(ClassifierService classifier, ClassifierConfig config, TenantAuthenticator tenants) {
         this.classifier = classifier;
         this.config = config;
+        this.tenants = tenants;
     }
 
+    /** A tenant's identifiers (its schema's names) are its data: the caller needs a key. */
     @POST
-    public Uni<ClassifyResponse> classify(JsonNode body) {
+    public Uni<ClassifyResponse> classify(@HeaderParam(ApiKeys.HEADER) String apiKey, JsonNode body) {
+        return tenants.tenantOf(apiKey).chain(tenant -> classifyChecked(body));
+    }
+
+    private Uni<ClassifyResponse> classifyChecked(JsonNode body) {
         List<String> identifiers = identifiers(body, config.maxIdentifiersPerRequest());
         return classifier.classify(identifiers)
                 .map(results -> new ClassifyResponse(classifier.metadata().modelVersion(), results));

@@ -6,6 +6,9 @@ import dev.snailbench.classifier.service.ClassifierService;
 import dev.snailbench.classifier.service.SchemaNaturalness;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.tenancy.TenantAuthenticator;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -26,14 +29,21 @@ public class SchemaResource {
 
     private final ClassifierService classifier;
     private final ClassifierConfig config;
+    private final TenantAuthenticator tenants;
 
-    public SchemaResource(ClassifierService classifier, ClassifierConfig config) {
+    public SchemaResource(ClassifierService classifier, ClassifierConfig config, TenantAuthenticator tenants) {
         this.classifier = classifier;
         this.config = config;
+        this.tenants = tenants;
     }
 
+    /** A tenant's schema is its data: the caller needs a key. */
     @POST
-    public Uni<SchemaNaturalness.Report> assess(JsonNode body) {
+    public Uni<SchemaNaturalness.Report> assess(@HeaderParam(ApiKeys.HEADER) String apiKey, JsonNode body) {
+        return tenants.tenantOf(apiKey).chain(tenant -> assessChecked(body));
+    }
+
+    private Uni<SchemaNaturalness.Report> assessChecked(JsonNode body) {
         SchemaNaturalness.Schema schema = parse(body);
         List<String> identifiers = SchemaNaturalness.distinctIdentifiers(schema);
         if (identifiers.size() > config.maxIdentifiersPerSchema()) {

@@ -18,8 +18,18 @@ import org.junit.jupiter.api.Test;
 class ClassifyResourceTest {
 
     @Test
+    void shouldRefuseCallersWithoutAValidKey() {
+        given().contentType(ContentType.JSON).body(java.util.Map.of("identifiers", java.util.List.of("VgHt")))
+                .post("/classify").then().statusCode(401).body("error", org.hamcrest.Matchers.equalTo(
+                        "missing X-API-Key header"));
+        given().header("X-API-Key", "sb_not-a-key").contentType(ContentType.JSON)
+                .body(java.util.Map.of("tables", java.util.List.of())).post("/schemas/naturalness")
+                .then().statusCode(401).body("error", org.hamcrest.Matchers.equalTo("invalid API key"));
+    }
+
+    @Test
     void shouldClassifyIdentifiersInInputOrderWithProbabilitiesAndTokens() {
-        JsonPath json = given().contentType(ContentType.JSON)
+        JsonPath json = given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON)
                 .body(Map.of("identifiers", List.of("service_name", "AdCtTxIRWT", "ModelYear", "VgHt", "CSI22")))
                 .when().post("/classify")
                 .then().statusCode(200).extract().jsonPath();
@@ -42,7 +52,7 @@ class ClassifyResourceTest {
         for (int i = 0; i < 10_000; i++) {
             identifiers.add("Column" + i);
         }
-        given().contentType(ContentType.JSON).body(Map.of("identifiers", identifiers))
+        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body(Map.of("identifiers", identifiers))
                 .when().post("/classify")
                 .then().statusCode(200).body("results.size()", equalTo(10_000))
                 .body("results[9999].identifier", equalTo("Column9999"));
@@ -54,7 +64,7 @@ class ClassifyResourceTest {
         for (int i = 0; i < 10_001; i++) {
             identifiers.add("c" + i);
         }
-        given().contentType(ContentType.JSON).body(Map.of("identifiers", identifiers))
+        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body(Map.of("identifiers", identifiers))
                 .when().post("/classify")
                 .then().statusCode(413).body("error", containsString("10001"))
                 .body("error", containsString("at most 10000"));
@@ -62,27 +72,27 @@ class ClassifyResourceTest {
 
     @Test
     void shouldNameTheIndexOfAnEmptyIdentifier() {
-        given().contentType(ContentType.JSON).body("{\"identifiers\": [\"ok\", \"fine\", \"  \"]}")
+        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": [\"ok\", \"fine\", \"  \"]}")
                 .when().post("/classify")
                 .then().statusCode(400).body("error", equalTo("identifiers[2] is empty"));
     }
 
     @Test
     void shouldNameTheIndexOfANonStringIdentifier() {
-        given().contentType(ContentType.JSON).body("{\"identifiers\": [\"ok\", 42]}")
+        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": [\"ok\", 42]}")
                 .when().post("/classify")
                 .then().statusCode(400).body("error", containsString("identifiers[1] must be a string"));
-        given().contentType(ContentType.JSON).body("{\"identifiers\": [null]}")
+        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": [null]}")
                 .when().post("/classify")
                 .then().statusCode(400).body("error", containsString("identifiers[0] must be a string"));
     }
 
     @Test
     void shouldRefuseABodyWithoutAnIdentifiersArray() {
-        given().contentType(ContentType.JSON).body("{\"names\": []}")
+        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body("{\"names\": []}")
                 .when().post("/classify")
                 .then().statusCode(400).body("error", containsString("identifiers"));
-        given().contentType(ContentType.JSON).body("{\"identifiers\": \"ModelYear\"}")
+        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": \"ModelYear\"}")
                 .when().post("/classify")
                 .then().statusCode(400).body("error", containsString("array"));
     }

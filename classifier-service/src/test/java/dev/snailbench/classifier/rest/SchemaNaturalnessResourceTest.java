@@ -40,7 +40,7 @@ class SchemaNaturalnessResourceTest {
             for (JsonNode t : schema.get("tables")) {
                 expected += 1 + t.get("columns").size();
             }
-            JsonPath report = given().contentType(ContentType.JSON).body(Files.readString(file))
+            JsonPath report = given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body(Files.readString(file))
                     .when().post("/schemas/naturalness")
                     .then().statusCode(200).extract().jsonPath();
             assertThat(report.getInt("identifiers")).as(file.toString()).isEqualTo(expected);
@@ -74,7 +74,7 @@ class SchemaNaturalnessResourceTest {
                   {"name": "customer_orders", "columns": ["order_id", "customer_name", "DfltSlp"]},
                   {"name": "AdCtTxIRWT", "columns": [{"name": "CSI22"}]}
                 ]}""";
-        JsonPath report = given().contentType(ContentType.JSON).body(body)
+        JsonPath report = given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body(body)
                 .when().post("/schemas/naturalness")
                 .then().statusCode(200).extract().jsonPath();
         assertThat(report.getInt("identifiers")).isEqualTo(6);
@@ -89,14 +89,14 @@ class SchemaNaturalnessResourceTest {
 
     @Test
     void shouldNameTheOffendingFieldOfAMalformedSchema() {
-        given().contentType(ContentType.JSON).body("{\"tables\": [{\"name\": \"t\", \"columns\": [\"a\", 3]}]}")
+        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body("{\"tables\": [{\"name\": \"t\", \"columns\": [\"a\", 3]}]}")
                 .when().post("/schemas/naturalness")
                 .then().statusCode(400).body("error", containsString("tables[0].columns[1]"));
-        given().contentType(ContentType.JSON)
+        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON)
                 .body("{\"tables\": [{\"name\": {\"Regular\": \"x\"}, \"columns\": []}]}")
                 .when().post("/schemas/naturalness")
                 .then().statusCode(400).body("error", equalTo("tables[0].name.Native must be a non-empty string"));
-        given().contentType(ContentType.JSON).body("{\"tables\": []}")
+        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body("{\"tables\": []}")
                 .when().post("/schemas/naturalness")
                 .then().statusCode(400).body("error", containsString("tables"));
     }
@@ -110,7 +110,7 @@ class SchemaNaturalnessResourceTest {
             var columns = table.putArray("columns");
             t.get("columns").forEach(c -> columns.add(c.get("name").get(level).asText()));
         }
-        return given().contentType(ContentType.JSON).body(body.toString())
+        return given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body(body.toString())
                 .when().post("/schemas/naturalness")
                 .then().statusCode(200).extract().jsonPath().getDouble("combinedNaturalness");
     }

@@ -4,7 +4,10 @@ import dev.snailbench.inference.model.InferenceRecord;
 import dev.snailbench.inference.repository.InferenceRecordRepository;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.tenancy.TenantAuthenticator;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -18,22 +21,34 @@ import java.util.UUID;
 public class InferenceResource {
 
     private final InferenceRecordRepository records;
+    private final TenantAuthenticator tenants;
 
-    public InferenceResource(InferenceRecordRepository records) {
+    public InferenceResource(InferenceRecordRepository records, TenantAuthenticator tenants) {
         this.records = records;
+        this.tenants = tenants;
     }
 
+    /**
+     * The caller's own inference only: it holds the prompt (schema and sample values of the team's database) and
+     * the model's answer. Another tenant's work item answers 404, as one that does not exist.
+     */
     @GET
     @Path("/{workItemId}")
     @WithSession
-    public Uni<InferenceRecord> get(@PathParam("workItemId") String workItemId) {
+    public Uni<InferenceRecord> get(@HeaderParam(ApiKeys.HEADER) String apiKey,
+            @PathParam("workItemId") String workItemId) {
         UUID id;
         try {
             id = UUID.fromString(workItemId);
         } catch (IllegalArgumentException e) {
             throw new BadRequest("workItemId must be a UUID, was " + workItemId);
         }
-        return records.findById(id).onItem().ifNull().failWith(() -> new NotFoundException(
-                "no inference stored for work item " + workItemId));
+        return tenants.tenantOf(apiKey).chain(tenant -> records.findById(id)
+                .onItem().ifNull().failWith(() -> new NotFoundException("no inference stored for work item " + workItemId))
+                .invoke(record -> {
+                    if (!tenant.equals(record.tenantId)) {
+                        throw new NotFoundException("no inference stored for work item " + workItemId);
+                    }
+                }));
     }
 }

@@ -62,7 +62,7 @@ class ModelBackendHopTest {
         String prompt = request.body().getJsonArray("messages").getJsonObject(0).getString("content");
         assertThat(prompt).contains("database ATBI").contains("MS SQL Server").contains("#tbl_Nests (")
                 .endsWith("How many nests are there?\n### MS SQL Server query:\n");
-        given().get("/inferences/" + item.workItemId()).then().statusCode(200)
+        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + item.workItemId()).then().statusCode(200)
                 .body("prompt", equalTo(prompt))
                 .body("rawAnswer", equalTo(FAKE.requests(model).isEmpty() ? null
                         : "Sure! Here is the query:\n```sql\nSELECT COUNT(*) FROM tbl_Nests;\n```\nIt counts the nests."))
@@ -85,7 +85,7 @@ class ModelBackendHopTest {
         String prompt = FAKE.requests(model).get(0).body().getJsonArray("messages").getJsonObject(0)
                 .getString("content");
         assertThat(prompt).contains("#tbl_Nests (").contains("Cmn_Name").doesNotContain("CommonName");
-        given().get("/inferences/" + item.workItemId()).then().statusCode(200)
+        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + item.workItemId()).then().statusCode(200)
                 .body("unknownIdentifiers", equalTo("Mystery_Col"));
     }
 
@@ -171,11 +171,11 @@ class ModelBackendHopTest {
         assertThat(again.inference().predictedSql()).isEqualTo("SELECT 5");
         assertThat(FAKE.requests(model).stream().filter(s -> s.body().encode().contains(question)).count())
                 .isEqualTo(1);
-        int promptTokens = given().get("/inferences/" + first.workItemId()).then().statusCode(200)
+        int promptTokens = given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + first.workItemId()).then().statusCode(200)
                 .body("cached", equalTo(false)).extract().path("promptTokens");
-        Number cost = given().get("/inferences/" + first.workItemId()).then().extract().path("costUsd");
+        Number cost = given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + first.workItemId()).then().extract().path("costUsd");
         assertThat(cost.doubleValue()).isCloseTo((promptTokens * 2.0 + 2 * 6.0) / 1_000_000, within(1e-9));
-        Number rerunCost = given().get("/inferences/" + rerun.workItemId()).then().statusCode(200)
+        Number rerunCost = given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + rerun.workItemId()).then().statusCode(200)
                 .body("cached", equalTo(true)).extract().path("costUsd");
         assertThat(rerunCost.doubleValue()).isZero();
     }
@@ -217,8 +217,8 @@ class ModelBackendHopTest {
 
     @Test
     void shouldReturn404ForAWorkItemWithNoStoredInference() {
-        given().get("/inferences/" + UUID.randomUUID()).then().statusCode(404);
-        given().get("/inferences/not-a-uuid").then().statusCode(400).body("error", equalTo(
+        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + UUID.randomUUID()).then().statusCode(404);
+        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/not-a-uuid").then().statusCode(400).body("error", equalTo(
                 "workItemId must be a UUID, was not-a-uuid")).body("x", nullValue());
     }
 }

@@ -16,7 +16,30 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 /** Puts work items on queries.to-infer the way the generator does and reads what the service forwards. */
 public final class Hop {
 
+    /** The API key of {@code tenant-a}, the tenant of every work item these tests send. */
+    private static final String TENANT_KEY = dev.snailbench.model.domain.ApiKeys.newKey();
+    private static volatile boolean registered;
+
     private Hop() {
+    }
+
+    /**
+     * The key of the tenant that owns the test work items, registered on the tenants topic the way the generator
+     * does, once, and usable when this returns.
+     */
+    public static synchronized String tenantKey() {
+        if (!registered) {
+            var event = dev.snailbench.model.event.TenantRegistered.of(WorkItems.TENANT, "tenant a",
+                    dev.snailbench.model.domain.ApiKeys.sha256(TENANT_KEY));
+            try (TopicClient topics = new TopicClient()) {
+                topics.send(Topics.TENANTS, event.key(), EventJson.write(event));
+            }
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).untilAsserted(() ->
+                    io.restassured.RestAssured.given().header("X-API-Key", TENANT_KEY)
+                            .get("/inferences/" + UUID.randomUUID()).then().statusCode(404));
+            registered = true;
+        }
+        return TENANT_KEY;
     }
 
     public static ExecutionRequested infer(WorkItem item) {

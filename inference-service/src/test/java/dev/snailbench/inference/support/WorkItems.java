@@ -12,6 +12,10 @@ import java.util.UUID;
 /** Work items as the generator would send them. */
 public final class WorkItems {
 
+    /** The tenant of every test work item. */
+    public static final String TENANT = "tenant-a";
+
+
     public static final DatabaseRef DB = new DatabaseRef(SqlDialect.POSTGRESQL, "jdbc:postgresql://127.0.0.1:1/x",
             "u", "sealed", null);
 
@@ -30,6 +34,6 @@ public final class WorkItems {
     }
 
     public static InferenceRequested request(WorkItem item) {
-        return InferenceRequested.of(UUID.randomUUID(), "tenant-a", item);
+        return InferenceRequested.of(UUID.randomUUID(), TENANT, item);
     }
 }

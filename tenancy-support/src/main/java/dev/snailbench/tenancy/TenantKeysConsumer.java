@@ -1,0 +1,44 @@
+package dev.snailbench.tenancy;
+
+import dev.snailbench.model.Channels;
+import dev.snailbench.model.delivery.Redelivery;
+import dev.snailbench.model.event.TenantRegistered;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+
+/**
+ * Learns tenants and their key hashes from the tenants topic (the generator publishes them). Idempotent: a
+ * redelivered registration changes nothing. The service configures the {@code tenants} channel (topic, group,
+ * dead-letter topic) in its own application.properties.
+ */
+@ApplicationScoped
+public class TenantKeysConsumer {
+
+    private final TenantKeyRepository keys;
+
+    public TenantKeysConsumer(TenantKeyRepository keys) {
+        this.keys = keys;
+    }
+
+    @Incoming(Channels.TENANTS)
+    public Uni<Void> consume(TenantRegistered event) {
+        if (event.tenantId() == null || event.apiKeySha256() == null) {
+            return Uni.createFrom().failure(new IllegalArgumentException(
+                    "TenantRegistered " + event.eventId() + " lacks tenantId or apiKeySha256"));
+        }
+        return Redelivery.withRetries("tenant " + event.tenantId(), () -> Panache.withTransaction(
+                () -> keys.findById(event.tenantId()).chain(existing -> {
+                    if (existing != null) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    TenantKey key = new TenantKey();
+                    key.tenantId = event.tenantId();
+                    key.name = event.name();
+                    key.apiKeySha256 = event.apiKeySha256();
+                    key.registeredAt = event.occurredAt();
+                    return keys.persist(key).replaceWithVoid();
+                })));
+    }
+}
