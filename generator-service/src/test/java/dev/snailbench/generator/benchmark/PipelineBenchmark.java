@@ -55,7 +55,7 @@ class PipelineBenchmark {
         List<String> out = new ArrayList<>();
         try (Stack stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/bench-logs"),
                 EnumSet.allOf(Stack.Service.class), Map.of("snailbench.executor.gold-cache", "false"),
-                Map.of("SNAILBENCH_EXECUTOR_CONSUMERS", Integer.toString(consumers)))) {
+                environment(consumers))) {
             FootballDb.load(stack.postgres(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.postgres(), "v1", USER, PASSWORD);
             PlatformClient client = new PlatformClient(stack);
@@ -88,6 +88,14 @@ class PipelineBenchmark {
             }
         }
         return out;
+    }
+
+    /** Executor consumers; with -Dbench.jfr=<dir>, every service records a Java Flight Recording there. */
+    private static Map<String, String> environment(int consumers) {
+        String jfr = System.getProperty("bench.jfr");
+        return jfr == null ? Map.of("SNAILBENCH_EXECUTOR_CONSUMERS", Integer.toString(consumers))
+                : Map.of("SNAILBENCH_EXECUTOR_CONSUMERS", Integer.toString(consumers), "JAVA_TOOL_OPTIONS",
+                        "-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + jfr + "/");
     }
 
     /** FootballDB v1's train and dev gold queries: [id, question, sql]. */
