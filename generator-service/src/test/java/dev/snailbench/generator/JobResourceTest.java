@@ -60,6 +60,25 @@ class JobResourceTest {
     }
 
     @Test
+    void shouldAcceptAJobOf10000QuestionsLargerThanKafkasDefaultMessageSize() {
+        String key = TestTenants.create("team-large");
+        List<Map<String, String>> questions = new java.util.ArrayList<>();
+        List<Map<String, String>> predictions = new java.util.ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            String sql = "SELECT name, goals FROM player WHERE player_id = " + i + " ORDER BY goals DESC";
+            questions.add(Map.of("id", "q" + i, "question", "Which player has the id " + i + "?", "goldSql", sql));
+            predictions.add(Map.of("questionId", "q" + i, "predictedSql", sql));
+        }
+        String jobId = given().header("X-API-Key", key).contentType(ContentType.JSON)
+                .body(TestTenants.job("large", questions, predictions)).post("/jobs")
+                .then().statusCode(202).extract().path("jobId");
+
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).untilAsserted(() ->
+                given().header("X-API-Key", key).get("/jobs/" + jobId).then().statusCode(200)
+                        .body("total", is(10_000)));
+    }
+
+    @Test
     void shouldGiveTheSameJobForTheSameSpec() {
         String key = TestTenants.create("team-idempotent");
         Map<String, Object> job = TestTenants.job("twice", QUESTIONS, PREDICTIONS);

@@ -23,9 +23,10 @@ public final class KafkaBroker implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final String READY_LINE = "Kafka Server started";
 
-    private final Process process;
+    private Process process;
     private final Path workDir;
     private final int port;
+    private List<String> command;
 
     private KafkaBroker(Process process, Path workDir, int port) {
         this.process = process;
@@ -72,10 +73,31 @@ public final class KafkaBroker implements AutoCloseable {
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
             KafkaBroker broker = new KafkaBroker(process, workDir, port);
+            broker.command = command;
             broker.awaitReady(log);
             return broker;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start Kafka broker", e);
+        }
+    }
+
+    /**
+     * Kills the broker (SIGKILL, as a crash would), keeps it down for {@code downtime}, and starts it again on the
+     * same ports and log directories: topics, records and committed offsets survive, as on a real restart.
+     */
+    public synchronized void restart(Duration downtime) {
+        process.destroyForcibly();
+        try {
+            process.waitFor();
+            Thread.sleep(downtime.toMillis());
+            Path log = workDir.resolve("broker.log");
+            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            awaitReady(log);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot restart Kafka broker", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

@@ -14,27 +14,57 @@ public final class Postgres implements AutoCloseable {
     public static final String USER = "postgres";
     public static final String PASSWORD = "postgres";
 
-    private final EmbeddedPostgres server;
+    private EmbeddedPostgres server;
+    private final java.nio.file.Path dataDir;
+    private final int port;
     private boolean closed;
 
-    private Postgres(EmbeddedPostgres server) {
-        this.server = server;
+    private Postgres(java.nio.file.Path dataDir, int port) {
+        this.dataDir = dataDir;
+        this.port = port;
+        this.server = launch(dataDir, port);
     }
 
     public static Postgres start() {
         try {
-            return new Postgres(EmbeddedPostgres.builder().setPort(Ports.free())
-                    .setServerConfig("max_connections", "300")
-                    .setServerConfig("fsync", "off")
-                    .setServerConfig("synchronous_commit", "off")
-                    .start());
+            return new Postgres(java.nio.file.Files.createTempDirectory("snailbench-pg-"), Ports.free());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start PostgreSQL", e);
         }
     }
 
+    /** The server on a data directory this class owns (kept across restarts, deleted on close). */
+    private static EmbeddedPostgres launch(java.nio.file.Path dataDir, int port) {
+        try {
+            return EmbeddedPostgres.builder().setPort(port).setDataDirectory(dataDir).setCleanDataDirectory(false)
+                    .setServerConfig("max_connections", "300")
+                    .setServerConfig("fsync", "off")
+                    .setServerConfig("synchronous_commit", "off")
+                    .start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start PostgreSQL", e);
+        }
+    }
+
+    /**
+     * Stops the server, keeps it down for {@code downtime} and starts it again on the same port and data: clients
+     * see their connections drop and the database come back, as on a real restart.
+     */
+    public synchronized void restart(java.time.Duration downtime) {
+        try {
+            server.close();
+            Thread.sleep(downtime.toMillis());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        server = launch(dataDir, port);
+    }
+
     public int port() {
-        return server.getPort();
+        return port;
     }
 
     public String jdbcUrl(String database) {
@@ -73,6 +103,8 @@ public final class Postgres implements AutoCloseable {
             server.close();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } finally {
+            KafkaBroker.deleteRecursively(dataDir);
         }
     }
 }

@@ -9,7 +9,7 @@ import java.time.Duration;
 public interface JobsConfig {
 
     /** Work items published per second for one job, so that one tenant cannot flood the topics. */
-    @WithDefault("2000")
+    @WithDefault("500")
     int publishRatePerSecond();
 
     /** Largest job accepted, in work items (questions × models × levels). */

@@ -27,6 +27,11 @@ public class ErrorMappers {
     }
 
     @ServerExceptionMapper
+    public Response tooLarge(dev.snailbench.generator.service.JobService.JobTooLarge e) {
+        return Response.status(413).entity(new ApiError(e.getMessage(), "questions")).build();
+    }
+
+    @ServerExceptionMapper
     public Response notFound(NotFoundException e) {
         return Response.status(404).entity(ApiError.of(e.getMessage())).build();
     }

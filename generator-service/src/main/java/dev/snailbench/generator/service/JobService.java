@@ -64,7 +64,25 @@ public class JobService {
                 : publish(JobSubmitted.of(jobId, tenant.id, spec)));
     }
 
+    /**
+     * Largest {@code JobSubmitted} event: the job-events producer's {@code max.request.size} and the broker's
+     * {@code message.max.bytes} (the platform's one event size, 32 MiB), less room for headers.
+     */
+    static final int MAX_JOB_EVENT_BYTES = 33_554_432 - (1 << 16);
+
+    /** A job whose spec is larger than one event may be (answered 413 with the sizes). */
+    public static final class JobTooLarge extends RuntimeException {
+        JobTooLarge(int bytes) {
+            super("the job's spec is " + bytes + " bytes, at most " + MAX_JOB_EVENT_BYTES
+                    + " fit in one job event: split the questions into several jobs");
+        }
+    }
+
     private Uni<Accepted> publish(JobSubmitted event) {
+        int bytes = EventJson.write(event).length;
+        if (bytes > MAX_JOB_EVENT_BYTES) {
+            return Uni.createFrom().failure(new JobTooLarge(bytes));
+        }
         return emitter.send(Record.of(event.key(), event))
                 .chain(() -> Panache.withSession(() -> jobs.findById(event.jobId()))
                         .onItem().ifNull().failWith(() -> new NotVisibleYet("job " + event.jobId()))

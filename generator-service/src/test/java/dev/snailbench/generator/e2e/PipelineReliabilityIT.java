@@ -89,6 +89,34 @@ class PipelineReliabilityIT {
     }
 
     @Test
+    void shouldCompleteEveryItemExactlyOnceWhenTheBrokerRestartsMidJob() {
+        String jobId = client.submitJob(apiKey, job("broker restart", questions, predictions));
+        JsonNode before = awaitProgress(jobId);
+        assertThat(before.get("done").asInt()).isLessThan(before.get("total").asInt());
+
+        stack.kafka().restart(Duration.ofSeconds(5));
+
+        JsonNode status = awaitFinished(jobId, Duration.ofMinutes(4));
+        assertEveryItemScoredOnce(jobId, status, questions.size());
+        assertThat(reasons(jobId)).as("after a broker restart: nothing abandoned or dead-lettered")
+                .noneMatch(r -> r.contains("could not be scored"));
+    }
+
+    @Test
+    void shouldCompleteEveryItemExactlyOnceWhenPostgresRestartsMidJob() {
+        String jobId = client.submitJob(apiKey, job("postgres restart", questions, predictions));
+        JsonNode before = awaitProgress(jobId);
+        assertThat(before.get("done").asInt()).isLessThan(before.get("total").asInt());
+
+        stack.postgres().restart(Duration.ofSeconds(5));
+
+        JsonNode status = awaitFinished(jobId, Duration.ofMinutes(4));
+        assertEveryItemScoredOnce(jobId, status, questions.size());
+        assertThat(reasons(jobId)).as("after a PostgreSQL restart: nothing abandoned or dead-lettered")
+                .noneMatch(r -> r.contains("could not be scored"));
+    }
+
+    @Test
     void shouldScoreAPredictionOf10000RowsBy20Columns() {
         StringJoiner columns = new StringJoiner(", ");
         for (int c = 1; c <= 20; c++) {
