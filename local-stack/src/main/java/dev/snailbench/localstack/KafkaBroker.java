@@ -69,7 +69,7 @@ public final class KafkaBroker implements AutoCloseable {
             Path log = workDir.resolve("broker.log");
             List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx384m", "-XX:+UseSerialGC",
                     "-XX:TieredStopAtLevel=1", "-cp", classpath(), KafkaServerMain.class.getName(),
-                    config.toString(), Long.toString(ProcessHandle.current().pid())));
+                    config.toString(), Long.toString(ProcessHandle.current().pid()), clusterId()));
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
             KafkaBroker broker = new KafkaBroker(process, workDir, port);
@@ -132,6 +132,11 @@ public final class KafkaBroker implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         deleteRecursively(workDir);
+    }
+
+    /** A KRaft cluster id for a new broker; kept in its command, so that a restart finds its own storage. */
+    private static String clusterId() {
+        return org.apache.kafka.common.Uuid.randomUuid().toString();
     }
 
     static String javaExecutable() {

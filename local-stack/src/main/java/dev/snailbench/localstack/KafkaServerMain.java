@@ -9,7 +9,8 @@ import java.util.concurrent.TimeUnit;
  * The broker exits by itself when the process that started it dies, so that a killed test JVM leaves no
  * broker behind.
  *
- * <p>Arguments: {@code <server.properties> <parent pid>}.
+ * <p>Arguments: {@code <server.properties> <parent pid> [cluster id]}; a restart passes the id the storage was
+ * formatted with.
  */
 public final class KafkaServerMain {
 
@@ -20,7 +21,7 @@ public final class KafkaServerMain {
         String config = args[0];
         long parentPid = Long.parseLong(args[1]);
         // Kafka's own ids never start with '-', which the storage tool would read as an option.
-        String clusterId = org.apache.kafka.common.Uuid.randomUuid().toString();
+        String clusterId = args.length > 2 ? args[2] : org.apache.kafka.common.Uuid.randomUuid().toString();
         kafka.tools.StorageTool.execute(new String[] {"format", "-t", clusterId, "-c", config, "--ignore-formatted"},
                 System.out);
         Thread watchdog = new Thread(() -> watchParent(parentPid), "parent-watchdog");

@@ -39,8 +39,11 @@ class PipelineBenchmark {
     @Test
     void platformAgainstTheJdbcLoop() throws Exception {
         List<String> lines = new ArrayList<>();
-        // -Dbench.consumers=4 -Dbench.large=false: one quick run.
+        // -Dbench.consumers=4 -Dbench.large=false: one quick run; -Dbench.consumers= : only N = 10,000 + fairness.
         for (String consumers : System.getProperty("bench.consumers", "1,2,4").split(",")) {
+            if (consumers.isBlank()) {
+                continue;
+            }
             lines.addAll(run(Integer.parseInt(consumers.trim()), List.of(1_000), false));
         }
         if (Boolean.parseBoolean(System.getProperty("bench.large", "true"))) {
