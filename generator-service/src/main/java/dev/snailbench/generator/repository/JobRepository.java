@@ -28,9 +28,13 @@ public class JobRepository implements PanacheRepositoryBase<Job, UUID> {
                 JobStatus.CANCELLED, reason, Instant.now(), id, tenantId, JobStatus.QUEUED, JobStatus.RUNNING);
     }
 
-    /** Running jobs whose progress has not moved since {@code before}: the watchdog's candidates. */
+    /**
+     * Queued or running jobs whose progress has not moved since {@code before}: the watchdog's candidates. A queued
+     * job is one whose publication never finished (its record dead-lettered after retries): its items get verdicts
+     * too, so it cannot stay queued forever.
+     */
     public Uni<List<Job>> stalledSince(Instant before) {
-        return list("status = ?1 and published = true and updatedAt < ?2", JobStatus.RUNNING, before);
+        return list("status in (?1, ?2) and updatedAt < ?3", JobStatus.QUEUED, JobStatus.RUNNING, before);
     }
 
     /** Records that the watchdog acted on the job, so it waits a whole deadline before acting again. */

@@ -62,11 +62,13 @@ public class JobWatchdog {
         return Panache.withSession(() -> items.unscored(job.id)).chain(unscored -> {
             Set<UUID> pending = new HashSet<>(unscored);
             JobSpec spec = specOf(job);
-            String reason = "timed out in the pipeline (inference, execution or scoring): no verdict " + config.itemDeadline().toSeconds()
-                    + " s after the job's last progress";
+            String stage = job.published ? "pipeline" : "publication";
+            String reason = (job.published ? "timed out in the pipeline (inference, execution or scoring)"
+                    : "timed out in publication (the job's items were not all published)") + ": no verdict "
+                    + config.itemDeadline().toSeconds() + " s after the job's last progress";
             List<ItemAbandoned> abandoned = JobExpander.expand(job.id, spec).stream()
                     .filter(item -> pending.contains(item.workItemId()))
-                    .map(item -> ItemAbandoned.of(job.id, job.tenantId, item, "pipeline", reason)).toList();
+                    .map(item -> ItemAbandoned.of(job.id, job.tenantId, item, stage, reason)).toList();
             LOG.warnf("job %s made no progress for %s: abandoning %d item(s) without a verdict", job.id,
                     config.itemDeadline(), abandoned.size());
             return publisher.publish(abandoned).chain(() -> Panache.withTransaction(() -> jobs.touch(job.id)));
