@@ -93,15 +93,7 @@ class JobLifecycleTest {
                 .then().statusCode(409).body("error", containsString("already failed"));
     }
 
-    /** Kafka clients load plugins through the context class loader: give them their own inside a Quarkus test. */
     private static <T> T withKafkaClassLoader(java.util.function.Supplier<T> action) {
-        Thread thread = Thread.currentThread();
-        ClassLoader previous = thread.getContextClassLoader();
-        thread.setContextClassLoader(TopicClient.class.getClassLoader());
-        try {
-            return action.get();
-        } finally {
-            thread.setContextClassLoader(previous);
-        }
+        return TopicClient.withOwnClassLoader(action);
     }
 }

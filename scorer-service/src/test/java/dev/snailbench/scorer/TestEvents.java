@@ -86,19 +86,7 @@ public final class TestEvents {
         return withKafkaClassLoader(() -> TopicClient.await(topic, wanted, count, timeout));
     }
 
-    /**
-     * Kafka clients load their metrics reporters through the thread's context class loader; inside a Quarkus
-     * test that can be another loader than the one that loaded the client (seen as an intermittent
-     * "JmxReporter cannot be cast" failure), so the plain clients run with their own loader as context.
-     */
     private static <T> T withKafkaClassLoader(Supplier<T> action) {
-        Thread thread = Thread.currentThread();
-        ClassLoader previous = thread.getContextClassLoader();
-        thread.setContextClassLoader(TopicClient.class.getClassLoader());
-        try {
-            return action.get();
-        } finally {
-            thread.setContextClassLoader(previous);
-        }
+        return TopicClient.withOwnClassLoader(action);
     }
 }

@@ -42,6 +42,22 @@ public final class TopicClient implements AutoCloseable {
         send(topic, key, value, java.util.Map.of());
     }
 
+    /**
+     * Runs Kafka client code with the clients' own class loader as context. Kafka clients load their metrics
+     * reporters through the thread's context class loader; inside a Quarkus test that can be another loader than the
+     * one that loaded the client (seen as an intermittent "JmxReporter cannot be cast" failure).
+     */
+    public static <T> T withOwnClassLoader(java.util.function.Supplier<T> action) {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(TopicClient.class.getClassLoader());
+        try {
+            return action.get();
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
     /** Sends a record with headers (e.g. a dead-lettered record as SmallRye writes it, with its reason). */
     public void send(String topic, String key, byte[] value, java.util.Map<String, String> headers) {
         ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, value);
