@@ -21,7 +21,7 @@ public final class ApiKeys {
      * The platform's promise: a key returned by {@code POST /tenants} is accepted by every service within this
      * long (each service learns keys from the tenants topic; until then it waits this long before refusing one).
      */
-    public static final java.time.Duration PROPAGATION = java.time.Duration.ofSeconds(1);
+    public static final java.time.Duration PROPAGATION = java.time.Duration.ofSeconds(5);
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
