@@ -25,7 +25,7 @@ public class TenantAuthenticator {
         return Panache.withSession(() -> tenants.findByApiKeySha256(ApiKeys.sha256(apiKey.trim())))
                 .onItem().ifNull().failWith(UnknownKey::new)
                 // A key just returned by POST /tenants reaches this service through the tenants topic: it is given
-                // the platform's promise (usable everywhere within 1 s) before being refused.
+                // the platform's promise (usable everywhere within ApiKeys.PROPAGATION) before being refused.
                 .onFailure(UnknownKey.class).retry().withBackOff(Duration.ofMillis(50), Duration.ofMillis(200))
                 .expireIn(ApiKeys.PROPAGATION.toMillis())
                 .onFailure(UnknownKey.class).transform(e -> ApiErrors.unauthorized("unknown API key"))
