@@ -47,7 +47,7 @@ class JobLifecycleTest {
                 .then().statusCode(200).body("status", equalTo("cancelled"))
                 .body("reason", equalTo("cancelled by the tenant"));
 
-        // Publishing runs at 500 items/s: a job of 5,000 is cancelled long before it is all published.
+        // A job publishes a window of items at a time: a job of 5,000 is cancelled long before it is all published.
         List<?> published = withKafkaClassLoader(() -> TopicClient.await(Topics.QUERIES_TO_INFER,
                 r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId), total, Duration.ofSeconds(15)));
         org.assertj.core.api.Assertions.assertThat(published.size()).isLessThan(total);

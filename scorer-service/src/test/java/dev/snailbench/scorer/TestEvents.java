@@ -63,6 +63,18 @@ public final class TestEvents {
         send(Topics.RESULTS_TO_SCORE, event.key(), EventJson.write(event));
     }
 
+    /** Sends the events with one producer, as fast as it goes: they arrive together, in batches. */
+    public static void sendAll(List<ExecutionCompleted> events) {
+        withKafkaClassLoader(() -> {
+            try (TopicClient client = new TopicClient()) {
+                events.forEach(event -> client.send(Topics.RESULTS_TO_SCORE,
+                        event.workItemId() == null ? "no-work-item-" + event.eventId() : event.key(),
+                        EventJson.write(event)));
+            }
+            return null;
+        });
+    }
+
     public static void registerTenant(String tenantId, String apiKeySha256) {
         TenantRegistered t = TenantRegistered.of(tenantId, "tenant " + tenantId, apiKeySha256);
         send(Topics.TENANTS, t.key(), EventJson.write(t));

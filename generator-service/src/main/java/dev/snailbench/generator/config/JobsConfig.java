@@ -8,9 +8,12 @@ import java.time.Duration;
 @ConfigMapping(prefix = "snailbench.jobs")
 public interface JobsConfig {
 
-    /** Work items published per second for one job, so that one tenant cannot flood the topics. */
-    @WithDefault("500")
-    int publishRatePerSecond();
+    /**
+     * Work items of one job in the pipeline at once (published, no verdict yet): a large job cannot fill the shared
+     * partitions ahead of other tenants' jobs, whose items wait behind at most this many of its own.
+     */
+    @WithDefault("400")
+    int window();
 
     /** Largest job accepted, in work items (questions × models × levels). */
     @WithDefault("50000")

@@ -19,9 +19,8 @@ import java.util.List;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /**
- * Persists a submitted job with its work items, then publishes the items. The offset is committed only
- * after both, so a crash in between re-publishes on redelivery (downstream dedupes on work-item id); a job
- * already published is not published again.
+ * Persists a submitted job with its work items; {@link WorkPublisher} then publishes them within the job's window.
+ * A redelivered record finds the job stored and changes nothing.
  */
 @ApplicationScoped
 public class JobSubmittedConsumer {
@@ -55,14 +54,15 @@ public class JobSubmittedConsumer {
                     .chain(existing -> existing != null ? Uni.createFrom().voidItem()
                             : jobs.persist(failedJob(event, reason)).replaceWithVoid()));
         }
-        List<WorkItem> expanded = work;
+        // Stored with its items, then published by WorkPublisher's passes within the job's window: this record is
+        // acknowledged at once, so one large job never holds other jobs' records behind it.
         return Redelivery.withRetries("job " + event.jobId(), () -> Panache.withTransaction(
                         () -> jobs.findById(event.jobId()).chain(existing -> existing != null
-                                ? Uni.createFrom().item(existing) : persist(event, expanded)))
-                .chain(job -> job.published ? Uni.createFrom().voidItem()
-                        : publisher.publish(event, expanded)
-                                .chain(() -> Panache.withTransaction(() -> jobs.markPublished(job.id)))
-                                .replaceWithVoid()));
+                                ? Uni.createFrom().voidItem() : persist(event, work).replaceWithVoid())))
+                .invoke(() -> {
+                    publisher.remember(event.jobId(), work);
+                    publisher.kick();
+                });
     }
 
     private Uni<Job> persist(JobSubmitted event, List<WorkItem> work) {

@@ -1,13 +1,16 @@
 package dev.snailbench.generator.messaging;
 
 import dev.snailbench.generator.config.JobsConfig;
+import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobRepository;
-import dev.snailbench.generator.repository.JobStatus;
+import dev.snailbench.generator.service.JobExpander;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.InferenceRequested;
-import dev.snailbench.model.event.JobSubmitted;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.scheduler.Scheduled;
+import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
+import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
@@ -15,59 +18,112 @@ import io.smallrye.reactive.messaging.kafka.Record;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.jboss.logging.Logger;
 
 /**
- * Publishes a job's work items at a bounded rate: a tenant's large job cannot flood the topics and starve
- * other tenants' jobs that share the partitions. Items go out in small batches, one batch per tick.
+ * Publishes jobs' work items with flow control per job: a job has at most {@code snailbench.jobs.window} items in
+ * the pipeline (published, no verdict yet), and each publication pass gives every job with room its next items
+ * (a pass runs when a job is stored, when verdicts arrive and every second). So a tenant's
+ * 10,000-item job cannot fill the shared partitions ahead of another tenant's 10-item job: the small job's items
+ * queue behind at most one window of the big one's. The job's cursor ({@code publishedCount}) lives in the platform
+ * database and moves only after the broker acknowledged the items: after a crash, publication resumes there (items
+ * sent twice are deduplicated by every hop). Several generator replicas may tick at once: the cursor moves by
+ * compare-and-set, so they repeat at most a chunk, never skip one.
  */
 @ApplicationScoped
 public class WorkPublisher {
 
-    private static final long TICK_MILLIS = 100;
+    private static final Logger LOG = Logger.getLogger(WorkPublisher.class);
 
     private final MutinyEmitter<Record<String, InferenceRequested>> emitter;
     private final JobRepository jobs;
-    private final int batchSize;
+    private final JobsConfig config;
+    /** Expanded items of jobs being published (re-expanded from the stored spec when missing, e.g. after a restart). */
+    private final Map<UUID, List<WorkItem>> expanded = new ConcurrentHashMap<>();
+    private final Vertx vertx;
+    private final AtomicBoolean running = new AtomicBoolean();
+    private final AtomicBoolean again = new AtomicBoolean();
 
-    public WorkPublisher(JobsConfig config, JobRepository jobs,
+    public WorkPublisher(JobsConfig config, JobRepository jobs, Vertx vertx,
             @Channel(Channels.QUERIES_TO_INFER_OUT) MutinyEmitter<Record<String, InferenceRequested>> emitter) {
+        this.vertx = vertx;
         this.emitter = emitter;
         this.jobs = jobs;
-        this.batchSize = Math.max(1, (int) (config.publishRatePerSecond() * TICK_MILLIS / 1000));
+        this.config = config;
+    }
+
+    /** Keeps a just-expanded job's items, so that its first pass does not expand the spec again. */
+    public void remember(UUID jobId, List<WorkItem> items) {
+        expanded.put(jobId, items);
     }
 
     /**
-     * Completes once the broker has acknowledged every item, on the caller's Vert.x context. A job cancelled
-     * meanwhile stops here: the batches not yet sent are not sent.
+     * Runs a publication pass soon: at once if none is running, else right after the running one. Called when a job
+     * is stored and when verdicts arrive (they make room in windows), and every second as a safety net (a restart,
+     * another replica's jobs).
      */
-    public Uni<Void> publish(JobSubmitted job, List<WorkItem> items) {
-        Context context = Vertx.currentContext();
-        return Multi.createFrom().iterable(batches(items))
-                .onItem().transformToUniAndConcatenate(batch -> Uni.createFrom().voidItem()
-                        .emitOn(task -> context.runOnContext(ignored -> task.run()))
-                        .chain(() -> Panache.withSession(() -> jobs.findById(job.jobId())))
-                        .chain(stored -> stored != null && stored.status == JobStatus.CANCELLED
-                                ? Uni.createFrom().voidItem()
-                                : sendAll(job, batch).onItem().delayIt().by(java.time.Duration.ofMillis(TICK_MILLIS))))
-                .collect().last()
-                .emitOn(task -> context.runOnContext(ignored -> task.run()))
-                .replaceWithVoid();
-    }
-
-    private Uni<Void> sendAll(JobSubmitted job, List<WorkItem> batch) {
-        List<Uni<Void>> sends = batch.stream().map(item -> InferenceRequested.of(job.jobId(), job.tenantId(), item))
-                .map(event -> emitter.send(Record.of(event.key(), event))).toList();
-        return Uni.join().all(sends).andFailFast().replaceWithVoid();
-    }
-
-    private List<List<WorkItem>> batches(List<WorkItem> items) {
-        List<List<WorkItem>> batches = new ArrayList<>();
-        for (int i = 0; i < items.size(); i += batchSize) {
-            batches.add(items.subList(i, Math.min(items.size(), i + batchSize)));
+    public void kick() {
+        again.set(true);
+        if (running.compareAndSet(false, true)) {
+            // Its own duplicated context: its own Hibernate Reactive session, whatever the caller is doing.
+            Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
+            VertxContextSafetyToggle.setContextSafe(context, true);
+            context.runOnContext(ignored -> runPass());
         }
-        return batches;
+    }
+
+    @Scheduled(every = "${snailbench.jobs.publish-every:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void tick() {
+        kick();
+    }
+
+    private void runPass() {
+        again.set(false);
+        Uni.createFrom().deferred(this::pass).subscribe().with(done -> passEnded(), failure -> {
+            LOG.warnf("publication pass failed (the next one resumes): %s", failure.toString());
+            passEnded();
+        });
+    }
+
+    private void passEnded() {
+        running.set(false);
+        if (again.get()) {
+            kick();
+        }
+    }
+
+    private Uni<Void> pass() {
+        return Panache.withSession(jobs::publishing)
+                .onItem().transformToMulti(publishing -> Multi.createFrom().iterable(publishing))
+                .onItem().transformToUniAndConcatenate(this::publishNext)
+                .collect().last().replaceWithVoid();
+    }
+
+    /** Sends the job's next items that fit in its window, then moves its cursor past them. */
+    private Uni<Void> publishNext(Job job) {
+        int inFlight = job.publishedCount - job.done;
+        int room = config.window() - inFlight;
+        if (room <= 0) {
+            return Uni.createFrom().voidItem();
+        }
+        List<WorkItem> items = expanded.computeIfAbsent(job.id, id -> JobExpander.expand(id, job.spec()));
+        int from = Math.min(job.publishedCount, items.size());
+        List<WorkItem> next = items.subList(from, Math.min(items.size(), from + room));
+        List<Uni<Void>> sends = next.stream().map(item -> InferenceRequested.of(job.id, job.tenantId, item))
+                .map(event -> emitter.send(Record.of(event.key(), event))).toList();
+        return (sends.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(sends).andFailFast().replaceWithVoid())
+                .chain(() -> Panache.withTransaction(() -> jobs.advance(job.id, from, from + next.size(), items.size())))
+                .invoke(moved -> {
+                    if (from + next.size() >= items.size()) {
+                        expanded.remove(job.id);
+                    }
+                })
+                .replaceWithVoid();
     }
 }

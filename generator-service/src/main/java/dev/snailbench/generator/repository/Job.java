@@ -1,5 +1,8 @@
 package dev.snailbench.generator.repository;
 
+import dev.snailbench.model.domain.JobSpec;
+import dev.snailbench.model.serde.EventJson;
+import java.nio.charset.StandardCharsets;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -49,9 +52,22 @@ public class Job extends PanacheEntityBase {
     /** Set once every work item has been acknowledged by the broker. */
     public boolean published;
 
+    /** Work items published so far, in expansion order: the publication cursor (see WorkPublisher). */
+    @Column(columnDefinition = "integer not null default 0")
+    public int publishedCount;
+
     @Column(nullable = false)
     public Instant createdAt;
 
     @Column(nullable = false)
     public Instant updatedAt;
+
+    /** The submitted spec, read back from {@link #specJson}. */
+    public JobSpec spec() {
+        try {
+            return EventJson.mapper().readValue(specJson.getBytes(StandardCharsets.UTF_8), JobSpec.class);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("job " + id + " has an unreadable spec", e);
+        }
+    }
 }

@@ -42,18 +42,28 @@ public class JobRepository implements PanacheRepositoryBase<Job, UUID> {
         return update("updatedAt = ?1 where id = ?2", Instant.now(), id);
     }
 
-    public Uni<Integer> markPublished(UUID id) {
-        return update("published = true, updatedAt = ?1, status = case when status = ?2 then ?3 else status end "
-                + "where id = ?4", Instant.now(), JobStatus.QUEUED, JobStatus.RUNNING, id);
+    /** Queued or running jobs with items still to publish, oldest first. */
+    public Uni<List<Job>> publishing() {
+        return list("status in (?1, ?2) and published = false order by createdAt", JobStatus.QUEUED, JobStatus.RUNNING);
     }
 
     /**
-     * Counts one verdict in a single UPDATE, so that verdicts of the same job consumed concurrently from
-     * different partitions cannot lose an increment.
+     * Moves a job's publication cursor from {@code from} to {@code to} (compare-and-set: 0 if another replica moved
+     * it first); the job is running from its first published item and published once the cursor reaches its total.
      */
-    public Uni<Integer> countVerdict(UUID id, boolean failed) {
-        return update("done = done + 1, failed = failed + ?1, updatedAt = ?2, "
-                + "status = case when done + 1 >= total and status in (?3, ?4) then ?5 else status end where id = ?6",
-                failed ? 1 : 0, Instant.now(), JobStatus.QUEUED, JobStatus.RUNNING, JobStatus.COMPLETED, id);
+    public Uni<Integer> advance(UUID id, int from, int to, int total) {
+        return update("publishedCount = ?1, published = ?2, updatedAt = ?3, "
+                + "status = case when status = ?4 then ?5 else status end where id = ?6 and publishedCount = ?7",
+                to, to >= total, Instant.now(), JobStatus.QUEUED, JobStatus.RUNNING, id, from);
+    }
+
+    /**
+     * Counts verdicts in a single UPDATE, so that verdicts of the same job consumed concurrently from different
+     * partitions cannot lose an increment.
+     */
+    public Uni<Integer> countVerdicts(UUID id, int verdicts, int failedVerdicts) {
+        return update("done = done + ?1, failed = failed + ?2, updatedAt = ?3, "
+                + "status = case when done + ?1 >= total and status in (?4, ?5) then ?6 else status end where id = ?7",
+                verdicts, failedVerdicts, Instant.now(), JobStatus.QUEUED, JobStatus.RUNNING, JobStatus.COMPLETED, id);
     }
 }

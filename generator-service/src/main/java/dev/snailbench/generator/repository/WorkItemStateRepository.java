@@ -13,8 +13,18 @@ public class WorkItemStateRepository implements PanacheRepositoryBase<WorkItemSt
         return list("jobId = ?1 and scored = false", jobId).map(items -> items.stream().map(i -> i.id).toList());
     }
 
-    /** Marks the item scored; returns 1 the first time, 0 for a redelivered verdict or an unknown item. */
-    public Uni<Integer> markScored(UUID workItemId, boolean failed) {
-        return update("scored = true, failed = ?1 where id = ?2 and scored = false", failed, workItemId);
+    /**
+     * The rows of these items still without a verdict, locked until the transaction ends: a verdict delivered twice
+     * at once (a rebalance) waits here and then finds its item scored, so it is counted once.
+     */
+    public Uni<java.util.List<WorkItemState>> lockUnscored(java.util.Collection<UUID> workItemIds) {
+        return find("id in ?1 and scored = false", workItemIds).withLock(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
+                .list();
+    }
+
+    /** Marks these items scored (with this outcome); call with rows locked by {@link #lockUnscored}. */
+    public Uni<Integer> markScored(java.util.Collection<UUID> workItemIds, boolean failed) {
+        return workItemIds.isEmpty() ? Uni.createFrom().item(0)
+                : update("scored = true, failed = ?1 where id in ?2", failed, workItemIds);
     }
 }

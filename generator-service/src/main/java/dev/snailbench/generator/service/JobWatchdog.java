@@ -7,13 +7,11 @@ import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.repository.WorkItemStateRepository;
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.event.ItemAbandoned;
-import dev.snailbench.model.serde.EventJson;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
@@ -61,7 +59,7 @@ public class JobWatchdog {
     Uni<Void> abandonUnscored(Job job) {
         return Panache.withSession(() -> items.unscored(job.id)).chain(unscored -> {
             Set<UUID> pending = new HashSet<>(unscored);
-            JobSpec spec = specOf(job);
+            JobSpec spec = job.spec();
             String stage = job.published ? "pipeline" : "publication";
             String reason = (job.published ? "timed out in the pipeline (inference, execution or scoring)"
                     : "timed out in publication (the job's items were not all published)") + ": no verdict "
@@ -73,13 +71,5 @@ public class JobWatchdog {
                     config.itemDeadline(), abandoned.size());
             return publisher.publish(abandoned).chain(() -> Panache.withTransaction(() -> jobs.touch(job.id)));
         }).replaceWithVoid();
-    }
-
-    private static JobSpec specOf(Job job) {
-        try {
-            return EventJson.mapper().readValue(job.specJson.getBytes(StandardCharsets.UTF_8), JobSpec.class);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException("job " + job.id + " has an unreadable spec", e);
-        }
     }
 }

@@ -57,7 +57,7 @@ class PipelineBenchmark {
         Path root = Path.of("..").toAbsolutePath().normalize();
         List<String> out = new ArrayList<>();
         try (Stack stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/bench-logs"),
-                EnumSet.allOf(Stack.Service.class), Map.of("snailbench.executor.gold-cache", "false"),
+                EnumSet.allOf(Stack.Service.class), properties(),
                 environment(consumers))) {
             FootballDb.load(stack.postgres(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.postgres(), "v1", USER, PASSWORD);
@@ -88,9 +88,49 @@ class PipelineBenchmark {
                         + "(%.0f items/s), JDBC loop %.1f s (%.0f items/s), ratio %.2fx%s", n, consumers, platform,
                         n / platform, jdbc, n / jdbc, platform / jdbc, fair));
                 System.out.println(out.get(out.size() - 1));
+                System.out.println(timeline(stack, jobId, start));
             }
         }
         return out;
+    }
+
+    /**
+     * Where the time went: for each hop, when its first and last record of the job were stored, in seconds from
+     * submission (read from the services' own tables after the run).
+     */
+    private static String timeline(Stack stack, String jobId, Instant start) throws Exception {
+        StringBuilder line = new StringBuilder("  hops (first/last stored, s after POST /jobs):");
+        String[][] hops = {{"inference", "inference.inference_record", "createdAt"},
+                {"executor", "executor.execution_record", "createdAt"}, {"scorer", "scorer.item_result", "scoredAt"}};
+        try (java.sql.Connection c = stack.postgres().connect("snailbench")) {
+            for (String[] hop : hops) {
+                try (java.sql.PreparedStatement s = c.prepareStatement("SELECT min(" + hop[2] + "), max(" + hop[2]
+                        + ") FROM " + hop[1] + " WHERE jobId = ?")) {
+                    s.setObject(1, java.util.UUID.fromString(jobId));
+                    try (java.sql.ResultSet rs = s.executeQuery()) {
+                        rs.next();
+                        line.append(String.format(Locale.ROOT, " %s %.1f/%.1f", hop[0],
+                                seconds(start, rs.getTimestamp(1)), seconds(start, rs.getTimestamp(2))));
+                    }
+                }
+            }
+        }
+        return line.toString();
+    }
+
+    private static double seconds(Instant start, java.sql.Timestamp at) {
+        return at == null ? Double.NaN : Duration.between(start, at.toInstant()).toMillis() / 1000.0;
+    }
+
+    /**
+     * The executor's gold cache is off, so that the platform runs the loop's statements; with
+     * -Dbench.debug-batches=true the services log each batch's wait and handling time (target/bench-logs).
+     */
+    private static Map<String, String> properties() {
+        return Boolean.getBoolean("bench.debug-batches")
+                ? Map.of("snailbench.executor.gold-cache", "false",
+                        "quarkus.log.category.\"dev.snailbench.model.delivery\".level", "DEBUG")
+                : Map.of("snailbench.executor.gold-cache", "false");
     }
 
     /** Executor consumers; with -Dbench.jfr=<dir>, every service records a Java Flight Recording there. */

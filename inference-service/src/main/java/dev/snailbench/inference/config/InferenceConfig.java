@@ -18,6 +18,10 @@ public interface InferenceConfig {
     @WithDefault("20s")
     Duration parseTimeout();
 
+    /** Work items of a consumed batch answered at once (each backend's own concurrency limit still applies). */
+    @WithDefault("16")
+    int concurrentAnswers();
+
     interface Backend {
 
         /** Base URL of the API, up to and including the version segment, e.g. {@code http://gpu-1:8000/v1}. */

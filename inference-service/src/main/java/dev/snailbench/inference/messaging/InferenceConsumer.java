@@ -2,26 +2,27 @@ package dev.snailbench.inference.messaging;
 
 import dev.snailbench.inference.service.InferenceService;
 import dev.snailbench.model.Channels;
-import dev.snailbench.model.delivery.Redelivery;
+import dev.snailbench.model.delivery.Batches;
+import dev.snailbench.model.domain.Inference;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.InferenceRequested;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
-import org.jboss.logging.Logger;
+import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
- * The inference hop: a work item's question in, its gold and (denaturalized) predicted SQL out. The offset is
- * committed only after the inference record is stored and the outgoing event is acknowledged by the broker,
- * so a crash in between means a redelivery, which re-emits the stored answer.
+ * The inference hop: work items' questions in, their gold and (denaturalized) predicted SQL out, a batch of records
+ * at a time. The offsets are committed only after the inference records are stored and the outgoing events are
+ * acknowledged by the broker, so a crash in between means a redelivery, which re-emits the stored answers.
  */
 @ApplicationScoped
 public class InferenceConsumer {
-
-    private static final Logger LOG = Logger.getLogger(InferenceConsumer.class);
 
     private final InferenceService inference;
     private final MutinyEmitter<ExecutionRequested> toExecute;
@@ -33,10 +34,20 @@ public class InferenceConsumer {
     }
 
     @Incoming(Channels.QUERIES_TO_INFER)
-    public Uni<Void> consume(InferenceRequested request) {
-        return Redelivery.withRetries("work item " + request.workItemId(), () -> inference.inferOnce(request)
-                .map(result -> ExecutionRequested.of(request, result))
-                .chain(event -> toExecute.sendMessage(KafkaRecord.of(event.key(), event))))
-                .onFailure().invoke(e -> LOG.errorf(e, "inference of work item %s failed", request.workItemId()));
+    public Uni<Void> consume(Message<List<InferenceRequested>> batch) {
+        return Batches.consume(batch, request -> request.workItemId() == null || request.jobId() == null
+                || request.item() == null ? "InferenceRequested " + request.eventId()
+                        + " lacks workItemId, jobId or item" : null, this::inferAll);
+    }
+
+    private Uni<Void> inferAll(List<InferenceRequested> requests) {
+        return inference.inferAll(requests).chain(answers -> {
+            List<Uni<Void>> sends = new ArrayList<>(requests.size());
+            for (int i = 0; i < requests.size(); i++) {
+                ExecutionRequested event = ExecutionRequested.of(requests.get(i), answers.get(i));
+                sends.add(toExecute.sendMessage(KafkaRecord.of(event.key(), event)));
+            }
+            return Uni.join().all(sends).andFailFast().replaceWithVoid();
+        });
     }
 }

@@ -1,19 +1,31 @@
 package dev.snailbench.inference.service;
 
+import dev.snailbench.inference.config.InferenceConfig;
 import dev.snailbench.inference.model.InferenceRecord;
 import dev.snailbench.inference.repository.InferenceRecordRepository;
 import dev.snailbench.model.domain.Inference;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.InferenceRequested;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
+import io.smallrye.common.vertx.VertxContext;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
- * Answers one work item exactly once: a stored answer is returned as stored; otherwise the model is asked
+ * Answers each work item exactly once: a stored answer is returned as stored; otherwise the model is asked
  * and the answer, failure included, is stored before anything is forwarded.
  */
 @ApplicationScoped
@@ -21,22 +33,60 @@ public class InferenceService {
 
     private final InferenceRecordRepository records;
     private final Answerer answerer;
+    private final InferenceConfig config;
 
-    public InferenceService(InferenceRecordRepository records, Answerer answerer) {
+    public InferenceService(InferenceRecordRepository records, Answerer answerer, InferenceConfig config) {
         this.records = records;
         this.answerer = answerer;
+        this.config = config;
     }
 
-    public Uni<Inference> inferOnce(InferenceRequested request) {
-        return Panache.withSession(() -> records.findById(request.workItemId()))
-                .chain(stored -> stored != null
-                        ? Uni.createFrom().item(stored.toInference())
-                        : answer(request).map(InferenceRecord::toInference));
+    /**
+     * Answers a batch: one query for the stored answers, the missing ones asked concurrently (each on its own
+     * duplicated Vert.x context, so that each has its own Hibernate Reactive session for the response cache), one
+     * transaction storing them. Returns each request's inference, in the requests' order.
+     */
+    public Uni<List<Inference>> inferAll(List<InferenceRequested> requests) {
+        Map<UUID, InferenceRequested> byItem = requests.stream().collect(Collectors.toMap(
+                InferenceRequested::workItemId, Function.identity(), (first, again) -> first, LinkedHashMap::new));
+        Context context = Vertx.currentContext();
+        return Panache.withSession(() -> records.list("workItemId in ?1", byItem.keySet()))
+                .chain(stored -> {
+                    Map<UUID, Inference> answers = new HashMap<>();
+                    stored.forEach(record -> answers.put(record.workItemId, record.toInference()));
+                    List<InferenceRequested> missing = byItem.values().stream()
+                            .filter(request -> !answers.containsKey(request.workItemId())).toList();
+                    if (missing.isEmpty()) {
+                        return Uni.createFrom().item(answers);
+                    }
+                    return Multi.createFrom().iterable(missing)
+                            .onItem().transformToUni(request -> onOwnContext(context, () -> answer(request)))
+                            .merge(config.concurrentAnswers())
+                            .collect().asList()
+                            // Back on the batch's context: its session stores the answers.
+                            .emitOn(task -> context.runOnContext(ignored -> task.run()))
+                            .call(fresh -> Panache.withTransaction(() -> records.persist(fresh)))
+                            .map(fresh -> {
+                                fresh.forEach(record -> answers.put(record.workItemId, record.toInference()));
+                                return answers;
+                            });
+                })
+                .map(answers -> requests.stream().map(request -> answers.get(request.workItemId())).toList());
     }
 
+    private static <T> Uni<T> onOwnContext(Context parent, Supplier<Uni<? extends T>> work) {
+        if (parent == null) {
+            return Uni.createFrom().deferred(work);
+        }
+        Context own = VertxContext.createNewDuplicatedContext(parent);
+        // Marked safe (isolated) as Quarkus marks each message's context: Hibernate Reactive Panache requires it.
+        VertxContextSafetyToggle.setContextSafe(own, true);
+        return Uni.createFrom().deferred(work).runSubscriptionOn(task -> own.runOnContext(ignored -> task.run()));
+    }
+
+    /** Asks the model (or replays the recorded prediction); a failure is the answer, with its reason. */
     private Uni<InferenceRecord> answer(InferenceRequested request) {
         InferenceRecord record = newRecord(request);
-        Context ctx = Vertx.currentContext();
         return answerer.answer(request.item(), record)
                 // Whatever went wrong with the model or its answer, the item still goes on to be executed (gold)
                 // and scored; the reason travels with it.
@@ -45,16 +95,7 @@ public class InferenceService {
                     record.error = Failures.message(e);
                     return null;
                 })
-                .replaceWith(record)
-                // A timeout fires on a scheduler thread; Hibernate Reactive must run on the consumer's context.
-                .emitOn(command -> {
-                    if (ctx == null || Vertx.currentContext() == ctx) {
-                        command.run();
-                    } else {
-                        ctx.runOnContext(x -> command.run());
-                    }
-                })
-                .chain(r -> Panache.withTransaction(() -> records.persist(r)));
+                .replaceWith(record);
     }
 
     private static InferenceRecord newRecord(InferenceRequested request) {

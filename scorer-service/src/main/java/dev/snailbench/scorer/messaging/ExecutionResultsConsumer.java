@@ -1,8 +1,9 @@
 package dev.snailbench.scorer.messaging;
 
 import dev.snailbench.model.Channels;
-import dev.snailbench.model.delivery.Redelivery;
+import dev.snailbench.model.delivery.Batches;
 import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.scorer.model.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultRepository;
@@ -15,15 +16,24 @@ import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 /**
- * The scorer's hop: ExecutionCompleted (results-to-score) → stored item result → ItemScored (scores-out).
- * Idempotent on the work-item id: a redelivered event finds the stored result and re-emits its verdict, so a
- * crash between the database commit and the emit cannot lose it (the generator dedupes on the work-item id).
- * The offset commits only when the returned Uni completes, i.e. after the commit and the broker's ack.
+ * The scorer's hop: ExecutionCompleted (results-to-score) → stored item result → ItemScored (scores-out), a batch
+ * of records at a time (one query for what is already stored, one transaction for the new results, the verdicts
+ * sent together). Idempotent on the work-item id: a redelivered event finds the stored result and re-emits its
+ * verdict, so a crash between the database commit and the emit cannot lose it (the generator dedupes on the
+ * work-item id). The offsets commit only after the commit and the broker's acks ({@link Batches}).
  */
 @ApplicationScoped
 public class ExecutionResultsConsumer {
@@ -42,43 +52,64 @@ public class ExecutionResultsConsumer {
     }
 
     @Incoming(Channels.RESULTS_TO_SCORE)
-    public Uni<Void> consume(ExecutionCompleted event) {
-        if (event.workItemId() == null || event.jobId() == null || event.tenantId() == null || event.item() == null) {
-            // Fails the message: the dead-letter queue keeps it with this reason.
-            return Uni.createFrom().failure(new IllegalArgumentException(
-                    "ExecutionCompleted " + event.eventId() + " lacks workItemId, jobId, tenantId or item"));
-        }
-        Context context = Vertx.currentContext();
-        if (context == null) {
-            return Uni.createFrom().failure(new IllegalStateException(
-                    "results-to-score must be consumed on a Vert.x context (Hibernate Reactive needs one)"));
-        }
-        return Redelivery.withRetries("work item " + event.workItemId(), () -> Panache.withSession(
-                        () -> results.findById(event.workItemId()))
-                .flatMap(existing -> existing != null ? Uni.createFrom().item(existing) : scoreAndStore(event, context))
-                .flatMap(result -> scores.sendMessage(KafkaRecord.of(event.key(), verdict(event, result)))));
+    public Uni<Void> consume(Message<List<ExecutionCompleted>> batch) {
+        return Batches.consume(batch, ExecutionResultsConsumer::refusal, this::scoreAll);
     }
 
-    private Uni<ItemResult> scoreAndStore(ExecutionCompleted event, Context context) {
+    /** Events without their ids cannot get a verdict: the dead-letter topic keeps them with this reason. */
+    static String refusal(ExecutionCompleted event) {
+        return event.workItemId() == null || event.jobId() == null || event.tenantId() == null || event.item() == null
+                ? "ExecutionCompleted " + event.eventId() + " lacks workItemId, jobId, tenantId or item" : null;
+    }
+
+    private Uni<Void> scoreAll(List<ExecutionCompleted> events) {
+        Context context = Vertx.currentContext();
+        // A batch may hold the same item twice (a redelivery): score it once.
+        Map<UUID, ExecutionCompleted> byItem = events.stream().collect(Collectors.toMap(ExecutionCompleted::workItemId,
+                Function.identity(), (first, again) -> first, LinkedHashMap::new));
+        return Panache.withSession(() -> results.findAll(byItem.keySet()))
+                .chain(stored -> {
+                    List<ExecutionCompleted> missing = byItem.values().stream()
+                            .filter(event -> !stored.containsKey(event.workItemId())).toList();
+                    return missing.isEmpty() ? Uni.createFrom().item(stored) : scoreAndStore(missing, context)
+                            .map(fresh -> {
+                                Map<UUID, ItemResult> all = new LinkedHashMap<>(stored);
+                                fresh.forEach(result -> all.put(result.workItemId, result));
+                                return all;
+                            });
+                })
+                .chain(all -> sendAll(events, all));
+    }
+
+    private Uni<List<ItemResult>> scoreAndStore(List<ExecutionCompleted> events, Context context) {
         // Parsing and comparing large results is CPU work: on a worker, then back on the Vert.x context for
-        // Hibernate Reactive.
-        return Uni.createFrom().item(() -> scorer.score(event))
+        // Hibernate Reactive. Scoring never throws for an item's content: a failure is that item's verdict.
+        return Uni.createFrom().item(() -> {
+                    List<ItemResult> scored = new ArrayList<>(events.size());
+                    events.forEach(event -> scored.add(scoreOne(event)));
+                    return scored;
+                })
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                 .emitOn(task -> context.runOnContext(ignored -> task.run()))
-                .flatMap(result -> Panache.withTransaction(() -> results.persist(result)))
-                .onFailure().recoverWithUni(error -> alreadyStored(event, error));
+                .call(scored -> Panache.withTransaction(() -> results.persist(scored)));
     }
 
-    /** Another delivery of the same item won the insert race: use its row, else report the real error. */
-    private Uni<ItemResult> alreadyStored(ExecutionCompleted event, Throwable error) {
-        return Panache.withSession(() -> results.findById(event.workItemId()))
-                .flatMap(found -> {
-                    if (found == null) {
-                        return Uni.createFrom().failure(error);
-                    }
-                    LOG.debugf("work item %s was stored by a concurrent delivery", event.workItemId());
-                    return Uni.createFrom().item(found);
-                });
+    /** A bug in scoring one item must not hold back the batch: that item gets a failed verdict saying why. */
+    private ItemResult scoreOne(ExecutionCompleted event) {
+        try {
+            return scorer.score(event);
+        } catch (RuntimeException e) {
+            LOG.warnf(e, "work item %s (job %s) could not be scored", event.workItemId(), event.jobId());
+            return scorer.abandoned(new ItemAbandoned(event.eventId(), event.jobId(), event.tenantId(),
+                    event.workItemId(), event.occurredAt(), event.schemaVersion(), event.item(), "scorer", e.toString()));
+        }
+    }
+
+    private Uni<Void> sendAll(List<ExecutionCompleted> events, Map<UUID, ItemResult> results) {
+        List<Uni<Void>> sends = events.stream()
+                .map(event -> scores.sendMessage(KafkaRecord.of(event.key(), verdict(event, results.get(event.workItemId())))))
+                .toList();
+        return Uni.join().all(sends).andFailFast().replaceWithVoid();
     }
 
     static ItemScored verdict(ExecutionCompleted event, ItemResult result) {

@@ -105,6 +105,36 @@ class ScoringHopTest {
     }
 
     @Test
+    void shouldScoreABurstOnceEachWhileAnUnscorableEventAndARedeliveryArriveAmongIt() throws Exception {
+        UUID jobId = UUID.randomUUID();
+        List<ExecutionCompleted> burst = new java.util.ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            burst.add(completed(jobId, "t-hop", "burst-" + i, "SELECT " + i, "SELECT " + i,
+                    ok(columns("n", "NUMBER"), List.of(List.of(Integer.toString(i)))),
+                    ok(columns("n", "NUMBER"), List.of(List.of(Integer.toString(i % 2 == 0 ? i : -i))))));
+        }
+        ExecutionCompleted first = burst.get(0);
+        burst.add(150, new ExecutionCompleted(UUID.randomUUID(), jobId, "t-hop", null, first.occurredAt(), 1,
+                first.item(), first.inference(), first.gold(), first.predicted()));
+        burst.add(TestEvents.redelivery(first));
+        TestEvents.sendAll(burst);
+
+        List<ItemScored> verdicts = TestEvents.await(Topics.SCORES, r -> EventJson.read(r.value(), ItemScored.class)
+                .jobId().equals(jobId), 301, WAIT).stream().map(r -> EventJson.read(r.value(), ItemScored.class))
+                .toList();
+        // 300 items, the redelivered one twice with the same verdict; the event without a work item id: none.
+        assertThat(verdicts).hasSize(301);
+        assertThat(verdicts.stream().map(ItemScored::workItemId).distinct()).hasSize(300);
+        assertThat(verdicts.stream().filter(ItemScored::strictMatch)).hasSize(151);
+        assertThat(verdicts.stream().filter(v -> v.workItemId().equals(first.workItemId())))
+                .hasSize(2).allSatisfy(v -> assertThat(v.strictMatch()).isTrue());
+        assertThat(storedRows(first.workItemId())).isEqualTo(1);
+        assertThat(TestEvents.await(Topics.deadLetter(Topics.RESULTS_TO_SCORE, "scorer"),
+                r -> new String(r.value(), java.nio.charset.StandardCharsets.UTF_8).contains(jobId.toString()), 1, WAIT))
+                .hasSize(1);
+    }
+
+    @Test
     void shouldGiveAFailedVerdictToAWorkItemThatAnotherHopDeadLettered() throws Exception {
         ExecutionCompleted template = completed(UUID.randomUUID(), "t-hop", "q6", "SELECT 1", "SELECT 1",
                 ok(columns("x", "NUMBER"), List.of(List.of("1"))), ok(columns("x", "NUMBER"), List.of(List.of("1"))));

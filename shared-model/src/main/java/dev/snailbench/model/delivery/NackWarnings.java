@@ -20,10 +20,14 @@ public final class NackWarnings {
     }
 
     public static void log(Message<?> message, Throwable failure) {
-        String topic = message.getMetadata(IncomingKafkaRecordMetadata.class)
-                .map(m -> m.getTopic() + "[" + m.getPartition() + "]@" + m.getOffset()).orElse("?");
-        LOG.warnf("nacked %s from %s, dead-lettered: %s", describe(message.getPayload()), topic,
+        LOG.warnf("nacked %s from %s, dead-lettered: %s", describe(message.getPayload()), where(message),
                 failure == null ? "no cause given" : failure.toString());
+    }
+
+    /** topic[partition]@offset of an incoming record. */
+    static String where(Message<?> message) {
+        return message.getMetadata(IncomingKafkaRecordMetadata.class)
+                .map(m -> m.getTopic() + "[" + m.getPartition() + "]@" + m.getOffset()).orElse("?");
     }
 
     static String describe(Object payload) {

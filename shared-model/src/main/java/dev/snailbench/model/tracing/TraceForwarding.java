@@ -6,8 +6,10 @@ import io.opentelemetry.context.Context;
 import io.smallrye.reactive.messaging.IncomingInterceptor;
 import io.smallrye.reactive.messaging.OutgoingInterceptor;
 import io.smallrye.reactive.messaging.TracingMetadata;
+import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata;
 import io.smallrye.reactive.messaging.kafka.Record;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -62,6 +64,14 @@ public final class TraceForwarding {
 
         @Override
         public Message<?> afterMessageReceive(Message<?> message) {
+            message.getMetadata(IncomingKafkaRecordBatchMetadata.class).ifPresentOrElse(
+                    // A batch consumer handles many work items at once: each keeps its own record's trace.
+                    batch -> batch.getBatchedMessages().forEach(record -> remember((Message<?>) record)),
+                    () -> remember(message));
+            return message;
+        }
+
+        private static void remember(Message<?> message) {
             message.getMetadata(TracingMetadata.class).ifPresent(tracing -> keyOf(message.getPayload())
                     .ifPresent(key -> {
                         if (OPEN.size() >= MAX_OPEN) {
@@ -69,17 +79,24 @@ public final class TraceForwarding {
                         }
                         OPEN.put(key, tracing.getCurrentContext());
                     }));
-            return message;
+        }
+
+        private static void forget(Object payload) {
+            if (payload instanceof List<?> batch) {
+                batch.forEach(Incoming::forget);
+            } else {
+                keyOf(payload).ifPresent(OPEN::remove);
+            }
         }
 
         @Override
         public void onMessageAck(Message<?> message) {
-            keyOf(message.getPayload()).ifPresent(OPEN::remove);
+            forget(message.getPayload());
         }
 
         @Override
         public void onMessageNack(Message<?> message, Throwable failure) {
-            keyOf(message.getPayload()).ifPresent(OPEN::remove);
+            forget(message.getPayload());
             // The only incoming interceptor SmallRye applies to a channel: it also reports every nack.
             dev.snailbench.model.delivery.NackWarnings.log(message, failure);
         }
