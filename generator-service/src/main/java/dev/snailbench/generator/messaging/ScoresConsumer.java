@@ -56,7 +56,9 @@ public class ScoresConsumer {
     private Uni<Void> mark(List<WorkItemState> unscored, Map<UUID, ItemScored> byItem) {
         Map<Boolean, List<UUID>> byOutcome = unscored.stream().collect(Collectors.partitioningBy(
                 state -> byItem.get(state.id).failed(), Collectors.mapping(state -> state.id, Collectors.toList())));
-        Map<UUID, List<WorkItemState>> byJob = unscored.stream().collect(Collectors.groupingBy(state -> state.jobId));
+        // Jobs in id order: two batches touching the same jobs lock their rows in the same order (no deadlock).
+        Map<UUID, List<WorkItemState>> byJob = unscored.stream().collect(Collectors.groupingBy(state -> state.jobId,
+                java.util.TreeMap::new, Collectors.toList()));
         return items.markScored(byOutcome.get(true), true)
                 .chain(() -> items.markScored(byOutcome.get(false), false))
                 .chain(() -> Multi.createFrom().iterable(byJob.entrySet())

@@ -18,7 +18,8 @@ public class WorkItemStateRepository implements PanacheRepositoryBase<WorkItemSt
      * at once (a rebalance) waits here and then finds its item scored, so it is counted once.
      */
     public Uni<java.util.List<WorkItemState>> lockUnscored(java.util.Collection<UUID> workItemIds) {
-        return find("id in ?1 and scored = false", workItemIds).withLock(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
+        return find("id in ?1 and scored = false order by id", workItemIds)
+                .withLock(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
                 .list();
     }
 

@@ -124,13 +124,20 @@ class PipelineBenchmark {
 
     /**
      * The executor's gold cache is off, so that the platform runs the loop's statements; with
-     * -Dbench.debug-batches=true the services log each batch's wait and handling time (target/bench-logs).
+     * -Dbench.debug-batches=true the services log each batch's wait and handling time (target/bench-logs); with
+     * -Dbench.window=N jobs publish with that window.
      */
     private static Map<String, String> properties() {
-        return Boolean.getBoolean("bench.debug-batches")
-                ? Map.of("snailbench.executor.gold-cache", "false",
-                        "quarkus.log.category.\"dev.snailbench.model.delivery\".level", "DEBUG")
-                : Map.of("snailbench.executor.gold-cache", "false");
+        Map<String, String> properties = new java.util.HashMap<>(Map.of("snailbench.executor.gold-cache", "false"));
+        if (Boolean.getBoolean("bench.debug-batches")) {
+            properties.put("quarkus.log.category.\"dev.snailbench.model.delivery\".level", "DEBUG");
+        }
+        // -Dbench.window=N: another per-job window (snailbench.jobs.window) than the default.
+        String window = System.getProperty("bench.window");
+        if (window != null && !window.isBlank()) {
+            properties.put("snailbench.jobs.window", window.trim());
+        }
+        return properties;
     }
 
     /** Executor consumers; with -Dbench.jfr=<dir>, every service records a Java Flight Recording there. */
