@@ -7,7 +7,6 @@ import jakarta.ws.rs.WebApplicationException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.snailbench.generator.service.NotVisibleYet;
-import jakarta.ws.rs.NotAuthorizedException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.core.Response;
 import java.util.stream.Collectors;
@@ -19,11 +18,6 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response invalid(InvalidRequestException e) {
         return Response.status(400).entity(new ApiError(e.getMessage(), e.field())).build();
-    }
-
-    @ServerExceptionMapper
-    public Response unauthorized(NotAuthorizedException e) {
-        return Response.status(401).entity(ApiError.of(e.getMessage())).build();
     }
 
     @ServerExceptionMapper

@@ -1,6 +1,7 @@
 package dev.snailbench.generator.rest;
 
 import dev.snailbench.generator.service.TenantService;
+import dev.snailbench.model.domain.ApiKeys;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -11,8 +12,6 @@ import jakarta.ws.rs.core.Response;
 @Path("/tenants")
 public class TenantResource {
 
-    public static final String ADMIN_HEADER = "X-Admin-Key";
-
     private final TenantService tenants;
 
     public TenantResource(TenantService tenants) {
@@ -22,11 +21,8 @@ public class TenantResource {
     public record CreateTenant(String name) {
     }
 
-    public record CreatedTenant(String tenantId, String name, String apiKey) {
-    }
-
     @POST
-    public Uni<Response> create(@HeaderParam(ADMIN_HEADER) String adminKey, CreateTenant request) {
+    public Uni<Response> create(@HeaderParam(ApiKeys.ADMIN_HEADER) String adminKey, CreateTenant request) {
         tenants.checkAdmin(adminKey);
         if (request == null || request.name() == null || request.name().isBlank()) {
             throw new InvalidRequestException("name", "a tenant needs a name");

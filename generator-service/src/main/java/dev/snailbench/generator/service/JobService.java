@@ -6,7 +6,6 @@ import dev.snailbench.generator.config.SecretsConfig;
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.repository.JobStatus;
-import dev.snailbench.generator.repository.Tenant;
 import dev.snailbench.generator.rest.JobRequest;
 import dev.snailbench.generator.rest.JobRequestMapper;
 import dev.snailbench.model.Channels;
@@ -55,13 +54,13 @@ public class JobService {
     }
 
     /** Validates and publishes the job; resubmitting the same spec answers with the same job. */
-    public Uni<Accepted> submit(Tenant tenant, JobRequest request) {
+    public Uni<Accepted> submit(String tenantId, JobRequest request) {
         JobSpec spec = JobRequestMapper.toSpec(request, cipher, config.maxWorkItems(), crosswalks::exists,
                 this::questionsOf);
-        UUID jobId = jobIdOf(tenant.id, request);
+        UUID jobId = jobIdOf(tenantId, request);
         return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
                 ? Uni.createFrom().item(new Accepted(existing.id, existing.status))
-                : publish(JobSubmitted.of(jobId, tenant.id, spec)));
+                : publish(JobSubmitted.of(jobId, tenantId, spec)));
     }
 
     /**
@@ -105,8 +104,8 @@ public class JobService {
         return questionSets.benchmark(set.benchmark(), set.dataModel(), set.split(), set.database());
     }
 
-    public Uni<Job> get(Tenant tenant, UUID jobId) {
-        return Panache.withSession(() -> jobs.findForTenant(jobId, tenant.id))
+    public Uni<Job> get(String tenantId, UUID jobId) {
+        return Panache.withSession(() -> jobs.findForTenant(jobId, tenantId))
                 .onItem().ifNull().failWith(() -> new NotFoundException("no job " + jobId));
     }
 
@@ -115,9 +114,9 @@ public class JobService {
      * whatever verdicts still arrive. Cancelling a cancelled job again answers the same; a completed or failed job
      * cannot be cancelled ({@link JobFinished}).
      */
-    public Uni<Job> cancel(Tenant tenant, UUID jobId) {
-        return Panache.withTransaction(() -> jobs.cancel(jobId, tenant.id, "cancelled by the tenant"))
-                .chain(() -> get(tenant, jobId))
+    public Uni<Job> cancel(String tenantId, UUID jobId) {
+        return Panache.withTransaction(() -> jobs.cancel(jobId, tenantId, "cancelled by the tenant"))
+                .chain(() -> get(tenantId, jobId))
                 .invoke(job -> {
                     if (job.status != JobStatus.CANCELLED) {
                         throw new JobFinished(job.id, job.status);
@@ -132,8 +131,8 @@ public class JobService {
         }
     }
 
-    public Uni<List<Job>> list(Tenant tenant) {
-        return Panache.withSession(() -> jobs.listForTenant(tenant.id));
+    public Uni<List<Job>> list(String tenantId) {
+        return Panache.withSession(() -> jobs.listForTenant(tenantId));
     }
 
     /**
