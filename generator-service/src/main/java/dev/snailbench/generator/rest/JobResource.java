@@ -2,6 +2,7 @@ package dev.snailbench.generator.rest;
 
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobStatus;
+import dev.snailbench.generator.service.JobRequest;
 import dev.snailbench.generator.service.JobService;
 import dev.snailbench.generator.service.TenantService;
 import dev.snailbench.model.domain.ApiKeys;

@@ -1,5 +1,6 @@
 package dev.snailbench.generator.rest;
 
+import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.TenantService;
 import dev.snailbench.model.domain.ApiKeys;
 import io.smallrye.mutiny.Uni;

@@ -1,13 +1,15 @@
 package dev.snailbench.generator.service;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.snailbench.generator.config.JobsConfig;
 import dev.snailbench.generator.config.SecretsConfig;
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.repository.JobStatus;
-import dev.snailbench.generator.rest.JobRequest;
-import dev.snailbench.generator.rest.JobRequestMapper;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.domain.SecretCipher;
@@ -22,6 +24,7 @@ import jakarta.ws.rs.NotFoundException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 
@@ -98,7 +101,7 @@ public class JobService {
             return QuestionSets.spider(set.items());
         }
         if (set.format() != null) {
-            throw new dev.snailbench.generator.rest.InvalidRequestException("questionSet.format",
+            throw new dev.snailbench.generator.service.InvalidRequestException("questionSet.format",
                     "unknown format '" + set.format() + "' (spider)");
         }
         return questionSets.benchmark(set.benchmark(), set.dataModel(), set.split(), set.database());
@@ -136,18 +139,18 @@ public class JobService {
     }
 
     /**
-     * The same tenant submitting the same request gets the same job id. The password is left out: the
-     * identity of a job is what it evaluates, and the id must not be derived from a secret.
+     * The same tenant submitting the same request gets the same job id. The id hashes the request's canonical JSON:
+     * object keys sorted, null and absent fields left out (so a field added to the API later does not change the
+     * id of requests that do not use it), and the database password removed (the identity of a job is what it
+     * evaluates, and the id must not be derived from a secret).
      */
     static UUID jobIdOf(String tenantId, JobRequest request) {
-        JobRequest identity = request.database() == null ? request
-                : new JobRequest(request.name(), new JobRequest.DatabaseRequest(request.database().kind(),
-                        request.database().jdbcUrl(), request.database().user(), null,
-                        request.database().databaseId()), request.dialect(), request.model(), request.models(),
-                        request.levels(), request.promptOptions(), request.schemaId(), request.questions(),
-                        request.questionSet(), request.predictions());
+        Map<String, Object> identity = CANONICAL.convertValue(request, new TypeReference<Map<String, Object>>() { });
+        if (identity.get("database") instanceof Map<?, ?> database) {
+            database.remove("password");
+        }
         try {
-            byte[] json = EventJson.mapper().writeValueAsBytes(identity);
+            byte[] json = CANONICAL.writeValueAsBytes(identity);
             byte[] tenant = (tenantId + "|").getBytes(StandardCharsets.UTF_8);
             byte[] all = new byte[tenant.length + json.length];
             System.arraycopy(tenant, 0, all, 0, tenant.length);
@@ -157,4 +160,9 @@ public class JobService {
             throw new IllegalStateException(e);
         }
     }
+
+    /** Sorted keys, no nulls: one JSON text per request content, whatever the field order or optional fields. */
+    private static final ObjectMapper CANONICAL = EventJson.mapper().copy()
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL)
+            .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
 }
