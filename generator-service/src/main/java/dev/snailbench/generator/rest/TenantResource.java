@@ -7,6 +7,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
 
 /** Operators create tenants; the answer is the only time the API key is shown. */
@@ -33,5 +34,14 @@ public class TenantResource {
         }
         return tenants.register(request.name().trim())
                 .map(created -> Response.status(201).entity(created).build());
+    }
+
+    /** A new API key for the tenant; the old one stops working on every service (operators only). */
+    @POST
+    @Path("/{tenantId}/key")
+    public Uni<Response> rotateKey(@HeaderParam(ApiKeys.ADMIN_HEADER) String adminKey,
+            @PathParam("tenantId") String tenantId) {
+        tenants.checkAdmin(adminKey);
+        return tenants.rotateKey(tenantId).map(rotated -> Response.ok(rotated).build());
     }
 }

@@ -61,6 +61,31 @@ public class TenantService {
                 .replaceWith(new CreatedTenant(tenantId, name, apiKey));
     }
 
+    /**
+     * Gives the tenant a new API key and revokes the old one: every service replaces the key's hash when the new
+     * registration reaches it (within {@link ApiKeys#PROPAGATION}). Answers once this service accepts the new key.
+     */
+    public Uni<CreatedTenant> rotateKey(String tenantId) {
+        return Panache.withSession(() -> keys.findById(tenantId))
+                .onItem().ifNull().failWith(() -> new ApiError.NotFound("no tenant " + tenantId))
+                .chain(existing -> {
+                    String apiKey = ApiKeys.newKey();
+                    String hash = ApiKeys.sha256(apiKey);
+                    TenantRegistered event = TenantRegistered.of(tenantId, existing.name, hash);
+                    return emitter.send(Record.of(event.key(), event))
+                            .chain(() -> awaitKey(tenantId, hash))
+                            .replaceWith(new CreatedTenant(tenantId, existing.name, apiKey));
+                });
+    }
+
+    private Uni<TenantKey> awaitKey(String tenantId, String hash) {
+        return Panache.withSession(() -> keys.findById(tenantId))
+                .onItem().transform(key -> key != null && hash.equals(key.apiKeySha256) ? key : null)
+                .onItem().ifNull().failWith(() -> new NotVisibleYet("the new key of tenant " + tenantId))
+                .onFailure(NotVisibleYet.class).retry().withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
+                .expireIn(Duration.ofSeconds(10).toMillis());
+    }
+
     private Uni<TenantKey> awaitVisible(String tenantId) {
         return Panache.withSession(() -> keys.findById(tenantId))
                 .onItem().ifNull().failWith(() -> new NotVisibleYet("tenant " + tenantId))
