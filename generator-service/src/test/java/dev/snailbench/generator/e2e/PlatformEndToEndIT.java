@@ -110,6 +110,30 @@ class PlatformEndToEndIT {
     }
 
     @Test
+    void shouldAcceptARotatedKeyAndRefuseTheOldOneOnEveryService() {
+        JsonNode tenant = client.call("POST", stack.url(Stack.Service.GENERATOR) + "/tenants",
+                Map.of("X-Admin-Key", stack.adminKey()), Map.of("name", "rotating-team"), 201);
+        String oldKey = tenant.get("apiKey").asText();
+        client.call("GET", stack.url(Stack.Service.EXECUTOR) + "/databases", Map.of("X-API-Key", oldKey), null, 200);
+
+        String newKey = client.call("POST", stack.url(Stack.Service.GENERATOR) + "/tenants/"
+                + tenant.get("tenantId").asText() + "/key", Map.of("X-Admin-Key", stack.adminKey()), null, 200)
+                .get("apiKey").asText();
+
+        // The new key at once (within ApiKeys.PROPAGATION, as a new tenant's); the old one refused everywhere.
+        for (Stack.Service service : List.of(Stack.Service.EXECUTOR, Stack.Service.SCORER, Stack.Service.INFERENCE)) {
+            String url = stack.url(service) + switch (service) {
+                case EXECUTOR -> "/databases";
+                case SCORER -> "/jobs/" + java.util.UUID.randomUUID() + "/results";
+                default -> "/inferences/" + java.util.UUID.randomUUID();
+            };
+            int found = service == Stack.Service.EXECUTOR ? 200 : 404;
+            client.call("GET", url, Map.of("X-API-Key", newKey), null, found);
+            client.call("GET", url, Map.of("X-API-Key", oldKey), null, 401);
+        }
+    }
+
+    @Test
     void shouldServeMetricsAndOpenApiOnEveryService() throws Exception {
         java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
         for (Stack.Service service : Stack.Service.values()) {
