@@ -1,5 +1,6 @@
 package dev.snailbench.tenancy;
 
+import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -22,6 +23,20 @@ public record ApiError(int status, String error, String field) {
         public NotFound(String message) {
             super(message, null, false, false);
         }
+    }
+
+    /** A 400 naming the field to fix: the message is the field and what is wrong with it. */
+    public static WebApplicationException badRequest(String field, String problem) {
+        return new ApiError(400, field + " " + problem, field).exception();
+    }
+
+    /** Any status with this body (e.g. 404, 413, 502). */
+    public static WebApplicationException of(int status, String error) {
+        return new ApiError(status, error, null).exception();
+    }
+
+    public WebApplicationException exception() {
+        return new WebApplicationException(error, response());
     }
 
     public Response response() {

@@ -9,14 +9,19 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /**
- * Learns tenants and their key hashes from the tenants topic (the generator publishes them). Idempotent: a
- * redelivered registration changes nothing. The service configures the {@code tenants} channel (topic, group,
+ * Learns tenants and their key hashes from the tenants topic (the generator publishes them). A later registration
+ * of a known tenant replaces its key (rotation); a redelivered or older one changes nothing. The service configures the {@code tenants} channel (topic, group,
  * dead-letter topic) in its own application.properties.
  */
 @ApplicationScoped
 public class TenantKeysConsumer {
 
     private final TenantKeyRepository keys;
+
+    static boolean newer(TenantRegistered event, TenantKey existing) {
+        return event.occurredAt() != null && (existing.registeredAt == null
+                || event.occurredAt().isAfter(existing.registeredAt));
+    }
 
     public TenantKeysConsumer(TenantKeyRepository keys) {
         this.keys = keys;
@@ -30,15 +35,22 @@ public class TenantKeysConsumer {
         }
         return Redelivery.withRetries("tenant " + event.tenantId(), () -> Panache.withTransaction(
                 () -> keys.findById(event.tenantId()).chain(existing -> {
-                    if (existing != null) {
-                        return Uni.createFrom().voidItem();
+                    if (existing == null) {
+                        TenantKey key = new TenantKey();
+                        key.tenantId = event.tenantId();
+                        key.name = event.name();
+                        key.apiKeySha256 = event.apiKeySha256();
+                        key.registeredAt = event.occurredAt();
+                        return keys.persist(key).replaceWithVoid();
                     }
-                    TenantKey key = new TenantKey();
-                    key.tenantId = event.tenantId();
-                    key.name = event.name();
-                    key.apiKeySha256 = event.apiKeySha256();
-                    key.registeredAt = event.occurredAt();
-                    return keys.persist(key).replaceWithVoid();
+                    // A later registration of the same tenant is a new key (rotation): the old one stops working.
+                    // An older one (redelivered after it) changes nothing.
+                    if (newer(event, existing)) {
+                        existing.name = event.name();
+                        existing.apiKeySha256 = event.apiKeySha256();
+                        existing.registeredAt = event.occurredAt();
+                    }
+                    return Uni.createFrom().voidItem();
                 })));
     }
 }

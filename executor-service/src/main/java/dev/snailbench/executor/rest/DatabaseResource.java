@@ -16,16 +16,17 @@ import dev.snailbench.executor.service.TargetResolver;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.DatabaseSchema;
+import dev.snailbench.model.domain.SecretCipher;
+import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.SchemaDescribed;
+import dev.snailbench.tenancy.ApiError;
+import dev.snailbench.tenancy.TenantAuthenticator;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
-import org.eclipse.microprofile.reactive.messaging.Channel;
-import dev.snailbench.model.domain.SecretCipher;
-import dev.snailbench.model.domain.SqlDialect;
-import io.quarkus.hibernate.reactive.panache.Panache;
-import io.smallrye.mutiny.Uni;
 import jakarta.inject.Named;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -49,6 +50,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.reactive.messaging.Channel;
 
 /**
  * A tenant's target databases: register, list, show, remove, test the connection, read the schema. Every call
@@ -155,7 +157,7 @@ public class DatabaseResource {
     private Uni<DatabaseSchema> describe(RegisteredDatabase db, Integer samples) {
         int k = samples == null ? 0 : samples;
         if (k < 0 || k > config.maxSampleValues()) {
-            return Uni.createFrom().failure(ApiErrors.badRequest("samples",
+            return Uni.createFrom().failure(ApiError.badRequest("samples",
                     "must be between 0 and " + config.maxSampleValues()));
         }
         Target target = targets.fromRegistered(db);
@@ -166,7 +168,7 @@ public class DatabaseResource {
                         Duration.ofSeconds(5)));
             } catch (SQLException e) {
                 throw new jakarta.ws.rs.WebApplicationException("cannot read the schema: " + e.getMessage(),
-                        Response.status(502).type(MediaType.APPLICATION_JSON).entity(new ApiErrors.ApiError(502,
+                        Response.status(502).type(MediaType.APPLICATION_JSON).entity(new ApiError(502,
                                 "cannot read the schema: " + e.getMessage(), null)).build());
             }
         }).emitOn(task -> context.runOnContext(ignored -> task.run()));
@@ -205,39 +207,39 @@ public class DatabaseResource {
 
     private RegisteredDatabase validated(String tenantId, RegisterDatabase body) {
         if (body == null) {
-            throw ApiErrors.badRequest("body", "is missing");
+            throw ApiError.badRequest("body", "is missing");
         }
         if (body.name() == null || body.name().isBlank() || body.name().length() > 200) {
-            throw ApiErrors.badRequest("name", "is required (1 to 200 characters)");
+            throw ApiError.badRequest("name", "is required (1 to 200 characters)");
         }
         SqlDialect kind;
         try {
             kind = SqlDialect.fromId(body.kind());
         } catch (IllegalArgumentException e) {
-            throw ApiErrors.badRequest("kind", "must be postgresql or sqlserver");
+            throw ApiError.badRequest("kind", "must be postgresql or sqlserver");
         }
         String urlProblem = TargetResolver.JdbcUrls.problem(kind, body.jdbcUrl());
         if (urlProblem != null) {
-            throw ApiErrors.badRequest("jdbcUrl", urlProblem);
+            throw ApiError.badRequest("jdbcUrl", urlProblem);
         }
         if (body.jdbcUrl().length() > 2000) {
-            throw ApiErrors.badRequest("jdbcUrl", "is longer than 2000 characters");
+            throw ApiError.badRequest("jdbcUrl", "is longer than 2000 characters");
         }
         if (body.user() == null || body.user().isBlank()) {
-            throw ApiErrors.badRequest("user", "is required");
+            throw ApiError.badRequest("user", "is required");
         }
         if (body.password() == null) {
-            throw ApiErrors.badRequest("password", "is required (may be empty)");
+            throw ApiError.badRequest("password", "is required (may be empty)");
         }
         Map<String, String> options = body.options() == null ? Map.of() : body.options();
         for (Map.Entry<String, String> option : options.entrySet()) {
             String name = option.getKey();
             if (!OPTION_NAME.matcher(name).matches() || name.equalsIgnoreCase("password")
                     || name.equalsIgnoreCase("user") || TargetResolver.JdbcUrls.dangerousProperty(name) != null) {
-                throw ApiErrors.badRequest("options." + name, "is not an allowed driver property name");
+                throw ApiError.badRequest("options." + name, "is not an allowed driver property name");
             }
             if (option.getValue() == null || option.getValue().length() > 500) {
-                throw ApiErrors.badRequest("options." + name, "needs a value of at most 500 characters");
+                throw ApiError.badRequest("options." + name, "needs a value of at most 500 characters");
             }
         }
         RegisteredDatabase db = new RegisteredDatabase();
@@ -251,7 +253,7 @@ public class DatabaseResource {
         try {
             db.optionsJson = mapper.writeValueAsString(options);
         } catch (JsonProcessingException e) {
-            throw ApiErrors.badRequest("options", "cannot be stored: " + e.getOriginalMessage());
+            throw ApiError.badRequest("options", "cannot be stored: " + e.getOriginalMessage());
         }
         db.createdAt = Instant.now();
         return db;
@@ -262,6 +264,6 @@ public class DatabaseResource {
     }
 
     private static jakarta.ws.rs.WebApplicationException notFound(UUID id) {
-        return ApiErrors.notFound("no database " + id);
+        return ApiError.of(404, "no database " + id);
     }
 }

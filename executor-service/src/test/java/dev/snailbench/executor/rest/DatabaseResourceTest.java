@@ -106,7 +106,7 @@ class DatabaseResourceTest {
     void shouldRefuseCallsWithoutAValidApiKey() {
         given().get("/databases").then().statusCode(401).body("error", containsString(ApiKeys.HEADER));
         given().header(ApiKeys.HEADER, "sb_not-a-key").get("/databases").then().statusCode(401)
-                .body("error", equalTo("unknown API key"));
+                .body("error", equalTo("invalid API key"));
         given().contentType(ContentType.JSON).body(Map.of("name", "x")).post("/databases").then().statusCode(401);
     }
 

@@ -1,6 +1,7 @@
 package dev.snailbench.generator.rest;
 
 import dev.snailbench.generator.service.crosswalk.Crosswalks;
+import dev.snailbench.tenancy.ApiError;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -9,11 +10,11 @@ public class CrosswalkErrorMappers {
 
     @ServerExceptionMapper
     public Response notReady(Crosswalks.NotReady e) {
-        return Response.status(409).entity(ApiError.of(e.getMessage())).build();
+        return new ApiError(409, e.getMessage(), null).response();
     }
 
     @ServerExceptionMapper
     public Response tooLarge(PayloadTooLarge e) {
-        return Response.status(413).entity(ApiError.of(e.getMessage())).build();
+        return new ApiError(413, e.getMessage(), null).response();
     }
 }

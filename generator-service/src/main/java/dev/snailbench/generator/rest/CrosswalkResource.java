@@ -7,6 +7,7 @@ import dev.snailbench.generator.config.CrosswalkConfig;
 import dev.snailbench.generator.repository.CrosswalkEntity;
 import dev.snailbench.generator.rest.access.CallerTenants;
 import dev.snailbench.generator.service.Blocking;
+import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.crosswalk.BuildReport;
 import dev.snailbench.generator.service.crosswalk.CrosswalkBuildSpec;
 import dev.snailbench.generator.service.crosswalk.CrosswalkBuilds;

@@ -2,13 +2,14 @@ package dev.snailbench.generator.rest;
 
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import jakarta.ws.rs.WebApplicationException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.NotVisibleYet;
-import jakarta.ws.rs.NotAuthorizedException;
+import dev.snailbench.tenancy.ApiError;
 import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import java.util.stream.Collectors;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -18,27 +19,23 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response invalid(InvalidRequestException e) {
-        return Response.status(400).entity(new ApiError(e.getMessage(), e.field())).build();
-    }
-
-    @ServerExceptionMapper
-    public Response unauthorized(NotAuthorizedException e) {
-        return Response.status(401).entity(ApiError.of(e.getMessage())).build();
+        return new ApiError(400, e.getMessage(), e.field()).response();
     }
 
     @ServerExceptionMapper
     public Response tooLarge(dev.snailbench.generator.service.JobService.JobTooLarge e) {
-        return Response.status(413).entity(new ApiError(e.getMessage(), "questions")).build();
+        return new ApiError(413, e.getMessage(), "questions").response();
     }
 
     @ServerExceptionMapper
     public Response notFound(NotFoundException e) {
-        return Response.status(404).entity(ApiError.of(e.getMessage())).build();
+        return new ApiError(404, e.getMessage(), null).response();
     }
 
     @ServerExceptionMapper
     public Response notVisibleYet(NotVisibleYet e) {
-        return Response.status(503).header("Retry-After", "1").entity(ApiError.of(e.getMessage())).build();
+        return Response.fromResponse(new ApiError(503, e.getMessage(), null).response()).header("Retry-After", "1")
+                .build();
     }
 
     // Quarkus maps some Jackson exceptions itself; these more specific mappers keep one error format.
@@ -64,7 +61,7 @@ public class ErrorMappers {
             return unreadable(json);
         }
         int status = e.getResponse().getStatus();
-        return Response.status(status).entity(ApiError.of(e.getMessage())).build();
+        return new ApiError(status, e.getMessage(), null).response();
     }
 
     @ServerExceptionMapper
@@ -75,8 +72,8 @@ public class ErrorMappers {
                     .collect(Collectors.joining(".")).replace(".[", "[");
             String why = e instanceof UnrecognizedPropertyException ? "unknown field"
                     : "invalid value: " + e.getOriginalMessage();
-            return Response.status(400).entity(new ApiError(field + ": " + why, field)).build();
+            return new ApiError(400, field + ": " + why, field).response();
         }
-        return Response.status(400).entity(ApiError.of("malformed JSON: " + e.getOriginalMessage())).build();
+        return new ApiError(400, "malformed JSON: " + e.getOriginalMessage(), null).response();
     }
 }

@@ -2,9 +2,11 @@ package dev.snailbench.generator.rest;
 
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobStatus;
+import dev.snailbench.generator.service.JobRequest;
 import dev.snailbench.generator.service.JobService;
 import dev.snailbench.generator.service.TenantService;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.tenancy.ApiError;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -63,8 +65,8 @@ public class JobResource {
     public Uni<Response> cancel(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") String id) {
         return tenants.authenticate(apiKey).chain(tenant -> jobs.cancel(tenant, parseId(id)))
                 .map(job -> Response.ok(JobView.of(job)).build())
-                .onFailure(JobService.JobFinished.class).recoverWithItem(e -> Response.status(409)
-                        .entity(new ApiError(e.getMessage(), "status")).build());
+                .onFailure(JobService.JobFinished.class)
+                .recoverWithItem(e -> new ApiError(409, e.getMessage(), "status").response());
     }
 
     private static UUID parseId(String id) {

@@ -1,17 +1,18 @@
 package dev.snailbench.generator.rest;
 
+import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.TenantService;
+import dev.snailbench.model.domain.ApiKeys;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
 
 /** Operators create tenants; the answer is the only time the API key is shown. */
 @Path("/tenants")
 public class TenantResource {
-
-    public static final String ADMIN_HEADER = "X-Admin-Key";
 
     private final TenantService tenants;
 
@@ -22,11 +23,8 @@ public class TenantResource {
     public record CreateTenant(String name) {
     }
 
-    public record CreatedTenant(String tenantId, String name, String apiKey) {
-    }
-
     @POST
-    public Uni<Response> create(@HeaderParam(ADMIN_HEADER) String adminKey, CreateTenant request) {
+    public Uni<Response> create(@HeaderParam(ApiKeys.ADMIN_HEADER) String adminKey, CreateTenant request) {
         tenants.checkAdmin(adminKey);
         if (request == null || request.name() == null || request.name().isBlank()) {
             throw new InvalidRequestException("name", "a tenant needs a name");
@@ -36,5 +34,14 @@ public class TenantResource {
         }
         return tenants.register(request.name().trim())
                 .map(created -> Response.status(201).entity(created).build());
+    }
+
+    /** A new API key for the tenant; the old one stops working on every service (operators only). */
+    @POST
+    @Path("/{tenantId}/key")
+    public Uni<Response> rotateKey(@HeaderParam(ApiKeys.ADMIN_HEADER) String adminKey,
+            @PathParam("tenantId") String tenantId) {
+        tenants.checkAdmin(adminKey);
+        return tenants.rotateKey(tenantId).map(rotated -> Response.ok(rotated).build());
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.generator.config.QatchConfig;
 import dev.snailbench.generator.repository.QatchTestEntity;
 import dev.snailbench.generator.rest.access.CallerTenants;
+import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.qatch.QatchCategory;
 import dev.snailbench.generator.service.qatch.QatchGenerator;
 import dev.snailbench.generator.service.qatch.TestSuites;

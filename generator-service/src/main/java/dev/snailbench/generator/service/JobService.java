@@ -1,14 +1,15 @@
 package dev.snailbench.generator.service;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.snailbench.generator.config.JobsConfig;
 import dev.snailbench.generator.config.SecretsConfig;
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.repository.JobStatus;
-import dev.snailbench.generator.repository.Tenant;
-import dev.snailbench.generator.rest.JobRequest;
-import dev.snailbench.generator.rest.JobRequestMapper;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.domain.SecretCipher;
@@ -23,6 +24,7 @@ import jakarta.ws.rs.NotFoundException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 
@@ -55,13 +57,13 @@ public class JobService {
     }
 
     /** Validates and publishes the job; resubmitting the same spec answers with the same job. */
-    public Uni<Accepted> submit(Tenant tenant, JobRequest request) {
+    public Uni<Accepted> submit(String tenantId, JobRequest request) {
         JobSpec spec = JobRequestMapper.toSpec(request, cipher, config.maxWorkItems(), crosswalks::exists,
                 this::questionsOf);
-        UUID jobId = jobIdOf(tenant.id, request);
+        UUID jobId = jobIdOf(tenantId, request);
         return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
                 ? Uni.createFrom().item(new Accepted(existing.id, existing.status))
-                : publish(JobSubmitted.of(jobId, tenant.id, spec)));
+                : publish(JobSubmitted.of(jobId, tenantId, spec)));
     }
 
     /**
@@ -99,14 +101,14 @@ public class JobService {
             return QuestionSets.spider(set.items());
         }
         if (set.format() != null) {
-            throw new dev.snailbench.generator.rest.InvalidRequestException("questionSet.format",
+            throw new dev.snailbench.generator.service.InvalidRequestException("questionSet.format",
                     "unknown format '" + set.format() + "' (spider)");
         }
         return questionSets.benchmark(set.benchmark(), set.dataModel(), set.split(), set.database());
     }
 
-    public Uni<Job> get(Tenant tenant, UUID jobId) {
-        return Panache.withSession(() -> jobs.findForTenant(jobId, tenant.id))
+    public Uni<Job> get(String tenantId, UUID jobId) {
+        return Panache.withSession(() -> jobs.findForTenant(jobId, tenantId))
                 .onItem().ifNull().failWith(() -> new NotFoundException("no job " + jobId));
     }
 
@@ -115,9 +117,9 @@ public class JobService {
      * whatever verdicts still arrive. Cancelling a cancelled job again answers the same; a completed or failed job
      * cannot be cancelled ({@link JobFinished}).
      */
-    public Uni<Job> cancel(Tenant tenant, UUID jobId) {
-        return Panache.withTransaction(() -> jobs.cancel(jobId, tenant.id, "cancelled by the tenant"))
-                .chain(() -> get(tenant, jobId))
+    public Uni<Job> cancel(String tenantId, UUID jobId) {
+        return Panache.withTransaction(() -> jobs.cancel(jobId, tenantId, "cancelled by the tenant"))
+                .chain(() -> get(tenantId, jobId))
                 .invoke(job -> {
                     if (job.status != JobStatus.CANCELLED) {
                         throw new JobFinished(job.id, job.status);
@@ -132,23 +134,23 @@ public class JobService {
         }
     }
 
-    public Uni<List<Job>> list(Tenant tenant) {
-        return Panache.withSession(() -> jobs.listForTenant(tenant.id));
+    public Uni<List<Job>> list(String tenantId) {
+        return Panache.withSession(() -> jobs.listForTenant(tenantId));
     }
 
     /**
-     * The same tenant submitting the same request gets the same job id. The password is left out: the
-     * identity of a job is what it evaluates, and the id must not be derived from a secret.
+     * The same tenant submitting the same request gets the same job id. The id hashes the request's canonical JSON:
+     * object keys sorted, null and absent fields left out (so a field added to the API later does not change the
+     * id of requests that do not use it), and the database password removed (the identity of a job is what it
+     * evaluates, and the id must not be derived from a secret).
      */
     static UUID jobIdOf(String tenantId, JobRequest request) {
-        JobRequest identity = request.database() == null ? request
-                : new JobRequest(request.name(), new JobRequest.DatabaseRequest(request.database().kind(),
-                        request.database().jdbcUrl(), request.database().user(), null,
-                        request.database().databaseId()), request.dialect(), request.model(), request.models(),
-                        request.levels(), request.promptOptions(), request.schemaId(), request.questions(),
-                        request.questionSet(), request.predictions());
+        Map<String, Object> identity = CANONICAL.convertValue(request, new TypeReference<Map<String, Object>>() { });
+        if (identity.get("database") instanceof Map<?, ?> database) {
+            database.remove("password");
+        }
         try {
-            byte[] json = EventJson.mapper().writeValueAsBytes(identity);
+            byte[] json = CANONICAL.writeValueAsBytes(identity);
             byte[] tenant = (tenantId + "|").getBytes(StandardCharsets.UTF_8);
             byte[] all = new byte[tenant.length + json.length];
             System.arraycopy(tenant, 0, all, 0, tenant.length);
@@ -158,4 +160,9 @@ public class JobService {
             throw new IllegalStateException(e);
         }
     }
+
+    /** Sorted keys, no nulls: one JSON text per request content, whatever the field order or optional fields. */
+    private static final ObjectMapper CANONICAL = EventJson.mapper().copy()
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL)
+            .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
 }

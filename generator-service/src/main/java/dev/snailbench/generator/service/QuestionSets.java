@@ -2,7 +2,6 @@ package dev.snailbench.generator.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.generator.rest.InvalidRequestException;
 import dev.snailbench.model.domain.Question;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;

@@ -1,19 +1,18 @@
 package dev.snailbench.generator.service;
 
 import dev.snailbench.generator.config.TenantsConfig;
-import dev.snailbench.generator.repository.Tenant;
-import dev.snailbench.generator.repository.TenantRepository;
-import dev.snailbench.generator.rest.TenantResource;
-import dev.snailbench.generator.rest.TenantResource.CreatedTenant;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.event.TenantRegistered;
+import dev.snailbench.tenancy.ApiError;
+import dev.snailbench.tenancy.TenantAuthenticator;
+import dev.snailbench.tenancy.TenantKey;
+import dev.snailbench.tenancy.TenantKeyRepository;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.Record;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.NotAuthorizedException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -27,22 +26,28 @@ import org.eclipse.microprofile.reactive.messaging.Channel;
 @ApplicationScoped
 public class TenantService {
 
-    private final TenantRepository repository;
+    private final TenantKeyRepository keys;
+    private final TenantAuthenticator authenticator;
     private final MutinyEmitter<Record<String, TenantRegistered>> emitter;
     private final TenantsConfig config;
 
-    public TenantService(TenantRepository repository, TenantsConfig config,
+    public TenantService(TenantKeyRepository keys, TenantAuthenticator authenticator, TenantsConfig config,
             @Channel(Channels.TENANTS_OUT) MutinyEmitter<Record<String, TenantRegistered>> emitter) {
-        this.repository = repository;
+        this.keys = keys;
+        this.authenticator = authenticator;
         this.config = config;
         this.emitter = emitter;
+    }
+
+    /** A new tenant, with the only copy of its API key the platform ever shows. */
+    public record CreatedTenant(String tenantId, String name, String apiKey) {
     }
 
     public void checkAdmin(String adminKey) {
         boolean ok = adminKey != null && MessageDigest.isEqual(adminKey.getBytes(StandardCharsets.UTF_8),
                 config.adminKey().getBytes(StandardCharsets.UTF_8));
         if (!ok) {
-            throw new NotAuthorizedException("missing or invalid " + TenantResource.ADMIN_HEADER, "ApiKey");
+            throw new ApiError.Unauthorized("missing or invalid " + ApiKeys.ADMIN_HEADER);
         }
     }
 
@@ -56,20 +61,40 @@ public class TenantService {
                 .replaceWith(new CreatedTenant(tenantId, name, apiKey));
     }
 
-    private Uni<Tenant> awaitVisible(String tenantId) {
-        return Panache.withSession(() -> repository.findById(tenantId))
+    /**
+     * Gives the tenant a new API key and revokes the old one: every service replaces the key's hash when the new
+     * registration reaches it (within {@link ApiKeys#PROPAGATION}). Answers once this service accepts the new key.
+     */
+    public Uni<CreatedTenant> rotateKey(String tenantId) {
+        return Panache.withSession(() -> keys.findById(tenantId))
+                .onItem().ifNull().failWith(() -> new ApiError.NotFound("no tenant " + tenantId))
+                .chain(existing -> {
+                    String apiKey = ApiKeys.newKey();
+                    String hash = ApiKeys.sha256(apiKey);
+                    TenantRegistered event = TenantRegistered.of(tenantId, existing.name, hash);
+                    return emitter.send(Record.of(event.key(), event))
+                            .chain(() -> awaitKey(tenantId, hash))
+                            .replaceWith(new CreatedTenant(tenantId, existing.name, apiKey));
+                });
+    }
+
+    private Uni<TenantKey> awaitKey(String tenantId, String hash) {
+        return Panache.withSession(() -> keys.findById(tenantId))
+                .onItem().transform(key -> key != null && hash.equals(key.apiKeySha256) ? key : null)
+                .onItem().ifNull().failWith(() -> new NotVisibleYet("the new key of tenant " + tenantId))
+                .onFailure(NotVisibleYet.class).retry().withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
+                .expireIn(Duration.ofSeconds(10).toMillis());
+    }
+
+    private Uni<TenantKey> awaitVisible(String tenantId) {
+        return Panache.withSession(() -> keys.findById(tenantId))
                 .onItem().ifNull().failWith(() -> new NotVisibleYet("tenant " + tenantId))
                 .onFailure(NotVisibleYet.class).retry().withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
                 .expireIn(Duration.ofSeconds(10).toMillis());
     }
 
-    /** The tenant owning {@code apiKey}; 401 when the key is missing or unknown. */
-    public Uni<Tenant> authenticate(String apiKey) {
-        if (apiKey == null || apiKey.isBlank()) {
-            return Uni.createFrom().failure(new NotAuthorizedException("missing " + ApiKeys.HEADER + " header",
-                    "ApiKey"));
-        }
-        return Panache.withSession(() -> repository.findByKeyHash(ApiKeys.sha256(apiKey.trim())))
-                .onItem().ifNull().failWith(() -> new NotAuthorizedException("invalid API key", "ApiKey"));
+    /** The id of the tenant owning {@code apiKey}; 401 when the key is missing or unknown. */
+    public Uni<String> authenticate(String apiKey) {
+        return authenticator.tenantOf(apiKey);
     }
 }

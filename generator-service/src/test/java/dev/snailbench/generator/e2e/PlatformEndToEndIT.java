@@ -110,6 +110,30 @@ class PlatformEndToEndIT {
     }
 
     @Test
+    void shouldAcceptARotatedKeyAndRefuseTheOldOneOnEveryService() {
+        JsonNode tenant = client.call("POST", stack.url(Stack.Service.GENERATOR) + "/tenants",
+                Map.of("X-Admin-Key", stack.adminKey()), Map.of("name", "rotating-team"), 201);
+        String oldKey = tenant.get("apiKey").asText();
+        client.call("GET", stack.url(Stack.Service.EXECUTOR) + "/databases", Map.of("X-API-Key", oldKey), null, 200);
+
+        String newKey = client.call("POST", stack.url(Stack.Service.GENERATOR) + "/tenants/"
+                + tenant.get("tenantId").asText() + "/key", Map.of("X-Admin-Key", stack.adminKey()), null, 200)
+                .get("apiKey").asText();
+
+        // The new key at once (within ApiKeys.PROPAGATION, as a new tenant's); the old one refused everywhere.
+        for (Stack.Service service : List.of(Stack.Service.EXECUTOR, Stack.Service.SCORER, Stack.Service.INFERENCE)) {
+            String url = stack.url(service) + switch (service) {
+                case EXECUTOR -> "/databases";
+                case SCORER -> "/jobs/" + java.util.UUID.randomUUID() + "/results";
+                default -> "/inferences/" + java.util.UUID.randomUUID();
+            };
+            int found = service == Stack.Service.EXECUTOR ? 200 : 404;
+            client.call("GET", url, Map.of("X-API-Key", newKey), null, found);
+            client.call("GET", url, Map.of("X-API-Key", oldKey), null, 401);
+        }
+    }
+
+    @Test
     void shouldServeMetricsAndOpenApiOnEveryService() throws Exception {
         java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
         for (Stack.Service service : Stack.Service.values()) {
@@ -117,6 +141,54 @@ class PlatformEndToEndIT {
             assertThat(metrics).as(service + " metrics").contains("kafka_consumer", "http_server");
             assertThat(get(http, stack.url(service) + "/q/openapi")).as(service + " OpenAPI").contains("openapi");
         }
+    }
+
+    /**
+     * Endpoints any caller may use: they compute on what the request carries and read or write no tenant's data
+     * (path and method as in the service's OpenAPI document). Every other endpoint of every service must answer
+     * 401 without a key; these must not (so the list stays true).
+     */
+    private static final Map<Stack.Service, Set<String>> OPEN = Map.of(
+            Stack.Service.CLASSIFIER, Set.of("GET /model"),
+            Stack.Service.SCORER, Set.of("POST /compare", "POST /linking", "POST /sql/hardness",
+                    "POST /sql/characteristics"),
+            Stack.Service.INFERENCE, Set.of("POST /denaturalize", "POST /prompt"));
+
+    @Test
+    void shouldRefuseEveryEndpointThatTouchesTenantDataWithoutAKey() throws Exception {
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        List<String> wrong = new ArrayList<>();
+        List<String> table = new ArrayList<>();
+        for (Stack.Service service : Stack.Service.values()) {
+            JsonNode paths = PlatformClient.json()
+                    .readTree(get(http, stack.url(service) + "/q/openapi?format=json")).path("paths");
+            Set<String> open = OPEN.getOrDefault(service, Set.of());
+            for (var path : (Iterable<Map.Entry<String, JsonNode>>) paths::fields) {
+                for (var operation : (Iterable<String>) path.getValue()::fieldNames) {
+                    String method = operation.toUpperCase(java.util.Locale.ROOT);
+                    if (!List.of("GET", "POST", "PUT", "DELETE", "PATCH").contains(method)) {
+                        continue;
+                    }
+                    String endpoint = method + " " + path.getKey();
+                    String url = stack.url(service) + path.getKey().replaceAll("\\{[^}]+}",
+                            java.util.UUID.randomUUID().toString());
+                    int status = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url))
+                            .header("Content-Type", "application/json")
+                            .method(method, method.equals("GET") || method.equals("DELETE")
+                                    ? java.net.http.HttpRequest.BodyPublishers.noBody()
+                                    : java.net.http.HttpRequest.BodyPublishers.ofString("{}"))
+                            .build(), java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
+                    table.add(service + " " + endpoint + " without a key: " + status);
+                    if (open.contains(endpoint) == (status == 401)) {
+                        wrong.add(service + " " + endpoint + " answered " + status
+                                + (open.contains(endpoint) ? " (listed as open)" : " (expected 401)"));
+                    }
+                }
+            }
+        }
+        table.forEach(System.out::println);
+        assertThat(table).as("endpoints found in the services' OpenAPI documents").hasSizeGreaterThan(20);
+        assertThat(wrong).isEmpty();
     }
 
     private static String get(java.net.http.HttpClient http, String url) throws Exception {

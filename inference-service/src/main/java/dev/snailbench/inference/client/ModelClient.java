@@ -1,10 +1,12 @@
 package dev.snailbench.inference.client;
 
+import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.config.InferenceConfig;
 import dev.snailbench.inference.model.CachedResponse;
 import dev.snailbench.inference.repository.CachedResponseRepository;
-import dev.snailbench.inference.service.InferenceException;
 import dev.snailbench.model.domain.ModelRef;
+import io.micrometer.core.instrument.Metrics;
+import io.micrometer.core.instrument.Tags;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.runtime.ShutdownEvent;
 import io.smallrye.mutiny.Uni;
@@ -17,8 +19,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
-import io.micrometer.core.instrument.Metrics;
-import io.micrometer.core.instrument.Tags;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 

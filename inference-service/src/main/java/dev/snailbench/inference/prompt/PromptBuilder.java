@@ -1,9 +1,9 @@
 package dev.snailbench.inference.prompt;
 
-import dev.snailbench.inference.schema.DatabaseSchema;
+import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.schema.DatabaseSchema.TableDef;
+import dev.snailbench.inference.schema.DatabaseSchema;
 import dev.snailbench.inference.schema.SchemaCatalog;
-import dev.snailbench.inference.service.InferenceException;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.PromptOptions;
 import dev.snailbench.model.domain.SqlDialect;

@@ -1,6 +1,6 @@
 package dev.snailbench.inference.prompt;
 
-import dev.snailbench.inference.service.InferenceException;
+import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.sql.SqlParsing;
 import dev.snailbench.model.domain.SqlDialect;
 import java.io.BufferedReader;

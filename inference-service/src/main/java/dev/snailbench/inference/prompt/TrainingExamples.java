@@ -2,7 +2,7 @@ package dev.snailbench.inference.prompt;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.inference.service.InferenceException;
+import dev.snailbench.inference.InferenceException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

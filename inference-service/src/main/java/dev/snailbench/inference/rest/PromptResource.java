@@ -1,8 +1,8 @@
 package dev.snailbench.inference.rest;
 
+import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.prompt.Prompt;
 import dev.snailbench.inference.prompt.PromptBuilder;
-import dev.snailbench.inference.service.InferenceException;
 import dev.snailbench.model.domain.WorkItem;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.ws.rs.Consumes;

@@ -1,6 +1,6 @@
 package dev.snailbench.inference.schema;
 
-import dev.snailbench.inference.service.InferenceException;
+import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.sql.Crosswalk;
 import dev.snailbench.inference.sql.SqlParsing;
 import dev.snailbench.model.domain.NaturalnessLevel;

@@ -2,7 +2,7 @@ package dev.snailbench.inference.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.inference.service.InferenceException;
+import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.sql.Crosswalk;
 import dev.snailbench.inference.sql.CrosswalkEntry;
 import dev.snailbench.inference.sql.Identifiers;

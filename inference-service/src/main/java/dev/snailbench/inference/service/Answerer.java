@@ -1,5 +1,6 @@
 package dev.snailbench.inference.service;
 
+import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.client.ModelCall;
 import dev.snailbench.inference.client.ModelClient;
 import dev.snailbench.inference.config.InferenceConfig;

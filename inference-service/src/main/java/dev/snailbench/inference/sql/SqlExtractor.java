@@ -1,6 +1,6 @@
 package dev.snailbench.inference.sql;
 
-import dev.snailbench.inference.service.InferenceException;
+import dev.snailbench.inference.InferenceException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

@@ -9,6 +9,7 @@ import dev.snailbench.scorer.service.compare.ResultComparisons;
 import dev.snailbench.scorer.service.compare.ResultTable;
 import dev.snailbench.scorer.service.compare.Row;
 import dev.snailbench.scorer.service.compare.Tolerance;
+import dev.snailbench.tenancy.ApiError;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -37,7 +38,7 @@ public class CompareResource {
     @POST
     public Comparison compare(JsonNode body) {
         if (body == null || !body.isObject()) {
-            throw Problems.badRequest("body must be a JSON object with gold and predicted");
+            throw ApiError.of(400, "body must be a JSON object with gold and predicted");
         }
         ResultTable gold = table(body, "gold");
         ResultTable predicted = table(body, "predicted");
@@ -47,12 +48,12 @@ public class CompareResource {
         JsonNode tol = body.get("tolerance");
         if (tol != null && !tol.isNull()) {
             if (!tol.isObject()) {
-                throw Problems.badRequest("tolerance must be an object {\"absolute\": …, \"relative\": …}");
+                throw ApiError.of(400, "tolerance must be an object {\"absolute\": …, \"relative\": …}");
             }
             try {
                 tolerance = new Tolerance(number(tol, "tolerance.absolute"), number(tol, "tolerance.relative"));
             } catch (IllegalArgumentException e) {
-                throw Problems.badRequest("tolerance: " + e.getMessage());
+                throw ApiError.of(400, "tolerance: " + e.getMessage());
             }
         }
         return comparisons.compare(gold, predicted, new CompareOptions(orderBy, tolerance, nullsEqual));
@@ -61,22 +62,22 @@ public class CompareResource {
     private ResultTable table(JsonNode body, String field) {
         JsonNode t = body.get(field);
         if (t == null || !t.isObject()) {
-            throw Problems.badRequest(field + " is required: {\"columns\": [...], \"rows\": [[...]]}");
+            throw ApiError.of(400, field + " is required: {\"columns\": [...], \"rows\": [[...]]}");
         }
         List<String> columns = new ArrayList<>();
         JsonNode cols = t.get("columns");
         if (cols != null && !cols.isNull()) {
             if (!cols.isArray()) {
-                throw Problems.badRequest(field + ".columns must be an array of names");
+                throw ApiError.of(400, field + ".columns must be an array of names");
             }
             cols.forEach(c -> columns.add(c.asText()));
         }
         JsonNode rows = t.get("rows");
         if (rows == null || !rows.isArray()) {
-            throw Problems.badRequest(field + ".rows must be an array of arrays");
+            throw ApiError.of(400, field + ".rows must be an array of arrays");
         }
         if (rows.size() > config.maxRowsPerResult()) {
-            throw Problems.status(413, field + ".rows has " + rows.size() + " rows; the limit is "
+            throw ApiError.of(413, field + ".rows has " + rows.size() + " rows; the limit is "
                     + config.maxRowsPerResult());
         }
         List<Row> out = new ArrayList<>(rows.size());
@@ -85,14 +86,14 @@ public class CompareResource {
             JsonNode row = rows.get(r);
             String where = field + ".rows[" + r + "]";
             if (!row.isArray()) {
-                throw Problems.badRequest(where + " must be an array");
+                throw ApiError.of(400, where + " must be an array");
             }
             if (!columns.isEmpty() && row.size() != columns.size()) {
-                throw Problems.badRequest(where + " has " + row.size() + " cells but " + field + ".columns has "
+                throw ApiError.of(400, where + " has " + row.size() + " cells but " + field + ".columns has "
                         + columns.size());
             }
             if (width >= 0 && row.size() != width) {
-                throw Problems.badRequest(where + " has " + row.size() + " cells, earlier rows " + width);
+                throw ApiError.of(400, where + " has " + row.size() + " cells, earlier rows " + width);
             }
             width = row.size();
             Object[] cells = new Object[row.size()];
@@ -105,11 +106,11 @@ public class CompareResource {
         JsonNode ts = t.get("timesSeconds");
         if (ts != null && !ts.isNull()) {
             if (!ts.isArray()) {
-                throw Problems.badRequest(field + ".timesSeconds must be an array of numbers");
+                throw ApiError.of(400, field + ".timesSeconds must be an array of numbers");
             }
             for (int i = 0; i < ts.size(); i++) {
                 if (!ts.get(i).isNumber() || ts.get(i).asDouble() < 0) {
-                    throw Problems.badRequest(field + ".timesSeconds[" + i + "] must be a number >= 0");
+                    throw ApiError.of(400, field + ".timesSeconds[" + i + "] must be a number >= 0");
                 }
                 times.add(ts.get(i).asDouble());
             }
@@ -130,7 +131,7 @@ public class CompareResource {
         if (c.isBoolean()) {
             return Boolean.toString(c.asBoolean());
         }
-        throw Problems.badRequest(where + " must be a string, number, boolean or null");
+        throw ApiError.of(400, where + " must be a string, number, boolean or null");
     }
 
     private static boolean bool(JsonNode body, String field, boolean dflt) {
@@ -139,7 +140,7 @@ public class CompareResource {
             return dflt;
         }
         if (!n.isBoolean()) {
-            throw Problems.badRequest(field + " must be true or false");
+            throw ApiError.of(400, field + " must be true or false");
         }
         return n.asBoolean();
     }
@@ -150,7 +151,7 @@ public class CompareResource {
             return 0;
         }
         if (!n.isNumber()) {
-            throw Problems.badRequest(path + " must be a number");
+            throw ApiError.of(400, path + " must be a number");
         }
         return n.asDouble();
     }

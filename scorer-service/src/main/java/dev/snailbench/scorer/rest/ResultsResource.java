@@ -3,19 +3,21 @@ package dev.snailbench.scorer.rest;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.model.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultRepository;
-import io.quarkus.hibernate.reactive.panache.Panache;
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import dev.snailbench.scorer.service.report.ReportRenderer;
 import dev.snailbench.scorer.service.stats.JobStatistics;
+import dev.snailbench.tenancy.ApiError;
+import dev.snailbench.tenancy.TenantAuthenticator;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
-import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.UUID;
 
@@ -28,11 +30,11 @@ import java.util.UUID;
 public class ResultsResource {
 
     private final ItemResultRepository results;
-    private final ApiKeyAuth auth;
+    private final TenantAuthenticator auth;
     private final JobStatistics statistics;
     private final ReportRenderer reports;
 
-    public ResultsResource(ItemResultRepository results, ApiKeyAuth auth, JobStatistics statistics,
+    public ResultsResource(ItemResultRepository results, TenantAuthenticator auth, JobStatistics statistics,
             ReportRenderer reports) {
         this.results = results;
         this.auth = auth;
@@ -99,12 +101,12 @@ public class ResultsResource {
 
     /** The caller's results of a job, or 401 / 400 / 404. Must run inside a session. */
     Uni<List<ItemResult>> visibleResults(String jobId, String apiKey) {
-        return auth.tenant(apiKey).flatMap(tenant -> {
+        return auth.tenantOf(apiKey).flatMap(tenantId -> {
             UUID id = parseJobId(jobId);
-            return results.forJob(id, tenant.tenantId);
+            return results.forJob(id, tenantId);
         }).invoke(list -> {
             if (list.isEmpty()) {
-                throw Problems.notFound("no results for job " + jobId);
+                throw ApiError.of(404, "no results for job " + jobId);
             }
         });
     }
@@ -113,7 +115,7 @@ public class ResultsResource {
         try {
             return UUID.fromString(jobId);
         } catch (IllegalArgumentException e) {
-            throw Problems.badRequest("jobId: '" + jobId + "' is not a UUID");
+            throw ApiError.of(400, "jobId: '" + jobId + "' is not a UUID");
         }
     }
 }

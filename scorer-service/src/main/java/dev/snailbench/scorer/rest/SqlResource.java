@@ -7,6 +7,7 @@ import dev.snailbench.scorer.service.sql.Identifiers;
 import dev.snailbench.scorer.service.sql.LinkingScore;
 import dev.snailbench.scorer.service.sql.SqlAnalysis;
 import dev.snailbench.scorer.service.sql.SqlParser.SqlParseException;
+import dev.snailbench.tenancy.ApiError;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -60,7 +61,7 @@ public class SqlResource {
     @Path("linking")
     public LinkingResponse linking(LinkingRequest request) {
         if (request == null) {
-            throw Problems.badRequest("body must be {\"goldSql\": …, \"predictedSql\": …, \"dialect\": …}");
+            throw ApiError.of(400, "body must be {\"goldSql\": …, \"predictedSql\": …, \"dialect\": …}");
         }
         SqlDialect dialect = dialect(request.dialect());
         Identifiers gold = identifiers(parse(request.goldSql(), "goldSql", dialect), "goldSql");
@@ -74,7 +75,7 @@ public class SqlResource {
     @Path("characteristics")
     public CharacteristicsResponse characteristics(CharacteristicsRequest request) {
         if (request == null) {
-            throw Problems.badRequest("body must be {\"sql\": …, \"dialect\": …}");
+            throw ApiError.of(400, "body must be {\"sql\": …, \"dialect\": …}");
         }
         SqlDialect dialect = dialect(request.dialect());
         Statement st = parse(request.sql(), "sql", dialect);
@@ -82,7 +83,7 @@ public class SqlResource {
         try {
             c = Characteristics.of(st);
         } catch (IllegalArgumentException e) {
-            throw Problems.badRequest("sql: " + e.getMessage());
+            throw ApiError.of(400, "sql: " + e.getMessage());
         }
         Identifiers ids = identifiers(st, "sql");
         return new CharacteristicsResponse(c, c.hardness().label(), List.copyOf(ids.tables()),
@@ -91,15 +92,15 @@ public class SqlResource {
 
     private Statement parse(String text, String field, SqlDialect dialect) {
         if (text == null || text.isBlank()) {
-            throw Problems.badRequest(field + " is required");
+            throw ApiError.of(400, field + " is required");
         }
         if (text.length() > MAX_SQL_CHARS) {
-            throw Problems.status(413, field + " has " + text.length() + " characters; the limit is " + MAX_SQL_CHARS);
+            throw ApiError.of(413, field + " has " + text.length() + " characters; the limit is " + MAX_SQL_CHARS);
         }
         try {
             return sql.parse(text, dialect);
         } catch (SqlParseException e) {
-            throw Problems.badRequest(field + " does not parse: " + e.getMessage());
+            throw ApiError.of(400, field + " does not parse: " + e.getMessage());
         }
     }
 
@@ -107,18 +108,18 @@ public class SqlResource {
         try {
             return IdentifierExtractor.extract(st);
         } catch (IllegalArgumentException e) {
-            throw Problems.badRequest(field + ": " + e.getMessage());
+            throw ApiError.of(400, field + ": " + e.getMessage());
         }
     }
 
     private static SqlDialect dialect(String value) {
         if (value == null) {
-            throw Problems.badRequest("dialect is required (postgresql or sqlserver)");
+            throw ApiError.of(400, "dialect is required (postgresql or sqlserver)");
         }
         try {
             return SqlDialect.fromId(value);
         } catch (IllegalArgumentException e) {
-            throw Problems.badRequest("dialect: " + e.getMessage());
+            throw ApiError.of(400, "dialect: " + e.getMessage());
         }
     }
 }

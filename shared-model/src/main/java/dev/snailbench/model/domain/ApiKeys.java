@@ -17,6 +17,9 @@ public final class ApiKeys {
     /** The request header that carries a tenant's key. */
     public static final String HEADER = "X-API-Key";
 
+    /** The header operators send the admin key in (creating tenants). */
+    public static final String ADMIN_HEADER = "X-Admin-Key";
+
     /**
      * The platform's promise: a key returned by {@code POST /tenants} is accepted by every service within this
      * long (each service learns keys from the tenants topic; until then it waits this long before refusing one).

@@ -4,7 +4,7 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Who is calling: turns the {@code X-API-Key} header into a tenant id for the crosswalk, natural-view and
- * test-suite endpoints. Fails with {@link jakarta.ws.rs.NotAuthorizedException} (401) for a missing or unknown key.
+ * test-suite endpoints. Fails with tenancy-support's {@code ApiError.Unauthorized} (401) for a missing or unknown key.
  * Implemented by {@link RegisteredTenants}.
  */
 public interface CallerTenants {

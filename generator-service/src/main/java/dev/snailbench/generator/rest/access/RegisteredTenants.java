@@ -16,6 +16,6 @@ public class RegisteredTenants implements CallerTenants {
 
     @Override
     public Uni<String> tenantOf(String apiKey) {
-        return tenants.authenticate(apiKey).map(tenant -> tenant.id);
+        return tenants.authenticate(apiKey);
     }
 }

@@ -1,6 +1,6 @@
 package dev.snailbench.generator.service.crosswalk;
 
-import dev.snailbench.generator.rest.InvalidRequestException;
+import dev.snailbench.generator.service.InvalidRequestException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

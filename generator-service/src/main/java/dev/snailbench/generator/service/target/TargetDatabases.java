@@ -3,7 +3,7 @@ package dev.snailbench.generator.service.target;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.snailbench.generator.config.TargetDatabasesConfig;
-import dev.snailbench.generator.rest.InvalidRequestException;
+import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.model.domain.SqlDialect;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,6 +1,6 @@
 package dev.snailbench.generator.service.views;
 
-import dev.snailbench.generator.rest.InvalidRequestException;
+import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.crosswalk.CrosswalkPlanner;
 import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
 import dev.snailbench.generator.service.crosswalk.SchemaSpec;

@@ -1,7 +1,7 @@
 package dev.snailbench.generator.service.views;
 
-import dev.snailbench.generator.rest.InvalidRequestException;
 import dev.snailbench.generator.service.Blocking;
+import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.crosswalk.Crosswalks;
 import dev.snailbench.generator.service.crosswalk.SchemaSpec;
 import dev.snailbench.generator.service.target.JdbcSchemaReader;

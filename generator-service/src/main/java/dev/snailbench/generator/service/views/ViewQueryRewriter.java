@@ -1,6 +1,6 @@
 package dev.snailbench.generator.service.views;
 
-import dev.snailbench.generator.rest.InvalidRequestException;
+import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.crosswalk.CrosswalkPlanner;
 import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
 import dev.snailbench.generator.service.crosswalk.SqlIdentifiers;
@@ -14,13 +14,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import net.sf.jsqlparser.JSQLParserException;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.expression.BinaryExpression;
 import net.sf.jsqlparser.expression.DateUnitExpression;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.operators.relational.Between;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;

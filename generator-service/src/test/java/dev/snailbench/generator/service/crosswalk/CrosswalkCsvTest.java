@@ -3,7 +3,7 @@ package dev.snailbench.generator.service.crosswalk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.snailbench.generator.rest.InvalidRequestException;
+import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.localstack.DataDir;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

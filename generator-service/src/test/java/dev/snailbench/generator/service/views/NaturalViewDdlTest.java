@@ -3,7 +3,7 @@ package dev.snailbench.generator.service.views;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.snailbench.generator.rest.InvalidRequestException;
+import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
 import dev.snailbench.generator.service.crosswalk.SchemaSpec;
 import dev.snailbench.model.domain.NaturalnessLevel;

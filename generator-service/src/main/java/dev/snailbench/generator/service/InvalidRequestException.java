@@ -1,4 +1,4 @@
-package dev.snailbench.generator.rest;
+package dev.snailbench.generator.service;
 
 /** A request that cannot be accepted, with the JSON path of the offending field (answered as 400). */
 public class InvalidRequestException extends RuntimeException {

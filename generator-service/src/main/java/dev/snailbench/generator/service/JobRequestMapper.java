@@ -1,11 +1,11 @@
-package dev.snailbench.generator.rest;
+package dev.snailbench.generator.service;
 
-import dev.snailbench.generator.rest.JobRequest.DatabaseRequest;
-import dev.snailbench.generator.rest.JobRequest.ModelRequest;
-import dev.snailbench.generator.rest.JobRequest.PredictionRequest;
-import dev.snailbench.generator.rest.JobRequest.PromptOptionsRequest;
-import dev.snailbench.generator.rest.JobRequest.QuestionRequest;
-import dev.snailbench.generator.rest.JobRequest.QuestionSetRequest;
+import dev.snailbench.generator.service.JobRequest.DatabaseRequest;
+import dev.snailbench.generator.service.JobRequest.ModelRequest;
+import dev.snailbench.generator.service.JobRequest.PredictionRequest;
+import dev.snailbench.generator.service.JobRequest.PromptOptionsRequest;
+import dev.snailbench.generator.service.JobRequest.QuestionRequest;
+import dev.snailbench.generator.service.JobRequest.QuestionSetRequest;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.domain.ModelRef;

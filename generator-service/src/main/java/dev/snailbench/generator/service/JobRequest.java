@@ -1,4 +1,4 @@
-package dev.snailbench.generator.rest;
+package dev.snailbench.generator.service;
 
 import java.util.List;
 
