@@ -150,9 +150,8 @@ class PlatformEndToEndIT {
      */
     private static final Map<Stack.Service, Set<String>> OPEN = Map.of(
             Stack.Service.CLASSIFIER, Set.of("GET /model"),
-            Stack.Service.SCORER, Set.of("POST /compare", "POST /linking", "POST /sql/hardness",
-                    "POST /sql/characteristics"),
-            Stack.Service.INFERENCE, Set.of("POST /denaturalize", "POST /prompt"));
+            Stack.Service.SCORER, Set.of("POST /compare", "POST /linking", "POST /characteristics"),
+            Stack.Service.INFERENCE, Set.of("POST /denaturalize", "POST /prompts/preview"));
 
     @Test
     void shouldRefuseEveryEndpointThatTouchesTenantDataWithoutAKey() throws Exception {
