@@ -134,6 +134,42 @@ class PlatformEndToEndIT {
     }
 
     @Test
+    void shouldNeverWriteAnApiKeyOrADatabasePasswordToAnyLog() throws Exception {
+        String password = "pw-" + java.util.UUID.randomUUID();
+        FootballDb.grantReader(stack.postgres(), "v1", "log_reader", password);
+        String apiKey = client.createTenant("log-team");
+        Map<String, String> key = Map.of("X-API-Key", apiKey);
+        String jdbcUrl = stack.postgres().jdbcUrl("footballdb_v1");
+        JsonNode registered = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key,
+                Map.of("name", "logs", "kind", "postgresql", "jdbcUrl", jdbcUrl, "user", "log_reader",
+                        "password", password), 201);
+        client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases/" + registered.get("id").asText()
+                + "/test", key, null, 200);
+        // A job with the password inline, one with a wrong one (its failures are logged), a call with a wrong key.
+        for (String given : List.of(password, password + "-wrong")) {
+            String jobId = client.submitJob(apiKey, Map.of("name", "logs " + given.length(), "database",
+                    Map.of("kind", "postgresql", "jdbcUrl", jdbcUrl, "user", "log_reader", "password", given),
+                    "dialect", "postgresql", "model", "replay-logs",
+                    "questions", List.of(Map.of("id", "q1", "question", "one?", "goldSql", "SELECT 1")),
+                    "predictions", List.of(Map.of("questionId", "q1", "predictedSql", "SELECT 1"))));
+            awaitCompleted(apiKey, jobId);
+        }
+        client.call("GET", stack.url(Stack.Service.EXECUTOR) + "/databases", Map.of("X-API-Key", apiKey + "x"),
+                null, 401);
+
+        Path logs = Path.of("..").toAbsolutePath().normalize().resolve("generator-service/target/e2e-logs");
+        List<Path> files;
+        try (var walk = java.nio.file.Files.walk(logs)) {
+            files = walk.filter(java.nio.file.Files::isRegularFile).toList();
+        }
+        assertThat(files).as("service logs").hasSizeGreaterThanOrEqualTo(5);
+        for (Path file : files) {
+            String text = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1);
+            assertThat(text).as(file.toString()).doesNotContain(apiKey).doesNotContain(password);
+        }
+    }
+
+    @Test
     void shouldServeMetricsAndOpenApiOnEveryService() throws Exception {
         java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
         for (Stack.Service service : Stack.Service.values()) {
