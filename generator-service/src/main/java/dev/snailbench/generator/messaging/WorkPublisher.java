@@ -100,6 +100,8 @@ public class WorkPublisher {
 
     private Uni<Void> pass() {
         return Panache.withSession(jobs::publishing)
+                // Jobs no longer publishing (cancelled, or published by another replica) free their expansion.
+                .invoke(publishing -> expanded.keySet().retainAll(publishing.stream().map(job -> job.id).toList()))
                 .onItem().transformToMulti(publishing -> Multi.createFrom().iterable(publishing))
                 .onItem().transformToUniAndConcatenate(this::publishNext)
                 .collect().last().replaceWithVoid();
