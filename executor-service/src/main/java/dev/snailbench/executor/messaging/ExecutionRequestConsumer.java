@@ -16,6 +16,7 @@ import dev.snailbench.model.serde.EventJson;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.vertx.core.Context;
@@ -100,7 +101,11 @@ public class ExecutionRequestConsumer {
         }
         return resolveTargets(requests)
                 .chain(resolved -> Multi.createFrom().iterable(requests)
-                        .onItem().transformToUni(request -> execute(request, resolved.get(key(request))))
+                        // Serializing a result (up to max-event-bytes of JSON) is CPU work: on a worker too, never
+                        // on the event loop.
+                        .onItem().transformToUni(request -> execute(request, resolved.get(key(request)))
+                                .emitOn(Infrastructure.getDefaultWorkerPool())
+                                .map(completed -> EventSize.fit(completed, maxEventBytes)))
                         .merge(parallelItems)
                         .collect().asList())
                 // JDBC ran on worker threads: Hibernate Reactive must continue on this batch's context.
@@ -134,11 +139,10 @@ public class ExecutionRequestConsumer {
     }
 
     /** Stores the new outcomes in one transaction; the events sent are exactly what is stored. */
-    private Uni<List<ExecutionCompleted>> store(List<ExecutionCompleted> unchecked) {
-        List<ExecutionCompleted> fitted = new ArrayList<>(unchecked.size());
-        List<ExecutionRecord> rows = new ArrayList<>(unchecked.size());
-        for (ExecutionCompleted event : unchecked) {
-            EventSize.Fitted fit = EventSize.fit(event, maxEventBytes);
+    private Uni<List<ExecutionCompleted>> store(List<EventSize.Fitted> fits) {
+        List<ExecutionCompleted> fitted = new ArrayList<>(fits.size());
+        List<ExecutionRecord> rows = new ArrayList<>(fits.size());
+        for (EventSize.Fitted fit : fits) {
             fitted.add(fit.event());
             ExecutionRecord record = new ExecutionRecord();
             record.workItemId = fit.event().workItemId();
