@@ -1,6 +1,5 @@
 package dev.snailbench.scorer.service.sql;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -29,8 +28,7 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
 /**
  * Structural characteristics of a query (the FootballDB and SNAILS query tables) and its Spider hardness.
  * Counts cover the whole query (subqueries included) except {@code projections}, which is the outer select
- * list. Hardness follows Spider on the outermost select; a FROM subquery counts as nested, which Spider's own
- * parser cannot express.
+ * list. Hardness is Spider's, computed as Spider's evaluation script does ({@link SpiderHardness}).
  */
 public record Characteristics(int joins, int projections, int filters, int aggregations, int setOperations,
         int subqueries, boolean orderBy, boolean groupBy, boolean having, int negations, boolean limit,
@@ -47,7 +45,7 @@ public record Characteristics(int joins, int projections, int filters, int aggre
         Counter all = new Counter();
         all.select(select, true);
         PlainSelect main = first(select);
-        Hardness hardness = main == null ? Hardness.EXTRA : spider(main, select);
+        Hardness hardness = SpiderHardness.of(select);
         int projections = main == null ? 0 : main.getSelectItems().size();
         return new Characteristics(all.joins, projections, all.filters, all.aggregations, all.setOperations,
                 all.subqueries, OrderBy.topLevel(select), main != null && main.getGroupBy() != null,
@@ -75,90 +73,9 @@ public record Characteristics(int joins, int projections, int filters, int aggre
         return p != null && (p.getTop() != null || p.getLimit() != null || p.getFetch() != null);
     }
 
-    private static Hardness spider(PlainSelect main, Select whole) {
-        int c1 = 0;
-        if (main.getWhere() != null) {
-            c1++;
-        }
-        if (main.getGroupBy() != null) {
-            c1++;
-        }
-        if (OrderBy.topLevel(whole)) {
-            c1++;
-        }
-        if (hasLimit(whole)) {
-            c1++;
-        }
-        int fromUnits = (main.getFromItem() == null ? 0 : 1) + (main.getJoins() == null ? 0 : main.getJoins().size());
-        c1 += Math.max(0, fromUnits - 1);
-        List<Expression> conds = new ArrayList<>();
-        if (main.getJoins() != null) {
-            for (Join j : main.getJoins()) {
-                if (j.getOnExpressions() != null) {
-                    conds.addAll(j.getOnExpressions());
-                }
-            }
-        }
-        conds.add(main.getWhere());
-        conds.add(main.getHaving());
-        int nested = 0;
-        for (Expression e : conds) {
-            Leaves l = Leaves.of(e);
-            c1 += l.ors + l.likes;
-            nested += l.nested;
-        }
-        if (main.getFromItem() instanceof ParenthesedSelect) {
-            nested++;
-        }
-        if (main.getJoins() != null) {
-            for (Join j : main.getJoins()) {
-                if (j.getFromItem() instanceof ParenthesedSelect) {
-                    nested++;
-                }
-            }
-        }
-        if (whole instanceof SetOperationList sol) {
-            nested += sol.getSelects().size() - 1;
-        }
-        int others = 0;
-        int agg = 0;
-        for (SelectItem<?> item : main.getSelectItems()) {
-            agg += Counter.aggregatesIn(item.getExpression());
-        }
-        agg += Counter.aggregatesIn(main.getWhere());
-        agg += Counter.aggregatesIn(main.getHaving());
-        if (main.getGroupBy() != null && main.getGroupBy().getGroupByExpressionList() != null) {
-            for (Object e : main.getGroupBy().getGroupByExpressionList()) {
-                agg += Counter.aggregatesIn((Expression) e);
-            }
-        }
-        if (whole.getOrderByElements() != null) {
-            for (var o : whole.getOrderByElements()) {
-                agg += Counter.aggregatesIn(o.getExpression());
-            }
-        }
-        if (agg > 1) {
-            others++;
-        }
-        if (main.getSelectItems().size() > 1) {
-            others++;
-        }
-        if (Leaves.of(main.getWhere()).count > 1) {
-            others++;
-        }
-        if (main.getGroupBy() != null && main.getGroupBy().getGroupByExpressionList() != null
-                && main.getGroupBy().getGroupByExpressionList().size() > 1) {
-            others++;
-        }
-        return Hardness.of(c1, nested, others);
-    }
-
-    /** The predicates of a condition split at AND/OR: how many, how many ORs and LIKEs, and subqueries in them. */
+    /** How many predicates a condition has once split at AND/OR. */
     private static final class Leaves {
         int count;
-        int ors;
-        int likes;
-        int nested;
 
         static Leaves of(Expression e) {
             Leaves l = new Leaves();
@@ -173,7 +90,6 @@ public record Characteristics(int joins, int projections, int filters, int aggre
                 walk(a.getLeftExpression());
                 walk(a.getRightExpression());
             } else if (e instanceof OrExpression o) {
-                ors++;
                 walk(o.getLeftExpression());
                 walk(o.getRightExpression());
             } else if (e instanceof Parenthesis p) {
@@ -183,12 +99,6 @@ public record Characteristics(int joins, int projections, int filters, int aggre
                 walk((Expression) pl.get(0));
             } else {
                 count++;
-                if (e instanceof LikeExpression) {
-                    likes++;
-                }
-                Counter c = new Counter();
-                e.accept(c.visitor, null);
-                nested += c.subqueries;
             }
         }
     }

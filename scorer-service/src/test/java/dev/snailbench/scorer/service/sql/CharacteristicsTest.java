@@ -39,6 +39,28 @@ class CharacteristicsTest {
     }
 
     @Test
+    void shouldRateHardnessAsSpidersScriptDoesWhereItsParserShapesTheQuery() {
+        // A chain of set operations is one nested query to Spider (sql['union'] holds the rest of the chain).
+        assertThat(of("SELECT a FROM t UNION SELECT a FROM u UNION SELECT a FROM v").hardness())
+                .isEqualTo(Hardness.HARD);
+        // ORDER BY and LIMIT after a set operation belong to its last SELECT, not the first.
+        assertThat(of("SELECT a FROM t UNION SELECT a FROM u ORDER BY a LIMIT 1").hardness()).isEqualTo(Hardness.HARD);
+        // A subquery in FROM is a table unit, not a nested query.
+        assertThat(of("SELECT count(*) FROM (SELECT a FROM t) AS s").hardness()).isEqualTo(Hardness.EASY);
+        // Only the subqueries that are operands of a condition are nested, not the ones inside them.
+        assertThat(of("SELECT name FROM t WHERE a IN (SELECT a FROM u WHERE b IN (SELECT b FROM v))").hardness())
+                .isEqualTo(Hardness.HARD);
+        // An aggregate in HAVING is not an aggregation to count_others; a NOT in WHERE is (has_agg on cond units).
+        assertThat(of("SELECT count(*) FROM t GROUP BY a HAVING count(*) > 1").hardness()).isEqualTo(Hardness.EASY);
+        assertThat(of("SELECT name FROM t WHERE id NOT IN (SELECT id FROM u)").hardness()).isEqualTo(Hardness.HARD);
+        assertThat(of("SELECT count(*) FROM t WHERE id NOT IN (SELECT id FROM u)").hardness())
+                .isEqualTo(Hardness.EXTRA);
+        // ILIKE is FootballDB's LIKE.
+        assertThat(of("SELECT country FROM club WHERE club_name ILIKE '%Milan%'").hardness())
+                .isEqualTo(Hardness.MEDIUM);
+    }
+
+    @Test
     void shouldCountStructuralFeatures() {
         Characteristics c = of("SELECT t.name, count(*) FROM team t JOIN player p ON p.team_id = t.id "
                 + "WHERE p.age > 20 AND NOT p.retired AND p.id NOT IN (SELECT player_id FROM injury) "
