@@ -45,7 +45,7 @@ public class ExecutorBeans {
     @Produces
     @Singleton
     SecretCipher secretCipher(SecretsConfig secrets) {
-        return new SecretCipher(secrets.key());
+        return secrets.cipher();
     }
 
     @Produces

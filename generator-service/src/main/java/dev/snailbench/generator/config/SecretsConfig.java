@@ -1,6 +1,9 @@
 package dev.snailbench.generator.config;
 
+import dev.snailbench.model.domain.SecretCipher;
 import io.smallrye.config.ConfigMapping;
+import java.util.List;
+import java.util.Optional;
 
 /** Secrets shared with the executor. */
 @ConfigMapping(prefix = "snailbench.secrets")
@@ -8,4 +11,11 @@ public interface SecretsConfig {
 
     /** AES-256-GCM key (base64 of 32 bytes) sealing database passwords before they leave this service. */
     String key();
+
+    /** Keys rotated out, comma-separated: they still open secrets they sealed, and never seal new ones. */
+    Optional<List<String>> previousKeys();
+
+    default SecretCipher cipher() {
+        return new SecretCipher(key(), previousKeys().orElse(List.of()));
+    }
 }

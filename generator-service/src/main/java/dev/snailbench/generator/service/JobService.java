@@ -47,7 +47,7 @@ public class JobService {
             @Channel(Channels.JOB_EVENTS_OUT) MutinyEmitter<Record<String, JobSubmitted>> emitter) {
         this.jobs = jobs;
         this.config = config;
-        this.cipher = new SecretCipher(secrets.key());
+        this.cipher = secrets.cipher();
         this.crosswalks = crosswalks;
         this.questionSets = questionSets;
         this.emitter = emitter;

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.List;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -12,6 +13,9 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * AES-256-GCM sealing of database passwords, so that they are encrypted at rest and on Kafka. The sealed
  * form is base64 of {@code iv (12 bytes) || ciphertext || tag}.
+ *
+ * <p>The key can be rotated: new secrets are sealed with the current key, and secrets sealed with a previous key
+ * still open (GCM's tag tells which key fits, so no key id is stored).
  */
 public final class SecretCipher {
 
@@ -20,9 +24,23 @@ public final class SecretCipher {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final SecretKeySpec key;
+    private final List<SecretKeySpec> previous;
 
     /** @param base64Key 32 random bytes, base64-encoded (for example {@code openssl rand -base64 32}). */
     public SecretCipher(String base64Key) {
+        this(base64Key, List.of());
+    }
+
+    /**
+     * @param base64Key          the key that seals from now on
+     * @param previousBase64Keys keys that sealed older secrets: they still open them, and never seal
+     */
+    public SecretCipher(String base64Key, List<String> previousBase64Keys) {
+        this.key = spec(base64Key);
+        this.previous = previousBase64Keys.stream().map(SecretCipher::spec).toList();
+    }
+
+    private static SecretKeySpec spec(String base64Key) {
         byte[] raw;
         try {
             raw = Base64.getDecoder().decode(base64Key.trim());
@@ -33,7 +51,7 @@ public final class SecretCipher {
             throw new IllegalArgumentException("the secrets key must be 32 bytes (base64 of 32 random bytes), got "
                     + raw.length);
         }
-        this.key = new SecretKeySpec(raw, "AES");
+        return new SecretKeySpec(raw, "AES");
     }
 
     public String seal(String plaintext) {
@@ -53,18 +71,47 @@ public final class SecretCipher {
         }
     }
 
-    /** @throws IllegalArgumentException when the value was sealed with another key or was altered. */
+    /** @throws IllegalArgumentException when the value was sealed with none of the keys or was altered. */
     public String open(String sealed) {
         if (sealed == null) {
             return null;
         }
+        byte[] all;
         try {
-            byte[] all = Base64.getDecoder().decode(sealed);
+            all = Base64.getDecoder().decode(sealed);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("sealed secret is not base64");
+        }
+        String opened = open(all, key);
+        for (int i = 0; opened == null && i < previous.size(); i++) {
+            opened = open(all, previous.get(i));
+        }
+        if (opened == null) {
+            throw new IllegalArgumentException("sealed secret cannot be opened with the current or a previous key "
+                    + "(wrong key or altered)");
+        }
+        return opened;
+    }
+
+    /** Whether the value was sealed with the current key (false: re-seal it when convenient). */
+    public boolean sealedWithCurrentKey(String sealed) {
+        try {
+            return sealed == null || open(Base64.getDecoder().decode(sealed), key) != null;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static String open(byte[] all, SecretKeySpec candidate) {
+        if (all.length < IV_BYTES) {
+            return null;
+        }
+        try {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, all, 0, IV_BYTES));
+            cipher.init(Cipher.DECRYPT_MODE, candidate, new GCMParameterSpec(TAG_BITS, all, 0, IV_BYTES));
             return new String(cipher.doFinal(all, IV_BYTES, all.length - IV_BYTES), StandardCharsets.UTF_8);
-        } catch (GeneralSecurityException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("sealed secret cannot be opened with this key (wrong key or altered)");
+        } catch (GeneralSecurityException e) {
+            return null;
         }
     }
 }
