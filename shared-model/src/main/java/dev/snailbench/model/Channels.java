@@ -20,6 +20,10 @@ public final class Channels {
     public static final String SQL_TO_EXECUTE_OUT = "sql-to-execute-out";
     public static final String RESULTS_TO_SCORE = "results-to-score";
     public static final String RESULTS_TO_SCORE_OUT = "results-to-score-out";
+    public static final String DATABASE_TASKS = "database-tasks";
+    public static final String DATABASE_TASKS_OUT = "database-tasks-out";
+    public static final String DATABASE_TASK_RESULTS = "database-task-results";
+    public static final String DATABASE_TASK_RESULTS_OUT = "database-task-results-out";
     public static final String SCHEMAS = "schemas";
     public static final String SCHEMAS_OUT = "schemas-out";
     public static final String SCORES = "scores";

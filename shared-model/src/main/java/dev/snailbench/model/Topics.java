@@ -26,6 +26,16 @@ public final class Topics {
      * {@link #WORK_ITEM_DEAD_LETTERS}.
      */
     public static final String ITEMS_ABANDONED = "snailbench.items.abandoned";
+    /**
+     * Work on a team's registered database asked of the executor by the generator (describe a schema, generate a
+     * QATCH suite, create natural views): the executor is the only service that connects to teams' databases.
+     */
+    public static final String DATABASE_TASKS = "snailbench.database.tasks";
+    /**
+     * The executor's answers to {@link #DATABASE_TASKS}; every generator replica reads them all (its own consumer
+     * group) and completes the requests it is waiting for.
+     */
+    public static final String DATABASE_TASK_RESULTS = "snailbench.database.task-results";
     /** Schemas of registered target databases, produced by the executor on request (key: database id). */
     public static final String SCHEMAS = "snailbench.schemas";
     /** Final verdict per work item; the generator counts job progress from it. */

@@ -79,4 +79,8 @@ public interface ExecutorConfig {
     /** Upper bound on the distinct sample values per column that schema introspection returns. */
     @WithDefault("20")
     int maxSampleValues();
+
+    /** Longest a database task (describe a schema, generate a QATCH suite, create views) may take. */
+    @WithDefault("5m")
+    Duration databaseTaskTimeout();
 }

@@ -38,6 +38,12 @@ public class RegisteredDatabase {
     @Column(length = 2000)
     public String sealedPassword;
 
+    /** A login allowed to create views, used only for that; null when the team registered none. */
+    public String adminUsername;
+
+    @Column(length = 2000)
+    public String sealedAdminPassword;
+
     /** Driver properties as JSON (e.g. sslmode, encrypt). */
     @Column(columnDefinition = "text")
     public String optionsJson;

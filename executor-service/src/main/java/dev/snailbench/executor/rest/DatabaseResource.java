@@ -231,6 +231,13 @@ public class DatabaseResource {
         if (body.password() == null) {
             throw ApiError.badRequest("password", "is required (may be empty)");
         }
+        boolean admin = body.adminUser() != null && !body.adminUser().isBlank();
+        if (!admin && body.adminPassword() != null) {
+            throw ApiError.badRequest("adminUser", "is required with adminPassword");
+        }
+        if (admin && body.adminPassword() == null) {
+            throw ApiError.badRequest("adminPassword", "is required with adminUser (may be empty)");
+        }
         Map<String, String> options = body.options() == null ? Map.of() : body.options();
         for (Map.Entry<String, String> option : options.entrySet()) {
             String name = option.getKey();
@@ -250,6 +257,8 @@ public class DatabaseResource {
         db.jdbcUrl = body.jdbcUrl().trim();
         db.username = body.user();
         db.sealedPassword = cipher.seal(body.password());
+        db.adminUsername = admin ? body.adminUser() : null;
+        db.sealedAdminPassword = admin ? cipher.seal(body.adminPassword()) : null;
         try {
             db.optionsJson = mapper.writeValueAsString(options);
         } catch (JsonProcessingException e) {

@@ -23,7 +23,7 @@ public interface QatchConfig {
     @WithDefault("25")
     int categoricalMaxDistinct();
 
-    /** Seconds a whole generation may take. */
-    @WithDefault("300")
-    int timeoutSeconds();
+    /** Seconds one generated query may run on the team's database. */
+    @WithDefault("30")
+    int queryTimeoutSeconds();
 }

@@ -23,8 +23,9 @@ public class QatchSuiteEntity extends PanacheEntityBase {
     @Column(nullable = false)
     public String name;
 
+    /** The database in the executor's registry the suite was generated on. */
     @Column(nullable = false)
-    public String targetDatabase;
+    public UUID databaseId;
 
     @Column(nullable = false)
     public String nativeSchema;

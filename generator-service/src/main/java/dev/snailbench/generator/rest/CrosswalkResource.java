@@ -6,19 +6,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.generator.config.CrosswalkConfig;
 import dev.snailbench.generator.repository.CrosswalkEntity;
 import dev.snailbench.generator.rest.access.CallerTenants;
-import dev.snailbench.generator.service.Blocking;
 import dev.snailbench.generator.service.InvalidRequestException;
+import dev.snailbench.generator.service.TeamDatabases;
 import dev.snailbench.generator.service.crosswalk.BuildReport;
 import dev.snailbench.generator.service.crosswalk.CrosswalkBuildSpec;
 import dev.snailbench.generator.service.crosswalk.CrosswalkBuilds;
 import dev.snailbench.generator.service.crosswalk.CrosswalkCsv;
 import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
 import dev.snailbench.generator.service.crosswalk.Crosswalks;
-import dev.snailbench.generator.service.crosswalk.SchemaSpec;
 import dev.snailbench.generator.service.llm.IdentifierLlm;
-import dev.snailbench.generator.service.target.JdbcSchemaReader;
-import dev.snailbench.generator.service.target.TargetDatabases;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
@@ -32,8 +30,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
-import java.sql.Connection;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,17 +53,17 @@ public class CrosswalkResource {
     private final CallerTenants tenants;
     private final Crosswalks crosswalks;
     private final CrosswalkBuilds builds;
-    private final TargetDatabases targets;
+    private final TeamDatabases databases;
     private final IdentifierLlm llm;
     private final CrosswalkConfig config;
     private final ObjectMapper mapper;
 
     public CrosswalkResource(CallerTenants tenants, Crosswalks crosswalks, CrosswalkBuilds builds,
-            TargetDatabases targets, IdentifierLlm llm, CrosswalkConfig config, ObjectMapper mapper) {
+            TeamDatabases databases, IdentifierLlm llm, CrosswalkConfig config, ObjectMapper mapper) {
         this.tenants = tenants;
         this.crosswalks = crosswalks;
         this.builds = builds;
-        this.targets = targets;
+        this.databases = databases;
         this.llm = llm;
         this.config = config;
         this.mapper = mapper;
@@ -110,8 +106,8 @@ public class CrosswalkResource {
 
     /**
      * Starts a build. Body: {@code name}, {@code dialect}, either {@code schema} ({@code {"tables": [{"name",
-     * "columns": [{"name", "type"}]}]}}, SNAILS schema JSON accepted) or {@code targetDatabase} +
-     * {@code nativeSchema} (read through the read-only connection), and {@code expandWithLlm},
+     * "columns": [{"name", "type"}]}]}}, SNAILS schema JSON accepted) or {@code databaseId} (registered with the
+     * executor, which reads the schema; its kind is the dialect) + {@code nativeSchema}, and {@code expandWithLlm},
      * {@code abbreviateWithLlm} (default false), {@code dataDictionary} (text given to the LLM expansion). Answers 202; poll {@code GET /crosswalks/{id}}.
      */
     @POST
@@ -140,30 +136,29 @@ public class CrosswalkResource {
                 throw new InvalidRequestException(expand ? "expandWithLlm" : "abbreviateWithLlm",
                         "no LLM is configured (snailbench.crosswalks.llm.base-url)");
             }
-            Uni<SchemaSpec> schema;
+            Uni<TeamDatabases.Described> schema;
             if (body.hasNonNull("schema")) {
-                schema = Uni.createFrom().item(parseSchema(body.get("schema")));
-            } else if (body.hasNonNull("targetDatabase")) {
-                String db = text(body, "targetDatabase", true);
-                String nativeSchema = text(body, "nativeSchema", true);
-                targets.target(db, "targetDatabase");
-                schema = Blocking.run(() -> {
-                    try (Connection c = targets.readOnly(db)) {
-                        return JdbcSchemaReader.read(c, nativeSchema);
-                    } catch (IllegalArgumentException e) {
-                        throw new InvalidRequestException("nativeSchema", e.getMessage());
-                    }
-                }, Duration.ofSeconds(targets.queryTimeoutSeconds()));
+                schema = Uni.createFrom().item(new TeamDatabases.Described(dialect, false, parseSchema(body.get("schema"))));
+            } else if (body.hasNonNull("databaseId")) {
+                UUID databaseId;
+                try {
+                    databaseId = UUID.fromString(body.get("databaseId").asText());
+                } catch (IllegalArgumentException e) {
+                    throw new InvalidRequestException("databaseId", "is not a registered database id (a UUID)");
+                }
+                schema = databases.describe(tenant, databaseId, text(body, "nativeSchema", true));
             } else {
-                throw new InvalidRequestException("schema", "give either 'schema' or 'targetDatabase' and 'nativeSchema'");
+                throw new InvalidRequestException("schema", "give either 'schema' or 'databaseId' and 'nativeSchema'");
             }
-            return schema.chain(s -> {
+            return schema.chain(described -> {
+                SchemaSpec s = described.schema();
                 int distinct = s.distinctIdentifiers().size();
                 if (distinct > config.maxIdentifiers()) {
                     throw new PayloadTooLarge("schema has " + distinct + " distinct identifiers, a build takes at most "
                             + config.maxIdentifiers());
                 }
-                return builds.start(tenant, new CrosswalkBuildSpec(name, dialect.id(), s, expand, abbreviate, dictionary));
+                return builds.start(tenant, new CrosswalkBuildSpec(name, described.dialect().id(), s, expand,
+                        abbreviate, dictionary));
             });
         }).map(cw -> Response.accepted(view(cw)).location(URI.create("/crosswalks/" + cw.id)).build());
     }

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 
 /**
  * Natural views: {@code POST /natural-views} generates (and with {@code apply: true} creates) a view schema
- * exposing a target database under a crosswalk level's names; {@code POST /natural-views/rewrite} turns a
+ * exposing a registered database ({@code databaseId}) under a crosswalk level's names; {@code POST /natural-views/rewrite} turns a
  * native-name query into the same query on the views.
  */
 @Path("/natural-views")
@@ -28,7 +28,7 @@ public class NaturalViewResource {
 
     private static final Pattern SCHEMA_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
 
-    public record ViewsRequest(UUID crosswalkId, String targetDatabase, String nativeSchema, String viewSchema,
+    public record ViewsRequest(UUID crosswalkId, UUID databaseId, String nativeSchema, String viewSchema,
             String level, Boolean apply) {
     }
 
@@ -53,8 +53,8 @@ public class NaturalViewResource {
                 throw new InvalidRequestException("body", "a JSON object is required");
             }
             require(body.crosswalkId(), "crosswalkId");
-            require(body.targetDatabase(), "targetDatabase");
-            return views.generate(tenant, body.crosswalkId(), body.targetDatabase(),
+            require(body.databaseId(), "databaseId");
+            return views.generate(tenant, body.crosswalkId(), body.databaseId(),
                     schemaName(body.nativeSchema(), "nativeSchema", null), schemaName(body.viewSchema(), "viewSchema",
                             "db_nl"), level(body.level()), Boolean.TRUE.equals(body.apply()));
         });

@@ -7,11 +7,10 @@ import dev.snailbench.generator.config.QatchConfig;
 import dev.snailbench.generator.repository.QatchTestEntity;
 import dev.snailbench.generator.rest.access.CallerTenants;
 import dev.snailbench.generator.service.InvalidRequestException;
-import dev.snailbench.generator.service.qatch.QatchCategory;
-import dev.snailbench.generator.service.qatch.QatchGenerator;
 import dev.snailbench.generator.service.qatch.TestSuites;
-import dev.snailbench.generator.service.target.TargetDatabases;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.domain.QatchCategory;
+import dev.snailbench.model.domain.QatchSuite;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -24,7 +23,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.time.Instant;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -32,8 +31,8 @@ import java.util.regex.Pattern;
 
 /**
  * QATCH test suites: {@code POST /test-suites} generates ⟨question, SQL, expected result⟩ tests from a
- * target database's tables (read through its read-only connection); {@code GET /test-suites/{id}} returns
- * them as a question set with expected results.
+ * database the tenant registered with the executor (which runs the generation with the registered read-only
+ * login); {@code GET /test-suites/{id}} returns them as a question set with expected results.
  */
 @Path("/test-suites")
 @Produces(MediaType.APPLICATION_JSON)
@@ -41,7 +40,7 @@ public class TestSuiteResource {
 
     private static final Pattern SCHEMA_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,127}");
 
-    public record SuiteRequest(String name, String targetDatabase, String nativeSchema, Long seed,
+    public record SuiteRequest(String name, UUID databaseId, String nativeSchema, Long seed,
             Map<String, Integer> counts, List<String> tables) {
     }
 
@@ -49,27 +48,24 @@ public class TestSuiteResource {
             int expectedRowCount) {
     }
 
-    public record SuiteView(UUID id, String name, String targetDatabase, String nativeSchema, String dialect, long seed,
+    public record SuiteView(UUID id, String name, UUID databaseId, String nativeSchema, String dialect, long seed,
             int testCount, Map<String, Object> summary, Instant createdAt, List<TestView> questions) {
     }
 
     private final CallerTenants tenants;
     private final TestSuites suites;
-    private final TargetDatabases targets;
     private final QatchConfig config;
     private final ObjectMapper mapper;
 
-    public TestSuiteResource(CallerTenants tenants, TestSuites suites, TargetDatabases targets, QatchConfig config,
-            ObjectMapper mapper) {
+    public TestSuiteResource(CallerTenants tenants, TestSuites suites, QatchConfig config, ObjectMapper mapper) {
         this.tenants = tenants;
         this.suites = suites;
-        this.targets = targets;
         this.config = config;
         this.mapper = mapper;
     }
 
     /**
-     * Body: {@code name}, {@code targetDatabase}, {@code nativeSchema}, optional {@code seed} (default 42),
+     * Body: {@code name}, {@code databaseId} (a database the tenant registered in the executor), {@code nativeSchema}, optional {@code seed} (default 42),
      * {@code counts} per category ({@code project, distinct, orderby, select, simple-aggregation, join, groupby,
      * having, null, negated}; missing ones get the default), {@code tables} (default all).
      */
@@ -83,13 +79,16 @@ public class TestSuiteResource {
             if (body.name() == null || body.name().isBlank()) {
                 throw new InvalidRequestException("name", "is required");
             }
-            targets.target(body.targetDatabase(), "targetDatabase");
+            if (body.databaseId() == null) {
+                throw new InvalidRequestException("databaseId", "is required: the id of a database registered with "
+                        + "the executor (POST /databases)");
+            }
             if (body.nativeSchema() == null || !SCHEMA_NAME.matcher(body.nativeSchema()).matches()) {
                 throw new InvalidRequestException("nativeSchema", "a plain schema name is required");
             }
-            Map<QatchCategory, Integer> counts = new EnumMap<>(QatchCategory.class);
+            Map<String, Integer> counts = new LinkedHashMap<>();
             for (QatchCategory c : QatchCategory.values()) {
-                counts.put(c, config.defaultCountPerCategory());
+                counts.put(c.id(), config.defaultCountPerCategory());
             }
             if (body.counts() != null) {
                 for (Map.Entry<String, Integer> e : body.counts().entrySet()) {
@@ -103,15 +102,13 @@ public class TestSuiteResource {
                         throw new InvalidRequestException("counts." + e.getKey(), "must be between 0 and "
                                 + config.maxCountPerCategory());
                     }
-                    counts.put(c, e.getValue());
+                    counts.put(c.id(), e.getValue());
                 }
             }
-            QatchGenerator.Options options = new QatchGenerator.Options(body.seed() == null ? 42L : body.seed(),
-                    counts, config.maxResultRows(), config.categoricalMaxDistinct(),
-                    body.tables() == null ? List.of() : List.copyOf(body.tables()), targets.queryTimeoutSeconds());
-            return suites.generate(tenant, body.name().trim(), body.targetDatabase(), body.nativeSchema(), options)
-                    .onFailure(IllegalArgumentException.class).transform(e -> new InvalidRequestException(
-                            e.getMessage().startsWith("schema") ? "nativeSchema" : "tables", e.getMessage()));
+            QatchSuite.Options options = new QatchSuite.Options(body.seed() == null ? 42L : body.seed(), counts,
+                    config.maxResultRows(), config.categoricalMaxDistinct(),
+                    body.tables() == null ? List.of() : List.copyOf(body.tables()), config.queryTimeoutSeconds());
+            return suites.generate(tenant, body.name().trim(), body.databaseId(), body.nativeSchema(), options);
         }).map(s -> Response.created(URI.create("/test-suites/" + s.suite().id)).entity(view(s)).build());
     }
 
@@ -123,7 +120,7 @@ public class TestSuiteResource {
 
     private SuiteView view(TestSuites.Suite s) {
         List<TestView> tests = s.tests().stream().map(this::test).toList();
-        return new SuiteView(s.suite().id, s.suite().name, s.suite().targetDatabase, s.suite().nativeSchema,
+        return new SuiteView(s.suite().id, s.suite().name, s.suite().databaseId, s.suite().nativeSchema,
                 s.suite().dialect, s.suite().seed, s.suite().testCount, s.summary(), s.suite().createdAt, tests);
     }
 

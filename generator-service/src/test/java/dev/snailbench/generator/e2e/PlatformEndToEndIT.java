@@ -95,6 +95,60 @@ class PlatformEndToEndIT {
     }
 
     @Test
+    void shouldReachATeamsDatabaseOnlyThroughTheLoginsTheTeamRegistered() throws Exception {
+        String apiKey = client.createTenant("registry-team");
+        Map<String, String> key = Map.of("X-API-Key", apiKey);
+        String generator = stack.url(Stack.Service.GENERATOR);
+        // Registered once: a read-only login for everything, an admin login only for creating views.
+        String databaseId = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key, Map.of(
+                "name", "football", "kind", "postgresql", "jdbcUrl", stack.postgres().jdbcUrl("footballdb_v1"),
+                "user", "e2e_reader", "password", "e2e", "adminUser", "postgres", "adminPassword", "postgres"), 201)
+                .get("id").asText();
+
+        JsonNode suite = client.call("POST", generator + "/test-suites", key, Map.of("name", "qatch v1",
+                "databaseId", databaseId, "nativeSchema", "exp_v1", "seed", 3, "counts", Map.of("project", 2,
+                        "select", 2, "distinct", 0, "orderby", 0, "simple-aggregation", 0, "join", 0, "groupby", 0,
+                        "having", 0, "null", 0, "negated", 0)), 201);
+        String crosswalkId = client.call("POST", generator + "/crosswalks/builds", key, Map.of("name", "v1",
+                "databaseId", databaseId, "nativeSchema", "exp_v1"), 202).get("id").asText();
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        while (!"ready".equals(client.call("GET", generator + "/crosswalks/" + crosswalkId, key, null, 200)
+                .get("status").asText()) && Instant.now().isBefore(deadline)) {
+            Thread.sleep(200);
+        }
+        JsonNode views = client.call("POST", generator + "/natural-views", key, Map.of("crosswalkId", crosswalkId,
+                "databaseId", databaseId, "nativeSchema", "exp_v1", "viewSchema", "e2e_views", "apply", true), 200);
+        JsonNode stranger = client.call("POST", generator + "/test-suites", Map.of("X-API-Key",
+                client.createTenant("stranger")), Map.of("name", "theirs", "databaseId", databaseId, "nativeSchema",
+                        "exp_v1"), 400);
+
+        assertThat(suite.get("summary").get("generated").get("project").asInt()).isEqualTo(2);
+        assertThat(suite.get("questions")).hasSize(4).allSatisfy(t -> assertThat(t.get("expected").get("rows"))
+                .isNotEmpty());
+        assertThat(views.get("applied").asBoolean()).isTrue();
+        try (var c = stack.postgres().connect("footballdb_v1"); var s = c.createStatement();
+                var rs = s.executeQuery("SELECT count(*) FROM information_schema.views WHERE table_schema = 'e2e_views'")) {
+            rs.next();
+            assertThat(rs.getInt(1)).isEqualTo(views.get("views").get("mapping").size()).isPositive();
+        }
+        assertThat(stranger.get("field").asText()).isEqualTo("databaseId");
+        assertThat(stranger.get("error").asText()).contains("is not registered for tenant");
+
+        // The suite's questions as a job on the same registered database: every item gets a verdict.
+        List<Map<String, String>> questions = new ArrayList<>();
+        suite.get("questions").forEach(q -> questions.add(Map.of("id", q.get("id").asText(), "question",
+                q.get("question").asText(), "goldSql", q.get("goldSql").asText())));
+        List<Map<String, String>> predictions = new ArrayList<>();
+        questions.forEach(q -> predictions.add(Map.of("questionId", q.get("id"), "predictedSql", q.get("goldSql"))));
+        String jobId = client.submitJob(apiKey, Map.of("name", "qatch replay", "database", Map.of("databaseId",
+                databaseId), "dialect", "postgresql", "model", "gold-replay", "questions", questions,
+                "predictions", predictions));
+        JsonNode done = awaitCompleted(apiKey, jobId);
+        assertThat(done.get("done").asInt()).isEqualTo(4);
+        assertThat(done.get("failed").asInt()).isZero();
+    }
+
+    @Test
     void shouldAcceptANewKeyOnEveryServiceAsSoonAsItIsReturned() {
         for (int i = 0; i < 3; i++) {
             String apiKey = client.createTenant("fresh-team-" + i + "-" + java.util.UUID.randomUUID());

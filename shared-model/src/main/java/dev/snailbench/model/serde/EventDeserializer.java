@@ -1,6 +1,8 @@
 package dev.snailbench.model.serde;
 
 import dev.snailbench.model.event.ClassificationRequested;
+import dev.snailbench.model.event.DatabaseTaskCompleted;
+import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.event.Event;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
@@ -81,6 +83,18 @@ public abstract class EventDeserializer<T extends Event> implements Deserializer
     public static class OfItemAbandoned extends EventDeserializer<ItemAbandoned> {
         public OfItemAbandoned() {
             super(ItemAbandoned.class);
+        }
+    }
+
+    public static class OfDatabaseTaskRequested extends EventDeserializer<DatabaseTaskRequested> {
+        public OfDatabaseTaskRequested() {
+            super(DatabaseTaskRequested.class);
+        }
+    }
+
+    public static class OfDatabaseTaskCompleted extends EventDeserializer<DatabaseTaskCompleted> {
+        public OfDatabaseTaskCompleted() {
+            super(DatabaseTaskCompleted.class);
         }
     }
 }

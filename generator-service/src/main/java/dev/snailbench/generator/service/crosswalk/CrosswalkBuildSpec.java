@@ -1,5 +1,7 @@
 package dev.snailbench.generator.service.crosswalk;
 
+import dev.snailbench.model.domain.SchemaSpec;
+
 /**
  * A crosswalk build as requested: the schema to rename, the dialect names must be valid in, and whether
  * Regular names come from an LLM expansion ({@code expandWithLlm}) and Low/Least from the LLM instead of the rules; {@code dataDictionary} is an uploaded description of

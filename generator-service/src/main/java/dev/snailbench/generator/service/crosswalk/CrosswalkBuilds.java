@@ -8,6 +8,7 @@ import dev.snailbench.generator.repository.CrosswalkRepository;
 import dev.snailbench.generator.service.llm.IdentifierLlm;
 import dev.snailbench.model.domain.ClassifiedIdentifier;
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.IdentifiersClassified;
 import io.quarkus.hibernate.reactive.panache.Panache;

@@ -1,7 +1,9 @@
 package dev.snailbench.generator.service.crosswalk;
 
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlIdentifiers;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

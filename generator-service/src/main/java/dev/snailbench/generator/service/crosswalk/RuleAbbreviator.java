@@ -1,6 +1,7 @@
 package dev.snailbench.generator.service.crosswalk;
 
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.sql.IdentifierTokens;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

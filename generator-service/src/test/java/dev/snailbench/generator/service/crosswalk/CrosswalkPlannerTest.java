@@ -3,7 +3,9 @@ package dev.snailbench.generator.service.crosswalk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlIdentifiers;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
-import dev.snailbench.generator.service.crosswalk.SchemaSpec;
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
 import java.util.List;
 import org.junit.jupiter.api.Test;

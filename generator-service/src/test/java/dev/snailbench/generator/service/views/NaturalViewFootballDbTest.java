@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.equalTo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.generator.testing.FakeOpenAiTestResource;
+import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
@@ -15,9 +16,13 @@ import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ClassifiedIdentifier;
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.ClassificationRequested;
+import dev.snailbench.model.event.DatabaseTaskCompleted;
+import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.event.IdentifiersClassified;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.sql.JdbcSchemaReader;
 import io.quarkus.test.junit.QuarkusTest;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -29,13 +34,14 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * FootballDB v1 on the embedded PostgreSQL: a crosswalk built for its schema (the test plays the classifier),
- * natural views created through the admin connection, and every dev gold query rewritten to the view names
+ * FootballDB v1 on the embedded PostgreSQL: a crosswalk built for its schema (the test plays the classifier, and
+ * the executor that describes the schema and applies the views' DDL), natural views created, and every dev gold query rewritten to the view names
  * returning exactly what the native query returns. Regular names come from an LLM expansion (the local fake
  * OpenAI server renames snake_case to PascalCase), so the Regular views rename most identifiers too.
  */
@@ -43,6 +49,8 @@ import org.junit.jupiter.api.Test;
 class NaturalViewFootballDbTest {
 
     private String key;
+    /** The database as the executor's registry would know it (the test plays the executor). */
+    private final UUID database = UUID.randomUUID();
 
     @org.junit.jupiter.api.BeforeEach
     void registerTenant() {
@@ -57,15 +65,16 @@ class NaturalViewFootballDbTest {
     @Test
     void shouldAnswerEveryDevQueryIdenticallyThroughTheRegularAndLeastViews() throws Exception {
         String crosswalk = buildCrosswalk();
-        given().header("X-API-Key", key).contentType("application/json")
-                .body(Map.of("crosswalkId", crosswalk, "targetDatabase", "footballdb_v1", "nativeSchema", "exp_v1",
-                        "apply", true))
+        PlayedExecutor.answering(database, NaturalViewFootballDbTest::footballDbV1, () -> given().header("X-API-Key", key)
+                .contentType("application/json")
+                .body(Map.of("crosswalkId", crosswalk, "databaseId", database, "nativeSchema", "exp_v1", "apply", true))
                 .when().post("/natural-views").then().statusCode(200).body("applied", equalTo(true))
-                .body("views.viewSchema", equalTo("db_nl")).body("views.mapping.size()", equalTo(12));
-        given().header("X-API-Key", key).contentType("application/json")
-                .body(Map.of("crosswalkId", crosswalk, "targetDatabase", "footballdb_v1", "nativeSchema", "exp_v1",
+                .body("views.viewSchema", equalTo("db_nl")).body("views.mapping.size()", equalTo(12)));
+        PlayedExecutor.answering(database, NaturalViewFootballDbTest::footballDbV1, () -> given().header("X-API-Key", key)
+                .contentType("application/json")
+                .body(Map.of("crosswalkId", crosswalk, "databaseId", database, "nativeSchema", "exp_v1",
                         "viewSchema", "db_least", "level", "Least", "apply", true))
-                .when().post("/natural-views").then().statusCode(200).body("applied", equalTo(true));
+                .when().post("/natural-views").then().statusCode(200).body("applied", equalTo(true)));
 
         JsonNode dev = new ObjectMapper().readTree(DataDir.resolve().resolve("footballdb/v1/dev.json").toFile());
         int compared = 0;
@@ -142,11 +151,85 @@ class NaturalViewFootballDbTest {
         }
     }
 
+    @Test
+    void shouldReturnTheDdlWithoutApplyingItAndRefuseToApplyWithoutAnAdminLogin() {
+        String crosswalk = buildCrosswalk();
+        Function<DatabaseTaskRequested, DatabaseTaskCompleted> readOnly = task -> {
+            DatabaseTaskCompleted described = footballDbV1(task);
+            return new DatabaseTaskCompleted(described.eventId(), null, described.tenantId(), described.occurredAt(),
+                    described.schemaVersion(), described.taskId(), described.databaseId(), described.kind(), null,
+                    false, described.dialect(), false, described.schema(), null, 0);
+        };
+
+        List<String> ddl = PlayedExecutor.answering(database, readOnly, () -> given().header("X-API-Key", key)
+                .contentType("application/json")
+                .body(Map.of("crosswalkId", crosswalk, "databaseId", database, "nativeSchema", "exp_v1",
+                        "viewSchema", "db_ddl_only"))
+                .when().post("/natural-views").then().statusCode(200).body("applied", equalTo(false))
+                .extract().jsonPath().getList("views.statements"));
+        PlayedExecutor.answering(database, readOnly, () -> given().header("X-API-Key", key)
+                .contentType("application/json")
+                .body(Map.of("crosswalkId", crosswalk, "databaseId", database, "nativeSchema", "exp_v1",
+                        "viewSchema", "db_ddl_only", "apply", true))
+                .when().post("/natural-views").then().statusCode(400).body("field", equalTo("apply"))
+                .body("error", org.hamcrest.Matchers.containsString("no admin login")));
+
+        // The schema, then each of the 12 tables' view dropped and created again.
+        assertThat(ddl).hasSize(1 + 2 * 12).first().asString().startsWith("CREATE SCHEMA IF NOT EXISTS")
+                .contains("db_ddl_only");
+        assertThat(ddl.get(2)).startsWith("CREATE VIEW").contains("db_ddl_only");
+        assertThat(viewSchemaExists("db_ddl_only")).isFalse();
+    }
+
+    @Test
+    void shouldAnswer504WhenTheExecutorDoesNotAnswer() {
+        given().header("X-API-Key", key).contentType("application/json")
+                .body(Map.of("name", "x", "databaseId", UUID.randomUUID(), "nativeSchema", "exp_v1"))
+                .when().post("/crosswalks/builds").then().statusCode(504)
+                .body("error", org.hamcrest.Matchers.containsString("the executor did not answer the describe task"));
+    }
+
+    /** The executor's part on FootballDB v1 in the module's PostgreSQL: describe with JDBC, apply as admin. */
+    private static DatabaseTaskCompleted footballDbV1(DatabaseTaskRequested task) {
+        try (Connection c = LocalStack.postgres().connect("footballdb_v1")) {
+            return switch (task.kind()) {
+                case DESCRIBE -> DatabaseTaskCompleted.ok(task, SqlDialect.POSTGRESQL, true,
+                        JdbcSchemaReader.read(c, task.nativeSchema()), null, 0);
+                case APPLY_DDL -> {
+                    c.setAutoCommit(false);
+                    try (Statement s = c.createStatement()) {
+                        for (String sql : task.ddl()) {
+                            s.execute(sql);
+                        }
+                    }
+                    c.commit();
+                    yield DatabaseTaskCompleted.ok(task, SqlDialect.POSTGRESQL, true, null, null, task.ddl().size());
+                }
+                case QATCH_SUITE -> DatabaseTaskCompleted.failed(task, SqlDialect.POSTGRESQL, true, true,
+                        "not played by this test");
+            };
+        } catch (SQLException e) {
+            return DatabaseTaskCompleted.failed(task, SqlDialect.POSTGRESQL, true, false, e.getMessage());
+        }
+    }
+
+    private static boolean viewSchemaExists(String schema) {
+        try (Connection c = LocalStack.postgres().connect("footballdb_v1"); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM information_schema.schemata WHERE schema_name = '"
+                        + schema + "'")) {
+            rs.next();
+            return rs.getInt(1) > 0;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private String buildCrosswalk() {
-        String id = given().header("X-API-Key", key).contentType("application/json")
-                .body(Map.of("name", "footballdb v1", "targetDatabase", "footballdb_v1", "nativeSchema", "exp_v1",
+        String id = PlayedExecutor.answering(database, NaturalViewFootballDbTest::footballDbV1, () -> given()
+                .header("X-API-Key", key).contentType("application/json")
+                .body(Map.of("name", "footballdb v1", "databaseId", database, "nativeSchema", "exp_v1",
                         "expandWithLlm", true, "dataDictionary", "FootballDB: world cup teams, players and matches."))
-                .when().post("/crosswalks/builds").then().statusCode(202).extract().path("id");
+                .when().post("/crosswalks/builds").then().statusCode(202).extract().path("id"));
         List<ConsumerRecord<String, byte[]>> found = TopicClient.await(Topics.IDENTIFIERS_TO_CLASSIFY,
                 r -> r.key().equals(id), 1, Duration.ofSeconds(30));
         assertThat(found).hasSize(1);

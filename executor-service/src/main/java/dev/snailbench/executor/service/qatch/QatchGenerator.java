@@ -1,9 +1,13 @@
-package dev.snailbench.generator.service.qatch;
+package dev.snailbench.executor.service.qatch;
 
-import dev.snailbench.generator.service.crosswalk.SchemaSpec;
-import dev.snailbench.generator.service.crosswalk.SqlIdentifiers;
-import dev.snailbench.generator.service.target.JdbcSchemaReader;
+import dev.snailbench.model.domain.QatchCategory;
+import dev.snailbench.model.domain.QatchSuite.Options;
+import dev.snailbench.model.domain.QatchSuite.ResultTable;
+import dev.snailbench.model.domain.QatchSuite;
+import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.JdbcSchemaReader;
+import dev.snailbench.sql.SqlIdentifiers;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.Connection;
@@ -36,21 +40,6 @@ public final class QatchGenerator {
     private static final int ATTEMPTS_PER_TEST = 25;
     private static final int SAMPLE_VALUES = 200;
 
-    public record Options(long seed, Map<QatchCategory, Integer> counts, int maxResultRows, int categoricalMaxDistinct,
-            List<String> tables, int queryTimeoutSeconds) {
-    }
-
-    public record ResultTable(List<String> columns, List<List<String>> rows) {
-    }
-
-    public record GeneratedTest(String id, QatchCategory category, String question, String sql, ResultTable expected) {
-    }
-
-    /** The tests, how many per category, and candidates dropped (result too large) or failed (a bug if > 0). */
-    public record Generated(List<GeneratedTest> tests, Map<QatchCategory, Integer> counts, int tablesProfiled,
-            int droppedTooLarge, List<String> failedSql) {
-    }
-
     private record Candidate(String question, String sql) {
     }
 
@@ -70,7 +59,7 @@ public final class QatchGenerator {
     }
 
     /** Reads {@code schema} through {@code connection} (expected read-only) and generates the tests. */
-    public static Generated generate(Connection connection, String schema, SqlDialect dialect, Options options)
+    public static QatchSuite generate(Connection connection, String schema, SqlDialect dialect, Options options)
             throws SQLException {
         QatchGenerator g = new QatchGenerator(connection, dialect, options);
         g.profile(schema);
@@ -149,14 +138,14 @@ public final class QatchGenerator {
         profiles.put(table.name(), List.copyOf(columns));
     }
 
-    private Generated fill() {
-        List<GeneratedTest> tests = new ArrayList<>();
+    private QatchSuite fill() {
+        List<QatchSuite.Test> tests = new ArrayList<>();
         Map<QatchCategory, Integer> made = new EnumMap<>(QatchCategory.class);
         Set<String> seen = new HashSet<>();
         int tooLarge = 0;
         List<String> failed = new ArrayList<>();
         for (QatchCategory category : QatchCategory.values()) {
-            int wanted = options.counts().getOrDefault(category, 0);
+            int wanted = options.wanted(category);
             int n = 0;
             for (int attempt = 0; attempt < wanted * ATTEMPTS_PER_TEST && n < wanted; attempt++) {
                 Optional<Candidate> candidate = candidate(category);
@@ -176,12 +165,12 @@ public final class QatchGenerator {
                     continue;
                 }
                 n++;
-                tests.add(new GeneratedTest("qatch-" + category.id() + "-" + n, category, candidate.get().question(),
+                tests.add(new QatchSuite.Test("qatch-" + category.id() + "-" + n, category, candidate.get().question(),
                         candidate.get().sql(), result));
             }
             made.put(category, n);
         }
-        return new Generated(List.copyOf(tests), made, profiles.size(), tooLarge, List.copyOf(failed));
+        return new QatchSuite(List.copyOf(tests), ids(made), profiles.size(), tooLarge, List.copyOf(failed));
     }
 
     private Optional<Candidate> candidate(QatchCategory category) {
@@ -481,7 +470,13 @@ public final class QatchGenerator {
 
     /** An identifier as words: "home_team_goals" → "home team goals", "PlayerName" → "player name". */
     static String words(String identifier) {
-        return String.join(" ", dev.snailbench.generator.service.crosswalk.IdentifierTokens.of(identifier).tokens())
+        return String.join(" ", dev.snailbench.sql.IdentifierTokens.of(identifier).tokens())
                 .toLowerCase(Locale.ROOT);
+    }
+
+    private static Map<String, Integer> ids(Map<QatchCategory, Integer> counts) {
+        Map<String, Integer> byId = new LinkedHashMap<>();
+        counts.forEach((category, n) -> byId.put(category.id(), n));
+        return byId;
     }
 }

@@ -1,4 +1,4 @@
-package dev.snailbench.generator.service.crosswalk;
+package dev.snailbench.sql;
 
 import dev.snailbench.model.domain.SqlDialect;
 import java.util.Locale;

@@ -1,6 +1,6 @@
-package dev.snailbench.generator.service.target;
+package dev.snailbench.sql;
 
-import dev.snailbench.generator.service.crosswalk.SchemaSpec;
+import dev.snailbench.model.domain.SchemaSpec;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;

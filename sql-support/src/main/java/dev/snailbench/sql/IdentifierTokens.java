@@ -1,4 +1,4 @@
-package dev.snailbench.generator.service.crosswalk;
+package dev.snailbench.sql;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +78,8 @@ public record IdentifierTokens(List<String> tokens, Style style) {
         };
     }
 
-    static String capitalize(String s) {
+    /** "hOME" → "Home": first letter upper case, the rest lower case. */
+    public static String capitalize(String s) {
         return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1).toLowerCase(Locale.ROOT);
     }
 }

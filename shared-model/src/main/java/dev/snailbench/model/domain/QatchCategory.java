@@ -1,4 +1,4 @@
-package dev.snailbench.generator.service.qatch;
+package dev.snailbench.model.domain;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;

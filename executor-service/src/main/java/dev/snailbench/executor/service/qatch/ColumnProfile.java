@@ -1,4 +1,4 @@
-package dev.snailbench.generator.service.qatch;
+package dev.snailbench.executor.service.qatch;
 
 import java.util.List;
 import java.util.Locale;

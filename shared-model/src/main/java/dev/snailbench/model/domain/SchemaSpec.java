@@ -1,4 +1,4 @@
-package dev.snailbench.generator.service.crosswalk;
+package dev.snailbench.model.domain;
 
 import java.util.List;
 

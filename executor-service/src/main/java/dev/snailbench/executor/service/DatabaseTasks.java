@@ -1,0 +1,177 @@
+package dev.snailbench.executor.service;
+
+import dev.snailbench.executor.config.ExecutorBeans;
+import dev.snailbench.executor.config.ExecutorConfig;
+import dev.snailbench.executor.model.RegisteredDatabase;
+import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
+import dev.snailbench.executor.service.qatch.QatchGenerator;
+import dev.snailbench.model.domain.QatchSuite;
+import dev.snailbench.model.domain.SchemaSpec;
+import dev.snailbench.model.domain.SecretCipher;
+import dev.snailbench.model.event.DatabaseTaskCompleted;
+import dev.snailbench.model.event.DatabaseTaskRequested;
+import dev.snailbench.sql.JdbcSchemaReader;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Named;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.regex.Pattern;
+import org.jboss.logging.Logger;
+
+/**
+ * Work on a team's registered database asked by another service ({@code snailbench.database.tasks}): describe a
+ * schema, generate a QATCH suite, create natural views. This makes the registry the only route into a team's
+ * database: the database must belong to the asking tenant, reads use the registered (read-only) login through
+ * the pools, and views use the admin login the team registered for that purpose, or are refused.
+ */
+@ApplicationScoped
+public class DatabaseTasks {
+
+    private static final Logger LOG = Logger.getLogger(DatabaseTasks.class);
+
+    /** The only statements APPLY_DDL runs: what natural views need, nothing that touches data. */
+    private static final Pattern VIEW_DDL = Pattern.compile("(?is)\\s*(CREATE\\s+SCHEMA|CREATE\\s+(OR\\s+(REPLACE|ALTER)\\s+)?"
+            + "VIEW|DROP\\s+VIEW|IF\\s+SCHEMA_ID\\s*\\(\\s*N'[^']*'\\s*\\)\\s+IS\\s+NULL\\s+EXEC\\s*\\(\\s*N'CREATE\\s+SCHEMA)\\b.*");
+
+    private final RegisteredDatabaseRepository databases;
+    private final TargetResolver targets;
+    private final PoolManager pools;
+    private final SecretCipher cipher;
+    private final ExecutorConfig config;
+    private final ExecutorService workers;
+
+    public DatabaseTasks(RegisteredDatabaseRepository databases, TargetResolver targets, PoolManager pools,
+            SecretCipher cipher, ExecutorConfig config, @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
+        this.databases = databases;
+        this.targets = targets;
+        this.pools = pools;
+        this.cipher = cipher;
+        this.config = config;
+        this.workers = workers;
+    }
+
+    /** Always answers: a refused or failed task is an answer with the reason, never a lost request. */
+    public Uni<DatabaseTaskCompleted> handle(DatabaseTaskRequested request) {
+        if (request.databaseId() == null || request.kind() == null || request.tenantId() == null) {
+            return Uni.createFrom().item(DatabaseTaskCompleted.failed(request, null, false, true,
+                    "the task names no database, kind or tenant"));
+        }
+        return Panache.withSession(() -> databases.findOwned(request.databaseId(), request.tenantId()))
+                .chain(db -> db == null
+                        ? Uni.createFrom().item(DatabaseTaskCompleted.failed(request, null, false, true, "database "
+                                + request.databaseId() + " is not registered for tenant " + request.tenantId()))
+                        : run(request, db));
+    }
+
+    private Uni<DatabaseTaskCompleted> run(DatabaseTaskRequested request, RegisteredDatabase db) {
+        Target target = targets.fromRegistered(db);
+        boolean admin = db.adminUsername != null;
+        return Uni.createFrom().item(() -> {
+            try {
+                return switch (request.kind()) {
+                    case DESCRIBE -> DatabaseTaskCompleted.ok(request, db.kind, admin, describe(target, request), null, 0);
+                    case QATCH_SUITE -> DatabaseTaskCompleted.ok(request, db.kind, admin, null, qatch(target, request), 0);
+                    case APPLY_DDL -> DatabaseTaskCompleted.ok(request, db.kind, admin, null, null, apply(db, target,
+                            request));
+                };
+            } catch (Refused e) {
+                return DatabaseTaskCompleted.failed(request, db.kind, admin, true, e.getMessage());
+            } catch (SQLException | RuntimeException e) {
+                LOG.warnf("database task %s (%s) on database %s failed: %s", request.taskId(), request.kind(), db.id,
+                        e.getMessage());
+                return DatabaseTaskCompleted.failed(request, db.kind, admin, false, e.getMessage());
+            }
+        }).runSubscriptionOn(workers)
+                .ifNoItem().after(config.databaseTaskTimeout()).recoverWithItem(() -> DatabaseTaskCompleted.failed(
+                        request, db.kind, admin, false, request.kind().name().toLowerCase(Locale.ROOT)
+                                + " did not finish within " + config.databaseTaskTimeout().toSeconds() + " s"));
+    }
+
+    private SchemaSpec describe(Target target, DatabaseTaskRequested request) throws SQLException {
+        String schema = schemaOf(request);
+        return pools.withConnection(target, c -> read(c, schema));
+    }
+
+    private QatchSuite qatch(Target target, DatabaseTaskRequested request) throws SQLException {
+        String schema = schemaOf(request);
+        if (request.qatch() == null) {
+            throw new Refused("a QATCH task needs its options");
+        }
+        return pools.withConnection(target, c -> {
+            read(c, schema);
+            try {
+                return QatchGenerator.generate(c, schema, target.dialect(), request.qatch());
+            } catch (IllegalArgumentException e) {
+                throw new Refused(e.getMessage());
+            }
+        });
+    }
+
+    /** Runs the views' DDL in one transaction with the admin login (a fresh connection, never a pooled one). */
+    private int apply(RegisteredDatabase db, Target target, DatabaseTaskRequested request) throws SQLException {
+        if (db.adminUsername == null) {
+            throw new Refused("database " + db.id + " (" + db.name + ") has no admin login registered: register one "
+                    + "(adminUser, adminPassword) to let the platform create views, or apply the DDL yourself");
+        }
+        List<String> ddl = request.ddl() == null ? List.of() : request.ddl();
+        for (String statement : ddl) {
+            if (!VIEW_DDL.matcher(statement).matches()) {
+                throw new Refused("only CREATE SCHEMA, CREATE VIEW and DROP VIEW are applied; refused: "
+                        + statement.substring(0, Math.min(80, statement.length())));
+            }
+        }
+        Properties properties = new Properties();
+        target.options().forEach(properties::setProperty);
+        properties.setProperty("user", db.adminUsername);
+        properties.setProperty("password", cipher.open(db.sealedAdminPassword));
+        DriverManager.setLoginTimeout((int) Math.max(1, config.connectTimeout().toSeconds()));
+        try (Connection c = DriverManager.getConnection(target.jdbcUrl(), properties)) {
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                s.setQueryTimeout((int) Math.max(1, config.databaseTaskTimeout().toSeconds()));
+                for (String statement : ddl) {
+                    s.execute(statement);
+                }
+                c.commit();
+            } catch (SQLException e) {
+                c.rollback();
+                throw new SQLException("creating the views failed (nothing was changed): " + e.getMessage(),
+                        e.getSQLState(), e);
+            }
+        }
+        LOG.infof("applied %d view statements on database %s for tenant %s", ddl.size(), db.id, db.tenantId);
+        return ddl.size();
+    }
+
+    private static SchemaSpec read(Connection c, String schema) {
+        try {
+            return JdbcSchemaReader.read(c, schema);
+        } catch (IllegalArgumentException e) {
+            throw new Refused(e.getMessage());
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read schema " + schema + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String schemaOf(DatabaseTaskRequested request) {
+        if (request.nativeSchema() == null || request.nativeSchema().isBlank()) {
+            throw new Refused("the task names no schema (nativeSchema)");
+        }
+        return request.nativeSchema();
+    }
+
+    /** A request the team must change: answered as refused with this message. */
+    private static final class Refused extends RuntimeException {
+        Refused(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

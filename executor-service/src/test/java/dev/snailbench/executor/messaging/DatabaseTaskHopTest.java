@@ -1,0 +1,192 @@
+package dev.snailbench.executor.messaging;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.executor.support.Tenants;
+import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.Postgres;
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.domain.QatchCategory;
+import dev.snailbench.model.domain.QatchSuite;
+import dev.snailbench.model.domain.SchemaSpec;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.event.DatabaseTaskCompleted;
+import dev.snailbench.model.event.DatabaseTaskRequested;
+import dev.snailbench.model.serde.EventJson;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tasks on a team's registered database over the real broker (database.tasks in, database.task-results out): the
+ * executor's registry is the only route into the database, with the logins the team registered.
+ */
+@QuarkusTest
+class DatabaseTaskHopTest {
+
+    private static final Map<String, Integer> COUNTS = Map.of("project", 6, "distinct", 6, "orderby", 6, "select", 12,
+            "simple-aggregation", 8, "join", 6, "groupby", 8, "having", 8, "null", 6, "negated", 8);
+
+    private static TopicClient topics;
+
+    @BeforeAll
+    static void connect() {
+        LocalStack.postgresWithFootballDb();
+        topics = new TopicClient();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        topics.close();
+    }
+
+    @Test
+    void shouldGenerateAQatchSuiteWhoseSqlReturnsTheStoredResultsTheSameForTheSameSeed() throws Exception {
+        Tenants.Registered team = Tenants.registerTenant("qatch");
+        UUID database = register(team, "footballdb_v3", false);
+        QatchSuite.Options options = new QatchSuite.Options(7, COUNTS, 500, 25, List.of(), 30);
+
+        DatabaseTaskCompleted first = ask(DatabaseTaskRequested.qatchSuite(team.tenantId(), database, "exp_v3", options));
+        DatabaseTaskCompleted second = ask(DatabaseTaskRequested.qatchSuite(team.tenantId(), database, "exp_v3", options));
+
+        assertThat(first.error()).isNull();
+        assertThat(first.dialect()).isEqualTo(SqlDialect.POSTGRESQL);
+        QatchSuite suite = first.qatch();
+        System.out.println("QATCH FootballDB v3 (seed 7) tests per category: " + suite.counts());
+        assertThat(suite.failedSql()).isEmpty();
+        assertThat(suite.counts()).containsOnlyKeys(COUNTS.keySet()).allSatisfy((category, n) -> assertThat(n)
+                .as(category).isPositive());
+        assertThat(suite.tests()).hasSize(suite.counts().values().stream().mapToInt(Integer::intValue).sum());
+        try (Connection c = LocalStack.postgres().connect("footballdb_v3"); Statement s = c.createStatement()) {
+            s.execute("SET search_path TO exp_v3");
+            for (QatchSuite.Test test : suite.tests()) {
+                assertThat(test.question()).isNotBlank();
+                List<List<String>> actual = rows(s, test.sql());
+                if (test.sql().contains("ORDER BY")) {
+                    assertThat(actual).as(test.sql()).isEqualTo(test.expected().rows());
+                } else {
+                    assertThat(actual).as(test.sql()).containsExactlyInAnyOrderElementsOf(test.expected().rows());
+                }
+            }
+        }
+        assertThat(second.qatch().tests()).isEqualTo(suite.tests());
+        Map<QatchCategory, String> examples = new LinkedHashMap<>();
+        suite.tests().forEach(t -> examples.putIfAbsent(t.category(), t.question() + " | " + t.sql()));
+        examples.forEach((k, v) -> System.out.println("  " + k.id() + ": " + v));
+    }
+
+    @Test
+    void shouldDescribeASchemaWithTheRegisteredLogin() {
+        Tenants.Registered team = Tenants.registerTenant("describe");
+        UUID database = register(team, "footballdb_v1", false);
+
+        DatabaseTaskCompleted described = ask(DatabaseTaskRequested.describe(team.tenantId(), database, "exp_v1"));
+
+        assertThat(described.error()).isNull();
+        assertThat(described.hasAdminLogin()).isFalse();
+        assertThat(described.schema().tables()).extracting(SchemaSpec.Table::name).contains("national_team", "match");
+        assertThat(described.schema().tables()).filteredOn(t -> t.name().equals("national_team")).singleElement()
+                .satisfies(t -> assertThat(t.columns()).extracting(SchemaSpec.Column::name).contains("team_id",
+                        "teamname", "year"));
+    }
+
+    @Test
+    void shouldRefuseTasksOnAnotherTenantsDatabaseOrAMissingSchemaOrTable() {
+        Tenants.Registered owner = Tenants.registerTenant("owner");
+        UUID database = register(owner, "footballdb_v1", true);
+        QatchSuite.Options badTable = new QatchSuite.Options(1, Map.of("project", 1), 500, 25, List.of("no_such_table"),
+                30);
+
+        DatabaseTaskCompleted stranger = ask(DatabaseTaskRequested.describe("someone-else", database, "exp_v1"));
+        DatabaseTaskCompleted noSchema = ask(DatabaseTaskRequested.describe(owner.tenantId(), database, "nope"));
+        DatabaseTaskCompleted noTable = ask(DatabaseTaskRequested.qatchSuite(owner.tenantId(), database, "exp_v1",
+                badTable));
+
+        assertThat(stranger.refused()).isTrue();
+        assertThat(stranger.error()).isEqualTo("database " + database + " is not registered for tenant someone-else");
+        assertThat(stranger.schema()).isNull();
+        assertThat(noSchema.refused()).isTrue();
+        assertThat(noSchema.error()).contains("schema 'nope' has no tables");
+        assertThat(noTable.refused()).isTrue();
+        assertThat(noTable.error()).contains("no_such_table");
+    }
+
+    @Test
+    void shouldCreateViewsOnlyWithTheAdminLoginTheTeamRegistered() throws Exception {
+        Tenants.Registered team = Tenants.registerTenant("views");
+        UUID readOnly = register(team, "footballdb_v1", false);
+        UUID withAdmin = register(team, "footballdb_v1", true);
+        String schema = "views_" + UUID.randomUUID().toString().substring(0, 8);
+        List<String> ddl = List.of("CREATE SCHEMA IF NOT EXISTS " + schema,
+                "CREATE VIEW " + schema + ".teams AS SELECT teamname AS name FROM exp_v1.national_team");
+
+        DatabaseTaskCompleted refused = ask(DatabaseTaskRequested.applyDdl(team.tenantId(), readOnly, "exp_v1", ddl));
+        DatabaseTaskCompleted notDdl = ask(DatabaseTaskRequested.applyDdl(team.tenantId(), withAdmin, "exp_v1",
+                List.of("DELETE FROM exp_v1.national_team")));
+        DatabaseTaskCompleted applied = ask(DatabaseTaskRequested.applyDdl(team.tenantId(), withAdmin, "exp_v1", ddl));
+
+        assertThat(refused.refused()).isTrue();
+        assertThat(refused.error()).contains("has no admin login registered");
+        assertThat(notDdl.refused()).isTrue();
+        assertThat(notDdl.error()).contains("only CREATE SCHEMA, CREATE VIEW and DROP VIEW");
+        assertThat(applied.error()).isNull();
+        assertThat(applied.applied()).isEqualTo(2);
+        try (Connection c = LocalStack.postgres().connect("footballdb_v1"); Statement s = c.createStatement()) {
+            assertThat(rows(s, "SELECT count(*) FROM " + schema + ".teams"))
+                    .isEqualTo(rows(s, "SELECT count(*) FROM exp_v1.national_team"));
+            assertThat(rows(s, "SELECT count(*) FROM exp_v1.national_team").get(0).get(0)).isNotEqualTo("0");
+        }
+    }
+
+    /** Registers FootballDB through the REST API, with a read-only login and, if asked, an admin login. */
+    private static UUID register(Tenants.Registered tenant, String database, boolean admin) {
+        Map<String, Object> body = new HashMap<>(Map.of("name", database, "kind", "postgresql", "jdbcUrl",
+                LocalStack.postgres().jdbcUrl(database), "user", Postgres.USER, "password", Postgres.PASSWORD));
+        if (admin) {
+            body.put("adminUser", Postgres.USER);
+            body.put("adminPassword", Postgres.PASSWORD);
+        }
+        String id = given().header(ApiKeys.HEADER, tenant.apiKey()).contentType(ContentType.JSON).body(body)
+                .post("/databases").then().statusCode(201).extract().path("id");
+        return UUID.fromString(id);
+    }
+
+    private static DatabaseTaskCompleted ask(DatabaseTaskRequested task) {
+        topics.send(Topics.DATABASE_TASKS, task.key(), EventJson.write(task));
+        List<ConsumerRecord<String, byte[]>> answers = TopicClient.await(Topics.DATABASE_TASK_RESULTS,
+                r -> task.taskId().toString().equals(r.key()), 1, Duration.ofSeconds(120));
+        assertThat(answers).as("answer to task " + task.taskId()).hasSize(1);
+        return EventJson.read(answers.get(0).value(), DatabaseTaskCompleted.class);
+    }
+
+    private static List<List<String>> rows(Statement s, String sql) throws Exception {
+        List<List<String>> rows = new ArrayList<>();
+        try (ResultSet rs = s.executeQuery(sql)) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                List<String> row = new ArrayList<>();
+                for (int j = 1; j <= n; j++) {
+                    row.add(rs.getString(j));
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+}

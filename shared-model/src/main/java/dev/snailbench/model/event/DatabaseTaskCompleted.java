@@ -1,0 +1,43 @@
+package dev.snailbench.model.event;
+
+import dev.snailbench.model.domain.QatchSuite;
+import dev.snailbench.model.domain.SchemaSpec;
+import dev.snailbench.model.domain.SqlDialect;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * The executor's answer to one {@link DatabaseTaskRequested} (same {@code taskId}). {@code error} is null on
+ * success; otherwise it says what went wrong in words a team can act on, and {@code refused} tells a request the
+ * team must change (unknown database, no admin login, no such schema) from a failure of the database itself.
+ *
+ * @param dialect       the registered database's kind (null when it is unknown)
+ * @param hasAdminLogin whether the team registered an admin login for creating views
+ * @param schema        for DESCRIBE: the schema's tables and columns
+ * @param qatch         for QATCH_SUITE: the generated suite
+ * @param applied       for APPLY_DDL: statements applied
+ */
+public record DatabaseTaskCompleted(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
+        UUID taskId, UUID databaseId, DatabaseTaskRequested.Kind kind, String error, boolean refused,
+        SqlDialect dialect, boolean hasAdminLogin, SchemaSpec schema, QatchSuite qatch, int applied)
+        implements Event {
+
+    public static DatabaseTaskCompleted ok(DatabaseTaskRequested request, SqlDialect dialect, boolean hasAdminLogin,
+            SchemaSpec schema, QatchSuite qatch, int applied) {
+        return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
+                SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), null, false, dialect,
+                hasAdminLogin, schema, qatch, applied);
+    }
+
+    public static DatabaseTaskCompleted failed(DatabaseTaskRequested request, SqlDialect dialect,
+            boolean hasAdminLogin, boolean refused, String error) {
+        return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
+                SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), error, refused, dialect,
+                hasAdminLogin, null, null, 0);
+    }
+
+    @Override
+    public String key() {
+        return taskId.toString();
+    }
+}

@@ -1,0 +1,54 @@
+package dev.snailbench.model.event;
+
+import dev.snailbench.model.domain.QatchSuite;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Work on a team's registered database, asked of the executor (the only service that connects to teams'
+ * databases, with the credentials the team registered there). The answer is one {@link DatabaseTaskCompleted}
+ * with the same {@code taskId}.
+ *
+ * @param databaseId   the database's id in the executor's registry; it must belong to {@code tenantId}
+ * @param nativeSchema the schema the task reads or writes
+ * @param qatch        for {@link Kind#QATCH_SUITE}: what to generate
+ * @param ddl          for {@link Kind#APPLY_DDL}: the statements, applied in one transaction with the database's
+ *                     registered admin login
+ */
+public record DatabaseTaskRequested(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
+        UUID taskId, UUID databaseId, Kind kind, String nativeSchema, QatchSuite.Options qatch, List<String> ddl)
+        implements Event {
+
+    /** What to do on the database. */
+    public enum Kind {
+        /** Read the tables and columns of {@code nativeSchema} (read-only login). */
+        DESCRIBE,
+        /** Generate a QATCH suite on {@code nativeSchema} (read-only login). */
+        QATCH_SUITE,
+        /** Create views: {@code ddl} with the admin login, refused when the team registered none. */
+        APPLY_DDL
+    }
+
+    public static DatabaseTaskRequested describe(String tenantId, UUID databaseId, String nativeSchema) {
+        return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
+                UUID.randomUUID(), databaseId, Kind.DESCRIBE, nativeSchema, null, null);
+    }
+
+    public static DatabaseTaskRequested qatchSuite(String tenantId, UUID databaseId, String nativeSchema,
+            QatchSuite.Options options) {
+        return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
+                UUID.randomUUID(), databaseId, Kind.QATCH_SUITE, nativeSchema, options, null);
+    }
+
+    public static DatabaseTaskRequested applyDdl(String tenantId, UUID databaseId, String nativeSchema,
+            List<String> ddl) {
+        return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
+                UUID.randomUUID(), databaseId, Kind.APPLY_DDL, nativeSchema, null, List.copyOf(ddl));
+    }
+
+    @Override
+    public String key() {
+        return databaseId == null ? taskId.toString() : databaseId.toString();
+    }
+}
