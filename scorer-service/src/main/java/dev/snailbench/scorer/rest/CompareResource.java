@@ -84,21 +84,21 @@ public class CompareResource {
         int width = -1;
         for (int r = 0; r < rows.size(); r++) {
             JsonNode row = rows.get(r);
-            String where = field + ".rows[" + r + "]";
+            // Error locations are spelled out only on error: a 1,000-row result has 5,000 cells to read.
             if (!row.isArray()) {
-                throw ApiError.of(400, where + " must be an array");
+                throw ApiError.of(400, field + ".rows[" + r + "] must be an array");
             }
             if (!columns.isEmpty() && row.size() != columns.size()) {
-                throw ApiError.of(400, where + " has " + row.size() + " cells but " + field + ".columns has "
-                        + columns.size());
+                throw ApiError.of(400, field + ".rows[" + r + "] has " + row.size() + " cells but " + field
+                        + ".columns has " + columns.size());
             }
             if (width >= 0 && row.size() != width) {
-                throw ApiError.of(400, where + " has " + row.size() + " cells, earlier rows " + width);
+                throw ApiError.of(400, field + ".rows[" + r + "] has " + row.size() + " cells, earlier rows " + width);
             }
             width = row.size();
             Object[] cells = new Object[row.size()];
             for (int c = 0; c < row.size(); c++) {
-                cells[c] = cell(row.get(c), where + "[" + c + "]");
+                cells[c] = cell(row.get(c), field, r, c);
             }
             out.add(new Row(cells));
         }
@@ -118,7 +118,7 @@ public class CompareResource {
         return new ResultTable(columns, out, times);
     }
 
-    private static Object cell(JsonNode c, String where) {
+    private static Object cell(JsonNode c, String field, int row, int column) {
         if (c.isNull()) {
             return null;
         }
@@ -131,7 +131,7 @@ public class CompareResource {
         if (c.isBoolean()) {
             return Boolean.toString(c.asBoolean());
         }
-        throw ApiError.of(400, where + " must be a string, number, boolean or null");
+        throw ApiError.of(400, field + ".rows[" + row + "][" + column + "] must be a string, number, boolean or null");
     }
 
     private static boolean bool(JsonNode body, String field, boolean dflt) {

@@ -3,6 +3,7 @@ package dev.snailbench.scorer.service.compare;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -62,6 +63,49 @@ public final class QatchMetrics {
         Map<Row, Integer> p = counts(pred, true);
         return new double[] {tupleConstraint(g, p),
             gold.size() == pred.size() && g.keySet().equals(p.keySet()) ? 1.0 : 0.0};
+    }
+
+    /** {@link #cellPrecisionAndRecall} on an encoded pair: bit sets of cell codes. */
+    static double[] cellPrecisionAndRecall(EncodedPair pair) {
+        Double special = emptyCase(pair);
+        if (special != null) {
+            return new double[] {special, special};
+        }
+        BitSet gold = EncodedPair.cells(pair.gold);
+        BitSet pred = EncodedPair.cells(pair.predicted);
+        BitSet both = (BitSet) gold.clone();
+        both.and(pred);
+        double common = both.cardinality();
+        return new double[] {round3(pred.isEmpty() ? 0.0 : common / pred.cardinality()),
+            round3(gold.isEmpty() ? 0.0 : common / gold.cardinality())};
+    }
+
+    /** {@link #tupleConstraintAndExecutionAccuracy} on an encoded pair. */
+    static double[] tupleConstraintAndExecutionAccuracy(EncodedPair pair) {
+        Double special = emptyCase(pair);
+        if (special != null) {
+            return new double[] {special, special};
+        }
+        Map<EncodedPair.Key, Integer> g = EncodedPair.counts(pair.gold, true);
+        Map<EncodedPair.Key, Integer> p = EncodedPair.counts(pair.predicted, true);
+        int ok = 0;
+        for (Map.Entry<EncodedPair.Key, Integer> e : g.entrySet()) {
+            if (e.getValue().equals(p.get(e.getKey()))) {
+                ok++;
+            }
+        }
+        return new double[] {round3((double) ok / g.size()),
+            pair.gold.length == pair.predicted.length && g.keySet().equals(p.keySet()) ? 1.0 : 0.0};
+    }
+
+    private static Double emptyCase(EncodedPair pair) {
+        if (pair.gold.length == 0 && pair.predicted.length == 0) {
+            return 1.0;
+        }
+        if (pair.gold.length == 0 || pair.predicted.length == 0) {
+            return 0.0;
+        }
+        return null;
     }
 
     /** min(|gold|, |pred|) / max(|gold|, |pred|) on row counts. */
@@ -219,7 +263,9 @@ public final class QatchMetrics {
     }
 
     private static Set<Object> cells(List<Row> rows) {
-        Set<Object> out = new HashSet<>();
+        // Sized for every cell distinct: growing a set of 5,000 cells rehashes it a dozen times.
+        int cells = rows.isEmpty() ? 0 : rows.size() * rows.get(0).size();
+        Set<Object> out = new HashSet<>(Math.max(16, (int) (cells / 0.75f) + 1));
         for (Row r : rows) {
             for (int i = 0; i < r.size(); i++) {
                 out.add(r.get(i));

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -25,11 +26,26 @@ public final class ResultComparator {
     /** What "float noise" means in a diagnosis: equal within a relative 1e-6. */
     static final Tolerance NOISE = new Tolerance(0, 1e-6);
 
-    public Verdict strict(ResultTable gold, ResultTable predicted, CompareOptions options) {
-        return compare(gold, predicted, options, true, (g, p, tol) -> strictRows(g, p, tol, options.orderMatters()));
+    /**
+     * The three verdicts of one pair, sharing the row counts they all need (one pass instead of four); exact
+     * equality of the original rows is read from their encoding.
+     */
+    Verdict[] all(ResultTable gold, ResultTable predicted, CompareOptions options, EncodedPair encoded) {
+        Memo memo = new Memo(encoded);
+        return new Verdict[] {strict(gold, predicted, options, memo), set(gold, predicted, options, memo),
+            relaxed(gold, predicted, options, memo)};
     }
 
-    private Verdict strictRows(List<Row> g, List<Row> p, Tolerance tol, boolean orderMatters) {
+    public Verdict strict(ResultTable gold, ResultTable predicted, CompareOptions options) {
+        return strict(gold, predicted, options, new Memo());
+    }
+
+    private Verdict strict(ResultTable gold, ResultTable predicted, CompareOptions options, Memo memo) {
+        return compare(gold, predicted, options, true, memo,
+                (g, p, tol) -> strictRows(g, p, tol, options.orderMatters(), memo));
+    }
+
+    private Verdict strictRows(List<Row> g, List<Row> p, Tolerance tol, boolean orderMatters, Memo memo) {
         if (g.size() != p.size()) {
             if (setEqual(g, p, tol)) {
                 return Verdict.of(Reason.DUPLICATE_ROWS_DIFFER, duplicatesDetail(g, p));
@@ -48,7 +64,7 @@ public final class ResultComparator {
                         + "row " + (firstDifference(g, p) + 1) + " differs");
             }
         } else {
-            if (bagEqual(g, p, Tolerance.EXACT)) {
+            if (memo.bag(g, p)) {
                 return Verdict.of(Reason.MATCH, listEqual(g, p, Tolerance.EXACT) ? null
                         : "row order differs; ignored because the gold query has no ORDER BY");
             }
@@ -60,12 +76,16 @@ public final class ResultComparator {
     }
 
     public Verdict set(ResultTable gold, ResultTable predicted, CompareOptions options) {
-        return compare(gold, predicted, options, true, this::setRows);
+        return set(gold, predicted, options, new Memo());
     }
 
-    private Verdict setRows(List<Row> g, List<Row> p, Tolerance tol) {
-        if (setEqual(g, p, Tolerance.EXACT)) {
-            return bagEqual(g, p, Tolerance.EXACT) ? Verdict.of(Reason.MATCH)
+    private Verdict set(ResultTable gold, ResultTable predicted, CompareOptions options, Memo memo) {
+        return compare(gold, predicted, options, true, memo, (g, p, tol) -> setRows(g, p, tol, memo));
+    }
+
+    private Verdict setRows(List<Row> g, List<Row> p, Tolerance tol, Memo memo) {
+        if (memo.set(g, p)) {
+            return memo.bag(g, p) ? Verdict.of(Reason.MATCH)
                     : Verdict.of(Reason.MATCH_IGNORING_DUPLICATES, duplicatesDetail(g, p));
         }
         if (tol.enabled() && setEqual(g, p, tol)) {
@@ -75,11 +95,16 @@ public final class ResultComparator {
     }
 
     public Verdict relaxed(ResultTable gold, ResultTable predicted, CompareOptions options) {
-        return compare(gold, predicted, options, false, (g, p, tol) -> relaxedRows(gold, g, p, tol,
-                options.orderMatters()));
+        return relaxed(gold, predicted, options, new Memo());
     }
 
-    private Verdict relaxedRows(ResultTable gold, List<Row> g, List<Row> p, Tolerance tol, boolean orderMatters) {
+    private Verdict relaxed(ResultTable gold, ResultTable predicted, CompareOptions options, Memo memo) {
+        return compare(gold, predicted, options, false, memo, (g, p, tol) -> relaxedRows(gold, g, p, tol,
+                options.orderMatters(), memo));
+    }
+
+    private Verdict relaxedRows(ResultTable gold, List<Row> g, List<Row> p, Tolerance tol, boolean orderMatters,
+            Memo memo) {
         int gw = width(g);
         int pw = width(p);
         if (pw < gw) {
@@ -88,7 +113,7 @@ public final class ResultComparator {
         if (g.size() != p.size()) {
             return Verdict.of(Reason.ROW_COUNT_DIFFERS, "gold has " + g.size() + " rows, predicted " + p.size());
         }
-        ColumnMatcher matcher = new ColumnMatcher(g, p, tol);
+        ColumnMatcher matcher = new ColumnMatcher(g, p, tol, memo);
         int[] mapping = matcher.find();
         if (mapping == null) {
             int missing = matcher.firstGoldColumnWithoutCandidate();
@@ -99,7 +124,7 @@ public final class ResultComparator {
             return diagnose(g, p, tol, true);
         }
         List<Row> projected = project(p, mapping);
-        boolean exact = bagEqual(g, projected, Tolerance.EXACT);
+        boolean exact = memo.bag(g, projected);
         if (orderMatters && !listEqual(g, projected, tol)) {
             return Verdict.of(Reason.ROW_ORDER_DIFFERS, "same rows, but the gold query has ORDER BY and row "
                     + (firstDifference(g, projected) + 1) + " differs");
@@ -127,9 +152,9 @@ public final class ResultComparator {
 
     /** What every comparator does first: canonical rows, then empty results, then (strict, set) widths. */
     private Verdict compare(ResultTable gold, ResultTable predicted, CompareOptions options, boolean sameWidth,
-            RowComparison comparison) {
-        List<Row> g = rows(gold, options);
-        List<Row> p = rows(predicted, options);
+            Memo memo, RowComparison comparison) {
+        List<Row> g = memo.rows(gold, options);
+        List<Row> p = memo.rows(predicted, options);
         Verdict empty = emptiness(g, p);
         if (empty != null) {
             return empty;
@@ -376,6 +401,55 @@ public final class ResultComparator {
     }
 
     /**
+     * What the comparators of one pair would otherwise compute several times: the canonical rows of each side,
+     * and exact bag and set equality of two row lists (the same lists come back from every comparator).
+     */
+    static final class Memo {
+        private final EncodedPair encoded;
+        private final Map<ResultTable, List<Row>> rows = new IdentityHashMap<>(4);
+        private List<Row> bagA;
+        private List<Row> bagB;
+        private boolean bagEqual;
+        private List<Row> setA;
+        private List<Row> setB;
+        private boolean setEqual;
+
+        Memo() {
+            this(null);
+        }
+
+        Memo(EncodedPair encoded) {
+            this.encoded = encoded;
+        }
+
+        List<Row> rows(ResultTable table, CompareOptions options) {
+            return rows.computeIfAbsent(table, t -> ResultComparator.rows(t, options));
+        }
+
+        boolean bag(List<Row> a, List<Row> b) {
+            if (a != bagA || b != bagB) {
+                bagEqual = encodes(a, b) ? encoded.bagEqual() : bagEqual(a, b, Tolerance.EXACT);
+                bagA = a;
+                bagB = b;
+            }
+            return bagEqual;
+        }
+
+        boolean set(List<Row> a, List<Row> b) {
+            if (a != setA || b != setB) {
+                setEqual = encodes(a, b) ? encoded.setEqual() : setEqual(a, b, Tolerance.EXACT);
+                setA = a;
+                setB = b;
+            }
+            return setEqual;
+        }
+
+        private boolean encodes(List<Row> a, List<Row> b) {
+            return encoded != null && a == encoded.goldRows && b == encoded.predictedRows;
+        }
+    }
+
+    /**
      * Finds which predicted column holds each gold column, by values: a gold column can only map to a predicted
      * column with the same multiset of values (hash signature), candidates are narrowed by the joint values with
      * an anchor column, and a bipartite matching picks distinct columns; the assignment is accepted only when the
@@ -386,14 +460,20 @@ public final class ResultComparator {
         private final List<Row> gold;
         private final List<Row> pred;
         private final Tolerance tol;
+        private final Memo memo;
         private final int gw;
         private final int pw;
         private List<List<Integer>> candidates;
 
         ColumnMatcher(List<Row> gold, List<Row> pred, Tolerance tol) {
+            this(gold, pred, tol, new Memo());
+        }
+
+        ColumnMatcher(List<Row> gold, List<Row> pred, Tolerance tol, Memo memo) {
             this.gold = gold;
             this.pred = pred;
             this.tol = tol;
+            this.memo = memo;
             this.gw = width(gold);
             this.pw = width(pred);
         }
@@ -406,7 +486,8 @@ public final class ResultComparator {
             for (int i = 0; i < gw; i++) {
                 identity[i] = i;
             }
-            if (bagEqual(gold, project(pred, identity), tol)) {
+            List<Row> same = project(pred, identity);
+            if (tol.enabled() ? bagEqual(gold, same, tol) : memo.bag(gold, same)) {
                 return identity;
             }
             candidates = candidates();

@@ -11,12 +11,15 @@ public class ResultComparisons {
     public Comparison compare(ResultTable gold, ResultTable predicted, CompareOptions options) {
         var g = gold.rows();
         var p = predicted.rows();
-        double[] cells = QatchMetrics.cellPrecisionAndRecall(g, p);
-        double[] tuples = QatchMetrics.tupleConstraintAndExecutionAccuracy(g, p);
+        // Cells hashed once for the QATCH metrics and Soft-F1, which only test equality.
+        EncodedPair encoded = EncodedPair.of(g, p);
+        double[] cells = QatchMetrics.cellPrecisionAndRecall(encoded);
+        double[] tuples = QatchMetrics.tupleConstraintAndExecutionAccuracy(encoded);
+        Verdict[] verdicts = comparator.all(gold, predicted, options, encoded);
         return new Comparison(
-                comparator.strict(gold, predicted, options),
-                comparator.set(gold, predicted, options),
-                comparator.relaxed(gold, predicted, options),
+                verdicts[0],
+                verdicts[1],
+                verdicts[2],
                 cells[0],
                 cells[1],
                 QatchMetrics.tupleCardinality(g, p),
@@ -24,6 +27,6 @@ public class ResultComparisons {
                 QatchMetrics.tupleOrder(g, p, options.orderMatters()),
                 tuples[1],
                 QatchMetrics.validEfficiencyScore(tuples[1], gold.timesSeconds(), predicted.timesSeconds()),
-                SoftF1.score(g, p));
+                SoftF1.score(encoded));
     }
 }

@@ -9,6 +9,8 @@ public final class Row {
     private final int hash;
     /** Computed once: QATCH's tuple constraint and execution accuracy both need it. */
     private Row sorted;
+    /** Computed once, for wide rows only (Soft-F1's membership tests). */
+    private java.util.Set<Object> cellSet;
 
     public Row(Object[] cells) {
         this.cells = cells;
@@ -35,6 +37,16 @@ public final class Row {
             Arrays.sort(copy, Cells.ORDER);
             s = Arrays.equals(copy, cells) ? this : new Row(copy);
             sorted = s;
+        }
+        return s;
+    }
+
+    /** The row's distinct cells as a set. */
+    java.util.Set<Object> cellSet() {
+        java.util.Set<Object> s = cellSet;
+        if (s == null) {
+            s = new java.util.HashSet<>(Arrays.asList(cells));
+            cellSet = s;
         }
         return s;
     }
