@@ -1,6 +1,7 @@
 package dev.snailbench.executor.service;
 
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlLexer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -182,7 +183,7 @@ public final class SqlGuard {
 
     /** Finds a call of a denied function outside comments and string literals; null when there is none. */
     static String deniedCall(String sql, SqlDialect dialect) {
-        List<String> tokens = SqlTokens.tokens(sql, dialect);
+        List<String> tokens = SqlLexer.words(sql, dialect);
         for (int i = 0; i + 1 < tokens.size(); i++) {
             String t = tokens.get(i);
             if (tokens.get(i + 1).equals("(") && !t.equals("(") && deniedName(t)) {

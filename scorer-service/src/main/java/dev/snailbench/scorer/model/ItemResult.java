@@ -74,12 +74,17 @@ public class ItemResult {
     public Double validEfficiencyScore;
     public Double softF1;
 
-    /** Schema linking of the predicted against the gold SQL (null when either did not parse). */
+    /**
+     * Schema linking of the predicted against the gold SQL (null when the gold did not parse, or there is no
+     * prediction); {@link #linkingMethod} says how the predicted identifiers were read.
+     */
     public Double queryRecall;
     public Double queryPrecision;
     public Double queryF1;
     @Column(columnDefinition = "text")
     public String linkingError;
+    /** {@code parsed}, or {@code tokens} when the predicted SQL did not parse and its identifiers were read from its tokens. */
+    public String linkingMethod;
     public String hardness;
     /** Gold identifiers ({@code t:table}, {@code c:column}), one per line, for IdentifierRecall and naturalness. */
     @Column(columnDefinition = "text")

@@ -14,7 +14,8 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
         boolean relaxedMatch, String reason, VerdictView strict, VerdictView set, VerdictView relaxed,
         boolean goldOrderBy, Double cellPrecision, Double cellRecall, Double tupleCardinality, Double tupleConstraint,
         Double tupleOrder, Double executionAccuracy, Double validEfficiencyScore, Double softF1, Double queryRecall,
-        Double queryPrecision, Double queryF1, String linkingError, String hardness, Instant scoredAt) {
+        Double queryPrecision, Double queryF1, String linkingError, String linkingMethod, String hardness,
+        Instant scoredAt) {
 
     /** One comparator's verdict (null reason when the item failed before any comparison). */
     public record VerdictView(boolean match, String reason, String detail) {
@@ -31,6 +32,6 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
                 new VerdictView(Boolean.TRUE.equals(r.relaxedMatch), r.relaxedReason, r.relaxedDetail),
                 r.orderBy, r.cellPrecision, r.cellRecall, r.tupleCardinality, r.tupleConstraint, r.tupleOrder,
                 r.executionAccuracy, r.validEfficiencyScore, r.softF1, r.queryRecall, r.queryPrecision, r.queryF1,
-                r.linkingError, r.hardness, r.scoredAt);
+                r.linkingError, r.linkingMethod, r.hardness, r.scoredAt);
     }
 }

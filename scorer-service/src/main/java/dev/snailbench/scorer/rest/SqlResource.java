@@ -46,8 +46,9 @@ public class SqlResource {
         }
     }
 
+    /** {@code linkingMethod}: {@code parsed}, or {@code tokens} when the predicted SQL did not parse. */
     public record LinkingResponse(double queryRecall, double queryPrecision, double queryF1, IdentifierSets matched,
-            IdentifierSets missing, IdentifierSets extra) {
+            IdentifierSets missing, IdentifierSets extra, String linkingMethod) {
     }
 
     public record CharacteristicsRequest(String sql, String dialect) {
@@ -65,10 +66,11 @@ public class SqlResource {
         }
         SqlDialect dialect = dialect(request.dialect());
         Identifiers gold = identifiers(parse(request.goldSql(), "goldSql", dialect), "goldSql");
-        Identifiers predicted = identifiers(parse(request.predictedSql(), "predictedSql", dialect), "predictedSql");
-        LinkingScore s = LinkingScore.of(gold, predicted);
+        checkSize(request.predictedSql(), "predictedSql");
+        SqlAnalysis.Linked predicted = sql.predictedIdentifiers(request.predictedSql(), dialect);
+        LinkingScore s = LinkingScore.of(gold, predicted.identifiers());
         return new LinkingResponse(s.queryRecall(), s.queryPrecision(), s.queryF1(), IdentifierSets.of(s.matched()),
-                IdentifierSets.of(s.missing()), IdentifierSets.of(s.extra()));
+                IdentifierSets.of(s.missing()), IdentifierSets.of(s.extra()), predicted.method());
     }
 
     @POST
@@ -90,13 +92,17 @@ public class SqlResource {
                 List.copyOf(ids.columns()));
     }
 
-    private Statement parse(String text, String field, SqlDialect dialect) {
+    private static void checkSize(String text, String field) {
         if (text == null || text.isBlank()) {
             throw ApiError.of(400, field + " is required");
         }
         if (text.length() > MAX_SQL_CHARS) {
             throw ApiError.of(413, field + " has " + text.length() + " characters; the limit is " + MAX_SQL_CHARS);
         }
+    }
+
+    private Statement parse(String text, String field, SqlDialect dialect) {
+        checkSize(text, field);
         try {
             return sql.parse(text, dialect);
         } catch (SqlParseException e) {

@@ -68,6 +68,7 @@ public class ItemScorer {
         r.queryPrecision = analysis.queryPrecision();
         r.queryF1 = analysis.queryF1();
         r.linkingError = analysis.error();
+        r.linkingMethod = analysis.linkingMethod();
         r.goldIdentifiers = lines(analysis.goldIdentifiers());
         r.predictedIdentifiers = lines(analysis.predictedIdentifiers());
 

@@ -75,15 +75,31 @@ class StatelessEndpointsTest {
                 .body("matched.columns", contains("name"))
                 .body("missing.columns", contains("age"))
                 .body("extra.tables", contains("team"))
-                .body("extra.columns", contains("id", "team_id"));
+                .body("extra.columns", contains("id", "team_id"))
+                .body("linkingMethod", equalTo("parsed"));
     }
 
     @Test
-    void shouldRejectUnparsableSqlAndUnknownDialect() {
+    void shouldScoreAPredictionThatDoesNotParseFromItsTokensAndSaySo() {
         given().contentType(ContentType.JSON).body("""
-                {"goldSql": "SELECT a FROM t", "predictedSql": "SELEC a FROM", "dialect": "postgresql"}""")
+                {"goldSql": "SELECT comments FROM roadkill WHERE year < 1990",
+                 "predictedSql": "SELECT comments FROM roadkill WHERE species ! = 'deer'",
+                 "dialect": "sqlserver"}""")
+                .when().post("/linking").then().statusCode(200)
+                .body("linkingMethod", equalTo("tokens"))
+                .body("queryRecall", equalTo(2.0f / 3))
+                .body("matched.tables", contains("roadkill"))
+                .body("matched.columns", contains("comments"))
+                .body("missing.columns", contains("year"))
+                .body("extra.columns", contains("species"));
+    }
+
+    @Test
+    void shouldRejectUnparsableGoldSqlAndUnknownDialect() {
+        given().contentType(ContentType.JSON).body("""
+                {"goldSql": "SELEC a FROM", "predictedSql": "SELECT a FROM t", "dialect": "postgresql"}""")
                 .when().post("/linking").then().statusCode(400)
-                .body("error", containsString("predictedSql does not parse"));
+                .body("error", containsString("goldSql does not parse"));
         given().contentType(ContentType.JSON).body("""
                 {"sql": "SELECT 1", "dialect": "oracle"}""")
                 .when().post("/characteristics").then().statusCode(400)

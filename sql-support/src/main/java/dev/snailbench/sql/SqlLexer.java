@@ -1,20 +1,42 @@
-package dev.snailbench.executor.service;
+package dev.snailbench.sql;
 
 import dev.snailbench.model.domain.SqlDialect;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A deliberately small SQL lexer: words, quoted identifiers (as their names) and single-character symbols,
- * with comments and string literals dropped. Enough to find function calls whatever the quoting.
+ * A deliberately small SQL lexer: words, quoted identifiers (as their names), numbers and single-character
+ * symbols, each with its place in the text; comments and string literals are skipped. Enough to find function
+ * calls whatever the quoting (the executor's guard), and to read or rename identifiers when a statement does not
+ * parse (the token fallbacks of schema linking and denaturalization): nothing inside a literal or a comment is
+ * ever taken for an identifier.
  */
-final class SqlTokens {
+public final class SqlLexer {
 
-    private SqlTokens() {
+    /** What a token is. */
+    public enum Kind { WORD, QUOTED, NUMBER, SYMBOL }
+
+    /**
+     * A token: {@code text} is the word, the unquoted name, the number or the symbol; {@code start}/{@code end}
+     * delimit it in the statement (quotes included).
+     */
+    public record Token(Kind kind, String text, int start, int end) {
+
+        public boolean isIdentifierLike() {
+            return kind == Kind.WORD || kind == Kind.QUOTED;
+        }
     }
 
-    static List<String> tokens(String sql, SqlDialect dialect) {
-        List<String> out = new ArrayList<>();
+    private SqlLexer() {
+    }
+
+    /** The tokens' texts only. */
+    public static List<String> words(String sql, SqlDialect dialect) {
+        return tokens(sql, dialect).stream().map(Token::text).toList();
+    }
+
+    public static List<Token> tokens(String sql, SqlDialect dialect) {
+        List<Token> out = new ArrayList<>();
         int n = sql.length();
         int i = 0;
         while (i < n) {
@@ -29,18 +51,20 @@ final class SqlTokens {
                 // E'...' (PostgreSQL escape string): backslash escapes a quote inside.
                 boolean backslashEscapes = dialect == SqlDialect.POSTGRESQL && i > 0
                         && (sql.charAt(i - 1) == 'e' || sql.charAt(i - 1) == 'E')
-                        && !out.isEmpty() && out.get(out.size() - 1).equalsIgnoreCase("e");
+                        && !out.isEmpty() && out.get(out.size() - 1).text().equalsIgnoreCase("e");
                 if (backslashEscapes) {
                     out.remove(out.size() - 1);
                 }
                 i = skipString(sql, i + 1, '\'', backslashEscapes);
             } else if (c == '"') {
                 int end = quotedEnd(sql, i + 1, '"');
-                out.add(sql.substring(i + 1, Math.min(end, n)).replace("\"\"", "\""));
+                out.add(new Token(Kind.QUOTED, sql.substring(i + 1, Math.min(end, n)).replace("\"\"", "\""), i,
+                        Math.min(end + 1, n)));
                 i = end + 1;
             } else if (c == '[' && dialect == SqlDialect.SQLSERVER) {
                 int end = quotedEnd(sql, i + 1, ']');
-                out.add(sql.substring(i + 1, Math.min(end, n)).replace("]]", "]"));
+                out.add(new Token(Kind.QUOTED, sql.substring(i + 1, Math.min(end, n)).replace("]]", "]"), i,
+                        Math.min(end + 1, n)));
                 i = end + 1;
             } else if (c == '$' && dialect == SqlDialect.POSTGRESQL && dollarTag(sql, i) != null) {
                 String tag = dollarTag(sql, i);
@@ -52,9 +76,15 @@ final class SqlTokens {
                         || sql.charAt(i) == '$' || sql.charAt(i) == '#' || sql.charAt(i) == '@')) {
                     i++;
                 }
-                out.add(sql.substring(start, i));
+                out.add(new Token(Kind.WORD, sql.substring(start, i), start, i));
+            } else if (Character.isDigit(c)) {
+                int start = i;
+                while (i < n && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '.')) {
+                    i++;
+                }
+                out.add(new Token(Kind.NUMBER, sql.substring(start, i), start, i));
             } else {
-                out.add(String.valueOf(c));
+                out.add(new Token(Kind.SYMBOL, String.valueOf(c), i, i + 1));
                 i++;
             }
         }

@@ -1,0 +1,150 @@
+package dev.snailbench.scorer.service.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.localstack.DataDir;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlLexer;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Real data: the 503 SNAILS gold statements and gpt-3.5-turbo's 2,012 recorded answers (SQL Server dialect). Every
+ * answer gets a linking score against its native gold, from its syntax tree or, when it does not parse, from its
+ * tokens; and every gold column named like a keyword or a function (year, date, name, type, value…) is kept.
+ */
+class SnailsPredictionsLinkingTest {
+
+    /** Names that are SQL keywords or function names somewhere, and name columns in the SNAILS databases. */
+    private static final Set<String> KEYWORD_LIKE = Set.of("year", "date", "month", "day", "start", "end_date",
+            "level", "name", "type", "value", "count", "number", "time", "status", "comments", "position",
+            "source", "description", "min", "max", "sum", "avg", "current", "first", "last", "text", "code", "size");
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static SqlParser parser;
+
+    @BeforeAll
+    static void start() {
+        parser = new SqlParser(2, Duration.ofSeconds(20));
+    }
+
+    @AfterAll
+    static void stop() {
+        parser.close();
+    }
+
+    @Test
+    void shouldScoreTheLinkingOfEveryRecordedAnswerParsedOrFromItsTokens() throws IOException {
+        Map<String, String> gold = goldById();
+        Map<String, Integer> byMethod = new TreeMap<>();
+        List<String> tokenLinked = new ArrayList<>();
+        int answers = 0;
+        try (BufferedReader lines = Files.newBufferedReader(snails().resolve("predictions/gpt-3.5-turbo.jsonl"))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                JsonNode answer = JSON.readTree(line);
+                String predicted = answer.get("predictedSql").asText();
+                Identifiers goldIds = IdentifierExtractor.extract(parser.parse(gold.get(answer.get("id").asText()),
+                        SqlDialect.SQLSERVER));
+
+                SqlAnalysis.Linked linked = SqlAnalysis.predictedIdentifiers(parser, predicted, SqlDialect.SQLSERVER);
+                LinkingScore score = LinkingScore.of(goldIds, linked.identifiers());
+
+                answers++;
+                byMethod.merge(linked.method(), 1, Integer::sum);
+                assertThat(score.queryRecall()).isBetween(0.0, 1.0);
+                if (linked.method().equals(SqlAnalysis.TOKENS)) {
+                    String shown = predicted.replaceAll("\\s+", " ");
+                    tokenLinked.add(answer.get("id").asText() + " " + answer.get("level").asText() + ": "
+                            + shown.substring(0, Math.min(160, shown.length())) + " -> " + linked.identifiers().keys());
+                }
+            }
+        }
+        System.out.println("SNAILS gpt-3.5-turbo answers linked: " + answers + " " + byMethod);
+        tokenLinked.stream().limit(8).forEach(t -> System.out.println("  tokens: " + t));
+        assertThat(answers).isEqualTo(2012);
+        assertThat(byMethod.getOrDefault(SqlAnalysis.PARSED, 0) + byMethod.getOrDefault(SqlAnalysis.TOKENS, 0))
+                .isEqualTo(answers);
+        assertThat(byMethod.get(SqlAnalysis.TOKENS)).as("answers that do not parse (the issue counted 61)")
+                .isPositive();
+    }
+
+    @Test
+    void shouldKeepEveryGoldColumnNamedLikeAKeywordOrAFunction() throws IOException {
+        int statements = 0;
+        Map<String, Integer> kept = new TreeMap<>();
+        Map<String, String> databases = databaseById();
+        for (Map.Entry<String, String> g : goldById().entrySet()) {
+            String sql = g.getValue();
+            Set<String> schemaColumns = columnsOf(databases.get(g.getKey()));
+            List<SqlLexer.Token> tokens = SqlLexer.tokens(sql, SqlDialect.SQLSERVER);
+            Set<String> expected = new HashSet<>();
+            for (int i = 0; i < tokens.size(); i++) {
+                SqlLexer.Token t = tokens.get(i);
+                String word = t.text().toLowerCase(Locale.ROOT);
+                boolean call = i + 1 < tokens.size() && tokens.get(i + 1).text().equals("(");
+                boolean alias = i > 0 && tokens.get(i - 1).text().equalsIgnoreCase("as");
+                if (t.kind() == SqlLexer.Kind.WORD && KEYWORD_LIKE.contains(word) && schemaColumns.contains(word)
+                        && !call && !alias) {
+                    expected.add(word);
+                }
+            }
+            if (expected.isEmpty()) {
+                continue;
+            }
+            statements++;
+            Set<String> columns = IdentifierExtractor.extract(parser.parse(sql, SqlDialect.SQLSERVER)).columns();
+            assertThat(columns).as(g.getKey() + ": " + sql).containsAll(expected);
+            expected.forEach(w -> kept.merge(w, 1, Integer::sum));
+        }
+        System.out.println("SNAILS gold statements with keyword-like column names: " + statements + " " + kept);
+        assertThat(statements).isGreaterThan(20);
+    }
+
+    /** The database's column names at Native level, lower-case. */
+    private static Set<String> columnsOf(String database) throws IOException {
+        Set<String> columns = new HashSet<>();
+        for (JsonNode table : JSON.readTree(snails().resolve("schema/" + database + ".json").toFile()).get("tables")) {
+            table.get("columns").forEach(c -> columns.add(c.get("name").get("Native").asText().toLowerCase(Locale.ROOT)));
+        }
+        return columns;
+    }
+
+    private static Map<String, String> goldById() throws IOException {
+        return byId("gold_sql_native");
+    }
+
+    private static Map<String, String> databaseById() throws IOException {
+        return byId("database");
+    }
+
+    private static Map<String, String> byId(String field) throws IOException {
+        Map<String, String> values = new HashMap<>();
+        try (Stream<Path> files = Files.list(snails().resolve("nl_sql"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                JSON.readTree(f.toFile()).forEach(q -> values.put(q.get("id").asText(), q.get(field).asText()));
+            }
+        }
+        return values;
+    }
+
+    private static Path snails() {
+        return DataDir.resolve().resolve("snails");
+    }
+}
