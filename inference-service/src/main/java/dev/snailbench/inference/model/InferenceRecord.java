@@ -46,6 +46,11 @@ public class InferenceRecord {
     /** Identifiers of the predicted SQL that matched no crosswalk entry (left as written). */
     @Column(columnDefinition = "text")
     public String unknownIdentifiers;
+    /**
+     * How the predicted SQL was mapped back to native names: {@code parsed}, or {@code tokens} when it did not
+     * parse and was rewritten token by token; null when the item's level is Native.
+     */
+    public String denaturalization;
     public Instant createdAt;
 
     public Inference toInference() {

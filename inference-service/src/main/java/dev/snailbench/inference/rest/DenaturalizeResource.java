@@ -39,8 +39,9 @@ public class DenaturalizeResource {
     public record Request(String sql, String dialect, String level, List<Entry> crosswalk) {
     }
 
+    /** {@code method}: {@code parsed}, or {@code tokens} when the SQL did not parse and was rewritten token by token. */
     public record Response(String sql, List<IdentifierRewriter.Replacement> replaced, List<String> unknown,
-            List<String> ambiguous) {
+            List<String> ambiguous, String method) {
     }
 
     /** JSqlParser parsing is blocking: a worker thread, never the event loop. */
@@ -77,12 +78,12 @@ public class DenaturalizeResource {
         }
         IdentifierRewriter.Result r;
         try {
-            r = IdentifierRewriter.rewrite(request.sql(), dialect,
+            r = IdentifierRewriter.rewriteOrTokens(request.sql(), dialect,
                     Crosswalk.of(entries).mapping(level, NaturalnessLevel.NATIVE));
         } catch (RuntimeException e) {
             throw new BadRequest("sql: " + Failures.message(e));
         }
-        return new Response(r.sql(), r.replaced(), r.unknown(), r.ambiguous());
+        return new Response(r.sql(), r.replaced(), r.unknown(), r.ambiguous(), r.method());
     }
 
     private static CrosswalkEntry entry(Entry e, int i, NaturalnessLevel level) {

@@ -97,7 +97,7 @@ public class Answerer {
             }
             IdentifierRewriter.Result r;
             try {
-                r = IdentifierRewriter.rewrite(sql, item.dialect(), schema.crosswalk().mapping(level,
+                r = IdentifierRewriter.rewriteOrTokens(sql, item.dialect(), schema.crosswalk().mapping(level,
                         NaturalnessLevel.NATIVE));
             } catch (RuntimeException e) {
                 throw new InferenceException("cannot denaturalize the predicted SQL: " + Failures.message(e), e);
@@ -105,6 +105,7 @@ public class Answerer {
             List<String> unmapped = new ArrayList<>(r.unknown());
             r.ambiguous().forEach(a -> unmapped.add(a + " (ambiguous)"));
             record.unknownIdentifiers = unmapped.isEmpty() ? null : String.join(", ", unmapped);
+            record.denaturalization = r.method();
             return r.sql();
         }).invoke(nativeSql -> record.predictedSql = nativeSql).replaceWithVoid();
     }

@@ -1,6 +1,7 @@
 package dev.snailbench.inference.sql;
 
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.TokenIdentifiers;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -23,8 +24,16 @@ public final class IdentifierRewriter {
     public record Replacement(String from, String to) {
     }
 
-    public record Result(String sql, List<Replacement> replaced, List<String> unknown, List<String> ambiguous) {
+    /**
+     * The rewritten SQL; {@code method} is {@link #PARSED} (renamed in the syntax tree) or {@link #TOKENS}
+     * (the statement did not parse: renamed token by token outside literals and comments).
+     */
+    public record Result(String sql, List<Replacement> replaced, List<String> unknown, List<String> ambiguous,
+            String method) {
     }
+
+    public static final String PARSED = "parsed";
+    public static final String TOKENS = "tokens";
 
     /** A schema identifier found in a statement: kind {@code table} or {@code column}, lower-case name. */
     public record Identifier(String kind, String name) {
@@ -109,7 +118,73 @@ public final class IdentifierRewriter {
             nodes.dateUnitRenames.put(unit, Identifiers.requote(written, target, dialect));
             replaced.add(new Replacement(written, target));
         }
-        return new Result(nodes.print(), List.copyOf(replaced), List.copyOf(unknown), List.copyOf(ambiguous));
+        return new Result(nodes.print(), List.copyOf(replaced), List.copyOf(unknown), List.copyOf(ambiguous),
+                PARSED);
+    }
+
+    /**
+     * {@link #rewrite}, or when the statement does not parse (a stray token, an unfinished statement: a model's
+     * answer), {@link #rewriteTokens}, so that every answer can still be mapped back and scored.
+     */
+    public static Result rewriteOrTokens(String sql, SqlDialect dialect, NameMapping mapping) {
+        try {
+            return rewrite(sql, dialect, mapping);
+        } catch (SqlParsing.SqlParseException e) {
+            return rewriteTokens(sql, dialect, mapping);
+        }
+    }
+
+    /**
+     * Renames the tables and columns found among the statement's tokens (sql-support's {@link TokenIdentifiers}:
+     * never inside a literal or a comment, aliases and function names left alone); the rest of the text is kept
+     * byte for byte.
+     */
+    public static Result rewriteTokens(String sql, SqlDialect dialect, NameMapping mapping) {
+        List<TokenIdentifiers.Found> found = TokenIdentifiers.find(sql, dialect);
+        Set<String> statementTables = new LinkedHashSet<>();
+        for (TokenIdentifiers.Found f : found) {
+            List<String> targets = f.table() ? mapping.tables().get(f.name()) : null;
+            if (targets != null && targets.size() == 1) {
+                statementTables.add(Identifiers.key(targets.get(0)));
+            }
+        }
+        Set<Replacement> replaced = new LinkedHashSet<>();
+        Set<String> unknown = new LinkedHashSet<>();
+        Set<String> ambiguous = new LinkedHashSet<>();
+        StringBuilder out = new StringBuilder(sql.length() + 32);
+        int copied = 0;
+        for (TokenIdentifiers.Found f : found) {
+            String written = sql.substring(f.token().start(), f.token().end());
+            String target = tokenTarget(f, written, mapping, statementTables, unknown, ambiguous);
+            if (target == null) {
+                continue;
+            }
+            out.append(sql, copied, f.token().start()).append(Identifiers.requote(written, target, dialect));
+            copied = f.token().end();
+            replaced.add(new Replacement(Identifiers.unquote(written), target));
+        }
+        out.append(sql, copied, sql.length());
+        return new Result(out.toString(), List.copyOf(replaced), List.copyOf(unknown), List.copyOf(ambiguous),
+                TOKENS);
+    }
+
+    /** A token's target name: as a table or a column as it was read, else as the other kind; null when none. */
+    private static String tokenTarget(TokenIdentifiers.Found f, String written, NameMapping mapping,
+            Set<String> statementTables, Set<String> unknown, Set<String> ambiguous) {
+        List<String> tables = mapping.tables().get(f.name());
+        List<NameMapping.ColumnTarget> columns = mapping.columns().get(f.name());
+        if (f.table() && tables != null || !f.table() && columns == null && tables != null) {
+            return single(tables, written, unknown, ambiguous);
+        }
+        if (columns == null) {
+            unknown.add(Identifiers.unquote(written));
+            return null;
+        }
+        String target = pickColumn(columns, null, statementTables);
+        if (target == null) {
+            ambiguous.add(Identifiers.unquote(written));
+        }
+        return target;
     }
 
     /** The schema identifiers a statement uses, in the order the deparser meets them (for comparisons). */

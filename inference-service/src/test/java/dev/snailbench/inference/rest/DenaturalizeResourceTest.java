@@ -27,7 +27,21 @@ class DenaturalizeResourceTest {
                 .body("sql", equalTo("SELECT [Height], Ht AS h, Width FROM tbl_Trees WHERE Height > 'Hght'"))
                 .body("replaced.from", contains("Trs", "Hght", "Hgt_m"))
                 .body("replaced.to", contains("tbl_Trees", "Height", "Ht"))
-                .body("unknown", contains("Width"));
+                .body("unknown", contains("Width"))
+                .body("method", equalTo("parsed"));
+    }
+
+    @Test
+    void shouldRewriteSqlThatDoesNotParseTokenByTokenAndSaySo() {
+        // "! =" is refused by the parser: the names around it are still mapped back, never inside the literal.
+        given().contentType(ContentType.JSON).body("""
+                {"sql": "SELECT t.Hght, Hgt_m h FROM Trs t WHERE Hght ! = 'Hght' -- Hgt_m", "dialect": "sqlserver",
+                 "level": "Low", "crosswalk": %s}""".formatted(CROSSWALK))
+                .when().post("/denaturalize")
+                .then().statusCode(200)
+                .body("method", equalTo("tokens"))
+                .body("sql", equalTo("SELECT t.Height, Ht h FROM tbl_Trees t WHERE Height ! = 'Hght' -- Hgt_m"))
+                .body("replaced.from", contains("Hght", "Hgt_m", "Trs"));
     }
 
     @Test
@@ -59,10 +73,6 @@ class DenaturalizeResourceTest {
         given().contentType(ContentType.JSON).body("""
                 {"dialect": "sqlserver", "level": "Low", "crosswalk": []}""")
                 .when().post("/denaturalize").then().statusCode(400).body("error", equalTo("sql is required"));
-        given().contentType(ContentType.JSON).body("""
-                {"sql": "SELEC x", "dialect": "sqlserver", "level": "Low", "crosswalk": []}""")
-                .when().post("/denaturalize").then().statusCode(400)
-                .body("error", containsString("sql: cannot parse the SQL as MS SQL Server"));
         given().contentType(ContentType.JSON).body("{\"sql\": ")
                 .when().post("/denaturalize").then().statusCode(400);
     }

@@ -1,0 +1,69 @@
+package dev.snailbench.inference.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.inference.schema.SchemaCatalog;
+import dev.snailbench.localstack.DataDir;
+import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.SqlDialect;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Real data: gpt-3.5-turbo's 2,012 recorded SNAILS answers, written against each level's virtual schema. Every
+ * answer at a Regular, Low or Least level is mapped back to native names with its database's crosswalk, from its
+ * syntax tree or, when it does not parse, token by token (flagged); none is refused.
+ */
+class SnailsPredictionsDenaturalizeTest {
+
+    @Test
+    void shouldDenaturalizeEveryRecordedAnswerParsedOrTokenByToken() throws IOException {
+        Path data = DataDir.resolve();
+        SchemaCatalog catalog = new SchemaCatalog(data);
+        ObjectMapper json = new ObjectMapper();
+        Map<String, Integer> byMethod = new TreeMap<>();
+        List<String> tokenRewrites = new ArrayList<>();
+        int answers = 0;
+        int atNative = 0;
+        try (BufferedReader lines = Files.newBufferedReader(data.resolve("snails/predictions/gpt-3.5-turbo.jsonl"))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                JsonNode answer = json.readTree(line);
+                answers++;
+                NaturalnessLevel level = NaturalnessLevel.fromLabel(answer.get("level").asText());
+                if (level == NaturalnessLevel.NATIVE) {
+                    atNative++;
+                    continue;
+                }
+                String sql = answer.get("predictedSql").asText();
+                NameMapping mapping = catalog.get(answer.get("database").asText()).crosswalk().mapping(level,
+                        NaturalnessLevel.NATIVE);
+
+                IdentifierRewriter.Result r = IdentifierRewriter.rewriteOrTokens(sql, SqlDialect.SQLSERVER, mapping);
+
+                assertThat(r.sql()).as(answer.get("id").asText()).isNotBlank();
+                byMethod.merge(r.method(), 1, Integer::sum);
+                if (r.method().equals(IdentifierRewriter.TOKENS)) {
+                    String shown = sql.replaceAll("\\s+", " ");
+                    tokenRewrites.add(answer.get("id").asText() + " " + level.label() + ": "
+                            + shown.substring(0, Math.min(120, shown.length())) + " => replaced " + r.replaced().size()
+                            + ", unknown " + r.unknown());
+                }
+            }
+        }
+        System.out.println("SNAILS gpt-3.5-turbo answers: " + answers + " (" + atNative + " at Native need no mapping); "
+                + "denaturalized " + byMethod);
+        tokenRewrites.forEach(t -> System.out.println("  tokens: " + t));
+        assertThat(answers).isEqualTo(2012);
+        assertThat(byMethod.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(answers - atNative);
+        assertThat(byMethod).containsKey(IdentifierRewriter.TOKENS);
+    }
+}
