@@ -1,6 +1,7 @@
 package dev.snailbench.inference.sql;
 
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.KeywordQuoting;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.Statement;
@@ -18,6 +19,25 @@ public final class SqlParsing {
     }
 
     public static Statement parse(String sql, SqlDialect dialect) {
+        try {
+            return parseOnce(sql, dialect);
+        } catch (SqlParseException first) {
+            // Words JSqlParser reserves but SQL Server accepts as identifiers (a column named "number"): bracketed,
+            // the statement parses and is printed back with those names bracketed, the same query under SQL
+            // Server's case-insensitive names. Not for PostgreSQL, where quoting would make the name case-sensitive.
+            String quoted = dialect == SqlDialect.SQLSERVER ? KeywordQuoting.quote(sql, dialect) : sql;
+            if (quoted.equals(sql)) {
+                throw first;
+            }
+            try {
+                return parseOnce(quoted, dialect);
+            } catch (SqlParseException second) {
+                throw first;
+            }
+        }
+    }
+
+    private static Statement parseOnce(String sql, SqlDialect dialect) {
         try {
             return CCJSqlParserUtil.parse(sql, parser -> {
                 parser.withTimeOut(PARSE_TIMEOUT_MILLIS);

@@ -1,6 +1,7 @@
 package dev.snailbench.scorer.service.sql;
 
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.KeywordQuoting;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;

@@ -1,4 +1,4 @@
-package dev.snailbench.scorer.service.sql;
+package dev.snailbench.sql;
 
 import dev.snailbench.model.domain.SqlDialect;
 import java.util.Locale;
@@ -7,16 +7,18 @@ import java.util.Set;
 /**
  * Quotes the few words that JSqlParser 5.4 treats as keywords although SQL Server and PostgreSQL let them name
  * columns unquoted (SNAILS' CWO database has a column {@code number}). String literals, quoted identifiers and
- * comments are left alone; a word followed by "(" is a function call and stays as it is.
+ * comments are left alone; a word followed by "(" is a function call and stays as it is. Parsers retry with it
+ * once when a statement does not parse (the scorer's linking, the inference service's denaturalization).
  */
-final class KeywordQuoting {
+public final class KeywordQuoting {
 
-    static final Set<String> WORDS = Set.of("number");
+    public static final Set<String> WORDS = Set.of("number");
 
     private KeywordQuoting() {
     }
 
-    static String quote(String sql, SqlDialect dialect) {
+    /** The statement with those words quoted for the dialect; the same text when it has none. */
+    public static String quote(String sql, SqlDialect dialect) {
         String open = dialect == SqlDialect.SQLSERVER ? "[" : "\"";
         String close = dialect == SqlDialect.SQLSERVER ? "]" : "\"";
         StringBuilder out = new StringBuilder(sql.length() + 16);
