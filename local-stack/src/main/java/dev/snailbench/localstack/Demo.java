@@ -21,8 +21,8 @@ import java.util.TreeMap;
 public final class Demo {
 
     private static final Duration JOB_TIMEOUT = Duration.ofMinutes(10);
-    private static final String READER = "snailbench_reader";
-    private static final String READER_PASSWORD = "reader-only";
+    static final String READER = "snailbench_reader";
+    static final String READER_PASSWORD = "reader-only";
 
     private Demo() {
     }

@@ -150,17 +150,26 @@ class PlatformEndToEndIT {
 
     @Test
     void shouldAcceptANewKeyOnEveryServiceAsSoonAsItIsReturned() {
-        for (int i = 0; i < 3; i++) {
+        long slowest = 0;
+        for (int i = 0; i < 5; i++) {
             String apiKey = client.createTenant("fresh-team-" + i + "-" + java.util.UUID.randomUUID());
             Map<String, String> key = Map.of("X-API-Key", apiKey);
-            // Called at once: the executor and the scorer learn keys from the tenants topic, and promise to accept
-            // a returned key within ApiKeys.PROPAGATION (they wait for it rather than answer 401).
+            // Called at once: the other services learn keys from the tenants topic, and promise to accept a returned
+            // key within ApiKeys.PROPAGATION (they wait for it rather than answer 401). How long the first call
+            // took is how long the key took to arrive (printed: the promise is checked, the figure is reported).
+            long start = System.nanoTime();
             assertThat(client.call("GET", stack.url(Stack.Service.EXECUTOR) + "/databases", key, null, 200))
                     .isEmpty();
             client.call("GET", stack.url(Stack.Service.SCORER) + "/jobs/" + java.util.UUID.randomUUID() + "/results",
                     key, null, 404);
+            client.call("GET", stack.url(Stack.Service.INFERENCE) + "/inferences/" + java.util.UUID.randomUUID(),
+                    key, null, 404);
             assertThat(client.call("GET", stack.url(Stack.Service.GENERATOR) + "/jobs", key, null, 200)).isEmpty();
+            slowest = Math.max(slowest, (System.nanoTime() - start) / 1_000_000);
         }
+        System.out.println("A new key was accepted by the executor, the scorer, the inference service and the "
+                + "generator, called one after the other right after POST /tenants, within " + slowest
+                + " ms (the slowest of 5 tenants, four calls included)");
     }
 
     @Test

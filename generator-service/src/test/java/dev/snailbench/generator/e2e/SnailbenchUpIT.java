@@ -1,0 +1,161 @@
+package dev.snailbench.generator.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.localstack.DataDir;
+import dev.snailbench.localstack.Up;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ./snailbench up} as a newcomer runs it: the platform comes up with FootballDB loaded, prints what is needed
+ * to use it (URLs, admin key, the read-only login), answers as printed, and stops everything when told to stop.
+ */
+class SnailbenchUpIT {
+
+    private static final Pattern SERVICE_URL = Pattern.compile("^\\s+(\\S+-service)\\s+(http://\\S+)");
+    private static final Pattern ADMIN_KEY = Pattern.compile("admin key \\(X-Admin-Key\\)\\s+(\\S+)");
+    private static final Pattern FOOTBALL = Pattern.compile("FootballDB v1-v3\\s+(\\S+) .*read-only login (\\S+) / (\\S+)\\)");
+
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final ObjectMapper json = new ObjectMapper();
+
+    @Test
+    void shouldStartThePlatformPrintHowToUseItAndStopEverythingOnSigterm() throws Exception {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        String classpath = root.resolve("local-stack/target/classes") + File.pathSeparator + Files.readString(root
+                .resolve("local-stack/target/classes/dev/snailbench/localstack/runtime-classpath.txt")).trim();
+        Process up = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classpath, Up.class.getName(),
+                root.toString(), "--footballdb", "--data-dir", DataDir.resolve().toString())
+                .redirectErrorStream(true).start();
+        List<String> printed = new ArrayList<>();
+        try {
+            CompletableFuture<Boolean> ready = CompletableFuture.supplyAsync(() -> readUntilReady(up, printed));
+            // (drain is set by readUntilReady before it returns true)
+            assertThat(ready.get(5, TimeUnit.MINUTES)).as("ready line in:%n%s", String.join("\n", printed)).isTrue();
+
+            Map<String, String> urls = new java.util.HashMap<>();
+            String adminKey = null;
+            Matcher football = null;
+            for (String line : printed) {
+                Matcher m = SERVICE_URL.matcher(line);
+                if (m.find()) {
+                    urls.put(m.group(1), m.group(2));
+                }
+                Matcher k = ADMIN_KEY.matcher(line);
+                if (k.find()) {
+                    adminKey = k.group(1);
+                }
+                Matcher f = FOOTBALL.matcher(line);
+                if (f.find()) {
+                    football = f;
+                }
+            }
+            assertThat(urls).containsOnlyKeys("generator-service", "classifier-service", "inference-service",
+                    "executor-service", "scorer-service");
+            assertThat(adminKey).isNotBlank();
+            assertThat(football).as("FootballDB line").isNotNull();
+
+            JsonNode tenant = post(urls.get("generator-service") + "/tenants", Map.of("X-Admin-Key", adminKey),
+                    Map.of("name", "newcomer"), 201);
+            JsonNode database = post(urls.get("executor-service") + "/databases", Map.of("X-API-Key",
+                    tenant.get("apiKey").asText()), Map.of("name", "football v1", "kind", "postgresql", "jdbcUrl",
+                            football.group(1), "user", football.group(2), "password", football.group(3)), 201);
+            JsonNode check = post(urls.get("executor-service") + "/databases/" + database.get("id").asText()
+                    + "/test", Map.of("X-API-Key", tenant.get("apiKey").asText()), Map.of(), 200);
+            assertThat(check.get("ok").asBoolean()).as(check.toString()).isTrue();
+        } finally {
+            // SIGTERM, as Ctrl-C or a kill would; through the handle, because Process.destroy() also closes the
+            // output stream and the shutdown lines would be lost.
+            up.toHandle().destroy();
+        }
+        assertThat(up.waitFor(90, TimeUnit.SECONDS)).as("stopped after SIGTERM").isTrue();
+        // The process has exited: its output ends, and the reader has every line.
+        drain.join(Duration.ofSeconds(30).toMillis());
+        synchronized (printed) {
+            assertThat(String.join("\n", printed)).contains("Stopping Snailbench", "Stopped.");
+        }
+        // Everything it started is gone: the services no longer answer.
+        Matcher m = SERVICE_URL.matcher(printed.stream().filter(l -> l.contains("generator-service")).findFirst()
+                .orElseThrow());
+        assertThat(m.find()).isTrue();
+        String generator = m.group(2);
+        assertThat(unreachable(generator + "/q/health/ready")).as("generator still answering after stop").isTrue();
+    }
+
+    /** Reads the rest of the output once the ready line was seen (so the process never blocks on a full pipe). */
+    private Thread drain;
+
+    private boolean readUntilReady(Process up, List<String> printed) {
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(up.getInputStream(), StandardCharsets.UTF_8));
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                synchronized (printed) {
+                    printed.add(line);
+                }
+                if (line.startsWith(Up.READY)) {
+                    drain = new Thread(() -> {
+                        try {
+                            for (String rest = out.readLine(); rest != null; rest = out.readLine()) {
+                                synchronized (printed) {
+                                    printed.add(rest);
+                                }
+                            }
+                        } catch (IOException ignored) {
+                            // the process ended
+                        }
+                    });
+                    drain.setDaemon(true);
+                    drain.start();
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private JsonNode post(String url, Map<String, String> headers, Object body, int expected) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)));
+        headers.forEach(request::header);
+        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(url + " answered " + response.body()).isEqualTo(expected);
+        return json.readTree(response.body());
+    }
+
+    private boolean unreachable(String url) throws Exception {
+        try {
+            http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.discarding());
+            return false;
+        } catch (ConnectException e) {
+            return true;
+        } catch (IOException e) {
+            return e.getCause() instanceof ConnectException || String.valueOf(e.getMessage()).contains("refused");
+        }
+    }
+}

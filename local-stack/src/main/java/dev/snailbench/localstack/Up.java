@@ -1,0 +1,115 @@
+package dev.snailbench.localstack;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code ./snailbench up}: starts Kafka, PostgreSQL and the five services on this machine and keeps them up until
+ * Ctrl-C (or the process is stopped), then stops everything it started. Prints every URL, the admin key and where
+ * the logs are. Options: {@code --footballdb} loads FootballDB v1–v3 into the platform's PostgreSQL with a
+ * read-only login to register; {@code --data-dir DIR} reads the public datasets from DIR (default: the
+ * {@code SNAILBENCH_DATA_DIR} environment variable, else {@code ../shared/data} next to the checkout).
+ */
+public final class Up {
+
+    /** The line that tells a script or a test that the platform is ready; the URLs and the key are above it. */
+    public static final String READY = "Snailbench is up.";
+
+    private Up() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("snailbench up: " + e.getMessage());
+            System.err.println("usage: ./snailbench up [--footballdb] [--data-dir DIR]");
+            System.exit(2);
+            return;
+        }
+        if (options.dataDir != null) {
+            System.setProperty("snailbench.data-dir", options.dataDir);
+        }
+        Path data = DataDir.resolve();
+        Path logs = options.root.resolve("target/up-logs");
+        Instant started = Instant.now();
+        System.out.println("Starting Kafka, PostgreSQL and the five services (data " + data + ", logs " + logs
+                + ") ...");
+        Stack stack = Stack.start(options.root, data, logs);
+        CountDownLatch stopped = new CountDownLatch(1);
+        // Ctrl-C or kill: stop the services, the broker and the database before the JVM exits.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.out.println("Stopping Snailbench ...");
+            stack.close();
+            System.out.println("Stopped.");
+            stopped.countDown();
+        }, "snailbench-up-stop"));
+        if (options.footballDb) {
+            for (String version : FootballDb.VERSIONS) {
+                FootballDb.load(stack.postgres(), data, version);
+                FootballDb.grantReader(stack.postgres(), version, Demo.READER, Demo.READER_PASSWORD);
+            }
+        }
+        print(stack, options, logs, Duration.between(started, Instant.now()));
+        stopped.await();
+    }
+
+    private static void print(Stack stack, Options options, Path logs, Duration took) {
+        List<String> lines = new ArrayList<>();
+        lines.add("");
+        for (Stack.Service service : Stack.Service.values()) {
+            lines.add(String.format(Locale.ROOT, "  %-20s %s   (API docs %s/q/swagger-ui)", service.module(),
+                    stack.url(service), stack.url(service)));
+        }
+        lines.add("");
+        lines.add("  admin key (X-Admin-Key)  " + stack.adminKey());
+        lines.add("  Kafka                    " + stack.kafka().bootstrapServers());
+        lines.add("  PostgreSQL               " + stack.postgres().jdbcUrl("snailbench") + " (user "
+                + Postgres.USER + ", password " + Postgres.PASSWORD + ")");
+        if (options.footballDb) {
+            lines.add("  FootballDB v1-v3         " + stack.postgres().jdbcUrl("footballdb_v1") + " (and _v2, _v3; "
+                    + "read-only login " + Demo.READER + " / " + Demo.READER_PASSWORD + ")");
+        }
+        lines.add("  logs                     " + logs + "/<service>.log");
+        lines.add("");
+        lines.add("  First steps: create a tenant (returns its API key)");
+        lines.add("    curl -s -X POST " + stack.url(Stack.Service.GENERATOR) + "/tenants -H 'X-Admin-Key: "
+                + stack.adminKey() + "' -H 'Content-Type: application/json' -d '{\"name\": \"my-team\"}'");
+        lines.add("");
+        lines.add(String.format(Locale.ROOT, "%s Ready in %.1f s. Ctrl-C stops everything.", READY,
+                took.toMillis() / 1000.0));
+        lines.forEach(System.out::println);
+    }
+
+    /** Command-line options. */
+    record Options(Path root, boolean footballDb, String dataDir) {
+
+        static Options parse(String[] args) {
+            if (args.length == 0) {
+                throw new IllegalArgumentException("the checkout's directory is the first argument");
+            }
+            Path root = Path.of(args[0]).toAbsolutePath().normalize();
+            boolean footballDb = false;
+            String dataDir = null;
+            for (int i = 1; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--footballdb" -> footballDb = true;
+                    case "--data-dir" -> {
+                        if (i + 1 >= args.length) {
+                            throw new IllegalArgumentException("--data-dir needs a directory");
+                        }
+                        dataDir = args[++i];
+                    }
+                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
+                }
+            }
+            return new Options(root, footballDb, dataDir);
+        }
+    }
+}
