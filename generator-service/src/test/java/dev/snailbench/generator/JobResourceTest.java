@@ -1,6 +1,7 @@
 package dev.snailbench.generator;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.is;
@@ -114,6 +115,41 @@ class JobResourceTest {
         assertBadRequest(key, withField("database", Map.of("kind", "postgresql", "jdbcUrl", "jdbc:mysql://h/db",
                 "user", "u", "password", "p")), "database.jdbcUrl");
         assertBadRequest(key, withField("quesitons", List.of()), "quesitons");
+        assertBadRequest(key, withField("predictions", List.of(Map.of("questionId", "q1", "predictedSql", "x",
+                "level", "Least"))), "predictions[0].level");
+        assertBadRequest(key, withField("predictions", List.of(Map.of("questionId", "q1", "predictedSql", "x",
+                "level", "Native"), Map.of("questionId", "q1", "predictedSql", "y", "level", "Native"))),
+                "predictions[1].questionId");
+    }
+
+    @Test
+    void shouldAcceptALinkingOnlyJobWithAPredictionPerLevel() {
+        String key = TestTenants.create("team-snails");
+        Map<String, Object> job = new HashMap<>(TestTenants.job("snails linking", null, null));
+        job.remove("database");
+        job.put("dialect", "sqlserver");
+        job.put("questionSet", Map.of("benchmark", "snails", "database", "NTSB"));
+        job.put("schemaId", "NTSB");
+        job.put("levels", List.of("Native", "Least"));
+        job.put("predictions", List.of(Map.of("questionId", "NTSB:1", "level", "Native", "predictedSql", "SELECT 1"),
+                Map.of("questionId", "NTSB:1", "level", "Least", "predictedSql", "SELECT 2")));
+
+        String jobId = given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
+                .then().statusCode(202).extract().path("jobId");
+
+        java.util.List<org.apache.kafka.clients.consumer.ConsumerRecord<String, byte[]>> items =
+                dev.snailbench.localstack.testing.TopicClient.await(dev.snailbench.model.Topics.QUERIES_TO_INFER,
+                        r -> new String(r.value(), java.nio.charset.StandardCharsets.UTF_8).contains(jobId)
+                                && new String(r.value(), java.nio.charset.StandardCharsets.UTF_8)
+                                        .contains("\"questionId\":\"NTSB:1\""), 2, java.time.Duration.ofSeconds(30));
+        Map<String, String> recordedByLevel = new HashMap<>();
+        for (var record : items) {
+            var event = dev.snailbench.model.serde.EventJson.read(record.value(),
+                    dev.snailbench.model.event.InferenceRequested.class);
+            assertThat(event.item().database()).as("a linking-only item names no database").isNull();
+            recordedByLevel.put(event.item().level().label(), event.item().recordedPrediction());
+        }
+        assertThat(recordedByLevel).containsEntry("Native", "SELECT 1").containsEntry("Least", "SELECT 2");
     }
 
     @Test

@@ -119,7 +119,9 @@ public class ExecutionRequestConsumer {
      */
     private Uni<Map<String, Resolved>> resolveTargets(List<ExecutionRequested> requests) {
         Map<String, ExecutionRequested> firstByDatabase = new LinkedHashMap<>();
-        requests.forEach(request -> firstByDatabase.putIfAbsent(key(request), request));
+        // Items of linking-only jobs name no database: nothing to resolve, nothing to run.
+        requests.stream().filter(request -> request.item() == null || request.item().database() != null)
+                .forEach(request -> firstByDatabase.putIfAbsent(key(request), request));
         Map<String, Resolved> resolved = new HashMap<>();
         return Multi.createFrom().iterable(firstByDatabase.entrySet())
                 .onItem().transformToUniAndConcatenate(entry -> targets.resolve(entry.getValue().tenantId(),
@@ -131,6 +133,9 @@ public class ExecutionRequestConsumer {
     }
 
     private Uni<ExecutionCompleted> execute(ExecutionRequested request, Resolved resolved) {
+        if (request.item() != null && request.item().database() == null) {
+            return Uni.createFrom().item(execution.linkingOnly(request));
+        }
         if (resolved.target() == null) {
             return Uni.createFrom().item(execution.unreachable(request, resolved.failure()));
         }

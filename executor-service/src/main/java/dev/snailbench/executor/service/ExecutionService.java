@@ -45,6 +45,12 @@ public class ExecutionService {
                 .map(both -> ExecutionCompleted.of(request, both.getItem1(), both.getItem2()));
     }
 
+    /** The event for an item of a linking-only job (no database): neither query is run, and that is no failure. */
+    public ExecutionCompleted linkingOnly(ExecutionRequested request) {
+        ExecutionOutcome notRun = ExecutionOutcome.notRun(ExecutionOutcome.LINKING_ONLY);
+        return ExecutionCompleted.of(request, notRun, notRun);
+    }
+
     /** The event for a request whose database could not even be resolved. */
     public ExecutionCompleted unreachable(ExecutionRequested request, String why) {
         ExecutionOutcome failed = ExecutionOutcome.failed(ExecutionStatus.ERROR, why, null, 0);

@@ -23,17 +23,23 @@ public final class JobExpander {
 
     public static List<WorkItem> expand(UUID jobId, JobSpec spec) {
         Map<String, String> recorded = spec.predictions().stream()
-                .collect(Collectors.toMap(Prediction::questionId, Prediction::predictedSql));
+                .collect(Collectors.toMap(Prediction::key, Prediction::predictedSql));
         List<WorkItem> items = new ArrayList<>(spec.workItemCount());
         for (Question q : spec.questions()) {
             for (ModelRef model : spec.models()) {
                 for (NaturalnessLevel level : spec.levels()) {
                     items.add(new WorkItem(WorkItem.idFor(jobId, DATABASE_KEY, q.id(), model, level), q.id(),
                             q.question(), q.goldSql(), spec.dialect(), spec.database(), model, level,
-                            spec.promptOptions(), spec.schemaId(), model.isReplay() ? recorded.get(q.id()) : null));
+                            spec.promptOptions(), spec.schemaId(), model.isReplay() ? recorded(recorded, q, level) : null));
                 }
             }
         }
         return items;
+    }
+
+    /** The prediction written at this level, else the one for every level. */
+    private static String recorded(Map<String, String> recorded, Question q, NaturalnessLevel level) {
+        String atLevel = recorded.get(Prediction.key(q.id(), level));
+        return atLevel != null ? atLevel : recorded.get(Prediction.key(q.id(), null));
     }
 }

@@ -33,6 +33,7 @@ public record JobRequest(String name, DatabaseRequest database, String dialect, 
     public record QuestionRequest(String id, String question, String goldSql) {
     }
 
-    public record PredictionRequest(String questionId, String predictedSql) {
+    /** {@code level}: the naturalness level the SQL was written at (optional: every level of the job). */
+    public record PredictionRequest(String questionId, String predictedSql, String level) {
     }
 }

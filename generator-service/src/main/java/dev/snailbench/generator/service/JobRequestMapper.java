@@ -52,7 +52,7 @@ public final class JobRequestMapper {
             }
         }
         List<Question> questions = questions(request, questionSets);
-        List<Prediction> predictions = predictions(request.predictions(), questions, models);
+        List<Prediction> predictions = predictions(request.predictions(), questions, models, levels);
         JobSpec spec = new JobSpec(name, database, dialect, models, levels, promptOptions(request.promptOptions()),
                 schemaId, questions, predictions);
         if (spec.workItemCount() > maxWorkItems) {
@@ -64,7 +64,8 @@ public final class JobRequestMapper {
 
     private static DatabaseRef database(DatabaseRequest db, SqlDialect dialect, SecretCipher cipher) {
         if (db == null) {
-            throw new InvalidRequestException("database", "a job needs a target database");
+            // A linking-only job: predictions are scored on schema linking and query characteristics, nothing runs.
+            return null;
         }
         if (db.databaseId() != null && !db.databaseId().isBlank()) {
             return new DatabaseRef(dialect, null, null, null, db.databaseId());
@@ -171,7 +172,7 @@ public final class JobRequestMapper {
     }
 
     private static List<Prediction> predictions(List<PredictionRequest> predictions, List<Question> questions,
-            List<ModelRef> models) {
+            List<ModelRef> models, List<NaturalnessLevel> levels) {
         if (predictions == null || predictions.isEmpty()) {
             return List.of();
         }
@@ -193,13 +194,20 @@ public final class JobRequestMapper {
             if (!known.contains(qid)) {
                 throw new InvalidRequestException(at + ".questionId", "no question with id '" + qid + "'");
             }
-            if (!seen.add(qid)) {
-                throw new InvalidRequestException(at + ".questionId", "question '" + qid + "' has two predictions");
+            NaturalnessLevel level = p.level() == null ? null
+                    : parse(() -> NaturalnessLevel.fromLabel(p.level()), at + ".level");
+            if (level != null && !levels.contains(level)) {
+                throw new InvalidRequestException(at + ".level", "the job has no level " + level.label()
+                        + " (levels: " + levels.stream().map(NaturalnessLevel::label).toList() + ")");
+            }
+            if (!seen.add(Prediction.key(qid, level))) {
+                throw new InvalidRequestException(at + ".questionId", "question '" + qid + "' has two predictions"
+                        + (level == null ? "" : " at level " + level.label()));
             }
             if (p.predictedSql() == null) {
                 throw new InvalidRequestException(at + ".predictedSql", "missing (use \"\" for an empty answer)");
             }
-            result.add(new Prediction(qid, p.predictedSql()));
+            result.add(new Prediction(qid, p.predictedSql(), level));
         }
         return result;
     }

@@ -42,6 +42,6 @@ class JobIdTest {
         return new JobRequest("job", new JobRequest.DatabaseRequest("postgresql", "jdbc:postgresql://db/team",
                 "reader", password, null), "postgresql", "m", null, null, null, null,
                 List.of(new JobRequest.QuestionRequest("q1", "one?", sql)), null,
-                List.of(new JobRequest.PredictionRequest("q1", sql)));
+                List.of(new JobRequest.PredictionRequest("q1", sql, null)));
     }
 }

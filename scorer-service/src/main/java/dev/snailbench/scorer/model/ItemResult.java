@@ -47,6 +47,11 @@ public class ItemResult {
 
     /** No comparison was possible (inference, gold or predicted execution failed). */
     public boolean failed;
+    /**
+     * The job names no database: the item is scored on schema linking and query characteristics only (no
+     * execution, so no execution metric; {@code strictMatch} and the others stay null).
+     */
+    public boolean linkingOnly;
     /** The verdict's reason: the strict comparator's, or which side failed and why. */
     @Column(columnDefinition = "text")
     public String reason;

@@ -72,6 +72,15 @@ public class ItemScorer {
         r.goldIdentifiers = lines(analysis.goldIdentifiers());
         r.predictedIdentifiers = lines(analysis.predictedIdentifiers());
 
+        if (item != null && item.database() == null) {
+            // A linking-only job: no result to compare, and that is not a failure. Only an inference failure is.
+            r.linkingOnly = true;
+            boolean inferred = event.inference() == null || event.inference().succeeded();
+            r.failed = !inferred;
+            r.reason = inferred ? "execution not run (linking-only job)"
+                    : "inference failed: " + nonNull(event.inference().error());
+            return r;
+        }
         String failure = failure(event);
         if (failure != null) {
             r.failed = true;

@@ -19,6 +19,9 @@ public record ExecutionOutcome(ExecutionStatus status, List<ResultColumn> column
         return new ExecutionOutcome(status, List.of(), List.of(), false, error, sqlState, elapsedSeconds);
     }
 
+    /** Why neither query of an item ran when its job names no database (a linking-only job). */
+    public static final String LINKING_ONLY = "not run: the job names no database (linking only)";
+
     public static ExecutionOutcome notRun(String why) {
         return failed(ExecutionStatus.NOT_RUN, why, null, 0);
     }

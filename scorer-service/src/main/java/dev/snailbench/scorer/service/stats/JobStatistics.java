@@ -50,6 +50,9 @@ public class JobStatistics {
         METRICS.put("queryF1", r -> r.queryF1);
     }
 
+    /** The metrics that need no execution (linking-only jobs have these only). */
+    static final java.util.Set<String> LINKING_METRICS = java.util.Set.of("queryRecall", "queryPrecision", "queryF1");
+
     private final int resamples;
     private final NaturalnessLookup naturalness;
 
@@ -128,7 +131,7 @@ public class JobStatistics {
         List<ItemResult> scored = new ArrayList<>();
         for (ItemResult r : items) {
             reasons.merge(reasonCategory(r), 1L, Long::sum);
-            if (r.goldStatus == null || !"OK".equals(r.goldStatus)) {
+            if (!r.linkingOnly && (r.goldStatus == null || !"OK".equals(r.goldStatus))) {
                 goldFailed++;
                 continue;
             }
@@ -140,14 +143,21 @@ public class JobStatistics {
         Map<String, Estimate> metrics = new LinkedHashMap<>();
         long seed = key.toString().hashCode();
         for (Map.Entry<String, Function<ItemResult, Double>> m : METRICS.entrySet()) {
-            double[] values = scored.stream().map(m.getValue()).filter(v -> v != null && !v.isNaN())
-                    .mapToDouble(Double::doubleValue).toArray();
+            boolean linking = LINKING_METRICS.contains(m.getKey());
+            // Linking-only items have no result: they count for the linking metrics only.
+            double[] values = scored.stream().filter(r -> linking || !r.linkingOnly).map(m.getValue())
+                    .filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).toArray();
             if (values.length > 0) {
                 Bootstrap.Estimate e = Bootstrap.mean(values, resamples, seed ^ m.getKey().hashCode());
                 metrics.put(m.getKey(), new Estimate(e.mean(), e.low(), e.high(), e.n()));
             }
         }
         return new Group(key, items.size(), scored.size(), goldFailed, predictionFailed, metrics, reasons);
+    }
+
+    /** The gold ran, or the job is linking-only (the gold is then read, not run). */
+    private static boolean goldUsable(ItemResult r) {
+        return r.linkingOnly || "OK".equals(r.goldStatus);
     }
 
     /** "gold failed", "predicted failed", "inference failed", or the strict comparator's reason code. */
@@ -162,7 +172,7 @@ public class JobStatistics {
     private static List<IdentifierRecall> identifierRecall(List<ItemResult> items) {
         Map<String, int[]> counts = new TreeMap<>();
         for (ItemResult r : items) {
-            if (r.goldIdentifiers == null || r.goldIdentifiers.isEmpty() || !"OK".equals(r.goldStatus)) {
+            if (r.goldIdentifiers == null || r.goldIdentifiers.isEmpty() || !goldUsable(r)) {
                 continue;
             }
             List<String> predicted = r.predictedIdentifiers == null ? List.of()
@@ -188,7 +198,7 @@ public class JobStatistics {
     private List<Correlation> correlations(List<ItemResult> items) {
         Map<String, List<double[]>> byModel = new TreeMap<>();
         for (ItemResult r : items) {
-            if (!"OK".equals(r.goldStatus)) {
+            if (!goldUsable(r)) {
                 continue;
             }
             Optional<double[]> shares = naturalness(r);
@@ -196,7 +206,8 @@ public class JobStatistics {
                 continue;
             }
             double[] s = shares.get();
-            double correct = Boolean.TRUE.equals(r.strictMatch) ? 1 : 0;
+            // A linking-only item has no correctness: it takes part in the QueryRecall correlations only.
+            double correct = r.linkingOnly ? Double.NaN : Boolean.TRUE.equals(r.strictMatch) ? 1 : 0;
             double recall = r.queryRecall == null ? Double.NaN : r.queryRecall;
             byModel.computeIfAbsent(String.valueOf(r.model), k -> new ArrayList<>())
                     .add(new double[] {s[0], s[1], s[2], s[3], correct, recall});
