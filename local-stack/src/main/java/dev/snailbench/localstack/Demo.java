@@ -51,6 +51,15 @@ public final class Demo {
             System.out.println("Submitted one job per data model: " + jobs);
             awaitCompletion(client, apiKey, jobs);
             report(client, apiKey, jobs, logs);
+
+            Instant snails = Instant.now();
+            Map<String, String> snailsJobs = SnailsExperiment.submit(client, apiKey, data);
+            System.out.println();
+            System.out.println("Submitted the SNAILS experiment: one linking-only job per database ("
+                    + snailsJobs.size() + " jobs)");
+            awaitCompletion(client, apiKey, snailsJobs);
+            SnailsExperiment.report(client, apiKey, snailsJobs);
+            System.out.printf("SNAILS part done in %.1f s%n", seconds(snails));
             System.out.printf("Demo finished in %.1f s%n", seconds(started));
         }
     }

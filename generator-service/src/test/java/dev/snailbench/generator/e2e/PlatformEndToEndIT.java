@@ -149,6 +149,41 @@ class PlatformEndToEndIT {
     }
 
     @Test
+    void shouldScoreTheSnailsExperimentOfADatabaseOnLinkingAloneWithoutRunningAnything() throws Exception {
+        String apiKey = client.createTenant("snails-team");
+        String database = "ATBI";
+
+        String jobId = client.submitJob(apiKey, dev.snailbench.localstack.SnailsExperiment.job(DataDir.resolve(),
+                database));
+        JsonNode done = awaitCompleted(apiKey, jobId);
+        JsonNode results = client.results(apiKey, jobId);
+        JsonNode items = results.isArray() ? results : results.path("items");
+        JsonNode summary = client.summary(apiKey, jobId);
+
+        // 40 questions × the four levels, each answered by gpt-3.5-turbo's recorded SQL at that level.
+        assertThat(done.get("total").asInt()).isEqualTo(160);
+        assertThat(done.get("done").asInt()).isEqualTo(160);
+        assertThat(done.get("failed").asInt()).isZero();
+        assertThat(items).hasSize(160).allSatisfy(item -> {
+            assertThat(item.get("linkingOnly").asBoolean()).isTrue();
+            assertThat(item.get("queryRecall").isNumber()).as(item.toString()).isTrue();
+            assertThat(item.path("strictMatch").isBoolean()).as("no strict match without execution").isFalse();
+            assertThat(item.get("reason").asText()).isEqualTo("execution not run (linking-only job)");
+        });
+        assertThat(summary.get("byLevel")).extracting(g -> g.get("key").get("level").asText())
+                .containsExactlyInAnyOrder("Native", "Regular", "Low", "Least");
+        assertThat(summary.get("byLevel")).allSatisfy(g -> {
+            assertThat(g.get("metrics").get("queryRecall").get("n").asInt()).isEqualTo(40);
+            assertThat(g.get("metrics").has("executionAccuracy")).isFalse();
+        });
+        assertThat(summary.get("naturalnessCorrelations")).anySatisfy(c -> {
+            assertThat(c.get("measure").asText()).isEqualTo("combinedNaturalness");
+            assertThat(c.get("outcome").asText()).isEqualTo("queryRecall");
+            assertThat(c.get("tauB").isNumber()).isTrue();
+        });
+    }
+
+    @Test
     void shouldAcceptANewKeyOnEveryServiceAsSoonAsItIsReturned() {
         long slowest = 0;
         for (int i = 0; i < 5; i++) {

@@ -78,6 +78,13 @@ public class ReportRenderer {
                 .append(o.goldFailed()).append(" gold failed, ").append(o.predictionFailed())
                 .append(" predictions failed.</p>");
         sb.append("<p>").append(Html.escape(summary.method())).append("</p>");
+        long linkingOnly = items.stream().filter(r -> r.linkingOnly).count();
+        if (linkingOnly > 0) {
+            sb.append("<p><strong>Execution was not run</strong> for ").append(linkingOnly).append(" of ")
+                    .append(items.size()).append(" items: their job names no database (linking only). They are "
+                            + "scored on schema linking and query characteristics; execution metrics leave them "
+                            + "out.</p>");
+        }
         metricsTable(sb, "Overall", List.of(o));
 
         sb.append("<h2>Plots</h2>");
