@@ -1,5 +1,6 @@
 package dev.snailbench.localstack;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,6 +20,9 @@ public final class Up {
 
     /** The line that tells a script or a test that the platform is ready; the URLs and the key are above it. */
     public static final String READY = "Snailbench is up.";
+
+    /** Where the running platform's URLs and admin key are written for the command-line client (removed on stop). */
+    public static final String ENDPOINTS_FILE = "target/snailbench-endpoints.properties";
 
     private Up() {
     }
@@ -44,8 +48,14 @@ public final class Up {
         Stack stack = Stack.start(options.root, data, logs);
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C or kill: stop the services, the broker and the database before the JVM exits.
+        Path endpoints = options.root.resolve(ENDPOINTS_FILE);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("Stopping Snailbench ...");
+            try {
+                Files.deleteIfExists(endpoints);
+            } catch (java.io.IOException e) {
+                System.out.println("could not remove " + endpoints + ": " + e.getMessage());
+            }
             stack.close();
             System.out.println("Stopped.");
             stopped.countDown();
@@ -56,8 +66,25 @@ public final class Up {
                 FootballDb.grantReader(stack.postgres(), version, Demo.READER, Demo.READER_PASSWORD);
             }
         }
+        writeEndpoints(stack, endpoints);
         print(stack, options, logs, Duration.between(started, Instant.now()));
         stopped.await();
+    }
+
+    /** The URLs and the admin key, for {@code ./snailbench tenant|db|job|report} (owner-only file permissions). */
+    private static void writeEndpoints(Stack stack, Path file) throws java.io.IOException {
+        java.util.Properties p = new java.util.Properties();
+        for (Stack.Service service : Stack.Service.values()) {
+            p.setProperty(service.module().replace("-service", ""), stack.url(service));
+        }
+        p.setProperty("adminKey", stack.adminKey());
+        Files.createDirectories(file.getParent());
+        Files.deleteIfExists(file);
+        Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        try (var out = Files.newOutputStream(file)) {
+            p.store(out, "written by ./snailbench up; removed when it stops");
+        }
     }
 
     private static void print(Stack stack, Options options, Path logs, Duration took) {
@@ -78,7 +105,9 @@ public final class Up {
         }
         lines.add("  logs                     " + logs + "/<service>.log");
         lines.add("");
-        lines.add("  First steps: create a tenant (returns its API key)");
+        lines.add("  First steps (the command-line client finds this platform through " + ENDPOINTS_FILE + "):");
+        lines.add("    ./snailbench tenant create my-team");
+        lines.add("  or with curl: create a tenant (returns its API key)");
         lines.add("    curl -s -X POST " + stack.url(Stack.Service.GENERATOR) + "/tenants -H 'X-Admin-Key: "
                 + stack.adminKey() + "' -H 'Content-Type: application/json' -d '{\"name\": \"my-team\"}'");
         lines.add("");

@@ -85,6 +85,8 @@ class SnailbenchUpIT {
             JsonNode check = post(urls.get("executor-service") + "/databases/" + database.get("id").asText()
                     + "/test", Map.of("X-API-Key", tenant.get("apiKey").asText()), Map.of(), 200);
             assertThat(check.get("ok").asBoolean()).as(check.toString()).isTrue();
+
+            useTheCommandLineClient(root, football);
         } finally {
             // SIGTERM, as Ctrl-C or a kill would; through the handle, because Process.destroy() also closes the
             // output stream and the shutdown lines would be lost.
@@ -102,6 +104,60 @@ class SnailbenchUpIT {
         assertThat(m.find()).isTrue();
         String generator = m.group(2);
         assertThat(unreachable(generator + "/q/health/ready")).as("generator still answering after stop").isTrue();
+    }
+
+    /**
+     * The command-line client against the platform just started (it finds it through the endpoints file): a tenant,
+     * a database, a job watched to the end, its HTML report, and a bad spec answered with the field to fix.
+     */
+    private void useTheCommandLineClient(Path root, Matcher football) throws Exception {
+        Path work = Files.createTempDirectory("snailbench-cli");
+        Cli created = cli(root, work, Map.of(), "tenant", "create", "cli-team");
+        assertThat(created.exit()).as(created.output()).isZero();
+        String apiKey = created.output().lines().filter(l -> l.startsWith("sb_")).findFirst().orElseThrow();
+        Map<String, String> env = Map.of("SNAILBENCH_API_KEY", apiKey);
+
+        Cli registered = cli(root, work, env, "db", "register", "--name", "v1", "--kind", "postgresql",
+                "--jdbc-url", football.group(1), "--user", football.group(2), "--password", football.group(3));
+        assertThat(registered.exit()).as(registered.output()).isZero();
+        String databaseId = registered.output().replaceAll("(?s).*database (\\S+) registered.*", "$1");
+
+        Files.writeString(work.resolve("job.json"), json.writeValueAsString(Map.of("name", "cli job",
+                "database", Map.of("databaseId", databaseId), "dialect", "postgresql", "model", "gold-replay",
+                "questions", List.of(Map.of("id", "q1", "question", "How many teams?",
+                        "goldSql", "SELECT count(*) FROM national_team")),
+                "predictions", List.of(Map.of("questionId", "q1", "predictedSql",
+                        "SELECT count(team_id) FROM national_team")))));
+        Cli submitted = cli(root, work, env, "job", "submit", "job.json", "--watch");
+        assertThat(submitted.exit()).as(submitted.output()).isZero();
+        assertThat(submitted.output()).contains("1/1 done, 0 failed").contains("completed");
+        String jobId = submitted.output().replaceAll("(?s).*job (\\S+) accepted.*", "$1");
+
+        Cli report = cli(root, work, env, "report", jobId, "--html", "report.html");
+        assertThat(report.exit()).as(report.output()).isZero();
+        assertThat(Files.readString(work.resolve("report.html"))).contains("<html").contains(jobId);
+
+        Files.writeString(work.resolve("bad.json"), "{\"name\": \"bad\", \"dialect\": \"postgresql\", "
+                + "\"model\": \"m\", \"questions\": []}");
+        Cli bad = cli(root, work, env, "job", "submit", "bad.json");
+        assertThat(bad.exit()).isEqualTo(1);
+        assertThat(bad.output()).contains("error: 400").contains("(fix: questions)");
+    }
+
+    /** What a command printed (stdout and stderr) and its exit code. */
+    private record Cli(int exit, String output) {
+    }
+
+    private static Cli cli(Path root, Path cwd, Map<String, String> env, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(root.resolve("snailbench").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
+        builder.environment().remove("SNAILBENCH_API_KEY");
+        builder.environment().putAll(env);
+        Process p = builder.start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(3, TimeUnit.MINUTES)).isTrue();
+        return new Cli(p.exitValue(), output);
     }
 
     /** Reads the rest of the output once the ready line was seen (so the process never blocks on a full pipe). */

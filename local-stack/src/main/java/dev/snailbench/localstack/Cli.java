@@ -1,0 +1,359 @@
+package dev.snailbench.localstack;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The command-line client ({@code ./snailbench <command>}), talking to the platform's REST APIs as a team would.
+ * Where the services are: {@code target/snailbench-endpoints.properties} written by {@code ./snailbench up}, or
+ * the environment ({@code SNAILBENCH_GENERATOR_URL}, {@code SNAILBENCH_EXECUTOR_URL}, {@code SNAILBENCH_SCORER_URL}).
+ * Keys: {@code SNAILBENCH_API_KEY} (or {@code --api-key}) and, for {@code tenant create}, {@code SNAILBENCH_ADMIN_KEY}
+ * (or the endpoints file). Every 4xx is printed as the platform's error with the field to fix, exit code 1.
+ */
+public final class Cli {
+
+    static final String USAGE = """
+            usage: ./snailbench <command> [options]
+              tenant create <name>                      create a tenant; prints its API key (admin key needed)
+              db register --name N --kind postgresql|sqlserver --jdbc-url URL --user U --password P
+                          [--admin-user U --admin-password P]   register a database (prints its id)
+              db list | db test <id> | db schema <id>   the tenant's databases, a connection test, a schema
+              job submit <spec.json> [--watch]          submit a job (prints its id); --watch follows it to the end
+              job list | job status <id> | job cancel <id>
+              report <job> [--html FILE | --csv FILE | --json]   the job's report (JSON to stdout by default)
+            options: --api-key KEY (else SNAILBENCH_API_KEY)""";
+
+    /** A failure to show the user as is (what went wrong and what to fix), with exit code 1. */
+    static final class UserError extends RuntimeException {
+        UserError(String message) {
+            super(message);
+        }
+    }
+
+    private static final ObjectMapper JSON = PlatformClient.json();
+
+    private final Map<String, String> endpoints;
+    private final PrintStream out;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    Cli(Map<String, String> endpoints, PrintStream out) {
+        this.endpoints = endpoints;
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        if (args.length < 2) {
+            System.err.println(USAGE);
+            System.exit(2);
+        }
+        Path root = Path.of(args[0]);
+        List<String> rest = List.of(args).subList(1, args.length);
+        try {
+            new Cli(endpoints(root), System.out).run(rest);
+        } catch (UserError e) {
+            System.err.println("error: " + e.getMessage());
+            System.exit(1);
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
+        }
+    }
+
+    /** Where the platform is: the file {@code ./snailbench up} writes, then the environment on top. */
+    static Map<String, String> endpoints(Path root) {
+        Map<String, String> found = new HashMap<>();
+        Path file = root.resolve(Up.ENDPOINTS_FILE);
+        if (Files.isRegularFile(file)) {
+            Properties p = new Properties();
+            try (var in = Files.newInputStream(file)) {
+                p.load(in);
+            } catch (IOException e) {
+                throw new UserError("cannot read " + file + ": " + e.getMessage());
+            }
+            p.forEach((k, v) -> found.put(k.toString(), v.toString()));
+        }
+        for (String name : List.of("generator", "executor", "scorer")) {
+            String env = System.getenv("SNAILBENCH_" + name.toUpperCase(Locale.ROOT) + "_URL");
+            if (env != null && !env.isBlank()) {
+                found.put(name, env);
+            }
+        }
+        String admin = System.getenv("SNAILBENCH_ADMIN_KEY");
+        if (admin != null && !admin.isBlank()) {
+            found.put("adminKey", admin);
+        }
+        return found;
+    }
+
+    void run(List<String> args) {
+        Args a = new Args(args);
+        String command = a.word(0, "a command") + (a.words.size() > 1 && !a.words.get(0).equals("report")
+                ? " " + a.words.get(1) : "");
+        if (a.words.get(0).equals("help")) {
+            out.println(USAGE);
+            return;
+        }
+        switch (command) {
+            case "tenant create" -> tenantCreate(a.word(2, "the tenant's name"));
+            case "db register" -> dbRegister(a);
+            case "db list" -> print(call("GET", url("executor", "/databases"), apiKey(a), null));
+            case "db test" -> print(call("POST", url("executor", "/databases/" + a.word(2, "a database id") + "/test"),
+                    apiKey(a), null));
+            case "db schema" -> print(call("GET", url("executor", "/databases/" + a.word(2, "a database id")
+                    + "/schema"), apiKey(a), null));
+            case "job submit" -> jobSubmit(a);
+            case "job list" -> print(call("GET", url("generator", "/jobs"), apiKey(a), null));
+            case "job status" -> print(call("GET", url("generator", "/jobs/" + a.word(2, "a job id")), apiKey(a), null));
+            case "job cancel" -> print(call("POST", url("generator", "/jobs/" + a.word(2, "a job id") + "/cancel"),
+                    apiKey(a), null));
+            default -> {
+                if (a.words.get(0).equals("report")) {
+                    report(a);
+                } else {
+                    throw new IllegalArgumentException("unknown command '" + String.join(" ", a.words) + "'");
+                }
+            }
+        }
+    }
+
+    private void tenantCreate(String name) {
+        String admin = endpoints.get("adminKey");
+        if (admin == null) {
+            throw new UserError("no admin key: set SNAILBENCH_ADMIN_KEY (printed by ./snailbench up)");
+        }
+        JsonNode tenant = call("POST", url("generator", "/tenants"), Map.of("X-Admin-Key", admin),
+                Map.of("name", name));
+        out.println("tenant " + tenant.path("tenantId").asText() + " created; its API key (shown once):");
+        out.println(tenant.path("apiKey").asText());
+        out.println("export SNAILBENCH_API_KEY=" + tenant.path("apiKey").asText());
+    }
+
+    private void dbRegister(Args a) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("name", a.option("--name"));
+        body.put("kind", a.option("--kind"));
+        body.put("jdbcUrl", a.option("--jdbc-url"));
+        body.put("user", a.option("--user"));
+        body.put("password", a.option("--password"));
+        if (a.has("--admin-user")) {
+            body.put("adminUser", a.option("--admin-user"));
+            body.put("adminPassword", a.option("--admin-password"));
+        }
+        JsonNode db = call("POST", url("executor", "/databases"), apiKey(a), body);
+        out.println("database " + db.path("id").asText() + " registered (" + db.path("name").asText() + ")");
+    }
+
+    private void jobSubmit(Args a) {
+        Path spec = file(a.word(2, "a job spec (JSON file)"));
+        Object body;
+        try {
+            body = JSON.readValue(Files.readString(spec), Object.class);
+        } catch (IOException e) {
+            throw new UserError("cannot read the job spec " + spec + ": " + e.getMessage());
+        }
+        JsonNode accepted = call("POST", url("generator", "/jobs"), apiKey(a), body);
+        String jobId = accepted.path("jobId").asText();
+        out.println("job " + jobId + " accepted");
+        if (a.has("--watch")) {
+            watch(jobId, apiKey(a));
+        }
+    }
+
+    /** A progress line until the job ends: items done and failed, rate, ETA. */
+    void watch(String jobId, Map<String, String> key) {
+        long start = System.nanoTime();
+        while (true) {
+            JsonNode job = callOrNull("GET", url("generator", "/jobs/" + jobId), key);
+            if (job != null) {
+                int total = job.path("total").asInt();
+                int done = job.path("done").asInt();
+                double seconds = Math.max(0.001, (System.nanoTime() - start) / 1e9);
+                double rate = done / seconds;
+                int width = 30;
+                int filled = total == 0 ? 0 : (int) ((long) width * done / total);
+                String eta = rate > 0 && total > done ? String.format(Locale.ROOT, "ETA %.0f s", (total - done) / rate)
+                        : "";
+                String status = job.path("status").asText();
+                out.printf(Locale.ROOT, "\r[%s%s] %d/%d done, %d failed, %.1f items/s %s %s   ", "#".repeat(filled),
+                        ".".repeat(width - filled), done, total, job.path("failed").asInt(), rate, eta, status);
+                out.flush();
+                if (status.equals("completed") || status.equals("failed") || status.equals("cancelled")) {
+                    out.println();
+                    if (!job.path("reason").isMissingNode() && !job.path("reason").isNull()) {
+                        out.println("reason: " + job.path("reason").asText());
+                    }
+                    return;
+                }
+            }
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private void report(Args a) {
+        String jobId = a.word(1, "a job id");
+        Map<String, String> key = apiKey(a);
+        if (a.has("--html") || a.has("--csv")) {
+            boolean html = a.has("--html");
+            Path file = file(a.option(html ? "--html" : "--csv"));
+            String text = raw(url("scorer", "/jobs/" + jobId + (html ? "/report.html" : "/report.csv")), key);
+            try {
+                Files.writeString(file, text);
+            } catch (IOException e) {
+                throw new UserError("cannot write " + file + ": " + e.getMessage());
+            }
+            out.println("report of job " + jobId + " written to " + file.toAbsolutePath());
+            return;
+        }
+        print(call("GET", url("scorer", "/jobs/" + jobId + "/report.json"), key, null));
+    }
+
+    /** A file named on the command line: relative to where the command was typed. */
+    private static Path file(String name) {
+        String cwd = System.getProperty("snailbench.cwd");
+        return cwd == null ? Path.of(name) : Path.of(cwd).resolve(name);
+    }
+
+    private Map<String, String> apiKey(Args a) {
+        String key = a.has("--api-key") ? a.option("--api-key") : System.getenv("SNAILBENCH_API_KEY");
+        if (key == null || key.isBlank()) {
+            throw new UserError("no API key: set SNAILBENCH_API_KEY or pass --api-key (./snailbench tenant create "
+                    + "prints one)");
+        }
+        return Map.of("X-API-Key", key);
+    }
+
+    private String url(String service, String path) {
+        String base = endpoints.get(service);
+        if (base == null) {
+            throw new UserError("where is the " + service + " service? Start the platform with ./snailbench up, or "
+                    + "set SNAILBENCH_" + service.toUpperCase(Locale.ROOT) + "_URL");
+        }
+        return base + path;
+    }
+
+    private void print(JsonNode node) {
+        out.println(node.toPrettyString());
+    }
+
+    private JsonNode callOrNull(String method, String url, Map<String, String> headers) {
+        HttpResponse<String> r = send(method, url, headers, null, "application/json");
+        return r.statusCode() == 404 ? null : parse(r);
+    }
+
+    JsonNode call(String method, String url, Map<String, String> headers, Object body) {
+        return parse(send(method, url, headers, body, "application/json"));
+    }
+
+    private String raw(String url, Map<String, String> headers) {
+        HttpResponse<String> r = send("GET", url, headers, null, "*/*");
+        if (r.statusCode() >= 400) {
+            parse(r);
+        }
+        return r.body();
+    }
+
+    private HttpResponse<String> send(String method, String url, Map<String, String> headers, Object body,
+            String accept) {
+        try {
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(7))
+                    .header("Accept", accept);
+            headers.forEach(request::header);
+            if (body != null) {
+                request.header("Content-Type", "application/json");
+            }
+            request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)));
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (ConnectException e) {
+            throw new UserError("cannot reach " + url + " (is the platform running? ./snailbench up)");
+        } catch (IOException e) {
+            throw new UserError(method + " " + url + " failed: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserError("interrupted");
+        }
+    }
+
+    /** The body as JSON, or the platform's error (with the field to fix) as a {@link UserError}. */
+    private static JsonNode parse(HttpResponse<String> response) {
+        JsonNode body;
+        try {
+            body = response.body() == null || response.body().isBlank() ? JSON.createObjectNode()
+                    : JSON.readTree(response.body());
+        } catch (IOException e) {
+            body = JSON.createObjectNode().put("error", response.body());
+        }
+        int status = response.statusCode();
+        if (status >= 400) {
+            String error = body.path("error").asText(response.body());
+            String field = body.path("field").isTextual() ? " (fix: " + body.path("field").asText() + ")" : "";
+            String hint = status == 401 ? " — check SNAILBENCH_API_KEY / the admin key" : "";
+            throw new UserError(status + " " + error + field + hint);
+        }
+        return body;
+    }
+
+    /** Positional words and {@code --name value} options. */
+    static final class Args {
+        final List<String> words = new ArrayList<>();
+        final Map<String, String> options = new HashMap<>();
+
+        Args(List<String> args) {
+            for (int i = 0; i < args.size(); i++) {
+                String arg = args.get(i);
+                if (arg.equals("--watch") || arg.equals("--json")) {
+                    options.put(arg, "true");
+                } else if (arg.startsWith("--")) {
+                    if (i + 1 >= args.size()) {
+                        throw new IllegalArgumentException(arg + " needs a value");
+                    }
+                    options.put(arg, args.get(++i));
+                } else {
+                    words.add(arg);
+                }
+            }
+        }
+
+        String word(int i, String what) {
+            if (i >= words.size()) {
+                throw new IllegalArgumentException("missing " + what);
+            }
+            return words.get(i);
+        }
+
+        boolean has(String option) {
+            return options.containsKey(option);
+        }
+
+        String option(String option) {
+            String value = options.get(option);
+            if (value == null) {
+                throw new IllegalArgumentException("missing " + option);
+            }
+            return value;
+        }
+    }
+}
