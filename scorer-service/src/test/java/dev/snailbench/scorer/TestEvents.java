@@ -46,7 +46,8 @@ public final class TestEvents {
         UUID workItemId = UUID.randomUUID();
         WorkItem item = new WorkItem(workItemId, questionId, "question " + questionId, goldSql,
                 SqlDialect.POSTGRESQL, new DatabaseRef(SqlDialect.POSTGRESQL, "jdbc:postgresql://db/x", "u", "sealed",
-                        null), ModelRef.replay("gpt-test"), NaturalnessLevel.NATIVE, null, null, predictedSql);
+                        null), ModelRef.replay("gpt-test"), NaturalnessLevel.NATIVE, null, null, predictedSql,
+                "FootballDB v1 <nightly>");
         Inference inference = predictedSql == null ? Inference.failed("model timed out")
                 : new Inference(predictedSql, predictedSql, null, 5);
         return new ExecutionCompleted(UUID.randomUUID(), jobId, tenantId, workItemId, Instant.now(), 1, item,

@@ -30,7 +30,8 @@ public final class JobExpander {
                 for (NaturalnessLevel level : spec.levels()) {
                     items.add(new WorkItem(WorkItem.idFor(jobId, DATABASE_KEY, q.id(), model, level), q.id(),
                             q.question(), q.goldSql(), spec.dialect(), spec.database(), model, level,
-                            spec.promptOptions(), spec.schemaId(), model.isReplay() ? recorded(recorded, q, level) : null));
+                            spec.promptOptions(), spec.schemaId(), model.isReplay() ? recorded(recorded, q, level) : null,
+                            spec.name()));
                 }
             }
         }

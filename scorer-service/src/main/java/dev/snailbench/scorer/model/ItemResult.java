@@ -46,6 +46,8 @@ public class ItemResult {
     public Double predictedSeconds;
 
     /** No comparison was possible (inference, gold or predicted execution failed). */
+    /** The job's name as the team gave it (for report titles). */
+    public String jobName;
     public boolean failed;
     /**
      * The job names no database: the item is scored on schema linking and query characteristics only (no

@@ -53,6 +53,7 @@ public class ItemScorer {
             r.level = item.level() == null ? null : item.level().label();
             r.dialect = dialect.id();
             r.goldSql = item.goldSql();
+            r.jobName = item.jobName();
         }
         if (event.inference() != null) {
             r.predictedSql = event.inference().predictedSql();
@@ -114,6 +115,7 @@ public class ItemScorer {
             r.level = item.level() == null ? null : item.level().label();
             r.dialect = (item.dialect() == null ? SqlDialect.POSTGRESQL : item.dialect()).id();
             r.goldSql = item.goldSql();
+            r.jobName = item.jobName();
         }
         r.failed = true;
         r.reason = "could not be scored: " + event.reason();

@@ -117,6 +117,9 @@ class ResultsResourceTest {
                 .extract().asString();
         org.assertj.core.api.Assertions.assertThat(html).contains("<svg", "Execution accuracy by naturalness level",
                 "Items by reason").doesNotContain("<script", "src=\"http", "href=\"http");
+        // Titled by the job's name as the team gave it (escaped), not by its id.
+        org.assertj.core.api.Assertions.assertThat(html).contains("<title>Snailbench: FootballDB v1 &lt;nightly&gt;"
+                + "</title>", "<h1>FootballDB v1 &lt;nightly&gt;</h1>", "<p>Job " + jobId + "</p>");
         given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.json", jobId)
                 .then().statusCode(200).body("items", hasSize(2)).body("summary.overall.items", equalTo(2));
     }

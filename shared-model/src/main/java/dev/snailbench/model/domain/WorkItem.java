@@ -6,14 +6,23 @@ import java.util.UUID;
 /**
  * One unit of evaluation: a question asked of one model, at one naturalness level, on one database.
  * {@code recordedPrediction} is set for the replay backend only; {@code schemaId} names the schema (and
- * crosswalk) the prompt is built from, when the job names one (e.g. a SNAILS database).
+ * crosswalk) the prompt is built from, when the job names one (e.g. a SNAILS database). {@code jobName} is the
+ * name the team gave the job, for reports (null in events written before it existed).
  */
 public record WorkItem(UUID workItemId, String questionId, String question, String goldSql, SqlDialect dialect,
         DatabaseRef database, ModelRef model, NaturalnessLevel level, PromptOptions promptOptions, String schemaId,
-        String recordedPrediction) {
+        String recordedPrediction, String jobName) {
 
     public WorkItem {
         promptOptions = promptOptions == null ? PromptOptions.ZERO_SHOT : promptOptions;
+    }
+
+    /** A work item of a job without a name. */
+    public WorkItem(UUID workItemId, String questionId, String question, String goldSql, SqlDialect dialect,
+            DatabaseRef database, ModelRef model, NaturalnessLevel level, PromptOptions promptOptions, String schemaId,
+            String recordedPrediction) {
+        this(workItemId, questionId, question, goldSql, dialect, database, model, level, promptOptions, schemaId,
+                recordedPrediction, null);
     }
 
     /**

@@ -65,14 +65,20 @@ public class ReportRenderer {
     /** The HTML report: headline numbers, plots, group tables, correlations, and every item. */
     public String html(Summary summary, List<ItemResult> items) {
         StringBuilder sb = new StringBuilder();
-        sb.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Snailbench report ")
-                .append(summary.jobId()).append("</title><style>")
+        String name = items.stream().map(r -> r.jobName).filter(n -> n != null && !n.isBlank()).findFirst()
+                .orElse(null);
+        String title = name == null ? "job " + summary.jobId() : name;
+        sb.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Snailbench: ")
+                .append(Html.escape(title)).append("</title><style>")
                 .append("body{font-family:system-ui,sans-serif;margin:24px;color:#222}table{border-collapse:collapse;"
                         + "margin:8px 0 24px}td,th{border:1px solid #ccc;padding:3px 6px;font-size:12px;"
                         + "text-align:left;vertical-align:top}th{background:#f3f3f3}td.n{white-space:nowrap}td.r{font-size:11px;color:#555}.ok{color:#1b7a1b}.bad{color:#b00}"
                         + "svg{margin:8px 16px 8px 0}")
                 .append("</style></head><body>");
-        sb.append("<h1>Snailbench job ").append(summary.jobId()).append("</h1>");
+        sb.append("<h1>").append(Html.escape(title)).append("</h1>");
+        if (name != null) {
+            sb.append("<p>Job ").append(summary.jobId()).append("</p>");
+        }
         Group o = summary.overall();
         sb.append("<p>").append(o.items()).append(" items, ").append(o.scored()).append(" with a gold result, ")
                 .append(o.goldFailed()).append(" gold failed, ").append(o.predictionFailed())
