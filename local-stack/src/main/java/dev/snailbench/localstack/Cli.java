@@ -38,6 +38,8 @@ public final class Cli {
               job submit <spec.json> [--watch]          submit a job (prints its id); --watch follows it to the end
               job list | job status <id> | job cancel <id>
               report <job> [--html FILE | --csv FILE | --json]   the job's report (JSON to stdout by default)
+              review <job>                              items whose verdict a person should judge
+              review <job> <item> correct|incorrect [--note TEXT] [--reviewer NAME]   record a verdict
             options: --api-key KEY (else SNAILBENCH_API_KEY)""";
 
     /** A failure to show the user as is (what went wrong and what to fix), with exit code 1. */
@@ -105,8 +107,8 @@ public final class Cli {
 
     void run(List<String> args) {
         Args a = new Args(args);
-        String command = a.word(0, "a command") + (a.words.size() > 1 && !a.words.get(0).equals("report")
-                ? " " + a.words.get(1) : "");
+        boolean onJob = a.words.get(0).equals("report") || a.words.get(0).equals("review");
+        String command = a.word(0, "a command") + (a.words.size() > 1 && !onJob ? " " + a.words.get(1) : "");
         if (a.words.get(0).equals("help")) {
             out.println(USAGE);
             return;
@@ -127,6 +129,8 @@ public final class Cli {
             default -> {
                 if (a.words.get(0).equals("report")) {
                     report(a);
+                } else if (a.words.get(0).equals("review")) {
+                    review(a);
                 } else {
                     throw new IllegalArgumentException("unknown command '" + String.join(" ", a.words) + "'");
                 }
@@ -234,6 +238,31 @@ public final class Cli {
     private static Path file(String name) {
         String cwd = System.getProperty("snailbench.cwd");
         return cwd == null ? Path.of(name) : Path.of(cwd).resolve(name);
+    }
+
+    private void review(Args a) {
+        String jobId = a.word(1, "a job id");
+        if (a.words.size() < 3) {
+            JsonNode queue = call("GET", url("scorer", "/jobs/" + jobId + "/review"), apiKey(a), null);
+            out.println(queue.size() + " item(s) to review");
+            for (JsonNode item : queue) {
+                out.println("- " + item.path("workItemId").asText() + "  question " + item.path("questionId").asText()
+                        + "  " + item.path("reason").asText());
+                out.println("    predicted: " + item.path("predictedSql").asText().replaceAll("\\s+", " "));
+            }
+            return;
+        }
+        String verdict = a.word(3, "a verdict (correct or incorrect)");
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("verdict", verdict);
+        if (a.has("--note")) {
+            body.put("note", a.option("--note"));
+        }
+        body.put("reviewer", a.has("--reviewer") ? a.option("--reviewer") : System.getProperty("user.name"));
+        JsonNode reviewed = call("PUT", url("scorer", "/jobs/" + jobId + "/items/" + a.word(2, "an item id")
+                + "/review"), apiKey(a), body);
+        out.println("item " + reviewed.path("workItemId").asText() + " reviewed: "
+                + reviewed.path("manualVerdict").asText());
     }
 
     private Map<String, String> apiKey(Args a) {

@@ -125,13 +125,24 @@ class SnailbenchUpIT {
         Files.writeString(work.resolve("job.json"), json.writeValueAsString(Map.of("name", "cli job",
                 "database", Map.of("databaseId", databaseId), "dialect", "postgresql", "model", "gold-replay",
                 "questions", List.of(Map.of("id", "q1", "question", "How many teams?",
-                        "goldSql", "SELECT count(*) FROM national_team")),
+                        "goldSql", "SELECT count(*) FROM national_team"),
+                        Map.of("id", "q2", "question", "Teams and years of 2018, by name",
+                                "goldSql", "SELECT teamname, year FROM national_team WHERE year = 2018 "
+                                        + "ORDER BY teamname")),
                 "predictions", List.of(Map.of("questionId", "q1", "predictedSql",
-                        "SELECT count(team_id) FROM national_team")))));
+                        "SELECT count(team_id) FROM national_team"), Map.of("questionId", "q2", "predictedSql",
+                        "SELECT year, teamname FROM national_team WHERE year = 2018 ORDER BY teamname")))));
         Cli submitted = cli(root, work, env, "job", "submit", "job.json", "--watch");
         assertThat(submitted.exit()).as(submitted.output()).isZero();
-        assertThat(submitted.output()).contains("1/1 done, 0 failed").contains("completed");
+        assertThat(submitted.output()).contains("2/2 done, 0 failed").contains("completed");
         String jobId = submitted.output().replaceAll("(?s).*job (\\S+) accepted.*", "$1");
+
+        // q2's columns are permuted: the relaxed comparator matches, the strict one does not; a person decides.
+        Cli queue = cli(root, work, env, "review", jobId);
+        assertThat(queue.output()).as(queue.output()).contains("1 item(s) to review").contains("question q2");
+        String item = queue.output().replaceAll("(?s).*\\n- (\\S+)  question q2.*", "$1");
+        Cli reviewed = cli(root, work, env, "review", jobId, item, "correct", "--note", "same columns");
+        assertThat(reviewed.output()).as(reviewed.output()).contains("reviewed: correct");
 
         Cli report = cli(root, work, env, "report", jobId, "--html", "report.html");
         assertThat(report.exit()).as(report.output()).isZero();

@@ -46,6 +46,15 @@ public class ItemResult {
     public Double predictedSeconds;
 
     /** No comparison was possible (inference, gold or predicted execution failed). */
+    /**
+     * A person's verdict after review (SNAILS reviewed uncertain verdicts by hand): true correct, false incorrect,
+     * null not reviewed. Feeds {@code manualAccuracy}.
+     */
+    public Boolean manualVerdict;
+    @Column(columnDefinition = "text")
+    public String reviewNote;
+    public String reviewedBy;
+    public java.time.Instant reviewedAt;
     /** The job's name as the team gave it (for report titles). */
     public String jobName;
     public boolean failed;

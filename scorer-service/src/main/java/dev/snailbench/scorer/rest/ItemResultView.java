@@ -15,7 +15,7 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
         boolean goldOrderBy, Double cellPrecision, Double cellRecall, Double tupleCardinality, Double tupleConstraint,
         Double tupleOrder, Double executionAccuracy, Double validEfficiencyScore, Double softF1, Double queryRecall,
         Double queryPrecision, Double queryF1, String linkingError, String linkingMethod, String hardness,
-        Instant scoredAt) {
+        Instant scoredAt, String manualVerdict, String reviewNote, String reviewedBy, Instant reviewedAt) {
 
     /**
      * One comparator's verdict (null reason when the item failed before any comparison). For an item of a
@@ -35,7 +35,9 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
                 verdict(r, r.relaxedMatch, r.relaxedReason, r.relaxedDetail),
                 r.orderBy, r.cellPrecision, r.cellRecall, r.tupleCardinality, r.tupleConstraint, r.tupleOrder,
                 r.executionAccuracy, r.validEfficiencyScore, r.softF1, r.queryRecall, r.queryPrecision, r.queryF1,
-                r.linkingError, r.linkingMethod, r.hardness, r.scoredAt);
+                r.linkingError, r.linkingMethod, r.hardness, r.scoredAt,
+                r.manualVerdict == null ? null : r.manualVerdict ? "correct" : "incorrect", r.reviewNote, r.reviewedBy,
+                r.reviewedAt);
     }
 
     private static Boolean match(ItemResult r, Boolean match) {

@@ -4,6 +4,7 @@ import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.model.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultRepository;
 import dev.snailbench.scorer.service.report.ReportRenderer;
+import dev.snailbench.scorer.service.review.ReviewQueue;
 import dev.snailbench.scorer.service.stats.JobStatistics;
 import dev.snailbench.tenancy.ApiError;
 import dev.snailbench.tenancy.TenantAuthenticator;
@@ -11,11 +12,14 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -33,13 +37,15 @@ public class ResultsResource {
     private final TenantAuthenticator auth;
     private final JobStatistics statistics;
     private final ReportRenderer reports;
+    private final ReviewQueue review;
 
     public ResultsResource(ItemResultRepository results, TenantAuthenticator auth, JobStatistics statistics,
-            ReportRenderer reports) {
+            ReportRenderer reports, ReviewQueue review) {
         this.results = results;
         this.auth = auth;
         this.statistics = statistics;
         this.reports = reports;
+        this.review = review;
     }
 
     /** Means with 95% bootstrap CIs, counts and failure reasons by model, database, level and hardness. */
@@ -81,6 +87,51 @@ public class ResultsResource {
         return loaded(jobId, apiKey).emitOn(Infrastructure.getDefaultWorkerPool())
                 .map(list -> Response.ok(reports.html(statistics.summarize(UUID.fromString(jobId), list), list),
                         "text/html; charset=utf-8").build());
+    }
+
+    /** What a reviewer sends: {@code verdict} correct or incorrect, an optional note and reviewer name. */
+    public record ReviewRequest(String verdict, String note, String reviewer) {
+    }
+
+    /**
+     * The items whose automatic verdict a person should judge (relaxed or set match without a strict one, or a
+     * difference of order, duplicates, column order, extra columns or float noise); {@code all=true} includes the
+     * ones already reviewed.
+     */
+    @GET
+    @Path("/review")
+    @WithSession
+    public Uni<List<ItemResultView>> reviewQueue(@PathParam("jobId") String jobId,
+            @HeaderParam(ApiKeys.HEADER) String apiKey, @QueryParam("all") boolean all) {
+        return visibleResults(jobId, apiKey).flatMap(visible -> review.queue(UUID.fromString(jobId),
+                visible.get(0).tenantId, all)).map(list -> list.stream().map(ItemResultView::of).toList());
+    }
+
+    /** A reviewer's verdict on one item; it feeds {@code manualAccuracy} and is exported with the results. */
+    @PUT
+    @Path("/items/{workItemId}/review")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<ItemResultView> review(@PathParam("jobId") String jobId, @PathParam("workItemId") String workItemId,
+            @HeaderParam(ApiKeys.HEADER) String apiKey, ReviewRequest body) {
+        // The key first: a caller without one learns nothing, not even what a valid body is.
+        return auth.tenantOf(apiKey).flatMap(tenantId -> {
+            UUID job = parseJobId(jobId);
+            if (body == null || body.verdict() == null
+                    || !(body.verdict().equals("correct") || body.verdict().equals("incorrect"))) {
+                throw ApiError.badRequest("verdict", "must be correct or incorrect");
+            }
+            if (body.note() != null && body.note().length() > 4000) {
+                throw ApiError.badRequest("note", "is longer than 4000 characters");
+            }
+            UUID item;
+            try {
+                item = UUID.fromString(workItemId);
+            } catch (IllegalArgumentException e) {
+                throw ApiError.of(404, "no item " + workItemId);
+            }
+            return review.review(job, tenantId, item, body.verdict().equals("correct"), body.note(),
+                    body.reviewer());
+        }).map(ItemResultView::of);
     }
 
     @GET

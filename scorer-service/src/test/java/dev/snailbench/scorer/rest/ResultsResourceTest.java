@@ -18,6 +18,7 @@ import dev.snailbench.scorer.TestEvents;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -122,6 +123,51 @@ class ResultsResourceTest {
                 + "</title>", "<h1>FootballDB v1 &lt;nightly&gt;</h1>", "<p>Job " + jobId + "</p>");
         given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.json", jobId)
                 .then().statusCode(200).body("items", hasSize(2)).body("summary.overall.items", equalTo(2));
+    }
+
+    @Test
+    void shouldQueueTheUncertainVerdictForReviewAndCountTheReviewersVerdictAsManualAccuracy() {
+        // q1: the same columns permuted (relaxed match, strict mismatch): a person should judge it. q2: gold failed.
+        String q1 = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/review", jobId)
+                .then().statusCode(200).body("", hasSize(1)).body("[0].questionId", equalTo("q1"))
+                .extract().path("[0].workItemId");
+
+        given().header(ApiKeys.HEADER, ownerKey).contentType("application/json")
+                .body(Map.of("verdict", "correct", "note", "same columns, permuted", "reviewer", "ana"))
+                .when().put("/jobs/{id}/items/{item}/review", jobId, q1)
+                .then().statusCode(200).body("manualVerdict", equalTo("correct"))
+                .body("reviewNote", equalTo("same columns, permuted")).body("reviewedBy", equalTo("ana"));
+
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/review", jobId)
+                .then().statusCode(200).body("", hasSize(0));
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/review?all=true", jobId)
+                .then().statusCode(200).body("", hasSize(1)).body("[0].manualVerdict", equalTo("correct"));
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/summary", jobId)
+                .then().statusCode(200)
+                .body("overall.metrics.executionAccuracy.mean", equalTo(0.0f))
+                .body("overall.metrics.manualAccuracy.mean", equalTo(1.0f));
+        String csv = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", jobId)
+                .then().statusCode(200).extract().asString();
+        org.assertj.core.api.Assertions.assertThat(csv.split("\r\n")[0]).endsWith(
+                "manualVerdict,reviewNote,reviewedBy");
+        org.assertj.core.api.Assertions.assertThat(csv).contains(",correct,\"same columns, permuted\",ana");
+    }
+
+    @Test
+    void shouldRefuseABadReviewAndHideOtherTenantsItems() {
+        String q1 = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/review", jobId)
+                .then().statusCode(200).extract().path("[0].workItemId");
+
+        given().header(ApiKeys.HEADER, ownerKey).contentType("application/json").body(Map.of("verdict", "maybe"))
+                .when().put("/jobs/{id}/items/{item}/review", jobId, q1)
+                .then().statusCode(400).body("field", equalTo("verdict"));
+        given().header(ApiKeys.HEADER, otherKey).contentType("application/json").body(Map.of("verdict", "correct"))
+                .when().put("/jobs/{id}/items/{item}/review", jobId, q1).then().statusCode(404);
+        given().header(ApiKeys.HEADER, ownerKey).contentType("application/json").body(Map.of("verdict", "correct"))
+                .when().put("/jobs/{id}/items/{item}/review", jobId, UUID.randomUUID()).then().statusCode(404);
+        given().contentType("application/json").body(Map.of("verdict", "correct"))
+                .when().put("/jobs/{id}/items/{item}/review", jobId, q1).then().statusCode(401);
+        given().header(ApiKeys.HEADER, otherKey).when().get("/jobs/{id}/review", jobId).then().statusCode(404);
     }
 
     @Test

@@ -24,7 +24,7 @@ public class ReportRenderer {
             "strictMatch", "strictReason", "setMatch", "setReason", "relaxedMatch", "relaxedReason", "reason",
             "cellPrecision", "cellRecall", "tupleCardinality", "tupleConstraint", "tupleOrder", "executionAccuracy",
             "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1", "goldSeconds",
-            "predictedSeconds", "predictedSql");
+            "predictedSeconds", "predictedSql", "manualVerdict", "reviewNote", "reviewedBy");
 
     /** One row per item, RFC 4180 quoting. */
     public String csv(List<ItemResult> items) {
@@ -37,7 +37,9 @@ public class ReportRenderer {
                     opt(r.cellPrecision), opt(r.cellRecall), opt(r.tupleCardinality), opt(r.tupleConstraint),
                     opt(r.tupleOrder), opt(r.executionAccuracy), opt(r.validEfficiencyScore), opt(r.softF1),
                     opt(r.queryRecall), opt(r.queryPrecision), opt(r.queryF1), opt(r.goldSeconds),
-                    opt(r.predictedSeconds), opt(r.predictedSql));
+                    opt(r.predictedSeconds), opt(r.predictedSql),
+                    r.manualVerdict == null ? "" : r.manualVerdict ? "correct" : "incorrect", opt(r.reviewNote),
+                    opt(r.reviewedBy));
             for (int i = 0; i < v.size(); i++) {
                 if (i > 0) {
                     sb.append(',');

@@ -34,6 +34,8 @@ public class JobStatistics {
 
     static {
         METRICS.put("executionAccuracy", r -> bool(r.strictMatch));
+        // SNAILS' manual accuracy: a reviewer's verdict where there is one, else the strict comparator's.
+        METRICS.put("manualAccuracy", r -> r.manualVerdict != null ? bool(r.manualVerdict) : bool(r.strictMatch));
         METRICS.put("setAccuracy", r -> bool(r.setMatch));
         METRICS.put("relaxedAccuracy", r -> bool(r.relaxedMatch));
         METRICS.put("qatchExecutionAccuracy", r -> resultMetric(r, r.executionAccuracy));

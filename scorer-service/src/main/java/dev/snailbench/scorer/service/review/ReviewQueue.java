@@ -1,0 +1,67 @@
+package dev.snailbench.scorer.service.review;
+
+import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.repository.ItemResultRepository;
+import dev.snailbench.scorer.service.compare.Reason;
+import dev.snailbench.tenancy.ApiError;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Manual review, as the SNAILS authors did it: the items whose automatic verdict a person should judge (the
+ * relaxed or set comparator matched but the strict one did not, or the results differ only in order, duplicates,
+ * column order, extra columns or float noise), and the reviewer's verdict with a note. Reviewed labels feed
+ * {@code manualAccuracy} (the manual verdict where there is one, else the strict match).
+ */
+@ApplicationScoped
+public class ReviewQueue {
+
+    /** Strict reasons that say "the same answer, written differently": a person decides. */
+    static final Set<String> UNCERTAIN = Set.of(Reason.ROW_ORDER_DIFFERS.name(), Reason.DUPLICATE_ROWS_DIFFER.name(),
+            Reason.COLUMN_ORDER_DIFFERS.name(), Reason.EXTRA_COLUMNS.name(), Reason.NUMERIC_PRECISION_DIFFERS.name());
+
+    private final ItemResultRepository results;
+
+    public ReviewQueue(ItemResultRepository results) {
+        this.results = results;
+    }
+
+    /** Whether a person should judge the item's verdict. */
+    public static boolean uncertain(ItemResult r) {
+        if (r.linkingOnly || r.failed || Boolean.TRUE.equals(r.strictMatch)) {
+            return false;
+        }
+        return Boolean.TRUE.equals(r.relaxedMatch) || Boolean.TRUE.equals(r.setMatch)
+                || r.strictReason != null && UNCERTAIN.contains(r.strictReason);
+    }
+
+    /** The job's items to review (not yet reviewed, unless {@code all}), in question order. Inside a session. */
+    public Uni<List<ItemResult>> queue(UUID jobId, String tenantId, boolean all) {
+        return results.forJob(jobId, tenantId).map(items -> items.stream().filter(ReviewQueue::uncertain)
+                .filter(r -> all || r.manualVerdict == null).toList());
+    }
+
+    /** Records a reviewer's verdict on one item of the tenant's job; 404 when there is no such item. */
+    public Uni<ItemResult> review(UUID jobId, String tenantId, UUID workItemId, boolean correct, String note,
+            String reviewer) {
+        return Panache.withTransaction(() -> results.findById(workItemId).map(r -> {
+            if (r == null || !r.jobId.equals(jobId) || !r.tenantId.equals(tenantId)) {
+                throw ApiError.of(404, "no item " + workItemId + " in job " + jobId);
+            }
+            if (r.linkingOnly) {
+                throw ApiError.badRequest("verdict", "cannot be given: the item has no execution result to judge "
+                        + "(linking-only job)");
+            }
+            r.manualVerdict = correct;
+            r.reviewNote = note;
+            r.reviewedBy = reviewer;
+            r.reviewedAt = Instant.now();
+            return r;
+        }));
+    }
+}
