@@ -8,6 +8,7 @@ import dev.snailbench.executor.service.qatch.QatchGenerator;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SecretCipher;
+import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.sql.JdbcSchemaReader;
@@ -132,7 +133,10 @@ public class DatabaseTasks {
         target.options().forEach(properties::setProperty);
         properties.setProperty("user", db.adminUsername);
         properties.setProperty("password", cipher.open(db.sealedAdminPassword));
-        DriverManager.setLoginTimeout((int) Math.max(1, config.connectTimeout().toSeconds()));
+        // The driver's own connect timeout (DriverManager's login timeout is global to the JVM).
+        String seconds = Long.toString(Math.max(1, config.connectTimeout().toSeconds()));
+        properties.putIfAbsent(target.dialect() == SqlDialect.POSTGRESQL
+                ? "connectTimeout" : "loginTimeout", seconds);
         try (Connection c = DriverManager.getConnection(target.jdbcUrl(), properties)) {
             c.setAutoCommit(false);
             try (Statement s = c.createStatement()) {

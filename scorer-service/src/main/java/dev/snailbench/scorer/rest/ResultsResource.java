@@ -103,8 +103,8 @@ public class ResultsResource {
     @WithSession
     public Uni<List<ItemResultView>> reviewQueue(@PathParam("jobId") String jobId,
             @HeaderParam(ApiKeys.HEADER) String apiKey, @QueryParam("all") boolean all) {
-        return visibleResults(jobId, apiKey).flatMap(visible -> review.queue(UUID.fromString(jobId),
-                visible.get(0).tenantId, all)).map(list -> list.stream().map(ItemResultView::of).toList());
+        return visibleResults(jobId, apiKey).map(visible -> ReviewQueue.pending(visible, all).stream()
+                .map(ItemResultView::of).toList());
     }
 
     /** A reviewer's verdict on one item; it feeds {@code manualAccuracy} and is exported with the results. */

@@ -40,10 +40,9 @@ public class ReviewQueue {
                 || r.strictReason != null && UNCERTAIN.contains(r.strictReason);
     }
 
-    /** The job's items to review (not yet reviewed, unless {@code all}), in question order. Inside a session. */
-    public Uni<List<ItemResult>> queue(UUID jobId, String tenantId, boolean all) {
-        return results.forJob(jobId, tenantId).map(items -> items.stream().filter(ReviewQueue::uncertain)
-                .filter(r -> all || r.manualVerdict == null).toList());
+    /** The items to review among a job's results (not yet reviewed, unless {@code all}), in their order. */
+    public static List<ItemResult> pending(List<ItemResult> items, boolean all) {
+        return items.stream().filter(ReviewQueue::uncertain).filter(r -> all || r.manualVerdict == null).toList();
     }
 
     /** Records a reviewer's verdict on one item of the tenant's job; 404 when there is no such item. */
