@@ -1,21 +1,16 @@
 package dev.snailbench.scorer.service.sql;
 
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.NotExpression;
-import net.sf.jsqlparser.expression.Parenthesis;
-import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
-import net.sf.jsqlparser.expression.operators.conditional.OrExpression;
 import net.sf.jsqlparser.expression.operators.relational.ExistsExpression;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
 import net.sf.jsqlparser.expression.operators.relational.IsNullExpression;
 import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.expression.operators.relational.NotEqualsTo;
-import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.FromItem;
 import net.sf.jsqlparser.statement.select.Join;
@@ -71,36 +66,6 @@ public record Characteristics(int joins, int projections, int filters, int aggre
         }
         PlainSelect p = first(s);
         return p != null && (p.getTop() != null || p.getLimit() != null || p.getFetch() != null);
-    }
-
-    /** How many predicates a condition has once split at AND/OR. */
-    private static final class Leaves {
-        int count;
-
-        static Leaves of(Expression e) {
-            Leaves l = new Leaves();
-            if (e != null) {
-                l.walk(e);
-            }
-            return l;
-        }
-
-        private void walk(Expression e) {
-            if (e instanceof AndExpression a) {
-                walk(a.getLeftExpression());
-                walk(a.getRightExpression());
-            } else if (e instanceof OrExpression o) {
-                walk(o.getLeftExpression());
-                walk(o.getRightExpression());
-            } else if (e instanceof Parenthesis p) {
-                walk(p.getExpression());
-            } else if (e instanceof ParenthesedExpressionList<?> pl && pl.size() == 1
-                    && !(pl.get(0) instanceof Select)) {
-                walk((Expression) pl.get(0));
-            } else {
-                count++;
-            }
-        }
     }
 
     /** Counts over a whole query tree. */
@@ -228,7 +193,7 @@ public record Characteristics(int joins, int projections, int filters, int aggre
             for (SelectItem<?> item : p.getSelectItems()) {
                 expr(item.getExpression());
             }
-            filters += Leaves.of(p.getWhere()).count + Leaves.of(p.getHaving()).count;
+            filters += SpiderHardness.predicates(p.getWhere()) + SpiderHardness.predicates(p.getHaving());
             expr(p.getWhere());
             expr(p.getHaving());
             if (p.getGroupBy() != null && p.getGroupBy().getGroupByExpressionList() != null) {

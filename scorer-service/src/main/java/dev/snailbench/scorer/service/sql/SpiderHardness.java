@@ -100,6 +100,11 @@ final class SpiderHardness {
         return Hardness.of(c1, nested, others);
     }
 
+    /** How many predicates a condition has once split at AND/OR (0 for none). */
+    static int predicates(Expression condition) {
+        return new Conditions().add(condition).units;
+    }
+
     private static Select unwrap(Select s) {
         Select current = s;
         while (current instanceof ParenthesedSelect p && p.getSelect() != null && p.getOrderByElements() == null
