@@ -99,6 +99,13 @@ public final class TestEvents {
         return withKafkaClassLoader(() -> TopicClient.await(topic, wanted, count, timeout));
     }
 
+    /** As {@link TopicClient#awaitUntil}: collects wanted records until {@code done} holds for them. */
+    public static List<ConsumerRecord<String, byte[]>> awaitUntil(String topic,
+            Predicate<ConsumerRecord<String, byte[]>> wanted, Predicate<List<ConsumerRecord<String, byte[]>>> done,
+            Duration timeout) {
+        return withKafkaClassLoader(() -> TopicClient.awaitUntil(topic, wanted, done, timeout));
+    }
+
     private static <T> T withKafkaClassLoader(Supplier<T> action) {
         return TopicClient.withOwnClassLoader(action);
     }

@@ -1,12 +1,13 @@
 package dev.snailbench.scorer.rest;
 
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.scorer.service.sql.Characteristics;
-import dev.snailbench.scorer.service.sql.IdentifierExtractor;
-import dev.snailbench.scorer.service.sql.Identifiers;
-import dev.snailbench.scorer.service.sql.LinkingScore;
 import dev.snailbench.scorer.service.sql.SqlAnalysis;
-import dev.snailbench.scorer.service.sql.SqlParser.SqlParseException;
+import dev.snailbench.sql.analysis.Characteristics;
+import dev.snailbench.sql.analysis.IdentifierExtractor;
+import dev.snailbench.sql.analysis.Identifiers;
+import dev.snailbench.sql.analysis.LinkingScore;
+import dev.snailbench.sql.analysis.PredictedIdentifiers;
+import dev.snailbench.sql.analysis.SqlParser.SqlParseException;
 import dev.snailbench.tenancy.ApiError;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -67,7 +68,7 @@ public class SqlResource {
         SqlDialect dialect = dialect(request.dialect());
         Identifiers gold = identifiers(parse(request.goldSql(), "goldSql", dialect), "goldSql");
         checkSize(request.predictedSql(), "predictedSql");
-        SqlAnalysis.Linked predicted = sql.predictedIdentifiers(request.predictedSql(), dialect);
+        PredictedIdentifiers.Linked predicted = sql.predictedIdentifiers(request.predictedSql(), dialect);
         LinkingScore s = LinkingScore.of(gold, predicted.identifiers());
         return new LinkingResponse(s.queryRecall(), s.queryPrecision(), s.queryF1(), IdentifierSets.of(s.matched()),
                 IdentifierSets.of(s.missing()), IdentifierSets.of(s.extra()), predicted.method());

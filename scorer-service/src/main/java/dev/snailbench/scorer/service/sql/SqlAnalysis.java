@@ -1,10 +1,16 @@
 package dev.snailbench.scorer.service.sql;
 
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.scorer.service.sql.SqlParser.SqlParseException;
+import dev.snailbench.sql.analysis.Characteristics;
+import dev.snailbench.sql.analysis.IdentifierExtractor;
+import dev.snailbench.sql.analysis.Identifiers;
+import dev.snailbench.sql.analysis.LinkingScore;
+import dev.snailbench.sql.analysis.OrderBy;
+import dev.snailbench.sql.analysis.PredictedIdentifiers.Linked;
+import dev.snailbench.sql.analysis.PredictedIdentifiers;
+import dev.snailbench.sql.analysis.SqlParser.SqlParseException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;
-import dev.snailbench.sql.TokenIdentifiers;
 import net.sf.jsqlparser.statement.Statement;
 
 /** What the scorer reads from a work item's SQL: gold ORDER BY, hardness and schema linking. Blocking. */
@@ -52,32 +58,12 @@ public class SqlAnalysis {
                 goldIds.keys(), predicted.identifiers().keys(), null, predicted.method());
     }
 
-    /** A prediction's identifiers and how they were read. */
-    public record Linked(Identifiers identifiers, String method) {
-    }
-
-    /**
-     * The identifiers of a predicted query: from its syntax tree, or, when it does not parse (a stray token, an
-     * unfinished statement), from its tokens, so that every prediction gets a linking score (method {@code tokens}).
-     */
+    /** As {@link PredictedIdentifiers#of}, with the service's parser (bounded threads and time). */
     public Linked predictedIdentifiers(String predictedSql, SqlDialect dialect) {
-        return predictedIdentifiers(parsers.parser(), predictedSql, dialect);
+        return PredictedIdentifiers.of(parsers.parser(), predictedSql, dialect);
     }
 
-    /** As {@link #predictedIdentifiers(String, SqlDialect)} with a given parser. */
-    public static Linked predictedIdentifiers(SqlParser parser, String predictedSql, SqlDialect dialect) {
-        try {
-            return new Linked(IdentifierExtractor.extract(parser.parse(predictedSql, dialect)), PARSED);
-        } catch (SqlParseException | IllegalArgumentException e) {
-            TokenIdentifiers.Names names = TokenIdentifiers.names(predictedSql, dialect);
-            return new Linked(new Identifiers(names.tables(), names.columns(), Set.of()), TOKENS);
-        }
-    }
-
-    public static final String PARSED = "parsed";
-    public static final String TOKENS = "tokens";
-
-    /** {@code linkingMethod}: {@link #PARSED} or {@link #TOKENS} (null when there is no predicted SQL). */
+    /** {@code linkingMethod}: {@link PredictedIdentifiers#PARSED} or {@link PredictedIdentifiers#TOKENS} (null when there is no predicted SQL). */
     public record ItemAnalysis(boolean goldOrderBy, String hardness, Double queryRecall, Double queryPrecision,
             Double queryF1, Set<String> goldIdentifiers, Set<String> predictedIdentifiers, String error,
             String linkingMethod) {

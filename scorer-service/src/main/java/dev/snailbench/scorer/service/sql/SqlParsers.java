@@ -1,6 +1,7 @@
 package dev.snailbench.scorer.service.sql;
 
 import dev.snailbench.scorer.config.ScorerConfig;
+import dev.snailbench.sql.analysis.SqlParser;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 

@@ -1,4 +1,4 @@
-package dev.snailbench.scorer.service.sql;
+package dev.snailbench.sql.analysis;
 
 import java.util.Locale;
 import java.util.Set;

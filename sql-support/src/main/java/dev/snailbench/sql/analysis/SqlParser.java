@@ -1,4 +1,4 @@
-package dev.snailbench.scorer.service.sql;
+package dev.snailbench.sql.analysis;
 
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.KeywordQuoting;

@@ -1,10 +1,10 @@
-package dev.snailbench.scorer.service.sql;
+package dev.snailbench.sql.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.scorer.service.sql.Identifiers.ColumnRef;
+import dev.snailbench.sql.analysis.Identifiers.ColumnRef;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

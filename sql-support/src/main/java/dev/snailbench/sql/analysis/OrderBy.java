@@ -1,4 +1,4 @@
-package dev.snailbench.scorer.service.sql;
+package dev.snailbench.sql.analysis;
 
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;

@@ -1,4 +1,4 @@
-package dev.snailbench.scorer.service.sql;
+package dev.snailbench.sql.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.scorer.service.sql.Identifiers.ColumnRef;
+import dev.snailbench.sql.analysis.Identifiers.ColumnRef;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.snailbench.scorer.service.sql;
+package dev.snailbench.sql.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -63,13 +63,13 @@ class SnailsPredictionsLinkingTest {
                 Identifiers goldIds = IdentifierExtractor.extract(parser.parse(gold.get(answer.get("id").asText()),
                         SqlDialect.SQLSERVER));
 
-                SqlAnalysis.Linked linked = SqlAnalysis.predictedIdentifiers(parser, predicted, SqlDialect.SQLSERVER);
+                PredictedIdentifiers.Linked linked = PredictedIdentifiers.of(parser, predicted, SqlDialect.SQLSERVER);
                 LinkingScore score = LinkingScore.of(goldIds, linked.identifiers());
 
                 answers++;
                 byMethod.merge(linked.method(), 1, Integer::sum);
                 assertThat(score.queryRecall()).isBetween(0.0, 1.0);
-                if (linked.method().equals(SqlAnalysis.TOKENS)) {
+                if (linked.method().equals(PredictedIdentifiers.TOKENS)) {
                     String shown = predicted.replaceAll("\\s+", " ");
                     tokenLinked.add(answer.get("id").asText() + " " + answer.get("level").asText() + ": "
                             + shown.substring(0, Math.min(160, shown.length())) + " -> " + linked.identifiers().keys());
@@ -79,9 +79,9 @@ class SnailsPredictionsLinkingTest {
         System.out.println("SNAILS gpt-3.5-turbo answers linked: " + answers + " " + byMethod);
         tokenLinked.stream().limit(8).forEach(t -> System.out.println("  tokens: " + t));
         assertThat(answers).isEqualTo(2012);
-        assertThat(byMethod.getOrDefault(SqlAnalysis.PARSED, 0) + byMethod.getOrDefault(SqlAnalysis.TOKENS, 0))
+        assertThat(byMethod.getOrDefault(PredictedIdentifiers.PARSED, 0) + byMethod.getOrDefault(PredictedIdentifiers.TOKENS, 0))
                 .isEqualTo(answers);
-        assertThat(byMethod.get(SqlAnalysis.TOKENS)).as("answers that do not parse (the issue counted 61)")
+        assertThat(byMethod.get(PredictedIdentifiers.TOKENS)).as("answers that do not parse (the issue counted 61)")
                 .isPositive();
     }
 

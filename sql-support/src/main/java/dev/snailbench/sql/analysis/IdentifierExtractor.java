@@ -1,6 +1,6 @@
-package dev.snailbench.scorer.service.sql;
+package dev.snailbench.sql.analysis;
 
-import dev.snailbench.scorer.service.sql.Identifiers.ColumnRef;
+import dev.snailbench.sql.analysis.Identifiers.ColumnRef;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
