@@ -5,13 +5,17 @@ import dev.snailbench.executor.config.ExecutorConfig;
 import dev.snailbench.executor.model.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
 import dev.snailbench.executor.service.qatch.QatchGenerator;
+import dev.snailbench.executor.service.synthetic.SyntheticSqlGenerator;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
+import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.sql.JdbcSchemaReader;
+import dev.snailbench.sql.analysis.SqlParser;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,6 +24,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
@@ -29,7 +34,7 @@ import org.jboss.logging.Logger;
 
 /**
  * Work on a team's registered database asked by another service ({@code snailbench.database.tasks}): describe a
- * schema, generate a QATCH suite, create natural views. This makes the registry the only route into a team's
+ * schema, generate a QATCH suite, create natural views, fill seed templates (synthetic pairs). This makes the registry the only route into a team's
  * database: the database must belong to the asking tenant, reads use the registered (read-only) login through
  * the pools, and views use the admin login the team registered for that purpose, or are refused.
  */
@@ -82,6 +87,8 @@ public class DatabaseTasks {
                     case QATCH_SUITE -> DatabaseTaskCompleted.ok(request, db.kind, admin, null, qatch(target, request), 0);
                     case APPLY_DDL -> DatabaseTaskCompleted.ok(request, db.kind, admin, null, null, apply(db, target,
                             request));
+                    case SYNTHETIC_SQL -> DatabaseTaskCompleted.synthetic(request, db.kind, admin,
+                            synthetic(target, request));
                 };
             } catch (Refused e) {
                 return DatabaseTaskCompleted.failed(request, db.kind, admin, true, e.getMessage());
@@ -114,6 +121,38 @@ public class DatabaseTasks {
                 throw new Refused(e.getMessage());
             }
         });
+    }
+
+    private SyntheticSuite synthetic(Target target, DatabaseTaskRequested request) throws SQLException {
+        String schema = schemaOf(request);
+        SyntheticSuite.Options options = request.synthetic();
+        if (options == null || options.seeds() == null || options.seeds().isEmpty()) {
+            throw new Refused("a synthetic task needs seed pairs");
+        }
+        // Generation stops with what it has a little before the task's own deadline, so the answer is never lost.
+        long budget = Math.max(1, Math.min(options.timeBudgetSeconds(), config.databaseTaskTimeout().toSeconds() - 15));
+        SyntheticSuite.Options bounded = new SyntheticSuite.Options(options.seeds(), options.seed(), options.target(),
+                options.maxPerTemplate(), options.maxResultRows(), options.queryTimeoutSeconds(), (int) budget);
+        SyntheticSuite suite = pools.withConnection(target, c -> {
+            read(c, schema);
+            try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
+                return SyntheticSqlGenerator.generate(c, schema, target.dialect(), parser, bounded);
+            }
+        });
+        return fitted(suite);
+    }
+
+    /** The suite cut to what one answer event can carry (the last pairs go first, and are counted). */
+    private SyntheticSuite fitted(SyntheticSuite suite) {
+        int room = config.maxEventBytes() - (1 << 20);
+        int bytes = EventJson.write(suite).length;
+        while (bytes > room && !suite.pairs().isEmpty()) {
+            // Pairs are of similar size: cut in proportion, then check again.
+            int drop = Math.max(1, (int) Math.ceil(suite.pairs().size() * (1 - (double) room / bytes)));
+            suite = suite.withoutLast(drop);
+            bytes = EventJson.write(suite).length;
+        }
+        return suite;
     }
 
     /** Runs the views' DDL in one transaction with the admin login (a fresh connection, never a pooled one). */

@@ -13,6 +13,7 @@ import dev.snailbench.model.domain.QatchCategory;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.serde.EventJson;
@@ -89,6 +90,34 @@ class DatabaseTaskHopTest {
         Map<QatchCategory, String> examples = new LinkedHashMap<>();
         suite.tests().forEach(t -> examples.putIfAbsent(t.category(), t.question() + " | " + t.sql()));
         examples.forEach((k, v) -> System.out.println("  " + k.id() + ": " + v));
+    }
+
+    @Test
+    void shouldFillSeedTemplatesOnTheRegisteredDatabaseAndRefuseATaskWithoutSeeds() {
+        Tenants.Registered team = Tenants.registerTenant("synthetic");
+        UUID database = register(team, "footballdb_v1", false);
+        List<SyntheticSuite.Seed> seeds = List.of(
+                new SyntheticSuite.Seed("Who was the coach of Germany in 2014?", "SELECT DISTINCT c.coach_name FROM "
+                        + "coach AS c JOIN player_fact AS pf ON c.coach_id = pf.coach_id JOIN national_team AS nt ON "
+                        + "pf.team_id = nt.team_id WHERE nt.teamname = 'Germany' AND nt.year = 2014"),
+                new SyntheticSuite.Seed("How many goals did Brazil score in 2002?",
+                        "SELECT goals FROM national_team WHERE teamname = 'Brazil' AND year = 2002"));
+        SyntheticSuite.Options options = new SyntheticSuite.Options(seeds, 5, 20, 10, 50, 10, 60);
+
+        DatabaseTaskCompleted answer = ask(DatabaseTaskRequested.syntheticSql(team.tenantId(), database, "exp_v1",
+                options));
+        DatabaseTaskCompleted noSeeds = ask(DatabaseTaskRequested.syntheticSql(team.tenantId(), database, "exp_v1",
+                new SyntheticSuite.Options(List.of(), 5, 20, 10, 50, 10, 60)));
+
+        assertThat(answer.error()).isNull();
+        SyntheticSuite suite = answer.synthetic();
+        assertThat(suite.templates()).hasSize(2);
+        assertThat(suite.pairs()).hasSizeGreaterThanOrEqualTo(10).allSatisfy(p -> {
+            assertThat(p.expected().rows()).isNotEmpty();
+            assertThat(p.sql()).doesNotContain("'Germany' AND nt.year = 2014").doesNotContain("'Brazil' AND year = 2002");
+        });
+        assertThat(noSeeds.refused()).isTrue();
+        assertThat(noSeeds.error()).contains("seed pairs");
     }
 
     @Test

@@ -13,10 +13,17 @@ public record JobRequest(String name, DatabaseRequest database, String dialect, 
     /**
      * A named question set instead of {@code questions}: {@code {"benchmark": "footballdb", "dataModel": "v1",
      * "split": "dev"}}, {@code {"benchmark": "snails", "database": "NTSB"}}, or Spider/BIRD-style
-     * {@code {"format": "spider", "items": [{"db_id", "question", "query"}]}}.
+     * {@code {"format": "spider", "items": [{"db_id", "question", "query"}]}}, or a set the tenant generated:
+     * {@code {"syntheticSetId": "<id>"}} (POST /synthetic-sets), {@code {"testSuiteId": "<id>"}} (POST /test-suites).
      */
     public record QuestionSetRequest(String benchmark, String dataModel, String split, String database,
-            String format, com.fasterxml.jackson.databind.JsonNode items) {
+            String format, com.fasterxml.jackson.databind.JsonNode items, java.util.UUID syntheticSetId,
+            java.util.UUID testSuiteId) {
+
+        /** Names a stored set of the tenant's (read asynchronously before the job is validated). */
+        public boolean stored() {
+            return syntheticSetId != null || testSuiteId != null;
+        }
     }
 
     public record DatabaseRequest(String kind, String jdbcUrl, String user, String password, String databaseId) {

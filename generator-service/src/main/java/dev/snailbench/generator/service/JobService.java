@@ -10,6 +10,8 @@ import dev.snailbench.generator.config.SecretsConfig;
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.repository.JobStatus;
+import dev.snailbench.generator.service.qatch.TestSuites;
+import dev.snailbench.generator.service.synthetic.SyntheticSets;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.domain.SecretCipher;
@@ -41,15 +43,19 @@ public class JobService {
     private final SecretCipher cipher;
     private final CrosswalkCatalog crosswalks;
     private final QuestionSets questionSets;
+    private final SyntheticSets syntheticSets;
+    private final TestSuites testSuites;
 
     public JobService(JobRepository jobs, JobsConfig config, SecretsConfig secrets, CrosswalkCatalog crosswalks,
-            QuestionSets questionSets,
+            QuestionSets questionSets, SyntheticSets syntheticSets, TestSuites testSuites,
             @Channel(Channels.JOB_EVENTS_OUT) MutinyEmitter<Record<String, JobSubmitted>> emitter) {
         this.jobs = jobs;
         this.config = config;
         this.cipher = secrets.cipher();
         this.crosswalks = crosswalks;
         this.questionSets = questionSets;
+        this.syntheticSets = syntheticSets;
+        this.testSuites = testSuites;
         this.emitter = emitter;
     }
 
@@ -58,8 +64,33 @@ public class JobService {
 
     /** Validates and publishes the job; resubmitting the same spec answers with the same job. */
     public Uni<Accepted> submit(String tenantId, JobRequest request) {
-        JobSpec spec = JobRequestMapper.toSpec(request, cipher, config.maxWorkItems(), crosswalks::exists,
-                this::questionsOf);
+        return storedQuestions(tenantId, request.questionSet()).chain(stored -> {
+            JobSpec spec = JobRequestMapper.toSpec(request, cipher, config.maxWorkItems(), crosswalks::exists,
+                    set -> stored != null ? stored : questionsOf(set));
+            return submit(tenantId, request, spec);
+        });
+    }
+
+    /** The questions of a set the tenant stored (synthetic or QATCH), or null when the request names none. */
+    private Uni<List<dev.snailbench.model.domain.Question>> storedQuestions(String tenantId,
+            JobRequest.QuestionSetRequest set) {
+        if (set == null || !set.stored()) {
+            return Uni.createFrom().nullItem();
+        }
+        if (set.syntheticSetId() != null && set.testSuiteId() != null) {
+            return Uni.createFrom().failure(new InvalidRequestException("questionSet",
+                    "name either a syntheticSetId or a testSuiteId, not both"));
+        }
+        Uni<List<dev.snailbench.model.domain.Question>> questions = set.syntheticSetId() != null
+                ? syntheticSets.questions(tenantId, set.syntheticSetId())
+                : testSuites.questions(tenantId, set.testSuiteId());
+        String field = set.syntheticSetId() != null ? "questionSet.syntheticSetId" : "questionSet.testSuiteId";
+        // An unknown id is the request's mistake (400 naming the field), not a missing job (404).
+        return questions.onFailure(jakarta.ws.rs.NotFoundException.class)
+                .transform(e -> new InvalidRequestException(field, e.getMessage() + " for this tenant"));
+    }
+
+    private Uni<Accepted> submit(String tenantId, JobRequest request, JobSpec spec) {
         UUID jobId = jobIdOf(tenantId, request);
         return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
                 ? Uni.createFrom().item(new Accepted(existing.id, existing.status))

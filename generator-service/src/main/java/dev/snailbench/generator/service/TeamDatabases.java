@@ -4,6 +4,7 @@ import dev.snailbench.generator.messaging.DatabaseTaskClient;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.tenancy.ApiError;
@@ -29,6 +30,10 @@ public class TeamDatabases {
     public record Generated(SqlDialect dialect, QatchSuite suite) {
     }
 
+    /** Synthetic pairs and the kind of database they ran on. */
+    public record Synthesized(SqlDialect dialect, SyntheticSuite suite) {
+    }
+
     private final DatabaseTaskClient executor;
 
     public TeamDatabases(DatabaseTaskClient executor) {
@@ -43,6 +48,13 @@ public class TeamDatabases {
     public Uni<Generated> qatchSuite(String tenantId, UUID databaseId, String nativeSchema, QatchSuite.Options options) {
         return ask(DatabaseTaskRequested.qatchSuite(tenantId, databaseId, nativeSchema, options))
                 .map(a -> new Generated(a.dialect(), a.qatch()));
+    }
+
+    /** Synthetic pairs filled from seed templates on the database (ScienceBenchmark's SQL side). */
+    public Uni<Synthesized> syntheticSql(String tenantId, UUID databaseId, String nativeSchema,
+            SyntheticSuite.Options options) {
+        return ask(DatabaseTaskRequested.syntheticSql(tenantId, databaseId, nativeSchema, options))
+                .map(a -> new Synthesized(a.dialect(), a.synthetic()));
     }
 
     /** Applies the statements in one transaction with the database's registered admin login. */
@@ -70,6 +82,9 @@ public class TeamDatabases {
         }
         if (error.startsWith("no such tables")) {
             return "tables";
+        }
+        if (error.contains("seed pairs")) {
+            return "seeds";
         }
         if (error.contains("no admin login")) {
             return "apply";

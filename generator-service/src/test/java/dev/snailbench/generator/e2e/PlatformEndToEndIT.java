@@ -149,6 +149,59 @@ class PlatformEndToEndIT {
     }
 
     @Test
+    void shouldTurnTheFootballDbTrainSeedsIntoAThousandPairsAndScoreAJobOnThem() throws Exception {
+        FootballDb.load(stack.postgres(), DataDir.resolve(), "v3");
+        FootballDb.grantReader(stack.postgres(), "v3", "e2e_reader_v3", "e2e");
+        String apiKey = client.createTenant("science-team");
+        Map<String, String> key = Map.of("X-API-Key", apiKey);
+        String databaseId = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key, Map.of(
+                "name", "football v3", "kind", "postgresql", "jdbcUrl", stack.postgres().jdbcUrl("footballdb_v3"),
+                "user", "e2e_reader_v3", "password", "e2e"), 201).get("id").asText();
+
+        long start = System.nanoTime();
+        JsonNode set = client.call("POST", stack.url(Stack.Service.GENERATOR) + "/synthetic-sets", key, Map.of(
+                "name", "footballdb v3 synthetic", "databaseId", databaseId, "nativeSchema", "exp_v3", "seed", 42,
+                "target", 1000, "seeds", Map.of("benchmark", "footballdb", "dataModel", "v3", "split", "train")), 201);
+        double seconds = (System.nanoTime() - start) / 1e9;
+
+        JsonNode pairs = set.get("questions");
+        Set<String> distinctSql = new java.util.HashSet<>();
+        pairs.forEach(p -> distinctSql.add(p.get("goldSql").asText().toLowerCase().replaceAll("\\s+", " ")));
+        System.out.printf("Synthetic set on FootballDB v3 (train seeds, offline backends): %d pairs (%d distinct SQL) "
+                + "in %.1f s over REST; executor counts %s; questions written %s, failures %s %s; hardness %s%n",
+                pairs.size(), distinctSql.size(), seconds, set.get("summary").get("executor"),
+                set.get("summary").get("questionsWritten"), set.get("summary").get("questionFailures"),
+                set.get("summary").get("firstQuestionFailures"), set.get("summary").get("hardness"));
+        List<Integer> perTemplate = new ArrayList<>();
+        set.get("summary").get("templates").forEach(t -> perTemplate.add(t.get("pairs").asInt()));
+        List<Integer> used = perTemplate.stream().filter(n -> n > 0).sorted().toList();
+        System.out.printf("  pairs per template: %d of %d templates used, min %d, median %d, max %d; histogram %s%n",
+                used.size(), perTemplate.size(), used.get(0), used.get(used.size() / 2), used.get(used.size() - 1),
+                used.stream().collect(java.util.stream.Collectors.groupingBy(n -> n, java.util.TreeMap::new,
+                        java.util.stream.Collectors.counting())));
+        java.util.Random random = new java.util.Random(1);
+        for (int i = 0; i < 20; i++) {
+            JsonNode p = pairs.get(random.nextInt(pairs.size()));
+            System.out.println("  " + p.get("id").asText() + " " + p.get("question").asText() + " | "
+                    + p.get("goldSql").asText());
+        }
+        assertThat(pairs.size()).isGreaterThanOrEqualTo(1000);
+        assertThat(distinctSql).hasSameSizeAs(pairs);
+        assertThat(pairs).allSatisfy(p -> assertThat(p.get("expected").get("rows")).isNotEmpty());
+
+        // A job on the set like on a built-in one: prediction = gold, every item scored, none failed.
+        List<Map<String, String>> predictions = new ArrayList<>();
+        pairs.forEach(p -> predictions.add(Map.of("questionId", p.get("id").asText(), "predictedSql",
+                p.get("goldSql").asText())));
+        String jobId = client.submitJob(apiKey, Map.of("name", "synthetic replay", "database", Map.of("databaseId",
+                databaseId), "dialect", "postgresql", "model", "gold-replay", "questionSet", Map.of("syntheticSetId",
+                set.get("id").asText()), "predictions", predictions));
+        JsonNode done = awaitCompleted(apiKey, jobId);
+        assertThat(done.get("done").asInt()).isEqualTo(pairs.size());
+        assertThat(done.get("failed").asInt()).isZero();
+    }
+
+    @Test
     void shouldScoreTheSnailsExperimentOfADatabaseOnLinkingAloneWithoutRunningAnything() throws Exception {
         String apiKey = client.createTenant("snails-team");
         String database = "ATBI";

@@ -14,9 +14,11 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A local OpenAI-compatible chat-completions server on loopback (tests make no other network calls). It
- * answers the crosswalk prompts deterministically: expansions are the identifier's words in PascalCase
- * ({@code team_id → TeamId}), abbreviations keep each word's first two letters ({@code team_id → TeId}).
+ * A local OpenAI-compatible server on loopback (tests make no other network calls). Chat completions answer the
+ * crosswalk prompts deterministically: expansions are the identifier's words in PascalCase
+ * ({@code team_id → TeamId}), abbreviations keep each word's first two letters ({@code team_id → TeId}). A request
+ * for candidate questions gets {@link #CANDIDATES} of them, one marked {@code CENTER}; {@code /v1/embeddings} gives
+ * that one the shared direction the others lean towards, so it is the one closest to their centroid.
  */
 public class FakeOpenAiTestResource implements QuarkusTestResourceLifecycleManager {
 
@@ -38,6 +40,10 @@ public class FakeOpenAiTestResource implements QuarkusTestResourceLifecycleManag
             JsonNode request = JSON.readTree(exchange.getRequestBody());
             String user = request.get("messages").get(1).get("content").asText();
             PROMPTS.add(user);
+            if (user.contains("different questions for this query")) {
+                reply(exchange, questions(user));
+                return;
+            }
             boolean expand = user.startsWith("Rename");
             ObjectNode answer = JSON.createObjectNode();
             for (String line : user.split("\n")) {
@@ -46,19 +52,71 @@ public class FakeOpenAiTestResource implements QuarkusTestResourceLifecycleManag
                     answer.put(id, rename(id, expand));
                 }
             }
+            reply(exchange, "```json\n" + answer + "\n```");
+        });
+        server.createContext("/v1/embeddings", exchange -> {
+            EMBEDDING_REQUESTS.incrementAndGet();
+            JsonNode request = JSON.readTree(exchange.getRequestBody());
             ObjectNode body = JSON.createObjectNode();
-            body.putArray("choices").addObject().putObject("message").put("role", "assistant")
-                    .put("content", "```json\n" + answer + "\n```");
-            byte[] bytes = JSON.writeValueAsBytes(body);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, bytes.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(bytes);
+            var data = body.putArray("data");
+            for (int i = 0; i < request.get("input").size(); i++) {
+                var vector = data.addObject().put("index", i).putArray("embedding");
+                float[] v = embedding(request.get("input").get(i).asText());
+                for (float x : v) {
+                    vector.add(x);
+                }
             }
+            send(exchange, JSON.writeValueAsBytes(body));
         });
         server.start();
-        return Map.of("snailbench.crosswalks.llm.base-url",
-                "http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
+        String base = "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+        return Map.of("snailbench.crosswalks.llm.base-url", base, "snailbench.synthetic.llm.base-url", base,
+                "snailbench.synthetic.embeddings.base-url", base);
+    }
+
+    /** Candidate questions the fake writes for each query. */
+    public static final int CANDIDATES = 8;
+    public static final AtomicInteger EMBEDDING_REQUESTS = new AtomicInteger();
+
+    /** Eight questions for the prompt's last query; the fifth is the one the embeddings put at the centre. */
+    static String questions(String prompt) {
+        String[] lines = prompt.split("\n");
+        String sql = "";
+        for (String line : lines) {
+            if (line.startsWith("SQL: ")) {
+                sql = line.substring(5);
+            }
+        }
+        var array = JSON.createArrayNode();
+        for (int k = 0; k < CANDIDATES; k++) {
+            array.add((k == 4 ? "CENTER " : "Variant " + k + " ") + "question for: " + sql);
+        }
+        return array.toString();
+    }
+
+    /** {@code CENTER} → u; {@code Variant k} → u + e_k: each variant is nearer u than to the others. */
+    static float[] embedding(String text) {
+        float[] v = new float[CANDIDATES + 1];
+        v[0] = 1;
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^Variant (\\d+) ").matcher(text);
+        if (m.find()) {
+            v[1 + Integer.parseInt(m.group(1))] = 1;
+        }
+        return v;
+    }
+
+    private static void reply(com.sun.net.httpserver.HttpExchange exchange, String content) throws IOException {
+        ObjectNode body = JSON.createObjectNode();
+        body.putArray("choices").addObject().putObject("message").put("role", "assistant").put("content", content);
+        send(exchange, JSON.writeValueAsBytes(body));
+    }
+
+    private static void send(com.sun.net.httpserver.HttpExchange exchange, byte[] bytes) throws IOException {
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
     }
 
     static String rename(String identifier, boolean expand) {

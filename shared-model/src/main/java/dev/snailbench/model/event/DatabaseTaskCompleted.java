@@ -3,6 +3,7 @@ package dev.snailbench.model.event;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.SyntheticSuite;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -16,24 +17,32 @@ import java.util.UUID;
  * @param schema        for DESCRIBE: the schema's tables and columns
  * @param qatch         for QATCH_SUITE: the generated suite
  * @param applied       for APPLY_DDL: statements applied
+ * @param synthetic     for SYNTHETIC_SQL: the templates and the pairs that ran
  */
 public record DatabaseTaskCompleted(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
         UUID taskId, UUID databaseId, DatabaseTaskRequested.Kind kind, String error, boolean refused,
-        SqlDialect dialect, boolean hasAdminLogin, SchemaSpec schema, QatchSuite qatch, int applied)
-        implements Event {
+        SqlDialect dialect, boolean hasAdminLogin, SchemaSpec schema, QatchSuite qatch, int applied,
+        SyntheticSuite synthetic) implements Event {
 
     public static DatabaseTaskCompleted ok(DatabaseTaskRequested request, SqlDialect dialect, boolean hasAdminLogin,
             SchemaSpec schema, QatchSuite qatch, int applied) {
         return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
                 SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), null, false, dialect,
-                hasAdminLogin, schema, qatch, applied);
+                hasAdminLogin, schema, qatch, applied, null);
+    }
+
+    public static DatabaseTaskCompleted synthetic(DatabaseTaskRequested request, SqlDialect dialect,
+            boolean hasAdminLogin, SyntheticSuite synthetic) {
+        return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
+                SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), null, false, dialect,
+                hasAdminLogin, null, null, 0, synthetic);
     }
 
     public static DatabaseTaskCompleted failed(DatabaseTaskRequested request, SqlDialect dialect,
             boolean hasAdminLogin, boolean refused, String error) {
         return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
                 SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), error, refused, dialect,
-                hasAdminLogin, null, null, 0);
+                hasAdminLogin, null, null, 0, null);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.snailbench.model.event;
 
 import dev.snailbench.model.domain.QatchSuite;
+import dev.snailbench.model.domain.SyntheticSuite;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -15,10 +16,11 @@ import java.util.UUID;
  * @param qatch        for {@link Kind#QATCH_SUITE}: what to generate
  * @param ddl          for {@link Kind#APPLY_DDL}: the statements, applied in one transaction with the database's
  *                     registered admin login
+ * @param synthetic    for {@link Kind#SYNTHETIC_SQL}: the seeds and limits
  */
 public record DatabaseTaskRequested(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
-        UUID taskId, UUID databaseId, Kind kind, String nativeSchema, QatchSuite.Options qatch, List<String> ddl)
-        implements Event {
+        UUID taskId, UUID databaseId, Kind kind, String nativeSchema, QatchSuite.Options qatch, List<String> ddl,
+        SyntheticSuite.Options synthetic) implements Event {
 
     /** What to do on the database. */
     public enum Kind {
@@ -27,24 +29,32 @@ public record DatabaseTaskRequested(UUID eventId, UUID jobId, String tenantId, I
         /** Generate a QATCH suite on {@code nativeSchema} (read-only login). */
         QATCH_SUITE,
         /** Create views: {@code ddl} with the admin login, refused when the team registered none. */
-        APPLY_DDL
+        APPLY_DDL,
+        /** Fill seed templates and keep the queries that run and return rows (read-only login). */
+        SYNTHETIC_SQL
     }
 
     public static DatabaseTaskRequested describe(String tenantId, UUID databaseId, String nativeSchema) {
         return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
-                UUID.randomUUID(), databaseId, Kind.DESCRIBE, nativeSchema, null, null);
+                UUID.randomUUID(), databaseId, Kind.DESCRIBE, nativeSchema, null, null, null);
     }
 
     public static DatabaseTaskRequested qatchSuite(String tenantId, UUID databaseId, String nativeSchema,
             QatchSuite.Options options) {
         return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
-                UUID.randomUUID(), databaseId, Kind.QATCH_SUITE, nativeSchema, options, null);
+                UUID.randomUUID(), databaseId, Kind.QATCH_SUITE, nativeSchema, options, null, null);
     }
 
     public static DatabaseTaskRequested applyDdl(String tenantId, UUID databaseId, String nativeSchema,
             List<String> ddl) {
         return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
-                UUID.randomUUID(), databaseId, Kind.APPLY_DDL, nativeSchema, null, List.copyOf(ddl));
+                UUID.randomUUID(), databaseId, Kind.APPLY_DDL, nativeSchema, null, List.copyOf(ddl), null);
+    }
+
+    public static DatabaseTaskRequested syntheticSql(String tenantId, UUID databaseId, String nativeSchema,
+            SyntheticSuite.Options options) {
+        return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
+                UUID.randomUUID(), databaseId, Kind.SYNTHETIC_SQL, nativeSchema, null, null, options);
     }
 
     @Override

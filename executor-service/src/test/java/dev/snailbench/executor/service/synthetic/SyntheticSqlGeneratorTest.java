@@ -1,0 +1,111 @@
+package dev.snailbench.executor.service.synthetic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.localstack.DataDir;
+import dev.snailbench.localstack.FootballDb;
+import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.SyntheticSuite;
+import dev.snailbench.sql.analysis.SqlParser;
+import io.quarkus.test.junit.QuarkusTest;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** ScienceBenchmark's SQL side on the real FootballDB v3, seeded with its train split. */
+// A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests.
+@QuarkusTest
+class SyntheticSqlGeneratorTest {
+
+    @BeforeAll
+    static void load() {
+        LocalStack.postgresWithFootballDb();
+    }
+
+    @Test
+    void shouldFillTheTrainSeedsIntoAThousandDistinctQueriesThatRunAndReturnRows() throws Exception {
+        List<SyntheticSuite.Seed> seeds = trainSeeds("v3");
+        SyntheticSuite suite;
+        long start = System.nanoTime();
+        try (Connection c = LocalStack.postgres().connect(FootballDb.databaseName("v3"));
+                SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
+            suite = SyntheticSqlGenerator.generate(c, "exp_v3", SqlDialect.POSTGRESQL, parser,
+                    new SyntheticSuite.Options(seeds, 7, 1200, 12, 200, 10, 300));
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        SyntheticSuite.Counts n = suite.counts();
+        System.out.printf("SyntheticSqlGenerator FootballDB v3 train: %d seeds, %d templates, %d pairs in %.1f s "
+                + "(%s)%n", seeds.size(), n.templates(), suite.pairs().size(), seconds, n);
+
+        n.failures().forEach(f -> System.out.println("  failed: " + f));
+        assertThat(suite.pairs()).hasSizeGreaterThanOrEqualTo(1000);
+        assertThat(suite.pairs().stream().map(p -> p.sql().toLowerCase().replaceAll("\\s+", " ")).distinct())
+                .hasSameSizeAs(suite.pairs());
+        Set<String> seedSql = new HashSet<>();
+        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
+            seeds.forEach(s -> seedSql.add(parser.parse(s.sql(), SqlDialect.POSTGRESQL).toString().toLowerCase()));
+        }
+        assertThat(suite.pairs()).noneMatch(p -> seedSql.contains(p.sql().toLowerCase()));
+        assertThat(suite.pairs()).allSatisfy(p -> assertThat(p.expected().rows()).isNotEmpty());
+        // Every template is a seed's; each pair says its slots' values, one per slot of its template.
+        Map<String, SyntheticSuite.Template> templates = suite.templates().stream()
+                .collect(Collectors.toMap(SyntheticSuite.Template::id, t -> t));
+        assertThat(suite.pairs()).allSatisfy(p -> assertThat(p.spoken())
+                .hasSameSizeAs(templates.get(p.templateId()).slotKinds()));
+        // No template takes more than its share.
+        Map<String, Long> perTemplate = suite.pairs().stream().collect(Collectors.groupingBy(
+                SyntheticSuite.Pair::templateId, TreeMap::new, Collectors.counting()));
+        assertThat(perTemplate.values()).allSatisfy(count -> assertThat(count).isLessThanOrEqualTo(12));
+        // A sample re-run on the database returns what the pair expects.
+        try (Connection c = LocalStack.postgres().connect(FootballDb.databaseName("v3"));
+                Statement s = c.createStatement()) {
+            for (SyntheticSuite.Pair p : suite.pairs().subList(0, 20)) {
+                try (ResultSet rs = s.executeQuery(p.sql())) {
+                    int rows = 0;
+                    while (rs.next()) {
+                        rows++;
+                    }
+                    assertThat(rows).as(p.sql()).isEqualTo(p.expected().rows().size());
+                }
+            }
+        }
+    }
+
+    @Test
+    void shouldGiveTheSameQueriesForTheSameSeed() throws Exception {
+        List<SyntheticSuite.Seed> seeds = trainSeeds("v3").subList(0, 120);
+        List<String> first = generate(seeds, 11);
+        assertThat(first).isNotEmpty().isEqualTo(generate(seeds, 11)).isNotEqualTo(generate(seeds, 12));
+    }
+
+    private static List<String> generate(List<SyntheticSuite.Seed> seeds, long seed) throws Exception {
+        try (Connection c = LocalStack.postgres().connect(FootballDb.databaseName("v3"));
+                SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
+            return SyntheticSqlGenerator.generate(c, "exp_v3", SqlDialect.POSTGRESQL, parser,
+                    new SyntheticSuite.Options(seeds, seed, 100, 5, 200, 10, 120)).pairs().stream()
+                    .map(SyntheticSuite.Pair::sql).toList();
+        }
+    }
+
+    static List<SyntheticSuite.Seed> trainSeeds(String version) throws IOException {
+        JsonNode all = new ObjectMapper().readTree(DataDir.resolve().resolve("footballdb").resolve(version)
+                .resolve("train.json").toFile());
+        List<SyntheticSuite.Seed> seeds = new ArrayList<>();
+        all.forEach(q -> seeds.add(new SyntheticSuite.Seed(q.get("question").asText(), q.get("query").asText())));
+        return seeds;
+    }
+}

@@ -1,0 +1,66 @@
+package dev.snailbench.model.domain;
+
+import java.util.List;
+
+/**
+ * Synthetic ⟨SQL, expected result⟩ pairs made on a team's database from a few seed ⟨question, SQL⟩ pairs (the
+ * ScienceBenchmark pipeline's SQL side, run by the executor): the seeds' templates, the filled queries that ran
+ * and returned rows, and what was dropped on the way. Questions are written afterwards from the templates' frames.
+ */
+public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts counts) {
+
+    /** A hand-written seed pair. */
+    public record Seed(String question, String sql) {
+    }
+
+    /**
+     * What to generate.
+     *
+     * @param target          pairs wanted (generation stops there)
+     * @param maxPerTemplate  most pairs from one template, so that a few templates cannot fill the set
+     * @param maxResultRows   larger results are dropped (a question is for a readable answer)
+     * @param timeBudgetSeconds generation stops after this long with what it has
+     */
+    public record Options(List<Seed> seeds, long seed, int target, int maxPerTemplate, int maxResultRows,
+            int queryTimeoutSeconds, int timeBudgetSeconds) {
+    }
+
+    /** How one seed's question says each slot of its template (same order as the template's slots). */
+    public record Frame(int seedIndex, String question, List<String> spoken) {
+    }
+
+    /**
+     * A template: the seed SQL with slots; {@code slotKinds} are VALUE, MEASURE or PROJECTION; {@code frames} are
+     * the seeds it came from (several seeds can share one template, each a way to ask it).
+     */
+    public record Template(String id, String text, List<String> slotKinds, List<Frame> frames) {
+    }
+
+    /** A filled query that ran and returned rows; {@code spoken} says each slot's new value as a question would. */
+    public record Pair(String id, String templateId, String sql, List<String> spoken, QatchSuite.ResultTable expected) {
+    }
+
+    /**
+     * @param unknownTables templates naming a table the schema does not have (dropped)
+     * @param failingSeeds  templates whose seed query itself fails on the database (dropped before filling)
+     * @param sameAsSeed    filled queries equal to a seed query (dropped: not synthetic)
+     * @param droppedForSize pairs that ran but did not fit in one answer event (the last ones generated)
+     * @param failures      the first reasons of failed queries, for a reader to judge
+     */
+    public record Counts(int seeds, int unparsed, int withoutSlots, int unknownTables, int failingSeeds,
+            int templates, int candidates,
+            int failed, int timedOut, int empty, int tooLarge, int duplicateSql, int duplicateResult, int sameAsSeed,
+            int droppedForSize, boolean budgetReached, List<String> failures) {
+    }
+
+    /** The suite without its last {@code n} pairs, counted as dropped for size. */
+    public SyntheticSuite withoutLast(int n) {
+        Counts c = counts;
+        return new SyntheticSuite(templates, List.copyOf(pairs.subList(0, Math.max(0, pairs.size() - n))),
+                new Counts(c.seeds(), c.unparsed(), c.withoutSlots(), c.unknownTables(), c.failingSeeds(),
+                        c.templates(), c.candidates(),
+                        c.failed(), c.timedOut(), c.empty(), c.tooLarge(), c.duplicateSql(), c.duplicateResult(),
+                        c.sameAsSeed(), c.droppedForSize() + Math.min(n, pairs.size()), c.budgetReached(),
+                        c.failures()));
+    }
+}

@@ -1,0 +1,294 @@
+package dev.snailbench.sql.template;
+
+import dev.snailbench.sql.IdentifierTokens;
+import dev.snailbench.sql.template.SeedTemplate.Kind;
+import dev.snailbench.sql.template.SeedTemplate.Slot;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import net.sf.jsqlparser.expression.BinaryExpression;
+import net.sf.jsqlparser.expression.DateUnitExpression;
+import net.sf.jsqlparser.expression.DoubleValue;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.LongValue;
+import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.expression.operators.relational.ComparisonOperator;
+import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.select.FromItem;
+import net.sf.jsqlparser.statement.select.Join;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.SelectItem;
+
+/**
+ * Turns a seed ⟨question, SQL⟩ into a {@link SeedTemplate}. A literal compared with a column, an aggregated
+ * column or a returned column becomes a slot only when the question says it exactly once (the value, or the
+ * column's words), and a column only when the query uses it nowhere else (else the question's words may be about
+ * its other use: "the biggest attendance" of an ORDER BY): what the question does not say unambiguously stays
+ * fixed, so every filled query can be asked by the same substitution in the question. Only the top-level SELECT is
+ * templated; sub-queries and set operations stay as written.
+ */
+public final class SeedTemplates {
+
+    private static final Set<String> MEASURES = Set.of("sum", "avg", "min", "max");
+
+    private SeedTemplates() {
+    }
+
+    /**
+     * @param statement       the seed's parsed SQL; it is changed (slots put in), so parse it for this call only
+     * @param question        the seed's question
+     * @param columnsByTable  the schema's columns per table, lower case, to place unqualified columns
+     */
+    public static SeedTemplate of(Statement statement, String question, Map<String, Set<String>> columnsByTable) {
+        if (!(statement instanceof PlainSelect select)) {
+            return new SeedTemplate(statement.toString(), List.of());
+        }
+        Scope scope = Scope.of(select, columnsByTable);
+        String asked = question == null ? "" : question.toLowerCase(Locale.ROOT);
+        String printed = select.toString();
+        Claims claims = new Claims(asked);
+        List<Slot> slots = new ArrayList<>();
+        if (select.getGroupBy() == null && select.getSelectItems() != null) {
+            for (SelectItem<?> item : select.getSelectItems()) {
+                if (item.getExpression() instanceof Column c && item.getAlias() == null) {
+                    columnSlot(c, Kind.PROJECTION, scope, claims, printed, slots);
+                }
+            }
+        }
+        if (select.getSelectItems() != null) {
+            for (SelectItem<?> item : select.getSelectItems()) {
+                if (item.getExpression() instanceof Function f && f.getName() != null
+                        && MEASURES.contains(f.getName().toLowerCase(Locale.ROOT))
+                        && f.getParameters() != null && f.getParameters().size() == 1
+                        && f.getParameters().get(0) instanceof Column c) {
+                    columnSlot(c, Kind.MEASURE, scope, claims, printed, slots);
+                }
+            }
+        }
+        ValueSlots values = new ValueSlots(scope, claims, slots);
+        if (select.getWhere() != null) {
+            select.getWhere().accept(values, null);
+        }
+        if (select.getHaving() != null) {
+            select.getHaving().accept(values, null);
+        }
+        return new SeedTemplate(select.toString(), List.copyOf(slots));
+    }
+
+    /** How a question says a column: its name as lower-case words ("goals_scored" → "goals scored"). */
+    public static String words(String column) {
+        return String.join(" ", IdentifierTokens.of(column).tokens()).toLowerCase(Locale.ROOT);
+    }
+
+    /** How often {@code text} holds {@code phrase} as whole words (case-insensitive, underscores are letters). */
+    static int occurrences(String text, String phrase) {
+        if (phrase == null || phrase.isBlank()) {
+            return 0;
+        }
+        var m = Pattern.compile("(?<![\\p{L}\\p{N}_])" + Pattern.quote(phrase.toLowerCase(Locale.ROOT))
+                + "(?![\\p{L}\\p{N}_])").matcher(text.toLowerCase(Locale.ROOT));
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+
+    private static void columnSlot(Column c, Kind kind, Scope scope, Claims claims, String sql, List<Slot> slots) {
+        String table = scope.tableOf(c);
+        String name = unquote(c.getColumnName());
+        String spoken = words(name);
+        if (table == null || occurrences(sql, name) != 1 || !claims.claim(spoken)) {
+            return;
+        }
+        String marker = marker(slots.size());
+        slots.add(new Slot(marker, kind, table, name, null, false, "", "", name, spoken));
+        c.setColumnName(marker);
+        if ((c.getTable() == null || c.getTable().getName() == null) && scope.tables().size() > 1) {
+            // Unambiguous for the seed's column, maybe not for the one filled in: say whose it is.
+            c.setTable(new Table(scope.qualifier(table)));
+        }
+    }
+
+    private static String marker(int index) {
+        return "__slot" + index + "__";
+    }
+
+    /** Comparisons of a column with a literal the question quotes, anywhere in WHERE / HAVING (not sub-queries). */
+    private static final class ValueSlots extends ExpressionVisitorAdapter<Void> {
+
+        private final Scope scope;
+        private final Claims claims;
+        private final List<Slot> slots;
+
+        ValueSlots(Scope scope, Claims claims, List<Slot> slots) {
+            this.scope = scope;
+            this.claims = claims;
+            this.slots = slots;
+        }
+
+        @Override
+        protected <S> Void visitBinaryExpression(BinaryExpression e, S context) {
+            if (e instanceof ComparisonOperator || e instanceof LikeExpression) {
+                Column left = column(e.getLeftExpression());
+                Column right = column(e.getRightExpression());
+                if (left != null && literal(e.getRightExpression())) {
+                    slot(e, left, e.getRightExpression(), false);
+                    return null;
+                }
+                if (right != null && literal(e.getLeftExpression()) && !(e instanceof LikeExpression)) {
+                    slot(e, right, e.getLeftExpression(), true);
+                    return null;
+                }
+            }
+            return super.visitBinaryExpression(e, context);
+        }
+
+        private void slot(BinaryExpression e, Column c, Expression literal, boolean literalOnLeft) {
+            String table = scope.tableOf(c);
+            boolean numeric = !(literal instanceof StringValue);
+            String raw = numeric ? literal.toString() : ((StringValue) literal).getValue().replace("''", "'");
+            String prefix = "";
+            String suffix = "";
+            if (e instanceof LikeExpression) {
+                // '%FC Sion%': the value is what the question says, the wildcards stay.
+                int start = 0;
+                int end = raw.length();
+                while (start < end && (raw.charAt(start) == '%' || raw.charAt(start) == '_')) {
+                    start++;
+                }
+                while (end > start && (raw.charAt(end - 1) == '%' || raw.charAt(end - 1) == '_')) {
+                    end--;
+                }
+                prefix = raw.substring(0, start);
+                suffix = raw.substring(end);
+                raw = raw.substring(start, end);
+            }
+            if (table == null || raw.isBlank() || !claims.claim(raw)) {
+                return;
+            }
+            String marker = marker(slots.size());
+            String operator = e instanceof LikeExpression like ? like.getLikeKeyWord().toString()
+                    : e.getStringExpression();
+            slots.add(new Slot(marker, Kind.VALUE, table, unquote(c.getColumnName()), operator, numeric, prefix, suffix,
+                    raw, raw));
+            Column placeholder = new Column(marker);
+            if (literalOnLeft) {
+                e.setLeftExpression(placeholder);
+            } else {
+                e.setRightExpression(placeholder);
+            }
+        }
+
+        /** JSqlParser reads an unqualified {@code year} or {@code month} as a date unit: it is a column here. */
+        private static Column column(Expression e) {
+            return e instanceof Column c ? c : e instanceof DateUnitExpression unit ? new Column(unit.toString()) : null;
+        }
+
+        private static boolean literal(Expression e) {
+            return e instanceof StringValue || e instanceof LongValue || e instanceof DoubleValue;
+        }
+    }
+
+    /**
+     * The places in the question the slots so far stand for: a new slot needs its words exactly once in the
+     * question, somewhere no other slot took ("2014" said once for two columns compared with 2014 is one slot).
+     */
+    private static final class Claims {
+
+        private final String question;
+        private final List<int[]> taken = new ArrayList<>();
+
+        Claims(String question) {
+            this.question = question;
+        }
+
+        boolean claim(String phrase) {
+            if (phrase == null || phrase.isBlank()) {
+                return false;
+            }
+            var m = Pattern.compile("(?<![\\p{L}\\p{N}_])" + Pattern.quote(phrase.toLowerCase(Locale.ROOT))
+                    + "(?![\\p{L}\\p{N}_])").matcher(question);
+            int[] found = null;
+            while (m.find()) {
+                if (found != null) {
+                    return false;
+                }
+                found = new int[] {m.start(), m.end()};
+            }
+            int[] span = found;
+            if (span == null || taken.stream().anyMatch(t -> span[0] < t[1] && t[0] < span[1])) {
+                return false;
+            }
+            taken.add(span);
+            return true;
+        }
+    }
+
+    /** The tables of the top-level FROM and JOINs, by alias and by name. */
+    private record Scope(Map<String, String> byAlias, List<String> tables, Map<String, String> qualifiers,
+            Map<String, Set<String>> columnsByTable) {
+
+        static Scope of(PlainSelect select, Map<String, Set<String>> columnsByTable) {
+            Map<String, String> byAlias = new HashMap<>();
+            List<String> tables = new ArrayList<>();
+            Map<String, String> qualifiers = new HashMap<>();
+            add(select.getFromItem(), byAlias, tables, qualifiers);
+            if (select.getJoins() != null) {
+                for (Join join : select.getJoins()) {
+                    add(join.getRightItem(), byAlias, tables, qualifiers);
+                }
+            }
+            return new Scope(byAlias, tables, qualifiers, columnsByTable);
+        }
+
+        private static void add(FromItem item, Map<String, String> byAlias, List<String> tables,
+                Map<String, String> qualifiers) {
+            if (item instanceof Table t) {
+                String name = unquote(t.getName());
+                tables.add(name);
+                byAlias.put(name.toLowerCase(Locale.ROOT), name);
+                qualifiers.putIfAbsent(name, t.getAlias() != null ? t.getAlias().getName() : t.getName());
+                if (t.getAlias() != null) {
+                    byAlias.put(unquote(t.getAlias().getName()).toLowerCase(Locale.ROOT), name);
+                }
+            }
+        }
+
+        /** How the query names {@code table}: its alias, else its name as written. */
+        String qualifier(String table) {
+            return qualifiers.getOrDefault(table, table);
+        }
+
+        /** The table a column belongs to, or null when it cannot be told (then it is no slot). */
+        String tableOf(Column c) {
+            if (c.getTable() != null && c.getTable().getName() != null && !c.getTable().getName().isBlank()) {
+                return byAlias.get(unquote(c.getTable().getName()).toLowerCase(Locale.ROOT));
+            }
+            if (tables.size() == 1) {
+                return tables.get(0);
+            }
+            String column = unquote(c.getColumnName()).toLowerCase(Locale.ROOT);
+            List<String> owners = tables.stream().filter(t -> columnsByTable.getOrDefault(t.toLowerCase(Locale.ROOT),
+                    Set.of()).contains(column)).distinct().toList();
+            return owners.size() == 1 ? owners.get(0) : null;
+        }
+    }
+
+    static String unquote(String name) {
+        if (name != null && name.length() >= 2 && (name.startsWith("\"") && name.endsWith("\"")
+                || name.startsWith("[") && name.endsWith("]"))) {
+            return name.substring(1, name.length() - 1);
+        }
+        return name;
+    }
+}

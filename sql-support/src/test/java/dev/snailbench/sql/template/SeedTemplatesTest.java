@@ -1,0 +1,114 @@
+package dev.snailbench.sql.template;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.analysis.SqlParser;
+import dev.snailbench.sql.template.SeedTemplate.Kind;
+import dev.snailbench.sql.template.SeedTemplate.Slot;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class SeedTemplatesTest {
+
+    private static final Map<String, Set<String>> SCHEMA = Map.of(
+            "club", Set.of("club_id", "club_name", "country", "city"),
+            "national_team", Set.of("team_id", "teamname", "year", "goals"),
+            "coach", Set.of("coach_id", "coach_name"),
+            "player_fact", Set.of("coach_id", "team_id", "player_id"));
+
+    private static SqlParser parser;
+
+    @BeforeAll
+    static void start() {
+        parser = new SqlParser(1, Duration.ofSeconds(5));
+    }
+
+    @AfterAll
+    static void stop() {
+        parser.close();
+    }
+
+    private static SeedTemplate template(String question, String sql) {
+        return SeedTemplates.of(parser.parse(sql, SqlDialect.POSTGRESQL), question, SCHEMA);
+    }
+
+    @Test
+    void shouldMakeSlotsOfTheValuesTheQuestionQuotesAndKeepTheOthers() {
+        SeedTemplate t = template("Who was the coach of England in 2018?", "SELECT distinct T1.coach_name FROM coach AS T1 "
+                + "JOIN player_fact AS T3 ON T1.coach_id = T3.coach_id JOIN national_team AS T2 ON T3.team_id = T2.team_id "
+                + "WHERE T2.teamname = 'England' and T2.year = 2018 and T2.goals > 0");
+
+        assertThat(t.slots()).extracting(Slot::kind, Slot::table, Slot::column, Slot::original, Slot::numeric)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(Kind.VALUE, "national_team", "teamname", "England", false),
+                        org.assertj.core.groups.Tuple.tuple(Kind.VALUE, "national_team", "year", "2018", true));
+        // "goals > 0": the question does not say it, so it stays as it is.
+        assertThat(t.text()).contains("T2.goals > 0").doesNotContain("England").doesNotContain("2018");
+        assertThat(t.fill(Map.of(t.slots().get(0).marker(), "'Brazil'", t.slots().get(1).marker(), "2014")))
+                .contains("T2.teamname = 'Brazil'").contains("T2.year = 2014");
+    }
+
+    @Test
+    void shouldKeepTheWildcardsOfALikePatternOutsideTheValue() {
+        SeedTemplate t = template("Return the country of the club FC Sion.",
+                "select c.country from club as c where c.club_name ilike '%FC Sion%'");
+
+        assertThat(t.slots()).extracting(Slot::kind).containsExactly(Kind.PROJECTION, Kind.VALUE);
+        Slot value = t.slots().get(1);
+        assertThat(value.original()).isEqualTo("FC Sion");
+        assertThat(value.prefix()).isEqualTo("%");
+        assertThat(value.suffix()).isEqualTo("%");
+        assertThat(value.operator()).isEqualToIgnoringCase("ILIKE");
+        Slot projected = t.slots().get(0);
+        assertThat(projected.column()).isEqualTo("country");
+        assertThat(projected.spoken()).isEqualTo("country");
+        assertThat(t.fill(Map.of(projected.marker(), "city", value.marker(), "'%Basel%'")))
+                .isEqualToIgnoringCase("SELECT c.city FROM club AS c WHERE c.club_name ILIKE '%Basel%'");
+    }
+
+    @Test
+    void shouldMakeASlotOfAnAggregatedColumnTheQuestionNames() {
+        SeedTemplate t = template("What is the highest count of goals of a national team?",
+                "SELECT max(goals) FROM national_team");
+
+        assertThat(t.slots()).singleElement().satisfies(s -> {
+            assertThat(s.kind()).isEqualTo(Kind.MEASURE);
+            assertThat(s.table()).isEqualTo("national_team");
+            assertThat(s.column()).isEqualTo("goals");
+        });
+    }
+
+    @Test
+    void shouldLeaveAQueryWhoseQuestionSaysNoneOfItsPartsWithoutSlots() {
+        SeedTemplate t = template("Which national team won most worldcups", "SELECT T1.teamname, count(*) FROM "
+                + "national_team AS T1 WHERE T1.year > 1990 GROUP BY T1.teamname ORDER BY count(*) DESC LIMIT 1");
+
+        assertThat(t.slots()).isEmpty();
+        assertThat(t.text()).contains("T1.year > 1990");
+    }
+
+    @Test
+    void shouldMakeOneSlotOfAValueTheQuestionSaysOnceForTwoComparisons() {
+        SeedTemplate t = template("Which coaches were with teams of 2014?", "SELECT coach_name FROM coach AS c JOIN "
+                + "player_fact AS pf ON c.coach_id = pf.coach_id JOIN national_team AS nt ON pf.team_id = nt.team_id "
+                + "WHERE nt.year = 2014 AND nt.goals > 2014");
+
+        assertThat(t.slots()).singleElement().satisfies(s -> assertThat(s.column()).isEqualTo("year"));
+        assertThat(t.text()).contains("nt.goals > 2014");
+    }
+
+    @Test
+    void shouldPlaceAnUnqualifiedColumnByTheSchemaWhenSeveralTablesAreJoined() {
+        SeedTemplate t = template("Which coach coached the team of 2014?", "SELECT coach_name FROM coach JOIN "
+                + "player_fact ON coach.coach_id = player_fact.coach_id JOIN national_team ON player_fact.team_id = "
+                + "national_team.team_id WHERE year = 2014");
+
+        assertThat(t.slots()).filteredOn(s -> s.kind() == Kind.VALUE).singleElement()
+                .satisfies(s -> assertThat(s.table()).isEqualTo("national_team"));
+    }
+}
