@@ -66,6 +66,22 @@ public final class PlatformClient {
         return parse(send(method, url, headers, body), expected);
     }
 
+    /** POSTs a CSV body (a crosswalk import) and reads the JSON answer. */
+    public JsonNode callCsv(String url, Map<String, String> headers, String csv, int expected) {
+        try {
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60))
+                    .header("Content-Type", "text/csv").header("Accept", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(csv));
+            headers.forEach(request::header);
+            return parse(http.send(request.build(), HttpResponse.BodyHandlers.ofString()), expected);
+        } catch (IOException e) {
+            throw new UncheckedIOException("POST " + url + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     private HttpResponse<String> send(String method, String url, Map<String, String> headers, Object body) {
         try {
             HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60))

@@ -14,6 +14,7 @@ import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
+import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.serde.EventJson;
@@ -118,6 +119,30 @@ class DatabaseTaskHopTest {
         });
         assertThat(noSeeds.refused()).isTrue();
         assertThat(noSeeds.error()).contains("seed pairs");
+    }
+
+    @Test
+    void shouldReadTheSchemaForPromptsWithKeysAndAFewSampleValuesPerColumn() {
+        Tenants.Registered team = Tenants.registerTenant("prompt-schema");
+        UUID database = register(team, "footballdb_v1", false);
+
+        DatabaseTaskCompleted answer = ask(DatabaseTaskRequested.promptSchema(team.tenantId(), database, "exp_v1", 3));
+        DatabaseTaskCompleted tooMany = ask(DatabaseTaskRequested.promptSchema(team.tenantId(), database, "exp_v1",
+                11));
+
+        assertThat(answer.error()).isNull();
+        TeamSchema schema = answer.promptSchema();
+        TeamSchema.Table teams = schema.tables().stream().filter(t -> t.name().equals("national_team")).findFirst()
+                .orElseThrow();
+        assertThat(teams.primaryKey()).containsExactly("team_id");
+        assertThat(teams.columns()).filteredOn(c -> c.name().equals("teamname")).singleElement()
+                .satisfies(c -> assertThat(c.samples()).hasSize(3).doesNotContainNull());
+        assertThat(schema.foreignKeys()).anySatisfy(fk -> {
+            assertThat(fk.refTable()).isEqualTo("national_team");
+            assertThat(fk.refColumn()).isEqualTo("team_id");
+        });
+        assertThat(tooMany.refused()).isTrue();
+        assertThat(tooMany.error()).contains("between 0 and 10");
     }
 
     @Test

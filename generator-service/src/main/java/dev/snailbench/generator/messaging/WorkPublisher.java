@@ -46,6 +46,9 @@ public class WorkPublisher {
     private final JobsConfig config;
     /** Expanded items of jobs being published (re-expanded from the stored spec when missing, e.g. after a restart). */
     private final Map<UUID, List<WorkItem>> expanded = new ConcurrentHashMap<>();
+    /** The team schema each published job's requests carry (read from the stored spec once per job). */
+    private final Map<UUID, java.util.Optional<dev.snailbench.model.domain.TeamSchema>> schemas =
+            new ConcurrentHashMap<>();
     private final Vertx vertx;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
@@ -101,7 +104,11 @@ public class WorkPublisher {
     private Uni<Void> pass() {
         return Panache.withSession(jobs::publishing)
                 // Jobs no longer publishing (cancelled, or published by another replica) free their expansion.
-                .invoke(publishing -> expanded.keySet().retainAll(publishing.stream().map(job -> job.id).toList()))
+                .invoke(publishing -> {
+                    List<UUID> ids = publishing.stream().map(job -> job.id).toList();
+                    expanded.keySet().retainAll(ids);
+                    schemas.keySet().retainAll(ids);
+                })
                 .onItem().transformToMulti(publishing -> Multi.createFrom().iterable(publishing))
                 .onItem().transformToUniAndConcatenate(this::publishNext)
                 .collect().last().replaceWithVoid();
@@ -117,13 +124,16 @@ public class WorkPublisher {
         List<WorkItem> items = expanded.computeIfAbsent(job.id, id -> JobExpander.expand(id, job.spec()));
         int from = Math.min(job.publishedCount, items.size());
         List<WorkItem> next = items.subList(from, Math.min(items.size(), from + room));
-        List<Uni<Void>> sends = next.stream().map(item -> InferenceRequested.of(job.id, job.tenantId, item))
+        dev.snailbench.model.domain.TeamSchema schema = schemas.computeIfAbsent(job.id,
+                id -> java.util.Optional.ofNullable(job.spec().teamSchema())).orElse(null);
+        List<Uni<Void>> sends = next.stream().map(item -> InferenceRequested.of(job.id, job.tenantId, item, schema))
                 .map(event -> emitter.send(Record.of(event.key(), event))).toList();
         return (sends.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(sends).andFailFast().replaceWithVoid())
                 .chain(() -> Panache.withTransaction(() -> jobs.advance(job.id, from, from + next.size(), items.size())))
                 .invoke(moved -> {
                     if (from + next.size() >= items.size()) {
                         expanded.remove(job.id);
+                        schemas.remove(job.id);
                     }
                 })
                 .replaceWithVoid();

@@ -4,11 +4,24 @@ import java.util.List;
 
 /**
  * The body of {@code POST /jobs}. {@code model} is the label of recorded predictions (the replay backend);
- * {@code models} names real backends. Questions come inline ({@code questions}) or from a {@code questionSet}. Non-native {@code levels} need a {@code schemaId} with a crosswalk.
+ * {@code models} names real backends. Questions come inline ({@code questions}) or from a {@code questionSet}.
+ * Non-native {@code levels} need a crosswalk: a built-in one ({@code schemaId}) or the tenant's own
+ * ({@code crosswalkId}, with the registered database and its {@code nativeSchema}). Models asked on a registered
+ * database without a built-in {@code schemaId} see that database's schema ({@code nativeSchema}), read through the
+ * executor.
  */
 public record JobRequest(String name, DatabaseRequest database, String dialect, String model,
         List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
-        List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions) {
+        List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions,
+        String nativeSchema, java.util.UUID crosswalkId) {
+
+    /** A request on a built-in schema (or none). */
+    public JobRequest(String name, DatabaseRequest database, String dialect, String model,
+            List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
+            List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions) {
+        this(name, database, dialect, model, models, levels, promptOptions, schemaId, questions, questionSet,
+                predictions, null, null);
+    }
 
     /**
      * A named question set instead of {@code questions}: {@code {"benchmark": "footballdb", "dataModel": "v1",

@@ -42,10 +42,11 @@ public final class JobRequestMapper {
         List<ModelRef> models = models(request);
         List<NaturalnessLevel> levels = levels(request.levels());
         String schemaId = request.schemaId() == null || request.schemaId().isBlank() ? null : request.schemaId();
-        if (levels.stream().anyMatch(l -> l != NaturalnessLevel.NATIVE)) {
+        checkTeamSchema(request, schemaId, database, models);
+        if (levels.stream().anyMatch(l -> l != NaturalnessLevel.NATIVE) && request.crosswalkId() == null) {
             if (schemaId == null) {
-                throw new InvalidRequestException("schemaId", "levels other than Native need a schemaId whose "
-                        + "crosswalk renames the identifiers");
+                throw new InvalidRequestException("schemaId", "levels other than Native need a crosswalk that "
+                        + "renames the identifiers: a built-in one (schemaId) or yours (crosswalkId)");
             }
             if (!crosswalkExists.apply(schemaId)) {
                 throw new InvalidRequestException("schemaId", "no crosswalk for schema '" + schemaId + "'");
@@ -60,6 +61,39 @@ public final class JobRequestMapper {
                     + " work items (questions × models × levels); at most " + maxWorkItems + " are accepted");
         }
         return spec;
+    }
+
+    /**
+     * A team's own schema is read from its registered database: a tenant crosswalk or models on such a database
+     * without a built-in schema need the database's id and the schema to read.
+     */
+    private static void checkTeamSchema(JobRequest request, String schemaId, DatabaseRef database,
+            List<ModelRef> models) {
+        boolean registered = database != null && database.databaseId() != null;
+        boolean asksModels = models.stream().anyMatch(m -> !m.isReplay());
+        if (request.crosswalkId() != null) {
+            if (schemaId != null) {
+                throw new InvalidRequestException("crosswalkId", "name either a built-in schemaId or your crosswalkId, "
+                        + "not both");
+            }
+            if (!registered) {
+                throw new InvalidRequestException("database.databaseId", "a job with your crosswalk runs on your "
+                        + "registered database (POST /databases on the executor)");
+            }
+        }
+        boolean needsSchema = request.crosswalkId() != null || (asksModels && registered && schemaId == null);
+        if (needsSchema && (request.nativeSchema() == null
+                || !request.nativeSchema().matches("[A-Za-z_][A-Za-z0-9_]{0,127}"))) {
+            throw new InvalidRequestException("nativeSchema", "the schema of your registered database the models see "
+                    + "(a plain schema name, e.g. public)");
+        }
+    }
+
+    /** Whether the job's prompts or level names come from the team's registered database. */
+    public static boolean needsTeamSchema(JobRequest request, JobSpec spec) {
+        boolean registered = spec.database() != null && spec.database().databaseId() != null;
+        return request.crosswalkId() != null || (registered && spec.schemaId() == null
+                && spec.models().stream().anyMatch(m -> !m.isReplay()));
     }
 
     private static DatabaseRef database(DatabaseRequest db, SqlDialect dialect, SecretCipher cipher) {

@@ -10,11 +10,13 @@ import dev.snailbench.generator.config.SecretsConfig;
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.repository.JobStatus;
+import dev.snailbench.generator.service.crosswalk.Crosswalks;
 import dev.snailbench.generator.service.qatch.TestSuites;
 import dev.snailbench.generator.service.synthetic.SyntheticSets;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.domain.SecretCipher;
+import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -45,9 +47,12 @@ public class JobService {
     private final QuestionSets questionSets;
     private final SyntheticSets syntheticSets;
     private final TestSuites testSuites;
+    private final TeamDatabases databases;
+    private final Crosswalks teamCrosswalks;
 
     public JobService(JobRepository jobs, JobsConfig config, SecretsConfig secrets, CrosswalkCatalog crosswalks,
-            QuestionSets questionSets, SyntheticSets syntheticSets, TestSuites testSuites,
+            QuestionSets questionSets, SyntheticSets syntheticSets, TestSuites testSuites, TeamDatabases databases,
+            Crosswalks teamCrosswalks,
             @Channel(Channels.JOB_EVENTS_OUT) MutinyEmitter<Record<String, JobSubmitted>> emitter) {
         this.jobs = jobs;
         this.config = config;
@@ -56,6 +61,8 @@ public class JobService {
         this.questionSets = questionSets;
         this.syntheticSets = syntheticSets;
         this.testSuites = testSuites;
+        this.databases = databases;
+        this.teamCrosswalks = teamCrosswalks;
         this.emitter = emitter;
     }
 
@@ -67,8 +74,30 @@ public class JobService {
         return storedQuestions(tenantId, request.questionSet()).chain(stored -> {
             JobSpec spec = JobRequestMapper.toSpec(request, cipher, config.maxWorkItems(), crosswalks::exists,
                     set -> stored != null ? stored : questionsOf(set));
-            return submit(tenantId, request, spec);
+            return JobRequestMapper.needsTeamSchema(request, spec)
+                    ? teamSchema(tenantId, request, spec).chain(schema -> submit(tenantId, request,
+                            spec.withTeamSchema(schema)))
+                    : submit(tenantId, request, spec);
         });
+    }
+
+    /**
+     * The team's schema read from its registered database (the executor's route, with sample values when the
+     * prompts show some) and the renamings of its crosswalk, if the job names one.
+     */
+    private Uni<TeamSchema> teamSchema(String tenantId, JobRequest request, JobSpec spec) {
+        Uni<TeamSchema> schema = databases.promptSchema(tenantId, java.util.UUID.fromString(
+                spec.database().databaseId()), request.nativeSchema(), spec.promptOptions().sampleValues());
+        if (request.crosswalkId() == null) {
+            return schema;
+        }
+        return schema.chain(read -> teamCrosswalks.rows(tenantId, request.crosswalkId())
+                .onFailure(jakarta.ws.rs.NotFoundException.class).transform(e -> new InvalidRequestException(
+                        "crosswalkId", e.getMessage() + " for this tenant"))
+                .onFailure(Crosswalks.NotReady.class).transform(e -> new InvalidRequestException("crosswalkId",
+                        e.getMessage()))
+                .map(rows -> read.withCrosswalk(rows.stream().map(r -> new TeamSchema.Renaming(r.kind(),
+                        r.identifierNative(), r.regular(), r.low(), r.least())).toList())));
     }
 
     /** The questions of a set the tenant stored (synthetic or QATCH), or null when the request names none. */

@@ -5,6 +5,7 @@ import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
+import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.tenancy.ApiError;
@@ -57,6 +58,12 @@ public class TeamDatabases {
                 .map(a -> new Synthesized(a.dialect(), a.synthetic()));
     }
 
+    /** The schema for prompts: tables, columns, keys and {@code sampleValues} distinct values per column. */
+    public Uni<TeamSchema> promptSchema(String tenantId, UUID databaseId, String nativeSchema, int sampleValues) {
+        return ask(DatabaseTaskRequested.promptSchema(tenantId, databaseId, nativeSchema, sampleValues))
+                .map(DatabaseTaskCompleted::promptSchema);
+    }
+
     /** Applies the statements in one transaction with the database's registered admin login. */
     public Uni<Integer> applyViews(String tenantId, UUID databaseId, String nativeSchema, List<String> ddl) {
         return ask(DatabaseTaskRequested.applyDdl(tenantId, databaseId, nativeSchema, ddl))
@@ -85,6 +92,9 @@ public class TeamDatabases {
         }
         if (error.contains("seed pairs")) {
             return "seeds";
+        }
+        if (error.startsWith("sample values")) {
+            return "promptOptions.sampleValues";
         }
         if (error.contains("no admin login")) {
             return "apply";

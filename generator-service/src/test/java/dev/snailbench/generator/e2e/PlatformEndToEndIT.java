@@ -32,10 +32,19 @@ class PlatformEndToEndIT {
     private static Stack stack;
     private static PlatformClient client;
 
+    /** The prompts the fake model received (the only model backend here: loopback, no network). */
+    private static final List<String> PROMPTS = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private static com.sun.net.httpserver.HttpServer fakeModel;
+
     @BeforeAll
-    static void startPlatform() {
+    static void startPlatform() throws Exception {
         Path root = Path.of("..").toAbsolutePath().normalize();
-        stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/e2e-logs"));
+        fakeModel = fakeModel();
+        stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/e2e-logs"),
+                java.util.EnumSet.allOf(Stack.Service.class), Map.of(
+                        "snailbench.inference.backends.fake.base-url",
+                        "http://127.0.0.1:" + fakeModel.getAddress().getPort() + "/v1",
+                        "snailbench.inference.backends.fake.model", "fake-model"));
         FootballDb.load(stack.postgres(), DataDir.resolve(), "v1");
         FootballDb.grantReader(stack.postgres(), "v1", "e2e_reader", "e2e");
         client = new PlatformClient(stack);
@@ -46,6 +55,64 @@ class PlatformEndToEndIT {
         if (stack != null) {
             stack.close();
         }
+        if (fakeModel != null) {
+            fakeModel.stop(0);
+        }
+    }
+
+    /** An OpenAI-compatible chat endpoint that answers the club question in the names its prompt shows. */
+    private static com.sun.net.httpserver.HttpServer fakeModel() throws java.io.IOException {
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        server.createContext("/v1/chat/completions", exchange -> {
+            JsonNode request = json.readTree(exchange.getRequestBody());
+            String prompt = request.get("messages").get(request.get("messages").size() - 1).get("content").asText();
+            PROMPTS.add(prompt);
+            String sql = prompt.contains("#CB (") ? "SELECT CNM FROM CB" : "SELECT 1";
+            var body = json.createObjectNode();
+            body.putArray("choices").addObject().putObject("message").put("role", "assistant")
+                    .put("content", "```sql\n" + sql + "\n```");
+            body.putObject("usage").put("prompt_tokens", 100).put("completion_tokens", 5);
+            byte[] bytes = json.writeValueAsBytes(body);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, bytes.length);
+            try (var out = exchange.getResponseBody()) {
+                out.write(bytes);
+            }
+        });
+        server.start();
+        return server;
+    }
+
+    @Test
+    void shouldPromptAModelWithTheTeamsOwnSchemaRenamedByItsCrosswalkAndScoreItsAnswerOnTheTeamsDatabase()
+            throws Exception {
+        String apiKey = client.createTenant("own-schema-team");
+        Map<String, String> key = Map.of("X-API-Key", apiKey);
+        String databaseId = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key, Map.of(
+                "name", "our football", "kind", "postgresql", "jdbcUrl", stack.postgres().jdbcUrl("footballdb_v1"),
+                "user", "e2e_reader", "password", "e2e"), 201).get("id").asText();
+        String crosswalkId = client.callCsv(stack.url(Stack.Service.GENERATOR) + "/crosswalks?name=ours", key, """
+                kind,identifier_native,native_level,regular,low,least
+                table,club,Regular,club,clb,CB
+                column,club_name,Regular,club_name,clb_nm,CNM
+                """, 201).get("id").asText();
+
+        String jobId = client.submitJob(apiKey, Map.of("name", "own schema, least names", "database",
+                Map.of("databaseId", databaseId), "dialect", "postgresql", "nativeSchema", "exp_v1",
+                "crosswalkId", crosswalkId, "levels", List.of("Least"),
+                "models", List.of(Map.of("label", "fake", "backend", "fake")),
+                "promptOptions", Map.of("sampleValues", 2, "includeKeys", true),
+                "questions", List.of(Map.of("id", "clubs", "question", "List the names of all clubs.",
+                        "goldSql", "SELECT club_name FROM club"))));
+        awaitCompleted(apiKey, jobId);
+
+        JsonNode results = client.results(apiKey, jobId);
+        JsonNode item = (results.isArray() ? results : results.path("items")).get(0);
+        assertThat(item.get("strictMatch").asBoolean()).as(item.toString()).isTrue();
+        assertThat(PROMPTS).anySatisfy(p -> assertThat(p).contains("#CB (").containsPattern("CNM \\w+ \\['")
+                .contains("PRIMARY KEY").doesNotContain("club_name"));
     }
 
     @Test

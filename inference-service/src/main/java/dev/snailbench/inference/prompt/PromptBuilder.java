@@ -7,6 +7,7 @@ import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.PromptOptions;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -36,10 +37,15 @@ public final class PromptBuilder {
     }
 
     public Prompt build(WorkItem item) {
+        return build(item, null);
+    }
+
+    /** The prompt on the team's own schema when {@code team} is given (read from its registered database). */
+    public Prompt build(WorkItem item, TeamSchema team) {
         if (item.dialect() == null) {
             throw new InferenceException("work item has no dialect");
         }
-        DatabaseSchema schema = schemas.get(item.schemaId());
+        DatabaseSchema schema = schemas.resolve(item.schemaId(), team);
         PromptOptions options = item.promptOptions();
         NaturalnessLevel level = item.level() == null ? NaturalnessLevel.NATIVE : item.level();
         List<TableDef> tables = moduleTables(schema, item.questionId());
@@ -78,9 +84,17 @@ public final class PromptBuilder {
         return p.toString();
     }
 
+    private static Map<String, List<String>> limited(Map<String, List<String>> values, int k) {
+        Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        values.forEach((c, v) -> out.put(c, v.subList(0, Math.min(k, v.size()))));
+        return out;
+    }
+
     private String tableLine(DatabaseSchema schema, TableDef t, NaturalnessLevel level, PromptOptions options) {
-        Map<String, List<String>> values = options.sampleValues() > 0
-                ? samples.of(schema.name(), t.name(NaturalnessLevel.NATIVE), options.sampleValues()) : Map.of();
+        Map<String, List<String>> values = options.sampleValues() <= 0 ? Map.of()
+                : schema.samples() != null ? limited(schema.samples().getOrDefault(t.name(NaturalnessLevel.NATIVE),
+                        Map.of()), options.sampleValues())
+                : samples.of(schema.name(), t.name(NaturalnessLevel.NATIVE), options.sampleValues());
         List<String> parts = new ArrayList<>();
         for (DatabaseSchema.ColumnDef c : t.columns()) {
             String part = c.name(level) + " " + c.type();

@@ -7,10 +7,18 @@ import java.util.Map;
 
 /**
  * A database's schema with every name at each naturalness level (a database without renamings has the native
- * name at every level), its keys, its modules (prompt-sized groups of tables, SBODemoUS), and its crosswalk.
+ * name at every level), its keys, its modules (prompt-sized groups of tables, SBODemoUS), its crosswalk, and, for a
+ * team's own database, the sample values read from it ({@code samples}: native table → lower-case column → values;
+ * null for the built-in schemas, whose values come from the data directory).
  */
 public record DatabaseSchema(String name, List<TableDef> tables, List<ForeignKey> foreignKeys,
-        Map<String, List<String>> modules, Crosswalk crosswalk) {
+        Map<String, List<String>> modules, Crosswalk crosswalk, Map<String, Map<String, List<String>>> samples) {
+
+    /** A built-in schema. */
+    public DatabaseSchema(String name, List<TableDef> tables, List<ForeignKey> foreignKeys,
+            Map<String, List<String>> modules, Crosswalk crosswalk) {
+        this(name, tables, foreignKeys, modules, crosswalk, null);
+    }
 
     public record TableDef(Map<NaturalnessLevel, String> names, List<ColumnDef> columns, List<String> primaryKey) {
         public String name(NaturalnessLevel level) {

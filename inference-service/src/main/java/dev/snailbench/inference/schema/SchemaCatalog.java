@@ -7,6 +7,7 @@ import dev.snailbench.inference.sql.Crosswalk;
 import dev.snailbench.inference.sql.CrosswalkEntry;
 import dev.snailbench.inference.sql.Identifiers;
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.TeamSchema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -60,6 +61,63 @@ public class SchemaCatalog {
                     + "(a file snails/schema/<name>.json in " + dataDir + ") or footballdb/v1..v3");
         }
         return readSnails(schemaId, json, dataDir.resolve("snails/crosswalks").resolve(schemaId + ".csv"));
+    }
+
+    /** The team's own schema when the request carries one, else the built-in {@code schemaId}. */
+    public DatabaseSchema resolve(String schemaId, TeamSchema team) {
+        return team != null ? fromTeam(team) : get(schemaId);
+    }
+
+    /**
+     * A team's schema as read from its registered database, its names at each level from the team's crosswalk
+     * (an identifier the crosswalk does not rename keeps its native name).
+     */
+    public static DatabaseSchema fromTeam(TeamSchema team) {
+        Map<String, TeamSchema.Renaming> tableNames = new java.util.HashMap<>();
+        Map<String, TeamSchema.Renaming> columnNames = new java.util.HashMap<>();
+        List<CrosswalkEntry> entries = new ArrayList<>();
+        for (TeamSchema.Renaming r : team.crosswalk()) {
+            boolean table = "table".equalsIgnoreCase(r.kind());
+            (table ? tableNames : columnNames).put(Identifiers.key(r.nativeName()), r);
+            entries.add(new CrosswalkEntry(table ? CrosswalkEntry.Kind.TABLE : CrosswalkEntry.Kind.COLUMN,
+                    r.nativeName(), r.regular(), r.low(), r.least()));
+        }
+        List<DatabaseSchema.TableDef> tables = new ArrayList<>();
+        Map<String, Set<String>> tablesOfColumn = new LinkedHashMap<>();
+        Map<String, Map<String, List<String>>> samples = new LinkedHashMap<>();
+        for (TeamSchema.Table t : team.tables()) {
+            List<DatabaseSchema.ColumnDef> columns = new ArrayList<>();
+            Map<String, List<String>> values = new LinkedHashMap<>();
+            for (TeamSchema.Column c : t.columns()) {
+                columns.add(new DatabaseSchema.ColumnDef(names(c.name(), columnNames), c.type()));
+                values.put(c.name().toLowerCase(java.util.Locale.ROOT), c.samples() == null ? List.of()
+                        : c.samples().stream().map(SchemaCatalog::literal).toList());
+                tablesOfColumn.computeIfAbsent(Identifiers.key(c.name()), k -> new LinkedHashSet<>())
+                        .add(Identifiers.key(t.name()));
+            }
+            tables.add(new DatabaseSchema.TableDef(names(t.name(), tableNames), columns, t.primaryKey()));
+            samples.put(t.name(), values);
+        }
+        List<DatabaseSchema.ForeignKey> fks = team.foreignKeys().stream().map(fk -> new DatabaseSchema.ForeignKey(
+                fk.table(), fk.column(), fk.refTable(), fk.refColumn())).toList();
+        return new DatabaseSchema(team.name(), tables, fks, Map.of(), new Crosswalk(entries, tablesOfColumn), samples);
+    }
+
+    /** A sample value as the built-in dumps show it: numbers bare, text quoted. */
+    private static String literal(String value) {
+        return value.matches("-?\\d+(\\.\\d+)?") ? value : "'" + value.replace("'", "''") + "'";
+    }
+
+    private static Map<NaturalnessLevel, String> names(String nativeName, Map<String, TeamSchema.Renaming> renamed) {
+        Map<NaturalnessLevel, String> m = new EnumMap<>(NaturalnessLevel.class);
+        m.put(NaturalnessLevel.NATIVE, nativeName);
+        TeamSchema.Renaming r = renamed.get(Identifiers.key(nativeName));
+        if (r != null) {
+            m.put(NaturalnessLevel.REGULAR, r.regular());
+            m.put(NaturalnessLevel.LOW, r.low());
+            m.put(NaturalnessLevel.LEAST, r.least());
+        }
+        return m;
     }
 
     static DatabaseSchema readSnails(String name, Path json, Path crosswalkCsv) {

@@ -11,6 +11,7 @@ import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.inference.sql.IdentifierRewriter;
 import dev.snailbench.inference.sql.SqlExtractor;
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
@@ -45,25 +46,26 @@ public class Answerer {
         this.config = config;
     }
 
-    public Uni<Void> answer(WorkItem item, InferenceRecord record) {
+    /** @param team the team's own schema and crosswalk, when the job was made on a registered database */
+    public Uni<Void> answer(WorkItem item, TeamSchema team, InferenceRecord record) {
         if (item.model() == null) {
             return Uni.createFrom().failure(new InferenceException("work item has no model"));
         }
-        return item.model().isReplay() ? replay(item, record) : ask(item, record);
+        return item.model().isReplay() ? replay(item, team, record) : ask(item, team, record);
     }
 
-    private Uni<Void> replay(WorkItem item, InferenceRecord record) {
+    private Uni<Void> replay(WorkItem item, TeamSchema team, InferenceRecord record) {
         String recorded = item.recordedPrediction();
         if (recorded == null) {
             return Uni.createFrom().failure(
                     new InferenceException("no recorded prediction for question " + item.questionId()));
         }
         record.rawAnswer = recorded;
-        return toNative(item, recorded.strip(), record);
+        return toNative(item, team, recorded.strip(), record);
     }
 
-    private Uni<Void> ask(WorkItem item, InferenceRecord record) {
-        return blocking(() -> prompts.build(item))
+    private Uni<Void> ask(WorkItem item, TeamSchema team, InferenceRecord record) {
+        return blocking(() -> prompts.build(item, team))
                 .chain(prompt -> {
                     record.prompt = prompt.text();
                     ModelCall call = models.callFor(item.model(), prompt.text());
@@ -78,19 +80,19 @@ public class Answerer {
                     record.costUsd = completion.costUsd() == null ? null : BigDecimal.valueOf(completion.costUsd());
                     record.latencyMillis = completion.latencyMillis();
                     record.cached = completion.cached();
-                    return toNative(item, SqlExtractor.extract(completion.text()), record);
+                    return toNative(item, team, SqlExtractor.extract(completion.text()), record);
                 });
     }
 
     /** Denaturalizes the SQL when the item's level is not Native; sets the record's predicted SQL. */
-    private Uni<Void> toNative(WorkItem item, String sql, InferenceRecord record) {
+    private Uni<Void> toNative(WorkItem item, TeamSchema team, String sql, InferenceRecord record) {
         NaturalnessLevel level = item.level() == null ? NaturalnessLevel.NATIVE : item.level();
         if (level == NaturalnessLevel.NATIVE) {
             record.predictedSql = sql;
             return Uni.createFrom().voidItem();
         }
         return blocking(() -> {
-            DatabaseSchema schema = schemas.get(item.schemaId());
+            DatabaseSchema schema = schemas.resolve(item.schemaId(), team);
             if (schema.crosswalk().entries().isEmpty()) {
                 throw new InferenceException("schema " + schema.name() + " has no crosswalk: cannot map "
                         + level.label() + " names back to native ones");

@@ -87,7 +87,7 @@ public class InferenceService {
     /** Asks the model (or replays the recorded prediction); a failure is the answer, with its reason. */
     private Uni<InferenceRecord> answer(InferenceRequested request) {
         InferenceRecord record = newRecord(request);
-        return answerer.answer(request.item(), record)
+        return answerer.answer(request.item(), request.schema(), record)
                 // Whatever went wrong with the model or its answer, the item still goes on to be executed (gold)
                 // and scored; the reason travels with it.
                 .onFailure().recoverWithItem(e -> {

@@ -8,6 +8,7 @@ import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.InferenceRequested;
@@ -83,6 +84,27 @@ class InferenceHopTest {
         assertThat(both).hasSize(2);
         assertThat(both).extracting(e -> e.inference().predictedSql())
                 .containsExactly("SELECT 'first answer'", "SELECT 'first answer'");
+    }
+
+    @Test
+    void shouldMapAPredictionBackThroughTheTeamsOwnCrosswalkCarriedByTheRequest() {
+        TeamSchema team = new TeamSchema("team db", List.of(new TeamSchema.Table("club", List.of(
+                new TeamSchema.Column("club_name", "varchar", List.of()), new TeamSchema.Column("country", "varchar",
+                        List.of())), List.of())), List.of(), List.of(
+                new TeamSchema.Renaming("table", "club", "club", "clb", "CB"),
+                new TeamSchema.Renaming("column", "club_name", "club_name", "clb_nm", "CNM"),
+                new TeamSchema.Renaming("column", "country", "country", "ctry", "CY")));
+        WorkItem item = new WorkItem(UUID.randomUUID(), "q-team", "Swiss clubs?",
+                "SELECT club_name FROM club WHERE country = 'Switzerland'", SqlDialect.POSTGRESQL, WorkItems.DB,
+                ModelRef.replay("gpt-replay"), NaturalnessLevel.LOW, null, null,
+                "SELECT clb_nm FROM clb WHERE ctry = 'Switzerland'");
+
+        send(InferenceRequested.of(UUID.randomUUID(), WorkItems.TENANT, item, team));
+
+        ExecutionRequested out = awaitExecution(item.workItemId(), 1).get(0);
+        assertThat(out.inference().error()).isNull();
+        assertThat(out.inference().predictedSql()).isEqualToIgnoringCase(
+                "SELECT club_name FROM club WHERE country = 'Switzerland'");
     }
 
     @Test

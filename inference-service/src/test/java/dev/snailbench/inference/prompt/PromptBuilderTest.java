@@ -10,8 +10,10 @@ import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.PromptOptions;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Prompts built from the real SNAILS and FootballDB schemas in the shared data folder. */
@@ -94,6 +96,29 @@ class PromptBuilderTest {
                 "footballdb/v1"));
 
         assertThat(p.text()).containsPattern("#club \\(club_id varchar \\['[^']+', '[^']+'\\], club_name varchar");
+    }
+
+    @Test
+    void shouldShowATeamsOwnSchemaAtTheItemsLevelWithItsKeysAndSampleValues() {
+        TeamSchema team = new TeamSchema("team football", List.of(
+                new TeamSchema.Table("club", List.of(new TeamSchema.Column("club_id", "int4", List.of("1", "2")),
+                        new TeamSchema.Column("club_name", "varchar", List.of("FC Sion", "O'Neill FC"))),
+                        List.of("club_id")),
+                new TeamSchema.Table("player", List.of(new TeamSchema.Column("player_id", "int4", List.of()),
+                        new TeamSchema.Column("club_id", "int4", List.of())), List.of("player_id"))),
+                List.of(new TeamSchema.ForeignKey("player", "club_id", "club", "club_id")),
+                List.of(new TeamSchema.Renaming("table", "club", "club", "clb", "CB"),
+                        new TeamSchema.Renaming("column", "club_name", "club_name", "clb_nm", "CNM")));
+        PromptOptions keysAndSamples = new PromptOptions(true, 1, 0, "random", 0, 0);
+
+        Prompt p = PROMPTS.build(item("q1", "Which clubs?", SqlDialect.POSTGRESQL, NaturalnessLevel.LEAST,
+                keysAndSamples, null), team);
+
+        assertThat(p.text()).startsWith("### Write a PostgreSQL query for the database team football.")
+                .contains("#CB (club_id int4 [1], CNM varchar ['FC Sion'], PRIMARY KEY (club_id))")
+                .contains("#player (player_id int4, club_id int4, PRIMARY KEY (player_id), FOREIGN KEY (club_id) "
+                        + "REFERENCES CB (club_id))")
+                .doesNotContain("club_name");
     }
 
     @Test

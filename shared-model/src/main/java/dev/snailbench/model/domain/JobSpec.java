@@ -6,12 +6,27 @@ import java.util.List;
  * A validated job as it travels on the job-events topic (passwords sealed). It expands to the cross
  * product questions × models × levels, one work item each.
  *
- * @param schemaId names the schema and crosswalk of non-native levels (e.g. a SNAILS database); may be null
- *                 when only the Native level is asked for
+ * @param schemaId   names the schema and crosswalk of non-native levels (e.g. a SNAILS database); may be null
+ *                   when only the Native level is asked for
+ * @param teamSchema the team's own schema (read from its registered database) and crosswalk, for prompts and for
+ *                   mapping level names back; null for built-in schemas
  */
 public record JobSpec(String name, DatabaseRef database, SqlDialect dialect, List<ModelRef> models,
         List<NaturalnessLevel> levels, PromptOptions promptOptions, String schemaId, List<Question> questions,
-        List<Prediction> predictions) {
+        List<Prediction> predictions, TeamSchema teamSchema) {
+
+    /** A job on a built-in schema (or none). */
+    public JobSpec(String name, DatabaseRef database, SqlDialect dialect, List<ModelRef> models,
+            List<NaturalnessLevel> levels, PromptOptions promptOptions, String schemaId, List<Question> questions,
+            List<Prediction> predictions) {
+        this(name, database, dialect, models, levels, promptOptions, schemaId, questions, predictions, null);
+    }
+
+    /** The same job with the team's schema. */
+    public JobSpec withTeamSchema(TeamSchema schema) {
+        return new JobSpec(name, database, dialect, models, levels, promptOptions, schemaId, questions, predictions,
+                schema);
+    }
 
     public JobSpec {
         models = List.copyOf(models);

@@ -4,6 +4,7 @@ import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
+import dev.snailbench.model.domain.TeamSchema;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -18,31 +19,39 @@ import java.util.UUID;
  * @param qatch         for QATCH_SUITE: the generated suite
  * @param applied       for APPLY_DDL: statements applied
  * @param synthetic     for SYNTHETIC_SQL: the templates and the pairs that ran
+ * @param promptSchema  for PROMPT_SCHEMA: the schema with keys and sample values
  */
 public record DatabaseTaskCompleted(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
         UUID taskId, UUID databaseId, DatabaseTaskRequested.Kind kind, String error, boolean refused,
         SqlDialect dialect, boolean hasAdminLogin, SchemaSpec schema, QatchSuite qatch, int applied,
-        SyntheticSuite synthetic) implements Event {
+        SyntheticSuite synthetic, TeamSchema promptSchema) implements Event {
 
     public static DatabaseTaskCompleted ok(DatabaseTaskRequested request, SqlDialect dialect, boolean hasAdminLogin,
             SchemaSpec schema, QatchSuite qatch, int applied) {
         return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
                 SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), null, false, dialect,
-                hasAdminLogin, schema, qatch, applied, null);
+                hasAdminLogin, schema, qatch, applied, null, null);
     }
 
     public static DatabaseTaskCompleted synthetic(DatabaseTaskRequested request, SqlDialect dialect,
             boolean hasAdminLogin, SyntheticSuite synthetic) {
         return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
                 SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), null, false, dialect,
-                hasAdminLogin, null, null, 0, synthetic);
+                hasAdminLogin, null, null, 0, synthetic, null);
+    }
+
+    public static DatabaseTaskCompleted promptSchema(DatabaseTaskRequested request, SqlDialect dialect,
+            boolean hasAdminLogin, TeamSchema schema) {
+        return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
+                SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), null, false, dialect,
+                hasAdminLogin, null, null, 0, null, schema);
     }
 
     public static DatabaseTaskCompleted failed(DatabaseTaskRequested request, SqlDialect dialect,
             boolean hasAdminLogin, boolean refused, String error) {
         return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
                 SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), error, refused, dialect,
-                hasAdminLogin, null, null, 0, null);
+                hasAdminLogin, null, null, 0, null, null);
     }
 
     @Override

@@ -17,10 +17,11 @@ import java.util.UUID;
  * @param ddl          for {@link Kind#APPLY_DDL}: the statements, applied in one transaction with the database's
  *                     registered admin login
  * @param synthetic    for {@link Kind#SYNTHETIC_SQL}: the seeds and limits
+ * @param sampleValues for {@link Kind#PROMPT_SCHEMA}: distinct values to read per column (0: none)
  */
 public record DatabaseTaskRequested(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
         UUID taskId, UUID databaseId, Kind kind, String nativeSchema, QatchSuite.Options qatch, List<String> ddl,
-        SyntheticSuite.Options synthetic) implements Event {
+        SyntheticSuite.Options synthetic, int sampleValues) implements Event {
 
     /** What to do on the database. */
     public enum Kind {
@@ -31,30 +32,38 @@ public record DatabaseTaskRequested(UUID eventId, UUID jobId, String tenantId, I
         /** Create views: {@code ddl} with the admin login, refused when the team registered none. */
         APPLY_DDL,
         /** Fill seed templates and keep the queries that run and return rows (read-only login). */
-        SYNTHETIC_SQL
+        SYNTHETIC_SQL,
+        /** Read the schema for prompts: tables, columns, keys and sample values (read-only login). */
+        PROMPT_SCHEMA
     }
 
     public static DatabaseTaskRequested describe(String tenantId, UUID databaseId, String nativeSchema) {
         return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
-                UUID.randomUUID(), databaseId, Kind.DESCRIBE, nativeSchema, null, null, null);
+                UUID.randomUUID(), databaseId, Kind.DESCRIBE, nativeSchema, null, null, null, 0);
     }
 
     public static DatabaseTaskRequested qatchSuite(String tenantId, UUID databaseId, String nativeSchema,
             QatchSuite.Options options) {
         return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
-                UUID.randomUUID(), databaseId, Kind.QATCH_SUITE, nativeSchema, options, null, null);
+                UUID.randomUUID(), databaseId, Kind.QATCH_SUITE, nativeSchema, options, null, null, 0);
     }
 
     public static DatabaseTaskRequested applyDdl(String tenantId, UUID databaseId, String nativeSchema,
             List<String> ddl) {
         return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
-                UUID.randomUUID(), databaseId, Kind.APPLY_DDL, nativeSchema, null, List.copyOf(ddl), null);
+                UUID.randomUUID(), databaseId, Kind.APPLY_DDL, nativeSchema, null, List.copyOf(ddl), null, 0);
     }
 
     public static DatabaseTaskRequested syntheticSql(String tenantId, UUID databaseId, String nativeSchema,
             SyntheticSuite.Options options) {
         return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
-                UUID.randomUUID(), databaseId, Kind.SYNTHETIC_SQL, nativeSchema, null, null, options);
+                UUID.randomUUID(), databaseId, Kind.SYNTHETIC_SQL, nativeSchema, null, null, options, 0);
+    }
+
+    public static DatabaseTaskRequested promptSchema(String tenantId, UUID databaseId, String nativeSchema,
+            int sampleValues) {
+        return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
+                UUID.randomUUID(), databaseId, Kind.PROMPT_SCHEMA, nativeSchema, null, null, null, sampleValues);
     }
 
     @Override

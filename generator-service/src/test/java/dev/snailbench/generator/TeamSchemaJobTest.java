@@ -1,0 +1,114 @@
+package dev.snailbench.generator;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import dev.snailbench.generator.testing.PlayedExecutor;
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.TeamSchema;
+import dev.snailbench.model.event.DatabaseTaskCompleted;
+import dev.snailbench.model.event.DatabaseTaskRequested;
+import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.serde.EventJson;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A job on a team's own registered database with the team's own crosswalk: the generator reads the schema (with
+ * sample values) through the executor (played by the test) and sends it, renamed by the crosswalk, with every
+ * inference request, so prompts and the mapping of level names back need no file on the platform.
+ */
+@QuarkusTest
+class TeamSchemaJobTest {
+
+    private static final TeamSchema READ = new TeamSchema("football", List.of(new TeamSchema.Table("club", List.of(
+            new TeamSchema.Column("club_id", "int4", List.of("1", "2")),
+            new TeamSchema.Column("club_name", "varchar", List.of("FC Sion", "FC Basel"))), List.of("club_id"))),
+            List.of(), List.of());
+
+    private static final String CROSSWALK = """
+            kind,identifier_native,native_level,regular,low,least
+            table,club,Regular,club,clb,CB
+            column,club_name,Regular,club_name,clb_nm,CNM
+            """;
+
+    private final UUID database = UUID.randomUUID();
+
+    @Test
+    void shouldSendTheTeamsSchemaRenamedByItsCrosswalkWithEveryInferenceRequest() {
+        String key = TestTenants.create("team-own-" + UUID.randomUUID());
+        String crosswalk = given().header("X-API-Key", key).contentType("text/csv").body(CROSSWALK)
+                .queryParam("name", "mine").post("/crosswalks").then().statusCode(201).extract().path("id");
+        AtomicReference<DatabaseTaskRequested> asked = new AtomicReference<>();
+
+        String jobId = PlayedExecutor.answering(database, task -> {
+            asked.set(task);
+            return DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, false, READ);
+        }, () -> given().header("X-API-Key", key).contentType(ContentType.JSON)
+                .body(job(Map.of("crosswalkId", crosswalk, "levels", List.of("Native", "Least"))))
+                .post("/jobs").then().statusCode(202).extract().<String>path("jobId"));
+
+        assertThat(asked.get().kind()).isEqualTo(DatabaseTaskRequested.Kind.PROMPT_SCHEMA);
+        assertThat(asked.get().nativeSchema()).isEqualTo("exp_v1");
+        assertThat(asked.get().sampleValues()).isEqualTo(2);
+        List<InferenceRequested> sent = TopicClient.await(Topics.QUERIES_TO_INFER,
+                r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId), 2, Duration.ofSeconds(30)).stream()
+                .map(r -> EventJson.read(r.value(), InferenceRequested.class)).toList();
+        assertThat(sent).hasSize(2).extracting(r -> r.item().level())
+                .containsExactlyInAnyOrder(NaturalnessLevel.NATIVE, NaturalnessLevel.LEAST);
+        assertThat(sent).allSatisfy(r -> {
+            assertThat(r.schema().tables()).isEqualTo(READ.tables());
+            assertThat(r.schema().crosswalk()).extracting(TeamSchema.Renaming::least).containsExactly("CB", "CNM");
+        });
+    }
+
+    @Test
+    void shouldNameTheFieldWhenTheTeamsSchemaCannotBeUsed() {
+        String key = TestTenants.create("team-own-bad-" + UUID.randomUUID());
+        Map<String, Object> noSchema = new HashMap<>(job(Map.of()));
+        noSchema.remove("nativeSchema");
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body(noSchema).post("/jobs")
+                .then().statusCode(400).body("field", equalTo("nativeSchema"));
+        given().header("X-API-Key", key).contentType(ContentType.JSON)
+                .body(job(Map.of("crosswalkId", UUID.randomUUID().toString(), "schemaId", "ATBI")))
+                .post("/jobs").then().statusCode(400).body("field", equalTo("crosswalkId"));
+        given().header("X-API-Key", key).contentType(ContentType.JSON)
+                .body(job(Map.of("levels", List.of("Least")))).post("/jobs")
+                .then().statusCode(400).body("field", equalTo("schemaId"));
+        // Another tenant's crosswalk (or none) is not found for this one.
+        String theirs = given().header("X-API-Key", TestTenants.create("other-" + UUID.randomUUID()))
+                .contentType("text/csv").body(CROSSWALK).queryParam("name", "theirs").post("/crosswalks")
+                .then().statusCode(201).extract().path("id");
+        PlayedExecutor.answering(database, task -> DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL,
+                false, READ), () -> given().header("X-API-Key", key).contentType(ContentType.JSON)
+                .body(job(Map.of("crosswalkId", theirs, "levels", List.of("Least")))).post("/jobs")
+                .then().statusCode(400).body("field", equalTo("crosswalkId")));
+        PlayedExecutor.answering(database, task -> DatabaseTaskCompleted.failed(task, SqlDialect.POSTGRESQL, false,
+                true, "schema nope does not exist"), () -> given().header("X-API-Key", key)
+                .contentType(ContentType.JSON).body(job(Map.of("nativeSchema", "nope"))).post("/jobs")
+                .then().statusCode(400).body("field", equalTo("nativeSchema")));
+    }
+
+    private Map<String, Object> job(Map<String, Object> extra) {
+        Map<String, Object> job = new HashMap<>(Map.of("name", "own schema " + UUID.randomUUID(), "database",
+                Map.of("databaseId", database.toString()), "dialect", "postgresql", "nativeSchema", "exp_v1",
+                "models", List.of(Map.of("label", "gpt", "backend", "openai", "model", "gpt-4o-mini")),
+                "promptOptions", Map.of("sampleValues", 2),
+                "questions", List.of(Map.of("id", "q1", "question", "Which clubs?", "goldSql",
+                        "SELECT club_name FROM club"))));
+        job.putAll(extra);
+        return job;
+    }
+}
