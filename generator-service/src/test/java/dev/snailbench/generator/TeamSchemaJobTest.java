@@ -7,7 +7,9 @@ import static org.hamcrest.Matchers.equalTo;
 import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
@@ -33,10 +35,11 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class TeamSchemaJobTest {
 
-    private static final TeamSchema READ = new TeamSchema("football", List.of(new TeamSchema.Table("club", List.of(
-            new TeamSchema.Column("club_id", "int4", List.of("1", "2")),
-            new TeamSchema.Column("club_name", "varchar", List.of("FC Sion", "FC Basel"))), List.of("club_id"))),
-            List.of(), List.of());
+    private static final TeamSchema READ = new TeamSchema("football", new DatabaseSchema("PostgreSQL", "football",
+            List.of(new DatabaseSchema.Table("exp_v1", "club", "TABLE", List.of(
+                    new DatabaseSchema.Column("club_id", "int4", ResultColumn.ValueType.NUMBER, false, List.of("1", "2")),
+                    new DatabaseSchema.Column("club_name", "varchar", ResultColumn.ValueType.TEXT, false,
+                            List.of("FC Sion", "FC Basel"))), List.of("club_id"), List.of())), false), List.of());
 
     private static final String CROSSWALK = """
             kind,identifier_native,native_level,regular,low,least
@@ -69,7 +72,7 @@ class TeamSchemaJobTest {
         assertThat(sent).hasSize(2).extracting(r -> r.item().level())
                 .containsExactlyInAnyOrder(NaturalnessLevel.NATIVE, NaturalnessLevel.LEAST);
         assertThat(sent).allSatisfy(r -> {
-            assertThat(r.schema().tables()).isEqualTo(READ.tables());
+            assertThat(r.schema().schema()).isEqualTo(READ.schema());
             assertThat(r.schema().crosswalk()).extracting(TeamSchema.Renaming::least).containsExactly("CB", "CNM");
         });
     }

@@ -6,6 +6,7 @@ import dev.snailbench.executor.model.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
 import dev.snailbench.executor.service.qatch.QatchGenerator;
 import dev.snailbench.executor.service.synthetic.SyntheticSqlGenerator;
+import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SecretCipher;
@@ -16,7 +17,6 @@ import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.sql.JdbcSchemaReader;
-import dev.snailbench.sql.SqlIdentifiers;
 import dev.snailbench.sql.analysis.SqlParser;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -27,7 +27,6 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
@@ -147,64 +146,24 @@ public class DatabaseTasks {
         return fitted(suite);
     }
 
-    /** Most sample values per column a prompt may ask for. */
-    static final int MAX_SAMPLE_VALUES = 10;
-
     /**
-     * The schema as a prompt shows it: tables, columns and types, primary and foreign keys, and up to
-     * {@code sampleValues} distinct values per column (read with the registered login, each query with a timeout).
+     * The tables of {@code nativeSchema} as a prompt shows them: columns and types, primary and foreign keys, and up
+     * to {@code sampleValues} distinct values per column (read with the registered login, each with a timeout).
      */
     private TeamSchema promptSchema(Target target, DatabaseTaskRequested request, String name) throws SQLException {
         String schema = schemaOf(request);
         int k = request.sampleValues();
-        if (k < 0 || k > MAX_SAMPLE_VALUES) {
-            throw new Refused("sample values per column must be between 0 and " + MAX_SAMPLE_VALUES);
+        if (k < 0 || k > config.maxSampleValues()) {
+            throw new Refused("sample values per column must be between 0 and " + config.maxSampleValues());
         }
         return pools.withConnection(target, c -> {
-            // A sample query that fails must not abort the others' transaction.
-            c.setAutoCommit(true);
-            SchemaSpec spec = read(c, schema);
-            List<TeamSchema.Table> tables = new ArrayList<>();
-            for (SchemaSpec.Table t : spec.tables()) {
-                List<String> pk = new ArrayList<>();
-                try (var rs = c.getMetaData().getPrimaryKeys(c.getCatalog(), schema, t.name())) {
-                    while (rs.next()) {
-                        pk.add(rs.getString("COLUMN_NAME"));
-                    }
-                }
-                List<TeamSchema.Column> columns = new ArrayList<>();
-                for (SchemaSpec.Column col : t.columns()) {
-                    columns.add(new TeamSchema.Column(col.name(), col.type(), k == 0 ? List.of()
-                            : samples(c, target.dialect(), schema, t.name(), col.name(), k)));
-                }
-                tables.add(new TeamSchema.Table(t.name(), columns, pk));
-            }
-            List<TeamSchema.ForeignKey> keys = JdbcSchemaReader.foreignKeys(c, schema,
-                    spec.tables().stream().map(SchemaSpec.Table::name).toList()).stream()
-                    .map(fk -> new TeamSchema.ForeignKey(fk.table(), fk.column(), fk.refTable(), fk.refColumn()))
-                    .toList();
-            return new TeamSchema(name, tables, keys, List.of());
+            read(c, schema);
+            DatabaseSchema all = SchemaIntrospector.introspect(c, target.dialect(), k, Duration.ofSeconds(5));
+            List<DatabaseSchema.Table> tables = all.tables().stream()
+                    .filter(t -> schema.equalsIgnoreCase(t.schema())).toList();
+            return new TeamSchema(name, new DatabaseSchema(all.databaseProduct(), all.catalog(), tables,
+                    all.truncated()), List.of());
         });
-    }
-
-    private List<String> samples(Connection c, SqlDialect dialect, String schema, String table, String column, int k) {
-        String q = SqlIdentifiers.quote(column, dialect);
-        String sql = "SELECT DISTINCT " + q + " FROM " + SqlIdentifiers.quote(schema, dialect) + "."
-                + SqlIdentifiers.quote(table, dialect) + " WHERE " + q + " IS NOT NULL";
-        List<String> values = new ArrayList<>();
-        try (Statement s = c.createStatement()) {
-            s.setQueryTimeout((int) Math.max(1, config.connectTimeout().toSeconds() * 2));
-            s.setMaxRows(k);
-            try (var rs = s.executeQuery(sql)) {
-                while (rs.next()) {
-                    values.add(rs.getString(1));
-                }
-            }
-        } catch (SQLException e) {
-            // A column whose values cannot be read (a type the driver cannot compare) shows without samples.
-            LOG.debugf("no sample values for %s.%s: %s", table, column, e.getMessage());
-        }
-        return values;
     }
 
     /** The suite cut to what one answer event can carry (the last pairs go first, and are counted). */

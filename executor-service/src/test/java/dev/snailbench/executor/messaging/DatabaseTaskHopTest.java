@@ -9,6 +9,7 @@ import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.QatchCategory;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
@@ -128,21 +129,22 @@ class DatabaseTaskHopTest {
 
         DatabaseTaskCompleted answer = ask(DatabaseTaskRequested.promptSchema(team.tenantId(), database, "exp_v1", 3));
         DatabaseTaskCompleted tooMany = ask(DatabaseTaskRequested.promptSchema(team.tenantId(), database, "exp_v1",
-                11));
+                21));
 
         assertThat(answer.error()).isNull();
         TeamSchema schema = answer.promptSchema();
-        TeamSchema.Table teams = schema.tables().stream().filter(t -> t.name().equals("national_team")).findFirst()
-                .orElseThrow();
+        assertThat(schema.schema().tables()).isNotEmpty().allSatisfy(t -> assertThat(t.schema()).isEqualTo("exp_v1"));
+        DatabaseSchema.Table teams = schema.schema().tables().stream().filter(t -> t.name().equals("national_team"))
+                .findFirst().orElseThrow();
         assertThat(teams.primaryKey()).containsExactly("team_id");
         assertThat(teams.columns()).filteredOn(c -> c.name().equals("teamname")).singleElement()
                 .satisfies(c -> assertThat(c.samples()).hasSize(3).doesNotContainNull());
-        assertThat(schema.foreignKeys()).anySatisfy(fk -> {
+        assertThat(schema.schema().tables()).flatExtracting(DatabaseSchema.Table::foreignKeys).anySatisfy(fk -> {
             assertThat(fk.refTable()).isEqualTo("national_team");
-            assertThat(fk.refColumn()).isEqualTo("team_id");
+            assertThat(fk.refColumns()).containsExactly("team_id");
         });
         assertThat(tooMany.refused()).isTrue();
-        assertThat(tooMany.error()).contains("between 0 and 10");
+        assertThat(tooMany.error()).contains("between 0 and 20");
     }
 
     @Test

@@ -22,6 +22,7 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.SchemaDescribed;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import io.restassured.http.ContentType;
@@ -87,6 +88,49 @@ class DatabaseResourceTest {
             String stored = rs.getString(1);
             assertThat(stored).isNotEqualTo(Postgres.PASSWORD).doesNotContain(Postgres.PASSWORD);
             assertThat(new SecretCipher(Requests.TEST_KEY).open(stored)).isEqualTo(Postgres.PASSWORD);
+        }
+    }
+
+    @Inject
+    dev.snailbench.executor.service.SecretReseal reseal;
+
+    @Test
+    void shouldSealAgainWithTheCurrentKeyWhatARotatedOutKeySealedAndStillConnect() throws Exception {
+        String rotated = register(alice, "rotated", FootballDb.databaseName("v1"));
+        String broken = register(alice, "broken", FootballDb.databaseName("v1"));
+        // As if registered before the rotation: sealed with the key now in previous-keys; and one no key opens.
+        setSealed(rotated, new SecretCipher(OLD_TEST_KEY).seal(Postgres.PASSWORD));
+        setSealed(broken, new SecretCipher("AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=").seal(Postgres.PASSWORD));
+
+        int changed = reseal.resealNow();
+
+        assertThat(changed).isEqualTo(1);
+        SecretCipher currentOnly = new SecretCipher(Requests.TEST_KEY);
+        assertThat(currentOnly.open(sealed(rotated))).isEqualTo(Postgres.PASSWORD);
+        assertThat(currentOnly.sealedWithCurrentKey(sealed(broken))).isFalse();
+        assertThat(reseal.resealNow()).as("nothing left to re-seal").isZero();
+        given().header(ApiKeys.HEADER, alice).post("/databases/" + rotated + "/test").then().statusCode(200)
+                .body("ok", equalTo(true));
+    }
+
+    private static final String OLD_TEST_KEY = "ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8=";
+
+    private static void setSealed(String id, String sealed) throws Exception {
+        try (Connection c = LocalStack.postgres().connect("postgres"); PreparedStatement s = c.prepareStatement(
+                "UPDATE executor.target_database SET sealedpassword = ? WHERE id = ?::uuid")) {
+            s.setString(1, sealed);
+            s.setString(2, id);
+            assertThat(s.executeUpdate()).isEqualTo(1);
+        }
+    }
+
+    private static String sealed(String id) throws Exception {
+        try (Connection c = LocalStack.postgres().connect("postgres"); PreparedStatement s = c.prepareStatement(
+                "SELECT sealedpassword FROM executor.target_database WHERE id = ?::uuid")) {
+            s.setString(1, id);
+            ResultSet rs = s.executeQuery();
+            assertThat(rs.next()).isTrue();
+            return rs.getString(1);
         }
     }
 

@@ -83,12 +83,13 @@ public class SchemaCatalog {
                     r.nativeName(), r.regular(), r.low(), r.least()));
         }
         List<DatabaseSchema.TableDef> tables = new ArrayList<>();
+        List<DatabaseSchema.ForeignKey> fks = new ArrayList<>();
         Map<String, Set<String>> tablesOfColumn = new LinkedHashMap<>();
         Map<String, Map<String, List<String>>> samples = new LinkedHashMap<>();
-        for (TeamSchema.Table t : team.tables()) {
+        for (dev.snailbench.model.domain.DatabaseSchema.Table t : team.schema().tables()) {
             List<DatabaseSchema.ColumnDef> columns = new ArrayList<>();
             Map<String, List<String>> values = new LinkedHashMap<>();
-            for (TeamSchema.Column c : t.columns()) {
+            for (dev.snailbench.model.domain.DatabaseSchema.Column c : t.columns()) {
                 columns.add(new DatabaseSchema.ColumnDef(names(c.name(), columnNames), c.type()));
                 values.put(c.name().toLowerCase(java.util.Locale.ROOT), c.samples() == null ? List.of()
                         : c.samples().stream().map(SchemaCatalog::literal).toList());
@@ -97,9 +98,13 @@ public class SchemaCatalog {
             }
             tables.add(new DatabaseSchema.TableDef(names(t.name(), tableNames), columns, t.primaryKey()));
             samples.put(t.name(), values);
+            for (dev.snailbench.model.domain.DatabaseSchema.ForeignKey fk : t.foreignKeys()) {
+                for (int i = 0; i < Math.min(fk.columns().size(), fk.refColumns().size()); i++) {
+                    fks.add(new DatabaseSchema.ForeignKey(t.name(), fk.columns().get(i), fk.refTable(),
+                            fk.refColumns().get(i)));
+                }
+            }
         }
-        List<DatabaseSchema.ForeignKey> fks = team.foreignKeys().stream().map(fk -> new DatabaseSchema.ForeignKey(
-                fk.table(), fk.column(), fk.refTable(), fk.refColumn())).toList();
         return new DatabaseSchema(team.name(), tables, fks, Map.of(), new Crosswalk(entries, tablesOfColumn), samples);
     }
 

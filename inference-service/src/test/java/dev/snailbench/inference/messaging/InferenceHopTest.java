@@ -7,6 +7,8 @@ import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.DatabaseSchema;
+import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
@@ -88,9 +90,11 @@ class InferenceHopTest {
 
     @Test
     void shouldMapAPredictionBackThroughTheTeamsOwnCrosswalkCarriedByTheRequest() {
-        TeamSchema team = new TeamSchema("team db", List.of(new TeamSchema.Table("club", List.of(
-                new TeamSchema.Column("club_name", "varchar", List.of()), new TeamSchema.Column("country", "varchar",
-                        List.of())), List.of())), List.of(), List.of(
+        TeamSchema team = new TeamSchema("team db", new DatabaseSchema("PostgreSQL", "team", List.of(
+                new DatabaseSchema.Table("public", "club", "TABLE", List.of(
+                        new DatabaseSchema.Column("club_name", "varchar", ResultColumn.ValueType.TEXT, false, List.of()),
+                        new DatabaseSchema.Column("country", "varchar", ResultColumn.ValueType.TEXT, true, List.of())),
+                        List.of(), List.of())), false), List.of(
                 new TeamSchema.Renaming("table", "club", "club", "clb", "CB"),
                 new TeamSchema.Renaming("column", "club_name", "club_name", "clb_nm", "CNM"),
                 new TeamSchema.Renaming("column", "country", "country", "ctry", "CY")));

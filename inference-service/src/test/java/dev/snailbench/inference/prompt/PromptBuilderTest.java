@@ -9,6 +9,8 @@ import dev.snailbench.localstack.DataDir;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.PromptOptions;
+import dev.snailbench.model.domain.DatabaseSchema;
+import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
@@ -100,13 +102,12 @@ class PromptBuilderTest {
 
     @Test
     void shouldShowATeamsOwnSchemaAtTheItemsLevelWithItsKeysAndSampleValues() {
-        TeamSchema team = new TeamSchema("team football", List.of(
-                new TeamSchema.Table("club", List.of(new TeamSchema.Column("club_id", "int4", List.of("1", "2")),
-                        new TeamSchema.Column("club_name", "varchar", List.of("FC Sion", "O'Neill FC"))),
-                        List.of("club_id")),
-                new TeamSchema.Table("player", List.of(new TeamSchema.Column("player_id", "int4", List.of()),
-                        new TeamSchema.Column("club_id", "int4", List.of())), List.of("player_id"))),
-                List.of(new TeamSchema.ForeignKey("player", "club_id", "club", "club_id")),
+        TeamSchema team = new TeamSchema("team football", new DatabaseSchema("PostgreSQL", "team", List.of(
+                new DatabaseSchema.Table("public", "club", "TABLE", List.of(column("club_id", "int4", "1", "2"),
+                        column("club_name", "varchar", "FC Sion", "O'Neill FC")), List.of("club_id"), List.of()),
+                new DatabaseSchema.Table("public", "player", "TABLE", List.of(column("player_id", "int4"),
+                        column("club_id", "int4")), List.of("player_id"), List.of(new DatabaseSchema.ForeignKey(
+                                "player_club", List.of("club_id"), "public", "club", List.of("club_id"))))), false),
                 List.of(new TeamSchema.Renaming("table", "club", "club", "clb", "CB"),
                         new TeamSchema.Renaming("column", "club_name", "club_name", "clb_nm", "CNM")));
         PromptOptions keysAndSamples = new PromptOptions(true, 1, 0, "random", 0, 0);
@@ -119,6 +120,10 @@ class PromptBuilderTest {
                 .contains("#player (player_id int4, club_id int4, PRIMARY KEY (player_id), FOREIGN KEY (club_id) "
                         + "REFERENCES CB (club_id))")
                 .doesNotContain("club_name");
+    }
+
+    private static DatabaseSchema.Column column(String name, String type, String... samples) {
+        return new DatabaseSchema.Column(name, type, ResultColumn.ValueType.TEXT, true, List.of(samples));
     }
 
     @Test
