@@ -24,8 +24,6 @@ public final class Channels {
     public static final String DATABASE_TASKS_OUT = "database-tasks-out";
     public static final String DATABASE_TASK_RESULTS = "database-task-results";
     public static final String DATABASE_TASK_RESULTS_OUT = "database-task-results-out";
-    public static final String SCHEMAS = "schemas";
-    public static final String SCHEMAS_OUT = "schemas-out";
     public static final String SCORES = "scores";
     public static final String ITEMS_ABANDONED = "items-abandoned";
     public static final String ITEMS_ABANDONED_OUT = "items-abandoned-out";

@@ -36,8 +36,6 @@ public final class Topics {
      * group) and completes the requests it is waiting for.
      */
     public static final String DATABASE_TASK_RESULTS = "snailbench.database.task-results";
-    /** Schemas of registered target databases, produced by the executor on request (key: database id). */
-    public static final String SCHEMAS = "snailbench.schemas";
     /** Final verdict per work item; the generator counts job progress from it. */
     public static final String SCORES = "snailbench.scores";
 

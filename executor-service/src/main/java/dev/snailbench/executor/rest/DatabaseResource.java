@@ -13,18 +13,14 @@ import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SchemaIntrospector;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.executor.service.TargetResolver;
-import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.model.event.SchemaDescribed;
 import dev.snailbench.tenancy.ApiError;
 import dev.snailbench.tenancy.TenantAuthenticator;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.inject.Named;
@@ -50,7 +46,6 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
-import org.eclipse.microprofile.reactive.messaging.Channel;
 
 /**
  * A tenant's target databases: register, list, show, remove, test the connection, read the schema. Every call
@@ -70,13 +65,10 @@ public class DatabaseResource {
     private final ObjectMapper mapper;
     private final ExecutorConfig config;
     private final ExecutorService workers;
-    private final MutinyEmitter<SchemaDescribed> schemas;
 
     public DatabaseResource(TenantAuthenticator auth, RegisteredDatabaseRepository databases, TargetResolver targets,
             PoolManager pools, SecretCipher cipher, ObjectMapper mapper, ExecutorConfig config,
-            @Named(ExecutorBeans.WORKERS) ExecutorService workers,
-            @Channel(Channels.SCHEMAS_OUT) MutinyEmitter<SchemaDescribed> schemas) {
-        this.schemas = schemas;
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
         this.auth = auth;
         this.databases = databases;
         this.targets = targets;
@@ -136,22 +128,6 @@ public class DatabaseResource {
     public Uni<DatabaseSchema> schema(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id,
             @QueryParam("samples") Integer samples) {
         return owned(apiKey, id).flatMap(db -> describe(db, samples));
-    }
-
-    /**
-     * Reads the schema and publishes it on the schemas topic for the prompt builder and the classifier; answers
-     * 202 with the event once the broker has it.
-     */
-    @POST
-    @Path("/{id}/schema/publish")
-    public Uni<Response> publishSchema(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id,
-            @QueryParam("samples") Integer samples) {
-        return owned(apiKey, id).flatMap(db -> describe(db, samples).flatMap(schema -> {
-            SchemaDescribed event = SchemaDescribed.of(db.tenantId, db.id.toString(), db.name, db.kind, schema);
-            return schemas.sendMessage(KafkaRecord.of(event.key(), event))
-                    .replaceWith(Response.accepted(Map.of("eventId", event.eventId(), "databaseId", event.databaseId(),
-                            "tables", schema.tables().size())).build());
-        }));
     }
 
     private Uni<DatabaseSchema> describe(RegisteredDatabase db, Integer samples) {

@@ -15,18 +15,10 @@ import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.SecretCipher;
-import dev.snailbench.localstack.testing.TopicClient;
-import dev.snailbench.model.Topics;
-import dev.snailbench.model.domain.DatabaseSchema;
-import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.model.event.SchemaDescribed;
-import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
-import java.time.Duration;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -192,26 +184,6 @@ class DatabaseResourceTest {
 
         given().header(ApiKeys.HEADER, alice).get("/databases/" + id + "/schema?samples=1000").then()
                 .statusCode(400).body("field", equalTo("samples"));
-    }
-
-    @Test
-    void shouldPublishTheSchemaForOtherServicesOnTheSchemasTopic() {
-        String id = register(alice, "published", FootballDb.databaseName("v2"));
-
-        String eventId = given().header(ApiKeys.HEADER, alice).post("/databases/" + id + "/schema/publish?samples=2")
-                .then().statusCode(202).body("databaseId", equalTo(id)).extract().path("eventId");
-        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.SCHEMAS, r -> id.equals(r.key()), 1,
-                Duration.ofSeconds(30));
-
-        assertThat(records).hasSize(1);
-        SchemaDescribed event = EventJson.read(records.get(0).value(), SchemaDescribed.class);
-        assertThat(event.eventId()).hasToString(eventId);
-        assertThat(event.databaseName()).isEqualTo("published");
-        assertThat(event.dialect()).isEqualTo(SqlDialect.POSTGRESQL);
-        assertThat(event.schema().tables()).extracting(DatabaseSchema.Table::name).contains("national_team");
-        assertThat(event.schema().tables()).allSatisfy(t -> assertThat(t.columns()).allSatisfy(
-                c -> assertThat(c.samples()).hasSizeLessThanOrEqualTo(2)));
-        given().header(ApiKeys.HEADER, bob).post("/databases/" + id + "/schema/publish").then().statusCode(404);
     }
 
     @Test
