@@ -352,7 +352,7 @@ class PlatformEndToEndIT {
     }
 
     @Test
-    void shouldNeverWriteAnApiKeyOrADatabasePasswordToAnyLog() throws Exception {
+    void shouldNeverWriteAnApiKeyADatabasePasswordOrASampleValueToAnyLog() throws Exception {
         String password = "pw-" + java.util.UUID.randomUUID();
         FootballDb.grantReader(stack.postgres(), "v1", "log_reader", password);
         String apiKey = client.createTenant("log-team");
@@ -374,6 +374,21 @@ class PlatformEndToEndIT {
         }
         client.call("GET", stack.url(Stack.Service.EXECUTOR) + "/databases", Map.of("X-API-Key", apiKey + "x"),
                 null, 401);
+        // A model job on the registered database: the prompt shows sample values read from it (one of them is a
+        // value no log line may show).
+        String sample = "sample-" + java.util.UUID.randomUUID();
+        try (var c = stack.postgres().connect("footballdb_v1"); var s = c.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS exp_v1.log_sample (secret text)");
+            s.execute("INSERT INTO exp_v1.log_sample VALUES ('" + sample + "')");
+            s.execute("GRANT SELECT ON exp_v1.log_sample TO log_reader");
+        }
+        String modelJob = client.submitJob(apiKey, Map.of("name", "logs with samples", "database",
+                Map.of("databaseId", registered.get("id").asText()), "dialect", "postgresql", "nativeSchema", "exp_v1",
+                "models", List.of(Map.of("label", "fake", "backend", "fake")),
+                "promptOptions", Map.of("sampleValues", 3),
+                "questions", List.of(Map.of("id", "q1", "question", "one?", "goldSql", "SELECT 1"))));
+        awaitCompleted(apiKey, modelJob);
+        assertThat(PROMPTS).anySatisfy(p -> assertThat(p).contains(sample));
 
         Path logs = Path.of("..").toAbsolutePath().normalize().resolve("generator-service/target/e2e-logs");
         List<Path> files;
@@ -383,7 +398,7 @@ class PlatformEndToEndIT {
         assertThat(files).as("service logs").hasSizeGreaterThanOrEqualTo(5);
         for (Path file : files) {
             String text = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1);
-            assertThat(text).as(file.toString()).doesNotContain(apiKey).doesNotContain(password);
+            assertThat(text).as(file.toString()).doesNotContain(apiKey).doesNotContain(password).doesNotContain(sample);
         }
     }
 
