@@ -239,6 +239,7 @@ class PlatformEndToEndIT {
                 pairs.size(), distinctSql.size(), seconds, set.get("summary").get("executor"),
                 set.get("summary").get("questionsWritten"), set.get("summary").get("questionFailures"),
                 set.get("summary").get("firstQuestionFailures"), set.get("summary").get("hardness"));
+        System.out.println("  characteristics (means per query): " + set.get("summary").get("characteristics"));
         List<Integer> perTemplate = new ArrayList<>();
         set.get("summary").get("templates").forEach(t -> perTemplate.add(t.get("pairs").asInt()));
         List<Integer> used = perTemplate.stream().filter(n -> n > 0).sorted().toList();

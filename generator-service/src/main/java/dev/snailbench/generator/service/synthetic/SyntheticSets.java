@@ -95,8 +95,8 @@ public class SyntheticSets {
                 config.timeBudgetSeconds());
         return databases.syntheticSql(tenantId, request.databaseId(), request.nativeSchema(), options)
                 .chain(synthesized -> writeAll(synthesized.suite(), request)
-                        .chain(written -> hardness(request.seeds(), written, synthesized.dialect())
-                                .chain(hardness -> store(tenantId, request, synthesized, written, hardness,
+                        .chain(written -> analyse(request.seeds(), written, synthesized.dialect())
+                                .chain(analysed -> store(tenantId, request, synthesized, written, analysed,
                                         (System.nanoTime() - started) / 1e9))));
     }
 
@@ -139,33 +139,36 @@ public class SyntheticSets {
         return template.frames().stream().limit(SHOTS).map(f -> seeds.get(f.seedIndex())).toList();
     }
 
-    /** Spider hardness of every seed and every synthetic query (parsing is blocking: on a worker). */
-    private Uni<Map<String, String>> hardness(List<SyntheticSuite.Seed> seeds, List<Written> written,
+    /**
+     * Characteristics and Spider hardness of every seed and every synthetic query, by seed index ({@code seed-i}) or
+     * pair id; null where the SQL does not parse (parsing is blocking: on a worker).
+     */
+    private Uni<Map<String, Characteristics>> analyse(List<SyntheticSuite.Seed> seeds, List<Written> written,
             SqlDialect dialect) {
         return Blocking.run(() -> {
-            Map<String, String> out = new LinkedHashMap<>();
+            Map<String, Characteristics> out = new LinkedHashMap<>();
             try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
                 for (int i = 0; i < seeds.size(); i++) {
-                    out.put("seed-" + i, hardnessOf(parser, seeds.get(i).sql(), dialect));
+                    out.put("seed-" + i, characteristics(parser, seeds.get(i).sql(), dialect));
                 }
                 for (Written w : written) {
-                    out.put(w.pair().id(), hardnessOf(parser, w.pair().sql(), dialect));
+                    out.put(w.pair().id(), characteristics(parser, w.pair().sql(), dialect));
                 }
             }
             return out;
         }, Duration.ofMinutes(2));
     }
 
-    private static String hardnessOf(SqlParser parser, String sql, SqlDialect dialect) {
+    private static Characteristics characteristics(SqlParser parser, String sql, SqlDialect dialect) {
         try {
-            return Characteristics.of(parser.parse(sql, dialect)).hardness().label();
+            return Characteristics.of(parser.parse(sql, dialect));
         } catch (RuntimeException e) {
             return null;
         }
     }
 
     private Uni<Stored> store(String tenantId, Request request, TeamDatabases.Synthesized synthesized,
-            List<Written> written, Map<String, String> hardness, double seconds) {
+            List<Written> written, Map<String, Characteristics> analysed, double seconds) {
         SyntheticSuite suite = synthesized.suite();
         List<Written> usable = written.stream().filter(w -> w.failure() == null).limit(request.target()).toList();
         if (usable.isEmpty() && !written.isEmpty()) {
@@ -194,19 +197,20 @@ public class SyntheticSets {
                 p.goldSql = w.pair().sql();
                 p.expectedResult = json(w.pair().expected());
                 p.expectedRowCount = w.pair().expected().rows().size();
-                p.hardness = hardness.get(w.pair().id());
+                Characteristics c = analysed.get(w.pair().id());
+                p.hardness = c == null ? null : c.hardness().label();
                 pairs.add(p);
             }
         }
         set.pairCount = pairs.size();
-        Map<String, Object> summary = summary(request, suite, written, usable, hardness, seconds);
+        Map<String, Object> summary = summary(request, suite, written, usable, analysed, seconds);
         set.summary = json(summary);
         return Panache.withTransaction(() -> repository.persist(set).chain(() -> SyntheticPairEntity.persist(pairs)))
                 .replaceWith(new Stored(set, summary, pairs));
     }
 
     private Map<String, Object> summary(Request request, SyntheticSuite suite, List<Written> written,
-            List<Written> kept, Map<String, String> hardness, double seconds) {
+            List<Written> kept, Map<String, Characteristics> analysed, double seconds) {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("requested", Map.of("target", request.target(), "seed", request.seed(), "seeds",
                 request.seeds().size(), "questions", request.questions(), "embeddings", request.embeddings(),
@@ -231,19 +235,48 @@ public class SyntheticSets {
             templates.add(view);
         }
         summary.put("templates", templates);
+        // Seeds and kept pairs side by side: Spider hardness counts and the mean query characteristics.
+        java.util.Set<String> keptIds = kept.stream().map(w -> w.pair().id()).collect(Collectors.toSet());
+        Map<String, List<Characteristics>> groups = new LinkedHashMap<>();
+        groups.put("seeds", new ArrayList<>());
+        groups.put("synthetic", new ArrayList<>());
         Map<String, Map<String, Integer>> byHardness = new LinkedHashMap<>();
         byHardness.put("seeds", new TreeMap<>());
         byHardness.put("synthetic", new TreeMap<>());
-        java.util.Set<String> keptIds = kept.stream().map(w -> w.pair().id()).collect(Collectors.toSet());
-        hardness.forEach((id, label) -> {
-            if (id.startsWith("seed-") || keptIds.contains(id)) {
-                byHardness.get(id.startsWith("seed-") ? "seeds" : "synthetic")
-                        .merge(label == null ? "unparsed" : label, 1, Integer::sum);
+        analysed.forEach((id, c) -> {
+            String group = id.startsWith("seed-") ? "seeds" : keptIds.contains(id) ? "synthetic" : null;
+            if (group != null) {
+                byHardness.get(group).merge(c == null ? "unparsed" : c.hardness().label(), 1, Integer::sum);
+                if (c != null) {
+                    groups.get(group).add(c);
+                }
             }
         });
         summary.put("hardness", byHardness);
+        Map<String, Object> characteristics = new LinkedHashMap<>();
+        groups.forEach((group, list) -> characteristics.put(group, means(list)));
+        summary.put("characteristics", characteristics);
         summary.put("seconds", Math.round(seconds * 10) / 10.0);
         return summary;
+    }
+
+    /** Mean joins, filters, aggregations… per query, and the share of queries with GROUP BY / ORDER BY / a subquery. */
+    private static Map<String, Object> means(List<Characteristics> list) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("queries", list.size());
+        m.put("joins", mean(list, c -> c.joins()));
+        m.put("projections", mean(list, c -> c.projections()));
+        m.put("filters", mean(list, c -> c.filters()));
+        m.put("aggregations", mean(list, c -> c.aggregations()));
+        m.put("subqueries", mean(list, c -> c.subqueries()));
+        m.put("groupBy", mean(list, c -> c.groupBy() ? 1 : 0));
+        m.put("orderBy", mean(list, c -> c.orderBy() ? 1 : 0));
+        m.put("limit", mean(list, c -> c.limit() ? 1 : 0));
+        return m;
+    }
+
+    private static double mean(List<Characteristics> list, java.util.function.ToIntFunction<Characteristics> f) {
+        return list.isEmpty() ? 0 : Math.round(list.stream().mapToInt(f).average().orElse(0) * 100) / 100.0;
     }
 
     /** @throws NotFoundException (404) when the tenant has no such set */

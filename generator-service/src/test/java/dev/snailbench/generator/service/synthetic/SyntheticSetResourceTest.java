@@ -108,6 +108,10 @@ class SyntheticSetResourceTest {
         assertThat(stored.getInt("summary.hardness.seeds.medium") + stored.getInt("summary.hardness.seeds.easy"))
                 .isEqualTo(3);
         assertThat(stored.getList("summary.templates.pairs")).containsExactly(2, 1);
+        // Two of the three seeds and two of the three pairs join one table to another.
+        assertThat(stored.getInt("summary.characteristics.seeds.queries")).isEqualTo(3);
+        assertThat(stored.getDouble("summary.characteristics.seeds.joins")).isEqualTo(0.67);
+        assertThat(stored.getDouble("summary.characteristics.synthetic.joins")).isEqualTo(0.67);
         assertThat(stored.getInt("summary.executor.empty")).isEqualTo(1);
         given().header("X-API-Key", TestTenants.create("other-" + UUID.randomUUID()))
                 .get("/synthetic-sets/" + created.getString("id")).then().statusCode(404);
