@@ -59,6 +59,39 @@ class JobLifecycleTest {
     }
 
     @Test
+    void shouldStreamTheJobsStateUntilItFinishes() throws Exception {
+        String key = TestTenants.create("team-events");
+        List<Map<String, String>> questions = new ArrayList<>();
+        List<Map<String, String>> predictions = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            questions.add(Map.of("id", "q" + i, "question", "question " + i, "goldSql", "SELECT " + i));
+            predictions.add(Map.of("questionId", "q" + i, "predictedSql", "SELECT " + i));
+        }
+        String jobId = given().header("X-API-Key", key).contentType(ContentType.JSON)
+                .body(TestTenants.job("streamed", questions, predictions)).post("/jobs")
+                .then().statusCode(202).extract().path("jobId");
+        // The stream is read while the job is cancelled: its events end with the cancelled state, then it closes.
+        java.util.concurrent.CompletableFuture<String> stream = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> given().header("X-API-Key", key).accept("text/event-stream").get("/jobs/" + jobId + "/events")
+                        .then().statusCode(200).extract().asString());
+        Thread.sleep(1_500);
+        given().header("X-API-Key", key).post("/jobs/" + jobId + "/cancel").then().statusCode(200);
+
+        String events = stream.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        List<String> data = events.lines().filter(l -> l.startsWith("data:")).toList();
+        org.assertj.core.api.Assertions.assertThat(data).hasSizeGreaterThanOrEqualTo(2);
+        org.assertj.core.api.Assertions.assertThat(data.get(0)).contains("\"jobId\":\"" + jobId + "\"")
+                .doesNotContain("\"status\":\"cancelled\"");
+        org.assertj.core.api.Assertions.assertThat(data.get(data.size() - 1)).contains("\"status\":\"cancelled\"");
+        org.assertj.core.api.Assertions.assertThat(data).doesNotHaveDuplicates();
+        given().header("X-API-Key", key).accept("text/event-stream").get("/jobs/" + UUID.randomUUID() + "/events")
+                .then().statusCode(404);
+        given().header("X-API-Key", TestTenants.create("team-events-other")).accept("text/event-stream")
+                .get("/jobs/" + jobId + "/events").then().statusCode(404);
+        given().accept("text/event-stream").get("/jobs/" + jobId + "/events").then().statusCode(401);
+    }
+
+    @Test
     void shouldAnswer404WhenCancellingAJobThatDoesNotExistOrIsAnotherTenants() {
         String key = TestTenants.create("team-cancel-404");
         given().header("X-API-Key", key).post("/jobs/" + UUID.randomUUID() + "/cancel").then().statusCode(404);

@@ -22,4 +22,8 @@ public interface JobsConfig {
     /** How long {@code POST /jobs} waits for the job to become readable before answering 202 anyway. */
     @WithDefault("PT5S")
     Duration visibilityWait();
+
+    /** How often {@code GET /jobs/{id}/events} reads the job again (an event is sent only when it changed). */
+    @WithDefault("PT0.5S")
+    Duration progressEvery();
 }

@@ -16,6 +16,11 @@ public enum JobStatus {
     /** Stopped on request. */
     CANCELLED;
 
+    /** Completed, failed or cancelled: nothing about the job changes any more. */
+    public boolean finished() {
+        return this == COMPLETED || this == FAILED || this == CANCELLED;
+    }
+
     @JsonValue
     public String json() {
         return name().toLowerCase(Locale.ROOT);

@@ -7,6 +7,7 @@ import dev.snailbench.generator.service.JobService;
 import dev.snailbench.generator.service.TenantService;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.tenancy.ApiError;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -14,10 +15,15 @@ import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jboss.resteasy.reactive.RestStreamElementType;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /** Tenants submit jobs and follow their progress. Results are served by the scorer-service. */
 @Path("/jobs")
@@ -57,6 +63,71 @@ public class JobResource {
     @Path("/{id}")
     public Uni<JobView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") String id) {
         return tenants.authenticate(apiKey).chain(tenant -> jobs.get(tenant, parseId(id))).map(JobView::of);
+    }
+
+    /**
+     * The job's state as server-sent events: one when the stream opens, one whenever it changes, the last one when the
+     * job has finished (then the stream ends). A missing key (401) and another tenant's job or no job (404) are
+     * answered before the stream opens ({@link #beforeEvents}).
+     */
+    @GET
+    @Path("/{id}/events")
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    @RestStreamElementType(MediaType.APPLICATION_JSON)
+    public Multi<JobView> events(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") String id) {
+        UUID jobId = parseId(id);
+        return tenants.authenticate(apiKey)
+                .onItem().transformToMulti(tenant -> jobs.progress(tenant, jobId))
+                .map(JobView::of)
+                // Sees every read (so the read after the finished state ends the stream), then only changes go out.
+                .select().first(new UntilFinished())
+                .skip().repetitions();
+    }
+
+    private static final java.util.regex.Pattern EVENTS = java.util.regex.Pattern.compile("/jobs/([^/]+)/events/?");
+
+    /**
+     * Checks the key and the job of an events request before the stream opens: once a server-sent stream has
+     * started, its status can no longer say 401 or 404.
+     */
+    @ServerRequestFilter
+    public Uni<Response> beforeEvents(ContainerRequestContext request) {
+        java.util.regex.Matcher m = EVENTS.matcher(request.getUriInfo().getPath());
+        if (!m.matches() || !"GET".equals(request.getMethod())) {
+            return Uni.createFrom().nullItem();
+        }
+        return Uni.createFrom().deferred(() -> {
+                    UUID jobId = parseId(m.group(1));
+                    return tenants.authenticate(request.getHeaderString(ApiKeys.HEADER))
+                            .call(tenant -> jobs.get(tenant, jobId));
+                })
+                .replaceWith((Response) null)
+                .onFailure().recoverWithItem(e -> error(e).response());
+    }
+
+    private static ApiError error(Throwable e) {
+        if (e instanceof ApiError.Unauthorized) {
+            return new ApiError(401, e.getMessage(), null);
+        }
+        if (e instanceof NotFoundException || e instanceof ApiError.NotFound) {
+            return new ApiError(404, e.getMessage(), null);
+        }
+        if (e instanceof jakarta.ws.rs.WebApplicationException w) {
+            return new ApiError(w.getResponse().getStatus(), e.getMessage(), null);
+        }
+        return new ApiError(500, e.toString(), null);
+    }
+
+    /** Lets items through up to and including the first of a finished job. */
+    private static final class UntilFinished implements java.util.function.Predicate<JobView> {
+        private boolean finished;
+
+        @Override
+        public boolean test(JobView view) {
+            boolean pass = !finished;
+            finished = finished || view.status().finished();
+            return pass;
+        }
     }
 
     /** Stops a queued or running job: 200 with its state, 404 if unknown, 409 if it has already finished. */

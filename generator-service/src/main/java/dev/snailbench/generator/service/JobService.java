@@ -20,6 +20,7 @@ import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.Record;
@@ -192,6 +193,19 @@ public class JobService {
         public JobFinished(UUID jobId, JobStatus status) {
             super("job " + jobId + " is already " + status.json() + " and cannot be cancelled");
         }
+    }
+
+    /**
+     * The job read again every {@code snailbench.jobs.progress-every} for as long as the subscriber listens (each read
+     * a short session of its own, on the caller's Vert.x context as Hibernate Reactive needs).
+     */
+    public Multi<Job> progress(String tenantId, UUID jobId) {
+        io.vertx.core.Context context = io.vertx.core.Vertx.currentContext();
+        return Multi.createBy().repeating()
+                .uni(() -> Uni.createFrom().deferred(() -> get(tenantId, jobId))
+                        .runSubscriptionOn(task -> context.runOnContext(ignored -> task.run())))
+                .withDelay(config.progressEvery())
+                .indefinitely();
     }
 
     public Uni<List<Job>> list(String tenantId) {
