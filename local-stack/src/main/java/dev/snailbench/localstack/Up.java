@@ -95,6 +95,8 @@ public final class Up {
                     stack.url(service), stack.url(service)));
         }
         lines.add("");
+        lines.add("  web UI                   " + stack.url(Stack.Service.GENERATOR) + "/ui/index.html?scorer="
+                + stack.url(Stack.Service.SCORER) + "   (sign in with a tenant's API key)");
         lines.add("  admin key (X-Admin-Key)  " + stack.adminKey());
         lines.add("  Kafka                    " + stack.kafka().bootstrapServers());
         lines.add("  PostgreSQL               " + stack.postgres().jdbcUrl("snailbench") + " (user "

@@ -216,6 +216,63 @@ class PlatformEndToEndIT {
     }
 
     @Test
+    void shouldSignInSubmitWatchOpenTheReportAndReviewAnItemInTheBrowser() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Browser.installed(), "no browser: install the Debian packages "
+                + "chromium and chromium-driver (.ci/run does) to run the web UI test");
+        String apiKey = client.createTenant("browser-team");
+        String spec = PlatformClient.json().writeValueAsString(Map.of("name", "browser job", "database", Map.of(
+                "kind", "postgresql", "jdbcUrl", stack.postgres().jdbcUrl("footballdb_v1"), "user", "e2e_reader",
+                "password", "e2e"), "dialect", "postgresql", "model", "replayed",
+                "questions", List.of(
+                        Map.of("id", "teams-2018", "question", "Teams of 2018, by name?", "goldSql",
+                                "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname"),
+                        Map.of("id", "clubs", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club")),
+                "predictions", List.of(
+                        Map.of("questionId", "teams-2018", "predictedSql",
+                                "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname DESC"),
+                        Map.of("questionId", "clubs", "predictedSql", "SELECT count(*) FROM club"))));
+        Path shots = Path.of("target/browser");
+
+        try (Browser browser = new Browser(java.nio.file.Files.createTempDirectory("snailbench-chromium"))) {
+            browser.open(stack.url(Stack.Service.GENERATOR) + "/ui/index.html?scorer=" + stack.url(Stack.Service.SCORER));
+            browser.type("#api-key", apiKey);
+            browser.click("#sign-in-button");
+            browser.await("return document.getElementById('jobs').hidden ? "
+                    + "'signing in: ' + document.getElementById('sign-in-error').textContent : 'jobs';", "jobs"::equals,
+                    Duration.ofSeconds(20));
+            browser.script("document.getElementById('spec').value = arguments[0];", spec);
+            browser.click("#submit-button");
+            // Live progress over server-sent events until the job has finished.
+            browser.await("return document.getElementById('job-status').textContent;", "completed"::equals,
+                    Duration.ofSeconds(90));
+            String counts = browser.script("return document.getElementById('job-counts').textContent;");
+            browser.screenshot(shots.resolve("job-completed.png"));
+            browser.click("#open-report");
+            browser.await("var r = document.getElementById('report'); return r.hidden ? '' : r.srcdoc;",
+                    html -> html.contains("browser job"), Duration.ofSeconds(30));
+            browser.screenshot(shots.resolve("report.png"));
+            browser.click("#open-review");
+            browser.find(".review-item .review-correct");
+            browser.type(".review-item .review-note", "descending order, same teams");
+            browser.click(".review-item .review-correct");
+            browser.await("var t = document.querySelector('.review-item'); return t ? t.textContent : '';",
+                    text -> text.contains("reviewed: correct"), Duration.ofSeconds(20));
+            browser.screenshot(shots.resolve("reviewed.png"));
+
+            assertThat(counts).isEqualTo("2 of 2 items scored, 0 failed");
+        }
+        String jobId = client.call("GET", stack.url(Stack.Service.GENERATOR) + "/jobs", Map.of("X-API-Key", apiKey),
+                null, 200).get(0).get("jobId").asText();
+        JsonNode reviewed = client.call("GET", stack.url(Stack.Service.SCORER) + "/jobs/" + jobId + "/review?all=true",
+                Map.of("X-API-Key", apiKey), null, 200);
+        assertThat(reviewed).singleElement().satisfies(item -> {
+            assertThat(item.get("questionId").asText()).isEqualTo("teams-2018");
+            assertThat(item.get("manualVerdict").asText()).isEqualTo("correct");
+            assertThat(item.get("reviewNote").asText()).isEqualTo("descending order, same teams");
+        });
+    }
+
+    @Test
     void shouldTurnTheFootballDbTrainSeedsIntoAThousandPairsAndScoreAJobOnThem() throws Exception {
         FootballDb.load(stack.postgres(), DataDir.resolve(), "v3");
         FootballDb.grantReader(stack.postgres(), "v3", "e2e_reader_v3", "e2e");

@@ -1,0 +1,243 @@
+// Snailbench web UI: plain JavaScript over the platform's REST API. The generator serves it and answers the job
+// calls; the scorer (CORS-enabled) answers reports and reviews. The API key stays in this tab's sessionStorage and
+// goes in the X-API-Key header of every call, never in a URL.
+'use strict';
+
+const state = {
+  key: sessionStorage.getItem('snailbench.key'),
+  scorer: sessionStorage.getItem('snailbench.scorer'),
+  stream: null,
+};
+
+const $ = (id) => document.getElementById(id);
+
+function show(section) {
+  for (const id of ['sign-in', 'jobs', 'job']) {
+    $(id).hidden = id !== section;
+  }
+  $('sign-out').hidden = section === 'sign-in';
+}
+
+async function call(url, options = {}) {
+  const response = await fetch(url, {
+    ...options,
+    headers: { 'X-API-Key': state.key, 'Accept': 'application/json', ...(options.headers || {}) },
+  });
+  if (!response.ok) {
+    let message = response.status + ' ' + response.statusText;
+    try {
+      const body = await response.json();
+      message = body.error || message;
+    } catch (ignored) {
+      // not JSON: keep the status line
+    }
+    throw new Error(message);
+  }
+  return response;
+}
+
+async function signIn(event) {
+  event.preventDefault();
+  state.key = $('api-key').value.trim();
+  state.scorer = $('scorer-url').value.trim().replace(/\/+$/, '');
+  try {
+    await call('/jobs');
+    sessionStorage.setItem('snailbench.key', state.key);
+    sessionStorage.setItem('snailbench.scorer', state.scorer);
+    $('sign-in-error').textContent = '';
+    await listJobs();
+  } catch (e) {
+    $('sign-in-error').textContent = 'Sign-in failed: ' + e.message;
+  }
+}
+
+function signOut() {
+  sessionStorage.clear();
+  state.key = null;
+  if (state.stream) {
+    state.stream.abort();
+  }
+  show('sign-in');
+}
+
+async function listJobs() {
+  if (state.stream) {
+    state.stream.abort();
+  }
+  const jobs = await (await call('/jobs')).json();
+  const rows = $('job-rows');
+  rows.replaceChildren();
+  for (const job of jobs) {
+    const tr = document.createElement('tr');
+    const name = document.createElement('a');
+    name.href = '#job/' + job.jobId;
+    name.textContent = job.name;
+    name.className = 'job-link';
+    const cells = [name, job.status, job.done + ' / ' + job.total, String(job.failed),
+      new Date(job.createdAt).toLocaleString()];
+    for (const value of cells) {
+      const td = document.createElement('td');
+      td.append(value);
+      tr.append(td);
+    }
+    rows.append(tr);
+  }
+  show('jobs');
+}
+
+async function submitJob(event) {
+  event.preventDefault();
+  $('submit-error').textContent = '';
+  let spec = $('spec').value;
+  const file = $('spec-file').files[0];
+  if (file) {
+    spec = await file.text();
+  }
+  try {
+    JSON.parse(spec);
+  } catch (e) {
+    $('submit-error').textContent = 'The spec is not valid JSON: ' + e.message;
+    return;
+  }
+  try {
+    const accepted = await (await call('/jobs', {
+      method: 'POST', body: spec, headers: { 'Content-Type': 'application/json' },
+    })).json();
+    location.hash = '#job/' + accepted.jobId;
+  } catch (e) {
+    $('submit-error').textContent = 'Refused: ' + e.message;
+  }
+}
+
+function render(job) {
+  $('job-name').textContent = job.name;
+  $('job-status').textContent = job.status;
+  $('job-reason').textContent = job.reason ? '(' + job.reason + ')' : '';
+  $('job-progress').max = Math.max(1, job.total);
+  $('job-progress').value = job.done;
+  $('job-counts').textContent = job.done + ' of ' + job.total + ' items scored, ' + job.failed + ' failed';
+  const finished = ['completed', 'failed', 'cancelled'].includes(job.status);
+  $('open-report').disabled = !finished;
+  $('open-review').disabled = !finished;
+}
+
+// Server-sent events read with fetch (EventSource cannot send the API key header).
+async function follow(jobId) {
+  const controller = new AbortController();
+  state.stream = controller;
+  try {
+    const response = await call('/jobs/' + jobId + '/events', {
+      headers: { 'Accept': 'text/event-stream' }, signal: controller.signal,
+    });
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) {
+        break;
+      }
+      buffer += value;
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)).join('\n');
+        if (data) {
+          render(JSON.parse(data));
+        }
+      }
+    }
+  } catch (e) {
+    if (e.name !== 'AbortError') {
+      $('job-reason').textContent = 'progress stream: ' + e.message;
+    }
+  }
+}
+
+async function openJob(jobId) {
+  $('report').hidden = true;
+  $('review').hidden = true;
+  show('job');
+  render(await (await call('/jobs/' + jobId)).json());
+  follow(jobId);
+  $('open-report').onclick = () => openReport(jobId);
+  $('open-review').onclick = () => openReview(jobId);
+}
+
+async function openReport(jobId) {
+  const html = await (await call(state.scorer + '/jobs/' + jobId + '/report.html', {
+    headers: { 'Accept': 'text/html' },
+  })).text();
+  $('report').srcdoc = html;
+  $('report').hidden = false;
+}
+
+async function openReview(jobId) {
+  const items = await (await call(state.scorer + '/jobs/' + jobId + '/review')).json();
+  const rows = $('review-rows');
+  rows.replaceChildren();
+  $('review-empty').hidden = items.length > 0;
+  for (const item of items) {
+    const tr = document.createElement('tr');
+    tr.className = 'review-item';
+    const question = document.createElement('td');
+    question.textContent = item.questionId;
+    const sql = document.createElement('td');
+    const code = document.createElement('code');
+    code.textContent = item.predictedSql || '';
+    sql.append(code);
+    const verdict = document.createElement('td');
+    verdict.textContent = item.reason || '';
+    const actions = document.createElement('td');
+    const note = document.createElement('input');
+    note.placeholder = 'note';
+    note.className = 'review-note';
+    actions.append(note);
+    for (const choice of ['correct', 'incorrect']) {
+      const button = document.createElement('button');
+      button.textContent = choice;
+      button.className = 'review-' + choice;
+      button.onclick = async () => {
+        const reviewed = await (await call(state.scorer + '/jobs/' + jobId + '/items/' + item.workItemId + '/review', {
+          method: 'PUT', headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ verdict: choice, note: note.value, reviewer: 'web' }),
+        })).json();
+        actions.replaceChildren('reviewed: ' + reviewed.manualVerdict);
+      };
+      actions.append(' ', button);
+    }
+    tr.append(question, sql, verdict, actions);
+    rows.append(tr);
+  }
+  $('review').hidden = false;
+}
+
+async function route() {
+  if (!state.key) {
+    const params = new URLSearchParams(location.search);
+    $('scorer-url').value = params.get('scorer') || state.scorer || '';
+    show('sign-in');
+    return;
+  }
+  const match = location.hash.match(/^#job\/([0-9a-f-]+)$/);
+  try {
+    if (match) {
+      await openJob(match[1]);
+    } else {
+      await listJobs();
+    }
+  } catch (e) {
+    $('sign-in-error').textContent = e.message;
+    show('sign-in');
+  }
+}
+
+$('sign-in-form').addEventListener('submit', signIn);
+$('submit-form').addEventListener('submit', submitJob);
+$('sign-out').addEventListener('click', signOut);
+$('back').addEventListener('click', (e) => {
+  e.preventDefault();
+  location.hash = '';
+});
+window.addEventListener('hashchange', route);
+route();
