@@ -1,8 +1,8 @@
 package dev.snailbench.inference.prompt;
 
 import dev.snailbench.inference.InferenceException;
-import dev.snailbench.inference.sql.SqlParsing;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.rewrite.SqlParsing;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,11 +1,11 @@
 package dev.snailbench.inference.rest;
 
 import dev.snailbench.inference.service.Failures;
-import dev.snailbench.inference.sql.Crosswalk;
-import dev.snailbench.inference.sql.CrosswalkEntry;
-import dev.snailbench.inference.sql.IdentifierRewriter;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.rewrite.Crosswalk;
+import dev.snailbench.sql.rewrite.CrosswalkEntry;
+import dev.snailbench.sql.rewrite.IdentifierRewriter;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;

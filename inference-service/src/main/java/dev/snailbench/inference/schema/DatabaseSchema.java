@@ -1,7 +1,7 @@
 package dev.snailbench.inference.schema;
 
-import dev.snailbench.inference.sql.Crosswalk;
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.sql.rewrite.Crosswalk;
 import java.util.List;
 import java.util.Map;
 

@@ -1,10 +1,10 @@
 package dev.snailbench.inference.schema;
 
 import dev.snailbench.inference.InferenceException;
-import dev.snailbench.inference.sql.Crosswalk;
-import dev.snailbench.inference.sql.SqlParsing;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.rewrite.Crosswalk;
+import dev.snailbench.sql.rewrite.SqlParsing;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

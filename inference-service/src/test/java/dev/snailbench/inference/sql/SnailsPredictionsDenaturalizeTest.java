@@ -8,6 +8,8 @@ import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.rewrite.IdentifierRewriter;
+import dev.snailbench.sql.rewrite.NameMapping;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;

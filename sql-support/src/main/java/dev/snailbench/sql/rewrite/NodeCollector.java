@@ -1,4 +1,4 @@
-package dev.snailbench.inference.sql;
+package dev.snailbench.sql.rewrite;
 
 import java.util.ArrayList;
 import java.util.Collections;

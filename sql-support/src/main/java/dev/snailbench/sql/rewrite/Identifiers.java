@@ -1,4 +1,4 @@
-package dev.snailbench.inference.sql;
+package dev.snailbench.sql.rewrite;
 
 import dev.snailbench.model.domain.SqlDialect;
 import java.util.Locale;

@@ -1,11 +1,11 @@
-package dev.snailbench.inference.sql;
+package dev.snailbench.sql.rewrite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.snailbench.inference.sql.CrosswalkEntry.Kind;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.rewrite.CrosswalkEntry.Kind;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
