@@ -521,6 +521,78 @@ class PlatformEndToEndIT {
         assertThat(wrong).isEmpty();
     }
 
+    /**
+     * Every operation that reads a tenant's resource by its id (all GETs with path parameters, from the services'
+     * OpenAPI documents): another tenant's key answers 404, as if the resource did not exist, and the owner's 200.
+     */
+    @Test
+    void shouldShowEveryResourceToItsOwnerAndToNoOtherTenant() throws Exception {
+        String owner = client.createTenant("owner-team");
+        String other = client.createTenant("other-team");
+        Map<String, String> key = Map.of("X-API-Key", owner);
+        String generator = stack.url(Stack.Service.GENERATOR);
+        String databaseId = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key, Map.of(
+                "name", "owned", "kind", "postgresql", "jdbcUrl", stack.postgres().jdbcUrl("footballdb_v1"),
+                "user", "e2e_reader", "password", "e2e"), 201).get("id").asText();
+        String crosswalkId = client.callCsv(generator + "/crosswalks?name=owned", key,
+                "kind,identifier_native,native_level,regular,low,least\ntable,club,Regular,club,clb,CB\n", 201)
+                .get("id").asText();
+        String suiteId = client.call("POST", generator + "/test-suites", key, Map.of("name", "owned",
+                "databaseId", databaseId, "nativeSchema", "exp_v1", "counts", Map.of("project", 1, "select", 0,
+                        "distinct", 0, "orderby", 0, "simple-aggregation", 0, "join", 0, "groupby", 0, "having", 0,
+                        "null", 0, "negated", 0)), 201).get("id").asText();
+        String setId = client.call("POST", generator + "/synthetic-sets", key, Map.of("name", "owned",
+                "databaseId", databaseId, "nativeSchema", "exp_v1", "target", 2, "seeds", Map.of("items", List.of(
+                        Map.of("question", "Show clubs from Germany", "sql",
+                                "SELECT club_name FROM club WHERE country = 'Germany'")))), 201).get("id").asText();
+        String jobId = client.submitJob(owner, Map.of("name", "owned", "database", Map.of("databaseId", databaseId),
+                "dialect", "postgresql", "model", "replay", "questions", List.of(Map.of("id", "q1", "question",
+                        "How many clubs?", "goldSql", "SELECT count(*) FROM club")), "predictions", List.of(Map.of(
+                                "questionId", "q1", "predictedSql", "SELECT count(*) FROM club"))));
+        awaitCompleted(owner, jobId);
+        JsonNode results = client.results(owner, jobId);
+        String workItemId = (results.isArray() ? results : results.path("items")).get(0).get("workItemId").asText();
+        Map<String, String> ids = Map.of("/jobs/", jobId, "/databases/", databaseId, "/crosswalks/", crosswalkId,
+                "/test-suites/", suiteId, "/synthetic-sets/", setId, "/inferences/", workItemId);
+
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        List<String> table = new ArrayList<>();
+        List<String> wrong = new ArrayList<>();
+        for (Stack.Service service : Stack.Service.values()) {
+            JsonNode paths = PlatformClient.json()
+                    .readTree(get(http, stack.url(service) + "/q/openapi?format=json")).path("paths");
+            for (var path : (Iterable<Map.Entry<String, JsonNode>>) paths::fields) {
+                if (!path.getKey().contains("{") || !path.getValue().has("get")) {
+                    continue;
+                }
+                String template = path.getKey();
+                String prefix = ids.keySet().stream().filter(template::startsWith).findFirst().orElse(null);
+                if (prefix == null) {
+                    wrong.add(service + " GET " + template + ": no fixture for its parameters");
+                    continue;
+                }
+                String url = stack.url(service) + template.replaceFirst("\\{[^}]+}", ids.get(prefix))
+                        .replaceAll("\\{[^}]+}", workItemId);
+                int theirs = status(http, url, other);
+                int mine = status(http, url, owner);
+                table.add(service + " GET " + template + ": other tenant " + theirs + ", owner " + mine);
+                if (theirs != 404 || mine != 200) {
+                    wrong.add(service + " GET " + template + " answered " + theirs + " to another tenant and " + mine
+                            + " to the owner (expected 404 and 200)");
+                }
+            }
+        }
+        table.forEach(System.out::println);
+        assertThat(table).as("GET operations on a tenant's resources").hasSizeGreaterThan(10);
+        assertThat(wrong).isEmpty();
+    }
+
+    private static int status(java.net.http.HttpClient http, String url, String apiKey) throws Exception {
+        return http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).header("X-API-Key", apiKey)
+                .timeout(Duration.ofSeconds(60)).build(), java.net.http.HttpResponse.BodyHandlers.discarding())
+                .statusCode();
+    }
+
     private static String get(java.net.http.HttpClient http, String url) throws Exception {
         java.net.http.HttpResponse<String> response = http.send(java.net.http.HttpRequest.newBuilder(
                 java.net.URI.create(url)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
