@@ -90,6 +90,9 @@ class TeamSchemaJobTest {
         given().header("X-API-Key", key).contentType(ContentType.JSON)
                 .body(job(Map.of("levels", List.of("Least")))).post("/jobs")
                 .then().statusCode(400).body("field", equalTo("schemaId"));
+        given().header("X-API-Key", key).contentType(ContentType.JSON)
+                .body(job(Map.of("database", Map.of("databaseId", "football")))).post("/jobs")
+                .then().statusCode(400).body("field", equalTo("database.databaseId"));
         // Another tenant's crosswalk (or none) is not found for this one.
         String theirs = given().header("X-API-Key", TestTenants.create("other-" + UUID.randomUUID()))
                 .contentType("text/csv").body(CROSSWALK).queryParam("name", "theirs").post("/crosswalks")

@@ -158,7 +158,8 @@ public class DatabaseTasks {
         }
         return pools.withConnection(target, c -> {
             read(c, schema);
-            DatabaseSchema all = SchemaIntrospector.introspect(c, target.dialect(), k, Duration.ofSeconds(5));
+            // Only that schema is read (and sampled); the pattern's "_" matches any character, hence the filter.
+            DatabaseSchema all = SchemaIntrospector.introspect(c, target.dialect(), schema, k, Duration.ofSeconds(5));
             List<DatabaseSchema.Table> tables = all.tables().stream()
                     .filter(t -> schema.equalsIgnoreCase(t.schema())).toList();
             return new TeamSchema(name, new DatabaseSchema(all.databaseProduct(), all.catalog(), tables,

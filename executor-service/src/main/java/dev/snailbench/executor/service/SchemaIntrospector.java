@@ -41,13 +41,22 @@ public final class SchemaIntrospector {
 
     public static DatabaseSchema introspect(Connection c, SqlDialect dialect, int samples, Duration sampleTimeout)
             throws SQLException {
+        return introspect(c, dialect, null, samples, sampleTimeout);
+    }
+
+    /**
+     * As above, for the schemas matching {@code schemaPattern} only (a JDBC metadata pattern: {@code _} matches any
+     * character, so callers wanting one schema filter the result by name too); null reads every schema.
+     */
+    public static DatabaseSchema introspect(Connection c, SqlDialect dialect, String schemaPattern, int samples,
+            Duration sampleTimeout) throws SQLException {
         c.setAutoCommit(false);
         try {
             DatabaseMetaData md = c.getMetaData();
             String catalog = c.getCatalog();
             List<Table> tables = new ArrayList<>();
             boolean truncated = false;
-            try (ResultSet rs = md.getTables(catalog, null, "%", new String[] {"TABLE", "VIEW"})) {
+            try (ResultSet rs = md.getTables(catalog, schemaPattern, "%", new String[] {"TABLE", "VIEW"})) {
                 while (rs.next()) {
                     String schema = rs.getString("TABLE_SCHEM");
                     if (schema != null && SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT))) {

@@ -82,6 +82,14 @@ public final class JobRequestMapper {
             }
         }
         boolean needsSchema = request.crosswalkId() != null || (asksModels && registered && schemaId == null);
+        if (needsSchema) {
+            try {
+                java.util.UUID.fromString(database.databaseId());
+            } catch (IllegalArgumentException e) {
+                throw new InvalidRequestException("database.databaseId", "'" + database.databaseId()
+                        + "' is not the id of a registered database (a UUID from POST /databases)");
+            }
+        }
         if (needsSchema && (request.nativeSchema() == null
                 || !request.nativeSchema().matches("[A-Za-z_][A-Za-z0-9_]{0,127}"))) {
             throw new InvalidRequestException("nativeSchema", "the schema of your registered database the models see "
