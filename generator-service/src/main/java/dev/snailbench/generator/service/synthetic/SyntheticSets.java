@@ -121,7 +121,9 @@ public class SyntheticSets {
             boolean useLlm) {
         Uni<List<String>> candidates = useLlm
                 ? llm.candidates(pair.sql(), shots(template, request.seeds()), config.candidates())
-                : Uni.createFrom().item(FrameQuestions.candidates(template, pair, config.candidates()));
+                // Regular expressions over every frame: CPU work, on a worker like the rest of the blocking work.
+                : Blocking.run(() -> FrameQuestions.candidates(template, pair, config.candidates()),
+                        Duration.ofSeconds(30));
         TextEmbedder embedder = "openai".equals(request.embeddings()) ? remoteEmbeddings : lexical;
         return candidates
                 .chain(list -> list.isEmpty() ? Uni.createFrom().item(new Written(pair, list, List.of(),
