@@ -435,13 +435,17 @@ class PlatformEndToEndIT {
         // A model job on the registered database: the prompt shows sample values read from it (one of them is a
         // value no log line may show).
         String sample = "sample-" + java.util.UUID.randomUUID();
+        // In a schema of its own: the other tests' logins read every table of exp_v1 and must not meet this one.
         try (var c = stack.postgres().connect("footballdb_v1"); var s = c.createStatement()) {
-            s.execute("CREATE TABLE IF NOT EXISTS exp_v1.log_sample (secret text)");
-            s.execute("INSERT INTO exp_v1.log_sample VALUES ('" + sample + "')");
-            s.execute("GRANT SELECT ON exp_v1.log_sample TO log_reader");
+            s.execute("CREATE SCHEMA IF NOT EXISTS log_samples");
+            s.execute("CREATE TABLE IF NOT EXISTS log_samples.log_sample (secret text)");
+            s.execute("INSERT INTO log_samples.log_sample VALUES ('" + sample + "')");
+            s.execute("GRANT USAGE ON SCHEMA log_samples TO log_reader");
+            s.execute("GRANT SELECT ON log_samples.log_sample TO log_reader");
         }
         String modelJob = client.submitJob(apiKey, Map.of("name", "logs with samples", "database",
-                Map.of("databaseId", registered.get("id").asText()), "dialect", "postgresql", "nativeSchema", "exp_v1",
+                Map.of("databaseId", registered.get("id").asText()), "dialect", "postgresql",
+                "nativeSchema", "log_samples",
                 "models", List.of(Map.of("label", "fake", "backend", "fake")),
                 "promptOptions", Map.of("sampleValues", 3),
                 "questions", List.of(Map.of("id", "q1", "question", "one?", "goldSql", "SELECT 1"))));
