@@ -5,14 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.generator.config.SyntheticConfig;
 import dev.snailbench.model.domain.SyntheticSuite;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.ext.web.client.WebClient;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -54,30 +51,17 @@ public class OpenAiQuestionWriter {
         }
         user.append("SQL: ").append(sql).append('\n').append("Write ").append(count)
                 .append(" different questions for this query as a JSON array.");
-        String url = config.baseUrl().orElseThrow(() -> new IllegalStateException(
-                "no LLM configured (snailbench.synthetic.llm.base-url)")).replaceAll("/+$", "") + "/chat/completions";
-        JsonObject body = new JsonObject().put("model", config.model().orElse("gpt-4o-mini")).put("temperature", 0.7)
-                .put("messages", new JsonArray()
-                        .add(new JsonObject().put("role", "system").put("content", SYSTEM))
-                        .add(new JsonObject().put("role", "user").put("content", user.toString())));
-        var request = client.postAbs(url).timeout(Duration.ofSeconds(config.timeoutSeconds()).toMillis());
-        config.apiKey().ifPresent(request::bearerTokenAuthentication);
-        return request.sendJsonObject(body).map(response -> {
-            if (response.statusCode() != 200) {
-                throw new IllegalStateException("LLM answered HTTP " + response.statusCode() + ": "
-                        + truncate(response.bodyAsString()));
-            }
-            String content = response.bodyAsJsonObject().getJsonArray("choices").getJsonObject(0)
-                    .getJsonObject("message").getString("content");
-            return parse(content, count);
-        });
+        String baseUrl = config.baseUrl().orElseThrow(() -> new IllegalStateException(
+                "no LLM configured (snailbench.synthetic.llm.base-url)"));
+        return OpenAiChat.complete(client, baseUrl, config.apiKey(), config.timeoutSeconds(),
+                config.model().orElse("gpt-4o-mini"), 0.7, SYSTEM, user.toString()).map(content -> parse(content, count));
     }
 
     List<String> parse(String content, int count) {
         int start = content.indexOf('[');
         int end = content.lastIndexOf(']');
         if (start < 0 || end < start) {
-            throw new IllegalStateException("LLM answer is not a JSON array: " + truncate(content));
+            throw new IllegalStateException("LLM answer is not a JSON array: " + OpenAiChat.truncate(content));
         }
         try {
             JsonNode array = mapper.readTree(content.substring(start, end + 1));
@@ -88,16 +72,12 @@ public class OpenAiQuestionWriter {
                 }
             });
             if (out.isEmpty()) {
-                throw new IllegalStateException("LLM wrote no question: " + truncate(content));
+                throw new IllegalStateException("LLM wrote no question: " + OpenAiChat.truncate(content));
             }
             return new ArrayList<>(out);
         } catch (IOException e) {
-            throw new IllegalStateException("LLM answer is not valid JSON: " + truncate(content), e);
+            throw new IllegalStateException("LLM answer is not valid JSON: " + OpenAiChat.truncate(content), e);
         }
-    }
-
-    private static String truncate(String s) {
-        return s == null ? "" : s.length() > 300 ? s.substring(0, 300) + "…" : s;
     }
 
     @PreDestroy

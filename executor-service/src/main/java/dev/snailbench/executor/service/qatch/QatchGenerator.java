@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service.qatch;
 
+import dev.snailbench.executor.service.ResultTables;
 import dev.snailbench.model.domain.QatchCategory;
 import dev.snailbench.model.domain.QatchSuite.Options;
 import dev.snailbench.model.domain.QatchSuite.ResultTable;
@@ -12,7 +13,6 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -377,24 +377,7 @@ public final class QatchGenerator {
         try (Statement s = statement()) {
             s.setMaxRows(options.maxResultRows() + 1);
             try (ResultSet rs = s.executeQuery(sql)) {
-                ResultSetMetaData md = rs.getMetaData();
-                List<String> columns = new ArrayList<>();
-                for (int i = 1; i <= md.getColumnCount(); i++) {
-                    columns.add(md.getColumnLabel(i));
-                }
-                List<List<String>> rows = new ArrayList<>();
-                while (rs.next()) {
-                    if (rows.size() == options.maxResultRows()) {
-                        return null;
-                    }
-                    List<String> row = new ArrayList<>(columns.size());
-                    for (int i = 1; i <= columns.size(); i++) {
-                        row.add(rs.getString(i));
-                    }
-                    rows.add(row);
-                }
-                return new ResultTable(List.copyOf(columns), rows.stream().map(r -> java.util.Collections
-                        .unmodifiableList(new ArrayList<>(r))).toList());
+                return ResultTables.read(rs, options.maxResultRows());
             }
         }
     }

@@ -1,27 +1,27 @@
 package dev.snailbench.executor.service.synthetic;
 
+import dev.snailbench.executor.service.ResultTables;
 import dev.snailbench.executor.service.qatch.ColumnProfile;
 import dev.snailbench.model.domain.QatchSuite.ResultTable;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.domain.SyntheticSuite.Counts;
 import dev.snailbench.model.domain.SyntheticSuite.Frame;
 import dev.snailbench.model.domain.SyntheticSuite.Options;
 import dev.snailbench.model.domain.SyntheticSuite.Pair;
 import dev.snailbench.model.domain.SyntheticSuite.Template;
+import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.sql.JdbcSchemaReader;
 import dev.snailbench.sql.SqlIdentifiers;
-import dev.snailbench.sql.analysis.SqlParser;
 import dev.snailbench.sql.analysis.SqlParser.SqlParseException;
-import dev.snailbench.sql.template.SeedTemplate;
+import dev.snailbench.sql.analysis.SqlParser;
 import dev.snailbench.sql.template.SeedTemplate.Kind;
 import dev.snailbench.sql.template.SeedTemplate.Slot;
+import dev.snailbench.sql.template.SeedTemplate;
 import dev.snailbench.sql.template.SeedTemplates;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
@@ -382,28 +382,14 @@ public final class SyntheticSqlGenerator {
         try (Statement s = statement()) {
             s.setMaxRows(options.maxResultRows() + 1);
             try (ResultSet rs = s.executeQuery(sql)) {
-                ResultSetMetaData md = rs.getMetaData();
-                List<String> columns = new ArrayList<>();
-                for (int i = 1; i <= md.getColumnCount(); i++) {
-                    columns.add(md.getColumnLabel(i));
-                }
-                List<List<String>> rows = new ArrayList<>();
-                while (rs.next()) {
-                    if (rows.size() == options.maxResultRows()) {
-                        tooLarge++;
-                        return null;
-                    }
-                    List<String> row = new ArrayList<>(columns.size());
-                    for (int i = 1; i <= columns.size(); i++) {
-                        row.add(rs.getString(i));
-                    }
-                    rows.add(Collections.unmodifiableList(row));
-                }
-                if (rows.isEmpty()) {
+                ResultTable result = ResultTables.read(rs, options.maxResultRows());
+                if (result == null) {
+                    tooLarge++;
+                } else if (result.rows().isEmpty()) {
                     empty++;
                     return null;
                 }
-                return new ResultTable(List.copyOf(columns), List.copyOf(rows));
+                return result;
             }
         } catch (SQLTimeoutException e) {
             timedOut++;

@@ -2,17 +2,15 @@ package dev.snailbench.generator.service.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.generator.client.OpenAiChat;
 import dev.snailbench.generator.config.CrosswalkConfig;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.ext.web.client.WebClient;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -93,23 +91,10 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
     }
 
     private Uni<Map<String, String>> complete(String system, String user, List<String> expected) {
-        String url = config.baseUrl().orElseThrow(() -> new IllegalStateException(
-                "no LLM configured (snailbench.crosswalks.llm.base-url)")).replaceAll("/+$", "") + "/chat/completions";
-        JsonObject body = new JsonObject().put("model", config.model()).put("temperature", 0)
-                .put("messages", new JsonArray()
-                        .add(new JsonObject().put("role", "system").put("content", system))
-                        .add(new JsonObject().put("role", "user").put("content", user)));
-        var request = client.postAbs(url).timeout(Duration.ofSeconds(config.timeoutSeconds()).toMillis());
-        config.apiKey().ifPresent(k -> request.bearerTokenAuthentication(k));
-        return request.sendJsonObject(body).map(response -> {
-            if (response.statusCode() != 200) {
-                throw new IllegalStateException("LLM answered HTTP " + response.statusCode() + ": "
-                        + truncate(response.bodyAsString()));
-            }
-            String content = response.bodyAsJsonObject().getJsonArray("choices").getJsonObject(0)
-                    .getJsonObject("message").getString("content");
-            return parseAnswer(content, expected);
-        });
+        String baseUrl = config.baseUrl().orElseThrow(() -> new IllegalStateException(
+                "no LLM configured (snailbench.crosswalks.llm.base-url)"));
+        return OpenAiChat.complete(client, baseUrl, config.apiKey(), config.timeoutSeconds(), config.model(), 0,
+                system, user).map(content -> parseAnswer(content, expected));
     }
 
     Map<String, String> parseAnswer(String content, List<String> expected) {
@@ -117,7 +102,7 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
         int start = json.indexOf('{');
         int end = json.lastIndexOf('}');
         if (start < 0 || end < start) {
-            throw new IllegalStateException("LLM answer is not a JSON object: " + truncate(content));
+            throw new IllegalStateException("LLM answer is not a JSON object: " + OpenAiChat.truncate(content));
         }
         try {
             JsonNode node = mapper.readTree(json.substring(start, end + 1));
@@ -136,12 +121,8 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
             }
             return out;
         } catch (java.io.IOException e) {
-            throw new IllegalStateException("LLM answer is not valid JSON: " + truncate(content), e);
+            throw new IllegalStateException("LLM answer is not valid JSON: " + OpenAiChat.truncate(content), e);
         }
-    }
-
-    private static String truncate(String s) {
-        return s == null ? "" : s.length() > 300 ? s.substring(0, 300) + "…" : s;
     }
 
     @PreDestroy
