@@ -101,6 +101,11 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
+    /** The broker's JVM, for benchmarks that account CPU time per process. */
+    public synchronized ProcessHandle process() {
+        return process.toHandle();
+    }
+
     public String bootstrapServers() {
         return "127.0.0.1:" + port;
     }

@@ -67,6 +67,16 @@ public final class Postgres implements AutoCloseable {
         return port;
     }
 
+    /** The postmaster (its backends are its children), for benchmarks that account CPU time per process. */
+    public ProcessHandle process() {
+        try {
+            long pid = Long.parseLong(java.nio.file.Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
+            return ProcessHandle.of(pid).orElseThrow(() -> new IllegalStateException("postmaster " + pid + " is gone"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read postmaster.pid", e);
+        }
+    }
+
     public String jdbcUrl(String database) {
         return "jdbc:postgresql://127.0.0.1:" + port() + "/" + database;
     }

@@ -1,8 +1,6 @@
 package dev.snailbench.executor.messaging;
 
 import dev.snailbench.executor.config.ExecutorConfig;
-import dev.snailbench.executor.model.ExecutionRecord;
-import dev.snailbench.executor.repository.ExecutionRecordRepository;
 import dev.snailbench.executor.service.EventSize;
 import dev.snailbench.executor.service.ExecutionService;
 import dev.snailbench.executor.service.Target;
@@ -12,19 +10,13 @@ import dev.snailbench.model.delivery.Batches;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
-import dev.snailbench.model.serde.EventJson;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
-import io.vertx.core.Context;
-import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,25 +30,27 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
  * sql-to-execute → results-to-score: runs work items' gold and predicted SQL and forwards both outcomes, a batch of
- * records at a time: one query for what is already stored, the SQL of the new items run in parallel on the JDBC
- * pool, one transaction storing their outcomes, the events sent together. Idempotent per work item: the first
- * ExecutionCompleted is stored and a redelivered request re-emits exactly that event (same event id, same results)
- * instead of running the SQL again.
+ * records at a time: each distinct database of the batch resolved once, the items' SQL run in parallel on the JDBC
+ * pool, and each item's ExecutionCompleted sent as soon as its two statements are done (the next items keep the
+ * pool busy meanwhile). The offsets are committed once every event of the batch is acknowledged by the broker.
+ * <p>
+ * This hop keeps no state of its own: its work is read-only queries, so a redelivered request is simply run again
+ * and answered with the same event id ({@link #eventIdFor}); the scorer, which owns the verdict, keeps the first
+ * result of a work item and answers a repeat with the stored verdict. Storing every result here as well (it was, up
+ * to 32 MiB of JSON per item) cost a lookup and an insert of the results per batch on the platform database: the
+ * largest share of this hop's time, for a guarantee the scorer already gives.
  */
 @ApplicationScoped
 public class ExecutionRequestConsumer {
 
-    private final ExecutionRecordRepository records;
     private final TargetResolver targets;
     private final ExecutionService execution;
     private final MutinyEmitter<ExecutionCompleted> results;
     private final int maxEventBytes;
     private final int parallelItems;
 
-    public ExecutionRequestConsumer(ExecutionRecordRepository records, TargetResolver targets,
-            ExecutionService execution, ExecutorConfig config,
+    public ExecutionRequestConsumer(TargetResolver targets, ExecutionService execution, ExecutorConfig config,
             @Channel(Channels.RESULTS_TO_SCORE_OUT) MutinyEmitter<ExecutionCompleted> results) {
-        this.records = records;
         this.maxEventBytes = config.maxEventBytes();
         this.targets = targets;
         this.execution = execution;
@@ -71,53 +65,38 @@ public class ExecutionRequestConsumer {
                 ? "ExecutionRequested " + request.eventId() + " lacks workItemId or jobId" : null, this::executeAll);
     }
 
+    /** The id of a work item's ExecutionCompleted: the same for every run of the item, so repeats are recognisable. */
+    public static UUID eventIdFor(UUID workItemId) {
+        return UUID.nameUUIDFromBytes(("ExecutionCompleted:" + workItemId).getBytes(StandardCharsets.UTF_8));
+    }
+
     private Uni<Void> executeAll(List<ExecutionRequested> requests) {
-        Context context = Vertx.currentContext();
         // A batch may hold the same item twice (a redelivery): run it once.
         Map<UUID, ExecutionRequested> byItem = requests.stream().collect(Collectors.toMap(
                 ExecutionRequested::workItemId, Function.identity(), (first, again) -> first, LinkedHashMap::new));
-        return Panache.withSession(() -> records.list("workItemId in ?1", byItem.keySet()))
-                .chain(stored -> {
-                    Map<UUID, ExecutionCompleted> done = new HashMap<>();
-                    stored.forEach(record -> done.put(record.workItemId, read(record)));
-                    List<ExecutionRequested> missing = byItem.values().stream()
-                            .filter(request -> !done.containsKey(request.workItemId())).toList();
-                    return executeAndStore(missing, context).map(fresh -> {
-                        fresh.forEach(completed -> done.put(completed.workItemId(), completed));
-                        return done;
-                    });
-                })
-                .chain(done -> {
-                    List<Uni<Void>> sends = requests.stream().map(request -> done.get(request.workItemId()))
-                            .map(completed -> results.sendMessage(KafkaRecord.of(completed.key(), completed)))
-                            .toList();
-                    return Uni.join().all(sends).andFailFast().replaceWithVoid();
-                });
+        return resolveTargets(byItem.values())
+                .chain(resolved -> Multi.createFrom().iterable(byItem.values())
+                        .onItem().transformToUni(request -> execute(request, resolved.get(key(request)))
+                                // Serializing a result (up to max-event-bytes of JSON) is CPU work: on a worker
+                                // too, never on the event loop.
+                                .emitOn(Infrastructure.getDefaultWorkerPool())
+                                .map(completed -> EventSize.fit(withStableId(completed), maxEventBytes).event())
+                                .chain(completed -> results.sendMessage(KafkaRecord.of(completed.key(), completed))))
+                        .merge(parallelItems)
+                        .collect().last())
+                .replaceWithVoid();
     }
 
-    private Uni<List<ExecutionCompleted>> executeAndStore(List<ExecutionRequested> requests, Context context) {
-        if (requests.isEmpty()) {
-            return Uni.createFrom().item(List.of());
-        }
-        return resolveTargets(requests)
-                .chain(resolved -> Multi.createFrom().iterable(requests)
-                        // Serializing a result (up to max-event-bytes of JSON) is CPU work: on a worker too, never
-                        // on the event loop.
-                        .onItem().transformToUni(request -> execute(request, resolved.get(key(request)))
-                                .emitOn(Infrastructure.getDefaultWorkerPool())
-                                .map(completed -> EventSize.fit(completed, maxEventBytes)))
-                        .merge(parallelItems)
-                        .collect().asList())
-                // JDBC ran on worker threads: Hibernate Reactive must continue on this batch's context.
-                .emitOn(task -> context.runOnContext(ignored -> task.run()))
-                .chain(this::store);
+    private static ExecutionCompleted withStableId(ExecutionCompleted c) {
+        return new ExecutionCompleted(eventIdFor(c.workItemId()), c.jobId(), c.tenantId(), c.workItemId(),
+                c.occurredAt(), c.schemaVersion(), c.item(), c.inference(), c.gold(), c.predicted());
     }
 
     /**
      * Each distinct database of the batch resolved once, one after the other (Hibernate Reactive's session is not
      * for concurrent use); a database that cannot be resolved becomes its items' failed outcome, not the batch's.
      */
-    private Uni<Map<String, Resolved>> resolveTargets(List<ExecutionRequested> requests) {
+    private Uni<Map<String, Resolved>> resolveTargets(java.util.Collection<ExecutionRequested> requests) {
         Map<String, ExecutionRequested> firstByDatabase = new LinkedHashMap<>();
         // Items of linking-only jobs name no database: nothing to resolve, nothing to run.
         requests.stream().filter(request -> request.item() == null || request.item().database() != null)
@@ -143,24 +122,6 @@ public class ExecutionRequestConsumer {
                 .onFailure().recoverWithItem(e -> execution.unreachable(request, reason(e)));
     }
 
-    /** Stores the new outcomes in one transaction; the events sent are exactly what is stored. */
-    private Uni<List<ExecutionCompleted>> store(List<EventSize.Fitted> fits) {
-        List<ExecutionCompleted> fitted = new ArrayList<>(fits.size());
-        List<ExecutionRecord> rows = new ArrayList<>(fits.size());
-        for (EventSize.Fitted fit : fits) {
-            fitted.add(fit.event());
-            ExecutionRecord record = new ExecutionRecord();
-            record.workItemId = fit.event().workItemId();
-            record.jobId = fit.event().jobId();
-            record.tenantId = fit.event().tenantId();
-            record.completedJson = new String(fit.json(), StandardCharsets.UTF_8);
-            record.createdAt = Instant.now();
-            rows.add(record);
-        }
-        // A concurrent delivery that stored one of them first fails this transaction: the retry finds its row.
-        return Panache.withTransaction(() -> records.persist(rows)).replaceWith(fitted);
-    }
-
     private static String key(ExecutionRequested request) {
         DatabaseRef ref = request.item() == null ? null : request.item().database();
         return request.tenantId() + "|" + (ref == null ? "" : ref.databaseId() != null ? ref.databaseId()
@@ -168,10 +129,6 @@ public class ExecutionRequestConsumer {
     }
 
     private record Resolved(Target target, String failure) {
-    }
-
-    private static ExecutionCompleted read(ExecutionRecord stored) {
-        return EventJson.read(stored.completedJson.getBytes(StandardCharsets.UTF_8), ExecutionCompleted.class);
     }
 
     private static String reason(Throwable e) {

@@ -19,8 +19,12 @@ public interface JobsConfig {
     @WithDefault("50000")
     int maxWorkItems();
 
-    /** How long {@code POST /jobs} waits for the job to become readable before answering 202 anyway. */
-    @WithDefault("PT5S")
+    /**
+     * How long {@code POST /jobs} waits for the job to become readable (stored by the service's own consumer) before
+     * answering 202 anyway: long enough that a 202 means "readable" unless the platform is far behind, since a 404
+     * from {@code GET /jobs/{id}} must mean that the job does not exist.
+     */
+    @WithDefault("PT30S")
     Duration visibilityWait();
 
     /** How often {@code GET /jobs/{id}/events} reads the job again (an event is sent only when it changed). */

@@ -60,7 +60,7 @@ public class JobSubmittedConsumer {
                         () -> jobs.findById(event.jobId()).chain(existing -> existing != null
                                 ? Uni.createFrom().voidItem() : persist(event, work).replaceWithVoid())))
                 .invoke(() -> {
-                    publisher.remember(event.jobId(), work);
+                    publisher.remember(event.jobId(), event.spec(), work);
                     publisher.kick();
                 });
     }

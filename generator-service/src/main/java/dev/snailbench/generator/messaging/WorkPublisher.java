@@ -1,10 +1,12 @@
 package dev.snailbench.generator.messaging;
 
 import dev.snailbench.generator.config.JobsConfig;
-import dev.snailbench.generator.repository.Job;
+import dev.snailbench.generator.repository.PublicationCursor;
 import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.service.JobExpander;
 import dev.snailbench.model.Channels;
+import dev.snailbench.model.domain.JobSpec;
+import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.InferenceRequested;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -44,11 +46,11 @@ public class WorkPublisher {
     private final MutinyEmitter<Record<String, InferenceRequested>> emitter;
     private final JobRepository jobs;
     private final JobsConfig config;
-    /** Expanded items of jobs being published (re-expanded from the stored spec when missing, e.g. after a restart). */
-    private final Map<UUID, List<WorkItem>> expanded = new ConcurrentHashMap<>();
-    /** The team schema each published job's requests carry (read from the stored spec once per job). */
-    private final Map<UUID, java.util.Optional<dev.snailbench.model.domain.TeamSchema>> schemas =
-            new ConcurrentHashMap<>();
+    /**
+     * Expanded items of jobs being published, with the team schema their requests carry: re-expanded from the stored
+     * spec when missing (after a restart, or a job another replica stored), read once per job, not once per pass.
+     */
+    private final Map<UUID, Expansion> expanded = new ConcurrentHashMap<>();
     private final Vertx vertx;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
@@ -62,8 +64,11 @@ public class WorkPublisher {
     }
 
     /** Keeps a just-expanded job's items, so that its first pass does not expand the spec again. */
-    public void remember(UUID jobId, List<WorkItem> items) {
-        expanded.put(jobId, items);
+    public void remember(UUID jobId, JobSpec spec, List<WorkItem> items) {
+        expanded.put(jobId, new Expansion(items, spec.teamSchema()));
+    }
+
+    private record Expansion(List<WorkItem> items, TeamSchema schema) {
     }
 
     /**
@@ -104,38 +109,49 @@ public class WorkPublisher {
     private Uni<Void> pass() {
         return Panache.withSession(jobs::publishing)
                 // Jobs no longer publishing (cancelled, or published by another replica) free their expansion.
-                .invoke(publishing -> {
-                    List<UUID> ids = publishing.stream().map(job -> job.id).toList();
-                    expanded.keySet().retainAll(ids);
-                    schemas.keySet().retainAll(ids);
-                })
+                .invoke(publishing -> expanded.keySet().retainAll(
+                        publishing.stream().map(PublicationCursor::id).toList()))
                 .onItem().transformToMulti(publishing -> Multi.createFrom().iterable(publishing))
                 .onItem().transformToUniAndConcatenate(this::publishNext)
                 .collect().last().replaceWithVoid();
     }
 
     /** Sends the job's next items that fit in its window, then moves its cursor past them. */
-    private Uni<Void> publishNext(Job job) {
-        int inFlight = job.publishedCount - job.done;
+    private Uni<Void> publishNext(PublicationCursor job) {
+        int inFlight = job.publishedCount() - job.done();
         int room = config.window() - inFlight;
         if (room <= 0) {
             return Uni.createFrom().voidItem();
         }
-        List<WorkItem> items = expanded.computeIfAbsent(job.id, id -> JobExpander.expand(id, job.spec()));
-        int from = Math.min(job.publishedCount, items.size());
-        List<WorkItem> next = items.subList(from, Math.min(items.size(), from + room));
-        dev.snailbench.model.domain.TeamSchema schema = schemas.computeIfAbsent(job.id,
-                id -> java.util.Optional.ofNullable(job.spec().teamSchema())).orElse(null);
-        List<Uni<Void>> sends = next.stream().map(item -> InferenceRequested.of(job.id, job.tenantId, item, schema))
-                .map(event -> emitter.send(Record.of(event.key(), event))).toList();
-        return (sends.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(sends).andFailFast().replaceWithVoid())
-                .chain(() -> Panache.withTransaction(() -> jobs.advance(job.id, from, from + next.size(), items.size())))
-                .invoke(moved -> {
-                    if (from + next.size() >= items.size()) {
-                        expanded.remove(job.id);
-                        schemas.remove(job.id);
-                    }
-                })
-                .replaceWithVoid();
+        return expansion(job.id()).chain(expansion -> {
+            List<WorkItem> items = expansion.items();
+            int from = Math.min(job.publishedCount(), items.size());
+            List<WorkItem> next = items.subList(from, Math.min(items.size(), from + room));
+            List<Uni<Void>> sends = next.stream()
+                    .map(item -> InferenceRequested.of(job.id(), job.tenantId(), item, expansion.schema()))
+                    .map(event -> emitter.send(Record.of(event.key(), event))).toList();
+            return (sends.isEmpty() ? Uni.createFrom().voidItem()
+                    : Uni.join().all(sends).andFailFast().replaceWithVoid())
+                    .chain(() -> Panache.withTransaction(() -> jobs.advance(job.id(), from, from + next.size(),
+                            items.size())))
+                    .invoke(moved -> {
+                        if (from + next.size() >= items.size()) {
+                            expanded.remove(job.id());
+                        }
+                    })
+                    .replaceWithVoid();
+        });
+    }
+
+    private Uni<Expansion> expansion(UUID jobId) {
+        Expansion known = expanded.get(jobId);
+        if (known != null) {
+            return Uni.createFrom().item(known);
+        }
+        return Panache.withSession(() -> jobs.specOf(jobId)).map(spec -> {
+            Expansion expansion = new Expansion(JobExpander.expand(jobId, spec), spec.teamSchema());
+            expanded.put(jobId, expansion);
+            return expansion;
+        });
     }
 }

@@ -4,7 +4,9 @@ import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.serde.EventJson;
 import java.nio.charset.StandardCharsets;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Basic;
 import jakarta.persistence.Column;
+import jakarta.persistence.FetchType;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
@@ -41,7 +43,12 @@ public class Job extends PanacheEntityBase {
     /** Work items whose verdict is a failure (inference, gold or predicted execution failed). */
     public int failed;
 
-    /** The spec as submitted (passwords sealed), so the job can be re-expanded identically. */
+    /**
+     * The spec as submitted (passwords sealed), so the job can be re-expanded identically. Lazy: a replay job's spec
+     * holds every question and prediction (megabytes), and the job's row is read for every status call and every
+     * progress event; only publication and the watchdog need it ({@link JobRepository#specOf}).
+     */
+    @Basic(fetch = FetchType.LAZY)
     @Column(nullable = false, columnDefinition = "text")
     public String specJson;
 
@@ -62,8 +69,8 @@ public class Job extends PanacheEntityBase {
     @Column(nullable = false)
     public Instant updatedAt;
 
-    /** The submitted spec, read back from {@link #specJson}. */
-    public JobSpec spec() {
+    /** A submitted spec, read back from its {@link #specJson}. */
+    static JobSpec readSpec(UUID id, String specJson) {
         try {
             return EventJson.mapper().readValue(specJson.getBytes(StandardCharsets.UTF_8), JobSpec.class);
         } catch (java.io.IOException e) {

@@ -1,5 +1,6 @@
 package dev.snailbench.generator.repository;
 
+import dev.snailbench.model.domain.JobSpec;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
@@ -42,9 +43,18 @@ public class JobRepository implements PanacheRepositoryBase<Job, UUID> {
         return update("updatedAt = ?1 where id = ?2", Instant.now(), id);
     }
 
-    /** Queued or running jobs with items still to publish, oldest first. */
-    public Uni<List<Job>> publishing() {
-        return list("status in (?1, ?2) and published = false order by createdAt", JobStatus.QUEUED, JobStatus.RUNNING);
+    /** The job's spec, read on its own (the job's other reads leave it out: it can be megabytes); null if no such job. */
+    public Uni<JobSpec> specOf(UUID id) {
+        return getSession().chain(session -> session
+                        .createSelectionQuery("select j.specJson from Job j where j.id = :id", String.class)
+                        .setParameter("id", id).getSingleResultOrNull())
+                .map(json -> json == null ? null : Job.readSpec(id, json));
+    }
+
+    /** Queued or running jobs with items still to publish, oldest first (their cursors, not their specs). */
+    public Uni<List<PublicationCursor>> publishing() {
+        return find("status in (?1, ?2) and published = false order by createdAt", JobStatus.QUEUED, JobStatus.RUNNING)
+                .project(PublicationCursor.class).list();
     }
 
     /**

@@ -13,7 +13,6 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -57,19 +56,23 @@ public class JobWatchdog {
 
     /** Publishes an abandonment for each item of the job that has no verdict yet. */
     Uni<Void> abandonUnscored(Job job) {
-        return Panache.withSession(() -> items.unscored(job.id)).chain(unscored -> {
-            Set<UUID> pending = new HashSet<>(unscored);
-            JobSpec spec = job.spec();
-            String stage = job.published ? "pipeline" : "publication";
-            String reason = (job.published ? "timed out in the pipeline (inference, execution or scoring)"
-                    : "timed out in publication (the job's items were not all published)") + ": no verdict "
-                    + config.itemDeadline().toSeconds() + " s after the job's last progress";
-            List<ItemAbandoned> abandoned = JobExpander.expand(job.id, spec).stream()
-                    .filter(item -> pending.contains(item.workItemId()))
-                    .map(item -> ItemAbandoned.of(job.id, job.tenantId, item, stage, reason)).toList();
-            LOG.warnf("job %s made no progress for %s: abandoning %d item(s) without a verdict", job.id,
-                    config.itemDeadline(), abandoned.size());
-            return publisher.publish(abandoned).chain(() -> Panache.withTransaction(() -> jobs.touch(job.id)));
-        }).replaceWithVoid();
+        return Panache.withSession(() -> items.unscored(job.id)
+                        .chain(unscored -> jobs.specOf(job.id).map(spec -> abandonments(job, spec, Set.copyOf(unscored)))))
+                .chain(abandoned -> {
+                    LOG.warnf("job %s made no progress for %s: abandoning %d item(s) without a verdict", job.id,
+                            config.itemDeadline(), abandoned.size());
+                    return publisher.publish(abandoned).chain(() -> Panache.withTransaction(() -> jobs.touch(job.id)));
+                })
+                .replaceWithVoid();
+    }
+
+    private List<ItemAbandoned> abandonments(Job job, JobSpec spec, Set<UUID> pending) {
+        String stage = job.published ? "pipeline" : "publication";
+        String reason = (job.published ? "timed out in the pipeline (inference, execution or scoring)"
+                : "timed out in publication (the job's items were not all published)") + ": no verdict "
+                + config.itemDeadline().toSeconds() + " s after the job's last progress";
+        return JobExpander.expand(job.id, spec).stream()
+                .filter(item -> pending.contains(item.workItemId()))
+                .map(item -> ItemAbandoned.of(job.id, job.tenantId, item, stage, reason)).toList();
     }
 }

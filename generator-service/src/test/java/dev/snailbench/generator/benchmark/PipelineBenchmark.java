@@ -5,6 +5,7 @@ import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.PlatformClient;
 import dev.snailbench.localstack.Stack;
+import dev.snailbench.localstack.testing.CpuTimes;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -69,6 +70,7 @@ class PipelineBenchmark {
                     Duration.ofMinutes(5));
             for (int n : sizes) {
                 double jdbc = jdbcLoop(stack, statements, n);
+                CpuTimes cpuBefore = CpuTimes.of(stack);
                 Instant start = Instant.now();
                 String jobId = client.submitJob(apiKey, job(stack, "bench " + n, statements, n, "b" + n));
                 String fair = "";
@@ -89,6 +91,9 @@ class PipelineBenchmark {
                         n / platform, jdbc, n / jdbc, platform / jdbc, fair));
                 System.out.println(out.get(out.size() - 1));
                 System.out.println(timeline(stack, jobId, start));
+                String cpu = CpuTimes.of(stack).since(cpuBefore, platform);
+                out.add(cpu);
+                System.out.println(cpu);
             }
         }
         return out;
@@ -100,8 +105,9 @@ class PipelineBenchmark {
      */
     private static String timeline(Stack stack, String jobId, Instant start) throws Exception {
         StringBuilder line = new StringBuilder("  hops (first/last stored, s after POST /jobs):");
+        // The executor keeps no record of its own: its results are stored by the scorer.
         String[][] hops = {{"inference", "inference.inference_record", "createdAt"},
-                {"executor", "executor.execution_record", "createdAt"}, {"scorer", "scorer.item_result", "scoredAt"}};
+                {"scorer", "scorer.item_result", "scoredAt"}};
         try (java.sql.Connection c = stack.postgres().connect("snailbench")) {
             for (String[] hop : hops) {
                 try (java.sql.PreparedStatement s = c.prepareStatement("SELECT min(" + hop[2] + "), max(" + hop[2]
@@ -211,7 +217,8 @@ class PipelineBenchmark {
                 return Duration.between(start, Instant.now()).toMillis() / 1000.0;
             }
             try {
-                Thread.sleep(20);
+                // Status calls are cheap (the job's row without its spec), but they are load: 20 per second.
+                Thread.sleep(50);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(e);
