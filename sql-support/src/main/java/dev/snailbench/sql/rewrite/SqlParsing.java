@@ -22,10 +22,10 @@ public final class SqlParsing {
         try {
             return parseOnce(sql, dialect);
         } catch (SqlParseException first) {
-            // Words JSqlParser reserves but SQL Server accepts as identifiers (a column named "number"): bracketed,
-            // the statement parses and is printed back with those names bracketed, the same query under SQL
-            // Server's case-insensitive names. Not for PostgreSQL, where quoting would make the name case-sensitive.
-            String quoted = dialect == SqlDialect.SQLSERVER ? KeywordQuoting.quote(sql, dialect) : sql;
+            // Words JSqlParser reserves but the dialect accepts as identifiers (a column named "number"): quoted,
+            // the statement parses and is printed back with those names quoted, the same query: SQL Server's names
+            // are case-insensitive, and PostgreSQL gets the lower-cased name, which is what the unquoted one means.
+            String quoted = KeywordQuoting.quote(sql, dialect);
             if (quoted.equals(sql)) {
                 throw first;
             }
