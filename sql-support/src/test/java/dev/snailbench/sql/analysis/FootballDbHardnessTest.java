@@ -46,9 +46,18 @@ class FootballDbHardnessTest {
 
     @Test
     void shouldAgreeWithSpiderHardnessLabelsOnTheQueriesTheyWereComputedFrom() throws IOException {
+        // Our hardness of each v3 query, by question id (dev) and by question text (train: the v3 split of 859 has
+        // no ids; 107 of the 300 v1/v2 training questions are among its questions).
         Map<String, String> v3Ours = new LinkedHashMap<>();
         for (JsonNode q : split("v3", "dev")) {
             v3Ours.put(q.get("id").asText(), hardness(q));
+        }
+        for (JsonNode q : split("v3", "train")) {
+            try {
+                v3Ours.putIfAbsent(questionKey(q), hardness(q));
+            } catch (SqlParser.SqlParseException e) {
+                // not a reference for any label
+            }
         }
         int agreeing = 0;
         int total = 0;
@@ -67,10 +76,14 @@ class FootballDbHardnessTest {
         System.out.printf("FootballDB dev v1-v3 hardness: %d/%d agree (%.1f%%)%n", agreeing, total,
                 100.0 * agreeing / total);
         for (String v : List.of("v1", "v2")) {
-            List<String> differences = differences(split(v, "train"), Map.of());
+            List<String> differences = differences(split(v, "train"), v3Ours);
             int n = split(v, "train").size();
+            long explained = differences.stream().filter(d -> d.endsWith("(label of the v3 query)")).count();
             System.out.println("FootballDB " + v + " train hardness: " + (n - differences.size()) + "/" + n
-                    + " agree with the labels; " + differences);
+                    + " agree with the labels; " + explained + " of the " + differences.size()
+                    + " others are the label of the v3 query of the same question, "
+                    + differences.stream().filter(d -> d.endsWith("(no v3 query of this question)")).count()
+                    + " have no v3 query to compare; " + differences);
         }
 
         assertThat(100 - v3Differences.size()).isGreaterThanOrEqualTo(GOAL_V3_DEV);
@@ -102,13 +115,19 @@ class FootballDbHardnessTest {
             }
             if (!expected.equals(actual)) {
                 String id = q.get("id").asText();
-                String why = !q.get("db_id").asText().equals("exp_v3") && expected.equals(v3Ours.get(id))
-                        ? " (label of the v3 query)" : "";
+                String v3 = v3Ours.containsKey(id) ? v3Ours.get(id) : v3Ours.get(questionKey(q));
+                String why = q.get("db_id").asText().equals("exp_v3") ? ""
+                        : expected.equals(v3) ? " (label of the v3 query)"
+                        : v3 == null ? " (no v3 query of this question)" : "";
                 found.add(q.get("db_id").asText().replace("exp_", "") + "/" + id + " label=" + expected + " ours="
                         + actual + why);
             }
         }
         return found;
+    }
+
+    private static String questionKey(JsonNode q) {
+        return "question:" + q.get("question").asText().strip().toLowerCase(java.util.Locale.ROOT);
     }
 
     private static Map<String, String> labels(String version) throws IOException {
