@@ -1,64 +1,82 @@
 package dev.snailbench.sql;
 
 import dev.snailbench.model.domain.SqlDialect;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * Quotes the few words that JSqlParser 5.4 treats as keywords although SQL Server and PostgreSQL let them name
- * columns unquoted (SNAILS' CWO database has a column {@code number}). String literals, quoted identifiers and
- * comments are left alone; a word followed by "(" is a function call and stays as it is. Parsers retry with it
- * once when a statement does not parse (the scorer's linking, the inference service's denaturalization).
+ * Quotes the words that JSqlParser 5.4 refuses as names although the dialect lets them name a table or column
+ * unquoted (SNAILS' CWO has a column {@code number}, SBODemoUS columns {@code Returns} and {@code Settings}).
+ * String literals, quoted identifiers and comments are left alone ({@link SqlLexer}); a word followed by "(" is a
+ * function call, a type word after {@code AS} or {@code ::} is a cast's type, and {@code double precision} is a
+ * type, so those stay as they are. PostgreSQL gets the lower-cased name in double quotes, which is what the
+ * unquoted name means there; SQL Server gets square brackets. Parsers retry with it once when a statement does not
+ * parse (the scorer's linking, the inference service's denaturalization), so a correct statement is never touched.
  */
 public final class KeywordQuoting {
 
-    public static final Set<String> WORDS = Set.of("number");
+    /** Names in both dialects that JSqlParser reads as keywords (found by parsing every SNAILS and FootballDB name). */
+    private static final Set<String> COMMON = Set.of("number", "returns", "settings", "output", "statement", "prior",
+            "only", "int", "integer", "float", "real", "bool", "varchar", "uuid");
+    /** Reserved in PostgreSQL (a column needs quotes there) but not in SQL Server. */
+    private static final Set<String> SQLSERVER_ONLY = Set.of("window", "natural");
+    /** Reserved in SQL Server but not in PostgreSQL. */
+    private static final Set<String> POSTGRESQL_ONLY = Set.of("use", "double");
+    /** Words that are also types: after AS (CAST) or :: they are the type, not a name. */
+    private static final Set<String> TYPES = Set.of("int", "integer", "float", "real", "bool", "varchar", "uuid",
+            "double");
 
     private KeywordQuoting() {
     }
 
+    /** The words quoted for a dialect. */
+    public static Set<String> words(SqlDialect dialect) {
+        return dialect == SqlDialect.SQLSERVER ? union(COMMON, SQLSERVER_ONLY) : union(COMMON, POSTGRESQL_ONLY);
+    }
+
     /** The statement with those words quoted for the dialect; the same text when it has none. */
     public static String quote(String sql, SqlDialect dialect) {
-        String open = dialect == SqlDialect.SQLSERVER ? "[" : "\"";
-        String close = dialect == SqlDialect.SQLSERVER ? "]" : "\"";
+        Set<String> words = words(dialect);
+        List<SqlLexer.Token> tokens = SqlLexer.tokens(sql, dialect);
         StringBuilder out = new StringBuilder(sql.length() + 16);
-        int i = 0;
-        int n = sql.length();
-        while (i < n) {
-            char c = sql.charAt(i);
-            if (c == '\'' || c == '"' || c == '[' || c == '`') {
-                char end = c == '[' ? ']' : c;
-                int j = sql.indexOf(end, i + 1);
-                j = j < 0 ? n : j + 1;
-                out.append(sql, i, j);
-                i = j;
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                int j = sql.indexOf('\n', i);
-                j = j < 0 ? n : j;
-                out.append(sql, i, j);
-                i = j;
-            } else if (Character.isLetter(c) || c == '_') {
-                int j = i;
-                while (j < n && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '_')) {
-                    j++;
-                }
-                String word = sql.substring(i, j);
-                int k = j;
-                while (k < n && Character.isWhitespace(sql.charAt(k))) {
-                    k++;
-                }
-                boolean call = k < n && sql.charAt(k) == '(';
-                if (!call && WORDS.contains(word.toLowerCase(Locale.ROOT))) {
-                    out.append(open).append(word).append(close);
-                } else {
-                    out.append(word);
-                }
-                i = j;
-            } else {
-                out.append(c);
-                i++;
+        int copied = 0;
+        for (int i = 0; i < tokens.size(); i++) {
+            SqlLexer.Token t = tokens.get(i);
+            String word = t.text().toLowerCase(Locale.ROOT);
+            if (t.kind() != SqlLexer.Kind.WORD || !words.contains(word) || !isName(tokens, i, word)) {
+                continue;
             }
+            out.append(sql, copied, t.start());
+            if (dialect == SqlDialect.SQLSERVER) {
+                out.append('[').append(t.text()).append(']');
+            } else {
+                out.append('"').append(word).append('"');
+            }
+            copied = t.end();
         }
+        out.append(sql, copied, sql.length());
         return out.toString();
+    }
+
+    private static boolean isName(List<SqlLexer.Token> tokens, int i, String word) {
+        String next = i + 1 < tokens.size() ? tokens.get(i + 1).text() : "";
+        String previous = i > 0 ? tokens.get(i - 1).text() : "";
+        String beforePrevious = i > 1 ? tokens.get(i - 2).text() : "";
+        if (next.equals("(")) {
+            return false;
+        }
+        if (TYPES.contains(word) && (previous.equalsIgnoreCase("as")
+                || previous.equals(":") && beforePrevious.equals(":"))) {
+            return false;
+        }
+        return !(word.equals("double") && next.equalsIgnoreCase("precision"));
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        HashSet<String> all = new HashSet<>(a);
+        all.addAll(b);
+        return Set.copyOf(all);
     }
 }

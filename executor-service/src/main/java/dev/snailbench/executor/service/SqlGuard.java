@@ -2,6 +2,7 @@ package dev.snailbench.executor.service;
 
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlLexer;
+import dev.snailbench.sql.rewrite.SqlParsing;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -9,13 +10,8 @@ import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.expression.Function;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.Statement;
-import net.sf.jsqlparser.statement.Statements;
 import net.sf.jsqlparser.statement.delete.Delete;
 import net.sf.jsqlparser.statement.delete.ParenthesedDelete;
 import net.sf.jsqlparser.statement.insert.Insert;
@@ -58,16 +54,6 @@ public final class SqlGuard {
 
     /** Longest time one parse may take: deeply nested expressions can make JSqlParser take minutes. */
     static final long PARSE_TIMEOUT_MILLIS = 5_000;
-
-    /**
-     * Parser threads shared by all checks: without one, JSqlParser starts and stops a thread per parse (the
-     * thread enforces the parse timeout), which costs more than the parse itself.
-     */
-    private static final ExecutorService PARSER_THREADS = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "sql-guard-parser");
-        t.setDaemon(true);
-        return t;
-    });
 
     /** The outcome of a check: allowed with the normalized SQL (the gold cache key), or refused with a reason. */
     public record Verdict(boolean allowed, String reason, String normalizedSql) {
@@ -123,15 +109,17 @@ public final class SqlGuard {
         if (denied != null) {
             return Verdict.refuse("calls " + denied + "(), a function with side effects or hidden SQL");
         }
-        Statements statements;
+        List<Statement> list;
         try {
-            statements = CCJSqlParserUtil.parseStatements(sql, PARSER_THREADS,
-                    p -> p.withSquareBracketQuotation(dialect == SqlDialect.SQLSERVER)
-                            .withTimeOut(PARSE_TIMEOUT_MILLIS));
-        } catch (JSQLParserException | RuntimeException e) {
-            return Verdict.refuse("not a parseable " + dialect.displayName() + " statement: " + firstLine(e));
+            // sql-support's parsing, as the rewriters and the scorer do: square brackets in SQL Server, and names
+            // JSqlParser refuses but the dialect accepts (a column "number") quoted for a second try. Only the
+            // verdict and the cache key come from the tree; the text that runs is the caller's.
+            list = SqlParsing.parseStatements(sql, dialect, PARSE_TIMEOUT_MILLIS);
+        } catch (SqlParsing.SqlParseException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            return Verdict.refuse("not a parseable " + dialect.displayName() + " statement: "
+                    + firstLine(cause instanceof Exception x ? x : e));
         }
-        List<Statement> list = statements == null ? List.of() : statements.stream().filter(s -> s != null).toList();
         if (list.size() != 1) {
             return Verdict.refuse("exactly one statement may run, got " + list.size());
         }

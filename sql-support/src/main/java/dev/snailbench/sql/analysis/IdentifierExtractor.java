@@ -14,6 +14,7 @@ import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.expression.DateUnitExpression;
 import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.TimeKeyExpression;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
@@ -406,6 +407,19 @@ public final class IdentifierExtractor {
         @Override
         public <S> Void visit(DateUnitExpression unit, S context) {
             column(new Column(unit.toString()), (Scope) context);
+            return null;
+        }
+
+        /**
+         * JSqlParser reads a bare {@code current} as a time keyword; alone (not CURRENT_DATE and the like, which
+         * are skipped as values) it can only be a column in a statement the dialect accepts.
+         */
+        @Override
+        public <S> Void visit(TimeKeyExpression key, S context) {
+            String name = normalize(key.getStringValue());
+            if (name != null && name.equals("current")) {
+                column(new Column(key.getStringValue()), (Scope) context);
+            }
             return null;
         }
 

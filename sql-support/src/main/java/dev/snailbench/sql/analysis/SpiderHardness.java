@@ -5,10 +5,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import net.sf.jsqlparser.expression.BinaryExpression;
+import net.sf.jsqlparser.expression.CastExpression;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.NotExpression;
 import net.sf.jsqlparser.expression.Parenthesis;
+import net.sf.jsqlparser.expression.operators.arithmetic.Addition;
+import net.sf.jsqlparser.expression.operators.arithmetic.Division;
+import net.sf.jsqlparser.expression.operators.arithmetic.Multiplication;
+import net.sf.jsqlparser.expression.operators.arithmetic.Subtraction;
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
 import net.sf.jsqlparser.expression.operators.conditional.OrExpression;
 import net.sf.jsqlparser.expression.operators.relational.Between;
@@ -16,8 +21,10 @@ import net.sf.jsqlparser.expression.operators.relational.ExistsExpression;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
 import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
+import net.sf.jsqlparser.statement.select.FromItem;
 import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.OrderByElement;
+import net.sf.jsqlparser.statement.select.ParenthesedFromItem;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
@@ -25,19 +32,25 @@ import net.sf.jsqlparser.statement.select.SelectItem;
 import net.sf.jsqlparser.statement.select.SetOperationList;
 
 /**
- * Spider's {@code eval_hardness} (evaluation.py: count_component1, count_component2, count_others) on
- * JSqlParser's tree, reproducing how Spider's own parser shapes a query rather than what the query means:
+ * Spider's {@code eval_hardness} (evaluation.py of taoyds/spider), ported in two steps so that each can be checked
+ * against the original: {@link #toSpider} shapes JSqlParser's tree into the dict that Spider's {@code process_sql}
+ * builds, and {@link #componentOne}, {@link #componentTwo}, {@link #others} are {@code count_component1},
+ * {@code count_component2} and {@code count_others} line by line. How Spider's parser shapes a query matters more
+ * than what the query means:
  * <ul>
- * <li>a set operation belongs to its first SELECT ({@code sql['union']} etc.): it counts once as nested however
- * long the chain, and an ORDER BY or LIMIT after it belongs to the last SELECT, not the first;</li>
+ * <li>{@code A UNION B UNION C} is {@code A} with {@code sql['union'] = B UNION C}: one nested query however long
+ * the chain, and an ORDER BY or LIMIT after it belongs to the last SELECT, not the first;</li>
  * <li>a subquery in FROM is a table unit (one more table), not a nested query;</li>
- * <li>nested queries are the subqueries that are direct operands of a condition in FROM ... ON, WHERE or HAVING,
- * not the ones inside them;</li>
- * <li>an aggregation counts once per select item or ORDER BY item that is aggregated; in WHERE and HAVING Spider
- * tests the condition's NOT flag instead (a quirk of {@code has_agg} on condition units), and in HAVING every
- * AND/OR between conditions counts too;</li>
- * <li>LIKE covers NOT LIKE and PostgreSQL's ILIKE, the operator FootballDB's queries use.</li>
+ * <li>nested queries are the values ({@code val1}, {@code val2}) of the condition units in FROM ... ON, WHERE and
+ * HAVING; a subquery on the left of a comparison is part of the {@code val_unit} and not counted;</li>
+ * <li>{@code has_agg} tests the first field of a unit: the aggregate of a select or GROUP BY unit, each column
+ * unit of an ORDER BY value ({@code sum(a) - sum(b)} counts twice), but the NOT flag of a WHERE condition unit, and
+ * in HAVING both the NOT flags and every AND/OR between the units (a string's first field is never 0).</li>
  * </ul>
+ * Where Spider's parser stops with an error (parentheses around conditions, {@code NOT x}, EXISTS, functions
+ * around aggregates), the natural reading is taken: conditions are flattened, {@code NOT} sets the NOT flag, EXISTS
+ * is a condition whose value is the subquery, an aggregate inside arithmetic, a cast or a function makes the unit
+ * aggregated. LIKE covers NOT LIKE and PostgreSQL's ILIKE, which FootballDB's queries use.
  */
 final class SpiderHardness {
 
@@ -47,62 +60,278 @@ final class SpiderHardness {
     }
 
     static Hardness of(Select statement) {
-        Select whole = unwrap(statement);
-        int nested = 0;
-        Select first = whole;
-        boolean clausesOfFirstOnly = false;
-        if (whole instanceof SetOperationList sol && sol.getSelects().size() > 1) {
-            nested++;
-            first = unwrap(sol.getSelects().get(0));
-            clausesOfFirstOnly = true;
-        }
-        if (!(first instanceof PlainSelect main)) {
+        Sql sql = toSpider(statement);
+        if (sql == null) {
             return Hardness.EXTRA;
         }
-        boolean orderBy = hasOrderBy(main) || !clausesOfFirstOnly && hasOrderBy(whole);
-        boolean limit = hasLimit(main) || !clausesOfFirstOnly && hasLimit(whole);
-
-        int c1 = (main.getWhere() != null ? 1 : 0) + (groupBy(main).isEmpty() ? 0 : 1) + (orderBy ? 1 : 0)
-                + (limit ? 1 : 0);
-        int tableUnits = (main.getFromItem() == null ? 0 : 1) + (main.getJoins() == null ? 0 : main.getJoins().size());
-        c1 += Math.max(0, tableUnits - 1);
-
-        Conditions on = new Conditions();
-        if (main.getJoins() != null) {
-            for (Join j : main.getJoins()) {
-                if (j.getOnExpressions() != null) {
-                    j.getOnExpressions().forEach(on::add);
-                }
-            }
-        }
-        Conditions where = new Conditions().add(main.getWhere());
-        Conditions having = new Conditions().add(main.getHaving());
-        for (Conditions c : List.of(on, where, having)) {
-            c1 += c.ors + c.likes;
-            nested += c.nested;
-        }
-
-        int aggregations = 0;
-        for (SelectItem<?> item : main.getSelectItems()) {
-            aggregations += aggregated(item.getExpression()) ? 1 : 0;
-        }
-        aggregations += where.negated;
-        for (Expression e : groupBy(main)) {
-            aggregations += aggregated(e) ? 1 : 0;
-        }
-        for (OrderByElement o : orderBy ? orderByOf(main, whole, clausesOfFirstOnly) : List.<OrderByElement>of()) {
-            aggregations += aggregated(o.getExpression()) ? 1 : 0;
-        }
-        aggregations += having.negated + having.connectives;
-
-        int others = (aggregations > 1 ? 1 : 0) + (main.getSelectItems().size() > 1 ? 1 : 0)
-                + (where.units > 1 ? 1 : 0) + (groupBy(main).size() > 1 ? 1 : 0);
-        return Hardness.of(c1, nested, others);
+        return Hardness.of(componentOne(sql), componentTwo(sql), others(sql));
     }
 
     /** How many predicates a condition has once split at AND/OR (0 for none). */
     static int predicates(Expression condition) {
-        return new Conditions().add(condition).units;
+        return Condition.of(condition).units.size();
+    }
+
+    // ---- evaluation.py -------------------------------------------------------------------------------------
+
+    /** count_component1. */
+    static int componentOne(Sql sql) {
+        int count = 0;
+        count += sql.where.isEmpty() ? 0 : 1;
+        count += sql.groupBy.isEmpty() ? 0 : 1;
+        count += sql.orderBy.isEmpty() ? 0 : 1;
+        count += sql.limit ? 1 : 0;
+        if (sql.tableUnits > 0) {
+            count += sql.tableUnits - 1;
+        }
+        for (Condition c : List.of(sql.fromConds, sql.where, sql.having)) {
+            count += (int) c.connectives.stream().filter(OR::equals).count();
+            count += (int) c.units.stream().filter(u -> u.like).count();
+        }
+        return count;
+    }
+
+    /** count_component2: len(get_nestedSQL(sql)). */
+    static int componentTwo(Sql sql) {
+        int nested = 0;
+        for (Condition c : List.of(sql.fromConds, sql.where, sql.having)) {
+            for (CondUnit u : c.units) {
+                nested += (u.val1IsSql ? 1 : 0) + (u.val2IsSql ? 1 : 0);
+            }
+        }
+        nested += sql.intersect == null ? 0 : 1;
+        nested += sql.except == null ? 0 : 1;
+        nested += sql.union == null ? 0 : 1;
+        return nested;
+    }
+
+    /** count_others. */
+    static int others(Sql sql) {
+        int count = 0;
+        int aggCount = (int) sql.select.stream().filter(agg -> agg).count();
+        aggCount += (int) sql.where.units.stream().filter(u -> u.not).count();
+        aggCount += (int) sql.groupBy.stream().filter(agg -> agg).count();
+        for (boolean[] valUnit : sql.orderBy) {
+            aggCount += (valUnit[0] ? 1 : 0) + (valUnit[1] ? 1 : 0);
+        }
+        // count_agg(sql['having']) runs over the whole list: a condition unit counts when negated, an 'and'/'or'
+        // always (has_agg compares its first character with 0).
+        aggCount += (int) sql.having.units.stream().filter(u -> u.not).count() + sql.having.connectives.size();
+        if (aggCount > 1) {
+            count++;
+        }
+        if (sql.select.size() > 1) {
+            count++;
+        }
+        // len(sql['where']) > 1: the list holds units and connectives, so two units or more.
+        if (sql.where.units.size() > 1) {
+            count++;
+        }
+        if (sql.groupBy.size() > 1) {
+            count++;
+        }
+        return count;
+    }
+
+    // ---- process_sql.py: the parsed dict --------------------------------------------------------------------
+
+    private static final String AND = "and";
+    private static final String OR = "or";
+
+    /** The fields of Spider's sql dict that eval_hardness reads. */
+    static final class Sql {
+        /** One entry per select unit: whether its agg_id is not 'none'. */
+        final List<Boolean> select = new ArrayList<>();
+        int tableUnits;
+        Condition fromConds = new Condition();
+        Condition where = new Condition();
+        /** One entry per GROUP BY column unit: whether it is aggregated. */
+        final List<Boolean> groupBy = new ArrayList<>();
+        /** One entry per ORDER BY val_unit: whether col_unit1 and col_unit2 are aggregated. */
+        final List<boolean[]> orderBy = new ArrayList<>();
+        Condition having = new Condition();
+        boolean limit;
+        Sql intersect;
+        Sql except;
+        Sql union;
+    }
+
+    /** cond_unit: (not_op, op_id, val_unit, val1, val2), reduced to what the counts read. */
+    record CondUnit(boolean not, boolean like, boolean val1IsSql, boolean val2IsSql) {
+    }
+
+    /** condition: [cond_unit1, 'and'/'or', cond_unit2, ...], kept as its units and its connectives. */
+    static final class Condition {
+        final List<CondUnit> units = new ArrayList<>();
+        final List<String> connectives = new ArrayList<>();
+
+        static Condition of(Expression e) {
+            Condition c = new Condition();
+            c.add(e);
+            return c;
+        }
+
+        boolean isEmpty() {
+            return units.isEmpty();
+        }
+
+        /** Appends a condition; a second one (another JOIN ... ON) is joined with 'and', as parse_from does. */
+        void add(Expression e) {
+            if (e == null) {
+                return;
+            }
+            if (!units.isEmpty()) {
+                connectives.add(AND);
+            }
+            walk(e);
+        }
+
+        private void walk(Expression e) {
+            if (e instanceof AndExpression a) {
+                walk(a.getLeftExpression());
+                connectives.add(AND);
+                walk(a.getRightExpression());
+            } else if (e instanceof OrExpression o) {
+                walk(o.getLeftExpression());
+                connectives.add(OR);
+                walk(o.getRightExpression());
+            } else if (e instanceof Parenthesis p) {
+                walk(p.getExpression());
+            } else if (e instanceof ParenthesedExpressionList<?> pl && pl.size() == 1
+                    && !(pl.get(0) instanceof Select)) {
+                walk((Expression) pl.get(0));
+            } else {
+                units.add(unit(e));
+            }
+        }
+
+        private static CondUnit unit(Expression e) {
+            boolean not = false;
+            Expression condition = e;
+            while (condition instanceof NotExpression n) {
+                not = !not;
+                condition = n.getExpression();
+            }
+            if (condition instanceof LikeExpression like) {
+                return new CondUnit(not ^ like.isNot(), true, isSql(like.getRightExpression()), false);
+            }
+            if (condition instanceof InExpression in) {
+                return new CondUnit(not ^ in.isNot(), false, isSql(in.getRightExpression()), false);
+            }
+            if (condition instanceof Between between) {
+                return new CondUnit(not ^ between.isNot(), false, isSql(between.getBetweenExpressionStart()),
+                        isSql(between.getBetweenExpressionEnd()));
+            }
+            if (condition instanceof ExistsExpression exists) {
+                return new CondUnit(not ^ exists.isNot(), false, isSql(exists.getRightExpression()), false);
+            }
+            if (condition instanceof BinaryExpression b) {
+                return new CondUnit(not, false, isSql(b.getRightExpression()), false);
+            }
+            return new CondUnit(not, false, false, false);
+        }
+
+        /** parse_value: a value is a sql dict when it is a (parenthesised) SELECT. */
+        private static boolean isSql(Expression e) {
+            if (e instanceof Select) {
+                return true;
+            }
+            if (e instanceof Parenthesis p) {
+                return isSql(p.getExpression());
+            }
+            return false;
+        }
+    }
+
+    /** The dict Spider's parse_sql builds for a statement; null when there is no SELECT to read. */
+    static Sql toSpider(Select statement) {
+        Select whole = unwrap(statement);
+        if (whole instanceof SetOperationList sol && !sol.getSelects().isEmpty()) {
+            return chain(sol, 0);
+        }
+        if (whole instanceof PlainSelect p) {
+            return plain(p, whole.getOrderByElements(), hasLimit(whole));
+        }
+        return null;
+    }
+
+    /**
+     * parse_sql on {@code S_i op_i S_i+1 ...}: S_i's own clauses, and the rest of the chain under op_i. The ORDER BY
+     * and LIMIT written after the chain are read by the parse of its last SELECT.
+     */
+    private static Sql chain(SetOperationList sol, int i) {
+        List<Select> selects = sol.getSelects();
+        boolean last = i == selects.size() - 1;
+        Select branch = unwrap(selects.get(i));
+        Sql sql;
+        if (branch instanceof PlainSelect p) {
+            List<OrderByElement> trailingOrder = last ? sol.getOrderByElements() : null;
+            sql = plain(p, trailingOrder, last && hasLimit(sol));
+        } else if (branch instanceof SetOperationList inner) {
+            sql = chain(inner, 0);
+        } else {
+            sql = new Sql();
+        }
+        if (!last) {
+            Sql rest = chain(sol, i + 1);
+            String op = sol.getOperation(i).toString().toUpperCase(Locale.ROOT);
+            if (op.startsWith("INTERSECT")) {
+                sql.intersect = rest;
+            } else if (op.startsWith("EXCEPT") || op.startsWith("MINUS")) {
+                sql.except = rest;
+            } else {
+                sql.union = rest;
+            }
+        }
+        return sql;
+    }
+
+    private static Sql plain(PlainSelect p, List<OrderByElement> trailingOrder, boolean trailingLimit) {
+        Sql sql = new Sql();
+        for (SelectItem<?> item : p.getSelectItems()) {
+            sql.select.add(aggregated(item.getExpression()));
+        }
+        sql.tableUnits = tableUnits(p.getFromItem());
+        if (p.getJoins() != null) {
+            for (Join j : p.getJoins()) {
+                sql.tableUnits += tableUnits(j.getFromItem());
+                if (j.getOnExpressions() != null) {
+                    j.getOnExpressions().forEach(sql.fromConds::add);
+                }
+            }
+        }
+        if (p.getFromItem() instanceof ParenthesedFromItem pf && pf.getJoins() != null) {
+            for (Join j : pf.getJoins()) {
+                if (j.getOnExpressions() != null) {
+                    j.getOnExpressions().forEach(sql.fromConds::add);
+                }
+            }
+        }
+        sql.where = Condition.of(p.getWhere());
+        for (Expression e : groupBy(p)) {
+            sql.groupBy.add(aggregated(e));
+        }
+        sql.having = Condition.of(p.getHaving());
+        List<OrderByElement> order = p.getOrderByElements() != null && !p.getOrderByElements().isEmpty()
+                ? p.getOrderByElements() : trailingOrder;
+        if (order != null) {
+            for (OrderByElement o : order) {
+                sql.orderBy.add(valUnit(o.getExpression()));
+            }
+        }
+        sql.limit = hasLimit(p) || trailingLimit;
+        return sql;
+    }
+
+    /** A FROM item's table units: one, or the tables of a parenthesised join. */
+    private static int tableUnits(FromItem item) {
+        if (item == null) {
+            return 0;
+        }
+        if (item instanceof ParenthesedFromItem pf) {
+            return tableUnits(pf.getFromItem()) + (pf.getJoins() == null ? 0 : pf.getJoins().size());
+        }
+        return 1;
     }
 
     private static Select unwrap(Select s) {
@@ -114,19 +343,8 @@ final class SpiderHardness {
         return current;
     }
 
-    private static boolean hasOrderBy(Select s) {
-        return s.getOrderByElements() != null && !s.getOrderByElements().isEmpty();
-    }
-
     private static boolean hasLimit(Select s) {
         return s.getLimit() != null || s.getFetch() != null || s instanceof PlainSelect p && p.getTop() != null;
-    }
-
-    private static List<OrderByElement> orderByOf(PlainSelect main, Select whole, boolean clausesOfFirstOnly) {
-        if (hasOrderBy(main)) {
-            return main.getOrderByElements();
-        }
-        return clausesOfFirstOnly ? List.of() : whole.getOrderByElements();
     }
 
     private static List<Expression> groupBy(PlainSelect p) {
@@ -140,92 +358,44 @@ final class SpiderHardness {
         return keys;
     }
 
-    /** Spider's agg_id: the unit is an aggregate call (possibly inside arithmetic), not one in a subquery. */
+    /** parse_val_unit: col_unit1 [unit_op col_unit2]; each column unit may carry its own aggregate. */
+    private static boolean[] valUnit(Expression e) {
+        Expression x = e;
+        while (x instanceof Parenthesis p) {
+            x = p.getExpression();
+        }
+        if (x instanceof Addition || x instanceof Subtraction || x instanceof Multiplication
+                || x instanceof Division) {
+            BinaryExpression b = (BinaryExpression) x;
+            return new boolean[] {aggregated(b.getLeftExpression()), aggregated(b.getRightExpression())};
+        }
+        return new boolean[] {aggregated(x), false};
+    }
+
+    /** Whether a unit's agg_id is not 'none': an aggregate call, possibly inside arithmetic, a cast or a function. */
     private static boolean aggregated(Expression e) {
         if (e instanceof Function f) {
-            return f.getName() != null && AGGREGATES.contains(f.getName().toUpperCase(Locale.ROOT));
+            if (f.getName() != null && AGGREGATES.contains(f.getName().toUpperCase(Locale.ROOT))) {
+                return true;
+            }
+            if (f.getParameters() != null) {
+                for (Object arg : f.getParameters()) {
+                    if (arg instanceof Expression a && aggregated(a)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
         if (e instanceof Parenthesis p) {
             return aggregated(p.getExpression());
+        }
+        if (e instanceof CastExpression c) {
+            return aggregated(c.getLeftExpression());
         }
         if (e instanceof BinaryExpression b) {
             return aggregated(b.getLeftExpression()) || aggregated(b.getRightExpression());
         }
         return false;
-    }
-
-    /** A condition list as Spider stores it: condition units separated by 'and'/'or'. */
-    private static final class Conditions {
-        int units;
-        int connectives;
-        int ors;
-        int likes;
-        int negated;
-        int nested;
-
-        Conditions add(Expression e) {
-            if (e == null) {
-                return this;
-            }
-            if (units > 0) {
-                connectives++;
-            }
-            walk(e);
-            return this;
-        }
-
-        private void walk(Expression e) {
-            if (e instanceof AndExpression a) {
-                walk(a.getLeftExpression());
-                connectives++;
-                walk(a.getRightExpression());
-            } else if (e instanceof OrExpression o) {
-                walk(o.getLeftExpression());
-                connectives++;
-                ors++;
-                walk(o.getRightExpression());
-            } else if (e instanceof Parenthesis p) {
-                walk(p.getExpression());
-            } else if (e instanceof ParenthesedExpressionList<?> pl && pl.size() == 1
-                    && !(pl.get(0) instanceof Select)) {
-                walk((Expression) pl.get(0));
-            } else {
-                unit(e);
-            }
-        }
-
-        private void unit(Expression e) {
-            units++;
-            Expression condition = e;
-            if (condition instanceof NotExpression n) {
-                negated++;
-                condition = n.getExpression();
-            }
-            if (condition instanceof LikeExpression like) {
-                likes++;
-                negated += like.isNot() ? 1 : 0;
-            } else if (condition instanceof InExpression in) {
-                negated += in.isNot() ? 1 : 0;
-                nested += subquery(in.getRightExpression()) + subquery(in.getLeftExpression());
-            } else if (condition instanceof Between between) {
-                negated += between.isNot() ? 1 : 0;
-                nested += subquery(between.getBetweenExpressionStart()) + subquery(between.getBetweenExpressionEnd());
-            } else if (condition instanceof ExistsExpression exists) {
-                negated += exists.isNot() ? 1 : 0;
-                nested += subquery(exists.getRightExpression());
-            } else if (condition instanceof BinaryExpression b) {
-                nested += subquery(b.getLeftExpression()) + subquery(b.getRightExpression());
-            }
-        }
-
-        private static int subquery(Expression e) {
-            if (e instanceof Select) {
-                return 1;
-            }
-            if (e instanceof Parenthesis p) {
-                return subquery(p.getExpression());
-            }
-            return 0;
-        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.snailbench.sql.rewrite;
 
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlLexer;
 import dev.snailbench.sql.TokenIdentifiers;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -42,7 +43,15 @@ public final class IdentifierRewriter {
     private IdentifierRewriter() {
     }
 
+    /**
+     * @throws SqlParsing.SqlParseException when the SQL does not parse, or holds more than one statement (JSqlParser
+     *     would read the first and the printed SQL would silently lose the others)
+     */
     public static Result rewrite(String sql, SqlDialect dialect, NameMapping mapping) {
+        if (moreThanOneStatement(sql, dialect)) {
+            throw new SqlParsing.SqlParseException("more than one statement: only one can be rewritten in its tree",
+                    null);
+        }
         Statement statement = SqlParsing.parse(sql, dialect);
         NodeCollector nodes = NodeCollector.of(statement);
         Set<Replacement> replaced = new LinkedHashSet<>();
@@ -122,9 +131,23 @@ public final class IdentifierRewriter {
                 PARSED);
     }
 
+    /** A ';' followed by anything but more semicolons, outside literals and comments. */
+    static boolean moreThanOneStatement(String sql, SqlDialect dialect) {
+        boolean separated = false;
+        for (SqlLexer.Token t : SqlLexer.tokens(sql, dialect)) {
+            if (t.kind() == SqlLexer.Kind.SYMBOL && t.text().equals(";")) {
+                separated = true;
+            } else if (separated) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * {@link #rewrite}, or when the statement does not parse (a stray token, an unfinished statement: a model's
-     * answer), {@link #rewriteTokens}, so that every answer can still be mapped back and scored.
+     * answer) or holds several statements, {@link #rewriteTokens}, so that every answer can still be mapped back
+     * and scored, never refused.
      */
     public static Result rewriteOrTokens(String sql, SqlDialect dialect, NameMapping mapping) {
         try {

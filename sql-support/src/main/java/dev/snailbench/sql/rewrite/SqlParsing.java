@@ -2,13 +2,20 @@ package dev.snailbench.sql.rewrite;
 
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.KeywordQuoting;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.Statements;
 
 /**
- * Parses one statement in a dialect. JSqlParser runs the parse on its own thread with a timeout (deeply nested
- * CASE expressions can take minutes); callers still keep it off the event loop.
+ * Parses SQL in a dialect: square brackets for SQL Server, and one retry with the names JSqlParser refuses quoted
+ * ({@link KeywordQuoting}). The one home of this parsing for the rewriters and the executor's guard. JSqlParser runs
+ * the parse on a shared thread with a timeout (deeply nested CASE expressions can take minutes); callers still keep
+ * it off the event loop.
  */
 public final class SqlParsing {
 
@@ -18,14 +25,55 @@ public final class SqlParsing {
     private SqlParsing() {
     }
 
+    /**
+     * Parser threads shared by all parses: without them JSqlParser starts and stops a thread per parse (the thread
+     * enforces the timeout), which costs more than the parse itself.
+     */
+    private static final ExecutorService PARSER_THREADS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "sql-parser");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /**
+     * Every statement of the text (the executor's guard refuses more than one), with the same dialect handling and
+     * keyword-quoting retry as {@link #parse}.
+     */
+    public static List<Statement> parseStatements(String sql, SqlDialect dialect, long timeoutMillis) {
+        try {
+            return parseStatementsOnce(sql, dialect, timeoutMillis);
+        } catch (SqlParseException first) {
+            String quoted = KeywordQuoting.quote(sql, dialect);
+            if (quoted.equals(sql)) {
+                throw first;
+            }
+            try {
+                return parseStatementsOnce(quoted, dialect, timeoutMillis);
+            } catch (SqlParseException second) {
+                throw first;
+            }
+        }
+    }
+
+    private static List<Statement> parseStatementsOnce(String sql, SqlDialect dialect, long timeoutMillis) {
+        try {
+            Statements statements = CCJSqlParserUtil.parseStatements(sql, PARSER_THREADS,
+                    parser -> parser.withSquareBracketQuotation(dialect == SqlDialect.SQLSERVER)
+                            .withTimeOut(timeoutMillis));
+            return statements == null ? List.of() : statements.stream().filter(Objects::nonNull).toList();
+        } catch (JSQLParserException | RuntimeException e) {
+            throw new SqlParseException("cannot parse the SQL as " + dialect.displayName() + ": " + firstLine(e), e);
+        }
+    }
+
     public static Statement parse(String sql, SqlDialect dialect) {
         try {
             return parseOnce(sql, dialect);
         } catch (SqlParseException first) {
-            // Words JSqlParser reserves but SQL Server accepts as identifiers (a column named "number"): bracketed,
-            // the statement parses and is printed back with those names bracketed, the same query under SQL
-            // Server's case-insensitive names. Not for PostgreSQL, where quoting would make the name case-sensitive.
-            String quoted = dialect == SqlDialect.SQLSERVER ? KeywordQuoting.quote(sql, dialect) : sql;
+            // Words JSqlParser reserves but the dialect accepts as identifiers (a column named "number"): quoted,
+            // the statement parses and is printed back with those names quoted, the same query: SQL Server's names
+            // are case-insensitive, and PostgreSQL gets the lower-cased name, which is what the unquoted one means.
+            String quoted = KeywordQuoting.quote(sql, dialect);
             if (quoted.equals(sql)) {
                 throw first;
             }
@@ -39,7 +87,7 @@ public final class SqlParsing {
 
     private static Statement parseOnce(String sql, SqlDialect dialect) {
         try {
-            return CCJSqlParserUtil.parse(sql, parser -> {
+            return CCJSqlParserUtil.parse(sql, PARSER_THREADS, parser -> {
                 parser.withTimeOut(PARSE_TIMEOUT_MILLIS);
                 if (dialect == SqlDialect.SQLSERVER) {
                     parser.withSquareBracketQuotation(true);

@@ -55,6 +55,14 @@ class CharacteristicsTest {
         assertThat(of("SELECT name FROM t WHERE id NOT IN (SELECT id FROM u)").hardness()).isEqualTo(Hardness.HARD);
         assertThat(of("SELECT count(*) FROM t WHERE id NOT IN (SELECT id FROM u)").hardness())
                 .isEqualTo(Hardness.EXTRA);
+        // Each column unit of an ORDER BY value carries its own aggregate: sum(b) - sum(c) is two aggregations.
+        assertThat(of("SELECT a FROM t ORDER BY sum(b) - sum(c)").hardness()).isEqualTo(Hardness.MEDIUM);
+        assertThat(of("SELECT a FROM t ORDER BY sum(b)").hardness()).isEqualTo(Hardness.EASY);
+        // Only a condition's values (val1, val2) are nested queries; a subquery on the left is its val_unit.
+        assertThat(of("SELECT a FROM t WHERE (SELECT max(b) FROM u) > 3").hardness()).isEqualTo(Hardness.EASY);
+        assertThat(of("SELECT a FROM t WHERE 3 < (SELECT max(b) FROM u)").hardness()).isEqualTo(Hardness.HARD);
+        // A second JOIN ... ON is appended with 'and': two ON conditions add no OR.
+        assertThat(of("SELECT a FROM t JOIN u ON t.x = u.x OR t.y = u.y").hardness()).isEqualTo(Hardness.MEDIUM);
         // ILIKE is FootballDB's LIKE.
         assertThat(of("SELECT country FROM club WHERE club_name ILIKE '%Milan%'").hardness())
                 .isEqualTo(Hardness.MEDIUM);

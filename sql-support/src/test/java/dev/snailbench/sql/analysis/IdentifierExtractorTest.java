@@ -45,6 +45,30 @@ class IdentifierExtractorTest {
     }
 
     @Test
+    void shouldKeepColumnsNamedLikeKeywordsOrFunctionsInBothDialects() {
+        Identifiers tsql = tsql("SELECT [start], name FROM t WHERE level = 2 AND count > 1 ORDER BY position, number");
+        assertThat(tsql.tables()).containsExactly("t");
+        assertThat(tsql.columns()).containsExactlyInAnyOrder("start", "name", "level", "count", "position", "number");
+        Identifiers pg = pg("SELECT \"start\", name FROM t WHERE level = 2 AND count > 1 ORDER BY position, number");
+        assertThat(pg.columns()).isEqualTo(tsql.columns());
+        assertThat(pg("select comments from roadkill where year < 1990").columns())
+                .containsExactlyInAnyOrder("comments", "year");
+    }
+
+    @Test
+    void shouldReadNamesThatJsqlparserRefusesAsColumnsAfterQuotingThem() {
+        // SBODemoUS has columns Returns and Settings; "current" is read as a time keyword by JSqlParser.
+        Identifiers tsql = tsql("SELECT T0.Returns, Settings FROM OITM T0 WHERE number > 1 AND output = 2 "
+                + "ORDER BY window");
+        assertThat(tsql.tables()).containsExactly("oitm");
+        assertThat(tsql.columns()).containsExactlyInAnyOrder("returns", "settings", "number", "output", "window");
+        Identifiers pg = pg("SELECT returns, statement, CAST(prior AS int) FROM t WHERE use = 1 AND double > 2.0::double "
+                + "precision AND current = 3");
+        assertThat(pg.columns()).containsExactlyInAnyOrder("returns", "statement", "prior", "use", "double",
+                "current");
+    }
+
+    @Test
     void shouldNotTakeTheUnitOfADateFunctionForAColumn() {
         Identifiers ids = tsql("SELECT DATEPART(year, observed_on) FROM obs WHERE DATEDIFF(day, a, b) > 3");
         assertThat(ids.columns()).containsExactlyInAnyOrder("observed_on", "a", "b");

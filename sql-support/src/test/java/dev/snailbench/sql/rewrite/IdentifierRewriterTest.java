@@ -100,6 +100,37 @@ class IdentifierRewriterTest {
     }
 
     @Test
+    void shouldRewriteTokenByTokenOutsideLiteralsAndCommentsWhenTheSqlDoesNotParse() {
+        var r = IdentifierRewriter.rewriteOrTokens("SELECT t.Hght, Hgt_m h FROM Trs t WHERE Hght ! = 'Hght' -- Hgt_m",
+                SqlDialect.SQLSERVER, CROSSWALK.mapping(NaturalnessLevel.LOW, NaturalnessLevel.NATIVE));
+
+        assertThat(r.method()).isEqualTo(IdentifierRewriter.TOKENS);
+        assertThat(r.sql()).isEqualTo("SELECT t.Height, Ht h FROM tbl_Trees t WHERE Height ! = 'Hght' -- Hgt_m");
+    }
+
+    @Test
+    void shouldKeepEveryStatementOfAnAnswerWithSeveral() {
+        // JSqlParser reads the first statement only: printing its tree would drop the SELECT.
+        var r = IdentifierRewriter.rewriteOrTokens("DECLARE @n int; SELECT Hght FROM Trs WHERE Hght > @n;",
+                SqlDialect.SQLSERVER, CROSSWALK.mapping(NaturalnessLevel.LOW, NaturalnessLevel.NATIVE));
+
+        assertThat(r.method()).isEqualTo(IdentifierRewriter.TOKENS);
+        assertThat(r.sql()).isEqualTo("DECLARE @n int; SELECT Height FROM tbl_Trees WHERE Height > @n;");
+        assertThat(denaturalize("SELECT Hght FROM Trs;", NaturalnessLevel.LOW).method())
+                .isEqualTo(IdentifierRewriter.PARSED);
+    }
+
+    @Test
+    void shouldParseNamesJsqlparserRefusesInPostgresqlByQuotingThemLowerCase() {
+        var r = IdentifierRewriter.rewriteOrTokens("SELECT Hght, Returns FROM Trs", SqlDialect.POSTGRESQL,
+                CROSSWALK.mapping(NaturalnessLevel.LOW, NaturalnessLevel.NATIVE));
+
+        assertThat(r.method()).isEqualTo(IdentifierRewriter.PARSED);
+        assertThat(r.sql()).isEqualTo("SELECT Height, \"returns\" FROM tbl_Trees");
+        assertThat(r.unknown()).containsExactly("returns");
+    }
+
+    @Test
     void shouldFailWithTheDialectNamedWhenTheSqlDoesNotParse() {
         assertThatThrownBy(() -> denaturalize("SELEC nothing", NaturalnessLevel.LOW))
                 .hasMessageContaining("cannot parse the SQL as MS SQL Server");

@@ -6,6 +6,7 @@ import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlIdentifiers;
+import dev.snailbench.sql.rewrite.SqlParsing;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -13,14 +14,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.expression.BinaryExpression;
 import net.sf.jsqlparser.expression.DateUnitExpression;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.operators.relational.Between;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
@@ -57,11 +56,11 @@ public final class ViewQueryRewriter {
     public String rewrite(String sql) {
         Statement statement;
         try {
-            statement = dialect == SqlDialect.SQLSERVER
-                    ? CCJSqlParserUtil.parse(sql, p -> p.withSquareBracketQuotation(true))
-                    : CCJSqlParserUtil.parse(sql);
-        } catch (JSQLParserException e) {
-            throw new InvalidRequestException("sql", "cannot parse: " + firstLine(e.getMessage()));
+            // sql-support's parsing: square brackets in SQL Server, a timeout, and names JSqlParser refuses but the
+            // dialect accepts (a column "number") quoted for a second try.
+            statement = SqlParsing.parse(sql, dialect);
+        } catch (SqlParsing.SqlParseException e) {
+            throw new InvalidRequestException("sql", e.getMessage());
         }
         new DateUnitColumns().getTables(statement);
         Names names = new Names();
@@ -69,10 +68,6 @@ public final class ViewQueryRewriter {
         Renamer renamer = new Renamer(names);
         renamer.getTables(statement);
         return statement.toString();
-    }
-
-    private static String firstLine(String s) {
-        return s == null ? "" : s.lines().findFirst().orElse("");
     }
 
     private static String unquote(String name) {

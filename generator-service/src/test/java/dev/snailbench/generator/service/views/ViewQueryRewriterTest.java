@@ -60,6 +60,14 @@ class ViewQueryRewriterTest {
     }
 
     @Test
+    void shouldRewriteQueriesUsingColumnsNamedLikeWordsJsqlparserReserves() {
+        // "number" names a column in SNAILS' CratersWildlifeObservations; JSqlParser reads it as a keyword.
+        ViewQueryRewriter least = new ViewQueryRewriter(CROSSWALK, NaturalnessLevel.LEAST, "db_nl", SqlDialect.SQLSERVER);
+        assertThat(least.rewrite("SELECT teamname, number FROM national_team WHERE number > 3"))
+                .isEqualTo("SELECT [TN], [number] FROM [db_nl].[NT] WHERE [number] > 3");
+    }
+
+    @Test
     void shouldRefuseSqlThatDoesNotParse() {
         assertThatThrownBy(() -> regular.rewrite("SELEC nothing FROM")).isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("cannot parse");
