@@ -10,14 +10,29 @@ import dev.snailbench.sql.analysis.PredictedIdentifiers.Linked;
 import dev.snailbench.sql.analysis.PredictedIdentifiers;
 import dev.snailbench.sql.analysis.SqlParser.SqlParseException;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import net.sf.jsqlparser.statement.Statement;
 
-/** What the scorer reads from a work item's SQL: gold ORDER BY, hardness and schema linking. Blocking. */
+/**
+ * What the scorer reads from a work item's SQL: gold ORDER BY, hardness and schema linking. Blocking.
+ * <p>
+ * Analyses are kept per statement text (and dialect) for a while: a job asks the same gold question of every model at
+ * every level, and models often answer alike, so most items of a job repeat a statement already parsed. Parsing is
+ * the scorer's largest cost per item after the comparison itself.
+ */
 @ApplicationScoped
 public class SqlAnalysis {
 
+    /** Distinct statements kept per kind (gold, predicted): a large job's questions, a few KB each. */
+    static final int CACHED_STATEMENTS = 4_096;
+
     private final SqlParsers parsers;
+    private final Map<String, GoldAnalysis> golds = lru(CACHED_STATEMENTS);
+    private final Map<String, Linked> predictions = lru(CACHED_STATEMENTS);
 
     public SqlAnalysis(SqlParsers parsers) {
         this.parsers = parsers;
@@ -29,11 +44,26 @@ public class SqlAnalysis {
 
     /** Per-item analysis; parse failures are reported in {@code error}, never thrown. */
     public ItemAnalysis analyse(String goldSql, String predictedSql, SqlDialect dialect) {
+        GoldAnalysis gold = cached(golds, dialect.id() + "\n" + goldSql, () -> analyseGold(goldSql, dialect));
+        if (gold.error() != null) {
+            return new ItemAnalysis(gold.orderBy(), gold.hardness(), null, null, null, null, null, gold.error(), null);
+        }
+        if (predictedSql == null || predictedSql.isBlank()) {
+            return new ItemAnalysis(gold.orderBy(), gold.hardness(), null, null, null, gold.identifiers().keys(), null,
+                    null, null);
+        }
+        Linked predicted = predictedIdentifiers(predictedSql, dialect);
+        LinkingScore s = LinkingScore.of(gold.identifiers(), predicted.identifiers());
+        return new ItemAnalysis(gold.orderBy(), gold.hardness(), s.queryRecall(), s.queryPrecision(), s.queryF1(),
+                gold.identifiers().keys(), predicted.identifiers().keys(), null, predicted.method());
+    }
+
+    private GoldAnalysis analyseGold(String goldSql, SqlDialect dialect) {
         Statement gold;
         try {
             gold = parse(goldSql, dialect);
         } catch (SqlParseException e) {
-            return new ItemAnalysis(false, null, null, null, null, null, null, "gold SQL: " + e.getMessage(), null);
+            return new GoldAnalysis(false, null, null, "gold SQL: " + e.getMessage());
         }
         boolean orderBy = OrderBy.topLevel(gold);
         String hardness = null;
@@ -42,25 +72,42 @@ public class SqlAnalysis {
         } catch (RuntimeException e) {
             hardness = null;
         }
-        Identifiers goldIds;
         try {
-            goldIds = IdentifierExtractor.extract(gold);
+            return new GoldAnalysis(orderBy, hardness, IdentifierExtractor.extract(gold), null);
         } catch (RuntimeException e) {
-            return new ItemAnalysis(orderBy, hardness, null, null, null, null, null, "gold SQL: " + e.getMessage(),
-                    null);
+            return new GoldAnalysis(orderBy, hardness, null, "gold SQL: " + e.getMessage());
         }
-        if (predictedSql == null || predictedSql.isBlank()) {
-            return new ItemAnalysis(orderBy, hardness, null, null, null, goldIds.keys(), null, null, null);
-        }
-        Linked predicted = predictedIdentifiers(predictedSql, dialect);
-        LinkingScore s = LinkingScore.of(goldIds, predicted.identifiers());
-        return new ItemAnalysis(orderBy, hardness, s.queryRecall(), s.queryPrecision(), s.queryF1(),
-                goldIds.keys(), predicted.identifiers().keys(), null, predicted.method());
+    }
+
+    /** What a gold statement says, whoever's prediction it is compared with. */
+    private record GoldAnalysis(boolean orderBy, String hardness, Identifiers identifiers, String error) {
     }
 
     /** As {@link PredictedIdentifiers#of}, with the service's parser (bounded threads and time). */
     public Linked predictedIdentifiers(String predictedSql, SqlDialect dialect) {
-        return PredictedIdentifiers.of(parsers.parser(), predictedSql, dialect);
+        return cached(predictions, dialect.id() + "\n" + predictedSql,
+                () -> PredictedIdentifiers.of(parsers.parser(), predictedSql, dialect));
+    }
+
+    /** Parses outside the map's lock: two workers may parse the same new statement once each, never wait on it. */
+    private static <V> V cached(Map<String, V> cache, String key, Supplier<V> analysis) {
+        V known = cache.get(key);
+        if (known != null) {
+            return known;
+        }
+        V fresh = analysis.get();
+        cache.put(key, fresh);
+        return fresh;
+    }
+
+    /** A bounded map that forgets the least recently used statement first; safe for the scorer's workers. */
+    private static <V> Map<String, V> lru(int capacity) {
+        return Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, V> eldest) {
+                return size() > capacity;
+            }
+        });
     }
 
     /** {@code linkingMethod}: {@link PredictedIdentifiers#PARSED} or {@link PredictedIdentifiers#TOKENS} (null when there is no predicted SQL). */
