@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes JSON exactly as Python's {@code json.dumps(value, indent=N)} does ({@code ensure_ascii} on: every
+ * Writes JSON exactly as Python's {@code json.dumps(value, indent=N)} (or, compact, with {@code separators=(",", ":")}) does ({@code ensure_ascii} on: every
  * non-ASCII character as a {@code \\uXXXX} escape; {@code ", "} and {@code ": "} separators, no final newline),
  * which is how the data folder's derived JSON files were written. Values: {@link Map} (in its order),
  * {@link List}, {@link String}, {@link Number}, {@link Boolean} and {@code null}.
@@ -12,6 +12,11 @@ import java.util.Map;
 final class PyJson {
 
     private PyJson() {
+    }
+
+    /** As {@code json.dumps(value, separators=(",", ":"))}: no whitespace at all. */
+    static String compact(Object value) {
+        return dumps(value, -1);
     }
 
     static String dumps(Object value, int indent) {
@@ -41,7 +46,7 @@ final class PyJson {
                 first = false;
                 newline(sb, indent, depth + 1);
                 string(sb, String.valueOf(e.getKey()));
-                sb.append(": ");
+                sb.append(indent < 0 ? ":" : ": ");
                 write(sb, e.getValue(), indent, depth + 1);
             }
             newline(sb, indent, depth);
@@ -65,6 +70,9 @@ final class PyJson {
     }
 
     private static void newline(StringBuilder sb, int indent, int depth) {
+        if (indent < 0) {
+            return; // compact: no line breaks
+        }
         sb.append('\n');
         sb.append(" ".repeat(indent * depth));
     }

@@ -13,10 +13,10 @@ import java.util.stream.Stream;
 /**
  * KyleLuoma/SNAILS to {@code snails/}. Written: {@code naturalness/train.csv} and {@code validation.csv} (the
  * {@code canine2} split, rows as in the source, levels named), {@code crosswalks/<database>.csv} (one row per
- * distinct identifier per kind) and {@code naturalness_classifications.csv} (without the identifiers of the
- * withheld test split, compared case-insensitively). Not yet written: {@code schema/}, {@code nl_sql/} and
- * {@code predictions/}, whose conversions (the codes-format schema JSON, the NL-SQL pairs zip, the annotated
- * evaluation files) are not ported; the command says so instead of writing something different.
+ * distinct identifier per kind), {@code naturalness_classifications.csv} (without the identifiers of the
+ * withheld test split, compared case-insensitively) and {@code schema/} ({@link SnailsSchemas}). Not written:
+ * {@code nl_sql/} and {@code predictions/}, whose sources (the NL-SQL pairs zip, the authors' annotated evaluation
+ * files) this command does not convert; it says so instead of writing something different.
  */
 final class SnailsConversion implements Dataset.Conversion {
 
@@ -41,11 +41,11 @@ final class SnailsConversion implements Dataset.Conversion {
         }
         writeClassifications(checkout, out);
         writeCrosswalks(checkout, Files.createDirectories(out.resolve("crosswalks")));
+        SnailsSchemas.write(checkout, out.resolve("schema"));
         return List.of(
-                "snails/schema/ is not produced: the conversion of db/schema-tables-json/codes_format is not ported yet",
-                "snails/nl_sql/ is not produced: the conversion of the NL-SQL pairs zip is not ported yet",
-                "snails/predictions/gpt-3.5-turbo.jsonl is not produced: the conversion of the annotated "
-                        + "evaluation files is not ported yet");
+                "snails/nl_sql/ is not produced: the conversion of the NL-SQL pairs zip is not ported",
+                "snails/predictions/gpt-3.5-turbo.jsonl is not produced: the conversion of the authors' annotated "
+                        + "evaluation files is not ported");
     }
 
     private static void writeClassifications(Path checkout, Path out) throws IOException {

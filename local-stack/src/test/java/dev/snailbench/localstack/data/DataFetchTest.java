@@ -69,6 +69,30 @@ class DataFetchTest {
                         + "EVENT_SUMMNO,column,CratersWildlifeObservations,UNK,EDRSUMMNO,EDRSUMMNO,E_SUMM_NO\n");
         write(repo.resolve(SnailsConversion.CLASSIFICATIONS),
                 "IDENTIFIER,SCORE\nSunday,N1\nMonday,N1\nbrd,N3\nJan,N2\nQauntity,\n");
+        // Codes-format schemas: one file per level, the same entries in the same order; SBODemoUS by module.
+        Map<String, List<String>> names = Map.of(
+                "Native", List.of("tbl_Events", "Event_ID", "tbl_Nests", "Nest_ID", "Event_ID", "CHO1", "CheckKey", "OPR5"),
+                "Regular", List.of("events", "event_id", "nests", "nest_id", "event_id", "checks", "check_key", "opportunities"),
+                "Low", List.of("tbl_Evts", "Evt_ID", "tbl_Nsts", "Nst_ID", "Evt_ID", "CHO1", "ChkKey", "OPR5"),
+                "Least", List.of("Ev", "E_ID", "Ns", "N_ID", "E_ID", "C1", "CK", "O5"));
+        for (Map.Entry<String, List<String>> level : names.entrySet()) {
+            List<String> n = level.getValue();
+            write(repo.resolve(SnailsSchemas.DIR).resolve("snails_schemas_" + level.getKey() + ".json"), """
+                    [{"db_id": "ATBI", "db_path": "", "schema": {"schema_items": [
+                       {"table_name": "%s", "table_comment": "", "column_names": ["%s"], "column_types": ["int"],
+                        "column_comments": [""], "column_contents": [["1", "2"]], "pk_indicators": [1]},
+                       {"table_name": "%s", "table_comment": "", "column_names": ["%s", "%s"],
+                        "column_types": ["int", "nvarchar"], "column_comments": ["", ""],
+                        "column_contents": [["7"], ["x"]], "pk_indicators": [0, 0]}],
+                      "foreign_keys": [["tbl_nests", "event_id", "tbl_events", "event_id"]]}},
+                     {"db_id": "SBODemoUS-Banking", "db_path": "", "schema": {"schema_items": [
+                       {"table_name": "%s", "table_comment": "", "column_names": ["%s"], "column_types": ["int"],
+                        "column_comments": [""], "column_contents": [[]], "pk_indicators": [0]}], "foreign_keys": []}},
+                     {"db_id": "SBODemoUS-Sales Opportunities", "db_path": "", "schema": {"schema_items": [
+                       {"table_name": "%s", "table_comment": "", "column_names": [], "column_types": [],
+                        "column_comments": [], "column_contents": [], "pk_indicators": []}], "foreign_keys": []}}]
+                    """.formatted(n.get(0), n.get(1), n.get(2), n.get(3), n.get(4), n.get(5), n.get(6), n.get(7)));
+        }
         return commitAll(repo);
     }
 
@@ -148,9 +172,27 @@ class DataFetchTest {
         // Test-split identifiers are withheld, whatever their case.
         assertThat(Files.readString(data.resolve("snails/naturalness_classifications.csv")))
                 .isEqualTo("identifier,label\nMonday,Regular\nJan,Low\nQauntity,\n");
+        // One file per database, written as json.dumps(schema, separators=(",", ":")): names at the four levels,
+        // the primary key from pk_indicators, foreign keys in the native spelling, SBODemoUS's modules merged.
+        assertThat(Files.readString(data.resolve("snails/schema/ATBI.json"))).isEqualTo("{\"database\":\"ATBI\","
+                + "\"naturalness_levels\":[\"Native\",\"Regular\",\"Low\",\"Least\"],\"tables\":["
+                + "{\"name\":{\"Native\":\"tbl_Events\",\"Regular\":\"events\",\"Low\":\"tbl_Evts\",\"Least\":\"Ev\"},"
+                + "\"columns\":[{\"name\":{\"Native\":\"Event_ID\",\"Regular\":\"event_id\",\"Low\":\"Evt_ID\","
+                + "\"Least\":\"E_ID\"},\"type\":\"int\"}],\"primary_key\":[\"Event_ID\"]},"
+                + "{\"name\":{\"Native\":\"tbl_Nests\",\"Regular\":\"nests\",\"Low\":\"tbl_Nsts\",\"Least\":\"Ns\"},"
+                + "\"columns\":[{\"name\":{\"Native\":\"Nest_ID\",\"Regular\":\"nest_id\",\"Low\":\"Nst_ID\","
+                + "\"Least\":\"N_ID\"},\"type\":\"int\"},{\"name\":{\"Native\":\"Event_ID\",\"Regular\":\"event_id\","
+                + "\"Low\":\"Evt_ID\",\"Least\":\"E_ID\"},\"type\":\"nvarchar\"}],\"primary_key\":[]}],"
+                + "\"foreign_keys\":[{\"table\":\"tbl_Nests\",\"column\":\"Event_ID\",\"ref_table\":\"tbl_Events\","
+                + "\"ref_column\":\"Event_ID\"}]}");
+        assertThat(Files.readString(data.resolve("snails/schema/SBODemoUS.json")))
+                .contains("\"modules\":{\"Banking\":[\"CHO1\"],\"Sales Opportunities\":[\"OPR5\"]}}")
+                .contains("\"name\":{\"Native\":\"OPR5\",\"Regular\":\"opportunities\",\"Low\":\"OPR5\",\"Least\":\"O5\"},"
+                        + "\"columns\":[],\"primary_key\":[]");
         assertThat(data.resolve("snails/nl_sql")).doesNotExist();
-        assertThat(run.out).contains("snails/nl_sql/ is not produced", "snails/schema/ is not produced",
-                "snails/predictions/gpt-3.5-turbo.jsonl is not produced", "incomplete: 3 part(s)");
+        assertThat(run.out).contains("snails/nl_sql/ is not produced",
+                "snails/predictions/gpt-3.5-turbo.jsonl is not produced", "incomplete: 2 part(s)")
+                .doesNotContain("snails/schema/ is not produced");
     }
 
     @Test
