@@ -249,6 +249,9 @@ async function openItems(jobId) {
     tr.onclick = () => showItem(item);
     rows.append(tr);
   }
+  // The item list takes the place of the review queue and the report.
+  $('review').hidden = true;
+  $('report').hidden = true;
   $('item-detail').hidden = true;
   $('items').hidden = false;
 }
@@ -349,6 +352,7 @@ function showItem(item) {
   }
   $('items').hidden = true;
   $('item-detail').hidden = false;
+  $('item-detail').scrollIntoView();
 }
 
 async function route() {
