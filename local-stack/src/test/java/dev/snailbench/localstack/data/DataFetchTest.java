@@ -233,6 +233,20 @@ class DataFetchTest {
     }
 
     @Test
+    void shouldResolveAnAbbreviatedPinLikeTheDataReadmeGives() throws Exception {
+        // SNAILS and QATCH are pinned by 8 hex digits: those need the history to resolve, not a fetch by id.
+        String commit = snailsRepo();
+        Path data = tmp.resolve("data");
+
+        Run run = run(List.of("fetch", "--data-dir", data.toString(), "--only", "snails"),
+                datasets(commit.substring(0, 8), "x"));
+
+        assertThat(run.code).as(run.err).isZero();
+        assertThat(run.out).contains("converted from KyleLuoma/SNAILS " + commit);
+        assertThat(data.resolve("snails/naturalness/validation.csv")).exists();
+    }
+
+    @Test
     void shouldRefuseACommitThatIsNotThePinnedOne() throws Exception {
         snailsRepo();
         Path data = tmp.resolve("fresh");
