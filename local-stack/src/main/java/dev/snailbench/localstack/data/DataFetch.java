@@ -54,9 +54,12 @@ final class DataFetch {
                 try {
                     commit = Git.checkout(d.url(), d.commit(), checkout);
                 } catch (Git.FetchFailed e) {
+                    String advice = e.unreachable ? "Offline? Point SNAILBENCH_DATA_DIR or --data-dir at an existing "
+                            + "copy of the data" : "Check the pinned commit (SNAILBENCH_DATA_" + d.name().toUpperCase(java.util.Locale.ROOT)
+                            + "_COMMIT) or point SNAILBENCH_DATA_DIR or --data-dir at an existing copy of the data";
                     throw new Failed("cannot fetch " + d.name() + " from " + d.url() + " (" + d.repository() + " at "
-                            + d.shortCommit() + "): " + e.getMessage() + ". Offline? Point SNAILBENCH_DATA_DIR or "
-                            + "--data-dir at an existing copy of the data; nothing was changed in " + dataDir);
+                            + d.shortCommit() + "): " + e.getMessage() + ". " + advice + "; nothing was changed in "
+                            + dataDir);
                 }
                 List<String> missing;
                 try {

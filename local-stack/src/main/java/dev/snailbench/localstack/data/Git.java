@@ -18,10 +18,13 @@ final class Git {
     private static final Pattern FULL_ID = Pattern.compile("[0-9a-f]{40}");
     private static final long TIMEOUT_MINUTES = 30;
 
-    /** A fetch that failed: the repository could not be reached or does not hold the commit. */
+    /** A fetch that failed: the repository could not be reached ({@code unreachable}) or does not hold the commit. */
     static final class FetchFailed extends Exception {
-        FetchFailed(String message) {
+        final boolean unreachable;
+
+        FetchFailed(String message, boolean unreachable) {
             super(message);
+            this.unreachable = unreachable;
         }
     }
 
@@ -44,17 +47,17 @@ final class Git {
             // Every branch and tag, so that an abbreviated id (or a server refusing fetch-by-id) still resolves.
             Result all = run(dir, "git", "fetch", "-q", "--tags", url, "+refs/heads/*:refs/remotes/origin/*");
             if (!all.ok()) {
-                throw new FetchFailed(firstLine(all.error().isBlank() ? lastError : all.error()));
+                throw new FetchFailed(firstLine(all.error().isBlank() ? lastError : all.error()), true);
             }
         }
         Result resolved = run(dir, "git", "rev-parse", "--verify", "-q", wanted + "^{commit}");
         if (!resolved.ok()) {
-            throw new FetchFailed("commit " + commit + " is not in the repository");
+            throw new FetchFailed("commit " + commit + " is not in the repository", false);
         }
         String full = resolved.out().strip();
         Result co = run(dir, "git", "-c", "advice.detachedHead=false", "checkout", "-q", full);
         if (!co.ok()) {
-            throw new FetchFailed("cannot check out " + commit + ": " + firstLine(co.error()));
+            throw new FetchFailed("cannot check out " + commit + ": " + firstLine(co.error()), false);
         }
         return full;
     }

@@ -228,7 +228,7 @@ class DataFetchTest {
         assertThat(run.code).isEqualTo(1);
         assertThat(run.err.strip().lines()).hasSize(1);
         assertThat(run.err).contains("cannot fetch footballdb from " + tmp.resolve("no-such-repository").toUri(),
-                "jf87/FootballDB", "SNAILBENCH_DATA_DIR", "--data-dir");
+                "jf87/FootballDB", "Offline?", "SNAILBENCH_DATA_DIR", "--data-dir");
         assertThat(snapshot(data)).isEqualTo(before);
     }
 
@@ -255,7 +255,8 @@ class DataFetchTest {
                 datasets("0123456789abcdef0123456789abcdef01234567", "x"));
 
         assertThat(run.code).isEqualTo(1);
-        assertThat(run.err).contains("cannot fetch snails", "KyleLuoma/SNAILS");
+        assertThat(run.err).contains("cannot fetch snails", "KyleLuoma/SNAILS", "is not in the repository",
+                "SNAILBENCH_DATA_SNAILS_COMMIT").doesNotContain("Offline?");
         assertThat(data).as("a data directory the failed fetch created is removed").doesNotExist();
     }
 
