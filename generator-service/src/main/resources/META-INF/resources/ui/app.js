@@ -119,6 +119,7 @@ function render(job) {
   const finished = ['completed', 'failed', 'cancelled'].includes(job.status);
   $('open-report').disabled = !finished;
   $('open-review').disabled = !finished;
+  $('open-items').disabled = job.done === 0;
 }
 
 // Server-sent events read with fetch (EventSource cannot send the API key header).
@@ -157,11 +158,14 @@ async function follow(jobId) {
 async function openJob(jobId) {
   $('report').hidden = true;
   $('review').hidden = true;
+  $('items').hidden = true;
+  $('item-detail').hidden = true;
   show('job');
   render(await (await call('/jobs/' + jobId)).json());
   follow(jobId);
   $('open-report').onclick = () => openReport(jobId);
   $('open-review').onclick = () => openReview(jobId);
+  $('open-items').onclick = () => openItems(jobId);
 }
 
 async function openReport(jobId) {
@@ -212,6 +216,145 @@ async function openReview(jobId) {
   $('review').hidden = false;
 }
 
+function cell(tr, value, className) {
+  const td = document.createElement('td');
+  td.append(value === null || value === undefined ? '' : String(value));
+  if (className) {
+    td.className = className;
+  }
+  tr.append(td);
+  return td;
+}
+
+function yesNo(match) {
+  return match === null || match === undefined ? ['—', ''] : match ? ['yes', 'match-yes'] : ['no', 'match-no'];
+}
+
+// The scorer's results of the job, one row each; a click opens the item's detail.
+async function openItems(jobId) {
+  const items = await (await call(state.scorer + '/jobs/' + jobId + '/results')).json();
+  const rows = $('item-rows');
+  rows.replaceChildren();
+  for (const item of items) {
+    const tr = document.createElement('tr');
+    tr.className = 'item-row';
+    tr.dataset.question = item.questionId;
+    cell(tr, item.questionId);
+    cell(tr, item.model);
+    cell(tr, item.database);
+    cell(tr, item.level);
+    cell(tr, ...yesNo(item.strictMatch));
+    cell(tr, ...yesNo(item.relaxedMatch));
+    cell(tr, item.reason);
+    tr.onclick = () => showItem(item);
+    rows.append(tr);
+  }
+  // The item list takes the place of the review queue and the report.
+  $('review').hidden = true;
+  $('report').hidden = true;
+  $('item-detail').hidden = true;
+  $('items').hidden = false;
+}
+
+function status(outcome, rows, seconds, error) {
+  if (!outcome) {
+    return 'not run';
+  }
+  let text = outcome;
+  if (rows !== null && rows !== undefined) {
+    text += ', ' + rows + ' row' + (rows === 1 ? '' : 's');
+  }
+  if (seconds !== null && seconds !== undefined) {
+    text += ', ' + seconds.toFixed(3) + ' s';
+  }
+  return error ? text + ' — ' + error : text;
+}
+
+// The first rows of one result as a small table (what the scorer kept with the verdict).
+function previewTable(table) {
+  if (!table) {
+    return document.createTextNode('');
+  }
+  const wrap = document.createElement('div');
+  const t = document.createElement('table');
+  t.className = 'preview';
+  const head = document.createElement('tr');
+  for (const c of table.columns) {
+    const th = document.createElement('th');
+    th.textContent = c;
+    head.append(th);
+  }
+  const thead = document.createElement('thead');
+  thead.append(head);
+  const body = document.createElement('tbody');
+  for (const row of table.rows) {
+    const tr = document.createElement('tr');
+    for (const value of row) {
+      cell(tr, value === null ? 'NULL' : value);
+    }
+    body.append(tr);
+  }
+  t.append(thead, body);
+  const note = document.createElement('p');
+  note.className = 'preview-note';
+  note.textContent = table.rows.length < table.totalRows
+    ? 'first ' + table.rows.length + ' of ' + table.totalRows + ' rows' + (table.truncated ? ' (result cut by the executor)' : '')
+    : table.totalRows + ' row' + (table.totalRows === 1 ? '' : 's');
+  wrap.append(t, note);
+  return wrap;
+}
+
+function showItem(item) {
+  $('item-title').textContent = [item.questionId, item.model, item.database, item.level].filter((x) => x).join(' · ');
+  $('item-question').textContent = item.question || '(question text not recorded for this item)';
+  $('item-gold-sql').textContent = item.goldSql || '';
+  $('item-predicted-sql').textContent = item.predictedSql || (item.inferenceError ? 'inference failed: ' + item.inferenceError : '');
+  $('item-gold-status').textContent = 'Status: ' + status(item.goldStatus, item.goldRows, item.goldSeconds, item.goldError);
+  $('item-predicted-status').textContent = 'Status: '
+    + status(item.predictedStatus, item.predictedRows, item.predictedSeconds, item.predictedError);
+  const preview = item.preview || {};
+  $('item-gold-rows').replaceChildren(previewTable(preview.gold));
+  $('item-predicted-rows').replaceChildren(previewTable(preview.predicted));
+  let reason = item.reason || '';
+  if (item.manualVerdict) {
+    reason += ' — reviewed: ' + item.manualVerdict + (item.reviewNote ? ' (' + item.reviewNote + ')' : '');
+  }
+  $('item-reason').textContent = reason;
+  const verdicts = $('item-verdicts');
+  verdicts.replaceChildren();
+  for (const [name, v] of [['strict', item.strict], ['set', item.set], ['relaxed (SNAILS)', item.relaxed]]) {
+    const tr = document.createElement('tr');
+    cell(tr, name);
+    cell(tr, ...yesNo(v ? v.match : null));
+    cell(tr, v ? v.reason : 'not compared');
+    cell(tr, v ? v.detail : '');
+    verdicts.append(tr);
+  }
+  const scores = $('item-scores');
+  scores.replaceChildren();
+  const figure = (x) => (x === null || x === undefined ? '—' : Number(x).toFixed(3));
+  for (const [name, value] of [
+    ['Hardness', item.hardness || '—'],
+    ['QueryRecall', figure(item.queryRecall)], ['QueryPrecision', figure(item.queryPrecision)],
+    ['QueryF1', figure(item.queryF1)],
+    ['Linking', (item.linkingMethod || '—') + (item.linkingError ? ' — ' + item.linkingError : '')],
+    ['Cell precision / recall', figure(item.cellPrecision) + ' / ' + figure(item.cellRecall)],
+    ['Tuple cardinality / constraint / order', figure(item.tupleCardinality) + ' / ' + figure(item.tupleConstraint)
+      + ' / ' + figure(item.tupleOrder)],
+    ['Execution accuracy', figure(item.executionAccuracy)], ['VES', figure(item.validEfficiencyScore)],
+    ['Soft-F1', figure(item.softF1)]]) {
+    const tr = document.createElement('tr');
+    const th = document.createElement('th');
+    th.textContent = name;
+    tr.append(th);
+    cell(tr, value);
+    scores.append(tr);
+  }
+  $('items').hidden = true;
+  $('item-detail').hidden = false;
+  $('item-detail').scrollIntoView();
+}
+
 async function route() {
   if (!state.key) {
     const params = new URLSearchParams(location.search);
@@ -238,6 +381,11 @@ $('sign-out').addEventListener('click', signOut);
 $('back').addEventListener('click', (e) => {
   e.preventDefault();
   location.hash = '';
+});
+$('close-item').addEventListener('click', (e) => {
+  e.preventDefault();
+  $('item-detail').hidden = true;
+  $('items').hidden = false;
 });
 window.addEventListener('hashchange', route);
 route();

@@ -258,8 +258,26 @@ class PlatformEndToEndIT {
             browser.await("var t = document.querySelector('.review-item'); return t ? t.textContent : '';",
                     text -> text.contains("reviewed: correct"), Duration.ofSeconds(20));
             browser.screenshot(shots.resolve("reviewed.png"));
+            // An item's detail: the question, both queries and their first rows side by side, verdicts, scores.
+            browser.click("#open-items");
+            browser.click(".item-row[data-question='teams-2018']");
+            browser.await("var d = document.getElementById('item-detail'); return d.hidden ? '' : d.innerText;",
+                    text -> text.contains("Teams of 2018, by name?"), Duration.ofSeconds(20));
+            String detail = browser.script("return document.getElementById('item-detail').innerText;");
+            String goldRows = browser.script("return document.querySelectorAll('#item-gold-rows tbody tr').length;");
+            String firstGold = browser.script(
+                    "return document.querySelector('#item-gold-rows tbody td').textContent;");
+            String firstPredicted = browser.script(
+                    "return document.querySelector('#item-predicted-rows tbody td').textContent;");
+            browser.screenshot(shots.resolve("item-detail.png"));
 
             assertThat(counts).isEqualTo("2 of 2 items scored, 0 failed");
+            assertThat(detail).contains("SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname",
+                    "ORDER BY teamname DESC", "first 20 of 32 rows", "reviewed: correct", "QueryRecall", "Hardness");
+            assertThat(goldRows).isEqualTo("20");
+            // Same teams, opposite order: the two previews start at opposite ends of the alphabet.
+            assertThat(firstGold).isEqualTo("Argentina");
+            assertThat(firstPredicted).isEqualTo("Uruguay");
         }
         String jobId = client.call("GET", stack.url(Stack.Service.GENERATOR) + "/jobs", Map.of("X-API-Key", apiKey),
                 null, 200).get(0).get("jobId").asText();

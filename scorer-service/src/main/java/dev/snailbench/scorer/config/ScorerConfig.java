@@ -35,4 +35,8 @@ public interface ScorerConfig {
     /** Largest request body accepted by the stateless endpoints, in rows per result. */
     @WithDefault("200000")
     int maxRowsPerResult();
+
+    /** Rows of each result kept with the verdict for the item's detail (0 keeps none). */
+    @WithDefault("20")
+    int previewRows();
 }

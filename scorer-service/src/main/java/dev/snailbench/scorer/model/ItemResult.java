@@ -27,6 +27,9 @@ public class ItemResult {
     public String databaseKey;
     public String level;
     public String dialect;
+    /** The question as the job asked it (shown with the item's detail). */
+    @Column(columnDefinition = "text")
+    public String question;
     @Column(columnDefinition = "text")
     public String goldSql;
     @Column(columnDefinition = "text")
@@ -44,6 +47,12 @@ public class ItemResult {
     public String predictedError;
     public Integer predictedRows;
     public Double predictedSeconds;
+    /**
+     * The first rows of both results as JSON ({@code ResultPreview}), bounded by
+     * {@code snailbench.scorer.preview-rows}: enough for a person to see the two results side by side.
+     */
+    @Column(columnDefinition = "text")
+    public String resultPreview;
 
     /** No comparison was possible (inference, gold or predicted execution failed). */
     /**

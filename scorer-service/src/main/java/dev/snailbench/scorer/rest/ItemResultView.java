@@ -2,20 +2,22 @@ package dev.snailbench.scorer.rest;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.service.ResultPreview;
 import java.time.Instant;
 import java.util.UUID;
 
 /** One question's scored result as the results API shows it. */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record ItemResultView(String questionId, UUID workItemId, String model, String database, String level,
-        String goldStatus, String goldError, Integer goldRows, Double goldSeconds,
+        String question, String goldSql, String goldStatus, String goldError, Integer goldRows, Double goldSeconds,
         String predictedStatus, String predictedError, Integer predictedRows, Double predictedSeconds,
         String inferenceError, String predictedSql, boolean failed, boolean linkingOnly, Boolean strictMatch,
         Boolean setMatch, Boolean relaxedMatch, String reason, VerdictView strict, VerdictView set, VerdictView relaxed,
         boolean goldOrderBy, Double cellPrecision, Double cellRecall, Double tupleCardinality, Double tupleConstraint,
         Double tupleOrder, Double executionAccuracy, Double validEfficiencyScore, Double softF1, Double queryRecall,
         Double queryPrecision, Double queryF1, String linkingError, String linkingMethod, String hardness,
-        Instant scoredAt, String manualVerdict, String reviewNote, String reviewedBy, Instant reviewedAt) {
+        Instant scoredAt, String manualVerdict, String reviewNote, String reviewedBy, Instant reviewedAt,
+        ResultPreview preview) {
 
     /**
      * One comparator's verdict (null reason when the item failed before any comparison). For an item of a
@@ -26,7 +28,7 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
 
     public static ItemResultView of(ItemResult r) {
         return new ItemResultView(r.questionId, r.workItemId, r.model, r.databaseKey, r.level,
-                r.goldStatus, r.goldError, r.goldRows, r.goldSeconds,
+                r.question, r.goldSql, r.goldStatus, r.goldError, r.goldRows, r.goldSeconds,
                 r.predictedStatus, r.predictedError, r.predictedRows, r.predictedSeconds,
                 r.inferenceError, r.predictedSql, r.failed, r.linkingOnly, match(r, r.strictMatch),
                 match(r, r.setMatch), match(r, r.relaxedMatch), r.reason,
@@ -37,7 +39,7 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
                 r.executionAccuracy, r.validEfficiencyScore, r.softF1, r.queryRecall, r.queryPrecision, r.queryF1,
                 r.linkingError, r.linkingMethod, r.hardness, r.scoredAt,
                 r.manualVerdict == null ? null : r.manualVerdict ? "correct" : "incorrect", r.reviewNote, r.reviewedBy,
-                r.reviewedAt);
+                r.reviewedAt, ResultPreview.parse(r.resultPreview));
     }
 
     private static Boolean match(ItemResult r, Boolean match) {

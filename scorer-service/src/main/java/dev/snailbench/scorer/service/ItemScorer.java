@@ -30,12 +30,14 @@ public class ItemScorer {
     private final ResultComparisons comparisons;
     private final SqlAnalysis sql;
     private final CompareOptions.Factory options;
+    private final int previewRows;
 
     public ItemScorer(ResultComparisons comparisons, SqlAnalysis sql, ScorerConfig config) {
         this.comparisons = comparisons;
         this.sql = sql;
         Tolerance tolerance = new Tolerance(config.absoluteTolerance(), config.relativeTolerance());
         this.options = orderBy -> new CompareOptions(orderBy, tolerance, config.nullsEqual());
+        this.previewRows = config.previewRows();
     }
 
     public ItemResult score(ExecutionCompleted event) {
@@ -52,6 +54,7 @@ public class ItemScorer {
             r.databaseKey = databaseKey(item);
             r.level = item.level() == null ? null : item.level().label();
             r.dialect = dialect.id();
+            r.question = item.question();
             r.goldSql = item.goldSql();
             r.jobName = item.jobName();
         }
@@ -61,6 +64,7 @@ public class ItemScorer {
         }
         describe(event.gold(), true, r);
         describe(event.predicted(), false, r);
+        r.resultPreview = ResultPreview.json(event.gold(), event.predicted(), previewRows);
 
         SqlAnalysis.ItemAnalysis analysis = sql.analyse(r.goldSql, r.predictedSql, dialect);
         r.orderBy = analysis.goldOrderBy();
@@ -114,6 +118,7 @@ public class ItemScorer {
             r.databaseKey = databaseKey(item);
             r.level = item.level() == null ? null : item.level().label();
             r.dialect = (item.dialect() == null ? SqlDialect.POSTGRESQL : item.dialect()).id();
+            r.question = item.question();
             r.goldSql = item.goldSql();
             r.jobName = item.jobName();
         }

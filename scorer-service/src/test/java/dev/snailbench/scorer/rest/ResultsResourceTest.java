@@ -88,6 +88,24 @@ class ResultsResourceTest {
     }
 
     @Test
+    void shouldShowTheQuestionTheGoldSqlAndTheFirstRowsOfBothResultsForAnItemsDetail() {
+        given().header(ApiKeys.HEADER, ownerKey)
+                .when().get("/jobs/{id}/results", jobId)
+                .then().statusCode(200)
+                .body("[0].question", equalTo("question q1"))
+                .body("[0].goldSql", equalTo("SELECT name, goals FROM p"))
+                .body("[0].predictedSql", equalTo("SELECT goals, name FROM p"))
+                .body("[0].preview.gold.columns", equalTo(List.of("name", "goals")))
+                .body("[0].preview.gold.rows", equalTo(List.of(List.of("Pelé", "12"))))
+                .body("[0].preview.predicted.columns", equalTo(List.of("goals", "name")))
+                .body("[0].preview.predicted.rows", equalTo(List.of(List.of("12", "Pelé"))))
+                .body("[0].preview.predicted.totalRows", equalTo(1))
+                // The gold query failed: there is no gold result to show, only the predicted one.
+                .body("[1].preview.gold", nullValue())
+                .body("[1].preview.predicted.rows", equalTo(List.of(List.of("1"))));
+    }
+
+    @Test
     void shouldSummarizeTheJobWithConfidenceIntervalsAndReasons() {
         given().header(ApiKeys.HEADER, ownerKey)
                 .when().get("/jobs/{id}/summary", jobId)

@@ -145,6 +145,10 @@ class JobStatisticsTest {
             public int maxRowsPerResult() {
                 return 1000;
             }
+
+            public int previewRows() {
+                return 20;
+            }
         };
     }
 }

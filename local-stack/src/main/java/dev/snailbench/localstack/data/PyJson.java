@@ -1,0 +1,103 @@
+package dev.snailbench.localstack.data;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes JSON exactly as Python's {@code json.dumps(value, indent=N)} (or, compact, with {@code separators=(",", ":")}) does ({@code ensure_ascii} on: every
+ * non-ASCII character as a {@code \\uXXXX} escape; {@code ", "} and {@code ": "} separators, no final newline),
+ * which is how the data folder's derived JSON files were written. Values: {@link Map} (in its order),
+ * {@link List}, {@link String}, {@link Number}, {@link Boolean} and {@code null}.
+ */
+final class PyJson {
+
+    private PyJson() {
+    }
+
+    /** As {@code json.dumps(value, separators=(",", ":"))}: no whitespace at all. */
+    static String compact(Object value) {
+        return dumps(value, -1);
+    }
+
+    static String dumps(Object value, int indent) {
+        StringBuilder sb = new StringBuilder();
+        write(sb, value, indent, 0);
+        return sb.toString();
+    }
+
+    private static void write(StringBuilder sb, Object value, int indent, int depth) {
+        if (value == null) {
+            sb.append("null");
+        } else if (value instanceof String s) {
+            string(sb, s);
+        } else if (value instanceof Boolean b) {
+            sb.append(b ? "true" : "false");
+        } else if (value instanceof Number num) {
+            sb.append(num);
+        } else if (value instanceof Map<?, ?> map) {
+            if (map.isEmpty()) {
+                sb.append("{}");
+                return;
+            }
+            sb.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                sb.append(first ? "" : ",");
+                first = false;
+                newline(sb, indent, depth + 1);
+                string(sb, String.valueOf(e.getKey()));
+                sb.append(indent < 0 ? ":" : ": ");
+                write(sb, e.getValue(), indent, depth + 1);
+            }
+            newline(sb, indent, depth);
+            sb.append('}');
+        } else if (value instanceof List<?> list) {
+            if (list.isEmpty()) {
+                sb.append("[]");
+                return;
+            }
+            sb.append('[');
+            for (int i = 0; i < list.size(); i++) {
+                sb.append(i == 0 ? "" : ",");
+                newline(sb, indent, depth + 1);
+                write(sb, list.get(i), indent, depth + 1);
+            }
+            newline(sb, indent, depth);
+            sb.append(']');
+        } else {
+            throw new IllegalArgumentException("cannot write " + value.getClass() + " as JSON");
+        }
+    }
+
+    private static void newline(StringBuilder sb, int indent, int depth) {
+        if (indent < 0) {
+            return; // compact: no line breaks
+        }
+        sb.append('\n');
+        sb.append(" ".repeat(indent * depth));
+    }
+
+    private static void string(StringBuilder sb, String s) {
+        sb.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                case '\b' -> sb.append("\\b");
+                case '\f' -> sb.append("\\f");
+                default -> {
+                    if (c < 0x20 || c > 0x7e) {
+                        sb.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        sb.append('"');
+    }
+}
