@@ -34,8 +34,7 @@ public record ModelMetadata(String modelVersion, String featureExtractionVersion
     /** Names of the ONNX graph's inputs and output (see {@code OnnxSparseLinearModel}). */
     public static final String INPUT_INDICES = "indices";
     public static final String INPUT_VALUES = "values";
-    public static final String INPUT_ROWS = "rows";
-    public static final String INPUT_SHAPE = "shape";
+    public static final String INPUT_ENDS = "ends";
     public static final String OUTPUT_PROBABILITIES = "probabilities";
     public static final String ONNX_FILE = "naturalness.onnx";
     /** The Java model the ONNX graph was exported from (for the ONNX-vs-Java test). */

@@ -236,8 +236,8 @@ public final class TrainNaturalnessModel {
                 "feature = hashed bucket 0.." + (dimension - 1) + " (FeatureExtractor " + FeatureExtractor.VERSION
                         + "); bucket b is row b of the weight matrix",
                 LABELS, OnnxSparseLinearModel.INPUT_INDICES + ": int64 [T] (buckets of all identifiers, concatenated); "
-                        + OnnxSparseLinearModel.INPUT_ROWS + ": int64 [T, 1] (identifier of each feature); "
-                        + OnnxSparseLinearModel.INPUT_SHAPE + ": int64 [2] = [N, " + classes + "]",
+                        + OnnxSparseLinearModel.INPUT_ENDS + ": int64 [N] (position in indices of each identifier's "
+                        + "last feature)",
                 OnnxSparseLinearModel.INPUT_VALUES + ": float [T]",
                 OnnxSparseLinearModel.OUTPUT_PROBABILITIES + ": float [N, " + classes + "] in label order",
                 Instant.now().toString(), "multinomial logistic regression (SoftmaxRegression, AdaGrad SGD)", config,
