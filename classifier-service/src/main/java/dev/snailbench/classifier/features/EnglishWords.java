@@ -43,7 +43,8 @@ public final class EnglishWords {
             }
             indexPrefixes(word, rank, false);
             for (int len = 2; len < word.length() && len <= 10; len++) {
-                rankByPrefix.merge(word.substring(0, len), rank, Math::min);
+                // rank and length of the word packed in one int: min keeps the most frequent word.
+                rankByPrefix.merge(word.substring(0, len), rank * 32 + Math.min(word.length(), 31), Math::min);
             }
             indexPrefixes(collapseDoubles(word), rank, true);
             indexPrefixes(skeleton(word), rank, true);
@@ -116,8 +117,14 @@ public final class EnglishWords {
 
     /** Best rank of a longer word that starts with this lower-case token ({@code veg} → vegetation), or 0. */
     public int prefixRank(String lowerCaseToken) {
-        Integer rank = rankByPrefix.get(lowerCaseToken);
-        return rank == null ? 0 : rank;
+        Integer packed = rankByPrefix.get(lowerCaseToken);
+        return packed == null ? 0 : packed / 32;
+    }
+
+    /** Length of the most frequent longer word that starts with this lower-case token, or 0. */
+    public int prefixWordLength(String lowerCaseToken) {
+        Integer packed = rankByPrefix.get(lowerCaseToken);
+        return packed == null ? 0 : packed % 32;
     }
 
     private void indexPrefixes(String form, int rank, boolean wholeFormToo) {

@@ -11,11 +11,13 @@ import java.util.Locale;
  * <p>Feature families: identifier shape (length, token count, case pattern, separators, digits, vowel ratio,
  * consonant runs), per-token kind (English word by frequency band, known acronym, abbreviation of an English
  * word, digits, other) with length, case shape and position, kind bigrams, share of tokens in the dictionary,
- * token identity, and character 1–4-grams inside tokens.
+ * token identity, and character 1–4-grams inside tokens; per token also its vowel count, and for a prefix
+ * abbreviation the share of its word it keeps; per identifier the number of vowel-less and of short unknown
+ * tokens, and the joint count of dictionary / abbreviation / unknown tokens.
  */
 public final class FeatureExtractor {
 
-    public static final String VERSION = "fx-3";
+    public static final String VERSION = "fx-4";
     /** Number of hash buckets: rows of the model's weight matrix. */
     public static final int DIMENSION = 1 << 18;
 
@@ -23,7 +25,8 @@ public final class FeatureExtractor {
             NS_SHARE = 7, NS_SHARE_VALUE = 8, NS_NON_DICT = 9, NS_TOKEN = 10, NS_KIND_LEN = 11, NS_KIND_SHAPE = 12,
             NS_KIND_POS = 13, NS_KIND_BIGRAM = 14, NS_NGRAM = 15, NS_TOKEN_VOWELS = 16, NS_SHARE_NTOK = 17,
             NS_ABBR = 18, NS_SEPARATOR = 19, NS_WHOLE_NGRAM = 20, NS_TOKEN_BIGRAM = 21, NS_KIND_SEQUENCE = 22,
-            NS_COVERED_LETTERS = 23, NS_COVERAGE_KIND = 24;
+            NS_COVERED_LETTERS = 23, NS_COVERAGE_KIND = 24, NS_TOKEN_VOWEL_COUNT = 25, NS_VOWELLESS = 26,
+            NS_PREFIX_RATIO = 27, NS_KIND_COUNTS = 28;
 
     private final EnglishWords words;
 
@@ -90,7 +93,7 @@ public final class FeatureExtractor {
         add(out, NS_DIGITS, Math.min(digits, 4) * 2 + (length > 0 && Character.isDigit(identifier.charAt(length - 1)) ? 1 : 0));
         add(out, NS_CONS_RUN, Math.min(maxRun, 7));
 
-        int wordTokens = 0, inDictionary = 0, nonDictionary = 0, abbreviations = 0;
+        int wordTokens = 0, inDictionary = 0, nonDictionary = 0, abbreviations = 0, vowelless = 0, shortUnknown = 0;
         int previousKind = -1;
         int previousTokenHash = 0x51ED27;
         int kindSequence = 0x2F0B3;
@@ -137,6 +140,22 @@ public final class FeatureExtractor {
             add(out, NS_KIND_BIGRAM, (previousKind + 1) * 16 + kind);
             if (letterToken) {
                 add(out, NS_TOKEN_VOWELS, kind * 16 + tokenVowelBand(lowerToken));
+                // Vowel-less tokens ("Tmplt", "Cntrc") and short unknown ones ("FC", "Elg") are what makes an
+                // abbreviation hard to decode.
+                int tokenVowels = vowelCount(lowerToken);
+                add(out, NS_TOKEN_VOWEL_COUNT, (kind * 4 + Math.min(tokenVowels, 3)) * 16 + tokenLength);
+                if (tokenVowels == 0 && token.length() >= 2) {
+                    vowelless++;
+                }
+                if (token.length() <= 3 && kind != KIND_ACRONYM && !(kind >= KIND_WORD_TOP && kind <= KIND_WORD_RARE)) {
+                    shortUnknown++;
+                }
+                if (kind == KIND_ABBR_COMMON || kind == KIND_ABBR_RARE) {
+                    // How much of the word the abbreviation keeps: "Cred" (credit) keeps more than "Ct" (count).
+                    int wordLength = words.prefixWordLength(lowerToken);
+                    add(out, NS_PREFIX_RATIO, kind * 16
+                            + (wordLength == 0 ? 15 : Math.min(10, token.length() * 10 / wordLength)));
+                }
             }
             nGrams(out, lowerToken);
             previousKind = kind;
@@ -144,6 +163,10 @@ public final class FeatureExtractor {
         add(out, NS_KIND_BIGRAM, (previousKind + 1) * 16 + 15);
         add(out, NS_TOKEN_BIGRAM, mix(previousTokenHash, 0x7E57));
         add(out, NS_KIND_SEQUENCE, kindSequence);
+        add(out, NS_VOWELLESS, Math.min(vowelless, 3) * 4 + Math.min(shortUnknown, 3));
+        // The whole mix at once: "two words and one unknown" is not the sum of its parts.
+        add(out, NS_KIND_COUNTS, ((Math.min(inDictionary, 3) * 4 + Math.min(abbreviations, 3)) * 4
+                + Math.min(nonDictionary - abbreviations, 3)) * 8 + Math.min(tokens.size(), 7));
         add(out, NS_COVERED_LETTERS, letters == 0 ? 11 : Math.min(10, dictionaryLetters * 10 / letters));
         int shareBand = wordTokens == 0 ? 6 : inDictionary == wordTokens ? 5 : inDictionary * 5 / wordTokens;
         add(out, NS_SHARE, shareBand);
@@ -270,6 +293,17 @@ public final class FeatureExtractor {
             }
         }
         return letters == 0 ? 15 : vowels * 5 / letters + (letters <= 3 ? 0 : 6);
+    }
+
+    private static int vowelCount(String lowerToken) {
+        int vowels = 0;
+        for (int i = 0; i < lowerToken.length(); i++) {
+            char c = lowerToken.charAt(i);
+            if (EnglishWords.isVowel(c) || c == 'y') {
+                vowels++;
+            }
+        }
+        return vowels;
     }
 
     private static int lengthBand(int length) {

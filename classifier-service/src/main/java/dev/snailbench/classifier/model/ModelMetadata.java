@@ -11,7 +11,10 @@ import java.util.Map;
  * @param featureDimension         number of hash buckets = rows of the weight matrix
  * @param featureOrder             how input columns map to features
  * @param labels                   order of the probability columns
+ * @param hyperparameters          the configuration chosen by cross-validation on the training split
+ * @param trainRows                rows the final model was trained on
  * @param confusionMatrix          validation counts, actual label → predicted label → count
+ * @param modelSelection           every configuration tried, with its cross-validation scores
  */
 public record ModelMetadata(String modelVersion, String featureExtractionVersion, int featureDimension,
         String featureOrder, List<String> labels, String inputIndices, String inputValues, String output,
@@ -20,17 +23,20 @@ public record ModelMetadata(String modelVersion, String featureExtractionVersion
         Map<String, Map<String, Integer>> confusionMatrix, Map<String, Double> validationF1ByLabel,
         List<Candidate> modelSelection) {
 
-    /** One configuration tried during model selection, with its validation scores. */
-    public record Candidate(String hyperparameters, double validationAccuracy, double validationMacroF1) {
+    /**
+     * One configuration tried during model selection, with its scores in k-fold cross-validation on the training
+     * split (the validation split plays no part in the choice).
+     */
+    public record Candidate(String hyperparameters, double crossValidationAccuracy, double crossValidationMacroF1) {
     }
 
     public static final String FILE = "model.json";
     /** Names of the ONNX graph's inputs and output (see {@code OnnxSparseLinearModel}). */
     public static final String INPUT_INDICES = "indices";
     public static final String INPUT_VALUES = "values";
-    public static final String INPUT_ROWS = "rows";
-    public static final String INPUT_SHAPE = "shape";
+    public static final String INPUT_ENDS = "ends";
     public static final String OUTPUT_PROBABILITIES = "probabilities";
     public static final String ONNX_FILE = "naturalness.onnx";
-    public static final String TRIBUO_FILE = "naturalness.tribuo";
+    /** The Java model the ONNX graph was exported from (for the ONNX-vs-Java test). */
+    public static final String JAVA_MODEL_FILE = "naturalness.weights";
 }

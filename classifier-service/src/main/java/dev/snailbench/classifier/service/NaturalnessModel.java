@@ -132,25 +132,26 @@ public final class NaturalnessModel implements AutoCloseable {
         }
         LongBuffer indices = b.indices(total);
         FloatBuffer values = b.values(total);
-        LongBuffer rows = b.rows(total);
+        LongBuffer ends = b.ends(n);
+        int position = 0;
         for (int i = 0; i < n; i++) {
             FeatureVector v = b.features.get(i);
             for (int k = 0; k < v.size(); k++) {
                 indices.put(v.index(k));
                 values.put(v.value(k));
-                rows.put(i);
             }
+            // Every identifier has features (length, token count, ...), so its segment is never empty.
+            position += v.size();
+            ends.put(position - 1);
         }
         indices.flip();
         values.flip();
-        rows.flip();
+        ends.flip();
         try (OnnxTensor indexTensor = OnnxTensor.createTensor(env, indices, new long[] { total });
                 OnnxTensor valueTensor = OnnxTensor.createTensor(env, values, new long[] { total });
-                OnnxTensor rowTensor = OnnxTensor.createTensor(env, rows, new long[] { total, 1 });
-                OnnxTensor shapeTensor = OnnxTensor.createTensor(env, new long[] { n, classes });
+                OnnxTensor endTensor = OnnxTensor.createTensor(env, ends, new long[] { n });
                 OrtSession.Result result = session.run(Map.of(ModelMetadata.INPUT_INDICES, indexTensor,
-                        ModelMetadata.INPUT_VALUES, valueTensor, ModelMetadata.INPUT_ROWS, rowTensor,
-                        ModelMetadata.INPUT_SHAPE, shapeTensor))) {
+                        ModelMetadata.INPUT_VALUES, valueTensor, ModelMetadata.INPUT_ENDS, endTensor))) {
             FloatBuffer probabilities = ((OnnxTensor) result.get(0)).getFloatBuffer();
             float[] out = new float[n * classes];
             probabilities.get(out);
@@ -174,14 +175,14 @@ public final class NaturalnessModel implements AutoCloseable {
         final FeaturePool features = new FeaturePool();
         private LongBuffer indices = LongBuffer.allocate(0);
         private FloatBuffer values = FloatBuffer.allocate(0);
-        private LongBuffer rows = LongBuffer.allocate(0);
+        private LongBuffer ends = LongBuffer.allocate(0);
 
-        LongBuffer rows(int size) {
-            if (rows.capacity() < size) {
-                rows = ByteBuffer.allocateDirect(size * 2 * Long.BYTES).order(ByteOrder.nativeOrder()).asLongBuffer();
+        LongBuffer ends(int size) {
+            if (ends.capacity() < size) {
+                ends = ByteBuffer.allocateDirect(size * 2 * Long.BYTES).order(ByteOrder.nativeOrder()).asLongBuffer();
             }
-            rows.clear();
-            return rows;
+            ends.clear();
+            return ends;
         }
 
         LongBuffer indices(int size) {

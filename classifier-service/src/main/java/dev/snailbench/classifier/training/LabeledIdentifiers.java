@@ -21,6 +21,14 @@ public final class LabeledIdentifiers {
     }
 
     public static List<Row> read(Path csv) {
+        return read(csv, false);
+    }
+
+    /**
+     * @param skipUnlabelled whether a row with an empty label is left out (the SNAILS classification file has a
+     *                       few) rather than refused
+     */
+    public static List<Row> read(Path csv, boolean skipUnlabelled) {
         if (!Files.isRegularFile(csv)) {
             throw new IllegalStateException("naturalness data file " + csv.toAbsolutePath() + " does not exist "
                     + "(set snailbench.data-dir to the shared data folder)");
@@ -43,6 +51,9 @@ public final class LabeledIdentifiers {
             // The label never contains a comma; the identifier might.
             int comma = line.lastIndexOf(',');
             String label = comma < 0 ? "" : line.substring(comma + 1).trim();
+            if (skipUnlabelled && comma > 0 && label.isEmpty()) {
+                continue;
+            }
             if (comma <= 0 || !LABELS.contains(label)) {
                 throw new IllegalStateException(csv + " line " + (i + 1) + ": expected 'identifier,label' with label "
                         + LABELS + ", got '" + line + "'");

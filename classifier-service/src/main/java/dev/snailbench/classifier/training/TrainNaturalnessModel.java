@@ -12,35 +12,29 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-import org.tribuo.Example;
-import org.tribuo.MutableDataset;
-import org.tribuo.Prediction;
-import org.tribuo.VariableInfo;
-import org.tribuo.classification.Label;
-import org.tribuo.classification.LabelFactory;
-import org.tribuo.classification.sgd.linear.LinearSGDModel;
-import org.tribuo.classification.sgd.linear.LinearSGDTrainer;
-import org.tribuo.classification.sgd.objectives.LogMulticlass;
-import org.tribuo.impl.ArrayExample;
-import org.tribuo.math.la.DenseMatrix;
-import org.tribuo.math.optimisers.AdaGrad;
-import org.tribuo.provenance.SimpleDataSourceProvenance;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
- * Trains the naturalness classifier during the build: a multinomial logistic regression (Tribuo linear SGD,
- * AdaGrad, fixed seed) on hashed identifier features from {@code snails/naturalness/train.csv}, chosen among a
- * small grid by accuracy on {@code validation.csv}; writes the ONNX graph, the Tribuo model (for the
- * ONNX-vs-Java check) and {@code model.json} into the output folder.
+ * Trains the naturalness classifier during the build: a multinomial logistic regression
+ * ({@link SoftmaxRegression}) on hashed identifier features from {@code snails/naturalness/train.csv}.
  *
- * <p>Only the naturalness splits are read: the crosswalks and schema levels overlap the withheld test split.
+ * <p>Model selection never looks at the validation split: each candidate configuration is scored by k-fold
+ * cross-validation on the training rows (folds by identifier, so a repeated identifier never sits on both
+ * sides), the best mean accuracy wins, the final model is trained on all training rows, and only then is it
+ * scored once on {@code validation.csv} for the figures in {@code model.json}.
+ *
+ * <p>Last, the winning configuration is cross-validated once more with the training side of every fold extended
+ * by the SNAILS {@code naturalness_classifications.csv} rows whose identifier (case-insensitive) is in neither
+ * split (the file largely repeats train and validation; none of its validation identifiers may reach training),
+ * scored on the same held-out rows; the extra rows are kept only if that is better.
+ * Crosswalks and schema levels are never read: they overlap the withheld test split.
  *
  * <p>Usage: {@code TrainNaturalnessModel <data-dir> <output-dir>}
  */
@@ -49,152 +43,207 @@ public final class TrainNaturalnessModel {
     /** The canonical label order of the ONNX output columns. */
     public static final List<String> LABELS = List.of("Regular", "Low", "Least");
     public static final long SEED = 20250622L;
+    /** Four folds: on the 2-core build machines two rounds of two parallel trainings, no idle core. */
+    static final int FOLDS = 4;
 
     /** The selection grid; override with -Dnaturalness.learning-rates=0.05,0.1 -Dnaturalness.epochs=8,16 to explore. */
-    private static final double[] LEARNING_RATES = java.util.Arrays.stream(
-            System.getProperty("naturalness.learning-rates", "0.03,0.05").split(",")).mapToDouble(Double::parseDouble)
+    private static final double[] LEARNING_RATES = Arrays.stream(
+            System.getProperty("naturalness.learning-rates", "0.02,0.03").split(",")).mapToDouble(Double::parseDouble)
             .toArray();
-    private static final int[] EPOCHS = java.util.Arrays.stream(System.getProperty("naturalness.epochs", "12,24")
+    private static final int[] EPOCHS = Arrays.stream(System.getProperty("naturalness.epochs", "10,20")
             .split(",")).mapToInt(Integer::parseInt).toArray();
 
     private TrainNaturalnessModel() {
+    }
+
+    /** Labelled rows with their features and class indices. */
+    record Examples(List<LabeledIdentifiers.Row> rows, List<FeatureVector> features, int[] labels) {
+        static Examples of(List<LabeledIdentifiers.Row> rows, FeatureExtractor extractor) {
+            List<FeatureVector> features = new ArrayList<>(rows.size());
+            int[] labels = new int[rows.size()];
+            for (int i = 0; i < rows.size(); i++) {
+                FeatureVector v = new FeatureVector();
+                extractor.extract(rows.get(i).identifier(), v);
+                features.add(v);
+                labels[i] = LABELS.indexOf(rows.get(i).label());
+            }
+            return new Examples(rows, features, labels);
+        }
     }
 
     public static void main(String[] args) throws Exception {
         if (args.length != 2) {
             throw new IllegalArgumentException("usage: TrainNaturalnessModel <data-dir> <output-dir>");
         }
-        Logger.getLogger("org.tribuo").setLevel(Level.WARNING);
         long started = System.nanoTime();
         Path dataDir = Path.of(args[0]);
         Path outputDir = Path.of(args[1]);
-        List<LabeledIdentifiers.Row> train = LabeledIdentifiers.read(dataDir.resolve("snails/naturalness/train.csv"));
-        List<LabeledIdentifiers.Row> validation = LabeledIdentifiers.read(
+        List<LabeledIdentifiers.Row> trainRows = LabeledIdentifiers.read(dataDir.resolve("snails/naturalness/train.csv"));
+        List<LabeledIdentifiers.Row> validationRows = LabeledIdentifiers.read(
                 dataDir.resolve("snails/naturalness/validation.csv"));
+        List<LabeledIdentifiers.Row> extraRows = extraRows(dataDir.resolve("snails/naturalness_classifications.csv"),
+                trainRows, validationRows);
         FeatureExtractor extractor = new FeatureExtractor(EnglishWords.get());
-
-        LabelFactory labels = new LabelFactory();
-        MutableDataset<Label> trainSet = new MutableDataset<>(new SimpleDataSourceProvenance("snails-naturalness-train",
-                OffsetDateTime.of(2025, 6, 23, 0, 0, 0, 0, ZoneOffset.UTC), labels), labels);
-        for (LabeledIdentifiers.Row row : train) {
-            trainSet.add(example(extractor, row.identifier(), new Label(row.label())));
-        }
-        List<Example<Label>> validationSet = new ArrayList<>(validation.size());
-        for (LabeledIdentifiers.Row row : validation) {
-            validationSet.add(example(extractor, row.identifier(), new Label(row.label())));
-        }
-        List<String> actual = validation.stream().map(LabeledIdentifiers.Row::label).toList();
+        Examples train = Examples.of(trainRows, extractor);
+        Examples extra = Examples.of(extraRows, extractor);
+        Examples validation = Examples.of(validationRows, extractor);
+        int[] fold = folds(trainRows);
 
         List<ModelMetadata.Candidate> candidates = new ArrayList<>();
-        LinearSGDModel best = null;
-        Scores bestScores = null;
-        String bestConfig = null;
+        SoftmaxRegression.Settings bestSettings = null;
+        Scores bestCv = null;
         for (double learningRate : LEARNING_RATES) {
             for (int epochs : EPOCHS) {
-                String config = "LogMulticlass, AdaGrad(lr=" + learningRate + ", eps=1e-6), epochs=" + epochs
-                        + ", minibatch=1, seed=" + SEED;
-                LinearSGDTrainer trainer = new LinearSGDTrainer(new LogMulticlass(), new AdaGrad(learningRate, 1e-6),
-                        epochs, Integer.MAX_VALUE, 1, SEED);
-                LinearSGDModel model = (LinearSGDModel) trainer.train(trainSet);
-                Scores scores = Scores.of(LABELS, actual, predict(model, validationSet));
-                candidates.add(new ModelMetadata.Candidate(config, scores.accuracy(), scores.macroF1()));
-                System.out.printf("[naturalness] %s: validation accuracy %.4f, macro-F1 %.4f%n", config,
-                        scores.accuracy(), scores.macroF1());
-                if (bestScores == null || scores.accuracy() > bestScores.accuracy()) {
-                    best = model;
-                    bestScores = scores;
-                    bestConfig = config;
+                SoftmaxRegression.Settings settings = new SoftmaxRegression.Settings(learningRate, epochs, 0, SEED);
+                Scores cv = crossValidate(train, null, fold, settings);
+                candidates.add(candidate(describe(settings, false, 0), cv));
+                if (bestCv == null || cv.accuracy() > bestCv.accuracy()) {
+                    bestCv = cv;
+                    bestSettings = settings;
                 }
             }
         }
+        // Then whether the extra rows help the winner, on the same held-out folds.
+        boolean bestWithExtra = false;
+        if (!extraRows.isEmpty()) {
+            Scores cv = crossValidate(train, extra, fold, bestSettings);
+            candidates.add(candidate(describe(bestSettings, true, extraRows.size()), cv));
+            if (cv.accuracy() > bestCv.accuracy()) {
+                bestCv = cv;
+                bestWithExtra = true;
+            }
+        }
+        List<FeatureVector> finalFeatures = new ArrayList<>(train.features());
+        int[] finalLabels = train.labels();
+        if (bestWithExtra) {
+            finalFeatures.addAll(extra.features());
+            finalLabels = IntStream.concat(Arrays.stream(train.labels()), Arrays.stream(extra.labels())).toArray();
+        }
+        SoftmaxRegression model = SoftmaxRegression.train(finalFeatures, finalLabels, FeatureExtractor.DIMENSION,
+                LABELS.size(), bestSettings);
+        List<String> predicted = new ArrayList<>(validationRows.size());
+        for (FeatureVector v : validation.features()) {
+            predicted.add(LABELS.get(model.predict(v)));
+        }
+        List<String> actual = validationRows.stream().map(LabeledIdentifiers.Row::label).toList();
+        Scores scores = Scores.of(LABELS, actual, predicted);
         if (Boolean.getBoolean("naturalness.print-errors")) {
-            List<String> predicted = predict(best, validationSet);
             for (int i = 0; i < predicted.size(); i++) {
                 if (!predicted.get(i).equals(actual.get(i))) {
-                    System.out.println("[naturalness] error: " + validation.get(i).identifier() + " actual "
+                    System.out.println("[naturalness] error: " + validationRows.get(i).identifier() + " actual "
                             + actual.get(i) + ", predicted " + predicted.get(i));
                 }
             }
         }
-        write(best, bestConfig, bestScores, candidates, train.size(), validation.size(), outputDir);
-        System.out.printf("[naturalness] chose %s: validation accuracy %.4f, macro-F1 %.4f; wrote %s in %.1f s%n",
-                bestConfig, bestScores.accuracy(), bestScores.macroF1(), outputDir,
-                (System.nanoTime() - started) / 1e9);
+        String config = describe(bestSettings, bestWithExtra, extraRows.size()) + "; chosen by " + FOLDS
+                + "-fold cross-validation on train (accuracy " + String.format(Locale.ROOT, "%.4f", bestCv.accuracy())
+                + ")";
+        write(model, config, scores, candidates, finalFeatures.size(), validationRows.size(), outputDir);
+        double cpuSeconds = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
+        System.out.printf("[naturalness] chose %s%n[naturalness] validation (scored once, after the choice): accuracy "
+                + "%.4f, macro-F1 %.4f, F1 %s, confusion (actual -> predicted) %s; wrote %s in %.1f s (%.1f CPU-s)%n",
+                config, scores.accuracy(), scores.macroF1(), scores.f1ByLabel(), scores.confusion(), outputDir,
+                (System.nanoTime() - started) / 1e9, cpuSeconds);
     }
 
-    /** A Tribuo example whose feature names are the zero-padded hash buckets ({@code f000123}). */
-    public static ArrayExample<Label> example(FeatureExtractor extractor, String identifier, Label label) {
-        FeatureVector features = new FeatureVector();
-        extractor.extract(identifier, features);
-        String[] names = new String[features.size()];
-        double[] values = new double[features.size()];
-        for (int i = 0; i < features.size(); i++) {
-            names[i] = featureName(features.index(i));
-            values[i] = features.value(i);
+    private static ModelMetadata.Candidate candidate(String config, Scores cv) {
+        System.out.printf("[naturalness] %s: %d-fold cross-validation accuracy %.4f, macro-F1 %.4f%n", config, FOLDS,
+                cv.accuracy(), cv.macroF1());
+        return new ModelMetadata.Candidate(config, cv.accuracy(), cv.macroF1());
+    }
+
+    private static String describe(SoftmaxRegression.Settings settings, boolean withExtra, int extraRows) {
+        return settings + (withExtra ? ", train + " + extraRows + " naturalness_classifications rows in neither split"
+                : ", train only");
+    }
+
+    /**
+     * Rows of the SNAILS classification file whose identifier is in neither split (case-insensitive): the file
+     * mostly repeats the splits, and a validation identifier must never reach training. Missing file: none.
+     */
+    static List<LabeledIdentifiers.Row> extraRows(Path csv, List<LabeledIdentifiers.Row> train,
+            List<LabeledIdentifiers.Row> validation) {
+        if (!Files.isRegularFile(csv)) {
+            return List.of();
         }
-        return new ArrayExample<>(label, names, values);
-    }
-
-    public static String featureName(int bucket) {
-        return String.format("f%06d", bucket);
-    }
-
-    private static List<String> predict(LinearSGDModel model, List<Example<Label>> examples) {
-        List<String> predicted = new ArrayList<>(examples.size());
-        for (Prediction<Label> p : model.predict(examples)) {
-            predicted.add(p.getOutput().getLabel());
+        Set<String> seen = new HashSet<>();
+        train.forEach(r -> seen.add(r.identifier().toLowerCase(Locale.ROOT)));
+        validation.forEach(r -> seen.add(r.identifier().toLowerCase(Locale.ROOT)));
+        List<LabeledIdentifiers.Row> extra = new ArrayList<>();
+        for (LabeledIdentifiers.Row row : LabeledIdentifiers.read(csv, true)) {
+            if (seen.add(row.identifier().toLowerCase(Locale.ROOT))) {
+                extra.add(row);
+            }
         }
-        return predicted;
+        return extra;
     }
 
-    private static void write(LinearSGDModel model, String config, Scores scores,
+    /** The fold of each row, from a hash of its lower-cased identifier, so duplicates share a fold. */
+    static int[] folds(List<LabeledIdentifiers.Row> rows) {
+        int[] fold = new int[rows.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            int h = rows.get(i).identifier().toLowerCase(Locale.ROOT).hashCode() * 0x9E3779B1;
+            fold[i] = Math.floorMod(h ^ (h >>> 16), FOLDS);
+        }
+        return fold;
+    }
+
+    /** Trains on all folds but one, predicts that one, for each fold (folds in parallel); scores all predictions. */
+    static Scores crossValidate(Examples train, Examples extra, int[] fold, SoftmaxRegression.Settings settings) {
+        int[] predicted = new int[fold.length];
+        IntStream.range(0, FOLDS).parallel().forEach(f -> {
+            List<FeatureVector> features = new ArrayList<>();
+            List<Integer> labels = new ArrayList<>();
+            for (int i = 0; i < fold.length; i++) {
+                if (fold[i] != f) {
+                    features.add(train.features().get(i));
+                    labels.add(train.labels()[i]);
+                }
+            }
+            if (extra != null) {
+                features.addAll(extra.features());
+                Arrays.stream(extra.labels()).forEach(labels::add);
+            }
+            SoftmaxRegression model = SoftmaxRegression.train(features,
+                    labels.stream().mapToInt(Integer::intValue).toArray(), FeatureExtractor.DIMENSION, LABELS.size(),
+                    settings);
+            for (int i = 0; i < fold.length; i++) {
+                if (fold[i] == f) {
+                    predicted[i] = model.predict(train.features().get(i));
+                }
+            }
+        });
+        List<String> actual = Arrays.stream(train.labels()).mapToObj(LABELS::get).toList();
+        return Scores.of(LABELS, actual, Arrays.stream(predicted).mapToObj(LABELS::get).toList());
+    }
+
+    private static void write(SoftmaxRegression model, String config, Scores scores,
             List<ModelMetadata.Candidate> candidates, int trainRows, int validationRows, Path outputDir)
             throws IOException, NoSuchAlgorithmException {
         int classes = LABELS.size();
         int dimension = FeatureExtractor.DIMENSION;
-        DenseMatrix w = model.getWeightsCopy();
-        int numFeatures = model.getFeatureIDMap().size();
-        if (w.getDimension1Size() != classes || w.getDimension2Size() != numFeatures + 1) {
-            throw new IllegalStateException("unexpected Tribuo weight shape " + w.getDimension1Size() + "x"
-                    + w.getDimension2Size() + " for " + classes + " labels and " + numFeatures + " features + bias");
-        }
-        int[] column = new int[classes]; // ONNX column c (canonical label order) ← Tribuo output id
-        for (int c = 0; c < classes; c++) {
-            column[c] = model.getOutputIDInfo().getID(new Label(LABELS.get(c)));
-        }
-        float[] weights = new float[dimension * classes];
-        for (VariableInfo info : model.getFeatureIDMap()) {
-            int bucket = Integer.parseInt(info.getName().substring(1));
-            int id = model.getFeatureIDMap().getID(info.getName());
-            for (int c = 0; c < classes; c++) {
-                weights[bucket * classes + c] = (float) w.get(column[c], id);
-            }
-        }
-        float[] bias = new float[classes];
-        for (int c = 0; c < classes; c++) {
-            bias[c] = (float) w.get(column[c], numFeatures);
-        }
-        byte[] onnx = OnnxSparseLinearModel.build(weights, bias, dimension, classes,
+        byte[] onnx = OnnxSparseLinearModel.build(model.weights(), model.bias(), dimension, classes,
                 "SNAILS identifier naturalness (Regular, Low, Least); features " + FeatureExtractor.VERSION);
         String digest = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(onnx)).substring(0, 12);
         Files.createDirectories(outputDir);
         Files.write(outputDir.resolve(ModelMetadata.ONNX_FILE), onnx);
-        model.serializeToFile(outputDir.resolve(ModelMetadata.TRIBUO_FILE));
+        Files.deleteIfExists(outputDir.resolve("naturalness.tribuo")); // left by builds before the Java trainer
+        model.write(outputDir.resolve(ModelMetadata.JAVA_MODEL_FILE));
         ModelMetadata metadata = new ModelMetadata(
                 "naturalness-" + FeatureExtractor.VERSION + "-" + digest,
                 FeatureExtractor.VERSION, dimension,
                 "feature = hashed bucket 0.." + (dimension - 1) + " (FeatureExtractor " + FeatureExtractor.VERSION
                         + "); bucket b is row b of the weight matrix",
                 LABELS, OnnxSparseLinearModel.INPUT_INDICES + ": int64 [T] (buckets of all identifiers, concatenated); "
-                        + OnnxSparseLinearModel.INPUT_ROWS + ": int64 [T, 1] (identifier of each feature); "
-                        + OnnxSparseLinearModel.INPUT_SHAPE + ": int64 [2] = [N, " + classes + "]",
+                        + OnnxSparseLinearModel.INPUT_ENDS + ": int64 [N] (position in indices of each identifier's "
+                        + "last feature)",
                 OnnxSparseLinearModel.INPUT_VALUES + ": float [T]",
                 OnnxSparseLinearModel.OUTPUT_PROBABILITIES + ": float [N, " + classes + "] in label order",
-                Instant.now().toString(), "Tribuo 4.3.2 LinearSGDTrainer (multinomial logistic regression)", config,
+                Instant.now().toString(), "multinomial logistic regression (SoftmaxRegression, AdaGrad SGD)", config,
                 EnglishWords.SOURCE + ", " + EnglishWords.get().size() + " words", trainRows, validationRows,
                 scores.accuracy(), scores.macroF1(), scores.confusion(), scores.f1ByLabel(), candidates);
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValue(outputDir.resolve(ModelMetadata.FILE).toFile(), metadata);
     }
-
 }

@@ -25,6 +25,8 @@ class FeatureExtractorTest {
         assertThat(words.abbreviationRank("isue")).isPositive(); // issue without the double s
         assertThat(words.abbreviationRank("hght")).isPositive(); // consonant skeleton of height
         assertThat(words.abbreviationRank("qzx")).isZero();
+        assertThat(words.prefixWordLength("cred")).isGreaterThan(4); // the word "cred" abbreviates is longer
+        assertThat(words.prefixWordLength("qzx")).isZero();
     }
 
     @Test

@@ -1,0 +1,94 @@
+package dev.snailbench.classifier.training;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.classifier.features.EnglishWords;
+import dev.snailbench.classifier.features.FeatureExtractor;
+import dev.snailbench.classifier.features.FeatureVector;
+import dev.snailbench.localstack.DataDir;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TrainNaturalnessModelTest {
+
+    @TempDir
+    Path dir;
+
+    private static LabeledIdentifiers.Row row(String identifier, String label) {
+        return new LabeledIdentifiers.Row(identifier, label);
+    }
+
+    @Test
+    void shouldNeverTakeAValidationIdentifierIntoTheExtraTrainingRows() throws Exception {
+        Path csv = dir.resolve("naturalness_classifications.csv");
+        Files.writeString(csv, "identifier,label\nVGHT,Least\nModelYear,Regular\nAcctChk,Low\nNoLabelYet,\nTmpltName,Low\n");
+        List<LabeledIdentifiers.Row> extra = TrainNaturalnessModel.extraRows(csv,
+                List.of(row("ModelYear", "Regular")), List.of(row("VgHt", "Least"), row("tmpltname", "Low")));
+        // VGHT and TmpltName are validation identifiers (case aside), ModelYear is already in train, one row has no label.
+        assertThat(extra).containsExactly(row("AcctChk", "Low"));
+    }
+
+    @Test
+    void shouldAddNoRowsWhenTheClassificationFileIsAbsent() {
+        assertThat(TrainNaturalnessModel.extraRows(dir.resolve("missing.csv"), List.of(), List.of())).isEmpty();
+    }
+
+    @Test
+    void shouldPutEveryCopyOfAnIdentifierInTheSameFoldAndUseEveryFold() {
+        List<LabeledIdentifiers.Row> rows = LabeledIdentifiers.read(
+                DataDir.resolve().resolve("snails/naturalness/train.csv"));
+        int[] fold = TrainNaturalnessModel.folds(rows);
+        int[] sizes = new int[TrainNaturalnessModel.FOLDS];
+        for (int i = 0; i < rows.size(); i++) {
+            sizes[fold[i]]++;
+        }
+        for (int size : sizes) {
+            assertThat(size).as("fold sizes %s", Arrays.toString(sizes)).isBetween(rows.size() / 5, rows.size() / 3);
+        }
+        int[] copies = TrainNaturalnessModel.folds(List.of(row("ModelYear", "Regular"), row("MODELYEAR", "Low"),
+                row("modelyear", "Regular")));
+        assertThat(copies[1]).isEqualTo(copies[0]);
+        assertThat(copies[2]).isEqualTo(copies[0]);
+    }
+
+    @Test
+    void shouldTrainTheSameModelTwiceAndReadBackWhatItWrote() throws Exception {
+        FeatureExtractor extractor = new FeatureExtractor(EnglishWords.get());
+        List<LabeledIdentifiers.Row> rows = LabeledIdentifiers.read(
+                DataDir.resolve().resolve("snails/naturalness/train.csv")).subList(0, 2000);
+        TrainNaturalnessModel.Examples examples = TrainNaturalnessModel.Examples.of(rows, extractor);
+        SoftmaxRegression.Settings settings = new SoftmaxRegression.Settings(0.02, 4, 0, 7);
+        SoftmaxRegression first = SoftmaxRegression.train(examples.features(), examples.labels(),
+                FeatureExtractor.DIMENSION, 3, settings);
+        SoftmaxRegression second = SoftmaxRegression.train(examples.features(), examples.labels(),
+                FeatureExtractor.DIMENSION, 3, settings);
+        assertThat(second.weights()).isEqualTo(first.weights());
+        assertThat(second.bias()).isEqualTo(first.bias());
+
+        Path file = dir.resolve("model.weights");
+        first.write(file);
+        SoftmaxRegression read = SoftmaxRegression.read(file);
+        FeatureVector v = new FeatureVector();
+        extractor.extract("VegHeight", v);
+        assertThat(read.probabilities(v)).containsExactly(first.probabilities(v));
+        assertThat(read.weights()).isEqualTo(first.weights());
+    }
+
+    @Test
+    void shouldLearnFromTheTrainingRowsWhatItPredictsOnHeldOutOnes() {
+        FeatureExtractor extractor = new FeatureExtractor(EnglishWords.get());
+        List<LabeledIdentifiers.Row> rows = LabeledIdentifiers.read(
+                DataDir.resolve().resolve("snails/naturalness/train.csv"));
+        TrainNaturalnessModel.Examples examples = TrainNaturalnessModel.Examples.of(rows, extractor);
+        Scores cv = TrainNaturalnessModel.crossValidate(examples, null, TrainNaturalnessModel.folds(rows),
+                new SoftmaxRegression.Settings(0.02, 4, 0, TrainNaturalnessModel.SEED));
+        // Held-out rows only: far above the 38% of always answering the largest class.
+        assertThat(cv.accuracy()).isGreaterThan(0.85);
+        assertThat(cv.confusion().values().stream().mapToInt(r -> r.values().stream().mapToInt(Integer::intValue)
+                .sum()).sum()).isEqualTo(rows.size());
+    }
+}
