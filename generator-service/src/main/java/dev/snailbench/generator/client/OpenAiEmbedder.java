@@ -32,12 +32,18 @@ public class OpenAiEmbedder implements TextEmbedder {
     @Override
     public Uni<List<float[]>> embed(List<String> texts) {
         String url = config.baseUrl().orElseThrow(() -> new IllegalStateException(
-                "no embeddings backend configured (snailbench.synthetic.embeddings.base-url)"))
-                .replaceAll("/+$", "") + "/embeddings";
-        JsonObject body = new JsonObject().put("model", config.model().orElse("text-embedding-3-small"))
-                .put("input", new JsonArray(new ArrayList<>(texts)));
-        var request = client.postAbs(url).timeout(Duration.ofSeconds(config.timeoutSeconds()).toMillis());
-        config.apiKey().ifPresent(request::bearerTokenAuthentication);
+                "no embeddings backend configured (snailbench.synthetic.embeddings.base-url)"));
+        return embed(client, url, config.model().orElse("text-embedding-3-small"), config.apiKey(),
+                config.timeoutSeconds(), texts);
+    }
+
+    /** One {@code POST <baseUrl>/embeddings} for all {@code texts}; vectors in the texts' order. */
+    public static Uni<List<float[]>> embed(WebClient client, String baseUrl, String model,
+            java.util.Optional<String> apiKey, int timeoutSeconds, List<String> texts) {
+        String url = baseUrl.replaceAll("/+$", "") + "/embeddings";
+        JsonObject body = new JsonObject().put("model", model).put("input", new JsonArray(new ArrayList<>(texts)));
+        var request = client.postAbs(url).timeout(Duration.ofSeconds(timeoutSeconds).toMillis());
+        apiKey.ifPresent(request::bearerTokenAuthentication);
         return request.sendJsonObject(body).map(response -> {
             if (response.statusCode() != 200) {
                 throw new IllegalStateException("embeddings backend answered HTTP " + response.statusCode() + ": "

@@ -19,6 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@code team_id → TeamId}), abbreviations keep each word's first two letters ({@code team_id → TeId}). A request
  * for candidate questions gets {@link #CANDIDATES} of them, one marked {@code CENTER}; {@code /v1/embeddings} gives
  * that one the shared direction the others lean towards, so it is the one closest to their centroid.
+ * Schema-Refiner's package prompts get a description and canonical name per column, and its embeddings (model
+ * {@link #WORD_MODEL}) a hashed bag of words.
  */
 public class FakeOpenAiTestResource implements QuarkusTestResourceLifecycleManager {
 
@@ -40,6 +42,10 @@ public class FakeOpenAiTestResource implements QuarkusTestResourceLifecycleManag
             JsonNode request = JSON.readTree(exchange.getRequestBody());
             String user = request.get("messages").get(1).get("content").asText();
             PROMPTS.add(user);
+            if (user.startsWith("Describe each column")) {
+                reply(exchange, semanticPackages(user));
+                return;
+            }
             if (user.contains("different questions for this query")) {
                 reply(exchange, questions(user));
                 return;
@@ -59,9 +65,11 @@ public class FakeOpenAiTestResource implements QuarkusTestResourceLifecycleManag
             JsonNode request = JSON.readTree(exchange.getRequestBody());
             ObjectNode body = JSON.createObjectNode();
             var data = body.putArray("data");
+            boolean words = WORD_MODEL.equals(request.path("model").asText());
             for (int i = 0; i < request.get("input").size(); i++) {
                 var vector = data.addObject().put("index", i).putArray("embedding");
-                float[] v = embedding(request.get("input").get(i).asText());
+                String text = request.get("input").get(i).asText();
+                float[] v = words ? wordVector(text) : embedding(text);
                 for (float x : v) {
                     vector.add(x);
                 }
@@ -71,7 +79,41 @@ public class FakeOpenAiTestResource implements QuarkusTestResourceLifecycleManag
         server.start();
         String base = "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
         return Map.of("snailbench.crosswalks.llm.base-url", base, "snailbench.synthetic.llm.base-url", base,
-                "snailbench.synthetic.embeddings.base-url", base);
+                "snailbench.synthetic.embeddings.base-url", base, "snailbench.refiner.llm.base-url", base,
+                "snailbench.refiner.embeddings.base-url", base, "snailbench.refiner.embeddings.model", WORD_MODEL);
+    }
+
+    /** The embeddings model name for which the fake embeds words (a hashed bag of words), not questions. */
+    public static final String WORD_MODEL = "fake-words";
+
+    /** A bag of the text's words hashed into 64 dimensions: texts sharing words are close. */
+    static float[] wordVector(String text) {
+        float[] v = new float[64];
+        for (String w : text.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")) {
+            if (!w.isEmpty()) {
+                v[Math.floorMod(w.hashCode(), 64)] += 1;
+            }
+        }
+        return v;
+    }
+
+    /**
+     * Schema-Refiner's packages: for each listed {@code - table.column (…)}, the column's words as its canonical
+     * name (snake_case) and a description naming its table ({@code the player name recorded for each player}).
+     */
+    static String semanticPackages(String prompt) {
+        ObjectNode answer = JSON.createObjectNode();
+        for (String line : prompt.split("\n")) {
+            if (line.startsWith("- ") && line.contains(".")) {
+                String ref = line.substring(2).split(" ")[0];
+                String table = ref.substring(0, ref.indexOf('.'));
+                String column = ref.substring(ref.indexOf('.') + 1);
+                String words = String.join(" ", column.split("[_\\s]+|(?<=[a-z])(?=[A-Z])")).toLowerCase(Locale.ROOT);
+                answer.putObject(ref).put("description", "the " + words + " recorded for each " + table)
+                        .put("canonical", words.replace(' ', '_'));
+            }
+        }
+        return "```json\n" + answer + "\n```";
     }
 
     /** Candidate questions the fake writes for each query. */

@@ -21,7 +21,7 @@ import java.util.Map;
 public final class RuleAbbreviator {
 
     /** Common abbreviations (the kind found in SNAILS' Low identifiers and in database naming guides). */
-    static final Map<String, String> STANDARD = Map.ofEntries(
+    public static final Map<String, String> STANDARD = Map.ofEntries(
             Map.entry("number", "num"), Map.entry("quantity", "qty"), Map.entry("amount", "amt"),
             Map.entry("description", "desc"), Map.entry("identifier", "id"), Map.entry("account", "acct"),
             Map.entry("address", "addr"), Map.entry("average", "avg"), Map.entry("maximum", "max"),

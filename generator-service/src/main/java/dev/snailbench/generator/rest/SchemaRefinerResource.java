@@ -1,0 +1,197 @@
+package dev.snailbench.generator.rest;
+
+import dev.snailbench.generator.rest.access.CallerTenants;
+import dev.snailbench.generator.service.InvalidRequestException;
+import dev.snailbench.generator.service.refiner.SchemaRefiner;
+import dev.snailbench.generator.service.refiner.Thresholds;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.rewrite.IdentifierRewriter;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * Schema-Refiner on a registered database ({@code databaseId}, one {@code nativeSchema}):
+ * {@code POST /refiner/analyses} finds homonyms, synonyms and irregular names with their evidence;
+ * {@code POST /refiner/views} returns (and with {@code apply: true} creates) the view layer with canonical names;
+ * {@code POST /refiner/injections} builds an ambiguous variant (renamings, ground truth, the variant's view DDL,
+ * SQL rewritten to it); {@code POST /refiner/rewrite} maps SQL on a view layer back to the physical names.
+ */
+@Path("/refiner")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class SchemaRefinerResource {
+
+    private static final Pattern SCHEMA_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+
+    public record ThresholdsBody(Double irregular, Double synonym, Double homonym) {
+    }
+
+    public record AnalysisRequest(UUID databaseId, String nativeSchema, String packages, String embeddings,
+            ThresholdsBody thresholds, String viewSchema, Boolean apply) {
+    }
+
+    public record InjectionRequest(UUID databaseId, String nativeSchema, Double rate, Long seed, String viewSchema,
+            List<String> sql, String dialect) {
+    }
+
+    public record RewriteRequest(String sql, String dialect, Map<String, Map<String, String>> mapping) {
+    }
+
+    public record Rewritten(String sql, List<IdentifierRewriter.Replacement> replaced, List<String> unknown,
+            List<String> ambiguous, String method) {
+    }
+
+    private final CallerTenants tenants;
+    private final SchemaRefiner refiner;
+
+    public SchemaRefinerResource(CallerTenants tenants, SchemaRefiner refiner) {
+        this.tenants = tenants;
+        this.refiner = refiner;
+    }
+
+    @POST
+    @Path("/analyses")
+    public Uni<SchemaRefiner.Analysis> analyse(@HeaderParam(ApiKeys.HEADER) String apiKey, AnalysisRequest body) {
+        return tenants.tenantOf(apiKey).chain(tenant -> {
+            AnalysisRequest b = required(body);
+            require(b.databaseId(), "databaseId");
+            return refiner.analyse(tenant, b.databaseId(), schemaName(b.nativeSchema(), "nativeSchema", null),
+                    options(b));
+        });
+    }
+
+    @POST
+    @Path("/views")
+    public Uni<SchemaRefiner.Views> views(@HeaderParam(ApiKeys.HEADER) String apiKey, AnalysisRequest body) {
+        return tenants.tenantOf(apiKey).chain(tenant -> {
+            AnalysisRequest b = required(body);
+            require(b.databaseId(), "databaseId");
+            String nativeSchema = schemaName(b.nativeSchema(), "nativeSchema", null);
+            String viewSchema = schemaName(b.viewSchema(), "viewSchema", "refined");
+            if (viewSchema.equalsIgnoreCase(nativeSchema)) {
+                throw new InvalidRequestException("viewSchema", "must differ from nativeSchema");
+            }
+            return refiner.views(tenant, b.databaseId(), nativeSchema, viewSchema, Boolean.TRUE.equals(b.apply()),
+                    options(b));
+        });
+    }
+
+    @POST
+    @Path("/injections")
+    public Uni<SchemaRefiner.Injection> inject(@HeaderParam(ApiKeys.HEADER) String apiKey, InjectionRequest body) {
+        return tenants.tenantOf(apiKey).chain(tenant -> {
+            InjectionRequest b = required(body);
+            require(b.databaseId(), "databaseId");
+            String nativeSchema = schemaName(b.nativeSchema(), "nativeSchema", null);
+            double rate = b.rate() == null ? 0.05 : b.rate();
+            if (!(rate > 0 && rate <= 0.5)) {
+                throw new InvalidRequestException("rate", "must be above 0 and at most 0.5 (the share of columns "
+                        + "renamed per ambiguity type)");
+            }
+            List<String> sql = b.sql() == null ? List.of() : b.sql();
+            for (int i = 0; i < sql.size(); i++) {
+                if (sql.get(i) == null || sql.get(i).isBlank()) {
+                    throw new InvalidRequestException("sql[" + i + "]", "must be a non-empty SQL query");
+                }
+            }
+            return refiner.inject(tenant, b.databaseId(), nativeSchema, rate, b.seed() == null ? 1 : b.seed(),
+                    schemaName(b.viewSchema(), "viewSchema", "ambiguous"), sql, dialect(b.dialect()));
+        });
+    }
+
+    @POST
+    @Path("/rewrite")
+    public Uni<Rewritten> rewrite(@HeaderParam(ApiKeys.HEADER) String apiKey, RewriteRequest body) {
+        return tenants.tenantOf(apiKey).chain(tenant -> {
+            RewriteRequest b = required(body);
+            if (b.sql() == null || b.sql().isBlank()) {
+                throw new InvalidRequestException("sql", "a non-empty SQL query is required");
+            }
+            if (b.mapping() == null || b.mapping().isEmpty()) {
+                throw new InvalidRequestException("mapping", "the view layer's columns (table → view column → "
+                        + "physical column), as POST /refiner/views returned them in views.columns");
+            }
+            return refiner.rewriteBack(b.sql(), dialect(b.dialect()), b.mapping())
+                    .map(r -> new Rewritten(r.sql(), r.replaced(), r.unknown(), r.ambiguous(), r.method()));
+        });
+    }
+
+    private SchemaRefiner.Options options(AnalysisRequest b) {
+        String packages = b.packages() == null ? "offline" : b.packages();
+        if (!packages.equals("offline") && !packages.equals("llm")) {
+            throw new InvalidRequestException("packages", "must be offline or llm");
+        }
+        if (packages.equals("llm") && !refiner.llmConfigured()) {
+            throw new InvalidRequestException("packages", "no LLM is configured (snailbench.refiner.llm.base-url)");
+        }
+        String embeddings = b.embeddings() == null ? "lexical" : b.embeddings();
+        if (!embeddings.equals("lexical") && !embeddings.equals("openai")) {
+            throw new InvalidRequestException("embeddings", "must be lexical or openai");
+        }
+        if (embeddings.equals("openai") && !refiner.embeddingsConfigured()) {
+            throw new InvalidRequestException("embeddings",
+                    "no embeddings backend is configured (snailbench.refiner.embeddings.base-url)");
+        }
+        Thresholds d = refiner.defaults();
+        ThresholdsBody t = b.thresholds();
+        Thresholds thresholds = t == null ? d : new Thresholds(
+                unit(t.irregular(), d.irregular(), "thresholds.irregular"),
+                unit(t.synonym(), d.synonym(), "thresholds.synonym"),
+                unit(t.homonym(), d.homonym(), "thresholds.homonym"));
+        return new SchemaRefiner.Options(packages, embeddings, thresholds);
+    }
+
+    private static double unit(Double value, double fallback, String field) {
+        if (value == null) {
+            return fallback;
+        }
+        if (!(value >= 0 && value <= 1)) {
+            throw new InvalidRequestException(field, "must be between 0 and 1 (a cosine similarity)");
+        }
+        return value;
+    }
+
+    private static <T> T required(T body) {
+        if (body == null) {
+            throw new InvalidRequestException("body", "a JSON object is required");
+        }
+        return body;
+    }
+
+    private static void require(Object value, String field) {
+        if (value == null) {
+            throw new InvalidRequestException(field, "is required");
+        }
+    }
+
+    private static SqlDialect dialect(String value) {
+        try {
+            return value == null ? SqlDialect.POSTGRESQL : SqlDialect.fromId(value);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("dialect", e.getMessage());
+        }
+    }
+
+    private static String schemaName(String value, String field, String fallback) {
+        if (value == null || value.isBlank()) {
+            if (fallback == null) {
+                throw new InvalidRequestException(field, "is required");
+            }
+            return fallback;
+        }
+        if (!SCHEMA_NAME.matcher(value).matches()) {
+            throw new InvalidRequestException(field, "must be a plain identifier (letters, digits, underscore)");
+        }
+        return value;
+    }
+}

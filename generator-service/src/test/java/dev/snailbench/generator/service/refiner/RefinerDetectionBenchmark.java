@@ -1,0 +1,86 @@
+package dev.snailbench.generator.service.refiner;
+
+import dev.snailbench.model.domain.DatabaseSchema;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Detection quality of the offline backends (rule packages, lexical SSS) on injected ambiguity over FootballDB
+ * v1–v3 and the 9 SNAILS schemas, 3 seeds each, at rate 0.05. Prints precision / recall / F1 per type:
+ * <ul>
+ * <li>"all": every finding counts, including the ambiguity the schemas already had (no ground truth covers it);</li>
+ * <li>"injected": findings the detector also makes on the original schema are set aside on both sides, so only
+ * what injection changed is scored;</li>
+ * <li>then thresholds fitted by grid search on seed 1 (validation) and scored on seeds 2–3.</li>
+ * </ul>
+ * <pre>
+ * mvn -B -q -pl generator-service test -Dtest=RefinerDetectionBenchmark -Dsurefire.failIfNoSpecifiedTests=false
+ * </pre>
+ */
+class RefinerDetectionBenchmark {
+
+    static final double RATE = 0.05;
+
+    @Test
+    void shouldPrintPrecisionRecallAndF1PerAmbiguityType() throws Exception {
+        Map<String, DatabaseSchema> schemas = new LinkedHashMap<>();
+        for (int v = 1; v <= 3; v++) {
+            schemas.put("footballdb_v" + v, DatasetSchemas.footballDb(v));
+        }
+        for (String s : DatasetSchemas.SNAILS) {
+            schemas.put(s, DatasetSchemas.snails(s));
+        }
+        long started = System.nanoTime();
+        List<ThresholdSearch.Case> validation = new ArrayList<>();
+        List<ThresholdSearch.Case> test = new ArrayList<>();
+        List<ThresholdSearch.Case> all = new ArrayList<>();
+        List<ThresholdSearch.Case> raw = new ArrayList<>();
+        int injected = 0;
+        for (Map.Entry<String, DatabaseSchema> e : schemas.entrySet()) {
+            SchemaGraph original = SchemaGraph.of(e.getValue());
+            List<SemanticPackage> originalPackages = new OfflinePackager().describe(original);
+            Set<String> before = AmbiguityDetector.detect(original, originalPackages,
+                    AmbiguityDetectorTest.lexical(AmbiguityDetector.texts(originalPackages)), Thresholds.PAPER)
+                    .stream().map(Ambiguity::id).collect(Collectors.toCollection(HashSet::new));
+            for (long seed = 1; seed <= 3; seed++) {
+                InjectedSchema variant = AmbiguityInjector.inject(e.getValue(), RATE, seed);
+                SchemaGraph graph = SchemaGraph.of(variant.schema());
+                List<SemanticPackage> packages = new OfflinePackager().describe(graph);
+                var candidates = AmbiguityDetector.candidates(graph, packages,
+                        AmbiguityDetectorTest.lexical(AmbiguityDetector.texts(packages)));
+                var toOriginal = variant.toOriginalNames();
+                List<Ambiguity> truth = variant.truth().stream().map(toOriginal).toList();
+                injected += truth.size();
+                ThresholdSearch.Case c = new ThresholdSearch.Case(graph, candidates, truth, before, toOriginal);
+                all.add(c);
+                raw.add(new ThresholdSearch.Case(graph, candidates, truth, Set.of(), toOriginal));
+                (seed == 1 ? validation : test).add(c);
+            }
+        }
+        System.out.printf("Schema-Refiner detection, offline backends: %d schemas x 3 seeds, rate %.2f, %d injected "
+                + "ambiguities (%.1f s to inject, package and embed)%n", schemas.size(), RATE, injected,
+                (System.nanoTime() - started) / 1e9);
+        print("paper thresholds, all findings", ThresholdSearch.score(raw, Thresholds.PAPER), Thresholds.PAPER);
+        print("paper thresholds, injected only", ThresholdSearch.score(all, Thresholds.PAPER), Thresholds.PAPER);
+        Thresholds fitted = ThresholdSearch.fit(validation);
+        print("fitted on seed 1, scored on seeds 2-3", ThresholdSearch.score(test, fitted), fitted);
+        print("paper thresholds, seeds 2-3", ThresholdSearch.score(test, Thresholds.PAPER), Thresholds.PAPER);
+    }
+
+    private static void print(String title, DetectionScore score, Thresholds t) {
+        System.out.printf("%s (tau_irreg %.2f, sigma_syn %.2f, sigma_hom %.2f)%n", title, t.irregular(), t.synonym(),
+                t.homonym());
+        System.out.printf("  %-10s %6s %6s %6s %6s %6s %6s%n", "type", "TP", "FP", "FN", "P", "R", "F1");
+        for (Ambiguity.Type type : Ambiguity.Type.values()) {
+            DetectionScore.Counts c = score.of(type);
+            System.out.printf("  %-10s %6d %6d %6d %6.3f %6.3f %6.3f%n", type.label(), c.truePositives(),
+                    c.falsePositives(), c.falseNegatives(), c.precision(), c.recall(), c.f1());
+        }
+    }
+}
