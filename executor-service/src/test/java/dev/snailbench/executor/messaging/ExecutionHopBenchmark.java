@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.executor.support.Requests;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.JdbcLoop;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.event.ExecutionCompleted;
@@ -14,9 +15,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -97,24 +96,8 @@ class ExecutionHopBenchmark {
     }
 
     private static double jdbcLoop(List<String> statements, int n) throws SQLException {
-        try (Connection c = LocalStack.postgres().connect("footballdb_v1"); Statement st = c.createStatement()) {
-            long start = System.nanoTime();
-            for (int i = 0; i < n; i++) {
-                String sql = statements.get(i % statements.size());
-                for (int side = 0; side < 2; side++) {
-                    try (ResultSet rs = st.executeQuery(sql)) {
-                        int cols = rs.getMetaData().getColumnCount();
-                        while (rs.next()) {
-                            for (int col = 1; col <= cols; col++) {
-                                rs.getString(col);
-                            }
-                        }
-                    } catch (SQLException e) {
-                        // A gold query naming match_fact (not in the dump) fails fast, here as in the executor.
-                    }
-                }
-            }
-            return (System.nanoTime() - start) / 1e9;
+        try (Connection c = LocalStack.postgres().connect("footballdb_v1")) {
+            return JdbcLoop.seconds(c, statements, n);
         }
     }
 

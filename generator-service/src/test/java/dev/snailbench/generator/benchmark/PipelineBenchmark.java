@@ -6,12 +6,11 @@ import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.PlatformClient;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.localstack.testing.CpuTimes;
+import dev.snailbench.localstack.testing.JdbcLoop;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -185,25 +184,8 @@ class PipelineBenchmark {
 
     /** The same 2N statements (gold, then predicted = gold) back to back over one connection, every row read. */
     private static double jdbcLoop(Stack stack, List<String[]> statements, int n) throws SQLException {
-        try (Connection c = DriverManager.getConnection(stack.postgres().jdbcUrl("footballdb_v1"), USER, PASSWORD);
-                Statement st = c.createStatement()) {
-            long start = System.nanoTime();
-            for (int i = 0; i < n; i++) {
-                String sql = statements.get(i % statements.size())[2];
-                for (int side = 0; side < 2; side++) {
-                    try (ResultSet rs = st.executeQuery(sql)) {
-                        int cols = rs.getMetaData().getColumnCount();
-                        while (rs.next()) {
-                            for (int col = 1; col <= cols; col++) {
-                                rs.getString(col);
-                            }
-                        }
-                    } catch (SQLException e) {
-                        // A failing gold query (match_fact is not in the dump) fails fast here as in the platform.
-                    }
-                }
-            }
-            return (System.nanoTime() - start) / 1e9;
+        try (Connection c = DriverManager.getConnection(stack.postgres().jdbcUrl("footballdb_v1"), USER, PASSWORD)) {
+            return JdbcLoop.seconds(c, statements.stream().map(s -> s[2]).toList(), n);
         }
     }
 

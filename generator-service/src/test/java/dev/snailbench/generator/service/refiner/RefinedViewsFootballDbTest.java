@@ -1,5 +1,6 @@
 package dev.snailbench.generator.service.refiner;
 
+import dev.snailbench.generator.testing.QueryRows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,11 +10,9 @@ import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -63,9 +62,9 @@ class RefinedViewsFootballDbTest {
                 String onAmbiguous = injected.renaming().rewrite(gold, SqlDialect.POSTGRESQL, false).sql();
                 var toRefined = refined.rewrite(onAmbiguous, SqlDialect.POSTGRESQL, false);
                 String back = refined.rewrite(toRefined.sql(), SqlDialect.POSTGRESQL, true).sql();
-                List<List<String>> expected = run(c, "exp_v1", gold, ordered);
-                List<List<String>> onViews = run(c, "ref_v1", toRefined.sql(), ordered);
-                List<List<String>> mappedBack = run(c, "amb_v1", back, ordered);
+                List<List<String>> expected = QueryRows.of(c, "exp_v1", gold, ordered);
+                List<List<String>> onViews = QueryRows.of(c, "ref_v1", toRefined.sql(), ordered);
+                List<List<String>> mappedBack = QueryRows.of(c, "amb_v1", back, ordered);
                 if (id == 377) {
                     // An integer column compared with '2018 World Cup': fails natively and on every layer.
                     assertThat(expected).isNull();
@@ -100,31 +99,6 @@ class RefinedViewsFootballDbTest {
             for (String sql : ddl) {
                 s.execute(sql);
             }
-        }
-    }
-
-    /** Rows as text; sorted unless the query orders them. Null when the query fails. */
-    private static List<List<String>> run(Connection c, String searchPath, String sql, boolean ordered) {
-        try (Statement s = c.createStatement()) {
-            // Only one schema on the path: a name the rewrite missed cannot silently hit another layer.
-            s.execute("SET search_path TO " + searchPath);
-            List<List<String>> rows = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery(sql)) {
-                int n = rs.getMetaData().getColumnCount();
-                while (rs.next()) {
-                    List<String> row = new ArrayList<>();
-                    for (int i = 1; i <= n; i++) {
-                        row.add(rs.getString(i));
-                    }
-                    rows.add(row);
-                }
-            }
-            if (!ordered) {
-                rows.sort(Comparator.comparing(Object::toString));
-            }
-            return rows;
-        } catch (SQLException e) {
-            return null;
         }
     }
 }

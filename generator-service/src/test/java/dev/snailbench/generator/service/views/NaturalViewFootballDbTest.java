@@ -1,5 +1,6 @@
 package dev.snailbench.generator.service.views;
 
+import dev.snailbench.generator.testing.QueryRows;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -30,7 +31,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -91,7 +91,7 @@ class NaturalViewFootballDbTest {
                 int id = q.get("id").asInt();
                 boolean ordered = gold.toLowerCase().contains("order by");
                 long started = System.nanoTime();
-                List<List<String>> expected = run(c, "exp_v1", gold, ordered);
+                List<List<String>> expected = QueryRows.of(c, "exp_v1", gold, ordered);
                 slowest.add(new Object[] {(System.nanoTime() - started) / 1_000_000, id});
                 for (String level : List.of("Regular", "Least")) {
                     String viewSchema = level.equals("Regular") ? "db_nl" : "db_least";
@@ -101,7 +101,7 @@ class NaturalViewFootballDbTest {
                     if (level.equals("Least")) {
                         renamedQueries++;
                     }
-                    List<List<String>> actual = run(c, viewSchema, rewritten, ordered);
+                    List<List<String>> actual = QueryRows.of(c, viewSchema, rewritten, ordered);
                     if (id == 377) {
                         // integer column compared with '2018 World Cup': fails natively and on the views.
                         assertThat(expected).isNull();
@@ -123,32 +123,6 @@ class NaturalViewFootballDbTest {
                 slowest.get(1)[0], slowest.get(1)[1], slowest.get(2)[0], slowest.get(2)[1]);
         System.out.printf("natural views FootballDB v1: %d dev queries (of 100; 22 use match_fact, id 377 fails on both "
                 + "sides) return identical results on db_nl (Regular) and db_least (Least)%n", compared / 2);
-    }
-
-    /** Rows as text; sorted unless the query orders them. Null when the query fails. */
-    private static List<List<String>> run(Connection c, String searchPath, String sql, boolean ordered)
-            throws SQLException {
-        try (Statement s = c.createStatement()) {
-            // Only the views' schema is on the path: a table the rewrite missed cannot silently hit the native one.
-            s.execute("SET search_path TO " + searchPath);
-            List<List<String>> rows = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery(sql)) {
-                int n = rs.getMetaData().getColumnCount();
-                while (rs.next()) {
-                    List<String> row = new ArrayList<>();
-                    for (int i = 1; i <= n; i++) {
-                        row.add(rs.getString(i));
-                    }
-                    rows.add(row);
-                }
-            }
-            if (!ordered) {
-                rows.sort(Comparator.comparing(Object::toString));
-            }
-            return rows;
-        } catch (SQLException e) {
-            return null;
-        }
     }
 
     @Test
