@@ -14,7 +14,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 /**
  * Natural views: {@code POST /natural-views} generates (and with {@code apply: true} creates) a view schema
@@ -26,7 +25,6 @@ import java.util.regex.Pattern;
 @Consumes(MediaType.APPLICATION_JSON)
 public class NaturalViewResource {
 
-    private static final Pattern SCHEMA_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
 
     public record ViewsRequest(UUID crosswalkId, UUID databaseId, String nativeSchema, String viewSchema,
             String level, Boolean apply) {
@@ -55,7 +53,7 @@ public class NaturalViewResource {
             require(body.crosswalkId(), "crosswalkId");
             require(body.databaseId(), "databaseId");
             return views.generate(tenant, body.crosswalkId(), body.databaseId(),
-                    schemaName(body.nativeSchema(), "nativeSchema", null), schemaName(body.viewSchema(), "viewSchema",
+                    ViewSchemaNames.of(body.nativeSchema(), "nativeSchema", null), ViewSchemaNames.of(body.viewSchema(), "viewSchema",
                             "db_nl"), level(body.level()), Boolean.TRUE.equals(body.apply()));
         });
     }
@@ -78,7 +76,7 @@ public class NaturalViewResource {
                 throw new InvalidRequestException("dialect", e.getMessage());
             }
             return views.rewrite(tenant, body.crosswalkId(), body.sql(), level(body.level()),
-                    schemaName(body.viewSchema(), "viewSchema", "db_nl"), dialect).map(Rewritten::new);
+                    ViewSchemaNames.of(body.viewSchema(), "viewSchema", "db_nl"), dialect).map(Rewritten::new);
         });
     }
 
@@ -86,19 +84,6 @@ public class NaturalViewResource {
         if (value == null || (value instanceof String s && s.isBlank())) {
             throw new InvalidRequestException(field, "is required");
         }
-    }
-
-    private static String schemaName(String value, String field, String fallback) {
-        if (value == null || value.isBlank()) {
-            if (fallback == null) {
-                throw new InvalidRequestException(field, "is required");
-            }
-            return fallback;
-        }
-        if (!SCHEMA_NAME.matcher(value).matches()) {
-            throw new InvalidRequestException(field, "must be a plain identifier (letters, digits, underscore)");
-        }
-        return value;
     }
 
     private static NaturalnessLevel level(String value) {

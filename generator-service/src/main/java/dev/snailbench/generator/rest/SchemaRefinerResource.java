@@ -17,7 +17,6 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 /**
  * Schema-Refiner on a registered database ({@code databaseId}, one {@code nativeSchema}):
@@ -31,7 +30,6 @@ import java.util.regex.Pattern;
 @Consumes(MediaType.APPLICATION_JSON)
 public class SchemaRefinerResource {
 
-    private static final Pattern SCHEMA_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
 
     public record ThresholdsBody(Double irregular, Double synonym, Double homonym) {
     }
@@ -65,7 +63,7 @@ public class SchemaRefinerResource {
         return tenants.tenantOf(apiKey).chain(tenant -> {
             AnalysisRequest b = required(body);
             require(b.databaseId(), "databaseId");
-            return refiner.analyse(tenant, b.databaseId(), schemaName(b.nativeSchema(), "nativeSchema", null),
+            return refiner.analyse(tenant, b.databaseId(), ViewSchemaNames.of(b.nativeSchema(), "nativeSchema", null),
                     options(b));
         });
     }
@@ -76,8 +74,8 @@ public class SchemaRefinerResource {
         return tenants.tenantOf(apiKey).chain(tenant -> {
             AnalysisRequest b = required(body);
             require(b.databaseId(), "databaseId");
-            String nativeSchema = schemaName(b.nativeSchema(), "nativeSchema", null);
-            String viewSchema = schemaName(b.viewSchema(), "viewSchema", "refined");
+            String nativeSchema = ViewSchemaNames.of(b.nativeSchema(), "nativeSchema", null);
+            String viewSchema = ViewSchemaNames.of(b.viewSchema(), "viewSchema", "refined");
             if (viewSchema.equalsIgnoreCase(nativeSchema)) {
                 throw new InvalidRequestException("viewSchema", "must differ from nativeSchema");
             }
@@ -92,7 +90,7 @@ public class SchemaRefinerResource {
         return tenants.tenantOf(apiKey).chain(tenant -> {
             InjectionRequest b = required(body);
             require(b.databaseId(), "databaseId");
-            String nativeSchema = schemaName(b.nativeSchema(), "nativeSchema", null);
+            String nativeSchema = ViewSchemaNames.of(b.nativeSchema(), "nativeSchema", null);
             double rate = b.rate() == null ? 0.05 : b.rate();
             if (!(rate > 0 && rate <= 0.5)) {
                 throw new InvalidRequestException("rate", "must be above 0 and at most 0.5 (the share of columns "
@@ -105,7 +103,7 @@ public class SchemaRefinerResource {
                 }
             }
             return refiner.inject(tenant, b.databaseId(), nativeSchema, rate, b.seed() == null ? 1 : b.seed(),
-                    schemaName(b.viewSchema(), "viewSchema", "ambiguous"), sql, dialect(b.dialect()));
+                    ViewSchemaNames.of(b.viewSchema(), "viewSchema", "ambiguous"), sql, dialect(b.dialect()));
         });
     }
 
@@ -180,18 +178,5 @@ public class SchemaRefinerResource {
         } catch (IllegalArgumentException e) {
             throw new InvalidRequestException("dialect", e.getMessage());
         }
-    }
-
-    private static String schemaName(String value, String field, String fallback) {
-        if (value == null || value.isBlank()) {
-            if (fallback == null) {
-                throw new InvalidRequestException(field, "is required");
-            }
-            return fallback;
-        }
-        if (!SCHEMA_NAME.matcher(value).matches()) {
-            throw new InvalidRequestException(field, "must be a plain identifier (letters, digits, underscore)");
-        }
-        return value;
     }
 }
