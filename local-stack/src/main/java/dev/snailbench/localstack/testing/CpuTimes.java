@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * CPU seconds used by each part of a running platform (the five services, the broker, PostgreSQL with its backends)
@@ -61,10 +60,5 @@ public record CpuTimes(Map<String, Double> seconds, double machineBusySeconds) {
         } catch (IOException | RuntimeException e) {
             return Double.NaN;
         }
-    }
-
-    @Override
-    public String toString() {
-        return seconds.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
     }
 }
