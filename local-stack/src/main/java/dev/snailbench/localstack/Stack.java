@@ -23,6 +23,15 @@ import java.util.Map;
  */
 public final class Stack implements AutoCloseable {
 
+    /**
+     * JVM options of every service, in its environment (JAVA_TOOL_OPTIONS, which a caller's environment may replace):
+     * the client compiler only. Measured by PipelineBenchmark on 2 cores, the server compiler (C2) still took about a
+     * third of the services' CPU during a 1,000-item job after four warm-up jobs (a Quarkus service is a lot of code
+     * to compile) and its faster code did not pay that back: with C1 alone the same job used 30 % less CPU. The broker
+     * runs the same way ({@link KafkaBroker}).
+     */
+    public static final String SERVICE_JVM_OPTIONS = "-XX:TieredStopAtLevel=1";
+
     /** The five services, with the module each is built in. */
     public enum Service {
         GENERATOR("generator-service"), CLASSIFIER("classifier-service"), INFERENCE("inference-service"),
@@ -139,6 +148,7 @@ public final class Stack implements AutoCloseable {
         env.put("SNAILBENCH_SECRETS_KEY", secretsKey);
         env.put("SNAILBENCH_ADMIN_KEY", adminKey);
         env.put("SNAILBENCH_DATA_DIR", dataDir.toAbsolutePath().toString());
+        env.put("JAVA_TOOL_OPTIONS", SERVICE_JVM_OPTIONS);
         env.putAll(environment);
         processes.put(service, builder.start());
     }

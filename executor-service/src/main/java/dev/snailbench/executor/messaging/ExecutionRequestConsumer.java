@@ -45,12 +45,13 @@ public class ExecutionRequestConsumer {
 
     private final TargetResolver targets;
     private final ExecutionService execution;
-    private final MutinyEmitter<ExecutionCompleted> results;
+    /** ExecutionCompleted events as the JSON {@link EventSize} measured: serialized once, not again by the producer. */
+    private final MutinyEmitter<byte[]> results;
     private final int maxEventBytes;
     private final int parallelItems;
 
     public ExecutionRequestConsumer(TargetResolver targets, ExecutionService execution, ExecutorConfig config,
-            @Channel(Channels.RESULTS_TO_SCORE_OUT) MutinyEmitter<ExecutionCompleted> results) {
+            @Channel(Channels.RESULTS_TO_SCORE_OUT) MutinyEmitter<byte[]> results) {
         this.maxEventBytes = config.maxEventBytes();
         this.targets = targets;
         this.execution = execution;
@@ -80,8 +81,9 @@ public class ExecutionRequestConsumer {
                                 // Serializing a result (up to max-event-bytes of JSON) is CPU work: on a worker
                                 // too, never on the event loop.
                                 .emitOn(Infrastructure.getDefaultWorkerPool())
-                                .map(completed -> EventSize.fit(withStableId(completed), maxEventBytes).event())
-                                .chain(completed -> results.sendMessage(KafkaRecord.of(completed.key(), completed))))
+                                .map(completed -> EventSize.fit(withStableId(completed), maxEventBytes))
+                                .chain(fitted -> results.sendMessage(KafkaRecord.of(fitted.event().key(),
+                                        fitted.json()))))
                         .merge(parallelItems)
                         .collect().last())
                 .replaceWithVoid();

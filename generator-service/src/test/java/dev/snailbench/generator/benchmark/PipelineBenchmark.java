@@ -40,25 +40,37 @@ class PipelineBenchmark {
     void platformAgainstTheJdbcLoop() throws Exception {
         List<String> lines = new ArrayList<>();
         // -Dbench.consumers=4 -Dbench.large=false: one quick run; -Dbench.consumers= : only N = 10,000 + fairness.
-        for (String consumers : System.getProperty("bench.consumers", "1,2,4").split(",")) {
-            if (consumers.isBlank()) {
-                continue;
+        // -Dbench.settings=before,now: also the services' JVM and consumer settings before session 7 (see BEFORE).
+        for (String settings : System.getProperty("bench.settings", "now").split(",")) {
+            for (String consumers : System.getProperty("bench.consumers", "1,2,4").split(",")) {
+                if (consumers.isBlank()) {
+                    continue;
+                }
+                lines.addAll(run(Integer.parseInt(consumers.trim()), List.of(1_000), false, settings.trim()));
             }
-            lines.addAll(run(Integer.parseInt(consumers.trim()), List.of(1_000), false));
         }
         if (Boolean.parseBoolean(System.getProperty("bench.large", "true"))) {
-            lines.addAll(run(4, List.of(10_000), true));
+            lines.addAll(run(4, List.of(10_000), true, "now"));
         }
         System.out.println();
         lines.forEach(System.out::println);
     }
 
-    private static List<String> run(int consumers, List<Integer> sizes, boolean fairness) throws Exception {
+    /**
+     * The services' settings before session 7, to measure them side by side with today's: the server compiler (C2)
+     * and the consumers per replica the hops had then.
+     */
+    private static final Map<String, String> BEFORE = Map.of("JVM", "-XX:TieredStopAtLevel=4",
+            "SNAILBENCH_INFERENCE_CONSUMERS", "8", "SNAILBENCH_SCORER_CONSUMERS", "4",
+            "SNAILBENCH_PROGRESS_CONSUMERS", "4");
+
+    private static List<String> run(int consumers, List<Integer> sizes, boolean fairness, String settings)
+            throws Exception {
         Path root = Path.of("..").toAbsolutePath().normalize();
         List<String> out = new ArrayList<>();
         try (Stack stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/bench-logs"),
                 EnumSet.allOf(Stack.Service.class), properties(),
-                environment(consumers))) {
+                environment(consumers, settings))) {
             FootballDb.load(stack.postgres(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.postgres(), "v1", USER, PASSWORD);
             PlatformClient client = new PlatformClient(stack);
@@ -66,9 +78,10 @@ class PipelineBenchmark {
             List<String[]> statements = statements();
             // Warm-up: JIT, pools and topics, so that the measured runs are steady state. Two 1,000-item jobs: after
             // one 200-item job the services' JIT compilers still took a third of their CPU during the measured job.
-            for (String warmUp : List.of("w1", "w2")) {
-                awaitDone(client, apiKey, client.submitJob(apiKey, job(stack, "warm-up " + warmUp, statements, 1_000,
-                        warmUp)), Duration.ofMinutes(10));
+            // -Dbench.warm-ups=N: another number of warm-up jobs.
+            for (int w = 1; w <= Integer.getInteger("bench.warm-ups", 2); w++) {
+                awaitDone(client, apiKey, client.submitJob(apiKey, job(stack, "warm-up w" + w, statements, 1_000,
+                        "w" + w)), Duration.ofMinutes(10));
             }
             for (int n : sizes) {
                 double jdbc = jdbcLoop(stack, statements, n);
@@ -88,14 +101,19 @@ class PipelineBenchmark {
                             big.get("total").asInt());
                 }
                 double platform = awaitDone(client, apiKey, jobId, Duration.ofMinutes(30), start);
-                out.add(String.format(Locale.ROOT, "PipelineBenchmark N=%,d executor consumers=%d: platform %.1f s "
-                        + "(%.0f items/s), JDBC loop %.1f s (%.0f items/s), ratio %.2fx%s", n, consumers, platform,
+                out.add(String.format(Locale.ROOT, "PipelineBenchmark N=%,d executor consumers=%d%s: platform %.1f s "
+                        + "(%.0f items/s), JDBC loop %.1f s (%.0f items/s), ratio %.2fx%s", n, consumers,
+                        settings.equals("before") ? " (settings before session 7)" : "", platform,
                         n / platform, jdbc, n / jdbc, platform / jdbc, fair));
                 System.out.println(out.get(out.size() - 1));
                 System.out.println(timeline(stack, jobId, start));
-                String cpu = CpuTimes.of(stack).since(cpuBefore, platform);
+                CpuTimes cpuAfter = CpuTimes.of(stack);
+                String cpu = cpuAfter.since(cpuBefore, platform);
                 out.add(cpu);
                 System.out.println(cpu);
+                String threads = cpuAfter.threadsSince(cpuBefore);
+                out.add(threads);
+                System.out.println(threads);
             }
         }
         return out;
@@ -145,15 +163,45 @@ class PipelineBenchmark {
         if (window != null && !window.isBlank()) {
             properties.put("snailbench.jobs.window", window.trim());
         }
+        // -Dbench.properties="key=value;key=value": more configuration for every service (e.g. Kafka client settings).
+        properties.putAll(pairs("bench.properties"));
         return properties;
     }
 
-    /** Executor consumers; with -Dbench.jfr=<dir>, every service records a Java Flight Recording there. */
-    private static Map<String, String> environment(int consumers) {
+    /**
+     * Executor consumers; with -Dbench.jfr=<dir>, every service records a Java Flight Recording there;
+     * -Dbench.jvm-options="..." passes more options to the services' JVMs.
+     */
+    private static Map<String, String> environment(int consumers, String settings) {
         String jfr = System.getProperty("bench.jfr");
-        return jfr == null ? Map.of("SNAILBENCH_EXECUTOR_CONSUMERS", Integer.toString(consumers))
-                : Map.of("SNAILBENCH_EXECUTOR_CONSUMERS", Integer.toString(consumers), "JAVA_TOOL_OPTIONS",
-                        "-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + jfr + "/");
+        boolean before = settings.equals("before");
+        // The stack's own options first: a later option of the same name wins (-XX:TieredStopAtLevel=4 restores C2).
+        String options = Stack.SERVICE_JVM_OPTIONS + (before ? " " + BEFORE.get("JVM") : "") + (jfr == null ? ""
+                : " -XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + jfr + "/") + " "
+                + System.getProperty("bench.jvm-options", "");
+        Map<String, String> environment = new java.util.HashMap<>(Map.of("SNAILBENCH_EXECUTOR_CONSUMERS",
+                Integer.toString(consumers), "JAVA_TOOL_OPTIONS", options.trim()));
+        if (before) {
+            BEFORE.forEach((name, value) -> {
+                if (name.startsWith("SNAILBENCH_")) {
+                    environment.put(name, value);
+                }
+            });
+        }
+        // -Dbench.env="NAME=value;NAME=value": more environment for every service (e.g. other hops' consumers).
+        environment.putAll(pairs("bench.env"));
+        return environment;
+    }
+
+    /** A system property's {@code name=value;name=value} pairs. */
+    private static Map<String, String> pairs(String property) {
+        Map<String, String> pairs = new java.util.HashMap<>();
+        for (String pair : System.getProperty(property, "").split(";")) {
+            if (pair.contains("=")) {
+                pairs.put(pair.substring(0, pair.indexOf('=')).trim(), pair.substring(pair.indexOf('=') + 1).trim());
+            }
+        }
+        return pairs;
     }
 
     /** FootballDB v1's train and dev gold queries: [id, question, sql]. */
