@@ -19,14 +19,42 @@ import java.util.Map;
  */
 public final class OfflinePackager implements SemanticPackager {
 
-    @Override
-    public Uni<List<SemanticPackage>> packages(SchemaGraph graph, ColumnCommunities communities) {
-        return Uni.createFrom().item(() -> describe(graph));
+    /**
+     * Which words of the schema an abbreviation may expand to: the whole schema's (the default), the column's
+     * community's (the context the LLM is given), or its own table's only — the issue's baselines.
+     */
+    public enum Context {
+        SCHEMA, COMMUNITY, TABLE;
+
+        public static Context parse(String s) {
+            return s == null ? SCHEMA : valueOf(s.trim().toUpperCase(java.util.Locale.ROOT));
+        }
     }
 
-    /** Pure and synchronous, for benchmarks and tests. */
+    private final Context context;
+
+    public OfflinePackager() {
+        this(Context.SCHEMA);
+    }
+
+    public OfflinePackager(Context context) {
+        this.context = context;
+    }
+
+    @Override
+    public Uni<List<SemanticPackage>> packages(SchemaGraph graph, ColumnCommunities communities) {
+        return Uni.createFrom().item(() -> describe(graph, communities));
+    }
+
+    /** Pure and synchronous, for benchmarks and tests (whole-schema context unless built with another). */
     public List<SemanticPackage> describe(SchemaGraph graph) {
-        Map<String, Integer> vocabulary = vocabulary(graph);
+        return describe(graph, context == Context.COMMUNITY ? ColumnCommunities.of(graph, 1) : null);
+    }
+
+    /** {@code communities} is read only for the community context. */
+    public List<SemanticPackage> describe(SchemaGraph graph, ColumnCommunities communities) {
+        Map<String, Integer> schemaVocabulary = vocabulary(graph);
+        Map<Object, Map<String, Integer>> scoped = new HashMap<>();
         Map<String, String> entityOfTable = new HashMap<>();
         Map<String, String> tableOfEntity = new HashMap<>();
         for (SchemaGraph.TableNode t : graph.tables()) {
@@ -39,6 +67,13 @@ public final class OfflinePackager implements SemanticPackager {
         List<SemanticPackage> out = new ArrayList<>();
         for (ColumnNode c : graph.columns()) {
             String entity = entityOfTable.get(c.ref().table().toLowerCase(java.util.Locale.ROOT));
+            Map<String, Integer> vocabulary = switch (context) {
+                case SCHEMA -> schemaVocabulary;
+                case TABLE -> scoped.computeIfAbsent(c.ref().table().toLowerCase(java.util.Locale.ROOT),
+                        k -> vocabulary(graph, graph.columnsOf(c.ref().table())));
+                case COMMUNITY -> scoped.computeIfAbsent(communities.of(c.index()), k -> vocabulary(graph,
+                        communities.peers(c.index()).stream().map(i -> graph.columns().get(i)).toList()));
+            };
             List<String> words = Lexicon.words(c.ref().column());
             String canonical = expandAll(words, vocabulary, entity,
                     c.valueType().name().toLowerCase(java.util.Locale.ROOT));
@@ -77,12 +112,17 @@ public final class OfflinePackager implements SemanticPackager {
 
     /** Natural-looking words of every identifier, with their counts: what an abbreviation may stand for. */
     static Map<String, Integer> vocabulary(SchemaGraph graph) {
+        return vocabulary(graph, graph.columns());
+    }
+
+    /** The words of every table name and of {@code columns}' names. */
+    static Map<String, Integer> vocabulary(SchemaGraph graph, List<ColumnNode> columns) {
         Map<String, Integer> v = new HashMap<>();
         for (SchemaGraph.TableNode t : graph.tables()) {
             Lexicon.words(t.name()).stream().filter(w -> w.length() > 3 && Lexicon.looksNatural(w))
                     .forEach(w -> v.merge(w, 1, Integer::sum));
         }
-        for (ColumnNode c : graph.columns()) {
+        for (ColumnNode c : columns) {
             Lexicon.words(c.ref().column()).stream().filter(w -> w.length() > 3 && Lexicon.looksNatural(w))
                     .forEach(w -> v.merge(w, 1, Integer::sum));
         }

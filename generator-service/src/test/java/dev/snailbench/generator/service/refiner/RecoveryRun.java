@@ -38,6 +38,22 @@ final class RecoveryRun {
     record Totals(Map<Variant, double[]> sums, int items, Map<Variant, Integer> mislinked, int injectedColumns,
             int findings, int refinedColumns) {
 
+        /** Seeds pooled: the sums and counts added up. */
+        Totals plus(Totals o) {
+            Map<Variant, double[]> s = new EnumMap<>(Variant.class);
+            Map<Variant, Integer> m = new EnumMap<>(Variant.class);
+            for (Variant v : Variant.values()) {
+                double[] a = sums.get(v).clone();
+                for (int i = 0; i < a.length; i++) {
+                    a[i] += o.sums().get(v)[i];
+                }
+                s.put(v, a);
+                m.put(v, mislinked.get(v) + o.mislinked().get(v));
+            }
+            return new Totals(s, items + o.items(), m, injectedColumns + o.injectedColumns(), findings + o.findings(),
+                    refinedColumns + o.refinedColumns());
+        }
+
         List<Recovery> table() {
             List<Recovery> rows = new ArrayList<>();
             for (int m = 0; m < METRICS.size(); m++) {
@@ -56,10 +72,15 @@ final class RecoveryRun {
     }
 
     static Totals run(double rate, long seed) throws Exception {
+        return run(rate, seed, OfflinePackager.Context.SCHEMA);
+    }
+
+    /** {@code context}: the words the offline packager may expand an abbreviation to (the baselines). */
+    static Totals run(double rate, long seed, OfflinePackager.Context context) throws Exception {
         DatabaseSchema schema = DatasetSchemas.footballDb(1);
         InjectedSchema injected = AmbiguityInjector.inject(schema, rate, seed);
         SchemaGraph ambiguous = SchemaGraph.of(injected.as(SqlDialect.POSTGRESQL));
-        List<SemanticPackage> packages = new OfflinePackager().describe(ambiguous);
+        List<SemanticPackage> packages = new OfflinePackager(context).describe(ambiguous);
         List<Ambiguity> findings = AmbiguityDetector.detect(ambiguous, packages,
                 AmbiguityDetectorTest.lexical(AmbiguityDetector.texts(packages)), Thresholds.PAPER);
         Renaming refined = RefinedViews.plan(ambiguous, packages, findings);
@@ -110,6 +131,10 @@ final class RecoveryRun {
                     List<List<String>> rows = QueryRows.of(c, v == Variant.ORIGINAL ? "exp_v1" : amb, onDatabase,
                             ordered);
                     LinkingScore linking = LinkingScore.of(goldIds, identifiers(variants.toNative(v, predicted)));
+                    if (Boolean.getBoolean("refiner.debug") && !linking.extra().isEmpty()) {
+                        System.out.printf("  extra %s id %s: %s | on database: %s | native: %s%n", v.label(),
+                                q.get("id"), linking.extra(), onDatabase, variants.toNative(v, predicted));
+                    }
                     double[] sum = sums.get(v);
                     sum[0] += expected.equals(rows) ? 1 : 0;
                     sum[1] += linking.queryRecall();
