@@ -48,7 +48,7 @@ public final class OfflinePackager implements SemanticPackager {
 
     /** Pure and synchronous, for benchmarks and tests (whole-schema context unless built with another). */
     public List<SemanticPackage> describe(SchemaGraph graph) {
-        return describe(graph, context == Context.COMMUNITY ? ColumnCommunities.of(graph, 1) : null);
+        return describe(graph, context == Context.COMMUNITY ? ColumnCommunities.of(graph, 42) : null);
     }
 
     /** {@code communities} is read only for the community context. */
