@@ -55,6 +55,8 @@ public final class OfflinePackager implements SemanticPackager {
     public List<SemanticPackage> describe(SchemaGraph graph, ColumnCommunities communities) {
         Map<String, Integer> schemaVocabulary = vocabulary(graph);
         Map<Object, Map<String, Integer>> scoped = new HashMap<>();
+        Map<Object, Map<Character, List<NameUse>>> schemaNames = new HashMap<>();
+        Map<Object, Map<Character, List<NameUse>>> scopedNames = new HashMap<>();
         Map<String, String> entityOfTable = new HashMap<>();
         Map<String, String> tableOfEntity = new HashMap<>();
         for (SchemaGraph.TableNode t : graph.tables()) {
@@ -75,12 +77,123 @@ public final class OfflinePackager implements SemanticPackager {
                         communities.peers(c.index()).stream().map(i -> graph.columns().get(i)).toList()));
             };
             List<String> words = Lexicon.words(c.ref().column());
-            String canonical = expandAll(words, vocabulary, entity,
-                    c.valueType().name().toLowerCase(java.util.Locale.ROOT));
+            String canonical = null;
+            if (readsAbbreviated(words)) {
+                List<ColumnNode> scope = switch (context) {
+                    case SCHEMA -> graph.columns();
+                    case TABLE -> graph.columnsOf(c.ref().table());
+                    case COMMUNITY -> communities.peers(c.index()).stream().map(i -> graph.columns().get(i)).toList();
+                };
+                Map<Character, List<NameUse>> names = context == Context.SCHEMA
+                        ? schemaNames.computeIfAbsent("", k -> names(scope))
+                        : scopedNames.computeIfAbsent(context == Context.TABLE
+                                ? c.ref().table().toLowerCase(java.util.Locale.ROOT) : communities.of(c.index()),
+                                k -> names(scope));
+                NameUse whole = wholeName(c, names);
+                if (whole != null) {
+                    ColumnNode r = whole.representative();
+                    canonical = expandAll(Lexicon.words(r.ref().column()), vocabulary,
+                            entityOfTable.get(r.ref().table().toLowerCase(java.util.Locale.ROOT)),
+                            r.valueType().name().toLowerCase(java.util.Locale.ROOT));
+                }
+            }
+            if (canonical == null) {
+                canonical = expandAll(words, vocabulary, entity, c.valueType().name().toLowerCase(java.util.Locale.ROOT));
+            }
             String description = description(graph, c, canonical, entity, entityOfTable, tableOfEntity);
             out.add(new SemanticPackage(c.ref(), description, canonical));
         }
         return out;
+    }
+
+    /** A column name used in the scope: its letters only, how many columns carry it, in which tables, one of them. */
+    record NameUse(String letters, int count, java.util.Set<String> tables, ColumnNode representative) {
+    }
+
+    private static String letters(String name) {
+        return name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]", "");
+    }
+
+    /** The column names of a scope by first letter. */
+    static Map<Character, List<NameUse>> names(List<ColumnNode> columns) {
+        Map<String, List<ColumnNode>> by = new java.util.LinkedHashMap<>();
+        for (ColumnNode c : columns) {
+            String l = letters(c.ref().column());
+            if (!l.isEmpty()) {
+                by.computeIfAbsent(l, k -> new ArrayList<>()).add(c);
+            }
+        }
+        Map<Character, List<NameUse>> out = new HashMap<>();
+        by.forEach((l, cs) -> out.computeIfAbsent(l.charAt(0), k -> new ArrayList<>()).add(new NameUse(l, cs.size(),
+                cs.stream().map(c -> c.ref().table().toLowerCase(java.util.Locale.ROOT))
+                        .collect(java.util.stream.Collectors.toSet()), cs.get(0))));
+        return out;
+    }
+
+    /**
+     * A name that reads as an abbreviation (every word short or not a word, and not a bare key word such as
+     * {@code id}), the kind that stands for a longer name.
+     */
+    static boolean readsAbbreviated(List<String> words) {
+        if (words.isEmpty() || words.stream().allMatch(w -> Lexicon.isKnownWord(w) || Lexicon.isKeyWord(w))) {
+            return false;
+        }
+        int letters = words.stream().mapToInt(String::length).sum();
+        return letters >= 3 && words.stream().allMatch(w -> w.length() <= 4 || !Lexicon.looksNatural(w));
+    }
+
+    /**
+     * The schema's own evidence for an abbreviated name: a longer column name of another table that it
+     * abbreviates ({@code Rec} → {@code Recapture}, {@code sub_temp} → {@code Substrate_Temperature},
+     * {@code CAS} → {@code CASEWGT}), with a value family a comparison could join; the most used such name, then
+     * the shortest. Null when none.
+     */
+    static NameUse wholeName(ColumnNode c, Map<Character, List<NameUse>> names) {
+        String own = letters(c.ref().column());
+        if (own.isEmpty()) {
+            return null;
+        }
+        String table = c.ref().table().toLowerCase(java.util.Locale.ROOT);
+        List<NameUse> sameLetter = names.getOrDefault(own.charAt(0), List.of());
+        if (sameLetter.stream().anyMatch(n -> n.letters().equals(own) && n.count() > 1)) {
+            return null; // a name several tables share already names one thing
+        }
+        List<String> ownWords = Lexicon.words(c.ref().column());
+        NameUse best = null;
+        for (NameUse n : sameLetter) {
+            if (n.letters().length() <= own.length() || n.tables().contains(table)
+                    || !AmbiguityDetector.compatible(c.valueType(), n.representative().valueType())
+                    || !abbreviatesName(ownWords, own, Lexicon.words(n.representative().ref().column()),
+                            n.letters())) {
+                continue;
+            }
+            if (best == null || n.count() > best.count()
+                    || n.count() == best.count() && (n.letters().length() < best.letters().length()
+                            || n.letters().length() == best.letters().length()
+                                    && n.letters().compareTo(best.letters()) < 0)) {
+                best = n;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Word by word when both names have as many words ({@code sub_temp} → {@code Substrate_Temperature}), else the
+     * letters as a prefix or a prefix of the consonant skeleton ({@code CAS} → {@code CASEWGT}, {@code SpCd} →
+     * {@code spcode}) of a name with no more words: an abbreviation does not drop words ({@code GLS} is not
+     * {@code goals_scored}).
+     */
+    static boolean abbreviatesName(List<String> words, String letters, List<String> otherWords, String otherLetters) {
+        if (words.size() == otherWords.size() && words.size() > 1) {
+            for (int i = 0; i < words.size(); i++) {
+                if (!words.get(i).equals(otherWords.get(i)) && !Lexicon.abbreviates(words.get(i), otherWords.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return otherWords.size() <= words.size()
+                && (otherLetters.startsWith(letters) || Lexicon.skeleton(otherLetters).startsWith(letters));
     }
 
     private static String description(SchemaGraph graph, ColumnNode c, String canonical, String entity,
