@@ -31,6 +31,10 @@ public final class OfflinePackager implements SemanticPackager {
         }
     }
 
+    /** Words that carry no meaning of their own in a name. */
+    static final java.util.Set<String> FUNCTION_WORDS = java.util.Set.of("a", "an", "the", "of", "by", "to", "at",
+            "on", "in", "is", "up", "as", "and", "or", "for", "per");
+
     private final Context context;
 
     public OfflinePackager() {
@@ -179,8 +183,9 @@ public final class OfflinePackager implements SemanticPackager {
 
     /**
      * Word by word when both names have as many words ({@code sub_temp} → {@code Substrate_Temperature}), else the
-     * letters as a prefix or a prefix of the consonant skeleton ({@code CAS} → {@code CASEWGT}, {@code SpCd} →
-     * {@code spcode}) of a name with no more words: an abbreviation does not drop words ({@code GLS} is not
+     * letters as a prefix, or from four letters on a prefix of the consonant skeleton ({@code CAS} →
+     * {@code CASEWGT}, {@code SpCd} → {@code spcode}; three consonants such as {@code TRM} fit too many names),
+     * of a name with no more words: an abbreviation does not drop words ({@code GLS} is not
      * {@code goals_scored}).
      */
     static boolean abbreviatesName(List<String> words, String letters, List<String> otherWords, String otherLetters) {
@@ -193,7 +198,8 @@ public final class OfflinePackager implements SemanticPackager {
             return true;
         }
         return otherWords.size() <= words.size()
-                && (otherLetters.startsWith(letters) || Lexicon.skeleton(otherLetters).startsWith(letters));
+                && (otherLetters.startsWith(letters)
+                        || letters.length() >= 4 && Lexicon.skeleton(otherLetters).startsWith(letters));
     }
 
     private static String description(SchemaGraph graph, ColumnNode c, String canonical, String entity,
@@ -254,7 +260,8 @@ public final class OfflinePackager implements SemanticPackager {
             if (e == null) {
                 out.add(w);
             } else {
-                known |= !Lexicon.isKeyWord(e) || words.size() == 1; // dg_id: "id" alone says nothing
+                // dg_id: "id" alone says nothing, nor fn_by's "by"
+                known |= !Lexicon.isKeyWord(e) && !FUNCTION_WORDS.contains(e) || words.size() == 1;
                 out.add(e);
             }
         }
@@ -273,7 +280,10 @@ public final class OfflinePackager implements SemanticPackager {
     static String expand(String word, Map<String, Integer> vocabulary) {
         boolean natural = Lexicon.looksNatural(word);
         // A short word that reads as a word may still cut a longer word of the schema (Mod → module, Not → notes).
-        if (natural && (word.length() > 4 || vocabulary.containsKey(word) || Lexicon.isKnownWord(word))) {
+        // A short word is a word when English knows it or another name of the schema uses it too (its own name
+        // counts once: STID alone says nothing).
+        if (natural && (word.length() > 4 || vocabulary.getOrDefault(word, 0) > 1 || Lexicon.isKnownWord(word)
+                || EnglishWordList.contains(word))) {
             return word;
         }
         List<String> standard = Lexicon.expansions(word);
@@ -287,6 +297,8 @@ public final class OfflinePackager implements SemanticPackager {
                                 Comparator.reverseOrder()))
                 .map(Map.Entry::getKey).orElse(null);
         // The schema's own words first (Rec → recapture in a survey schema), then the general rules (rec → record).
-        return longer != null ? longer : !standard.isEmpty() ? standard.get(0) : natural ? word : null;
+        // A short token that only looks like a word must be an English one (site, mass), not a code (stid, emad).
+        boolean readable = natural && (word.length() > 4 || EnglishWordList.contains(word));
+        return longer != null ? longer : !standard.isEmpty() ? standard.get(0) : readable ? word : null;
     }
 }
