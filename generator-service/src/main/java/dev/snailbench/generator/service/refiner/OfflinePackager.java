@@ -10,8 +10,10 @@ import java.util.Map;
 
 /**
  * Semantic packages with no model: each word of a name is kept when it reads as a word, else expanded by the abbreviation rules or to the schema's own word it abbreviates
- * ({@code plyr → player} when {@code player} names something else in the schema). A name with no word anything
- * expands is prefixed with its table's entity and value family ({@code MPD} in {@code tbl_Deadwood} → {@code deadwood_number_mpd}). The
+ * ({@code plyr → player} when {@code player} names something else in the schema); an abbreviated name used by no
+ * other table reads as the longer column name of another table it shortens ({@code Rec → Recapture}). A name
+ * with no word anything expands reads as its table's entity and value family ({@code MPD} in {@code tbl_Deadwood}
+ * → {@code deadwood_number}). The
  * description says what the column identifies when it is a key or a reference (declared, or by name:
  * {@code Event_ID} → the {@code tbl_Events} entity), else its meaning in its table, its value family and samples.
  * Thesaurus words stay as written in the canonical name ({@code begin_date} is a natural name); the detector
@@ -94,7 +96,7 @@ public final class OfflinePackager implements SemanticPackager {
                                 ? c.ref().table().toLowerCase(java.util.Locale.ROOT) : communities.of(c.index()),
                                 k -> names(scope));
                 NameUse whole = wholeName(c, names);
-                if (whole != null) {
+                if (whole != null && readable(Lexicon.words(whole.representative().ref().column()), vocabulary)) {
                     ColumnNode r = whole.representative();
                     canonical = expandAll(Lexicon.words(r.ref().column()), vocabulary,
                             entityOfTable.get(r.ref().table().toLowerCase(java.util.Locale.ROOT)),
@@ -265,15 +267,30 @@ public final class OfflinePackager implements SemanticPackager {
                 out.add(e);
             }
         }
-        // Only a name with no readable word gets its table in front (MPD → deadwood_mpd): SSMA_TimeStamp stays
-        // ssma_time_stamp, so the same column in every table keeps one canonical name.
+        // A name with no readable word is all a reader can say of it: its table's entity and value family
+        // (MPD → deadwood_number). The code itself is left out: it means nothing readable, and kept in the
+        // canonical name it would make the name look close to its meaning (the view layer puts it back after,
+        // deadwood_number_mpd, to keep the column recognisable). Only such a name gets its table in front:
+        // SSMA_TimeStamp stays ssma_time_stamp, so the same column in every table keeps one canonical name.
         if (!known && !words.isEmpty() && entity != null && !entity.isEmpty()) {
-            out.add(0, entity);
+            out.clear();
+            out.add(entity);
             if (valueFamily != null) {
-                out.add(1, valueFamily);
+                out.add(valueFamily);
             }
         }
         return out.isEmpty() ? String.join("_", words) : String.join("_", out);
+    }
+
+    /** Whether some word of a name reads or expands to a word that says something (not a key or function word). */
+    static boolean readable(List<String> words, Map<String, Integer> vocabulary) {
+        for (String w : words) {
+            String e = expand(w, vocabulary);
+            if (e != null && (!Lexicon.isKeyWord(e) && !FUNCTION_WORDS.contains(e) || words.size() == 1)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A word's canonical form, or null when it reads as an abbreviation that nothing expands. */

@@ -47,6 +47,15 @@ public final class RefinedViews {
                     case SYNONYM -> AmbiguityDetector.meaningName(p.canonicalName());
                     case IRREGULAR -> p.canonicalName();
                 };
+                String table = entity.get(c.table().toLowerCase(Locale.ROOT));
+                ColumnRef ref = c;
+                var node = graph.columnsOf(c.table()).stream().filter(n -> n.ref().equals(ref)).findFirst();
+                if (node.isPresent() && name.equalsIgnoreCase(table + "_"
+                        + node.get().valueType().name().toLowerCase(Locale.ROOT))) {
+                    // All the packager could say is "a number of player": the view keeps the code after it
+                    // (player_number_hgt), so the column stays recognisable and its name unique.
+                    name = name + "_" + c.column();
+                }
                 // A column found twice (a homonym pair and another) keeps its first repair.
                 wanted.putIfAbsent(c, name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]+", "_"));
             }

@@ -51,7 +51,7 @@ class OfflinePackagerTest {
 
         Map<String, SemanticPackage> p = packages(graph);
 
-        assertThat(p.get("tbl_deadwood.mpd").canonicalName()).isEqualTo("deadwood_number_mpd");
+        assertThat(p.get("tbl_deadwood.mpd").canonicalName()).isEqualTo("deadwood_number");
         assertThat(p.get("tbl_deadwood.decay").canonicalName()).isEqualTo("decay");
     }
 
@@ -82,9 +82,9 @@ class OfflinePackagerTest {
 
         Map<String, SemanticPackage> p = packages(graph);
 
-        assertThat(p.get("tbllocations.stid").canonicalName()).isEqualTo("locations_number_stid");
+        assertThat(p.get("tbllocations.stid").canonicalName()).isEqualTo("locations_number");
         assertThat(p.get("tbllocations.site").canonicalName()).isEqualTo("site");
         // "by" says nothing of the column: fn_by is as unreadable as fn.
-        assertThat(p.get("tbllocations.fn_by").canonicalName()).isEqualTo("locations_text_fn_by");
+        assertThat(p.get("tbllocations.fn_by").canonicalName()).isEqualTo("locations_text");
     }
 }
