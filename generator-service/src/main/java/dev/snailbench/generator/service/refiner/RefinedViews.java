@@ -48,10 +48,9 @@ public final class RefinedViews {
                     case IRREGULAR -> p.canonicalName();
                 };
                 String table = entity.get(c.table().toLowerCase(Locale.ROOT));
-                ColumnRef ref = c;
-                var node = graph.columnsOf(c.table()).stream().filter(n -> n.ref().equals(ref)).findFirst();
-                if (node.isPresent() && name.equalsIgnoreCase(table + "_"
-                        + node.get().valueType().name().toLowerCase(Locale.ROOT))) {
+                SchemaGraph.ColumnNode node = graph.column(c.key());
+                if (node != null && name.equalsIgnoreCase(table + "_"
+                        + node.valueType().name().toLowerCase(Locale.ROOT))) {
                     // All the packager could say is "a number of player": the view keeps the code after it
                     // (player_number_hgt), so the column stays recognisable and its name unique.
                     name = name + "_" + c.column();
