@@ -2,6 +2,7 @@ package dev.snailbench.generator.rest;
 
 import dev.snailbench.generator.rest.access.CallerTenants;
 import dev.snailbench.generator.service.InvalidRequestException;
+import dev.snailbench.generator.service.refiner.OfflinePackager;
 import dev.snailbench.generator.service.refiner.SchemaRefiner;
 import dev.snailbench.generator.service.refiner.Thresholds;
 import dev.snailbench.model.domain.ApiKeys;
@@ -35,7 +36,7 @@ public class SchemaRefinerResource {
     }
 
     public record AnalysisRequest(UUID databaseId, String nativeSchema, String packages, String embeddings,
-            ThresholdsBody thresholds, String viewSchema, Boolean apply) {
+            ThresholdsBody thresholds, String viewSchema, Boolean apply, String context) {
     }
 
     public record InjectionRequest(UUID databaseId, String nativeSchema, Double rate, Long seed, String viewSchema,
@@ -146,7 +147,17 @@ public class SchemaRefinerResource {
                 unit(t.irregular(), d.irregular(), "thresholds.irregular"),
                 unit(t.synonym(), d.synonym(), "thresholds.synonym"),
                 unit(t.homonym(), d.homonym(), "thresholds.homonym"));
-        return new SchemaRefiner.Options(packages, embeddings, thresholds);
+        OfflinePackager.Context context;
+        try {
+            context = OfflinePackager.Context.parse(b.context());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("context", "must be schema, community or table");
+        }
+        if (b.context() != null && packages.equals("llm")) {
+            throw new InvalidRequestException("context",
+                    "applies to the offline packager only (the LLM is given each column's community)");
+        }
+        return new SchemaRefiner.Options(packages, embeddings, thresholds, context);
     }
 
     private static double unit(Double value, double fallback, String field) {

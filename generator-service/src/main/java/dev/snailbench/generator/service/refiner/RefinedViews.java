@@ -47,6 +47,14 @@ public final class RefinedViews {
                     case SYNONYM -> AmbiguityDetector.meaningName(p.canonicalName());
                     case IRREGULAR -> p.canonicalName();
                 };
+                String table = entity.get(c.table().toLowerCase(Locale.ROOT));
+                SchemaGraph.ColumnNode node = graph.column(c.key());
+                if (node != null && name.equalsIgnoreCase(table + "_"
+                        + node.valueType().name().toLowerCase(Locale.ROOT))) {
+                    // All the packager could say is "a number of player": the view keeps the code after it
+                    // (player_number_hgt), so the column stays recognisable and its name unique.
+                    name = name + "_" + c.column();
+                }
                 // A column found twice (a homonym pair and another) keeps its first repair.
                 wanted.putIfAbsent(c, name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]+", "_"));
             }

@@ -34,7 +34,15 @@ import java.util.UUID;
 public class SchemaRefiner {
 
     /** Which backends write the packages ({@code offline}/{@code llm}) and embed ({@code lexical}/{@code openai}). */
-    public record Options(String packages, String embeddings, Thresholds thresholds) {
+    /**
+     * {@code context}: the words the offline packager may expand an abbreviation to (whole schema, the column's
+     * community, or its table: the issue's baselines); null = the whole schema.
+     */
+    public record Options(String packages, String embeddings, Thresholds thresholds, OfflinePackager.Context context) {
+
+        public Options(String packages, String embeddings, Thresholds thresholds) {
+            this(packages, embeddings, thresholds, OfflinePackager.Context.SCHEMA);
+        }
     }
 
     public record Analysis(UUID databaseId, String nativeSchema, String dialect, int tables, int columns,
@@ -89,7 +97,7 @@ public class SchemaRefiner {
         return Blocking.run(() -> {
             SchemaGraph graph = SchemaGraph.of(schema);
             return new Prepared(graph, ColumnCommunities.of(graph, 42));
-        }, timeout).chain(p -> packager(options.packages()).packages(p.graph(), p.communities())
+        }, timeout).chain(p -> packager(options).packages(p.graph(), p.communities())
                 .chain(packages -> Sss.vectors(embedder(options.embeddings()), AmbiguityDetector.texts(packages),
                         options.embeddings().equals("lexical") ? Integer.MAX_VALUE : config.embeddings().batchSize())
                         .chain(vectors -> Blocking.run(() -> new Analysis(databaseId, nativeSchema,
@@ -154,13 +162,13 @@ public class SchemaRefiner {
         return new Renaming(renamed, all);
     }
 
-    private SemanticPackager packager(String name) {
-        if (name.equals("llm")) {
+    private SemanticPackager packager(Options options) {
+        if (options.packages().equals("llm")) {
             RefinerConfig.Backend llm = config.llm();
             return new LlmPackager(client, llm.baseUrl().orElseThrow(), llm.model().orElse("gpt-4o-mini"),
                     llm.apiKey(), llm.timeoutSeconds(), llm.batchSize());
         }
-        return new OfflinePackager();
+        return new OfflinePackager(options.context() == null ? OfflinePackager.Context.SCHEMA : options.context());
     }
 
     private TextEmbedder embedder(String name) {

@@ -51,7 +51,40 @@ class OfflinePackagerTest {
 
         Map<String, SemanticPackage> p = packages(graph);
 
-        assertThat(p.get("tbl_deadwood.mpd").canonicalName()).isEqualTo("deadwood_number_mpd");
+        assertThat(p.get("tbl_deadwood.mpd").canonicalName()).isEqualTo("deadwood_number");
         assertThat(p.get("tbl_deadwood.decay").canonicalName()).isEqualTo("decay");
+    }
+
+    @Test
+    void shouldReadAnAbbreviatedNameAsTheLongerColumnNameItShortensInAnotherTable() {
+        SchemaGraph graph = SchemaGraph.of(Schemas.of(
+                Schemas.table("tblCoverBoard", List.of(), List.of(), Schemas.col("Rec", ValueType.TEXT),
+                        Schemas.col("sub_temp", ValueType.NUMBER)),
+                Schemas.table("tblSearches", List.of(), List.of(), Schemas.col("Recapture", ValueType.TEXT),
+                        Schemas.col("Substrate_Temperature", ValueType.NUMBER)),
+                Schemas.table("tblTraps", List.of(), List.of(), Schemas.col("Recapture", ValueType.TEXT),
+                        Schemas.col("Record", ValueType.TEXT))));
+
+        Map<String, SemanticPackage> p = packages(graph);
+
+        // Not the general rule's rec → record: the schema itself says what Rec shortens.
+        assertThat(p.get("tblcoverboard.rec").canonicalName()).isEqualTo("recapture");
+        assertThat(p.get("tblcoverboard.sub_temp").canonicalName()).isEqualTo("substrate_temperature");
+        // The packages of the other tables do not change.
+        assertThat(p.get("tblsearches.recapture").canonicalName()).isEqualTo("recapture");
+    }
+
+    @Test
+    void shouldTreatAShortTokenThatIsNoEnglishWordAsUnreadable() {
+        SchemaGraph graph = SchemaGraph.of(Schemas.of(Schemas.table("tblLocations", List.of(), List.of(),
+                Schemas.col("STID", ValueType.NUMBER), Schemas.col("Site", ValueType.TEXT),
+                Schemas.col("fn_by", ValueType.TEXT))));
+
+        Map<String, SemanticPackage> p = packages(graph);
+
+        assertThat(p.get("tbllocations.stid").canonicalName()).isEqualTo("locations_number");
+        assertThat(p.get("tbllocations.site").canonicalName()).isEqualTo("site");
+        // "by" says nothing of the column: fn_by is as unreadable as fn.
+        assertThat(p.get("tbllocations.fn_by").canonicalName()).isEqualTo("locations_text");
     }
 }

@@ -72,6 +72,16 @@ class SchemaRefinerResourceTest {
             assertThat(f.get("evidence").toString()).startsWith("same name, different meanings");
         });
         assertThat(analysis.getInt("communities")).isGreaterThan(1);
+
+        // The baseline: expansions drawn from the column's table only still tell the homonym apart.
+        JsonPath tableOnly = PlayedExecutor.answering(database, executor(injected.schema()), () -> given()
+                .header("X-API-Key", key).contentType("application/json")
+                .body(Map.of("databaseId", database, "nativeSchema", "exp_v1", "context", "table"))
+                .when().post("/refiner/analyses").then().statusCode(200).extract().jsonPath());
+        assertThat(tableOnly.getList("findings", Map.class)).anySatisfy(f -> {
+            assertThat(f.get("type")).isEqualTo("HOMONYM");
+            assertThat(f.get("columns").toString()).contains(homonym.columns().get(0).table());
+        });
     }
 
     @Test
@@ -162,6 +172,8 @@ class SchemaRefinerResourceTest {
                 "packages");
         bad("/refiner/analyses", Map.of("databaseId", database, "nativeSchema", "exp_v1", "embeddings", "bert"),
                 "embeddings");
+        bad("/refiner/analyses", Map.of("databaseId", database, "nativeSchema", "exp_v1", "context", "galaxy"),
+                "context");
         bad("/refiner/analyses", Map.of("databaseId", database, "nativeSchema", "exp_v1",
                 "thresholds", Map.of("homonym", 2)), "thresholds.homonym");
         bad("/refiner/views", Map.of("databaseId", database, "nativeSchema", "exp_v1", "viewSchema", "exp_v1"),

@@ -1,0 +1,56 @@
+package dev.snailbench.generator.service.refiner;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The English word list the naturalness classifier reads: zxcvbn's English Wikipedia (30,000 words) and US TV
+ * and film (19,160 words) frequency lists, on the classpath through {@code com.nulab-inc:zxcvbn}. The offline
+ * packager asks it whether a short token that looks like a word is one ({@code site}, {@code mass}) or an
+ * unreadable code ({@code stid}, {@code emad}). General knowledge of English, shared with nothing the injector
+ * chooses.
+ */
+final class EnglishWordList {
+
+    static final String[] RESOURCES = {
+            "com/nulabinc/zxcvbn/matchers/dictionaries/english_wikipedia.txt",
+            "com/nulabinc/zxcvbn/matchers/dictionaries/us_tv_and_film.txt" };
+
+    private static final Set<String> WORDS = load();
+
+    private EnglishWordList() {
+    }
+
+    static boolean contains(String word) {
+        return WORDS.contains(word.toLowerCase(Locale.ROOT));
+    }
+
+    private static Set<String> load() {
+        Set<String> words = new HashSet<>(64_000);
+        for (String resource : RESOURCES) {
+            InputStream in = EnglishWordList.class.getClassLoader().getResourceAsStream(resource);
+            if (in == null) {
+                throw new IllegalStateException("English word list " + resource + " is not on the classpath (the "
+                        + "com.nulab-inc:zxcvbn artifact, declared in generator-service/pom.xml)");
+            }
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                for (String line; (line = r.readLine()) != null;) {
+                    String w = line.trim().toLowerCase(Locale.ROOT);
+                    if (!w.isEmpty()) {
+                        words.add(w);
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read English word list " + resource, e);
+            }
+        }
+        return Set.copyOf(words);
+    }
+}
