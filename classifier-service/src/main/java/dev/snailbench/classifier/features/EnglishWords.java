@@ -32,6 +32,8 @@ public final class EnglishWords {
     private final Map<String, Integer> rankByWord;
     private final Map<String, Integer> rankByAbbreviation;
     private final Map<String, Integer> rankByPrefix;
+    /** Packed letters of abbreviations by dropped letters (see {@link #subsequenceRank}) → best word rank. */
+    private final IntIntMap rankBySubsequence = new IntIntMap(1 << 21);
 
     private EnglishWords(Map<String, Integer> rankByWord) {
         this.rankByWord = rankByWord;
@@ -48,6 +50,9 @@ public final class EnglishWords {
             }
             indexPrefixes(collapseDoubles(word), rank, true);
             indexPrefixes(skeleton(word), rank, true);
+            if (rank <= SUBSEQUENCE_MAX_RANK && word.length() <= 12) {
+                indexSubsequences(word, rank);
+            }
         });
     }
 
@@ -125,6 +130,128 @@ public final class EnglishWords {
     public int prefixWordLength(String lowerCaseToken) {
         Integer packed = rankByPrefix.get(lowerCaseToken);
         return packed == null ? 0 : packed % 32;
+    }
+
+    /** Words frequent enough for their shortened spellings to be read back: about the 10,000 most frequent. */
+    static final int SUBSEQUENCE_MAX_RANK = 10_000;
+
+    /**
+     * Best rank of a frequent English word of which this lower-case token (3 to 5 letters) is a shortened spelling
+     * that keeps the word's first letter and drops some others ({@code vgt} → vegetation, {@code prcnt} →
+     * percent, {@code ofst} → offset), or 0. Only words of at most 12 letters among the
+     * {@value #SUBSEQUENCE_MAX_RANK} most frequent are indexed.
+     */
+    public int subsequenceRank(String lowerCaseToken) {
+        int key = packLetters(lowerCaseToken);
+        return key < 0 ? 0 : rankBySubsequence.get(key);
+    }
+
+    /** Letters a–z of a 3–5 letter string packed 5 bits each with the length; -1 if it cannot be packed. */
+    private static int packLetters(CharSequence s) {
+        int n = s.length();
+        if (n < 3 || n > 5) {
+            return -1;
+        }
+        char[] letters = new char[n];
+        for (int i = 0; i < n; i++) {
+            letters[i] = s.charAt(i);
+        }
+        return packLetters(letters, n);
+    }
+
+    private static int packLetters(char[] letters, int n) {
+        int key = n;
+        for (int i = 0; i < n; i++) {
+            char c = letters[i];
+            if (c < 'a' || c > 'z') {
+                return -1;
+            }
+            key = key << 5 | (c - 'a' + 1);
+        }
+        return key;
+    }
+
+    /** Every 3–5 letter subsequence of the word that starts with its first letter. */
+    private void indexSubsequences(String word, int rank) {
+        char[] picked = new char[5];
+        picked[0] = word.charAt(0);
+        pick(word, 1, picked, 1, rank);
+    }
+
+    private void pick(String word, int from, char[] picked, int count, int rank) {
+        if (count >= 3) {
+            int key = packLetters(picked, count);
+            if (key >= 0) { // letters outside a–z: not an identifier's spelling
+                rankBySubsequence.mergeMin(key, rank);
+            }
+        }
+        if (count == 5) {
+            return;
+        }
+        for (int i = from; i < word.length(); i++) {
+            picked[count] = word.charAt(i);
+            pick(word, i + 1, picked, count + 1, rank);
+        }
+    }
+
+    /** Open-addressing int → int map (positive values) for the subsequence index: a HashMap would box 10^6 keys. */
+    private static final class IntIntMap {
+        private int[] keys;
+        private int[] values;
+        private int size;
+
+        IntIntMap(int capacity) {
+            keys = new int[capacity];
+            values = new int[capacity];
+        }
+
+        int get(int key) {
+            int mask = keys.length - 1;
+            for (int i = spread(key) & mask;; i = (i + 1) & mask) {
+                if (keys[i] == key) {
+                    return values[i];
+                }
+                if (keys[i] == 0) {
+                    return 0;
+                }
+            }
+        }
+
+        void mergeMin(int key, int value) {
+            if (size * 2 >= keys.length) {
+                grow();
+            }
+            int mask = keys.length - 1;
+            for (int i = spread(key) & mask;; i = (i + 1) & mask) {
+                if (keys[i] == key) {
+                    values[i] = Math.min(values[i], value);
+                    return;
+                }
+                if (keys[i] == 0) {
+                    keys[i] = key;
+                    values[i] = value;
+                    size++;
+                    return;
+                }
+            }
+        }
+
+        private void grow() {
+            int[] oldKeys = keys, oldValues = values;
+            keys = new int[oldKeys.length * 2];
+            values = new int[oldKeys.length * 2];
+            size = 0;
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldKeys[i] != 0) {
+                    mergeMin(oldKeys[i], oldValues[i]);
+                }
+            }
+        }
+
+        private static int spread(int key) {
+            int h = key * 0x9E3779B1;
+            return h ^ (h >>> 15);
+        }
     }
 
     private void indexPrefixes(String form, int rank, boolean wholeFormToo) {

@@ -30,6 +30,32 @@ class FeatureExtractorTest {
     }
 
     @Test
+    void shouldRecognizeShortenedSpellingsOfFrequentWords() {
+        EnglishWords words = EnglishWords.get();
+        assertThat(words.subsequenceRank("prcnt")).isPositive(); // percent
+        assertThat(words.subsequenceRank("vgt")).isPositive(); // vegetation
+        assertThat(words.subsequenceRank("ofst")).isPositive(); // offset
+        assertThat(words.subsequenceRank("qzxv")).isZero();
+        assertThat(words.subsequenceRank("pc")).isZero(); // too short to read back
+    }
+
+    @Test
+    void shouldSegmentRunTogetherTokensIntoWordsAndLeftoverLetters() {
+        FeatureExtractor.Segmentation loadPath = extractor.segment("loadpath");
+        assertThat(loadPath.words()).isEqualTo(2);
+        assertThat(loadPath.leftoverLetters()).isZero();
+        FeatureExtractor.Segmentation vegHeight = extractor.segment("vegheight");
+        assertThat(vegHeight.words()).isEqualTo(1);
+        assertThat(vegHeight.leftoverLetters()).isEqualTo(3);
+        assertThat(vegHeight.longestLeftoverRun()).isEqualTo(3);
+        FeatureExtractor.Segmentation unknown = extractor.segment("qzxv");
+        assertThat(unknown.words()).isZero();
+        assertThat(unknown.rarestWordBand()).isZero();
+        // "the" is the most frequent word (band 1), "vegetation" is rarer.
+        assertThat(extractor.segment("thevegetation").rarestWordBand()).isGreaterThan(extractor.segment("the").rarestWordBand());
+    }
+
+    @Test
     void shouldReportTheShareOfWordTokensInTheDictionary() {
         assertThat(extractor.analyse("service_name").tokenInDictionaryShare()).isEqualTo(1.0);
         assertThat(extractor.analyse("VisibleID").tokenInDictionaryShare()).isEqualTo(1.0);
