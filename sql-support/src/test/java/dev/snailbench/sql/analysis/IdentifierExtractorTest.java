@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.analysis.Identifiers.ColumnRef;
 import java.time.Duration;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.select.OrderByElement;
+import net.sf.jsqlparser.statement.select.PlainSelect;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -66,6 +69,20 @@ class IdentifierExtractorTest {
                 + "precision AND current = 3");
         assertThat(pg.columns()).containsExactlyInAnyOrder("returns", "statement", "prior", "use", "double",
                 "current");
+    }
+
+    @Test
+    void shouldReadColumnsNamedIntervalKeyOrPriorBeforeDescAsThoseColumnsNotAsDesc() {
+        // JSqlParser parses "interval DESC" as INTERVAL of a column "desc" (and "key DESC", "prior ASC" alike):
+        // the real column was lost, a phantom "desc" counted, and the sort direction dropped.
+        for (SqlDialect dialect : SqlDialect.values()) {
+            Statement statement = parser.parse("SELECT Code FROM OCYC ORDER BY Interval DESC, key DESC, prior ASC",
+                    dialect);
+            Identifiers ids = IdentifierExtractor.extract(statement);
+            assertThat(ids.columns()).as(dialect.name()).containsExactlyInAnyOrder("code", "interval", "key", "prior");
+            assertThat(((PlainSelect) statement).getOrderByElements()).as(dialect.name())
+                    .extracting(OrderByElement::isAsc).containsExactly(false, false, true);
+        }
     }
 
     @Test
