@@ -86,6 +86,27 @@ class IdentifierExtractorTest {
     }
 
     @Test
+    void shouldLinkAnAnswerOfSeveralStatementsOverAllOfThemAndCountThem() {
+        PredictedIdentifiers.Linked two = PredictedIdentifiers.of(parser,
+                "SELECT name FROM player; SELECT t.city FROM team t WHERE note = 'a;b'; -- the end;", SqlDialect.POSTGRESQL);
+        assertThat(two.method()).isEqualTo(PredictedIdentifiers.PARSED);
+        assertThat(two.statements()).isEqualTo(2);
+        assertThat(two.multipleStatements()).isTrue();
+        assertThat(two.identifiers().keys()).containsExactlyInAnyOrder("t:player", "c:name", "t:team", "c:city",
+                "c:note");
+        PredictedIdentifiers.Linked one = PredictedIdentifiers.of(parser, "SELECT name FROM player;;",
+                SqlDialect.SQLSERVER);
+        assertThat(one.statements()).isEqualTo(1);
+        assertThat(one.multipleStatements()).isFalse();
+        // A statement that is not a SELECT: every statement's identifiers from the tokens.
+        PredictedIdentifiers.Linked declared = PredictedIdentifiers.of(parser,
+                "DECLARE @y int = 1990; SELECT comments FROM roadkill WHERE year < @y", SqlDialect.SQLSERVER);
+        assertThat(declared.method()).isEqualTo(PredictedIdentifiers.TOKENS);
+        assertThat(declared.statements()).isEqualTo(2);
+        assertThat(declared.identifiers().keys()).contains("t:roadkill", "c:comments", "c:year");
+    }
+
+    @Test
     void shouldNotTakeTheUnitOfADateFunctionForAColumn() {
         Identifiers ids = tsql("SELECT DATEPART(year, observed_on) FROM obs WHERE DATEDIFF(day, a, b) > 3");
         assertThat(ids.columns()).containsExactlyInAnyOrder("observed_on", "a", "b");
