@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Quotes the words that JSqlParser 5.4 refuses as names although the dialect lets them name a table or column
@@ -28,7 +29,55 @@ public final class KeywordQuoting {
     private static final Set<String> TYPES = Set.of("int", "integer", "float", "real", "bool", "varchar", "uuid",
             "double");
 
+    /**
+     * Words that JSqlParser 5.4 accepts before ASC or DESC, but as the start of another construct, so a column of
+     * that name ({@code ORDER BY interval DESC}) parses without error into the wrong tree: INTERVAL of a column
+     * "desc", MySQL's KEY expression, Oracle's PRIOR (the name is dropped), a sequence's NEXTVAL, CONNECT_BY_ROOT.
+     * The analysis would then report a phantom column {@code desc} and lose the real one and the sort direction.
+     * Found by parsing every JSqlParser keyword as {@code ORDER BY <word> DESC|ASC}.
+     */
+    private static final Set<String> SORT_KEY_MISREAD = Set.of("interval", "key", "prior", "nextval",
+            "connect_by_root");
+    /** A cheap first look, so that the lexer only runs on the few statements that may need it. */
+    private static final Pattern SORT_KEY_HINT = Pattern.compile(
+            "(?i)\\b(interval|key|prior|nextval|connect_by_root)\\s+(asc|desc)\\b");
+
     private KeywordQuoting() {
+    }
+
+    /**
+     * The statement with each of those words quoted where it directly precedes ASC or DESC, where it can only be a
+     * name (both are reserved in both dialects, so they never are the operand of INTERVAL, KEY or PRIOR); the same
+     * text otherwise. Unlike {@link #quote}, parsers apply this before the first parse: the misreading parses.
+     */
+    public static String quoteSortKeys(String sql, SqlDialect dialect) {
+        if (sql == null || !SORT_KEY_HINT.matcher(sql).find()) {
+            return sql;
+        }
+        List<SqlLexer.Token> tokens = SqlLexer.tokens(sql, dialect);
+        StringBuilder out = new StringBuilder(sql.length() + 8);
+        int copied = 0;
+        for (int i = 0; i + 1 < tokens.size(); i++) {
+            SqlLexer.Token t = tokens.get(i);
+            SqlLexer.Token next = tokens.get(i + 1);
+            String direction = next.text().toLowerCase(Locale.ROOT);
+            if (t.kind() != SqlLexer.Kind.WORD || !SORT_KEY_MISREAD.contains(t.text().toLowerCase(Locale.ROOT))
+                    || next.kind() != SqlLexer.Kind.WORD || !(direction.equals("asc") || direction.equals("desc"))) {
+                continue;
+            }
+            out.append(sql, copied, t.start());
+            appendQuoted(out, t.text(), dialect);
+            copied = t.end();
+        }
+        return copied == 0 ? sql : out.append(sql, copied, sql.length()).toString();
+    }
+
+    private static void appendQuoted(StringBuilder out, String word, SqlDialect dialect) {
+        if (dialect == SqlDialect.SQLSERVER) {
+            out.append('[').append(word).append(']');
+        } else {
+            out.append('"').append(word.toLowerCase(Locale.ROOT)).append('"');
+        }
     }
 
     /** The words quoted for a dialect. */
@@ -49,11 +98,7 @@ public final class KeywordQuoting {
                 continue;
             }
             out.append(sql, copied, t.start());
-            if (dialect == SqlDialect.SQLSERVER) {
-                out.append('[').append(t.text()).append(']');
-            } else {
-                out.append('"').append(word).append('"');
-            }
+            appendQuoted(out, t.text(), dialect);
             copied = t.end();
         }
         out.append(sql, copied, sql.length());

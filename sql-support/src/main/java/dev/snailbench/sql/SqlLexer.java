@@ -30,6 +30,31 @@ public final class SqlLexer {
     private SqlLexer() {
     }
 
+    /**
+     * The statements of a text, split at semicolons outside literals, quoted names and comments; a part with no
+     * token (a trailing semicolon, a comment) is no statement. Each is the text between its semicolons, trimmed.
+     */
+    public static List<String> statements(String sql, SqlDialect dialect) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        boolean any = false;
+        for (Token t : tokens(sql, dialect)) {
+            if (t.kind() == Kind.SYMBOL && t.text().equals(";")) {
+                if (any) {
+                    out.add(sql.substring(start, t.start()).strip());
+                }
+                start = t.end();
+                any = false;
+            } else {
+                any = true;
+            }
+        }
+        if (any) {
+            out.add(sql.substring(start).strip());
+        }
+        return out;
+    }
+
     /** The tokens' texts only. */
     public static List<String> words(String sql, SqlDialect dialect) {
         return tokens(sql, dialect).stream().map(Token::text).toList();

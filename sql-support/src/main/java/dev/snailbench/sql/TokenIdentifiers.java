@@ -17,7 +17,8 @@ import java.util.Set;
  * an SQL keyword, a function name (followed by "("), an alias (after AS, or right after a table, a column or a
  * closing parenthesis) or a CTE name. Words after FROM, JOIN, UPDATE or INTO, and qualifiers before a dot, are
  * tables; the others columns. A word that names a column although it is also a keyword in some contexts (year,
- * date, name, type, value…) stays a column: only words that can never name a column unquoted are keywords here.
+ * date, name, type, value…) stays a column: only words that can never name a column unquoted are keywords here;
+ * {@code interval} is one only when a literal follows it.
  */
 public final class TokenIdentifiers {
 
@@ -36,7 +37,7 @@ public final class TokenIdentifiers {
             "apply", "group", "by", "order", "having", "limit", "offset", "fetch", "next", "only", "top", "percent",
             "ties", "distinct", "all", "union", "intersect", "except", "case", "when", "then", "else", "end", "asc",
             "desc", "nulls", "exists", "any", "some", "with", "recursive", "over", "partition", "cast", "collate",
-            "escape", "into", "values", "true", "false", "interval", "filter", "within", "lateral", "natural",
+            "escape", "into", "values", "true", "false", "filter", "within", "lateral", "natural",
             "using", "window", "pivot", "unpivot", "nolock", "set", "update", "insert", "delete", "declare",
             "similar", "to", "unbounded", "preceding", "following", "rows", "create", "table", "view", "drop",
             "alter", "exec", "execute", "begin", "go", "temporary", "temp", "if",
@@ -67,7 +68,7 @@ public final class TokenIdentifiers {
             if (!t.isIdentifierLike()) {
                 continue;
             }
-            if (t.kind() == Kind.WORD && KEYWORDS.contains(word)) {
+            if (t.kind() == Kind.WORD && (KEYWORDS.contains(word) || intervalLiteral(sql, tokens, i))) {
                 tableContext = TABLE_CONTEXT.contains(word);
                 continue;
             }
@@ -102,6 +103,25 @@ public final class TokenIdentifiers {
 
     /** Distinct names of the tables and columns a statement uses. */
     public record Names(Set<String> tables, Set<String> columns) {
+    }
+
+    /**
+     * Whether the word at {@code i} is the INTERVAL of an interval literal ({@code INTERVAL '1 day'},
+     * {@code INTERVAL 3 DAY}) rather than a column named {@code interval} (SBODemoUS has two): the literal follows it.
+     * The lexer skips string literals, so the text between this token and the next tells.
+     */
+    private static boolean intervalLiteral(String sql, List<Token> tokens, int i) {
+        Token t = tokens.get(i);
+        if (t.kind() != Kind.WORD || !t.text().equalsIgnoreCase("interval")) {
+            return false;
+        }
+        if (i + 1 < tokens.size() && tokens.get(i + 1).kind() == Kind.NUMBER) {
+            return true;
+        }
+        int end = i + 1 < tokens.size() ? tokens.get(i + 1).start() : sql.length();
+        String between = sql.substring(t.end(), end).strip();
+        return between.startsWith("'") || between.regionMatches(true, 0, "E'", 0, 2)
+                || between.regionMatches(true, 0, "N'", 0, 2);
     }
 
     private static boolean next(List<Token> tokens, int i, String symbol) {

@@ -31,4 +31,17 @@ class KeywordQuotingTest {
                 .isEqualTo("SELECT window, \"use\" FROM t");
         assertThat(KeywordQuoting.quote("SELECT a FROM t", SqlDialect.POSTGRESQL)).isEqualTo("SELECT a FROM t");
     }
+
+    @Test
+    void shouldQuoteANameJsqlparserWouldMisreadBeforeAscOrDescAndNothingElse() {
+        // Unquoted, "interval DESC" parses as INTERVAL of a column "desc", "key DESC" as a KEY expression.
+        assertThat(KeywordQuoting.quoteSortKeys("SELECT Interval, [key] FROM OCYC ORDER BY Interval DESC, t.key asc, "
+                + "prior", SqlDialect.SQLSERVER))
+                .isEqualTo("SELECT Interval, [key] FROM OCYC ORDER BY [Interval] DESC, t.[key] asc, prior");
+        assertThat(KeywordQuoting.quoteSortKeys("SELECT a FROM t ORDER BY Prior DESC", SqlDialect.POSTGRESQL))
+                .isEqualTo("SELECT a FROM t ORDER BY \"prior\" DESC");
+        String untouched = "SELECT a FROM t WHERE d > now() - INTERVAL '1 day' AND note = 'key desc' "
+                + "-- interval desc\nORDER BY a DESC";
+        assertThat(KeywordQuoting.quoteSortKeys(untouched, SqlDialect.POSTGRESQL)).isSameAs(untouched);
+    }
 }

@@ -49,4 +49,13 @@ class TokenIdentifiersTest {
                 f.token().end()) + (f.table() ? ":table" : ":column")).containsExactly("Ht:column", "VgPlt:table",
                         "Ht:column");
     }
+
+    @Test
+    void shouldKeepAColumnNamedIntervalButNotTheKeywordOfAnIntervalLiteral() {
+        TokenIdentifiers.Names names = TokenIdentifiers.names("SELECT Code, Interval FROM OCYC WHERE NextDate > "
+                + "now() - INTERVAL '1 day' ! ORDER BY Interval DESC", SqlDialect.POSTGRESQL);
+
+        assertThat(names.tables()).containsExactly("ocyc");
+        assertThat(names.columns()).containsExactlyInAnyOrder("code", "interval", "nextdate");
+    }
 }

@@ -10,21 +10,25 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /**
  * Learns tenants and their key hashes from the tenants topic (the generator publishes them). A later registration
- * of a known tenant replaces its key (rotation); a redelivered or older one changes nothing. The service configures the {@code tenants} channel (topic, group,
- * dead-letter topic) in its own application.properties.
+ * of a known tenant replaces its key (rotation); a redelivered or older one changes nothing. The service configures the
+ * {@code tenants} channel (topic, dead-letter topic) in its own application.properties; its consumer group is this
+ * library's (META-INF/microprofile-config.properties): one per process, so that every replica reads every
+ * registration and no rebalance of the service's work-item consumers ever holds a new key back.
  */
 @ApplicationScoped
 public class TenantKeysConsumer {
 
     private final TenantKeyRepository keys;
+    private final TenantKeyArrivals arrivals;
 
     static boolean newer(TenantRegistered event, TenantKey existing) {
         return event.occurredAt() != null && (existing.registeredAt == null
                 || event.occurredAt().isAfter(existing.registeredAt));
     }
 
-    public TenantKeysConsumer(TenantKeyRepository keys) {
+    public TenantKeysConsumer(TenantKeyRepository keys, TenantKeyArrivals arrivals) {
         this.keys = keys;
+        this.arrivals = arrivals;
     }
 
     @Incoming(Channels.TENANTS)
@@ -51,6 +55,8 @@ public class TenantKeysConsumer {
                         existing.registeredAt = event.occurredAt();
                     }
                     return Uni.createFrom().voidItem();
-                })));
+                })))
+                // Committed: the requests waiting for this key (TenantAuthenticator) answer now.
+                .invoke(() -> arrivals.arrived(event.apiKeySha256()));
     }
 }

@@ -380,27 +380,57 @@ class PlatformEndToEndIT {
     }
 
     @Test
-    void shouldAcceptANewKeyOnEveryServiceAsSoonAsItIsReturned() {
-        long slowest = 0;
-        for (int i = 0; i < 5; i++) {
-            String apiKey = client.createTenant("fresh-team-" + i + "-" + java.util.UUID.randomUUID());
-            Map<String, String> key = Map.of("X-API-Key", apiKey);
-            // Called at once: the other services learn keys from the tenants topic, and promise to accept a returned
-            // key within ApiKeys.PROPAGATION (they wait for it rather than answer 401). How long the first call
-            // took is how long the key took to arrive (printed: the promise is checked, the figure is reported).
-            long start = System.nanoTime();
-            assertThat(client.call("GET", stack.url(Stack.Service.EXECUTOR) + "/databases", key, null, 200))
-                    .isEmpty();
-            client.call("GET", stack.url(Stack.Service.SCORER) + "/jobs/" + java.util.UUID.randomUUID() + "/results",
-                    key, null, 404);
-            client.call("GET", stack.url(Stack.Service.INFERENCE) + "/inferences/" + java.util.UUID.randomUUID(),
-                    key, null, 404);
-            assertThat(client.call("GET", stack.url(Stack.Service.GENERATOR) + "/jobs", key, null, 200)).isEmpty();
-            slowest = Math.max(slowest, (System.nanoTime() - start) / 1_000_000);
+    void shouldAcceptANewKeyOnEveryOneOfTheFiveServicesWithinOneSecondOfItsCreation() throws Exception {
+        // The promise (ApiKeys.PROPAGATION, 1 s): a key returned by POST /tenants works on every service within 1 s.
+        // The other services learn keys from the tenants topic and wait for an unknown key's registration rather
+        // than answer 401. Each service is called once, all five at the same moment, right after the 201; the time
+        // to each answer is the time the key took to work there (no retry by the test). The scorer and the
+        // inference service have no tenant endpoint that can answer 2xx for a new tenant: their 404 (no such job,
+        // no such inference) is the authenticated answer, where an unknown key gets 401.
+        // Tenant 0 is the first tenant of a freshly started platform: its figures (printed, not held to the promise)
+        // include each service's first request after start-up (class loading, first database session, the
+        // classifier's first inference), whatever the key; tenants 1 to 5 measure the key's propagation.
+        Map<Stack.Service, Long> slowest = new java.util.EnumMap<>(Stack.Service.class);
+        java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(5);
+        try {
+            for (int i = 0; i <= 5; i++) {
+                String apiKey = client.createTenant("fresh-team-" + i + "-" + java.util.UUID.randomUUID());
+                long created = System.nanoTime();
+                Map<String, String> key = Map.of("X-API-Key", apiKey);
+                Map<Stack.Service, java.util.concurrent.Future<Long>> answers = new java.util.EnumMap<>(
+                        Stack.Service.class);
+                for (Stack.Service service : Stack.Service.values()) {
+                    answers.put(service, callers.submit(() -> {
+                        switch (service) {
+                            case GENERATOR -> client.call("GET", stack.url(service) + "/jobs", key, null, 200);
+                            case CLASSIFIER -> client.call("POST", stack.url(service) + "/classify", key,
+                                    Map.of("identifiers", List.of("VgHt")), 200);
+                            case INFERENCE -> client.call("GET", stack.url(service) + "/inferences/"
+                                    + java.util.UUID.randomUUID(), key, null, 404);
+                            case EXECUTOR -> client.call("GET", stack.url(service) + "/databases", key, null, 200);
+                            case SCORER -> client.call("GET", stack.url(service) + "/jobs/"
+                                    + java.util.UUID.randomUUID() + "/results", key, null, 404);
+                        }
+                        return (System.nanoTime() - created) / 1_000_000;
+                    }));
+                }
+                Map<Stack.Service, Long> times = new java.util.EnumMap<>(Stack.Service.class);
+                for (Map.Entry<Stack.Service, java.util.concurrent.Future<Long>> answer : answers.entrySet()) {
+                    times.put(answer.getKey(), answer.getValue().get(30, java.util.concurrent.TimeUnit.SECONDS));
+                }
+                System.out.println("Tenant " + i + (i == 0 ? " (first request after start-up)" : " of 5")
+                        + ": ms from the 201 to each service's answer " + times);
+                if (i > 0) {
+                    times.forEach((service, ms) -> slowest.merge(service, ms, Math::max));
+                }
+            }
+        } finally {
+            callers.shutdownNow();
         }
-        System.out.println("A new key was accepted by the executor, the scorer, the inference service and the "
-                + "generator, called one after the other right after POST /tenants, within " + slowest
-                + " ms (the slowest of 5 tenants, four calls included)");
+        System.out.println("A new key's first answer on each service, called at once after POST /tenants (slowest "
+                + "of 5 tenants, ms): " + slowest);
+        assertThat(slowest).hasSize(5).allSatisfy((service, ms) -> assertThat(ms).as(service.name())
+                .isLessThanOrEqualTo(dev.snailbench.model.domain.ApiKeys.PROPAGATION.toMillis()));
     }
 
     @Test

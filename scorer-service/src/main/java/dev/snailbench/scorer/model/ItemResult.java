@@ -110,6 +110,11 @@ public class ItemResult {
     public String linkingError;
     /** {@code parsed}, or {@code tokens} when the predicted SQL did not parse and its identifiers were read from its tokens. */
     public String linkingMethod;
+    /**
+     * The predicted SQL holds several statements ({@code SELECT …; SELECT …}): linked over all of them, and refused
+     * by the executor (exactly one statement may run). Null in rows scored before the flag existed: false.
+     */
+    public Boolean multipleStatements;
     public String hardness;
     /** Gold identifiers ({@code t:table}, {@code c:column}), one per line, for IdentifierRecall and naturalness. */
     @Column(columnDefinition = "text")

@@ -47,9 +47,14 @@ public class SqlResource {
         }
     }
 
-    /** {@code linkingMethod}: {@code parsed}, or {@code tokens} when the predicted SQL did not parse. */
+    /**
+     * {@code linkingMethod}: {@code parsed}, or {@code tokens} when the predicted SQL did not parse;
+     * {@code statements}: how many the predicted SQL holds, all of them linked ({@code multipleStatements} when
+     * more than one: the executor would refuse to run it).
+     */
     public record LinkingResponse(double queryRecall, double queryPrecision, double queryF1, IdentifierSets matched,
-            IdentifierSets missing, IdentifierSets extra, String linkingMethod) {
+            IdentifierSets missing, IdentifierSets extra, String linkingMethod, int statements,
+            boolean multipleStatements) {
     }
 
     public record CharacteristicsRequest(String sql, String dialect) {
@@ -71,7 +76,8 @@ public class SqlResource {
         PredictedIdentifiers.Linked predicted = sql.predictedIdentifiers(request.predictedSql(), dialect);
         LinkingScore s = LinkingScore.of(gold, predicted.identifiers());
         return new LinkingResponse(s.queryRecall(), s.queryPrecision(), s.queryF1(), IdentifierSets.of(s.matched()),
-                IdentifierSets.of(s.missing()), IdentifierSets.of(s.extra()), predicted.method());
+                IdentifierSets.of(s.missing()), IdentifierSets.of(s.extra()), predicted.method(), predicted.statements(),
+                predicted.multipleStatements());
     }
 
     @POST

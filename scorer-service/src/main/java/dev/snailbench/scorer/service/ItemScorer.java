@@ -74,6 +74,7 @@ public class ItemScorer {
         r.queryF1 = analysis.queryF1();
         r.linkingError = analysis.error();
         r.linkingMethod = analysis.linkingMethod();
+        r.multipleStatements = analysis.multipleStatements();
         r.goldIdentifiers = lines(analysis.goldIdentifiers());
         r.predictedIdentifiers = lines(analysis.predictedIdentifiers());
 

@@ -27,13 +27,14 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class ResultsResourceTest {
 
+    private String owner;
     private String ownerKey;
     private String otherKey;
     private UUID jobId;
 
     @BeforeEach
     void scoreAJob() {
-        String owner = "owner-" + UUID.randomUUID();
+        owner = "owner-" + UUID.randomUUID();
         String other = "other-" + UUID.randomUUID();
         ownerKey = ApiKeys.newKey();
         otherKey = ApiKeys.newKey();
@@ -186,6 +187,45 @@ class ResultsResourceTest {
         given().contentType("application/json").body(Map.of("verdict", "correct"))
                 .when().put("/jobs/{id}/items/{item}/review", jobId, q1).then().statusCode(401);
         given().header(ApiKeys.HEADER, otherKey).when().get("/jobs/{id}/review", jobId).then().statusCode(404);
+    }
+
+    @Test
+    void shouldFlagAnAnswerOfSeveralStatementsLinkItOverAllOfThemAndCountItInTheSummaryAndReports() {
+        // The executor refuses an answer of two statements (exactly one may run); linking reads both, as written.
+        UUID job = UUID.randomUUID();
+        var cols = columns("name", "TEXT", "goals", "NUMBER");
+        TestEvents.sendAll(List.of(
+                completed(job, owner, "m1", "SELECT name, goals FROM p", "SELECT name FROM p; SELECT goals FROM p;",
+                        ok(cols, List.of(List.of("Pelé", "12"))), ExecutionOutcome.failed(ExecutionStatus.REJECTED,
+                                "exactly one statement may run, got 2", null, 0.0)),
+                completed(job, owner, "m2", "SELECT name, goals FROM p", "SELECT name FROM p",
+                        ok(cols, List.of(List.of("Pelé", "12"))), ok(columns("name", "TEXT"), List.of(List.of("Pelé"))))));
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).untilAsserted(() ->
+                given().header(ApiKeys.HEADER, ownerKey).get("/jobs/{id}/results", job)
+                        .then().statusCode(200).body("", hasSize(2)));
+
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/results", job)
+                .then().statusCode(200)
+                .body("find { it.questionId == 'm1' }.multipleStatements", equalTo(true))
+                .body("find { it.questionId == 'm1' }.queryRecall", equalTo(1.0f))
+                .body("find { it.questionId == 'm1' }.failed", equalTo(true))
+                .body("find { it.questionId == 'm1' }.reason", equalTo("predicted failed: REJECTED exactly one "
+                        + "statement may run, got 2"))
+                .body("find { it.questionId == 'm2' }.multipleStatements", equalTo(false))
+                .body("find { it.questionId == 'm2' }.queryRecall", equalTo(2.0f / 3));
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/summary", job)
+                .then().statusCode(200).body("overall.multipleStatements", equalTo(1))
+                .body("byModel[0].multipleStatements", equalTo(1));
+        String csv = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", job)
+                .then().statusCode(200).extract().asString();
+        org.assertj.core.api.Assertions.assertThat(csv.split("\r\n")[0]).contains(",queryF1,multipleStatements,");
+        org.assertj.core.api.Assertions.assertThat(csv.split("\r\n")).filteredOn(l -> l.startsWith("m1,"))
+                .singleElement().asString().contains(",1.0,1.0,1.0,true,");
+        org.assertj.core.api.Assertions.assertThat(csv.split("\r\n")).filteredOn(l -> l.startsWith("m2,"))
+                .singleElement().asString().contains(",false,");
+        String html = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.html", job)
+                .then().statusCode(200).extract().asString();
+        org.assertj.core.api.Assertions.assertThat(html).contains("1 of 2 predictions hold several statements");
     }
 
     @Test

@@ -95,6 +95,35 @@ class StatelessEndpointsTest {
     }
 
     @Test
+    void shouldLinkAnAnswerOfSeveralStatementsOverAllOfThemAndFlagIt() {
+        // A preparatory statement first: the SELECT that answers is the second one.
+        given().contentType(ContentType.JSON).body("""
+                {"goldSql": "SELECT comments FROM roadkill WHERE year < 1990",
+                 "predictedSql": "SET NOCOUNT ON; SELECT comments FROM roadkill WHERE year < 1990; -- done",
+                 "dialect": "sqlserver"}""")
+                .when().post("/linking").then().statusCode(200)
+                .body("statements", equalTo(2))
+                .body("multipleStatements", equalTo(true))
+                .body("queryRecall", equalTo(1.0f))
+                .body("matched.columns", contains("comments", "year"));
+        given().contentType(ContentType.JSON).body("""
+                {"goldSql": "SELECT a FROM t", "predictedSql": "SELECT a FROM t; SELECT b FROM u;",
+                 "dialect": "postgresql"}""")
+                .when().post("/linking").then().statusCode(200)
+                .body("statements", equalTo(2))
+                .body("multipleStatements", equalTo(true))
+                .body("linkingMethod", equalTo("parsed"))
+                .body("queryRecall", equalTo(1.0f))
+                .body("extra.tables", contains("u"))
+                .body("extra.columns", contains("b"));
+        given().contentType(ContentType.JSON).body("""
+                {"goldSql": "SELECT a FROM t", "predictedSql": "SELECT a FROM t;", "dialect": "postgresql"}""")
+                .when().post("/linking").then().statusCode(200)
+                .body("statements", equalTo(1))
+                .body("multipleStatements", equalTo(false));
+    }
+
+    @Test
     void shouldRejectUnparsableGoldSqlAndUnknownDialect() {
         given().contentType(ContentType.JSON).body("""
                 {"goldSql": "SELEC a FROM", "predictedSql": "SELECT a FROM t", "dialect": "postgresql"}""")

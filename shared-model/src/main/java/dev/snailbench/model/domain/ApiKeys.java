@@ -22,9 +22,11 @@ public final class ApiKeys {
 
     /**
      * The platform's promise: a key returned by {@code POST /tenants} is accepted by every service within this
-     * long (each service learns keys from the tenants topic; until then it waits this long before refusing one).
+     * long. Each service learns keys from the tenants topic (its own consumer group, ready only once caught up) and
+     * a request with a key it does not know yet waits for the registration and answers as it arrives
+     * (tenancy-support's {@code TenantAuthenticator}, which refuses a key only after a longer wait).
      */
-    public static final java.time.Duration PROPAGATION = java.time.Duration.ofSeconds(5);
+    public static final java.time.Duration PROPAGATION = java.time.Duration.ofSeconds(1);
 
     private static final SecureRandom RANDOM = new SecureRandom();
 

@@ -43,7 +43,8 @@ public final class SqlParser implements AutoCloseable {
         if (sql == null || sql.isBlank()) {
             throw new SqlParseException("empty SQL");
         }
-        String text = stripTrailingSemicolons(sql);
+        // A column named like INTERVAL, KEY or PRIOR before ASC/DESC parses, but into the wrong tree: quote it first.
+        String text = KeywordQuoting.quoteSortKeys(stripTrailingSemicolons(sql), dialect);
         try {
             return parseOnce(text, dialect);
         } catch (SqlParseException first) {

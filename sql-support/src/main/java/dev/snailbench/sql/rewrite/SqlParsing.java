@@ -12,8 +12,8 @@ import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.Statements;
 
 /**
- * Parses SQL in a dialect: square brackets for SQL Server, and one retry with the names JSqlParser refuses quoted
- * ({@link KeywordQuoting}). The one home of this parsing for the rewriters and the executor's guard. JSqlParser runs
+ * Parses SQL in a dialect: square brackets for SQL Server, names JSqlParser would misread before ASC/DESC quoted
+ * first, and one retry with the names JSqlParser refuses quoted ({@link KeywordQuoting}). The one home of this parsing for the rewriters and the executor's guard. JSqlParser runs
  * the parse on a shared thread with a timeout (deeply nested CASE expressions can take minutes); callers still keep
  * it off the event loop.
  */
@@ -39,7 +39,8 @@ public final class SqlParsing {
      * Every statement of the text (the executor's guard refuses more than one), with the same dialect handling and
      * keyword-quoting retry as {@link #parse}.
      */
-    public static List<Statement> parseStatements(String sql, SqlDialect dialect, long timeoutMillis) {
+    public static List<Statement> parseStatements(String text, SqlDialect dialect, long timeoutMillis) {
+        String sql = KeywordQuoting.quoteSortKeys(text, dialect);
         try {
             return parseStatementsOnce(sql, dialect, timeoutMillis);
         } catch (SqlParseException first) {
@@ -66,7 +67,10 @@ public final class SqlParsing {
         }
     }
 
-    public static Statement parse(String sql, SqlDialect dialect) {
+    public static Statement parse(String text, SqlDialect dialect) {
+        // A column named like INTERVAL, KEY or PRIOR before ASC/DESC parses, but into the wrong tree (a phantom
+        // column "desc"): quoted first, it is read as the column it is.
+        String sql = KeywordQuoting.quoteSortKeys(text, dialect);
         try {
             return parseOnce(sql, dialect);
         } catch (SqlParseException first) {

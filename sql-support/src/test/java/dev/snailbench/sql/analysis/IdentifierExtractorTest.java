@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.analysis.Identifiers.ColumnRef;
 import java.time.Duration;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.select.OrderByElement;
+import net.sf.jsqlparser.statement.select.PlainSelect;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -66,6 +69,41 @@ class IdentifierExtractorTest {
                 + "precision AND current = 3");
         assertThat(pg.columns()).containsExactlyInAnyOrder("returns", "statement", "prior", "use", "double",
                 "current");
+    }
+
+    @Test
+    void shouldReadColumnsNamedIntervalKeyOrPriorBeforeDescAsThoseColumnsNotAsDesc() {
+        // JSqlParser parses "interval DESC" as INTERVAL of a column "desc" (and "key DESC", "prior ASC" alike):
+        // the real column was lost, a phantom "desc" counted, and the sort direction dropped.
+        for (SqlDialect dialect : SqlDialect.values()) {
+            Statement statement = parser.parse("SELECT Code FROM OCYC ORDER BY Interval DESC, key DESC, prior ASC",
+                    dialect);
+            Identifiers ids = IdentifierExtractor.extract(statement);
+            assertThat(ids.columns()).as(dialect.name()).containsExactlyInAnyOrder("code", "interval", "key", "prior");
+            assertThat(((PlainSelect) statement).getOrderByElements()).as(dialect.name())
+                    .extracting(OrderByElement::isAsc).containsExactly(false, false, true);
+        }
+    }
+
+    @Test
+    void shouldLinkAnAnswerOfSeveralStatementsOverAllOfThemAndCountThem() {
+        PredictedIdentifiers.Linked two = PredictedIdentifiers.of(parser,
+                "SELECT name FROM player; SELECT t.city FROM team t WHERE note = 'a;b'; -- the end;", SqlDialect.POSTGRESQL);
+        assertThat(two.method()).isEqualTo(PredictedIdentifiers.PARSED);
+        assertThat(two.statements()).isEqualTo(2);
+        assertThat(two.multipleStatements()).isTrue();
+        assertThat(two.identifiers().keys()).containsExactlyInAnyOrder("t:player", "c:name", "t:team", "c:city",
+                "c:note");
+        PredictedIdentifiers.Linked one = PredictedIdentifiers.of(parser, "SELECT name FROM player;;",
+                SqlDialect.SQLSERVER);
+        assertThat(one.statements()).isEqualTo(1);
+        assertThat(one.multipleStatements()).isFalse();
+        // A statement that is not a SELECT: every statement's identifiers from the tokens.
+        PredictedIdentifiers.Linked declared = PredictedIdentifiers.of(parser,
+                "DECLARE @y int = 1990; SELECT comments FROM roadkill WHERE year < @y", SqlDialect.SQLSERVER);
+        assertThat(declared.method()).isEqualTo(PredictedIdentifiers.TOKENS);
+        assertThat(declared.statements()).isEqualTo(2);
+        assertThat(declared.identifiers().keys()).contains("t:roadkill", "c:comments", "c:year");
     }
 
     @Test

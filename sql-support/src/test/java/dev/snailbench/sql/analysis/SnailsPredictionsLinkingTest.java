@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlLexer;
+import dev.snailbench.sql.TokenIdentifiers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -110,6 +111,100 @@ class SnailsPredictionsLinkingTest {
         assertThat(pg).isGreaterThan(100);
     }
 
+    @Test
+    void shouldNeverTakeTheSortDirectionForAColumnInTheGoldOrTheAnswers() throws IOException {
+        // A "desc" or "asc" identifier is only right where the database has a column so named at that level (the
+        // HerpInv database's Least level has eleven columns "Desc"); anything else is a sort direction misread.
+        Map<String, String> databases = databaseById();
+        Map<String, String> sqlite = new HashMap<>();
+        byId("gold_sql_sqlite", "Native").forEach((id, sql) -> sqlite.put(id, doubleQuoted(sql)));
+        List<String> phantoms = new ArrayList<>();
+        phantoms.addAll(sortDirectionsTakenForColumns("native gold", goldById(), databases, "Native",
+                SqlDialect.SQLSERVER));
+        phantoms.addAll(sortDirectionsTakenForColumns("native gold (SQLite text)", sqlite, databases, "Native",
+                SqlDialect.POSTGRESQL));
+        Map<String, List<String[]>> answersByLevel = new TreeMap<>();
+        try (BufferedReader lines = Files.newBufferedReader(snails().resolve("predictions/gpt-3.5-turbo.jsonl"))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                JsonNode answer = JSON.readTree(line);
+                answersByLevel.computeIfAbsent(answer.get("level").asText(), l -> new ArrayList<>()).add(new String[] {
+                        answer.get("id").asText(), answer.get("predictedSql").asText()});
+            }
+        }
+        int answers = 0;
+        for (Map.Entry<String, List<String[]>> level : answersByLevel.entrySet()) {
+            Map<String, String> byKey = new HashMap<>();
+            Map<String, String> databaseByKey = new HashMap<>();
+            for (String[] a : level.getValue()) {
+                String key = a[0] + " #" + byKey.size();
+                byKey.put(key, a[1]);
+                databaseByKey.put(key, databases.get(a[0]));
+            }
+            answers += byKey.size();
+            phantoms.addAll(sortDirectionsTakenForColumns("gpt-3.5-turbo " + level.getKey(), byKey, databaseByKey,
+                    level.getKey(), SqlDialect.SQLSERVER));
+        }
+
+        assertThat(answers).isEqualTo(2012);
+        assertThat(phantoms).isEmpty();
+    }
+
+    @Test
+    void shouldKeepSboDemoUsIntervalColumnBeforeDescInBothDialectsParsedAndFromTokens() throws IOException {
+        // No SNAILS gold statement sorts by a column named like INTERVAL, KEY or PRIOR; SBODemoUS's OCLG has one, so
+        // its gold statement over OCLG gets "ORDER BY Interval DESC" (the same name at Native and Regular level).
+        String id = goldById().entrySet().stream().filter(g -> g.getValue().contains("from OCLG")).map(Map.Entry::getKey)
+                .findFirst().orElseThrow();
+        Map<String, String> statements = new TreeMap<>();
+        statements.put("SQLSERVER Native", goldById().get(id));
+        statements.put("SQLSERVER Regular", byId("gold_sql", "Regular").get(id));
+        statements.put("POSTGRESQL Native", doubleQuoted(byId("gold_sql_sqlite", "Native").get(id)));
+        for (Map.Entry<String, String> st : statements.entrySet()) {
+            SqlDialect dialect = SqlDialect.valueOf(st.getKey().split(" ")[0]);
+            String gold = st.getValue();
+            String sorted = gold + "\nORDER BY Interval DESC";
+            Set<String> expected = new HashSet<>(IdentifierExtractor.extract(parser.parse(gold, dialect)).columns());
+            expected.add("interval");
+
+            PredictedIdentifiers.Linked parsed = PredictedIdentifiers.of(parser, sorted, dialect);
+            assertThat(parsed.method()).isEqualTo(PredictedIdentifiers.PARSED);
+            assertThat(parsed.identifiers().columns()).as(st.getKey()).containsExactlyInAnyOrderElementsOf(expected);
+            // The same statement with a stray token, read from its tokens.
+            PredictedIdentifiers.Linked tokens = PredictedIdentifiers.of(parser, sorted + " !", dialect);
+            assertThat(tokens.method()).isEqualTo(PredictedIdentifiers.TOKENS);
+            assertThat(tokens.identifiers().columns()).as(st.getKey()).contains("interval").doesNotContain("desc");
+        }
+    }
+
+    /** Problems: "desc"/"asc" identifiers no column of the database has at that level. Prints parsed vs tokens. */
+    private static List<String> sortDirectionsTakenForColumns(String what, Map<String, String> statements,
+            Map<String, String> databases, String level, SqlDialect dialect) throws IOException {
+        Map<String, Integer> byMethod = new TreeMap<>();
+        List<String> problems = new ArrayList<>();
+        int withDirection = 0;
+        for (Map.Entry<String, String> s : statements.entrySet()) {
+            Set<String> columns = columnsOf(databases.get(s.getKey()), level);
+            PredictedIdentifiers.Linked linked = PredictedIdentifiers.of(parser, s.getValue(), dialect);
+            byMethod.merge(linked.method(), 1, Integer::sum);
+            // Every statement has identifiers to score, parsed or from its tokens.
+            assertThat(linked.identifiers().keys()).as(what + " " + s.getKey()).isNotEmpty();
+            withDirection += s.getValue().matches("(?is).*\\b(asc|desc)\\b.*") ? 1 : 0;
+            TokenIdentifiers.Names tokens = TokenIdentifiers.names(s.getValue(), dialect);
+            for (String direction : List.of("desc", "asc")) {
+                boolean found = linked.identifiers().columns().contains(direction)
+                        || linked.identifiers().tables().contains(direction);
+                boolean foundInTokens = tokens.columns().contains(direction) || tokens.tables().contains(direction);
+                if ((found || foundInTokens) && !columns.contains(direction)) {
+                    problems.add(what + " " + s.getKey() + " (" + linked.method() + (foundInTokens ? ", tokens" : "")
+                            + "): " + direction + " in " + s.getValue().replaceAll("\\s+", " "));
+                }
+            }
+        }
+        System.out.println("SNAILS " + what + " (" + dialect + "): " + statements.size() + " statements " + byMethod
+                + ", " + withDirection + " with ASC/DESC, sort directions taken for columns: " + problems.size());
+        return problems;
+    }
+
     private static int keywordColumnsKept(Map<String, String> gold, Map<String, String> databases, SqlDialect dialect)
             throws IOException {
         int statements = 0;
@@ -160,9 +255,14 @@ class SnailsPredictionsLinkingTest {
 
     /** The database's column names at Native level, lower-case. */
     private static Set<String> columnsOf(String database) throws IOException {
+        return columnsOf(database, "Native");
+    }
+
+    /** The database's column names at a level, lower-case. */
+    private static Set<String> columnsOf(String database, String level) throws IOException {
         Set<String> columns = new HashSet<>();
         for (JsonNode table : JSON.readTree(snails().resolve("schema/" + database + ".json").toFile()).get("tables")) {
-            table.get("columns").forEach(c -> columns.add(c.get("name").get("Native").asText().toLowerCase(Locale.ROOT)));
+            table.get("columns").forEach(c -> columns.add(c.get("name").get(level).asText().toLowerCase(Locale.ROOT)));
         }
         return columns;
     }

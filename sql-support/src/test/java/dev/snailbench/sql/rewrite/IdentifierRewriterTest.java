@@ -131,6 +131,16 @@ class IdentifierRewriterTest {
     }
 
     @Test
+    void shouldReadAColumnNamedKeyBeforeDescAsThatColumnAndKeepTheDirection() {
+        // Unquoted, JSqlParser reads "key DESC" as a KEY expression of a column "DESC": "DESC" came out as unknown.
+        var r = denaturalize("SELECT Hght FROM Trs ORDER BY key DESC, Hght ASC", NaturalnessLevel.LOW);
+
+        assertThat(r.method()).isEqualTo(IdentifierRewriter.PARSED);
+        assertThat(r.sql()).isEqualTo("SELECT Height FROM tbl_Trees ORDER BY [key] DESC, Height ASC");
+        assertThat(r.unknown()).containsExactly("key");
+    }
+
+    @Test
     void shouldFailWithTheDialectNamedWhenTheSqlDoesNotParse() {
         assertThatThrownBy(() -> denaturalize("SELEC nothing", NaturalnessLevel.LOW))
                 .hasMessageContaining("cannot parse the SQL as MS SQL Server");

@@ -23,8 +23,8 @@ public class ReportRenderer {
             "hardness", "goldStatus", "goldError", "predictedStatus", "predictedError", "inferenceError", "failed",
             "strictMatch", "strictReason", "setMatch", "setReason", "relaxedMatch", "relaxedReason", "reason",
             "cellPrecision", "cellRecall", "tupleCardinality", "tupleConstraint", "tupleOrder", "executionAccuracy",
-            "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1", "goldSeconds",
-            "predictedSeconds", "predictedSql", "manualVerdict", "reviewNote", "reviewedBy");
+            "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1", "multipleStatements",
+            "goldSeconds", "predictedSeconds", "predictedSql", "manualVerdict", "reviewNote", "reviewedBy");
 
     /** One row per item, RFC 4180 quoting. */
     public String csv(List<ItemResult> items) {
@@ -36,7 +36,8 @@ public class ReportRenderer {
                     opt(r.setMatch), opt(r.setReason), opt(r.relaxedMatch), opt(r.relaxedReason), opt(r.reason),
                     opt(r.cellPrecision), opt(r.cellRecall), opt(r.tupleCardinality), opt(r.tupleConstraint),
                     opt(r.tupleOrder), opt(r.executionAccuracy), opt(r.validEfficiencyScore), opt(r.softF1),
-                    opt(r.queryRecall), opt(r.queryPrecision), opt(r.queryF1), opt(r.goldSeconds),
+                    opt(r.queryRecall), opt(r.queryPrecision), opt(r.queryF1),
+                    Boolean.TRUE.equals(r.multipleStatements), opt(r.goldSeconds),
                     opt(r.predictedSeconds), opt(r.predictedSql),
                     r.manualVerdict == null ? "" : r.manualVerdict ? "correct" : "incorrect", opt(r.reviewNote),
                     opt(r.reviewedBy));
@@ -86,6 +87,11 @@ public class ReportRenderer {
                 .append(o.goldFailed()).append(" gold failed, ").append(o.predictionFailed())
                 .append(" predictions failed.</p>");
         sb.append("<p>").append(Html.escape(summary.method())).append("</p>");
+        if (o.multipleStatements() > 0) {
+            sb.append("<p><strong>").append(o.multipleStatements()).append(" of ").append(o.items())
+                    .append(" predictions hold several statements</strong>: linked over all of them; the executor "
+                            + "runs exactly one statement, so they fail execution.</p>");
+        }
         long linkingOnly = items.stream().filter(r -> r.linkingOnly).count();
         if (linkingOnly > 0) {
             sb.append("<p><strong>Execution was not run</strong> for ").append(linkingOnly).append(" of ")

@@ -46,16 +46,18 @@ public class SqlAnalysis {
     public ItemAnalysis analyse(String goldSql, String predictedSql, SqlDialect dialect) {
         GoldAnalysis gold = cached(golds, dialect.id() + "\n" + goldSql, () -> analyseGold(goldSql, dialect));
         if (gold.error() != null) {
-            return new ItemAnalysis(gold.orderBy(), gold.hardness(), null, null, null, null, null, gold.error(), null);
+            return new ItemAnalysis(gold.orderBy(), gold.hardness(), null, null, null, null, null, gold.error(), null,
+                    false);
         }
         if (predictedSql == null || predictedSql.isBlank()) {
             return new ItemAnalysis(gold.orderBy(), gold.hardness(), null, null, null, gold.identifiers().keys(), null,
-                    null, null);
+                    null, null, false);
         }
         Linked predicted = predictedIdentifiers(predictedSql, dialect);
         LinkingScore s = LinkingScore.of(gold.identifiers(), predicted.identifiers());
         return new ItemAnalysis(gold.orderBy(), gold.hardness(), s.queryRecall(), s.queryPrecision(), s.queryF1(),
-                gold.identifiers().keys(), predicted.identifiers().keys(), null, predicted.method());
+                gold.identifiers().keys(), predicted.identifiers().keys(), null, predicted.method(),
+                predicted.multipleStatements());
     }
 
     private GoldAnalysis analyseGold(String goldSql, SqlDialect dialect) {
@@ -110,9 +112,13 @@ public class SqlAnalysis {
         });
     }
 
-    /** {@code linkingMethod}: {@link PredictedIdentifiers#PARSED} or {@link PredictedIdentifiers#TOKENS} (null when there is no predicted SQL). */
+    /**
+     * {@code linkingMethod}: {@link PredictedIdentifiers#PARSED} or {@link PredictedIdentifiers#TOKENS} (null when
+     * there is no predicted SQL); {@code multipleStatements}: the predicted SQL holds several statements, linked over
+     * all of them (the executor refuses to run it).
+     */
     public record ItemAnalysis(boolean goldOrderBy, String hardness, Double queryRecall, Double queryPrecision,
             Double queryF1, Set<String> goldIdentifiers, Set<String> predictedIdentifiers, String error,
-            String linkingMethod) {
+            String linkingMethod, boolean multipleStatements) {
     }
 }

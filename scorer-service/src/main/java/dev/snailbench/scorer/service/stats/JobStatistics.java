@@ -66,8 +66,9 @@ public class JobStatistics {
     public record Estimate(double mean, double ciLow, double ciHigh, int n) {
     }
 
+    /** {@code multipleStatements}: items whose predicted SQL holds several statements (linked over all of them). */
     public record Group(Map<String, String> key, int items, int scored, int goldFailed, int predictionFailed,
-            Map<String, Estimate> metrics, Map<String, Long> reasons) {
+            Map<String, Estimate> metrics, Map<String, Long> reasons, int multipleStatements) {
     }
 
     public record IdentifierRecall(String identifier, int goldOccurrences, int matches, double recall) {
@@ -129,10 +130,12 @@ public class JobStatistics {
     Group group(Map<String, String> key, List<ItemResult> items) {
         int goldFailed = 0;
         int predictionFailed = 0;
+        int multipleStatements = 0;
         Map<String, Long> reasons = new TreeMap<>();
         List<ItemResult> scored = new ArrayList<>();
         for (ItemResult r : items) {
             reasons.merge(reasonCategory(r), 1L, Long::sum);
+            multipleStatements += Boolean.TRUE.equals(r.multipleStatements) ? 1 : 0;
             if (!r.linkingOnly && (r.goldStatus == null || !"OK".equals(r.goldStatus))) {
                 goldFailed++;
                 continue;
@@ -154,7 +157,8 @@ public class JobStatistics {
                 metrics.put(m.getKey(), new Estimate(e.mean(), e.low(), e.high(), e.n()));
             }
         }
-        return new Group(key, items.size(), scored.size(), goldFailed, predictionFailed, metrics, reasons);
+        return new Group(key, items.size(), scored.size(), goldFailed, predictionFailed, metrics, reasons,
+                multipleStatements);
     }
 
     /** The gold ran, or the job is linking-only (the gold is then read, not run). */

@@ -1,0 +1,64 @@
+package dev.snailbench.scorer.rest;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.scorer.TestEvents;
+import io.quarkus.test.junit.QuarkusTest;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A key this service does not know yet (its registration still on the tenants topic) is not refused at once: the
+ * request waits for the registration and answers as soon as it is stored here (tenancy-support's
+ * TenantAuthenticator), which is what lets a key returned by POST /tenants work everywhere within a second.
+ */
+@QuarkusTest
+class NewTenantKeyTest {
+
+    @BeforeEach
+    void tenantsConsumerReady() {
+        // Measure from a consumer that has joined its group and read the topic, as a ready service has.
+        String known = ApiKeys.newKey();
+        TestEvents.registerTenant("known-" + UUID.randomUUID(), ApiKeys.sha256(known));
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> given().header(ApiKeys.HEADER, known)
+                .get("/jobs/{id}/results", UUID.randomUUID()).then().statusCode(404));
+    }
+
+    @Test
+    void shouldAnswerARequestWhoseKeyIsRegisteredWhileItWaitsAsSoonAsTheRegistrationArrives() throws Exception {
+        String tenant = "late-" + UUID.randomUUID();
+        String key = ApiKeys.newKey();
+        CompletableFuture<long[]> answer = CompletableFuture.supplyAsync(() -> {
+            int status = given().header(ApiKeys.HEADER, key).get("/jobs/{id}/results", UUID.randomUUID())
+                    .statusCode();
+            return new long[] {status, System.nanoTime()};
+        });
+
+        // The registration is published (and acknowledged by the broker) while the request waits for it.
+        TestEvents.registerTenant(tenant, ApiKeys.sha256(key));
+        long published = System.nanoTime();
+
+        long[] answered = answer.get(30, TimeUnit.SECONDS);
+        // 404: authenticated (the job is simply not there); an unknown key would be 401.
+        assertThat(answered[0]).isEqualTo(404);
+        long ms = Math.max(0, (answered[1] - published) / 1_000_000);
+        System.out.println("A key registered while its first request waited: answered " + ms + " ms after the "
+                + "registration was published");
+        assertThat(Duration.ofMillis(ms)).isLessThanOrEqualTo(ApiKeys.PROPAGATION);
+    }
+
+    @Test
+    void shouldRefuseAKeyThatIsNeverRegisteredAfterWaitingForIt() {
+        long start = System.nanoTime();
+        given().header(ApiKeys.HEADER, ApiKeys.newKey()).get("/jobs/{id}/results", UUID.randomUUID())
+                .then().statusCode(401);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofSeconds(5));
+    }
+}
