@@ -133,7 +133,7 @@ class ModelBackendHopTest {
 
         ExecutionRequested out = Hop.infer(item("fake", model, NaturalnessLevel.NATIVE, "q"));
 
-        assertThat(out.inference().error()).contains("timed out after 300 ms").contains("gave up after");
+        assertThat(out.inference().error()).contains("timed out after 1000 ms").contains("gave up after");
     }
 
     @Test
@@ -203,16 +203,20 @@ class ModelBackendHopTest {
     @Test
     void shouldNotAskTheModelAgainWhenAWorkItemIsRedelivered() {
         String model = model();
-        FAKE.script(model, Reply.ok("SELECT 7"), Reply.ok("SELECT 8"));
+        FAKE.script(model, Reply.ok("SELECT 7"), Reply.ok("SELECT 8"), Reply.ok("SELECT 9"));
         WorkItem item = item("fake", model, NaturalnessLevel.NATIVE, "Redelivered " + UUID.randomUUID());
 
         Hop.send(WorkItems.request(item));
-        Hop.await(item.workItemId(), 1);
+        String answered = Hop.await(item.workItemId(), 1).get(0).inference().predictedSql();
+        // The first delivery may itself have asked more than once (a reply slower than the timeout is retried):
+        // what matters is that the redelivery asks nothing and forwards the stored answer.
+        int asked = FAKE.requests(model).size();
         Hop.send(WorkItems.request(item));
         List<ExecutionRequested> both = Hop.await(item.workItemId(), 2);
 
-        assertThat(both).extracting(e -> e.inference().predictedSql()).containsExactly("SELECT 7", "SELECT 7");
-        assertThat(FAKE.requests(model)).hasSize(1);
+        assertThat(answered).isIn("SELECT 7", "SELECT 8", "SELECT 9");
+        assertThat(both).extracting(e -> e.inference().predictedSql()).containsExactly(answered, answered);
+        assertThat(FAKE.requests(model)).hasSize(asked);
     }
 
     @Test
