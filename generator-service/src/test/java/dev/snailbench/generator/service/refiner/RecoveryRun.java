@@ -76,7 +76,12 @@ final class RecoveryRun {
     }
 
     /** {@code context}: the words the offline packager may expand an abbreviation to (the baselines). */
-    static Totals run(double rate, long seed, OfflinePackager.Context context) throws Exception {
+    /** FootballDB v1 with injected ambiguity and the refiner's repair of it: what each variant shows a model. */
+    record Setup(DatabaseSchema schema, InjectedSchema injected, SchemaGraph ambiguous, List<Ambiguity> findings,
+            Renaming refined, SchemaVariants variants) {
+    }
+
+    static Setup setup(double rate, long seed, OfflinePackager.Context context) throws Exception {
         DatabaseSchema schema = DatasetSchemas.footballDb(1);
         InjectedSchema injected = AmbiguityInjector.inject(schema, rate, seed);
         SchemaGraph ambiguous = SchemaGraph.of(injected.as(SqlDialect.POSTGRESQL));
@@ -84,7 +89,18 @@ final class RecoveryRun {
         List<Ambiguity> findings = AmbiguityDetector.detect(ambiguous, packages,
                 AmbiguityDetectorTest.lexical(AmbiguityDetector.texts(packages)), Thresholds.PAPER);
         Renaming refined = RefinedViews.plan(ambiguous, packages, findings);
-        SchemaVariants variants = new SchemaVariants(injected.renaming(), refined, SqlDialect.POSTGRESQL);
+        return new Setup(schema, injected, ambiguous, findings, refined,
+                new SchemaVariants(injected.renaming(), refined, SqlDialect.POSTGRESQL));
+    }
+
+    static Totals run(double rate, long seed, OfflinePackager.Context context) throws Exception {
+        Setup setup = setup(rate, seed, context);
+        DatabaseSchema schema = setup.schema();
+        InjectedSchema injected = setup.injected();
+        SchemaGraph ambiguous = setup.ambiguous();
+        List<Ambiguity> findings = setup.findings();
+        Renaming refined = setup.refined();
+        SchemaVariants variants = setup.variants();
         String amb = "rec_amb_" + seed;
         String ref = "rec_ref_" + seed;
 
