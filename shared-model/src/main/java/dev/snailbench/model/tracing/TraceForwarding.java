@@ -6,6 +6,7 @@ import io.opentelemetry.context.Context;
 import io.smallrye.reactive.messaging.IncomingInterceptor;
 import io.smallrye.reactive.messaging.OutgoingInterceptor;
 import io.smallrye.reactive.messaging.TracingMetadata;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata;
 import io.smallrye.reactive.messaging.kafka.Record;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -111,10 +112,17 @@ public final class TraceForwarding {
             if (message.getMetadata(TracingMetadata.class).isPresent()) {
                 return message;
             }
-            // The Kafka sink starts the outgoing span under the metadata's current context.
-            return parentOf(message.getPayload())
+            // The Kafka sink starts the outgoing span under the metadata's current context. A payload sent already
+            // serialized (the executor's results: bytes) names its work item only by the record's key.
+            return parentOf(message.getPayload()).or(() -> parentOfKey(message))
                     .<Message<?>>map(parent -> message.addMetadata(TracingMetadata.withCurrent(parent)))
                     .orElse(message);
+        }
+
+        /** Work-item topics are keyed by the work item's id (job-level ones by the job's): the same keys as OPEN. */
+        private static Optional<Context> parentOfKey(Message<?> message) {
+            return message.getMetadata(OutgoingKafkaRecordMetadata.class).map(OutgoingKafkaRecordMetadata::getKey)
+                    .filter(String.class::isInstance).map(key -> OPEN.get((String) key));
         }
 
         @Override
