@@ -3,6 +3,8 @@ package dev.snailbench.model.delivery;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -40,6 +42,9 @@ public final class Batches {
      */
     public static <V> Uni<Void> consume(Message<List<V>> batch, Function<V, String> refusal,
             Function<List<V>, Uni<Void>> handling) {
+        // The batch's own (safe, duplicated) Vert.x context, where Hibernate Reactive may run: captured now, because
+        // the handling below starts after the refused records' dead-letter sends, which may complete on another.
+        Context context = Vertx.currentContext();
         List<Message<V>> records = records(batch);
         if (records.isEmpty()) {
             return Uni.createFrom().completionStage(batch::ack);
@@ -68,7 +73,7 @@ public final class Batches {
             LOG.debugf("batch of %s: the oldest waited %d ms since it was produced", what, waitedMillis(records));
         }
         return refusals
-                .chain(() -> Redelivery.withRetries(what, () -> handling.apply(accepted)))
+                .chain(() -> Redelivery.withRetries(what, context, () -> handling.apply(accepted)))
                 .onItemOrFailure().transformToUni((done, failure) -> failure == null
                         ? Uni.createFrom().completionStage(batch::ack)
                         : nackAll(records, accepted, failure))

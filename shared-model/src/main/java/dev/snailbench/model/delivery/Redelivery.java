@@ -31,7 +31,15 @@ public final class Redelivery {
      * @param what names the record in the log line of each retry (e.g. "work item …")
      */
     public static <T> Uni<T> withRetries(String what, Supplier<Uni<T>> handling) {
-        Context context = Vertx.currentContext();
+        return withRetries(what, Vertx.currentContext(), handling);
+    }
+
+    /**
+     * Runs {@code handling} on {@code context}, again on each retry: for callers that get here from a callback
+     * completed elsewhere (a dead-letter send acknowledged on the producer's thread), whose current context is no
+     * longer the record's own.
+     */
+    public static <T> Uni<T> withRetries(String what, Context context, Supplier<Uni<T>> handling) {
         Executor onContext = context == null ? Runnable::run : task -> context.runOnContext(ignored -> task.run());
         return Uni.createFrom().<T>deferred(() -> handling.get()).runSubscriptionOn(onContext)
                 .onFailure(Redelivery::mayBeTransient)

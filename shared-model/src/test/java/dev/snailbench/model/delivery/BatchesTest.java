@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.impl.ContextInternal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -83,7 +86,46 @@ class BatchesTest {
         assertThat(batchAcks).containsExactly("batch");
     }
 
+    @Test
+    void shouldHandleTheBatchOnItsOwnContextWhenARefusedRecordIsDeadLetteredElsewhere() throws Exception {
+        // The dead-letter send of a refused record is acknowledged on the producer's thread, under load after the
+        // batch's method returned. The handling (Hibernate Reactive in the services) must still run on the batch's
+        // own context: on any other, every attempt failed and the whole batch was dead-lettered.
+        Vertx vertx = Vertx.vertx();
+        try {
+            Context batchContext = ((ContextInternal) vertx.getOrCreateContext()).duplicate();
+            CompletableFuture<Void> deadLettered = new CompletableFuture<>();
+            List<Context> handledOn = new CopyOnWriteArrayList<>();
+            CompletableFuture<Void> done = new CompletableFuture<>();
+            batchContext.runOnContext(ignored -> Batches.consume(batch(deadLettered, "a", "bad-b"),
+                    v -> v.startsWith("bad") ? "lacks its ids" : null, (List<String> accepted) -> {
+                        handledOn.add(Vertx.currentContext());
+                        return Uni.createFrom().voidItem();
+                    }).subscribe().with(ok -> done.complete(null), done::completeExceptionally));
+
+            // The broker acknowledges the dead-letter send only after it was asked for, from its own thread.
+            Thread producer = new Thread(() -> {
+                while (!nacked.containsKey("bad-b")) {
+                    Thread.onSpinWait();
+                }
+                deadLettered.complete(null);
+            }, "kafka-producer-network-thread");
+            producer.start();
+            done.get(5, java.util.concurrent.TimeUnit.SECONDS);
+
+            assertThat(handledOn).containsExactly(batchContext);
+            assertThat(batchAcks).containsExactly("batch");
+        } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().get(5, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
     private Message<List<String>> batch(String... payloads) {
+        return batch(CompletableFuture.completedFuture(null), payloads);
+    }
+
+    /** @param deadLettered completes the nacks (the dead-letter topic's acknowledgement) */
+    private Message<List<String>> batch(CompletableFuture<Void> deadLettered, String... payloads) {
         List<Message<?>> records = new ArrayList<>();
         List<String> values = new ArrayList<>();
         for (String payload : payloads) {
@@ -95,7 +137,7 @@ class BatchesTest {
                     })
                     .withNack(e -> {
                         nacked.put(name, e);
-                        return CompletableFuture.completedFuture(null);
+                        return deadLettered;
                     }));
             values.add(payload);
         }
