@@ -69,7 +69,7 @@ class PipelineBenchmark {
         Path root = Path.of("..").toAbsolutePath().normalize();
         List<String> out = new ArrayList<>();
         try (Stack stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/bench-logs"),
-                EnumSet.allOf(Stack.Service.class), properties(),
+                EnumSet.allOf(Stack.Service.class), properties(settings),
                 environment(consumers, settings))) {
             FootballDb.load(stack.postgres(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.postgres(), "v1", USER, PASSWORD);
@@ -103,7 +103,9 @@ class PipelineBenchmark {
                 double platform = awaitDone(client, apiKey, jobId, Duration.ofMinutes(30), start);
                 out.add(String.format(Locale.ROOT, "PipelineBenchmark N=%,d executor consumers=%d%s: platform %.1f s "
                         + "(%.0f items/s), JDBC loop %.1f s (%.0f items/s), ratio %.2fx%s", n, consumers,
-                        settings.equals("before") ? " (settings before session 7)" : "", platform,
+                        settings.equals("before") ? " (settings before session 7)"
+                                : settings.equals("now") ? "" : " (settings " + settings + ": "
+                                        + System.getProperty("bench.setting." + settings, "") + ")", platform,
                         n / platform, jdbc, n / jdbc, platform / jdbc, fair));
                 System.out.println(out.get(out.size() - 1));
                 System.out.println(timeline(stack, jobId, start));
@@ -153,7 +155,7 @@ class PipelineBenchmark {
      * -Dbench.debug-batches=true the services log each batch's wait and handling time (target/bench-logs); with
      * -Dbench.window=N jobs publish with that window.
      */
-    private static Map<String, String> properties() {
+    private static Map<String, String> properties(String settings) {
         Map<String, String> properties = new java.util.HashMap<>(Map.of("snailbench.executor.gold-cache", "false"));
         if (Boolean.getBoolean("bench.debug-batches")) {
             properties.put("quarkus.log.category.\"dev.snailbench.model.delivery\".level", "DEBUG");
@@ -165,6 +167,9 @@ class PipelineBenchmark {
         }
         // -Dbench.properties="key=value;key=value": more configuration for every service (e.g. Kafka client settings).
         properties.putAll(pairs("bench.properties"));
+        // -Dbench.settings=now,x -Dbench.setting.x="key=value;…": a named variant of today's configuration, measured
+        // side by side with it in the same run.
+        properties.putAll(pairs("bench.setting." + settings));
         return properties;
     }
 
