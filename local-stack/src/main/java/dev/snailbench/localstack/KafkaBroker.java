@@ -39,10 +39,24 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** Starts a broker whose topics get {@code partitions} partitions when auto-created. */
     public static KafkaBroker start(int partitions) {
+        for (int attempt = 1;; attempt++) {
+            try {
+                return startOnFreePorts(partitions);
+            } catch (IllegalStateException e) {
+                // A free port can be taken by another process (a build beside this one) before the broker binds it.
+                if (attempt == 3 || e.getMessage() == null || !e.getMessage().contains("Address already in use")) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static KafkaBroker startOnFreePorts(int partitions) {
         try {
             Path workDir = Files.createTempDirectory("snailbench-kafka-");
-            int port = Ports.free();
-            int controllerPort = Ports.free();
+            int[] ports = Ports.free(2);
+            int port = ports[0];
+            int controllerPort = ports[1];
             Path config = workDir.resolve("server.properties");
             Files.writeString(config, String.join("\n",
                     "process.roles=broker,controller",
