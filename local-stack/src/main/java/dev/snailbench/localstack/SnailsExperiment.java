@@ -23,6 +23,8 @@ public final class SnailsExperiment {
 
     static final List<String> LEVELS = List.of("Native", "Regular", "Low", "Least");
     private static final String MODEL = "gpt-3.5-turbo";
+    /** gpt-3.5-turbo's recorded answers, relative to the data folder. */
+    static final String ANSWERS = "snails/predictions/gpt-3.5-turbo.jsonl";
 
     private SnailsExperiment() {
     }
@@ -120,7 +122,7 @@ public final class SnailsExperiment {
 
     private static List<JsonNode> answers(Path data) throws IOException {
         List<JsonNode> answers = new ArrayList<>();
-        try (BufferedReader lines = Files.newBufferedReader(data.resolve("snails/predictions/gpt-3.5-turbo.jsonl"))) {
+        try (BufferedReader lines = Files.newBufferedReader(data.resolve(ANSWERS))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 if (!line.isBlank()) {
                     answers.add(PlatformClient.json().readTree(line));
