@@ -221,7 +221,7 @@ public class ItemScorer {
      * The database, and the schema variant the item was asked on after a {@code #} when it was asked on one
      * ({@code <databaseId>#injected seed=1 rate=0.1}), so results and reports tell the variants apart.
      */
-    private static String databaseKey(WorkItem item) {
+    static String databaseKey(WorkItem item) {
         String variant = item.schemaVariant() == null ? "" : "#" + item.schemaVariant();
         if (item.schemaId() != null) {
             return item.schemaId() + variant;
