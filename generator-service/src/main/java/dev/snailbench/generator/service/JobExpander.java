@@ -25,13 +25,15 @@ public final class JobExpander {
         Map<String, String> recorded = spec.predictions().stream()
                 .collect(Collectors.toMap(Prediction::key, Prediction::predictedSql));
         List<WorkItem> items = new ArrayList<>(spec.workItemCount());
+        String variant = spec.teamSchema() == null || spec.teamSchema().variant() == null ? null
+                : spec.teamSchema().variant().label();
         for (Question q : spec.questions()) {
             for (ModelRef model : spec.models()) {
                 for (NaturalnessLevel level : spec.levels()) {
                     items.add(new WorkItem(WorkItem.idFor(jobId, DATABASE_KEY, q.id(), model, level), q.id(),
                             q.question(), q.goldSql(), spec.dialect(), spec.database(), model, level,
                             spec.promptOptions(), spec.schemaId(), model.isReplay() ? recorded(recorded, q, level) : null,
-                            spec.name()));
+                            spec.name(), variant));
                 }
             }
         }

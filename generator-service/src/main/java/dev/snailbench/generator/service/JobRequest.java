@@ -8,12 +8,22 @@ import java.util.List;
  * Non-native {@code levels} need a crosswalk: a built-in one ({@code schemaId}) or the tenant's own
  * ({@code crosswalkId}, with the registered database and its {@code nativeSchema}). Models asked on a registered
  * database without a built-in {@code schemaId} see that database's schema ({@code nativeSchema}), read through the
- * executor.
+ * executor. {@code schemaVariant} asks the questions on a Schema-Refiner variant of that schema instead of its
+ * native names.
  */
 public record JobRequest(String name, DatabaseRequest database, String dialect, String model,
         List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
         List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions,
-        String nativeSchema, java.util.UUID crosswalkId) {
+        String nativeSchema, java.util.UUID crosswalkId, SchemaVariantRequest schemaVariant) {
+
+    /** A request on the native names. */
+    public JobRequest(String name, DatabaseRequest database, String dialect, String model,
+            List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
+            List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions,
+            String nativeSchema, java.util.UUID crosswalkId) {
+        this(name, database, dialect, model, models, levels, promptOptions, schemaId, questions, questionSet,
+                predictions, nativeSchema, crosswalkId, null);
+    }
 
     /** A request on a built-in schema (or none). */
     public JobRequest(String name, DatabaseRequest database, String dialect, String model,
@@ -37,6 +47,15 @@ public record JobRequest(String name, DatabaseRequest database, String dialect, 
         public boolean stored() {
             return syntheticSetId != null || testSuiteId != null;
         }
+    }
+
+    /**
+     * The schema variant the questions are asked on (Schema-Refiner): {@code kind} {@code original} (the native
+     * names), {@code injected} (ambiguity injected at {@code rate}, default 0.10, with {@code seed}, default 1) or
+     * {@code refined} (the refiner's view-layer names over that injected schema; {@code context}: the words the
+     * offline packager may expand to, {@code schema} (default), {@code community} or {@code table}).
+     */
+    public record SchemaVariantRequest(String kind, Long seed, Double rate, String context) {
     }
 
     public record DatabaseRequest(String kind, String jdbcUrl, String user, String password, String databaseId) {

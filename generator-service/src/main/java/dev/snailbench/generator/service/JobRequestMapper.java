@@ -6,6 +6,9 @@ import dev.snailbench.generator.service.JobRequest.PredictionRequest;
 import dev.snailbench.generator.service.JobRequest.PromptOptionsRequest;
 import dev.snailbench.generator.service.JobRequest.QuestionRequest;
 import dev.snailbench.generator.service.JobRequest.QuestionSetRequest;
+import dev.snailbench.generator.service.refiner.JobVariant;
+import dev.snailbench.generator.service.refiner.NameLinkingSimulator.Variant;
+import dev.snailbench.generator.service.refiner.OfflinePackager;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.domain.ModelRef;
@@ -43,6 +46,7 @@ public final class JobRequestMapper {
         List<NaturalnessLevel> levels = levels(request.levels());
         String schemaId = request.schemaId() == null || request.schemaId().isBlank() ? null : request.schemaId();
         checkTeamSchema(request, schemaId, database, models);
+        checkVariant(request, schemaId, levels);
         if (levels.stream().anyMatch(l -> l != NaturalnessLevel.NATIVE) && request.crosswalkId() == null) {
             if (schemaId == null) {
                 throw new InvalidRequestException("schemaId", "levels other than Native need a crosswalk that "
@@ -81,7 +85,12 @@ public final class JobRequestMapper {
                         + "registered database (POST /databases on the executor)");
             }
         }
-        boolean needsSchema = request.crosswalkId() != null || (asksModels && registered && schemaId == null);
+        if (request.schemaVariant() != null && !registered) {
+            throw new InvalidRequestException("database.databaseId", "a job on a schema variant runs on your "
+                    + "registered database (POST /databases on the executor), whose schema the variant renames");
+        }
+        boolean needsSchema = request.crosswalkId() != null || request.schemaVariant() != null
+                || (asksModels && registered && schemaId == null);
         if (needsSchema) {
             try {
                 java.util.UUID.fromString(database.databaseId());
@@ -100,9 +109,69 @@ public final class JobRequestMapper {
     /** Whether the job's prompts or level names come from the team's registered database. */
     public static boolean needsTeamSchema(JobRequest request, JobSpec spec) {
         boolean registered = spec.database() != null && spec.database().databaseId() != null;
-        return request.crosswalkId() != null || (registered && spec.schemaId() == null
-                && spec.models().stream().anyMatch(m -> !m.isReplay()));
+        return request.crosswalkId() != null || request.schemaVariant() != null || (registered
+                && spec.schemaId() == null && spec.models().stream().anyMatch(m -> !m.isReplay()));
     }
+
+    /** A schema variant renames the native names itself: no crosswalk, no built-in schema, the Native level only. */
+    private static void checkVariant(JobRequest request, String schemaId, List<NaturalnessLevel> levels) {
+        if (request.schemaVariant() == null) {
+            return;
+        }
+        if (request.crosswalkId() != null || schemaId != null) {
+            throw new InvalidRequestException("schemaVariant", "a schema variant renames your database's own names: "
+                    + "name no crosswalkId or schemaId with it");
+        }
+        if (!levels.equals(List.of(NaturalnessLevel.NATIVE))) {
+            throw new InvalidRequestException("levels", "a job on a schema variant is asked at the Native level "
+                    + "only (the variant's names are what the model sees)");
+        }
+        schemaVariant(request);
+    }
+
+    /**
+     * The job's schema variant, validated ({@code schemaVariant.kind}, {@code .seed}, {@code .rate},
+     * {@code .context}), or null when it names none.
+     */
+    public static JobVariant schemaVariant(JobRequest request) {
+        JobRequest.SchemaVariantRequest v = request.schemaVariant();
+        if (v == null) {
+            return null;
+        }
+        String kind = required(v.kind(), "schemaVariant.kind");
+        Variant parsed = switch (kind.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "original" -> Variant.ORIGINAL;
+            case "injected" -> Variant.INJECTED;
+            case "refined" -> Variant.REFINED;
+            default -> throw new InvalidRequestException("schemaVariant.kind", "unknown kind '" + kind
+                    + "' (original, injected or refined)");
+        };
+        if (parsed == Variant.ORIGINAL && (v.seed() != null || v.rate() != null || v.context() != null)) {
+            throw new InvalidRequestException(v.rate() != null ? "schemaVariant.rate" : v.seed() != null
+                    ? "schemaVariant.seed" : "schemaVariant.context", "the original schema injects nothing: "
+                    + "give seed, rate and context only with injected or refined");
+        }
+        double rate = v.rate() == null ? DEFAULT_VARIANT_RATE : v.rate();
+        if (!(rate > 0 && rate <= 0.5)) {
+            throw new InvalidRequestException("schemaVariant.rate", "must be above 0 and at most 0.5 (the share of "
+                    + "columns renamed per ambiguity type)");
+        }
+        if (v.context() != null && parsed != Variant.REFINED) {
+            throw new InvalidRequestException("schemaVariant.context", "only a refined variant has a context "
+                    + "(the words its offline packager may expand an abbreviation to)");
+        }
+        OfflinePackager.Context context;
+        try {
+            context = OfflinePackager.Context.parse(v.context());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("schemaVariant.context", "unknown context '" + v.context()
+                    + "' (schema, community or table)");
+        }
+        return new JobVariant(parsed, v.seed() == null ? 1 : v.seed(), rate, context);
+    }
+
+    /** The share of columns a variant renames per ambiguity type when the job does not say. */
+    static final double DEFAULT_VARIANT_RATE = 0.10;
 
     private static DatabaseRef database(DatabaseRequest db, SqlDialect dialect, SecretCipher cipher) {
         if (db == null) {

@@ -12,6 +12,8 @@ import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.repository.JobStatus;
 import dev.snailbench.generator.service.crosswalk.Crosswalks;
 import dev.snailbench.generator.service.qatch.TestSuites;
+import dev.snailbench.generator.service.refiner.JobVariant;
+import dev.snailbench.generator.service.refiner.JobVariants;
 import dev.snailbench.generator.service.synthetic.SyntheticSets;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.JobSpec;
@@ -50,10 +52,11 @@ public class JobService {
     private final TestSuites testSuites;
     private final TeamDatabases databases;
     private final Crosswalks teamCrosswalks;
+    private final JobVariants variants;
 
     public JobService(JobRepository jobs, JobsConfig config, SecretsConfig secrets, CrosswalkCatalog crosswalks,
             QuestionSets questionSets, SyntheticSets syntheticSets, TestSuites testSuites, TeamDatabases databases,
-            Crosswalks teamCrosswalks,
+            Crosswalks teamCrosswalks, JobVariants variants,
             @Channel(Channels.JOB_EVENTS_OUT) MutinyEmitter<Record<String, JobSubmitted>> emitter) {
         this.jobs = jobs;
         this.config = config;
@@ -64,6 +67,7 @@ public class JobService {
         this.testSuites = testSuites;
         this.databases = databases;
         this.teamCrosswalks = teamCrosswalks;
+        this.variants = variants;
         this.emitter = emitter;
     }
 
@@ -84,11 +88,15 @@ public class JobService {
 
     /**
      * The team's schema read from its registered database (the executor's route, with sample values when the
-     * prompts show some) and the renamings of its crosswalk, if the job names one.
+     * prompts show some) and the renamings of its crosswalk, if the job names one, or of its schema variant.
      */
     private Uni<TeamSchema> teamSchema(String tenantId, JobRequest request, JobSpec spec) {
         Uni<TeamSchema> schema = databases.promptSchema(tenantId, java.util.UUID.fromString(
                 spec.database().databaseId()), request.nativeSchema(), spec.promptOptions().sampleValues());
+        JobVariant variant = JobRequestMapper.schemaVariant(request);
+        if (variant != null) {
+            return schema.chain(read -> variants.of(read, variant, spec.dialect()));
+        }
         if (request.crosswalkId() == null) {
             return schema;
         }

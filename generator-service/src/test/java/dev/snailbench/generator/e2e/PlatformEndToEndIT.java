@@ -3,6 +3,10 @@ package dev.snailbench.generator.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.generator.service.refiner.DatasetSchemas;
+import dev.snailbench.generator.service.refiner.NameLinkingSimulator.Variant;
+import dev.snailbench.generator.service.refiner.RefinerModelJobs;
+import dev.snailbench.generator.testing.NameLinkingModel;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.PlatformClient;
@@ -11,8 +15,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
@@ -36,15 +42,23 @@ class PlatformEndToEndIT {
     private static final List<String> PROMPTS = new java.util.concurrent.CopyOnWriteArrayList<>();
     private static com.sun.net.httpserver.HttpServer fakeModel;
 
+    /** The name-linking simulator (not an LLM) behind a second local backend, for the refiner's model jobs. */
+    private static NameLinkingModel simulator;
+    private static JsonNode footballDev;
+
     @BeforeAll
     static void startPlatform() throws Exception {
         Path root = Path.of("..").toAbsolutePath().normalize();
         fakeModel = fakeModel();
+        footballDev = RefinerModelJobs.dev();
+        simulator = RefinerModelJobs.startModel(footballDev);
+        Map<String, String> settings = new HashMap<>(Map.of(
+                "snailbench.inference.backends.fake.base-url",
+                "http://127.0.0.1:" + fakeModel.getAddress().getPort() + "/v1",
+                "snailbench.inference.backends.fake.model", "fake-model"));
+        settings.putAll(RefinerModelJobs.backend(simulator));
         stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/e2e-logs"),
-                java.util.EnumSet.allOf(Stack.Service.class), Map.of(
-                        "snailbench.inference.backends.fake.base-url",
-                        "http://127.0.0.1:" + fakeModel.getAddress().getPort() + "/v1",
-                        "snailbench.inference.backends.fake.model", "fake-model"));
+                java.util.EnumSet.allOf(Stack.Service.class), settings);
         FootballDb.load(stack.postgres(), DataDir.resolve(), "v1");
         FootballDb.grantReader(stack.postgres(), "v1", "e2e_reader", "e2e");
         client = new PlatformClient(stack);
@@ -57,6 +71,9 @@ class PlatformEndToEndIT {
         }
         if (fakeModel != null) {
             fakeModel.stop(0);
+        }
+        if (simulator != null) {
+            simulator.close();
         }
     }
 
@@ -113,6 +130,103 @@ class PlatformEndToEndIT {
         assertThat(item.get("strictMatch").asBoolean()).as(item.toString()).isTrue();
         assertThat(PROMPTS).anySatisfy(p -> assertThat(p).contains("#CB (").containsPattern("CNM \\w+ \\['")
                 .contains("PRIMARY KEY").doesNotContain("club_name"));
+    }
+
+    /**
+     * Schema-Refiner's experiment with a model backend: three model jobs on one registered FootballDB v1, asked on
+     * its original, injected and refined names (the "model" is the name-linking simulator behind a local
+     * OpenAI-compatible endpoint, not an LLM: it answers from the names the prompt shows). Nothing is created in
+     * the database: the variants are virtual, and every answer is mapped back to the physical names before it runs.
+     */
+    @Test
+    void shouldAskAModelOnTheOriginalInjectedAndRefinedNamesAndReportWhatTheRefinedNamesRecover() throws Exception {
+        String apiKey = client.createTenant("refiner-model-team");
+        Map<String, String> key = Map.of("X-API-Key", apiKey);
+        Map<Variant, String> jobs = new EnumMap<>(Variant.class);
+        Map<Variant, String> databases = new EnumMap<>(Variant.class);
+        for (Variant v : Variant.values()) {
+            // One registration per variant, so each job's prompts name their own database.
+            databases.put(v, RefinerModelJobs.registerDatabase(client, stack, apiKey, "refiner football " + v.label(),
+                    "e2e_reader", "e2e"));
+            jobs.put(v, client.submitJob(apiKey, RefinerModelJobs.job(databases.get(v), v, 1, 0.10, footballDev)));
+        }
+        Map<Variant, JsonNode> results = new EnumMap<>(Variant.class);
+        for (Variant v : Variant.values()) {
+            awaitCompleted(apiKey, jobs.get(v));
+            JsonNode r = client.results(apiKey, jobs.get(v));
+            results.put(v, r.isArray() ? r : r.path("items"));
+        }
+
+        // (a) The prompts showed each variant's names: the injected ones as POST /refiner/injections gives them for
+        // the same seed and rate, the native ones on the original job.
+        JsonNode injection = client.call("POST", stack.url(Stack.Service.GENERATOR) + "/refiner/injections", key,
+                Map.of("databaseId", databases.get(Variant.INJECTED), "nativeSchema", "exp_v1", "rate", 0.10,
+                        "seed", 1), 200).get("renamed");
+        Map<Variant, Map<String, List<String>>> shown = new EnumMap<>(Variant.class);
+        for (Variant v : Variant.values()) {
+            List<String> prompts = simulator.prompts().stream()
+                    .filter(p -> p.contains("for the database refiner football " + v.label() + ".")).toList();
+            assertThat(prompts).as(v.label()).hasSize(footballDev.size());
+            shown.put(v, NameLinkingModel.shownNames(prompts.get(0)));
+        }
+        Map<String, List<String>> nativeNames = new HashMap<>();
+        DatasetSchemas.footballDb(1).tables().forEach(t -> nativeNames.put(t.name(),
+                t.columns().stream().map(c -> c.name()).toList()));
+        assertThat(shown.get(Variant.ORIGINAL)).isEqualTo(nativeNames);
+        assertThat(injection.size()).isPositive();
+        injection.fields().forEachRemaining(table -> table.getValue().fields().forEachRemaining(column -> {
+            List<String> names = shown.get(Variant.INJECTED).get(table.getKey());
+            assertThat(names).as(table.getKey()).contains(column.getValue().asText().toLowerCase(Locale.ROOT));
+            assertThat(names).as(table.getKey()).doesNotContain(column.getKey());
+        }));
+        assertThat(shown.get(Variant.REFINED)).isNotEqualTo(shown.get(Variant.INJECTED))
+                .isNotEqualTo(shown.get(Variant.ORIGINAL));
+
+        // (b) The answers, written on the variant's names, were mapped back and ran on the native database, which
+        // has no column of those names; items and results say which variant they were asked on.
+        Set<String> physical = new java.util.HashSet<>();
+        nativeNames.values().forEach(columns -> columns.forEach(c -> physical.add(c.toLowerCase(Locale.ROOT))));
+        List<String> injectedOnly = new ArrayList<>();
+        injection.fields().forEachRemaining(table -> table.getValue().fields().forEachRemaining(column -> {
+            String name = column.getValue().asText().toLowerCase(Locale.ROOT);
+            if (!physical.contains(name)) {
+                injectedOnly.add(name);
+            }
+        }));
+        String anInjectedName = simulator.answers().entrySet().stream()
+                .filter(a -> a.getKey().contains("for the database refiner football injected."))
+                .map(Map.Entry::getValue).flatMap(sql -> injectedOnly.stream()
+                .filter(n -> java.util.regex.Pattern.compile("\\b" + n + "\\b").matcher(sql).find()))
+                .findFirst().orElseThrow(() -> new AssertionError("no answer used an injected name " + injectedOnly));
+        for (Variant v : Variant.values()) {
+            String label = v == Variant.ORIGINAL ? "original" : v.label() + " seed=1 rate=0.1"
+                    + (v == Variant.REFINED ? " context=schema" : "");
+            assertThat(results.get(v)).as(v.label()).hasSize(footballDev.size()).allSatisfy(item -> {
+                assertThat(item.get("database").asText()).isEqualTo(databases.get(v) + "#" + label);
+                assertThat(item.path("inferenceError").isNull()).as(item.toString()).isTrue();
+                // 42703: undefined column (match_fact's queries fail as on gold: 42P01, no such table).
+                assertThat(item.path("predictedError").asText()).doesNotStartWith("42703");
+            });
+        }
+        assertThat(results.get(Variant.INJECTED)).allSatisfy(item -> assertThat(item.get("predictedSql").asText())
+                .doesNotContainPattern("\\b" + anInjectedName + "\\b"));
+        assertThat(results.get(Variant.ORIGINAL)).filteredOn(item -> "OK".equals(item.path("goldStatus").asText()))
+                .isNotEmpty().allSatisfy(item -> assertThat(item.get("strictMatch").asBoolean()).as(item.toString())
+                        .isTrue());
+
+        // (c) The scorer's recovery table over the three jobs.
+        JsonNode recovery = client.call("GET", stack.url(Stack.Service.SCORER) + "/experiments/recovery.json?original="
+                + jobs.get(Variant.ORIGINAL) + "&injected=" + jobs.get(Variant.INJECTED) + "&refined="
+                + jobs.get(Variant.REFINED), key, null, 200);
+        System.out.println("Schema-Refiner model jobs (name-linking simulator, not an LLM), FootballDB v1, seed 1, "
+                + "rate 0.10:\n" + RefinerModelJobs.table(recovery));
+        Map<String, JsonNode> rows = new HashMap<>();
+        recovery.get("rows").forEach(r -> rows.put(r.get("metric").asText(), r));
+        JsonNode accuracy = rows.get("executionAccuracy");
+        assertThat(accuracy.get("original").asDouble()).isEqualTo(1.0);
+        assertThat(accuracy.get("injected").asDouble()).isLessThan(1.0);
+        assertThat(accuracy.get("attained").asDouble()).isCloseTo(accuracy.get("refined").asDouble(),
+                org.assertj.core.data.Offset.offset(1e-9));
     }
 
     @Test

@@ -70,9 +70,12 @@ public class SchemaCatalog {
 
     /**
      * A team's schema as read from its registered database, its names at each level from the team's crosswalk
-     * (an identifier the crosswalk does not rename keeps its native name).
+     * (an identifier the crosswalk does not rename keeps its native name). A schema asked on a variant
+     * ({@link VariantNames}) shows the variant's names as its native ones.
      */
     public static DatabaseSchema fromTeam(TeamSchema team) {
+        dev.snailbench.model.domain.DatabaseSchema read = VariantNames.of(team) ? VariantNames.shown(team)
+                : team.schema();
         Map<String, TeamSchema.Renaming> tableNames = new java.util.HashMap<>();
         Map<String, TeamSchema.Renaming> columnNames = new java.util.HashMap<>();
         List<CrosswalkEntry> entries = new ArrayList<>();
@@ -86,7 +89,7 @@ public class SchemaCatalog {
         List<DatabaseSchema.ForeignKey> fks = new ArrayList<>();
         Map<String, Set<String>> tablesOfColumn = new LinkedHashMap<>();
         Map<String, Map<String, List<String>>> samples = new LinkedHashMap<>();
-        for (dev.snailbench.model.domain.DatabaseSchema.Table t : team.schema().tables()) {
+        for (dev.snailbench.model.domain.DatabaseSchema.Table t : read.tables()) {
             List<DatabaseSchema.ColumnDef> columns = new ArrayList<>();
             Map<String, List<String>> values = new LinkedHashMap<>();
             for (dev.snailbench.model.domain.DatabaseSchema.Column c : t.columns()) {

@@ -8,11 +8,13 @@ import dev.snailbench.inference.model.InferenceRecord;
 import dev.snailbench.inference.prompt.PromptBuilder;
 import dev.snailbench.inference.schema.DatabaseSchema;
 import dev.snailbench.inference.schema.SchemaCatalog;
+import dev.snailbench.inference.schema.VariantNames;
 import dev.snailbench.inference.sql.SqlExtractor;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
+import dev.snailbench.sql.rewrite.NameMapping;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -84,23 +86,33 @@ public class Answerer {
                 });
     }
 
-    /** Denaturalizes the SQL when the item's level is not Native; sets the record's predicted SQL. */
+    /**
+     * Denaturalizes the SQL when the item's level is not Native, or maps it from a schema variant's names back to the
+     * physical ones (the same rewriter, a mapping per table); sets the record's predicted SQL.
+     */
     private Uni<Void> toNative(WorkItem item, TeamSchema team, String sql, InferenceRecord record) {
         NaturalnessLevel level = item.level() == null ? NaturalnessLevel.NATIVE : item.level();
-        if (level == NaturalnessLevel.NATIVE) {
+        boolean variant = VariantNames.of(team);
+        if (level == NaturalnessLevel.NATIVE && !variant) {
             record.predictedSql = sql;
             return Uni.createFrom().voidItem();
         }
         return blocking(() -> {
-            DatabaseSchema schema = schemas.resolve(item.schemaId(), team);
-            if (schema.crosswalk().entries().isEmpty()) {
-                throw new InferenceException("schema " + schema.name() + " has no crosswalk: cannot map "
-                        + level.label() + " names back to native ones");
+            NameMapping mapping;
+            if (variant) {
+                // The generator refuses other levels with a variant: its names are the ones the prompt showed.
+                mapping = VariantNames.back(team);
+            } else {
+                DatabaseSchema schema = schemas.resolve(item.schemaId(), team);
+                if (schema.crosswalk().entries().isEmpty()) {
+                    throw new InferenceException("schema " + schema.name() + " has no crosswalk: cannot map "
+                            + level.label() + " names back to native ones");
+                }
+                mapping = schema.crosswalk().mapping(level, NaturalnessLevel.NATIVE);
             }
             IdentifierRewriter.Result r;
             try {
-                r = IdentifierRewriter.rewriteOrTokens(sql, item.dialect(), schema.crosswalk().mapping(level,
-                        NaturalnessLevel.NATIVE));
+                r = IdentifierRewriter.rewriteOrTokens(sql, item.dialect(), mapping);
             } catch (RuntimeException e) {
                 throw new InferenceException("cannot denaturalize the predicted SQL: " + Failures.message(e), e);
             }

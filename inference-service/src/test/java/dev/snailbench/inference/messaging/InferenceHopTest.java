@@ -112,6 +112,36 @@ class InferenceHopTest {
     }
 
     @Test
+    void shouldMapAPredictionOnASchemaVariantsNamesBackToThePhysicalColumnsOfEachTable() {
+        // An injected homonym: two different columns shown under one generic name, told apart by their tables.
+        TeamSchema team = new TeamSchema("team db", new DatabaseSchema("PostgreSQL", "team", List.of(
+                new DatabaseSchema.Table("public", "club", "TABLE", List.of(
+                        new DatabaseSchema.Column("club_id", "int4", ResultColumn.ValueType.NUMBER, false, List.of()),
+                        new DatabaseSchema.Column("country", "varchar", ResultColumn.ValueType.TEXT, true, List.of())),
+                        List.of(), List.of()),
+                new DatabaseSchema.Table("public", "stadium", "TABLE", List.of(
+                        new DatabaseSchema.Column("club_id", "int4", ResultColumn.ValueType.NUMBER, false, List.of()),
+                        new DatabaseSchema.Column("city", "varchar", ResultColumn.ValueType.TEXT, true, List.of())),
+                        List.of(), List.of())), false), List.of(),
+                new TeamSchema.Variant("injected seed=1 rate=0.1", List.of(
+                        new TeamSchema.ShownColumn("club", "country", "place"),
+                        new TeamSchema.ShownColumn("stadium", "city", "place"))));
+        WorkItem item = new WorkItem(UUID.randomUUID(), "q-variant", "Clubs and their stadiums' cities?",
+                "SELECT c.country, s.city FROM club c JOIN stadium s ON c.club_id = s.club_id",
+                SqlDialect.POSTGRESQL, WorkItems.DB, ModelRef.replay("variant-replay"), NaturalnessLevel.NATIVE, null,
+                null, "SELECT c.place, s.place FROM club c JOIN stadium s ON c.club_id = s.club_id", "variant job",
+                team.variant().label());
+
+        send(InferenceRequested.of(UUID.randomUUID(), WorkItems.TENANT, item, team));
+
+        ExecutionRequested out = awaitExecution(item.workItemId(), 1).get(0);
+        assertThat(out.inference().error()).isNull();
+        assertThat(out.inference().predictedSql()).isEqualToIgnoringCase(
+                "SELECT c.country, s.city FROM club c JOIN stadium s ON c.club_id = s.club_id");
+        assertThat(out.item().schemaVariant()).isEqualTo("injected seed=1 rate=0.1");
+    }
+
+    @Test
     void shouldMapARecordedPredictionWrittenAtTheItemsLevelBackToNativeNames() {
         WorkItem item = new WorkItem(UUID.randomUUID(), "ATBI:1", "Species in nests?",
                 "select distinct CommonName from tbl_Nests", SqlDialect.SQLSERVER, WorkItems.DB,

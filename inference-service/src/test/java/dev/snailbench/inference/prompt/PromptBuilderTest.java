@@ -122,6 +122,28 @@ class PromptBuilderTest {
                 .doesNotContain("club_name");
     }
 
+    @Test
+    void shouldShowASchemaVariantsNamesWithTheirKeysAndSampleValuesAtTheNativeLevel() {
+        // One occurrence of the shared name club_id renamed (an injected synonym): the other table keeps it.
+        TeamSchema team = new TeamSchema("team football", new DatabaseSchema("PostgreSQL", "team", List.of(
+                new DatabaseSchema.Table("public", "club", "TABLE", List.of(column("club_id", "int4", "1"),
+                        column("club_name", "varchar", "FC Sion")), List.of("club_id"), List.of()),
+                new DatabaseSchema.Table("public", "player", "TABLE", List.of(column("player_id", "int4"),
+                        column("club_id", "int4")), List.of("player_id"), List.of(new DatabaseSchema.ForeignKey(
+                                "player_club", List.of("club_id"), "public", "club", List.of("club_id"))))), false),
+                List.of(), new TeamSchema.Variant("injected seed=1 rate=0.1", List.of(
+                        new TeamSchema.ShownColumn("club", "club_id", "squad_id"),
+                        new TeamSchema.ShownColumn("club", "club_name", "cn"))));
+
+        Prompt p = PROMPTS.build(item("q1", "Which clubs?", SqlDialect.POSTGRESQL, NaturalnessLevel.NATIVE,
+                new PromptOptions(true, 1, 0, "random", 0, 0), null), team);
+
+        assertThat(p.text()).contains("#club (squad_id int4 [1], cn varchar ['FC Sion'], PRIMARY KEY (squad_id))")
+                .contains("#player (player_id int4, club_id int4, PRIMARY KEY (player_id), FOREIGN KEY (club_id) "
+                        + "REFERENCES club (squad_id))")
+                .doesNotContain("club_name");
+    }
+
     private static DatabaseSchema.Column column(String name, String type, String... samples) {
         return new DatabaseSchema.Column(name, type, ResultColumn.ValueType.TEXT, true, List.of(samples));
     }

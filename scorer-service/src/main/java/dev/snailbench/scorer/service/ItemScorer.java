@@ -217,13 +217,19 @@ public class ItemScorer {
         return keys == null ? null : String.join("\n", keys);
     }
 
-    private static String databaseKey(WorkItem item) {
+    /**
+     * The database, and the schema variant the item was asked on after a {@code #} when it was asked on one
+     * ({@code <databaseId>#injected seed=1 rate=0.1}), so results and reports tell the variants apart.
+     */
+    static String databaseKey(WorkItem item) {
+        String variant = item.schemaVariant() == null ? "" : "#" + item.schemaVariant();
         if (item.schemaId() != null) {
-            return item.schemaId();
+            return item.schemaId() + variant;
         }
         if (item.database() == null) {
             return null;
         }
-        return item.database().databaseId() != null ? item.database().databaseId() : item.database().jdbcUrl();
+        return (item.database().databaseId() != null ? item.database().databaseId() : item.database().jdbcUrl())
+                + variant;
     }
 }

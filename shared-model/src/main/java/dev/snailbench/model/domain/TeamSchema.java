@@ -11,11 +11,43 @@ import java.util.List;
  * @param name      how the prompt names the database (the name the team registered it under)
  * @param schema    the tables of the job's {@code nativeSchema}, as the executor's introspection reads them
  * @param crosswalk renamings per identifier; empty when only the native names are asked for
+ * @param variant   the schema variant the models are asked on instead of the native names (a Schema-Refiner
+ *                  experiment: the injected or the refined names of the same database); null for the native names
  */
-public record TeamSchema(String name, DatabaseSchema schema, List<Renaming> crosswalk) {
+public record TeamSchema(String name, DatabaseSchema schema, List<Renaming> crosswalk, Variant variant) {
 
     public TeamSchema {
         crosswalk = crosswalk == null ? List.of() : List.copyOf(crosswalk);
+    }
+
+    /** A team's schema without a variant. */
+    public TeamSchema(String name, DatabaseSchema schema, List<Renaming> crosswalk) {
+        this(name, schema, crosswalk, null);
+    }
+
+    /**
+     * A virtual schema over the same database: the name each renamed column is shown under, per table (a
+     * crosswalk renames a name everywhere; a variant renames one table's column, as injected ambiguity does: one
+     * occurrence of a shared name, or two different columns under one generic name). Tables keep their names;
+     * the data is untouched, and SQL written on the shown names is mapped back to the physical ones before it runs.
+     *
+     * @param label   which variant, as items and results name it ({@code injected seed=1 rate=0.1})
+     * @param columns the renamed columns only
+     */
+    public record Variant(String label, List<ShownColumn> columns) {
+
+        public Variant {
+            columns = columns == null ? List.of() : List.copyOf(columns);
+        }
+    }
+
+    /** Column {@code column} of {@code table} (physical names) is shown as {@code shown}. */
+    public record ShownColumn(String table, String column, String shown) {
+    }
+
+    /** The same schema asked on a variant's names. */
+    public TeamSchema withVariant(Variant v) {
+        return new TeamSchema(name, schema, crosswalk, v);
     }
 
     /** One identifier's names: {@code kind} is {@code table} or {@code column}. */
@@ -24,6 +56,6 @@ public record TeamSchema(String name, DatabaseSchema schema, List<Renaming> cros
 
     /** The same schema with a crosswalk's renamings. */
     public TeamSchema withCrosswalk(List<Renaming> renamings) {
-        return new TeamSchema(name, schema, renamings);
+        return new TeamSchema(name, schema, renamings, variant);
     }
 }

@@ -7,14 +7,23 @@ import java.util.UUID;
  * One unit of evaluation: a question asked of one model, at one naturalness level, on one database.
  * {@code recordedPrediction} is set for the replay backend only; {@code schemaId} names the schema (and
  * crosswalk) the prompt is built from, when the job names one (e.g. a SNAILS database). {@code jobName} is the
- * name the team gave the job, for reports (null in events written before it existed).
+ * name the team gave the job, for reports (null in events written before it existed). {@code schemaVariant} labels
+ * the schema variant the question is asked on ({@link TeamSchema.Variant#label()}; null: the native names).
  */
 public record WorkItem(UUID workItemId, String questionId, String question, String goldSql, SqlDialect dialect,
         DatabaseRef database, ModelRef model, NaturalnessLevel level, PromptOptions promptOptions, String schemaId,
-        String recordedPrediction, String jobName) {
+        String recordedPrediction, String jobName, String schemaVariant) {
 
     public WorkItem {
         promptOptions = promptOptions == null ? PromptOptions.ZERO_SHOT : promptOptions;
+    }
+
+    /** A work item on the native names. */
+    public WorkItem(UUID workItemId, String questionId, String question, String goldSql, SqlDialect dialect,
+            DatabaseRef database, ModelRef model, NaturalnessLevel level, PromptOptions promptOptions, String schemaId,
+            String recordedPrediction, String jobName) {
+        this(workItemId, questionId, question, goldSql, dialect, database, model, level, promptOptions, schemaId,
+                recordedPrediction, jobName, null);
     }
 
     /** A work item of a job without a name. */

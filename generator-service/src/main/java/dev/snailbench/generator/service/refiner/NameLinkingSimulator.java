@@ -51,12 +51,25 @@ public final class NameLinkingSimulator {
      */
     public static NameLinkingSimulator link(Renaming shown, TextEmbedder embedder) {
         Map<String, List<String>> namesOfTable = new LinkedHashMap<>();
-        Set<String> texts = new LinkedHashSet<>();
         for (ColumnRef c : shown.all()) {
             namesOfTable.computeIfAbsent(c.table().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
                     .add(shown.nameOf(c));
+        }
+        return link(shown.all(), namesOfTable, embedder);
+    }
+
+    /**
+     * Links every native column to the name closest to its native name among {@code namesOfTable} (lower-case
+     * table → the column names shown for it, e.g. read from a prompt); a table shown with no names keeps its
+     * columns' native names.
+     */
+    public static NameLinkingSimulator link(List<ColumnRef> nativeColumns, Map<String, List<String>> namesOfTable,
+            TextEmbedder embedder) {
+        Set<String> texts = new LinkedHashSet<>();
+        for (ColumnRef c : nativeColumns) {
             // Names read as words (HomeTeam → "home team"), as the detector reads them.
-            texts.add(AmbiguityDetector.nameText(shown.nameOf(c)));
+            namesOfTable.getOrDefault(c.table().toLowerCase(Locale.ROOT), List.of())
+                    .forEach(n -> texts.add(AmbiguityDetector.nameText(n)));
             texts.add(AmbiguityDetector.nameText(c.column()));
         }
         List<String> list = List.copyOf(texts);
@@ -66,11 +79,11 @@ public final class NameLinkingSimulator {
             byText.put(list.get(i), vectors.get(i));
         }
         Map<ColumnRef, String> chosen = new LinkedHashMap<>();
-        for (ColumnRef c : shown.all()) {
+        for (ColumnRef c : nativeColumns) {
             float[] concept = byText.get(AmbiguityDetector.nameText(c.column()));
-            String best = null;
+            String best = c.column();
             double bestScore = Double.NEGATIVE_INFINITY;
-            for (String candidate : namesOfTable.get(c.table().toLowerCase(Locale.ROOT))) {
+            for (String candidate : namesOfTable.getOrDefault(c.table().toLowerCase(Locale.ROOT), List.of())) {
                 // The spelling itself first (a model copies a name it sees), then the closest 3-gram vector;
                 // ties go to the first column of the table, as a model reading the schema top-down might.
                 double score = candidate.equalsIgnoreCase(c.column()) ? 2.0
@@ -84,7 +97,7 @@ public final class NameLinkingSimulator {
                 chosen.put(c, best);
             }
         }
-        return new NameLinkingSimulator(new Renaming(chosen, shown.all()));
+        return new NameLinkingSimulator(new Renaming(chosen, nativeColumns));
     }
 
     /** native column → the variant name the simulator writes for it. */

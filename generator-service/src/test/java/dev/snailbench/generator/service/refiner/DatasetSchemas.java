@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  * The public schemas without a running database: FootballDB's dumps ({@code create table} statements: columns,
  * types, primary keys, {@code references}) and SNAILS' schema JSON (native names, types, keys).
  */
-final class DatasetSchemas {
+public final class DatasetSchemas {
 
     static final List<String> SNAILS = List.of("ASIS_20161108_HerpInv_Database", "ATBI", "CratersWildlifeObservations",
             "KlamathInvasiveSpecies", "NorthernPlainsFireManagement", "NTSB", "NYSED_SRC2022", "PacificIslandLandbirds",
@@ -30,7 +30,7 @@ final class DatasetSchemas {
     private DatasetSchemas() {
     }
 
-    static DatabaseSchema footballDb(int version) throws IOException {
+    public static DatabaseSchema footballDb(int version) throws IOException {
         Path dir = DataDir.resolve().resolve("footballdb/v" + version + "/db");
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {

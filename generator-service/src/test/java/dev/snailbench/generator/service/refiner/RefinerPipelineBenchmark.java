@@ -30,6 +30,12 @@ import org.junit.jupiter.api.Test;
  * mapped back to the physical names, is the job's recorded prediction. The three replay jobs then go through the
  * whole pipeline (inference, execution on the team's database, scoring), and the scorer's
  * {@code GET /experiments/recovery.json} prints recovery and attained per metric.
+ *
+ * <p>{@code -Drefiner.jobs=model} runs the three jobs as MODEL jobs instead ({@link RefinerModelJobs}): the database
+ * is registered with the executor, each job names its {@code schemaVariant}, the generator computes the variant's
+ * names, the inference service prompts a backend with them and maps its answer back to the physical names. The
+ * backend is started by the benchmark: the name-linking simulator behind a local OpenAI-compatible endpoint
+ * ({@code NameLinkingModel}), which answers from the names each prompt shows — not an LLM.
  */
 class RefinerPipelineBenchmark {
 
@@ -37,8 +43,54 @@ class RefinerPipelineBenchmark {
     private static final String PASSWORD = "refiner";
 
     @Test
-    void shouldPrintRecoveryAndAttainedOfThreeReplayJobsThroughThePipeline() throws Exception {
-        long seed = Long.getLong("refiner.seed", 1);
+    void shouldPrintRecoveryAndAttainedOfThreeJobsThroughThePipeline() throws Exception {
+        if ("model".equals(System.getProperty("refiner.jobs", "replay"))) {
+            modelJobs(Long.getLong("refiner.seed", 1));
+        } else {
+            replayJobs(Long.getLong("refiner.seed", 1));
+        }
+    }
+
+    /** The three jobs as model jobs on the variants' names, the simulator behind an OpenAI-compatible endpoint. */
+    private static void modelJobs(long seed) throws Exception {
+        JsonNode dev = RefinerModelJobs.dev();
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        try (var model = RefinerModelJobs.startModel(dev); Stack stack = Stack.start(root, DataDir.resolve(),
+                root.resolve("generator-service/target/refiner-logs"), EnumSet.allOf(Stack.Service.class),
+                RefinerModelJobs.backend(model))) {
+            FootballDb.load(stack.postgres(), DataDir.resolve(), "v1");
+            FootballDb.grantReader(stack.postgres(), "v1", USER, PASSWORD);
+            PlatformClient client = new PlatformClient(stack);
+            String apiKey = client.createTenant("refiner-model-experiment");
+            String databaseId = RefinerModelJobs.registerDatabase(client, stack, apiKey, "footballdb_v1", USER,
+                    PASSWORD);
+            Instant started = Instant.now();
+            Map<Variant, String> jobs = new EnumMap<>(Variant.class);
+            for (Variant variant : Variant.values()) {
+                jobs.put(variant, client.submitJob(apiKey, RefinerModelJobs.job(databaseId, variant, seed,
+                        RefinerRecoveryBenchmark.RATE, dev)));
+            }
+            for (Map.Entry<Variant, String> job : jobs.entrySet()) {
+                awaitCompleted(client, apiKey, job.getValue());
+            }
+            Duration took = Duration.between(started, Instant.now());
+            JsonNode report = recovery(client, stack, apiKey, jobs);
+            System.out.printf("%nSchema-Refiner experiment as MODEL jobs through the pipeline: FootballDB v1, rate %.2f, "
+                    + "seed %d, %d dev questions per job; the \"model\" is the name-linking simulator behind a local "
+                    + "OpenAI-compatible endpoint (not an LLM), %d prompts answered; the three jobs took %.1f s; "
+                    + "jobs %s%n", RefinerRecoveryBenchmark.RATE, seed, dev.size(), model.prompts().size(),
+                    took.toMillis() / 1000.0, jobs);
+            System.out.println(RefinerModelJobs.table(report));
+        }
+    }
+
+    private static JsonNode recovery(PlatformClient client, Stack stack, String apiKey, Map<Variant, String> jobs) {
+        return client.call("GET", stack.url(Stack.Service.SCORER) + "/experiments/recovery.json"
+                + "?original=" + jobs.get(Variant.ORIGINAL) + "&injected=" + jobs.get(Variant.INJECTED)
+                + "&refined=" + jobs.get(Variant.REFINED), Map.of(ApiKeys.HEADER, apiKey), null, 200);
+    }
+
+    private static void replayJobs(long seed) throws Exception {
         RecoveryRun.Setup setup = RecoveryRun.setup(RefinerRecoveryBenchmark.RATE, seed, OfflinePackager.Context.SCHEMA);
         JsonNode dev = PlatformClient.json().readTree(DataDir.resolve().resolve("footballdb/v1/dev.json").toFile());
         Path root = Path.of("..").toAbsolutePath().normalize();
@@ -57,13 +109,11 @@ class RefinerPipelineBenchmark {
             for (Map.Entry<Variant, String> job : jobs.entrySet()) {
                 awaitCompleted(client, apiKey, job.getValue());
             }
-            JsonNode report = client.call("GET", stack.url(Stack.Service.SCORER) + "/experiments/recovery.json"
-                    + "?original=" + jobs.get(Variant.ORIGINAL) + "&injected=" + jobs.get(Variant.INJECTED)
-                    + "&refined=" + jobs.get(Variant.REFINED), Map.of(ApiKeys.HEADER, apiKey), null, 200);
+            JsonNode report = recovery(client, stack, apiKey, jobs);
             System.out.printf("%nSchema-Refiner experiment through the pipeline: FootballDB v1, rate %.2f, seed %d, "
                     + "%d dev questions per job, name-linking simulator (not an LLM); jobs %s%n",
                     RefinerRecoveryBenchmark.RATE, seed, dev.size(), jobs);
-            System.out.println(PlatformClient.json().writerWithDefaultPrettyPrinter().writeValueAsString(report));
+            System.out.println(RefinerModelJobs.table(report));
         }
     }
 
