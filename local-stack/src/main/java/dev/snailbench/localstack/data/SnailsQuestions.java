@@ -48,8 +48,10 @@ final class SnailsQuestions {
             pairs = new ObjectMapper().readTree(Files.readString(file, StandardCharsets.UTF_8));
         } catch (JsonProcessingException e) {
             // Jackson's own message spans lines and quotes the source; the fetch reports one line.
-            throw new IOException(FILE + " is not valid JSON: " + e.getOriginalMessage() + " (line "
-                    + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")");
+            String at = e.getLocation() == null ? ""
+                    : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+            throw new IOException(FILE + " is not valid JSON: "
+                    + String.valueOf(e.getOriginalMessage()).replaceAll("\\s+", " ") + at);
         }
         if (pairs == null || !pairs.isArray() || pairs.isEmpty()) {
             throw new IOException(FILE + " is not a non-empty JSON array of {db_id, number, query, question}");
