@@ -1,6 +1,10 @@
 package dev.snailbench.localstack.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -269,6 +273,25 @@ class DataFetchTest {
                 "snails: " + SnailsQuestions.NO_HINTS);
         assertThat(SnailsQuestions.NOT_PRODUCED).anyMatch(n -> n.contains("no gold_sql ("))
                 .anyMatch(n -> n.contains("no gold_sql_sqlite ("));
+    }
+
+    @Test
+    void shouldTellAReaderOfThePerLevelGoldThatAFetchedCopyHasNone() throws Exception {
+        String commit = snailsRepo();
+        Path data = tmp.resolve("data");
+        assertThat(run(List.of("fetch", "--data-dir", data.toString(), "--only", "snails"), datasets(commit, "x")).code)
+                .isZero();
+        JsonNode fetched = new ObjectMapper().readTree(data.resolve("snails/nl_sql/ATBI.json").toFile()).get(1);
+        JsonNode complete = new ObjectMapper().readTree("""
+                {"id": "ATBI:2", "gold_sql": {"Regular": "SELECT [EVENT_ID] FROM [EVENTS]"},
+                 "gold_sql_sqlite": {"Native": "select Event_ID from tbl_Events"}}""");
+
+        assertThatThrownBy(() -> SnailsGold.atLevel(fetched, "gold_sql", "Regular"))
+                .hasMessageContaining("SNAILS question ATBI:2 has no gold_sql.Regular")
+                .hasMessageContaining("./snailbench data fetch").hasMessageContaining("complete copy");
+        assertThatThrownBy(() -> SnailsGold.atLevel(complete, "gold_sql_sqlite", "Least"))
+                .hasMessageContaining("ATBI:2 has no gold_sql_sqlite.Least");
+        assertThat(SnailsGold.atLevel(complete, "gold_sql", "Regular")).isEqualTo("SELECT [EVENT_ID] FROM [EVENTS]");
     }
 
     @Test
