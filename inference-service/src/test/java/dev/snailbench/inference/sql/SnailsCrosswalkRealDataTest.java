@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.inference.schema.DatabaseSchema;
 import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.localstack.DataDir;
+import dev.snailbench.localstack.data.SnailsGold;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
@@ -61,7 +62,7 @@ class SnailsCrosswalkRealDataTest {
                 questions++;
                 String nativeSql = q.path("gold_sql_native").asText();
                 for (NaturalnessLevel level : LEVELS) {
-                    String levelSql = q.path("gold_sql").path(level.label()).asText();
+                    String levelSql = SnailsGold.atLevel(q, "gold_sql", level.label());
                     compare(tallies.computeIfAbsent(db + " | " + level.label() + " | naturalize", k -> new Tally()),
                             q.path("id").asText() + " naturalize " + level.label(), nativeSql, levelSql,
                             schema.crosswalk().mapping(NaturalnessLevel.NATIVE, level), mismatches);

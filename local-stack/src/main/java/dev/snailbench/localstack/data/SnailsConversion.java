@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -14,9 +15,11 @@ import java.util.stream.Stream;
  * KyleLuoma/SNAILS to {@code snails/}. Written: {@code naturalness/train.csv} and {@code validation.csv} (the
  * {@code canine2} split, rows as in the source, levels named), {@code crosswalks/<database>.csv} (one row per
  * distinct identifier per kind), {@code naturalness_classifications.csv} (without the identifiers of the
- * withheld test split, compared case-insensitively) and {@code schema/} ({@link SnailsSchemas}). Not written:
- * {@code nl_sql/} and {@code predictions/}, whose sources (the NL-SQL pairs zip, the authors' annotated evaluation
- * files) this command does not convert; it says so instead of writing something different.
+ * withheld test split, compared case-insensitively), {@code schema/} ({@link SnailsSchemas}) and {@code nl_sql/}
+ * from the repository's question/query pairs ({@link SnailsQuestions}: ids, questions and native gold, without the
+ * per-level gold that only the NL-SQL pairs zip holds). Not written: {@code predictions/}, whose source (the
+ * authors' annotated evaluation files) this command does not convert; it says so instead of writing something
+ * different, and likewise for the fields {@code nl_sql/} lacks.
  */
 final class SnailsConversion implements Dataset.Conversion {
 
@@ -42,10 +45,10 @@ final class SnailsConversion implements Dataset.Conversion {
         writeClassifications(checkout, out);
         writeCrosswalks(checkout, Files.createDirectories(out.resolve("crosswalks")));
         SnailsSchemas.write(checkout, out.resolve("schema"));
-        return List.of(
-                "snails/nl_sql/ is not produced: the conversion of the NL-SQL pairs zip is not ported",
-                "snails/predictions/gpt-3.5-turbo.jsonl is not produced: the conversion of the authors' annotated "
-                        + "evaluation files is not ported");
+        List<String> missing = new ArrayList<>(SnailsQuestions.write(checkout, out.resolve("nl_sql")));
+        missing.add("snails/predictions/gpt-3.5-turbo.jsonl is not produced: the conversion of the authors' annotated "
+                + "evaluation files is not ported");
+        return missing;
     }
 
     private static void writeClassifications(Path checkout, Path out) throws IOException {

@@ -24,7 +24,7 @@ final class SnailsSchemas {
 
     static final String DIR = "db/schema-tables-json/codes_format";
     static final List<String> LEVELS = List.of("Native", "Regular", "Low", "Least");
-    private static final String MODULAR = "SBODemoUS";
+    static final String MODULAR = "SBODemoUS";
 
     private SnailsSchemas() {
     }

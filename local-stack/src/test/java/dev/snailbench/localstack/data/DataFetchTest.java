@@ -1,6 +1,10 @@
 package dev.snailbench.localstack.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -16,6 +20,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@code ./snailbench data fetch|verify} against small local git repositories with the source layouts of
@@ -93,7 +99,25 @@ class DataFetchTest {
                         "column_comments": [], "column_contents": [], "pk_indicators": []}], "foreign_keys": []}}]
                     """.formatted(n.get(0), n.get(1), n.get(2), n.get(3), n.get(4), n.get(5), n.get(6), n.get(7)));
         }
+        // Question/query pairs as the repository writes them: one line, every query ending with a space, SBODemoUS
+        // by module, tabs and quotes escaped, non-ASCII as it is.
+        write(repo.resolve(SnailsQuestions.FILE), "[{\"db_id\": \"ATBI\", \"number\": 1, \"query\": \"select count(*) "
+                + "nestCount  from tbl_Nests \", \"question\": \"How many nests were recorded?\"}, {\"db_id\": \"ATBI\", "
+                + "\"number\": 2, \"query\": \"select Event_ID from tbl_Events where Note = 'caf\u00e9' \\tand Nest_ID > 1 \", "
+                + "\"question\": \"Which \\\"caf\u00e9\\\" events?\"}, {\"db_id\": \"SBODemoUS-Sales Opportunities\", "
+                + "\"number\": 1, \"query\": \"select OPR5 from OPR5 \", \"question\": \"Show every opportunity.\"}, "
+                + "{\"db_id\": \"SBODemoUS-Banking\", \"number\": 1, \"query\": \"select CheckKey from CHO1 \", "
+                + "\"question\": \"Which checks are there?\"}]");
         return commitAll(repo);
+    }
+
+    /** Replaces the question/query pairs of the SNAILS fixture and commits; returns the new commit. */
+    private String snailsQuestions(String pairs) throws Exception {
+        Path repo = tmp.resolve("SNAILS");
+        write(repo.resolve(SnailsQuestions.FILE), pairs);
+        git(repo, "add", "-A");
+        git(repo, "-c", "user.name=fixture", "-c", "user.email=fixture@example.invalid", "commit", "-q", "-m", "pairs");
+        return git(repo, "rev-parse", "HEAD").strip();
     }
 
     private List<Dataset> datasets(String snailsCommit, String footballCommit) {
@@ -189,10 +213,138 @@ class DataFetchTest {
                 .contains("\"modules\":{\"Banking\":[\"CHO1\"],\"Sales Opportunities\":[\"OPR5\"]}}")
                 .contains("\"name\":{\"Native\":\"OPR5\",\"Regular\":\"opportunities\",\"Low\":\"OPR5\",\"Least\":\"O5\"},"
                         + "\"columns\":[],\"primary_key\":[]");
-        assertThat(data.resolve("snails/nl_sql")).doesNotExist();
-        assertThat(run.out).contains("snails/nl_sql/ is not produced",
-                "snails/predictions/gpt-3.5-turbo.jsonl is not produced", "incomplete: 2 part(s)")
-                .doesNotContain("snails/schema/ is not produced");
+        assertThat(run.out).contains("snails/predictions/gpt-3.5-turbo.jsonl is not produced", "incomplete: 4 part(s)")
+                .doesNotContain("snails/schema/ is not produced").doesNotContain("snails/nl_sql/ is not produced");
+    }
+
+    @Test
+    void shouldWriteSnailsQuestionsPerDatabaseWithTheNativeGoldOnlyAndSaySoForEachMissingField() throws Exception {
+        String commit = snailsRepo();
+        Path data = tmp.resolve("data");
+
+        Run run = run(List.of("fetch", "--data-dir", data.toString(), "--only", "snails"), datasets(commit, "x"));
+
+        assertThat(run.code).as(run.err).isZero();
+        assertThat(Checksums.files(data)).filteredOn(f -> f.startsWith("snails/nl_sql/"))
+                .containsExactly("snails/nl_sql/ATBI.json", "snails/nl_sql/SBODemoUS.json");
+        // As json.dumps(questions, indent=1), like the data folder's files: the query trimmed, the tab kept,
+        // non-ASCII escaped; no gold_sql, gold_sql_sqlite or hints, which the source does not have.
+        assertThat(Files.readString(data.resolve("snails/nl_sql/ATBI.json"))).isEqualTo("""
+                [
+                 {
+                  "id": "ATBI:1",
+                  "database": "ATBI",
+                  "module": null,
+                  "number": 1,
+                  "question": "How many nests were recorded?",
+                  "gold_sql_native": "select count(*) nestCount  from tbl_Nests"
+                 },
+                 {
+                  "id": "ATBI:2",
+                  "database": "ATBI",
+                  "module": null,
+                  "number": 2,
+                  "question": "Which \\"caf\\u00e9\\" events?",
+                  "gold_sql_native": "select Event_ID from tbl_Events where Note = 'caf\\u00e9' \\tand Nest_ID > 1"
+                 }
+                ]""");
+        // SBODemoUS' modules are separate db_ids in the source and one file here, with the module named.
+        assertThat(Files.readString(data.resolve("snails/nl_sql/SBODemoUS.json"))).isEqualTo("""
+                [
+                 {
+                  "id": "SBODemoUS-Sales Opportunities:1",
+                  "database": "SBODemoUS",
+                  "module": "Sales Opportunities",
+                  "number": 1,
+                  "question": "Show every opportunity.",
+                  "gold_sql_native": "select OPR5 from OPR5"
+                 },
+                 {
+                  "id": "SBODemoUS-Banking:1",
+                  "database": "SBODemoUS",
+                  "module": "Banking",
+                  "number": 1,
+                  "question": "Which checks are there?",
+                  "gold_sql_native": "select CheckKey from CHO1"
+                 }
+                ]""");
+        assertThat(run.out.lines().filter(l -> l.startsWith("snails: snails/nl_sql/"))).containsExactly(
+                "snails: " + SnailsQuestions.NOT_PRODUCED.get(0), "snails: " + SnailsQuestions.NOT_PRODUCED.get(1),
+                "snails: " + SnailsQuestions.NO_HINTS);
+        assertThat(SnailsQuestions.NOT_PRODUCED).anyMatch(n -> n.contains("no gold_sql ("))
+                .anyMatch(n -> n.contains("no gold_sql_sqlite ("));
+    }
+
+    @Test
+    void shouldTellAReaderOfThePerLevelGoldThatAFetchedCopyHasNone() throws Exception {
+        String commit = snailsRepo();
+        Path data = tmp.resolve("data");
+        assertThat(run(List.of("fetch", "--data-dir", data.toString(), "--only", "snails"), datasets(commit, "x")).code)
+                .isZero();
+        JsonNode fetched = new ObjectMapper().readTree(data.resolve("snails/nl_sql/ATBI.json").toFile()).get(1);
+        JsonNode complete = new ObjectMapper().readTree("""
+                {"id": "ATBI:2", "gold_sql": {"Regular": "SELECT [EVENT_ID] FROM [EVENTS]"},
+                 "gold_sql_sqlite": {"Native": "select Event_ID from tbl_Events"}}""");
+
+        assertThatThrownBy(() -> SnailsGold.atLevel(fetched, "gold_sql", "Regular"))
+                .hasMessageContaining("SNAILS question ATBI:2 has no gold_sql.Regular")
+                .hasMessageContaining("./snailbench data fetch").hasMessageContaining("complete copy");
+        assertThatThrownBy(() -> SnailsGold.atLevel(complete, "gold_sql_sqlite", "Least"))
+                .hasMessageContaining("ATBI:2 has no gold_sql_sqlite.Least");
+        assertThat(SnailsGold.atLevel(complete, "gold_sql", "Regular")).isEqualTo("SELECT [EVENT_ID] FROM [EVENTS]");
+    }
+
+    @Test
+    void shouldCopyHintsOnlyForTheQuestionsThatHaveThem() throws Exception {
+        snailsRepo();
+        String commit = snailsQuestions("""
+                [{"db_id": "NTSB", "number": 4, "query": "select count(*) from events ", "question": "How many events?",
+                  "hints": ["the SAS value for speed is 1010.", "PVALUE goes with PCODE."]},
+                 {"db_id": "NTSB", "number": 5, "query": "select 1 ", "question": "One?", "hints": null}]""");
+        Path data = tmp.resolve("data");
+
+        Run run = run(List.of("fetch", "--data-dir", data.toString(), "--only", "snails"), datasets(commit, "x"));
+
+        assertThat(run.code).as(run.err).isZero();
+        assertThat(Files.readString(data.resolve("snails/nl_sql/NTSB.json"))).contains("""
+                  "question": "How many events?",
+                  "hints": [
+                   "the SAS value for speed is 1010.",
+                   "PVALUE goes with PCODE."
+                  ],
+                  "gold_sql_native": "select count(*) from events"
+                """).contains("""
+                  "question": "One?",
+                  "gold_sql_native": "select 1"
+                """);
+        assertThat(run.out).doesNotContain(SnailsQuestions.NO_HINTS).contains(SnailsQuestions.NOT_PRODUCED.get(0));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            [{"db_id": "ATBI", "number": 1, "query": "select 1 " | is not valid JSON
+            {"db_id": "ATBI", "number": 1, "query": "select 1 ", "question": "One?"} | is not a non-empty JSON array
+            [{"db_id": "ATBI", "number": 1, "query": "select 1 "}] | entry 0 has no text "question" (db_id ATBI)
+            [{"db_id": "ATBI", "number": "one", "query": "select 1 ", "question": "One?"}] | entry 0 has no positive integer "number"
+            [{"db_id": "ATBI", "number": 1, "query": "select 1 ", "question": "One?"}, {"db_id": "ATBI", "number": 1, "query": "select 2 ", "question": "Two?"}] | entry 1: ATBI:1 occurs twice
+            [{"db_id": "../ATBI", "number": 1, "query": "select 1 ", "question": "One?"}] | db_id "../ATBI" is not a database name
+            [{"db_id": "NTSB", "number": 1, "query": "select 1 ", "question": "One?", "hints": "speed"}] | "hints" is not a list of strings
+            """)
+    void shouldRefuseMalformedQuestionPairsNamingTheFileAndLeaveTheDataDirectoryUntouched(String pairs, String reason)
+            throws Exception {
+        snailsRepo();
+        String commit = snailsQuestions(pairs);
+        Path data = Files.createDirectories(tmp.resolve("data"));
+        write(data.resolve("snails/nl_sql/ATBI.json"), "existing copy");
+        Map<String, String> before = snapshot(data);
+
+        Run run = run(List.of("fetch", "--data-dir", data.toString(), "--only", "snails"), datasets(commit, "x"));
+
+        assertThat(run.code).isEqualTo(1);
+        assertThat(run.err.strip().lines()).hasSize(1);
+        assertThat(run.err).contains("cannot convert snails from KyleLuoma/SNAILS at " + commit,
+                SnailsQuestions.FILE, reason, "nothing was changed in " + data);
+        assertThat(snapshot(data)).isEqualTo(before);
     }
 
     @Test

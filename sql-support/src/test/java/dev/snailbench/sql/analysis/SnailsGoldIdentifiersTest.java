@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
+import dev.snailbench.localstack.data.SnailsGold;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.analysis.Identifiers.ColumnRef;
 import java.io.IOException;
@@ -60,7 +61,7 @@ class SnailsGoldIdentifiersTest {
                 queries++;
                 for (String level : LEVELS) {
                     String sql = level.equals("Native") ? q.get("gold_sql_native").asText()
-                            : q.get("gold_sql").get(level).asText();
+                            : SnailsGold.atLevel(q, "gold_sql", level);
                     Identifiers ids;
                     try {
                         ids = IdentifierExtractor.extract(parser.parse(sql, SqlDialect.SQLSERVER));

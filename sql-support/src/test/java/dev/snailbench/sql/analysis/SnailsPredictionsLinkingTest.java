@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
+import dev.snailbench.localstack.data.SnailsGold;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlLexer;
 import dev.snailbench.sql.TokenIdentifiers;
@@ -285,7 +286,7 @@ class SnailsPredictionsLinkingTest {
         try (Stream<Path> files = Files.list(snails().resolve("nl_sql"))) {
             for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
                 JSON.readTree(f.toFile()).forEach(q -> values.put(q.get("id").asText(),
-                        sub == null ? q.get(field).asText() : q.get(field).get(sub).asText()));
+                        sub == null ? q.get(field).asText() : SnailsGold.atLevel(q, field, sub)));
             }
         }
         return values;
