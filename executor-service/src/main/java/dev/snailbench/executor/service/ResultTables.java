@@ -34,4 +34,47 @@ public final class ResultTables {
         }
         return new ResultTable(List.copyOf(columns), List.copyOf(rows));
     }
+
+    /**
+     * The same rows in one order whatever plan the database chose: the order the SQL does not fix (all of it without
+     * ORDER BY, the order among ties of {@code orderColumn} with it) is by the rows' cells, nulls first. A hash
+     * aggregate and a sorted one return a GROUP BY's rows in different orders, and which one PostgreSQL picks
+     * changes once it has analysed the tables: the same seed must give the same stored suite.
+     *
+     * @param orderColumn the column an ORDER BY sorts on, or null when the SQL has none
+     */
+    public static ResultTable inOneOrder(ResultTable table, String orderColumn) {
+        if (table == null) {
+            return null;
+        }
+        List<List<String>> rows = new ArrayList<>(table.rows());
+        if (orderColumn == null) {
+            rows.sort(BY_CELLS);
+        } else {
+            int key = table.columns().indexOf(orderColumn);
+            if (key < 0) {
+                return table;
+            }
+            for (int from = 0; from < rows.size();) {
+                int to = from + 1;
+                while (to < rows.size() && java.util.Objects.equals(rows.get(to).get(key), rows.get(from).get(key))) {
+                    to++;
+                }
+                rows.subList(from, to).sort(BY_CELLS);
+                from = to;
+            }
+        }
+        return new ResultTable(table.columns(), List.copyOf(rows));
+    }
+
+    private static final java.util.Comparator<List<String>> BY_CELLS = (a, b) -> {
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            int c = java.util.Comparator.nullsFirst(java.util.Comparator.<String>naturalOrder()).compare(a.get(i),
+                    b.get(i));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(a.size(), b.size());
+    };
 }

@@ -40,7 +40,12 @@ public final class QatchGenerator {
     private static final int ATTEMPTS_PER_TEST = 25;
     private static final int SAMPLE_VALUES = 200;
 
-    private record Candidate(String question, String sql) {
+    /** @param orderColumn the column the SQL orders by (ORDER_BY tests), or null when it has no ORDER BY */
+    private record Candidate(String question, String sql, String orderColumn) {
+
+        Candidate(String question, String sql) {
+            this(question, sql, null);
+        }
     }
 
     private final Connection connection;
@@ -154,7 +159,7 @@ public final class QatchGenerator {
                 }
                 ResultTable result;
                 try {
-                    result = execute(candidate.get().sql());
+                    result = ResultTables.inOneOrder(execute(candidate.get().sql()), candidate.get().orderColumn());
                 } catch (SQLException e) {
                     LOG.warnf("generated %s SQL failed: %s (%s)", category.id(), candidate.get().sql(), e.getMessage());
                     failed.add(candidate.get().sql() + " -- " + e.getMessage());
@@ -184,7 +189,8 @@ public final class QatchGenerator {
                 boolean asc = random.nextBoolean();
                 return new Candidate("Show all the rows of the " + words(c.table()) + " table sorted by "
                         + c.words() + (asc ? " in ascending order." : " in descending order."),
-                        "SELECT * FROM " + q(c.table()) + " ORDER BY " + q(c.name()) + (asc ? " ASC" : " DESC"));
+                        "SELECT * FROM " + q(c.table()) + " ORDER BY " + q(c.name()) + (asc ? " ASC" : " DESC"),
+                        c.name());
             });
             case SELECT -> select();
             case SIMPLE_AGGREGATION -> aggregation();
