@@ -11,7 +11,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 
 /**
  * A team schema's variant ({@link TeamSchema.Variant}: the injected or refined names of a Schema-Refiner
@@ -33,20 +32,7 @@ public final class VariantNames {
     /** The physical schema under the variant's names: columns, keys and foreign keys renamed, samples kept. */
     public static DatabaseSchema shown(TeamSchema team) {
         Map<String, String> shown = shownNames(team);
-        List<DatabaseSchema.Table> tables = new ArrayList<>();
-        for (DatabaseSchema.Table t : team.schema().tables()) {
-            UnaryOperator<String> name = c -> shown.getOrDefault(key(t.name(), c), c);
-            tables.add(new DatabaseSchema.Table(t.schema(), t.name(), t.type(), t.columns().stream()
-                    .map(c -> new DatabaseSchema.Column(name.apply(c.name()), c.type(), c.valueType(), c.nullable(),
-                            c.samples())).toList(),
-                    t.primaryKey() == null ? null : t.primaryKey().stream().map(name).toList(),
-                    t.foreignKeys() == null ? null : t.foreignKeys().stream().map(fk -> new DatabaseSchema.ForeignKey(
-                            fk.name(), fk.columns().stream().map(name).toList(), fk.refSchema(), fk.refTable(),
-                            fk.refColumns().stream().map(rc -> shown.getOrDefault(key(fk.refTable(), rc), rc))
-                                    .toList())).toList()));
-        }
-        DatabaseSchema s = team.schema();
-        return new DatabaseSchema(s.databaseProduct(), s.catalog(), tables, s.truncated());
+        return team.schema().withColumnsRenamed((table, column) -> shown.getOrDefault(key(table, column), column));
     }
 
     /** Shown names → physical names, every column of every table (tables keep their names). */

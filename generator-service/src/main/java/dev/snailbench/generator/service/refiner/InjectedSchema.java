@@ -30,21 +30,8 @@ public record InjectedSchema(DatabaseSchema schema, Renaming renaming, List<Ambi
         }
         java.util.Set<String> renamed = new java.util.HashSet<>();
         renaming.renamed().forEach((c, name) -> renamed.add(new ColumnRef(c.table(), name).key()));
-        java.util.function.UnaryOperator<String> fold = n -> n.toLowerCase(java.util.Locale.ROOT);
-        List<DatabaseSchema.Table> tables = new java.util.ArrayList<>();
-        for (DatabaseSchema.Table t : schema.tables()) {
-            java.util.function.UnaryOperator<String> name = c -> renamed.contains(new ColumnRef(t.name(), c).key())
-                    ? fold.apply(c) : c;
-            tables.add(new DatabaseSchema.Table(t.schema(), t.name(), t.type(), t.columns().stream()
-                    .map(c -> new DatabaseSchema.Column(name.apply(c.name()), c.type(), c.valueType(), c.nullable(),
-                            c.samples())).toList(),
-                    t.primaryKey() == null ? null : t.primaryKey().stream().map(name).toList(),
-                    t.foreignKeys() == null ? null : t.foreignKeys().stream().map(fk -> new DatabaseSchema.ForeignKey(
-                            fk.name(), fk.columns().stream().map(name).toList(), fk.refSchema(), fk.refTable(),
-                            fk.refColumns().stream().map(rc -> renamed.contains(new ColumnRef(fk.refTable(), rc).key())
-                                    ? fold.apply(rc) : rc).toList())).toList()));
-        }
-        return new DatabaseSchema(schema.databaseProduct(), schema.catalog(), tables, schema.truncated());
+        return schema.withColumnsRenamed((table, column) -> renamed.contains(new ColumnRef(table, column).key())
+                ? column.toLowerCase(java.util.Locale.ROOT) : column);
     }
 
     /** {@link #toOriginal} for many findings: the reverse of the renaming indexed once. */
