@@ -35,8 +35,10 @@ public final class Cli {
               db register --name N --kind postgresql|sqlserver --jdbc-url URL --user U --password P
                           [--admin-user U --admin-password P]   register a database (prints its id)
               db list | db test <id> | db schema <id>   the tenant's databases, a connection test, a schema
+              job spec footballdb v1|v2|v3 --database <id> [--out FILE]   a job spec to start from: FootballDB's
+                                                        100 dev questions and gpt-3.5-turbo's recorded answers
               job submit <spec.json> [--watch]          submit a job (prints its id); --watch follows it to the end
-              job list | job status <id> | job cancel <id>
+              job list | job status <id> | job cancel <id>   (list, status: --json for the API's JSON)
               report <job> [--html FILE | --csv FILE | --json]   the job's report (JSON to stdout by default)
               review <job>                              items whose verdict a person should judge
               review <job> <item> correct|incorrect [--note TEXT] [--reviewer NAME]   record a verdict
@@ -116,14 +118,18 @@ public final class Cli {
         switch (command) {
             case "tenant create" -> tenantCreate(a.word(2, "the tenant's name"));
             case "db register" -> dbRegister(a);
-            case "db list" -> print(call("GET", url("executor", "/databases"), apiKey(a), null));
+            case "db list" -> table(call("GET", url("executor", "/databases"), apiKey(a), null), a,
+                    List.of("id", "name", "kind", "jdbcUrl"));
             case "db test" -> print(call("POST", url("executor", "/databases/" + a.word(2, "a database id") + "/test"),
                     apiKey(a), null));
             case "db schema" -> print(call("GET", url("executor", "/databases/" + a.word(2, "a database id")
                     + "/schema"), apiKey(a), null));
+            case "job spec" -> jobSpec(a);
             case "job submit" -> jobSubmit(a);
-            case "job list" -> print(call("GET", url("generator", "/jobs"), apiKey(a), null));
-            case "job status" -> print(call("GET", url("generator", "/jobs/" + a.word(2, "a job id")), apiKey(a), null));
+            case "job list" -> table(call("GET", url("generator", "/jobs"), apiKey(a), null), a,
+                    List.of("jobId", "status", "done", "total", "failed", "name"));
+            case "job status" -> jobStatus(call("GET", url("generator", "/jobs/" + a.word(2, "a job id")), apiKey(a),
+                    null), a);
             case "job cancel" -> print(call("POST", url("generator", "/jobs/" + a.word(2, "a job id") + "/cancel"),
                     apiKey(a), null));
             default -> {
@@ -163,6 +169,93 @@ public final class Cli {
         }
         JsonNode db = call("POST", url("executor", "/databases"), apiKey(a), body);
         out.println("database " + db.path("id").asText() + " registered (" + db.path("name").asText() + ")");
+    }
+
+    /** A spec a newcomer can submit as it is, or edit: FootballDB's dev questions and recorded answers. */
+    private void jobSpec(Args a) {
+        String dataset = a.word(2, "a dataset (footballdb)");
+        if (!dataset.equals("footballdb")) {
+            throw new UserError("no spec template for '" + dataset + "': the one available is footballdb");
+        }
+        String version = a.word(3, "a FootballDB data model (v1, v2 or v3)");
+        Map<String, Object> database = Map.of("databaseId", a.option("--database"));
+        Path data;
+        try {
+            data = DataDir.resolve();
+        } catch (IllegalStateException e) {
+            throw new UserError(e.getMessage());
+        }
+        Map<String, Object> spec;
+        try {
+            spec = FootballDb.replayJob(data, version, database);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        } catch (IOException e) {
+            throw new UserError("cannot read FootballDB " + version + " from " + data + " (" + e.getMessage()
+                    + "); point SNAILBENCH_DATA_DIR at a data folder that has it, or ./snailbench data fetch");
+        }
+        String text;
+        try {
+            text = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(spec);
+        } catch (IOException e) {
+            throw new UserError("cannot write the spec: " + e.getMessage());
+        }
+        if (!a.has("--out")) {
+            out.println(text);
+            return;
+        }
+        Path file = file(a.option("--out"));
+        try {
+            Files.writeString(file, text + System.lineSeparator());
+        } catch (IOException e) {
+            throw new UserError("cannot write " + file + ": " + e.getMessage());
+        }
+        out.println("job spec written to " + file.toAbsolutePath() + " (" + ((List<?>) spec.get("questions")).size()
+                + " questions); submit it with ./snailbench job submit " + a.option("--out") + " --watch");
+    }
+
+    private void jobStatus(JsonNode job, Args a) {
+        if (a.has("--json")) {
+            print(job);
+            return;
+        }
+        out.printf(Locale.ROOT, "job %s (%s): %s, %d/%d done, %d failed%n", job.path("jobId").asText(),
+                job.path("name").asText(""), job.path("status").asText(), job.path("done").asInt(),
+                job.path("total").asInt(), job.path("failed").asInt());
+        if (job.hasNonNull("reason")) {
+            out.println("reason: " + job.get("reason").asText());
+        }
+    }
+
+    /** An array of objects as aligned columns (the API's JSON with --json). */
+    private void table(JsonNode rows, Args a, List<String> columns) {
+        if (a.has("--json")) {
+            print(rows);
+            return;
+        }
+        if (rows.isEmpty()) {
+            out.println("(none)");
+            return;
+        }
+        List<List<String>> lines = new ArrayList<>();
+        lines.add(columns.stream().map(c -> c.toUpperCase(Locale.ROOT)).toList());
+        rows.forEach(row -> lines.add(columns.stream().map(c -> row.path(c).isNull() ? "" : row.path(c).asText())
+                .toList()));
+        int[] widths = new int[columns.size()];
+        lines.forEach(line -> {
+            for (int i = 0; i < widths.length; i++) {
+                widths[i] = Math.max(widths[i], line.get(i).length());
+            }
+        });
+        lines.forEach(line -> {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < widths.length; i++) {
+                // The last column (a name or a URL) is not padded, so long values do not push trailing blanks.
+                sb.append(i == widths.length - 1 ? line.get(i) : String.format(Locale.ROOT, "%-" + widths[i] + "s  ",
+                        line.get(i)));
+            }
+            out.println(sb.toString().stripTrailing());
+        });
     }
 
     private void jobSubmit(Args a) {

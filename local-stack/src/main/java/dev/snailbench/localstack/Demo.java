@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,21 +74,9 @@ public final class Demo {
 
     /** The job a team would submit: FootballDB vN's dev questions and gpt-3.5-turbo's recorded answers. */
     static Map<String, Object> footballJob(Stack stack, Path data, String version) throws IOException {
-        JsonNode dev = PlatformClient.json().readTree(data.resolve("footballdb").resolve(version).resolve("dev.json")
-                .toFile());
-        JsonNode predicted = PlatformClient.json().readTree(data.resolve("footballdb/predictions")
-                .resolve("gpt-3.5-turbo_30shot_" + version + ".json").toFile());
-        List<Map<String, String>> questions = new ArrayList<>();
-        dev.forEach(q -> questions.add(Map.of("id", q.get("id").asText(), "question", q.get("question").asText(),
-                "goldSql", q.get("query").asText())));
-        List<Map<String, String>> predictions = new ArrayList<>();
-        predicted.forEach(p -> predictions.add(Map.of("questionId", p.get("id").asText(), "predictedSql",
-                p.get("predicted_sql").asText())));
-        return Map.of("name", "FootballDB " + version + " gpt-3.5-turbo 30-shot",
-                "database", Map.of("kind", "postgresql", "jdbcUrl", stack.postgres().jdbcUrl(
-                        FootballDb.databaseName(version)), "user", READER, "password", READER_PASSWORD),
-                "dialect", "postgresql", "model", "gpt-3.5-turbo", "questions", questions,
-                "predictions", predictions);
+        return FootballDb.replayJob(data, version, Map.of("kind", "postgresql", "jdbcUrl",
+                stack.postgres().jdbcUrl(FootballDb.databaseName(version)), "user", READER, "password",
+                READER_PASSWORD));
     }
 
     private static void awaitCompletion(PlatformClient client, String apiKey, Map<String, String> jobs) {

@@ -1,5 +1,6 @@
 package dev.snailbench.localstack;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -39,6 +40,39 @@ public final class FootballDb {
 
     public static String databaseName(String version) {
         return "footballdb_" + version;
+    }
+
+    /**
+     * The job a team would submit for FootballDB vN: its 100 dev questions with their gold SQL, and the SQL
+     * gpt-3.5-turbo wrote for them (30-shot, recorded by the dataset's authors) as the predictions to replay.
+     *
+     * @param database the job's {@code database}: a registered {@code databaseId}, or a JDBC connection
+     */
+    public static Map<String, Object> replayJob(Path dataDir, String version, Map<String, Object> database)
+            throws IOException {
+        if (!VERSIONS.contains(version)) {
+            throw new IllegalArgumentException("unknown FootballDB data model '" + version + "' (one of "
+                    + String.join(", ", VERSIONS) + ")");
+        }
+        Path devFile = dataDir.resolve("footballdb").resolve(version).resolve("dev.json");
+        Path predictionsFile = dataDir.resolve("footballdb/predictions")
+                .resolve("gpt-3.5-turbo_30shot_" + version + ".json");
+        JsonNode dev = PlatformClient.json().readTree(devFile.toFile());
+        JsonNode predicted = PlatformClient.json().readTree(predictionsFile.toFile());
+        List<Map<String, String>> questions = new ArrayList<>();
+        dev.forEach(q -> questions.add(Map.of("id", q.get("id").asText(), "question", q.get("question").asText(),
+                "goldSql", q.get("query").asText())));
+        List<Map<String, String>> predictions = new ArrayList<>();
+        predicted.forEach(p -> predictions.add(Map.of("questionId", p.get("id").asText(), "predictedSql",
+                p.get("predicted_sql").asText())));
+        Map<String, Object> job = new LinkedHashMap<>();
+        job.put("name", "FootballDB " + version + " gpt-3.5-turbo 30-shot");
+        job.put("database", database);
+        job.put("dialect", "postgresql");
+        job.put("model", "gpt-3.5-turbo");
+        job.put("questions", questions);
+        job.put("predictions", predictions);
+        return job;
     }
 
     /** Loads one version unless it is already there; returns the number of tables loaded. */

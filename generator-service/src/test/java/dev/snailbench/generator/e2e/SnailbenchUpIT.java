@@ -148,6 +148,20 @@ class SnailbenchUpIT {
         assertThat(report.exit()).as(report.output()).isZero();
         assertThat(Files.readString(work.resolve("report.html"))).contains("<html").contains(jobId);
 
+        // A newcomer's first real job: the FootballDB spec the client writes from the data folder, submitted and
+        // watched to the end, then both jobs in the client's list.
+        Map<String, String> withData = Map.of("SNAILBENCH_API_KEY", apiKey, "SNAILBENCH_DATA_DIR",
+                DataDir.resolve().toString());
+        Cli spec = cli(root, work, withData, "job", "spec", "footballdb", "v1", "--database", databaseId, "--out",
+                "football.json");
+        assertThat(spec.exit()).as(spec.output()).isZero();
+        Cli footballJob = cli(root, work, env, "job", "submit", "football.json", "--watch");
+        assertThat(footballJob.exit()).as(footballJob.output()).isZero();
+        assertThat(footballJob.output()).contains("100/100 done").contains("completed");
+        Cli listed = cli(root, work, env, "job", "list");
+        assertThat(listed.output()).as(listed.output()).containsPattern(jobId + "\\s+completed\\s+2\\s+2\\s+0\\s+cli job")
+                .containsPattern("completed\\s+100\\s+100\\s+\\d+\\s+FootballDB v1 gpt-3.5-turbo 30-shot");
+
         Files.writeString(work.resolve("bad.json"), "{\"name\": \"bad\", \"dialect\": \"postgresql\", "
                 + "\"model\": \"m\", \"questions\": []}");
         Cli bad = cli(root, work, env, "job", "submit", "bad.json");

@@ -73,9 +73,14 @@ public class ReportRenderer {
         String title = name == null ? "job " + summary.jobId() : name;
         sb.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Snailbench: ")
                 .append(Html.escape(title)).append("</title><style>")
-                .append("body{font-family:system-ui,sans-serif;margin:24px;color:#222}table{border-collapse:collapse;"
-                        + "margin:8px 0 24px}td,th{border:1px solid #ccc;padding:3px 6px;font-size:12px;"
-                        + "text-align:left;vertical-align:top}th{background:#f3f3f3}td.n{white-space:nowrap}td.r{font-size:11px;color:#555}.ok{color:#1b7a1b}.bad{color:#b00}"
+                // Wide tables scroll sideways inside their own box with the group column kept in view, so a laptop
+                // screen shows them without the page itself becoming wider than the window.
+                .append("body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1600px}"
+                        + ".scroll{overflow-x:auto;max-width:100%;margin:8px 0 24px}table{border-collapse:collapse}"
+                        + "td,th{border:1px solid #ccc;padding:3px 6px;font-size:12px;text-align:left;"
+                        + "vertical-align:top}th{background:#f3f3f3}td.n,td.r{white-space:nowrap}"
+                        + "td.g,th.g{position:sticky;left:0;white-space:nowrap;background:#fff}th.g{background:#f3f3f3}"
+                        + "td.r{font-size:11px;color:#555}summary{cursor:pointer}.ok{color:#1b7a1b}.bad{color:#b00}"
                         + "svg{margin:8px 16px 8px 0}")
                 .append("</style></head><body>");
         sb.append("<h1>").append(Html.escape(title)).append("</h1>");
@@ -99,7 +104,14 @@ public class ReportRenderer {
                             + "scored on schema linking and query characteristics; execution metrics leave them "
                             + "out.</p>");
         }
-        metricsTable(sb, "Overall", List.of(o));
+        // A reviewer's verdicts make manualAccuracy differ from executionAccuracy: show it once there are some.
+        boolean reviewed = items.stream().anyMatch(r -> r.manualVerdict != null);
+        if (reviewed) {
+            sb.append("<p>").append(items.stream().filter(r -> r.manualVerdict != null).count())
+                    .append(" items reviewed by hand: manualAccuracy takes the reviewer's verdict where there is one, "
+                            + "the strict comparator's elsewhere.</p>");
+        }
+        metricsTable(sb, "Overall", List.of(o), reviewed);
 
         sb.append("<h2>Plots</h2>");
         sb.append(byLevelPerModel(summary, "executionAccuracy", "Execution accuracy by naturalness level"));
@@ -107,11 +119,11 @@ public class ReportRenderer {
         sb.append(perDatabase(summary));
         sb.append(failureReasons(o));
 
-        metricsTable(sb, "By model", summary.byModel());
-        metricsTable(sb, "By database", summary.byDatabase());
-        metricsTable(sb, "By naturalness level", summary.byLevel());
-        metricsTable(sb, "By hardness", summary.byHardness());
-        metricsTable(sb, "By model × database × level × hardness", summary.byModelDatabaseLevelHardness());
+        metricsTable(sb, "By model", summary.byModel(), reviewed);
+        metricsTable(sb, "By database", summary.byDatabase(), reviewed);
+        metricsTable(sb, "By naturalness level", summary.byLevel(), reviewed);
+        metricsTable(sb, "By hardness", summary.byHardness(), reviewed);
+        metricsTable(sb, "By model × database × level × hardness", summary.byModelDatabaseLevelHardness(), reviewed);
         correlations(sb, summary.naturalnessCorrelations());
         itemsTable(sb, items);
         return sb.append("</body></html>").toString();
@@ -202,7 +214,7 @@ public class ReportRenderer {
         return Svg.groupedBars("Items by reason", new ArrayList<>(counts.keySet()), Map.of("items", counts), max);
     }
 
-    private static void metricsTable(StringBuilder sb, String title, List<Group> groups) {
+    private static void metricsTable(StringBuilder sb, String title, List<Group> groups, boolean reviewed) {
         if (groups.isEmpty()) {
             return;
         }
@@ -210,18 +222,18 @@ public class ReportRenderer {
         groups.forEach(g -> metrics.addAll(g.metrics().keySet()));
         List<String> ordered = new ArrayList<>();
         JobStatisticsOrder.METRICS.forEach(m -> {
-            if (metrics.contains(m)) {
+            if (metrics.contains(m) && (reviewed || !m.equals("manualAccuracy"))) {
                 ordered.add(m);
             }
         });
-        sb.append("<h2>").append(Html.escape(title)).append("</h2><table><tr><th>group</th><th>items</th>"
+        sb.append("<h2>").append(Html.escape(title)).append("</h2><div class=\"scroll\"><table><tr><th class=\"g\">group</th><th>items</th>"
                 + "<th>gold failed</th><th>prediction failed</th>");
         ordered.forEach(m -> sb.append("<th>").append(Html.escape(m)).append(" (95% CI)</th>"));
         sb.append("<th>reasons</th></tr>");
         for (Group g : groups) {
             String key = g.key().isEmpty() ? "all" : g.key().entrySet().stream()
                     .map(k -> k.getKey() + ": " + k.getValue()).collect(java.util.stream.Collectors.joining(", "));
-            sb.append("<tr><td>").append(Html.escape(key))
+            sb.append("<tr><td class=\"g\">").append(Html.escape(key))
                     .append("</td><td>").append(g.items()).append("</td><td>").append(g.goldFailed())
                     .append("</td><td>").append(g.predictionFailed()).append("</td>");
             for (String m : ordered) {
@@ -229,11 +241,27 @@ public class ReportRenderer {
                 sb.append("<td class=\"n\">").append(e == null ? "" : String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", e.mean(),
                         e.ciLow(), e.ciHigh())).append("</td>");
             }
-            sb.append("<td class=\"r\">").append(g.reasons().entrySet().stream()
-                    .map(r -> Html.escape(r.getKey()) + "&nbsp;" + r.getValue())
-                    .collect(java.util.stream.Collectors.joining("<br>"))).append("</td></tr>");
+            sb.append("<td class=\"r\">").append(reasons(g.reasons())).append("</td></tr>");
         }
-        sb.append("</table>");
+        sb.append("</table></div>");
+    }
+
+    /**
+     * A group's reasons on one line, most frequent first: the two commonest in view, the rest one click away, so a
+     * group with a dozen reasons does not make its row a dozen lines tall.
+     */
+    static String reasons(Map<String, Long> reasons) {
+        List<Map.Entry<String, Long>> sorted = reasons.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .toList();
+        String shown = sorted.stream().limit(2).map(r -> Html.escape(r.getKey()) + "&nbsp;" + r.getValue())
+                .collect(java.util.stream.Collectors.joining(" · "));
+        if (sorted.size() <= 2) {
+            return shown;
+        }
+        return "<details><summary>" + shown + " · " + (sorted.size() - 2) + " more</summary>" + sorted.stream()
+                .skip(2).map(r -> Html.escape(r.getKey()) + "&nbsp;" + r.getValue())
+                .collect(java.util.stream.Collectors.joining("<br>")) + "</details>";
     }
 
     private static void correlations(StringBuilder sb, List<Correlation> list) {
@@ -242,13 +270,13 @@ public class ReportRenderer {
             sb.append("<p>No item has identifiers of known naturalness (SNAILS databases or renamed levels).</p>");
             return;
         }
-        sb.append("<table><tr><th>model</th><th>measure</th><th>outcome</th><th>tau-b</th><th>p</th><th>n</th></tr>");
+        sb.append("<div class=\"scroll\"><table><tr><th>model</th><th>measure</th><th>outcome</th><th>tau-b</th><th>p</th><th>n</th></tr>");
         for (Correlation c : list) {
             sb.append("<tr><td>").append(Html.escape(c.model())).append("</td><td>").append(c.measure())
                     .append("</td><td>").append(c.outcome()).append("</td><td>").append(num(c.tauB()))
                     .append("</td><td>").append(num(c.pValue())).append("</td><td>").append(c.n()).append("</td></tr>");
         }
-        sb.append("</table>");
+        sb.append("</table></div>");
     }
 
     private static String num(Double d) {
@@ -256,11 +284,11 @@ public class ReportRenderer {
     }
 
     private static void itemsTable(StringBuilder sb, List<ItemResult> items) {
-        sb.append("<h2>Items</h2><table><tr><th>question</th><th>model</th><th>level</th><th>gold</th>"
+        sb.append("<h2>Items</h2><div class=\"scroll\"><table><tr><th class=\"g\">question</th><th>model</th><th>level</th><th>gold</th>"
                 + "<th>predicted</th><th>strict</th><th>set</th><th>relaxed</th><th>reason</th><th>cell P/R</th>"
                 + "<th>soft-F1</th><th>QueryRecall</th></tr>");
         for (ItemResult r : items) {
-            sb.append("<tr><td>").append(Html.escape(r.questionId)).append("</td><td>").append(Html.escape(r.model))
+            sb.append("<tr><td class=\"g\">").append(Html.escape(r.questionId)).append("</td><td>").append(Html.escape(r.model))
                     .append("</td><td>").append(Html.escape(r.level)).append("</td><td>")
                     .append(Html.escape(r.goldStatus)).append("</td><td>").append(Html.escape(r.predictedStatus))
                     .append("</td>").append(mark(r.strictMatch)).append(mark(r.setMatch)).append(mark(r.relaxedMatch))
@@ -269,7 +297,7 @@ public class ReportRenderer {
                             r.cellRecall)).append("</td><td>").append(num(r.softF1)).append("</td><td>")
                     .append(num(r.queryRecall)).append("</td></tr>");
         }
-        sb.append("</table>");
+        sb.append("</table></div>");
     }
 
     private static String mark(Boolean b) {
@@ -278,7 +306,7 @@ public class ReportRenderer {
 
     /** The metric order of the tables. */
     static final class JobStatisticsOrder {
-        static final List<String> METRICS = List.of("executionAccuracy", "setAccuracy", "relaxedAccuracy",
+        static final List<String> METRICS = List.of("executionAccuracy", "manualAccuracy", "setAccuracy", "relaxedAccuracy",
                 "qatchExecutionAccuracy", "cellPrecision", "cellRecall", "tupleCardinality", "tupleConstraint",
                 "tupleOrder", "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1");
 

@@ -100,7 +100,7 @@ public class JobStatistics {
     }
 
     private List<Group> groups(List<ItemResult> items, String name, Function<ItemResult, String> key) {
-        Map<String, List<ItemResult>> by = new TreeMap<>();
+        Map<String, List<ItemResult>> by = new TreeMap<>(valueOrder(name));
         for (ItemResult r : items) {
             by.computeIfAbsent(String.valueOf(key.apply(r)), k -> new ArrayList<>()).add(r);
         }
@@ -110,7 +110,9 @@ public class JobStatistics {
     }
 
     private List<Group> crossGroups(List<ItemResult> items) {
-        Map<List<String>, List<ItemResult>> by = new TreeMap<>(Comparator.comparing(Object::toString));
+        Map<List<String>, List<ItemResult>> by = new TreeMap<>(Comparator.<List<String>, String>comparing(k -> k.get(0))
+                .thenComparing(k -> k.get(1)).thenComparing(k -> k.get(2), valueOrder("level"))
+                .thenComparing(k -> k.get(3), valueOrder("hardness")));
         for (ItemResult r : items) {
             by.computeIfAbsent(List.of(String.valueOf(r.model), String.valueOf(r.databaseKey),
                     String.valueOf(r.level), String.valueOf(r.hardness)), k -> new ArrayList<>()).add(r);
@@ -125,6 +127,18 @@ public class JobStatistics {
             out.add(group(key, list));
         });
         return out;
+    }
+
+    /** Readers expect levels from most to least natural and hardness from easy to extra, not alphabetical order. */
+    private static final Map<String, List<String>> ORDERED_VALUES = Map.of(
+            "level", List.of("Native", "Regular", "Low", "Least"),
+            "hardness", List.of("easy", "medium", "hard", "extra"));
+
+    /** The order of a grouping's values: the known ones in their natural order, then any other alphabetically. */
+    static Comparator<String> valueOrder(String grouping) {
+        List<String> known = ORDERED_VALUES.getOrDefault(grouping, List.of());
+        return Comparator.<String>comparingInt(v -> known.contains(v) ? known.indexOf(v) : known.size())
+                .thenComparing(Comparator.naturalOrder());
     }
 
     Group group(Map<String, String> key, List<ItemResult> items) {

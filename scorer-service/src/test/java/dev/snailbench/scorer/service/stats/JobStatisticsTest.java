@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.snailbench.localstack.DataDir;
-import dev.snailbench.scorer.config.ScorerConfig;
 import dev.snailbench.scorer.model.ItemResult;
 import dev.snailbench.scorer.service.stats.JobStatistics.Summary;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** Job aggregates: gold failures excluded, failures counted as 0, IdentifierRecall, SNAILS correlations. */
 class JobStatisticsTest {
 
-    private final JobStatistics stats = new JobStatistics(config(),
+    private final JobStatistics stats = new JobStatistics(TestScorerConfig.config(),
             new NaturalnessLookup(DataDir.resolve().toString()));
 
     @Test
@@ -63,7 +61,27 @@ class JobStatisticsTest {
         assertThat(c.n()).isEqualTo(20);
         assertThat(c.tauB()).isGreaterThan(0.5);
         assertThat(c.pValue()).isLessThan(0.01);
-        assertThat(s.byLevel()).extracting(g -> g.key().get("level")).containsExactly("Least", "Regular");
+        assertThat(s.byLevel()).extracting(g -> g.key().get("level")).containsExactly("Regular", "Least");
+    }
+
+    @Test
+    void shouldListLevelsFromMostToLeastNaturalAndHardnessFromEasyToExtra() {
+        List<ItemResult> items = new ArrayList<>();
+        for (String level : List.of("Least", "Low", "Native", "Regular")) {
+            for (String hardness : List.of("extra", "hard", "medium", "easy")) {
+                ItemResult r = item(level + hardness, "m", level, true, "c:x", "c:x");
+                r.hardness = hardness;
+                items.add(r);
+            }
+        }
+        Summary s = stats.summarize(UUID.randomUUID(), items);
+        assertThat(s.byLevel()).extracting(g -> g.key().get("level"))
+                .containsExactly("Native", "Regular", "Low", "Least");
+        assertThat(s.byHardness()).extracting(g -> g.key().get("hardness"))
+                .containsExactly("easy", "medium", "hard", "extra");
+        assertThat(s.byModelDatabaseLevelHardness()).extracting(g -> g.key().get("level") + "/" + g.key().get("hardness"))
+                .startsWith("Native/easy", "Native/medium", "Native/hard", "Native/extra", "Regular/easy")
+                .endsWith("Least/extra");
     }
 
     @Test
@@ -114,41 +132,5 @@ class JobStatisticsTest {
         r.goldStatus = "ERROR";
         r.reason = "gold failed: ERROR 42P01 relation \"match_fact\" does not exist";
         return r;
-    }
-
-    private static ScorerConfig config() {
-        return new ScorerConfig() {
-            public Duration parseTimeout() {
-                return Duration.ofSeconds(10);
-            }
-
-            public int parserThreads() {
-                return 1;
-            }
-
-            public double absoluteTolerance() {
-                return 0;
-            }
-
-            public double relativeTolerance() {
-                return 0;
-            }
-
-            public boolean nullsEqual() {
-                return true;
-            }
-
-            public int bootstrapResamples() {
-                return 500;
-            }
-
-            public int maxRowsPerResult() {
-                return 1000;
-            }
-
-            public int previewRows() {
-                return 20;
-            }
-        };
     }
 }

@@ -1,0 +1,126 @@
+package dev.snailbench.localstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The command-line client's own output, against a loopback server that answers as the platform's REST API does
+ * (the packaged platform is covered by the generator's SnailbenchUpIT).
+ */
+class CliTest {
+
+    private static final String JOBS = """
+            [{"jobId": "7f0c", "name": "FootballDB v1 nightly", "status": "completed", "total": 100, "done": 100,
+              "failed": 35, "reason": null},
+             {"jobId": "91ab", "name": "bad spec", "status": "failed", "total": 0, "done": 0, "failed": 0,
+              "reason": "question q3 has no gold SQL"}]""";
+
+    private final Map<String, String> answers = new ConcurrentHashMap<>();
+    private final Map<String, String> keysSeen = new ConcurrentHashMap<>();
+    private HttpServer platform;
+
+    @TempDir
+    Path work;
+
+    @BeforeEach
+    void startPlatform() throws Exception {
+        platform = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        platform.createContext("/", exchange -> {
+            String path = exchange.getRequestURI().getPath();
+            keysSeen.put(path, String.valueOf(exchange.getRequestHeaders().getFirst("X-API-Key")));
+            String body = answers.get(path);
+            byte[] bytes = (body == null ? "{\"error\": \"no such path\"}" : body).getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(body == null ? 404 : 200, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        platform.start();
+    }
+
+    @AfterEach
+    void stopPlatform() {
+        platform.stop(0);
+    }
+
+    @Test
+    void shouldListJobsAsAlignedColumnsAndTheApisJsonOnRequest() {
+        answers.put("/jobs", JOBS);
+
+        List<String> lines = run("job", "list", "--api-key", "sb_team").lines().toList();
+
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).startsWith("JOBID").contains("STATUS", "DONE", "TOTAL", "FAILED", "NAME");
+        assertThat(lines.get(1)).matches("7f0c\\s+completed\\s+100\\s+100\\s+35\\s+FootballDB v1 nightly");
+        assertThat(lines.get(2)).matches("91ab\\s+failed\\s+0\\s+0\\s+0\\s+bad spec");
+        // Columns line up: every row's status starts where the header's does.
+        assertThat(lines.get(1).indexOf("completed")).isEqualTo(lines.get(0).indexOf("STATUS"));
+        assertThat(keysSeen).containsEntry("/jobs", "sb_team");
+
+        String json = run("job", "list", "--json", "--api-key", "sb_team");
+        assertThat(json).contains("\"jobId\" : \"7f0c\"", "\"reason\" : \"question q3 has no gold SQL\"");
+    }
+
+    @Test
+    void shouldSayAJobsStateInOneLineWithTheReasonWhenItFailed() {
+        answers.put("/jobs/91ab", "{\"jobId\": \"91ab\", \"name\": \"bad spec\", \"status\": \"failed\", \"total\": 0,"
+                + " \"done\": 0, \"failed\": 0, \"reason\": \"question q3 has no gold SQL\"}");
+
+        String printed = run("job", "status", "91ab", "--api-key", "sb_team");
+
+        assertThat(printed.lines()).containsExactly("job 91ab (bad spec): failed, 0/0 done, 0 failed",
+                "reason: question q3 has no gold SQL");
+    }
+
+    @Test
+    void shouldWriteAFootballDbSpecForARegisteredDatabaseThatNamesEveryQuestionAndItsRecordedAnswer()
+            throws Exception {
+        String printed = run("job", "spec", "footballdb", "v2", "--database", "db-42", "--out",
+                work.resolve("job.json").toString());
+
+        assertThat(printed).contains("(100 questions)", "./snailbench job submit");
+        JsonNode spec = PlatformClient.json().readTree(Files.readString(work.resolve("job.json")));
+        assertThat(spec.get("database").get("databaseId").asText()).isEqualTo("db-42");
+        assertThat(spec.get("dialect").asText()).isEqualTo("postgresql");
+        assertThat(spec.get("questions")).hasSize(100);
+        assertThat(spec.get("questions")).allSatisfy(q -> assertThat(q.get("goldSql").asText()).isNotBlank());
+        // The answers are the ones recorded for v2 (its tables), matched to questions by id.
+        JsonNode dev = PlatformClient.json().readTree(DataDir.resolve().resolve("footballdb/v2/dev.json").toFile());
+        assertThat(spec.get("questions").get(0).get("id").asText()).isEqualTo(dev.get(0).get("id").asText());
+        assertThat(spec.get("predictions")).hasSize(100);
+        assertThat(spec.get("predictions")).extracting(p -> p.get("questionId").asText())
+                .containsExactlyInAnyOrderElementsOf(spec.get("questions").findValuesAsText("id"));
+    }
+
+    @Test
+    void shouldRefuseASpecForAnUnknownDataModelNamingTheOnesThereAre() {
+        assertThatThrownBy(() -> run("job", "spec", "footballdb", "v4", "--database", "db-42"))
+                .isInstanceOf(Cli.UserError.class).hasMessage("unknown FootballDB data model 'v4' (one of v1, v2, v3)");
+        assertThatThrownBy(() -> run("job", "spec", "spider", "dev", "--database", "db-42"))
+                .isInstanceOf(Cli.UserError.class).hasMessageContaining("the one available is footballdb");
+    }
+
+    private String run(String... args) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        String base = "http://127.0.0.1:" + platform.getAddress().getPort();
+        new Cli(Map.of("generator", base, "executor", base, "scorer", base),
+                new PrintStream(bytes, true, StandardCharsets.UTF_8)).run(List.of(args));
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.snailbench.scorer.service.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.localstack.DataDir;
+import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.service.stats.JobStatistics;
+import dev.snailbench.scorer.service.stats.NaturalnessLookup;
+import dev.snailbench.scorer.service.stats.TestScorerConfig;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The HTML report as a reader meets it on a laptop: compact rows, tables that scroll, reviews counted. */
+class ReportRendererTest {
+
+    private final JobStatistics stats = new JobStatistics(TestScorerConfig.config(),
+            new NaturalnessLookup(DataDir.resolve().toString()));
+    private final ReportRenderer renderer = new ReportRenderer();
+
+    @Test
+    void shouldShowAGroupsTwoCommonestReasonsOnOneLineAndFoldTheRest() {
+        Map<String, Long> reasons = new LinkedHashMap<>();
+        reasons.put("BOTH_EMPTY", 3L);
+        reasons.put("MATCH", 27L);
+        reasons.put("MISSING_COLUMNS", 12L);
+        reasons.put("gold failed", 23L);
+
+        String cell = ReportRenderer.reasons(reasons);
+
+        assertThat(cell).doesNotContain("<br>MATCH").startsWith("<details><summary>MATCH&nbsp;27 · gold failed&nbsp;23 · 2 more</summary>")
+                .endsWith("MISSING_COLUMNS&nbsp;12<br>BOTH_EMPTY&nbsp;3</details>");
+        assertThat(ReportRenderer.reasons(Map.of("MATCH", 5L))).isEqualTo("MATCH&nbsp;5");
+    }
+
+    @Test
+    void shouldPutEveryTableInABoxThatScrollsSidewaysWithTheGroupColumnInView() {
+        String html = renderer.html(stats.summarize(UUID.randomUUID(), items(false)), items(false));
+
+        int tables = count(html, "<table>");
+        assertThat(tables).isGreaterThanOrEqualTo(7);
+        assertThat(count(html, "<div class=\"scroll\"><table>")).isEqualTo(tables);
+        assertThat(html).contains(".scroll{overflow-x:auto", "position:sticky;left:0");
+        assertThat(html).contains("<td class=\"g\">hardness: easy</td>");
+    }
+
+    @Test
+    void shouldShowManualAccuracyOnlyOnceSomeItemsWereReviewedByHand() {
+        String unreviewed = renderer.html(stats.summarize(UUID.randomUUID(), items(false)), items(false));
+        assertThat(unreviewed).doesNotContain("manualAccuracy");
+
+        List<ItemResult> reviewed = items(true);
+        String html = renderer.html(stats.summarize(UUID.randomUUID(), reviewed), reviewed);
+
+        assertThat(html).contains("1 items reviewed by hand", "<th>manualAccuracy (95% CI)</th>");
+        // The reviewer overturned the comparator on one of the two items: execution 0.5, manual 1.0.
+        Matcher overall = Pattern.compile("<td class=\"g\">all</td>(.*?)</tr>").matcher(html);
+        assertThat(overall.find()).isTrue();
+        assertThat(overall.group(1)).contains("<td class=\"n\">0.500 [", "<td class=\"n\">1.000 [1.000, 1.000]</td>");
+    }
+
+    private static List<ItemResult> items(boolean reviewed) {
+        List<ItemResult> items = new ArrayList<>();
+        items.add(item("q1", true));
+        ItemResult wrong = item("q2", false);
+        if (reviewed) {
+            wrong.manualVerdict = true;
+            wrong.reviewNote = "same rows, other column order";
+        }
+        items.add(wrong);
+        return items;
+    }
+
+    private static ItemResult item(String question, boolean correct) {
+        ItemResult r = new ItemResult();
+        r.workItemId = UUID.randomUUID();
+        r.questionId = question;
+        r.jobName = "FootballDB v1 nightly";
+        r.model = "m";
+        r.level = "Native";
+        r.databaseKey = "footballdb_v1";
+        r.hardness = "easy";
+        r.goldStatus = "OK";
+        r.predictedStatus = "OK";
+        r.strictMatch = correct;
+        r.setMatch = correct;
+        r.relaxedMatch = correct;
+        r.strictReason = correct ? "MATCH" : "COLUMN_ORDER_DIFFERS";
+        r.executionAccuracy = correct ? 1.0 : 0.0;
+        r.scoredAt = Instant.now();
+        return r;
+    }
+
+    private static int count(String text, String what) {
+        int n = 0;
+        for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+}

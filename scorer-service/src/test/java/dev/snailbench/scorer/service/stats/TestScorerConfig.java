@@ -1,0 +1,47 @@
+package dev.snailbench.scorer.service.stats;
+
+import dev.snailbench.scorer.config.ScorerConfig;
+import java.time.Duration;
+
+/** The scorer's settings for tests that build its services by hand: exact comparisons, 500 bootstrap resamples. */
+public final class TestScorerConfig {
+
+    private TestScorerConfig() {
+    }
+
+    public static ScorerConfig config() {
+        return new ScorerConfig() {
+            public Duration parseTimeout() {
+                return Duration.ofSeconds(10);
+            }
+
+            public int parserThreads() {
+                return 1;
+            }
+
+            public double absoluteTolerance() {
+                return 0;
+            }
+
+            public double relativeTolerance() {
+                return 0;
+            }
+
+            public boolean nullsEqual() {
+                return true;
+            }
+
+            public int bootstrapResamples() {
+                return 500;
+            }
+
+            public int maxRowsPerResult() {
+                return 1000;
+            }
+
+            public int previewRows() {
+                return 20;
+            }
+        };
+    }
+}
