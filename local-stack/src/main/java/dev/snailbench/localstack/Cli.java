@@ -2,6 +2,7 @@ package dev.snailbench.localstack;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.ConnectException;
@@ -37,7 +38,7 @@ public final class Cli {
               db list | db test <id> | db schema <id>   the tenant's databases, a connection test, a schema
               job spec footballdb v1|v2|v3 --database <id> [--out FILE]   a job spec to start from: FootballDB's
                                                         100 dev questions and gpt-3.5-turbo's recorded answers
-              job submit <spec.json> [--watch]          submit a job (prints its id); --watch follows it to the end
+              job submit <spec.json|spec.yaml> [--watch]   submit a job (prints its id); --watch follows it to the end
               job list | job status <id> | job cancel <id>   (list, status: --json for the API's JSON)
               report <job> [--html FILE | --csv FILE | --json]   the job's report (JSON to stdout by default)
               review <job>                              items whose verdict a person should judge
@@ -52,6 +53,7 @@ public final class Cli {
     }
 
     private static final ObjectMapper JSON = PlatformClient.json();
+    private static final ObjectMapper YAML = new YAMLMapper();
 
     private final Map<String, String> endpoints;
     private final PrintStream out;
@@ -259,12 +261,15 @@ public final class Cli {
     }
 
     private void jobSubmit(Args a) {
-        Path spec = file(a.word(2, "a job spec (JSON file)"));
+        Path spec = file(a.word(2, "a job spec (JSON or YAML file)"));
+        String name = spec.getFileName().toString().toLowerCase(Locale.ROOT);
+        ObjectMapper reader = name.endsWith(".yaml") || name.endsWith(".yml") ? YAML : JSON;
         Object body;
         try {
-            body = JSON.readValue(Files.readString(spec), Object.class);
+            body = reader.readValue(Files.readString(spec), Object.class);
         } catch (IOException e) {
-            throw new UserError("cannot read the job spec " + spec + ": " + e.getMessage());
+            throw new UserError("cannot read the job spec " + spec + ": " + e.getMessage().lines().findFirst()
+                    .orElse(""));
         }
         JsonNode accepted = call("POST", url("generator", "/jobs"), apiKey(a), body);
         String jobId = accepted.path("jobId").asText();

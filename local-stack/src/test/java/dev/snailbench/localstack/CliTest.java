@@ -33,6 +33,7 @@ class CliTest {
 
     private final Map<String, String> answers = new ConcurrentHashMap<>();
     private final Map<String, String> keysSeen = new ConcurrentHashMap<>();
+    private final Map<String, String> bodiesSeen = new ConcurrentHashMap<>();
     private HttpServer platform;
 
     @TempDir
@@ -44,6 +45,7 @@ class CliTest {
         platform.createContext("/", exchange -> {
             String path = exchange.getRequestURI().getPath();
             keysSeen.put(path, String.valueOf(exchange.getRequestHeaders().getFirst("X-API-Key")));
+            bodiesSeen.put(path, new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
             String body = answers.get(path);
             byte[] bytes = (body == null ? "{\"error\": \"no such path\"}" : body).getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
@@ -114,6 +116,45 @@ class CliTest {
                 .isInstanceOf(Cli.UserError.class).hasMessage("unknown FootballDB data model 'v4' (one of v1, v2, v3)");
         assertThatThrownBy(() -> run("job", "spec", "spider", "dev", "--database", "db-42"))
                 .isInstanceOf(Cli.UserError.class).hasMessageContaining("the one available is footballdb");
+    }
+
+    @Test
+    void shouldSubmitASpecWrittenInYamlAsTheSameJobItsJsonWouldBe() throws Exception {
+        answers.put("/jobs", "{\"jobId\": \"c0de\", \"status\": \"queued\"}");
+        Files.writeString(work.resolve("job.yaml"), """
+                name: nightly
+                database: {databaseId: db-42}
+                dialect: postgresql
+                model: gpt-3.5-turbo
+                questions:
+                  - id: "1"
+                    question: How many teams?
+                    goldSql: SELECT count(*) FROM national_team
+                predictions:
+                  - questionId: "1"
+                    predictedSql: |
+                      SELECT count(team_id)
+                      FROM national_team
+                """);
+
+        String printed = run("job", "submit", work.resolve("job.yaml").toString(), "--api-key", "sb_team");
+
+        assertThat(printed).contains("job c0de accepted");
+        JsonNode sent = PlatformClient.json().readTree(bodiesSeen.get("/jobs"));
+        assertThat(sent.get("database").get("databaseId").asText()).isEqualTo("db-42");
+        assertThat(sent.get("questions").get(0).get("id").asText()).isEqualTo("1");
+        assertThat(sent.get("predictions").get(0).get("predictedSql").asText())
+                .isEqualTo("SELECT count(team_id)\nFROM national_team\n");
+    }
+
+    @Test
+    void shouldRefuseASpecThatIsNotValidYamlNamingTheFileAndWhere() throws Exception {
+        Files.writeString(work.resolve("bad.yml"), "name: [unclosed\n");
+
+        assertThatThrownBy(() -> run("job", "submit", work.resolve("bad.yml").toString(), "--api-key", "sb_team"))
+                .isInstanceOf(Cli.UserError.class).hasMessageStartingWith("cannot read the job spec")
+                .hasMessageContaining("bad.yml");
+        assertThat(bodiesSeen).doesNotContainKey("/jobs");
     }
 
     private String run(String... args) {
