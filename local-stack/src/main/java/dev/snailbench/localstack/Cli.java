@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Consumer;
 
 /**
  * The command-line client ({@code ./snailbench <command>}), talking to the platform's REST APIs as a team would.
@@ -40,7 +41,8 @@ public final class Cli {
                                                         100 dev questions and gpt-3.5-turbo's recorded answers
               job submit <spec.json|spec.yaml> [--watch]   submit a job (prints its id); --watch follows it to the end
               job list | job status <id> | job cancel <id>   (list, status: --json for the API's JSON)
-              report <job> [--html FILE | --csv FILE | --json]   the job's report (JSON to stdout by default)
+              report <job> [--html FILE | --csv FILE | --json] [--open]   the job's report (JSON to stdout by
+                                                        default); --open shows the HTML report in the browser
               review <job>                              items whose verdict a person should judge
               review <job> <item> correct|incorrect [--note TEXT] [--reviewer NAME]   record a verdict
             options: --api-key KEY (else SNAILBENCH_API_KEY)""";
@@ -58,10 +60,17 @@ public final class Cli {
     private final Map<String, String> endpoints;
     private final PrintStream out;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    /** Shows a file in the desktop's browser ({@code report --open}). */
+    private final Consumer<Path> browser;
 
     Cli(Map<String, String> endpoints, PrintStream out) {
+        this(endpoints, out, Cli::openInBrowser);
+    }
+
+    Cli(Map<String, String> endpoints, PrintStream out, Consumer<Path> browser) {
         this.endpoints = endpoints;
         this.out = out;
+        this.browser = browser;
     }
 
     public static void main(String[] args) {
@@ -317,9 +326,13 @@ public final class Cli {
     private void report(Args a) {
         String jobId = a.word(1, "a job id");
         Map<String, String> key = apiKey(a);
-        if (a.has("--html") || a.has("--csv")) {
-            boolean html = a.has("--html");
-            Path file = file(a.option(html ? "--html" : "--csv"));
+        if (a.has("--open") && a.has("--csv")) {
+            throw new UserError("--open shows the HTML report: use it with --html FILE, or alone");
+        }
+        if (a.has("--html") || a.has("--csv") || a.has("--open")) {
+            boolean html = !a.has("--csv");
+            Path file = a.has("--html") || a.has("--csv") ? file(a.option(html ? "--html" : "--csv"))
+                    : Path.of(System.getProperty("java.io.tmpdir"), "snailbench-report-" + jobId + ".html");
             String text = raw(url("scorer", "/jobs/" + jobId + (html ? "/report.html" : "/report.csv")), key);
             try {
                 Files.writeString(file, text);
@@ -327,9 +340,24 @@ public final class Cli {
                 throw new UserError("cannot write " + file + ": " + e.getMessage());
             }
             out.println("report of job " + jobId + " written to " + file.toAbsolutePath());
+            if (a.has("--open")) {
+                browser.accept(file.toAbsolutePath());
+            }
             return;
         }
         print(call("GET", url("scorer", "/jobs/" + jobId + "/report.json"), key, null));
+    }
+
+    /** The desktop's own opener (xdg-open, or macOS' open); without one, the user is told where the file is. */
+    private static void openInBrowser(Path file) {
+        String opener = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("mac") ? "open"
+                : "xdg-open";
+        try {
+            new ProcessBuilder(opener, file.toString()).inheritIO().start();
+        } catch (IOException e) {
+            throw new UserError("cannot start " + opener + " to show the report (" + e.getMessage() + "); open "
+                    + file.toUri() + " in a browser");
+        }
     }
 
     /** A file named on the command line: relative to where the command was typed. */
@@ -451,7 +479,7 @@ public final class Cli {
         Args(List<String> args) {
             for (int i = 0; i < args.size(); i++) {
                 String arg = args.get(i);
-                if (arg.equals("--watch") || arg.equals("--json")) {
+                if (arg.equals("--watch") || arg.equals("--json") || arg.equals("--open")) {
                     options.put(arg, "true");
                 } else if (arg.startsWith("--")) {
                     if (i + 1 >= args.size()) {

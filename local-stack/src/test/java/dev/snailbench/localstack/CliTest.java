@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,8 @@ class CliTest {
     private final Map<String, String> answers = new ConcurrentHashMap<>();
     private final Map<String, String> keysSeen = new ConcurrentHashMap<>();
     private final Map<String, String> bodiesSeen = new ConcurrentHashMap<>();
+    /** What the client asked the desktop to show (report --open), instead of starting a browser. */
+    private final List<Path> opened = new CopyOnWriteArrayList<>();
     private HttpServer platform;
 
     @TempDir
@@ -157,11 +160,30 @@ class CliTest {
         assertThat(bodiesSeen).doesNotContainKey("/jobs");
     }
 
+    @Test
+    void shouldWriteTheHtmlReportAndShowItInTheBrowserWhenAskedToOpenIt() throws Exception {
+        answers.put("/jobs/7f0c/report.html", "<!DOCTYPE html><html><title>Snailbench: nightly</title></html>");
+
+        String printed = run("report", "7f0c", "--html", work.resolve("r.html").toString(), "--open",
+                "--api-key", "sb_team");
+
+        assertThat(printed).contains("written to " + work.resolve("r.html"));
+        assertThat(opened).containsExactly(work.resolve("r.html"));
+        assertThat(Files.readString(work.resolve("r.html"))).contains("<title>Snailbench: nightly</title>");
+
+        run("report", "7f0c", "--open", "--api-key", "sb_team");
+        assertThat(opened).hasSize(2);
+        assertThat(opened.get(1).getFileName().toString()).isEqualTo("snailbench-report-7f0c.html");
+        assertThat(Files.readString(opened.get(1))).contains("<title>Snailbench: nightly</title>");
+        assertThatThrownBy(() -> run("report", "7f0c", "--csv", "r.csv", "--open", "--api-key", "sb_team"))
+                .isInstanceOf(Cli.UserError.class).hasMessageContaining("--open shows the HTML report");
+    }
+
     private String run(String... args) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         String base = "http://127.0.0.1:" + platform.getAddress().getPort();
         new Cli(Map.of("generator", base, "executor", base, "scorer", base),
-                new PrintStream(bytes, true, StandardCharsets.UTF_8)).run(List.of(args));
+                new PrintStream(bytes, true, StandardCharsets.UTF_8), opened::add).run(List.of(args));
         return bytes.toString(StandardCharsets.UTF_8);
     }
 }
