@@ -6,10 +6,15 @@ import java.util.Locale;
 import java.util.Set;
 import net.sf.jsqlparser.expression.BinaryExpression;
 import net.sf.jsqlparser.expression.CastExpression;
+import net.sf.jsqlparser.expression.DoubleValue;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.NotExpression;
+import net.sf.jsqlparser.expression.NullValue;
 import net.sf.jsqlparser.expression.Parenthesis;
+import net.sf.jsqlparser.expression.SignedExpression;
+import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.operators.arithmetic.Addition;
 import net.sf.jsqlparser.expression.operators.arithmetic.Division;
 import net.sf.jsqlparser.expression.operators.arithmetic.Multiplication;
@@ -17,10 +22,13 @@ import net.sf.jsqlparser.expression.operators.arithmetic.Subtraction;
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
 import net.sf.jsqlparser.expression.operators.conditional.OrExpression;
 import net.sf.jsqlparser.expression.operators.relational.Between;
+import net.sf.jsqlparser.expression.operators.relational.ComparisonOperator;
 import net.sf.jsqlparser.expression.operators.relational.ExistsExpression;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
+import net.sf.jsqlparser.expression.operators.relational.IsNullExpression;
 import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
+import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.statement.select.FromItem;
 import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.OrderByElement;
@@ -43,6 +51,8 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
  * <li>a subquery in FROM is a table unit (one more table), not a nested query;</li>
  * <li>nested queries are the values ({@code val1}, {@code val2}) of the condition units in FROM ... ON, WHERE and
  * HAVING; a subquery on the left of a comparison is part of the {@code val_unit} and not counted;</li>
+ * <li>a value that is a column ends only at the next ',', ')', AND, clause or join keyword: the ORs and
+ * conditions written between it and the next AND are dropped ({@link Condition#add});</li>
  * <li>{@code has_agg} tests the first field of a unit: the aggregate of a select or GROUP BY unit, each column
  * unit of an ORDER BY value ({@code sum(a) - sum(b)} counts twice), but the NOT flag of a WHERE condition unit, and
  * in HAVING both the NOT flags and every AND/OR between the units (a string's first field is never 0).</li>
@@ -55,6 +65,8 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
 final class SpiderHardness {
 
     private static final Set<String> AGGREGATES = Set.of("COUNT", "SUM", "AVG", "MIN", "MAX", "COUNT_BIG");
+    /** Words JSqlParser may read as a column that Spider's parse_col rejects. */
+    private static final Set<String> NOT_COLUMNS = Set.of("TRUE", "FALSE", "NULL");
 
     private SpiderHardness() {
     }
@@ -156,8 +168,13 @@ final class SpiderHardness {
         Sql union;
     }
 
-    /** cond_unit: (not_op, op_id, val_unit, val1, val2), reduced to what the counts read. */
-    record CondUnit(boolean not, boolean like, boolean val1IsSql, boolean val2IsSql) {
+    /**
+     * cond_unit: (not_op, op_id, val_unit, val1, val2), reduced to what the counts read, and two facts about its
+     * text that decide how Spider's parser reads what follows (see {@link Condition#add}): whether its last value
+     * is a column, and whether it is plain (holds none of the tokens at which Spider's scan of a column value stops).
+     */
+    record CondUnit(boolean not, boolean like, boolean val1IsSql, boolean val2IsSql, boolean endsWithColumn,
+            boolean plain) {
     }
 
     /** condition: [cond_unit1, 'and'/'or', cond_unit2, ...], kept as its units and its connectives. */
@@ -175,7 +192,16 @@ final class SpiderHardness {
             return units.isEmpty();
         }
 
-        /** Appends a condition; a second one (another JOIN ... ON) is joined with 'and', as parse_from does. */
+        /**
+         * Appends a condition; a second one (another JOIN ... ON) is joined with 'and', as parse_from does.
+         * <p>
+         * parse_value reads a value that is neither a number, a string nor a subquery as a column unit, after
+         * skipping to the next ',', ')', 'and', clause keyword or join keyword: everything between such a column
+         * value and the next AND is dropped. So {@code a = t.b OR c = 1 AND d = 2} is {@code [a = t.b, 'and',
+         * d = 2]} to Spider: the OR and the condition after it are not counted. A dropped condition that holds one
+         * of those stop tokens itself (a subquery, an IN list, a function call, BETWEEN) would stop the skip
+         * inside it and send Spider's parse astray; there the condition is kept (the natural reading).
+         */
         void add(Expression e) {
             if (e == null) {
                 return;
@@ -183,7 +209,15 @@ final class SpiderHardness {
             if (!units.isEmpty()) {
                 connectives.add(AND);
             }
+            int first = units.size();
             walk(e);
+            for (int i = first; i < units.size(); i++) {
+                while (units.get(i).endsWithColumn() && i < connectives.size() && connectives.get(i).equals(OR)
+                        && units.get(i + 1).plain()) {
+                    connectives.remove(i);
+                    units.remove(i + 1);
+                }
+            }
         }
 
         private void walk(Expression e) {
@@ -212,23 +246,68 @@ final class SpiderHardness {
                 not = !not;
                 condition = n.getExpression();
             }
+            boolean plain = plain(condition);
             if (condition instanceof LikeExpression like) {
-                return new CondUnit(not ^ like.isNot(), true, isSql(like.getRightExpression()), false);
+                return new CondUnit(not ^ like.isNot(), true, isSql(like.getRightExpression()), false,
+                        isColumnValue(like.getRightExpression()), plain);
             }
             if (condition instanceof InExpression in) {
-                return new CondUnit(not ^ in.isNot(), false, isSql(in.getRightExpression()), false);
+                return new CondUnit(not ^ in.isNot(), false, isSql(in.getRightExpression()), false, false, plain);
             }
             if (condition instanceof Between between) {
                 return new CondUnit(not ^ between.isNot(), false, isSql(between.getBetweenExpressionStart()),
-                        isSql(between.getBetweenExpressionEnd()));
+                        isSql(between.getBetweenExpressionEnd()), isColumnValue(between.getBetweenExpressionEnd()),
+                        plain);
             }
             if (condition instanceof ExistsExpression exists) {
-                return new CondUnit(not ^ exists.isNot(), false, isSql(exists.getRightExpression()), false);
+                return new CondUnit(not ^ exists.isNot(), false, isSql(exists.getRightExpression()), false, false,
+                        plain);
             }
             if (condition instanceof BinaryExpression b) {
-                return new CondUnit(not, false, isSql(b.getRightExpression()), false);
+                return new CondUnit(not, false, isSql(b.getRightExpression()), false,
+                        isColumnValue(b.getRightExpression()), plain);
             }
-            return new CondUnit(not, false, false, false);
+            return new CondUnit(not, false, false, false, false, plain);
+        }
+
+        /**
+         * Whether parse_value takes this value for a column: its first token is a column name, not a number, a
+         * quoted string (Spider reads double quotes as string quotes too), an opening parenthesis, or a word that is
+         * no column (TRUE, FALSE, NULL make Spider's parser fail, and then no rule of it applies).
+         */
+        private static boolean isColumnValue(Expression e) {
+            Expression first = e;
+            while (first instanceof Addition || first instanceof Subtraction || first instanceof Multiplication
+                    || first instanceof Division) {
+                first = ((BinaryExpression) first).getLeftExpression();
+            }
+            if (!(first instanceof Column c)) {
+                return false;
+            }
+            String name = c.getColumnName();
+            return !name.startsWith("\"") && !NOT_COLUMNS.contains(name.toUpperCase(Locale.ROOT));
+        }
+
+        /** A comparison of columns and literals: no token at which Spider's skip over a column value would stop. */
+        private static boolean plain(Expression e) {
+            if (e instanceof LikeExpression like) {
+                return leaf(like.getLeftExpression()) && leaf(like.getRightExpression());
+            }
+            if (e instanceof IsNullExpression isNull) {
+                return leaf(isNull.getLeftExpression());
+            }
+            if (e instanceof ComparisonOperator || e instanceof Addition || e instanceof Subtraction
+                    || e instanceof Multiplication || e instanceof Division) {
+                BinaryExpression b = (BinaryExpression) e;
+                return plain(b.getLeftExpression()) && plain(b.getRightExpression());
+            }
+            return leaf(e);
+        }
+
+        private static boolean leaf(Expression e) {
+            return e instanceof Column || e instanceof StringValue || e instanceof LongValue
+                    || e instanceof DoubleValue || e instanceof NullValue || e instanceof SignedExpression s
+                    && leaf(s.getExpression());
         }
 
         /** parse_value: a value is a sql dict when it is a (parenthesised) SELECT. */

@@ -62,10 +62,28 @@ class CharacteristicsTest {
         assertThat(of("SELECT a FROM t WHERE (SELECT max(b) FROM u) > 3").hardness()).isEqualTo(Hardness.EASY);
         assertThat(of("SELECT a FROM t WHERE 3 < (SELECT max(b) FROM u)").hardness()).isEqualTo(Hardness.HARD);
         // A second JOIN ... ON is appended with 'and': two ON conditions add no OR.
-        assertThat(of("SELECT a FROM t JOIN u ON t.x = u.x OR t.y = u.y").hardness()).isEqualTo(Hardness.MEDIUM);
+        assertThat(of("SELECT a FROM t JOIN u ON t.x = u.x JOIN v ON v.id = u.id").hardness())
+                .isEqualTo(Hardness.MEDIUM);
         // ILIKE is FootballDB's LIKE.
         assertThat(of("SELECT country FROM club WHERE club_name ILIKE '%Milan%'").hardness())
                 .isEqualTo(Hardness.MEDIUM);
+    }
+
+    @Test
+    void shouldDropTheConditionsSpidersParserSkipsAfterAColumnValueUpToTheNextAnd() {
+        // Each expectation is what Spider's own evaluation.py/process_sql.py return for the statement.
+        // After a column value, Spider skips to the next AND: the ORs and the conditions between are not counted.
+        assertThat(of("SELECT a FROM t WHERE a = b OR c = 2 OR x = 3").hardness()).isEqualTo(Hardness.EASY);
+        assertThat(of("SELECT t.a FROM t JOIN u ON t.x = u.x WHERE t.a = u.a OR t.b LIKE 'x%' OR t.c = 2 "
+                + "GROUP BY t.a").hardness()).isEqualTo(Hardness.HARD);
+        assertThat(of("SELECT a FROM t WHERE a = 2 OR c = b OR x = 3 AND y = 1").hardness())
+                .isEqualTo(Hardness.MEDIUM);
+        assertThat(of("SELECT a FROM t WHERE a BETWEEN b AND c OR x = 1").hardness()).isEqualTo(Hardness.EASY);
+        assertThat(of("SELECT a FROM t WHERE a = b + 1 OR c = 2").hardness()).isEqualTo(Hardness.EASY);
+        assertThat(of("SELECT a FROM t JOIN u ON t.x = u.x OR t.y = u.y").hardness()).isEqualTo(Hardness.EASY);
+        // A number or a string value ends where it is written: the OR after it counts.
+        assertThat(of("SELECT a FROM t WHERE a = 'b' OR c = 2").hardness()).isEqualTo(Hardness.MEDIUM);
+        assertThat(of("SELECT a FROM t WHERE a = 1 OR c = b").hardness()).isEqualTo(Hardness.MEDIUM);
     }
 
     @Test
