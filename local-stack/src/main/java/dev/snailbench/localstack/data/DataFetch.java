@@ -71,6 +71,7 @@ final class DataFetch {
                 out.println(d.name() + ": converted from " + d.repository() + " " + commit + " ("
                         + Checksums.files(staging).stream().filter(f -> f.startsWith(d.name() + "/")).count() + " files)");
                 missing.forEach(n -> out.println(d.name() + ": " + n));
+                d.conversion().caveats().forEach(n -> out.println(d.name() + ": note: " + n));
                 notes.addAll(missing);
                 delete(checkout);
             }

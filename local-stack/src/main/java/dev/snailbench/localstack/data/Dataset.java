@@ -20,6 +20,14 @@ record Dataset(String name, String repository, String url, String commit, Conver
          */
         List<String> convert(Path checkout, Path out) throws IOException;
 
+        /**
+         * What a reader of the written files should know although they were produced, one line each (e.g. a
+         * conversion that could not be checked against the real source files).
+         */
+        default List<String> caveats() {
+            return List.of();
+        }
+
         /** Whether the conversion produces anything at all (when not, the repository is not even fetched). */
         default boolean producesFiles() {
             return true;

@@ -4,19 +4,29 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes JSON exactly as Python's {@code json.dumps(value, indent=N)} (or, compact, with {@code separators=(",", ":")}) does ({@code ensure_ascii} on: every
- * non-ASCII character as a {@code \\uXXXX} escape; {@code ", "} and {@code ": "} separators, no final newline),
+ * Writes JSON exactly as Python's {@code json.dumps(value, indent=N)} (or, compact, with {@code separators=(",", ":")},
+ * or on one line with the default separators) does ({@code ensure_ascii} on: every non-ASCII character as a
+ * {@code \\uXXXX} escape; {@code ", "} and {@code ": "} separators, no final newline),
  * which is how the data folder's derived JSON files were written. Values: {@link Map} (in its order),
  * {@link List}, {@link String}, {@link Number}, {@link Boolean} and {@code null}.
  */
 final class PyJson {
+
+    // Not indents: the two one-line layouts, told apart by their separators.
+    private static final int COMPACT = -1;
+    private static final int INLINE = -2;
 
     private PyJson() {
     }
 
     /** As {@code json.dumps(value, separators=(",", ":"))}: no whitespace at all. */
     static String compact(Object value) {
-        return dumps(value, -1);
+        return dumps(value, COMPACT);
+    }
+
+    /** As {@code json.dumps(value)}: one line, {@code ", "} and {@code ": "} separators (a JSON Lines row). */
+    static String inline(Object value) {
+        return dumps(value, INLINE);
     }
 
     static String dumps(Object value, int indent) {
@@ -42,11 +52,11 @@ final class PyJson {
             sb.append('{');
             boolean first = true;
             for (Map.Entry<?, ?> e : map.entrySet()) {
-                sb.append(first ? "" : ",");
+                sb.append(first ? "" : indent == INLINE ? ", " : ",");
                 first = false;
                 newline(sb, indent, depth + 1);
                 string(sb, String.valueOf(e.getKey()));
-                sb.append(indent < 0 ? ":" : ": ");
+                sb.append(indent == COMPACT ? ":" : ": ");
                 write(sb, e.getValue(), indent, depth + 1);
             }
             newline(sb, indent, depth);
@@ -58,7 +68,7 @@ final class PyJson {
             }
             sb.append('[');
             for (int i = 0; i < list.size(); i++) {
-                sb.append(i == 0 ? "" : ",");
+                sb.append(i == 0 ? "" : indent == INLINE ? ", " : ",");
                 newline(sb, indent, depth + 1);
                 write(sb, list.get(i), indent, depth + 1);
             }
@@ -71,7 +81,7 @@ final class PyJson {
 
     private static void newline(StringBuilder sb, int indent, int depth) {
         if (indent < 0) {
-            return; // compact: no line breaks
+            return; // one line: no line breaks
         }
         sb.append('\n');
         sb.append(" ".repeat(indent * depth));

@@ -17,9 +17,9 @@ import java.util.stream.Stream;
  * distinct identifier per kind), {@code naturalness_classifications.csv} (without the identifiers of the
  * withheld test split, compared case-insensitively), {@code schema/} ({@link SnailsSchemas}) and {@code nl_sql/}
  * from the repository's question/query pairs ({@link SnailsQuestions}: ids, questions and native gold, without the
- * per-level gold that only the NL-SQL pairs zip holds). Not written: {@code predictions/}, whose source (the
- * authors' annotated evaluation files) this command does not convert; it says so instead of writing something
- * different, and likewise for the fields {@code nl_sql/} lacks.
+ * per-level gold that only the NL-SQL pairs zip holds; it says so for each field {@code nl_sql/} lacks) and
+ * {@code predictions/gpt-3.5-turbo.jsonl} from the authors' annotated evaluation workbooks
+ * ({@link SnailsPredictions}; a reading of their code, not checked against the real workbooks, which it says).
  */
 final class SnailsConversion implements Dataset.Conversion {
 
@@ -46,9 +46,13 @@ final class SnailsConversion implements Dataset.Conversion {
         writeCrosswalks(checkout, Files.createDirectories(out.resolve("crosswalks")));
         SnailsSchemas.write(checkout, out.resolve("schema"));
         List<String> missing = new ArrayList<>(SnailsQuestions.write(checkout, out.resolve("nl_sql")));
-        missing.add("snails/predictions/gpt-3.5-turbo.jsonl is not produced: the conversion of the authors' annotated "
-                + "evaluation files is not ported");
+        SnailsPredictions.write(checkout, out, SnailsQuestions.ids(out.resolve("nl_sql")));
         return missing;
+    }
+
+    @Override
+    public List<String> caveats() {
+        return List.of(SnailsPredictions.UNVERIFIED);
     }
 
     private static void writeClassifications(Path checkout, Path out) throws IOException {

@@ -99,6 +99,20 @@ final class SnailsQuestions {
         return missing;
     }
 
+    /** The ids of the questions {@link #write} wrote into {@code dir}. */
+    static Set<String> ids(Path dir) throws IOException {
+        Set<String> ids = new HashSet<>();
+        ObjectMapper json = new ObjectMapper();
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                for (JsonNode q : json.readTree(f.toFile())) {
+                    ids.add(q.get("id").asText());
+                }
+            }
+        }
+        return ids;
+    }
+
     private static String text(JsonNode pair, String field, int i) throws IOException {
         JsonNode value = pair.get(field);
         if (value == null || !value.isTextual() || value.asText().isBlank()) {

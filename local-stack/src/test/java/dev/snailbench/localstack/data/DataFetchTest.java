@@ -108,7 +108,43 @@ class DataFetchTest {
                 + "\"number\": 1, \"query\": \"select OPR5 from OPR5 \", \"question\": \"Show every opportunity.\"}, "
                 + "{\"db_id\": \"SBODemoUS-Banking\", \"number\": 1, \"query\": \"select CheckKey from CHO1 \", "
                 + "\"question\": \"Which checks are there?\"}]");
+        annotations(repo, "ATBI", 1, 2);
+        annotations(repo, "SBODemoUS-Sales Opportunities", 1);
+        annotations(repo, "SBODemoUS-Banking", 1);
         return commitAll(repo);
+    }
+
+    private static final Map<String, String> LEVEL_CODES =
+            Map.of("Native", "NATIVE", "Regular", "N1", "Low", "N2", "Least", "N3");
+
+    /** gpt-3.5-turbo's workbooks of one query set at the four levels, as the SNAILS authors name and fill them. */
+    private static void annotations(Path repo, String querySet, int... numbers) throws IOException {
+        for (String code : LEVEL_CODES.values()) {
+            List<List<Object>> rows = new ArrayList<>();
+            for (int n : numbers) {
+                rows.add(AnnotationWorkbook.row(n, answer(querySet, n, code), code));
+            }
+            AnnotationWorkbook.write(annotationFile(repo, querySet, code, "05-09-2024"), rows,
+                    AnnotationWorkbook.Strings.SHARED);
+        }
+    }
+
+    private static Path annotationFile(Path repo, String querySet, String code, String date) {
+        return repo.resolve(SnailsPredictions.DIR)
+                .resolve(querySet + "-" + code + "-" + code + "-gpt-3.5-turbo-evaluation-" + date + ".xlsx");
+    }
+
+    private static String answer(String querySet, int number, String code) {
+        return "SELECT " + code + "_" + number + " FROM " + querySet.replace(' ', '_');
+    }
+
+    /** Commits the SNAILS fixture after {@code change}; returns the new commit. */
+    private String snailsChange(RepoChange change) throws Exception {
+        Path repo = tmp.resolve("SNAILS");
+        change.apply(repo);
+        git(repo, "add", "-A");
+        git(repo, "-c", "user.name=fixture", "-c", "user.email=fixture@example.invalid", "commit", "-q", "-m", "change");
+        return git(repo, "rev-parse", "HEAD").strip();
     }
 
     /** Replaces the question/query pairs of the SNAILS fixture and commits; returns the new commit. */
@@ -213,7 +249,8 @@ class DataFetchTest {
                 .contains("\"modules\":{\"Banking\":[\"CHO1\"],\"Sales Opportunities\":[\"OPR5\"]}}")
                 .contains("\"name\":{\"Native\":\"OPR5\",\"Regular\":\"opportunities\",\"Low\":\"OPR5\",\"Least\":\"O5\"},"
                         + "\"columns\":[],\"primary_key\":[]");
-        assertThat(run.out).contains("snails/predictions/gpt-3.5-turbo.jsonl is not produced", "incomplete: 4 part(s)")
+        assertThat(run.out).contains("incomplete: 3 part(s)", "snails: note: " + SnailsPredictions.UNVERIFIED)
+                .doesNotContain("snails/predictions/gpt-3.5-turbo.jsonl is not produced")
                 .doesNotContain("snails/schema/ is not produced").doesNotContain("snails/nl_sql/ is not produced");
     }
 
@@ -297,6 +334,7 @@ class DataFetchTest {
     @Test
     void shouldCopyHintsOnlyForTheQuestionsThatHaveThem() throws Exception {
         snailsRepo();
+        annotations(tmp.resolve("SNAILS"), "NTSB", 4, 5);
         String commit = snailsQuestions("""
                 [{"db_id": "NTSB", "number": 4, "query": "select count(*) from events ", "question": "How many events?",
                   "hints": ["the SAS value for speed is 1010.", "PVALUE goes with PCODE."]},
@@ -334,17 +372,129 @@ class DataFetchTest {
             throws Exception {
         snailsRepo();
         String commit = snailsQuestions(pairs);
+        assertRefusedInOneLineLeavingTheDataDirectoryUntouched(commit, "snails/nl_sql/ATBI.json", SnailsQuestions.FILE,
+                reason);
+    }
+
+    /** Fetches SNAILS at {@code commit} into a data directory holding {@code existing}: refused, nothing changed. */
+    private void assertRefusedInOneLineLeavingTheDataDirectoryUntouched(String commit, String existing, String file,
+            String reason) throws Exception {
         Path data = Files.createDirectories(tmp.resolve("data"));
-        write(data.resolve("snails/nl_sql/ATBI.json"), "existing copy");
+        write(data.resolve(existing), "existing copy");
         Map<String, String> before = snapshot(data);
 
         Run run = run(List.of("fetch", "--data-dir", data.toString(), "--only", "snails"), datasets(commit, "x"));
 
         assertThat(run.code).isEqualTo(1);
         assertThat(run.err.strip().lines()).hasSize(1);
-        assertThat(run.err).contains("cannot convert snails from KyleLuoma/SNAILS at " + commit,
-                SnailsQuestions.FILE, reason, "nothing was changed in " + data);
+        assertThat(run.err).contains("cannot convert snails from KyleLuoma/SNAILS at " + commit, file, reason,
+                "nothing was changed in " + data);
         assertThat(snapshot(data)).isEqualTo(before);
+    }
+
+    @Test
+    void shouldWriteGpt35AnswersFromTheAnnotationWorkbooksAsTheDataFolderHasThem() throws Exception {
+        snailsRepo();
+        String tricky = "SELECT \"Nest ID\", Note\nFROM Ns\nWHERE Note = 'caf\u00e9 & <b>' AND x = '_x000D_'   ";
+        String commit = snailsChange(repo -> {
+            // The reviewed ATBI workbook at Least: texts in formatted runs, rows out of order, a number stored as 1.0, the answer
+            // against the level's names differing from the one mapped back to native names.
+            AnnotationWorkbook.write(annotationFile(repo, "ATBI", "N3", "05-09-2024"), List.of(
+                    AnnotationWorkbook.row(2, tricky, "N3"), numberAsDecimal(AnnotationWorkbook.row(1, "SELECT 1", "N3"))),
+                    AnnotationWorkbook.Strings.RICH_TEXT_RUNS);
+            AnnotationWorkbook.write(annotationFile(repo, "SBODemoUS-Banking", "N1", "05-09-2024"), List.of(
+                    AnnotationWorkbook.row(1, "SELECT check_key FROM checks", "N1")), AnnotationWorkbook.Strings.INLINE);
+            // Not read: another level (N4), another model, Excel's lock file, Spider's query sets, the pending folder.
+            Path dir = repo.resolve(SnailsPredictions.DIR);
+            for (String other : List.of("ATBI-N4-N4-gpt-3.5-turbo-evaluation-05-08-2024.xlsx",
+                    "ATBI-N1-N1-gpt-4o-evaluation-09-26-2024.xlsx", "~$ATBI-N1-N1-gpt-3.5-turbo-evaluation-05-09-2024.xlsx",
+                    "spider-concert_singer-N1-N1-gpt-3.5-turbo-evaluation-05-09-2024.xlsx",
+                    "pending_evaluation/ATBI-N1-N1-gpt-3.5-turbo-evaluation-05-09-2024.xlsx")) {
+                write(dir.resolve(other), "not a workbook");
+            }
+        });
+        Path data = tmp.resolve("data");
+
+        Run run = run(List.of("fetch", "--data-dir", data.toString(), "--only", "snails"), datasets(commit, "x"));
+
+        assertThat(run.code).as(run.err).isZero();
+        List<String> lines = Files.readAllLines(data.resolve("snails/predictions/gpt-3.5-turbo.jsonl"));
+        // As json.dumps(row) per line, the data folder's order: database, number, level name, id.
+        assertThat(lines).hasSize(16).startsWith(
+                "{\"id\": \"ATBI:1\", \"database\": \"ATBI\", \"number\": 1, \"level\": \"Least\", "
+                        + "\"schemaPruning\": false, \"predictedSql\": \"SELECT 1\"}",
+                "{\"id\": \"ATBI:1\", \"database\": \"ATBI\", \"number\": 1, \"level\": \"Low\", "
+                        + "\"schemaPruning\": false, \"predictedSql\": \"SELECT N2_1 FROM ATBI\"}");
+        // The text exactly as the model wrote it: quotes, line breaks, trailing spaces, non-ASCII escaped.
+        assertThat(lines.get(4)).isEqualTo("{\"id\": \"ATBI:2\", \"database\": \"ATBI\", \"number\": 2, "
+                + "\"level\": \"Least\", \"schemaPruning\": false, \"predictedSql\": \"SELECT \\\"Nest ID\\\", "
+                + "Note\\nFROM Ns\\nWHERE Note = 'caf\\u00e9 & <b>' AND x = '_x000D_'   \"}");
+        ObjectMapper json = new ObjectMapper();
+        List<String> order = new ArrayList<>();
+        for (String line : lines) {
+            JsonNode row = json.readTree(line);
+            order.add(row.get("id").asText() + " " + row.get("level").asText());
+        }
+        assertThat(order.subList(8, 16)).containsExactly("SBODemoUS-Banking:1 Least",
+                "SBODemoUS-Sales Opportunities:1 Least", "SBODemoUS-Banking:1 Low", "SBODemoUS-Sales Opportunities:1 Low",
+                "SBODemoUS-Banking:1 Native", "SBODemoUS-Sales Opportunities:1 Native", "SBODemoUS-Banking:1 Regular",
+                "SBODemoUS-Sales Opportunities:1 Regular");
+        // SBODemoUS' modules: the id keeps the module (the nl_sql id), the database is SBODemoUS.
+        assertThat(json.readTree(lines.get(14))).isEqualTo(json.readTree("{\"id\": \"SBODemoUS-Banking:1\", "
+                + "\"database\": \"SBODemoUS\", \"number\": 1, \"level\": \"Regular\", \"schemaPruning\": false, "
+                + "\"predictedSql\": \"SELECT check_key FROM checks\"}"));
+        assertThat(Files.readString(data.resolve(Checksums.FILE))).contains(
+                Checksums.sha256(data.resolve("snails/predictions/gpt-3.5-turbo.jsonl")) + "  snails/predictions/gpt-3.5-turbo.jsonl");
+        assertThat(run.out).contains("snails: note: " + SnailsPredictions.UNVERIFIED);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            not a zip        | ATBI-N1-N1-gpt-3.5-turbo-evaluation-05-09-2024.xlsx is not an .xlsx workbook
+            no answer column | ATBI-N1-N1-gpt-3.5-turbo-evaluation-05-09-2024.xlsx has no column query_predicted_on_naturalized_schema
+            empty answer     | ATBI-N1-N1-gpt-3.5-turbo-evaluation-05-09-2024.xlsx row 3 has no query_predicted_on_naturalized_schema
+            bad number       | ATBI-N1-N1-gpt-3.5-turbo-evaluation-05-09-2024.xlsx row 2 has no question number (number: two)
+            other level      | ATBI-N1-N1-gpt-3.5-turbo-evaluation-05-09-2024.xlsx row 2 has col_naturalness_modifier N2, not the N1
+            unknown question | ATBI-N1-N1-gpt-3.5-turbo-evaluation-05-09-2024.xlsx row 3 answers ATBI:7, which is not a question
+            missing workbook | has no ATBI-N1-N1-gpt-3.5-turbo-evaluation-<date>.xlsx (gpt-3.5-turbo's answers for ATBI at Regular)
+            repeated row     | ATBI-N1-N1-gpt-3.5-turbo-evaluation-05-09-2024.xlsx answers ATBI:1 twice
+            missing row      | has no gpt-3.5-turbo answer for 1 question(s) and level(s), e.g. ATBI:2 at Regular
+            two workbooks    | has two gpt-3.5-turbo workbooks for ATBI at N1 (ATBI-N1-N1-gpt-3.5-turbo-evaluation-05-09-2024.xlsx and ATBI-N1-N1-gpt-3.5-turbo-evaluation-05-09-2024_1.xlsx)
+            """)
+    void shouldRefuseAnAnnotationWorkbookItCannotReadFaithfullyAndLeaveTheDataDirectoryUntouched(String defect,
+            String reason) throws Exception {
+        snailsRepo();
+        String commit = snailsChange(repo -> {
+            Path atbiRegular = annotationFile(repo, "ATBI", "N1", "05-09-2024");
+            List<List<Object>> rows = new ArrayList<>(List.of(AnnotationWorkbook.row(1, "SELECT 1", "N1"),
+                    AnnotationWorkbook.row(2, "SELECT 2", "N1")));
+            switch (defect) {
+                case "not a zip" -> write(atbiRegular, "number,query_predicted_on_naturalized_schema\n1,SELECT 1\n");
+                case "no answer column" -> AnnotationWorkbook.writeRaw(atbiRegular, List.of(
+                        List.of("number", "query_predicted"), List.of(1, "SELECT 1")), AnnotationWorkbook.Strings.SHARED);
+                case "empty answer" -> rows.get(1).set(5, null);
+                case "bad number" -> rows.get(0).set(1, "two");
+                case "other level" -> rows.get(0).set(6, "N2");
+                case "unknown question" -> rows.get(1).set(1, 7);
+                case "missing workbook" -> Files.delete(atbiRegular);
+                case "repeated row" -> rows.get(1).set(1, 1);
+                case "missing row" -> rows.remove(1);
+                case "two workbooks" -> AnnotationWorkbook.write(annotationFile(repo, "ATBI", "N1", "05-09-2024_1"),
+                        rows, AnnotationWorkbook.Strings.SHARED);
+                default -> throw new IllegalArgumentException(defect);
+            }
+            if (Files.exists(atbiRegular) && !List.of("not a zip", "no answer column").contains(defect)) {
+                AnnotationWorkbook.write(atbiRegular, rows, AnnotationWorkbook.Strings.SHARED);
+            }
+        });
+        assertRefusedInOneLineLeavingTheDataDirectoryUntouched(commit, "snails/predictions/gpt-3.5-turbo.jsonl",
+                SnailsPredictions.DIR, reason);
+    }
+
+    /** The row with its question number stored as a decimal ({@code 1.0}), as some writers store integers. */
+    private static List<Object> numberAsDecimal(List<Object> row) {
+        row.set(1, ((Integer) row.get(1)).doubleValue());
+        return row;
     }
 
     @Test
@@ -415,6 +565,10 @@ class DataFetchTest {
     // --- helpers --------------------------------------------------------------------------------------------
 
     private record Run(int code, String out, String err) {
+    }
+
+    private interface RepoChange {
+        void apply(Path repo) throws Exception;
     }
 
     private Run run(List<String> args, List<Dataset> datasets) {
