@@ -207,6 +207,10 @@ async function openReview(jobId) {
           body: JSON.stringify({ verdict: choice, note: note.value, reviewer: 'web' }),
         })).json();
         actions.replaceChildren('reviewed: ' + reviewed.manualVerdict);
+        // The report counts reviews (manualAccuracy): an open report is shown again with this one in it.
+        if (!$('report').hidden) {
+          await openReport(jobId);
+        }
       };
       actions.append(' ', button);
     }

@@ -371,6 +371,10 @@ class PlatformEndToEndIT {
             browser.click(".review-item .review-correct");
             browser.await("var t = document.querySelector('.review-item'); return t ? t.textContent : '';",
                     text -> text.contains("reviewed: correct"), Duration.ofSeconds(20));
+            // The open report is shown again with the review counted in manualAccuracy.
+            browser.await("var r = document.getElementById('report'); return r.hidden ? '' : r.srcdoc;",
+                    html -> html.contains("1 item reviewed by hand") && html.contains("manualAccuracy"),
+                    Duration.ofSeconds(20));
             browser.screenshot(shots.resolve("reviewed.png"));
             // An item's detail: the question, both queries and their first rows side by side, verdicts, scores.
             browser.click("#open-items");

@@ -107,8 +107,9 @@ public class ReportRenderer {
         // A reviewer's verdicts make manualAccuracy differ from executionAccuracy: show it once there are some.
         boolean reviewed = items.stream().anyMatch(r -> r.manualVerdict != null);
         if (reviewed) {
-            sb.append("<p>").append(items.stream().filter(r -> r.manualVerdict != null).count())
-                    .append(" items reviewed by hand: manualAccuracy takes the reviewer's verdict where there is one, "
+            long count = items.stream().filter(r -> r.manualVerdict != null).count();
+            sb.append("<p>").append(count).append(count == 1 ? " item" : " items")
+                    .append(" reviewed by hand: manualAccuracy takes the reviewer's verdict where there is one, "
                             + "the strict comparator's elsewhere.</p>");
         }
         metricsTable(sb, "Overall", List.of(o), reviewed);

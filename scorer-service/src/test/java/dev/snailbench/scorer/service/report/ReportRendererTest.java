@@ -58,7 +58,7 @@ class ReportRendererTest {
         List<ItemResult> reviewed = items(true);
         String html = renderer.html(stats.summarize(UUID.randomUUID(), reviewed), reviewed);
 
-        assertThat(html).contains("1 items reviewed by hand", "<th>manualAccuracy (95% CI)</th>");
+        assertThat(html).contains("1 item reviewed by hand", "<th>manualAccuracy (95% CI)</th>");
         // The reviewer overturned the comparator on one of the two items: execution 0.5, manual 1.0.
         Matcher overall = Pattern.compile("<td class=\"g\">all</td>(.*?)</tr>").matcher(html);
         assertThat(overall.find()).isTrue();
