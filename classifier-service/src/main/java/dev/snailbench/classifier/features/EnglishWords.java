@@ -54,6 +54,17 @@ public final class EnglishWords {
                 indexSubsequences(word, rank);
             }
         });
+        this.letterModel = LetterTrigrams.of(rankByWord.keySet());
+    }
+
+    private final LetterTrigrams letterModel;
+
+    /**
+     * Mean natural-log probability per letter of a lower-case token (end mark included) under a letter trigram
+     * model of the English words: about -2 for a word, much lower for a vowel-less abbreviation.
+     */
+    public double letterLogLikelihood(String lowerCaseToken) {
+        return letterModel.meanLogProbability(lowerCaseToken);
     }
 
     /** The shared instance, loaded once from the classpath; fails with a clear message when the list is missing. */

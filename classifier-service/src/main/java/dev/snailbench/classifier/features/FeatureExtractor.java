@@ -17,11 +17,14 @@ import java.util.Locale;
  * plain word its word segmentation (words found, leftover letters, longest leftover run, rarest word) and whether
  * it is a shortened spelling of a frequent word ({@code vgt}, {@code prcnt}); per identifier the leftover letters
  * and words of all its tokens. fx-5 dropped the character trigrams across the whole identifier (no gain in
- * cross-validation, eight fewer features per identifier).
+ * cross-validation, eight fewer features per identifier). Since fx-6, per token of two or more letters how
+ * word-like its spelling is under a letter trigram model of the English word list (mean log-probability per
+ * letter, banded; alone and crossed with the token's kind and length), and per identifier its least word-like
+ * token.
  */
 public final class FeatureExtractor {
 
-    public static final String VERSION = "fx-5";
+    public static final String VERSION = "fx-6";
     /** Number of hash buckets: rows of the model's weight matrix. */
     public static final int DIMENSION = 1 << 18;
 
@@ -31,7 +34,7 @@ public final class FeatureExtractor {
             NS_ABBR = 18, NS_SEPARATOR = 19, NS_TOKEN_BIGRAM = 21, NS_KIND_SEQUENCE = 22,
             NS_COVERED_LETTERS = 23, NS_COVERAGE_KIND = 24, NS_TOKEN_VOWEL_COUNT = 25, NS_VOWELLESS = 26,
             NS_PREFIX_RATIO = 27, NS_KIND_COUNTS = 28, NS_SEG_SHAPE = 29, NS_SEG_RUN = 30, NS_SEG_FREQ = 31,
-            NS_SUBSEQ = 32, NS_SEG_TOTAL = 33;
+            NS_SUBSEQ = 32, NS_SEG_TOTAL = 33, NS_LM = 34, NS_LM_WORST = 35, NS_LM_PLAIN = 36;
 
     private final EnglishWords words;
 
@@ -104,6 +107,7 @@ public final class FeatureExtractor {
         int kindSequence = 0x2F0B3;
         int dictionaryLetters = 0;
         int unknownLetters = 0, segmentCount = 0;
+        int leastWordLike = -1; // the highest letter-model band of a token, -1 without one
         for (int t = 0; t < tokens.size(); t++) {
             String token = tokens.get(t);
             String lowerToken = token.toLowerCase(Locale.ROOT);
@@ -176,6 +180,14 @@ public final class FeatureExtractor {
                             + (wordLength == 0 ? 15 : Math.min(10, token.length() * 10 / wordLength)));
                 }
             }
+            if (letterToken && token.length() >= 2) {
+                // How word-like the spelling is, in half-nats per letter: "hght" reads worse than "heit", a
+                // distinction the dictionary look-ups cannot make for tokens they do not find.
+                int band = Math.min(15, (int) (-words.letterLogLikelihood(lowerToken) * 2));
+                leastWordLike = Math.max(leastWordLike, band);
+                add(out, NS_LM, (kind * 16 + band) * 8 + Math.min(token.length(), 7));
+                add(out, NS_LM_PLAIN, band);
+            }
             nGrams(out, lowerToken);
             previousKind = kind;
         }
@@ -184,6 +196,7 @@ public final class FeatureExtractor {
         add(out, NS_KIND_SEQUENCE, kindSequence);
         add(out, NS_SEG_TOTAL, (unknownBand(unknownLetters) * 8 + Math.min(segmentCount, 7)) * 8
                 + Math.min(tokens.size(), 7));
+        add(out, NS_LM_WORST, (leastWordLike + 1) * 8 + Math.min(tokens.size(), 7));
         add(out, NS_VOWELLESS, Math.min(vowelless, 3) * 4 + Math.min(shortUnknown, 3));
         // The whole mix at once: "two words and one unknown" is not the sum of its parts.
         add(out, NS_KIND_COUNTS, ((Math.min(inDictionary, 3) * 4 + Math.min(abbreviations, 3)) * 4

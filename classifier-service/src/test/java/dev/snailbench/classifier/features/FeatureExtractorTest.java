@@ -40,6 +40,16 @@ class FeatureExtractorTest {
     }
 
     @Test
+    void shouldScoreWordLikeSpellingsAboveVowelDroppedOnes() {
+        EnglishWords words = EnglishWords.get();
+        // Neither spelling is looked up: the letter model scores how English the letters read.
+        assertThat(words.letterLogLikelihood("height")).isGreaterThan(words.letterLogLikelihood("hght"));
+        assertThat(words.letterLogLikelihood("vegetation")).isGreaterThan(words.letterLogLikelihood("vgtn"));
+        assertThat(words.letterLogLikelihood("percent")).isGreaterThan(words.letterLogLikelihood("prcnt"));
+        assertThat(words.letterLogLikelihood("flurbing")).isGreaterThan(words.letterLogLikelihood("xqzkfw"));
+    }
+
+    @Test
     void shouldSegmentRunTogetherTokensIntoWordsAndLeftoverLetters() {
         FeatureExtractor.Segmentation loadPath = extractor.segment("loadpath");
         assertThat(loadPath.words()).isEqualTo(2);
