@@ -6,8 +6,8 @@ import dev.snailbench.localstack.DataDir;
 import dev.snailbench.scorer.model.ItemResult;
 import dev.snailbench.scorer.service.stats.JobStatistics;
 import dev.snailbench.scorer.service.stats.NaturalnessLookup;
+import dev.snailbench.scorer.service.stats.TestItems;
 import dev.snailbench.scorer.service.stats.TestScorerConfig;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,22 +78,10 @@ class ReportRendererTest {
     }
 
     private static ItemResult item(String question, boolean correct) {
-        ItemResult r = new ItemResult();
-        r.workItemId = UUID.randomUUID();
-        r.questionId = question;
+        ItemResult r = TestItems.scored(question, "m", "Native", correct);
         r.jobName = "FootballDB v1 nightly";
-        r.model = "m";
-        r.level = "Native";
         r.databaseKey = "footballdb_v1";
-        r.hardness = "easy";
-        r.goldStatus = "OK";
-        r.predictedStatus = "OK";
-        r.strictMatch = correct;
-        r.setMatch = correct;
-        r.relaxedMatch = correct;
         r.strictReason = correct ? "MATCH" : "COLUMN_ORDER_DIFFERS";
-        r.executionAccuracy = correct ? 1.0 : 0.0;
-        r.scoredAt = Instant.now();
         return r;
     }
 

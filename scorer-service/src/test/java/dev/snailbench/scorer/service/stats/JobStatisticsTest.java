@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.scorer.model.ItemResult;
 import dev.snailbench.scorer.service.stats.JobStatistics.Summary;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -95,24 +94,10 @@ class JobStatisticsTest {
     }
 
     private static ItemResult item(String q, String model, String level, boolean correct, String gold, String pred) {
-        ItemResult r = new ItemResult();
-        r.workItemId = UUID.randomUUID();
-        r.questionId = q;
-        r.model = model;
-        r.level = level;
-        r.databaseKey = "db";
-        r.hardness = "easy";
-        r.goldStatus = "OK";
-        r.predictedStatus = "OK";
-        r.strictMatch = correct;
-        r.setMatch = correct;
-        r.relaxedMatch = correct;
-        r.strictReason = correct ? "MATCH" : "VALUES_DIFFER";
-        r.executionAccuracy = correct ? 1.0 : 0.0;
+        ItemResult r = TestItems.scored(q, model, level, correct);
         r.cellPrecision = correct ? 1.0 : 0.5;
         r.goldIdentifiers = gold;
         r.predictedIdentifiers = pred;
-        r.scoredAt = Instant.now();
         return r;
     }
 

@@ -1,0 +1,32 @@
+package dev.snailbench.scorer.service.stats;
+
+import dev.snailbench.scorer.model.ItemResult;
+import java.time.Instant;
+import java.util.UUID;
+
+/** Item results as the scorer stores them, for tests of what is computed and shown from them. */
+public final class TestItems {
+
+    private TestItems() {
+    }
+
+    /** An easy item whose gold and prediction ran: right on every comparator, or wrong with different values. */
+    public static ItemResult scored(String question, String model, String level, boolean correct) {
+        ItemResult r = new ItemResult();
+        r.workItemId = UUID.randomUUID();
+        r.questionId = question;
+        r.model = model;
+        r.level = level;
+        r.databaseKey = "db";
+        r.hardness = "easy";
+        r.goldStatus = "OK";
+        r.predictedStatus = "OK";
+        r.strictMatch = correct;
+        r.setMatch = correct;
+        r.relaxedMatch = correct;
+        r.strictReason = correct ? "MATCH" : "VALUES_DIFFER";
+        r.executionAccuracy = correct ? 1.0 : 0.0;
+        r.scoredAt = Instant.now();
+        return r;
+    }
+}
