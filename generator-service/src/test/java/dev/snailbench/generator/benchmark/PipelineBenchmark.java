@@ -105,7 +105,9 @@ class PipelineBenchmark {
                         + "(%.0f items/s), JDBC loop %.1f s (%.0f items/s), ratio %.2fx%s", n, consumers,
                         settings.equals("before") ? " (settings before session 7)"
                                 : settings.equals("now") ? "" : " (settings " + settings + ": "
-                                        + System.getProperty("bench.setting." + settings, "") + ")", platform,
+                                        + (System.getProperty("bench.setting." + settings, "") + " "
+                                                + System.getProperty("bench.setting-jvm." + settings, "")).trim()
+                                        + ")", platform,
                         n / platform, jdbc, n / jdbc, platform / jdbc, fair));
                 System.out.println(out.get(out.size() - 1));
                 System.out.println(timeline(stack, jobId, start));
@@ -183,7 +185,9 @@ class PipelineBenchmark {
         // The stack's own options first: a later option of the same name wins (-XX:TieredStopAtLevel=4 restores C2).
         String options = Stack.SERVICE_JVM_OPTIONS + (before ? " " + BEFORE.get("JVM") : "") + (jfr == null ? ""
                 : " -XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + jfr + "/") + " "
-                + System.getProperty("bench.jvm-options", "");
+                + System.getProperty("bench.jvm-options", "") + " "
+                // -Dbench.settings=now,x -Dbench.setting-jvm.x="...": JVM options of that variant only.
+                + System.getProperty("bench.setting-jvm." + settings, "");
         Map<String, String> environment = new java.util.HashMap<>(Map.of("SNAILBENCH_EXECUTOR_CONSUMERS",
                 Integer.toString(consumers), "JAVA_TOOL_OPTIONS", options.trim()));
         if (before) {
