@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,6 +54,20 @@ class TrainNaturalnessModelTest {
                 row("modelyear", "Regular")));
         assertThat(copies[1]).isEqualTo(copies[0]);
         assertThat(copies[2]).isEqualTo(copies[0]);
+    }
+
+    @Test
+    void shouldAssignOtherFoldsForAnotherSaltKeepingCopiesTogether() {
+        List<LabeledIdentifiers.Row> rows = LabeledIdentifiers.read(
+                DataDir.resolve().resolve("snails/naturalness/train.csv"));
+        assertThat(TrainNaturalnessModel.folds(rows, 0)).isEqualTo(TrainNaturalnessModel.folds(rows));
+        int[] build = TrainNaturalnessModel.folds(rows);
+        int[] salted = TrainNaturalnessModel.folds(rows, 1);
+        long moved = IntStream.range(0, rows.size()).filter(i -> salted[i] != build[i]).count();
+        // Independent assignments agree on about a quarter of the rows.
+        assertThat(moved).isBetween(rows.size() / 2L, rows.size() * 9L / 10);
+        int[] copies = TrainNaturalnessModel.folds(List.of(row("VegHeight", "Low"), row("VEGHEIGHT", "Least")), 1);
+        assertThat(copies[1]).isEqualTo(copies[0]);
     }
 
     @Test
