@@ -16,20 +16,25 @@ final class Blend {
     }
 
     static double[] softmax(double[] scores) {
+        double[] p = scores.clone();
+        SoftmaxRegression.softmaxInPlace(p);
+        return p;
+    }
+
+    /** Scores to log-probabilities: minus their log-sum-exp. */
+    static void logSoftmaxInPlace(double[] z) {
         double max = Double.NEGATIVE_INFINITY;
-        for (double v : scores) {
+        for (double v : z) {
             max = Math.max(max, v);
         }
-        double[] p = new double[scores.length];
         double sum = 0;
-        for (int c = 0; c < p.length; c++) {
-            p[c] = Math.exp(scores[c] - max);
-            sum += p[c];
+        for (double v : z) {
+            sum += Math.exp(v - max);
         }
-        for (int c = 0; c < p.length; c++) {
-            p[c] /= sum;
+        double logSum = max + Math.log(sum);
+        for (int c = 0; c < z.length; c++) {
+            z[c] -= logSum;
         }
-        return p;
     }
 
     static int argmax(double[] values) {

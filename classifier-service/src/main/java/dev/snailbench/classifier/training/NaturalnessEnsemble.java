@@ -60,20 +60,11 @@ public final class NaturalnessEnsemble {
             }
             s += weights[row + 3] * v;
         }
-        double max = Double.NEGATIVE_INFINITY;
         for (int c = 0; c < 3; c++) {
             z[c] += bias[c];
-            max = Math.max(max, z[c]);
         }
-        double logSum = 0;
-        for (int c = 0; c < 3; c++) {
-            logSum += Math.exp(z[c] - max);
-        }
-        logSum = max + Math.log(logSum);
+        Blend.logSoftmaxInPlace(z);
         double[] ordinal = OrdinalRegression.logProbabilities(s, thresholds);
-        for (int c = 0; c < 3; c++) {
-            z[c] -= logSum;
-        }
         return Blend.softmax(Blend.scores(z, ordinal, ordinalWeight));
     }
 

@@ -41,12 +41,7 @@ public final class OrdinalRegression {
         int[] order = java.util.stream.IntStream.range(0, n).toArray();
         Random random = new Random(seed);
         for (int epoch = 0; epoch < epochs; epoch++) {
-            for (int i = n - 1; i > 0; i--) {
-                int j = random.nextInt(i + 1);
-                int t = order[i];
-                order[i] = order[j];
-                order[j] = t;
-            }
+            SoftmaxRegression.shuffle(order, random);
             for (int k = 0; k < n; k++) {
                 FeatureVector x = examples.get(order[k]);
                 double s = score(w, x);

@@ -67,12 +67,7 @@ public final class SoftmaxRegression {
         float lr = (float) settings.learningRate();
         float l2 = (float) settings.l2();
         for (int epoch = 0; epoch < settings.epochs(); epoch++) {
-            for (int i = n - 1; i > 0; i--) {
-                int j = random.nextInt(i + 1);
-                int t = order[i];
-                order[i] = order[j];
-                order[j] = t;
-            }
+            shuffle(order, random);
             for (int k = 0; k < n; k++) {
                 int e = order[k];
                 FeatureVector x = examples.get(e);
@@ -125,18 +120,7 @@ public final class SoftmaxRegression {
     public double[] logProbabilities(FeatureVector x) {
         double[] z = new double[classes];
         scores(weights, bias, x, classes, z);
-        double max = Double.NEGATIVE_INFINITY;
-        for (double v : z) {
-            max = Math.max(max, v);
-        }
-        double sum = 0;
-        for (double v : z) {
-            sum += Math.exp(v - max);
-        }
-        double logSum = max + Math.log(sum);
-        for (int c = 0; c < classes; c++) {
-            z[c] -= logSum;
-        }
+        Blend.logSoftmaxInPlace(z);
         return z;
     }
 
@@ -181,7 +165,17 @@ public final class SoftmaxRegression {
         }
     }
 
-    private static void softmaxInPlace(double[] p) {
+    /** One epoch's order of the examples (Fisher-Yates), shared with {@link OrdinalRegression}. */
+    static void shuffle(int[] order, Random random) {
+        for (int i = order.length - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+    }
+
+    static void softmaxInPlace(double[] p) {
         double max = Double.NEGATIVE_INFINITY;
         for (double v : p) {
             max = Math.max(max, v);

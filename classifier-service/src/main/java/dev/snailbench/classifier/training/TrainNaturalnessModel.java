@@ -33,7 +33,9 @@ import java.util.stream.IntStream;
  * <p>Last, the winning configuration is cross-validated once more with the training side of every fold extended
  * by the SNAILS {@code naturalness_classifications.csv} rows whose identifier (case-insensitive) is in neither
  * split (the file largely repeats train and validation; none of its validation identifiers may reach training),
- * scored on the same held-out rows; the extra rows are kept only if that is better.
+ * scored on the same held-out rows; the extra rows are kept only if that is better. Then, on the same held-out
+ * rows, the weight of an {@link OrdinalRegression} blended into the winner's log-probabilities
+ * ({@link NaturalnessEnsemble}), among {@link #ORDINAL_WEIGHTS} and 0 (the softmax model alone).
  * Crosswalks and schema levels are never read: they overlap the withheld test split.
  *
  * <p>Usage: {@code TrainNaturalnessModel <data-dir> <output-dir>}
@@ -55,7 +57,7 @@ public final class TrainNaturalnessModel {
 
     /**
      * The ordinal model blended into the softmax model: its settings were chosen by cross-validation on train over
-     * four fold assignments (lr 0.05 and 0.1, 10 and 20 epochs; README, Figures); the build chooses its weight.
+     * four fold assignments (lr 0.02, 0.05 and 0.1; README, Figures); the build chooses its weight.
      */
     static final double ORDINAL_LEARNING_RATE = 0.1;
     static final int ORDINAL_EPOCHS = 20;
