@@ -9,7 +9,7 @@ import java.util.Random;
  * identifier and two thresholds, {@code P(label ≤ Regular) = σ(θ₀ − s)}, {@code P(label ≤ Low) = σ(θ₁ − s)}.
  * The labels are ordered (Regular, Low, Least: ever harder to decode), which the softmax model does not know;
  * alone this model is weaker (cross-validation 0.884 against 0.901), but blended into the softmax model's
- * log-probabilities it gains about 0.3 points on every fold assignment tried (README, Figures).
+ * log-probabilities it gains 0.2–0.5 points on each of four fold assignments (README, Figures).
  * Trained like {@link SoftmaxRegression}: AdaGrad SGD, one example per step, fixed-seed shuffles, the average of
  * the parameters after each epoch of the second half.
  */
