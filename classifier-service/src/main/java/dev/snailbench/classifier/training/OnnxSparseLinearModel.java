@@ -15,15 +15,17 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * Writes a linear softmax classifier over hashed sparse features as an ONNX graph that takes the batch's
- * features as one flat list (no dense input of 262,144 mostly-zero columns, no padding):
+ * Writes the naturalness model ({@link NaturalnessEnsemble}: linear softmax and ordinal heads over hashed sparse
+ * features, blended) as an ONNX graph that takes the batch's features as one flat list (no dense input of 262,144
+ * mostly-zero columns, no padding):
  *
  * <pre>
  * indices int64 [T], values float [T]   every feature of the batch, identifier after identifier
  * ends    int64 [N]                     position in indices of each identifier's last feature
- * Gather(W [D, C], indices) × values → [T, C];  CumSum over T (in double, so no rounding shows);
- * Gather at ends, minus the previous identifier's → per-identifier sums [N, C];  + b → Softmax
- * probabilities float [N, C]
+ * Gather(W [D, 4], indices) × values → [T, 4];  CumSum over T (in double, so no rounding shows);
+ * Gather at ends, minus the previous identifier's → per-identifier sums [N, 4];  + b
+ * columns 0–2: LogSoftmax;  column 3 (s): log of the differences of [0, σ(θ₀ − s), σ(θ₁ − s), 1]
+ * (1 − w) × the first + w × the second → Softmax → probabilities float [N, 3]
  * </pre>
  *
  * <p>Running sums read at segment ends are the per-identifier sums because each identifier's features are
@@ -40,22 +42,34 @@ public final class OnnxSparseLinearModel {
     }
 
     /**
-     * @param weights row-major {@code [dimension][classes]}
-     * @param bias    {@code [classes]}
+     * @param model   its weights, row-major {@code [dimension][4]}: the three class scores and the ordinal score
+     * @param classes 3
      */
-    public static byte[] build(float[] weights, float[] bias, int dimension, int classes, String docString) {
+    public static byte[] build(NaturalnessEnsemble model, int dimension, int classes, String docString) {
+        int columns = NaturalnessEnsemble.COLUMNS;
+        float[] bias = java.util.Arrays.copyOf(model.bias(), columns); // no bias on the ordinal score
+        float w = (float) model.ordinalWeight();
         GraphProto graph = GraphProto.newBuilder()
                 .setName("naturalness")
                 .addInput(tensorInfo(INPUT_INDICES, TensorProto.DataType.INT64, "T"))
                 .addInput(tensorInfo(INPUT_VALUES, TensorProto.DataType.FLOAT, "T"))
                 .addInput(tensorInfo(INPUT_ENDS, TensorProto.DataType.INT64, "N"))
                 .addOutput(tensorInfo(OUTPUT_PROBABILITIES, TensorProto.DataType.FLOAT, "N", classes))
-                .addInitializer(floatTensor("W", weights, dimension, classes))
-                .addInitializer(floatTensor("b", bias, classes))
+                .addInitializer(floatTensor("W", model.weights(), dimension, columns))
+                .addInitializer(floatTensor("b", bias, columns))
+                .addInitializer(floatTensor("thresholds", model.thresholds(), 2))
+                .addInitializer(floatTensor("softmax_weight", new float[] { 1 - w }))
+                .addInitializer(floatTensor("ordinal_weight", new float[] { w }))
+                .addInitializer(floatTensor("floor", new float[] { (float) OrdinalRegression.FLOOR }))
+                .addInitializer(floatTensor("one", new float[] { 1f }))
                 .addInitializer(longTensor("axis_1", 1))
                 .addInitializer(longTensor("zero", 0))
                 .addInitializer(longTensor("minus_one", -1))
+                .addInitializer(longTensor("class_end", classes))
+                .addInitializer(longTensor("ordinal_end", classes + 1))
                 .addInitializer(longTensor("pad_first_row", 1, 0, 0, 0))
+                .addInitializer(longTensor("pad_last_column", 0, 0, 0, 1))
+                .addInitializer(longTensor("pad_first_column", 0, 1, 0, 0))
                 .addNode(node("Gather", "gather", new String[] { "W", INPUT_INDICES }, "gathered",
                         intAttribute("axis", 0)))
                 .addNode(node("Unsqueeze", "unsqueeze", new String[] { INPUT_VALUES, "axis_1" }, "values2"))
@@ -73,7 +87,26 @@ public final class OnnxSparseLinearModel {
                 .addNode(node("Cast", "to_float", new String[] { "sums_d" }, "sums",
                         intAttribute("to", TensorProto.DataType.FLOAT.getNumber())))
                 .addNode(node("Add", "bias", new String[] { "sums", "b" }, "scores"))
-                .addNode(node("Softmax", "softmax", new String[] { "scores" }, OUTPUT_PROBABILITIES,
+                // Softmax head: log-probabilities of the three class scores.
+                .addNode(node("Slice", "class_scores", new String[] { "scores", "zero", "class_end", "axis_1" },
+                        "class_scores"))
+                .addNode(node("LogSoftmax", "softmax_log", new String[] { "class_scores" }, "softmax_log",
+                        intAttribute("axis", -1)))
+                // Ordinal head: cumulative probabilities σ(θ − s) = [P(≤ Regular), P(≤ Low)], differenced.
+                .addNode(node("Slice", "ordinal_score", new String[] { "scores", "class_end", "ordinal_end",
+                        "axis_1" }, "ordinal_score"))
+                .addNode(node("Sub", "margins", new String[] { "thresholds", "ordinal_score" }, "margins"))
+                .addNode(node("Sigmoid", "cumulative", new String[] { "margins" }, "cumulative"))
+                .addNode(node("Pad", "upto", new String[] { "cumulative", "pad_last_column", "one" }, "upto"))
+                .addNode(node("Pad", "below", new String[] { "cumulative", "pad_first_column" }, "below"))
+                .addNode(node("Sub", "ordinal_p", new String[] { "upto", "below" }, "ordinal_p"))
+                .addNode(node("Max", "floored", new String[] { "ordinal_p", "floor" }, "ordinal_floored"))
+                .addNode(node("Log", "ordinal_log", new String[] { "ordinal_floored" }, "ordinal_log"))
+                // The blend, renormalized.
+                .addNode(node("Mul", "softmax_part", new String[] { "softmax_log", "softmax_weight" }, "softmax_part"))
+                .addNode(node("Mul", "ordinal_part", new String[] { "ordinal_log", "ordinal_weight" }, "ordinal_part"))
+                .addNode(node("Add", "blend", new String[] { "softmax_part", "ordinal_part" }, "blended"))
+                .addNode(node("Softmax", "softmax", new String[] { "blended" }, OUTPUT_PROBABILITIES,
                         intAttribute("axis", -1)))
                 .build();
         return ModelProto.newBuilder()

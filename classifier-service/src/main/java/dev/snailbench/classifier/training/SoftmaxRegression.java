@@ -1,13 +1,6 @@
 package dev.snailbench.classifier.training;
 
 import dev.snailbench.classifier.features.FeatureVector;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 
@@ -74,12 +67,7 @@ public final class SoftmaxRegression {
         float lr = (float) settings.learningRate();
         float l2 = (float) settings.l2();
         for (int epoch = 0; epoch < settings.epochs(); epoch++) {
-            for (int i = n - 1; i > 0; i--) {
-                int j = random.nextInt(i + 1);
-                int t = order[i];
-                order[i] = order[j];
-                order[j] = t;
-            }
+            shuffle(order, random);
             for (int k = 0; k < n; k++) {
                 int e = order[k];
                 FeatureVector x = examples.get(e);
@@ -128,6 +116,14 @@ public final class SoftmaxRegression {
         return p;
     }
 
+    /** Log-probabilities of each class (for the blend with the ordinal model). */
+    public double[] logProbabilities(FeatureVector x) {
+        double[] z = new double[classes];
+        scores(weights, bias, x, classes, z);
+        Blend.logSoftmaxInPlace(z);
+        return z;
+    }
+
     public int predict(FeatureVector x) {
         double[] p = new double[classes];
         scores(weights, bias, x, classes, p);
@@ -156,50 +152,6 @@ public final class SoftmaxRegression {
         return classes;
     }
 
-    /** Writes the model (non-zero weight rows only) so a test can compare the exported ONNX graph with it. */
-    public void write(Path file) throws IOException {
-        try (OutputStream raw = Files.newOutputStream(file);
-                DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(raw))) {
-            out.writeInt(dimension);
-            out.writeInt(classes);
-            for (float v : bias) {
-                out.writeFloat(v);
-            }
-            for (int row = 0; row < dimension; row++) {
-                boolean zero = true;
-                for (int c = 0; c < classes; c++) {
-                    zero &= weights[row * classes + c] == 0;
-                }
-                if (!zero) {
-                    out.writeInt(row);
-                    for (int c = 0; c < classes; c++) {
-                        out.writeFloat(weights[row * classes + c]);
-                    }
-                }
-            }
-            out.writeInt(-1);
-        }
-    }
-
-    public static SoftmaxRegression read(Path file) throws IOException {
-        try (InputStream raw = Files.newInputStream(file);
-                DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(raw))) {
-            int dimension = in.readInt();
-            int classes = in.readInt();
-            float[] bias = new float[classes];
-            for (int c = 0; c < classes; c++) {
-                bias[c] = in.readFloat();
-            }
-            float[] weights = new float[dimension * classes];
-            for (int row = in.readInt(); row >= 0; row = in.readInt()) {
-                for (int c = 0; c < classes; c++) {
-                    weights[row * classes + c] = in.readFloat();
-                }
-            }
-            return new SoftmaxRegression(dimension, classes, weights, bias);
-        }
-    }
-
     private static void scores(float[] w, float[] b, FeatureVector x, int classes, double[] out) {
         for (int c = 0; c < classes; c++) {
             out[c] = b[c];
@@ -213,7 +165,17 @@ public final class SoftmaxRegression {
         }
     }
 
-    private static void softmaxInPlace(double[] p) {
+    /** One epoch's order of the examples (Fisher-Yates), shared with {@link OrdinalRegression}. */
+    static void shuffle(int[] order, Random random) {
+        for (int i = order.length - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+    }
+
+    static void softmaxInPlace(double[] p) {
         double max = Double.NEGATIVE_INFINITY;
         for (double v : p) {
             max = Math.max(max, v);

@@ -25,13 +25,13 @@ class OnnxMatchesJavaModelTest {
     static final Path MODEL_DIR = Path.of("target/naturalness-model");
 
     private static NaturalnessModel onnx;
-    private static SoftmaxRegression java;
+    private static NaturalnessEnsemble java;
     private static List<LabeledIdentifiers.Row> validation;
 
     @BeforeAll
     static void load() throws Exception {
         onnx = NaturalnessModel.load(MODEL_DIR, ExecutionProvider.cpu, 0, 1);
-        java = SoftmaxRegression.read(MODEL_DIR.resolve(ModelMetadata.JAVA_MODEL_FILE));
+        java = NaturalnessEnsemble.read(MODEL_DIR.resolve(ModelMetadata.JAVA_MODEL_FILE));
         validation = LabeledIdentifiers.read(DataDir.resolve().resolve("snails/naturalness/validation.csv"));
     }
 

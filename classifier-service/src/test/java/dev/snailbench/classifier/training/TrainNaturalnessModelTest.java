@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,6 +57,20 @@ class TrainNaturalnessModelTest {
     }
 
     @Test
+    void shouldAssignOtherFoldsForAnotherSaltKeepingCopiesTogether() {
+        List<LabeledIdentifiers.Row> rows = LabeledIdentifiers.read(
+                DataDir.resolve().resolve("snails/naturalness/train.csv"));
+        assertThat(TrainNaturalnessModel.folds(rows, 0)).isEqualTo(TrainNaturalnessModel.folds(rows));
+        int[] build = TrainNaturalnessModel.folds(rows);
+        int[] salted = TrainNaturalnessModel.folds(rows, 1);
+        long moved = IntStream.range(0, rows.size()).filter(i -> salted[i] != build[i]).count();
+        // Independent assignments agree on about a quarter of the rows.
+        assertThat(moved).isBetween(rows.size() / 2L, rows.size() * 9L / 10);
+        int[] copies = TrainNaturalnessModel.folds(List.of(row("VegHeight", "Low"), row("VEGHEIGHT", "Least")), 1);
+        assertThat(copies[1]).isEqualTo(copies[0]);
+    }
+
+    @Test
     void shouldTrainTheSameModelTwiceAndReadBackWhatItWrote() throws Exception {
         FeatureExtractor extractor = new FeatureExtractor(EnglishWords.get());
         List<LabeledIdentifiers.Row> rows = LabeledIdentifiers.read(
@@ -68,14 +83,43 @@ class TrainNaturalnessModelTest {
                 FeatureExtractor.DIMENSION, 3, settings);
         assertThat(second.weights()).isEqualTo(first.weights());
         assertThat(second.bias()).isEqualTo(first.bias());
+        OrdinalRegression ordinal = OrdinalRegression.train(examples.features(), examples.labels(),
+                FeatureExtractor.DIMENSION, 0.1, 4, 7);
+        assertThat(OrdinalRegression.train(examples.features(), examples.labels(), FeatureExtractor.DIMENSION, 0.1,
+                4, 7).weights()).isEqualTo(ordinal.weights());
 
+        NaturalnessEnsemble model = NaturalnessEnsemble.of(first, ordinal, 0.35);
         Path file = dir.resolve("model.weights");
-        first.write(file);
-        SoftmaxRegression read = SoftmaxRegression.read(file);
+        model.write(file);
+        NaturalnessEnsemble read = NaturalnessEnsemble.read(file);
         FeatureVector v = new FeatureVector();
         extractor.extract("VegHeight", v);
-        assertThat(read.probabilities(v)).containsExactly(first.probabilities(v));
-        assertThat(read.weights()).isEqualTo(first.weights());
+        assertThat(read.probabilities(v)).containsExactly(model.probabilities(v));
+        assertThat(read.weights()).isEqualTo(model.weights());
+        assertThat(read.thresholds()).isEqualTo(model.thresholds());
+    }
+
+    @Test
+    void shouldGiveTheSoftmaxModelsProbabilitiesAtBlendWeightZeroAndMoveTowardTheOrdinalModelsAbove() {
+        FeatureExtractor extractor = new FeatureExtractor(EnglishWords.get());
+        List<LabeledIdentifiers.Row> rows = LabeledIdentifiers.read(
+                DataDir.resolve().resolve("snails/naturalness/train.csv")).subList(0, 2000);
+        TrainNaturalnessModel.Examples examples = TrainNaturalnessModel.Examples.of(rows, extractor);
+        SoftmaxRegression softmax = SoftmaxRegression.train(examples.features(), examples.labels(),
+                FeatureExtractor.DIMENSION, 3, new SoftmaxRegression.Settings(0.02, 4, 0, 7));
+        OrdinalRegression ordinal = OrdinalRegression.train(examples.features(), examples.labels(),
+                FeatureExtractor.DIMENSION, 0.1, 4, 7);
+        FeatureVector v = new FeatureVector();
+        extractor.extract("VgHt", v);
+        assertThat(NaturalnessEnsemble.of(softmax, ordinal, 0).probabilities(v))
+                .containsExactly(softmax.probabilities(v), org.assertj.core.data.Offset.offset(1e-9));
+        double[] ordinalOnly = NaturalnessEnsemble.of(softmax, ordinal, 1).probabilities(v);
+        double[] ordinalLog = ordinal.logProbabilities(v);
+        for (int c = 0; c < 3; c++) {
+            assertThat(ordinalOnly[c]).isCloseTo(Math.exp(ordinalLog[c]), org.assertj.core.data.Offset.offset(1e-6));
+        }
+        // An abbreviation like VgHt: the ordered model puts more on the harder end than on the easy one.
+        assertThat(ordinalOnly[2]).isGreaterThan(ordinalOnly[0]);
     }
 
     @Test
