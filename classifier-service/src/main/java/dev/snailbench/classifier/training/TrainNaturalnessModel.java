@@ -48,12 +48,20 @@ public final class TrainNaturalnessModel {
     /** Four folds: on the 2-core build machines two rounds of two parallel trainings, no idle core. */
     static final int FOLDS = 4;
 
-    /** The selection grid; override with -Dnaturalness.learning-rates=0.05,0.1 -Dnaturalness.epochs=8,16 to explore. */
-    private static final double[] LEARNING_RATES = Arrays.stream(
-            System.getProperty("naturalness.learning-rates", "0.02,0.03").split(",")).mapToDouble(Double::parseDouble)
-            .toArray();
-    private static final int[] EPOCHS = Arrays.stream(System.getProperty("naturalness.epochs", "10,20")
-            .split(",")).mapToInt(Integer::parseInt).toArray();
+    /**
+     * The selection grid; explore with {@code mvn package -Dnaturalness.learning-rates=0.05,0.1
+     * -Dnaturalness.epochs=8,16} (the pom passes them to the training JVM, empty when not set: the defaults).
+     */
+    private static final double[] LEARNING_RATES = Arrays.stream(setting("naturalness.learning-rates", "0.02,0.03")
+            .split(",")).mapToDouble(Double::parseDouble).toArray();
+    private static final int[] EPOCHS = Arrays.stream(setting("naturalness.epochs", "10,20").split(","))
+            .mapToInt(Integer::parseInt).toArray();
+
+    /** A system property, or the default when it is unset or blank (the pom always passes it). */
+    static String setting(String name, String fallback) {
+        String value = System.getProperty(name, "").trim();
+        return value.isEmpty() ? fallback : value;
+    }
 
     /**
      * The ordinal model blended into the softmax model: its settings were chosen by cross-validation on train over
