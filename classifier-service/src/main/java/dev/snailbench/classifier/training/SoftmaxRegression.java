@@ -124,18 +124,6 @@ public final class SoftmaxRegression {
         return z;
     }
 
-    public int predict(FeatureVector x) {
-        double[] p = new double[classes];
-        scores(weights, bias, x, classes, p);
-        int best = 0;
-        for (int c = 1; c < classes; c++) {
-            if (p[c] > p[best]) {
-                best = c;
-            }
-        }
-        return best;
-    }
-
     public float[] weights() {
         return weights;
     }

@@ -121,30 +121,35 @@ public final class TrainNaturalnessModel {
         List<ModelMetadata.Candidate> candidates = new ArrayList<>();
         SoftmaxRegression.Settings bestSettings = null;
         Scores bestCv = null;
+        // The winner's held-out log-probabilities, kept for the blend below (not trained a second time).
+        double[][] softmaxOut = null;
         for (double learningRate : LEARNING_RATES) {
             for (int epochs : EPOCHS) {
                 SoftmaxRegression.Settings settings = new SoftmaxRegression.Settings(learningRate, epochs, 0, SEED);
-                Scores cv = crossValidate(train, null, fold, settings);
+                double[][] heldOut = outOfFold(train, null, fold, softmaxTrainer(settings));
+                Scores cv = score(train, heldOut);
                 candidates.add(candidate(describe(settings, false, 0), cv));
                 if (bestCv == null || cv.accuracy() > bestCv.accuracy()) {
                     bestCv = cv;
                     bestSettings = settings;
+                    softmaxOut = heldOut;
                 }
             }
         }
         // Then whether the extra rows help the winner, on the same held-out folds.
         boolean bestWithExtra = false;
         if (!extraRows.isEmpty()) {
-            Scores cv = crossValidate(train, extra, fold, bestSettings);
+            double[][] heldOut = outOfFold(train, extra, fold, softmaxTrainer(bestSettings));
+            Scores cv = score(train, heldOut);
             candidates.add(candidate(describe(bestSettings, true, extraRows.size()), cv));
             if (cv.accuracy() > bestCv.accuracy()) {
                 bestCv = cv;
                 bestWithExtra = true;
+                softmaxOut = heldOut;
             }
         }
         // Then the ordinal model's weight in the blend, on the same held-out folds (0: the softmax model alone).
         Examples chosenExtra = bestWithExtra ? extra : null;
-        double[][] softmaxOut = outOfFold(train, chosenExtra, fold, softmaxTrainer(bestSettings));
         double[][] ordinalOut = outOfFold(train, chosenExtra, fold, TrainNaturalnessModel::trainOrdinal);
         double bestWeight = 0;
         for (double weight : ORDINAL_WEIGHTS) {
