@@ -17,8 +17,10 @@ public class ModelResource {
     /** Model facts for clients. */
     public record ModelInfo(String modelVersion, String trainingDate, String featureExtractionVersion,
             List<String> labels, String executionProvider, String trainer, String hyperparameters, String wordList,
-            int trainRows, int validationRows, double validationAccuracy, double validationMacroF1,
-            Map<String, Map<String, Integer>> confusionMatrix, Map<String, Double> validationF1ByLabel) {
+            int trainRows, String trainedOn, int validationRows, double validationAccuracy, double validationMacroF1,
+            Map<String, Map<String, Integer>> confusionMatrix, Map<String, Double> validationF1ByLabel,
+            double crossFittedAccuracy, double crossFittedMacroF1,
+            Map<String, Map<String, Integer>> crossFittedConfusionMatrix) {
     }
 
     private final ClassifierService classifier;
@@ -32,7 +34,8 @@ public class ModelResource {
         ModelMetadata m = classifier.metadata();
         return new ModelInfo(m.modelVersion(), m.trainingDate(), m.featureExtractionVersion(), m.labels(),
                 classifier.executionProvider().name(), m.trainer(), m.hyperparameters(), m.wordList(), m.trainRows(),
-                m.validationRows(), m.validationAccuracy(), m.validationMacroF1(), m.confusionMatrix(),
-                m.validationF1ByLabel());
+                m.trainedOn(), m.validationRows(), m.validationAccuracy(), m.validationMacroF1(), m.confusionMatrix(),
+                m.validationF1ByLabel(), m.crossFittedAccuracy(), m.crossFittedMacroF1(),
+                m.crossFittedConfusionMatrix());
     }
 }

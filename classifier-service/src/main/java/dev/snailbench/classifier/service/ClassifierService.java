@@ -52,10 +52,11 @@ public class ClassifierService {
             return t;
         });
         ModelMetadata m = model.metadata();
-        LOG.infof("Naturalness model %s loaded from %s on %s: trained %s, validation accuracy %.4f, macro-F1 %.4f, "
-                + "confusion matrix (actual -> predicted) %s", m.modelVersion(), dir.toAbsolutePath().normalize(),
-                config.executionProvider(), m.trainingDate(), m.validationAccuracy(), m.validationMacroF1(),
-                m.confusionMatrix());
+        LOG.infof("Naturalness model %s loaded from %s on %s: trained %s on %s; validation accuracy %.4f, macro-F1 "
+                + "%.4f, confusion matrix (actual -> predicted) %s; cross-fitted validation accuracy %.4f",
+                m.modelVersion(), dir.toAbsolutePath().normalize(), config.executionProvider(), m.trainingDate(),
+                m.trainedOn(), m.validationAccuracy(), m.validationMacroF1(), m.confusionMatrix(),
+                m.crossFittedAccuracy());
     }
 
     static Path modelDir(ClassifierConfig config) {

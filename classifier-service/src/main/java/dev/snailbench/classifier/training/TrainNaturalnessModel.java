@@ -27,7 +27,7 @@ import java.util.stream.IntStream;
  *
  * <p>Model selection never looks at the validation split: each candidate configuration is scored by k-fold
  * cross-validation on the training rows (folds by identifier, so a repeated identifier never sits on both
- * sides), the best mean accuracy wins, the final model is trained on all training rows, and only then is it
+ * sides), the best mean accuracy wins, the held-out model is trained on all training rows, and only then is it
  * scored once on {@code validation.csv} for the figures in {@code model.json}.
  *
  * <p>Last, the winning configuration is cross-validated once more with the training side of every fold extended
@@ -37,6 +37,10 @@ import java.util.stream.IntStream;
  * rows, the weight of an {@link OrdinalRegression} blended into the winner's log-probabilities
  * ({@link NaturalnessEnsemble}), among {@link #ORDINAL_WEIGHTS} and 0 (the softmax model alone).
  * Crosswalks and schema levels are never read: they overlap the withheld test split.
+ *
+ * <p>The model scored on validation (written to {@code held-out/}) is not the one shipped: the shipped model is the
+ * same configuration trained on the validation rows too, and what those rows add is measured by cross-fitting
+ * (each quarter of validation scored by a model trained on train plus the other three quarters).
  *
  * <p>Usage: {@code TrainNaturalnessModel <data-dir> <output-dir>}
  */
@@ -168,13 +172,11 @@ public final class TrainNaturalnessModel {
             finalFeatures.addAll(extra.features());
             finalLabels = IntStream.concat(Arrays.stream(train.labels()), Arrays.stream(extra.labels())).toArray();
         }
-        NaturalnessEnsemble model = NaturalnessEnsemble.of(
-                SoftmaxRegression.train(finalFeatures, finalLabels, FeatureExtractor.DIMENSION, LABELS.size(),
-                        bestSettings),
-                ordinal(finalFeatures, finalLabels), bestWeight);
+        // The held-out model: the chosen configuration trained without the validation rows, which it is scored on.
+        NaturalnessEnsemble heldOut = ensemble(finalFeatures, finalLabels, bestSettings, bestWeight);
         List<String> predicted = new ArrayList<>(validationRows.size());
         for (FeatureVector v : validation.features()) {
-            predicted.add(LABELS.get(model.predict(v)));
+            predicted.add(LABELS.get(heldOut.predict(v)));
         }
         List<String> actual = validationRows.stream().map(LabeledIdentifiers.Row::label).toList();
         Scores scores = Scores.of(LABELS, actual, predicted);
@@ -186,17 +188,44 @@ public final class TrainNaturalnessModel {
                 }
             }
         }
+        // What the validation rows add, measured on them without scoring a row with a model trained on it: each
+        // quarter of validation (by identifier) scored by the configuration trained on train + the other three.
+        Examples trainingSide = new Examples(null, finalFeatures, finalLabels);
+        Scores crossFitted = score(validation, blend(
+                outOfFold(validation, trainingSide, folds(validationRows), softmaxTrainer(bestSettings)),
+                outOfFold(validation, trainingSide, folds(validationRows), TrainNaturalnessModel::trainOrdinal),
+                bestWeight));
+        // The shipped model learns from the validation rows too (cross-fitting shows what they add); the test split
+        // stays withheld.
+        List<FeatureVector> shippedFeatures = new ArrayList<>(finalFeatures);
+        shippedFeatures.addAll(validation.features());
+        int[] shippedLabels = IntStream.concat(Arrays.stream(finalLabels), Arrays.stream(validation.labels()))
+                .toArray();
+        NaturalnessEnsemble shipped = ensemble(shippedFeatures, shippedLabels, bestSettings, bestWeight);
+
         String config = describe(bestSettings, bestWithExtra, extraRows.size()) + describeBlend(bestWeight)
                 + "; chosen by " + FOLDS
                 + "-fold cross-validation on train (accuracy " + String.format(Locale.ROOT, "%.4f", bestCv.accuracy())
                 + ")";
-        write(model, config, scores, candidates, finalFeatures.size(), validationRows.size(), outputDir);
+        String heldOutRows = trainRows.size() + " train" + (bestWithExtra ? " + " + extraRows.size()
+                + " naturalness_classifications" : "") + " rows";
+        Figures figures = new Figures(scores, validationRows.size(), crossFitted);
+        write(heldOut, config, heldOutRows + " (no validation row: the validation figures are this model's)",
+                figures, candidates, finalFeatures.size(), outputDir.resolve(ModelMetadata.HELD_OUT_DIR));
+        write(shipped, config, heldOutRows + " + " + validationRows.size() + " validation rows (the validation "
+                + "figures are those of " + ModelMetadata.HELD_OUT_DIR + "/, the same configuration trained without "
+                + "them)", figures, candidates, shippedFeatures.size(), outputDir);
         double cpuSeconds = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
                 .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
-        System.out.printf("[naturalness] chose %s%n[naturalness] validation (scored once, after the choice): accuracy "
-                + "%.4f, macro-F1 %.4f, F1 %s, confusion (actual -> predicted) %s; wrote %s in %.1f s (%.1f CPU-s)%n",
-                config, scores.accuracy(), scores.macroF1(), scores.f1ByLabel(), scores.confusion(), outputDir,
-                (System.nanoTime() - started) / 1e9, cpuSeconds);
+        System.out.printf("[naturalness] chose %s%n[naturalness] validation (scored once, after the choice, by the "
+                + "model trained without it): accuracy %.4f, macro-F1 %.4f, F1 %s, confusion (actual -> predicted) %s%n"
+                + "[naturalness] cross-fitted validation (each quarter scored by the model trained on train + the "
+                + "other three quarters): accuracy %.4f, macro-F1 %.4f, F1 %s, confusion %s%n"
+                + "[naturalness] shipped model trained on %d rows (validation included); wrote %s in %.1f s "
+                + "(%.1f CPU-s)%n",
+                config, scores.accuracy(), scores.macroF1(), scores.f1ByLabel(), scores.confusion(),
+                crossFitted.accuracy(), crossFitted.macroF1(), crossFitted.f1ByLabel(), crossFitted.confusion(),
+                shippedFeatures.size(), outputDir, (System.nanoTime() - started) / 1e9, cpuSeconds);
     }
 
     /**
@@ -237,6 +266,16 @@ public final class TrainNaturalnessModel {
     private static OrdinalRegression ordinal(List<FeatureVector> features, int[] labels) {
         return OrdinalRegression.train(features, labels, FeatureExtractor.DIMENSION, ORDINAL_LEARNING_RATE,
                 ORDINAL_EPOCHS, SEED);
+    }
+
+    private static NaturalnessEnsemble ensemble(List<FeatureVector> features, int[] labels,
+            SoftmaxRegression.Settings settings, double ordinalWeight) {
+        return NaturalnessEnsemble.of(SoftmaxRegression.train(features, labels, FeatureExtractor.DIMENSION,
+                LABELS.size(), settings), ordinal(features, labels), ordinalWeight);
+    }
+
+    /** The validation figures of the held-out model and the cross-fitted ones, written beside both models. */
+    record Figures(Scores validation, int validationRows, Scores crossFitted) {
     }
 
     static Trainer softmaxTrainer(SoftmaxRegression.Settings settings) {
@@ -344,8 +383,8 @@ public final class TrainNaturalnessModel {
         return Scores.of(LABELS, actual, Arrays.stream(scores).map(s -> LABELS.get(Blend.argmax(s))).toList());
     }
 
-    private static void write(NaturalnessEnsemble model, String config, Scores scores,
-            List<ModelMetadata.Candidate> candidates, int trainRows, int validationRows, Path outputDir)
+    private static void write(NaturalnessEnsemble model, String config, String trainedOn, Figures figures,
+            List<ModelMetadata.Candidate> candidates, int trainRows, Path outputDir)
             throws IOException, NoSuchAlgorithmException {
         int classes = LABELS.size();
         int dimension = FeatureExtractor.DIMENSION;
@@ -356,6 +395,8 @@ public final class TrainNaturalnessModel {
         Files.write(outputDir.resolve(ModelMetadata.ONNX_FILE), onnx);
         Files.deleteIfExists(outputDir.resolve("naturalness.tribuo")); // left by builds before the Java trainer
         model.write(outputDir.resolve(ModelMetadata.JAVA_MODEL_FILE));
+        Scores validation = figures.validation();
+        Scores crossFitted = figures.crossFitted();
         ModelMetadata metadata = new ModelMetadata(
                 "naturalness-" + FeatureExtractor.VERSION + "-" + digest,
                 FeatureExtractor.VERSION, dimension,
@@ -368,8 +409,10 @@ public final class TrainNaturalnessModel {
                 OnnxSparseLinearModel.OUTPUT_PROBABILITIES + ": float [N, " + classes + "] in label order",
                 Instant.now().toString(), "multinomial logistic regression (SoftmaxRegression, AdaGrad SGD)"
                         + (model.ordinalWeight() == 0 ? "" : " blended with an ordinal regression (OrdinalRegression)"), config,
-                EnglishWords.SOURCE + ", " + EnglishWords.get().size() + " words", trainRows, validationRows,
-                scores.accuracy(), scores.macroF1(), scores.confusion(), scores.f1ByLabel(), candidates);
+                EnglishWords.SOURCE + ", " + EnglishWords.get().size() + " words", trainRows, trainedOn,
+                figures.validationRows(), validation.accuracy(), validation.macroF1(), validation.confusion(),
+                validation.f1ByLabel(), crossFitted.accuracy(), crossFitted.macroF1(), crossFitted.confusion(),
+                candidates);
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValue(outputDir.resolve(ModelMetadata.FILE).toFile(), metadata);
     }

@@ -107,6 +107,9 @@ class ClassifyResourceTest {
                 .body("labels", equalTo(List.of("Regular", "Low", "Least")))
                 .body("confusionMatrix.Regular.size()", equalTo(3))
                 .body("executionProvider", equalTo("cpu"))
-                .body("trainingDate", containsString("T"));
+                .body("trainingDate", containsString("T"))
+                .body("trainedOn", containsString("validation rows"))
+                .body("crossFittedAccuracy", greaterThanOrEqualTo(0.89f))
+                .body("crossFittedConfusionMatrix.Least.size()", equalTo(3));
     }
 }
