@@ -181,7 +181,8 @@ public final class Demo {
         for (Map.Entry<String, String> job : jobs.entrySet()) {
             JsonNode agreement = client.summary(apiKey, job.getValue()).path("hardnessAgreement");
             System.out.printf("%s: Spider hardness of the gold SQL agrees with the dataset's label on %d of %d "
-                    + "questions%n", job.getKey(), agreement.path("agree").asInt(), agreement.path("labelled").asInt());
+                    + "questions%n", job.getKey(), agreement.path("agree").asInt(),
+                    agreement.path("labelled").asInt());
         }
     }
 

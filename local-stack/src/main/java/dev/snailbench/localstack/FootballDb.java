@@ -43,8 +43,9 @@ public final class FootballDb {
     }
 
     /**
-     * The job a team would submit for FootballDB vN: its 100 dev questions with their gold SQL and hardness label, and the SQL
-     * gpt-3.5-turbo wrote for them (30-shot, recorded by the dataset's authors) as the predictions to replay.
+     * The job a team would submit for FootballDB vN: its 100 dev questions with their gold SQL and hardness label,
+     * and the SQL gpt-3.5-turbo wrote for them (30-shot, recorded by the dataset's authors) as the predictions to
+     * replay.
      *
      * @param database the job's {@code database}: a registered {@code databaseId}, or a JDBC connection
      */

@@ -49,8 +49,9 @@ class QuestionSetsTest {
 
     @Test
     void shouldReadAnOptionalLabelOfSpiderStyleItemsInAnyCaseAndNameABadOne() throws Exception {
-        List<Question> questions = QuestionSets.spider(JSON.readTree("[{\"db_id\": \"club\", \"question\": \"How many?\","
-                + " \"query\": \"SELECT count(*) FROM club\", \"hardness\": \"Easy\"}, {\"db_id\": \"club\", "
+        List<Question> questions = QuestionSets.spider(JSON.readTree("[{\"db_id\": \"club\", "
+                + "\"question\": \"How many?\", \"query\": \"SELECT count(*) FROM club\", \"hardness\": \"Easy\"}, "
+                + "{\"db_id\": \"club\", "
                 + "\"question\": \"Names?\", \"query\": \"SELECT name FROM club\"}]"));
 
         assertThat(questions).extracting(Question::hardness).containsExactly("easy", null);

@@ -38,8 +38,8 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
                 verdict(r, r.relaxedMatch, r.relaxedReason, r.relaxedDetail),
                 r.orderBy, r.cellPrecision, r.cellRecall, r.tupleCardinality, r.tupleConstraint, r.tupleOrder,
                 r.executionAccuracy, r.validEfficiencyScore, r.softF1, r.queryRecall, r.queryPrecision, r.queryF1,
-                r.linkingError, r.linkingMethod, Boolean.TRUE.equals(r.multipleStatements), r.hardness, r.labelledHardness,
-                r.scoredAt,
+                r.linkingError, r.linkingMethod, Boolean.TRUE.equals(r.multipleStatements), r.hardness,
+                r.labelledHardness, r.scoredAt,
                 r.manualVerdict == null ? null : r.manualVerdict ? "correct" : "incorrect", r.reviewNote, r.reviewedBy,
                 r.reviewedAt, ResultPreview.parse(r.resultPreview));
     }

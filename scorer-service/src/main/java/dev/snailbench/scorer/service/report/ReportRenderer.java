@@ -21,7 +21,8 @@ import java.util.TreeSet;
 public class ReportRenderer {
 
     static final List<String> CSV_COLUMNS = List.of("questionId", "workItemId", "model", "database", "level",
-            "hardness", "labelledHardness", "goldStatus", "goldError", "predictedStatus", "predictedError", "inferenceError", "failed",
+            "hardness", "labelledHardness", "goldStatus", "goldError", "predictedStatus", "predictedError",
+            "inferenceError", "failed",
             "strictMatch", "strictReason", "setMatch", "setReason", "relaxedMatch", "relaxedReason", "reason",
             "cellPrecision", "cellRecall", "tupleCardinality", "tupleConstraint", "tupleOrder", "executionAccuracy",
             "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1", "multipleStatements",
@@ -32,8 +33,9 @@ public class ReportRenderer {
         StringBuilder sb = new StringBuilder(String.join(",", CSV_COLUMNS)).append("\r\n");
         for (ItemResult r : items) {
             List<Object> v = List.of(opt(r.questionId), opt(r.workItemId), opt(r.model), opt(r.databaseKey),
-                    opt(r.level), opt(r.hardness), opt(r.labelledHardness), opt(r.goldStatus), opt(r.goldError), opt(r.predictedStatus),
-                    opt(r.predictedError), opt(r.inferenceError), r.failed, opt(r.strictMatch), opt(r.strictReason),
+                    opt(r.level), opt(r.hardness), opt(r.labelledHardness), opt(r.goldStatus), opt(r.goldError),
+                    opt(r.predictedStatus), opt(r.predictedError), opt(r.inferenceError), r.failed,
+                    opt(r.strictMatch), opt(r.strictReason),
                     opt(r.setMatch), opt(r.setReason), opt(r.relaxedMatch), opt(r.relaxedReason), opt(r.reason),
                     opt(r.cellPrecision), opt(r.cellRecall), opt(r.tupleCardinality), opt(r.tupleConstraint),
                     opt(r.tupleOrder), opt(r.executionAccuracy), opt(r.validEfficiencyScore), opt(r.softF1),

@@ -20,9 +20,9 @@ import java.util.function.Function;
 
 /**
  * A job's statistics: per group (overall; by model, database, naturalness level, hardness computed and labelled;
- * and by model, database, level and computed hardness together) counts, failure reasons and the mean of every metric with a 95% bootstrap interval; IdentifierRecall
- * per gold identifier; and SNAILS' Kendall tau-b between query naturalness and correctness / QueryRecall per
- * model.
+ * and by model, database, level and computed hardness together) counts, failure reasons and the mean of every
+ * metric with a 95% bootstrap interval; IdentifierRecall per gold identifier; and SNAILS' Kendall tau-b between
+ * query naturalness and correctness / QueryRecall per model.
  * <p>
  * Items whose gold query failed say nothing about the model: they are counted ({@code goldFailed}) but left out
  * of every mean. A failed prediction (inference or execution) counts as 0 for the result metrics.
