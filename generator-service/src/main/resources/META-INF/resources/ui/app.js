@@ -338,7 +338,8 @@ function showItem(item) {
   scores.replaceChildren();
   const figure = (x) => (x === null || x === undefined ? '—' : Number(x).toFixed(3));
   for (const [name, value] of [
-    ['Hardness', item.hardness || '—'],
+    ['Hardness (Spider, of the gold SQL)', item.hardness || '—'],
+    ["Hardness (the dataset's label)", item.labelledHardness || '—'],
     ['QueryRecall', figure(item.queryRecall)], ['QueryPrecision', figure(item.queryPrecision)],
     ['QueryF1', figure(item.queryF1)],
     ['Linking', (item.linkingMethod || '—') + (item.linkingError ? ' — ' + item.linkingError : '')],

@@ -109,6 +109,10 @@ class JobResourceTest {
                 "questions[0].goldSql");
         assertBadRequest(key, withField("predictions", List.of(Map.of("questionId", "nope", "predictedSql", "x"))),
                 "predictions[0].questionId");
+        assertBadRequest(key, withField("questions", List.of(Map.of("id", "q1", "question", "?", "goldSql",
+                "SELECT 1", "hardness", "very hard"))), "questions[0].hardness");
+        assertBadRequest(key, withField("questions", List.of(Map.of("id", "q1", "question", "?", "goldSql",
+                "SELECT 1", "hardness", ""))), "questions[0].hardness");
         assertBadRequest(key, withField("dialect", "oracle"), "dialect");
         assertBadRequest(key, withField("levels", List.of("Lowest")), "levels[0]");
         assertBadRequest(key, withField("levels", List.of("Low")), "schemaId");
@@ -153,6 +157,48 @@ class JobResourceTest {
     }
 
     @Test
+    void shouldCarryEachQuestionsHardnessLabelInLowerCaseToItsWorkItems() {
+        String key = TestTenants.create("team-labels");
+        Map<String, Object> job = new HashMap<>(TestTenants.job("labelled", List.of(
+                Map.of("id", "q1", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club",
+                        "hardness", "Extra"),
+                Map.of("id", "q2", "question", "Clubs?", "goldSql", "SELECT name FROM club")), null));
+        String jobId = given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
+                .then().statusCode(202).extract().path("jobId");
+
+        assertThat(labelsOfWorkItems(jobId, 2)).containsEntry("q1", "extra").containsEntry("q2", null);
+    }
+
+    @Test
+    void shouldLabelFootballDbWorkItemsWithTheDatasetsHardness() throws Exception {
+        String key = TestTenants.create("team-footballdb-labels");
+        Map<String, Object> job = new HashMap<>(TestTenants.job("footballdb-v2-labels", null, null));
+        job.put("questionSet", Map.of("benchmark", "footballdb", "dataModel", "v2", "split", "dev"));
+        String jobId = given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
+                .then().statusCode(202).extract().path("jobId");
+        Map<String, String> expected = new HashMap<>();
+        for (var q : new com.fasterxml.jackson.databind.ObjectMapper().readTree(dev.snailbench.localstack.DataDir
+                .resolve().resolve("footballdb/v2/dev.json").toFile())) {
+            expected.put(q.get("id").asText(), q.get("hardness").asText());
+        }
+
+        assertThat(labelsOfWorkItems(jobId, expected.size())).isEqualTo(expected);
+    }
+
+    /** Question id → the hardness label its work item carries, read from the items the job published. */
+    private static Map<String, String> labelsOfWorkItems(String jobId, int count) {
+        Map<String, String> labels = new HashMap<>();
+        dev.snailbench.localstack.testing.TopicClient.await(dev.snailbench.model.Topics.QUERIES_TO_INFER,
+                r -> new String(r.value(), java.nio.charset.StandardCharsets.UTF_8).contains(jobId), count,
+                java.time.Duration.ofSeconds(60)).forEach(record -> {
+                    var item = dev.snailbench.model.serde.EventJson.read(record.value(),
+                            dev.snailbench.model.event.InferenceRequested.class).item();
+                    labels.put(item.questionId(), item.labelledHardness());
+                });
+        return labels;
+    }
+
+    @Test
     void shouldExpandABuiltInBenchmarkQuestionSet() {
         String key = TestTenants.create("team-benchmark");
         Map<String, Object> job = new HashMap<>(TestTenants.job("footballdb-v1", null, null));
@@ -176,6 +222,10 @@ class JobResourceTest {
                 Map.of("db_id", "club", "question", "Names?", "query", "SELECT club_name FROM club"))));
         given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
                 .then().statusCode(202);
+        job.put("questionSet", Map.of("format", "spider", "items", List.of(Map.of("db_id", "club", "question", "?",
+                "query", "SELECT 1", "hardness", "tricky"))));
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
+                .then().statusCode(400).body("field", equalTo("questionSet.items[0].hardness"));
         job.put("questionSet", Map.of("format", "spider", "items", List.of(Map.of("db_id", "club", "question", "?"))));
         given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
                 .then().statusCode(400).body("field", equalTo("questionSet.items[0].query"));

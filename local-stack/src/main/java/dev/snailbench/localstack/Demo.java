@@ -137,6 +137,7 @@ public final class Demo {
             Files.writeString(logs.resolve("results-" + job.getKey() + ".json"), items.toPrettyString());
         }
         metricsTable(client, apiKey, jobs, logs);
+        hardnessAgreement(client, apiKey, jobs);
         System.out.println();
         System.out.println("Failures by reason (count per data model)");
         failures.forEach((kind, perVersion) -> System.out.printf("  %-64s %s%n", kind, perVersion));
@@ -169,6 +170,20 @@ public final class Demo {
             System.out.println(row);
         }
         System.out.println("(HTML reports with plots: " + logs + "/report-vN.html)");
+    }
+
+    /**
+     * Per data model, how often Spider's hardness of the gold SQL agrees with FootballDB's label of the question
+     * (the label belongs to the question and was computed on its v3 text, so v1 and v2 agree less).
+     */
+    private static void hardnessAgreement(PlatformClient client, String apiKey, Map<String, String> jobs) {
+        System.out.println();
+        for (Map.Entry<String, String> job : jobs.entrySet()) {
+            JsonNode agreement = client.summary(apiKey, job.getValue()).path("hardnessAgreement");
+            System.out.printf("%s: Spider hardness of the gold SQL agrees with the dataset's label on %d of %d "
+                    + "questions%n", job.getKey(), agreement.path("agree").asInt(),
+                    agreement.path("labelled").asInt());
+        }
     }
 
     /** A short failure label: the side that failed first, the SQLSTATE and the error with names elided. */

@@ -43,8 +43,9 @@ public final class FootballDb {
     }
 
     /**
-     * The job a team would submit for FootballDB vN: its 100 dev questions with their gold SQL, and the SQL
-     * gpt-3.5-turbo wrote for them (30-shot, recorded by the dataset's authors) as the predictions to replay.
+     * The job a team would submit for FootballDB vN: its 100 dev questions with their gold SQL and hardness label,
+     * and the SQL gpt-3.5-turbo wrote for them (30-shot, recorded by the dataset's authors) as the predictions to
+     * replay.
      *
      * @param database the job's {@code database}: a registered {@code databaseId}, or a JDBC connection
      */
@@ -60,8 +61,15 @@ public final class FootballDb {
         JsonNode dev = PlatformClient.json().readTree(devFile.toFile());
         JsonNode predicted = PlatformClient.json().readTree(predictionsFile.toFile());
         List<Map<String, String>> questions = new ArrayList<>();
-        dev.forEach(q -> questions.add(Map.of("id", q.get("id").asText(), "question", q.get("question").asText(),
-                "goldSql", q.get("query").asText())));
+        dev.forEach(q -> {
+            Map<String, String> question = new LinkedHashMap<>(Map.of("id", q.get("id").asText(), "question",
+                    q.get("question").asText(), "goldSql", q.get("query").asText()));
+            // The dataset's hardness label travels with the question, so reports can show it beside Spider's.
+            if (q.hasNonNull("hardness")) {
+                question.put("hardness", q.get("hardness").asText());
+            }
+            questions.add(question);
+        });
         List<Map<String, String>> predictions = new ArrayList<>();
         predicted.forEach(p -> predictions.add(Map.of("questionId", p.get("id").asText(), "predictedSql",
                 p.get("predicted_sql").asText())));

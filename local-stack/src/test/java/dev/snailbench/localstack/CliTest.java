@@ -108,6 +108,11 @@ class CliTest {
         // The answers are the ones recorded for v2 (its tables), matched to questions by id.
         JsonNode dev = PlatformClient.json().readTree(DataDir.resolve().resolve("footballdb/v2/dev.json").toFile());
         assertThat(spec.get("questions").get(0).get("id").asText()).isEqualTo(dev.get(0).get("id").asText());
+        // Each question carries the dataset's hardness label, so the report can show it beside Spider's.
+        for (int i = 0; i < dev.size(); i++) {
+            assertThat(spec.get("questions").get(i).get("hardness").asText())
+                    .isEqualTo(dev.get(i).get("hardness").asText());
+        }
         assertThat(spec.get("predictions")).hasSize(100);
         assertThat(spec.get("predictions")).extracting(p -> p.get("questionId").asText())
                 .containsExactlyInAnyOrderElementsOf(spec.get("questions").findValuesAsText("id"));

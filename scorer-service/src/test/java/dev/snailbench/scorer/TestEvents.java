@@ -54,6 +54,19 @@ public final class TestEvents {
                 inference, gold, predicted);
     }
 
+    /**
+     * The same event with the question's hardness label as the dataset gives it, asked of another model (the
+     * work-item id stays the event's own).
+     */
+    public static ExecutionCompleted labelled(ExecutionCompleted e, String labelledHardness, String model) {
+        WorkItem i = e.item();
+        WorkItem item = new WorkItem(i.workItemId(), i.questionId(), i.question(), i.goldSql(), i.dialect(),
+                i.database(), ModelRef.replay(model), i.level(), i.promptOptions(), i.schemaId(),
+                i.recordedPrediction(), i.jobName(), i.schemaVariant(), labelledHardness);
+        return new ExecutionCompleted(e.eventId(), e.jobId(), e.tenantId(), e.workItemId(), e.occurredAt(),
+                e.schemaVersion(), item, e.inference(), e.gold(), e.predicted());
+    }
+
     /** The same work item delivered again (a new event id, as a producer retry would have). */
     public static ExecutionCompleted redelivery(ExecutionCompleted e) {
         return new ExecutionCompleted(UUID.randomUUID(), e.jobId(), e.tenantId(), e.workItemId(), Instant.now(),

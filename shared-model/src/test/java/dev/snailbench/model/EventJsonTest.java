@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
@@ -36,6 +37,48 @@ class EventJsonTest {
         assertThat(back).isEqualTo(event);
         assertThat(new String(bytes, StandardCharsets.UTF_8)).contains("\"level\":\"Native\"", "\"dialect\":\"postgresql\"");
         assertThat(back.key()).isEqualTo(item.workItemId().toString());
+    }
+
+    @Test
+    void shouldCarryTheQuestionsHardnessLabelWithTheWorkItem() {
+        UUID jobId = UUID.randomUUID();
+        ModelRef model = ModelRef.replay("gpt");
+        WorkItem item = new WorkItem(UUID.randomUUID(), "q1", "How many?", "SELECT 1", SqlDialect.POSTGRESQL, null,
+                model, NaturalnessLevel.NATIVE, null, null, "SELECT 1", "job", null, "hard");
+
+        InferenceRequested back = new EventDeserializer.OfInferenceRequested().deserialize("topic",
+                new EventSerializer().serialize("topic", InferenceRequested.of(jobId, "t1", item)));
+
+        assertThat(back.item().labelledHardness()).isEqualTo("hard");
+    }
+
+    @Test
+    void shouldReadAWorkItemOfAnOlderWriterWithoutAHardnessLabel() {
+        // An event as services wrote it before the label existed: no labelledHardness field at all.
+        String json = "{\"eventId\":\"" + UUID.randomUUID() + "\",\"jobId\":\"" + UUID.randomUUID()
+                + "\",\"tenantId\":\"t1\",\"workItemId\":\"5b0c1b2e-8d8e-3c4b-9a51-3f4b8f0c2d11\","
+                + "\"occurredAt\":\"2026-11-20T10:00:00Z\",\"schemaVersion\":1,\"item\":{"
+                + "\"workItemId\":\"5b0c1b2e-8d8e-3c4b-9a51-3f4b8f0c2d11\",\"questionId\":\"q1\","
+                + "\"question\":\"How many?\",\"goldSql\":\"SELECT 1\",\"dialect\":\"postgresql\","
+                + "\"database\":null,\"model\":{\"label\":\"gpt\",\"backend\":\"replay\"},\"level\":\"Native\","
+                + "\"promptOptions\":null,\"schemaId\":null,\"recordedPrediction\":\"SELECT 1\","
+                + "\"jobName\":\"old job\",\"schemaVariant\":null},\"schema\":null}";
+
+        InferenceRequested event = new EventDeserializer.OfInferenceRequested().deserialize("topic",
+                json.getBytes(StandardCharsets.UTF_8));
+
+        assertThat(event.item().questionId()).isEqualTo("q1");
+        assertThat(event.item().jobName()).isEqualTo("old job");
+        assertThat(event.item().labelledHardness()).isNull();
+    }
+
+    @Test
+    void shouldAcceptAHardnessLabelInAnyCaseAndNameTheLabelsForAnyOtherValue() {
+        assertThat(new Question("q", "?", "SELECT 1", " Extra ").hardness()).isEqualTo("extra");
+        assertThat(new Question("q", "?", "SELECT 1").hardness()).isNull();
+        assertThatThrownBy(() -> Question.hardnessLabel("very hard"))
+                .hasMessageContaining("easy, medium, hard or extra");
+        assertThatThrownBy(() -> Question.hardnessLabel("")).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -36,7 +36,8 @@ public record JobRequest(String name, DatabaseRequest database, String dialect, 
     /**
      * A named question set instead of {@code questions}: {@code {"benchmark": "footballdb", "dataModel": "v1",
      * "split": "dev"}}, {@code {"benchmark": "snails", "database": "NTSB"}}, or Spider/BIRD-style
-     * {@code {"format": "spider", "items": [{"db_id", "question", "query"}]}}, or a set the tenant generated:
+     * {@code {"format": "spider", "items": [{"db_id", "question", "query", "hardness"}]}} ({@code hardness}
+     * optional), or a set the tenant generated:
      * {@code {"syntheticSetId": "<id>"}} (POST /synthetic-sets), {@code {"testSuiteId": "<id>"}} (POST /test-suites).
      */
     public record QuestionSetRequest(String benchmark, String dataModel, String split, String database,
@@ -69,7 +70,8 @@ public record JobRequest(String name, DatabaseRequest database, String dialect, 
             String shotSelection, Long shotSeed, Integer maxPromptTokens) {
     }
 
-    public record QuestionRequest(String id, String question, String goldSql) {
+    /** {@code hardness}: the dataset's own hardness label of the question (easy, medium, hard or extra; optional). */
+    public record QuestionRequest(String id, String question, String goldSql, String hardness) {
     }
 
     /** {@code level}: the naturalness level the SQL was written at (optional: every level of the job). */

@@ -277,7 +277,7 @@ public final class JobRequestMapper {
                 throw new InvalidRequestException(at + ".id", "question id '" + id + "' is used twice");
             }
             result.add(new Question(id, required(q.question(), at + ".question"), required(q.goldSql(),
-                    at + ".goldSql")));
+                    at + ".goldSql"), parse(() -> Question.hardnessLabel(q.hardness()), at + ".hardness")));
         }
         return result;
     }

@@ -37,7 +37,10 @@ public class QuestionSets {
         };
     }
 
-    /** Spider/BIRD-style items; question ids are {@code <db_id>:<position>}. */
+    /**
+     * Spider/BIRD-style items; question ids are {@code <db_id>:<position>}. An item may carry its dataset's
+     * {@code hardness} label, as Spider's own files do.
+     */
     public static List<Question> spider(JsonNode items) {
         if (items == null || !items.isArray() || items.isEmpty()) {
             throw new InvalidRequestException("questionSet.items", "a non-empty array of {db_id, question, query}");
@@ -47,7 +50,7 @@ public class QuestionSets {
             JsonNode item = items.get(i);
             String at = "questionSet.items[" + i + "]";
             questions.add(new Question(text(item, "db_id", at) + ":" + i, text(item, "question", at),
-                    text(item, "query", at)));
+                    text(item, "query", at), hardness(item, at)));
         }
         return questions;
     }
@@ -65,7 +68,9 @@ public class QuestionSets {
             JsonNode q = items.get(i);
             // The large v3 train split has no ids: its position is its id.
             String id = q.hasNonNull("id") ? q.get("id").asText() : Integer.toString(i);
-            questions.add(new Question(id, q.get("question").asText(), q.get("query").asText()));
+            // FootballDB labels each question with its Spider hardness (the v3 train split has none).
+            questions.add(new Question(id, q.get("question").asText(), q.get("query").asText(),
+                    hardness(q, "footballdb/" + dataModel + "/" + split + ".json[" + i + "]")));
         }
         return questions;
     }
@@ -89,6 +94,19 @@ public class QuestionSets {
             return JSON.readTree(file.toFile());
         } catch (IOException e) {
             throw new IllegalStateException("cannot read built-in question set " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The item's optional hardness label, lower-cased; any other value is refused naming the field. */
+    private static String hardness(JsonNode item, String at) {
+        JsonNode value = item.get("hardness");
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        try {
+            return Question.hardnessLabel(value.isTextual() ? value.asText() : value.toString());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException(at + ".hardness", e.getMessage());
         }
     }
 

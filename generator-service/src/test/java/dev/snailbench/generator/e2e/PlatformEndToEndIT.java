@@ -338,9 +338,12 @@ class PlatformEndToEndIT {
                 "kind", "postgresql", "jdbcUrl", stack.postgres().jdbcUrl("footballdb_v1"), "user", "e2e_reader",
                 "password", "e2e"), "dialect", "postgresql", "model", "replayed",
                 "questions", List.of(
+                        // Labelled as a dataset would; Spider's hardness of this gold is medium.
                         Map.of("id", "teams-2018", "question", "Teams of 2018, by name?", "goldSql",
-                                "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname"),
-                        Map.of("id", "clubs", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club")),
+                                "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname",
+                                "hardness", "hard"),
+                        Map.of("id", "clubs", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club",
+                                "hardness", "easy")),
                 "predictions", List.of(
                         Map.of("questionId", "teams-2018", "predictedSql",
                                 "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname DESC"),
@@ -364,6 +367,7 @@ class PlatformEndToEndIT {
             browser.click("#open-report");
             browser.await("var r = document.getElementById('report'); return r.hidden ? '' : r.srcdoc;",
                     html -> html.contains("browser job"), Duration.ofSeconds(30));
+            String report = browser.script("return document.getElementById('report').srcdoc;");
             browser.screenshot(shots.resolve("report.png"));
             browser.click("#open-review");
             browser.find(".review-item .review-correct");
@@ -391,7 +395,10 @@ class PlatformEndToEndIT {
 
             assertThat(counts).isEqualTo("2 of 2 items scored, 0 failed");
             assertThat(detail).contains("SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname",
-                    "ORDER BY teamname DESC", "first 20 of 32 rows", "reviewed: correct", "QueryRecall", "Hardness");
+                    "ORDER BY teamname DESC", "first 20 of 32 rows", "reviewed: correct", "QueryRecall",
+                    "Hardness (Spider, of the gold SQL)\tmedium", "Hardness (the dataset's label)\thard");
+            assertThat(report).contains("Spider hardness of the gold SQL agrees with the dataset's label on 1 of 2 "
+                    + "questions.", "teams-2018: hard → medium");
             assertThat(goldRows).isEqualTo("20");
             // Same teams, opposite order: the two previews start at opposite ends of the alphabet.
             assertThat(firstGold).isEqualTo("Argentina");

@@ -41,7 +41,7 @@ class JobIdTest {
     private static JobRequest request(String password, String sql) {
         return new JobRequest("job", new JobRequest.DatabaseRequest("postgresql", "jdbc:postgresql://db/team",
                 "reader", password, null), "postgresql", "m", null, null, null, null,
-                List.of(new JobRequest.QuestionRequest("q1", "one?", sql)), null,
+                List.of(new JobRequest.QuestionRequest("q1", "one?", sql, null)), null,
                 List.of(new JobRequest.PredictionRequest("q1", sql, null)));
     }
 }

@@ -115,7 +115,14 @@ public class ItemResult {
      * by the executor (exactly one statement may run). Null in rows scored before the flag existed: false.
      */
     public Boolean multipleStatements;
+    /** Spider hardness computed from the gold SQL. */
     public String hardness;
+    /**
+     * The dataset's own hardness label of the question (easy, medium, hard, extra), when the job gave one; it can
+     * differ from {@link #hardness} (FootballDB labels a question once, on its v3 text). Null in rows scored before
+     * the label existed: Hibernate's schema update adds the column as nullable.
+     */
+    public String labelledHardness;
     /** Gold identifiers ({@code t:table}, {@code c:column}), one per line, for IdentifierRecall and naturalness. */
     @Column(columnDefinition = "text")
     public String goldIdentifiers;

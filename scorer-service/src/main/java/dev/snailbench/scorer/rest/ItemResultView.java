@@ -16,7 +16,7 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
         boolean goldOrderBy, Double cellPrecision, Double cellRecall, Double tupleCardinality, Double tupleConstraint,
         Double tupleOrder, Double executionAccuracy, Double validEfficiencyScore, Double softF1, Double queryRecall,
         Double queryPrecision, Double queryF1, String linkingError, String linkingMethod, boolean multipleStatements,
-        String hardness,
+        String hardness, String labelledHardness,
         Instant scoredAt, String manualVerdict, String reviewNote, String reviewedBy, Instant reviewedAt,
         ResultPreview preview) {
 
@@ -38,7 +38,8 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
                 verdict(r, r.relaxedMatch, r.relaxedReason, r.relaxedDetail),
                 r.orderBy, r.cellPrecision, r.cellRecall, r.tupleCardinality, r.tupleConstraint, r.tupleOrder,
                 r.executionAccuracy, r.validEfficiencyScore, r.softF1, r.queryRecall, r.queryPrecision, r.queryF1,
-                r.linkingError, r.linkingMethod, Boolean.TRUE.equals(r.multipleStatements), r.hardness, r.scoredAt,
+                r.linkingError, r.linkingMethod, Boolean.TRUE.equals(r.multipleStatements), r.hardness,
+                r.labelledHardness, r.scoredAt,
                 r.manualVerdict == null ? null : r.manualVerdict ? "correct" : "incorrect", r.reviewNote, r.reviewedBy,
                 r.reviewedAt, ResultPreview.parse(r.resultPreview));
     }

@@ -57,6 +57,7 @@ public class ItemScorer {
             r.question = item.question();
             r.goldSql = item.goldSql();
             r.jobName = item.jobName();
+            r.labelledHardness = item.labelledHardness();
         }
         if (event.inference() != null) {
             r.predictedSql = event.inference().predictedSql();
@@ -122,6 +123,7 @@ public class ItemScorer {
             r.question = item.question();
             r.goldSql = item.goldSql();
             r.jobName = item.jobName();
+            r.labelledHardness = item.labelledHardness();
         }
         r.failed = true;
         r.reason = "could not be scored: " + event.reason();

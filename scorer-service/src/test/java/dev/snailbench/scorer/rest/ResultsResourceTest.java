@@ -119,7 +119,10 @@ class ResultsResourceTest {
                 .body("overall.reasons.'gold failed'", equalTo(1))
                 .body("overall.reasons.COLUMN_ORDER_DIFFERS", equalTo(1))
                 .body("byModel[0].key.model", equalTo("gpt-test"))
-                .body("byHardness.key.hardness", org.hamcrest.Matchers.hasItem("medium"));
+                .body("byHardness.key.hardness", org.hamcrest.Matchers.hasItem("medium"))
+                // No question of this job carries the dataset's label: nothing to group or compare by it.
+                .body("byLabelledHardness", hasSize(0))
+                .body("hardnessAgreement.labelled", equalTo(0));
     }
 
     @Test
@@ -226,6 +229,56 @@ class ResultsResourceTest {
         String html = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.html", job)
                 .then().statusCode(200).extract().asString();
         org.assertj.core.api.Assertions.assertThat(html).contains("1 of 2 predictions hold several statements");
+    }
+
+    @Test
+    void shouldShowTheDatasetsHardnessLabelBesideTheComputedOneAndSayWhereTheyDisagree() {
+        UUID job = UUID.randomUUID();
+        var count = columns("count", "NUMBER");
+        var teams = columns("teamname", "TEXT");
+        String clubs = "SELECT count(*) FROM club";
+        String teams2018 = "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname";
+        TestEvents.sendAll(List.of(
+                // Two models answer "clubs": one question for the agreement, two items in the groups.
+                TestEvents.labelled(completed(job, owner, "clubs", clubs, clubs, ok(count, List.of(List.of("9"))),
+                        ok(count, List.of(List.of("9")))), "easy", "gpt-a"),
+                TestEvents.labelled(completed(job, owner, "clubs", clubs, clubs, ok(count, List.of(List.of("9"))),
+                        ok(count, List.of(List.of("8")))), "easy", "gpt-b"),
+                // Spider's hardness of this gold is medium (WHERE and ORDER BY); the dataset labels it hard.
+                TestEvents.labelled(completed(job, owner, "teams", teams2018, teams2018,
+                        ok(teams, List.of(List.of("Brazil"))), ok(teams, List.of(List.of("Brazil")))), "hard",
+                        "gpt-a"),
+                completed(job, owner, "unlabelled", clubs, clubs, ok(count, List.of(List.of("9"))),
+                        ok(count, List.of(List.of("9"))))));
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).untilAsserted(() ->
+                given().header(ApiKeys.HEADER, ownerKey).get("/jobs/{id}/results", job)
+                        .then().statusCode(200).body("", hasSize(4)));
+
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/results", job)
+                .then().statusCode(200)
+                .body("find { it.questionId == 'teams' }.hardness", equalTo("medium"))
+                .body("find { it.questionId == 'teams' }.labelledHardness", equalTo("hard"))
+                .body("find { it.questionId == 'clubs' }.hardness", equalTo("easy"))
+                .body("find { it.questionId == 'clubs' }.labelledHardness", equalTo("easy"))
+                .body("find { it.questionId == 'unlabelled' }.labelledHardness", nullValue());
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/summary", job)
+                .then().statusCode(200)
+                .body("byLabelledHardness.key.labelledHardness", equalTo(List.of("easy", "hard", "null")))
+                .body("byLabelledHardness.items", equalTo(List.of(2, 1, 1)))
+                .body("byLabelledHardness[0].metrics.executionAccuracy.mean", equalTo(0.5f))
+                .body("hardnessAgreement.labelled", equalTo(2))
+                .body("hardnessAgreement.agree", equalTo(1))
+                .body("hardnessAgreement.disagreements", equalTo(List.of(Map.of("questionId", "teams",
+                        "labelled", "hard", "computed", "medium"))));
+        String csv = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", job)
+                .then().statusCode(200).extract().asString();
+        org.assertj.core.api.Assertions.assertThat(csv.split("\r\n")[0]).contains(",level,hardness,labelledHardness,");
+        org.assertj.core.api.Assertions.assertThat(csv.split("\r\n")).filteredOn(l -> l.startsWith("teams,"))
+                .singleElement().asString().contains(",Native,medium,hard,");
+        String html = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.html", job)
+                .then().statusCode(200).extract().asString();
+        org.assertj.core.api.Assertions.assertThat(html).contains("By the dataset&#39;s hardness label",
+                "Spider hardness of the gold SQL agrees with the dataset's label on 1 of 2 questions.");
     }
 
     @Test

@@ -9,13 +9,23 @@ import java.util.UUID;
  * crosswalk) the prompt is built from, when the job names one (e.g. a SNAILS database). {@code jobName} is the
  * name the team gave the job, for reports (null in events written before it existed). {@code schemaVariant} labels
  * the schema variant the question is asked on ({@link TeamSchema.Variant#label()}; null: the native names).
+ * {@code labelledHardness} is the dataset's hardness label of the question ({@link Question#hardness()}; null when
+ * it gives none, and in events written before it existed), carried to the scorer beside the hardness it computes.
  */
 public record WorkItem(UUID workItemId, String questionId, String question, String goldSql, SqlDialect dialect,
         DatabaseRef database, ModelRef model, NaturalnessLevel level, PromptOptions promptOptions, String schemaId,
-        String recordedPrediction, String jobName, String schemaVariant) {
+        String recordedPrediction, String jobName, String schemaVariant, String labelledHardness) {
 
     public WorkItem {
         promptOptions = promptOptions == null ? PromptOptions.ZERO_SHOT : promptOptions;
+    }
+
+    /** A work item whose question carries no hardness label. */
+    public WorkItem(UUID workItemId, String questionId, String question, String goldSql, SqlDialect dialect,
+            DatabaseRef database, ModelRef model, NaturalnessLevel level, PromptOptions promptOptions, String schemaId,
+            String recordedPrediction, String jobName, String schemaVariant) {
+        this(workItemId, questionId, question, goldSql, dialect, database, model, level, promptOptions, schemaId,
+                recordedPrediction, jobName, schemaVariant, null);
     }
 
     /** A work item on the native names. */

@@ -1,6 +1,7 @@
 package dev.snailbench.scorer.service.report;
 
 import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.service.stats.HardnessAgreement;
 import dev.snailbench.scorer.service.stats.JobStatistics;
 import dev.snailbench.scorer.service.stats.JobStatistics.Correlation;
 import dev.snailbench.scorer.service.stats.JobStatistics.Estimate;
@@ -20,7 +21,8 @@ import java.util.TreeSet;
 public class ReportRenderer {
 
     static final List<String> CSV_COLUMNS = List.of("questionId", "workItemId", "model", "database", "level",
-            "hardness", "goldStatus", "goldError", "predictedStatus", "predictedError", "inferenceError", "failed",
+            "hardness", "labelledHardness", "goldStatus", "goldError", "predictedStatus", "predictedError",
+            "inferenceError", "failed",
             "strictMatch", "strictReason", "setMatch", "setReason", "relaxedMatch", "relaxedReason", "reason",
             "cellPrecision", "cellRecall", "tupleCardinality", "tupleConstraint", "tupleOrder", "executionAccuracy",
             "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1", "multipleStatements",
@@ -31,8 +33,9 @@ public class ReportRenderer {
         StringBuilder sb = new StringBuilder(String.join(",", CSV_COLUMNS)).append("\r\n");
         for (ItemResult r : items) {
             List<Object> v = List.of(opt(r.questionId), opt(r.workItemId), opt(r.model), opt(r.databaseKey),
-                    opt(r.level), opt(r.hardness), opt(r.goldStatus), opt(r.goldError), opt(r.predictedStatus),
-                    opt(r.predictedError), opt(r.inferenceError), r.failed, opt(r.strictMatch), opt(r.strictReason),
+                    opt(r.level), opt(r.hardness), opt(r.labelledHardness), opt(r.goldStatus), opt(r.goldError),
+                    opt(r.predictedStatus), opt(r.predictedError), opt(r.inferenceError), r.failed,
+                    opt(r.strictMatch), opt(r.strictReason),
                     opt(r.setMatch), opt(r.setReason), opt(r.relaxedMatch), opt(r.relaxedReason), opt(r.reason),
                     opt(r.cellPrecision), opt(r.cellRecall), opt(r.tupleCardinality), opt(r.tupleConstraint),
                     opt(r.tupleOrder), opt(r.executionAccuracy), opt(r.validEfficiencyScore), opt(r.softF1),
@@ -124,6 +127,8 @@ public class ReportRenderer {
         metricsTable(sb, "By database", summary.byDatabase(), reviewed);
         metricsTable(sb, "By naturalness level", summary.byLevel(), reviewed);
         metricsTable(sb, "By hardness", summary.byHardness(), reviewed);
+        metricsTable(sb, "By the dataset's hardness label", summary.byLabelledHardness(), reviewed);
+        hardnessAgreement(sb, summary.hardnessAgreement());
         metricsTable(sb, "By model × database × level × hardness", summary.byModelDatabaseLevelHardness(), reviewed);
         correlations(sb, summary.naturalnessCorrelations());
         itemsTable(sb, items);
@@ -263,6 +268,31 @@ public class ReportRenderer {
         return "<details><summary>" + shown + " · " + (sorted.size() - 2) + " more</summary>" + sorted.stream()
                 .skip(2).map(r -> Html.escape(r.getKey()) + "&nbsp;" + r.getValue())
                 .collect(java.util.stream.Collectors.joining("<br>")) + "</details>";
+    }
+
+    /**
+     * Where the hardness computed from the gold SQL and the dataset's label part, for a reader comparing the
+     * by-hardness tables with a paper's (which use the label). Nothing when no question carries a label.
+     */
+    static void hardnessAgreement(StringBuilder sb, HardnessAgreement agreement) {
+        if (agreement == null || agreement.labelled() == 0) {
+            return;
+        }
+        sb.append("<p>Spider hardness of the gold SQL agrees with the dataset's label on ").append(agreement.agree())
+                .append(" of ").append(agreement.labelled()).append(" questions.");
+        if (!agreement.disagreements().isEmpty()) {
+            sb.append("</p><details><summary>Questions where they differ (label → computed)</summary><p>")
+                    .append(agreement.disagreements().stream().map(d -> Html.escape(d.questionId()) + ": "
+                            + Html.escape(d.labelled()) + " → " + Html.escape(d.computed()))
+                            .collect(java.util.stream.Collectors.joining(" · ")));
+            int unlisted = agreement.labelled() - agreement.agree() - agreement.disagreements().size();
+            if (unlisted > 0) {
+                sb.append(" · ").append(unlisted).append(" more");
+            }
+            sb.append("</p></details>");
+        } else {
+            sb.append("</p>");
+        }
     }
 
     private static void correlations(StringBuilder sb, List<Correlation> list) {

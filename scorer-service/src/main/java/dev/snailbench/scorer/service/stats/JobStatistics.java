@@ -1,6 +1,7 @@
 package dev.snailbench.scorer.service.stats;
 
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.Question;
 import dev.snailbench.scorer.config.ScorerConfig;
 import dev.snailbench.scorer.model.ItemResult;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,10 +19,10 @@ import java.util.UUID;
 import java.util.function.Function;
 
 /**
- * A job's statistics: per group (overall; by model, database, naturalness level, hardness; and by all of them
- * together) counts, failure reasons and the mean of every metric with a 95% bootstrap interval; IdentifierRecall
- * per gold identifier; and SNAILS' Kendall tau-b between query naturalness and correctness / QueryRecall per
- * model.
+ * A job's statistics: per group (overall; by model, database, naturalness level, hardness computed and labelled;
+ * and by model, database, level and computed hardness together) counts, failure reasons and the mean of every
+ * metric with a 95% bootstrap interval; IdentifierRecall per gold identifier; and SNAILS' Kendall tau-b between
+ * query naturalness and correctness / QueryRecall per model.
  * <p>
  * Items whose gold query failed say nothing about the model: they are counted ({@code goldFailed}) but left out
  * of every mean. A failed prediction (inference or execution) counts as 0 for the result metrics.
@@ -77,8 +78,13 @@ public class JobStatistics {
     public record Correlation(String model, String measure, String outcome, Double tauB, Double pValue, int n) {
     }
 
+    /**
+     * {@code byHardness} groups by the hardness computed from the gold SQL, {@code byLabelledHardness} by the
+     * dataset's own label of the question (empty when no item carries one); {@code hardnessAgreement} compares them.
+     */
     public record Summary(UUID jobId, Group overall, List<Group> byModel, List<Group> byDatabase, List<Group> byLevel,
-            List<Group> byHardness, List<Group> byModelDatabaseLevelHardness, List<IdentifierRecall> identifierRecall,
+            List<Group> byHardness, List<Group> byLabelledHardness, HardnessAgreement hardnessAgreement,
+            List<Group> byModelDatabaseLevelHardness, List<IdentifierRecall> identifierRecall,
             List<Correlation> naturalnessCorrelations, String method) {
     }
 
@@ -93,6 +99,9 @@ public class JobStatistics {
                 groups(items, "database", r -> r.databaseKey),
                 groups(items, "level", r -> r.level),
                 groups(items, "hardness", r -> r.hardness),
+                items.stream().anyMatch(r -> r.labelledHardness != null)
+                        ? groups(items, "labelledHardness", r -> r.labelledHardness) : List.of(),
+                HardnessAgreement.of(items),
                 crossGroups(items),
                 identifierRecall(items),
                 correlations(items),
@@ -132,7 +141,8 @@ public class JobStatistics {
     /** Readers expect levels from most to least natural and hardness from easy to extra, not alphabetical order. */
     private static final Map<String, List<String>> ORDERED_VALUES = Map.of(
             "level", List.of("Native", "Regular", "Low", "Least"),
-            "hardness", List.of("easy", "medium", "hard", "extra"));
+            "hardness", Question.HARDNESS_LABELS,
+            "labelledHardness", Question.HARDNESS_LABELS);
 
     /** The order of a grouping's values: the known ones in their natural order, then any other alphabetically. */
     static Comparator<String> valueOrder(String grouping) {

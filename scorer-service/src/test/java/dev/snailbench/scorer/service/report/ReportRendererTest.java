@@ -65,6 +65,23 @@ class ReportRendererTest {
         assertThat(overall.group(1)).contains("<td class=\"n\">0.500 [", "<td class=\"n\">1.000 [1.000, 1.000]</td>");
     }
 
+    @Test
+    void shouldShowTheTableByTheDatasetsHardnessLabelAndHowOftenItAgreesOnlyWhenItemsCarryALabel() {
+        String unlabelled = renderer.html(stats.summarize(UUID.randomUUID(), items(false)), items(false));
+        assertThat(unlabelled).doesNotContain("hardness label", "agrees with the dataset's label");
+
+        List<ItemResult> items = items(false);
+        items.get(0).labelledHardness = "easy";
+        items.get(1).labelledHardness = "extra";
+        String html = renderer.html(stats.summarize(UUID.randomUUID(), items), items);
+
+        assertThat(html).contains("<h2>By the dataset&#39;s hardness label</h2>",
+                "<td class=\"g\">labelledHardness: extra</td>",
+                "Spider hardness of the gold SQL agrees with the dataset's label on 1 of 2 questions.",
+                "q2: extra → easy");
+        assertThat(html.indexOf("By the dataset&#39;s hardness label")).isGreaterThan(html.indexOf("By hardness"));
+    }
+
     private static List<ItemResult> items(boolean reviewed) {
         List<ItemResult> items = new ArrayList<>();
         items.add(item("q1", true));

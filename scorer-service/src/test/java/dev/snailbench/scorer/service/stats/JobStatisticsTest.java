@@ -84,6 +84,61 @@ class JobStatisticsTest {
     }
 
     @Test
+    void shouldGroupByTheDatasetsLabelAndCountEachQuestionOncePerDatabaseInTheAgreement() {
+        List<ItemResult> items = new ArrayList<>();
+        // q1 asked of two models at two levels: one question, labelled as computed.
+        for (String model : List.of("m1", "m2")) {
+            for (String level : List.of("Native", "Least")) {
+                items.add(labelled("q1", model, level, "medium", "medium"));
+            }
+        }
+        items.add(labelled("q2", "m1", "Native", "extra", "hard"));
+        items.add(labelled("q2", "m2", "Native", "extra", "hard"));
+        // The same question id on another database of the job is another question.
+        ItemResult elsewhere = labelled("q2", "m1", "Native", "extra", "extra");
+        elsewhere.databaseKey = "db#injected seed=1 rate=0.1";
+        items.add(elsewhere);
+        // No label, or no computed hardness (the gold did not parse): not compared.
+        items.add(labelled("q3", "m1", "Native", null, "easy"));
+        items.add(labelled("q4", "m1", "Native", "easy", null));
+
+        Summary s = stats.summarize(UUID.randomUUID(), items);
+
+        assertThat(s.hardnessAgreement().labelled()).isEqualTo(3);
+        assertThat(s.hardnessAgreement().agree()).isEqualTo(2);
+        assertThat(s.hardnessAgreement().disagreements())
+                .containsExactly(new HardnessAgreement.Disagreement("q2", "hard", "extra"));
+        assertThat(s.byLabelledHardness()).extracting(g -> g.key().get("labelledHardness") + ":" + g.items())
+                .containsExactly("easy:1", "medium:4", "hard:2", "extra:1", "null:1");
+        assertThat(s.byHardness()).extracting(g -> g.key().get("hardness"))
+                .containsExactly("easy", "medium", "extra", "null");
+    }
+
+    @Test
+    void shouldLeaveTheLabelGroupsEmptyAndListAtMostFiftyDisagreements() {
+        List<ItemResult> unlabelled = List.of(labelled("q1", "m", "Native", "easy", null));
+        Summary none = stats.summarize(UUID.randomUUID(), unlabelled);
+        assertThat(none.byLabelledHardness()).isEmpty();
+        assertThat(none.hardnessAgreement().labelled()).isZero();
+
+        List<ItemResult> items = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            items.add(labelled("q" + i, "m", "Native", "hard", "easy"));
+        }
+        Summary s = stats.summarize(UUID.randomUUID(), items);
+        assertThat(s.hardnessAgreement().labelled()).isEqualTo(60);
+        assertThat(s.hardnessAgreement().agree()).isZero();
+        assertThat(s.hardnessAgreement().disagreements()).hasSize(50);
+    }
+
+    private static ItemResult labelled(String q, String model, String level, String computed, String label) {
+        ItemResult r = item(q, model, level, true, "c:x", "c:x");
+        r.hardness = computed;
+        r.labelledHardness = label;
+        return r;
+    }
+
+    @Test
     void shouldReadNativeIdentifierLevelsFromSnailsCrosswalks() {
         // ATBI crosswalk: Author_email is Regular (see data README example rows).
         ItemResult r = item("a1", "m", "Native", true, "c:author_email", "c:author_email");
