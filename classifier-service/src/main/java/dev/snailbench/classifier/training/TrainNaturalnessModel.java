@@ -191,10 +191,10 @@ public final class TrainNaturalnessModel {
         // What the validation rows add, measured on them without scoring a row with a model trained on it: each
         // quarter of validation (by identifier) scored by the configuration trained on train + the other three.
         Examples trainingSide = new Examples(null, finalFeatures, finalLabels);
+        int[] quarter = folds(validationRows);
         Scores crossFitted = score(validation, blend(
-                outOfFold(validation, trainingSide, folds(validationRows), softmaxTrainer(bestSettings)),
-                outOfFold(validation, trainingSide, folds(validationRows), TrainNaturalnessModel::trainOrdinal),
-                bestWeight));
+                outOfFold(validation, trainingSide, quarter, softmaxTrainer(bestSettings)),
+                outOfFold(validation, trainingSide, quarter, TrainNaturalnessModel::trainOrdinal), bestWeight));
         // The shipped model learns from the validation rows too (cross-fitting shows what they add); the test split
         // stays withheld.
         List<FeatureVector> shippedFeatures = new ArrayList<>(finalFeatures);
@@ -341,11 +341,6 @@ public final class TrainNaturalnessModel {
             fold[i] = Math.floorMod(h ^ (h >>> 16), FOLDS);
         }
         return fold;
-    }
-
-    /** Cross-validation accuracy of the softmax model with these settings. */
-    static Scores crossValidate(Examples train, Examples extra, int[] fold, SoftmaxRegression.Settings settings) {
-        return score(train, outOfFold(train, extra, fold, softmaxTrainer(settings)));
     }
 
     /**

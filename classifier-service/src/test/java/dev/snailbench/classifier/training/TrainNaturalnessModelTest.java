@@ -128,8 +128,9 @@ class TrainNaturalnessModelTest {
         List<LabeledIdentifiers.Row> rows = LabeledIdentifiers.read(
                 DataDir.resolve().resolve("snails/naturalness/train.csv"));
         TrainNaturalnessModel.Examples examples = TrainNaturalnessModel.Examples.of(rows, extractor);
-        Scores cv = TrainNaturalnessModel.crossValidate(examples, null, TrainNaturalnessModel.folds(rows),
-                new SoftmaxRegression.Settings(0.02, 4, 0, TrainNaturalnessModel.SEED));
+        Scores cv = TrainNaturalnessModel.score(examples, TrainNaturalnessModel.outOfFold(examples, null,
+                TrainNaturalnessModel.folds(rows), TrainNaturalnessModel.softmaxTrainer(
+                        new SoftmaxRegression.Settings(0.02, 4, 0, TrainNaturalnessModel.SEED))));
         // Held-out rows only: far above the 38% of always answering the largest class.
         assertThat(cv.accuracy()).isGreaterThan(0.85);
         assertThat(cv.confusion().values().stream().mapToInt(r -> r.values().stream().mapToInt(Integer::intValue)

@@ -340,7 +340,8 @@ public final class JobRequestMapper {
         return value;
     }
 
-    private static <T> T parse(java.util.function.Supplier<T> parser, String field) {
+    /** The parser's value, or a 400 naming the field with the parser's message (also for question sets). */
+    static <T> T parse(java.util.function.Supplier<T> parser, String field) {
         try {
             return parser.get();
         } catch (IllegalArgumentException e) {

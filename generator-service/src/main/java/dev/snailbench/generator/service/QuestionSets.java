@@ -103,11 +103,8 @@ public class QuestionSets {
         if (value == null || value.isNull()) {
             return null;
         }
-        try {
-            return Question.hardnessLabel(value.isTextual() ? value.asText() : value.toString());
-        } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException(at + ".hardness", e.getMessage());
-        }
+        return JobRequestMapper.parse(() -> Question.hardnessLabel(value.isTextual() ? value.asText()
+                : value.toString()), at + ".hardness");
     }
 
     private static String text(JsonNode item, String field, String at) {
