@@ -4,11 +4,15 @@ import dev.snailbench.executor.service.GoldCache;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
 import dev.snailbench.executor.service.SqlGuard;
+import dev.snailbench.executor.service.targets.TargetConnector;
+import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.model.domain.SecretCipher;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,9 +25,24 @@ public class ExecutorBeans {
 
     @Produces
     @Singleton
-    PoolManager pools(ExecutorConfig config) {
+    PoolManager pools(ExecutorConfig config, TargetConnector connector) {
         return new PoolManager(new PoolManager.Settings(config.poolSizePerDatabase(), config.connectionsPerTenant(),
-                config.poolIdleClose(), config.connectTimeout()));
+                config.poolIdleClose(), config.connectTimeout()), connector);
+    }
+
+    @Produces
+    @Singleton
+    TargetPolicy targetPolicy(ExecutorConfig config) {
+        List<TargetPolicy.Endpoint> platform = new ArrayList<>(PlatformEndpoints.ofThisService());
+        platform.addAll(TargetPolicy.endpoints(config.targets().platformEndpoints().orElse(List.of())));
+        return new TargetPolicy(config.targets().allowedNetworks().orElse(List.of()), platform, TargetPolicy::dns);
+    }
+
+    @Produces
+    @Singleton
+    TargetConnector targetConnector(TargetPolicy policy, ExecutorConfig config) {
+        return new TargetConnector(policy, new TargetConnector.Settings(config.connectTimeout(), config.goldTimeout(),
+                config.targets().idleInTransactionTimeout(), config.targets().lockTimeout()));
     }
 
     void closePools(@Disposes PoolManager pools) {

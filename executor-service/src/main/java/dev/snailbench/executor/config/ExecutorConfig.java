@@ -3,6 +3,8 @@ package dev.snailbench.executor.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 
 /** Limits and pool sizes of the executor; every key has a safe default. */
 @ConfigMapping(prefix = "snailbench.executor")
@@ -83,4 +85,32 @@ public interface ExecutorConfig {
     /** Longest a database task (describe a schema, generate a QATCH suite, create views) may take. */
     @WithDefault("5m")
     Duration databaseTaskTimeout();
+
+    /** Where team databases may be: address rules of {@code service/targets/TargetPolicy}. */
+    Targets targets();
+
+    /** Which addresses a registered or inline database may have. */
+    interface Targets {
+
+        /**
+         * Loopback, private (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7) and link-local targets refused unless
+         * listed here: {@code CIDR}, {@code CIDR:port}, {@code host}, {@code host:port}, {@code *.domain[:port]}
+         * (env {@code SNAILBENCH_EXECUTOR_TARGETS_ALLOWED_NETWORKS}, comma-separated). Empty by default.
+         */
+        Optional<List<String>> allowedNetworks();
+
+        /**
+         * The other services' {@code host:port} (Kubernetes, compose): refused always, like the executor's own
+         * database, Kafka and HTTP port, which are known without being listed.
+         */
+        Optional<List<String>> platformEndpoints();
+
+        /** Whole-session limits a team's session starts with and is checked for (besides the statement timeout). */
+        @WithDefault("30s")
+        Duration idleInTransactionTimeout();
+
+        /** How long a statement waits for a lock before failing (PostgreSQL lock_timeout, SQL Server LOCK_TIMEOUT). */
+        @WithDefault("10s")
+        Duration lockTimeout();
+    }
 }

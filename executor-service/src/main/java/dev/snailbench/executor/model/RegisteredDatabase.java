@@ -29,8 +29,23 @@ public class RegisteredDatabase {
     @Column(nullable = false)
     public SqlDialect kind;
 
+    /** The URL as the executor builds it from the parts below (shown to the tenant; never passed as given). */
     @Column(nullable = false, length = 2000)
     public String jdbcUrl;
+
+    /** Parsed parts (TargetSpec); null on a row registered before targets were parsed, until startup fills them. */
+    public String host;
+
+    public Integer port;
+
+    public String databaseName;
+
+    /**
+     * Why this registration can no longer be used (its URL or options are refused by today's rules), or null. Such a
+     * row is kept and shown with the reason, never silently dropped: the team registers the database again.
+     */
+    @Column(length = 1000)
+    public String problem;
 
     @Column(nullable = false)
     public String username;
@@ -49,4 +64,14 @@ public class RegisteredDatabase {
     public String optionsJson;
 
     public Instant createdAt;
+
+    /** The GCM associated data binding the password to this record. */
+    public String passwordBinding() {
+        return "database:" + id + ":password";
+    }
+
+    /** The GCM associated data binding the admin password to this record. */
+    public String adminPasswordBinding() {
+        return "database:" + id + ":admin-password";
+    }
 }

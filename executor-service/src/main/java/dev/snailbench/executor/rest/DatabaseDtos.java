@@ -26,18 +26,27 @@ public final class DatabaseDtos {
         }
     }
 
-    /** A registered database as shown to its tenant: never a password. */
-    public record DatabaseView(UUID id, String name, String kind, String jdbcUrl, String user, String adminUser,
-            Map<String, String> options, Instant createdAt) {
+    /**
+     * A registered database as shown to its tenant: the URL the executor built from the parsed parts, never a password
+     * (nor anything a URL carried besides the allowed properties). {@code problem}: why a registration made under
+     * older rules can no longer be used (register it again), else null.
+     */
+    public record DatabaseView(UUID id, String name, String kind, String jdbcUrl, String host, Integer port,
+            String database, String user, String adminUser, Map<String, String> options, Instant createdAt,
+            String problem) {
 
-        static DatabaseView of(RegisteredDatabase db, Map<String, String> options) {
-            return new DatabaseView(db.id, db.name, db.kind.id(), db.jdbcUrl, db.username, db.adminUsername, options,
-                    db.createdAt);
+        static DatabaseView of(RegisteredDatabase db, String jdbcUrl, Map<String, String> options) {
+            return new DatabaseView(db.id, db.name, db.kind.id(), jdbcUrl, db.host, db.port, db.databaseName,
+                    db.username, db.adminUsername, options, db.createdAt, db.problem);
         }
     }
 
-    /** The result of a connection test. */
-    public record ConnectionCheck(boolean ok, long elapsedMillis, String databaseProduct, String databaseVersion,
-            String error, String sqlState) {
+    /**
+     * The result of a connection test. On failure: {@code category} (refused_by_policy, unreachable,
+     * connection_refused, timed_out, tls, authentication_failed, database_does_not_exist, session_not_safe, busy,
+     * failed) and its sentence in {@code error}; no driver text and no timing ({@code elapsedMillis} only when ok).
+     */
+    public record ConnectionCheck(boolean ok, Long elapsedMillis, String databaseProduct, String databaseVersion,
+            String error, String sqlState, String category) {
     }
 }

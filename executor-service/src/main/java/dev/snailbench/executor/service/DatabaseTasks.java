@@ -5,6 +5,9 @@ import dev.snailbench.executor.config.ExecutorConfig;
 import dev.snailbench.executor.model.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
 import dev.snailbench.executor.service.qatch.QatchGenerator;
+import dev.snailbench.executor.service.targets.ConnectionErrors;
+import dev.snailbench.executor.service.targets.InvalidTarget;
+import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.executor.service.synthetic.SyntheticSqlGenerator;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.QatchSuite;
@@ -23,15 +26,12 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Properties;
 import java.util.concurrent.ExecutorService;
-import java.util.regex.Pattern;
 import org.jboss.logging.Logger;
 
 /**
@@ -45,22 +45,21 @@ public class DatabaseTasks {
 
     private static final Logger LOG = Logger.getLogger(DatabaseTasks.class);
 
-    /** The only statements APPLY_DDL runs: what natural views need, nothing that touches data. */
-    private static final Pattern VIEW_DDL = Pattern.compile("(?is)\\s*(CREATE\\s+SCHEMA|CREATE\\s+(OR\\s+(REPLACE|ALTER)\\s+)?"
-            + "VIEW|DROP\\s+VIEW|IF\\s+SCHEMA_ID\\s*\\(\\s*N'[^']*'\\s*\\)\\s+IS\\s+NULL\\s+EXEC\\s*\\(\\s*N'CREATE\\s+SCHEMA)\\b.*");
-
     private final RegisteredDatabaseRepository databases;
     private final TargetResolver targets;
-    private final PoolManager pools;
+    private final SqlExecutor sql;
+    private final TargetConnector connector;
     private final SecretCipher cipher;
     private final ExecutorConfig config;
     private final ExecutorService workers;
 
-    public DatabaseTasks(RegisteredDatabaseRepository databases, TargetResolver targets, PoolManager pools,
-            SecretCipher cipher, ExecutorConfig config, @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
+    public DatabaseTasks(RegisteredDatabaseRepository databases, TargetResolver targets, SqlExecutor sql,
+            TargetConnector connector, SecretCipher cipher, ExecutorConfig config,
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
         this.databases = databases;
         this.targets = targets;
-        this.pools = pools;
+        this.sql = sql;
+        this.connector = connector;
         this.cipher = cipher;
         this.config = config;
         this.workers = workers;
@@ -80,8 +79,14 @@ public class DatabaseTasks {
     }
 
     private Uni<DatabaseTaskCompleted> run(DatabaseTaskRequested request, RegisteredDatabase db) {
-        Target target = targets.fromRegistered(db);
         boolean admin = db.adminUsername != null;
+        Target target;
+        try {
+            target = targets.fromRegistered(db);
+        } catch (InvalidTarget e) {
+            return Uni.createFrom().item(DatabaseTaskCompleted.failed(request, db.kind, admin, true, "database "
+                    + db.id + ": " + e.field() + " " + e.getMessage()));
+        }
         return Uni.createFrom().item(() -> {
             try {
                 return switch (request.kind()) {
@@ -109,7 +114,7 @@ public class DatabaseTasks {
 
     private SchemaSpec describe(Target target, DatabaseTaskRequested request) throws SQLException {
         String schema = schemaOf(request);
-        return pools.withConnection(target, c -> read(c, schema));
+        return sql.withGuardedConnection(target, c -> read(c, schema));
     }
 
     private QatchSuite qatch(Target target, DatabaseTaskRequested request) throws SQLException {
@@ -117,7 +122,7 @@ public class DatabaseTasks {
         if (request.qatch() == null) {
             throw new Refused("a QATCH task needs its options");
         }
-        return pools.withConnection(target, c -> {
+        return sql.withGuardedConnection(target, c -> {
             read(c, schema);
             try {
                 return QatchGenerator.generate(c, schema, target.dialect(), request.qatch());
@@ -137,7 +142,7 @@ public class DatabaseTasks {
         long budget = Math.max(1, Math.min(options.timeBudgetSeconds(), config.databaseTaskTimeout().toSeconds() - 15));
         SyntheticSuite.Options bounded = new SyntheticSuite.Options(options.seeds(), options.seed(), options.target(),
                 options.maxPerTemplate(), options.maxResultRows(), options.queryTimeoutSeconds(), (int) budget);
-        SyntheticSuite suite = pools.withConnection(target, c -> {
+        SyntheticSuite suite = sql.withGuardedConnection(target, c -> {
             read(c, schema);
             try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
                 return SyntheticSqlGenerator.generate(c, schema, target.dialect(), parser, bounded);
@@ -156,7 +161,7 @@ public class DatabaseTasks {
         if (k < 0 || k > config.maxSampleValues()) {
             throw new Refused("sample values per column must be between 0 and " + config.maxSampleValues());
         }
-        return pools.withConnection(target, c -> {
+        return sql.withGuardedConnection(target, c -> {
             read(c, schema);
             // Only that schema is read (and sampled); the pattern's "_" matches any character, hence the filter.
             DatabaseSchema all = SchemaIntrospector.introspect(c, target.dialect(), schema, k, Duration.ofSeconds(5));
@@ -187,21 +192,20 @@ public class DatabaseTasks {
                     + "(adminUser, adminPassword) to let the platform create views, or apply the DDL yourself");
         }
         List<String> ddl = request.ddl() == null ? List.of() : request.ddl();
+        String nativeSchema = schemaOf(request);
         for (String statement : ddl) {
-            if (!VIEW_DDL.matcher(statement).matches()) {
-                throw new Refused("only CREATE SCHEMA, CREATE VIEW and DROP VIEW are applied; refused: "
-                        + statement.substring(0, Math.min(80, statement.length())));
+            String problem = ViewDdl.problem(statement, target.dialect(), nativeSchema);
+            if (problem != null) {
+                throw new Refused(problem + "; refused: " + statement.substring(0, Math.min(80, statement.length())));
             }
         }
-        Properties properties = new Properties();
-        target.options().forEach(properties::setProperty);
-        properties.setProperty("user", db.adminUsername);
-        properties.setProperty("password", cipher.open(db.sealedAdminPassword));
-        // The driver's own connect timeout (DriverManager's login timeout is global to the JVM).
-        String seconds = Long.toString(Math.max(1, config.connectTimeout().toSeconds()));
-        properties.putIfAbsent(target.dialect() == SqlDialect.POSTGRESQL
-                ? "connectTimeout" : "loginTimeout", seconds);
-        try (Connection c = DriverManager.getConnection(target.jdbcUrl(), properties)) {
+        String adminPassword;
+        try {
+            adminPassword = cipher.open(db.sealedAdminPassword, db.adminPasswordBinding());
+        } catch (IllegalArgumentException e) {
+            throw new Refused("the admin password of database " + db.id + " cannot be opened: " + e.getMessage());
+        }
+        try (Connection c = connector.admin(target, db.adminUsername, adminPassword, config.databaseTaskTimeout())) {
             c.setAutoCommit(false);
             try (Statement s = c.createStatement()) {
                 s.setQueryTimeout((int) Math.max(1, config.databaseTaskTimeout().toSeconds()));
@@ -214,6 +218,11 @@ public class DatabaseTasks {
                 throw new SQLException("creating the views failed (nothing was changed): " + e.getMessage(),
                         e.getSQLState(), e);
             }
+        } catch (SQLException e) {
+            if (e.getSQLState() != null && e.getSQLState().startsWith("08") || e.getSQLState() == null) {
+                throw new SQLException(ConnectionErrors.describe(e), e.getSQLState(), e);
+            }
+            throw e;
         }
         LOG.infof("applied %d view statements on database %s for tenant %s", ddl.size(), db.id, db.tenantId);
         return ddl.size();

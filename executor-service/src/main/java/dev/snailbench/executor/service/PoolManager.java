@@ -2,6 +2,8 @@ package dev.snailbench.executor.service;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.snailbench.executor.service.targets.ConnectionErrors;
+import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.SqlDialect;
 import java.sql.Connection;
@@ -54,13 +56,16 @@ public final class PoolManager implements AutoCloseable {
     }
 
     private final Settings settings;
+    private final TargetConnector connector;
     private final Map<PoolKey, Pool> pools = new ConcurrentHashMap<>();
     private final Map<String, Semaphore> tenantPermits = new ConcurrentHashMap<>();
     private final Map<String, Semaphore> databasePermits = new ConcurrentHashMap<>();
     private final ScheduledExecutorService reaper;
 
-    public PoolManager(Settings settings) {
+    /** @param connector opens and verifies team sessions (address rules, read-only, limits) */
+    public PoolManager(Settings settings, TargetConnector connector) {
         this.settings = settings;
+        this.connector = connector;
         this.reaper = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "executor-pool-reaper");
             t.setDaemon(true);
@@ -133,18 +138,13 @@ public final class PoolManager implements AutoCloseable {
     }
 
     /**
-     * HikariCP reports "request timed out" and keeps the driver's reason (wrong password, unknown database) as
-     * the cause: surface that reason and its SQLSTATE.
+     * HikariCP reports "request timed out" and keeps the driver's reason (wrong password, unknown database) as the
+     * cause: surface its category (ConnectionErrors), never the driver's text, which would tell a tenant what
+     * listens where and how fast it answers.
      */
     static SQLException connectionFailure(SQLException e) {
-        Throwable cause = e.getCause();
-        while (cause != null) {
-            if (cause instanceof SQLException sql && sql.getMessage() != null) {
-                return new SQLException(sql.getMessage(), sql.getSQLState() != null ? sql.getSQLState() : "08001", e);
-            }
-            cause = cause.getCause();
-        }
-        return e;
+        ConnectionErrors.Category category = ConnectionErrors.categorize(e);
+        return new SQLException(category.message(), category.sqlState(), e);
     }
 
     /** Open pools (for tests and health). */
@@ -180,7 +180,9 @@ public final class PoolManager implements AutoCloseable {
     private HikariDataSource create(Target target, long statementTimeoutMillis) {
         HikariConfig config = new HikariConfig();
         config.setPoolName("snailbench-" + target.dialect().id() + "-" + POOL_NUMBER.incrementAndGet());
-        config.setJdbcUrl(target.jdbcUrl());
+        // The connector builds the URL from the parsed parts, sets the executor's properties (socket factory with
+        // the address rules, timeouts) and makes each session read-only with limits, verified before use.
+        config.setDataSource(connector.readOnly(target, statementTimeoutMillis));
         config.setUsername(target.user());
         config.setPassword(target.password());
         config.setMaximumPoolSize(settings.perDatabase());
@@ -191,25 +193,6 @@ public final class PoolManager implements AutoCloseable {
         config.setInitializationFailTimeout(-1);
         config.setAutoCommit(false);
         config.setReadOnly(true);
-        if (target.dialect() == SqlDialect.POSTGRESQL) {
-            config.setDriverClassName("org.postgresql.Driver");
-            config.addDataSourceProperty("ApplicationName", "snailbench-executor");
-            // Read-only at the server for the whole session (on top of each transaction's BEGIN READ ONLY), and
-            // the statement timeout set once per session instead of once per query.
-            String startup = "-c default_transaction_read_only=on"
-                    + (statementTimeoutMillis > 0 ? " -c statement_timeout=" + statementTimeoutMillis : "");
-            String userOptions = target.options().get("options");
-            config.addDataSourceProperty("options", userOptions == null ? startup : userOptions + " " + startup);
-        } else {
-            config.setDriverClassName("com.microsoft.sqlserver.jdbc.SQLServerDriver");
-            config.addDataSourceProperty("applicationName", "snailbench-executor");
-            config.addDataSourceProperty("applicationIntent", "ReadOnly");
-        }
-        target.options().forEach((name, value) -> {
-            if (!name.equals("options") || target.dialect() != SqlDialect.POSTGRESQL) {
-                config.addDataSourceProperty(name, value);
-            }
-        });
         LOG.infof("opening pool %s for %s", config.getPoolName(), target);
         return new HikariDataSource(config);
     }

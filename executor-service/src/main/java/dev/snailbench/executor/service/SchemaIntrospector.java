@@ -153,10 +153,9 @@ public final class SchemaIntrospector {
                 : "SELECT DISTINCT TOP (" + k + ") " + column + " FROM " + table + " WHERE " + column
                         + " IS NOT NULL ORDER BY 1";
         List<String> values = new ArrayList<>();
+        // The session is read-only with the executor's limits (SessionGuard); the sample's own, shorter timeout is the
+        // statement's (the driver cancels it).
         try (Statement s = c.createStatement()) {
-            if (dialect == SqlDialect.POSTGRESQL) {
-                s.execute("SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = " + timeout.toMillis());
-            }
             s.setQueryTimeout((int) Math.max(1, timeout.toSeconds() + 1));
             s.setMaxRows(k);
             try (ResultSet rs = s.executeQuery(sql)) {

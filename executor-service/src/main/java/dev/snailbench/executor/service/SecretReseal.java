@@ -1,7 +1,11 @@
 package dev.snailbench.executor.service;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.executor.model.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
+import dev.snailbench.executor.service.targets.InvalidTarget;
+import dev.snailbench.executor.service.targets.TargetSpec;
 import dev.snailbench.model.domain.SecretCipher;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.runtime.StartupEvent;
@@ -12,10 +16,18 @@ import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
 /**
- * Finishes a key rotation: at startup, every registered database password (and admin password) still sealed with a
- * key now listed in {@code snailbench.secrets.previous-keys} is sealed again with the current key, in one
- * transaction. Once every replica has started with the new key, the old one can leave {@code previous-keys}.
- * Idempotent; replicas doing it at once each leave a value sealed with the current key.
+ * Brings every registration up to today's rules at startup, in one transaction (idempotent; replicas doing it at once
+ * each leave the same result):
+ * <ul>
+ * <li>Secrets: every password (and admin password) not sealed with the current key for its record
+ * ({@code database:<id>:password}) is sealed again so: after a key rotation (old key in
+ * {@code snailbench.secrets.previous-keys}) and for values sealed before secrets were bound to their record (no
+ * associated data). Once every replica has started with the new key, the old one can leave {@code previous-keys}. A
+ * secret no configured key opens is left as is with a WARN naming the database.</li>
+ * <li>Targets: a row registered before targets were parsed gets its parts (host, port, database) and its URL as the
+ * executor builds it; a row whose URL or options today's rules refuse keeps them, gets its {@code problem} (shown by
+ * {@code GET /databases/{id}}, and every use of it is refused with it) and a WARN: never silently dropped.</li>
+ * </ul>
  */
 @ApplicationScoped
 public class SecretReseal {
@@ -24,20 +36,25 @@ public class SecretReseal {
 
     private final RegisteredDatabaseRepository databases;
     private final SecretCipher cipher;
+    private final ObjectMapper mapper;
+    private final TargetResolver targets;
 
-    public SecretReseal(RegisteredDatabaseRepository databases, SecretCipher cipher) {
+    public SecretReseal(RegisteredDatabaseRepository databases, SecretCipher cipher, ObjectMapper mapper,
+            TargetResolver targets) {
         this.databases = databases;
         this.cipher = cipher;
+        this.mapper = mapper;
+        this.targets = targets;
     }
 
     void onStart(@Observes StartupEvent event) {
         int resealed = resealNow();
         if (resealed > 0) {
-            LOG.infof("sealed %d registered database secrets again with the current key", resealed);
+            LOG.infof("brought %d registered database secrets or targets up to date", resealed);
         }
     }
 
-    /** Seals again what an older key sealed, waiting for the commit; answers how many secrets changed. Blocking. */
+    /** Seals again and migrates what needs it, waiting for the commit; answers how many values changed. Blocking. */
     public int resealNow() {
         try {
             return VertxContextSupport.subscribeAndAwait(this::resealAll);
@@ -52,14 +69,17 @@ public class SecretReseal {
         return Panache.withTransaction(() -> databases.listAll().map(all -> {
             int changed = 0;
             for (RegisteredDatabase db : all) {
-                String password = resealed(db, db.sealedPassword);
+                String password = resealed(db, db.sealedPassword, db.passwordBinding());
                 if (password != null) {
                     db.sealedPassword = password;
                     changed++;
                 }
-                String admin = resealed(db, db.sealedAdminPassword);
+                String admin = resealed(db, db.sealedAdminPassword, db.adminPasswordBinding());
                 if (admin != null) {
                     db.sealedAdminPassword = admin;
+                    changed++;
+                }
+                if (migrated(db)) {
                     changed++;
                 }
             }
@@ -67,18 +87,51 @@ public class SecretReseal {
         }));
     }
 
-    /** The secret sealed with the current key, or null when it already is (or no key opens it: left as is). */
-    private String resealed(RegisteredDatabase db, String sealed) {
-        if (sealed == null || cipher.sealedWithCurrentKey(sealed)) {
+    /**
+     * The secret sealed with the current key for {@code binding}, or null when it already is (or no key opens it: left
+     * as is). Opens bound with any key first, then unbound (sealed before binding existed).
+     */
+    private String resealed(RegisteredDatabase db, String sealed, String binding) {
+        if (sealed == null || cipher.sealedWithCurrentKey(sealed, binding)) {
             return null;
+        }
+        String plain;
+        try {
+            plain = cipher.open(sealed, binding);
+        } catch (IllegalArgumentException bound) {
+            try {
+                plain = cipher.open(sealed);
+            } catch (IllegalArgumentException e) {
+                // A key removed too early: the team must register the database again; the others still get re-sealed.
+                LOG.warnf("database %s (tenant %s) has a secret no configured key opens: %s", db.id, db.tenantId,
+                        e.getMessage());
+                return null;
+            }
+        }
+        return cipher.seal(plain, binding);
+    }
+
+    /** Fills the parsed parts of a row registered before them, or flags it; true when the row changed. */
+    private boolean migrated(RegisteredDatabase db) {
+        if (db.host != null || db.problem != null) {
+            return false;
         }
         try {
-            return cipher.seal(cipher.open(sealed));
-        } catch (IllegalArgumentException e) {
-            // A key removed too early: the team must register the database again; the others still get re-sealed.
-            LOG.warnf("database %s (tenant %s) has a secret no configured key opens: %s", db.id, db.tenantId,
-                    e.getMessage());
-            return null;
+            TargetSpec spec = TargetSpec.parse(db.kind, db.jdbcUrl, targets.options(db.optionsJson), "jdbcUrl",
+                    "options");
+            db.host = spec.host();
+            db.port = spec.port();
+            db.databaseName = spec.database();
+            db.jdbcUrl = spec.jdbcUrl();
+            db.optionsJson = mapper.writeValueAsString(spec.properties());
+        } catch (InvalidTarget e) {
+            db.problem = e.field() + " " + e.getMessage();
+            LOG.warnf("database %s (tenant %s) is refused by today's target rules and cannot be used until registered "
+                    + "again: %s", db.id, db.tenantId, db.problem);
+        } catch (JsonProcessingException | RuntimeException e) {
+            db.problem = "stored options cannot be read: " + e.getMessage();
+            LOG.warnf("database %s (tenant %s): %s", db.id, db.tenantId, db.problem);
         }
+        return true;
     }
 }

@@ -22,6 +22,15 @@ public final class SqlExecutor {
         this.pools = pools;
     }
 
+    /**
+     * Borrows a pooled read-only session of {@code target} on which every statement text passes the guard first
+     * ({@link GuardedConnection}): the one way schema samples, QATCH generation and synthetic seeds and candidates
+     * reach a team database. Blocking.
+     */
+    public <T> T withGuardedConnection(Target target, PoolManager.ConnectionWork<T> work) throws SQLException {
+        return pools.withConnection(target, c -> work.apply(GuardedConnection.wrap(c, guard, target.dialect())));
+    }
+
     public SqlGuard.Verdict check(Target target, String sql) {
         return guard.check(sql, target.dialect());
     }
@@ -58,6 +67,7 @@ public final class SqlExecutor {
             return pools.withConnection(target, limits.timeout(),
                     c -> QueryRunner.run(c, target.dialect(), sql, limits, true));
         } catch (SQLException e) {
+            // The pool's message is a category (ConnectionErrors), never the driver's text.
             return ExecutionOutcome.failed(ExecutionStatus.ERROR, "cannot get a connection to " + target.jdbcUrl()
                     + ": " + e.getMessage(), e.getSQLState() == null ? "08000" : e.getSQLState(), 0);
         } catch (RuntimeException e) {

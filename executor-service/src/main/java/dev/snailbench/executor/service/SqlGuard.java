@@ -46,7 +46,13 @@ public final class SqlGuard {
             "pg_create_restore_point", "nextval", "setval", "txid_current", "pg_current_xact_id", "query_to_xml",
             "query_to_xmlschema", "query_to_xml_and_xmlschema", "cursor_to_xml", "cursor_to_xmlschema",
             "pg_import_system_collations", "pg_log_backend_memory_contexts", "loread", "lowrite",
-            "openrowset", "opendatasource", "openquery");
+            "openrowset", "opendatasource", "openquery", "openxml",
+            // Run the SQL in their string argument: ts_stat('SELECT pg_read_file(...)'), ts_rewrite(q, 'SELECT ...').
+            "ts_stat", "ts_rewrite", "pg_stat_statements_reset", "pg_current_logfile",
+            // SQL Server: files, traces and the log read from T-SQL.
+            "fn_xe_file_target_read_file", "fn_get_audit_file", "fn_trace_gettable", "fn_dblog", "fn_dump_dblog");
+    /** Suffixes of the *_to_xml family (query_to_xml, table_to_xml, schema_to_xml, database_to_xml, cursor_...). */
+    private static final List<String> DENIED_SUFFIXES = List.of("_to_xml", "_to_xmlschema", "_to_xml_and_xmlschema");
     private static final List<String> DENIED_PREFIXES = List.of(
             "lo_", "dblink", "pg_advisory", "pg_try_advisory", "pg_read_", "pg_ls_", "pg_stat_file", "pg_file_",
             "pg_logical_", "pg_replication_", "pg_create_", "pg_drop_", "pg_copy_", "pg_backup_",
@@ -107,7 +113,8 @@ public final class SqlGuard {
         // (quoted names, comments) cannot smuggle a denied call past the AST check.
         String denied = deniedCall(sql, dialect);
         if (denied != null) {
-            return Verdict.refuse("calls " + denied + "(), a function with side effects or hidden SQL");
+            return Verdict.refuse(denied.startsWith("a Unicode") ? "uses " + denied + ", which the guard cannot read"
+                    : "calls " + denied + "(), a function with side effects or hidden SQL");
         }
         List<Statement> list;
         try {
@@ -166,16 +173,31 @@ public final class SqlGuard {
                 return true;
             }
         }
+        for (String suffix : DENIED_SUFFIXES) {
+            if (n.endsWith(suffix)) {
+                return true;
+            }
+        }
         return false;
     }
 
-    /** Finds a call of a denied function outside comments and string literals; null when there is none. */
+    /**
+     * Finds a call of a denied function outside comments and string literals, at any nesting, plain, quoted or
+     * schema-qualified ({@code pg_catalog."ts_stat"(}); null when there is none. A PostgreSQL Unicode-escaped name
+     * ({@code U&"ts\0073tat"}) is refused as such: its spelling cannot be checked.
+     */
     static String deniedCall(String sql, SqlDialect dialect) {
-        List<String> tokens = SqlLexer.words(sql, dialect);
+        List<SqlLexer.Token> tokens = SqlLexer.tokens(sql, dialect);
         for (int i = 0; i + 1 < tokens.size(); i++) {
-            String t = tokens.get(i);
-            if (tokens.get(i + 1).equals("(") && !t.equals("(") && deniedName(t)) {
-                return t.toLowerCase(Locale.ROOT);
+            SqlLexer.Token t = tokens.get(i);
+            String next = tokens.get(i + 1).text();
+            if (t.kind() == SqlLexer.Kind.WORD && t.text().equalsIgnoreCase("u") && next.equals("&")
+                    && i + 2 < tokens.size() && tokens.get(i + 2).kind() == SqlLexer.Kind.QUOTED
+                    && sql.charAt(tokens.get(i + 2).start()) == '"') {
+                return "a Unicode-escaped name (U&\"...\")";
+            }
+            if (next.equals("(") && t.isIdentifierLike() && deniedName(t.text())) {
+                return t.text().toLowerCase(Locale.ROOT);
             }
         }
         return null;

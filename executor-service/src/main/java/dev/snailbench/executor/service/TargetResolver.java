@@ -4,9 +4,11 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.executor.model.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
+import dev.snailbench.executor.service.targets.InvalidTarget;
+import dev.snailbench.executor.service.targets.TargetPolicy;
+import dev.snailbench.executor.service.targets.TargetSpec;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.SecretCipher;
-import dev.snailbench.model.domain.SqlDialect;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,7 +16,11 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.UUID;
 
-/** Turns a work item's {@link DatabaseRef} (inline and sealed, or a registered database id) into a {@link Target}. */
+/**
+ * Turns a work item's {@link DatabaseRef} (inline and sealed, or a registered database id) into a {@link Target}:
+ * parsed ({@link TargetSpec}), its address checked ({@link TargetPolicy}) and its password opened with the associated
+ * data of its record (an inline one bound to the tenant, {@link SecretCipher#inlineBinding}).
+ */
 @ApplicationScoped
 public class TargetResolver {
 
@@ -24,14 +30,20 @@ public class TargetResolver {
     private final RegisteredDatabaseRepository databases;
     private final SecretCipher cipher;
     private final ObjectMapper mapper;
+    private final TargetPolicy policy;
 
-    public TargetResolver(RegisteredDatabaseRepository databases, SecretCipher cipher, ObjectMapper mapper) {
+    public TargetResolver(RegisteredDatabaseRepository databases, SecretCipher cipher, ObjectMapper mapper,
+            TargetPolicy policy) {
         this.databases = databases;
         this.cipher = cipher;
         this.mapper = mapper;
+        this.policy = policy;
     }
 
-    /** Fails with {@link IllegalArgumentException} saying what is wrong with the reference. Call on the Vert.x context. */
+    /**
+     * Fails with {@link IllegalArgumentException} saying what is wrong with the reference. Call on the Vert.x context
+     * (DNS of the address check may block briefly: the JVM caches it).
+     */
     public Uni<Target> resolve(String tenantId, DatabaseRef ref) {
         if (ref == null) {
             return Uni.createFrom().failure(new IllegalArgumentException("the work item names no database"));
@@ -48,32 +60,62 @@ public class TargetResolver {
                 if (db == null) {
                     throw new IllegalArgumentException("database " + id + " is not registered for tenant " + tenantId);
                 }
-                return fromRegistered(db);
+                try {
+                    return fromRegistered(db);
+                } catch (InvalidTarget e) {
+                    throw new IllegalArgumentException("database " + id + " " + e.getMessage());
+                }
             });
         }
         return Uni.createFrom().item(() -> inline(tenantId, ref));
     }
 
+    /**
+     * The registered database as a target, its address checked again (the allowed networks may have changed).
+     *
+     * @throws InvalidTarget when the registration no longer passes the rules or its password does not open
+     */
     public Target fromRegistered(RegisteredDatabase db) {
-        return new Target(db.tenantId, db.kind, db.jdbcUrl, db.username, cipher.open(db.sealedPassword),
-                options(db.optionsJson));
+        if (db.problem != null) {
+            throw new InvalidTarget("jdbcUrl", "cannot be used any more: " + db.problem + " (register it again)");
+        }
+        TargetSpec spec = spec(db);
+        policy.check(spec.host(), spec.port(), "jdbcUrl");
+        String password;
+        try {
+            password = cipher.open(db.sealedPassword, db.passwordBinding());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidTarget("password", "cannot be opened: " + e.getMessage());
+        }
+        return Target.of(db.tenantId, spec, db.username, password);
+    }
+
+    /** The parsed parts of a registration (from its columns; from its URL on a row not migrated yet). */
+    public TargetSpec spec(RegisteredDatabase db) {
+        if (db.host != null && db.port != null && db.databaseName != null) {
+            return new TargetSpec(db.kind, db.host, db.port, db.databaseName, options(db.optionsJson));
+        }
+        return TargetSpec.parse(db.kind, db.jdbcUrl, options(db.optionsJson), "jdbcUrl", "options");
     }
 
     private Target inline(String tenantId, DatabaseRef ref) {
         if (ref.kind() == null) {
             throw new IllegalArgumentException("database.kind is missing (postgresql or sqlserver)");
         }
-        String problem = JdbcUrls.problem(ref.kind(), ref.jdbcUrl());
-        if (problem != null) {
-            throw new IllegalArgumentException("database.jdbcUrl " + problem);
+        TargetSpec spec;
+        try {
+            spec = TargetSpec.parse(ref.kind(), ref.jdbcUrl(), Map.of(), "database.jdbcUrl", "database.options");
+            policy.check(spec.host(), spec.port(), "database.jdbcUrl");
+        } catch (InvalidTarget e) {
+            throw new IllegalArgumentException(e.field() + " " + e.getMessage());
         }
         String password;
         try {
-            password = cipher.open(ref.sealedPassword());
+            password = cipher.open(ref.sealedPassword(), SecretCipher.inlineBinding(tenantId));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("database.sealedPassword " + e.getMessage());
         }
-        return new Target(tenantId, ref.kind(), ref.jdbcUrl(), ref.user(), password, Map.of());
+        return Target.of(tenantId, spec, ref.user(), password);
     }
 
     /** The driver properties stored as JSON. */
@@ -85,41 +127,6 @@ public class TargetResolver {
             return mapper.readValue(json, OPTIONS);
         } catch (IOException e) {
             throw new IllegalStateException("stored options are not valid JSON", e);
-        }
-    }
-
-    /** Validation of JDBC URLs shared by the registry and inline references. */
-    public static final class JdbcUrls {
-
-        private JdbcUrls() {
-        }
-
-        /**
-         * Driver properties that load classes or write files named by the caller (known JDBC attack paths): a
-         * tenant's URL or options must not set them.
-         */
-        private static final java.util.List<String> DANGEROUS_PROPERTIES = java.util.List.of("socketfactory",
-                "sslfactory", "sslhostnameverifier", "sslpasswordcallback", "authenticationpluginclassname",
-                "loggerfile", "loggerlevel", "trustmanagerclass", "trustmanagerconstructorarg",
-                "accesstokencallbackclass", "keystoreauthentication", "clientcertificate");
-
-        /** Null when the URL suits the dialect, else what is wrong. */
-        public static String problem(SqlDialect kind, String url) {
-            if (url == null || url.isBlank()) {
-                return "is missing";
-            }
-            String prefix = kind == SqlDialect.POSTGRESQL ? "jdbc:postgresql://" : "jdbc:sqlserver://";
-            if (!url.startsWith(prefix)) {
-                return "must start with " + prefix + " for a " + kind.displayName() + " database";
-            }
-            String dangerous = dangerousProperty(url);
-            return dangerous == null ? null : "must not set the driver property " + dangerous;
-        }
-
-        /** The first dangerous driver property named in {@code text}, or null. */
-        public static String dangerousProperty(String text) {
-            String lower = text.toLowerCase(java.util.Locale.ROOT);
-            return DANGEROUS_PROPERTIES.stream().filter(lower::contains).findFirst().orElse(null);
         }
     }
 }

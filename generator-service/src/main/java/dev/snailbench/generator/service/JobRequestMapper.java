@@ -34,14 +34,18 @@ public final class JobRequestMapper {
     private JobRequestMapper() {
     }
 
-    public static JobSpec toSpec(JobRequest request, SecretCipher cipher, int maxWorkItems,
+    /**
+     * @param tenantId the submitting tenant: an inline database password is sealed bound to it
+     *                 ({@link SecretCipher#inlineBinding}), so only that tenant's work items open it in the executor
+     */
+    public static JobSpec toSpec(String tenantId, JobRequest request, SecretCipher cipher, int maxWorkItems,
             Function<String, Boolean> crosswalkExists, Function<QuestionSetRequest, List<Question>> questionSets) {
         if (request == null) {
             throw new InvalidRequestException("body", "a job needs a JSON body");
         }
         String name = required(request.name(), "name");
         SqlDialect dialect = parse(() -> SqlDialect.fromId(required(request.dialect(), "dialect")), "dialect");
-        DatabaseRef database = database(request.database(), dialect, cipher);
+        DatabaseRef database = database(request.database(), dialect, cipher, tenantId);
         List<ModelRef> models = models(request);
         List<NaturalnessLevel> levels = levels(request.levels());
         String schemaId = request.schemaId() == null || request.schemaId().isBlank() ? null : request.schemaId();
@@ -173,7 +177,8 @@ public final class JobRequestMapper {
     /** The share of columns a variant renames per ambiguity type when the job does not say. */
     static final double DEFAULT_VARIANT_RATE = 0.10;
 
-    private static DatabaseRef database(DatabaseRequest db, SqlDialect dialect, SecretCipher cipher) {
+    private static DatabaseRef database(DatabaseRequest db, SqlDialect dialect, SecretCipher cipher,
+            String tenantId) {
         if (db == null) {
             // A linking-only job: predictions are scored on schema linking and query characteristics, nothing runs.
             return null;
@@ -195,7 +200,7 @@ public final class JobRequestMapper {
         if (db.password() == null) {
             throw new InvalidRequestException("database.password", "missing (use \"\" for none)");
         }
-        return new DatabaseRef(kind, url, user, cipher.seal(db.password()), null);
+        return new DatabaseRef(kind, url, user, cipher.seal(db.password(), SecretCipher.inlineBinding(tenantId)), null);
     }
 
     private static List<ModelRef> models(JobRequest request) {

@@ -77,7 +77,7 @@ public class JobService {
     /** Validates and publishes the job; resubmitting the same spec answers with the same job. */
     public Uni<Accepted> submit(String tenantId, JobRequest request) {
         return storedQuestions(tenantId, request.questionSet()).chain(stored -> {
-            JobSpec spec = JobRequestMapper.toSpec(request, cipher, config.maxWorkItems(), crosswalks::exists,
+            JobSpec spec = JobRequestMapper.toSpec(tenantId, request, cipher, config.maxWorkItems(), crosswalks::exists,
                     set -> stored != null ? stored : questionsOf(set));
             return JobRequestMapper.needsTeamSchema(request, spec)
                     ? teamSchema(tenantId, request, spec).chain(schema -> submit(tenantId, request,

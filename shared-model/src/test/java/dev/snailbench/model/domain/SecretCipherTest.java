@@ -56,6 +56,27 @@ class SecretCipherTest {
     }
 
     @Test
+    void shouldOpenABoundSecretOnlyForItsOwnRecord() {
+        SecretCipher cipher = new SecretCipher(NEW, List.of(OLD));
+        String bound = cipher.seal("team-secret", "database:1111:password");
+
+        assertThat(cipher.open(bound, "database:1111:password")).isEqualTo("team-secret");
+        assertThat(cipher.sealedWithCurrentKey(bound, "database:1111:password")).isTrue();
+        // Copied into another record, another field, another tenant's inline reference, or opened unbound: refused.
+        for (String other : new String[] {"database:2222:password", "database:1111:admin-password",
+                SecretCipher.inlineBinding("tenant-b")}) {
+            assertThatThrownBy(() -> cipher.open(bound, other)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("sealed for another record");
+        }
+        assertThatThrownBy(() -> cipher.open(bound)).isInstanceOf(IllegalArgumentException.class);
+        // Sealed before binding existed: opens only unbound (the executor re-seals such values at startup).
+        String legacy = new SecretCipher(OLD).seal("old");
+        assertThatThrownBy(() -> cipher.open(legacy, "database:1111:password"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(cipher.open(legacy)).isEqualTo("old");
+    }
+
+    @Test
     void shouldRefuseAKeyOfTheWrongSize() {
         assertThatThrownBy(() -> new SecretCipher(NEW, List.of(Base64.getEncoder().encodeToString(new byte[16]))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("32 bytes");

@@ -1,0 +1,233 @@
+package dev.snailbench.executor.service;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.executor.config.ExecutorBeans;
+import dev.snailbench.executor.config.ExecutorConfig;
+import dev.snailbench.executor.model.RegisteredDatabase;
+import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
+import dev.snailbench.executor.rest.DatabaseDtos.ConnectionCheck;
+import dev.snailbench.executor.rest.DatabaseDtos.RegisterDatabase;
+import dev.snailbench.executor.service.targets.ConnectionErrors;
+import dev.snailbench.executor.service.targets.InvalidTarget;
+import dev.snailbench.executor.service.targets.TargetPolicy;
+import dev.snailbench.executor.service.targets.TargetSpec;
+import dev.snailbench.model.domain.DatabaseSchema;
+import dev.snailbench.model.domain.SecretCipher;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.tenancy.ApiError;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Named;
+import jakarta.ws.rs.WebApplicationException;
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
+
+/**
+ * A tenant's registry of target databases: validation (parsed target, address rules), sealing (bound to the record),
+ * persistence, connection checks and schemas. Errors are {@link ApiError}s naming the field; another tenant's database
+ * is as absent as a missing one (404).
+ */
+@ApplicationScoped
+public class DatabaseRegistry {
+
+    private final RegisteredDatabaseRepository databases;
+    private final TargetResolver targets;
+    private final TargetPolicy policy;
+    private final PoolManager pools;
+    private final SqlExecutor sql;
+    private final SecretCipher cipher;
+    private final ObjectMapper mapper;
+    private final ExecutorConfig config;
+    private final ExecutorService workers;
+
+    public DatabaseRegistry(RegisteredDatabaseRepository databases, TargetResolver targets, TargetPolicy policy,
+            PoolManager pools, SqlExecutor sql, SecretCipher cipher, ObjectMapper mapper, ExecutorConfig config,
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
+        this.databases = databases;
+        this.targets = targets;
+        this.policy = policy;
+        this.pools = pools;
+        this.sql = sql;
+        this.cipher = cipher;
+        this.mapper = mapper;
+        this.config = config;
+        this.workers = workers;
+    }
+
+    /** Validates (DNS of the address rules on a worker), seals and stores a registration. */
+    public Uni<RegisteredDatabase> register(String tenantId, RegisterDatabase body) {
+        return onWorker(() -> validated(tenantId, body)).chain(db -> Panache.withTransaction(() -> databases.persist(db))
+                .replaceWith(db));
+    }
+
+    public Uni<List<RegisteredDatabase>> list(String tenantId) {
+        return Panache.withSession(() -> databases.listOwned(tenantId));
+    }
+
+    public Uni<RegisteredDatabase> owned(String tenantId, UUID id) {
+        return Panache.withSession(() -> databases.findOwned(id, tenantId)).map(db -> {
+            if (db == null) {
+                throw notFound(id);
+            }
+            return db;
+        });
+    }
+
+    /** Removes the registration and closes its pools. */
+    public Uni<Void> remove(String tenantId, UUID id) {
+        return Panache.withTransaction(() -> databases.findOwned(id, tenantId).flatMap(db -> {
+            if (db == null) {
+                throw notFound(id);
+            }
+            return databases.delete(db).replaceWith(db);
+        })).map(db -> {
+            pools.closePoolsOf(db.jdbcUrl, db.username);
+            return null;
+        });
+    }
+
+    /**
+     * A connection test. A failure is reported by category (ConnectionErrors), without the driver's text or its
+     * timing: the test must not tell a tenant what listens where.
+     */
+    public Uni<ConnectionCheck> test(String tenantId, UUID id) {
+        return owned(tenantId, id).map(this::target).chain(target -> onWorker(() -> check(target)));
+    }
+
+    public Uni<DatabaseSchema> schema(String tenantId, UUID id, Integer samples) {
+        int k = samples == null ? 0 : samples;
+        if (k < 0 || k > config.maxSampleValues()) {
+            return Uni.createFrom().failure(ApiError.badRequest("samples", "must be between 0 and "
+                    + config.maxSampleValues()));
+        }
+        return owned(tenantId, id).map(this::target).chain(target -> onWorker(() -> {
+            try {
+                return sql.withGuardedConnection(target, c -> SchemaIntrospector.introspect(c, target.dialect(), k,
+                        Duration.ofSeconds(5)));
+            } catch (SQLException e) {
+                String why = e.getSQLState() != null && e.getSQLState().startsWith("08")
+                        ? ConnectionErrors.describe(e) : e.getMessage();
+                throw ApiError.of(502, "cannot read the schema: " + why);
+            }
+        }));
+    }
+
+    /** The options of a registration as shown to its tenant (allowed properties only, never a secret). */
+    public Map<String, String> options(RegisteredDatabase db) {
+        return targets.options(db.optionsJson);
+    }
+
+    /**
+     * The URL as shown: the parts and allowed properties. A row that no longer parses shows none (its stored URL may
+     * carry a password or a refused property), only its problem.
+     */
+    public String displayUrl(RegisteredDatabase db) {
+        try {
+            return db.problem != null ? null : targets.spec(db).displayUrl();
+        } catch (InvalidTarget e) {
+            return null;
+        }
+    }
+
+    private Target target(RegisteredDatabase db) {
+        try {
+            return targets.fromRegistered(db);
+        } catch (InvalidTarget e) {
+            throw ApiError.badRequest(e.field(), e.getMessage());
+        }
+    }
+
+    private ConnectionCheck check(Target target) {
+        long start = System.nanoTime();
+        try {
+            return pools.withConnection(target, c -> {
+                DatabaseMetaData md = c.getMetaData();
+                boolean valid = c.isValid((int) Math.max(1, config.connectTimeout().toSeconds()));
+                return new ConnectionCheck(valid, valid ? (System.nanoTime() - start) / 1_000_000 : null,
+                        md.getDatabaseProductName(), md.getDatabaseProductVersion(),
+                        valid ? null : "the connection did not answer", null, null);
+            });
+        } catch (SQLException e) {
+            ConnectionErrors.Category category = ConnectionErrors.categorize(e);
+            return new ConnectionCheck(false, null, null, null, category.message(), category.sqlState(),
+                    category.name().toLowerCase(java.util.Locale.ROOT));
+        }
+    }
+
+    private RegisteredDatabase validated(String tenantId, RegisterDatabase body) {
+        if (body == null) {
+            throw ApiError.badRequest("body", "is missing");
+        }
+        if (body.name() == null || body.name().isBlank() || body.name().length() > 200) {
+            throw ApiError.badRequest("name", "is required (1 to 200 characters)");
+        }
+        SqlDialect kind;
+        try {
+            kind = SqlDialect.fromId(body.kind());
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw ApiError.badRequest("kind", "must be postgresql or sqlserver");
+        }
+        TargetSpec spec;
+        try {
+            spec = TargetSpec.parse(kind, body.jdbcUrl(), body.options(), "jdbcUrl", "options");
+            policy.check(spec.host(), spec.port(), "jdbcUrl");
+        } catch (InvalidTarget e) {
+            throw ApiError.badRequest(e.field(), e.getMessage());
+        }
+        if (body.user() == null || body.user().isBlank() || body.user().length() > 200) {
+            throw ApiError.badRequest("user", "is required (at most 200 characters)");
+        }
+        if (body.password() == null) {
+            throw ApiError.badRequest("password", "is required (may be empty)");
+        }
+        boolean admin = body.adminUser() != null && !body.adminUser().isBlank();
+        if (!admin && body.adminPassword() != null) {
+            throw ApiError.badRequest("adminUser", "is required with adminPassword");
+        }
+        if (admin && body.adminPassword() == null) {
+            throw ApiError.badRequest("adminPassword", "is required with adminUser (may be empty)");
+        }
+        RegisteredDatabase db = new RegisteredDatabase();
+        db.id = UUID.randomUUID();
+        db.tenantId = tenantId;
+        db.name = body.name().trim();
+        db.kind = kind;
+        db.jdbcUrl = spec.jdbcUrl();
+        db.host = spec.host();
+        db.port = spec.port();
+        db.databaseName = spec.database();
+        db.username = body.user();
+        db.sealedPassword = cipher.seal(body.password(), db.passwordBinding());
+        db.adminUsername = admin ? body.adminUser() : null;
+        db.sealedAdminPassword = admin ? cipher.seal(body.adminPassword(), db.adminPasswordBinding()) : null;
+        try {
+            db.optionsJson = mapper.writeValueAsString(spec.properties());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot store options", e);
+        }
+        db.createdAt = Instant.now();
+        return db;
+    }
+
+    /** Blocking work (JDBC, DNS) on the worker pool, answered back on the caller's Vert.x context (Panache). */
+    private <T> Uni<T> onWorker(Supplier<T> work) {
+        Context context = Vertx.currentContext();
+        Uni<T> uni = Uni.createFrom().item(work).runSubscriptionOn(workers);
+        return context == null ? uni : uni.emitOn(task -> context.runOnContext(ignored -> task.run()));
+    }
+
+    private static WebApplicationException notFound(UUID id) {
+        return ApiError.of(404, "no database " + id);
+    }
+}

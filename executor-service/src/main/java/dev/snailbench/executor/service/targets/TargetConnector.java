@@ -1,0 +1,171 @@
+package dev.snailbench.executor.service.targets;
+
+import dev.snailbench.executor.service.Target;
+import dev.snailbench.model.domain.SqlDialect;
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.time.Duration;
+import java.util.Properties;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * Opens connections to team databases the only way the executor does: the URL built from the parsed parts, the
+ * allowed properties of the registration, and the executor's own properties on top (application name, timeouts,
+ * read-only intent, {@link GuardedSocketFactory} with the address rules), then every session made read-only with
+ * limits and verified ({@link SessionGuard}). Blocking.
+ */
+public final class TargetConnector {
+
+    /** Limits every session gets; the statement timeout is per pool (gold and predicted differ). */
+    public record Settings(Duration connectTimeout, Duration defaultStatementTimeout,
+            Duration idleInTransactionTimeout, Duration lockTimeout) {
+    }
+
+    private final TargetPolicy policy;
+    private final String policyId;
+    private final Settings settings;
+
+    public TargetConnector(TargetPolicy policy, Settings settings) {
+        this.policy = policy;
+        this.policyId = GuardedSocketFactory.install(policy);
+        this.settings = settings;
+    }
+
+    public TargetPolicy policy() {
+        return policy;
+    }
+
+    /**
+     * A data source whose connections are read-only sessions with {@code statementTimeoutMillis} (0: the default
+     * statement timeout), for a pool.
+     */
+    public DataSource readOnly(Target target, long statementTimeoutMillis) {
+        Duration timeout = statementTimeoutMillis > 0 ? Duration.ofMillis(statementTimeoutMillis)
+                : settings.defaultStatementTimeout();
+        return new SessionDataSource(target, properties(target),
+                new SessionGuard.Limits(timeout, settings.idleInTransactionTimeout(), settings.lockTimeout()));
+    }
+
+    /**
+     * A connection with the team's admin login, for the platform's own view DDL only: the same URL, properties and
+     * address rules, a statement and lock timeout, but not read-only.
+     */
+    public Connection admin(Target target, String user, String password, Duration statementTimeout)
+            throws SQLException {
+        Properties properties = properties(target);
+        properties.setProperty("user", user);
+        properties.setProperty("password", password == null ? "" : password);
+        Connection c = driver(target.dialect()).connect(target.jdbcUrl(), properties);
+        try (var s = c.createStatement()) {
+            s.execute(target.dialect() == SqlDialect.POSTGRESQL
+                    ? "SET statement_timeout = " + statementTimeout.toMillis() + "; SET lock_timeout = "
+                            + settings.lockTimeout().toMillis()
+                    : "SET LOCK_TIMEOUT " + settings.lockTimeout().toMillis());
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+        return c;
+    }
+
+    private Properties properties(Target target) {
+        Properties p = new Properties();
+        // Only allowlisted properties (TargetSpec) reach here; the executor's own are set after them and win.
+        target.options().forEach(p::setProperty);
+        String seconds = Long.toString(Math.max(1, settings.connectTimeout().toSeconds()));
+        if (target.dialect() == SqlDialect.POSTGRESQL) {
+            p.setProperty("ApplicationName", "snailbench-executor");
+            p.setProperty("connectTimeout", seconds);
+            p.setProperty("loginTimeout", seconds);
+            p.setProperty("readOnlyMode", "transaction");
+            p.setProperty("socketFactory", GuardedSocketFactory.class.getName());
+            p.setProperty("socketFactoryArg", policyId);
+        } else {
+            p.setProperty("applicationName", "snailbench-executor");
+            p.setProperty("applicationIntent", "ReadOnly");
+            p.setProperty("loginTimeout", seconds);
+            p.setProperty("socketFactoryClass", GuardedSocketFactory.class.getName());
+            p.setProperty("socketFactoryConstructorArg", policyId);
+        }
+        return p;
+    }
+
+    private static Driver driver(SqlDialect dialect) {
+        return dialect == SqlDialect.POSTGRESQL ? new org.postgresql.Driver()
+                : new com.microsoft.sqlserver.jdbc.SQLServerDriver();
+    }
+
+    /** Connections through the driver, each session prepared and verified before the pool sees it. */
+    private static final class SessionDataSource implements DataSource {
+
+        private final Target target;
+        private final Properties properties;
+        private final SessionGuard.Limits limits;
+        private final Driver driver;
+
+        SessionDataSource(Target target, Properties properties, SessionGuard.Limits limits) {
+            this.target = target;
+            this.properties = properties;
+            this.limits = limits;
+            this.driver = driver(target.dialect());
+        }
+
+        @Override
+        public Connection getConnection() throws SQLException {
+            return getConnection(target.user(), target.password());
+        }
+
+        @Override
+        public Connection getConnection(String user, String password) throws SQLException {
+            Properties p = new Properties();
+            p.putAll(properties);
+            p.setProperty("user", user);
+            p.setProperty("password", password == null ? "" : password);
+            Connection c = driver.connect(target.jdbcUrl(), p);
+            try {
+                SessionGuard.prepare(c, target.dialect(), limits);
+                return c;
+            } catch (SQLException | RuntimeException e) {
+                c.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public PrintWriter getLogWriter() {
+            return null;
+        }
+
+        @Override
+        public void setLogWriter(PrintWriter out) {
+        }
+
+        @Override
+        public void setLoginTimeout(int seconds) {
+        }
+
+        @Override
+        public int getLoginTimeout() {
+            return 0;
+        }
+
+        @Override
+        public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+            throw new SQLFeatureNotSupportedException();
+        }
+
+        @Override
+        public <T> T unwrap(Class<T> type) throws SQLException {
+            throw new SQLException("not a wrapper");
+        }
+
+        @Override
+        public boolean isWrapperFor(Class<?> type) {
+            return false;
+        }
+    }
+}
