@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * schema only and never lives in it. A quoted name cannot end early (its quote doubled inside), so no second
  * statement, function call or expression can hide in one.
  */
-final class ViewDdl {
+public final class ViewDdl {
 
     private static final String PG_ID = "\"(?:[^\"]|\"\")+\"";
     private static final String MS_ID = "\\[(?:[^\\]]|\\]\\])+\\]";
@@ -32,7 +32,7 @@ final class ViewDdl {
     }
 
     /** Null when {@code statement} is one of the platform's view statements over {@code nativeSchema}, else why not. */
-    static String problem(String statement, SqlDialect dialect, String nativeSchema) {
+    public static String problem(String statement, SqlDialect dialect, String nativeSchema) {
         String s = statement == null ? "" : statement.strip();
         String nativeQuoted = quote(nativeSchema, dialect);
         Matcher m;

@@ -71,7 +71,7 @@ class ExecutionHopBenchmark {
         List<ExecutionRequested> requests = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             String sql = statements.get(i % statements.size());
-            requests.add(Requests.request(jobId, "t-bench", Requests.footballDb("v1"), sql, Requests.predicted(sql)));
+            requests.add(Requests.request(jobId, "t-bench", Requests.footballDb("t-bench", "v1"), sql, Requests.predicted(sql)));
         }
         List<byte[]> payloads = requests.stream().map(EventJson::write).toList();
         long start = System.nanoTime();

@@ -51,7 +51,7 @@ class ExecutionHopTest {
     @Test
     void shouldForwardGoldAndPredictedResultsOfARequest() throws Exception {
         long teams2018 = count("SELECT count(*) FROM exp_v1.national_team WHERE year = 2018");
-        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("v1"),
+        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("t-hop", "v1"),
                 "SELECT count(*) AS teams FROM national_team WHERE year = 2018",
                 Requests.predicted("SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname"));
 
@@ -71,7 +71,7 @@ class ExecutionHopTest {
 
     @Test
     void shouldMarkThePredictionNotRunWhenInferenceFailed() {
-        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("v1"),
+        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("t-hop", "v1"),
                 "SELECT 1 AS one", Inference.failed("model answered with prose"));
 
         ExecutionCompleted completed = sendAndAwait(request, 1).get(0);
@@ -84,7 +84,7 @@ class ExecutionHopTest {
     @Test
     void shouldRejectADestructivePredictionAndStillScoreTheGold() throws Exception {
         long before = count("SELECT count(*) FROM exp_v1.national_team");
-        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("v1"),
+        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("t-hop", "v1"),
                 "SELECT count(*) FROM national_team", Requests.predicted("DELETE FROM national_team"));
 
         ExecutionCompleted completed = sendAndAwait(request, 1).get(0);
@@ -110,7 +110,7 @@ class ExecutionHopTest {
 
     @Test
     void shouldAnswerARedeliveredRequestAgainUnderTheSameEventId() {
-        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("v2"),
+        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("t-hop", "v2"),
                 "SELECT 1 AS one", Requests.predicted("SELECT 2 AS two"));
         byte[] payload = EventJson.write(request);
 
@@ -155,7 +155,7 @@ class ExecutionHopTest {
         // released only once the prediction gave up: the gold, under its 60 s timeout, then completes.
         String sql = "SELECT count(*) AS teams FROM national_team WHERE year = 2018";
         long expected = count("SELECT count(*) FROM exp_v1.national_team WHERE year = 2018");
-        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("v1"), sql,
+        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("t-hop", "v1"), sql,
                 Requests.predicted(sql));
 
         ExecutionCompleted completed;
@@ -201,10 +201,10 @@ class ExecutionHopTest {
     void shouldRunTheSameGoldOnlyOncePerJob() {
         UUID job = UUID.randomUUID();
         String gold = "SELECT clock_timestamp() AS at";
-        ExecutionRequested first = Requests.request(job, "t-hop", Requests.footballDb("v1"), gold, Requests.predicted(gold));
-        ExecutionRequested second = Requests.request(job, "t-hop", Requests.footballDb("v1"), "select  clock_timestamp()  AS at",
+        ExecutionRequested first = Requests.request(job, "t-hop", Requests.footballDb("t-hop", "v1"), gold, Requests.predicted(gold));
+        ExecutionRequested second = Requests.request(job, "t-hop", Requests.footballDb("t-hop", "v1"), "select  clock_timestamp()  AS at",
                 Requests.predicted(gold));
-        ExecutionRequested otherJob = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("v1"), gold,
+        ExecutionRequested otherJob = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("t-hop", "v1"), gold,
                 Requests.predicted(gold));
 
         ExecutionCompleted a = sendAndAwait(first, 1).get(0);

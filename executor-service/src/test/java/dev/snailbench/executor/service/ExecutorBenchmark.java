@@ -61,7 +61,7 @@ class ExecutorBenchmark {
         double[] executorByPool = new double[5];
         for (int size : new int[] {1, 2, 4}) {
             PoolManager pools = new PoolManager(new PoolManager.Settings(size, size, Duration.ofMinutes(5),
-                    Duration.ofSeconds(30)));
+                    Duration.ofSeconds(30)), Core.connector());
             try (pools) {
                 SqlExecutor cold = new SqlExecutor(new SqlGuard(), pools);
                 SqlExecutor cached = new SqlExecutor(new SqlGuard(10_000), pools);

@@ -38,7 +38,7 @@ class PoolManagerTest {
         AtomicInteger active = new AtomicInteger();
         AtomicInteger peak = new AtomicInteger();
         try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 10, Duration.ofMinutes(1),
-                Duration.ofSeconds(30)))) {
+                Duration.ofSeconds(30)), Core.connector())) {
             List<Future<?>> all = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
                 all.add(threads.submit(() -> pools.withConnection(Core.postgres(HostileDb.NAME), c -> {
@@ -68,7 +68,7 @@ class PoolManagerTest {
         CountDownLatch holding = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         try (PoolManager pools = new PoolManager(new PoolManager.Settings(4, 1, Duration.ofMinutes(1),
-                Duration.ofMillis(300)))) {
+                Duration.ofMillis(300)), Core.connector())) {
             Target busy = Core.postgres(HostileDb.NAME);
             Future<?> holder = threads.submit(() -> pools.withConnection(busy, c -> {
                 holding.countDown();
@@ -99,7 +99,7 @@ class PoolManagerTest {
     @Test
     void shouldCloseAPoolThatIsIdle() throws Exception {
         try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 2, Duration.ofMillis(500),
-                Duration.ofSeconds(10)))) {
+                Duration.ofSeconds(10)), Core.connector())) {
             pools.withConnection(Core.postgres(HostileDb.NAME), c -> c.isValid(5));
             assertThat(pools.openPools()).isEqualTo(1);
 

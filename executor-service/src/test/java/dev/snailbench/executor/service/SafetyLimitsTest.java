@@ -106,7 +106,7 @@ class SafetyLimitsTest {
     void shouldRefuseWritesAtTheServerEvenWithoutTheGuard() throws Exception {
         String before = HostileDb.fingerprint();
         PoolManager pools = new PoolManager(new PoolManager.Settings(1, 1, Duration.ofMinutes(1),
-                Duration.ofSeconds(10)));
+                Duration.ofSeconds(10)), Core.connector());
         try (pools) {
             // The runner alone, as if the guard had let a DELETE through.
             ExecutionOutcome outcome = pools.withConnection(Core.postgres(HostileDb.NAME),
@@ -122,7 +122,7 @@ class SafetyLimitsTest {
     @Test
     void shouldKeepTheTimeoutOfOneQueryOutOfTheNextOnTheSameConnection() {
         var oneConnection = new SqlExecutor(new SqlGuard(), new PoolManager(new PoolManager.Settings(1, 1,
-                Duration.ofMinutes(1), Duration.ofSeconds(10))));
+                Duration.ofMinutes(1), Duration.ofSeconds(10)), Core.connector()));
 
         ExecutionOutcome shortRun = oneConnection.execute(Core.postgres(HostileDb.NAME), ENDLESS,
                 Core.DEFAULT_LIMITS.withTimeout(Duration.ofMillis(100)), 1);

@@ -5,10 +5,13 @@ import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
 import dev.snailbench.executor.service.SqlGuard;
 import dev.snailbench.executor.service.Target;
+import dev.snailbench.executor.service.targets.TargetConnector;
+import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.SqlDialect;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /** The execution core exactly as the service wires it, for tests that need no Kafka or REST. */
@@ -25,9 +28,24 @@ public final class Core {
     public static synchronized SqlExecutor executor() {
         if (executor == null) {
             executor = new SqlExecutor(new SqlGuard(), new PoolManager(new PoolManager.Settings(4, 8,
-                    Duration.ofMinutes(1), Duration.ofSeconds(10))));
+                    Duration.ofMinutes(1), Duration.ofSeconds(10)), Core.connector()));
         }
         return executor;
+    }
+
+    private static TargetConnector connector;
+
+    /**
+     * Connections as the service opens them (address rules, verified read-only sessions), with the test PostgreSQL's
+     * loopback port as the one allowed network, as an operator would list it.
+     */
+    public static synchronized TargetConnector connector() {
+        if (connector == null) {
+            connector = new TargetConnector(new TargetPolicy(List.of("127.0.0.1:" + LocalStack.postgres().port()),
+                    List.of(), TargetPolicy::dns), new TargetConnector.Settings(Duration.ofSeconds(10),
+                    Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(10)));
+        }
+        return connector;
     }
 
     public static Target postgres(String database) {

@@ -24,11 +24,14 @@ public final class Requests {
     private Requests() {
     }
 
-    /** Inline reference to FootballDB {@code version} on the module's PostgreSQL, password sealed. */
-    public static DatabaseRef footballDb(String version) {
+    /**
+     * Inline reference to FootballDB {@code version} on the module's PostgreSQL, password sealed for {@code tenantId}
+     * as the generator seals it.
+     */
+    public static DatabaseRef footballDb(String tenantId, String version) {
         Postgres pg = LocalStack.postgresWithFootballDb();
         return new DatabaseRef(SqlDialect.POSTGRESQL, pg.jdbcUrl(FootballDb.databaseName(version)), Postgres.USER,
-                new SecretCipher(TEST_KEY).seal(Postgres.PASSWORD), null);
+                new SecretCipher(TEST_KEY).seal(Postgres.PASSWORD, SecretCipher.inlineBinding(tenantId)), null);
     }
 
     public static DatabaseRef registered(String databaseId) {
