@@ -53,7 +53,7 @@ public final class ConnectionErrors {
     public static Category categorize(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             String message = t.getMessage() == null ? "" : t.getMessage();
-            if (message.contains(GuardedSocketFactory.REFUSED_MESSAGE)) {
+            if (message.contains(TargetConnector.REFUSED_MESSAGE)) {
                 return Category.REFUSED_BY_POLICY;
             }
             if (t instanceof SessionGuard.UnsafeSession) {

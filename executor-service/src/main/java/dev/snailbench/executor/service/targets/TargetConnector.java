@@ -3,6 +3,7 @@ package dev.snailbench.executor.service.targets;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.model.domain.SqlDialect;
 import java.io.PrintWriter;
+import java.net.InetAddress;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
@@ -15,8 +16,12 @@ import javax.sql.DataSource;
 /**
  * Opens connections to team databases the only way the executor does: the URL built from the parsed parts, the
  * allowed properties of the registration, and the executor's own properties on top (application name, timeouts,
- * read-only intent, {@link GuardedSocketFactory} with the address rules), then every session made read-only with
- * limits and verified ({@link SessionGuard}). Blocking.
+ * read-only intent), the host resolved and every address checked against the {@link TargetPolicy} for each new
+ * connection, the driver connecting to the checked address (never resolving the name itself), then every session made
+ * read-only with limits and verified ({@link SessionGuard}). Blocking.
+ *
+ * <p>By address: PostgreSQL with {@code sslmode=verify-full} connects by name, since the certificate is checked
+ * against it (a re-pointed name then fails the handshake); SQL Server gets {@code hostNameInCertificate} = the name.
  */
 public final class TargetConnector {
 
@@ -25,13 +30,14 @@ public final class TargetConnector {
             Duration idleInTransactionTimeout, Duration lockTimeout) {
     }
 
+    /** The message of a connection refused by the address rules (recognised by {@link ConnectionErrors}). */
+    public static final String REFUSED_MESSAGE = "target address refused by the executor's address rules";
+
     private final TargetPolicy policy;
-    private final String policyId;
     private final Settings settings;
 
     public TargetConnector(TargetPolicy policy, Settings settings) {
         this.policy = policy;
-        this.policyId = GuardedSocketFactory.install(policy);
         this.settings = settings;
     }
 
@@ -59,7 +65,7 @@ public final class TargetConnector {
         Properties properties = properties(target);
         properties.setProperty("user", user);
         properties.setProperty("password", password == null ? "" : password);
-        Connection c = driver(target.dialect()).connect(target.jdbcUrl(), properties);
+        Connection c = connect(driver(target.dialect()), target, properties);
         try (var s = c.createStatement()) {
             s.execute(target.dialect() == SqlDialect.POSTGRESQL
                     ? "SET statement_timeout = " + statementTimeout.toMillis() + "; SET lock_timeout = "
@@ -82,16 +88,37 @@ public final class TargetConnector {
             p.setProperty("connectTimeout", seconds);
             p.setProperty("loginTimeout", seconds);
             p.setProperty("readOnlyMode", "transaction");
-            p.setProperty("socketFactory", GuardedSocketFactory.class.getName());
-            p.setProperty("socketFactoryArg", policyId);
         } else {
             p.setProperty("applicationName", "snailbench-executor");
             p.setProperty("applicationIntent", "ReadOnly");
             p.setProperty("loginTimeout", seconds);
-            p.setProperty("socketFactoryClass", GuardedSocketFactory.class.getName());
-            p.setProperty("socketFactoryConstructorArg", policyId);
+            p.putIfAbsent("hostNameInCertificate", target.spec().host());
         }
         return p;
+    }
+
+    /**
+     * Connects to the address the rules checked just now. Blocking (DNS).
+     *
+     * @throws SQLException with {@link #REFUSED_MESSAGE} when the rules refuse the target today
+     */
+    private Connection connect(Driver driver, Target target, Properties properties) throws SQLException {
+        TargetSpec spec = target.spec();
+        InetAddress address;
+        try {
+            address = policy.checkedAddress(spec.host(), spec.port(), "jdbcUrl");
+        } catch (InvalidTarget e) {
+            throw new SQLException(REFUSED_MESSAGE, "08001");
+        }
+        boolean byName = spec.dialect() == SqlDialect.POSTGRESQL && "verify-full".equals(spec.properties()
+                .get("sslmode"));
+        String url = byName ? spec.jdbcUrl() : new TargetSpec(spec.dialect(), address.getHostAddress(), spec.port(),
+                spec.database(), spec.properties()).jdbcUrl();
+        Connection c = driver.connect(url, properties);
+        if (c == null) {
+            throw new SQLException("the driver does not accept " + spec.jdbcUrl(), "08001");
+        }
+        return c;
     }
 
     private static Driver driver(SqlDialect dialect) {
@@ -100,7 +127,7 @@ public final class TargetConnector {
     }
 
     /** Connections through the driver, each session prepared and verified before the pool sees it. */
-    private static final class SessionDataSource implements DataSource {
+    private final class SessionDataSource implements DataSource {
 
         private final Target target;
         private final Properties properties;
@@ -125,7 +152,7 @@ public final class TargetConnector {
             p.putAll(properties);
             p.setProperty("user", user);
             p.setProperty("password", password == null ? "" : password);
-            Connection c = driver.connect(target.jdbcUrl(), p);
+            Connection c = connect(driver, target, p);
             try {
                 SessionGuard.prepare(c, target.dialect(), limits);
                 return c;

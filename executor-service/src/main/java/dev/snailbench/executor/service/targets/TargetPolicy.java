@@ -11,9 +11,10 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Where a team database may be. Checked at registration, at inline resolution, and again on every connection the
- * drivers open ({@link GuardedSocketFactory}): every address the host resolves to must pass, so a name that resolves
- * to a public address at registration and to an internal one later is refused when it matters.
+ * Where a team database may be. Checked at registration, at inline resolution, and again for every connection
+ * ({@link TargetConnector} resolves the host, checks every address and has the driver connect to the checked
+ * address): a name that resolves to a public address at registration and to an internal one later is refused when it
+ * matters.
  *
  * <ul>
  * <li>The platform's own endpoints are refused always, even inside an allowed network: the executor's database,
@@ -87,6 +88,16 @@ public final class TargetPolicy {
      * @throws InvalidTarget naming {@code field}
      */
     public void check(String host, int port, String field) {
+        checkedAddress(host, port, field);
+    }
+
+    /**
+     * Resolves {@code host} now, checks every address, and answers the first: the address to connect to, so that the
+     * driver never resolves the name itself (a name re-pointed between this check and the connection cannot win).
+     *
+     * @throws InvalidTarget naming {@code field}
+     */
+    public InetAddress checkedAddress(String host, int port, String field) {
         InetAddress[] addresses = resolver.apply(host);
         if (addresses.length == 0) {
             throw new InvalidTarget(field, "names host " + host + ", which does not resolve");
@@ -96,6 +107,7 @@ public final class TargetPolicy {
                 throw new InvalidTarget(field, host + ":" + port + " " + REFUSED);
             }
         }
+        return addresses[0];
     }
 
     /** Whether a connection to {@code address} (resolved from {@code host}) on {@code port} may be opened. */
