@@ -36,12 +36,12 @@ public final class Core {
     private static TargetConnector connector;
 
     /**
-     * Connections as the service opens them (address rules, verified read-only sessions), with the test PostgreSQL's
-     * loopback port as the one allowed network, as an operator would list it.
+     * Connections as the service opens them (address rules, verified read-only sessions), with the teams' PostgreSQL's
+     * address and port as the one allowed network, as an operator would list it.
      */
     public static synchronized TargetConnector connector() {
         if (connector == null) {
-            connector = new TargetConnector(new TargetPolicy(List.of("127.0.0.1:" + LocalStack.postgres().port()),
+            connector = new TargetConnector(new TargetPolicy(List.of(LocalStack.targets().hostAndPort()),
                     List.of(), TargetPolicy::dns), new TargetConnector.Settings(Duration.ofSeconds(10),
                     Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(10)));
         }
@@ -49,7 +49,7 @@ public final class Core {
     }
 
     public static Target postgres(String database) {
-        return new Target("core-tests", SqlDialect.POSTGRESQL, LocalStack.postgres().jdbcUrl(database), Postgres.USER,
+        return new Target("core-tests", SqlDialect.POSTGRESQL, LocalStack.targets().jdbcUrl(database), Postgres.USER,
                 Postgres.PASSWORD, Map.of());
     }
 }

@@ -29,7 +29,7 @@ public final class Requests {
      * as the generator seals it.
      */
     public static DatabaseRef footballDb(String tenantId, String version) {
-        Postgres pg = LocalStack.postgresWithFootballDb();
+        Postgres pg = LocalStack.targetsWithFootballDb();
         return new DatabaseRef(SqlDialect.POSTGRESQL, pg.jdbcUrl(FootballDb.databaseName(version)), Postgres.USER,
                 new SecretCipher(TEST_KEY).seal(Postgres.PASSWORD, SecretCipher.inlineBinding(tenantId)), null);
     }
