@@ -1,14 +1,11 @@
 package dev.snailbench.executor.messaging;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snailbench.executor.support.Tasks;
 import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.LocalStack;
-import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.testing.TopicClient;
-import dev.snailbench.model.Topics;
-import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.QatchCategory;
 import dev.snailbench.model.domain.QatchSuite;
@@ -18,20 +15,15 @@ import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
-import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -196,8 +188,10 @@ class DatabaseTaskHopTest {
         UUID readOnly = register(team, "footballdb_v1", false);
         UUID withAdmin = register(team, "footballdb_v1", true);
         String schema = "views_" + UUID.randomUUID().toString().substring(0, 8);
-        List<String> ddl = List.of("CREATE SCHEMA IF NOT EXISTS " + schema,
-                "CREATE VIEW " + schema + ".teams AS SELECT teamname AS name FROM exp_v1.national_team");
+        // The platform's own shapes (generator NaturalViewDdl): quoted names, columns of the native schema.
+        List<String> ddl = List.of("CREATE SCHEMA IF NOT EXISTS \"" + schema + "\"",
+                "CREATE VIEW \"" + schema + "\".\"teams\" AS SELECT \"teamname\" AS \"name\" FROM "
+                        + "\"exp_v1\".\"national_team\"");
 
         DatabaseTaskCompleted refused = ask(DatabaseTaskRequested.applyDdl(team.tenantId(), readOnly, "exp_v1", ddl));
         DatabaseTaskCompleted notDdl = ask(DatabaseTaskRequested.applyDdl(team.tenantId(), withAdmin, "exp_v1",
@@ -207,7 +201,7 @@ class DatabaseTaskHopTest {
         assertThat(refused.refused()).isTrue();
         assertThat(refused.error()).contains("has no admin login registered");
         assertThat(notDdl.refused()).isTrue();
-        assertThat(notDdl.error()).contains("only CREATE SCHEMA, CREATE VIEW and DROP VIEW");
+        assertThat(notDdl.error()).contains("only the platform's view statements");
         assertThat(applied.error()).isNull();
         assertThat(applied.applied()).isEqualTo(2);
         try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement()) {
@@ -217,25 +211,12 @@ class DatabaseTaskHopTest {
         }
     }
 
-    /** Registers FootballDB through the REST API, with a read-only login and, if asked, an admin login. */
     private static UUID register(Tenants.Registered tenant, String database, boolean admin) {
-        Map<String, Object> body = new HashMap<>(Map.of("name", database, "kind", "postgresql", "jdbcUrl",
-                LocalStack.targets().jdbcUrl(database), "user", Postgres.USER, "password", Postgres.PASSWORD));
-        if (admin) {
-            body.put("adminUser", Postgres.USER);
-            body.put("adminPassword", Postgres.PASSWORD);
-        }
-        String id = given().header(ApiKeys.HEADER, tenant.apiKey()).contentType(ContentType.JSON).body(body)
-                .post("/databases").then().statusCode(201).extract().path("id");
-        return UUID.fromString(id);
+        return Tasks.register(tenant, database, admin);
     }
 
     private static DatabaseTaskCompleted ask(DatabaseTaskRequested task) {
-        topics.send(Topics.DATABASE_TASKS, task.key(), EventJson.write(task));
-        List<ConsumerRecord<String, byte[]>> answers = TopicClient.await(Topics.DATABASE_TASK_RESULTS,
-                r -> task.taskId().toString().equals(r.key()), 1, Duration.ofSeconds(120));
-        assertThat(answers).as("answer to task " + task.taskId()).hasSize(1);
-        return EventJson.read(answers.get(0).value(), DatabaseTaskCompleted.class);
+        return Tasks.ask(topics, task);
     }
 
     private static List<List<String>> rows(Statement s, String sql) throws Exception {

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Requests;
 import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.SecretCipher;
+import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ExecutionStatus;
@@ -215,6 +218,37 @@ class ExecutionHopTest {
         assertThat(b.gold().rows()).isEqualTo(a.gold().rows());
         assertThat(c.gold().rows()).isNotEqualTo(a.gold().rows());
         assertThat(b.predicted().rows()).isNotEqualTo(a.predicted().rows());
+    }
+
+    /** Attack suite (inline targets): the generator passes an inline URL as given; the executor refuses it. */
+    @Test
+    void shouldRefuseInlineTargetsOnThePlatformsServerWithDriverPropertiesOrWithAnotherTenantsSealedPassword() {
+        DatabaseRef team = Requests.footballDb("t-hop", "v1");
+        String platformUrl = "jdbc:postgresql://127.0.0.1:" + LocalStack.postgres().port() + "/"
+                + Postgres.PLATFORM_DATABASE;
+        DatabaseRef platform = new DatabaseRef(SqlDialect.POSTGRESQL, platformUrl, Postgres.PLATFORM_USER,
+                new SecretCipher(Requests.TEST_KEY).seal(Postgres.PLATFORM_PASSWORD, SecretCipher.inlineBinding("t-hop")),
+                null);
+        DatabaseRef readWrite = new DatabaseRef(SqlDialect.POSTGRESQL, team.jdbcUrl()
+                + "?options=-c%20default_transaction_read_only=off", team.user(), team.sealedPassword(), null);
+        String sql = "SELECT count(*) FROM pg_catalog.pg_class";
+
+        ExecutionCompleted toPlatform = sendAndAwait(Requests.request(UUID.randomUUID(), "t-hop", platform, sql,
+                Requests.predicted(sql)), 1).get(0);
+        ExecutionCompleted withOptions = sendAndAwait(Requests.request(UUID.randomUUID(), "t-hop", readWrite, sql,
+                Requests.predicted(sql)), 1).get(0);
+        // Bob replays Alice's sealed password (bound to tenant t-hop) in his own work item: it does not open.
+        ExecutionCompleted replayed = sendAndAwait(Requests.request(UUID.randomUUID(), "t-bob", team, sql,
+                Requests.predicted(sql)), 1).get(0);
+
+        assertThat(toPlatform.gold().status()).isEqualTo(ExecutionStatus.ERROR);
+        assertThat(toPlatform.gold().error()).contains("database.jdbcUrl").contains("is not an allowed target");
+        assertThat(withOptions.gold().error()).contains("database.jdbcUrl").contains("options");
+        assertThat(replayed.gold().error()).contains("database.sealedPassword").contains("another record");
+        assertThat(List.of(toPlatform, withOptions, replayed)).allSatisfy(c -> {
+            assertThat(c.gold().rows()).isEmpty();
+            assertThat(c.predicted().status()).isEqualTo(ExecutionStatus.ERROR);
+        });
     }
 
     private static List<ExecutionCompleted> sendAndAwait(ExecutionRequested request, int count) {

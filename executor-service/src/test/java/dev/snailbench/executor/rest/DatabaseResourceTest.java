@@ -6,7 +6,6 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.not;
-import static org.hamcrest.Matchers.notNullValue;
 
 import dev.snailbench.executor.support.Requests;
 import dev.snailbench.executor.support.Tenants;
@@ -59,7 +58,8 @@ class DatabaseResourceTest {
                 .body("id", hasItems(id)).extract().asString();
         given().header(ApiKeys.HEADER, alice).get("/databases/" + id).then().statusCode(200)
                 .body("name", equalTo("football v1")).body("kind", equalTo("postgresql"))
-                .body("user", equalTo(Postgres.USER)).body("options.ApplicationName", equalTo("snailbench-test"))
+                .body("user", equalTo(Postgres.USER)).body("options.sslmode", equalTo("disable"))
+                .body("host", equalTo("127.0.0.1")).body("database", equalTo(FootballDb.databaseName("v1")))
                 .body("$", not(org.hamcrest.Matchers.hasKey("password")));
         assertThat(listed).doesNotContain("\"password\"").doesNotContain("sealedPassword");
 
@@ -79,7 +79,8 @@ class DatabaseResourceTest {
             assertThat(rs.next()).isTrue();
             String stored = rs.getString(1);
             assertThat(stored).isNotEqualTo(Postgres.PASSWORD).doesNotContain(Postgres.PASSWORD);
-            assertThat(new SecretCipher(Requests.TEST_KEY).open(stored)).isEqualTo(Postgres.PASSWORD);
+            assertThat(new SecretCipher(Requests.TEST_KEY).open(stored, "database:" + id + ":password"))
+                    .isEqualTo(Postgres.PASSWORD);
         }
     }
 
@@ -90,15 +91,19 @@ class DatabaseResourceTest {
     void shouldSealAgainWithTheCurrentKeyWhatARotatedOutKeySealedAndStillConnect() throws Exception {
         String rotated = register(alice, "rotated", FootballDb.databaseName("v1"));
         String broken = register(alice, "broken", FootballDb.databaseName("v1"));
-        // As if registered before the rotation: sealed with the key now in previous-keys; and one no key opens.
+        String unbound = register(alice, "unbound", FootballDb.databaseName("v1"));
+        // As if registered before the rotation (sealed with the key now in previous-keys) and before secrets were
+        // bound to their record (no associated data); and one no key opens.
         setSealed(rotated, new SecretCipher(OLD_TEST_KEY).seal(Postgres.PASSWORD));
+        setSealed(unbound, new SecretCipher(Requests.TEST_KEY).seal(Postgres.PASSWORD));
         setSealed(broken, new SecretCipher("AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=").seal(Postgres.PASSWORD));
 
         int changed = reseal.resealNow();
 
-        assertThat(changed).isEqualTo(1);
+        assertThat(changed).isEqualTo(2);
         SecretCipher currentOnly = new SecretCipher(Requests.TEST_KEY);
-        assertThat(currentOnly.open(sealed(rotated))).isEqualTo(Postgres.PASSWORD);
+        assertThat(currentOnly.open(sealed(rotated), "database:" + rotated + ":password")).isEqualTo(Postgres.PASSWORD);
+        assertThat(currentOnly.open(sealed(unbound), "database:" + unbound + ":password")).isEqualTo(Postgres.PASSWORD);
         assertThat(currentOnly.sealedWithCurrentKey(sealed(broken))).isFalse();
         assertThat(reseal.resealNow()).as("nothing left to re-seal").isZero();
         given().header(ApiKeys.HEADER, alice).post("/databases/" + rotated + "/test").then().statusCode(200)
@@ -156,9 +161,12 @@ class DatabaseResourceTest {
 
         given().header(ApiKeys.HEADER, alice).post("/databases/" + good + "/test").then().statusCode(200)
                 .body("ok", equalTo(true)).body("databaseProduct", equalTo("PostgreSQL"));
+        // A category, not the driver's text (which names the login, the host and the port).
         given().header(ApiKeys.HEADER, alice).post("/databases/" + wrongPassword + "/test").then().statusCode(200)
-                .body("ok", equalTo(false)).body("error", containsString("nobody_here"))
-                .body("sqlState", notNullValue());
+                .body("ok", equalTo(false)).body("category", equalTo("authentication_failed"))
+                .body("error", equalTo("authentication failed: check user and password"))
+                .body("error", not(containsString("nobody_here"))).body("sqlState", equalTo("28000"))
+                .body("elapsedMillis", equalTo(null));
     }
 
     @Test
@@ -209,7 +217,7 @@ class DatabaseResourceTest {
         return given().header(ApiKeys.HEADER, apiKey).contentType(ContentType.JSON)
                 .body(Map.of("name", name, "kind", "postgresql", "jdbcUrl", LocalStack.targets().jdbcUrl(database),
                         "user", Postgres.USER, "password", Postgres.PASSWORD, "options",
-                        Map.of("ApplicationName", "snailbench-test")))
+                        Map.of("sslmode", "disable")))
                 .post("/databases").then().statusCode(201).header("Location", containsString("/databases/"))
                 .body("password", equalTo(null)).extract().path("id");
     }

@@ -1,0 +1,88 @@
+package dev.snailbench.executor.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.executor.support.Tasks;
+import dev.snailbench.executor.support.Tenants;
+import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.domain.SyntheticSuite;
+import dev.snailbench.model.event.DatabaseTaskCompleted;
+import dev.snailbench.model.event.DatabaseTaskRequested;
+import io.quarkus.test.junit.QuarkusTest;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Attack suite, database tasks over the real broker: seed SQL a tenant wrote goes through the guard like any
+ * predicted query; the view DDL run with the team's admin login is only the platform's own shapes.
+ */
+@QuarkusTest
+class DatabaseTaskAttackTest {
+
+    private static TopicClient topics;
+
+    @BeforeAll
+    static void connect() {
+        LocalStack.targetsWithFootballDb();
+        topics = new TopicClient();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        topics.close();
+    }
+
+    @Test
+    void shouldRefuseASeedThatSleepsOrReadsFilesBeforeItReachesTheDatabase() {
+        Tenants.Registered team = Tenants.registerTenant("seed-attack");
+        UUID database = Tasks.register(team, "footballdb_v1", false);
+        List<SyntheticSuite.Seed> seeds = List.of(
+                new SyntheticSuite.Seed("Goals of Brazil?", "SELECT goals, pg_sleep(20) FROM national_team "
+                        + "WHERE teamname = 'Brazil' AND year = 2002"),
+                new SyntheticSuite.Seed("Stats?", "SELECT goals FROM national_team WHERE teamname = 'Brazil' AND "
+                        + "year = 2002 AND EXISTS (SELECT 1 FROM ts_stat('SELECT to_tsvector(pg_read_file(''/etc/passwd''))'))"));
+
+        DatabaseTaskCompleted answer = Tasks.ask(topics, DatabaseTaskRequested.syntheticSql(team.tenantId(), database,
+                "exp_v1", new SyntheticSuite.Options(seeds, 5, 20, 10, 50, 10, 60)));
+
+        assertThat(answer.error()).isNull();
+        SyntheticSuite suite = answer.synthetic();
+        assertThat(suite.pairs()).isEmpty();
+        assertThat(suite.counts().failingSeeds()).isEqualTo(2);
+        assertThat(suite.counts().failures()).hasSize(2).allSatisfy(f -> assertThat(f).contains("SQL refused: calls"));
+        assertThat(String.join("\n", suite.counts().failures())).contains("pg_sleep").contains("ts_stat");
+    }
+
+    @Test
+    void shouldNeverRunASecondStatementHiddenInViewDdlWithTheAdminLogin() throws Exception {
+        Tenants.Registered team = Tenants.registerTenant("ddl-attack");
+        UUID withAdmin = Tasks.register(team, "footballdb_v1", true);
+        String before = count();
+
+        DatabaseTaskCompleted smuggled = Tasks.ask(topics, DatabaseTaskRequested.applyDdl(team.tenantId(), withAdmin,
+                "exp_v1", List.of("CREATE VIEW \"x_attack\".\"v\" AS SELECT \"goals\" AS \"g\" FROM "
+                        + "\"exp_v1\".\"national_team\"; DELETE FROM exp_v1.national_team")));
+        DatabaseTaskCompleted function = Tasks.ask(topics, DatabaseTaskRequested.applyDdl(team.tenantId(), withAdmin,
+                "exp_v1", List.of("CREATE VIEW \"x_attack\".\"v\" AS SELECT pg_read_file('/etc/passwd') AS \"g\"")));
+
+        assertThat(smuggled.refused()).isTrue();
+        assertThat(smuggled.error()).contains("only the platform's view statements");
+        assertThat(function.refused()).isTrue();
+        assertThat(count()).isEqualTo(before).isNotEqualTo("0");
+    }
+
+    private static String count() throws Exception {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM exp_v1.national_team")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package dev.snailbench.executor.security;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+
+import dev.snailbench.executor.service.targets.TargetPolicy;
+import dev.snailbench.executor.support.Tenants;
+import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.Postgres;
+import dev.snailbench.model.domain.ApiKeys;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import java.net.ServerSocket;
+import java.util.Map;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Attack suite, registry over HTTP, with an operator who allowed all of loopback ({@code 127.0.0.0/8}): the platform's
+ * own database, broker and HTTP port are still refused; URL properties, credentials in URLs and internal addresses
+ * answer 400 naming the field; a connection test of an allowed address where nothing listens answers a category, not
+ * the driver's text.
+ */
+@QuarkusTest
+@TestProfile(RegistryAttackTest.AllLoopbackAllowed.class)
+class RegistryAttackTest {
+
+    /** An operator who allowed every loopback address and port. */
+    public static class AllLoopbackAllowed implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("snailbench.executor.targets.allowed-networks", "127.0.0.0/8");
+        }
+    }
+
+    private static String key;
+
+    @BeforeEach
+    void tenant() {
+        synchronized (RegistryAttackTest.class) {
+            if (key == null) {
+                key = Tenants.register("mallory");
+            }
+        }
+    }
+
+    @Test
+    void shouldRefuseThePlatformsOwnDatabaseEvenWhenItsNetworkIsAllowed() {
+        Postgres platform = LocalStack.postgres();
+        for (String host : new String[] {"127.0.0.1", "localhost", "127.0.0.2"}) {
+            String url = "jdbc:postgresql://" + host + ":" + platform.port() + "/" + Postgres.PLATFORM_DATABASE;
+            refused(url, Map.of(), "jdbcUrl").body("error", containsString(TargetPolicy.REFUSED));
+        }
+    }
+
+    @Test
+    void shouldRefuseTheBrokerAndTheExecutorsOwnHttpPort() {
+        String broker = LocalStack.kafka().bootstrapServers().split(",")[0];
+        refused("jdbc:postgresql://" + broker + "/x", Map.of(), "jdbcUrl");
+        int http = ConfigProvider.getConfig().getValue("quarkus.http.test-port", Integer.class);
+        refused("jdbc:postgresql://127.0.0.1:" + http + "/x", Map.of(), "jdbcUrl");
+    }
+
+    @Test
+    void shouldRefuseUrlPropertiesCredentialsAndInternalAddresses() {
+        String team = LocalStack.targets().jdbcUrl("footballdb_v1");
+        refused(team + "?options=-c%20default_transaction_read_only=off&readOnlyMode=ignore", Map.of(), "jdbcUrl")
+                .body("error", containsString("options"));
+        refused(team + "?sslrootcert=/etc/passwd", Map.of(), "jdbcUrl").body("error", containsString("sslrootcert"));
+        refused(team + "?service=platform", Map.of(), "jdbcUrl");
+        refused(team + "?password=s3cret", Map.of(), "jdbcUrl").body("error", containsString("credentials"))
+                .body("error", not(containsString("s3cret")));
+        refused(team, Map.of("options", "-c statement_timeout=0"), "options.options");
+        refused(team, Map.of("readOnlyMode", "ignore"), "options.readOnlyMode");
+        refused("jdbc:sqlserver://127.0.0.1:1433;databaseName=x;authentication=ActiveDirectoryManagedIdentity",
+                Map.of(), "jdbcUrl", "sqlserver");
+        refused("jdbc:sqlserver://127.0.0.1:1433;databaseName=x", Map.of("integratedSecurity", "true"),
+                "options.integratedSecurity", "sqlserver");
+        for (String internal : new String[] {"169.254.169.254", "10.0.0.1", "192.168.0.10", "[fd00::1]"}) {
+            refused("jdbc:postgresql://" + internal + ":5432/x", Map.of(), "jdbcUrl")
+                    .body("error", containsString(TargetPolicy.REFUSED));
+        }
+    }
+
+    @Test
+    void shouldReportACategoryNotTheDriversTextWhenNothingListens() throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        String id = given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON)
+                .body(Map.of("name", "scan", "kind", "postgresql", "jdbcUrl", "jdbc:postgresql://127.0.0.1:" + closed
+                        + "/x", "user", "u", "password", "p"))
+                .post("/databases").then().statusCode(201).extract().path("id");
+
+        String body = given().header(ApiKeys.HEADER, key).post("/databases/" + id + "/test").then().statusCode(200)
+                .body("ok", equalTo(false)).body("category", equalTo("connection_refused"))
+                .body("elapsedMillis", equalTo(null)).extract().asString();
+        assertThat(body).doesNotContain(Integer.toString(closed)).doesNotContain("127.0.0.1")
+                .doesNotContain("Connection to");
+    }
+
+    @Test
+    void shouldNeverShowAPasswordOrARefusedPropertyOfARegistration() {
+        String id = given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON)
+                .body(Map.of("name", "shown", "kind", "postgresql", "jdbcUrl", LocalStack.targets()
+                        .jdbcUrl("footballdb_v1") + "?sslmode=disable", "user", Postgres.USER, "password", "pw-123"))
+                .post("/databases").then().statusCode(201).extract().path("id");
+
+        String shown = given().header(ApiKeys.HEADER, key).get("/databases/" + id).then().statusCode(200)
+                .body("jdbcUrl", equalTo(LocalStack.targets().jdbcUrl("footballdb_v1") + "?sslmode=disable"))
+                .extract().asString();
+        assertThat(shown).doesNotContain("pw-123").doesNotContain("sealed");
+    }
+
+    private static io.restassured.response.ValidatableResponse refused(String url, Map<String, String> options,
+            String field) {
+        return refused(url, options, field, "postgresql");
+    }
+
+    private static io.restassured.response.ValidatableResponse refused(String url, Map<String, String> options,
+            String field, String kind) {
+        return given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON)
+                .body(Map.of("name", "attack", "kind", kind, "jdbcUrl", url, "user", "u", "password", "p",
+                        "options", options))
+                .post("/databases").then().statusCode(400).body("status", equalTo(400)).body("field", equalTo(field));
+    }
+}

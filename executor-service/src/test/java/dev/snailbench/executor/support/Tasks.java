@@ -1,0 +1,49 @@
+package dev.snailbench.executor.support;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.Postgres;
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.event.DatabaseTaskCompleted;
+import dev.snailbench.model.event.DatabaseTaskRequested;
+import dev.snailbench.model.serde.EventJson;
+import io.restassured.http.ContentType;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+/** Database tasks as the generator asks them: a registered database, a task on the real topic, its one answer. */
+public final class Tasks {
+
+    private Tasks() {
+    }
+
+    /** Registers a database of the teams' PostgreSQL through the REST API, with an admin login if asked. */
+    public static UUID register(Tenants.Registered tenant, String database, boolean admin) {
+        Map<String, Object> body = new HashMap<>(Map.of("name", database, "kind", "postgresql", "jdbcUrl",
+                LocalStack.targets().jdbcUrl(database), "user", Postgres.USER, "password", Postgres.PASSWORD));
+        if (admin) {
+            body.put("adminUser", Postgres.USER);
+            body.put("adminPassword", Postgres.PASSWORD);
+        }
+        String id = given().header(ApiKeys.HEADER, tenant.apiKey()).contentType(ContentType.JSON).body(body)
+                .post("/databases").then().statusCode(201).extract().path("id");
+        return UUID.fromString(id);
+    }
+
+    /** Sends the task and waits for its answer on the real broker. */
+    public static DatabaseTaskCompleted ask(TopicClient topics, DatabaseTaskRequested task) {
+        topics.send(Topics.DATABASE_TASKS, task.key(), EventJson.write(task));
+        List<ConsumerRecord<String, byte[]>> answers = TopicClient.await(Topics.DATABASE_TASK_RESULTS,
+                r -> task.taskId().toString().equals(r.key()), 1, Duration.ofSeconds(120));
+        assertThat(answers).as("answer to task " + task.taskId()).hasSize(1);
+        return EventJson.read(answers.get(0).value(), DatabaseTaskCompleted.class);
+    }
+}
