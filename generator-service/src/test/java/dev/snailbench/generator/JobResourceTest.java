@@ -118,6 +118,10 @@ class JobResourceTest {
         assertBadRequest(key, withField("levels", List.of("Low")), "schemaId");
         assertBadRequest(key, withField("database", Map.of("kind", "postgresql", "jdbcUrl", "jdbc:mysql://h/db",
                 "user", "u", "password", "p")), "database.jdbcUrl");
+        // The executor's target parsing: driver properties that would override its read-only session are a 400 here.
+        assertBadRequest(key, withField("database", Map.of("kind", "postgresql", "jdbcUrl",
+                "jdbc:postgresql://h/db?options=-c%20default_transaction_read_only=off", "user", "u", "password", "p")),
+                "database.jdbcUrl");
         assertBadRequest(key, withField("quesitons", List.of()), "quesitons");
         assertBadRequest(key, withField("predictions", List.of(Map.of("questionId", "q1", "predictedSql", "x",
                 "level", "Least"))), "predictions[0].level");

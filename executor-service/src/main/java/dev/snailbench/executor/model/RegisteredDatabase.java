@@ -1,6 +1,7 @@
 package dev.snailbench.executor.model;
 
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.target.TargetSpec;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
@@ -64,6 +65,15 @@ public class RegisteredDatabase {
     public String optionsJson;
 
     public Instant createdAt;
+
+    /** Keeps a parsed target: its parts, the URL the executor builds from them, and its allowed properties (JSON). */
+    public void target(TargetSpec spec, String propertiesJson) {
+        jdbcUrl = spec.jdbcUrl();
+        host = spec.host();
+        port = spec.port();
+        databaseName = spec.database();
+        optionsJson = propertiesJson;
+    }
 
     /** The GCM associated data binding the password to this record. */
     public String passwordBinding() {

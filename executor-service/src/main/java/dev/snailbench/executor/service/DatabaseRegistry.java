@@ -9,9 +9,9 @@ import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
 import dev.snailbench.executor.rest.DatabaseDtos.ConnectionCheck;
 import dev.snailbench.executor.rest.DatabaseDtos.RegisterDatabase;
 import dev.snailbench.executor.service.targets.ConnectionErrors;
-import dev.snailbench.executor.service.targets.InvalidTarget;
+import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.executor.service.targets.TargetPolicy;
-import dev.snailbench.executor.service.targets.TargetSpec;
+import dev.snailbench.model.target.TargetSpec;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.SqlDialect;
@@ -203,19 +203,15 @@ public class DatabaseRegistry {
         db.tenantId = tenantId;
         db.name = body.name().trim();
         db.kind = kind;
-        db.jdbcUrl = spec.jdbcUrl();
-        db.host = spec.host();
-        db.port = spec.port();
-        db.databaseName = spec.database();
+        try {
+            db.target(spec, mapper.writeValueAsString(spec.properties()));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot store options", e);
+        }
         db.username = body.user();
         db.sealedPassword = cipher.seal(body.password(), db.passwordBinding());
         db.adminUsername = admin ? body.adminUser() : null;
         db.sealedAdminPassword = admin ? cipher.seal(body.adminPassword(), db.adminPasswordBinding()) : null;
-        try {
-            db.optionsJson = mapper.writeValueAsString(spec.properties());
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot store options", e);
-        }
         db.createdAt = Instant.now();
         return db;
     }

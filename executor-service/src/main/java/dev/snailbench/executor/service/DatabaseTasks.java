@@ -6,7 +6,7 @@ import dev.snailbench.executor.model.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
 import dev.snailbench.executor.service.qatch.QatchGenerator;
 import dev.snailbench.executor.service.targets.ConnectionErrors;
-import dev.snailbench.executor.service.targets.InvalidTarget;
+import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.executor.service.synthetic.SyntheticSqlGenerator;
 import dev.snailbench.model.domain.DatabaseSchema;

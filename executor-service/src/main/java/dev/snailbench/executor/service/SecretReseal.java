@@ -4,8 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.executor.model.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
-import dev.snailbench.executor.service.targets.InvalidTarget;
-import dev.snailbench.executor.service.targets.TargetSpec;
+import dev.snailbench.model.target.InvalidTarget;
+import dev.snailbench.model.target.TargetSpec;
 import dev.snailbench.model.domain.SecretCipher;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.runtime.StartupEvent;
@@ -119,11 +119,7 @@ public class SecretReseal {
         try {
             TargetSpec spec = TargetSpec.parse(db.kind, db.jdbcUrl, targets.options(db.optionsJson), "jdbcUrl",
                     "options");
-            db.host = spec.host();
-            db.port = spec.port();
-            db.databaseName = spec.database();
-            db.jdbcUrl = spec.jdbcUrl();
-            db.optionsJson = mapper.writeValueAsString(spec.properties());
+            db.target(spec, mapper.writeValueAsString(spec.properties()));
         } catch (InvalidTarget e) {
             db.problem = e.field() + " " + e.getMessage();
             LOG.warnf("database %s (tenant %s) is refused by today's target rules and cannot be used until registered "

@@ -1,6 +1,6 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.executor.service.targets.TargetSpec;
+import dev.snailbench.model.target.TargetSpec;
 import dev.snailbench.model.domain.SqlDialect;
 import java.util.Map;
 

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snailbench.executor.support.Tasks;
 import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.LocalStack;
-import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.QatchCategory;
 import dev.snailbench.model.domain.QatchSuite;
@@ -24,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -38,17 +36,9 @@ class DatabaseTaskHopTest {
     private static final Map<String, Integer> COUNTS = Map.of("project", 6, "distinct", 6, "orderby", 6, "select", 12,
             "simple-aggregation", 8, "join", 6, "groupby", 8, "having", 8, "null", 6, "negated", 8);
 
-    private static TopicClient topics;
-
     @BeforeAll
-    static void connect() {
+    static void databases() {
         LocalStack.targetsWithFootballDb();
-        topics = new TopicClient();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        topics.close();
     }
 
     @Test
@@ -216,7 +206,7 @@ class DatabaseTaskHopTest {
     }
 
     private static DatabaseTaskCompleted ask(DatabaseTaskRequested task) {
-        return Tasks.ask(topics, task);
+        return Tasks.ask(task);
     }
 
     private static List<List<String>> rows(Statement s, String sql) throws Exception {

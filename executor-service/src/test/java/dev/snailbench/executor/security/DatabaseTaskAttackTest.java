@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snailbench.executor.support.Tasks;
 import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.LocalStack;
-import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
@@ -15,7 +14,6 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -26,17 +24,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class DatabaseTaskAttackTest {
 
-    private static TopicClient topics;
-
     @BeforeAll
-    static void connect() {
+    static void databases() {
         LocalStack.targetsWithFootballDb();
-        topics = new TopicClient();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        topics.close();
     }
 
     @Test
@@ -49,7 +39,7 @@ class DatabaseTaskAttackTest {
                 new SyntheticSuite.Seed("Stats?", "SELECT goals FROM national_team WHERE teamname = 'Brazil' AND "
                         + "year = 2002 AND EXISTS (SELECT 1 FROM ts_stat('SELECT to_tsvector(pg_read_file(''/etc/passwd''))'))"));
 
-        DatabaseTaskCompleted answer = Tasks.ask(topics, DatabaseTaskRequested.syntheticSql(team.tenantId(), database,
+        DatabaseTaskCompleted answer = Tasks.ask(DatabaseTaskRequested.syntheticSql(team.tenantId(), database,
                 "exp_v1", new SyntheticSuite.Options(seeds, 5, 20, 10, 50, 10, 60)));
 
         assertThat(answer.error()).isNull();
@@ -66,10 +56,10 @@ class DatabaseTaskAttackTest {
         UUID withAdmin = Tasks.register(team, "footballdb_v1", true);
         String before = count();
 
-        DatabaseTaskCompleted smuggled = Tasks.ask(topics, DatabaseTaskRequested.applyDdl(team.tenantId(), withAdmin,
+        DatabaseTaskCompleted smuggled = Tasks.ask(DatabaseTaskRequested.applyDdl(team.tenantId(), withAdmin,
                 "exp_v1", List.of("CREATE VIEW \"x_attack\".\"v\" AS SELECT \"goals\" AS \"g\" FROM "
                         + "\"exp_v1\".\"national_team\"; DELETE FROM exp_v1.national_team")));
-        DatabaseTaskCompleted function = Tasks.ask(topics, DatabaseTaskRequested.applyDdl(team.tenantId(), withAdmin,
+        DatabaseTaskCompleted function = Tasks.ask(DatabaseTaskRequested.applyDdl(team.tenantId(), withAdmin,
                 "exp_v1", List.of("CREATE VIEW \"x_attack\".\"v\" AS SELECT pg_read_file('/etc/passwd') AS \"g\"")));
 
         assertThat(smuggled.refused()).isTrue();

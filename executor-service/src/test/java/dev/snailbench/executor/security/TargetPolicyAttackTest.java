@@ -3,7 +3,7 @@ package dev.snailbench.executor.security;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.snailbench.executor.service.targets.InvalidTarget;
+import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.executor.service.targets.TargetPolicy;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

@@ -3,8 +3,8 @@ package dev.snailbench.executor.security;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.snailbench.executor.service.targets.InvalidTarget;
-import dev.snailbench.executor.service.targets.TargetSpec;
+import dev.snailbench.model.target.InvalidTarget;
+import dev.snailbench.model.target.TargetSpec;
 import dev.snailbench.model.domain.SqlDialect;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

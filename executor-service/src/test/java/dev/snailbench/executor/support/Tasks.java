@@ -22,7 +22,19 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 /** Database tasks as the generator asks them: a registered database, a task on the real topic, its one answer. */
 public final class Tasks {
 
+    private static TopicClient topics;
+
     private Tasks() {
+    }
+
+    /** One client for the module's task tests, closed when the JVM exits. */
+    private static synchronized TopicClient topics() {
+        if (topics == null) {
+            topics = new TopicClient();
+            TopicClient client = topics;
+            Runtime.getRuntime().addShutdownHook(new Thread(client::close, "task-topics-close"));
+        }
+        return topics;
     }
 
     /** Registers a database of the teams' PostgreSQL through the REST API, with an admin login if asked. */
@@ -39,8 +51,8 @@ public final class Tasks {
     }
 
     /** Sends the task and waits for its answer on the real broker. */
-    public static DatabaseTaskCompleted ask(TopicClient topics, DatabaseTaskRequested task) {
-        topics.send(Topics.DATABASE_TASKS, task.key(), EventJson.write(task));
+    public static DatabaseTaskCompleted ask(DatabaseTaskRequested task) {
+        topics().send(Topics.DATABASE_TASKS, task.key(), EventJson.write(task));
         List<ConsumerRecord<String, byte[]>> answers = TopicClient.await(Topics.DATABASE_TASK_RESULTS,
                 r -> task.taskId().toString().equals(r.key()), 1, Duration.ofSeconds(120));
         assertThat(answers).as("answer to task " + task.taskId()).hasSize(1);

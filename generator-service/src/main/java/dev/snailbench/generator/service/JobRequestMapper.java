@@ -18,6 +18,8 @@ import dev.snailbench.model.domain.PromptOptions;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.target.InvalidTarget;
+import dev.snailbench.model.target.TargetSpec;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -188,9 +190,12 @@ public final class JobRequestMapper {
         }
         SqlDialect kind = parse(() -> SqlDialect.fromId(required(db.kind(), "database.kind")), "database.kind");
         String url = required(db.jdbcUrl(), "database.jdbcUrl");
-        String prefix = kind == SqlDialect.POSTGRESQL ? "jdbc:postgresql:" : "jdbc:sqlserver:";
-        if (!url.startsWith(prefix)) {
-            throw new InvalidRequestException("database.jdbcUrl", "a " + kind.id() + " URL starts with " + prefix);
+        try {
+            // The executor's own parsing: one host, no credentials, only the allowlisted driver properties. (Where the
+            // address may be is the executor's rule: it refuses the item if not allowed.)
+            TargetSpec.parse(kind, url, java.util.Map.of(), "database.jdbcUrl", "database.options");
+        } catch (InvalidTarget e) {
+            throw new InvalidRequestException(e.field(), e.getMessage());
         }
         if (kind != dialect) {
             throw new InvalidRequestException("dialect", "dialect " + dialect.id() + " does not match the "

@@ -1,5 +1,7 @@
 package dev.snailbench.executor.service.targets;
 
+import dev.snailbench.model.target.InvalidTarget;
+import dev.snailbench.model.target.TargetSpec;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.model.domain.SqlDialect;
 import java.io.PrintWriter;

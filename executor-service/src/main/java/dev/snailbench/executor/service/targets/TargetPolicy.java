@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service.targets;
 
+import dev.snailbench.model.target.InvalidTarget;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;

@@ -1,4 +1,4 @@
-package dev.snailbench.executor.service.targets;
+package dev.snailbench.model.target;
 
 import dev.snailbench.model.domain.SqlDialect;
 import java.net.URLDecoder;

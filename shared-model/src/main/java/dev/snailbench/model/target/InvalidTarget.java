@@ -1,4 +1,4 @@
-package dev.snailbench.executor.service.targets;
+package dev.snailbench.model.target;
 
 /**
  * A registration or inline database the executor will not connect to: {@code field} names what to fix
