@@ -10,7 +10,9 @@ import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.target.TargetSpec;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -41,7 +43,14 @@ public final class Core {
      */
     public static synchronized TargetConnector connector() {
         if (connector == null) {
-            connector = new TargetConnector(new TargetPolicy(List.of(LocalStack.targets().hostAndPort()),
+            List<String> allowed = new ArrayList<>(List.of(LocalStack.targets().hostAndPort()));
+            String mssql = System.getenv("SNAILBENCH_MSSQL_URL");
+            if (mssql != null && !mssql.isBlank()) {
+                // SqlServerIntegrationTest's server, wherever the operator of the test put it.
+                TargetSpec spec = TargetSpec.parse(SqlDialect.SQLSERVER, mssql, Map.of(), "SNAILBENCH_MSSQL_URL", "");
+                allowed.add((spec.host().contains(":") ? "[" + spec.host() + "]" : spec.host()) + ":" + spec.port());
+            }
+            connector = new TargetConnector(new TargetPolicy(allowed,
                     List.of(), TargetPolicy::dns), new TargetConnector.Settings(Duration.ofSeconds(10),
                     Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(10)));
         }

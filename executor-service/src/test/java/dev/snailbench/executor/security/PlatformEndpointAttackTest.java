@@ -1,0 +1,48 @@
+package dev.snailbench.executor.security;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import dev.snailbench.executor.service.targets.TargetPolicy;
+import dev.snailbench.executor.support.Tenants;
+import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.Postgres;
+import dev.snailbench.model.domain.ApiKeys;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Attack suite: a platform endpoint is refused even inside an allowed network. The operator of this test lists the
+ * teams' PostgreSQL, which the tests' allowed network covers, as a platform endpoint
+ * ({@code snailbench.executor.targets.platform-endpoints}), as Kubernetes or Compose list the other services.
+ */
+@QuarkusTest
+@TestProfile(PlatformEndpointAttackTest.TeamsServerIsAPlatformEndpoint.class)
+class PlatformEndpointAttackTest {
+
+    /** The allowed teams' server declared a platform endpoint. */
+    public static class TeamsServerIsAPlatformEndpoint implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("snailbench.executor.targets.platform-endpoints", LocalStack.targets().hostAndPort());
+        }
+    }
+
+    @Test
+    void shouldRefuseAPlatformEndpointEvenInsideAnAllowedNetwork() {
+        String key = Tenants.register("mallory-endpoints");
+        for (String host : new String[] {"127.0.0.1", "localhost"}) {
+            given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON)
+                    .body(Map.of("name", "endpoint", "kind", "postgresql", "jdbcUrl", "jdbc:postgresql://" + host + ":"
+                            + LocalStack.targets().port() + "/footballdb_v1", "user", Postgres.USER, "password",
+                            Postgres.PASSWORD))
+                    .post("/databases").then().statusCode(400).body("field", equalTo("jdbcUrl"))
+                    .body("error", containsString(TargetPolicy.REFUSED));
+        }
+    }
+}
