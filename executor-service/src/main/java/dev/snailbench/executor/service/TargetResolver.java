@@ -41,8 +41,8 @@ public class TargetResolver {
     }
 
     /**
-     * Fails with {@link IllegalArgumentException} saying what is wrong with the reference. Call on the Vert.x context
-     * (DNS of the address check may block briefly: the JVM caches it).
+     * Fails with {@link IllegalArgumentException} saying what is wrong with the reference. Call on the Vert.x context:
+     * nothing here blocks (an address given by name is checked when a connection is opened, on a worker).
      */
     public Uni<Target> resolve(String tenantId, DatabaseRef ref) {
         if (ref == null) {
@@ -71,7 +71,8 @@ public class TargetResolver {
     }
 
     /**
-     * The registered database as a target, its address checked again (the allowed networks may have changed).
+     * The registered database as a target, a literal address checked again without DNS (the allowed networks may have
+     * changed; a name is checked at every connection).
      *
      * @throws InvalidTarget when the registration no longer passes the rules or its password does not open
      */
@@ -80,7 +81,7 @@ public class TargetResolver {
             throw new InvalidTarget("jdbcUrl", "cannot be used any more: " + db.problem + " (register it again)");
         }
         TargetSpec spec = spec(db);
-        policy.check(spec.host(), spec.port(), "jdbcUrl");
+        policy.checkLiteral(spec.host(), spec.port(), "jdbcUrl");
         String password;
         try {
             password = cipher.open(db.sealedPassword, db.passwordBinding());
@@ -105,7 +106,7 @@ public class TargetResolver {
         TargetSpec spec;
         try {
             spec = TargetSpec.parse(ref.kind(), ref.jdbcUrl(), Map.of(), "database.jdbcUrl", "database.options");
-            policy.check(spec.host(), spec.port(), "database.jdbcUrl");
+            policy.checkLiteral(spec.host(), spec.port(), "database.jdbcUrl");
         } catch (InvalidTarget e) {
             throw new IllegalArgumentException(e.field() + " " + e.getMessage());
         }

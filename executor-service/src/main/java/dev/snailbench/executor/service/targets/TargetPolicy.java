@@ -93,6 +93,18 @@ public final class TargetPolicy {
     }
 
     /**
+     * The check that needs no DNS, for the event loop (resolving a work item's database): an IP literal is checked now;
+     * a name is checked where it is resolved, on a worker, for every connection ({@link TargetConnector}).
+     *
+     * @throws InvalidTarget naming {@code field}
+     */
+    public void checkLiteral(String host, int port, String field) {
+        if (host.contains(":") || host.matches("\\d{1,3}(\\.\\d{1,3}){3}")) {
+            check(host, port, field);
+        }
+    }
+
+    /**
      * Resolves {@code host} now, checks every address, and answers the first: the address to connect to, so that the
      * driver never resolves the name itself (a name re-pointed between this check and the connection cannot win).
      *
