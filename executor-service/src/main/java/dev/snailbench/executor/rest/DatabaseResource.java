@@ -112,7 +112,8 @@ public class DatabaseResource {
                     return databases.delete(db).replaceWith(db);
                 })))
                 .map(db -> {
-                    pools.closePoolsOf(db.jdbcUrl, db.username);
+                    // Only this tenant's pools of the database: the password plays no part in which they are.
+                    pools.closePoolsOf(new Target(db.tenantId, db.kind, db.jdbcUrl, db.username, null, null));
                     return Response.noContent().build();
                 });
     }
