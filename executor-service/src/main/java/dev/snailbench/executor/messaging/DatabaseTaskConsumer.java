@@ -4,6 +4,7 @@ import dev.snailbench.executor.config.ExecutorConfig;
 import dev.snailbench.executor.service.DatabaseTasks;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.Batches;
+import dev.snailbench.model.delivery.PerTenant;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import io.smallrye.mutiny.Multi;
@@ -11,10 +12,7 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.Record;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -53,17 +51,9 @@ public class DatabaseTaskConsumer {
                 .onItem().transformToUniAndConcatenate(request -> tasks.prepare(request)
                         .map(work -> new Prepared(request, work)))
                 .collect().asList()
-                .chain(prepared -> {
-                    Map<String, List<Prepared>> byTenant = prepared.stream().collect(Collectors.groupingBy(
-                            p -> String.valueOf(p.request().tenantId()), LinkedHashMap::new, Collectors.toList()));
-                    return Multi.createFrom().iterable(byTenant.values())
-                            .onItem().transformToMulti(tenantTasks -> Multi.createFrom().iterable(tenantTasks)
-                                    .onItem().transformToUni(p -> p.work()
-                                            .chain(answer -> answers.send(Record.of(answer.key(), answer))))
-                                    .merge(perTenant))
-                            .merge(Math.max(1, byTenant.size()))
-                            .collect().last();
-                })
+                .chain(prepared -> PerTenant.merge(prepared, p -> p.request().tenantId(),
+                        p -> p.work().chain(answer -> answers.send(Record.of(answer.key(), answer))), perTenant,
+                        prepared.size()).collect().last())
                 .replaceWithVoid();
     }
 

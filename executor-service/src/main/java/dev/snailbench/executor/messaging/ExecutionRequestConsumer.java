@@ -7,6 +7,7 @@ import dev.snailbench.executor.service.Target;
 import dev.snailbench.executor.service.TargetResolver;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.Batches;
+import dev.snailbench.model.delivery.PerTenant;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
@@ -94,15 +95,9 @@ public class ExecutionRequestConsumer {
         Map<UUID, ExecutionRequested> byItem = requests.stream().collect(Collectors.toMap(
                 ExecutionRequested::workItemId, Function.identity(), (first, again) -> first, LinkedHashMap::new));
         List<ExecutionRequested> live = byItem.values().stream().filter(this::notCancelled).toList();
-        Map<String, List<ExecutionRequested>> byTenant = live.stream().collect(Collectors.groupingBy(
-                request -> String.valueOf(request.tenantId()), LinkedHashMap::new, Collectors.toList()));
         return resolveTargets(live)
-                .chain(resolved -> Multi.createFrom().iterable(byTenant.values())
-                        .onItem().transformToMulti(tenantItems -> Multi.createFrom().iterable(tenantItems)
-                                .onItem().transformToUni(request -> answer(request, resolved))
-                                .merge(itemsPerTenant))
-                        .merge(tenantsAtOnce)
-                        .collect().last())
+                .chain(resolved -> PerTenant.merge(live, ExecutionRequested::tenantId,
+                        request -> answer(request, resolved), itemsPerTenant, tenantsAtOnce).collect().last())
                 .replaceWithVoid();
     }
 
@@ -120,7 +115,7 @@ public class ExecutionRequestConsumer {
     }
 
     private boolean notCancelled(ExecutionRequested request) {
-        if (cancellations.isCancelled(request.jobId())) {
+        if (cancellations.contains(request.jobId())) {
             skipped.increment();
             return false;
         }

@@ -9,15 +9,17 @@ import org.jboss.logging.Logger;
 /**
  * The jobs cancelled so far, as read from the cancelled-jobs topic, for a hop to skip their items still in flight.
  * Bounded (the oldest cancellations go first): a job cancelled that long ago has no items left in the pipeline.
- * Thread-safe; a hop checks it right before the costly work of an item (a model call, a query).
+ * Thread-safe; a hop checks it right before the costly work of an item (a model call, a query). Each hop's consumer
+ * of the jobs-cancelled channel extends it (a consumer group of its own per process, read from the start, so every
+ * replica knows every cancellation).
  */
-public final class CancelledJobs {
+public class CancelledJobs {
 
     private static final Logger LOG = Logger.getLogger(CancelledJobs.class);
 
     private final Map<UUID, Boolean> jobs;
 
-    public CancelledJobs(int maxJobs) {
+    protected CancelledJobs(int maxJobs) {
         this.jobs = new LinkedHashMap<>(16, 0.75f, false) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<UUID, Boolean> eldest) {
