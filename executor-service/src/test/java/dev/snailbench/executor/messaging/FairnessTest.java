@@ -45,7 +45,7 @@ class FairnessTest {
 
     @BeforeAll
     static void connect() {
-        LocalStack.postgresWithFootballDb();
+        LocalStack.targetsWithFootballDb();
         topics = new TopicClient();
     }
 

@@ -39,7 +39,7 @@ class JobCancellationTest {
 
     @BeforeAll
     static void connect() {
-        LocalStack.postgresWithFootballDb();
+        LocalStack.targetsWithFootballDb();
         topics = new TopicClient();
     }
 

@@ -4,11 +4,12 @@ import dev.snailbench.inference.config.InferenceConfig;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.CancelledJobs;
 import dev.snailbench.model.event.JobCancelled;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /** The inference service's set of cancelled jobs: their items still in flight are skipped, no model is asked. */
-@ApplicationScoped
+// A singleton, not proxied: the set it extends has no no-argument constructor.
+@Singleton
 public class JobCancellationConsumer extends CancelledJobs {
 
     public JobCancellationConsumer(InferenceConfig config) {

@@ -24,8 +24,8 @@ public final class PerTenant {
         Map<String, List<T>> byTenant = records.stream().collect(Collectors.groupingBy(
                 record -> String.valueOf(tenantOf.apply(record)), LinkedHashMap::new, Collectors.toList()));
         return Multi.createFrom().iterable(byTenant.values())
-                .onItem().transformToMulti(own -> Multi.createFrom().iterable(own).onItem().transformToUni(work)
-                        .merge(Math.max(1, perTenant)))
+                .onItem().<R>transformToMulti(own -> Multi.createFrom().iterable(own)
+                        .onItem().<R>transformToUni(record -> work.apply(record)).merge(Math.max(1, perTenant)))
                 .merge(Math.max(1, tenants));
     }
 }
