@@ -3,7 +3,6 @@ package dev.snailbench.executor.messaging;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Requests;
-import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.DatabaseRef;
@@ -25,8 +24,6 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,19 +38,6 @@ class FairnessTest {
 
     private static final int A_ITEMS = 1000;
     private static final int B_ITEMS = 10;
-    private static TopicClient topics;
-
-    @BeforeAll
-    static void connect() {
-        LocalStack.targetsWithFootballDb();
-        topics = new TopicClient();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        topics.close();
-    }
-
     @Test
     void shouldAnswerAnotherTenantsJobWithin10sWhileOneTenantsDatabaseRefusesConnections() throws IOException {
         int closedPort;
@@ -91,12 +75,16 @@ class FairnessTest {
         Set<String> aKeys = a.stream().map(ExecutionRequested::key).collect(Collectors.toSet());
         Set<String> bKeys = b.stream().map(ExecutionRequested::key).collect(Collectors.toSet());
 
-        long aSent = System.currentTimeMillis();
-        a.forEach(request -> topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(request)));
-        // A's job is running (its first items failed) when B submits.
-        assertThat(results(aKeys, 2, Duration.ofSeconds(60))).as("A's first answers").hasSizeGreaterThanOrEqualTo(2);
-        long bSent = System.currentTimeMillis();
-        b.forEach(request -> topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(request)));
+        long aSent;
+        long bSent;
+        try (TopicClient topics = new TopicClient()) {
+            aSent = System.currentTimeMillis();
+            a.forEach(request -> topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(request)));
+            // A's job is running (its first items failed) when B submits.
+            assertThat(results(aKeys, 2, Duration.ofSeconds(60))).as("A's first answers").hasSizeGreaterThanOrEqualTo(2);
+            bSent = System.currentTimeMillis();
+            b.forEach(request -> topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(request)));
+        }
         List<ConsumerRecord<String, byte[]>> bResults = results(bKeys, B_ITEMS, Duration.ofSeconds(60));
         List<ConsumerRecord<String, byte[]>> aResults = results(aKeys, A_ITEMS, Duration.ofSeconds(180));
 
