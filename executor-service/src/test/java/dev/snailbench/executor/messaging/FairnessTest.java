@@ -3,12 +3,11 @@ package dev.snailbench.executor.messaging;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Requests;
+import dev.snailbench.localstack.testing.PostgresTestResource;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.ExecutionStatus;
-import dev.snailbench.model.domain.SecretCipher;
-import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.serde.EventJson;
@@ -41,7 +40,7 @@ class FairnessTest {
     @Test
     void shouldAnswerAnotherTenantsJobWithin10sWhileOneTenantsDatabaseRefusesConnections() throws IOException {
         int closedPort;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        try (ServerSocket probe = new ServerSocket(0, 1, deadHost())) {
             closedPort = probe.getLocalPort();
         }
         assertFairness("closed port", closedPort);
@@ -50,7 +49,7 @@ class FairnessTest {
     @Test
     void shouldAnswerAnotherTenantsJobWithin10sWhileOneTenantsDatabaseNeverAnswers() throws IOException {
         // Accepts TCP connections into its backlog and never reads them: the login waits until the connect timeout.
-        try (ServerSocket blackhole = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        try (ServerSocket blackhole = new ServerSocket(0, 1, deadHost())) {
             assertFairness("blackhole", blackhole.getLocalPort());
         }
     }
@@ -58,8 +57,8 @@ class FairnessTest {
     private static void assertFairness(String kind, int deadPort) {
         String tenantA = "fair-a-" + UUID.randomUUID();
         String tenantB = "fair-b-" + UUID.randomUUID();
-        DatabaseRef dead = new DatabaseRef(SqlDialect.POSTGRESQL, "jdbc:postgresql://127.0.0.1:" + deadPort + "/dead",
-                "nobody", new SecretCipher(Requests.TEST_KEY).seal("nothing"), null);
+        DatabaseRef dead = Requests.inline(tenantA, "jdbc:postgresql://" + PostgresTestResource.DEAD_HOST + ":"
+                + deadPort + "/dead", "nobody", "nothing");
         UUID jobA = UUID.randomUUID();
         List<ExecutionRequested> a = new ArrayList<>();
         for (int i = 0; i < A_ITEMS; i++) {
@@ -110,6 +109,11 @@ class FairnessTest {
         assertThat(failedAtOnce).hasSizeGreaterThan(A_ITEMS - 50);
         assertThat(failedAtOnce.get(0)).contains("database unreachable: ")
                 .contains("(circuit open for 30 s after ").contains(" failed connection attempts)");
+    }
+
+    /** A loopback address the tests' target rules allow (allowed-networks), where nothing of the platform listens. */
+    private static InetAddress deadHost() throws IOException {
+        return InetAddress.getByName(PostgresTestResource.DEAD_HOST);
     }
 
     private static List<ConsumerRecord<String, byte[]>> results(Set<String> keys, int count, Duration timeout) {
