@@ -92,14 +92,19 @@ public final class CircuitBreakers {
         int consecutiveFailures;
         Long openedAt;
         boolean probing;
+        long probeStartedAt;
         String lastFailure;
 
         String admit(long now, Settings settings) {
             if (openedAt == null) {
                 return null;
             }
-            if (!probing && now - openedAt >= settings.openFor().toNanos()) {
+            long coolDown = settings.openFor().toNanos();
+            // A probe whose outcome never came (its item gave up waiting for a permit) is given up after a cool-down
+            // of its own, so the circuit cannot stay open for good.
+            if (now - openedAt >= coolDown && (!probing || now - probeStartedAt >= coolDown)) {
                 probing = true;
+                probeStartedAt = now;
                 return null;
             }
             return "database unreachable: " + lastFailure + " (circuit open for " + settings.openFor().toSeconds()

@@ -67,6 +67,18 @@ class CircuitBreakersTest {
         assertThatCode(() -> breakers.admit("a|db")).doesNotThrowAnyException();
     }
 
+    @Test
+    void shouldLetAnotherProbeThroughWhenTheFirstNeverTold() throws Exception {
+        open();
+        now.addAndGet(Duration.ofSeconds(30).toNanos());
+        breakers.admit("a|db");
+
+        now.addAndGet(Duration.ofSeconds(29).toNanos());
+        assertThatThrownBy(() -> breakers.admit("a|db")).hasMessageContaining("circuit open");
+        now.addAndGet(Duration.ofSeconds(1).toNanos());
+        assertThatCode(() -> breakers.admit("a|db")).as("the lost probe's lease ran out").doesNotThrowAnyException();
+    }
+
     private void open() {
         for (int i = 0; i < 3; i++) {
             breakers.failed("a|db", "refused");
