@@ -13,6 +13,7 @@ import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.Prediction;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
@@ -46,6 +47,15 @@ class JobLifecycleTest {
         given().header("X-API-Key", key).post("/jobs/" + jobId + "/cancel")
                 .then().statusCode(200).body("status", equalTo("cancelled"))
                 .body("reason", equalTo("cancelled by the tenant"));
+        // The hops learn it (the executor and the inference service skip the job's items still in flight): the event
+        // is on the broker by the time the cancel is answered.
+        List<JobCancelled> told = withKafkaClassLoader(() -> TopicClient.await(Topics.JOBS_CANCELLED,
+                        r -> jobId.equals(r.key()), 1, Duration.ofSeconds(5))).stream()
+                .map(r -> EventJson.read(r.value(), JobCancelled.class)).toList();
+        org.assertj.core.api.Assertions.assertThat(told).hasSize(1);
+        org.assertj.core.api.Assertions.assertThat(told.get(0).jobId()).hasToString(jobId);
+        org.assertj.core.api.Assertions.assertThat(told.get(0).tenantId()).isNotBlank();
+        org.assertj.core.api.Assertions.assertThat(told.get(0).reason()).isEqualTo("cancelled by the tenant");
 
         // A job publishes a window of items at a time: a job of 5,000 is cancelled long before it is all published.
         List<?> published = withKafkaClassLoader(() -> TopicClient.await(Topics.QUERIES_TO_INFER,

@@ -28,6 +28,8 @@ public final class Channels {
     public static final String ITEMS_ABANDONED = "items-abandoned";
     public static final String ITEMS_ABANDONED_OUT = "items-abandoned-out";
     public static final String SCORES_OUT = "scores-out";
+    public static final String JOBS_CANCELLED = "jobs-cancelled";
+    public static final String JOBS_CANCELLED_OUT = "jobs-cancelled-out";
 
     private Channels() {
     }

@@ -36,6 +36,11 @@ public final class Topics {
      * group) and completes the requests it is waiting for.
      */
     public static final String DATABASE_TASK_RESULTS = "snailbench.database.task-results";
+    /**
+     * Jobs cancelled by their tenant (compacted, key job id): every executor and inference replica reads it whole into
+     * its set of cancelled jobs and skips their items still in flight, so a cancellation reaches every hop.
+     */
+    public static final String JOBS_CANCELLED = "snailbench.jobs.cancelled";
     /** Final verdict per work item; the generator counts job progress from it. */
     public static final String SCORES = "snailbench.scores";
 

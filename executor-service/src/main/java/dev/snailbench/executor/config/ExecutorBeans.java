@@ -1,5 +1,6 @@
 package dev.snailbench.executor.config;
 
+import dev.snailbench.executor.service.CircuitBreakers;
 import dev.snailbench.executor.service.GoldCache;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
@@ -27,7 +28,8 @@ public class ExecutorBeans {
     @Singleton
     PoolManager pools(ExecutorConfig config, TargetConnector connector) {
         return new PoolManager(new PoolManager.Settings(config.poolSizePerDatabase(), config.connectionsPerTenant(),
-                config.poolIdleClose(), config.connectTimeout()), connector);
+                config.poolIdleClose(), config.connectTimeout(), config.borrowTimeout(), new CircuitBreakers.Settings(
+                        config.circuitBreaker().failures(), config.circuitBreaker().openFor())), connector);
     }
 
     @Produces

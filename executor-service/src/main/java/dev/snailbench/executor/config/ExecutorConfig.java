@@ -54,9 +54,50 @@ public interface ExecutorConfig {
     @WithDefault("5m")
     Duration poolIdleClose();
 
-    /** How long to wait for a connection (pool slot or network) before the query fails. */
-    @WithDefault("10s")
+    /**
+     * Longest one connection attempt to a team's database may take (TCP connect and login): a database that does not
+     * answer fails its item within this, not within the borrow wait.
+     */
+    @WithDefault("2s")
     Duration connectTimeout();
+
+    /** How long an item waits for a connection permit while its database's or tenant's connections are all in use. */
+    @WithDefault("10s")
+    Duration borrowTimeout();
+
+    /** When a registration (tenant + database) is taken as unreachable, and for how long. */
+    CircuitBreaker circuitBreaker();
+
+    /** Circuit breaker per registration: see {@code service/CircuitBreakers}. */
+    interface CircuitBreaker {
+
+        /** Connection attempts failed in a row that open the circuit: the database's items then fail at once. */
+        @WithDefault("3")
+        int failures();
+
+        /** How long an open circuit fails items at once before one attempt probes the database again. */
+        @WithDefault("30s")
+        Duration openFor();
+    }
+
+    /**
+     * Items of one tenant a consumed batch runs at once: a tenant's slow or dead database takes at most this many of
+     * the batch's slots, the other tenants' items run beside them.
+     */
+    @WithDefault("2")
+    int itemsPerTenant();
+
+    /** Tenants whose items a batch runs at once (each with up to items-per-tenant items). */
+    @WithDefault("4")
+    int tenantsAtOnce();
+
+    /** Cancelled jobs remembered (the oldest forgotten first); their items still in flight are skipped. */
+    @WithDefault("100000")
+    int cancelledJobsRemembered();
+
+    /** Database tasks of one tenant run at once (tasks of different tenants run side by side). */
+    @WithDefault("1")
+    int databaseTasksPerTenant();
 
     /** Threads running JDBC work (never the event loop). */
     @WithDefault("8")

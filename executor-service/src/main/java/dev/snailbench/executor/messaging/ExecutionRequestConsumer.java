@@ -7,9 +7,12 @@ import dev.snailbench.executor.service.Target;
 import dev.snailbench.executor.service.TargetResolver;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.Batches;
+import dev.snailbench.model.delivery.PerTenant;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -34,6 +37,12 @@ import org.eclipse.microprofile.reactive.messaging.Message;
  * pool, and each item's ExecutionCompleted sent as soon as its two statements are done (the next items keep the
  * pool busy meanwhile). The offsets are committed once every event of the batch is acknowledged by the broker.
  * <p>
+ * Fair between tenants: a batch's items are grouped by tenant, each tenant's run {@code items-per-tenant} at a time
+ * and the tenants side by side, so one tenant's slow or dead database never takes every slot; with the connection
+ * timeout and the circuit breaker of {@code PoolManager}, a dead database's items fail in milliseconds and the batch
+ * (whose offsets commit only when all its items are answered) stays short. Items of a cancelled job are skipped:
+ * neither run nor answered (the job is already {@code cancelled}, with the verdicts it had).
+ * <p>
  * This hop keeps no state of its own: its work is read-only queries, so a redelivered request is simply run again
  * and answered with the same event id ({@link #eventIdFor}); the scorer, which owns the verdict, keeps the first
  * result of a work item and answers a repeat with the stored verdict. Storing every result here as well (it was, up
@@ -48,17 +57,27 @@ public class ExecutionRequestConsumer {
     /** ExecutionCompleted events as the JSON {@link EventSize} measured: serialized once, not again by the producer. */
     private final MutinyEmitter<byte[]> results;
     private final int maxEventBytes;
-    private final int parallelItems;
+    private final int itemsPerTenant;
+    private final int tenantsAtOnce;
+    private final JobCancellationConsumer cancellations;
+    private final Counter skipped;
 
     public ExecutionRequestConsumer(TargetResolver targets, ExecutionService execution, ExecutorConfig config,
+            JobCancellationConsumer cancellations, MeterRegistry metrics,
             @Channel(Channels.RESULTS_TO_SCORE_OUT) MutinyEmitter<byte[]> results) {
         this.maxEventBytes = config.maxEventBytes();
         this.targets = targets;
         this.execution = execution;
         this.results = results;
-        // Each item runs its gold and predicted SQL at once: this many items fill a database's pool.
-        this.parallelItems = Math.max(1, config.poolSizePerDatabase() / 2);
+        this.cancellations = cancellations;
+        this.itemsPerTenant = Math.max(1, config.itemsPerTenant());
+        this.tenantsAtOnce = Math.max(1, config.tenantsAtOnce());
+        this.skipped = Counter.builder(SKIPPED_METRIC).description("work items of cancelled jobs skipped, not run")
+                .register(metrics);
     }
+
+    /** Counter of the items skipped because their job was cancelled (Prometheus: snailbench_executor_items_skipped). */
+    public static final String SKIPPED_METRIC = "snailbench.executor.items.skipped";
 
     @Incoming(Channels.SQL_TO_EXECUTE)
     public Uni<Void> onExecutionRequested(Message<List<ExecutionRequested>> batch) {
@@ -75,18 +94,32 @@ public class ExecutionRequestConsumer {
         // A batch may hold the same item twice (a redelivery): run it once.
         Map<UUID, ExecutionRequested> byItem = requests.stream().collect(Collectors.toMap(
                 ExecutionRequested::workItemId, Function.identity(), (first, again) -> first, LinkedHashMap::new));
-        return resolveTargets(byItem.values())
-                .chain(resolved -> Multi.createFrom().iterable(byItem.values())
-                        .onItem().transformToUni(request -> execute(request, resolved.get(key(request)))
-                                // Serializing a result (up to max-event-bytes of JSON) is CPU work: on a worker
-                                // too, never on the event loop.
-                                .emitOn(Infrastructure.getDefaultWorkerPool())
-                                .map(completed -> EventSize.fit(withStableId(completed), maxEventBytes))
-                                .chain(fitted -> results.sendMessage(KafkaRecord.of(fitted.event().key(),
-                                        fitted.json()))))
-                        .merge(parallelItems)
-                        .collect().last())
+        List<ExecutionRequested> live = byItem.values().stream().filter(this::notCancelled).toList();
+        return resolveTargets(live)
+                .chain(resolved -> PerTenant.merge(live, ExecutionRequested::tenantId,
+                        request -> answer(request, resolved), itemsPerTenant, tenantsAtOnce).collect().last())
                 .replaceWithVoid();
+    }
+
+    /** Runs and answers one item, unless its job was cancelled meanwhile (it waited behind the tenant's others). */
+    private Uni<Void> answer(ExecutionRequested request, Map<String, Resolved> resolved) {
+        if (!notCancelled(request)) {
+            return Uni.createFrom().voidItem();
+        }
+        return execute(request, resolved.get(key(request)))
+                // Serializing a result (up to max-event-bytes of JSON) is CPU work: on a worker too, never on the
+                // event loop.
+                .emitOn(Infrastructure.getDefaultWorkerPool())
+                .map(completed -> EventSize.fit(withStableId(completed), maxEventBytes))
+                .chain(fitted -> results.sendMessage(KafkaRecord.of(fitted.event().key(), fitted.json())));
+    }
+
+    private boolean notCancelled(ExecutionRequested request) {
+        if (cancellations.contains(request.jobId())) {
+            skipped.increment();
+            return false;
+        }
+        return true;
     }
 
     private static ExecutionCompleted withStableId(ExecutionCompleted c) {

@@ -92,7 +92,8 @@ public class DatabaseRegistry {
             }
             return databases.delete(db).replaceWith(db);
         })).map(db -> {
-            pools.closePoolsOf(db.jdbcUrl, db.username);
+            // Only this tenant's pools of the database: another tenant's registration of it keeps its own.
+            pools.closePoolsOf(targets.fromRegistered(db));
             return null;
         });
     }

@@ -65,14 +65,18 @@ public class DatabaseTasks {
         this.workers = workers;
     }
 
-    /** Always answers: a refused or failed task is an answer with the reason, never a lost request. */
-    public Uni<DatabaseTaskCompleted> handle(DatabaseTaskRequested request) {
+    /**
+     * Looks the task's database up (on the caller's Vert.x context: call one task at a time, Hibernate Reactive's
+     * session is not for concurrent use) and gives the work that answers it, to run beside other tasks. The work
+     * always answers: a refused or failed task is an answer with the reason, never a lost request.
+     */
+    public Uni<Uni<DatabaseTaskCompleted>> prepare(DatabaseTaskRequested request) {
         if (request.databaseId() == null || request.kind() == null || request.tenantId() == null) {
-            return Uni.createFrom().item(DatabaseTaskCompleted.failed(request, null, false, true,
-                    "the task names no database, kind or tenant"));
+            return Uni.createFrom().item(Uni.createFrom().item(DatabaseTaskCompleted.failed(request, null, false, true,
+                    "the task names no database, kind or tenant")));
         }
         return Panache.withSession(() -> databases.findOwned(request.databaseId(), request.tenantId()))
-                .chain(db -> db == null
+                .map(db -> db == null
                         ? Uni.createFrom().item(DatabaseTaskCompleted.failed(request, null, false, true, "database "
                                 + request.databaseId() + " is not registered for tenant " + request.tenantId()))
                         : run(request, db));

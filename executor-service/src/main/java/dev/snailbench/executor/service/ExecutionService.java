@@ -90,7 +90,7 @@ public class ExecutionService {
      */
     private Uni<ExecutionOutcome> blocking(Supplier<ExecutionOutcome> work, Duration statementTimeout) {
         Duration deadline = statementTimeout.multipliedBy(Math.max(1, config.timingRuns()))
-                .plus(config.connectTimeout().multipliedBy(2)).plusSeconds(30);
+                .plus(config.borrowTimeout().multipliedBy(2)).plus(config.connectTimeout()).plusSeconds(30);
         return Uni.createFrom().item(work).runSubscriptionOn(workers)
                 .ifNoItem().after(deadline).recoverWithItem(() -> ExecutionOutcome.failed(ExecutionStatus.TIMEOUT,
                         "executor gave up after " + deadline.toSeconds() + " s", null, deadline.toSeconds()))

@@ -21,10 +21,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
 /**
- * HikariCP pools per target database (URL, user, password, options), created on first use and closed when
+ * HikariCP pools per tenant and target database (URL, user, password, options), created on first use and closed when
  * idle. On PostgreSQL each statement timeout gets its own pool whose sessions start with that
  * {@code statement_timeout} and read-only by default, so a query costs no extra round trip to set them; semaphores
- * bound the connections in use per database (over its pools) and per tenant (over its databases). Blocking.
+ * bound the connections in use per tenant's database (over its pools) and per tenant (over its databases). Nothing
+ * is shared between tenants: two tenants registering the same database get pools, permits and circuits of their own,
+ * so one tenant's load or removal never touches another's. A circuit breaker per registration
+ * ({@link CircuitBreakers}) fails a dead database's attempts at once. Blocking.
  */
 public final class PoolManager implements AutoCloseable {
 
@@ -37,11 +40,21 @@ public final class PoolManager implements AutoCloseable {
         T apply(Connection connection) throws SQLException;
     }
 
-    /** Pool sizes and idle policy. */
-    public record Settings(int perDatabase, int perTenant, Duration idleClose, Duration connectTimeout) {
+    /**
+     * Pool sizes and idle policy. {@code connectTimeout} bounds one connection attempt (the pool's wait for a new
+     * connection: a permit guarantees the pool has room, so that wait is the attempt itself); {@code borrowTimeout}
+     * bounds the wait for a permit while the database or tenant budget is in use.
+     */
+    public record Settings(int perDatabase, int perTenant, Duration idleClose, Duration connectTimeout,
+            Duration borrowTimeout, CircuitBreakers.Settings breaker) {
+
+        /** Waits for a permit as long as for a connection; the default breaker. */
+        public Settings(int perDatabase, int perTenant, Duration idleClose, Duration connectTimeout) {
+            this(perDatabase, perTenant, idleClose, connectTimeout, connectTimeout, CircuitBreakers.Settings.DEFAULT);
+        }
     }
 
-    private record PoolKey(SqlDialect dialect, String jdbcUrl, String user, String passwordHash,
+    private record PoolKey(String tenantId, SqlDialect dialect, String jdbcUrl, String user, String passwordHash,
             Map<String, String> options, long statementTimeoutMillis) {
     }
 
@@ -56,16 +69,18 @@ public final class PoolManager implements AutoCloseable {
     }
 
     private final Settings settings;
-    private final TargetConnector connector;
     private final Map<PoolKey, Pool> pools = new ConcurrentHashMap<>();
     private final Map<String, Semaphore> tenantPermits = new ConcurrentHashMap<>();
     private final Map<String, Semaphore> databasePermits = new ConcurrentHashMap<>();
     private final ScheduledExecutorService reaper;
+    private final CircuitBreakers breakers;
+    private final TargetConnector connector;
 
     /** @param connector opens and verifies team sessions (address rules, read-only, limits) */
     public PoolManager(Settings settings, TargetConnector connector) {
         this.settings = settings;
         this.connector = connector;
+        this.breakers = new CircuitBreakers(settings.breaker());
         this.reaper = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "executor-pool-reaper");
             t.setDaemon(true);
@@ -86,11 +101,13 @@ public final class PoolManager implements AutoCloseable {
      */
     public <T> T withConnection(Target target, Duration statementTimeout, ConnectionWork<T> work)
             throws SQLException {
+        // A dead database fails here at once, before it takes a permit that a reachable one could use.
+        breakers.admit(registration(target));
         Semaphore tenant = tenantPermits.computeIfAbsent(target.tenantId(),
                 t -> new Semaphore(settings.perTenant(), true));
         acquire(tenant, "tenant " + target.tenantId() + " already uses its " + settings.perTenant() + " connections");
         try {
-            Semaphore database = databasePermits.computeIfAbsent(target.identity(),
+            Semaphore database = databasePermits.computeIfAbsent(registration(target),
                     t -> new Semaphore(settings.perDatabase(), true));
             acquire(database, "database " + target.jdbcUrl() + " already serves " + settings.perDatabase()
                     + " connections");
@@ -106,8 +123,8 @@ public final class PoolManager implements AutoCloseable {
 
     private void acquire(Semaphore permits, String busy) throws SQLException {
         try {
-            if (!permits.tryAcquire(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new SQLTransientConnectionException(busy + "; none freed within " + settings.connectTimeout(),
+            if (!permits.tryAcquire(settings.borrowTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new SQLTransientConnectionException(busy + "; none freed within " + settings.borrowTimeout(),
                         "08004");
             }
         } catch (InterruptedException e) {
@@ -120,12 +137,7 @@ public final class PoolManager implements AutoCloseable {
         Pool pool = null;
         try {
             pool = borrowPool(target, statementTimeout);
-            Connection borrowed;
-            try {
-                borrowed = pool.dataSource.getConnection();
-            } catch (SQLException e) {
-                throw connectionFailure(e);
-            }
+            Connection borrowed = connect(target, pool);
             try (Connection c = borrowed) {
                 return work.apply(c);
             }
@@ -135,6 +147,37 @@ public final class PoolManager implements AutoCloseable {
                 pool.borrowed.decrementAndGet();
             }
         }
+    }
+
+    /**
+     * A connection of the pool, every attempt's outcome told to the registration's circuit (a probe admitted by
+     * {@link CircuitBreakers#admit} always learns its result). The permit held guarantees the pool has room, so the
+     * pool's wait (connect-timeout) is the connection attempt itself, not a wait for another item's connection.
+     */
+    private Connection connect(Target target, Pool pool) throws SQLException {
+        String registration = registration(target);
+        try {
+            Connection connection = pool.dataSource.getConnection();
+            breakers.succeeded(registration);
+            return connection;
+        } catch (SQLException e) {
+            SQLException failure = connectionFailure(e);
+            breakers.failed(registration, failure.getMessage());
+            throw failure;
+        } catch (RuntimeException e) {
+            breakers.failed(registration, e.toString());
+            throw e;
+        }
+    }
+
+    /** One tenant's registration of one database: what pools, permits and circuits are kept per. */
+    static String registration(Target target) {
+        return target.tenantId() + "|" + target.identity();
+    }
+
+    /** Whether the circuit of the tenant's database is open (too many failed connection attempts in a row). */
+    public boolean circuitOpen(Target target) {
+        return breakers.isOpen(registration(target));
     }
 
     /**
@@ -152,9 +195,15 @@ public final class PoolManager implements AutoCloseable {
         return pools.size();
     }
 
-    /** Closes the pool of a database that was removed from the registry. */
-    public void closePoolsOf(String jdbcUrl, String user) {
-        pools.keySet().stream().filter(k -> k.jdbcUrl().equals(jdbcUrl) && k.user().equals(user)).toList()
+    /**
+     * Closes the pools of a database that the tenant removed from its registry (only that tenant's: another tenant's
+     * registration of the same database keeps its pools) and forgets its circuit.
+     */
+    public void closePoolsOf(Target target) {
+        breakers.forget(registration(target));
+        pools.keySet().stream().filter(k -> k.tenantId().equals(target.tenantId())
+                        && k.dialect() == target.dialect() && k.jdbcUrl().equals(target.jdbcUrl())
+                        && k.user().equals(target.user())).toList()
                 .forEach(k -> pools.computeIfPresent(k, (key, pool) -> {
                     if (pool.borrowed.get() > 0) {
                         return pool;
@@ -167,7 +216,7 @@ public final class PoolManager implements AutoCloseable {
     private Pool borrowPool(Target target, Duration statementTimeout) {
         long timeoutMillis = statementTimeout == null || target.dialect() != SqlDialect.POSTGRESQL ? 0
                 : statementTimeout.toMillis();
-        PoolKey key = new PoolKey(target.dialect(), target.jdbcUrl(), target.user(),
+        PoolKey key = new PoolKey(target.tenantId(), target.dialect(), target.jdbcUrl(), target.user(),
                 target.password() == null ? "" : ApiKeys.sha256(target.password()), target.options(), timeoutMillis);
         // compute() makes "create or reuse, then count the borrower" atomic against the reaper.
         return pools.compute(key, (k, existing) -> {

@@ -20,6 +20,13 @@ import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.ApiKeys;
 import io.quarkus.test.junit.QuarkusTest;
+import org.awaitility.Awaitility;
+import java.util.stream.IntStream;
+import java.util.stream.Collectors;
+import java.util.Set;
+import jakarta.inject.Inject;
+import io.micrometer.core.instrument.MeterRegistry;
+import dev.snailbench.model.event.JobCancelled;
 import io.restassured.http.ContentType;
 import java.util.Map;
 import java.sql.Connection;
@@ -39,6 +46,12 @@ import org.junit.jupiter.api.Test;
 class ExecutionHopTest {
 
     private static TopicClient topics;
+
+    @Inject
+    JobCancellationConsumer cancellations;
+
+    @Inject
+    MeterRegistry metrics;
 
     @BeforeAll
     static void connect() {
@@ -249,6 +262,36 @@ class ExecutionHopTest {
             assertThat(c.gold().rows()).isEmpty();
             assertThat(c.predicted().status()).isEqualTo(ExecutionStatus.ERROR);
         });
+    }
+
+    @Test
+    void shouldSkipTheItemsOfACancelledJobAndRunTheOthers() {
+        UUID cancelled = UUID.randomUUID();
+        JobCancelled event = JobCancelled.of(cancelled, "t-cancel", "cancelled by the tenant");
+        topics.send(Topics.JOBS_CANCELLED, event.key(), EventJson.write(event));
+        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> cancellations.contains(cancelled));
+        double skippedBefore = skipped();
+
+        List<ExecutionRequested> doomed = IntStream.range(0, 20).mapToObj(i -> Requests.request(cancelled, "t-cancel",
+                Requests.footballDb("t-cancel", "v1"), "SELECT " + i + " AS n", Requests.predicted("SELECT 1"))).toList();
+        ExecutionRequested other = Requests.request(UUID.randomUUID(), "t-cancel", Requests.footballDb("t-cancel", "v1"),
+                "SELECT 42 AS n", Requests.predicted("SELECT 42 AS n"));
+        doomed.forEach(request -> topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(request)));
+        topics.send(Topics.SQL_TO_EXECUTE, other.key(), EventJson.write(other));
+
+        ExecutionCompleted answered = EventJson.read(TopicClient.await(Topics.RESULTS_TO_SCORE,
+                r -> other.key().equals(r.key()), 1, Duration.ofSeconds(60)).get(0).value(), ExecutionCompleted.class);
+        assertThat(answered.gold().status()).isEqualTo(ExecutionStatus.OK);
+        assertThat(answered.gold().rows()).containsExactly(List.of("42"));
+        Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> skipped() - skippedBefore >= doomed.size());
+        assertThat(skipped() - skippedBefore).isEqualTo(doomed.size());
+        Set<String> doomedKeys = doomed.stream().map(ExecutionRequested::key).collect(Collectors.toSet());
+        assertThat(TopicClient.await(Topics.RESULTS_TO_SCORE, r -> doomedKeys.contains(r.key()), 1,
+                Duration.ofSeconds(3))).as("answers to the cancelled job's items").isEmpty();
+    }
+
+    private double skipped() {
+        return metrics.counter(ExecutionRequestConsumer.SKIPPED_METRIC).count();
     }
 
     private static List<ExecutionCompleted> sendAndAwait(ExecutionRequested request, int count) {

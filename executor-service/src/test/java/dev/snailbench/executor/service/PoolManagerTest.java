@@ -97,6 +97,66 @@ class PoolManagerTest {
     }
 
     @Test
+    void shouldKeepAnotherTenantsPoolsOfTheSameDatabaseWhenOneTenantRemovesItsRegistration() throws Exception {
+        try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 2, Duration.ofMinutes(1),
+                Duration.ofSeconds(10)), Core.connector())) {
+            Target mine = Core.postgres(HostileDb.NAME);
+            Target theirs = new Target("another-tenant", mine.dialect(), mine.jdbcUrl(), mine.user(), mine.password(),
+                    mine.options());
+            int theirBackend = pools.withConnection(theirs, PoolManagerTest::backendPid);
+            pools.withConnection(mine, c -> c.isValid(5));
+            assertThat(pools.openPools()).as("one pool per tenant, same database and login").isEqualTo(2);
+
+            pools.closePoolsOf(mine);
+
+            assertThat(pools.openPools()).isEqualTo(1);
+            // Their pool is the one that stayed: its idle connection is used again, not a new one.
+            assertThat(pools.withConnection(theirs, PoolManagerTest::backendPid)).isEqualTo(theirBackend);
+        }
+    }
+
+    @Test
+    void shouldFailAtOnceWithTheReasonOnceTheCircuitOfADeadDatabaseIsOpen() throws Exception {
+        int closedPort;
+        String host = dev.snailbench.localstack.testing.PostgresTestResource.DEAD_HOST;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(host))) {
+            closedPort = probe.getLocalPort();
+        }
+        Target live = Core.postgres(HostileDb.NAME);
+        Target dead = new Target("t-dead", live.dialect(), "jdbc:postgresql://" + host + ":" + closedPort + "/dead",
+                "nobody", "nothing", java.util.Map.of());
+        Target sameDatabaseOtherTenant = new Target("t-other", dead.dialect(), dead.jdbcUrl(), dead.user(),
+                dead.password(), dead.options());
+        try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 2, Duration.ofMinutes(1),
+                Duration.ofSeconds(1), Duration.ofSeconds(10), new CircuitBreakers.Settings(2,
+                        Duration.ofMinutes(1))), Core.connector())) {
+            for (int i = 0; i < 2; i++) {
+                assertThatThrownBy(() -> pools.withConnection(dead, c -> 1)).isInstanceOf(java.sql.SQLException.class)
+                        .hasMessageNotContaining("circuit open");
+            }
+            assertThat(pools.circuitOpen(dead)).isTrue();
+
+            long started = System.nanoTime();
+            assertThatThrownBy(() -> pools.withConnection(dead, c -> 1))
+                    .isInstanceOf(SQLTransientConnectionException.class)
+                    .hasMessageStartingWith("database unreachable: ")
+                    .hasMessageEndingWith("(circuit open for 60 s after 2 failed connection attempts)")
+                    .extracting(e -> ((java.sql.SQLException) e).getSQLState()).isEqualTo("08001");
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(100));
+            // The circuit is the registration's: another tenant's attempts on that address are its own.
+            assertThat(pools.circuitOpen(sameDatabaseOtherTenant)).isFalse();
+            assertThat((boolean) pools.withConnection(live, c -> c.isValid(5))).isTrue();
+        }
+    }
+
+    private static int backendPid(java.sql.Connection c) throws java.sql.SQLException {
+        try (ResultSet rs = c.createStatement().executeQuery("SELECT pg_backend_pid()")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    @Test
     void shouldCloseAPoolThatIsIdle() throws Exception {
         try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 2, Duration.ofMillis(500),
                 Duration.ofSeconds(10)), Core.connector())) {

@@ -34,6 +34,11 @@ public final class Requests {
                 new SecretCipher(TEST_KEY).seal(Postgres.PASSWORD, SecretCipher.inlineBinding(tenantId)), null);
     }
 
+    /** Inline reference to a PostgreSQL database of {@code tenantId} at {@code jdbcUrl}, password sealed. */
+    public static DatabaseRef inline(String tenantId, String jdbcUrl, String user, String password) {
+        return new DatabaseRef(SqlDialect.POSTGRESQL, jdbcUrl, user, new SecretCipher(TEST_KEY).seal(password), null);
+    }
+
     public static DatabaseRef registered(String databaseId) {
         return new DatabaseRef(SqlDialect.POSTGRESQL, null, null, null, databaseId);
     }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.snailbench.generator.config.JobsConfig;
 import dev.snailbench.generator.config.SecretsConfig;
+import dev.snailbench.generator.messaging.JobCancellationPublisher;
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.repository.JobStatus;
@@ -53,11 +54,14 @@ public class JobService {
     private final TeamDatabases databases;
     private final Crosswalks teamCrosswalks;
     private final JobVariants variants;
+    private final JobCancellationPublisher cancellations;
 
     public JobService(JobRepository jobs, JobsConfig config, SecretsConfig secrets, CrosswalkCatalog crosswalks,
             QuestionSets questionSets, SyntheticSets syntheticSets, TestSuites testSuites, TeamDatabases databases,
             Crosswalks teamCrosswalks, JobVariants variants,
-            @Channel(Channels.JOB_EVENTS_OUT) MutinyEmitter<Record<String, JobSubmitted>> emitter) {
+            @Channel(Channels.JOB_EVENTS_OUT) MutinyEmitter<Record<String, JobSubmitted>> emitter,
+            JobCancellationPublisher cancellations) {
+        this.cancellations = cancellations;
         this.jobs = jobs;
         this.config = config;
         this.cipher = secrets.cipher();
@@ -182,9 +186,11 @@ public class JobService {
     }
 
     /**
-     * Cancels a queued or running job: publishing stops at the next batch and the job stays {@code cancelled}
-     * whatever verdicts still arrive. Cancelling a cancelled job again answers the same; a completed or failed job
-     * cannot be cancelled ({@link JobFinished}).
+     * Cancels a queued or running job: publishing stops at the next batch, the job stays {@code cancelled} whatever
+     * verdicts still arrive, and a {@code JobCancelled} tells the inference service and the executor to skip its items
+     * still in flight (they get no verdict: {@code done} and {@code failed} count only the items that ran). Answered
+     * once the broker has the event; if it could not be sent the call fails (500) and cancelling again, which is
+     * harmless, sends it again. A completed or failed job cannot be cancelled ({@link JobFinished}).
      */
     public Uni<Job> cancel(String tenantId, UUID jobId) {
         return Panache.withTransaction(() -> jobs.cancel(jobId, tenantId, "cancelled by the tenant"))
@@ -193,7 +199,8 @@ public class JobService {
                     if (job.status != JobStatus.CANCELLED) {
                         throw new JobFinished(job.id, job.status);
                     }
-                });
+                })
+                .call(job -> cancellations.publish(job.id, tenantId, job.reason));
     }
 
     /** A job that has already finished cannot change its outcome. */

@@ -22,6 +22,17 @@ public interface InferenceConfig {
     @WithDefault("16")
     int concurrentAnswers();
 
+    /**
+     * Work items of one tenant a batch answers at once (of concurrent-answers): a tenant's slow model calls hold at
+     * most this many slots, the other tenants' items are asked beside them.
+     */
+    @WithDefault("4")
+    int concurrentAnswersPerTenant();
+
+    /** Cancelled jobs remembered (the oldest forgotten first); their items still in flight are skipped. */
+    @WithDefault("100000")
+    int cancelledJobsRemembered();
+
     interface Backend {
 
         /** Base URL of the API, up to and including the version segment, e.g. {@code http://gpu-1:8000/v1}. */

@@ -6,6 +6,8 @@ import dev.snailbench.model.delivery.Batches;
 import dev.snailbench.model.domain.Inference;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.InferenceRequested;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
@@ -19,7 +21,9 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 /**
  * The inference hop: work items' questions in, their gold and (denaturalized) predicted SQL out, a batch of records
  * at a time. The offsets are committed only after the inference records are stored and the outgoing events are
- * acknowledged by the broker, so a crash in between means a redelivery, which re-emits the stored answers.
+ * acknowledged by the broker, so a crash in between means a redelivery, which re-emits the stored answers. Items of a
+ * cancelled job are skipped (no model call, no event); each tenant's items are answered a few at a time, tenants side
+ * by side ({@code concurrent-answers-per-tenant}).
  */
 @ApplicationScoped
 public class InferenceConsumer {
@@ -27,11 +31,20 @@ public class InferenceConsumer {
     private final InferenceService inference;
     private final MutinyEmitter<ExecutionRequested> toExecute;
 
-    public InferenceConsumer(InferenceService inference,
+    private final JobCancellationConsumer cancellations;
+    private final Counter skipped;
+
+    public InferenceConsumer(InferenceService inference, JobCancellationConsumer cancellations, MeterRegistry metrics,
             @Channel(Channels.SQL_TO_EXECUTE_OUT) MutinyEmitter<ExecutionRequested> toExecute) {
         this.inference = inference;
         this.toExecute = toExecute;
+        this.cancellations = cancellations;
+        this.skipped = Counter.builder(SKIPPED_METRIC).description("work items of cancelled jobs skipped, not asked")
+                .register(metrics);
     }
+
+    /** Items skipped because their job was cancelled (Prometheus: snailbench_inference_items_skipped). */
+    public static final String SKIPPED_METRIC = "snailbench.inference.items.skipped";
 
     @Incoming(Channels.QUERIES_TO_INFER)
     public Uni<Void> consume(Message<List<InferenceRequested>> batch) {
@@ -40,7 +53,18 @@ public class InferenceConsumer {
                         + " lacks workItemId, jobId or item" : null, this::inferAll);
     }
 
-    private Uni<Void> inferAll(List<InferenceRequested> requests) {
+    private Uni<Void> inferAll(List<InferenceRequested> batch) {
+        // A cancelled job's items are skipped: no model is asked, nothing goes on to the executor.
+        List<InferenceRequested> requests = batch.stream().filter(request -> {
+            boolean cancelled = cancellations.contains(request.jobId());
+            if (cancelled) {
+                skipped.increment();
+            }
+            return !cancelled;
+        }).toList();
+        if (requests.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
         return inference.inferAll(requests).chain(answers -> {
             List<Uni<Void>> sends = new ArrayList<>(requests.size());
             for (int i = 0; i < requests.size(); i++) {

@@ -3,13 +3,13 @@ package dev.snailbench.inference.service;
 import dev.snailbench.inference.config.InferenceConfig;
 import dev.snailbench.inference.model.InferenceRecord;
 import dev.snailbench.inference.repository.InferenceRecordRepository;
+import dev.snailbench.model.delivery.PerTenant;
 import dev.snailbench.model.domain.Inference;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.InferenceRequested;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
-import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -59,9 +59,11 @@ public class InferenceService {
                     if (missing.isEmpty()) {
                         return Uni.createFrom().item(answers);
                     }
-                    return Multi.createFrom().iterable(missing)
-                            .onItem().transformToUni(request -> onOwnContext(context, () -> answer(request)))
-                            .merge(config.concurrentAnswers())
+                    // Per tenant: one tenant's slow model calls do not take every slot of the batch.
+                    int perTenant = Math.min(config.concurrentAnswersPerTenant(), config.concurrentAnswers());
+                    return PerTenant.merge(missing, InferenceRequested::tenantId,
+                                    request -> onOwnContext(context, () -> answer(request)), perTenant,
+                                    config.concurrentAnswers() / Math.max(1, perTenant))
                             .collect().asList()
                             // Back on the batch's context: its session stores the answers.
                             .emitOn(task -> context.runOnContext(ignored -> task.run()))

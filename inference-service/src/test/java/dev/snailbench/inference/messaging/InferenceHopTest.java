@@ -14,6 +14,7 @@ import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
@@ -29,6 +30,12 @@ import org.junit.jupiter.api.Test;
 class InferenceHopTest {
 
     private TopicClient topics;
+
+    @jakarta.inject.Inject
+    JobCancellationConsumer cancellations;
+
+    @jakarta.inject.Inject
+    io.micrometer.core.instrument.MeterRegistry metrics;
 
     @BeforeEach
     void open() {
@@ -154,6 +161,35 @@ class InferenceHopTest {
         assertThat(out.inference().predictedSql())
                 .isEqualTo("SELECT DISTINCT [CommonName] FROM [tbl_Nests] WHERE [CommonName] <> 'CMNM'");
         assertThat(out.inference().rawAnswer()).isEqualTo("SELECT DISTINCT [CMNM] FROM [NSTS] WHERE [CMNM] <> 'CMNM'");
+    }
+
+    @Test
+    void shouldSkipTheItemsOfACancelledJobWithoutAskingTheModel() {
+        UUID cancelledJob = UUID.randomUUID();
+        JobCancelled cancellation = JobCancelled.of(cancelledJob, WorkItems.TENANT, "cancelled by the tenant");
+        topics.send(Topics.JOBS_CANCELLED, cancellation.key(), EventJson.write(cancellation));
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
+                .until(() -> cancellations.contains(cancelledJob));
+        double skippedBefore = skipped();
+        List<WorkItem> doomed = java.util.stream.IntStream.range(0, 5).mapToObj(i -> WorkItems.replay("qc" + i,
+                "question " + i, "SELECT " + i, "SELECT " + i)).toList();
+        WorkItem other = WorkItems.replay("q-live", "Still asked?", "SELECT 1", "SELECT 1");
+
+        doomed.forEach(item -> send(InferenceRequested.of(cancelledJob, WorkItems.TENANT, item)));
+        send(WorkItems.request(other));
+
+        assertThat(awaitExecution(other.workItemId(), 1).get(0).inference().predictedSql()).isEqualTo("SELECT 1");
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60))
+                .until(() -> skipped() - skippedBefore >= doomed.size());
+        assertThat(skipped() - skippedBefore).isEqualTo(doomed.size());
+        java.util.Set<String> keys = doomed.stream().map(item -> item.workItemId().toString())
+                .collect(java.util.stream.Collectors.toSet());
+        assertThat(TopicClient.await(Topics.SQL_TO_EXECUTE, r -> keys.contains(r.key()), 1, Duration.ofSeconds(3)))
+                .as("requests forwarded for the cancelled job's items").isEmpty();
+    }
+
+    private double skipped() {
+        return metrics.counter(InferenceConsumer.SKIPPED_METRIC).count();
     }
 
     private void send(InferenceRequested request) {

@@ -12,6 +12,9 @@ import java.util.Map;
  */
 public class PostgresTestResource implements QuarkusTestResourceLifecycleManager {
 
+    /** A loopback address tests may use for databases that do not answer; allowed as a target network in tests. */
+    public static final String DEAD_HOST = "127.0.0.2";
+
     @Override
     public Map<String, String> start() {
         Postgres pg = LocalStack.postgres();
@@ -20,7 +23,9 @@ public class PostgresTestResource implements QuarkusTestResourceLifecycleManager
                 "quarkus.datasource.reactive.url", pg.reactiveUrl(pg.platformDatabase()),
                 "quarkus.datasource.username", Postgres.PLATFORM_USER,
                 "quarkus.datasource.password", Postgres.PLATFORM_PASSWORD,
-                "snailbench.executor.targets.allowed-networks", targets.hostAndPort());
+                // And 127.0.0.2, a loopback address no service of the platform listens on: where the executor's
+                // tests put databases that do not answer (a closed port, a socket that never answers).
+                "snailbench.executor.targets.allowed-networks", targets.hostAndPort() + "," + DEAD_HOST + "/32");
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.snailbench.model.event.IdentifiersClassified;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.ItemScored;
+import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.event.TenantRegistered;
 import org.apache.kafka.common.serialization.Deserializer;
@@ -35,6 +36,12 @@ public abstract class EventDeserializer<T extends Event> implements Deserializer
     public static class OfTenantRegistered extends EventDeserializer<TenantRegistered> {
         public OfTenantRegistered() {
             super(TenantRegistered.class);
+        }
+    }
+
+    public static class OfJobCancelled extends EventDeserializer<JobCancelled> {
+        public OfJobCancelled() {
+            super(JobCancelled.class);
         }
     }
 
