@@ -96,7 +96,7 @@ public interface ExecutorConfig {
     int cancelledJobsRemembered();
 
     /** Database tasks of one tenant run at once (tasks of different tenants run side by side). */
-    @WithDefault("1")
+    @WithDefault("2")
     int databaseTasksPerTenant();
 
     /** Threads running JDBC work (never the event loop). */
