@@ -188,6 +188,7 @@ class CliTest {
         assertThat(opened).hasSize(2);
         assertThat(opened.get(1).getFileName().toString()).isEqualTo("snailbench-report-7f0c.html");
         assertThat(Files.readString(opened.get(1))).contains("<title>Snailbench: nightly</title>");
+        Files.delete(opened.get(1));
         assertThatThrownBy(() -> run("report", "7f0c", "--csv", "r.csv", "--open", "--api-key", "sb_team"))
                 .isInstanceOf(Cli.UserError.class).hasMessageContaining("--open shows the HTML report");
     }
