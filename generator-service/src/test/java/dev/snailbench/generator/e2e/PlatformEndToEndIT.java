@@ -90,7 +90,7 @@ class PlatformEndToEndIT {
             if (prompt.contains("(slowly)")) {
                 // The browser test's long job: running long enough to be watched, switched away from and cancelled.
                 try {
-                    Thread.sleep(300);
+                    Thread.sleep(500);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -418,7 +418,7 @@ class PlatformEndToEndIT {
             assertThat(counts).isEqualTo("2 of 2 items scored, 0 failed");
             assertThat(Integer.parseInt(frameHeight)).as("report frame height").isGreaterThan(600);
             assertThat(reviewRow).contains("teams-2018", "Teams of 2018, by name?",
-                    "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname\t",
+                    "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname\n",
                     "ORDER BY teamname DESC");
             assertThat(detail).contains("SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname",
                     "ORDER BY teamname DESC", "first 20 of 32 rows", "reviewed: correct", "QueryRecall",
@@ -456,15 +456,6 @@ class PlatformEndToEndIT {
         String databaseId = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key, Map.of(
                 "name", "football", "kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"),
                 "user", "e2e_reader", "password", "e2e"), 201).get("id").asText();
-        // A: 40 questions to the (slow) fake model: it runs for several seconds, its progress changing.
-        List<Map<String, Object>> slowQuestions = new ArrayList<>();
-        for (int i = 1; i <= 40; i++) {
-            slowQuestions.add(Map.of("id", "s" + i, "question", "Club number " + i + " (slowly)?",
-                    "goldSql", "SELECT 1"));
-        }
-        String slow = client.submitJob(apiKey, Map.of("name", "slow job", "database", Map.of("databaseId",
-                databaseId), "dialect", "postgresql", "nativeSchema", "exp_v1",
-                "models", List.of(Map.of("label", "fake", "backend", "fake")), "questions", slowQuestions));
         // B: done at once. C: every item fails (its gold needs the table the dump lacks).
         String quick = client.submitJob(apiKey, Map.of("name", "quick job", "database", Map.of("databaseId",
                 databaseId), "dialect", "postgresql", "model", "replayed",
@@ -478,6 +469,16 @@ class PlatformEndToEndIT {
                 "predictions", List.of(Map.of("questionId", "facts", "predictedSql", "SELECT 1"))));
         awaitCompleted(apiKey, quick);
         awaitCompleted(apiKey, broken);
+        // A, submitted last: 60 questions to the fake model, 0.5 s each: it runs for about half a minute, its
+        // progress changing all the while.
+        List<Map<String, Object>> slowQuestions = new ArrayList<>();
+        for (int i = 1; i <= 60; i++) {
+            slowQuestions.add(Map.of("id", "s" + i, "question", "Club number " + i + " (slowly)?",
+                    "goldSql", "SELECT 1"));
+        }
+        String slow = client.submitJob(apiKey, Map.of("name", "slow job", "database", Map.of("databaseId",
+                databaseId), "dialect", "postgresql", "nativeSchema", "exp_v1",
+                "models", List.of(Map.of("label", "fake", "backend", "fake")), "questions", slowQuestions));
         Path shots = Path.of("target/browser");
         String ui = stack.url(Stack.Service.GENERATOR) + "/ui/index.html?scorer=" + stack.url(Stack.Service.SCORER);
         String header = "return document.getElementById('job-name').textContent + ' | ' + "
