@@ -81,6 +81,11 @@ public final class Cli {
     private final Consumer<Path> browser;
     /** How often {@code --watch} asks for the job's state. */
     Duration pollInterval = Duration.ofMillis(500);
+    /**
+     * Whether the output is a terminal: {@code --watch} redraws one line there; into a file or a pipe it writes a
+     * line per tenth of the job and one when its status changes, so a log reads line by line.
+     */
+    boolean terminal;
     /** Which key a 401 refers to: the one given with --api-key, the environment's, or the admin key. */
     private String keyOrigin = "SNAILBENCH_API_KEY / the admin key";
 
@@ -92,6 +97,7 @@ public final class Cli {
         this.endpoints = endpoints;
         this.out = out;
         this.browser = browser;
+        this.terminal = out == System.out && System.console() != null;
     }
 
     public static void main(String[] args) {
@@ -458,10 +464,19 @@ public final class Cli {
     int watch(String jobId, Map<String, String> key) {
         Progress progress = new Progress();
         JsonNode job;
+        String logged = null;
         while (true) {
             job = callOrNull("GET", url("generator", "/jobs/" + jobId), key);
             if (job != null) {
-                out.print(progress.line(System.nanoTime(), job));
+                String line = progress.line(System.nanoTime(), job);
+                String step = job.path("status").asText() + " " + job.path("done").asInt() * 10
+                        / Math.max(1, job.path("total").asInt());
+                if (terminal) {
+                    out.print(line);
+                } else if (!step.equals(logged)) {
+                    out.println(line.substring(1).stripTrailing());
+                    logged = step;
+                }
                 out.flush();
                 if (Progress.finished(job.path("status").asText())) {
                     break;
@@ -474,7 +489,9 @@ public final class Cli {
                 throw new UserError("interrupted");
             }
         }
-        out.println();
+        if (terminal) {
+            out.println();
+        }
         if (job.hasNonNull("reason")) {
             out.println("reason: " + job.get("reason").asText());
         }

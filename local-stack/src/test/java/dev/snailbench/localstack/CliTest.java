@@ -198,12 +198,16 @@ class CliTest {
         return printed.toString(StandardCharsets.UTF_8);
     }
 
+    /** Whether the client's output is taken for a terminal (--watch redraws its line) or a file. */
+    private boolean terminal = true;
+
     private int runForExitCode(String... args) {
         printed = new ByteArrayOutputStream();
         String base = "http://127.0.0.1:" + platform.getAddress().getPort();
         Cli cli = new Cli(Map.of("generator", base, "executor", base, "scorer", base),
                 new PrintStream(printed, true, StandardCharsets.UTF_8), opened::add);
         cli.pollInterval = java.time.Duration.ofMillis(20);
+        cli.terminal = terminal;
         return cli.run(List.of(args));
     }
 
@@ -292,6 +296,27 @@ class CliTest {
 
         assertThat(printed().lines().toList()).last().isEqualTo("score: strict EX 39.0%, set EX 41.6%, relaxed EX "
                 + "42.9% of the 77 items whose gold ran; 35 of 100 failed");
+    }
+
+    @Test
+    void shouldWatchIntoAFileLineByLineWithoutCarriageReturns() throws Exception {
+        terminal = false;
+        answers.put("/jobs", "{\"jobId\": \"c0de\", \"status\": \"queued\"}");
+        sequences.put("/jobs/c0de", new java.util.ArrayDeque<>(List.of(job("running", 0, 100, 0),
+                job("running", 1, 100, 0), job("running", 2, 100, 0), job("running", 50, 100, 3),
+                job("completed", 100, 100, 35))));
+        answers.put("/jobs/c0de/summary", SUMMARY);
+
+        assertThat(runForExitCode("job", "submit", spec().toString(), "--watch", "--api-key", "sb_team")).isZero();
+
+        List<String> lines = printed().lines().toList();
+        assertThat(printed()).doesNotContain("\r");
+        // One line per tenth of the job and per status: 1 and 2 of 100 are in the same tenth as 0.
+        assertThat(lines).hasSize(5);
+        assertThat(lines.get(1)).startsWith("[....").contains("0/100 done, 0 failed").endsWith("running");
+        assertThat(lines.get(2)).contains("50/100 done, 3 failed");
+        assertThat(lines.get(3)).contains("100/100 done, 35 failed").endsWith("completed");
+        assertThat(lines.get(4)).startsWith("score: strict EX 39.0%");
     }
 
     @Test
