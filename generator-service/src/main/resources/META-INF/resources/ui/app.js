@@ -6,16 +6,47 @@
 const state = {
   key: sessionStorage.getItem('snailbench.key'),
   scorer: sessionStorage.getItem('snailbench.scorer'),
+  // The one live event stream (an AbortController) and the job it follows: opening another job, the list or signing
+  // out closes it, so one job's progress can never be drawn under another job's header.
   stream: null,
+  jobId: null,
 };
 
 const $ = (id) => document.getElementById(id);
 
 function show(section) {
-  for (const id of ['sign-in', 'jobs', 'job']) {
+  for (const id of ['sign-in', 'jobs', 'job', 'no-job']) {
     $(id).hidden = id !== section;
   }
   $('sign-out').hidden = section === 'sign-in';
+}
+
+function closeStream() {
+  if (state.stream) {
+    state.stream.abort();
+    state.stream = null;
+  }
+}
+
+// What a job came to: the API's outcome when it gives one, else what its counts say.
+function outcome(job) {
+  if (job.outcome) {
+    return job.outcome;
+  }
+  if (job.status === 'completed') {
+    if (job.total > 0 && job.failed >= job.total) {
+      return 'all-failed';
+    }
+    return job.failed > 0 ? 'some-failed' : 'succeeded';
+  }
+  return job.status;
+}
+
+function badge(element, job) {
+  const value = outcome(job);
+  element.textContent = value;
+  element.className = 'badge outcome-' + value;
+  return element;
 }
 
 async function call(url, options = {}) {
@@ -31,7 +62,9 @@ async function call(url, options = {}) {
     } catch (ignored) {
       // not JSON: keep the status line
     }
-    throw new Error(message);
+    const error = new Error(message);
+    error.status = response.status;
+    throw error;
   }
   return response;
 }
@@ -45,25 +78,34 @@ async function signIn(event) {
     sessionStorage.setItem('snailbench.key', state.key);
     sessionStorage.setItem('snailbench.scorer', state.scorer);
     $('sign-in-error').textContent = '';
-    await listJobs();
+    await showTenant();
+    await route();
   } catch (e) {
     $('sign-in-error').textContent = 'Sign-in failed: ' + e.message;
+  }
+}
+
+// The tenant's name in the header (GET /tenants/me); a generator without it shows none.
+async function showTenant() {
+  try {
+    const me = await (await call('/tenants/me')).json();
+    $('who').textContent = 'Signed in as ' + me.name;
+  } catch (ignored) {
+    $('who').textContent = '';
   }
 }
 
 function signOut() {
   sessionStorage.clear();
   state.key = null;
-  if (state.stream) {
-    state.stream.abort();
-  }
+  closeStream();
+  $('who').textContent = '';
   show('sign-in');
 }
 
 async function listJobs() {
-  if (state.stream) {
-    state.stream.abort();
-  }
+  closeStream();
+  state.jobId = null;
   const jobs = await (await call('/jobs')).json();
   const rows = $('job-rows');
   rows.replaceChildren();
@@ -73,8 +115,9 @@ async function listJobs() {
     name.href = '#job/' + job.jobId;
     name.textContent = job.name;
     name.className = 'job-link';
-    const cells = [name, job.status, job.done + ' / ' + job.total, String(job.failed),
-      new Date(job.createdAt).toLocaleString()];
+    const cells = [name, job.status, badge(document.createElement('span'), job), job.done + ' / ' + job.total,
+      String(job.failed), new Date(job.createdAt).toLocaleString()];
+    tr.dataset.job = job.jobId;
     for (const value of cells) {
       const td = document.createElement('td');
       td.append(value);
@@ -110,7 +153,14 @@ async function submitJob(event) {
 }
 
 function render(job) {
+  if (job.jobId !== state.jobId) {
+    return; // a late answer about a job no longer shown
+  }
   $('job-name').textContent = job.name;
+  badge($('job-outcome'), job);
+  const reasons = (job.topReasons || []).map((r) => r.count + ' × ' + r.reason).join('; ');
+  $('job-top-reasons').textContent = reasons ? 'Top failure reasons: ' + reasons : '';
+  $('job-top-reasons').hidden = !reasons;
   $('job-status').textContent = job.status;
   $('job-reason').textContent = job.reason ? '(' + job.reason + ')' : '';
   $('job-progress').max = Math.max(1, job.total);
@@ -120,10 +170,15 @@ function render(job) {
   $('open-report').disabled = !finished;
   $('open-review').disabled = !finished;
   $('open-items').disabled = job.done === 0;
+  $('cancel-job').hidden = finished;
+  if (!finished) {
+    $('job-outcome').textContent = ''; // the status says it all while the job runs
+  }
 }
 
 // Server-sent events read with fetch (EventSource cannot send the API key header).
 async function follow(jobId) {
+  closeStream();
   const controller = new AbortController();
   state.stream = controller;
   try {
@@ -143,53 +198,112 @@ async function follow(jobId) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)).join('\n');
-        if (data) {
+        if (data && state.stream === controller) {
           render(JSON.parse(data));
         }
       }
     }
   } catch (e) {
-    if (e.name !== 'AbortError') {
+    if (e.name !== 'AbortError' && state.stream === controller) {
       $('job-reason').textContent = 'progress stream: ' + e.message;
     }
   }
 }
 
 async function openJob(jobId) {
+  // The previous job's stream is closed before anything of this one is asked for.
+  closeStream();
+  state.jobId = jobId;
   $('report').hidden = true;
   $('review').hidden = true;
   $('items').hidden = true;
   $('item-detail').hidden = true;
+  $('job-error').textContent = '';
+  let job;
+  try {
+    job = await (await call('/jobs/' + jobId)).json();
+  } catch (e) {
+    if (e.status === 404) {
+      $('no-job-text').textContent = 'There is no job ' + jobId + ' among your jobs.';
+      show('no-job');
+      return;
+    }
+    throw e;
+  }
   show('job');
-  render(await (await call('/jobs/' + jobId)).json());
+  render(job);
   follow(jobId);
   $('open-report').onclick = () => openReport(jobId);
   $('open-review').onclick = () => openReview(jobId);
   $('open-items').onclick = () => openItems(jobId);
+  $('cancel-job').onclick = () => cancelJob(jobId);
+}
+
+// Asks first: a cancelled job does not start again.
+async function cancelJob(jobId) {
+  if (!confirm('Cancel job "' + $('job-name').textContent + '"? Items not scored yet will not be.')) {
+    return;
+  }
+  try {
+    render(await (await call('/jobs/' + jobId + '/cancel', { method: 'POST' })).json());
+  } catch (e) {
+    $('job-error').textContent = 'Not cancelled: ' + e.message;
+  }
+}
+
+// The report at its full height, without a scrollbar of its own (the page scrolls); again when the width changes.
+function fitReport() {
+  const frame = $('report');
+  const doc = frame.contentDocument;
+  if (!frame.hidden && doc && doc.documentElement) {
+    frame.style.height = doc.documentElement.scrollHeight + 'px';
+  }
 }
 
 async function openReport(jobId) {
   const html = await (await call(state.scorer + '/jobs/' + jobId + '/report.html', {
     headers: { 'Accept': 'text/html' },
   })).text();
-  $('report').srcdoc = html;
+  if (state.jobId !== jobId) {
+    return;
+  }
   $('report').hidden = false;
+  $('report').onload = fitReport;
+  $('report').srcdoc = html;
+}
+
+function sqlCell(sql) {
+  const td = document.createElement('td');
+  td.className = 'review-sql';
+  const code = document.createElement('code');
+  code.textContent = sql || '';
+  td.append(code);
+  return td;
 }
 
 async function openReview(jobId) {
   const items = await (await call(state.scorer + '/jobs/' + jobId + '/review')).json();
+  if (state.jobId !== jobId) {
+    return;
+  }
   const rows = $('review-rows');
   rows.replaceChildren();
   $('review-empty').hidden = items.length > 0;
   for (const item of items) {
     const tr = document.createElement('tr');
     tr.className = 'review-item';
+    tr.dataset.question = item.questionId;
+    // The question as asked, the gold and the predicted SQL side by side: what a reviewer needs to judge.
     const question = document.createElement('td');
-    question.textContent = item.questionId;
-    const sql = document.createElement('td');
-    const code = document.createElement('code');
-    code.textContent = item.predictedSql || '';
-    sql.append(code);
+    const id = document.createElement('strong');
+    id.textContent = item.questionId;
+    question.append(id);
+    if (item.question) {
+      const text = document.createElement('div');
+      text.className = 'review-question';
+      text.textContent = item.question;
+      question.append(text);
+    }
     const verdict = document.createElement('td');
     verdict.textContent = item.reason || '';
     const actions = document.createElement('td');
@@ -214,7 +328,7 @@ async function openReview(jobId) {
       };
       actions.append(' ', button);
     }
-    tr.append(question, sql, verdict, actions);
+    tr.append(question, sqlCell(item.goldSql), sqlCell(item.predictedSql), verdict, actions);
     rows.append(tr);
   }
   $('review').hidden = false;
@@ -237,6 +351,9 @@ function yesNo(match) {
 // The scorer's results of the job, one row each; a click opens the item's detail.
 async function openItems(jobId) {
   const items = await (await call(state.scorer + '/jobs/' + jobId + '/results')).json();
+  if (state.jobId !== jobId) {
+    return;
+  }
   const rows = $('item-rows');
   rows.replaceChildren();
   for (const item of items) {
@@ -367,30 +484,43 @@ async function route() {
     show('sign-in');
     return;
   }
-  const match = location.hash.match(/^#job\/([0-9a-f-]+)$/);
+  const match = location.hash.match(/^#job\/([^/]+)$/);
   try {
     if (match) {
-      await openJob(match[1]);
+      await openJob(decodeURIComponent(match[1]));
     } else {
       await listJobs();
     }
   } catch (e) {
-    $('sign-in-error').textContent = e.message;
-    show('sign-in');
+    if (e.status === 401) {
+      // Only a refused key asks for a new one; anything else is said where it happened, signed in.
+      sessionStorage.removeItem('snailbench.key');
+      state.key = null;
+      $('sign-in-error').textContent = e.message;
+      show('sign-in');
+    } else {
+      $('job-error').textContent = e.message;
+    }
   }
 }
 
 $('sign-in-form').addEventListener('submit', signIn);
 $('submit-form').addEventListener('submit', submitJob);
 $('sign-out').addEventListener('click', signOut);
-$('back').addEventListener('click', (e) => {
-  e.preventDefault();
-  location.hash = '';
-});
+for (const back of document.querySelectorAll('.back')) {
+  back.addEventListener('click', (e) => {
+    e.preventDefault();
+    location.hash = '';
+  });
+}
+window.addEventListener('resize', fitReport);
 $('close-item').addEventListener('click', (e) => {
   e.preventDefault();
   $('item-detail').hidden = true;
   $('items').hidden = false;
 });
 window.addEventListener('hashchange', route);
+if (state.key) {
+  showTenant();
+}
 route();

@@ -35,17 +35,34 @@ public final class Cli {
             usage: ./snailbench <command> [options]
               tenant create <name>                      create a tenant; prints its API key (admin key needed)
               db register --name N --kind postgresql|sqlserver --jdbc-url URL --user U --password P
-                          [--admin-user U --admin-password P]   register a database (prints its id)
+                          [--admin-user U --admin-password P]   register a database and test its connection
               db list | db test <id> | db schema <id>   the tenant's databases, a connection test, a schema
               job spec footballdb v1|v2|v3 --database <id> [--out FILE]   a job spec to start from: FootballDB's
                                                         100 dev questions and gpt-3.5-turbo's recorded answers
-              job submit <spec.json|spec.yaml> [--watch]   submit a job (prints its id); --watch follows it to the end
-              job list | job status <id> | job cancel <id>   (list, status: --json for the API's JSON)
-              report <job> [--html FILE | --csv FILE | --json] [--open]   the job's report (JSON to stdout by
-                                                        default); --open shows the HTML report in the browser
+              job submit <spec.json|spec.yaml> [--watch]   submit a job (prints its id); --watch follows it to the
+                                                        end and prints its score (exit 1 if it failed, was
+                                                        cancelled or every item failed)
+              job list | job status <id> [--watch] | job cancel <id>
+              report <job> [--items] [--html FILE | --csv FILE] [--open]   the job's summary (--items: and every
+                                                        item); --open shows the HTML report in the browser
               review <job>                              items whose verdict a person should judge
-              review <job> <item> correct|incorrect [--note TEXT] [--reviewer NAME]   record a verdict
-            options: --api-key KEY (else SNAILBENCH_API_KEY)""";
+              review <job> <item|question> correct|incorrect [--note TEXT] [--reviewer NAME]   record a verdict
+            options: --api-key KEY (else SNAILBENCH_API_KEY); --json prints the API's JSON instead of columns""";
+
+    /** The commands and their subcommands, for "did you mean" (up, demo and data are the script's own). */
+    static final Map<String, List<String>> COMMANDS = new LinkedHashMap<>();
+
+    static {
+        COMMANDS.put("tenant", List.of("create"));
+        COMMANDS.put("db", List.of("register", "list", "test", "schema"));
+        COMMANDS.put("job", List.of("spec", "submit", "list", "status", "cancel"));
+        COMMANDS.put("report", List.of());
+        COMMANDS.put("review", List.of());
+        COMMANDS.put("help", List.of());
+        COMMANDS.put("up", List.of());
+        COMMANDS.put("demo", List.of());
+        COMMANDS.put("data", List.of());
+    }
 
     /** A failure to show the user as is (what went wrong and what to fix), with exit code 1. */
     static final class UserError extends RuntimeException {
@@ -62,6 +79,15 @@ public final class Cli {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     /** Shows a file in the desktop's browser ({@code report --open}). */
     private final Consumer<Path> browser;
+    /** How often {@code --watch} asks for the job's state. */
+    Duration pollInterval = Duration.ofMillis(500);
+    /**
+     * Whether the output is a terminal: {@code --watch} redraws one line there; into a file or a pipe it writes a
+     * line per tenth of the job and one when its status changes, so a log reads line by line.
+     */
+    boolean terminal;
+    /** Which key a 401 refers to: the one given with --api-key, the environment's, or the admin key. */
+    private String keyOrigin = "SNAILBENCH_API_KEY / the admin key";
 
     Cli(Map<String, String> endpoints, PrintStream out) {
         this(endpoints, out, Cli::openInBrowser);
@@ -71,6 +97,7 @@ public final class Cli {
         this.endpoints = endpoints;
         this.out = out;
         this.browser = browser;
+        this.terminal = out == System.out && System.console() != null;
     }
 
     public static void main(String[] args) {
@@ -80,16 +107,19 @@ public final class Cli {
         }
         Path root = Path.of(args[0]);
         List<String> rest = List.of(args).subList(1, args.length);
+        int code;
         try {
-            new Cli(endpoints(root), System.out).run(rest);
+            code = new Cli(endpoints(root), System.out).run(rest);
         } catch (UserError e) {
+            System.out.flush();
             System.err.println("error: " + e.getMessage());
-            System.exit(1);
+            code = 1;
         } catch (IllegalArgumentException e) {
             System.err.println("error: " + e.getMessage());
             System.err.println(USAGE);
-            System.exit(2);
+            code = 2;
         }
+        System.exit(code);
     }
 
     /** Where the platform is: the file {@code ./snailbench up} writes, then the environment on top. */
@@ -118,41 +148,54 @@ public final class Cli {
         return found;
     }
 
-    void run(List<String> args) {
+    /** Runs one command; returns the exit code (0, or 1 when a watched job did not succeed). */
+    int run(List<String> args) {
         Args a = new Args(args);
-        boolean onJob = a.words.get(0).equals("report") || a.words.get(0).equals("review");
-        String command = a.word(0, "a command") + (a.words.size() > 1 && !onJob ? " " + a.words.get(1) : "");
-        if (a.words.get(0).equals("help")) {
-            out.println(USAGE);
-            return;
+        String first = a.word(0, "a command");
+        if (!COMMANDS.containsKey(first)) {
+            throw new IllegalArgumentException("unknown command '" + first + "'" + Suggest.hint(first,
+                    COMMANDS.keySet()));
         }
-        switch (command) {
-            case "tenant create" -> tenantCreate(a.word(2, "the tenant's name"));
-            case "db register" -> dbRegister(a);
-            case "db list" -> table(call("GET", url("executor", "/databases"), apiKey(a), null), a,
-                    List.of("id", "name", "kind", "jdbcUrl"));
-            case "db test" -> print(call("POST", url("executor", "/databases/" + a.word(2, "a database id") + "/test"),
-                    apiKey(a), null));
-            case "db schema" -> print(call("GET", url("executor", "/databases/" + a.word(2, "a database id")
-                    + "/schema"), apiKey(a), null));
-            case "job spec" -> jobSpec(a);
-            case "job submit" -> jobSubmit(a);
-            case "job list" -> table(call("GET", url("generator", "/jobs"), apiKey(a), null), a,
-                    List.of("jobId", "status", "done", "total", "failed", "name"));
-            case "job status" -> jobStatus(call("GET", url("generator", "/jobs/" + a.word(2, "a job id")), apiKey(a),
-                    null), a);
-            case "job cancel" -> print(call("POST", url("generator", "/jobs/" + a.word(2, "a job id") + "/cancel"),
-                    apiKey(a), null));
-            default -> {
-                if (a.words.get(0).equals("report")) {
-                    report(a);
-                } else if (a.words.get(0).equals("review")) {
-                    review(a);
-                } else {
-                    throw new IllegalArgumentException("unknown command '" + String.join(" ", a.words) + "'");
-                }
+        List<String> subcommands = COMMANDS.get(first);
+        if (!subcommands.isEmpty()) {
+            String second = a.word(1, "a " + first + " command (" + String.join(", ", subcommands) + ")");
+            if (!subcommands.contains(second)) {
+                throw new IllegalArgumentException("unknown command '" + first + " " + second + "'"
+                        + Suggest.closest(second, subcommands).map(s -> ": did you mean '" + first + " " + s + "'?")
+                                .orElse(" (one of: " + String.join(", ", subcommands) + ")"));
             }
         }
+        String command = subcommands.isEmpty() ? first : first + " " + a.words.get(1);
+        switch (command) {
+            case "help" -> out.println(USAGE);
+            case "up", "demo", "data" -> throw new UserError("run it as ./snailbench " + command);
+            case "tenant create" -> tenantCreate(a.word(2, "the tenant's name"));
+            case "db register" -> {
+                return dbRegister(a);
+            }
+            case "db list" -> table(call("GET", url("executor", "/databases"), apiKey(a), null), a,
+                    List.of("id", "name", "kind", "jdbcUrl"));
+            case "db test" -> dbTest(a.word(2, "a database id"), apiKey(a), a.has("--json"));
+            case "db schema" -> dbSchema(a);
+            case "job spec" -> jobSpec(a);
+            case "job submit" -> {
+                return jobSubmit(a);
+            }
+            case "job list" -> table(call("GET", url("generator", "/jobs"), apiKey(a), null), a,
+                    List.of("jobId", "status", "done", "total", "failed", "name"));
+            case "job status" -> {
+                String jobId = a.word(2, "a job id");
+                if (a.has("--watch")) {
+                    return watch(jobId, apiKey(a));
+                }
+                jobStatus(call("GET", url("generator", "/jobs/" + jobId), apiKey(a), null), a);
+            }
+            case "job cancel" -> jobCancel(a);
+            case "report" -> report(a);
+            case "review" -> review(a);
+            default -> throw new IllegalStateException(command);
+        }
+        return 0;
     }
 
     private void tenantCreate(String name) {
@@ -160,6 +203,7 @@ public final class Cli {
         if (admin == null) {
             throw new UserError("no admin key: set SNAILBENCH_ADMIN_KEY (printed by ./snailbench up)");
         }
+        keyOrigin = "the admin key: check SNAILBENCH_ADMIN_KEY (printed by ./snailbench up)";
         JsonNode tenant = call("POST", url("generator", "/tenants"), Map.of("X-Admin-Key", admin),
                 Map.of("name", name));
         out.println("tenant " + tenant.path("tenantId").asText() + " created; its API key (shown once):");
@@ -167,7 +211,8 @@ public final class Cli {
         out.println("export SNAILBENCH_API_KEY=" + tenant.path("apiKey").asText());
     }
 
-    private void dbRegister(Args a) {
+    /** Registers the database, then tests its connection: a wrong URL or login shows up now, not in the first job. */
+    private int dbRegister(Args a) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("name", a.option("--name"));
         body.put("kind", a.option("--kind"));
@@ -179,7 +224,67 @@ public final class Cli {
             body.put("adminPassword", a.option("--admin-password"));
         }
         JsonNode db = call("POST", url("executor", "/databases"), apiKey(a), body);
-        out.println("database " + db.path("id").asText() + " registered (" + db.path("name").asText() + ")");
+        String id = db.path("id").asText();
+        if (a.has("--json")) {
+            print(db);
+        } else {
+            out.println("database " + id + " registered (" + db.path("name").asText() + ")");
+        }
+        dbTest(id, apiKey(a), a.has("--json"));
+        return 0;
+    }
+
+    /** One line: ok with the product and the time it took, or a {@link UserError} saying what failed (exit 1). */
+    private void dbTest(String id, Map<String, String> key, boolean json) {
+        JsonNode check = call("POST", url("executor", "/databases/" + id + "/test"), key, null);
+        if (json) {
+            print(check);
+        }
+        if (!check.path("ok").asBoolean()) {
+            String state = check.hasNonNull("sqlState") ? " (SQLSTATE " + check.get("sqlState").asText() + ")" : "";
+            throw new UserError("database " + id + ": connection failed: " + check.path("error").asText("no reason "
+                    + "given") + state + " — check its JDBC URL, user and password (./snailbench db list)");
+        }
+        if (!json) {
+            out.printf(Locale.ROOT, "database %s: connection ok (%s %s, %d ms)%n", id,
+                    check.path("databaseProduct").asText(""), check.path("databaseVersion").asText(""),
+                    check.path("elapsedMillis").asLong());
+        }
+    }
+
+    /** Every column of every table: table, column, type, null or not, primary and foreign key. */
+    private void dbSchema(Args a) {
+        JsonNode schema = call("GET", url("executor", "/databases/" + a.word(2, "a database id") + "/schema"),
+                apiKey(a), null);
+        if (a.has("--json")) {
+            print(schema);
+            return;
+        }
+        com.fasterxml.jackson.databind.node.ArrayNode rows = JSON.createArrayNode();
+        for (JsonNode table : schema.path("tables")) {
+            String name = (table.hasNonNull("schema") ? table.get("schema").asText() + "." : "")
+                    + table.path("name").asText();
+            List<String> primaryKey = new ArrayList<>();
+            table.path("primaryKey").forEach(c -> primaryKey.add(c.asText()));
+            Map<String, String> references = new HashMap<>();
+            for (JsonNode fk : table.path("foreignKeys")) {
+                for (int i = 0; i < fk.path("columns").size(); i++) {
+                    references.put(fk.path("columns").get(i).asText(), "→ " + fk.path("refTable").asText() + "."
+                            + fk.path("refColumns").path(i).asText());
+                }
+            }
+            for (JsonNode column : table.path("columns")) {
+                String c = column.path("name").asText();
+                String key = String.join(" ", java.util.stream.Stream.of(primaryKey.contains(c) ? "PK" : null,
+                        references.get(c)).filter(java.util.Objects::nonNull).toList());
+                rows.addObject().put("table", name).put("column", c).put("type", column.path("type").asText())
+                        .put("null", column.path("nullable").asBoolean() ? "yes" : "no").put("key", key);
+            }
+        }
+        table(rows, a, List.of("table", "column", "type", "null", "key"));
+        if (schema.path("truncated").asBoolean()) {
+            out.println("(schema cut at the executor's limit: --json shows what was read)");
+        }
     }
 
     /** A spec a newcomer can submit as it is, or edit: FootballDB's dev questions and recorded answers. */
@@ -230,12 +335,35 @@ public final class Cli {
             print(job);
             return;
         }
-        out.printf(Locale.ROOT, "job %s (%s): %s, %d/%d done, %d failed%n", job.path("jobId").asText(),
+        String outcome = job.path("outcome").isTextual() ? " — " + job.get("outcome").asText() : "";
+        out.printf(Locale.ROOT, "job %s (%s): %s, %d/%d done, %d failed%s%n", job.path("jobId").asText(),
                 job.path("name").asText(""), job.path("status").asText(), job.path("done").asInt(),
-                job.path("total").asInt(), job.path("failed").asInt());
+                job.path("total").asInt(), job.path("failed").asInt(), outcome);
         if (job.hasNonNull("reason")) {
             out.println("reason: " + job.get("reason").asText());
         }
+        String reasons = topReasons(job);
+        if (!reasons.isEmpty()) {
+            out.println("top failure reasons: " + reasons);
+        }
+    }
+
+    /** The job's {@code topReasons} ({@code [{reason, count}]}) in one line, or nothing when it has none. */
+    private static String topReasons(JsonNode job) {
+        List<String> parts = new ArrayList<>();
+        job.path("topReasons").forEach(r -> parts.add(r.path("count").asInt() + " × " + r.path("reason").asText()));
+        return String.join("; ", parts);
+    }
+
+    private void jobCancel(Args a) {
+        String jobId = a.word(2, "a job id");
+        JsonNode job = call("POST", url("generator", "/jobs/" + jobId + "/cancel"), apiKey(a), null);
+        if (a.has("--json")) {
+            print(job);
+            return;
+        }
+        out.printf(Locale.ROOT, "job %s %s (%d/%d done, %d failed)%n", jobId, job.path("status").asText(),
+                job.path("done").asInt(), job.path("total").asInt(), job.path("failed").asInt());
     }
 
     /** An array of objects as aligned columns (the API's JSON with --json). */
@@ -269,60 +397,143 @@ public final class Cli {
         });
     }
 
-    private void jobSubmit(Args a) {
-        Path spec = file(a.word(2, "a job spec (JSON or YAML file)"));
+    private int jobSubmit(Args a) {
+        String named = a.word(2, "a job spec (JSON or YAML file)");
+        Path spec = file(named);
         String name = spec.getFileName().toString().toLowerCase(Locale.ROOT);
         ObjectMapper reader = name.endsWith(".yaml") || name.endsWith(".yml") ? YAML : JSON;
         Object body;
         try {
             body = reader.readValue(Files.readString(spec), Object.class);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new UserError("no such file: " + spec);
         } catch (IOException e) {
             throw new UserError("cannot read the job spec " + spec + ": " + e.getMessage().lines().findFirst()
                     .orElse(""));
         }
+        checkFields(named, body);
         JsonNode accepted = call("POST", url("generator", "/jobs"), apiKey(a), body);
         String jobId = accepted.path("jobId").asText();
-        out.println("job " + jobId + " accepted");
-        if (a.has("--watch")) {
-            watch(jobId, apiKey(a));
+        if (accepted.path("existing").asBoolean()) {
+            String progress = accepted.has("done") && accepted.has("total") ? String.format(Locale.ROOT,
+                    ", %d/%d done, %d failed", accepted.path("done").asInt(), accepted.path("total").asInt(),
+                    accepted.path("failed").asInt()) : "";
+            out.println("job " + jobId + " already exists: " + accepted.path("status").asText() + progress
+                    + " (the same spec was submitted before)");
+        } else {
+            out.println("job " + jobId + " accepted");
+        }
+        return a.has("--watch") ? watch(jobId, apiKey(a)) : 0;
+    }
+
+    /**
+     * A mistyped field name is named with the closest one before anything is sent (the server refuses it too, but
+     * this says which one was meant): the spec's own fields and those of each question and prediction.
+     */
+    private static void checkFields(String file, Object spec) {
+        if (!(spec instanceof Map<?, ?> fields)) {
+            throw new UserError(file + ": a job spec is an object with " + String.join(", ", JobSpecFields.TOP_LEVEL));
+        }
+        for (Map.Entry<?, ?> field : fields.entrySet()) {
+            String key = String.valueOf(field.getKey());
+            unknownField(file, key, key, JobSpecFields.TOP_LEVEL);
+            List<String> known = JobSpecFields.ELEMENTS.get(key);
+            if (known != null && field.getValue() instanceof List<?> elements) {
+                for (int i = 0; i < elements.size(); i++) {
+                    if (elements.get(i) instanceof Map<?, ?> element) {
+                        for (Object inner : element.keySet()) {
+                            unknownField(file, key + "[" + i + "]." + inner, String.valueOf(inner), known);
+                        }
+                    }
+                }
+            }
         }
     }
 
-    /** A progress line until the job ends: items done and failed, rate, ETA. */
-    void watch(String jobId, Map<String, String> key) {
-        long start = System.nanoTime();
+    private static void unknownField(String file, String path, String name, List<String> known) {
+        if (!known.contains(name)) {
+            throw new UserError(file + ": unknown field '" + path + "'" + Suggest.closest(name, known)
+                    .map(s -> ": did you mean '" + s + "'?").orElse(" (known: " + String.join(", ", known) + ")"));
+        }
+    }
+
+    /**
+     * A progress line redrawn in place until the job ends, then its score. The exit code says whether it succeeded:
+     * 1 (with the reason) when it failed, was cancelled or every item failed.
+     */
+    int watch(String jobId, Map<String, String> key) {
+        Progress progress = new Progress();
+        JsonNode job;
+        String logged = null;
         while (true) {
-            JsonNode job = callOrNull("GET", url("generator", "/jobs/" + jobId), key);
+            job = callOrNull("GET", url("generator", "/jobs/" + jobId), key);
             if (job != null) {
-                int total = job.path("total").asInt();
-                int done = job.path("done").asInt();
-                double seconds = Math.max(0.001, (System.nanoTime() - start) / 1e9);
-                double rate = done / seconds;
-                int width = 30;
-                int filled = total == 0 ? 0 : (int) ((long) width * done / total);
-                String eta = rate > 0 && total > done ? String.format(Locale.ROOT, "ETA %.0f s", (total - done) / rate)
-                        : "";
-                String status = job.path("status").asText();
-                out.printf(Locale.ROOT, "\r[%s%s] %d/%d done, %d failed, %.1f items/s %s %s   ", "#".repeat(filled),
-                        ".".repeat(width - filled), done, total, job.path("failed").asInt(), rate, eta, status);
+                String line = progress.line(System.nanoTime(), job);
+                String step = job.path("status").asText() + " " + job.path("done").asInt() * 10
+                        / Math.max(1, job.path("total").asInt());
+                if (terminal) {
+                    out.print(line);
+                } else if (!step.equals(logged)) {
+                    out.println(line.substring(1).stripTrailing());
+                    logged = step;
+                }
                 out.flush();
-                if (status.equals("completed") || status.equals("failed") || status.equals("cancelled")) {
-                    out.println();
-                    if (!job.path("reason").isMissingNode() && !job.path("reason").isNull()) {
-                        out.println("reason: " + job.path("reason").asText());
-                    }
-                    return;
+                if (Progress.finished(job.path("status").asText())) {
+                    break;
                 }
             }
             try {
-                Thread.sleep(500);
+                Thread.sleep(pollInterval.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                throw new UserError("interrupted");
+            }
+        }
+        if (terminal) {
+            out.println();
+        }
+        if (job.hasNonNull("reason")) {
+            out.println("reason: " + job.get("reason").asText());
+        }
+        HttpResponse<String> summary = send("GET", url("scorer", "/jobs/" + jobId + "/summary"), key, null,
+                "application/json");
+        if (summary.statusCode() == 200) {
+            out.println(score(parse(summary).path("overall")));
+        }
+        String status = job.path("status").asText();
+        String outcome = job.path("outcome").isTextual() ? job.get("outcome").asText()
+                : status.equals("completed") && job.path("total").asInt() > 0
+                        && job.path("failed").asInt() >= job.path("total").asInt() ? "all-failed" : status;
+        String reasons = topReasons(job);
+        switch (outcome) {
+            case "failed" -> throw new UserError("job " + jobId + " failed");
+            case "cancelled" -> throw new UserError("job " + jobId + " was cancelled");
+            case "all-failed" -> throw new UserError("job " + jobId + ": all " + job.path("total").asInt()
+                    + " items failed" + (reasons.isEmpty() ? " (./snailbench report " + jobId + " says why)"
+                            : ": " + reasons));
+            default -> {
+                return 0;
             }
         }
     }
 
+    /** One line: strict, set and relaxed execution accuracy over the items whose gold ran, and how many failed. */
+    static String score(JsonNode overall) {
+        JsonNode metrics = overall.path("metrics");
+        int items = overall.path("items").asInt();
+        int goldRan = items - overall.path("goldFailed").asInt();
+        int failed = overall.path("goldFailed").asInt() + overall.path("predictionFailed").asInt();
+        return String.format(Locale.ROOT, "score: strict EX %s, set EX %s, relaxed EX %s of the %d items whose gold "
+                + "ran; %d of %d failed", percent(metrics.path("executionAccuracy")),
+                percent(metrics.path("setAccuracy")), percent(metrics.path("relaxedAccuracy")), goldRan, failed, items);
+    }
+
+    private static String percent(JsonNode estimate) {
+        return estimate.path("mean").isNumber() ? String.format(Locale.ROOT, "%.1f%%",
+                100 * estimate.get("mean").asDouble()) : "—";
+    }
+
+    /** The summary first (score, counts, verdicts by reason); every item after it only with --items. */
     private void report(Args a) {
         String jobId = a.word(1, "a job id");
         Map<String, String> key = apiKey(a);
@@ -345,7 +556,37 @@ public final class Cli {
             }
             return;
         }
-        print(call("GET", url("scorer", "/jobs/" + jobId + "/report.json"), key, null));
+        JsonNode report = call("GET", url("scorer", "/jobs/" + jobId + "/report.json"), key, null);
+        if (a.has("--json")) {
+            print(a.has("--items") ? report : report.path("summary"));
+            return;
+        }
+        JsonNode overall = report.path("summary").path("overall");
+        out.println("job " + jobId + ": " + overall.path("items").asInt() + " items");
+        out.println(score(overall));
+        List<Map.Entry<String, JsonNode>> reasons = new ArrayList<>();
+        overall.path("reasons").fields().forEachRemaining(reasons::add);
+        reasons.sort((x, y) -> Long.compare(y.getValue().asLong(), x.getValue().asLong()));
+        if (!reasons.isEmpty()) {
+            out.println("verdicts by reason:");
+            reasons.forEach(r -> out.printf(Locale.ROOT, "  %5d  %s%n", r.getValue().asLong(), r.getKey()));
+        }
+        if (a.has("--items")) {
+            out.println();
+            com.fasterxml.jackson.databind.node.ArrayNode rows = JSON.createArrayNode();
+            for (JsonNode item : report.path("items")) {
+                rows.addObject().put("question", item.path("questionId").asText())
+                        .put("strict", yesNo(item.path("strictMatch"))).put("set", yesNo(item.path("setMatch")))
+                        .put("relaxed", yesNo(item.path("relaxedMatch"))).put("reason", item.path("reason").asText(""));
+            }
+            table(rows, new Args(List.of()), List.of("question", "strict", "set", "relaxed", "reason"));
+        } else {
+            out.println("every item: ./snailbench report " + jobId + " --items (or --csv FILE, --html FILE)");
+        }
+    }
+
+    private static String yesNo(JsonNode match) {
+        return match.isBoolean() ? (match.asBoolean() ? "yes" : "no") : "-";
     }
 
     /** The desktop's own opener (xdg-open, or macOS' open); without one, the user is told where the file is. */
@@ -370,11 +611,21 @@ public final class Cli {
         String jobId = a.word(1, "a job id");
         if (a.words.size() < 3) {
             JsonNode queue = call("GET", url("scorer", "/jobs/" + jobId + "/review"), apiKey(a), null);
+            if (a.has("--json")) {
+                print(queue);
+                return;
+            }
             out.println(queue.size() + " item(s) to review");
             for (JsonNode item : queue) {
                 out.println("- " + item.path("workItemId").asText() + "  question " + item.path("questionId").asText()
                         + "  " + item.path("reason").asText());
-                out.println("    predicted: " + item.path("predictedSql").asText().replaceAll("\\s+", " "));
+                if (item.hasNonNull("question")) {
+                    out.println("    question:  " + item.get("question").asText());
+                }
+                if (item.hasNonNull("goldSql")) {
+                    out.println("    gold:      " + oneLine(item.get("goldSql").asText()));
+                }
+                out.println("    predicted: " + oneLine(item.path("predictedSql").asText()));
             }
             return;
         }
@@ -385,18 +636,27 @@ public final class Cli {
             body.put("note", a.option("--note"));
         }
         body.put("reviewer", a.has("--reviewer") ? a.option("--reviewer") : System.getProperty("user.name"));
-        JsonNode reviewed = call("PUT", url("scorer", "/jobs/" + jobId + "/items/" + a.word(2, "an item id")
-                + "/review"), apiKey(a), body);
-        out.println("item " + reviewed.path("workItemId").asText() + " reviewed: "
-                + reviewed.path("manualVerdict").asText());
+        // An item id or a question id (the scorer answers 409 when a question id names several items).
+        String item = java.net.URLEncoder.encode(a.word(2, "an item or question id"),
+                java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+        JsonNode reviewed = call("PUT", url("scorer", "/jobs/" + jobId + "/items/" + item + "/review"), apiKey(a),
+                body);
+        out.println("item " + reviewed.path("workItemId").asText() + " (question " + reviewed.path("questionId")
+                .asText() + ") reviewed: " + reviewed.path("manualVerdict").asText());
+    }
+
+    private static String oneLine(String sql) {
+        return sql.replaceAll("\\s+", " ").trim();
     }
 
     private Map<String, String> apiKey(Args a) {
-        String key = a.has("--api-key") ? a.option("--api-key") : System.getenv("SNAILBENCH_API_KEY");
+        boolean given = a.has("--api-key");
+        String key = given ? a.option("--api-key") : System.getenv("SNAILBENCH_API_KEY");
         if (key == null || key.isBlank()) {
             throw new UserError("no API key: set SNAILBENCH_API_KEY or pass --api-key (./snailbench tenant create "
                     + "prints one)");
         }
+        keyOrigin = given ? "the key given with --api-key" : "the key in SNAILBENCH_API_KEY";
         return Map.of("X-API-Key", key);
     }
 
@@ -452,8 +712,11 @@ public final class Cli {
         }
     }
 
-    /** The body as JSON, or the platform's error (with the field to fix) as a {@link UserError}. */
-    private static JsonNode parse(HttpResponse<String> response) {
+    /**
+     * The body as JSON, or the platform's error as a {@link UserError}: its message as the server wrote it, the field
+     * to fix for a bad request, and for a 401 which key was refused.
+     */
+    private JsonNode parse(HttpResponse<String> response) {
         JsonNode body;
         try {
             body = response.body() == null || response.body().isBlank() ? JSON.createObjectNode()
@@ -464,8 +727,9 @@ public final class Cli {
         int status = response.statusCode();
         if (status >= 400) {
             String error = body.path("error").asText(response.body());
-            String field = body.path("field").isTextual() ? " (fix: " + body.path("field").asText() + ")" : "";
-            String hint = status == 401 ? " — check SNAILBENCH_API_KEY / the admin key" : "";
+            String field = status == 400 && body.path("field").isTextual() ? " (fix: " + body.path("field").asText()
+                    + ")" : "";
+            String hint = status == 401 ? " — check " + keyOrigin : "";
             throw new UserError(status + " " + error + field + hint);
         }
         return body;
@@ -473,13 +737,15 @@ public final class Cli {
 
     /** Positional words and {@code --name value} options. */
     static final class Args {
+        private static final java.util.Set<String> FLAGS = java.util.Set.of("--watch", "--json", "--open",
+                "--items");
         final List<String> words = new ArrayList<>();
         final Map<String, String> options = new HashMap<>();
 
         Args(List<String> args) {
             for (int i = 0; i < args.size(); i++) {
                 String arg = args.get(i);
-                if (arg.equals("--watch") || arg.equals("--json") || arg.equals("--open")) {
+                if (FLAGS.contains(arg)) {
                     options.put(arg, "true");
                 } else if (arg.startsWith("--")) {
                     if (i + 1 >= args.size()) {

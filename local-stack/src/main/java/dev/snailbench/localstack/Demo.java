@@ -30,6 +30,9 @@ public final class Demo {
         Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
         Path data = DataDir.resolve();
         Path logs = root.resolve("target/demo-logs");
+        // PostgreSQL's lines (among them the ERROR of each gold query that needs the missing match_fact table) go to
+        // postgres.log: the console shows the demo's own.
+        Up.logThirdPartyTo(logs);
         Instant started = Instant.now();
         System.out.println("Starting Kafka, PostgreSQL and the five services (logs in " + logs + ") ...");
         try (Stack stack = Stack.start(root, data, logs)) {

@@ -88,6 +88,8 @@ public final class KafkaBroker implements AutoCloseable {
                     .redirectOutput(log.toFile()).start();
             KafkaBroker broker = new KafkaBroker(process, workDir, port);
             broker.command = command;
+            // Ctrl-C or a kill, also while the broker is still starting: its directory goes with it.
+            Runtime.getRuntime().addShutdownHook(new Thread(broker::close, "snailbench-kafka-cleanup"));
             broker.awaitReady(log);
             return broker;
         } catch (IOException e) {
@@ -203,8 +205,8 @@ public final class KafkaBroker implements AutoCloseable {
         }
         try (Stream<Path> paths = Files.walk(dir)) {
             paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // Temp files only; the OS cleans the rest.
+        } catch (IOException | UncheckedIOException ignored) {
+            // Temp files only (a file gone while walking is one less to delete); the OS cleans the rest.
         }
     }
 }

@@ -45,11 +45,24 @@ public final class Postgres implements AutoCloseable {
     }
 
     public static Postgres start() {
+        java.nio.file.Path dir;
         try {
-            return new Postgres(java.nio.file.Files.createTempDirectory("snailbench-pg-"), Ports.free());
+            dir = java.nio.file.Files.createTempDirectory("snailbench-pg-");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start PostgreSQL", e);
         }
+        // Ctrl-C or a kill, also while the server is still starting: its data directory goes with it.
+        java.util.concurrent.atomic.AtomicReference<Postgres> started = new java.util.concurrent.atomic.AtomicReference<>();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (started.get() != null) {
+                started.get().close();
+            } else {
+                awaitPostmasterExit(dir);
+                KafkaBroker.deleteRecursively(dir);
+            }
+        }, "snailbench-pg-cleanup"));
+        started.set(new Postgres(dir, Ports.free()));
+        return started.get();
     }
 
     /** The server on a data directory this class owns (kept across restarts, deleted on close). */
@@ -196,6 +209,25 @@ public final class Postgres implements AutoCloseable {
         }
     }
 
+    /** Waits (at most 30 s) until the postmaster of the data directory, if one runs, has exited. */
+    private static void awaitPostmasterExit(java.nio.file.Path dataDir) {
+        java.nio.file.Path pidFile = dataDir.resolve("postmaster.pid");
+        try {
+            long pid = Long.parseLong(java.nio.file.Files.readAllLines(pidFile).get(0).trim());
+            ProcessHandle.of(pid).ifPresent(p -> {
+                try {
+                    p.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    // Deleted all the same; what is left then is a stuck server's.
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            // No pid file (stopped, or never started): nothing to wait for.
+        }
+    }
+
     /** Stops the server; stopping it again does nothing. */
     @Override
     public synchronized void close() {
@@ -208,6 +240,10 @@ public final class Postgres implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
+            // At JVM exit zonky's own shutdown hook may be stopping the server at this very moment (close() then
+            // returns at once): the directory goes only once the postmaster has exited, else its last writes
+            // (statistics, the shutdown checkpoint) leave a snailbench-pg-* directory behind.
+            awaitPostmasterExit(dataDir);
             KafkaBroker.deleteRecursively(dataDir);
         }
     }

@@ -7,14 +7,19 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * {@code ./snailbench up}: starts Kafka, PostgreSQL and the five services on this machine and keeps them up until
  * Ctrl-C (or the process is stopped), then stops everything it started. Prints every URL, the admin key and where
  * the logs are. Options: {@code --footballdb} loads FootballDB v1–v3 into the teams' PostgreSQL (a server of their
- * own, not the platform's) with a read-only login to register; {@code --data-dir DIR} reads the public datasets from DIR (default: the
- * {@code SNAILBENCH_DATA_DIR} environment variable, else {@code ../shared/data} next to the checkout).
+ * own, not the platform's) with a read-only login to register; {@code --data-dir DIR} reads the public datasets from
+ * DIR (default: the {@code SNAILBENCH_DATA_DIR} environment variable, else {@code ../shared/data} next to the
+ * checkout); {@code --backend NAME=URL[,model=M][,key-env=VAR]} (repeatable) gives the inference service an
+ * OpenAI-compatible model backend that jobs name in {@code models[].backend}. The console shows the platform's own
+ * lines: the embedded PostgreSQL servers' output (and their server logs) go to {@code postgres.log} beside the
+ * services' logs.
  */
 public final class Up {
 
@@ -29,11 +34,14 @@ public final class Up {
 
     public static void main(String[] args) throws Exception {
         Options options;
+        Map<String, String> backendKeys;
         try {
             options = Options.parse(args);
+            backendKeys = Backend.environment(options.backends, System.getenv());
         } catch (IllegalArgumentException e) {
             System.err.println("snailbench up: " + e.getMessage());
-            System.err.println("usage: ./snailbench up [--footballdb] [--data-dir DIR]");
+            System.err.println("usage: ./snailbench up [--footballdb] [--data-dir DIR] "
+                    + "[--backend NAME=URL[,model=M][,key-env=VAR]]...");
             System.exit(2);
             return;
         }
@@ -42,10 +50,12 @@ public final class Up {
         }
         Path data = DataDir.resolve();
         Path logs = options.root.resolve("target/up-logs");
+        logThirdPartyTo(logs);
         Instant started = Instant.now();
         System.out.println("Starting Kafka, PostgreSQL and the five services (data " + data + ", logs " + logs
                 + ") ...");
-        Stack stack = Stack.start(options.root, data, logs);
+        Stack stack = Stack.start(options.root, data, logs, java.util.EnumSet.allOf(Stack.Service.class),
+                Backend.properties(options.backends), backendKeys);
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C or kill: stop the services, the broker and the database before the JVM exits.
         Path endpoints = options.root.resolve(ENDPOINTS_FILE);
@@ -69,6 +79,16 @@ public final class Up {
         writeEndpoints(stack, endpoints);
         print(stack, options, logs, Duration.between(started, Instant.now()));
         stopped.await();
+    }
+
+    /**
+     * Sends what the libraries of this JVM log (the embedded PostgreSQL's start-up, and every line its server
+     * writes, such as the ERROR of a failing gold query) to {@code postgres.log} in the log directory instead of the
+     * console. Must run before anything logs: slf4j-simple reads the setting once.
+     */
+    static void logThirdPartyTo(Path logs) throws java.io.IOException {
+        Files.createDirectories(logs);
+        System.setProperty("org.slf4j.simpleLogger.logFile", logs.resolve("postgres.log").toString());
     }
 
     /** The URLs and the admin key, for {@code ./snailbench tenant|db|job|report} (owner-only file permissions). */
@@ -107,7 +127,11 @@ public final class Up {
             lines.add("  FootballDB v1-v3         " + stack.targets().jdbcUrl("footballdb_v1") + " (and _v2, _v3; "
                     + "read-only login " + Demo.READER + " / " + Demo.READER_PASSWORD + ")");
         }
-        lines.add("  logs                     " + logs + "/<service>.log");
+        for (Backend backend : options.backends) {
+            lines.add("  LLM backend " + String.format(Locale.ROOT, "%-12s %s (model %s%s)", backend.name(),
+                    backend.url(), backend.model(), backend.keyEnv() == null ? "" : ", key from $" + backend.keyEnv()));
+        }
+        lines.add("  logs                     " + logs + "/<service>.log, postgres.log");
         lines.add("");
         lines.add("  First steps (the command-line client finds this platform through " + ENDPOINTS_FILE + "):");
         lines.add("    ./snailbench tenant create my-team");
@@ -121,7 +145,7 @@ public final class Up {
     }
 
     /** Command-line options. */
-    record Options(Path root, boolean footballDb, String dataDir) {
+    record Options(Path root, boolean footballDb, String dataDir, List<Backend> backends) {
 
         static Options parse(String[] args) {
             if (args.length == 0) {
@@ -130,6 +154,7 @@ public final class Up {
             Path root = Path.of(args[0]).toAbsolutePath().normalize();
             boolean footballDb = false;
             String dataDir = null;
+            List<Backend> backends = new ArrayList<>();
             for (int i = 1; i < args.length; i++) {
                 switch (args[i]) {
                     case "--footballdb" -> footballDb = true;
@@ -139,10 +164,21 @@ public final class Up {
                         }
                         dataDir = args[++i];
                     }
-                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
+                    case "--backend" -> {
+                        if (i + 1 >= args.length) {
+                            throw new IllegalArgumentException("--backend needs NAME=URL[,model=M][,key-env=VAR]");
+                        }
+                        Backend backend = Backend.parse(args[++i]);
+                        if (backends.stream().anyMatch(b -> b.name().equals(backend.name()))) {
+                            throw new IllegalArgumentException("--backend " + backend.name() + " is given twice");
+                        }
+                        backends.add(backend);
+                    }
+                    default -> throw new IllegalArgumentException("unknown option " + args[i]
+                            + Suggest.hint(args[i], List.of("--footballdb", "--data-dir", "--backend")));
                 }
             }
-            return new Options(root, footballDb, dataDir);
+            return new Options(root, footballDb, dataDir, List.copyOf(backends));
         }
     }
 }

@@ -35,6 +35,12 @@ class CliTest {
     private final Map<String, String> answers = new ConcurrentHashMap<>();
     private final Map<String, String> keysSeen = new ConcurrentHashMap<>();
     private final Map<String, String> bodiesSeen = new ConcurrentHashMap<>();
+    /** Status codes other than 200, by path. */
+    private final Map<String, Integer> statuses = new ConcurrentHashMap<>();
+    /** Answers given one after the other (the last one again once the others are used), by path. */
+    private final Map<String, java.util.Deque<String>> sequences = new ConcurrentHashMap<>();
+    /** What the last run printed, also when it ended with an error. */
+    private ByteArrayOutputStream printed = new ByteArrayOutputStream();
     /** What the client asked the desktop to show (report --open), instead of starting a browser. */
     private final List<Path> opened = new CopyOnWriteArrayList<>();
     private HttpServer platform;
@@ -49,10 +55,12 @@ class CliTest {
             String path = exchange.getRequestURI().getPath();
             keysSeen.put(path, String.valueOf(exchange.getRequestHeaders().getFirst("X-API-Key")));
             bodiesSeen.put(path, new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-            String body = answers.get(path);
+            java.util.Deque<String> sequence = sequences.get(path);
+            String body = sequence == null ? answers.get(path)
+                    : sequence.size() > 1 ? sequence.poll() : sequence.peek();
             byte[] bytes = (body == null ? "{\"error\": \"no such path\"}" : body).getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(body == null ? 404 : 200, bytes.length);
+            exchange.sendResponseHeaders(body == null ? 404 : statuses.getOrDefault(path, 200), bytes.length);
             exchange.getResponseBody().write(bytes);
             exchange.close();
         });
@@ -180,15 +188,307 @@ class CliTest {
         assertThat(opened).hasSize(2);
         assertThat(opened.get(1).getFileName().toString()).isEqualTo("snailbench-report-7f0c.html");
         assertThat(Files.readString(opened.get(1))).contains("<title>Snailbench: nightly</title>");
+        Files.delete(opened.get(1));
         assertThatThrownBy(() -> run("report", "7f0c", "--csv", "r.csv", "--open", "--api-key", "sb_team"))
                 .isInstanceOf(Cli.UserError.class).hasMessageContaining("--open shows the HTML report");
     }
 
     private String run(String... args) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        runForExitCode(args);
+        return printed.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Whether the client's output is taken for a terminal (--watch redraws its line) or a file. */
+    private boolean terminal = true;
+
+    private int runForExitCode(String... args) {
+        printed = new ByteArrayOutputStream();
         String base = "http://127.0.0.1:" + platform.getAddress().getPort();
-        new Cli(Map.of("generator", base, "executor", base, "scorer", base),
-                new PrintStream(bytes, true, StandardCharsets.UTF_8), opened::add).run(List.of(args));
-        return bytes.toString(StandardCharsets.UTF_8);
+        Cli cli = new Cli(Map.of("generator", base, "executor", base, "scorer", base),
+                new PrintStream(printed, true, StandardCharsets.UTF_8), opened::add);
+        cli.pollInterval = java.time.Duration.ofMillis(20);
+        cli.terminal = terminal;
+        return cli.run(List.of(args));
+    }
+
+    private String printed() {
+        return printed.toString(StandardCharsets.UTF_8);
+    }
+
+    private static String job(String status, int done, int total, int failed) {
+        return "{\"jobId\": \"c0de\", \"name\": \"nightly\", \"status\": \"" + status + "\", \"total\": " + total
+                + ", \"done\": " + done + ", \"failed\": " + failed + ", \"reason\": null}";
+    }
+
+    private static final String SUMMARY = """
+            {"overall": {"items": 100, "scored": 77, "goldFailed": 23, "predictionFailed": 12,
+              "metrics": {"executionAccuracy": {"mean": 0.39, "ciLow": 0.3, "ciHigh": 0.5, "n": 77},
+                          "setAccuracy": {"mean": 0.4156, "ciLow": 0.3, "ciHigh": 0.5, "n": 77},
+                          "relaxedAccuracy": {"mean": 0.4286, "ciLow": 0.3, "ciHigh": 0.5, "n": 77}},
+              "reasons": {"gold failed": 23, "exact match": 30, "predicted failed": 12, "different rows": 35}}}""";
+
+    private Path spec() throws Exception {
+        Path file = work.resolve("job.json");
+        Files.writeString(file, """
+                {"name": "nightly", "database": {"databaseId": "db-42"}, "dialect": "postgresql", "model": "m",
+                 "questions": [{"id": "1", "question": "How many teams?", "goldSql": "SELECT 1"}],
+                 "predictions": [{"questionId": "1", "predictedSql": "SELECT 1"}]}""");
+        return file;
+    }
+
+    /** The text after the last carriage return: what the terminal's watch line holds at the end. */
+    private static List<String> redraws(String printed) {
+        // Not String.lines(): it would split at the carriage returns too.
+        String lastLine = java.util.Arrays.stream(printed.split("\n")).filter(l -> l.contains("\r")).findFirst()
+                .orElseThrow();
+        return List.of(lastLine.split("\r", -1)).subList(1, lastLine.split("\r", -1).length);
+    }
+
+    @Test
+    void shouldRedrawTheWatchLineOverItsLongerPredecessorWithoutAnEtaOnceCancelledAndExitWithAnError()
+            throws Exception {
+        answers.put("/jobs", "{\"jobId\": \"c0de\", \"status\": \"queued\"}");
+        sequences.put("/jobs/c0de", new java.util.ArrayDeque<>(List.of(job("running", 10, 1000, 1),
+                job("running", 400, 1000, 3), job("cancelled", 400, 1000, 3))));
+        answers.put("/jobs/c0de/summary", SUMMARY);
+
+        assertThatThrownBy(() -> run("job", "submit", spec().toString(), "--watch", "--api-key", "sb_team"))
+                .isInstanceOf(Cli.UserError.class).hasMessage("job c0de was cancelled");
+
+        List<String> redraws = redraws(printed());
+        String last = redraws.get(redraws.size() - 1);
+        String before = redraws.get(redraws.size() - 2);
+        assertThat(before).contains("ETA", "running");
+        // Padded to cover every character of the longer line before it: nothing of it is left on the screen.
+        assertThat(last.length()).isGreaterThanOrEqualTo(before.length());
+        assertThat(last.strip()).contains("400/1000 done, 3 failed").doesNotContain("ETA").endsWith("cancelled");
+        assertThat(printed()).contains("score: strict EX 39.0%, set EX 41.6%, relaxed EX 42.9% of the 77 items "
+                + "whose gold ran; 35 of 100 failed");
+    }
+
+    @Test
+    void shouldExitWithAnErrorNamingTheTopReasonsWhenEveryItemOfAWatchedJobFailed() throws Exception {
+        answers.put("/jobs", "{\"jobId\": \"c0de\", \"status\": \"queued\"}");
+        answers.put("/jobs/c0de", job("completed", 3, 3, 3).replace("}", ", \"outcome\": \"all-failed\", "
+                + "\"topReasons\": [{\"reason\": \"gold failed\", \"count\": 2}, "
+                + "{\"reason\": \"no recorded prediction\", \"count\": 1}]}"));
+
+        assertThatThrownBy(() -> run("job", "submit", spec().toString(), "--watch", "--api-key", "sb_team"))
+                .isInstanceOf(Cli.UserError.class)
+                .hasMessage("job c0de: all 3 items failed: 2 × gold failed; 1 × no recorded prediction");
+        // Without the API's outcome (an older generator), the counts say the same.
+        answers.put("/jobs/c0de", job("completed", 3, 3, 3));
+        assertThatThrownBy(() -> run("job", "status", "c0de", "--watch", "--api-key", "sb_team"))
+                .isInstanceOf(Cli.UserError.class).hasMessageStartingWith("job c0de: all 3 items failed");
+        answers.put("/jobs/c0de", job("failed", 0, 0, 0).replace("\"reason\": null", "\"reason\": \"no questions\""));
+        assertThatThrownBy(() -> run("job", "status", "c0de", "--watch", "--api-key", "sb_team"))
+                .isInstanceOf(Cli.UserError.class).hasMessage("job c0de failed");
+        assertThat(printed()).contains("reason: no questions");
+    }
+
+    @Test
+    void shouldEndAWatchedJobThatSucceededWithItsScoreAndExitCodeZero() throws Exception {
+        answers.put("/jobs", "{\"jobId\": \"c0de\", \"status\": \"queued\"}");
+        answers.put("/jobs/c0de", job("completed", 100, 100, 35));
+        answers.put("/jobs/c0de/summary", SUMMARY);
+
+        assertThat(runForExitCode("job", "submit", spec().toString(), "--watch", "--api-key", "sb_team")).isZero();
+
+        assertThat(printed().lines().toList()).last().isEqualTo("score: strict EX 39.0%, set EX 41.6%, relaxed EX "
+                + "42.9% of the 77 items whose gold ran; 35 of 100 failed");
+    }
+
+    @Test
+    void shouldWatchIntoAFileLineByLineWithoutCarriageReturns() throws Exception {
+        terminal = false;
+        answers.put("/jobs", "{\"jobId\": \"c0de\", \"status\": \"queued\"}");
+        sequences.put("/jobs/c0de", new java.util.ArrayDeque<>(List.of(job("running", 0, 100, 0),
+                job("running", 1, 100, 0), job("running", 2, 100, 0), job("running", 50, 100, 3),
+                job("completed", 100, 100, 35))));
+        answers.put("/jobs/c0de/summary", SUMMARY);
+
+        assertThat(runForExitCode("job", "submit", spec().toString(), "--watch", "--api-key", "sb_team")).isZero();
+
+        List<String> lines = printed().lines().toList();
+        assertThat(printed()).doesNotContain("\r");
+        // One line per tenth of the job and per status: 1 and 2 of 100 are in the same tenth as 0.
+        assertThat(lines).hasSize(5);
+        assertThat(lines.get(1)).startsWith("[....").contains("0/100 done, 0 failed").endsWith("running");
+        assertThat(lines.get(2)).contains("50/100 done, 3 failed");
+        assertThat(lines.get(3)).contains("100/100 done, 35 failed").endsWith("completed");
+        assertThat(lines.get(4)).startsWith("score: strict EX 39.0%");
+    }
+
+    @Test
+    void shouldEstimateTheTimeLeftFromASmoothedRateAndShowNoneOnceTheJobHasEnded() {
+        Progress progress = new Progress();
+        com.fasterxml.jackson.databind.ObjectMapper json = PlatformClient.json();
+        java.util.function.Function<String, JsonNode> read = s -> {
+            try {
+                return json.readTree(s);
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(e);
+            }
+        };
+        long second = 1_000_000_000L;
+        assertThat(progress.line(0, read.apply(job("running", 0, 100, 0)))).doesNotContain("ETA");
+        assertThat(progress.line(second, read.apply(job("running", 10, 100, 0)))).contains("ETA 9 s");
+        // A burst of 20 items in the next second moves the rate from 10 to 13/s, not to 20/s: ETA 70 / 13 = 5 s.
+        assertThat(progress.line(2 * second, read.apply(job("running", 30, 100, 0)))).contains("ETA 5 s");
+        assertThat(progress.line(3 * second, read.apply(job("cancelled", 30, 100, 0)))).doesNotContain("ETA")
+                .contains("30/100 done, 0 failed, 10.0 items/s, cancelled");
+        assertThat(Progress.duration(1818)).isEqualTo("30 min 18 s");
+    }
+
+    @Test
+    void shouldCancelAJobInOneLineAndSayWhyWhenItHasAlreadyFinishedWithoutAFieldToFix() {
+        answers.put("/jobs/7f0c/cancel", job("cancelled", 40, 100, 2).replace("c0de", "7f0c"));
+        assertThat(run("job", "cancel", "7f0c", "--api-key", "sb_team"))
+                .isEqualTo("job 7f0c cancelled (40/100 done, 2 failed)" + System.lineSeparator());
+
+        statuses.put("/jobs/7f0c/cancel", 409);
+        answers.put("/jobs/7f0c/cancel", "{\"status\": 409, \"error\": \"job 7f0c is already completed and cannot be "
+                + "cancelled\", \"field\": \"status\"}");
+        assertThatThrownBy(() -> run("job", "cancel", "7f0c", "--api-key", "sb_team"))
+                .isInstanceOf(Cli.UserError.class)
+                .hasMessage("409 job 7f0c is already completed and cannot be cancelled");
+    }
+
+    @Test
+    void shouldTestADatabaseRightAfterRegisteringItAndFailWithWhatWentWrong() {
+        answers.put("/databases", "{\"id\": \"db-1\", \"name\": \"v1\"}");
+        answers.put("/databases/db-1/test", "{\"ok\": false, \"elapsedMillis\": 8, \"error\": \"FATAL: password "
+                + "authentication failed for user \\\"reader\\\"\", \"sqlState\": \"28P01\"}");
+
+        assertThatThrownBy(() -> run("db", "register", "--name", "v1", "--kind", "postgresql", "--jdbc-url",
+                "jdbc:postgresql://127.0.0.1:5432/v1", "--user", "reader", "--password", "wrong", "--api-key",
+                "sb_team")).isInstanceOf(Cli.UserError.class).hasMessage("database db-1: connection failed: FATAL: "
+                        + "password authentication failed for user \"reader\" (SQLSTATE 28P01) — check its JDBC URL, "
+                        + "user and password (./snailbench db list)");
+        assertThat(printed()).isEqualTo("database db-1 registered (v1)" + System.lineSeparator());
+        assertThat(keysSeen).containsEntry("/databases/db-1/test", "sb_team");
+
+        assertThatThrownBy(() -> run("db", "test", "db-1", "--api-key", "sb_team"))
+                .isInstanceOf(Cli.UserError.class).hasMessageContaining("connection failed: FATAL: password");
+
+        answers.put("/databases/db-1/test", "{\"ok\": true, \"elapsedMillis\": 12, \"databaseProduct\": "
+                + "\"PostgreSQL\", \"databaseVersion\": \"18.1\"}");
+        assertThat(run("db", "register", "--name", "v1", "--kind", "postgresql", "--jdbc-url", "jdbc:x", "--user",
+                "reader", "--password", "right", "--api-key", "sb_team").lines())
+                .containsExactly("database db-1 registered (v1)", "database db-1: connection ok (PostgreSQL 18.1, 12 ms)");
+        assertThat(run("db", "test", "db-1", "--json", "--api-key", "sb_team")).contains("\"ok\" : true");
+    }
+
+    @Test
+    void shouldShowASchemaAsColumnsWithKeys() {
+        answers.put("/databases/db-1/schema", """
+                {"databaseProduct": "PostgreSQL", "tables": [{"schema": "public", "name": "club", "type": "TABLE",
+                  "columns": [{"name": "club_id", "type": "int4", "nullable": false},
+                              {"name": "team_id", "type": "int4", "nullable": true}],
+                  "primaryKey": ["club_id"], "foreignKeys": [{"name": "fk", "columns": ["team_id"],
+                  "refSchema": "public", "refTable": "national_team", "refColumns": ["team_id"]}]}],
+                 "truncated": false}""");
+
+        assertThat(run("db", "schema", "db-1", "--api-key", "sb_team").lines().map(String::strip))
+                .containsExactly("TABLE        COLUMN   TYPE  NULL  KEY",
+                        "public.club  club_id  int4  no    PK",
+                        "public.club  team_id  int4  yes   → national_team.team_id");
+    }
+
+    @Test
+    void shouldPrintTheReportsSummaryFirstAndItsItemsOnlyWhenAsked() {
+        answers.put("/jobs/7f0c/report.json", "{\"summary\": " + SUMMARY + ", \"items\": ["
+                + "{\"questionId\": \"2\", \"strictMatch\": true, \"setMatch\": true, \"relaxedMatch\": true, "
+                + "\"reason\": \"exact match\"},"
+                + "{\"questionId\": \"377\", \"strictMatch\": null, \"reason\": \"gold failed: ERROR 22P02\"}]}");
+
+        List<String> lines = run("report", "7f0c", "--api-key", "sb_team").lines().toList();
+        assertThat(lines.get(0)).isEqualTo("job 7f0c: 100 items");
+        assertThat(lines.get(1)).startsWith("score: strict EX 39.0%");
+        assertThat(lines).contains("verdicts by reason:", "     35  different rows", "     23  gold failed")
+                .last().isEqualTo("every item: ./snailbench report 7f0c --items (or --csv FILE, --html FILE)");
+        assertThat(String.join("\n", lines)).doesNotContain("377");
+
+        List<String> withItems = run("report", "7f0c", "--items", "--api-key", "sb_team").lines().toList();
+        assertThat(withItems.get(1)).startsWith("score:");
+        assertThat(withItems).anySatisfy(l -> assertThat(l).matches("QUESTION\\s+STRICT\\s+SET\\s+RELAXED\\s+REASON"))
+                .anySatisfy(l -> assertThat(l).matches("377\\s+-\\s+-\\s+-\\s+gold failed: ERROR 22P02"));
+    }
+
+    @Test
+    void shouldSayThatTheSameSpecWasSubmittedBeforeWithTheJobsState() throws Exception {
+        statuses.put("/jobs", 200);
+        answers.put("/jobs", "{\"jobId\": \"c0de\", \"status\": \"completed\", \"existing\": true, \"total\": 100, "
+                + "\"done\": 100, \"failed\": 35}");
+
+        assertThat(run("job", "submit", spec().toString(), "--api-key", "sb_team")).isEqualTo("job c0de already "
+                + "exists: completed, 100/100 done, 35 failed (the same spec was submitted before)"
+                + System.lineSeparator());
+    }
+
+    @Test
+    void shouldNameAnUnknownCommandWithTheOneThatWasMeant() {
+        assertThatThrownBy(() -> run("jobs", "list")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown command 'jobs': did you mean 'job'?");
+        assertThatThrownBy(() -> run("job", "lst")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown command 'job lst': did you mean 'job list'?");
+        assertThatThrownBy(() -> run("frobnicate")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown command 'frobnicate'");
+    }
+
+    @Test
+    void shouldNameAMistypedSpecFieldWithTheOneThatWasMeantBeforeSendingIt() throws Exception {
+        Path file = work.resolve("typo.json");
+        Files.writeString(file, Files.readString(spec()).replace("\"questions\"", "\"questons\""));
+        assertThatThrownBy(() -> run("job", "submit", file.toString(), "--api-key", "sb_team"))
+                .isInstanceOf(Cli.UserError.class)
+                .hasMessage(file + ": unknown field 'questons': did you mean 'questions'?");
+        Files.writeString(file, Files.readString(spec()).replace("\"goldSql\"", "\"gold_sql\""));
+        assertThatThrownBy(() -> run("job", "submit", file.toString(), "--api-key", "sb_team"))
+                .isInstanceOf(Cli.UserError.class)
+                .hasMessage(file + ": unknown field 'questions[0].gold_sql': did you mean 'goldSql'?");
+        assertThat(bodiesSeen).doesNotContainKey("/jobs");
+
+        // What the server refuses is printed as the server says it.
+        statuses.put("/jobs", 400);
+        answers.put("/jobs", "{\"status\": 400, \"error\": \"database.jdbcurl: unknown field 'jdbcurl': did you "
+                + "mean 'jdbcUrl'?\", \"field\": \"database.jdbcurl\"}");
+        assertThatThrownBy(() -> run("job", "submit", spec().toString(), "--api-key", "sb_team"))
+                .isInstanceOf(Cli.UserError.class).hasMessage("400 database.jdbcurl: unknown field 'jdbcurl': did you "
+                        + "mean 'jdbcUrl'? (fix: database.jdbcurl)");
+    }
+
+    @Test
+    void shouldNameAMissingSpecFileOnce() {
+        Path missing = work.resolve("nowhere.json");
+        assertThatThrownBy(() -> run("job", "submit", missing.toString(), "--api-key", "sb_team"))
+                .isInstanceOf(Cli.UserError.class).hasMessage("no such file: " + missing);
+    }
+
+    @Test
+    void shouldBlameTheKeyGivenWithApiKeyNotTheEnvironmentWhenItIsRefused() {
+        statuses.put("/jobs", 401);
+        answers.put("/jobs", "{\"status\": 401, \"error\": \"missing or invalid X-API-Key\"}");
+
+        assertThatThrownBy(() -> run("job", "list", "--api-key", "sb_wrong")).isInstanceOf(Cli.UserError.class)
+                .hasMessage("401 missing or invalid X-API-Key — check the key given with --api-key");
+    }
+
+    @Test
+    void shouldListItemsToReviewWithTheirQuestionAndGoldSqlAndReviewOneByQuestionId() {
+        answers.put("/jobs/7f0c/review", """
+                [{"workItemId": "5d1e", "questionId": "teams-2018", "question": "Teams of 2018, by name?",
+                  "goldSql": "SELECT teamname\\n FROM national_team", "predictedSql": "SELECT teamname FROM national_team ORDER BY 1",
+                  "reason": "same rows, different order"}]""");
+        answers.put("/jobs/7f0c/items/teams-2018/review", "{\"workItemId\": \"5d1e\", \"questionId\": "
+                + "\"teams-2018\", \"manualVerdict\": \"correct\"}");
+
+        assertThat(run("review", "7f0c", "--api-key", "sb_team").lines()).containsExactly("1 item(s) to review",
+                "- 5d1e  question teams-2018  same rows, different order",
+                "    question:  Teams of 2018, by name?",
+                "    gold:      SELECT teamname FROM national_team",
+                "    predicted: SELECT teamname FROM national_team ORDER BY 1");
+        assertThat(run("review", "7f0c", "teams-2018", "correct", "--api-key", "sb_team"))
+                .isEqualTo("item 5d1e (question teams-2018) reviewed: correct" + System.lineSeparator());
     }
 }

@@ -3,21 +3,41 @@ package dev.snailbench.generator.rest;
 import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.TenantService;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.tenancy.TenantKeyRepository;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
 
-/** Operators create tenants; the answer is the only time the API key is shown. */
+/**
+ * Operators create tenants; the answer is the only time the API key is shown. A tenant asks who it is
+ * ({@code GET /tenants/me}: the web UI shows the name it signed in as).
+ */
 @Path("/tenants")
 public class TenantResource {
 
     private final TenantService tenants;
+    private final TenantKeyRepository keys;
 
-    public TenantResource(TenantService tenants) {
+    public TenantResource(TenantService tenants, TenantKeyRepository keys) {
         this.tenants = tenants;
+        this.keys = keys;
+    }
+
+    /** Who a key belongs to: the tenant's id and name (never the key). */
+    public record Me(String tenantId, String name) {
+    }
+
+    /** The caller's tenant; 401 without a valid key. */
+    @GET
+    @Path("/me")
+    public Uni<Me> me(@HeaderParam(ApiKeys.HEADER) String apiKey) {
+        return tenants.authenticate(apiKey).chain(tenantId -> Panache.withSession(() -> keys.findById(tenantId))
+                .map(key -> new Me(tenantId, key.name)));
     }
 
     public record CreateTenant(String name) {

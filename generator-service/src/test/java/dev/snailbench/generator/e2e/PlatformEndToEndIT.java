@@ -87,6 +87,14 @@ class PlatformEndToEndIT {
             JsonNode request = json.readTree(exchange.getRequestBody());
             String prompt = request.get("messages").get(request.get("messages").size() - 1).get("content").asText();
             PROMPTS.add(prompt);
+            if (prompt.contains("(slowly)")) {
+                // The browser test's long job: running long enough to be watched, switched away from and cancelled.
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             String sql = prompt.contains("#CB (") ? "SELECT CNM FROM CB" : "SELECT 1";
             var body = json.createObjectNode();
             body.putArray("choices").addObject().putObject("message").put("role", "assistant")
@@ -358,6 +366,9 @@ class PlatformEndToEndIT {
             browser.await("return document.getElementById('jobs').hidden ? "
                     + "'signing in: ' + document.getElementById('sign-in-error').textContent : 'jobs';", "jobs"::equals,
                     Duration.ofSeconds(20));
+            // The tenant the key belongs to (GET /tenants/me), in the header.
+            browser.await("return document.getElementById('who').textContent;", "Signed in as browser-team"::equals,
+                    Duration.ofSeconds(10));
             browser.script("document.getElementById('spec').value = arguments[0];", spec);
             browser.click("#submit-button");
             // Live progress over server-sent events until the job has finished.
@@ -369,9 +380,19 @@ class PlatformEndToEndIT {
             browser.await("var r = document.getElementById('report'); return r.hidden ? '' : r.srcdoc;",
                     html -> html.contains("browser job"), Duration.ofSeconds(30));
             String report = browser.script("return document.getElementById('report').srcdoc;");
+            // The report at full height: the frame is as tall as its content, so it has no scrollbar of its own.
+            browser.await("var f = document.getElementById('report'); return String(f.contentDocument && "
+                    + "f.contentDocument.documentElement.scrollHeight > 600 && f.clientHeight >= "
+                    + "f.contentDocument.documentElement.scrollHeight);", "true"::equals, Duration.ofSeconds(20));
+            String frameHeight = browser.script("return document.getElementById('report').clientHeight;");
+            browser.script("document.getElementById('report').scrollIntoView();");
             browser.screenshot(shots.resolve("report.png"));
             browser.click("#open-review");
             browser.find(".review-item .review-correct");
+            // What a reviewer judges: the question as asked, the gold and the predicted SQL side by side.
+            String reviewRow = browser.script("return document.querySelector('.review-item').innerText;");
+            browser.script("document.getElementById('review').scrollIntoView();");
+            browser.screenshot(shots.resolve("review.png"));
             browser.type(".review-item .review-note", "descending order, same teams");
             browser.click(".review-item .review-correct");
             browser.await("var t = document.querySelector('.review-item'); return t ? t.textContent : '';",
@@ -395,6 +416,10 @@ class PlatformEndToEndIT {
             browser.screenshot(shots.resolve("item-detail.png"));
 
             assertThat(counts).isEqualTo("2 of 2 items scored, 0 failed");
+            assertThat(Integer.parseInt(frameHeight)).as("report frame height").isGreaterThan(600);
+            assertThat(reviewRow).contains("teams-2018", "Teams of 2018, by name?",
+                    "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname\n",
+                    "ORDER BY teamname DESC");
             assertThat(detail).contains("SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname",
                     "ORDER BY teamname DESC", "first 20 of 32 rows", "reviewed: correct", "QueryRecall",
                     "Hardness (Spider, of the gold SQL)\tmedium", "Hardness (the dataset's label)\thard");
@@ -414,6 +439,111 @@ class PlatformEndToEndIT {
             assertThat(item.get("manualVerdict").asText()).isEqualTo("correct");
             assertThat(item.get("reviewNote").asText()).isEqualTo("descending order, same teams");
         });
+    }
+
+    /**
+     * A person moving between jobs in the web UI: only the job shown is followed (its header never shows another
+     * job's progress), a link to a job that does not exist says so and keeps the person signed in, a running job is
+     * cancelled from its page, and the list shows each job's outcome.
+     */
+    @Test
+    void shouldFollowOnlyTheShownJobKeepTheSessionOnAnUnknownJobLinkAndCancelARunningJobInTheBrowser()
+            throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Browser.installed(), "no browser: install the Debian packages "
+                + "chromium and chromium-driver (.ci/run does) to run the web UI test");
+        String apiKey = client.createTenant("switching-team");
+        Map<String, String> key = Map.of("X-API-Key", apiKey);
+        String databaseId = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key, Map.of(
+                "name", "football", "kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"),
+                "user", "e2e_reader", "password", "e2e"), 201).get("id").asText();
+        // B: done at once. C: every item fails (its gold needs the table the dump lacks).
+        String quick = client.submitJob(apiKey, Map.of("name", "quick job", "database", Map.of("databaseId",
+                databaseId), "dialect", "postgresql", "model", "replayed",
+                "questions", List.of(Map.of("id", "clubs", "question", "How many clubs?", "goldSql",
+                        "SELECT count(*) FROM club")),
+                "predictions", List.of(Map.of("questionId", "clubs", "predictedSql", "SELECT count(*) FROM club"))));
+        String broken = client.submitJob(apiKey, Map.of("name", "broken job", "database", Map.of("databaseId",
+                databaseId), "dialect", "postgresql", "model", "replayed",
+                "questions", List.of(Map.of("id", "facts", "question", "How many match facts?", "goldSql",
+                        "SELECT count(*) FROM match_fact")),
+                "predictions", List.of(Map.of("questionId", "facts", "predictedSql", "SELECT 1"))));
+        awaitCompleted(apiKey, quick);
+        awaitCompleted(apiKey, broken);
+        // A, submitted last: 60 questions to the fake model, 0.5 s each: it runs for about half a minute, its
+        // progress changing all the while.
+        List<Map<String, Object>> slowQuestions = new ArrayList<>();
+        for (int i = 1; i <= 60; i++) {
+            slowQuestions.add(Map.of("id", "s" + i, "question", "Club number " + i + " (slowly)?",
+                    "goldSql", "SELECT 1"));
+        }
+        String slow = client.submitJob(apiKey, Map.of("name", "slow job", "database", Map.of("databaseId",
+                databaseId), "dialect", "postgresql", "nativeSchema", "exp_v1",
+                "models", List.of(Map.of("label", "fake", "backend", "fake")), "questions", slowQuestions));
+        Path shots = Path.of("target/browser");
+        String ui = stack.url(Stack.Service.GENERATOR) + "/ui/index.html?scorer=" + stack.url(Stack.Service.SCORER);
+        String header = "return document.getElementById('job-name').textContent + ' | ' + "
+                + "document.getElementById('job-status').textContent + ' | ' + "
+                + "document.getElementById('job-counts').textContent;";
+
+        try (Browser browser = new Browser(java.nio.file.Files.createTempDirectory("snailbench-chromium"))) {
+            // A deep link before signing in: after signing in, the linked job is shown.
+            browser.open(ui + "#job/" + slow);
+            browser.type("#api-key", apiKey);
+            browser.click("#sign-in-button");
+            browser.await(header, h -> h.startsWith("slow job | running | ") && !h.contains("| 0 of"),
+                    Duration.ofSeconds(60));
+            browser.screenshot(shots.resolve("job-running.png"));
+
+            // To B while A still runs: A's stream is closed, B's header stays B's while A goes on.
+            browser.script("location.hash = '#job/' + arguments[0];", quick);
+            browser.await(header, h -> h.startsWith("quick job | completed"), Duration.ofSeconds(20));
+            Thread.sleep(3000);
+            JsonNode slowNow = client.job(apiKey, slow);
+            String afterSwitch = browser.script(header);
+            browser.screenshot(shots.resolve("job-switched.png"));
+
+            // A link to a job that does not exist: said so, still signed in; the same after a reload.
+            String unknown = java.util.UUID.randomUUID().toString();
+            browser.script("location.hash = '#job/' + arguments[0];", unknown);
+            String noJob = browser.await("var s = document.getElementById('no-job'); return s.hidden ? '' : "
+                    + "s.innerText;", t -> !t.isEmpty(), Duration.ofSeconds(20));
+            browser.script("location.reload();");
+            String afterReload = browser.await("var s = document.getElementById('no-job'); return s.hidden ? "
+                    + "'' : s.innerText;", t -> !t.isEmpty(), Duration.ofSeconds(20));
+            String signInShown = browser.script("return String(!document.getElementById('sign-in').hidden);");
+            browser.screenshot(shots.resolve("no-such-job.png"));
+
+            // Back to A, still running: cancelled from its page, after confirming.
+            browser.script("location.hash = '#job/' + arguments[0];", slow);
+            browser.await(header, h -> h.startsWith("slow job | running"), Duration.ofSeconds(20));
+            browser.script("window.confirm = function () { return true; };");
+            browser.click("#cancel-job");
+            browser.await(header, h -> h.startsWith("slow job | cancelled"), Duration.ofSeconds(20));
+            String cancelledBadge = browser.script("return document.getElementById('job-outcome').className;");
+            String cancelHidden = browser.script("return String(document.getElementById('cancel-job').hidden);");
+            browser.screenshot(shots.resolve("job-cancelled.png"));
+
+            // The list: each job's outcome, the one whose every item failed marked as such.
+            browser.click("#back");
+            browser.find("#job-rows tr[data-job='" + broken + "'] .badge");
+            String brokenBadge = browser.script("return document.querySelector(\"#job-rows tr[data-job='\" + "
+                    + "arguments[0] + \"'] .badge\").className;", broken);
+            String quickBadge = browser.script("return document.querySelector(\"#job-rows tr[data-job='\" + "
+                    + "arguments[0] + \"'] .badge\").textContent;", quick);
+            browser.screenshot(shots.resolve("jobs.png"));
+
+            assertThat(slowNow.get("status").asText()).as("A was still running while B was shown")
+                    .isEqualTo("running");
+            assertThat(afterSwitch).isEqualTo("quick job | completed | 1 of 1 items scored, 0 failed");
+            assertThat(noJob).contains("No such job", unknown);
+            assertThat(afterReload).contains("No such job", unknown);
+            assertThat(signInShown).isEqualTo("false");
+            assertThat(cancelledBadge).contains("outcome-cancelled");
+            assertThat(cancelHidden).isEqualTo("true");
+            assertThat(brokenBadge).contains("outcome-all-failed");
+            assertThat(quickBadge).isEqualTo("succeeded");
+        }
+        assertThat(client.job(apiKey, slow).get("status").asText()).isEqualTo("cancelled");
     }
 
     @Test

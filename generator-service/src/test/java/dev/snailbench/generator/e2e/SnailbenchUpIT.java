@@ -74,6 +74,12 @@ class SnailbenchUpIT {
             }
             assertThat(urls).containsOnlyKeys("generator-service", "classifier-service", "inference-service",
                     "executor-service", "scorer-service");
+            // Quiet: the console has the platform's own lines; PostgreSQL's went to postgres.log.
+            assertThat(printed).noneSatisfy(line -> assertThat(line).containsAnyOf("INFO", "io.zonky", "initdb"));
+            assertThat(root.resolve("target/up-logs/postgres.log")).content().contains("database system is ready");
+            ownTempDirectories = temporaryDirectoriesOf(printed);
+            assertThat(ownTempDirectories).as("the servers' temp directories while up").hasSize(3)
+                    .allSatisfy(dir -> assertThat(dir).isDirectory());
             assertThat(adminKey).isNotBlank();
             assertThat(football).as("FootballDB line").isNotNull();
 
@@ -104,6 +110,36 @@ class SnailbenchUpIT {
         assertThat(m.find()).isTrue();
         String generator = m.group(2);
         assertThat(unreachable(generator + "/q/health/ready")).as("generator still answering after stop").isTrue();
+        // Nothing left in the temp folder: both PostgreSQL servers' data directories and the broker's.
+        assertThat(ownTempDirectories).allSatisfy(dir -> assertThat(dir).doesNotExist());
+    }
+
+    private List<Path> ownTempDirectories = List.of();
+
+    /**
+     * The directories of the servers this run started, found by the ports it printed (other builds on the machine
+     * have their own): PostgreSQL's {@code postmaster.opts} and the broker's {@code server.properties} name them.
+     */
+    private static List<Path> temporaryDirectoriesOf(List<String> printed) throws IOException {
+        List<String> ports = new ArrayList<>();
+        Matcher m = Pattern.compile("127\\.0\\.0\\.1:(\\d+)").matcher(String.join("\n", printed));
+        while (m.find()) {
+            ports.add(m.group(1));
+        }
+        List<Path> found = new ArrayList<>();
+        try (var dirs = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            for (Path dir : dirs.filter(d -> d.getFileName().toString().matches("snailbench-(pg|kafka)-\\d+"))
+                    .toList()) {
+                Path marker = dir.resolve(dir.getFileName().toString().startsWith("snailbench-pg-")
+                        ? "postmaster.opts" : "server.properties");
+                String text = Files.isRegularFile(marker) ? Files.readString(marker) : "";
+                if (ports.stream().anyMatch(p -> text.contains("\"-p\" \"" + p + "\"")
+                        || text.contains("PLAINTEXT://127.0.0.1:" + p + ","))) {
+                    found.add(dir);
+                }
+            }
+        }
+        return found;
     }
 
     /**
@@ -120,6 +156,8 @@ class SnailbenchUpIT {
         Cli registered = cli(root, work, env, "db", "register", "--name", "v1", "--kind", "postgresql",
                 "--jdbc-url", football.group(1), "--user", football.group(2), "--password", football.group(3));
         assertThat(registered.exit()).as(registered.output()).isZero();
+        // Registered, then tested: the connection works before the first job runs on it.
+        assertThat(registered.output()).containsPattern("database \\S+: connection ok \\(PostgreSQL [\\d.]+, \\d+ ms\\)");
         String databaseId = registered.output().replaceAll("(?s).*database (\\S+) registered.*", "$1");
 
         Files.writeString(work.resolve("job.json"), json.writeValueAsString(Map.of("name", "cli job",
@@ -157,7 +195,15 @@ class SnailbenchUpIT {
         assertThat(spec.exit()).as(spec.output()).isZero();
         Cli footballJob = cli(root, work, env, "job", "submit", "football.json", "--watch");
         assertThat(footballJob.exit()).as(footballJob.output()).isZero();
-        assertThat(footballJob.output()).contains("100/100 done").contains("completed");
+        assertThat(footballJob.output()).contains("100/100 done").contains("completed")
+                .containsPattern("score: strict EX \\d+\\.\\d%, set EX \\d+\\.\\d%, relaxed EX \\d+\\.\\d% of the \\d+ "
+                        + "items whose gold ran; \\d+ of 100 failed");
+        String footballJobId = footballJob.output().replaceAll("(?s).*job (\\S+) accepted.*", "$1");
+        Cli summary = cli(root, work, env, "report", footballJobId);
+        assertThat(summary.output().lines().findFirst()).contains("job " + footballJobId + ": 100 items");
+        // What the README's walkthrough shows, as this run printed it.
+        Files.writeString(root.resolve("generator-service/target/cli-walkthrough.txt"), String.join("\n",
+                registered.output(), footballJob.output(), summary.output()));
         Cli listed = cli(root, work, env, "job", "list");
         assertThat(listed.output()).as(listed.output()).containsPattern(jobId + "\\s+completed\\s+2\\s+2\\s+0\\s+cli job")
                 .containsPattern("completed\\s+100\\s+100\\s+\\d+\\s+FootballDB v1 gpt-3.5-turbo 30-shot");

@@ -132,7 +132,11 @@ class ResultsResourceTest {
                 .extract().asString();
         String[] lines = csv.split("\r\n");
         org.assertj.core.api.Assertions.assertThat(lines).hasSize(3);
-        org.assertj.core.api.Assertions.assertThat(lines[0]).startsWith("questionId,workItemId,model");
+        org.assertj.core.api.Assertions.assertThat(lines[0]).startsWith("questionId,question,workItemId,model")
+                .contains(",goldSql,predictedSql,");
+        // A row says what was asked, what the gold answer and the prediction were: the CSV is read on its own.
+        org.assertj.core.api.Assertions.assertThat(lines[1]).startsWith("q1,question q1,")
+                .contains(",\"SELECT name, goals FROM p\",\"SELECT goals, name FROM p\",");
         org.assertj.core.api.Assertions.assertThat(lines[2]).contains("\"gold failed: ERROR 42P01 relation "
                 + "\"\"match_fact\"\" does not exist\"");
         String html = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.html", jobId)

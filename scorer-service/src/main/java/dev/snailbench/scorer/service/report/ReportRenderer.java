@@ -20,19 +20,19 @@ import java.util.TreeSet;
 @ApplicationScoped
 public class ReportRenderer {
 
-    static final List<String> CSV_COLUMNS = List.of("questionId", "workItemId", "model", "database", "level",
+    static final List<String> CSV_COLUMNS = List.of("questionId", "question", "workItemId", "model", "database", "level",
             "hardness", "labelledHardness", "goldStatus", "goldError", "predictedStatus", "predictedError",
             "inferenceError", "failed",
             "strictMatch", "strictReason", "setMatch", "setReason", "relaxedMatch", "relaxedReason", "reason",
             "cellPrecision", "cellRecall", "tupleCardinality", "tupleConstraint", "tupleOrder", "executionAccuracy",
             "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1", "multipleStatements",
-            "goldSeconds", "predictedSeconds", "predictedSql", "manualVerdict", "reviewNote", "reviewedBy");
+            "goldSeconds", "predictedSeconds", "goldSql", "predictedSql", "manualVerdict", "reviewNote", "reviewedBy");
 
     /** One row per item, RFC 4180 quoting. */
     public String csv(List<ItemResult> items) {
         StringBuilder sb = new StringBuilder(String.join(",", CSV_COLUMNS)).append("\r\n");
         for (ItemResult r : items) {
-            List<Object> v = List.of(opt(r.questionId), opt(r.workItemId), opt(r.model), opt(r.databaseKey),
+            List<Object> v = List.of(opt(r.questionId), opt(r.question), opt(r.workItemId), opt(r.model), opt(r.databaseKey),
                     opt(r.level), opt(r.hardness), opt(r.labelledHardness), opt(r.goldStatus), opt(r.goldError),
                     opt(r.predictedStatus), opt(r.predictedError), opt(r.inferenceError), r.failed,
                     opt(r.strictMatch), opt(r.strictReason),
@@ -41,7 +41,7 @@ public class ReportRenderer {
                     opt(r.tupleOrder), opt(r.executionAccuracy), opt(r.validEfficiencyScore), opt(r.softF1),
                     opt(r.queryRecall), opt(r.queryPrecision), opt(r.queryF1),
                     Boolean.TRUE.equals(r.multipleStatements), opt(r.goldSeconds),
-                    opt(r.predictedSeconds), opt(r.predictedSql),
+                    opt(r.predictedSeconds), opt(r.goldSql), opt(r.predictedSql),
                     r.manualVerdict == null ? "" : r.manualVerdict ? "correct" : "incorrect", opt(r.reviewNote),
                     opt(r.reviewedBy));
             for (int i = 0; i < v.size(); i++) {
