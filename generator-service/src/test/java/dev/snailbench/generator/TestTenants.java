@@ -20,7 +20,7 @@ public final class TestTenants {
                 .post("/tenants").then().statusCode(201).extract().path("apiKey");
     }
 
-    static Map<String, Object> job(String name, Object questions, Object predictions) {
+    public static Map<String, Object> job(String name, Object questions, Object predictions) {
         Map<String, Object> job = new java.util.HashMap<>(Map.of("name", name,
                 "database", Map.of("kind", "postgresql", "jdbcUrl", "jdbc:postgresql://127.0.0.1:5432/team",
                         "user", "reader", "password", "team-secret"),
