@@ -53,8 +53,9 @@ class JsonErrorsTest {
     }
 
     @Test
-    void shouldNotEchoAMegabyteFieldName() {
-        ApiError error = answer("{\"" + "x".repeat(1_000_000) + "\": 1}");
+    void shouldNotEchoAFieldNameOfFortyThousandCharacters() {
+        // Jackson itself refuses names beyond 50,000 characters (malformed JSON); below that, cut here.
+        ApiError error = answer("{\"" + "x".repeat(40_000) + "\": 1}");
         assertThat(error.field()).hasSize(JsonErrors.MAX_NAME + 1).endsWith("…");
         assertThat(error.error()).hasSizeLessThan(200);
     }

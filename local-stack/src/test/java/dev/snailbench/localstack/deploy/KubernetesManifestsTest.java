@@ -484,7 +484,7 @@ class KubernetesManifestsTest {
             for (Object entry : (List<?>) map(spec.get("authorization")).get("acls")) {
                 Map<String, Object> acl = castMap(entry);
                 Map<String, Object> resource = map(acl.get("resource"));
-                List<?> operations = (List<?>) acl.get("operations");
+                List<Object> operations = List.copyOf((List<?>) acl.get("operations"));
                 switch ((String) resource.get("type")) {
                     case "topic" -> {
                         assertThat(resource.get("patternType")).isEqualTo("literal");
