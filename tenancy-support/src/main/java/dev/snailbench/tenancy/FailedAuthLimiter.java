@@ -1,6 +1,7 @@
 package dev.snailbench.tenancy;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -18,6 +19,7 @@ public class FailedAuthLimiter {
     private final int maxClients;
     private final ConcurrentHashMap<String, Bucket> buckets = new ConcurrentHashMap<>();
 
+    @Inject
     public FailedAuthLimiter(TenancyConfig config) {
         this(config.failedAuth().burst(), config.failedAuth().perMinute(), config.failedAuth().maxClients());
     }

@@ -1,12 +1,16 @@
 package dev.snailbench.executor.attack;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.localstack.testing.OversizedBody;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import java.net.URI;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -44,10 +48,11 @@ class ExecutorAttackTest {
                 .body("error", equalTo("password: has 999000 characters; at most 200 characters are accepted"));
     }
 
+    @TestHTTPResource("/")
+    URI base;
+
     @Test
     void shouldRefuseABodyBeyondOneMegabyte() {
-        given().header(ApiKeys.HEADER, "sb_any").contentType(ContentType.JSON)
-                .body("{\"name\": \"" + "x".repeat(2 * 1024 * 1024) + "\"}").post("/databases")
-                .then().statusCode(413);
+        assertThat(OversizedBody.status(base, "/databases", "sb_any", 2L * 1024 * 1024)).isEqualTo(413);
     }
 }

@@ -7,8 +7,11 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
 import dev.snailbench.generator.TestTenants;
+import dev.snailbench.localstack.testing.OversizedBody;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -72,11 +75,12 @@ class GeneratorAttackTest {
                 .body("field", equalTo("questions[0].questoin"));
     }
 
+    @TestHTTPResource("/")
+    URI base;
+
     @Test
     void shouldRefuseAJobSpecBodyBeyondSixteenMegabytes() {
-        given().header("X-API-Key", "sb_any").contentType(ContentType.JSON)
-                .body("{\"name\": \"" + "x".repeat(17 * 1024 * 1024) + "\"}").post("/jobs")
-                .then().statusCode(413);
+        assertThat(OversizedBody.status(base, "/jobs", "sb_any", 17L * 1024 * 1024)).isEqualTo(413);
     }
 
     @Test

@@ -23,12 +23,12 @@ import org.junit.jupiter.api.Test;
 @TestProfile(FailedAuthRateLimitAttackTest.SmallBurst.class)
 class FailedAuthRateLimitAttackTest {
 
-    /** A burst of 3 unknown keys per address, refilled at 6 a minute (one every 10 s). */
+    /** A burst of 5 unknown keys per address, refilled at one a minute (none comes back during the test). */
     public static class SmallBurst implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("snailbench.tenancy.failed-auth.burst", "3",
-                    "snailbench.tenancy.failed-auth.per-minute", "6",
+            return Map.of("snailbench.tenancy.failed-auth.burst", "5",
+                    "snailbench.tenancy.failed-auth.per-minute", "1",
                     "snailbench.tenancy.unknown-key-wait", "2s");
         }
     }
@@ -40,7 +40,7 @@ class FailedAuthRateLimitAttackTest {
         int refused = 0;
         Response limited = null;
         Duration took = null;
-        for (int i = 0; i < 6 && limited == null; i++) {
+        for (int i = 0; i < 8 && limited == null; i++) {
             long start = System.nanoTime();
             Response r = given().header(ApiKeys.HEADER, ApiKeys.newKey()).get("/jobs/{id}/results", UUID.randomUUID());
             if (r.statusCode() == 429) {
@@ -52,13 +52,13 @@ class FailedAuthRateLimitAttackTest {
             }
         }
 
-        assertThat(limited).as("a 429 within 6 made-up keys").isNotNull();
-        assertThat(refused).isLessThanOrEqualTo(3);
+        assertThat(limited).as("a 429 within 8 made-up keys").isNotNull();
+        assertThat(refused).isLessThanOrEqualTo(5);
         limited.then().statusCode(429)
                 .body("status", equalTo(429))
                 .body("error", equalTo("too many unknown API keys from this address; try again later"))
                 .body("field", equalTo("X-API-Key"));
-        assertThat(Integer.parseInt(limited.header("Retry-After"))).isBetween(1, 10);
+        assertThat(Integer.parseInt(limited.header("Retry-After"))).isBetween(1, 60);
         // No wait for the key's registration (2 s here): the limited client holds nothing.
         System.out.println("A made-up key beyond the burst was answered 429 in " + took.toMillis() + " ms");
         assertThat(took).isLessThan(Duration.ofSeconds(1));

@@ -7,8 +7,11 @@ import static org.hamcrest.Matchers.nullValue;
 
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.TestKeys;
+import dev.snailbench.localstack.testing.OversizedBody;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import java.net.URI;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -65,17 +68,13 @@ class KeylessEndpointsAttackTest {
         assertThat(took).isGreaterThanOrEqualTo(Duration.ofMillis(1500)).isLessThan(Duration.ofSeconds(4));
     }
 
+    @TestHTTPResource("/")
+    URI base;
+
     @Test
     void shouldRefuseACompareBodyBeyondSixteenMegabytes() {
-        // Refused by its size alone, before any key is looked at: nothing of it is parsed.
-        StringBuilder rows = new StringBuilder("{\"gold\": {\"rows\": [");
-        String row = "[\"" + "x".repeat(1000) + "\"],";
-        while (rows.length() < 17 * 1024 * 1024) {
-            rows.append(row);
-        }
-        rows.append("[1]]}, \"predicted\": {\"rows\": []}}");
-        given().header(ApiKeys.HEADER, ApiKeys.newKey()).contentType(ContentType.JSON).body(rows.toString())
-                .when().post("/compare").then().statusCode(413);
+        // Refused by its announced size alone (it was 64 MB), before any of it is read or any key looked at.
+        assertThat(OversizedBody.status(base, "/compare", ApiKeys.newKey(), 17L * 1024 * 1024)).isEqualTo(413);
     }
 
     @Test
