@@ -118,7 +118,10 @@ class JobResourceTest {
         assertBadRequest(key, withField("levels", List.of("Low")), "schemaId");
         assertBadRequest(key, withField("database", Map.of("kind", "postgresql", "jdbcUrl", "jdbc:mysql://h/db",
                 "user", "u", "password", "p")), "database.jdbcUrl");
-        assertBadRequest(key, withField("quesitons", List.of()), "quesitons");
+        // An unknown field is named as every service names it (tenancy-support JsonErrors), with the field meant.
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body(withField("quesitons", List.of()))
+                .post("/jobs").then().statusCode(400).body("field", equalTo("quesitons"))
+                .body("error", equalTo("unknown field 'quesitons' (did you mean 'questions'?)"));
         assertBadRequest(key, withField("predictions", List.of(Map.of("questionId", "q1", "predictedSql", "x",
                 "level", "Least"))), "predictions[0].level");
         assertBadRequest(key, withField("predictions", List.of(Map.of("questionId", "q1", "predictedSql", "x",
