@@ -19,10 +19,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class JobResourceTest {
 
-    private static final List<Map<String, String>> QUESTIONS = List.of(
-            Map.of("id", "q1", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club"));
-    private static final List<Map<String, String>> PREDICTIONS = List.of(
-            Map.of("questionId", "q1", "predictedSql", "SELECT count(club_id) FROM club"));
+    private static final List<Map<String, String>> QUESTIONS = TestTenants.ONE_QUESTION;
+    private static final List<Map<String, String>> PREDICTIONS = TestTenants.ONE_PREDICTION;
 
     @Test
     void shouldRefuseToCreateATenantWithoutTheAdminKey() {

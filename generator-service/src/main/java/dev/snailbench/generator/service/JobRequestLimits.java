@@ -4,6 +4,7 @@ import dev.snailbench.model.domain.Question;
 import dev.snailbench.tenancy.ApiLimits;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.BiConsumer;
 
 /**
  * The lengths and counts a job spec may have (tenancy-support's {@link ApiLimits}), checked before anything else
@@ -31,32 +32,30 @@ final class JobRequestLimits {
             text(r.database().databaseId(), "database.databaseId", ApiLimits.ID);
         }
         count(r.levels(), "levels", 8);
-        count(r.models(), "models", ApiLimits.MODELS);
-        for (int i = 0; r.models() != null && i < r.models().size(); i++) {
-            JobRequest.ModelRequest m = r.models().get(i);
-            if (m != null) {
-                text(m.label(), "models[" + i + "].label", ApiLimits.NAME);
-                text(m.backend(), "models[" + i + "].backend", ApiLimits.NAME);
-                text(m.model(), "models[" + i + "].model", ApiLimits.NAME);
-            }
-        }
-        count(r.questions(), "questions", ApiLimits.QUESTIONS);
-        for (int i = 0; r.questions() != null && i < r.questions().size(); i++) {
-            JobRequest.QuestionRequest q = r.questions().get(i);
-            if (q != null) {
-                text(q.id(), "questions[" + i + "].id", ApiLimits.ID);
-                text(q.question(), "questions[" + i + "].question", ApiLimits.QUESTION);
-                text(q.goldSql(), "questions[" + i + "].goldSql", ApiLimits.SQL);
-                text(q.hardness(), "questions[" + i + "].hardness", ApiLimits.ID);
-            }
-        }
-        count(r.predictions(), "predictions", ApiLimits.PREDICTIONS);
-        for (int i = 0; r.predictions() != null && i < r.predictions().size(); i++) {
-            JobRequest.PredictionRequest p = r.predictions().get(i);
-            if (p != null) {
-                text(p.questionId(), "predictions[" + i + "].questionId", ApiLimits.ID);
-                text(p.predictedSql(), "predictions[" + i + "].predictedSql", ApiLimits.SQL);
-                text(p.level(), "predictions[" + i + "].level", ApiLimits.ID);
+        each(r.models(), "models", ApiLimits.MODELS, (m, at) -> {
+            text(m.label(), at + ".label", ApiLimits.NAME);
+            text(m.backend(), at + ".backend", ApiLimits.NAME);
+            text(m.model(), at + ".model", ApiLimits.NAME);
+        });
+        each(r.questions(), "questions", ApiLimits.QUESTIONS, (q, at) -> {
+            text(q.id(), at + ".id", ApiLimits.ID);
+            text(q.question(), at + ".question", ApiLimits.QUESTION);
+            text(q.goldSql(), at + ".goldSql", ApiLimits.SQL);
+            text(q.hardness(), at + ".hardness", ApiLimits.ID);
+        });
+        each(r.predictions(), "predictions", ApiLimits.PREDICTIONS, (p, at) -> {
+            text(p.questionId(), at + ".questionId", ApiLimits.ID);
+            text(p.predictedSql(), at + ".predictedSql", ApiLimits.SQL);
+            text(p.level(), at + ".level", ApiLimits.ID);
+        });
+    }
+
+    /** The list's length, then each entry (with its path, {@code questions[3]}); null entries are left to the mapper. */
+    private static <T> void each(List<T> values, String field, int max, BiConsumer<T, String> check) {
+        count(values, field, max);
+        for (int i = 0; values != null && i < values.size(); i++) {
+            if (values.get(i) != null) {
+                check.accept(values.get(i), field + "[" + i + "]");
             }
         }
     }
