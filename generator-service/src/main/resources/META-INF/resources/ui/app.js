@@ -69,6 +69,15 @@ async function call(url, options = {}) {
   return response;
 }
 
+async function scorerFromServer() {
+  try {
+    const config = await (await fetch('/ui/config', { headers: { 'Accept': 'application/json' } })).json();
+    return config.scorerUrl || null;
+  } catch (ignored) {
+    return null; // no configuration to read: the person types the scorer's address
+  }
+}
+
 async function signIn(event) {
   event.preventDefault();
   state.key = $('api-key').value.trim();
@@ -479,8 +488,12 @@ function showItem(item) {
 
 async function route() {
   if (!state.key) {
-    const params = new URLSearchParams(location.search);
-    $('scorer-url').value = params.get('scorer') || state.scorer || '';
+    // The scorer's address is the operator's (GET /ui/config) or typed here; never taken from the page's URL, where
+    // a link could point it, and the API key sent with every call, at another site.
+    const configured = await scorerFromServer();
+    $('scorer-url').value = configured || state.scorer || '';
+    $('scorer-url').closest('label').hidden = Boolean(configured);
+    $('scorer-url').dataset.source = configured ? 'server' : 'typed';
     show('sign-in');
     return;
   }

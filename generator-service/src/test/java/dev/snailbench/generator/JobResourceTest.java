@@ -19,10 +19,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class JobResourceTest {
 
-    private static final List<Map<String, String>> QUESTIONS = List.of(
-            Map.of("id", "q1", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club"));
-    private static final List<Map<String, String>> PREDICTIONS = List.of(
-            Map.of("questionId", "q1", "predictedSql", "SELECT count(club_id) FROM club"));
+    private static final List<Map<String, String>> QUESTIONS = TestTenants.ONE_QUESTION;
+    private static final List<Map<String, String>> PREDICTIONS = TestTenants.ONE_PREDICTION;
 
     @Test
     void shouldRefuseToCreateATenantWithoutTheAdminKey() {
@@ -122,7 +120,10 @@ class JobResourceTest {
         assertBadRequest(key, withField("database", Map.of("kind", "postgresql", "jdbcUrl",
                 "jdbc:postgresql://h/db?options=-c%20default_transaction_read_only=off", "user", "u", "password", "p")),
                 "database.jdbcUrl");
-        assertBadRequest(key, withField("quesitons", List.of()), "quesitons");
+        // An unknown field is named as every service names it (tenancy-support JsonErrors), with the field meant.
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body(withField("quesitons", List.of()))
+                .post("/jobs").then().statusCode(400).body("field", equalTo("quesitons"))
+                .body("error", equalTo("unknown field 'quesitons' (did you mean 'questions'?)"));
         assertBadRequest(key, withField("predictions", List.of(Map.of("questionId", "q1", "predictedSql", "x",
                 "level", "Least"))), "predictions[0].level");
         assertBadRequest(key, withField("predictions", List.of(Map.of("questionId", "q1", "predictedSql", "x",

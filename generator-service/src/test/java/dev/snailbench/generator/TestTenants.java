@@ -3,12 +3,19 @@ package dev.snailbench.generator;
 import static io.restassured.RestAssured.given;
 
 import io.restassured.http.ContentType;
+import java.util.List;
 import java.util.Map;
 
 /** Creates tenants the way an operator does, over REST. */
 public final class TestTenants {
 
     public static final String ADMIN_KEY = "test-admin-key";
+
+    /** One FootballDB question and its recorded prediction: the smallest valid job. */
+    public static final List<Map<String, String>> ONE_QUESTION = List.of(
+            Map.of("id", "q1", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club"));
+    public static final List<Map<String, String>> ONE_PREDICTION = List.of(
+            Map.of("questionId", "q1", "predictedSql", "SELECT count(club_id) FROM club"));
 
     private TestTenants() {
     }
@@ -20,7 +27,7 @@ public final class TestTenants {
                 .post("/tenants").then().statusCode(201).extract().path("apiKey");
     }
 
-    static Map<String, Object> job(String name, Object questions, Object predictions) {
+    public static Map<String, Object> job(String name, Object questions, Object predictions) {
         Map<String, Object> job = new java.util.HashMap<>(Map.of("name", name,
                 "database", Map.of("kind", "postgresql", "jdbcUrl", "jdbc:postgresql://127.0.0.1:5432/team",
                         "user", "reader", "password", "team-secret"),

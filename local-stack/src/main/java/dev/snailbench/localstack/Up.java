@@ -54,8 +54,11 @@ public final class Up {
         Instant started = Instant.now();
         System.out.println("Starting Kafka, PostgreSQL and the five services (data " + data + ", logs " + logs
                 + ") ...");
+        // The web UI (the generator's page, on a loopback port) calls the scorer: only loopback pages may (CORS).
+        java.util.Map<String, String> properties = new java.util.HashMap<>(Backend.properties(options.backends));
+        properties.put("quarkus.http.cors.origins", "/http://127\\.0\\.0\\.1:[0-9]+/");
         Stack stack = Stack.start(options.root, data, logs, java.util.EnumSet.allOf(Stack.Service.class),
-                Backend.properties(options.backends), backendKeys);
+                properties, backendKeys);
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C or kill: stop the services, the broker and the database before the JVM exits.
         Path endpoints = options.root.resolve(ENDPOINTS_FILE);
@@ -115,8 +118,8 @@ public final class Up {
                     stack.url(service), stack.url(service)));
         }
         lines.add("");
-        lines.add("  web UI                   " + stack.url(Stack.Service.GENERATOR) + "/ui/index.html?scorer="
-                + stack.url(Stack.Service.SCORER) + "   (sign in with a tenant's API key)");
+        lines.add("  web UI                   " + stack.url(Stack.Service.GENERATOR) + "/ui/index.html   (sign in with "
+                + "a tenant's API key and the scorer's URL, " + stack.url(Stack.Service.SCORER) + ")");
         lines.add("  admin key (X-Admin-Key)  " + stack.adminKey());
         lines.add("  Kafka                    " + stack.kafka().bootstrapServers());
         lines.add("  platform PostgreSQL      " + stack.postgres().jdbcUrl(Postgres.PLATFORM_DATABASE) + " (services' "

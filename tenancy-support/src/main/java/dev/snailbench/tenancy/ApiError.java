@@ -1,5 +1,6 @@
 package dev.snailbench.tenancy;
 
+import dev.snailbench.model.domain.ApiKeys;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -11,10 +12,27 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
  */
 public record ApiError(int status, String error, String field) {
 
-    /** A missing or unknown API key. */
+    /** A missing or unknown API key; {@code retryAfter} (may be null) when trying again later may succeed. */
     public static final class Unauthorized extends RuntimeException {
+        private final java.time.Duration retryAfter;
+
         public Unauthorized(String message) {
+            this(message, null);
+        }
+
+        public Unauthorized(String message, java.time.Duration retryAfter) {
             super(message, null, false, false);
+            this.retryAfter = retryAfter;
+        }
+    }
+
+    /** A client that presented too many unknown keys: a 429 with Retry-After. */
+    public static final class TooManyRequests extends RuntimeException {
+        private final java.time.Duration retryAfter;
+
+        public TooManyRequests(String message, java.time.Duration retryAfter) {
+            super(message, null, false, false);
+            this.retryAfter = retryAfter;
         }
     }
 
@@ -48,7 +66,21 @@ public record ApiError(int status, String error, String field) {
 
         @ServerExceptionMapper
         public Response unauthorized(Unauthorized e) {
-            return new ApiError(401, e.getMessage(), null).response();
+            return withRetryAfter(new ApiError(401, e.getMessage(), ApiKeys.HEADER).response(), e.retryAfter);
+        }
+
+        @ServerExceptionMapper
+        public Response tooManyRequests(TooManyRequests e) {
+            return withRetryAfter(new ApiError(429, e.getMessage(), ApiKeys.HEADER).response(), e.retryAfter);
+        }
+
+        /** Whole seconds, rounded up (the header has no fractions); none when there is nothing to wait for. */
+        static Response withRetryAfter(Response response, java.time.Duration retryAfter) {
+            if (retryAfter == null) {
+                return response;
+            }
+            long seconds = Math.max(1, (retryAfter.toMillis() + 999) / 1000);
+            return Response.fromResponse(response).header("Retry-After", Long.toString(seconds)).build();
         }
 
         @ServerExceptionMapper

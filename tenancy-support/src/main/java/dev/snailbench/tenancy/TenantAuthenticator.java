@@ -3,12 +3,14 @@ package dev.snailbench.tenancy;
 import dev.snailbench.model.domain.ApiKeys;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 
 /**
  * The tenant of an {@code X-API-Key}: found by the key's SHA-256, or a 401 ({@link ApiError.Unauthorized}).
@@ -16,29 +18,32 @@ import java.util.concurrent.Executor;
  * A key just returned by {@code POST /tenants} reaches this service through the tenants topic, a few tens of
  * milliseconds after the generator answered. A key this service does not know yet is therefore not refused at once:
  * the request waits for its registration ({@link TenantKeyArrivals}) and answers the moment it is stored, up to
- * {@link #UNKNOWN_KEY_WAIT}; only then is the key refused. That is what keeps the platform's promise, a returned key
- * works everywhere within {@link ApiKeys#PROPAGATION}, without a fixed delay and without a second write.
+ * {@code snailbench.tenancy.unknown-key-wait} (1.5 s); only then is the key refused, with {@code Retry-After: 1}.
+ * That keeps the platform's promise, a returned key works everywhere within {@link ApiKeys#PROPAGATION}, cheaply:
+ * <ul>
+ *   <li>the wait holds no thread (a future completed by the tenants consumer) and looks the key up only twice,
+ *   at its start and at its deadline;</li>
+ *   <li>every unknown key costs its client address a token ({@link FailedAuthLimiter}): out of tokens, the request
+ *   is answered 429 with Retry-After at once, without a wait;</li>
+ *   <li>at most {@code max-waiting} requests wait at once, all clients together; beyond that an unknown key is
+ *   refused at once.</li>
+ * </ul>
+ * A known key never waits and never costs a token.
  */
 @ApplicationScoped
 public class TenantAuthenticator {
 
-    /**
-     * How long a request with an unknown key waits for its registration before the 401: well beyond the promise,
-     * so that a slow broker makes a new key slow, not refused. (An invalid key is refused after this long.)
-     */
-    static final Duration UNKNOWN_KEY_WAIT = Duration.ofSeconds(5);
-    /**
-     * While waiting, the key is looked up again this often even without an arrival: a safety net for a
-     * registration stored by another replica sharing this service's database.
-     */
-    static final Duration RECHECK = Duration.ofMillis(500);
-
     private final TenantKeyRepository keys;
     private final TenantKeyArrivals arrivals;
+    private final FailedAuthLimiter limiter;
+    private final TenancyConfig config;
 
-    public TenantAuthenticator(TenantKeyRepository keys, TenantKeyArrivals arrivals) {
+    public TenantAuthenticator(TenantKeyRepository keys, TenantKeyArrivals arrivals, FailedAuthLimiter limiter,
+            TenancyConfig config) {
         this.keys = keys;
         this.arrivals = arrivals;
+        this.limiter = limiter;
+        this.config = config;
     }
 
     /** The caller's tenant id. */
@@ -46,37 +51,53 @@ public class TenantAuthenticator {
         if (apiKey == null || apiKey.isBlank()) {
             return Uni.createFrom().failure(new ApiError.Unauthorized("missing " + ApiKeys.HEADER + " header"));
         }
+        String client = ClientAddress.current();
         String hash = ApiKeys.sha256(apiKey.strip());
-        return lookup(hash)
-                .onItem().ifNull().switchTo(() -> awaitRegistration(hash, onThisContext(),
-                        System.nanoTime() + UNKNOWN_KEY_WAIT.toNanos()))
-                .onItem().ifNull().failWith(() -> new ApiError.Unauthorized("invalid API key"));
+        return lookup(hash).onItem().ifNull().switchTo(() -> unknown(hash, client));
+    }
+
+    /**
+     * Authenticates on the request's event loop (where the key lookup must run), then does the request's blocking
+     * work (parsing, CPU) with the tenant on a worker thread: for endpoints that used to be blocking methods.
+     */
+    public <T> Uni<T> thenBlocking(String apiKey, Function<String, T> work) {
+        return tenantOf(apiKey).emitOn(Infrastructure.getDefaultWorkerPool()).map(work);
+    }
+
+    private Uni<String> unknown(String hash, String client) {
+        Duration retryAfter = limiter.take(client);
+        if (!retryAfter.isZero()) {
+            return Uni.createFrom().failure(new ApiError.TooManyRequests(
+                    "too many unknown API keys from this address; try again later", retryAfter));
+        }
+        if (arrivals.waiting() >= config.maxWaiting()) {
+            return Uni.createFrom().failure(invalid());
+        }
+        // Registered before looking up again, so a registration stored in between is not missed.
+        CompletableFuture<Void> arrival = arrivals.next(hash);
+        Executor context = onThisContext();
+        return lookup(hash).chain(tenant -> tenant != null ? Uni.createFrom().item(tenant)
+                // A copy: a timed-out wait must not cancel the future other requests for the same key share.
+                : Uni.createFrom().completionStage(arrival.copy())
+                        .ifNoItem().after(config.unknownKeyWait()).recoverWithItem((Void) null)
+                        // Back on the request's Vert.x context: the database session must be used from it.
+                        .emitOn(context)
+                        // Arrived, or the deadline: look once more (a registration stored by another replica
+                        // sharing this database wakes nobody here).
+                        .chain(woken -> lookup(hash)))
+                .onItem().ifNull().failWith(() -> {
+                    arrivals.forget(hash, arrival);
+                    return invalid();
+                });
+    }
+
+    /** The 401 of an unknown key: a key created a moment ago may still be on its way, hence Retry-After. */
+    private static ApiError.Unauthorized invalid() {
+        return new ApiError.Unauthorized("invalid API key", Duration.ofSeconds(1));
     }
 
     private Uni<String> lookup(String hash) {
         return Panache.withSession(() -> keys.byKeyHash(hash)).map(key -> key == null ? null : key.tenantId);
-    }
-
-    /** The tenant once its registration is stored here; null (a 401) if it has not come by the deadline. */
-    private Uni<String> awaitRegistration(String hash, Executor context, long deadline) {
-        // Registered before looking up again, so a registration stored in between is not missed.
-        CompletableFuture<Void> arrival = arrivals.next(hash);
-        return lookup(hash).chain(tenant -> {
-            if (tenant != null) {
-                return Uni.createFrom().item(tenant);
-            }
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                arrivals.forget(hash, arrival);
-                return Uni.createFrom().nullItem();
-            }
-            // A copy: a timed-out wait must not cancel the future other requests for the same key share.
-            return Uni.createFrom().completionStage(arrival.copy())
-                    .ifNoItem().after(Duration.ofNanos(Math.min(left, RECHECK.toNanos()))).recoverWithItem((Void) null)
-                    // Back on the request's Vert.x context: the database session must be used from it.
-                    .emitOn(context)
-                    .chain(woken -> awaitRegistration(hash, context, deadline));
-        });
     }
 
     private static Executor onThisContext() {

@@ -7,6 +7,7 @@ import dev.snailbench.classifier.service.ClassifierService;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.tenancy.JsonErrors;
 import dev.snailbench.tenancy.TenantAuthenticator;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -53,6 +54,7 @@ public class ClassifyResource {
         if (body == null || !body.isObject() || !body.has("identifiers")) {
             throw ApiException.badRequest("body must be a JSON object with an array field 'identifiers'");
         }
+        JsonErrors.onlyFields(body, "", "identifiers");
         JsonNode array = body.get("identifiers");
         if (!array.isArray()) {
             throw ApiException.badRequest("'identifiers' must be an array of strings");

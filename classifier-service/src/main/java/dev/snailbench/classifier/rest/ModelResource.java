@@ -2,7 +2,11 @@ package dev.snailbench.classifier.rest;
 
 import dev.snailbench.classifier.model.ModelMetadata;
 import dev.snailbench.classifier.service.ClassifierService;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.tenancy.TenantAuthenticator;
+import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
@@ -24,13 +28,20 @@ public class ModelResource {
     }
 
     private final ClassifierService classifier;
+    private final TenantAuthenticator tenants;
 
-    public ModelResource(ClassifierService classifier) {
+    public ModelResource(ClassifierService classifier, TenantAuthenticator tenants) {
         this.classifier = classifier;
+        this.tenants = tenants;
     }
 
+    /** A tenant's key is needed, as everywhere on the platform's API. */
     @GET
-    public ModelInfo model() {
+    public Uni<ModelInfo> model(@HeaderParam(ApiKeys.HEADER) String apiKey) {
+        return tenants.tenantOf(apiKey).map(tenant -> model());
+    }
+
+    private ModelInfo model() {
         ModelMetadata m = classifier.metadata();
         return new ModelInfo(m.modelVersion(), m.trainingDate(), m.featureExtractionVersion(), m.labels(),
                 classifier.executionProvider().name(), m.trainer(), m.hyperparameters(), m.wordList(), m.trainRows(),

@@ -7,6 +7,7 @@ import dev.snailbench.classifier.service.SchemaNaturalness;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.tenancy.JsonErrors;
 import dev.snailbench.tenancy.TenantAuthenticator;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -58,6 +59,9 @@ public class SchemaResource {
         if (body == null || !body.isObject()) {
             throw ApiException.badRequest("body must be a JSON object with an array field 'tables'");
         }
+        // A SNAILS schema file is taken as it is (its keys, foreign keys and modules are read by no one here);
+        // any other field is a typo to report.
+        JsonErrors.onlyFields(body, "", "database", "tables", "naturalness_levels", "foreign_keys", "modules");
         JsonNode tables = body.get("tables");
         if (tables == null || !tables.isArray() || tables.isEmpty()) {
             throw ApiException.badRequest("'tables' must be a non-empty array of {\"name\": …, \"columns\": […]}");
@@ -73,6 +77,7 @@ public class SchemaResource {
             if (!table.isObject()) {
                 throw ApiException.badRequest(path + " must be an object with 'name' and 'columns'");
             }
+            JsonErrors.onlyFields(table, path, "name", "columns", "primary_key");
             String name = name(table.get("name"), path + ".name");
             JsonNode columns = table.get("columns");
             if (columns == null || !columns.isArray()) {
@@ -82,6 +87,7 @@ public class SchemaResource {
             for (int c = 0; c < columns.size(); c++) {
                 JsonNode column = columns.get(c);
                 String columnPath = path + ".columns[" + c + "]";
+                JsonErrors.onlyFields(column, columnPath, "name", "type");
                 columnNames.add(column.isObject() ? name(column.get("name"), columnPath + ".name")
                         : name(column, columnPath));
             }

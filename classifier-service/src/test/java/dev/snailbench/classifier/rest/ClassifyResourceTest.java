@@ -99,7 +99,7 @@ class ClassifyResourceTest {
 
     @Test
     void shouldReportTheModelsValidationScores() {
-        given().when().get("/model")
+        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).when().get("/model")
                 .then().statusCode(200)
                 .body("modelVersion", containsString("naturalness-"))
                 .body("validationAccuracy", greaterThanOrEqualTo(0.89f))

@@ -16,6 +16,7 @@ import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.tenancy.ApiError;
+import dev.snailbench.tenancy.ApiLimits;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
@@ -170,6 +171,12 @@ public class DatabaseRegistry {
         if (body == null) {
             throw ApiError.badRequest("body", "is missing");
         }
+        // Bounded before anything else is read (the JDBC URL's own checks are stricter still).
+        ApiLimits.text(body.user(), "user", ApiLimits.NAME);
+        ApiLimits.text(body.adminUser(), "adminUser", ApiLimits.NAME);
+        ApiLimits.text(body.password(), "password", ApiLimits.NAME);
+        ApiLimits.text(body.adminPassword(), "adminPassword", ApiLimits.NAME);
+        ApiLimits.count(body.options() == null ? null : body.options().keySet(), "options", 50);
         if (body.name() == null || body.name().isBlank() || body.name().length() > 200) {
             throw ApiError.badRequest("name", "is required (1 to 200 characters)");
         }

@@ -12,6 +12,7 @@ import dev.snailbench.generator.service.crosswalk.BuildReport;
 import dev.snailbench.generator.service.crosswalk.CrosswalkBuildSpec;
 import dev.snailbench.generator.service.crosswalk.CrosswalkBuilds;
 import dev.snailbench.generator.service.crosswalk.CrosswalkCsv;
+import dev.snailbench.tenancy.JsonErrors;
 import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
 import dev.snailbench.generator.service.crosswalk.Crosswalks;
 import dev.snailbench.generator.service.llm.IdentifierLlm;
@@ -118,6 +119,8 @@ public class CrosswalkResource {
             if (body == null || !body.isObject()) {
                 throw new InvalidRequestException("body", "a JSON object is required");
             }
+            JsonErrors.onlyFields(body, "", "name", "dialect", "expandWithLlm", "abbreviateWithLlm", "dataDictionary",
+                    "schema", "databaseId", "nativeSchema");
             String name = text(body, "name", true);
             String dialectText = body.hasNonNull("dialect") ? body.get("dialect").asText() : "postgresql";
             SqlDialect dialect;

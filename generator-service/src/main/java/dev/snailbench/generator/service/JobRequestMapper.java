@@ -45,6 +45,7 @@ public final class JobRequestMapper {
         if (request == null) {
             throw new InvalidRequestException("body", "a job needs a JSON body");
         }
+        JobRequestLimits.check(request);
         String name = required(request.name(), "name");
         SqlDialect dialect = parse(() -> SqlDialect.fromId(required(request.dialect(), "dialect")), "dialect");
         DatabaseRef database = database(request.database(), dialect, cipher, tenantId);
@@ -268,7 +269,9 @@ public final class JobRequestMapper {
             if (request.questions() != null) {
                 throw new InvalidRequestException("questionSet", "give either questions or a questionSet, not both");
             }
-            return questionSets.apply(request.questionSet());
+            List<Question> set = questionSets.apply(request.questionSet());
+            JobRequestLimits.check(set);
+            return set;
         }
         List<QuestionRequest> questions = request.questions();
         if (questions == null || questions.isEmpty()) {

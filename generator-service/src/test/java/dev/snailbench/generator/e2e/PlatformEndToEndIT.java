@@ -47,6 +47,9 @@ class PlatformEndToEndIT {
     private static NameLinkingModel simulator;
     private static JsonNode footballDev;
 
+    /** Pages served on this machine's loopback (the generator's UI): the only origins the scorer lets call it here. */
+    static final String LOOPBACK_ORIGINS = "/http://127\\.0\\.0\\.1:[0-9]+/";
+
     @BeforeAll
     static void startPlatform() throws Exception {
         Path root = Path.of("..").toAbsolutePath().normalize();
@@ -58,6 +61,9 @@ class PlatformEndToEndIT {
                 "http://127.0.0.1:" + fakeModel.getAddress().getPort() + "/v1",
                 "snailbench.inference.backends.fake.model", "fake-model"));
         settings.putAll(RefinerModelJobs.backend(simulator));
+        // The browser test's page (the generator, on a loopback port) may call the scorer: CORS allows no origin
+        // unless listed.
+        settings.put("quarkus.http.cors.origins", LOOPBACK_ORIGINS);
         stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/e2e-logs"),
                 java.util.EnumSet.allOf(Stack.Service.class), settings);
         FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
@@ -360,7 +366,12 @@ class PlatformEndToEndIT {
         Path shots = Path.of("target/browser");
 
         try (Browser browser = new Browser(java.nio.file.Files.createTempDirectory("snailbench-chromium"))) {
-            browser.open(stack.url(Stack.Service.GENERATOR) + "/ui/index.html?scorer=" + stack.url(Stack.Service.SCORER));
+            // ?scorer= is ignored now (a link could send the key elsewhere): the scorer's address is typed, as no
+            // operator configured snailbench.generator.ui.scorer-url here.
+            browser.open(stack.url(Stack.Service.GENERATOR) + "/ui/index.html?scorer=http://attacker.invalid");
+            browser.await("var s = document.getElementById('scorer-url'); return s.dataset.source + ' ' + s.value;",
+                    "typed "::equals, Duration.ofSeconds(10));
+            browser.type("#scorer-url", stack.url(Stack.Service.SCORER));
             browser.type("#api-key", apiKey);
             browser.click("#sign-in-button");
             browser.await("return document.getElementById('jobs').hidden ? "
@@ -386,6 +397,9 @@ class PlatformEndToEndIT {
                     + "f.contentDocument.documentElement.scrollHeight);", "true"::equals, Duration.ofSeconds(20));
             String frameHeight = browser.script("return document.getElementById('report').clientHeight;");
             browser.script("document.getElementById('report').scrollIntoView();");
+            // Shown sandboxed without scripts: no script of a report could run with this page's origin (and key).
+            assertThat(browser.script("return document.getElementById('report').getAttribute('sandbox');"))
+                    .isEqualTo("allow-same-origin");
             browser.screenshot(shots.resolve("report.png"));
             browser.click("#open-review");
             browser.find(".review-item .review-correct");
@@ -779,14 +793,12 @@ class PlatformEndToEndIT {
     }
 
     /**
-     * Endpoints any caller may use: they compute on what the request carries and read or write no tenant's data
-     * (path and method as in the service's OpenAPI document). Every other endpoint of every service must answer
-     * 401 without a key; these must not (so the list stays true).
+     * Endpoints any caller may use (path and method as in the service's OpenAPI document): only the web UI's
+     * configuration, read before sign-in. Every other endpoint of every service, the stateless computations
+     * included, must answer 401 without a key; these must not (so the list stays true).
      */
     private static final Map<Stack.Service, Set<String>> OPEN = Map.of(
-            Stack.Service.CLASSIFIER, Set.of("GET /model"),
-            Stack.Service.SCORER, Set.of("POST /compare", "POST /linking", "POST /characteristics"),
-            Stack.Service.INFERENCE, Set.of("POST /denaturalize", "POST /prompts/preview"));
+            Stack.Service.GENERATOR, Set.of("GET /ui/config"));
 
     @Test
     void shouldRefuseEveryEndpointThatTouchesTenantDataWithoutAKey() throws Exception {

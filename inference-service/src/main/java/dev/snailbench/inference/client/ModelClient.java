@@ -23,8 +23,14 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Asks a configured backend for a completion, through the response cache: an identical call (backend, model,
- * prompt, parameters) is answered from PostgreSQL without contacting the model. Call on a Vert.x context.
+ * Asks a configured backend for a completion, through the response cache: an identical call of the same tenant
+ * (backend, model, prompt, parameters) is answered from PostgreSQL without contacting the model. Call on a Vert.x
+ * context.
+ * <p>
+ * The cache is the tenant's own: its key includes the tenant, so a hit never tells a tenant that another one asked
+ * the same prompt (nor hands it another tenant's answer), at the price of paying once per tenant for a shared
+ * prompt. The metrics at /q/metrics are labelled only with configured names ({@link #modelLabel}), never with a
+ * model name a job chose.
  */
 @ApplicationScoped
 public class ModelClient {
@@ -54,22 +60,44 @@ public class ModelClient {
                 model.seed() != null ? model.seed() : (b.seed().isPresent() ? b.seed().getAsLong() : null));
     }
 
-    public Uni<Completion> complete(ModelCall call, int estimatedPromptTokens) {
-        String key = cacheKey(call);
+    public Uni<Completion> complete(String tenantId, ModelCall call, int estimatedPromptTokens) {
+        if (tenantId == null || tenantId.isBlank()) {
+            // Every work item carries its tenant; without one the cache could not be kept apart.
+            return Uni.createFrom().failure(new InferenceException("work item has no tenant"));
+        }
+        String key = cacheKey(tenantId, call);
         return Panache.withSession(() -> cache.findById(key))
                 .chain(hit -> hit != null
                         ? Uni.createFrom().item(new Completion(hit.answer, hit.promptTokens, hit.completionTokens, 0.0,
                                 0, 0, true, hit.rawResponse))
                         : backend(call.backend()).complete(call, estimatedPromptTokens)
                                 .invoke(c -> record(call, c))
-                                .onFailure().invoke(e -> Metrics.counter("snailbench.llm.errors", "backend",
-                                        call.backend(), "model", call.model()).increment())
-                                .call(c -> store(key, call, c)));
+                                .onFailure().invoke(e -> Metrics.counter("snailbench.llm.errors", tags(call))
+                                        .increment())
+                                .call(c -> store(key, tenantId, call, c)));
+    }
+
+    /**
+     * A call's metric labels: its backend (only configured backends get this far) and its model when it is one the
+     * backend's configuration names (its default model or a priced one); any other name a job chose is
+     * {@value #OTHER_MODEL}, so tenants can neither grow the label set without bound nor read each other's model
+     * names at /q/metrics.
+     */
+    Tags tags(ModelCall call) {
+        return Tags.of("backend", call.backend(), "model", modelLabel(call));
+    }
+
+    static final String OTHER_MODEL = "other";
+
+    String modelLabel(ModelCall call) {
+        InferenceConfig.Backend b = config.backends().get(call.backend());
+        boolean configured = b != null && (call.model().equals(b.model()) || b.prices().containsKey(call.model()));
+        return configured ? call.model() : OTHER_MODEL;
     }
 
     /** Per backend and model at /q/metrics: call latency, tokens and estimated cost of uncached calls. */
-    private static void record(ModelCall call, Completion c) {
-        Tags tags = Tags.of("backend", call.backend(), "model", call.model());
+    private void record(ModelCall call, Completion c) {
+        Tags tags = tags(call);
         Metrics.timer("snailbench.llm.latency", tags).record(java.time.Duration.ofMillis(c.latencyMillis()));
         Metrics.counter("snailbench.llm.tokens", tags.and("kind", "prompt"))
                 .increment(c.promptTokens() == null ? 0 : c.promptTokens());
@@ -78,9 +106,10 @@ public class ModelClient {
         Metrics.counter("snailbench.llm.cost.usd", tags).increment(c.costUsd() == null ? 0 : c.costUsd());
     }
 
-    private Uni<Void> store(String key, ModelCall call, Completion c) {
+    private Uni<Void> store(String key, String tenantId, ModelCall call, Completion c) {
         CachedResponse row = new CachedResponse();
         row.key = key;
+        row.tenantId = tenantId;
         row.backend = call.backend();
         row.model = call.model();
         row.answer = c.text();
@@ -110,8 +139,8 @@ public class ModelClient {
         return b;
     }
 
-    static String cacheKey(ModelCall call) {
-        String identity = String.join("\u0000", call.backend(), call.api(), call.model(),
+    static String cacheKey(String tenantId, ModelCall call) {
+        String identity = String.join("\u0000", tenantId, call.backend(), call.api(), call.model(),
                 Double.toString(call.temperature()), Integer.toString(call.maxTokens()), String.valueOf(call.seed()),
                 call.prompt());
         try {

@@ -6,8 +6,11 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.rewrite.Crosswalk;
 import dev.snailbench.sql.rewrite.CrosswalkEntry;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
-import io.smallrye.common.annotation.Blocking;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.tenancy.TenantAuthenticator;
+import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -44,10 +47,19 @@ public class DenaturalizeResource {
             List<String> ambiguous, String method) {
     }
 
-    /** JSqlParser parsing is blocking: a worker thread, never the event loop. */
+    private final TenantAuthenticator auth;
+
+    public DenaturalizeResource(TenantAuthenticator auth) {
+        this.auth = auth;
+    }
+
+    /** A tenant's key is needed; JSqlParser parsing is blocking: a worker thread, never the event loop. */
     @POST
-    @Blocking
-    public Response denaturalize(Request request) {
+    public Uni<Response> denaturalize(@HeaderParam(ApiKeys.HEADER) String apiKey, Request request) {
+        return auth.thenBlocking(apiKey, tenant -> denaturalize(request));
+    }
+
+    private Response denaturalize(Request request) {
         if (request == null) {
             throw new BadRequest("body is required: {\"sql\", \"dialect\", \"level\", \"crosswalk\"}");
         }

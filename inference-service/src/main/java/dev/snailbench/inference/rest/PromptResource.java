@@ -4,8 +4,11 @@ import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.prompt.Prompt;
 import dev.snailbench.inference.prompt.PromptBuilder;
 import dev.snailbench.model.domain.WorkItem;
-import io.smallrye.common.annotation.Blocking;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.tenancy.TenantAuthenticator;
+import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -18,15 +21,20 @@ import jakarta.ws.rs.core.MediaType;
 public class PromptResource {
 
     private final PromptBuilder prompts;
+    private final TenantAuthenticator auth;
 
-    public PromptResource(PromptBuilder prompts) {
+    public PromptResource(PromptBuilder prompts, TenantAuthenticator auth) {
         this.prompts = prompts;
+        this.auth = auth;
     }
 
-    /** Reads schema files on first use: a worker thread. */
+    /** A tenant's key is needed; reads schema files on first use: a worker thread. */
     @POST
-    @Blocking
-    public Prompt preview(WorkItem item) {
+    public Uni<Prompt> preview(@HeaderParam(ApiKeys.HEADER) String apiKey, WorkItem item) {
+        return auth.thenBlocking(apiKey, tenant -> preview(item));
+    }
+
+    private Prompt preview(WorkItem item) {
         if (item == null) {
             throw new BadRequest("body is required: a work item (question, dialect, level, schemaId, promptOptions)");
         }

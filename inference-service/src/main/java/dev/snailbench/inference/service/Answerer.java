@@ -72,7 +72,7 @@ public class Answerer {
                     record.prompt = prompt.text();
                     ModelCall call = models.callFor(item.model(), prompt.text());
                     record.model = call.model();
-                    return models.complete(call, prompt.estimatedTokens());
+                    return models.complete(record.tenantId, call, prompt.estimatedTokens());
                 })
                 .chain(completion -> {
                     record.rawAnswer = completion.text();

@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.snailbench.inference.support.Hop;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ class DenaturalizeResourceTest {
 
     @Test
     void shouldReturnNativeSqlWithWhatWasReplacedAndWhatWasUnknown() {
-        given().contentType(ContentType.JSON).body("""
+        given().header("X-API-Key", Hop.tenantKey()).contentType(ContentType.JSON).body("""
                 {"sql": "SELECT [Hght], Hgt_m AS h, Width FROM Trs WHERE Hght > 'Hght'", "dialect": "sqlserver",
                  "level": "Low", "crosswalk": %s}""".formatted(CROSSWALK))
                 .when().post("/denaturalize")
@@ -34,7 +35,7 @@ class DenaturalizeResourceTest {
     @Test
     void shouldRewriteSqlThatDoesNotParseTokenByTokenAndSaySo() {
         // "! =" is refused by the parser: the names around it are still mapped back, never inside the literal.
-        given().contentType(ContentType.JSON).body("""
+        given().header("X-API-Key", Hop.tenantKey()).contentType(ContentType.JSON).body("""
                 {"sql": "SELECT t.Hght, Hgt_m h FROM Trs t WHERE Hght ! = 'Hght' -- Hgt_m", "dialect": "sqlserver",
                  "level": "Low", "crosswalk": %s}""".formatted(CROSSWALK))
                 .when().post("/denaturalize")
@@ -46,7 +47,7 @@ class DenaturalizeResourceTest {
 
     @Test
     void shouldWorkOnPostgresqlSql() {
-        given().contentType(ContentType.JSON).body("""
+        given().header("X-API-Key", Hop.tenantKey()).contentType(ContentType.JSON).body("""
                 {"sql": "SELECT \\"Hght\\" FROM T LIMIT 3", "dialect": "postgresql", "level": "Least",
                  "crosswalk": %s}""".formatted(CROSSWALK))
                 .when().post("/denaturalize")
@@ -57,23 +58,23 @@ class DenaturalizeResourceTest {
 
     @Test
     void shouldRejectBadInputNamingTheField() {
-        given().contentType(ContentType.JSON).body("""
+        given().header("X-API-Key", Hop.tenantKey()).contentType(ContentType.JSON).body("""
                 {"sql": "SELECT 1", "dialect": "oracle", "level": "Low", "crosswalk": []}""")
                 .when().post("/denaturalize").then().statusCode(400)
                 .body("error", equalTo("dialect: unknown dialect 'oracle' (expected postgresql or sqlserver)"));
-        given().contentType(ContentType.JSON).body("""
+        given().header("X-API-Key", Hop.tenantKey()).contentType(ContentType.JSON).body("""
                 {"sql": "SELECT 1", "dialect": "sqlserver", "level": "Native", "crosswalk": []}""")
                 .when().post("/denaturalize").then().statusCode(400)
                 .body("error", containsString("level must be Regular, Low or Least"));
-        given().contentType(ContentType.JSON).body("""
+        given().header("X-API-Key", Hop.tenantKey()).contentType(ContentType.JSON).body("""
                 {"sql": "SELECT 1", "dialect": "sqlserver", "level": "Low",
                  "crosswalk": [{"kind": "table", "native": "a", "low": "b"}, {"kind": "view", "native": "x"}]}""")
                 .when().post("/denaturalize").then().statusCode(400)
                 .body("error", equalTo("crosswalk[1].kind must be table or column, was view"));
-        given().contentType(ContentType.JSON).body("""
+        given().header("X-API-Key", Hop.tenantKey()).contentType(ContentType.JSON).body("""
                 {"dialect": "sqlserver", "level": "Low", "crosswalk": []}""")
                 .when().post("/denaturalize").then().statusCode(400).body("error", equalTo("sql is required"));
-        given().contentType(ContentType.JSON).body("{\"sql\": ")
+        given().header("X-API-Key", Hop.tenantKey()).contentType(ContentType.JSON).body("{\"sql\": ")
                 .when().post("/denaturalize").then().statusCode(400);
     }
 }

@@ -46,8 +46,9 @@ class ComposeFileTest {
 
         assertThat((String) kafka.get("image")).startsWith("apache/kafka:");
         assertThat(env.get("KAFKA_PROCESS_ROLES").split(",")).containsExactlyInAnyOrder("broker", "controller");
-        assertThat(env.get("KAFKA_CONTROLLER_QUORUM_VOTERS")).isEqualTo(env.get("KAFKA_NODE_ID") + "@kafka:9093");
-        assertThat(env.get("KAFKA_LISTENERS")).contains("CONTROLLER://:9093");
+        // The controller listens inside the broker's container only.
+        assertThat(env.get("KAFKA_CONTROLLER_QUORUM_VOTERS")).isEqualTo(env.get("KAFKA_NODE_ID") + "@localhost:9093");
+        assertThat(env.get("KAFKA_LISTENERS")).contains("CONTROLLER://localhost:9093");
         assertThat(env.get("KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR")).isEqualTo("1");
         // KRaft storage is formatted with this id: 16 bytes, base64url without padding.
         assertThat(Base64.getUrlDecoder().decode(env.get("CLUSTER_ID"))).hasSize(16);
@@ -124,14 +125,16 @@ class ComposeFileTest {
         Map<String, String> postgres = environment("postgres");
 
         assertThat(kafka.get("KAFKA_ADVERTISED_LISTENERS").split(","))
-                .contains("PLAINTEXT://" + env.get("KAFKA_BOOTSTRAP_SERVERS"));
+                .contains("SASL_PLAINTEXT://" + env.get("KAFKA_BOOTSTRAP_SERVERS"));
         URI database = URI.create(env.get("SNAILBENCH_DB_URL"));
         assertThat(database.getScheme()).isEqualTo("postgresql");
         assertThat(services).containsKey(database.getHost());
         assertThat(database.getPort()).isEqualTo(5432);
         assertThat(database.getPath()).isEqualTo("/" + postgres.get("POSTGRES_DB"));
-        assertThat(env.get("SNAILBENCH_DB_USER")).isEqualTo(postgres.get("POSTGRES_USER"));
-        assertThat(env.get("SNAILBENCH_DB_PASSWORD")).isEqualTo(postgres.get("POSTGRES_PASSWORD"));
+        // The role postgres-init/ creates for the platform, not the image's superuser.
+        assertThat(env.get("SNAILBENCH_DB_USER")).isEqualTo(postgres.get("SNAILBENCH_DB_USER"))
+                .isNotEqualTo(postgres.get("POSTGRES_USER"));
+        assertThat(env.get("SNAILBENCH_DB_PASSWORD")).isEqualTo(postgres.get("SNAILBENCH_DB_PASSWORD"));
         if (env.containsKey("SNAILBENCH_SECRETS_KEY")) {
             assertThat(Base64.getDecoder().decode(env.get("SNAILBENCH_SECRETS_KEY"))).hasSize(32);
         }
@@ -173,6 +176,62 @@ class ComposeFileTest {
         assertThat(environment("kafka").get("KAFKA_AUTO_CREATE_TOPICS_ENABLE")).isEqualTo("false");
         assertThat(created.keySet()).containsAll(used);
         assertThat(created.values()).allSatisfy(partitions -> assertThat(partitions).isPositive());
+    }
+
+    @Test
+    void shouldPublishNeitherKafkaNorPostgresToTheHost() {
+        assertThat(service("kafka")).doesNotContainKey("ports");
+        assertThat(service("postgres")).doesNotContainKey("ports");
+    }
+
+    @Test
+    void shouldAuthenticateEveryKafkaClientAndAuthorizeItByAcls() {
+        Map<String, String> kafka = environment("kafka");
+
+        // Every listener other services reach asks for SCRAM; PLAINTEXT only for the controller, on localhost.
+        assertThat(kafka.get("KAFKA_LISTENER_SECURITY_PROTOCOL_MAP").split(","))
+                .containsExactlyInAnyOrder("CONTROLLER:PLAINTEXT", "SASL_PLAINTEXT:SASL_PLAINTEXT");
+        assertThat(kafka.get("KAFKA_LISTENERS").split(","))
+                .containsExactlyInAnyOrder("SASL_PLAINTEXT://:9092", "CONTROLLER://localhost:9093");
+        assertThat(kafka.get("KAFKA_SASL_ENABLED_MECHANISMS")).isEqualTo("SCRAM-SHA-512");
+        assertThat(kafka.get("KAFKA_AUTHORIZER_CLASS_NAME")).endsWith(".StandardAuthorizer");
+        assertThat(kafka.get("KAFKA_ALLOW_EVERYONE_IF_NO_ACL_FOUND")).isEqualTo("false");
+        assertThat(kafka.get("KAFKA_SUPER_USERS").split(";")).containsExactlyInAnyOrder("User:admin", "User:ANONYMOUS");
+        assertThat(String.join("\n", commandOf("kafka"))).contains("--add-scram \"SCRAM-SHA-512=[name=admin,");
+    }
+
+    @ParameterizedTest
+    @FieldSource("SERVICES")
+    void shouldLogEachServiceInToKafkaAsItsOwnUserAllowedOnlyItsOwnTopicsAndGroups(String module) {
+        Map<String, String> env = environment(module);
+        String user = module.replace("-service", "");
+        ServiceModule declared = ServiceModule.load(module);
+
+        assertThat(env.get("KAFKA_SECURITY_PROTOCOL")).isEqualTo("SASL_PLAINTEXT");
+        assertThat(env.get("KAFKA_SASL_MECHANISM")).isEqualTo("SCRAM-SHA-512");
+        assertThat(env.get("KAFKA_SASL_JAAS_CONFIG")).startsWith("org.apache.kafka.common.security.scram.ScramLoginModule")
+                .contains("username=\"" + user + "\"");
+        String init = String.join("\n", commandOf("kafka-init"));
+        assertThat(init).contains("user " + user + " ");
+        Map<String, Set<String>> granted = new TreeMap<>();
+        Matcher grant = Pattern.compile("(?m)^\\s*grant " + user + " (\\S+) (read|write) (.+)$").matcher(init);
+        while (grant.find()) {
+            assertThat(grant.group(1)).as("consumer groups of %s", user).isEqualTo(declared.applicationName());
+            granted.computeIfAbsent(grant.group(2), k -> new TreeSet<>()).addAll(List.of(grant.group(3).trim().split(" ")));
+        }
+        assertThat(granted.get("read")).as("%s reads", user).isEqualTo(ServiceModule.channelTopics(module, true));
+        assertThat(granted.get("write")).as("%s writes", user).isEqualTo(ServiceModule.channelTopics(module, false));
+    }
+
+    @Test
+    void shouldRunTheServicesAsTheDatabasesOwnerWithoutSuperuserRights() {
+        Map<String, String> postgres = environment("postgres");
+        assertThat(service("postgres").get("volumes")).asInstanceOf(InstanceOfAssertFactories.LIST)
+                .contains("./postgres-init:/docker-entrypoint-initdb.d:ro");
+        assertThat(postgres.get("POSTGRES_HOST_AUTH_METHOD")).isEqualTo("scram-sha-256");
+        String init = ProjectFiles.read(ProjectFiles.root().resolve("postgres-init/10-snailbench-role.sh"));
+        assertThat(init).contains("CREATE ROLE :\"role\" LOGIN PASSWORD :'password' NOSUPERUSER NOCREATEDB NOCREATEROLE")
+                .contains("ALTER DATABASE :\"db\" OWNER TO :\"role\"");
     }
 
     private static Map<String, Object> service(String name) {

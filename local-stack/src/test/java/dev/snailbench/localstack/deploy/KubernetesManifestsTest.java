@@ -425,7 +425,7 @@ class KubernetesManifestsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "overlays/dev", "overlays/prod", "kafka-topics" })
+    @ValueSource(strings = { "overlays/dev", "overlays/prod", "kafka-topics", "kafka-users" })
     void shouldUseOnlyFieldsTheKubernetesApiKnows(String overlay) {
         Manifests manifests = overlay(overlay);
         for (int i = 0; i < manifests.raw.size(); i++) {
@@ -443,6 +443,104 @@ class KubernetesManifestsTest {
             Manifests.container(deployment).getEnv().stream().filter(e -> e.getValueFrom() == null)
                     .forEach(e -> assertThat(e.getValue()).as(e.getName()).isNotNull());
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "overlays/dev", "overlays/prod" })
+    void shouldLogEveryServiceInToKafkaAsItsOwnUser(String overlay) {
+        Manifests manifests = overlay(overlay);
+        ConfigMap platform = manifests.find(ConfigMap.class, "snailbench-platform").orElseThrow();
+        assertThat(platform.getData()).containsEntry("KAFKA_SECURITY_PROTOCOL", "SASL_PLAINTEXT")
+                .containsEntry("KAFKA_SASL_MECHANISM", "SCRAM-SHA-512");
+        for (String module : ProjectFiles.SERVICES) {
+            Map<String, EnvVar> env = new HashMap<>();
+            Manifests.container(manifests.deployment(module)).getEnv().forEach(e -> env.put(e.getName(), e));
+            var jaas = env.get("KAFKA_SASL_JAAS_CONFIG").getValueFrom().getSecretKeyRef();
+            assertThat(jaas.getName()).as(module).isEqualTo("snailbench-kafka-" + module.replace("-service", ""));
+            assertThat(jaas.getKey()).isEqualTo("sasl.jaas.config");
+            for (String name : List.of("KAFKA_SECURITY_PROTOCOL", "KAFKA_SASL_MECHANISM")) {
+                assertThat(env.get(name).getValueFrom().getConfigMapKeyRef().getName()).as("%s of %s", name, module)
+                        .isEqualTo("snailbench-platform");
+            }
+        }
+    }
+
+    @Test
+    void shouldAllowEachKafkaUserOnlyItsOwnTopicsAndConsumerGroups() {
+        Map<String, GenericKubernetesResource> users = new TreeMap<>();
+        overlay("kafka-users").custom("KafkaUser").forEach(u -> users.put(u.getMetadata().getName(), u));
+        assertThat(users.keySet()).containsExactlyInAnyOrder("generator", "classifier", "inference", "executor",
+                "scorer");
+        String cluster = overlay("kafka-topics").custom("KafkaTopic").get(0).getMetadata().getLabels()
+                .get("strimzi.io/cluster");
+        for (String module : ProjectFiles.SERVICES) {
+            GenericKubernetesResource user = users.get(module.replace("-service", ""));
+            assertThat(user.getMetadata().getLabels()).containsEntry("strimzi.io/cluster", cluster);
+            Map<String, Object> spec = castMap(user.getAdditionalProperties().get("spec"));
+            assertThat(map(spec.get("authentication"))).containsEntry("type", "scram-sha-512");
+            Set<String> reads = new TreeSet<>();
+            Set<String> writes = new TreeSet<>();
+            Set<String> groups = new TreeSet<>();
+            for (Object entry : (List<?>) map(spec.get("authorization")).get("acls")) {
+                Map<String, Object> acl = castMap(entry);
+                Map<String, Object> resource = map(acl.get("resource"));
+                List<Object> operations = List.copyOf((List<?>) acl.get("operations"));
+                switch ((String) resource.get("type")) {
+                    case "topic" -> {
+                        assertThat(resource.get("patternType")).isEqualTo("literal");
+                        (operations.contains("Read") ? reads : writes).add((String) resource.get("name"));
+                        assertThat(operations).as("%s on %s", module, resource).hasSize(2).contains("Describe");
+                    }
+                    case "group" -> {
+                        assertThat(operations).containsExactly("Read");
+                        groups.add((String) resource.get("name"));
+                    }
+                    case "cluster" -> assertThat(operations).containsExactly("Describe");
+                    default -> throw new AssertionError(module + ": unexpected ACL " + acl);
+                }
+            }
+            assertThat(reads).as("%s reads", module).isEqualTo(ServiceModule.channelTopics(module, true));
+            assertThat(writes).as("%s writes", module).isEqualTo(ServiceModule.channelTopics(module, false));
+            assertThat(groups).as("%s groups", module).contains(ServiceModule.load(module).applicationName());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "overlays/dev", "overlays/prod" })
+    void shouldDenyAllTrafficByDefaultAndLetOnlyTheExecutorReachTeamDatabases(String overlay) {
+        var policies = overlay(overlay).all(io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy.class);
+        var deny = policies.stream().filter(p -> p.getMetadata().getName().equals("snailbench-default-deny"))
+                .findFirst().orElseThrow();
+        assertThat(deny.getSpec().getPodSelector().getMatchLabels()).isNullOrEmpty();
+        assertThat(deny.getSpec().getPolicyTypes()).containsExactlyInAnyOrder("Ingress", "Egress");
+        assertThat(deny.getSpec().getIngress()).isNullOrEmpty();
+        assertThat(deny.getSpec().getEgress()).isNullOrEmpty();
+        // Only the executor's pods may open connections to database ports outside the platform's namespaces.
+        for (var policy : policies) {
+            boolean databasePorts = policy.getSpec().getEgress() != null && policy.getSpec().getEgress().stream()
+                    .anyMatch(rule -> rule.getTo().stream().anyMatch(peer -> peer.getIpBlock() != null)
+                            && rule.getPorts().stream().anyMatch(port -> port.getPort().getIntVal() != null
+                                    && List.of(5432, 1433).contains(port.getPort().getIntVal())));
+            if (databasePorts) {
+                assertThat(policy.getSpec().getPodSelector().getMatchLabels()).as(policy.getMetadata().getName())
+                        .isEqualTo(Map.of("app.kubernetes.io/name", "executor-service"));
+            }
+        }
+        // Ingress only to the HTTP port.
+        policies.stream().filter(p -> p.getSpec().getIngress() != null).flatMap(p -> p.getSpec().getIngress().stream())
+                .forEach(rule -> assertThat(rule.getPorts()).allSatisfy(port ->
+                        assertThat(port.getPort().getStrVal()).isEqualTo("http")));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "overlays/dev", "overlays/prod" })
+    void shouldTellTheExecutorWhereTeamDatabasesMayBeAndWhichEndpointsAreThePlatforms(String overlay) {
+        Manifests manifests = overlay(overlay);
+        Container executor = Manifests.container(manifests.deployment("executor-service"));
+        assertThat(resolve(manifests, executor, "SNAILBENCH_EXECUTOR_TARGETS_ALLOWED_NETWORKS")).isNotNull();
+        assertThat(resolve(manifests, executor, "SNAILBENCH_EXECUTOR_TARGETS_PLATFORM_ENDPOINTS").split(","))
+                .containsExactlyInAnyOrder("generator-service:8080", "classifier-service:8081",
+                        "inference-service:8082", "scorer-service:8084");
     }
 
     /** The value a container sees for an environment variable, following ConfigMap references. */

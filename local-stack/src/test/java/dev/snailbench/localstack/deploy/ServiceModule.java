@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -57,5 +58,27 @@ record ServiceModule(String module, Path dir, String applicationName, int httpPo
         }
         return new ServiceModule(module, dir, name.trim(), Integer.parseInt(port.trim()), incoming, topics,
                 environment);
+    }
+
+    /** What the service's channels read ({@code incoming}) or write (outgoing and dead-letter topics). */
+    static Set<String> channelTopics(String module, boolean incoming) {
+        java.util.Properties properties = new java.util.Properties();
+        try {
+            properties.load(new java.io.StringReader(ProjectFiles.read(
+                    ProjectFiles.root().resolve(module).resolve("src/main/resources/application.properties"))));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        Set<String> topics = new TreeSet<>();
+        for (String key : properties.stringPropertyNames()) {
+            String value = properties.getProperty(key).trim();
+            boolean deadLetter = key.endsWith(".dead-letter-queue.topic");
+            if (incoming && key.matches("mp\\.messaging\\.incoming\\.[^.]+\\.topics?")) {
+                topics.addAll(List.of(value.split(",")));
+            } else if (!incoming && (deadLetter || key.matches("mp\\.messaging\\.outgoing\\.[^.]+\\.topic"))) {
+                topics.add(value);
+            }
+        }
+        return topics;
     }
 }

@@ -9,8 +9,13 @@ import dev.snailbench.scorer.service.compare.ResultComparisons;
 import dev.snailbench.scorer.service.compare.ResultTable;
 import dev.snailbench.scorer.service.compare.Row;
 import dev.snailbench.scorer.service.compare.Tolerance;
+import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.tenancy.ApiError;
+import dev.snailbench.tenancy.JsonErrors;
+import dev.snailbench.tenancy.TenantAuthenticator;
+import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -20,7 +25,7 @@ import java.util.List;
 
 /**
  * Stateless comparison of two result sets with every comparator and QATCH metric. JSON numbers are numbers,
- * strings are text ("1" is not 1), null is NULL. Runs on a worker thread (blocking signature).
+ * strings are text ("1" is not 1), null is NULL. Needs a tenant's key; compares on a worker thread.
  */
 @Path("/compare")
 @Consumes(MediaType.APPLICATION_JSON)
@@ -29,17 +34,25 @@ public class CompareResource {
 
     private final ResultComparisons comparisons;
     private final ScorerConfig config;
+    private final TenantAuthenticator auth;
 
-    public CompareResource(ResultComparisons comparisons, ScorerConfig config) {
+    public CompareResource(ResultComparisons comparisons, ScorerConfig config, TenantAuthenticator auth) {
         this.comparisons = comparisons;
         this.config = config;
+        this.auth = auth;
     }
 
+    /** A tenant's key is needed: the comparison is work done for someone (and the body is up to 16 MB). */
     @POST
-    public Comparison compare(JsonNode body) {
+    public Uni<Comparison> compare(@HeaderParam(ApiKeys.HEADER) String apiKey, JsonNode body) {
+        return auth.thenBlocking(apiKey, tenant -> compare(body));
+    }
+
+    private Comparison compare(JsonNode body) {
         if (body == null || !body.isObject()) {
             throw ApiError.of(400, "body must be a JSON object with gold and predicted");
         }
+        JsonErrors.onlyFields(body, "", "gold", "predicted", "orderBy", "nullsEqual", "tolerance");
         ResultTable gold = table(body, "gold");
         ResultTable predicted = table(body, "predicted");
         boolean orderBy = bool(body, "orderBy", false);
@@ -50,6 +63,7 @@ public class CompareResource {
             if (!tol.isObject()) {
                 throw ApiError.of(400, "tolerance must be an object {\"absolute\": …, \"relative\": …}");
             }
+            JsonErrors.onlyFields(tol, "tolerance", "absolute", "relative");
             try {
                 tolerance = new Tolerance(number(tol, "tolerance.absolute"), number(tol, "tolerance.relative"));
             } catch (IllegalArgumentException e) {
@@ -64,6 +78,7 @@ public class CompareResource {
         if (t == null || !t.isObject()) {
             throw ApiError.of(400, field + " is required: {\"columns\": [...], \"rows\": [[...]]}");
         }
+        JsonErrors.onlyFields(t, field, "columns", "rows", "timesSeconds");
         List<String> columns = new ArrayList<>();
         JsonNode cols = t.get("columns");
         if (cols != null && !cols.isNull()) {

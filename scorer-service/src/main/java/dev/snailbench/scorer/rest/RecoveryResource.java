@@ -4,6 +4,7 @@ import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.model.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultRepository;
 import dev.snailbench.scorer.service.report.RecoverySection;
+import dev.snailbench.scorer.service.report.ReportRenderer;
 import dev.snailbench.scorer.service.stats.JobStatistics;
 import dev.snailbench.tenancy.ApiError;
 import dev.snailbench.tenancy.TenantAuthenticator;
@@ -62,7 +63,8 @@ public class RecoveryResource {
     public Uni<Response> html(@HeaderParam(ApiKeys.HEADER) String apiKey, @QueryParam("original") String original,
             @QueryParam("injected") String injected, @QueryParam("refined") String refined) {
         return section(apiKey, original, injected, refined).map(s -> Response.ok(RecoverySection.html(s),
-                "text/html; charset=utf-8").build());
+                "text/html; charset=utf-8")
+                .header("Content-Security-Policy", ReportRenderer.CONTENT_SECURITY_POLICY).build());
     }
 
     private Uni<RecoverySection.Section> section(String apiKey, String original, String injected, String refined) {

@@ -7,6 +7,7 @@ import dev.snailbench.scorer.service.report.ReportRenderer;
 import dev.snailbench.scorer.service.review.ReviewQueue;
 import dev.snailbench.scorer.service.stats.JobStatistics;
 import dev.snailbench.tenancy.ApiError;
+import dev.snailbench.tenancy.ApiLimits;
 import dev.snailbench.tenancy.TenantAuthenticator;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
@@ -86,7 +87,8 @@ public class ResultsResource {
     public Uni<Response> reportHtml(@PathParam("jobId") String jobId, @HeaderParam(ApiKeys.HEADER) String apiKey) {
         return loaded(jobId, apiKey).emitOn(Infrastructure.getDefaultWorkerPool())
                 .map(list -> Response.ok(reports.html(statistics.summarize(UUID.fromString(jobId), list), list),
-                        "text/html; charset=utf-8").build());
+                        "text/html; charset=utf-8")
+                        .header("Content-Security-Policy", ReportRenderer.CONTENT_SECURITY_POLICY).build());
     }
 
     /** What a reviewer sends: {@code verdict} correct or incorrect, an optional note and reviewer name. */
@@ -123,6 +125,7 @@ public class ResultsResource {
             if (body.note() != null && body.note().length() > 4000) {
                 throw ApiError.badRequest("note", "is longer than 4000 characters");
             }
+            ApiLimits.text(body.reviewer(), "reviewer", ApiLimits.NAME);
             UUID item;
             try {
                 item = UUID.fromString(workItemId);

@@ -8,8 +8,12 @@ import dev.snailbench.sql.analysis.Identifiers;
 import dev.snailbench.sql.analysis.LinkingScore;
 import dev.snailbench.sql.analysis.PredictedIdentifiers;
 import dev.snailbench.sql.analysis.SqlParser.SqlParseException;
+import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.tenancy.ApiError;
+import dev.snailbench.tenancy.TenantAuthenticator;
+import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -20,8 +24,8 @@ import net.sf.jsqlparser.statement.Statement;
 
 /**
  * Stateless SQL analysis: schema linking of a predicted query against the gold one (SNAILS' QueryRecall,
- * QueryPrecision, QueryF1) and query characteristics with Spider hardness. Parsing runs on the parser pool
- * with a timeout; these methods run on worker threads (blocking signatures).
+ * QueryPrecision, QueryF1) and query characteristics with Spider hardness. A tenant's key is needed; parsing runs
+ * on the parser pool with a timeout, called from a worker thread.
  */
 @Path("/")
 @Consumes(MediaType.APPLICATION_JSON)
@@ -31,9 +35,11 @@ public class SqlResource {
     static final int MAX_SQL_CHARS = 100_000;
 
     private final SqlAnalysis sql;
+    private final TenantAuthenticator auth;
 
-    public SqlResource(SqlAnalysis sql) {
+    public SqlResource(SqlAnalysis sql, TenantAuthenticator auth) {
         this.sql = sql;
+        this.auth = auth;
     }
 
     public record LinkingRequest(String goldSql, String predictedSql, String dialect) {
@@ -66,7 +72,18 @@ public class SqlResource {
 
     @POST
     @Path("linking")
-    public LinkingResponse linking(LinkingRequest request) {
+    public Uni<LinkingResponse> linking(@HeaderParam(ApiKeys.HEADER) String apiKey, LinkingRequest request) {
+        return auth.thenBlocking(apiKey, tenant -> linking(request));
+    }
+
+    @POST
+    @Path("characteristics")
+    public Uni<CharacteristicsResponse> characteristics(@HeaderParam(ApiKeys.HEADER) String apiKey,
+            CharacteristicsRequest request) {
+        return auth.thenBlocking(apiKey, tenant -> characteristics(request));
+    }
+
+    private LinkingResponse linking(LinkingRequest request) {
         if (request == null) {
             throw ApiError.of(400, "body must be {\"goldSql\": …, \"predictedSql\": …, \"dialect\": …}");
         }
@@ -80,9 +97,7 @@ public class SqlResource {
                 predicted.multipleStatements());
     }
 
-    @POST
-    @Path("characteristics")
-    public CharacteristicsResponse characteristics(CharacteristicsRequest request) {
+    private CharacteristicsResponse characteristics(CharacteristicsRequest request) {
         if (request == null) {
             throw ApiError.of(400, "body must be {\"sql\": …, \"dialect\": …}");
         }

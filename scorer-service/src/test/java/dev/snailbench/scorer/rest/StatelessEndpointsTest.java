@@ -6,6 +6,8 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.scorer.TestKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
@@ -14,9 +16,19 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class StatelessEndpointsTest {
 
+    private static String key;
+
+    /** A tenant's key: the stateless endpoints need one too. */
+    private static synchronized String key() {
+        if (key == null) {
+            key = TestKeys.registered();
+        }
+        return key;
+    }
+
     @Test
     void shouldCompareTwoResultsWithEveryMetric() {
-        given().contentType(ContentType.JSON).body("""
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
                 {"gold": {"columns": ["name", "goals"], "rows": [["a", 1], ["b", 2]], "timesSeconds": [0.04]},
                  "predicted": {"rows": [["b", 2.0], ["a", 1]], "timesSeconds": [0.01]},
                  "orderBy": true}""")
@@ -38,7 +50,7 @@ class StatelessEndpointsTest {
 
     @Test
     void shouldOmitTupleOrderWithoutOrderByAndApplyTolerance() {
-        given().contentType(ContentType.JSON).body("""
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
                 {"gold": {"rows": [[0.333333]]}, "predicted": {"rows": [[0.3333333333]]},
                  "tolerance": {"relative": 1e-5}}""")
                 .when().post("/compare")
@@ -49,13 +61,13 @@ class StatelessEndpointsTest {
 
     @Test
     void shouldNameTheBadFieldOfACompareRequest() {
-        given().contentType(ContentType.JSON).body("{\"gold\": {\"rows\": [[1]]}}")
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("{\"gold\": {\"rows\": [[1]]}}")
                 .when().post("/compare").then().statusCode(400).body("error", containsString("predicted is required"));
-        given().contentType(ContentType.JSON).body("""
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
                 {"gold": {"columns": ["a"], "rows": [[1], [1, 2]]}, "predicted": {"rows": []}}""")
                 .when().post("/compare").then().statusCode(400)
                 .body("error", equalTo("gold.rows[1] has 2 cells but gold.columns has 1"));
-        given().contentType(ContentType.JSON).body("""
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
                 {"gold": {"rows": [[{"x": 1}]]}, "predicted": {"rows": []}}""")
                 .when().post("/compare").then().statusCode(400)
                 .body("error", equalTo("gold.rows[0][0] must be a string, number, boolean or null"));
@@ -63,7 +75,7 @@ class StatelessEndpointsTest {
 
     @Test
     void shouldScoreSchemaLinking() {
-        given().contentType(ContentType.JSON).body("""
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
                 {"goldSql": "SELECT [p].[Name], [Age] FROM [dbo].[Player] AS [p] ORDER BY [Age]",
                  "predictedSql": "SELECT name FROM player p JOIN team t ON t.id = p.team_id",
                  "dialect": "sqlserver"}""")
@@ -81,7 +93,7 @@ class StatelessEndpointsTest {
 
     @Test
     void shouldScoreAPredictionThatDoesNotParseFromItsTokensAndSaySo() {
-        given().contentType(ContentType.JSON).body("""
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
                 {"goldSql": "SELECT comments FROM roadkill WHERE year < 1990",
                  "predictedSql": "SELECT comments FROM roadkill WHERE species ! = 'deer'",
                  "dialect": "sqlserver"}""")
@@ -97,7 +109,7 @@ class StatelessEndpointsTest {
     @Test
     void shouldLinkAnAnswerOfSeveralStatementsOverAllOfThemAndFlagIt() {
         // A preparatory statement first: the SELECT that answers is the second one.
-        given().contentType(ContentType.JSON).body("""
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
                 {"goldSql": "SELECT comments FROM roadkill WHERE year < 1990",
                  "predictedSql": "SET NOCOUNT ON; SELECT comments FROM roadkill WHERE year < 1990; -- done",
                  "dialect": "sqlserver"}""")
@@ -106,7 +118,7 @@ class StatelessEndpointsTest {
                 .body("multipleStatements", equalTo(true))
                 .body("queryRecall", equalTo(1.0f))
                 .body("matched.columns", contains("comments", "year"));
-        given().contentType(ContentType.JSON).body("""
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
                 {"goldSql": "SELECT a FROM t", "predictedSql": "SELECT a FROM t; SELECT b FROM u;",
                  "dialect": "postgresql"}""")
                 .when().post("/linking").then().statusCode(200)
@@ -116,7 +128,7 @@ class StatelessEndpointsTest {
                 .body("queryRecall", equalTo(1.0f))
                 .body("extra.tables", contains("u"))
                 .body("extra.columns", contains("b"));
-        given().contentType(ContentType.JSON).body("""
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
                 {"goldSql": "SELECT a FROM t", "predictedSql": "SELECT a FROM t;", "dialect": "postgresql"}""")
                 .when().post("/linking").then().statusCode(200)
                 .body("statements", equalTo(1))
@@ -125,11 +137,11 @@ class StatelessEndpointsTest {
 
     @Test
     void shouldRejectUnparsableGoldSqlAndUnknownDialect() {
-        given().contentType(ContentType.JSON).body("""
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
                 {"goldSql": "SELEC a FROM", "predictedSql": "SELECT a FROM t", "dialect": "postgresql"}""")
                 .when().post("/linking").then().statusCode(400)
                 .body("error", containsString("goldSql does not parse"));
-        given().contentType(ContentType.JSON).body("""
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
                 {"sql": "SELECT 1", "dialect": "oracle"}""")
                 .when().post("/characteristics").then().statusCode(400)
                 .body("error", containsString("dialect: unknown dialect 'oracle'"));
@@ -137,7 +149,7 @@ class StatelessEndpointsTest {
 
     @Test
     void shouldDescribeQueryCharacteristicsAndHardness() {
-        given().contentType(ContentType.JSON).body("""
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
                 {"sql": "SELECT TOP 1 t.name, count(*) FROM team t JOIN player p ON p.team_id = t.id GROUP BY t.name ORDER BY count(*) DESC",
                  "dialect": "sqlserver"}""")
                 .when().post("/characteristics")

@@ -20,6 +20,14 @@ import java.util.TreeSet;
 @ApplicationScoped
 public class ReportRenderer {
 
+    /**
+     * The Content-Security-Policy of every HTML report served: the reports are self-contained (inline styles, no
+     * scripts, no images, no requests), so a tenant's text that escaped the escaping could still run nothing,
+     * load nothing and send nothing anywhere.
+     */
+    public static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; "
+            + "base-uri 'none'; form-action 'none'; sandbox";
+
     static final List<String> CSV_COLUMNS = List.of("questionId", "question", "workItemId", "model", "database", "level",
             "hardness", "labelledHardness", "goldStatus", "goldError", "predictedStatus", "predictedError",
             "inferenceError", "failed",

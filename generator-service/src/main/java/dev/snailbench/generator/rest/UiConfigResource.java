@@ -1,0 +1,32 @@
+package dev.snailbench.generator.rest;
+
+import dev.snailbench.generator.config.UiConfig;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/**
+ * {@code GET /ui/config}: what the web UI needs before sign-in, from the operator's configuration. The scorer's
+ * address comes from here and never from the page's URL: a link with {@code ?scorer=https://attacker.example} used
+ * to make the UI send the tenant's API key to the attacker. No key needed: it holds nothing secret.
+ */
+@Path("/ui/config")
+public class UiConfigResource {
+
+    /** {@code scorerUrl}: null when the operator has not configured it (the UI then asks the person). */
+    public record View(String scorerUrl) {
+    }
+
+    private final UiConfig config;
+
+    public UiConfigResource(UiConfig config) {
+        this.config = config;
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public View get() {
+        return new View(config.scorerUrl().map(url -> url.replaceAll("/+$", "")).orElse(null));
+    }
+}

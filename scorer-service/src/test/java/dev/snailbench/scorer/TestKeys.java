@@ -1,0 +1,23 @@
+package dev.snailbench.scorer;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+
+import dev.snailbench.model.domain.ApiKeys;
+import java.time.Duration;
+import java.util.UUID;
+
+/** A tenant key registered on the tenants topic and known to this scorer when returned. */
+public final class TestKeys {
+
+    private TestKeys() {
+    }
+
+    public static String registered() {
+        String key = ApiKeys.newKey();
+        TestEvents.registerTenant("attack-" + UUID.randomUUID(), ApiKeys.sha256(key));
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/results", UUID.randomUUID()).then().statusCode(404));
+        return key;
+    }
+}

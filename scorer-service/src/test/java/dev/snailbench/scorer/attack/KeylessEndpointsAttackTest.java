@@ -1,0 +1,119 @@
+package dev.snailbench.scorer.attack;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.scorer.TestKeys;
+import dev.snailbench.localstack.testing.OversizedBody;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.net.URI;
+import java.time.Duration;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What an attacker with no key (or a made-up one) could do to the scorer before: use the stateless endpoints as a
+ * free computing service with 64 MB bodies, from any web page (CORS allowed every origin), and hold a request
+ * for 5 s per made-up key; send typos that were silently ignored.
+ */
+@QuarkusTest
+class KeylessEndpointsAttackTest {
+
+    private static final String COMPARE = """
+            {"gold": {"rows": [[1]]}, "predicted": {"rows": [[1]]}}""";
+    private static final String LINKING = """
+            {"goldSql": "SELECT a FROM t", "predictedSql": "SELECT a FROM t", "dialect": "postgresql"}""";
+    private static final String CHARACTERISTICS = """
+            {"sql": "SELECT a FROM t", "dialect": "postgresql"}""";
+
+    @Test
+    void shouldRefuseTheStatelessEndpointsWithoutAKey() {
+        for (String[] call : new String[][] {{"/compare", COMPARE}, {"/linking", LINKING},
+                {"/characteristics", CHARACTERISTICS}}) {
+            given().contentType(ContentType.JSON).body(call[1]).when().post(call[0])
+                    .then().statusCode(401)
+                    .body("status", equalTo(401))
+                    .body("error", equalTo("missing X-API-Key header"))
+                    .body("field", equalTo("X-API-Key"));
+        }
+    }
+
+    @Test
+    void shouldServeTheStatelessEndpointsToATenant() {
+        String key = TestKeys.registered();
+        given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON).body(COMPARE).when().post("/compare")
+                .then().statusCode(200).body("strict.match", equalTo(true));
+        given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON).body(LINKING).when().post("/linking")
+                .then().statusCode(200).body("queryF1", equalTo(1.0f));
+        given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON).body(CHARACTERISTICS)
+                .when().post("/characteristics").then().statusCode(200).body("hardness", equalTo("easy"));
+    }
+
+    @Test
+    void shouldRefuseAMadeUpKeyAfterTheShortWaitNotFiveSeconds() {
+        long start = System.nanoTime();
+        given().header(ApiKeys.HEADER, ApiKeys.newKey()).contentType(ContentType.JSON).body(COMPARE)
+                .when().post("/compare")
+                .then().statusCode(401)
+                .header("Retry-After", "1")
+                .body("error", equalTo("invalid API key"));
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        System.out.println("A made-up key was refused in " + took.toMillis() + " ms");
+        // It still waits the configured 1.5 s for a key that may be on its way (the propagation promise).
+        assertThat(took).isGreaterThanOrEqualTo(Duration.ofMillis(1500)).isLessThan(Duration.ofSeconds(4));
+    }
+
+    @TestHTTPResource("/")
+    URI base;
+
+    @Test
+    void shouldRefuseACompareBodyBeyondSixteenMegabytes() {
+        // Refused by its announced size alone (it was 64 MB), before any of it is read or any key looked at.
+        assertThat(OversizedBody.status(base, "/compare", ApiKeys.newKey(), 17L * 1024 * 1024)).isEqualTo(413);
+    }
+
+    @Test
+    void shouldNameAnUnknownFieldAndSuggestTheKnownOne() {
+        given().header(ApiKeys.HEADER, TestKeys.registered()).contentType(ContentType.JSON).body("""
+                {"goldSql": "SELECT a FROM t", "predictedSqll": "SELECT a FROM t", "dialect": "postgresql"}""")
+                .when().post("/linking")
+                .then().statusCode(400)
+                .body("status", equalTo(400))
+                .body("error", equalTo("unknown field 'predictedSqll' (did you mean 'predictedSql'?)"))
+                .body("field", equalTo("predictedSqll"));
+        given().header(ApiKeys.HEADER, TestKeys.registered()).contentType(ContentType.JSON).body("""
+                {"verdict": "correct", "whatever": 1}""")
+                .when().put("/jobs/{job}/items/{item}/review", UUID.randomUUID(), UUID.randomUUID())
+                .then().statusCode(400)
+                .body("error", equalTo("unknown field 'whatever'"))
+                .body("field", equalTo("whatever"));
+    }
+
+    @Test
+    void shouldRefuseAReviewerNameOfAMegabyte() {
+        given().header(ApiKeys.HEADER, TestKeys.registered()).contentType(ContentType.JSON)
+                .body("{\"verdict\": \"correct\", \"reviewer\": \"" + "r".repeat(1_000_000) + "\"}")
+                .when().put("/jobs/{job}/items/{item}/review", UUID.randomUUID(), UUID.randomUUID())
+                .then().statusCode(400)
+                .body("error", equalTo("reviewer: has 1000000 characters; at most 200 characters are accepted"))
+                .body("field", equalTo("reviewer"));
+    }
+
+    @Test
+    void shouldNotLetAnotherSitesPageCallTheApi() {
+        // A preflight from a page of another origin: no Access-Control-Allow-Origin, so the browser refuses.
+        String allowed = given().header("Origin", "https://attacker.example")
+                .header("Access-Control-Request-Method", "POST")
+                .header("Access-Control-Request-Headers", "X-API-Key,Content-Type")
+                .when().options("/compare").then().extract().header("Access-Control-Allow-Origin");
+        assertThat(allowed).isNull();
+        given().header("Origin", "https://attacker.example").header(ApiKeys.HEADER, ApiKeys.newKey())
+                .when().get("/jobs/{id}/results", UUID.randomUUID())
+                .then().header("Access-Control-Allow-Origin", nullValue());
+    }
+}

@@ -1,0 +1,144 @@
+package dev.snailbench.tenancy;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * A request body Jackson could not read, answered the same way by every service: a 400 with the platform's error
+ * body naming the field. An unknown field is {@code {"status": 400, "error": "unknown field 'optoins' (did you mean
+ * 'options'?)", "field": "optoins"}} (nested fields by their path, {@code questions[0].questoin}); the suggestion
+ * is the known field closest in spelling, when one is close.
+ */
+public class JsonErrors {
+
+    /** Longer field names are cut in the answer and get no suggestion (no field of the API is that long). */
+    static final int MAX_NAME = 100;
+
+    /** Quarkus' JSON reader throws these as they are (an unknown field is one). */
+    @ServerExceptionMapper
+    public Response mismatched(MismatchedInputException e) {
+        return response(e);
+    }
+
+    /** A body a resource read itself ({@code treeToValue}) fails the same way. */
+    @ServerExceptionMapper
+    public Response unreadable(JsonProcessingException e) {
+        return response(e);
+    }
+
+    /**
+     * Quarkus' JSON reader wraps malformed JSON and failed values (a record constructor's refusal) in a bare 400;
+     * anything else thrown as a WebApplicationException keeps its status, with the platform's body if it has none.
+     */
+    @ServerExceptionMapper
+    public Response web(WebApplicationException e) {
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return response(json);
+        }
+        if (e.getResponse().hasEntity()) {
+            return e.getResponse();
+        }
+        return new ApiError(e.getResponse().getStatus(), e.getMessage(), null).response();
+    }
+
+    /** The 400 for a body Jackson could not read. */
+    public static Response response(JsonProcessingException e) {
+        String field = e instanceof JsonMappingException mapping ? path(mapping) : "";
+        if (field.length() > MAX_NAME) {
+            // A made-up name of a megabyte is not echoed back whole.
+            field = field.substring(0, MAX_NAME) + "…";
+        }
+        if (e instanceof UnrecognizedPropertyException unknown) {
+            return unknownField(field, unknown.getPropertyName(), unknown.getKnownPropertyIds()).response();
+        }
+        if (field.isEmpty()) {
+            return new ApiError(400, "malformed JSON: " + e.getOriginalMessage(), null).response();
+        }
+        // A record's constructor that refused a value (an unknown dialect) says best what is wrong.
+        String why = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage()
+                : e.getOriginalMessage();
+        return new ApiError(400, field + ": " + why, field).response();
+    }
+
+    /**
+     * For a body a resource reads as a tree ({@code JsonNode}): a field of {@code node} not among {@code known} is
+     * refused exactly like an unknown field of a typed body. {@code path} is the node's own path ("" at the top).
+     */
+    public static void onlyFields(JsonNode node, String path, String... known) {
+        if (node == null || !node.isObject()) {
+            return;
+        }
+        List<Object> names = List.of((Object[]) known);
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            if (!names.contains(name)) {
+                String field = path.isEmpty() ? name : path + "." + name;
+                throw unknownField(field.length() > MAX_NAME ? field.substring(0, MAX_NAME) + "…" : field, name,
+                        names).exception();
+            }
+        }
+    }
+
+    private static ApiError unknownField(String field, String name, Collection<Object> known) {
+        String suggestion = closest(name, known);
+        return new ApiError(400, "unknown field '" + field + "'"
+                + (suggestion == null ? "" : " (did you mean '" + suggestion + "'?)"), field);
+    }
+
+    /** {@code questions[0].question}: the JSON path of the failing value. */
+    static String path(JsonMappingException e) {
+        return e.getPath().stream()
+                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+                .collect(Collectors.joining(".")).replace(".[", "[");
+    }
+
+    /** The known name closest to {@code name} (case-insensitive edit distance ≤ 2, and under half its length). */
+    static String closest(String name, Collection<Object> known) {
+        if (name == null || known == null || name.length() > MAX_NAME) {
+            return null;
+        }
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (Object candidate : known) {
+            String k = String.valueOf(candidate);
+            int d = distance(name.toLowerCase(Locale.ROOT), k.toLowerCase(Locale.ROOT));
+            if (d < bestDistance || d == bestDistance && best != null && k.compareTo(best) < 0) {
+                best = k;
+                bestDistance = d;
+            }
+        }
+        return best != null && bestDistance <= 2 && bestDistance * 2 < Math.max(name.length(), 2) ? best : null;
+    }
+
+    /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+    static int distance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            d[i][0] = i;
+        }
+        for (int j = 0; j <= b.length(); j++) {
+            d[0][j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
+    }
+}

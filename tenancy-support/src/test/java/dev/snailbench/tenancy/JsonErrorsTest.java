@@ -1,0 +1,99 @@
+package dev.snailbench.tenancy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import dev.snailbench.model.serde.EventJson;
+import jakarta.ws.rs.WebApplicationException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The one answer of every service to a body with a field it does not know, and the event mapper that stays lenient. */
+class JsonErrorsTest {
+
+    public record Options(int shots) {
+    }
+
+    public record Register(String name, Map<String, String> options, List<Options> prompts) {
+    }
+
+    private static ObjectMapper strict() {
+        ObjectMapper mapper = new ObjectMapper();
+        new StrictJson().customize(mapper);
+        return mapper;
+    }
+
+    private static ApiError answer(String json) {
+        UnrecognizedPropertyException e = catchThrowableOfType(UnrecognizedPropertyException.class,
+                () -> strict().readValue(json, Register.class));
+        return (ApiError) JsonErrors.response(e).getEntity();
+    }
+
+    @Test
+    void shouldNameAnUnknownFieldAndTheKnownOneClosestToIt() {
+        assertThat(answer("{\"name\": \"n\", \"optoins\": {}}"))
+                .isEqualTo(new ApiError(400, "unknown field 'optoins' (did you mean 'options'?)", "optoins"));
+    }
+
+    @Test
+    void shouldNameANestedUnknownFieldByItsPath() {
+        assertThat(answer("{\"prompts\": [{\"shots\": 1}, {\"shot\": 2}]}"))
+                .isEqualTo(new ApiError(400, "unknown field 'prompts[1].shot' (did you mean 'shots'?)",
+                        "prompts[1].shot"));
+    }
+
+    @Test
+    void shouldSuggestNothingWhenNoKnownFieldIsClose() {
+        assertThat(answer("{\"colour\": 1}")).isEqualTo(new ApiError(400, "unknown field 'colour'", "colour"));
+    }
+
+    @Test
+    void shouldNotEchoAFieldNameOfFortyThousandCharacters() {
+        // Jackson itself refuses names beyond 50,000 characters (malformed JSON); below that, cut here.
+        ApiError error = answer("{\"" + "x".repeat(40_000) + "\": 1}");
+        assertThat(error.field()).hasSize(JsonErrors.MAX_NAME + 1).endsWith("…");
+        assertThat(error.error()).hasSizeLessThan(200);
+    }
+
+    @Test
+    void shouldRefuseUnknownFieldsOfATreeBodyTheSameWay() {
+        var tree = strict().createObjectNode().put("identifiers", "x").put("identifer", "y");
+        WebApplicationException e = catchThrowableOfType(WebApplicationException.class,
+                () -> JsonErrors.onlyFields(tree, "", "identifiers"));
+        assertThat(e.getResponse().getStatus()).isEqualTo(400);
+        assertThat(e.getResponse().getEntity()).isEqualTo(new ApiError(400,
+                "unknown field 'identifer' (did you mean 'identifiers'?)", "identifer"));
+    }
+
+    @Test
+    void shouldMeasureTyposAsAPersonMakesThem() {
+        assertThat(JsonErrors.distance("optoins", "options")).isEqualTo(1);
+        assertThat(JsonErrors.distance("questoin", "question")).isEqualTo(1);
+        assertThat(JsonErrors.distance("nme", "name")).isEqualTo(1);
+        assertThat(JsonErrors.distance("colour", "options")).isGreaterThan(2);
+    }
+
+    @Test
+    void shouldKeepReadingEventsWithFieldsFromANewerWriter() {
+        // Rolling upgrades: Kafka events are read by shared-model's own mapper, which StrictJson does not touch.
+        assertThat(EventJson.mapper().isEnabled(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)).isFalse();
+        assertThat(strict().isEnabled(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)).isTrue();
+    }
+
+    @Test
+    void shouldBoundTextsAndListsNamingTheField() {
+        assertThat(ApiLimits.text("short", "name", 10)).isEqualTo("short");
+        assertThatThrownBy(() -> ApiLimits.text("x".repeat(11), "name", 10))
+                .isInstanceOfSatisfying(WebApplicationException.class, e -> assertThat(e.getResponse().getEntity())
+                        .isEqualTo(new ApiError(400, "name: has 11 characters; at most 10 characters are accepted",
+                                "name")));
+        assertThatThrownBy(() -> ApiLimits.count(List.of(1, 2, 3), "models", 2))
+                .isInstanceOfSatisfying(WebApplicationException.class, e -> assertThat(e.getResponse().getEntity())
+                        .isEqualTo(new ApiError(400, "models: has 3 entries; at most 2 are accepted", "models")));
+    }
+}
