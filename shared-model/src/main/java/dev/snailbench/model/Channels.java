@@ -28,6 +28,8 @@ public final class Channels {
     public static final String ITEMS_ABANDONED = "items-abandoned";
     public static final String ITEMS_ABANDONED_OUT = "items-abandoned-out";
     public static final String SCORES_OUT = "scores-out";
+    public static final String MODEL_BACKENDS = "model-backends";
+    public static final String MODEL_BACKENDS_OUT = "model-backends-out";
 
     private Channels() {
     }

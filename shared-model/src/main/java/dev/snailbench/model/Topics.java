@@ -36,6 +36,11 @@ public final class Topics {
      * group) and completes the requests it is waiting for.
      */
     public static final String DATABASE_TASK_RESULTS = "snailbench.database.task-results";
+    /**
+     * The model backends the inference service is configured with ({@code ModelBackendsAnnounced}, one key, compacted):
+     * the generator refuses a job naming another backend at submission.
+     */
+    public static final String MODEL_BACKENDS = "snailbench.inference.backends";
     /** Final verdict per work item; the generator counts job progress from it. */
     public static final String SCORES = "snailbench.scores";
 

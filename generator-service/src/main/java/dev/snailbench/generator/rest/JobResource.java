@@ -51,7 +51,9 @@ public class JobResource {
     public Uni<Response> submit(@HeaderParam(ApiKeys.HEADER) String apiKey, JobRequest request) {
         return tenants.authenticate(apiKey)
                 .chain(tenant -> jobs.submit(tenant, request))
-                .map(accepted -> Response.accepted(accepted).header("Location", "/jobs/" + accepted.jobId()).build());
+                                // A new job is accepted (202); the same spec again is the job that exists, with its status (200).
+                .map(accepted -> (accepted.existing() ? Response.ok(accepted) : Response.accepted(accepted))
+                        .header("Location", "/jobs/" + accepted.jobId()).build());
     }
 
     @GET

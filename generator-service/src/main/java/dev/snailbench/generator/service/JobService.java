@@ -53,10 +53,11 @@ public class JobService {
     private final TeamDatabases databases;
     private final Crosswalks teamCrosswalks;
     private final JobVariants variants;
+    private final ModelBackends backends;
 
     public JobService(JobRepository jobs, JobsConfig config, SecretsConfig secrets, CrosswalkCatalog crosswalks,
             QuestionSets questionSets, SyntheticSets syntheticSets, TestSuites testSuites, TeamDatabases databases,
-            Crosswalks teamCrosswalks, JobVariants variants,
+            Crosswalks teamCrosswalks, JobVariants variants, ModelBackends backends,
             @Channel(Channels.JOB_EVENTS_OUT) MutinyEmitter<Record<String, JobSubmitted>> emitter) {
         this.jobs = jobs;
         this.config = config;
@@ -68,22 +69,78 @@ public class JobService {
         this.databases = databases;
         this.teamCrosswalks = teamCrosswalks;
         this.variants = variants;
+        this.backends = backends;
         this.emitter = emitter;
     }
 
-    public record Accepted(UUID jobId, JobStatus status) {
+    /**
+     * The answer to a submission: {@code existing} is true when the same spec had been submitted before (the job id
+     * is derived from the spec), and the job's progress is then as {@code GET /jobs/{id}} shows it.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Accepted(UUID jobId, JobStatus status, boolean existing, Integer total, Integer done,
+            Integer failed) {
+
+        static Accepted created(UUID jobId, JobStatus status) {
+            return new Accepted(jobId, status, false, null, null, null);
+        }
+
+        static Accepted existing(Job job) {
+            return new Accepted(job.id, job.status, true, job.total, job.done, job.failed);
+        }
     }
 
-    /** Validates and publishes the job; resubmitting the same spec answers with the same job. */
+    /**
+     * Validates and publishes the job; resubmitting the same spec answers with the job that exists. Before anything
+     * is accepted, what would make every item fail is refused with the field to fix: a model backend the inference
+     * service does not have ({@link ModelBackends}), a registered database that is not the tenant's, a schema the
+     * database does not have (the executor is asked, {@link TeamDatabases#schemas}).
+     */
     public Uni<Accepted> submit(String tenantId, JobRequest request) {
+        if (request == null) {
+            return Uni.createFrom().failure(new InvalidRequestException("body", "a job needs a JSON body"));
+        }
+        UUID jobId = jobIdOf(tenantId, request);
+        return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
+                ? Uni.createFrom().item(Accepted.existing(existing))
+                : validated(tenantId, request));
+    }
+
+    private Uni<Accepted> validated(String tenantId, JobRequest request) {
         return storedQuestions(tenantId, request.questionSet()).chain(stored -> {
-            JobSpec spec = JobRequestMapper.toSpec(request, cipher, config.maxWorkItems(), crosswalks::exists,
-                    set -> stored != null ? stored : questionsOf(set));
-            return JobRequestMapper.needsTeamSchema(request, spec)
+            JobSpec spec;
+            try {
+                spec = JobRequestMapper.toSpec(request, cipher, config.maxWorkItems(), crosswalks::exists,
+                        set -> stored != null ? stored : questionsOf(set));
+            } catch (InvalidRequestException e) {
+                UUID registered = JobRequestMapper.registeredDatabase(request);
+                if (!"nativeSchema".equals(e.field()) || registered == null) {
+                    throw e;
+                }
+                // Which schema to name is the team's to say, but the database's schemas tell them the choices.
+                return databases.schemas(tenantId, registered).chain(schemas -> Uni.createFrom().failure(
+                        new InvalidRequestException("nativeSchema", e.getMessage().substring("nativeSchema: ".length())
+                                + "; database " + registered + " has the schemas " + schemas)));
+            }
+            backends.check(spec.models());
+            UUID registered = JobRequestMapper.registeredDatabase(request);
+            Uni<Void> database = registered == null ? Uni.createFrom().voidItem()
+                    : databases.schemas(tenantId, registered).invoke(schemas -> checkSchema(request, registered,
+                            schemas)).replaceWithVoid();
+            return database.chain(() -> JobRequestMapper.needsTeamSchema(request, spec)
                     ? teamSchema(tenantId, request, spec).chain(schema -> submit(tenantId, request,
                             spec.withTeamSchema(schema)))
-                    : submit(tenantId, request, spec);
+                    : submit(tenantId, request, spec));
         });
+    }
+
+    /** A named schema must be one the database has (any case, as the executor's schema reading accepts). */
+    private static void checkSchema(JobRequest request, UUID databaseId, List<String> schemas) {
+        String named = request.nativeSchema();
+        if (named != null && schemas.stream().noneMatch(named::equalsIgnoreCase)) {
+            throw new InvalidRequestException("nativeSchema", "database " + databaseId + " has no schema '" + named
+                    + "' with tables; its schemas: " + schemas);
+        }
     }
 
     /**
@@ -131,7 +188,7 @@ public class JobService {
     private Uni<Accepted> submit(String tenantId, JobRequest request, JobSpec spec) {
         UUID jobId = jobIdOf(tenantId, request);
         return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
-                ? Uni.createFrom().item(new Accepted(existing.id, existing.status))
+                ? Uni.createFrom().item(Accepted.existing(existing))
                 : publish(JobSubmitted.of(jobId, tenantId, spec)));
     }
 
@@ -160,9 +217,9 @@ public class JobService {
                         .onFailure(NotVisibleYet.class).retry()
                         .withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
                         .expireIn(config.visibilityWait().toMillis()))
-                .map(job -> new Accepted(job.id, job.status))
+                .map(job -> Accepted.created(job.id, job.status))
                 // Accepted all the same: the consumer will store it; GET answers 404 until then.
-                .onFailure(NotVisibleYet.class).recoverWithItem(new Accepted(event.jobId(), JobStatus.QUEUED));
+                .onFailure(NotVisibleYet.class).recoverWithItem(Accepted.created(event.jobId(), JobStatus.QUEUED));
     }
 
     private List<dev.snailbench.model.domain.Question> questionsOf(JobRequest.QuestionSetRequest set) {

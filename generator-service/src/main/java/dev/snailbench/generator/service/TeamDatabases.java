@@ -36,9 +36,31 @@ public class TeamDatabases {
     }
 
     private final DatabaseTaskClient executor;
+    private final dev.snailbench.generator.config.DatabaseTasksConfig config;
 
-    public TeamDatabases(DatabaseTaskClient executor) {
+    public TeamDatabases(DatabaseTaskClient executor, dev.snailbench.generator.config.DatabaseTasksConfig config) {
         this.executor = executor;
+        this.config = config;
+    }
+
+    /**
+     * The database's schemas that hold tables, asked while a job is submitted: refused (not the tenant's database)
+     * is a 400 naming {@code database.databaseId}; no answer within {@code snailbench.database-tasks.submit-timeout}
+     * a 503.
+     */
+    public Uni<List<String>> schemas(String tenantId, UUID databaseId) {
+        return executor.ask(DatabaseTaskRequested.schemas(tenantId, databaseId), config.submitTimeout(), 503)
+                .map(answer -> {
+                    if (answer.error() == null) {
+                        return answer.schemas() == null ? List.<String>of() : answer.schemas();
+                    }
+                    if (answer.refused()) {
+                        throw new InvalidRequestException("database.databaseId", "database " + databaseId
+                                + " is not registered for your tenant: register it with POST /databases on the "
+                                + "executor (GET /databases lists yours)");
+                    }
+                    throw ApiError.of(502, "database " + databaseId + ": " + answer.error());
+                });
     }
 
     public Uni<Described> describe(String tenantId, UUID databaseId, String nativeSchema) {

@@ -11,6 +11,7 @@ import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.model.event.JobSubmitted;
+import dev.snailbench.model.event.ModelBackendsAnnounced;
 import dev.snailbench.model.event.TenantRegistered;
 import org.apache.kafka.common.serialization.Deserializer;
 
@@ -35,6 +36,12 @@ public abstract class EventDeserializer<T extends Event> implements Deserializer
     public static class OfTenantRegistered extends EventDeserializer<TenantRegistered> {
         public OfTenantRegistered() {
             super(TenantRegistered.class);
+        }
+    }
+
+    public static class OfModelBackendsAnnounced extends EventDeserializer<ModelBackendsAnnounced> {
+        public OfModelBackendsAnnounced() {
+            super(ModelBackendsAnnounced.class);
         }
     }
 

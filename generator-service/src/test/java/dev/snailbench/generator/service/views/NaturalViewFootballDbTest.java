@@ -132,7 +132,7 @@ class NaturalViewFootballDbTest {
             DatabaseTaskCompleted described = footballDbV1(task);
             return new DatabaseTaskCompleted(described.eventId(), null, described.tenantId(), described.occurredAt(),
                     described.schemaVersion(), described.taskId(), described.databaseId(), described.kind(), null,
-                    false, described.dialect(), false, described.schema(), null, 0, null, null);
+                    false, described.dialect(), false, described.schema(), null, 0, null, null, null);
         };
 
         List<String> ddl = PlayedExecutor.answering(database, readOnly, () -> given().header("X-API-Key", key)
