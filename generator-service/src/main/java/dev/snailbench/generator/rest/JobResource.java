@@ -2,6 +2,8 @@ package dev.snailbench.generator.rest;
 
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobStatus;
+import dev.snailbench.generator.repository.WorkItemStateRepository;
+import dev.snailbench.generator.service.JobOutcome;
 import dev.snailbench.generator.service.JobRequest;
 import dev.snailbench.generator.service.JobService;
 import dev.snailbench.generator.service.TenantService;
@@ -37,13 +39,28 @@ public class JobResource {
         this.tenants = tenants;
     }
 
-    /** A job's state; {@code reason} says why it failed or was cancelled. */
+    /**
+     * A job's state. {@code reason} says why it failed, was cancelled, or why all its items failed; {@code outcome}
+     * sums up a finished job ({@link JobOutcome}, null while it runs); {@code topReasons} are its commonest failure
+     * reasons with their item counts (at most 5, commonest first; empty when no item failed).
+     */
     public record JobView(UUID jobId, String name, JobStatus status, int total, int done, int failed,
-            String reason, Instant createdAt, Instant updatedAt) {
+            String reason, String outcome, List<WorkItemStateRepository.ReasonCount> topReasons, Instant createdAt,
+            Instant updatedAt) {
 
-        static JobView of(Job job) {
-            return new JobView(job.id, job.name, job.status, job.total, job.done, job.failed, job.reason,
-                    job.createdAt, job.updatedAt);
+        static JobView of(JobService.JobState state) {
+            Job job = state.job();
+            String outcome = JobOutcome.of(job.status, job.total, job.failed);
+            return new JobView(job.id, job.name, job.status, job.total, job.done, job.failed,
+                    JobOutcome.reason(job.reason, outcome, job.failed, state.topReasons()), outcome,
+                    state.topReasons(), job.createdAt, job.updatedAt);
+        }
+
+        /** In lists: the outcome, without the reasons (one query per job would be too many). */
+        static JobView listed(Job job) {
+            String outcome = JobOutcome.of(job.status, job.total, job.failed);
+            return new JobView(job.id, job.name, job.status, job.total, job.done, job.failed, job.reason, outcome,
+                    null, job.createdAt, job.updatedAt);
         }
     }
 
@@ -58,13 +75,13 @@ public class JobResource {
 
     @GET
     public Uni<List<JobView>> list(@HeaderParam(ApiKeys.HEADER) String apiKey) {
-        return tenants.authenticate(apiKey).chain(jobs::list).map(all -> all.stream().map(JobView::of).toList());
+        return tenants.authenticate(apiKey).chain(jobs::list).map(all -> all.stream().map(JobView::listed).toList());
     }
 
     @GET
     @Path("/{id}")
     public Uni<JobView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") String id) {
-        return tenants.authenticate(apiKey).chain(tenant -> jobs.get(tenant, parseId(id))).map(JobView::of);
+        return tenants.authenticate(apiKey).chain(tenant -> jobs.state(tenant, parseId(id))).map(JobView::of);
     }
 
     /**
@@ -136,8 +153,10 @@ public class JobResource {
     @POST
     @Path("/{id}/cancel")
     public Uni<Response> cancel(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") String id) {
-        return tenants.authenticate(apiKey).chain(tenant -> jobs.cancel(tenant, parseId(id)))
-                .map(job -> Response.ok(JobView.of(job)).build())
+        UUID jobId = parseId(id);
+        return tenants.authenticate(apiKey).chain(tenant -> jobs.cancel(tenant, jobId)
+                        .chain(() -> jobs.state(tenant, jobId)))
+                .map(state -> Response.ok(JobView.of(state)).build())
                 .onFailure(JobService.JobFinished.class)
                 .recoverWithItem(e -> new ApiError(409, e.getMessage(), "status").response());
     }

@@ -10,6 +10,7 @@ import dev.snailbench.generator.config.SecretsConfig;
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.repository.JobStatus;
+import dev.snailbench.generator.repository.WorkItemStateRepository;
 import dev.snailbench.generator.service.crosswalk.Crosswalks;
 import dev.snailbench.generator.service.qatch.TestSuites;
 import dev.snailbench.generator.service.refiner.JobVariant;
@@ -54,10 +55,11 @@ public class JobService {
     private final Crosswalks teamCrosswalks;
     private final JobVariants variants;
     private final ModelBackends backends;
+    private final WorkItemStateRepository items;
 
     public JobService(JobRepository jobs, JobsConfig config, SecretsConfig secrets, CrosswalkCatalog crosswalks,
             QuestionSets questionSets, SyntheticSets syntheticSets, TestSuites testSuites, TeamDatabases databases,
-            Crosswalks teamCrosswalks, JobVariants variants, ModelBackends backends,
+            Crosswalks teamCrosswalks, JobVariants variants, ModelBackends backends, WorkItemStateRepository items,
             @Channel(Channels.JOB_EVENTS_OUT) MutinyEmitter<Record<String, JobSubmitted>> emitter) {
         this.jobs = jobs;
         this.config = config;
@@ -70,6 +72,7 @@ public class JobService {
         this.teamCrosswalks = teamCrosswalks;
         this.variants = variants;
         this.backends = backends;
+        this.items = items;
         this.emitter = emitter;
     }
 
@@ -233,6 +236,19 @@ public class JobService {
         return questionSets.benchmark(set.benchmark(), set.dataModel(), set.split(), set.database());
     }
 
+    /** A job with its commonest failure reasons (at most {@link #TOP_REASONS}; empty when no item failed). */
+    public record JobState(Job job, List<WorkItemStateRepository.ReasonCount> topReasons) {
+    }
+
+    public static final int TOP_REASONS = 5;
+
+    /** The job as {@code GET /jobs/{id}} shows it: its counters and why its items failed. */
+    public Uni<JobState> state(String tenantId, UUID jobId) {
+        return get(tenantId, jobId).chain(job -> job.failed == 0
+                ? Uni.createFrom().item(new JobState(job, List.of()))
+                : Panache.withSession(() -> items.topReasons(job.id, TOP_REASONS)).map(top -> new JobState(job, top)));
+    }
+
     public Uni<Job> get(String tenantId, UUID jobId) {
         return Panache.withSession(() -> jobs.findForTenant(jobId, tenantId))
                 .onItem().ifNull().failWith(() -> new NotFoundException("no job " + jobId));
@@ -264,10 +280,10 @@ public class JobService {
      * The job read again every {@code snailbench.jobs.progress-every} for as long as the subscriber listens (each read
      * a short session of its own, on the caller's Vert.x context as Hibernate Reactive needs).
      */
-    public Multi<Job> progress(String tenantId, UUID jobId) {
+    public Multi<JobState> progress(String tenantId, UUID jobId) {
         io.vertx.core.Context context = io.vertx.core.Vertx.currentContext();
         return Multi.createBy().repeating()
-                .uni(() -> Uni.createFrom().deferred(() -> get(tenantId, jobId))
+                .uni(() -> Uni.createFrom().deferred(() -> state(tenantId, jobId))
                         .runSubscriptionOn(task -> context.runOnContext(ignored -> task.run())))
                 .withDelay(config.progressEvery())
                 .indefinitely();

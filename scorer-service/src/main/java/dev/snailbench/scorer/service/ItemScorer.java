@@ -149,7 +149,7 @@ public class ItemScorer {
         r.tupleCardinality = c.tupleCardinality();
         r.tupleConstraint = c.tupleConstraint();
         r.tupleOrder = c.tupleOrder();
-        r.executionAccuracy = c.executionAccuracy();
+        r.executionAccuracy = c.qatchExecutionAccuracy();
         r.validEfficiencyScore = c.validEfficiencyScore();
         r.softF1 = c.softF1();
     }

@@ -61,6 +61,26 @@ class ResultsResourceTest {
     }
 
     @Test
+    void shouldGiveExecutionAccuracyOneMeaningTheStrictMatchAndQatchsItsOwnName() {
+        // q1's columns are permuted: QATCH's execution accuracy (cells sorted inside rows) says 1, the strict match no.
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/results", jobId)
+                .then().statusCode(200)
+                .body("[0].strictMatch", equalTo(false))
+                .body("[0].executionAccuracy", equalTo(0.0f))
+                .body("[0].qatchExecutionAccuracy", equalTo(1.0f))
+                .body("[1].executionAccuracy", nullValue())
+                .body("[1].qatchExecutionAccuracy", nullValue());
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/summary", jobId)
+                .then().statusCode(200)
+                .body("overall.metrics.executionAccuracy.mean", equalTo(0.0f))
+                .body("overall.metrics.qatchExecutionAccuracy.mean", equalTo(1.0f));
+        String header = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", jobId)
+                .then().statusCode(200).extract().asString().split("\r\n")[0];
+        org.assertj.core.api.Assertions.assertThat(header)
+                .contains(",tupleOrder,executionAccuracy,qatchExecutionAccuracy,validEfficiencyScore,");
+    }
+
+    @Test
     void shouldListEveryQuestionWithExecutionStatusesAndVerdicts() {
         given().header(ApiKeys.HEADER, ownerKey)
                 .when().get("/jobs/{id}/results", jobId)

@@ -45,6 +45,7 @@ class SchemaVariantJobTest {
         DatabaseSchema schema = DatasetSchemas.footballDb(1);
         RecoveryRun.Setup experiment = RecoveryRun.setup(0.10, 1, OfflinePackager.Context.SCHEMA);
         String key = TestTenants.create("variant-" + UUID.randomUUID());
+        dev.snailbench.generator.testing.TestBackends.announce(key);
 
         for (Variant kind : Variant.values()) {
             Map<String, Object> variant = kind == Variant.ORIGINAL ? Map.of("kind", "original")

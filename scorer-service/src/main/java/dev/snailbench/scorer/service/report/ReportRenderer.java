@@ -25,7 +25,7 @@ public class ReportRenderer {
             "inferenceError", "failed",
             "strictMatch", "strictReason", "setMatch", "setReason", "relaxedMatch", "relaxedReason", "reason",
             "cellPrecision", "cellRecall", "tupleCardinality", "tupleConstraint", "tupleOrder", "executionAccuracy",
-            "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1", "multipleStatements",
+            "qatchExecutionAccuracy", "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1", "multipleStatements",
             "goldSeconds", "predictedSeconds", "predictedSql", "manualVerdict", "reviewNote", "reviewedBy");
 
     /** One row per item, RFC 4180 quoting. */
@@ -38,7 +38,8 @@ public class ReportRenderer {
                     opt(r.strictMatch), opt(r.strictReason),
                     opt(r.setMatch), opt(r.setReason), opt(r.relaxedMatch), opt(r.relaxedReason), opt(r.reason),
                     opt(r.cellPrecision), opt(r.cellRecall), opt(r.tupleCardinality), opt(r.tupleConstraint),
-                    opt(r.tupleOrder), opt(r.executionAccuracy), opt(r.validEfficiencyScore), opt(r.softF1),
+                    opt(r.tupleOrder), opt(dev.snailbench.scorer.rest.ItemResultView.strictExecution(r)), opt(r.executionAccuracy),
+                    opt(r.validEfficiencyScore), opt(r.softF1),
                     opt(r.queryRecall), opt(r.queryPrecision), opt(r.queryF1),
                     Boolean.TRUE.equals(r.multipleStatements), opt(r.goldSeconds),
                     opt(r.predictedSeconds), opt(r.predictedSql),
