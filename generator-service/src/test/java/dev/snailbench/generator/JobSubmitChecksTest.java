@@ -62,14 +62,14 @@ class JobSubmitChecksTest {
         Map<String, Object> job = modelJob("openai");
         job.remove("nativeSchema");
         PlayedExecutor.answering(database, task -> DatabaseTaskCompleted.schemas(task, SqlDialect.POSTGRESQL, false,
-                List.of("exp_v1", "public")), () -> submit(key, job))
+                List.of("exp_v1", "public"), "football"), () -> submit(key, job))
                 .statusCode(400).body("field", equalTo("nativeSchema"))
                 .body("error", containsString("nativeSchema: missing"))
                 .body("error", containsString("database " + database + " has the schemas [exp_v1, public]"));
 
         job.put("nativeSchema", "exp_v9");
         PlayedExecutor.answering(database, task -> DatabaseTaskCompleted.schemas(task, SqlDialect.POSTGRESQL, false,
-                List.of("exp_v1", "public")), () -> submit(key, job))
+                List.of("exp_v1", "public"), "football"), () -> submit(key, job))
                 .statusCode(400).body("field", equalTo("nativeSchema"))
                 .body("error", equalTo("nativeSchema: database " + database + " has no schema 'exp_v9' with tables; "
                         + "its schemas: [exp_v1, public]"));

@@ -8,6 +8,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** {@code GET /model}: which model answers, and how it scored on the validation split. */
 @Path("/model")
@@ -29,6 +31,8 @@ public class ModelResource {
         this.classifier = classifier;
     }
 
+    @Operation(operationId = "describeModel", summary = "Describe the served naturalness model and its validation figures")
+    @APIResponse(responseCode = "200", description = "the model card")
     @GET
     public ModelInfo model() {
         ModelMetadata m = classifier.metadata();

@@ -46,6 +46,8 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * A tenant's target databases: register, list, show, remove, test the connection, read the schema. Every call
@@ -79,6 +81,8 @@ public class DatabaseResource {
         this.workers = workers;
     }
 
+    @Operation(operationId = "registerDatabase", summary = "Register a team database (checked by connecting)")
+    @APIResponse(responseCode = "201", description = "registered; Location names it")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> register(@HeaderParam(ApiKeys.HEADER) String apiKey, RegisterDatabase body) {
@@ -89,18 +93,24 @@ public class DatabaseResource {
         });
     }
 
+    @Operation(operationId = "listDatabases", summary = "List the tenant's registered databases")
+    @APIResponse(responseCode = "200", description = "the databases, passwords never shown")
     @GET
     public Uni<List<DatabaseView>> list(@HeaderParam(ApiKeys.HEADER) String apiKey) {
         return auth.tenantOf(apiKey).flatMap(tenantId -> Panache.withSession(() -> databases.listOwned(tenantId)))
                 .map(all -> all.stream().map(this::view).toList());
     }
 
+    @Operation(operationId = "getDatabase", summary = "Get one registered database")
+    @APIResponse(responseCode = "200", description = "the database")
     @GET
     @Path("/{id}")
     public Uni<DatabaseView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
         return owned(apiKey, id).map(this::view);
     }
 
+    @Operation(operationId = "removeDatabase", summary = "Remove a registered database")
+    @APIResponse(responseCode = "204", description = "removed")
     @DELETE
     @Path("/{id}")
     public Uni<Response> remove(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
@@ -117,12 +127,16 @@ public class DatabaseResource {
                 });
     }
 
+    @Operation(operationId = "testDatabase", summary = "Test the connection to a registered database")
+    @APIResponse(responseCode = "200", description = "whether it connected, and in how long")
     @POST
     @Path("/{id}/test")
     public Uni<ConnectionCheck> test(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
         return owned(apiKey, id).map(targets::fromRegistered).flatMap(target -> blocking(() -> check(target)));
     }
 
+    @Operation(operationId = "describeDatabaseSchema", summary = "Describe a registered database's tables and columns")
+    @APIResponse(responseCode = "200", description = "the schema")
     @GET
     @Path("/{id}/schema")
     public Uni<DatabaseSchema> schema(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id,

@@ -93,7 +93,7 @@ public class DatabaseTasks {
                             synthetic(target, request));
                     case PROMPT_SCHEMA -> DatabaseTaskCompleted.promptSchema(request, db.kind, admin,
                             promptSchema(target, request, db.name));
-                    case SCHEMAS -> DatabaseTaskCompleted.schemas(request, db.kind, admin, schemas(target));
+                    case SCHEMAS -> DatabaseTaskCompleted.schemas(request, db.kind, admin, schemas(target), db.name);
                 };
             } catch (Refused e) {
                 return DatabaseTaskCompleted.failed(request, db.kind, admin, true, e.getMessage());

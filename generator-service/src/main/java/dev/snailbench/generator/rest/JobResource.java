@@ -24,6 +24,8 @@ import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.jboss.resteasy.reactive.RestStreamElementType;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
@@ -64,6 +66,11 @@ public class JobResource {
         }
     }
 
+    @Operation(operationId = "submitJob", summary = "Submit an evaluation job")
+    @APIResponse(responseCode = "202", description = "a new job, accepted")
+    @APIResponse(responseCode = "200", description = "the same spec again: the existing job (existing: true) with its status")
+    @APIResponse(responseCode = "413", description = "the spec is larger than one job event")
+    @APIResponse(responseCode = "503", description = "the executor did not say whether the database exists, or the inference service announced no backends yet: try again")
     @POST
     public Uni<Response> submit(@HeaderParam(ApiKeys.HEADER) String apiKey, JobRequest request) {
         return tenants.authenticate(apiKey)
@@ -73,11 +80,15 @@ public class JobResource {
                         .header("Location", "/jobs/" + accepted.jobId()).build());
     }
 
+    @Operation(operationId = "listJobs", summary = "List the tenant's jobs, newest first")
+    @APIResponse(responseCode = "200", description = "the jobs with their outcome")
     @GET
     public Uni<List<JobView>> list(@HeaderParam(ApiKeys.HEADER) String apiKey) {
         return tenants.authenticate(apiKey).chain(jobs::list).map(all -> all.stream().map(JobView::listed).toList());
     }
 
+    @Operation(operationId = "getJob", summary = "Get a job's status, outcome and commonest failure reasons")
+    @APIResponse(responseCode = "200", description = "the job")
     @GET
     @Path("/{id}")
     public Uni<JobView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") String id) {
@@ -89,6 +100,8 @@ public class JobResource {
      * job has finished (then the stream ends). A missing key (401) and another tenant's job or no job (404) are
      * answered before the stream opens ({@link #beforeEvents}).
      */
+    @Operation(operationId = "streamJobEvents", summary = "Follow a job's state as server-sent events until it finishes")
+    @APIResponse(responseCode = "200", description = "text/event-stream of the job state")
     @GET
     @Path("/{id}/events")
     @Produces(MediaType.SERVER_SENT_EVENTS)
@@ -150,6 +163,9 @@ public class JobResource {
     }
 
     /** Stops a queued or running job: 200 with its state, 404 if unknown, 409 if it has already finished. */
+    @Operation(operationId = "cancelJob", summary = "Cancel a queued or running job")
+    @APIResponse(responseCode = "200", description = "the job, now cancelled")
+    @APIResponse(responseCode = "409", description = "the job has already finished")
     @POST
     @Path("/{id}/cancel")
     public Uni<Response> cancel(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") String id) {

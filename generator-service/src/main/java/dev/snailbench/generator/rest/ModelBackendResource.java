@@ -7,6 +7,8 @@ import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** The model backends a job's {@code models[i].backend} may name: what the inference service announced. */
 @Path("/backends")
@@ -21,6 +23,8 @@ public class ModelBackendResource {
     }
 
     /** {@code {"backends": [...], "announcedAt"}}; {@code backends} null until the inference service announced any. */
+    @Operation(operationId = "listModelBackends", summary = "List the model backends jobs may name")
+    @APIResponse(responseCode = "200", description = "the backends the inference service announced")
     @GET
     public Uni<ModelBackends.Known> list(@HeaderParam(ApiKeys.HEADER) String apiKey) {
         return tenants.authenticate(apiKey).map(tenant -> backends.known());

@@ -121,19 +121,22 @@ public class JobService {
                     throw e;
                 }
                 // Which schema to name is the team's to say, but the database's schemas tell them the choices.
-                return databases.schemas(tenantId, registered).chain(schemas -> Uni.createFrom().failure(
+                return databases.schemas(tenantId, registered).chain(db -> Uni.createFrom().failure(
                         new InvalidRequestException("nativeSchema", e.getMessage().substring("nativeSchema: ".length())
-                                + "; database " + registered + " has the schemas " + schemas)));
+                                + "; database " + registered + " has the schemas " + db.schemas())));
             }
             backends.check(spec.models());
             UUID registered = JobRequestMapper.registeredDatabase(request);
-            Uni<Void> database = registered == null ? Uni.createFrom().voidItem()
-                    : databases.schemas(tenantId, registered).invoke(schemas -> checkSchema(request, registered,
-                            schemas)).replaceWithVoid();
-            return database.chain(() -> JobRequestMapper.needsTeamSchema(request, spec)
-                    ? teamSchema(tenantId, request, spec).chain(schema -> submit(tenantId, request,
-                            spec.withTeamSchema(schema)))
-                    : submit(tenantId, request, spec));
+            // The database's registered name travels with the job, so reports show it rather than its id.
+            Uni<JobSpec> named = registered == null ? Uni.createFrom().item(spec)
+                    : databases.schemas(tenantId, registered).map(db -> {
+                        checkSchema(request, registered, db.schemas());
+                        return spec.withDatabaseName(db.name());
+                    });
+            return named.chain(checked -> JobRequestMapper.needsTeamSchema(request, checked)
+                    ? teamSchema(tenantId, request, checked).chain(schema -> submit(tenantId, request,
+                            checked.withTeamSchema(schema)))
+                    : submit(tenantId, request, checked));
         });
     }
 

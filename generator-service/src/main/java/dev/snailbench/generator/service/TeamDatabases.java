@@ -35,6 +35,10 @@ public class TeamDatabases {
     public record Synthesized(SqlDialect dialect, SyntheticSuite suite) {
     }
 
+    /** A registered database as a job submission sees it: its name and the schemas that hold tables. */
+    public record Registered(String name, List<String> schemas) {
+    }
+
     private final DatabaseTaskClient executor;
     private final dev.snailbench.generator.config.DatabaseTasksConfig config;
 
@@ -48,11 +52,12 @@ public class TeamDatabases {
      * is a 400 naming {@code database.databaseId}; no answer within {@code snailbench.database-tasks.submit-timeout}
      * a 503.
      */
-    public Uni<List<String>> schemas(String tenantId, UUID databaseId) {
+    public Uni<Registered> schemas(String tenantId, UUID databaseId) {
         return executor.ask(DatabaseTaskRequested.schemas(tenantId, databaseId), config.submitTimeout(), 503)
                 .map(answer -> {
                     if (answer.error() == null) {
-                        return answer.schemas() == null ? List.<String>of() : answer.schemas();
+                        return new Registered(answer.databaseName(),
+                                answer.schemas() == null ? List.of() : answer.schemas());
                     }
                     if (answer.refused()) {
                         throw new InvalidRequestException("database.databaseId", "database " + databaseId

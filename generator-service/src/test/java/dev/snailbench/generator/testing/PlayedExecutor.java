@@ -37,6 +37,9 @@ public final class PlayedExecutor {
     /** The schemas a played database has unless the test answers the submission's SCHEMAS task itself. */
     public static final List<String> SCHEMAS = List.of("amb_rest", "exp_v1", "exp_v3", "log_samples", "public");
 
+    /** The registered name of a played database. */
+    public static final String NAME = "played-database";
+
     /**
      * A job submission first asks which schemas the database has: a test's refusal (or its own list) is the answer,
      * any other answer (one written for the schema reading that follows) stands for {@link #SCHEMAS}.
@@ -50,7 +53,8 @@ public final class PlayedExecutor {
             answer = null;
         }
         return answer != null && (answer.error() != null || answer.schemas() != null) ? answer
-                : DatabaseTaskCompleted.schemas(task, dev.snailbench.model.domain.SqlDialect.POSTGRESQL, false, SCHEMAS);
+                : DatabaseTaskCompleted.schemas(task, dev.snailbench.model.domain.SqlDialect.POSTGRESQL, false, SCHEMAS,
+                        NAME);
     }
 
     /** Runs {@code call} while answering the tasks it sends for {@code databaseId}; returns what the call returned. */

@@ -10,6 +10,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** Shows the exact prompt a work item would be sent (same builder as the Kafka hop). */
 @Path("/prompts/preview")
@@ -24,6 +26,8 @@ public class PromptResource {
     }
 
     /** Reads schema files on first use: a worker thread. */
+    @Operation(operationId = "previewPrompt", summary = "Preview the prompt a model would be asked")
+    @APIResponse(responseCode = "200", description = "the prompt and its token estimate")
     @POST
     @Blocking
     public Prompt preview(WorkItem item) {

@@ -17,6 +17,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * Stateless comparison of two result sets with every comparator and QATCH metric. JSON numbers are numbers,
@@ -35,6 +37,9 @@ public class CompareResource {
         this.config = config;
     }
 
+    @Operation(operationId = "compareResults", summary = "Compare a gold and a predicted result with every comparator")
+    @APIResponse(responseCode = "200", description = "every comparator and metric")
+    @APIResponse(responseCode = "413", description = "a result has more rows than allowed")
     @POST
     public Comparison compare(JsonNode body) {
         if (body == null || !body.isObject()) {

@@ -49,17 +49,23 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
      * null where it is not counted (linking-only, or the gold query failed), 0 for a failed prediction.
      */
     public static Double strictExecution(ItemResult r) {
-        if (r.linkingOnly || !"OK".equals(r.goldStatus)) {
-            return null;
-        }
-        return Boolean.TRUE.equals(r.strictMatch) ? 1.0 : 0.0;
+        return compared(r) ? (Boolean.TRUE.equals(r.strictMatch) ? 1.0 : 0.0) : null;
+    }
+
+    /**
+     * Whether the comparators judged the item: not when the job is linking-only (nothing ran) nor when the gold
+     * query gave no result (nothing to compare with: "not compared", as the statistics leave it out), whereas a
+     * failed prediction was compared and lost.
+     */
+    public static boolean compared(ItemResult r) {
+        return !r.linkingOnly && "OK".equals(r.goldStatus);
     }
 
     private static Boolean match(ItemResult r, Boolean match) {
-        return r.linkingOnly ? null : Boolean.TRUE.equals(match);
+        return compared(r) ? Boolean.TRUE.equals(match) : null;
     }
 
     private static VerdictView verdict(ItemResult r, Boolean match, String reason, String detail) {
-        return r.linkingOnly ? null : new VerdictView(Boolean.TRUE.equals(match), reason, detail);
+        return compared(r) ? new VerdictView(Boolean.TRUE.equals(match), reason, detail) : null;
     }
 }
