@@ -77,6 +77,9 @@ public final class PlayedExecutor {
                     if (databaseId.equals(task.databaseId()) && answered.add(task.taskId())) {
                         DatabaseTaskCompleted answer = task.kind() == DatabaseTaskRequested.Kind.SCHEMAS
                                 ? schemas(task, executor) : executor.apply(task);
+                        if (answer == null) {
+                            continue; // not this test's task to answer (e.g. an earlier call's, read again)
+                        }
                         topics.send(Topics.DATABASE_TASK_RESULTS, answer.key(), EventJson.write(answer));
                     }
                 }

@@ -196,6 +196,40 @@ class ResultsResourceTest {
     }
 
     @Test
+    void shouldReviewAnItemByTheQuestionIdListsShowAndListTheItemsOfAQuestionAskedTwice() {
+        String q1 = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/review", jobId)
+                .then().statusCode(200)
+                // A reviewer sees what was asked and what gold is, beside the prediction.
+                .body("[0].questionId", equalTo("q1")).body("[0].question", equalTo("question q1"))
+                .body("[0].goldSql", equalTo("SELECT name, goals FROM p"))
+                .body("[0].predictedSql", equalTo("SELECT goals, name FROM p"))
+                .extract().path("[0].workItemId");
+
+        given().header(ApiKeys.HEADER, ownerKey).contentType("application/json").body(Map.of("verdict", "correct"))
+                .when().put("/jobs/{id}/items/{item}/review", jobId, "q1")
+                .then().statusCode(200).body("workItemId", equalTo(q1)).body("manualVerdict", equalTo("correct"));
+        given().header(ApiKeys.HEADER, ownerKey).contentType("application/json").body(Map.of("verdict", "correct"))
+                .when().put("/jobs/{id}/items/{item}/review", jobId, "q9")
+                .then().statusCode(404).body("error", equalTo("no item or question q9 in job " + jobId));
+
+        // The same question asked of a second model: which item is meant must be said by its id.
+        ExecutionCompleted second = TestEvents.labelled(completed(jobId, owner, "q1", "SELECT name, goals FROM p",
+                "SELECT name, goals FROM p", ok(columns("name", "TEXT", "goals", "NUMBER"),
+                        List.of(List.of("Pelé", "12"))), ok(columns("name", "TEXT", "goals", "NUMBER"),
+                        List.of(List.of("Pelé", "12")))), null, "gpt-other");
+        TestEvents.send(second);
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).untilAsserted(() ->
+                given().header(ApiKeys.HEADER, ownerKey).get("/jobs/{id}/results", jobId)
+                        .then().statusCode(200).body("", hasSize(3)));
+        given().header(ApiKeys.HEADER, ownerKey).contentType("application/json").body(Map.of("verdict", "correct"))
+                .when().put("/jobs/{id}/items/{item}/review", jobId, "q1")
+                .then().statusCode(409).body("status", equalTo(409))
+                .body("error", org.hamcrest.Matchers.startsWith("question q1 has 2 items in job " + jobId))
+                .body("error", org.hamcrest.Matchers.containsString(q1 + " (gpt-test, Native, "))
+                .body("error", org.hamcrest.Matchers.containsString(second.workItemId() + " (gpt-other, Native, "));
+    }
+
+    @Test
     void shouldRefuseABadReviewAndHideOtherTenantsItems() {
         String q1 = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/review", jobId)
                 .then().statusCode(200).extract().path("[0].workItemId");

@@ -102,6 +102,8 @@ class SchemaVariantJobTest {
         return task -> task.kind() == DatabaseTaskRequested.Kind.PROMPT_SCHEMA
                 ? DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, false,
                         new TeamSchema("football", schema, List.of()))
+                // The submission's SCHEMAS question: the played database's schemas (PlayedExecutor.SCHEMAS).
+                : task.kind() == DatabaseTaskRequested.Kind.SCHEMAS ? null
                 : DatabaseTaskCompleted.failed(task, SqlDialect.POSTGRESQL, false, true, "not played by this test");
     }
 
