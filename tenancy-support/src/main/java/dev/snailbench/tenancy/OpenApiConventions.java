@@ -39,9 +39,6 @@ public class OpenApiConventions implements OASFilter {
         components.addSecurityScheme(API_KEY, OASFactory.createSecurityScheme().type(SecurityScheme.Type.APIKEY)
                 .in(SecurityScheme.In.HEADER).name(ApiKeys.HEADER)
                 .description("The tenant's API key (POST /tenants on the generator shows it once)."));
-        components.addSecurityScheme(ADMIN_KEY, OASFactory.createSecurityScheme().type(SecurityScheme.Type.APIKEY)
-                .in(SecurityScheme.In.HEADER).name(ApiKeys.ADMIN_HEADER)
-                .description("The operators' key (snailbench.tenants.admin-key)."));
         components.addSchema(ERROR, OASFactory.createSchema().type(List.of(Schema.SchemaType.OBJECT))
                 .description("Every error of the platform: what went wrong and, for a bad request, the field to fix.")
                 .addProperty("status", OASFactory.createSchema().type(List.of(Schema.SchemaType.INTEGER)))
@@ -52,20 +49,30 @@ public class OpenApiConventions implements OASFilter {
             openAPI.addServer(OASFactory.createServer().url("/").description("this service"));
         }
         if (openAPI.getInfo() != null && openAPI.getInfo().getLicense() == null) {
-            // The project declares no licence: the document says so rather than inventing one.
-            openAPI.getInfo().setLicense(OASFactory.createLicense().name("Proprietary: all rights reserved"));
+            // The project declares no licence: the document says so (an SPDX reference of its own) rather than
+            // inventing one.
+            openAPI.getInfo().setLicense(OASFactory.createLicense().name("Proprietary: all rights reserved")
+                    .identifier("LicenseRef-Snailbench-Proprietary"));
         }
         if (openAPI.getPaths() == null || openAPI.getPaths().getPathItems() == null) {
             return;
         }
+        boolean[] admin = {false};
         openAPI.getPaths().getPathItems().forEach((path, item) -> {
             if (item.getOperations() != null) {
-                item.getOperations().values().forEach(operation -> conventions(path, operation));
+                item.getOperations().values().forEach(operation -> admin[0] |= conventions(path, operation));
             }
         });
+        // Only where an operation uses it (an unused scheme is a linter's warning, and says nothing true).
+        if (admin[0]) {
+            components.addSecurityScheme(ADMIN_KEY, OASFactory.createSecurityScheme()
+                    .type(SecurityScheme.Type.APIKEY).in(SecurityScheme.In.HEADER).name(ApiKeys.ADMIN_HEADER)
+                    .description("The operators' key (snailbench.tenants.admin-key)."));
+        }
     }
 
-    private static void conventions(String path, Operation operation) {
+    /** Applies the conventions to one operation; true when it takes the operators' key. */
+    private static boolean conventions(String path, Operation operation) {
         APIResponses responses = operation.getResponses() == null ? OASFactory.createAPIResponses()
                 : operation.getResponses();
         operation.setResponses(responses);
@@ -73,9 +80,14 @@ public class OpenApiConventions implements OASFilter {
             operation.addSecurityRequirement(OASFactory.createSecurityRequirement().addScheme(API_KEY));
             putIfAbsent(responses, "401", "missing or unknown " + ApiKeys.HEADER);
         }
-        if (takesHeader(operation, ApiKeys.ADMIN_HEADER)) {
+        boolean admin = takesHeader(operation, ApiKeys.ADMIN_HEADER);
+        if (admin) {
             operation.addSecurityRequirement(OASFactory.createSecurityRequirement().addScheme(ADMIN_KEY));
             putIfAbsent(responses, "401", "missing or invalid " + ApiKeys.ADMIN_HEADER);
+        }
+        if (operation.getSecurity() == null || operation.getSecurity().isEmpty()) {
+            // Open on purpose (it computes on what the request carries): an empty requirement says "no key needed".
+            operation.addSecurityRequirement(OASFactory.createSecurityRequirement());
         }
         if (path.contains("{")) {
             putIfAbsent(responses, "404", "no such resource for this tenant (another tenant's is not found either)");
@@ -86,6 +98,7 @@ public class OpenApiConventions implements OASFilter {
                 && !operation.getParameters().isEmpty()) {
             putIfAbsent(responses, "400", "bad input: the error names the field to fix");
         }
+        return admin;
     }
 
     /** Whether the operation reads this header; the parameter is removed (the security scheme sends it). */

@@ -12,7 +12,8 @@ import java.util.Set;
  * The rules every service's OpenAPI document keeps, checked in Java (the ones a linter such as Redocly's recommended
  * set checks and that matter to a reader): a licence and a server, the {@code X-API-Key} security scheme, and on
  * every operation a unique operationId, a one-line summary, a 4xx answer, the key headers sent by a security scheme
- * rather than as parameters, and a security requirement wherever a 401 is documented.
+ * rather than as parameters, and security on every operation (a scheme wherever a 401 is documented, an empty
+ * requirement on the open ones).
  */
 public final class OpenApiRules {
 
@@ -70,7 +71,9 @@ public final class OpenApiRules {
                         problems.add(where + name + " is a parameter, not a security scheme");
                     }
                 }
-                if (o.path("responses").has("401") && (!o.path("security").isArray() || o.path("security").isEmpty())) {
+                if (!o.path("security").isArray() || o.path("security").isEmpty()) {
+                    problems.add(where + "no security (an open operation says so with [{}])");
+                } else if (o.path("responses").has("401") && o.path("security").toString().equals("[{}]")) {
                     problems.add(where + "answers 401 but names no security scheme");
                 }
             }
