@@ -125,11 +125,10 @@ public class JobService {
                         new InvalidRequestException("nativeSchema", e.getMessage().substring("nativeSchema: ".length())
                                 + "; database " + registered + " has the schemas " + db.schemas())));
             }
-            backends.check(spec.models());
             UUID registered = JobRequestMapper.registeredDatabase(request);
             // The database's registered name travels with the job, so reports show it rather than its id.
-            Uni<JobSpec> named = registered == null ? Uni.createFrom().item(spec)
-                    : databases.schemas(tenantId, registered).map(db -> {
+            Uni<JobSpec> named = registered == null ? backends.checked(spec.models()).replaceWith(spec)
+                    : backends.checked(spec.models()).chain(() -> databases.schemas(tenantId, registered)).map(db -> {
                         checkSchema(request, registered, db.schemas());
                         return spec.withDatabaseName(db.name());
                     });
