@@ -73,7 +73,44 @@ class JobFlowKafkaTest {
                 .get("/jobs/" + jobId).then().statusCode(200)
                 .body("status", org.hamcrest.Matchers.equalTo("completed"))
                 .body("done", org.hamcrest.Matchers.is(3))
-                .body("failed", org.hamcrest.Matchers.is(1)));
+                .body("failed", org.hamcrest.Matchers.is(1))
+                .body("outcome", org.hamcrest.Matchers.equalTo("some-failed"))
+                .body("topReasons", org.hamcrest.Matchers.equalTo(List.of(Map.of(
+                        "reason", "predicted failed: no recorded prediction", "count", 1))))
+                .body("reason", org.hamcrest.Matchers.nullValue()));
+    }
+
+    @Test
+    void shouldEndAJobWhoseEveryItemFailedAsAllFailedWithItsCommonestReasons() throws Exception {
+        String key = TestTenants.create("team-all-failed");
+        UUID jobId = submit(key, "all failed");
+        List<InferenceRequested> work = awaitWork(jobId, 3);
+        String unregistered = "predicted failed: database 7d0c is not registered for tenant t";
+        try (TopicClient topics = new TopicClient()) {
+            for (InferenceRequested w : work) {
+                String reason = w.item().questionId().equals("q3") ? "gold failed: ERROR 42P01 relation "
+                        + "\"match_fact\" does not exist" : unregistered;
+                ItemScored verdict = new ItemScored(UUID.randomUUID(), jobId, w.tenantId(), w.workItemId(),
+                        Instant.now(), 1, w.item().questionId(), false, false, true, reason);
+                topics.send(Topics.SCORES, verdict.key(), EventJson.write(verdict));
+            }
+        }
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().header("X-API-Key", key)
+                .get("/jobs/" + jobId).then().statusCode(200)
+                .body("status", org.hamcrest.Matchers.equalTo("completed"))
+                .body("outcome", org.hamcrest.Matchers.equalTo("all-failed"))
+                .body("topReasons.reason", org.hamcrest.Matchers.equalTo(List.of(unregistered,
+                        "gold failed: ERROR 42P01 relation \"match_fact\" does not exist")))
+                .body("topReasons.count", org.hamcrest.Matchers.equalTo(List.of(2, 1)))
+                .body("reason", org.hamcrest.Matchers.equalTo("all 3 items failed; the commonest reason (2 items): "
+                        + unregistered)));
+        // The server-sent events carry the same fields (the finished state is the last event).
+        String events = given().header("X-API-Key", key).accept("text/event-stream").get("/jobs/" + jobId + "/events")
+                .then().statusCode(200).extract().asString();
+        String last = events.lines().filter(l -> l.startsWith("data:")).reduce((a, b) -> b).orElseThrow();
+        assertThat(last).contains("\"outcome\":\"all-failed\"").contains("\"topReasons\":[{\"count\":2,\"reason\":\""
+                + unregistered + "\"},{\"count\":1,");
     }
 
     @Test

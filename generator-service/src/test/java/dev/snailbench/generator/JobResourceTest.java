@@ -78,14 +78,24 @@ class JobResourceTest {
     }
 
     @Test
-    void shouldGiveTheSameJobForTheSameSpec() {
+    void shouldAnswerTheExistingJobWith200WhenTheSameSpecIsSubmittedAgain() {
         String key = TestTenants.create("team-idempotent");
         Map<String, Object> job = TestTenants.job("twice", QUESTIONS, PREDICTIONS);
         String first = given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
-                .then().statusCode(202).extract().path("jobId");
-        String second = given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
-                .then().statusCode(202).extract().path("jobId");
-        org.assertj.core.api.Assertions.assertThat(second).isEqualTo(first);
+                .then().statusCode(202).body("existing", equalTo(false)).extract().path("jobId");
+        // Not "accepted" again: the job exists, and the answer says so with its status and progress.
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
+                .then().statusCode(200).body("jobId", equalTo(first)).body("existing", equalTo(true))
+                .body("status", notNullValue()).body("total", equalTo(1)).header("Location", "/jobs/" + first);
+    }
+
+    @Test
+    void shouldRefuseASecondTenantOfTheSameName() {
+        TestTenants.create("team-unique");
+        given().header("X-Admin-Key", TestTenants.ADMIN_KEY).contentType(ContentType.JSON)
+                .body(Map.of("name", "Team-Unique")).post("/tenants")
+                .then().statusCode(409).body("status", equalTo(409)).body("field", equalTo("name"))
+                .body("error", containsString("a tenant named 'team-unique' already exists"));
     }
 
     @Test

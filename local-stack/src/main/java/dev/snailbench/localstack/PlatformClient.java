@@ -30,9 +30,11 @@ public final class PlatformClient {
         return created.get("apiKey").asText();
     }
 
+    /** Submits a job; returns its id (202 for a new job, 200 with {@code existing: true} for the same spec again). */
     public String submitJob(String apiKey, Object job) {
-        return call("POST", stack.url(Stack.Service.GENERATOR) + "/jobs", Map.of("X-API-Key", apiKey), job, 202)
-                .get("jobId").asText();
+        HttpResponse<String> response = send("POST", stack.url(Stack.Service.GENERATOR) + "/jobs",
+                Map.of("X-API-Key", apiKey), job);
+        return parse(response, response.statusCode() == 200 ? 200 : 202).get("jobId").asText();
     }
 
     /** The job's status and progress, or null while the generator has not stored it yet. */

@@ -30,6 +30,8 @@ public final class Channels {
     public static final String SCORES_OUT = "scores-out";
     public static final String JOBS_CANCELLED = "jobs-cancelled";
     public static final String JOBS_CANCELLED_OUT = "jobs-cancelled-out";
+    public static final String MODEL_BACKENDS = "model-backends";
+    public static final String MODEL_BACKENDS_OUT = "model-backends-out";
 
     private Channels() {
     }

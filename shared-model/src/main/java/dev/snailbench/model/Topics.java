@@ -41,6 +41,12 @@ public final class Topics {
      * its set of cancelled jobs and skips their items still in flight, so a cancellation reaches every hop.
      */
     public static final String JOBS_CANCELLED = "snailbench.jobs.cancelled";
+
+    /**
+     * The model backends the inference service is configured with ({@code ModelBackendsAnnounced}, one key, compacted):
+     * the generator refuses a job naming another backend at submission.
+     */
+    public static final String MODEL_BACKENDS = "snailbench.inference.backends";
     /** Final verdict per work item; the generator counts job progress from it. */
     public static final String SCORES = "snailbench.scores";
 

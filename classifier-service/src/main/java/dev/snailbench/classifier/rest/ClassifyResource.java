@@ -16,6 +16,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** {@code POST /classify}: naturalness of up to {@code max-identifiers-per-request} identifiers, in input order. */
 @Path("/classify")
@@ -38,6 +40,8 @@ public class ClassifyResource {
     }
 
     /** A tenant's identifiers (its schema's names) are its data: the caller needs a key. */
+    @Operation(operationId = "classifyIdentifiers", summary = "Classify identifiers as Regular, Low or Least natural")
+    @APIResponse(responseCode = "200", description = "each identifier with its level and probabilities")
     @POST
     public Uni<ClassifyResponse> classify(@HeaderParam(ApiKeys.HEADER) String apiKey, JsonNode body) {
         return tenants.tenantOf(apiKey).chain(tenant -> classifyChecked(body));

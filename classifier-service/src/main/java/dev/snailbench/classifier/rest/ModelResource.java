@@ -12,6 +12,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** {@code GET /model}: which model answers, and how it scored on the validation split. */
 @Path("/model")
@@ -35,6 +37,8 @@ public class ModelResource {
         this.tenants = tenants;
     }
 
+    @Operation(operationId = "describeModel", summary = "Describe the served naturalness model and its validation figures")
+    @APIResponse(responseCode = "200", description = "the model card")
     /** A tenant's key is needed, as everywhere on the platform's API. */
     @GET
     public Uni<ModelInfo> model(@HeaderParam(ApiKeys.HEADER) String apiKey) {

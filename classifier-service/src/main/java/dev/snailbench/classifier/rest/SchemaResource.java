@@ -16,6 +16,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * {@code POST /schemas/naturalness}: labels every table and column name of a schema and reports the shares of
@@ -39,6 +41,8 @@ public class SchemaResource {
     }
 
     /** A tenant's schema is its data: the caller needs a key. */
+    @Operation(operationId = "assessSchemaNaturalness", summary = "Classify the naturalness of every identifier of a schema")
+    @APIResponse(responseCode = "200", description = "each identifier with its level")
     @POST
     public Uni<SchemaNaturalness.Report> assess(@HeaderParam(ApiKeys.HEADER) String apiKey, JsonNode body) {
         return tenants.tenantOf(apiKey).chain(tenant -> assessChecked(body));

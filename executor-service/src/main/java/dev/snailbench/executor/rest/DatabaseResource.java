@@ -23,6 +23,8 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.util.List;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * A tenant's target databases over HTTP: register, list, show, remove, test the connection, read the schema. Every
@@ -40,6 +42,8 @@ public class DatabaseResource {
         this.registry = registry;
     }
 
+    @Operation(operationId = "registerDatabase", summary = "Register a team database")
+    @APIResponse(responseCode = "201", description = "registered; Location names it")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> register(@HeaderParam(ApiKeys.HEADER) String apiKey, RegisterDatabase body) {
@@ -47,17 +51,23 @@ public class DatabaseResource {
                 .created(URI.create("/databases/" + db.id)).entity(view(db)).build());
     }
 
+    @Operation(operationId = "listDatabases", summary = "List the tenant's registered databases")
+    @APIResponse(responseCode = "200", description = "the databases, passwords never shown")
     @GET
     public Uni<List<DatabaseView>> list(@HeaderParam(ApiKeys.HEADER) String apiKey) {
         return auth.tenantOf(apiKey).flatMap(registry::list).map(all -> all.stream().map(this::view).toList());
     }
 
+    @Operation(operationId = "getDatabase", summary = "Get one registered database")
+    @APIResponse(responseCode = "200", description = "the database")
     @GET
     @Path("/{id}")
     public Uni<DatabaseView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
         return auth.tenantOf(apiKey).flatMap(tenantId -> registry.owned(tenantId, id)).map(this::view);
     }
 
+    @Operation(operationId = "removeDatabase", summary = "Remove a registered database")
+    @APIResponse(responseCode = "204", description = "removed")
     @DELETE
     @Path("/{id}")
     public Uni<Response> remove(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
@@ -65,12 +75,16 @@ public class DatabaseResource {
                 .map(ignored -> Response.noContent().build());
     }
 
+    @Operation(operationId = "testDatabase", summary = "Test the connection to a registered database")
+    @APIResponse(responseCode = "200", description = "whether it connected, and in how long")
     @POST
     @Path("/{id}/test")
     public Uni<ConnectionCheck> test(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
         return auth.tenantOf(apiKey).flatMap(tenantId -> registry.test(tenantId, id));
     }
 
+    @Operation(operationId = "describeDatabaseSchema", summary = "Describe a registered database's tables and columns")
+    @APIResponse(responseCode = "200", description = "the schema")
     @GET
     @Path("/{id}/schema")
     public Uni<DatabaseSchema> schema(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id,

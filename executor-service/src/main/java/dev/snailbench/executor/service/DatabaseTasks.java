@@ -102,6 +102,7 @@ public class DatabaseTasks {
                             synthetic(target, request));
                     case PROMPT_SCHEMA -> DatabaseTaskCompleted.promptSchema(request, db.kind, admin,
                             promptSchema(target, request, db.name));
+                    case SCHEMAS -> DatabaseTaskCompleted.schemas(request, db.kind, admin, schemas(target), db.name);
                 };
             } catch (Refused e) {
                 return DatabaseTaskCompleted.failed(request, db.kind, admin, true, e.getMessage());
@@ -175,6 +176,27 @@ public class DatabaseTasks {
                     all.truncated()), List.of());
         });
     }
+
+    /** The database's schemas that hold tables or views the registered login can see, sorted (system schemas left out). */
+    private List<String> schemas(Target target) throws SQLException {
+        return pools.withConnection(target, c -> {
+            java.util.TreeSet<String> names = new java.util.TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+            try (java.sql.ResultSet tables = c.getMetaData().getTables(c.getCatalog(), null, "%",
+                    new String[] {"TABLE", "VIEW"})) {
+                while (tables.next()) {
+                    String schema = tables.getString("TABLE_SCHEM");
+                    if (schema != null && !SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT))) {
+                        names.add(schema);
+                    }
+                }
+            }
+            return List.copyOf(names);
+        });
+    }
+
+    private static final java.util.Set<String> SYSTEM_SCHEMAS = java.util.Set.of("information_schema", "pg_catalog",
+            "sys", "guest", "db_owner", "db_accessadmin", "db_securityadmin", "db_ddladmin", "db_backupoperator",
+            "db_datareader", "db_datawriter", "db_denydatareader", "db_denydatawriter");
 
     /** The suite cut to what one answer event can carry (the last pairs go first, and are counted). */
     private SyntheticSuite fitted(SyntheticSuite suite) {

@@ -152,6 +152,21 @@ class DatabaseTaskHopTest {
     }
 
     @Test
+    void shouldListTheSchemasAndTheRegisteredNameAJobSubmissionAsksFor() {
+        Tenants.Registered team = Tenants.registerTenant("schemas");
+        UUID database = register(team, "footballdb_v1", false);
+
+        DatabaseTaskCompleted answer = ask(DatabaseTaskRequested.schemas(team.tenantId(), database));
+        DatabaseTaskCompleted stranger = ask(DatabaseTaskRequested.schemas("someone-else", database));
+
+        assertThat(answer.error()).isNull();
+        assertThat(answer.schemas()).contains("exp_v1").doesNotContain("pg_catalog", "information_schema");
+        assertThat(answer.databaseName()).isEqualTo("footballdb_v1");
+        assertThat(stranger.refused()).isTrue();
+        assertThat(stranger.error()).isEqualTo("database " + database + " is not registered for tenant someone-else");
+    }
+
+    @Test
     void shouldRefuseTasksOnAnotherTenantsDatabaseOrAMissingSchemaOrTable() {
         Tenants.Registered owner = Tenants.registerTenant("owner");
         UUID database = register(owner, "footballdb_v1", true);

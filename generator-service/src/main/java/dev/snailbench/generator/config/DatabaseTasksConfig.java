@@ -11,4 +11,11 @@ public interface DatabaseTasksConfig {
     /** Longest wait for the executor's answer (above the executor's own task timeout, 5 min by default). */
     @WithDefault("6m")
     Duration timeout();
+
+    /**
+     * Longest a job submission waits for the executor to say whether the job's registered database exists and which
+     * schemas it has; no answer in time is a 503 (the job is not accepted blindly).
+     */
+    @WithDefault("5s")
+    Duration submitTimeout();
 }

@@ -27,6 +27,13 @@ public interface JobsConfig {
     @WithDefault("PT30S")
     Duration visibilityWait();
 
+    /**
+     * How long a model job's submission waits for the inference service's first announcement of its backends when
+     * this process has read none yet (just started, or the inference service not yet): then 503.
+     */
+    @WithDefault("PT5S")
+    Duration backendsWait();
+
     /** How often {@code GET /jobs/{id}/events} reads the job again (an event is sent only when it changed). */
     @WithDefault("PT0.5S")
     Duration progressEvery();

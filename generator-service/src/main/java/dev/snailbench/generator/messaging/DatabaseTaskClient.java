@@ -41,14 +41,24 @@ public class DatabaseTaskClient {
      * Fails with a 504 when no answer comes within the configured timeout.
      */
     public Uni<DatabaseTaskCompleted> ask(DatabaseTaskRequested request) {
+        return ask(request, config.timeout(), 504);
+    }
+
+    /**
+     * The answer within {@code timeout}, else a failure with {@code statusOnTimeout} (503 where a caller waits, e.g. a
+     * job submission: the executor is not there now, try again).
+     */
+    public Uni<DatabaseTaskCompleted> ask(DatabaseTaskRequested request, java.time.Duration timeout,
+            int statusOnTimeout) {
         CompletableFuture<DatabaseTaskCompleted> answer = new CompletableFuture<>();
         waiting.put(request.taskId(), answer);
         Context caller = Vertx.currentContext();
         Uni<DatabaseTaskCompleted> answered = emitter.send(Record.of(request.key(), request))
                 .chain(() -> Uni.createFrom().completionStage(answer))
-                .ifNoItem().after(config.timeout()).failWith(() -> ApiError.of(504, "the executor did not answer the "
-                        + request.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + " task on database "
-                        + request.databaseId() + " within " + config.timeout().toSeconds() + " s"))
+                .ifNoItem().after(timeout).failWith(() -> ApiError.of(statusOnTimeout, "the executor did not answer "
+                        + "the " + request.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+                        + " task on database " + request.databaseId() + " within " + timeout.toSeconds() + " s"
+                        + (statusOnTimeout == 503 ? ": it may not be running; try again when it is" : "")))
                 .onTermination().invoke(() -> waiting.remove(request.taskId()));
         return caller == null ? answered : answered.emitOn(task -> caller.runOnContext(ignored -> task.run()));
     }

@@ -59,7 +59,12 @@ public class ScoresConsumer {
         // Jobs in id order: two batches touching the same jobs lock their rows in the same order (no deadlock).
         Map<UUID, List<WorkItemState>> byJob = unscored.stream().collect(Collectors.groupingBy(state -> state.jobId,
                 java.util.TreeMap::new, Collectors.toList()));
-        return items.markScored(byOutcome.get(true), true)
+        // Failed items keep their reason, so a job can say why its items failed (GET /jobs/{id} topReasons).
+        Map<String, List<UUID>> failedByReason = byOutcome.get(true).stream().collect(Collectors.groupingBy(
+                id -> WorkItemState.reasonOf(byItem.get(id).reason()), java.util.TreeMap::new, Collectors.toList()));
+        return Multi.createFrom().iterable(failedByReason.entrySet())
+                .onItem().transformToUniAndConcatenate(r -> items.markFailed(r.getValue(), r.getKey()))
+                .collect().last()
                 .chain(() -> items.markScored(byOutcome.get(false), false))
                 .chain(() -> Multi.createFrom().iterable(byJob.entrySet())
                         .onItem().transformToUniAndConcatenate(job -> jobs.countVerdicts(job.getKey(),

@@ -31,4 +31,19 @@ public class WorkItemState extends PanacheEntityBase {
     public boolean scored;
 
     public boolean failed;
+
+    /** Why its verdict is a failure (the scorer's reason, cut to {@link #REASON_LENGTH}); null otherwise. */
+    @Column(columnDefinition = "text")
+    public String reason;
+
+    /** Reasons are counted per job as written: long ones (a database's whole message) are cut here. */
+    public static final int REASON_LENGTH = 300;
+
+    public static String reasonOf(String reason) {
+        if (reason == null || reason.isBlank()) {
+            return "no reason given";
+        }
+        String one = reason.strip();
+        return one.length() <= REASON_LENGTH ? one : one.substring(0, REASON_LENGTH - 1) + "…";
+    }
 }

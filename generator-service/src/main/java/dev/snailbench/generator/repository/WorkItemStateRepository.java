@@ -23,6 +23,26 @@ public class WorkItemStateRepository implements PanacheRepositoryBase<WorkItemSt
                 .list();
     }
 
+    /** Marks these items scored with a failed verdict and its reason; call with rows locked by {@link #lockUnscored}. */
+    public Uni<Integer> markFailed(java.util.Collection<UUID> workItemIds, String reason) {
+        return workItemIds.isEmpty() ? Uni.createFrom().item(0)
+                : update("scored = true, failed = true, reason = ?1 where id in ?2", reason, workItemIds);
+    }
+
+    /** A failure reason of a job and how many of its items failed for it. */
+    public record ReasonCount(String reason, long count) {
+    }
+
+    /** The job's commonest failure reasons, commonest first (ties by reason), at most {@code limit}. */
+    public Uni<java.util.List<ReasonCount>> topReasons(UUID jobId, int limit) {
+        return getSession().chain(session -> session.createQuery("select w.reason, count(w) from WorkItemState w "
+                        + "where w.jobId = ?1 and w.failed = true group by w.reason order by count(w) desc, w.reason",
+                        Object[].class)
+                .setParameter(1, jobId).setMaxResults(limit).getResultList())
+                .map(rows -> rows.stream().map(r -> new ReasonCount(
+                        r[0] == null ? "no reason recorded" : (String) r[0], ((Number) r[1]).longValue())).toList());
+    }
+
     /** Marks these items scored (with this outcome); call with rows locked by {@link #lockUnscored}. */
     public Uni<Integer> markScored(java.util.Collection<UUID> workItemIds, boolean failed) {
         return workItemIds.isEmpty() ? Uni.createFrom().item(0)

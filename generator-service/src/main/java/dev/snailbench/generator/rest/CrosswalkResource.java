@@ -35,6 +35,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * Crosswalks: {@code POST /crosswalks} imports SNAILS CSV, {@code GET /crosswalks/{id}/csv} exports it,
@@ -70,6 +72,8 @@ public class CrosswalkResource {
         this.mapper = mapper;
     }
 
+    @Operation(operationId = "importCrosswalk", summary = "Import a crosswalk from CSV")
+    @APIResponse(responseCode = "201", description = "imported; Location names it")
     @POST
     @Consumes({CSV, MediaType.TEXT_PLAIN})
     public Uni<Response> importCsv(@HeaderParam(ApiKeys.HEADER) String apiKey, @QueryParam("name") String name,
@@ -87,17 +91,23 @@ public class CrosswalkResource {
         }).map(cw -> Response.created(URI.create("/crosswalks/" + cw.id)).entity(view(cw)).build());
     }
 
+    @Operation(operationId = "listCrosswalks", summary = "List the tenant's crosswalks")
+    @APIResponse(responseCode = "200", description = "the crosswalks")
     @GET
     public Uni<List<CrosswalkView>> list(@HeaderParam(ApiKeys.HEADER) String apiKey) {
         return tenants.tenantOf(apiKey).chain(crosswalks::list).map(l -> l.stream().map(this::view).toList());
     }
 
+    @Operation(operationId = "getCrosswalk", summary = "Get one crosswalk")
+    @APIResponse(responseCode = "200", description = "the crosswalk")
     @GET
     @Path("/{id}")
     public Uni<CrosswalkView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
         return tenants.tenantOf(apiKey).chain(t -> crosswalks.get(t, id)).map(this::view);
     }
 
+    @Operation(operationId = "exportCrosswalk", summary = "Export a crosswalk as CSV")
+    @APIResponse(responseCode = "200", description = "the CSV")
     @GET
     @Path("/{id}/csv")
     @Produces(CSV)
@@ -111,6 +121,8 @@ public class CrosswalkResource {
      * executor, which reads the schema; its kind is the dialect) + {@code nativeSchema}, and {@code expandWithLlm},
      * {@code abbreviateWithLlm} (default false), {@code dataDictionary} (text given to the LLM expansion). Answers 202; poll {@code GET /crosswalks/{id}}.
      */
+    @Operation(operationId = "buildCrosswalk", summary = "Build a crosswalk from a registered database's schema")
+    @APIResponse(responseCode = "202", description = "the build started; follow it at Location")
     @POST
     @Path("/builds")
     @Consumes(MediaType.APPLICATION_JSON)

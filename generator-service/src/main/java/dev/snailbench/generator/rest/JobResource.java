@@ -2,6 +2,8 @@ package dev.snailbench.generator.rest;
 
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobStatus;
+import dev.snailbench.generator.repository.WorkItemStateRepository;
+import dev.snailbench.generator.service.JobOutcome;
 import dev.snailbench.generator.service.JobRequest;
 import dev.snailbench.generator.service.JobService;
 import dev.snailbench.generator.service.TenantService;
@@ -22,6 +24,8 @@ import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.jboss.resteasy.reactive.RestStreamElementType;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
@@ -37,32 +41,58 @@ public class JobResource {
         this.tenants = tenants;
     }
 
-    /** A job's state; {@code reason} says why it failed or was cancelled. */
+    /**
+     * A job's state. {@code reason} says why it failed, was cancelled, or why all its items failed; {@code outcome}
+     * sums up a finished job ({@link JobOutcome}, null while it runs); {@code topReasons} are its commonest failure
+     * reasons with their item counts (at most 5, commonest first; empty when no item failed).
+     */
     public record JobView(UUID jobId, String name, JobStatus status, int total, int done, int failed,
-            String reason, Instant createdAt, Instant updatedAt) {
+            String reason, String outcome, List<WorkItemStateRepository.ReasonCount> topReasons, Instant createdAt,
+            Instant updatedAt) {
 
-        static JobView of(Job job) {
-            return new JobView(job.id, job.name, job.status, job.total, job.done, job.failed, job.reason,
-                    job.createdAt, job.updatedAt);
+        static JobView of(JobService.JobState state) {
+            Job job = state.job();
+            String outcome = JobOutcome.of(job.status, job.total, job.failed);
+            return new JobView(job.id, job.name, job.status, job.total, job.done, job.failed,
+                    JobOutcome.reason(job.reason, outcome, job.failed, state.topReasons()), outcome,
+                    state.topReasons(), job.createdAt, job.updatedAt);
+        }
+
+        /** In lists: the outcome, without the reasons (one query per job would be too many). */
+        static JobView listed(Job job) {
+            String outcome = JobOutcome.of(job.status, job.total, job.failed);
+            return new JobView(job.id, job.name, job.status, job.total, job.done, job.failed, job.reason, outcome,
+                    null, job.createdAt, job.updatedAt);
         }
     }
 
+    @Operation(operationId = "submitJob", summary = "Submit an evaluation job")
+    @APIResponse(responseCode = "202", description = "a new job, accepted")
+    @APIResponse(responseCode = "200", description = "the same spec again: the existing job (existing: true) with its status")
+    @APIResponse(responseCode = "413", description = "the spec is larger than one job event")
+    @APIResponse(responseCode = "503", description = "the executor did not say whether the database exists, or the inference service announced no backends yet: try again")
     @POST
     public Uni<Response> submit(@HeaderParam(ApiKeys.HEADER) String apiKey, JobRequest request) {
         return tenants.authenticate(apiKey)
                 .chain(tenant -> jobs.submit(tenant, request))
-                .map(accepted -> Response.accepted(accepted).header("Location", "/jobs/" + accepted.jobId()).build());
+                                // A new job is accepted (202); the same spec again is the job that exists, with its status (200).
+                .map(accepted -> (accepted.existing() ? Response.ok(accepted) : Response.accepted(accepted))
+                        .header("Location", "/jobs/" + accepted.jobId()).build());
     }
 
+    @Operation(operationId = "listJobs", summary = "List the tenant's jobs, newest first")
+    @APIResponse(responseCode = "200", description = "the jobs with their outcome")
     @GET
     public Uni<List<JobView>> list(@HeaderParam(ApiKeys.HEADER) String apiKey) {
-        return tenants.authenticate(apiKey).chain(jobs::list).map(all -> all.stream().map(JobView::of).toList());
+        return tenants.authenticate(apiKey).chain(jobs::list).map(all -> all.stream().map(JobView::listed).toList());
     }
 
+    @Operation(operationId = "getJob", summary = "Get a job's status, outcome and commonest failure reasons")
+    @APIResponse(responseCode = "200", description = "the job")
     @GET
     @Path("/{id}")
     public Uni<JobView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") String id) {
-        return tenants.authenticate(apiKey).chain(tenant -> jobs.get(tenant, parseId(id))).map(JobView::of);
+        return tenants.authenticate(apiKey).chain(tenant -> jobs.state(tenant, parseId(id))).map(JobView::of);
     }
 
     /**
@@ -70,6 +100,8 @@ public class JobResource {
      * job has finished (then the stream ends). A missing key (401) and another tenant's job or no job (404) are
      * answered before the stream opens ({@link #beforeEvents}).
      */
+    @Operation(operationId = "streamJobEvents", summary = "Follow a job's state as server-sent events until it finishes")
+    @APIResponse(responseCode = "200", description = "text/event-stream of the job state")
     @GET
     @Path("/{id}/events")
     @Produces(MediaType.SERVER_SENT_EVENTS)
@@ -131,11 +163,16 @@ public class JobResource {
     }
 
     /** Stops a queued or running job: 200 with its state, 404 if unknown, 409 if it has already finished. */
+    @Operation(operationId = "cancelJob", summary = "Cancel a queued or running job")
+    @APIResponse(responseCode = "200", description = "the job, now cancelled")
+    @APIResponse(responseCode = "409", description = "the job has already finished")
     @POST
     @Path("/{id}/cancel")
     public Uni<Response> cancel(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") String id) {
-        return tenants.authenticate(apiKey).chain(tenant -> jobs.cancel(tenant, parseId(id)))
-                .map(job -> Response.ok(JobView.of(job)).build())
+        UUID jobId = parseId(id);
+        return tenants.authenticate(apiKey).chain(tenant -> jobs.cancel(tenant, jobId)
+                        .chain(() -> jobs.state(tenant, jobId)))
+                .map(state -> Response.ok(JobView.of(state)).build())
                 .onFailure(JobService.JobFinished.class)
                 .recoverWithItem(e -> new ApiError(409, e.getMessage(), "status").response());
     }

@@ -14,6 +14,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * Natural views: {@code POST /natural-views} generates (and with {@code apply: true} creates) a view schema
@@ -44,6 +46,8 @@ public class NaturalViewResource {
         this.views = views;
     }
 
+    @Operation(operationId = "createNaturalViews", summary = "Build natural views of a registered database with a crosswalk")
+    @APIResponse(responseCode = "200", description = "the DDL (and whether it was applied)")
     @POST
     public Uni<NaturalViewService.Result> create(@HeaderParam(ApiKeys.HEADER) String apiKey, ViewsRequest body) {
         return tenants.tenantOf(apiKey).chain(tenant -> {
@@ -58,6 +62,8 @@ public class NaturalViewResource {
         });
     }
 
+    @Operation(operationId = "rewriteNaturalViewSql", summary = "Map SQL written on natural views back to physical names")
+    @APIResponse(responseCode = "200", description = "the rewritten SQL")
     @POST
     @Path("/rewrite")
     public Uni<Rewritten> rewrite(@HeaderParam(ApiKeys.HEADER) String apiKey, RewriteRequest body) {

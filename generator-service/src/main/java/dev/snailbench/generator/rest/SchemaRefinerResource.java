@@ -18,6 +18,8 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * Schema-Refiner on a registered database ({@code databaseId}, one {@code nativeSchema}):
@@ -58,6 +60,8 @@ public class SchemaRefinerResource {
         this.refiner = refiner;
     }
 
+    @Operation(operationId = "analyseSchemaAmbiguity", summary = "Find naming ambiguity in a registered database's schema")
+    @APIResponse(responseCode = "200", description = "findings with their evidence")
     @POST
     @Path("/analyses")
     public Uni<SchemaRefiner.Analysis> analyse(@HeaderParam(ApiKeys.HEADER) String apiKey, AnalysisRequest body) {
@@ -69,6 +73,8 @@ public class SchemaRefinerResource {
         });
     }
 
+    @Operation(operationId = "refineSchemaViews", summary = "Build (or apply) a view layer with canonical names")
+    @APIResponse(responseCode = "200", description = "the analysis and the views")
     @POST
     @Path("/views")
     public Uni<SchemaRefiner.Views> views(@HeaderParam(ApiKeys.HEADER) String apiKey, AnalysisRequest body) {
@@ -85,6 +91,8 @@ public class SchemaRefinerResource {
         });
     }
 
+    @Operation(operationId = "injectSchemaAmbiguity", summary = "Make an ambiguous variant of a schema with known ground truth")
+    @APIResponse(responseCode = "200", description = "the renamings, ground truth and rewritten SQL")
     @POST
     @Path("/injections")
     public Uni<SchemaRefiner.Injection> inject(@HeaderParam(ApiKeys.HEADER) String apiKey, InjectionRequest body) {
@@ -108,6 +116,8 @@ public class SchemaRefinerResource {
         });
     }
 
+    @Operation(operationId = "rewriteRefinedSql", summary = "Map SQL written on a view layer back to physical names")
+    @APIResponse(responseCode = "200", description = "the rewritten SQL")
     @POST
     @Path("/rewrite")
     public Uni<Rewritten> rewrite(@HeaderParam(ApiKeys.HEADER) String apiKey, RewriteRequest body) {

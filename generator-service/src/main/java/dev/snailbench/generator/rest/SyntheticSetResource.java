@@ -28,6 +28,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * Synthetic question sets (ScienceBenchmark): {@code POST /synthetic-sets} turns a few seed ⟨question, SQL⟩ pairs
@@ -72,6 +74,8 @@ public class SyntheticSetResource {
         this.mapper = mapper;
     }
 
+    @Operation(operationId = "generateSyntheticSet", summary = "Generate a synthetic question set on a registered database")
+    @APIResponse(responseCode = "201", description = "generated; Location names it")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> generate(@HeaderParam(ApiKeys.HEADER) String apiKey, SetRequest body) {
@@ -79,6 +83,8 @@ public class SyntheticSetResource {
                 .map(s -> Response.created(URI.create("/synthetic-sets/" + s.set().id)).entity(view(s)).build());
     }
 
+    @Operation(operationId = "getSyntheticSet", summary = "Get one synthetic question set")
+    @APIResponse(responseCode = "200", description = "the set")
     @GET
     @Path("/{id}")
     public Uni<SetView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {

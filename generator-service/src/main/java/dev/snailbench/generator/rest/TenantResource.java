@@ -12,6 +12,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * Operators create tenants; the answer is the only time the API key is shown. A tenant asks who it is
@@ -43,6 +45,9 @@ public class TenantResource {
     public record CreateTenant(String name) {
     }
 
+    @Operation(operationId = "createTenant", summary = "Create a tenant and show its API key once")
+    @APIResponse(responseCode = "201", description = "created: the API key is shown this once")
+    @APIResponse(responseCode = "409", description = "a tenant of that name already exists")
     @POST
     public Uni<Response> create(@HeaderParam(ApiKeys.ADMIN_HEADER) String adminKey, CreateTenant request) {
         tenants.checkAdmin(adminKey);
@@ -57,6 +62,8 @@ public class TenantResource {
     }
 
     /** A new API key for the tenant; the old one stops working on every service (operators only). */
+    @Operation(operationId = "rotateTenantKey", summary = "Give a tenant a new API key, revoking the old one")
+    @APIResponse(responseCode = "200", description = "the new key, shown this once")
     @POST
     @Path("/{tenantId}/key")
     public Uni<Response> rotateKey(@HeaderParam(ApiKeys.ADMIN_HEADER) String adminKey,

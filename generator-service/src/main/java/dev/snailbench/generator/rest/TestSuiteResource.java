@@ -28,6 +28,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * QATCH test suites: {@code POST /test-suites} generates ⟨question, SQL, expected result⟩ tests from a
@@ -69,6 +71,8 @@ public class TestSuiteResource {
      * {@code counts} per category ({@code project, distinct, orderby, select, simple-aggregation, join, groupby,
      * having, null, negated}; missing ones get the default), {@code tables} (default all).
      */
+    @Operation(operationId = "generateTestSuite", summary = "Generate a QATCH test suite on a registered database")
+    @APIResponse(responseCode = "201", description = "generated; Location names it")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> generate(@HeaderParam(ApiKeys.HEADER) String apiKey, SuiteRequest body) {
@@ -112,6 +116,8 @@ public class TestSuiteResource {
         }).map(s -> Response.created(URI.create("/test-suites/" + s.suite().id)).entity(view(s)).build());
     }
 
+    @Operation(operationId = "getTestSuite", summary = "Get one QATCH test suite")
+    @APIResponse(responseCode = "200", description = "the suite")
     @GET
     @Path("/{id}")
     public Uni<SuiteView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {

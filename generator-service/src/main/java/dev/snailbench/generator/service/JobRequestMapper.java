@@ -98,18 +98,31 @@ public final class JobRequestMapper {
         }
         boolean needsSchema = request.crosswalkId() != null || request.schemaVariant() != null
                 || (asksModels && registered && schemaId == null);
-        if (needsSchema) {
-            try {
-                java.util.UUID.fromString(database.databaseId());
-            } catch (IllegalArgumentException e) {
-                throw new InvalidRequestException("database.databaseId", "'" + database.databaseId()
-                        + "' is not the id of a registered database (a UUID from POST /databases)");
-            }
+        registeredDatabase(request);
+        if (needsSchema && (request.nativeSchema() == null || request.nativeSchema().isBlank())) {
+            throw new InvalidRequestException("nativeSchema", "missing: models, a crosswalk or a schema variant on your registered database "
+                    + "need the schema to read (a plain schema name, e.g. public)");
         }
-        if (needsSchema && (request.nativeSchema() == null
-                || !request.nativeSchema().matches("[A-Za-z_][A-Za-z0-9_]{0,127}"))) {
-            throw new InvalidRequestException("nativeSchema", "the schema of your registered database the models see "
-                    + "(a plain schema name, e.g. public)");
+        if (needsSchema && !request.nativeSchema().matches("[A-Za-z_][A-Za-z0-9_]{0,127}")) {
+            throw new InvalidRequestException("nativeSchema", "'" + request.nativeSchema() + "' is not a plain schema "
+                    + "name (letters, digits and _, e.g. public)");
+        }
+    }
+
+    /**
+     * The id of the registered database the job runs on, or null when it names none (an inline JDBC URL, or a
+     * linking-only job); an id that is not a UUID is a 400 naming {@code database.databaseId}.
+     */
+    public static java.util.UUID registeredDatabase(JobRequest request) {
+        String id = request.database() == null ? null : request.database().databaseId();
+        if (id == null || id.isBlank()) {
+            return null;
+        }
+        try {
+            return java.util.UUID.fromString(id.trim());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("database.databaseId", "'" + id + "' is not the id of a registered "
+                    + "database (a UUID from POST /databases on the executor)");
         }
     }
 

@@ -11,6 +11,7 @@ import dev.snailbench.generator.messaging.JobCancellationPublisher;
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.repository.JobStatus;
+import dev.snailbench.generator.repository.WorkItemStateRepository;
 import dev.snailbench.generator.service.crosswalk.Crosswalks;
 import dev.snailbench.generator.service.qatch.TestSuites;
 import dev.snailbench.generator.service.refiner.JobVariant;
@@ -55,10 +56,12 @@ public class JobService {
     private final Crosswalks teamCrosswalks;
     private final JobVariants variants;
     private final JobCancellationPublisher cancellations;
+    private final ModelBackends backends;
+    private final WorkItemStateRepository items;
 
     public JobService(JobRepository jobs, JobsConfig config, SecretsConfig secrets, CrosswalkCatalog crosswalks,
             QuestionSets questionSets, SyntheticSets syntheticSets, TestSuites testSuites, TeamDatabases databases,
-            Crosswalks teamCrosswalks, JobVariants variants,
+            Crosswalks teamCrosswalks, JobVariants variants, ModelBackends backends, WorkItemStateRepository items,
             @Channel(Channels.JOB_EVENTS_OUT) MutinyEmitter<Record<String, JobSubmitted>> emitter,
             JobCancellationPublisher cancellations) {
         this.cancellations = cancellations;
@@ -72,22 +75,81 @@ public class JobService {
         this.databases = databases;
         this.teamCrosswalks = teamCrosswalks;
         this.variants = variants;
+        this.backends = backends;
+        this.items = items;
         this.emitter = emitter;
     }
 
-    public record Accepted(UUID jobId, JobStatus status) {
+    /**
+     * The answer to a submission: {@code existing} is true when the same spec had been submitted before (the job id
+     * is derived from the spec), and the job's progress is then as {@code GET /jobs/{id}} shows it.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Accepted(UUID jobId, JobStatus status, boolean existing, Integer total, Integer done,
+            Integer failed) {
+
+        static Accepted created(UUID jobId, JobStatus status) {
+            return new Accepted(jobId, status, false, null, null, null);
+        }
+
+        static Accepted existing(Job job) {
+            return new Accepted(job.id, job.status, true, job.total, job.done, job.failed);
+        }
     }
 
-    /** Validates and publishes the job; resubmitting the same spec answers with the same job. */
+    /**
+     * Validates and publishes the job; resubmitting the same spec answers with the job that exists. Before anything
+     * is accepted, what would make every item fail is refused with the field to fix: a model backend the inference
+     * service does not have ({@link ModelBackends}), a registered database that is not the tenant's, a schema the
+     * database does not have (the executor is asked, {@link TeamDatabases#schemas}).
+     */
     public Uni<Accepted> submit(String tenantId, JobRequest request) {
+        if (request == null) {
+            return Uni.createFrom().failure(new InvalidRequestException("body", "a job needs a JSON body"));
+        }
+        UUID jobId = jobIdOf(tenantId, request);
+        return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
+                ? Uni.createFrom().item(Accepted.existing(existing))
+                : validated(tenantId, request));
+    }
+
+    private Uni<Accepted> validated(String tenantId, JobRequest request) {
         return storedQuestions(tenantId, request.questionSet()).chain(stored -> {
-            JobSpec spec = JobRequestMapper.toSpec(tenantId, request, cipher, config.maxWorkItems(), crosswalks::exists,
-                    set -> stored != null ? stored : questionsOf(set));
-            return JobRequestMapper.needsTeamSchema(request, spec)
-                    ? teamSchema(tenantId, request, spec).chain(schema -> submit(tenantId, request,
-                            spec.withTeamSchema(schema)))
-                    : submit(tenantId, request, spec);
+            JobSpec spec;
+            try {
+                spec = JobRequestMapper.toSpec(tenantId, request, cipher, config.maxWorkItems(), crosswalks::exists,
+                        set -> stored != null ? stored : questionsOf(set));
+            } catch (InvalidRequestException e) {
+                UUID registered = JobRequestMapper.registeredDatabase(request);
+                if (!"nativeSchema".equals(e.field()) || registered == null) {
+                    throw e;
+                }
+                // Which schema to name is the team's to say, but the database's schemas tell them the choices.
+                return databases.schemas(tenantId, registered).chain(db -> Uni.createFrom().failure(
+                        new InvalidRequestException("nativeSchema", e.getMessage().substring("nativeSchema: ".length())
+                                + "; database " + registered + " has the schemas " + db.schemas())));
+            }
+            UUID registered = JobRequestMapper.registeredDatabase(request);
+            // The database's registered name travels with the job, so reports show it rather than its id.
+            Uni<JobSpec> named = registered == null ? backends.checked(spec.models()).replaceWith(spec)
+                    : backends.checked(spec.models()).chain(() -> databases.schemas(tenantId, registered)).map(db -> {
+                        checkSchema(request, registered, db.schemas());
+                        return spec.withDatabaseName(db.name());
+                    });
+            return named.chain(checked -> JobRequestMapper.needsTeamSchema(request, checked)
+                    ? teamSchema(tenantId, request, checked).chain(schema -> submit(tenantId, request,
+                            checked.withTeamSchema(schema)))
+                    : submit(tenantId, request, checked));
         });
+    }
+
+    /** A named schema must be one the database has (any case, as the executor's schema reading accepts). */
+    private static void checkSchema(JobRequest request, UUID databaseId, List<String> schemas) {
+        String named = request.nativeSchema();
+        if (named != null && schemas.stream().noneMatch(named::equalsIgnoreCase)) {
+            throw new InvalidRequestException("nativeSchema", "database " + databaseId + " has no schema '" + named
+                    + "' with tables; its schemas: " + schemas);
+        }
     }
 
     /**
@@ -135,7 +197,7 @@ public class JobService {
     private Uni<Accepted> submit(String tenantId, JobRequest request, JobSpec spec) {
         UUID jobId = jobIdOf(tenantId, request);
         return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
-                ? Uni.createFrom().item(new Accepted(existing.id, existing.status))
+                ? Uni.createFrom().item(Accepted.existing(existing))
                 : publish(JobSubmitted.of(jobId, tenantId, spec)));
     }
 
@@ -164,9 +226,9 @@ public class JobService {
                         .onFailure(NotVisibleYet.class).retry()
                         .withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
                         .expireIn(config.visibilityWait().toMillis()))
-                .map(job -> new Accepted(job.id, job.status))
+                .map(job -> Accepted.created(job.id, job.status))
                 // Accepted all the same: the consumer will store it; GET answers 404 until then.
-                .onFailure(NotVisibleYet.class).recoverWithItem(new Accepted(event.jobId(), JobStatus.QUEUED));
+                .onFailure(NotVisibleYet.class).recoverWithItem(Accepted.created(event.jobId(), JobStatus.QUEUED));
     }
 
     private List<dev.snailbench.model.domain.Question> questionsOf(JobRequest.QuestionSetRequest set) {
@@ -178,6 +240,19 @@ public class JobService {
                     "unknown format '" + set.format() + "' (spider)");
         }
         return questionSets.benchmark(set.benchmark(), set.dataModel(), set.split(), set.database());
+    }
+
+    /** A job with its commonest failure reasons (at most {@link #TOP_REASONS}; empty when no item failed). */
+    public record JobState(Job job, List<WorkItemStateRepository.ReasonCount> topReasons) {
+    }
+
+    public static final int TOP_REASONS = 5;
+
+    /** The job as {@code GET /jobs/{id}} shows it: its counters and why its items failed. */
+    public Uni<JobState> state(String tenantId, UUID jobId) {
+        return get(tenantId, jobId).chain(job -> job.failed == 0
+                ? Uni.createFrom().item(new JobState(job, List.of()))
+                : Panache.withSession(() -> items.topReasons(job.id, TOP_REASONS)).map(top -> new JobState(job, top)));
     }
 
     public Uni<Job> get(String tenantId, UUID jobId) {
@@ -214,10 +289,10 @@ public class JobService {
      * The job read again every {@code snailbench.jobs.progress-every} for as long as the subscriber listens (each read
      * a short session of its own, on the caller's Vert.x context as Hibernate Reactive needs).
      */
-    public Multi<Job> progress(String tenantId, UUID jobId) {
+    public Multi<JobState> progress(String tenantId, UUID jobId) {
         io.vertx.core.Context context = io.vertx.core.Vertx.currentContext();
         return Multi.createBy().repeating()
-                .uni(() -> Uni.createFrom().deferred(() -> get(tenantId, jobId))
+                .uni(() -> Uni.createFrom().deferred(() -> state(tenantId, jobId))
                         .runSubscriptionOn(task -> context.runOnContext(ignored -> task.run())))
                 .withDelay(config.progressEvery())
                 .indefinitely();

@@ -35,10 +35,37 @@ public class TeamDatabases {
     public record Synthesized(SqlDialect dialect, SyntheticSuite suite) {
     }
 
-    private final DatabaseTaskClient executor;
+    /** A registered database as a job submission sees it: its name and the schemas that hold tables. */
+    public record Registered(String name, List<String> schemas) {
+    }
 
-    public TeamDatabases(DatabaseTaskClient executor) {
+    private final DatabaseTaskClient executor;
+    private final dev.snailbench.generator.config.DatabaseTasksConfig config;
+
+    public TeamDatabases(DatabaseTaskClient executor, dev.snailbench.generator.config.DatabaseTasksConfig config) {
         this.executor = executor;
+        this.config = config;
+    }
+
+    /**
+     * The database's schemas that hold tables, asked while a job is submitted: refused (not the tenant's database)
+     * is a 400 naming {@code database.databaseId}; no answer within {@code snailbench.database-tasks.submit-timeout}
+     * a 503.
+     */
+    public Uni<Registered> schemas(String tenantId, UUID databaseId) {
+        return executor.ask(DatabaseTaskRequested.schemas(tenantId, databaseId), config.submitTimeout(), 503)
+                .map(answer -> {
+                    if (answer.error() == null) {
+                        return new Registered(answer.databaseName(),
+                                answer.schemas() == null ? List.of() : answer.schemas());
+                    }
+                    if (answer.refused()) {
+                        throw new InvalidRequestException("database.databaseId", "database " + databaseId
+                                + " is not registered for your tenant: register it with POST /databases on the "
+                                + "executor (GET /databases lists yours)");
+                    }
+                    throw ApiError.of(502, "database " + databaseId + ": " + answer.error());
+                });
     }
 
     public Uni<Described> describe(String tenantId, UUID databaseId, String nativeSchema) {

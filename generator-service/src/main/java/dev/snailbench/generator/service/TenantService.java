@@ -30,9 +30,12 @@ public class TenantService {
     private final TenantAuthenticator authenticator;
     private final MutinyEmitter<Record<String, TenantRegistered>> emitter;
     private final TenantsConfig config;
+    private final io.vertx.mutiny.core.Vertx vertx;
 
     public TenantService(TenantKeyRepository keys, TenantAuthenticator authenticator, TenantsConfig config,
+            io.vertx.mutiny.core.Vertx vertx,
             @Channel(Channels.TENANTS_OUT) MutinyEmitter<Record<String, TenantRegistered>> emitter) {
+        this.vertx = vertx;
         this.keys = keys;
         this.authenticator = authenticator;
         this.config = config;
@@ -51,8 +54,27 @@ public class TenantService {
         }
     }
 
-    /** Publishes the tenant and answers once this service can authenticate its key. */
+    /**
+     * Publishes the tenant and answers once this service can authenticate its key. A name already taken (any case)
+     * is a 409 naming the existing tenant: two tenants of one name cannot be told apart by the operators who made
+     * them. Creations hold a lock of this process from the check until the tenant is readable, so two concurrent
+     * requests for one name cannot both pass the check (the generator, the only writer of the tenants topic, runs
+     * as one replica: docs/DEPLOY.md).
+     */
     public Uni<CreatedTenant> register(String name) {
+        return vertx.sharedData().getLocalLockWithTimeout("snailbench-tenant-create", LOCK_WAIT.toMillis())
+                .chain(lock -> Panache.withSession(() -> keys.find("lower(name) = ?1",
+                                name.toLowerCase(java.util.Locale.ROOT)).<TenantKey>firstResult())
+                        .chain(taken -> taken != null
+                                ? Uni.createFrom().<CreatedTenant>failure(new ApiError(409, "a tenant named '"
+                                        + taken.name + "' already exists (" + taken.tenantId + "): choose another "
+                                        + "name, or give it a new key with POST /tenants/" + taken.tenantId + "/key",
+                                        "name").exception())
+                                : publish(name))
+                        .onTermination().invoke(lock::release));
+    }
+
+    private Uni<CreatedTenant> publish(String name) {
         String tenantId = UUID.randomUUID().toString();
         String apiKey = ApiKeys.newKey();
         TenantRegistered event = TenantRegistered.of(tenantId, name, ApiKeys.sha256(apiKey));
@@ -60,6 +82,9 @@ public class TenantService {
                 .chain(() -> awaitVisible(tenantId))
                 .replaceWith(new CreatedTenant(tenantId, name, apiKey));
     }
+
+    /** Longest a creation waits for the one before it (which itself waits at most 10 s for its tenant). */
+    private static final Duration LOCK_WAIT = Duration.ofSeconds(30);
 
     /**
      * Gives the tenant a new API key and revokes the old one: every service replaces the key's hash when the new

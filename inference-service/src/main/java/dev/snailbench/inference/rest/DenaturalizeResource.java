@@ -17,6 +17,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** Maps SQL written against a naturalness level's names back to native names, with a caller-supplied crosswalk. */
 @Path("/denaturalize")
@@ -54,6 +56,8 @@ public class DenaturalizeResource {
     }
 
     /** A tenant's key is needed; JSqlParser parsing is blocking: a worker thread, never the event loop. */
+    @Operation(operationId = "denaturalizeSql", summary = "Map SQL written at a naturalness level back to native names")
+    @APIResponse(responseCode = "200", description = "the native SQL")
     @POST
     public Uni<Response> denaturalize(@HeaderParam(ApiKeys.HEADER) String apiKey, Request request) {
         return auth.thenBlocking(apiKey, tenant -> denaturalize(request));

@@ -14,6 +14,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** The stored inference of a work item: prompt, raw answer, predicted SQL, tokens, cost, latency. */
 @Path("/inferences")
@@ -32,6 +34,8 @@ public class InferenceResource {
      * The caller's own inference only: it holds the prompt (schema and sample values of the team's database) and
      * the model's answer. Another tenant's work item answers 404, as one that does not exist.
      */
+    @Operation(operationId = "getInference", summary = "Get a work item's prompt, answer and cost")
+    @APIResponse(responseCode = "200", description = "the inference record")
     @GET
     @Path("/{workItemId}")
     @WithSession

@@ -13,6 +13,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** Shows the exact prompt a work item would be sent (same builder as the Kafka hop). */
 @Path("/prompts/preview")
@@ -29,6 +31,8 @@ public class PromptResource {
     }
 
     /** A tenant's key is needed; reads schema files on first use: a worker thread. */
+    @Operation(operationId = "previewPrompt", summary = "Preview the prompt a model would be asked")
+    @APIResponse(responseCode = "200", description = "the prompt and its token estimate")
     @POST
     public Uni<Prompt> preview(@HeaderParam(ApiKeys.HEADER) String apiKey, WorkItem item) {
         return auth.thenBlocking(apiKey, tenant -> preview(item));

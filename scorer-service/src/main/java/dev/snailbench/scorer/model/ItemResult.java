@@ -95,6 +95,10 @@ public class ItemResult {
     public Double tupleCardinality;
     public Double tupleConstraint;
     public Double tupleOrder;
+    /**
+     * QATCH's execution accuracy (shown everywhere as {@code qatchExecutionAccuracy}; {@code executionAccuracy} is the
+     * strict match). The field keeps its name so the stored column keeps its scores.
+     */
     public Double executionAccuracy;
     public Double validEfficiencyScore;
     public Double softF1;

@@ -22,6 +22,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * Stateless comparison of two result sets with every comparator and QATCH metric. JSON numbers are numbers,
@@ -43,6 +45,9 @@ public class CompareResource {
     }
 
     /** A tenant's key is needed: the comparison is work done for someone (and the body is up to 16 MB). */
+    @Operation(operationId = "compareResults", summary = "Compare a gold and a predicted result with every comparator")
+    @APIResponse(responseCode = "200", description = "every comparator and metric")
+    @APIResponse(responseCode = "413", description = "a result has more rows than allowed")
     @POST
     public Uni<Comparison> compare(@HeaderParam(ApiKeys.HEADER) String apiKey, JsonNode body) {
         return auth.thenBlocking(apiKey, tenant -> compare(body));

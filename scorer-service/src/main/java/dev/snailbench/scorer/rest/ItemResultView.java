@@ -14,7 +14,7 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
         String inferenceError, String predictedSql, boolean failed, boolean linkingOnly, Boolean strictMatch,
         Boolean setMatch, Boolean relaxedMatch, String reason, VerdictView strict, VerdictView set, VerdictView relaxed,
         boolean goldOrderBy, Double cellPrecision, Double cellRecall, Double tupleCardinality, Double tupleConstraint,
-        Double tupleOrder, Double executionAccuracy, Double validEfficiencyScore, Double softF1, Double queryRecall,
+        Double tupleOrder, Double executionAccuracy, Double qatchExecutionAccuracy, Double validEfficiencyScore, Double softF1, Double queryRecall,
         Double queryPrecision, Double queryF1, String linkingError, String linkingMethod, boolean multipleStatements,
         String hardness, String labelledHardness,
         Instant scoredAt, String manualVerdict, String reviewNote, String reviewedBy, Instant reviewedAt,
@@ -37,18 +37,35 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
                 verdict(r, r.setMatch, r.setReason, r.setDetail),
                 verdict(r, r.relaxedMatch, r.relaxedReason, r.relaxedDetail),
                 r.orderBy, r.cellPrecision, r.cellRecall, r.tupleCardinality, r.tupleConstraint, r.tupleOrder,
-                r.executionAccuracy, r.validEfficiencyScore, r.softF1, r.queryRecall, r.queryPrecision, r.queryF1,
+                strictExecution(r), r.executionAccuracy, r.validEfficiencyScore, r.softF1, r.queryRecall, r.queryPrecision, r.queryF1,
                 r.linkingError, r.linkingMethod, Boolean.TRUE.equals(r.multipleStatements), r.hardness,
                 r.labelledHardness, r.scoredAt,
                 r.manualVerdict == null ? null : r.manualVerdict ? "correct" : "incorrect", r.reviewNote, r.reviewedBy,
                 r.reviewedAt, ResultPreview.parse(r.resultPreview));
     }
 
+    /**
+     * Execution accuracy of the item, the strict match as 1 or 0 (the summary's {@code executionAccuracy} is its mean):
+     * null where it is not counted (linking-only, or the gold query failed), 0 for a failed prediction.
+     */
+    public static Double strictExecution(ItemResult r) {
+        return compared(r) ? (Boolean.TRUE.equals(r.strictMatch) ? 1.0 : 0.0) : null;
+    }
+
+    /**
+     * Whether the comparators judged the item: not when the job is linking-only (nothing ran) nor when the gold
+     * query gave no result (nothing to compare with: "not compared", as the statistics leave it out), whereas a
+     * failed prediction was compared and lost.
+     */
+    public static boolean compared(ItemResult r) {
+        return !r.linkingOnly && "OK".equals(r.goldStatus);
+    }
+
     private static Boolean match(ItemResult r, Boolean match) {
-        return r.linkingOnly ? null : Boolean.TRUE.equals(match);
+        return compared(r) ? Boolean.TRUE.equals(match) : null;
     }
 
     private static VerdictView verdict(ItemResult r, Boolean match, String reason, String detail) {
-        return r.linkingOnly ? null : new VerdictView(Boolean.TRUE.equals(match), reason, detail);
+        return compared(r) ? new VerdictView(Boolean.TRUE.equals(match), reason, detail) : null;
     }
 }

@@ -20,6 +20,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * A Schema-Refiner experiment's report: three of the caller's jobs — the same questions on the original, the
@@ -39,6 +41,8 @@ public class RecoveryResource {
         this.statistics = statistics;
     }
 
+    @Operation(operationId = "getRecoveryJson", summary = "Compare three jobs of a Schema-Refiner experiment (JSON)")
+    @APIResponse(responseCode = "200", description = "recovery and attained per metric")
     @GET
     @Path("/recovery.json")
     @Produces(MediaType.APPLICATION_JSON)
@@ -48,6 +52,8 @@ public class RecoveryResource {
         return section(apiKey, original, injected, refined);
     }
 
+    @Operation(operationId = "getRecoveryCsv", summary = "Compare three jobs of a Schema-Refiner experiment (CSV)")
+    @APIResponse(responseCode = "200", description = "recovery and attained per metric")
     @GET
     @Path("/recovery.csv")
     @Produces("text/csv")
@@ -57,6 +63,8 @@ public class RecoveryResource {
                 "text/csv; charset=utf-8").build());
     }
 
+    @Operation(operationId = "getRecoveryHtml", summary = "Compare three jobs of a Schema-Refiner experiment (HTML)")
+    @APIResponse(responseCode = "200", description = "recovery and attained per metric")
     @GET
     @Path("/recovery.html")
     @Produces(MediaType.TEXT_HTML)

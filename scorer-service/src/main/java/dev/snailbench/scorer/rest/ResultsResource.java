@@ -25,6 +25,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * Per-item results of a job, for the tenant that owns it. A job with no result visible to the caller (unknown,
@@ -50,6 +52,8 @@ public class ResultsResource {
     }
 
     /** Means with 95% bootstrap CIs, counts and failure reasons by model, database, level and hardness. */
+    @Operation(operationId = "getJobSummary", summary = "Summarize a job's metrics with 95% intervals by group")
+    @APIResponse(responseCode = "200", description = "the summary")
     @GET
     @Path("/summary")
     public Uni<JobStatistics.Summary> summary(@PathParam("jobId") String jobId,
@@ -59,6 +63,8 @@ public class ResultsResource {
     }
 
     /** The summary and every item, as one JSON document. */
+    @Operation(operationId = "getJobReportJson", summary = "Get a job's report as JSON (summary and items)")
+    @APIResponse(responseCode = "200", description = "the report")
     @GET
     @Path("/report.json")
     public Uni<Report> reportJson(@PathParam("jobId") String jobId, @HeaderParam(ApiKeys.HEADER) String apiKey) {
@@ -71,6 +77,8 @@ public class ResultsResource {
     }
 
     /** One CSV row per item with every comparator and metric. */
+    @Operation(operationId = "getJobReportCsv", summary = "Get a job's items as CSV")
+    @APIResponse(responseCode = "200", description = "one row per item")
     @GET
     @Path("/report.csv")
     @Produces("text/csv")
@@ -81,6 +89,8 @@ public class ResultsResource {
     }
 
     /** A self-contained HTML page: tables and server-side SVG plots, no script or external resource. */
+    @Operation(operationId = "getJobReportHtml", summary = "Get a job's self-contained HTML report")
+    @APIResponse(responseCode = "200", description = "the report")
     @GET
     @Path("/report.html")
     @Produces(MediaType.TEXT_HTML)
@@ -100,6 +110,8 @@ public class ResultsResource {
      * difference of order, duplicates, column order, extra columns or float noise); {@code all=true} includes the
      * ones already reviewed.
      */
+    @Operation(operationId = "listItemsToReview", summary = "List the items whose verdict a person should judge")
+    @APIResponse(responseCode = "200", description = "the items with question, gold and predicted SQL")
     @GET
     @Path("/review")
     @WithSession
@@ -109,7 +121,13 @@ public class ResultsResource {
                 .map(ItemResultView::of).toList());
     }
 
-    /** A reviewer's verdict on one item; it feeds {@code manualAccuracy} and is exported with the results. */
+    /**
+     * A reviewer's verdict on one item, named by its work-item id or its question id (409 listing the items when the
+     * question has several); it feeds {@code manualAccuracy} and is exported with the results.
+     */
+    @Operation(operationId = "reviewItem", summary = "Record a reviewer's verdict on an item (by work-item or question id)")
+    @APIResponse(responseCode = "200", description = "the reviewed item")
+    @APIResponse(responseCode = "409", description = "the question has several items: name one by work-item id")
     @PUT
     @Path("/items/{workItemId}/review")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -126,17 +144,13 @@ public class ResultsResource {
                 throw ApiError.badRequest("note", "is longer than 4000 characters");
             }
             ApiLimits.text(body.reviewer(), "reviewer", ApiLimits.NAME);
-            UUID item;
-            try {
-                item = UUID.fromString(workItemId);
-            } catch (IllegalArgumentException e) {
-                throw ApiError.of(404, "no item " + workItemId);
-            }
-            return review.review(job, tenantId, item, body.verdict().equals("correct"), body.note(),
+            return review.review(job, tenantId, workItemId, body.verdict().equals("correct"), body.note(),
                     body.reviewer());
         }).map(ItemResultView::of);
     }
 
+    @Operation(operationId = "listJobResults", summary = "List a job's scored items")
+    @APIResponse(responseCode = "200", description = "one object per item")
     @GET
     @Path("/results")
     @WithSession

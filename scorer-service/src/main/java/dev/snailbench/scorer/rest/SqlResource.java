@@ -21,6 +21,8 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Set;
 import net.sf.jsqlparser.statement.Statement;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * Stateless SQL analysis: schema linking of a predicted query against the gold one (SNAILS' QueryRecall,
@@ -70,12 +72,16 @@ public class SqlResource {
             List<String> columns) {
     }
 
+    @Operation(operationId = "scoreSchemaLinking", summary = "Score the schema linking of a predicted query against gold")
+    @APIResponse(responseCode = "200", description = "recall, precision and F1 with matched, missing and extra identifiers")
     @POST
     @Path("linking")
     public Uni<LinkingResponse> linking(@HeaderParam(ApiKeys.HEADER) String apiKey, LinkingRequest request) {
         return auth.thenBlocking(apiKey, tenant -> linking(request));
     }
 
+    @Operation(operationId = "describeQuery", summary = "Describe a query's characteristics and Spider hardness")
+    @APIResponse(responseCode = "200", description = "the characteristics")
     @POST
     @Path("characteristics")
     public Uni<CharacteristicsResponse> characteristics(@HeaderParam(ApiKeys.HEADER) String apiKey,

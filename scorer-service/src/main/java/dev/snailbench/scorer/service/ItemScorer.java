@@ -149,7 +149,7 @@ public class ItemScorer {
         r.tupleCardinality = c.tupleCardinality();
         r.tupleConstraint = c.tupleConstraint();
         r.tupleOrder = c.tupleOrder();
-        r.executionAccuracy = c.executionAccuracy();
+        r.executionAccuracy = c.qatchExecutionAccuracy();
         r.validEfficiencyScore = c.validEfficiencyScore();
         r.softF1 = c.softF1();
     }
@@ -231,7 +231,10 @@ public class ItemScorer {
         if (item.database() == null) {
             return null;
         }
-        return (item.database().databaseId() != null ? item.database().databaseId() : item.database().jdbcUrl())
-                + variant;
+        // A registered database by the name its team gave it (a job runs on one database, so names cannot merge
+        // two of them in one job's groups); its id where the event carries no name (older jobs).
+        String database = item.database().name() != null ? item.database().name()
+                : item.database().databaseId() != null ? item.database().databaseId() : item.database().jdbcUrl();
+        return database + variant;
     }
 }

@@ -87,7 +87,7 @@ class FootballDbScoringBenchmark {
                         cp += r.cellPrecision();
                         cr += r.cellRecall();
                         tc += r.tupleConstraint();
-                        ea += r.executionAccuracy();
+                        ea += r.qatchExecutionAccuracy();
                         sf1 += r.softF1();
                         reasons.merge(r.strict().reason().name(), 1, Integer::sum);
                     }

@@ -61,6 +61,26 @@ class ResultsResourceTest {
     }
 
     @Test
+    void shouldGiveExecutionAccuracyOneMeaningTheStrictMatchAndQatchsItsOwnName() {
+        // q1's columns are permuted: QATCH's execution accuracy (cells sorted inside rows) says 1, the strict match no.
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/results", jobId)
+                .then().statusCode(200)
+                .body("[0].strictMatch", equalTo(false))
+                .body("[0].executionAccuracy", equalTo(0.0f))
+                .body("[0].qatchExecutionAccuracy", equalTo(1.0f))
+                .body("[1].executionAccuracy", nullValue())
+                .body("[1].qatchExecutionAccuracy", nullValue());
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/summary", jobId)
+                .then().statusCode(200)
+                .body("overall.metrics.executionAccuracy.mean", equalTo(0.0f))
+                .body("overall.metrics.qatchExecutionAccuracy.mean", equalTo(1.0f));
+        String header = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", jobId)
+                .then().statusCode(200).extract().asString().split("\r\n")[0];
+        org.assertj.core.api.Assertions.assertThat(header)
+                .contains(",tupleOrder,executionAccuracy,qatchExecutionAccuracy,validEfficiencyScore,");
+    }
+
+    @Test
     void shouldListEveryQuestionWithExecutionStatusesAndVerdicts() {
         given().header(ApiKeys.HEADER, ownerKey)
                 .when().get("/jobs/{id}/results", jobId)
@@ -177,6 +197,40 @@ class ResultsResourceTest {
         org.assertj.core.api.Assertions.assertThat(csv.split("\r\n")[0]).endsWith(
                 "manualVerdict,reviewNote,reviewedBy");
         org.assertj.core.api.Assertions.assertThat(csv).contains(",correct,\"same columns, permuted\",ana");
+    }
+
+    @Test
+    void shouldReviewAnItemByTheQuestionIdListsShowAndListTheItemsOfAQuestionAskedTwice() {
+        String q1 = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/review", jobId)
+                .then().statusCode(200)
+                // A reviewer sees what was asked and what gold is, beside the prediction.
+                .body("[0].questionId", equalTo("q1")).body("[0].question", equalTo("question q1"))
+                .body("[0].goldSql", equalTo("SELECT name, goals FROM p"))
+                .body("[0].predictedSql", equalTo("SELECT goals, name FROM p"))
+                .extract().path("[0].workItemId");
+
+        given().header(ApiKeys.HEADER, ownerKey).contentType("application/json").body(Map.of("verdict", "correct"))
+                .when().put("/jobs/{id}/items/{item}/review", jobId, "q1")
+                .then().statusCode(200).body("workItemId", equalTo(q1)).body("manualVerdict", equalTo("correct"));
+        given().header(ApiKeys.HEADER, ownerKey).contentType("application/json").body(Map.of("verdict", "correct"))
+                .when().put("/jobs/{id}/items/{item}/review", jobId, "q9")
+                .then().statusCode(404).body("error", equalTo("no item or question q9 in job " + jobId));
+
+        // The same question asked of a second model: which item is meant must be said by its id.
+        ExecutionCompleted second = TestEvents.labelled(completed(jobId, owner, "q1", "SELECT name, goals FROM p",
+                "SELECT name, goals FROM p", ok(columns("name", "TEXT", "goals", "NUMBER"),
+                        List.of(List.of("Pelé", "12"))), ok(columns("name", "TEXT", "goals", "NUMBER"),
+                        List.of(List.of("Pelé", "12")))), null, "gpt-other");
+        TestEvents.send(second);
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).untilAsserted(() ->
+                given().header(ApiKeys.HEADER, ownerKey).get("/jobs/{id}/results", jobId)
+                        .then().statusCode(200).body("", hasSize(3)));
+        given().header(ApiKeys.HEADER, ownerKey).contentType("application/json").body(Map.of("verdict", "correct"))
+                .when().put("/jobs/{id}/items/{item}/review", jobId, "q1")
+                .then().statusCode(409).body("status", equalTo(409))
+                .body("error", org.hamcrest.Matchers.startsWith("question q1 has 2 items in job " + jobId))
+                .body("error", org.hamcrest.Matchers.containsString(q1 + " (gpt-test, Native, "))
+                .body("error", org.hamcrest.Matchers.containsString(second.workItemId() + " (gpt-other, Native, "));
     }
 
     @Test

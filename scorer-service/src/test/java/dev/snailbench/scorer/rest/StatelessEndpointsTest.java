@@ -43,8 +43,10 @@ class StatelessEndpointsTest {
                 .body("tupleCardinality", equalTo(1.0f))
                 .body("tupleConstraint", equalTo(1.0f))
                 .body("tupleOrder", equalTo(0.0f))
-                .body("executionAccuracy", equalTo(1.0f))
-                .body("validEfficiencyScore", equalTo(2.0f))
+                .body("qatchExecutionAccuracy", equalTo(1.0f))
+                .body("executionAccuracy", nullValue())
+                // gold 4× slower than the prediction: BIRD's reward caps at 1.25 (sqrt would say 2.0).
+                .body("validEfficiencyScore", equalTo(1.25f))
                 .body("softF1", equalTo(0.0f));
     }
 

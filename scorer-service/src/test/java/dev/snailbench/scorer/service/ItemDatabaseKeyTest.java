@@ -24,6 +24,13 @@ class ItemDatabaseKeyTest {
         assertThat(ItemScorer.databaseKey(item(null, null))).isNull();
     }
 
+    @Test
+    void shouldShowARegisteredDatabaseByItsNameNotItsId() {
+        assertThat(ItemScorer.databaseKey(item(REGISTERED.withName("footballdb_v1"), null))).isEqualTo("footballdb_v1");
+        assertThat(ItemScorer.databaseKey(item(REGISTERED.withName("footballdb_v1"), "original")))
+                .isEqualTo("footballdb_v1#original");
+    }
+
     private static WorkItem item(DatabaseRef database, String variant) {
         return new WorkItem(UUID.randomUUID(), "q1", "How many?", "SELECT 1", SqlDialect.POSTGRESQL, database,
                 ModelRef.replay("m"), NaturalnessLevel.NATIVE, null, null, "SELECT 1", "job", variant);

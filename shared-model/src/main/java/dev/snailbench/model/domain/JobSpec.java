@@ -23,6 +23,12 @@ public record JobSpec(String name, DatabaseRef database, SqlDialect dialect, Lis
     }
 
     /** The same job with the team's schema. */
+    /** The same job on its database as the executor names it (see {@link DatabaseRef#name()}). */
+    public JobSpec withDatabaseName(String databaseName) {
+        return database == null ? this : new JobSpec(name, database.withName(databaseName), dialect, models, levels,
+                promptOptions, schemaId, questions, predictions, teamSchema);
+    }
+
     public JobSpec withTeamSchema(TeamSchema schema) {
         return new JobSpec(name, database, dialect, models, levels, promptOptions, schemaId, questions, predictions,
                 schema);

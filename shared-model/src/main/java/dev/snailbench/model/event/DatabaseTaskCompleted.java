@@ -20,38 +20,47 @@ import java.util.UUID;
  * @param applied       for APPLY_DDL: statements applied
  * @param synthetic     for SYNTHETIC_SQL: the templates and the pairs that ran
  * @param promptSchema  for PROMPT_SCHEMA: the schema with keys and sample values
+ * @param schemas       for SCHEMAS: the database's schema names (null for other kinds and in older answers)
+ * @param databaseName  for SCHEMAS: the name the team registered the database under
  */
 public record DatabaseTaskCompleted(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
         UUID taskId, UUID databaseId, DatabaseTaskRequested.Kind kind, String error, boolean refused,
         SqlDialect dialect, boolean hasAdminLogin, SchemaSpec schema, QatchSuite qatch, int applied,
-        SyntheticSuite synthetic, TeamSchema promptSchema) implements Event {
+        SyntheticSuite synthetic, TeamSchema promptSchema, java.util.List<String> schemas, String databaseName) implements Event {
 
     public static DatabaseTaskCompleted ok(DatabaseTaskRequested request, SqlDialect dialect, boolean hasAdminLogin,
             SchemaSpec schema, QatchSuite qatch, int applied) {
         return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
                 SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), null, false, dialect,
-                hasAdminLogin, schema, qatch, applied, null, null);
+                hasAdminLogin, schema, qatch, applied, null, null, null, null);
     }
 
     public static DatabaseTaskCompleted synthetic(DatabaseTaskRequested request, SqlDialect dialect,
             boolean hasAdminLogin, SyntheticSuite synthetic) {
         return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
                 SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), null, false, dialect,
-                hasAdminLogin, null, null, 0, synthetic, null);
+                hasAdminLogin, null, null, 0, synthetic, null, null, null);
     }
 
     public static DatabaseTaskCompleted promptSchema(DatabaseTaskRequested request, SqlDialect dialect,
             boolean hasAdminLogin, TeamSchema schema) {
         return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
                 SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), null, false, dialect,
-                hasAdminLogin, null, null, 0, null, schema);
+                hasAdminLogin, null, null, 0, null, schema, null, null);
+    }
+
+    public static DatabaseTaskCompleted schemas(DatabaseTaskRequested request, SqlDialect dialect,
+            boolean hasAdminLogin, java.util.List<String> schemas, String databaseName) {
+        return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
+                SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), null, false, dialect,
+                hasAdminLogin, null, null, 0, null, null, java.util.List.copyOf(schemas), databaseName);
     }
 
     public static DatabaseTaskCompleted failed(DatabaseTaskRequested request, SqlDialect dialect,
             boolean hasAdminLogin, boolean refused, String error) {
         return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
                 SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), error, refused, dialect,
-                hasAdminLogin, null, null, 0, null, null);
+                hasAdminLogin, null, null, 0, null, null, null, null);
     }
 
     @Override

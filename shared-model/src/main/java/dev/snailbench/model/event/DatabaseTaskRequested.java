@@ -34,7 +34,17 @@ public record DatabaseTaskRequested(UUID eventId, UUID jobId, String tenantId, I
         /** Fill seed templates and keep the queries that run and return rows (read-only login). */
         SYNTHETIC_SQL,
         /** Read the schema for prompts: tables, columns, keys and sample values (read-only login). */
-        PROMPT_SCHEMA
+        PROMPT_SCHEMA,
+        /**
+         * List the database's schemas that hold tables (read-only login, no {@code nativeSchema}): the generator asks
+         * it when a job is submitted, to refuse an unknown database or schema before anything runs.
+         */
+        SCHEMAS
+    }
+
+    public static DatabaseTaskRequested schemas(String tenantId, UUID databaseId) {
+        return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
+                UUID.randomUUID(), databaseId, Kind.SCHEMAS, null, null, null, null, 0);
     }
 
     public static DatabaseTaskRequested describe(String tenantId, UUID databaseId, String nativeSchema) {

@@ -12,6 +12,7 @@ import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.event.JobSubmitted;
+import dev.snailbench.model.event.ModelBackendsAnnounced;
 import dev.snailbench.model.event.TenantRegistered;
 import org.apache.kafka.common.serialization.Deserializer;
 
@@ -42,6 +43,12 @@ public abstract class EventDeserializer<T extends Event> implements Deserializer
     public static class OfJobCancelled extends EventDeserializer<JobCancelled> {
         public OfJobCancelled() {
             super(JobCancelled.class);
+        }
+    }
+
+    public static class OfModelBackendsAnnounced extends EventDeserializer<ModelBackendsAnnounced> {
+        public OfModelBackendsAnnounced() {
+            super(ModelBackendsAnnounced.class);
         }
     }
 

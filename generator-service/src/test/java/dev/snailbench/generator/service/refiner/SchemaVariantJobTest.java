@@ -45,6 +45,7 @@ class SchemaVariantJobTest {
         DatabaseSchema schema = DatasetSchemas.footballDb(1);
         RecoveryRun.Setup experiment = RecoveryRun.setup(0.10, 1, OfflinePackager.Context.SCHEMA);
         String key = TestTenants.create("variant-" + UUID.randomUUID());
+        dev.snailbench.generator.testing.TestBackends.announce(key);
 
         for (Variant kind : Variant.values()) {
             Map<String, Object> variant = kind == Variant.ORIGINAL ? Map.of("kind", "original")
@@ -101,6 +102,8 @@ class SchemaVariantJobTest {
         return task -> task.kind() == DatabaseTaskRequested.Kind.PROMPT_SCHEMA
                 ? DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, false,
                         new TeamSchema("football", schema, List.of()))
+                // The submission's SCHEMAS question: the played database's schemas (PlayedExecutor.SCHEMAS).
+                : task.kind() == DatabaseTaskRequested.Kind.SCHEMAS ? null
                 : DatabaseTaskCompleted.failed(task, SqlDialect.POSTGRESQL, false, true, "not played by this test");
     }
 

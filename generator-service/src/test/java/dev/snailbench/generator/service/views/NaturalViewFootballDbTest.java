@@ -132,7 +132,7 @@ class NaturalViewFootballDbTest {
             DatabaseTaskCompleted described = footballDbV1(task);
             return new DatabaseTaskCompleted(described.eventId(), null, described.tenantId(), described.occurredAt(),
                     described.schemaVersion(), described.taskId(), described.databaseId(), described.kind(), null,
-                    false, described.dialect(), false, described.schema(), null, 0, null, null);
+                    false, described.dialect(), false, described.schema(), null, 0, null, null, null, null);
         };
 
         List<String> ddl = PlayedExecutor.answering(database, readOnly, () -> given().header("X-API-Key", key)
@@ -179,7 +179,8 @@ class NaturalViewFootballDbTest {
                     c.commit();
                     yield DatabaseTaskCompleted.ok(task, SqlDialect.POSTGRESQL, true, null, null, task.ddl().size());
                 }
-                case QATCH_SUITE, SYNTHETIC_SQL, PROMPT_SCHEMA -> DatabaseTaskCompleted.failed(task, SqlDialect.POSTGRESQL, true, true,
+                case QATCH_SUITE, SYNTHETIC_SQL, PROMPT_SCHEMA, SCHEMAS -> DatabaseTaskCompleted.failed(task,
+                        SqlDialect.POSTGRESQL, true, true,
                         "not played by this test");
             };
         } catch (SQLException e) {

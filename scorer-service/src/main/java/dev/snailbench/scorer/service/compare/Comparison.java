@@ -1,10 +1,12 @@
 package dev.snailbench.scorer.service.compare;
 
 /**
- * Every comparator and metric for one gold/predicted pair. QATCH metrics in [0, 1]; {@code tupleOrder} is null
- * when the gold query has no ORDER BY, {@code validEfficiencyScore} when timings are missing.
+ * Every comparator and metric for one gold/predicted pair. QATCH metrics in [0, 1] ({@code qatchExecutionAccuracy}
+ * is QATCH's, not the strict comparator's); {@code tupleOrder} is null when the gold query has no ORDER BY;
+ * {@code validEfficiencyScore} is BIRD's reward-based VES of the pair (0 to 1.25, {@link Efficiency}), null when
+ * timings are missing.
  */
 public record Comparison(Verdict strict, Verdict set, Verdict relaxed, double cellPrecision, double cellRecall,
-        double tupleCardinality, double tupleConstraint, Double tupleOrder, double executionAccuracy,
+        double tupleCardinality, double tupleConstraint, Double tupleOrder, double qatchExecutionAccuracy,
         Double validEfficiencyScore, double softF1) {
 }

@@ -33,7 +33,7 @@ public class ReportRenderer {
             "inferenceError", "failed",
             "strictMatch", "strictReason", "setMatch", "setReason", "relaxedMatch", "relaxedReason", "reason",
             "cellPrecision", "cellRecall", "tupleCardinality", "tupleConstraint", "tupleOrder", "executionAccuracy",
-            "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1", "multipleStatements",
+            "qatchExecutionAccuracy", "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1", "multipleStatements",
             "goldSeconds", "predictedSeconds", "goldSql", "predictedSql", "manualVerdict", "reviewNote", "reviewedBy");
 
     /** One row per item, RFC 4180 quoting. */
@@ -43,10 +43,13 @@ public class ReportRenderer {
             List<Object> v = List.of(opt(r.questionId), opt(r.question), opt(r.workItemId), opt(r.model), opt(r.databaseKey),
                     opt(r.level), opt(r.hardness), opt(r.labelledHardness), opt(r.goldStatus), opt(r.goldError),
                     opt(r.predictedStatus), opt(r.predictedError), opt(r.inferenceError), r.failed,
-                    opt(r.strictMatch), opt(r.strictReason),
-                    opt(r.setMatch), opt(r.setReason), opt(r.relaxedMatch), opt(r.relaxedReason), opt(r.reason),
+                    // Empty where nothing was compared (the gold query failed), as the results API says null.
+                    opt(compared(r, r.strictMatch)), opt(r.strictReason),
+                    opt(compared(r, r.setMatch)), opt(r.setReason), opt(compared(r, r.relaxedMatch)),
+                    opt(r.relaxedReason), opt(r.reason),
                     opt(r.cellPrecision), opt(r.cellRecall), opt(r.tupleCardinality), opt(r.tupleConstraint),
-                    opt(r.tupleOrder), opt(r.executionAccuracy), opt(r.validEfficiencyScore), opt(r.softF1),
+                    opt(r.tupleOrder), opt(dev.snailbench.scorer.rest.ItemResultView.strictExecution(r)), opt(r.executionAccuracy),
+                    opt(r.validEfficiencyScore), opt(r.softF1),
                     opt(r.queryRecall), opt(r.queryPrecision), opt(r.queryF1),
                     Boolean.TRUE.equals(r.multipleStatements), opt(r.goldSeconds),
                     opt(r.predictedSeconds), opt(r.goldSql), opt(r.predictedSql),
@@ -61,6 +64,10 @@ public class ReportRenderer {
             sb.append("\r\n");
         }
         return sb.toString();
+    }
+
+    private static Boolean compared(ItemResult r, Boolean match) {
+        return dev.snailbench.scorer.rest.ItemResultView.compared(r) ? match : null;
     }
 
     private static Object opt(Object o) {
@@ -91,7 +98,7 @@ public class ReportRenderer {
                         + "td,th{border:1px solid #ccc;padding:3px 6px;font-size:12px;text-align:left;"
                         + "vertical-align:top}th{background:#f3f3f3}td.n,td.r{white-space:nowrap}"
                         + "td.g,th.g{position:sticky;left:0;white-space:nowrap;background:#fff}th.g{background:#f3f3f3}"
-                        + "td.r{font-size:11px;color:#555}summary{cursor:pointer}.ok{color:#1b7a1b}.bad{color:#b00}"
+                        + "td.r{font-size:11px;color:#555}summary{cursor:pointer}.ok{color:#1b7a1b}.bad{color:#b00}.na{color:#777}"
                         + "svg{margin:8px 16px 8px 0}")
                 .append("</style></head><body>");
         sb.append("<h1>").append(Html.escape(title)).append("</h1>");
@@ -330,7 +337,8 @@ public class ReportRenderer {
             sb.append("<tr><td class=\"g\">").append(Html.escape(r.questionId)).append("</td><td>").append(Html.escape(r.model))
                     .append("</td><td>").append(Html.escape(r.level)).append("</td><td>")
                     .append(Html.escape(r.goldStatus)).append("</td><td>").append(Html.escape(r.predictedStatus))
-                    .append("</td>").append(mark(r.strictMatch)).append(mark(r.setMatch)).append(mark(r.relaxedMatch))
+                    .append("</td>").append(mark(r, r.strictMatch)).append(mark(r, r.setMatch))
+                    .append(mark(r, r.relaxedMatch))
                     .append("<td>").append(Html.escape(r.reason)).append("</td><td>")
                     .append(r.cellPrecision == null ? "" : String.format(Locale.ROOT, "%.3f / %.3f", r.cellPrecision,
                             r.cellRecall)).append("</td><td>").append(num(r.softF1)).append("</td><td>")
@@ -339,7 +347,11 @@ public class ReportRenderer {
         sb.append("</table></div>");
     }
 
-    private static String mark(Boolean b) {
+    /** A comparator's verdict; "not compared" where the gold query gave nothing to compare with (or nothing ran). */
+    private static String mark(ItemResult r, Boolean b) {
+        if (!dev.snailbench.scorer.rest.ItemResultView.compared(r)) {
+            return "<td class=\"na\">not compared</td>";
+        }
         return Boolean.TRUE.equals(b) ? "<td class=\"ok\">✓</td>" : "<td class=\"bad\">✗</td>";
     }
 

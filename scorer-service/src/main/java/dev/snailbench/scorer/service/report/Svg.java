@@ -25,19 +25,23 @@ final class Svg {
         int height = 320;
         int plotTop = 30;
         int plotBottom = 200;
-        double scale = (plotBottom - plotTop) / (max <= 0 ? 1 : max);
+        // Round ticks (1, 2 or 5 × 10^k) up to the first at or above the largest value: 0, 10, 20, 30 for 27 items.
+        double step = niceStep(max <= 0 ? 1 : max);
+        int ticks = (int) Math.ceil((max <= 0 ? 1 : max) / step - 1e-9);
+        double top = step * ticks;
+        double scale = (plotBottom - plotTop) / top;
         StringBuilder sb = new StringBuilder();
         sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"")
                 .append(height).append("\" role=\"img\" aria-label=\"").append(Html.escape(title)).append("\">");
         sb.append("<text x=\"10\" y=\"18\" font-size=\"14\" font-weight=\"bold\">").append(Html.escape(title))
                 .append("</text>");
-        for (int t = 0; t <= 4; t++) {
-            double v = max * t / 4;
+        for (int t = 0; t <= ticks; t++) {
+            double v = step * t;
             int y = (int) Math.round(plotBottom - v * scale);
             sb.append("<line x1=\"60\" x2=\"").append(width - 160).append("\" y1=\"").append(y).append("\" y2=\"")
                     .append(y).append("\" stroke=\"#ddd\"/>");
             sb.append("<text x=\"55\" y=\"").append(y + 4).append("\" font-size=\"10\" text-anchor=\"end\">")
-                    .append(format(v)).append("</text>");
+                    .append(tick(v)).append("</text>");
         }
         int s = 0;
         for (Map.Entry<String, Map<String, Double>> e : series.entrySet()) {
@@ -63,13 +67,30 @@ final class Svg {
         }
         for (int c = 0; c < categories.size(); c++) {
             int x = 70 + c * groupWidth + (22 * Math.max(1, series.size())) / 2;
-            String label = categories.get(c);
-            label = label.length() > 30 ? label.substring(0, 29) + "…" : label;
+            String full = categories.get(c);
+            String label = full.length() > 40 ? full.substring(0, 39) + "…" : full;
+            // A cut label keeps its full text as a tooltip.
             sb.append("<text x=\"").append(x).append("\" y=\"").append(plotBottom + 14)
                     .append("\" font-size=\"11\" text-anchor=\"end\" transform=\"rotate(-35 ").append(x).append(' ')
-                    .append(plotBottom + 14).append(")\">").append(Html.escape(label)).append("</text>");
+                    .append(plotBottom + 14).append(")\">").append(label.equals(full) ? ""
+                            : "<title>" + Html.escape(full) + "</title>").append(Html.escape(label)).append("</text>");
         }
         return sb.append("</svg>").toString();
+    }
+
+    /** The tick step for an axis up to {@code max}: 1, 2 or 5 × 10^k, giving 3 to 5 intervals (0.2 for [0, 1]). */
+    static double niceStep(double max) {
+        double raw = max / 5;
+        double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
+        double fraction = raw / magnitude;
+        double nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10;
+        return nice * magnitude;
+    }
+
+    /** A tick's label as written: 0.2, 5, 30 (no trailing zeros, no float noise). */
+    static String tick(double v) {
+        return java.math.BigDecimal.valueOf(v).setScale(6, java.math.RoundingMode.HALF_EVEN).stripTrailingZeros()
+                .toPlainString();
     }
 
     static String format(double v) {

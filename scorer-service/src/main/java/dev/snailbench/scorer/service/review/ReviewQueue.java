@@ -45,13 +45,14 @@ public class ReviewQueue {
         return items.stream().filter(ReviewQueue::uncertain).filter(r -> all || r.manualVerdict == null).toList();
     }
 
-    /** Records a reviewer's verdict on one item of the tenant's job; 404 when there is no such item. */
-    public Uni<ItemResult> review(UUID jobId, String tenantId, UUID workItemId, boolean correct, String note,
+    /**
+     * Records a reviewer's verdict on one item of the tenant's job, named by its work-item id or by its question id
+     * (what lists show: "question 554"). A question asked of several models, levels or databases has several items:
+     * 409 listing them, to be named by work-item id; 404 when the job has neither.
+     */
+    public Uni<ItemResult> review(UUID jobId, String tenantId, String itemOrQuestion, boolean correct, String note,
             String reviewer) {
-        return Panache.withTransaction(() -> results.findById(workItemId).map(r -> {
-            if (r == null || !r.jobId.equals(jobId) || !r.tenantId.equals(tenantId)) {
-                throw ApiError.of(404, "no item " + workItemId + " in job " + jobId);
-            }
+        return Panache.withTransaction(() -> find(jobId, tenantId, itemOrQuestion).map(r -> {
             if (r.linkingOnly) {
                 throw ApiError.badRequest("verdict", "cannot be given: the item has no execution result to judge "
                         + "(linking-only job)");
@@ -62,5 +63,32 @@ public class ReviewQueue {
             r.reviewedAt = Instant.now();
             return r;
         }));
+    }
+
+    private Uni<ItemResult> find(UUID jobId, String tenantId, String itemOrQuestion) {
+        UUID workItemId = uuidOrNull(itemOrQuestion);
+        Uni<ItemResult> byId = workItemId == null ? Uni.createFrom().nullItem() : results.findById(workItemId)
+                .map(r -> r != null && r.jobId.equals(jobId) && r.tenantId.equals(tenantId) ? r : null);
+        return byId.chain(item -> item != null ? Uni.createFrom().item(item)
+                : results.forQuestion(jobId, tenantId, itemOrQuestion).map(items -> {
+                    if (items.isEmpty()) {
+                        throw ApiError.of(404, "no item or question " + itemOrQuestion + " in job " + jobId);
+                    }
+                    if (items.size() > 1) {
+                        throw ApiError.of(409, "question " + itemOrQuestion + " has " + items.size() + " items in job "
+                                + jobId + " (one per model, level and database): review one by its work-item id: "
+                                + items.stream().map(r -> r.workItemId + " (" + r.model + ", " + r.level + ", "
+                                        + r.databaseKey + ")").collect(java.util.stream.Collectors.joining(", ")));
+                    }
+                    return items.get(0);
+                }));
+    }
+
+    private static UUID uuidOrNull(String id) {
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 }

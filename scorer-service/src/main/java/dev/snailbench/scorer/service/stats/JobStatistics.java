@@ -170,14 +170,16 @@ public class JobStatistics {
             scored.add(r);
         }
         Map<String, Estimate> metrics = new LinkedHashMap<>();
-        long seed = key.toString().hashCode();
         for (Map.Entry<String, Function<ItemResult, Double>> m : METRICS.entrySet()) {
             boolean linking = LINKING_METRICS.contains(m.getKey());
             // Linking-only items have no result: they count for the linking metrics only.
             double[] values = scored.stream().filter(r -> linking || !r.linkingOnly).map(m.getValue())
-                    .filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).toArray();
+                    .filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).sorted().toArray();
             if (values.length > 0) {
-                Bootstrap.Estimate e = Bootstrap.mean(values, resamples, seed ^ m.getKey().hashCode());
+                // Seeded by the values themselves (sorted), not by the group's name: groups of the same items (the
+                // overall group, the one model, the one database) get the same interval.
+                long seed = java.util.Arrays.hashCode(values) * 31L + m.getKey().hashCode();
+                Bootstrap.Estimate e = Bootstrap.mean(values, resamples, seed);
                 metrics.put(m.getKey(), new Estimate(e.mean(), e.low(), e.high(), e.n()));
             }
         }

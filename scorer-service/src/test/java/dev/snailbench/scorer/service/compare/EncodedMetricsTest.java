@@ -38,7 +38,7 @@ class EncodedMetricsTest {
             assertThat(fast.cellPrecision()).as(pair).isEqualTo(QatchMetrics.cellPrecision(gold, pred));
             assertThat(fast.cellRecall()).as(pair).isEqualTo(QatchMetrics.cellRecall(gold, pred));
             assertThat(fast.tupleConstraint()).as(pair).isEqualTo(QatchMetrics.tupleConstraint(gold, pred));
-            assertThat(fast.executionAccuracy()).as(pair).isEqualTo(QatchMetrics.executionAccuracy(gold, pred));
+            assertThat(fast.qatchExecutionAccuracy()).as(pair).isEqualTo(QatchMetrics.executionAccuracy(gold, pred));
             assertThat(fast.softF1()).as(pair).isEqualTo(SoftF1.score(gold, pred));
         }
     }

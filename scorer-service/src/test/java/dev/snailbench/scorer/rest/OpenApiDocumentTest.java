@@ -1,0 +1,32 @@
+package dev.snailbench.scorer.rest;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.localstack.testing.OpenApiRules;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+/** The scorer's OpenAPI document keeps the platform's rules (security scheme, status codes, summaries). */
+@QuarkusTest
+class OpenApiDocumentTest {
+
+    @Test
+    void shouldDocumentTheApiKeySchemeAndReviewByQuestionId() throws Exception {
+        String json = given().get("/q/openapi?format=json").then().statusCode(200).extract().asString();
+        JsonNode doc = new ObjectMapper().readTree(json);
+        // Kept for the linter (.ci/run lints target/openapi/*.json with Redocly's recommended rules).
+        java.nio.file.Files.createDirectories(java.nio.file.Path.of("target/openapi"));
+        java.nio.file.Files.writeString(java.nio.file.Path.of("target/openapi/scorer.json"), json);
+
+        assertThat(OpenApiRules.problems(doc)).isEmpty();
+        JsonNode review = doc.path("paths").path("/jobs/{jobId}/items/{workItemId}/review").path("put");
+        assertThat(review.path("operationId").asText()).isEqualTo("reviewItem");
+        assertThat(review.path("responses").fieldNames()).toIterable().contains("200", "400", "401", "404", "409");
+        assertThat(review.path("security").toString()).isEqualTo("[{\"apiKey\":[]}]");
+        // Open on purpose: an empty requirement, no key.
+        assertThat(doc.path("paths").path("/compare").path("post").path("security").toString()).isEqualTo("[{}]");
+    }
+}
