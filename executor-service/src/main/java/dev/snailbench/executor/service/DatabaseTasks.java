@@ -179,7 +179,7 @@ public class DatabaseTasks {
 
     /** The database's schemas that hold tables or views the registered login can see, sorted (system schemas left out). */
     private List<String> schemas(Target target) throws SQLException {
-        return pools.withConnection(target, c -> {
+        return sql.withGuardedConnection(target, c -> {
             java.util.TreeSet<String> names = new java.util.TreeSet<>(String.CASE_INSENSITIVE_ORDER);
             try (java.sql.ResultSet tables = c.getMetaData().getTables(c.getCatalog(), null, "%",
                     new String[] {"TABLE", "VIEW"})) {

@@ -52,7 +52,17 @@ public final class Tasks {
 
     /** Sends the task and waits for its answer on the real broker. */
     public static DatabaseTaskCompleted ask(DatabaseTaskRequested task) {
+        send(task);
+        return answerTo(task);
+    }
+
+    /** Sends the task without waiting. */
+    public static void send(DatabaseTaskRequested task) {
         topics().send(Topics.DATABASE_TASKS, task.key(), EventJson.write(task));
+    }
+
+    /** Waits for the answer to a task sent before. */
+    public static DatabaseTaskCompleted answerTo(DatabaseTaskRequested task) {
         List<ConsumerRecord<String, byte[]>> answers = TopicClient.await(Topics.DATABASE_TASK_RESULTS,
                 r -> task.taskId().toString().equals(r.key()), 1, Duration.ofSeconds(120));
         assertThat(answers).as("answer to task " + task.taskId()).hasSize(1);
