@@ -37,8 +37,8 @@ public final class Demo {
                     stack.url(Stack.Service.GENERATOR), stack.url(Stack.Service.SCORER));
             for (String version : FootballDb.VERSIONS) {
                 Instant t = Instant.now();
-                FootballDb.load(stack.postgres(), data, version);
-                FootballDb.grantReader(stack.postgres(), version, READER, READER_PASSWORD);
+                FootballDb.load(stack.targets(), data, version);
+                FootballDb.grantReader(stack.targets(), version, READER, READER_PASSWORD);
                 System.out.printf("Loaded FootballDB %s in %.1f s%n", version, seconds(t));
             }
             PlatformClient client = new PlatformClient(stack);
@@ -75,7 +75,7 @@ public final class Demo {
     /** The job a team would submit: FootballDB vN's dev questions and gpt-3.5-turbo's recorded answers. */
     static Map<String, Object> footballJob(Stack stack, Path data, String version) throws IOException {
         return FootballDb.replayJob(data, version, Map.of("kind", "postgresql", "jdbcUrl",
-                stack.postgres().jdbcUrl(FootballDb.databaseName(version)), "user", READER, "password",
+                stack.targets().jdbcUrl(FootballDb.databaseName(version)), "user", READER, "password",
                 READER_PASSWORD));
     }
 

@@ -1,13 +1,16 @@
 package dev.snailbench.localstack;
 
 /**
- * One Kafka broker and one PostgreSQL per JVM, started on first use and stopped when the JVM exits: every
- * test class of a module shares them (starting them per class would dominate the suite's time).
+ * One Kafka broker and two PostgreSQL servers per JVM, started on first use and stopped when the JVM exits: every
+ * test class of a module shares them (starting them per class would dominate the suite's time). {@link #postgres()}
+ * is the platform's own database server; {@link #targets()} serves the teams' databases (FootballDB and what tests
+ * create), as in a real deployment where the platform's database is never a team's target.
  */
 public final class LocalStack {
 
     private static KafkaBroker kafka;
     private static Postgres postgres;
+    private static Postgres targets;
 
     private LocalStack() {
     }
@@ -30,9 +33,19 @@ public final class LocalStack {
         return postgres;
     }
 
-    /** Loads FootballDB v1–v3 into the shared PostgreSQL (once per JVM). */
-    public static synchronized Postgres postgresWithFootballDb() {
-        Postgres pg = postgres();
+    /** The server of the teams' databases (not the platform's). */
+    public static synchronized Postgres targets() {
+        if (targets == null) {
+            targets = Postgres.start();
+            Postgres started = targets;
+            Runtime.getRuntime().addShutdownHook(new Thread(started::close, "targets-postgres-shutdown"));
+        }
+        return targets;
+    }
+
+    /** Loads FootballDB v1–v3 into the teams' PostgreSQL (once per JVM). */
+    public static synchronized Postgres targetsWithFootballDb() {
+        Postgres pg = targets();
         for (String version : FootballDb.VERSIONS) {
             FootballDb.load(pg, DataDir.resolve(), version);
         }

@@ -8,11 +8,27 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 
-/** A real PostgreSQL server (zonky's embedded binaries) on a free loopback port. */
+/**
+ * A real PostgreSQL server (zonky's embedded binaries) on a free loopback port, with password authentication for
+ * every login (no "trust", also on loopback). The superuser's password and the platform role's password are random
+ * per JVM: nothing on the machine logs in without being told them.
+ */
 public final class Postgres implements AutoCloseable {
 
+    /** The superuser: for loading data and for tests that inspect a server; never the platform services' login. */
     public static final String USER = "postgres";
-    public static final String PASSWORD = "postgres";
+    public static final String PASSWORD = randomPassword();
+
+    /** The platform services' login: owns the platform database and nothing else (no superuser, no CREATEROLE). */
+    public static final String PLATFORM_USER = "snailbench";
+    public static final String PLATFORM_PASSWORD = randomPassword();
+    /** The platform's own database (every service keeps its state in a schema of its own there). */
+    public static final String PLATFORM_DATABASE = "snailbench";
+
+    private static final String HBA_TRUST = "local all all trust\nhost all all 127.0.0.1/32 trust\n"
+            + "host all all ::1/128 trust\n";
+    private static final String HBA_PASSWORD = "local all all scram-sha-256\nhost all all 127.0.0.1/32 scram-sha-256\n"
+            + "host all all ::1/128 scram-sha-256\n";
 
     private EmbeddedPostgres server;
     private final java.nio.file.Path dataDir;
@@ -23,6 +39,9 @@ public final class Postgres implements AutoCloseable {
         this.dataDir = dataDir;
         this.port = port;
         this.server = launch(dataDir, port);
+        if (!passwordsRequired(dataDir)) {
+            requirePasswords();
+        }
     }
 
     public static Postgres start() {
@@ -37,6 +56,17 @@ public final class Postgres implements AutoCloseable {
     private static EmbeddedPostgres launch(java.nio.file.Path dataDir, int port) {
         try {
             return EmbeddedPostgres.builder().setPort(port).setDataDirectory(dataDir).setCleanDataDirectory(false)
+                    // Fresh data only (zonky calls this on every start): the superuser has no password yet, so the
+                    // first login must be trusted; it sets the password and switches every login to scram-sha-256
+                    // (requirePasswords), which a restart on the same data keeps.
+                    .setDataDirectoryCustomizer(dir -> {
+                        if (!passwordsRequired(dir.toPath())) {
+                            writeHba(dir.toPath(), HBA_TRUST);
+                        }
+                    })
+                    // zonky's readiness check logs in as the superuser: with the password once it is required.
+                    .setConnectConfig("password", PASSWORD)
+                    .setServerConfig("password_encryption", "scram-sha-256")
                     .setServerConfig("max_connections", "300")
                     .setServerConfig("fsync", "off")
                     .setServerConfig("synchronous_commit", "off")
@@ -44,6 +74,65 @@ public final class Postgres implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start PostgreSQL", e);
         }
+    }
+
+    private void requirePasswords() {
+        try (Connection c = DriverManager.getConnection(jdbcUrl("postgres"), USER, "");
+                Statement s = c.createStatement()) {
+            s.execute("ALTER ROLE " + USER + " PASSWORD " + literal(PASSWORD));
+            writeHba(dataDir, HBA_PASSWORD);
+            s.execute("SELECT pg_reload_conf()");
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot require passwords on PostgreSQL", e);
+        }
+    }
+
+    private static boolean passwordsRequired(java.nio.file.Path dataDir) {
+        try {
+            return java.nio.file.Files.readString(dataDir.resolve("pg_hba.conf")).equals(HBA_PASSWORD);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void writeHba(java.nio.file.Path dataDir, String rules) {
+        try {
+            java.nio.file.Files.writeString(dataDir.resolve("pg_hba.conf"), rules);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write pg_hba.conf", e);
+        }
+    }
+
+    /**
+     * The platform's own database, owned by {@link #PLATFORM_USER} (created with it on first use): what the services
+     * log in to. The role can create its schemas there and nothing elsewhere.
+     */
+    public synchronized String platformDatabase() {
+        try (Connection c = connect("postgres"); Statement s = c.createStatement()) {
+            var role = s.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = " + literal(PLATFORM_USER));
+            if (!role.next()) {
+                s.execute("CREATE ROLE " + PLATFORM_USER + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD "
+                        + literal(PLATFORM_PASSWORD));
+            }
+            var db = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = " + literal(PLATFORM_DATABASE));
+            if (!db.next()) {
+                s.execute("CREATE DATABASE " + PLATFORM_DATABASE + " OWNER " + PLATFORM_USER);
+                s.execute("REVOKE ALL ON DATABASE " + PLATFORM_DATABASE + " FROM PUBLIC");
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create the platform database", e);
+        }
+        return PLATFORM_DATABASE;
+    }
+
+    private static String literal(String value) {
+        return "'" + value.replace("'", "''") + "'";
+    }
+
+    private static String randomPassword() {
+        byte[] bytes = new byte[18];
+        new java.security.SecureRandom().nextBytes(bytes);
+        return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
     /**
@@ -75,6 +164,11 @@ public final class Postgres implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read postmaster.pid", e);
         }
+    }
+
+    /** {@code 127.0.0.1:<port>}: the entry that allows this server, and only it, as a target network. */
+    public String hostAndPort() {
+        return "127.0.0.1:" + port();
     }
 
     public String jdbcUrl(String database) {

@@ -18,8 +18,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The whole platform on one machine: a Kafka broker, a PostgreSQL server and the five services, each in
- * its own JVM started from its built {@code target/quarkus-app}. Used by the demo and the end-to-end test.
+ * The whole platform on one machine: a Kafka broker, the platform's PostgreSQL server, a second PostgreSQL server
+ * for the teams' databases (FootballDB in the demo) and the five services, each in its own JVM started from its
+ * built {@code target/quarkus-app}. The services log in to the platform's database as its non-superuser role; the
+ * executor may reach the teams' server and nothing else on this machine (its allowed network is that server's
+ * address and port), exactly the rules of a production deployment. Used by the demo and the end-to-end test.
  */
 public final class Stack implements AutoCloseable {
 
@@ -52,6 +55,7 @@ public final class Stack implements AutoCloseable {
 
     private final KafkaBroker kafka;
     private final Postgres postgres;
+    private final Postgres targets;
     private final Map<Service, Process> processes = new EnumMap<>(Service.class);
     private final Map<Service, Integer> ports = new EnumMap<>(Service.class);
     private final String adminKey;
@@ -62,9 +66,11 @@ public final class Stack implements AutoCloseable {
     private Path dataDir;
     private Path logDir;
 
-    private Stack(KafkaBroker kafka, Postgres postgres, String adminKey, Map<String, String> properties) {
+    private Stack(KafkaBroker kafka, Postgres postgres, Postgres targets, String adminKey,
+            Map<String, String> properties) {
         this.kafka = kafka;
         this.postgres = postgres;
+        this.targets = targets;
         this.adminKey = adminKey;
         this.properties = Map.copyOf(properties);
     }
@@ -96,14 +102,14 @@ public final class Stack implements AutoCloseable {
     /** As above, with environment variables on top (e.g. {@code SNAILBENCH_EXECUTOR_CONSUMERS}). */
     public static Stack start(Path projectRoot, Path dataDir, Path logDir, java.util.Set<Service> services,
             Map<String, String> properties, Map<String, String> environment) {
-        Stack stack = new Stack(KafkaBroker.start(4), Postgres.start(), randomKey(24), properties);
+        Stack stack = new Stack(KafkaBroker.start(4), Postgres.start(), Postgres.start(), randomKey(24), properties);
         stack.environment = Map.copyOf(environment);
         stack.root = projectRoot;
         stack.dataDir = dataDir;
         stack.logDir = logDir;
         try {
             Files.createDirectories(logDir);
-            stack.postgres.createDatabase("snailbench");
+            stack.postgres.platformDatabase();
             for (Service service : services) {
                 stack.launch(service);
             }
@@ -142,9 +148,10 @@ public final class Stack implements AutoCloseable {
                 .redirectOutput(logDir.resolve(service.module() + ".log").toFile());
         Map<String, String> env = builder.environment();
         env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
-        env.put("SNAILBENCH_DB_URL", postgres.reactiveUrl("snailbench"));
-        env.put("SNAILBENCH_DB_USER", Postgres.USER);
-        env.put("SNAILBENCH_DB_PASSWORD", Postgres.PASSWORD);
+        env.put("SNAILBENCH_DB_URL", postgres.reactiveUrl(Postgres.PLATFORM_DATABASE));
+        env.put("SNAILBENCH_DB_USER", Postgres.PLATFORM_USER);
+        env.put("SNAILBENCH_DB_PASSWORD", Postgres.PLATFORM_PASSWORD);
+        env.put("SNAILBENCH_EXECUTOR_TARGETS_ALLOWED_NETWORKS", targets.hostAndPort());
         env.put("SNAILBENCH_SECRETS_KEY", secretsKey);
         env.put("SNAILBENCH_ADMIN_KEY", adminKey);
         env.put("SNAILBENCH_DATA_DIR", dataDir.toAbsolutePath().toString());
@@ -275,6 +282,11 @@ public final class Stack implements AutoCloseable {
         return postgres;
     }
 
+    /** The server of the teams' databases: what tenants register, never the platform's own. */
+    public Postgres targets() {
+        return targets;
+    }
+
     public KafkaBroker kafka() {
         return kafka;
     }
@@ -293,6 +305,7 @@ public final class Stack implements AutoCloseable {
         }
         kafka.close();
         postgres.close();
+        targets.close();
     }
 
     private static byte[] randomBytes(int n) {

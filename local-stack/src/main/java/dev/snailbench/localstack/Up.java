@@ -12,8 +12,8 @@ import java.util.concurrent.CountDownLatch;
 /**
  * {@code ./snailbench up}: starts Kafka, PostgreSQL and the five services on this machine and keeps them up until
  * Ctrl-C (or the process is stopped), then stops everything it started. Prints every URL, the admin key and where
- * the logs are. Options: {@code --footballdb} loads FootballDB v1–v3 into the platform's PostgreSQL with a
- * read-only login to register; {@code --data-dir DIR} reads the public datasets from DIR (default: the
+ * the logs are. Options: {@code --footballdb} loads FootballDB v1–v3 into the teams' PostgreSQL (a server of their
+ * own, not the platform's) with a read-only login to register; {@code --data-dir DIR} reads the public datasets from DIR (default: the
  * {@code SNAILBENCH_DATA_DIR} environment variable, else {@code ../shared/data} next to the checkout).
  */
 public final class Up {
@@ -62,8 +62,8 @@ public final class Up {
         }, "snailbench-up-stop"));
         if (options.footballDb) {
             for (String version : FootballDb.VERSIONS) {
-                FootballDb.load(stack.postgres(), data, version);
-                FootballDb.grantReader(stack.postgres(), version, Demo.READER, Demo.READER_PASSWORD);
+                FootballDb.load(stack.targets(), data, version);
+                FootballDb.grantReader(stack.targets(), version, Demo.READER, Demo.READER_PASSWORD);
             }
         }
         writeEndpoints(stack, endpoints);
@@ -99,10 +99,12 @@ public final class Up {
                 + stack.url(Stack.Service.SCORER) + "   (sign in with a tenant's API key)");
         lines.add("  admin key (X-Admin-Key)  " + stack.adminKey());
         lines.add("  Kafka                    " + stack.kafka().bootstrapServers());
-        lines.add("  PostgreSQL               " + stack.postgres().jdbcUrl("snailbench") + " (user "
-                + Postgres.USER + ", password " + Postgres.PASSWORD + ")");
+        lines.add("  platform PostgreSQL      " + stack.postgres().jdbcUrl(Postgres.PLATFORM_DATABASE) + " (services' "
+                + "login " + Postgres.PLATFORM_USER + " / " + Postgres.PLATFORM_PASSWORD + "; not a valid team database)");
+        lines.add("  teams' PostgreSQL        " + stack.targets().jdbcUrl("postgres") + " (superuser " + Postgres.USER
+                + " / " + Postgres.PASSWORD + "; the executor's only allowed network)");
         if (options.footballDb) {
-            lines.add("  FootballDB v1-v3         " + stack.postgres().jdbcUrl("footballdb_v1") + " (and _v2, _v3; "
+            lines.add("  FootballDB v1-v3         " + stack.targets().jdbcUrl("footballdb_v1") + " (and _v2, _v3; "
                     + "read-only login " + Demo.READER + " / " + Demo.READER_PASSWORD + ")");
         }
         lines.add("  logs                     " + logs + "/<service>.log");

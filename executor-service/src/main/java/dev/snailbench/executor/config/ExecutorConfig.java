@@ -3,6 +3,8 @@ package dev.snailbench.executor.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 
 /** Limits and pool sizes of the executor; every key has a safe default. */
 @ConfigMapping(prefix = "snailbench.executor")
@@ -83,4 +85,20 @@ public interface ExecutorConfig {
     /** Longest a database task (describe a schema, generate a QATCH suite, create views) may take. */
     @WithDefault("5m")
     Duration databaseTaskTimeout();
+
+    /** Where teams' databases may be: the operator's network rules. */
+    Targets targets();
+
+    /** The operator's network rules for teams' databases. */
+    interface Targets {
+
+        /**
+         * Networks that may hold teams' databases although loopback or private: {@code CIDR}, {@code CIDR:port},
+         * {@code host}, {@code host:port} or {@code *.domain[:port]}; empty: public addresses only.
+         */
+        Optional<List<String>> allowedNetworks();
+
+        /** {@code host:port} of the platform's other services: never a target, whatever the allowed networks say. */
+        Optional<List<String>> platformEndpoints();
+    }
 }

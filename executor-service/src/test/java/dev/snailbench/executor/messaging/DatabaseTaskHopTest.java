@@ -50,7 +50,7 @@ class DatabaseTaskHopTest {
 
     @BeforeAll
     static void connect() {
-        LocalStack.postgresWithFootballDb();
+        LocalStack.targetsWithFootballDb();
         topics = new TopicClient();
     }
 
@@ -76,7 +76,7 @@ class DatabaseTaskHopTest {
         assertThat(suite.counts()).containsOnlyKeys(COUNTS.keySet()).allSatisfy((category, n) -> assertThat(n)
                 .as(category).isPositive());
         assertThat(suite.tests()).hasSize(suite.counts().values().stream().mapToInt(Integer::intValue).sum());
-        try (Connection c = LocalStack.postgres().connect("footballdb_v3"); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect("footballdb_v3"); Statement s = c.createStatement()) {
             s.execute("SET search_path TO exp_v3");
             for (QatchSuite.Test test : suite.tests()) {
                 assertThat(test.question()).isNotBlank();
@@ -210,7 +210,7 @@ class DatabaseTaskHopTest {
         assertThat(notDdl.error()).contains("only CREATE SCHEMA, CREATE VIEW and DROP VIEW");
         assertThat(applied.error()).isNull();
         assertThat(applied.applied()).isEqualTo(2);
-        try (Connection c = LocalStack.postgres().connect("footballdb_v1"); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement()) {
             assertThat(rows(s, "SELECT count(*) FROM " + schema + ".teams"))
                     .isEqualTo(rows(s, "SELECT count(*) FROM exp_v1.national_team"));
             assertThat(rows(s, "SELECT count(*) FROM exp_v1.national_team").get(0).get(0)).isNotEqualTo("0");
@@ -220,7 +220,7 @@ class DatabaseTaskHopTest {
     /** Registers FootballDB through the REST API, with a read-only login and, if asked, an admin login. */
     private static UUID register(Tenants.Registered tenant, String database, boolean admin) {
         Map<String, Object> body = new HashMap<>(Map.of("name", database, "kind", "postgresql", "jdbcUrl",
-                LocalStack.postgres().jdbcUrl(database), "user", Postgres.USER, "password", Postgres.PASSWORD));
+                LocalStack.targets().jdbcUrl(database), "user", Postgres.USER, "password", Postgres.PASSWORD));
         if (admin) {
             body.put("adminUser", Postgres.USER);
             body.put("adminPassword", Postgres.PASSWORD);

@@ -47,7 +47,7 @@ class ExecutionHopBenchmark {
 
     @Test
     void executorHopAgainstTheJdbcLoop() throws Exception {
-        LocalStack.postgresWithFootballDb();
+        LocalStack.targetsWithFootballDb();
         List<String> statements = statements();
         List<String> lines = new ArrayList<>();
         try (TopicClient topics = new TopicClient()) {
@@ -96,7 +96,7 @@ class ExecutionHopBenchmark {
     }
 
     private static double jdbcLoop(List<String> statements, int n) throws SQLException {
-        try (Connection c = LocalStack.postgres().connect("footballdb_v1")) {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1")) {
             return JdbcLoop.seconds(c, statements, n);
         }
     }

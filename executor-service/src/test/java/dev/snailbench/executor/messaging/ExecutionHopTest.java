@@ -39,7 +39,7 @@ class ExecutionHopTest {
 
     @BeforeAll
     static void connect() {
-        LocalStack.postgresWithFootballDb();
+        LocalStack.targetsWithFootballDb();
         topics = new TopicClient();
     }
 
@@ -132,7 +132,7 @@ class ExecutionHopTest {
         Tenants.Registered tenant = Tenants.registerTenant("hop");
         String databaseId = given().header(ApiKeys.HEADER, tenant.apiKey()).contentType(ContentType.JSON)
                 .body(Map.of("name", "v3", "kind", "postgresql", "jdbcUrl",
-                        LocalStack.postgres().jdbcUrl("footballdb_v3"), "user", Postgres.USER, "password",
+                        LocalStack.targets().jdbcUrl("footballdb_v3"), "user", Postgres.USER, "password",
                         Postgres.PASSWORD))
                 .post("/databases").then().statusCode(201).extract().path("id");
         ExecutionRequested request = Requests.request(UUID.randomUUID(), tenant.tenantId(),
@@ -159,7 +159,7 @@ class ExecutionHopTest {
                 Requests.predicted(sql));
 
         ExecutionCompleted completed;
-        try (Connection holder = LocalStack.postgres().connect("footballdb_v1")) {
+        try (Connection holder = LocalStack.targets().connect("footballdb_v1")) {
             holder.setAutoCommit(false);
             holder.createStatement().execute("LOCK TABLE exp_v1.national_team IN ACCESS EXCLUSIVE MODE");
             CompletableFuture<Void> release = CompletableFuture.runAsync(() -> releaseAfterOneWaiterLeaves(holder));
@@ -178,7 +178,7 @@ class ExecutionHopTest {
         String waiters = "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
                 + "WHERE c.relname = 'national_team' AND NOT l.granted";
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        try (Connection observer = LocalStack.postgres().connect("footballdb_v1")) {
+        try (Connection observer = LocalStack.targets().connect("footballdb_v1")) {
             long most = 0;
             while (System.nanoTime() < deadline) {
                 try (ResultSet rs = observer.createStatement().executeQuery(waiters)) {
@@ -231,7 +231,7 @@ class ExecutionHopTest {
     }
 
     private static long count(String sql) throws Exception {
-        try (Connection c = LocalStack.postgres().connect("footballdb_v1"); ResultSet rs = c.createStatement()
+        try (Connection c = LocalStack.targets().connect("footballdb_v1"); ResultSet rs = c.createStatement()
                 .executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);

@@ -37,7 +37,7 @@ class DatabaseResourceTest {
 
     @BeforeAll
     static void databases() {
-        LocalStack.postgresWithFootballDb();
+        LocalStack.targetsWithFootballDb();
     }
 
     /** Per test, not per class: REST Assured learns the random test port only before each test. */
@@ -72,7 +72,7 @@ class DatabaseResourceTest {
     void shouldStoreThePasswordEncrypted() throws Exception {
         String id = register(alice, "sealed", FootballDb.databaseName("v1"));
 
-        try (Connection c = LocalStack.postgres().connect("postgres"); PreparedStatement s = c.prepareStatement(
+        try (Connection c = LocalStack.postgres().connect(Postgres.PLATFORM_DATABASE); PreparedStatement s = c.prepareStatement(
                 "SELECT sealedpassword FROM executor.target_database WHERE id = ?::uuid")) {
             s.setString(1, id);
             ResultSet rs = s.executeQuery();
@@ -108,7 +108,7 @@ class DatabaseResourceTest {
     private static final String OLD_TEST_KEY = "ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8=";
 
     private static void setSealed(String id, String sealed) throws Exception {
-        try (Connection c = LocalStack.postgres().connect("postgres"); PreparedStatement s = c.prepareStatement(
+        try (Connection c = LocalStack.postgres().connect(Postgres.PLATFORM_DATABASE); PreparedStatement s = c.prepareStatement(
                 "UPDATE executor.target_database SET sealedpassword = ? WHERE id = ?::uuid")) {
             s.setString(1, sealed);
             s.setString(2, id);
@@ -117,7 +117,7 @@ class DatabaseResourceTest {
     }
 
     private static String sealed(String id) throws Exception {
-        try (Connection c = LocalStack.postgres().connect("postgres"); PreparedStatement s = c.prepareStatement(
+        try (Connection c = LocalStack.postgres().connect(Postgres.PLATFORM_DATABASE); PreparedStatement s = c.prepareStatement(
                 "SELECT sealedpassword FROM executor.target_database WHERE id = ?::uuid")) {
             s.setString(1, id);
             ResultSet rs = s.executeQuery();
@@ -151,7 +151,7 @@ class DatabaseResourceTest {
         String good = register(alice, "good", FootballDb.databaseName("v1"));
         String wrongPassword = given().header(ApiKeys.HEADER, alice).contentType(ContentType.JSON)
                 .body(Map.of("name", "bad", "kind", "postgresql", "jdbcUrl",
-                        LocalStack.postgres().jdbcUrl("footballdb_v1"), "user", "nobody_here", "password", "nope"))
+                        LocalStack.targets().jdbcUrl("footballdb_v1"), "user", "nobody_here", "password", "nope"))
                 .post("/databases").then().statusCode(201).extract().path("id");
 
         given().header(ApiKeys.HEADER, alice).post("/databases/" + good + "/test").then().statusCode(200)
@@ -188,7 +188,7 @@ class DatabaseResourceTest {
 
     @Test
     void shouldNameTheFieldOfInvalidRegistrations() {
-        String url = LocalStack.postgres().jdbcUrl("footballdb_v1");
+        String url = LocalStack.targets().jdbcUrl("footballdb_v1");
         invalid(Map.of("kind", "postgresql", "jdbcUrl", url, "user", "u", "password", "p"), "name");
         invalid(Map.of("name", "n", "kind", "oracle", "jdbcUrl", url, "user", "u", "password", "p"), "kind");
         invalid(Map.of("name", "n", "kind", "sqlserver", "jdbcUrl", url, "user", "u", "password", "p"), "jdbcUrl");
@@ -207,7 +207,7 @@ class DatabaseResourceTest {
 
     static String register(String apiKey, String name, String database) {
         return given().header(ApiKeys.HEADER, apiKey).contentType(ContentType.JSON)
-                .body(Map.of("name", name, "kind", "postgresql", "jdbcUrl", LocalStack.postgres().jdbcUrl(database),
+                .body(Map.of("name", name, "kind", "postgresql", "jdbcUrl", LocalStack.targets().jdbcUrl(database),
                         "user", Postgres.USER, "password", Postgres.PASSWORD, "options",
                         Map.of("ApplicationName", "snailbench-test")))
                 .post("/databases").then().statusCode(201).header("Location", containsString("/databases/"))

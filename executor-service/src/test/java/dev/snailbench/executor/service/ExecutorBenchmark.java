@@ -41,7 +41,7 @@ class ExecutorBenchmark {
 
     @Test
     void printThroughput() throws Exception {
-        LocalStack.postgresWithFootballDb();
+        LocalStack.targetsWithFootballDb();
         List<Query> queries = new ArrayList<>();
         for (String version : FootballDb.VERSIONS) {
             for (JsonNode q : FootballDbGoldTest.devQuestions(version)) {
@@ -118,7 +118,7 @@ class ExecutorBenchmark {
         void run(Query q) throws SQLException {
             Connection c = connections.get().get(q.database());
             if (c == null) {
-                c = LocalStack.postgres().connect(q.database());
+                c = LocalStack.targets().connect(q.database());
                 connections.get().put(q.database(), c);
                 all.add(c);
             }

@@ -28,7 +28,7 @@ class FootballDbGoldTest {
 
     @BeforeAll
     static void load() {
-        LocalStack.postgresWithFootballDb();
+        LocalStack.targetsWithFootballDb();
     }
 
     @ParameterizedTest

@@ -31,7 +31,7 @@ public final class Core {
     }
 
     public static Target postgres(String database) {
-        return new Target("core-tests", SqlDialect.POSTGRESQL, LocalStack.postgres().jdbcUrl(database), Postgres.USER,
+        return new Target("core-tests", SqlDialect.POSTGRESQL, LocalStack.targets().jdbcUrl(database), Postgres.USER,
                 Postgres.PASSWORD, Map.of());
     }
 }

@@ -21,8 +21,8 @@ public final class HostileDb {
     }
 
     public static synchronized void create() {
-        LocalStack.postgres().createDatabase(NAME);
-        try (Connection c = LocalStack.postgres().connect(NAME); Statement s = c.createStatement()) {
+        LocalStack.targets().createDatabase(NAME);
+        try (Connection c = LocalStack.targets().connect(NAME); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS accounts (id int PRIMARY KEY, name text NOT NULL, "
                     + "balance numeric(12,2))");
             s.execute("CREATE TABLE IF NOT EXISTS audit (id bigserial PRIMARY KEY, account_id int REFERENCES "
@@ -41,7 +41,7 @@ public final class HostileDb {
 
     /** Everything that must not change, as text. */
     public static String fingerprint() {
-        try (Connection c = LocalStack.postgres().connect(NAME); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(NAME); Statement s = c.createStatement()) {
             List<String> parts = new ArrayList<>();
             List<String> tables = new ArrayList<>();
             try (ResultSet rs = s.executeQuery("SELECT schemaname || '.' || tablename FROM pg_tables "

@@ -26,7 +26,7 @@ public final class Requests {
 
     /** Inline reference to FootballDB {@code version} on the module's PostgreSQL, password sealed. */
     public static DatabaseRef footballDb(String version) {
-        Postgres pg = LocalStack.postgresWithFootballDb();
+        Postgres pg = LocalStack.targetsWithFootballDb();
         return new DatabaseRef(SqlDialect.POSTGRESQL, pg.jdbcUrl(FootballDb.databaseName(version)), Postgres.USER,
                 new SecretCipher(TEST_KEY).seal(Postgres.PASSWORD), null);
     }

@@ -71,8 +71,8 @@ class PipelineBenchmark {
         try (Stack stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/bench-logs"),
                 EnumSet.allOf(Stack.Service.class), properties(settings),
                 environment(consumers, settings))) {
-            FootballDb.load(stack.postgres(), DataDir.resolve(), "v1");
-            FootballDb.grantReader(stack.postgres(), "v1", USER, PASSWORD);
+            FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
+            FootballDb.grantReader(stack.targets(), "v1", USER, PASSWORD);
             PlatformClient client = new PlatformClient(stack);
             String apiKey = client.createTenant("bench-a");
             List<String[]> statements = statements();
@@ -132,7 +132,7 @@ class PipelineBenchmark {
         // The executor keeps no record of its own: its results are stored by the scorer.
         String[][] hops = {{"inference", "inference.inference_record", "createdAt"},
                 {"scorer", "scorer.item_result", "scoredAt"}};
-        try (java.sql.Connection c = stack.postgres().connect("snailbench")) {
+        try (java.sql.Connection c = stack.postgres().connect(dev.snailbench.localstack.Postgres.PLATFORM_DATABASE)) {
             for (String[] hop : hops) {
                 try (java.sql.PreparedStatement s = c.prepareStatement("SELECT min(" + hop[2] + "), max(" + hop[2]
                         + ") FROM " + hop[1] + " WHERE jobId = ?")) {
@@ -235,13 +235,13 @@ class PipelineBenchmark {
             predictions.add(Map.of("questionId", id, "predictedSql", s[2]));
         }
         return Map.of("name", name, "database", Map.of("kind", "postgresql", "jdbcUrl",
-                stack.postgres().jdbcUrl("footballdb_v1"), "user", USER, "password", PASSWORD),
+                stack.targets().jdbcUrl("footballdb_v1"), "user", USER, "password", PASSWORD),
                 "dialect", "postgresql", "model", "replayed-gold", "questions", questions, "predictions", predictions);
     }
 
     /** The same 2N statements (gold, then predicted = gold) back to back over one connection, every row read. */
     private static double jdbcLoop(Stack stack, List<String[]> statements, int n) throws SQLException {
-        try (Connection c = DriverManager.getConnection(stack.postgres().jdbcUrl("footballdb_v1"), USER, PASSWORD)) {
+        try (Connection c = DriverManager.getConnection(stack.targets().jdbcUrl("footballdb_v1"), USER, PASSWORD)) {
             return JdbcLoop.seconds(c, statements.stream().map(s -> s[2]).toList(), n);
         }
     }

@@ -54,8 +54,8 @@ class PipelineReliabilityIT {
         stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/reliability-logs"),
                 EnumSet.allOf(Service.class), Map.of("snailbench.watchdog.item-deadline", ITEM_DEADLINE.toString(),
                         "snailbench.watchdog.every", "2s"));
-        FootballDb.load(stack.postgres(), DataDir.resolve(), "v1");
-        FootballDb.grantReader(stack.postgres(), "v1", "rel_reader", "rel");
+        FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
+        FootballDb.grantReader(stack.targets(), "v1", "rel_reader", "rel");
         client = new PlatformClient(stack);
         apiKey = client.createTenant("reliability-team");
         loadQuestions();
@@ -211,7 +211,7 @@ class PipelineReliabilityIT {
         Set<String> ids = new HashSet<>();
         qs.forEach(q -> ids.add(q.get("id")));
         return Map.of("name", name, "database", Map.of("kind", "postgresql", "jdbcUrl",
-                stack.postgres().jdbcUrl("footballdb_v1"), "user", "rel_reader", "password", "rel"),
+                stack.targets().jdbcUrl("footballdb_v1"), "user", "rel_reader", "password", "rel"),
                 "dialect", "postgresql", "model", "gpt-3.5-turbo", "questions", qs,
                 "predictions", preds.stream().filter(p -> ids.contains(p.get("questionId"))).toList());
     }

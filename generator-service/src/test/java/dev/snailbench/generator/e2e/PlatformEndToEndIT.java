@@ -10,6 +10,7 @@ import dev.snailbench.generator.testing.NameLinkingModel;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.PlatformClient;
+import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.Stack;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -59,8 +60,8 @@ class PlatformEndToEndIT {
         settings.putAll(RefinerModelJobs.backend(simulator));
         stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/e2e-logs"),
                 java.util.EnumSet.allOf(Stack.Service.class), settings);
-        FootballDb.load(stack.postgres(), DataDir.resolve(), "v1");
-        FootballDb.grantReader(stack.postgres(), "v1", "e2e_reader", "e2e");
+        FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
+        FootballDb.grantReader(stack.targets(), "v1", "e2e_reader", "e2e");
         client = new PlatformClient(stack);
     }
 
@@ -108,7 +109,7 @@ class PlatformEndToEndIT {
         String apiKey = client.createTenant("own-schema-team");
         Map<String, String> key = Map.of("X-API-Key", apiKey);
         String databaseId = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key, Map.of(
-                "name", "our football", "kind", "postgresql", "jdbcUrl", stack.postgres().jdbcUrl("footballdb_v1"),
+                "name", "our football", "kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"),
                 "user", "e2e_reader", "password", "e2e"), 201).get("id").asText();
         String crosswalkId = client.callCsv(stack.url(Stack.Service.GENERATOR) + "/crosswalks?name=ours", key, """
                 kind,identifier_native,native_level,regular,low,least
@@ -282,8 +283,8 @@ class PlatformEndToEndIT {
         String generator = stack.url(Stack.Service.GENERATOR);
         // Registered once: a read-only login for everything, an admin login only for creating views.
         String databaseId = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key, Map.of(
-                "name", "football", "kind", "postgresql", "jdbcUrl", stack.postgres().jdbcUrl("footballdb_v1"),
-                "user", "e2e_reader", "password", "e2e", "adminUser", "postgres", "adminPassword", "postgres"), 201)
+                "name", "football", "kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"),
+                "user", "e2e_reader", "password", "e2e", "adminUser", Postgres.USER, "adminPassword", Postgres.PASSWORD), 201)
                 .get("id").asText();
 
         JsonNode suite = client.call("POST", generator + "/test-suites", key, Map.of("name", "qatch v1",
@@ -307,7 +308,7 @@ class PlatformEndToEndIT {
         assertThat(suite.get("questions")).hasSize(4).allSatisfy(t -> assertThat(t.get("expected").get("rows"))
                 .isNotEmpty());
         assertThat(views.get("applied").asBoolean()).isTrue();
-        try (var c = stack.postgres().connect("footballdb_v1"); var s = c.createStatement();
+        try (var c = stack.targets().connect("footballdb_v1"); var s = c.createStatement();
                 var rs = s.executeQuery("SELECT count(*) FROM information_schema.views WHERE table_schema = 'e2e_views'")) {
             rs.next();
             assertThat(rs.getInt(1)).isEqualTo(views.get("views").get("mapping").size()).isPositive();
@@ -335,7 +336,7 @@ class PlatformEndToEndIT {
                 + "chromium and chromium-driver (.ci/run does) to run the web UI test");
         String apiKey = client.createTenant("browser-team");
         String spec = PlatformClient.json().writeValueAsString(Map.of("name", "browser job", "database", Map.of(
-                "kind", "postgresql", "jdbcUrl", stack.postgres().jdbcUrl("footballdb_v1"), "user", "e2e_reader",
+                "kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"), "user", "e2e_reader",
                 "password", "e2e"), "dialect", "postgresql", "model", "replayed",
                 "questions", List.of(
                         // Labelled as a dataset would; Spider's hardness of this gold is medium.
@@ -417,12 +418,12 @@ class PlatformEndToEndIT {
 
     @Test
     void shouldTurnTheFootballDbTrainSeedsIntoAThousandPairsAndScoreAJobOnThem() throws Exception {
-        FootballDb.load(stack.postgres(), DataDir.resolve(), "v3");
-        FootballDb.grantReader(stack.postgres(), "v3", "e2e_reader_v3", "e2e");
+        FootballDb.load(stack.targets(), DataDir.resolve(), "v3");
+        FootballDb.grantReader(stack.targets(), "v3", "e2e_reader_v3", "e2e");
         String apiKey = client.createTenant("science-team");
         Map<String, String> key = Map.of("X-API-Key", apiKey);
         String databaseId = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key, Map.of(
-                "name", "football v3", "kind", "postgresql", "jdbcUrl", stack.postgres().jdbcUrl("footballdb_v3"),
+                "name", "football v3", "kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v3"),
                 "user", "e2e_reader_v3", "password", "e2e"), 201).get("id").asText();
 
         long start = System.nanoTime();
@@ -585,10 +586,10 @@ class PlatformEndToEndIT {
     @Test
     void shouldNeverWriteAnApiKeyADatabasePasswordOrASampleValueToAnyLog() throws Exception {
         String password = "pw-" + java.util.UUID.randomUUID();
-        FootballDb.grantReader(stack.postgres(), "v1", "log_reader", password);
+        FootballDb.grantReader(stack.targets(), "v1", "log_reader", password);
         String apiKey = client.createTenant("log-team");
         Map<String, String> key = Map.of("X-API-Key", apiKey);
-        String jdbcUrl = stack.postgres().jdbcUrl("footballdb_v1");
+        String jdbcUrl = stack.targets().jdbcUrl("footballdb_v1");
         JsonNode registered = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key,
                 Map.of("name", "logs", "kind", "postgresql", "jdbcUrl", jdbcUrl, "user", "log_reader",
                         "password", password), 201);
@@ -609,7 +610,7 @@ class PlatformEndToEndIT {
         // value no log line may show).
         String sample = "sample-" + java.util.UUID.randomUUID();
         // In a schema of its own: the other tests' logins read every table of exp_v1 and must not meet this one.
-        try (var c = stack.postgres().connect("footballdb_v1"); var s = c.createStatement()) {
+        try (var c = stack.targets().connect("footballdb_v1"); var s = c.createStatement()) {
             s.execute("CREATE SCHEMA IF NOT EXISTS log_samples");
             s.execute("CREATE TABLE IF NOT EXISTS log_samples.log_sample (secret text)");
             s.execute("INSERT INTO log_samples.log_sample VALUES ('" + sample + "')");
@@ -709,7 +710,7 @@ class PlatformEndToEndIT {
         Map<String, String> key = Map.of("X-API-Key", owner);
         String generator = stack.url(Stack.Service.GENERATOR);
         String databaseId = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key, Map.of(
-                "name", "owned", "kind", "postgresql", "jdbcUrl", stack.postgres().jdbcUrl("footballdb_v1"),
+                "name", "owned", "kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"),
                 "user", "e2e_reader", "password", "e2e"), 201).get("id").asText();
         String crosswalkId = client.callCsv(generator + "/crosswalks?name=owned", key,
                 "kind,identifier_native,native_level,regular,low,least\ntable,club,Regular,club,clb,CB\n", 201)
@@ -798,7 +799,7 @@ class PlatformEndToEndIT {
                     }
                 });
         return Map.of("name", "e2e FootballDB v1", "database", Map.of("kind", "postgresql", "jdbcUrl",
-                stack.postgres().jdbcUrl("footballdb_v1"), "user", "e2e_reader", "password", "e2e"),
+                stack.targets().jdbcUrl("footballdb_v1"), "user", "e2e_reader", "password", "e2e"),
                 "dialect", "postgresql", "model", "gpt-3.5-turbo", "questions", questions,
                 "predictions", predictions);
     }

@@ -10,7 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * CPU seconds used by each part of a running platform (the five services, the broker, PostgreSQL with its backends)
+ * CPU seconds used by each part of a running platform (the five services, the broker, the teams' PostgreSQL and the
+ * platform's, each with its backends)
  * and by the whole machine, so a benchmark can say where a job's time went: on 2 cores, a pipeline whose processes
  * burn more CPU seconds than twice its wall time is CPU-bound, whatever its latencies.
  */
@@ -34,10 +35,16 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, Map<String, Doub
             }
         }
         seconds.put("kafka", cpu(stack.kafka().process()));
-        ProcessHandle postmaster = stack.postgres().process();
-        // Backends are the postmaster's children; pooled connections keep them alive across a job.
-        seconds.put("postgres", cpu(postmaster) + postmaster.descendants().mapToDouble(CpuTimes::cpu).sum());
+        // "postgres" is the database under evaluation (the teams' server); the platform's own is reported beside it.
+        seconds.put("postgres", serverCpu(stack.targets()));
+        seconds.put("platform-postgres", serverCpu(stack.postgres()));
         return new CpuTimes(seconds, threads, machineBusy());
+    }
+
+    private static double serverCpu(dev.snailbench.localstack.Postgres server) {
+        ProcessHandle postmaster = server.process();
+        // Backends are the postmaster's children; pooled connections keep them alive across a job.
+        return cpu(postmaster) + postmaster.descendants().mapToDouble(CpuTimes::cpu).sum();
     }
 
     /**

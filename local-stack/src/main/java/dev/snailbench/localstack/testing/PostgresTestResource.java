@@ -5,17 +5,22 @@ import dev.snailbench.localstack.Postgres;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 
-/** Points a {@code @QuarkusTest}'s reactive datasource at the module's real PostgreSQL. */
+/**
+ * Points a {@code @QuarkusTest}'s reactive datasource at the platform database of the module's real PostgreSQL, as
+ * the platform's non-superuser role, and lets the executor reach the teams' PostgreSQL (a separate server) as an
+ * operator would allow a network: that server's address and port only.
+ */
 public class PostgresTestResource implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
         Postgres pg = LocalStack.postgres();
+        Postgres targets = LocalStack.targets();
         return Map.of(
-                "quarkus.datasource.reactive.url", pg.reactiveUrl("postgres"),
-                "quarkus.datasource.username", Postgres.USER,
-                "quarkus.datasource.password", Postgres.PASSWORD,
-                "snailbench.test.postgres-port", Integer.toString(pg.port()));
+                "quarkus.datasource.reactive.url", pg.reactiveUrl(pg.platformDatabase()),
+                "quarkus.datasource.username", Postgres.PLATFORM_USER,
+                "quarkus.datasource.password", Postgres.PLATFORM_PASSWORD,
+                "snailbench.executor.targets.allowed-networks", targets.hostAndPort());
     }
 
     @Override

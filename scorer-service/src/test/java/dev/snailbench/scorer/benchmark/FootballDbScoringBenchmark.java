@@ -44,7 +44,7 @@ class FootballDbScoringBenchmark {
 
     @Test
     void scoreGpt35PredictionsOnFootballDb() throws Exception {
-        Postgres pg = LocalStack.postgresWithFootballDb();
+        Postgres pg = LocalStack.targetsWithFootballDb();
         Path data = DataDir.resolve().resolve("footballdb");
         ObjectMapper json = new ObjectMapper();
         ResultComparisons comparisons = new ResultComparisons();

@@ -6,6 +6,7 @@ import static dev.snailbench.scorer.TestEvents.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ExecutionOutcome;
@@ -200,7 +201,7 @@ class ScoringHopTest {
     }
 
     private static int count(String sql, UUID id) throws Exception {
-        try (Connection c = LocalStack.postgres().connect("postgres");
+        try (Connection c = LocalStack.postgres().connect(Postgres.PLATFORM_DATABASE);
                 PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setObject(1, id);
             try (ResultSet rs = ps.executeQuery()) {

@@ -33,7 +33,7 @@ class SyntheticSqlGeneratorTest {
 
     @BeforeAll
     static void load() {
-        LocalStack.postgresWithFootballDb();
+        LocalStack.targetsWithFootballDb();
     }
 
     @Test
@@ -41,7 +41,7 @@ class SyntheticSqlGeneratorTest {
         List<SyntheticSuite.Seed> seeds = trainSeeds("v3");
         SyntheticSuite suite;
         long start = System.nanoTime();
-        try (Connection c = LocalStack.postgres().connect(FootballDb.databaseName("v3"));
+        try (Connection c = LocalStack.targets().connect(FootballDb.databaseName("v3"));
                 SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
             suite = SyntheticSqlGenerator.generate(c, "exp_v3", SqlDialect.POSTGRESQL, parser,
                     new SyntheticSuite.Options(seeds, 7, 1200, 12, 200, 10, 300));
@@ -71,7 +71,7 @@ class SyntheticSqlGeneratorTest {
                 SyntheticSuite.Pair::templateId, TreeMap::new, Collectors.counting()));
         assertThat(perTemplate.values()).allSatisfy(count -> assertThat(count).isLessThanOrEqualTo(12));
         // A sample re-run on the database returns what the pair expects.
-        try (Connection c = LocalStack.postgres().connect(FootballDb.databaseName("v3"));
+        try (Connection c = LocalStack.targets().connect(FootballDb.databaseName("v3"));
                 Statement s = c.createStatement()) {
             for (SyntheticSuite.Pair p : suite.pairs().subList(0, 20)) {
                 try (ResultSet rs = s.executeQuery(p.sql())) {
@@ -93,7 +93,7 @@ class SyntheticSqlGeneratorTest {
     }
 
     private static List<String> generate(List<SyntheticSuite.Seed> seeds, long seed) throws Exception {
-        try (Connection c = LocalStack.postgres().connect(FootballDb.databaseName("v3"));
+        try (Connection c = LocalStack.targets().connect(FootballDb.databaseName("v3"));
                 SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
             return SyntheticSqlGenerator.generate(c, "exp_v3", SqlDialect.POSTGRESQL, parser,
                     new SyntheticSuite.Options(seeds, seed, 100, 5, 200, 10, 120)).pairs().stream()

@@ -123,7 +123,7 @@ final class RecoveryRun {
             sums.put(v, new double[METRICS.size()]);
         }
         int items = 0;
-        try (Connection c = LocalStack.postgres().connect("footballdb_v1")) {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1")) {
             try (Statement s = c.createStatement()) {
                 s.execute("DROP SCHEMA IF EXISTS " + ref + " CASCADE");
                 s.execute("DROP SCHEMA IF EXISTS " + amb + " CASCADE");

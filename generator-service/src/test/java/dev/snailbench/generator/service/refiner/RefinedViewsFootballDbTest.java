@@ -28,7 +28,7 @@ class RefinedViewsFootballDbTest {
 
     @BeforeAll
     static void loadFootballDb() {
-        LocalStack.postgresWithFootballDb();
+        LocalStack.targetsWithFootballDb();
     }
 
     @Test
@@ -43,7 +43,7 @@ class RefinedViewsFootballDbTest {
         assertThat(findings).isNotEmpty();
         assertThat(refined.renamed()).hasSizeGreaterThan(5);
 
-        try (Connection c = LocalStack.postgres().connect("footballdb_v1")) {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1")) {
             apply(c, RefinedViews.ddl(SchemaGraph.of(schema), injected.renaming(), "exp_v1", "amb_v1",
                     SqlDialect.POSTGRESQL).statements());
             apply(c, RefinedViews.ddl(ambiguous, refined, "amb_v1", "ref_v1", SqlDialect.POSTGRESQL).statements());

@@ -56,7 +56,7 @@ public final class RefinerModelJobs {
     public static String registerDatabase(PlatformClient client, Stack stack, String apiKey, String name, String user,
             String password) {
         return client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", Map.of("X-API-Key", apiKey),
-                Map.of("name", name, "kind", "postgresql", "jdbcUrl", stack.postgres().jdbcUrl("footballdb_v1"),
+                Map.of("name", name, "kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"),
                         "user", user, "password", password), 201).get("id").asText();
     }
 

@@ -58,8 +58,8 @@ class RefinerPipelineBenchmark {
         try (var model = RefinerModelJobs.startModel(dev); Stack stack = Stack.start(root, DataDir.resolve(),
                 root.resolve("generator-service/target/refiner-logs"), EnumSet.allOf(Stack.Service.class),
                 RefinerModelJobs.backend(model))) {
-            FootballDb.load(stack.postgres(), DataDir.resolve(), "v1");
-            FootballDb.grantReader(stack.postgres(), "v1", USER, PASSWORD);
+            FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
+            FootballDb.grantReader(stack.targets(), "v1", USER, PASSWORD);
             PlatformClient client = new PlatformClient(stack);
             String apiKey = client.createTenant("refiner-model-experiment");
             String databaseId = RefinerModelJobs.registerDatabase(client, stack, apiKey, "footballdb_v1", USER,
@@ -96,8 +96,8 @@ class RefinerPipelineBenchmark {
         Path root = Path.of("..").toAbsolutePath().normalize();
         try (Stack stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/refiner-logs"),
                 EnumSet.allOf(Stack.Service.class))) {
-            FootballDb.load(stack.postgres(), DataDir.resolve(), "v1");
-            FootballDb.grantReader(stack.postgres(), "v1", USER, PASSWORD);
+            FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
+            FootballDb.grantReader(stack.targets(), "v1", USER, PASSWORD);
             PlatformClient client = new PlatformClient(stack);
             String apiKey = client.createTenant("refiner-experiment");
             Map<Variant, String> jobs = new EnumMap<>(Variant.class);
@@ -130,7 +130,7 @@ class RefinerPipelineBenchmark {
             predictions.add(Map.of("questionId", id, "predictedSql", setup.variants().toNative(variant, predicted)));
         }
         return Map.of("name", "Schema-Refiner " + variant.label() + " (seed " + seed + ")", "database",
-                Map.of("kind", "postgresql", "jdbcUrl", stack.postgres().jdbcUrl("footballdb_v1"), "user", USER,
+                Map.of("kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"), "user", USER,
                         "password", PASSWORD),
                 "dialect", "postgresql", "model", "name-linking-simulator", "questions", questions,
                 "predictions", predictions);

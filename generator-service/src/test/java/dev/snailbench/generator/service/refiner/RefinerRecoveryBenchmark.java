@@ -19,7 +19,7 @@ class RefinerRecoveryBenchmark {
 
     @Test
     void shouldPrintRecoveryAndAttainedPerMetricForEachContext() throws Exception {
-        LocalStack.postgresWithFootballDb();
+        LocalStack.targetsWithFootballDb();
         for (OfflinePackager.Context context : OfflinePackager.Context.values()) {
             RecoveryRun.Totals pooled = null;
             for (long seed = 1; seed <= 3; seed++) {

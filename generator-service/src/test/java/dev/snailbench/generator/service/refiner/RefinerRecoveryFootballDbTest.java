@@ -16,7 +16,7 @@ class RefinerRecoveryFootballDbTest {
 
     @BeforeAll
     static void loadFootballDb() {
-        LocalStack.postgresWithFootballDb();
+        LocalStack.targetsWithFootballDb();
     }
 
     @Test

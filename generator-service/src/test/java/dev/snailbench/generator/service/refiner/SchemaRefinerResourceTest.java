@@ -43,7 +43,7 @@ class SchemaRefinerResourceTest {
 
     @BeforeAll
     static void loadFootballDb() {
-        LocalStack.postgresWithFootballDb();
+        LocalStack.targetsWithFootballDb();
     }
 
     @BeforeEach
@@ -97,7 +97,7 @@ class SchemaRefinerResourceTest {
                 .when().post("/refiner/injections").then().statusCode(200).extract().jsonPath());
         assertThat(injection.getList("truth")).isNotEmpty();
         List<String> injectedDdl = injection.getList("views.statements");
-        try (Connection c = LocalStack.postgres().connect("footballdb_v1"); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement()) {
             s.execute("DROP SCHEMA IF EXISTS amb_rest CASCADE");
             for (String sql : injectedDdl) {
                 s.execute(sql);
@@ -133,7 +133,7 @@ class SchemaRefinerResourceTest {
                 .body(Map.of("sql", onViews, "mapping", mapping)).when().post("/refiner/rewrite").then()
                 .statusCode(200).body("method", equalTo("parsed")).extract().path("sql");
         assertThat(back).contains("x." + physical).doesNotContain("x." + view + " ");
-        try (Connection c = LocalStack.postgres().connect("footballdb_v1")) {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1")) {
             assertThat(rows(c, "ref_rest", onViews)).isNotEmpty().isEqualTo(rows(c, "amb_rest", back));
         }
     }
@@ -205,7 +205,7 @@ class SchemaRefinerResourceTest {
                         new TeamSchema("footballdb", schema, List.of()));
             }
             if (task.kind() == DatabaseTaskRequested.Kind.APPLY_DDL) {
-                try (Connection c = LocalStack.postgres().connect("footballdb_v1"); Statement s = c.createStatement()) {
+                try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement()) {
                     for (String sql : task.ddl()) {
                         s.execute(sql);
                     }
@@ -221,7 +221,7 @@ class SchemaRefinerResourceTest {
     /** The dump's schema with up to 3 distinct values per column read from the loaded database. */
     static DatabaseSchema withSamples(DatabaseSchema schema) throws SQLException {
         List<DatabaseSchema.Table> tables = new ArrayList<>();
-        try (Connection c = LocalStack.postgres().connect("footballdb_v1"); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement()) {
             for (DatabaseSchema.Table t : schema.tables()) {
                 List<DatabaseSchema.Column> columns = new ArrayList<>();
                 for (DatabaseSchema.Column col : t.columns()) {

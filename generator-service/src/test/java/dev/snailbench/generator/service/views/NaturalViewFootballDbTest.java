@@ -59,7 +59,7 @@ class NaturalViewFootballDbTest {
 
     @BeforeAll
     static void loadFootballDb() {
-        LocalStack.postgresWithFootballDb();
+        LocalStack.targetsWithFootballDb();
     }
 
     @Test
@@ -81,7 +81,7 @@ class NaturalViewFootballDbTest {
         int renamedQueries = 0;
         List<String> failures = new ArrayList<>();
         List<Object[]> slowest = new ArrayList<>();
-        Postgres pg = LocalStack.postgres();
+        Postgres pg = LocalStack.targets();
         try (Connection c = pg.connect("footballdb_v1")) {
             for (JsonNode q : dev) {
                 String gold = q.get("query").asText();
@@ -165,7 +165,7 @@ class NaturalViewFootballDbTest {
 
     /** The executor's part on FootballDB v1 in the module's PostgreSQL: describe with JDBC, apply as admin. */
     private static DatabaseTaskCompleted footballDbV1(DatabaseTaskRequested task) {
-        try (Connection c = LocalStack.postgres().connect("footballdb_v1")) {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1")) {
             return switch (task.kind()) {
                 case DESCRIBE -> DatabaseTaskCompleted.ok(task, SqlDialect.POSTGRESQL, true,
                         JdbcSchemaReader.read(c, task.nativeSchema()), null, 0);
@@ -188,7 +188,7 @@ class NaturalViewFootballDbTest {
     }
 
     private static boolean viewSchemaExists(String schema) {
-        try (Connection c = LocalStack.postgres().connect("footballdb_v1"); Statement s = c.createStatement();
+        try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT count(*) FROM information_schema.schemata WHERE schema_name = '"
                         + schema + "'")) {
             rs.next();
