@@ -127,7 +127,8 @@ final class DynamicGoldCheck {
      * Why the second plan's result differs from the first, or null: in order when the query orders its result
      * (the scorer then compares in order), else as a multiset. Truncated or failed results are not compared.
      */
-    static String otherPlan(ExecutionOutcome first, Supplier<ExecutionOutcome> second, boolean ordered) {
+    static String otherPlan(ExecutionOutcome first, PlanSettings.Variant variant, Supplier<ExecutionOutcome> second,
+            boolean ordered) {
         if (!first.ok() || first.truncated()) {
             return null;
         }
@@ -137,11 +138,11 @@ final class DynamicGoldCheck {
         }
         if (ordered && !first.rows().equals(again.rows())) {
             boolean sameBag = sorted(first.rows()).equals(sorted(again.rows()));
-            return "another plan (" + PlanSettings.describe() + ") returns " + (sameBag
+            return "another plan (" + variant.describe() + ") returns " + (sameBag
                     ? "the same rows in another order" : "other rows");
         }
         if (!ordered && !sorted(first.rows()).equals(sorted(again.rows()))) {
-            return "another plan (" + PlanSettings.describe() + ") returns other rows";
+            return "another plan (" + variant.describe() + ") returns other rows";
         }
         return null;
     }

@@ -130,7 +130,7 @@ public class GoldScreener {
         }
     }
 
-    /** Why the gold's result depends on the plan, or null (no caching). Blocking. */
+    /** Why the gold's result depends on the plan (reasons joined by "; "), or null (no caching). Blocking. */
     public String check(Target target, String goldSql, ExecutionOutcome gold) {
         SqlDialect dialect = target.dialect();
         Statement statement = parse(goldSql, dialect);
@@ -148,7 +148,7 @@ public class GoldScreener {
                     // The probe rewrites a fresh copy of the statement.
                     Statement copy = parse(goldSql, dialect);
                     StaticGoldRules.Cut cut = StaticGoldRules.cut(copy);
-                    String keys = String.join(", ", cut.orderKeys().stream().map(Object::toString).toList());
+                    String keys = cut.keysText();
                     DynamicGoldCheck.CutProbe probe = DynamicGoldCheck.cutProbe(copy, cut);
                     String why = probe == null ? f.why()
                             : f.kind() == StaticGoldRules.Kind.LIMIT_WITHOUT_ORDER_BY
@@ -159,7 +159,7 @@ public class GoldScreener {
                     }
                 }
                 case FLOATING_AGGREGATE -> {
-                    if (gold.columns().stream().map(ResultColumn::typeName)
+                    if (gold.columns().stream().map(ResultColumn::databaseType)
                             .anyMatch(t -> t != null && FLOAT_TYPES.contains(t.toLowerCase(Locale.ROOT)))) {
                         reasons.add(f.why());
                     }
@@ -170,22 +170,27 @@ public class GoldScreener {
             }
         }
         if (dialect == SqlDialect.POSTGRESQL) {
-            String why = DynamicGoldCheck.otherPlan(gold, () -> runWithOtherPlan(target, goldSql, limits),
-                    StaticGoldRules.ordered(statement));
-            if (why != null && !reasons.contains(why)) {
-                reasons.add(why);
+            // The first variant whose result differs says why; one difference is enough.
+            for (PlanSettings.Variant variant : PlanSettings.VARIANTS) {
+                String why = DynamicGoldCheck.otherPlan(gold, variant,
+                        () -> runWithOtherPlan(target, goldSql, limits, variant), StaticGoldRules.ordered(statement));
+                if (why != null) {
+                    reasons.add(why);
+                    break;
+                }
             }
         }
         return reasons.isEmpty() ? null : String.join("; ", reasons);
     }
 
-    /** The gold once more, in a read-only transaction with {@link PlanSettings#ALTERNATIVE} applied to it. */
-    private ExecutionOutcome runWithOtherPlan(Target target, String goldSql, ExecutionLimits limits) {
+    /** The gold once more, in a read-only transaction with the variant's settings applied to it. */
+    private ExecutionOutcome runWithOtherPlan(Target target, String goldSql, ExecutionLimits limits,
+            PlanSettings.Variant variant) {
         try {
             return pools.withConnection(target, limits.timeout(), c -> {
                 c.setAutoCommit(false);
                 try {
-                    PlanSettings.apply(c);
+                    variant.apply(c);
                 } catch (SQLException e) {
                     c.rollback();
                     throw e;

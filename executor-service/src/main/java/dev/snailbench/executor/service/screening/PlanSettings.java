@@ -6,9 +6,11 @@ import java.sql.Statement;
 import java.util.List;
 
 /**
- * The plan changes of the second run of a gold query (PostgreSQL): no hash aggregation, no sort where the planner
- * can avoid one, no index or bitmap scans, and a small {@code work_mem}, so that GROUP BY, DISTINCT, joins and
- * LIMIT run through other operators than in the first run.
+ * The plan changes of the extra runs of a gold query (PostgreSQL), two variants that push the planner to opposite
+ * operators: {@link #SORTED} (no hash aggregation, no index or bitmap scans, a small {@code work_mem}: sorts and
+ * sequential scans) and {@link #HASHED} (no sort where the planner can avoid one, a large {@code work_mem}: hash
+ * aggregation), so that whichever plan the gold first ran with, one variant runs GROUP BY, DISTINCT, joins and
+ * LIMIT through other operators.
  * <p>
  * <b>Why these lines are not tenant SQL.</b> The guard refuses {@code SET} and {@code set_config} in what teams send,
  * because a team's statement must not change the session. These lines are the platform's own: constants of this
@@ -26,30 +28,41 @@ public final class PlanSettings {
         }
     }
 
-    /** The second run's settings. */
-    public static final List<Setting> ALTERNATIVE = List.of(
+    /** One set of settings applied together. */
+    public record Variant(List<Setting> settings) {
+
+        /** Applies the settings to the transaction the connection is in (autocommit must be off). */
+        void apply(Connection c) throws SQLException {
+            if (c.getAutoCommit()) {
+                throw new IllegalStateException("plan settings need a transaction: SET LOCAL would not last");
+            }
+            try (Statement s = c.createStatement()) {
+                s.execute(String.join("; ", settings.stream().map(Setting::sql).toList()));
+            }
+        }
+
+        /** How a reason names the variant ({@code enable_hashagg=off, …}). */
+        String describe() {
+            return String.join(", ", settings.stream().map(s -> s.name() + "=" + s.value().replace("'", ""))
+                    .toList());
+        }
+    }
+
+    /** Sorts and sequential scans. */
+    public static final Variant SORTED = new Variant(List.of(
             new Setting("enable_hashagg", "off"),
-            new Setting("enable_sort", "off"),
             new Setting("enable_indexscan", "off"),
             new Setting("enable_bitmapscan", "off"),
-            new Setting("work_mem", "'64kB'"));
+            new Setting("work_mem", "'64kB'")));
+
+    /** Hash aggregation, sorts only where nothing else gives the order. */
+    public static final Variant HASHED = new Variant(List.of(
+            new Setting("enable_sort", "off"),
+            new Setting("work_mem", "'64MB'")));
+
+    /** The extra runs, in order. */
+    public static final List<Variant> VARIANTS = List.of(SORTED, HASHED);
 
     private PlanSettings() {
-    }
-
-    /** Applies {@link #ALTERNATIVE} to the transaction the connection is in (autocommit must be off). */
-    static void apply(Connection c) throws SQLException {
-        if (c.getAutoCommit()) {
-            throw new IllegalStateException("plan settings need a transaction: SET LOCAL would not last");
-        }
-        try (Statement s = c.createStatement()) {
-            s.execute(String.join("; ", ALTERNATIVE.stream().map(Setting::sql).toList()));
-        }
-    }
-
-    /** How a reason names the second run ({@code enable_hashagg=off, …}). */
-    static String describe() {
-        return String.join(", ", ALTERNATIVE.stream().map(s -> s.name() + "=" + s.value().replace("'", ""))
-                .toList());
     }
 }

@@ -47,7 +47,7 @@ public final class StaticGoldRules {
     }
 
     /** The ORDER BY and cut of the top-level query, as the dynamic check needs them. */
-    public record Cut(long rows, List<Expression> orderKeys) {
+    public record Cut(long rows, List<Expression> orderKeys, String keysText) {
     }
 
     private static final Set<String> FLOATING_AGGREGATES = Set.of("SUM", "AVG", "STDDEV", "STDDEV_POP", "STDDEV_SAMP",
@@ -99,7 +99,7 @@ public final class StaticGoldRules {
         if (limit == null) {
             return null;
         }
-        return new Cut(limit, orderBy.stream().map(OrderByElement::getExpression).toList());
+        return new Cut(limit, orderBy.stream().map(OrderByElement::getExpression).toList(), keys(orderBy));
     }
 
     /** Whether the top-level query orders its result (the scorer then compares rows in order). */
@@ -134,7 +134,7 @@ public final class StaticGoldRules {
             return n.getValue();
         }
         if (s instanceof PlainSelect ps && ps.getTop() != null && !ps.getTop().isWithTies()
-                && !ps.getTop().hasPercent() && ps.getTop().getExpression() instanceof LongValue n) {
+                && !ps.getTop().isPercentage() && ps.getTop().getExpression() instanceof LongValue n) {
             return n.getValue();
         }
         if (s instanceof ParenthesedSelect p && p.getSelect() != null) {
@@ -225,7 +225,7 @@ public final class StaticGoldRules {
     }
 
     private static String keys(List<OrderByElement> orderBy) {
-        return String.join(", ", orderBy.stream().map(o -> o.getExpression().toString()).toList());
+        return String.join(", ", orderBy.stream().map(OrderByElement::toString).toList());
     }
 
     private static String upper(String s) {

@@ -39,8 +39,8 @@ class GoldScreeningPostgresTest {
 
     @BeforeAll
     static void createDatabase() throws SQLException {
-        LocalStack.postgres().createDatabase(DATABASE);
-        try (Connection c = LocalStack.postgres().connect(DATABASE); Statement s = c.createStatement()) {
+        LocalStack.targets().createDatabase(DATABASE);
+        try (Connection c = LocalStack.targets().connect(DATABASE); Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS player");
             s.execute("CREATE TABLE player (name text PRIMARY KEY, team text NOT NULL, goals int NOT NULL)");
             // Team t01..t20, two players each; goals tie in pairs (40, 40, 39, 39, …).
@@ -80,8 +80,8 @@ class GoldScreeningPostgresTest {
     void shouldFlagAGroupByWhoseOrderedResultDependsOnTheAggregationPlan() {
         String why = screen("SELECT team, count(*) AS n FROM player GROUP BY team ORDER BY n");
 
-        assertThat(why).isEqualTo("another plan (enable_hashagg=off, enable_sort=off, enable_indexscan=off, "
-                + "enable_bitmapscan=off, work_mem=64kB) returns the same rows in another order");
+        assertThat(why).matches("another plan \\((enable_hashagg=off, enable_indexscan=off, enable_bitmapscan=off, "
+                + "work_mem=64kB|enable_sort=off, work_mem=64MB)\\) returns the same rows in another order");
     }
 
     @Test
@@ -106,7 +106,9 @@ class GoldScreeningPostgresTest {
                     return new String[] {rs.getString(1), rs.getString(2), rs.getString(3)};
                 }
             });
-            assertThat(seen).containsExactly("on", "4MB", "on");
+            assertThat(seen[0]).isEqualTo("on");
+            assertThat(seen[1]).isNotEqualTo("64kB");
+            assertThat(seen[2]).isEqualTo("on");
         }
     }
 }

@@ -31,7 +31,7 @@ class StaticGoldRulesTest {
     @Test
     void shouldNotFlagALimitOnASingleRowAggregateNorTopWithTies() {
         assertThat(kinds("SELECT count(*), max(goals) FROM player LIMIT 1")).isEmpty();
-        assertThat(kinds("SELECT TOP 1 WITH TIES name FROM player ORDER BY goals DESC", SqlDialect.SQLSERVER))
+        assertThat(kinds("SELECT TOP 1 WITH TIES name FROM player ORDER BY goals DESC, name", SqlDialect.SQLSERVER))
                 .isEmpty();
     }
 
