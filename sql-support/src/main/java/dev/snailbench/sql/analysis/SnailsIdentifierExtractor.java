@@ -45,12 +45,6 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
  */
 final class SnailsIdentifierExtractor {
 
-    private static final Set<String> DATE_PART_FUNCTIONS = Set.of("DATEPART", "DATEADD", "DATEDIFF", "DATEDIFF_BIG",
-            "DATENAME", "DATETRUNC", "DATE_BUCKET");
-    private static final Set<String> TYPE_FIRST_FUNCTIONS = Set.of("CONVERT", "TRY_CONVERT");
-    private static final Set<String> NOT_COLUMNS = Set.of("true", "false", "null", "current_timestamp",
-            "current_date", "current_time", "current_user", "session_user", "localtimestamp", "localtime");
-
     private final Set<String> tables = new LinkedHashSet<>();
     private final Set<String> columns = new LinkedHashSet<>();
     private final Expressions expressions = new Expressions();
@@ -147,7 +141,7 @@ final class SnailsIdentifierExtractor {
 
     private void column(String rawName) {
         String name = name(rawName);
-        if (name == null || name.isEmpty() || name.startsWith("@") || NOT_COLUMNS.contains(name)) {
+        if (name == null || name.isEmpty() || name.startsWith("@") || IdentifierExtractor.NOT_COLUMNS.contains(name)) {
             return;
         }
         columns.add(name);
@@ -221,15 +215,11 @@ final class SnailsIdentifierExtractor {
 
         @Override
         public <S> Void visit(Function function, S context) {
-            String name = function.getName() == null ? "" : function.getName().toUpperCase(Locale.ROOT);
             ExpressionList<?> params = function.getParameters();
             if (params == null || params.isEmpty()) {
                 return null;
             }
-            // A date part (DATEPART(year, …)) or a type (CONVERT(int, …)) comes first: a keyword, not a column.
-            boolean keywordFirst = (DATE_PART_FUNCTIONS.contains(name) || TYPE_FIRST_FUNCTIONS.contains(name))
-                    && (params.get(0) instanceof Column || params.get(0) instanceof DateUnitExpression);
-            for (int i = keywordFirst ? 1 : 0; i < params.size(); i++) {
+            for (int i = IdentifierExtractor.keywordFirst(function) ? 1 : 0; i < params.size(); i++) {
                 expr(params.get(i));
             }
             return null;
