@@ -40,6 +40,14 @@ public final class SnailsExperiment {
 
     /** The linking-only replay job of one database: its SNAILS questions, the four levels, the recorded answers. */
     public static Map<String, Object> job(Path data, String database) throws IOException {
+        return job(data, database, null);
+    }
+
+    /**
+     * The same job linked by the given conventions ({@code "snails"}: the SNAILS authors'; null: the platform's
+     * default, and the field left out so that the job's id stays what it was).
+     */
+    public static Map<String, Object> job(Path data, String database, String linking) throws IOException {
         List<Map<String, String>> predictions = new ArrayList<>();
         for (JsonNode answer : answers(data)) {
             if (answer.get("database").asText().equals(database)) {
@@ -47,18 +55,39 @@ public final class SnailsExperiment {
                         answer.get("level").asText(), "predictedSql", answer.get("predictedSql").asText()));
             }
         }
-        return Map.of("name", "SNAILS " + database + " " + MODEL + " (linking only)", "dialect", "sqlserver",
+        Map<String, Object> job = new LinkedHashMap<>(Map.of("name", "SNAILS " + database + " " + MODEL
+                + " (linking only" + (linking == null ? "" : ", " + linking + " linking") + ")", "dialect", "sqlserver",
                 "model", MODEL, "questionSet", Map.of("benchmark", "snails", "database", database),
-                "schemaId", database, "levels", LEVELS, "predictions", predictions);
+                "schemaId", database, "levels", LEVELS, "predictions", predictions));
+        if (linking != null) {
+            job.put("linking", linking);
+        }
+        return job;
     }
 
-    /** Submits one job per database; returns database → job id. */
-    static Map<String, String> submit(PlatformClient client, String apiKey, Path data) throws IOException {
+    /** Submits one job per database; returns database → job id (linking: as {@link #job(Path, String, String)}). */
+    static Map<String, String> submit(PlatformClient client, String apiKey, Path data, String linking)
+            throws IOException {
         Map<String, String> jobs = new LinkedHashMap<>();
         for (String database : databases(data)) {
-            jobs.put(database, client.submitJob(apiKey, job(data, database)));
+            jobs.put(database, client.submitJob(apiKey, job(data, database, linking)));
         }
         return jobs;
+    }
+
+    /** QueryRecall per level over every database, item-weighted: level → {items, sum of QueryRecall}. */
+    private static Map<String, double[]> recallByLevel(PlatformClient client, String apiKey,
+            Map<String, String> jobs) {
+        Map<String, double[]> byLevel = new LinkedHashMap<>();
+        for (String job : jobs.values()) {
+            for (JsonNode group : client.summary(apiKey, job).path("byLevel")) {
+                JsonNode recall = group.path("metrics").path("queryRecall");
+                double[] sums = byLevel.computeIfAbsent(group.path("key").path("level").asText(), k -> new double[2]);
+                sums[0] += recall.path("n").asInt();
+                sums[1] += recall.path("n").asInt() * recall.path("mean").asDouble();
+            }
+        }
+        return byLevel;
     }
 
     /**
@@ -66,7 +95,9 @@ public final class SnailsExperiment {
      * levels ordered by mean QueryRecall, then per database QueryRecall at each level with Kendall tau-b between
      * the query's combined naturalness and its QueryRecall, as the scorer computed it.
      */
-    static void report(PlatformClient client, String apiKey, Map<String, String> jobs) {
+    static void report(PlatformClient client, String apiKey, Map<String, String> jobs,
+            Map<String, String> snailsLinkingJobs) {
+        Map<String, double[]> theirs = recallByLevel(client, apiKey, snailsLinkingJobs);
         Map<String, double[]> byLevel = new LinkedHashMap<>();
         LEVELS.forEach(l -> byLevel.put(l, new double[4]));
         List<String> rows = new ArrayList<>();
@@ -102,12 +133,16 @@ public final class SnailsExperiment {
         System.out.println();
         System.out.println("SNAILS: " + MODEL + "'s recorded answers, mapped back to native names, schema linking "
                 + "against the native gold (no execution: the SNAILS databases are not in the data)");
-        System.out.println("level      items  QueryRecall  QueryPrecision  QueryF1");
+        System.out.println("(QueryRecall: the platform's linking; SNAILS' linking: the authors' conventions, "
+                + "job option linking \"snails\")");
+        System.out.println("level      items  QueryRecall  QueryRecall (SNAILS' linking)  QueryPrecision  QueryF1");
         List<Map.Entry<String, Double>> order = new ArrayList<>();
         byLevel.forEach((level, s) -> {
             if (s[0] > 0) {
-                System.out.printf(Locale.ROOT, "%-9s  %5d  %11.3f  %14.3f  %7.3f%n", level, (int) s[0], s[1] / s[0],
-                        s[2] / s[0], s[3] / s[0]);
+                double[] t = theirs.getOrDefault(level, new double[2]);
+                System.out.printf(Locale.ROOT, "%-9s  %5d  %11.3f  %29s  %14.3f  %7.3f%n", level, (int) s[0],
+                        s[1] / s[0], t[0] > 0 ? String.format(Locale.ROOT, "%.3f", t[1] / t[0]) : "-", s[2] / s[0],
+                        s[3] / s[0]);
                 order.add(Map.entry(level, s[1] / s[0]));
             }
         });

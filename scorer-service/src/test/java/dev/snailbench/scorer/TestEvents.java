@@ -3,6 +3,7 @@ package dev.snailbench.scorer;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.DatabaseRef;
+import dev.snailbench.model.domain.EvaluationOptions;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.Inference;
@@ -65,6 +66,17 @@ public final class TestEvents {
                 i.recordedPrediction(), i.jobName(), i.schemaVariant(), labelledHardness);
         return new ExecutionCompleted(e.eventId(), e.jobId(), e.tenantId(), e.workItemId(), e.occurredAt(),
                 e.schemaVersion(), item, e.inference(), e.gold(), e.predicted());
+    }
+
+    /** The same event from a job with these evaluation options, carrying the executor's screening verdict. */
+    public static ExecutionCompleted judged(ExecutionCompleted e, EvaluationOptions evaluation,
+            String goldNondeterministic) {
+        WorkItem i = e.item();
+        WorkItem item = new WorkItem(i.workItemId(), i.questionId(), i.question(), i.goldSql(), i.dialect(),
+                i.database(), i.model(), i.level(), i.promptOptions(), i.schemaId(), i.recordedPrediction(),
+                i.jobName(), i.schemaVariant(), i.labelledHardness(), evaluation);
+        return new ExecutionCompleted(e.eventId(), e.jobId(), e.tenantId(), e.workItemId(), e.occurredAt(),
+                e.schemaVersion(), item, e.inference(), e.gold(), e.predicted(), goldNondeterministic);
     }
 
     /** The same work item delivered again (a new event id, as a producer retry would have). */

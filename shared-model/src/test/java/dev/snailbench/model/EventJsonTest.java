@@ -4,14 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.model.domain.DatabaseRef;
+import dev.snailbench.model.domain.EvaluationOptions;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.serde.EventDeserializer;
+import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.model.serde.EventSerializer;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -70,6 +73,29 @@ class EventJsonTest {
         assertThat(event.item().questionId()).isEqualTo("q1");
         assertThat(event.item().jobName()).isEqualTo("old job");
         assertThat(event.item().labelledHardness()).isNull();
+        // Nor had it the evaluation options: the platform's linking, gold screening flagging.
+        assertThat(event.item().evaluation()).isEqualTo(EvaluationOptions.DEFAULT);
+    }
+
+    @Test
+    void shouldCarryTheEvaluationOptionsAndTheScreeningVerdictAndReadTheirAbsenceAsTheDefaults() {
+        WorkItem item = new WorkItem(UUID.randomUUID(), "q1", "How many?", "SELECT 1", SqlDialect.POSTGRESQL, null,
+                ModelRef.replay("gpt"), NaturalnessLevel.NATIVE, null, null, "SELECT 1", "job", null, null,
+                new EvaluationOptions(EvaluationOptions.Linking.SNAILS, EvaluationOptions.GoldScreening.EXCLUDE));
+        ExecutionCompleted completed = new ExecutionCompleted(UUID.randomUUID(), UUID.randomUUID(), "t1",
+                item.workItemId(), java.time.Instant.now(), 1, item, null, null, null, "LIMIT 1 cuts through ties");
+
+        String json = new String(EventJson.write(completed), StandardCharsets.UTF_8);
+        ExecutionCompleted back = EventJson.read(json.getBytes(StandardCharsets.UTF_8), ExecutionCompleted.class);
+
+        assertThat(json).contains("\"evaluation\":{\"linking\":\"snails\",\"goldScreening\":\"exclude\"}");
+        assertThat(back.item().evaluation()).isEqualTo(item.evaluation());
+        assertThat(back.goldNondeterministic()).isEqualTo("LIMIT 1 cuts through ties");
+        String older = json.replace(",\"goldNondeterministic\":\"LIMIT 1 cuts through ties\"", "")
+                .replace(",\"evaluation\":{\"linking\":\"snails\",\"goldScreening\":\"exclude\"}", "");
+        ExecutionCompleted old = EventJson.read(older.getBytes(StandardCharsets.UTF_8), ExecutionCompleted.class);
+        assertThat(old.goldNondeterministic()).isNull();
+        assertThat(old.item().evaluation()).isEqualTo(EvaluationOptions.DEFAULT);
     }
 
     @Test

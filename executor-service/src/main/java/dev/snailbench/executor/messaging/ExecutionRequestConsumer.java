@@ -123,8 +123,7 @@ public class ExecutionRequestConsumer {
     }
 
     private static ExecutionCompleted withStableId(ExecutionCompleted c) {
-        return new ExecutionCompleted(eventIdFor(c.workItemId()), c.jobId(), c.tenantId(), c.workItemId(),
-                c.occurredAt(), c.schemaVersion(), c.item(), c.inference(), c.gold(), c.predicted());
+        return c.withEventId(eventIdFor(c.workItemId()));
     }
 
     /**

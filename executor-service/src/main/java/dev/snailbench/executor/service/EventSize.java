@@ -34,9 +34,7 @@ public final class EventSize {
             LOG.warnf("work item %s: event of %d bytes exceeds %d; cutting the %s result from %d rows",
                     event.workItemId(), json.length, maxBytes, cutGold ? "gold" : "predicted", rows(larger));
             ExecutionOutcome halved = halve(larger);
-            fitted = new ExecutionCompleted(fitted.eventId(), fitted.jobId(), fitted.tenantId(), fitted.workItemId(),
-                    fitted.occurredAt(), fitted.schemaVersion(), fitted.item(), fitted.inference(),
-                    cutGold ? halved : gold, cutGold ? predicted : halved);
+            fitted = fitted.withResults(cutGold ? halved : gold, cutGold ? predicted : halved);
             json = EventJson.write(fitted);
         }
         return new Fitted(fitted, json);

@@ -2,6 +2,7 @@ package dev.snailbench.executor.service;
 
 import dev.snailbench.executor.config.ExecutorBeans;
 import dev.snailbench.executor.config.ExecutorConfig;
+import dev.snailbench.executor.service.screening.GoldScreener;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.Inference;
@@ -25,24 +26,29 @@ public class ExecutionService {
     private final GoldCache goldCache;
     private final ExecutorConfig config;
     private final ExecutorService workers;
+    private final GoldScreener screener;
 
     public ExecutionService(SqlExecutor executor, GoldCache goldCache, ExecutorConfig config,
-            @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers, GoldScreener screener) {
         this.executor = executor;
         this.goldCache = goldCache;
         this.config = config;
         this.workers = workers;
+        this.screener = screener;
     }
 
     public Uni<ExecutionCompleted> execute(ExecutionRequested request, Target target) {
-        Uni<ExecutionOutcome> gold = blocking(() -> gold(request, target), config.goldTimeout());
+        // The gold, then its screening (once per distinct gold of the job), while the prediction runs.
+        Uni<GoldScreener.Screened> gold = blocking(() -> gold(request, target), config.goldTimeout())
+                .chain(g -> screener.screen(request, target, g));
         String predictedSql = request.inference() == null ? null : request.inference().predictedSql();
         Uni<ExecutionOutcome> predicted = predictedSql == null
                 ? Uni.createFrom().item(notRun(request.inference()))
                 : blocking(() -> executor.execute(target, predictedSql, limits(config.predictedTimeout()),
                         config.timingRuns()), config.predictedTimeout());
         return Uni.combine().all().unis(gold, predicted).asTuple()
-                .map(both -> ExecutionCompleted.of(request, both.getItem1(), both.getItem2()));
+                .map(both -> ExecutionCompleted.of(request, both.getItem1().gold(), both.getItem2(),
+                        both.getItem1().why()));
     }
 
     /** The event for an item of a linking-only job (no database): neither query is run, and that is no failure. */

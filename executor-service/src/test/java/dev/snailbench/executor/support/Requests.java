@@ -4,6 +4,7 @@ import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.DatabaseRef;
+import dev.snailbench.model.domain.EvaluationOptions;
 import dev.snailbench.model.domain.Inference;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -50,6 +51,18 @@ public final class Requests {
                 ModelRef.replay("replay"), NaturalnessLevel.NATIVE, null, null, null);
         return new ExecutionRequested(UUID.randomUUID(), jobId, tenantId, workItemId, Instant.now(),
                 Event.SCHEMA_VERSION, item, inference);
+    }
+
+    /** A request of a job with these evaluation options (gold screening, linking). */
+    public static ExecutionRequested request(UUID jobId, String tenantId, DatabaseRef db, String goldSql,
+            Inference inference, EvaluationOptions evaluation) {
+        ExecutionRequested r = request(jobId, tenantId, db, goldSql, inference);
+        WorkItem i = r.item();
+        WorkItem item = new WorkItem(i.workItemId(), i.questionId(), i.question(), i.goldSql(), i.dialect(),
+                i.database(), i.model(), i.level(), i.promptOptions(), i.schemaId(), i.recordedPrediction(),
+                i.jobName(), i.schemaVariant(), i.labelledHardness(), evaluation);
+        return new ExecutionRequested(r.eventId(), jobId, tenantId, r.workItemId(), r.occurredAt(), r.schemaVersion(),
+                item, inference);
     }
 
     public static Inference predicted(String sql) {

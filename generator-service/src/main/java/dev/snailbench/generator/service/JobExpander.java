@@ -33,7 +33,7 @@ public final class JobExpander {
                     items.add(new WorkItem(WorkItem.idFor(jobId, DATABASE_KEY, q.id(), model, level), q.id(),
                             q.question(), q.goldSql(), spec.dialect(), spec.database(), model, level,
                             spec.promptOptions(), spec.schemaId(), model.isReplay() ? recorded(recorded, q, level) : null,
-                            spec.name(), variant, q.hardness()));
+                            spec.name(), variant, q.hardness(), spec.evaluation()));
                 }
             }
         }

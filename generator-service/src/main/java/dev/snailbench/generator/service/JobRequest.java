@@ -9,12 +9,23 @@ import java.util.List;
  * ({@code crosswalkId}, with the registered database and its {@code nativeSchema}). Models asked on a registered
  * database without a built-in {@code schemaId} see that database's schema ({@code nativeSchema}), read through the
  * executor. {@code schemaVariant} asks the questions on a Schema-Refiner variant of that schema instead of its
- * native names.
+ * native names. {@code linking} ({@code platform}, the default, or {@code snails}: the SNAILS authors' conventions) and
+ * {@code goldScreening} ({@code off}, {@code flag}, the default, or {@code exclude}) choose how items are judged.
  */
 public record JobRequest(String name, DatabaseRequest database, String dialect, String model,
         List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
         List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions,
-        String nativeSchema, java.util.UUID crosswalkId, SchemaVariantRequest schemaVariant) {
+        String nativeSchema, java.util.UUID crosswalkId, SchemaVariantRequest schemaVariant, String linking,
+        String goldScreening) {
+
+    /** A request judged with the default options. */
+    public JobRequest(String name, DatabaseRequest database, String dialect, String model,
+            List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
+            List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions,
+            String nativeSchema, java.util.UUID crosswalkId, SchemaVariantRequest schemaVariant) {
+        this(name, database, dialect, model, models, levels, promptOptions, schemaId, questions, questionSet,
+                predictions, nativeSchema, crosswalkId, schemaVariant, null, null);
+    }
 
     /** A request on the native names. */
     public JobRequest(String name, DatabaseRequest database, String dialect, String model,

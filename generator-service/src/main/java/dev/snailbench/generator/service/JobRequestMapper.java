@@ -10,6 +10,7 @@ import dev.snailbench.generator.service.refiner.JobVariant;
 import dev.snailbench.generator.service.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.generator.service.refiner.OfflinePackager;
 import dev.snailbench.model.domain.DatabaseRef;
+import dev.snailbench.model.domain.EvaluationOptions;
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -66,7 +67,7 @@ public final class JobRequestMapper {
         List<Question> questions = questions(request, questionSets);
         List<Prediction> predictions = predictions(request.predictions(), questions, models, levels);
         JobSpec spec = new JobSpec(name, database, dialect, models, levels, promptOptions(request.promptOptions()),
-                schemaId, questions, predictions);
+                schemaId, questions, predictions, null, evaluation(request));
         if (spec.workItemCount() > maxWorkItems) {
             throw new InvalidRequestException("questions", "the job has " + spec.workItemCount()
                     + " work items (questions × models × levels); at most " + maxWorkItems + " are accepted");
@@ -260,6 +261,15 @@ public final class JobRequestMapper {
             parsed.add(parse(() -> NaturalnessLevel.fromLabel(levels.get(index)), "levels[" + i + "]"));
         }
         return List.copyOf(parsed);
+    }
+
+    /** {@code linking} and {@code goldScreening}, each defaulted when absent; an unknown value is a 400 naming it. */
+    static EvaluationOptions evaluation(JobRequest request) {
+        EvaluationOptions.Linking linking = request.linking() == null ? null
+                : parse(() -> EvaluationOptions.Linking.fromId(request.linking()), "linking");
+        EvaluationOptions.GoldScreening screening = request.goldScreening() == null ? null
+                : parse(() -> EvaluationOptions.GoldScreening.fromId(request.goldScreening()), "goldScreening");
+        return new EvaluationOptions(linking, screening);
     }
 
     private static PromptOptions promptOptions(PromptOptionsRequest o) {

@@ -127,6 +127,21 @@ public class ItemResult {
      * the label existed: Hibernate's schema update adds the column as nullable.
      */
     public String labelledHardness;
+    /**
+     * Whose schema-linking conventions the linking scores follow: {@code platform} or {@code snails} (the job's
+     * {@code linking}); null in rows scored before the option existed (the platform's).
+     */
+    public String linking;
+    /** The job's gold screening ({@code off}, {@code flag}, {@code exclude}); null in rows scored before it existed. */
+    public String goldScreening;
+    /**
+     * {@code gold nondeterministic: <why>} when screening found the gold's result plan-dependent (the comparators
+     * then compare tie-aware); null otherwise.
+     */
+    @Column(columnDefinition = "text")
+    public String goldNondeterministic;
+    /** Left out of the accuracy metrics ({@code goldScreening: exclude} and a nondeterministic gold). */
+    public Boolean excludedFromAccuracy;
     /** Gold identifiers ({@code t:table}, {@code c:column}), one per line, for IdentifierRecall and naturalness. */
     @Column(columnDefinition = "text")
     public String goldIdentifiers;

@@ -18,7 +18,7 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
         Double queryPrecision, Double queryF1, String linkingError, String linkingMethod, boolean multipleStatements,
         String hardness, String labelledHardness,
         Instant scoredAt, String manualVerdict, String reviewNote, String reviewedBy, Instant reviewedAt,
-        ResultPreview preview) {
+        ResultPreview preview, String linking, String goldNondeterministic, boolean excludedFromAccuracy) {
 
     /**
      * One comparator's verdict (null reason when the item failed before any comparison). For an item of a
@@ -41,7 +41,8 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
                 r.linkingError, r.linkingMethod, Boolean.TRUE.equals(r.multipleStatements), r.hardness,
                 r.labelledHardness, r.scoredAt,
                 r.manualVerdict == null ? null : r.manualVerdict ? "correct" : "incorrect", r.reviewNote, r.reviewedBy,
-                r.reviewedAt, ResultPreview.parse(r.resultPreview));
+                r.reviewedAt, ResultPreview.parse(r.resultPreview), r.linking == null ? "platform" : r.linking,
+                r.goldNondeterministic, Boolean.TRUE.equals(r.excludedFromAccuracy));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.snailbench.scorer.rest;
 
+import dev.snailbench.model.domain.EvaluationOptions.Linking;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.scorer.service.sql.SqlAnalysis;
 import dev.snailbench.sql.analysis.Characteristics;
@@ -44,7 +45,8 @@ public class SqlResource {
         this.auth = auth;
     }
 
-    public record LinkingRequest(String goldSql, String predictedSql, String dialect) {
+    /** {@code linking}: {@code platform} (default) or {@code snails} (the SNAILS authors' conventions). */
+    public record LinkingRequest(String goldSql, String predictedSql, String dialect, String linking) {
     }
 
     public record IdentifierSets(List<String> tables, List<String> columns) {
@@ -56,13 +58,15 @@ public class SqlResource {
     }
 
     /**
-     * {@code linkingMethod}: {@code parsed}, or {@code tokens} when the predicted SQL did not parse;
+     * {@code linkingMethod}: {@code parsed}, or {@code tokens} when the predicted SQL did not parse, or {@code snails}
+     * with the SNAILS authors' conventions (no fallback: what their parser cannot read has no identifier); {@code
+     * linking}: the conventions used;
      * {@code statements}: how many the predicted SQL holds, all of them linked ({@code multipleStatements} when
      * more than one: the executor would refuse to run it).
      */
     public record LinkingResponse(double queryRecall, double queryPrecision, double queryF1, IdentifierSets matched,
             IdentifierSets missing, IdentifierSets extra, String linkingMethod, int statements,
-            boolean multipleStatements) {
+            boolean multipleStatements, String linking) {
     }
 
     public record CharacteristicsRequest(String sql, String dialect) {
@@ -94,13 +98,21 @@ public class SqlResource {
             throw ApiError.of(400, "body must be {\"goldSql\": …, \"predictedSql\": …, \"dialect\": …}");
         }
         SqlDialect dialect = dialect(request.dialect());
+        Linking linking = linking(request.linking());
         Identifiers gold = identifiers(parse(request.goldSql(), "goldSql", dialect), "goldSql");
         checkSize(request.predictedSql(), "predictedSql");
         PredictedIdentifiers.Linked predicted = sql.predictedIdentifiers(request.predictedSql(), dialect);
+        if (linking == Linking.SNAILS) {
+            LinkingScore s = LinkingScore.snails(sql.snails(request.goldSql(), dialect),
+                    sql.snails(request.predictedSql(), dialect));
+            return new LinkingResponse(s.queryRecall(), s.queryPrecision(), s.queryF1(),
+                    IdentifierSets.of(s.matched()), IdentifierSets.of(s.missing()), IdentifierSets.of(s.extra()),
+                    SqlAnalysis.SNAILS_METHOD, predicted.statements(), predicted.multipleStatements(), linking.id());
+        }
         LinkingScore s = LinkingScore.of(gold, predicted.identifiers());
         return new LinkingResponse(s.queryRecall(), s.queryPrecision(), s.queryF1(), IdentifierSets.of(s.matched()),
                 IdentifierSets.of(s.missing()), IdentifierSets.of(s.extra()), predicted.method(), predicted.statements(),
-                predicted.multipleStatements());
+                predicted.multipleStatements(), linking.id());
     }
 
     private CharacteristicsResponse characteristics(CharacteristicsRequest request) {
@@ -143,6 +155,17 @@ public class SqlResource {
             return IdentifierExtractor.extract(st);
         } catch (IllegalArgumentException e) {
             throw ApiError.of(400, field + ": " + e.getMessage());
+        }
+    }
+
+    private static Linking linking(String value) {
+        if (value == null) {
+            return Linking.PLATFORM;
+        }
+        try {
+            return Linking.fromId(value);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest("linking", e.getMessage());
         }
     }
 

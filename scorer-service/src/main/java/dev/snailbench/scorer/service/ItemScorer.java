@@ -1,5 +1,7 @@
 package dev.snailbench.scorer.service;
 
+import dev.snailbench.model.domain.EvaluationOptions;
+import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
@@ -26,6 +28,9 @@ import java.util.List;
  */
 @ApplicationScoped
 public class ItemScorer {
+
+    /** How an item's result says that its gold's result depends on the plan. */
+    public static final String GOLD_NONDETERMINISTIC = "gold nondeterministic: ";
 
     private final ResultComparisons comparisons;
     private final SqlAnalysis sql;
@@ -67,7 +72,15 @@ public class ItemScorer {
         describe(event.predicted(), false, r);
         r.resultPreview = ResultPreview.json(event.gold(), event.predicted(), previewRows);
 
-        SqlAnalysis.ItemAnalysis analysis = sql.analyse(r.goldSql, r.predictedSql, dialect);
+        EvaluationOptions evaluation = item == null ? EvaluationOptions.DEFAULT : item.evaluation();
+        r.linking = evaluation.linking().id();
+        r.goldScreening = evaluation.goldScreening().id();
+        boolean unstableGold = evaluation.goldScreening() != GoldScreening.OFF && event.goldNondeterministic() != null;
+        if (unstableGold) {
+            r.goldNondeterministic = GOLD_NONDETERMINISTIC + event.goldNondeterministic();
+            r.excludedFromAccuracy = evaluation.goldScreening() == GoldScreening.EXCLUDE;
+        }
+        SqlAnalysis.ItemAnalysis analysis = sql.analyse(r.goldSql, r.predictedSql, dialect, evaluation.linking());
         r.orderBy = analysis.goldOrderBy();
         r.hardness = analysis.hardness();
         r.queryRecall = analysis.queryRecall();
@@ -97,8 +110,11 @@ public class ItemScorer {
             r.relaxedMatch = false;
             return r;
         }
+        // A gold whose result depends on the plan is compared tie-aware: any order of its rows, float noise allowed.
+        CompareOptions compareOptions = unstableGold ? CompareOptions.tieAware(options.of(r.orderBy))
+                : options.of(r.orderBy);
         Comparison c = comparisons.compare(ResultTable.of(event.gold()), ResultTable.of(event.predicted()),
-                options.of(r.orderBy));
+                compareOptions);
         apply(c, r);
         return r;
     }

@@ -10,10 +10,19 @@ import java.util.List;
  *                   when only the Native level is asked for
  * @param teamSchema the team's own schema (read from its registered database) and crosswalk, for prompts and for
  *                   mapping level names back; null for built-in schemas
+ * @param evaluation the linking conventions and gold screening of the job (default when null)
  */
 public record JobSpec(String name, DatabaseRef database, SqlDialect dialect, List<ModelRef> models,
         List<NaturalnessLevel> levels, PromptOptions promptOptions, String schemaId, List<Question> questions,
-        List<Prediction> predictions, TeamSchema teamSchema) {
+        List<Prediction> predictions, TeamSchema teamSchema, EvaluationOptions evaluation) {
+
+    /** A job judged with the default options. */
+    public JobSpec(String name, DatabaseRef database, SqlDialect dialect, List<ModelRef> models,
+            List<NaturalnessLevel> levels, PromptOptions promptOptions, String schemaId, List<Question> questions,
+            List<Prediction> predictions, TeamSchema teamSchema) {
+        this(name, database, dialect, models, levels, promptOptions, schemaId, questions, predictions, teamSchema,
+                null);
+    }
 
     /** A job on a built-in schema (or none). */
     public JobSpec(String name, DatabaseRef database, SqlDialect dialect, List<ModelRef> models,
@@ -31,7 +40,7 @@ public record JobSpec(String name, DatabaseRef database, SqlDialect dialect, Lis
 
     public JobSpec withTeamSchema(TeamSchema schema) {
         return new JobSpec(name, database, dialect, models, levels, promptOptions, schemaId, questions, predictions,
-                schema);
+                schema, evaluation);
     }
 
     public JobSpec {
@@ -40,6 +49,7 @@ public record JobSpec(String name, DatabaseRef database, SqlDialect dialect, Lis
         promptOptions = promptOptions == null ? PromptOptions.ZERO_SHOT : promptOptions;
         questions = List.copyOf(questions);
         predictions = predictions == null ? List.of() : List.copyOf(predictions);
+        evaluation = evaluation == null ? EvaluationOptions.DEFAULT : evaluation;
     }
 
     public int workItemCount() {

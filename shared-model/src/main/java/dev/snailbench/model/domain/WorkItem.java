@@ -11,13 +11,25 @@ import java.util.UUID;
  * the schema variant the question is asked on ({@link TeamSchema.Variant#label()}; null: the native names).
  * {@code labelledHardness} is the dataset's hardness label of the question ({@link Question#hardness()}; null when
  * it gives none, and in events written before it existed), carried to the scorer beside the hardness it computes.
+ * {@code evaluation}: the job's linking conventions and gold screening ({@link EvaluationOptions#DEFAULT} in events
+ * written before it existed).
  */
 public record WorkItem(UUID workItemId, String questionId, String question, String goldSql, SqlDialect dialect,
         DatabaseRef database, ModelRef model, NaturalnessLevel level, PromptOptions promptOptions, String schemaId,
-        String recordedPrediction, String jobName, String schemaVariant, String labelledHardness) {
+        String recordedPrediction, String jobName, String schemaVariant, String labelledHardness,
+        EvaluationOptions evaluation) {
 
     public WorkItem {
         promptOptions = promptOptions == null ? PromptOptions.ZERO_SHOT : promptOptions;
+        evaluation = evaluation == null ? EvaluationOptions.DEFAULT : evaluation;
+    }
+
+    /** A work item judged with the default options. */
+    public WorkItem(UUID workItemId, String questionId, String question, String goldSql, SqlDialect dialect,
+            DatabaseRef database, ModelRef model, NaturalnessLevel level, PromptOptions promptOptions, String schemaId,
+            String recordedPrediction, String jobName, String schemaVariant, String labelledHardness) {
+        this(workItemId, questionId, question, goldSql, dialect, database, model, level, promptOptions, schemaId,
+                recordedPrediction, jobName, schemaVariant, labelledHardness, null);
     }
 
     /** A work item whose question carries no hardness label. */

@@ -6,14 +6,43 @@ import dev.snailbench.model.domain.WorkItem;
 import java.time.Instant;
 import java.util.UUID;
 
-/** Both queries of a work item ran (or failed to); the scorer compares the results. */
+/**
+ * Both queries of a work item ran (or failed to); the scorer compares the results. {@code goldNondeterministic}
+ * says why the gold's result depends on the plan (gold screening: {@code LIMIT 3 cuts through rows tied on
+ * ORDER BY …}); null when the gold was found deterministic, was not screened, and in events written before
+ * screening existed.
+ */
 public record ExecutionCompleted(UUID eventId, UUID jobId, String tenantId, UUID workItemId, Instant occurredAt,
-        int schemaVersion, WorkItem item, Inference inference, ExecutionOutcome gold, ExecutionOutcome predicted)
-        implements WorkItemEvent {
+        int schemaVersion, WorkItem item, Inference inference, ExecutionOutcome gold, ExecutionOutcome predicted,
+        String goldNondeterministic) implements WorkItemEvent {
+
+    /** An event without a screening verdict. */
+    public ExecutionCompleted(UUID eventId, UUID jobId, String tenantId, UUID workItemId, Instant occurredAt,
+            int schemaVersion, WorkItem item, Inference inference, ExecutionOutcome gold, ExecutionOutcome predicted) {
+        this(eventId, jobId, tenantId, workItemId, occurredAt, schemaVersion, item, inference, gold, predicted, null);
+    }
 
     public static ExecutionCompleted of(ExecutionRequested request, ExecutionOutcome gold,
             ExecutionOutcome predicted) {
+        return of(request, gold, predicted, null);
+    }
+
+    public static ExecutionCompleted of(ExecutionRequested request, ExecutionOutcome gold, ExecutionOutcome predicted,
+            String goldNondeterministic) {
         return new ExecutionCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), request.workItemId(),
-                Instant.now(), SCHEMA_VERSION, request.item(), request.inference(), gold, predicted);
+                Instant.now(), SCHEMA_VERSION, request.item(), request.inference(), gold, predicted,
+                goldNondeterministic);
+    }
+
+    /** The same event under another id (everything else kept). */
+    public ExecutionCompleted withEventId(UUID id) {
+        return new ExecutionCompleted(id, jobId, tenantId, workItemId, occurredAt, schemaVersion, item, inference,
+                gold, predicted, goldNondeterministic);
+    }
+
+    /** The same event with other results (everything else kept). */
+    public ExecutionCompleted withResults(ExecutionOutcome newGold, ExecutionOutcome newPredicted) {
+        return new ExecutionCompleted(eventId, jobId, tenantId, workItemId, occurredAt, schemaVersion, item, inference,
+                newGold, newPredicted, goldNondeterministic);
     }
 }

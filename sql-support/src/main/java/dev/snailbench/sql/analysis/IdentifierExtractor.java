@@ -46,7 +46,8 @@ public final class IdentifierExtractor {
     private static final Set<String> DATE_PART_FUNCTIONS = Set.of("DATEPART", "DATEADD", "DATEDIFF", "DATEDIFF_BIG",
             "DATENAME", "DATETRUNC", "DATE_BUCKET");
     private static final Set<String> TYPE_FIRST_FUNCTIONS = Set.of("CONVERT", "TRY_CONVERT");
-    private static final Set<String> NOT_COLUMNS = Set.of("true", "false", "null", "current_timestamp",
+    /** Bare words that are values, never columns (shared with {@link SnailsIdentifierExtractor}). */
+    static final Set<String> NOT_COLUMNS = Set.of("true", "false", "null", "current_timestamp",
             "current_date", "current_time", "current_user", "session_user", "localtimestamp", "localtime");
 
     private final Set<String> tables = new LinkedHashSet<>();
@@ -425,11 +426,8 @@ public final class IdentifierExtractor {
 
         @Override
         public <S> Void visit(Function function, S context) {
-            String name = function.getName() == null ? "" : function.getName().toUpperCase(Locale.ROOT);
-            ExpressionList<?> params = function.getParameters();
-            if ((DATE_PART_FUNCTIONS.contains(name) || TYPE_FIRST_FUNCTIONS.contains(name)) && params != null
-                    && !params.isEmpty()
-                    && (params.get(0) instanceof Column || params.get(0) instanceof DateUnitExpression)) {
+            if (keywordFirst(function)) {
+                ExpressionList<?> params = function.getParameters();
                 List<Expression> rest = new ArrayList<>(params.subList(1, params.size()));
                 for (Expression e : rest) {
                     expr(e, (Scope) context);
@@ -438,5 +436,17 @@ public final class IdentifierExtractor {
             }
             return super.visit(function, context);
         }
+    }
+
+    /**
+     * Whether a function's first argument is a keyword, not a column: the date part of DATEPART(year, …) and the
+     * like, the type of CONVERT(int, …).
+     */
+    static boolean keywordFirst(Function function) {
+        String name = function.getName() == null ? "" : function.getName().toUpperCase(Locale.ROOT);
+        ExpressionList<?> params = function.getParameters();
+        return (DATE_PART_FUNCTIONS.contains(name) || TYPE_FIRST_FUNCTIONS.contains(name)) && params != null
+                && !params.isEmpty()
+                && (params.get(0) instanceof Column || params.get(0) instanceof DateUnitExpression);
     }
 }

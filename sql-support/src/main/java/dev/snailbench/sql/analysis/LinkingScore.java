@@ -25,4 +25,17 @@ public record LinkingScore(double queryRecall, double queryPrecision, double que
         double f1 = recall + precision == 0 ? 0 : 2 * recall * precision / (recall + precision);
         return new LinkingScore(recall, precision, f1, matched, missing, extra);
     }
+
+    /**
+     * The SNAILS authors' scores ({@code schema_linking_eval.compare_query_schema_elements}): the same ratios, but a
+     * side without identifiers divides by zero, which they score 0 (QueryRecall 0 when the gold has none,
+     * QueryPrecision 0 when the prediction has none, even when both are empty).
+     */
+    public static LinkingScore snails(Identifiers gold, Identifiers predicted) {
+        LinkingScore s = of(gold, predicted);
+        double recall = gold.keys().isEmpty() ? 0 : s.queryRecall();
+        double precision = predicted.keys().isEmpty() ? 0 : s.queryPrecision();
+        double f1 = recall + precision == 0 ? 0 : 2 * recall * precision / (recall + precision);
+        return new LinkingScore(recall, precision, f1, s.matched(), s.missing(), s.extra());
+    }
 }

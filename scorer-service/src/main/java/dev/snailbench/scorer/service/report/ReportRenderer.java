@@ -144,6 +144,7 @@ public class ReportRenderer {
         metricsTable(sb, "By hardness", summary.byHardness(), reviewed);
         metricsTable(sb, "By the dataset's hardness label", summary.byLabelledHardness(), reviewed);
         hardnessAgreement(sb, summary.hardnessAgreement());
+        GoldScreeningSection.render(sb, summary.goldScreening());
         metricsTable(sb, "By model × database × level × hardness", summary.byModelDatabaseLevelHardness(), reviewed);
         correlations(sb, summary.naturalnessCorrelations());
         itemsTable(sb, items);

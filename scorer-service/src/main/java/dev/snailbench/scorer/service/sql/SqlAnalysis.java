@@ -1,5 +1,6 @@
 package dev.snailbench.scorer.service.sql;
 
+import dev.snailbench.model.domain.EvaluationOptions.Linking;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.sql.analysis.IdentifierExtractor;
@@ -8,6 +9,7 @@ import dev.snailbench.sql.analysis.LinkingScore;
 import dev.snailbench.sql.analysis.OrderBy;
 import dev.snailbench.sql.analysis.PredictedIdentifiers.Linked;
 import dev.snailbench.sql.analysis.PredictedIdentifiers;
+import dev.snailbench.sql.analysis.SnailsLinking;
 import dev.snailbench.sql.analysis.SqlParser.SqlParseException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collections;
@@ -33,6 +35,10 @@ public class SqlAnalysis {
     private final SqlParsers parsers;
     private final Map<String, GoldAnalysis> golds = lru(CACHED_STATEMENTS);
     private final Map<String, Linked> predictions = lru(CACHED_STATEMENTS);
+    private final Map<String, Identifiers> snailsStatements = lru(CACHED_STATEMENTS);
+
+    /** {@code linkingMethod} of items linked by the SNAILS authors' conventions. */
+    public static final String SNAILS_METHOD = "snails";
 
     public SqlAnalysis(SqlParsers parsers) {
         this.parsers = parsers;
@@ -42,8 +48,16 @@ public class SqlAnalysis {
         return parsers.parser().parse(sql, dialect);
     }
 
-    /** Per-item analysis; parse failures are reported in {@code error}, never thrown. */
+    /** Per-item analysis with the platform's linking conventions. */
     public ItemAnalysis analyse(String goldSql, String predictedSql, SqlDialect dialect) {
+        return analyse(goldSql, predictedSql, dialect, Linking.PLATFORM);
+    }
+
+    /**
+     * Per-item analysis; parse failures are reported in {@code error}, never thrown. With {@link Linking#SNAILS}
+     * the linking scores follow the SNAILS authors' conventions ({@link SnailsLinking}; method {@code snails}).
+     */
+    public ItemAnalysis analyse(String goldSql, String predictedSql, SqlDialect dialect, Linking linking) {
         GoldAnalysis gold = cached(golds, dialect.id() + "\n" + goldSql, () -> analyseGold(goldSql, dialect));
         if (gold.error() != null) {
             return new ItemAnalysis(gold.orderBy(), gold.hardness(), null, null, null, null, null, gold.error(), null,
@@ -52,6 +66,13 @@ public class SqlAnalysis {
         if (predictedSql == null || predictedSql.isBlank()) {
             return new ItemAnalysis(gold.orderBy(), gold.hardness(), null, null, null, gold.identifiers().keys(), null,
                     null, null, false);
+        }
+        if (linking == Linking.SNAILS) {
+            Identifiers g = snails(goldSql, dialect);
+            Identifiers p = snails(predictedSql, dialect);
+            LinkingScore s = LinkingScore.snails(g, p);
+            return new ItemAnalysis(gold.orderBy(), gold.hardness(), s.queryRecall(), s.queryPrecision(), s.queryF1(),
+                    g.keys(), p.keys(), null, SNAILS_METHOD, false);
         }
         Linked predicted = predictedIdentifiers(predictedSql, dialect);
         LinkingScore s = LinkingScore.of(gold.identifiers(), predicted.identifiers());
@@ -91,6 +112,12 @@ public class SqlAnalysis {
                 () -> PredictedIdentifiers.of(parsers.parser(), predictedSql, dialect));
     }
 
+    /** A statement's identifiers by the SNAILS authors' conventions, cached like the others. */
+    public Identifiers snails(String sql, SqlDialect dialect) {
+        return cached(snailsStatements, dialect.id() + "\n" + sql,
+                () -> SnailsLinking.identifiers(parsers.parser(), sql, dialect));
+    }
+
     /** Parses outside the map's lock: two workers may parse the same new statement once each, never wait on it. */
     private static <V> V cached(Map<String, V> cache, String key, Supplier<V> analysis) {
         V known = cache.get(key);
@@ -114,7 +141,7 @@ public class SqlAnalysis {
 
     /**
      * {@code linkingMethod}: {@link PredictedIdentifiers#PARSED} or {@link PredictedIdentifiers#TOKENS} (null when
-     * there is no predicted SQL); {@code multipleStatements}: the predicted SQL holds several statements, linked over
+     * there is no predicted SQL), or {@link #SNAILS_METHOD} with the SNAILS authors' conventions; {@code multipleStatements}: the predicted SQL holds several statements, linked over
      * all of them (the executor refuses to run it).
      */
     public record ItemAnalysis(boolean goldOrderBy, String hardness, Double queryRecall, Double queryPrecision,

@@ -85,7 +85,7 @@ public class JobStatistics {
     public record Summary(UUID jobId, Group overall, List<Group> byModel, List<Group> byDatabase, List<Group> byLevel,
             List<Group> byHardness, List<Group> byLabelledHardness, HardnessAgreement hardnessAgreement,
             List<Group> byModelDatabaseLevelHardness, List<IdentifierRecall> identifierRecall,
-            List<Correlation> naturalnessCorrelations, String method) {
+            List<Correlation> naturalnessCorrelations, String method, GoldScreeningSummary goldScreening) {
     }
 
     static final String METHOD = "Means over items whose gold query ran; failed predictions count as 0. "
@@ -105,7 +105,8 @@ public class JobStatistics {
                 crossGroups(items),
                 identifierRecall(items),
                 correlations(items),
-                METHOD);
+                METHOD,
+                GoldScreeningSummary.of(items));
     }
 
     private List<Group> groups(List<ItemResult> items, String name, Function<ItemResult, String> key) {
@@ -173,7 +174,8 @@ public class JobStatistics {
         for (Map.Entry<String, Function<ItemResult, Double>> m : METRICS.entrySet()) {
             boolean linking = LINKING_METRICS.contains(m.getKey());
             // Linking-only items have no result: they count for the linking metrics only.
-            double[] values = scored.stream().filter(r -> linking || !r.linkingOnly).map(m.getValue())
+            // Items whose unstable gold the job excludes (goldScreening: exclude) count for linking only, too.
+            double[] values = scored.stream().filter(r -> linking || !r.linkingOnly && !excluded(r)).map(m.getValue())
                     .filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).sorted().toArray();
             if (values.length > 0) {
                 // Seeded by the values themselves (sorted), not by the group's name: groups of the same items (the
@@ -185,6 +187,10 @@ public class JobStatistics {
         }
         return new Group(key, items.size(), scored.size(), goldFailed, predictionFailed, metrics, reasons,
                 multipleStatements);
+    }
+
+    private static boolean excluded(ItemResult r) {
+        return Boolean.TRUE.equals(r.excludedFromAccuracy);
     }
 
     /** The gold ran, or the job is linking-only (the gold is then read, not run). */

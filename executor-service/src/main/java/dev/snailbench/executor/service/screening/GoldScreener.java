@@ -1,0 +1,211 @@
+package dev.snailbench.executor.service.screening;
+
+import dev.snailbench.executor.config.ExecutorBeans;
+import dev.snailbench.executor.config.ExecutorConfig;
+import dev.snailbench.executor.service.ExecutionLimits;
+import dev.snailbench.executor.service.PoolManager;
+import dev.snailbench.executor.service.QueryRunner;
+import dev.snailbench.executor.service.SqlExecutor;
+import dev.snailbench.executor.service.SqlGuard;
+import dev.snailbench.executor.service.Target;
+import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
+import dev.snailbench.model.domain.ExecutionOutcome;
+import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.model.domain.ResultColumn;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.sql.rewrite.SqlParsing;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Named;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.function.Function;
+import net.sf.jsqlparser.statement.Statement;
+import org.jboss.logging.Logger;
+
+/**
+ * Gold screening: before a job's items are scored, each distinct gold query (per job and database) is checked for
+ * determinism once per replica, and every item of that gold carries the verdict ({@code goldNondeterministic} on
+ * {@link dev.snailbench.model.event.ExecutionCompleted}). Static rules ({@link StaticGoldRules}) say what to look
+ * for; the dynamic checks decide with the data: a probe keeping one row more than the LIMIT (does it cut, through a
+ * tie on the ORDER BY keys?), and on PostgreSQL a second run under other plan settings ({@link PlanSettings})
+ * compared in order when the query orders its result, else as a multiset. Every query runs guarded, read-only and
+ * rolled back, with the gold's limits. Off when the job says {@code goldScreening: off}.
+ */
+@ApplicationScoped
+public class GoldScreener {
+
+    private static final Logger LOG = Logger.getLogger(GoldScreener.class);
+    private static final Set<String> FLOAT_TYPES = Set.of("float4", "float8", "real", "double precision", "float",
+            "double");
+
+    /** The gold's outcome and why it is nondeterministic (null: found deterministic, or not screened). */
+    public record Screened(ExecutionOutcome gold, String why) {
+    }
+
+    private record Key(UUID jobId, String database, String normalizedSql) {
+    }
+
+    private final SqlExecutor executor;
+    private final PoolManager pools;
+    private final ExecutorConfig config;
+    private final ScreeningConfig screening;
+    private final ExecutorService workers;
+    private final Map<Key, CompletableFuture<String>> verdicts;
+
+    public GoldScreener(SqlExecutor executor, PoolManager pools, ExecutorConfig config, ScreeningConfig screening,
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
+        this.executor = executor;
+        this.pools = pools;
+        this.config = config;
+        this.screening = screening;
+        this.workers = workers;
+        int max = screening.cacheEntries();
+        this.verdicts = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Key, CompletableFuture<String>> eldest) {
+                return size() > max;
+            }
+        };
+    }
+
+    /**
+     * Screens the request's gold (on the worker pool, within {@link ScreeningConfig#deadline()}). A screening that
+     * fails or runs out of time leaves the gold unflagged, with a warning in the log: it says nothing about the gold.
+     */
+    public Uni<Screened> screen(ExecutionRequested request, Target target, ExecutionOutcome gold) {
+        GoldScreening mode = request.item() == null ? GoldScreening.OFF : request.item().evaluation().goldScreening();
+        if (mode == GoldScreening.OFF || !gold.ok() || request.jobId() == null) {
+            return Uni.createFrom().item(new Screened(gold, null));
+        }
+        return Uni.createFrom().item(() -> new Screened(gold, screenBlocking(request.jobId(), target,
+                        request.item().goldSql(), gold)))
+                .runSubscriptionOn(workers)
+                .ifNoItem().after(screening.deadline()).recoverWithItem(() -> {
+                    LOG.warnf("job %s: screening the gold of question %s took longer than %s; not flagged",
+                            request.jobId(), request.item().questionId(), screening.deadline());
+                    return new Screened(gold, null);
+                })
+                .onFailure().recoverWithItem(e -> {
+                    LOG.warnf(e, "job %s: screening the gold of question %s failed; not flagged", request.jobId(),
+                            request.item().questionId());
+                    return new Screened(gold, null);
+                });
+    }
+
+    /** The verdict of one gold, computed once per job, database and normalized SQL. Blocking. */
+    String screenBlocking(UUID jobId, Target target, String goldSql, ExecutionOutcome gold) {
+        SqlGuard.Verdict verdict = executor.check(target, goldSql);
+        if (!verdict.allowed()) {
+            return null;
+        }
+        Key key = new Key(jobId, target.identity(), verdict.normalizedSql());
+        CompletableFuture<String> mine = new CompletableFuture<>();
+        CompletableFuture<String> existing;
+        synchronized (verdicts) {
+            existing = verdicts.putIfAbsent(key, mine);
+        }
+        if (existing != null) {
+            return existing.join();
+        }
+        try {
+            String why = check(target, goldSql, gold);
+            mine.complete(why);
+            return why;
+        } catch (RuntimeException e) {
+            synchronized (verdicts) {
+                verdicts.remove(key, mine);
+            }
+            mine.completeExceptionally(e);
+            throw e;
+        }
+    }
+
+    /** Why the gold's result depends on the plan (reasons joined by "; "), or null (no caching). Blocking. */
+    public String check(Target target, String goldSql, ExecutionOutcome gold) {
+        SqlDialect dialect = target.dialect();
+        Statement statement = parse(goldSql, dialect);
+        List<String> reasons = new ArrayList<>();
+        ExecutionLimits limits = new ExecutionLimits(config.goldTimeout(), config.rowCap(), config.byteCap(),
+                config.fetchSize());
+        Function<String, ExecutionOutcome> run = sql -> {
+            SqlGuard.Verdict v = executor.check(target, sql);
+            return v.allowed() ? executor.executeChecked(target, sql, limits, 1)
+                    : ExecutionOutcome.failed(ExecutionStatus.REJECTED, v.reason(), null, 0);
+        };
+        for (StaticGoldRules.Finding f : StaticGoldRules.check(statement)) {
+            switch (f.kind()) {
+                case LIMIT_WITHOUT_ORDER_BY, LIMIT_CUTS_PARTIAL_ORDER -> {
+                    // The probe rewrites a fresh copy of the statement.
+                    Statement copy = parse(goldSql, dialect);
+                    StaticGoldRules.Cut cut = StaticGoldRules.cut(copy);
+                    String keys = cut.keysText();
+                    DynamicGoldCheck.CutProbe probe = DynamicGoldCheck.cutProbe(copy, cut);
+                    String why = probe == null ? f.why()
+                            : f.kind() == StaticGoldRules.Kind.LIMIT_WITHOUT_ORDER_BY
+                                    ? DynamicGoldCheck.limitChooses(probe, cut.rows(), run)
+                                    : DynamicGoldCheck.tieAtCut(probe, cut.rows(), run, keys);
+                    if (why != null) {
+                        reasons.add(why);
+                    }
+                }
+                case FLOATING_AGGREGATE -> {
+                    if (gold.columns().stream().map(ResultColumn::databaseType)
+                            .anyMatch(t -> t != null && FLOAT_TYPES.contains(t.toLowerCase(Locale.ROOT)))) {
+                        reasons.add(f.why());
+                    }
+                }
+                case PARTIAL_ORDER -> {
+                    // Decided by the second plan below, compared in order.
+                }
+            }
+        }
+        if (dialect == SqlDialect.POSTGRESQL) {
+            // The first variant whose result differs says why; one difference is enough.
+            for (PlanSettings.Variant variant : PlanSettings.VARIANTS) {
+                String why = DynamicGoldCheck.otherPlan(gold, variant,
+                        () -> runWithOtherPlan(target, goldSql, limits, variant), StaticGoldRules.ordered(statement));
+                if (why != null) {
+                    reasons.add(why);
+                    break;
+                }
+            }
+        }
+        return reasons.isEmpty() ? null : String.join("; ", reasons);
+    }
+
+    /** The gold once more, in a read-only transaction with the variant's settings applied to it. */
+    private ExecutionOutcome runWithOtherPlan(Target target, String goldSql, ExecutionLimits limits,
+            PlanSettings.Variant variant) {
+        try {
+            return pools.withConnection(target, limits.timeout(), c -> {
+                c.setAutoCommit(false);
+                try {
+                    variant.apply(c);
+                } catch (SQLException e) {
+                    c.rollback();
+                    throw e;
+                }
+                // The session is read-only by default and already has the gold's statement_timeout; the runner
+                // rolls the transaction back, which ends the SET LOCAL settings with it.
+                return QueryRunner.run(c, target.dialect(), goldSql, limits, true);
+            });
+        } catch (SQLException e) {
+            return ExecutionOutcome.failed(ExecutionStatus.ERROR, "screening run: " + e.getMessage(),
+                    e.getSQLState(), 0);
+        }
+    }
+
+    private static Statement parse(String sql, SqlDialect dialect) {
+        return SqlParsing.parseStatements(sql, dialect, SqlParsing.PARSE_TIMEOUT_MILLIS).get(0);
+    }
+}

@@ -1,0 +1,81 @@
+package dev.snailbench.executor.messaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.executor.support.Requests;
+import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.EvaluationOptions;
+import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
+import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.serde.EventJson;
+import io.quarkus.test.junit.QuarkusTest;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Gold screening over the real broker: the verdict on a gold whose LIMIT cuts through tied rows (FootballDB's 2018
+ * teams all share the year they are sorted by) travels on ExecutionCompleted for {@code flag} and {@code exclude},
+ * not for {@code off}; a deterministic gold is not flagged.
+ */
+@QuarkusTest
+class GoldScreeningHopTest {
+
+    static final String TIED = "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY year LIMIT 3";
+    static final String TOTAL = "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname LIMIT 3";
+
+    private static TopicClient topics;
+
+    @BeforeAll
+    static void connect() {
+        LocalStack.targetsWithFootballDb();
+        topics = new TopicClient();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        topics.close();
+    }
+
+    private static ExecutionCompleted run(String gold, GoldScreening mode) {
+        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-screen", Requests.footballDb("v1"), gold,
+                Requests.predicted(TOTAL), new EvaluationOptions(null, mode));
+        topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(request));
+        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.RESULTS_TO_SCORE,
+                r -> request.key().equals(r.key()), 1, Duration.ofSeconds(60));
+        assertThat(records).as("ExecutionCompleted for " + request.workItemId()).hasSize(1);
+        ExecutionCompleted completed = EventJson.read(records.get(0).value(), ExecutionCompleted.class);
+        assertThat(completed.gold().status()).isEqualTo(ExecutionStatus.OK);
+        return completed;
+    }
+
+    @Test
+    void shouldFlagAGoldWhoseLimitCutsThroughTiesWhenScreeningFlagsOrExcludes() {
+        for (GoldScreening mode : List.of(GoldScreening.FLAG, GoldScreening.EXCLUDE)) {
+            ExecutionCompleted completed = run(TIED, mode);
+
+            // JSqlParser prints the date-unit-like name "year" in capitals.
+            assertThat(completed.goldNondeterministic()).as(mode.id())
+                    .isEqualToIgnoringCase("LIMIT 3 cuts through rows tied on ORDER BY year (rows 3 and 4 share the keys)");
+            assertThat(completed.item().evaluation().goldScreening()).isEqualTo(mode);
+        }
+    }
+
+    @Test
+    void shouldNotScreenWhenTheJobTurnsScreeningOff() {
+        assertThat(run(TIED, GoldScreening.OFF).goldNondeterministic()).isNull();
+    }
+
+    @Test
+    void shouldNotFlagADeterministicGold() {
+        assertThat(run(TOTAL, GoldScreening.FLAG).goldNondeterministic()).isNull();
+    }
+}

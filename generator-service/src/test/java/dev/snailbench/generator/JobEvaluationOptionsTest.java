@@ -1,0 +1,72 @@
+package dev.snailbench.generator;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.EvaluationOptions;
+import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
+import dev.snailbench.model.domain.EvaluationOptions.Linking;
+import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.serde.EventJson;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The job options {@code linking} and {@code goldScreening}: validated, and carried on every work item. */
+@QuarkusTest
+class JobEvaluationOptionsTest {
+
+    private static final List<Map<String, String>> QUESTIONS = List.of(
+            Map.of("id", "q1", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club"));
+
+    private static EvaluationOptions evaluationOfWorkItem(String key, Map<String, Object> job) {
+        String jobId = given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
+                .then().statusCode(202).extract().path("jobId");
+        var record = TopicClient.await(Topics.QUERIES_TO_INFER,
+                r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId), 1, Duration.ofSeconds(60)).get(0);
+        return EventJson.read(record.value(), InferenceRequested.class).item().evaluation();
+    }
+
+    @Test
+    void shouldCarryTheJobsLinkingAndGoldScreeningToItsWorkItems() {
+        String key = TestTenants.create("team-options");
+        Map<String, Object> job = new HashMap<>(TestTenants.job("snails conventions", QUESTIONS, null));
+        job.put("linking", "snails");
+        job.put("goldScreening", "exclude");
+
+        assertThat(evaluationOfWorkItem(key, job)).isEqualTo(new EvaluationOptions(Linking.SNAILS,
+                GoldScreening.EXCLUDE));
+    }
+
+    @Test
+    void shouldDefaultToThePlatformsLinkingAndFlaggingUnstableGolds() {
+        String key = TestTenants.create("team-defaults");
+
+        assertThat(evaluationOfWorkItem(key, new HashMap<>(TestTenants.job("defaults", QUESTIONS, null))))
+                .isEqualTo(EvaluationOptions.DEFAULT);
+    }
+
+    @Test
+    void shouldNameTheFieldOfAnUnknownOption() {
+        String key = TestTenants.create("team-bad-options");
+        Map<String, Object> linking = new HashMap<>(TestTenants.job("bad linking", QUESTIONS, null));
+        linking.put("linking", "paper");
+        Map<String, Object> screening = new HashMap<>(TestTenants.job("bad screening", QUESTIONS, null));
+        screening.put("goldScreening", "strict");
+
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body(linking).post("/jobs")
+                .then().statusCode(400).body("field", equalTo("linking"))
+                .body("error", equalTo("linking: unknown value 'paper' (expected platform or snails)"));
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body(screening).post("/jobs")
+                .then().statusCode(400).body("field", equalTo("goldScreening"))
+                .body("error", equalTo("goldScreening: unknown value 'strict' (expected off or flag or exclude)"));
+    }
+}
