@@ -46,7 +46,7 @@ class GoldScreeningHopTest {
     }
 
     private static ExecutionCompleted run(String gold, GoldScreening mode) {
-        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-screen", Requests.footballDb("v1"), gold,
+        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-screen", Requests.footballDb("t-screen", "v1"), gold,
                 Requests.predicted(TOTAL), new EvaluationOptions(null, mode));
         topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(request));
         List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.RESULTS_TO_SCORE,
