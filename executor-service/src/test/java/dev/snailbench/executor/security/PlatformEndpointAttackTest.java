@@ -9,10 +9,12 @@ import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.ApiKeys;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -28,8 +30,24 @@ class PlatformEndpointAttackTest {
     /** The allowed teams' server declared a platform endpoint. */
     public static class TeamsServerIsAPlatformEndpoint implements QuarkusTestProfile {
         @Override
-        public Map<String, String> getConfigOverrides() {
+        public List<TestResourceEntry> testResources() {
+            return List.of(new TestResourceEntry(TeamsServerEndpoint.class));
+        }
+    }
+
+    /**
+     * A test resource, not a config override: resources see the module's local stack (the one the tests use), whereas a
+     * profile's overrides are computed before it is shared.
+     */
+    public static class TeamsServerEndpoint implements QuarkusTestResourceLifecycleManager {
+        @Override
+        public Map<String, String> start() {
             return Map.of("snailbench.executor.targets.platform-endpoints", LocalStack.targets().hostAndPort());
+        }
+
+        @Override
+        public void stop() {
+            // The local stack is shared by the module's tests.
         }
     }
 

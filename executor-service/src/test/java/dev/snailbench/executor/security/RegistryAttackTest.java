@@ -39,7 +39,7 @@ class RegistryAttackTest {
     }
 
     @Test
-    void shouldRefuseThePlatformsOwnDatabaseEvenWhenItsNetworkIsAllowed() {
+    void shouldRefuseThePlatformsOwnDatabaseUnderEverySpellingOfLoopback() {
         Postgres platform = LocalStack.postgres();
         for (String host : new String[] {"127.0.0.1", "localhost", "127.0.0.2"}) {
             String url = "jdbc:postgresql://" + host + ":" + platform.port() + "/" + Postgres.PLATFORM_DATABASE;
