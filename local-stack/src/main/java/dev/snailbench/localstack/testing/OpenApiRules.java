@@ -22,6 +22,21 @@ public final class OpenApiRules {
     private OpenApiRules() {
     }
 
+    /**
+     * The document as JSON, kept for the linter at {@code target/openapi/<service>.json} (.ci/run lints those files
+     * with Redocly CLI's recommended rules).
+     */
+    public static JsonNode keep(String service, String json) {
+        try {
+            java.nio.file.Path dir = java.nio.file.Path.of("target", "openapi");
+            java.nio.file.Files.createDirectories(dir);
+            java.nio.file.Files.writeString(dir.resolve(service + ".json"), json);
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** What the document breaks, one line each ("POST /jobs: no summary"); empty when it keeps every rule. */
     public static List<String> problems(JsonNode doc) {
         List<String> problems = new ArrayList<>();
