@@ -68,10 +68,11 @@ public final class AmbiguityDetector {
      * <ul>
      * <li>homonym candidates: same-named pairs of different tables, except pairs that are one concept (a foreign key
      * and the key it references, two references to one key) or share sample values (the same kind of thing, e.g.
-     * {@code country} of a club and of a stadium);</li>
+     * {@code country} of a club and of a stadium); values of different families score 0;</li>
      * <li>synonym candidates: differently named pairs of compatible values that are one key concept (scored 1:
-     * a foreign key and its key, two references to one key, or two keys whose descriptions identify the same
-     * entity; a role name such as {@code home_team_id} for {@code team_id} is not a synonym), and pairs scored on
+     * a foreign key and its key, or two keys whose descriptions identify the same entity, when the names say
+     * nothing but that entity and key words; a role such as {@code home_team_id} or {@code winner} for
+     * {@code team_id} is not a synonym), and pairs scored on
      * the similarity of their canonical names (same words, or, up to {@link #ALL_PAIRS_MAX_COLUMNS} columns,
      * every cross-table pair);</li>
      * <li>irregular candidates: every column's name against its canonical name; a generic placeholder
@@ -105,7 +106,9 @@ public final class AmbiguityDetector {
                             || sharedValues(ca, cb)) {
                         continue;
                     }
-                    double sss = a.description().equals(b.description()) ? 1
+                    // values of different families cannot mean the same thing
+                    double sss = !compatible(ca.valueType(), cb.valueType()) ? 0
+                            : a.description().equals(b.description()) ? 1
                             : cache.computeIfAbsent(a.description() + "\u0000" + b.description(),
                                     k -> cosine(vectors.apply(a.description()), vectors.apply(b.description())));
                     out.add(new Candidate(Ambiguity.Type.HOMONYM, List.of(same.get(i), same.get(j)), sss,
@@ -194,33 +197,50 @@ public final class AmbiguityDetector {
     }
 
     /**
-     * Why two differently named columns are one key concept, or null: a foreign key and the key it references,
-     * two references to one key, or two keys described as identifying the same entity — unless one name is the
-     * other's with a role in front ({@code home_team_id} references {@code team_id}: a role, not another name).
+     * Why two differently named columns are one key concept, or null: a foreign key and the key it references, or
+     * two keys described as identifying the same entity — provided each name says only that entity and key words
+     * ({@code club_ref}, {@code club_key}, {@code team}); a name with another word is a role the key plays
+     * ({@code home_team_id}, {@code winner}), not another name of it.
      */
     static String oneKeyConcept(SchemaGraph graph, ColumnNode ca, ColumnNode cb, SemanticPackage a,
             SemanticPackage b) {
-        if (role(ca, cb) || role(cb, ca)) {
-            return null;
-        }
-        if (linked(graph, ca, cb)) {
-            return "one key under two names: '" + ca.ref().key() + "' and '" + cb.ref().key()
-                    + "' are linked by a foreign key";
+        if (graph.referenced(ca) == cb || graph.referenced(cb) == ca) {
+            ColumnNode fk = graph.referenced(ca) == cb ? ca : cb;
+            ColumnNode key = fk == ca ? cb : ca;
+            return namesOnly(fk, key) ? "one key under two names: '" + fk.ref().key() + "' references '"
+                    + key.ref().key() + "'" : null;
         }
         String ea = identified(a);
-        if (ea != null && ea.equals(identified(b))) {
+        if (ea != null && ea.equals(identified(b)) && namesOnly(ca, ea) && namesOnly(cb, ea)) {
             return "one key under two names: both identify " + ea.replace('_', ' ');
         }
         return null;
     }
 
-    /** Whether {@code a}'s name is {@code b}'s with more words (a role: {@code home_team_id} / {@code team_id}). */
-    private static boolean role(ColumnNode a, ColumnNode b) {
-        List<String> wa = Lexicon.words(a.ref().column()).stream().map(w -> Lexicon.canonical(Lexicon.singular(w)))
-                .toList();
-        List<String> wb = Lexicon.words(b.ref().column()).stream().map(w -> Lexicon.canonical(Lexicon.singular(w)))
-                .toList();
-        return wa.size() > wb.size() && wa.containsAll(wb);
+    /** Words that may accompany an entity in a key's name without naming a role. */
+    private static final Set<String> KEY_WORDS = Set.of("id", "key", "identifier", "code", "cd", "no", "num",
+            "number", "nbr", "pk", "fk", "ref", "reference", "ident");
+
+    /** Whether {@code fk}'s name is made only of {@code key}'s table entity, {@code key}'s own words and key words. */
+    private static boolean namesOnly(ColumnNode fk, ColumnNode key) {
+        Set<String> allowed = new HashSet<>();
+        Lexicon.words(Lexicon.entity(key.ref().table())).forEach(w -> allowed.add(Lexicon.singular(w)));
+        Lexicon.words(key.ref().column()).forEach(w -> allowed.add(Lexicon.singular(w)));
+        return namesOnly(fk, allowed);
+    }
+
+    private static boolean namesOnly(ColumnNode column, String entity) {
+        Set<String> allowed = new HashSet<>();
+        for (String w : entity.split("[_ ]+")) {
+            allowed.add(Lexicon.singular(w));
+        }
+        return namesOnly(column, allowed);
+    }
+
+    private static boolean namesOnly(ColumnNode column, Set<String> allowed) {
+        List<String> words = Lexicon.words(column.ref().column());
+        return !words.isEmpty() && words.stream().map(Lexicon::singular)
+                .allMatch(w -> allowed.contains(w) || KEY_WORDS.contains(w) || KEY_WORDS.contains(Lexicon.canonical(w)));
     }
 
     /** The entity a key's description says it identifies ("identifier of club" → club), or null. */
@@ -236,15 +256,19 @@ public final class AmbiguityDetector {
         return ra == b || rb == a || ra != null && ra == rb;
     }
 
-    /** Text columns sharing a sample value hold the same kind of thing (numbers share small values by chance). */
+    /**
+     * Columns sharing a sample value hold the same kind of thing ({@code country} of a club and of a stadium):
+     * any text value, or a number of four characters or more (years; small numbers are shared by chance).
+     */
     static boolean sharedValues(ColumnNode a, ColumnNode b) {
-        if (!family(a.valueType()).equals("text") || !family(b.valueType()).equals("text")) {
+        if (!compatible(a.valueType(), b.valueType())) {
             return false;
         }
+        boolean text = family(a.valueType()).equals("text");
         Set<String> values = new HashSet<>();
         a.samples().forEach(v -> values.add(v.trim().toLowerCase(Locale.ROOT)));
         return b.samples().stream().map(v -> v.trim().toLowerCase(Locale.ROOT))
-                .anyMatch(v -> !v.isEmpty() && !v.chars().allMatch(Character::isDigit) && values.contains(v));
+                .anyMatch(v -> !v.isEmpty() && (text || v.length() >= 4) && values.contains(v));
     }
 
     /** Words that say nothing of a column on their own. */
@@ -290,7 +314,7 @@ public final class AmbiguityDetector {
     static boolean wordsOnly(String name) {
         List<String> words = Lexicon.words(name);
         return !words.isEmpty() && words.stream().allMatch(w -> w.chars().allMatch(Character::isDigit)
-                || Lexicon.SHORT_WORDS.contains(w) || w.length() > 2 && EnglishWordList.contains(w)
+                || Lexicon.SHORT_WORDS.contains(w) || w.length() > 2 && EnglishWordList.isWord(w)
                         && !Lexicon.isAbbreviation(w));
     }
 

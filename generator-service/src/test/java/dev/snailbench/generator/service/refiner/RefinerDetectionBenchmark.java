@@ -122,6 +122,19 @@ class RefinerDetectionBenchmark {
         }
     }
 
+    /** What the detector reports on FootballDB v1 as shipped (no injection): every finding is a false alarm. */
+    @Test
+    void shouldListTheFindingsOnTheOriginalFootballDbV1() throws Exception {
+        SchemaGraph graph = SchemaGraph.of(DatasetSchemas.footballDb(1));
+        List<SemanticPackage> packages = new OfflinePackager().describe(graph);
+        List<Ambiguity> found = AmbiguityDetector.detect(graph, packages, vectors(AmbiguityDetector.texts(packages)),
+                Thresholds.PAPER);
+        System.out.printf("FootballDB v1 as shipped, %s embeddings, paper thresholds: %d findings%n", EMBEDDINGS,
+                found.size());
+        found.forEach(a -> System.out.printf("  %-9s %-60s %.3f %s%n", a.type().label(), a.columns(), a.sss(),
+                a.evidence()));
+    }
+
     private static void print(String title, DetectionScore score, Thresholds t) {
         System.out.printf("%s (tau_irreg %.2f, sigma_syn %.2f, sigma_hom %.2f)%n", title, t.irregular(), t.synonym(),
                 t.homonym());
