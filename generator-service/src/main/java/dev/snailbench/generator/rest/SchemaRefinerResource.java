@@ -2,6 +2,7 @@ package dev.snailbench.generator.rest;
 
 import dev.snailbench.generator.rest.access.CallerTenants;
 import dev.snailbench.generator.service.InvalidRequestException;
+import dev.snailbench.generator.service.embedding.EmbeddingBackends;
 import dev.snailbench.generator.service.refiner.OfflinePackager;
 import dev.snailbench.generator.service.refiner.SchemaRefiner;
 import dev.snailbench.generator.service.refiner.Thresholds;
@@ -143,14 +144,8 @@ public class SchemaRefinerResource {
         if (packages.equals("llm") && !refiner.llmConfigured()) {
             throw new InvalidRequestException("packages", "no LLM is configured (snailbench.refiner.llm.base-url)");
         }
-        String embeddings = b.embeddings() == null ? "lexical" : b.embeddings();
-        if (!embeddings.equals("lexical") && !embeddings.equals("openai")) {
-            throw new InvalidRequestException("embeddings", "must be lexical or openai");
-        }
-        if (embeddings.equals("openai") && !refiner.embeddingsConfigured()) {
-            throw new InvalidRequestException("embeddings",
-                    "no embeddings backend is configured (snailbench.refiner.embeddings.base-url)");
-        }
+        String embeddings = EmbeddingBackends.parse(b.embeddings(), refiner.embeddingsConfigured(),
+                "snailbench.refiner.embeddings.base-url");
         Thresholds d = refiner.defaults();
         ThresholdsBody t = b.thresholds();
         Thresholds thresholds = t == null ? d : new Thresholds(

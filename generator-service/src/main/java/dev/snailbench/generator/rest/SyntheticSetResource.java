@@ -7,6 +7,7 @@ import dev.snailbench.generator.config.SyntheticConfig;
 import dev.snailbench.generator.repository.SyntheticPairEntity;
 import dev.snailbench.generator.rest.access.CallerTenants;
 import dev.snailbench.generator.service.InvalidRequestException;
+import dev.snailbench.generator.service.embedding.EmbeddingBackends;
 import dev.snailbench.generator.service.QuestionSets;
 import dev.snailbench.generator.service.synthetic.SyntheticSets;
 import dev.snailbench.model.domain.ApiKeys;
@@ -117,14 +118,8 @@ public class SyntheticSetResource {
             throw new InvalidRequestException("questions", "no LLM is configured on this platform "
                     + "(snailbench.synthetic.llm.base-url); use offline");
         }
-        String embeddings = body.embeddings() == null ? "lexical" : body.embeddings();
-        if (!embeddings.equals("lexical") && !embeddings.equals("openai")) {
-            throw new InvalidRequestException("embeddings", "lexical (character 3-grams) or openai");
-        }
-        if (embeddings.equals("openai") && !sets.embeddingsConfigured()) {
-            throw new InvalidRequestException("embeddings", "no embeddings backend is configured on this platform "
-                    + "(snailbench.synthetic.embeddings.base-url); use lexical");
-        }
+        String embeddings = EmbeddingBackends.parse(body.embeddings(), sets.embeddingsConfigured(),
+                "snailbench.synthetic.embeddings.base-url");
         int keep = body.keep() == null ? 1 : body.keep();
         if (keep < 1 || keep > 2) {
             throw new InvalidRequestException("keep", "1 or 2 questions per query (ScienceBenchmark keeps 1–2)");

@@ -81,7 +81,19 @@ public final class SeedTemplates {
         if (select.getHaving() != null) {
             select.getHaving().accept(values, null);
         }
-        return new SeedTemplate(select.toString(), List.copyOf(slots));
+        String text = select.toString();
+        for (Slot slot : slots) {
+            String literal = values.literals.getOrDefault(slot.marker(), "");
+            // (a number of one or two digits is also a LIMIT or an offset: too common to tell)
+            if (slot.kind() == Kind.VALUE && (!slot.numeric() || literal.length() >= 3)
+                    && !literal.isEmpty() && occurrences(text, literal) > 0) {
+                // The value is still written elsewhere (a sub-query, a comparison the question does not cover):
+                // a filled query would mix the new value with the old one ("home team X or away team Y"), so the
+                // seed gives no template rather than a wrong one.
+                return new SeedTemplate(printed, List.of());
+            }
+        }
+        return new SeedTemplate(text, List.copyOf(slots));
     }
 
     /** How a question says a column: its name as lower-case words ("goals_scored" → "goals scored"). */
@@ -129,6 +141,9 @@ public final class SeedTemplates {
         private final Scope scope;
         private final Claims claims;
         private final List<Slot> slots;
+        /** Marker → the literal's SQL text; the literal's SQL text → the marker standing for every occurrence. */
+        final Map<String, String> literals = new HashMap<>();
+        private final Map<String, String> markerOf = new HashMap<>();
 
         ValueSlots(Scope scope, Claims claims, List<Slot> slots) {
             this.scope = scope;
@@ -173,15 +188,29 @@ public final class SeedTemplates {
                 suffix = raw.substring(end);
                 raw = raw.substring(start, end);
             }
+            String sqlText = literal.toString();
+            String shared = markerOf.get(sqlText);
+            if (shared != null && prefix.isEmpty() && suffix.isEmpty()) {
+                // The same value compared again ("home team X or away team X"): one slot, filled once for both.
+                put(e, new Column(shared), literalOnLeft);
+                return;
+            }
             if (table == null || raw.isBlank() || !claims.claim(raw)) {
                 return;
             }
             String marker = marker(slots.size());
+            if (prefix.isEmpty() && suffix.isEmpty()) {
+                markerOf.put(sqlText, marker);
+                literals.put(marker, sqlText);
+            }
             String operator = e instanceof LikeExpression like ? like.getLikeKeyWord().toString()
                     : e.getStringExpression();
             slots.add(new Slot(marker, Kind.VALUE, table, unquote(c.getColumnName()), operator, numeric, prefix, suffix,
                     raw, raw));
-            Column placeholder = new Column(marker);
+            put(e, new Column(marker), literalOnLeft);
+        }
+
+        private static void put(BinaryExpression e, Column placeholder, boolean literalOnLeft) {
             if (literalOnLeft) {
                 e.setLeftExpression(placeholder);
             } else {

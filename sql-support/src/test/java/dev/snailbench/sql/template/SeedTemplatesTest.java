@@ -99,7 +99,30 @@ class SeedTemplatesTest {
                 + "WHERE nt.year = 2014 AND nt.goals > 2014");
 
         assertThat(t.slots()).singleElement().satisfies(s -> assertThat(s.column()).isEqualTo("year"));
-        assertThat(t.text()).contains("nt.goals > 2014");
+        // every occurrence of the value is the one slot: a filled query never mixes the new value with the old
+        assertThat(t.text()).contains("nt.goals > __slot0__").doesNotContain("2014");
+    }
+
+    @Test
+    void shouldFillAValueRepeatedInTheSeedAtEveryOccurrenceTogether() {
+        SeedTemplate t = template("How many goals did the teams score in matches of 1998?", "SELECT sum(goals) FROM "
+                + "national_team WHERE (year = 1998 OR teamname <> 'x') AND 1998 >= year");
+
+        assertThat(t.slots()).filteredOn(s -> s.kind() == SeedTemplate.Kind.VALUE).singleElement();
+        assertThat(t.text()).doesNotContain("1998");
+        assertThat(t.fill(java.util.Map.of(t.slots().get(0).marker(), "goals", t.slots().get(t.slots().size() - 1)
+                .marker(), "2002"))).doesNotContain("1998");
+    }
+
+    @Test
+    void shouldRefuseASeedWhoseValueStaysWrittenWhereNoSlotCanReachIt() {
+        // 'Brazil' is also in a sub-query, which is not templated: a slot would mix two teams.
+        SeedTemplate t = template("Which coaches trained Brazil?", "SELECT coach_name FROM coach AS c JOIN player_fact "
+                + "AS pf ON c.coach_id = pf.coach_id JOIN national_team AS nt ON pf.team_id = nt.team_id WHERE "
+                + "nt.teamname = 'Brazil' AND nt.year IN (SELECT year FROM national_team WHERE teamname = 'Brazil')");
+
+        assertThat(t.slots()).isEmpty();
+        assertThat(t.text()).contains("'Brazil'");
     }
 
     @Test

@@ -250,6 +250,7 @@ public final class SyntheticSqlGenerator {
         List<String> spoken = new ArrayList<>();
         Map<String, List<String>> rowByTable = new HashMap<>();
         Map<String, Integer> seen = new HashMap<>();
+        Set<String> chosen = new HashSet<>();
         for (Slot slot : template.slots()) {
             if (slot.kind() == Kind.VALUE) {
                 // Values of one table come from one row; a column compared twice ("not X and not Y") takes its
@@ -268,16 +269,29 @@ public final class SyntheticSqlGenerator {
                 sql.put(slot.marker(), literal);
                 spoken.add(value);
             } else {
-                List<String> alternatives = alternatives(slot);
+                List<String> alternatives = new ArrayList<>(alternatives(slot));
+                if (slot.kind() == Kind.PROJECTION) {
+                    // A question asks for something it does not already say: never the column the query pins
+                    // ("the club name of the club Tromsø IL") or one it returns already (one column twice).
+                    alternatives.removeIf(c -> chosen.contains(c.toLowerCase(Locale.ROOT))
+                            || !c.equalsIgnoreCase(slot.column()) && mentioned(template.text(), c));
+                }
                 if (alternatives.isEmpty()) {
                     return null;
                 }
                 String column = alternatives.get(random.nextInt(alternatives.size()));
+                chosen.add(column.toLowerCase(Locale.ROOT));
                 sql.put(slot.marker(), identifier(column));
                 spoken.add(SeedTemplates.words(column));
             }
         }
         return new Filled(template.fill(sql), List.copyOf(spoken));
+    }
+
+    /** Whether the template's SQL (slots aside) names {@code column} anywhere: filtered, joined or returned. */
+    static boolean mentioned(String templateSql, String column) {
+        return Pattern.compile("(?i)(?<![\\p{L}\\p{N}_])" + Pattern.quote(column) + "(?![\\p{L}\\p{N}_])")
+                .matcher(templateSql).find();
     }
 
     /** The columns of {@code table} the template's VALUE slots compare, in slot order (distinct). */

@@ -60,6 +60,14 @@ class SyntheticSqlGeneratorTest {
             seeds.forEach(s -> seedSql.add(parser.parse(s.sql(), SqlDialect.POSTGRESQL).toString().toLowerCase()));
         }
         assertThat(suite.pairs()).noneMatch(p -> seedSql.contains(p.sql().toLowerCase()));
+        // A question a person would ask: no column returned twice, none returned that the query pins by equality
+        // to a literal ("the club name of the club Tromsø IL"), unless the seed itself did so.
+        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
+            Set<String> seedFaults = new HashSet<>();
+            seeds.forEach(seed -> seedFaults.addAll(faults(parser, seed.sql())));
+            assertThat(suite.pairs()).allSatisfy(p -> assertThat(faults(parser, p.sql())).as(p.sql())
+                    .allMatch(seedFaults::contains));
+        }
         assertThat(suite.pairs()).allSatisfy(p -> assertThat(p.expected().rows()).isNotEmpty());
         // Every template is a seed's; each pair says its slots' values, one per slot of its template.
         Map<String, SyntheticSuite.Template> templates = suite.templates().stream()
@@ -83,6 +91,36 @@ class SyntheticSqlGeneratorTest {
                 }
             }
         }
+    }
+
+    /** "twice:col" for a column returned twice, "pinned:col" for a returned column compared = a literal. */
+    static Set<String> faults(SqlParser parser, String sql) {
+        Set<String> out = new HashSet<>();
+        if (!(parser.parse(sql, SqlDialect.POSTGRESQL) instanceof net.sf.jsqlparser.statement.select.PlainSelect s)
+                || s.getSelectItems() == null) {
+            return out;
+        }
+        Set<String> returned = new HashSet<>();
+        for (var item : s.getSelectItems()) {
+            if (item.getExpression() instanceof net.sf.jsqlparser.schema.Column c
+                    && !returned.add(c.getColumnName().toLowerCase())) {
+                out.add("twice:" + c.getColumnName().toLowerCase());
+            }
+        }
+        if (s.getWhere() != null) {
+            s.getWhere().accept(new net.sf.jsqlparser.expression.ExpressionVisitorAdapter<Void>() {
+                @Override
+                public <S> Void visit(net.sf.jsqlparser.expression.operators.relational.EqualsTo e, S context) {
+                    if (e.getLeftExpression() instanceof net.sf.jsqlparser.schema.Column c
+                            && !(e.getRightExpression() instanceof net.sf.jsqlparser.schema.Column)
+                            && returned.contains(c.getColumnName().toLowerCase())) {
+                        out.add("pinned:" + c.getColumnName().toLowerCase());
+                    }
+                    return null;
+                }
+            }, null);
+        }
+        return out;
     }
 
     @Test

@@ -23,7 +23,17 @@ final class EnglishWordList {
             "com/nulabinc/zxcvbn/matchers/dictionaries/english_wikipedia.txt",
             "com/nulabinc/zxcvbn/matchers/dictionaries/us_tv_and_film.txt" };
 
-    private static final Set<String> WORDS = load();
+    /**
+     * zxcvbn keeps each word in one list only (the one where it ranks best), so common words such as
+     * {@code player} or {@code key} sit in its password and surname lists; those lists also hold junk
+     * ({@code qwerty}), so a word found only there must also look like one ({@link Lexicon#looksNatural}).
+     */
+    static final String[] OTHER_RESOURCES = {
+            "com/nulabinc/zxcvbn/matchers/dictionaries/passwords.txt",
+            "com/nulabinc/zxcvbn/matchers/dictionaries/surnames.txt" };
+
+    private static final Set<String> WORDS = load(RESOURCES);
+    private static final Set<String> OTHER_WORDS = load(OTHER_RESOURCES);
 
     private EnglishWordList() {
     }
@@ -32,9 +42,15 @@ final class EnglishWordList {
         return WORDS.contains(word.toLowerCase(Locale.ROOT));
     }
 
-    private static Set<String> load() {
+    /** A word of the English lists, or of zxcvbn's other lists when it also looks like a word. */
+    static boolean isWord(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        return WORDS.contains(w) || OTHER_WORDS.contains(w) && Lexicon.looksNatural(w);
+    }
+
+    private static Set<String> load(String[] resources) {
         Set<String> words = new HashSet<>(64_000);
-        for (String resource : RESOURCES) {
+        for (String resource : resources) {
             InputStream in = EnglishWordList.class.getClassLoader().getResourceAsStream(resource);
             if (in == null) {
                 throw new IllegalStateException("English word list " + resource + " is not on the classpath (the "

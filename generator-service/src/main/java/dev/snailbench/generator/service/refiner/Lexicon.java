@@ -103,6 +103,16 @@ public final class Lexicon {
         return List.of();
     }
 
+    /**
+     * A thesaurus or rule abbreviation that is not also a word in its own right ({@code desc}, {@code num},
+     * {@code amt}): the English lists include some such short forms, which must not make a name regular.
+     */
+    public static boolean isAbbreviation(String word) {
+        return !SHORT_WORDS.contains(word) && (EXPANSIONS.containsKey(word)
+                || CANONICAL.containsKey(word) && !CANONICAL.get(word).equals(word) && word.length() <= 4
+                        && !Set.of("key", "name", "sum", "town", "note").contains(word));
+    }
+
     /** Expansions of a standard abbreviation ({@code pct → percent, percentage}); empty when none. */
     public static List<String> expansions(String abbreviation) {
         return EXPANSIONS.getOrDefault(abbreviation, List.of());

@@ -5,6 +5,8 @@ import dev.snailbench.generator.config.RefinerConfig;
 import dev.snailbench.generator.service.Blocking;
 import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.TeamDatabases;
+import dev.snailbench.generator.service.embedding.EmbeddingBackends;
+import dev.snailbench.generator.service.embedding.SentenceEmbedder;
 import dev.snailbench.generator.service.synthetic.LexicalEmbedder;
 import dev.snailbench.generator.service.synthetic.TextEmbedder;
 import dev.snailbench.model.domain.DatabaseSchema;
@@ -33,7 +35,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class SchemaRefiner {
 
-    /** Which backends write the packages ({@code offline}/{@code llm}) and embed ({@code lexical}/{@code openai}). */
+    /** Which backends write the packages ({@code offline}/{@code llm}) and embed ({@code minilm}/{@code lexical}/{@code openai}). */
     /**
      * {@code context}: the words the offline packager may expand an abbreviation to (whole schema, the column's
      * community, or its table: the issue's baselines); null = the whole schema.
@@ -61,9 +63,11 @@ public class SchemaRefiner {
     private final TeamDatabases databases;
     private final RefinerConfig config;
     private final WebClient client;
+    private final SentenceEmbedder sentences;
 
-    public SchemaRefiner(TeamDatabases databases, RefinerConfig config, Vertx vertx) {
+    public SchemaRefiner(TeamDatabases databases, RefinerConfig config, Vertx vertx, SentenceEmbedder sentences) {
         this.databases = databases;
+        this.sentences = sentences;
         this.config = config;
         this.client = WebClient.create(vertx);
     }
@@ -99,7 +103,8 @@ public class SchemaRefiner {
             return new Prepared(graph, ColumnCommunities.of(graph, 42));
         }, timeout).chain(p -> packager(options).packages(p.graph(), p.communities())
                 .chain(packages -> Sss.vectors(embedder(options.embeddings()), AmbiguityDetector.texts(packages),
-                        options.embeddings().equals("lexical") ? Integer.MAX_VALUE : config.embeddings().batchSize())
+                        options.embeddings().equals(EmbeddingBackends.OPENAI) ? config.embeddings().batchSize()
+                                : Integer.MAX_VALUE)
                         .chain(vectors -> Blocking.run(() -> new Analysis(databaseId, nativeSchema,
                                 dialectOf(schema).id(), p.graph().tables().size(), p.graph().columns().size(),
                                 p.communities().count(), options.packages(), options.embeddings(), options.thresholds(),
@@ -172,7 +177,10 @@ public class SchemaRefiner {
     }
 
     private TextEmbedder embedder(String name) {
-        if (name.equals("openai")) {
+        if (name.equals(EmbeddingBackends.MINILM)) {
+            return sentences;
+        }
+        if (name.equals(EmbeddingBackends.OPENAI)) {
             RefinerConfig.Backend e = config.embeddings();
             String model = e.model().orElse("text-embedding-3-small");
             return texts -> OpenAiEmbedder.embed(client, e.baseUrl().orElseThrow(), model, e.apiKey(),

@@ -3,6 +3,8 @@ package dev.snailbench.generator.service.synthetic;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.generator.client.OpenAiEmbedder;
+import dev.snailbench.generator.service.embedding.EmbeddingBackends;
+import dev.snailbench.generator.service.embedding.SentenceEmbedder;
 import dev.snailbench.generator.client.OpenAiQuestionWriter;
 import dev.snailbench.generator.config.SyntheticConfig;
 import dev.snailbench.generator.repository.SyntheticPairEntity;
@@ -47,7 +49,7 @@ public class SyntheticSets {
     private static final int FAILURES_KEPT = 10;
     private static final int SHOTS = 3;
 
-    /** What to generate; {@code questions} is offline or llm, {@code embeddings} lexical or openai. */
+    /** What to generate; {@code questions} is offline or llm, {@code embeddings} minilm, lexical or openai. */
     public record Request(String name, UUID databaseId, String nativeSchema, List<SyntheticSuite.Seed> seeds,
             long seed, int target, String questions, String embeddings, int keep) {
     }
@@ -67,9 +69,11 @@ public class SyntheticSets {
     private final SyntheticConfig config;
     private final ObjectMapper mapper;
     private final TextEmbedder lexical = new LexicalEmbedder();
+    private final SentenceEmbedder sentences;
 
     public SyntheticSets(SyntheticSetRepository repository, TeamDatabases databases, OpenAiQuestionWriter llm,
-            OpenAiEmbedder remoteEmbeddings, SyntheticConfig config, ObjectMapper mapper) {
+            OpenAiEmbedder remoteEmbeddings, SentenceEmbedder sentences, SyntheticConfig config, ObjectMapper mapper) {
+        this.sentences = sentences;
         this.repository = repository;
         this.databases = databases;
         this.llm = llm;
@@ -124,7 +128,11 @@ public class SyntheticSets {
                 // Regular expressions over every frame: CPU work, on a worker like the rest of the blocking work.
                 : Blocking.run(() -> FrameQuestions.candidates(template, pair, config.candidates()),
                         Duration.ofSeconds(30));
-        TextEmbedder embedder = "openai".equals(request.embeddings()) ? remoteEmbeddings : lexical;
+        TextEmbedder embedder = switch (request.embeddings()) {
+            case EmbeddingBackends.OPENAI -> remoteEmbeddings;
+            case EmbeddingBackends.LEXICAL -> lexical;
+            default -> sentences;
+        };
         return candidates
                 .chain(list -> list.isEmpty() ? Uni.createFrom().item(new Written(pair, list, List.of(),
                         "no candidate question could be written"))

@@ -62,7 +62,9 @@ class SchemaRefinerResourceTest {
                 .body(Map.of("databaseId", database, "nativeSchema", "exp_v1"))
                 .when().post("/refiner/analyses").then().statusCode(200)
                 .body("columns", equalTo(injected.schema().tables().stream().mapToInt(t -> t.columns().size()).sum()))
-                .body("thresholds.homonym", equalTo(0.75f)).extract().jsonPath());
+                .body("thresholds.homonym", equalTo(0.75f))
+                // the built-in sentence-embedding model is the default backend
+                .body("embeddings", equalTo("minilm")).extract().jsonPath());
 
         List<Map<String, Object>> findings = analysis.getList("findings");
         assertThat(findings).anySatisfy(f -> {
