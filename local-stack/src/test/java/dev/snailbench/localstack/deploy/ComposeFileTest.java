@@ -164,7 +164,7 @@ class ComposeFileTest {
     @Test
     void shouldCreateEveryTopicTheServicesUseBeforeTheyStart() {
         Map<String, Integer> created = new TreeMap<>();
-        Matcher create = Pattern.compile("(?m)^\\s*create (\\S+) (\\d+)\\s*$")
+        Matcher create = Pattern.compile("(?m)^\\s*create (\\S+) (\\d+)(?:\\s+--config \\S+)*\\s*$")
                 .matcher(String.join("\n", commandOf("kafka-init")));
         while (create.find()) {
             created.put(create.group(1), Integer.parseInt(create.group(2)));
