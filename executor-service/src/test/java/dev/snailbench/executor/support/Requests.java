@@ -37,7 +37,8 @@ public final class Requests {
 
     /** Inline reference to a PostgreSQL database of {@code tenantId} at {@code jdbcUrl}, password sealed. */
     public static DatabaseRef inline(String tenantId, String jdbcUrl, String user, String password) {
-        return new DatabaseRef(SqlDialect.POSTGRESQL, jdbcUrl, user, new SecretCipher(TEST_KEY).seal(password), null);
+        return new DatabaseRef(SqlDialect.POSTGRESQL, jdbcUrl, user, new SecretCipher(TEST_KEY).seal(password,
+                SecretCipher.inlineBinding(tenantId)), null);
     }
 
     public static DatabaseRef registered(String databaseId) {
