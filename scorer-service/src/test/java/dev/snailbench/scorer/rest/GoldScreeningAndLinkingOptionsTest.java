@@ -128,17 +128,17 @@ class GoldScreeningAndLinkingOptionsTest {
         String body = """
                 {"goldSql": "SELECT STATE, COUNT(*) AS INJURY_COUNT FROM INJURY GROUP BY STATE ORDER BY INJURY_COUNT",
                  "predictedSql": "SELECT STATE FROM INJURY", "dialect": "sqlserver", "linking": "%s"}""";
-        given().contentType(ContentType.JSON).body(body.formatted("snails")).when().post("/linking")
+        given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON).body(body.formatted("snails")).when().post("/linking")
                 .then().statusCode(200)
                 .body("linking", equalTo("snails"))
                 .body("linkingMethod", equalTo("snails"))
                 .body("queryRecall", equalTo(2.0f / 3))
                 .body("missing.columns", contains("injury_count"));
-        given().contentType(ContentType.JSON).body(body.formatted("platform")).when().post("/linking")
+        given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON).body(body.formatted("platform")).when().post("/linking")
                 .then().statusCode(200)
                 .body("linking", equalTo("platform"))
                 .body("queryRecall", equalTo(1.0f));
-        given().contentType(ContentType.JSON).body(body.formatted("paper")).when().post("/linking")
+        given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON).body(body.formatted("paper")).when().post("/linking")
                 .then().statusCode(400)
                 .body("field", equalTo("linking"))
                 .body("error", equalTo("linking unknown value 'paper' (expected platform or snails)"));
