@@ -35,6 +35,8 @@ public class TenantResource {
     }
 
     /** The caller's tenant; 401 without a valid key. */
+    @Operation(operationId = "describeOwnTenant", summary = "Show the tenant a key belongs to")
+    @APIResponse(responseCode = "200", description = "the tenant's id and name")
     @GET
     @Path("/me")
     public Uni<Me> me(@HeaderParam(ApiKeys.HEADER) String apiKey) {

@@ -5,6 +5,8 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * {@code GET /ui/config}: what the web UI needs before sign-in, from the operator's configuration. The scorer's
@@ -24,6 +26,8 @@ public class UiConfigResource {
         this.config = config;
     }
 
+    @Operation(operationId = "describeUiConfig", summary = "Show what the web UI needs before sign-in")
+    @APIResponse(responseCode = "200", description = "the scorer's address, or null when the person types it")
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public View get() {
