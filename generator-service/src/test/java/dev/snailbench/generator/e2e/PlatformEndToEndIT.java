@@ -217,7 +217,8 @@ class PlatformEndToEndIT {
             String label = v == Variant.ORIGINAL ? "original" : v.label() + " seed=1 rate=0.1"
                     + (v == Variant.REFINED ? " context=schema" : "");
             assertThat(results.get(v)).as(v.label()).hasSize(footballDev.size()).allSatisfy(item -> {
-                assertThat(item.get("database").asText()).isEqualTo(databases.get(v) + "#" + label);
+                // The registered database's name (as the executor answered at submission), then the variant.
+                assertThat(item.get("database").asText()).endsWith("#" + label);
                 assertThat(item.path("inferenceError").isNull()).as(item.toString()).isTrue();
                 // 42703: undefined column (match_fact's queries fail as on gold: 42P01, no such table).
                 assertThat(item.path("predictedError").asText()).doesNotStartWith("42703");
@@ -263,7 +264,8 @@ class PlatformEndToEndIT {
         assertThat(byQuestion.get("377").get("reason").asText()).containsIgnoringCase("gold");
         assertThat(byQuestion.values()).anySatisfy(i -> assertThat(i.get("strictMatch").asBoolean()).isTrue());
         assertThat(byQuestion.values()).filteredOn(i -> i.get("reason").asText().contains("match_fact"))
-                .isNotEmpty().allSatisfy(i -> assertThat(i.get("strictMatch").asBoolean()).isFalse());
+                .isNotEmpty().allSatisfy(i -> assertThat(i.path("strictMatch").isNull()
+                        || i.path("strictMatch").isMissingNode()).as("not compared where gold failed").isTrue());
         assertThat(status.get("failed").asInt()).isGreaterThanOrEqualTo(2);
 
         assertOneTracePerWorkItemAcrossHops(byQuestion.get("2").get("workItemId").asText());
@@ -502,6 +504,8 @@ class PlatformEndToEndIT {
         try (Browser browser = new Browser(java.nio.file.Files.createTempDirectory("snailbench-chromium"))) {
             // A deep link before signing in: after signing in, the linked job is shown.
             browser.open(ui + "#job/" + slow);
+            // No operator set the scorer's address here: it is typed (a ?scorer= in the link is ignored).
+            browser.type("#scorer-url", stack.url(Stack.Service.SCORER));
             browser.type("#api-key", apiKey);
             browser.click("#sign-in-button");
             browser.await(header, h -> h.startsWith("slow job | running | ") && !h.contains("| 0 of"),
