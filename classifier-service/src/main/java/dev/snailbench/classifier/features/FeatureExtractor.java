@@ -13,14 +13,12 @@ import java.util.Locale;
  * word, digits, other) with length, case shape and position, kind bigrams, share of tokens in the dictionary,
  * token identity, and character 1–4-grams inside tokens; per token also its vowel count, and for a prefix
  * abbreviation the share of its word it keeps; per identifier the number of vowel-less and of short unknown
- * tokens, and the joint count of dictionary / abbreviation / unknown tokens. Since fx-5, per token that is not a
- * plain word its word segmentation (words found, leftover letters, longest leftover run, rarest word) and whether
- * it is a shortened spelling of a frequent word ({@code vgt}, {@code prcnt}); per identifier the leftover letters
- * and words of all its tokens. fx-5 dropped the character trigrams across the whole identifier (no gain in
- * cross-validation, eight fewer features per identifier). Since fx-6, per token of two or more letters how
- * word-like its spelling is under a letter trigram model of the English word list (mean log-probability per
- * letter, banded; alone and crossed with the token's kind and length), and per identifier its least word-like
- * token.
+ * tokens, and the joint count of dictionary / abbreviation / unknown tokens. Per token that is not a plain word its
+ * word segmentation (words found, leftover letters, longest leftover run, rarest word) and whether it is a
+ * shortened spelling of a frequent word ({@code vgt}, {@code prcnt}); per identifier the leftover letters and words
+ * of all its tokens. Per token of two or more letters how word-like its spelling is under a letter trigram model of
+ * the English word list (mean log-probability per letter, banded; alone and crossed with the token's kind and
+ * length), and per identifier its least word-like token.
  */
 public final class FeatureExtractor {
 
