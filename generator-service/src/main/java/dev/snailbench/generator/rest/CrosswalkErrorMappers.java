@@ -1,6 +1,6 @@
 package dev.snailbench.generator.rest;
 
-import dev.snailbench.generator.service.crosswalk.Crosswalks;
+import dev.snailbench.workbench.crosswalk.Crosswalks;
 import dev.snailbench.tenancy.ApiError;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;

@@ -1,6 +1,6 @@
 package dev.snailbench.generator.rest;
 
-import dev.snailbench.generator.service.InvalidRequestException;
+import dev.snailbench.workbench.InvalidRequestException;
 import dev.snailbench.generator.service.NotVisibleYet;
 import dev.snailbench.tenancy.ApiError;
 import jakarta.ws.rs.NotFoundException;

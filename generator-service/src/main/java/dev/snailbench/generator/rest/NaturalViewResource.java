@@ -1,8 +1,8 @@
 package dev.snailbench.generator.rest;
 
 import dev.snailbench.generator.rest.access.CallerTenants;
-import dev.snailbench.generator.service.InvalidRequestException;
-import dev.snailbench.generator.service.views.NaturalViewService;
+import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.workbench.views.NaturalViewService;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;

@@ -1,11 +1,11 @@
 package dev.snailbench.generator.rest;
 
 import dev.snailbench.generator.rest.access.CallerTenants;
-import dev.snailbench.generator.service.InvalidRequestException;
-import dev.snailbench.generator.service.embedding.EmbeddingBackends;
-import dev.snailbench.generator.service.refiner.OfflinePackager;
-import dev.snailbench.generator.service.refiner.SchemaRefiner;
-import dev.snailbench.generator.service.refiner.Thresholds;
+import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.workbench.embedding.EmbeddingBackends;
+import dev.snailbench.workbench.refiner.OfflinePackager;
+import dev.snailbench.workbench.refiner.SchemaRefiner;
+import dev.snailbench.workbench.refiner.Thresholds;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;

@@ -1,6 +1,6 @@
 package dev.snailbench.generator.rest;
 
-import dev.snailbench.generator.service.InvalidRequestException;
+import dev.snailbench.workbench.InvalidRequestException;
 import java.util.regex.Pattern;
 
 /** The schema a view layer is created in, as a request names it: a plain identifier PostgreSQL accepts unquoted. */

@@ -2,6 +2,7 @@ package dev.snailbench.generator.service;
 
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.tenancy.ApiLimits;
+import dev.snailbench.workbench.InvalidRequestException;
 import java.util.Collection;
 import java.util.List;
 import java.util.function.BiConsumer;

@@ -12,11 +12,14 @@ import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.repository.JobStatus;
 import dev.snailbench.generator.repository.WorkItemStateRepository;
-import dev.snailbench.generator.service.crosswalk.Crosswalks;
-import dev.snailbench.generator.service.qatch.TestSuites;
-import dev.snailbench.generator.service.refiner.JobVariant;
-import dev.snailbench.generator.service.refiner.JobVariants;
-import dev.snailbench.generator.service.synthetic.SyntheticSets;
+import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.workbench.TeamDatabases;
+import dev.snailbench.workbench.crosswalk.CrosswalkCatalog;
+import dev.snailbench.workbench.crosswalk.Crosswalks;
+import dev.snailbench.workbench.qatch.TestSuites;
+import dev.snailbench.workbench.refiner.JobVariant;
+import dev.snailbench.workbench.refiner.JobVariants;
+import dev.snailbench.workbench.synthetic.SyntheticSets;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.domain.SecretCipher;
@@ -236,7 +239,7 @@ public class JobService {
             return QuestionSets.spider(set.items());
         }
         if (set.format() != null) {
-            throw new dev.snailbench.generator.service.InvalidRequestException("questionSet.format",
+            throw new dev.snailbench.workbench.InvalidRequestException("questionSet.format",
                     "unknown format '" + set.format() + "' (spider)");
         }
         return questionSets.benchmark(set.benchmark(), set.dataModel(), set.split(), set.database());

@@ -2,6 +2,7 @@ package dev.snailbench.generator.service;
 
 import dev.snailbench.generator.config.JobsConfig;
 import dev.snailbench.model.domain.ModelRef;
+import dev.snailbench.workbench.InvalidRequestException;
 import io.smallrye.mutiny.Uni;
 import dev.snailbench.model.event.ModelBackendsAnnounced;
 import dev.snailbench.tenancy.ApiError;

@@ -3,6 +3,7 @@ package dev.snailbench.generator.service;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.model.domain.Question;
+import dev.snailbench.workbench.InvalidRequestException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,9 +3,9 @@ package dev.snailbench.generator.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.snailbench.generator.service.refiner.DatasetSchemas;
-import dev.snailbench.generator.service.refiner.NameLinkingSimulator.Variant;
-import dev.snailbench.generator.service.refiner.RefinerModelJobs;
+import dev.snailbench.workbench.refiner.DatasetSchemas;
+import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
+import dev.snailbench.workbench.refiner.RefinerModelJobs;
 import dev.snailbench.generator.testing.NameLinkingModel;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;

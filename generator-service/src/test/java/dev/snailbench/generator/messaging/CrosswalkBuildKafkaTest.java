@@ -6,8 +6,8 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
-import dev.snailbench.generator.service.crosswalk.CrosswalkCsv;
-import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
+import dev.snailbench.workbench.crosswalk.CrosswalkCsv;
+import dev.snailbench.workbench.crosswalk.CrosswalkRow;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ClassifiedIdentifier;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.snailbench.generator.config.JobsConfig;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.event.ModelBackendsAnnounced;
+import dev.snailbench.workbench.InvalidRequestException;
 import jakarta.ws.rs.WebApplicationException;
 import java.time.Duration;
 import java.util.List;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.model.domain.Question;
+import dev.snailbench.workbench.InvalidRequestException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

@@ -1,0 +1,187 @@
+package dev.snailbench.workbench.refiner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
+import dev.snailbench.workbench.synthetic.LexicalEmbedder;
+import dev.snailbench.generator.testing.QueryRows;
+import dev.snailbench.localstack.DataDir;
+import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.model.domain.DatabaseSchema;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.analysis.IdentifierExtractor;
+import dev.snailbench.sql.analysis.Identifiers;
+import dev.snailbench.sql.analysis.LinkingScore;
+import dev.snailbench.sql.rewrite.SqlParsing;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One refiner experiment on FootballDB v1 (embedded PostgreSQL), computed in-process: ambiguity injected as a view
+ * schema over {@code exp_v1}, the refiner's view layer over it, and the {@link NameLinkingSimulator} ("name-linking
+ * simulator, not an LLM") answering every dev question on the original, injected and refined names; its SQL is
+ * mapped to the database it runs on, executed, and compared with the native gold result (strict: same rows, in
+ * order when the gold query orders them). Linking scores compare the identifiers of the gold query with those of
+ * the prediction read back to native names. Items whose gold query fails (id 377, and every {@code match_fact}
+ * query: not in the dumps) are left out of every mean, as the scorer does.
+ */
+final class RecoveryRun {
+
+    static final List<String> METRICS = List.of("executionAccuracy", "queryRecall", "queryPrecision", "queryF1");
+
+    /** Per variant: metric → sum, plus the count of items and of mislinked columns. */
+    record Totals(Map<Variant, double[]> sums, int items, Map<Variant, Integer> mislinked, int injectedColumns,
+            int findings, int refinedColumns) {
+
+        /** Seeds pooled: the sums and counts added up. */
+        Totals plus(Totals o) {
+            Map<Variant, double[]> s = new EnumMap<>(Variant.class);
+            Map<Variant, Integer> m = new EnumMap<>(Variant.class);
+            for (Variant v : Variant.values()) {
+                double[] a = sums.get(v).clone();
+                for (int i = 0; i < a.length; i++) {
+                    a[i] += o.sums().get(v)[i];
+                }
+                s.put(v, a);
+                m.put(v, mislinked.get(v) + o.mislinked().get(v));
+            }
+            return new Totals(s, items + o.items(), m, injectedColumns + o.injectedColumns(), findings + o.findings(),
+                    refinedColumns + o.refinedColumns());
+        }
+
+        List<Recovery> table() {
+            List<Recovery> rows = new ArrayList<>();
+            for (int m = 0; m < METRICS.size(); m++) {
+                rows.add(new Recovery(METRICS.get(m), sums.get(Variant.ORIGINAL)[m] / items,
+                        sums.get(Variant.INJECTED)[m] / items, sums.get(Variant.REFINED)[m] / items));
+            }
+            return rows;
+        }
+
+        Recovery metric(String name) {
+            return table().get(METRICS.indexOf(name));
+        }
+    }
+
+    private RecoveryRun() {
+    }
+
+    static Totals run(double rate, long seed) throws Exception {
+        return run(rate, seed, OfflinePackager.Context.SCHEMA);
+    }
+
+    /** {@code context}: the words the offline packager may expand an abbreviation to (the issue's baselines). */
+    /** FootballDB v1 with injected ambiguity and the refiner's repair of it: what each variant shows a model. */
+    record Setup(DatabaseSchema schema, InjectedSchema injected, SchemaGraph ambiguous, List<Ambiguity> findings,
+            Renaming refined, SchemaVariants variants) {
+    }
+
+    static Setup setup(double rate, long seed, OfflinePackager.Context context) throws Exception {
+        DatabaseSchema schema = DatasetSchemas.footballDb(1);
+        InjectedSchema injected = AmbiguityInjector.inject(schema, rate, seed);
+        SchemaGraph ambiguous = SchemaGraph.of(injected.as(SqlDialect.POSTGRESQL));
+        List<SemanticPackage> packages = new OfflinePackager(context).describe(ambiguous);
+        List<Ambiguity> findings = AmbiguityDetector.detect(ambiguous, packages,
+                AmbiguityDetectorTest.lexical(AmbiguityDetector.texts(packages)), Thresholds.PAPER);
+        Renaming refined = RefinedViews.plan(ambiguous, packages, findings);
+        return new Setup(schema, injected, ambiguous, findings, refined,
+                new SchemaVariants(injected.renaming(), refined, SqlDialect.POSTGRESQL));
+    }
+
+    static Totals run(double rate, long seed, OfflinePackager.Context context) throws Exception {
+        Setup setup = setup(rate, seed, context);
+        DatabaseSchema schema = setup.schema();
+        InjectedSchema injected = setup.injected();
+        SchemaGraph ambiguous = setup.ambiguous();
+        List<Ambiguity> findings = setup.findings();
+        Renaming refined = setup.refined();
+        SchemaVariants variants = setup.variants();
+        String amb = "rec_amb_" + seed;
+        String ref = "rec_ref_" + seed;
+
+        Map<Variant, NameLinkingSimulator> simulators = new EnumMap<>(Variant.class);
+        Map<Variant, Integer> mislinked = new EnumMap<>(Variant.class);
+        Map<Variant, double[]> sums = new EnumMap<>(Variant.class);
+        for (Variant v : Variant.values()) {
+            Renaming shown = variants.shown(v);
+            NameLinkingSimulator sim = NameLinkingSimulator.link(shown, new LexicalEmbedder());
+            simulators.put(v, sim);
+            mislinked.put(v, sim.mislinked(shown));
+            if (Boolean.getBoolean("refiner.debug")) {
+                for (ColumnRef col : shown.all()) {
+                    if (!sim.links().nameOf(col).equalsIgnoreCase(shown.nameOf(col))) {
+                        System.out.printf("  %s %s: shown %s, linked %s%n", v.label(), col, shown.nameOf(col),
+                                sim.links().nameOf(col));
+                    }
+                }
+            }
+            sums.put(v, new double[METRICS.size()]);
+        }
+        int items = 0;
+        try (Connection c = LocalStack.targets().connect("footballdb_v1")) {
+            try (Statement s = c.createStatement()) {
+                s.execute("DROP SCHEMA IF EXISTS " + ref + " CASCADE");
+                s.execute("DROP SCHEMA IF EXISTS " + amb + " CASCADE");
+            }
+            apply(c, RefinedViews.ddl(SchemaGraph.of(schema), injected.renaming(), "exp_v1", amb,
+                    SqlDialect.POSTGRESQL).statements());
+            apply(c, RefinedViews.ddl(ambiguous, refined, amb, ref, SqlDialect.POSTGRESQL).statements());
+            JsonNode dev = new ObjectMapper().readTree(DataDir.resolve().resolve("footballdb/v1/dev.json").toFile());
+            for (JsonNode q : dev) {
+                String gold = q.get("query").asText();
+                boolean ordered = gold.toLowerCase().contains("order by");
+                List<List<String>> expected = QueryRows.of(c, "exp_v1", gold, ordered);
+                if (expected == null) {
+                    continue; // gold failed: says nothing about the names
+                }
+                items++;
+                Identifiers goldIds = identifiers(gold);
+                for (Variant v : Variant.values()) {
+                    String predicted = simulators.get(v).predict(gold, SqlDialect.POSTGRESQL);
+                    String onDatabase = variants.toDatabase(v, predicted);
+                    List<List<String>> rows = QueryRows.of(c, v == Variant.ORIGINAL ? "exp_v1" : amb, onDatabase,
+                            ordered);
+                    LinkingScore linking = LinkingScore.of(goldIds, identifiers(variants.toNative(v, predicted)));
+                    if (Boolean.getBoolean("refiner.debug") && !linking.extra().isEmpty()) {
+                        System.out.printf("  extra %s id %s: %s | on database: %s | native: %s%n", v.label(),
+                                q.get("id"), linking.extra(), onDatabase, variants.toNative(v, predicted));
+                    }
+                    double[] sum = sums.get(v);
+                    sum[0] += expected.equals(rows) ? 1 : 0;
+                    sum[1] += linking.queryRecall();
+                    sum[2] += linking.queryPrecision();
+                    sum[3] += linking.queryF1();
+                }
+            }
+        }
+        return new Totals(sums, items, mislinked, injected.renaming().renamed().size(), findings.size(),
+                refined.renamed().size());
+    }
+
+    static void print(String title, Totals t) {
+        System.out.printf("%s [%s]: %d dev queries with a gold result; %d columns renamed by injection, %d findings, "
+                + "%d columns renamed by the view layer; mislinked columns: original %d, injected %d, refined %d%n",
+                title, NameLinkingSimulator.LABEL, t.items(), t.injectedColumns(), t.findings(), t.refinedColumns(),
+                t.mislinked().get(Variant.ORIGINAL), t.mislinked().get(Variant.INJECTED),
+                t.mislinked().get(Variant.REFINED));
+        System.out.println(Recovery.header());
+        t.table().forEach(r -> System.out.println(r.row()));
+    }
+
+    private static Identifiers identifiers(String sql) {
+        return IdentifierExtractor.extract(SqlParsing.parse(sql, SqlDialect.POSTGRESQL));
+    }
+
+    private static void apply(Connection c, List<String> ddl) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            for (String sql : ddl) {
+                s.execute(sql);
+            }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package dev.snailbench.workbench.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** Tasks on teams' registered databases, run by the executor (the only service that connects to them). */
+@ConfigMapping(prefix = "snailbench.database-tasks")
+public interface DatabaseTasksConfig {
+
+    /** Longest wait for the executor's answer (above the executor's own task timeout, 5 min by default). */
+    @WithDefault("6m")
+    Duration timeout();
+
+    /**
+     * Longest a job submission waits for the executor to say whether the job's registered database exists and which
+     * schemas it has; no answer in time is a 503 (the job is not accepted blindly).
+     */
+    @WithDefault("5s")
+    Duration submitTimeout();
+}

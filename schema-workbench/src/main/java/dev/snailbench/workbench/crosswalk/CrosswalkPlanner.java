@@ -1,0 +1,173 @@
+package dev.snailbench.workbench.crosswalk;
+
+import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.SchemaSpec;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlIdentifiers;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.BiFunction;
+
+/**
+ * Turns classified identifiers into crosswalk rows (one per distinct identifier per kind, as in SNAILS):
+ * the native name is kept at its own level; Regular comes from an expansion when one was made; Low and Least
+ * are abbreviations. Every name is then made valid for the dialect and unique within its table (tables
+ * unique within the schema), case-insensitively, by suffixing {@code _2}, {@code _3}, … to the later names.
+ */
+public final class CrosswalkPlanner {
+
+    private static final List<NaturalnessLevel> TARGETS = List.of(NaturalnessLevel.REGULAR, NaturalnessLevel.LOW,
+            NaturalnessLevel.LEAST);
+
+    public record Plan(List<CrosswalkRow> rows, BuildReport report) {
+    }
+
+    private CrosswalkPlanner() {
+    }
+
+    /**
+     * @param labels      the classifier's label for each distinct identifier
+     * @param expansions  Regular names for non-Regular identifiers (may be empty: native kept and reported)
+     * @param abbreviator (name, Low|Least) → abbreviation
+     */
+    public static Plan plan(SchemaSpec schema, Map<String, NaturalnessLevel> labels, Map<String, String> expansions,
+            BiFunction<String, NaturalnessLevel, String> abbreviator, SqlDialect dialect) {
+        Map<String, CrosswalkRow> rows = new LinkedHashMap<>();
+        Set<String> keptNative = new TreeSet<>();
+        for (SchemaSpec.Table t : schema.tables()) {
+            rows.computeIfAbsent(key(CrosswalkRow.TABLE, t.name()),
+                    k -> row(CrosswalkRow.TABLE, t.name(), labels, expansions, abbreviator, dialect, keptNative));
+            for (SchemaSpec.Column c : t.columns()) {
+                rows.computeIfAbsent(key(CrosswalkRow.COLUMN, c.name()),
+                        k -> row(CrosswalkRow.COLUMN, c.name(), labels, expansions, abbreviator, dialect, keptNative));
+            }
+        }
+        Set<String> renamed = new TreeSet<>();
+        for (NaturalnessLevel level : TARGETS) {
+            resolveCollisions(schema, rows, level, dialect, renamed);
+        }
+        Set<String> reserved = new TreeSet<>();
+        for (CrosswalkRow r : rows.values()) {
+            for (NaturalnessLevel level : TARGETS) {
+                if (SqlIdentifiers.isReserved(r.at(level), dialect)) {
+                    reserved.add(r.at(level));
+                }
+            }
+        }
+        return new Plan(List.copyOf(rows.values()),
+                new BuildReport(List.copyOf(keptNative), List.copyOf(renamed), List.copyOf(reserved)));
+    }
+
+    private static CrosswalkRow row(String kind, String nativeName, Map<String, NaturalnessLevel> labels,
+            Map<String, String> expansions, BiFunction<String, NaturalnessLevel, String> abbreviator,
+            SqlDialect dialect, Set<String> keptNative) {
+        NaturalnessLevel label = labels.get(nativeName);
+        if (label == null || label == NaturalnessLevel.NATIVE) {
+            throw new IllegalStateException("no naturalness label for identifier '" + nativeName + "'");
+        }
+        String expansion = expansions.get(nativeName);
+        boolean expanded = label != NaturalnessLevel.REGULAR && expansion != null && !expansion.isBlank();
+        String regular;
+        if (label == NaturalnessLevel.REGULAR) {
+            regular = nativeName;
+        } else if (expanded) {
+            regular = SqlIdentifiers.sanitize(expansion, dialect);
+        } else {
+            regular = nativeName;
+            keptNative.add(nativeName);
+        }
+        String low;
+        if (label == NaturalnessLevel.LOW || (label == NaturalnessLevel.LEAST && !expanded)) {
+            low = nativeName;
+        } else {
+            low = SqlIdentifiers.sanitize(abbreviator.apply(regular, NaturalnessLevel.LOW), dialect);
+        }
+        String least = label == NaturalnessLevel.LEAST ? nativeName
+                : SqlIdentifiers.sanitize(abbreviator.apply(expanded ? regular : nativeName, NaturalnessLevel.LEAST),
+                        dialect);
+        return new CrosswalkRow(kind, nativeName, label.label(), regular, low, least);
+    }
+
+    private static void resolveCollisions(SchemaSpec schema, Map<String, CrosswalkRow> rows, NaturalnessLevel level,
+            SqlDialect dialect, Set<String> renamed) {
+        for (int pass = 0; pass < 50; pass++) {
+            boolean changed = dedupe(schema.tables().stream().map(t -> key(CrosswalkRow.TABLE, t.name())).toList(),
+                    rows, level, dialect, renamed);
+            for (SchemaSpec.Table t : schema.tables()) {
+                changed |= dedupe(t.columns().stream().map(c -> key(CrosswalkRow.COLUMN, c.name())).distinct().toList(),
+                        rows, level, dialect, renamed);
+            }
+            if (!changed) {
+                return;
+            }
+        }
+        throw new IllegalStateException("could not make " + level.label() + " names unique after 50 passes");
+    }
+
+    /** Renames later members of a group whose names clash; a name equal to its native one never moves. */
+    private static boolean dedupe(List<String> keys, Map<String, CrosswalkRow> rows, NaturalnessLevel level,
+            SqlDialect dialect, Set<String> renamed) {
+        Map<String, List<String>> byName = new LinkedHashMap<>();
+        for (String k : keys) {
+            byName.computeIfAbsent(rows.get(k).at(level).toLowerCase(Locale.ROOT), n -> new ArrayList<>()).add(k);
+        }
+        boolean changed = false;
+        Set<String> used = new LinkedHashSet<>(byName.keySet());
+        for (List<String> group : byName.values()) {
+            if (group.size() < 2) {
+                continue;
+            }
+            List<String> ordered = new ArrayList<>(group);
+            // The one that keeps its native name stays; otherwise the first in schema order.
+            ordered.sort((a, b) -> Boolean.compare(!isNative(rows.get(a), level), !isNative(rows.get(b), level)));
+            for (String k : ordered.subList(1, ordered.size())) {
+                CrosswalkRow r = rows.get(k);
+                String base = r.at(level);
+                String candidate;
+                int n = 2;
+                do {
+                    String suffix = "_" + n++;
+                    int room = SqlIdentifiers.maxLength(dialect) - suffix.length();
+                    candidate = (base.length() > room ? base.substring(0, room) : base) + suffix;
+                } while (used.contains(candidate.toLowerCase(Locale.ROOT)));
+                used.add(candidate.toLowerCase(Locale.ROOT));
+                rows.put(k, r.with(level, candidate));
+                renamed.add(level.label() + " " + r.kind() + " " + r.identifierNative() + ": " + base + " -> " + candidate);
+                changed = true;
+            }
+        }
+        return changed;
+    }
+
+    private static boolean isNative(CrosswalkRow r, NaturalnessLevel level) {
+        return r.at(level).equals(r.identifierNative());
+    }
+
+    static String key(String kind, String name) {
+        return kind + "\u0000" + name;
+    }
+
+    /** Lookup of a crosswalk's names by kind and native identifier (exact first, then case-insensitive). */
+    public static Map<String, CrosswalkRow> index(List<CrosswalkRow> rows) {
+        Map<String, CrosswalkRow> index = new HashMap<>();
+        for (CrosswalkRow r : rows) {
+            index.putIfAbsent(key(r.kind(), r.identifierNative().toLowerCase(Locale.ROOT)), r);
+        }
+        for (CrosswalkRow r : rows) {
+            index.put(key(r.kind(), r.identifierNative()), r);
+        }
+        return index;
+    }
+
+    public static CrosswalkRow lookup(Map<String, CrosswalkRow> index, String kind, String nativeName) {
+        CrosswalkRow r = index.get(key(kind, nativeName));
+        return r != null ? r : index.get(key(kind, nativeName.toLowerCase(Locale.ROOT)));
+    }
+}

@@ -1,0 +1,376 @@
+package dev.snailbench.workbench.refiner;
+
+import dev.snailbench.workbench.refiner.SchemaGraph.ColumnNode;
+import dev.snailbench.model.domain.ResultColumn.ValueType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * Homonyms, synonyms and irregular names from the semantic packages and an embedding of each text, with no I/O:
+ * <ul>
+ * <li>homonyms: two columns of different tables with the same name whose descriptions are dissimilar;</li>
+ * <li>synonyms: two columns of different tables with different names, compatible value families and similar
+ * canonical names (candidates are pairs whose canonical names share their words, so a 10,000-column schema
+ * is not compared pair by pair);</li>
+ * <li>irregular: a name far from its canonical name, unless the column is already a homonym or synonym.</li>
+ * </ul>
+ */
+public final class AmbiguityDetector {
+
+    private AmbiguityDetector() {
+    }
+
+    /** Every text whose vector detection needs: names, canonical names, descriptions. */
+    public static Set<String> texts(List<SemanticPackage> packages) {
+        Set<String> texts = new HashSet<>();
+        for (SemanticPackage p : packages) {
+            texts.add(nameText(p.column().column()));
+            texts.add(nameText(p.canonicalName()));
+            texts.add(nameText(meaningName(p.canonicalName())));
+            texts.add(p.description());
+        }
+        return texts;
+    }
+
+    /**
+     * A canonical name read through the thesaurus ({@code club_key} → {@code club_id}): what synonyms are compared
+     * on, and the one name a synonym pair gets in the view layer.
+     */
+    public static String meaningName(String canonical) {
+        return String.join("_", Lexicon.words(canonical).stream().map(Lexicon::canonical).toList());
+    }
+
+    /** Identifiers are embedded as their words ({@code HomeTeamID} → "home team id"). */
+    static String nameText(String identifier) {
+        return String.join(" ", Lexicon.words(identifier));
+    }
+
+    /** One candidate: a pair (or, for irregular names, one column) with its similarity score. */
+    public record Candidate(Ambiguity.Type type, List<Integer> columns, double sss, String evidence) {
+    }
+
+    /** Schemas up to this many columns have every cross-table pair of compatible columns scored as synonyms. */
+    static final int ALL_PAIRS_MAX_COLUMNS = 3000;
+
+    /** Synonym candidates below this similarity are not kept (no fitted threshold goes this low). */
+    static final double SYNONYM_FLOOR = 0.5;
+
+    /**
+     * Every candidate with its score, thresholds not yet applied:
+     * <ul>
+     * <li>homonym candidates: same-named pairs of different tables, except pairs that are one concept (a foreign key
+     * and the key it references, two references to one key) or share sample values (the same kind of thing, e.g.
+     * {@code country} of a club and of a stadium); values of different families score 0;</li>
+     * <li>synonym candidates: differently named pairs of compatible values that are one key concept (scored 1:
+     * a foreign key and its key, or two keys whose descriptions identify the same entity, when the names say
+     * nothing but that entity and key words; a role such as {@code home_team_id} or {@code winner} for
+     * {@code team_id} is not a synonym), and pairs scored on
+     * the similarity of their canonical names (same words, or, up to {@link #ALL_PAIRS_MAX_COLUMNS} columns,
+     * every cross-table pair);</li>
+     * <li>irregular candidates: every column's name against its canonical name; a generic placeholder
+     * ({@code col1}, {@code misc}) scores 0 and a name made only of English words or standard schema terms
+     * scores 1, whatever its spelling distance.</li>
+     * </ul>
+     */
+    public static List<Candidate> candidates(SchemaGraph graph, List<SemanticPackage> packages,
+            Function<String, float[]> vectors) {
+        List<Candidate> out = new ArrayList<>();
+        List<ColumnNode> cols = graph.columns();
+        Map<String, List<Integer>> byName = new LinkedHashMap<>();
+        Map<String, List<Integer>> byWords = new LinkedHashMap<>();
+        for (ColumnNode c : cols) {
+            byName.computeIfAbsent(c.ref().column().toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(c.index());
+            TreeSet<String> words = new TreeSet<>();
+            for (String w : meaningName(packages.get(c.index()).canonicalName()).split("_")) {
+                words.add(Lexicon.singular(w));
+            }
+            byWords.computeIfAbsent(String.join(" ", words), k -> new ArrayList<>()).add(c.index());
+        }
+        Map<String, Double> cache = new HashMap<>();
+        for (List<Integer> same : byName.values()) {
+            for (int i = 0; i < same.size(); i++) {
+                for (int j = i + 1; j < same.size(); j++) {
+                    ColumnNode ca = cols.get(same.get(i));
+                    ColumnNode cb = cols.get(same.get(j));
+                    SemanticPackage a = packages.get(same.get(i));
+                    SemanticPackage b = packages.get(same.get(j));
+                    if (a.column().table().equalsIgnoreCase(b.column().table()) || linked(graph, ca, cb)
+                            || sharedValues(ca, cb)) {
+                        continue;
+                    }
+                    // values of different families cannot mean the same thing
+                    double sss = !compatible(ca.valueType(), cb.valueType()) ? 0
+                            : a.description().equals(b.description()) ? 1
+                            : cache.computeIfAbsent(a.description() + "\u0000" + b.description(),
+                                    k -> cosine(vectors.apply(a.description()), vectors.apply(b.description())));
+                    out.add(new Candidate(Ambiguity.Type.HOMONYM, List.of(same.get(i), same.get(j)), sss,
+                            "same name, different meanings: '" + a.description() + "' vs '" + b.description() + "'"));
+                }
+            }
+        }
+        Set<Long> seen = new HashSet<>();
+        for (List<Integer> block : byWords.values()) {
+            for (int i = 0; i < block.size(); i++) {
+                for (int j = i + 1; j < block.size(); j++) {
+                    synonym(graph, packages, vectors, cols.get(block.get(i)), cols.get(block.get(j)), seen, out, false);
+                }
+            }
+        }
+        for (ColumnNode c : cols) {
+            ColumnNode ref = graph.referenced(c);
+            if (ref != null) {
+                synonym(graph, packages, vectors, c, ref, seen, out, false);
+            }
+        }
+        Map<String, List<ColumnNode>> byEntity = new LinkedHashMap<>();
+        for (ColumnNode c : cols) {
+            String identified = identified(packages.get(c.index()));
+            if (identified != null) {
+                byEntity.computeIfAbsent(identified, k -> new ArrayList<>()).add(c);
+            }
+        }
+        for (List<ColumnNode> keys : byEntity.values()) {
+            for (int i = 0; i < keys.size(); i++) {
+                for (int j = i + 1; j < keys.size(); j++) {
+                    synonym(graph, packages, vectors, keys.get(i), keys.get(j), seen, out, false);
+                }
+            }
+        }
+        if (cols.size() <= ALL_PAIRS_MAX_COLUMNS) {
+            for (int i = 0; i < cols.size(); i++) {
+                for (int j = i + 1; j < cols.size(); j++) {
+                    synonym(graph, packages, vectors, cols.get(i), cols.get(j), seen, out, true);
+                }
+            }
+        }
+        for (ColumnNode c : cols) {
+            SemanticPackage p = packages.get(c.index());
+            String name = c.ref().column();
+            double sss;
+            String evidence;
+            if (placeholder(name)) {
+                sss = 0;
+                evidence = "a generic placeholder name: '" + name + "' says nothing of what it holds";
+            } else if (wordsOnly(name)) {
+                sss = 1;
+                evidence = "'" + name + "' is made of English words and standard schema terms";
+            } else {
+                sss = cosine(vectors.apply(nameText(name)), vectors.apply(nameText(p.canonicalName())));
+                evidence = "name far from its meaning: '" + name + "' reads as '" + p.canonicalName() + "'";
+            }
+            out.add(new Candidate(Ambiguity.Type.IRREGULAR, List.of(c.index()), sss, evidence));
+        }
+        return out;
+    }
+
+    private static void synonym(SchemaGraph graph, List<SemanticPackage> packages, Function<String, float[]> vectors,
+            ColumnNode ca, ColumnNode cb, Set<Long> seen, List<Candidate> out, boolean onlyAboveFloor) {
+        if (ca.ref().table().equalsIgnoreCase(cb.ref().table())
+                || ca.ref().column().equalsIgnoreCase(cb.ref().column())
+                || !compatible(ca.valueType(), cb.valueType())) {
+            return;
+        }
+        long key = (long) Math.min(ca.index(), cb.index()) << 32 | Math.max(ca.index(), cb.index());
+        if (seen.contains(key)) {
+            return;
+        }
+        SemanticPackage a = packages.get(ca.index());
+        SemanticPackage b = packages.get(cb.index());
+        String oneKey = oneKeyConcept(graph, ca, cb, a, b);
+        double sss = oneKey != null ? 1 : cosine(vectors.apply(nameText(meaningName(a.canonicalName()))),
+                vectors.apply(nameText(meaningName(b.canonicalName()))));
+        if (onlyAboveFloor && sss < SYNONYM_FLOOR) {
+            return;
+        }
+        seen.add(key);
+        out.add(new Candidate(Ambiguity.Type.SYNONYM, List.of(ca.index(), cb.index()), sss, oneKey != null ? oneKey
+                : "different names, one meaning: read as '" + a.canonicalName() + "'"
+                        + (a.canonicalName().equals(b.canonicalName()) ? "" : " / '" + b.canonicalName() + "'")));
+    }
+
+    /**
+     * Why two differently named columns are one key concept, or null: a foreign key and the key it references, or
+     * two keys described as identifying the same entity — provided each name says only that entity and key words
+     * ({@code club_ref}, {@code club_key}, {@code team}); a name with another word is a role the key plays
+     * ({@code home_team_id}, {@code winner}), not another name of it.
+     */
+    static String oneKeyConcept(SchemaGraph graph, ColumnNode ca, ColumnNode cb, SemanticPackage a,
+            SemanticPackage b) {
+        if (graph.referenced(ca) == cb || graph.referenced(cb) == ca) {
+            ColumnNode fk = graph.referenced(ca) == cb ? ca : cb;
+            ColumnNode key = fk == ca ? cb : ca;
+            return namesOnly(fk, key) ? "one key under two names: '" + fk.ref().key() + "' references '"
+                    + key.ref().key() + "'" : null;
+        }
+        String ea = identified(a);
+        if (ea != null && ea.equals(identified(b)) && namesOnly(ca, ea) && namesOnly(cb, ea)) {
+            return "one key under two names: both identify " + ea.replace('_', ' ');
+        }
+        return null;
+    }
+
+    /** Words that may accompany an entity in a key's name without naming a role. */
+    private static final Set<String> KEY_WORDS = Set.of("id", "key", "identifier", "code", "cd", "no", "num",
+            "number", "nbr", "pk", "fk", "ref", "reference", "ident");
+
+    /** Whether {@code fk}'s name is made only of {@code key}'s table entity, {@code key}'s own words and key words. */
+    private static boolean namesOnly(ColumnNode fk, ColumnNode key) {
+        Set<String> allowed = new HashSet<>();
+        Lexicon.words(Lexicon.entity(key.ref().table())).forEach(w -> allowed.add(Lexicon.singular(w)));
+        Lexicon.words(key.ref().column()).forEach(w -> allowed.add(Lexicon.singular(w)));
+        return namesOnly(fk, allowed);
+    }
+
+    private static boolean namesOnly(ColumnNode column, String entity) {
+        Set<String> allowed = new HashSet<>();
+        for (String w : entity.split("[_ ]+")) {
+            allowed.add(Lexicon.singular(w));
+        }
+        return namesOnly(column, allowed);
+    }
+
+    private static boolean namesOnly(ColumnNode column, Set<String> allowed) {
+        List<String> words = Lexicon.words(column.ref().column());
+        return !words.isEmpty() && words.stream().map(Lexicon::singular)
+                .allMatch(w -> allowed.contains(w) || KEY_WORDS.contains(w) || KEY_WORDS.contains(Lexicon.canonical(w)));
+    }
+
+    /** The entity a key's description says it identifies ("identifier of club" → club), or null. */
+    static String identified(SemanticPackage p) {
+        String d = p.description();
+        return d.startsWith("identifier of ") ? d.substring("identifier of ".length()).trim() : null;
+    }
+
+    /** A foreign key and the key it references, or two columns referencing one key. */
+    static boolean linked(SchemaGraph graph, ColumnNode a, ColumnNode b) {
+        ColumnNode ra = graph.referenced(a);
+        ColumnNode rb = graph.referenced(b);
+        return ra == b || rb == a || ra != null && ra == rb;
+    }
+
+    /**
+     * Columns sharing a sample value hold the same kind of thing ({@code country} of a club and of a stadium):
+     * any text value, or a number of four characters or more (years; small numbers are shared by chance).
+     */
+    static boolean sharedValues(ColumnNode a, ColumnNode b) {
+        if (!compatible(a.valueType(), b.valueType())) {
+            return false;
+        }
+        boolean text = family(a.valueType()).equals("text");
+        Set<String> values = new HashSet<>();
+        a.samples().forEach(v -> values.add(v.trim().toLowerCase(Locale.ROOT)));
+        return b.samples().stream().map(v -> v.trim().toLowerCase(Locale.ROOT))
+                .anyMatch(v -> !v.isEmpty() && (text || v.length() >= 4) && values.contains(v));
+    }
+
+    /** Words that say nothing of a column on their own. */
+    static final Set<String> GENERIC = Set.of("col", "column", "field", "fld", "attr", "attribute", "data", "misc",
+            "info", "value", "val", "var", "item", "tmp", "temp", "other", "extra", "unknown", "untitled", "stuff",
+            "thing", "prop", "property", "param", "generic", "custom", "aux", "etc", "x", "unnamed");
+
+    /** Generic words that are placeholders even alone (a lone {@code value} or {@code data} may be a real name). */
+    static final Set<String> GENERIC_ALONE = Set.of("misc", "stuff", "thing", "tmp", "etc", "unnamed", "untitled",
+            "extra", "aux", "generic", "col", "fld", "attr", "prop", "param");
+
+    /**
+     * A generic placeholder: generic words with numbers or single letters ({@code col1}, {@code field_a},
+     * {@code data2}), or a generic word that never names a thing alone ({@code misc}).
+     */
+    static boolean placeholder(String name) {
+        List<String> words = Lexicon.words(name);
+        if (words.isEmpty()) {
+            return false;
+        }
+        boolean generic = false;
+        boolean filler = false;
+        for (String w : words) {
+            if (GENERIC.contains(w)) {
+                generic = true;
+            } else if (w.chars().allMatch(Character::isDigit) || w.length() == 1) {
+                filler = true;
+            } else {
+                return false;
+            }
+        }
+        if (!generic) {
+            return false;
+        }
+        return filler || words.size() == 1 && GENERIC_ALONE.contains(words.get(0));
+    }
+
+    /**
+     * Whether every word of a name is an English word (zxcvbn's lists, as the classifier reads them) or a
+     * standard schema term ({@code id}, {@code dob}, {@code url}…), or a number: such a name is regular, however
+     * far its letters are from an expansion.
+     */
+    static boolean wordsOnly(String name) {
+        List<String> words = Lexicon.words(name);
+        return !words.isEmpty() && words.stream().allMatch(w -> w.chars().allMatch(Character::isDigit)
+                || Lexicon.SHORT_WORDS.contains(w) || w.length() > 2 && EnglishWordList.isWord(w)
+                        && !Lexicon.isAbbreviation(w));
+    }
+
+    public static List<Ambiguity> detect(SchemaGraph graph, List<SemanticPackage> packages,
+            Function<String, float[]> vectors, Thresholds thresholds) {
+        return decide(graph, candidates(graph, packages, vectors), thresholds);
+    }
+
+    /** The thresholds applied to scored candidates; homonymy and synonymy take precedence over irregular names. */
+    public static List<Ambiguity> decide(SchemaGraph graph, List<Candidate> candidates, Thresholds thresholds) {
+        List<Ambiguity> found = new ArrayList<>();
+        Set<Integer> involved = new HashSet<>();
+        for (Candidate c : candidates) {
+            boolean hit = switch (c.type()) {
+                case HOMONYM -> c.sss() < thresholds.homonym();
+                case SYNONYM -> c.sss() >= thresholds.synonym();
+                case IRREGULAR -> false;
+            };
+            if (hit) {
+                found.add(new Ambiguity(c.type(), c.columns().stream().map(i -> graph.columns().get(i).ref()).toList(),
+                        c.sss(), c.evidence()));
+                involved.addAll(c.columns());
+            }
+        }
+        for (Candidate c : candidates) {
+            if (c.type() == Ambiguity.Type.IRREGULAR && c.sss() < thresholds.irregular()
+                    && !involved.contains(c.columns().get(0))) {
+                found.add(new Ambiguity(c.type(), List.of(graph.columns().get(c.columns().get(0)).ref()), c.sss(),
+                        c.evidence()));
+            }
+        }
+        return found;
+    }
+
+    /** Value families a comparison could join: numbers with numbers, dates with timestamps, text with text. */
+    static boolean compatible(ValueType a, ValueType b) {
+        return family(a).equals(family(b));
+    }
+
+    private static String family(ValueType t) {
+        return switch (t) {
+            case NUMBER, BOOLEAN -> "number";
+            case DATE, TIME, TIMESTAMP -> "time";
+            default -> "text";
+        };
+    }
+
+    public static double cosine(float[] a, float[] b) {
+        double dot = 0;
+        double na = 0;
+        double nb = 0;
+        for (int i = 0; i < Math.min(a.length, b.length); i++) {
+            dot += a[i] * b[i];
+            na += a[i] * a[i];
+            nb += b[i] * b[i];
+        }
+        return na == 0 || nb == 0 ? 0 : dot / Math.sqrt(na * nb);
+    }
+}

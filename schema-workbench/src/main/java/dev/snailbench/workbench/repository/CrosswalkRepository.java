@@ -1,0 +1,47 @@
+package dev.snailbench.workbench.repository;
+
+import dev.snailbench.workbench.crosswalk.CrosswalkRow;
+import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/** Crosswalks and their lines; every lookup is scoped to a tenant. Call inside a transaction/session. */
+@ApplicationScoped
+public class CrosswalkRepository implements PanacheRepositoryBase<CrosswalkEntity, UUID> {
+
+    public Uni<CrosswalkEntity> findForTenant(String tenantId, UUID id) {
+        return find("id = ?1 and tenantId = ?2", id, tenantId).firstResult();
+    }
+
+    public Uni<List<CrosswalkEntity>> listForTenant(String tenantId) {
+        return list("tenantId = ?1 order by createdAt", tenantId);
+    }
+
+    public Uni<List<CrosswalkRow>> rows(UUID crosswalkId) {
+        return CrosswalkEntryEntity.<CrosswalkEntryEntity>list("crosswalkId = ?1 order by ordinal", crosswalkId)
+                .map(entries -> entries.stream().map(e -> new CrosswalkRow(e.kind, e.identifierNative,
+                        e.nativeLevel, e.regular, e.low, e.least)).toList());
+    }
+
+    /** Stores the lines of a crosswalk in order. */
+    public Uni<Void> persistRows(UUID crosswalkId, List<CrosswalkRow> rows) {
+        List<CrosswalkEntryEntity> entries = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            CrosswalkRow r = rows.get(i);
+            CrosswalkEntryEntity e = new CrosswalkEntryEntity();
+            e.crosswalkId = crosswalkId;
+            e.ordinal = i;
+            e.kind = r.kind();
+            e.identifierNative = r.identifierNative();
+            e.nativeLevel = r.nativeLevel() == null ? "" : r.nativeLevel();
+            e.regular = r.regular();
+            e.low = r.low();
+            e.least = r.least();
+            entries.add(e);
+        }
+        return CrosswalkEntryEntity.persist(entries);
+    }
+}

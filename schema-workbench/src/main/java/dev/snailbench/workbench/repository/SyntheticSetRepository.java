@@ -1,0 +1,20 @@
+package dev.snailbench.workbench.repository;
+
+import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.UUID;
+
+/** Synthetic question sets and their pairs, scoped to a tenant. Call inside a session/transaction. */
+@ApplicationScoped
+public class SyntheticSetRepository implements PanacheRepositoryBase<SyntheticSetEntity, UUID> {
+
+    public Uni<SyntheticSetEntity> findForTenant(String tenantId, UUID id) {
+        return find("id = ?1 and tenantId = ?2", id, tenantId).firstResult();
+    }
+
+    public Uni<List<SyntheticPairEntity>> pairs(UUID setId) {
+        return SyntheticPairEntity.list("setId = ?1 order by ordinal", setId);
+    }
+}
