@@ -2,7 +2,7 @@ package dev.snailbench.executor.service;
 
 import dev.snailbench.executor.config.ExecutorBeans;
 import dev.snailbench.executor.config.ExecutorConfig;
-import dev.snailbench.executor.model.RegisteredDatabase;
+import dev.snailbench.executor.repository.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
 import dev.snailbench.executor.service.qatch.QatchGenerator;
 import dev.snailbench.executor.service.targets.ConnectionErrors;
