@@ -115,7 +115,7 @@ public class DatabaseRegistry {
         }
         return owned(tenantId, id).map(this::target).chain(target -> onWorker(() -> {
             try {
-                return sql.withGuardedConnection(target, c -> SchemaIntrospector.introspect(c, target.dialect(), k,
+                return sql.withSession(target, session -> SchemaIntrospector.introspect(session, k,
                         Duration.ofSeconds(5)));
             } catch (SQLException e) {
                 String why = e.getSQLState() != null && e.getSQLState().startsWith("08")
