@@ -1,6 +1,5 @@
 package dev.snailbench.executor.repository;
 
-import dev.snailbench.executor.model.RegisteredDatabase;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;

@@ -1,6 +1,6 @@
 package dev.snailbench.executor.rest;
 
-import dev.snailbench.executor.model.RegisteredDatabase;
+import dev.snailbench.executor.repository.RegisteredDatabase;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;

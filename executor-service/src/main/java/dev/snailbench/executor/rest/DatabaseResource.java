@@ -1,6 +1,6 @@
 package dev.snailbench.executor.rest;
 
-import dev.snailbench.executor.model.RegisteredDatabase;
+import dev.snailbench.executor.repository.RegisteredDatabase;
 import dev.snailbench.executor.rest.DatabaseDtos.ConnectionCheck;
 import dev.snailbench.executor.rest.DatabaseDtos.DatabaseView;
 import dev.snailbench.executor.rest.DatabaseDtos.RegisterDatabase;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.executor.config.ExecutorBeans;
 import dev.snailbench.executor.config.ExecutorConfig;
-import dev.snailbench.executor.model.RegisteredDatabase;
+import dev.snailbench.executor.repository.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
 import dev.snailbench.executor.rest.DatabaseDtos.ConnectionCheck;
 import dev.snailbench.executor.rest.DatabaseDtos.RegisterDatabase;
@@ -115,7 +115,7 @@ public class DatabaseRegistry {
         }
         return owned(tenantId, id).map(this::target).chain(target -> onWorker(() -> {
             try {
-                return sql.withGuardedConnection(target, c -> SchemaIntrospector.introspect(c, target.dialect(), k,
+                return sql.withSession(target, session -> SchemaIntrospector.introspect(session, k,
                         Duration.ofSeconds(5)));
             } catch (SQLException e) {
                 String why = e.getSQLState() != null && e.getSQLState().startsWith("08")

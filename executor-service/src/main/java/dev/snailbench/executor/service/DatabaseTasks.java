@@ -2,7 +2,7 @@ package dev.snailbench.executor.service;
 
 import dev.snailbench.executor.config.ExecutorBeans;
 import dev.snailbench.executor.config.ExecutorConfig;
-import dev.snailbench.executor.model.RegisteredDatabase;
+import dev.snailbench.executor.repository.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
 import dev.snailbench.executor.service.qatch.QatchGenerator;
 import dev.snailbench.executor.service.targets.ConnectionErrors;
@@ -27,7 +27,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -119,7 +118,7 @@ public class DatabaseTasks {
 
     private SchemaSpec describe(Target target, DatabaseTaskRequested request) throws SQLException {
         String schema = schemaOf(request);
-        return sql.withGuardedConnection(target, c -> read(c, schema));
+        return sql.withSession(target, session -> read(session, schema));
     }
 
     private QatchSuite qatch(Target target, DatabaseTaskRequested request) throws SQLException {
@@ -127,10 +126,10 @@ public class DatabaseTasks {
         if (request.qatch() == null) {
             throw new Refused("a QATCH task needs its options");
         }
-        return sql.withGuardedConnection(target, c -> {
-            read(c, schema);
+        return sql.withSession(target, session -> {
+            read(session, schema);
             try {
-                return QatchGenerator.generate(c, schema, target.dialect(), request.qatch());
+                return QatchGenerator.generate(session, schema, request.qatch());
             } catch (IllegalArgumentException e) {
                 throw new Refused(e.getMessage());
             }
@@ -147,10 +146,10 @@ public class DatabaseTasks {
         long budget = Math.max(1, Math.min(options.timeBudgetSeconds(), config.databaseTaskTimeout().toSeconds() - 15));
         SyntheticSuite.Options bounded = new SyntheticSuite.Options(options.seeds(), options.seed(), options.target(),
                 options.maxPerTemplate(), options.maxResultRows(), options.queryTimeoutSeconds(), (int) budget);
-        SyntheticSuite suite = sql.withGuardedConnection(target, c -> {
-            read(c, schema);
+        SyntheticSuite suite = sql.withSession(target, session -> {
+            read(session, schema);
             try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-                return SyntheticSqlGenerator.generate(c, schema, target.dialect(), parser, bounded);
+                return SyntheticSqlGenerator.generate(session, schema, parser, bounded);
             }
         });
         return fitted(suite);
@@ -166,10 +165,10 @@ public class DatabaseTasks {
         if (k < 0 || k > config.maxSampleValues()) {
             throw new Refused("sample values per column must be between 0 and " + config.maxSampleValues());
         }
-        return sql.withGuardedConnection(target, c -> {
-            read(c, schema);
+        return sql.withSession(target, session -> {
+            read(session, schema);
             // Only that schema is read (and sampled); the pattern's "_" matches any character, hence the filter.
-            DatabaseSchema all = SchemaIntrospector.introspect(c, target.dialect(), schema, k, Duration.ofSeconds(5));
+            DatabaseSchema all = SchemaIntrospector.introspect(session, schema, k, Duration.ofSeconds(5));
             List<DatabaseSchema.Table> tables = all.tables().stream()
                     .filter(t -> schema.equalsIgnoreCase(t.schema())).toList();
             return new TeamSchema(name, new DatabaseSchema(all.databaseProduct(), all.catalog(), tables,
@@ -179,7 +178,8 @@ public class DatabaseTasks {
 
     /** The database's schemas that hold tables or views the registered login can see, sorted (system schemas left out). */
     private List<String> schemas(Target target) throws SQLException {
-        return sql.withGuardedConnection(target, c -> {
+        return sql.withSession(target, session -> {
+            Connection c = session.catalog();
             java.util.TreeSet<String> names = new java.util.TreeSet<>(String.CASE_INSENSITIVE_ORDER);
             try (java.sql.ResultSet tables = c.getMetaData().getTables(c.getCatalog(), null, "%",
                     new String[] {"TABLE", "VIEW"})) {
@@ -232,15 +232,9 @@ public class DatabaseTasks {
             throw new Refused("the admin password of database " + db.id + " cannot be opened: " + e.getMessage());
         }
         try (Connection c = connector.admin(target, db.adminUsername, adminPassword, config.databaseTaskTimeout())) {
-            c.setAutoCommit(false);
-            try (Statement s = c.createStatement()) {
-                s.setQueryTimeout((int) Math.max(1, config.databaseTaskTimeout().toSeconds()));
-                for (String statement : ddl) {
-                    s.execute(statement);
-                }
-                c.commit();
+            try {
+                QueryRunner.applyDdl(c, ddl, config.databaseTaskTimeout());
             } catch (SQLException e) {
-                c.rollback();
                 throw new SQLException("creating the views failed (nothing was changed): " + e.getMessage(),
                         e.getSQLState(), e);
             }
@@ -254,9 +248,9 @@ public class DatabaseTasks {
         return ddl.size();
     }
 
-    private static SchemaSpec read(Connection c, String schema) {
+    private static SchemaSpec read(TeamSession session, String schema) {
         try {
-            return JdbcSchemaReader.read(c, schema);
+            return JdbcSchemaReader.read(session.catalog(), schema);
         } catch (IllegalArgumentException e) {
             throw new Refused(e.getMessage());
         } catch (SQLException e) {

@@ -11,6 +11,7 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -18,11 +19,20 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Runs one already-checked query on one connection: in a read-only transaction that is always rolled back,
- * with the server-side timeout, streaming the rows (fetch size; PostgreSQL needs autocommit off to use a
- * cursor) and stopping at the row and byte caps. Blocking.
+ * The one place a statement is created on a team's read-only session: every query (gold, predicted, gold screening,
+ * schema samples, QATCH generation, synthetic seeds and candidates) runs here on a connection of the
+ * {@link PoolManager} (address rules, verified read-only session, per-tenant permits, circuit breaker), after the
+ * {@link SqlGuard} passed it ({@link SqlExecutor}, {@link TeamSession}): in a read-only transaction that is always
+ * rolled back, with the server-side timeout, streaming the rows (fetch size; PostgreSQL needs autocommit off to use a
+ * cursor) and stopping at the row cap. Blocking.
  */
 public final class QueryRunner {
+
+    /** Reads what the caller needs from a query's rows. */
+    @FunctionalInterface
+    public interface RowsReader<T> {
+        T read(ResultSet rows) throws SQLException;
+    }
 
     /** PostgreSQL's query_canceled, raised when statement_timeout fires. */
     static final String PG_QUERY_CANCELED = "57014";
@@ -40,13 +50,20 @@ public final class QueryRunner {
      */
     public static ExecutionOutcome run(Connection c, SqlDialect dialect, String sql, ExecutionLimits limits,
             boolean sessionPrepared) {
+        return run(c, dialect, sql, limits, sessionPrepared, List.of());
+    }
+
+    /**
+     * @param transactionSettings the platform's own {@code SET LOCAL} statements for this transaction (the gold
+     *                            screening's plan settings), ended with it by the rollback; never a tenant's text
+     */
+    public static ExecutionOutcome run(Connection c, SqlDialect dialect, String sql, ExecutionLimits limits,
+            boolean sessionPrepared, List<String> transactionSettings) {
         long start = System.nanoTime();
         try {
             c.setAutoCommit(false);
             try (Statement s = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
-                if (!sessionPrepared) {
-                    prepareTransaction(s, dialect, limits);
-                }
+                prepareTransaction(s, dialect, sessionPrepared ? null : limits.timeout(), transactionSettings);
                 // Client-side timeout as a backstop; on SQL Server it is the query timeout itself (the driver
                 // sends an attention signal and the server aborts the batch).
                 s.setQueryTimeout(queryTimeoutSeconds(dialect, limits));
@@ -69,16 +86,76 @@ public final class QueryRunner {
         }
     }
 
-    private static void prepareTransaction(Statement s, SqlDialect dialect, ExecutionLimits limits)
-            throws SQLException {
-        if (dialect == SqlDialect.POSTGRESQL) {
-            // One round trip; SET LOCAL ends with the transaction, so gold and predicted timeouts never leak.
-            s.execute("SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = " + limits.timeout().toMillis());
+    /**
+     * Runs one already-checked query for platform code that reads the rows itself (schema samples, QATCH and
+     * synthetic generation): in its own read-only transaction with {@code timeout} as the statement timeout (server
+     * side on PostgreSQL), at most {@code maxRows} rows (0: no cap), always rolled back, so neither a failed query
+     * nor anything a query changed in the session (a function's {@code set_config}) reaches the next one.
+     *
+     * @throws SQLException the driver's error (SQLSTATE 57014 on a PostgreSQL timeout)
+     */
+    public static <T> T query(Connection c, SqlDialect dialect, String sql, Duration timeout, int maxRows,
+            RowsReader<T> reader) throws SQLException {
+        c.setAutoCommit(false);
+        try (Statement s = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
+            prepareTransaction(s, dialect, timeout, List.of());
+            s.setQueryTimeout(queryTimeoutSeconds(dialect, timeout));
+            if (maxRows > 0) {
+                s.setMaxRows(maxRows);
+            }
+            try (ResultSet rs = s.executeQuery(sql)) {
+                return reader.read(rs);
+            }
+        } finally {
+            c.rollback();
+        }
+    }
+
+    /**
+     * Runs the platform's view DDL ({@code ViewDdl}-checked shapes only) on an admin session in one transaction:
+     * committed when every statement ran, rolled back otherwise. The one write the executor makes on a team's
+     * database.
+     */
+    public static void applyDdl(Connection admin, List<String> checkedDdl, Duration timeout) throws SQLException {
+        admin.setAutoCommit(false);
+        try (Statement s = admin.createStatement()) {
+            s.setQueryTimeout((int) Math.max(1, timeout.toSeconds()));
+            for (String statement : checkedDdl) {
+                s.execute(statement);
+            }
+            admin.commit();
+        } catch (SQLException e) {
+            admin.rollback();
+            throw e;
+        }
+    }
+
+    /**
+     * On PostgreSQL, one round trip: read-only, the statement timeout (null: the pool's session already has it) and
+     * the platform's settings; SET LOCAL ends with the transaction, so no timeout or setting leaks.
+     */
+    private static void prepareTransaction(Statement s, SqlDialect dialect, Duration timeout,
+            List<String> transactionSettings) throws SQLException {
+        if (dialect != SqlDialect.POSTGRESQL) {
+            return;
+        }
+        List<String> statements = new ArrayList<>();
+        if (timeout != null) {
+            statements.add("SET TRANSACTION READ ONLY");
+            statements.add("SET LOCAL statement_timeout = " + timeout.toMillis());
+        }
+        statements.addAll(transactionSettings);
+        if (!statements.isEmpty()) {
+            s.execute(String.join("; ", statements));
         }
     }
 
     static int queryTimeoutSeconds(SqlDialect dialect, ExecutionLimits limits) {
-        long ms = limits.timeout().toMillis();
+        return queryTimeoutSeconds(dialect, limits.timeout());
+    }
+
+    static int queryTimeoutSeconds(SqlDialect dialect, Duration timeout) {
+        long ms = timeout.toMillis();
         // PostgreSQL's own timeout fires first; the client one only catches a server that does not answer.
         long seconds = dialect == SqlDialect.POSTGRESQL ? ms / 1000 + 5 : (ms + 999) / 1000;
         return (int) Math.min(Integer.MAX_VALUE, Math.max(1, seconds));

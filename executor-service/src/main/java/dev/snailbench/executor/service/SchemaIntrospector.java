@@ -10,7 +10,6 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,50 +38,47 @@ public final class SchemaIntrospector {
     private SchemaIntrospector() {
     }
 
-    public static DatabaseSchema introspect(Connection c, SqlDialect dialect, int samples, Duration sampleTimeout)
+    public static DatabaseSchema introspect(TeamSession session, int samples, Duration sampleTimeout)
             throws SQLException {
-        return introspect(c, dialect, null, samples, sampleTimeout);
+        return introspect(session, null, samples, sampleTimeout);
     }
 
     /**
      * As above, for the schemas matching {@code schemaPattern} only (a JDBC metadata pattern: {@code _} matches any
      * character, so callers wanting one schema filter the result by name too); null reads every schema.
      */
-    public static DatabaseSchema introspect(Connection c, SqlDialect dialect, String schemaPattern, int samples,
+    public static DatabaseSchema introspect(TeamSession session, String schemaPattern, int samples,
             Duration sampleTimeout) throws SQLException {
-        c.setAutoCommit(false);
-        try {
-            DatabaseMetaData md = c.getMetaData();
-            String catalog = c.getCatalog();
-            List<Table> tables = new ArrayList<>();
-            boolean truncated = false;
-            try (ResultSet rs = md.getTables(catalog, schemaPattern, "%", new String[] {"TABLE", "VIEW"})) {
-                while (rs.next()) {
-                    String schema = rs.getString("TABLE_SCHEM");
-                    if (schema != null && SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT))) {
-                        continue;
-                    }
-                    if (tables.size() >= MAX_TABLES) {
-                        truncated = true;
-                        break;
-                    }
-                    tables.add(new Table(schema, rs.getString("TABLE_NAME"), rs.getString("TABLE_TYPE"),
-                            new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
+        SqlDialect dialect = session.dialect();
+        Connection c = session.catalog();
+        DatabaseMetaData md = c.getMetaData();
+        String catalog = c.getCatalog();
+        List<Table> tables = new ArrayList<>();
+        boolean truncated = false;
+        try (ResultSet rs = md.getTables(catalog, schemaPattern, "%", new String[] {"TABLE", "VIEW"})) {
+            while (rs.next()) {
+                String schema = rs.getString("TABLE_SCHEM");
+                if (schema != null && SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT))) {
+                    continue;
                 }
-            }
-            List<Table> described = new ArrayList<>();
-            for (Table t : tables) {
-                List<Column> columns = columns(md, catalog, t, dialect);
-                if (samples > 0) {
-                    columns = withSamples(c, dialect, t, columns, samples, sampleTimeout);
+                if (tables.size() >= MAX_TABLES) {
+                    truncated = true;
+                    break;
                 }
-                described.add(new Table(t.schema(), t.name(), t.type(), columns, primaryKey(md, catalog, t),
-                        foreignKeys(md, catalog, t)));
+                tables.add(new Table(schema, rs.getString("TABLE_NAME"), rs.getString("TABLE_TYPE"),
+                        new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
             }
-            return new DatabaseSchema(md.getDatabaseProductName(), catalog, described, truncated);
-        } finally {
-            c.rollback();
         }
+        List<Table> described = new ArrayList<>();
+        for (Table t : tables) {
+            List<Column> columns = columns(md, catalog, t, dialect);
+            if (samples > 0) {
+                columns = withSamples(session, t, columns, samples, sampleTimeout);
+            }
+            described.add(new Table(t.schema(), t.name(), t.type(), columns, primaryKey(md, catalog, t),
+                    foreignKeys(md, catalog, t)));
+        }
+        return new DatabaseSchema(md.getDatabaseProductName(), catalog, described, truncated);
     }
 
     private static List<Column> columns(DatabaseMetaData md, String catalog, Table t, SqlDialect dialect)
@@ -130,19 +126,19 @@ public final class SchemaIntrospector {
         return List.copyOf(byName.values());
     }
 
-    private static List<Column> withSamples(Connection c, SqlDialect dialect, Table t, List<Column> columns, int k,
+    private static List<Column> withSamples(TeamSession session, Table t, List<Column> columns, int k,
             Duration timeout) {
         List<Column> out = new ArrayList<>(columns.size());
         for (Column col : columns) {
             out.add(new Column(col.name(), col.type(), col.valueType(), col.nullable(),
-                    samples(c, dialect, t, col, k, timeout)));
+                    samples(session, t, col, k, timeout)));
         }
         return out;
     }
 
     /** Distinct non-null values; a column that cannot be sampled (xml, json, a timeout) gets none. */
-    private static List<String> samples(Connection c, SqlDialect dialect, Table t, Column col, int k,
-            Duration timeout) {
+    private static List<String> samples(TeamSession session, Table t, Column col, int k, Duration timeout) {
+        SqlDialect dialect = session.dialect();
         if (col.valueType() == ValueType.BINARY) {
             return List.of();
         }
@@ -152,30 +148,21 @@ public final class SchemaIntrospector {
                 ? "SELECT DISTINCT " + column + " FROM " + table + " WHERE " + column + " IS NOT NULL ORDER BY 1 LIMIT " + k
                 : "SELECT DISTINCT TOP (" + k + ") " + column + " FROM " + table + " WHERE " + column
                         + " IS NOT NULL ORDER BY 1";
-        List<String> values = new ArrayList<>();
-        // The session is read-only with the executor's limits (SessionGuard); the sample's own, shorter timeout is the
-        // statement's (the driver cancels it).
-        try (Statement s = c.createStatement()) {
-            s.setQueryTimeout((int) Math.max(1, timeout.toSeconds() + 1));
-            s.setMaxRows(k);
-            try (ResultSet rs = s.executeQuery(sql)) {
+        // The sample's own, shorter timeout is the statement's (the runner sets it for its transaction).
+        try {
+            return session.query(sql, timeout, k, rs -> {
+                List<String> values = new ArrayList<>();
                 int jdbcType = rs.getMetaData().getColumnType(1);
                 String typeName = rs.getMetaData().getColumnTypeName(1);
                 while (rs.next() && values.size() < k) {
                     String v = CanonicalValues.read(rs, 1, jdbcType, typeName, col.valueType());
                     values.add(v == null || v.length() <= MAX_SAMPLE_CHARS ? v : v.substring(0, MAX_SAMPLE_CHARS));
                 }
-            }
+                return values;
+            });
         } catch (SQLException e) {
-            values.clear();
-        } finally {
-            try {
-                c.rollback();
-            } catch (SQLException ignored) {
-                // the next statement reports a broken connection
-            }
+            return List.of();
         }
-        return values;
     }
 
     static String quote(String identifier, SqlDialect dialect) {

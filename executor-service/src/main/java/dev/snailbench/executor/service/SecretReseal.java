@@ -2,7 +2,7 @@ package dev.snailbench.executor.service;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.executor.model.RegisteredDatabase;
+import dev.snailbench.executor.repository.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
 import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.model.target.TargetSpec;

@@ -22,17 +22,49 @@ public final class SqlExecutor {
         this.pools = pools;
     }
 
+    /** Work on a borrowed team session. */
+    @FunctionalInterface
+    public interface SessionWork<T> {
+        T apply(TeamSession session) throws SQLException;
+    }
+
     /**
-     * Borrows a pooled read-only session of {@code target} on which every statement text passes the guard first
-     * ({@link GuardedConnection}): the one way schema samples, QATCH generation and synthetic seeds and candidates
-     * reach a team database. Blocking.
+     * Borrows a pooled read-only session of {@code target} (permits, circuit breaker, verified session) on which
+     * every statement passes the guard and the runner ({@link TeamSession}): the one way schema samples, QATCH
+     * generation and synthetic seeds and candidates reach a team database. Blocking.
      */
-    public <T> T withGuardedConnection(Target target, PoolManager.ConnectionWork<T> work) throws SQLException {
-        return pools.withConnection(target, c -> work.apply(GuardedConnection.wrap(c, guard, target.dialect())));
+    public <T> T withSession(Target target, SessionWork<T> work) throws SQLException {
+        return pools.withConnection(target, c -> {
+            try {
+                return work.apply(new TeamSession(c, target.dialect(), guard));
+            } finally {
+                // Ends the transaction the catalog reads opened; a broken connection is the pool's to evict.
+                try {
+                    c.rollback();
+                } catch (SQLException ignored) {
+                    // the work's own outcome (or exception) is what the caller needs
+                }
+            }
+        });
     }
 
     public SqlGuard.Verdict check(Target target, String sql) {
         return guard.check(sql, target.dialect());
+    }
+
+    /**
+     * Runs gold SQL that already passed {@link #check} once more with the platform's {@code SET LOCAL} settings for
+     * its transaction (the gold screening's plan variants).
+     */
+    public ExecutionOutcome executeCheckedWith(Target target, String sql, ExecutionLimits limits,
+            List<String> transactionSettings) {
+        try {
+            return pools.withConnection(target, limits.timeout(),
+                    c -> QueryRunner.run(c, target.dialect(), sql, limits, true, transactionSettings));
+        } catch (SQLException e) {
+            return ExecutionOutcome.failed(ExecutionStatus.ERROR, "screening run: " + e.getMessage(),
+                    e.getSQLState(), 0);
+        }
     }
 
     /** Checks and runs {@code sql}; with {@code runs > 1} re-runs it and reports the median elapsed time. */

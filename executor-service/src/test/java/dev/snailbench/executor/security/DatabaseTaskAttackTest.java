@@ -55,6 +55,41 @@ class DatabaseTaskAttackTest {
     }
 
     @Test
+    void shouldKeepEverySeedReadOnlyWhenAFunctionTheGuardCannotSeeIntoTurnsTheSessionReadWrite() throws Exception {
+        // A function of the team's database that the guard cannot look into: set_config in its body would turn the
+        // session's default to read-write for every later transaction on that connection. Each query runs in its
+        // own read-only transaction, rolled back with the setting, so the next seed's INSERT must fail.
+        admin("CREATE SCHEMA IF NOT EXISTS snail_attack; "
+                + "CREATE TABLE IF NOT EXISTS snail_attack.written (at timestamptz DEFAULT now()); "
+                + "CREATE OR REPLACE FUNCTION snail_attack.snail_unlock() RETURNS integer LANGUAGE sql VOLATILE AS "
+                + "$$ SELECT length(set_config('default_transaction_read_only', 'off', false)) $$; "
+                + "CREATE OR REPLACE FUNCTION snail_attack.snail_write() RETURNS integer LANGUAGE plpgsql VOLATILE AS "
+                + "$$ BEGIN INSERT INTO snail_attack.written DEFAULT VALUES; RETURN 1; END $$");
+        try {
+            Tenants.Registered team = Tenants.registerTenant("seed-read-write");
+            UUID database = Tasks.register(team, "footballdb_v1", false);
+            List<SyntheticSuite.Seed> seeds = List.of(
+                    new SyntheticSuite.Seed("Goals of Brazil?", "SELECT goals, snail_attack.snail_unlock() AS u "
+                            + "FROM national_team WHERE teamname = 'Brazil' AND year = 2002"),
+                    new SyntheticSuite.Seed("Goals of Brazil, logged?", "SELECT goals, snail_attack.snail_write() AS w "
+                            + "FROM national_team WHERE teamname = 'Brazil' AND year = 2002"));
+
+            DatabaseTaskCompleted answer = Tasks.ask(DatabaseTaskRequested.syntheticSql(team.tenantId(), database,
+                    "exp_v1", new SyntheticSuite.Options(seeds, 5, 20, 10, 50, 10, 60)));
+
+            assertThat(answer.error()).isNull();
+            SyntheticSuite suite = answer.synthetic();
+            assertThat(suite.counts().failingSeeds()).isEqualTo(1);
+            assertThat(String.join("\n", suite.counts().failures()))
+                    .contains("snail_write()", "cannot execute INSERT in a read-only transaction");
+            assertThat(suite.pairs()).allSatisfy(p -> assertThat(p.sql()).doesNotContain("snail_write"));
+            assertThat(query("SELECT count(*) FROM snail_attack.written")).isEqualTo("0");
+        } finally {
+            admin("DROP SCHEMA snail_attack CASCADE");
+        }
+    }
+
+    @Test
     void shouldNeverRunASecondStatementHiddenInViewDdlWithTheAdminLogin() throws Exception {
         Tenants.Registered team = Tenants.registerTenant("ddl-attack");
         UUID withAdmin = Tasks.register(team, "footballdb_v1", true);
@@ -73,10 +108,20 @@ class DatabaseTaskAttackTest {
     }
 
     private static String count() throws Exception {
+        return query("SELECT count(*) FROM exp_v1.national_team");
+    }
+
+    private static String query(String sql) throws Exception {
         try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT count(*) FROM exp_v1.national_team")) {
+                ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getString(1);
+        }
+    }
+
+    private static void admin(String sql) throws Exception {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement()) {
+            s.execute(sql);
         }
     }
 }

@@ -2,7 +2,7 @@ package dev.snailbench.inference.client;
 
 import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.config.InferenceConfig;
-import dev.snailbench.inference.model.CachedResponse;
+import dev.snailbench.inference.repository.CachedResponse;
 import dev.snailbench.inference.repository.CachedResponseRepository;
 import dev.snailbench.model.domain.ModelRef;
 import io.micrometer.core.instrument.Metrics;

@@ -1,6 +1,5 @@
 package dev.snailbench.inference.repository;
 
-import dev.snailbench.inference.model.CachedResponse;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 

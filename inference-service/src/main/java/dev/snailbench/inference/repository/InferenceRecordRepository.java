@@ -1,6 +1,5 @@
 package dev.snailbench.inference.repository;
 
-import dev.snailbench.inference.model.InferenceRecord;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;

@@ -1,6 +1,6 @@
 package dev.snailbench.inference.rest;
 
-import dev.snailbench.inference.model.InferenceRecord;
+import dev.snailbench.inference.repository.InferenceRecord;
 import dev.snailbench.inference.repository.InferenceRecordRepository;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;

@@ -4,7 +4,7 @@ import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.client.ModelCall;
 import dev.snailbench.inference.client.ModelClient;
 import dev.snailbench.inference.config.InferenceConfig;
-import dev.snailbench.inference.model.InferenceRecord;
+import dev.snailbench.inference.repository.InferenceRecord;
 import dev.snailbench.inference.prompt.PromptBuilder;
 import dev.snailbench.inference.schema.DatabaseSchema;
 import dev.snailbench.inference.schema.SchemaCatalog;

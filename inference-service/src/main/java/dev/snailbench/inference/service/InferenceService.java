@@ -1,7 +1,7 @@
 package dev.snailbench.inference.service;
 
 import dev.snailbench.inference.config.InferenceConfig;
-import dev.snailbench.inference.model.InferenceRecord;
+import dev.snailbench.inference.repository.InferenceRecord;
 import dev.snailbench.inference.repository.InferenceRecordRepository;
 import dev.snailbench.model.delivery.PerTenant;
 import dev.snailbench.model.domain.Inference;

@@ -5,7 +5,7 @@ import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.ItemScored;
-import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultRepository;
 import dev.snailbench.scorer.service.ItemScorer;
 import io.quarkus.hibernate.reactive.panache.Panache;

@@ -1,6 +1,5 @@
 package dev.snailbench.scorer.repository;
 
-import dev.snailbench.scorer.model.ItemResult;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;

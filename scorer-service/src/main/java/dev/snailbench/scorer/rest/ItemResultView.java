@@ -1,7 +1,7 @@
 package dev.snailbench.scorer.rest;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.service.ResultPreview;
 import java.time.Instant;
 import java.util.UUID;

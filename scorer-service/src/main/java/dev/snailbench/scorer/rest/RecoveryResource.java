@@ -1,7 +1,7 @@
 package dev.snailbench.scorer.rest;
 
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultRepository;
 import dev.snailbench.scorer.service.report.RecoverySection;
 import dev.snailbench.scorer.service.report.ReportRenderer;

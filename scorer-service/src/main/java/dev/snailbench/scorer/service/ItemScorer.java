@@ -8,7 +8,7 @@ import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.scorer.config.ScorerConfig;
-import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.service.compare.CompareOptions;
 import dev.snailbench.scorer.service.compare.Comparison;
 import dev.snailbench.scorer.service.compare.ResultComparisons;

@@ -59,6 +59,6 @@ public record ColumnProfile(String table, String name, Kind kind, boolean primar
 
     /** The name as words for a question ("home_team_goals" → "home team goals"). */
     public String words() {
-        return QatchGenerator.words(name);
+        return QuestionWording.words(name);
     }
 }

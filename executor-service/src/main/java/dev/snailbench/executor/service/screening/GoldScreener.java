@@ -3,8 +3,6 @@ package dev.snailbench.executor.service.screening;
 import dev.snailbench.executor.config.ExecutorBeans;
 import dev.snailbench.executor.config.ExecutorConfig;
 import dev.snailbench.executor.service.ExecutionLimits;
-import dev.snailbench.executor.service.PoolManager;
-import dev.snailbench.executor.service.QueryRunner;
 import dev.snailbench.executor.service.SqlExecutor;
 import dev.snailbench.executor.service.SqlGuard;
 import dev.snailbench.executor.service.Target;
@@ -18,7 +16,6 @@ import dev.snailbench.sql.rewrite.SqlParsing;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,16 +53,14 @@ public class GoldScreener {
     }
 
     private final SqlExecutor executor;
-    private final PoolManager pools;
     private final ExecutorConfig config;
     private final ScreeningConfig screening;
     private final ExecutorService workers;
     private final Map<Key, CompletableFuture<String>> verdicts;
 
-    public GoldScreener(SqlExecutor executor, PoolManager pools, ExecutorConfig config, ScreeningConfig screening,
+    public GoldScreener(SqlExecutor executor, ExecutorConfig config, ScreeningConfig screening,
             @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
         this.executor = executor;
-        this.pools = pools;
         this.config = config;
         this.screening = screening;
         this.workers = workers;
@@ -183,26 +178,13 @@ public class GoldScreener {
         return reasons.isEmpty() ? null : String.join("; ", reasons);
     }
 
-    /** The gold once more, in a read-only transaction with the variant's settings applied to it. */
+    /**
+     * The gold once more, in a read-only transaction with the variant's settings applied to it (the runner rolls the
+     * transaction back, which ends the SET LOCAL settings with it).
+     */
     private ExecutionOutcome runWithOtherPlan(Target target, String goldSql, ExecutionLimits limits,
             PlanSettings.Variant variant) {
-        try {
-            return pools.withConnection(target, limits.timeout(), c -> {
-                c.setAutoCommit(false);
-                try {
-                    variant.apply(c);
-                } catch (SQLException e) {
-                    c.rollback();
-                    throw e;
-                }
-                // The session is read-only by default and already has the gold's statement_timeout; the runner
-                // rolls the transaction back, which ends the SET LOCAL settings with it.
-                return QueryRunner.run(c, target.dialect(), goldSql, limits, true);
-            });
-        } catch (SQLException e) {
-            return ExecutionOutcome.failed(ExecutionStatus.ERROR, "screening run: " + e.getMessage(),
-                    e.getSQLState(), 0);
-        }
+        return executor.executeCheckedWith(target, goldSql, limits, variant.statements());
     }
 
     private static Statement parse(String sql, SqlDialect dialect) {

@@ -1,8 +1,5 @@
 package dev.snailbench.executor.service.screening;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 
 /**
@@ -31,14 +28,9 @@ public final class PlanSettings {
     /** One set of settings applied together. */
     public record Variant(List<Setting> settings) {
 
-        /** Applies the settings to the transaction the connection is in (autocommit must be off). */
-        void apply(Connection c) throws SQLException {
-            if (c.getAutoCommit()) {
-                throw new IllegalStateException("plan settings need a transaction: SET LOCAL would not last");
-            }
-            try (Statement s = c.createStatement()) {
-                s.execute(String.join("; ", settings.stream().map(Setting::sql).toList()));
-            }
+        /** The {@code SET LOCAL} statements, for the transaction the gold runs in again. */
+        public List<String> statements() {
+            return settings.stream().map(Setting::sql).toList();
         }
 
         /** How a reason names the variant ({@code enable_hashagg=off, …}). */

@@ -1,6 +1,7 @@
 package dev.snailbench.executor.service.synthetic;
 
 import dev.snailbench.executor.service.ResultTables;
+import dev.snailbench.executor.service.TeamSession;
 import dev.snailbench.executor.service.qatch.ColumnProfile;
 import dev.snailbench.model.domain.QatchSuite.ResultTable;
 import dev.snailbench.model.domain.SchemaSpec;
@@ -24,7 +25,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
-import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -56,8 +57,9 @@ public final class SyntheticSqlGenerator {
     private record Group(String id, SeedTemplate template, List<Frame> frames, String seedSql) {
     }
 
-    private final Connection connection;
+    private final TeamSession session;
     private final SqlDialect dialect;
+    private final Duration queryTimeout;
     private final Options options;
     private final Random random;
     private final Map<String, Map<String, String>> columnTypes = new HashMap<>();
@@ -81,31 +83,32 @@ public final class SyntheticSqlGenerator {
     private int sameAsSeed;
     private final List<String> failures = new ArrayList<>();
 
-    private SyntheticSqlGenerator(Connection connection, SqlDialect dialect, Options options) {
-        this.connection = connection;
-        this.dialect = dialect;
+    private SyntheticSqlGenerator(TeamSession session, Options options) {
+        this.session = session;
+        this.dialect = session.dialect();
+        this.queryTimeout = Duration.ofSeconds(Math.max(1, options.queryTimeoutSeconds()));
         this.options = options;
         this.random = new Random(options.seed());
         this.deadline = System.nanoTime() + options.timeBudgetSeconds() * 1_000_000_000L;
     }
 
-    /** Reads {@code schema} through {@code connection} (expected read-only) and generates the pairs. */
-    public static SyntheticSuite generate(Connection connection, String schema, SqlDialect dialect, SqlParser parser,
-            Options options) throws SQLException {
-        SyntheticSqlGenerator g = new SyntheticSqlGenerator(connection, dialect, options);
-        // Failed candidates must not abort a transaction the next ones run in.
-        connection.setAutoCommit(true);
+    /**
+     * Reads {@code schema} through the team session and generates the pairs; every seed and candidate passes the
+     * session's guard and runs in a transaction of its own (a failed one aborts nothing the next one needs).
+     */
+    public static SyntheticSuite generate(TeamSession session, String schema, SqlParser parser, Options options)
+            throws SQLException {
+        SyntheticSqlGenerator g = new SyntheticSqlGenerator(session, options);
         Map<String, Set<String>> columnsByTable = g.readSchema(schema);
         List<Group> groups = g.templates(parser, columnsByTable);
         return g.fill(groups);
     }
 
     private Map<String, Set<String>> readSchema(String schema) throws SQLException {
-        SchemaSpec spec = JdbcSchemaReader.read(connection, schema);
-        if (dialect == SqlDialect.POSTGRESQL) {
-            // Seed SQL names tables without a schema, like the gold SQL of the built-in question sets.
-            connection.setSchema(schema);
-        }
+        Connection catalog = session.catalog();
+        SchemaSpec spec = JdbcSchemaReader.read(catalog, schema);
+        // Seed SQL names tables without a schema, like the gold SQL of the built-in question sets.
+        session.useSchema(schema);
         Map<String, Set<String>> columnsByTable = new HashMap<>();
         for (SchemaSpec.Table t : spec.tables()) {
             Map<String, String> types = new LinkedHashMap<>();
@@ -116,7 +119,7 @@ public final class SyntheticSqlGenerator {
             t.columns().forEach(c -> lower.add(c.name().toLowerCase(Locale.ROOT)));
             columnsByTable.put(t.name().toLowerCase(Locale.ROOT), lower);
             Set<String> pk = new HashSet<>();
-            try (ResultSet rs = connection.getMetaData().getPrimaryKeys(connection.getCatalog(), schema, t.name())) {
+            try (ResultSet rs = catalog.getMetaData().getPrimaryKeys(catalog.getCatalog(), schema, t.name())) {
                 while (rs.next()) {
                     pk.add(rs.getString("COLUMN_NAME"));
                 }
@@ -168,12 +171,11 @@ public final class SyntheticSqlGenerator {
     }
 
     private boolean runs(String sql) {
-        try (Statement s = statement()) {
-            s.setMaxRows(1);
-            try (ResultSet rs = s.executeQuery(sql)) {
+        try {
+            return session.query(sql, queryTimeout, 1, rs -> {
                 rs.next();
                 return true;
-            }
+            });
         } catch (SQLException e) {
             note("seed " + sql + " -- " + e.getMessage());
             return false;
@@ -317,10 +319,9 @@ public final class SyntheticSqlGenerator {
             where.append(i == 0 ? " WHERE " : " AND ").append(q).append(" IS NOT NULL");
         }
         sql.append(" FROM ").append(SqlIdentifiers.quote(actualTable(table), dialect)).append(where);
-        List<List<String>> rows = new ArrayList<>();
-        try (Statement s = statement()) {
-            s.setMaxRows(SAMPLED_ROWS);
-            try (ResultSet rs = s.executeQuery(sql.toString())) {
+        try {
+            return session.query(sql.toString(), queryTimeout, SAMPLED_ROWS, rs -> {
+                List<List<String>> rows = new ArrayList<>();
                 while (rs.next()) {
                     List<String> row = new ArrayList<>(columns.size());
                     for (int i = 1; i <= columns.size(); i++) {
@@ -328,11 +329,12 @@ public final class SyntheticSqlGenerator {
                     }
                     rows.add(row);
                 }
-            }
+                return rows;
+            });
         } catch (SQLException e) {
             note("sampling " + table + " " + columns + ": " + e.getMessage());
+            return new ArrayList<>();
         }
-        return rows;
     }
 
     /** Columns that could stand where the slot's column is: same table, same kind, never a key. */
@@ -393,18 +395,16 @@ public final class SyntheticSqlGenerator {
 
     /** Runs a candidate; null (and counted) when it fails, times out, returns nothing or too much. */
     private ResultTable run(String sql) {
-        try (Statement s = statement()) {
-            s.setMaxRows(options.maxResultRows() + 1);
-            try (ResultSet rs = s.executeQuery(sql)) {
-                ResultTable result = ResultTables.read(rs, options.maxResultRows());
-                if (result == null) {
-                    tooLarge++;
-                } else if (result.rows().isEmpty()) {
-                    empty++;
-                    return null;
-                }
-                return result;
+        try {
+            ResultTable result = session.query(sql, queryTimeout, options.maxResultRows() + 1,
+                    rs -> ResultTables.read(rs, options.maxResultRows()));
+            if (result == null) {
+                tooLarge++;
+            } else if (result.rows().isEmpty()) {
+                empty++;
+                return null;
             }
+            return result;
         } catch (SQLTimeoutException e) {
             timedOut++;
             return null;
@@ -423,12 +423,6 @@ public final class SyntheticSqlGenerator {
         if (failures.size() < FAILURES_KEPT) {
             failures.add(failure);
         }
-    }
-
-    private Statement statement() throws SQLException {
-        Statement s = connection.createStatement();
-        s.setQueryTimeout(Math.max(1, options.queryTimeoutSeconds()));
-        return s;
     }
 
     /** The same query whatever its spacing and letter case: for deduplication. */

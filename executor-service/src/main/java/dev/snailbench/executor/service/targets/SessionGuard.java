@@ -55,6 +55,20 @@ public final class SessionGuard {
         c.setAutoCommit(autoCommit);
     }
 
+    /**
+     * Sets the limits on a fresh admin session (the team's login for the platform's view DDL): a statement and lock
+     * timeout, not read-only. Blocking.
+     */
+    public static void prepareAdmin(Connection c, SqlDialect dialect, Duration statementTimeout, Duration lockTimeout)
+            throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute(dialect == SqlDialect.POSTGRESQL
+                    ? "SET statement_timeout = " + statementTimeout.toMillis() + "; SET lock_timeout = "
+                            + lockTimeout.toMillis()
+                    : "SET LOCK_TIMEOUT " + lockTimeout.toMillis());
+        }
+    }
+
     /** Reads the session's settings back; throws {@link UnsafeSession} naming the first that is not as set. */
     public static void verify(Connection c, SqlDialect dialect, Limits limits) throws SQLException {
         if (dialect == SqlDialect.POSTGRESQL) {

@@ -68,11 +68,8 @@ public final class TargetConnector {
         properties.setProperty("user", user);
         properties.setProperty("password", password == null ? "" : password);
         Connection c = connect(driver(target.dialect()), target, properties);
-        try (var s = c.createStatement()) {
-            s.execute(target.dialect() == SqlDialect.POSTGRESQL
-                    ? "SET statement_timeout = " + statementTimeout.toMillis() + "; SET lock_timeout = "
-                            + settings.lockTimeout().toMillis()
-                    : "SET LOCK_TIMEOUT " + settings.lockTimeout().toMillis());
+        try {
+            SessionGuard.prepareAdmin(c, target.dialect(), statementTimeout, settings.lockTimeout());
         } catch (SQLException e) {
             c.close();
             throw e;

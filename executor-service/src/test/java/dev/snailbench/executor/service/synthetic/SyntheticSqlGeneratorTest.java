@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.executor.support.Core;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.LocalStack;
@@ -41,10 +42,10 @@ class SyntheticSqlGeneratorTest {
         List<SyntheticSuite.Seed> seeds = trainSeeds("v3");
         SyntheticSuite suite;
         long start = System.nanoTime();
-        try (Connection c = LocalStack.targets().connect(FootballDb.databaseName("v3"));
-                SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-            suite = SyntheticSqlGenerator.generate(c, "exp_v3", SqlDialect.POSTGRESQL, parser,
-                    new SyntheticSuite.Options(seeds, 7, 1200, 12, 200, 10, 300));
+        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
+            suite = Core.executor().withSession(Core.postgres(FootballDb.databaseName("v3")),
+                    session -> SyntheticSqlGenerator.generate(session, "exp_v3", parser,
+                            new SyntheticSuite.Options(seeds, 7, 1200, 12, 200, 10, 300)));
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         SyntheticSuite.Counts n = suite.counts();
@@ -131,10 +132,10 @@ class SyntheticSqlGeneratorTest {
     }
 
     private static List<String> generate(List<SyntheticSuite.Seed> seeds, long seed) throws Exception {
-        try (Connection c = LocalStack.targets().connect(FootballDb.databaseName("v3"));
-                SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-            return SyntheticSqlGenerator.generate(c, "exp_v3", SqlDialect.POSTGRESQL, parser,
-                    new SyntheticSuite.Options(seeds, seed, 100, 5, 200, 10, 120)).pairs().stream()
+        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
+            return Core.executor().withSession(Core.postgres(FootballDb.databaseName("v3")),
+                    session -> SyntheticSqlGenerator.generate(session, "exp_v3", parser,
+                            new SyntheticSuite.Options(seeds, seed, 100, 5, 200, 10, 120))).pairs().stream()
                     .map(SyntheticSuite.Pair::sql).toList();
         }
     }

@@ -1,6 +1,6 @@
 package dev.snailbench.scorer.service.report;
 
-import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.service.stats.HardnessAgreement;
 import dev.snailbench.scorer.service.stats.JobStatistics;
 import dev.snailbench.scorer.service.stats.JobStatistics.Correlation;

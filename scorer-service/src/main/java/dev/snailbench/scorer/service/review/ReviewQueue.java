@@ -1,6 +1,6 @@
 package dev.snailbench.scorer.service.review;
 
-import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultRepository;
 import dev.snailbench.scorer.service.compare.Reason;
 import dev.snailbench.tenancy.ApiError;

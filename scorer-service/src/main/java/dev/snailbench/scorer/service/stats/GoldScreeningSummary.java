@@ -1,6 +1,6 @@
 package dev.snailbench.scorer.service.stats;
 
-import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.repository.ItemResult;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.snailbench.scorer.service.stats;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.scorer.config.ScorerConfig;
-import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.repository.ItemResult;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Arrays;

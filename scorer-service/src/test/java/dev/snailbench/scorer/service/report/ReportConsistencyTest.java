@@ -3,7 +3,7 @@ package dev.snailbench.scorer.service.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.localstack.DataDir;
-import dev.snailbench.scorer.model.ItemResult;
+import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.NaturalOrder;
 import dev.snailbench.scorer.service.stats.JobStatistics;
 import dev.snailbench.scorer.service.stats.JobStatistics.Estimate;

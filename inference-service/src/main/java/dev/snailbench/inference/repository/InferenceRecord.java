@@ -1,4 +1,4 @@
-package dev.snailbench.inference.model;
+package dev.snailbench.inference.repository;
 
 import dev.snailbench.model.domain.Inference;
 import jakarta.persistence.Column;

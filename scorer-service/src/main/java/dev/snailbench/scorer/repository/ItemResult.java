@@ -1,4 +1,4 @@
-package dev.snailbench.scorer.model;
+package dev.snailbench.scorer.repository;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;

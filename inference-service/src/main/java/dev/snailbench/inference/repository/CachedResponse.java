@@ -1,4 +1,4 @@
-package dev.snailbench.inference.model;
+package dev.snailbench.inference.repository;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;

@@ -1,4 +1,4 @@
-package dev.snailbench.executor.model;
+package dev.snailbench.executor.repository;
 
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.target.TargetSpec;

@@ -1,0 +1,61 @@
+package dev.snailbench.executor.service;
+
+import dev.snailbench.model.domain.SqlDialect;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+
+/**
+ * A borrowed team session ({@link SqlExecutor#withSession}) for platform code that writes its own SQL: schema
+ * samples, QATCH generation, synthetic seeds and candidates. Every statement text passes the {@link SqlGuard} first,
+ * so a seed a tenant wrote ({@code pg_sleep}, {@code ts_stat}, ...) is refused exactly like a predicted query, and
+ * then runs through the {@link QueryRunner} in its own read-only transaction with a statement timeout, rolled back.
+ * The raw connection is never handed out: the catalog is read through a view that refuses statements. Blocking; not
+ * for concurrent use.
+ */
+public final class TeamSession {
+
+    private final Connection connection;
+    private final SqlDialect dialect;
+    private final SqlGuard guard;
+
+    TeamSession(Connection connection, SqlDialect dialect, SqlGuard guard) {
+        this.connection = connection;
+        this.dialect = dialect;
+        this.guard = guard;
+    }
+
+    public SqlDialect dialect() {
+        return dialect;
+    }
+
+    /**
+     * Checks {@code sql} with the guard and runs it.
+     *
+     * @param maxRows rows the driver fetches at most (0: no cap)
+     * @throws SQLException SQLSTATE 42501 {@code SQL refused: <reason>} when the guard refuses it, or the driver's
+     */
+    public <T> T query(String sql, Duration timeout, int maxRows, QueryRunner.RowsReader<T> reader)
+            throws SQLException {
+        SqlGuard.Verdict verdict = guard.check(sql, dialect);
+        if (!verdict.allowed()) {
+            throw new SQLException("SQL refused: " + verdict.reason(), CatalogConnection.REFUSED_STATE);
+        }
+        return QueryRunner.query(connection, dialect, sql, timeout, maxRows, reader);
+    }
+
+    /** The session's catalog (the driver's metadata): statements and session changes are refused on it. */
+    public Connection catalog() {
+        return CatalogConnection.of(connection);
+    }
+
+    /**
+     * Makes {@code schema} the one unqualified names resolve in (PostgreSQL; generated and seed SQL name tables
+     * without a schema, like the gold SQL of the built-in question sets). The driver quotes the name.
+     */
+    public void useSchema(String schema) throws SQLException {
+        if (dialect == SqlDialect.POSTGRESQL) {
+            connection.setSchema(schema);
+        }
+    }
+}
