@@ -1,11 +1,19 @@
 package dev.snailbench.generator.testing;
 
+import dev.snailbench.localstack.testing.FakeOpenAiTestResource;
 import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
 
 /**
- * Every {@code @QuarkusTest} of this module gets {@code snailbench.crosswalks.llm.base-url} pointing at the
- * local fake OpenAI-compatible server (global, so it costs no extra application start).
+ * Every {@code @QuarkusTest} of this module gets its five LLM backends pointing at the platform's fake
+ * OpenAI-compatible server (loopback), answering with {@link LlmAnswers} (global, so it costs no extra application
+ * start).
  */
-@QuarkusTestResource(FakeOpenAiTestResource.class)
+@QuarkusTestResource(value = FakeOpenAiTestResource.class, initArgs = {
+        @ResourceArg(name = "base-url", value = "snailbench.crosswalks.llm.base-url,snailbench.synthetic.llm.base-url,"
+                + "snailbench.synthetic.embeddings.base-url,snailbench.refiner.llm.base-url,"
+                + "snailbench.refiner.embeddings.base-url"),
+        @ResourceArg(name = "answers", value = "dev.snailbench.generator.testing.LlmAnswers"),
+        @ResourceArg(name = "snailbench.refiner.embeddings.model", value = LlmAnswers.WORD_MODEL)})
 public class LocalLlm {
 }

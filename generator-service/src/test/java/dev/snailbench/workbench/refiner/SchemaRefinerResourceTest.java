@@ -7,7 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
 import dev.snailbench.generator.TestTenants;
-import dev.snailbench.generator.testing.FakeOpenAiTestResource;
+import dev.snailbench.localstack.testing.FakeOpenAi;
 import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.model.domain.DatabaseSchema;
@@ -143,7 +143,7 @@ class SchemaRefinerResourceTest {
     @Test
     void shouldWritePackagesWithTheLlmAndCompareThemWithTheEmbeddingsBackend() throws Exception {
         DatabaseSchema schema = withSamples(DatasetSchemas.footballDb(1));
-        int before = FakeOpenAiTestResource.EMBEDDING_REQUESTS.get();
+        long before = FakeOpenAi.instance().count("/embeddings");
 
         JsonPath analysis = PlayedExecutor.answering(database, executor(schema), () -> given()
                 .header("X-API-Key", key).contentType("application/json")
@@ -152,9 +152,9 @@ class SchemaRefinerResourceTest {
                 .when().post("/refiner/analyses").then().statusCode(200).body("packages", equalTo("llm"))
                 .body("embeddings", equalTo("openai")).extract().jsonPath());
 
-        assertThat(FakeOpenAiTestResource.PROMPTS).anyMatch(p -> p.startsWith("Describe each column")
+        assertThat(FakeOpenAi.instance().prompts()).anyMatch(p -> p.startsWith("Describe each column")
                 && p.contains("- player.player_name (varchar; values: "));
-        assertThat(FakeOpenAiTestResource.EMBEDDING_REQUESTS.get()).isGreaterThan(before);
+        assertThat(FakeOpenAi.instance().count("/embeddings")).isGreaterThan(before);
         assertThat(analysis.getList("semanticPackages.description", String.class))
                 .contains("the player name recorded for each player");
         // The fake's descriptions name the table, so same-named columns of different tables read as homonyms.

@@ -6,7 +6,8 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.generator.TestTenants;
-import dev.snailbench.generator.testing.FakeOpenAiTestResource;
+import dev.snailbench.generator.testing.LlmAnswers;
+import dev.snailbench.localstack.testing.FakeOpenAi;
 import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
@@ -119,18 +120,18 @@ class SyntheticSetResourceTest {
 
     @Test
     void shouldKeepTheLlmCandidateClosestToTheCentroidOfTheirEmbeddings() {
-        int embeddingCalls = FakeOpenAiTestResource.EMBEDDING_REQUESTS.get();
+        long embeddingCalls = FakeOpenAi.instance().count("/embeddings");
 
         JsonPath created = create(Map.of("questions", "llm", "embeddings", "openai"), new AtomicReference<>());
 
         List<Map<String, Object>> questions = created.getList("questions");
         assertThat(questions).hasSize(3).allSatisfy(q -> {
-            assertThat((List<?>) q.get("candidates")).hasSize(FakeOpenAiTestResource.CANDIDATES);
+            assertThat((List<?>) q.get("candidates")).hasSize(LlmAnswers.CANDIDATES);
             assertThat((String) q.get("question")).startsWith("CENTER question for: ").endsWith((String) q.get("goldSql"));
         });
-        assertThat(FakeOpenAiTestResource.EMBEDDING_REQUESTS.get() - embeddingCalls).isEqualTo(3);
+        assertThat(FakeOpenAi.instance().count("/embeddings") - embeddingCalls).isEqualTo(3);
         // The template's own seeds are the examples the model sees.
-        assertThat(FakeOpenAiTestResource.PROMPTS).anySatisfy(p -> assertThat(p)
+        assertThat(FakeOpenAi.instance().prompts()).anySatisfy(p -> assertThat(p)
                 .contains("Question: Who was the coach of England in 2018?")
                 .contains("Question: Which coach led Italy at the 2006 world cup?")
                 .contains("SQL: " + SUITE.pairs().get(0).sql()));

@@ -8,7 +8,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.generator.testing.FakeOpenAiTestResource;
+import dev.snailbench.localstack.testing.FakeOpenAi;
 import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.LocalStack;
@@ -220,7 +220,7 @@ class NaturalViewFootballDbTest {
         }
         await().atMost(Duration.ofSeconds(30)).until(() -> "ready".equals(given().header("X-API-Key", key)
                 .when().get("/crosswalks/" + id).then().extract().path("status")));
-        assertThat(FakeOpenAiTestResource.PROMPTS).anyMatch(p -> p.contains("- team_id (table ")
+        assertThat(FakeOpenAi.instance().prompts()).anyMatch(p -> p.contains("- team_id (table ")
                 && p.contains("FootballDB: world cup teams, players and matches."));
         String csv = given().header("X-API-Key", key).accept("text/csv").when().get("/crosswalks/" + id + "/csv")
                 .then().statusCode(200).extract().body().asString();

@@ -2,30 +2,27 @@ package dev.snailbench.inference.client;
 
 import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.config.InferenceConfig;
-import dev.snailbench.inference.repository.CachedResponse;
-import dev.snailbench.inference.repository.CachedResponseRepository;
+import dev.snailbench.inference.repository.CachedResponses;
+import dev.snailbench.llm.ChatRequest;
+import dev.snailbench.llm.Completion;
+import dev.snailbench.llm.LlmBackendConfig;
+import dev.snailbench.llm.OpenAiClient;
+import dev.snailbench.llm.OpenAiClients;
+import dev.snailbench.llm.ResponseCache;
 import dev.snailbench.model.domain.ModelRef;
 import io.micrometer.core.instrument.Metrics;
 import io.micrometer.core.instrument.Tags;
-import io.quarkus.hibernate.reactive.panache.Panache;
-import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.time.Instant;
-import java.util.HexFormat;
-import java.util.Map;
+import java.util.List;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Asks a configured backend for a completion, through the response cache: an identical call of the same tenant
- * (backend, model, prompt, parameters) is answered from PostgreSQL without contacting the model. Call on a Vert.x
- * context.
+ * Asks a configured backend for a completion (llm-client's {@link OpenAiClient}: retries, rate and concurrency
+ * limits), through the response cache: an identical call of the same tenant (backend, model, prompt, parameters) is
+ * answered from PostgreSQL ({@link CachedResponses}) without contacting the model. Call on a Vert.x context.
  * <p>
  * The cache is the tenant's own: its key includes the tenant, so a hit never tells a tenant that another one asked
  * the same prompt (nor hands it another tenant's answer), at the price of paying once per tenant for a shared
@@ -35,28 +32,40 @@ import java.util.concurrent.ConcurrentHashMap;
 @ApplicationScoped
 public class ModelClient {
 
-    private final InferenceConfig config;
-    private final Vertx vertx;
-    private final CachedResponseRepository cache;
-    private final Map<String, ModelBackend> backends = new ConcurrentHashMap<>();
+    /** Completion tokens a call may use when neither the job nor the backend's {@code max-tokens} sets a limit. */
+    static final int DEFAULT_MAX_TOKENS = 512;
 
-    public ModelClient(InferenceConfig config, Vertx vertx, CachedResponseRepository cache) {
+    private final InferenceConfig config;
+    private final OpenAiClients clients;
+    private final ResponseCache cache;
+
+    public ModelClient(InferenceConfig config, OpenAiClients clients, CachedResponses cache) {
         this.config = config;
-        this.vertx = vertx;
+        this.clients = clients;
         this.cache = cache;
+    }
+
+    /** Every backend needs a base URL and a default model: a deployment without them fails at start, not per item. */
+    void validate(@Observes StartupEvent event) {
+        config.backends().forEach((name, b) -> {
+            if (b.baseUrl().isEmpty() || b.model().isEmpty()) {
+                throw new IllegalStateException("snailbench.inference.backends." + name + " needs "
+                        + (b.baseUrl().isEmpty() ? "base-url" : "model"));
+            }
+        });
     }
 
     /** The call a work item's model makes: the job's parameters override the backend's defaults. */
     public ModelCall callFor(ModelRef model, String prompt) {
-        InferenceConfig.Backend b = backendConfig(model.backend());
+        LlmBackendConfig b = backendConfig(model.backend());
         String api = b.api();
-        if (!OpenAiClient.apis().contains(api)) {
+        if (!List.of(ChatRequest.CHAT, ChatRequest.COMPLETIONS).contains(api)) {
             throw new InferenceException("backend '" + model.backend() + "' has api '" + api
                     + "' (expected chat or completions)");
         }
-        return new ModelCall(model.backend(), api, model.model() != null ? model.model() : b.model(), prompt,
-                model.temperature() != null ? model.temperature() : b.temperature(),
-                model.maxTokens() != null ? model.maxTokens() : b.maxTokens(),
+        return new ModelCall(model.backend(), api, model.model() != null ? model.model() : b.model().orElseThrow(),
+                prompt, model.temperature() != null ? model.temperature() : b.temperature(),
+                model.maxTokens() != null ? model.maxTokens() : b.maxTokens().orElse(DEFAULT_MAX_TOKENS),
                 model.seed() != null ? model.seed() : (b.seed().isPresent() ? b.seed().getAsLong() : null));
     }
 
@@ -65,16 +74,13 @@ public class ModelClient {
             // Every work item carries its tenant; without one the cache could not be kept apart.
             return Uni.createFrom().failure(new InferenceException("work item has no tenant"));
         }
-        String key = cacheKey(tenantId, call);
-        return Panache.withSession(() -> cache.findById(key))
-                .chain(hit -> hit != null
-                        ? Uni.createFrom().item(new Completion(hit.answer, hit.promptTokens, hit.completionTokens, 0.0,
-                                0, 0, true, hit.rawResponse))
-                        : backend(call.backend()).complete(call, estimatedPromptTokens)
-                                .invoke(c -> record(call, c))
-                                .onFailure().invoke(e -> Metrics.counter("snailbench.llm.errors", tags(call))
-                                        .increment())
-                                .call(c -> store(key, tenantId, call, c)));
+        return backend(call.backend()).complete(tenantId, call.request(), estimatedPromptTokens, cache)
+                .invoke(c -> {
+                    if (!c.cached()) {
+                        record(call, c);
+                    }
+                })
+                .onFailure().invoke(e -> Metrics.counter("snailbench.llm.errors", tags(call)).increment());
     }
 
     /**
@@ -90,8 +96,9 @@ public class ModelClient {
     static final String OTHER_MODEL = "other";
 
     String modelLabel(ModelCall call) {
-        InferenceConfig.Backend b = config.backends().get(call.backend());
-        boolean configured = b != null && (call.model().equals(b.model()) || b.prices().containsKey(call.model()));
+        LlmBackendConfig b = config.backends().get(call.backend());
+        boolean configured = b != null && (b.model().filter(call.model()::equals).isPresent()
+                || b.prices().containsKey(call.model()));
         return configured ? call.model() : OTHER_MODEL;
     }
 
@@ -106,52 +113,17 @@ public class ModelClient {
         Metrics.counter("snailbench.llm.cost.usd", tags).increment(c.costUsd() == null ? 0 : c.costUsd());
     }
 
-    private Uni<Void> store(String key, String tenantId, ModelCall call, Completion c) {
-        CachedResponse row = new CachedResponse();
-        row.key = key;
-        row.tenantId = tenantId;
-        row.backend = call.backend();
-        row.model = call.model();
-        row.answer = c.text();
-        row.rawResponse = c.rawResponse();
-        row.promptTokens = c.promptTokens();
-        row.completionTokens = c.completionTokens();
-        row.costUsd = c.costUsd();
-        row.latencyMillis = c.latencyMillis();
-        row.createdAt = Instant.now();
-        // Two items with the same prompt may race here; the second insert loses and its answer is equal anyway.
-        return Panache.withTransaction(() -> cache.findById(key)
-                .chain(existing -> existing != null ? Uni.createFrom().voidItem() : cache.persist(row).replaceWithVoid()))
-                .onFailure().recoverWithNull().replaceWithVoid();
+    /** The shared client of a configured backend. */
+    public OpenAiClient backend(String name) {
+        return clients.client(name, backendConfig(name));
     }
 
-    public ModelBackend backend(String name) {
-        backendConfig(name);
-        return backends.computeIfAbsent(name, n -> new ModelBackend(vertx, n, config.backends().get(n)));
-    }
-
-    private InferenceConfig.Backend backendConfig(String name) {
-        InferenceConfig.Backend b = config.backends().get(name);
+    private LlmBackendConfig backendConfig(String name) {
+        LlmBackendConfig b = config.backends().get(name);
         if (b == null) {
             throw new InferenceException("unknown backend '" + name + "' (configured: "
                     + new TreeSet<>(config.backends().keySet()) + ", plus replay)");
         }
         return b;
-    }
-
-    static String cacheKey(String tenantId, ModelCall call) {
-        String identity = String.join("\u0000", tenantId, call.backend(), call.api(), call.model(),
-                Double.toString(call.temperature()), Integer.toString(call.maxTokens()), String.valueOf(call.seed()),
-                call.prompt());
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(identity.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    void close(@Observes ShutdownEvent event) {
-        backends.values().forEach(ModelBackend::close);
     }
 }

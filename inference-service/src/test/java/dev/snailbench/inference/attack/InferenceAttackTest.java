@@ -4,8 +4,8 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
-import dev.snailbench.inference.support.FakeOpenAi;
-import dev.snailbench.inference.support.FakeOpenAi.Reply;
+import dev.snailbench.localstack.testing.FakeOpenAi;
+import dev.snailbench.localstack.testing.FakeOpenAi.Reply;
 import dev.snailbench.inference.support.Hop;
 import dev.snailbench.inference.support.WorkItems;
 import dev.snailbench.model.domain.ModelRef;
@@ -42,7 +42,7 @@ class InferenceAttackTest {
     }
 
     private static long asked(String model, String question) {
-        return FAKE.requests(model).stream().filter(s -> s.body().encode().contains(question)).count();
+        return FAKE.requests(model).stream().filter(s -> s.body().toString().contains(question)).count();
     }
 
     @Test

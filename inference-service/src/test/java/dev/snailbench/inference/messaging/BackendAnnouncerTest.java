@@ -25,7 +25,7 @@ class BackendAnnouncerTest {
                 .map(r -> EventJson.read(r.value(), ModelBackendsAnnounced.class)).toList();
 
         assertThat(announced).isNotEmpty();
-        // The test configuration's backends (FakeOpenAiResource), sorted; replay is built in and not listed.
+        // The test configuration's backends (RealInfrastructure), sorted; replay is built in and not listed.
         assertThat(announced.get(announced.size() - 1).backends()).contains("fake", "fake-legacy")
                 .doesNotContain("replay").isSorted();
     }

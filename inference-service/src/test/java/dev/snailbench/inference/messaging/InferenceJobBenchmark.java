@@ -1,7 +1,7 @@
 package dev.snailbench.inference.messaging;
 
 import dev.snailbench.inference.client.ModelClient;
-import dev.snailbench.inference.support.FakeOpenAi;
+import dev.snailbench.localstack.testing.FakeOpenAi;
 import dev.snailbench.inference.support.WorkItems;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.testing.TopicClient;

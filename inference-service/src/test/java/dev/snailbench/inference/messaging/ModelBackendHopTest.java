@@ -7,8 +7,8 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
-import dev.snailbench.inference.support.FakeOpenAi;
-import dev.snailbench.inference.support.FakeOpenAi.Reply;
+import dev.snailbench.localstack.testing.FakeOpenAi;
+import dev.snailbench.localstack.testing.FakeOpenAi.Reply;
 import dev.snailbench.inference.support.Hop;
 import dev.snailbench.inference.support.WorkItems;
 import dev.snailbench.model.domain.ModelRef;
@@ -56,10 +56,10 @@ class ModelBackendHopTest {
         assertThat(request.path()).isEqualTo("/v1/chat/completions");
         assertThat(request.headers()).containsEntry("authorization", "Bearer test-key")
                 .containsEntry("x-team", "snailbench-tests");
-        assertThat(request.body().getDouble("temperature")).isEqualTo(0.2);
-        assertThat(request.body().getInteger("max_tokens")).isEqualTo(64);
-        assertThat(request.body().getLong("seed")).isEqualTo(42L);
-        String prompt = request.body().getJsonArray("messages").getJsonObject(0).getString("content");
+        assertThat(request.body().path("temperature").asDouble()).isEqualTo(0.2);
+        assertThat(request.body().path("max_tokens").asInt()).isEqualTo(64);
+        assertThat(request.body().path("seed").asLong()).isEqualTo(42L);
+        String prompt = request.prompt();
         assertThat(prompt).contains("database ATBI").contains("MS SQL Server").contains("#tbl_Nests (")
                 .endsWith("How many nests are there?\n### MS SQL Server query:\n");
         given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + item.workItemId()).then().statusCode(200)
@@ -82,8 +82,7 @@ class ModelBackendHopTest {
 
         assertThat(out.inference().predictedSql()).isEqualTo("SELECT [CommonName] FROM [tbl_Nests] n JOIN "
                 + "tlu_PlantSpecies p ON n.spcode = p.SpeciesCode WHERE [CommonName] LIKE 'Cmn%' AND Mystery_Col = 1");
-        String prompt = FAKE.requests(model).get(0).body().getJsonArray("messages").getJsonObject(0)
-                .getString("content");
+        String prompt = FAKE.requests(model).get(0).prompt();
         assertThat(prompt).contains("#tbl_Nests (").contains("Cmn_Name").doesNotContain("CommonName");
         given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + item.workItemId()).then().statusCode(200)
                 .body("unknownIdentifiers", equalTo("Mystery_Col"));
@@ -169,7 +168,7 @@ class ModelBackendHopTest {
         ExecutionRequested again = Hop.infer(rerun);
 
         assertThat(again.inference().predictedSql()).isEqualTo("SELECT 5");
-        assertThat(FAKE.requests(model).stream().filter(s -> s.body().encode().contains(question)).count())
+        assertThat(FAKE.requests(model).stream().filter(s -> s.body().toString().contains(question)).count())
                 .isEqualTo(1);
         int promptTokens = given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + first.workItemId()).then().statusCode(200)
                 .body("cached", equalTo(false)).extract().path("promptTokens");
@@ -189,7 +188,7 @@ class ModelBackendHopTest {
 
         assertThat(out.inference().predictedSql()).isEqualTo("SELECT 6");
         assertThat(FAKE.requests(model).get(0).path()).isEqualTo("/v1/completions");
-        assertThat(FAKE.requests(model).get(0).body().getString("prompt")).contains("#tbl_Nests (");
+        assertThat(FAKE.requests(model).get(0).prompt()).contains("#tbl_Nests (");
     }
 
     @Test

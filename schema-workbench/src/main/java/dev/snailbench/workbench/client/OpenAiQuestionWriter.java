@@ -2,12 +2,13 @@ package dev.snailbench.workbench.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.llm.ChatRequest;
+import dev.snailbench.llm.LlmBackendConfig;
+import dev.snailbench.llm.OpenAiClient;
+import dev.snailbench.llm.OpenAiClients;
 import dev.snailbench.workbench.config.SyntheticConfig;
 import dev.snailbench.model.domain.SyntheticSuite;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.ext.web.client.WebClient;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -16,7 +17,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * ScienceBenchmark's SQL-to-NL step through an OpenAI-compatible {@code POST <base-url>/chat/completions}: a few
+ * ScienceBenchmark's SQL-to-NL step through the OpenAI-compatible backend {@code snailbench.synthetic.llm}: a few
  * seed pairs as examples, then the query; the model answers a JSON array of candidate questions.
  */
 @ApplicationScoped
@@ -28,13 +29,13 @@ public class OpenAiQuestionWriter {
             condition of the query, never mention SQL, tables or columns by their technical names. Answer only a \
             JSON array of strings.""";
 
-    private final SyntheticConfig.Backend config;
-    private final WebClient client;
+    private final LlmBackendConfig config;
+    private final OpenAiClients clients;
     private final ObjectMapper mapper;
 
-    public OpenAiQuestionWriter(SyntheticConfig config, Vertx vertx, ObjectMapper mapper) {
+    public OpenAiQuestionWriter(SyntheticConfig config, OpenAiClients clients, ObjectMapper mapper) {
         this.config = config.llm();
-        this.client = WebClient.create(vertx);
+        this.clients = clients;
         this.mapper = mapper;
     }
 
@@ -51,17 +52,19 @@ public class OpenAiQuestionWriter {
         }
         user.append("SQL: ").append(sql).append('\n').append("Write ").append(count)
                 .append(" different questions for this query as a JSON array.");
-        String baseUrl = config.baseUrl().orElseThrow(() -> new IllegalStateException(
-                "no LLM configured (snailbench.synthetic.llm.base-url)"));
-        return OpenAiChat.complete(client, baseUrl, config.apiKey(), config.timeoutSeconds(),
-                config.model().orElse("gpt-4o-mini"), 0.7, SYSTEM, user.toString()).map(content -> parse(content, count));
+        if (!configured()) {
+            throw new IllegalStateException("no LLM configured (snailbench.synthetic.llm.base-url)");
+        }
+        OpenAiClient client = clients.client("synthetic.llm", config);
+        return client.text(ChatRequest.chat(client.model("gpt-4o-mini"), 0.7, SYSTEM, user.toString()))
+                .map(content -> parse(content, count));
     }
 
     List<String> parse(String content, int count) {
         int start = content.indexOf('[');
         int end = content.lastIndexOf(']');
         if (start < 0 || end < start) {
-            throw new IllegalStateException("LLM answer is not a JSON array: " + OpenAiChat.truncate(content));
+            throw new IllegalStateException("LLM answer is not a JSON array: " + OpenAiClient.truncate(content));
         }
         try {
             JsonNode array = mapper.readTree(content.substring(start, end + 1));
@@ -72,16 +75,11 @@ public class OpenAiQuestionWriter {
                 }
             });
             if (out.isEmpty()) {
-                throw new IllegalStateException("LLM wrote no question: " + OpenAiChat.truncate(content));
+                throw new IllegalStateException("LLM wrote no question: " + OpenAiClient.truncate(content));
             }
             return new ArrayList<>(out);
         } catch (IOException e) {
-            throw new IllegalStateException("LLM answer is not valid JSON: " + OpenAiChat.truncate(content), e);
+            throw new IllegalStateException("LLM answer is not valid JSON: " + OpenAiClient.truncate(content), e);
         }
-    }
-
-    @PreDestroy
-    void close() {
-        client.close();
     }
 }

@@ -1,8 +1,8 @@
 package dev.snailbench.workbench.config;
 
+import dev.snailbench.llm.LlmBackendConfig;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-import java.util.Optional;
 
 /** Crosswalk builds: classifier round trip and the optional LLM. */
 @ConfigMapping(prefix = "snailbench.crosswalks")
@@ -16,24 +16,14 @@ public interface CrosswalkConfig {
     @WithDefault("50000")
     int maxImportRows();
 
-    /** LLM used for expansion to Regular and few-shot abbreviation (OpenAI-compatible chat completions). */
+    /**
+     * LLM used for expansion to Regular and few-shot abbreviation (OpenAI-compatible chat completions; model
+     * gpt-4o-mini unless set); unset base-url = no LLM options.
+     */
     Llm llm();
 
-    interface Llm {
-
-        /** Base URL of the OpenAI-compatible API, e.g. {@code http://host:port/v1}; unset = no LLM options. */
-        Optional<String> baseUrl();
-
-        /** Model name sent with each request. */
-        @WithDefault("gpt-4o-mini")
-        String model();
-
-        /** Bearer token, if the endpoint needs one. */
-        Optional<String> apiKey();
-
-        /** Seconds to wait for one completion. */
-        @WithDefault("120")
-        int timeoutSeconds();
+    /** The LLM backend (llm-client's properties) and how many identifiers one request renames. */
+    interface Llm extends LlmBackendConfig {
 
         /** Identifiers per completion request. */
         @WithDefault("50")

@@ -1,8 +1,8 @@
 package dev.snailbench.workbench.config;
 
+import dev.snailbench.llm.LlmBackendConfig;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-import java.util.Optional;
 
 /** Schema-Refiner: sampling, detection thresholds and the optional LLM and embeddings backends. */
 @ConfigMapping(prefix = "snailbench.refiner")
@@ -38,20 +38,8 @@ public interface RefinerConfig {
     /** The embeddings backend for SSS (OpenAI-compatible); unset = lexical only. */
     Backend embeddings();
 
-    interface Backend {
-
-        /** Base URL of the OpenAI-compatible API, e.g. {@code http://host:port/v1}; unset = not offered. */
-        Optional<String> baseUrl();
-
-        /** Model name sent with each request (default gpt-4o-mini for the LLM, text-embedding-3-small for embeddings). */
-        Optional<String> model();
-
-        /** Bearer token, if the endpoint needs one. */
-        Optional<String> apiKey();
-
-        /** Seconds to wait for one answer. */
-        @WithDefault("120")
-        int timeoutSeconds();
+    /** An LLM or embeddings backend (llm-client's properties) and how much one request carries. */
+    interface Backend extends LlmBackendConfig {
 
         /** Columns (LLM) or texts (embeddings) per request. */
         @WithDefault("40")

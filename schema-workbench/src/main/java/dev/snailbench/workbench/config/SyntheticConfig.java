@@ -1,8 +1,8 @@
 package dev.snailbench.workbench.config;
 
+import dev.snailbench.llm.LlmBackendConfig;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-import java.util.Optional;
 
 /** Synthetic question sets (ScienceBenchmark): limits, and the optional LLM and embeddings backends. */
 @ConfigMapping(prefix = "snailbench.synthetic")
@@ -40,29 +40,15 @@ public interface SyntheticConfig {
     @WithDefault("5000")
     int maxSeeds();
 
-    /** The LLM that writes candidate questions (OpenAI-compatible chat completions); unset = offline only. */
-    Backend llm();
+    /**
+     * The LLM that writes candidate questions (OpenAI-compatible chat completions; model gpt-4o-mini unless set;
+     * its {@code concurrency} is also the number of queries asked at once); unset base-url = offline only.
+     */
+    LlmBackendConfig llm();
 
-    /** The embeddings backend for choosing among candidates (OpenAI-compatible); unset = lexical only. */
-    Backend embeddings();
-
-    interface Backend {
-
-        /** Base URL of the OpenAI-compatible API, e.g. {@code http://host:port/v1}; unset = not offered. */
-        Optional<String> baseUrl();
-
-        /** Model name sent with each request (default gpt-4o-mini for the LLM, text-embedding-3-small for embeddings). */
-        Optional<String> model();
-
-        /** Bearer token, if the endpoint needs one. */
-        Optional<String> apiKey();
-
-        /** Seconds to wait for one answer. */
-        @WithDefault("60")
-        int timeoutSeconds();
-
-        /** Requests in flight at once. */
-        @WithDefault("4")
-        int concurrency();
-    }
+    /**
+     * The embeddings backend for choosing among candidates (OpenAI-compatible; model text-embedding-3-small unless
+     * set); unset base-url = lexical only.
+     */
+    LlmBackendConfig embeddings();
 }

@@ -2,14 +2,13 @@ package dev.snailbench.workbench.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.workbench.client.OpenAiChat;
+import dev.snailbench.llm.ChatRequest;
+import dev.snailbench.llm.OpenAiClient;
+import dev.snailbench.llm.OpenAiClients;
 import dev.snailbench.workbench.config.CrosswalkConfig;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.ext.web.client.WebClient;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,8 +16,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Identifier renaming through an OpenAI-compatible {@code POST <base-url>/chat/completions} (Vert.x Web
- * Client), in batches; the model answers a JSON object {@code {"<identifier>": "<new name>"}}.
+ * Identifier renaming through the OpenAI-compatible backend {@code snailbench.crosswalks.llm} (llm-client), in
+ * batches; the model answers a JSON object {@code {"<identifier>": "<new name>"}}.
  */
 @ApplicationScoped
 public class OpenAiIdentifierLlm implements IdentifierLlm {
@@ -37,12 +36,12 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
             Answer only a JSON object mapping each given identifier to its abbreviation.""";
 
     private final CrosswalkConfig.Llm config;
-    private final WebClient client;
+    private final OpenAiClients clients;
     private final ObjectMapper mapper;
 
-    public OpenAiIdentifierLlm(CrosswalkConfig config, Vertx vertx, ObjectMapper mapper) {
+    public OpenAiIdentifierLlm(CrosswalkConfig config, OpenAiClients clients, ObjectMapper mapper) {
         this.config = config.llm();
-        this.client = WebClient.create(vertx);
+        this.clients = clients;
         this.mapper = mapper;
     }
 
@@ -91,10 +90,12 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
     }
 
     private Uni<Map<String, String>> complete(String system, String user, List<String> expected) {
-        String baseUrl = config.baseUrl().orElseThrow(() -> new IllegalStateException(
-                "no LLM configured (snailbench.crosswalks.llm.base-url)"));
-        return OpenAiChat.complete(client, baseUrl, config.apiKey(), config.timeoutSeconds(), config.model(), 0,
-                system, user).map(content -> parseAnswer(content, expected));
+        if (!configured()) {
+            throw new IllegalStateException("no LLM configured (snailbench.crosswalks.llm.base-url)");
+        }
+        OpenAiClient client = clients.client("crosswalks.llm", config);
+        return client.text(ChatRequest.chat(client.model("gpt-4o-mini"), 0, system, user))
+                .map(content -> parseAnswer(content, expected));
     }
 
     Map<String, String> parseAnswer(String content, List<String> expected) {
@@ -102,7 +103,7 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
         int start = json.indexOf('{');
         int end = json.lastIndexOf('}');
         if (start < 0 || end < start) {
-            throw new IllegalStateException("LLM answer is not a JSON object: " + OpenAiChat.truncate(content));
+            throw new IllegalStateException("LLM answer is not a JSON object: " + OpenAiClient.truncate(content));
         }
         try {
             JsonNode node = mapper.readTree(json.substring(start, end + 1));
@@ -121,12 +122,7 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
             }
             return out;
         } catch (java.io.IOException e) {
-            throw new IllegalStateException("LLM answer is not valid JSON: " + OpenAiChat.truncate(content), e);
+            throw new IllegalStateException("LLM answer is not valid JSON: " + OpenAiClient.truncate(content), e);
         }
-    }
-
-    @PreDestroy
-    void close() {
-        client.close();
     }
 }

@@ -2,17 +2,16 @@ package dev.snailbench.workbench.refiner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.workbench.client.OpenAiChat;
+import dev.snailbench.llm.ChatRequest;
+import dev.snailbench.llm.OpenAiClient;
 import dev.snailbench.workbench.refiner.SchemaGraph.ColumnNode;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.ext.web.client.WebClient;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -26,20 +25,13 @@ public final class LlmPackager implements SemanticPackager {
     static final String SYSTEM = "You document relational database schemas. Answer with JSON only.";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final WebClient client;
-    private final String baseUrl;
+    private final OpenAiClient client;
     private final String model;
-    private final Optional<String> apiKey;
-    private final int timeoutSeconds;
     private final int batchSize;
 
-    public LlmPackager(WebClient client, String baseUrl, String model, Optional<String> apiKey, int timeoutSeconds,
-            int batchSize) {
+    public LlmPackager(OpenAiClient client, String model, int batchSize) {
         this.client = client;
-        this.baseUrl = baseUrl;
         this.model = model;
-        this.apiKey = apiKey;
-        this.timeoutSeconds = timeoutSeconds;
         this.batchSize = Math.max(1, batchSize);
     }
 
@@ -59,8 +51,8 @@ public final class LlmPackager implements SemanticPackager {
             }
         }
         return Multi.createFrom().iterable(batches)
-                .onItem().transformToUniAndConcatenate(batch -> OpenAiChat.complete(client, baseUrl, apiKey,
-                        timeoutSeconds, model, 0, SYSTEM, prompt(graph, batch)).map(answer -> parse(answer)))
+                .onItem().transformToUniAndConcatenate(batch -> client.text(ChatRequest.chat(model, 0, SYSTEM,
+                        prompt(graph, batch))).map(answer -> parse(answer)))
                 .collect().asList().map(answers -> {
                     Map<String, String[]> merged = new HashMap<>();
                     answers.forEach(merged::putAll);

@@ -1,10 +1,11 @@
 package dev.snailbench.workbench.refiner;
 
-import dev.snailbench.workbench.client.OpenAiEmbedder;
-import dev.snailbench.workbench.config.RefinerConfig;
+import dev.snailbench.llm.OpenAiClient;
+import dev.snailbench.llm.OpenAiClients;
 import dev.snailbench.workbench.Blocking;
 import dev.snailbench.workbench.InvalidRequestException;
 import dev.snailbench.workbench.TeamDatabases;
+import dev.snailbench.workbench.config.RefinerConfig;
 import dev.snailbench.workbench.embedding.EmbeddingBackends;
 import dev.snailbench.workbench.embedding.SentenceEmbedder;
 import dev.snailbench.workbench.synthetic.LexicalEmbedder;
@@ -13,9 +14,6 @@ import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.ext.web.client.WebClient;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,14 +60,15 @@ public class SchemaRefiner {
 
     private final TeamDatabases databases;
     private final RefinerConfig config;
-    private final WebClient client;
+    private final OpenAiClients clients;
     private final SentenceEmbedder sentences;
 
-    public SchemaRefiner(TeamDatabases databases, RefinerConfig config, Vertx vertx, SentenceEmbedder sentences) {
+    public SchemaRefiner(TeamDatabases databases, RefinerConfig config, OpenAiClients clients,
+            SentenceEmbedder sentences) {
         this.databases = databases;
         this.sentences = sentences;
         this.config = config;
-        this.client = WebClient.create(vertx);
+        this.clients = clients;
     }
 
     public boolean llmConfigured() {
@@ -169,9 +168,8 @@ public class SchemaRefiner {
 
     private SemanticPackager packager(Options options) {
         if (options.packages().equals("llm")) {
-            RefinerConfig.Backend llm = config.llm();
-            return new LlmPackager(client, llm.baseUrl().orElseThrow(), llm.model().orElse("gpt-4o-mini"),
-                    llm.apiKey(), llm.timeoutSeconds(), llm.batchSize());
+            OpenAiClient llm = clients.client("refiner.llm", config.llm());
+            return new LlmPackager(llm, llm.model("gpt-4o-mini"), config.llm().batchSize());
         }
         return new OfflinePackager(options.context() == null ? OfflinePackager.Context.SCHEMA : options.context());
     }
@@ -181,10 +179,9 @@ public class SchemaRefiner {
             return sentences;
         }
         if (name.equals(EmbeddingBackends.OPENAI)) {
-            RefinerConfig.Backend e = config.embeddings();
-            String model = e.model().orElse("text-embedding-3-small");
-            return texts -> OpenAiEmbedder.embed(client, e.baseUrl().orElseThrow(), model, e.apiKey(),
-                    e.timeoutSeconds(), texts);
+            OpenAiClient embeddings = clients.client("refiner.embeddings", config.embeddings());
+            String model = embeddings.model("text-embedding-3-small");
+            return texts -> embeddings.embed(model, texts);
         }
         return new LexicalEmbedder();
     }
@@ -192,10 +189,5 @@ public class SchemaRefiner {
     static SqlDialect dialectOf(DatabaseSchema schema) {
         String product = schema.databaseProduct() == null ? "" : schema.databaseProduct().toLowerCase(Locale.ROOT);
         return product.contains("sql server") ? SqlDialect.SQLSERVER : SqlDialect.POSTGRESQL;
-    }
-
-    @PreDestroy
-    void close() {
-        client.close();
     }
 }

@@ -1,4 +1,4 @@
-package dev.snailbench.inference.client;
+package dev.snailbench.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

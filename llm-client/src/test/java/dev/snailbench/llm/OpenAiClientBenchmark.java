@@ -1,7 +1,6 @@
-package dev.snailbench.inference.client;
+package dev.snailbench.llm;
 
-import dev.snailbench.inference.support.FakeOpenAi;
-import dev.snailbench.inference.support.TestBackend;
+import dev.snailbench.localstack.testing.FakeOpenAi;
 import io.smallrye.mutiny.Multi;
 import io.vertx.mutiny.core.Vertx;
 import java.time.Duration;
@@ -11,9 +10,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Measures whether a backend with concurrency 32 keeps 32 requests in flight against a model answering in
  * 10 ms (the fake server). Prints figures; run on request:
- * {@code mvn -B -q test -Dtest=InferenceBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
+ * {@code mvn -B -q test -pl llm-client -Dtest=OpenAiClientBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
  */
-class InferenceBenchmark {
+class OpenAiClientBenchmark {
 
     private static final int CONCURRENCY = 32;
     private static final int CALLS = 5_000;
@@ -24,8 +23,8 @@ class InferenceBenchmark {
         fake.defaultDelay(10);
         Vertx vertx = Vertx.vertx();
         try {
-            ModelBackend backend = new ModelBackend(vertx, "bench",
-                    new TestBackend(fake.baseUrl(), CONCURRENCY, 0, Duration.ofSeconds(10)));
+            OpenAiClient backend = new OpenAiClient(vertx, "bench",
+                    TestBackend.of(fake.baseUrl()).concurrency(CONCURRENCY).timeout(Duration.ofSeconds(10)));
             run(backend, 500); // warm-up: JIT, connection pool
             fake.resetInFlightStats();
             // Sample both sides every millisecond: requests the backend has out, requests the server is holding.
@@ -52,7 +51,7 @@ class InferenceBenchmark {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            System.out.printf("InferenceBenchmark: %d calls, model latency 10 ms, concurrency %d: max in flight at "
+            System.out.printf("OpenAiClientBenchmark: %d calls, model latency 10 ms, concurrency %d: max in flight at "
                     + "the server %d; average in flight (1 ms samples) client %.1f, server %.1f; in flight seen by "
                     + "each arriving request %.1f; %.0f calls/s (ideal %.0f), %.2f s%n", CALLS, CONCURRENCY,
                     fake.maxInFlight(), (double) sums[0] / sums[2], (double) sums[1] / sums[2],
@@ -63,10 +62,10 @@ class InferenceBenchmark {
     }
 
     /** A job's items all submitted at once; the backend's limit decides how many are in flight. */
-    private static void run(ModelBackend backend, int calls) {
+    private static void run(OpenAiClient backend, int calls) {
         AtomicInteger done = new AtomicInteger();
         Multi.createFrom().range(0, calls)
-                .onItem().transformToUni(i -> backend.complete(new ModelCall("bench", "chat", "bench-model",
+                .onItem().transformToUni(i -> backend.complete(new ChatRequest("chat", "bench-model", null,
                         "prompt " + i, 0, 16, null), 10))
                 .merge(calls)
                 .onItem().invoke(c -> done.incrementAndGet())

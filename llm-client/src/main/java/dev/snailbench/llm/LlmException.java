@@ -1,14 +1,14 @@
-package dev.snailbench.inference.client;
+package dev.snailbench.llm;
 
 import java.time.Duration;
 
 /** A failed call to a model backend; {@code retryable} for 429, 5xx, timeouts and connection errors. */
-public class BackendException extends RuntimeException {
+public class LlmException extends RuntimeException {
 
     private final boolean retryable;
     private final Duration retryAfter;
 
-    public BackendException(String message, boolean retryable, Duration retryAfter, Throwable cause) {
+    public LlmException(String message, boolean retryable, Duration retryAfter, Throwable cause) {
         super(message, cause);
         this.retryable = retryable;
         this.retryAfter = retryAfter;

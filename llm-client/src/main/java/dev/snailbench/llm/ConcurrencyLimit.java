@@ -1,4 +1,4 @@
-package dev.snailbench.inference.client;
+package dev.snailbench.llm;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;

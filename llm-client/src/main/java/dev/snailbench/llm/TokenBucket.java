@@ -1,4 +1,4 @@
-package dev.snailbench.inference.client;
+package dev.snailbench.llm;
 
 /**
  * A per-minute token bucket that hands out reservations: taking more than is available drives the balance
