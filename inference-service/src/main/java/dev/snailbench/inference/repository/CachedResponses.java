@@ -1,6 +1,5 @@
 package dev.snailbench.inference.repository;
 
-import dev.snailbench.inference.model.CachedResponse;
 import dev.snailbench.llm.ChatRequest;
 import dev.snailbench.llm.Completion;
 import dev.snailbench.llm.ResponseCache;
