@@ -9,6 +9,7 @@ import dev.snailbench.classifier.training.LabeledIdentifiers;
 import dev.snailbench.localstack.DataDir;
 import io.quarkus.test.junit.QuarkusTest;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.net.URI;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * {@code mvn -B -q test -Dtest=ClassifierBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dclassifier.training.skip=true}
  */
 @QuarkusTest
+@RealInfrastructure
 class ClassifierBenchmark {
 
     @TestHTTPResource("/classify")

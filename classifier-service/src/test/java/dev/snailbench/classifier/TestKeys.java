@@ -1,13 +1,9 @@
 package dev.snailbench.classifier;
 
-import dev.snailbench.localstack.testing.TopicClient;
-import dev.snailbench.model.Topics;
+import dev.snailbench.localstack.testing.TenantKeys;
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.model.event.TenantRegistered;
-import dev.snailbench.model.serde.EventJson;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -22,14 +18,9 @@ public final class TestKeys {
 
     public static synchronized String key() {
         if (!registered) {
-            TenantRegistered event = TenantRegistered.of("classifier-test-tenant", "classifier tests",
-                    ApiKeys.sha256(KEY));
-            try (TopicClient topics = new TopicClient()) {
-                topics.send(Topics.TENANTS, event.key(), EventJson.write(event));
-            }
-            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).untilAsserted(() ->
-                    RestAssured.given().header(ApiKeys.HEADER, KEY).contentType(ContentType.JSON)
-                            .body(Map.of("identifiers", List.of())).post("/classify").then().statusCode(200));
+            TenantKeys.register("classifier-test-tenant", "classifier tests", KEY, key ->
+                    RestAssured.given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON)
+                            .body(Map.of("identifiers", List.of())).post("/classify").statusCode() == 200);
             registered = true;
         }
         return KEY;

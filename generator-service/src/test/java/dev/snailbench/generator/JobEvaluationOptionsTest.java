@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.EvaluationOptions;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /** The job options {@code linking} and {@code goldScreening}: validated, and carried on every work item. */
 @QuarkusTest
+@RealInfrastructure
 class JobEvaluationOptionsTest {
 
     private static final List<Map<String, String>> QUESTIONS = List.of(

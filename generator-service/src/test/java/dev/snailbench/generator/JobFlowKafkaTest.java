@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.event.InferenceRequested;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /** The generator's hops over the real broker: job → work items, verdicts → progress, bad events → DLQ. */
 @QuarkusTest
+@RealInfrastructure
 class JobFlowKafkaTest {
 
     private static final List<Map<String, String>> QUESTIONS = List.of(

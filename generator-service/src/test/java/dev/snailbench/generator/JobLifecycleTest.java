@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.JobSpec;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
 
 /** A job's way out: cancelled on request, failed with its reason, 404 only when it does not exist. */
 @QuarkusTest
+@RealInfrastructure
 class JobLifecycleTest {
 
     @Test
@@ -104,8 +106,11 @@ class JobLifecycleTest {
     @Test
     void shouldAnswer404WhenCancellingAJobThatDoesNotExistOrIsAnotherTenants() {
         String key = TestTenants.create("team-cancel-404");
-        given().header("X-API-Key", key).post("/jobs/" + UUID.randomUUID() + "/cancel").then().statusCode(404);
-        given().post("/jobs/" + UUID.randomUUID() + "/cancel").then().statusCode(401);
+        UUID unknown = UUID.randomUUID();
+        given().header("X-API-Key", key).post("/jobs/" + unknown + "/cancel").then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(unknown.toString()));
+        given().post("/jobs/" + UUID.randomUUID() + "/cancel").then().statusCode(401)
+                .body("status", equalTo(401)).body("error", containsString("X-API-Key"));
     }
 
     @Test

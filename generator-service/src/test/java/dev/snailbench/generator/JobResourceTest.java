@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.util.HashMap;
@@ -17,6 +18,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
+@RealInfrastructure
 class JobResourceTest {
 
     private static final List<Map<String, String>> QUESTIONS = TestTenants.ONE_QUESTION;
@@ -27,7 +29,8 @@ class JobResourceTest {
         given().contentType(ContentType.JSON).body(Map.of("name", "x")).post("/tenants")
                 .then().statusCode(401).body("error", containsString("X-Admin-Key"));
         given().header("X-Admin-Key", "wrong").contentType(ContentType.JSON).body(Map.of("name", "x"))
-                .post("/tenants").then().statusCode(401);
+                .post("/tenants").then().statusCode(401).body("status", equalTo(401))
+                .body("error", containsString("X-Admin-Key"));
     }
 
     @Test
@@ -105,8 +108,10 @@ class JobResourceTest {
         String jobId = given().header("X-API-Key", owner).contentType(ContentType.JSON)
                 .body(TestTenants.job("private", QUESTIONS, PREDICTIONS)).post("/jobs")
                 .then().statusCode(202).extract().path("jobId");
-        given().header("X-API-Key", other).get("/jobs/" + jobId).then().statusCode(404);
-        given().header("X-API-Key", other).get("/jobs/not-a-uuid").then().statusCode(404);
+        given().header("X-API-Key", other).get("/jobs/" + jobId).then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(jobId));
+        given().header("X-API-Key", other).get("/jobs/not-a-uuid").then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString("not-a-uuid"));
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.generator.testing.TestBackends;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * database is the tenant's and which schemas it has, the inference service's announcement which backends exist.
  */
 @QuarkusTest
+@RealInfrastructure
 class JobSubmitChecksTest {
 
     private final UUID database = UUID.randomUUID();

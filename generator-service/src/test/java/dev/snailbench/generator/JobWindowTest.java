@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.generator.config.JobsConfig;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.event.InferenceRequested;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * queued behind a large one. No other service runs here: verdicts arrive only when the test sends them.
  */
 @QuarkusTest
+@RealInfrastructure
 class JobWindowTest {
 
     @Inject

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.localstack.testing.OpenApiRules;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * the status codes the endpoints really answer, an operationId and a one-line summary everywhere.
  */
 @QuarkusTest
+@RealInfrastructure
 class OpenApiDocumentTest {
 
     @Test

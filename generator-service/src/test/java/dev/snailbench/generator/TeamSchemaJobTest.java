@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.generator.testing.TestBackends;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.DatabaseSchema;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * inference request, so prompts and the mapping of level names back need no file on the platform.
  */
 @QuarkusTest
+@RealInfrastructure
 class TeamSchemaJobTest {
 
     private static final TeamSchema READ = new TeamSchema("football", new DatabaseSchema("PostgreSQL", "football",

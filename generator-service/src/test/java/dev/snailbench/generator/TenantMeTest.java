@@ -6,11 +6,13 @@ import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
 /** A tenant asks who it is: the web UI shows the name it signed in as. */
 @QuarkusTest
+@RealInfrastructure
 class TenantMeTest {
 
     @Test

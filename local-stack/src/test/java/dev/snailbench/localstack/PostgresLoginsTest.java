@@ -3,6 +3,7 @@ package dev.snailbench.localstack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** The local servers hold the rules of a deployment: passwords for every login, a platform role that is no superuser. */
+@RealInfrastructure
 class PostgresLoginsTest {
 
     @Test

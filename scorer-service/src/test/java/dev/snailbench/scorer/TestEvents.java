@@ -14,7 +14,6 @@ import dev.snailbench.model.domain.ResultColumn.ValueType;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionCompleted;
-import dev.snailbench.model.event.TenantRegistered;
 import dev.snailbench.model.serde.EventJson;
 import java.time.Duration;
 import java.time.Instant;
@@ -99,11 +98,6 @@ public final class TestEvents {
             }
             return null;
         });
-    }
-
-    public static void registerTenant(String tenantId, String apiKeySha256) {
-        TenantRegistered t = TenantRegistered.of(tenantId, "tenant " + tenantId, apiKeySha256);
-        send(Topics.TENANTS, t.key(), EventJson.write(t));
     }
 
     public static void send(String topic, String key, byte[] value) {

@@ -1,10 +1,9 @@
 package dev.snailbench.scorer;
 
 import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
 
+import dev.snailbench.localstack.testing.TenantKeys;
 import dev.snailbench.model.domain.ApiKeys;
-import java.time.Duration;
 import java.util.UUID;
 
 /** A tenant key registered on the tenants topic and known to this scorer when returned. */
@@ -14,10 +13,8 @@ public final class TestKeys {
     }
 
     public static String registered() {
-        String key = ApiKeys.newKey();
-        TestEvents.registerTenant("attack-" + UUID.randomUUID(), ApiKeys.sha256(key));
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> given().header(ApiKeys.HEADER, key)
-                .get("/jobs/{id}/results", UUID.randomUUID()).then().statusCode(404));
-        return key;
+        return TenantKeys.register("attack-" + UUID.randomUUID(), "attack tests", ApiKeys.newKey(),
+                key -> given().header(ApiKeys.HEADER, key).get("/jobs/{id}/results", UUID.randomUUID())
+                        .statusCode() == 404).apiKey();
     }
 }

@@ -4,12 +4,14 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.classifier.TestKeys;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
 
 /** What the classifier took before: fields it does not know, silently; GET /model from anyone. */
 @QuarkusTest
+@RealInfrastructure
 class ClassifierAttackTest {
 
     @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.classifier.service.ClassifierService;
 import dev.snailbench.localstack.DataDir;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import jakarta.inject.Inject;
 import java.io.IOException;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.Test;
 
 /** The Kafka flow over the module's real broker: request in, answer out, redeliveries answered once. */
 @QuarkusTest
+@RealInfrastructure
 class ClassificationRequestConsumerTest {
 
     @Inject

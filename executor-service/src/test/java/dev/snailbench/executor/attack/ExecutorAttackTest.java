@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.localstack.testing.OversizedBody;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * silently without the options it meant; a password of any length; bodies of 10 MB.
  */
 @QuarkusTest
+@RealInfrastructure
 class ExecutorAttackTest {
 
     private static final String URL = "jdbc:postgresql://127.0.0.1:5432/footballdb_v1";

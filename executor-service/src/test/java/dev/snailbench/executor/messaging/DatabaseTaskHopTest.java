@@ -7,6 +7,7 @@ import dev.snailbench.executor.support.Tasks;
 import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.testing.PostgresTestResource;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.QatchCategory;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * executor's registry is the only route into the database, with the logins the team registered.
  */
 @QuarkusTest
+@RealInfrastructure
 class DatabaseTaskHopTest {
 
     private static final Map<String, Integer> COUNTS = Map.of("project", 6, "distinct", 6, "orderby", 6, "select", 12,

@@ -6,6 +6,7 @@ import dev.snailbench.executor.support.Requests;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.testing.JdbcLoop;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.event.ExecutionCompleted;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * ({@code -Dbench.n=1000,5000}).
  */
 @QuarkusTest
+@RealInfrastructure
 @TestProfile(ExecutionHopBenchmark.NoGoldCache.class)
 class ExecutionHopBenchmark {
 

@@ -18,6 +18,7 @@ import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.Postgres;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ApiKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import org.awaitility.Awaitility;
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.Test;
 
 /** The hop over the real broker: ExecutionRequested on sql.to-execute in, ExecutionCompleted on results.to-score out. */
 @QuarkusTest
+@RealInfrastructure
 class ExecutionHopTest {
 
     private static TopicClient topics;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Requests;
 import dev.snailbench.localstack.testing.PostgresTestResource;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.DatabaseRef;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * Prints B's completion time, how long A's breaker took to open and A's items/s while failing.
  */
 @QuarkusTest
+@RealInfrastructure
 class FairnessTest {
 
     private static final int A_ITEMS = 1000;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Requests;
 import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.EvaluationOptions;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * not for {@code off}; a deterministic gold is not flagged.
  */
 @QuarkusTest
+@RealInfrastructure
 class GoldScreeningHopTest {
 
     static final String TIED = "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY year LIMIT 3";

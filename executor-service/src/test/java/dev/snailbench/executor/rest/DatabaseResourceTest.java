@@ -12,6 +12,7 @@ import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.SecretCipher;
 import io.quarkus.test.junit.QuarkusTest;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
 
 /** The database registry over HTTP, with API keys learnt from the real tenants topic. */
 @QuarkusTest
+@RealInfrastructure
 class DatabaseResourceTest {
 
     private static String alice;
@@ -64,8 +66,10 @@ class DatabaseResourceTest {
         assertThat(listed).doesNotContain("\"password\"").doesNotContain("sealedPassword");
 
         given().header(ApiKeys.HEADER, alice).delete("/databases/" + id).then().statusCode(204);
-        given().header(ApiKeys.HEADER, alice).get("/databases/" + id).then().statusCode(404);
-        given().header(ApiKeys.HEADER, alice).delete("/databases/" + id).then().statusCode(404);
+        given().header(ApiKeys.HEADER, alice).get("/databases/" + id).then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(id));
+        given().header(ApiKeys.HEADER, alice).delete("/databases/" + id).then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(id));
     }
 
     @Test
@@ -135,10 +139,14 @@ class DatabaseResourceTest {
     void shouldHideOneTenantsDatabaseFromAnother() {
         String id = register(alice, "private", FootballDb.databaseName("v2"));
 
-        given().header(ApiKeys.HEADER, bob).get("/databases/" + id).then().statusCode(404);
-        given().header(ApiKeys.HEADER, bob).post("/databases/" + id + "/test").then().statusCode(404);
-        given().header(ApiKeys.HEADER, bob).get("/databases/" + id + "/schema").then().statusCode(404);
-        given().header(ApiKeys.HEADER, bob).delete("/databases/" + id).then().statusCode(404);
+        given().header(ApiKeys.HEADER, bob).get("/databases/" + id).then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(id));
+        given().header(ApiKeys.HEADER, bob).post("/databases/" + id + "/test").then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(id));
+        given().header(ApiKeys.HEADER, bob).get("/databases/" + id + "/schema").then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(id));
+        given().header(ApiKeys.HEADER, bob).delete("/databases/" + id).then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(id));
         given().header(ApiKeys.HEADER, bob).get("/databases").then().statusCode(200).body("id", not(hasItems(id)));
         given().header(ApiKeys.HEADER, alice).get("/databases/" + id).then().statusCode(200);
     }
@@ -148,7 +156,9 @@ class DatabaseResourceTest {
         given().get("/databases").then().statusCode(401).body("error", containsString(ApiKeys.HEADER));
         given().header(ApiKeys.HEADER, "sb_not-a-key").get("/databases").then().statusCode(401)
                 .body("error", equalTo("invalid API key"));
-        given().contentType(ContentType.JSON).body(Map.of("name", "x")).post("/databases").then().statusCode(401);
+        given().contentType(ContentType.JSON).body(Map.of("name", "x")).post("/databases").then().statusCode(401)
+                .body("status", equalTo(401)).body("field", equalTo(ApiKeys.HEADER))
+                .body("error", containsString(ApiKeys.HEADER));
     }
 
     @Test

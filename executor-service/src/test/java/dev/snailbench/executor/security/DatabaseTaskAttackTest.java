@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snailbench.executor.support.Tasks;
 import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * predicted query; the view DDL run with the team's admin login is only the platform's own shapes.
  */
 @QuarkusTest
+@RealInfrastructure
 class DatabaseTaskAttackTest {
 
     @BeforeAll

@@ -8,6 +8,7 @@ import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ApiKeys;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusTest;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * ({@code snailbench.executor.targets.platform-endpoints}), as Kubernetes or Compose list the other services.
  */
 @QuarkusTest
+@RealInfrastructure
 @TestProfile(PlatformEndpointAttackTest.TeamsServerIsAPlatformEndpoint.class)
 class PlatformEndpointAttackTest {
 

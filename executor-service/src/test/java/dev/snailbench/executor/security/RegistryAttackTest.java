@@ -10,6 +10,7 @@ import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ApiKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * refused even inside an allowed network: {@link PlatformEndpointAttackTest}.
  */
 @QuarkusTest
+@RealInfrastructure
 class RegistryAttackTest {
 
     private static String key;

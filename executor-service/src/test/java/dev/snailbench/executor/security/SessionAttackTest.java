@@ -12,6 +12,7 @@ import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.SqlDialect;
 import java.net.ServerSocket;
 import java.sql.Connection;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * refused; pooled sessions are read-only with the timeouts whatever the tenant's URL asked; the socket check refuses an
  * address the rules refuse even when a pool was somehow made for it; connection failures are categories.
  */
+@RealInfrastructure
 class SessionAttackTest {
 
     private static final SessionGuard.Limits LIMITS = new SessionGuard.Limits(Duration.ofSeconds(7),

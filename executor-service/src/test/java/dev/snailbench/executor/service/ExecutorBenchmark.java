@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.SqlDialect;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * versus pool size. Each figure is the best of {@code bench.trials} alternating trials (the machine is shared).
  * Run: {@code mvn -B -q test -Dtest=ExecutorBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
  */
+@RealInfrastructure
 class ExecutorBenchmark {
 
     record Query(String database, String sql) {

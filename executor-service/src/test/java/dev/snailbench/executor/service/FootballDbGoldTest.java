@@ -8,6 +8,7 @@ import dev.snailbench.executor.support.Core;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import java.io.IOException;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 // A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests:
 // local-stack keeps one server per class loader, and plain tests run in another one.
 @QuarkusTest
+@RealInfrastructure
 class FootballDbGoldTest {
 
     @BeforeAll

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.executor.support.HostileDb;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
 // A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests:
 // local-stack keeps one server per class loader, and plain tests run in another one.
 @QuarkusTest
+@RealInfrastructure
 class HostileCorpusTest {
 
     static final List<String> CORPUS = List.of(

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.executor.support.HostileDb;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import java.sql.ResultSet;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
 // A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests:
 // local-stack keeps one server per class loader, and plain tests run in another one.
 @QuarkusTest
+@RealInfrastructure
 class PoolManagerTest {
 
     @BeforeAll

@@ -3,6 +3,7 @@ package dev.snailbench.executor.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Core;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.ResultColumn;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
  * SQL Server can run on the build machines). Needs only read access: it creates nothing.
  */
 @EnabledIfEnvironmentVariable(named = "SNAILBENCH_MSSQL_URL", matches = "jdbc:sqlserver:.+")
+@RealInfrastructure
 class SqlServerIntegrationTest {
 
     private static Target target() {

@@ -2,14 +2,8 @@ package dev.snailbench.executor.support;
 
 import static io.restassured.RestAssured.given;
 
-import dev.snailbench.localstack.testing.TopicClient;
-import dev.snailbench.model.Topics;
+import dev.snailbench.localstack.testing.TenantKeys;
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.model.event.TenantRegistered;
-import dev.snailbench.model.serde.EventJson;
-import java.time.Duration;
-import java.util.UUID;
-import org.awaitility.Awaitility;
 
 /** Registers tenants the way the generator does (an event on the tenants topic) and waits until they can log in. */
 public final class Tenants {
@@ -27,13 +21,8 @@ public final class Tenants {
     }
 
     public static Registered registerTenant(String name) {
-        String key = ApiKeys.newKey();
-        TenantRegistered event = TenantRegistered.of("tenant-" + UUID.randomUUID(), name, ApiKeys.sha256(key));
-        try (TopicClient topics = new TopicClient()) {
-            topics.send(Topics.TENANTS, event.key(), EventJson.write(event));
-        }
-        Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() ->
-                given().header(ApiKeys.HEADER, key).get("/databases").statusCode() == 200);
-        return new Registered(event.tenantId(), key);
+        TenantKeys.Tenant tenant = TenantKeys.register(name,
+                key -> given().header(ApiKeys.HEADER, key).get("/databases").statusCode() == 200);
+        return new Registered(tenant.tenantId(), tenant.apiKey());
     }
 }

@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.nullValue;
 
 import dev.snailbench.generator.TestTenants;
 import dev.snailbench.localstack.testing.OversizedBody;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * sends the API key) or a report to the page showing it.
  */
 @QuarkusTest
+@RealInfrastructure
 class GeneratorAttackTest {
 
     private static final List<Map<String, String>> QUESTIONS = TestTenants.ONE_QUESTION;

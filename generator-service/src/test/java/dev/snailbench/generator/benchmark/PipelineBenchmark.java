@@ -7,6 +7,7 @@ import dev.snailbench.localstack.PlatformClient;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.localstack.testing.CpuTimes;
 import dev.snailbench.localstack.testing.JdbcLoop;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * Repeated for 1, 2 and 4 executor consumers at N = 1,000, then N = 10,000; and fairness: a 10-item job of a
  * second tenant submitted while a 10,000-item job runs.
  */
+@RealInfrastructure
 class PipelineBenchmark {
 
     private static final String USER = "bench_reader";

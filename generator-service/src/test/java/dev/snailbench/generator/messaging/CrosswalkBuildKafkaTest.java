@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.workbench.crosswalk.CrosswalkCsv;
 import dev.snailbench.workbench.crosswalk.CrosswalkRow;
 import dev.snailbench.localstack.testing.TopicClient;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
 
 /** The test plays the classifier: it reads the request from the real broker and answers on the topic. */
 @QuarkusTest
+@RealInfrastructure
 class CrosswalkBuildKafkaTest {
 
     private static final String SCHEMA = """
@@ -93,7 +95,7 @@ class CrosswalkBuildKafkaTest {
         given().header("X-API-Key", key).when().get("/crosswalks/" + id).then()
                 .body("error", containsString("no label for 6 identifiers"));
         given().header("X-API-Key", key).accept("text/csv").when().get("/crosswalks/" + id + "/csv")
-                .then().statusCode(409);
+                .then().statusCode(409).body("status", equalTo(409)).body("error", containsString(id));
     }
 
     @Test

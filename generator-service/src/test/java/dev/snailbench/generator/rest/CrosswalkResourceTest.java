@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.localstack.DataDir;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
+@RealInfrastructure
 class CrosswalkResourceTest {
 
     private String key;
@@ -52,8 +54,12 @@ class CrosswalkResourceTest {
     @Test
     void shouldRefuseCallsWithoutAnApiKey() {
         given().contentType("text/csv").body("kind,identifier_native,native_level,regular,low,least\n")
-                .queryParam("name", "x").when().post("/crosswalks").then().statusCode(401);
-        given().when().get("/crosswalks").then().statusCode(401);
+                .queryParam("name", "x").when().post("/crosswalks").then().statusCode(401)
+                .body("status", equalTo(401)).body("field", equalTo("X-API-Key"))
+                .body("error", containsString("X-API-Key"));
+        given().when().get("/crosswalks").then().statusCode(401)
+                .body("status", equalTo(401)).body("field", equalTo("X-API-Key"))
+                .body("error", containsString("X-API-Key"));
     }
 
     @Test
@@ -63,9 +69,10 @@ class CrosswalkResourceTest {
                 .queryParam("name", "mine").when().post("/crosswalks").then().statusCode(201).extract().path("id");
         String someoneElse = dev.snailbench.generator.TestTenants.create("someone-else");
         given().header("X-API-Key", someoneElse).when().get("/crosswalks/" + id)
-                .then().statusCode(404);
+                .then().statusCode(404).body("status", equalTo(404)).body("error", containsString(id));
         given().header("X-API-Key", someoneElse).accept("text/csv")
-                .when().get("/crosswalks/" + id + "/csv").then().statusCode(404);
+                .when().get("/crosswalks/" + id + "/csv").then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(id));
     }
 
     @Test

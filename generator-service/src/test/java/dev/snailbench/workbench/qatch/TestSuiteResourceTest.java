@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.generator.TestTenants;
 import dev.snailbench.generator.testing.PlayedExecutor;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.QatchCategory;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SqlDialect;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * executor module.
  */
 @QuarkusTest
+@RealInfrastructure
 class TestSuiteResourceTest {
 
     private static final QatchSuite SUITE = new QatchSuite(List.of(
@@ -72,7 +74,8 @@ class TestSuiteResourceTest {
         assertThat(stored.getList("questions[0].expected.rows")).isEqualTo(List.of(List.of("Italy"),
                 List.of("Brazil")));
         given().header("X-API-Key", TestTenants.create("other-" + UUID.randomUUID()))
-                .when().get("/test-suites/" + created.getString("id")).then().statusCode(404);
+                .when().get("/test-suites/" + created.getString("id")).then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(created.getString("id")));
     }
 
     @Test
@@ -100,7 +103,11 @@ class TestSuiteResourceTest {
                 false, "connection refused"), () -> given().header("X-API-Key", key).contentType("application/json")
                 .body(Map.of("name", "x", "databaseId", database, "nativeSchema", "exp_v3"))
                 .when().post("/test-suites").then().statusCode(502).body("error", containsString("connection refused")));
-        given().header("X-API-Key", key).when().get("/test-suites/" + UUID.randomUUID()).then().statusCode(404);
-        given().when().get("/test-suites/" + UUID.randomUUID()).then().statusCode(401);
+        UUID unknown = UUID.randomUUID();
+        given().header("X-API-Key", key).when().get("/test-suites/" + unknown).then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(unknown.toString()));
+        given().when().get("/test-suites/" + UUID.randomUUID()).then().statusCode(401)
+                .body("status", equalTo(401)).body("field", equalTo("X-API-Key"))
+                .body("error", containsString("X-API-Key"));
     }
 }

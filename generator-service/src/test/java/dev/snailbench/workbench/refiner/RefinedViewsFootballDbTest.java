@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
 import java.sql.Connection;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * then mapped back: the refined query on the view layer and the mapped-back query on the ambiguous schema both
  * return exactly what the native gold query returns on exp_v1.
  */
+@RealInfrastructure
 class RefinedViewsFootballDbTest {
 
     @BeforeAll

@@ -7,6 +7,7 @@ import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.PlatformClient;
 import dev.snailbench.localstack.Stack;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.SqlDialect;
 import java.nio.file.Path;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * backend is started by the benchmark: the name-linking simulator behind a local OpenAI-compatible endpoint
  * ({@code NameLinkingModel}), which answers from the names each prompt shows — not an LLM.
  */
+@RealInfrastructure
 class RefinerPipelineBenchmark {
 
     private static final String USER = "refiner_reader";

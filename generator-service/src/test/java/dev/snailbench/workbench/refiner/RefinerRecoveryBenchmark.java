@@ -1,6 +1,7 @@
 package dev.snailbench.workbench.refiner;
 
 import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * mvn -B -q -pl generator-service test -Dtest=RefinerRecoveryBenchmark -Dsurefire.failIfNoSpecifiedTests=false
  * </pre>
  */
+@RealInfrastructure
 class RefinerRecoveryBenchmark {
 
     static final double RATE = 0.10;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
  * simulator (not an LLM) as the "model": injected ambiguity costs execution accuracy, the refined names win part
  * of it back, and recovery/attained are printed per metric.
  */
+@RealInfrastructure
 class RefinerRecoveryFootballDbTest {
 
     @BeforeAll

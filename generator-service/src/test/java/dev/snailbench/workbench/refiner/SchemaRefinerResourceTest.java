@@ -10,6 +10,7 @@ import dev.snailbench.generator.TestTenants;
 import dev.snailbench.localstack.testing.FakeOpenAi;
 import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.TeamSchema;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * injection, the LLM and embeddings backends on the local fake OpenAI server, and the 401/400 answers.
  */
 @QuarkusTest
+@RealInfrastructure
 class SchemaRefinerResourceTest {
 
     private String key;
@@ -164,9 +166,13 @@ class SchemaRefinerResourceTest {
     @Test
     void shouldAnswer401WithoutAKeyAnd400NamingTheFieldToFix() {
         given().contentType("application/json").body(Map.of("databaseId", database, "nativeSchema", "exp_v1"))
-                .when().post("/refiner/analyses").then().statusCode(401);
+                .when().post("/refiner/analyses").then().statusCode(401)
+                .body("status", equalTo(401)).body("field", equalTo("X-API-Key"))
+                .body("error", containsString("X-API-Key"));
         given().contentType("application/json").body(Map.of("sql", "SELECT 1", "mapping", Map.of("t", Map.of())))
-                .when().post("/refiner/rewrite").then().statusCode(401);
+                .when().post("/refiner/rewrite").then().statusCode(401)
+                .body("status", equalTo(401)).body("field", equalTo("X-API-Key"))
+                .body("error", containsString("X-API-Key"));
         bad("/refiner/analyses", Map.of("nativeSchema", "exp_v1"), "databaseId");
         bad("/refiner/analyses", Map.of("databaseId", database), "nativeSchema");
         bad("/refiner/analyses", Map.of("databaseId", database, "nativeSchema", "exp v1"), "nativeSchema");

@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.equalTo;
 import dev.snailbench.generator.TestTenants;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.generator.testing.PlayedExecutor;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.DatabaseSchema;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * ({@link RecoveryRun}) shows its simulator, so jobs and the in-process run measure the same schemas.
  */
 @QuarkusTest
+@RealInfrastructure
 class SchemaVariantJobTest {
 
     private final UUID database = UUID.randomUUID();

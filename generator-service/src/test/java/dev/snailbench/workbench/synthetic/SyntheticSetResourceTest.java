@@ -9,6 +9,7 @@ import dev.snailbench.generator.TestTenants;
 import dev.snailbench.generator.testing.LlmAnswers;
 import dev.snailbench.localstack.testing.FakeOpenAi;
 import dev.snailbench.generator.testing.PlayedExecutor;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.QatchSuite.ResultTable;
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.Test;
  * services.
  */
 @QuarkusTest
+@RealInfrastructure
 class SyntheticSetResourceTest {
 
     private static final List<Map<String, String>> SEEDS = List.of(
@@ -115,7 +117,8 @@ class SyntheticSetResourceTest {
         assertThat(stored.getDouble("summary.characteristics.synthetic.joins")).isEqualTo(0.67);
         assertThat(stored.getInt("summary.executor.empty")).isEqualTo(1);
         given().header("X-API-Key", TestTenants.create("other-" + UUID.randomUUID()))
-                .get("/synthetic-sets/" + created.getString("id")).then().statusCode(404);
+                .get("/synthetic-sets/" + created.getString("id")).then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(created.getString("id")));
     }
 
     @Test
@@ -181,7 +184,9 @@ class SyntheticSetResourceTest {
                 false, "connection refused"), () -> given().header("X-API-Key", key).contentType(ContentType.JSON)
                 .body(valid).post("/synthetic-sets").then().statusCode(502)
                 .body("error", containsString("connection refused")));
-        given().get("/synthetic-sets/" + UUID.randomUUID()).then().statusCode(401);
+        given().get("/synthetic-sets/" + UUID.randomUUID()).then().statusCode(401)
+                .body("status", equalTo(401)).body("field", equalTo("X-API-Key"))
+                .body("error", containsString("X-API-Key"));
     }
 
     private JsonPath create(Map<String, Object> extra, AtomicReference<DatabaseTaskRequested> asked) {

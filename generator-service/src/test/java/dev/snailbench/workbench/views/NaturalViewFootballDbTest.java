@@ -13,6 +13,7 @@ import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ClassifiedIdentifier;
@@ -46,6 +47,7 @@ import org.junit.jupiter.api.Test;
  * OpenAI server renames snake_case to PascalCase), so the Regular views rename most identifiers too.
  */
 @QuarkusTest
+@RealInfrastructure
 class NaturalViewFootballDbTest {
 
     private String key;

@@ -8,6 +8,7 @@ import dev.snailbench.localstack.testing.FakeOpenAi;
 import dev.snailbench.localstack.testing.FakeOpenAi.Reply;
 import dev.snailbench.inference.support.Hop;
 import dev.snailbench.inference.support.WorkItems;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.PromptOptions;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * chosen in a job became labels at the keyless /q/metrics). Also: its stateless endpoints served anyone.
  */
 @QuarkusTest
+@RealInfrastructure
 class InferenceAttackTest {
 
     private static final FakeOpenAi FAKE = FakeOpenAi.instance();

@@ -2,6 +2,7 @@ package dev.snailbench.inference.messaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.event.ModelBackendsAnnounced;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * starts: the generator then refuses a job naming another one instead of every item failing here.
  */
 @QuarkusTest
+@RealInfrastructure
 class BackendAnnouncerTest {
 
     @Test

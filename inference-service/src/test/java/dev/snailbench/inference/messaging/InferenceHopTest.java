@@ -3,6 +3,7 @@ package dev.snailbench.inference.messaging;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.inference.support.WorkItems;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ModelRef;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
 
 /** The hop over the real broker: InferenceRequested in on queries.to-infer, ExecutionRequested out. */
 @QuarkusTest
+@RealInfrastructure
 class InferenceHopTest {
 
     private TopicClient topics;

@@ -4,6 +4,7 @@ import dev.snailbench.inference.client.ModelClient;
 import dev.snailbench.localstack.testing.FakeOpenAi;
 import dev.snailbench.inference.support.WorkItems;
 import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ModelRef;
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.Test;
  * {@code mvn -B -q test -Dtest=InferenceJobBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 @QuarkusTest
+@RealInfrastructure
 @TestProfile(InferenceJobBenchmark.Scaled.class)
 class InferenceJobBenchmark {
 

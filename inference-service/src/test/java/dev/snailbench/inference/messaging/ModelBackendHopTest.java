@@ -11,6 +11,7 @@ import dev.snailbench.localstack.testing.FakeOpenAi;
 import dev.snailbench.localstack.testing.FakeOpenAi.Reply;
 import dev.snailbench.inference.support.Hop;
 import dev.snailbench.inference.support.WorkItems;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.PromptOptions;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * backend behaviour is observable in the forwarded event and in the stored inference.
  */
 @QuarkusTest
+@RealInfrastructure
 class ModelBackendHopTest {
 
     private static final FakeOpenAi FAKE = FakeOpenAi.instance();
@@ -220,7 +222,9 @@ class ModelBackendHopTest {
 
     @Test
     void shouldReturn404ForAWorkItemWithNoStoredInference() {
-        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + UUID.randomUUID()).then().statusCode(404);
+        UUID unknown = UUID.randomUUID();
+        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + unknown).then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(unknown.toString()));
         given().header("X-API-Key", Hop.tenantKey()).get("/inferences/not-a-uuid").then().statusCode(400).body("error", equalTo(
                 "workItemId must be a UUID, was not-a-uuid")).body("x", nullValue());
     }

@@ -6,11 +6,13 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.inference.support.Hop;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
+@RealInfrastructure
 class DenaturalizeResourceTest {
 
     private static final String CROSSWALK = """
@@ -75,6 +77,7 @@ class DenaturalizeResourceTest {
                 {"dialect": "sqlserver", "level": "Low", "crosswalk": []}""")
                 .when().post("/denaturalize").then().statusCode(400).body("error", equalTo("sql is required"));
         given().header("X-API-Key", Hop.tenantKey()).contentType(ContentType.JSON).body("{\"sql\": ")
-                .when().post("/denaturalize").then().statusCode(400);
+                .when().post("/denaturalize").then().statusCode(400)
+                .body("status", equalTo(400)).body("error", containsString("JSON"));
     }
 }

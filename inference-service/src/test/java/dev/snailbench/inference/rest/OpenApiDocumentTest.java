@@ -4,11 +4,13 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.localstack.testing.OpenApiRules;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
 /** The inference's OpenAPI document keeps the platform's rules (security scheme, status codes, summaries). */
 @QuarkusTest
+@RealInfrastructure
 class OpenApiDocumentTest {
 
     @Test

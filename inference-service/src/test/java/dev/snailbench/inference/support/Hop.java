@@ -2,6 +2,7 @@ package dev.snailbench.inference.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snailbench.localstack.testing.TenantKeys;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.WorkItem;
@@ -29,14 +30,9 @@ public final class Hop {
      */
     public static synchronized String tenantKey() {
         if (!registered) {
-            var event = dev.snailbench.model.event.TenantRegistered.of(WorkItems.TENANT, "tenant a",
-                    dev.snailbench.model.domain.ApiKeys.sha256(TENANT_KEY));
-            try (TopicClient topics = new TopicClient()) {
-                topics.send(Topics.TENANTS, event.key(), EventJson.write(event));
-            }
-            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).untilAsserted(() ->
-                    io.restassured.RestAssured.given().header("X-API-Key", TENANT_KEY)
-                            .get("/inferences/" + UUID.randomUUID()).then().statusCode(404));
+            TenantKeys.register(WorkItems.TENANT, "tenant a", TENANT_KEY, key ->
+                    io.restassured.RestAssured.given().header("X-API-Key", key)
+                            .get("/inferences/" + UUID.randomUUID()).statusCode() == 404);
             registered = true;
         }
         return TENANT_KEY;

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.TestKeys;
 import io.quarkus.test.junit.QuarkusTest;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * Retry-After, without a lookup wait; a team's valid key from the same address still works.
  */
 @QuarkusTest
+@RealInfrastructure
 @TestProfile(FailedAuthRateLimitAttackTest.SmallBurst.class)
 class FailedAuthRateLimitAttackTest {
 

@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.nullValue;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.TestKeys;
 import dev.snailbench.localstack.testing.OversizedBody;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * for 5 s per made-up key; send typos that were silently ignored.
  */
 @QuarkusTest
+@RealInfrastructure
 class KeylessEndpointsAttackTest {
 
     private static final String COMPARE = """

@@ -1,6 +1,7 @@
 package dev.snailbench.scorer.benchmark;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URI;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * against a figure measured elsewhere, not side by side.
  */
 @QuarkusTest
+@RealInfrastructure
 class CompareRestBenchmark {
 
     private static final Map<Integer, Double> QATCH_PAIRS_PER_SECOND = Map.of(1_000, 16.7, 10_000, 0.13);

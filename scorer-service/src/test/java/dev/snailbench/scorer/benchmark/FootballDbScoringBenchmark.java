@@ -6,6 +6,7 @@ import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.ResultColumn;
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.Test;
  * replayed predictions per data model over JDBC (a minimal stand-in for the executor's canonical results), and
  * prints every comparator's accuracy, QATCH means and the reasons. Not part of the suite: loading takes a while.
  */
+@RealInfrastructure
 class FootballDbScoringBenchmark {
 
     @Test

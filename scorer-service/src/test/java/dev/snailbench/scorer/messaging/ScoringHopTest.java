@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ExecutionOutcome;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
 
 /** The scorer's hop over the real broker: results-to-score in, scores out, one stored result per item. */
 @QuarkusTest
+@RealInfrastructure
 class ScoringHopTest {
 
     private static final Duration WAIT = Duration.ofSeconds(60);

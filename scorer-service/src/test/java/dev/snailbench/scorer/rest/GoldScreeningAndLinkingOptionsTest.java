@@ -12,6 +12,8 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.localstack.testing.TenantKeys;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.EvaluationOptions;
 import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
@@ -31,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * the other order), and {@code linking: "snails"}; and POST /linking's {@code linking} field.
  */
 @QuarkusTest
+@RealInfrastructure
 class GoldScreeningAndLinkingOptionsTest {
 
     static final String WHY = "LIMIT 2 cuts through rows tied on ORDER BY goals DESC (rows 2 and 3 share the keys)";
@@ -43,7 +46,7 @@ class GoldScreeningAndLinkingOptionsTest {
     void tenant() {
         owner = "screen-" + UUID.randomUUID();
         key = ApiKeys.newKey();
-        TestEvents.registerTenant(owner, ApiKeys.sha256(key));
+        TenantKeys.publish(owner, "tenant " + owner, key);
     }
 
     /** A job of two items: q1's gold is flagged and the prediction lists the tied rows the other way round. */

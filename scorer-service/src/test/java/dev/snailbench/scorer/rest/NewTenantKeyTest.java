@@ -4,8 +4,10 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.localstack.testing.TenantKeys;
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.scorer.TestEvents;
+import dev.snailbench.scorer.TestKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import java.util.UUID;
@@ -20,15 +22,13 @@ import org.junit.jupiter.api.Test;
  * TenantAuthenticator), which is what lets a key returned by POST /tenants work everywhere within a second.
  */
 @QuarkusTest
+@RealInfrastructure
 class NewTenantKeyTest {
 
     @BeforeEach
     void tenantsConsumerReady() {
         // Measure from a consumer that has joined its group and read the topic, as a ready service has.
-        String known = ApiKeys.newKey();
-        TestEvents.registerTenant("known-" + UUID.randomUUID(), ApiKeys.sha256(known));
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> given().header(ApiKeys.HEADER, known)
-                .get("/jobs/{id}/results", UUID.randomUUID()).then().statusCode(404));
+        TestKeys.registered();
     }
 
     @Test
@@ -42,7 +42,7 @@ class NewTenantKeyTest {
         });
 
         // The registration is published (and acknowledged by the broker) while the request waits for it.
-        TestEvents.registerTenant(tenant, ApiKeys.sha256(key));
+        TenantKeys.publish(tenant, "tenant " + tenant, key);
         long published = System.nanoTime();
 
         long[] answered = answer.get(30, TimeUnit.SECONDS);

@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.localstack.testing.OpenApiRules;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
 /** The scorer's OpenAPI document keeps the platform's rules (security scheme, status codes, summaries). */
 @QuarkusTest
+@RealInfrastructure
 class OpenApiDocumentTest {
 
     @Test

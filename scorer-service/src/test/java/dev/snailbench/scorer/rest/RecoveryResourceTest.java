@@ -9,6 +9,8 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.localstack.testing.TenantKeys;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.TestEvents;
 import io.quarkus.test.junit.QuarkusTest;
@@ -19,13 +21,14 @@ import org.junit.jupiter.api.Test;
 
 /** The Schema-Refiner experiment report over three scored jobs (original, injected, refined schema). */
 @QuarkusTest
+@RealInfrastructure
 class RecoveryResourceTest {
 
     @Test
     void shouldReportRecoveryAndAttainedPerMetricForThreeJobsOfOneExperiment() {
         String tenant = "refiner-" + UUID.randomUUID();
         String key = ApiKeys.newKey();
-        TestEvents.registerTenant(tenant, ApiKeys.sha256(key));
+        TenantKeys.publish(tenant, "tenant " + tenant, key);
         UUID original = job(tenant, key, 2); // both questions right
         UUID injected = job(tenant, key, 0); // both wrong
         UUID refined = job(tenant, key, 1); // one right
@@ -50,10 +53,12 @@ class RecoveryResourceTest {
     void shouldNameTheMissingJobAndRefuseACallerWithoutAKey() {
         String tenant = "refiner-" + UUID.randomUUID();
         String key = ApiKeys.newKey();
-        TestEvents.registerTenant(tenant, ApiKeys.sha256(key));
+        TenantKeys.publish(tenant, "tenant " + tenant, key);
         UUID original = UUID.randomUUID();
 
-        given().queryParam("original", original).when().get("/experiments/recovery.json").then().statusCode(401);
+        given().queryParam("original", original).when().get("/experiments/recovery.json").then().statusCode(401)
+                .body("status", equalTo(401)).body("field", equalTo(ApiKeys.HEADER))
+                .body("error", containsString(ApiKeys.HEADER));
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).untilAsserted(() ->
                 given().header(ApiKeys.HEADER, key).queryParam("original", original)
                         .queryParam("injected", UUID.randomUUID())

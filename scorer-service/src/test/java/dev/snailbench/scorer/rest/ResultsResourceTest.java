@@ -5,11 +5,14 @@ import static dev.snailbench.scorer.TestEvents.completed;
 import static dev.snailbench.scorer.TestEvents.ok;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.localstack.testing.TenantKeys;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
@@ -25,6 +28,7 @@ import org.junit.jupiter.api.Test;
 
 /** The results API: per-question results for the owning tenant only. */
 @QuarkusTest
+@RealInfrastructure
 class ResultsResourceTest {
 
     private String owner;
@@ -38,8 +42,10 @@ class ResultsResourceTest {
         String other = "other-" + UUID.randomUUID();
         ownerKey = ApiKeys.newKey();
         otherKey = ApiKeys.newKey();
-        TestEvents.registerTenant(owner, ApiKeys.sha256(ownerKey));
-        TestEvents.registerTenant(other, ApiKeys.sha256(otherKey));
+        TenantKeys.publish(owner, "tenant " + owner, ownerKey);
+        // The other tenant is registered on its own partition: wait for it, rather than race it.
+        TenantKeys.register(other, "tenant " + other, otherKey, key -> given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/results", UUID.randomUUID()).statusCode() == 404);
         jobId = UUID.randomUUID();
         var cols = columns("name", "TEXT", "goals", "NUMBER");
         List<ExecutionCompleted> items = List.of(
@@ -54,10 +60,6 @@ class ResultsResourceTest {
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).untilAsserted(() ->
                 given().header(ApiKeys.HEADER, ownerKey).get("/jobs/{id}/results", jobId)
                         .then().statusCode(200).body("", hasSize(2)));
-        // The other tenant is registered on its own partition: wait for it too, rather than race it.
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).untilAsserted(() ->
-                given().header(ApiKeys.HEADER, otherKey).get("/jobs/{id}/results", UUID.randomUUID())
-                        .then().statusCode(404));
     }
 
     @Test
@@ -242,12 +244,17 @@ class ResultsResourceTest {
                 .when().put("/jobs/{id}/items/{item}/review", jobId, q1)
                 .then().statusCode(400).body("field", equalTo("verdict"));
         given().header(ApiKeys.HEADER, otherKey).contentType("application/json").body(Map.of("verdict", "correct"))
-                .when().put("/jobs/{id}/items/{item}/review", jobId, q1).then().statusCode(404);
+                .when().put("/jobs/{id}/items/{item}/review", jobId, q1).then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(jobId.toString()));
         given().header(ApiKeys.HEADER, ownerKey).contentType("application/json").body(Map.of("verdict", "correct"))
-                .when().put("/jobs/{id}/items/{item}/review", jobId, UUID.randomUUID()).then().statusCode(404);
+                .when().put("/jobs/{id}/items/{item}/review", jobId, UUID.randomUUID()).then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(jobId.toString()));
         given().contentType("application/json").body(Map.of("verdict", "correct"))
-                .when().put("/jobs/{id}/items/{item}/review", jobId, q1).then().statusCode(401);
-        given().header(ApiKeys.HEADER, otherKey).when().get("/jobs/{id}/review", jobId).then().statusCode(404);
+                .when().put("/jobs/{id}/items/{item}/review", jobId, q1).then().statusCode(401)
+                .body("status", equalTo(401)).body("field", equalTo(ApiKeys.HEADER))
+                .body("error", containsString(ApiKeys.HEADER));
+        given().header(ApiKeys.HEADER, otherKey).when().get("/jobs/{id}/review", jobId).then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(jobId.toString()));
     }
 
     @Test
@@ -341,9 +348,13 @@ class ResultsResourceTest {
 
     @Test
     void shouldProtectSummaryAndReportsLikeResults() {
-        given().when().get("/jobs/{id}/summary", jobId).then().statusCode(401);
-        given().header(ApiKeys.HEADER, otherKey).when().get("/jobs/{id}/report.html", jobId).then().statusCode(404);
-        given().header(ApiKeys.HEADER, otherKey).when().get("/jobs/{id}/report.csv", jobId).then().statusCode(404);
+        given().when().get("/jobs/{id}/summary", jobId).then().statusCode(401)
+                .body("status", equalTo(401)).body("field", equalTo(ApiKeys.HEADER))
+                .body("error", containsString(ApiKeys.HEADER));
+        given().header(ApiKeys.HEADER, otherKey).when().get("/jobs/{id}/report.html", jobId).then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(jobId.toString()));
+        given().header(ApiKeys.HEADER, otherKey).when().get("/jobs/{id}/report.csv", jobId).then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(jobId.toString()));
     }
 
     @Test
@@ -361,7 +372,8 @@ class ResultsResourceTest {
     @Test
     void shouldHideAnotherTenantsJob() {
         given().header(ApiKeys.HEADER, otherKey).when().get("/jobs/{id}/results", jobId)
-                .then().statusCode(404);
+                .then().statusCode(404)
+                .body("status", equalTo(404)).body("error", containsString(jobId.toString()));
     }
 
     @Test

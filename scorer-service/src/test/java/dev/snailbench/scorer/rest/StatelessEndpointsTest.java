@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.TestKeys;
 import io.quarkus.test.junit.QuarkusTest;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /** POST /compare, /linking and /characteristics, as a user checking metrics against published results. */
 @QuarkusTest
+@RealInfrastructure
 class StatelessEndpointsTest {
 
     private static String key;

@@ -7,6 +7,7 @@ import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 // A @QuarkusTest to share the module's PostgreSQL with the other Quarkus tests, and to use the service's screener.
 @QuarkusTest
+@RealInfrastructure
 class GoldScreeningPostgresTest {
 
     static final String DATABASE = "screening";

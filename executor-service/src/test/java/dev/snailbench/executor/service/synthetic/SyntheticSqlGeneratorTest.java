@@ -8,6 +8,7 @@ import dev.snailbench.executor.support.Core;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.sql.analysis.SqlParser;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
 /** ScienceBenchmark's SQL side on the real FootballDB v3, seeded with its train split. */
 // A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests.
 @QuarkusTest
+@RealInfrastructure
 class SyntheticSqlGeneratorTest {
 
     @BeforeAll
