@@ -6,6 +6,7 @@ import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.PlatformClient;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.localstack.testing.CpuTimes;
+import dev.snailbench.localstack.testing.ResidentMemory;
 import dev.snailbench.localstack.testing.JdbcLoop;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -118,6 +119,9 @@ class PipelineBenchmark {
                 String threads = cpuAfter.threadsSince(cpuBefore);
                 out.add(threads);
                 System.out.println(threads);
+                String memory = ResidentMemory.of(stack);
+                out.add(memory);
+                System.out.println(memory);
             }
         }
         return out;
