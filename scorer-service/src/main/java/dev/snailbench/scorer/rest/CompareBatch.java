@@ -36,14 +36,16 @@ final class CompareBatch implements StreamingOutput {
 
     @Schema(name = "CompareBatchResult", description = "the comparison of the pair on request line `line`")
     record ResultLine(long line, @Schema(type = SchemaType.STRING, nullable = true,
-            description = "the line's id as sent (a string or a number), null without one") JsonNode id,
+            description = "the line's id as sent (a string or an integer), null without one") Object id,
             @Schema(enumeration = "200") int status, Comparison result) {
     }
 
     @Schema(name = "CompareBatchError", description = "why the pair on request line `line` was not compared: the "
             + "platform's error body with the line's number")
-    record ErrorLine(long line, @Schema(type = SchemaType.STRING, nullable = true) JsonNode id, int status,
-            String error, @Schema(nullable = true) String field) {
+    record ErrorLine(long line, @Schema(type = SchemaType.STRING, nullable = true,
+            description = "the line's id as sent, null without one or when the line could not be read") Object id,
+            @Schema(minimum = "400", maximum = "599") int status, String error,
+            @Schema(nullable = true) String field) {
     }
 
     private final ResultComparisons comparisons;

@@ -70,7 +70,7 @@ public class CompareBatchResource {
             description = "one JSON object per line: {\"id\": \"q1\", \"gold\": {\"columns\": [...], \"rows\": "
                     + "[[...]]}, \"predicted\": {...}, \"orderBy\": false}")))
     @APIResponse(responseCode = "200", description = "one answer per request line, in order",
-            content = @Content(mediaType = NDJSON, schema = @Schema(oneOf = {CompareBatch.ResultLine.class,
+            content = @Content(mediaType = NDJSON, schema = @Schema(anyOf = {CompareBatch.ResultLine.class,
                     CompareBatch.ErrorLine.class})))
     @APIResponse(responseCode = "400", description = "an empty body (the error names the field: body)",
             content = @Content(mediaType = "application/json", schema = @Schema(ref = "ApiError")))
