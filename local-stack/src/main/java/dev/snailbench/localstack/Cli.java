@@ -7,8 +7,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.function.Consumer;
 
 /**
@@ -47,6 +44,9 @@ public final class Cli {
                                                         item); --open shows the HTML report in the browser
               review <job>                              items whose verdict a person should judge
               review <job> <item|question> correct|incorrect [--note TEXT] [--reviewer NAME]   record a verdict
+              compare <pairs.ndjson> [--out FILE]       score many result pairs in one streamed request (each line
+                                                        a POST /compare body, optional id): a line per pair and a
+                                                        summary; --out writes the answers (NDJSON) to FILE
             options: --api-key KEY (else SNAILBENCH_API_KEY); --json prints the API's JSON instead of columns""";
 
     /** The commands and their subcommands, for "did you mean" (up, demo and data are the script's own). */
@@ -58,6 +58,7 @@ public final class Cli {
         COMMANDS.put("job", List.of("spec", "submit", "list", "status", "cancel"));
         COMMANDS.put("report", List.of());
         COMMANDS.put("review", List.of());
+        COMMANDS.put("compare", List.of());
         COMMANDS.put("help", List.of());
         COMMANDS.put("up", List.of());
         COMMANDS.put("demo", List.of());
@@ -76,7 +77,7 @@ public final class Cli {
 
     private final Map<String, String> endpoints;
     private final PrintStream out;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final PlatformClient http = new PlatformClient();
     /** Shows a file in the desktop's browser ({@code report --open}). */
     private final Consumer<Path> browser;
     /** How often {@code --watch} asks for the job's state. */
@@ -109,7 +110,7 @@ public final class Cli {
         List<String> rest = List.of(args).subList(1, args.length);
         int code;
         try {
-            code = new Cli(endpoints(root), System.out).run(rest);
+            code = new Cli(Endpoints.find(root), System.out).run(rest);
         } catch (UserError e) {
             System.out.flush();
             System.err.println("error: " + e.getMessage());
@@ -122,35 +123,9 @@ public final class Cli {
         System.exit(code);
     }
 
-    /** Where the platform is: the file {@code ./snailbench up} writes, then the environment on top. */
-    static Map<String, String> endpoints(Path root) {
-        Map<String, String> found = new HashMap<>();
-        Path file = root.resolve(Up.ENDPOINTS_FILE);
-        if (Files.isRegularFile(file)) {
-            Properties p = new Properties();
-            try (var in = Files.newInputStream(file)) {
-                p.load(in);
-            } catch (IOException e) {
-                throw new UserError("cannot read " + file + ": " + e.getMessage());
-            }
-            p.forEach((k, v) -> found.put(k.toString(), v.toString()));
-        }
-        for (String name : List.of("generator", "executor", "scorer")) {
-            String env = System.getenv("SNAILBENCH_" + name.toUpperCase(Locale.ROOT) + "_URL");
-            if (env != null && !env.isBlank()) {
-                found.put(name, env);
-            }
-        }
-        String admin = System.getenv("SNAILBENCH_ADMIN_KEY");
-        if (admin != null && !admin.isBlank()) {
-            found.put("adminKey", admin);
-        }
-        return found;
-    }
-
     /** Runs one command; returns the exit code (0, or 1 when a watched job did not succeed). */
     int run(List<String> args) {
-        Args a = new Args(args);
+        CliArgs a = new CliArgs(args);
         String first = a.word(0, "a command");
         if (!COMMANDS.containsKey(first)) {
             throw new IllegalArgumentException("unknown command '" + first + "'" + Suggest.hint(first,
@@ -193,6 +168,11 @@ public final class Cli {
             case "job cancel" -> jobCancel(a);
             case "report" -> report(a);
             case "review" -> review(a);
+            case "compare" -> {
+                return new CompareCommand(out, this::refusal).run(URI.create(url("scorer", "/compare/batch")),
+                        apiKey(a), file(a.word(1, "a file of pairs (one JSON object per line)")),
+                        a.has("--out") ? file(a.option("--out")) : null, a.has("--json"));
+            }
             default -> throw new IllegalStateException(command);
         }
         return 0;
@@ -212,7 +192,7 @@ public final class Cli {
     }
 
     /** Registers the database, then tests its connection: a wrong URL or login shows up now, not in the first job. */
-    private int dbRegister(Args a) {
+    private int dbRegister(CliArgs a) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("name", a.option("--name"));
         body.put("kind", a.option("--kind"));
@@ -253,7 +233,7 @@ public final class Cli {
     }
 
     /** Every column of every table: table, column, type, null or not, primary and foreign key. */
-    private void dbSchema(Args a) {
+    private void dbSchema(CliArgs a) {
         JsonNode schema = call("GET", url("executor", "/databases/" + a.word(2, "a database id") + "/schema"),
                 apiKey(a), null);
         if (a.has("--json")) {
@@ -288,7 +268,7 @@ public final class Cli {
     }
 
     /** A spec a newcomer can submit as it is, or edit: FootballDB's dev questions and recorded answers. */
-    private void jobSpec(Args a) {
+    private void jobSpec(CliArgs a) {
         String dataset = a.word(2, "a dataset (footballdb)");
         if (!dataset.equals("footballdb")) {
             throw new UserError("no spec template for '" + dataset + "': the one available is footballdb");
@@ -330,7 +310,7 @@ public final class Cli {
                 + " questions); submit it with ./snailbench job submit " + a.option("--out") + " --watch");
     }
 
-    private void jobStatus(JsonNode job, Args a) {
+    private void jobStatus(JsonNode job, CliArgs a) {
         if (a.has("--json")) {
             print(job);
             return;
@@ -355,7 +335,7 @@ public final class Cli {
         return String.join("; ", parts);
     }
 
-    private void jobCancel(Args a) {
+    private void jobCancel(CliArgs a) {
         String jobId = a.word(2, "a job id");
         JsonNode job = call("POST", url("generator", "/jobs/" + jobId + "/cancel"), apiKey(a), null);
         if (a.has("--json")) {
@@ -367,37 +347,15 @@ public final class Cli {
     }
 
     /** An array of objects as aligned columns (the API's JSON with --json). */
-    private void table(JsonNode rows, Args a, List<String> columns) {
+    private void table(JsonNode rows, CliArgs a, List<String> columns) {
         if (a.has("--json")) {
             print(rows);
             return;
         }
-        if (rows.isEmpty()) {
-            out.println("(none)");
-            return;
-        }
-        List<List<String>> lines = new ArrayList<>();
-        lines.add(columns.stream().map(c -> c.toUpperCase(Locale.ROOT)).toList());
-        rows.forEach(row -> lines.add(columns.stream().map(c -> row.path(c).isNull() ? "" : row.path(c).asText())
-                .toList()));
-        int[] widths = new int[columns.size()];
-        lines.forEach(line -> {
-            for (int i = 0; i < widths.length; i++) {
-                widths[i] = Math.max(widths[i], line.get(i).length());
-            }
-        });
-        lines.forEach(line -> {
-            StringBuilder sb = new StringBuilder();
-            for (int i = 0; i < widths.length; i++) {
-                // The last column (a name or a URL) is not padded, so long values do not push trailing blanks.
-                sb.append(i == widths.length - 1 ? line.get(i) : String.format(Locale.ROOT, "%-" + widths[i] + "s  ",
-                        line.get(i)));
-            }
-            out.println(sb.toString().stripTrailing());
-        });
+        TablePrinter.print(out, rows, columns);
     }
 
-    private int jobSubmit(Args a) {
+    private int jobSubmit(CliArgs a) {
         String named = a.word(2, "a job spec (JSON or YAML file)");
         Path spec = file(named);
         String name = spec.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -534,7 +492,7 @@ public final class Cli {
     }
 
     /** The summary first (score, counts, verdicts by reason); every item after it only with --items. */
-    private void report(Args a) {
+    private void report(CliArgs a) {
         String jobId = a.word(1, "a job id");
         Map<String, String> key = apiKey(a);
         if (a.has("--open") && a.has("--csv")) {
@@ -579,7 +537,7 @@ public final class Cli {
                         .put("strict", yesNo(item.path("strictMatch"))).put("set", yesNo(item.path("setMatch")))
                         .put("relaxed", yesNo(item.path("relaxedMatch"))).put("reason", item.path("reason").asText(""));
             }
-            table(rows, new Args(List.of()), List.of("question", "strict", "set", "relaxed", "reason"));
+            table(rows, new CliArgs(List.of()), List.of("question", "strict", "set", "relaxed", "reason"));
         } else {
             out.println("every item: ./snailbench report " + jobId + " --items (or --csv FILE, --html FILE)");
         }
@@ -607,7 +565,7 @@ public final class Cli {
         return cwd == null ? Path.of(name) : Path.of(cwd).resolve(name);
     }
 
-    private void review(Args a) {
+    private void review(CliArgs a) {
         String jobId = a.word(1, "a job id");
         if (a.words.size() < 3) {
             JsonNode queue = call("GET", url("scorer", "/jobs/" + jobId + "/review"), apiKey(a), null);
@@ -649,7 +607,7 @@ public final class Cli {
         return sql.replaceAll("\\s+", " ").trim();
     }
 
-    private Map<String, String> apiKey(Args a) {
+    private Map<String, String> apiKey(CliArgs a) {
         boolean given = a.has("--api-key");
         String key = given ? a.option("--api-key") : System.getenv("SNAILBENCH_API_KEY");
         if (key == null || key.isBlank()) {
@@ -661,12 +619,7 @@ public final class Cli {
     }
 
     private String url(String service, String path) {
-        String base = endpoints.get(service);
-        if (base == null) {
-            throw new UserError("where is the " + service + " service? Start the platform with ./snailbench up, or "
-                    + "set SNAILBENCH_" + service.toUpperCase(Locale.ROOT) + "_URL");
-        }
-        return base + path;
+        return Endpoints.url(endpoints, service, path);
     }
 
     private void print(JsonNode node) {
@@ -693,15 +646,7 @@ public final class Cli {
     private HttpResponse<String> send(String method, String url, Map<String, String> headers, Object body,
             String accept) {
         try {
-            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(7))
-                    .header("Accept", accept);
-            headers.forEach(request::header);
-            if (body != null) {
-                request.header("Content-Type", "application/json");
-            }
-            request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                    : HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)));
-            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return http.exchange(method, url, headers, body, accept, Duration.ofMinutes(7));
         } catch (ConnectException e) {
             throw new UserError("cannot reach " + url + " (is the platform running? ./snailbench up)");
         } catch (IOException e) {
@@ -717,64 +662,28 @@ public final class Cli {
      * to fix for a bad request, and for a 401 which key was refused.
      */
     private JsonNode parse(HttpResponse<String> response) {
-        JsonNode body;
-        try {
-            body = response.body() == null || response.body().isBlank() ? JSON.createObjectNode()
-                    : JSON.readTree(response.body());
-        } catch (IOException e) {
-            body = JSON.createObjectNode().put("error", response.body());
-        }
-        int status = response.statusCode();
-        if (status >= 400) {
-            String error = body.path("error").asText(response.body());
-            String field = status == 400 && body.path("field").isTextual() ? " (fix: " + body.path("field").asText()
-                    + ")" : "";
-            String hint = status == 401 ? " — check " + keyOrigin : "";
-            throw new UserError(status + " " + error + field + hint);
+        JsonNode body = json(response.body());
+        if (response.statusCode() >= 400) {
+            throw refusal(response.statusCode(), response.body());
         }
         return body;
     }
 
-    /** Positional words and {@code --name value} options. */
-    static final class Args {
-        private static final java.util.Set<String> FLAGS = java.util.Set.of("--watch", "--json", "--open",
-                "--items");
-        final List<String> words = new ArrayList<>();
-        final Map<String, String> options = new HashMap<>();
+    /** The platform's error as a {@link UserError}: its message, the field to fix, for a 401 which key to check. */
+    UserError refusal(int status, String text) {
+        JsonNode body = json(text);
+        String error = body.path("error").asText(text);
+        String field = status == 400 && body.path("field").isTextual() ? " (fix: " + body.path("field").asText()
+                + ")" : "";
+        String hint = status == 401 ? " — check " + keyOrigin : "";
+        return new UserError(status + " " + error + field + hint);
+    }
 
-        Args(List<String> args) {
-            for (int i = 0; i < args.size(); i++) {
-                String arg = args.get(i);
-                if (FLAGS.contains(arg)) {
-                    options.put(arg, "true");
-                } else if (arg.startsWith("--")) {
-                    if (i + 1 >= args.size()) {
-                        throw new IllegalArgumentException(arg + " needs a value");
-                    }
-                    options.put(arg, args.get(++i));
-                } else {
-                    words.add(arg);
-                }
-            }
-        }
-
-        String word(int i, String what) {
-            if (i >= words.size()) {
-                throw new IllegalArgumentException("missing " + what);
-            }
-            return words.get(i);
-        }
-
-        boolean has(String option) {
-            return options.containsKey(option);
-        }
-
-        String option(String option) {
-            String value = options.get(option);
-            if (value == null) {
-                throw new IllegalArgumentException("missing " + option);
-            }
-            return value;
+    private static JsonNode json(String text) {
+        try {
+            return text == null || text.isBlank() ? JSON.createObjectNode() : JSON.readTree(text);
+        } catch (IOException e) {
+            return JSON.createObjectNode().put("error", text);
         }
     }
 }

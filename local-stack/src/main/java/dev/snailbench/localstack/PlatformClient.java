@@ -11,7 +11,11 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 
-/** Talks to a running platform over its public REST API, as a team would. */
+/**
+ * Talks to a running platform over its public REST API, as a team would: the tests' and benchmarks' calls on a
+ * {@link Stack}, and the command-line client's requests ({@link #exchange}, without a stack). Streamed NDJSON
+ * (POST /compare/batch) goes through {@link NdjsonExchange}.
+ */
 public final class PlatformClient {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -21,6 +25,27 @@ public final class PlatformClient {
 
     public PlatformClient(Stack stack) {
         this.stack = stack;
+    }
+
+    /** A client of URLs given per request (the command-line client's, which finds the services itself). */
+    PlatformClient() {
+        this(null);
+    }
+
+    /**
+     * One request as given: the JSON body (none when null), the Accept header, a timeout; the answer as it came,
+     * whatever its status. Connection failures are the caller's to explain.
+     */
+    public HttpResponse<String> exchange(String method, String url, Map<String, String> headers, Object body,
+            String accept, Duration timeout) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout).header("Accept", accept);
+        headers.forEach(request::header);
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)));
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** Creates a tenant; returns its API key. */

@@ -491,4 +491,48 @@ class CliTest {
         assertThat(run("review", "7f0c", "teams-2018", "correct", "--api-key", "sb_team"))
                 .isEqualTo("item 5d1e (question teams-2018) reviewed: correct" + System.lineSeparator());
     }
+
+    @Test
+    void shouldSendEveryPairOfTheFileThroughTheBatchEndpointAndPrintALinePerPair() throws Exception {
+        Path pairs = work.resolve("pairs.ndjson");
+        String first = "{\"id\": \"q1\", \"gold\": {\"rows\": [[1]]}, \"predicted\": {\"rows\": [[1]]}}";
+        String second = "{\"id\": \"q2\", \"gold\": ";
+        Files.writeString(pairs, first + "\n" + second + "\n");
+        answers.put("/compare/batch", """
+                {"line":1,"id":"q1","status":200,"result":{"strict":{"match":true,"reason":"MATCH"},\
+                "set":{"match":true,"reason":"MATCH"},"relaxed":{"match":true,"reason":"MATCH"}}}
+                {"line":2,"id":null,"status":400,"error":"line 2 is not JSON: unexpected end-of-input","field":"line"}
+                """);
+
+        int code = runForExitCode("compare", pairs.toString(), "--api-key", "sb_team");
+
+        assertThat(code).isEqualTo(1);
+        assertThat(bodiesSeen.get("/compare/batch")).isEqualTo(first + "\n" + second + "\n");
+        assertThat(keysSeen.get("/compare/batch")).isEqualTo("sb_team");
+        assertThat(printed().lines()).containsExactly(
+                "LINE   ID           STRICT  SET     RELAXED REASON",
+                "1      q1           yes     yes     yes     MATCH",
+                "2      -            400 line 2 is not JSON: unexpected end-of-input (fix: line)",
+                "2 pairs compared: 1 strict matches, 1 lines refused",
+                "  line 2: 400 line 2 is not JSON: unexpected end-of-input (fix: line)");
+    }
+
+    @Test
+    void shouldWriteTheBatchAnswersToAFileAndBlameTheKeyWhenRefused() throws Exception {
+        Path pairs = work.resolve("pairs.ndjson");
+        Files.writeString(pairs, "{\"gold\": {\"rows\": []}, \"predicted\": {\"rows\": []}}\n");
+        String answer = "{\"line\":1,\"id\":null,\"status\":200,\"result\":{\"strict\":{\"match\":true}}}";
+        answers.put("/compare/batch", answer + "\n");
+
+        assertThat(runForExitCode("compare", pairs.toString(), "--out", work.resolve("answers.ndjson").toString(),
+                "--api-key", "sb_team")).isZero();
+        assertThat(Files.readString(work.resolve("answers.ndjson"))).isEqualTo(answer + System.lineSeparator());
+        assertThat(printed()).startsWith("1 pairs compared: 1 strict matches, 0 lines refused; answers written to ");
+
+        statuses.put("/compare/batch", 401);
+        answers.put("/compare/batch", "{\"status\": 401, \"error\": \"invalid API key\", \"field\": \"X-API-Key\"}");
+        assertThatThrownBy(() -> run("compare", pairs.toString(), "--api-key", "sb_wrong"))
+                .isInstanceOf(Cli.UserError.class)
+                .hasMessage("401 invalid API key — check the key given with --api-key");
+    }
 }

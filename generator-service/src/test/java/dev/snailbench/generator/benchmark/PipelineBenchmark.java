@@ -6,6 +6,7 @@ import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.PlatformClient;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.localstack.testing.CpuTimes;
+import dev.snailbench.localstack.testing.ResidentMemory;
 import dev.snailbench.localstack.testing.JdbcLoop;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import java.nio.file.Path;
@@ -120,6 +121,9 @@ class PipelineBenchmark {
                 String threads = cpuAfter.threadsSince(cpuBefore);
                 out.add(threads);
                 System.out.println(threads);
+                String memory = ResidentMemory.of(stack);
+                out.add(memory);
+                System.out.println(memory);
             }
         }
         return out;

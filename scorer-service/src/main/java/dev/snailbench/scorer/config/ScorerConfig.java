@@ -1,5 +1,6 @@
 package dev.snailbench.scorer.config;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
@@ -39,4 +40,19 @@ public interface ScorerConfig {
     /** Rows of each result kept with the verdict for the item's detail (0 keeps none). */
     @WithDefault("20")
     int previewRows();
+
+    /**
+     * Largest request body of every endpoint but {@code POST /compare/batch} (413 beyond); the batch streams, so
+     * only its lines have a cap ({@code quarkus.http.limits.max-body-size} is the whole stream's).
+     */
+    @WithDefault("16M")
+    MemorySize maxBodySize();
+
+    /** Longest line (one pair) of {@code POST /compare/batch}; a longer one is answered by an error line. */
+    @WithDefault("16M")
+    MemorySize batchMaxLineSize();
+
+    /** Longest a {@code POST /compare/batch} request may run; the lines not read by then get one error line. */
+    @WithDefault("10m")
+    Duration batchTimeout();
 }

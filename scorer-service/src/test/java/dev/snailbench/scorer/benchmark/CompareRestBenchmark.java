@@ -73,7 +73,8 @@ class CompareRestBenchmark {
         return response.body();
     }
 
-    private static Map<String, Object> pair(int rows) {
+    /** A pair of {@code rows} x 5 columns whose prediction is the gold shuffled (also CompareBatchBenchmark's). */
+    static Map<String, Object> pair(int rows) {
         List<List<Object>> gold = rows(rows);
         List<List<Object>> predicted = new ArrayList<>(gold);
         Collections.shuffle(predicted, new Random(2));

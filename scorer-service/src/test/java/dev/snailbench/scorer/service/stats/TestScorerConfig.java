@@ -1,6 +1,7 @@
 package dev.snailbench.scorer.service.stats;
 
 import dev.snailbench.scorer.config.ScorerConfig;
+import io.quarkus.runtime.configuration.MemorySize;
 import java.time.Duration;
 
 /** The scorer's settings for tests that build its services by hand: exact comparisons, 500 bootstrap resamples. */
@@ -41,6 +42,18 @@ public final class TestScorerConfig {
 
             public int previewRows() {
                 return 20;
+            }
+
+            public MemorySize maxBodySize() {
+                return new MemorySize(java.math.BigInteger.valueOf(16L << 20));
+            }
+
+            public MemorySize batchMaxLineSize() {
+                return new MemorySize(java.math.BigInteger.valueOf(16L << 20));
+            }
+
+            public Duration batchTimeout() {
+                return Duration.ofMinutes(10);
             }
         };
     }

@@ -1,0 +1,164 @@
+package dev.snailbench.localstack;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.function.BiFunction;
+
+/**
+ * {@code ./snailbench compare PAIRS.ndjson [--out FILE]}: many result pairs scored in one streamed request to the
+ * scorer's {@code POST /compare/batch}. The file is read line by line while the answers come back, so its size
+ * does not matter. Without {@code --out}: one line per pair ({@code LINE ID STRICT SET RELAXED REASON}, or the error
+ * of a refused line), then a summary; with {@code --out}: the answers as NDJSON in the file, and the summary;
+ * {@code --json}: the answers as NDJSON. Exit code 1 when a line was refused.
+ */
+final class CompareCommand {
+
+    private static final ObjectMapper JSON = PlatformClient.json();
+
+    private final PrintStream out;
+    /** The platform's error of a refused request, as the user sees it. */
+    private final BiFunction<Integer, String, Cli.UserError> refusal;
+
+    CompareCommand(PrintStream out, BiFunction<Integer, String, Cli.UserError> refusal) {
+        this.out = out;
+        this.refusal = refusal;
+    }
+
+    int run(URI batch, Map<String, String> key, Path pairs, Path answersFile, boolean json) {
+        int[] counts = new int[3];
+        List<String> refused = new ArrayList<>();
+        NdjsonExchange.Outcome outcome;
+        try (BufferedReader in = Files.newBufferedReader(pairs, StandardCharsets.UTF_8);
+                BufferedWriter file = answersFile == null ? null
+                        : Files.newBufferedWriter(answersFile, StandardCharsets.UTF_8)) {
+            if (!json && answersFile == null) {
+                out.printf(Locale.ROOT, "%-6s %-12s %-7s %-7s %-7s %s%n", "LINE", "ID", "STRICT", "SET", "RELAXED",
+                        "REASON");
+            }
+            outcome = NdjsonExchange.post(batch, key, lines(in), answer -> {
+                JsonNode line = parse(answer);
+                boolean ok = line.path("status").asInt() == 200;
+                counts[0]++;
+                if (ok && line.at("/result/strict/match").asBoolean()) {
+                    counts[1]++;
+                }
+                if (!ok) {
+                    counts[2]++;
+                    if (refused.size() < 5) {
+                        refused.add("line " + line.path("line").asLong() + ": " + line.path("status").asInt() + " "
+                                + line.path("error").asText() + (line.path("field").isTextual() ? " (fix: "
+                                        + line.get("field").asText() + ")" : ""));
+                    }
+                }
+                if (file != null) {
+                    write(file, answer);
+                } else if (json) {
+                    out.println(answer);
+                } else {
+                    out.println(row(line, ok));
+                }
+            }, Duration.ofSeconds(5));
+        } catch (NoSuchFileException e) {
+            throw new Cli.UserError("no such file: " + pairs);
+        } catch (ConnectException e) {
+            throw new Cli.UserError("cannot reach " + batch + " (is the platform running? ./snailbench up)");
+        } catch (IOException | UncheckedIOException e) {
+            throw new Cli.UserError("POST " + batch + " failed: " + e.getMessage());
+        }
+        if (outcome.status() != 200) {
+            throw refusal.apply(outcome.status(), outcome.errorBody());
+        }
+        if (!json) {
+            out.printf(Locale.ROOT, "%d pairs compared: %d strict matches, %d lines refused%s%n", counts[0],
+                    counts[1], counts[2], answersFile == null ? "" : "; answers written to "
+                            + answersFile.toAbsolutePath());
+            refused.forEach(r -> out.println("  " + r));
+            if (counts[2] > refused.size()) {
+                out.println("  … and " + (counts[2] - refused.size()) + " more");
+            }
+        }
+        return counts[2] > 0 ? 1 : 0;
+    }
+
+    private static String row(JsonNode line, boolean ok) {
+        String id = line.path("id").isNull() || line.path("id").isMissingNode() ? "-" : line.get("id").asText();
+        if (!ok) {
+            return String.format(Locale.ROOT, "%-6d %-12s %s %s%s", line.path("line").asLong(), id,
+                    line.path("status").asInt(), line.path("error").asText(), line.path("field").isTextual()
+                            ? " (fix: " + line.get("field").asText() + ")" : "");
+        }
+        JsonNode result = line.path("result");
+        return String.format(Locale.ROOT, "%-6d %-12s %-7s %-7s %-7s %s", line.path("line").asLong(), id,
+                yesNo(result.at("/strict/match")), yesNo(result.at("/set/match")),
+                yesNo(result.at("/relaxed/match")), result.at("/strict/reason").asText());
+    }
+
+    private static String yesNo(JsonNode match) {
+        return match.asBoolean() ? "yes" : "no";
+    }
+
+    /** The file's lines as they are read (a line is sent as written; the scorer answers the bad ones). */
+    private static Iterator<byte[]> lines(BufferedReader in) {
+        return new Iterator<>() {
+            private String next = read();
+
+            private String read() {
+                try {
+                    return in.readLine();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public byte[] next() {
+                if (next == null) {
+                    throw new NoSuchElementException();
+                }
+                byte[] line = next.getBytes(StandardCharsets.UTF_8);
+                next = read();
+                return line;
+            }
+        };
+    }
+
+    private static JsonNode parse(String answer) {
+        try {
+            return JSON.readTree(answer);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void write(BufferedWriter file, String answer) {
+        try {
+            file.write(answer);
+            file.newLine();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package dev.snailbench.scorer.rest;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.scorer.TestKeys;
+import io.quarkus.test.junit.QuarkusTest;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** POST /compare/batch as a team scoring many result pairs in one request: NDJSON in, one answer per line out. */
+@QuarkusTest
+class CompareBatchResourceTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String MATCH = """
+            {"id": "q1", "gold": {"columns": ["a"], "rows": [[1], [2]]}, "predicted": {"rows": [[2], [1]]}}""";
+    private static final String ORDER = """
+            {"id": 7, "gold": {"rows": [[1], [2]]}, "predicted": {"rows": [[2], [1]]}, "orderBy": true}""";
+    private static final String NO_ID = """
+            {"gold": {"rows": [["x"]]}, "predicted": {"rows": [["y"]]}}""";
+
+    private static String key;
+
+    private static synchronized String key() {
+        if (key == null) {
+            key = TestKeys.registered();
+        }
+        return key;
+    }
+
+    @Test
+    void shouldAnswerEveryLineInOrderWithItsIdAndLineNumber() throws Exception {
+        List<JsonNode> lines = batch(String.join("\n", MATCH, ORDER, NO_ID) + "\n");
+
+        assertThat(lines).hasSize(3);
+        assertThat(lines).extracting(l -> l.get("line").asInt()).containsExactly(1, 2, 3);
+        assertThat(lines).extracting(l -> l.get("status").asInt()).containsExactly(200, 200, 200);
+        assertThat(lines.get(0).get("id").asText()).isEqualTo("q1");
+        assertThat(lines.get(1).get("id").isInt()).isTrue();
+        assertThat(lines.get(1).get("id").asInt()).isEqualTo(7);
+        assertThat(lines.get(2).get("id").isNull()).isTrue();
+        // The same comparison as POST /compare gives for the pair.
+        assertThat(lines.get(0).at("/result/strict/reason").asText()).isEqualTo("MATCH");
+        assertThat(lines.get(1).at("/result/strict/reason").asText()).isEqualTo("ROW_ORDER_DIFFERS");
+        assertThat(lines.get(1).at("/result/set/match").asBoolean()).isTrue();
+        assertThat(lines.get(2).at("/result/strict/match").asBoolean()).isFalse();
+        assertThat(lines.get(2).at("/result/cellPrecision").asDouble()).isEqualTo(0.0);
+    }
+
+    @Test
+    void shouldAnswerBadLinesInPlaceWhileTheOthersAreCompared() throws Exception {
+        String body = String.join("\n", MATCH, "{\"id\": \"broken\", \"gold\": ", """
+                {"id": "cell", "gold": {"rows": [[{"x": 1}]]}, "predicted": {"rows": []}}""", "", """
+                {"id": "typo", "gold": {"rows": []}, "predicted": {"rows": []}, "orderby": true}""", ORDER);
+
+        List<JsonNode> lines = batch(body);
+
+        assertThat(lines).extracting(l -> l.get("line").asInt()).containsExactly(1, 2, 3, 4, 5, 6);
+        assertThat(lines).extracting(l -> l.get("status").asInt()).containsExactly(200, 400, 400, 400, 400, 200);
+        assertThat(lines.get(1).get("error").asText()).startsWith("line 2 is not JSON: ");
+        assertThat(lines.get(1).get("field").asText()).isEqualTo("line");
+        assertThat(lines.get(2).get("id").asText()).isEqualTo("cell");
+        assertThat(lines.get(2).get("error").asText())
+                .isEqualTo("gold.rows[0][0] must be a string, number, boolean or null");
+        assertThat(lines.get(2).get("field").asText()).isEqualTo("gold.rows[0][0]");
+        assertThat(lines.get(3).get("error").asText())
+                .isEqualTo("line 4 is empty: send one pair (a JSON object) per line");
+        assertThat(lines.get(4).get("error").asText()).startsWith("unknown field 'orderby'");
+        assertThat(lines.get(4).get("field").asText()).isEqualTo("orderby");
+        assertThat(lines.get(5).get("id").asInt()).isEqualTo(7);
+        assertThat(lines.get(5).at("/result/strict/reason").asText()).isEqualTo("ROW_ORDER_DIFFERS");
+    }
+
+    @Test
+    void shouldAnswerALineLongerThanTheCapWith413AndGoOn() throws Exception {
+        // One line over the 16 MiB cap (snailbench.scorer.batch-max-line-size), between two good ones.
+        StringBuilder huge = new StringBuilder(17 * 1024 * 1024 + 100).append("{\"id\": \"huge\", \"gold\": {\"rows\": [");
+        while (huge.length() < 17 * 1024 * 1024) {
+            huge.append("[123456789],");
+        }
+        huge.append("[0]]}, \"predicted\": {\"rows\": []}}");
+
+        List<JsonNode> lines = batch(String.join("\n", MATCH, huge, ORDER));
+
+        assertThat(lines).extracting(l -> l.get("status").asInt()).containsExactly(200, 413, 200);
+        assertThat(lines.get(1).get("line").asInt()).isEqualTo(2);
+        assertThat(lines.get(1).get("error").asText()).isEqualTo("line 2 has more than 16777216 bytes "
+                + "(snailbench.scorer.batch-max-line-size): send this pair alone to POST /compare");
+        assertThat(lines.get(1).get("field").asText()).isEqualTo("line");
+        assertThat(lines.get(2).get("id").asInt()).isEqualTo(7);
+    }
+
+    @Test
+    void shouldRefuseAMissingKeyWith401AndTheErrorBody() {
+        given().contentType(CompareBatchResource.NDJSON).body(MATCH.getBytes(StandardCharsets.UTF_8))
+                .when().post("/compare/batch")
+                .then().statusCode(401)
+                .body("status", equalTo(401))
+                .body("error", equalTo("missing X-API-Key header"))
+                .body("field", equalTo(ApiKeys.HEADER));
+    }
+
+    @Test
+    void shouldRefuseAnEmptyBodyWith400NamingTheBody() {
+        given().header(ApiKeys.HEADER, key()).contentType(CompareBatchResource.NDJSON).body(new byte[0])
+                .when().post("/compare/batch")
+                .then().statusCode(400)
+                .body("status", equalTo(400))
+                .body("error", equalTo("body has no line: send one pair (a JSON object) per line"))
+                .body("field", equalTo("body"));
+    }
+
+    @Test
+    void shouldKeepTheSixteenMegabyteLimitOfPostCompare() {
+        given().header(ApiKeys.HEADER, key()).contentType("application/json").body(new byte[17 * 1024 * 1024])
+                .when().post("/compare")
+                .then().statusCode(413)
+                .body("status", equalTo(413))
+                .body("error", startsWith("the request body has 17825792 bytes; the limit is 16777216"));
+    }
+
+    private static List<JsonNode> batch(CharSequence body) throws Exception {
+        String text = given().header(ApiKeys.HEADER, key()).contentType(CompareBatchResource.NDJSON)
+                .body(body.toString().getBytes(StandardCharsets.UTF_8))
+                .when().post("/compare/batch")
+                .then().statusCode(200).contentType(startsWith(CompareBatchResource.NDJSON))
+                .extract().asString();
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            lines.add(JSON.readTree(line));
+        }
+        return lines;
+    }
+}
