@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
  * mvn -B -q -pl generator-service test -Dtest=RefinerRecoveryBenchmark -Dsurefire.failIfNoSpecifiedTests=false
  * </pre>
  */
-class RefinerRecoveryBenchmark {
+public class RefinerRecoveryBenchmark {
 
-    static final double RATE = 0.10;
+    public static final double RATE = 0.10;
 
     @Test
     void shouldPrintRecoveryAndAttainedPerMetricForEachContext() throws Exception {
