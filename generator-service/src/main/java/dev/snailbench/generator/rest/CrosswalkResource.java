@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.workbench.config.CrosswalkConfig;
-import dev.snailbench.workbench.repository.CrosswalkEntity;
+import dev.snailbench.workbench.repository.Crosswalk;
 import dev.snailbench.generator.rest.access.CallerTenants;
 import dev.snailbench.workbench.InvalidRequestException;
 import dev.snailbench.workbench.TeamDatabases;
@@ -225,7 +225,7 @@ public class CrosswalkResource {
         return v.asText().trim();
     }
 
-    private CrosswalkView view(CrosswalkEntity cw) {
+    private CrosswalkView view(Crosswalk cw) {
         BuildReport report = null;
         if (cw.buildReport != null) {
             try {

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.workbench.config.SyntheticConfig;
-import dev.snailbench.workbench.repository.SyntheticPairEntity;
+import dev.snailbench.workbench.repository.SyntheticPair;
 import dev.snailbench.generator.rest.access.CallerTenants;
 import dev.snailbench.workbench.InvalidRequestException;
 import dev.snailbench.workbench.embedding.EmbeddingBackends;
-import dev.snailbench.generator.service.QuestionSets;
+import dev.snailbench.workbench.QuestionSets;
 import dev.snailbench.workbench.synthetic.SyntheticSets;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.SyntheticSuite;
@@ -172,7 +172,7 @@ public class SyntheticSetResource {
                 s.pairs().stream().map(this::pair).toList());
     }
 
-    private PairView pair(SyntheticPairEntity p) {
+    private PairView pair(SyntheticPair p) {
         try {
             List<String> candidates = List.of(mapper.readValue(p.candidates, String[].class));
             return new PairView(p.questionId, p.templateId, p.question, candidates, p.goldSql, p.hardness,

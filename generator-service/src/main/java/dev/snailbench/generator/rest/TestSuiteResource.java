@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.workbench.config.QatchConfig;
-import dev.snailbench.workbench.repository.QatchTestEntity;
+import dev.snailbench.workbench.repository.TestCase;
 import dev.snailbench.generator.rest.access.CallerTenants;
 import dev.snailbench.workbench.InvalidRequestException;
 import dev.snailbench.workbench.qatch.TestSuites;
@@ -130,7 +130,7 @@ public class TestSuiteResource {
                 s.suite().dialect, s.suite().seed, s.suite().testCount, s.summary(), s.suite().createdAt, tests);
     }
 
-    private TestView test(QatchTestEntity t) {
+    private TestView test(TestCase t) {
         try {
             return new TestView(t.questionId, t.category, t.question, t.goldSql, mapper.readTree(t.expectedResult),
                     t.expectedRowCount);

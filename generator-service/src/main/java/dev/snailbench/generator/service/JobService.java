@@ -12,20 +12,15 @@ import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.repository.JobStatus;
 import dev.snailbench.generator.repository.WorkItemStateRepository;
-import dev.snailbench.workbench.InvalidRequestException;
-import dev.snailbench.workbench.TeamDatabases;
-import dev.snailbench.workbench.crosswalk.CrosswalkCatalog;
-import dev.snailbench.workbench.crosswalk.Crosswalks;
-import dev.snailbench.workbench.qatch.TestSuites;
-import dev.snailbench.workbench.refiner.JobVariant;
-import dev.snailbench.workbench.refiner.JobVariants;
-import dev.snailbench.workbench.synthetic.SyntheticSets;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.JobSpec;
+import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.workbench.Workbench;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -51,33 +46,20 @@ public class JobService {
     private final MutinyEmitter<Record<String, JobSubmitted>> emitter;
     private final JobsConfig config;
     private final SecretCipher cipher;
-    private final CrosswalkCatalog crosswalks;
-    private final QuestionSets questionSets;
-    private final SyntheticSets syntheticSets;
-    private final TestSuites testSuites;
-    private final TeamDatabases databases;
-    private final Crosswalks teamCrosswalks;
-    private final JobVariants variants;
+    private final Workbench workbench;
     private final JobCancellationPublisher cancellations;
     private final ModelBackends backends;
     private final WorkItemStateRepository items;
 
-    public JobService(JobRepository jobs, JobsConfig config, SecretsConfig secrets, CrosswalkCatalog crosswalks,
-            QuestionSets questionSets, SyntheticSets syntheticSets, TestSuites testSuites, TeamDatabases databases,
-            Crosswalks teamCrosswalks, JobVariants variants, ModelBackends backends, WorkItemStateRepository items,
+    public JobService(JobRepository jobs, JobsConfig config, SecretsConfig secrets, Workbench workbench,
+            ModelBackends backends, WorkItemStateRepository items,
             @Channel(Channels.JOB_EVENTS_OUT) MutinyEmitter<Record<String, JobSubmitted>> emitter,
             JobCancellationPublisher cancellations) {
         this.cancellations = cancellations;
         this.jobs = jobs;
         this.config = config;
         this.cipher = secrets.cipher();
-        this.crosswalks = crosswalks;
-        this.questionSets = questionSets;
-        this.syntheticSets = syntheticSets;
-        this.testSuites = testSuites;
-        this.databases = databases;
-        this.teamCrosswalks = teamCrosswalks;
-        this.variants = variants;
+        this.workbench = workbench;
         this.backends = backends;
         this.items = items;
         this.emitter = emitter;
@@ -104,7 +86,7 @@ public class JobService {
      * Validates and publishes the job; resubmitting the same spec answers with the job that exists. Before anything
      * is accepted, what would make every item fail is refused with the field to fix: a model backend the inference
      * service does not have ({@link ModelBackends}), a registered database that is not the tenant's, a schema the
-     * database does not have (the executor is asked, {@link TeamDatabases#schemas}).
+     * database does not have (the executor is asked, {@link Workbench#registeredDatabase}).
      */
     public Uni<Accepted> submit(String tenantId, JobRequest request) {
         if (request == null) {
@@ -120,25 +102,26 @@ public class JobService {
         return storedQuestions(tenantId, request.questionSet()).chain(stored -> {
             JobSpec spec;
             try {
-                spec = JobRequestMapper.toSpec(tenantId, request, cipher, config.maxWorkItems(), crosswalks::exists,
-                        set -> stored != null ? stored : questionsOf(set));
+                spec = JobRequestMapper.toSpec(tenantId, request, cipher, config.maxWorkItems(),
+                        workbench::hasBuiltInCrosswalk, set -> stored != null ? stored : questionsOf(set));
             } catch (InvalidRequestException e) {
                 UUID registered = JobRequestMapper.registeredDatabase(request);
                 if (!"nativeSchema".equals(e.field()) || registered == null) {
                     throw e;
                 }
                 // Which schema to name is the team's to say, but the database's schemas tell them the choices.
-                return databases.schemas(tenantId, registered).chain(db -> Uni.createFrom().failure(
+                return workbench.registeredDatabase(tenantId, registered).chain(db -> Uni.createFrom().failure(
                         new InvalidRequestException("nativeSchema", e.getMessage().substring("nativeSchema: ".length())
                                 + "; database " + registered + " has the schemas " + db.schemas())));
             }
             UUID registered = JobRequestMapper.registeredDatabase(request);
             // The database's registered name travels with the job, so reports show it rather than its id.
             Uni<JobSpec> named = registered == null ? backends.checked(spec.models()).replaceWith(spec)
-                    : backends.checked(spec.models()).chain(() -> databases.schemas(tenantId, registered)).map(db -> {
-                        checkSchema(request, registered, db.schemas());
-                        return spec.withDatabaseName(db.name());
-                    });
+                    : backends.checked(spec.models()).chain(() -> workbench.registeredDatabase(tenantId, registered))
+                            .map(db -> {
+                                checkSchema(request, registered, db.schemas());
+                                return spec.withDatabaseName(db.name());
+                            });
             return named.chain(checked -> JobRequestMapper.needsTeamSchema(request, checked)
                     ? teamSchema(tenantId, request, checked).chain(schema -> submit(tenantId, request,
                             checked.withTeamSchema(schema)))
@@ -155,46 +138,20 @@ public class JobService {
         }
     }
 
-    /**
-     * The team's schema read from its registered database (the executor's route, with sample values when the
-     * prompts show some) and the renamings of its crosswalk, if the job names one, or of its schema variant.
-     */
+    /** The team's schema as the job's models see it: renamed by the job's crosswalk or schema variant, if any. */
     private Uni<TeamSchema> teamSchema(String tenantId, JobRequest request, JobSpec spec) {
-        Uni<TeamSchema> schema = databases.promptSchema(tenantId, java.util.UUID.fromString(
-                spec.database().databaseId()), request.nativeSchema(), spec.promptOptions().sampleValues());
-        JobVariant variant = JobRequestMapper.schemaVariant(request);
-        if (variant != null) {
-            return schema.chain(read -> variants.of(read, variant, spec.dialect()));
-        }
-        if (request.crosswalkId() == null) {
-            return schema;
-        }
-        return schema.chain(read -> teamCrosswalks.rows(tenantId, request.crosswalkId())
-                .onFailure(jakarta.ws.rs.NotFoundException.class).transform(e -> new InvalidRequestException(
-                        "crosswalkId", e.getMessage() + " for this tenant"))
-                .onFailure(Crosswalks.NotReady.class).transform(e -> new InvalidRequestException("crosswalkId",
-                        e.getMessage()))
-                .map(rows -> read.withCrosswalk(rows.stream().map(r -> new TeamSchema.Renaming(r.kind(),
-                        r.identifierNative(), r.regular(), r.low(), r.least())).toList())));
+        return workbench.teamSchema(tenantId, new Workbench.SchemaRequest(
+                UUID.fromString(spec.database().databaseId()), request.nativeSchema(),
+                spec.promptOptions().sampleValues(), request.crosswalkId(), JobRequestMapper.schemaVariant(request),
+                spec.dialect()));
     }
 
     /** The questions of a set the tenant stored (synthetic or QATCH), or null when the request names none. */
-    private Uni<List<dev.snailbench.model.domain.Question>> storedQuestions(String tenantId,
-            JobRequest.QuestionSetRequest set) {
+    private Uni<List<Question>> storedQuestions(String tenantId, JobRequest.QuestionSetRequest set) {
         if (set == null || !set.stored()) {
             return Uni.createFrom().nullItem();
         }
-        if (set.syntheticSetId() != null && set.testSuiteId() != null) {
-            return Uni.createFrom().failure(new InvalidRequestException("questionSet",
-                    "name either a syntheticSetId or a testSuiteId, not both"));
-        }
-        Uni<List<dev.snailbench.model.domain.Question>> questions = set.syntheticSetId() != null
-                ? syntheticSets.questions(tenantId, set.syntheticSetId())
-                : testSuites.questions(tenantId, set.testSuiteId());
-        String field = set.syntheticSetId() != null ? "questionSet.syntheticSetId" : "questionSet.testSuiteId";
-        // An unknown id is the request's mistake (400 naming the field), not a missing job (404).
-        return questions.onFailure(jakarta.ws.rs.NotFoundException.class)
-                .transform(e -> new InvalidRequestException(field, e.getMessage() + " for this tenant"));
+        return workbench.storedQuestions(tenantId, set.syntheticSetId(), set.testSuiteId());
     }
 
     private Uni<Accepted> submit(String tenantId, JobRequest request, JobSpec spec) {
@@ -234,15 +191,14 @@ public class JobService {
                 .onFailure(NotVisibleYet.class).recoverWithItem(Accepted.created(event.jobId(), JobStatus.QUEUED));
     }
 
-    private List<dev.snailbench.model.domain.Question> questionsOf(JobRequest.QuestionSetRequest set) {
+    private List<Question> questionsOf(JobRequest.QuestionSetRequest set) {
         if ("spider".equals(set.format())) {
-            return QuestionSets.spider(set.items());
+            return workbench.spiderQuestions(set.items());
         }
         if (set.format() != null) {
-            throw new dev.snailbench.workbench.InvalidRequestException("questionSet.format",
-                    "unknown format '" + set.format() + "' (spider)");
+            throw new InvalidRequestException("questionSet.format", "unknown format '" + set.format() + "' (spider)");
         }
-        return questionSets.benchmark(set.benchmark(), set.dataModel(), set.split(), set.database());
+        return workbench.benchmarkQuestions(set.benchmark(), set.dataModel(), set.split(), set.database());
     }
 
     /** A job with its commonest failure reasons (at most {@link #TOP_REASONS}; empty when no item failed). */

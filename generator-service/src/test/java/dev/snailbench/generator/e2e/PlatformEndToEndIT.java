@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.workbench.refiner.DatasetSchemas;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
-import dev.snailbench.workbench.refiner.RefinerModelJobs;
+import dev.snailbench.generator.testing.RefinerModelJobs;
 import dev.snailbench.generator.testing.NameLinkingModel;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;

@@ -3,7 +3,7 @@ package dev.snailbench.workbench.crosswalk;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.workbench.messaging.ClassificationClient;
-import dev.snailbench.workbench.repository.CrosswalkEntity;
+import dev.snailbench.workbench.repository.Crosswalk;
 import dev.snailbench.workbench.repository.CrosswalkRepository;
 import dev.snailbench.workbench.llm.IdentifierLlm;
 import dev.snailbench.model.domain.ClassifiedIdentifier;
@@ -47,14 +47,14 @@ public class CrosswalkBuilds {
     }
 
     /** Stores the build as CLASSIFYING, then publishes the classification request. */
-    public Uni<CrosswalkEntity> start(String tenantId, CrosswalkBuildSpec spec) {
-        CrosswalkEntity cw = new CrosswalkEntity();
+    public Uni<Crosswalk> start(String tenantId, CrosswalkBuildSpec spec) {
+        Crosswalk cw = new Crosswalk();
         cw.id = UUID.randomUUID();
         cw.tenantId = tenantId;
         cw.name = spec.name();
         cw.origin = "build";
         cw.dialect = spec.dialect();
-        cw.status = CrosswalkEntity.Status.CLASSIFYING;
+        cw.status = Crosswalk.Status.CLASSIFYING;
         cw.buildSpec = json(spec);
         cw.createdAt = Instant.now();
         List<String> identifiers = spec.schema().distinctIdentifiers();
@@ -67,7 +67,7 @@ public class CrosswalkBuilds {
     /** Handles one classifier answer; anything but a pending build of ours is acknowledged and skipped. */
     public Uni<Void> complete(IdentifiersClassified answer) {
         return Panache.withSession(() -> repository.findById(answer.requestId())).chain(cw -> {
-            if (cw == null || cw.status != CrosswalkEntity.Status.CLASSIFYING) {
+            if (cw == null || cw.status != Crosswalk.Status.CLASSIFYING) {
                 return Uni.createFrom().voidItem();
             }
             if (!cw.tenantId.equals(answer.tenantId())) {
@@ -132,10 +132,10 @@ public class CrosswalkBuilds {
 
     private Uni<Void> store(UUID id, CrosswalkPlanner.Plan plan) {
         return Panache.withTransaction(() -> repository.findById(id).chain(cw -> {
-            if (cw.status != CrosswalkEntity.Status.CLASSIFYING) {
+            if (cw.status != Crosswalk.Status.CLASSIFYING) {
                 return Uni.createFrom().voidItem();
             }
-            cw.status = CrosswalkEntity.Status.READY;
+            cw.status = Crosswalk.Status.READY;
             cw.entryCount = plan.rows().size();
             cw.buildReport = json(plan.report());
             cw.buildSpec = null;
@@ -147,8 +147,8 @@ public class CrosswalkBuilds {
     private Uni<Void> fail(UUID id, String error) {
         LOG.warnf("crosswalk build %s failed: %s", id, error);
         return Panache.withTransaction(() -> repository.findById(id).invoke(cw -> {
-            if (cw != null && cw.status == CrosswalkEntity.Status.CLASSIFYING) {
-                cw.status = CrosswalkEntity.Status.FAILED;
+            if (cw != null && cw.status == Crosswalk.Status.CLASSIFYING) {
+                cw.status = Crosswalk.Status.FAILED;
                 cw.error = error == null ? "unknown error" : error.length() > 3900 ? error.substring(0, 3900) : error;
                 cw.completedAt = Instant.now();
             }

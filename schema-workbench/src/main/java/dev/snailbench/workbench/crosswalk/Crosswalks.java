@@ -1,6 +1,6 @@
 package dev.snailbench.workbench.crosswalk;
 
-import dev.snailbench.workbench.repository.CrosswalkEntity;
+import dev.snailbench.workbench.repository.Crosswalk;
 import dev.snailbench.workbench.repository.CrosswalkRepository;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -20,13 +20,13 @@ public class Crosswalks {
         this.repository = repository;
     }
 
-    public Uni<CrosswalkEntity> importCsv(String tenantId, String name, List<CrosswalkRow> rows) {
-        CrosswalkEntity cw = new CrosswalkEntity();
+    public Uni<Crosswalk> importCsv(String tenantId, String name, List<CrosswalkRow> rows) {
+        Crosswalk cw = new Crosswalk();
         cw.id = UUID.randomUUID();
         cw.tenantId = tenantId;
         cw.name = name;
         cw.origin = "import";
-        cw.status = CrosswalkEntity.Status.READY;
+        cw.status = Crosswalk.Status.READY;
         cw.entryCount = rows.size();
         cw.createdAt = Instant.now();
         cw.completedAt = cw.createdAt;
@@ -35,19 +35,19 @@ public class Crosswalks {
     }
 
     /** @throws NotFoundException (404) when the tenant has no such crosswalk */
-    public Uni<CrosswalkEntity> get(String tenantId, UUID id) {
+    public Uni<Crosswalk> get(String tenantId, UUID id) {
         return Panache.withSession(() -> repository.findForTenant(tenantId, id))
                 .onItem().ifNull().failWith(() -> new NotFoundException("no crosswalk " + id));
     }
 
-    public Uni<List<CrosswalkEntity>> list(String tenantId) {
+    public Uni<List<Crosswalk>> list(String tenantId) {
         return Panache.withSession(() -> repository.listForTenant(tenantId));
     }
 
     /** The rows of a READY crosswalk; a build still running or failed is a {@link NotReady}. */
     public Uni<List<CrosswalkRow>> rows(String tenantId, UUID id) {
         return get(tenantId, id).chain(cw -> {
-            if (cw.status != CrosswalkEntity.Status.READY) {
+            if (cw.status != Crosswalk.Status.READY) {
                 return Uni.createFrom().failure(new NotReady(cw));
             }
             return Panache.withSession(() -> repository.rows(id));
@@ -56,7 +56,7 @@ public class Crosswalks {
 
     /** Asked for the rows of a crosswalk that has none (yet). */
     public static class NotReady extends RuntimeException {
-        public NotReady(CrosswalkEntity cw) {
+        public NotReady(Crosswalk cw) {
             super("crosswalk " + cw.id + " is " + cw.status.name().toLowerCase()
                     + (cw.error != null ? ": " + cw.error : ""));
         }

@@ -2,9 +2,9 @@ package dev.snailbench.workbench.qatch;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.workbench.repository.QatchSuiteEntity;
-import dev.snailbench.workbench.repository.QatchSuiteRepository;
-import dev.snailbench.workbench.repository.QatchTestEntity;
+import dev.snailbench.workbench.repository.TestSuite;
+import dev.snailbench.workbench.repository.TestSuiteRepository;
+import dev.snailbench.workbench.repository.TestCase;
 import dev.snailbench.workbench.TeamDatabases;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.Question;
@@ -27,14 +27,14 @@ import java.util.UUID;
 public class TestSuites {
 
     /** A stored suite with its tests. */
-    public record Suite(QatchSuiteEntity suite, Map<String, Object> summary, List<QatchTestEntity> tests) {
+    public record Suite(TestSuite suite, Map<String, Object> summary, List<TestCase> tests) {
     }
 
-    private final QatchSuiteRepository repository;
+    private final TestSuiteRepository repository;
     private final TeamDatabases databases;
     private final ObjectMapper mapper;
 
-    public TestSuites(QatchSuiteRepository repository, TeamDatabases databases, ObjectMapper mapper) {
+    public TestSuites(TestSuiteRepository repository, TeamDatabases databases, ObjectMapper mapper) {
         this.repository = repository;
         this.databases = databases;
         this.mapper = mapper;
@@ -45,7 +45,7 @@ public class TestSuites {
         return databases.qatchSuite(tenantId, databaseId, nativeSchema, options).chain(answer -> {
             QatchSuite generated = answer.suite();
             SqlDialect dialect = answer.dialect();
-            QatchSuiteEntity suite = new QatchSuiteEntity();
+            TestSuite suite = new TestSuite();
             suite.id = UUID.randomUUID();
             suite.tenantId = tenantId;
             suite.name = name;
@@ -59,10 +59,10 @@ public class TestSuites {
                     "tablesProfiled", generated.tablesProfiled(), "droppedTooLarge", generated.droppedTooLarge(),
                     "failedSql", generated.failedSql(), "maxResultRows", options.maxResultRows());
             suite.summary = json(summary);
-            List<QatchTestEntity> tests = new ArrayList<>();
+            List<TestCase> tests = new ArrayList<>();
             for (int i = 0; i < generated.tests().size(); i++) {
                 QatchSuite.Test t = generated.tests().get(i);
-                QatchTestEntity e = new QatchTestEntity();
+                TestCase e = new TestCase();
                 e.suiteId = suite.id;
                 e.ordinal = i;
                 e.questionId = t.id();
@@ -73,7 +73,7 @@ public class TestSuites {
                 e.expectedRowCount = t.expected().rows().size();
                 tests.add(e);
             }
-            return Panache.withTransaction(() -> repository.persist(suite).chain(() -> QatchTestEntity.persist(tests)))
+            return Panache.withTransaction(() -> repository.persist(suite).chain(() -> TestCase.persist(tests)))
                     .replaceWith(new Suite(suite, summary, tests));
         });
     }

@@ -10,28 +10,28 @@ import java.util.UUID;
 
 /** Crosswalks and their lines; every lookup is scoped to a tenant. Call inside a transaction/session. */
 @ApplicationScoped
-public class CrosswalkRepository implements PanacheRepositoryBase<CrosswalkEntity, UUID> {
+public class CrosswalkRepository implements PanacheRepositoryBase<Crosswalk, UUID> {
 
-    public Uni<CrosswalkEntity> findForTenant(String tenantId, UUID id) {
+    public Uni<Crosswalk> findForTenant(String tenantId, UUID id) {
         return find("id = ?1 and tenantId = ?2", id, tenantId).firstResult();
     }
 
-    public Uni<List<CrosswalkEntity>> listForTenant(String tenantId) {
+    public Uni<List<Crosswalk>> listForTenant(String tenantId) {
         return list("tenantId = ?1 order by createdAt", tenantId);
     }
 
     public Uni<List<CrosswalkRow>> rows(UUID crosswalkId) {
-        return CrosswalkEntryEntity.<CrosswalkEntryEntity>list("crosswalkId = ?1 order by ordinal", crosswalkId)
+        return CrosswalkLine.<CrosswalkLine>list("crosswalkId = ?1 order by ordinal", crosswalkId)
                 .map(entries -> entries.stream().map(e -> new CrosswalkRow(e.kind, e.identifierNative,
                         e.nativeLevel, e.regular, e.low, e.least)).toList());
     }
 
     /** Stores the lines of a crosswalk in order. */
     public Uni<Void> persistRows(UUID crosswalkId, List<CrosswalkRow> rows) {
-        List<CrosswalkEntryEntity> entries = new ArrayList<>(rows.size());
+        List<CrosswalkLine> entries = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             CrosswalkRow r = rows.get(i);
-            CrosswalkEntryEntity e = new CrosswalkEntryEntity();
+            CrosswalkLine e = new CrosswalkLine();
             e.crosswalkId = crosswalkId;
             e.ordinal = i;
             e.kind = r.kind();
@@ -42,6 +42,6 @@ public class CrosswalkRepository implements PanacheRepositoryBase<CrosswalkEntit
             e.least = r.least();
             entries.add(e);
         }
-        return CrosswalkEntryEntity.persist(entries);
+        return CrosswalkLine.persist(entries);
     }
 }

@@ -8,13 +8,13 @@ import java.util.UUID;
 
 /** Synthetic question sets and their pairs, scoped to a tenant. Call inside a session/transaction. */
 @ApplicationScoped
-public class SyntheticSetRepository implements PanacheRepositoryBase<SyntheticSetEntity, UUID> {
+public class SyntheticSetRepository implements PanacheRepositoryBase<SyntheticSet, UUID> {
 
-    public Uni<SyntheticSetEntity> findForTenant(String tenantId, UUID id) {
+    public Uni<SyntheticSet> findForTenant(String tenantId, UUID id) {
         return find("id = ?1 and tenantId = ?2", id, tenantId).firstResult();
     }
 
-    public Uni<List<SyntheticPairEntity>> pairs(UUID setId) {
-        return SyntheticPairEntity.list("setId = ?1 order by ordinal", setId);
+    public Uni<List<SyntheticPair>> pairs(UUID setId) {
+        return SyntheticPair.list("setId = ?1 order by ordinal", setId);
     }
 }

@@ -7,8 +7,8 @@ import dev.snailbench.workbench.embedding.EmbeddingBackends;
 import dev.snailbench.workbench.embedding.SentenceEmbedder;
 import dev.snailbench.workbench.client.OpenAiQuestionWriter;
 import dev.snailbench.workbench.config.SyntheticConfig;
-import dev.snailbench.workbench.repository.SyntheticPairEntity;
-import dev.snailbench.workbench.repository.SyntheticSetEntity;
+import dev.snailbench.workbench.repository.SyntheticPair;
+import dev.snailbench.workbench.repository.SyntheticSet;
 import dev.snailbench.workbench.repository.SyntheticSetRepository;
 import dev.snailbench.workbench.Blocking;
 import dev.snailbench.workbench.TeamDatabases;
@@ -55,7 +55,7 @@ public class SyntheticSets {
     }
 
     /** A stored set with its pairs. */
-    public record Stored(SyntheticSetEntity set, Map<String, Object> summary, List<SyntheticPairEntity> pairs) {
+    public record Stored(SyntheticSet set, Map<String, Object> summary, List<SyntheticPair> pairs) {
     }
 
     /** A query with the questions chosen for it, or why none could be written. */
@@ -185,7 +185,7 @@ public class SyntheticSets {
             throw ApiError.of(502, "no question could be written for any of the " + written.size()
                     + " synthetic queries: " + written.get(0).failure());
         }
-        SyntheticSetEntity set = new SyntheticSetEntity();
+        SyntheticSet set = new SyntheticSet();
         set.id = UUID.randomUUID();
         set.tenantId = tenantId;
         set.name = request.name();
@@ -194,10 +194,10 @@ public class SyntheticSets {
         set.dialect = synthesized.dialect().id();
         set.seed = request.seed();
         set.createdAt = Instant.now();
-        List<SyntheticPairEntity> pairs = new ArrayList<>();
+        List<SyntheticPair> pairs = new ArrayList<>();
         for (Written w : usable) {
             for (int k = 0; k < w.chosen().size(); k++) {
-                SyntheticPairEntity p = new SyntheticPairEntity();
+                SyntheticPair p = new SyntheticPair();
                 p.setId = set.id;
                 p.ordinal = pairs.size();
                 p.questionId = w.pair().id() + (k == 0 ? "" : Character.toString('a' + k));
@@ -215,7 +215,7 @@ public class SyntheticSets {
         set.pairCount = pairs.size();
         Map<String, Object> summary = summary(request, suite, written, usable, analysed, seconds);
         set.summary = json(summary);
-        return Panache.withTransaction(() -> repository.persist(set).chain(() -> SyntheticPairEntity.persist(pairs)))
+        return Panache.withTransaction(() -> repository.persist(set).chain(() -> SyntheticPair.persist(pairs)))
                 .replaceWith(new Stored(set, summary, pairs));
     }
 

@@ -13,7 +13,7 @@ import java.util.UUID;
 @Entity
 @Table(name = "crosswalk_entry", indexes = @Index(name = "crosswalk_entry_crosswalk_idx",
         columnList = "crosswalkId, ordinal"))
-public class CrosswalkEntryEntity extends PanacheEntityBase {
+public class CrosswalkLine extends PanacheEntityBase {
 
     @Id
     @GeneratedValue

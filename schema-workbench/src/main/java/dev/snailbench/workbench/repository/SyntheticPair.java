@@ -9,30 +9,35 @@ import jakarta.persistence.Index;
 import jakarta.persistence.Table;
 import java.util.UUID;
 
-/** One generated test: question, gold SQL and the result the SQL returned when generated. */
+/** One synthetic pair: the chosen question, its candidates, the SQL and the result it returned. */
 @Entity
-@Table(name = "qatch_test", indexes = @Index(name = "qatch_test_suite_idx", columnList = "suiteId, ordinal"))
-public class QatchTestEntity extends PanacheEntityBase {
+@Table(name = "synthetic_pair", indexes = @Index(name = "synthetic_pair_set_idx", columnList = "setId, ordinal"))
+public class SyntheticPair extends PanacheEntityBase {
 
     @Id
     @GeneratedValue
     public UUID id;
 
     @Column(nullable = false)
-    public UUID suiteId;
+    public UUID setId;
 
     @Column(nullable = false)
     public int ordinal;
 
-    /** The question id within the suite, e.g. {@code qatch-select-3}. */
+    /** The question id within the set, e.g. {@code syn-12} (a second question for the same SQL: {@code syn-12b}). */
     @Column(nullable = false)
     public String questionId;
 
+    /** The seed template the SQL was filled from. */
     @Column(nullable = false)
-    public String category;
+    public String templateId;
 
     @Column(nullable = false, columnDefinition = "text")
     public String question;
+
+    /** Every candidate written for the SQL, in order (JSON array). */
+    @Column(nullable = false, columnDefinition = "text")
+    public String candidates;
 
     @Column(nullable = false, columnDefinition = "text")
     public String goldSql;
@@ -43,4 +48,7 @@ public class QatchTestEntity extends PanacheEntityBase {
 
     @Column(nullable = false)
     public int expectedRowCount;
+
+    /** Spider hardness of the SQL (easy, medium, hard, extra), null when it cannot be told. */
+    public String hardness;
 }

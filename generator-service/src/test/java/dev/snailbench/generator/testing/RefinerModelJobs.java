@@ -1,8 +1,9 @@
-package dev.snailbench.workbench.refiner;
+package dev.snailbench.generator.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.workbench.refiner.ColumnRef;
+import dev.snailbench.workbench.refiner.DatasetSchemas;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
-import dev.snailbench.generator.testing.NameLinkingModel;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.PlatformClient;
 import dev.snailbench.localstack.Stack;
@@ -17,7 +18,7 @@ import java.util.Map;
 
 /**
  * The Schema-Refiner experiment as three MODEL jobs on a registered FootballDB v1 (shared by
- * {@code PlatformEndToEndIT} and {@link RefinerPipelineBenchmark}): each job names its {@code schemaVariant}
+ * {@code PlatformEndToEndIT} and {@code RefinerPipelineBenchmark}): each job names its {@code schemaVariant}
  * (original, injected, refined), the generator computes the variant's names, the inference service prompts the
  * backend with them and maps the answer back to the physical names, the executor runs it on the native database.
  * The backend is {@link NameLinkingModel}: the name-linking simulator behind an OpenAI-compatible endpoint, not an

@@ -1,4 +1,4 @@
-package dev.snailbench.generator.testing;
+package dev.snailbench.workbench.testing;
 
 import java.sql.Connection;
 import java.sql.ResultSet;

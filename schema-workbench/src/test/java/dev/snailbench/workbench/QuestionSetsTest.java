@@ -1,4 +1,4 @@
-package dev.snailbench.generator.service;
+package dev.snailbench.workbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.model.domain.Question;
-import dev.snailbench.workbench.InvalidRequestException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
  * </pre>
  */
 @RealInfrastructure
-class RefinerRecoveryBenchmark {
+public class RefinerRecoveryBenchmark {
 
-    static final double RATE = 0.10;
+    public static final double RATE = 0.10;
 
     @Test
     void shouldPrintRecoveryAndAttainedPerMetricForEachContext() throws Exception {

@@ -1,4 +1,4 @@
-package dev.snailbench.workbench.refiner;
+package dev.snailbench.generator.rest;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,6 +16,10 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
+import dev.snailbench.workbench.refiner.Ambiguity;
+import dev.snailbench.workbench.refiner.AmbiguityInjector;
+import dev.snailbench.workbench.refiner.DatasetSchemas;
+import dev.snailbench.workbench.refiner.InjectedSchema;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.sql.Connection;

@@ -9,35 +9,30 @@ import jakarta.persistence.Index;
 import jakarta.persistence.Table;
 import java.util.UUID;
 
-/** One synthetic pair: the chosen question, its candidates, the SQL and the result it returned. */
+/** One generated test: question, gold SQL and the result the SQL returned when generated. */
 @Entity
-@Table(name = "synthetic_pair", indexes = @Index(name = "synthetic_pair_set_idx", columnList = "setId, ordinal"))
-public class SyntheticPairEntity extends PanacheEntityBase {
+@Table(name = "qatch_test", indexes = @Index(name = "qatch_test_suite_idx", columnList = "suiteId, ordinal"))
+public class TestCase extends PanacheEntityBase {
 
     @Id
     @GeneratedValue
     public UUID id;
 
     @Column(nullable = false)
-    public UUID setId;
+    public UUID suiteId;
 
     @Column(nullable = false)
     public int ordinal;
 
-    /** The question id within the set, e.g. {@code syn-12} (a second question for the same SQL: {@code syn-12b}). */
+    /** The question id within the suite, e.g. {@code qatch-select-3}. */
     @Column(nullable = false)
     public String questionId;
 
-    /** The seed template the SQL was filled from. */
     @Column(nullable = false)
-    public String templateId;
+    public String category;
 
     @Column(nullable = false, columnDefinition = "text")
     public String question;
-
-    /** Every candidate written for the SQL, in order (JSON array). */
-    @Column(nullable = false, columnDefinition = "text")
-    public String candidates;
 
     @Column(nullable = false, columnDefinition = "text")
     public String goldSql;
@@ -48,7 +43,4 @@ public class SyntheticPairEntity extends PanacheEntityBase {
 
     @Column(nullable = false)
     public int expectedRowCount;
-
-    /** Spider hardness of the SQL (easy, medium, hard, extra), null when it cannot be told. */
-    public String hardness;
 }

@@ -9,10 +9,10 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.UUID;
 
-/** A QATCH-generated test suite (a question set with expected results); its tests are {@link QatchTestEntity}. */
+/** A QATCH-generated test suite (a question set with expected results); its tests are {@link TestCase}. */
 @Entity
 @Table(name = "qatch_suite", indexes = @Index(name = "qatch_suite_tenant_idx", columnList = "tenantId"))
-public class QatchSuiteEntity extends PanacheEntityBase {
+public class TestSuite extends PanacheEntityBase {
 
     @Id
     public UUID id;

@@ -1,11 +1,12 @@
-package dev.snailbench.workbench.refiner;
+package dev.snailbench.generator;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
-import dev.snailbench.generator.TestTenants;
+import dev.snailbench.workbench.refiner.ColumnRef;
+import dev.snailbench.workbench.refiner.DatasetSchemas;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.localstack.testing.RealInfrastructure;
@@ -18,6 +19,8 @@ import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.workbench.refiner.OfflinePackager;
+import dev.snailbench.workbench.refiner.RecoveryRun;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,8 @@
-package dev.snailbench.generator.service;
+package dev.snailbench.workbench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.model.domain.Question;
-import dev.snailbench.workbench.InvalidRequestException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -104,8 +103,11 @@ public class QuestionSets {
         if (value == null || value.isNull()) {
             return null;
         }
-        return JobRequestMapper.parse(() -> Question.hardnessLabel(value.isTextual() ? value.asText()
-                : value.toString()), at + ".hardness");
+        try {
+            return Question.hardnessLabel(value.isTextual() ? value.asText() : value.toString());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException(at + ".hardness", e.getMessage());
+        }
     }
 
     private static String text(JsonNode item, String field, String at) {

@@ -8,13 +8,13 @@ import java.util.UUID;
 
 /** QATCH suites and their tests, scoped to a tenant. Call inside a session/transaction. */
 @ApplicationScoped
-public class QatchSuiteRepository implements PanacheRepositoryBase<QatchSuiteEntity, UUID> {
+public class TestSuiteRepository implements PanacheRepositoryBase<TestSuite, UUID> {
 
-    public Uni<QatchSuiteEntity> findForTenant(String tenantId, UUID id) {
+    public Uni<TestSuite> findForTenant(String tenantId, UUID id) {
         return find("id = ?1 and tenantId = ?2", id, tenantId).firstResult();
     }
 
-    public Uni<List<QatchTestEntity>> tests(UUID suiteId) {
-        return QatchTestEntity.list("suiteId = ?1 order by ordinal", suiteId);
+    public Uni<List<TestCase>> tests(UUID suiteId) {
+        return TestCase.list("suiteId = ?1 order by ordinal", suiteId);
     }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.workbench.synthetic.LexicalEmbedder;
-import dev.snailbench.generator.testing.QueryRows;
+import dev.snailbench.workbench.testing.QueryRows;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.model.domain.DatabaseSchema;
@@ -30,7 +30,7 @@ import java.util.Map;
  * the prediction read back to native names. Items whose gold query fails (id 377, and every {@code match_fact}
  * query: not in the dumps) are left out of every mean, as the scorer does.
  */
-final class RecoveryRun {
+public final class RecoveryRun {
 
     static final List<String> METRICS = List.of("executionAccuracy", "queryRecall", "queryPrecision", "queryF1");
 
@@ -77,11 +77,11 @@ final class RecoveryRun {
 
     /** {@code context}: the words the offline packager may expand an abbreviation to (the baselines). */
     /** FootballDB v1 with injected ambiguity and the refiner's repair of it: what each variant shows a model. */
-    record Setup(DatabaseSchema schema, InjectedSchema injected, SchemaGraph ambiguous, List<Ambiguity> findings,
-            Renaming refined, SchemaVariants variants) {
+    public record Setup(DatabaseSchema schema, InjectedSchema injected, SchemaGraph ambiguous,
+            List<Ambiguity> findings, Renaming refined, SchemaVariants variants) {
     }
 
-    static Setup setup(double rate, long seed, OfflinePackager.Context context) throws Exception {
+    public static Setup setup(double rate, long seed, OfflinePackager.Context context) throws Exception {
         DatabaseSchema schema = DatasetSchemas.footballDb(1);
         InjectedSchema injected = AmbiguityInjector.inject(schema, rate, seed);
         SchemaGraph ambiguous = SchemaGraph.of(injected.as(SqlDialect.POSTGRESQL));

@@ -9,10 +9,10 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.UUID;
 
-/** A synthetic question set (ScienceBenchmark pipeline); its pairs are {@link SyntheticPairEntity}. */
+/** A synthetic question set (ScienceBenchmark pipeline); its pairs are {@link SyntheticPair}. */
 @Entity
 @Table(name = "synthetic_set", indexes = @Index(name = "synthetic_set_tenant_idx", columnList = "tenantId"))
-public class SyntheticSetEntity extends PanacheEntityBase {
+public class SyntheticSet extends PanacheEntityBase {
 
     @Id
     public UUID id;

@@ -1,6 +1,6 @@
-package dev.snailbench.workbench.views;
+package dev.snailbench.generator.rest;
 
-import dev.snailbench.generator.testing.QueryRows;
+import dev.snailbench.workbench.testing.QueryRows;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

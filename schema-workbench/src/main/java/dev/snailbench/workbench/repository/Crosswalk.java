@@ -11,10 +11,10 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.UUID;
 
-/** A tenant's crosswalk (imported, or built for a database); its lines are {@link CrosswalkEntryEntity}. */
+/** A tenant's crosswalk (imported, or built for a database); its lines are {@link CrosswalkLine}. */
 @Entity
 @Table(name = "crosswalk", indexes = @Index(name = "crosswalk_tenant_idx", columnList = "tenantId"))
-public class CrosswalkEntity extends PanacheEntityBase {
+public class Crosswalk extends PanacheEntityBase {
 
     public enum Status { CLASSIFYING, READY, FAILED }
 

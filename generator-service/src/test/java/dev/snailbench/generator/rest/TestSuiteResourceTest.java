@@ -1,4 +1,4 @@
-package dev.snailbench.workbench.qatch;
+package dev.snailbench.generator.rest;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;

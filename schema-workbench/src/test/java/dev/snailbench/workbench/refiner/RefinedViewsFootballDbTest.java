@@ -1,6 +1,6 @@
 package dev.snailbench.workbench.refiner;
 
-import dev.snailbench.generator.testing.QueryRows;
+import dev.snailbench.workbench.testing.QueryRows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

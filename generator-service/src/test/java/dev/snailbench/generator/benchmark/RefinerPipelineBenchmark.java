@@ -1,7 +1,12 @@
-package dev.snailbench.workbench.refiner;
+package dev.snailbench.generator.benchmark;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.generator.testing.RefinerModelJobs;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
+import dev.snailbench.workbench.refiner.NameLinkingSimulator;
+import dev.snailbench.workbench.refiner.OfflinePackager;
+import dev.snailbench.workbench.refiner.RecoveryRun;
+import dev.snailbench.workbench.refiner.RefinerRecoveryBenchmark;
 import dev.snailbench.workbench.synthetic.LexicalEmbedder;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;
