@@ -5,6 +5,7 @@ import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlIdentifiers;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -92,13 +93,16 @@ public final class QueryRunner {
      * side on PostgreSQL), at most {@code maxRows} rows (0: no cap), always rolled back, so neither a failed query
      * nor anything a query changed in the session (a function's {@code set_config}) reaches the next one.
      *
+     * @param schema where unqualified names resolve for this query (PostgreSQL {@code SET LOCAL search_path}), or
+     *               null for the session's default
      * @throws SQLException the driver's error (SQLSTATE 57014 on a PostgreSQL timeout)
      */
-    public static <T> T query(Connection c, SqlDialect dialect, String sql, Duration timeout, int maxRows,
-            RowsReader<T> reader) throws SQLException {
+    public static <T> T query(Connection c, SqlDialect dialect, String schema, String sql, Duration timeout,
+            int maxRows, RowsReader<T> reader) throws SQLException {
         c.setAutoCommit(false);
         try (Statement s = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
-            prepareTransaction(s, dialect, timeout, List.of());
+            prepareTransaction(s, dialect, timeout, schema == null ? List.of()
+                    : List.of("SET LOCAL search_path TO " + SqlIdentifiers.quote(schema, dialect)));
             s.setQueryTimeout(queryTimeoutSeconds(dialect, timeout));
             if (maxRows > 0) {
                 s.setMaxRows(maxRows);

@@ -18,6 +18,7 @@ public final class TeamSession {
     private final Connection connection;
     private final SqlDialect dialect;
     private final SqlGuard guard;
+    private String schema;
 
     TeamSession(Connection connection, SqlDialect dialect, SqlGuard guard) {
         this.connection = connection;
@@ -41,7 +42,7 @@ public final class TeamSession {
         if (!verdict.allowed()) {
             throw new SQLException("SQL refused: " + verdict.reason(), CatalogConnection.REFUSED_STATE);
         }
-        return QueryRunner.query(connection, dialect, sql, timeout, maxRows, reader);
+        return QueryRunner.query(connection, dialect, schema, sql, timeout, maxRows, reader);
     }
 
     /** The session's catalog (the driver's metadata): statements and session changes are refused on it. */
@@ -50,12 +51,11 @@ public final class TeamSession {
     }
 
     /**
-     * Makes {@code schema} the one unqualified names resolve in (PostgreSQL; generated and seed SQL name tables
-     * without a schema, like the gold SQL of the built-in question sets). The driver quotes the name.
+     * Makes {@code schema} the one unqualified names resolve in for the following queries (PostgreSQL, set in each
+     * query's own transaction; generated and seed SQL name tables without a schema, like the gold SQL of the
+     * built-in question sets). The session itself is left as it is.
      */
-    public void useSchema(String schema) throws SQLException {
-        if (dialect == SqlDialect.POSTGRESQL) {
-            connection.setSchema(schema);
-        }
+    public void useSchema(String schema) {
+        this.schema = dialect == SqlDialect.POSTGRESQL ? schema : null;
     }
 }

@@ -33,19 +33,12 @@ class DatabaseTaskAttackTest {
 
     @Test
     void shouldRefuseASeedThatSleepsOrReadsFilesBeforeItReachesTheDatabase() {
-        Tenants.Registered team = Tenants.registerTenant("seed-attack");
-        UUID database = Tasks.register(team, "footballdb_v1", false);
-        List<SyntheticSuite.Seed> seeds = List.of(
+        SyntheticSuite suite = synthetic("seed-attack",
                 new SyntheticSuite.Seed("Goals of Brazil?", "SELECT goals, pg_sleep(20) FROM national_team "
                         + "WHERE teamname = 'Brazil' AND year = 2002"),
                 new SyntheticSuite.Seed("Stats?", "SELECT goals FROM national_team WHERE teamname = 'Brazil' AND "
                         + "year = 2002 AND EXISTS (SELECT 1 FROM ts_stat('SELECT to_tsvector(pg_read_file(''/etc/passwd''))'))"));
 
-        DatabaseTaskCompleted answer = Tasks.ask(DatabaseTaskRequested.syntheticSql(team.tenantId(), database,
-                "exp_v1", new SyntheticSuite.Options(seeds, 5, 20, 10, 50, 10, 60)));
-
-        assertThat(answer.error()).isNull();
-        SyntheticSuite suite = answer.synthetic();
         assertThat(suite.pairs()).isEmpty();
         // Each seed is refused before the database sees it (or never becomes a template): none ran, none slept.
         assertThat(suite.templates()).isEmpty();
@@ -68,19 +61,12 @@ class DatabaseTaskAttackTest {
                 + "CREATE OR REPLACE FUNCTION snail_attack.snail_write() RETURNS integer LANGUAGE plpgsql VOLATILE AS "
                 + "$$ BEGIN INSERT INTO snail_attack.written DEFAULT VALUES; RETURN 1; END $$");
         try {
-            Tenants.Registered team = Tenants.registerTenant("seed-read-write");
-            UUID database = Tasks.register(team, "footballdb_v1", false);
-            List<SyntheticSuite.Seed> seeds = List.of(
+            SyntheticSuite suite = synthetic("seed-read-write",
                     new SyntheticSuite.Seed("Goals of Brazil?", "SELECT goals, snail_attack.snail_unlock() AS u "
                             + "FROM national_team WHERE teamname = 'Brazil' AND year = 2002"),
                     new SyntheticSuite.Seed("Goals of Brazil, logged?", "SELECT goals, snail_attack.snail_write() AS w "
                             + "FROM national_team WHERE teamname = 'Brazil' AND year = 2002"));
 
-            DatabaseTaskCompleted answer = Tasks.ask(DatabaseTaskRequested.syntheticSql(team.tenantId(), database,
-                    "exp_v1", new SyntheticSuite.Options(seeds, 5, 20, 10, 50, 10, 60)));
-
-            assertThat(answer.error()).isNull();
-            SyntheticSuite suite = answer.synthetic();
             assertThat(suite.counts().failingSeeds()).isEqualTo(1);
             assertThat(String.join("\n", suite.counts().failures()))
                     .contains("snail_write()", "cannot execute INSERT in a read-only transaction");
@@ -107,6 +93,16 @@ class DatabaseTaskAttackTest {
         assertThat(smuggled.error()).contains("only the platform's view statements");
         assertThat(function.refused()).isTrue();
         assertThat(count()).isEqualTo(before).isNotEqualTo("0");
+    }
+
+    /** A new tenant's synthetic set from {@code seeds} on footballdb_v1's exp_v1, answered without an error. */
+    private static SyntheticSuite synthetic(String tenant, SyntheticSuite.Seed... seeds) {
+        Tenants.Registered team = Tenants.registerTenant(tenant);
+        UUID database = Tasks.register(team, "footballdb_v1", false);
+        DatabaseTaskCompleted answer = Tasks.ask(DatabaseTaskRequested.syntheticSql(team.tenantId(), database,
+                "exp_v1", new SyntheticSuite.Options(List.of(seeds), 5, 20, 10, 50, 10, 60)));
+        assertThat(answer.error()).isNull();
+        return answer.synthetic();
     }
 
     private static String count() throws Exception {

@@ -166,35 +166,31 @@ final class QatchTemplates {
     }
 
     private Optional<Candidate> groupBy() {
-        Optional<ColumnProfile> group = column(c -> c.isCategorical(options.categoricalMaxDistinct()));
-        if (group.isEmpty()) {
-            return Optional.empty();
-        }
-        ColumnProfile g = group.get();
-        Optional<ColumnProfile> measure = random.nextBoolean()
-                ? pickFrom(schema.profiles().get(g.table()), c -> c.isMeasure() && !c.name().equals(g.name()))
-                : Optional.empty();
+        return grouping().map(this::groupBy);
+    }
+
+    private Candidate groupBy(Grouping grouping) {
+        ColumnProfile g = grouping.group();
+        Optional<ColumnProfile> measure = grouping.measure();
         if (measure.isEmpty()) {
-            return Optional.of(new Candidate("For each " + g.words() + " in the " + words(g.table())
+            return new Candidate("For each " + g.words() + " in the " + words(g.table())
                     + " table, how many rows are there?", "SELECT " + q(g.name()) + ", count(*) FROM " + q(g.table())
-                    + " GROUP BY " + q(g.name())));
+                    + " GROUP BY " + q(g.name()));
         }
         String[] f = List.of(new String[] {"avg", "average"}, new String[] {"sum", "total"},
                 new String[] {"min", "smallest"}, new String[] {"max", "largest"}).get(random.nextInt(4));
-        return Optional.of(new Candidate("For each " + g.words() + " in the " + words(g.table()) + " table, what is the "
+        return new Candidate("For each " + g.words() + " in the " + words(g.table()) + " table, what is the "
                 + f[1] + " " + measure.get().words() + "?", "SELECT " + q(g.name()) + ", " + f[0] + "("
-                + q(measure.get().name()) + ") FROM " + q(g.table()) + " GROUP BY " + q(g.name())));
+                + q(measure.get().name()) + ") FROM " + q(g.table()) + " GROUP BY " + q(g.name()));
     }
 
     private Optional<Candidate> having() {
-        Optional<ColumnProfile> group = column(c -> c.isCategorical(options.categoricalMaxDistinct()));
-        if (group.isEmpty()) {
-            return Optional.empty();
-        }
-        ColumnProfile g = group.get();
-        Optional<ColumnProfile> measure = random.nextBoolean()
-                ? pickFrom(schema.profiles().get(g.table()), c -> c.isMeasure() && !c.name().equals(g.name()))
-                : Optional.empty();
+        return grouping().flatMap(this::having);
+    }
+
+    private Optional<Candidate> having(Grouping grouping) {
+        ColumnProfile g = grouping.group();
+        Optional<ColumnProfile> measure = grouping.measure();
         String agg;
         String what;
         if (measure.isEmpty()) {
@@ -254,6 +250,17 @@ final class QatchTemplates {
                     + (range ? "greater than " : "") + display(c, v) + ".", "SELECT * FROM " + q(c.table())
                     + " WHERE NOT (" + q(c.name()) + " " + op + " " + literal(c, v) + ")");
         });
+    }
+
+    /** A categorical column to group by and, half the time, a measure of its table to aggregate. */
+    private record Grouping(ColumnProfile group, Optional<ColumnProfile> measure) {
+    }
+
+    private Optional<Grouping> grouping() {
+        return column(c -> c.isCategorical(options.categoricalMaxDistinct())).map(g -> new Grouping(g,
+                random.nextBoolean()
+                        ? pickFrom(schema.profiles().get(g.table()), c -> c.isMeasure() && !c.name().equals(g.name()))
+                        : Optional.empty()));
     }
 
     private Optional<String> table(Predicate<String> filter) {
