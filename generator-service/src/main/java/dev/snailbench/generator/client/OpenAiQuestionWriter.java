@@ -55,7 +55,7 @@ public class OpenAiQuestionWriter {
         if (!configured()) {
             throw new IllegalStateException("no LLM configured (snailbench.synthetic.llm.base-url)");
         }
-        OpenAiClient client = clients.client("synthetic.llm", config);
+        OpenAiClient client = clients.client("snailbench.synthetic.llm", config);
         return client.text(ChatRequest.chat(client.model("gpt-4o-mini"), 0.7, SYSTEM, user.toString()))
                 .map(content -> parse(content, count));
     }

@@ -93,7 +93,7 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
         if (!configured()) {
             throw new IllegalStateException("no LLM configured (snailbench.crosswalks.llm.base-url)");
         }
-        OpenAiClient client = clients.client("crosswalks.llm", config);
+        OpenAiClient client = clients.client("snailbench.crosswalks.llm", config);
         return client.text(ChatRequest.chat(client.model("gpt-4o-mini"), 0, system, user))
                 .map(content -> parseAnswer(content, expected));
     }
