@@ -197,6 +197,20 @@ class OpenAiClientTest {
     }
 
     @Test
+    void shouldBuildAChatOnTheBackendsModelAndTokenLimit() {
+        String user = "defaults " + UUID.randomUUID();
+
+        client(TestBackend.of(FAKE.baseUrl())).text(client(TestBackend.of(FAKE.baseUrl()))
+                .chat("fallback-model", 0.3, "sys", user)).await().atMost(WAIT);
+
+        FakeOpenAi.Seen seen = FAKE.requests("bench").stream().filter(s -> s.prompt().equals(user)).findFirst()
+                .orElseThrow();
+        assertThat(seen.body().path("max_tokens").asInt()).isEqualTo(64);
+        assertThat(seen.body().path("temperature").asDouble()).isEqualTo(0.3);
+        assertThat(seen.body().has("seed")).isFalse();
+    }
+
+    @Test
     void shouldAnswerAnIdenticalCallOfTheSameTenantFromTheCache() {
         String model = model("cache");
         FAKE.script(model, Reply.ok("SELECT 5"));

@@ -3,7 +3,6 @@ package dev.snailbench.generator.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.generator.config.SyntheticConfig;
-import dev.snailbench.llm.ChatRequest;
 import dev.snailbench.llm.LlmBackendConfig;
 import dev.snailbench.llm.OpenAiClient;
 import dev.snailbench.llm.OpenAiClients;
@@ -56,7 +55,7 @@ public class OpenAiQuestionWriter {
             throw new IllegalStateException("no LLM configured (snailbench.synthetic.llm.base-url)");
         }
         OpenAiClient client = clients.client("snailbench.synthetic.llm", config);
-        return client.text(ChatRequest.chat(client.model("gpt-4o-mini"), 0.7, SYSTEM, user.toString()))
+        return client.text(client.chat("gpt-4o-mini", 0.7, SYSTEM, user.toString()))
                 .map(content -> parse(content, count));
     }
 

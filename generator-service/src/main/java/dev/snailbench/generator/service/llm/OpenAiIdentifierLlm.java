@@ -3,7 +3,6 @@ package dev.snailbench.generator.service.llm;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.generator.config.CrosswalkConfig;
-import dev.snailbench.llm.ChatRequest;
 import dev.snailbench.llm.OpenAiClient;
 import dev.snailbench.llm.OpenAiClients;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -94,7 +93,7 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
             throw new IllegalStateException("no LLM configured (snailbench.crosswalks.llm.base-url)");
         }
         OpenAiClient client = clients.client("snailbench.crosswalks.llm", config);
-        return client.text(ChatRequest.chat(client.model("gpt-4o-mini"), 0, system, user))
+        return client.text(client.chat("gpt-4o-mini", 0, system, user))
                 .map(content -> parseAnswer(content, expected));
     }
 
