@@ -53,6 +53,16 @@ public final class OpenAiClient {
     }
 
     /**
+     * A chat request on this backend's defaults: its {@code model} (else {@code fallbackModel}), {@code max-tokens}
+     * and {@code seed}; the temperature is the caller's.
+     */
+    public ChatRequest chat(String fallbackModel, double temperature, String system, String user) {
+        return new ChatRequest(ChatRequest.CHAT, model(fallbackModel), system, user, temperature,
+                config.maxTokens().isPresent() ? config.maxTokens().getAsInt() : null,
+                config.seed().isPresent() ? config.seed().getAsLong() : null);
+    }
+
+    /**
      * Asks the model, retrying as configured.
      *
      * @param estimatedPromptTokens what the tokens-per-minute bucket reserves for the prompt

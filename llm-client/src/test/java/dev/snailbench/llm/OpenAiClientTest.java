@@ -67,7 +67,7 @@ class OpenAiClientTest {
     }
 
     @Test
-    void shouldRetryServerErrorsAndConnectionFailuresUntilTheModelAnswers() {
+    void shouldRetryServerErrorsUntilTheModelAnswers() {
         String model = model("5xx");
         FAKE.script(model, Reply.status(500, null), Reply.status(502, null), Reply.ok("SELECT 3"));
 
@@ -88,6 +88,17 @@ class OpenAiClientTest {
                 .hasMessageStartingWith("backend 'test': HTTP 503 {\"error\":{\"message\":\"scripted 503\"}}")
                 .hasMessageContaining("(gave up after 3 attempts in ");
         assertThat(FAKE.requests(model)).hasSize(3);
+    }
+
+    @Test
+    void shouldRetryAConnectionThatIsRefusedAndNameItWhenGivingUp() {
+        // Port 1 on loopback: nothing listens, every connection is refused.
+        OpenAiClient client = client(TestBackend.of("http://127.0.0.1:1/v1").attempts(2, Duration.ofSeconds(10)));
+
+        assertThatThrownBy(() -> client.complete(ask("m", "q"), 10).await().atMost(WAIT))
+                .isInstanceOf(LlmException.class)
+                .hasMessageStartingWith("backend 'test': connection failed: ")
+                .hasMessageContaining("(gave up after 2 attempts in ");
     }
 
     @Test
@@ -183,6 +194,20 @@ class OpenAiClientTest {
         assertThat(seen.prompt()).isEqualTo("hello");
         assertThat(seen.body().has("max_tokens")).isFalse();
         assertThat(seen.body().path("temperature").asDouble()).isEqualTo(0.7);
+    }
+
+    @Test
+    void shouldBuildAChatOnTheBackendsModelAndTokenLimit() {
+        String user = "defaults " + UUID.randomUUID();
+
+        client(TestBackend.of(FAKE.baseUrl())).text(client(TestBackend.of(FAKE.baseUrl()))
+                .chat("fallback-model", 0.3, "sys", user)).await().atMost(WAIT);
+
+        FakeOpenAi.Seen seen = FAKE.requests("bench").stream().filter(s -> s.prompt().equals(user)).findFirst()
+                .orElseThrow();
+        assertThat(seen.body().path("max_tokens").asInt()).isEqualTo(64);
+        assertThat(seen.body().path("temperature").asDouble()).isEqualTo(0.3);
+        assertThat(seen.body().has("seed")).isFalse();
     }
 
     @Test

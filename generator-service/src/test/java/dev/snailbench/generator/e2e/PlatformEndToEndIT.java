@@ -9,6 +9,7 @@ import dev.snailbench.generator.testing.RefinerModelJobs;
 import dev.snailbench.generator.testing.NameLinkingModel;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;
+import dev.snailbench.localstack.testing.FakeOpenAi;
 import dev.snailbench.localstack.PlatformClient;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.Stack;
@@ -41,7 +42,7 @@ class PlatformEndToEndIT {
 
     /** The prompts the fake model received (the only model backend here: loopback, no network). */
     private static final List<String> PROMPTS = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private static com.sun.net.httpserver.HttpServer fakeModel;
+    private static FakeOpenAi fakeModel;
 
     /** The name-linking simulator (not an LLM) behind a second local backend, for the refiner's model jobs. */
     private static NameLinkingModel simulator;
@@ -58,7 +59,7 @@ class PlatformEndToEndIT {
         simulator = RefinerModelJobs.startModel(footballDev);
         Map<String, String> settings = new HashMap<>(Map.of(
                 "snailbench.inference.backends.fake.base-url",
-                "http://127.0.0.1:" + fakeModel.getAddress().getPort() + "/v1",
+                fakeModel.baseUrl(),
                 "snailbench.inference.backends.fake.model", "fake-model"));
         settings.putAll(RefinerModelJobs.backend(simulator));
         // The browser test's page (the generator, on a loopback port) may call the scorer: CORS allows no origin
@@ -77,7 +78,7 @@ class PlatformEndToEndIT {
             stack.close();
         }
         if (fakeModel != null) {
-            fakeModel.stop(0);
+            fakeModel.close();
         }
         if (simulator != null) {
             simulator.close();
@@ -85,36 +86,24 @@ class PlatformEndToEndIT {
     }
 
     /** An OpenAI-compatible chat endpoint that answers the club question in the names its prompt shows. */
-    private static com.sun.net.httpserver.HttpServer fakeModel() throws java.io.IOException {
-        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
-        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
-        server.createContext("/v1/chat/completions", exchange -> {
-            JsonNode request = json.readTree(exchange.getRequestBody());
-            String prompt = request.get("messages").get(request.get("messages").size() - 1).get("content").asText();
-            PROMPTS.add(prompt);
-            if (prompt.contains("(slowly)")) {
-                // The browser test's long job: running long enough to be watched, switched away from and cancelled.
-                try {
-                    Thread.sleep(500);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+    private static FakeOpenAi fakeModel() {
+        return FakeOpenAi.start(new FakeOpenAi.Answers() {
+            @Override
+            public String complete(FakeOpenAi.Seen seen) {
+                String prompt = seen.prompt();
+                PROMPTS.add(prompt);
+                if (prompt.contains("(slowly)")) {
+                    // The browser test's long job: running long enough to be watched, switched away from and
+                    // cancelled.
+                    try {
+                        Thread.sleep(500);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
                 }
-            }
-            String sql = prompt.contains("#CB (") ? "SELECT CNM FROM CB" : "SELECT 1";
-            var body = json.createObjectNode();
-            body.putArray("choices").addObject().putObject("message").put("role", "assistant")
-                    .put("content", "```sql\n" + sql + "\n```");
-            body.putObject("usage").put("prompt_tokens", 100).put("completion_tokens", 5);
-            byte[] bytes = json.writeValueAsBytes(body);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, bytes.length);
-            try (var out = exchange.getResponseBody()) {
-                out.write(bytes);
+                return "```sql\n" + (prompt.contains("#CB (") ? "SELECT CNM FROM CB" : "SELECT 1") + "\n```";
             }
         });
-        server.start();
-        return server;
     }
 
     @Test

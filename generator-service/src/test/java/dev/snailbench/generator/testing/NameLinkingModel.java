@@ -1,15 +1,11 @@
 package dev.snailbench.generator.testing;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpServer;
+import dev.snailbench.localstack.testing.FakeOpenAi;
 import dev.snailbench.workbench.refiner.ColumnRef;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator;
 import dev.snailbench.workbench.synthetic.LexicalEmbedder;
 import dev.snailbench.model.domain.SqlDialect;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A local OpenAI-compatible chat endpoint (loopback only) whose "model" is the {@link NameLinkingSimulator} —
+ * A local OpenAI-compatible chat endpoint (local-stack's {@link FakeOpenAi}, loopback only) whose "model" is the {@link NameLinkingSimulator} —
  * <b>a name-linking simulator, not an LLM</b>. It answers a prompt from what the prompt shows: it reads the
  * question and the tables with their column names off the prompt's {@code #table (column type, …)} lines, and
  * writes the question's gold query (the concept it "knows", on native names) again with every column linked to the
@@ -30,11 +26,10 @@ import java.util.regex.Pattern;
  */
 public final class NameLinkingModel implements AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern QUESTION = Pattern.compile("answer this question with one SQL query: (.*)\n");
     private static final Pattern TABLE = Pattern.compile("^#(\\S+) \\((.*)\\)$");
 
-    private final HttpServer server;
+    private final FakeOpenAi server;
     private final List<ColumnRef> nativeColumns;
     private final Map<String, String> goldByQuestion;
     private final SqlDialect dialect;
@@ -46,31 +41,21 @@ public final class NameLinkingModel implements AutoCloseable {
         this.nativeColumns = List.copyOf(nativeColumns);
         this.goldByQuestion = Map.copyOf(goldByQuestion);
         this.dialect = dialect;
-        this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/v1/chat/completions", exchange -> {
-            JsonNode request = JSON.readTree(exchange.getRequestBody());
-            JsonNode messages = request.get("messages");
-            String prompt = messages.get(messages.size() - 1).get("content").asText();
-            prompts.add(prompt);
-            String sql;
-            try {
-                sql = answer(prompt);
-            } catch (RuntimeException e) {
-                sql = "SELECT NULL";
-            }
-            answers.put(prompt, sql);
-            var body = JSON.createObjectNode();
-            body.putArray("choices").addObject().putObject("message").put("role", "assistant")
-                    .put("content", "```sql\n" + sql + "\n```");
-            body.putObject("usage").put("prompt_tokens", prompt.length() / 4).put("completion_tokens", 20);
-            byte[] bytes = JSON.writeValueAsBytes(body);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, bytes.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(bytes);
+        this.server = FakeOpenAi.start(new FakeOpenAi.Answers() {
+            @Override
+            public String complete(FakeOpenAi.Seen seen) {
+                String prompt = seen.prompt();
+                prompts.add(prompt);
+                String sql;
+                try {
+                    sql = answer(prompt);
+                } catch (RuntimeException e) {
+                    sql = "SELECT NULL";
+                }
+                answers.put(prompt, sql);
+                return "```sql\n" + sql + "\n```";
             }
         });
-        server.start();
     }
 
     /**
@@ -84,7 +69,7 @@ public final class NameLinkingModel implements AutoCloseable {
 
     /** The OpenAI-compatible base URL ({@code http://127.0.0.1:<port>/v1}). */
     public String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+        return server.baseUrl();
     }
 
     /** Every prompt received, in order. */
@@ -155,6 +140,6 @@ public final class NameLinkingModel implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 }

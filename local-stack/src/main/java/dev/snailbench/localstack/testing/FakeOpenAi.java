@@ -23,13 +23,14 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The platform's one fake OpenAI-compatible server for tests: {@code /v1/chat/completions}, {@code /v1/completions}
- * and {@code /v1/embeddings} on a free loopback port, one per test JVM ({@link #instance()}). A model with a script
+ * and {@code /v1/embeddings} on a free loopback port, one shared per test JVM ({@link #instance()}) or one of a
+ * test's own ({@link #start(Answers)}, closed by the test). A model with a script
  * ({@link #script}) takes the next scripted reply per request (the last one repeats): an answer, a slow answer, an
  * HTTP status with an optional Retry-After, or malformed JSON. Other requests are answered by the installed
  * {@link Answers} (by default {@code SELECT 1} and a hashed bag of words). Records every request and the calls in
  * flight.
  */
-public final class FakeOpenAi {
+public final class FakeOpenAi implements AutoCloseable {
 
     /** One scripted reply. */
     public record Reply(int status, String content, String retryAfter, long delayMillis, boolean malformed) {
@@ -101,6 +102,17 @@ public final class FakeOpenAi {
         server.setExecutor(threads);
         server.createContext("/v1/", this::handle);
         server.start();
+    }
+
+    /** A server of the caller's own, answering with {@code answers}; the caller closes it. */
+    public static FakeOpenAi start(Answers answers) {
+        try {
+            FakeOpenAi fake = new FakeOpenAi();
+            fake.answers(answers);
+            return fake;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start a fake OpenAI server", e);
+        }
     }
 
     /** The server of this test JVM (started on first use). */
@@ -264,6 +276,13 @@ public final class FakeOpenAi {
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(bytes);
         }
+    }
+
+    /** Stops a server of {@link #start(Answers)}; the shared one stops with the JVM. */
+    @Override
+    public void close() {
+        server.stop(0);
+        threads.shutdownNow();
     }
 
     /** A bag of the text's words hashed into 64 dimensions: texts sharing words are close. */

@@ -36,7 +36,7 @@ public class OpenAiEmbedder implements TextEmbedder {
         if (!configured()) {
             throw new IllegalStateException("no embeddings backend configured (snailbench.synthetic.embeddings.base-url)");
         }
-        OpenAiClient client = clients.client("synthetic.embeddings", config);
+        OpenAiClient client = clients.client("snailbench.synthetic.embeddings", config);
         return client.embed(client.model(DEFAULT_MODEL), texts);
     }
 }

@@ -2,11 +2,10 @@ package dev.snailbench.workbench.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.llm.ChatRequest;
+import dev.snailbench.workbench.config.SyntheticConfig;
 import dev.snailbench.llm.LlmBackendConfig;
 import dev.snailbench.llm.OpenAiClient;
 import dev.snailbench.llm.OpenAiClients;
-import dev.snailbench.workbench.config.SyntheticConfig;
 import dev.snailbench.model.domain.SyntheticSuite;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -55,8 +54,8 @@ public class OpenAiQuestionWriter {
         if (!configured()) {
             throw new IllegalStateException("no LLM configured (snailbench.synthetic.llm.base-url)");
         }
-        OpenAiClient client = clients.client("synthetic.llm", config);
-        return client.text(ChatRequest.chat(client.model("gpt-4o-mini"), 0.7, SYSTEM, user.toString()))
+        OpenAiClient client = clients.client("snailbench.synthetic.llm", config);
+        return client.text(client.chat("gpt-4o-mini", 0.7, SYSTEM, user.toString()))
                 .map(content -> parse(content, count));
     }
 

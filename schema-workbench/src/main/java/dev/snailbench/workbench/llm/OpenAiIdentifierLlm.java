@@ -2,10 +2,9 @@ package dev.snailbench.workbench.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.llm.ChatRequest;
+import dev.snailbench.workbench.config.CrosswalkConfig;
 import dev.snailbench.llm.OpenAiClient;
 import dev.snailbench.llm.OpenAiClients;
-import dev.snailbench.workbench.config.CrosswalkConfig;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -93,8 +92,8 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
         if (!configured()) {
             throw new IllegalStateException("no LLM configured (snailbench.crosswalks.llm.base-url)");
         }
-        OpenAiClient client = clients.client("crosswalks.llm", config);
-        return client.text(ChatRequest.chat(client.model("gpt-4o-mini"), 0, system, user))
+        OpenAiClient client = clients.client("snailbench.crosswalks.llm", config);
+        return client.text(client.chat("gpt-4o-mini", 0, system, user))
                 .map(content -> parseAnswer(content, expected));
     }
 

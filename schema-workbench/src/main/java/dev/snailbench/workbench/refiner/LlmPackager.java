@@ -2,9 +2,8 @@ package dev.snailbench.workbench.refiner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.llm.ChatRequest;
-import dev.snailbench.llm.OpenAiClient;
 import dev.snailbench.workbench.refiner.SchemaGraph.ColumnNode;
+import dev.snailbench.llm.OpenAiClient;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
@@ -51,7 +50,7 @@ public final class LlmPackager implements SemanticPackager {
             }
         }
         return Multi.createFrom().iterable(batches)
-                .onItem().transformToUniAndConcatenate(batch -> client.text(ChatRequest.chat(model, 0, SYSTEM,
+                .onItem().transformToUniAndConcatenate(batch -> client.text(client.chat(model, 0, SYSTEM,
                         prompt(graph, batch))).map(answer -> parse(answer)))
                 .collect().asList().map(answers -> {
                     Map<String, String[]> merged = new HashMap<>();

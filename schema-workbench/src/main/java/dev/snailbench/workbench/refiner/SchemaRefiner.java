@@ -168,7 +168,7 @@ public class SchemaRefiner {
 
     private SemanticPackager packager(Options options) {
         if (options.packages().equals("llm")) {
-            OpenAiClient llm = clients.client("refiner.llm", config.llm());
+            OpenAiClient llm = clients.client("snailbench.refiner.llm", config.llm());
             return new LlmPackager(llm, llm.model("gpt-4o-mini"), config.llm().batchSize());
         }
         return new OfflinePackager(options.context() == null ? OfflinePackager.Context.SCHEMA : options.context());
@@ -179,7 +179,7 @@ public class SchemaRefiner {
             return sentences;
         }
         if (name.equals(EmbeddingBackends.OPENAI)) {
-            OpenAiClient embeddings = clients.client("refiner.embeddings", config.embeddings());
+            OpenAiClient embeddings = clients.client("snailbench.refiner.embeddings", config.embeddings());
             String model = embeddings.model("text-embedding-3-small");
             return texts -> embeddings.embed(model, texts);
         }
