@@ -9,7 +9,17 @@ import java.util.UUID;
 /** A tenant key registered on the tenants topic and known to this scorer when returned. */
 public final class TestKeys {
 
+    private static String shared;
+
     private TestKeys() {
+    }
+
+    /** One key registered on first use and shared by the tests of this JVM that only need some tenant's key. */
+    public static synchronized String shared() {
+        if (shared == null) {
+            shared = registered();
+        }
+        return shared;
     }
 
     public static String registered() {

@@ -27,15 +27,6 @@ class CompareBatchResourceTest {
     private static final String NO_ID = """
             {"gold": {"rows": [["x"]]}, "predicted": {"rows": [["y"]]}}""";
 
-    private static String key;
-
-    private static synchronized String key() {
-        if (key == null) {
-            key = TestKeys.registered();
-        }
-        return key;
-    }
-
     @Test
     void shouldAnswerEveryLineInOrderWithItsIdAndLineNumber() throws Exception {
         List<JsonNode> lines = batch(String.join("\n", MATCH, ORDER, NO_ID) + "\n");
@@ -110,7 +101,7 @@ class CompareBatchResourceTest {
 
     @Test
     void shouldRefuseAnEmptyBodyWith400NamingTheBody() {
-        given().header(ApiKeys.HEADER, key()).contentType(CompareBatchResource.NDJSON).body(new byte[0])
+        given().header(ApiKeys.HEADER, TestKeys.shared()).contentType(CompareBatchResource.NDJSON).body(new byte[0])
                 .when().post("/compare/batch")
                 .then().statusCode(400)
                 .body("status", equalTo(400))
@@ -120,7 +111,7 @@ class CompareBatchResourceTest {
 
     @Test
     void shouldKeepTheSixteenMegabyteLimitOfPostCompare() {
-        given().header(ApiKeys.HEADER, key()).contentType("application/json").body(new byte[17 * 1024 * 1024])
+        given().header(ApiKeys.HEADER, TestKeys.shared()).contentType("application/json").body(new byte[17 * 1024 * 1024])
                 .when().post("/compare")
                 .then().statusCode(413)
                 .body("status", equalTo(413))
@@ -128,7 +119,7 @@ class CompareBatchResourceTest {
     }
 
     private static List<JsonNode> batch(CharSequence body) throws Exception {
-        String text = given().header(ApiKeys.HEADER, key()).contentType(CompareBatchResource.NDJSON)
+        String text = given().header(ApiKeys.HEADER, TestKeys.shared()).contentType(CompareBatchResource.NDJSON)
                 .body(body.toString().getBytes(StandardCharsets.UTF_8))
                 .when().post("/compare/batch")
                 .then().statusCode(200).contentType(startsWith(CompareBatchResource.NDJSON))

@@ -27,5 +27,10 @@ class OpenApiDocumentTest {
         // The stateless endpoints need a key too (work done for someone, bodies up to 16 MB).
         assertThat(doc.path("paths").path("/compare").path("post").path("security").toString())
                 .isEqualTo("[{\"apiKey\":[]}]");
+        JsonNode batch = doc.path("paths").path("/compare/batch").path("post");
+        assertThat(batch.path("security").toString()).isEqualTo("[{\"apiKey\":[]}]");
+        assertThat(batch.path("requestBody").path("content").has("application/x-ndjson")).isTrue();
+        assertThat(batch.path("responses").path("200").path("content").has("application/x-ndjson")).isTrue();
+        assertThat(batch.path("responses").fieldNames()).toIterable().contains("200", "400", "401");
     }
 }
