@@ -1,5 +1,10 @@
 package dev.snailbench.generator.service;
 
+import dev.snailbench.model.problem.TooLarge;
+import dev.snailbench.model.problem.Conflict;
+import dev.snailbench.model.problem.Unavailable;
+import dev.snailbench.model.problem.NotFound;
+import dev.snailbench.model.problem.InvalidInput;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -29,7 +34,6 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.Record;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.NotFoundException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -105,7 +109,7 @@ public class JobService {
      */
     public Uni<Accepted> submit(String tenantId, JobRequest request) {
         if (request == null) {
-            return Uni.createFrom().failure(new InvalidRequestException("body", "a job needs a JSON body"));
+            return Uni.createFrom().failure(InvalidInput.of("body", "a job needs a JSON body"));
         }
         UUID jobId = jobIdOf(tenantId, request);
         return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
@@ -119,14 +123,14 @@ public class JobService {
             try {
                 spec = JobRequestMapper.toSpec(tenantId, request, cipher, config.maxWorkItems(), crosswalks::exists,
                         set -> stored != null ? stored : questionsOf(set));
-            } catch (InvalidRequestException e) {
+            } catch (InvalidInput e) {
                 UUID registered = JobRequestMapper.registeredDatabase(request);
                 if (!"nativeSchema".equals(e.field()) || registered == null) {
                     throw e;
                 }
                 // Which schema to name is the team's to say, but the database's schemas tell them the choices.
                 return databases.schemas(tenantId, registered).chain(db -> Uni.createFrom().failure(
-                        new InvalidRequestException("nativeSchema", e.getMessage().substring("nativeSchema: ".length())
+                        InvalidInput.of("nativeSchema", e.getMessage().substring("nativeSchema: ".length())
                                 + "; database " + registered + " has the schemas " + db.schemas())));
             }
             UUID registered = JobRequestMapper.registeredDatabase(request);
@@ -147,7 +151,7 @@ public class JobService {
     private static void checkSchema(JobRequest request, UUID databaseId, List<String> schemas) {
         String named = request.nativeSchema();
         if (named != null && schemas.stream().noneMatch(named::equalsIgnoreCase)) {
-            throw new InvalidRequestException("nativeSchema", "database " + databaseId + " has no schema '" + named
+            throw InvalidInput.of("nativeSchema", "database " + databaseId + " has no schema '" + named
                     + "' with tables; its schemas: " + schemas);
         }
     }
@@ -167,10 +171,8 @@ public class JobService {
             return schema;
         }
         return schema.chain(read -> teamCrosswalks.rows(tenantId, request.crosswalkId())
-                .onFailure(jakarta.ws.rs.NotFoundException.class).transform(e -> new InvalidRequestException(
-                        "crosswalkId", e.getMessage() + " for this tenant"))
-                .onFailure(Crosswalks.NotReady.class).transform(e -> new InvalidRequestException("crosswalkId",
-                        e.getMessage()))
+                .onFailure(NotFound.class).transform(e -> InvalidInput.of("crosswalkId", e.getMessage() + " for this tenant"))
+                .onFailure(Conflict.class).transform(e -> InvalidInput.of("crosswalkId", e.getMessage()))
                 .map(rows -> read.withCrosswalk(rows.stream().map(r -> new TeamSchema.Renaming(r.kind(),
                         r.identifierNative(), r.regular(), r.low(), r.least())).toList())));
     }
@@ -182,16 +184,15 @@ public class JobService {
             return Uni.createFrom().nullItem();
         }
         if (set.syntheticSetId() != null && set.testSuiteId() != null) {
-            return Uni.createFrom().failure(new InvalidRequestException("questionSet",
-                    "name either a syntheticSetId or a testSuiteId, not both"));
+            return Uni.createFrom().failure(InvalidInput.of("questionSet", "name either a syntheticSetId or a testSuiteId, not both"));
         }
         Uni<List<dev.snailbench.model.domain.Question>> questions = set.syntheticSetId() != null
                 ? syntheticSets.questions(tenantId, set.syntheticSetId())
                 : testSuites.questions(tenantId, set.testSuiteId());
         String field = set.syntheticSetId() != null ? "questionSet.syntheticSetId" : "questionSet.testSuiteId";
         // An unknown id is the request's mistake (400 naming the field), not a missing job (404).
-        return questions.onFailure(jakarta.ws.rs.NotFoundException.class)
-                .transform(e -> new InvalidRequestException(field, e.getMessage() + " for this tenant"));
+        return questions.onFailure(NotFound.class)
+                .transform(e -> InvalidInput.of(field, e.getMessage() + " for this tenant"));
     }
 
     private Uni<Accepted> submit(String tenantId, JobRequest request, JobSpec spec) {
@@ -207,28 +208,26 @@ public class JobService {
      */
     static final int MAX_JOB_EVENT_BYTES = 33_554_432 - (1 << 16);
 
-    /** A job whose spec is larger than one event may be (answered 413 with the sizes). */
-    public static final class JobTooLarge extends RuntimeException {
-        JobTooLarge(int bytes) {
-            super("the job's spec is " + bytes + " bytes, at most " + MAX_JOB_EVENT_BYTES
-                    + " fit in one job event: split the questions into several jobs");
-        }
+    /** A job whose spec is larger than one event may be (413 with the sizes, naming the questions to split). */
+    static TooLarge jobTooLarge(int bytes) {
+        return new TooLarge("the job's spec is " + bytes + " bytes, at most " + MAX_JOB_EVENT_BYTES
+                + " fit in one job event: split the questions into several jobs", "questions");
     }
 
     private Uni<Accepted> publish(JobSubmitted event) {
         int bytes = EventJson.write(event).length;
         if (bytes > MAX_JOB_EVENT_BYTES) {
-            return Uni.createFrom().failure(new JobTooLarge(bytes));
+            return Uni.createFrom().failure(jobTooLarge(bytes));
         }
         return emitter.send(Record.of(event.key(), event))
                 .chain(() -> Panache.withSession(() -> jobs.findById(event.jobId()))
-                        .onItem().ifNull().failWith(() -> new NotVisibleYet("job " + event.jobId()))
-                        .onFailure(NotVisibleYet.class).retry()
+                        .onItem().ifNull().failWith(() -> Unavailable.notReadableYet("job " + event.jobId()))
+                        .onFailure(Unavailable.class).retry()
                         .withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
                         .expireIn(config.visibilityWait().toMillis()))
                 .map(job -> Accepted.created(job.id, job.status))
                 // Accepted all the same: the consumer will store it; GET answers 404 until then.
-                .onFailure(NotVisibleYet.class).recoverWithItem(Accepted.created(event.jobId(), JobStatus.QUEUED));
+                .onFailure(Unavailable.class).recoverWithItem(Accepted.created(event.jobId(), JobStatus.QUEUED));
     }
 
     private List<dev.snailbench.model.domain.Question> questionsOf(JobRequest.QuestionSetRequest set) {
@@ -236,8 +235,7 @@ public class JobService {
             return QuestionSets.spider(set.items());
         }
         if (set.format() != null) {
-            throw new dev.snailbench.generator.service.InvalidRequestException("questionSet.format",
-                    "unknown format '" + set.format() + "' (spider)");
+            throw InvalidInput.of("questionSet.format", "unknown format '" + set.format() + "' (spider)");
         }
         return questionSets.benchmark(set.benchmark(), set.dataModel(), set.split(), set.database());
     }
@@ -257,7 +255,7 @@ public class JobService {
 
     public Uni<Job> get(String tenantId, UUID jobId) {
         return Panache.withSession(() -> jobs.findForTenant(jobId, tenantId))
-                .onItem().ifNull().failWith(() -> new NotFoundException("no job " + jobId));
+                .onItem().ifNull().failWith(() -> new NotFound("no job " + jobId));
     }
 
     /**
@@ -265,24 +263,22 @@ public class JobService {
      * verdicts still arrive, and a {@code JobCancelled} tells the inference service and the executor to skip its items
      * still in flight (they get no verdict: {@code done} and {@code failed} count only the items that ran). Answered
      * once the broker has the event; if it could not be sent the call fails (500) and cancelling again, which is
-     * harmless, sends it again. A completed or failed job cannot be cancelled ({@link JobFinished}).
+     * harmless, sends it again. A completed or failed job cannot be cancelled (a {@link Conflict}).
      */
     public Uni<Job> cancel(String tenantId, UUID jobId) {
         return Panache.withTransaction(() -> jobs.cancel(jobId, tenantId, "cancelled by the tenant"))
                 .chain(() -> get(tenantId, jobId))
                 .invoke(job -> {
                     if (job.status != JobStatus.CANCELLED) {
-                        throw new JobFinished(job.id, job.status);
+                        throw jobFinished(job.id, job.status);
                     }
                 })
                 .call(job -> cancellations.publish(job.id, tenantId, job.reason));
     }
 
-    /** A job that has already finished cannot change its outcome. */
-    public static final class JobFinished extends RuntimeException {
-        public JobFinished(UUID jobId, JobStatus status) {
-            super("job " + jobId + " is already " + status.json() + " and cannot be cancelled");
-        }
+    /** A job that has already finished cannot change its outcome (409 naming its status). */
+    static Conflict jobFinished(UUID jobId, JobStatus status) {
+        return new Conflict("job " + jobId + " is already " + status.json() + " and cannot be cancelled", "status");
     }
 
     /**

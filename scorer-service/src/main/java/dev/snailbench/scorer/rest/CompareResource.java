@@ -1,5 +1,7 @@
 package dev.snailbench.scorer.rest;
 
+import dev.snailbench.model.problem.TooLarge;
+import dev.snailbench.model.problem.InvalidInput;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.scorer.config.ScorerConfig;
 import dev.snailbench.scorer.service.compare.Cells;
@@ -9,13 +11,9 @@ import dev.snailbench.scorer.service.compare.ResultComparisons;
 import dev.snailbench.scorer.service.compare.ResultTable;
 import dev.snailbench.scorer.service.compare.Row;
 import dev.snailbench.scorer.service.compare.Tolerance;
-import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.tenancy.ApiError;
 import dev.snailbench.tenancy.JsonErrors;
-import dev.snailbench.tenancy.TenantAuthenticator;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -36,12 +34,10 @@ public class CompareResource {
 
     private final ResultComparisons comparisons;
     private final ScorerConfig config;
-    private final TenantAuthenticator auth;
 
-    public CompareResource(ResultComparisons comparisons, ScorerConfig config, TenantAuthenticator auth) {
+    public CompareResource(ResultComparisons comparisons, ScorerConfig config) {
         this.comparisons = comparisons;
         this.config = config;
-        this.auth = auth;
     }
 
     /** A tenant's key is needed: the comparison is work done for someone (and the body is up to 16 MB). */
@@ -49,13 +45,9 @@ public class CompareResource {
     @APIResponse(responseCode = "200", description = "every comparator and metric")
     @APIResponse(responseCode = "413", description = "a result has more rows than allowed")
     @POST
-    public Uni<Comparison> compare(@HeaderParam(ApiKeys.HEADER) String apiKey, JsonNode body) {
-        return auth.thenBlocking(apiKey, tenant -> compare(body));
-    }
-
-    private Comparison compare(JsonNode body) {
+    public Comparison compare(JsonNode body) {
         if (body == null || !body.isObject()) {
-            throw ApiError.of(400, "body must be a JSON object with gold and predicted");
+            throw new InvalidInput(null, "body must be a JSON object with gold and predicted");
         }
         JsonErrors.onlyFields(body, "", "gold", "predicted", "orderBy", "nullsEqual", "tolerance");
         ResultTable gold = table(body, "gold");
@@ -66,13 +58,13 @@ public class CompareResource {
         JsonNode tol = body.get("tolerance");
         if (tol != null && !tol.isNull()) {
             if (!tol.isObject()) {
-                throw ApiError.of(400, "tolerance must be an object {\"absolute\": …, \"relative\": …}");
+                throw new InvalidInput(null, "tolerance must be an object {\"absolute\": …, \"relative\": …}");
             }
             JsonErrors.onlyFields(tol, "tolerance", "absolute", "relative");
             try {
                 tolerance = new Tolerance(number(tol, "tolerance.absolute"), number(tol, "tolerance.relative"));
             } catch (IllegalArgumentException e) {
-                throw ApiError.of(400, "tolerance: " + e.getMessage());
+                throw new InvalidInput(null, "tolerance: " + e.getMessage());
             }
         }
         return comparisons.compare(gold, predicted, new CompareOptions(orderBy, tolerance, nullsEqual));
@@ -81,23 +73,23 @@ public class CompareResource {
     private ResultTable table(JsonNode body, String field) {
         JsonNode t = body.get(field);
         if (t == null || !t.isObject()) {
-            throw ApiError.of(400, field + " is required: {\"columns\": [...], \"rows\": [[...]]}");
+            throw new InvalidInput(null, field + " is required: {\"columns\": [...], \"rows\": [[...]]}");
         }
         JsonErrors.onlyFields(t, field, "columns", "rows", "timesSeconds");
         List<String> columns = new ArrayList<>();
         JsonNode cols = t.get("columns");
         if (cols != null && !cols.isNull()) {
             if (!cols.isArray()) {
-                throw ApiError.of(400, field + ".columns must be an array of names");
+                throw new InvalidInput(null, field + ".columns must be an array of names");
             }
             cols.forEach(c -> columns.add(c.asText()));
         }
         JsonNode rows = t.get("rows");
         if (rows == null || !rows.isArray()) {
-            throw ApiError.of(400, field + ".rows must be an array of arrays");
+            throw new InvalidInput(null, field + ".rows must be an array of arrays");
         }
         if (rows.size() > config.maxRowsPerResult()) {
-            throw ApiError.of(413, field + ".rows has " + rows.size() + " rows; the limit is "
+            throw new TooLarge(field + ".rows has " + rows.size() + " rows; the limit is "
                     + config.maxRowsPerResult());
         }
         List<Row> out = new ArrayList<>(rows.size());
@@ -106,14 +98,14 @@ public class CompareResource {
             JsonNode row = rows.get(r);
             // Error locations are spelled out only on error: a 1,000-row result has 5,000 cells to read.
             if (!row.isArray()) {
-                throw ApiError.of(400, field + ".rows[" + r + "] must be an array");
+                throw new InvalidInput(null, field + ".rows[" + r + "] must be an array");
             }
             if (!columns.isEmpty() && row.size() != columns.size()) {
-                throw ApiError.of(400, field + ".rows[" + r + "] has " + row.size() + " cells but " + field
+                throw new InvalidInput(null, field + ".rows[" + r + "] has " + row.size() + " cells but " + field
                         + ".columns has " + columns.size());
             }
             if (width >= 0 && row.size() != width) {
-                throw ApiError.of(400, field + ".rows[" + r + "] has " + row.size() + " cells, earlier rows " + width);
+                throw new InvalidInput(null, field + ".rows[" + r + "] has " + row.size() + " cells, earlier rows " + width);
             }
             width = row.size();
             Object[] cells = new Object[row.size()];
@@ -126,11 +118,11 @@ public class CompareResource {
         JsonNode ts = t.get("timesSeconds");
         if (ts != null && !ts.isNull()) {
             if (!ts.isArray()) {
-                throw ApiError.of(400, field + ".timesSeconds must be an array of numbers");
+                throw new InvalidInput(null, field + ".timesSeconds must be an array of numbers");
             }
             for (int i = 0; i < ts.size(); i++) {
                 if (!ts.get(i).isNumber() || ts.get(i).asDouble() < 0) {
-                    throw ApiError.of(400, field + ".timesSeconds[" + i + "] must be a number >= 0");
+                    throw new InvalidInput(null, field + ".timesSeconds[" + i + "] must be a number >= 0");
                 }
                 times.add(ts.get(i).asDouble());
             }
@@ -151,7 +143,7 @@ public class CompareResource {
         if (c.isBoolean()) {
             return Boolean.toString(c.asBoolean());
         }
-        throw ApiError.of(400, field + ".rows[" + row + "][" + column + "] must be a string, number, boolean or null");
+        throw new InvalidInput(null, field + ".rows[" + row + "][" + column + "] must be a string, number, boolean or null");
     }
 
     private static boolean bool(JsonNode body, String field, boolean dflt) {
@@ -160,7 +152,7 @@ public class CompareResource {
             return dflt;
         }
         if (!n.isBoolean()) {
-            throw ApiError.of(400, field + " must be true or false");
+            throw new InvalidInput(null, field + " must be true or false");
         }
         return n.asBoolean();
     }
@@ -171,7 +163,7 @@ public class CompareResource {
             return 0;
         }
         if (!n.isNumber()) {
-            throw ApiError.of(400, path + " must be a number");
+            throw new InvalidInput(null, path + " must be a number");
         }
         return n.asDouble();
     }

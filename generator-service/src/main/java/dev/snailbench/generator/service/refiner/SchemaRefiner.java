@@ -1,9 +1,9 @@
 package dev.snailbench.generator.service.refiner;
 
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.generator.client.OpenAiEmbedder;
 import dev.snailbench.generator.config.RefinerConfig;
 import dev.snailbench.generator.service.Blocking;
-import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.TeamDatabases;
 import dev.snailbench.generator.service.embedding.EmbeddingBackends;
 import dev.snailbench.generator.service.embedding.SentenceEmbedder;
@@ -92,7 +92,7 @@ public class SchemaRefiner {
     Uni<Analysis> analyse(UUID databaseId, String nativeSchema, DatabaseSchema schema, Options options) {
         int columns = schema.tables().stream().mapToInt(t -> t.columns().size()).sum();
         if (columns > config.maxColumns()) {
-            throw new InvalidRequestException("nativeSchema", "schema " + nativeSchema + " has " + columns
+            throw InvalidInput.of("nativeSchema", "schema " + nativeSchema + " has " + columns
                     + " columns, more than the " + config.maxColumns() + " one analysis may cover");
         }
         Duration timeout = Duration.ofSeconds(config.timeoutSeconds());

@@ -1,7 +1,7 @@
 package dev.snailbench.generator.service.views;
 
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.generator.service.Blocking;
-import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.TeamDatabases;
 import dev.snailbench.generator.service.crosswalk.Crosswalks;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -36,7 +36,7 @@ public class NaturalViewService {
         return crosswalks.rows(tenantId, crosswalkId).chain(rows -> databases.describe(tenantId, databaseId,
                 nativeSchema).chain(described -> {
                     if (apply && !described.hasAdminLogin()) {
-                        throw new InvalidRequestException("apply", "database " + databaseId + " has no admin login "
+                        throw InvalidInput.of("apply", "database " + databaseId + " has no admin login "
                                 + "registered: register one with the executor (adminUser, adminPassword) to let the "
                                 + "platform create views, or ask with apply false for the DDL to run yourself");
                     }

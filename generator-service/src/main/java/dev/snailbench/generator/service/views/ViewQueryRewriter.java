@@ -1,6 +1,6 @@
 package dev.snailbench.generator.service.views;
 
-import dev.snailbench.generator.service.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.generator.service.crosswalk.CrosswalkPlanner;
 import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -52,7 +52,7 @@ public final class ViewQueryRewriter {
         this.dialect = dialect;
     }
 
-    /** @throws InvalidRequestException when the SQL does not parse */
+    /** @throws InvalidInput when the SQL does not parse */
     public String rewrite(String sql) {
         Statement statement;
         try {
@@ -60,7 +60,7 @@ public final class ViewQueryRewriter {
             // dialect accepts (a column "number") quoted for a second try.
             statement = SqlParsing.parse(sql, dialect);
         } catch (SqlParsing.SqlParseException e) {
-            throw new InvalidRequestException("sql", e.getMessage());
+            throw InvalidInput.of("sql", e.getMessage());
         }
         new DateUnitColumns().getTables(statement);
         Names names = new Names();

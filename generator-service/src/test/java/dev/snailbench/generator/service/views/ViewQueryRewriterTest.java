@@ -3,7 +3,7 @@ package dev.snailbench.generator.service.views;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.snailbench.generator.service.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
@@ -69,7 +69,7 @@ class ViewQueryRewriterTest {
 
     @Test
     void shouldRefuseSqlThatDoesNotParse() {
-        assertThatThrownBy(() -> regular.rewrite("SELEC nothing FROM")).isInstanceOf(InvalidRequestException.class)
+        assertThatThrownBy(() -> regular.rewrite("SELEC nothing FROM")).isInstanceOf(InvalidInput.class)
                 .hasMessageContaining("cannot parse");
     }
 }
