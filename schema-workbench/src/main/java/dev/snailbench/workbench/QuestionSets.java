@@ -1,5 +1,6 @@
 package dev.snailbench.workbench;
 
+import dev.snailbench.model.problem.InvalidInput;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.model.domain.Question;
@@ -32,8 +33,7 @@ public class QuestionSets {
         return switch (benchmark == null ? "" : benchmark) {
             case "footballdb" -> footballDb(dataModel, split == null ? "dev" : split);
             case "snails" -> snails(database);
-            default -> throw new InvalidRequestException("questionSet.benchmark",
-                    "unknown benchmark '" + benchmark + "' (footballdb or snails)");
+            default -> throw InvalidInput.of("questionSet.benchmark", "unknown benchmark '" + benchmark + "' (footballdb or snails)");
         };
     }
 
@@ -43,7 +43,7 @@ public class QuestionSets {
      */
     public static List<Question> spider(JsonNode items) {
         if (items == null || !items.isArray() || items.isEmpty()) {
-            throw new InvalidRequestException("questionSet.items", "a non-empty array of {db_id, question, query}");
+            throw InvalidInput.of("questionSet.items", "a non-empty array of {db_id, question, query}");
         }
         List<Question> questions = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
@@ -57,10 +57,10 @@ public class QuestionSets {
 
     private List<Question> footballDb(String dataModel, String split) {
         if (dataModel == null || !dataModel.matches("v[123]")) {
-            throw new InvalidRequestException("questionSet.dataModel", "FootballDB data models are v1, v2 and v3");
+            throw InvalidInput.of("questionSet.dataModel", "FootballDB data models are v1, v2 and v3");
         }
         if (!split.equals("dev") && !split.equals("train")) {
-            throw new InvalidRequestException("questionSet.split", "dev or train");
+            throw InvalidInput.of("questionSet.split", "dev or train");
         }
         JsonNode items = read(dataDir.resolve("footballdb").resolve(dataModel).resolve(split + ".json"));
         List<Question> questions = new ArrayList<>();
@@ -77,11 +77,11 @@ public class QuestionSets {
 
     private List<Question> snails(String database) {
         if (database == null || !database.matches("[A-Za-z0-9_\\-]+")) {
-            throw new InvalidRequestException("questionSet.database", "name a SNAILS database, e.g. NTSB");
+            throw InvalidInput.of("questionSet.database", "name a SNAILS database, e.g. NTSB");
         }
         Path file = dataDir.resolve("snails/nl_sql").resolve(database + ".json");
         if (!Files.isRegularFile(file)) {
-            throw new InvalidRequestException("questionSet.database", "no SNAILS questions for '" + database + "'");
+            throw InvalidInput.of("questionSet.database", "no SNAILS questions for '" + database + "'");
         }
         List<Question> questions = new ArrayList<>();
         read(file).forEach(q -> questions.add(new Question(q.get("id").asText(), q.get("question").asText(),
@@ -106,14 +106,14 @@ public class QuestionSets {
         try {
             return Question.hardnessLabel(value.isTextual() ? value.asText() : value.toString());
         } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException(at + ".hardness", e.getMessage());
+            throw InvalidInput.of(at + ".hardness", e.getMessage());
         }
     }
 
     private static String text(JsonNode item, String field, String at) {
         JsonNode value = item == null ? null : item.get(field);
         if (value == null || !value.isTextual() || value.asText().isBlank()) {
-            throw new InvalidRequestException(at + "." + field, "missing or blank");
+            throw InvalidInput.of(at + "." + field, "missing or blank");
         }
         return value.asText();
     }

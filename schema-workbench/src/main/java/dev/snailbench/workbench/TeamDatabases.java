@@ -1,5 +1,7 @@
 package dev.snailbench.workbench;
 
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.UpstreamFailed;
 import dev.snailbench.workbench.messaging.DatabaseTaskClient;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
@@ -8,7 +10,6 @@ import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
-import dev.snailbench.tenancy.ApiError;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -53,18 +54,18 @@ public class TeamDatabases {
      * a 503.
      */
     public Uni<Registered> schemas(String tenantId, UUID databaseId) {
-        return executor.ask(DatabaseTaskRequested.schemas(tenantId, databaseId), config.submitTimeout(), 503)
+        return executor.ask(DatabaseTaskRequested.schemas(tenantId, databaseId), config.submitTimeout(), true)
                 .map(answer -> {
                     if (answer.error() == null) {
                         return new Registered(answer.databaseName(),
                                 answer.schemas() == null ? List.of() : answer.schemas());
                     }
                     if (answer.refused()) {
-                        throw new InvalidRequestException("database.databaseId", "database " + databaseId
+                        throw InvalidInput.of("database.databaseId", "database " + databaseId
                                 + " is not registered for your tenant: register it with POST /databases on the "
                                 + "executor (GET /databases lists yours)");
                     }
-                    throw ApiError.of(502, "database " + databaseId + ": " + answer.error());
+                    throw new UpstreamFailed("database " + databaseId + ": " + answer.error());
                 });
     }
 
@@ -103,9 +104,9 @@ public class TeamDatabases {
                 return answer;
             }
             if (answer.refused()) {
-                throw new InvalidRequestException(fieldOf(answer.error()), answer.error());
+                throw InvalidInput.of(fieldOf(answer.error()), answer.error());
             }
-            throw ApiError.of(502, "database " + request.databaseId() + ": " + answer.error());
+            throw new UpstreamFailed("database " + request.databaseId() + ": " + answer.error());
         });
     }
 

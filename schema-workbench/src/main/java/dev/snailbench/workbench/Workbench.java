@@ -12,7 +12,7 @@ import java.util.UUID;
 /**
  * What job orchestration asks of the schema workbench while it accepts a job: the questions of a named set, whether
  * a built-in crosswalk exists, the tenant's registered database and the schema the job's models are shown. A request
- * the team must change fails with an {@link InvalidRequestException} naming the job request's field.
+ * the team must change fails with an {@link InvalidInput} naming the job request's field.
  */
 public interface Workbench {
 

@@ -10,7 +10,9 @@ import dev.snailbench.workbench.refiner.JobVariants;
 import dev.snailbench.workbench.synthetic.SyntheticSets;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.NotFoundException;
+import dev.snailbench.model.problem.Conflict;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.NotFound;
 import java.util.List;
 import java.util.UUID;
 
@@ -55,7 +57,7 @@ public class WorkbenchService implements Workbench {
     @Override
     public Uni<List<Question>> storedQuestions(String tenantId, UUID syntheticSetId, UUID testSuiteId) {
         if (syntheticSetId != null && testSuiteId != null) {
-            return Uni.createFrom().failure(new InvalidRequestException("questionSet",
+            return Uni.createFrom().failure(InvalidInput.of("questionSet",
                     "name either a syntheticSetId or a testSuiteId, not both"));
         }
         Uni<List<Question>> questions = syntheticSetId != null
@@ -63,8 +65,8 @@ public class WorkbenchService implements Workbench {
                 : testSuites.questions(tenantId, testSuiteId);
         String field = syntheticSetId != null ? "questionSet.syntheticSetId" : "questionSet.testSuiteId";
         // An unknown id is the request's mistake (400 naming the field), not a missing job (404).
-        return questions.onFailure(NotFoundException.class)
-                .transform(e -> new InvalidRequestException(field, e.getMessage() + " for this tenant"));
+        return questions.onFailure(NotFound.class)
+                .transform(e -> InvalidInput.of(field, e.getMessage() + " for this tenant"));
     }
 
     @Override
@@ -83,9 +85,9 @@ public class WorkbenchService implements Workbench {
             return schema;
         }
         return schema.chain(read -> crosswalks.rows(tenantId, request.crosswalkId())
-                .onFailure(NotFoundException.class).transform(e -> new InvalidRequestException(
+                .onFailure(NotFound.class).transform(e -> InvalidInput.of(
                         "crosswalkId", e.getMessage() + " for this tenant"))
-                .onFailure(Crosswalks.NotReady.class).transform(e -> new InvalidRequestException("crosswalkId",
+                .onFailure(Conflict.class).transform(e -> InvalidInput.of("crosswalkId",
                         e.getMessage()))
                 .map(rows -> read.withCrosswalk(rows.stream().map(r -> new TeamSchema.Renaming(r.kind(),
                         r.identifierNative(), r.regular(), r.low(), r.least())).toList())));

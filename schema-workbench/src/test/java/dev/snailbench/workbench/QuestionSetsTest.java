@@ -1,5 +1,6 @@
 package dev.snailbench.workbench;
 
+import dev.snailbench.model.problem.InvalidInput;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -58,7 +59,7 @@ class QuestionSetsTest {
         assertThatThrownBy(() -> QuestionSets.spider(JSON.readTree("[{\"db_id\": \"club\", \"question\": \"?\", "
                 + "\"query\": \"SELECT 1\"}, {\"db_id\": \"club\", \"question\": \"?\", \"query\": \"SELECT 1\", "
                 + "\"hardness\": \"very hard\"}]")))
-                .isInstanceOfSatisfying(InvalidRequestException.class, e -> {
+                .isInstanceOfSatisfying(InvalidInput.class, e -> {
                     assertThat(e.field()).isEqualTo("questionSet.items[1].hardness");
                     assertThat(e.getMessage()).contains("unknown hardness 'very hard' (easy, medium, hard or extra)");
                 });

@@ -1,6 +1,6 @@
 package dev.snailbench.tenancy;
 
-import jakarta.ws.rs.WebApplicationException;
+import dev.snailbench.model.problem.InvalidInput;
 import java.util.Collection;
 
 /**
@@ -52,7 +52,7 @@ public final class ApiLimits {
         return "has " + has + "; at most " + limit + " are accepted";
     }
 
-    private static WebApplicationException tooLong(String field, String has, String limit) {
-        return new ApiError(400, field + ": " + problem(has, limit), field).exception();
+    private static InvalidInput tooLong(String field, String has, String limit) {
+        return InvalidInput.of(field, problem(has, limit));
     }
 }

@@ -2,21 +2,18 @@ package dev.snailbench.tenancy;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import jakarta.ws.rs.WebApplicationException;
-import jakarta.ws.rs.core.Response;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.model.problem.InvalidInput;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
-import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
- * A request body Jackson could not read, answered the same way by every service: a 400 with the platform's error
- * body naming the field. An unknown field is {@code {"status": 400, "error": "unknown field 'optoins' (did you mean
+ * A request body Jackson could not read, answered by {@link ProblemMappers} the same way in every service: a 400
+ * with the platform's error body naming the field. An unknown field is {@code {"status": 400, "error": "unknown field 'optoins' (did you mean
  * 'options'?)", "field": "optoins"}} (nested fields by their path, {@code questions[0].questoin}); the suggestion
  * is the known field closest in spelling, when one is close.
  */
@@ -25,50 +22,23 @@ public class JsonErrors {
     /** Longer field names are cut in the answer and get no suggestion (no field of the API is that long). */
     static final int MAX_NAME = 100;
 
-    /** Quarkus' JSON reader throws these as they are (an unknown field is one). */
-    @ServerExceptionMapper
-    public Response mismatched(MismatchedInputException e) {
-        return response(e);
-    }
-
-    /** A body a resource read itself ({@code treeToValue}) fails the same way. */
-    @ServerExceptionMapper
-    public Response unreadable(JsonProcessingException e) {
-        return response(e);
-    }
-
-    /**
-     * Quarkus' JSON reader wraps malformed JSON and failed values (a record constructor's refusal) in a bare 400;
-     * anything else thrown as a WebApplicationException keeps its status, with the platform's body if it has none.
-     */
-    @ServerExceptionMapper
-    public Response web(WebApplicationException e) {
-        if (e.getCause() instanceof JsonProcessingException json) {
-            return response(json);
-        }
-        if (e.getResponse().hasEntity()) {
-            return e.getResponse();
-        }
-        return new ApiError(e.getResponse().getStatus(), e.getMessage(), null).response();
-    }
-
     /** The 400 for a body Jackson could not read. */
-    public static Response response(JsonProcessingException e) {
+    public static ApiError body(JsonProcessingException e) {
         String field = e instanceof JsonMappingException mapping ? path(mapping) : "";
         if (field.length() > MAX_NAME) {
             // A made-up name of a megabyte is not echoed back whole.
             field = field.substring(0, MAX_NAME) + "…";
         }
         if (e instanceof UnrecognizedPropertyException unknown) {
-            return unknownField(field, unknown.getPropertyName(), unknown.getKnownPropertyIds()).response();
+            return unknownField(field, unknown.getPropertyName(), unknown.getKnownPropertyIds());
         }
         if (field.isEmpty()) {
-            return new ApiError(400, "malformed JSON: " + e.getOriginalMessage(), null).response();
+            return new ApiError(400, "malformed JSON: " + e.getOriginalMessage(), null);
         }
         // A record's constructor that refused a value (an unknown dialect) says best what is wrong.
         String why = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage()
                 : e.getOriginalMessage();
-        return new ApiError(400, field + ": " + why, field).response();
+        return new ApiError(400, field + ": " + why, field);
     }
 
     /**
@@ -84,8 +54,9 @@ public class JsonErrors {
             String name = it.next();
             if (!names.contains(name)) {
                 String field = path.isEmpty() ? name : path + "." + name;
-                throw unknownField(field.length() > MAX_NAME ? field.substring(0, MAX_NAME) + "…" : field, name,
-                        names).exception();
+                ApiError unknown = unknownField(field.length() > MAX_NAME ? field.substring(0, MAX_NAME) + "…"
+                        : field, name, names);
+                throw new InvalidInput(unknown.field(), unknown.error());
             }
         }
     }

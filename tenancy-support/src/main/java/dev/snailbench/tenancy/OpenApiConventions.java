@@ -17,8 +17,10 @@ import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
 
 /**
  * What every service's OpenAPI document says the same way ({@code mp.openapi.filter} in each service): the
- * {@code X-API-Key} and {@code X-Admin-Key} headers become security schemes applied to the operations that read them
- * (Swagger UI's Authorize button) with their 401, every operation has a 4xx answer with the platform's error body
+ * {@code X-API-Key} security scheme is applied to every operation (tenancy-support's {@link ApiKeyFilter} requires the
+ * key on every endpoint) with its 401, except those that read {@code X-Admin-Key} (the operators' scheme instead) and
+ * those that declare their own security (a {@link Keyless} endpoint: an empty {@code @SecurityRequirements}), so
+ * Swagger UI's Authorize button sends the right key; every operation has a 4xx answer with the platform's error body
  * ({@code {status, error, field}}: 400 for bad input, 404 where a path names a resource), and the document has a
  * server and a licence line. Status codes an endpoint really answers beyond these are annotated on it.
  */
@@ -76,17 +78,17 @@ public class OpenApiConventions implements OASFilter {
         APIResponses responses = operation.getResponses() == null ? OASFactory.createAPIResponses()
                 : operation.getResponses();
         operation.setResponses(responses);
-        if (takesHeader(operation, ApiKeys.HEADER)) {
-            operation.addSecurityRequirement(OASFactory.createSecurityRequirement().addScheme(API_KEY));
-            putIfAbsent(responses, "401", "missing or unknown " + ApiKeys.HEADER);
-        }
         boolean admin = takesHeader(operation, ApiKeys.ADMIN_HEADER);
         if (admin) {
             operation.addSecurityRequirement(OASFactory.createSecurityRequirement().addScheme(ADMIN_KEY));
             putIfAbsent(responses, "401", "missing or invalid " + ApiKeys.ADMIN_HEADER);
+        } else if (operation.getSecurity() == null) {
+            // Like ApiKeyFilter: every operation needs the tenant's key unless it says otherwise.
+            operation.addSecurityRequirement(OASFactory.createSecurityRequirement().addScheme(API_KEY));
+            putIfAbsent(responses, "401", "missing or unknown " + ApiKeys.HEADER);
         }
         if (operation.getSecurity() == null || operation.getSecurity().isEmpty()) {
-            // Open on purpose (it computes on what the request carries): an empty requirement says "no key needed".
+            // Open on purpose (@Keyless with an empty @SecurityRequirements): an empty requirement says "no key".
             operation.addSecurityRequirement(OASFactory.createSecurityRequirement());
         }
         if (path.contains("{")) {

@@ -1,19 +1,19 @@
 package dev.snailbench.tenancy;
 
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.problem.TooManyRequests;
+import dev.snailbench.model.problem.Unauthorized;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.function.Function;
 
 /**
- * The tenant of an {@code X-API-Key}: found by the key's SHA-256, or a 401 ({@link ApiError.Unauthorized}).
+ * The tenant of an {@code X-API-Key}: found by the key's SHA-256, or a 401 ({@link Unauthorized}).
  * <p>
  * A key just returned by {@code POST /tenants} reaches this service through the tenants topic, a few tens of
  * milliseconds after the generator answered. A key this service does not know yet is therefore not refused at once:
@@ -46,29 +46,20 @@ public class TenantAuthenticator {
         this.config = config;
     }
 
-    /** The caller's tenant id. */
-    public Uni<String> tenantOf(String apiKey) {
+    /** The tenant id of the key a client at {@code client} (its address: {@link ClientAddress}) presented. */
+    public Uni<String> tenantOf(String apiKey, String client) {
         if (apiKey == null || apiKey.isBlank()) {
-            return Uni.createFrom().failure(new ApiError.Unauthorized("missing " + ApiKeys.HEADER + " header"));
+            return Uni.createFrom().failure(new Unauthorized("missing " + ApiKeys.HEADER + " header", ApiKeys.HEADER));
         }
-        String client = ClientAddress.current();
         String hash = ApiKeys.sha256(apiKey.strip());
         return lookup(hash).onItem().ifNull().switchTo(() -> unknown(hash, client));
-    }
-
-    /**
-     * Authenticates on the request's event loop (where the key lookup must run), then does the request's blocking
-     * work (parsing, CPU) with the tenant on a worker thread: for endpoints that used to be blocking methods.
-     */
-    public <T> Uni<T> thenBlocking(String apiKey, Function<String, T> work) {
-        return tenantOf(apiKey).emitOn(Infrastructure.getDefaultWorkerPool()).map(work);
     }
 
     private Uni<String> unknown(String hash, String client) {
         Duration retryAfter = limiter.take(client);
         if (!retryAfter.isZero()) {
-            return Uni.createFrom().failure(new ApiError.TooManyRequests(
-                    "too many unknown API keys from this address; try again later", retryAfter));
+            return Uni.createFrom().failure(new TooManyRequests(
+                    "too many unknown API keys from this address; try again later", ApiKeys.HEADER, retryAfter));
         }
         if (arrivals.waiting() >= config.maxWaiting()) {
             return Uni.createFrom().failure(invalid());
@@ -92,8 +83,8 @@ public class TenantAuthenticator {
     }
 
     /** The 401 of an unknown key: a key created a moment ago may still be on its way, hence Retry-After. */
-    private static ApiError.Unauthorized invalid() {
-        return new ApiError.Unauthorized("invalid API key", Duration.ofSeconds(1));
+    private static Unauthorized invalid() {
+        return new Unauthorized("invalid API key", ApiKeys.HEADER, Duration.ofSeconds(1));
     }
 
     private Uni<String> lookup(String hash) {

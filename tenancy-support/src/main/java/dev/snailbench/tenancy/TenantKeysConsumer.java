@@ -10,9 +10,9 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /**
  * Learns tenants and their key hashes from the tenants topic (the generator publishes them). A later registration
- * of a known tenant replaces its key (rotation); a redelivered or older one changes nothing. The service configures the
- * {@code tenants} channel (topic, dead-letter topic) in its own application.properties; its consumer group is this
- * library's (META-INF/microprofile-config.properties): one per process, so that every replica reads every
+ * of a known tenant replaces its key (rotation); a redelivered or older one changes nothing. The {@code tenants} channel is
+ * configured by this library (META-INF/microprofile-config.properties; a service names only its dead-letter topic),
+ * its consumer group too: one per process, so that every replica reads every
  * registration and no rebalance of the service's work-item consumers ever holds a new key back.
  */
 @ApplicationScoped

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.snailbench.model.serde.EventJson;
-import jakarta.ws.rs.WebApplicationException;
+import dev.snailbench.model.problem.InvalidInput;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -31,7 +31,7 @@ class JsonErrorsTest {
     private static ApiError answer(String json) {
         UnrecognizedPropertyException e = catchThrowableOfType(UnrecognizedPropertyException.class,
                 () -> strict().readValue(json, Register.class));
-        return (ApiError) JsonErrors.response(e).getEntity();
+        return JsonErrors.body(e);
     }
 
     @Test
@@ -63,11 +63,10 @@ class JsonErrorsTest {
     @Test
     void shouldRefuseUnknownFieldsOfATreeBodyTheSameWay() {
         var tree = strict().createObjectNode().put("identifiers", "x").put("identifer", "y");
-        WebApplicationException e = catchThrowableOfType(WebApplicationException.class,
+        InvalidInput e = catchThrowableOfType(InvalidInput.class,
                 () -> JsonErrors.onlyFields(tree, "", "identifiers"));
-        assertThat(e.getResponse().getStatus()).isEqualTo(400);
-        assertThat(e.getResponse().getEntity()).isEqualTo(new ApiError(400,
-                "unknown field 'identifer' (did you mean 'identifiers'?)", "identifer"));
+        assertThat(e.field()).isEqualTo("identifer");
+        assertThat(e.getMessage()).isEqualTo("unknown field 'identifer' (did you mean 'identifiers'?)");
     }
 
     @Test
@@ -89,11 +88,10 @@ class JsonErrorsTest {
     void shouldBoundTextsAndListsNamingTheField() {
         assertThat(ApiLimits.text("short", "name", 10)).isEqualTo("short");
         assertThatThrownBy(() -> ApiLimits.text("x".repeat(11), "name", 10))
-                .isInstanceOfSatisfying(WebApplicationException.class, e -> assertThat(e.getResponse().getEntity())
-                        .isEqualTo(new ApiError(400, "name: has 11 characters; at most 10 characters are accepted",
-                                "name")));
+                .isInstanceOfSatisfying(InvalidInput.class, e -> assertThat(List.of(e.field(), e.getMessage()))
+                        .containsExactly("name", "name: has 11 characters; at most 10 characters are accepted"));
         assertThatThrownBy(() -> ApiLimits.count(List.of(1, 2, 3), "models", 2))
-                .isInstanceOfSatisfying(WebApplicationException.class, e -> assertThat(e.getResponse().getEntity())
-                        .isEqualTo(new ApiError(400, "models: has 3 entries; at most 2 are accepted", "models")));
+                .isInstanceOfSatisfying(InvalidInput.class, e -> assertThat(List.of(e.field(), e.getMessage()))
+                        .containsExactly("models", "models: has 3 entries; at most 2 are accepted"));
     }
 }

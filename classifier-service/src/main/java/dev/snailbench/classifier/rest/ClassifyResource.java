@@ -1,15 +1,15 @@
 package dev.snailbench.classifier.rest;
 
+import dev.snailbench.model.problem.TooLarge;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.tenancy.Caller;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.classifier.config.ClassifierConfig;
 import dev.snailbench.classifier.service.Classification;
 import dev.snailbench.classifier.service.ClassifierService;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
-import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.tenancy.JsonErrors;
-import dev.snailbench.tenancy.TenantAuthenticator;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -31,20 +31,20 @@ public class ClassifyResource {
 
     private final ClassifierService classifier;
     private final ClassifierConfig config;
-    private final TenantAuthenticator tenants;
+    private final Caller caller;
 
-    public ClassifyResource(ClassifierService classifier, ClassifierConfig config, TenantAuthenticator tenants) {
+    public ClassifyResource(ClassifierService classifier, ClassifierConfig config, Caller caller) {
         this.classifier = classifier;
         this.config = config;
-        this.tenants = tenants;
+        this.caller = caller;
     }
 
     /** A tenant's identifiers (its schema's names) are its data: the caller needs a key. */
     @Operation(operationId = "classifyIdentifiers", summary = "Classify identifiers as Regular, Low or Least natural")
     @APIResponse(responseCode = "200", description = "each identifier with its level and probabilities")
     @POST
-    public Uni<ClassifyResponse> classify(@HeaderParam(ApiKeys.HEADER) String apiKey, JsonNode body) {
-        return tenants.tenantOf(apiKey).chain(tenant -> classifyChecked(body));
+    public Uni<ClassifyResponse> classify(JsonNode body) {
+        return classifyChecked(body);
     }
 
     private Uni<ClassifyResponse> classifyChecked(JsonNode body) {
@@ -56,26 +56,26 @@ public class ClassifyResource {
     /** Validates {@code {"identifiers": ["…", …]}} and names the first offending index. */
     static List<String> identifiers(JsonNode body, int max) {
         if (body == null || !body.isObject() || !body.has("identifiers")) {
-            throw ApiException.badRequest("body must be a JSON object with an array field 'identifiers'");
+            throw new InvalidInput(null, "body must be a JSON object with an array field 'identifiers'");
         }
         JsonErrors.onlyFields(body, "", "identifiers");
         JsonNode array = body.get("identifiers");
         if (!array.isArray()) {
-            throw ApiException.badRequest("'identifiers' must be an array of strings");
+            throw new InvalidInput("identifiers", "'identifiers' must be an array of strings");
         }
         if (array.size() > max) {
-            throw new ApiException(413, "too many identifiers: " + array.size() + " in one request, at most " + max
-                    + " (split the list into several requests)");
+            throw new TooLarge("too many identifiers: " + array.size() + " in one request, at most " + max
+                    + " (split the list into several requests)", "identifiers");
         }
         List<String> identifiers = new ArrayList<>(array.size());
         for (int i = 0; i < array.size(); i++) {
             JsonNode item = array.get(i);
             if (!item.isTextual()) {
-                throw ApiException.badRequest("identifiers[" + i + "] must be a string, got " + item.getNodeType()
+                throw new InvalidInput("identifiers[" + i + "]", "identifiers[" + i + "] must be a string, got " + item.getNodeType()
                         .toString().toLowerCase());
             }
             if (item.asText().isBlank()) {
-                throw ApiException.badRequest("identifiers[" + i + "] is empty");
+                throw new InvalidInput("identifiers[" + i + "]", "identifiers[" + i + "] is empty");
             }
             identifiers.add(item.asText());
         }

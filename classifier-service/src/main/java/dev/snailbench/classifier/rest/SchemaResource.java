@@ -1,15 +1,15 @@
 package dev.snailbench.classifier.rest;
 
+import dev.snailbench.model.problem.TooLarge;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.tenancy.Caller;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.classifier.config.ClassifierConfig;
 import dev.snailbench.classifier.service.ClassifierService;
 import dev.snailbench.classifier.service.SchemaNaturalness;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
-import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.tenancy.JsonErrors;
-import dev.snailbench.tenancy.TenantAuthenticator;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -32,27 +32,27 @@ public class SchemaResource {
 
     private final ClassifierService classifier;
     private final ClassifierConfig config;
-    private final TenantAuthenticator tenants;
+    private final Caller caller;
 
-    public SchemaResource(ClassifierService classifier, ClassifierConfig config, TenantAuthenticator tenants) {
+    public SchemaResource(ClassifierService classifier, ClassifierConfig config, Caller caller) {
         this.classifier = classifier;
         this.config = config;
-        this.tenants = tenants;
+        this.caller = caller;
     }
 
     /** A tenant's schema is its data: the caller needs a key. */
     @Operation(operationId = "assessSchemaNaturalness", summary = "Classify the naturalness of every identifier of a schema")
     @APIResponse(responseCode = "200", description = "each identifier with its level")
     @POST
-    public Uni<SchemaNaturalness.Report> assess(@HeaderParam(ApiKeys.HEADER) String apiKey, JsonNode body) {
-        return tenants.tenantOf(apiKey).chain(tenant -> assessChecked(body));
+    public Uni<SchemaNaturalness.Report> assess(JsonNode body) {
+        return assessChecked(body);
     }
 
     private Uni<SchemaNaturalness.Report> assessChecked(JsonNode body) {
         SchemaNaturalness.Schema schema = parse(body);
         List<String> identifiers = SchemaNaturalness.distinctIdentifiers(schema);
         if (identifiers.size() > config.maxIdentifiersPerSchema()) {
-            throw new ApiException(413, "schema has " + identifiers.size() + " distinct identifiers, at most "
+            throw new TooLarge("schema has " + identifiers.size() + " distinct identifiers, at most "
                     + config.maxIdentifiersPerSchema());
         }
         return classifier.classify(identifiers)
@@ -61,31 +61,31 @@ public class SchemaResource {
 
     static SchemaNaturalness.Schema parse(JsonNode body) {
         if (body == null || !body.isObject()) {
-            throw ApiException.badRequest("body must be a JSON object with an array field 'tables'");
+            throw new InvalidInput(null, "body must be a JSON object with an array field 'tables'");
         }
         // A SNAILS schema file is taken as it is (its keys, foreign keys and modules are read by no one here);
         // any other field is a typo to report.
         JsonErrors.onlyFields(body, "", "database", "tables", "naturalness_levels", "foreign_keys", "modules");
         JsonNode tables = body.get("tables");
         if (tables == null || !tables.isArray() || tables.isEmpty()) {
-            throw ApiException.badRequest("'tables' must be a non-empty array of {\"name\": …, \"columns\": […]}");
+            throw new InvalidInput("tables", "'tables' must be a non-empty array of {\"name\": …, \"columns\": […]}");
         }
         JsonNode database = body.get("database");
         if (database != null && !database.isNull() && !database.isTextual()) {
-            throw ApiException.badRequest("'database' must be a string");
+            throw new InvalidInput("database", "'database' must be a string");
         }
         List<SchemaNaturalness.Table> parsed = new ArrayList<>(tables.size());
         for (int t = 0; t < tables.size(); t++) {
             JsonNode table = tables.get(t);
             String path = "tables[" + t + "]";
             if (!table.isObject()) {
-                throw ApiException.badRequest(path + " must be an object with 'name' and 'columns'");
+                throw new InvalidInput(path, path + " must be an object with 'name' and 'columns'");
             }
             JsonErrors.onlyFields(table, path, "name", "columns", "primary_key");
             String name = name(table.get("name"), path + ".name");
             JsonNode columns = table.get("columns");
             if (columns == null || !columns.isArray()) {
-                throw ApiException.badRequest(path + ".columns must be an array");
+                throw new InvalidInput(path + ".columns", path + ".columns must be an array");
             }
             List<String> columnNames = new ArrayList<>(columns.size());
             for (int c = 0; c < columns.size(); c++) {
@@ -105,12 +105,12 @@ public class SchemaResource {
         if (node != null && node.isObject()) {
             JsonNode nativeName = node.get("Native");
             if (nativeName == null || !nativeName.isTextual() || nativeName.asText().isBlank()) {
-                throw ApiException.badRequest(path + ".Native must be a non-empty string");
+                throw new InvalidInput(path + ".Native", path + ".Native must be a non-empty string");
             }
             return nativeName.asText();
         }
         if (node == null || !node.isTextual() || node.asText().isBlank()) {
-            throw ApiException.badRequest(path + " must be a non-empty string or an object with a 'Native' name");
+            throw new InvalidInput(path, path + " must be a non-empty string or an object with a 'Native' name");
         }
         return node.asText();
     }

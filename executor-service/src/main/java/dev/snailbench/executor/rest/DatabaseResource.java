@@ -1,18 +1,17 @@
 package dev.snailbench.executor.rest;
 
 import dev.snailbench.executor.repository.RegisteredDatabase;
+import dev.snailbench.executor.repository.RegisteredDatabase;
+import dev.snailbench.tenancy.Caller;
 import dev.snailbench.executor.rest.DatabaseDtos.ConnectionCheck;
 import dev.snailbench.executor.rest.DatabaseDtos.DatabaseView;
 import dev.snailbench.executor.rest.DatabaseDtos.RegisterDatabase;
 import dev.snailbench.executor.service.DatabaseRegistry;
-import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.DatabaseSchema;
-import dev.snailbench.tenancy.TenantAuthenticator;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -34,11 +33,11 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public class DatabaseResource {
 
-    private final TenantAuthenticator auth;
+    private final Caller caller;
     private final DatabaseRegistry registry;
 
-    public DatabaseResource(TenantAuthenticator auth, DatabaseRegistry registry) {
-        this.auth = auth;
+    public DatabaseResource(Caller caller, DatabaseRegistry registry) {
+        this.caller = caller;
         this.registry = registry;
     }
 
@@ -46,32 +45,32 @@ public class DatabaseResource {
     @APIResponse(responseCode = "201", description = "registered; Location names it")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> register(@HeaderParam(ApiKeys.HEADER) String apiKey, RegisterDatabase body) {
-        return auth.tenantOf(apiKey).flatMap(tenantId -> registry.register(tenantId, body)).map(db -> Response
+    public Uni<Response> register(RegisterDatabase body) {
+        return registry.register(caller.tenantId(), body).map(db -> Response
                 .created(URI.create("/databases/" + db.id)).entity(view(db)).build());
     }
 
     @Operation(operationId = "listDatabases", summary = "List the tenant's registered databases")
     @APIResponse(responseCode = "200", description = "the databases, passwords never shown")
     @GET
-    public Uni<List<DatabaseView>> list(@HeaderParam(ApiKeys.HEADER) String apiKey) {
-        return auth.tenantOf(apiKey).flatMap(registry::list).map(all -> all.stream().map(this::view).toList());
+    public Uni<List<DatabaseView>> list() {
+        return registry.list(caller.tenantId()).map(all -> all.stream().map(this::view).toList());
     }
 
     @Operation(operationId = "getDatabase", summary = "Get one registered database")
     @APIResponse(responseCode = "200", description = "the database")
     @GET
     @Path("/{id}")
-    public Uni<DatabaseView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
-        return auth.tenantOf(apiKey).flatMap(tenantId -> registry.owned(tenantId, id)).map(this::view);
+    public Uni<DatabaseView> get(@PathParam("id") UUID id) {
+        return registry.owned(caller.tenantId(), id).map(this::view);
     }
 
     @Operation(operationId = "removeDatabase", summary = "Remove a registered database")
     @APIResponse(responseCode = "204", description = "removed")
     @DELETE
     @Path("/{id}")
-    public Uni<Response> remove(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
-        return auth.tenantOf(apiKey).flatMap(tenantId -> registry.remove(tenantId, id))
+    public Uni<Response> remove(@PathParam("id") UUID id) {
+        return registry.remove(caller.tenantId(), id)
                 .map(ignored -> Response.noContent().build());
     }
 
@@ -79,17 +78,17 @@ public class DatabaseResource {
     @APIResponse(responseCode = "200", description = "whether it connected, and in how long")
     @POST
     @Path("/{id}/test")
-    public Uni<ConnectionCheck> test(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
-        return auth.tenantOf(apiKey).flatMap(tenantId -> registry.test(tenantId, id));
+    public Uni<ConnectionCheck> test(@PathParam("id") UUID id) {
+        return registry.test(caller.tenantId(), id);
     }
 
     @Operation(operationId = "describeDatabaseSchema", summary = "Describe a registered database's tables and columns")
     @APIResponse(responseCode = "200", description = "the schema")
     @GET
     @Path("/{id}/schema")
-    public Uni<DatabaseSchema> schema(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id,
+    public Uni<DatabaseSchema> schema(@PathParam("id") UUID id,
             @QueryParam("samples") Integer samples) {
-        return auth.tenantOf(apiKey).flatMap(tenantId -> registry.schema(tenantId, id, samples));
+        return registry.schema(caller.tenantId(), id, samples);
     }
 
     private DatabaseView view(RegisteredDatabase db) {

@@ -1,5 +1,8 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.model.problem.UpstreamFailed;
+import dev.snailbench.model.problem.NotFound;
+import dev.snailbench.model.problem.InvalidInput;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.executor.config.ExecutorBeans;
@@ -15,7 +18,6 @@ import dev.snailbench.model.target.TargetSpec;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.tenancy.ApiError;
 import dev.snailbench.tenancy.ApiLimits;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -23,7 +25,6 @@ import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
-import jakarta.ws.rs.WebApplicationException;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -36,7 +37,7 @@ import java.util.function.Supplier;
 
 /**
  * A tenant's registry of target databases: validation (parsed target, address rules), sealing (bound to the record),
- * persistence, connection checks and schemas. Errors are {@link ApiError}s naming the field; another tenant's database
+ * persistence, connection checks and schemas. Errors are {@link dev.snailbench.model.problem.Problem}s naming the field; another tenant's database
  * is as absent as a missing one (404).
  */
 @ApplicationScoped
@@ -110,7 +111,7 @@ public class DatabaseRegistry {
     public Uni<DatabaseSchema> schema(String tenantId, UUID id, Integer samples) {
         int k = samples == null ? 0 : samples;
         if (k < 0 || k > config.maxSampleValues()) {
-            return Uni.createFrom().failure(ApiError.badRequest("samples", "must be between 0 and "
+            return Uni.createFrom().failure(new InvalidInput("samples", "samples must be between 0 and "
                     + config.maxSampleValues()));
         }
         return owned(tenantId, id).map(this::target).chain(target -> onWorker(() -> {
@@ -120,7 +121,7 @@ public class DatabaseRegistry {
             } catch (SQLException e) {
                 String why = e.getSQLState() != null && e.getSQLState().startsWith("08")
                         ? ConnectionErrors.describe(e) : e.getMessage();
-                throw ApiError.of(502, "cannot read the schema: " + why);
+                throw new UpstreamFailed("cannot read the schema: " + why);
             }
         }));
     }
@@ -146,7 +147,7 @@ public class DatabaseRegistry {
         try {
             return targets.fromRegistered(db);
         } catch (InvalidTarget e) {
-            throw ApiError.badRequest(e.field(), e.getMessage());
+            throw new InvalidInput(e.field(), e.field() + " " + e.getMessage());
         }
     }
 
@@ -169,7 +170,7 @@ public class DatabaseRegistry {
 
     private RegisteredDatabase validated(String tenantId, RegisterDatabase body) {
         if (body == null) {
-            throw ApiError.badRequest("body", "is missing");
+            throw new InvalidInput("body", "body is missing");
         }
         // Bounded before anything else is read (the JDBC URL's own checks are stricter still).
         ApiLimits.text(body.user(), "user", ApiLimits.NAME);
@@ -178,33 +179,33 @@ public class DatabaseRegistry {
         ApiLimits.text(body.adminPassword(), "adminPassword", ApiLimits.NAME);
         ApiLimits.count(body.options() == null ? null : body.options().keySet(), "options", 50);
         if (body.name() == null || body.name().isBlank() || body.name().length() > 200) {
-            throw ApiError.badRequest("name", "is required (1 to 200 characters)");
+            throw new InvalidInput("name", "name is required (1 to 200 characters)");
         }
         SqlDialect kind;
         try {
             kind = SqlDialect.fromId(body.kind());
         } catch (IllegalArgumentException | NullPointerException e) {
-            throw ApiError.badRequest("kind", "must be postgresql or sqlserver");
+            throw new InvalidInput("kind", "kind must be postgresql or sqlserver");
         }
         TargetSpec spec;
         try {
             spec = TargetSpec.parse(kind, body.jdbcUrl(), body.options(), "jdbcUrl", "options");
             policy.check(spec.host(), spec.port(), "jdbcUrl");
         } catch (InvalidTarget e) {
-            throw ApiError.badRequest(e.field(), e.getMessage());
+            throw new InvalidInput(e.field(), e.field() + " " + e.getMessage());
         }
         if (body.user() == null || body.user().isBlank() || body.user().length() > 200) {
-            throw ApiError.badRequest("user", "is required (at most 200 characters)");
+            throw new InvalidInput("user", "user is required (at most 200 characters)");
         }
         if (body.password() == null) {
-            throw ApiError.badRequest("password", "is required (may be empty)");
+            throw new InvalidInput("password", "password is required (may be empty)");
         }
         boolean admin = body.adminUser() != null && !body.adminUser().isBlank();
         if (!admin && body.adminPassword() != null) {
-            throw ApiError.badRequest("adminUser", "is required with adminPassword");
+            throw new InvalidInput("adminUser", "adminUser is required with adminPassword");
         }
         if (admin && body.adminPassword() == null) {
-            throw ApiError.badRequest("adminPassword", "is required with adminUser (may be empty)");
+            throw new InvalidInput("adminPassword", "adminPassword is required with adminUser (may be empty)");
         }
         RegisteredDatabase db = new RegisteredDatabase();
         db.id = UUID.randomUUID();
@@ -231,7 +232,7 @@ public class DatabaseRegistry {
         return context == null ? uni : uni.emitOn(task -> context.runOnContext(ignored -> task.run()));
     }
 
-    private static WebApplicationException notFound(UUID id) {
-        return ApiError.of(404, "no database " + id);
+    private static NotFound notFound(UUID id) {
+        return new NotFound("no database " + id);
     }
 }

@@ -1,28 +1,29 @@
 package dev.snailbench.generator.rest;
 
+import dev.snailbench.model.problem.TooLarge;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.tenancy.Caller;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.workbench.config.CrosswalkConfig;
-import dev.snailbench.workbench.repository.Crosswalk;
-import dev.snailbench.generator.rest.access.CallerTenants;
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.tenancy.JsonErrors;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.TeamDatabases;
+import dev.snailbench.workbench.config.CrosswalkConfig;
 import dev.snailbench.workbench.crosswalk.BuildReport;
 import dev.snailbench.workbench.crosswalk.CrosswalkBuildSpec;
 import dev.snailbench.workbench.crosswalk.CrosswalkBuilds;
 import dev.snailbench.workbench.crosswalk.CrosswalkCsv;
-import dev.snailbench.tenancy.JsonErrors;
 import dev.snailbench.workbench.crosswalk.CrosswalkRow;
 import dev.snailbench.workbench.crosswalk.Crosswalks;
 import dev.snailbench.workbench.llm.IdentifierLlm;
-import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.workbench.repository.Crosswalk;
+import dev.snailbench.workbench.repository.Crosswalk;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -53,7 +54,7 @@ public class CrosswalkResource {
             int entryCount, BuildReport report, Instant createdAt, Instant completedAt) {
     }
 
-    private final CallerTenants tenants;
+    private final Caller caller;
     private final Crosswalks crosswalks;
     private final CrosswalkBuilds builds;
     private final TeamDatabases databases;
@@ -61,9 +62,9 @@ public class CrosswalkResource {
     private final CrosswalkConfig config;
     private final ObjectMapper mapper;
 
-    public CrosswalkResource(CallerTenants tenants, Crosswalks crosswalks, CrosswalkBuilds builds,
+    public CrosswalkResource(Caller caller, Crosswalks crosswalks, CrosswalkBuilds builds,
             TeamDatabases databases, IdentifierLlm llm, CrosswalkConfig config, ObjectMapper mapper) {
-        this.tenants = tenants;
+        this.caller = caller;
         this.crosswalks = crosswalks;
         this.builds = builds;
         this.databases = databases;
@@ -76,15 +77,16 @@ public class CrosswalkResource {
     @APIResponse(responseCode = "201", description = "imported; Location names it")
     @POST
     @Consumes({CSV, MediaType.TEXT_PLAIN})
-    public Uni<Response> importCsv(@HeaderParam(ApiKeys.HEADER) String apiKey, @QueryParam("name") String name,
+    public Uni<Response> importCsv(@QueryParam("name") String name,
             String body) {
-        return tenants.tenantOf(apiKey).chain(tenant -> {
+        String tenant = caller.tenantId();
+        return Uni.createFrom().deferred(() -> {
             if (name == null || name.isBlank()) {
-                throw new InvalidRequestException("name", "query parameter 'name' is required");
+                throw InvalidInput.of("name", "query parameter 'name' is required");
             }
             List<CrosswalkRow> rows = CrosswalkCsv.parse(body);
             if (rows.size() > config.maxImportRows()) {
-                throw new PayloadTooLarge("crosswalk has " + rows.size() + " rows, at most " + config.maxImportRows()
+                throw new TooLarge("crosswalk has " + rows.size() + " rows, at most " + config.maxImportRows()
                         + " are accepted");
             }
             return crosswalks.importCsv(tenant, name.trim(), rows);
@@ -94,16 +96,16 @@ public class CrosswalkResource {
     @Operation(operationId = "listCrosswalks", summary = "List the tenant's crosswalks")
     @APIResponse(responseCode = "200", description = "the crosswalks")
     @GET
-    public Uni<List<CrosswalkView>> list(@HeaderParam(ApiKeys.HEADER) String apiKey) {
-        return tenants.tenantOf(apiKey).chain(crosswalks::list).map(l -> l.stream().map(this::view).toList());
+    public Uni<List<CrosswalkView>> list() {
+        return crosswalks.list(caller.tenantId()).map(l -> l.stream().map(this::view).toList());
     }
 
     @Operation(operationId = "getCrosswalk", summary = "Get one crosswalk")
     @APIResponse(responseCode = "200", description = "the crosswalk")
     @GET
     @Path("/{id}")
-    public Uni<CrosswalkView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
-        return tenants.tenantOf(apiKey).chain(t -> crosswalks.get(t, id)).map(this::view);
+    public Uni<CrosswalkView> get(@PathParam("id") UUID id) {
+        return crosswalks.get(caller.tenantId(), id).map(this::view);
     }
 
     @Operation(operationId = "exportCrosswalk", summary = "Export a crosswalk as CSV")
@@ -111,8 +113,8 @@ public class CrosswalkResource {
     @GET
     @Path("/{id}/csv")
     @Produces(CSV)
-    public Uni<String> export(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
-        return tenants.tenantOf(apiKey).chain(t -> crosswalks.rows(t, id)).map(CrosswalkCsv::write);
+    public Uni<String> export(@PathParam("id") UUID id) {
+        return crosswalks.rows(caller.tenantId(), id).map(CrosswalkCsv::write);
     }
 
     /**
@@ -126,10 +128,11 @@ public class CrosswalkResource {
     @POST
     @Path("/builds")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> build(@HeaderParam(ApiKeys.HEADER) String apiKey, JsonNode body) {
-        return tenants.tenantOf(apiKey).chain(tenant -> {
+    public Uni<Response> build(JsonNode body) {
+        String tenant = caller.tenantId();
+        return Uni.createFrom().deferred(() -> {
             if (body == null || !body.isObject()) {
-                throw new InvalidRequestException("body", "a JSON object is required");
+                throw InvalidInput.of("body", "a JSON object is required");
             }
             JsonErrors.onlyFields(body, "", "name", "dialect", "expandWithLlm", "abbreviateWithLlm", "dataDictionary",
                     "schema", "databaseId", "nativeSchema");
@@ -139,17 +142,16 @@ public class CrosswalkResource {
             try {
                 dialect = SqlDialect.fromId(dialectText);
             } catch (IllegalArgumentException e) {
-                throw new InvalidRequestException("dialect", e.getMessage());
+                throw InvalidInput.of("dialect", e.getMessage());
             }
             boolean expand = body.path("expandWithLlm").asBoolean(false);
             String dictionary = body.hasNonNull("dataDictionary") ? body.get("dataDictionary").asText() : null;
             if (dictionary != null && dictionary.length() > 100_000) {
-                throw new PayloadTooLarge("dataDictionary has " + dictionary.length() + " characters, at most 100000");
+                throw new TooLarge("dataDictionary has " + dictionary.length() + " characters, at most 100000");
             }
             boolean abbreviate = body.path("abbreviateWithLlm").asBoolean(false);
             if ((expand || abbreviate) && !llm.configured()) {
-                throw new InvalidRequestException(expand ? "expandWithLlm" : "abbreviateWithLlm",
-                        "no LLM is configured (snailbench.crosswalks.llm.base-url)");
+                throw InvalidInput.of(expand ? "expandWithLlm" : "abbreviateWithLlm", "no LLM is configured (snailbench.crosswalks.llm.base-url)");
             }
             Uni<TeamDatabases.Described> schema;
             if (body.hasNonNull("schema")) {
@@ -159,17 +161,17 @@ public class CrosswalkResource {
                 try {
                     databaseId = UUID.fromString(body.get("databaseId").asText());
                 } catch (IllegalArgumentException e) {
-                    throw new InvalidRequestException("databaseId", "is not a registered database id (a UUID)");
+                    throw InvalidInput.of("databaseId", "is not a registered database id (a UUID)");
                 }
                 schema = databases.describe(tenant, databaseId, text(body, "nativeSchema", true));
             } else {
-                throw new InvalidRequestException("schema", "give either 'schema' or 'databaseId' and 'nativeSchema'");
+                throw InvalidInput.of("schema", "give either 'schema' or 'databaseId' and 'nativeSchema'");
             }
             return schema.chain(described -> {
                 SchemaSpec s = described.schema();
                 int distinct = s.distinctIdentifiers().size();
                 if (distinct > config.maxIdentifiers()) {
-                    throw new PayloadTooLarge("schema has " + distinct + " distinct identifiers, a build takes at most "
+                    throw new TooLarge("schema has " + distinct + " distinct identifiers, a build takes at most "
                             + config.maxIdentifiers());
                 }
                 return builds.start(tenant, new CrosswalkBuildSpec(name, described.dialect().id(), s, expand,
@@ -181,7 +183,7 @@ public class CrosswalkResource {
     static SchemaSpec parseSchema(JsonNode schema) {
         JsonNode tables = schema.get("tables");
         if (tables == null || !tables.isArray() || tables.isEmpty()) {
-            throw new InvalidRequestException("schema.tables", "a non-empty array of tables is required");
+            throw InvalidInput.of("schema.tables", "a non-empty array of tables is required");
         }
         List<SchemaSpec.Table> out = new ArrayList<>();
         for (int i = 0; i < tables.size(); i++) {
@@ -190,7 +192,7 @@ public class CrosswalkResource {
             String tableName = nativeName(t.get("name"), field + ".name");
             JsonNode columns = t.get("columns");
             if (columns == null || !columns.isArray() || columns.isEmpty()) {
-                throw new InvalidRequestException(field + ".columns", "a non-empty array of columns is required");
+                throw InvalidInput.of(field + ".columns", "a non-empty array of columns is required");
             }
             List<SchemaSpec.Column> cols = new ArrayList<>();
             for (int j = 0; j < columns.size(); j++) {
@@ -209,7 +211,7 @@ public class CrosswalkResource {
     private static String nativeName(JsonNode node, String field) {
         JsonNode n = node != null && node.isObject() ? node.get("Native") : node;
         if (n == null || !n.isTextual() || n.asText().isBlank()) {
-            throw new InvalidRequestException(field, "a non-empty name is required");
+            throw InvalidInput.of(field, "a non-empty name is required");
         }
         return n.asText();
     }
@@ -218,7 +220,7 @@ public class CrosswalkResource {
         JsonNode v = body.get(field);
         if (v == null || v.isNull() || !v.isTextual() || v.asText().isBlank()) {
             if (required) {
-                throw new InvalidRequestException(field, "a non-empty string is required");
+                throw InvalidInput.of(field, "a non-empty string is required");
             }
             return null;
         }

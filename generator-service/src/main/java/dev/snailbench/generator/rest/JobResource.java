@@ -1,19 +1,16 @@
 package dev.snailbench.generator.rest;
 
+import dev.snailbench.model.problem.NotFound;
+import dev.snailbench.tenancy.Caller;
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobStatus;
 import dev.snailbench.generator.repository.WorkItemStateRepository;
 import dev.snailbench.generator.service.JobOutcome;
 import dev.snailbench.generator.service.JobRequest;
 import dev.snailbench.generator.service.JobService;
-import dev.snailbench.generator.service.TenantService;
-import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.tenancy.ApiError;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
-import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -34,11 +31,11 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 public class JobResource {
 
     private final JobService jobs;
-    private final TenantService tenants;
+    private final Caller caller;
 
-    public JobResource(JobService jobs, TenantService tenants) {
+    public JobResource(JobService jobs, Caller caller) {
         this.jobs = jobs;
-        this.tenants = tenants;
+        this.caller = caller;
     }
 
     /**
@@ -72,9 +69,8 @@ public class JobResource {
     @APIResponse(responseCode = "413", description = "the spec is larger than one job event")
     @APIResponse(responseCode = "503", description = "the executor did not say whether the database exists, or the inference service announced no backends yet: try again")
     @POST
-    public Uni<Response> submit(@HeaderParam(ApiKeys.HEADER) String apiKey, JobRequest request) {
-        return tenants.authenticate(apiKey)
-                .chain(tenant -> jobs.submit(tenant, request))
+    public Uni<Response> submit(JobRequest request) {
+        return jobs.submit(caller.tenantId(), request)
                                 // A new job is accepted (202); the same spec again is the job that exists, with its status (200).
                 .map(accepted -> (accepted.existing() ? Response.ok(accepted) : Response.accepted(accepted))
                         .header("Location", "/jobs/" + accepted.jobId()).build());
@@ -83,16 +79,16 @@ public class JobResource {
     @Operation(operationId = "listJobs", summary = "List the tenant's jobs, newest first")
     @APIResponse(responseCode = "200", description = "the jobs with their outcome")
     @GET
-    public Uni<List<JobView>> list(@HeaderParam(ApiKeys.HEADER) String apiKey) {
-        return tenants.authenticate(apiKey).chain(jobs::list).map(all -> all.stream().map(JobView::listed).toList());
+    public Uni<List<JobView>> list() {
+        return jobs.list(caller.tenantId()).map(all -> all.stream().map(JobView::listed).toList());
     }
 
     @Operation(operationId = "getJob", summary = "Get a job's status, outcome and commonest failure reasons")
     @APIResponse(responseCode = "200", description = "the job")
     @GET
     @Path("/{id}")
-    public Uni<JobView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") String id) {
-        return tenants.authenticate(apiKey).chain(tenant -> jobs.state(tenant, parseId(id))).map(JobView::of);
+    public Uni<JobView> get(@PathParam("id") String id) {
+        return jobs.state(caller.tenantId(), parseId(id)).map(JobView::of);
     }
 
     /**
@@ -106,10 +102,9 @@ public class JobResource {
     @Path("/{id}/events")
     @Produces(MediaType.SERVER_SENT_EVENTS)
     @RestStreamElementType(MediaType.APPLICATION_JSON)
-    public Multi<JobView> events(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") String id) {
+    public Multi<JobView> events(@PathParam("id") String id) {
         UUID jobId = parseId(id);
-        return tenants.authenticate(apiKey)
-                .onItem().transformToMulti(tenant -> jobs.progress(tenant, jobId))
+        return jobs.progress(caller.tenantId(), jobId)
                 .map(JobView::of)
                 // Sees every read (so the read after the finished state ends the stream), then only changes go out.
                 .select().first(new UntilFinished())
@@ -119,35 +114,16 @@ public class JobResource {
     private static final java.util.regex.Pattern EVENTS = java.util.regex.Pattern.compile("/jobs/([^/]+)/events/?");
 
     /**
-     * Checks the key and the job of an events request before the stream opens: once a server-sent stream has
-     * started, its status can no longer say 401 or 404.
+     * Checks the job of an events request before the stream opens (the key was checked by tenancy-support's
+     * ApiKeyFilter before this): once a server-sent stream has started, its status can no longer say 404.
      */
     @ServerRequestFilter
-    public Uni<Response> beforeEvents(ContainerRequestContext request) {
+    public Uni<Void> beforeEvents(ContainerRequestContext request) {
         java.util.regex.Matcher m = EVENTS.matcher(request.getUriInfo().getPath());
         if (!m.matches() || !"GET".equals(request.getMethod())) {
-            return Uni.createFrom().nullItem();
+            return Uni.createFrom().voidItem();
         }
-        return Uni.createFrom().deferred(() -> {
-                    UUID jobId = parseId(m.group(1));
-                    return tenants.authenticate(request.getHeaderString(ApiKeys.HEADER))
-                            .call(tenant -> jobs.get(tenant, jobId));
-                })
-                .replaceWith((Response) null)
-                .onFailure().recoverWithItem(e -> error(e).response());
-    }
-
-    private static ApiError error(Throwable e) {
-        if (e instanceof ApiError.Unauthorized) {
-            return new ApiError(401, e.getMessage(), null);
-        }
-        if (e instanceof NotFoundException || e instanceof ApiError.NotFound) {
-            return new ApiError(404, e.getMessage(), null);
-        }
-        if (e instanceof jakarta.ws.rs.WebApplicationException w) {
-            return new ApiError(w.getResponse().getStatus(), e.getMessage(), null);
-        }
-        return new ApiError(500, e.toString(), null);
+        return Uni.createFrom().deferred(() -> jobs.get(caller.tenantId(), parseId(m.group(1)))).replaceWithVoid();
     }
 
     /** Lets items through up to and including the first of a finished job. */
@@ -168,20 +144,18 @@ public class JobResource {
     @APIResponse(responseCode = "409", description = "the job has already finished")
     @POST
     @Path("/{id}/cancel")
-    public Uni<Response> cancel(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") String id) {
+    public Uni<Response> cancel(@PathParam("id") String id) {
         UUID jobId = parseId(id);
-        return tenants.authenticate(apiKey).chain(tenant -> jobs.cancel(tenant, jobId)
-                        .chain(() -> jobs.state(tenant, jobId)))
-                .map(state -> Response.ok(JobView.of(state)).build())
-                .onFailure(JobService.JobFinished.class)
-                .recoverWithItem(e -> new ApiError(409, e.getMessage(), "status").response());
+        return jobs.cancel(caller.tenantId(), jobId)
+                        .chain(() -> jobs.state(caller.tenantId(), jobId))
+                .map(state -> Response.ok(JobView.of(state)).build());
     }
 
     private static UUID parseId(String id) {
         try {
             return UUID.fromString(id);
         } catch (IllegalArgumentException e) {
-            throw new NotFoundException("no job " + id);
+            throw new NotFound("no job " + id);
         }
     }
 }

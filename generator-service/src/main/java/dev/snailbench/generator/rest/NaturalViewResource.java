@@ -1,14 +1,13 @@
 package dev.snailbench.generator.rest;
 
-import dev.snailbench.generator.rest.access.CallerTenants;
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.tenancy.Caller;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.views.NaturalViewService;
-import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -38,57 +37,55 @@ public class NaturalViewResource {
     public record Rewritten(String sql) {
     }
 
-    private final CallerTenants tenants;
+    private final Caller caller;
     private final NaturalViewService views;
 
-    public NaturalViewResource(CallerTenants tenants, NaturalViewService views) {
-        this.tenants = tenants;
+    public NaturalViewResource(Caller caller, NaturalViewService views) {
+        this.caller = caller;
         this.views = views;
     }
 
     @Operation(operationId = "createNaturalViews", summary = "Build natural views of a registered database with a crosswalk")
     @APIResponse(responseCode = "200", description = "the DDL (and whether it was applied)")
     @POST
-    public Uni<NaturalViewService.Result> create(@HeaderParam(ApiKeys.HEADER) String apiKey, ViewsRequest body) {
-        return tenants.tenantOf(apiKey).chain(tenant -> {
-            if (body == null) {
-                throw new InvalidRequestException("body", "a JSON object is required");
-            }
-            require(body.crosswalkId(), "crosswalkId");
-            require(body.databaseId(), "databaseId");
-            return views.generate(tenant, body.crosswalkId(), body.databaseId(),
-                    ViewSchemaNames.of(body.nativeSchema(), "nativeSchema", null), ViewSchemaNames.of(body.viewSchema(), "viewSchema",
-                            "db_nl"), level(body.level()), Boolean.TRUE.equals(body.apply()));
-        });
+    public Uni<NaturalViewService.Result> create(ViewsRequest body) {
+        String tenant = caller.tenantId();
+        if (body == null) {
+            throw InvalidInput.of("body", "a JSON object is required");
+        }
+        require(body.crosswalkId(), "crosswalkId");
+        require(body.databaseId(), "databaseId");
+        return views.generate(tenant, body.crosswalkId(), body.databaseId(),
+                ViewSchemaNames.of(body.nativeSchema(), "nativeSchema", null), ViewSchemaNames.of(body.viewSchema(), "viewSchema",
+                        "db_nl"), level(body.level()), Boolean.TRUE.equals(body.apply()));
     }
 
     @Operation(operationId = "rewriteNaturalViewSql", summary = "Map SQL written on natural views back to physical names")
     @APIResponse(responseCode = "200", description = "the rewritten SQL")
     @POST
     @Path("/rewrite")
-    public Uni<Rewritten> rewrite(@HeaderParam(ApiKeys.HEADER) String apiKey, RewriteRequest body) {
-        return tenants.tenantOf(apiKey).chain(tenant -> {
-            if (body == null) {
-                throw new InvalidRequestException("body", "a JSON object is required");
-            }
-            require(body.crosswalkId(), "crosswalkId");
-            if (body.sql() == null || body.sql().isBlank()) {
-                throw new InvalidRequestException("sql", "a non-empty SQL query is required");
-            }
-            SqlDialect dialect;
-            try {
-                dialect = body.dialect() == null ? SqlDialect.POSTGRESQL : SqlDialect.fromId(body.dialect());
-            } catch (IllegalArgumentException e) {
-                throw new InvalidRequestException("dialect", e.getMessage());
-            }
-            return views.rewrite(tenant, body.crosswalkId(), body.sql(), level(body.level()),
-                    ViewSchemaNames.of(body.viewSchema(), "viewSchema", "db_nl"), dialect).map(Rewritten::new);
-        });
+    public Uni<Rewritten> rewrite(RewriteRequest body) {
+        String tenant = caller.tenantId();
+        if (body == null) {
+            throw InvalidInput.of("body", "a JSON object is required");
+        }
+        require(body.crosswalkId(), "crosswalkId");
+        if (body.sql() == null || body.sql().isBlank()) {
+            throw InvalidInput.of("sql", "a non-empty SQL query is required");
+        }
+        SqlDialect dialect;
+        try {
+            dialect = body.dialect() == null ? SqlDialect.POSTGRESQL : SqlDialect.fromId(body.dialect());
+        } catch (IllegalArgumentException e) {
+            throw InvalidInput.of("dialect", e.getMessage());
+        }
+        return views.rewrite(tenant, body.crosswalkId(), body.sql(), level(body.level()),
+                ViewSchemaNames.of(body.viewSchema(), "viewSchema", "db_nl"), dialect).map(Rewritten::new);
     }
 
     private static void require(Object value, String field) {
         if (value == null || (value instanceof String s && s.isBlank())) {
-            throw new InvalidRequestException(field, "is required");
+            throw InvalidInput.of(field, "is required");
         }
     }
 
@@ -96,7 +93,7 @@ public class NaturalViewResource {
         try {
             return value == null ? NaturalnessLevel.REGULAR : NaturalnessLevel.fromLabel(value);
         } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException("level", e.getMessage());
+            throw InvalidInput.of("level", e.getMessage());
         }
     }
 }

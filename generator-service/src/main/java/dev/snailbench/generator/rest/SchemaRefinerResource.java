@@ -1,17 +1,16 @@
 package dev.snailbench.generator.rest;
 
-import dev.snailbench.generator.rest.access.CallerTenants;
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.tenancy.Caller;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.embedding.EmbeddingBackends;
 import dev.snailbench.workbench.refiner.OfflinePackager;
 import dev.snailbench.workbench.refiner.SchemaRefiner;
 import dev.snailbench.workbench.refiner.Thresholds;
-import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -53,11 +52,11 @@ public class SchemaRefinerResource {
             List<String> ambiguous, String method) {
     }
 
-    private final CallerTenants tenants;
+    private final Caller caller;
     private final SchemaRefiner refiner;
 
-    public SchemaRefinerResource(CallerTenants tenants, SchemaRefiner refiner) {
-        this.tenants = tenants;
+    public SchemaRefinerResource(Caller caller, SchemaRefiner refiner) {
+        this.caller = caller;
         this.refiner = refiner;
     }
 
@@ -65,84 +64,80 @@ public class SchemaRefinerResource {
     @APIResponse(responseCode = "200", description = "findings with their evidence")
     @POST
     @Path("/analyses")
-    public Uni<SchemaRefiner.Analysis> analyse(@HeaderParam(ApiKeys.HEADER) String apiKey, AnalysisRequest body) {
-        return tenants.tenantOf(apiKey).chain(tenant -> {
-            AnalysisRequest b = required(body);
-            require(b.databaseId(), "databaseId");
-            return refiner.analyse(tenant, b.databaseId(), ViewSchemaNames.of(b.nativeSchema(), "nativeSchema", null),
-                    options(b));
-        });
+    public Uni<SchemaRefiner.Analysis> analyse(AnalysisRequest body) {
+        String tenant = caller.tenantId();
+        AnalysisRequest b = required(body);
+        require(b.databaseId(), "databaseId");
+        return refiner.analyse(tenant, b.databaseId(), ViewSchemaNames.of(b.nativeSchema(), "nativeSchema", null),
+                options(b));
     }
 
     @Operation(operationId = "refineSchemaViews", summary = "Build (or apply) a view layer with canonical names")
     @APIResponse(responseCode = "200", description = "the analysis and the views")
     @POST
     @Path("/views")
-    public Uni<SchemaRefiner.Views> views(@HeaderParam(ApiKeys.HEADER) String apiKey, AnalysisRequest body) {
-        return tenants.tenantOf(apiKey).chain(tenant -> {
-            AnalysisRequest b = required(body);
-            require(b.databaseId(), "databaseId");
-            String nativeSchema = ViewSchemaNames.of(b.nativeSchema(), "nativeSchema", null);
-            String viewSchema = ViewSchemaNames.of(b.viewSchema(), "viewSchema", "refined");
-            if (viewSchema.equalsIgnoreCase(nativeSchema)) {
-                throw new InvalidRequestException("viewSchema", "must differ from nativeSchema");
-            }
-            return refiner.views(tenant, b.databaseId(), nativeSchema, viewSchema, Boolean.TRUE.equals(b.apply()),
-                    options(b));
-        });
+    public Uni<SchemaRefiner.Views> views(AnalysisRequest body) {
+        String tenant = caller.tenantId();
+        AnalysisRequest b = required(body);
+        require(b.databaseId(), "databaseId");
+        String nativeSchema = ViewSchemaNames.of(b.nativeSchema(), "nativeSchema", null);
+        String viewSchema = ViewSchemaNames.of(b.viewSchema(), "viewSchema", "refined");
+        if (viewSchema.equalsIgnoreCase(nativeSchema)) {
+            throw InvalidInput.of("viewSchema", "must differ from nativeSchema");
+        }
+        return refiner.views(tenant, b.databaseId(), nativeSchema, viewSchema, Boolean.TRUE.equals(b.apply()),
+                options(b));
     }
 
     @Operation(operationId = "injectSchemaAmbiguity", summary = "Make an ambiguous variant of a schema with known ground truth")
     @APIResponse(responseCode = "200", description = "the renamings, ground truth and rewritten SQL")
     @POST
     @Path("/injections")
-    public Uni<SchemaRefiner.Injection> inject(@HeaderParam(ApiKeys.HEADER) String apiKey, InjectionRequest body) {
-        return tenants.tenantOf(apiKey).chain(tenant -> {
-            InjectionRequest b = required(body);
-            require(b.databaseId(), "databaseId");
-            String nativeSchema = ViewSchemaNames.of(b.nativeSchema(), "nativeSchema", null);
-            double rate = b.rate() == null ? 0.05 : b.rate();
-            if (!(rate > 0 && rate <= 0.5)) {
-                throw new InvalidRequestException("rate", "must be above 0 and at most 0.5 (the share of columns "
-                        + "renamed per ambiguity type)");
+    public Uni<SchemaRefiner.Injection> inject(InjectionRequest body) {
+        String tenant = caller.tenantId();
+        InjectionRequest b = required(body);
+        require(b.databaseId(), "databaseId");
+        String nativeSchema = ViewSchemaNames.of(b.nativeSchema(), "nativeSchema", null);
+        double rate = b.rate() == null ? 0.05 : b.rate();
+        if (!(rate > 0 && rate <= 0.5)) {
+            throw InvalidInput.of("rate", "must be above 0 and at most 0.5 (the share of columns "
+                    + "renamed per ambiguity type)");
+        }
+        List<String> sql = b.sql() == null ? List.of() : b.sql();
+        for (int i = 0; i < sql.size(); i++) {
+            if (sql.get(i) == null || sql.get(i).isBlank()) {
+                throw InvalidInput.of("sql[" + i + "]", "must be a non-empty SQL query");
             }
-            List<String> sql = b.sql() == null ? List.of() : b.sql();
-            for (int i = 0; i < sql.size(); i++) {
-                if (sql.get(i) == null || sql.get(i).isBlank()) {
-                    throw new InvalidRequestException("sql[" + i + "]", "must be a non-empty SQL query");
-                }
-            }
-            return refiner.inject(tenant, b.databaseId(), nativeSchema, rate, b.seed() == null ? 1 : b.seed(),
-                    ViewSchemaNames.of(b.viewSchema(), "viewSchema", "ambiguous"), sql, dialect(b.dialect()));
-        });
+        }
+        return refiner.inject(tenant, b.databaseId(), nativeSchema, rate, b.seed() == null ? 1 : b.seed(),
+                ViewSchemaNames.of(b.viewSchema(), "viewSchema", "ambiguous"), sql, dialect(b.dialect()));
     }
 
     @Operation(operationId = "rewriteRefinedSql", summary = "Map SQL written on a view layer back to physical names")
     @APIResponse(responseCode = "200", description = "the rewritten SQL")
     @POST
     @Path("/rewrite")
-    public Uni<Rewritten> rewrite(@HeaderParam(ApiKeys.HEADER) String apiKey, RewriteRequest body) {
-        return tenants.tenantOf(apiKey).chain(tenant -> {
-            RewriteRequest b = required(body);
-            if (b.sql() == null || b.sql().isBlank()) {
-                throw new InvalidRequestException("sql", "a non-empty SQL query is required");
-            }
-            if (b.mapping() == null || b.mapping().isEmpty()) {
-                throw new InvalidRequestException("mapping", "the view layer's columns (table → view column → "
-                        + "physical column), as POST /refiner/views returned them in views.columns");
-            }
-            return refiner.rewriteBack(b.sql(), dialect(b.dialect()), b.mapping())
-                    .map(r -> new Rewritten(r.sql(), r.replaced(), r.unknown(), r.ambiguous(), r.method()));
-        });
+    public Uni<Rewritten> rewrite(RewriteRequest body) {
+        String tenant = caller.tenantId();
+        RewriteRequest b = required(body);
+        if (b.sql() == null || b.sql().isBlank()) {
+            throw InvalidInput.of("sql", "a non-empty SQL query is required");
+        }
+        if (b.mapping() == null || b.mapping().isEmpty()) {
+            throw InvalidInput.of("mapping", "the view layer's columns (table → view column → "
+                    + "physical column), as POST /refiner/views returned them in views.columns");
+        }
+        return refiner.rewriteBack(b.sql(), dialect(b.dialect()), b.mapping())
+                .map(r -> new Rewritten(r.sql(), r.replaced(), r.unknown(), r.ambiguous(), r.method()));
     }
 
     private SchemaRefiner.Options options(AnalysisRequest b) {
         String packages = b.packages() == null ? "offline" : b.packages();
         if (!packages.equals("offline") && !packages.equals("llm")) {
-            throw new InvalidRequestException("packages", "must be offline or llm");
+            throw InvalidInput.of("packages", "must be offline or llm");
         }
         if (packages.equals("llm") && !refiner.llmConfigured()) {
-            throw new InvalidRequestException("packages", "no LLM is configured (snailbench.refiner.llm.base-url)");
+            throw InvalidInput.of("packages", "no LLM is configured (snailbench.refiner.llm.base-url)");
         }
         String embeddings = EmbeddingBackends.parse(b.embeddings(), refiner.embeddingsConfigured(),
                 "snailbench.refiner.embeddings.base-url");
@@ -156,11 +151,10 @@ public class SchemaRefinerResource {
         try {
             context = OfflinePackager.Context.parse(b.context());
         } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException("context", "must be schema, community or table");
+            throw InvalidInput.of("context", "must be schema, community or table");
         }
         if (b.context() != null && packages.equals("llm")) {
-            throw new InvalidRequestException("context",
-                    "applies to the offline packager only (the LLM is given each column's community)");
+            throw InvalidInput.of("context", "applies to the offline packager only (the LLM is given each column's community)");
         }
         return new SchemaRefiner.Options(packages, embeddings, thresholds, context);
     }
@@ -170,21 +164,21 @@ public class SchemaRefinerResource {
             return fallback;
         }
         if (!(value >= 0 && value <= 1)) {
-            throw new InvalidRequestException(field, "must be between 0 and 1 (a cosine similarity)");
+            throw InvalidInput.of(field, "must be between 0 and 1 (a cosine similarity)");
         }
         return value;
     }
 
     private static <T> T required(T body) {
         if (body == null) {
-            throw new InvalidRequestException("body", "a JSON object is required");
+            throw InvalidInput.of("body", "a JSON object is required");
         }
         return body;
     }
 
     private static void require(Object value, String field) {
         if (value == null) {
-            throw new InvalidRequestException(field, "is required");
+            throw InvalidInput.of(field, "is required");
         }
     }
 
@@ -192,7 +186,7 @@ public class SchemaRefinerResource {
         try {
             return value == null ? SqlDialect.POSTGRESQL : SqlDialect.fromId(value);
         } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException("dialect", e.getMessage());
+            throw InvalidInput.of("dialect", e.getMessage());
         }
     }
 }

@@ -1,21 +1,19 @@
 package dev.snailbench.generator.rest;
 
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.tenancy.Caller;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.workbench.config.SyntheticConfig;
-import dev.snailbench.workbench.repository.SyntheticPair;
-import dev.snailbench.generator.rest.access.CallerTenants;
-import dev.snailbench.workbench.InvalidRequestException;
-import dev.snailbench.workbench.embedding.EmbeddingBackends;
 import dev.snailbench.workbench.QuestionSets;
+import dev.snailbench.workbench.config.SyntheticConfig;
+import dev.snailbench.workbench.embedding.EmbeddingBackends;
+import dev.snailbench.workbench.repository.SyntheticPair;
 import dev.snailbench.workbench.synthetic.SyntheticSets;
-import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.SyntheticSuite;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -60,15 +58,15 @@ public class SyntheticSetResource {
             int pairCount, Map<String, Object> summary, Instant createdAt, List<PairView> questions) {
     }
 
-    private final CallerTenants tenants;
+    private final Caller caller;
     private final SyntheticSets sets;
     private final QuestionSets questionSets;
     private final SyntheticConfig config;
     private final ObjectMapper mapper;
 
-    public SyntheticSetResource(CallerTenants tenants, SyntheticSets sets, QuestionSets questionSets,
+    public SyntheticSetResource(Caller caller, SyntheticSets sets, QuestionSets questionSets,
             SyntheticConfig config, ObjectMapper mapper) {
-        this.tenants = tenants;
+        this.caller = caller;
         this.sets = sets;
         this.questionSets = questionSets;
         this.config = config;
@@ -79,8 +77,8 @@ public class SyntheticSetResource {
     @APIResponse(responseCode = "201", description = "generated; Location names it")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> generate(@HeaderParam(ApiKeys.HEADER) String apiKey, SetRequest body) {
-        return tenants.tenantOf(apiKey).chain(tenant -> sets.generate(tenant, validated(body)))
+    public Uni<Response> generate(SetRequest body) {
+        return sets.generate(caller.tenantId(), validated(body))
                 .map(s -> Response.created(URI.create("/synthetic-sets/" + s.set().id)).entity(view(s)).build());
     }
 
@@ -88,41 +86,41 @@ public class SyntheticSetResource {
     @APIResponse(responseCode = "200", description = "the set")
     @GET
     @Path("/{id}")
-    public Uni<SetView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
-        return tenants.tenantOf(apiKey).chain(t -> sets.get(t, id)).map(this::view);
+    public Uni<SetView> get(@PathParam("id") UUID id) {
+        return sets.get(caller.tenantId(), id).map(this::view);
     }
 
     private SyntheticSets.Request validated(SetRequest body) {
         if (body == null) {
-            throw new InvalidRequestException("body", "a JSON object is required");
+            throw InvalidInput.of("body", "a JSON object is required");
         }
         if (body.name() == null || body.name().isBlank()) {
-            throw new InvalidRequestException("name", "is required");
+            throw InvalidInput.of("name", "is required");
         }
         if (body.databaseId() == null) {
-            throw new InvalidRequestException("databaseId", "is required: the id of a database registered with the "
+            throw InvalidInput.of("databaseId", "is required: the id of a database registered with the "
                     + "executor (POST /databases)");
         }
         if (body.nativeSchema() == null || !SCHEMA_NAME.matcher(body.nativeSchema()).matches()) {
-            throw new InvalidRequestException("nativeSchema", "a plain schema name is required");
+            throw InvalidInput.of("nativeSchema", "a plain schema name is required");
         }
         int target = body.target() == null ? config.defaultTarget() : body.target();
         if (target < 1 || target > config.maxTarget()) {
-            throw new InvalidRequestException("target", "must be between 1 and " + config.maxTarget());
+            throw InvalidInput.of("target", "must be between 1 and " + config.maxTarget());
         }
         String questions = body.questions() == null ? "offline" : body.questions();
         if (!questions.equals("offline") && !questions.equals("llm")) {
-            throw new InvalidRequestException("questions", "offline (seed questions rewritten) or llm");
+            throw InvalidInput.of("questions", "offline (seed questions rewritten) or llm");
         }
         if (questions.equals("llm") && !sets.llmConfigured()) {
-            throw new InvalidRequestException("questions", "no LLM is configured on this platform "
+            throw InvalidInput.of("questions", "no LLM is configured on this platform "
                     + "(snailbench.synthetic.llm.base-url); use offline");
         }
         String embeddings = EmbeddingBackends.parse(body.embeddings(), sets.embeddingsConfigured(),
                 "snailbench.synthetic.embeddings.base-url");
         int keep = body.keep() == null ? 1 : body.keep();
         if (keep < 1 || keep > 2) {
-            throw new InvalidRequestException("keep", "1 or 2 questions per query (ScienceBenchmark keeps 1–2)");
+            throw InvalidInput.of("keep", "1 or 2 questions per query (ScienceBenchmark keeps 1–2)");
         }
         return new SyntheticSets.Request(body.name().trim(), body.databaseId(), body.nativeSchema(), seeds(body.seeds()),
                 body.seed() == null ? 42L : body.seed(), target, questions, embeddings, keep);
@@ -130,14 +128,14 @@ public class SyntheticSetResource {
 
     private List<SyntheticSuite.Seed> seeds(JsonNode seeds) {
         if (seeds == null || !seeds.isObject()) {
-            throw new InvalidRequestException("seeds", "is required: {\"benchmark\": \"footballdb\", \"dataModel\": "
+            throw InvalidInput.of("seeds", "is required: {\"benchmark\": \"footballdb\", \"dataModel\": "
                     + "\"v3\", \"split\": \"train\"} or {\"items\": [{\"question\", \"sql\"}]}");
         }
         List<SyntheticSuite.Seed> out = new ArrayList<>();
         if (seeds.has("items")) {
             JsonNode items = seeds.get("items");
             if (!items.isArray() || items.isEmpty()) {
-                throw new InvalidRequestException("seeds.items", "a non-empty array of {question, sql}");
+                throw InvalidInput.of("seeds.items", "a non-empty array of {question, sql}");
             }
             for (int i = 0; i < items.size(); i++) {
                 out.add(new SyntheticSuite.Seed(text(items.get(i), "question", i), text(items.get(i), "sql", i)));
@@ -148,7 +146,7 @@ public class SyntheticSetResource {
                     .forEach(q -> out.add(new SyntheticSuite.Seed(q.question(), q.goldSql())));
         }
         if (out.size() > config.maxSeeds()) {
-            throw new InvalidRequestException("seeds", out.size() + " seed pairs, at most " + config.maxSeeds());
+            throw InvalidInput.of("seeds", out.size() + " seed pairs, at most " + config.maxSeeds());
         }
         return out;
     }
@@ -156,7 +154,7 @@ public class SyntheticSetResource {
     private static String text(JsonNode item, String field, int i) {
         JsonNode v = item == null ? null : item.get(field);
         if (v == null || !v.isTextual() || v.asText().isBlank()) {
-            throw new InvalidRequestException("seeds.items[" + i + "]." + field, "missing or blank");
+            throw InvalidInput.of("seeds.items[" + i + "]." + field, "missing or blank");
         }
         return v.asText();
     }

@@ -1,8 +1,11 @@
 package dev.snailbench.generator.rest;
 
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.generator.service.TenantService;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.tenancy.Caller;
+import dev.snailbench.tenancy.Keyless;
 import dev.snailbench.tenancy.TenantKeyRepository;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -16,7 +19,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
- * Operators create tenants; the answer is the only time the API key is shown. A tenant asks who it is
+ * Operators create tenants ({@link Keyless}: the operators' {@code X-Admin-Key} guards them); the answer is the only
+ * time the API key is shown. A tenant asks who it is
  * ({@code GET /tenants/me}: the web UI shows the name it signed in as).
  */
 @Path("/tenants")
@@ -24,10 +28,12 @@ public class TenantResource {
 
     private final TenantService tenants;
     private final TenantKeyRepository keys;
+    private final Caller caller;
 
-    public TenantResource(TenantService tenants, TenantKeyRepository keys) {
+    public TenantResource(TenantService tenants, TenantKeyRepository keys, Caller caller) {
         this.tenants = tenants;
         this.keys = keys;
+        this.caller = caller;
     }
 
     /** Who a key belongs to: the tenant's id and name (never the key). */
@@ -39,9 +45,9 @@ public class TenantResource {
     @APIResponse(responseCode = "200", description = "the tenant's id and name")
     @GET
     @Path("/me")
-    public Uni<Me> me(@HeaderParam(ApiKeys.HEADER) String apiKey) {
-        return tenants.authenticate(apiKey).chain(tenantId -> Panache.withSession(() -> keys.findById(tenantId))
-                .map(key -> new Me(tenantId, key.name)));
+    public Uni<Me> me() {
+        String tenantId = caller.tenantId();
+        return Panache.withSession(() -> keys.findById(tenantId)).map(key -> new Me(tenantId, key.name));
     }
 
     public record CreateTenant(String name) {
@@ -51,13 +57,14 @@ public class TenantResource {
     @APIResponse(responseCode = "201", description = "created: the API key is shown this once")
     @APIResponse(responseCode = "409", description = "a tenant of that name already exists")
     @POST
+    @Keyless
     public Uni<Response> create(@HeaderParam(ApiKeys.ADMIN_HEADER) String adminKey, CreateTenant request) {
         tenants.checkAdmin(adminKey);
         if (request == null || request.name() == null || request.name().isBlank()) {
-            throw new InvalidRequestException("name", "a tenant needs a name");
+            throw InvalidInput.of("name", "a tenant needs a name");
         }
         if (request.name().length() > 200) {
-            throw new InvalidRequestException("name", "at most 200 characters");
+            throw InvalidInput.of("name", "at most 200 characters");
         }
         return tenants.register(request.name().trim())
                 .map(created -> Response.status(201).entity(created).build());
@@ -68,6 +75,7 @@ public class TenantResource {
     @APIResponse(responseCode = "200", description = "the new key, shown this once")
     @POST
     @Path("/{tenantId}/key")
+    @Keyless
     public Uni<Response> rotateKey(@HeaderParam(ApiKeys.ADMIN_HEADER) String adminKey,
             @PathParam("tenantId") String tenantId) {
         tenants.checkAdmin(adminKey);

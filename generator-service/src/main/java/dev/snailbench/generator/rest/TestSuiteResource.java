@@ -1,20 +1,20 @@
 package dev.snailbench.generator.rest;
 
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.tenancy.Caller;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.config.QatchConfig;
-import dev.snailbench.workbench.repository.TestCase;
-import dev.snailbench.generator.rest.access.CallerTenants;
-import dev.snailbench.workbench.InvalidRequestException;
 import dev.snailbench.workbench.qatch.TestSuites;
-import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.workbench.repository.TestCase;
+import dev.snailbench.workbench.repository.TestCase;
 import dev.snailbench.model.domain.QatchCategory;
 import dev.snailbench.model.domain.QatchSuite;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -54,13 +54,13 @@ public class TestSuiteResource {
             int testCount, Map<String, Object> summary, Instant createdAt, List<TestView> questions) {
     }
 
-    private final CallerTenants tenants;
+    private final Caller caller;
     private final TestSuites suites;
     private final QatchConfig config;
     private final ObjectMapper mapper;
 
-    public TestSuiteResource(CallerTenants tenants, TestSuites suites, QatchConfig config, ObjectMapper mapper) {
-        this.tenants = tenants;
+    public TestSuiteResource(Caller caller, TestSuites suites, QatchConfig config, ObjectMapper mapper) {
+        this.caller = caller;
         this.suites = suites;
         this.config = config;
         this.mapper = mapper;
@@ -75,20 +75,21 @@ public class TestSuiteResource {
     @APIResponse(responseCode = "201", description = "generated; Location names it")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> generate(@HeaderParam(ApiKeys.HEADER) String apiKey, SuiteRequest body) {
-        return tenants.tenantOf(apiKey).chain(tenant -> {
+    public Uni<Response> generate(SuiteRequest body) {
+        String tenant = caller.tenantId();
+        return Uni.createFrom().deferred(() -> {
             if (body == null) {
-                throw new InvalidRequestException("body", "a JSON object is required");
+                throw InvalidInput.of("body", "a JSON object is required");
             }
             if (body.name() == null || body.name().isBlank()) {
-                throw new InvalidRequestException("name", "is required");
+                throw InvalidInput.of("name", "is required");
             }
             if (body.databaseId() == null) {
-                throw new InvalidRequestException("databaseId", "is required: the id of a database registered with "
+                throw InvalidInput.of("databaseId", "is required: the id of a database registered with "
                         + "the executor (POST /databases)");
             }
             if (body.nativeSchema() == null || !SCHEMA_NAME.matcher(body.nativeSchema()).matches()) {
-                throw new InvalidRequestException("nativeSchema", "a plain schema name is required");
+                throw InvalidInput.of("nativeSchema", "a plain schema name is required");
             }
             Map<String, Integer> counts = new LinkedHashMap<>();
             for (QatchCategory c : QatchCategory.values()) {
@@ -100,10 +101,10 @@ public class TestSuiteResource {
                     try {
                         c = QatchCategory.fromId(e.getKey());
                     } catch (IllegalArgumentException ex) {
-                        throw new InvalidRequestException("counts." + e.getKey(), ex.getMessage());
+                        throw InvalidInput.of("counts." + e.getKey(), ex.getMessage());
                     }
                     if (e.getValue() == null || e.getValue() < 0 || e.getValue() > config.maxCountPerCategory()) {
-                        throw new InvalidRequestException("counts." + e.getKey(), "must be between 0 and "
+                        throw InvalidInput.of("counts." + e.getKey(), "must be between 0 and "
                                 + config.maxCountPerCategory());
                     }
                     counts.put(c.id(), e.getValue());
@@ -120,8 +121,8 @@ public class TestSuiteResource {
     @APIResponse(responseCode = "200", description = "the suite")
     @GET
     @Path("/{id}")
-    public Uni<SuiteView> get(@HeaderParam(ApiKeys.HEADER) String apiKey, @PathParam("id") UUID id) {
-        return tenants.tenantOf(apiKey).chain(t -> suites.get(t, id)).map(this::view);
+    public Uni<SuiteView> get(@PathParam("id") UUID id) {
+        return suites.get(caller.tenantId(), id).map(this::view);
     }
 
     private SuiteView view(TestSuites.Suite s) {

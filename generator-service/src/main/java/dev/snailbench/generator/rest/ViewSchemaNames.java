@@ -1,6 +1,7 @@
 package dev.snailbench.generator.rest;
 
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.InvalidInput;
 import java.util.regex.Pattern;
 
 /** The schema a view layer is created in, as a request names it: a plain identifier PostgreSQL accepts unquoted. */
@@ -15,12 +16,12 @@ final class ViewSchemaNames {
     static String of(String value, String field, String fallback) {
         if (value == null || value.isBlank()) {
             if (fallback == null) {
-                throw new InvalidRequestException(field, "is required");
+                throw InvalidInput.of(field, "is required");
             }
             return fallback;
         }
         if (!SCHEMA_NAME.matcher(value).matches()) {
-            throw new InvalidRequestException(field, "must be a plain identifier (letters, digits, underscore)");
+            throw InvalidInput.of(field, "must be a plain identifier (letters, digits, underscore)");
         }
         return value;
     }

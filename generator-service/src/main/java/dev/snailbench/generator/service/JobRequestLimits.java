@@ -1,8 +1,9 @@
 package dev.snailbench.generator.service;
 
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.tenancy.ApiLimits;
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
 import java.util.Collection;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -72,14 +73,14 @@ final class JobRequestLimits {
 
     private static void text(String value, String field, int max) {
         if (value != null && value.length() > max) {
-            throw new InvalidRequestException(field, ApiLimits.problem(value.length() + " characters",
+            throw InvalidInput.of(field, ApiLimits.problem(value.length() + " characters",
                     max + " characters"));
         }
     }
 
     private static void count(Collection<?> values, String field, int max) {
         if (values != null && values.size() > max) {
-            throw new InvalidRequestException(field, ApiLimits.problem(values.size() + " entries",
+            throw InvalidInput.of(field, ApiLimits.problem(values.size() + " entries",
                     Integer.toString(max)));
         }
     }

@@ -1,12 +1,13 @@
 package dev.snailbench.generator.service;
 
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.generator.service.JobRequest.DatabaseRequest;
 import dev.snailbench.generator.service.JobRequest.ModelRequest;
 import dev.snailbench.generator.service.JobRequest.PredictionRequest;
 import dev.snailbench.generator.service.JobRequest.PromptOptionsRequest;
 import dev.snailbench.generator.service.JobRequest.QuestionRequest;
 import dev.snailbench.generator.service.JobRequest.QuestionSetRequest;
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.refiner.JobVariant;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.workbench.refiner.OfflinePackager;
@@ -45,7 +46,7 @@ public final class JobRequestMapper {
     public static JobSpec toSpec(String tenantId, JobRequest request, SecretCipher cipher, int maxWorkItems,
             Function<String, Boolean> crosswalkExists, Function<QuestionSetRequest, List<Question>> questionSets) {
         if (request == null) {
-            throw new InvalidRequestException("body", "a job needs a JSON body");
+            throw InvalidInput.of("body", "a job needs a JSON body");
         }
         JobRequestLimits.check(request);
         String name = required(request.name(), "name");
@@ -58,11 +59,11 @@ public final class JobRequestMapper {
         checkVariant(request, schemaId, levels);
         if (levels.stream().anyMatch(l -> l != NaturalnessLevel.NATIVE) && request.crosswalkId() == null) {
             if (schemaId == null) {
-                throw new InvalidRequestException("schemaId", "levels other than Native need a crosswalk that "
+                throw InvalidInput.of("schemaId", "levels other than Native need a crosswalk that "
                         + "renames the identifiers: a built-in one (schemaId) or yours (crosswalkId)");
             }
             if (!crosswalkExists.apply(schemaId)) {
-                throw new InvalidRequestException("schemaId", "no crosswalk for schema '" + schemaId + "'");
+                throw InvalidInput.of("schemaId", "no crosswalk for schema '" + schemaId + "'");
             }
         }
         List<Question> questions = questions(request, questionSets);
@@ -70,7 +71,7 @@ public final class JobRequestMapper {
         JobSpec spec = new JobSpec(name, database, dialect, models, levels, promptOptions(request.promptOptions()),
                 schemaId, questions, predictions, null, evaluation(request));
         if (spec.workItemCount() > maxWorkItems) {
-            throw new InvalidRequestException("questions", "the job has " + spec.workItemCount()
+            throw InvalidInput.of("questions", "the job has " + spec.workItemCount()
                     + " work items (questions × models × levels); at most " + maxWorkItems + " are accepted");
         }
         return spec;
@@ -86,27 +87,27 @@ public final class JobRequestMapper {
         boolean asksModels = models.stream().anyMatch(m -> !m.isReplay());
         if (request.crosswalkId() != null) {
             if (schemaId != null) {
-                throw new InvalidRequestException("crosswalkId", "name either a built-in schemaId or your crosswalkId, "
+                throw InvalidInput.of("crosswalkId", "name either a built-in schemaId or your crosswalkId, "
                         + "not both");
             }
             if (!registered) {
-                throw new InvalidRequestException("database.databaseId", "a job with your crosswalk runs on your "
+                throw InvalidInput.of("database.databaseId", "a job with your crosswalk runs on your "
                         + "registered database (POST /databases on the executor)");
             }
         }
         if (request.schemaVariant() != null && !registered) {
-            throw new InvalidRequestException("database.databaseId", "a job on a schema variant runs on your "
+            throw InvalidInput.of("database.databaseId", "a job on a schema variant runs on your "
                     + "registered database (POST /databases on the executor), whose schema the variant renames");
         }
         boolean needsSchema = request.crosswalkId() != null || request.schemaVariant() != null
                 || (asksModels && registered && schemaId == null);
         registeredDatabase(request);
         if (needsSchema && (request.nativeSchema() == null || request.nativeSchema().isBlank())) {
-            throw new InvalidRequestException("nativeSchema", "missing: models, a crosswalk or a schema variant on your registered database "
+            throw InvalidInput.of("nativeSchema", "missing: models, a crosswalk or a schema variant on your registered database "
                     + "need the schema to read (a plain schema name, e.g. public)");
         }
         if (needsSchema && !request.nativeSchema().matches("[A-Za-z_][A-Za-z0-9_]{0,127}")) {
-            throw new InvalidRequestException("nativeSchema", "'" + request.nativeSchema() + "' is not a plain schema "
+            throw InvalidInput.of("nativeSchema", "'" + request.nativeSchema() + "' is not a plain schema "
                     + "name (letters, digits and _, e.g. public)");
         }
     }
@@ -123,7 +124,7 @@ public final class JobRequestMapper {
         try {
             return java.util.UUID.fromString(id.trim());
         } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException("database.databaseId", "'" + id + "' is not the id of a registered "
+            throw InvalidInput.of("database.databaseId", "'" + id + "' is not the id of a registered "
                     + "database (a UUID from POST /databases on the executor)");
         }
     }
@@ -141,11 +142,11 @@ public final class JobRequestMapper {
             return;
         }
         if (request.crosswalkId() != null || schemaId != null) {
-            throw new InvalidRequestException("schemaVariant", "a schema variant renames your database's own names: "
+            throw InvalidInput.of("schemaVariant", "a schema variant renames your database's own names: "
                     + "name no crosswalkId or schemaId with it");
         }
         if (!levels.equals(List.of(NaturalnessLevel.NATIVE))) {
-            throw new InvalidRequestException("levels", "a job on a schema variant is asked at the Native level "
+            throw InvalidInput.of("levels", "a job on a schema variant is asked at the Native level "
                     + "only (the variant's names are what the model sees)");
         }
         schemaVariant(request);
@@ -165,28 +166,28 @@ public final class JobRequestMapper {
             case "original" -> Variant.ORIGINAL;
             case "injected" -> Variant.INJECTED;
             case "refined" -> Variant.REFINED;
-            default -> throw new InvalidRequestException("schemaVariant.kind", "unknown kind '" + kind
+            default -> throw InvalidInput.of("schemaVariant.kind", "unknown kind '" + kind
                     + "' (original, injected or refined)");
         };
         if (parsed == Variant.ORIGINAL && (v.seed() != null || v.rate() != null || v.context() != null)) {
-            throw new InvalidRequestException(v.rate() != null ? "schemaVariant.rate" : v.seed() != null
+            throw InvalidInput.of(v.rate() != null ? "schemaVariant.rate" : v.seed() != null
                     ? "schemaVariant.seed" : "schemaVariant.context", "the original schema injects nothing: "
                     + "give seed, rate and context only with injected or refined");
         }
         double rate = v.rate() == null ? DEFAULT_VARIANT_RATE : v.rate();
         if (!(rate > 0 && rate <= 0.5)) {
-            throw new InvalidRequestException("schemaVariant.rate", "must be above 0 and at most 0.5 (the share of "
+            throw InvalidInput.of("schemaVariant.rate", "must be above 0 and at most 0.5 (the share of "
                     + "columns renamed per ambiguity type)");
         }
         if (v.context() != null && parsed != Variant.REFINED) {
-            throw new InvalidRequestException("schemaVariant.context", "only a refined variant has a context "
+            throw InvalidInput.of("schemaVariant.context", "only a refined variant has a context "
                     + "(the words its offline packager may expand an abbreviation to)");
         }
         OfflinePackager.Context context;
         try {
             context = OfflinePackager.Context.parse(v.context());
         } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException("schemaVariant.context", "unknown context '" + v.context()
+            throw InvalidInput.of("schemaVariant.context", "unknown context '" + v.context()
                     + "' (schema, community or table)");
         }
         return new JobVariant(parsed, v.seed() == null ? 1 : v.seed(), rate, context);
@@ -211,15 +212,15 @@ public final class JobRequestMapper {
             // address may be is the executor's rule: it refuses the item if not allowed.)
             TargetSpec.parse(kind, url, java.util.Map.of(), "database.jdbcUrl", "database.options");
         } catch (InvalidTarget e) {
-            throw new InvalidRequestException(e.field(), e.getMessage());
+            throw InvalidInput.of(e.field(), e.getMessage());
         }
         if (kind != dialect) {
-            throw new InvalidRequestException("dialect", "dialect " + dialect.id() + " does not match the "
+            throw InvalidInput.of("dialect", "dialect " + dialect.id() + " does not match the "
                     + kind.id() + " database");
         }
         String user = required(db.user(), "database.user");
         if (db.password() == null) {
-            throw new InvalidRequestException("database.password", "missing (use \"\" for none)");
+            throw InvalidInput.of("database.password", "missing (use \"\" for none)");
         }
         return new DatabaseRef(kind, url, user, cipher.seal(db.password(), SecretCipher.inlineBinding(tenantId)), null);
     }
@@ -234,19 +235,19 @@ public final class JobRequestMapper {
             ModelRequest m = listed.get(i);
             String at = "models[" + i + "]";
             if (m == null) {
-                throw new InvalidRequestException(at, "null model");
+                throw InvalidInput.of(at, "null model");
             }
             models.add(new ModelRef(required(m.label(), at + ".label"), required(m.backend(), at + ".backend"),
                     m.model(), m.temperature(), m.maxTokens(), m.seed()));
         }
         if (models.isEmpty()) {
-            throw new InvalidRequestException("model", "name the model: \"model\" (recorded predictions) or "
+            throw InvalidInput.of("model", "name the model: \"model\" (recorded predictions) or "
                     + "\"models\" (backends)");
         }
         Set<String> labels = new HashSet<>();
         for (ModelRef m : models) {
             if (!labels.add(m.label())) {
-                throw new InvalidRequestException("models", "model label '" + m.label() + "' is used twice");
+                throw InvalidInput.of("models", "model label '" + m.label() + "' is used twice");
             }
         }
         return models;
@@ -279,7 +280,7 @@ public final class JobRequestMapper {
         }
         String selection = o.shotSelection() == null ? "random" : o.shotSelection();
         if (!selection.equals("random") && !selection.equals("similar")) {
-            throw new InvalidRequestException("promptOptions.shotSelection", "random or similar");
+            throw InvalidInput.of("promptOptions.shotSelection", "random or similar");
         }
         return new PromptOptions(Boolean.TRUE.equals(o.includeKeys()), nonNegative(o.sampleValues(),
                 "promptOptions.sampleValues"), nonNegative(o.shots(), "promptOptions.shots"), selection,
@@ -291,7 +292,7 @@ public final class JobRequestMapper {
             Function<QuestionSetRequest, List<Question>> questionSets) {
         if (request.questionSet() != null) {
             if (request.questions() != null) {
-                throw new InvalidRequestException("questionSet", "give either questions or a questionSet, not both");
+                throw InvalidInput.of("questionSet", "give either questions or a questionSet, not both");
             }
             List<Question> set = questionSets.apply(request.questionSet());
             JobRequestLimits.check(set);
@@ -299,7 +300,7 @@ public final class JobRequestMapper {
         }
         List<QuestionRequest> questions = request.questions();
         if (questions == null || questions.isEmpty()) {
-            throw new InvalidRequestException("questions", "a job needs at least one question (or a questionSet)");
+            throw InvalidInput.of("questions", "a job needs at least one question (or a questionSet)");
         }
         List<Question> result = new ArrayList<>();
         Set<String> ids = new HashSet<>();
@@ -307,11 +308,11 @@ public final class JobRequestMapper {
             QuestionRequest q = questions.get(i);
             String at = "questions[" + i + "]";
             if (q == null) {
-                throw new InvalidRequestException(at, "null question");
+                throw InvalidInput.of(at, "null question");
             }
             String id = required(q.id(), at + ".id");
             if (!ids.add(id)) {
-                throw new InvalidRequestException(at + ".id", "question id '" + id + "' is used twice");
+                throw InvalidInput.of(at + ".id", "question id '" + id + "' is used twice");
             }
             result.add(new Question(id, required(q.question(), at + ".question"), required(q.goldSql(),
                     at + ".goldSql"), parse(() -> Question.hardnessLabel(q.hardness()), at + ".hardness")));
@@ -325,7 +326,7 @@ public final class JobRequestMapper {
             return List.of();
         }
         if (models.stream().noneMatch(ModelRef::isReplay)) {
-            throw new InvalidRequestException("predictions", "recorded predictions need a replay model "
+            throw InvalidInput.of("predictions", "recorded predictions need a replay model "
                     + "(\"model\": \"<label>\")");
         }
         Set<String> known = new HashSet<>();
@@ -336,24 +337,24 @@ public final class JobRequestMapper {
             PredictionRequest p = predictions.get(i);
             String at = "predictions[" + i + "]";
             if (p == null) {
-                throw new InvalidRequestException(at, "null prediction");
+                throw InvalidInput.of(at, "null prediction");
             }
             String qid = required(p.questionId(), at + ".questionId");
             if (!known.contains(qid)) {
-                throw new InvalidRequestException(at + ".questionId", "no question with id '" + qid + "'");
+                throw InvalidInput.of(at + ".questionId", "no question with id '" + qid + "'");
             }
             NaturalnessLevel level = p.level() == null ? null
                     : parse(() -> NaturalnessLevel.fromLabel(p.level()), at + ".level");
             if (level != null && !levels.contains(level)) {
-                throw new InvalidRequestException(at + ".level", "the job has no level " + level.label()
+                throw InvalidInput.of(at + ".level", "the job has no level " + level.label()
                         + " (levels: " + levels.stream().map(NaturalnessLevel::label).toList() + ")");
             }
             if (!seen.add(Prediction.key(qid, level))) {
-                throw new InvalidRequestException(at + ".questionId", "question '" + qid + "' has two predictions"
+                throw InvalidInput.of(at + ".questionId", "question '" + qid + "' has two predictions"
                         + (level == null ? "" : " at level " + level.label()));
             }
             if (p.predictedSql() == null) {
-                throw new InvalidRequestException(at + ".predictedSql", "missing (use \"\" for an empty answer)");
+                throw InvalidInput.of(at + ".predictedSql", "missing (use \"\" for an empty answer)");
             }
             result.add(new Prediction(qid, p.predictedSql(), level));
         }
@@ -362,7 +363,7 @@ public final class JobRequestMapper {
 
     private static String required(String value, String field) {
         if (value == null || value.isBlank()) {
-            throw new InvalidRequestException(field, "missing or blank");
+            throw InvalidInput.of(field, "missing or blank");
         }
         return value;
     }
@@ -372,7 +373,7 @@ public final class JobRequestMapper {
             return 0;
         }
         if (value < 0) {
-            throw new InvalidRequestException(field, "must not be negative");
+            throw InvalidInput.of(field, "must not be negative");
         }
         return value;
     }
@@ -382,7 +383,7 @@ public final class JobRequestMapper {
         try {
             return parser.get();
         } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException(field, e.getMessage());
+            throw InvalidInput.of(field, e.getMessage());
         }
     }
 }

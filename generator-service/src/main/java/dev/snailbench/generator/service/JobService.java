@@ -1,5 +1,10 @@
 package dev.snailbench.generator.service;
 
+import dev.snailbench.model.problem.TooLarge;
+import dev.snailbench.model.problem.Conflict;
+import dev.snailbench.model.problem.Unavailable;
+import dev.snailbench.model.problem.NotFound;
+import dev.snailbench.model.problem.InvalidInput;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -19,7 +24,6 @@ import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
-import dev.snailbench.workbench.InvalidRequestException;
 import dev.snailbench.workbench.Workbench;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
@@ -27,7 +31,6 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.Record;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.NotFoundException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -90,7 +93,7 @@ public class JobService {
      */
     public Uni<Accepted> submit(String tenantId, JobRequest request) {
         if (request == null) {
-            return Uni.createFrom().failure(new InvalidRequestException("body", "a job needs a JSON body"));
+            return Uni.createFrom().failure(InvalidInput.of("body", "a job needs a JSON body"));
         }
         UUID jobId = jobIdOf(tenantId, request);
         return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
@@ -104,14 +107,14 @@ public class JobService {
             try {
                 spec = JobRequestMapper.toSpec(tenantId, request, cipher, config.maxWorkItems(),
                         workbench::hasBuiltInCrosswalk, set -> stored != null ? stored : questionsOf(set));
-            } catch (InvalidRequestException e) {
+            } catch (InvalidInput e) {
                 UUID registered = JobRequestMapper.registeredDatabase(request);
                 if (!"nativeSchema".equals(e.field()) || registered == null) {
                     throw e;
                 }
                 // Which schema to name is the team's to say, but the database's schemas tell them the choices.
                 return workbench.registeredDatabase(tenantId, registered).chain(db -> Uni.createFrom().failure(
-                        new InvalidRequestException("nativeSchema", e.getMessage().substring("nativeSchema: ".length())
+                        InvalidInput.of("nativeSchema", e.getMessage().substring("nativeSchema: ".length())
                                 + "; database " + registered + " has the schemas " + db.schemas())));
             }
             UUID registered = JobRequestMapper.registeredDatabase(request);
@@ -133,7 +136,7 @@ public class JobService {
     private static void checkSchema(JobRequest request, UUID databaseId, List<String> schemas) {
         String named = request.nativeSchema();
         if (named != null && schemas.stream().noneMatch(named::equalsIgnoreCase)) {
-            throw new InvalidRequestException("nativeSchema", "database " + databaseId + " has no schema '" + named
+            throw InvalidInput.of("nativeSchema", "database " + databaseId + " has no schema '" + named
                     + "' with tables; its schemas: " + schemas);
         }
     }
@@ -167,28 +170,26 @@ public class JobService {
      */
     static final int MAX_JOB_EVENT_BYTES = 33_554_432 - (1 << 16);
 
-    /** A job whose spec is larger than one event may be (answered 413 with the sizes). */
-    public static final class JobTooLarge extends RuntimeException {
-        JobTooLarge(int bytes) {
-            super("the job's spec is " + bytes + " bytes, at most " + MAX_JOB_EVENT_BYTES
-                    + " fit in one job event: split the questions into several jobs");
-        }
+    /** A job whose spec is larger than one event may be (413 with the sizes, naming the questions to split). */
+    static TooLarge jobTooLarge(int bytes) {
+        return new TooLarge("the job's spec is " + bytes + " bytes, at most " + MAX_JOB_EVENT_BYTES
+                + " fit in one job event: split the questions into several jobs", "questions");
     }
 
     private Uni<Accepted> publish(JobSubmitted event) {
         int bytes = EventJson.write(event).length;
         if (bytes > MAX_JOB_EVENT_BYTES) {
-            return Uni.createFrom().failure(new JobTooLarge(bytes));
+            return Uni.createFrom().failure(jobTooLarge(bytes));
         }
         return emitter.send(Record.of(event.key(), event))
                 .chain(() -> Panache.withSession(() -> jobs.findById(event.jobId()))
-                        .onItem().ifNull().failWith(() -> new NotVisibleYet("job " + event.jobId()))
-                        .onFailure(NotVisibleYet.class).retry()
+                        .onItem().ifNull().failWith(() -> Unavailable.notReadableYet("job " + event.jobId()))
+                        .onFailure(Unavailable.class).retry()
                         .withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
                         .expireIn(config.visibilityWait().toMillis()))
                 .map(job -> Accepted.created(job.id, job.status))
                 // Accepted all the same: the consumer will store it; GET answers 404 until then.
-                .onFailure(NotVisibleYet.class).recoverWithItem(Accepted.created(event.jobId(), JobStatus.QUEUED));
+                .onFailure(Unavailable.class).recoverWithItem(Accepted.created(event.jobId(), JobStatus.QUEUED));
     }
 
     private List<Question> questionsOf(JobRequest.QuestionSetRequest set) {
@@ -196,7 +197,7 @@ public class JobService {
             return workbench.spiderQuestions(set.items());
         }
         if (set.format() != null) {
-            throw new InvalidRequestException("questionSet.format", "unknown format '" + set.format() + "' (spider)");
+            throw InvalidInput.of("questionSet.format", "unknown format '" + set.format() + "' (spider)");
         }
         return workbench.benchmarkQuestions(set.benchmark(), set.dataModel(), set.split(), set.database());
     }
@@ -216,7 +217,7 @@ public class JobService {
 
     public Uni<Job> get(String tenantId, UUID jobId) {
         return Panache.withSession(() -> jobs.findForTenant(jobId, tenantId))
-                .onItem().ifNull().failWith(() -> new NotFoundException("no job " + jobId));
+                .onItem().ifNull().failWith(() -> new NotFound("no job " + jobId));
     }
 
     /**
@@ -224,24 +225,22 @@ public class JobService {
      * verdicts still arrive, and a {@code JobCancelled} tells the inference service and the executor to skip its items
      * still in flight (they get no verdict: {@code done} and {@code failed} count only the items that ran). Answered
      * once the broker has the event; if it could not be sent the call fails (500) and cancelling again, which is
-     * harmless, sends it again. A completed or failed job cannot be cancelled ({@link JobFinished}).
+     * harmless, sends it again. A completed or failed job cannot be cancelled (a {@link Conflict}).
      */
     public Uni<Job> cancel(String tenantId, UUID jobId) {
         return Panache.withTransaction(() -> jobs.cancel(jobId, tenantId, "cancelled by the tenant"))
                 .chain(() -> get(tenantId, jobId))
                 .invoke(job -> {
                     if (job.status != JobStatus.CANCELLED) {
-                        throw new JobFinished(job.id, job.status);
+                        throw jobFinished(job.id, job.status);
                     }
                 })
                 .call(job -> cancellations.publish(job.id, tenantId, job.reason));
     }
 
-    /** A job that has already finished cannot change its outcome. */
-    public static final class JobFinished extends RuntimeException {
-        public JobFinished(UUID jobId, JobStatus status) {
-            super("job " + jobId + " is already " + status.json() + " and cannot be cancelled");
-        }
+    /** A job that has already finished cannot change its outcome (409 naming its status). */
+    static Conflict jobFinished(UUID jobId, JobStatus status) {
+        return new Conflict("job " + jobId + " is already " + status.json() + " and cannot be cancelled", "status");
     }
 
     /**

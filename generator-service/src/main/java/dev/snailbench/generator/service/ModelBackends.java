@@ -1,11 +1,12 @@
 package dev.snailbench.generator.service;
 
+import dev.snailbench.model.problem.Unavailable;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.generator.config.JobsConfig;
 import dev.snailbench.model.domain.ModelRef;
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
 import io.smallrye.mutiny.Uni;
 import dev.snailbench.model.event.ModelBackendsAnnounced;
-import dev.snailbench.tenancy.ApiError;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
@@ -73,13 +74,13 @@ public class ModelBackends {
             }
             ModelBackendsAnnounced last = latest.get();
             if (last == null) {
-                throw ApiError.of(503, "models[" + i + "].backend: the inference service has not announced its "
+                throw new Unavailable("models[" + i + "].backend: the inference service has not announced its "
                         + "configured backends within " + String.format(java.util.Locale.ROOT, "%.1f",
                         config.backendsWait().toMillis() / 1000.0) + " s (it announces them "
                         + "when it starts): try again once it runs");
             }
             if (!last.backends().contains(model.backend())) {
-                throw new InvalidRequestException("models[" + i + "].backend", "backend '" + model.backend()
+                throw InvalidInput.of("models[" + i + "].backend", "backend '" + model.backend()
                         + "' is not configured in the inference service (configured: " + last.backends()
                         + ", plus replay for recorded predictions): use one of them, or configure it there "
                         + "(snailbench.inference.backends." + model.backend() + ".base-url)");

@@ -1,11 +1,13 @@
 package dev.snailbench.generator.service;
 
+import dev.snailbench.model.problem.Unauthorized;
+import dev.snailbench.model.problem.Unavailable;
+import dev.snailbench.model.problem.NotFound;
+import dev.snailbench.model.problem.Conflict;
 import dev.snailbench.generator.config.TenantsConfig;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.event.TenantRegistered;
-import dev.snailbench.tenancy.ApiError;
-import dev.snailbench.tenancy.TenantAuthenticator;
 import dev.snailbench.tenancy.TenantKey;
 import dev.snailbench.tenancy.TenantKeyRepository;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -27,17 +29,15 @@ import org.eclipse.microprofile.reactive.messaging.Channel;
 public class TenantService {
 
     private final TenantKeyRepository keys;
-    private final TenantAuthenticator authenticator;
     private final MutinyEmitter<Record<String, TenantRegistered>> emitter;
     private final TenantsConfig config;
     private final io.vertx.mutiny.core.Vertx vertx;
 
-    public TenantService(TenantKeyRepository keys, TenantAuthenticator authenticator, TenantsConfig config,
+    public TenantService(TenantKeyRepository keys, TenantsConfig config,
             io.vertx.mutiny.core.Vertx vertx,
             @Channel(Channels.TENANTS_OUT) MutinyEmitter<Record<String, TenantRegistered>> emitter) {
         this.vertx = vertx;
         this.keys = keys;
-        this.authenticator = authenticator;
         this.config = config;
         this.emitter = emitter;
     }
@@ -50,7 +50,7 @@ public class TenantService {
         boolean ok = adminKey != null && MessageDigest.isEqual(adminKey.getBytes(StandardCharsets.UTF_8),
                 config.adminKey().getBytes(StandardCharsets.UTF_8));
         if (!ok) {
-            throw new ApiError.Unauthorized("missing or invalid " + ApiKeys.ADMIN_HEADER);
+            throw new Unauthorized("missing or invalid " + ApiKeys.ADMIN_HEADER, ApiKeys.HEADER);
         }
     }
 
@@ -66,10 +66,9 @@ public class TenantService {
                 .chain(lock -> Panache.withSession(() -> keys.find("lower(name) = ?1",
                                 name.toLowerCase(java.util.Locale.ROOT)).<TenantKey>firstResult())
                         .chain(taken -> taken != null
-                                ? Uni.createFrom().<CreatedTenant>failure(new ApiError(409, "a tenant named '"
+                                ? Uni.createFrom().<CreatedTenant>failure(new Conflict("a tenant named '"
                                         + taken.name + "' already exists (" + taken.tenantId + "): choose another "
-                                        + "name, or give it a new key with POST /tenants/" + taken.tenantId + "/key",
-                                        "name").exception())
+                                        + "name, or give it a new key with POST /tenants/" + taken.tenantId + "/key", "name"))
                                 : publish(name))
                         .onTermination().invoke(lock::release));
     }
@@ -92,7 +91,7 @@ public class TenantService {
      */
     public Uni<CreatedTenant> rotateKey(String tenantId) {
         return Panache.withSession(() -> keys.findById(tenantId))
-                .onItem().ifNull().failWith(() -> new ApiError.NotFound("no tenant " + tenantId))
+                .onItem().ifNull().failWith(() -> new NotFound("no tenant " + tenantId))
                 .chain(existing -> {
                     String apiKey = ApiKeys.newKey();
                     String hash = ApiKeys.sha256(apiKey);
@@ -106,20 +105,15 @@ public class TenantService {
     private Uni<TenantKey> awaitKey(String tenantId, String hash) {
         return Panache.withSession(() -> keys.findById(tenantId))
                 .onItem().transform(key -> key != null && hash.equals(key.apiKeySha256) ? key : null)
-                .onItem().ifNull().failWith(() -> new NotVisibleYet("the new key of tenant " + tenantId))
-                .onFailure(NotVisibleYet.class).retry().withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
+                .onItem().ifNull().failWith(() -> Unavailable.notReadableYet("the new key of tenant " + tenantId))
+                .onFailure(Unavailable.class).retry().withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
                 .expireIn(Duration.ofSeconds(10).toMillis());
     }
 
     private Uni<TenantKey> awaitVisible(String tenantId) {
         return Panache.withSession(() -> keys.findById(tenantId))
-                .onItem().ifNull().failWith(() -> new NotVisibleYet("tenant " + tenantId))
-                .onFailure(NotVisibleYet.class).retry().withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
+                .onItem().ifNull().failWith(() -> Unavailable.notReadableYet("tenant " + tenantId))
+                .onFailure(Unavailable.class).retry().withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
                 .expireIn(Duration.ofSeconds(10).toMillis());
-    }
-
-    /** The id of the tenant owning {@code apiKey}; 401 when the key is missing or unknown. */
-    public Uni<String> authenticate(String apiKey) {
-        return authenticator.tenantOf(apiKey);
     }
 }

@@ -1,12 +1,14 @@
 package dev.snailbench.generator.service;
 
+import dev.snailbench.model.problem.InvalidInput;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.generator.config.JobsConfig;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.event.ModelBackendsAnnounced;
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.Unavailable;
+import dev.snailbench.model.problem.InvalidInput;
 import jakarta.ws.rs.WebApplicationException;
 import java.time.Duration;
 import java.util.List;
@@ -25,8 +27,7 @@ class ModelBackendsTest {
 
         backends.checked(List.of(ModelRef.replay("recorded"))).await().atMost(Duration.ofMillis(50));
         assertThatThrownBy(() -> backends.checked(List.of(OPENAI)).await().atMost(Duration.ofSeconds(5)))
-                .isInstanceOf(WebApplicationException.class)
-                .satisfies(e -> assertThat(((WebApplicationException) e).getResponse().getStatus()).isEqualTo(503))
+                .isInstanceOf(Unavailable.class)
                 .hasMessageContaining("models[0].backend: the inference service has not announced its configured "
                         + "backends within 0.2 s");
     }
@@ -42,7 +43,7 @@ class ModelBackendsTest {
         backends.announced(ModelBackendsAnnounced.of(List.of("openai", "local")));
 
         known.get(5, TimeUnit.SECONDS);
-        assertThatThrownBy(() -> unknown.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(InvalidRequestException.class)
+        assertThatThrownBy(() -> unknown.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(InvalidInput.class)
                 .hasMessageContaining("models[0].backend: backend 'azure' is not configured in the inference service "
                         + "(configured: [local, openai], plus replay");
     }

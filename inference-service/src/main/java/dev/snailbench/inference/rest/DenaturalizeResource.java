@@ -1,16 +1,14 @@
 package dev.snailbench.inference.rest;
 
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.inference.service.Failures;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.rewrite.Crosswalk;
 import dev.snailbench.sql.rewrite.CrosswalkEntry;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
-import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.tenancy.TenantAuthenticator;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -49,44 +47,38 @@ public class DenaturalizeResource {
             List<String> ambiguous, String method) {
     }
 
-    private final TenantAuthenticator auth;
 
-    public DenaturalizeResource(TenantAuthenticator auth) {
-        this.auth = auth;
+    public DenaturalizeResource() {
     }
 
     /** A tenant's key is needed; JSqlParser parsing is blocking: a worker thread, never the event loop. */
     @Operation(operationId = "denaturalizeSql", summary = "Map SQL written at a naturalness level back to native names")
     @APIResponse(responseCode = "200", description = "the native SQL")
     @POST
-    public Uni<Response> denaturalize(@HeaderParam(ApiKeys.HEADER) String apiKey, Request request) {
-        return auth.thenBlocking(apiKey, tenant -> denaturalize(request));
-    }
-
-    private Response denaturalize(Request request) {
+    public Response denaturalize(Request request) {
         if (request == null) {
-            throw new BadRequest("body is required: {\"sql\", \"dialect\", \"level\", \"crosswalk\"}");
+            throw new InvalidInput(null, "body is required: {\"sql\", \"dialect\", \"level\", \"crosswalk\"}");
         }
         if (request.sql() == null || request.sql().isBlank()) {
-            throw new BadRequest("sql is required");
+            throw new InvalidInput(null, "sql is required");
         }
         SqlDialect dialect;
         try {
             dialect = SqlDialect.fromId(request.dialect());
         } catch (IllegalArgumentException e) {
-            throw new BadRequest("dialect: " + e.getMessage());
+            throw new InvalidInput(null, "dialect: " + e.getMessage());
         }
         NaturalnessLevel level;
         try {
             level = NaturalnessLevel.fromLabel(request.level());
         } catch (IllegalArgumentException e) {
-            throw new BadRequest("level: " + e.getMessage());
+            throw new InvalidInput(null, "level: " + e.getMessage());
         }
         if (level == NaturalnessLevel.NATIVE) {
-            throw new BadRequest("level must be Regular, Low or Least (the SQL's names), not Native");
+            throw new InvalidInput(null, "level must be Regular, Low or Least (the SQL's names), not Native");
         }
         if (request.crosswalk() == null) {
-            throw new BadRequest("crosswalk is required (a list of {kind, native, regular, low, least})");
+            throw new InvalidInput(null, "crosswalk is required (a list of {kind, native, regular, low, least})");
         }
         List<CrosswalkEntry> entries = new ArrayList<>();
         for (int i = 0; i < request.crosswalk().size(); i++) {
@@ -97,7 +89,7 @@ public class DenaturalizeResource {
             r = IdentifierRewriter.rewriteOrTokens(request.sql(), dialect,
                     Crosswalk.of(entries).mapping(level, NaturalnessLevel.NATIVE));
         } catch (RuntimeException e) {
-            throw new BadRequest("sql: " + Failures.message(e));
+            throw new InvalidInput(null, "sql: " + Failures.message(e));
         }
         return new Response(r.sql(), r.replaced(), r.unknown(), r.ambiguous(), r.method());
     }
@@ -105,7 +97,7 @@ public class DenaturalizeResource {
     private static CrosswalkEntry entry(Entry e, int i, NaturalnessLevel level) {
         String at = "crosswalk[" + i + "]";
         if (e == null) {
-            throw new BadRequest(at + " is null");
+            throw new InvalidInput(null, at + " is null");
         }
         CrosswalkEntry.Kind kind;
         if ("table".equals(e.kind())) {
@@ -113,14 +105,14 @@ public class DenaturalizeResource {
         } else if ("column".equals(e.kind())) {
             kind = CrosswalkEntry.Kind.COLUMN;
         } else {
-            throw new BadRequest(at + ".kind must be table or column, was " + e.kind());
+            throw new InvalidInput(null, at + ".kind must be table or column, was " + e.kind());
         }
         if (e.nativeName() == null || e.nativeName().isBlank()) {
-            throw new BadRequest(at + ".native is required");
+            throw new InvalidInput(null, at + ".native is required");
         }
         CrosswalkEntry entry = new CrosswalkEntry(kind, e.nativeName(), e.regular(), e.low(), e.least());
         if (entry.name(level) == null || entry.name(level).isBlank()) {
-            throw new BadRequest(at + "." + level.label().toLowerCase() + " is required for level " + level.label());
+            throw new InvalidInput(null, at + "." + level.label().toLowerCase() + " is required for level " + level.label());
         }
         return entry;
     }

@@ -1,14 +1,14 @@
 package dev.snailbench.inference.rest;
 
 import dev.snailbench.inference.repository.InferenceRecord;
+import dev.snailbench.inference.repository.InferenceRecord;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.NotFound;
+import dev.snailbench.tenancy.Caller;
 import dev.snailbench.inference.repository.InferenceRecordRepository;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
-import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.tenancy.TenantAuthenticator;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
-import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -23,11 +23,11 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 public class InferenceResource {
 
     private final InferenceRecordRepository records;
-    private final TenantAuthenticator tenants;
+    private final Caller caller;
 
-    public InferenceResource(InferenceRecordRepository records, TenantAuthenticator tenants) {
+    public InferenceResource(InferenceRecordRepository records, Caller caller) {
         this.records = records;
-        this.tenants = tenants;
+        this.caller = caller;
     }
 
     /**
@@ -39,20 +39,19 @@ public class InferenceResource {
     @GET
     @Path("/{workItemId}")
     @WithSession
-    public Uni<InferenceRecord> get(@HeaderParam(ApiKeys.HEADER) String apiKey,
-            @PathParam("workItemId") String workItemId) {
+    public Uni<InferenceRecord> get(@PathParam("workItemId") String workItemId) {
         UUID id;
         try {
             id = UUID.fromString(workItemId);
         } catch (IllegalArgumentException e) {
-            throw new BadRequest("workItemId must be a UUID, was " + workItemId);
+            throw new InvalidInput(null, "workItemId must be a UUID, was " + workItemId);
         }
-        return tenants.tenantOf(apiKey).chain(tenant -> records.findById(id)
-                .onItem().ifNull().failWith(() -> new NotFoundException("no inference stored for work item " + workItemId))
+        return records.findById(id)
+                .onItem().ifNull().failWith(() -> new NotFound("no inference stored for work item " + workItemId))
                 .invoke(record -> {
-                    if (!tenant.equals(record.tenantId)) {
-                        throw new NotFoundException("no inference stored for work item " + workItemId);
+                    if (!caller.tenantId().equals(record.tenantId)) {
+                        throw new NotFound("no inference stored for work item " + workItemId);
                     }
-                }));
+                });
     }
 }

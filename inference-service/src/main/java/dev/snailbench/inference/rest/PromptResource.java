@@ -1,14 +1,12 @@
 package dev.snailbench.inference.rest;
 
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.prompt.Prompt;
 import dev.snailbench.inference.prompt.PromptBuilder;
 import dev.snailbench.model.domain.WorkItem;
-import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.tenancy.TenantAuthenticator;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -23,42 +21,36 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 public class PromptResource {
 
     private final PromptBuilder prompts;
-    private final TenantAuthenticator auth;
 
-    public PromptResource(PromptBuilder prompts, TenantAuthenticator auth) {
+    public PromptResource(PromptBuilder prompts) {
         this.prompts = prompts;
-        this.auth = auth;
     }
 
     /** A tenant's key is needed; reads schema files on first use: a worker thread. */
     @Operation(operationId = "previewPrompt", summary = "Preview the prompt a model would be asked")
     @APIResponse(responseCode = "200", description = "the prompt and its token estimate")
     @POST
-    public Uni<Prompt> preview(@HeaderParam(ApiKeys.HEADER) String apiKey, WorkItem item) {
-        return auth.thenBlocking(apiKey, tenant -> preview(item));
-    }
-
-    private Prompt preview(WorkItem item) {
+    public Prompt preview(WorkItem item) {
         if (item == null) {
-            throw new BadRequest("body is required: a work item (question, dialect, level, schemaId, promptOptions)");
+            throw new InvalidInput(null, "body is required: a work item (question, dialect, level, schemaId, promptOptions)");
         }
         if (item.question() == null || item.question().isBlank()) {
-            throw new BadRequest("question is required");
+            throw new InvalidInput(null, "question is required");
         }
         if (item.dialect() == null) {
-            throw new BadRequest("dialect is required (postgresql or sqlserver)");
+            throw new InvalidInput(null, "dialect is required (postgresql or sqlserver)");
         }
         if (item.schemaId() == null || item.schemaId().isBlank()) {
-            throw new BadRequest("schemaId is required (a SNAILS database name or footballdb/v1..v3)");
+            throw new InvalidInput(null, "schemaId is required (a SNAILS database name or footballdb/v1..v3)");
         }
         if (item.promptOptions().shots() < 0 || item.promptOptions().sampleValues() < 0
                 || item.promptOptions().maxPromptTokens() < 0) {
-            throw new BadRequest("promptOptions: shots, sampleValues and maxPromptTokens must not be negative");
+            throw new InvalidInput(null, "promptOptions: shots, sampleValues and maxPromptTokens must not be negative");
         }
         try {
             return prompts.build(item);
         } catch (InferenceException e) {
-            throw new BadRequest(e.getMessage());
+            throw new InvalidInput(null, e.getMessage());
         }
     }
 }

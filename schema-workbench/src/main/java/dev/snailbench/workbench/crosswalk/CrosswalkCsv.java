@@ -1,6 +1,7 @@
 package dev.snailbench.workbench.crosswalk;
 
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.InvalidInput;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -19,16 +20,16 @@ public final class CrosswalkCsv {
     private CrosswalkCsv() {
     }
 
-    /** @throws InvalidRequestException naming the line (1-based, header = line 1) and column of the problem */
+    /** @throws InvalidInput naming the line (1-based, header = line 1) and column of the problem */
     public static List<CrosswalkRow> parse(String csv) {
         if (csv == null || csv.isBlank()) {
-            throw new InvalidRequestException("body", "empty crosswalk CSV (expected header " + HEADER + ")");
+            throw InvalidInput.of("body", "empty crosswalk CSV (expected header " + HEADER + ")");
         }
         String text = csv.startsWith("\uFEFF") ? csv.substring(1) : csv;
         List<List<String>> records = records(text);
         List<String> header = records.get(0).stream().map(h -> h.trim().toLowerCase(Locale.ROOT)).toList();
         if (!String.join(",", header).equals(HEADER)) {
-            throw new InvalidRequestException("line 1", "header must be '" + HEADER + "', got '"
+            throw InvalidInput.of("line 1", "header must be '" + HEADER + "', got '"
                     + String.join(",", records.get(0)) + "'");
         }
         List<CrosswalkRow> rows = new ArrayList<>();
@@ -37,22 +38,21 @@ public final class CrosswalkCsv {
             List<String> r = records.get(i);
             String line = "line " + (i + 1);
             if (r.size() != COLUMNS) {
-                throw new InvalidRequestException(line, "expected " + COLUMNS + " fields, got " + r.size());
+                throw InvalidInput.of(line, "expected " + COLUMNS + " fields, got " + r.size());
             }
             String kind = r.get(0).trim().toLowerCase(Locale.ROOT);
             if (!kind.equals(CrosswalkRow.TABLE) && !kind.equals(CrosswalkRow.COLUMN)) {
-                throw new InvalidRequestException(line + " kind", "must be 'table' or 'column', got '" + r.get(0) + "'");
+                throw InvalidInput.of(line + " kind", "must be 'table' or 'column', got '" + r.get(0) + "'");
             }
             String[] names = {"identifier_native", "native_level", "regular", "low", "least"};
             for (int c = 1; c < COLUMNS; c++) {
                 // native_level may be empty or UNK (as in SNAILS); the identifiers may not.
                 if (c != 2 && r.get(c).isBlank()) {
-                    throw new InvalidRequestException(line + " " + names[c - 1], "must not be empty");
+                    throw InvalidInput.of(line + " " + names[c - 1], "must not be empty");
                 }
             }
             if (!seen.add(kind + "\u0000" + r.get(1))) {
-                throw new InvalidRequestException(line + " identifier_native",
-                        "duplicate " + kind + " '" + r.get(1) + "'");
+                throw InvalidInput.of(line + " identifier_native", "duplicate " + kind + " '" + r.get(1) + "'");
             }
             rows.add(new CrosswalkRow(kind, r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)));
         }
@@ -99,7 +99,7 @@ public final class CrosswalkCsv {
                 }
             } else if (ch == '"') {
                 if (field.length() > 0) {
-                    throw new InvalidRequestException("line " + line, "quote inside an unquoted field");
+                    throw InvalidInput.of("line " + line, "quote inside an unquoted field");
                 }
                 quoted = true;
             } else if (ch == ',') {
@@ -121,14 +121,14 @@ public final class CrosswalkCsv {
             }
         }
         if (quoted) {
-            throw new InvalidRequestException("line " + line, "unterminated quoted field");
+            throw InvalidInput.of("line " + line, "unterminated quoted field");
         }
         if (field.length() > 0 || !current.isEmpty()) {
             current.add(field.toString());
             records.add(current);
         }
         if (records.isEmpty()) {
-            throw new InvalidRequestException("body", "empty crosswalk CSV (expected header " + HEADER + ")");
+            throw InvalidInput.of("body", "empty crosswalk CSV (expected header " + HEADER + ")");
         }
         return records;
     }

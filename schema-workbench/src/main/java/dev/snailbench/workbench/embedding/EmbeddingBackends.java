@@ -1,6 +1,7 @@
 package dev.snailbench.workbench.embedding;
 
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.InvalidInput;
 
 /**
  * The {@code embeddings} choices of the refiner and the synthetic sets: {@code minilm} (default, the built-in
@@ -20,16 +21,16 @@ public final class EmbeddingBackends {
      * The request's choice, {@link #MINILM} when absent.
      *
      * @param openaiProperty the property that configures the OpenAI-compatible endpoint, named in the 400
-     * @throws InvalidRequestException naming {@code embeddings}: an unknown value, or openai without an endpoint
+     * @throws InvalidInput naming {@code embeddings}: an unknown value, or openai without an endpoint
      */
     public static String parse(String value, boolean openaiConfigured, String openaiProperty) {
         String name = value == null ? MINILM : value;
         if (!name.equals(MINILM) && !name.equals(LEXICAL) && !name.equals(OPENAI)) {
-            throw new InvalidRequestException("embeddings", "must be minilm (the built-in sentence-embedding model, "
+            throw InvalidInput.of("embeddings", "must be minilm (the built-in sentence-embedding model, "
                     + "default), lexical (character 3-grams) or openai");
         }
         if (name.equals(OPENAI) && !openaiConfigured) {
-            throw new InvalidRequestException("embeddings", "no embeddings backend is configured on this platform ("
+            throw InvalidInput.of("embeddings", "no embeddings backend is configured on this platform ("
                     + openaiProperty + "); use minilm or lexical");
         }
         return name;

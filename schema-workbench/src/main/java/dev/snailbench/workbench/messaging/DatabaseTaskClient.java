@@ -4,7 +4,8 @@ import dev.snailbench.workbench.config.DatabaseTasksConfig;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
-import dev.snailbench.tenancy.ApiError;
+import dev.snailbench.model.problem.Unavailable;
+import dev.snailbench.model.problem.UpstreamTimeout;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.Record;
@@ -38,29 +39,35 @@ public class DatabaseTaskClient {
 
     /**
      * The executor's answer, on the caller's Vert.x context (so the caller's database session goes on there).
-     * Fails with a 504 when no answer comes within the configured timeout.
+     * Fails with {@link UpstreamTimeout} (504) when no answer comes within the configured timeout.
      */
     public Uni<DatabaseTaskCompleted> ask(DatabaseTaskRequested request) {
-        return ask(request, config.timeout(), 504);
+        return ask(request, config.timeout(), false);
     }
 
     /**
-     * The answer within {@code timeout}, else a failure with {@code statusOnTimeout} (503 where a caller waits, e.g. a
-     * job submission: the executor is not there now, try again).
+     * The answer within {@code timeout}, else a failure: {@link Unavailable} (503) when {@code tryAgain}, where a
+     * caller waits (a job submission: the executor is not there now, try again), else {@link UpstreamTimeout} (504).
      */
     public Uni<DatabaseTaskCompleted> ask(DatabaseTaskRequested request, java.time.Duration timeout,
-            int statusOnTimeout) {
+            boolean tryAgain) {
         CompletableFuture<DatabaseTaskCompleted> answer = new CompletableFuture<>();
         waiting.put(request.taskId(), answer);
         Context caller = Vertx.currentContext();
         Uni<DatabaseTaskCompleted> answered = emitter.send(Record.of(request.key(), request))
                 .chain(() -> Uni.createFrom().completionStage(answer))
-                .ifNoItem().after(timeout).failWith(() -> ApiError.of(statusOnTimeout, "the executor did not answer "
-                        + "the " + request.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
-                        + " task on database " + request.databaseId() + " within " + timeout.toSeconds() + " s"
-                        + (statusOnTimeout == 503 ? ": it may not be running; try again when it is" : "")))
+                .ifNoItem().after(timeout).failWith(() -> timedOut(request, timeout, tryAgain))
                 .onTermination().invoke(() -> waiting.remove(request.taskId()));
         return caller == null ? answered : answered.emitOn(task -> caller.runOnContext(ignored -> task.run()));
+    }
+
+    private static RuntimeException timedOut(DatabaseTaskRequested request, java.time.Duration timeout,
+            boolean tryAgain) {
+        String message = "the executor did not answer the "
+                + request.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + " task on database "
+                + request.databaseId() + " within " + timeout.toSeconds() + " s";
+        return tryAgain ? new Unavailable(message + ": it may not be running; try again when it is")
+                : new UpstreamTimeout(message);
     }
 
     /** Completes the task this replica waits for; answers to other replicas' tasks are ignored. */

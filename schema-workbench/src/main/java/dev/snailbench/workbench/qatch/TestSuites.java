@@ -1,5 +1,6 @@
 package dev.snailbench.workbench.qatch;
 
+import dev.snailbench.model.problem.NotFound;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.workbench.repository.TestSuite;
@@ -12,7 +13,6 @@ import dev.snailbench.model.domain.SqlDialect;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.NotFoundException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,7 +81,7 @@ public class TestSuites {
     /** @throws NotFoundException (404) when the tenant has no such suite */
     public Uni<Suite> get(String tenantId, UUID id) {
         return Panache.withSession(() -> repository.findForTenant(tenantId, id)
-                .onItem().ifNull().failWith(() -> new NotFoundException("no test suite " + id))
+                .onItem().ifNull().failWith(() -> new NotFound("no test suite " + id))
                 .chain(suite -> repository.tests(id).map(tests -> new Suite(suite, readSummary(suite.summary), tests))));
     }
 

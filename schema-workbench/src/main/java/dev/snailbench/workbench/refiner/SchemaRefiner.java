@@ -2,9 +2,11 @@ package dev.snailbench.workbench.refiner;
 
 import dev.snailbench.llm.OpenAiClient;
 import dev.snailbench.llm.OpenAiClients;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.Blocking;
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.TeamDatabases;
+import dev.snailbench.workbench.client.OpenAiEmbedder;
 import dev.snailbench.workbench.config.RefinerConfig;
 import dev.snailbench.workbench.embedding.EmbeddingBackends;
 import dev.snailbench.workbench.embedding.SentenceEmbedder;
@@ -91,7 +93,7 @@ public class SchemaRefiner {
     Uni<Analysis> analyse(UUID databaseId, String nativeSchema, DatabaseSchema schema, Options options) {
         int columns = schema.tables().stream().mapToInt(t -> t.columns().size()).sum();
         if (columns > config.maxColumns()) {
-            throw new InvalidRequestException("nativeSchema", "schema " + nativeSchema + " has " + columns
+            throw InvalidInput.of("nativeSchema", "schema " + nativeSchema + " has " + columns
                     + " columns, more than the " + config.maxColumns() + " one analysis may cover");
         }
         Duration timeout = Duration.ofSeconds(config.timeoutSeconds());

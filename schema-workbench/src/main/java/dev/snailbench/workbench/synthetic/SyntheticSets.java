@@ -1,5 +1,7 @@
 package dev.snailbench.workbench.synthetic;
 
+import dev.snailbench.model.problem.UpstreamFailed;
+import dev.snailbench.model.problem.NotFound;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.workbench.client.OpenAiEmbedder;
@@ -17,12 +19,10 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.sql.analysis.SqlParser;
-import dev.snailbench.tenancy.ApiError;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.NotFoundException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -182,7 +182,7 @@ public class SyntheticSets {
         SyntheticSuite suite = synthesized.suite();
         List<Written> usable = written.stream().filter(w -> w.failure() == null).limit(request.target()).toList();
         if (usable.isEmpty() && !written.isEmpty()) {
-            throw ApiError.of(502, "no question could be written for any of the " + written.size()
+            throw new UpstreamFailed("no question could be written for any of the " + written.size()
                     + " synthetic queries: " + written.get(0).failure());
         }
         SyntheticSet set = new SyntheticSet();
@@ -292,7 +292,7 @@ public class SyntheticSets {
     /** @throws NotFoundException (404) when the tenant has no such set */
     public Uni<Stored> get(String tenantId, UUID id) {
         return Panache.withSession(() -> repository.findForTenant(tenantId, id)
-                .onItem().ifNull().failWith(() -> new NotFoundException("no synthetic question set " + id))
+                .onItem().ifNull().failWith(() -> new NotFound("no synthetic question set " + id))
                 .chain(set -> repository.pairs(id).map(pairs -> new Stored(set, readSummary(set.summary), pairs))));
     }
 

@@ -1,6 +1,7 @@
 package dev.snailbench.workbench.views;
 
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.crosswalk.CrosswalkPlanner;
 import dev.snailbench.workbench.crosswalk.CrosswalkRow;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -35,11 +36,11 @@ public final class NaturalViewDdl {
     private NaturalViewDdl() {
     }
 
-    /** @throws InvalidRequestException when the crosswalk misses identifiers or its names clash in a view */
+    /** @throws InvalidInput when the crosswalk misses identifiers or its names clash in a view */
     public static NaturalViews generate(SchemaSpec schema, String nativeSchema, List<CrosswalkRow> crosswalk,
             NaturalnessLevel level, String viewSchema, SqlDialect dialect) {
         if (level == NaturalnessLevel.NATIVE) {
-            throw new InvalidRequestException("level", "views expose a renamed level: Regular, Low or Least");
+            throw InvalidInput.of("level", "views expose a renamed level: Regular, Low or Least");
         }
         Map<String, CrosswalkRow> index = CrosswalkPlanner.index(crosswalk);
         Set<String> missing = new TreeSet<>();
@@ -72,11 +73,11 @@ public final class NaturalViewDdl {
             mapping.add(new ViewMapping(view, t.name(), List.copyOf(cols)));
         }
         if (!missing.isEmpty()) {
-            throw new InvalidRequestException("crosswalkId", "the crosswalk has no entry for " + missing.size()
+            throw InvalidInput.of("crosswalkId", "the crosswalk has no entry for " + missing.size()
                     + " identifiers of the schema: " + String.join(", ", missing.stream().limit(20).toList()));
         }
         if (!problems.isEmpty()) {
-            throw new InvalidRequestException("crosswalkId", String.join("; ", problems));
+            throw InvalidInput.of("crosswalkId", String.join("; ", problems));
         }
         List<String> statements = new ArrayList<>();
         String vs = SqlIdentifiers.quote(viewSchema, dialect);

@@ -1,7 +1,8 @@
 package dev.snailbench.workbench.views;
 
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.Blocking;
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.TeamDatabases;
 import dev.snailbench.workbench.crosswalk.Crosswalks;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -36,7 +37,7 @@ public class NaturalViewService {
         return crosswalks.rows(tenantId, crosswalkId).chain(rows -> databases.describe(tenantId, databaseId,
                 nativeSchema).chain(described -> {
                     if (apply && !described.hasAdminLogin()) {
-                        throw new InvalidRequestException("apply", "database " + databaseId + " has no admin login "
+                        throw InvalidInput.of("apply", "database " + databaseId + " has no admin login "
                                 + "registered: register one with the executor (adminUser, adminPassword) to let the "
                                 + "platform create views, or ask with apply false for the DDL to run yourself");
                     }

@@ -1,6 +1,7 @@
 package dev.snailbench.workbench.views;
 
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.crosswalk.CrosswalkPlanner;
 import dev.snailbench.workbench.crosswalk.CrosswalkRow;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -52,7 +53,7 @@ public final class ViewQueryRewriter {
         this.dialect = dialect;
     }
 
-    /** @throws InvalidRequestException when the SQL does not parse */
+    /** @throws InvalidInput when the SQL does not parse */
     public String rewrite(String sql) {
         Statement statement;
         try {
@@ -60,7 +61,7 @@ public final class ViewQueryRewriter {
             // dialect accepts (a column "number") quoted for a second try.
             statement = SqlParsing.parse(sql, dialect);
         } catch (SqlParsing.SqlParseException e) {
-            throw new InvalidRequestException("sql", e.getMessage());
+            throw InvalidInput.of("sql", e.getMessage());
         }
         new DateUnitColumns().getTables(statement);
         Names names = new Names();

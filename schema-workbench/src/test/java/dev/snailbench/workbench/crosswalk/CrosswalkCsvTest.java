@@ -3,7 +3,8 @@ package dev.snailbench.workbench.crosswalk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.localstack.DataDir;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +58,7 @@ class CrosswalkCsvTest {
     @Test
     void shouldNameTheLineOfABadRow() {
         String csv = CrosswalkCsv.HEADER + "\ncolumn,A,Low,A,A,A\nview,B,Low,B,B,B\n";
-        assertThatThrownBy(() -> CrosswalkCsv.parse(csv)).isInstanceOf(InvalidRequestException.class)
+        assertThatThrownBy(() -> CrosswalkCsv.parse(csv)).isInstanceOf(InvalidInput.class)
                 .hasMessageContaining("line 3").hasMessageContaining("kind");
         assertThatThrownBy(() -> CrosswalkCsv.parse("a,b\n")).hasMessageContaining("header");
         assertThatThrownBy(() -> CrosswalkCsv.parse(CrosswalkCsv.HEADER + "\ncolumn,A,Low,A,A\n"))

@@ -3,7 +3,8 @@ package dev.snailbench.workbench.views;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.crosswalk.CrosswalkRow;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SchemaSpec;
@@ -46,7 +47,7 @@ class NaturalViewDdlTest {
     @Test
     void shouldRefuseACrosswalkThatMissesIdentifiersOrClashes() {
         assertThatThrownBy(() -> NaturalViewDdl.generate(SCHEMA, "dbo", CROSSWALK.subList(0, 2),
-                NaturalnessLevel.REGULAR, "db_nl", SqlDialect.POSTGRESQL)).isInstanceOf(InvalidRequestException.class)
+                NaturalnessLevel.REGULAR, "db_nl", SqlDialect.POSTGRESQL)).isInstanceOf(InvalidInput.class)
                 .hasMessageContaining("column tblVeg.user");
         List<CrosswalkRow> clash = List.of(CROSSWALK.get(0), CROSSWALK.get(1),
                 new CrosswalkRow("column", "user", "Regular", "VegetationHeight", "usr", "U"));

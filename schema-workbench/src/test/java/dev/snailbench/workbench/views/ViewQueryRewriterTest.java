@@ -3,7 +3,8 @@ package dev.snailbench.workbench.views;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.snailbench.workbench.InvalidRequestException;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.crosswalk.CrosswalkRow;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
@@ -69,7 +70,7 @@ class ViewQueryRewriterTest {
 
     @Test
     void shouldRefuseSqlThatDoesNotParse() {
-        assertThatThrownBy(() -> regular.rewrite("SELEC nothing FROM")).isInstanceOf(InvalidRequestException.class)
+        assertThatThrownBy(() -> regular.rewrite("SELEC nothing FROM")).isInstanceOf(InvalidInput.class)
                 .hasMessageContaining("cannot parse");
     }
 }

@@ -11,8 +11,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.snailbench.scorer.config.ScorerConfig;
 import dev.snailbench.scorer.service.compare.Comparison;
 import dev.snailbench.scorer.service.compare.ResultComparisons;
-import dev.snailbench.tenancy.ApiError;
-import jakarta.ws.rs.WebApplicationException;
+import dev.snailbench.model.problem.Problem;
+import dev.snailbench.tenancy.ProblemMappers;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -140,10 +140,8 @@ final class CompareBatch implements StreamingOutput {
             Comparison result = comparisons.compare(pair.gold(), pair.predicted(), pair.options());
             results.writeValue(out, new ResultLine(number, id, 200, result));
             out.write('\n');
-        } catch (WebApplicationException e) {
-            ApiError refused = e.getResponse().getEntity() instanceof ApiError a ? a
-                    : new ApiError(e.getResponse().getStatus(), e.getMessage(), null);
-            error(number, id, refused.status(), refused.error(), refused.field());
+        } catch (Problem e) {
+            error(number, id, ProblemMappers.statusOf(e), e.getMessage(), e.field());
         } catch (RuntimeException e) {
             LOG.warnf(e, "compare batch: line %d could not be compared", number);
             error(number, id, 500, "line " + number + " could not be compared: " + e, null);

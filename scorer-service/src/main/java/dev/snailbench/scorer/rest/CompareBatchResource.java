@@ -1,17 +1,11 @@
 package dev.snailbench.scorer.rest;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.scorer.config.ScorerConfig;
 import dev.snailbench.scorer.service.compare.ResultComparisons;
-import dev.snailbench.tenancy.ApiError;
-import dev.snailbench.tenancy.TenantAuthenticator;
 import io.smallrye.common.annotation.Blocking;
-import io.smallrye.mutiny.Uni;
-import io.vertx.core.Context;
-import io.vertx.core.Vertx;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -19,7 +13,6 @@ import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.time.Duration;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -38,21 +31,14 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 public class CompareBatchResource {
 
     static final String NDJSON = "application/x-ndjson";
-    /** How long the key lookup may take (it may wait briefly for a key registered a moment ago). */
-    private static final Duration AUTHENTICATION = Duration.ofSeconds(30);
 
     private final ResultComparisons comparisons;
     private final ScorerConfig config;
-    private final TenantAuthenticator auth;
-    private final Vertx vertx;
     private final ObjectMapper json;
 
-    public CompareBatchResource(ResultComparisons comparisons, ScorerConfig config, TenantAuthenticator auth,
-            Vertx vertx, ObjectMapper json) {
+    public CompareBatchResource(ResultComparisons comparisons, ScorerConfig config, ObjectMapper json) {
         this.comparisons = comparisons;
         this.config = config;
-        this.auth = auth;
-        this.vertx = vertx;
         this.json = json;
     }
 
@@ -78,28 +64,16 @@ public class CompareBatchResource {
     @Blocking
     @Consumes(NDJSON)
     @Produces(NDJSON)
-    public Response compareBatch(@HeaderParam(ApiKeys.HEADER) String apiKey, InputStream body) {
-        authenticate(apiKey);
+    public Response compareBatch(InputStream body) {
         long deadline = System.nanoTime() + config.batchTimeout().toNanos();
         CompareBatch batch = new CompareBatch(body, comparisons, json, config, deadline);
         try {
             if (!batch.hasLine()) {
-                throw ApiError.badRequest("body", "has no line: send one pair (a JSON object) per line");
+                throw new InvalidInput("body", "body has no line: send one pair (a JSON object) per line");
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return Response.ok(batch, NDJSON).build();
-    }
-
-    /**
-     * The caller's tenant, looked up on the request's event loop (the key store's session lives there) while this
-     * worker thread waits: the request body is streamed only to blocking methods.
-     */
-    private String authenticate(String apiKey) {
-        Context context = Vertx.currentContext() != null ? Vertx.currentContext() : vertx.getOrCreateContext();
-        return Uni.createFrom().deferred(() -> auth.tenantOf(apiKey))
-                .runSubscriptionOn(task -> context.runOnContext(ignored -> task.run()))
-                .await().atMost(AUTHENTICATION);
     }
 }

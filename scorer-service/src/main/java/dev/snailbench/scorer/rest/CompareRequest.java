@@ -1,12 +1,13 @@
 package dev.snailbench.scorer.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.TooLarge;
 import dev.snailbench.scorer.service.compare.Cells;
 import dev.snailbench.scorer.service.compare.CompareOptions;
 import dev.snailbench.scorer.service.compare.ResultTable;
 import dev.snailbench.scorer.service.compare.Row;
 import dev.snailbench.scorer.service.compare.Tolerance;
-import dev.snailbench.tenancy.ApiError;
 import dev.snailbench.tenancy.JsonErrors;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,7 @@ record CompareRequest(ResultTable gold, ResultTable predicted, CompareOptions op
 
     static CompareRequest of(JsonNode body, int maxRows, String... fields) {
         if (body == null || !body.isObject()) {
-            throw ApiError.badRequest("body", "must be a JSON object with gold and predicted");
+            throw bad("body", "must be a JSON object with gold and predicted");
         }
         JsonErrors.onlyFields(body, "", fields);
         ResultTable gold = table(body, "gold", maxRows);
@@ -34,13 +35,13 @@ record CompareRequest(ResultTable gold, ResultTable predicted, CompareOptions op
         JsonNode tol = body.get("tolerance");
         if (tol != null && !tol.isNull()) {
             if (!tol.isObject()) {
-                throw ApiError.badRequest("tolerance", "must be an object {\"absolute\": …, \"relative\": …}");
+                throw bad("tolerance", "must be an object {\"absolute\": …, \"relative\": …}");
             }
             JsonErrors.onlyFields(tol, "tolerance", "absolute", "relative");
             try {
                 tolerance = new Tolerance(number(tol, "tolerance.absolute"), number(tol, "tolerance.relative"));
             } catch (IllegalArgumentException e) {
-                throw ApiError.badRequest("tolerance", e.getMessage());
+                throw bad("tolerance", e.getMessage());
             }
         }
         return new CompareRequest(gold, predicted, new CompareOptions(orderBy, tolerance, nullsEqual));
@@ -49,24 +50,23 @@ record CompareRequest(ResultTable gold, ResultTable predicted, CompareOptions op
     private static ResultTable table(JsonNode body, String field, int maxRows) {
         JsonNode t = body.get(field);
         if (t == null || !t.isObject()) {
-            throw ApiError.badRequest(field, "is required: {\"columns\": [...], \"rows\": [[...]]}");
+            throw bad(field, "is required: {\"columns\": [...], \"rows\": [[...]]}");
         }
         JsonErrors.onlyFields(t, field, "columns", "rows", "timesSeconds");
         List<String> columns = new ArrayList<>();
         JsonNode cols = t.get("columns");
         if (cols != null && !cols.isNull()) {
             if (!cols.isArray()) {
-                throw ApiError.badRequest(field + ".columns", "must be an array of names");
+                throw bad(field + ".columns", "must be an array of names");
             }
             cols.forEach(c -> columns.add(c.asText()));
         }
         JsonNode rows = t.get("rows");
         if (rows == null || !rows.isArray()) {
-            throw ApiError.badRequest(field + ".rows", "must be an array of arrays");
+            throw bad(field + ".rows", "must be an array of arrays");
         }
         if (rows.size() > maxRows) {
-            throw new ApiError(413, field + ".rows has " + rows.size() + " rows; the limit is " + maxRows,
-                    field + ".rows").exception();
+            throw new TooLarge(field + ".rows has " + rows.size() + " rows; the limit is " + maxRows, field + ".rows");
         }
         List<Row> out = new ArrayList<>(rows.size());
         int width = -1;
@@ -74,14 +74,14 @@ record CompareRequest(ResultTable gold, ResultTable predicted, CompareOptions op
             JsonNode row = rows.get(r);
             // Error locations are spelled out only on error: a 1,000-row result has 5,000 cells to read.
             if (!row.isArray()) {
-                throw ApiError.badRequest(field + ".rows[" + r + "]", "must be an array");
+                throw bad(field + ".rows[" + r + "]", "must be an array");
             }
             if (!columns.isEmpty() && row.size() != columns.size()) {
-                throw ApiError.badRequest(field + ".rows[" + r + "]", "has " + row.size() + " cells but " + field
+                throw bad(field + ".rows[" + r + "]", "has " + row.size() + " cells but " + field
                         + ".columns has " + columns.size());
             }
             if (width >= 0 && row.size() != width) {
-                throw ApiError.badRequest(field + ".rows[" + r + "]", "has " + row.size() + " cells, earlier rows "
+                throw bad(field + ".rows[" + r + "]", "has " + row.size() + " cells, earlier rows "
                         + width);
             }
             width = row.size();
@@ -95,11 +95,11 @@ record CompareRequest(ResultTable gold, ResultTable predicted, CompareOptions op
         JsonNode ts = t.get("timesSeconds");
         if (ts != null && !ts.isNull()) {
             if (!ts.isArray()) {
-                throw ApiError.badRequest(field + ".timesSeconds", "must be an array of numbers");
+                throw bad(field + ".timesSeconds", "must be an array of numbers");
             }
             for (int i = 0; i < ts.size(); i++) {
                 if (!ts.get(i).isNumber() || ts.get(i).asDouble() < 0) {
-                    throw ApiError.badRequest(field + ".timesSeconds[" + i + "]", "must be a number >= 0");
+                    throw bad(field + ".timesSeconds[" + i + "]", "must be a number >= 0");
                 }
                 times.add(ts.get(i).asDouble());
             }
@@ -120,7 +120,7 @@ record CompareRequest(ResultTable gold, ResultTable predicted, CompareOptions op
         if (c.isBoolean()) {
             return Boolean.toString(c.asBoolean());
         }
-        throw ApiError.badRequest(field + ".rows[" + row + "][" + column + "]",
+        throw bad(field + ".rows[" + row + "][" + column + "]",
                 "must be a string, number, boolean or null");
     }
 
@@ -130,7 +130,7 @@ record CompareRequest(ResultTable gold, ResultTable predicted, CompareOptions op
             return dflt;
         }
         if (!n.isBoolean()) {
-            throw ApiError.badRequest(field, "must be true or false");
+            throw bad(field, "must be true or false");
         }
         return n.asBoolean();
     }
@@ -141,8 +141,13 @@ record CompareRequest(ResultTable gold, ResultTable predicted, CompareOptions op
             return 0;
         }
         if (!n.isNumber()) {
-            throw ApiError.badRequest(path, "must be a number");
+            throw bad(path, "must be a number");
         }
         return n.asDouble();
+    }
+
+    /** A 400 naming the field, the message starting with it ({@code gold.rows must be an array of arrays}). */
+    private static InvalidInput bad(String field, String problem) {
+        return new InvalidInput(field, field + " " + problem);
     }
 }

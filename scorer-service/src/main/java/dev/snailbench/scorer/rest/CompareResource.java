@@ -4,11 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.scorer.config.ScorerConfig;
 import dev.snailbench.scorer.service.compare.Comparison;
 import dev.snailbench.scorer.service.compare.ResultComparisons;
-import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.tenancy.TenantAuthenticator;
-import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -27,12 +23,10 @@ public class CompareResource {
 
     private final ResultComparisons comparisons;
     private final ScorerConfig config;
-    private final TenantAuthenticator auth;
 
-    public CompareResource(ResultComparisons comparisons, ScorerConfig config, TenantAuthenticator auth) {
+    public CompareResource(ResultComparisons comparisons, ScorerConfig config) {
         this.comparisons = comparisons;
         this.config = config;
-        this.auth = auth;
     }
 
     /** A tenant's key is needed: the comparison is work done for someone (and the body is up to 16 MB). */
@@ -40,11 +34,7 @@ public class CompareResource {
     @APIResponse(responseCode = "200", description = "every comparator and metric")
     @APIResponse(responseCode = "413", description = "a result has more rows than allowed")
     @POST
-    public Uni<Comparison> compare(@HeaderParam(ApiKeys.HEADER) String apiKey, JsonNode body) {
-        return auth.thenBlocking(apiKey, tenant -> compare(body));
-    }
-
-    private Comparison compare(JsonNode body) {
+    public Comparison compare(JsonNode body) {
         CompareRequest pair = CompareRequest.of(body, config.maxRowsPerResult(), CompareRequest.FIELDS);
         return comparisons.compare(pair.gold(), pair.predicted(), pair.options());
     }

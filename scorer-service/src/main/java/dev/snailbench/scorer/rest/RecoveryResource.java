@@ -1,18 +1,19 @@
 package dev.snailbench.scorer.rest;
 
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.scorer.repository.ItemResult;
+import dev.snailbench.scorer.repository.ItemResult;
+import dev.snailbench.tenancy.Caller;
 import dev.snailbench.scorer.repository.ItemResultRepository;
 import dev.snailbench.scorer.service.report.RecoverySection;
 import dev.snailbench.scorer.service.report.ReportRenderer;
 import dev.snailbench.scorer.service.stats.JobStatistics;
-import dev.snailbench.tenancy.ApiError;
-import dev.snailbench.tenancy.TenantAuthenticator;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
@@ -32,12 +33,12 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 public class RecoveryResource {
 
     private final ItemResultRepository results;
-    private final TenantAuthenticator auth;
+    private final Caller caller;
     private final JobStatistics statistics;
 
-    public RecoveryResource(ItemResultRepository results, TenantAuthenticator auth, JobStatistics statistics) {
+    public RecoveryResource(ItemResultRepository results, Caller caller, JobStatistics statistics) {
         this.results = results;
-        this.auth = auth;
+        this.caller = caller;
         this.statistics = statistics;
     }
 
@@ -46,10 +47,9 @@ public class RecoveryResource {
     @GET
     @Path("/recovery.json")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<RecoverySection.Section> json(@HeaderParam(ApiKeys.HEADER) String apiKey,
-            @QueryParam("original") String original, @QueryParam("injected") String injected,
+    public Uni<RecoverySection.Section> json(@QueryParam("original") String original, @QueryParam("injected") String injected,
             @QueryParam("refined") String refined) {
-        return section(apiKey, original, injected, refined);
+        return section(original, injected, refined);
     }
 
     @Operation(operationId = "getRecoveryCsv", summary = "Compare three jobs of a Schema-Refiner experiment (CSV)")
@@ -57,9 +57,9 @@ public class RecoveryResource {
     @GET
     @Path("/recovery.csv")
     @Produces("text/csv")
-    public Uni<Response> csv(@HeaderParam(ApiKeys.HEADER) String apiKey, @QueryParam("original") String original,
+    public Uni<Response> csv(@QueryParam("original") String original,
             @QueryParam("injected") String injected, @QueryParam("refined") String refined) {
-        return section(apiKey, original, injected, refined).map(s -> Response.ok(RecoverySection.csv(s),
+        return section(original, injected, refined).map(s -> Response.ok(RecoverySection.csv(s),
                 "text/csv; charset=utf-8").build());
     }
 
@@ -68,43 +68,41 @@ public class RecoveryResource {
     @GET
     @Path("/recovery.html")
     @Produces(MediaType.TEXT_HTML)
-    public Uni<Response> html(@HeaderParam(ApiKeys.HEADER) String apiKey, @QueryParam("original") String original,
+    public Uni<Response> html(@QueryParam("original") String original,
             @QueryParam("injected") String injected, @QueryParam("refined") String refined) {
-        return section(apiKey, original, injected, refined).map(s -> Response.ok(RecoverySection.html(s),
+        return section(original, injected, refined).map(s -> Response.ok(RecoverySection.html(s),
                 "text/html; charset=utf-8")
                 .header("Content-Security-Policy", ReportRenderer.CONTENT_SECURITY_POLICY).build());
     }
 
-    private Uni<RecoverySection.Section> section(String apiKey, String original, String injected, String refined) {
-        // The key first: a caller without one learns nothing, not even what valid parameters are.
-        return auth.tenantOf(apiKey).flatMap(tenant -> {
-            UUID o = jobId("original", original);
-            UUID i = jobId("injected", injected);
-            UUID r = jobId("refined", refined);
-            return Panache.withSession(() -> load(tenant, "original", o).flatMap(lo -> load(tenant, "injected", i)
-                    .flatMap(li -> load(tenant, "refined", r).map(lr -> List.of(lo, li, lr)))))
-                    .emitOn(Infrastructure.getDefaultWorkerPool())
-                    .map(l -> RecoverySection.of(statistics.summarize(o, l.get(0)), statistics.summarize(i, l.get(1)),
-                            statistics.summarize(r, l.get(2))));
-        });
+    private Uni<RecoverySection.Section> section(String original, String injected, String refined) {
+        String tenant = caller.tenantId();
+        UUID o = jobId("original", original);
+        UUID i = jobId("injected", injected);
+        UUID r = jobId("refined", refined);
+        return Panache.withSession(() -> load(tenant, "original", o).flatMap(lo -> load(tenant, "injected", i)
+                .flatMap(li -> load(tenant, "refined", r).map(lr -> List.of(lo, li, lr)))))
+                .emitOn(Infrastructure.getDefaultWorkerPool())
+                .map(l -> RecoverySection.of(statistics.summarize(o, l.get(0)), statistics.summarize(i, l.get(1)),
+                        statistics.summarize(r, l.get(2))));
     }
 
     private Uni<List<ItemResult>> load(String tenant, String field, UUID job) {
         return results.forJob(job, tenant).invoke(list -> {
             if (list.isEmpty()) {
-                throw ApiError.of(404, field + ": no results for job " + job);
+                throw new NotFound(field + ": no results for job " + job);
             }
         });
     }
 
     private static UUID jobId(String field, String value) {
         if (value == null || value.isBlank()) {
-            throw ApiError.badRequest(field, "is required (the job id of the " + field + " schema's run)");
+            throw new InvalidInput(field, field + " is required (the job id of the " + field + " schema's run)");
         }
         try {
             return UUID.fromString(value);
         } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest(field, "'" + value + "' is not a UUID");
+            throw new InvalidInput(field, field + " '" + value + "' is not a UUID");
         }
     }
 }

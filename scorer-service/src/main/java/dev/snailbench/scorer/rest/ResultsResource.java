@@ -1,21 +1,22 @@
 package dev.snailbench.scorer.rest;
 
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.scorer.repository.ItemResult;
+import dev.snailbench.scorer.repository.ItemResult;
+import dev.snailbench.tenancy.Caller;
 import dev.snailbench.scorer.repository.ItemResultRepository;
 import dev.snailbench.scorer.service.report.ReportRenderer;
 import dev.snailbench.scorer.service.review.ReviewQueue;
 import dev.snailbench.scorer.service.stats.JobStatistics;
-import dev.snailbench.tenancy.ApiError;
 import dev.snailbench.tenancy.ApiLimits;
-import dev.snailbench.tenancy.TenantAuthenticator;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -37,15 +38,15 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 public class ResultsResource {
 
     private final ItemResultRepository results;
-    private final TenantAuthenticator auth;
+    private final Caller caller;
     private final JobStatistics statistics;
     private final ReportRenderer reports;
     private final ReviewQueue review;
 
-    public ResultsResource(ItemResultRepository results, TenantAuthenticator auth, JobStatistics statistics,
+    public ResultsResource(ItemResultRepository results, Caller caller, JobStatistics statistics,
             ReportRenderer reports, ReviewQueue review) {
         this.results = results;
-        this.auth = auth;
+        this.caller = caller;
         this.statistics = statistics;
         this.reports = reports;
         this.review = review;
@@ -56,9 +57,8 @@ public class ResultsResource {
     @APIResponse(responseCode = "200", description = "the summary")
     @GET
     @Path("/summary")
-    public Uni<JobStatistics.Summary> summary(@PathParam("jobId") String jobId,
-            @HeaderParam(ApiKeys.HEADER) String apiKey) {
-        return loaded(jobId, apiKey).emitOn(Infrastructure.getDefaultWorkerPool())
+    public Uni<JobStatistics.Summary> summary(@PathParam("jobId") String jobId) {
+        return loaded(jobId).emitOn(Infrastructure.getDefaultWorkerPool())
                 .map(list -> statistics.summarize(UUID.fromString(jobId), list));
     }
 
@@ -67,8 +67,8 @@ public class ResultsResource {
     @APIResponse(responseCode = "200", description = "the report")
     @GET
     @Path("/report.json")
-    public Uni<Report> reportJson(@PathParam("jobId") String jobId, @HeaderParam(ApiKeys.HEADER) String apiKey) {
-        return loaded(jobId, apiKey).emitOn(Infrastructure.getDefaultWorkerPool())
+    public Uni<Report> reportJson(@PathParam("jobId") String jobId) {
+        return loaded(jobId).emitOn(Infrastructure.getDefaultWorkerPool())
                 .map(list -> new Report(statistics.summarize(UUID.fromString(jobId), list),
                         list.stream().map(ItemResultView::of).toList()));
     }
@@ -83,8 +83,8 @@ public class ResultsResource {
     @Path("/report.csv")
     @Produces("text/csv")
     @WithSession
-    public Uni<Response> reportCsv(@PathParam("jobId") String jobId, @HeaderParam(ApiKeys.HEADER) String apiKey) {
-        return visibleResults(jobId, apiKey).map(list -> Response.ok(reports.csv(list), "text/csv; charset=utf-8")
+    public Uni<Response> reportCsv(@PathParam("jobId") String jobId) {
+        return visibleResults(jobId).map(list -> Response.ok(reports.csv(list), "text/csv; charset=utf-8")
                 .header("Content-Disposition", "attachment; filename=\"snailbench-" + jobId + ".csv\"").build());
     }
 
@@ -94,8 +94,8 @@ public class ResultsResource {
     @GET
     @Path("/report.html")
     @Produces(MediaType.TEXT_HTML)
-    public Uni<Response> reportHtml(@PathParam("jobId") String jobId, @HeaderParam(ApiKeys.HEADER) String apiKey) {
-        return loaded(jobId, apiKey).emitOn(Infrastructure.getDefaultWorkerPool())
+    public Uni<Response> reportHtml(@PathParam("jobId") String jobId) {
+        return loaded(jobId).emitOn(Infrastructure.getDefaultWorkerPool())
                 .map(list -> Response.ok(reports.html(statistics.summarize(UUID.fromString(jobId), list), list),
                         "text/html; charset=utf-8")
                         .header("Content-Security-Policy", ReportRenderer.CONTENT_SECURITY_POLICY).build());
@@ -116,8 +116,8 @@ public class ResultsResource {
     @Path("/review")
     @WithSession
     public Uni<List<ItemResultView>> reviewQueue(@PathParam("jobId") String jobId,
-            @HeaderParam(ApiKeys.HEADER) String apiKey, @QueryParam("all") boolean all) {
-        return visibleResults(jobId, apiKey).map(visible -> ReviewQueue.pending(visible, all).stream()
+            @QueryParam("all") boolean all) {
+        return visibleResults(jobId).map(visible -> ReviewQueue.pending(visible, all).stream()
                 .map(ItemResultView::of).toList());
     }
 
@@ -132,21 +132,18 @@ public class ResultsResource {
     @Path("/items/{workItemId}/review")
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<ItemResultView> review(@PathParam("jobId") String jobId, @PathParam("workItemId") String workItemId,
-            @HeaderParam(ApiKeys.HEADER) String apiKey, ReviewRequest body) {
-        // The key first: a caller without one learns nothing, not even what a valid body is.
-        return auth.tenantOf(apiKey).flatMap(tenantId -> {
-            UUID job = parseJobId(jobId);
-            if (body == null || body.verdict() == null
-                    || !(body.verdict().equals("correct") || body.verdict().equals("incorrect"))) {
-                throw ApiError.badRequest("verdict", "must be correct or incorrect");
-            }
-            if (body.note() != null && body.note().length() > 4000) {
-                throw ApiError.badRequest("note", "is longer than 4000 characters");
-            }
-            ApiLimits.text(body.reviewer(), "reviewer", ApiLimits.NAME);
-            return review.review(job, tenantId, workItemId, body.verdict().equals("correct"), body.note(),
-                    body.reviewer());
-        }).map(ItemResultView::of);
+            ReviewRequest body) {
+        UUID job = parseJobId(jobId);
+        if (body == null || body.verdict() == null
+                || !(body.verdict().equals("correct") || body.verdict().equals("incorrect"))) {
+            throw new InvalidInput("verdict", "verdict must be correct or incorrect");
+        }
+        if (body.note() != null && body.note().length() > 4000) {
+            throw new InvalidInput("note", "note is longer than 4000 characters");
+        }
+        ApiLimits.text(body.reviewer(), "reviewer", ApiLimits.NAME);
+        return review.review(job, caller.tenantId(), workItemId, body.verdict().equals("correct"), body.note(),
+                body.reviewer()).map(ItemResultView::of);
     }
 
     @Operation(operationId = "listJobResults", summary = "List a job's scored items")
@@ -154,27 +151,23 @@ public class ResultsResource {
     @GET
     @Path("/results")
     @WithSession
-    public Uni<List<ItemResultView>> results(@PathParam("jobId") String jobId,
-            @HeaderParam(ApiKeys.HEADER) String apiKey) {
-        return visibleResults(jobId, apiKey).map(list -> list.stream().map(ItemResultView::of).toList());
+    public Uni<List<ItemResultView>> results(@PathParam("jobId") String jobId) {
+        return visibleResults(jobId).map(list -> list.stream().map(ItemResultView::of).toList());
     }
 
     /**
      * Reads in a session of its own that closes before the caller moves to a worker thread for the statistics
      * (a reactive session must be closed on the Vert.x context that opened it).
      */
-    private Uni<List<ItemResult>> loaded(String jobId, String apiKey) {
-        return Panache.withSession(() -> visibleResults(jobId, apiKey));
+    private Uni<List<ItemResult>> loaded(String jobId) {
+        return Panache.withSession(() -> visibleResults(jobId));
     }
 
-    /** The caller's results of a job, or 401 / 400 / 404. Must run inside a session. */
-    Uni<List<ItemResult>> visibleResults(String jobId, String apiKey) {
-        return auth.tenantOf(apiKey).flatMap(tenantId -> {
-            UUID id = parseJobId(jobId);
-            return results.forJob(id, tenantId);
-        }).invoke(list -> {
+    /** The caller's results of a job, or 400 / 404. Must run inside a session. */
+    Uni<List<ItemResult>> visibleResults(String jobId) {
+        return Uni.createFrom().deferred(() -> results.forJob(parseJobId(jobId), caller.tenantId())).invoke(list -> {
             if (list.isEmpty()) {
-                throw ApiError.of(404, "no results for job " + jobId);
+                throw new NotFound("no results for job " + jobId);
             }
         });
     }
@@ -183,7 +176,7 @@ public class ResultsResource {
         try {
             return UUID.fromString(jobId);
         } catch (IllegalArgumentException e) {
-            throw ApiError.of(400, "jobId: '" + jobId + "' is not a UUID");
+            throw new InvalidInput(null, "jobId: '" + jobId + "' is not a UUID");
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.snailbench.scorer.rest;
 
+import dev.snailbench.model.problem.TooLarge;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.domain.EvaluationOptions.Linking;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.scorer.service.sql.SqlAnalysis;
@@ -9,12 +11,8 @@ import dev.snailbench.sql.analysis.Identifiers;
 import dev.snailbench.sql.analysis.LinkingScore;
 import dev.snailbench.sql.analysis.PredictedIdentifiers;
 import dev.snailbench.sql.analysis.SqlParser.SqlParseException;
-import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.tenancy.ApiError;
-import dev.snailbench.tenancy.TenantAuthenticator;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -28,7 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 /**
  * Stateless SQL analysis: schema linking of a predicted query against the gold one (SNAILS' QueryRecall,
  * QueryPrecision, QueryF1) and query characteristics with Spider hardness. A tenant's key is needed; parsing runs
- * on the parser pool with a timeout, called from a worker thread.
+ * on the parser pool with a timeout, called from a worker thread (the endpoints are blocking methods).
  */
 @Path("/")
 @Consumes(MediaType.APPLICATION_JSON)
@@ -38,11 +36,9 @@ public class SqlResource {
     static final int MAX_SQL_CHARS = 100_000;
 
     private final SqlAnalysis sql;
-    private final TenantAuthenticator auth;
 
-    public SqlResource(SqlAnalysis sql, TenantAuthenticator auth) {
+    public SqlResource(SqlAnalysis sql) {
         this.sql = sql;
-        this.auth = auth;
     }
 
     /** {@code linking}: {@code platform} (default) or {@code snails} (the SNAILS authors' conventions). */
@@ -80,22 +76,21 @@ public class SqlResource {
     @APIResponse(responseCode = "200", description = "recall, precision and F1 with matched, missing and extra identifiers")
     @POST
     @Path("linking")
-    public Uni<LinkingResponse> linking(@HeaderParam(ApiKeys.HEADER) String apiKey, LinkingRequest request) {
-        return auth.thenBlocking(apiKey, tenant -> linking(request));
+    public LinkingResponse linking(LinkingRequest request) {
+        return linked(request);
     }
 
     @Operation(operationId = "describeQuery", summary = "Describe a query's characteristics and Spider hardness")
     @APIResponse(responseCode = "200", description = "the characteristics")
     @POST
     @Path("characteristics")
-    public Uni<CharacteristicsResponse> characteristics(@HeaderParam(ApiKeys.HEADER) String apiKey,
-            CharacteristicsRequest request) {
-        return auth.thenBlocking(apiKey, tenant -> characteristics(request));
+    public CharacteristicsResponse characteristics(CharacteristicsRequest request) {
+        return described(request);
     }
 
-    private LinkingResponse linking(LinkingRequest request) {
+    private LinkingResponse linked(LinkingRequest request) {
         if (request == null) {
-            throw ApiError.of(400, "body must be {\"goldSql\": …, \"predictedSql\": …, \"dialect\": …}");
+            throw new InvalidInput(null, "body must be {\"goldSql\": …, \"predictedSql\": …, \"dialect\": …}");
         }
         SqlDialect dialect = dialect(request.dialect());
         Linking linking = linking(request.linking());
@@ -115,9 +110,9 @@ public class SqlResource {
                 predicted.multipleStatements(), linking.id());
     }
 
-    private CharacteristicsResponse characteristics(CharacteristicsRequest request) {
+    private CharacteristicsResponse described(CharacteristicsRequest request) {
         if (request == null) {
-            throw ApiError.of(400, "body must be {\"sql\": …, \"dialect\": …}");
+            throw new InvalidInput(null, "body must be {\"sql\": …, \"dialect\": …}");
         }
         SqlDialect dialect = dialect(request.dialect());
         Statement st = parse(request.sql(), "sql", dialect);
@@ -125,7 +120,7 @@ public class SqlResource {
         try {
             c = Characteristics.of(st);
         } catch (IllegalArgumentException e) {
-            throw ApiError.of(400, "sql: " + e.getMessage());
+            throw new InvalidInput(null, "sql: " + e.getMessage());
         }
         Identifiers ids = identifiers(st, "sql");
         return new CharacteristicsResponse(c, c.hardness().label(), List.copyOf(ids.tables()),
@@ -134,10 +129,10 @@ public class SqlResource {
 
     private static void checkSize(String text, String field) {
         if (text == null || text.isBlank()) {
-            throw ApiError.of(400, field + " is required");
+            throw new InvalidInput(null, field + " is required");
         }
         if (text.length() > MAX_SQL_CHARS) {
-            throw ApiError.of(413, field + " has " + text.length() + " characters; the limit is " + MAX_SQL_CHARS);
+            throw new TooLarge(field + " has " + text.length() + " characters; the limit is " + MAX_SQL_CHARS);
         }
     }
 
@@ -146,7 +141,7 @@ public class SqlResource {
         try {
             return sql.parse(text, dialect);
         } catch (SqlParseException e) {
-            throw ApiError.of(400, field + " does not parse: " + e.getMessage());
+            throw new InvalidInput(null, field + " does not parse: " + e.getMessage());
         }
     }
 
@@ -154,7 +149,7 @@ public class SqlResource {
         try {
             return IdentifierExtractor.extract(st);
         } catch (IllegalArgumentException e) {
-            throw ApiError.of(400, field + ": " + e.getMessage());
+            throw new InvalidInput(null, field + ": " + e.getMessage());
         }
     }
 
@@ -165,18 +160,18 @@ public class SqlResource {
         try {
             return Linking.fromId(value);
         } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest("linking", e.getMessage());
+            throw new InvalidInput("linking", "linking " + e.getMessage());
         }
     }
 
     private static SqlDialect dialect(String value) {
         if (value == null) {
-            throw ApiError.of(400, "dialect is required (postgresql or sqlserver)");
+            throw new InvalidInput(null, "dialect is required (postgresql or sqlserver)");
         }
         try {
             return SqlDialect.fromId(value);
         } catch (IllegalArgumentException e) {
-            throw ApiError.of(400, "dialect: " + e.getMessage());
+            throw new InvalidInput(null, "dialect: " + e.getMessage());
         }
     }
 }

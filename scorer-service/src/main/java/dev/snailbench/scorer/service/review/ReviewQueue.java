@@ -1,9 +1,12 @@
 package dev.snailbench.scorer.service.review;
 
+import dev.snailbench.model.problem.Conflict;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.NotFound;
+import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultRepository;
 import dev.snailbench.scorer.service.compare.Reason;
-import dev.snailbench.tenancy.ApiError;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -54,7 +57,7 @@ public class ReviewQueue {
             String reviewer) {
         return Panache.withTransaction(() -> find(jobId, tenantId, itemOrQuestion).map(r -> {
             if (r.linkingOnly) {
-                throw ApiError.badRequest("verdict", "cannot be given: the item has no execution result to judge "
+                throw new InvalidInput("verdict", "verdict cannot be given: the item has no execution result to judge "
                         + "(linking-only job)");
             }
             r.manualVerdict = correct;
@@ -72,10 +75,10 @@ public class ReviewQueue {
         return byId.chain(item -> item != null ? Uni.createFrom().item(item)
                 : results.forQuestion(jobId, tenantId, itemOrQuestion).map(items -> {
                     if (items.isEmpty()) {
-                        throw ApiError.of(404, "no item or question " + itemOrQuestion + " in job " + jobId);
+                        throw new NotFound("no item or question " + itemOrQuestion + " in job " + jobId);
                     }
                     if (items.size() > 1) {
-                        throw ApiError.of(409, "question " + itemOrQuestion + " has " + items.size() + " items in job "
+                        throw new Conflict("question " + itemOrQuestion + " has " + items.size() + " items in job "
                                 + jobId + " (one per model, level and database): review one by its work-item id: "
                                 + items.stream().map(r -> r.workItemId + " (" + r.model + ", " + r.level + ", "
                                         + r.databaseKey + ")").collect(java.util.stream.Collectors.joining(", ")));

@@ -1,0 +1,9 @@
+package dev.snailbench.model.problem;
+
+/** A client that must slow down (429), told when it may try again. */
+public final class TooManyRequests extends Problem {
+
+    public TooManyRequests(String message, String field, java.time.Duration retryAfter) {
+        super(message, field, retryAfter);
+    }
+}

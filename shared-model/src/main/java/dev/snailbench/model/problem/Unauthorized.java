@@ -1,0 +1,13 @@
+package dev.snailbench.model.problem;
+
+/** A missing or unknown key (401); {@code field} is the header to fix. */
+public final class Unauthorized extends Problem {
+
+    public Unauthorized(String message, String header, java.time.Duration retryAfter) {
+        super(message, header, retryAfter);
+    }
+
+    public Unauthorized(String message, String header) {
+        this(message, header, null);
+    }
+}
