@@ -20,7 +20,7 @@ import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.sql.JdbcSchemaReader;
-import dev.snailbench.sql.analysis.SqlParser;
+import dev.snailbench.sql.SqlParser;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -52,11 +52,13 @@ public class DatabaseTasks {
     private final SecretCipher cipher;
     private final ExecutorConfig config;
     private final ExecutorService workers;
+    private final SqlParser parser;
 
     public DatabaseTasks(RegisteredDatabaseRepository databases, TargetResolver targets, SqlExecutor sql,
             TargetConnector connector, SecretCipher cipher, ExecutorConfig config,
-            @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers, SqlParser parser) {
         this.databases = databases;
+        this.parser = parser;
         this.targets = targets;
         this.sql = sql;
         this.connector = connector;
@@ -149,9 +151,7 @@ public class DatabaseTasks {
                 options.maxPerTemplate(), options.maxResultRows(), options.queryTimeoutSeconds(), (int) budget);
         SyntheticSuite suite = sql.withGuardedConnection(target, c -> {
             read(c, schema);
-            try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-                return SyntheticSqlGenerator.generate(c, schema, target.dialect(), parser, bounded);
-            }
+            return SyntheticSqlGenerator.generate(c, schema, target.dialect(), parser, bounded);
         });
         return fitted(suite);
     }

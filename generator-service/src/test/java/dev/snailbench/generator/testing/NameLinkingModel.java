@@ -105,7 +105,7 @@ public final class NameLinkingModel implements AutoCloseable {
             return "SELECT NULL";
         }
         return NameLinkingSimulator.link(nativeColumns, shownNames(prompt), new LexicalEmbedder())
-                .predict(gold, dialect);
+                .predict(SqlTools.REWRITER, gold, dialect);
     }
 
     /** Lower-case table → the column names a prompt shows for it (keys and sample values left out). */

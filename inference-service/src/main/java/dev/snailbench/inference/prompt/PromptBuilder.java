@@ -1,5 +1,6 @@
 package dev.snailbench.inference.prompt;
 
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.schema.DatabaseSchema.TableDef;
 import dev.snailbench.inference.schema.DatabaseSchema;
@@ -30,10 +31,10 @@ public final class PromptBuilder {
     private final TrainingExamples examples;
     private final SampleValues samples;
 
-    public PromptBuilder(SchemaCatalog schemas) {
+    public PromptBuilder(SchemaCatalog schemas, SqlParser parser) {
         this.schemas = schemas;
         this.examples = new TrainingExamples(schemas.dataDir());
-        this.samples = new SampleValues(schemas.dataDir());
+        this.samples = new SampleValues(schemas.dataDir(), parser);
     }
 
     public Prompt build(WorkItem item) {

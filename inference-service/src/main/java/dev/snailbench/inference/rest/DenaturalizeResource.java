@@ -50,9 +50,11 @@ public class DenaturalizeResource {
     }
 
     private final TenantAuthenticator auth;
+    private final IdentifierRewriter rewriter;
 
-    public DenaturalizeResource(TenantAuthenticator auth) {
+    public DenaturalizeResource(TenantAuthenticator auth, IdentifierRewriter rewriter) {
         this.auth = auth;
+        this.rewriter = rewriter;
     }
 
     /** A tenant's key is needed; JSqlParser parsing is blocking: a worker thread, never the event loop. */
@@ -94,7 +96,7 @@ public class DenaturalizeResource {
         }
         IdentifierRewriter.Result r;
         try {
-            r = IdentifierRewriter.rewriteOrTokens(request.sql(), dialect,
+            r = rewriter.rewriteOrTokens(request.sql(), dialect,
                     Crosswalk.of(entries).mapping(level, NaturalnessLevel.NATIVE));
         } catch (RuntimeException e) {
             throw new BadRequest("sql: " + Failures.message(e));

@@ -4,7 +4,7 @@ import dev.snailbench.inference.InferenceException;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.rewrite.Crosswalk;
-import dev.snailbench.sql.rewrite.SqlParsing;
+import dev.snailbench.sql.SqlParser;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +43,7 @@ final class FootballDbSchemas {
         return m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : null;
     }
 
-    static DatabaseSchema read(Path dataDir, String version) {
+    static DatabaseSchema read(Path dataDir, String version, SqlParser parser) {
         Path dir = dataDir.resolve("footballdb").resolve(version).resolve("db");
         if (!Files.isDirectory(dir)) {
             throw new InferenceException("FootballDB " + version + " not found in " + dataDir);
@@ -53,7 +53,7 @@ final class FootballDbSchemas {
             for (Path f : files.filter(p -> p.toString().endsWith(".sql")).sorted().toList()) {
                 Matcher m = CREATE.matcher(Files.readString(f, StandardCharsets.UTF_8));
                 if (m.find()) {
-                    creates.add((CreateTable) SqlParsing.parse(m.group(), SqlDialect.POSTGRESQL));
+                    creates.add((CreateTable) parser.parse(m.group(), SqlDialect.POSTGRESQL));
                 }
             }
         } catch (IOException e) {

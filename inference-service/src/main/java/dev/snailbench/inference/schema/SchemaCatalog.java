@@ -7,7 +7,8 @@ import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.sql.rewrite.Crosswalk;
 import dev.snailbench.sql.rewrite.CrosswalkEntry;
-import dev.snailbench.sql.rewrite.Identifiers;
+import dev.snailbench.sql.IdentifierQuoting;
+import dev.snailbench.sql.SqlParser;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -33,10 +34,13 @@ public class SchemaCatalog {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path dataDir;
+    private final SqlParser parser;
     private final Map<String, DatabaseSchema> cache = new ConcurrentHashMap<>();
 
-    public SchemaCatalog(Path dataDir) {
+    /** @param parser the service's shared parser (FootballDB's schema is read from its CREATE TABLE statements) */
+    public SchemaCatalog(Path dataDir, SqlParser parser) {
         this.dataDir = dataDir;
+        this.parser = parser;
     }
 
     public Path dataDir() {
@@ -53,7 +57,7 @@ public class SchemaCatalog {
     private DatabaseSchema load(String schemaId) {
         String footballVersion = FootballDbSchemas.version(schemaId);
         if (footballVersion != null) {
-            return FootballDbSchemas.read(dataDir, footballVersion);
+            return FootballDbSchemas.read(dataDir, footballVersion, parser);
         }
         Path json = dataDir.resolve("snails/schema").resolve(schemaId + ".json");
         if (!Files.isRegularFile(json) || !json.normalize().startsWith(dataDir.resolve("snails/schema").normalize())) {
@@ -81,7 +85,7 @@ public class SchemaCatalog {
         List<CrosswalkEntry> entries = new ArrayList<>();
         for (TeamSchema.Renaming r : team.crosswalk()) {
             boolean table = "table".equalsIgnoreCase(r.kind());
-            (table ? tableNames : columnNames).put(Identifiers.key(r.nativeName()), r);
+            (table ? tableNames : columnNames).put(IdentifierQuoting.key(r.nativeName()), r);
             entries.add(new CrosswalkEntry(table ? CrosswalkEntry.Kind.TABLE : CrosswalkEntry.Kind.COLUMN,
                     r.nativeName(), r.regular(), r.low(), r.least()));
         }
@@ -96,8 +100,8 @@ public class SchemaCatalog {
                 columns.add(new DatabaseSchema.ColumnDef(names(c.name(), columnNames), c.type()));
                 values.put(c.name().toLowerCase(java.util.Locale.ROOT), c.samples() == null ? List.of()
                         : c.samples().stream().map(SchemaCatalog::literal).toList());
-                tablesOfColumn.computeIfAbsent(Identifiers.key(c.name()), k -> new LinkedHashSet<>())
-                        .add(Identifiers.key(t.name()));
+                tablesOfColumn.computeIfAbsent(IdentifierQuoting.key(c.name()), k -> new LinkedHashSet<>())
+                        .add(IdentifierQuoting.key(t.name()));
             }
             tables.add(new DatabaseSchema.TableDef(names(t.name(), tableNames), columns, t.primaryKey()));
             samples.put(t.name(), values);
@@ -119,7 +123,7 @@ public class SchemaCatalog {
     private static Map<NaturalnessLevel, String> names(String nativeName, Map<String, TeamSchema.Renaming> renamed) {
         Map<NaturalnessLevel, String> m = new EnumMap<>(NaturalnessLevel.class);
         m.put(NaturalnessLevel.NATIVE, nativeName);
-        TeamSchema.Renaming r = renamed.get(Identifiers.key(nativeName));
+        TeamSchema.Renaming r = renamed.get(IdentifierQuoting.key(nativeName));
         if (r != null) {
             m.put(NaturalnessLevel.REGULAR, r.regular());
             m.put(NaturalnessLevel.LOW, r.low());
@@ -145,8 +149,8 @@ public class SchemaCatalog {
                 DatabaseSchema.TableDef table = new DatabaseSchema.TableDef(levels(t.path("name")), columns, pk);
                 tables.add(table);
                 for (DatabaseSchema.ColumnDef c : columns) {
-                    tablesOfColumn.computeIfAbsent(Identifiers.key(c.name(NaturalnessLevel.NATIVE)),
-                            k -> new LinkedHashSet<>()).add(Identifiers.key(table.name(NaturalnessLevel.NATIVE)));
+                    tablesOfColumn.computeIfAbsent(IdentifierQuoting.key(c.name(NaturalnessLevel.NATIVE)),
+                            k -> new LinkedHashSet<>()).add(IdentifierQuoting.key(table.name(NaturalnessLevel.NATIVE)));
                 }
             }
             List<DatabaseSchema.ForeignKey> fks = new ArrayList<>();

@@ -38,9 +38,11 @@ public class Answerer {
     private final ModelClient models;
     private final Vertx vertx;
     private final InferenceConfig config;
+    private final IdentifierRewriter rewriter;
 
     public Answerer(PromptBuilder prompts, SchemaCatalog schemas, ModelClient models, Vertx vertx,
-            InferenceConfig config) {
+            InferenceConfig config, IdentifierRewriter rewriter) {
+        this.rewriter = rewriter;
         this.prompts = prompts;
         this.schemas = schemas;
         this.models = models;
@@ -112,7 +114,7 @@ public class Answerer {
             }
             IdentifierRewriter.Result r;
             try {
-                r = IdentifierRewriter.rewriteOrTokens(sql, item.dialect(), mapping);
+                r = rewriter.rewriteOrTokens(sql, item.dialect(), mapping);
             } catch (RuntimeException e) {
                 throw new InferenceException("cannot denaturalize the predicted SQL: " + Failures.message(e), e);
             }

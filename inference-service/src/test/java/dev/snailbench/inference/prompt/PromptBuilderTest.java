@@ -3,6 +3,8 @@ package dev.snailbench.inference.prompt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.inference.support.WorkItems;
 import dev.snailbench.localstack.DataDir;
@@ -21,7 +23,9 @@ import org.junit.jupiter.api.Test;
 /** Prompts built from the real SNAILS and FootballDB schemas in the shared data folder. */
 class PromptBuilderTest {
 
-    private static final PromptBuilder PROMPTS = new PromptBuilder(new SchemaCatalog(DataDir.resolve()));
+    private static final SqlParser PARSER = new SqlParser(1, Duration.ofSeconds(10));
+    private static final PromptBuilder PROMPTS = new PromptBuilder(new SchemaCatalog(DataDir.resolve(), PARSER),
+            PARSER);
     private static final ModelRef MODEL = new ModelRef("m", "fake", null, null, null, null);
 
     private static WorkItem item(String questionId, String question, SqlDialect dialect, NaturalnessLevel level,

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Duration;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.inference.schema.DatabaseSchema;
 import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.localstack.DataDir;
@@ -30,6 +32,9 @@ import org.junit.jupiter.api.Test;
  */
 class SnailsCrosswalkRealDataTest {
 
+    private static final SqlParser PARSER = new SqlParser(2, Duration.ofSeconds(10));
+    private static final IdentifierRewriter REWRITER = new IdentifierRewriter(PARSER);
+
     private static final List<NaturalnessLevel> LEVELS = List.of(NaturalnessLevel.REGULAR, NaturalnessLevel.LOW,
             NaturalnessLevel.LEAST);
 
@@ -46,7 +51,7 @@ class SnailsCrosswalkRealDataTest {
     @Test
     void shouldMapSnailsGoldQueriesBetweenNativeAndEveryLevel() throws IOException {
         Path data = DataDir.resolve();
-        SchemaCatalog catalog = new SchemaCatalog(data);
+        SchemaCatalog catalog = new SchemaCatalog(data, PARSER);
         ObjectMapper json = new ObjectMapper();
         Map<String, Tally> tallies = new TreeMap<>();
         List<String> mismatches = new ArrayList<>();
@@ -112,9 +117,9 @@ class SnailsCrosswalkRealDataTest {
         IdentifierRewriter.Result rewritten;
         List<IdentifierRewriter.Identifier> actual;
         try {
-            expected = IdentifierRewriter.identifiers(expectedSql, SqlDialect.SQLSERVER);
-            rewritten = IdentifierRewriter.rewrite(sourceSql, SqlDialect.SQLSERVER, mapping);
-            actual = IdentifierRewriter.identifiers(rewritten.sql(), SqlDialect.SQLSERVER);
+            expected = REWRITER.identifiers(expectedSql, SqlDialect.SQLSERVER);
+            rewritten = REWRITER.rewrite(sourceSql, SqlDialect.SQLSERVER, mapping);
+            actual = REWRITER.identifiers(rewritten.sql(), SqlDialect.SQLSERVER);
         } catch (RuntimeException e) {
             tally.parseFailures++;
             mismatches.add(label + ": PARSE " + e.getMessage());

@@ -8,7 +8,7 @@ import dev.snailbench.sql.analysis.IdentifierExtractor;
 import dev.snailbench.sql.analysis.Identifiers;
 import dev.snailbench.sql.analysis.LinkingScore;
 import dev.snailbench.sql.analysis.PredictedIdentifiers;
-import dev.snailbench.sql.analysis.SqlParser.SqlParseException;
+import dev.snailbench.sql.SqlParseException;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.tenancy.ApiError;
 import dev.snailbench.tenancy.TenantAuthenticator;
@@ -146,7 +146,7 @@ public class SqlResource {
         try {
             return sql.parse(text, dialect);
         } catch (SqlParseException e) {
-            throw ApiError.of(400, field + " does not parse: " + e.getMessage());
+            throw ApiError.of(400, field + " does not parse: " + e.reason());
         }
     }
 

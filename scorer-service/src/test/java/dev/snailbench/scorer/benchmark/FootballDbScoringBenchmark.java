@@ -16,7 +16,7 @@ import dev.snailbench.scorer.service.compare.Comparison;
 import dev.snailbench.scorer.service.compare.ResultComparisons;
 import dev.snailbench.scorer.service.compare.ResultTable;
 import dev.snailbench.sql.analysis.OrderBy;
-import dev.snailbench.sql.analysis.SqlParser;
+import dev.snailbench.sql.SqlParser;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;

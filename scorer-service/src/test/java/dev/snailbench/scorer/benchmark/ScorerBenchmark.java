@@ -13,7 +13,7 @@ import dev.snailbench.scorer.service.compare.Comparison;
 import dev.snailbench.scorer.service.compare.ResultComparisons;
 import dev.snailbench.scorer.service.compare.ResultTable;
 import dev.snailbench.sql.analysis.IdentifierExtractor;
-import dev.snailbench.sql.analysis.SqlParser;
+import dev.snailbench.sql.SqlParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,7 +1,8 @@
 package dev.snailbench.sql.analysis;
 
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.analysis.SqlParser.SqlParseException;
+import dev.snailbench.sql.SqlParseException;
+import dev.snailbench.sql.SqlParser;
 import java.util.List;
 import java.util.Set;
 import net.sf.jsqlparser.expression.BinaryExpression;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlParseException;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.analysis.Identifiers.ColumnRef;
 import java.time.Duration;
 import net.sf.jsqlparser.statement.Statement;
@@ -183,7 +185,7 @@ class IdentifierExtractorTest {
 
     @Test
     void shouldRejectSyntaxErrorsWithAReason() {
-        assertThatThrownBy(() -> pg("SELEC name FROM t")).isInstanceOf(SqlParser.SqlParseException.class)
+        assertThatThrownBy(() -> pg("SELEC name FROM t")).isInstanceOf(SqlParseException.class)
                 .hasMessageContaining("SELEC");
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlParser;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;

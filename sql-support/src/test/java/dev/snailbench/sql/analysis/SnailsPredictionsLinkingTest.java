@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.data.SnailsGold;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.SqlLexer;
 import dev.snailbench.sql.TokenIdentifiers;
 import java.io.BufferedReader;

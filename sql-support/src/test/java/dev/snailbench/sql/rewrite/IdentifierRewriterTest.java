@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlParser;
+import java.time.Duration;
 import dev.snailbench.sql.rewrite.CrosswalkEntry.Kind;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +14,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class IdentifierRewriterTest {
+
+    private static final IdentifierRewriter REWRITER = new IdentifierRewriter(new SqlParser(1, Duration.ofSeconds(10)));
 
     private static final Crosswalk CROSSWALK = new Crosswalk(List.of(
             new CrosswalkEntry(Kind.TABLE, "tbl_Plots", "Plots", "Plts", "P"),
@@ -25,7 +29,7 @@ class IdentifierRewriterTest {
                     "principal_id", Set.of("tbl_other"), "year", Set.of("tbl_plots")));
 
     private static IdentifierRewriter.Result denaturalize(String sql, NaturalnessLevel from) {
-        return IdentifierRewriter.rewrite(sql, SqlDialect.SQLSERVER, CROSSWALK.mapping(from, NaturalnessLevel.NATIVE));
+        return REWRITER.rewrite(sql, SqlDialect.SQLSERVER, CROSSWALK.mapping(from, NaturalnessLevel.NATIVE));
     }
 
     @Test
@@ -66,7 +70,7 @@ class IdentifierRewriterTest {
 
     @Test
     void shouldReportAColumnAsAmbiguousWhenNothingTellsItsTable() {
-        var r = IdentifierRewriter.rewrite("SELECT P_ID FROM Elsewhere", SqlDialect.SQLSERVER,
+        var r = REWRITER.rewrite("SELECT P_ID FROM Elsewhere", SqlDialect.SQLSERVER,
                 CROSSWALK.mapping(NaturalnessLevel.LEAST, NaturalnessLevel.NATIVE));
 
         assertThat(r.sql()).isEqualTo("SELECT P_ID FROM Elsewhere");
@@ -75,7 +79,7 @@ class IdentifierRewriterTest {
 
     @Test
     void shouldTreatABareYearAsAColumnButNotADatePart() {
-        var r = IdentifierRewriter.rewrite("SELECT DATEADD(year, 1, GETDATE()) FROM tbl_Plots WHERE year = 2021",
+        var r = REWRITER.rewrite("SELECT DATEADD(year, 1, GETDATE()) FROM tbl_Plots WHERE year = 2021",
                 SqlDialect.SQLSERVER, CROSSWALK.mapping(NaturalnessLevel.NATIVE, NaturalnessLevel.LOW));
 
         assertThat(r.sql()).contains("WHERE Yr = 2021").contains("DATEADD(YEAR, 1, GETDATE())")
@@ -93,7 +97,7 @@ class IdentifierRewriterTest {
     @Test
     void shouldQuoteATargetNameThatNeedsIt() {
         Crosswalk cw = Crosswalk.of(List.of(new CrosswalkEntry(Kind.COLUMN, "LEVEL1_%TESTED", "a", "L1PT", "b")));
-        var r = IdentifierRewriter.rewrite("SELECT L1PT FROM x", SqlDialect.SQLSERVER,
+        var r = REWRITER.rewrite("SELECT L1PT FROM x", SqlDialect.SQLSERVER,
                 cw.mapping(NaturalnessLevel.LOW, NaturalnessLevel.NATIVE));
 
         assertThat(r.sql()).isEqualTo("SELECT [LEVEL1_%TESTED] FROM x");
@@ -101,7 +105,7 @@ class IdentifierRewriterTest {
 
     @Test
     void shouldRewriteTokenByTokenOutsideLiteralsAndCommentsWhenTheSqlDoesNotParse() {
-        var r = IdentifierRewriter.rewriteOrTokens("SELECT t.Hght, Hgt_m h FROM Trs t WHERE Hght ! = 'Hght' -- Hgt_m",
+        var r = REWRITER.rewriteOrTokens("SELECT t.Hght, Hgt_m h FROM Trs t WHERE Hght ! = 'Hght' -- Hgt_m",
                 SqlDialect.SQLSERVER, CROSSWALK.mapping(NaturalnessLevel.LOW, NaturalnessLevel.NATIVE));
 
         assertThat(r.method()).isEqualTo(IdentifierRewriter.TOKENS);
@@ -111,7 +115,7 @@ class IdentifierRewriterTest {
     @Test
     void shouldKeepEveryStatementOfAnAnswerWithSeveral() {
         // JSqlParser reads the first statement only: printing its tree would drop the SELECT.
-        var r = IdentifierRewriter.rewriteOrTokens("DECLARE @n int; SELECT Hght FROM Trs WHERE Hght > @n;",
+        var r = REWRITER.rewriteOrTokens("DECLARE @n int; SELECT Hght FROM Trs WHERE Hght > @n;",
                 SqlDialect.SQLSERVER, CROSSWALK.mapping(NaturalnessLevel.LOW, NaturalnessLevel.NATIVE));
 
         assertThat(r.method()).isEqualTo(IdentifierRewriter.TOKENS);
@@ -122,7 +126,7 @@ class IdentifierRewriterTest {
 
     @Test
     void shouldParseNamesJsqlparserRefusesInPostgresqlByQuotingThemLowerCase() {
-        var r = IdentifierRewriter.rewriteOrTokens("SELECT Hght, Returns FROM Trs", SqlDialect.POSTGRESQL,
+        var r = REWRITER.rewriteOrTokens("SELECT Hght, Returns FROM Trs", SqlDialect.POSTGRESQL,
                 CROSSWALK.mapping(NaturalnessLevel.LOW, NaturalnessLevel.NATIVE));
 
         assertThat(r.method()).isEqualTo(IdentifierRewriter.PARSED);

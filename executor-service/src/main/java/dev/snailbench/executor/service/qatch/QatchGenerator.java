@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service.qatch;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.executor.service.ResultTables;
 import dev.snailbench.model.domain.QatchCategory;
 import dev.snailbench.model.domain.QatchSuite.Options;
@@ -8,7 +9,6 @@ import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.JdbcSchemaReader;
-import dev.snailbench.sql.SqlIdentifiers;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.Connection;
@@ -413,7 +413,7 @@ public final class QatchGenerator {
     }
 
     private String q(String name) {
-        return SqlIdentifiers.quote(name, dialect);
+        return IdentifierQuoting.quote(name, dialect);
     }
 
     private String literal(ColumnProfile c, String v) {

@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service.synthetic;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.executor.service.ResultTables;
 import dev.snailbench.executor.service.qatch.ColumnProfile;
 import dev.snailbench.model.domain.QatchSuite.ResultTable;
@@ -13,8 +14,8 @@ import dev.snailbench.model.domain.SyntheticSuite.Template;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.sql.JdbcSchemaReader;
 import dev.snailbench.sql.SqlIdentifiers;
-import dev.snailbench.sql.analysis.SqlParser.SqlParseException;
-import dev.snailbench.sql.analysis.SqlParser;
+import dev.snailbench.sql.SqlParseException;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.template.SeedTemplate.Kind;
 import dev.snailbench.sql.template.SeedTemplate.Slot;
 import dev.snailbench.sql.template.SeedTemplate;
@@ -312,11 +313,11 @@ public final class SyntheticSqlGenerator {
         StringBuilder sql = new StringBuilder("SELECT DISTINCT ");
         StringBuilder where = new StringBuilder();
         for (int i = 0; i < columns.size(); i++) {
-            String q = SqlIdentifiers.quote(actual(table, columns.get(i)), dialect);
+            String q = IdentifierQuoting.quote(actual(table, columns.get(i)), dialect);
             sql.append(i == 0 ? "" : ", ").append(q);
             where.append(i == 0 ? " WHERE " : " AND ").append(q).append(" IS NOT NULL");
         }
-        sql.append(" FROM ").append(SqlIdentifiers.quote(actualTable(table), dialect)).append(where);
+        sql.append(" FROM ").append(IdentifierQuoting.quote(actualTable(table), dialect)).append(where);
         List<List<String>> rows = new ArrayList<>();
         try (Statement s = statement()) {
             s.setMaxRows(SAMPLED_ROWS);
@@ -377,7 +378,7 @@ public final class SyntheticSqlGenerator {
 
     private String identifier(String column) {
         return PLAIN.matcher(column).matches() && !SqlIdentifiers.isReserved(column, dialect) ? column
-                : SqlIdentifiers.quote(column, dialect);
+                : IdentifierQuoting.quote(column, dialect);
     }
 
     /** The table as the schema spells it (the seed may use another case). */

@@ -64,8 +64,11 @@ public class SchemaRefiner {
     private final RefinerConfig config;
     private final WebClient client;
     private final SentenceEmbedder sentences;
+    private final IdentifierRewriter rewriter;
 
-    public SchemaRefiner(TeamDatabases databases, RefinerConfig config, Vertx vertx, SentenceEmbedder sentences) {
+    public SchemaRefiner(TeamDatabases databases, RefinerConfig config, Vertx vertx, SentenceEmbedder sentences,
+            IdentifierRewriter rewriter) {
+        this.rewriter = rewriter;
         this.databases = databases;
         this.sentences = sentences;
         this.config = config;
@@ -134,7 +137,7 @@ public class SchemaRefiner {
                     .computeIfAbsent(c.table(), k -> new LinkedHashMap<>()).put(c.column(), name));
             List<String> rewritten = new ArrayList<>();
             for (String s : sql) {
-                rewritten.add(injected.renaming().rewrite(s, dialect, false).sql());
+                rewritten.add(injected.renaming().rewrite(rewriter, s, dialect, false).sql());
             }
             SchemaGraph graph = SchemaGraph.of(team.schema());
             return new Injection(databaseId, nativeSchema, rate, seed, renamed, injected.truth(),
@@ -149,7 +152,7 @@ public class SchemaRefiner {
      */
     public Uni<IdentifierRewriter.Result> rewriteBack(String sql, SqlDialect dialect,
             Map<String, Map<String, String>> mapping) {
-        return Blocking.run(() -> backMapping(mapping).rewrite(sql, dialect, true),
+        return Blocking.run(() -> backMapping(mapping).rewrite(rewriter, sql, dialect, true),
                 Duration.ofSeconds(config.timeoutSeconds()));
     }
 

@@ -1,12 +1,12 @@
 package dev.snailbench.generator.service.views;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.crosswalk.CrosswalkPlanner;
 import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.SqlIdentifiers;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -79,26 +79,26 @@ public final class NaturalViewDdl {
             throw new InvalidRequestException("crosswalkId", String.join("; ", problems));
         }
         List<String> statements = new ArrayList<>();
-        String vs = SqlIdentifiers.quote(viewSchema, dialect);
+        String vs = IdentifierQuoting.quote(viewSchema, dialect);
         statements.add(dialect == SqlDialect.POSTGRESQL ? "CREATE SCHEMA IF NOT EXISTS " + vs
                 : "IF SCHEMA_ID(N'" + viewSchema.replace("'", "''") + "') IS NULL EXEC(N'CREATE SCHEMA "
                         + vs.replace("'", "''") + "')");
         for (ViewMapping m : mapping) {
-            String qualified = vs + '.' + SqlIdentifiers.quote(m.view(), dialect);
+            String qualified = vs + '.' + IdentifierQuoting.quote(m.view(), dialect);
             if (dialect == SqlDialect.POSTGRESQL) {
                 // CREATE OR REPLACE cannot rename a view's columns: replace the view as a whole.
                 statements.add("DROP VIEW IF EXISTS " + qualified);
             }
             StringBuilder sql = new StringBuilder(dialect == SqlDialect.POSTGRESQL ? "CREATE VIEW "
                     : "CREATE OR ALTER VIEW ");
-            sql.append(vs).append('.').append(SqlIdentifiers.quote(m.view(), dialect)).append(" AS SELECT ");
+            sql.append(vs).append('.').append(IdentifierQuoting.quote(m.view(), dialect)).append(" AS SELECT ");
             for (int i = 0; i < m.columns().size(); i++) {
                 ColumnMapping c = m.columns().get(i);
-                sql.append(i == 0 ? "" : ", ").append(SqlIdentifiers.quote(c.nativeColumn(), dialect)).append(" AS ")
-                        .append(SqlIdentifiers.quote(c.viewColumn(), dialect));
+                sql.append(i == 0 ? "" : ", ").append(IdentifierQuoting.quote(c.nativeColumn(), dialect)).append(" AS ")
+                        .append(IdentifierQuoting.quote(c.viewColumn(), dialect));
             }
-            sql.append(" FROM ").append(SqlIdentifiers.quote(nativeSchema, dialect)).append('.')
-                    .append(SqlIdentifiers.quote(m.nativeTable(), dialect));
+            sql.append(" FROM ").append(IdentifierQuoting.quote(nativeSchema, dialect)).append('.')
+                    .append(IdentifierQuoting.quote(m.nativeTable(), dialect));
             statements.add(sql.toString());
         }
         return new NaturalViews(viewSchema, nativeSchema, dialect.id(), level.label(), List.copyOf(statements),

@@ -6,6 +6,7 @@ import dev.snailbench.generator.service.TeamDatabases;
 import dev.snailbench.generator.service.crosswalk.Crosswalks;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.rewrite.IdentifierRewriter;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -25,10 +26,12 @@ public class NaturalViewService {
 
     private final Crosswalks crosswalks;
     private final TeamDatabases databases;
+    private final IdentifierRewriter rewriter;
 
-    public NaturalViewService(Crosswalks crosswalks, TeamDatabases databases) {
+    public NaturalViewService(Crosswalks crosswalks, TeamDatabases databases, IdentifierRewriter rewriter) {
         this.crosswalks = crosswalks;
         this.databases = databases;
+        this.rewriter = rewriter;
     }
 
     public Uni<Result> generate(String tenantId, UUID crosswalkId, UUID databaseId, String nativeSchema,
@@ -54,6 +57,6 @@ public class NaturalViewService {
     public Uni<String> rewrite(String tenantId, UUID crosswalkId, String sql, NaturalnessLevel level,
             String viewSchema, SqlDialect dialect) {
         return crosswalks.rows(tenantId, crosswalkId).chain(rows -> Blocking.run(
-                () -> new ViewQueryRewriter(rows, level, viewSchema, dialect).rewrite(sql), Duration.ofSeconds(30)));
+                () -> new ViewQueryRewriter(rewriter, rows, level, viewSchema, dialect).rewrite(sql), Duration.ofSeconds(30)));
     }
 }

@@ -1,5 +1,6 @@
 package dev.snailbench.generator.service.crosswalk;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -75,7 +76,7 @@ class CrosswalkPlannerTest {
         assertThat(CrosswalkPlanner.lookup(index, "column", "quantity").low()).isEqualTo("qty_2");
         assertThat(plan.report().renamedOnCollision()).isNotEmpty();
         assertThat(plan.report().reservedWords()).contains("user");
-        assertThat(SqlIdentifiers.quote("user", SqlDialect.SQLSERVER)).isEqualTo("[user]");
+        assertThat(IdentifierQuoting.quote("user", SqlDialect.SQLSERVER)).isEqualTo("[user]");
     }
 
     private static SchemaSpec.Column col(String name) {

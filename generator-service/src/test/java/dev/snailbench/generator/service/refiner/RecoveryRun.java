@@ -2,6 +2,8 @@ package dev.snailbench.generator.service.refiner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import static dev.snailbench.generator.testing.SqlTools.PARSER;
+import static dev.snailbench.generator.testing.SqlTools.REWRITER;
 import dev.snailbench.generator.service.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.generator.service.synthetic.LexicalEmbedder;
 import dev.snailbench.generator.testing.QueryRows;
@@ -12,7 +14,6 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.analysis.IdentifierExtractor;
 import dev.snailbench.sql.analysis.Identifiers;
 import dev.snailbench.sql.analysis.LinkingScore;
-import dev.snailbench.sql.rewrite.SqlParsing;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -142,14 +143,14 @@ final class RecoveryRun {
                 items++;
                 Identifiers goldIds = identifiers(gold);
                 for (Variant v : Variant.values()) {
-                    String predicted = simulators.get(v).predict(gold, SqlDialect.POSTGRESQL);
-                    String onDatabase = variants.toDatabase(v, predicted);
+                    String predicted = simulators.get(v).predict(REWRITER, gold, SqlDialect.POSTGRESQL);
+                    String onDatabase = variants.toDatabase(REWRITER, v, predicted);
                     List<List<String>> rows = QueryRows.of(c, v == Variant.ORIGINAL ? "exp_v1" : amb, onDatabase,
                             ordered);
-                    LinkingScore linking = LinkingScore.of(goldIds, identifiers(variants.toNative(v, predicted)));
+                    LinkingScore linking = LinkingScore.of(goldIds, identifiers(variants.toNative(REWRITER, v, predicted)));
                     if (Boolean.getBoolean("refiner.debug") && !linking.extra().isEmpty()) {
                         System.out.printf("  extra %s id %s: %s | on database: %s | native: %s%n", v.label(),
-                                q.get("id"), linking.extra(), onDatabase, variants.toNative(v, predicted));
+                                q.get("id"), linking.extra(), onDatabase, variants.toNative(REWRITER, v, predicted));
                     }
                     double[] sum = sums.get(v);
                     sum[0] += expected.equals(rows) ? 1 : 0;
@@ -174,7 +175,7 @@ final class RecoveryRun {
     }
 
     private static Identifiers identifiers(String sql) {
-        return IdentifierExtractor.extract(SqlParsing.parse(sql, SqlDialect.POSTGRESQL));
+        return IdentifierExtractor.extract(PARSER.parse(sql, SqlDialect.POSTGRESQL));
     }
 
     private static void apply(Connection c, List<String> ddl) throws SQLException {

@@ -1,5 +1,6 @@
 package dev.snailbench.generator.service.refiner;
 
+import static dev.snailbench.generator.testing.SqlTools.REWRITER;
 import dev.snailbench.generator.testing.QueryRows;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -59,9 +60,9 @@ class RefinedViewsFootballDbTest {
                 }
                 int id = q.get("id").asInt();
                 boolean ordered = gold.toLowerCase().contains("order by");
-                String onAmbiguous = injected.renaming().rewrite(gold, SqlDialect.POSTGRESQL, false).sql();
-                var toRefined = refined.rewrite(onAmbiguous, SqlDialect.POSTGRESQL, false);
-                String back = refined.rewrite(toRefined.sql(), SqlDialect.POSTGRESQL, true).sql();
+                String onAmbiguous = injected.renaming().rewrite(REWRITER, gold, SqlDialect.POSTGRESQL, false).sql();
+                var toRefined = refined.rewrite(REWRITER, onAmbiguous, SqlDialect.POSTGRESQL, false);
+                String back = refined.rewrite(REWRITER, toRefined.sql(), SqlDialect.POSTGRESQL, true).sql();
                 List<List<String>> expected = QueryRows.of(c, "exp_v1", gold, ordered);
                 List<List<String>> onViews = QueryRows.of(c, "ref_v1", toRefined.sql(), ordered);
                 List<List<String>> mappedBack = QueryRows.of(c, "amb_v1", back, ordered);

@@ -1,6 +1,7 @@
 package dev.snailbench.generator.service.refiner;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import static dev.snailbench.generator.testing.SqlTools.REWRITER;
 import dev.snailbench.generator.service.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.generator.service.synthetic.LexicalEmbedder;
 import dev.snailbench.localstack.DataDir;
@@ -125,9 +126,9 @@ class RefinerPipelineBenchmark {
         for (JsonNode q : dev) {
             String id = "dev" + q.get("id").asText();
             String gold = q.get("query").asText();
-            String predicted = simulator.predict(gold, SqlDialect.POSTGRESQL);
+            String predicted = simulator.predict(REWRITER, gold, SqlDialect.POSTGRESQL);
             questions.add(Map.of("id", id, "question", q.get("question").asText(), "goldSql", gold));
-            predictions.add(Map.of("questionId", id, "predictedSql", setup.variants().toNative(variant, predicted)));
+            predictions.add(Map.of("questionId", id, "predictedSql", setup.variants().toNative(REWRITER, variant, predicted)));
         }
         return Map.of("name", "Schema-Refiner " + variant.label() + " (seed " + seed + ")", "database",
                 Map.of("kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"), "user", USER,

@@ -3,6 +3,7 @@ package dev.snailbench.generator.service.views;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import static dev.snailbench.generator.testing.SqlTools.REWRITER;
 import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -21,7 +22,7 @@ class ViewQueryRewriterTest {
             new CrosswalkRow("column", "goals", "Regular", "Goals", "Gls", "GL"),
             new CrosswalkRow("column", "year", "Regular", "Year", "Yr", "Y"));
 
-    private final ViewQueryRewriter regular = new ViewQueryRewriter(CROSSWALK, NaturalnessLevel.REGULAR, "db_nl",
+    private final ViewQueryRewriter regular = new ViewQueryRewriter(REWRITER, CROSSWALK, NaturalnessLevel.REGULAR, "db_nl",
             SqlDialect.POSTGRESQL);
 
     @Test
@@ -54,7 +55,7 @@ class ViewQueryRewriterTest {
 
     @Test
     void shouldWriteSqlServerBrackets() {
-        ViewQueryRewriter least = new ViewQueryRewriter(CROSSWALK, NaturalnessLevel.LEAST, "db_nl", SqlDialect.SQLSERVER);
+        ViewQueryRewriter least = new ViewQueryRewriter(REWRITER, CROSSWALK, NaturalnessLevel.LEAST, "db_nl", SqlDialect.SQLSERVER);
         assertThat(least.rewrite("SELECT TOP 3 [teamname] FROM [dbo].[national_team]"))
                 .isEqualTo("SELECT TOP 3 [TN] FROM [db_nl].[NT]");
     }
@@ -62,7 +63,7 @@ class ViewQueryRewriterTest {
     @Test
     void shouldRewriteQueriesUsingColumnsNamedLikeWordsJsqlparserReserves() {
         // "number" names a column in SNAILS' CratersWildlifeObservations; JSqlParser reads it as a keyword.
-        ViewQueryRewriter least = new ViewQueryRewriter(CROSSWALK, NaturalnessLevel.LEAST, "db_nl", SqlDialect.SQLSERVER);
+        ViewQueryRewriter least = new ViewQueryRewriter(REWRITER, CROSSWALK, NaturalnessLevel.LEAST, "db_nl", SqlDialect.SQLSERVER);
         assertThat(least.rewrite("SELECT teamname, number FROM national_team WHERE number > 3"))
                 .isEqualTo("SELECT [TN], [number] FROM [db_nl].[NT] WHERE [number] > 3");
     }
