@@ -43,7 +43,7 @@ final class FootballDbSchemas {
         return m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : null;
     }
 
-    static DatabaseSchema read(Path dataDir, String version, SqlParser parser) {
+    static LeveledSchema read(Path dataDir, String version, SqlParser parser) {
         Path dir = dataDir.resolve("footballdb").resolve(version).resolve("db");
         if (!Files.isDirectory(dir)) {
             throw new InferenceException("FootballDB " + version + " not found in " + dataDir);
@@ -60,14 +60,14 @@ final class FootballDbSchemas {
             throw new UncheckedIOException(e);
         }
         Map<String, List<String>> pks = new LinkedHashMap<>();
-        List<DatabaseSchema.TableDef> tables = new ArrayList<>();
+        List<LeveledSchema.TableDef> tables = new ArrayList<>();
         List<String[]> rawFks = new ArrayList<>();
         for (CreateTable ct : creates) {
             String table = ct.getTable().getName();
-            List<DatabaseSchema.ColumnDef> columns = new ArrayList<>();
+            List<LeveledSchema.ColumnDef> columns = new ArrayList<>();
             List<String> pk = new ArrayList<>();
             for (ColumnDefinition cd : ct.getColumnDefinitions()) {
-                columns.add(new DatabaseSchema.ColumnDef(same(cd.getColumnName()), cd.getColDataType().toString()));
+                columns.add(new LeveledSchema.ColumnDef(same(cd.getColumnName()), cd.getColDataType().toString()));
                 List<String> specs = cd.getColumnSpecs() == null ? List.of()
                         : cd.getColumnSpecs().stream().map(s -> s.toLowerCase(Locale.ROOT)).toList();
                 for (int i = 0; i < specs.size(); i++) {
@@ -93,14 +93,14 @@ final class FootballDbSchemas {
                 }
             }
             pks.put(table, pk);
-            tables.add(new DatabaseSchema.TableDef(same(table), columns, pk));
+            tables.add(new LeveledSchema.TableDef(same(table), columns, pk));
         }
-        List<DatabaseSchema.ForeignKey> fks = new ArrayList<>();
+        List<LeveledSchema.ForeignKey> fks = new ArrayList<>();
         for (String[] fk : rawFks) {
             String refCol = fk[3] != null ? fk[3] : pks.getOrDefault(fk[2], List.of()).stream().findFirst().orElse(null);
-            fks.add(new DatabaseSchema.ForeignKey(fk[0], fk[1], fk[2], refCol));
+            fks.add(new LeveledSchema.ForeignKey(fk[0], fk[1], fk[2], refCol));
         }
-        return new DatabaseSchema("footballdb/" + version, tables, fks, Map.of(), Crosswalk.of(List.of()));
+        return new LeveledSchema("footballdb/" + version, tables, fks, Map.of(), Crosswalk.of(List.of()));
     }
 
     private static Map<NaturalnessLevel, String> same(String name) {

@@ -6,7 +6,7 @@ import dev.snailbench.inference.client.ModelClient;
 import dev.snailbench.inference.config.InferenceConfig;
 import dev.snailbench.inference.model.InferenceRecord;
 import dev.snailbench.inference.prompt.PromptBuilder;
-import dev.snailbench.inference.schema.DatabaseSchema;
+import dev.snailbench.inference.schema.LeveledSchema;
 import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.inference.schema.VariantNames;
 import dev.snailbench.inference.sql.SqlExtractor;
@@ -105,7 +105,7 @@ public class Answerer {
                 // The generator refuses other levels with a variant: its names are the ones the prompt showed.
                 mapping = VariantNames.back(team);
             } else {
-                DatabaseSchema schema = schemas.resolve(item.schemaId(), team);
+                LeveledSchema schema = schemas.resolve(item.schemaId(), team);
                 if (schema.crosswalk().entries().isEmpty()) {
                     throw new InferenceException("schema " + schema.name() + " has no crosswalk: cannot map "
                             + level.label() + " names back to native ones");

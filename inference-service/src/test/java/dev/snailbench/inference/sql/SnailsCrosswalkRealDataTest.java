@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Duration;
 import dev.snailbench.sql.SqlParser;
-import dev.snailbench.inference.schema.DatabaseSchema;
+import dev.snailbench.inference.schema.LeveledSchema;
 import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.data.SnailsGold;
@@ -62,7 +62,7 @@ class SnailsCrosswalkRealDataTest {
         int questions = 0;
         for (Path file : files) {
             String db = file.getFileName().toString().replace(".json", "");
-            DatabaseSchema schema = catalog.get(db);
+            LeveledSchema schema = catalog.get(db);
             for (JsonNode q : json.readTree(file.toFile())) {
                 questions++;
                 String nativeSql = q.path("gold_sql_native").asText();

@@ -6,7 +6,7 @@ import dev.snailbench.scorer.service.compare.Cells;
 import dev.snailbench.scorer.service.compare.CompareOptions;
 import dev.snailbench.scorer.service.compare.Comparison;
 import dev.snailbench.scorer.service.compare.ResultComparisons;
-import dev.snailbench.scorer.service.compare.ResultTable;
+import dev.snailbench.scorer.service.compare.ComparableTable;
 import dev.snailbench.scorer.service.compare.Row;
 import dev.snailbench.scorer.service.compare.Tolerance;
 import dev.snailbench.model.domain.ApiKeys;
@@ -58,8 +58,8 @@ public class CompareResource {
             throw ApiError.of(400, "body must be a JSON object with gold and predicted");
         }
         JsonErrors.onlyFields(body, "", "gold", "predicted", "orderBy", "nullsEqual", "tolerance");
-        ResultTable gold = table(body, "gold");
-        ResultTable predicted = table(body, "predicted");
+        ComparableTable gold = table(body, "gold");
+        ComparableTable predicted = table(body, "predicted");
         boolean orderBy = bool(body, "orderBy", false);
         boolean nullsEqual = bool(body, "nullsEqual", true);
         Tolerance tolerance = Tolerance.EXACT;
@@ -78,7 +78,7 @@ public class CompareResource {
         return comparisons.compare(gold, predicted, new CompareOptions(orderBy, tolerance, nullsEqual));
     }
 
-    private ResultTable table(JsonNode body, String field) {
+    private ComparableTable table(JsonNode body, String field) {
         JsonNode t = body.get(field);
         if (t == null || !t.isObject()) {
             throw ApiError.of(400, field + " is required: {\"columns\": [...], \"rows\": [[...]]}");
@@ -135,7 +135,7 @@ public class CompareResource {
                 times.add(ts.get(i).asDouble());
             }
         }
-        return new ResultTable(columns, out, times);
+        return new ComparableTable(columns, out, times);
     }
 
     private static Object cell(JsonNode c, String field, int row, int column) {

@@ -5,7 +5,7 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.scorer.service.sql.SqlAnalysis;
 import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.sql.analysis.IdentifierExtractor;
-import dev.snailbench.sql.analysis.Identifiers;
+import dev.snailbench.sql.analysis.QueryIdentifiers;
 import dev.snailbench.sql.analysis.LinkingScore;
 import dev.snailbench.sql.analysis.PredictedIdentifiers;
 import dev.snailbench.sql.SqlParseException;
@@ -99,7 +99,7 @@ public class SqlResource {
         }
         SqlDialect dialect = dialect(request.dialect());
         Linking linking = linking(request.linking());
-        Identifiers gold = identifiers(parse(request.goldSql(), "goldSql", dialect), "goldSql");
+        QueryIdentifiers gold = identifiers(parse(request.goldSql(), "goldSql", dialect), "goldSql");
         checkSize(request.predictedSql(), "predictedSql");
         PredictedIdentifiers.Linked predicted = sql.predictedIdentifiers(request.predictedSql(), dialect);
         if (linking == Linking.SNAILS) {
@@ -127,7 +127,7 @@ public class SqlResource {
         } catch (IllegalArgumentException e) {
             throw ApiError.of(400, "sql: " + e.getMessage());
         }
-        Identifiers ids = identifiers(st, "sql");
+        QueryIdentifiers ids = identifiers(st, "sql");
         return new CharacteristicsResponse(c, c.hardness().label(), List.copyOf(ids.tables()),
                 List.copyOf(ids.columns()));
     }
@@ -150,7 +150,7 @@ public class SqlResource {
         }
     }
 
-    private static Identifiers identifiers(Statement st, String field) {
+    private static QueryIdentifiers identifiers(Statement st, String field) {
         try {
             return IdentifierExtractor.extract(st);
         } catch (IllegalArgumentException e) {

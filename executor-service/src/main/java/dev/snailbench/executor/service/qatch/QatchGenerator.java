@@ -1,10 +1,10 @@
 package dev.snailbench.executor.service.qatch;
 
 import dev.snailbench.sql.IdentifierQuoting;
-import dev.snailbench.executor.service.ResultTables;
+import dev.snailbench.executor.service.TextTables;
 import dev.snailbench.model.domain.QatchCategory;
 import dev.snailbench.model.domain.QatchSuite.Options;
-import dev.snailbench.model.domain.QatchSuite.ResultTable;
+import dev.snailbench.model.domain.QatchSuite.TextTable;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
@@ -157,9 +157,9 @@ public final class QatchGenerator {
                 if (candidate.isEmpty() || !seen.add(candidate.get().sql())) {
                     continue;
                 }
-                ResultTable result;
+                TextTable result;
                 try {
-                    result = ResultTables.inOneOrder(execute(candidate.get().sql()), candidate.get().orderColumn());
+                    result = TextTables.inOneOrder(execute(candidate.get().sql()), candidate.get().orderColumn());
                 } catch (SQLException e) {
                     LOG.warnf("generated %s SQL failed: %s (%s)", category.id(), candidate.get().sql(), e.getMessage());
                     failed.add(candidate.get().sql() + " -- " + e.getMessage());
@@ -379,11 +379,11 @@ public final class QatchGenerator {
         });
     }
 
-    private ResultTable execute(String sql) throws SQLException {
+    private TextTable execute(String sql) throws SQLException {
         try (Statement s = statement()) {
             s.setMaxRows(options.maxResultRows() + 1);
             try (ResultSet rs = s.executeQuery(sql)) {
-                return ResultTables.read(rs, options.maxResultRows());
+                return TextTables.read(rs, options.maxResultRows());
             }
         }
     }

@@ -1,9 +1,9 @@
 package dev.snailbench.executor.service.synthetic;
 
 import dev.snailbench.sql.IdentifierQuoting;
-import dev.snailbench.executor.service.ResultTables;
+import dev.snailbench.executor.service.TextTables;
 import dev.snailbench.executor.service.qatch.ColumnProfile;
-import dev.snailbench.model.domain.QatchSuite.ResultTable;
+import dev.snailbench.model.domain.QatchSuite.TextTable;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite.Counts;
@@ -218,7 +218,7 @@ public final class SyntheticSqlGenerator {
                     continue;
                 }
                 candidates++;
-                ResultTable result = run(filled.sql());
+                TextTable result = run(filled.sql());
                 if (result == null) {
                     continue;
                 }
@@ -393,11 +393,11 @@ public final class SyntheticSqlGenerator {
     }
 
     /** Runs a candidate; null (and counted) when it fails, times out, returns nothing or too much. */
-    private ResultTable run(String sql) {
+    private TextTable run(String sql) {
         try (Statement s = statement()) {
             s.setMaxRows(options.maxResultRows() + 1);
             try (ResultSet rs = s.executeQuery(sql)) {
-                ResultTable result = ResultTables.read(rs, options.maxResultRows());
+                TextTable result = TextTables.read(rs, options.maxResultRows());
                 if (result == null) {
                     tooLarge++;
                 } else if (result.rows().isEmpty()) {
@@ -438,7 +438,7 @@ public final class SyntheticSqlGenerator {
     }
 
     /** The result as a bag of rows (order ignored): two queries with the same rows ask the same thing. */
-    private static String fingerprint(ResultTable result) {
+    private static String fingerprint(TextTable result) {
         List<String> rows = new ArrayList<>(result.rows().size());
         result.rows().forEach(r -> rows.add(String.join("\u0001", r.stream().map(String::valueOf).toList())));
         Collections.sort(rows);

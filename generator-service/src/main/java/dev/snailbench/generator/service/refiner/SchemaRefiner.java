@@ -105,7 +105,7 @@ public class SchemaRefiner {
             SchemaGraph graph = SchemaGraph.of(schema);
             return new Prepared(graph, ColumnCommunities.of(graph, 42));
         }, timeout).chain(p -> packager(options).packages(p.graph(), p.communities())
-                .chain(packages -> Sss.vectors(embedder(options.embeddings()), AmbiguityDetector.texts(packages),
+                .chain(packages -> SemanticSimilarityVectors.vectors(embedder(options.embeddings()), AmbiguityDetector.texts(packages),
                         options.embeddings().equals(EmbeddingBackends.OPENAI) ? config.embeddings().batchSize()
                                 : Integer.MAX_VALUE)
                         .chain(vectors -> Blocking.run(() -> new Analysis(databaseId, nativeSchema,

@@ -12,7 +12,7 @@ import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.analysis.IdentifierExtractor;
-import dev.snailbench.sql.analysis.Identifiers;
+import dev.snailbench.sql.analysis.QueryIdentifiers;
 import dev.snailbench.sql.analysis.LinkingScore;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -141,7 +141,7 @@ final class RecoveryRun {
                     continue; // gold failed: says nothing about the names
                 }
                 items++;
-                Identifiers goldIds = identifiers(gold);
+                QueryIdentifiers goldIds = identifiers(gold);
                 for (Variant v : Variant.values()) {
                     String predicted = simulators.get(v).predict(REWRITER, gold, SqlDialect.POSTGRESQL);
                     String onDatabase = variants.toDatabase(REWRITER, v, predicted);
@@ -174,7 +174,7 @@ final class RecoveryRun {
         t.table().forEach(r -> System.out.println(r.row()));
     }
 
-    private static Identifiers identifiers(String sql) {
+    private static QueryIdentifiers identifiers(String sql) {
         return IdentifierExtractor.extract(PARSER.parse(sql, SqlDialect.POSTGRESQL));
     }
 

@@ -4,7 +4,7 @@ import dev.snailbench.model.domain.EvaluationOptions.Linking;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.sql.analysis.IdentifierExtractor;
-import dev.snailbench.sql.analysis.Identifiers;
+import dev.snailbench.sql.analysis.QueryIdentifiers;
 import dev.snailbench.sql.analysis.LinkingScore;
 import dev.snailbench.sql.analysis.OrderBy;
 import dev.snailbench.sql.analysis.PredictedIdentifiers.Linked;
@@ -36,7 +36,7 @@ public class SqlAnalysis {
     private final SqlParser parser;
     private final Map<String, GoldAnalysis> golds = lru(CACHED_STATEMENTS);
     private final Map<String, Linked> predictions = lru(CACHED_STATEMENTS);
-    private final Map<String, Identifiers> snailsStatements = lru(CACHED_STATEMENTS);
+    private final Map<String, QueryIdentifiers> snailsStatements = lru(CACHED_STATEMENTS);
 
     /** {@code linkingMethod} of items linked by the SNAILS authors' conventions. */
     public static final String SNAILS_METHOD = "snails";
@@ -69,8 +69,8 @@ public class SqlAnalysis {
                     null, null, false);
         }
         if (linking == Linking.SNAILS) {
-            Identifiers g = snails(goldSql, dialect);
-            Identifiers p = snails(predictedSql, dialect);
+            QueryIdentifiers g = snails(goldSql, dialect);
+            QueryIdentifiers p = snails(predictedSql, dialect);
             LinkingScore s = LinkingScore.snails(g, p);
             return new ItemAnalysis(gold.orderBy(), gold.hardness(), s.queryRecall(), s.queryPrecision(), s.queryF1(),
                     g.keys(), p.keys(), null, SNAILS_METHOD, false);
@@ -104,7 +104,7 @@ public class SqlAnalysis {
     }
 
     /** What a gold statement says, whoever's prediction it is compared with. */
-    private record GoldAnalysis(boolean orderBy, String hardness, Identifiers identifiers, String error) {
+    private record GoldAnalysis(boolean orderBy, String hardness, QueryIdentifiers identifiers, String error) {
     }
 
     /** As {@link PredictedIdentifiers#of}, with the service's parser (bounded threads and time). */
@@ -114,7 +114,7 @@ public class SqlAnalysis {
     }
 
     /** A statement's identifiers by the SNAILS authors' conventions, cached like the others. */
-    public Identifiers snails(String sql, SqlDialect dialect) {
+    public QueryIdentifiers snails(String sql, SqlDialect dialect) {
         return cached(snailsStatements, dialect.id() + "\n" + sql,
                 () -> SnailsLinking.identifiers(parser, sql, dialect));
     }

@@ -14,9 +14,9 @@ import java.util.function.Function;
  * The semantic similarity score's vectors: every distinct text embedded once, in batches (one request each for a
  * remote backend), then looked up while detection compares pairs.
  */
-public final class Sss {
+public final class SemanticSimilarityVectors {
 
-    private Sss() {
+    private SemanticSimilarityVectors() {
     }
 
     public static Uni<Function<String, float[]>> vectors(TextEmbedder embedder, Collection<String> texts, int batch) {
