@@ -11,9 +11,9 @@ import dev.snailbench.generator.service.TeamDatabases;
 import dev.snailbench.generator.service.crosswalk.BuildReport;
 import dev.snailbench.generator.service.crosswalk.CrosswalkBuildSpec;
 import dev.snailbench.generator.service.crosswalk.CrosswalkBuilds;
-import dev.snailbench.generator.service.crosswalk.CrosswalkCsv;
+import dev.snailbench.model.domain.CrosswalkEntry;
+import dev.snailbench.sql.rewrite.CrosswalkCsv;
 import dev.snailbench.tenancy.JsonErrors;
-import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
 import dev.snailbench.generator.service.crosswalk.Crosswalks;
 import dev.snailbench.generator.service.llm.IdentifierLlm;
 import dev.snailbench.model.domain.ApiKeys;
@@ -82,7 +82,12 @@ public class CrosswalkResource {
             if (name == null || name.isBlank()) {
                 throw new InvalidRequestException("name", "query parameter 'name' is required");
             }
-            List<CrosswalkRow> rows = CrosswalkCsv.parse(body);
+            List<CrosswalkEntry> rows;
+            try {
+                rows = CrosswalkCsv.parse(body);
+            } catch (CrosswalkCsv.BadCsvException e) {
+                throw new InvalidRequestException(e.field(), e.problem());
+            }
             if (rows.size() > config.maxImportRows()) {
                 throw new PayloadTooLarge("crosswalk has " + rows.size() + " rows, at most " + config.maxImportRows()
                         + " are accepted");

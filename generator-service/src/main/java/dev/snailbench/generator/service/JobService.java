@@ -171,8 +171,7 @@ public class JobService {
                         "crosswalkId", e.getMessage() + " for this tenant"))
                 .onFailure(Crosswalks.NotReady.class).transform(e -> new InvalidRequestException("crosswalkId",
                         e.getMessage()))
-                .map(rows -> read.withCrosswalk(rows.stream().map(r -> new TeamSchema.Renaming(r.kind(),
-                        r.identifierNative(), r.regular(), r.low(), r.least())).toList())));
+                .map(read::withCrosswalk));
     }
 
     /** The questions of a set the tenant stored (synthetic or QATCH), or null when the request names none. */

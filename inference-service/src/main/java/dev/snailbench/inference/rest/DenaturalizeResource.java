@@ -1,10 +1,10 @@
 package dev.snailbench.inference.rest;
 
 import dev.snailbench.inference.service.Failures;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.rewrite.Crosswalk;
-import dev.snailbench.sql.rewrite.CrosswalkEntry;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.tenancy.TenantAuthenticator;
@@ -109,18 +109,13 @@ public class DenaturalizeResource {
         if (e == null) {
             throw new BadRequest(at + " is null");
         }
-        CrosswalkEntry.Kind kind;
-        if ("table".equals(e.kind())) {
-            kind = CrosswalkEntry.Kind.TABLE;
-        } else if ("column".equals(e.kind())) {
-            kind = CrosswalkEntry.Kind.COLUMN;
-        } else {
+        if (!CrosswalkEntry.TABLE.equals(e.kind()) && !CrosswalkEntry.COLUMN.equals(e.kind())) {
             throw new BadRequest(at + ".kind must be table or column, was " + e.kind());
         }
         if (e.nativeName() == null || e.nativeName().isBlank()) {
             throw new BadRequest(at + ".native is required");
         }
-        CrosswalkEntry entry = new CrosswalkEntry(kind, e.nativeName(), e.regular(), e.low(), e.least());
+        CrosswalkEntry entry = new CrosswalkEntry(e.kind(), e.nativeName(), null, e.regular(), e.low(), e.least());
         if (entry.name(level) == null || entry.name(level).isBlank()) {
             throw new BadRequest(at + "." + level.label().toLowerCase() + " is required for level " + level.label());
         }

@@ -3,11 +3,12 @@ package dev.snailbench.inference.schema;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.inference.InferenceException;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.sql.rewrite.Crosswalk;
-import dev.snailbench.sql.rewrite.CrosswalkEntry;
+import dev.snailbench.sql.rewrite.CrosswalkCsv;
 import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.sql.SqlParser;
 import java.io.IOException;
@@ -83,14 +84,10 @@ public class SchemaCatalog {
     public static LeveledSchema fromTeam(TeamSchema team) {
         DatabaseSchema read = VariantNames.of(team) ? VariantNames.shown(team)
                 : team.schema();
-        Map<String, TeamSchema.Renaming> tableNames = new HashMap<>();
-        Map<String, TeamSchema.Renaming> columnNames = new HashMap<>();
-        List<CrosswalkEntry> entries = new ArrayList<>();
-        for (TeamSchema.Renaming r : team.crosswalk()) {
-            boolean table = "table".equalsIgnoreCase(r.kind());
-            (table ? tableNames : columnNames).put(IdentifierQuoting.key(r.nativeName()), r);
-            entries.add(new CrosswalkEntry(table ? CrosswalkEntry.Kind.TABLE : CrosswalkEntry.Kind.COLUMN,
-                    r.nativeName(), r.regular(), r.low(), r.least()));
+        Map<String, CrosswalkEntry> tableNames = new HashMap<>();
+        Map<String, CrosswalkEntry> columnNames = new HashMap<>();
+        for (CrosswalkEntry r : team.crosswalk()) {
+            (r.isTable() ? tableNames : columnNames).put(IdentifierQuoting.key(r.nativeName()), r);
         }
         List<LeveledSchema.TableDef> tables = new ArrayList<>();
         List<LeveledSchema.ForeignKey> fks = new ArrayList<>();
@@ -115,7 +112,7 @@ public class SchemaCatalog {
                 }
             }
         }
-        return new LeveledSchema(team.name(), tables, fks, Map.of(), new Crosswalk(entries, tablesOfColumn), samples);
+        return new LeveledSchema(team.name(), tables, fks, Map.of(), new Crosswalk(team.crosswalk(), tablesOfColumn), samples);
     }
 
     /** A sample value as the built-in dumps show it: numbers bare, text quoted. */
@@ -123,10 +120,10 @@ public class SchemaCatalog {
         return value.matches("-?\\d+(\\.\\d+)?") ? value : "'" + value.replace("'", "''") + "'";
     }
 
-    private static Map<NaturalnessLevel, String> names(String nativeName, Map<String, TeamSchema.Renaming> renamed) {
+    private static Map<NaturalnessLevel, String> names(String nativeName, Map<String, CrosswalkEntry> renamed) {
         Map<NaturalnessLevel, String> m = new EnumMap<>(NaturalnessLevel.class);
         m.put(NaturalnessLevel.NATIVE, nativeName);
-        TeamSchema.Renaming r = renamed.get(IdentifierQuoting.key(nativeName));
+        CrosswalkEntry r = renamed.get(IdentifierQuoting.key(nativeName));
         if (r != null) {
             m.put(NaturalnessLevel.REGULAR, r.regular());
             m.put(NaturalnessLevel.LOW, r.low());
@@ -174,27 +171,13 @@ public class SchemaCatalog {
         }
     }
 
-    /** Reads a SNAILS crosswalk CSV: {@code kind,identifier_native,native_level,regular,low,least}. */
+    /** Reads a SNAILS crosswalk CSV with sql-support's {@link CrosswalkCsv}. */
     public static List<CrosswalkEntry> readCrosswalk(Path csv) throws IOException {
-        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-        List<CrosswalkEntry> entries = new ArrayList<>();
-        for (int i = 1; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (line.isBlank()) {
-                continue;
-            }
-            String[] f = line.split(",", -1);
-            if (f.length != 6) {
-                throw new IOException(csv + " line " + (i + 1) + ": expected 6 fields, found " + f.length);
-            }
-            CrosswalkEntry.Kind kind = switch (f[0]) {
-                case "table" -> CrosswalkEntry.Kind.TABLE;
-                case "column" -> CrosswalkEntry.Kind.COLUMN;
-                default -> throw new IOException(csv + " line " + (i + 1) + ": unknown kind '" + f[0] + "'");
-            };
-            entries.add(new CrosswalkEntry(kind, f[1], f[3], f[4], f[5]));
+        try {
+            return CrosswalkCsv.parse(Files.readString(csv, StandardCharsets.UTF_8));
+        } catch (CrosswalkCsv.BadCsvException e) {
+            throw new IOException(csv + " " + e.getMessage(), e);
         }
-        return entries;
     }
 
     private static Map<NaturalnessLevel, String> levels(JsonNode names) {

@@ -1,6 +1,7 @@
 package dev.snailbench.sql.rewrite;
 
 import dev.snailbench.sql.IdentifierQuoting;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,14 +30,14 @@ public record Crosswalk(List<CrosswalkEntry> entries, Map<String, Set<String>> n
         Map<String, String> tableToByNative = new LinkedHashMap<>();
         Map<String, List<String>> tables = new LinkedHashMap<>();
         for (CrosswalkEntry e : entries) {
-            if (e.kind() == CrosswalkEntry.Kind.TABLE && present(e, from) && present(e, to)) {
+            if (e.isTable() && present(e, from) && present(e, to)) {
                 tableToByNative.put(IdentifierQuoting.key(e.nativeName()), e.name(to));
                 add(tables, IdentifierQuoting.key(e.name(from)), e.name(to));
             }
         }
         Map<String, List<NameMapping.ColumnTarget>> columns = new LinkedHashMap<>();
         for (CrosswalkEntry e : entries) {
-            if (e.kind() == CrosswalkEntry.Kind.COLUMN && present(e, from) && present(e, to)) {
+            if (!e.isTable() && present(e, from) && present(e, to)) {
                 Set<String> tablesAtTarget = new LinkedHashSet<>();
                 for (String nativeTable : nativeTablesOfColumn.getOrDefault(IdentifierQuoting.key(e.nativeName()), Set.of())) {
                     String t = tableToByNative.get(nativeTable);

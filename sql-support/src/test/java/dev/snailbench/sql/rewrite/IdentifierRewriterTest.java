@@ -7,7 +7,7 @@ import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlParser;
 import java.time.Duration;
-import dev.snailbench.sql.rewrite.CrosswalkEntry.Kind;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,13 +18,13 @@ class IdentifierRewriterTest {
     private static final IdentifierRewriter REWRITER = new IdentifierRewriter(new SqlParser(1, Duration.ofSeconds(10)));
 
     private static final Crosswalk CROSSWALK = new Crosswalk(List.of(
-            new CrosswalkEntry(Kind.TABLE, "tbl_Plots", "Plots", "Plts", "P"),
-            new CrosswalkEntry(Kind.TABLE, "tbl_Trees", "Trees", "Trs", "T"),
-            new CrosswalkEntry(Kind.COLUMN, "Ht", "Height_Meters", "Hgt_m", "Ht"),
-            new CrosswalkEntry(Kind.COLUMN, "Height", "Height", "Hght", "H"),
-            new CrosswalkEntry(Kind.COLUMN, "Plot_ID", "Plot_Identifier", "Plt_ID", "P_ID"),
-            new CrosswalkEntry(Kind.COLUMN, "Principal_ID", "Principal_Identifier", "Prin_ID", "P_ID"),
-            new CrosswalkEntry(Kind.COLUMN, "year", "Year", "Yr", "Y")),
+            CrosswalkEntry.table("tbl_Plots", "Plots", "Plts", "P"),
+            CrosswalkEntry.table("tbl_Trees", "Trees", "Trs", "T"),
+            CrosswalkEntry.column("Ht", "Height_Meters", "Hgt_m", "Ht"),
+            CrosswalkEntry.column("Height", "Height", "Hght", "H"),
+            CrosswalkEntry.column("Plot_ID", "Plot_Identifier", "Plt_ID", "P_ID"),
+            CrosswalkEntry.column("Principal_ID", "Principal_Identifier", "Prin_ID", "P_ID"),
+            CrosswalkEntry.column("year", "Year", "Yr", "Y")),
             Map.of("ht", Set.of("tbl_trees"), "height", Set.of("tbl_trees"), "plot_id", Set.of("tbl_plots", "tbl_trees"),
                     "principal_id", Set.of("tbl_other"), "year", Set.of("tbl_plots")));
 
@@ -96,7 +96,7 @@ class IdentifierRewriterTest {
 
     @Test
     void shouldQuoteATargetNameThatNeedsIt() {
-        Crosswalk cw = Crosswalk.of(List.of(new CrosswalkEntry(Kind.COLUMN, "LEVEL1_%TESTED", "a", "L1PT", "b")));
+        Crosswalk cw = Crosswalk.of(List.of(CrosswalkEntry.column("LEVEL1_%TESTED", "a", "L1PT", "b")));
         var r = REWRITER.rewrite("SELECT L1PT FROM x", SqlDialect.SQLSERVER,
                 cw.mapping(NaturalnessLevel.LOW, NaturalnessLevel.NATIVE));
 

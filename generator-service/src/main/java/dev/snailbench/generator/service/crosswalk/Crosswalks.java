@@ -2,6 +2,7 @@ package dev.snailbench.generator.service.crosswalk;
 
 import dev.snailbench.generator.repository.CrosswalkEntity;
 import dev.snailbench.generator.repository.CrosswalkRepository;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,7 +21,7 @@ public class Crosswalks {
         this.repository = repository;
     }
 
-    public Uni<CrosswalkEntity> importCsv(String tenantId, String name, List<CrosswalkRow> rows) {
+    public Uni<CrosswalkEntity> importCsv(String tenantId, String name, List<CrosswalkEntry> rows) {
         CrosswalkEntity cw = new CrosswalkEntity();
         cw.id = UUID.randomUUID();
         cw.tenantId = tenantId;
@@ -45,7 +46,7 @@ public class Crosswalks {
     }
 
     /** The rows of a READY crosswalk; a build still running or failed is a {@link NotReady}. */
-    public Uni<List<CrosswalkRow>> rows(String tenantId, UUID id) {
+    public Uni<List<CrosswalkEntry>> rows(String tenantId, UUID id) {
         return get(tenantId, id).chain(cw -> {
             if (cw.status != CrosswalkEntity.Status.READY) {
                 return Uni.createFrom().failure(new NotReady(cw));

@@ -1,9 +1,9 @@
 package dev.snailbench.generator.service.views;
 
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.generator.service.InvalidRequestException;
 import dev.snailbench.generator.service.crosswalk.CrosswalkPlanner;
-import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
@@ -36,38 +36,38 @@ public final class NaturalViewDdl {
     }
 
     /** @throws InvalidRequestException when the crosswalk misses identifiers or its names clash in a view */
-    public static NaturalViews generate(SchemaSpec schema, String nativeSchema, List<CrosswalkRow> crosswalk,
+    public static NaturalViews generate(SchemaSpec schema, String nativeSchema, List<CrosswalkEntry> crosswalk,
             NaturalnessLevel level, String viewSchema, SqlDialect dialect) {
         if (level == NaturalnessLevel.NATIVE) {
             throw new InvalidRequestException("level", "views expose a renamed level: Regular, Low or Least");
         }
-        Map<String, CrosswalkRow> index = CrosswalkPlanner.index(crosswalk);
+        Map<String, CrosswalkEntry> index = CrosswalkPlanner.index(crosswalk);
         Set<String> missing = new TreeSet<>();
         Set<String> problems = new TreeSet<>();
         List<ViewMapping> mapping = new ArrayList<>();
         Set<String> views = new HashSet<>();
         for (SchemaSpec.Table t : schema.tables()) {
-            CrosswalkRow tr = CrosswalkPlanner.lookup(index, CrosswalkRow.TABLE, t.name());
+            CrosswalkEntry tr = CrosswalkPlanner.lookup(index, CrosswalkEntry.TABLE, t.name());
             if (tr == null) {
                 missing.add("table " + t.name());
                 continue;
             }
-            String view = tr.at(level);
+            String view = tr.name(level);
             if (!views.add(view.toLowerCase(Locale.ROOT))) {
                 problems.add("two tables map to view '" + view + "'");
             }
             List<ColumnMapping> cols = new ArrayList<>();
             Set<String> seen = new HashSet<>();
             for (SchemaSpec.Column c : t.columns()) {
-                CrosswalkRow cr = CrosswalkPlanner.lookup(index, CrosswalkRow.COLUMN, c.name());
+                CrosswalkEntry cr = CrosswalkPlanner.lookup(index, CrosswalkEntry.COLUMN, c.name());
                 if (cr == null) {
                     missing.add("column " + t.name() + "." + c.name());
                     continue;
                 }
-                if (!seen.add(cr.at(level).toLowerCase(Locale.ROOT))) {
-                    problems.add("two columns of " + t.name() + " map to '" + cr.at(level) + "'");
+                if (!seen.add(cr.name(level).toLowerCase(Locale.ROOT))) {
+                    problems.add("two columns of " + t.name() + " map to '" + cr.name(level) + "'");
                 }
-                cols.add(new ColumnMapping(cr.at(level), c.name()));
+                cols.add(new ColumnMapping(cr.name(level), c.name()));
             }
             mapping.add(new ViewMapping(view, t.name(), List.copyOf(cols)));
         }

@@ -1,12 +1,11 @@
 package dev.snailbench.generator.service.views;
 
 import dev.snailbench.generator.service.InvalidRequestException;
-import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlParseException;
 import dev.snailbench.sql.rewrite.Crosswalk;
-import dev.snailbench.sql.rewrite.CrosswalkEntry;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
 import dev.snailbench.sql.rewrite.NameMapping;
 import java.util.List;
@@ -25,13 +24,10 @@ public final class ViewQueryRewriter {
     private final IdentifierRewriter.Style style;
     private final SqlDialect dialect;
 
-    public ViewQueryRewriter(IdentifierRewriter rewriter, List<CrosswalkRow> crosswalk, NaturalnessLevel level,
+    public ViewQueryRewriter(IdentifierRewriter rewriter, List<CrosswalkEntry> crosswalk, NaturalnessLevel level,
             String viewSchema, SqlDialect dialect) {
         this.rewriter = rewriter;
-        this.mapping = Crosswalk.of(crosswalk.stream().map(r -> new CrosswalkEntry(
-                CrosswalkRow.TABLE.equals(r.kind()) ? CrosswalkEntry.Kind.TABLE : CrosswalkEntry.Kind.COLUMN,
-                r.identifierNative(), r.regular(), r.low(), r.least())).toList())
-                .mapping(NaturalnessLevel.NATIVE, level);
+        this.mapping = Crosswalk.of(crosswalk).mapping(NaturalnessLevel.NATIVE, level);
         this.style = IdentifierRewriter.Style.views(viewSchema);
         this.dialect = dialect;
     }

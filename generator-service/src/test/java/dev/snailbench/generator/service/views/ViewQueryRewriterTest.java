@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import static dev.snailbench.generator.testing.SqlTools.REWRITER;
 import dev.snailbench.generator.service.InvalidRequestException;
-import dev.snailbench.generator.service.crosswalk.CrosswalkRow;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
 import java.util.List;
@@ -13,14 +13,14 @@ import org.junit.jupiter.api.Test;
 
 class ViewQueryRewriterTest {
 
-    private static final List<CrosswalkRow> CROSSWALK = List.of(
-            new CrosswalkRow("table", "match", "Regular", "Game", "Gm", "G"),
-            new CrosswalkRow("table", "national_team", "Regular", "NationalTeam", "NatlTm", "NT"),
-            new CrosswalkRow("column", "team_id", "Regular", "TeamId", "TmId", "TI"),
-            new CrosswalkRow("column", "teamname", "Regular", "TeamName", "TmNm", "TN"),
-            new CrosswalkRow("column", "home_team_id", "Regular", "HomeTeamId", "HmTmId", "HTI"),
-            new CrosswalkRow("column", "goals", "Regular", "Goals", "Gls", "GL"),
-            new CrosswalkRow("column", "year", "Regular", "Year", "Yr", "Y"));
+    private static final List<CrosswalkEntry> CROSSWALK = List.of(
+            new CrosswalkEntry("table", "match", "Regular", "Game", "Gm", "G"),
+            new CrosswalkEntry("table", "national_team", "Regular", "NationalTeam", "NatlTm", "NT"),
+            new CrosswalkEntry("column", "team_id", "Regular", "TeamId", "TmId", "TI"),
+            new CrosswalkEntry("column", "teamname", "Regular", "TeamName", "TmNm", "TN"),
+            new CrosswalkEntry("column", "home_team_id", "Regular", "HomeTeamId", "HmTmId", "HTI"),
+            new CrosswalkEntry("column", "goals", "Regular", "Goals", "Gls", "GL"),
+            new CrosswalkEntry("column", "year", "Regular", "Year", "Yr", "Y"));
 
     private final ViewQueryRewriter regular = new ViewQueryRewriter(REWRITER, CROSSWALK, NaturalnessLevel.REGULAR, "db_nl",
             SqlDialect.POSTGRESQL);
