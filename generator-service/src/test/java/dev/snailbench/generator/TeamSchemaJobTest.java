@@ -8,6 +8,7 @@ import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.generator.testing.TestBackends;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -77,7 +78,7 @@ class TeamSchemaJobTest {
                 .containsExactlyInAnyOrder(NaturalnessLevel.NATIVE, NaturalnessLevel.LEAST);
         assertThat(sent).allSatisfy(r -> {
             assertThat(r.schema().schema()).isEqualTo(READ.schema());
-            assertThat(r.schema().crosswalk()).extracting(TeamSchema.Renaming::least).containsExactly("CB", "CNM");
+            assertThat(r.schema().crosswalk()).extracting(CrosswalkEntry::least).containsExactly("CB", "CNM");
         });
     }
 

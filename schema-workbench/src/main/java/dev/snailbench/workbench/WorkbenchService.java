@@ -89,7 +89,6 @@ public class WorkbenchService implements Workbench {
                         "crosswalkId", e.getMessage() + " for this tenant"))
                 .onFailure(Conflict.class).transform(e -> InvalidInput.of("crosswalkId",
                         e.getMessage()))
-                .map(rows -> read.withCrosswalk(rows.stream().map(r -> new TeamSchema.Renaming(r.kind(),
-                        r.identifierNative(), r.regular(), r.low(), r.least())).toList())));
+                .map(read::withCrosswalk));
     }
 }

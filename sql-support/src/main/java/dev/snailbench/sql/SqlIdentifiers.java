@@ -79,13 +79,4 @@ public final class SqlIdentifiers {
     public static boolean isValid(String name, SqlDialect dialect) {
         return name != null && SIMPLE.matcher(name).matches() && name.length() <= maxLength(dialect);
     }
-
-    /**
-     * Always-quoted form: PostgreSQL folds unquoted names to lower case, so a mixed-case name must be quoted
-     * to survive; quoting every name also covers reserved words in both dialects.
-     */
-    public static String quote(String name, SqlDialect dialect) {
-        return dialect == SqlDialect.POSTGRESQL ? '"' + name.replace("\"", "\"\"") + '"'
-                : '[' + name.replace("]", "]]") + ']';
-    }
 }

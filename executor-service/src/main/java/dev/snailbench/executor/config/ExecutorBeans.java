@@ -8,6 +8,7 @@ import dev.snailbench.executor.service.SqlGuard;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.model.domain.SecretCipher;
+import dev.snailbench.sql.SqlParser;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Named;
@@ -53,8 +54,19 @@ public class ExecutorBeans {
 
     @Produces
     @Singleton
-    SqlExecutor sqlExecutor(PoolManager pools, ExecutorConfig config) {
-        return new SqlExecutor(new SqlGuard(config.guardCacheEntries()), pools);
+    SqlExecutor sqlExecutor(PoolManager pools, ExecutorConfig config, SqlParser parser) {
+        return new SqlExecutor(new SqlGuard(parser, config.guardCacheEntries()), pools);
+    }
+
+    /** The service's one SQL parser: the guard, gold screening and synthetic sets share its threads. */
+    @Produces
+    @Singleton
+    SqlParser sqlParser(ExecutorConfig config) {
+        return new SqlParser(config.parserThreads(), config.parseTimeout());
+    }
+
+    void closeParser(@Disposes SqlParser parser) {
+        parser.close();
     }
 
     @Produces

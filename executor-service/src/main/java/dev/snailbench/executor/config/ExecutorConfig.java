@@ -115,6 +115,14 @@ public interface ExecutorConfig {
     @WithDefault("1")
     int timingRuns();
 
+    /** Threads that parse SQL (guard, gold screening, synthetic sets); more parses wait for one. */
+    @WithDefault("4")
+    int parserThreads();
+
+    /** Longest time one SQL statement may take to parse (deeply nested expressions can take minutes). */
+    @WithDefault("5s")
+    Duration parseTimeout();
+
     /** Guard verdicts remembered by exact SQL text (0 parses every query). */
     @WithDefault("10000")
     int guardCacheEntries();

@@ -20,7 +20,7 @@ import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.sql.JdbcSchemaReader;
-import dev.snailbench.sql.analysis.SqlParser;
+import dev.snailbench.sql.SqlParser;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -51,11 +51,13 @@ public class DatabaseTasks {
     private final SecretCipher cipher;
     private final ExecutorConfig config;
     private final ExecutorService workers;
+    private final SqlParser parser;
 
     public DatabaseTasks(RegisteredDatabaseRepository databases, TargetResolver targets, SqlExecutor sql,
             TargetConnector connector, SecretCipher cipher, ExecutorConfig config,
-            @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers, SqlParser parser) {
         this.databases = databases;
+        this.parser = parser;
         this.targets = targets;
         this.sql = sql;
         this.connector = connector;
@@ -148,9 +150,7 @@ public class DatabaseTasks {
                 options.maxPerTemplate(), options.maxResultRows(), options.queryTimeoutSeconds(), (int) budget);
         SyntheticSuite suite = sql.withSession(target, session -> {
             read(session, schema);
-            try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-                return SyntheticSqlGenerator.generate(session, schema, parser, bounded);
-            }
+            return SyntheticSqlGenerator.generate(session, schema, parser, bounded);
         });
         return fitted(suite);
     }

@@ -1,11 +1,11 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.SqlIdentifiers;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -102,7 +102,7 @@ public final class QueryRunner {
         c.setAutoCommit(false);
         try (Statement s = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
             prepareTransaction(s, dialect, timeout, schema == null ? List.of()
-                    : List.of("SET LOCAL search_path TO " + SqlIdentifiers.quote(schema, dialect)));
+                    : List.of("SET LOCAL search_path TO " + IdentifierQuoting.quote(schema, dialect)));
             s.setQueryTimeout(queryTimeoutSeconds(dialect, timeout));
             if (maxRows > 0) {
                 s.setMaxRows(maxRows);

@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.DatabaseSchema.Column;
 import dev.snailbench.model.domain.DatabaseSchema.ForeignKey;
@@ -142,8 +143,8 @@ public final class SchemaIntrospector {
         if (col.valueType() == ValueType.BINARY) {
             return List.of();
         }
-        String table = (t.schema() == null ? "" : quote(t.schema(), dialect) + ".") + quote(t.name(), dialect);
-        String column = quote(col.name(), dialect);
+        String table = (t.schema() == null ? "" : IdentifierQuoting.quote(t.schema(), dialect) + ".") + IdentifierQuoting.quote(t.name(), dialect);
+        String column = IdentifierQuoting.quote(col.name(), dialect);
         String sql = dialect == SqlDialect.POSTGRESQL
                 ? "SELECT DISTINCT " + column + " FROM " + table + " WHERE " + column + " IS NOT NULL ORDER BY 1 LIMIT " + k
                 : "SELECT DISTINCT TOP (" + k + ") " + column + " FROM " + table + " WHERE " + column
@@ -163,10 +164,5 @@ public final class SchemaIntrospector {
         } catch (SQLException e) {
             return List.of();
         }
-    }
-
-    static String quote(String identifier, SqlDialect dialect) {
-        return dialect == SqlDialect.POSTGRESQL ? "\"" + identifier.replace("\"", "\"\"") + "\""
-                : "[" + identifier.replace("]", "]]") + "]";
     }
 }

@@ -1,8 +1,10 @@
 package dev.snailbench.executor.service;
 
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.sql.SqlLexer;
-import dev.snailbench.sql.rewrite.SqlParsing;
+import dev.snailbench.sql.SqlParseException;
+import dev.snailbench.sql.SqlParser;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -58,9 +60,6 @@ public final class SqlGuard {
             "pg_logical_", "pg_replication_", "pg_create_", "pg_drop_", "pg_copy_", "pg_backup_",
             "pg_start_backup", "pg_stop_backup", "pg_wal_replay_", "pg_stat_reset", "pg_xlog_", "xp_", "sp_");
 
-    /** Longest time one parse may take: deeply nested expressions can make JSqlParser take minutes. */
-    static final long PARSE_TIMEOUT_MILLIS = 5_000;
-
     /** The outcome of a check: allowed with the normalized SQL (the gold cache key), or refused with a reason. */
     public record Verdict(boolean allowed, String reason, String normalizedSql) {
 
@@ -69,18 +68,22 @@ public final class SqlGuard {
         }
     }
 
+    private final SqlParser parser;
     private final Map<String, Verdict> verdicts;
 
-    /** A guard that parses every statement. */
-    public SqlGuard() {
-        this(0);
+    /** A guard that parses every statement with the service's shared {@code parser}. */
+    public SqlGuard(SqlParser parser) {
+        this(parser, 0);
     }
 
     /**
+     * @param parser the service's shared parser (its timeout bounds each check: deeply nested expressions can make
+     *               JSqlParser take minutes)
      * @param cachedVerdicts how many verdicts to remember by exact text and dialect (the same gold query comes
      *                       back for every model and level of a job); 0 parses every time
      */
-    public SqlGuard(int cachedVerdicts) {
+    public SqlGuard(SqlParser parser, int cachedVerdicts) {
+        this.parser = parser;
         this.verdicts = cachedVerdicts <= 0 ? null : Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, Verdict> eldest) {
@@ -121,11 +124,9 @@ public final class SqlGuard {
             // sql-support's parsing, as the rewriters and the scorer do: square brackets in SQL Server, and names
             // JSqlParser refuses but the dialect accepts (a column "number") quoted for a second try. Only the
             // verdict and the cache key come from the tree; the text that runs is the caller's.
-            list = SqlParsing.parseStatements(sql, dialect, PARSE_TIMEOUT_MILLIS);
-        } catch (SqlParsing.SqlParseException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            return Verdict.refuse("not a parseable " + dialect.displayName() + " statement: "
-                    + firstLine(cause instanceof Exception x ? x : e));
+            list = parser.parseStatements(sql, dialect);
+        } catch (SqlParseException e) {
+            return Verdict.refuse("not a parseable " + dialect.displayName() + " statement: " + e.reason());
         }
         if (list.size() != 1) {
             return Verdict.refuse("exactly one statement may run, got " + list.size());
@@ -150,13 +151,6 @@ public final class SqlGuard {
             case "GRANT", "REVOKE" -> "a privilege change (" + name + ")";
             default -> name;
         };
-    }
-
-    private static String firstLine(Exception e) {
-        Throwable t = e.getCause() != null && e.getMessage() == null ? e.getCause() : e;
-        String message = String.valueOf(t.getMessage());
-        int nl = message.indexOf('\n');
-        return nl < 0 ? message : message.substring(0, nl);
     }
 
     static boolean deniedName(String name) {
@@ -257,8 +251,9 @@ public final class SqlGuard {
 
         @Override
         public <S> Void visit(Function function, S context) {
-            if (function.getName() != null && deniedName(unquote(function.getName()))) {
-                problems.add("calls " + unquote(function.getName()).toLowerCase(Locale.ROOT)
+            String name = unquotedName(function);
+            if (name != null && deniedName(name)) {
+                problems.add("calls " + name.toLowerCase(Locale.ROOT)
                         + "(), a function with side effects or hidden SQL");
             }
             return super.visit(function, context);
@@ -306,8 +301,13 @@ public final class SqlGuard {
             return null;
         }
 
-        private static String unquote(String name) {
-            return name.replace("\"", "").replace("[", "").replace("]", "").replace("`", "");
+        /** {@code "pg_catalog"."pg_sleep"} as {@code pg_catalog.pg_sleep}: each part unquoted on its own. */
+        private static String unquotedName(Function function) {
+            List<String> parts = function.getMultipartName();
+            if (parts == null || parts.isEmpty()) {
+                return function.getName() == null ? null : IdentifierQuoting.unquote(function.getName());
+            }
+            return String.join(".", parts.stream().map(IdentifierQuoting::unquote).toList());
         }
     }
 }

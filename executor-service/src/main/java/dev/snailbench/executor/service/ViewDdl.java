@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.model.domain.SqlDialect;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -34,7 +35,7 @@ public final class ViewDdl {
     /** Null when {@code statement} is one of the platform's view statements over {@code nativeSchema}, else why not. */
     public static String problem(String statement, SqlDialect dialect, String nativeSchema) {
         String s = statement == null ? "" : statement.strip();
-        String nativeQuoted = quote(nativeSchema, dialect);
+        String nativeQuoted = IdentifierQuoting.quote(nativeSchema, dialect);
         Matcher m;
         if (dialect == SqlDialect.POSTGRESQL) {
             if ((m = PG_SCHEMA.matcher(s)).matches() || (m = PG_DROP.matcher(s)).matches()) {
@@ -62,10 +63,5 @@ public final class ViewDdl {
             return "a view may only read the task's native schema";
         }
         return viewSchema.equals(nativeQuoted) ? "views never go into the native schema" : null;
-    }
-
-    private static String quote(String name, SqlDialect dialect) {
-        return dialect == SqlDialect.POSTGRESQL ? '"' + name.replace("\"", "\"\"") + '"'
-                : '[' + name.replace("]", "]]") + ']';
     }
 }

@@ -75,8 +75,8 @@ class DatabaseTaskHopTest {
                     java.util.regex.Matcher key = java.util.regex.Pattern.compile("ORDER BY \"([^\"]+)\"")
                             .matcher(test.sql());
                     assertThat(key.find()).as(test.sql()).isTrue();
-                    assertThat(dev.snailbench.executor.service.ResultTables.inOneOrder(
-                            new QatchSuite.ResultTable(test.expected().columns(), actual), key.group(1)).rows())
+                    assertThat(dev.snailbench.executor.service.TextTables.inOneOrder(
+                            new QatchSuite.TextTable(test.expected().columns(), actual), key.group(1)).rows())
                             .as(test.sql()).isEqualTo(test.expected().rows());
                 } else {
                     assertThat(actual).as(test.sql()).containsExactlyInAnyOrderElementsOf(test.expected().rows());

@@ -2,6 +2,8 @@ package dev.snailbench.executor.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.executor.service.SqlGuard;
 import dev.snailbench.executor.service.ViewDdl;
 import dev.snailbench.model.domain.SqlDialect;
@@ -16,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SqlGuardAttackTest {
 
-    private final SqlGuard guard = new SqlGuard();
+    private final SqlGuard guard = new SqlGuard(new SqlParser(1, Duration.ofSeconds(5)));
 
     @ParameterizedTest
     @ValueSource(strings = {

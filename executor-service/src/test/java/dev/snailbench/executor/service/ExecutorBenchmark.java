@@ -1,6 +1,7 @@
 package dev.snailbench.executor.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.LocalStack;
@@ -56,7 +57,7 @@ class ExecutorBenchmark {
         System.out.printf("%nExecutorBenchmark: %d gold queries x %d rounds, best of %d trials, %d cores%n",
                 queries.size(), ROUNDS, TRIALS, Runtime.getRuntime().availableProcessors());
 
-        SqlGuard parsing = new SqlGuard();
+        SqlGuard parsing = new SqlGuard(new SqlParser(1, Duration.ofSeconds(5)));
         double guardOnly = best(() -> run(queries, 1, q -> parsing.check(q.sql(), SqlDialect.POSTGRESQL)));
         System.out.printf("guard alone (JSqlParser parse + checks, no cache): %.0f q/s on 1 thread%n", guardOnly);
 
@@ -65,8 +66,8 @@ class ExecutorBenchmark {
             PoolManager pools = new PoolManager(new PoolManager.Settings(size, size, Duration.ofMinutes(5),
                     Duration.ofSeconds(30)), Core.connector());
             try (pools) {
-                SqlExecutor cold = new SqlExecutor(new SqlGuard(), pools);
-                SqlExecutor cached = new SqlExecutor(new SqlGuard(10_000), pools);
+                SqlExecutor cold = new SqlExecutor(new SqlGuard(new SqlParser(1, Duration.ofSeconds(5))), pools);
+                SqlExecutor cached = new SqlExecutor(new SqlGuard(new SqlParser(1, Duration.ofSeconds(5)), 10_000), pools);
                 PlainJdbc plain = new PlainJdbc();
                 try (plain) {
                     // warm-up: JIT, connections, server caches

@@ -2,6 +2,7 @@ package dev.snailbench.executor.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.executor.support.HostileDb;
 import dev.snailbench.localstack.testing.RealInfrastructure;
@@ -123,7 +124,7 @@ class SafetyLimitsTest {
 
     @Test
     void shouldKeepTheTimeoutOfOneQueryOutOfTheNextOnTheSameConnection() {
-        var oneConnection = new SqlExecutor(new SqlGuard(), new PoolManager(new PoolManager.Settings(1, 1,
+        var oneConnection = new SqlExecutor(new SqlGuard(new SqlParser(1, Duration.ofSeconds(5))), new PoolManager(new PoolManager.Settings(1, 1,
                 Duration.ofMinutes(1), Duration.ofSeconds(10)), Core.connector()));
 
         ExecutionOutcome shortRun = oneConnection.execute(Core.postgres(HostileDb.NAME), ENDLESS,

@@ -2,6 +2,8 @@ package dev.snailbench.executor.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.model.domain.SqlDialect;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -10,7 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** What the guard lets through and what it refuses, for both dialects (no database needed). */
 class SqlGuardTest {
 
-    private final SqlGuard guard = new SqlGuard();
+    private final SqlGuard guard = new SqlGuard(new SqlParser(1, Duration.ofSeconds(5)));
 
     @ParameterizedTest
     @ValueSource(strings = {

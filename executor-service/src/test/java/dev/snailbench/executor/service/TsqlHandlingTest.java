@@ -2,6 +2,7 @@ package dev.snailbench.executor.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
 import dev.snailbench.model.domain.SqlDialect;
@@ -51,8 +52,8 @@ class TsqlHandlingTest {
 
     @Test
     void shouldQuoteIdentifiersForEachDialect() {
-        assertThat(SchemaIntrospector.quote("Order]Details", SqlDialect.SQLSERVER)).isEqualTo("[Order]]Details]");
-        assertThat(SchemaIntrospector.quote("a\"b", SqlDialect.POSTGRESQL)).isEqualTo("\"a\"\"b\"");
+        assertThat(IdentifierQuoting.quote("Order]Details", SqlDialect.SQLSERVER)).isEqualTo("[Order]]Details]");
+        assertThat(IdentifierQuoting.quote("a\"b", SqlDialect.POSTGRESQL)).isEqualTo("\"a\"\"b\"");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.snailbench.executor.support;
 
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.executor.service.ExecutionLimits;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
@@ -29,7 +30,7 @@ public final class Core {
 
     public static synchronized SqlExecutor executor() {
         if (executor == null) {
-            executor = new SqlExecutor(new SqlGuard(), new PoolManager(new PoolManager.Settings(4, 8,
+            executor = new SqlExecutor(new SqlGuard(new SqlParser(1, Duration.ofSeconds(5))), new PoolManager(new PoolManager.Settings(4, 8,
                     Duration.ofMinutes(1), Duration.ofSeconds(10)), Core.connector()));
         }
         return executor;

@@ -6,18 +6,17 @@ import dev.snailbench.tenancy.Caller;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.domain.CrosswalkEntry;
+import dev.snailbench.sql.rewrite.CrosswalkCsv;
 import dev.snailbench.tenancy.JsonErrors;
-import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.TeamDatabases;
 import dev.snailbench.workbench.config.CrosswalkConfig;
 import dev.snailbench.workbench.crosswalk.BuildReport;
 import dev.snailbench.workbench.crosswalk.CrosswalkBuildSpec;
 import dev.snailbench.workbench.crosswalk.CrosswalkBuilds;
-import dev.snailbench.workbench.crosswalk.CrosswalkCsv;
-import dev.snailbench.workbench.crosswalk.CrosswalkRow;
 import dev.snailbench.workbench.crosswalk.Crosswalks;
 import dev.snailbench.workbench.llm.IdentifierLlm;
-import dev.snailbench.workbench.repository.Crosswalk;
 import dev.snailbench.workbench.repository.Crosswalk;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
@@ -84,7 +83,12 @@ public class CrosswalkResource {
             if (name == null || name.isBlank()) {
                 throw InvalidInput.of("name", "query parameter 'name' is required");
             }
-            List<CrosswalkRow> rows = CrosswalkCsv.parse(body);
+            List<CrosswalkEntry> rows;
+            try {
+                rows = CrosswalkCsv.parse(body);
+            } catch (CrosswalkCsv.BadCsvException e) {
+                throw InvalidInput.of(e.field(), e.problem());
+            }
             if (rows.size() > config.maxImportRows()) {
                 throw new TooLarge("crosswalk has " + rows.size() + " rows, at most " + config.maxImportRows()
                         + " are accepted");

@@ -8,6 +8,7 @@ import dev.snailbench.workbench.refiner.OfflinePackager;
 import dev.snailbench.workbench.refiner.RecoveryRun;
 import dev.snailbench.workbench.refiner.RefinerRecoveryBenchmark;
 import dev.snailbench.workbench.synthetic.LexicalEmbedder;
+import static dev.snailbench.workbench.testing.SqlTools.REWRITER;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.PlatformClient;
@@ -132,9 +133,9 @@ class RefinerPipelineBenchmark {
         for (JsonNode q : dev) {
             String id = "dev" + q.get("id").asText();
             String gold = q.get("query").asText();
-            String predicted = simulator.predict(gold, SqlDialect.POSTGRESQL);
+            String predicted = simulator.predict(REWRITER, gold, SqlDialect.POSTGRESQL);
             questions.add(Map.of("id", id, "question", q.get("question").asText(), "goldSql", gold));
-            predictions.add(Map.of("questionId", id, "predictedSql", setup.variants().toNative(variant, predicted)));
+            predictions.add(Map.of("questionId", id, "predictedSql", setup.variants().toNative(REWRITER, variant, predicted)));
         }
         return Map.of("name", "Schema-Refiner " + variant.label() + " (seed " + seed + ")", "database",
                 Map.of("kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"), "user", USER,

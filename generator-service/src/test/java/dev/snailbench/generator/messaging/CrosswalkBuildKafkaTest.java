@@ -7,11 +7,11 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.localstack.testing.RealInfrastructure;
-import dev.snailbench.workbench.crosswalk.CrosswalkCsv;
-import dev.snailbench.workbench.crosswalk.CrosswalkRow;
+import dev.snailbench.sql.rewrite.CrosswalkCsv;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ClassifiedIdentifier;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.event.ClassificationRequested;
 import dev.snailbench.model.event.IdentifiersClassified;
@@ -60,12 +60,12 @@ class CrosswalkBuildKafkaTest {
             topics.send(Topics.IDENTIFIERS_CLASSIFIED, answer.key(), EventJson.write(answer));
         }
         awaitStatus(id, "ready");
-        List<CrosswalkRow> rows = export(id);
+        List<CrosswalkEntry> rows = export(id);
         assertThat(rows).hasSize(7);
-        CrosswalkRow veg = rows.stream().filter(r -> r.identifierNative().equals("VegHeight")).findFirst().orElseThrow();
+        CrosswalkEntry veg = rows.stream().filter(r -> r.nativeName().equals("VegHeight")).findFirst().orElseThrow();
         assertThat(veg.nativeLevel()).isEqualTo("Low");
         assertThat(veg.low()).isEqualTo("VegHeight");
-        CrosswalkRow date = rows.stream().filter(r -> r.identifierNative().equals("SurveyDate")).findFirst().orElseThrow();
+        CrosswalkEntry date = rows.stream().filter(r -> r.nativeName().equals("SurveyDate")).findFirst().orElseThrow();
         assertThat(date.regular()).isEqualTo("SurveyDate");
         assertThat(date.low()).isNotEqualTo("SurveyDate");
         assertThat(date.least()).isNotIn("SurveyDate", date.low());
@@ -142,7 +142,7 @@ class CrosswalkBuildKafkaTest {
             topics.send(Topics.IDENTIFIERS_CLASSIFIED, answer.key(), EventJson.write(answer));
         }
         awaitStatus(id, "ready");
-        CrosswalkRow date = export(id).stream().filter(r -> r.identifierNative().equals("SurveyDate")).findFirst()
+        CrosswalkEntry date = export(id).stream().filter(r -> r.nativeName().equals("SurveyDate")).findFirst()
                 .orElseThrow();
         assertThat(date.low()).isEqualTo("SuDa");
         assertThat(date.least()).isEqualTo("SuDa");
@@ -171,7 +171,7 @@ class CrosswalkBuildKafkaTest {
                 given().header("X-API-Key", key).when().get("/crosswalks/" + id).then().extract().path("status")));
     }
 
-    private List<CrosswalkRow> export(String id) {
+    private List<CrosswalkEntry> export(String id) {
         return CrosswalkCsv.parse(given().header("X-API-Key", key).accept("text/csv")
                 .when().get("/crosswalks/" + id + "/csv").then().statusCode(200).extract().body().asString());
     }

@@ -12,7 +12,7 @@ import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
-import dev.snailbench.model.domain.QatchSuite.ResultTable;
+import dev.snailbench.model.domain.QatchSuite.TextTable;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
@@ -74,7 +74,7 @@ class SyntheticSetResourceTest {
             new SyntheticSuite.Counts(3, 0, 0, 0, 0, 2, 5, 1, 0, 1, 0, 0, 0, 0, 0, false, List.of("x -- error")));
 
     private static SyntheticSuite.Pair pair(String id, String template, String sql, List<String> spoken, String cell) {
-        return new SyntheticSuite.Pair(id, template, sql, spoken, new ResultTable(List.of("v"), List.of(List.of(cell))));
+        return new SyntheticSuite.Pair(id, template, sql, spoken, new TextTable(List.of("v"), List.of(List.of(cell))));
     }
 
     private String key;

@@ -33,10 +33,10 @@ class TestSuiteResourceTest {
 
     private static final QatchSuite SUITE = new QatchSuite(List.of(
             new QatchSuite.Test("qatch-project-1", QatchCategory.PROJECT, "Show the teamname of all national teams.",
-                    "SELECT teamname FROM national_team", new QatchSuite.ResultTable(List.of("teamname"),
+                    "SELECT teamname FROM national_team", new QatchSuite.TextTable(List.of("teamname"),
                             List.of(List.of("Italy"), List.of("Brazil")))),
             new QatchSuite.Test("qatch-null-1", QatchCategory.NULL, "How many coaches have no country code?",
-                    "SELECT count(*) FROM coach WHERE country_code IS NULL", new QatchSuite.ResultTable(
+                    "SELECT count(*) FROM coach WHERE country_code IS NULL", new QatchSuite.TextTable(
                             List.of("count"), List.of(List.of("3"))))),
             Map.of("project", 1, "null", 1), 2, 0, List.of());
 

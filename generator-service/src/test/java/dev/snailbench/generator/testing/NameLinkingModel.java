@@ -1,6 +1,7 @@
 package dev.snailbench.generator.testing;
 
 import dev.snailbench.localstack.testing.FakeOpenAi;
+import dev.snailbench.workbench.testing.SqlTools;
 import dev.snailbench.workbench.refiner.ColumnRef;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator;
 import dev.snailbench.workbench.synthetic.LexicalEmbedder;
@@ -90,7 +91,7 @@ public final class NameLinkingModel implements AutoCloseable {
             return "SELECT NULL";
         }
         return NameLinkingSimulator.link(nativeColumns, shownNames(prompt), new LexicalEmbedder())
-                .predict(gold, dialect);
+                .predict(SqlTools.REWRITER, gold, dialect);
     }
 
     /** Lower-case table → the column names a prompt shows for it (keys and sample values left out). */

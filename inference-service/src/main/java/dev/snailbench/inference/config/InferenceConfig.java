@@ -20,6 +20,20 @@ public interface InferenceConfig {
     @WithDefault("20s")
     Duration parseTimeout();
 
+    /** The SQL parser the service shares (schemas, sample values, denaturalization). */
+    Parser parser();
+
+    interface Parser {
+
+        /** Parses that run at once (JSqlParser is CPU-bound); more wait for a thread. */
+        @WithDefault("2")
+        int threads();
+
+        /** Longest time one SQL statement may take to parse (deeply nested expressions can take minutes). */
+        @WithDefault("10s")
+        Duration timeout();
+    }
+
     /** Work items of a consumed batch answered at once (each backend's own concurrency limit still applies). */
     @WithDefault("16")
     int concurrentAnswers();

@@ -1,8 +1,9 @@
 package dev.snailbench.inference.prompt;
 
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.inference.InferenceException;
-import dev.snailbench.inference.schema.DatabaseSchema.TableDef;
-import dev.snailbench.inference.schema.DatabaseSchema;
+import dev.snailbench.inference.schema.LeveledSchema.TableDef;
+import dev.snailbench.inference.schema.LeveledSchema;
 import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.PromptOptions;
@@ -30,10 +31,10 @@ public final class PromptBuilder {
     private final TrainingExamples examples;
     private final SampleValues samples;
 
-    public PromptBuilder(SchemaCatalog schemas) {
+    public PromptBuilder(SchemaCatalog schemas, SqlParser parser) {
         this.schemas = schemas;
         this.examples = new TrainingExamples(schemas.dataDir());
-        this.samples = new SampleValues(schemas.dataDir());
+        this.samples = new SampleValues(schemas.dataDir(), parser);
     }
 
     public Prompt build(WorkItem item) {
@@ -45,7 +46,7 @@ public final class PromptBuilder {
         if (item.dialect() == null) {
             throw new InferenceException("work item has no dialect");
         }
-        DatabaseSchema schema = schemas.resolve(item.schemaId(), team);
+        LeveledSchema schema = schemas.resolve(item.schemaId(), team);
         PromptOptions options = item.promptOptions();
         NaturalnessLevel level = item.level() == null ? NaturalnessLevel.NATIVE : item.level();
         List<TableDef> tables = moduleTables(schema, item.questionId());
@@ -67,7 +68,7 @@ public final class PromptBuilder {
                 shown.stream().map(t -> t.name(NaturalnessLevel.NATIVE)).toList(), subset);
     }
 
-    private static String render(DatabaseSchema schema, SqlDialect dialect, List<TableDef> tables,
+    private static String render(LeveledSchema schema, SqlDialect dialect, List<TableDef> tables,
             Map<TableDef, String> lines, String shots, String question) {
         String d = dialect.displayName();
         StringBuilder p = new StringBuilder();
@@ -90,13 +91,13 @@ public final class PromptBuilder {
         return out;
     }
 
-    private String tableLine(DatabaseSchema schema, TableDef t, NaturalnessLevel level, PromptOptions options) {
+    private String tableLine(LeveledSchema schema, TableDef t, NaturalnessLevel level, PromptOptions options) {
         Map<String, List<String>> values = options.sampleValues() <= 0 ? Map.of()
                 : schema.samples() != null ? limited(schema.samples().getOrDefault(t.name(NaturalnessLevel.NATIVE),
                         Map.of()), options.sampleValues())
                 : samples.of(schema.name(), t.name(NaturalnessLevel.NATIVE), options.sampleValues());
         List<String> parts = new ArrayList<>();
-        for (DatabaseSchema.ColumnDef c : t.columns()) {
+        for (LeveledSchema.ColumnDef c : t.columns()) {
             String part = c.name(level) + " " + c.type();
             List<String> v = values.get(c.name(NaturalnessLevel.NATIVE).toLowerCase());
             if (v != null && !v.isEmpty()) {
@@ -109,7 +110,7 @@ public final class PromptBuilder {
                 parts.add("PRIMARY KEY (" + t.primaryKey().stream().map(k -> columnAt(t, k, level))
                         .collect(Collectors.joining(", ")) + ")");
             }
-            for (DatabaseSchema.ForeignKey fk : schema.foreignKeys()) {
+            for (LeveledSchema.ForeignKey fk : schema.foreignKeys()) {
                 if (fk.table().equalsIgnoreCase(t.name(NaturalnessLevel.NATIVE))) {
                     TableDef ref = table(schema, fk.refTable());
                     parts.add("FOREIGN KEY (" + columnAt(t, fk.column(), level) + ") REFERENCES "
@@ -121,7 +122,7 @@ public final class PromptBuilder {
         return "#" + t.name(level) + " (" + String.join(", ", parts) + ")";
     }
 
-    private String shots(DatabaseSchema schema, WorkItem item, PromptOptions options) {
+    private String shots(LeveledSchema schema, WorkItem item, PromptOptions options) {
         StringBuilder s = new StringBuilder("### Examples of questions and their ")
                 .append(item.dialect().displayName()).append(" queries:\n");
         for (TrainingExamples.Example e : examples.select(schema.name(), item.question(), options.shots(),
@@ -132,7 +133,7 @@ public final class PromptBuilder {
     }
 
     /** SBODemoUS-style schemas list modules; a question id naming one ({@code <db>-<module>:<n>}) gets its tables. */
-    private static List<TableDef> moduleTables(DatabaseSchema schema, String questionId) {
+    private static List<TableDef> moduleTables(LeveledSchema schema, String questionId) {
         if (schema.modules().isEmpty() || questionId == null) {
             return schema.tables();
         }
@@ -150,7 +151,7 @@ public final class PromptBuilder {
      * Keeps the tables most related to the question (shared words with the table's and columns' names), as many
      * as fit the budget, in schema order.
      */
-    private static List<TableDef> subset(DatabaseSchema schema, WorkItem item, List<TableDef> tables,
+    private static List<TableDef> subset(LeveledSchema schema, WorkItem item, List<TableDef> tables,
             Map<TableDef, String> lines, String shots, int budget) {
         int fixed = TokenEstimate.of(render(schema, item.dialect(), List.of(), lines, shots, item.question()));
         if (fixed > budget) {
@@ -164,7 +165,7 @@ public final class PromptBuilder {
             Set<String> names = new LinkedHashSet<>(Words.of(t.name(NaturalnessLevel.NATIVE) + " "
                     + t.name(NaturalnessLevel.REGULAR)));
             double s = 3 * names.stream().filter(words::contains).count();
-            for (DatabaseSchema.ColumnDef c : t.columns()) {
+            for (LeveledSchema.ColumnDef c : t.columns()) {
                 s += Words.of(c.name(NaturalnessLevel.NATIVE) + " " + c.name(NaturalnessLevel.REGULAR)).stream()
                         .filter(words::contains).count();
             }
@@ -187,7 +188,7 @@ public final class PromptBuilder {
         return tables.stream().filter(kept::contains).toList();
     }
 
-    private static TableDef table(DatabaseSchema schema, String nativeName) {
+    private static TableDef table(LeveledSchema schema, String nativeName) {
         return schema.tables().stream().filter(t -> t.name(NaturalnessLevel.NATIVE).equalsIgnoreCase(nativeName))
                 .findFirst().orElse(null);
     }

@@ -2,7 +2,7 @@ package dev.snailbench.inference.prompt;
 
 import dev.snailbench.inference.InferenceException;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.rewrite.SqlParsing;
+import dev.snailbench.sql.SqlParser;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,10 +30,12 @@ public final class SampleValues {
     private static final int MAX_ROWS = 300;
 
     private final Path dataDir;
+    private final SqlParser parser;
     private final Map<String, Map<String, List<String>>> cache = new ConcurrentHashMap<>();
 
-    public SampleValues(Path dataDir) {
+    public SampleValues(Path dataDir, SqlParser parser) {
         this.dataDir = dataDir;
+        this.parser = parser;
     }
 
     /** Up to {@code k} distinct non-null values per column (lower-case column key) of a native table. */
@@ -50,7 +52,7 @@ public final class SampleValues {
         return limited;
     }
 
-    private static Map<String, List<String>> read(Path dump) {
+    private Map<String, List<String>> read(Path dump) {
         Map<String, Set<String>> values = new LinkedHashMap<>();
         if (!Files.isRegularFile(dump)) {
             return Map.of();
@@ -80,10 +82,10 @@ public final class SampleValues {
         return out;
     }
 
-    private static void addRow(String sql, Map<String, Set<String>> values) {
+    private void addRow(String sql, Map<String, Set<String>> values) {
         Insert insert;
         try {
-            insert = (Insert) SqlParsing.parse(sql, SqlDialect.POSTGRESQL);
+            insert = (Insert) parser.parse(sql, SqlDialect.POSTGRESQL);
         } catch (RuntimeException e) {
             return; // a row the parser cannot read contributes no samples
         }

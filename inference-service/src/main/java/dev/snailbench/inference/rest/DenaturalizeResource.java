@@ -2,10 +2,10 @@ package dev.snailbench.inference.rest;
 
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.inference.service.Failures;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.rewrite.Crosswalk;
-import dev.snailbench.sql.rewrite.CrosswalkEntry;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
@@ -47,8 +47,10 @@ public class DenaturalizeResource {
             List<String> ambiguous, String method) {
     }
 
+    private final IdentifierRewriter rewriter;
 
-    public DenaturalizeResource() {
+    public DenaturalizeResource(IdentifierRewriter rewriter) {
+        this.rewriter = rewriter;
     }
 
     /** A tenant's key is needed; JSqlParser parsing is blocking: a worker thread, never the event loop. */
@@ -86,7 +88,7 @@ public class DenaturalizeResource {
         }
         IdentifierRewriter.Result r;
         try {
-            r = IdentifierRewriter.rewriteOrTokens(request.sql(), dialect,
+            r = rewriter.rewriteOrTokens(request.sql(), dialect,
                     Crosswalk.of(entries).mapping(level, NaturalnessLevel.NATIVE));
         } catch (RuntimeException e) {
             throw new InvalidInput(null, "sql: " + Failures.message(e));
@@ -99,18 +101,13 @@ public class DenaturalizeResource {
         if (e == null) {
             throw new InvalidInput(null, at + " is null");
         }
-        CrosswalkEntry.Kind kind;
-        if ("table".equals(e.kind())) {
-            kind = CrosswalkEntry.Kind.TABLE;
-        } else if ("column".equals(e.kind())) {
-            kind = CrosswalkEntry.Kind.COLUMN;
-        } else {
+        if (!CrosswalkEntry.TABLE.equals(e.kind()) && !CrosswalkEntry.COLUMN.equals(e.kind())) {
             throw new InvalidInput(null, at + ".kind must be table or column, was " + e.kind());
         }
         if (e.nativeName() == null || e.nativeName().isBlank()) {
             throw new InvalidInput(null, at + ".native is required");
         }
-        CrosswalkEntry entry = new CrosswalkEntry(kind, e.nativeName(), e.regular(), e.low(), e.least());
+        CrosswalkEntry entry = new CrosswalkEntry(e.kind(), e.nativeName(), null, e.regular(), e.low(), e.least());
         if (entry.name(level) == null || entry.name(level).isBlank()) {
             throw new InvalidInput(null, at + "." + level.label().toLowerCase() + " is required for level " + level.label());
         }

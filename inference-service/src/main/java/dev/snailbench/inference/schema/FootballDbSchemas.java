@@ -4,7 +4,7 @@ import dev.snailbench.inference.InferenceException;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.rewrite.Crosswalk;
-import dev.snailbench.sql.rewrite.SqlParsing;
+import dev.snailbench.sql.SqlParser;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +43,7 @@ final class FootballDbSchemas {
         return m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : null;
     }
 
-    static DatabaseSchema read(Path dataDir, String version) {
+    static LeveledSchema read(Path dataDir, String version, SqlParser parser) {
         Path dir = dataDir.resolve("footballdb").resolve(version).resolve("db");
         if (!Files.isDirectory(dir)) {
             throw new InferenceException("FootballDB " + version + " not found in " + dataDir);
@@ -53,21 +53,21 @@ final class FootballDbSchemas {
             for (Path f : files.filter(p -> p.toString().endsWith(".sql")).sorted().toList()) {
                 Matcher m = CREATE.matcher(Files.readString(f, StandardCharsets.UTF_8));
                 if (m.find()) {
-                    creates.add((CreateTable) SqlParsing.parse(m.group(), SqlDialect.POSTGRESQL));
+                    creates.add((CreateTable) parser.parse(m.group(), SqlDialect.POSTGRESQL));
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         Map<String, List<String>> pks = new LinkedHashMap<>();
-        List<DatabaseSchema.TableDef> tables = new ArrayList<>();
+        List<LeveledSchema.TableDef> tables = new ArrayList<>();
         List<String[]> rawFks = new ArrayList<>();
         for (CreateTable ct : creates) {
             String table = ct.getTable().getName();
-            List<DatabaseSchema.ColumnDef> columns = new ArrayList<>();
+            List<LeveledSchema.ColumnDef> columns = new ArrayList<>();
             List<String> pk = new ArrayList<>();
             for (ColumnDefinition cd : ct.getColumnDefinitions()) {
-                columns.add(new DatabaseSchema.ColumnDef(same(cd.getColumnName()), cd.getColDataType().toString()));
+                columns.add(new LeveledSchema.ColumnDef(same(cd.getColumnName()), cd.getColDataType().toString()));
                 List<String> specs = cd.getColumnSpecs() == null ? List.of()
                         : cd.getColumnSpecs().stream().map(s -> s.toLowerCase(Locale.ROOT)).toList();
                 for (int i = 0; i < specs.size(); i++) {
@@ -93,14 +93,14 @@ final class FootballDbSchemas {
                 }
             }
             pks.put(table, pk);
-            tables.add(new DatabaseSchema.TableDef(same(table), columns, pk));
+            tables.add(new LeveledSchema.TableDef(same(table), columns, pk));
         }
-        List<DatabaseSchema.ForeignKey> fks = new ArrayList<>();
+        List<LeveledSchema.ForeignKey> fks = new ArrayList<>();
         for (String[] fk : rawFks) {
             String refCol = fk[3] != null ? fk[3] : pks.getOrDefault(fk[2], List.of()).stream().findFirst().orElse(null);
-            fks.add(new DatabaseSchema.ForeignKey(fk[0], fk[1], fk[2], refCol));
+            fks.add(new LeveledSchema.ForeignKey(fk[0], fk[1], fk[2], refCol));
         }
-        return new DatabaseSchema("footballdb/" + version, tables, fks, Map.of(), Crosswalk.of(List.of()));
+        return new LeveledSchema("footballdb/" + version, tables, fks, Map.of(), Crosswalk.of(List.of()));
     }
 
     private static Map<NaturalnessLevel, String> same(String name) {

@@ -3,11 +3,14 @@ package dev.snailbench.inference.schema;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.inference.InferenceException;
+import dev.snailbench.model.domain.CrosswalkEntry;
+import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.sql.rewrite.Crosswalk;
-import dev.snailbench.sql.rewrite.CrosswalkEntry;
-import dev.snailbench.sql.rewrite.Identifiers;
+import dev.snailbench.sql.rewrite.CrosswalkCsv;
+import dev.snailbench.sql.IdentifierQuoting;
+import dev.snailbench.sql.SqlParser;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,9 +18,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,27 +38,30 @@ public class SchemaCatalog {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path dataDir;
-    private final Map<String, DatabaseSchema> cache = new ConcurrentHashMap<>();
+    private final SqlParser parser;
+    private final Map<String, LeveledSchema> cache = new ConcurrentHashMap<>();
 
-    public SchemaCatalog(Path dataDir) {
+    /** @param parser the service's shared parser (FootballDB's schema is read from its CREATE TABLE statements) */
+    public SchemaCatalog(Path dataDir, SqlParser parser) {
         this.dataDir = dataDir;
+        this.parser = parser;
     }
 
     public Path dataDir() {
         return dataDir;
     }
 
-    public DatabaseSchema get(String schemaId) {
+    public LeveledSchema get(String schemaId) {
         if (schemaId == null || schemaId.isBlank()) {
             throw new InferenceException("the work item names no schema (schemaId): a prompt needs one");
         }
         return cache.computeIfAbsent(schemaId, this::load);
     }
 
-    private DatabaseSchema load(String schemaId) {
+    private LeveledSchema load(String schemaId) {
         String footballVersion = FootballDbSchemas.version(schemaId);
         if (footballVersion != null) {
-            return FootballDbSchemas.read(dataDir, footballVersion);
+            return FootballDbSchemas.read(dataDir, footballVersion, parser);
         }
         Path json = dataDir.resolve("snails/schema").resolve(schemaId + ".json");
         if (!Files.isRegularFile(json) || !json.normalize().startsWith(dataDir.resolve("snails/schema").normalize())) {
@@ -64,7 +72,7 @@ public class SchemaCatalog {
     }
 
     /** The team's own schema when the request carries one, else the built-in {@code schemaId}. */
-    public DatabaseSchema resolve(String schemaId, TeamSchema team) {
+    public LeveledSchema resolve(String schemaId, TeamSchema team) {
         return team != null ? fromTeam(team) : get(schemaId);
     }
 
@@ -73,42 +81,38 @@ public class SchemaCatalog {
      * (an identifier the crosswalk does not rename keeps its native name). A schema asked on a variant
      * ({@link VariantNames}) shows the variant's names as its native ones.
      */
-    public static DatabaseSchema fromTeam(TeamSchema team) {
-        dev.snailbench.model.domain.DatabaseSchema read = VariantNames.of(team) ? VariantNames.shown(team)
+    public static LeveledSchema fromTeam(TeamSchema team) {
+        DatabaseSchema read = VariantNames.of(team) ? VariantNames.shown(team)
                 : team.schema();
-        Map<String, TeamSchema.Renaming> tableNames = new java.util.HashMap<>();
-        Map<String, TeamSchema.Renaming> columnNames = new java.util.HashMap<>();
-        List<CrosswalkEntry> entries = new ArrayList<>();
-        for (TeamSchema.Renaming r : team.crosswalk()) {
-            boolean table = "table".equalsIgnoreCase(r.kind());
-            (table ? tableNames : columnNames).put(Identifiers.key(r.nativeName()), r);
-            entries.add(new CrosswalkEntry(table ? CrosswalkEntry.Kind.TABLE : CrosswalkEntry.Kind.COLUMN,
-                    r.nativeName(), r.regular(), r.low(), r.least()));
+        Map<String, CrosswalkEntry> tableNames = new HashMap<>();
+        Map<String, CrosswalkEntry> columnNames = new HashMap<>();
+        for (CrosswalkEntry r : team.crosswalk()) {
+            (r.isTable() ? tableNames : columnNames).put(IdentifierQuoting.key(r.nativeName()), r);
         }
-        List<DatabaseSchema.TableDef> tables = new ArrayList<>();
-        List<DatabaseSchema.ForeignKey> fks = new ArrayList<>();
+        List<LeveledSchema.TableDef> tables = new ArrayList<>();
+        List<LeveledSchema.ForeignKey> fks = new ArrayList<>();
         Map<String, Set<String>> tablesOfColumn = new LinkedHashMap<>();
         Map<String, Map<String, List<String>>> samples = new LinkedHashMap<>();
-        for (dev.snailbench.model.domain.DatabaseSchema.Table t : read.tables()) {
-            List<DatabaseSchema.ColumnDef> columns = new ArrayList<>();
+        for (DatabaseSchema.Table t : read.tables()) {
+            List<LeveledSchema.ColumnDef> columns = new ArrayList<>();
             Map<String, List<String>> values = new LinkedHashMap<>();
-            for (dev.snailbench.model.domain.DatabaseSchema.Column c : t.columns()) {
-                columns.add(new DatabaseSchema.ColumnDef(names(c.name(), columnNames), c.type()));
-                values.put(c.name().toLowerCase(java.util.Locale.ROOT), c.samples() == null ? List.of()
+            for (DatabaseSchema.Column c : t.columns()) {
+                columns.add(new LeveledSchema.ColumnDef(names(c.name(), columnNames), c.type()));
+                values.put(c.name().toLowerCase(Locale.ROOT), c.samples() == null ? List.of()
                         : c.samples().stream().map(SchemaCatalog::literal).toList());
-                tablesOfColumn.computeIfAbsent(Identifiers.key(c.name()), k -> new LinkedHashSet<>())
-                        .add(Identifiers.key(t.name()));
+                tablesOfColumn.computeIfAbsent(IdentifierQuoting.key(c.name()), k -> new LinkedHashSet<>())
+                        .add(IdentifierQuoting.key(t.name()));
             }
-            tables.add(new DatabaseSchema.TableDef(names(t.name(), tableNames), columns, t.primaryKey()));
+            tables.add(new LeveledSchema.TableDef(names(t.name(), tableNames), columns, t.primaryKey()));
             samples.put(t.name(), values);
-            for (dev.snailbench.model.domain.DatabaseSchema.ForeignKey fk : t.foreignKeys()) {
+            for (DatabaseSchema.ForeignKey fk : t.foreignKeys()) {
                 for (int i = 0; i < Math.min(fk.columns().size(), fk.refColumns().size()); i++) {
-                    fks.add(new DatabaseSchema.ForeignKey(t.name(), fk.columns().get(i), fk.refTable(),
+                    fks.add(new LeveledSchema.ForeignKey(t.name(), fk.columns().get(i), fk.refTable(),
                             fk.refColumns().get(i)));
                 }
             }
         }
-        return new DatabaseSchema(team.name(), tables, fks, Map.of(), new Crosswalk(entries, tablesOfColumn), samples);
+        return new LeveledSchema(team.name(), tables, fks, Map.of(), new Crosswalk(team.crosswalk(), tablesOfColumn), samples);
     }
 
     /** A sample value as the built-in dumps show it: numbers bare, text quoted. */
@@ -116,10 +120,10 @@ public class SchemaCatalog {
         return value.matches("-?\\d+(\\.\\d+)?") ? value : "'" + value.replace("'", "''") + "'";
     }
 
-    private static Map<NaturalnessLevel, String> names(String nativeName, Map<String, TeamSchema.Renaming> renamed) {
+    private static Map<NaturalnessLevel, String> names(String nativeName, Map<String, CrosswalkEntry> renamed) {
         Map<NaturalnessLevel, String> m = new EnumMap<>(NaturalnessLevel.class);
         m.put(NaturalnessLevel.NATIVE, nativeName);
-        TeamSchema.Renaming r = renamed.get(Identifiers.key(nativeName));
+        CrosswalkEntry r = renamed.get(IdentifierQuoting.key(nativeName));
         if (r != null) {
             m.put(NaturalnessLevel.REGULAR, r.regular());
             m.put(NaturalnessLevel.LOW, r.low());
@@ -128,30 +132,30 @@ public class SchemaCatalog {
         return m;
     }
 
-    static DatabaseSchema readSnails(String name, Path json, Path crosswalkCsv) {
+    static LeveledSchema readSnails(String name, Path json, Path crosswalkCsv) {
         try {
             JsonNode root = JSON.readTree(json.toFile());
-            List<DatabaseSchema.TableDef> tables = new ArrayList<>();
+            List<LeveledSchema.TableDef> tables = new ArrayList<>();
             Map<String, Set<String>> tablesOfColumn = new LinkedHashMap<>();
             for (JsonNode t : root.path("tables")) {
-                List<DatabaseSchema.ColumnDef> columns = new ArrayList<>();
+                List<LeveledSchema.ColumnDef> columns = new ArrayList<>();
                 for (JsonNode c : t.path("columns")) {
-                    DatabaseSchema.ColumnDef col = new DatabaseSchema.ColumnDef(levels(c.path("name")),
+                    LeveledSchema.ColumnDef col = new LeveledSchema.ColumnDef(levels(c.path("name")),
                             c.path("type").asText());
                     columns.add(col);
                 }
                 List<String> pk = new ArrayList<>();
                 t.path("primary_key").forEach(k -> pk.add(k.asText()));
-                DatabaseSchema.TableDef table = new DatabaseSchema.TableDef(levels(t.path("name")), columns, pk);
+                LeveledSchema.TableDef table = new LeveledSchema.TableDef(levels(t.path("name")), columns, pk);
                 tables.add(table);
-                for (DatabaseSchema.ColumnDef c : columns) {
-                    tablesOfColumn.computeIfAbsent(Identifiers.key(c.name(NaturalnessLevel.NATIVE)),
-                            k -> new LinkedHashSet<>()).add(Identifiers.key(table.name(NaturalnessLevel.NATIVE)));
+                for (LeveledSchema.ColumnDef c : columns) {
+                    tablesOfColumn.computeIfAbsent(IdentifierQuoting.key(c.name(NaturalnessLevel.NATIVE)),
+                            k -> new LinkedHashSet<>()).add(IdentifierQuoting.key(table.name(NaturalnessLevel.NATIVE)));
                 }
             }
-            List<DatabaseSchema.ForeignKey> fks = new ArrayList<>();
+            List<LeveledSchema.ForeignKey> fks = new ArrayList<>();
             for (JsonNode fk : root.path("foreign_keys")) {
-                fks.add(new DatabaseSchema.ForeignKey(fk.path("table").asText(), fk.path("column").asText(),
+                fks.add(new LeveledSchema.ForeignKey(fk.path("table").asText(), fk.path("column").asText(),
                         fk.path("ref_table").asText(), fk.path("ref_column").asText()));
             }
             Map<String, List<String>> modules = new LinkedHashMap<>();
@@ -161,33 +165,19 @@ public class SchemaCatalog {
                 modules.put(m.getKey(), names);
             });
             Crosswalk crosswalk = new Crosswalk(readCrosswalk(crosswalkCsv), tablesOfColumn);
-            return new DatabaseSchema(name, tables, fks, modules, crosswalk);
+            return new LeveledSchema(name, tables, fks, modules, crosswalk);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read schema " + json, e);
         }
     }
 
-    /** Reads a SNAILS crosswalk CSV: {@code kind,identifier_native,native_level,regular,low,least}. */
+    /** Reads a SNAILS crosswalk CSV with sql-support's {@link CrosswalkCsv}. */
     public static List<CrosswalkEntry> readCrosswalk(Path csv) throws IOException {
-        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-        List<CrosswalkEntry> entries = new ArrayList<>();
-        for (int i = 1; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (line.isBlank()) {
-                continue;
-            }
-            String[] f = line.split(",", -1);
-            if (f.length != 6) {
-                throw new IOException(csv + " line " + (i + 1) + ": expected 6 fields, found " + f.length);
-            }
-            CrosswalkEntry.Kind kind = switch (f[0]) {
-                case "table" -> CrosswalkEntry.Kind.TABLE;
-                case "column" -> CrosswalkEntry.Kind.COLUMN;
-                default -> throw new IOException(csv + " line " + (i + 1) + ": unknown kind '" + f[0] + "'");
-            };
-            entries.add(new CrosswalkEntry(kind, f[1], f[3], f[4], f[5]));
+        try {
+            return CrosswalkCsv.parse(Files.readString(csv, StandardCharsets.UTF_8));
+        } catch (CrosswalkCsv.BadCsvException e) {
+            throw new IOException(csv + " " + e.getMessage(), e);
         }
-        return entries;
     }
 
     private static Map<NaturalnessLevel, String> levels(JsonNode names) {

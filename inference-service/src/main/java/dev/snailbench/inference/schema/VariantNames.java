@@ -2,7 +2,7 @@ package dev.snailbench.inference.schema;
 
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.TeamSchema;
-import dev.snailbench.sql.rewrite.Identifiers;
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.sql.rewrite.NameMapping;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -41,11 +41,11 @@ public final class VariantNames {
         Map<String, List<String>> tables = new LinkedHashMap<>();
         Map<String, Map<String, Set<String>>> columns = new LinkedHashMap<>();
         for (DatabaseSchema.Table t : team.schema().tables()) {
-            tables.computeIfAbsent(Identifiers.key(t.name()), k -> new ArrayList<>(List.of(t.name())));
+            tables.computeIfAbsent(IdentifierQuoting.key(t.name()), k -> new ArrayList<>(List.of(t.name())));
             for (DatabaseSchema.Column c : t.columns()) {
                 String from = shown.getOrDefault(key(t.name(), c.name()), c.name());
-                columns.computeIfAbsent(Identifiers.key(from), k -> new LinkedHashMap<>())
-                        .computeIfAbsent(c.name(), k -> new LinkedHashSet<>()).add(Identifiers.key(t.name()));
+                columns.computeIfAbsent(IdentifierQuoting.key(from), k -> new LinkedHashMap<>())
+                        .computeIfAbsent(c.name(), k -> new LinkedHashSet<>()).add(IdentifierQuoting.key(t.name()));
             }
         }
         Map<String, List<NameMapping.ColumnTarget>> targets = new LinkedHashMap<>();
@@ -63,6 +63,6 @@ public final class VariantNames {
     }
 
     private static String key(String table, String column) {
-        return Identifiers.key(table) + "." + Identifiers.key(column);
+        return IdentifierQuoting.key(table) + "." + IdentifierQuoting.key(column);
     }
 }

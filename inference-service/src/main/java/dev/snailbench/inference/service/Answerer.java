@@ -6,7 +6,7 @@ import dev.snailbench.inference.client.ModelClient;
 import dev.snailbench.inference.config.InferenceConfig;
 import dev.snailbench.inference.repository.InferenceRecord;
 import dev.snailbench.inference.prompt.PromptBuilder;
-import dev.snailbench.inference.schema.DatabaseSchema;
+import dev.snailbench.inference.schema.LeveledSchema;
 import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.inference.schema.VariantNames;
 import dev.snailbench.inference.sql.SqlExtractor;
@@ -38,9 +38,11 @@ public class Answerer {
     private final ModelClient models;
     private final Vertx vertx;
     private final InferenceConfig config;
+    private final IdentifierRewriter rewriter;
 
     public Answerer(PromptBuilder prompts, SchemaCatalog schemas, ModelClient models, Vertx vertx,
-            InferenceConfig config) {
+            InferenceConfig config, IdentifierRewriter rewriter) {
+        this.rewriter = rewriter;
         this.prompts = prompts;
         this.schemas = schemas;
         this.models = models;
@@ -103,7 +105,7 @@ public class Answerer {
                 // The generator refuses other levels with a variant: its names are the ones the prompt showed.
                 mapping = VariantNames.back(team);
             } else {
-                DatabaseSchema schema = schemas.resolve(item.schemaId(), team);
+                LeveledSchema schema = schemas.resolve(item.schemaId(), team);
                 if (schema.crosswalk().entries().isEmpty()) {
                     throw new InferenceException("schema " + schema.name() + " has no crosswalk: cannot map "
                             + level.label() + " names back to native ones");
@@ -112,7 +114,7 @@ public class Answerer {
             }
             IdentifierRewriter.Result r;
             try {
-                r = IdentifierRewriter.rewriteOrTokens(sql, item.dialect(), mapping);
+                r = rewriter.rewriteOrTokens(sql, item.dialect(), mapping);
             } catch (RuntimeException e) {
                 throw new InferenceException("cannot denaturalize the predicted SQL: " + Failures.message(e), e);
             }

@@ -8,6 +8,7 @@ import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.SqlDialect;
@@ -104,9 +105,9 @@ class InferenceHopTest {
                         new DatabaseSchema.Column("club_name", "varchar", ResultColumn.ValueType.TEXT, false, List.of()),
                         new DatabaseSchema.Column("country", "varchar", ResultColumn.ValueType.TEXT, true, List.of())),
                         List.of(), List.of())), false), List.of(
-                new TeamSchema.Renaming("table", "club", "club", "clb", "CB"),
-                new TeamSchema.Renaming("column", "club_name", "club_name", "clb_nm", "CNM"),
-                new TeamSchema.Renaming("column", "country", "country", "ctry", "CY")));
+                CrosswalkEntry.table("club", "club", "clb", "CB"),
+                CrosswalkEntry.column("club_name", "club_name", "clb_nm", "CNM"),
+                CrosswalkEntry.column("country", "country", "ctry", "CY")));
         WorkItem item = new WorkItem(UUID.randomUUID(), "q-team", "Swiss clubs?",
                 "SELECT club_name FROM club WHERE country = 'Switzerland'", SqlDialect.POSTGRESQL, WorkItems.DB,
                 ModelRef.replay("gpt-replay"), NaturalnessLevel.LOW, null, null,

@@ -3,12 +3,15 @@ package dev.snailbench.inference.prompt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.inference.support.WorkItems;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.PromptOptions;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.SqlDialect;
@@ -21,7 +24,9 @@ import org.junit.jupiter.api.Test;
 /** Prompts built from the real SNAILS and FootballDB schemas in the shared data folder. */
 class PromptBuilderTest {
 
-    private static final PromptBuilder PROMPTS = new PromptBuilder(new SchemaCatalog(DataDir.resolve()));
+    private static final SqlParser PARSER = new SqlParser(1, Duration.ofSeconds(10));
+    private static final PromptBuilder PROMPTS = new PromptBuilder(new SchemaCatalog(DataDir.resolve(), PARSER),
+            PARSER);
     private static final ModelRef MODEL = new ModelRef("m", "fake", null, null, null, null);
 
     private static WorkItem item(String questionId, String question, SqlDialect dialect, NaturalnessLevel level,
@@ -108,8 +113,8 @@ class PromptBuilderTest {
                 new DatabaseSchema.Table("public", "player", "TABLE", List.of(column("player_id", "int4"),
                         column("club_id", "int4")), List.of("player_id"), List.of(new DatabaseSchema.ForeignKey(
                                 "player_club", List.of("club_id"), "public", "club", List.of("club_id"))))), false),
-                List.of(new TeamSchema.Renaming("table", "club", "club", "clb", "CB"),
-                        new TeamSchema.Renaming("column", "club_name", "club_name", "clb_nm", "CNM")));
+                List.of(CrosswalkEntry.table("club", "club", "clb", "CB"),
+                        CrosswalkEntry.column("club_name", "club_name", "clb_nm", "CNM")));
         PromptOptions keysAndSamples = new PromptOptions(true, 1, 0, "random", 0, 0);
 
         Prompt p = PROMPTS.build(item("q1", "Which clubs?", SqlDialect.POSTGRESQL, NaturalnessLevel.LEAST,

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.inference.schema.DatabaseSchema;
+import java.time.Duration;
+import dev.snailbench.sql.SqlParser;
+import dev.snailbench.inference.schema.LeveledSchema;
 import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.data.SnailsGold;
@@ -30,6 +32,9 @@ import org.junit.jupiter.api.Test;
  */
 class SnailsCrosswalkRealDataTest {
 
+    private static final SqlParser PARSER = new SqlParser(2, Duration.ofSeconds(10));
+    private static final IdentifierRewriter REWRITER = new IdentifierRewriter(PARSER);
+
     private static final List<NaturalnessLevel> LEVELS = List.of(NaturalnessLevel.REGULAR, NaturalnessLevel.LOW,
             NaturalnessLevel.LEAST);
 
@@ -46,7 +51,7 @@ class SnailsCrosswalkRealDataTest {
     @Test
     void shouldMapSnailsGoldQueriesBetweenNativeAndEveryLevel() throws IOException {
         Path data = DataDir.resolve();
-        SchemaCatalog catalog = new SchemaCatalog(data);
+        SchemaCatalog catalog = new SchemaCatalog(data, PARSER);
         ObjectMapper json = new ObjectMapper();
         Map<String, Tally> tallies = new TreeMap<>();
         List<String> mismatches = new ArrayList<>();
@@ -57,7 +62,7 @@ class SnailsCrosswalkRealDataTest {
         int questions = 0;
         for (Path file : files) {
             String db = file.getFileName().toString().replace(".json", "");
-            DatabaseSchema schema = catalog.get(db);
+            LeveledSchema schema = catalog.get(db);
             for (JsonNode q : json.readTree(file.toFile())) {
                 questions++;
                 String nativeSql = q.path("gold_sql_native").asText();
@@ -112,9 +117,9 @@ class SnailsCrosswalkRealDataTest {
         IdentifierRewriter.Result rewritten;
         List<IdentifierRewriter.Identifier> actual;
         try {
-            expected = IdentifierRewriter.identifiers(expectedSql, SqlDialect.SQLSERVER);
-            rewritten = IdentifierRewriter.rewrite(sourceSql, SqlDialect.SQLSERVER, mapping);
-            actual = IdentifierRewriter.identifiers(rewritten.sql(), SqlDialect.SQLSERVER);
+            expected = REWRITER.identifiers(expectedSql, SqlDialect.SQLSERVER);
+            rewritten = REWRITER.rewrite(sourceSql, SqlDialect.SQLSERVER, mapping);
+            actual = REWRITER.identifiers(rewritten.sql(), SqlDialect.SQLSERVER);
         } catch (RuntimeException e) {
             tally.parseFailures++;
             mismatches.add(label + ": PARSE " + e.getMessage());

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Duration;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -30,7 +32,9 @@ class SnailsPredictionsDenaturalizeTest {
     @Test
     void shouldDenaturalizeEveryRecordedAnswerParsedOrTokenByToken() throws IOException {
         Path data = DataDir.resolve();
-        SchemaCatalog catalog = new SchemaCatalog(data);
+        SqlParser parser = new SqlParser(2, Duration.ofSeconds(10));
+        SchemaCatalog catalog = new SchemaCatalog(data, parser);
+        IdentifierRewriter rewriter = new IdentifierRewriter(parser);
         ObjectMapper json = new ObjectMapper();
         Map<String, Integer> byMethod = new TreeMap<>();
         List<String> tokenRewrites = new ArrayList<>();
@@ -46,7 +50,7 @@ class SnailsPredictionsDenaturalizeTest {
                 NameMapping mapping = catalog.get(answer.get("database").asText()).crosswalk().mapping(level,
                         NaturalnessLevel.NATIVE);
 
-                IdentifierRewriter.Result r = IdentifierRewriter.rewriteOrTokens(sql, SqlDialect.SQLSERVER, mapping);
+                IdentifierRewriter.Result r = rewriter.rewriteOrTokens(sql, SqlDialect.SQLSERVER, mapping);
 
                 assertThat(r.sql()).as(answer.get("id").asText()).isNotBlank();
                 byMethod.merge(level.label() + " " + r.method(), 1, Integer::sum);

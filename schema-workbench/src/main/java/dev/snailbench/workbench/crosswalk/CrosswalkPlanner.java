@@ -1,5 +1,6 @@
 package dev.snailbench.workbench.crosswalk;
 
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
@@ -26,7 +27,7 @@ public final class CrosswalkPlanner {
     private static final List<NaturalnessLevel> TARGETS = List.of(NaturalnessLevel.REGULAR, NaturalnessLevel.LOW,
             NaturalnessLevel.LEAST);
 
-    public record Plan(List<CrosswalkRow> rows, BuildReport report) {
+    public record Plan(List<CrosswalkEntry> rows, BuildReport report) {
     }
 
     private CrosswalkPlanner() {
@@ -39,14 +40,14 @@ public final class CrosswalkPlanner {
      */
     public static Plan plan(SchemaSpec schema, Map<String, NaturalnessLevel> labels, Map<String, String> expansions,
             BiFunction<String, NaturalnessLevel, String> abbreviator, SqlDialect dialect) {
-        Map<String, CrosswalkRow> rows = new LinkedHashMap<>();
+        Map<String, CrosswalkEntry> rows = new LinkedHashMap<>();
         Set<String> keptNative = new TreeSet<>();
         for (SchemaSpec.Table t : schema.tables()) {
-            rows.computeIfAbsent(key(CrosswalkRow.TABLE, t.name()),
-                    k -> row(CrosswalkRow.TABLE, t.name(), labels, expansions, abbreviator, dialect, keptNative));
+            rows.computeIfAbsent(key(CrosswalkEntry.TABLE, t.name()),
+                    k -> row(CrosswalkEntry.TABLE, t.name(), labels, expansions, abbreviator, dialect, keptNative));
             for (SchemaSpec.Column c : t.columns()) {
-                rows.computeIfAbsent(key(CrosswalkRow.COLUMN, c.name()),
-                        k -> row(CrosswalkRow.COLUMN, c.name(), labels, expansions, abbreviator, dialect, keptNative));
+                rows.computeIfAbsent(key(CrosswalkEntry.COLUMN, c.name()),
+                        k -> row(CrosswalkEntry.COLUMN, c.name(), labels, expansions, abbreviator, dialect, keptNative));
             }
         }
         Set<String> renamed = new TreeSet<>();
@@ -54,10 +55,10 @@ public final class CrosswalkPlanner {
             resolveCollisions(schema, rows, level, dialect, renamed);
         }
         Set<String> reserved = new TreeSet<>();
-        for (CrosswalkRow r : rows.values()) {
+        for (CrosswalkEntry r : rows.values()) {
             for (NaturalnessLevel level : TARGETS) {
-                if (SqlIdentifiers.isReserved(r.at(level), dialect)) {
-                    reserved.add(r.at(level));
+                if (SqlIdentifiers.isReserved(r.name(level), dialect)) {
+                    reserved.add(r.name(level));
                 }
             }
         }
@@ -65,7 +66,7 @@ public final class CrosswalkPlanner {
                 new BuildReport(List.copyOf(keptNative), List.copyOf(renamed), List.copyOf(reserved)));
     }
 
-    private static CrosswalkRow row(String kind, String nativeName, Map<String, NaturalnessLevel> labels,
+    private static CrosswalkEntry row(String kind, String nativeName, Map<String, NaturalnessLevel> labels,
             Map<String, String> expansions, BiFunction<String, NaturalnessLevel, String> abbreviator,
             SqlDialect dialect, Set<String> keptNative) {
         NaturalnessLevel label = labels.get(nativeName);
@@ -92,16 +93,16 @@ public final class CrosswalkPlanner {
         String least = label == NaturalnessLevel.LEAST ? nativeName
                 : SqlIdentifiers.sanitize(abbreviator.apply(expanded ? regular : nativeName, NaturalnessLevel.LEAST),
                         dialect);
-        return new CrosswalkRow(kind, nativeName, label.label(), regular, low, least);
+        return new CrosswalkEntry(kind, nativeName, label.label(), regular, low, least);
     }
 
-    private static void resolveCollisions(SchemaSpec schema, Map<String, CrosswalkRow> rows, NaturalnessLevel level,
+    private static void resolveCollisions(SchemaSpec schema, Map<String, CrosswalkEntry> rows, NaturalnessLevel level,
             SqlDialect dialect, Set<String> renamed) {
         for (int pass = 0; pass < 50; pass++) {
-            boolean changed = dedupe(schema.tables().stream().map(t -> key(CrosswalkRow.TABLE, t.name())).toList(),
+            boolean changed = dedupe(schema.tables().stream().map(t -> key(CrosswalkEntry.TABLE, t.name())).toList(),
                     rows, level, dialect, renamed);
             for (SchemaSpec.Table t : schema.tables()) {
-                changed |= dedupe(t.columns().stream().map(c -> key(CrosswalkRow.COLUMN, c.name())).distinct().toList(),
+                changed |= dedupe(t.columns().stream().map(c -> key(CrosswalkEntry.COLUMN, c.name())).distinct().toList(),
                         rows, level, dialect, renamed);
             }
             if (!changed) {
@@ -112,11 +113,11 @@ public final class CrosswalkPlanner {
     }
 
     /** Renames later members of a group whose names clash; a name equal to its native one never moves. */
-    private static boolean dedupe(List<String> keys, Map<String, CrosswalkRow> rows, NaturalnessLevel level,
+    private static boolean dedupe(List<String> keys, Map<String, CrosswalkEntry> rows, NaturalnessLevel level,
             SqlDialect dialect, Set<String> renamed) {
         Map<String, List<String>> byName = new LinkedHashMap<>();
         for (String k : keys) {
-            byName.computeIfAbsent(rows.get(k).at(level).toLowerCase(Locale.ROOT), n -> new ArrayList<>()).add(k);
+            byName.computeIfAbsent(rows.get(k).name(level).toLowerCase(Locale.ROOT), n -> new ArrayList<>()).add(k);
         }
         boolean changed = false;
         Set<String> used = new LinkedHashSet<>(byName.keySet());
@@ -128,8 +129,8 @@ public final class CrosswalkPlanner {
             // The one that keeps its native name stays; otherwise the first in schema order.
             ordered.sort((a, b) -> Boolean.compare(!isNative(rows.get(a), level), !isNative(rows.get(b), level)));
             for (String k : ordered.subList(1, ordered.size())) {
-                CrosswalkRow r = rows.get(k);
-                String base = r.at(level);
+                CrosswalkEntry r = rows.get(k);
+                String base = r.name(level);
                 String candidate;
                 int n = 2;
                 do {
@@ -139,15 +140,15 @@ public final class CrosswalkPlanner {
                 } while (used.contains(candidate.toLowerCase(Locale.ROOT)));
                 used.add(candidate.toLowerCase(Locale.ROOT));
                 rows.put(k, r.with(level, candidate));
-                renamed.add(level.label() + " " + r.kind() + " " + r.identifierNative() + ": " + base + " -> " + candidate);
+                renamed.add(level.label() + " " + r.kind() + " " + r.nativeName() + ": " + base + " -> " + candidate);
                 changed = true;
             }
         }
         return changed;
     }
 
-    private static boolean isNative(CrosswalkRow r, NaturalnessLevel level) {
-        return r.at(level).equals(r.identifierNative());
+    private static boolean isNative(CrosswalkEntry r, NaturalnessLevel level) {
+        return r.name(level).equals(r.nativeName());
     }
 
     static String key(String kind, String name) {
@@ -155,19 +156,19 @@ public final class CrosswalkPlanner {
     }
 
     /** Lookup of a crosswalk's names by kind and native identifier (exact first, then case-insensitive). */
-    public static Map<String, CrosswalkRow> index(List<CrosswalkRow> rows) {
-        Map<String, CrosswalkRow> index = new HashMap<>();
-        for (CrosswalkRow r : rows) {
-            index.putIfAbsent(key(r.kind(), r.identifierNative().toLowerCase(Locale.ROOT)), r);
+    public static Map<String, CrosswalkEntry> index(List<CrosswalkEntry> rows) {
+        Map<String, CrosswalkEntry> index = new HashMap<>();
+        for (CrosswalkEntry r : rows) {
+            index.putIfAbsent(key(r.kind(), r.nativeName().toLowerCase(Locale.ROOT)), r);
         }
-        for (CrosswalkRow r : rows) {
-            index.put(key(r.kind(), r.identifierNative()), r);
+        for (CrosswalkEntry r : rows) {
+            index.put(key(r.kind(), r.nativeName()), r);
         }
         return index;
     }
 
-    public static CrosswalkRow lookup(Map<String, CrosswalkRow> index, String kind, String nativeName) {
-        CrosswalkRow r = index.get(key(kind, nativeName));
+    public static CrosswalkEntry lookup(Map<String, CrosswalkEntry> index, String kind, String nativeName) {
+        CrosswalkEntry r = index.get(key(kind, nativeName));
         return r != null ? r : index.get(key(kind, nativeName.toLowerCase(Locale.ROOT)));
     }
 }

@@ -1,5 +1,6 @@
 package dev.snailbench.workbench.crosswalk;
 
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.problem.Conflict;
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.workbench.repository.Crosswalk;
@@ -21,7 +22,7 @@ public class Crosswalks {
         this.repository = repository;
     }
 
-    public Uni<Crosswalk> importCsv(String tenantId, String name, List<CrosswalkRow> rows) {
+    public Uni<Crosswalk> importCsv(String tenantId, String name, List<CrosswalkEntry> rows) {
         Crosswalk cw = new Crosswalk();
         cw.id = UUID.randomUUID();
         cw.tenantId = tenantId;
@@ -46,7 +47,7 @@ public class Crosswalks {
     }
 
     /** The rows of a READY crosswalk; a build still running or failed is a {@link Conflict} (409). */
-    public Uni<List<CrosswalkRow>> rows(String tenantId, UUID id) {
+    public Uni<List<CrosswalkEntry>> rows(String tenantId, UUID id) {
         return get(tenantId, id).chain(cw -> {
             if (cw.status != Crosswalk.Status.READY) {
                 return Uni.createFrom().failure(notReady(cw));

@@ -2,6 +2,7 @@ package dev.snailbench.workbench.refiner;
 
 import dev.snailbench.workbench.synthetic.TextEmbedder;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.rewrite.IdentifierRewriter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -106,8 +107,8 @@ public final class NameLinkingSimulator {
     }
 
     /** The simulator's "prediction" for a gold query on native names: the same query on the names it linked. */
-    public String predict(String goldSql, SqlDialect dialect) {
-        return linked.rewrite(goldSql, dialect, false).sql();
+    public String predict(IdentifierRewriter rewriter, String goldSql, SqlDialect dialect) {
+        return linked.rewrite(rewriter, goldSql, dialect, false).sql();
     }
 
     /** How many native columns it links to a name that belongs to another column of the variant. */

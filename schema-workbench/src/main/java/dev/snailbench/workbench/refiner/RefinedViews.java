@@ -1,7 +1,7 @@
 package dev.snailbench.workbench.refiner;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.SqlIdentifiers;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -86,13 +86,13 @@ public final class RefinedViews {
     public static ViewLayer ddl(SchemaGraph graph, Renaming renaming, String physicalSchema, String viewSchema,
             SqlDialect dialect) {
         List<String> statements = new ArrayList<>();
-        String vs = SqlIdentifiers.quote(viewSchema, dialect);
+        String vs = IdentifierQuoting.quote(viewSchema, dialect);
         statements.add(dialect == SqlDialect.POSTGRESQL ? "CREATE SCHEMA IF NOT EXISTS " + vs
                 : "IF SCHEMA_ID(N'" + viewSchema.replace("'", "''") + "') IS NULL EXEC(N'CREATE SCHEMA "
                         + vs.replace("'", "''") + "')");
         Map<String, Map<String, String>> columns = new LinkedHashMap<>();
         for (SchemaGraph.TableNode t : graph.tables()) {
-            String view = vs + '.' + SqlIdentifiers.quote(t.name(), dialect);
+            String view = vs + '.' + IdentifierQuoting.quote(t.name(), dialect);
             if (dialect == SqlDialect.POSTGRESQL) {
                 // CREATE OR REPLACE cannot rename a view's columns: replace the view as a whole.
                 statements.add("DROP VIEW IF EXISTS " + view);
@@ -109,11 +109,11 @@ public final class RefinedViews {
                     name = name.toLowerCase(Locale.ROOT);
                 }
                 mapping.put(name, c.column());
-                sql.append(i == 0 ? "" : ", ").append(SqlIdentifiers.quote(c.column(), dialect)).append(" AS ")
-                        .append(SqlIdentifiers.quote(name, dialect));
+                sql.append(i == 0 ? "" : ", ").append(IdentifierQuoting.quote(c.column(), dialect)).append(" AS ")
+                        .append(IdentifierQuoting.quote(name, dialect));
             }
-            sql.append(" FROM ").append(SqlIdentifiers.quote(physicalSchema, dialect)).append('.')
-                    .append(SqlIdentifiers.quote(t.name(), dialect));
+            sql.append(" FROM ").append(IdentifierQuoting.quote(physicalSchema, dialect)).append('.')
+                    .append(IdentifierQuoting.quote(t.name(), dialect));
             statements.add(sql.toString());
             columns.put(t.name(), mapping);
         }

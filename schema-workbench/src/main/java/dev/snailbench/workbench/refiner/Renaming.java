@@ -29,8 +29,9 @@ public record Renaming(Map<ColumnRef, String> renamed, List<ColumnRef> all) {
     }
 
     /** Rewrites SQL on the old names to the new ones ({@code reverse}: new to old). */
-    public IdentifierRewriter.Result rewrite(String sql, SqlDialect dialect, boolean reverse) {
-        return IdentifierRewriter.rewriteOrTokens(sql, dialect, mapping(reverse));
+    public IdentifierRewriter.Result rewrite(IdentifierRewriter rewriter, String sql, SqlDialect dialect,
+            boolean reverse) {
+        return rewriter.rewriteOrTokens(sql, dialect, mapping(reverse));
     }
 
     public NameMapping mapping(boolean reverse) {

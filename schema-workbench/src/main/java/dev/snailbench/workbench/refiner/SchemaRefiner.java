@@ -4,7 +4,6 @@ import dev.snailbench.llm.OpenAiClient;
 import dev.snailbench.llm.OpenAiClients;
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.Blocking;
-import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.TeamDatabases;
 import dev.snailbench.workbench.client.OpenAiEmbedder;
 import dev.snailbench.workbench.config.RefinerConfig;
@@ -64,9 +63,11 @@ public class SchemaRefiner {
     private final RefinerConfig config;
     private final OpenAiClients clients;
     private final SentenceEmbedder sentences;
+    private final IdentifierRewriter rewriter;
 
     public SchemaRefiner(TeamDatabases databases, RefinerConfig config, OpenAiClients clients,
-            SentenceEmbedder sentences) {
+            SentenceEmbedder sentences, IdentifierRewriter rewriter) {
+        this.rewriter = rewriter;
         this.databases = databases;
         this.sentences = sentences;
         this.config = config;
@@ -103,7 +104,7 @@ public class SchemaRefiner {
             SchemaGraph graph = SchemaGraph.of(schema);
             return new Prepared(graph, ColumnCommunities.of(graph, 42));
         }, timeout).chain(p -> packager(options).packages(p.graph(), p.communities())
-                .chain(packages -> Sss.vectors(embedder(options.embeddings()), AmbiguityDetector.texts(packages),
+                .chain(packages -> SemanticSimilarityVectors.vectors(embedder(options.embeddings()), AmbiguityDetector.texts(packages),
                         options.embeddings().equals(EmbeddingBackends.OPENAI) ? config.embeddings().batchSize()
                                 : Integer.MAX_VALUE)
                         .chain(vectors -> Blocking.run(() -> new Analysis(databaseId, nativeSchema,
@@ -135,7 +136,7 @@ public class SchemaRefiner {
                     .computeIfAbsent(c.table(), k -> new LinkedHashMap<>()).put(c.column(), name));
             List<String> rewritten = new ArrayList<>();
             for (String s : sql) {
-                rewritten.add(injected.renaming().rewrite(s, dialect, false).sql());
+                rewritten.add(injected.renaming().rewrite(rewriter, s, dialect, false).sql());
             }
             SchemaGraph graph = SchemaGraph.of(team.schema());
             return new Injection(databaseId, nativeSchema, rate, seed, renamed, injected.truth(),
@@ -150,7 +151,7 @@ public class SchemaRefiner {
      */
     public Uni<IdentifierRewriter.Result> rewriteBack(String sql, SqlDialect dialect,
             Map<String, Map<String, String>> mapping) {
-        return Blocking.run(() -> backMapping(mapping).rewrite(sql, dialect, true),
+        return Blocking.run(() -> backMapping(mapping).rewrite(rewriter, sql, dialect, true),
                 Duration.ofSeconds(config.timeoutSeconds()));
     }
 

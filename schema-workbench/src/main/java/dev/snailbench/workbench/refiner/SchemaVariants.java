@@ -2,6 +2,7 @@ package dev.snailbench.workbench.refiner;
 
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.rewrite.IdentifierRewriter;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -43,14 +44,14 @@ public record SchemaVariants(Renaming injected, Renaming refined, SqlDialect dia
     }
 
     /** SQL on the variant's names → SQL on the names of the database it runs on. */
-    public String toDatabase(Variant variant, String sql) {
-        return variant == Variant.REFINED ? refined.rewrite(sql, dialect, true).sql() : sql;
+    public String toDatabase(IdentifierRewriter rewriter, Variant variant, String sql) {
+        return variant == Variant.REFINED ? refined.rewrite(rewriter, sql, dialect, true).sql() : sql;
     }
 
     /** SQL on the variant's names → SQL on the native names. */
-    public String toNative(Variant variant, String sql) {
-        String onInjected = toDatabase(variant, sql);
-        return variant == Variant.ORIGINAL ? onInjected : injected.rewrite(onInjected, dialect, true).sql();
+    public String toNative(IdentifierRewriter rewriter, Variant variant, String sql) {
+        String onInjected = toDatabase(rewriter, variant, sql);
+        return variant == Variant.ORIGINAL ? onInjected : injected.rewrite(rewriter, onInjected, dialect, true).sql();
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.snailbench.workbench.repository;
 
-import dev.snailbench.workbench.crosswalk.CrosswalkRow;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,22 +20,22 @@ public class CrosswalkRepository implements PanacheRepositoryBase<Crosswalk, UUI
         return list("tenantId = ?1 order by createdAt", tenantId);
     }
 
-    public Uni<List<CrosswalkRow>> rows(UUID crosswalkId) {
+    public Uni<List<CrosswalkEntry>> rows(UUID crosswalkId) {
         return CrosswalkLine.<CrosswalkLine>list("crosswalkId = ?1 order by ordinal", crosswalkId)
-                .map(entries -> entries.stream().map(e -> new CrosswalkRow(e.kind, e.identifierNative,
+                .map(entries -> entries.stream().map(e -> new CrosswalkEntry(e.kind, e.identifierNative,
                         e.nativeLevel, e.regular, e.low, e.least)).toList());
     }
 
     /** Stores the lines of a crosswalk in order. */
-    public Uni<Void> persistRows(UUID crosswalkId, List<CrosswalkRow> rows) {
+    public Uni<Void> persistRows(UUID crosswalkId, List<CrosswalkEntry> rows) {
         List<CrosswalkLine> entries = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
-            CrosswalkRow r = rows.get(i);
+            CrosswalkEntry r = rows.get(i);
             CrosswalkLine e = new CrosswalkLine();
             e.crosswalkId = crosswalkId;
             e.ordinal = i;
             e.kind = r.kind();
-            e.identifierNative = r.identifierNative();
+            e.identifierNative = r.nativeName();
             e.nativeLevel = r.nativeLevel() == null ? "" : r.nativeLevel();
             e.regular = r.regular();
             e.low = r.low();

@@ -18,7 +18,8 @@ import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.sql.analysis.Characteristics;
-import dev.snailbench.sql.analysis.SqlParser;
+import dev.snailbench.sql.SqlParser;
+import dev.snailbench.tenancy.ApiError;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -70,9 +71,12 @@ public class SyntheticSets {
     private final ObjectMapper mapper;
     private final TextEmbedder lexical = new LexicalEmbedder();
     private final SentenceEmbedder sentences;
+    private final SqlParser parser;
 
     public SyntheticSets(SyntheticSetRepository repository, TeamDatabases databases, OpenAiQuestionWriter llm,
-            OpenAiEmbedder remoteEmbeddings, SentenceEmbedder sentences, SyntheticConfig config, ObjectMapper mapper) {
+            OpenAiEmbedder remoteEmbeddings, SentenceEmbedder sentences, SyntheticConfig config, ObjectMapper mapper,
+            SqlParser parser) {
+        this.parser = parser;
         this.sentences = sentences;
         this.repository = repository;
         this.databases = databases;
@@ -157,13 +161,11 @@ public class SyntheticSets {
             SqlDialect dialect) {
         return Blocking.run(() -> {
             Map<String, Characteristics> out = new LinkedHashMap<>();
-            try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-                for (int i = 0; i < seeds.size(); i++) {
-                    out.put("seed-" + i, characteristics(parser, seeds.get(i).sql(), dialect));
-                }
-                for (Written w : written) {
-                    out.put(w.pair().id(), characteristics(parser, w.pair().sql(), dialect));
-                }
+            for (int i = 0; i < seeds.size(); i++) {
+                out.put("seed-" + i, characteristics(parser, seeds.get(i).sql(), dialect));
+            }
+            for (Written w : written) {
+                out.put(w.pair().id(), characteristics(parser, w.pair().sql(), dialect));
             }
             return out;
         }, Duration.ofMinutes(2));

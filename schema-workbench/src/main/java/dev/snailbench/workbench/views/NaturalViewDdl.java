@@ -1,13 +1,12 @@
 package dev.snailbench.workbench.views;
 
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.workbench.crosswalk.CrosswalkPlanner;
-import dev.snailbench.workbench.crosswalk.CrosswalkRow;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.SqlIdentifiers;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -37,38 +36,38 @@ public final class NaturalViewDdl {
     }
 
     /** @throws InvalidInput when the crosswalk misses identifiers or its names clash in a view */
-    public static NaturalViews generate(SchemaSpec schema, String nativeSchema, List<CrosswalkRow> crosswalk,
+    public static NaturalViews generate(SchemaSpec schema, String nativeSchema, List<CrosswalkEntry> crosswalk,
             NaturalnessLevel level, String viewSchema, SqlDialect dialect) {
         if (level == NaturalnessLevel.NATIVE) {
             throw InvalidInput.of("level", "views expose a renamed level: Regular, Low or Least");
         }
-        Map<String, CrosswalkRow> index = CrosswalkPlanner.index(crosswalk);
+        Map<String, CrosswalkEntry> index = CrosswalkPlanner.index(crosswalk);
         Set<String> missing = new TreeSet<>();
         Set<String> problems = new TreeSet<>();
         List<ViewMapping> mapping = new ArrayList<>();
         Set<String> views = new HashSet<>();
         for (SchemaSpec.Table t : schema.tables()) {
-            CrosswalkRow tr = CrosswalkPlanner.lookup(index, CrosswalkRow.TABLE, t.name());
+            CrosswalkEntry tr = CrosswalkPlanner.lookup(index, CrosswalkEntry.TABLE, t.name());
             if (tr == null) {
                 missing.add("table " + t.name());
                 continue;
             }
-            String view = tr.at(level);
+            String view = tr.name(level);
             if (!views.add(view.toLowerCase(Locale.ROOT))) {
                 problems.add("two tables map to view '" + view + "'");
             }
             List<ColumnMapping> cols = new ArrayList<>();
             Set<String> seen = new HashSet<>();
             for (SchemaSpec.Column c : t.columns()) {
-                CrosswalkRow cr = CrosswalkPlanner.lookup(index, CrosswalkRow.COLUMN, c.name());
+                CrosswalkEntry cr = CrosswalkPlanner.lookup(index, CrosswalkEntry.COLUMN, c.name());
                 if (cr == null) {
                     missing.add("column " + t.name() + "." + c.name());
                     continue;
                 }
-                if (!seen.add(cr.at(level).toLowerCase(Locale.ROOT))) {
-                    problems.add("two columns of " + t.name() + " map to '" + cr.at(level) + "'");
+                if (!seen.add(cr.name(level).toLowerCase(Locale.ROOT))) {
+                    problems.add("two columns of " + t.name() + " map to '" + cr.name(level) + "'");
                 }
-                cols.add(new ColumnMapping(cr.at(level), c.name()));
+                cols.add(new ColumnMapping(cr.name(level), c.name()));
             }
             mapping.add(new ViewMapping(view, t.name(), List.copyOf(cols)));
         }
@@ -80,26 +79,26 @@ public final class NaturalViewDdl {
             throw InvalidInput.of("crosswalkId", String.join("; ", problems));
         }
         List<String> statements = new ArrayList<>();
-        String vs = SqlIdentifiers.quote(viewSchema, dialect);
+        String vs = IdentifierQuoting.quote(viewSchema, dialect);
         statements.add(dialect == SqlDialect.POSTGRESQL ? "CREATE SCHEMA IF NOT EXISTS " + vs
                 : "IF SCHEMA_ID(N'" + viewSchema.replace("'", "''") + "') IS NULL EXEC(N'CREATE SCHEMA "
                         + vs.replace("'", "''") + "')");
         for (ViewMapping m : mapping) {
-            String qualified = vs + '.' + SqlIdentifiers.quote(m.view(), dialect);
+            String qualified = vs + '.' + IdentifierQuoting.quote(m.view(), dialect);
             if (dialect == SqlDialect.POSTGRESQL) {
                 // CREATE OR REPLACE cannot rename a view's columns: replace the view as a whole.
                 statements.add("DROP VIEW IF EXISTS " + qualified);
             }
             StringBuilder sql = new StringBuilder(dialect == SqlDialect.POSTGRESQL ? "CREATE VIEW "
                     : "CREATE OR ALTER VIEW ");
-            sql.append(vs).append('.').append(SqlIdentifiers.quote(m.view(), dialect)).append(" AS SELECT ");
+            sql.append(vs).append('.').append(IdentifierQuoting.quote(m.view(), dialect)).append(" AS SELECT ");
             for (int i = 0; i < m.columns().size(); i++) {
                 ColumnMapping c = m.columns().get(i);
-                sql.append(i == 0 ? "" : ", ").append(SqlIdentifiers.quote(c.nativeColumn(), dialect)).append(" AS ")
-                        .append(SqlIdentifiers.quote(c.viewColumn(), dialect));
+                sql.append(i == 0 ? "" : ", ").append(IdentifierQuoting.quote(c.nativeColumn(), dialect)).append(" AS ")
+                        .append(IdentifierQuoting.quote(c.viewColumn(), dialect));
             }
-            sql.append(" FROM ").append(SqlIdentifiers.quote(nativeSchema, dialect)).append('.')
-                    .append(SqlIdentifiers.quote(m.nativeTable(), dialect));
+            sql.append(" FROM ").append(IdentifierQuoting.quote(nativeSchema, dialect)).append('.')
+                    .append(IdentifierQuoting.quote(m.nativeTable(), dialect));
             statements.add(sql.toString());
         }
         return new NaturalViews(viewSchema, nativeSchema, dialect.id(), level.label(), List.copyOf(statements),

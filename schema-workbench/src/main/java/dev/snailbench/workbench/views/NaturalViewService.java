@@ -7,6 +7,7 @@ import dev.snailbench.workbench.TeamDatabases;
 import dev.snailbench.workbench.crosswalk.Crosswalks;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.rewrite.IdentifierRewriter;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -26,10 +27,12 @@ public class NaturalViewService {
 
     private final Crosswalks crosswalks;
     private final TeamDatabases databases;
+    private final IdentifierRewriter rewriter;
 
-    public NaturalViewService(Crosswalks crosswalks, TeamDatabases databases) {
+    public NaturalViewService(Crosswalks crosswalks, TeamDatabases databases, IdentifierRewriter rewriter) {
         this.crosswalks = crosswalks;
         this.databases = databases;
+        this.rewriter = rewriter;
     }
 
     public Uni<Result> generate(String tenantId, UUID crosswalkId, UUID databaseId, String nativeSchema,
@@ -55,6 +58,6 @@ public class NaturalViewService {
     public Uni<String> rewrite(String tenantId, UUID crosswalkId, String sql, NaturalnessLevel level,
             String viewSchema, SqlDialect dialect) {
         return crosswalks.rows(tenantId, crosswalkId).chain(rows -> Blocking.run(
-                () -> new ViewQueryRewriter(rows, level, viewSchema, dialect).rewrite(sql), Duration.ofSeconds(30)));
+                () -> new ViewQueryRewriter(rewriter, rows, level, viewSchema, dialect).rewrite(sql), Duration.ofSeconds(30)));
     }
 }

@@ -3,7 +3,9 @@ package dev.snailbench.workbench.crosswalk;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.sql.rewrite.CrosswalkCsv;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -47,7 +49,7 @@ class AbbreviatorQualityBenchmark {
         LinkedHashSet<String> authorsLow = new LinkedHashSet<>();
         LinkedHashSet<String> authorsLeast = new LinkedHashSet<>();
         for (Path f : files) {
-            for (CrosswalkRow r : CrosswalkCsv.parse(Files.readString(f))) {
+            for (CrosswalkEntry r : CrosswalkCsv.parse(Files.readString(f))) {
                 regular.add(r.regular());
                 authorsLow.add(r.low());
                 authorsLeast.add(r.least());

@@ -1,5 +1,7 @@
 package dev.snailbench.workbench.crosswalk;
 
+import dev.snailbench.model.domain.CrosswalkEntry;
+import dev.snailbench.sql.IdentifierQuoting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -38,11 +40,11 @@ class CrosswalkPlannerTest {
         CrosswalkPlanner.Plan plan = CrosswalkPlanner.plan(schema,
                 Map.of("Survey", R, "VegHeight", L, "DfltSlp", X), Map.of("VegHeight", "VegetationHeight"),
                 RuleAbbreviator::abbreviate, SqlDialect.POSTGRESQL);
-        CrosswalkRow veg = plan.rows().get(1);
+        CrosswalkEntry veg = plan.rows().get(1);
         assertThat(veg.regular()).isEqualTo("VegetationHeight");
         assertThat(veg.low()).isEqualTo("VegHeight");
         assertThat(veg.least()).isNotEqualTo("VegHeight");
-        CrosswalkRow slope = plan.rows().get(2);
+        CrosswalkEntry slope = plan.rows().get(2);
         assertThat(slope.least()).isEqualTo("DfltSlp");
         assertThat(slope.regular()).isEqualTo("DfltSlp");
         assertThat(plan.report().keptNativeAtRegular()).containsExactly("DfltSlp");
@@ -59,12 +61,12 @@ class CrosswalkPlannerTest {
                 "user", R, "Quantity_", R, "qty_", L);
         CrosswalkPlanner.Plan plan = CrosswalkPlanner.plan(schema, labels, Map.of(), RuleAbbreviator::abbreviate,
                 SqlDialect.POSTGRESQL);
-        Map<String, CrosswalkRow> index = CrosswalkPlanner.index(plan.rows());
+        Map<String, CrosswalkEntry> index = CrosswalkPlanner.index(plan.rows());
         for (NaturalnessLevel level : List.of(R, L, X)) {
             for (SchemaSpec.Table t : schema.tables()) {
                 Set<String> names = new HashSet<>();
                 for (SchemaSpec.Column c : t.columns()) {
-                    String name = CrosswalkPlanner.lookup(index, "column", c.name()).at(level);
+                    String name = CrosswalkPlanner.lookup(index, "column", c.name()).name(level);
                     assertThat(SqlIdentifiers.isValid(name, SqlDialect.POSTGRESQL)).as(name).isTrue();
                     assertThat(names.add(name.toLowerCase(Locale.ROOT))).as(level + " " + t.name() + " " + name).isTrue();
                 }
@@ -75,7 +77,7 @@ class CrosswalkPlannerTest {
         assertThat(CrosswalkPlanner.lookup(index, "column", "quantity").low()).isEqualTo("qty_2");
         assertThat(plan.report().renamedOnCollision()).isNotEmpty();
         assertThat(plan.report().reservedWords()).contains("user");
-        assertThat(SqlIdentifiers.quote("user", SqlDialect.SQLSERVER)).isEqualTo("[user]");
+        assertThat(IdentifierQuoting.quote("user", SqlDialect.SQLSERVER)).isEqualTo("[user]");
     }
 
     private static SchemaSpec.Column col(String name) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import static dev.snailbench.workbench.testing.SqlTools.REWRITER;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
@@ -49,9 +50,9 @@ class AmbiguityInjectorTest {
         int changed = 0;
         for (JsonNode q : dev) {
             String gold = q.get("query").asText();
-            var forward = injected.renaming().rewrite(gold, SqlDialect.POSTGRESQL, false);
-            var back = injected.renaming().rewrite(forward.sql(), SqlDialect.POSTGRESQL, true);
-            String normalized = identity.rewrite(gold, SqlDialect.POSTGRESQL, false).sql();
+            var forward = injected.renaming().rewrite(REWRITER, gold, SqlDialect.POSTGRESQL, false);
+            var back = injected.renaming().rewrite(REWRITER, forward.sql(), SqlDialect.POSTGRESQL, true);
+            String normalized = identity.rewrite(REWRITER, gold, SqlDialect.POSTGRESQL, false).sql();
             assertThat(back.sql()).as("id " + q.get("id")).isEqualTo(normalized);
             assertThat(forward.ambiguous()).as("id " + q.get("id")).isEmpty();
             if (!forward.sql().equals(normalized)) {

@@ -5,14 +5,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.workbench.synthetic.LexicalEmbedder;
 import dev.snailbench.workbench.testing.QueryRows;
+import static dev.snailbench.workbench.testing.SqlTools.PARSER;
+import static dev.snailbench.workbench.testing.SqlTools.REWRITER;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.analysis.IdentifierExtractor;
-import dev.snailbench.sql.analysis.Identifiers;
+import dev.snailbench.sql.analysis.QueryIdentifiers;
 import dev.snailbench.sql.analysis.LinkingScore;
-import dev.snailbench.sql.rewrite.SqlParsing;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -140,16 +141,16 @@ public final class RecoveryRun {
                     continue; // gold failed: says nothing about the names
                 }
                 items++;
-                Identifiers goldIds = identifiers(gold);
+                QueryIdentifiers goldIds = identifiers(gold);
                 for (Variant v : Variant.values()) {
-                    String predicted = simulators.get(v).predict(gold, SqlDialect.POSTGRESQL);
-                    String onDatabase = variants.toDatabase(v, predicted);
+                    String predicted = simulators.get(v).predict(REWRITER, gold, SqlDialect.POSTGRESQL);
+                    String onDatabase = variants.toDatabase(REWRITER, v, predicted);
                     List<List<String>> rows = QueryRows.of(c, v == Variant.ORIGINAL ? "exp_v1" : amb, onDatabase,
                             ordered);
-                    LinkingScore linking = LinkingScore.of(goldIds, identifiers(variants.toNative(v, predicted)));
+                    LinkingScore linking = LinkingScore.of(goldIds, identifiers(variants.toNative(REWRITER, v, predicted)));
                     if (Boolean.getBoolean("refiner.debug") && !linking.extra().isEmpty()) {
                         System.out.printf("  extra %s id %s: %s | on database: %s | native: %s%n", v.label(),
-                                q.get("id"), linking.extra(), onDatabase, variants.toNative(v, predicted));
+                                q.get("id"), linking.extra(), onDatabase, variants.toNative(REWRITER, v, predicted));
                     }
                     double[] sum = sums.get(v);
                     sum[0] += expected.equals(rows) ? 1 : 0;
@@ -173,8 +174,8 @@ public final class RecoveryRun {
         t.table().forEach(r -> System.out.println(r.row()));
     }
 
-    private static Identifiers identifiers(String sql) {
-        return IdentifierExtractor.extract(SqlParsing.parse(sql, SqlDialect.POSTGRESQL));
+    private static QueryIdentifiers identifiers(String sql) {
+        return IdentifierExtractor.extract(PARSER.parse(sql, SqlDialect.POSTGRESQL));
     }
 
     private static void apply(Connection c, List<String> ddl) throws SQLException {

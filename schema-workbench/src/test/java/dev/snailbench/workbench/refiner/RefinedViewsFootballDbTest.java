@@ -1,6 +1,7 @@
 package dev.snailbench.workbench.refiner;
 
 import dev.snailbench.workbench.testing.QueryRows;
+import static dev.snailbench.workbench.testing.SqlTools.REWRITER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -61,9 +62,9 @@ class RefinedViewsFootballDbTest {
                 }
                 int id = q.get("id").asInt();
                 boolean ordered = gold.toLowerCase().contains("order by");
-                String onAmbiguous = injected.renaming().rewrite(gold, SqlDialect.POSTGRESQL, false).sql();
-                var toRefined = refined.rewrite(onAmbiguous, SqlDialect.POSTGRESQL, false);
-                String back = refined.rewrite(toRefined.sql(), SqlDialect.POSTGRESQL, true).sql();
+                String onAmbiguous = injected.renaming().rewrite(REWRITER, gold, SqlDialect.POSTGRESQL, false).sql();
+                var toRefined = refined.rewrite(REWRITER, onAmbiguous, SqlDialect.POSTGRESQL, false);
+                String back = refined.rewrite(REWRITER, toRefined.sql(), SqlDialect.POSTGRESQL, true).sql();
                 List<List<String>> expected = QueryRows.of(c, "exp_v1", gold, ordered);
                 List<List<String>> onViews = QueryRows.of(c, "ref_v1", toRefined.sql(), ordered);
                 List<List<String>> mappedBack = QueryRows.of(c, "amb_v1", back, ordered);

@@ -2,6 +2,7 @@ package dev.snailbench.workbench.refiner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static dev.snailbench.workbench.testing.SqlTools.REWRITER;
 import dev.snailbench.model.domain.SqlDialect;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ class RefinedViewsTest {
         assertThat(renaming.nameOf(new ColumnRef("player", "HGT"))).isEqualTo("player_number_hgt");
         assertThat(renaming.nameOf(new ColumnRef("club", "city"))).isEqualTo("city");
         // SQL on the refined names maps back to the physical ones, each homonym by its table.
-        assertThat(renaming.rewrite("SELECT p.player_value, s.stadium_value FROM player p, stadium s",
+        assertThat(renaming.rewrite(REWRITER, "SELECT p.player_value, s.stadium_value FROM player p, stadium s",
                 SqlDialect.POSTGRESQL, true).sql()).isEqualTo("SELECT p.value, s.value FROM player p, stadium s");
     }
 

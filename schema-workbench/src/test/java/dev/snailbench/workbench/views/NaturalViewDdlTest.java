@@ -3,9 +3,8 @@ package dev.snailbench.workbench.views;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.workbench.crosswalk.CrosswalkRow;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
@@ -16,10 +15,10 @@ class NaturalViewDdlTest {
 
     private static final SchemaSpec SCHEMA = new SchemaSpec(List.of(new SchemaSpec.Table("tblVeg",
             List.of(new SchemaSpec.Column("VegHt", "int"), new SchemaSpec.Column("user", "text")))));
-    private static final List<CrosswalkRow> CROSSWALK = List.of(
-            new CrosswalkRow("table", "tblVeg", "Low", "Vegetation", "tblVeg", "TV"),
-            new CrosswalkRow("column", "VegHt", "Least", "VegetationHeight", "VegHeight", "VegHt"),
-            new CrosswalkRow("column", "user", "Regular", "user", "usr", "U"));
+    private static final List<CrosswalkEntry> CROSSWALK = List.of(
+            new CrosswalkEntry("table", "tblVeg", "Low", "Vegetation", "tblVeg", "TV"),
+            new CrosswalkEntry("column", "VegHt", "Least", "VegetationHeight", "VegHeight", "VegHt"),
+            new CrosswalkEntry("column", "user", "Regular", "user", "usr", "U"));
 
     @Test
     void shouldWritePostgresViewsWithTheReverseMapping() {
@@ -49,8 +48,8 @@ class NaturalViewDdlTest {
         assertThatThrownBy(() -> NaturalViewDdl.generate(SCHEMA, "dbo", CROSSWALK.subList(0, 2),
                 NaturalnessLevel.REGULAR, "db_nl", SqlDialect.POSTGRESQL)).isInstanceOf(InvalidInput.class)
                 .hasMessageContaining("column tblVeg.user");
-        List<CrosswalkRow> clash = List.of(CROSSWALK.get(0), CROSSWALK.get(1),
-                new CrosswalkRow("column", "user", "Regular", "VegetationHeight", "usr", "U"));
+        List<CrosswalkEntry> clash = List.of(CROSSWALK.get(0), CROSSWALK.get(1),
+                new CrosswalkEntry("column", "user", "Regular", "VegetationHeight", "usr", "U"));
         assertThatThrownBy(() -> NaturalViewDdl.generate(SCHEMA, "dbo", clash, NaturalnessLevel.REGULAR, "db_nl",
                 SqlDialect.POSTGRESQL)).hasMessageContaining("map to 'VegetationHeight'");
     }

@@ -3,9 +3,9 @@ package dev.snailbench.workbench.views;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.workbench.crosswalk.CrosswalkRow;
+import static dev.snailbench.workbench.testing.SqlTools.REWRITER;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
 import java.util.List;
@@ -13,16 +13,16 @@ import org.junit.jupiter.api.Test;
 
 class ViewQueryRewriterTest {
 
-    private static final List<CrosswalkRow> CROSSWALK = List.of(
-            new CrosswalkRow("table", "match", "Regular", "Game", "Gm", "G"),
-            new CrosswalkRow("table", "national_team", "Regular", "NationalTeam", "NatlTm", "NT"),
-            new CrosswalkRow("column", "team_id", "Regular", "TeamId", "TmId", "TI"),
-            new CrosswalkRow("column", "teamname", "Regular", "TeamName", "TmNm", "TN"),
-            new CrosswalkRow("column", "home_team_id", "Regular", "HomeTeamId", "HmTmId", "HTI"),
-            new CrosswalkRow("column", "goals", "Regular", "Goals", "Gls", "GL"),
-            new CrosswalkRow("column", "year", "Regular", "Year", "Yr", "Y"));
+    private static final List<CrosswalkEntry> CROSSWALK = List.of(
+            new CrosswalkEntry("table", "match", "Regular", "Game", "Gm", "G"),
+            new CrosswalkEntry("table", "national_team", "Regular", "NationalTeam", "NatlTm", "NT"),
+            new CrosswalkEntry("column", "team_id", "Regular", "TeamId", "TmId", "TI"),
+            new CrosswalkEntry("column", "teamname", "Regular", "TeamName", "TmNm", "TN"),
+            new CrosswalkEntry("column", "home_team_id", "Regular", "HomeTeamId", "HmTmId", "HTI"),
+            new CrosswalkEntry("column", "goals", "Regular", "Goals", "Gls", "GL"),
+            new CrosswalkEntry("column", "year", "Regular", "Year", "Yr", "Y"));
 
-    private final ViewQueryRewriter regular = new ViewQueryRewriter(CROSSWALK, NaturalnessLevel.REGULAR, "db_nl",
+    private final ViewQueryRewriter regular = new ViewQueryRewriter(REWRITER, CROSSWALK, NaturalnessLevel.REGULAR, "db_nl",
             SqlDialect.POSTGRESQL);
 
     @Test
@@ -55,7 +55,7 @@ class ViewQueryRewriterTest {
 
     @Test
     void shouldWriteSqlServerBrackets() {
-        ViewQueryRewriter least = new ViewQueryRewriter(CROSSWALK, NaturalnessLevel.LEAST, "db_nl", SqlDialect.SQLSERVER);
+        ViewQueryRewriter least = new ViewQueryRewriter(REWRITER, CROSSWALK, NaturalnessLevel.LEAST, "db_nl", SqlDialect.SQLSERVER);
         assertThat(least.rewrite("SELECT TOP 3 [teamname] FROM [dbo].[national_team]"))
                 .isEqualTo("SELECT TOP 3 [TN] FROM [db_nl].[NT]");
     }
@@ -63,7 +63,7 @@ class ViewQueryRewriterTest {
     @Test
     void shouldRewriteQueriesUsingColumnsNamedLikeWordsJsqlparserReserves() {
         // "number" names a column in SNAILS' CratersWildlifeObservations; JSqlParser reads it as a keyword.
-        ViewQueryRewriter least = new ViewQueryRewriter(CROSSWALK, NaturalnessLevel.LEAST, "db_nl", SqlDialect.SQLSERVER);
+        ViewQueryRewriter least = new ViewQueryRewriter(REWRITER, CROSSWALK, NaturalnessLevel.LEAST, "db_nl", SqlDialect.SQLSERVER);
         assertThat(least.rewrite("SELECT teamname, number FROM national_team WHERE number > 3"))
                 .isEqualTo("SELECT [TN], [number] FROM [db_nl].[NT] WHERE [number] > 3");
     }

@@ -5,7 +5,7 @@ import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.TooLarge;
 import dev.snailbench.scorer.service.compare.Cells;
 import dev.snailbench.scorer.service.compare.CompareOptions;
-import dev.snailbench.scorer.service.compare.ResultTable;
+import dev.snailbench.scorer.service.compare.ComparableTable;
 import dev.snailbench.scorer.service.compare.Row;
 import dev.snailbench.scorer.service.compare.Tolerance;
 import dev.snailbench.tenancy.JsonErrors;
@@ -17,7 +17,7 @@ import java.util.List;
  * and the comparison's options. JSON numbers are numbers, strings are text ("1" is not 1), null is NULL. Every bad
  * value is a 400 (413 for too many rows) naming its field.
  */
-record CompareRequest(ResultTable gold, ResultTable predicted, CompareOptions options) {
+record CompareRequest(ComparableTable gold, ComparableTable predicted, CompareOptions options) {
 
     /** The fields of a pair; a batch line may also carry {@code id}. */
     static final String[] FIELDS = {"gold", "predicted", "orderBy", "nullsEqual", "tolerance"};
@@ -27,8 +27,8 @@ record CompareRequest(ResultTable gold, ResultTable predicted, CompareOptions op
             throw bad("body", "must be a JSON object with gold and predicted");
         }
         JsonErrors.onlyFields(body, "", fields);
-        ResultTable gold = table(body, "gold", maxRows);
-        ResultTable predicted = table(body, "predicted", maxRows);
+        ComparableTable gold = table(body, "gold", maxRows);
+        ComparableTable predicted = table(body, "predicted", maxRows);
         boolean orderBy = bool(body, "orderBy", false);
         boolean nullsEqual = bool(body, "nullsEqual", true);
         Tolerance tolerance = Tolerance.EXACT;
@@ -47,7 +47,7 @@ record CompareRequest(ResultTable gold, ResultTable predicted, CompareOptions op
         return new CompareRequest(gold, predicted, new CompareOptions(orderBy, tolerance, nullsEqual));
     }
 
-    private static ResultTable table(JsonNode body, String field, int maxRows) {
+    private static ComparableTable table(JsonNode body, String field, int maxRows) {
         JsonNode t = body.get(field);
         if (t == null || !t.isObject()) {
             throw bad(field, "is required: {\"columns\": [...], \"rows\": [[...]]}");
@@ -104,7 +104,7 @@ record CompareRequest(ResultTable gold, ResultTable predicted, CompareOptions op
                 times.add(ts.get(i).asDouble());
             }
         }
-        return new ResultTable(columns, out, times);
+        return new ComparableTable(columns, out, times);
     }
 
     private static Object cell(JsonNode c, String field, int row, int column) {

@@ -7,10 +7,13 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.scorer.service.sql.SqlAnalysis;
 import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.sql.analysis.IdentifierExtractor;
-import dev.snailbench.sql.analysis.Identifiers;
+import dev.snailbench.sql.analysis.QueryIdentifiers;
 import dev.snailbench.sql.analysis.LinkingScore;
 import dev.snailbench.sql.analysis.PredictedIdentifiers;
-import dev.snailbench.sql.analysis.SqlParser.SqlParseException;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.sql.SqlParseException;
+import dev.snailbench.tenancy.ApiError;
+import dev.snailbench.tenancy.TenantAuthenticator;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -94,7 +97,7 @@ public class SqlResource {
         }
         SqlDialect dialect = dialect(request.dialect());
         Linking linking = linking(request.linking());
-        Identifiers gold = identifiers(parse(request.goldSql(), "goldSql", dialect), "goldSql");
+        QueryIdentifiers gold = identifiers(parse(request.goldSql(), "goldSql", dialect), "goldSql");
         checkSize(request.predictedSql(), "predictedSql");
         PredictedIdentifiers.Linked predicted = sql.predictedIdentifiers(request.predictedSql(), dialect);
         if (linking == Linking.SNAILS) {
@@ -122,7 +125,7 @@ public class SqlResource {
         } catch (IllegalArgumentException e) {
             throw new InvalidInput(null, "sql: " + e.getMessage());
         }
-        Identifiers ids = identifiers(st, "sql");
+        QueryIdentifiers ids = identifiers(st, "sql");
         return new CharacteristicsResponse(c, c.hardness().label(), List.copyOf(ids.tables()),
                 List.copyOf(ids.columns()));
     }
@@ -141,11 +144,11 @@ public class SqlResource {
         try {
             return sql.parse(text, dialect);
         } catch (SqlParseException e) {
-            throw new InvalidInput(null, field + " does not parse: " + e.getMessage());
+            throw new InvalidInput(null, field + " does not parse: " + e.reason());
         }
     }
 
-    private static Identifiers identifiers(Statement st, String field) {
+    private static QueryIdentifiers identifiers(Statement st, String field) {
         try {
             return IdentifierExtractor.extract(st);
         } catch (IllegalArgumentException e) {

@@ -12,7 +12,7 @@ import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.service.compare.CompareOptions;
 import dev.snailbench.scorer.service.compare.Comparison;
 import dev.snailbench.scorer.service.compare.ResultComparisons;
-import dev.snailbench.scorer.service.compare.ResultTable;
+import dev.snailbench.scorer.service.compare.ComparableTable;
 import dev.snailbench.scorer.service.compare.Tolerance;
 import dev.snailbench.scorer.service.compare.Verdict;
 import dev.snailbench.scorer.service.sql.SqlAnalysis;
@@ -113,7 +113,7 @@ public class ItemScorer {
         // A gold whose result depends on the plan is compared tie-aware: any order of its rows, float noise allowed.
         CompareOptions compareOptions = unstableGold ? CompareOptions.tieAware(options.of(r.orderBy))
                 : options.of(r.orderBy);
-        Comparison c = comparisons.compare(ResultTable.of(event.gold()), ResultTable.of(event.predicted()),
+        Comparison c = comparisons.compare(ComparableTable.of(event.gold()), ComparableTable.of(event.predicted()),
                 compareOptions);
         apply(c, r);
         return r;

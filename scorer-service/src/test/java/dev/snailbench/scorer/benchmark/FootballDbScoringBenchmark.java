@@ -15,9 +15,9 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.scorer.service.compare.CompareOptions;
 import dev.snailbench.scorer.service.compare.Comparison;
 import dev.snailbench.scorer.service.compare.ResultComparisons;
-import dev.snailbench.scorer.service.compare.ResultTable;
+import dev.snailbench.scorer.service.compare.ComparableTable;
 import dev.snailbench.sql.analysis.OrderBy;
-import dev.snailbench.sql.analysis.SqlParser;
+import dev.snailbench.sql.SqlParser;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -81,7 +81,7 @@ class FootballDbScoringBenchmark {
                             continue;
                         }
                         boolean orderBy = OrderBy.topLevel(parser.parse(goldSql, SqlDialect.POSTGRESQL));
-                        Comparison r = comparisons.compare(ResultTable.of(gold), ResultTable.of(pred),
+                        Comparison r = comparisons.compare(ComparableTable.of(gold), ComparableTable.of(pred),
                                 CompareOptions.defaults(orderBy));
                         strict += r.strict().match() ? 1 : 0;
                         set += r.set().match() ? 1 : 0;

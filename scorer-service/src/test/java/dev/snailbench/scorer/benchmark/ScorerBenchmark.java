@@ -11,9 +11,9 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.scorer.service.compare.CompareOptions;
 import dev.snailbench.scorer.service.compare.Comparison;
 import dev.snailbench.scorer.service.compare.ResultComparisons;
-import dev.snailbench.scorer.service.compare.ResultTable;
+import dev.snailbench.scorer.service.compare.ComparableTable;
 import dev.snailbench.sql.analysis.IdentifierExtractor;
-import dev.snailbench.sql.analysis.SqlParser;
+import dev.snailbench.sql.SqlParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,7 +60,7 @@ class ScorerBenchmark {
     private static Comparison run(ResultComparisons comparisons, ExecutionOutcome gold, ExecutionOutcome pred, int n) {
         Comparison c = null;
         for (int i = 0; i < n; i++) {
-            c = comparisons.compare(ResultTable.of(gold), ResultTable.of(pred), CompareOptions.defaults(false));
+            c = comparisons.compare(ComparableTable.of(gold), ComparableTable.of(pred), CompareOptions.defaults(false));
         }
         return c;
     }

@@ -21,10 +21,10 @@ public record QatchSuite(List<Test> tests, Map<String, Integer> counts, int tabl
     }
 
     /** A result as text cells, in the order the database returned it. */
-    public record ResultTable(List<String> columns, List<List<String>> rows) {
+    public record TextTable(List<String> columns, List<List<String>> rows) {
     }
 
     /** One test: a question, its SQL on the native schema and the expected result. */
-    public record Test(String id, QatchCategory category, String question, String sql, ResultTable expected) {
+    public record Test(String id, QatchCategory category, String question, String sql, TextTable expected) {
     }
 }

@@ -37,7 +37,7 @@ public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts 
     }
 
     /** A filled query that ran and returned rows; {@code spoken} says each slot's new value as a question would. */
-    public record Pair(String id, String templateId, String sql, List<String> spoken, QatchSuite.ResultTable expected) {
+    public record Pair(String id, String templateId, String sql, List<String> spoken, QatchSuite.TextTable expected) {
     }
 
     /**

@@ -14,14 +14,14 @@ import java.util.List;
  * @param variant   the schema variant the models are asked on instead of the native names (a Schema-Refiner
  *                  experiment: the injected or the refined names of the same database); null for the native names
  */
-public record TeamSchema(String name, DatabaseSchema schema, List<Renaming> crosswalk, Variant variant) {
+public record TeamSchema(String name, DatabaseSchema schema, List<CrosswalkEntry> crosswalk, Variant variant) {
 
     public TeamSchema {
         crosswalk = crosswalk == null ? List.of() : List.copyOf(crosswalk);
     }
 
     /** A team's schema without a variant. */
-    public TeamSchema(String name, DatabaseSchema schema, List<Renaming> crosswalk) {
+    public TeamSchema(String name, DatabaseSchema schema, List<CrosswalkEntry> crosswalk) {
         this(name, schema, crosswalk, null);
     }
 
@@ -50,12 +50,8 @@ public record TeamSchema(String name, DatabaseSchema schema, List<Renaming> cros
         return new TeamSchema(name, schema, crosswalk, v);
     }
 
-    /** One identifier's names: {@code kind} is {@code table} or {@code column}. */
-    public record Renaming(String kind, String nativeName, String regular, String low, String least) {
-    }
-
     /** The same schema with a crosswalk's renamings. */
-    public TeamSchema withCrosswalk(List<Renaming> renamings) {
+    public TeamSchema withCrosswalk(List<CrosswalkEntry> renamings) {
         return new TeamSchema(name, schema, renamings, variant);
     }
 }

@@ -1,6 +1,6 @@
 package dev.snailbench.sql.analysis;
 
-import dev.snailbench.sql.analysis.Identifiers.ColumnRef;
+import dev.snailbench.sql.analysis.QueryIdentifiers.ColumnRef;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -58,7 +58,7 @@ public final class IdentifierExtractor {
     private IdentifierExtractor() {
     }
 
-    public static Identifiers extract(Statement statement) {
+    public static QueryIdentifiers extract(Statement statement) {
         IdentifierExtractor x = new IdentifierExtractor();
         if (statement instanceof Select select) {
             x.select(select, null);
@@ -66,7 +66,7 @@ public final class IdentifierExtractor {
             throw new IllegalArgumentException("only SELECT statements are analysed, got "
                     + statement.getClass().getSimpleName());
         }
-        return new Identifiers(x.tables, x.columns, x.refs);
+        return new QueryIdentifiers(x.tables, x.columns, x.refs);
     }
 
     /** Unquotes and lower-cases one identifier part. */

@@ -11,7 +11,7 @@ import java.util.TreeSet;
 public record LinkingScore(double queryRecall, double queryPrecision, double queryF1, Set<String> matched,
         Set<String> missing, Set<String> extra) {
 
-    public static LinkingScore of(Identifiers gold, Identifiers predicted) {
+    public static LinkingScore of(QueryIdentifiers gold, QueryIdentifiers predicted) {
         Set<String> g = gold.keys();
         Set<String> p = predicted.keys();
         Set<String> matched = new TreeSet<>(g);
@@ -31,7 +31,7 @@ public record LinkingScore(double queryRecall, double queryPrecision, double que
      * side without identifiers divides by zero, which they score 0 (QueryRecall 0 when the gold has none,
      * QueryPrecision 0 when the prediction has none, even when both are empty).
      */
-    public static LinkingScore snails(Identifiers gold, Identifiers predicted) {
+    public static LinkingScore snails(QueryIdentifiers gold, QueryIdentifiers predicted) {
         LinkingScore s = of(gold, predicted);
         double recall = gold.keys().isEmpty() ? 0 : s.queryRecall();
         double precision = predicted.keys().isEmpty() ? 0 : s.queryPrecision();

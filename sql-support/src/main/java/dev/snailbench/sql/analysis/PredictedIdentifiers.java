@@ -3,8 +3,9 @@ package dev.snailbench.sql.analysis;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlLexer;
 import dev.snailbench.sql.TokenIdentifiers;
-import dev.snailbench.sql.analysis.Identifiers.ColumnRef;
-import dev.snailbench.sql.analysis.SqlParser.SqlParseException;
+import dev.snailbench.sql.analysis.QueryIdentifiers.ColumnRef;
+import dev.snailbench.sql.SqlParseException;
+import dev.snailbench.sql.SqlParser;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -28,7 +29,7 @@ public final class PredictedIdentifiers {
      * A prediction's identifiers, how they were read ({@link #PARSED} or {@link #TOKENS}), and how many statements
      * the prediction holds (at least 1).
      */
-    public record Linked(Identifiers identifiers, String method, int statements) {
+    public record Linked(QueryIdentifiers identifiers, String method, int statements) {
 
         public boolean multipleStatements() {
             return statements > 1;
@@ -49,16 +50,16 @@ public final class PredictedIdentifiers {
             Set<String> columns = new LinkedHashSet<>();
             Set<ColumnRef> refs = new LinkedHashSet<>();
             for (String statement : statements) {
-                Identifiers ids = IdentifierExtractor.extract(parser.parse(statement, dialect));
+                QueryIdentifiers ids = IdentifierExtractor.extract(parser.parse(statement, dialect));
                 tables.addAll(ids.tables());
                 columns.addAll(ids.columns());
                 refs.addAll(ids.columnRefs());
             }
-            return new Linked(new Identifiers(tables, columns, refs), PARSED, count);
+            return new Linked(new QueryIdentifiers(tables, columns, refs), PARSED, count);
         } catch (SqlParseException | IllegalArgumentException e) {
             // The tokens of the whole text: every statement's identifiers, as above.
             TokenIdentifiers.Names names = TokenIdentifiers.names(predictedSql, dialect);
-            return new Linked(new Identifiers(names.tables(), names.columns(), Set.of()), TOKENS, count);
+            return new Linked(new QueryIdentifiers(names.tables(), names.columns(), Set.of()), TOKENS, count);
         }
     }
 }

@@ -53,12 +53,12 @@ final class SnailsIdentifierExtractor {
     }
 
     /** The statement's identifiers by the authors' conventions; a statement that is not a SELECT has none. */
-    static Identifiers extract(Statement statement) {
+    static QueryIdentifiers extract(Statement statement) {
         SnailsIdentifierExtractor x = new SnailsIdentifierExtractor();
         if (statement instanceof Select select) {
             x.select(select);
         }
-        return new Identifiers(x.tables, x.columns, Set.of());
+        return new QueryIdentifiers(x.tables, x.columns, Set.of());
     }
 
     private void select(Select s) {

@@ -1,7 +1,8 @@
 package dev.snailbench.sql.analysis;
 
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.analysis.SqlParser.SqlParseException;
+import dev.snailbench.sql.SqlParseException;
+import dev.snailbench.sql.SqlParser;
 import java.util.List;
 import java.util.Set;
 import net.sf.jsqlparser.expression.BinaryExpression;
@@ -52,7 +53,7 @@ public final class SnailsLinking {
     }
 
     /** The identifiers of a gold or predicted SQL text by the authors' conventions (empty when they found none). */
-    public static Identifiers identifiers(SqlParser parser, String sql, SqlDialect dialect) {
+    public static QueryIdentifiers identifiers(SqlParser parser, String sql, SqlDialect dialect) {
         List<String> statements = sql == null ? List.of() : SqlLexer.statements(sql, dialect);
         if (statements.isEmpty()) {
             return empty();
@@ -64,7 +65,7 @@ public final class SnailsLinking {
         } catch (SqlParseException e) {
             return empty();
         }
-        Identifiers ids = SnailsIdentifierExtractor.extract(statement);
+        QueryIdentifiers ids = SnailsIdentifierExtractor.extract(statement);
         if (outputUnreadable(statement, ids)) {
             return empty();
         }
@@ -94,12 +95,12 @@ public final class SnailsLinking {
 
     private static final Set<String> OPERATORS = Set.of("<=", ">=", "<>", "!=", "!<", "!>");
 
-    private static Identifiers empty() {
-        return new Identifiers(Set.of(), Set.of(), Set.of());
+    private static QueryIdentifiers empty() {
+        return new QueryIdentifiers(Set.of(), Set.of(), Set.of());
     }
 
     /** Whether their wrapper fails to read what their parser prints for this statement (see the class comment). */
-    static boolean outputUnreadable(Statement statement, Identifiers ids) {
+    static boolean outputUnreadable(Statement statement, QueryIdentifiers ids) {
         for (String name : ids.keys()) {
             if (!name.chars().allMatch(c -> c < 128)) {
                 return true;

@@ -1,5 +1,7 @@
 package dev.snailbench.sql.rewrite;
 
+import dev.snailbench.sql.IdentifierQuoting;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,22 +30,22 @@ public record Crosswalk(List<CrosswalkEntry> entries, Map<String, Set<String>> n
         Map<String, String> tableToByNative = new LinkedHashMap<>();
         Map<String, List<String>> tables = new LinkedHashMap<>();
         for (CrosswalkEntry e : entries) {
-            if (e.kind() == CrosswalkEntry.Kind.TABLE && present(e, from) && present(e, to)) {
-                tableToByNative.put(Identifiers.key(e.nativeName()), e.name(to));
-                add(tables, Identifiers.key(e.name(from)), e.name(to));
+            if (e.isTable() && present(e, from) && present(e, to)) {
+                tableToByNative.put(IdentifierQuoting.key(e.nativeName()), e.name(to));
+                add(tables, IdentifierQuoting.key(e.name(from)), e.name(to));
             }
         }
         Map<String, List<NameMapping.ColumnTarget>> columns = new LinkedHashMap<>();
         for (CrosswalkEntry e : entries) {
-            if (e.kind() == CrosswalkEntry.Kind.COLUMN && present(e, from) && present(e, to)) {
+            if (!e.isTable() && present(e, from) && present(e, to)) {
                 Set<String> tablesAtTarget = new LinkedHashSet<>();
-                for (String nativeTable : nativeTablesOfColumn.getOrDefault(Identifiers.key(e.nativeName()), Set.of())) {
+                for (String nativeTable : nativeTablesOfColumn.getOrDefault(IdentifierQuoting.key(e.nativeName()), Set.of())) {
                     String t = tableToByNative.get(nativeTable);
                     if (t != null) {
-                        tablesAtTarget.add(Identifiers.key(t));
+                        tablesAtTarget.add(IdentifierQuoting.key(t));
                     }
                 }
-                List<NameMapping.ColumnTarget> targets = columns.computeIfAbsent(Identifiers.key(e.name(from)),
+                List<NameMapping.ColumnTarget> targets = columns.computeIfAbsent(IdentifierQuoting.key(e.name(from)),
                         k -> new ArrayList<>());
                 if (targets.stream().noneMatch(t -> t.name().equals(e.name(to)))) {
                     targets.add(new NameMapping.ColumnTarget(e.name(to), tablesAtTarget));

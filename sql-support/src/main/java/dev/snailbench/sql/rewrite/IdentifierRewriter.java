@@ -1,13 +1,17 @@
 package dev.snailbench.sql.rewrite;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlLexer;
+import dev.snailbench.sql.SqlParseException;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.TokenIdentifiers;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import net.sf.jsqlparser.expression.DateUnitExpression;
 import net.sf.jsqlparser.schema.Column;
@@ -18,7 +22,7 @@ import net.sf.jsqlparser.statement.Statement;
  * Renames table and column identifiers of a SQL statement in its syntax tree (naturalize: native → level;
  * denaturalize: level → native). Never touches text: {@code Ht} cannot change inside {@code Height} or inside a
  * string literal. Aliases, CTE names and identifiers the mapping does not know are left as written; the unknown
- * ones are reported, as are names the mapping cannot decide between.
+ * ones are reported, as are names the mapping cannot decide between. Parsing is blocking: call it on a worker.
  */
 public final class IdentifierRewriter {
 
@@ -40,19 +44,56 @@ public final class IdentifierRewriter {
     public record Identifier(String kind, String name) {
     }
 
-    private IdentifierRewriter() {
+    /**
+     * How renamed names are written. {@link #AS_WRITTEN}: with the quotes the name had (a bare name quoted only when
+     * it must). {@link #views}: the same query on a layer of views in {@code viewSchema}: every renamed name in the
+     * dialect's quotes, every renamed table in the views' schema, column qualifiers without a schema, and a bare
+     * ORDER BY item that names an output alias of its select left alone (it means the output column).
+     */
+    public record Style(String viewSchema) {
+
+        public static final Style AS_WRITTEN = new Style(null);
+
+        public static Style views(String viewSchema) {
+            return new Style(Objects.requireNonNull(viewSchema, "viewSchema"));
+        }
+
+        boolean onViews() {
+            return viewSchema != null;
+        }
+
+        String write(String written, String target, SqlDialect dialect) {
+            return onViews() ? IdentifierQuoting.quote(target, dialect)
+                    : IdentifierQuoting.requote(written, target, dialect);
+        }
+    }
+
+    private final SqlParser parser;
+
+    /** @param parser the service's shared parser */
+    public IdentifierRewriter(SqlParser parser) {
+        this.parser = parser;
     }
 
     /**
-     * @throws SqlParsing.SqlParseException when the SQL does not parse, or holds more than one statement (JSqlParser
+     * @throws SqlParseException when the SQL does not parse, or holds more than one statement (JSqlParser
      *     would read the first and the printed SQL would silently lose the others)
      */
-    public static Result rewrite(String sql, SqlDialect dialect, NameMapping mapping) {
+    public Result rewrite(String sql, SqlDialect dialect, NameMapping mapping) {
+        return rewrite(sql, dialect, mapping, Style.AS_WRITTEN);
+    }
+
+    /**
+     * {@link #rewrite(String, SqlDialect, NameMapping)} with the renamed names written in {@code style}.
+     *
+     * @throws SqlParseException when the SQL does not parse, or holds more than one statement
+     */
+    public Result rewrite(String sql, SqlDialect dialect, NameMapping mapping, Style style) {
         if (moreThanOneStatement(sql, dialect)) {
-            throw new SqlParsing.SqlParseException("more than one statement: only one can be rewritten in its tree",
-                    null);
+            throw new SqlParseException(dialect, "more than one statement: only one can be rewritten in its tree",
+                    -1, -1, null);
         }
-        Statement statement = SqlParsing.parse(sql, dialect);
+        Statement statement = parser.parse(sql, dialect);
         NodeCollector nodes = NodeCollector.of(statement);
         Set<Replacement> replaced = new LinkedHashSet<>();
         Set<String> unknown = new LinkedHashSet<>();
@@ -63,7 +104,7 @@ public final class IdentifierRewriter {
         Map<String, String> aliasTarget = new HashMap<>();
         for (Table table : nodes.tables) {
             String written = table.getName();
-            String key = Identifiers.key(written);
+            String key = IdentifierQuoting.key(written);
             if (written == null || (nodes.cteNames.contains(key) && table.getSchemaName() == null)) {
                 continue; // a CTE reference, not a table of the schema
             }
@@ -71,51 +112,56 @@ public final class IdentifierRewriter {
             if (target == null) {
                 continue;
             }
-            table.setName(Identifiers.requote(written, target, dialect));
-            replaced.add(new Replacement(Identifiers.unquote(written), target));
-            statementTables.add(Identifiers.key(target));
+            table.setName(style.write(written, target, dialect));
+            if (style.onViews()) {
+                table.setSchemaName(IdentifierQuoting.quote(style.viewSchema(), dialect));
+            }
+            replaced.add(new Replacement(IdentifierQuoting.unquote(written), target));
+            statementTables.add(IdentifierQuoting.key(target));
             if (table.getAlias() != null) {
-                aliasTarget.put(Identifiers.key(table.getAlias().getName()), Identifiers.key(target));
+                aliasTarget.put(IdentifierQuoting.key(table.getAlias().getName()), IdentifierQuoting.key(target));
             }
         }
 
         for (Table qualifier : nodes.allColumnsQualifiers) {
-            renameQualifier(qualifier, nodes, mapping, dialect, aliasTarget, replaced, unknown, ambiguous);
+            renameQualifier(qualifier, nodes, mapping, dialect, style, aliasTarget, replaced, unknown, ambiguous);
         }
         for (Column column : nodes.columns) {
-            if (nodes.datePartArguments.contains(column)) {
+            if (nodes.datePartArguments.contains(column)
+                    || (style.onViews() && nodes.outputAliasRefs.contains(column))) {
                 continue;
             }
             String written = column.getColumnName();
-            String key = Identifiers.key(written);
+            String key = IdentifierQuoting.key(written);
             if (written == null || key.startsWith("@")) {
                 continue; // T-SQL variables are not identifiers of the schema
             }
             Table qualifier = column.getTable();
             boolean qualified = qualifier != null && qualifier.getName() != null;
             String ownerTable = qualified
-                    ? renameQualifier(qualifier, nodes, mapping, dialect, aliasTarget, replaced, unknown, ambiguous)
+                    ? renameQualifier(qualifier, nodes, mapping, dialect, style, aliasTarget, replaced, unknown,
+                            ambiguous)
                     : null;
-            boolean derivedOwner = qualified && nodes.derivedNames.contains(Identifiers.key(qualifier.getName()));
+            boolean derivedOwner = qualified && nodes.derivedNames.contains(IdentifierQuoting.key(qualifier.getName()));
             List<NameMapping.ColumnTarget> candidates = mapping.columns().get(key);
             if (candidates == null) {
                 // A select alias or a column a subquery named: not a schema identifier, so not unknown either.
                 if (!(derivedOwner || (!qualified && nodes.selectAliases.contains(key)))) {
-                    unknown.add(Identifiers.unquote(written));
+                    unknown.add(IdentifierQuoting.unquote(written));
                 }
                 continue;
             }
             String target = pickColumn(candidates, ownerTable, statementTables);
             if (target == null) {
-                ambiguous.add(Identifiers.unquote(written));
+                ambiguous.add(IdentifierQuoting.unquote(written));
                 continue;
             }
-            column.setColumnName(Identifiers.requote(written, target, dialect));
-            replaced.add(new Replacement(Identifiers.unquote(written), target));
+            column.setColumnName(style.write(written, target, dialect));
+            replaced.add(new Replacement(IdentifierQuoting.unquote(written), target));
         }
         for (DateUnitExpression unit : nodes.dateUnitColumns) {
             String written = unit.toString();
-            List<NameMapping.ColumnTarget> candidates = mapping.columns().get(Identifiers.key(written));
+            List<NameMapping.ColumnTarget> candidates = mapping.columns().get(IdentifierQuoting.key(written));
             if (candidates == null) {
                 continue; // a real date unit (INTERVAL, EXTRACT…), not a column
             }
@@ -124,7 +170,7 @@ public final class IdentifierRewriter {
                 ambiguous.add(written);
                 continue;
             }
-            nodes.dateUnitRenames.put(unit, Identifiers.requote(written, target, dialect));
+            nodes.dateUnitRenames.put(unit, style.write(written, target, dialect));
             replaced.add(new Replacement(written, target));
         }
         return new Result(nodes.print(), List.copyOf(replaced), List.copyOf(unknown), List.copyOf(ambiguous),
@@ -149,10 +195,10 @@ public final class IdentifierRewriter {
      * answer) or holds several statements, {@link #rewriteTokens}, so that every answer can still be mapped back
      * and scored, never refused.
      */
-    public static Result rewriteOrTokens(String sql, SqlDialect dialect, NameMapping mapping) {
+    public Result rewriteOrTokens(String sql, SqlDialect dialect, NameMapping mapping) {
         try {
             return rewrite(sql, dialect, mapping);
-        } catch (SqlParsing.SqlParseException e) {
+        } catch (SqlParseException e) {
             return rewriteTokens(sql, dialect, mapping);
         }
     }
@@ -168,7 +214,7 @@ public final class IdentifierRewriter {
         for (TokenIdentifiers.Found f : found) {
             List<String> targets = f.table() ? mapping.tables().get(f.name()) : null;
             if (targets != null && targets.size() == 1) {
-                statementTables.add(Identifiers.key(targets.get(0)));
+                statementTables.add(IdentifierQuoting.key(targets.get(0)));
             }
         }
         Set<Replacement> replaced = new LinkedHashSet<>();
@@ -182,9 +228,9 @@ public final class IdentifierRewriter {
             if (target == null) {
                 continue;
             }
-            out.append(sql, copied, f.token().start()).append(Identifiers.requote(written, target, dialect));
+            out.append(sql, copied, f.token().start()).append(IdentifierQuoting.requote(written, target, dialect));
             copied = f.token().end();
-            replaced.add(new Replacement(Identifiers.unquote(written), target));
+            replaced.add(new Replacement(IdentifierQuoting.unquote(written), target));
         }
         out.append(sql, copied, sql.length());
         return new Result(out.toString(), List.copyOf(replaced), List.copyOf(unknown), List.copyOf(ambiguous),
@@ -200,22 +246,22 @@ public final class IdentifierRewriter {
             return single(tables, written, unknown, ambiguous);
         }
         if (columns == null) {
-            unknown.add(Identifiers.unquote(written));
+            unknown.add(IdentifierQuoting.unquote(written));
             return null;
         }
         String target = pickColumn(columns, null, statementTables);
         if (target == null) {
-            ambiguous.add(Identifiers.unquote(written));
+            ambiguous.add(IdentifierQuoting.unquote(written));
         }
         return target;
     }
 
     /** The schema identifiers a statement uses, in the order the deparser meets them (for comparisons). */
-    public static List<Identifier> identifiers(String sql, SqlDialect dialect) {
-        NodeCollector nodes = NodeCollector.of(SqlParsing.parse(sql, dialect));
+    public List<Identifier> identifiers(String sql, SqlDialect dialect) {
+        NodeCollector nodes = NodeCollector.of(parser.parse(sql, dialect));
         List<Identifier> ids = new ArrayList<>();
         for (Table table : nodes.tables) {
-            String key = Identifiers.key(table.getName());
+            String key = IdentifierQuoting.key(table.getName());
             if (key != null && !(nodes.cteNames.contains(key) && table.getSchemaName() == null)) {
                 ids.add(new Identifier("table", key));
             }
@@ -225,7 +271,7 @@ public final class IdentifierRewriter {
             if (nodes.datePartArguments.contains(column) || column.getColumnName() == null) {
                 continue;
             }
-            String key = Identifiers.key(column.getColumnName());
+            String key = IdentifierQuoting.key(column.getColumnName());
             Table q = column.getTable();
             boolean qualified = q != null && q.getName() != null;
             if (qualified) {
@@ -236,10 +282,10 @@ public final class IdentifierRewriter {
             }
         }
         for (DateUnitExpression unit : nodes.dateUnitColumns) {
-            ids.add(new Identifier("column", Identifiers.key(unit.toString())));
+            ids.add(new Identifier("column", IdentifierQuoting.key(unit.toString())));
         }
         for (Table q : qualifiers) {
-            String key = Identifiers.key(q.getName());
+            String key = IdentifierQuoting.key(q.getName());
             if (!nodes.isRangeAlias(key)) {
                 ids.add(new Identifier("table", key));
             }
@@ -252,13 +298,13 @@ public final class IdentifierRewriter {
      * table it designates, or null when unknown.
      */
     private static String renameQualifier(Table qualifier, NodeCollector nodes, NameMapping mapping,
-            SqlDialect dialect, Map<String, String> aliasTarget, Set<Replacement> replaced, Set<String> unknown,
-            Set<String> ambiguous) {
+            SqlDialect dialect, Style style, Map<String, String> aliasTarget, Set<Replacement> replaced,
+            Set<String> unknown, Set<String> ambiguous) {
         String written = qualifier.getName();
         if (written == null) {
             return null;
         }
-        String key = Identifiers.key(written);
+        String key = IdentifierQuoting.key(written);
         if (nodes.isRangeAlias(key)) {
             return aliasTarget.get(key);
         }
@@ -266,18 +312,21 @@ public final class IdentifierRewriter {
         if (target == null) {
             return null;
         }
-        qualifier.setName(Identifiers.requote(written, target, dialect));
-        replaced.add(new Replacement(Identifiers.unquote(written), target));
-        return Identifiers.key(target);
+        qualifier.setName(style.write(written, target, dialect));
+        if (style.onViews()) {
+            qualifier.setSchemaName(null);
+        }
+        replaced.add(new Replacement(IdentifierQuoting.unquote(written), target));
+        return IdentifierQuoting.key(target);
     }
 
     private static String single(List<String> targets, String written, Set<String> unknown, Set<String> ambiguous) {
         if (targets == null || targets.isEmpty()) {
-            unknown.add(Identifiers.unquote(written));
+            unknown.add(IdentifierQuoting.unquote(written));
             return null;
         }
         if (targets.size() > 1) {
-            ambiguous.add(Identifiers.unquote(written));
+            ambiguous.add(IdentifierQuoting.unquote(written));
             return null;
         }
         return targets.get(0);

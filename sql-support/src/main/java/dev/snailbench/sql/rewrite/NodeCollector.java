@@ -1,7 +1,9 @@
 package dev.snailbench.sql.rewrite;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,9 +16,11 @@ import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.AllTableColumns;
+import net.sf.jsqlparser.statement.select.OrderByElement;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.SelectItem;
+import net.sf.jsqlparser.statement.select.SetOperationList;
 import net.sf.jsqlparser.statement.select.WithItem;
 import net.sf.jsqlparser.util.deparser.ExpressionDeParser;
 import net.sf.jsqlparser.util.deparser.SelectDeParser;
@@ -56,6 +60,8 @@ final class NodeCollector {
     final Set<String> cteNames = new LinkedHashSet<>();
     /** Select-list aliases and CTE column lists: names a column reference may mean instead of a column. */
     final Set<String> selectAliases = new LinkedHashSet<>();
+    /** Bare ORDER BY items that name an output alias of their own select (they mean the output column). */
+    final Set<Column> outputAliasRefs = Collections.newSetFromMap(new IdentityHashMap<>());
 
     static NodeCollector of(Statement statement) {
         NodeCollector c = new NodeCollector();
@@ -111,7 +117,7 @@ final class NodeCollector {
                     c.tables.add(table);
                 }
                 if (table.getAlias() != null) {
-                    c.tableAliases.put(Identifiers.key(table.getAlias().getName()), table);
+                    c.tableAliases.put(IdentifierQuoting.key(table.getAlias().getName()), table);
                 }
                 return super.visit(table, context);
             }
@@ -121,17 +127,30 @@ final class NodeCollector {
                 if (select.getSelectItems() != null) {
                     for (SelectItem<?> item : select.getSelectItems()) {
                         if (item.getAlias() != null) {
-                            c.selectAliases.add(Identifiers.key(item.getAlias().getName()));
+                            c.selectAliases.add(IdentifierQuoting.key(item.getAlias().getName()));
                         }
                     }
+                }
+                if (c.collecting) {
+                    c.collectOutputAliasRefs(select.getSelectItems(), select.getOrderByElements());
                 }
                 return super.visit(select, context);
             }
 
             @Override
+            public <S> StringBuilder visit(SetOperationList union, S context) {
+                // A UNION's ORDER BY names the output columns of its first branch.
+                if (c.collecting && !union.getSelects().isEmpty()
+                        && union.getSelects().get(0) instanceof PlainSelect first) {
+                    c.collectOutputAliasRefs(first.getSelectItems(), union.getOrderByElements());
+                }
+                return super.visit(union, context);
+            }
+
+            @Override
             public <S> StringBuilder visit(ParenthesedSelect select, S context) {
                 if (select.getAlias() != null) {
-                    c.derivedNames.add(Identifiers.key(select.getAlias().getName()));
+                    c.derivedNames.add(IdentifierQuoting.key(select.getAlias().getName()));
                 }
                 return super.visit(select, context);
             }
@@ -139,13 +158,13 @@ final class NodeCollector {
             @Override
             public <S> StringBuilder visit(WithItem<?> with, S context) {
                 if (with.getAlias() != null) {
-                    String name = Identifiers.key(with.getAlias().getName());
+                    String name = IdentifierQuoting.key(with.getAlias().getName());
                     c.cteNames.add(name);
                     c.derivedNames.add(name);
                 }
                 if (with.getWithItemList() != null) {
                     for (SelectItem<?> item : with.getWithItemList()) {
-                        c.selectAliases.add(Identifiers.key(item.toString()));
+                        c.selectAliases.add(IdentifierQuoting.key(item.toString()));
                     }
                 }
                 return super.visit(with, context);
@@ -157,6 +176,24 @@ final class NodeCollector {
         statement.accept(c.deparser);
         c.collecting = false;
         return c;
+    }
+
+    private void collectOutputAliasRefs(List<SelectItem<?>> items, List<OrderByElement> orderBy) {
+        if (items == null || orderBy == null) {
+            return;
+        }
+        Set<String> outputs = new HashSet<>();
+        for (SelectItem<?> item : items) {
+            if (item.getAlias() != null) {
+                outputs.add(IdentifierQuoting.key(item.getAlias().getName()));
+            }
+        }
+        for (OrderByElement o : orderBy) {
+            if (o.getExpression() instanceof Column col && col.getTable() == null
+                    && outputs.contains(IdentifierQuoting.key(col.getColumnName()))) {
+                outputAliasRefs.add(col);
+            }
+        }
     }
 
     /** The statement as SQL, with the date-unit renames applied. */

@@ -1,5 +1,6 @@
 package dev.snailbench.sql.template;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.sql.IdentifierTokens;
 import dev.snailbench.sql.template.SeedTemplate.Kind;
 import dev.snailbench.sql.template.SeedTemplate.Slot;
@@ -117,7 +118,7 @@ public final class SeedTemplates {
 
     private static void columnSlot(Column c, Kind kind, Scope scope, Claims claims, String sql, List<Slot> slots) {
         String table = scope.tableOf(c);
-        String name = unquote(c.getColumnName());
+        String name = IdentifierQuoting.unquote(c.getColumnName());
         String spoken = words(name);
         if (table == null || occurrences(sql, name) != 1 || !claims.claim(spoken)) {
             return;
@@ -205,7 +206,7 @@ public final class SeedTemplates {
             }
             String operator = e instanceof LikeExpression like ? like.getLikeKeyWord().toString()
                     : e.getStringExpression();
-            slots.add(new Slot(marker, Kind.VALUE, table, unquote(c.getColumnName()), operator, numeric, prefix, suffix,
+            slots.add(new Slot(marker, Kind.VALUE, table, IdentifierQuoting.unquote(c.getColumnName()), operator, numeric, prefix, suffix,
                     raw, raw));
             put(e, new Column(marker), literalOnLeft);
         }
@@ -283,12 +284,12 @@ public final class SeedTemplates {
         private static void add(FromItem item, Map<String, String> byAlias, List<String> tables,
                 Map<String, String> qualifiers) {
             if (item instanceof Table t) {
-                String name = unquote(t.getName());
+                String name = IdentifierQuoting.unquote(t.getName());
                 tables.add(name);
                 byAlias.put(name.toLowerCase(Locale.ROOT), name);
                 qualifiers.putIfAbsent(name, t.getAlias() != null ? t.getAlias().getName() : t.getName());
                 if (t.getAlias() != null) {
-                    byAlias.put(unquote(t.getAlias().getName()).toLowerCase(Locale.ROOT), name);
+                    byAlias.put(IdentifierQuoting.unquote(t.getAlias().getName()).toLowerCase(Locale.ROOT), name);
                 }
             }
         }
@@ -301,23 +302,15 @@ public final class SeedTemplates {
         /** The table a column belongs to, or null when it cannot be told (then it is no slot). */
         String tableOf(Column c) {
             if (c.getTable() != null && c.getTable().getName() != null && !c.getTable().getName().isBlank()) {
-                return byAlias.get(unquote(c.getTable().getName()).toLowerCase(Locale.ROOT));
+                return byAlias.get(IdentifierQuoting.unquote(c.getTable().getName()).toLowerCase(Locale.ROOT));
             }
             if (tables.size() == 1) {
                 return tables.get(0);
             }
-            String column = unquote(c.getColumnName()).toLowerCase(Locale.ROOT);
+            String column = IdentifierQuoting.unquote(c.getColumnName()).toLowerCase(Locale.ROOT);
             List<String> owners = tables.stream().filter(t -> columnsByTable.getOrDefault(t.toLowerCase(Locale.ROOT),
                     Set.of()).contains(column)).distinct().toList();
             return owners.size() == 1 ? owners.get(0) : null;
         }
-    }
-
-    static String unquote(String name) {
-        if (name != null && name.length() >= 2 && (name.startsWith("\"") && name.endsWith("\"")
-                || name.startsWith("[") && name.endsWith("]"))) {
-            return name.substring(1, name.length() - 1);
-        }
-        return name;
     }
 }

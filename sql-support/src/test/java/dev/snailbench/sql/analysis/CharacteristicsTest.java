@@ -3,6 +3,7 @@ package dev.snailbench.sql.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlParser;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

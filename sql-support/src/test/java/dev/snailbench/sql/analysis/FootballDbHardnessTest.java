@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlParseException;
+import dev.snailbench.sql.SqlParser;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,7 +58,7 @@ class FootballDbHardnessTest {
         for (JsonNode q : split("v3", "train")) {
             try {
                 v3Ours.putIfAbsent(questionKey(q), hardness(q));
-            } catch (SqlParser.SqlParseException e) {
+            } catch (SqlParseException e) {
                 // not a reference for any label
             }
         }
@@ -111,7 +113,7 @@ class FootballDbHardnessTest {
             String actual;
             try {
                 actual = hardness(q);
-            } catch (SqlParser.SqlParseException e) {
+            } catch (SqlParseException e) {
                 actual = "unparsed (" + e.getMessage() + ")";
             }
             if (!expected.equals(actual)) {

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.analysis.Identifiers.ColumnRef;
+import dev.snailbench.sql.SqlParseException;
+import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.analysis.QueryIdentifiers.ColumnRef;
 import java.time.Duration;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.OrderByElement;
@@ -28,20 +30,20 @@ class IdentifierExtractorTest {
         parser.close();
     }
 
-    private static Identifiers pg(String sql) {
+    private static QueryIdentifiers pg(String sql) {
         return IdentifierExtractor.extract(parser.parse(sql, SqlDialect.POSTGRESQL));
     }
 
-    private static Identifiers tsql(String sql) {
+    private static QueryIdentifiers tsql(String sql) {
         return IdentifierExtractor.extract(parser.parse(sql, SqlDialect.SQLSERVER));
     }
 
     @Test
     void shouldKeepUnquotedColumnsNamedLikeDateUnitsAndKeywords() {
-        Identifiers ids = tsql("select comments from roadkill where year < 1990");
+        QueryIdentifiers ids = tsql("select comments from roadkill where year < 1990");
         assertThat(ids.tables()).containsExactly("roadkill");
         assertThat(ids.columns()).containsExactlyInAnyOrder("comments", "year");
-        Identifiers more = pg("SELECT date, start, level, name, type, value FROM obs WHERE month = 1 AND day > 2 "
+        QueryIdentifiers more = pg("SELECT date, start, level, name, type, value FROM obs WHERE month = 1 AND day > 2 "
                 + "AND hour < 3");
         assertThat(more.columns()).containsExactlyInAnyOrder("date", "start", "level", "name", "type", "value",
                 "month", "day", "hour");
@@ -49,10 +51,10 @@ class IdentifierExtractorTest {
 
     @Test
     void shouldKeepColumnsNamedLikeKeywordsOrFunctionsInBothDialects() {
-        Identifiers tsql = tsql("SELECT [start], name FROM t WHERE level = 2 AND count > 1 ORDER BY position, number");
+        QueryIdentifiers tsql = tsql("SELECT [start], name FROM t WHERE level = 2 AND count > 1 ORDER BY position, number");
         assertThat(tsql.tables()).containsExactly("t");
         assertThat(tsql.columns()).containsExactlyInAnyOrder("start", "name", "level", "count", "position", "number");
-        Identifiers pg = pg("SELECT \"start\", name FROM t WHERE level = 2 AND count > 1 ORDER BY position, number");
+        QueryIdentifiers pg = pg("SELECT \"start\", name FROM t WHERE level = 2 AND count > 1 ORDER BY position, number");
         assertThat(pg.columns()).isEqualTo(tsql.columns());
         assertThat(pg("select comments from roadkill where year < 1990").columns())
                 .containsExactlyInAnyOrder("comments", "year");
@@ -61,11 +63,11 @@ class IdentifierExtractorTest {
     @Test
     void shouldReadNamesThatJsqlparserRefusesAsColumnsAfterQuotingThem() {
         // SBODemoUS has columns Returns and Settings; "current" is read as a time keyword by JSqlParser.
-        Identifiers tsql = tsql("SELECT T0.Returns, Settings FROM OITM T0 WHERE number > 1 AND output = 2 "
+        QueryIdentifiers tsql = tsql("SELECT T0.Returns, Settings FROM OITM T0 WHERE number > 1 AND output = 2 "
                 + "ORDER BY window");
         assertThat(tsql.tables()).containsExactly("oitm");
         assertThat(tsql.columns()).containsExactlyInAnyOrder("returns", "settings", "number", "output", "window");
-        Identifiers pg = pg("SELECT returns, statement, CAST(prior AS int) FROM t WHERE use = 1 AND double > 2.0::double "
+        QueryIdentifiers pg = pg("SELECT returns, statement, CAST(prior AS int) FROM t WHERE use = 1 AND double > 2.0::double "
                 + "precision AND current = 3");
         assertThat(pg.columns()).containsExactlyInAnyOrder("returns", "statement", "prior", "use", "double",
                 "current");
@@ -78,7 +80,7 @@ class IdentifierExtractorTest {
         for (SqlDialect dialect : SqlDialect.values()) {
             Statement statement = parser.parse("SELECT Code FROM OCYC ORDER BY Interval DESC, key DESC, prior ASC",
                     dialect);
-            Identifiers ids = IdentifierExtractor.extract(statement);
+            QueryIdentifiers ids = IdentifierExtractor.extract(statement);
             assertThat(ids.columns()).as(dialect.name()).containsExactlyInAnyOrder("code", "interval", "key", "prior");
             assertThat(((PlainSelect) statement).getOrderByElements()).as(dialect.name())
                     .extracting(OrderByElement::isAsc).containsExactly(false, false, true);
@@ -108,13 +110,13 @@ class IdentifierExtractorTest {
 
     @Test
     void shouldNotTakeTheUnitOfADateFunctionForAColumn() {
-        Identifiers ids = tsql("SELECT DATEPART(year, observed_on) FROM obs WHERE DATEDIFF(day, a, b) > 3");
+        QueryIdentifiers ids = tsql("SELECT DATEPART(year, observed_on) FROM obs WHERE DATEDIFF(day, a, b) > 3");
         assertThat(ids.columns()).containsExactlyInAnyOrder("observed_on", "a", "b");
     }
 
     @Test
     void shouldResolveTableAliasesToRealTables() {
-        Identifiers ids = pg("SELECT p.name, t.city FROM player p JOIN team AS t ON p.team_id = t.id");
+        QueryIdentifiers ids = pg("SELECT p.name, t.city FROM player p JOIN team AS t ON p.team_id = t.id");
         assertThat(ids.tables()).containsExactlyInAnyOrder("player", "team");
         assertThat(ids.columns()).containsExactlyInAnyOrder("name", "city", "team_id", "id");
         assertThat(ids.columnRefs()).contains(new ColumnRef("player", "team_id"), new ColumnRef("team", "id"));
@@ -122,14 +124,14 @@ class IdentifierExtractorTest {
 
     @Test
     void shouldKeepRealTableShadowedByDerivedTableAlias() {
-        Identifiers ids = pg("SELECT b.x FROM (SELECT x FROM b) b");
+        QueryIdentifiers ids = pg("SELECT b.x FROM (SELECT x FROM b) b");
         assertThat(ids.tables()).containsExactly("b");
         assertThat(ids.columnRefs()).containsExactly(new ColumnRef("b", "x"));
     }
 
     @Test
     void shouldNotReportCteNamesAsTablesButKeepTheTableTheyRead() {
-        Identifiers ids = pg("WITH orders AS (SELECT id, total FROM orders) SELECT o.total FROM orders o "
+        QueryIdentifiers ids = pg("WITH orders AS (SELECT id, total FROM orders) SELECT o.total FROM orders o "
                 + "WHERE o.id > 3");
         assertThat(ids.tables()).containsExactly("orders");
         assertThat(ids.columns()).containsExactlyInAnyOrder("id", "total");
@@ -137,7 +139,7 @@ class IdentifierExtractorTest {
 
     @Test
     void shouldNotReportCteOrDerivedOutputAliasesAsColumns() {
-        Identifiers ids = pg("WITH c AS (SELECT team_id, count(*) AS n FROM player GROUP BY team_id) "
+        QueryIdentifiers ids = pg("WITH c AS (SELECT team_id, count(*) AS n FROM player GROUP BY team_id) "
                 + "SELECT c.n, d.m, n FROM c JOIN (SELECT max(age) AS m FROM coach) d ON true");
         assertThat(ids.tables()).containsExactlyInAnyOrder("player", "coach");
         assertThat(ids.columns()).containsExactlyInAnyOrder("team_id", "age");
@@ -145,23 +147,23 @@ class IdentifierExtractorTest {
 
     @Test
     void shouldNotTreatOrderByAliasAsColumn() {
-        Identifiers ids = pg("SELECT name, count(*) AS goals FROM scorer GROUP BY name ORDER BY goals DESC");
+        QueryIdentifiers ids = pg("SELECT name, count(*) AS goals FROM scorer GROUP BY name ORDER BY goals DESC");
         assertThat(ids.columns()).containsExactly("name");
     }
 
     @Test
     void shouldUnquoteTsqlBracketsAndPostgresQuotesCaseInsensitively() {
-        Identifiers t = tsql("SELECT [O].[OrderID], [Ship Name] FROM [dbo].[Orders] AS [O] WHERE [O].Freight > 1");
+        QueryIdentifiers t = tsql("SELECT [O].[OrderID], [Ship Name] FROM [dbo].[Orders] AS [O] WHERE [O].Freight > 1");
         assertThat(t.tables()).containsExactly("orders");
         assertThat(t.columns()).containsExactlyInAnyOrder("orderid", "ship name", "freight");
-        Identifiers p = pg("SELECT \"Name\" FROM \"Player\" WHERE \"Player\".\"Age\" > 30");
+        QueryIdentifiers p = pg("SELECT \"Name\" FROM \"Player\" WHERE \"Player\".\"Age\" > 30");
         assertThat(p.tables()).containsExactly("player");
         assertThat(p.columns()).containsExactlyInAnyOrder("name", "age");
     }
 
     @Test
     void shouldResolveCorrelatedSubqueriesToTheOuterScope() {
-        Identifiers ids = pg("SELECT p.name FROM player p WHERE EXISTS (SELECT 1 FROM goal g WHERE g.player_id = p.id)"
+        QueryIdentifiers ids = pg("SELECT p.name FROM player p WHERE EXISTS (SELECT 1 FROM goal g WHERE g.player_id = p.id)"
                 + " AND p.team IN (SELECT t.code FROM team t)");
         assertThat(ids.tables()).containsExactlyInAnyOrder("player", "goal", "team");
         assertThat(ids.columnRefs()).contains(new ColumnRef("player", "id"), new ColumnRef("goal", "player_id"),
@@ -170,20 +172,20 @@ class IdentifierExtractorTest {
 
     @Test
     void shouldSkipDatePartKeywords() {
-        Identifiers ids = tsql("SELECT DATEPART(year, match_date), DATEDIFF(day, a, b) FROM games");
+        QueryIdentifiers ids = tsql("SELECT DATEPART(year, match_date), DATEDIFF(day, a, b) FROM games");
         assertThat(ids.columns()).containsExactlyInAnyOrder("match_date", "a", "b");
     }
 
     @Test
     void shouldParseColumnsNamedLikeJsqlparserKeywords() {
-        Identifiers ids = tsql("SELECT family, max(number) maxNum FROM INVERTEBRATES WHERE number IS NOT NULL "
+        QueryIdentifiers ids = tsql("SELECT family, max(number) maxNum FROM INVERTEBRATES WHERE number IS NOT NULL "
                 + "GROUP BY family");
         assertThat(ids.columns()).containsExactlyInAnyOrder("family", "number");
     }
 
     @Test
     void shouldRejectSyntaxErrorsWithAReason() {
-        assertThatThrownBy(() -> pg("SELEC name FROM t")).isInstanceOf(SqlParser.SqlParseException.class)
+        assertThatThrownBy(() -> pg("SELEC name FROM t")).isInstanceOf(SqlParseException.class)
                 .hasMessageContaining("SELEC");
     }
 

@@ -7,7 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.data.SnailsGold;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.analysis.Identifiers.ColumnRef;
+import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.analysis.QueryIdentifiers.ColumnRef;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,7 +63,7 @@ class SnailsGoldIdentifiersTest {
                 for (String level : LEVELS) {
                     String sql = level.equals("Native") ? q.get("gold_sql_native").asText()
                             : SnailsGold.atLevel(q, "gold_sql", level);
-                    Identifiers ids;
+                    QueryIdentifiers ids;
                     try {
                         ids = IdentifierExtractor.extract(parser.parse(sql, SqlDialect.SQLSERVER));
                         parsed++;
@@ -78,7 +79,7 @@ class SnailsGoldIdentifiersTest {
         assertThat(problems).as("%d of %d statements parsed", parsed, queries * 4).isEmpty();
     }
 
-    private static List<String> missing(String where, Identifiers ids, JsonNode schema, String level) {
+    private static List<String> missing(String where, QueryIdentifiers ids, JsonNode schema, String level) {
         Map<String, Set<String>> columnsByTable = new HashMap<>();
         for (JsonNode t : schema.get("tables")) {
             Set<String> cols = new HashSet<>();

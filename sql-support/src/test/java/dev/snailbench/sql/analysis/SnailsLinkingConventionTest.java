@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlParser;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,7 +42,7 @@ class SnailsLinkingConventionTest {
         parser.close();
     }
 
-    private static Identifiers snails(String sql) {
+    private static QueryIdentifiers snails(String sql) {
         return SnailsLinking.identifiers(parser, sql, SqlDialect.SQLSERVER);
     }
 
@@ -112,7 +113,7 @@ class SnailsLinkingConventionTest {
 
     @Test
     void shouldCountEveryNameInFromAndEveryColumnReferenceWithoutResolvingScopes() {
-        Identifiers ids = snails("SELECT s.TOTAL FROM (SELECT [VALID FROM], COUNT(*) AS TOTAL FROM dbo.OPRJ "
+        QueryIdentifiers ids = snails("SELECT s.TOTAL FROM (SELECT [VALID FROM], COUNT(*) AS TOTAL FROM dbo.OPRJ "
                 + "GROUP BY [VALID FROM]) s JOIN OCRD o ON o.CARDCODE = s.TOTAL "
                 + "WHERE CASE WHEN o.BALANCE > 0 THEN 1 ELSE 0 END = 1 AND o.CURRENCY IN (SELECT CODE FROM OCRN)");
 
@@ -141,8 +142,8 @@ class SnailsLinkingConventionTest {
 
     @Test
     void shouldScoreASideWithoutIdentifiersZeroAsTheAuthorsDivisionByZeroDoes() {
-        Identifiers none = new Identifiers(Set.of(), Set.of(), Set.of());
-        Identifiers some = snails("SELECT A FROM T");
+        QueryIdentifiers none = new QueryIdentifiers(Set.of(), Set.of(), Set.of());
+        QueryIdentifiers some = snails("SELECT A FROM T");
 
         LinkingScore bothEmpty = LinkingScore.snails(none, none);
         assertThat(bothEmpty.queryRecall()).isZero();

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.data.SnailsGold;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.SqlLexer;
 import dev.snailbench.sql.TokenIdentifiers;
 import java.io.BufferedReader;
@@ -67,7 +68,7 @@ class SnailsPredictionsLinkingTest {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 JsonNode answer = JSON.readTree(line);
                 String predicted = answer.get("predictedSql").asText();
-                Identifiers goldIds = IdentifierExtractor.extract(parser.parse(gold.get(answer.get("id").asText()),
+                QueryIdentifiers goldIds = IdentifierExtractor.extract(parser.parse(gold.get(answer.get("id").asText()),
                         SqlDialect.SQLSERVER));
 
                 PredictedIdentifiers.Linked linked = PredictedIdentifiers.of(parser, predicted, SqlDialect.SQLSERVER);

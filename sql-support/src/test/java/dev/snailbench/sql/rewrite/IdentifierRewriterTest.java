@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.rewrite.CrosswalkEntry.Kind;
+import dev.snailbench.sql.SqlParser;
+import java.time.Duration;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,19 +15,21 @@ import org.junit.jupiter.api.Test;
 
 class IdentifierRewriterTest {
 
+    private static final IdentifierRewriter REWRITER = new IdentifierRewriter(new SqlParser(1, Duration.ofSeconds(10)));
+
     private static final Crosswalk CROSSWALK = new Crosswalk(List.of(
-            new CrosswalkEntry(Kind.TABLE, "tbl_Plots", "Plots", "Plts", "P"),
-            new CrosswalkEntry(Kind.TABLE, "tbl_Trees", "Trees", "Trs", "T"),
-            new CrosswalkEntry(Kind.COLUMN, "Ht", "Height_Meters", "Hgt_m", "Ht"),
-            new CrosswalkEntry(Kind.COLUMN, "Height", "Height", "Hght", "H"),
-            new CrosswalkEntry(Kind.COLUMN, "Plot_ID", "Plot_Identifier", "Plt_ID", "P_ID"),
-            new CrosswalkEntry(Kind.COLUMN, "Principal_ID", "Principal_Identifier", "Prin_ID", "P_ID"),
-            new CrosswalkEntry(Kind.COLUMN, "year", "Year", "Yr", "Y")),
+            CrosswalkEntry.table("tbl_Plots", "Plots", "Plts", "P"),
+            CrosswalkEntry.table("tbl_Trees", "Trees", "Trs", "T"),
+            CrosswalkEntry.column("Ht", "Height_Meters", "Hgt_m", "Ht"),
+            CrosswalkEntry.column("Height", "Height", "Hght", "H"),
+            CrosswalkEntry.column("Plot_ID", "Plot_Identifier", "Plt_ID", "P_ID"),
+            CrosswalkEntry.column("Principal_ID", "Principal_Identifier", "Prin_ID", "P_ID"),
+            CrosswalkEntry.column("year", "Year", "Yr", "Y")),
             Map.of("ht", Set.of("tbl_trees"), "height", Set.of("tbl_trees"), "plot_id", Set.of("tbl_plots", "tbl_trees"),
                     "principal_id", Set.of("tbl_other"), "year", Set.of("tbl_plots")));
 
     private static IdentifierRewriter.Result denaturalize(String sql, NaturalnessLevel from) {
-        return IdentifierRewriter.rewrite(sql, SqlDialect.SQLSERVER, CROSSWALK.mapping(from, NaturalnessLevel.NATIVE));
+        return REWRITER.rewrite(sql, SqlDialect.SQLSERVER, CROSSWALK.mapping(from, NaturalnessLevel.NATIVE));
     }
 
     @Test
@@ -66,7 +70,7 @@ class IdentifierRewriterTest {
 
     @Test
     void shouldReportAColumnAsAmbiguousWhenNothingTellsItsTable() {
-        var r = IdentifierRewriter.rewrite("SELECT P_ID FROM Elsewhere", SqlDialect.SQLSERVER,
+        var r = REWRITER.rewrite("SELECT P_ID FROM Elsewhere", SqlDialect.SQLSERVER,
                 CROSSWALK.mapping(NaturalnessLevel.LEAST, NaturalnessLevel.NATIVE));
 
         assertThat(r.sql()).isEqualTo("SELECT P_ID FROM Elsewhere");
@@ -75,7 +79,7 @@ class IdentifierRewriterTest {
 
     @Test
     void shouldTreatABareYearAsAColumnButNotADatePart() {
-        var r = IdentifierRewriter.rewrite("SELECT DATEADD(year, 1, GETDATE()) FROM tbl_Plots WHERE year = 2021",
+        var r = REWRITER.rewrite("SELECT DATEADD(year, 1, GETDATE()) FROM tbl_Plots WHERE year = 2021",
                 SqlDialect.SQLSERVER, CROSSWALK.mapping(NaturalnessLevel.NATIVE, NaturalnessLevel.LOW));
 
         assertThat(r.sql()).contains("WHERE Yr = 2021").contains("DATEADD(YEAR, 1, GETDATE())")
@@ -92,8 +96,8 @@ class IdentifierRewriterTest {
 
     @Test
     void shouldQuoteATargetNameThatNeedsIt() {
-        Crosswalk cw = Crosswalk.of(List.of(new CrosswalkEntry(Kind.COLUMN, "LEVEL1_%TESTED", "a", "L1PT", "b")));
-        var r = IdentifierRewriter.rewrite("SELECT L1PT FROM x", SqlDialect.SQLSERVER,
+        Crosswalk cw = Crosswalk.of(List.of(CrosswalkEntry.column("LEVEL1_%TESTED", "a", "L1PT", "b")));
+        var r = REWRITER.rewrite("SELECT L1PT FROM x", SqlDialect.SQLSERVER,
                 cw.mapping(NaturalnessLevel.LOW, NaturalnessLevel.NATIVE));
 
         assertThat(r.sql()).isEqualTo("SELECT [LEVEL1_%TESTED] FROM x");
@@ -101,7 +105,7 @@ class IdentifierRewriterTest {
 
     @Test
     void shouldRewriteTokenByTokenOutsideLiteralsAndCommentsWhenTheSqlDoesNotParse() {
-        var r = IdentifierRewriter.rewriteOrTokens("SELECT t.Hght, Hgt_m h FROM Trs t WHERE Hght ! = 'Hght' -- Hgt_m",
+        var r = REWRITER.rewriteOrTokens("SELECT t.Hght, Hgt_m h FROM Trs t WHERE Hght ! = 'Hght' -- Hgt_m",
                 SqlDialect.SQLSERVER, CROSSWALK.mapping(NaturalnessLevel.LOW, NaturalnessLevel.NATIVE));
 
         assertThat(r.method()).isEqualTo(IdentifierRewriter.TOKENS);
@@ -111,7 +115,7 @@ class IdentifierRewriterTest {
     @Test
     void shouldKeepEveryStatementOfAnAnswerWithSeveral() {
         // JSqlParser reads the first statement only: printing its tree would drop the SELECT.
-        var r = IdentifierRewriter.rewriteOrTokens("DECLARE @n int; SELECT Hght FROM Trs WHERE Hght > @n;",
+        var r = REWRITER.rewriteOrTokens("DECLARE @n int; SELECT Hght FROM Trs WHERE Hght > @n;",
                 SqlDialect.SQLSERVER, CROSSWALK.mapping(NaturalnessLevel.LOW, NaturalnessLevel.NATIVE));
 
         assertThat(r.method()).isEqualTo(IdentifierRewriter.TOKENS);
@@ -122,7 +126,7 @@ class IdentifierRewriterTest {
 
     @Test
     void shouldParseNamesJsqlparserRefusesInPostgresqlByQuotingThemLowerCase() {
-        var r = IdentifierRewriter.rewriteOrTokens("SELECT Hght, Returns FROM Trs", SqlDialect.POSTGRESQL,
+        var r = REWRITER.rewriteOrTokens("SELECT Hght, Returns FROM Trs", SqlDialect.POSTGRESQL,
                 CROSSWALK.mapping(NaturalnessLevel.LOW, NaturalnessLevel.NATIVE));
 
         assertThat(r.method()).isEqualTo(IdentifierRewriter.PARSED);

@@ -3,7 +3,7 @@ package dev.snailbench.sql.template;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.analysis.SqlParser;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.template.SeedTemplate.Kind;
 import dev.snailbench.sql.template.SeedTemplate.Slot;
 import java.time.Duration;

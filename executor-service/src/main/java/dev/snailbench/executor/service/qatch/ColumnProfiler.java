@@ -1,10 +1,10 @@
 package dev.snailbench.executor.service.qatch;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.executor.service.TeamSession;
 import dev.snailbench.model.domain.QatchSuite.Options;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.sql.JdbcSchemaReader;
-import dev.snailbench.sql.SqlIdentifiers;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -94,6 +94,6 @@ final class ColumnProfiler {
     }
 
     private String q(String name) {
-        return SqlIdentifiers.quote(name, session.dialect());
+        return IdentifierQuoting.quote(name, session.dialect());
     }
 }

@@ -1,11 +1,21 @@
 package dev.snailbench.executor.service.qatch;
 
-import dev.snailbench.executor.service.ResultTables;
+import dev.snailbench.executor.service.TextTables;
 import dev.snailbench.executor.service.TeamSession;
+import dev.snailbench.executor.service.TextTables;
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.model.domain.QatchCategory;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.QatchSuite.Options;
-import dev.snailbench.model.domain.QatchSuite.ResultTable;
+import dev.snailbench.model.domain.QatchSuite.TextTable;
+import dev.snailbench.model.domain.QatchSuite.TextTable;
+import dev.snailbench.model.domain.SchemaSpec;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.JdbcSchemaReader;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -61,9 +71,9 @@ public final class QatchGenerator {
                 if (candidate.isEmpty() || !seen.add(candidate.get().sql())) {
                     continue;
                 }
-                ResultTable result;
+                TextTable result;
                 try {
-                    result = ResultTables.inOneOrder(queries.result(candidate.get().sql(), options.maxResultRows()),
+                    result = TextTables.inOneOrder(queries.result(candidate.get().sql(), options.maxResultRows()),
                             candidate.get().orderColumn());
                 } catch (SQLException e) {
                     LOG.warnf("generated %s SQL failed: %s (%s)", category.id(), candidate.get().sql(), e.getMessage());

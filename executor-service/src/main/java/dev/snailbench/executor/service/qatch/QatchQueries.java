@@ -1,8 +1,8 @@
 package dev.snailbench.executor.service.qatch;
 
-import dev.snailbench.executor.service.ResultTables;
+import dev.snailbench.executor.service.TextTables;
 import dev.snailbench.executor.service.TeamSession;
-import dev.snailbench.model.domain.QatchSuite.ResultTable;
+import dev.snailbench.model.domain.QatchSuite.TextTable;
 import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -54,7 +54,7 @@ final class QatchQueries {
     }
 
     /** The result, or null when it has more than {@code maxRows} rows. */
-    ResultTable result(String sql, int maxRows) throws SQLException {
-        return session.query(sql, timeout, maxRows + 1, rs -> ResultTables.read(rs, maxRows));
+    TextTable result(String sql, int maxRows) throws SQLException {
+        return session.query(sql, timeout, maxRows + 1, rs -> TextTables.read(rs, maxRows));
     }
 }

@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service.qatch;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import static dev.snailbench.executor.service.qatch.QuestionWording.and;
 import static dev.snailbench.executor.service.qatch.QuestionWording.display;
 import static dev.snailbench.executor.service.qatch.QuestionWording.isTrue;
@@ -10,7 +11,6 @@ import dev.snailbench.model.domain.QatchCategory;
 import dev.snailbench.model.domain.QatchSuite.Options;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.JdbcSchemaReader;
-import dev.snailbench.sql.SqlIdentifiers;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.SQLException;
@@ -282,7 +282,7 @@ final class QatchTemplates {
     }
 
     private String q(String name) {
-        return SqlIdentifiers.quote(name, dialect);
+        return IdentifierQuoting.quote(name, dialect);
     }
 
     private String literal(ColumnProfile c, String v) {

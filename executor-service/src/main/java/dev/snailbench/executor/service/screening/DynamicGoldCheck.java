@@ -1,6 +1,7 @@
 package dev.snailbench.executor.service.screening;
 
 import dev.snailbench.model.domain.ExecutionOutcome;
+import dev.snailbench.sql.IdentifierQuoting;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -51,7 +52,7 @@ final class DynamicGoldCheck {
         List<String> aliases = new ArrayList<>();
         for (SelectItem<?> item : ps.getSelectItems()) {
             projection.add(item.getExpression().toString().toLowerCase());
-            aliases.add(item.getAlias() == null ? null : item.getAlias().getName().toLowerCase().replace("\"", ""));
+            aliases.add(item.getAlias() == null ? null : IdentifierQuoting.key(item.getAlias().getName()));
         }
         List<Integer> keyColumns = new ArrayList<>();
         int added = 0;
@@ -63,7 +64,7 @@ final class DynamicGoldCheck {
                 String text = key.toString().toLowerCase();
                 at = projection.indexOf(text);
                 if (at < 0) {
-                    at = aliases.indexOf(text.replace("\"", ""));
+                    at = aliases.indexOf(IdentifierQuoting.key(text));
                 }
             }
             if (at < 0) {

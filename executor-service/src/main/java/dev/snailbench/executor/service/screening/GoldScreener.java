@@ -12,7 +12,7 @@ import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.ExecutionRequested;
-import dev.snailbench.sql.rewrite.SqlParsing;
+import dev.snailbench.sql.SqlParser;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
@@ -56,11 +56,13 @@ public class GoldScreener {
     private final ExecutorConfig config;
     private final ScreeningConfig screening;
     private final ExecutorService workers;
+    private final SqlParser parser;
     private final Map<Key, CompletableFuture<String>> verdicts;
 
     public GoldScreener(SqlExecutor executor, ExecutorConfig config, ScreeningConfig screening,
-            @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers, SqlParser parser) {
         this.executor = executor;
+        this.parser = parser;
         this.config = config;
         this.screening = screening;
         this.workers = workers;
@@ -187,7 +189,7 @@ public class GoldScreener {
         return executor.executeCheckedWith(target, goldSql, limits, variant.statements());
     }
 
-    private static Statement parse(String sql, SqlDialect dialect) {
-        return SqlParsing.parseStatements(sql, dialect, SqlParsing.PARSE_TIMEOUT_MILLIS).get(0);
+    private Statement parse(String sql, SqlDialect dialect) {
+        return parser.parseStatements(sql, dialect).get(0);
     }
 }

@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service.screening;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -174,7 +175,7 @@ public final class StaticGoldRules {
             String text = text(e);
             projection.add(text);
             if (item.getAlias() != null) {
-                aliases.put(item.getAlias().getName().toLowerCase(Locale.ROOT).replace("\"", ""), text);
+                aliases.put(IdentifierQuoting.key(item.getAlias().getName()), text);
             }
         }
         Set<String> keys = new HashSet<>();
@@ -219,7 +220,7 @@ public final class StaticGoldRules {
     /** An expression's text, lower-cased and without quotes or qualifiers' quoting, for comparing keys. */
     private static String text(Expression e) {
         if (e instanceof Column c) {
-            return c.getColumnName().toLowerCase(Locale.ROOT).replace("\"", "").replace("[", "").replace("]", "");
+            return IdentifierQuoting.key(c.getColumnName());
         }
         return e.toString().toLowerCase(Locale.ROOT).replace("\"", "");
     }

@@ -1,9 +1,11 @@
 package dev.snailbench.executor.service.synthetic;
 
-import dev.snailbench.executor.service.ResultTables;
+import dev.snailbench.executor.service.TextTables;
 import dev.snailbench.executor.service.TeamSession;
+import dev.snailbench.executor.service.TextTables;
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.executor.service.qatch.ColumnProfile;
-import dev.snailbench.model.domain.QatchSuite.ResultTable;
+import dev.snailbench.model.domain.QatchSuite.TextTable;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite.Counts;
@@ -14,8 +16,8 @@ import dev.snailbench.model.domain.SyntheticSuite.Template;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.sql.JdbcSchemaReader;
 import dev.snailbench.sql.SqlIdentifiers;
-import dev.snailbench.sql.analysis.SqlParser.SqlParseException;
-import dev.snailbench.sql.analysis.SqlParser;
+import dev.snailbench.sql.SqlParseException;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.template.SeedTemplate.Kind;
 import dev.snailbench.sql.template.SeedTemplate.Slot;
 import dev.snailbench.sql.template.SeedTemplate;
@@ -219,7 +221,7 @@ public final class SyntheticSqlGenerator {
                     continue;
                 }
                 candidates++;
-                ResultTable result = run(filled.sql());
+                TextTable result = run(filled.sql());
                 if (result == null) {
                     continue;
                 }
@@ -314,11 +316,11 @@ public final class SyntheticSqlGenerator {
         StringBuilder sql = new StringBuilder("SELECT DISTINCT ");
         StringBuilder where = new StringBuilder();
         for (int i = 0; i < columns.size(); i++) {
-            String q = SqlIdentifiers.quote(actual(table, columns.get(i)), dialect);
+            String q = IdentifierQuoting.quote(actual(table, columns.get(i)), dialect);
             sql.append(i == 0 ? "" : ", ").append(q);
             where.append(i == 0 ? " WHERE " : " AND ").append(q).append(" IS NOT NULL");
         }
-        sql.append(" FROM ").append(SqlIdentifiers.quote(actualTable(table), dialect)).append(where);
+        sql.append(" FROM ").append(IdentifierQuoting.quote(actualTable(table), dialect)).append(where);
         try {
             return session.query(sql.toString(), queryTimeout, SAMPLED_ROWS, rs -> {
                 List<List<String>> rows = new ArrayList<>();
@@ -379,7 +381,7 @@ public final class SyntheticSqlGenerator {
 
     private String identifier(String column) {
         return PLAIN.matcher(column).matches() && !SqlIdentifiers.isReserved(column, dialect) ? column
-                : SqlIdentifiers.quote(column, dialect);
+                : IdentifierQuoting.quote(column, dialect);
     }
 
     /** The table as the schema spells it (the seed may use another case). */
@@ -394,10 +396,10 @@ public final class SyntheticSqlGenerator {
     }
 
     /** Runs a candidate; null (and counted) when it fails, times out, returns nothing or too much. */
-    private ResultTable run(String sql) {
+    private TextTable run(String sql) {
         try {
-            ResultTable result = session.query(sql, queryTimeout, options.maxResultRows() + 1,
-                    rs -> ResultTables.read(rs, options.maxResultRows()));
+            TextTable result = session.query(sql, queryTimeout, options.maxResultRows() + 1,
+                    rs -> TextTables.read(rs, options.maxResultRows()));
             if (result == null) {
                 tooLarge++;
             } else if (result.rows().isEmpty()) {
@@ -431,7 +433,7 @@ public final class SyntheticSqlGenerator {
     }
 
     /** The result as a bag of rows (order ignored): two queries with the same rows ask the same thing. */
-    private static String fingerprint(ResultTable result) {
+    private static String fingerprint(TextTable result) {
         List<String> rows = new ArrayList<>(result.rows().size());
         result.rows().forEach(r -> rows.add(String.join("\u0001", r.stream().map(String::valueOf).toList())));
         Collections.sort(rows);

@@ -4,14 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.service.screening.StaticGoldRules.Kind;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.rewrite.SqlParsing;
+import dev.snailbench.sql.SqlParser;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class StaticGoldRulesTest {
 
+    private static final SqlParser PARSER = new SqlParser(1, Duration.ofSeconds(10));
+
     private static List<Kind> kinds(String sql, SqlDialect dialect) {
-        return StaticGoldRules.check(SqlParsing.parseStatements(sql, dialect, 10_000).get(0)).stream()
+        return StaticGoldRules.check(PARSER.parseStatements(sql, dialect).get(0)).stream()
                 .map(StaticGoldRules.Finding::kind).toList();
     }
 

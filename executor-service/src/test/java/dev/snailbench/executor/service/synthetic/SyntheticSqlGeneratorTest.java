@@ -11,7 +11,7 @@ import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
-import dev.snailbench.sql.analysis.SqlParser;
+import dev.snailbench.sql.SqlParser;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
 import java.sql.Connection;

@@ -30,17 +30,17 @@ public final class ResultComparator {
      * The three verdicts of one pair, sharing the row counts they all need (one pass instead of four); exact
      * equality of the original rows is read from their encoding.
      */
-    Verdict[] all(ResultTable gold, ResultTable predicted, CompareOptions options, EncodedPair encoded) {
+    Verdict[] all(ComparableTable gold, ComparableTable predicted, CompareOptions options, EncodedPair encoded) {
         Memo memo = new Memo(encoded);
         return new Verdict[] {strict(gold, predicted, options, memo), set(gold, predicted, options, memo),
             relaxed(gold, predicted, options, memo)};
     }
 
-    public Verdict strict(ResultTable gold, ResultTable predicted, CompareOptions options) {
+    public Verdict strict(ComparableTable gold, ComparableTable predicted, CompareOptions options) {
         return strict(gold, predicted, options, new Memo());
     }
 
-    private Verdict strict(ResultTable gold, ResultTable predicted, CompareOptions options, Memo memo) {
+    private Verdict strict(ComparableTable gold, ComparableTable predicted, CompareOptions options, Memo memo) {
         return compare(gold, predicted, options, true, memo,
                 (g, p, tol) -> strictRows(g, p, tol, options.orderMatters(), memo));
     }
@@ -75,11 +75,11 @@ public final class ResultComparator {
         return diagnose(g, p, tol, true);
     }
 
-    public Verdict set(ResultTable gold, ResultTable predicted, CompareOptions options) {
+    public Verdict set(ComparableTable gold, ComparableTable predicted, CompareOptions options) {
         return set(gold, predicted, options, new Memo());
     }
 
-    private Verdict set(ResultTable gold, ResultTable predicted, CompareOptions options, Memo memo) {
+    private Verdict set(ComparableTable gold, ComparableTable predicted, CompareOptions options, Memo memo) {
         return compare(gold, predicted, options, true, memo, (g, p, tol) -> setRows(g, p, tol, memo));
     }
 
@@ -94,16 +94,16 @@ public final class ResultComparator {
         return diagnose(g, p, tol, false);
     }
 
-    public Verdict relaxed(ResultTable gold, ResultTable predicted, CompareOptions options) {
+    public Verdict relaxed(ComparableTable gold, ComparableTable predicted, CompareOptions options) {
         return relaxed(gold, predicted, options, new Memo());
     }
 
-    private Verdict relaxed(ResultTable gold, ResultTable predicted, CompareOptions options, Memo memo) {
+    private Verdict relaxed(ComparableTable gold, ComparableTable predicted, CompareOptions options, Memo memo) {
         return compare(gold, predicted, options, false, memo, (g, p, tol) -> relaxedRows(gold, g, p, tol,
                 options.orderMatters(), memo));
     }
 
-    private Verdict relaxedRows(ResultTable gold, List<Row> g, List<Row> p, Tolerance tol, boolean orderMatters,
+    private Verdict relaxedRows(ComparableTable gold, List<Row> g, List<Row> p, Tolerance tol, boolean orderMatters,
             Memo memo) {
         int gw = width(g);
         int pw = width(p);
@@ -151,7 +151,7 @@ public final class ResultComparator {
     }
 
     /** What every comparator does first: canonical rows, then empty results, then (strict, set) widths. */
-    private Verdict compare(ResultTable gold, ResultTable predicted, CompareOptions options, boolean sameWidth,
+    private Verdict compare(ComparableTable gold, ComparableTable predicted, CompareOptions options, boolean sameWidth,
             Memo memo, RowComparison comparison) {
         List<Row> g = memo.rows(gold, options);
         List<Row> p = memo.rows(predicted, options);
@@ -225,7 +225,7 @@ public final class ResultComparator {
 
     // ---- row collections ---------------------------------------------------------------------------------------
 
-    static List<Row> rows(ResultTable table, CompareOptions options) {
+    static List<Row> rows(ComparableTable table, CompareOptions options) {
         if (options.nullsEqual()) {
             return table.rows();
         }
@@ -392,7 +392,7 @@ public final class ResultComparator {
         return Arrays.toString(Arrays.stream(mapping).map(i -> i + 1).toArray());
     }
 
-    private static String label(ResultTable table, int column) {
+    private static String label(ComparableTable table, int column) {
         return column < table.columns().size() ? " (" + table.columns().get(column) + ")" : "";
     }
 
@@ -406,7 +406,7 @@ public final class ResultComparator {
      */
     static final class Memo {
         private final EncodedPair encoded;
-        private final Map<ResultTable, List<Row>> rows = new IdentityHashMap<>(4);
+        private final Map<ComparableTable, List<Row>> rows = new IdentityHashMap<>(4);
         private List<Row> bagA;
         private List<Row> bagB;
         private boolean bagEqual;
@@ -422,7 +422,7 @@ public final class ResultComparator {
             this.encoded = encoded;
         }
 
-        List<Row> rows(ResultTable table, CompareOptions options) {
+        List<Row> rows(ComparableTable table, CompareOptions options) {
             return rows.computeIfAbsent(table, t -> ResultComparator.rows(t, options));
         }
 

@@ -8,7 +8,7 @@ public class ResultComparisons {
 
     private final ResultComparator comparator = new ResultComparator();
 
-    public Comparison compare(ResultTable gold, ResultTable predicted, CompareOptions options) {
+    public Comparison compare(ComparableTable gold, ComparableTable predicted, CompareOptions options) {
         var g = gold.rows();
         var p = predicted.rows();
         // Cells hashed once for the QATCH metrics and Soft-F1, which only test equality.

@@ -4,13 +4,14 @@ import dev.snailbench.model.domain.EvaluationOptions.Linking;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.sql.analysis.IdentifierExtractor;
-import dev.snailbench.sql.analysis.Identifiers;
+import dev.snailbench.sql.analysis.QueryIdentifiers;
 import dev.snailbench.sql.analysis.LinkingScore;
 import dev.snailbench.sql.analysis.OrderBy;
 import dev.snailbench.sql.analysis.PredictedIdentifiers.Linked;
 import dev.snailbench.sql.analysis.PredictedIdentifiers;
 import dev.snailbench.sql.analysis.SnailsLinking;
-import dev.snailbench.sql.analysis.SqlParser.SqlParseException;
+import dev.snailbench.sql.SqlParseException;
+import dev.snailbench.sql.SqlParser;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -32,20 +33,20 @@ public class SqlAnalysis {
     /** Distinct statements kept per kind (gold, predicted): a large job's questions, a few KB each. */
     static final int CACHED_STATEMENTS = 4_096;
 
-    private final SqlParsers parsers;
+    private final SqlParser parser;
     private final Map<String, GoldAnalysis> golds = lru(CACHED_STATEMENTS);
     private final Map<String, Linked> predictions = lru(CACHED_STATEMENTS);
-    private final Map<String, Identifiers> snailsStatements = lru(CACHED_STATEMENTS);
+    private final Map<String, QueryIdentifiers> snailsStatements = lru(CACHED_STATEMENTS);
 
     /** {@code linkingMethod} of items linked by the SNAILS authors' conventions. */
     public static final String SNAILS_METHOD = "snails";
 
-    public SqlAnalysis(SqlParsers parsers) {
-        this.parsers = parsers;
+    public SqlAnalysis(SqlParser parser) {
+        this.parser = parser;
     }
 
     public Statement parse(String sql, SqlDialect dialect) {
-        return parsers.parser().parse(sql, dialect);
+        return parser.parse(sql, dialect);
     }
 
     /** Per-item analysis with the platform's linking conventions. */
@@ -68,8 +69,8 @@ public class SqlAnalysis {
                     null, null, false);
         }
         if (linking == Linking.SNAILS) {
-            Identifiers g = snails(goldSql, dialect);
-            Identifiers p = snails(predictedSql, dialect);
+            QueryIdentifiers g = snails(goldSql, dialect);
+            QueryIdentifiers p = snails(predictedSql, dialect);
             LinkingScore s = LinkingScore.snails(g, p);
             return new ItemAnalysis(gold.orderBy(), gold.hardness(), s.queryRecall(), s.queryPrecision(), s.queryF1(),
                     g.keys(), p.keys(), null, SNAILS_METHOD, false);
@@ -86,7 +87,7 @@ public class SqlAnalysis {
         try {
             gold = parse(goldSql, dialect);
         } catch (SqlParseException e) {
-            return new GoldAnalysis(false, null, null, "gold SQL: " + e.getMessage());
+            return new GoldAnalysis(false, null, null, "gold SQL: " + e.reason());
         }
         boolean orderBy = OrderBy.topLevel(gold);
         String hardness = null;
@@ -103,19 +104,19 @@ public class SqlAnalysis {
     }
 
     /** What a gold statement says, whoever's prediction it is compared with. */
-    private record GoldAnalysis(boolean orderBy, String hardness, Identifiers identifiers, String error) {
+    private record GoldAnalysis(boolean orderBy, String hardness, QueryIdentifiers identifiers, String error) {
     }
 
     /** As {@link PredictedIdentifiers#of}, with the service's parser (bounded threads and time). */
     public Linked predictedIdentifiers(String predictedSql, SqlDialect dialect) {
         return cached(predictions, dialect.id() + "\n" + predictedSql,
-                () -> PredictedIdentifiers.of(parsers.parser(), predictedSql, dialect));
+                () -> PredictedIdentifiers.of(parser, predictedSql, dialect));
     }
 
     /** A statement's identifiers by the SNAILS authors' conventions, cached like the others. */
-    public Identifiers snails(String sql, SqlDialect dialect) {
+    public QueryIdentifiers snails(String sql, SqlDialect dialect) {
         return cached(snailsStatements, dialect.id() + "\n" + sql,
-                () -> SnailsLinking.identifiers(parsers.parser(), sql, dialect));
+                () -> SnailsLinking.identifiers(parser, sql, dialect));
     }
 
     /** Parses outside the map's lock: two workers may parse the same new statement once each, never wait on it. */

@@ -24,8 +24,8 @@ class EncodedMetricsTest {
         for (int i = 0; i < 2_000; i++) {
             List<Row> gold = randomRows(random, random.nextInt(12), 1 + random.nextInt(3));
             List<Row> pred = variant(random, gold);
-            ResultTable g = new ResultTable(List.of(), gold, List.of(0.01));
-            ResultTable p = new ResultTable(List.of(), pred, List.of(0.02));
+            ComparableTable g = new ComparableTable(List.of(), gold, List.of(0.01));
+            ComparableTable p = new ComparableTable(List.of(), pred, List.of(0.02));
             boolean orderBy = random.nextBoolean();
             CompareOptions options = new CompareOptions(orderBy, Tolerance.EXACT, random.nextInt(4) > 0);
 

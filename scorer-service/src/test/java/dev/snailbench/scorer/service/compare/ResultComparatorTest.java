@@ -21,7 +21,7 @@ class ResultComparatorTest {
 
     @Test
     void shouldMatchIdenticalResults() {
-        ResultTable g = table(row("a", 1), row("b", 2));
+        ComparableTable g = table(row("a", 1), row("b", 2));
         assertThat(cmp.strict(g, table(row("a", 1), row("b", 2)), unordered).reason()).isEqualTo(Reason.MATCH);
         assertThat(cmp.set(g, table(row("a", 1), row("b", 2)), unordered).reason()).isEqualTo(Reason.MATCH);
         assertThat(cmp.relaxed(g, table(row("a", 1), row("b", 2)), unordered).reason()).isEqualTo(Reason.MATCH);
@@ -29,8 +29,8 @@ class ResultComparatorTest {
 
     @Test
     void shouldFlagColumnOrderInStrictAndSetButAcceptItRelaxed() {
-        ResultTable g = table(row("a", 1), row("b", 2));
-        ResultTable p = table(row(1, "a"), row(2, "b"));
+        ComparableTable g = table(row("a", 1), row("b", 2));
+        ComparableTable p = table(row(1, "a"), row(2, "b"));
         Verdict strict = cmp.strict(g, p, unordered);
         assertThat(strict.match()).isFalse();
         assertThat(strict.reason()).isEqualTo(Reason.COLUMN_ORDER_DIFFERS);
@@ -43,8 +43,8 @@ class ResultComparatorTest {
 
     @Test
     void shouldAcceptExtraPredictedColumnsOnlyInRelaxed() {
-        ResultTable g = table(row("a"), row("b"));
-        ResultTable p = table(row(10, "a", "x"), row(20, "b", "y"));
+        ComparableTable g = table(row("a"), row("b"));
+        ComparableTable p = table(row(10, "a", "x"), row(20, "b", "y"));
         assertThat(cmp.strict(g, p, unordered).reason()).isEqualTo(Reason.EXTRA_COLUMNS);
         assertThat(cmp.strict(g, p, unordered).detail()).contains("relaxed match");
         assertThat(cmp.set(g, p, unordered).match()).isFalse();
@@ -55,11 +55,11 @@ class ResultComparatorTest {
 
     @Test
     void shouldReportMissingColumns() {
-        ResultTable g = table(row("a", 1), row("b", 2));
-        ResultTable p = table(row("a"), row("b"));
+        ComparableTable g = table(row("a", 1), row("b", 2));
+        ComparableTable p = table(row("a"), row("b"));
         assertThat(cmp.strict(g, p, unordered).reason()).isEqualTo(Reason.MISSING_COLUMNS);
         assertThat(cmp.relaxed(g, p, unordered).reason()).isEqualTo(Reason.MISSING_COLUMNS);
-        ResultTable wrongValues = table(row("a", 7), row("b", 8));
+        ComparableTable wrongValues = table(row("a", 7), row("b", 8));
         Verdict relaxed = cmp.relaxed(g, wrongValues, unordered);
         assertThat(relaxed.reason()).isEqualTo(Reason.MISSING_COLUMNS);
         assertThat(relaxed.detail()).contains("gold column 2");
@@ -67,8 +67,8 @@ class ResultComparatorTest {
 
     @Test
     void shouldCountDuplicatesInStrictButNotInSet() {
-        ResultTable g = table(row("a"), row("a"), row("b"));
-        ResultTable p = table(row("a"), row("b"));
+        ComparableTable g = table(row("a"), row("a"), row("b"));
+        ComparableTable p = table(row("a"), row("b"));
         Verdict strict = cmp.strict(g, p, unordered);
         assertThat(strict.match()).isFalse();
         assertThat(strict.reason()).isEqualTo(Reason.DUPLICATE_ROWS_DIFFER);
@@ -80,16 +80,16 @@ class ResultComparatorTest {
     @Test
     void shouldCatchDuplicateMultiplicityBugWithEqualRowCounts() {
         // QATCH's execution accuracy says 1 here; the strict comparator does not.
-        ResultTable g = table(row("a"), row("a"), row("b"));
-        ResultTable p = table(row("a"), row("b"), row("b"));
+        ComparableTable g = table(row("a"), row("a"), row("b"));
+        ComparableTable p = table(row("a"), row("b"), row("b"));
         assertThat(cmp.strict(g, p, unordered).reason()).isEqualTo(Reason.DUPLICATE_ROWS_DIFFER);
         assertThat(QatchMetrics.executionAccuracy(g.rows(), p.rows())).isEqualTo(1.0);
     }
 
     @Test
     void shouldIgnoreRowOrderWithoutGoldOrderBy() {
-        ResultTable g = table(row("a"), row("b"));
-        ResultTable p = table(row("b"), row("a"));
+        ComparableTable g = table(row("a"), row("b"));
+        ComparableTable p = table(row("b"), row("a"));
         Verdict v = cmp.strict(g, p, unordered);
         assertThat(v.reason()).isEqualTo(Reason.MATCH);
         assertThat(v.detail()).contains("no ORDER BY");
@@ -97,8 +97,8 @@ class ResultComparatorTest {
 
     @Test
     void shouldRequireRowOrderWhenGoldHasOrderBy() {
-        ResultTable g = table(row("a"), row("b"));
-        ResultTable p = table(row("b"), row("a"));
+        ComparableTable g = table(row("a"), row("b"));
+        ComparableTable p = table(row("b"), row("a"));
         Verdict v = cmp.strict(g, p, ordered);
         assertThat(v.match()).isFalse();
         assertThat(v.reason()).isEqualTo(Reason.ROW_ORDER_DIFFERS);
@@ -108,8 +108,8 @@ class ResultComparatorTest {
 
     @Test
     void shouldTreatNullAsEqualToNullByDefaultAndNeverWhenAskedTo() {
-        ResultTable g = table(row("a", null));
-        ResultTable p = table(row("a", null));
+        ComparableTable g = table(row("a", null));
+        ComparableTable p = table(row("a", null));
         assertThat(cmp.strict(g, p, unordered).match()).isTrue();
         CompareOptions sqlNulls = new CompareOptions(false, Tolerance.EXACT, false);
         Verdict v = cmp.strict(g, p, sqlNulls);
@@ -118,8 +118,8 @@ class ResultComparatorTest {
 
     @Test
     void shouldReportNullsThatDiffer() {
-        ResultTable g = table(row("a", null), row("b", 2));
-        ResultTable p = table(row("a", 0), row("b", 2));
+        ComparableTable g = table(row("a", null), row("b", 2));
+        ComparableTable p = table(row("a", 0), row("b", 2));
         Verdict v = cmp.strict(g, p, unordered);
         assertThat(v.reason()).isEqualTo(Reason.NULLS_DIFFER);
         assertThat(v.detail()).isEqualTo("gold has 1 NULL cells, predicted 0");
@@ -129,24 +129,24 @@ class ResultComparatorTest {
     void shouldCompareNumbersNumericallyNotAsText() {
         ExecutionOutcome gold = outcome(ValueType.NUMBER, "1.50", "2");
         ExecutionOutcome pred = outcome(ValueType.NUMBER, "1.5", "2.000");
-        assertThat(cmp.strict(ResultTable.of(gold), ResultTable.of(pred), unordered).reason()).isEqualTo(Reason.MATCH);
+        assertThat(cmp.strict(ComparableTable.of(gold), ComparableTable.of(pred), unordered).reason()).isEqualTo(Reason.MATCH);
         ExecutionOutcome asText = outcome(ValueType.TEXT, "1.5", "2.000");
-        assertThat(cmp.strict(ResultTable.of(gold), ResultTable.of(asText), unordered).match()).isFalse();
+        assertThat(cmp.strict(ComparableTable.of(gold), ComparableTable.of(asText), unordered).match()).isFalse();
     }
 
     @Test
     void shouldExplainFloatNoiseAndAcceptItWithTolerance() {
         ExecutionOutcome gold = outcome(ValueType.NUMBER, "0.3333333333", "2");
         ExecutionOutcome pred = outcome(ValueType.NUMBER, "0.33333333333333", "2");
-        Verdict exact = cmp.strict(ResultTable.of(gold), ResultTable.of(pred), unordered);
+        Verdict exact = cmp.strict(ComparableTable.of(gold), ComparableTable.of(pred), unordered);
         assertThat(exact.match()).isFalse();
         assertThat(exact.reason()).isEqualTo(Reason.NUMERIC_PRECISION_DIFFERS);
         CompareOptions tolerant = new CompareOptions(false, new Tolerance(0, 1e-6), true);
-        Verdict v = cmp.strict(ResultTable.of(gold), ResultTable.of(pred), tolerant);
+        Verdict v = cmp.strict(ComparableTable.of(gold), ComparableTable.of(pred), tolerant);
         assertThat(v.match()).isTrue();
         assertThat(v.reason()).isEqualTo(Reason.MATCH_WITHIN_TOLERANCE);
-        assertThat(cmp.set(ResultTable.of(gold), ResultTable.of(pred), tolerant).match()).isTrue();
-        assertThat(cmp.relaxed(ResultTable.of(gold), ResultTable.of(pred), tolerant).reason())
+        assertThat(cmp.set(ComparableTable.of(gold), ComparableTable.of(pred), tolerant).match()).isTrue();
+        assertThat(cmp.relaxed(ComparableTable.of(gold), ComparableTable.of(pred), tolerant).reason())
                 .isEqualTo(Reason.MATCH_WITHIN_TOLERANCE);
         CompareOptions absolute = new CompareOptions(false, new Tolerance(0.01, 0), true);
         assertThat(cmp.strict(table(row(1.0)), table(row(1.02)), absolute).match()).isFalse();
@@ -193,7 +193,7 @@ class ResultComparatorTest {
             pred.add(new Row(p));
         }
         long start = System.nanoTime();
-        Verdict v = cmp.relaxed(new ResultTable(List.of(), gold, List.of()), new ResultTable(List.of(), pred, List.of()),
+        Verdict v = cmp.relaxed(new ComparableTable(List.of(), gold, List.of()), new ComparableTable(List.of(), pred, List.of()),
                 unordered);
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertThat(v.reason()).isEqualTo(Reason.MATCH_WITH_EXTRA_COLUMNS);
@@ -203,12 +203,12 @@ class ResultComparatorTest {
     @Test
     void shouldPairColumnsWithIdenticalValueSetsByRows() {
         // Both gold columns hold {1, 2}; only one assignment keeps the rows together.
-        ResultTable g = table(row(1, 2, "x"), row(2, 1, "y"));
-        ResultTable p = table(row("x", 2, 1), row("y", 1, 2));
+        ComparableTable g = table(row(1, 2, "x"), row(2, 1, "y"));
+        ComparableTable p = table(row("x", 2, 1), row("y", 1, 2));
         Verdict v = cmp.relaxed(g, p, unordered);
         assertThat(v.match()).isTrue();
         assertThat(v.detail()).contains("[3, 2, 1]");
-        ResultTable scrambled = table(row("x", 1, 1), row("y", 2, 2));
+        ComparableTable scrambled = table(row("x", 1, 1), row("y", 2, 2));
         assertThat(cmp.relaxed(g, scrambled, unordered).match()).isFalse();
     }
 

@@ -24,8 +24,8 @@ final class Tables {
         return cells;
     }
 
-    static ResultTable table(Object[]... rows) {
-        return new ResultTable(List.of(), rows(rows), List.of());
+    static ComparableTable table(Object[]... rows) {
+        return new ComparableTable(List.of(), rows(rows), List.of());
     }
 
     static Object cell(Object o) {

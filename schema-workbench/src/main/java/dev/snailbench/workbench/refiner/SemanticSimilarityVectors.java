@@ -1,7 +1,7 @@
 package dev.snailbench.workbench.refiner;
 
-import dev.snailbench.workbench.synthetic.TextEmbedder;
 import io.smallrye.mutiny.Multi;
+import dev.snailbench.workbench.synthetic.TextEmbedder;
 import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -14,9 +14,9 @@ import java.util.function.Function;
  * The semantic similarity score's vectors: every distinct text embedded once, in batches (one request each for a
  * remote backend), then looked up while detection compares pairs.
  */
-public final class Sss {
+public final class SemanticSimilarityVectors {
 
-    private Sss() {
+    private SemanticSimilarityVectors() {
     }
 
     public static Uni<Function<String, float[]>> vectors(TextEmbedder embedder, Collection<String> texts, int batch) {

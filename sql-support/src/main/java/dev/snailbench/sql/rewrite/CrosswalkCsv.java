@@ -1,7 +1,6 @@
-package dev.snailbench.workbench.crosswalk;
+package dev.snailbench.sql.rewrite;
 
-import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -10,7 +9,9 @@ import java.util.Set;
 
 /**
  * Reads and writes SNAILS crosswalk CSV: header {@code kind,identifier_native,native_level,regular,low,least},
- * RFC 4180 quoting, LF line ends. Writing what was read gives back the same bytes for the SNAILS files.
+ * RFC 4180 quoting (fields with commas, quotes or line breaks in double quotes, a quote doubled inside), LF line
+ * ends on write, LF or CRLF on read. Writing what was read gives back the same bytes for the SNAILS files. The one
+ * reader and writer of the format: the generator's import and export and the inference service's SNAILS schemas.
  */
 public final class CrosswalkCsv {
 
@@ -20,49 +21,91 @@ public final class CrosswalkCsv {
     private CrosswalkCsv() {
     }
 
-    /** @throws InvalidInput naming the line (1-based, header = line 1) and column of the problem */
-    public static List<CrosswalkRow> parse(String csv) {
+    /**
+     * A CSV that is not a crosswalk. {@link #field()} says where: {@code line N} (1-based, header = line 1) and the
+     * column's header name when one column is at fault ({@code line 3 kind}), or {@code body} for an empty text.
+     */
+    public static final class BadCsvException extends IllegalArgumentException {
+
+        private final int line;
+        private final String column;
+        private final String problem;
+
+        BadCsvException(int line, String column, String problem) {
+            super(where(line, column) + ": " + problem);
+            this.line = line;
+            this.column = column;
+            this.problem = problem;
+        }
+
+        /** 1-based line of the problem; 0 for an empty text. */
+        public int line() {
+            return line;
+        }
+
+        /** Header name of the column at fault, or null when the whole line is. */
+        public String column() {
+            return column;
+        }
+
+        public String field() {
+            return where(line, column);
+        }
+
+        /** What is wrong, without the place. */
+        public String problem() {
+            return problem;
+        }
+
+        private static String where(int line, String column) {
+            return line == 0 ? "body" : "line " + line + (column == null ? "" : " " + column);
+        }
+    }
+
+    /** @throws BadCsvException naming the line (1-based, header = line 1) and column of the problem */
+    public static List<CrosswalkEntry> parse(String csv) {
         if (csv == null || csv.isBlank()) {
-            throw InvalidInput.of("body", "empty crosswalk CSV (expected header " + HEADER + ")");
+            throw new BadCsvException(0, null, "empty crosswalk CSV (expected header " + HEADER + ")");
         }
         String text = csv.startsWith("\uFEFF") ? csv.substring(1) : csv;
-        List<List<String>> records = records(text);
+        List<Integer> lines = new ArrayList<>();
+        List<List<String>> records = records(text, lines);
         List<String> header = records.get(0).stream().map(h -> h.trim().toLowerCase(Locale.ROOT)).toList();
         if (!String.join(",", header).equals(HEADER)) {
-            throw InvalidInput.of("line 1", "header must be '" + HEADER + "', got '"
+            throw new BadCsvException(lines.get(0), null, "header must be '" + HEADER + "', got '"
                     + String.join(",", records.get(0)) + "'");
         }
-        List<CrosswalkRow> rows = new ArrayList<>();
+        List<CrosswalkEntry> rows = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (int i = 1; i < records.size(); i++) {
             List<String> r = records.get(i);
-            String line = "line " + (i + 1);
+            int line = lines.get(i);
             if (r.size() != COLUMNS) {
-                throw InvalidInput.of(line, "expected " + COLUMNS + " fields, got " + r.size());
+                throw new BadCsvException(line, null, "expected " + COLUMNS + " fields, got " + r.size());
             }
             String kind = r.get(0).trim().toLowerCase(Locale.ROOT);
-            if (!kind.equals(CrosswalkRow.TABLE) && !kind.equals(CrosswalkRow.COLUMN)) {
-                throw InvalidInput.of(line + " kind", "must be 'table' or 'column', got '" + r.get(0) + "'");
+            if (!kind.equals(CrosswalkEntry.TABLE) && !kind.equals(CrosswalkEntry.COLUMN)) {
+                throw new BadCsvException(line, "kind", "must be 'table' or 'column', got '" + r.get(0) + "'");
             }
             String[] names = {"identifier_native", "native_level", "regular", "low", "least"};
             for (int c = 1; c < COLUMNS; c++) {
                 // native_level may be empty or UNK (as in SNAILS); the identifiers may not.
                 if (c != 2 && r.get(c).isBlank()) {
-                    throw InvalidInput.of(line + " " + names[c - 1], "must not be empty");
+                    throw new BadCsvException(line, names[c - 1], "must not be empty");
                 }
             }
             if (!seen.add(kind + "\u0000" + r.get(1))) {
-                throw InvalidInput.of(line + " identifier_native", "duplicate " + kind + " '" + r.get(1) + "'");
+                throw new BadCsvException(line, "identifier_native", "duplicate " + kind + " '" + r.get(1) + "'");
             }
-            rows.add(new CrosswalkRow(kind, r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)));
+            rows.add(new CrosswalkEntry(kind, r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)));
         }
         return rows;
     }
 
-    public static String write(List<CrosswalkRow> rows) {
+    public static String write(List<CrosswalkEntry> rows) {
         StringBuilder out = new StringBuilder(HEADER).append('\n');
-        for (CrosswalkRow r : rows) {
-            out.append(field(r.kind())).append(',').append(field(r.identifierNative())).append(',')
+        for (CrosswalkEntry r : rows) {
+            out.append(field(r.kind())).append(',').append(field(r.nativeName())).append(',')
                     .append(field(r.nativeLevel() == null ? "" : r.nativeLevel())).append(',')
                     .append(field(r.regular())).append(',').append(field(r.low())).append(',')
                     .append(field(r.least())).append('\n');
@@ -78,15 +121,20 @@ public final class CrosswalkCsv {
         return value;
     }
 
-    private static List<List<String>> records(String text) {
+    /** Records with the line each starts on (a quoted field may span lines; blank lines are skipped). */
+    private static List<List<String>> records(String text, List<Integer> startLines) {
         List<List<String>> records = new ArrayList<>();
         List<String> current = new ArrayList<>();
         StringBuilder field = new StringBuilder();
         boolean quoted = false;
         int line = 1;
+        int start = 1;
         for (int i = 0; i < text.length(); i++) {
             char ch = text.charAt(i);
             if (quoted) {
+                if (ch == '\n') {
+                    line++;
+                }
                 if (ch == '"') {
                     if (i + 1 < text.length() && text.charAt(i + 1) == '"') {
                         field.append('"');
@@ -99,7 +147,7 @@ public final class CrosswalkCsv {
                 }
             } else if (ch == '"') {
                 if (field.length() > 0) {
-                    throw InvalidInput.of("line " + line, "quote inside an unquoted field");
+                    throw new BadCsvException(line, null, "quote inside an unquoted field");
                 }
                 quoted = true;
             } else if (ch == ',') {
@@ -113,22 +161,25 @@ public final class CrosswalkCsv {
                 field.setLength(0);
                 if (!(current.size() == 1 && current.get(0).isEmpty())) {
                     records.add(current);
+                    startLines.add(start);
                 }
                 current = new ArrayList<>();
                 line++;
+                start = line;
             } else {
                 field.append(ch);
             }
         }
         if (quoted) {
-            throw InvalidInput.of("line " + line, "unterminated quoted field");
+            throw new BadCsvException(start, null, "unterminated quoted field");
         }
         if (field.length() > 0 || !current.isEmpty()) {
             current.add(field.toString());
             records.add(current);
+            startLines.add(start);
         }
         if (records.isEmpty()) {
-            throw InvalidInput.of("body", "empty crosswalk CSV (expected header " + HEADER + ")");
+            throw new BadCsvException(0, null, "empty crosswalk CSV (expected header " + HEADER + ")");
         }
         return records;
     }

@@ -11,11 +11,11 @@ import java.util.Map;
  * team's own database, the sample values read from it ({@code samples}: native table → lower-case column → values;
  * null for the built-in schemas, whose values come from the data directory).
  */
-public record DatabaseSchema(String name, List<TableDef> tables, List<ForeignKey> foreignKeys,
+public record LeveledSchema(String name, List<TableDef> tables, List<ForeignKey> foreignKeys,
         Map<String, List<String>> modules, Crosswalk crosswalk, Map<String, Map<String, List<String>>> samples) {
 
     /** A built-in schema. */
-    public DatabaseSchema(String name, List<TableDef> tables, List<ForeignKey> foreignKeys,
+    public LeveledSchema(String name, List<TableDef> tables, List<ForeignKey> foreignKeys,
             Map<String, List<String>> modules, Crosswalk crosswalk) {
         this(name, tables, foreignKeys, modules, crosswalk, null);
     }

@@ -1,6 +1,6 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.model.domain.QatchSuite.ResultTable;
+import dev.snailbench.model.domain.QatchSuite.TextTable;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -9,13 +9,13 @@ import java.util.Collections;
 import java.util.List;
 
 /** A generated query's result as text cells, for the suites that store expected results (QATCH, synthetic sets). */
-public final class ResultTables {
+public final class TextTables {
 
-    private ResultTables() {
+    private TextTables() {
     }
 
     /** The result in the order the database returned it, or null when it has more than {@code maxRows} rows. */
-    public static ResultTable read(ResultSet rs, int maxRows) throws SQLException {
+    public static TextTable read(ResultSet rs, int maxRows) throws SQLException {
         ResultSetMetaData md = rs.getMetaData();
         List<String> columns = new ArrayList<>();
         for (int i = 1; i <= md.getColumnCount(); i++) {
@@ -32,7 +32,7 @@ public final class ResultTables {
             }
             rows.add(Collections.unmodifiableList(row));
         }
-        return new ResultTable(List.copyOf(columns), List.copyOf(rows));
+        return new TextTable(List.copyOf(columns), List.copyOf(rows));
     }
 
     /**
@@ -43,7 +43,7 @@ public final class ResultTables {
      *
      * @param orderColumn the column an ORDER BY sorts on, or null when the SQL has none
      */
-    public static ResultTable inOneOrder(ResultTable table, String orderColumn) {
+    public static TextTable inOneOrder(TextTable table, String orderColumn) {
         if (table == null) {
             return null;
         }
@@ -64,7 +64,7 @@ public final class ResultTables {
                 from = to;
             }
         }
-        return new ResultTable(table.columns(), List.copyOf(rows));
+        return new TextTable(table.columns(), List.copyOf(rows));
     }
 
     private static final java.util.Comparator<List<String>> BY_CELLS = (a, b) -> {

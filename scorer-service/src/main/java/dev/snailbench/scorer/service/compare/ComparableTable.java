@@ -10,14 +10,14 @@ import java.util.List;
  * A result set ready for comparison: column labels (possibly empty), rows of comparable cells and the
  * execution times of the query (seconds, for VES). Rows may be ragged only in QATCH test vectors.
  */
-public record ResultTable(List<String> columns, List<Row> rows, List<Double> timesSeconds) {
+public record ComparableTable(List<String> columns, List<Row> rows, List<Double> timesSeconds) {
 
-    public ResultTable {
+    public ComparableTable {
         columns = columns == null ? List.of() : columns;
         timesSeconds = timesSeconds == null ? List.of() : timesSeconds;
     }
 
-    public static ResultTable of(ExecutionOutcome outcome) {
+    public static ComparableTable of(ExecutionOutcome outcome) {
         List<ResultColumn> cols = outcome.columns();
         ValueType[] types = new ValueType[cols.size()];
         List<String> names = new ArrayList<>(cols.size());
@@ -33,7 +33,7 @@ public record ResultTable(List<String> columns, List<Row> rows, List<Double> tim
             }
             rows.add(new Row(cells));
         }
-        return new ResultTable(names, rows, List.of(outcome.elapsedSeconds()));
+        return new ComparableTable(names, rows, List.of(outcome.elapsedSeconds()));
     }
 
     /** Number of columns: from the labels, else from the first row. */

@@ -7,7 +7,7 @@ import java.util.TreeSet;
  * The schema identifiers one query references, lower-cased and unquoted: real tables (never aliases, CTE or
  * derived-table names) and columns, each column with the real table it resolved to when that is known.
  */
-public record Identifiers(Set<String> tables, Set<String> columns, Set<ColumnRef> columnRefs) {
+public record QueryIdentifiers(Set<String> tables, Set<String> columns, Set<ColumnRef> columnRefs) {
 
     /** A column and the real table it belongs to (null when the query does not say). */
     public record ColumnRef(String table, String column) {
