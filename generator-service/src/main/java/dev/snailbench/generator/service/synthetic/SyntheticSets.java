@@ -99,7 +99,8 @@ public class SyntheticSets {
                 config.timeBudgetSeconds());
         return databases.syntheticSql(tenantId, request.databaseId(), request.nativeSchema(), options)
                 .chain(synthesized -> writeAll(synthesized.suite(), request)
-                        .chain(written -> analyse(request.seeds(), written, synthesized.dialect())
+                        .chain(written -> analyse(request, synthesized.suite().counts(), written,
+                                synthesized.dialect())
                                 .chain(analysed -> store(tenantId, request, synthesized, written, analysed,
                                         (System.nanoTime() - started) / 1e9))));
     }
@@ -151,12 +152,18 @@ public class SyntheticSets {
 
     /**
      * Characteristics and Spider hardness of every seed and every synthetic query, by seed index ({@code seed-i}) or
-     * pair id; null where the SQL does not parse (parsing is blocking: on a worker).
+     * pair id (null where the SQL does not parse), and the set's meaningfulness checks ({@link SetChecks}) over the
+     * queries that will be kept (parsing is blocking: on a worker).
      */
-    private Uni<Map<String, Characteristics>> analyse(List<SyntheticSuite.Seed> seeds, List<Written> written,
+    private record Analysed(Map<String, Characteristics> characteristics, Map<String, Object> checks) {
+    }
+
+    private Uni<Analysed> analyse(Request request, SyntheticSuite.Counts counts, List<Written> written,
             SqlDialect dialect) {
+        List<SyntheticSuite.Seed> seeds = request.seeds();
         return Blocking.run(() -> {
             Map<String, Characteristics> out = new LinkedHashMap<>();
+            Map<String, Object> checks;
             try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
                 for (int i = 0; i < seeds.size(); i++) {
                     out.put("seed-" + i, characteristics(parser, seeds.get(i).sql(), dialect));
@@ -164,9 +171,16 @@ public class SyntheticSets {
                 for (Written w : written) {
                     out.put(w.pair().id(), characteristics(parser, w.pair().sql(), dialect));
                 }
+                checks = SetChecks.checks(counts, seeds, usable(written, request).stream()
+                        .map(w -> w.pair().sql()).toList(), dialect, parser);
             }
-            return out;
+            return new Analysed(out, checks);
         }, Duration.ofMinutes(2));
+    }
+
+    /** The queries the set keeps: those a question was written for, up to the target. */
+    private static List<Written> usable(List<Written> written, Request request) {
+        return written.stream().filter(w -> w.failure() == null).limit(request.target()).toList();
     }
 
     private static Characteristics characteristics(SqlParser parser, String sql, SqlDialect dialect) {
@@ -178,9 +192,10 @@ public class SyntheticSets {
     }
 
     private Uni<Stored> store(String tenantId, Request request, TeamDatabases.Synthesized synthesized,
-            List<Written> written, Map<String, Characteristics> analysed, double seconds) {
+            List<Written> written, Analysed analysis, double seconds) {
         SyntheticSuite suite = synthesized.suite();
-        List<Written> usable = written.stream().filter(w -> w.failure() == null).limit(request.target()).toList();
+        List<Written> usable = usable(written, request);
+        Map<String, Characteristics> analysed = analysis.characteristics();
         if (usable.isEmpty() && !written.isEmpty()) {
             throw ApiError.of(502, "no question could be written for any of the " + written.size()
                     + " synthetic queries: " + written.get(0).failure());
@@ -214,6 +229,7 @@ public class SyntheticSets {
         }
         set.pairCount = pairs.size();
         Map<String, Object> summary = summary(request, suite, written, usable, analysed, seconds);
+        summary.put("checks", analysis.checks());
         set.summary = json(summary);
         return Panache.withTransaction(() -> repository.persist(set).chain(() -> SyntheticPairEntity.persist(pairs)))
                 .replaceWith(new Stored(set, summary, pairs));
@@ -266,6 +282,7 @@ public class SyntheticSets {
         Map<String, Object> characteristics = new LinkedHashMap<>();
         groups.forEach((group, list) -> characteristics.put(group, means(list)));
         summary.put("characteristics", characteristics);
+        summary.put("shares", SetChecks.shares(groups.get("seeds"), groups.get("synthetic")));
         summary.put("seconds", Math.round(seconds * 10) / 10.0);
         return summary;
     }

@@ -68,7 +68,8 @@ class SyntheticSetResourceTest {
                             "8"),
                     pair("syn-3", "t1", COACH.replace("__slot0__", "'France'").replace("__slot1__", "1998"),
                             List.of("France", "1998"), "Aimé Jacquet")),
-            new SyntheticSuite.Counts(3, 0, 0, 0, 0, 2, 5, 1, 0, 1, 0, 0, 0, 0, 0, false, List.of("x -- error")));
+            new SyntheticSuite.Counts(3, 0, 0, 0, 0, 2, 5, 1, 0, 1, 0, 0, 0, 0, 0, false, List.of("x -- error"),
+                    Map.of("frame", 2, "duplicateColumn", 1, "tautology", 3, "emptyChange", 4)));
 
     private static SyntheticSuite.Pair pair(String id, String template, String sql, List<String> spoken, String cell) {
         return new SyntheticSuite.Pair(id, template, sql, spoken, new ResultTable(List.of("v"), List.of(List.of(cell))));
