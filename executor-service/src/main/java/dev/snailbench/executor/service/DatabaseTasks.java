@@ -13,7 +13,6 @@ import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SecretCipher;
-import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.DatabaseTaskCompleted;

@@ -6,7 +6,6 @@ import dev.snailbench.tenancy.Caller;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.sql.rewrite.CrosswalkCsv;
 import dev.snailbench.tenancy.JsonErrors;

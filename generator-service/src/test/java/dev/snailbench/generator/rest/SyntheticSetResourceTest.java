@@ -71,7 +71,8 @@ class SyntheticSetResourceTest {
                             "8"),
                     pair("syn-3", "t1", COACH.replace("__slot0__", "'France'").replace("__slot1__", "1998"),
                             List.of("France", "1998"), "Aimé Jacquet")),
-            new SyntheticSuite.Counts(3, 0, 0, 0, 0, 2, 5, 1, 0, 1, 0, 0, 0, 0, 0, false, List.of("x -- error")));
+            new SyntheticSuite.Counts(3, 0, 0, 0, 0, 2, 5, 1, 0, 1, 0, 0, 0, 0, 0, false, List.of("x -- error"),
+                    Map.of("frame", 2, "duplicateColumn", 1, "tautology", 3, "emptyChange", 4)));
 
     private static SyntheticSuite.Pair pair(String id, String template, String sql, List<String> spoken, String cell) {
         return new SyntheticSuite.Pair(id, template, sql, spoken, new TextTable(List.of("v"), List.of(List.of(cell))));
@@ -116,6 +117,20 @@ class SyntheticSetResourceTest {
         assertThat(stored.getDouble("summary.characteristics.seeds.joins")).isEqualTo(0.67);
         assertThat(stored.getDouble("summary.characteristics.synthetic.joins")).isEqualTo(0.67);
         assertThat(stored.getInt("summary.executor.empty")).isEqualTo(1);
+        // The automated checks: what the executor refused per check, and what the static checks still find.
+        assertThat(stored.getInt("summary.checks.frame.refused")).isEqualTo(2);
+        assertThat(stored.getInt("summary.checks.duplicateColumn.refused")).isEqualTo(1);
+        assertThat(stored.getInt("summary.checks.tautology.refused")).isEqualTo(3);
+        assertThat(stored.getInt("summary.checks.emptyChange.refused")).isEqualTo(4);
+        for (String check : List.of("tautology", "duplicateColumn", "emptyChange")) {
+            assertThat(stored.getInt("summary.checks." + check + ".inSet")).as(check).isZero();
+        }
+        assertThat(stored.getInt("summary.checks.duplicateColumn.inSeeds")).isZero();
+        // No seed and no pair aggregates or groups here; both shares are reported side by side.
+        assertThat(stored.getInt("summary.shares.seeds.queries")).isEqualTo(3);
+        assertThat(stored.getInt("summary.shares.synthetic.queries")).isEqualTo(3);
+        assertThat(stored.getDouble("summary.shares.seeds.aggregation")).isZero();
+        assertThat(stored.getDouble("summary.shares.synthetic.groupBy")).isZero();
         given().header("X-API-Key", TestTenants.create("other-" + UUID.randomUUID()))
                 .get("/synthetic-sets/" + created.getString("id")).then().statusCode(404)
                 .body("status", equalTo(404)).body("error", containsString(created.getString("id")));

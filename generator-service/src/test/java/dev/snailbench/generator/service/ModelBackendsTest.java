@@ -9,7 +9,6 @@ import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.event.ModelBackendsAnnounced;
 import dev.snailbench.model.problem.Unavailable;
 import dev.snailbench.model.problem.InvalidInput;
-import jakarta.ws.rs.WebApplicationException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

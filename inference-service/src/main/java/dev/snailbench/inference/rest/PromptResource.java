@@ -5,7 +5,6 @@ import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.prompt.Prompt;
 import dev.snailbench.inference.prompt.PromptBuilder;
 import dev.snailbench.model.domain.WorkItem;
-import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;

@@ -10,7 +10,6 @@ import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TenantKeys;
 import dev.snailbench.model.domain.WorkItem;
 import io.quarkus.test.junit.QuarkusTest;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** A stored inference holds a team's prompt (schema, sample values) and model answer: only its tenant reads it. */

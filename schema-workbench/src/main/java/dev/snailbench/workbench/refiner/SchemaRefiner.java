@@ -5,7 +5,6 @@ import dev.snailbench.llm.OpenAiClients;
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.Blocking;
 import dev.snailbench.workbench.TeamDatabases;
-import dev.snailbench.workbench.client.OpenAiEmbedder;
 import dev.snailbench.workbench.config.RefinerConfig;
 import dev.snailbench.workbench.embedding.EmbeddingBackends;
 import dev.snailbench.workbench.embedding.SentenceEmbedder;

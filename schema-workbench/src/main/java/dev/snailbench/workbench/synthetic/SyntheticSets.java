@@ -19,7 +19,6 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.sql.SqlParser;
-import dev.snailbench.tenancy.ApiError;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -103,7 +102,8 @@ public class SyntheticSets {
                 config.timeBudgetSeconds());
         return databases.syntheticSql(tenantId, request.databaseId(), request.nativeSchema(), options)
                 .chain(synthesized -> writeAll(synthesized.suite(), request)
-                        .chain(written -> analyse(request.seeds(), written, synthesized.dialect())
+                        .chain(written -> analyse(request, synthesized.suite().counts(), written,
+                                synthesized.dialect())
                                 .chain(analysed -> store(tenantId, request, synthesized, written, analysed,
                                         (System.nanoTime() - started) / 1e9))));
     }
@@ -155,10 +155,15 @@ public class SyntheticSets {
 
     /**
      * Characteristics and Spider hardness of every seed and every synthetic query, by seed index ({@code seed-i}) or
-     * pair id; null where the SQL does not parse (parsing is blocking: on a worker).
+     * pair id (null where the SQL does not parse), and the set's meaningfulness checks ({@link SetChecks}) over the
+     * queries that will be kept (parsing is blocking: on a worker).
      */
-    private Uni<Map<String, Characteristics>> analyse(List<SyntheticSuite.Seed> seeds, List<Written> written,
+    private record Analysed(Map<String, Characteristics> characteristics, Map<String, Object> checks) {
+    }
+
+    private Uni<Analysed> analyse(Request request, SyntheticSuite.Counts counts, List<Written> written,
             SqlDialect dialect) {
+        List<SyntheticSuite.Seed> seeds = request.seeds();
         return Blocking.run(() -> {
             Map<String, Characteristics> out = new LinkedHashMap<>();
             for (int i = 0; i < seeds.size(); i++) {
@@ -167,8 +172,15 @@ public class SyntheticSets {
             for (Written w : written) {
                 out.put(w.pair().id(), characteristics(parser, w.pair().sql(), dialect));
             }
-            return out;
+            Map<String, Object> checks = SetChecks.checks(counts, seeds, usable(written, request).stream()
+                    .map(w -> w.pair().sql()).toList(), dialect, parser);
+            return new Analysed(out, checks);
         }, Duration.ofMinutes(2));
+    }
+
+    /** The queries the set keeps: those a question was written for, up to the target. */
+    private static List<Written> usable(List<Written> written, Request request) {
+        return written.stream().filter(w -> w.failure() == null).limit(request.target()).toList();
     }
 
     private static Characteristics characteristics(SqlParser parser, String sql, SqlDialect dialect) {
@@ -180,9 +192,10 @@ public class SyntheticSets {
     }
 
     private Uni<Stored> store(String tenantId, Request request, TeamDatabases.Synthesized synthesized,
-            List<Written> written, Map<String, Characteristics> analysed, double seconds) {
+            List<Written> written, Analysed analysis, double seconds) {
         SyntheticSuite suite = synthesized.suite();
-        List<Written> usable = written.stream().filter(w -> w.failure() == null).limit(request.target()).toList();
+        List<Written> usable = usable(written, request);
+        Map<String, Characteristics> analysed = analysis.characteristics();
         if (usable.isEmpty() && !written.isEmpty()) {
             throw new UpstreamFailed("no question could be written for any of the " + written.size()
                     + " synthetic queries: " + written.get(0).failure());
@@ -216,6 +229,7 @@ public class SyntheticSets {
         }
         set.pairCount = pairs.size();
         Map<String, Object> summary = summary(request, suite, written, usable, analysed, seconds);
+        summary.put("checks", analysis.checks());
         set.summary = json(summary);
         return Panache.withTransaction(() -> repository.persist(set).chain(() -> SyntheticPair.persist(pairs)))
                 .replaceWith(new Stored(set, summary, pairs));
@@ -268,6 +282,7 @@ public class SyntheticSets {
         Map<String, Object> characteristics = new LinkedHashMap<>();
         groups.forEach((group, list) -> characteristics.put(group, means(list)));
         summary.put("characteristics", characteristics);
+        summary.put("shares", SetChecks.shares(groups.get("seeds"), groups.get("synthetic")));
         summary.put("seconds", Math.round(seconds * 10) / 10.0);
         return summary;
     }

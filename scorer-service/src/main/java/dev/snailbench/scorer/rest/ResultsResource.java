@@ -1,6 +1,5 @@
 package dev.snailbench.scorer.rest;
 
-import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.scorer.repository.ItemResult;

@@ -1,6 +1,7 @@
 package dev.snailbench.model.domain;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * Synthetic ⟨SQL, expected result⟩ pairs made on a team's database from a few seed ⟨question, SQL⟩ pairs (the
@@ -30,7 +31,8 @@ public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts 
     }
 
     /**
-     * A template: the seed SQL with slots; {@code slotKinds} are VALUE, MEASURE or PROJECTION; {@code frames} are
+     * A template: the seed SQL with slots; {@code slotKinds} are VALUE, MEASURE, PROJECTION, AGGREGATE or GROUP;
+     * {@code frames} are
      * the seeds it came from (several seeds can share one template, each a way to ask it).
      */
     public record Template(String id, String text, List<String> slotKinds, List<Frame> frames) {
@@ -46,11 +48,16 @@ public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts 
      * @param sameAsSeed    filled queries equal to a seed query (dropped: not synthetic)
      * @param droppedForSize pairs that ran but did not fit in one answer event (the last ones generated)
      * @param failures      the first reasons of failed queries, for a reader to judge
+     * @param refused       candidate fillings refused by each meaningfulness check, by check: {@code frame} (a
+     *                      swapped column whose words do not fit the seed question's frame), {@code duplicateColumn}
+     *                      (a column returned twice or one the query already names), {@code tautology} (a predicate
+     *                      true or false by construction or on the data), {@code emptyChange} (equal to a seed after
+     *                      normalisation, or the same result as the template's seed)
      */
     public record Counts(int seeds, int unparsed, int withoutSlots, int unknownTables, int failingSeeds,
             int templates, int candidates,
             int failed, int timedOut, int empty, int tooLarge, int duplicateSql, int duplicateResult, int sameAsSeed,
-            int droppedForSize, boolean budgetReached, List<String> failures) {
+            int droppedForSize, boolean budgetReached, List<String> failures, Map<String, Integer> refused) {
     }
 
     /** The suite without its last {@code n} pairs, counted as dropped for size. */
@@ -61,6 +68,6 @@ public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts 
                         c.templates(), c.candidates(),
                         c.failed(), c.timedOut(), c.empty(), c.tooLarge(), c.duplicateSql(), c.duplicateResult(),
                         c.sameAsSeed(), c.droppedForSize() + Math.min(n, pairs.size()), c.budgetReached(),
-                        c.failures()));
+                        c.failures(), c.refused()));
     }
 }

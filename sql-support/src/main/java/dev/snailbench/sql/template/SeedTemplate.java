@@ -20,14 +20,21 @@ public record SeedTemplate(String text, List<Slot> slots) {
         /** The column inside {@code SUM/AVG/MIN/MAX}: another numeric measure of the same table. */
         MEASURE,
         /** A column the query returns (no grouping): another column of the same table. */
-        PROJECTION
+        PROJECTION,
+        /**
+         * The function of {@code SUM/AVG/MIN/MAX(column)}, said by its word ("the highest attendance"): another of
+         * the four, said the same way ("the lowest attendance"); {@link Slot#operator()} holds the seed's function.
+         */
+        AGGREGATE,
+        /** The column a query groups by and returns with its aggregate: another label or time column of its table. */
+        GROUP
     }
 
     /**
      * @param marker   the text standing for the slot in {@link SeedTemplate#text()}
      * @param table    the table the column belongs to (as named in the query)
      * @param column   the column compared, aggregated or returned
-     * @param operator for VALUE: the comparison ({@code =}, {@code >}, {@code LIKE}, …)
+     * @param operator for VALUE: the comparison ({@code =}, {@code >}, {@code LIKE}, …); for AGGREGATE: the function
      * @param numeric  for VALUE: the seed wrote a number (rendered unquoted)
      * @param prefix   for a LIKE pattern: what comes before the value ({@code %}); else empty
      * @param suffix   for a LIKE pattern: what comes after the value

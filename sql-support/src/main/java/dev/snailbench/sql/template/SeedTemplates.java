@@ -58,6 +58,7 @@ public final class SeedTemplates {
         String printed = select.toString();
         Claims claims = new Claims(asked);
         List<Slot> slots = new ArrayList<>();
+        groupSlot(select, scope, claims, printed, slots);
         if (select.getGroupBy() == null && select.getSelectItems() != null) {
             for (SelectItem<?> item : select.getSelectItems()) {
                 if (item.getExpression() instanceof Column c && item.getAlias() == null) {
@@ -71,6 +72,7 @@ public final class SeedTemplates {
                         && MEASURES.contains(f.getName().toLowerCase(Locale.ROOT))
                         && f.getParameters() != null && f.getParameters().size() == 1
                         && f.getParameters().get(0) instanceof Column c) {
+                    aggregateSlot(f, scope, claims, printed, slots);
                     columnSlot(c, Kind.MEASURE, scope, claims, printed, slots);
                 }
             }
@@ -95,6 +97,32 @@ public final class SeedTemplates {
             }
         }
         return new SeedTemplate(text, List.copyOf(slots));
+    }
+
+    /**
+     * How questions say the four aggregate functions, one phrasing per row ("the highest …" / "the lowest …"): a
+     * swapped function is said in the row the seed's word came from.
+     */
+    private static final List<Map<String, String>> AGGREGATE_WORDS = List.of(
+            Map.of("sum", "total", "avg", "average", "max", "highest", "min", "lowest"),
+            Map.of("sum", "sum", "avg", "mean", "max", "maximum", "min", "minimum"),
+            Map.of("sum", "total", "avg", "average", "max", "largest", "min", "smallest"),
+            Map.of("sum", "total", "avg", "average", "max", "biggest", "min", "smallest"));
+
+    /** The aggregate functions an AGGREGATE slot may take. */
+    public static final List<String> AGGREGATES = List.of("sum", "avg", "max", "min");
+
+    /**
+     * How a question says {@code function} when the seed said {@code spoken} for {@code original} (same phrasing
+     * row: "highest" for max → "lowest" for min), or null when {@code spoken} is no word of {@code original}.
+     */
+    public static String aggregateWord(String original, String spoken, String function) {
+        for (Map<String, String> row : AGGREGATE_WORDS) {
+            if (spoken.equalsIgnoreCase(row.get(original.toLowerCase(Locale.ROOT)))) {
+                return row.get(function.toLowerCase(Locale.ROOT));
+            }
+        }
+        return null;
     }
 
     /** How a question says a column: its name as lower-case words ("goals_scored" → "goals scored"). */
@@ -129,6 +157,64 @@ public final class SeedTemplates {
         if ((c.getTable() == null || c.getTable().getName() == null) && scope.tables().size() > 1) {
             // Unambiguous for the seed's column, maybe not for the one filled in: say whose it is.
             c.setTable(new Table(scope.qualifier(table)));
+        }
+    }
+
+    /**
+     * The function of an aggregate the question says by its word ("the highest attendance"), when the query calls
+     * that function nowhere else (an ORDER BY of the same aggregate would keep the old one).
+     */
+    private static void aggregateSlot(Function f, Scope scope, Claims claims, String sql, List<Slot> slots) {
+        String name = f.getName().toLowerCase(Locale.ROOT);
+        Column c = (Column) f.getParameters().get(0);
+        String table = scope.tableOf(c);
+        if (table == null || Pattern.compile("(?i)(?<![\\p{L}\\p{N}_])" + name + "\\s*\\(").matcher(sql).results()
+                .count() != 1 || f.isDistinct()) {
+            return;
+        }
+        for (Map<String, String> row : AGGREGATE_WORDS) {
+            String word = row.get(name);
+            if (claims.claim(word)) {
+                String marker = marker(slots.size());
+                slots.add(new Slot(marker, Kind.AGGREGATE, table, IdentifierQuoting.unquote(c.getColumnName()), name, false, "", "",
+                        name, word));
+                f.setName(marker);
+                return;
+            }
+        }
+    }
+
+    /**
+     * The one column a query groups by, when it also returns it and uses it nowhere else and the question says
+     * it: one slot for both places ("the goals per <b>year</b>" → "the goals per stage").
+     */
+    private static void groupSlot(PlainSelect select, Scope scope, Claims claims, String sql, List<Slot> slots) {
+        if (select.getGroupBy() == null || select.getGroupBy().getGroupByExpressionList() == null
+                || select.getGroupBy().getGroupByExpressionList().size() != 1
+                || !(select.getGroupBy().getGroupByExpressionList().get(0) instanceof Column grouped)
+                || select.getSelectItems() == null) {
+            return;
+        }
+        String name = IdentifierQuoting.unquote(grouped.getColumnName());
+        Column returned = null;
+        for (SelectItem<?> item : select.getSelectItems()) {
+            if (item.getExpression() instanceof Column c && item.getAlias() == null
+                    && IdentifierQuoting.unquote(c.getColumnName()).equalsIgnoreCase(name)) {
+                returned = c;
+            }
+        }
+        String table = scope.tableOf(grouped);
+        if (returned == null || table == null || !table.equals(scope.tableOf(returned))
+                || occurrences(sql, name) != 2 || !claims.claim(words(name))) {
+            return;
+        }
+        String marker = marker(slots.size());
+        slots.add(new Slot(marker, Kind.GROUP, table, name, null, false, "", "", name, words(name)));
+        for (Column c : List.of(grouped, returned)) {
+            c.setColumnName(marker);
+            if ((c.getTable() == null || c.getTable().getName() == null) && scope.tables().size() > 1) {
+                c.setTable(new Table(scope.qualifier(table)));
+            }
         }
     }
 

@@ -72,15 +72,43 @@ class SeedTemplatesTest {
     }
 
     @Test
-    void shouldMakeASlotOfAnAggregatedColumnTheQuestionNames() {
+    void shouldMakeSlotsOfAnAggregatedColumnAndItsFunctionTheQuestionNames() {
         SeedTemplate t = template("What is the highest count of goals of a national team?",
                 "SELECT max(goals) FROM national_team");
 
-        assertThat(t.slots()).singleElement().satisfies(s -> {
-            assertThat(s.kind()).isEqualTo(Kind.MEASURE);
-            assertThat(s.table()).isEqualTo("national_team");
-            assertThat(s.column()).isEqualTo("goals");
-        });
+        assertThat(t.slots()).extracting(Slot::kind, Slot::table, Slot::column, Slot::spoken).containsExactly(
+                org.assertj.core.groups.Tuple.tuple(Kind.AGGREGATE, "national_team", "goals", "highest"),
+                org.assertj.core.groups.Tuple.tuple(Kind.MEASURE, "national_team", "goals", "goals"));
+        assertThat(t.fill(Map.of(t.slots().get(0).marker(), "avg", t.slots().get(1).marker(), "goals")))
+                .isEqualToIgnoringCase("SELECT avg(goals) FROM national_team");
+        // The question says the new function in the seed's phrasing: "highest" → "lowest", "average", "total".
+        assertThat(SeedTemplates.AGGREGATES.stream().map(f -> SeedTemplates.aggregateWord("max", "highest", f)))
+                .containsExactly("total", "average", "highest", "lowest");
+    }
+
+    @Test
+    void shouldLeaveTheFunctionFixedWhenTheQuestionDoesNotSayItOrTheQueryCallsItTwice() {
+        assertThat(template("When was the first world cup played? Return the year",
+                "SELECT min(w.year) FROM world_cup AS w").slots()).extracting(Slot::kind).doesNotContain(Kind.AGGREGATE);
+        assertThat(template("Show me the total goals per team, highest first", "SELECT teamname, sum(goals) FROM "
+                + "national_team GROUP BY teamname ORDER BY sum(goals) DESC").slots()).extracting(Slot::kind)
+                .doesNotContain(Kind.AGGREGATE);
+    }
+
+    @Test
+    void shouldMakeOneSlotOfTheGroupedColumnItReturnsWhenTheQuestionSaysIt() {
+        SeedTemplate t = template("Show the total goals for each year", "SELECT nt.year, sum(nt.goals) FROM "
+                + "national_team AS nt GROUP BY nt.year");
+
+        Slot group = t.slots().stream().filter(s -> s.kind() == Kind.GROUP).findFirst().orElseThrow();
+        assertThat(group.column()).isEqualTo("year");
+        assertThat(group.spoken()).isEqualTo("year");
+        // Both places, the returned column and the grouping, take the new column together.
+        java.util.Map<String, String> fills = new java.util.HashMap<>();
+        t.slots().forEach(s -> fills.put(s.marker(), s.kind() == Kind.GROUP ? "teamname"
+                : s.kind() == Kind.AGGREGATE ? "sum" : s.original()));
+        assertThat(t.fill(fills)).isEqualToIgnoringCase(
+                "SELECT nt.teamname, sum(nt.goals) FROM national_team AS nt GROUP BY nt.teamname");
     }
 
     @Test

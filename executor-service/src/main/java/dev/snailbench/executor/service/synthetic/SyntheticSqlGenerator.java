@@ -1,9 +1,7 @@
 package dev.snailbench.executor.service.synthetic;
 
-import dev.snailbench.executor.service.TextTables;
 import dev.snailbench.executor.service.TeamSession;
 import dev.snailbench.executor.service.TextTables;
-import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.executor.service.qatch.ColumnProfile;
 import dev.snailbench.model.domain.QatchSuite.TextTable;
 import dev.snailbench.model.domain.SchemaSpec;
@@ -15,9 +13,13 @@ import dev.snailbench.model.domain.SyntheticSuite.Pair;
 import dev.snailbench.model.domain.SyntheticSuite.Template;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.sql.JdbcSchemaReader;
+import dev.snailbench.sql.analysis.Characteristics;
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.sql.SqlIdentifiers;
 import dev.snailbench.sql.SqlParseException;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.template.FrameCheck;
+import dev.snailbench.sql.template.QueryChecks;
 import dev.snailbench.sql.template.SeedTemplate.Kind;
 import dev.snailbench.sql.template.SeedTemplate.Slot;
 import dev.snailbench.sql.template.SeedTemplate;
@@ -45,7 +47,12 @@ import java.util.regex.Pattern;
  * from the data (values of one table taken from one row, so that they go together; aggregated and returned columns
  * replaced by columns of the same table and kind), each filled query run with a timeout, and only those that run,
  * return rows, and differ from the seeds and from each other (by SQL and, per template, by result) are kept.
- * Blocking; deterministic for a seed and a database state.
+ * A filling a person would not ask for is refused and counted per check: a swapped column whose words do not fit the
+ * seed question's frame ({@link FrameCheck}), a column returned twice or one the query already names, a predicate
+ * true or false by construction ({@link QueryChecks}) or on the data (a bound at the column's minimum or maximum),
+ * and an empty change (the seed's SQL, or the seed's result). Templates are filled in strata (grouped, aggregated,
+ * plain) up to the seeds' share of each first, so the set keeps the seeds' share of aggregation and GROUP BY as far
+ * as the templates allow. Blocking; deterministic for a seed and a database state.
  */
 public final class SyntheticSqlGenerator {
 
@@ -55,13 +62,26 @@ public final class SyntheticSqlGenerator {
     private static final Pattern PLAIN = Pattern.compile("[a-z_][a-z0-9_]*");
     private static final Pattern ID_NAME = Pattern.compile("(?i)^id$|_id$|^id_|[a-z]Id$|[a-z]ID$");
 
-    /** A template, the seeds it came from, and the first seed's query as printed. */
-    private record Group(String id, SeedTemplate template, List<Frame> frames, String seedSql) {
+    /**
+     * A template, the seeds it came from, the first seed's query as printed, its stratum (grouped, aggregated or
+     * plain) and the seed's result as a {@link #fingerprint} (null until run; empty when too large to compare).
+     */
+    private record Group(String id, SeedTemplate template, List<Frame> frames, String seedSql, Stratum stratum,
+            String[] seedResult) {
+    }
+
+    /** What a query does with its rows, for the set's share of each: the seeds' shares are kept. */
+    enum Stratum {
+        GROUPED, AGGREGATED, PLAIN;
+
+        static Stratum of(Characteristics c) {
+            return c.groupBy() ? GROUPED : c.aggregations() > 0 ? AGGREGATED : PLAIN;
+        }
     }
 
     private final TeamSession session;
-    private final SqlDialect dialect;
     private final Duration queryTimeout;
+    private final SqlDialect dialect;
     private final Options options;
     private final Random random;
     private final Map<String, Map<String, String>> columnTypes = new HashMap<>();
@@ -70,6 +90,10 @@ public final class SyntheticSqlGenerator {
     private final Set<String> seedSql = new HashSet<>();
     private final Map<String, List<List<String>>> sampledRows = new HashMap<>();
     private final long deadline;
+    private final Map<Stratum, Integer> seedStrata = new java.util.EnumMap<>(Stratum.class);
+    private final Map<String, BigDecimal[]> ranges = new HashMap<>();
+    private final Map<String, Integer> refused = new LinkedHashMap<>();
+    private SqlParser parser;
 
     private int unparsed;
     private int withoutSlots;
@@ -92,7 +116,15 @@ public final class SyntheticSqlGenerator {
         this.options = options;
         this.random = new Random(options.seed());
         this.deadline = System.nanoTime() + options.timeBudgetSeconds() * 1_000_000_000L;
+        for (String check : List.of(FRAME, DUPLICATE_COLUMN, TAUTOLOGY, EMPTY_CHANGE)) {
+            refused.put(check, 0);
+        }
     }
+
+    static final String FRAME = "frame";
+    static final String DUPLICATE_COLUMN = "duplicateColumn";
+    static final String TAUTOLOGY = "tautology";
+    static final String EMPTY_CHANGE = "emptyChange";
 
     /**
      * Reads {@code schema} through the team session and generates the pairs; every seed and candidate passes the
@@ -101,6 +133,7 @@ public final class SyntheticSqlGenerator {
     public static SyntheticSuite generate(TeamSession session, String schema, SqlParser parser, Options options)
             throws SQLException {
         SyntheticSqlGenerator g = new SyntheticSqlGenerator(session, options);
+        g.parser = parser;
         Map<String, Set<String>> columnsByTable = g.readSchema(schema);
         List<Group> groups = g.templates(parser, columnsByTable);
         return g.fill(groups);
@@ -138,11 +171,15 @@ public final class SyntheticSqlGenerator {
             SyntheticSuite.Seed seed = seeds.get(i);
             SeedTemplate template;
             String printed;
+            Stratum stratum;
             try {
                 net.sf.jsqlparser.statement.Statement parsed = parser.parse(seed.sql(), dialect);
                 printed = parsed.toString();
                 // Every seed as the parser prints it: a filled query equal to any of them is no new pair.
                 seedSql.add(normalize(printed));
+                stratum = parsed instanceof net.sf.jsqlparser.statement.select.Select
+                        ? Stratum.of(Characteristics.of(parsed)) : Stratum.PLAIN;
+                seedStrata.merge(stratum, 1, Integer::sum);
                 template = SeedTemplates.of(parsed, seed.question(), columnsByTable);
             } catch (SqlParseException e) {
                 unparsed++;
@@ -157,13 +194,16 @@ public final class SyntheticSqlGenerator {
                 continue;
             }
             Group group = byText.computeIfAbsent(template.text(),
-                    text -> new Group("t" + (byText.size() + 1), template, new ArrayList<>(), printed));
+                    text -> new Group("t" + (byText.size() + 1), template, new ArrayList<>(), printed, stratum,
+                            new String[1]));
             group.frames().add(new Frame(i, seed.question(), template.slots().stream().map(Slot::spoken).toList()));
         }
         // A template whose own seed fails here (a missing table, a type error) would only make failing queries.
         List<Group> runnable = new ArrayList<>();
         for (Group g : byText.values()) {
-            if (runs(g.seedSql())) {
+            String result = seedResult(g.seedSql());
+            if (result != null) {
+                g.seedResult()[0] = result;
                 runnable.add(g);
             } else {
                 failingSeeds++;
@@ -172,15 +212,15 @@ public final class SyntheticSqlGenerator {
         return runnable;
     }
 
-    private boolean runs(String sql) {
+    /** The seed's result as a fingerprint ("" when larger than a set keeps), or null when the seed fails here. */
+    private String seedResult(String sql) {
         try {
-            return session.query(sql, queryTimeout, 1, rs -> {
-                rs.next();
-                return true;
-            });
+            TextTable result = session.query(sql, queryTimeout, options.maxResultRows() + 1,
+                    rs -> TextTables.read(rs, options.maxResultRows()));
+            return result == null ? "" : fingerprint(result);
         } catch (SQLException e) {
             note("seed " + sql + " -- " + e.getMessage());
-            return false;
+            return null;
         }
     }
 
@@ -191,49 +231,70 @@ public final class SyntheticSqlGenerator {
         Map<String, Integer> made = new HashMap<>();
         boolean budgetReached = false;
         int maxAttempts = options.maxPerTemplate() * ATTEMPTS_PER_PAIR;
-        // Round robin over the templates: a few prolific templates cannot take the whole target.
-        outer:
-        for (int attempt = 0; attempt < maxAttempts; attempt++) {
-            boolean progress = false;
-            for (Group g : groups) {
-                if (pairs.size() >= options.target()) {
-                    break outer;
+        Map<Stratum, Integer> quota = quotas();
+        Map<Stratum, Integer> filledPerStratum = new java.util.EnumMap<>(Stratum.class);
+        List<Stratum> strata = new ArrayList<>();
+        // Pass 0 fills each stratum up to the seeds' share of it; pass 1 fills the rest of the target from any.
+        passes:
+        for (int pass = 0; pass < 2; pass++) {
+            // Round robin over the templates: a few prolific templates cannot take the whole target.
+            for (int attempt = 0; attempt < maxAttempts; attempt++) {
+                boolean progress = false;
+                for (Group g : groups) {
+                    if (pairs.size() >= options.target()) {
+                        break passes;
+                    }
+                    if (System.nanoTime() > deadline) {
+                        budgetReached = true;
+                        break passes;
+                    }
+                    if (made.getOrDefault(g.id(), 0) >= options.maxPerTemplate()
+                            || pass == 0 && full(g.stratum(), quota, filledPerStratum)) {
+                        continue;
+                    }
+                    progress = true;
+                    Filled filled = fill(g);
+                    if (filled == null) {
+                        continue;
+                    }
+                    String normalized = normalize(filled.sql());
+                    if (seedSql.contains(normalized)) {
+                        sameAsSeed++;
+                        refuse(EMPTY_CHANGE);
+                        continue;
+                    }
+                    if (!seenSql.add(normalized)) {
+                        duplicateSql++;
+                        continue;
+                    }
+                    if (!meaningful(g.template(), filled)) {
+                        continue;
+                    }
+                    candidates++;
+                    TextTable result = run(filled.sql());
+                    if (result == null) {
+                        continue;
+                    }
+                    // One cell (a count, a name) is often the same for two different questions ("3 wins" for two
+                    // teams): only a larger result tells that a filling asks the same thing as another or as the seed.
+                    boolean oneCell = result.rows().size() == 1 && result.columns().size() == 1;
+                    String fingerprint = fingerprint(result);
+                    if (!oneCell && fingerprint.equals(g.seedResult()[0])) {
+                        refuse(EMPTY_CHANGE);
+                        continue;
+                    }
+                    if (!oneCell && !seenResults.computeIfAbsent(g.id(), k -> new HashSet<>()).add(fingerprint)) {
+                        duplicateResult++;
+                        continue;
+                    }
+                    made.merge(g.id(), 1, Integer::sum);
+                    filledPerStratum.merge(g.stratum(), 1, Integer::sum);
+                    pairs.add(new Pair("syn-" + (pairs.size() + 1), g.id(), filled.sql(), filled.spoken(), result));
+                    strata.add(g.stratum());
                 }
-                if (System.nanoTime() > deadline) {
-                    budgetReached = true;
-                    break outer;
+                if (!progress) {
+                    break;
                 }
-                if (made.getOrDefault(g.id(), 0) >= options.maxPerTemplate()) {
-                    continue;
-                }
-                progress = true;
-                Filled filled = fill(g.template());
-                if (filled == null) {
-                    continue;
-                }
-                String normalized = normalize(filled.sql());
-                if (seedSql.contains(normalized)) {
-                    sameAsSeed++;
-                    continue;
-                }
-                if (!seenSql.add(normalized)) {
-                    duplicateSql++;
-                    continue;
-                }
-                candidates++;
-                TextTable result = run(filled.sql());
-                if (result == null) {
-                    continue;
-                }
-                if (!seenResults.computeIfAbsent(g.id(), k -> new HashSet<>()).add(fingerprint(result))) {
-                    duplicateResult++;
-                    continue;
-                }
-                made.merge(g.id(), 1, Integer::sum);
-                pairs.add(new Pair("syn-" + (pairs.size() + 1), g.id(), filled.sql(), filled.spoken(), result));
-            }
-            if (!progress) {
-                break;
             }
         }
         List<Template> templates = groups.stream().map(g -> new Template(g.id(), g.template().text(),
@@ -241,22 +302,168 @@ public final class SyntheticSqlGenerator {
         Counts counts = new Counts(options.seeds().size(), unparsed, withoutSlots, unknownTables, failingSeeds,
                 groups.size(),
                 candidates, failed, timedOut, empty, tooLarge, duplicateSql, duplicateResult, sameAsSeed, 0, budgetReached,
-                List.copyOf(failures));
-        return new SyntheticSuite(templates, List.copyOf(pairs), counts);
+                List.copyOf(failures), Map.copyOf(refused));
+        return new SyntheticSuite(templates, interleave(pairs, strata), counts);
+    }
+
+    /**
+     * The pairs in an order where every prefix keeps the strata's shares of the whole (the next pair is taken from
+     * the stratum furthest below its share so far), renumbered: a set that keeps only the first pairs (the
+     * generator service asks for a few more than it keeps) keeps the shares too. Within a stratum the order of
+     * generation stays.
+     */
+    static List<Pair> interleave(List<Pair> pairs, List<Stratum> strata) {
+        Map<Stratum, java.util.ArrayDeque<Pair>> queues = new java.util.EnumMap<>(Stratum.class);
+        for (int i = 0; i < pairs.size(); i++) {
+            queues.computeIfAbsent(strata.get(i), k -> new java.util.ArrayDeque<>()).add(pairs.get(i));
+        }
+        Map<Stratum, Integer> taken = new java.util.EnumMap<>(Stratum.class);
+        List<Pair> out = new ArrayList<>(pairs.size());
+        while (out.size() < pairs.size()) {
+            Stratum next = null;
+            double lowest = Double.MAX_VALUE;
+            for (Stratum s : Stratum.values()) {
+                if (queues.containsKey(s) && !queues.get(s).isEmpty()) {
+                    double ratio = taken.getOrDefault(s, 0) / (double) (taken.getOrDefault(s, 0) + queues.get(s).size());
+                    if (ratio < lowest) {
+                        lowest = ratio;
+                        next = s;
+                    }
+                }
+            }
+            Pair p = queues.get(next).poll();
+            taken.merge(next, 1, Integer::sum);
+            out.add(new Pair("syn-" + (out.size() + 1), p.templateId(), p.sql(), p.spoken(), p.expected()));
+        }
+        return List.copyOf(out);
+    }
+
+    /** Pairs per stratum for the seeds' share of it (rounded up): the first pass stops each stratum there. */
+    private Map<Stratum, Integer> quotas() {
+        int seeds = seedStrata.values().stream().mapToInt(Integer::intValue).sum();
+        Map<Stratum, Integer> quota = new java.util.EnumMap<>(Stratum.class);
+        for (Stratum s : Stratum.values()) {
+            quota.put(s, seeds == 0 ? options.target()
+                    : (int) Math.ceil(options.target() * (double) seedStrata.getOrDefault(s, 0) / seeds));
+        }
+        return quota;
+    }
+
+    /**
+     * Whether a stratum has its share in the first pass. Grouped queries aggregate too: what the grouped templates
+     * cannot fill of their share, the aggregated ones may, so the set keeps at least the seeds' share of aggregation.
+     */
+    private static boolean full(Stratum stratum, Map<Stratum, Integer> quota, Map<Stratum, Integer> filled) {
+        int grouped = filled.getOrDefault(Stratum.GROUPED, 0);
+        return switch (stratum) {
+            case GROUPED -> grouped >= quota.get(Stratum.GROUPED);
+            case AGGREGATED -> filled.getOrDefault(Stratum.AGGREGATED, 0) + grouped
+                    >= quota.get(Stratum.AGGREGATED) + quota.get(Stratum.GROUPED);
+            case PLAIN -> filled.getOrDefault(Stratum.PLAIN, 0) >= quota.get(Stratum.PLAIN);
+        };
+    }
+
+    private void refuse(String check) {
+        refused.merge(check, 1, Integer::sum);
+    }
+
+    /**
+     * The filled query's static checks (a tautology by construction, a column returned twice) and its range
+     * comparisons against the data: {@code year >= 1930} where 1930 is the column's minimum holds for every row.
+     */
+    private boolean meaningful(SeedTemplate template, Filled filled) {
+        net.sf.jsqlparser.statement.Statement parsed;
+        try {
+            parsed = parser.parse(filled.sql(), dialect);
+        } catch (RuntimeException e) {
+            return true; // the database decides: a query the parser cannot read may still run
+        }
+        if (!QueryChecks.duplicateColumns(parsed).isEmpty()) {
+            refuse(DUPLICATE_COLUMN);
+            return false;
+        }
+        if (!QueryChecks.tautologies(parsed).isEmpty()) {
+            refuse(TAUTOLOGY);
+            return false;
+        }
+        for (int k = 0; k < template.slots().size(); k++) {
+            Slot slot = template.slots().get(k);
+            if (slot.kind() == Kind.VALUE && slot.numeric() && slot.prefix().isEmpty() && slot.suffix().isEmpty()
+                    && boundless(slot, filled.spoken().get(k))) {
+                refuse(TAUTOLOGY);
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether {@code column op value} holds for every row with a value, or for none: a bound at the column's
+     * minimum or maximum, or any comparison on a column with one value.
+     */
+    private boolean boundless(Slot slot, String value) {
+        BigDecimal v;
+        try {
+            v = new BigDecimal(value.trim());
+        } catch (NumberFormatException e) {
+            return false;
+        }
+        BigDecimal[] range = ranges.computeIfAbsent(slot.table() + "|" + slot.column(),
+                k -> range(slot.table(), slot.column()));
+        if (range == null) {
+            return false;
+        }
+        BigDecimal min = range[0];
+        BigDecimal max = range[1];
+        return switch (slot.operator()) {
+            case ">=" -> v.compareTo(min) <= 0 || v.compareTo(max) > 0;
+            case "<=" -> v.compareTo(max) >= 0 || v.compareTo(min) < 0;
+            case ">" -> v.compareTo(min) < 0 || v.compareTo(max) >= 0;
+            case "<" -> v.compareTo(max) > 0 || v.compareTo(min) <= 0;
+            default -> min.compareTo(max) == 0;
+        };
+    }
+
+    /** MIN and MAX of a numeric column, or null when it has no numeric values or cannot be read. */
+    private BigDecimal[] range(String table, String column) {
+        String q = IdentifierQuoting.quote(actual(table, column), dialect);
+        try {
+            return session.query("SELECT MIN(" + q + "), MAX(" + q + ") FROM "
+                    + IdentifierQuoting.quote(actualTable(table), dialect), queryTimeout, 1, rs -> {
+                if (rs.next() && rs.getString(1) != null && rs.getString(2) != null) {
+                    return new BigDecimal[] {new BigDecimal(rs.getString(1).trim()),
+                        new BigDecimal(rs.getString(2).trim())};
+                }
+                return null;
+            });
+        } catch (SQLException | NumberFormatException e) {
+            note("range " + table + "." + column + ": " + e.getMessage());
+        }
+        return null;
     }
 
     private record Filled(String sql, List<String> spoken) {
     }
 
     /** One random filling of the template's slots, or null when the data offers none. */
-    private Filled fill(SeedTemplate template) {
+    private Filled fill(Group group) {
+        SeedTemplate template = group.template();
         Map<String, String> sql = new HashMap<>();
         List<String> spoken = new ArrayList<>();
         Map<String, List<String>> rowByTable = new HashMap<>();
         Map<String, Integer> seen = new HashMap<>();
         Set<String> chosen = new HashSet<>();
-        for (Slot slot : template.slots()) {
-            if (slot.kind() == Kind.VALUE) {
+        for (int k = 0; k < template.slots().size(); k++) {
+            Slot slot = template.slots().get(k);
+            if (slot.kind() == Kind.AGGREGATE) {
+                String function = SeedTemplates.AGGREGATES.get(random.nextInt(SeedTemplates.AGGREGATES.size()));
+                String word = SeedTemplates.aggregateWord(slot.operator(), slot.spoken(), function);
+                if (word == null) {
+                    return null;
+                }
+                sql.put(slot.marker(), function);
+                spoken.add(word);
+            } else if (slot.kind() == Kind.VALUE) {
                 // Values of one table come from one row; a column compared twice ("not X and not Y") takes its
                 // second value from another row, so the two differ.
                 int occurrence = seen.merge(slot.table() + "|" + slot.column(), 1, Integer::sum);
@@ -273,23 +480,55 @@ public final class SyntheticSqlGenerator {
                 sql.put(slot.marker(), literal);
                 spoken.add(value);
             } else {
-                List<String> alternatives = new ArrayList<>(alternatives(slot));
-                if (slot.kind() == Kind.PROJECTION) {
-                    // A question asks for something it does not already say: never the column the query pins
-                    // ("the club name of the club Tromsø IL") or one it returns already (one column twice).
-                    alternatives.removeIf(c -> chosen.contains(c.toLowerCase(Locale.ROOT))
-                            || !c.equalsIgnoreCase(slot.column()) && mentioned(template.text(), c));
-                }
-                if (alternatives.isEmpty()) {
+                String column = swap(group, k, chosen);
+                if (column == null) {
                     return null;
                 }
-                String column = alternatives.get(random.nextInt(alternatives.size()));
                 chosen.add(column.toLowerCase(Locale.ROOT));
                 sql.put(slot.marker(), identifier(column));
                 spoken.add(SeedTemplates.words(column));
             }
         }
         return new Filled(template.fill(sql), List.copyOf(spoken));
+    }
+
+    /**
+     * The column for swap slot {@code k}: a random one of the slot's alternatives; one a person would not ask for
+     * is refused (and counted) and another drawn from those that pass: for a returned or grouped column, none the
+     * query returns already or pins ("the club name of the club Tromsø IL"); for every swap, one whose words fit
+     * every seed question's frame where the old column was said. Null when none passes.
+     */
+    private String swap(Group group, int k, Set<String> chosen) {
+        Slot slot = group.template().slots().get(k);
+        List<String> alternatives = alternatives(slot);
+        if (alternatives.isEmpty()) {
+            return null;
+        }
+        String proposed = alternatives.get(random.nextInt(alternatives.size()));
+        String why = refusal(group, k, proposed, chosen);
+        if (why == null) {
+            return proposed;
+        }
+        refuse(why);
+        List<String> passing = alternatives.stream().filter(c -> refusal(group, k, c, chosen) == null).toList();
+        return passing.isEmpty() ? null : passing.get(random.nextInt(passing.size()));
+    }
+
+    /** The check {@code column} fails in slot {@code k}, or null. */
+    private String refusal(Group group, int k, String column, Set<String> chosen) {
+        Slot slot = group.template().slots().get(k);
+        if (slot.kind() != Kind.MEASURE && (chosen.contains(column.toLowerCase(Locale.ROOT))
+                || !column.equalsIgnoreCase(slot.column()) && mentioned(group.template().text(), column))) {
+            return DUPLICATE_COLUMN;
+        }
+        boolean numeric = ColumnProfile.kindOf(columnTypes.get(slot.table().toLowerCase(Locale.ROOT)).get(column))
+                == ColumnProfile.Kind.NUMERIC;
+        for (Frame frame : group.frames()) {
+            if (FrameCheck.misfit(frame.question(), frame.spoken().get(k), column, numeric) != null) {
+                return FRAME;
+            }
+        }
+        return null;
     }
 
     /** Whether the template's SQL (slots aside) names {@code column} anywhere: filtered, joined or returned. */
@@ -347,8 +586,13 @@ public final class SyntheticSqlGenerator {
         types.forEach((column, type) -> {
             ColumnProfile.Kind kind = ColumnProfile.kindOf(type);
             boolean key = pk.contains(column) || ID_NAME.matcher(column).find();
-            boolean fits = slot.kind() == Kind.MEASURE ? kind == ColumnProfile.Kind.NUMERIC && arithmetic(column)
-                    : kind != ColumnProfile.Kind.OTHER;
+            boolean fits = switch (slot.kind()) {
+                case MEASURE -> kind == ColumnProfile.Kind.NUMERIC && arithmetic(column);
+                // One groups by a label, a place or a time, not by a measure ("per attendance").
+                case GROUP -> kind != ColumnProfile.Kind.OTHER && FrameCheck.role(column,
+                        kind == ColumnProfile.Kind.NUMERIC) != FrameCheck.Role.QUANTITY;
+                default -> kind != ColumnProfile.Kind.OTHER;
+            };
             if (fits && !key) {
                 out.add(column);
             }

@@ -96,6 +96,58 @@ class SyntheticSqlGeneratorTest {
         }
     }
 
+    @Test
+    void shouldKeepTheSeedsShareOfAggregationAndPassTheMeaningfulnessChecks() throws Exception {
+        List<SyntheticSuite.Seed> seeds = trainSeeds("v3");
+        SyntheticSuite suite;
+        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
+            suite = Core.executor().withSession(Core.postgres(FootballDb.databaseName("v3")),
+                    session -> SyntheticSqlGenerator.generate(session, "exp_v3", parser,
+                            new SyntheticSuite.Options(seeds, 42, 1100, 20, 100, 10, 240)));
+        }
+        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
+            double seedShare = share(parser, seeds.stream().map(SyntheticSuite.Seed::sql).toList());
+            // The first 1,000 (what a 1,000-pair set keeps) hold the seeds' share of aggregation, not a tenth.
+            double synthetic = share(parser, suite.pairs().stream().limit(1000).map(SyntheticSuite.Pair::sql).toList());
+            assertThat(synthetic).as("share with an aggregate").isGreaterThanOrEqualTo(seedShare - 0.02);
+            assertThat(suite.pairs()).allSatisfy(p -> {
+                var parsed = parser.parse(p.sql(), SqlDialect.POSTGRESQL);
+                assertThat(dev.snailbench.sql.template.QueryChecks.tautologies(parsed)).as(p.sql()).isEmpty();
+                assertThat(dev.snailbench.sql.template.QueryChecks.duplicateColumns(parsed)).as(p.sql()).isEmpty();
+            });
+        }
+        // Function and GROUP BY slots exist, and every check has its count (some refusals happen on this data).
+        assertThat(suite.templates()).flatExtracting(SyntheticSuite.Template::slotKinds)
+                .contains("AGGREGATE", "GROUP");
+        assertThat(suite.counts().refused()).containsOnlyKeys("frame", "duplicateColumn", "tautology", "emptyChange");
+        assertThat(suite.counts().refused().get("frame")).isPositive();
+        assertThat(suite.counts().refused().get("emptyChange")).isPositive();
+    }
+
+    private static double share(SqlParser parser, List<String> sql) {
+        long aggregated = sql.stream().filter(s -> dev.snailbench.sql.analysis.Characteristics.of(
+                parser.parse(s, SqlDialect.POSTGRESQL)).aggregations() > 0).count();
+        return aggregated / (double) sql.size();
+    }
+
+    @Test
+    void shouldInterleaveTheStrataSoThatEveryPrefixKeepsTheirShares() {
+        List<SyntheticSuite.Pair> pairs = new ArrayList<>();
+        List<SyntheticSqlGenerator.Stratum> strata = new ArrayList<>();
+        // Generated plain first, then aggregated: 6 plain, 3 aggregated.
+        for (int i = 0; i < 9; i++) {
+            pairs.add(new SyntheticSuite.Pair("syn-" + (i + 1), "t", "q" + i, List.of(), null));
+            strata.add(i < 6 ? SyntheticSqlGenerator.Stratum.PLAIN : SyntheticSqlGenerator.Stratum.AGGREGATED);
+        }
+
+        List<SyntheticSuite.Pair> out = SyntheticSqlGenerator.interleave(pairs, strata);
+
+        assertThat(out).extracting(SyntheticSuite.Pair::sql)
+                .containsExactly("q6", "q0", "q1", "q7", "q2", "q3", "q8", "q4", "q5");
+        assertThat(out).extracting(SyntheticSuite.Pair::id).containsExactly("syn-1", "syn-2", "syn-3", "syn-4",
+                "syn-5", "syn-6", "syn-7", "syn-8", "syn-9");
+    }
+
     /** "twice:col" for a column returned twice, "pinned:col" for a returned column compared = a literal. */
     static Set<String> faults(SqlParser parser, String sql) {
         Set<String> out = new HashSet<>();

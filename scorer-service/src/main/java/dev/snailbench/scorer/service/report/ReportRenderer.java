@@ -2,7 +2,6 @@ package dev.snailbench.scorer.service.report;
 
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.service.stats.HardnessAgreement;
-import dev.snailbench.scorer.service.stats.JobStatistics;
 import dev.snailbench.scorer.service.stats.JobStatistics.Correlation;
 import dev.snailbench.scorer.service.stats.JobStatistics.Estimate;
 import dev.snailbench.scorer.service.stats.JobStatistics.Group;
