@@ -26,13 +26,7 @@ record ServiceModule(String module, Path dir, String applicationName, int httpPo
 
     static ServiceModule load(String module) {
         Path dir = ProjectFiles.root().resolve(module);
-        Properties properties = new Properties();
-        try {
-            properties.load(new StringReader(
-                    ProjectFiles.read(dir.resolve("src/main/resources/application.properties"))));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Properties properties = configuration(module);
         Set<String> incoming = new TreeSet<>();
         Set<String> topics = new TreeSet<>();
         Set<String> environment = new TreeSet<>();
@@ -62,13 +56,7 @@ record ServiceModule(String module, Path dir, String applicationName, int httpPo
 
     /** What the service's channels read ({@code incoming}) or write (outgoing and dead-letter topics). */
     static Set<String> channelTopics(String module, boolean incoming) {
-        java.util.Properties properties = new java.util.Properties();
-        try {
-            properties.load(new java.io.StringReader(ProjectFiles.read(
-                    ProjectFiles.root().resolve(module).resolve("src/main/resources/application.properties"))));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        Properties properties = configuration(module);
         Set<String> topics = new TreeSet<>();
         for (String key : properties.stringPropertyNames()) {
             String value = properties.getProperty(key).trim();
@@ -80,5 +68,22 @@ record ServiceModule(String module, Path dir, String applicationName, int httpPo
             }
         }
         return topics;
+    }
+
+    /**
+     * The service's configuration as it runs: tenancy-support's defaults (the tenants channel, configured once for
+     * every service in {@code META-INF/microprofile-config.properties}) under its own {@code application.properties}.
+     */
+    private static Properties configuration(String module) {
+        Properties properties = new Properties();
+        try {
+            properties.load(new StringReader(ProjectFiles.read(ProjectFiles.root()
+                    .resolve("tenancy-support/src/main/resources/META-INF/microprofile-config.properties"))));
+            properties.load(new StringReader(ProjectFiles.read(
+                    ProjectFiles.root().resolve(module).resolve("src/main/resources/application.properties"))));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return properties;
     }
 }
