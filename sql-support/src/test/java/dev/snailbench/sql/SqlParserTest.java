@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.snailbench.model.domain.SqlDialect;
 import java.time.Duration;
+import java.util.Collections;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -80,10 +81,12 @@ class SqlParserTest {
         for (int i = 0; i < depth; i++) {
             nested.append("))) THEN 1 ELSE 2 END");
         }
+        // Thousands of copies: far longer to parse than the timeout on any machine, however fast.
+        String slow = String.join(" UNION ALL ", Collections.nCopies(2_000, nested.toString()));
         try (SqlParser oneThread = new SqlParser(1, Duration.ofMillis(200))) {
             long start = System.nanoTime();
             SqlParseException e = catchThrowableOfType(SqlParseException.class,
-                    () -> oneThread.parse(nested.toString(), SqlDialect.POSTGRESQL));
+                    () -> oneThread.parse(slow, SqlDialect.POSTGRESQL));
             long millis = (System.nanoTime() - start) / 1_000_000;
 
             assertThat(e.timedOut()).isTrue();

@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 /** The session code that writes its own SQL borrows: guard, runner and a catalog that runs nothing. */
 // A @QuarkusTest only to share the module's PostgreSQL with the other Quarkus tests.
 @QuarkusTest
+@RealInfrastructure
 class TeamSessionTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(3);

@@ -1,5 +1,6 @@
 package dev.snailbench.scorer.benchmark;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.NdjsonExchange;
 import dev.snailbench.model.domain.ApiKeys;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * {@code mvn -B -pl scorer-service test -Dtest=CompareBatchBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 @QuarkusTest
+@RealInfrastructure
 class CompareBatchBenchmark {
 
     private static final ObjectMapper JSON = new ObjectMapper();

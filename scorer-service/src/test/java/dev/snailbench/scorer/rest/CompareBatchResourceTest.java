@@ -1,5 +1,6 @@
 package dev.snailbench.scorer.rest;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /** POST /compare/batch as a team scoring many result pairs in one request: NDJSON in, one answer per line out. */
 @QuarkusTest
+@RealInfrastructure
 class CompareBatchResourceTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -1,5 +1,6 @@
 package dev.snailbench.tenancy.app;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * required by default, resolved to the tenant over the real tenants topic and injected as {@code Caller}.
  */
 @QuarkusTest
+@RealInfrastructure
 class ApiKeyFilterTest {
 
     @Test

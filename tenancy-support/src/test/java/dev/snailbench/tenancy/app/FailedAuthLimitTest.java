@@ -1,5 +1,6 @@
 package dev.snailbench.tenancy.app;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /** An address that presents unknown keys runs out of tokens: 429 at once, while a known key keeps working. */
 @QuarkusTest
+@RealInfrastructure
 @TestProfile(FailedAuthLimitTest.SmallBurst.class)
 class FailedAuthLimitTest {
 

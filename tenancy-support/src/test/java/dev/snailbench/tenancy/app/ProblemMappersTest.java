@@ -1,5 +1,6 @@
 package dev.snailbench.tenancy.app;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * platform's body, and a body Jackson cannot read is a 400 naming the field by its path.
  */
 @QuarkusTest
+@RealInfrastructure
 class ProblemMappersTest {
 
     @ParameterizedTest

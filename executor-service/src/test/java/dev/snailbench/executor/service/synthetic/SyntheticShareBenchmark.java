@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service.synthetic;
 
+import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.sql.SqlParser;
 import dev.snailbench.localstack.FootballDb;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * GROUP BY, seeds against the first 1,000 synthetic queries, and the executor's counts.
  */
 @QuarkusTest
+@RealInfrastructure
 class SyntheticShareBenchmark {
 
     @BeforeAll
