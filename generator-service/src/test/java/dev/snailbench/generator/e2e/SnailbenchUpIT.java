@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -115,12 +116,14 @@ class SnailbenchUpIT {
     }
 
     private List<Path> ownTempDirectories = List.of();
+    /** Directories left by servers killed before this test (a reused port in their settings) are not ours. */
+    private final Instant started = Instant.now();
 
     /**
      * The directories of the servers this run started, found by the ports it printed (other builds on the machine
      * have their own): PostgreSQL's {@code postmaster.opts} and the broker's {@code server.properties} name them.
      */
-    private static List<Path> temporaryDirectoriesOf(List<String> printed) throws IOException {
+    private List<Path> temporaryDirectoriesOf(List<String> printed) throws IOException {
         List<String> ports = new ArrayList<>();
         Matcher m = Pattern.compile("127\\.0\\.0\\.1:(\\d+)").matcher(String.join("\n", printed));
         while (m.find()) {
@@ -130,6 +133,9 @@ class SnailbenchUpIT {
         try (var dirs = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
             for (Path dir : dirs.filter(d -> d.getFileName().toString().matches("snailbench-(pg|kafka)-\\d+"))
                     .toList()) {
+                if (Files.getLastModifiedTime(dir).toInstant().isBefore(started.minusSeconds(1))) {
+                    continue;
+                }
                 Path marker = dir.resolve(dir.getFileName().toString().startsWith("snailbench-pg-")
                         ? "postmaster.opts" : "server.properties");
                 String text = Files.isRegularFile(marker) ? Files.readString(marker) : "";

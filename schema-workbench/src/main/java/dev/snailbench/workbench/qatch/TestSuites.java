@@ -1,7 +1,7 @@
 package dev.snailbench.workbench.qatch;
 
+import dev.snailbench.workbench.SummaryJson;
 import dev.snailbench.model.problem.NotFound;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.workbench.repository.TestSuite;
 import dev.snailbench.workbench.repository.TestSuiteRepository;
@@ -78,7 +78,7 @@ public class TestSuites {
         });
     }
 
-    /** @throws NotFoundException (404) when the tenant has no such suite */
+    /** @throws NotFound (404) when the tenant has no such suite */
     public Uni<Suite> get(String tenantId, UUID id) {
         return Panache.withSession(() -> repository.findForTenant(tenantId, id)
                 .onItem().ifNull().failWith(() -> new NotFound("no test suite " + id))
@@ -92,19 +92,10 @@ public class TestSuites {
     }
 
     private String json(Object value) {
-        try {
-            return mapper.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return SummaryJson.write(mapper, value);
     }
 
-    @SuppressWarnings("unchecked")
     private Map<String, Object> readSummary(String json) {
-        try {
-            return mapper.readValue(json, Map.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return SummaryJson.read(mapper, json);
     }
 }

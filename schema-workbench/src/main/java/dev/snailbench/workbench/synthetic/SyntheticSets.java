@@ -1,8 +1,8 @@
 package dev.snailbench.workbench.synthetic;
 
+import dev.snailbench.workbench.SummaryJson;
 import dev.snailbench.model.problem.UpstreamFailed;
 import dev.snailbench.model.problem.NotFound;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.workbench.client.OpenAiEmbedder;
 import dev.snailbench.workbench.embedding.EmbeddingBackends;
@@ -306,7 +306,7 @@ public class SyntheticSets {
         return list.isEmpty() ? 0 : Math.round(list.stream().mapToInt(f).average().orElse(0) * 100) / 100.0;
     }
 
-    /** @throws NotFoundException (404) when the tenant has no such set */
+    /** @throws NotFound (404) when the tenant has no such set */
     public Uni<Stored> get(String tenantId, UUID id) {
         return Panache.withSession(() -> repository.findForTenant(tenantId, id)
                 .onItem().ifNull().failWith(() -> new NotFound("no synthetic question set " + id))
@@ -320,19 +320,10 @@ public class SyntheticSets {
     }
 
     private String json(Object value) {
-        try {
-            return mapper.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return SummaryJson.write(mapper, value);
     }
 
-    @SuppressWarnings("unchecked")
     private Map<String, Object> readSummary(String json) {
-        try {
-            return mapper.readValue(json, Map.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return SummaryJson.read(mapper, json);
     }
 }
