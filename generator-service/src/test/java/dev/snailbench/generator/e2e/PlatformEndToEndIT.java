@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,6 +44,8 @@ class PlatformEndToEndIT {
 
     /** The prompts the fake model received (the only model backend here: loopback, no network). */
     private static final List<String> PROMPTS = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Answers the fake model may give to the browser test's slow job. */
+    private static final Semaphore SLOW_ANSWERS = new Semaphore(0);
     private static FakeOpenAi fakeModel;
 
     /** The name-linking simulator (not an LLM) behind a second local backend, for the refiner's model jobs. */
@@ -93,10 +97,11 @@ class PlatformEndToEndIT {
                 String prompt = seen.prompt();
                 PROMPTS.add(prompt);
                 if (prompt.contains("(slowly)")) {
-                    // The browser test's long job: running long enough to be watched, switched away from and
-                    // cancelled.
+                    // The browser test's long job answers only as the test lets it, so it is still running when it
+                    // is watched, switched away from and cancelled however fast or loaded the machine is. The wait
+                    // stays below the backend's 60 s request timeout: an answer, never a timeout.
                     try {
-                        Thread.sleep(500);
+                        SLOW_ANSWERS.tryAcquire(45, TimeUnit.SECONDS);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
@@ -474,8 +479,7 @@ class PlatformEndToEndIT {
                 "predictions", List.of(Map.of("questionId", "facts", "predictedSql", "SELECT 1"))));
         awaitCompleted(apiKey, quick);
         awaitCompleted(apiKey, broken);
-        // A, submitted last: 60 questions to the fake model, 0.5 s each: it runs for about half a minute, its
-        // progress changing all the while.
+        // A, submitted last: 60 questions to the fake model, which answers them only as SLOW_ANSWERS allows.
         List<Map<String, Object>> slowQuestions = new ArrayList<>();
         for (int i = 1; i <= 60; i++) {
             slowQuestions.add(Map.of("id", "s" + i, "question", "Club number " + i + " (slowly)?",
@@ -484,6 +488,8 @@ class PlatformEndToEndIT {
         String slow = client.submitJob(apiKey, Map.of("name", "slow job", "database", Map.of("databaseId",
                 databaseId), "dialect", "postgresql", "nativeSchema", "exp_v1",
                 "models", List.of(Map.of("label", "fake", "backend", "fake")), "questions", slowQuestions));
+        // Two answers now, so its progress shows; the rest wait until it has been cancelled.
+        SLOW_ANSWERS.release(2);
         Path shots = Path.of("target/browser");
         String ui = stack.url(Stack.Service.GENERATOR) + "/ui/index.html?scorer=" + stack.url(Stack.Service.SCORER);
         String header = "return document.getElementById('job-name').textContent + ' | ' + "
@@ -549,6 +555,8 @@ class PlatformEndToEndIT {
             assertThat(cancelHidden).isEqualTo("true");
             assertThat(brokenBadge).contains("outcome-all-failed");
             assertThat(quickBadge).isEqualTo("succeeded");
+        } finally {
+            SLOW_ANSWERS.release(1_000);
         }
         assertThat(client.job(apiKey, slow).get("status").asText()).isEqualTo("cancelled");
     }
@@ -679,7 +687,7 @@ class PlatformEndToEndIT {
                 }
                 Map<Stack.Service, Long> times = new java.util.EnumMap<>(Stack.Service.class);
                 for (Map.Entry<Stack.Service, java.util.concurrent.Future<Long>> answer : answers.entrySet()) {
-                    times.put(answer.getKey(), answer.getValue().get(30, java.util.concurrent.TimeUnit.SECONDS));
+                    times.put(answer.getKey(), answer.getValue().get(30, TimeUnit.SECONDS));
                 }
                 System.out.println("Tenant " + i + (i == 0 ? " (first request after start-up)" : " of 5")
                         + ": ms from the 201 to each service's answer " + times);
