@@ -7,45 +7,46 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.ConnectException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.function.BiFunction;
 
 /**
  * {@code ./snailbench compare PAIRS.ndjson [--out FILE]}: many result pairs scored in one streamed request to the
  * scorer's {@code POST /compare/batch}. The file is read line by line while the answers come back, so its size
  * does not matter. Without {@code --out}: one line per pair ({@code LINE ID STRICT SET RELAXED REASON}, or the error
  * of a refused line), then a summary; with {@code --out}: the answers as NDJSON in the file, and the summary;
- * {@code --json}: the answers as NDJSON. Exit code 1 when a line was refused.
+ * {@code --json}: the answers as NDJSON. Exit code 1 when a line was refused. The stream goes through
+ * {@link PlatformClient#postNdjson}.
  */
 final class CompareCommand {
 
     private static final ObjectMapper JSON = PlatformClient.json();
 
+    private final CommandContext context;
     private final PrintStream out;
-    /** The platform's error of a refused request, as the user sees it. */
-    private final BiFunction<Integer, String, Cli.UserError> refusal;
 
-    CompareCommand(PrintStream out, BiFunction<Integer, String, Cli.UserError> refusal) {
-        this.out = out;
-        this.refusal = refusal;
+    CompareCommand(CommandContext context) {
+        this.context = context;
+        this.out = context.out;
     }
 
-    int run(URI batch, Map<String, String> key, Path pairs, Path answersFile, boolean json) {
+    int run(CliArgs a) {
+        return run(context.url("scorer", "/compare/batch"), CommandContext.apiKey(a),
+                CommandContext.file(a.word(1, "a file of pairs (one JSON object per line)")),
+                a.has("--out") ? CommandContext.file(a.option("--out")) : null, a.has("--json"));
+    }
+
+    private int run(String batch, Map<String, String> key, Path pairs, Path answersFile, boolean json) {
         int[] counts = new int[3];
         List<String> refused = new ArrayList<>();
-        NdjsonExchange.Outcome outcome;
         try (BufferedReader in = Files.newBufferedReader(pairs, StandardCharsets.UTF_8);
                 BufferedWriter file = answersFile == null ? null
                         : Files.newBufferedWriter(answersFile, StandardCharsets.UTF_8)) {
@@ -53,7 +54,7 @@ final class CompareCommand {
                 out.printf(Locale.ROOT, "%-6s %-12s %-7s %-7s %-7s %s%n", "LINE", "ID", "STRICT", "SET", "RELAXED",
                         "REASON");
             }
-            outcome = NdjsonExchange.post(batch, key, lines(in), answer -> {
+            context.client.postNdjson(batch, key, lines(in), answer -> {
                 JsonNode line = parse(answer);
                 boolean ok = line.path("status").asInt() == 200;
                 counts[0]++;
@@ -75,16 +76,11 @@ final class CompareCommand {
                 } else {
                     out.println(row(line, ok));
                 }
-            }, Duration.ofSeconds(5));
+            });
         } catch (NoSuchFileException e) {
             throw new Cli.UserError("no such file: " + pairs);
-        } catch (ConnectException e) {
-            throw new Cli.UserError("cannot reach " + batch + " (is the platform running? ./snailbench up)");
         } catch (IOException | UncheckedIOException e) {
-            throw new Cli.UserError("POST " + batch + " failed: " + e.getMessage());
-        }
-        if (outcome.status() != 200) {
-            throw refusal.apply(outcome.status(), outcome.errorBody());
+            throw new PlatformClient.NoAnswer("POST", batch, e);
         }
         if (!json) {
             out.printf(Locale.ROOT, "%d pairs compared: %d strict matches, %d lines refused%s%n", counts[0],
