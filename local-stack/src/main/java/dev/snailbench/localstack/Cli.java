@@ -4,21 +4,17 @@ import java.io.PrintStream;
 import java.net.ConnectException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /**
  * The command-line client ({@code ./snailbench <command>}), talking to the platform's REST APIs as a team would.
- * Where the services are: {@code target/snailbench-endpoints.properties} written by {@code ./snailbench up}, or
- * the environment ({@code SNAILBENCH_GENERATOR_URL}, {@code SNAILBENCH_EXECUTOR_URL}, {@code SNAILBENCH_SCORER_URL}).
- * Keys: {@code SNAILBENCH_API_KEY} (or {@code --api-key}) and, for {@code tenant create}, {@code SNAILBENCH_ADMIN_KEY}
- * (or the endpoints file). Every 4xx is printed as the platform's error with the field to fix, exit code 1.
- * This class routes a command line to the class that runs it and turns failures into messages and exit codes:
- * {@link TenantCommand}, {@link DatabaseCommands}, {@link JobSpecCommand}, {@link JobCommands} (with
- * {@link JobWatch}), {@link ReportCommand}, {@link ReviewCommand}, {@link CompareCommand}; they share a
- * {@link CommandContext} (the endpoints, the one {@link PlatformClient}, the output).
+ * This class only routes: the usage, the command ({@link CliArgs#command}), the class that runs it
+ * ({@link TenantCommand}, {@link DatabaseCommands}, {@link JobSpecCommand}, {@link JobCommands} with {@link JobWatch},
+ * {@link ReportCommand}, {@link ReviewCommand}, {@link CompareCommand}; they share a {@link CommandContext}), and the
+ * exit codes: a {@link UserError} (the platform's refusal with the field to fix, a service out of reach) is exit 1
+ * with its message, a wrong command line exit 2 with the usage.
  */
 public final class Cli {
 
@@ -43,22 +39,6 @@ public final class Cli {
                                                         summary; --out writes the answers (NDJSON) to FILE
             options: --api-key KEY (else SNAILBENCH_API_KEY); --json prints the API's JSON instead of columns""";
 
-    /** The commands and their subcommands, for "did you mean" (up, demo and data are the script's own). */
-    static final Map<String, List<String>> COMMANDS = new LinkedHashMap<>();
-
-    static {
-        COMMANDS.put("tenant", List.of("create"));
-        COMMANDS.put("db", List.of("register", "list", "test", "schema"));
-        COMMANDS.put("job", List.of("spec", "submit", "list", "status", "cancel"));
-        COMMANDS.put("report", List.of());
-        COMMANDS.put("review", List.of());
-        COMMANDS.put("compare", List.of());
-        COMMANDS.put("help", List.of());
-        COMMANDS.put("up", List.of());
-        COMMANDS.put("demo", List.of());
-        COMMANDS.put("data", List.of());
-    }
-
     /** A failure to show the user as is (what went wrong and what to fix), with exit code 1. */
     static final class UserError extends RuntimeException {
         UserError(String message) {
@@ -73,10 +53,7 @@ public final class Cli {
     private final Consumer<Path> browser;
     /** How often {@code --watch} asks for the job's state. */
     Duration pollInterval = Duration.ofMillis(500);
-    /**
-     * Whether the output is a terminal: {@code --watch} redraws one line there; into a file or a pipe it writes a
-     * line per tenth of the job and one when its status changes, so a log reads line by line.
-     */
+    /** Whether the output is a terminal, where {@code --watch} redraws its line ({@link JobWatch}). */
     boolean terminal;
 
     Cli(Map<String, String> endpoints, PrintStream out) {
@@ -118,7 +95,7 @@ public final class Cli {
      */
     int run(List<String> args) {
         CliArgs a = new CliArgs(args);
-        String command = command(a);
+        String command = a.command();
         try {
             return dispatch(command, a);
         } catch (PlatformClient.Refused e) {
@@ -126,31 +103,12 @@ public final class Cli {
             String hint = e.status() == 401 ? " — check " + keyOrigin(command, a) : "";
             throw new UserError(e.status() + " " + e.error() + field + hint);
         } catch (PlatformClient.NoAnswer e) {
-            throw new UserError(e.getCause() instanceof ConnectException ? "cannot reach " + e.url()
-                    + " (is the platform running? ./snailbench up)"
-                    : e.getCause() instanceof InterruptedException ? "interrupted"
-                            : e.method() + " " + e.url() + " failed: " + e.getCause().getMessage());
+            Throwable cause = e.getCause();
+            throw new UserError(cause instanceof ConnectException
+                    ? "cannot reach " + e.url() + " (is the platform running? ./snailbench up)"
+                    : cause instanceof InterruptedException ? "interrupted"
+                    : e.method() + " " + e.url() + " failed: " + cause.getMessage());
         }
-    }
-
-    /** The command's words ("job submit", "report"), or an {@link IllegalArgumentException} naming the one meant. */
-    private static String command(CliArgs a) {
-        String first = a.word(0, "a command");
-        if (!COMMANDS.containsKey(first)) {
-            throw new IllegalArgumentException("unknown command '" + first + "'" + Suggest.hint(first,
-                    COMMANDS.keySet()));
-        }
-        List<String> subcommands = COMMANDS.get(first);
-        if (subcommands.isEmpty()) {
-            return first;
-        }
-        String second = a.word(1, "a " + first + " command (" + String.join(", ", subcommands) + ")");
-        if (!subcommands.contains(second)) {
-            throw new IllegalArgumentException("unknown command '" + first + " " + second + "'"
-                    + Suggest.closest(second, subcommands).map(s -> ": did you mean '" + first + " " + s + "'?")
-                            .orElse(" (one of: " + String.join(", ", subcommands) + ")"));
-        }
-        return first + " " + second;
     }
 
     private int dispatch(String command, CliArgs a) {
@@ -186,7 +144,9 @@ public final class Cli {
 
     /** Which key a 401 refers to: the admin key for {@code tenant create}, else the one given or the environment's. */
     private static String keyOrigin(String command, CliArgs a) {
-        return command.equals("tenant create")
-                ? "the admin key: check SNAILBENCH_ADMIN_KEY (printed by ./snailbench up)" : a.has("--api-key") ? "the key given with --api-key" : "the key in SNAILBENCH_API_KEY";
+        if (command.equals("tenant create")) {
+            return "the admin key: check SNAILBENCH_ADMIN_KEY (printed by ./snailbench up)";
+        }
+        return a.has("--api-key") ? "the key given with --api-key" : "the key in SNAILBENCH_API_KEY";
     }
 }
