@@ -28,6 +28,12 @@ final class CommandContext {
         return Endpoints.url(endpoints, service, path);
     }
 
+    /** A JSON request to a service with the tenant's key ({@link #apiKey}); the answer's JSON. */
+    JsonNode call(String method, String service, String path, CliArgs a, Object body) {
+        String url = url(service, path);
+        return client.call(method, url, apiKey(a), body);
+    }
+
     /** The admin key ({@code SNAILBENCH_ADMIN_KEY}, or the endpoints file), or null. */
     String adminKey() {
         return endpoints.get("adminKey");
@@ -53,12 +59,19 @@ final class CommandContext {
         out.println(node.toPrettyString());
     }
 
+    /** With {@code --json}: prints the API's JSON and says so (the command prints nothing else). */
+    boolean printedAsJson(CliArgs a, JsonNode node) {
+        if (a.has("--json")) {
+            print(node);
+            return true;
+        }
+        return false;
+    }
+
     /** An array of objects as aligned columns (the API's JSON with --json). */
     void table(JsonNode rows, CliArgs a, List<String> columns) {
-        if (a.has("--json")) {
-            print(rows);
-            return;
+        if (!printedAsJson(a, rows)) {
+            TablePrinter.print(out, rows, columns);
         }
-        TablePrinter.print(out, rows, columns);
     }
 }

@@ -32,20 +32,17 @@ final class DatabaseCommands {
             body.put("adminUser", a.option("--admin-user"));
             body.put("adminPassword", a.option("--admin-password"));
         }
-        JsonNode db = context.client.call("POST", context.url("executor", "/databases"), CommandContext.apiKey(a),
-                body);
+        JsonNode db = context.call("POST", "executor", "/databases", a, body);
         String id = db.path("id").asText();
-        if (a.has("--json")) {
-            context.print(db);
-        } else {
+        if (!context.printedAsJson(a, db)) {
             context.out.println("database " + id + " registered (" + db.path("name").asText() + ")");
         }
         test(id, a);
     }
 
     void list(CliArgs a) {
-        context.table(context.client.call("GET", context.url("executor", "/databases"), CommandContext.apiKey(a),
-                null), a, List.of("id", "name", "kind", "jdbcUrl"));
+        context.table(context.call("GET", "executor", "/databases", a, null), a,
+                List.of("id", "name", "kind", "jdbcUrl"));
     }
 
     void test(CliArgs a) {
@@ -54,12 +51,8 @@ final class DatabaseCommands {
 
     /** One line: ok with the product and the time it took, or a {@link Cli.UserError} saying what failed (exit 1). */
     private void test(String id, CliArgs a) {
-        JsonNode check = context.client.call("POST", context.url("executor", "/databases/" + id + "/test"),
-                CommandContext.apiKey(a), null);
-        boolean json = a.has("--json");
-        if (json) {
-            context.print(check);
-        }
+        JsonNode check = context.call("POST", "executor", "/databases/" + id + "/test", a, null);
+        boolean json = context.printedAsJson(a, check);
         if (!check.path("ok").asBoolean()) {
             String state = check.hasNonNull("sqlState") ? " (SQLSTATE " + check.get("sqlState").asText() + ")" : "";
             throw new Cli.UserError("database " + id + ": connection failed: " + check.path("error").asText("no "
@@ -74,10 +67,9 @@ final class DatabaseCommands {
 
     /** Every column of every table: table, column, type, null or not, primary and foreign key. */
     void schema(CliArgs a) {
-        JsonNode schema = context.client.call("GET", context.url("executor", "/databases/"
-                + a.word(2, "a database id") + "/schema"), CommandContext.apiKey(a), null);
-        if (a.has("--json")) {
-            context.print(schema);
+        JsonNode schema = context.call("GET", "executor", "/databases/" + a.word(2, "a database id") + "/schema", a,
+                null);
+        if (context.printedAsJson(a, schema)) {
             return;
         }
         ArrayNode rows = PlatformClient.json().createArrayNode();

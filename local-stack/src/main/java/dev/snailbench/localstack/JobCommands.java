@@ -44,8 +44,7 @@ final class JobCommands {
                     .orElse(""));
         }
         checkFields(named, body);
-        JsonNode accepted = context.client.call("POST", context.url("generator", "/jobs"), CommandContext.apiKey(a),
-                body);
+        JsonNode accepted = context.call("POST", "generator", "/jobs", a, body);
         String jobId = accepted.path("jobId").asText();
         if (accepted.path("existing").asBoolean()) {
             String progress = accepted.has("done") && accepted.has("total") ? String.format(Locale.ROOT,
@@ -60,8 +59,8 @@ final class JobCommands {
     }
 
     void list(CliArgs a) {
-        context.table(context.client.call("GET", context.url("generator", "/jobs"), CommandContext.apiKey(a), null),
-                a, List.of("jobId", "status", "done", "total", "failed", "name"));
+        context.table(context.call("GET", "generator", "/jobs", a, null), a,
+                List.of("jobId", "status", "done", "total", "failed", "name"));
     }
 
     /** The job's state in one line (the API's JSON with --json); the exit code of {@code --watch}, else 0. */
@@ -70,10 +69,8 @@ final class JobCommands {
         if (a.has("--watch")) {
             return watch.follow(jobId, CommandContext.apiKey(a));
         }
-        JsonNode job = context.client.call("GET", context.url("generator", "/jobs/" + jobId),
-                CommandContext.apiKey(a), null);
-        if (a.has("--json")) {
-            context.print(job);
+        JsonNode job = context.call("GET", "generator", "/jobs/" + jobId, a, null);
+        if (context.printedAsJson(a, job)) {
             return 0;
         }
         String outcome = job.path("outcome").isTextual() ? " — " + job.get("outcome").asText() : "";
@@ -92,10 +89,8 @@ final class JobCommands {
 
     void cancel(CliArgs a) {
         String jobId = a.word(2, "a job id");
-        JsonNode job = context.client.call("POST", context.url("generator", "/jobs/" + jobId + "/cancel"),
-                CommandContext.apiKey(a), null);
-        if (a.has("--json")) {
-            context.print(job);
+        JsonNode job = context.call("POST", "generator", "/jobs/" + jobId + "/cancel", a, null);
+        if (context.printedAsJson(a, job)) {
             return;
         }
         context.out.printf(Locale.ROOT, "job %s %s (%d/%d done, %d failed)%n", jobId, job.path("status").asText(),

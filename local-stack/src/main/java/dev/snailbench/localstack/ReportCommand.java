@@ -39,8 +39,7 @@ final class ReportCommand {
         }
         JsonNode report = context.client.call("GET", context.url("scorer", "/jobs/" + jobId + "/report.json"), key,
                 null);
-        if (a.has("--json")) {
-            context.print(a.has("--items") ? report : report.path("summary"));
+        if (context.printedAsJson(a, a.has("--items") ? report : report.path("summary"))) {
             return;
         }
         JsonNode overall = report.path("summary").path("overall");

@@ -28,10 +28,8 @@ final class ReviewCommand {
 
     private void queue(CliArgs a) {
         String jobId = a.word(1, "a job id");
-        JsonNode queue = context.client.call("GET", context.url("scorer", "/jobs/" + jobId + "/review"),
-                CommandContext.apiKey(a), null);
-        if (a.has("--json")) {
-            context.print(queue);
+        JsonNode queue = context.call("GET", "scorer", "/jobs/" + jobId + "/review", a, null);
+        if (context.printedAsJson(a, queue)) {
             return;
         }
         context.out.println(queue.size() + " item(s) to review");
@@ -60,8 +58,7 @@ final class ReviewCommand {
         // An item id or a question id (the scorer answers 409 when a question id names several items).
         String item = URLEncoder.encode(a.word(2, "an item or question id"), StandardCharsets.UTF_8)
                 .replace("+", "%20");
-        JsonNode reviewed = context.client.call("PUT", context.url("scorer", "/jobs/" + jobId + "/items/" + item
-                + "/review"), CommandContext.apiKey(a), body);
+        JsonNode reviewed = context.call("PUT", "scorer", "/jobs/" + jobId + "/items/" + item + "/review", a, body);
         context.out.println("item " + reviewed.path("workItemId").asText() + " (question "
                 + reviewed.path("questionId").asText() + ") reviewed: " + reviewed.path("manualVerdict").asText());
     }
