@@ -23,8 +23,8 @@ import java.util.function.Consumer;
  * {@link #text}, {@link #exchange}, {@link #postNdjson}): a refusal (400 or more) is a {@link Refused} carrying the
  * platform's error, no answer at all a {@link NoAnswer}; {@code Cli} turns both into what the user reads.</li>
  * </ul>
- * Every request is built and sent by {@link #send}; streamed NDJSON goes through {@link NdjsonExchange}, which the
- * JDK's client cannot do over HTTP/1.1.
+ * Every request is built and sent by one private {@code send}; streamed NDJSON goes through {@link NdjsonExchange},
+ * which the JDK's client cannot do over HTTP/1.1.
  */
 public final class PlatformClient {
 
