@@ -4,11 +4,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** The command line of {@code ./snailbench}: positional words and {@code --name value} options. */
 final class CliArgs {
 
-    private static final java.util.Set<String> FLAGS = java.util.Set.of("--watch", "--json", "--open",
+    private static final Set<String> FLAGS = Set.of("--watch", "--json", "--open",
             "--items");
     final List<String> words = new ArrayList<>();
     final Map<String, String> options = new HashMap<>();
