@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
 /** The generator's hops over the real broker: job → work items, verdicts → progress, bad events → DLQ. */
@@ -73,13 +74,13 @@ class JobFlowKafkaTest {
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().header("X-API-Key", key)
                 .get("/jobs/" + jobId).then().statusCode(200)
-                .body("status", org.hamcrest.Matchers.equalTo("completed"))
-                .body("done", org.hamcrest.Matchers.is(3))
-                .body("failed", org.hamcrest.Matchers.is(1))
-                .body("outcome", org.hamcrest.Matchers.equalTo("some-failed"))
-                .body("topReasons", org.hamcrest.Matchers.equalTo(List.of(Map.of(
+                .body("status", Matchers.equalTo("completed"))
+                .body("done", Matchers.is(3))
+                .body("failed", Matchers.is(1))
+                .body("outcome", Matchers.equalTo("some-failed"))
+                .body("topReasons", Matchers.equalTo(List.of(Map.of(
                         "reason", "predicted failed: no recorded prediction", "count", 1))))
-                .body("reason", org.hamcrest.Matchers.nullValue()));
+                .body("reason", Matchers.nullValue()));
     }
 
     @Test
@@ -100,12 +101,12 @@ class JobFlowKafkaTest {
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().header("X-API-Key", key)
                 .get("/jobs/" + jobId).then().statusCode(200)
-                .body("status", org.hamcrest.Matchers.equalTo("completed"))
-                .body("outcome", org.hamcrest.Matchers.equalTo("all-failed"))
-                .body("topReasons.reason", org.hamcrest.Matchers.equalTo(List.of(unregistered,
+                .body("status", Matchers.equalTo("completed"))
+                .body("outcome", Matchers.equalTo("all-failed"))
+                .body("topReasons.reason", Matchers.equalTo(List.of(unregistered,
                         "gold failed: ERROR 42P01 relation \"match_fact\" does not exist")))
-                .body("topReasons.count", org.hamcrest.Matchers.equalTo(List.of(2, 1)))
-                .body("reason", org.hamcrest.Matchers.equalTo("all 3 items failed; the commonest reason (2 items): "
+                .body("topReasons.count", Matchers.equalTo(List.of(2, 1)))
+                .body("reason", Matchers.equalTo("all 3 items failed; the commonest reason (2 items): "
                         + unregistered)));
         // The server-sent events carry the same fields (the finished state is the last event).
         String events = given().header("X-API-Key", key).accept("text/event-stream").get("/jobs/" + jobId + "/events")

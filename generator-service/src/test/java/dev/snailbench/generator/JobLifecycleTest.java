@@ -25,6 +25,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** A job's way out: cancelled on request, failed with its reason, 404 only when it does not exist. */
@@ -54,15 +58,15 @@ class JobLifecycleTest {
         List<JobCancelled> told = withKafkaClassLoader(() -> TopicClient.await(Topics.JOBS_CANCELLED,
                         r -> jobId.equals(r.key()), 1, Duration.ofSeconds(5))).stream()
                 .map(r -> EventJson.read(r.value(), JobCancelled.class)).toList();
-        org.assertj.core.api.Assertions.assertThat(told).hasSize(1);
-        org.assertj.core.api.Assertions.assertThat(told.get(0).jobId()).hasToString(jobId);
-        org.assertj.core.api.Assertions.assertThat(told.get(0).tenantId()).isNotBlank();
-        org.assertj.core.api.Assertions.assertThat(told.get(0).reason()).isEqualTo("cancelled by the tenant");
+        Assertions.assertThat(told).hasSize(1);
+        Assertions.assertThat(told.get(0).jobId()).hasToString(jobId);
+        Assertions.assertThat(told.get(0).tenantId()).isNotBlank();
+        Assertions.assertThat(told.get(0).reason()).isEqualTo("cancelled by the tenant");
 
         // A job publishes a window of items at a time: a job of 5,000 is cancelled long before it is all published.
         List<?> published = withKafkaClassLoader(() -> TopicClient.await(Topics.QUERIES_TO_INFER,
                 r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId), total, Duration.ofSeconds(15)));
-        org.assertj.core.api.Assertions.assertThat(published.size()).isLessThan(total);
+        Assertions.assertThat(published.size()).isLessThan(total);
         given().header("X-API-Key", key).get("/jobs/" + jobId).then().statusCode(200)
                 .body("status", equalTo("cancelled"));
         // Cancelling again is harmless: the same answer.
@@ -83,19 +87,19 @@ class JobLifecycleTest {
                 .body(TestTenants.job("streamed", questions, predictions)).post("/jobs")
                 .then().statusCode(202).extract().path("jobId");
         // The stream is read while the job is cancelled: its events end with the cancelled state, then it closes.
-        java.util.concurrent.CompletableFuture<String> stream = java.util.concurrent.CompletableFuture.supplyAsync(
+        CompletableFuture<String> stream = CompletableFuture.supplyAsync(
                 () -> given().header("X-API-Key", key).accept("text/event-stream").get("/jobs/" + jobId + "/events")
                         .then().statusCode(200).extract().asString());
         Thread.sleep(1_500);
         given().header("X-API-Key", key).post("/jobs/" + jobId + "/cancel").then().statusCode(200);
 
-        String events = stream.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        String events = stream.get(30, TimeUnit.SECONDS);
         List<String> data = events.lines().filter(l -> l.startsWith("data:")).toList();
-        org.assertj.core.api.Assertions.assertThat(data).hasSizeGreaterThanOrEqualTo(2);
-        org.assertj.core.api.Assertions.assertThat(data.get(0)).contains("\"jobId\":\"" + jobId + "\"")
+        Assertions.assertThat(data).hasSizeGreaterThanOrEqualTo(2);
+        Assertions.assertThat(data.get(0)).contains("\"jobId\":\"" + jobId + "\"")
                 .doesNotContain("\"status\":\"cancelled\"");
-        org.assertj.core.api.Assertions.assertThat(data.get(data.size() - 1)).contains("\"status\":\"cancelled\"");
-        org.assertj.core.api.Assertions.assertThat(data).doesNotHaveDuplicates();
+        Assertions.assertThat(data.get(data.size() - 1)).contains("\"status\":\"cancelled\"");
+        Assertions.assertThat(data).doesNotHaveDuplicates();
         given().header("X-API-Key", key).accept("text/event-stream").get("/jobs/" + UUID.randomUUID() + "/events")
                 .then().statusCode(404);
         given().header("X-API-Key", TestTenants.create("team-events-other")).accept("text/event-stream")
@@ -141,7 +145,7 @@ class JobLifecycleTest {
                 .then().statusCode(409).body("error", containsString("already failed"));
     }
 
-    private static <T> T withKafkaClassLoader(java.util.function.Supplier<T> action) {
+    private static <T> T withKafkaClassLoader(Supplier<T> action) {
         return TopicClient.withOwnClassLoader(action);
     }
 }

@@ -8,13 +8,25 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.awaitility.Awaitility;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -58,14 +70,14 @@ class JobResourceTest {
 
         given().header("X-API-Key", key).get("/jobs/" + jobId).then().statusCode(200)
                 .body("jobId", equalTo(jobId)).body("total", is(1)).body("name", equalTo("progress"))
-                .body("status", org.hamcrest.Matchers.oneOf("queued", "running", "completed"));
+                .body("status", Matchers.oneOf("queued", "running", "completed"));
     }
 
     @Test
     void shouldAcceptAJobOf10000QuestionsLargerThanKafkasDefaultMessageSize() {
         String key = TestTenants.create("team-large");
-        List<Map<String, String>> questions = new java.util.ArrayList<>();
-        List<Map<String, String>> predictions = new java.util.ArrayList<>();
+        List<Map<String, String>> questions = new ArrayList<>();
+        List<Map<String, String>> predictions = new ArrayList<>();
         for (int i = 0; i < 10_000; i++) {
             String sql = "SELECT name, goals FROM player WHERE player_id = " + i + " ORDER BY goals DESC";
             questions.add(Map.of("id", "q" + i, "question", "Which player has the id " + i + "?", "goldSql", sql));
@@ -75,7 +87,7 @@ class JobResourceTest {
                 .body(TestTenants.job("large", questions, predictions)).post("/jobs")
                 .then().statusCode(202).extract().path("jobId");
 
-        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).untilAsserted(() ->
+        Awaitility.await().atMost(Duration.ofSeconds(60)).untilAsserted(() ->
                 given().header("X-API-Key", key).get("/jobs/" + jobId).then().statusCode(200)
                         .body("total", is(10_000)));
     }
@@ -161,15 +173,15 @@ class JobResourceTest {
         String jobId = given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
                 .then().statusCode(202).extract().path("jobId");
 
-        java.util.List<org.apache.kafka.clients.consumer.ConsumerRecord<String, byte[]>> items =
-                dev.snailbench.localstack.testing.TopicClient.await(dev.snailbench.model.Topics.QUERIES_TO_INFER,
-                        r -> new String(r.value(), java.nio.charset.StandardCharsets.UTF_8).contains(jobId)
-                                && new String(r.value(), java.nio.charset.StandardCharsets.UTF_8)
-                                        .contains("\"questionId\":\"NTSB:1\""), 2, java.time.Duration.ofSeconds(30));
+        List<ConsumerRecord<String, byte[]>> items =
+                TopicClient.await(Topics.QUERIES_TO_INFER,
+                        r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId)
+                                && new String(r.value(), StandardCharsets.UTF_8)
+                                        .contains("\"questionId\":\"NTSB:1\""), 2, Duration.ofSeconds(30));
         Map<String, String> recordedByLevel = new HashMap<>();
         for (var record : items) {
-            var event = dev.snailbench.model.serde.EventJson.read(record.value(),
-                    dev.snailbench.model.event.InferenceRequested.class);
+            var event = EventJson.read(record.value(),
+                    InferenceRequested.class);
             assertThat(event.item().database()).as("a linking-only item names no database").isNull();
             recordedByLevel.put(event.item().level().label(), event.item().recordedPrediction());
         }
@@ -197,7 +209,7 @@ class JobResourceTest {
         String jobId = given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
                 .then().statusCode(202).extract().path("jobId");
         Map<String, String> expected = new HashMap<>();
-        for (var q : new com.fasterxml.jackson.databind.ObjectMapper().readTree(dev.snailbench.localstack.DataDir
+        for (var q : new ObjectMapper().readTree(DataDir
                 .resolve().resolve("footballdb/v2/dev.json").toFile())) {
             expected.put(q.get("id").asText(), q.get("hardness").asText());
         }
@@ -208,11 +220,11 @@ class JobResourceTest {
     /** Question id → the hardness label its work item carries, read from the items the job published. */
     private static Map<String, String> labelsOfWorkItems(String jobId, int count) {
         Map<String, String> labels = new HashMap<>();
-        dev.snailbench.localstack.testing.TopicClient.await(dev.snailbench.model.Topics.QUERIES_TO_INFER,
-                r -> new String(r.value(), java.nio.charset.StandardCharsets.UTF_8).contains(jobId), count,
-                java.time.Duration.ofSeconds(60)).forEach(record -> {
-                    var item = dev.snailbench.model.serde.EventJson.read(record.value(),
-                            dev.snailbench.model.event.InferenceRequested.class).item();
+        TopicClient.await(Topics.QUERIES_TO_INFER,
+                r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId), count,
+                Duration.ofSeconds(60)).forEach(record -> {
+                    var item = EventJson.read(record.value(),
+                            InferenceRequested.class).item();
                     labels.put(item.questionId(), item.labelledHardness());
                 });
         return labels;
@@ -227,7 +239,7 @@ class JobResourceTest {
         job.put("questionSet", Map.of("benchmark", "footballdb", "dataModel", "v1", "split", "dev"));
         String jobId = given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
                 .then().statusCode(202).extract().path("jobId");
-        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30)).untilAsserted(() ->
+        Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                 given().header("X-API-Key", key).get("/jobs/" + jobId).then().statusCode(200).body("total", is(100)));
     }
 

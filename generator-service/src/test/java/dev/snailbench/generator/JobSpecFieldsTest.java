@@ -6,6 +6,7 @@ import dev.snailbench.generator.service.JobRequest;
 import dev.snailbench.localstack.JobSpecFields;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,7 +24,7 @@ class JobSpecFieldsTest {
                 JobRequest.PredictionRequest.class));
     }
 
-    private static java.util.List<String> names(Class<? extends Record> type) {
+    private static List<String> names(Class<? extends Record> type) {
         return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).toList();
     }
 }

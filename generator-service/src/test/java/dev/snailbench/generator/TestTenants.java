@@ -3,6 +3,7 @@ package dev.snailbench.generator;
 import static io.restassured.RestAssured.given;
 
 import io.restassured.http.ContentType;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,7 +29,7 @@ public final class TestTenants {
     }
 
     public static Map<String, Object> job(String name, Object questions, Object predictions) {
-        Map<String, Object> job = new java.util.HashMap<>(Map.of("name", name,
+        Map<String, Object> job = new HashMap<>(Map.of("name", name,
                 "database", Map.of("kind", "postgresql", "jdbcUrl", "jdbc:postgresql://127.0.0.1:5432/team",
                         "user", "reader", "password", "team-secret"),
                 "dialect", "postgresql",

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The command line of {@code ./snailbench}: the command's words ({@link #command}), positional words and
@@ -28,7 +29,7 @@ final class CliArgs {
         COMMANDS.put("data", List.of());
     }
 
-    private static final java.util.Set<String> FLAGS = java.util.Set.of("--watch", "--json", "--open",
+    private static final Set<String> FLAGS = Set.of("--watch", "--json", "--open",
             "--items");
     final List<String> words = new ArrayList<>();
     final Map<String, String> options = new HashMap<>();

@@ -7,8 +7,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -56,7 +58,7 @@ public final class Demo {
             GoldScreeningReport.print(client, apiKey, jobs);
 
             Path answers = data.resolve(SnailsExperiment.ANSWERS);
-            if (!java.nio.file.Files.isRegularFile(answers)) {
+            if (!Files.isRegularFile(answers)) {
                 // `./snailbench data fetch` cannot produce it (its sources are spreadsheets): say so, do not fail.
                 System.out.println();
                 System.out.println("SNAILS part skipped: " + answers + " is missing (`./snailbench data fetch` does "
@@ -165,7 +167,7 @@ public final class Demo {
         StringBuilder header = new StringBuilder(String.format("%-22s", "metric"));
         jobs.keySet().forEach(v -> header.append(String.format("  %-22s", v)));
         System.out.println(header);
-        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        Set<String> names = new LinkedHashSet<>();
         overall.values().forEach(m -> m.fieldNames().forEachRemaining(names::add));
         for (String name : names) {
             StringBuilder row = new StringBuilder(String.format("%-22s", name));

@@ -1,5 +1,6 @@
 package dev.snailbench.localstack;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -12,7 +13,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.kafka.common.Uuid;
 
 /**
  * A real single-node KRaft Kafka broker in its own JVM, on a free loopback port. Its own JVM because the
@@ -146,7 +149,7 @@ public final class KafkaBroker implements AutoCloseable {
     public void close() {
         process.destroy();
         try {
-            if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();
             }
         } catch (InterruptedException e) {
@@ -157,7 +160,7 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** A KRaft cluster id for a new broker; kept in its command, so that a restart finds its own storage. */
     private static String clusterId() {
-        return org.apache.kafka.common.Uuid.randomUuid().toString();
+        return Uuid.randomUuid().toString();
     }
 
     static String javaExecutable() {
@@ -173,7 +176,7 @@ public final class KafkaBroker implements AutoCloseable {
             String resolved = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
             String own = Path.of(KafkaServerMain.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                     .toString();
-            return own + java.io.File.pathSeparator + resolved;
+            return own + File.pathSeparator + resolved;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (URISyntaxException e) {

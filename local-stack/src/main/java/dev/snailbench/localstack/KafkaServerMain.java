@@ -3,6 +3,8 @@ package dev.snailbench.localstack;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import kafka.tools.StorageTool;
+import org.apache.kafka.common.Uuid;
 
 /**
  * Entry point of the broker JVM: formats KRaft storage and runs a single-node Kafka broker+controller.
@@ -21,8 +23,8 @@ public final class KafkaServerMain {
         String config = args[0];
         long parentPid = Long.parseLong(args[1]);
         // Kafka's own ids never start with '-', which the storage tool would read as an option.
-        String clusterId = args.length > 2 ? args[2] : org.apache.kafka.common.Uuid.randomUuid().toString();
-        kafka.tools.StorageTool.execute(new String[] {"format", "-t", clusterId, "-c", config, "--ignore-formatted"},
+        String clusterId = args.length > 2 ? args[2] : Uuid.randomUuid().toString();
+        StorageTool.execute(new String[] {"format", "-t", clusterId, "-c", config, "--ignore-formatted"},
                 System.out);
         Thread watchdog = new Thread(() -> watchParent(parentPid), "parent-watchdog");
         watchdog.setDaemon(true);

@@ -3,10 +3,19 @@ package dev.snailbench.localstack;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A real PostgreSQL server (zonky's embedded binaries) on a free loopback port, with password authentication for
@@ -31,11 +40,11 @@ public final class Postgres implements AutoCloseable {
             + "host all all ::1/128 scram-sha-256\n";
 
     private EmbeddedPostgres server;
-    private final java.nio.file.Path dataDir;
+    private final Path dataDir;
     private final int port;
     private boolean closed;
 
-    private Postgres(java.nio.file.Path dataDir, int port) {
+    private Postgres(Path dataDir, int port) {
         this.dataDir = dataDir;
         this.port = port;
         this.server = launch(dataDir, port);
@@ -45,14 +54,14 @@ public final class Postgres implements AutoCloseable {
     }
 
     public static Postgres start() {
-        java.nio.file.Path dir;
+        Path dir;
         try {
-            dir = java.nio.file.Files.createTempDirectory("snailbench-pg-");
+            dir = Files.createTempDirectory("snailbench-pg-");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start PostgreSQL", e);
         }
         // Ctrl-C or a kill, also while the server is still starting: its data directory goes with it.
-        java.util.concurrent.atomic.AtomicReference<Postgres> started = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<Postgres> started = new AtomicReference<>();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             if (started.get() != null) {
                 started.get().close();
@@ -66,7 +75,7 @@ public final class Postgres implements AutoCloseable {
     }
 
     /** The server on a data directory this class owns (kept across restarts, deleted on close). */
-    private static EmbeddedPostgres launch(java.nio.file.Path dataDir, int port) {
+    private static EmbeddedPostgres launch(Path dataDir, int port) {
         try {
             return EmbeddedPostgres.builder().setPort(port).setDataDirectory(dataDir).setCleanDataDirectory(false)
                     // Fresh data only (zonky calls this on every start): the superuser has no password yet, so the
@@ -100,17 +109,17 @@ public final class Postgres implements AutoCloseable {
         }
     }
 
-    private static boolean passwordsRequired(java.nio.file.Path dataDir) {
+    private static boolean passwordsRequired(Path dataDir) {
         try {
-            return java.nio.file.Files.readString(dataDir.resolve("pg_hba.conf")).equals(HBA_PASSWORD);
+            return Files.readString(dataDir.resolve("pg_hba.conf")).equals(HBA_PASSWORD);
         } catch (IOException e) {
             return false;
         }
     }
 
-    private static void writeHba(java.nio.file.Path dataDir, String rules) {
+    private static void writeHba(Path dataDir, String rules) {
         try {
-            java.nio.file.Files.writeString(dataDir.resolve("pg_hba.conf"), rules);
+            Files.writeString(dataDir.resolve("pg_hba.conf"), rules);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write pg_hba.conf", e);
         }
@@ -144,15 +153,15 @@ public final class Postgres implements AutoCloseable {
 
     private static String randomPassword() {
         byte[] bytes = new byte[18];
-        new java.security.SecureRandom().nextBytes(bytes);
-        return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        new SecureRandom().nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
     /**
      * Stops the server, keeps it down for {@code downtime} and starts it again on the same port and data: clients
      * see their connections drop and the database come back, as on a real restart.
      */
-    public synchronized void restart(java.time.Duration downtime) {
+    public synchronized void restart(Duration downtime) {
         try {
             server.close();
             Thread.sleep(downtime.toMillis());
@@ -172,7 +181,7 @@ public final class Postgres implements AutoCloseable {
     /** The postmaster (its backends are its children), for benchmarks that account CPU time per process. */
     public ProcessHandle process() {
         try {
-            long pid = Long.parseLong(java.nio.file.Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
+            long pid = Long.parseLong(Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
             return ProcessHandle.of(pid).orElseThrow(() -> new IllegalStateException("postmaster " + pid + " is gone"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read postmaster.pid", e);
@@ -210,16 +219,16 @@ public final class Postgres implements AutoCloseable {
     }
 
     /** Waits (at most 30 s) until the postmaster of the data directory, if one runs, has exited. */
-    private static void awaitPostmasterExit(java.nio.file.Path dataDir) {
-        java.nio.file.Path pidFile = dataDir.resolve("postmaster.pid");
+    private static void awaitPostmasterExit(Path dataDir) {
+        Path pidFile = dataDir.resolve("postmaster.pid");
         try {
-            long pid = Long.parseLong(java.nio.file.Files.readAllLines(pidFile).get(0).trim());
+            long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).trim());
             ProcessHandle.of(pid).ifPresent(p -> {
                 try {
-                    p.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+                    p.onExit().get(30, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                } catch (ExecutionException | TimeoutException e) {
                     // Deleted all the same; what is left then is a stuck server's.
                 }
             });

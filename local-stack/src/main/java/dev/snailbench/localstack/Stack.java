@@ -1,11 +1,14 @@
 package dev.snailbench.localstack;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -14,8 +17,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The whole platform on one machine: a Kafka broker, the platform's PostgreSQL server, a second PostgreSQL server
@@ -82,11 +90,11 @@ public final class Stack implements AutoCloseable {
      * @param logDir      where each service's output goes ({@code <module>.log})
      */
     public static Stack start(Path projectRoot, Path dataDir, Path logDir) {
-        return start(projectRoot, dataDir, logDir, java.util.EnumSet.allOf(Service.class));
+        return start(projectRoot, dataDir, logDir, EnumSet.allOf(Service.class));
     }
 
     /** Starts Kafka, PostgreSQL and only the given services. */
-    public static Stack start(Path projectRoot, Path dataDir, Path logDir, java.util.Set<Service> services) {
+    public static Stack start(Path projectRoot, Path dataDir, Path logDir, Set<Service> services) {
         return start(projectRoot, dataDir, logDir, services, Map.of());
     }
 
@@ -94,13 +102,13 @@ public final class Stack implements AutoCloseable {
      * Starts Kafka, PostgreSQL and the given services, each with the given configuration properties on top of its
      * own (e.g. a short job-watchdog deadline for a test).
      */
-    public static Stack start(Path projectRoot, Path dataDir, Path logDir, java.util.Set<Service> services,
+    public static Stack start(Path projectRoot, Path dataDir, Path logDir, Set<Service> services,
             Map<String, String> properties) {
         return start(projectRoot, dataDir, logDir, services, properties, Map.of());
     }
 
     /** As above, with environment variables on top (e.g. {@code SNAILBENCH_EXECUTOR_CONSUMERS}). */
-    public static Stack start(Path projectRoot, Path dataDir, Path logDir, java.util.Set<Service> services,
+    public static Stack start(Path projectRoot, Path dataDir, Path logDir, Set<Service> services,
             Map<String, String> properties, Map<String, String> environment) {
         Stack stack = new Stack(KafkaBroker.start(4), Postgres.start(), Postgres.start(), randomKey(24), properties);
         stack.environment = Map.copyOf(environment);
@@ -139,7 +147,7 @@ public final class Stack implements AutoCloseable {
                 "-Djava.util.logging.manager=org.jboss.logmanager.LogManager"));
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
         // The service runs under SupervisedMain, which stops it if this process dies: no orphans.
-        command.addAll(List.of("-cp", jar + java.io.File.pathSeparator + ownCodeSource(),
+        command.addAll(List.of("-cp", jar + File.pathSeparator + ownCodeSource(),
                 SupervisedMain.class.getName(), Long.toString(ProcessHandle.current().pid()),
                 "io.quarkus.bootstrap.runner.QuarkusEntryPoint"));
         ProcessBuilder builder = new ProcessBuilder(command)
@@ -201,7 +209,7 @@ public final class Stack implements AutoCloseable {
         try {
             return Path.of(SupervisedMain.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                     .toString();
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -226,16 +234,16 @@ public final class Stack implements AutoCloseable {
         }
     }
 
-    private static final java.util.regex.Pattern LISTENING =
-            java.util.regex.Pattern.compile("Listening on: http://[^:]+:(\\d+)");
+    private static final Pattern LISTENING =
+            Pattern.compile("Listening on: http://[^:]+:(\\d+)");
 
     private void readPort(Path logDir, Service service) {
         if (ports.containsKey(service)) {
             return;
         }
         try {
-            java.util.regex.Matcher m = LISTENING.matcher(Files.readString(logDir.resolve(service.module() + ".log"),
-                    java.nio.charset.StandardCharsets.ISO_8859_1));
+            Matcher m = LISTENING.matcher(Files.readString(logDir.resolve(service.module() + ".log"),
+                    StandardCharsets.ISO_8859_1));
             if (m.find()) {
                 ports.put(service, Integer.parseInt(m.group(1)));
             }
@@ -296,7 +304,7 @@ public final class Stack implements AutoCloseable {
         processes.values().forEach(Process::destroy);
         for (Process p : processes.values()) {
             try {
-                if (!p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+                if (!p.waitFor(20, TimeUnit.SECONDS)) {
                     p.destroyForcibly();
                 }
             } catch (InterruptedException e) {

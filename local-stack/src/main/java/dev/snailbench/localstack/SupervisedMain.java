@@ -1,5 +1,6 @@
 package dev.snailbench.localstack;
 
+import java.lang.reflect.InvocationTargetException;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
@@ -22,7 +23,7 @@ public final class SupervisedMain {
         try {
             Class.forName(args[1]).getMethod("main", String[].class)
                     .invoke(null, (Object) Arrays.copyOfRange(args, 2, args.length));
-        } catch (java.lang.reflect.InvocationTargetException e) {
+        } catch (InvocationTargetException e) {
             throw e.getCause();
         }
     }

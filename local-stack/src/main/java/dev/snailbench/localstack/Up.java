@@ -1,13 +1,18 @@
 package dev.snailbench.localstack;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -55,9 +60,9 @@ public final class Up {
         System.out.println("Starting Kafka, PostgreSQL and the five services (data " + data + ", logs " + logs
                 + ") ...");
         // The web UI (the generator's page, on a loopback port) calls the scorer: only loopback pages may (CORS).
-        java.util.Map<String, String> properties = new java.util.HashMap<>(Backend.properties(options.backends));
+        Map<String, String> properties = new HashMap<>(Backend.properties(options.backends));
         properties.put("quarkus.http.cors.origins", "/http://127\\.0\\.0\\.1:[0-9]+/");
-        Stack stack = Stack.start(options.root, data, logs, java.util.EnumSet.allOf(Stack.Service.class),
+        Stack stack = Stack.start(options.root, data, logs, EnumSet.allOf(Stack.Service.class),
                 properties, backendKeys);
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C or kill: stop the services, the broker and the database before the JVM exits.
@@ -66,7 +71,7 @@ public final class Up {
             System.out.println("Stopping Snailbench ...");
             try {
                 Files.deleteIfExists(endpoints);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 System.out.println("could not remove " + endpoints + ": " + e.getMessage());
             }
             stack.close();
@@ -89,22 +94,22 @@ public final class Up {
      * writes, such as the ERROR of a failing gold query) to {@code postgres.log} in the log directory instead of the
      * console. Must run before anything logs: slf4j-simple reads the setting once.
      */
-    static void logThirdPartyTo(Path logs) throws java.io.IOException {
+    static void logThirdPartyTo(Path logs) throws IOException {
         Files.createDirectories(logs);
         System.setProperty("org.slf4j.simpleLogger.logFile", logs.resolve("postgres.log").toString());
     }
 
     /** The URLs and the admin key, for {@code ./snailbench tenant|db|job|report} (owner-only file permissions). */
-    private static void writeEndpoints(Stack stack, Path file) throws java.io.IOException {
-        java.util.Properties p = new java.util.Properties();
+    private static void writeEndpoints(Stack stack, Path file) throws IOException {
+        Properties p = new Properties();
         for (Stack.Service service : Stack.Service.values()) {
             p.setProperty(service.module().replace("-service", ""), stack.url(service));
         }
         p.setProperty("adminKey", stack.adminKey());
         Files.createDirectories(file.getParent());
         Files.deleteIfExists(file);
-        Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rw-------")));
         try (var out = Files.newOutputStream(file)) {
             p.store(out, "written by ./snailbench up; removed when it stops");
         }

@@ -2,6 +2,7 @@ package dev.snailbench.workbench;
 
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.UpstreamFailed;
+import dev.snailbench.workbench.config.DatabaseTasksConfig;
 import dev.snailbench.workbench.messaging.DatabaseTaskClient;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
@@ -41,9 +42,9 @@ public class TeamDatabases {
     }
 
     private final DatabaseTaskClient executor;
-    private final dev.snailbench.workbench.config.DatabaseTasksConfig config;
+    private final DatabaseTasksConfig config;
 
-    public TeamDatabases(DatabaseTaskClient executor, dev.snailbench.workbench.config.DatabaseTasksConfig config) {
+    public TeamDatabases(DatabaseTaskClient executor, DatabaseTasksConfig config) {
         this.executor = executor;
         this.config = config;
     }

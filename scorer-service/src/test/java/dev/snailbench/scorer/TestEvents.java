@@ -17,6 +17,8 @@ import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.serde.EventJson;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -34,7 +36,7 @@ public final class TestEvents {
     }
 
     public static List<ResultColumn> columns(String... nameTypePairs) {
-        List<ResultColumn> out = new java.util.ArrayList<>();
+        List<ResultColumn> out = new ArrayList<>();
         for (int i = 0; i < nameTypePairs.length; i += 2) {
             out.add(new ResultColumn(nameTypePairs[i], ValueType.valueOf(nameTypePairs[i + 1]), "x"));
         }
@@ -101,10 +103,10 @@ public final class TestEvents {
     }
 
     public static void send(String topic, String key, byte[] value) {
-        send(topic, key, value, java.util.Map.of());
+        send(topic, key, value, Map.of());
     }
 
-    public static void send(String topic, String key, byte[] value, java.util.Map<String, String> headers) {
+    public static void send(String topic, String key, byte[] value, Map<String, String> headers) {
         withKafkaClassLoader(() -> {
             try (TopicClient client = new TopicClient()) {
                 client.send(topic, key, value, headers);

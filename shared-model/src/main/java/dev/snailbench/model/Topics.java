@@ -1,5 +1,7 @@
 package dev.snailbench.model;
 
+import java.util.List;
+
 /**
  * Kafka topic names, one per hop. Services set them explicitly in their configuration and tests use these
  * constants, so a rename happens in exactly one place.
@@ -51,7 +53,7 @@ public final class Topics {
     public static final String SCORES = "snailbench.scores";
 
     /** The dead-letter topics whose records are work items: each one still gets a (failed) verdict. */
-    public static final java.util.List<String> WORK_ITEM_DEAD_LETTERS = java.util.List.of(
+    public static final List<String> WORK_ITEM_DEAD_LETTERS = List.of(
             QUERIES_TO_INFER + ".dlq.inference", SQL_TO_EXECUTE + ".dlq.executor", RESULTS_TO_SCORE + ".dlq.scorer");
 
     private Topics() {

@@ -17,6 +17,7 @@ import dev.snailbench.model.serde.EventDeserializer;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.model.serde.EventSerializer;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -83,7 +84,7 @@ class EventJsonTest {
                 ModelRef.replay("gpt"), NaturalnessLevel.NATIVE, null, null, "SELECT 1", "job", null, null,
                 new EvaluationOptions(EvaluationOptions.Linking.SNAILS, EvaluationOptions.GoldScreening.EXCLUDE));
         ExecutionCompleted completed = new ExecutionCompleted(UUID.randomUUID(), UUID.randomUUID(), "t1",
-                item.workItemId(), java.time.Instant.now(), 1, item, null, null, null, "LIMIT 1 cuts through ties");
+                item.workItemId(), Instant.now(), 1, item, null, null, null, "LIMIT 1 cuts through ties");
 
         String json = new String(EventJson.write(completed), StandardCharsets.UTF_8);
         ExecutionCompleted back = EventJson.read(json.getBytes(StandardCharsets.UTF_8), ExecutionCompleted.class);

@@ -4,6 +4,8 @@ import dev.snailbench.classifier.config.ClassifierConfig;
 import dev.snailbench.classifier.features.FeatureExtractor;
 import dev.snailbench.classifier.model.ModelMetadata;
 import dev.snailbench.model.domain.NaturalnessLevel;
+import io.micrometer.core.instrument.Metrics;
+import io.micrometer.core.instrument.Timer;
 import io.quarkus.runtime.Startup;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.PreDestroy;
@@ -33,9 +35,9 @@ public class ClassifierService {
 
     private static final Logger LOG = Logger.getLogger(ClassifierService.class);
     /** Time to classify one request's identifiers on a worker (features + ONNX), at /q/metrics. */
-    private static final io.micrometer.core.instrument.Timer BATCHES = io.micrometer.core.instrument.Timer
+    private static final Timer BATCHES = Timer
             .builder("snailbench.classifier.batch").description("classification of one request's identifiers")
-            .publishPercentiles(0.5, 0.95, 0.99).register(io.micrometer.core.instrument.Metrics.globalRegistry);
+            .publishPercentiles(0.5, 0.95, 0.99).register(Metrics.globalRegistry);
 
     private final ClassifierConfig config;
     private final NaturalnessModel model;

@@ -20,6 +20,7 @@ import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -212,7 +213,7 @@ public final class NaturalnessModel implements AutoCloseable {
 
         FeatureVector next() {
             if (used == vectors.length) {
-                vectors = java.util.Arrays.copyOf(vectors, Math.max(16, used * 2));
+                vectors = Arrays.copyOf(vectors, Math.max(16, used * 2));
                 for (int i = used; i < vectors.length; i++) {
                     vectors[i] = new FeatureVector();
                 }

@@ -13,6 +13,7 @@ import com.google.protobuf.ByteString;
 import dev.snailbench.classifier.model.ModelMetadata;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 
 /**
  * Writes the naturalness model ({@link NaturalnessEnsemble}: linear softmax and ordinal heads over hashed sparse
@@ -47,7 +48,7 @@ public final class OnnxSparseLinearModel {
      */
     public static byte[] build(NaturalnessEnsemble model, int dimension, int classes, String docString) {
         int columns = NaturalnessEnsemble.COLUMNS;
-        float[] bias = java.util.Arrays.copyOf(model.bias(), columns); // no bias on the ordinal score
+        float[] bias = Arrays.copyOf(model.bias(), columns); // no bias on the ordinal score
         float w = (float) model.ordinalWeight();
         GraphProto graph = GraphProto.newBuilder()
                 .setName("naturalness")

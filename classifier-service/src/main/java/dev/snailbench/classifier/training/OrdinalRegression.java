@@ -3,6 +3,7 @@ package dev.snailbench.classifier.training;
 import dev.snailbench.classifier.features.FeatureVector;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.IntStream;
 
 /**
  * Cumulative-logit (ordinal) regression over the same hashed sparse features: one score {@code s = w·x} per
@@ -38,7 +39,7 @@ public final class OrdinalRegression {
         int snapshots = 0;
         float lr = (float) learningRate;
         int n = examples.size();
-        int[] order = java.util.stream.IntStream.range(0, n).toArray();
+        int[] order = IntStream.range(0, n).toArray();
         Random random = new Random(seed);
         for (int epoch = 0; epoch < epochs; epoch++) {
             SoftmaxRegression.shuffle(order, random);

@@ -2,11 +2,13 @@ package dev.snailbench.classifier.training;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.sun.management.OperatingSystemMXBean;
 import dev.snailbench.classifier.features.EnglishWords;
 import dev.snailbench.classifier.features.FeatureExtractor;
 import dev.snailbench.classifier.features.FeatureVector;
 import dev.snailbench.classifier.model.ModelMetadata;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -215,7 +217,7 @@ public final class TrainNaturalnessModel {
         write(shipped, config, heldOutRows + " + " + validationRows.size() + " validation rows (the validation "
                 + "figures are those of " + ModelMetadata.HELD_OUT_DIR + "/, the same configuration trained without "
                 + "them)", figures, candidates, shippedFeatures.size(), outputDir);
-        double cpuSeconds = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        double cpuSeconds = ((OperatingSystemMXBean) ManagementFactory
                 .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
         System.out.printf("[naturalness] chose %s%n[naturalness] validation (scored once, after the choice, by the "
                 + "model trained without it): accuracy %.4f, macro-F1 %.4f, F1 %s, confusion (actual -> predicted) %s%n"

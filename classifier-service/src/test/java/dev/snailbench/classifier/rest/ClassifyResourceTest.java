@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 
+import dev.snailbench.classifier.TestKeys;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -13,6 +14,7 @@ import io.restassured.path.json.JsonPath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -21,17 +23,17 @@ class ClassifyResourceTest {
 
     @Test
     void shouldRefuseCallersWithoutAValidKey() {
-        given().contentType(ContentType.JSON).body(java.util.Map.of("identifiers", java.util.List.of("VgHt")))
-                .post("/classify").then().statusCode(401).body("error", org.hamcrest.Matchers.equalTo(
+        given().contentType(ContentType.JSON).body(Map.of("identifiers", List.of("VgHt")))
+                .post("/classify").then().statusCode(401).body("error", Matchers.equalTo(
                         "missing X-API-Key header"));
         given().header("X-API-Key", "sb_not-a-key").contentType(ContentType.JSON)
-                .body(java.util.Map.of("tables", java.util.List.of())).post("/schemas/naturalness")
-                .then().statusCode(401).body("error", org.hamcrest.Matchers.equalTo("invalid API key"));
+                .body(Map.of("tables", List.of())).post("/schemas/naturalness")
+                .then().statusCode(401).body("error", Matchers.equalTo("invalid API key"));
     }
 
     @Test
     void shouldClassifyIdentifiersInInputOrderWithProbabilitiesAndTokens() {
-        JsonPath json = given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON)
+        JsonPath json = given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON)
                 .body(Map.of("identifiers", List.of("service_name", "AdCtTxIRWT", "ModelYear", "VgHt", "CSI22")))
                 .when().post("/classify")
                 .then().statusCode(200).extract().jsonPath();
@@ -54,7 +56,7 @@ class ClassifyResourceTest {
         for (int i = 0; i < 10_000; i++) {
             identifiers.add("Column" + i);
         }
-        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body(Map.of("identifiers", identifiers))
+        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body(Map.of("identifiers", identifiers))
                 .when().post("/classify")
                 .then().statusCode(200).body("results.size()", equalTo(10_000))
                 .body("results[9999].identifier", equalTo("Column9999"));
@@ -66,7 +68,7 @@ class ClassifyResourceTest {
         for (int i = 0; i < 10_001; i++) {
             identifiers.add("c" + i);
         }
-        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body(Map.of("identifiers", identifiers))
+        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body(Map.of("identifiers", identifiers))
                 .when().post("/classify")
                 .then().statusCode(413).body("error", containsString("10001"))
                 .body("error", containsString("at most 10000"));
@@ -74,34 +76,34 @@ class ClassifyResourceTest {
 
     @Test
     void shouldNameTheIndexOfAnEmptyIdentifier() {
-        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": [\"ok\", \"fine\", \"  \"]}")
+        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": [\"ok\", \"fine\", \"  \"]}")
                 .when().post("/classify")
                 .then().statusCode(400).body("error", equalTo("identifiers[2] is empty"));
     }
 
     @Test
     void shouldNameTheIndexOfANonStringIdentifier() {
-        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": [\"ok\", 42]}")
+        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": [\"ok\", 42]}")
                 .when().post("/classify")
                 .then().statusCode(400).body("error", containsString("identifiers[1] must be a string"));
-        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": [null]}")
+        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": [null]}")
                 .when().post("/classify")
                 .then().statusCode(400).body("error", containsString("identifiers[0] must be a string"));
     }
 
     @Test
     void shouldRefuseABodyWithoutAnIdentifiersArray() {
-        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body("{\"names\": []}")
+        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body("{\"names\": []}")
                 .when().post("/classify")
                 .then().statusCode(400).body("error", containsString("identifiers"));
-        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": \"ModelYear\"}")
+        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": \"ModelYear\"}")
                 .when().post("/classify")
                 .then().statusCode(400).body("error", containsString("array"));
     }
 
     @Test
     void shouldReportTheModelsValidationScores() {
-        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).when().get("/model")
+        given().header("X-API-Key", TestKeys.key()).when().get("/model")
                 .then().statusCode(200)
                 .body("modelVersion", containsString("naturalness-"))
                 .body("validationAccuracy", greaterThanOrEqualTo(0.89f))

@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.equalTo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.snailbench.classifier.TestKeys;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -42,7 +44,7 @@ class SchemaNaturalnessResourceTest {
             for (JsonNode t : schema.get("tables")) {
                 expected += 1 + t.get("columns").size();
             }
-            JsonPath report = given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body(Files.readString(file))
+            JsonPath report = given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body(Files.readString(file))
                     .when().post("/schemas/naturalness")
                     .then().statusCode(200).extract().jsonPath();
             assertThat(report.getInt("identifiers")).as(file.toString()).isEqualTo(expected);
@@ -52,7 +54,7 @@ class SchemaNaturalnessResourceTest {
             assertThat(sum).isBetween(0.999, 1.001);
             double combined = report.getDouble("combinedNaturalness");
             assertThat(combined).isEqualTo(shares.get("Regular") + 0.5 * shares.get("Low"),
-                    org.assertj.core.data.Offset.offset(1e-5));
+                    Offset.offset(1e-5));
             table.append(String.format("%-32s %7d %9.3f %7.3f %7.3f %7.3f%n", report.getString("database"),
                     report.getInt("identifiers"), combined, shares.get("Regular"), shares.get("Low"),
                     shares.get("Least")));
@@ -76,7 +78,7 @@ class SchemaNaturalnessResourceTest {
                   {"name": "customer_orders", "columns": ["order_id", "customer_name", "DfltSlp"]},
                   {"name": "AdCtTxIRWT", "columns": [{"name": "CSI22"}]}
                 ]}""";
-        JsonPath report = given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body(body)
+        JsonPath report = given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body(body)
                 .when().post("/schemas/naturalness")
                 .then().statusCode(200).extract().jsonPath();
         assertThat(report.getInt("identifiers")).isEqualTo(6);
@@ -91,14 +93,14 @@ class SchemaNaturalnessResourceTest {
 
     @Test
     void shouldNameTheOffendingFieldOfAMalformedSchema() {
-        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body("{\"tables\": [{\"name\": \"t\", \"columns\": [\"a\", 3]}]}")
+        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body("{\"tables\": [{\"name\": \"t\", \"columns\": [\"a\", 3]}]}")
                 .when().post("/schemas/naturalness")
                 .then().statusCode(400).body("error", containsString("tables[0].columns[1]"));
-        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON)
                 .body("{\"tables\": [{\"name\": {\"Regular\": \"x\"}, \"columns\": []}]}")
                 .when().post("/schemas/naturalness")
                 .then().statusCode(400).body("error", equalTo("tables[0].name.Native must be a non-empty string"));
-        given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body("{\"tables\": []}")
+        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body("{\"tables\": []}")
                 .when().post("/schemas/naturalness")
                 .then().statusCode(400).body("error", containsString("tables"));
     }
@@ -112,7 +114,7 @@ class SchemaNaturalnessResourceTest {
             var columns = table.putArray("columns");
             t.get("columns").forEach(c -> columns.add(c.get("name").get(level).asText()));
         }
-        return given().header("X-API-Key", dev.snailbench.classifier.TestKeys.key()).contentType(ContentType.JSON).body(body.toString())
+        return given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body(body.toString())
                 .when().post("/schemas/naturalness")
                 .then().statusCode(200).extract().jsonPath().getDouble("combinedNaturalness");
     }

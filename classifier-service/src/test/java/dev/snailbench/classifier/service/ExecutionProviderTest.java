@@ -8,6 +8,7 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtProvider;
 import dev.snailbench.classifier.config.ClassifierConfig.ExecutionProvider;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ExecutionProviderTest {
@@ -27,7 +28,7 @@ class ExecutionProviderTest {
     @Test
     void shouldRunOnTheCpuProviderByDefault() {
         try (NaturalnessModel model = NaturalnessModel.load(MODEL_DIR, ExecutionProvider.cpu, 0, 1)) {
-            float[] probabilities = model.predict(java.util.List.of("customer_name", "QXZT7"), 0, 2);
+            float[] probabilities = model.predict(List.of("customer_name", "QXZT7"), 0, 2);
             assertThat(probabilities).hasSize(6);
             assertThat(probabilities[0]).isGreaterThan(probabilities[2]); // customer_name: Regular over Least
             assertThat(probabilities[5]).isGreaterThan(probabilities[3]); // QXZT7: Least over Regular

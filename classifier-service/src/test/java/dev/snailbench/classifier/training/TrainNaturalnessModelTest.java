@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -112,11 +113,11 @@ class TrainNaturalnessModelTest {
         FeatureVector v = new FeatureVector();
         extractor.extract("VgHt", v);
         assertThat(NaturalnessEnsemble.of(softmax, ordinal, 0).probabilities(v))
-                .containsExactly(softmax.probabilities(v), org.assertj.core.data.Offset.offset(1e-9));
+                .containsExactly(softmax.probabilities(v), Offset.offset(1e-9));
         double[] ordinalOnly = NaturalnessEnsemble.of(softmax, ordinal, 1).probabilities(v);
         double[] ordinalLog = ordinal.logProbabilities(v);
         for (int c = 0; c < 3; c++) {
-            assertThat(ordinalOnly[c]).isCloseTo(Math.exp(ordinalLog[c]), org.assertj.core.data.Offset.offset(1e-6));
+            assertThat(ordinalOnly[c]).isCloseTo(Math.exp(ordinalLog[c]), Offset.offset(1e-6));
         }
         // An abbreviation like VgHt: the ordered model puts more on the harder end than on the easy one.
         assertThat(ordinalOnly[2]).isGreaterThan(ordinalOnly[0]);

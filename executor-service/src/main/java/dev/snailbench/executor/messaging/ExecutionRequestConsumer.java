@@ -20,6 +20,7 @@ import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -130,7 +131,7 @@ public class ExecutionRequestConsumer {
      * Each distinct database of the batch resolved once, one after the other (Hibernate Reactive's session is not
      * for concurrent use); a database that cannot be resolved becomes its items' failed outcome, not the batch's.
      */
-    private Uni<Map<String, Resolved>> resolveTargets(java.util.Collection<ExecutionRequested> requests) {
+    private Uni<Map<String, Resolved>> resolveTargets(Collection<ExecutionRequested> requests) {
         Map<String, ExecutionRequested> firstByDatabase = new LinkedHashMap<>();
         // Items of linking-only jobs name no database: nothing to resolve, nothing to run.
         requests.stream().filter(request -> request.item() == null || request.item().database() != null)

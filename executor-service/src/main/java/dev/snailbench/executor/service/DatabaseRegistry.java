@@ -30,6 +30,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -164,7 +165,7 @@ public class DatabaseRegistry {
         } catch (SQLException e) {
             ConnectionErrors.Category category = ConnectionErrors.categorize(e);
             return new ConnectionCheck(false, null, null, null, category.message(), category.sqlState(),
-                    category.name().toLowerCase(java.util.Locale.ROOT));
+                    category.name().toLowerCase(Locale.ROOT));
         }
     }
 

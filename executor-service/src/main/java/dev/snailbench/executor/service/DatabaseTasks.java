@@ -25,10 +25,13 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import org.jboss.logging.Logger;
 
@@ -179,8 +182,8 @@ public class DatabaseTasks {
     private List<String> schemas(Target target) throws SQLException {
         return sql.withSession(target, session -> {
             Connection c = session.catalog();
-            java.util.TreeSet<String> names = new java.util.TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-            try (java.sql.ResultSet tables = c.getMetaData().getTables(c.getCatalog(), null, "%",
+            TreeSet<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+            try (ResultSet tables = c.getMetaData().getTables(c.getCatalog(), null, "%",
                     new String[] {"TABLE", "VIEW"})) {
                 while (tables.next()) {
                     String schema = tables.getString("TABLE_SCHEM");
@@ -193,7 +196,7 @@ public class DatabaseTasks {
         });
     }
 
-    private static final java.util.Set<String> SYSTEM_SCHEMAS = java.util.Set.of("information_schema", "pg_catalog",
+    private static final Set<String> SYSTEM_SCHEMAS = Set.of("information_schema", "pg_catalog",
             "sys", "guest", "db_owner", "db_accessadmin", "db_securityadmin", "db_ddladmin", "db_backupoperator",
             "db_datareader", "db_datawriter", "db_denydatareader", "db_denydatawriter");
 

@@ -6,7 +6,9 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 
 /** A generated query's result as text cells, for the suites that store expected results (QATCH, synthetic sets). */
 public final class TextTables {
@@ -57,7 +59,7 @@ public final class TextTables {
             }
             for (int from = 0; from < rows.size();) {
                 int to = from + 1;
-                while (to < rows.size() && java.util.Objects.equals(rows.get(to).get(key), rows.get(from).get(key))) {
+                while (to < rows.size() && Objects.equals(rows.get(to).get(key), rows.get(from).get(key))) {
                     to++;
                 }
                 rows.subList(from, to).sort(BY_CELLS);
@@ -67,9 +69,9 @@ public final class TextTables {
         return new TextTable(table.columns(), List.copyOf(rows));
     }
 
-    private static final java.util.Comparator<List<String>> BY_CELLS = (a, b) -> {
+    private static final Comparator<List<String>> BY_CELLS = (a, b) -> {
         for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-            int c = java.util.Comparator.nullsFirst(java.util.Comparator.<String>naturalOrder()).compare(a.get(i),
+            int c = Comparator.nullsFirst(Comparator.<String>naturalOrder()).compare(a.get(i),
                     b.get(i));
             if (c != 0) {
                 return c;

@@ -3,6 +3,7 @@ package dev.snailbench.executor.messaging;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snailbench.executor.service.TextTables;
 import dev.snailbench.executor.support.Tasks;
 import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.LocalStack;
@@ -20,6 +21,8 @@ import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -28,6 +31,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -72,10 +78,10 @@ class DatabaseTaskHopTest {
                 if (test.sql().contains("ORDER BY")) {
                     // In the SQL's order; among ties of its ORDER BY column any order is right, and the suite
                     // stores ties by their cells so that the same seed gives the same suite.
-                    java.util.regex.Matcher key = java.util.regex.Pattern.compile("ORDER BY \"([^\"]+)\"")
+                    Matcher key = Pattern.compile("ORDER BY \"([^\"]+)\"")
                             .matcher(test.sql());
                     assertThat(key.find()).as(test.sql()).isTrue();
-                    assertThat(dev.snailbench.executor.service.TextTables.inOneOrder(
+                    assertThat(TextTables.inOneOrder(
                             new QatchSuite.TextTable(test.expected().columns(), actual), key.group(1)).rows())
                             .as(test.sql()).isEqualTo(test.expected().rows());
                 } else {
@@ -227,14 +233,14 @@ class DatabaseTaskHopTest {
         Tenants.Registered slow = Tenants.registerTenant("tasks-blackhole");
         Tenants.Registered other = Tenants.registerTenant("tasks-other");
         String host = PostgresTestResource.DEAD_HOST;
-        try (java.net.ServerSocket blackhole = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(host))) {
+        try (ServerSocket blackhole = new ServerSocket(0, 1, InetAddress.getByName(host))) {
             String id = given().header(ApiKeys.HEADER, slow.apiKey()).contentType(ContentType.JSON)
                     .body(Map.of("name", "blackhole", "kind", "postgresql", "jdbcUrl", "jdbc:postgresql://" + host + ":"
                             + blackhole.getLocalPort() + "/dead", "user", "nobody", "password", "nothing"))
                     .post("/databases").then().statusCode(201).extract().path("id");
             UUID stuck = UUID.fromString(id);
             UUID healthy = register(other, "footballdb_v1", false);
-            List<DatabaseTaskRequested> slowTasks = java.util.stream.IntStream.range(0, 4)
+            List<DatabaseTaskRequested> slowTasks = IntStream.range(0, 4)
                     .mapToObj(i -> DatabaseTaskRequested.describe(slow.tenantId(), stuck, "public")).toList();
             slowTasks.forEach(Tasks::send);
 

@@ -21,6 +21,7 @@ import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ApiKeys;
 import io.quarkus.test.junit.QuarkusTest;
+import org.assertj.core.groups.Tuple;
 import org.awaitility.Awaitility;
 import java.util.stream.IntStream;
 import java.util.stream.Collectors;
@@ -79,7 +80,7 @@ class ExecutionHopTest {
         assertThat(completed.jobId()).isEqualTo(request.jobId());
         assertThat(completed.gold().status()).isEqualTo(ExecutionStatus.OK);
         assertThat(completed.gold().columns()).extracting(ResultColumn::name, ResultColumn::type)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("teams", ResultColumn.ValueType.NUMBER));
+                .containsExactly(Tuple.tuple("teams", ResultColumn.ValueType.NUMBER));
         assertThat(completed.gold().rows()).containsExactly(List.of(Long.toString(teams2018)));
         assertThat(completed.predicted().status()).isEqualTo(ExecutionStatus.OK);
         assertThat(completed.predicted().rows()).hasSize((int) teams2018);

@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.not;
 
+import dev.snailbench.executor.service.SecretReseal;
 import dev.snailbench.executor.support.Requests;
 import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.FootballDb;
@@ -24,6 +25,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.List;
 import java.util.Map;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -62,7 +64,7 @@ class DatabaseResourceTest {
                 .body("name", equalTo("football v1")).body("kind", equalTo("postgresql"))
                 .body("user", equalTo(Postgres.USER)).body("options.sslmode", equalTo("disable"))
                 .body("host", equalTo("127.0.0.1")).body("database", equalTo(FootballDb.databaseName("v1")))
-                .body("$", not(org.hamcrest.Matchers.hasKey("password")));
+                .body("$", not(Matchers.hasKey("password")));
         assertThat(listed).doesNotContain("\"password\"").doesNotContain("sealedPassword");
 
         given().header(ApiKeys.HEADER, alice).delete("/databases/" + id).then().statusCode(204);
@@ -89,7 +91,7 @@ class DatabaseResourceTest {
     }
 
     @Inject
-    dev.snailbench.executor.service.SecretReseal reseal;
+    SecretReseal reseal;
 
     @Test
     void shouldSealAgainWithTheCurrentKeyWhatARotatedOutKeySealedAndStillConnect() throws Exception {

@@ -14,6 +14,7 @@ import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ApiKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import io.restassured.response.ValidatableResponse;
 import java.util.Map;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.BeforeEach;
@@ -105,12 +106,12 @@ class RegistryAttackTest {
         assertThat(shown).doesNotContain("pw-123").doesNotContain("sealed");
     }
 
-    private static io.restassured.response.ValidatableResponse refused(String url, Map<String, String> options,
+    private static ValidatableResponse refused(String url, Map<String, String> options,
             String field) {
         return refused(url, options, field, "postgresql");
     }
 
-    private static io.restassured.response.ValidatableResponse refused(String url, Map<String, String> options,
+    private static ValidatableResponse refused(String url, Map<String, String> options,
             String field, String kind) {
         return given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON)
                 .body(Map.of("name", "attack", "kind", kind, "jdbcUrl", url, "user", "u", "password", "p",

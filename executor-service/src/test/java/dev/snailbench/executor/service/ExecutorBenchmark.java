@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -116,7 +117,7 @@ class ExecutorBenchmark {
     /** Plain JDBC: a kept connection per thread and database, as a hand-written harness would do. */
     private static final class PlainJdbc implements AutoCloseable {
         private final ThreadLocal<Map<String, Connection>> connections = ThreadLocal.withInitial(HashMap::new);
-        private final List<Connection> all = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final List<Connection> all = new CopyOnWriteArrayList<>();
 
         void run(Query q) throws SQLException {
             Connection c = connections.get().get(q.database());

@@ -5,12 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.executor.support.HostileDb;
+import dev.snailbench.localstack.testing.PostgresTestResource;
 import dev.snailbench.localstack.testing.RealInfrastructure;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -120,20 +126,20 @@ class PoolManagerTest {
     @Test
     void shouldFailAtOnceWithTheReasonOnceTheCircuitOfADeadDatabaseIsOpen() throws Exception {
         int closedPort;
-        String host = dev.snailbench.localstack.testing.PostgresTestResource.DEAD_HOST;
-        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(host))) {
+        String host = PostgresTestResource.DEAD_HOST;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName(host))) {
             closedPort = probe.getLocalPort();
         }
         Target live = Core.postgres(HostileDb.NAME);
         Target dead = new Target("t-dead", live.dialect(), "jdbc:postgresql://" + host + ":" + closedPort + "/dead",
-                "nobody", "nothing", java.util.Map.of());
+                "nobody", "nothing", Map.of());
         Target sameDatabaseOtherTenant = new Target("t-other", dead.dialect(), dead.jdbcUrl(), dead.user(),
                 dead.password(), dead.options());
         try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 2, Duration.ofMinutes(1),
                 Duration.ofSeconds(1), Duration.ofSeconds(10), new CircuitBreakers.Settings(2,
                         Duration.ofMinutes(1))), Core.connector())) {
             for (int i = 0; i < 2; i++) {
-                assertThatThrownBy(() -> pools.withConnection(dead, c -> 1)).isInstanceOf(java.sql.SQLException.class)
+                assertThatThrownBy(() -> pools.withConnection(dead, c -> 1)).isInstanceOf(SQLException.class)
                         .hasMessageNotContaining("circuit open");
             }
             assertThat(pools.circuitOpen(dead)).isTrue();
@@ -143,7 +149,7 @@ class PoolManagerTest {
                     .isInstanceOf(SQLTransientConnectionException.class)
                     .hasMessageStartingWith("database unreachable: ")
                     .hasMessageEndingWith("(circuit open for 60 s after 2 failed connection attempts)")
-                    .extracting(e -> ((java.sql.SQLException) e).getSQLState()).isEqualTo("08001");
+                    .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("08001");
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(100));
             // The circuit is the registration's: another tenant's attempts on that address are its own.
             assertThat(pools.circuitOpen(sameDatabaseOtherTenant)).isFalse();
@@ -151,7 +157,7 @@ class PoolManagerTest {
         }
     }
 
-    private static int backendPid(java.sql.Connection c) throws java.sql.SQLException {
+    private static int backendPid(Connection c) throws SQLException {
         try (ResultSet rs = c.createStatement().executeQuery("SELECT pg_backend_pid()")) {
             rs.next();
             return rs.getInt(1);

@@ -14,9 +14,11 @@ import dev.snailbench.model.serde.EventJson;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.jboss.logging.Logger;
 
 /**
  * Persists a submitted job with its work items; {@link WorkPublisher} then publishes them within the job's window.
@@ -25,7 +27,7 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 @ApplicationScoped
 public class JobSubmittedConsumer {
 
-    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(JobSubmittedConsumer.class);
+    private static final Logger LOG = Logger.getLogger(JobSubmittedConsumer.class);
 
     private final JobRepository jobs;
     private final WorkItemStateRepository items;
@@ -72,7 +74,7 @@ public class JobSubmittedConsumer {
         job.name = event.spec().name();
         job.status = JobStatus.QUEUED;
         job.total = work.size();
-        job.specJson = new String(EventJson.write(event.spec()), java.nio.charset.StandardCharsets.UTF_8);
+        job.specJson = new String(EventJson.write(event.spec()), StandardCharsets.UTF_8);
         job.createdAt = event.occurredAt();
         job.updatedAt = Instant.now();
         List<WorkItemState> states = work.stream().map(item -> stateOf(event, item)).toList();
@@ -87,7 +89,7 @@ public class JobSubmittedConsumer {
         job.status = JobStatus.FAILED;
         job.reason = reason;
         job.specJson = event.spec() == null ? "null"
-                : new String(EventJson.write(event.spec()), java.nio.charset.StandardCharsets.UTF_8);
+                : new String(EventJson.write(event.spec()), StandardCharsets.UTF_8);
         job.createdAt = event.occurredAt() == null ? Instant.now() : event.occurredAt();
         job.updatedAt = Instant.now();
         return job;

@@ -13,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -58,10 +59,10 @@ public class ScoresConsumer {
                 state -> byItem.get(state.id).failed(), Collectors.mapping(state -> state.id, Collectors.toList())));
         // Jobs in id order: two batches touching the same jobs lock their rows in the same order (no deadlock).
         Map<UUID, List<WorkItemState>> byJob = unscored.stream().collect(Collectors.groupingBy(state -> state.jobId,
-                java.util.TreeMap::new, Collectors.toList()));
+                TreeMap::new, Collectors.toList()));
         // Failed items keep their reason, so a job can say why its items failed (GET /jobs/{id} topReasons).
         Map<String, List<UUID>> failedByReason = byOutcome.get(true).stream().collect(Collectors.groupingBy(
-                id -> WorkItemState.reasonOf(byItem.get(id).reason()), java.util.TreeMap::new, Collectors.toList()));
+                id -> WorkItemState.reasonOf(byItem.get(id).reason()), TreeMap::new, Collectors.toList()));
         return Multi.createFrom().iterable(failedByReason.entrySet())
                 .onItem().transformToUniAndConcatenate(r -> items.markFailed(r.getValue(), r.getKey()))
                 .collect().last()

@@ -21,6 +21,9 @@ import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.jboss.resteasy.reactive.RestStreamElementType;
@@ -111,7 +114,7 @@ public class JobResource {
                 .skip().repetitions();
     }
 
-    private static final java.util.regex.Pattern EVENTS = java.util.regex.Pattern.compile("/jobs/([^/]+)/events/?");
+    private static final Pattern EVENTS = Pattern.compile("/jobs/([^/]+)/events/?");
 
     /**
      * Checks the job of an events request before the stream opens (the key was checked by tenancy-support's
@@ -119,7 +122,7 @@ public class JobResource {
      */
     @ServerRequestFilter
     public Uni<Void> beforeEvents(ContainerRequestContext request) {
-        java.util.regex.Matcher m = EVENTS.matcher(request.getUriInfo().getPath());
+        Matcher m = EVENTS.matcher(request.getUriInfo().getPath());
         if (!m.matches() || !"GET".equals(request.getMethod())) {
             return Uni.createFrom().voidItem();
         }
@@ -127,7 +130,7 @@ public class JobResource {
     }
 
     /** Lets items through up to and including the first of a finished job. */
-    private static final class UntilFinished implements java.util.function.Predicate<JobView> {
+    private static final class UntilFinished implements Predicate<JobView> {
         private boolean finished;
 
         @Override

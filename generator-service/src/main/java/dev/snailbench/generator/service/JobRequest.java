@@ -1,6 +1,8 @@
 package dev.snailbench.generator.service;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * The body of {@code POST /jobs}. {@code model} is the label of recorded predictions (the replay backend);
@@ -15,14 +17,14 @@ import java.util.List;
 public record JobRequest(String name, DatabaseRequest database, String dialect, String model,
         List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
         List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions,
-        String nativeSchema, java.util.UUID crosswalkId, SchemaVariantRequest schemaVariant, String linking,
+        String nativeSchema, UUID crosswalkId, SchemaVariantRequest schemaVariant, String linking,
         String goldScreening) {
 
     /** A request judged with the default options. */
     public JobRequest(String name, DatabaseRequest database, String dialect, String model,
             List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
             List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions,
-            String nativeSchema, java.util.UUID crosswalkId, SchemaVariantRequest schemaVariant) {
+            String nativeSchema, UUID crosswalkId, SchemaVariantRequest schemaVariant) {
         this(name, database, dialect, model, models, levels, promptOptions, schemaId, questions, questionSet,
                 predictions, nativeSchema, crosswalkId, schemaVariant, null, null);
     }
@@ -31,7 +33,7 @@ public record JobRequest(String name, DatabaseRequest database, String dialect, 
     public JobRequest(String name, DatabaseRequest database, String dialect, String model,
             List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
             List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions,
-            String nativeSchema, java.util.UUID crosswalkId) {
+            String nativeSchema, UUID crosswalkId) {
         this(name, database, dialect, model, models, levels, promptOptions, schemaId, questions, questionSet,
                 predictions, nativeSchema, crosswalkId, null);
     }
@@ -52,8 +54,8 @@ public record JobRequest(String name, DatabaseRequest database, String dialect, 
      * {@code {"syntheticSetId": "<id>"}} (POST /synthetic-sets), {@code {"testSuiteId": "<id>"}} (POST /test-suites).
      */
     public record QuestionSetRequest(String benchmark, String dataModel, String split, String database,
-            String format, com.fasterxml.jackson.databind.JsonNode items, java.util.UUID syntheticSetId,
-            java.util.UUID testSuiteId) {
+            String format, JsonNode items, UUID syntheticSetId,
+            UUID testSuiteId) {
 
         /** Names a stored set of the tenant's (read asynchronously before the job is validated). */
         public boolean stored() {

@@ -27,8 +27,12 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Validates a job request field by field and turns it into a {@link JobSpec}. The first problem found is
@@ -116,13 +120,13 @@ public final class JobRequestMapper {
      * The id of the registered database the job runs on, or null when it names none (an inline JDBC URL, or a
      * linking-only job); an id that is not a UUID is a 400 naming {@code database.databaseId}.
      */
-    public static java.util.UUID registeredDatabase(JobRequest request) {
+    public static UUID registeredDatabase(JobRequest request) {
         String id = request.database() == null ? null : request.database().databaseId();
         if (id == null || id.isBlank()) {
             return null;
         }
         try {
-            return java.util.UUID.fromString(id.trim());
+            return UUID.fromString(id.trim());
         } catch (IllegalArgumentException e) {
             throw InvalidInput.of("database.databaseId", "'" + id + "' is not the id of a registered "
                     + "database (a UUID from POST /databases on the executor)");
@@ -162,7 +166,7 @@ public final class JobRequestMapper {
             return null;
         }
         String kind = required(v.kind(), "schemaVariant.kind");
-        Variant parsed = switch (kind.trim().toLowerCase(java.util.Locale.ROOT)) {
+        Variant parsed = switch (kind.trim().toLowerCase(Locale.ROOT)) {
             case "original" -> Variant.ORIGINAL;
             case "injected" -> Variant.INJECTED;
             case "refined" -> Variant.REFINED;
@@ -210,7 +214,7 @@ public final class JobRequestMapper {
         try {
             // The executor's own parsing: one host, no credentials, only the allowlisted driver properties. (Where the
             // address may be is the executor's rule: it refuses the item if not allowed.)
-            TargetSpec.parse(kind, url, java.util.Map.of(), "database.jdbcUrl", "database.options");
+            TargetSpec.parse(kind, url, Map.of(), "database.jdbcUrl", "database.options");
         } catch (InvalidTarget e) {
             throw InvalidInput.of(e.field(), e.getMessage());
         }
@@ -379,7 +383,7 @@ public final class JobRequestMapper {
     }
 
     /** The parser's value, or a 400 naming the field with the parser's message (also for question sets). */
-    static <T> T parse(java.util.function.Supplier<T> parser, String field) {
+    static <T> T parse(Supplier<T> parser, String field) {
         try {
             return parser.get();
         } catch (IllegalArgumentException e) {

@@ -30,6 +30,8 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.Record;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -248,7 +250,7 @@ public class JobService {
      * a short session of its own, on the caller's Vert.x context as Hibernate Reactive needs).
      */
     public Multi<JobState> progress(String tenantId, UUID jobId) {
-        io.vertx.core.Context context = io.vertx.core.Vertx.currentContext();
+        Context context = Vertx.currentContext();
         return Multi.createBy().repeating()
                 .uni(() -> Uni.createFrom().deferred(() -> state(tenantId, jobId))
                         .runSubscriptionOn(task -> context.runOnContext(ignored -> task.run())))

@@ -7,9 +7,12 @@ import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.problem.InvalidInput;
 import io.smallrye.mutiny.Uni;
 import dev.snailbench.model.event.ModelBackendsAnnounced;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -46,7 +49,7 @@ public class ModelBackends {
         Uni<Void> known = !asks || first.isDone() ? Uni.createFrom().voidItem()
                 : Uni.createFrom().completionStage(first)
                         .ifNoItem().after(config.backendsWait()).recoverWithItem((Void) null);
-        io.vertx.core.Context caller = io.vertx.core.Vertx.currentContext();
+        Context caller = Vertx.currentContext();
         Uni<Void> onCaller = caller == null || first.isDone() ? known
                 : known.emitOn(task -> caller.runOnContext(ignored -> task.run()));
         return onCaller.invoke(() -> check(models));
@@ -75,7 +78,7 @@ public class ModelBackends {
             ModelBackendsAnnounced last = latest.get();
             if (last == null) {
                 throw new Unavailable("models[" + i + "].backend: the inference service has not announced its "
-                        + "configured backends within " + String.format(java.util.Locale.ROOT, "%.1f",
+                        + "configured backends within " + String.format(Locale.ROOT, "%.1f",
                         config.backendsWait().toMillis() / 1000.0) + " s (it announces them "
                         + "when it starts): try again once it runs");
             }

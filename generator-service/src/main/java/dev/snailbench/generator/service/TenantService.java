@@ -14,10 +14,12 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.Record;
+import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.UUID;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 
@@ -31,10 +33,10 @@ public class TenantService {
     private final TenantKeyRepository keys;
     private final MutinyEmitter<Record<String, TenantRegistered>> emitter;
     private final TenantsConfig config;
-    private final io.vertx.mutiny.core.Vertx vertx;
+    private final Vertx vertx;
 
     public TenantService(TenantKeyRepository keys, TenantsConfig config,
-            io.vertx.mutiny.core.Vertx vertx,
+            Vertx vertx,
             @Channel(Channels.TENANTS_OUT) MutinyEmitter<Record<String, TenantRegistered>> emitter) {
         this.vertx = vertx;
         this.keys = keys;
@@ -64,7 +66,7 @@ public class TenantService {
     public Uni<CreatedTenant> register(String name) {
         return vertx.sharedData().getLocalLockWithTimeout("snailbench-tenant-create", LOCK_WAIT.toMillis())
                 .chain(lock -> Panache.withSession(() -> keys.find("lower(name) = ?1",
-                                name.toLowerCase(java.util.Locale.ROOT)).<TenantKey>firstResult())
+                                name.toLowerCase(Locale.ROOT)).<TenantKey>firstResult())
                         .chain(taken -> taken != null
                                 ? Uni.createFrom().<CreatedTenant>failure(new Conflict("a tenant named '"
                                         + taken.name + "' already exists (" + taken.tenantId + "): choose another "

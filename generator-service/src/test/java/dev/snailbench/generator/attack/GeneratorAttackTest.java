@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -96,6 +97,6 @@ class GeneratorAttackTest {
                         + "scrolling=\"no\" hidden></iframe>"));
         // The page's URL no longer chooses where the API key goes.
         given().get("/ui/app.js").then().statusCode(200)
-                .body(org.hamcrest.Matchers.not(containsString("get('scorer')")));
+                .body(Matchers.not(containsString("get('scorer')")));
     }
 }

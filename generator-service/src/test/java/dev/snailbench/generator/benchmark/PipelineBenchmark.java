@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.PlatformClient;
+import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.localstack.testing.CpuTimes;
 import dev.snailbench.localstack.testing.ResidentMemory;
@@ -12,14 +13,19 @@ import dev.snailbench.localstack.testing.RealInfrastructure;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -138,12 +144,12 @@ class PipelineBenchmark {
         // The executor keeps no record of its own: its results are stored by the scorer.
         String[][] hops = {{"inference", "inference.inference_record", "createdAt"},
                 {"scorer", "scorer.item_result", "scoredAt"}};
-        try (java.sql.Connection c = stack.postgres().connect(dev.snailbench.localstack.Postgres.PLATFORM_DATABASE)) {
+        try (Connection c = stack.postgres().connect(Postgres.PLATFORM_DATABASE)) {
             for (String[] hop : hops) {
-                try (java.sql.PreparedStatement s = c.prepareStatement("SELECT min(" + hop[2] + "), max(" + hop[2]
+                try (PreparedStatement s = c.prepareStatement("SELECT min(" + hop[2] + "), max(" + hop[2]
                         + ") FROM " + hop[1] + " WHERE jobId = ?")) {
-                    s.setObject(1, java.util.UUID.fromString(jobId));
-                    try (java.sql.ResultSet rs = s.executeQuery()) {
+                    s.setObject(1, UUID.fromString(jobId));
+                    try (ResultSet rs = s.executeQuery()) {
                         rs.next();
                         line.append(String.format(Locale.ROOT, " %s %.1f/%.1f", hop[0],
                                 seconds(start, rs.getTimestamp(1)), seconds(start, rs.getTimestamp(2))));
@@ -154,7 +160,7 @@ class PipelineBenchmark {
         return line.toString();
     }
 
-    private static double seconds(Instant start, java.sql.Timestamp at) {
+    private static double seconds(Instant start, Timestamp at) {
         return at == null ? Double.NaN : Duration.between(start, at.toInstant()).toMillis() / 1000.0;
     }
 
@@ -164,7 +170,7 @@ class PipelineBenchmark {
      * -Dbench.window=N jobs publish with that window.
      */
     private static Map<String, String> properties(String settings) {
-        Map<String, String> properties = new java.util.HashMap<>(Map.of("snailbench.executor.gold-cache", "false"));
+        Map<String, String> properties = new HashMap<>(Map.of("snailbench.executor.gold-cache", "false"));
         if (Boolean.getBoolean("bench.debug-batches")) {
             properties.put("quarkus.log.category.\"dev.snailbench.model.delivery\".level", "DEBUG");
         }
@@ -194,7 +200,7 @@ class PipelineBenchmark {
                 + System.getProperty("bench.jvm-options", "") + " "
                 // -Dbench.settings=now,x -Dbench.setting-jvm.x="...": JVM options of that variant only.
                 + System.getProperty("bench.setting-jvm." + settings, "");
-        Map<String, String> environment = new java.util.HashMap<>(Map.of("SNAILBENCH_EXECUTOR_CONSUMERS",
+        Map<String, String> environment = new HashMap<>(Map.of("SNAILBENCH_EXECUTOR_CONSUMERS",
                 Integer.toString(consumers), "JAVA_TOOL_OPTIONS", options.trim()));
         if (before) {
             BEFORE.forEach((name, value) -> {
@@ -210,7 +216,7 @@ class PipelineBenchmark {
 
     /** A system property's {@code name=value;name=value} pairs. */
     private static Map<String, String> pairs(String property) {
-        Map<String, String> pairs = new java.util.HashMap<>();
+        Map<String, String> pairs = new HashMap<>();
         for (String pair : System.getProperty(property, "").split(";")) {
             if (pair.contains("=")) {
                 pairs.put(pair.substring(0, pair.indexOf('=')).trim(), pair.substring(pair.indexOf('=') + 1).trim());

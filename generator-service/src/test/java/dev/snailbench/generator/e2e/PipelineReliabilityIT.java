@@ -24,6 +24,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.UUID;
+import java.util.function.Predicate;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -240,7 +241,7 @@ class PipelineReliabilityIT {
         return await(jobId, timeout, s -> !Set.of("queued", "running").contains(s.get("status").asText()));
     }
 
-    private static JsonNode await(String jobId, Duration timeout, java.util.function.Predicate<JsonNode> done) {
+    private static JsonNode await(String jobId, Duration timeout, Predicate<JsonNode> done) {
         Instant deadline = Instant.now().plus(timeout);
         JsonNode last = null;
         while (Instant.now().isBefore(deadline)) {

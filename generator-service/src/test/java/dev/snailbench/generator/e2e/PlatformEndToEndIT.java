@@ -3,6 +3,11 @@ package dev.snailbench.generator.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.localstack.SnailsExperiment;
+import dev.snailbench.localstack.testing.OpenApiRules;
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.workbench.refiner.DatasetSchemas;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.generator.testing.RefinerModelJobs;
@@ -13,19 +18,38 @@ import dev.snailbench.localstack.testing.FakeOpenAi;
 import dev.snailbench.localstack.PlatformClient;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.Stack;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +67,7 @@ class PlatformEndToEndIT {
     private static PlatformClient client;
 
     /** The prompts the fake model received (the only model backend here: loopback, no network). */
-    private static final List<String> PROMPTS = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private static final List<String> PROMPTS = new CopyOnWriteArrayList<>();
     /** Answers the fake model may give to the browser test's slow job. */
     private static final Semaphore SLOW_ANSWERS = new Semaphore(0);
     private static FakeOpenAi fakeModel;
@@ -70,7 +94,7 @@ class PlatformEndToEndIT {
         // unless listed.
         settings.put("quarkus.http.cors.origins", LOOPBACK_ORIGINS);
         stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/e2e-logs"),
-                java.util.EnumSet.allOf(Stack.Service.class), settings);
+                EnumSet.allOf(Stack.Service.class), settings);
         FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
         FootballDb.grantReader(stack.targets(), "v1", "e2e_reader", "e2e");
         client = new PlatformClient(stack);
@@ -193,7 +217,7 @@ class PlatformEndToEndIT {
 
         // (b) The answers, written on the variant's names, were mapped back and ran on the native database, which
         // has no column of those names; items and results say which variant they were asked on.
-        Set<String> physical = new java.util.HashSet<>();
+        Set<String> physical = new HashSet<>();
         nativeNames.values().forEach(columns -> columns.forEach(c -> physical.add(c.toLowerCase(Locale.ROOT))));
         List<String> injectedOnly = new ArrayList<>();
         injection.fields().forEachRemaining(table -> table.getValue().fields().forEachRemaining(column -> {
@@ -205,7 +229,7 @@ class PlatformEndToEndIT {
         String anInjectedName = simulator.answers().entrySet().stream()
                 .filter(a -> a.getKey().contains("for the database refiner football injected."))
                 .map(Map.Entry::getValue).flatMap(sql -> injectedOnly.stream()
-                .filter(n -> java.util.regex.Pattern.compile("\\b" + n + "\\b").matcher(sql).find()))
+                .filter(n -> Pattern.compile("\\b" + n + "\\b").matcher(sql).find()))
                 .findFirst().orElseThrow(() -> new AssertionError("no answer used an injected name " + injectedOnly));
         for (Variant v : Variant.values()) {
             String label = v == Variant.ORIGINAL ? "original" : v.label() + " seed=1 rate=0.1"
@@ -236,7 +260,7 @@ class PlatformEndToEndIT {
         assertThat(accuracy.get("original").asDouble()).isEqualTo(1.0);
         assertThat(accuracy.get("injected").asDouble()).isLessThan(1.0);
         assertThat(accuracy.get("attained").asDouble()).isCloseTo(accuracy.get("refined").asDouble(),
-                org.assertj.core.data.Offset.offset(1e-9));
+                Offset.offset(1e-9));
     }
 
     @Test
@@ -272,13 +296,13 @@ class PlatformEndToEndIT {
     /** The W3C trace context travels with the work item from the generator to the scorer. */
     private static void assertOneTracePerWorkItemAcrossHops(String workItemId) {
         List<String> traceIds = new ArrayList<>();
-        for (String topic : List.of(dev.snailbench.model.Topics.QUERIES_TO_INFER,
-                dev.snailbench.model.Topics.SQL_TO_EXECUTE, dev.snailbench.model.Topics.RESULTS_TO_SCORE,
-                dev.snailbench.model.Topics.SCORES)) {
-            var records = dev.snailbench.localstack.testing.TopicClient.await(stack.kafka().bootstrapServers(), topic,
+        for (String topic : List.of(Topics.QUERIES_TO_INFER,
+                Topics.SQL_TO_EXECUTE, Topics.RESULTS_TO_SCORE,
+                Topics.SCORES)) {
+            var records = TopicClient.await(stack.kafka().bootstrapServers(), topic,
                     r -> workItemId.equals(r.key()), 1, Duration.ofSeconds(30));
             assertThat(records).as(topic).isNotEmpty();
-            String traceparent = dev.snailbench.localstack.testing.TopicClient.headers(records.get(0))
+            String traceparent = TopicClient.headers(records.get(0))
                     .get("traceparent");
             assertThat(traceparent).as("traceparent on " + topic).isNotNull();
             traceIds.add(traceparent.split("-")[1]);
@@ -342,7 +366,7 @@ class PlatformEndToEndIT {
 
     @Test
     void shouldSignInSubmitWatchOpenTheReportAndReviewAnItemInTheBrowser() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Browser.installed(), "no browser: install the Debian packages "
+        Assumptions.assumeTrue(Browser.installed(), "no browser: install the Debian packages "
                 + "chromium and chromium-driver (.ci/run does) to run the web UI test");
         String apiKey = client.createTenant("browser-team");
         String spec = PlatformClient.json().writeValueAsString(Map.of("name", "browser job", "database", Map.of(
@@ -361,7 +385,7 @@ class PlatformEndToEndIT {
                         Map.of("questionId", "clubs", "predictedSql", "SELECT count(*) FROM club"))));
         Path shots = Path.of("target/browser");
 
-        try (Browser browser = new Browser(java.nio.file.Files.createTempDirectory("snailbench-chromium"))) {
+        try (Browser browser = new Browser(Files.createTempDirectory("snailbench-chromium"))) {
             // ?scorer= is ignored now (a link could send the key elsewhere): the scorer's address is typed, as no
             // operator configured snailbench.generator.ui.scorer-url here.
             browser.open(stack.url(Stack.Service.GENERATOR) + "/ui/index.html?scorer=http://attacker.invalid");
@@ -459,7 +483,7 @@ class PlatformEndToEndIT {
     @Test
     void shouldFollowOnlyTheShownJobKeepTheSessionOnAnUnknownJobLinkAndCancelARunningJobInTheBrowser()
             throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Browser.installed(), "no browser: install the Debian packages "
+        Assumptions.assumeTrue(Browser.installed(), "no browser: install the Debian packages "
                 + "chromium and chromium-driver (.ci/run does) to run the web UI test");
         String apiKey = client.createTenant("switching-team");
         Map<String, String> key = Map.of("X-API-Key", apiKey);
@@ -496,7 +520,7 @@ class PlatformEndToEndIT {
                 + "document.getElementById('job-status').textContent + ' | ' + "
                 + "document.getElementById('job-counts').textContent;";
 
-        try (Browser browser = new Browser(java.nio.file.Files.createTempDirectory("snailbench-chromium"))) {
+        try (Browser browser = new Browser(Files.createTempDirectory("snailbench-chromium"))) {
             // A deep link before signing in: after signing in, the linked job is shown.
             browser.open(ui + "#job/" + slow);
             // No operator set the scorer's address here: it is typed (a ?scorer= in the link is ignored).
@@ -516,7 +540,7 @@ class PlatformEndToEndIT {
             browser.screenshot(shots.resolve("job-switched.png"));
 
             // A link to a job that does not exist: said so, still signed in; the same after a reload.
-            String unknown = java.util.UUID.randomUUID().toString();
+            String unknown = UUID.randomUUID().toString();
             browser.script("location.hash = '#job/' + arguments[0];", unknown);
             String noJob = browser.await("var s = document.getElementById('no-job'); return s.hidden ? '' : "
                     + "s.innerText;", t -> !t.isEmpty(), Duration.ofSeconds(20));
@@ -578,7 +602,7 @@ class PlatformEndToEndIT {
         double seconds = (System.nanoTime() - start) / 1e9;
 
         JsonNode pairs = set.get("questions");
-        Set<String> distinctSql = new java.util.HashSet<>();
+        Set<String> distinctSql = new HashSet<>();
         pairs.forEach(p -> distinctSql.add(p.get("goldSql").asText().toLowerCase().replaceAll("\\s+", " ")));
         System.out.printf("Synthetic set on FootballDB v3 (train seeds, offline backends): %d pairs (%d distinct SQL) "
                 + "in %.1f s over REST; executor counts %s; questions written %s, failures %s %s; hardness %s%n",
@@ -591,9 +615,9 @@ class PlatformEndToEndIT {
         List<Integer> used = perTemplate.stream().filter(n -> n > 0).sorted().toList();
         System.out.printf("  pairs per template: %d of %d templates used, min %d, median %d, max %d; histogram %s%n",
                 used.size(), perTemplate.size(), used.get(0), used.get(used.size() / 2), used.get(used.size() - 1),
-                used.stream().collect(java.util.stream.Collectors.groupingBy(n -> n, java.util.TreeMap::new,
-                        java.util.stream.Collectors.counting())));
-        java.util.Random random = new java.util.Random(1);
+                used.stream().collect(Collectors.groupingBy(n -> n, TreeMap::new,
+                        Collectors.counting())));
+        Random random = new Random(1);
         for (int i = 0; i < 20; i++) {
             JsonNode p = pairs.get(random.nextInt(pairs.size()));
             System.out.println("  " + p.get("id").asText() + " " + p.get("question").asText() + " | "
@@ -620,7 +644,7 @@ class PlatformEndToEndIT {
         String apiKey = client.createTenant("snails-team");
         String database = "ATBI";
 
-        String jobId = client.submitJob(apiKey, dev.snailbench.localstack.SnailsExperiment.job(DataDir.resolve(),
+        String jobId = client.submitJob(apiKey, SnailsExperiment.job(DataDir.resolve(),
                 database));
         JsonNode done = awaitCompleted(apiKey, jobId);
         JsonNode results = client.results(apiKey, jobId);
@@ -661,14 +685,14 @@ class PlatformEndToEndIT {
         // Tenant 0 is the first tenant of a freshly started platform: its figures (printed, not held to the promise)
         // include each service's first request after start-up (class loading, first database session, the
         // classifier's first inference), whatever the key; tenants 1 to 5 measure the key's propagation.
-        Map<Stack.Service, Long> slowest = new java.util.EnumMap<>(Stack.Service.class);
-        java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(5);
+        Map<Stack.Service, Long> slowest = new EnumMap<>(Stack.Service.class);
+        ExecutorService callers = Executors.newFixedThreadPool(5);
         try {
             for (int i = 0; i <= 5; i++) {
-                String apiKey = client.createTenant("fresh-team-" + i + "-" + java.util.UUID.randomUUID());
+                String apiKey = client.createTenant("fresh-team-" + i + "-" + UUID.randomUUID());
                 long created = System.nanoTime();
                 Map<String, String> key = Map.of("X-API-Key", apiKey);
-                Map<Stack.Service, java.util.concurrent.Future<Long>> answers = new java.util.EnumMap<>(
+                Map<Stack.Service, Future<Long>> answers = new EnumMap<>(
                         Stack.Service.class);
                 for (Stack.Service service : Stack.Service.values()) {
                     answers.put(service, callers.submit(() -> {
@@ -677,16 +701,16 @@ class PlatformEndToEndIT {
                             case CLASSIFIER -> client.call("POST", stack.url(service) + "/classify", key,
                                     Map.of("identifiers", List.of("VgHt")), 200);
                             case INFERENCE -> client.call("GET", stack.url(service) + "/inferences/"
-                                    + java.util.UUID.randomUUID(), key, null, 404);
+                                    + UUID.randomUUID(), key, null, 404);
                             case EXECUTOR -> client.call("GET", stack.url(service) + "/databases", key, null, 200);
                             case SCORER -> client.call("GET", stack.url(service) + "/jobs/"
-                                    + java.util.UUID.randomUUID() + "/results", key, null, 404);
+                                    + UUID.randomUUID() + "/results", key, null, 404);
                         }
                         return (System.nanoTime() - created) / 1_000_000;
                     }));
                 }
-                Map<Stack.Service, Long> times = new java.util.EnumMap<>(Stack.Service.class);
-                for (Map.Entry<Stack.Service, java.util.concurrent.Future<Long>> answer : answers.entrySet()) {
+                Map<Stack.Service, Long> times = new EnumMap<>(Stack.Service.class);
+                for (Map.Entry<Stack.Service, Future<Long>> answer : answers.entrySet()) {
                     times.put(answer.getKey(), answer.getValue().get(30, TimeUnit.SECONDS));
                 }
                 System.out.println("Tenant " + i + (i == 0 ? " (first request after start-up)" : " of 5")
@@ -701,7 +725,7 @@ class PlatformEndToEndIT {
         System.out.println("A new key's first answer on each service, called at once after POST /tenants (slowest "
                 + "of 5 tenants, ms): " + slowest);
         assertThat(slowest).hasSize(5).allSatisfy((service, ms) -> assertThat(ms).as(service.name())
-                .isLessThanOrEqualTo(dev.snailbench.model.domain.ApiKeys.PROPAGATION.toMillis()));
+                .isLessThanOrEqualTo(ApiKeys.PROPAGATION.toMillis()));
     }
 
     @Test
@@ -719,8 +743,8 @@ class PlatformEndToEndIT {
         for (Stack.Service service : List.of(Stack.Service.EXECUTOR, Stack.Service.SCORER, Stack.Service.INFERENCE)) {
             String url = stack.url(service) + switch (service) {
                 case EXECUTOR -> "/databases";
-                case SCORER -> "/jobs/" + java.util.UUID.randomUUID() + "/results";
-                default -> "/inferences/" + java.util.UUID.randomUUID();
+                case SCORER -> "/jobs/" + UUID.randomUUID() + "/results";
+                default -> "/inferences/" + UUID.randomUUID();
             };
             int found = service == Stack.Service.EXECUTOR ? 200 : 404;
             client.call("GET", url, Map.of("X-API-Key", newKey), null, found);
@@ -730,7 +754,7 @@ class PlatformEndToEndIT {
 
     @Test
     void shouldNeverWriteAnApiKeyADatabasePasswordOrASampleValueToAnyLog() throws Exception {
-        String password = "pw-" + java.util.UUID.randomUUID();
+        String password = "pw-" + UUID.randomUUID();
         FootballDb.grantReader(stack.targets(), "v1", "log_reader", password);
         String apiKey = client.createTenant("log-team");
         Map<String, String> key = Map.of("X-API-Key", apiKey);
@@ -753,7 +777,7 @@ class PlatformEndToEndIT {
                 null, 401);
         // A model job on the registered database: the prompt shows sample values read from it (one of them is a
         // value no log line may show).
-        String sample = "sample-" + java.util.UUID.randomUUID();
+        String sample = "sample-" + UUID.randomUUID();
         // In a schema of its own: the other tests' logins read every table of exp_v1 and must not meet this one.
         try (var c = stack.targets().connect("footballdb_v1"); var s = c.createStatement()) {
             s.execute("CREATE SCHEMA IF NOT EXISTS log_samples");
@@ -773,28 +797,28 @@ class PlatformEndToEndIT {
 
         Path logs = Path.of("..").toAbsolutePath().normalize().resolve("generator-service/target/e2e-logs");
         List<Path> files;
-        try (var walk = java.nio.file.Files.walk(logs)) {
-            files = walk.filter(java.nio.file.Files::isRegularFile).toList();
+        try (var walk = Files.walk(logs)) {
+            files = walk.filter(Files::isRegularFile).toList();
         }
         assertThat(files).as("service logs").hasSizeGreaterThanOrEqualTo(5);
         for (Path file : files) {
-            String text = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1);
+            String text = Files.readString(file, StandardCharsets.ISO_8859_1);
             assertThat(text).as(file.toString()).doesNotContain(apiKey).doesNotContain(password).doesNotContain(sample);
         }
     }
 
     @Test
     void shouldServeMetricsAndOpenApiOnEveryService() throws Exception {
-        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        HttpClient http = HttpClient.newHttpClient();
         for (Stack.Service service : Stack.Service.values()) {
             String metrics = get(http, stack.url(service) + "/q/metrics");
             assertThat(metrics).as(service + " metrics").contains("kafka_consumer", "http_server");
             assertThat(get(http, stack.url(service) + "/q/openapi")).as(service + " OpenAPI").contains("openapi");
             // The linter's rules that matter to a reader, on all five documents (Swagger UI's Authorize button included).
             // All five kept for the linter (.ci/run lints target/openapi/*.json with Redocly's recommended rules).
-            JsonNode doc = dev.snailbench.localstack.testing.OpenApiRules.keep(service.name().toLowerCase(
-                    java.util.Locale.ROOT), get(http, stack.url(service) + "/q/openapi?format=json"));
-            assertThat(dev.snailbench.localstack.testing.OpenApiRules.problems(doc)).as(service + " OpenAPI rules")
+            JsonNode doc = OpenApiRules.keep(service.name().toLowerCase(
+                    Locale.ROOT), get(http, stack.url(service) + "/q/openapi?format=json"));
+            assertThat(OpenApiRules.problems(doc)).as(service + " OpenAPI rules")
                     .isEmpty();
         }
     }
@@ -809,7 +833,7 @@ class PlatformEndToEndIT {
 
     @Test
     void shouldRefuseEveryEndpointThatTouchesTenantDataWithoutAKey() throws Exception {
-        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        HttpClient http = HttpClient.newHttpClient();
         List<String> wrong = new ArrayList<>();
         List<String> table = new ArrayList<>();
         for (Stack.Service service : Stack.Service.values()) {
@@ -818,23 +842,23 @@ class PlatformEndToEndIT {
             Set<String> open = OPEN.getOrDefault(service, Set.of());
             for (var path : (Iterable<Map.Entry<String, JsonNode>>) paths::fields) {
                 for (var operation : (Iterable<String>) path.getValue()::fieldNames) {
-                    String method = operation.toUpperCase(java.util.Locale.ROOT);
+                    String method = operation.toUpperCase(Locale.ROOT);
                     if (!List.of("GET", "POST", "PUT", "DELETE", "PATCH").contains(method)) {
                         continue;
                     }
                     String endpoint = method + " " + path.getKey();
                     String url = stack.url(service) + path.getKey().replaceAll("\\{[^}]+}",
-                            java.util.UUID.randomUUID().toString());
+                            UUID.randomUUID().toString());
                     // A body of the type the operation consumes (JSON, CSV…), so that the key check is what answers.
                     var consumes = path.getValue().path(operation).path("requestBody").path("content").fieldNames();
                     String type = consumes.hasNext() ? consumes.next() : "application/json";
-                    int status = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url))
+                    int status = http.send(HttpRequest.newBuilder(URI.create(url))
                             .header("Content-Type", type)
                             .method(method, method.equals("GET") || method.equals("DELETE")
-                                    ? java.net.http.HttpRequest.BodyPublishers.noBody()
-                                    : java.net.http.HttpRequest.BodyPublishers.ofString(
+                                    ? HttpRequest.BodyPublishers.noBody()
+                                    : HttpRequest.BodyPublishers.ofString(
                                             type.contains("json") ? "{}" : ""))
-                            .build(), java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
+                            .build(), HttpResponse.BodyHandlers.discarding()).statusCode();
                     table.add(service + " " + endpoint + " without a key: " + status);
                     if (open.contains(endpoint) == (status == 401)) {
                         wrong.add(service + " " + endpoint + " answered " + status
@@ -882,7 +906,7 @@ class PlatformEndToEndIT {
         Map<String, String> ids = Map.of("/jobs/", jobId, "/databases/", databaseId, "/crosswalks/", crosswalkId,
                 "/test-suites/", suiteId, "/synthetic-sets/", setId, "/inferences/", workItemId);
 
-        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        HttpClient http = HttpClient.newHttpClient();
         List<String> table = new ArrayList<>();
         List<String> wrong = new ArrayList<>();
         for (Stack.Service service : Stack.Service.values()) {
@@ -914,15 +938,15 @@ class PlatformEndToEndIT {
         assertThat(wrong).isEmpty();
     }
 
-    private static int status(java.net.http.HttpClient http, String url, String apiKey) throws Exception {
-        return http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).header("X-API-Key", apiKey)
-                .timeout(Duration.ofSeconds(60)).build(), java.net.http.HttpResponse.BodyHandlers.discarding())
+    private static int status(HttpClient http, String url, String apiKey) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(url)).header("X-API-Key", apiKey)
+                .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.discarding())
                 .statusCode();
     }
 
-    private static String get(java.net.http.HttpClient http, String url) throws Exception {
-        java.net.http.HttpResponse<String> response = http.send(java.net.http.HttpRequest.newBuilder(
-                java.net.URI.create(url)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+    private static String get(HttpClient http, String url) throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(
+                URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(url).isEqualTo(200);
         return response.body();
     }
@@ -938,7 +962,7 @@ class PlatformEndToEndIT {
             }
         });
         List<Map<String, String>> predictions = new ArrayList<>();
-        Set<String> ids = new java.util.HashSet<>();
+        Set<String> ids = new HashSet<>();
         questions.forEach(q -> ids.add(q.get("id")));
         PlatformClient.json().readTree(data.resolve("predictions/gpt-3.5-turbo_30shot_v1.json").toFile())
                 .forEach(p -> {

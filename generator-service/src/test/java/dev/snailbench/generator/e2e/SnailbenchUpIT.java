@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -56,7 +57,7 @@ class SnailbenchUpIT {
             // (drain is set by readUntilReady before it returns true)
             assertThat(ready.get(5, TimeUnit.MINUTES)).as("ready line in:%n%s", String.join("\n", printed)).isTrue();
 
-            Map<String, String> urls = new java.util.HashMap<>();
+            Map<String, String> urls = new HashMap<>();
             String adminKey = null;
             Matcher football = null;
             for (String line : printed) {

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.snailbench.generator.TestTenants;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.sql.rewrite.CrosswalkCsv;
 import dev.snailbench.localstack.testing.TopicClient;
@@ -17,12 +18,14 @@ import dev.snailbench.model.event.ClassificationRequested;
 import dev.snailbench.model.event.IdentifiersClassified;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The test plays the classifier: it reads the request from the real broker and answers on the topic. */
@@ -44,9 +47,9 @@ class CrosswalkBuildKafkaTest {
 
     private String key;
 
-    @org.junit.jupiter.api.BeforeEach
+    @BeforeEach
     void registerTenant() {
-        key = dev.snailbench.generator.TestTenants.create("tenant-" + UUID.randomUUID());
+        key = TestTenants.create("tenant-" + UUID.randomUUID());
     }
 
     @Test
@@ -116,7 +119,7 @@ class CrosswalkBuildKafkaTest {
     void shouldDeadLetterAnUnreadableAnswerAndKeepBuilding() {
         String poison = "poison-" + UUID.randomUUID();
         try (TopicClient topics = new TopicClient()) {
-            topics.send(Topics.IDENTIFIERS_CLASSIFIED, poison, "{not json".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            topics.send(Topics.IDENTIFIERS_CLASSIFIED, poison, "{not json".getBytes(StandardCharsets.UTF_8));
         }
         List<ConsumerRecord<String, byte[]>> dead = TopicClient.await(
                 Topics.deadLetter(Topics.IDENTIFIERS_CLASSIFIED, "generator"), r -> poison.equals(r.key()), 1,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.snailbench.generator.TestTenants;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -22,9 +24,9 @@ class CrosswalkResourceTest {
 
     private String key;
 
-    @org.junit.jupiter.api.BeforeEach
+    @BeforeEach
     void registerTenant() {
-        key = dev.snailbench.generator.TestTenants.create("tenant-" + UUID.randomUUID());
+        key = TestTenants.create("tenant-" + UUID.randomUUID());
     }
 
     @Test
@@ -67,7 +69,7 @@ class CrosswalkResourceTest {
         String id = given().header("X-API-Key", key).contentType("text/csv")
                 .body("kind,identifier_native,native_level,regular,low,least\ntable,Srvy,Low,Survey,Srvy,SV\n")
                 .queryParam("name", "mine").when().post("/crosswalks").then().statusCode(201).extract().path("id");
-        String someoneElse = dev.snailbench.generator.TestTenants.create("someone-else");
+        String someoneElse = TestTenants.create("someone-else");
         given().header("X-API-Key", someoneElse).when().get("/crosswalks/" + id)
                 .then().statusCode(404).body("status", equalTo(404)).body("error", containsString(id));
         given().header("X-API-Key", someoneElse).accept("text/csv")

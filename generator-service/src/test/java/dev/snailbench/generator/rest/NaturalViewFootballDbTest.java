@@ -1,5 +1,6 @@
 package dev.snailbench.generator.rest;
 
+import dev.snailbench.generator.TestTenants;
 import dev.snailbench.workbench.testing.QueryRows;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,7 +38,9 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,9 +57,9 @@ class NaturalViewFootballDbTest {
     /** The database as the executor's registry would know it (the test plays the executor). */
     private final UUID database = UUID.randomUUID();
 
-    @org.junit.jupiter.api.BeforeEach
+    @BeforeEach
     void registerTenant() {
-        key = dev.snailbench.generator.TestTenants.create("tenant-" + UUID.randomUUID());
+        key = TestTenants.create("tenant-" + UUID.randomUUID());
     }
 
     @BeforeAll
@@ -148,7 +151,7 @@ class NaturalViewFootballDbTest {
                 .body(Map.of("crosswalkId", crosswalk, "databaseId", database, "nativeSchema", "exp_v1",
                         "viewSchema", "db_ddl_only", "apply", true))
                 .when().post("/natural-views").then().statusCode(400).body("field", equalTo("apply"))
-                .body("error", org.hamcrest.Matchers.containsString("no admin login")));
+                .body("error", Matchers.containsString("no admin login")));
 
         // The schema, then each of the 12 tables' view dropped and created again.
         assertThat(ddl).hasSize(1 + 2 * 12).first().asString().startsWith("CREATE SCHEMA IF NOT EXISTS")
@@ -162,7 +165,7 @@ class NaturalViewFootballDbTest {
         given().header("X-API-Key", key).contentType("application/json")
                 .body(Map.of("name", "x", "databaseId", UUID.randomUUID(), "nativeSchema", "exp_v1"))
                 .when().post("/crosswalks/builds").then().statusCode(504)
-                .body("error", org.hamcrest.Matchers.containsString("the executor did not answer the describe task"));
+                .body("error", Matchers.containsString("the executor did not answer the describe task"));
     }
 
     /** The executor's part on FootballDB v1 in the module's PostgreSQL: describe with JDBC, apply as admin. */

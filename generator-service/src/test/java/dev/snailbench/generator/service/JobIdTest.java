@@ -2,6 +2,7 @@ package dev.snailbench.generator.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,7 @@ class JobIdTest {
                 + "\"dialect\":\"postgresql\",\"model\":\"m\",\"name\":\"job\","
                 + "\"predictions\":[{\"predictedSql\":\"SELECT 1\",\"questionId\":\"q1\"}],"
                 + "\"questions\":[{\"goldSql\":\"SELECT 1\",\"id\":\"q1\",\"question\":\"one?\"}]}")
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8)).toString());
+                .getBytes(StandardCharsets.UTF_8)).toString());
     }
 
     private static JobRequest request(String password, String sql) {

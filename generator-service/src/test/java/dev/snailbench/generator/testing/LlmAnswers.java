@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.snailbench.localstack.testing.FakeOpenAi;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What the platform's fake OpenAI-compatible server ({@link FakeOpenAi}, loopback) answers this module's
@@ -86,7 +88,7 @@ public class LlmAnswers implements FakeOpenAi.Answers {
     static float[] embedding(String text) {
         float[] v = new float[CANDIDATES + 1];
         v[0] = 1;
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^Variant (\\d+) ").matcher(text);
+        Matcher m = Pattern.compile("^Variant (\\d+) ").matcher(text);
         if (m.find()) {
             v[1 + Integer.parseInt(m.group(1))] = 1;
         }

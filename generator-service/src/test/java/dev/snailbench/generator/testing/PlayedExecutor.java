@@ -3,6 +3,7 @@ package dev.snailbench.generator.testing;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.serde.EventJson;
@@ -53,7 +54,7 @@ public final class PlayedExecutor {
             answer = null;
         }
         return answer != null && (answer.error() != null || answer.schemas() != null) ? answer
-                : DatabaseTaskCompleted.schemas(task, dev.snailbench.model.domain.SqlDialect.POSTGRESQL, false, SCHEMAS,
+                : DatabaseTaskCompleted.schemas(task, SqlDialect.POSTGRESQL, false, SCHEMAS,
                         NAME);
     }
 

@@ -16,6 +16,7 @@ import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.time.Duration;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -105,7 +106,7 @@ public class ModelClient {
     /** Per backend and model at /q/metrics: call latency, tokens and estimated cost of uncached calls. */
     private void record(ModelCall call, Completion c) {
         Tags tags = tags(call);
-        Metrics.timer("snailbench.llm.latency", tags).record(java.time.Duration.ofMillis(c.latencyMillis()));
+        Metrics.timer("snailbench.llm.latency", tags).record(Duration.ofMillis(c.latencyMillis()));
         Metrics.counter("snailbench.llm.tokens", tags.and("kind", "prompt"))
                 .increment(c.promptTokens() == null ? 0 : c.promptTokens());
         Metrics.counter("snailbench.llm.tokens", tags.and("kind", "completion"))

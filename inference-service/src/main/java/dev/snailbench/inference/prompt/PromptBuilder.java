@@ -13,6 +13,7 @@ import dev.snailbench.model.domain.WorkItem;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +87,7 @@ public final class PromptBuilder {
     }
 
     private static Map<String, List<String>> limited(Map<String, List<String>> values, int k) {
-        Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> out = new LinkedHashMap<>();
         values.forEach((c, v) -> out.put(c, v.subList(0, Math.min(k, v.size()))));
         return out;
     }

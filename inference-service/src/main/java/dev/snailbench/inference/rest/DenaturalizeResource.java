@@ -1,5 +1,7 @@
 package dev.snailbench.inference.rest;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.inference.service.Failures;
 import dev.snailbench.model.domain.CrosswalkEntry;
@@ -24,12 +26,12 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 public class DenaturalizeResource {
 
     public record Entry(String kind, String nativeName, String regular, String low, String least) {
-        @com.fasterxml.jackson.annotation.JsonCreator
-        public Entry(@com.fasterxml.jackson.annotation.JsonProperty("kind") String kind,
-                @com.fasterxml.jackson.annotation.JsonProperty("native") String nativeName,
-                @com.fasterxml.jackson.annotation.JsonProperty("regular") String regular,
-                @com.fasterxml.jackson.annotation.JsonProperty("low") String low,
-                @com.fasterxml.jackson.annotation.JsonProperty("least") String least) {
+        @JsonCreator
+        public Entry(@JsonProperty("kind") String kind,
+                @JsonProperty("native") String nativeName,
+                @JsonProperty("regular") String regular,
+                @JsonProperty("low") String low,
+                @JsonProperty("least") String least) {
             this.kind = kind;
             this.nativeName = nativeName;
             this.regular = regular;

@@ -18,11 +18,17 @@ import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.serde.EventJson;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,11 +40,11 @@ class InferenceHopTest {
 
     private TopicClient topics;
 
-    @jakarta.inject.Inject
+    @Inject
     JobCancellationConsumer cancellations;
 
-    @jakarta.inject.Inject
-    io.micrometer.core.instrument.MeterRegistry metrics;
+    @Inject
+    MeterRegistry metrics;
 
     @BeforeEach
     void open() {
@@ -171,10 +177,10 @@ class InferenceHopTest {
         UUID cancelledJob = UUID.randomUUID();
         JobCancelled cancellation = JobCancelled.of(cancelledJob, WorkItems.TENANT, "cancelled by the tenant");
         topics.send(Topics.JOBS_CANCELLED, cancellation.key(), EventJson.write(cancellation));
-        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
+        Awaitility.await().atMost(Duration.ofSeconds(30))
                 .until(() -> cancellations.contains(cancelledJob));
         double skippedBefore = skipped();
-        List<WorkItem> doomed = java.util.stream.IntStream.range(0, 5).mapToObj(i -> WorkItems.replay("qc" + i,
+        List<WorkItem> doomed = IntStream.range(0, 5).mapToObj(i -> WorkItems.replay("qc" + i,
                 "question " + i, "SELECT " + i, "SELECT " + i)).toList();
         WorkItem other = WorkItems.replay("q-live", "Still asked?", "SELECT 1", "SELECT 1");
 
@@ -182,11 +188,11 @@ class InferenceHopTest {
         send(WorkItems.request(other));
 
         assertThat(awaitExecution(other.workItemId(), 1).get(0).inference().predictedSql()).isEqualTo("SELECT 1");
-        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60))
+        Awaitility.await().atMost(Duration.ofSeconds(60))
                 .until(() -> skipped() - skippedBefore >= doomed.size());
         assertThat(skipped() - skippedBefore).isEqualTo(doomed.size());
-        java.util.Set<String> keys = doomed.stream().map(item -> item.workItemId().toString())
-                .collect(java.util.stream.Collectors.toSet());
+        Set<String> keys = doomed.stream().map(item -> item.workItemId().toString())
+                .collect(Collectors.toSet());
         assertThat(TopicClient.await(Topics.SQL_TO_EXECUTE, r -> keys.contains(r.key()), 1, Duration.ofSeconds(3)))
                 .as("requests forwarded for the cancelled job's items").isEmpty();
     }

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snailbench.localstack.testing.TenantKeys;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.serde.EventJson;
+import io.restassured.RestAssured;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -18,7 +20,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 public final class Hop {
 
     /** The API key of {@code tenant-a}, the tenant of every work item these tests send. */
-    private static final String TENANT_KEY = dev.snailbench.model.domain.ApiKeys.newKey();
+    private static final String TENANT_KEY = ApiKeys.newKey();
     private static volatile boolean registered;
 
     private Hop() {
@@ -31,7 +33,7 @@ public final class Hop {
     public static synchronized String tenantKey() {
         if (!registered) {
             TenantKeys.register(WorkItems.TENANT, "tenant a", TENANT_KEY, key ->
-                    io.restassured.RestAssured.given().header("X-API-Key", key)
+                    RestAssured.given().header("X-API-Key", key)
                             .get("/inferences/" + UUID.randomUUID()).statusCode() == 404);
             registered = true;
         }

@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Fetches datasets into a data directory: each repository is checked out at its pinned commit into a scratch
@@ -55,7 +56,7 @@ final class DataFetch {
                     commit = Git.checkout(d.url(), d.commit(), checkout);
                 } catch (Git.FetchFailed e) {
                     String advice = e.unreachable ? "Offline? Point SNAILBENCH_DATA_DIR or --data-dir at an existing "
-                            + "copy of the data" : "Check the pinned commit (SNAILBENCH_DATA_" + d.name().toUpperCase(java.util.Locale.ROOT)
+                            + "copy of the data" : "Check the pinned commit (SNAILBENCH_DATA_" + d.name().toUpperCase(Locale.ROOT)
                             + "_COMMIT) or point SNAILBENCH_DATA_DIR or --data-dir at an existing copy of the data";
                     throw new Failed("cannot fetch " + d.name() + " from " + d.url() + " (" + d.repository() + " at "
                             + d.shortCommit() + "): " + e.getMessage() + ". " + advice + "; nothing was changed in "

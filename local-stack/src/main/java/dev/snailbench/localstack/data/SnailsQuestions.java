@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * SNAILS' question/query pairs ({@code db/queries/snails_question_querypairs.json}, a JSON array of
@@ -103,7 +104,7 @@ final class SnailsQuestions {
     static Set<String> ids(Path dir) throws IOException {
         Set<String> ids = new HashSet<>();
         ObjectMapper json = new ObjectMapper();
-        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+        try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.toList()) {
                 for (JsonNode q : json.readTree(f.toFile())) {
                     ids.add(q.get("id").asText());

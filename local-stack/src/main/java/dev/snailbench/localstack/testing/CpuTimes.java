@@ -1,5 +1,6 @@
 package dev.snailbench.localstack.testing;
 
+import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.Stack;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,7 +42,7 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, Map<String, Doub
         return new CpuTimes(seconds, threads, machineBusy());
     }
 
-    private static double serverCpu(dev.snailbench.localstack.Postgres server) {
+    private static double serverCpu(Postgres server) {
         ProcessHandle postmaster = server.process();
         // Backends are the postmaster's children; pooled connections keep them alive across a job.
         return cpu(postmaster) + postmaster.descendants().mapToDouble(CpuTimes::cpu).sum();

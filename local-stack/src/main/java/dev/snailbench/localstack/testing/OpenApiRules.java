@@ -1,10 +1,16 @@
 package dev.snailbench.localstack.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -28,12 +34,12 @@ public final class OpenApiRules {
      */
     public static JsonNode keep(String service, String json) {
         try {
-            java.nio.file.Path dir = java.nio.file.Path.of("target", "openapi");
-            java.nio.file.Files.createDirectories(dir);
-            java.nio.file.Files.writeString(dir.resolve(service + ".json"), json);
-            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            Path dir = Path.of("target", "openapi");
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(service + ".json"), json);
+            return new ObjectMapper().readTree(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -59,7 +65,7 @@ public final class OpenApiRules {
                 if (!METHODS.contains(op.getKey())) {
                     continue;
                 }
-                String where = op.getKey().toUpperCase(java.util.Locale.ROOT) + " " + path.getKey() + ": ";
+                String where = op.getKey().toUpperCase(Locale.ROOT) + " " + path.getKey() + ": ";
                 JsonNode o = op.getValue();
                 String id = o.path("operationId").asText("");
                 if (id.isBlank()) {

@@ -1,9 +1,11 @@
 package dev.snailbench.localstack.testing;
 
 import dev.snailbench.localstack.LocalStack;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -12,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -39,7 +42,7 @@ public final class TopicClient implements AutoCloseable {
     }
 
     public void send(String topic, String key, byte[] value) {
-        send(topic, key, value, java.util.Map.of());
+        send(topic, key, value, Map.of());
     }
 
     /**
@@ -47,7 +50,7 @@ public final class TopicClient implements AutoCloseable {
      * reporters through the thread's context class loader; inside a Quarkus test that can be another loader than the
      * one that loaded the client (seen as an intermittent "JmxReporter cannot be cast" failure).
      */
-    public static <T> T withOwnClassLoader(java.util.function.Supplier<T> action) {
+    public static <T> T withOwnClassLoader(Supplier<T> action) {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(TopicClient.class.getClassLoader());
@@ -59,10 +62,10 @@ public final class TopicClient implements AutoCloseable {
     }
 
     /** Sends a record with headers (e.g. a dead-lettered record as SmallRye writes it, with its reason). */
-    public void send(String topic, String key, byte[] value, java.util.Map<String, String> headers) {
+    public void send(String topic, String key, byte[] value, Map<String, String> headers) {
         ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, value);
         headers.forEach((name, text) -> record.headers().add(name,
-                text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+                text.getBytes(StandardCharsets.UTF_8)));
         try {
             producer.send(record).get(30, TimeUnit.SECONDS);
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
@@ -122,9 +125,9 @@ public final class TopicClient implements AutoCloseable {
 
     /** Headers of a record as text, for asserting on dead-letter reasons and trace context. */
     public static Map<String, String> headers(ConsumerRecord<String, byte[]> record) {
-        Map<String, String> headers = new java.util.LinkedHashMap<>();
+        Map<String, String> headers = new LinkedHashMap<>();
         record.headers().forEach(h -> headers.put(h.key(), h.value() == null ? null
-                : new String(h.value(), java.nio.charset.StandardCharsets.UTF_8)));
+                : new String(h.value(), StandardCharsets.UTF_8)));
         return headers;
     }
 

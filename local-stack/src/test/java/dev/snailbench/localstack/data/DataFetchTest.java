@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -504,7 +505,7 @@ class DataFetchTest {
         assertThat(run(List.of("fetch", "--data-dir", data.toString(), "--only", "footballdb"),
                 datasets("x", commit)).code).isZero();
 
-        Files.writeString(data.resolve("footballdb/v2/db/club.sql"), "-- edited\n", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(data.resolve("footballdb/v2/db/club.sql"), "-- edited\n", StandardOpenOption.APPEND);
         Files.delete(data.resolve("footballdb/v3/dev.json"));
         Run verify = run(List.of("verify", "--data-dir", data.toString()), List.of());
 

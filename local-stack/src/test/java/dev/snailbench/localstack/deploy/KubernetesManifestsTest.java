@@ -4,6 +4,8 @@ import static dev.snailbench.localstack.deploy.Kustomize.castMap;
 import static dev.snailbench.localstack.deploy.Kustomize.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabric8.kubernetes.api.model.Namespace;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,6 +16,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -80,7 +83,7 @@ class KubernetesManifestsTest {
             int port = ServiceModule.load(module).httpPort();
             Container container = Manifests.container(manifests.deployment(module));
             assertThat(container.getPorts()).extracting(ContainerPort::getName, ContainerPort::getContainerPort)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple("http", port));
+                    .containsExactly(Tuple.tuple("http", port));
             Service service = manifests.find(Service.class, module)
                     .orElseThrow(() -> new AssertionError("no Service " + module));
             assertThat(service.getSpec().getPorts()).extracting(ServicePort::getPort).containsExactly(port);
@@ -352,7 +355,7 @@ class KubernetesManifestsTest {
             assertThat(image).as("image of %s", deployment.getMetadata().getName()).startsWith("snailbench/")
                     .doesNotEndWith(":latest").matches(".+:[\\w.-]+");
         }
-        String namespace = manifests.all(io.fabric8.kubernetes.api.model.Namespace.class).get(0).getMetadata()
+        String namespace = manifests.all(Namespace.class).get(0).getMetadata()
                 .getName();
         assertThat(manifests.resources).filteredOn(r -> !r.getKind().equals("Namespace"))
                 .allSatisfy(r -> assertThat(r.getMetadata().getNamespace()).isEqualTo(namespace));
@@ -508,7 +511,7 @@ class KubernetesManifestsTest {
     @ParameterizedTest
     @ValueSource(strings = { "overlays/dev", "overlays/prod" })
     void shouldDenyAllTrafficByDefaultAndLetOnlyTheExecutorReachTeamDatabases(String overlay) {
-        var policies = overlay(overlay).all(io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy.class);
+        var policies = overlay(overlay).all(NetworkPolicy.class);
         var deny = policies.stream().filter(p -> p.getMetadata().getName().equals("snailbench-default-deny"))
                 .findFirst().orElseThrow();
         assertThat(deny.getSpec().getPodSelector().getMatchLabels()).isNullOrEmpty();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,7 +66,7 @@ class KustomizeTest {
     @ParameterizedTest
     @ValueSource(strings = { "overlays/dev", "overlays/prod", "kafka-topics", "kafka-users" })
     void shouldRenderLikeKubectlKustomizeWhereKubectlIsInstalled(String dir) throws Exception {
-        Path kubectl = Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+        Path kubectl = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .map(p -> Path.of(p, "kubectl")).filter(Files::isExecutable).findFirst().orElse(null);
         assumeTrue(kubectl != null, "kubectl is not installed: the renderer is checked by the tests below only");
         Process process = new ProcessBuilder(kubectl.toString(), "kustomize", ProjectFiles.k8s().resolve(dir).toString())

@@ -1,5 +1,6 @@
 package dev.snailbench.localstack.deploy;
 
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,7 @@ final class Manifests {
             "v1/Namespace", Namespace.class,
             "autoscaling/v2/HorizontalPodAutoscaler", HorizontalPodAutoscaler.class,
             "policy/v1/PodDisruptionBudget", PodDisruptionBudget.class,
-            "networking.k8s.io/v1/NetworkPolicy", io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy.class);
+            "networking.k8s.io/v1/NetworkPolicy", NetworkPolicy.class);
     /** Custom resources of the operators Snailbench relies on. */
     static final List<String> CUSTOM_KINDS = List.of("keda.sh/v1alpha1/ScaledObject",
             "kafka.strimzi.io/v1beta2/KafkaTopic", "kafka.strimzi.io/v1beta2/KafkaUser");

@@ -17,8 +17,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.BiFunction;
 import org.jboss.logging.Logger;
@@ -97,7 +99,7 @@ public class CrosswalkBuilds {
         Uni<Map<String, String>> expansions = Uni.createFrom().item(Map.of());
         if (spec.expandWithLlm()) {
             List<IdentifierLlm.ExpansionInput> inputs = new ArrayList<>();
-            java.util.Set<String> seen = new java.util.HashSet<>();
+            Set<String> seen = new HashSet<>();
             for (SchemaSpec.Table t : spec.schema().tables()) {
                 List<String> columns = t.columns().stream().map(SchemaSpec.Column::name).toList();
                 if (labels.get(t.name()) != NaturalnessLevel.REGULAR && seen.add(t.name())) {

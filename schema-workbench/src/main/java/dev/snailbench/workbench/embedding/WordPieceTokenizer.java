@@ -8,6 +8,7 @@ import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -80,7 +81,7 @@ public final class WordPieceTokenizer {
 
     /** The basic tokenizer: normalized words and punctuation marks, in order. */
     static List<String> words(String text) {
-        String lower = Normalizer.normalize(text.toLowerCase(java.util.Locale.ROOT), Normalizer.Form.NFD);
+        String lower = Normalizer.normalize(text.toLowerCase(Locale.ROOT), Normalizer.Form.NFD);
         List<String> out = new ArrayList<>();
         StringBuilder word = new StringBuilder();
         for (int i = 0; i < lower.length(); ) {

@@ -9,10 +9,12 @@ import dev.snailbench.model.domain.NaturalnessLevel;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Identifier renaming through the OpenAI-compatible backend {@code snailbench.crosswalks.llm} (llm-client), in
@@ -78,7 +80,7 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
     }
 
     private Uni<Map<String, String>> batched(List<String> identifiers,
-            java.util.function.Function<List<String>, Uni<Map<String, String>>> call) {
+            Function<List<String>, Uni<Map<String, String>>> call) {
         List<List<String>> batches = new ArrayList<>();
         for (int i = 0; i < identifiers.size(); i += config.batchSize()) {
             batches.add(identifiers.subList(i, Math.min(identifiers.size(), i + config.batchSize())));
@@ -120,7 +122,7 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
                 throw new IllegalStateException("LLM gave no name for " + missing);
             }
             return out;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException("LLM answer is not valid JSON: " + OpenAiClient.truncate(content), e);
         }
     }

@@ -12,6 +12,8 @@ import io.smallrye.reactive.messaging.kafka.Record;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -49,7 +51,7 @@ public class DatabaseTaskClient {
      * The answer within {@code timeout}, else a failure: {@link Unavailable} (503) when {@code tryAgain}, where a
      * caller waits (a job submission: the executor is not there now, try again), else {@link UpstreamTimeout} (504).
      */
-    public Uni<DatabaseTaskCompleted> ask(DatabaseTaskRequested request, java.time.Duration timeout,
+    public Uni<DatabaseTaskCompleted> ask(DatabaseTaskRequested request, Duration timeout,
             boolean tryAgain) {
         CompletableFuture<DatabaseTaskCompleted> answer = new CompletableFuture<>();
         waiting.put(request.taskId(), answer);
@@ -61,10 +63,10 @@ public class DatabaseTaskClient {
         return caller == null ? answered : answered.emitOn(task -> caller.runOnContext(ignored -> task.run()));
     }
 
-    private static RuntimeException timedOut(DatabaseTaskRequested request, java.time.Duration timeout,
+    private static RuntimeException timedOut(DatabaseTaskRequested request, Duration timeout,
             boolean tryAgain) {
         String message = "the executor did not answer the "
-                + request.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + " task on database "
+                + request.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " task on database "
                 + request.databaseId() + " within " + timeout.toSeconds() + " s";
         return tryAgain ? new Unavailable(message + ": it may not be running; try again when it is")
                 : new UpstreamTimeout(message);

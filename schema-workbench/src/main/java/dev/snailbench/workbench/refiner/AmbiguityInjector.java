@@ -1,5 +1,7 @@
 package dev.snailbench.workbench.refiner;
 
+import dev.snailbench.model.domain.ResultColumn;
+import dev.snailbench.sql.IdentifierTokens;
 import dev.snailbench.workbench.crosswalk.RuleAbbreviator;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -13,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Amb-Spider-style robustness variants of a schema, with the ground truth kept. At {@code rate} r, about r × the
@@ -30,7 +33,7 @@ import java.util.Set;
 public final class AmbiguityInjector {
 
     /** Generic words for homonyms; thesaurus words are left out (they would make synonyms too). */
-    static final List<String> GENERIC = java.util.stream.Stream.of("value", "code", "kind", "status", "label", "category",
+    static final List<String> GENERIC = Stream.of("value", "code", "kind", "status", "label", "category",
             "detail", "flag", "level", "item", "entry", "data", "measure", "attribute", "property", "tag", "class",
             "state", "field", "content", "figure", "reading", "mark", "group_name", "token", "unit_value")
             .filter(w -> Lexicon.alternatives(w).isEmpty()).toList();
@@ -43,11 +46,11 @@ public final class AmbiguityInjector {
         List<ColumnRef> all = new ArrayList<>();
         Map<String, List<ColumnRef>> byName = new LinkedHashMap<>();
         Set<String> used = new HashSet<>();
-        Map<ColumnRef, dev.snailbench.model.domain.ResultColumn.ValueType> types = new HashMap<>();
+        Map<ColumnRef, ResultColumn.ValueType> types = new HashMap<>();
         for (DatabaseSchema.Table t : schema.tables()) {
             for (DatabaseSchema.Column c : t.columns()) {
                 ColumnRef ref = new ColumnRef(t.name(), c.name());
-                types.put(ref, c.valueType() == null ? dev.snailbench.model.domain.ResultColumn.ValueType.TEXT
+                types.put(ref, c.valueType() == null ? ResultColumn.ValueType.TEXT
                         : c.valueType());
                 all.add(ref);
                 byName.computeIfAbsent(c.name().toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(ref);
@@ -186,14 +189,14 @@ public final class AmbiguityInjector {
         if (!swappable.isEmpty()) {
             int i = swappable.get(random.nextInt(swappable.size()));
             List<String> alternatives = Lexicon.alternatives(words.get(i));
-            List<String> tokens = new ArrayList<>(dev.snailbench.sql.IdentifierTokens.of(name).tokens());
+            List<String> tokens = new ArrayList<>(IdentifierTokens.of(name).tokens());
             String alt = alternatives.get(random.nextInt(alternatives.size()));
             String original = tokens.get(i);
             tokens.set(i, Character.isUpperCase(original.charAt(0))
                     ? (original.chars().allMatch(ch -> !Character.isLowerCase(ch)) ? alt.toUpperCase(Locale.ROOT)
                             : Character.toUpperCase(alt.charAt(0)) + alt.substring(1))
                     : alt);
-            return dev.snailbench.sql.IdentifierTokens.of(name).join(tokens);
+            return IdentifierTokens.of(name).join(tokens);
         }
         String low = RuleAbbreviator.abbreviate(name, NaturalnessLevel.LOW);
         return low.equalsIgnoreCase(name) ? null : low;

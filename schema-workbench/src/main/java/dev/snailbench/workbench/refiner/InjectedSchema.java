@@ -1,7 +1,14 @@
 package dev.snailbench.workbench.refiner;
 
 import dev.snailbench.model.domain.DatabaseSchema;
+import dev.snailbench.model.domain.SqlDialect;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * A schema with injected ambiguity: the schema under its new names, how each original column was renamed, and
@@ -24,19 +31,19 @@ public record InjectedSchema(DatabaseSchema schema, Renaming renaming, List<Ambi
      * The injected schema as a database shows it once {@link RefinedViews#ddl} made it views: on PostgreSQL the new
      * names are lower case (they are meant to be written unquoted, which PostgreSQL folds).
      */
-    public DatabaseSchema as(dev.snailbench.model.domain.SqlDialect dialect) {
-        if (dialect != dev.snailbench.model.domain.SqlDialect.POSTGRESQL) {
+    public DatabaseSchema as(SqlDialect dialect) {
+        if (dialect != SqlDialect.POSTGRESQL) {
             return schema;
         }
-        java.util.Set<String> renamed = new java.util.HashSet<>();
+        Set<String> renamed = new HashSet<>();
         renaming.renamed().forEach((c, name) -> renamed.add(new ColumnRef(c.table(), name).key()));
         return schema.withColumnsRenamed((table, column) -> renamed.contains(new ColumnRef(table, column).key())
-                ? column.toLowerCase(java.util.Locale.ROOT) : column);
+                ? column.toLowerCase(Locale.ROOT) : column);
     }
 
     /** {@link #toOriginal} for many findings: the reverse of the renaming indexed once. */
-    public java.util.function.Function<Ambiguity, Ambiguity> toOriginalNames() {
-        java.util.Map<String, ColumnRef> back = new java.util.HashMap<>();
+    public Function<Ambiguity, Ambiguity> toOriginalNames() {
+        Map<String, ColumnRef> back = new HashMap<>();
         for (ColumnRef c : renaming.all()) {
             back.put(new ColumnRef(c.table(), renaming.nameOf(c)).key(), c);
         }

@@ -6,10 +6,12 @@ import dev.snailbench.workbench.refiner.SchemaGraph.ColumnNode;
 import dev.snailbench.llm.OpenAiClient;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -98,11 +100,11 @@ public final class LlmPackager implements SemanticPackager {
         }
         try {
             JsonNode root = JSON.readTree(text.substring(start, end + 1));
-            root.fields().forEachRemaining(e -> out.put(e.getKey().toLowerCase(java.util.Locale.ROOT), new String[] {
+            root.fields().forEachRemaining(e -> out.put(e.getKey().toLowerCase(Locale.ROOT), new String[] {
                     e.getValue().path("description").asText(""),
-                    e.getValue().path("canonical").asText("").toLowerCase(java.util.Locale.ROOT)
+                    e.getValue().path("canonical").asText("").toLowerCase(Locale.ROOT)
                             .replaceAll("[^a-z0-9_]+", "_")}));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return out;
         }
         return out;

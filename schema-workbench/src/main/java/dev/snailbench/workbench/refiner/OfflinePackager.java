@@ -5,8 +5,12 @@ import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Semantic packages with no model: each word of a name is kept when it reads as a word, else expanded by the abbreviation rules or to the schema's own word it abbreviates
@@ -29,12 +33,12 @@ public final class OfflinePackager implements SemanticPackager {
         SCHEMA, COMMUNITY, TABLE;
 
         public static Context parse(String s) {
-            return s == null ? SCHEMA : valueOf(s.trim().toUpperCase(java.util.Locale.ROOT));
+            return s == null ? SCHEMA : valueOf(s.trim().toUpperCase(Locale.ROOT));
         }
     }
 
     /** Words that carry no meaning of their own in a name. */
-    static final java.util.Set<String> FUNCTION_WORDS = java.util.Set.of("a", "an", "the", "of", "by", "to", "at",
+    static final Set<String> FUNCTION_WORDS = Set.of("a", "an", "the", "of", "by", "to", "at",
             "on", "in", "is", "up", "as", "and", "or", "for", "per");
 
     private final Context context;
@@ -68,16 +72,16 @@ public final class OfflinePackager implements SemanticPackager {
         for (SchemaGraph.TableNode t : graph.tables()) {
             // A table's own words, not expanded: its entity must not change when its columns are renamed.
             String entity = Lexicon.entity(t.name());
-            entityOfTable.put(t.name().toLowerCase(java.util.Locale.ROOT), entity);
+            entityOfTable.put(t.name().toLowerCase(Locale.ROOT), entity);
             tableOfEntity.putIfAbsent(entity, t.name());
             tableOfEntity.putIfAbsent(Lexicon.singular(entity), t.name());
         }
         List<SemanticPackage> out = new ArrayList<>();
         for (ColumnNode c : graph.columns()) {
-            String entity = entityOfTable.get(c.ref().table().toLowerCase(java.util.Locale.ROOT));
+            String entity = entityOfTable.get(c.ref().table().toLowerCase(Locale.ROOT));
             Map<String, Integer> vocabulary = switch (context) {
                 case SCHEMA -> schemaVocabulary;
-                case TABLE -> scoped.computeIfAbsent(c.ref().table().toLowerCase(java.util.Locale.ROOT),
+                case TABLE -> scoped.computeIfAbsent(c.ref().table().toLowerCase(Locale.ROOT),
                         k -> vocabulary(graph, graph.columnsOf(c.ref().table())));
                 case COMMUNITY -> scoped.computeIfAbsent(communities.of(c.index()), k -> vocabulary(graph,
                         communities.peers(c.index()).stream().map(i -> graph.columns().get(i)).toList()));
@@ -93,18 +97,18 @@ public final class OfflinePackager implements SemanticPackager {
                 Map<Character, List<NameUse>> names = context == Context.SCHEMA
                         ? schemaNames.computeIfAbsent("", k -> names(scope))
                         : scopedNames.computeIfAbsent(context == Context.TABLE
-                                ? c.ref().table().toLowerCase(java.util.Locale.ROOT) : communities.of(c.index()),
+                                ? c.ref().table().toLowerCase(Locale.ROOT) : communities.of(c.index()),
                                 k -> names(scope));
                 NameUse whole = wholeName(c, names);
                 if (whole != null && readable(Lexicon.words(whole.representative().ref().column()), vocabulary)) {
                     ColumnNode r = whole.representative();
                     canonical = expandAll(Lexicon.words(r.ref().column()), vocabulary,
-                            entityOfTable.get(r.ref().table().toLowerCase(java.util.Locale.ROOT)),
-                            r.valueType().name().toLowerCase(java.util.Locale.ROOT));
+                            entityOfTable.get(r.ref().table().toLowerCase(Locale.ROOT)),
+                            r.valueType().name().toLowerCase(Locale.ROOT));
                 }
             }
             if (canonical == null) {
-                canonical = expandAll(words, vocabulary, entity, c.valueType().name().toLowerCase(java.util.Locale.ROOT));
+                canonical = expandAll(words, vocabulary, entity, c.valueType().name().toLowerCase(Locale.ROOT));
             }
             String description = description(graph, c, canonical, entity, entityOfTable, tableOfEntity);
             out.add(new SemanticPackage(c.ref(), description, canonical));
@@ -113,16 +117,16 @@ public final class OfflinePackager implements SemanticPackager {
     }
 
     /** A column name used in the scope: its letters only, how many columns carry it, in which tables, one of them. */
-    record NameUse(String letters, int count, java.util.Set<String> tables, ColumnNode representative) {
+    record NameUse(String letters, int count, Set<String> tables, ColumnNode representative) {
     }
 
     private static String letters(String name) {
-        return name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]", "");
+        return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
     }
 
     /** The column names of a scope by first letter. */
     static Map<Character, List<NameUse>> names(List<ColumnNode> columns) {
-        Map<String, List<ColumnNode>> by = new java.util.LinkedHashMap<>();
+        Map<String, List<ColumnNode>> by = new LinkedHashMap<>();
         for (ColumnNode c : columns) {
             String l = letters(c.ref().column());
             if (!l.isEmpty()) {
@@ -131,8 +135,8 @@ public final class OfflinePackager implements SemanticPackager {
         }
         Map<Character, List<NameUse>> out = new HashMap<>();
         by.forEach((l, cs) -> out.computeIfAbsent(l.charAt(0), k -> new ArrayList<>()).add(new NameUse(l, cs.size(),
-                cs.stream().map(c -> c.ref().table().toLowerCase(java.util.Locale.ROOT))
-                        .collect(java.util.stream.Collectors.toSet()), cs.get(0))));
+                cs.stream().map(c -> c.ref().table().toLowerCase(Locale.ROOT))
+                        .collect(Collectors.toSet()), cs.get(0))));
         return out;
     }
 
@@ -159,7 +163,7 @@ public final class OfflinePackager implements SemanticPackager {
         if (own.isEmpty()) {
             return null;
         }
-        String table = c.ref().table().toLowerCase(java.util.Locale.ROOT);
+        String table = c.ref().table().toLowerCase(Locale.ROOT);
         List<NameUse> sameLetter = names.getOrDefault(own.charAt(0), List.of());
         if (sameLetter.stream().anyMatch(n -> n.letters().equals(own) && n.count() > 1)) {
             return null; // a name several tables share already names one thing
@@ -210,7 +214,7 @@ public final class OfflinePackager implements SemanticPackager {
         String last = cw.get(cw.size() - 1);
         ColumnNode ref = graph.referenced(c);
         if (ref != null) {
-            return "identifier of " + entityOfTable.get(ref.ref().table().toLowerCase(java.util.Locale.ROOT))
+            return "identifier of " + entityOfTable.get(ref.ref().table().toLowerCase(Locale.ROOT))
                     .replace('_', ' ');
         }
         if (Lexicon.isKeyWord(last)) {
@@ -220,11 +224,11 @@ public final class OfflinePackager implements SemanticPackager {
             }
             if (tableOfEntity.containsKey(prefix) || tableOfEntity.containsKey(Lexicon.singular(prefix))) {
                 String t = tableOfEntity.getOrDefault(prefix, tableOfEntity.get(Lexicon.singular(prefix)));
-                return "identifier of " + entityOfTable.get(t.toLowerCase(java.util.Locale.ROOT)).replace('_', ' ');
+                return "identifier of " + entityOfTable.get(t.toLowerCase(Locale.ROOT)).replace('_', ' ');
             }
         }
         StringBuilder d = new StringBuilder(canonical.replace('_', ' ')).append(" of ").append(entity.replace('_', ' '))
-                .append(" (").append(c.valueType().name().toLowerCase(java.util.Locale.ROOT)).append(')');
+                .append(" (").append(c.valueType().name().toLowerCase(Locale.ROOT)).append(')');
         if (!c.samples().isEmpty()) {
             d.append("; values: ").append(String.join(", ", c.samples().subList(0, Math.min(3, c.samples().size()))));
         }

@@ -29,9 +29,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 
@@ -262,7 +264,7 @@ public class SyntheticSets {
         }
         summary.put("templates", templates);
         // Seeds and kept pairs side by side: Spider hardness counts and the mean query characteristics.
-        java.util.Set<String> keptIds = kept.stream().map(w -> w.pair().id()).collect(Collectors.toSet());
+        Set<String> keptIds = kept.stream().map(w -> w.pair().id()).collect(Collectors.toSet());
         Map<String, List<Characteristics>> groups = new LinkedHashMap<>();
         groups.put("seeds", new ArrayList<>());
         groups.put("synthetic", new ArrayList<>());
@@ -302,7 +304,7 @@ public class SyntheticSets {
         return m;
     }
 
-    private static double mean(List<Characteristics> list, java.util.function.ToIntFunction<Characteristics> f) {
+    private static double mean(List<Characteristics> list, ToIntFunction<Characteristics> f) {
         return list.isEmpty() ? 0 : Math.round(list.stream().mapToInt(f).average().orElse(0) * 100) / 100.0;
     }
 

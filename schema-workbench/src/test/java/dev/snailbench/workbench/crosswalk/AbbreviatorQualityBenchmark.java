@@ -6,6 +6,7 @@ import dev.snailbench.localstack.DataDir;
 import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.sql.rewrite.CrosswalkCsv;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -95,7 +96,7 @@ class AbbreviatorQualityBenchmark {
             HttpResponse<String> response;
             try {
                 response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new AssertionError("no classifier answering at " + url + "/classify (set -Dsnailbench.classifier.url): "
                         + e, e);
             }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.workbench.refiner.AmbiguityDetector;
 import java.util.List;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,7 +55,7 @@ class MiniLmTest {
         for (float x : v.get(0)) {
             norm += x * x;
         }
-        assertThat(norm).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-4));
+        assertThat(norm).isCloseTo(1.0, Offset.offset(1e-4));
         // one text per run: the same text gets the same vector whatever is embedded with it
         // (the quantized model scales activations per run, so a batch would move it slightly)
         assertThat(AmbiguityDetector.cosine(v.get(0), v.get(3))).isGreaterThan(0.99999);

@@ -14,6 +14,8 @@ import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.eclipse.microprofile.reactive.messaging.Channel;
@@ -84,8 +86,8 @@ public class AbandonedItemsConsumer {
     }
 
     private static ItemScored verdict(ItemAbandoned event, ItemResult result) {
-        return new ItemScored(java.util.UUID.randomUUID(), event.jobId(), event.tenantId(), event.workItemId(),
-                java.time.Instant.now(), ItemScored.SCHEMA_VERSION, result.questionId,
+        return new ItemScored(UUID.randomUUID(), event.jobId(), event.tenantId(), event.workItemId(),
+                Instant.now(), ItemScored.SCHEMA_VERSION, result.questionId,
                 Boolean.TRUE.equals(result.strictMatch), Boolean.TRUE.equals(result.setMatch), result.failed,
                 result.reason);
     }

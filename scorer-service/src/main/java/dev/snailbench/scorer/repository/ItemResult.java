@@ -63,7 +63,7 @@ public class ItemResult {
     @Column(columnDefinition = "text")
     public String reviewNote;
     public String reviewedBy;
-    public java.time.Instant reviewedAt;
+    public Instant reviewedAt;
     /** The job's name as the team gave it (for report titles). */
     public String jobName;
     public boolean failed;

@@ -3,16 +3,20 @@ package dev.snailbench.scorer.repository;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 @ApplicationScoped
 public class ItemResultRepository implements PanacheRepositoryBase<ItemResult, UUID> {
 
     /** The stored results of these work items, by work-item id (one query for a whole batch). */
-    public Uni<java.util.Map<UUID, ItemResult>> findAll(java.util.Collection<UUID> workItemIds) {
+    public Uni<Map<UUID, ItemResult>> findAll(Collection<UUID> workItemIds) {
         return list("workItemId in ?1", workItemIds).map(found -> found.stream()
-                .collect(java.util.stream.Collectors.toMap(r -> r.workItemId, r -> r)));
+                .collect(Collectors.toMap(r -> r.workItemId, r -> r)));
     }
 
     /**
@@ -21,9 +25,9 @@ public class ItemResultRepository implements PanacheRepositoryBase<ItemResult, U
      */
     public Uni<List<ItemResult>> forJob(UUID jobId, String tenantId) {
         return list("jobId = ?1 and tenantId = ?2", jobId, tenantId).map(items -> items.stream()
-                .sorted(java.util.Comparator.<ItemResult, String>comparing(r -> r.questionId, NaturalOrder.INSTANCE)
-                        .thenComparing(r -> r.model, java.util.Comparator.nullsFirst(String::compareTo))
-                        .thenComparing(r -> r.level, java.util.Comparator.nullsFirst(String::compareTo))
+                .sorted(Comparator.<ItemResult, String>comparing(r -> r.questionId, NaturalOrder.INSTANCE)
+                        .thenComparing(r -> r.model, Comparator.nullsFirst(String::compareTo))
+                        .thenComparing(r -> r.level, Comparator.nullsFirst(String::compareTo))
                         .thenComparing(r -> r.workItemId))
                 .toList());
     }

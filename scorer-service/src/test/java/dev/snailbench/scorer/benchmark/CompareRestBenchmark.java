@@ -2,6 +2,8 @@ package dev.snailbench.scorer.benchmark;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.scorer.TestKeys;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URI;
@@ -39,11 +41,11 @@ class CompareRestBenchmark {
     @Test
     void comparePairsPerSecondOverRest() throws Exception {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        String key = dev.snailbench.scorer.TestKeys.registered();
+        String key = TestKeys.registered();
         for (int rows : new int[] {1_000, 10_000}) {
             byte[] body = new ObjectMapper().writeValueAsBytes(pair(rows));
             HttpRequest request = HttpRequest.newBuilder(compare).header("Content-Type", "application/json")
-                    .header(dev.snailbench.model.domain.ApiKeys.HEADER, key)
+                    .header(ApiKeys.HEADER, key)
                     .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
             for (int warm = 0; warm < Math.max(3, 50_000 / rows); warm++) {
                 send(client, request);

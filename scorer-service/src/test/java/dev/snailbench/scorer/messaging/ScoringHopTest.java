@@ -19,10 +19,12 @@ import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.scorer.TestEvents;
 import io.quarkus.test.junit.QuarkusTest;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -112,7 +114,7 @@ class ScoringHopTest {
     @Test
     void shouldScoreABurstOnceEachWhileAnUnscorableEventAndARedeliveryArriveAmongIt() throws Exception {
         UUID jobId = UUID.randomUUID();
-        List<ExecutionCompleted> burst = new java.util.ArrayList<>();
+        List<ExecutionCompleted> burst = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
             burst.add(completed(jobId, "t-hop", "burst-" + i, "SELECT " + i, "SELECT " + i,
                     ok(columns("n", "NUMBER"), List.of(List.of(Integer.toString(i)))),
@@ -142,7 +144,7 @@ class ScoringHopTest {
         assertThat(storedRowsOfJob(jobId)).isEqualTo(300);
         assertThat(storedRows(first.workItemId())).isEqualTo(1);
         assertThat(TestEvents.await(Topics.deadLetter(Topics.RESULTS_TO_SCORE, "scorer"),
-                r -> new String(r.value(), java.nio.charset.StandardCharsets.UTF_8).contains(jobId.toString()), 1, WAIT))
+                r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId.toString()), 1, WAIT))
                 .hasSize(1);
     }
 
@@ -153,7 +155,7 @@ class ScoringHopTest {
         ExecutionRequested request = new ExecutionRequested(UUID.randomUUID(), template.jobId(), template.tenantId(),
                 template.workItemId(), template.occurredAt(), 1, template.item(), template.inference());
         TestEvents.send(Topics.deadLetter(Topics.SQL_TO_EXECUTE, "executor"), request.key(), EventJson.write(request),
-                java.util.Map.of("dead-letter-reason", "RecordTooLargeException: 1856898 bytes"));
+                Map.of("dead-letter-reason", "RecordTooLargeException: 1856898 bytes"));
 
         ItemScored scored = awaitScores(request.workItemId(), 1).get(0);
         assertThat(scored.failed()).isTrue();

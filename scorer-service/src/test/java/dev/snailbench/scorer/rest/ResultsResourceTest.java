@@ -23,6 +23,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.assertj.core.api.Assertions;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -78,7 +80,7 @@ class ResultsResourceTest {
                 .body("overall.metrics.qatchExecutionAccuracy.mean", equalTo(1.0f));
         String header = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", jobId)
                 .then().statusCode(200).extract().asString().split("\r\n")[0];
-        org.assertj.core.api.Assertions.assertThat(header)
+        Assertions.assertThat(header)
                 .contains(",tupleOrder,executionAccuracy,qatchExecutionAccuracy,validEfficiencyScore,");
     }
 
@@ -141,7 +143,7 @@ class ResultsResourceTest {
                 .body("overall.reasons.'gold failed'", equalTo(1))
                 .body("overall.reasons.COLUMN_ORDER_DIFFERS", equalTo(1))
                 .body("byModel[0].key.model", equalTo("gpt-test"))
-                .body("byHardness.key.hardness", org.hamcrest.Matchers.hasItem("medium"))
+                .body("byHardness.key.hardness", Matchers.hasItem("medium"))
                 // No question of this job carries the dataset's label: nothing to group or compare by it.
                 .body("byLabelledHardness", hasSize(0))
                 .body("hardnessAgreement.labelled", equalTo(0));
@@ -150,24 +152,24 @@ class ResultsResourceTest {
     @Test
     void shouldExportCsvAndSelfContainedHtml() {
         String csv = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", jobId)
-                .then().statusCode(200).contentType(org.hamcrest.Matchers.containsString("text/csv"))
+                .then().statusCode(200).contentType(Matchers.containsString("text/csv"))
                 .extract().asString();
         String[] lines = csv.split("\r\n");
-        org.assertj.core.api.Assertions.assertThat(lines).hasSize(3);
-        org.assertj.core.api.Assertions.assertThat(lines[0]).startsWith("questionId,question,workItemId,model")
+        Assertions.assertThat(lines).hasSize(3);
+        Assertions.assertThat(lines[0]).startsWith("questionId,question,workItemId,model")
                 .contains(",goldSql,predictedSql,");
         // A row says what was asked, what the gold answer and the prediction were: the CSV is read on its own.
-        org.assertj.core.api.Assertions.assertThat(lines[1]).startsWith("q1,question q1,")
+        Assertions.assertThat(lines[1]).startsWith("q1,question q1,")
                 .contains(",\"SELECT name, goals FROM p\",\"SELECT goals, name FROM p\",");
-        org.assertj.core.api.Assertions.assertThat(lines[2]).contains("\"gold failed: ERROR 42P01 relation "
+        Assertions.assertThat(lines[2]).contains("\"gold failed: ERROR 42P01 relation "
                 + "\"\"match_fact\"\" does not exist\"");
         String html = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.html", jobId)
-                .then().statusCode(200).contentType(org.hamcrest.Matchers.containsString("text/html"))
+                .then().statusCode(200).contentType(Matchers.containsString("text/html"))
                 .extract().asString();
-        org.assertj.core.api.Assertions.assertThat(html).contains("<svg", "Execution accuracy by naturalness level",
+        Assertions.assertThat(html).contains("<svg", "Execution accuracy by naturalness level",
                 "Items by reason").doesNotContain("<script", "src=\"http", "href=\"http");
         // Titled by the job's name as the team gave it (escaped), not by its id.
-        org.assertj.core.api.Assertions.assertThat(html).contains("<title>Snailbench: FootballDB v1 &lt;nightly&gt;"
+        Assertions.assertThat(html).contains("<title>Snailbench: FootballDB v1 &lt;nightly&gt;"
                 + "</title>", "<h1>FootballDB v1 &lt;nightly&gt;</h1>", "<p>Job " + jobId + "</p>");
         given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.json", jobId)
                 .then().statusCode(200).body("items", hasSize(2)).body("summary.overall.items", equalTo(2));
@@ -196,9 +198,9 @@ class ResultsResourceTest {
                 .body("overall.metrics.manualAccuracy.mean", equalTo(1.0f));
         String csv = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", jobId)
                 .then().statusCode(200).extract().asString();
-        org.assertj.core.api.Assertions.assertThat(csv.split("\r\n")[0]).endsWith(
+        Assertions.assertThat(csv.split("\r\n")[0]).endsWith(
                 "manualVerdict,reviewNote,reviewedBy");
-        org.assertj.core.api.Assertions.assertThat(csv).contains(",correct,\"same columns, permuted\",ana");
+        Assertions.assertThat(csv).contains(",correct,\"same columns, permuted\",ana");
     }
 
     @Test
@@ -230,9 +232,9 @@ class ResultsResourceTest {
         given().header(ApiKeys.HEADER, ownerKey).contentType("application/json").body(Map.of("verdict", "correct"))
                 .when().put("/jobs/{id}/items/{item}/review", jobId, "q1")
                 .then().statusCode(409).body("status", equalTo(409))
-                .body("error", org.hamcrest.Matchers.startsWith("question q1 has 2 items in job " + jobId))
-                .body("error", org.hamcrest.Matchers.containsString(q1 + " (gpt-test, Native, "))
-                .body("error", org.hamcrest.Matchers.containsString(second.workItemId() + " (gpt-other, Native, "));
+                .body("error", Matchers.startsWith("question q1 has 2 items in job " + jobId))
+                .body("error", Matchers.containsString(q1 + " (gpt-test, Native, "))
+                .body("error", Matchers.containsString(second.workItemId() + " (gpt-other, Native, "));
     }
 
     @Test
@@ -286,14 +288,14 @@ class ResultsResourceTest {
                 .body("byModel[0].multipleStatements", equalTo(1));
         String csv = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", job)
                 .then().statusCode(200).extract().asString();
-        org.assertj.core.api.Assertions.assertThat(csv.split("\r\n")[0]).contains(",queryF1,multipleStatements,");
-        org.assertj.core.api.Assertions.assertThat(csv.split("\r\n")).filteredOn(l -> l.startsWith("m1,"))
+        Assertions.assertThat(csv.split("\r\n")[0]).contains(",queryF1,multipleStatements,");
+        Assertions.assertThat(csv.split("\r\n")).filteredOn(l -> l.startsWith("m1,"))
                 .singleElement().asString().contains(",1.0,1.0,1.0,true,");
-        org.assertj.core.api.Assertions.assertThat(csv.split("\r\n")).filteredOn(l -> l.startsWith("m2,"))
+        Assertions.assertThat(csv.split("\r\n")).filteredOn(l -> l.startsWith("m2,"))
                 .singleElement().asString().contains(",false,");
         String html = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.html", job)
                 .then().statusCode(200).extract().asString();
-        org.assertj.core.api.Assertions.assertThat(html).contains("1 of 2 predictions hold several statements");
+        Assertions.assertThat(html).contains("1 of 2 predictions hold several statements");
     }
 
     @Test
@@ -337,12 +339,12 @@ class ResultsResourceTest {
                         "labelled", "hard", "computed", "medium"))));
         String csv = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", job)
                 .then().statusCode(200).extract().asString();
-        org.assertj.core.api.Assertions.assertThat(csv.split("\r\n")[0]).contains(",level,hardness,labelledHardness,");
-        org.assertj.core.api.Assertions.assertThat(csv.split("\r\n")).filteredOn(l -> l.startsWith("teams,"))
+        Assertions.assertThat(csv.split("\r\n")[0]).contains(",level,hardness,labelledHardness,");
+        Assertions.assertThat(csv.split("\r\n")).filteredOn(l -> l.startsWith("teams,"))
                 .singleElement().asString().contains(",Native,medium,hard,");
         String html = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.html", job)
                 .then().statusCode(200).extract().asString();
-        org.assertj.core.api.Assertions.assertThat(html).contains("By the dataset&#39;s hardness label",
+        Assertions.assertThat(html).contains("By the dataset&#39;s hardness label",
                 "Spider hardness of the gold SQL agrees with the dataset's label on 1 of 2 questions.");
     }
 

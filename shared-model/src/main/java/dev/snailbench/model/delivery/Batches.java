@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -93,7 +94,7 @@ public final class Batches {
 
     private static long waitedMillis(List<? extends Message<?>> records) {
         long oldest = records.stream().map(r -> r.getMetadata(IncomingKafkaRecordMetadata.class))
-                .flatMap(java.util.Optional::stream).mapToLong(m -> m.getTimestamp().toEpochMilli()).min()
+                .flatMap(Optional::stream).mapToLong(m -> m.getTimestamp().toEpochMilli()).min()
                 .orElse(System.currentTimeMillis());
         return System.currentTimeMillis() - oldest;
     }

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.HexFormat;
 
@@ -26,7 +27,7 @@ public final class ApiKeys {
      * a request with a key it does not know yet waits for the registration and answers as it arrives
      * (tenancy-support's {@code TenantAuthenticator}, which refuses a key only after a longer wait).
      */
-    public static final java.time.Duration PROPAGATION = java.time.Duration.ofSeconds(1);
+    public static final Duration PROPAGATION = Duration.ofSeconds(1);
 
     private static final SecureRandom RANDOM = new SecureRandom();
 

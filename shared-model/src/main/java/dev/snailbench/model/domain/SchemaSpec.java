@@ -1,5 +1,6 @@
 package dev.snailbench.model.domain;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 
 /** The tables and columns of a database, native names, in the database's order. */
@@ -18,7 +19,7 @@ public record SchemaSpec(List<Table> tables) {
 
     /** Distinct identifiers (tables and columns), first occurrence order. */
     public List<String> distinctIdentifiers() {
-        java.util.LinkedHashSet<String> ids = new java.util.LinkedHashSet<>();
+        LinkedHashSet<String> ids = new LinkedHashSet<>();
         for (Table t : tables) {
             ids.add(t.name());
             t.columns().forEach(c -> ids.add(c.name()));

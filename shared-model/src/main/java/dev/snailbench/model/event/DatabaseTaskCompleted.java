@@ -6,6 +6,7 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.domain.TeamSchema;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -26,7 +27,7 @@ import java.util.UUID;
 public record DatabaseTaskCompleted(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
         UUID taskId, UUID databaseId, DatabaseTaskRequested.Kind kind, String error, boolean refused,
         SqlDialect dialect, boolean hasAdminLogin, SchemaSpec schema, QatchSuite qatch, int applied,
-        SyntheticSuite synthetic, TeamSchema promptSchema, java.util.List<String> schemas, String databaseName) implements Event {
+        SyntheticSuite synthetic, TeamSchema promptSchema, List<String> schemas, String databaseName) implements Event {
 
     public static DatabaseTaskCompleted ok(DatabaseTaskRequested request, SqlDialect dialect, boolean hasAdminLogin,
             SchemaSpec schema, QatchSuite qatch, int applied) {
@@ -50,10 +51,10 @@ public record DatabaseTaskCompleted(UUID eventId, UUID jobId, String tenantId, I
     }
 
     public static DatabaseTaskCompleted schemas(DatabaseTaskRequested request, SqlDialect dialect,
-            boolean hasAdminLogin, java.util.List<String> schemas, String databaseName) {
+            boolean hasAdminLogin, List<String> schemas, String databaseName) {
         return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
                 SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), null, false, dialect,
-                hasAdminLogin, null, null, 0, null, null, java.util.List.copyOf(schemas), databaseName);
+                hasAdminLogin, null, null, 0, null, null, List.copyOf(schemas), databaseName);
     }
 
     public static DatabaseTaskCompleted failed(DatabaseTaskRequested request, SqlDialect dialect,

@@ -1,6 +1,7 @@
 package dev.snailbench.model.event;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 
@@ -18,7 +19,7 @@ public record ModelBackendsAnnounced(UUID eventId, UUID jobId, String tenantId, 
     /** The one record key: the topic keeps only the latest announcement per key. */
     public static final String KEY = "inference";
 
-    public static ModelBackendsAnnounced of(java.util.Collection<String> backends) {
+    public static ModelBackendsAnnounced of(Collection<String> backends) {
         return new ModelBackendsAnnounced(UUID.randomUUID(), null, null, Instant.now(), SCHEMA_VERSION,
                 backends.stream().sorted().toList());
     }

@@ -1,9 +1,11 @@
 package dev.snailbench.model.problem;
 
+import java.time.Duration;
+
 /** Not possible right now, possible soon (503): a write not yet readable, a peer not yet ready. */
 public final class Unavailable extends Problem {
 
-    public Unavailable(String message, java.time.Duration retryAfter) {
+    public Unavailable(String message, Duration retryAfter) {
         super(message, null, retryAfter);
     }
 
@@ -17,6 +19,6 @@ public final class Unavailable extends Problem {
      */
     public static Unavailable notReadableYet(String what) {
         return new Unavailable(what + " was accepted but is not readable yet; retry shortly",
-                java.time.Duration.ofSeconds(1));
+                Duration.ofSeconds(1));
     }
 }

@@ -3,6 +3,8 @@ package dev.snailbench.model.serde;
 import io.smallrye.common.annotation.Identifier;
 import io.smallrye.reactive.messaging.kafka.DeserializationFailureHandler;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.apache.kafka.common.header.Headers;
+import org.jboss.logging.Logger;
 
 /**
  * Sends a record that cannot be read as its event type to the channel's dead-letter topic, with the reason
@@ -16,11 +18,11 @@ public class DeadLetterOnBadPayload implements DeserializationFailureHandler<Obj
 
     public static final String NAME = "dead-letter-on-bad-payload";
 
-    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(DeadLetterOnBadPayload.class);
+    private static final Logger LOG = Logger.getLogger(DeadLetterOnBadPayload.class);
 
     @Override
     public Object handleDeserializationFailure(String topic, boolean isKey, String deserializer, byte[] data,
-            Exception exception, org.apache.kafka.common.header.Headers headers) {
+            Exception exception, Headers headers) {
         // No silent dead-lettering: say which topic and why (the record itself goes to the dead-letter topic).
         LOG.warnf("unreadable %s of %d bytes on %s, dead-lettered: %s", isKey ? "key" : "value",
                 data == null ? 0 : data.length, topic, exception == null ? "no cause given" : exception.toString());

@@ -1,5 +1,6 @@
 package dev.snailbench.model.tracing;
 
+import dev.snailbench.model.delivery.NackWarnings;
 import dev.snailbench.model.event.Event;
 import dev.snailbench.model.event.WorkItemEvent;
 import io.opentelemetry.context.Context;
@@ -99,7 +100,7 @@ public final class TraceForwarding {
         public void onMessageNack(Message<?> message, Throwable failure) {
             forget(message.getPayload());
             // The only incoming interceptor SmallRye applies to a channel: it also reports every nack.
-            dev.snailbench.model.delivery.NackWarnings.log(message, failure);
+            NackWarnings.log(message, failure);
         }
     }
 

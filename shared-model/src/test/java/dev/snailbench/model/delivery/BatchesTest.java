@@ -12,7 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.junit.jupiter.api.Test;
@@ -25,7 +27,7 @@ class BatchesTest {
 
     /** Records of a fake batch, remembering how each was settled. */
     private final List<String> acked = new CopyOnWriteArrayList<>();
-    private final Map<String, Throwable> nacked = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Throwable> nacked = new ConcurrentHashMap<>();
     private final List<String> batchAcks = new CopyOnWriteArrayList<>();
 
     @Test
@@ -111,12 +113,12 @@ class BatchesTest {
                 deadLettered.complete(null);
             }, "kafka-producer-network-thread");
             producer.start();
-            done.get(5, java.util.concurrent.TimeUnit.SECONDS);
+            done.get(5, TimeUnit.SECONDS);
 
             assertThat(handledOn).containsExactly(batchContext);
             assertThat(batchAcks).containsExactly("batch");
         } finally {
-            vertx.close().toCompletionStage().toCompletableFuture().get(5, java.util.concurrent.TimeUnit.SECONDS);
+            vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
         }
     }
 

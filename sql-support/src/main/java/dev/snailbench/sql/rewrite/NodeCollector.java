@@ -3,11 +3,13 @@ package dev.snailbench.sql.rewrite;
 import dev.snailbench.sql.IdentifierQuoting;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import net.sf.jsqlparser.expression.DateUnitExpression;
 import net.sf.jsqlparser.expression.Expression;
@@ -47,14 +49,14 @@ final class NodeCollector {
      */
     final List<DateUnitExpression> dateUnitColumns = new ArrayList<>();
     /** New text of date-unit column references, printed by {@link #print()} (the node itself is immutable). */
-    final java.util.Map<DateUnitExpression, String> dateUnitRenames = new IdentityHashMap<>();
+    final Map<DateUnitExpression, String> dateUnitRenames = new IdentityHashMap<>();
 
     private Statement statement;
     private StringBuilder sink;
     private StatementDeParser deparser;
     private boolean collecting = true;
     /** Aliases of tables (alias key → the aliased table node). */
-    final java.util.Map<String, Table> tableAliases = new java.util.HashMap<>();
+    final Map<String, Table> tableAliases = new HashMap<>();
     /** Aliases of derived tables (subqueries, lateral, table functions) and CTE names. */
     final Set<String> derivedNames = new LinkedHashSet<>();
     final Set<String> cteNames = new LinkedHashSet<>();

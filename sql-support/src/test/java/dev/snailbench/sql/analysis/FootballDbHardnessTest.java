@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -130,7 +131,7 @@ class FootballDbHardnessTest {
     }
 
     private static String questionKey(JsonNode q) {
-        return "question:" + q.get("question").asText().strip().toLowerCase(java.util.Locale.ROOT);
+        return "question:" + q.get("question").asText().strip().toLowerCase(Locale.ROOT);
     }
 
     private static Map<String, String> labels(String version) throws IOException {

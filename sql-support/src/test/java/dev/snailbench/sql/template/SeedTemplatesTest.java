@@ -7,8 +7,10 @@ import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.template.SeedTemplate.Kind;
 import dev.snailbench.sql.template.SeedTemplate.Slot;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,8 +47,8 @@ class SeedTemplatesTest {
 
         assertThat(t.slots()).extracting(Slot::kind, Slot::table, Slot::column, Slot::original, Slot::numeric)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(Kind.VALUE, "national_team", "teamname", "England", false),
-                        org.assertj.core.groups.Tuple.tuple(Kind.VALUE, "national_team", "year", "2018", true));
+                        Tuple.tuple(Kind.VALUE, "national_team", "teamname", "England", false),
+                        Tuple.tuple(Kind.VALUE, "national_team", "year", "2018", true));
         // "goals > 0": the question does not say it, so it stays as it is.
         assertThat(t.text()).contains("T2.goals > 0").doesNotContain("England").doesNotContain("2018");
         assertThat(t.fill(Map.of(t.slots().get(0).marker(), "'Brazil'", t.slots().get(1).marker(), "2014")))
@@ -77,8 +79,8 @@ class SeedTemplatesTest {
                 "SELECT max(goals) FROM national_team");
 
         assertThat(t.slots()).extracting(Slot::kind, Slot::table, Slot::column, Slot::spoken).containsExactly(
-                org.assertj.core.groups.Tuple.tuple(Kind.AGGREGATE, "national_team", "goals", "highest"),
-                org.assertj.core.groups.Tuple.tuple(Kind.MEASURE, "national_team", "goals", "goals"));
+                Tuple.tuple(Kind.AGGREGATE, "national_team", "goals", "highest"),
+                Tuple.tuple(Kind.MEASURE, "national_team", "goals", "goals"));
         assertThat(t.fill(Map.of(t.slots().get(0).marker(), "avg", t.slots().get(1).marker(), "goals")))
                 .isEqualToIgnoringCase("SELECT avg(goals) FROM national_team");
         // The question says the new function in the seed's phrasing: "highest" → "lowest", "average", "total".
@@ -104,7 +106,7 @@ class SeedTemplatesTest {
         assertThat(group.column()).isEqualTo("year");
         assertThat(group.spoken()).isEqualTo("year");
         // Both places, the returned column and the grouping, take the new column together.
-        java.util.Map<String, String> fills = new java.util.HashMap<>();
+        Map<String, String> fills = new HashMap<>();
         t.slots().forEach(s -> fills.put(s.marker(), s.kind() == Kind.GROUP ? "teamname"
                 : s.kind() == Kind.AGGREGATE ? "sum" : s.original()));
         assertThat(t.fill(fills)).isEqualToIgnoringCase(
@@ -138,7 +140,7 @@ class SeedTemplatesTest {
 
         assertThat(t.slots()).filteredOn(s -> s.kind() == SeedTemplate.Kind.VALUE).singleElement();
         assertThat(t.text()).doesNotContain("1998");
-        assertThat(t.fill(java.util.Map.of(t.slots().get(0).marker(), "goals", t.slots().get(t.slots().size() - 1)
+        assertThat(t.fill(Map.of(t.slots().get(0).marker(), "goals", t.slots().get(t.slots().size() - 1)
                 .marker(), "2002"))).doesNotContain("1998");
     }
 

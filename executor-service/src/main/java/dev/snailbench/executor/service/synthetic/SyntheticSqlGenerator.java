@@ -12,6 +12,7 @@ import dev.snailbench.model.domain.SyntheticSuite.Options;
 import dev.snailbench.model.domain.SyntheticSuite.Pair;
 import dev.snailbench.model.domain.SyntheticSuite.Template;
 import dev.snailbench.model.domain.SyntheticSuite;
+import dev.snailbench.sql.IdentifierTokens;
 import dev.snailbench.sql.JdbcSchemaReader;
 import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.sql.IdentifierQuoting;
@@ -30,8 +31,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -41,6 +44,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.regex.Pattern;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.select.Select;
 
 /**
  * ScienceBenchmark's SQL side on a team's database: seeds → templates (typed slots, deduplicated), the slots filled
@@ -90,7 +95,7 @@ public final class SyntheticSqlGenerator {
     private final Set<String> seedSql = new HashSet<>();
     private final Map<String, List<List<String>>> sampledRows = new HashMap<>();
     private final long deadline;
-    private final Map<Stratum, Integer> seedStrata = new java.util.EnumMap<>(Stratum.class);
+    private final Map<Stratum, Integer> seedStrata = new EnumMap<>(Stratum.class);
     private final Map<String, BigDecimal[]> ranges = new HashMap<>();
     private final Map<String, Integer> refused = new LinkedHashMap<>();
     private SqlParser parser;
@@ -173,11 +178,11 @@ public final class SyntheticSqlGenerator {
             String printed;
             Stratum stratum;
             try {
-                net.sf.jsqlparser.statement.Statement parsed = parser.parse(seed.sql(), dialect);
+                Statement parsed = parser.parse(seed.sql(), dialect);
                 printed = parsed.toString();
                 // Every seed as the parser prints it: a filled query equal to any of them is no new pair.
                 seedSql.add(normalize(printed));
-                stratum = parsed instanceof net.sf.jsqlparser.statement.select.Select
+                stratum = parsed instanceof Select
                         ? Stratum.of(Characteristics.of(parsed)) : Stratum.PLAIN;
                 seedStrata.merge(stratum, 1, Integer::sum);
                 template = SeedTemplates.of(parsed, seed.question(), columnsByTable);
@@ -232,7 +237,7 @@ public final class SyntheticSqlGenerator {
         boolean budgetReached = false;
         int maxAttempts = options.maxPerTemplate() * ATTEMPTS_PER_PAIR;
         Map<Stratum, Integer> quota = quotas();
-        Map<Stratum, Integer> filledPerStratum = new java.util.EnumMap<>(Stratum.class);
+        Map<Stratum, Integer> filledPerStratum = new EnumMap<>(Stratum.class);
         List<Stratum> strata = new ArrayList<>();
         // Pass 0 fills each stratum up to the seeds' share of it; pass 1 fills the rest of the target from any.
         passes:
@@ -313,11 +318,11 @@ public final class SyntheticSqlGenerator {
      * generation stays.
      */
     static List<Pair> interleave(List<Pair> pairs, List<Stratum> strata) {
-        Map<Stratum, java.util.ArrayDeque<Pair>> queues = new java.util.EnumMap<>(Stratum.class);
+        Map<Stratum, ArrayDeque<Pair>> queues = new EnumMap<>(Stratum.class);
         for (int i = 0; i < pairs.size(); i++) {
-            queues.computeIfAbsent(strata.get(i), k -> new java.util.ArrayDeque<>()).add(pairs.get(i));
+            queues.computeIfAbsent(strata.get(i), k -> new ArrayDeque<>()).add(pairs.get(i));
         }
-        Map<Stratum, Integer> taken = new java.util.EnumMap<>(Stratum.class);
+        Map<Stratum, Integer> taken = new EnumMap<>(Stratum.class);
         List<Pair> out = new ArrayList<>(pairs.size());
         while (out.size() < pairs.size()) {
             Stratum next = null;
@@ -341,7 +346,7 @@ public final class SyntheticSqlGenerator {
     /** Pairs per stratum for the seeds' share of it (rounded up): the first pass stops each stratum there. */
     private Map<Stratum, Integer> quotas() {
         int seeds = seedStrata.values().stream().mapToInt(Integer::intValue).sum();
-        Map<Stratum, Integer> quota = new java.util.EnumMap<>(Stratum.class);
+        Map<Stratum, Integer> quota = new EnumMap<>(Stratum.class);
         for (Stratum s : Stratum.values()) {
             quota.put(s, seeds == 0 ? options.target()
                     : (int) Math.ceil(options.target() * (double) seedStrata.getOrDefault(s, 0) / seeds));
@@ -372,7 +377,7 @@ public final class SyntheticSqlGenerator {
      * comparisons against the data: {@code year >= 1930} where 1930 is the column's minimum holds for every row.
      */
     private boolean meaningful(SeedTemplate template, Filled filled) {
-        net.sf.jsqlparser.statement.Statement parsed;
+        Statement parsed;
         try {
             parsed = parser.parse(filled.sql(), dialect);
         } catch (RuntimeException e) {
@@ -605,7 +610,7 @@ public final class SyntheticSqlGenerator {
      * code or a number that labels rather than counts.
      */
     static boolean arithmetic(String column) {
-        return dev.snailbench.sql.IdentifierTokens.of(column).tokens().stream().map(t -> t.toLowerCase(Locale.ROOT))
+        return IdentifierTokens.of(column).tokens().stream().map(t -> t.toLowerCase(Locale.ROOT))
                 .noneMatch(NOT_ARITHMETIC::contains);
     }
 

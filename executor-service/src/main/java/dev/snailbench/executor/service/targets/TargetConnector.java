@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service.targets;
 
+import com.microsoft.sqlserver.jdbc.SQLServerDriver;
 import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.model.target.TargetSpec;
 import dev.snailbench.executor.service.Target;
@@ -122,7 +123,7 @@ public final class TargetConnector {
 
     private static Driver driver(SqlDialect dialect) {
         return dialect == SqlDialect.POSTGRESQL ? new org.postgresql.Driver()
-                : new com.microsoft.sqlserver.jdbc.SQLServerDriver();
+                : new SQLServerDriver();
     }
 
     /** Connections through the driver, each session prepared and verified before the pool sees it. */

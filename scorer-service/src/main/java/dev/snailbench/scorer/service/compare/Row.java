@@ -1,6 +1,8 @@
 package dev.snailbench.scorer.service.compare;
 
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 
 /** One result row of comparable cells, hashed once (rows go into hash maps by the hundred thousand). */
 public final class Row {
@@ -10,7 +12,7 @@ public final class Row {
     /** Computed once: QATCH's tuple constraint and execution accuracy both need it. */
     private Row sorted;
     /** Computed once, for wide rows only (Soft-F1's membership tests). */
-    private java.util.Set<Object> cellSet;
+    private Set<Object> cellSet;
 
     public Row(Object[] cells) {
         this.cells = cells;
@@ -42,10 +44,10 @@ public final class Row {
     }
 
     /** The row's distinct cells as a set. */
-    java.util.Set<Object> cellSet() {
-        java.util.Set<Object> s = cellSet;
+    Set<Object> cellSet() {
+        Set<Object> s = cellSet;
         if (s == null) {
-            s = new java.util.HashSet<>(Arrays.asList(cells));
+            s = new HashSet<>(Arrays.asList(cells));
             cellSet = s;
         }
         return s;

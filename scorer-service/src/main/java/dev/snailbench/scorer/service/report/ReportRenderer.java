@@ -1,6 +1,7 @@
 package dev.snailbench.scorer.service.report;
 
 import dev.snailbench.scorer.repository.ItemResult;
+import dev.snailbench.scorer.rest.ItemResultView;
 import dev.snailbench.scorer.service.stats.HardnessAgreement;
 import dev.snailbench.scorer.service.stats.JobStatistics.Correlation;
 import dev.snailbench.scorer.service.stats.JobStatistics.Estimate;
@@ -14,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /** CSV and self-contained HTML (inline CSS, server-side SVG plots) renderings of a job's results. */
 @ApplicationScoped
@@ -47,7 +49,7 @@ public class ReportRenderer {
                     opt(compared(r, r.setMatch)), opt(r.setReason), opt(compared(r, r.relaxedMatch)),
                     opt(r.relaxedReason), opt(r.reason),
                     opt(r.cellPrecision), opt(r.cellRecall), opt(r.tupleCardinality), opt(r.tupleConstraint),
-                    opt(r.tupleOrder), opt(dev.snailbench.scorer.rest.ItemResultView.strictExecution(r)), opt(r.executionAccuracy),
+                    opt(r.tupleOrder), opt(ItemResultView.strictExecution(r)), opt(r.executionAccuracy),
                     opt(r.validEfficiencyScore), opt(r.softF1),
                     opt(r.queryRecall), opt(r.queryPrecision), opt(r.queryF1),
                     Boolean.TRUE.equals(r.multipleStatements), opt(r.goldSeconds),
@@ -66,7 +68,7 @@ public class ReportRenderer {
     }
 
     private static Boolean compared(ItemResult r, Boolean match) {
-        return dev.snailbench.scorer.rest.ItemResultView.compared(r) ? match : null;
+        return ItemResultView.compared(r) ? match : null;
     }
 
     private static Object opt(Object o) {
@@ -253,7 +255,7 @@ public class ReportRenderer {
         sb.append("<th>reasons</th></tr>");
         for (Group g : groups) {
             String key = g.key().isEmpty() ? "all" : g.key().entrySet().stream()
-                    .map(k -> k.getKey() + ": " + k.getValue()).collect(java.util.stream.Collectors.joining(", "));
+                    .map(k -> k.getKey() + ": " + k.getValue()).collect(Collectors.joining(", "));
             sb.append("<tr><td class=\"g\">").append(Html.escape(key))
                     .append("</td><td>").append(g.items()).append("</td><td>").append(g.goldFailed())
                     .append("</td><td>").append(g.predictionFailed()).append("</td>");
@@ -276,13 +278,13 @@ public class ReportRenderer {
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                 .toList();
         String shown = sorted.stream().limit(2).map(r -> Html.escape(r.getKey()) + "&nbsp;" + r.getValue())
-                .collect(java.util.stream.Collectors.joining(" · "));
+                .collect(Collectors.joining(" · "));
         if (sorted.size() <= 2) {
             return shown;
         }
         return "<details><summary>" + shown + " · " + (sorted.size() - 2) + " more</summary>" + sorted.stream()
                 .skip(2).map(r -> Html.escape(r.getKey()) + "&nbsp;" + r.getValue())
-                .collect(java.util.stream.Collectors.joining("<br>")) + "</details>";
+                .collect(Collectors.joining("<br>")) + "</details>";
     }
 
     /**
@@ -299,7 +301,7 @@ public class ReportRenderer {
             sb.append("</p><details><summary>Questions where they differ (label → computed)</summary><p>")
                     .append(agreement.disagreements().stream().map(d -> Html.escape(d.questionId()) + ": "
                             + Html.escape(d.labelled()) + " → " + Html.escape(d.computed()))
-                            .collect(java.util.stream.Collectors.joining(" · ")));
+                            .collect(Collectors.joining(" · ")));
             int unlisted = agreement.labelled() - agreement.agree() - agreement.disagreements().size();
             if (unlisted > 0) {
                 sb.append(" · ").append(unlisted).append(" more");
@@ -349,7 +351,7 @@ public class ReportRenderer {
 
     /** A comparator's verdict; "not compared" where the gold query gave nothing to compare with (or nothing ran). */
     private static String mark(ItemResult r, Boolean b) {
-        if (!dev.snailbench.scorer.rest.ItemResultView.compared(r)) {
+        if (!ItemResultView.compared(r)) {
             return "<td class=\"na\">not compared</td>";
         }
         return Boolean.TRUE.equals(b) ? "<td class=\"ok\">✓</td>" : "<td class=\"bad\">✗</td>";

@@ -1,5 +1,7 @@
 package dev.snailbench.scorer.service.report;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -89,7 +91,7 @@ final class Svg {
 
     /** A tick's label as written: 0.2, 5, 30 (no trailing zeros, no float noise). */
     static String tick(double v) {
-        return java.math.BigDecimal.valueOf(v).setScale(6, java.math.RoundingMode.HALF_EVEN).stripTrailingZeros()
+        return BigDecimal.valueOf(v).setScale(6, RoundingMode.HALF_EVEN).stripTrailingZeros()
                 .toPlainString();
     }
 

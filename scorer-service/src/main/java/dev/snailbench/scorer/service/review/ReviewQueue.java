@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /**
  * Manual review, as the SNAILS authors did it: the items whose automatic verdict a person should judge (the
@@ -81,7 +82,7 @@ public class ReviewQueue {
                         throw new Conflict("question " + itemOrQuestion + " has " + items.size() + " items in job "
                                 + jobId + " (one per model, level and database): review one by its work-item id: "
                                 + items.stream().map(r -> r.workItemId + " (" + r.model + ", " + r.level + ", "
-                                        + r.databaseKey + ")").collect(java.util.stream.Collectors.joining(", ")));
+                                        + r.databaseKey + ")").collect(Collectors.joining(", ")));
                     }
                     return items.get(0);
                 }));

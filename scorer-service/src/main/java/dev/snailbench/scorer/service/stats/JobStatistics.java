@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Function;
@@ -54,7 +55,7 @@ public class JobStatistics {
     }
 
     /** The metrics that need no execution (linking-only jobs have these only). */
-    static final java.util.Set<String> LINKING_METRICS = java.util.Set.of("queryRecall", "queryPrecision", "queryF1");
+    static final Set<String> LINKING_METRICS = Set.of("queryRecall", "queryPrecision", "queryF1");
 
     private final int resamples;
     private final NaturalnessLookup naturalness;
@@ -180,7 +181,7 @@ public class JobStatistics {
             if (values.length > 0) {
                 // Seeded by the values themselves (sorted), not by the group's name: groups of the same items (the
                 // overall group, the one model, the one database) get the same interval.
-                long seed = java.util.Arrays.hashCode(values) * 31L + m.getKey().hashCode();
+                long seed = Arrays.hashCode(values) * 31L + m.getKey().hashCode();
                 Bootstrap.Estimate e = Bootstrap.mean(values, resamples, seed);
                 metrics.put(m.getKey(), new Estimate(e.mean(), e.low(), e.high(), e.n()));
             }

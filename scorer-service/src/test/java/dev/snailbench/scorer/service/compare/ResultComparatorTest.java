@@ -9,6 +9,7 @@ import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -220,7 +221,7 @@ class ResultComparatorTest {
     private static ExecutionOutcome outcome(ValueType type, String... cells) {
         List<List<String>> rows = new ArrayList<>();
         for (String c : cells) {
-            rows.add(java.util.Collections.singletonList(c));
+            rows.add(Collections.singletonList(c));
         }
         return new ExecutionOutcome(ExecutionStatus.OK, List.of(new ResultColumn("v", type, "numeric")), rows, false,
                 null, null, 0.01);

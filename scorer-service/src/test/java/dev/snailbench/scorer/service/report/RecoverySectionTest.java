@@ -3,6 +3,7 @@ package dev.snailbench.scorer.service.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RecoverySectionTest {
@@ -19,7 +20,7 @@ class RecoverySectionTest {
     void shouldSayNotApplicableWhenTheInjectionCostNothingOrTheOriginalScoresZero() {
         RecoverySection.Row same = RecoverySection.row("queryRecall", 0.7, 0.7, 0.9);
         RecoverySection.Row zero = RecoverySection.row("softF1", 0.0, 0.0, 0.0);
-        var section = new RecoverySection.Section(null, null, null, java.util.List.of(same, zero));
+        var section = new RecoverySection.Section(null, null, null, List.of(same, zero));
 
         assertThat(same.recovery()).isNull();
         assertThat(zero.attained()).isNull();

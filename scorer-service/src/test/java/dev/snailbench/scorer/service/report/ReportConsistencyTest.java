@@ -12,6 +12,7 @@ import dev.snailbench.scorer.service.stats.TestItems;
 import dev.snailbench.scorer.service.stats.TestScorerConfig;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,11 +43,11 @@ class ReportConsistencyTest {
     @Test
     void shouldDrawRoundAxisTicks() {
         assertThat(ticks(Svg.groupedBars("Items by reason", List.of("a", "b"),
-                java.util.Map.of("items", java.util.Map.of("a", 27.0, "b", 3.0)), 27)))
+                Map.of("items", Map.of("a", 27.0, "b", 3.0)), 27)))
                 .containsExactly("0", "10", "20", "30");
-        assertThat(ticks(Svg.groupedBars("Accuracy", List.of("a"), java.util.Map.of("m", java.util.Map.of("a", 0.4)),
+        assertThat(ticks(Svg.groupedBars("Accuracy", List.of("a"), Map.of("m", Map.of("a", 0.4)),
                 1.0))).containsExactly("0", "0.2", "0.4", "0.6", "0.8", "1");
-        assertThat(ticks(Svg.groupedBars("Items", List.of("a"), java.util.Map.of("m", java.util.Map.of("a", 14.0)),
+        assertThat(ticks(Svg.groupedBars("Items", List.of("a"), Map.of("m", Map.of("a", 14.0)),
                 14))).containsExactly("0", "5", "10", "15");
     }
 

@@ -2,6 +2,7 @@ package dev.snailbench.scorer.service.stats;
 
 import dev.snailbench.scorer.config.ScorerConfig;
 import io.quarkus.runtime.configuration.MemorySize;
+import java.math.BigInteger;
 import java.time.Duration;
 
 /** The scorer's settings for tests that build its services by hand: exact comparisons, 500 bootstrap resamples. */
@@ -45,11 +46,11 @@ public final class TestScorerConfig {
             }
 
             public MemorySize maxBodySize() {
-                return new MemorySize(java.math.BigInteger.valueOf(16L << 20));
+                return new MemorySize(BigInteger.valueOf(16L << 20));
             }
 
             public MemorySize batchMaxLineSize() {
-                return new MemorySize(java.math.BigInteger.valueOf(16L << 20));
+                return new MemorySize(BigInteger.valueOf(16L << 20));
             }
 
             public Duration batchTimeout() {
