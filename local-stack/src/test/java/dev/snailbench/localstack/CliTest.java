@@ -4,17 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,7 +45,7 @@ class CliTest {
     /** Status codes other than 200, by path. */
     private final Map<String, Integer> statuses = new ConcurrentHashMap<>();
     /** Answers given one after the other (the last one again once the others are used), by path. */
-    private final Map<String, java.util.Deque<String>> sequences = new ConcurrentHashMap<>();
+    private final Map<String, Deque<String>> sequences = new ConcurrentHashMap<>();
     /** What the last run printed, also when it ended with an error. */
     private ByteArrayOutputStream printed = new ByteArrayOutputStream();
     /** What the client asked the desktop to show (report --open), instead of starting a browser. */
@@ -55,7 +62,7 @@ class CliTest {
             String path = exchange.getRequestURI().getPath();
             keysSeen.put(path, String.valueOf(exchange.getRequestHeaders().getFirst("X-API-Key")));
             bodiesSeen.put(path, new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-            java.util.Deque<String> sequence = sequences.get(path);
+            Deque<String> sequence = sequences.get(path);
             String body = sequence == null ? answers.get(path)
                     : sequence.size() > 1 ? sequence.poll() : sequence.peek();
             byte[] bytes = (body == null ? "{\"error\": \"no such path\"}" : body).getBytes(StandardCharsets.UTF_8);
@@ -206,7 +213,7 @@ class CliTest {
         String base = "http://127.0.0.1:" + platform.getAddress().getPort();
         Cli cli = new Cli(Map.of("generator", base, "executor", base, "scorer", base),
                 new PrintStream(printed, true, StandardCharsets.UTF_8), opened::add);
-        cli.pollInterval = java.time.Duration.ofMillis(20);
+        cli.pollInterval = Duration.ofMillis(20);
         cli.terminal = terminal;
         return cli.run(List.of(args));
     }
@@ -239,7 +246,7 @@ class CliTest {
     /** The text after the last carriage return: what the terminal's watch line holds at the end. */
     private static List<String> redraws(String printed) {
         // Not String.lines(): it would split at the carriage returns too.
-        String lastLine = java.util.Arrays.stream(printed.split("\n")).filter(l -> l.contains("\r")).findFirst()
+        String lastLine = Arrays.stream(printed.split("\n")).filter(l -> l.contains("\r")).findFirst()
                 .orElseThrow();
         return List.of(lastLine.split("\r", -1)).subList(1, lastLine.split("\r", -1).length);
     }
@@ -248,7 +255,7 @@ class CliTest {
     void shouldRedrawTheWatchLineOverItsLongerPredecessorWithoutAnEtaOnceCancelledAndExitWithAnError()
             throws Exception {
         answers.put("/jobs", "{\"jobId\": \"c0de\", \"status\": \"queued\"}");
-        sequences.put("/jobs/c0de", new java.util.ArrayDeque<>(List.of(job("running", 10, 1000, 1),
+        sequences.put("/jobs/c0de", new ArrayDeque<>(List.of(job("running", 10, 1000, 1),
                 job("running", 400, 1000, 3), job("cancelled", 400, 1000, 3))));
         answers.put("/jobs/c0de/summary", SUMMARY);
 
@@ -302,7 +309,7 @@ class CliTest {
     void shouldWatchIntoAFileLineByLineWithoutCarriageReturns() throws Exception {
         terminal = false;
         answers.put("/jobs", "{\"jobId\": \"c0de\", \"status\": \"queued\"}");
-        sequences.put("/jobs/c0de", new java.util.ArrayDeque<>(List.of(job("running", 0, 100, 0),
+        sequences.put("/jobs/c0de", new ArrayDeque<>(List.of(job("running", 0, 100, 0),
                 job("running", 1, 100, 0), job("running", 2, 100, 0), job("running", 50, 100, 3),
                 job("completed", 100, 100, 35))));
         answers.put("/jobs/c0de/summary", SUMMARY);
@@ -322,11 +329,11 @@ class CliTest {
     @Test
     void shouldEstimateTheTimeLeftFromASmoothedRateAndShowNoneOnceTheJobHasEnded() {
         Progress progress = new Progress();
-        com.fasterxml.jackson.databind.ObjectMapper json = PlatformClient.json();
-        java.util.function.Function<String, JsonNode> read = s -> {
+        ObjectMapper json = PlatformClient.json();
+        Function<String, JsonNode> read = s -> {
             try {
                 return json.readTree(s);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
         };
