@@ -1,5 +1,6 @@
 package dev.snailbench.workbench.repository;
 
+import dev.snailbench.model.domain.Question;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.GeneratedValue;
@@ -37,4 +38,9 @@ public abstract class GeneratedQuestion extends PanacheEntityBase {
 
     @Column(nullable = false)
     public int expectedRowCount;
+
+    /** As a job asks it: id, question, gold SQL. */
+    public Question toQuestion() {
+        return new Question(questionId, question, goldSql);
+    }
 }

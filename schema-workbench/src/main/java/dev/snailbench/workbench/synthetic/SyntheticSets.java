@@ -9,6 +9,7 @@ import dev.snailbench.workbench.embedding.EmbeddingBackends;
 import dev.snailbench.workbench.embedding.SentenceEmbedder;
 import dev.snailbench.workbench.client.OpenAiQuestionWriter;
 import dev.snailbench.workbench.config.SyntheticConfig;
+import dev.snailbench.workbench.repository.GeneratedQuestion;
 import dev.snailbench.workbench.repository.SyntheticPair;
 import dev.snailbench.workbench.repository.SyntheticSet;
 import dev.snailbench.workbench.repository.SyntheticSetRepository;
@@ -29,9 +30,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 
@@ -262,7 +265,7 @@ public class SyntheticSets {
         }
         summary.put("templates", templates);
         // Seeds and kept pairs side by side: Spider hardness counts and the mean query characteristics.
-        java.util.Set<String> keptIds = kept.stream().map(w -> w.pair().id()).collect(Collectors.toSet());
+        Set<String> keptIds = kept.stream().map(w -> w.pair().id()).collect(Collectors.toSet());
         Map<String, List<Characteristics>> groups = new LinkedHashMap<>();
         groups.put("seeds", new ArrayList<>());
         groups.put("synthetic", new ArrayList<>());
@@ -302,7 +305,7 @@ public class SyntheticSets {
         return m;
     }
 
-    private static double mean(List<Characteristics> list, java.util.function.ToIntFunction<Characteristics> f) {
+    private static double mean(List<Characteristics> list, ToIntFunction<Characteristics> f) {
         return list.isEmpty() ? 0 : Math.round(list.stream().mapToInt(f).average().orElse(0) * 100) / 100.0;
     }
 
@@ -310,20 +313,16 @@ public class SyntheticSets {
     public Uni<Stored> get(String tenantId, UUID id) {
         return Panache.withSession(() -> repository.findForTenant(tenantId, id)
                 .onItem().ifNull().failWith(() -> new NotFound("no synthetic question set " + id))
-                .chain(set -> repository.pairs(id).map(pairs -> new Stored(set, readSummary(set.summary), pairs))));
+                .chain(set -> repository.pairs(id).map(pairs -> new Stored(set, SummaryJson.read(mapper, set.summary), pairs))));
     }
 
     /** The set as a question set (id, question, gold SQL) for a job. */
     public Uni<List<Question>> questions(String tenantId, UUID id) {
         return get(tenantId, id).map(s -> s.pairs().stream()
-                .map(p -> new Question(p.questionId, p.question, p.goldSql)).toList());
+                .map(GeneratedQuestion::toQuestion).toList());
     }
 
     private String json(Object value) {
         return SummaryJson.write(mapper, value);
-    }
-
-    private Map<String, Object> readSummary(String json) {
-        return SummaryJson.read(mapper, json);
     }
 }
