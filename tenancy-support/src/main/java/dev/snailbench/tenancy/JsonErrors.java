@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.text.Spelling;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
@@ -83,33 +84,12 @@ public class JsonErrors {
         int bestDistance = Integer.MAX_VALUE;
         for (Object candidate : known) {
             String k = String.valueOf(candidate);
-            int d = distance(name.toLowerCase(Locale.ROOT), k.toLowerCase(Locale.ROOT));
+            int d = Spelling.distance(name.toLowerCase(Locale.ROOT), k.toLowerCase(Locale.ROOT));
             if (d < bestDistance || d == bestDistance && best != null && k.compareTo(best) < 0) {
                 best = k;
                 bestDistance = d;
             }
         }
         return best != null && bestDistance <= 2 && bestDistance * 2 < Math.max(name.length(), 2) ? best : null;
-    }
-
-    /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
-    static int distance(String a, String b) {
-        int[][] d = new int[a.length() + 1][b.length() + 1];
-        for (int i = 0; i <= a.length(); i++) {
-            d[i][0] = i;
-        }
-        for (int j = 0; j <= b.length(); j++) {
-            d[0][j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-                }
-            }
-        }
-        return d[a.length()][b.length()];
     }
 }

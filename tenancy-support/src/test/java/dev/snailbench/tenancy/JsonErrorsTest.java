@@ -70,14 +70,6 @@ class JsonErrorsTest {
     }
 
     @Test
-    void shouldMeasureTyposAsAPersonMakesThem() {
-        assertThat(JsonErrors.distance("optoins", "options")).isEqualTo(1);
-        assertThat(JsonErrors.distance("questoin", "question")).isEqualTo(1);
-        assertThat(JsonErrors.distance("nme", "name")).isEqualTo(1);
-        assertThat(JsonErrors.distance("colour", "options")).isGreaterThan(2);
-    }
-
-    @Test
     void shouldKeepReadingEventsWithFieldsFromANewerWriter() {
         // Rolling upgrades: Kafka events are read by shared-model's own mapper, which StrictJson does not touch.
         assertThat(EventJson.mapper().isEnabled(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)).isFalse();

@@ -2,29 +2,23 @@ package dev.snailbench.executor.repository;
 
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.target.TargetSpec;
+import dev.snailbench.tenancy.TenantOwned;
+import jakarta.persistence.AttributeOverride;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.Id;
 import jakarta.persistence.Index;
 import jakarta.persistence.Table;
-import java.time.Instant;
-import java.util.UUID;
 
-/** A tenant's target database. The password is stored sealed (AES-GCM) and never leaves the service. */
+/**
+ * A tenant's target database. The password is stored sealed (AES-GCM) and never leaves the service. Unlike the other
+ * tenant-owned tables, this one's {@code createdAt} column has always admitted null: the override keeps it so.
+ */
 @Entity
 @Table(name = "target_database", indexes = @Index(name = "target_database_tenant", columnList = "tenantId"))
-public class RegisteredDatabase {
-
-    @Id
-    public UUID id;
-
-    @Column(nullable = false)
-    public String tenantId;
-
-    @Column(nullable = false)
-    public String name;
+@AttributeOverride(name = "createdAt", column = @Column(name = "createdAt"))
+public class RegisteredDatabase extends TenantOwned {
 
     @Enumerated(EnumType.STRING)
     @Column(nullable = false)
@@ -63,8 +57,6 @@ public class RegisteredDatabase {
     /** Driver properties as JSON (e.g. sslmode, encrypt). */
     @Column(columnDefinition = "text")
     public String optionsJson;
-
-    public Instant createdAt;
 
     /** Keeps a parsed target: its parts, the URL the executor builds from them, and its allowed properties (JSON). */
     public void target(TargetSpec spec, String propertiesJson) {

@@ -1,21 +1,9 @@
 package dev.snailbench.generator.config;
 
-import dev.snailbench.model.domain.SecretCipher;
+import dev.snailbench.model.domain.SecretKeys;
 import io.smallrye.config.ConfigMapping;
-import java.util.List;
-import java.util.Optional;
 
-/** Secrets shared with the executor. */
+/** The key sealing database passwords before they leave this service (shared with the executor, which opens them). */
 @ConfigMapping(prefix = "snailbench.secrets")
-public interface SecretsConfig {
-
-    /** AES-256-GCM key (base64 of 32 bytes) sealing database passwords before they leave this service. */
-    String key();
-
-    /** Keys rotated out, comma-separated: they still open secrets they sealed, and never seal new ones. */
-    Optional<List<String>> previousKeys();
-
-    default SecretCipher cipher() {
-        return new SecretCipher(key(), previousKeys().orElse(List.of()));
-    }
+public interface SecretsConfig extends SecretKeys {
 }

@@ -2,33 +2,24 @@ package dev.snailbench.generator.repository;
 
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.serde.EventJson;
-import java.nio.charset.StandardCharsets;
-import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import dev.snailbench.tenancy.TenantOwned;
 import jakarta.persistence.Basic;
 import jakarta.persistence.Column;
-import jakarta.persistence.FetchType;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.Id;
+import jakarta.persistence.FetchType;
 import jakarta.persistence.Index;
 import jakarta.persistence.Table;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.UUID;
 
 /** A submitted job and its progress counters. */
 @Entity
 @Table(indexes = @Index(columnList = "tenantId"))
-public class Job extends PanacheEntityBase {
-
-    @Id
-    public UUID id;
-
-    @Column(nullable = false)
-    public String tenantId;
-
-    @Column(nullable = false)
-    public String name;
+public class Job extends TenantOwned {
 
     @Enumerated(EnumType.STRING)
     @Column(nullable = false)
@@ -64,16 +55,13 @@ public class Job extends PanacheEntityBase {
     public int publishedCount;
 
     @Column(nullable = false)
-    public Instant createdAt;
-
-    @Column(nullable = false)
     public Instant updatedAt;
 
     /** A submitted spec, read back from its {@link #specJson}. */
     static JobSpec readSpec(UUID id, String specJson) {
         try {
             return EventJson.mapper().readValue(specJson.getBytes(StandardCharsets.UTF_8), JobSpec.class);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException("job " + id + " has an unreadable spec", e);
         }
     }

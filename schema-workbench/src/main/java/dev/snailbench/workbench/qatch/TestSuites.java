@@ -3,6 +3,7 @@ package dev.snailbench.workbench.qatch;
 import dev.snailbench.workbench.SummaryJson;
 import dev.snailbench.model.problem.NotFound;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.workbench.repository.GeneratedQuestion;
 import dev.snailbench.workbench.repository.TestSuite;
 import dev.snailbench.workbench.repository.TestSuiteRepository;
 import dev.snailbench.workbench.repository.TestCase;
@@ -82,20 +83,16 @@ public class TestSuites {
     public Uni<Suite> get(String tenantId, UUID id) {
         return Panache.withSession(() -> repository.findForTenant(tenantId, id)
                 .onItem().ifNull().failWith(() -> new NotFound("no test suite " + id))
-                .chain(suite -> repository.tests(id).map(tests -> new Suite(suite, readSummary(suite.summary), tests))));
+                .chain(suite -> repository.tests(id).map(tests -> new Suite(suite, SummaryJson.read(mapper, suite.summary), tests))));
     }
 
     /** The suite as a question set (id, question, gold SQL) for a job. */
     public Uni<List<Question>> questions(String tenantId, UUID id) {
         return get(tenantId, id).map(s -> s.tests().stream()
-                .map(t -> new Question(t.questionId, t.question, t.goldSql)).toList());
+                .map(GeneratedQuestion::toQuestion).toList());
     }
 
     private String json(Object value) {
         return SummaryJson.write(mapper, value);
-    }
-
-    private Map<String, Object> readSummary(String json) {
-        return SummaryJson.read(mapper, json);
     }
 }

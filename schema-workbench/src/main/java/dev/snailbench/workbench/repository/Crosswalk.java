@@ -1,31 +1,20 @@
 package dev.snailbench.workbench.repository;
 
-import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import dev.snailbench.tenancy.TenantOwned;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.Id;
 import jakarta.persistence.Index;
 import jakarta.persistence.Table;
 import java.time.Instant;
-import java.util.UUID;
 
 /** A tenant's crosswalk (imported, or built for a database); its lines are {@link CrosswalkLine}. */
 @Entity
 @Table(name = "crosswalk", indexes = @Index(name = "crosswalk_tenant_idx", columnList = "tenantId"))
-public class Crosswalk extends PanacheEntityBase {
+public class Crosswalk extends TenantOwned {
 
     public enum Status { CLASSIFYING, READY, FAILED }
-
-    @Id
-    public UUID id;
-
-    @Column(nullable = false)
-    public String tenantId;
-
-    @Column(nullable = false)
-    public String name;
 
     /** How it came about: {@code import} or {@code build}. */
     @Column(nullable = false)
@@ -52,9 +41,6 @@ public class Crosswalk extends PanacheEntityBase {
 
     @Column(nullable = false)
     public int entryCount;
-
-    @Column(nullable = false)
-    public Instant createdAt;
 
     public Instant completedAt;
 }

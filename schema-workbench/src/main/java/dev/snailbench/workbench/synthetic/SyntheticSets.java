@@ -9,6 +9,7 @@ import dev.snailbench.workbench.embedding.EmbeddingBackends;
 import dev.snailbench.workbench.embedding.SentenceEmbedder;
 import dev.snailbench.workbench.client.OpenAiQuestionWriter;
 import dev.snailbench.workbench.config.SyntheticConfig;
+import dev.snailbench.workbench.repository.GeneratedQuestion;
 import dev.snailbench.workbench.repository.SyntheticPair;
 import dev.snailbench.workbench.repository.SyntheticSet;
 import dev.snailbench.workbench.repository.SyntheticSetRepository;
@@ -312,20 +313,16 @@ public class SyntheticSets {
     public Uni<Stored> get(String tenantId, UUID id) {
         return Panache.withSession(() -> repository.findForTenant(tenantId, id)
                 .onItem().ifNull().failWith(() -> new NotFound("no synthetic question set " + id))
-                .chain(set -> repository.pairs(id).map(pairs -> new Stored(set, readSummary(set.summary), pairs))));
+                .chain(set -> repository.pairs(id).map(pairs -> new Stored(set, SummaryJson.read(mapper, set.summary), pairs))));
     }
 
     /** The set as a question set (id, question, gold SQL) for a job. */
     public Uni<List<Question>> questions(String tenantId, UUID id) {
         return get(tenantId, id).map(s -> s.pairs().stream()
-                .map(p -> new Question(p.questionId, p.question, p.goldSql)).toList());
+                .map(GeneratedQuestion::toQuestion).toList());
     }
 
     private String json(Object value) {
         return SummaryJson.write(mapper, value);
-    }
-
-    private Map<String, Object> readSummary(String json) {
-        return SummaryJson.read(mapper, json);
     }
 }

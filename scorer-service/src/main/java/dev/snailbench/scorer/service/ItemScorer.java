@@ -7,6 +7,7 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ItemAbandoned;
+import dev.snailbench.model.event.WorkItemEvent;
 import dev.snailbench.scorer.config.ScorerConfig;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.service.compare.CompareOptions;
@@ -20,6 +21,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Turns one ExecutionCompleted into a scored {@link ItemResult}: the failure reason when no comparison is
@@ -47,23 +49,8 @@ public class ItemScorer {
 
     public ItemResult score(ExecutionCompleted event) {
         WorkItem item = event.item();
-        ItemResult r = new ItemResult();
-        r.workItemId = event.workItemId();
-        r.jobId = event.jobId();
-        r.tenantId = event.tenantId();
-        r.scoredAt = Instant.now();
-        SqlDialect dialect = item == null || item.dialect() == null ? SqlDialect.POSTGRESQL : item.dialect();
-        if (item != null) {
-            r.questionId = item.questionId();
-            r.model = item.model() == null ? null : item.model().label();
-            r.databaseKey = databaseKey(item);
-            r.level = item.level() == null ? null : item.level().label();
-            r.dialect = dialect.id();
-            r.question = item.question();
-            r.goldSql = item.goldSql();
-            r.jobName = item.jobName();
-            r.labelledHardness = item.labelledHardness();
-        }
+        ItemResult r = result(event, item);
+        SqlDialect dialect = dialectOf(item);
         if (event.inference() != null) {
             r.predictedSql = event.inference().predictedSql();
             r.inferenceError = event.inference().succeeded() ? null : event.inference().error();
@@ -103,12 +90,7 @@ public class ItemScorer {
         }
         String failure = failure(event);
         if (failure != null) {
-            r.failed = true;
-            r.reason = failure;
-            r.strictMatch = false;
-            r.setMatch = false;
-            r.relaxedMatch = false;
-            return r;
+            return failed(r, failure);
         }
         // A gold whose result depends on the plan is compared tie-aware: any order of its rows, float noise allowed.
         CompareOptions compareOptions = unstableGold ? CompareOptions.tieAware(options.of(r.orderBy))
@@ -124,7 +106,12 @@ public class ItemScorer {
      * watchdog): what is known of the item, and why there is no comparison.
      */
     public ItemResult abandoned(ItemAbandoned event) {
-        WorkItem item = event.item();
+        ItemResult r = result(event, event.item());
+        return failed(r, "could not be scored: " + event.reason());
+    }
+
+    /** A result scored now with what is known of the event's item (only its ids when the event carries none). */
+    private static ItemResult result(WorkItemEvent event, WorkItem item) {
         ItemResult r = new ItemResult();
         r.workItemId = event.workItemId();
         r.jobId = event.jobId();
@@ -135,14 +122,24 @@ public class ItemScorer {
             r.model = item.model() == null ? null : item.model().label();
             r.databaseKey = databaseKey(item);
             r.level = item.level() == null ? null : item.level().label();
-            r.dialect = (item.dialect() == null ? SqlDialect.POSTGRESQL : item.dialect()).id();
+            r.dialect = dialectOf(item).id();
             r.question = item.question();
             r.goldSql = item.goldSql();
             r.jobName = item.jobName();
             r.labelledHardness = item.labelledHardness();
         }
+        return r;
+    }
+
+    /** The item's dialect; PostgreSQL when the event does not say. */
+    private static SqlDialect dialectOf(WorkItem item) {
+        return item == null || item.dialect() == null ? SqlDialect.POSTGRESQL : item.dialect();
+    }
+
+    /** A failed verdict: no comparator matched, for this reason. */
+    private static ItemResult failed(ItemResult r, String reason) {
         r.failed = true;
-        r.reason = "could not be scored: " + event.reason();
+        r.reason = reason;
         r.strictMatch = false;
         r.setMatch = false;
         r.relaxedMatch = false;
@@ -231,7 +228,7 @@ public class ItemScorer {
         }
     }
 
-    private static String lines(java.util.Set<String> keys) {
+    private static String lines(Set<String> keys) {
         return keys == null ? null : String.join("\n", keys);
     }
 

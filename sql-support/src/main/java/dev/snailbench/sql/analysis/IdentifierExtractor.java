@@ -11,16 +11,13 @@ import java.util.Map;
 import java.util.Set;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.Expression;
-import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.expression.DateUnitExpression;
 import net.sf.jsqlparser.expression.Function;
-import net.sf.jsqlparser.expression.TimeKeyExpression;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.AllColumns;
-import net.sf.jsqlparser.statement.select.AllTableColumns;
 import net.sf.jsqlparser.statement.select.FromItem;
 import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.OrderByElement;
@@ -366,62 +363,16 @@ public final class IdentifierExtractor {
         return null;
     }
 
-    private final class Expressions extends ExpressionVisitorAdapter<Void> {
+    private final class Expressions extends IdentifierVisitor<Scope> {
 
-        Expressions() {
-            super(null);
+        @Override
+        void column(Column column, Scope scope) {
+            IdentifierExtractor.this.column(column, scope);
         }
 
         @Override
-        public <S> Void visit(Column column, S context) {
-            column(column, (Scope) context);
-            return null;
-        }
-
-        @Override
-        public <S> Void visit(ParenthesedSelect select, S context) {
-            select(select, (Scope) context);
-            return null;
-        }
-
-        @Override
-        public <S> Void visit(Select select, S context) {
-            select(select, (Scope) context);
-            return null;
-        }
-
-        @Override
-        public <S> Void visit(AllColumns allColumns, S context) {
-            return null;
-        }
-
-        @Override
-        public <S> Void visit(AllTableColumns allTableColumns, S context) {
-            return null;
-        }
-
-        /**
-         * JSqlParser reads a bare {@code year}, {@code month}, {@code day}, {@code hour}… as a date unit. Outside the
-         * unit argument of a date function (skipped above), such a name is a column: {@code where year < 1990}
-         * names the column {@code year}, as the SNAILS authors count it.
-         */
-        @Override
-        public <S> Void visit(DateUnitExpression unit, S context) {
-            column(new Column(unit.toString()), (Scope) context);
-            return null;
-        }
-
-        /**
-         * JSqlParser reads a bare {@code current} as a time keyword; alone (not CURRENT_DATE and the like, which
-         * are skipped as values) it can only be a column in a statement the dialect accepts.
-         */
-        @Override
-        public <S> Void visit(TimeKeyExpression key, S context) {
-            String name = normalize(key.getStringValue());
-            if (name != null && name.equals("current")) {
-                column(new Column(key.getStringValue()), (Scope) context);
-            }
-            return null;
+        void subquery(Select select, Scope scope) {
+            select(select, scope);
         }
 
         @Override

@@ -2,21 +2,15 @@ package dev.snailbench.sql.analysis;
 
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import net.sf.jsqlparser.expression.AnalyticExpression;
-import net.sf.jsqlparser.expression.DateUnitExpression;
 import net.sf.jsqlparser.expression.Expression;
-import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.expression.Function;
-import net.sf.jsqlparser.expression.TimeKeyExpression;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
-import net.sf.jsqlparser.statement.select.AllColumns;
-import net.sf.jsqlparser.statement.select.AllTableColumns;
 import net.sf.jsqlparser.statement.select.FromItem;
 import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.OrderByElement;
@@ -147,38 +141,16 @@ final class SnailsIdentifierExtractor {
         columns.add(name);
     }
 
-    private final class Expressions extends ExpressionVisitorAdapter<Void> {
+    private final class Expressions extends IdentifierVisitor<Void> {
 
-        Expressions() {
-            super(null);
+        @Override
+        void column(Column column, Void none) {
+            SnailsIdentifierExtractor.this.column(column.getColumnName());
         }
 
         @Override
-        public <S> Void visit(Column column, S context) {
-            column(column.getColumnName());
-            return null;
-        }
-
-        @Override
-        public <S> Void visit(ParenthesedSelect select, S context) {
+        void subquery(Select select, Void none) {
             select(select);
-            return null;
-        }
-
-        @Override
-        public <S> Void visit(Select select, S context) {
-            select(select);
-            return null;
-        }
-
-        @Override
-        public <S> Void visit(AllColumns allColumns, S context) {
-            return null;
-        }
-
-        @Override
-        public <S> Void visit(AllTableColumns allTableColumns, S context) {
-            return null;
         }
 
         /** Their predicate visitor reads the left side and a subquery, never the values of an IN list. */
@@ -195,21 +167,6 @@ final class SnailsIdentifierExtractor {
         @Override
         public <S> Void visit(AnalyticExpression analytic, S context) {
             expr(analytic.getExpression());
-            return null;
-        }
-
-        @Override
-        public <S> Void visit(DateUnitExpression unit, S context) {
-            column(unit.toString());
-            return null;
-        }
-
-        @Override
-        public <S> Void visit(TimeKeyExpression key, S context) {
-            String name = key.getStringValue();
-            if (name != null && name.toLowerCase(Locale.ROOT).equals("current")) {
-                column(name);
-            }
             return null;
         }
 

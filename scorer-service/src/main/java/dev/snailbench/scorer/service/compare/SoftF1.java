@@ -3,6 +3,7 @@ package dev.snailbench.scorer.service.compare;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * BIRD's Soft-F1 (BIRD mini-dev): after dropping duplicate rows, the i-th gold row is paired with the i-th
@@ -22,45 +23,21 @@ public final class SoftF1 {
         }
         List<Row> g = new ArrayList<>(new LinkedHashSet<>(gold));
         List<Row> p = new ArrayList<>(new LinkedHashSet<>(pred));
-        double tp = 0;
-        double fp = 0;
-        double fn = 0;
-        for (int i = 0; i < g.size(); i++) {
-            if (i >= p.size()) {
-                fn += 1;
-                continue;
-            }
+        Tally tally = new Tally();
+        for (int i = 0; i < Math.min(g.size(), p.size()); i++) {
             Row gr = g.get(i);
             Row pr = p.get(i);
-            int width = gr.size();
-            if (width == 0) {
-                continue;
-            }
             int matches = 0;
-            int predOnly = 0;
             for (int c = 0; c < pr.size(); c++) {
-                if (contains(gr, pr.get(c))) {
-                    matches++;
-                } else {
-                    predOnly++;
-                }
+                matches += contains(gr, pr.get(c)) ? 1 : 0;
             }
             int truthOnly = 0;
             for (int c = 0; c < gr.size(); c++) {
-                if (!contains(pr, gr.get(c))) {
-                    truthOnly++;
-                }
+                truthOnly += contains(pr, gr.get(c)) ? 0 : 1;
             }
-            tp += (double) matches / width;
-            fp += (double) predOnly / width;
-            fn += (double) truthOnly / width;
+            tally.pair(gr.size(), pr.size(), matches, truthOnly);
         }
-        for (int i = g.size(); i < p.size(); i++) {
-            fp += 1;
-        }
-        double precision = tp + fp > 0 ? tp / (tp + fp) : 0;
-        double recall = tp + fn > 0 ? tp / (tp + fn) : 0;
-        return precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0;
+        return tally.f1(g.size(), p.size());
     }
 
     /** {@link #score} on an encoded pair: distinct rows and cell membership on int codes. */
@@ -70,20 +47,10 @@ public final class SoftF1 {
         }
         List<EncodedPair.Key> g = new ArrayList<>(pair.goldCounts().keySet());
         List<EncodedPair.Key> p = new ArrayList<>(pair.predictedCounts().keySet());
-        double tp = 0;
-        double fp = 0;
-        double fn = 0;
-        for (int i = 0; i < g.size(); i++) {
-            if (i >= p.size()) {
-                fn += 1;
-                continue;
-            }
+        Tally tally = new Tally();
+        for (int i = 0; i < Math.min(g.size(), p.size()); i++) {
             int[] gr = g.get(i).cells;
             int[] pr = p.get(i).cells;
-            int width = gr.length;
-            if (width == 0) {
-                continue;
-            }
             int matches = 0;
             for (int cell : pr) {
                 matches += contains(gr, cell) ? 1 : 0;
@@ -92,16 +59,39 @@ public final class SoftF1 {
             for (int cell : gr) {
                 truthOnly += contains(pr, cell) ? 0 : 1;
             }
+            tally.pair(gr.length, pr.length, matches, truthOnly);
+        }
+        return tally.f1(g.size(), p.size());
+    }
+
+    /** True/false positives and false negatives in cells, each pair's counted in gold-row widths. */
+    private static final class Tally {
+        private double tp;
+        private double fp;
+        private double fn;
+
+        /** A gold row paired with a predicted row: {@code matches} predicted cells found in the gold row. */
+        void pair(int width, int predictedWidth, int matches, int truthOnly) {
+            if (width == 0) {
+                return;
+            }
             tp += (double) matches / width;
-            fp += (double) (pr.length - matches) / width;
+            fp += (double) (predictedWidth - matches) / width;
             fn += (double) truthOnly / width;
         }
-        for (int i = g.size(); i < p.size(); i++) {
-            fp += 1;
+
+        /** The F1 once every pair is counted; rows left without a partner count whole. */
+        double f1(int goldRows, int predictedRows) {
+            for (int i = predictedRows; i < goldRows; i++) {
+                fn += 1;
+            }
+            for (int i = goldRows; i < predictedRows; i++) {
+                fp += 1;
+            }
+            double precision = tp + fp > 0 ? tp / (tp + fp) : 0;
+            double recall = tp + fn > 0 ? tp / (tp + fn) : 0;
+            return precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0;
         }
-        double precision = tp + fp > 0 ? tp / (tp + fp) : 0;
-        double recall = tp + fn > 0 ? tp / (tp + fn) : 0;
-        return precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0;
     }
 
     private static boolean contains(int[] row, int cell) {
@@ -122,7 +112,7 @@ public final class SoftF1 {
             return r.cellSet().contains(cell);
         }
         for (int i = 0; i < r.size(); i++) {
-            if (java.util.Objects.equals(r.get(i), cell)) {
+            if (Objects.equals(r.get(i), cell)) {
                 return true;
             }
         }
