@@ -63,25 +63,26 @@ public class DenaturalizeResource {
             throw new InvalidInput(null, "body is required: {\"sql\", \"dialect\", \"level\", \"crosswalk\"}");
         }
         if (request.sql() == null || request.sql().isBlank()) {
-            throw new InvalidInput(null, "sql is required");
+            throw new InvalidInput("sql", "sql is required");
         }
         SqlDialect dialect;
         try {
             dialect = SqlDialect.fromId(request.dialect());
         } catch (IllegalArgumentException e) {
-            throw new InvalidInput(null, "dialect: " + e.getMessage());
+            throw new InvalidInput("dialect", "dialect: " + e.getMessage());
         }
         NaturalnessLevel level;
         try {
             level = NaturalnessLevel.fromLabel(request.level());
         } catch (IllegalArgumentException e) {
-            throw new InvalidInput(null, "level: " + e.getMessage());
+            throw new InvalidInput("level", "level: " + e.getMessage());
         }
         if (level == NaturalnessLevel.NATIVE) {
-            throw new InvalidInput(null, "level must be Regular, Low or Least (the SQL's names), not Native");
+            throw new InvalidInput("level", "level must be Regular, Low or Least (the SQL's names), not Native");
         }
         if (request.crosswalk() == null) {
-            throw new InvalidInput(null, "crosswalk is required (a list of {kind, native, regular, low, least})");
+            throw new InvalidInput("crosswalk",
+                    "crosswalk is required (a list of {kind, native, regular, low, least})");
         }
         List<CrosswalkEntry> entries = new ArrayList<>();
         for (int i = 0; i < request.crosswalk().size(); i++) {
@@ -92,7 +93,7 @@ public class DenaturalizeResource {
             r = rewriter.rewriteOrTokens(request.sql(), dialect,
                     Crosswalk.of(entries).mapping(level, NaturalnessLevel.NATIVE));
         } catch (RuntimeException e) {
-            throw new InvalidInput(null, "sql: " + Failures.message(e));
+            throw new InvalidInput("sql", "sql: " + Failures.message(e));
         }
         return new Response(r.sql(), r.replaced(), r.unknown(), r.ambiguous(), r.method());
     }
@@ -100,17 +101,18 @@ public class DenaturalizeResource {
     private static CrosswalkEntry entry(Entry e, int i, NaturalnessLevel level) {
         String at = "crosswalk[" + i + "]";
         if (e == null) {
-            throw new InvalidInput(null, at + " is null");
+            throw new InvalidInput(at, at + " is null");
         }
         if (!CrosswalkEntry.TABLE.equals(e.kind()) && !CrosswalkEntry.COLUMN.equals(e.kind())) {
-            throw new InvalidInput(null, at + ".kind must be table or column, was " + e.kind());
+            throw new InvalidInput(at + ".kind", at + ".kind must be table or column, was " + e.kind());
         }
         if (e.nativeName() == null || e.nativeName().isBlank()) {
-            throw new InvalidInput(null, at + ".native is required");
+            throw new InvalidInput(at + ".native", at + ".native is required");
         }
         CrosswalkEntry entry = new CrosswalkEntry(e.kind(), e.nativeName(), null, e.regular(), e.low(), e.least());
         if (entry.name(level) == null || entry.name(level).isBlank()) {
-            throw new InvalidInput(null, at + "." + level.label().toLowerCase() + " is required for level " + level.label());
+            throw new InvalidInput(at + "." + level.label().toLowerCase(),
+                    at + "." + level.label().toLowerCase() + " is required for level " + level.label());
         }
         return entry;
     }

@@ -44,7 +44,7 @@ public class InferenceResource {
         try {
             id = UUID.fromString(workItemId);
         } catch (IllegalArgumentException e) {
-            throw new InvalidInput(null, "workItemId must be a UUID, was " + workItemId);
+            throw new InvalidInput("workItemId", "workItemId must be a UUID, was " + workItemId);
         }
         return records.findById(id)
                 .onItem().ifNull().failWith(() -> new NotFound("no inference stored for work item " + workItemId))

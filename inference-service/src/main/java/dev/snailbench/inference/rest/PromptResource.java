@@ -34,17 +34,18 @@ public class PromptResource {
             throw new InvalidInput(null, "body is required: a work item (question, dialect, level, schemaId, promptOptions)");
         }
         if (item.question() == null || item.question().isBlank()) {
-            throw new InvalidInput(null, "question is required");
+            throw new InvalidInput("question", "question is required");
         }
         if (item.dialect() == null) {
-            throw new InvalidInput(null, "dialect is required (postgresql or sqlserver)");
+            throw new InvalidInput("dialect", "dialect is required (postgresql or sqlserver)");
         }
         if (item.schemaId() == null || item.schemaId().isBlank()) {
-            throw new InvalidInput(null, "schemaId is required (a SNAILS database name or footballdb/v1..v3)");
+            throw new InvalidInput("schemaId", "schemaId is required (a SNAILS database name or footballdb/v1..v3)");
         }
         if (item.promptOptions().shots() < 0 || item.promptOptions().sampleValues() < 0
                 || item.promptOptions().maxPromptTokens() < 0) {
-            throw new InvalidInput(null, "promptOptions: shots, sampleValues and maxPromptTokens must not be negative");
+            throw new InvalidInput("promptOptions",
+                    "promptOptions: shots, sampleValues and maxPromptTokens must not be negative");
         }
         try {
             return prompts.build(item);

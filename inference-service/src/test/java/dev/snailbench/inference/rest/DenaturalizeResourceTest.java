@@ -63,19 +63,22 @@ class DenaturalizeResourceTest {
         given().header("X-API-Key", Hop.tenantKey()).contentType(ContentType.JSON).body("""
                 {"sql": "SELECT 1", "dialect": "oracle", "level": "Low", "crosswalk": []}""")
                 .when().post("/denaturalize").then().statusCode(400)
-                .body("error", equalTo("dialect: unknown dialect 'oracle' (expected postgresql or sqlserver)"));
+                .body("error", equalTo("dialect: unknown dialect 'oracle' (expected postgresql or sqlserver)"))
+                .body("field", equalTo("dialect"));
         given().header("X-API-Key", Hop.tenantKey()).contentType(ContentType.JSON).body("""
                 {"sql": "SELECT 1", "dialect": "sqlserver", "level": "Native", "crosswalk": []}""")
                 .when().post("/denaturalize").then().statusCode(400)
-                .body("error", containsString("level must be Regular, Low or Least"));
+                .body("error", containsString("level must be Regular, Low or Least")).body("field", equalTo("level"));
         given().header("X-API-Key", Hop.tenantKey()).contentType(ContentType.JSON).body("""
                 {"sql": "SELECT 1", "dialect": "sqlserver", "level": "Low",
                  "crosswalk": [{"kind": "table", "native": "a", "low": "b"}, {"kind": "view", "native": "x"}]}""")
                 .when().post("/denaturalize").then().statusCode(400)
-                .body("error", equalTo("crosswalk[1].kind must be table or column, was view"));
+                .body("error", equalTo("crosswalk[1].kind must be table or column, was view"))
+                .body("field", equalTo("crosswalk[1].kind"));
         given().header("X-API-Key", Hop.tenantKey()).contentType(ContentType.JSON).body("""
                 {"dialect": "sqlserver", "level": "Low", "crosswalk": []}""")
-                .when().post("/denaturalize").then().statusCode(400).body("error", equalTo("sql is required"));
+                .when().post("/denaturalize").then().statusCode(400).body("error", equalTo("sql is required"))
+                .body("field", equalTo("sql"));
         given().header("X-API-Key", Hop.tenantKey()).contentType(ContentType.JSON).body("{\"sql\": ")
                 .when().post("/denaturalize").then().statusCode(400)
                 .body("status", equalTo(400)).body("error", containsString("JSON"));

@@ -175,7 +175,7 @@ public class ResultsResource {
         try {
             return UUID.fromString(jobId);
         } catch (IllegalArgumentException e) {
-            throw new InvalidInput(null, "jobId: '" + jobId + "' is not a UUID");
+            throw new InvalidInput("jobId", "jobId: '" + jobId + "' is not a UUID");
         }
     }
 }

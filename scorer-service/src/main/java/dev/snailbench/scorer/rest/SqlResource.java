@@ -119,7 +119,7 @@ public class SqlResource {
         try {
             c = Characteristics.of(st);
         } catch (IllegalArgumentException e) {
-            throw new InvalidInput(null, "sql: " + e.getMessage());
+            throw new InvalidInput("sql", "sql: " + e.getMessage());
         }
         QueryIdentifiers ids = identifiers(st, "sql");
         return new CharacteristicsResponse(c, c.hardness().label(), List.copyOf(ids.tables()),
@@ -128,7 +128,7 @@ public class SqlResource {
 
     private static void checkSize(String text, String field) {
         if (text == null || text.isBlank()) {
-            throw new InvalidInput(null, field + " is required");
+            throw new InvalidInput(field, field + " is required");
         }
         if (text.length() > MAX_SQL_CHARS) {
             throw new TooLarge(field + " has " + text.length() + " characters; the limit is " + MAX_SQL_CHARS);
@@ -140,7 +140,7 @@ public class SqlResource {
         try {
             return sql.parse(text, dialect);
         } catch (SqlParseException e) {
-            throw new InvalidInput(null, field + " does not parse: " + e.reason());
+            throw new InvalidInput(field, field + " does not parse: " + e.reason());
         }
     }
 
@@ -148,7 +148,7 @@ public class SqlResource {
         try {
             return IdentifierExtractor.extract(st);
         } catch (IllegalArgumentException e) {
-            throw new InvalidInput(null, field + ": " + e.getMessage());
+            throw new InvalidInput(field, field + ": " + e.getMessage());
         }
     }
 
@@ -165,12 +165,12 @@ public class SqlResource {
 
     private static SqlDialect dialect(String value) {
         if (value == null) {
-            throw new InvalidInput(null, "dialect is required (postgresql or sqlserver)");
+            throw new InvalidInput("dialect", "dialect is required (postgresql or sqlserver)");
         }
         try {
             return SqlDialect.fromId(value);
         } catch (IllegalArgumentException e) {
-            throw new InvalidInput(null, "dialect: " + e.getMessage());
+            throw new InvalidInput("dialect", "dialect: " + e.getMessage());
         }
     }
 }

@@ -144,11 +144,11 @@ class StatelessEndpointsTest {
         given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
                 {"goldSql": "SELEC a FROM", "predictedSql": "SELECT a FROM t", "dialect": "postgresql"}""")
                 .when().post("/linking").then().statusCode(400)
-                .body("error", containsString("goldSql does not parse"));
+                .body("error", containsString("goldSql does not parse")).body("field", equalTo("goldSql"));
         given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
                 {"sql": "SELECT 1", "dialect": "oracle"}""")
                 .when().post("/characteristics").then().statusCode(400)
-                .body("error", containsString("dialect: unknown dialect 'oracle'"));
+                .body("error", containsString("dialect: unknown dialect 'oracle'")).body("field", equalTo("dialect"));
     }
 
     @Test
