@@ -42,7 +42,7 @@ class JobResourceTest {
                 .then().statusCode(401).body("error", containsString("X-Admin-Key"));
         given().header("X-Admin-Key", "wrong").contentType(ContentType.JSON).body(Map.of("name", "x"))
                 .post("/tenants").then().statusCode(401).body("status", equalTo(401))
-                .body("error", containsString("X-Admin-Key"));
+                .body("error", containsString("X-Admin-Key")).body("field", equalTo("X-Admin-Key"));
     }
 
     @Test

@@ -52,7 +52,7 @@ public class TenantService {
         boolean ok = adminKey != null && MessageDigest.isEqual(adminKey.getBytes(StandardCharsets.UTF_8),
                 config.adminKey().getBytes(StandardCharsets.UTF_8));
         if (!ok) {
-            throw new Unauthorized("missing or invalid " + ApiKeys.ADMIN_HEADER, ApiKeys.HEADER);
+            throw new Unauthorized("missing or invalid " + ApiKeys.ADMIN_HEADER, ApiKeys.ADMIN_HEADER);
         }
     }
 

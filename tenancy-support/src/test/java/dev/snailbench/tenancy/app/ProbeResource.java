@@ -32,7 +32,7 @@ public class ProbeResource {
 
     static final Map<String, Supplier<Problem>> PROBLEMS = Map.of(
             "invalid", () -> new InvalidInput("questions[3].sql", "questions[3].sql: must not be blank"),
-            "unauthorized", () -> new Unauthorized("missing or invalid X-Admin-Key", "X-API-Key"),
+            "unauthorized", () -> new Unauthorized("missing or invalid X-Admin-Key", "X-Admin-Key"),
             "not-found", () -> new NotFound("no job 42"),
             "conflict", () -> new Conflict("job 42 is already completed", "status"),
             "too-large", () -> new TooLarge("the spec is 40 MB, at most 32 MB", "questions"),

@@ -23,7 +23,7 @@ class ProblemMappersTest {
     @ParameterizedTest
     @CsvSource(nullValues = "-", value = {
             "invalid,          400, questions[3].sql: must not be blank,                 questions[3].sql, -",
-            "unauthorized,     401, missing or invalid X-Admin-Key,                     X-API-Key,        -",
+            "unauthorized,     401, missing or invalid X-Admin-Key,                     X-Admin-Key,      -",
             "not-found,        404, no job 42,                                          -,                -",
             "conflict,         409, job 42 is already completed,                        status,           -",
             "too-large,        413, 'the spec is 40 MB, at most 32 MB',                 questions,        -",
