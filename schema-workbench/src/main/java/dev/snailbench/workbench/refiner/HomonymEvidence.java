@@ -30,7 +30,9 @@ final class HomonymEvidence {
      * table carries already, or that two homonyms of one table would both get (four references to one key:
      * {@code team_id}, {@code team_id_2}…), is given to none: a number tells nothing apart.
      */
-    static Map<ColumnRef, String> names(SchemaGraph graph, List<Ambiguity> findings) {
+    static Map<ColumnRef, String> names(SchemaGraph graph, List<SemanticPackage> packages, List<Ambiguity> findings) {
+        Map<String, String> canonical = new HashMap<>();
+        packages.forEach(p -> canonical.put(p.column().key(), p.canonicalName()));
         Set<String> ambiguous = new HashSet<>();
         findings.forEach(a -> a.columns().forEach(c -> ambiguous.add(c.key())));
         Map<ColumnRef, String> wanted = new LinkedHashMap<>();
@@ -43,7 +45,7 @@ final class HomonymEvidence {
                 if (node == null) {
                     throw new IllegalArgumentException("finding names " + c + ", a column the schema lacks");
                 }
-                String name = name(graph, node, ambiguous);
+                String name = name(graph, node, ambiguous, canonical);
                 if (name != null) {
                     wanted.putIfAbsent(c, name.toLowerCase(Locale.ROOT));
                 }
@@ -65,11 +67,12 @@ final class HomonymEvidence {
     /**
      * One homonym's evidence, strongest first: its table's primary key ({@code <entity>_id}); a reference to a
      * key (see {@link #referenceName}); the column of another table, not itself ambiguous, whose sample values it
-     * shares most ({@link AmbiguityDetector#sharedValues}); proper names as values in a table other tables
-     * reference (an entity, not an event such as a match) with no other name column ({@code <entity>_name}).
-     * Null when none.
+     * shares most (text values only: numbers such as years are shared by columns that mean different things);
+     * proper names as values in a table other tables reference (an entity, not an event such as a match) with no
+     * other column read as a name ({@code canonical}: column key → the packager's canonical name, so that an
+     * abbreviated {@code std_nm} read as a name counts) — {@code <entity>_name}. Null when none.
      */
-    static String name(SchemaGraph graph, ColumnNode column, Set<String> ambiguous) {
+    static String name(SchemaGraph graph, ColumnNode column, Set<String> ambiguous, Map<String, String> canonical) {
         String entity = Lexicon.entity(column.ref().table()).toLowerCase(Locale.ROOT);
         if (soleKey(graph, column)) {
             return entity + "_id";
@@ -82,7 +85,7 @@ final class HomonymEvidence {
         long bestShared = 0;
         for (ColumnNode other : graph.columns()) {
             if (other.ref().table().equalsIgnoreCase(column.ref().table()) || ambiguous.contains(other.ref().key())
-                    || !AmbiguityDetector.sharedValues(column, other)) {
+                    || column.valueType() != ValueType.TEXT || !AmbiguityDetector.sharedValues(column, other)) {
                 continue;
             }
             long shared = sharedCount(column, other);
@@ -95,8 +98,8 @@ final class HomonymEvidence {
             return best.ref().column();
         }
         if (properNames(column) && referenced(graph, column.ref().table()) && graph.columnsOf(column.ref().table()).stream()
-                .noneMatch(o -> o != column && Lexicon.words(o.ref().column()).stream()
-                        .anyMatch(w -> Lexicon.canonical(w).equals("name")))) {
+                .noneMatch(o -> o != column && readsAsName(o.ref().column())
+                        || o != column && readsAsName(canonical.getOrDefault(o.ref().key(), "")))) {
             return entity + "_name";
         }
         return null;
@@ -120,6 +123,11 @@ final class HomonymEvidence {
         boolean namesEntity = Lexicon.words(key.ref().column()).stream().map(Lexicon::singular)
                 .anyMatch(entityWords::contains);
         return namesEntity ? key.ref().column() : entity + "_" + key.ref().column();
+    }
+
+    /** Whether a name has the word name or a thesaurus word for it ({@code title}, {@code label}). */
+    private static boolean readsAsName(String identifier) {
+        return Lexicon.words(identifier).stream().anyMatch(w -> Lexicon.canonical(w).equals("name"));
     }
 
     /** Whether a foreign key of another table references {@code table}: its rows are things others point at. */

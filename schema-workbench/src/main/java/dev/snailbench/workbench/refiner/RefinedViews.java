@@ -53,8 +53,8 @@ public final class RefinedViews {
         for (SchemaGraph.TableNode t : graph.tables()) {
             entity.put(t.name().toLowerCase(Locale.ROOT), Lexicon.entity(t.name()).toLowerCase(Locale.ROOT));
         }
-        Map<ColumnRef, String> byEvidence = homonyms == HomonymNames.EVIDENCE ? HomonymEvidence.names(graph, findings)
-                : Map.of();
+        Map<ColumnRef, String> byEvidence = homonyms == HomonymNames.EVIDENCE
+                ? HomonymEvidence.names(graph, packages, findings) : Map.of();
         Map<ColumnRef, String> wanted = new LinkedHashMap<>();
         for (Ambiguity a : findings) {
             for (ColumnRef c : a.columns()) {

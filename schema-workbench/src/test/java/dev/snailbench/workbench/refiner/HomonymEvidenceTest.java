@@ -126,4 +126,35 @@ class HomonymEvidenceTest {
         assertThat(renaming.nameOf(new ColumnRef("concert", "mark"))).isEqualTo("mark");
         assertThat(renaming.nameOf(new ColumnRef("concert", "tag"))).isEqualTo("tag");
     }
+
+    @Test
+    void shouldNotNameAHomonymAfterAColumnItSharesOnlyNumbersWith() {
+        DatabaseSchema schema = Schemas.of(
+                Schemas.table("band", List.of(), List.of(), Schemas.col("formed", ValueType.NUMBER, "1962", "1970"),
+                        Schemas.col("genre", ValueType.TEXT, "Jazz Fusion", "Hard Rock")),
+                Schemas.table("festival", List.of(), List.of(), Schemas.col("formed", ValueType.NUMBER, "1970"),
+                        Schemas.col("genre", ValueType.TEXT, "Hard Rock")),
+                Schemas.table("album", List.of(), List.of(), Schemas.col("released", ValueType.NUMBER, "1962", "1970"),
+                        Schemas.col("style", ValueType.TEXT, "Hard Rock", "Jazz Fusion")));
+
+        Renaming renaming = plan(schema, homonym("band", "festival", "formed"), homonym("band", "festival", "genre"));
+
+        // Years are shared by columns that mean different things; text values name the same kind of thing.
+        assertThat(renaming.nameOf(new ColumnRef("band", "formed"))).isEqualTo("formed");
+        assertThat(renaming.nameOf(new ColumnRef("band", "genre"))).isEqualTo("style");
+    }
+
+    @Test
+    void shouldNotCallProperNamesTheTablesNameWhenAnAbbreviatedColumnReadsAsItsName() {
+        DatabaseSchema schema = concerts(Schemas.col("item", ValueType.TEXT, "Carnegie Hall", "Royal Albert Hall"),
+                Schemas.col("item", ValueType.TEXT, "ABBA", "AC/DC"));
+        DatabaseSchema withName = Schemas.of(schema.tables().stream().map(t -> !t.name().equals("venue") ? t
+                : Schemas.table("venue", t.primaryKey(), t.foreignKeys(), t.columns().get(0), t.columns().get(1),
+                        Schemas.col("vn_nm", ValueType.TEXT, "Hall A", "Hall B"))).toArray(DatabaseSchema.Table[]::new));
+
+        Renaming renaming = plan(withName, homonym("venue", "artist", "item"));
+
+        // vn_nm reads as venue_name: the proper names in item are something else of the venue (its city, its owner).
+        assertThat(renaming.nameOf(new ColumnRef("venue", "item"))).isEqualTo("item");
+    }
 }
