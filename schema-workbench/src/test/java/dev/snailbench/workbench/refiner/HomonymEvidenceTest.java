@@ -50,11 +50,14 @@ class HomonymEvidenceTest {
         return RefinedViews.plan(graph, new OfflinePackager().describe(graph), List.of(findings));
     }
 
+    /** The view name of {@code table}'s {@code item} when it and {@code other}'s form a homonym in {@link #concerts()}. */
+    private static String itemOf(String table, String other) {
+        return plan(concerts(), homonym(table, other, "item")).nameOf(new ColumnRef(table, "item"));
+    }
+
     @Test
     void shouldNameAHomonymThatIsItsTablesPrimaryKeyAfterItsEntity() {
-        Renaming renaming = plan(concerts(), homonym("concert", "venue", "item"));
-
-        assertThat(renaming.nameOf(new ColumnRef("concert", "item"))).isEqualTo("concert_id");
+        assertThat(itemOf("concert", "venue")).isEqualTo("concert_id");
     }
 
     @Test
@@ -75,9 +78,7 @@ class HomonymEvidenceTest {
 
     @Test
     void shouldNameAHomonymAfterTheColumnOfAnotherTableWhoseValuesItShares() {
-        Renaming renaming = plan(concerts(), homonym("artist", "venue", "item"));
-
-        assertThat(renaming.nameOf(new ColumnRef("artist", "item"))).isEqualTo("publisher");
+        assertThat(itemOf("artist", "venue")).isEqualTo("publisher");
     }
 
     @Test
@@ -97,9 +98,7 @@ class HomonymEvidenceTest {
 
     @Test
     void shouldKeepAHomonymsNameWhenNothingSaysWhatItHoldsRatherThanPutItsTableInFront() {
-        Renaming renaming = plan(concerts(), homonym("venue", "artist", "item"));
-
-        assertThat(renaming.nameOf(new ColumnRef("venue", "item"))).isEqualTo("item");
+        assertThat(itemOf("venue", "artist")).isEqualTo("item");
         SchemaGraph graph = SchemaGraph.of(concerts());
         Renaming baseline = RefinedViews.plan(graph, new OfflinePackager().describe(graph),
                 List.of(homonym("venue", "artist", "item")), RefinedViews.HomonymNames.TABLE_ENTITY);

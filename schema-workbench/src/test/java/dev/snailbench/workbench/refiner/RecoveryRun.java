@@ -15,7 +15,6 @@ import dev.snailbench.sql.analysis.IdentifierExtractor;
 import dev.snailbench.sql.analysis.QueryIdentifiers;
 import dev.snailbench.sql.analysis.LinkingScore;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -115,7 +114,7 @@ public final class RecoveryRun {
     public static Setup setup(double rate, long seed, OfflinePackager.Context context, Arm arm) throws Exception {
         DatabaseSchema schema = DatasetSchemas.footballDb(1);
         if (arm.samples()) {
-            schema = withSamples(schema, SAMPLE_VALUES);
+            schema = DatasetSchemas.withSamples(schema, "footballdb_v1", SAMPLE_VALUES);
         }
         InjectedSchema injected = AmbiguityInjector.inject(schema, rate, seed);
         SchemaGraph ambiguous = SchemaGraph.of(injected.as(SqlDialect.POSTGRESQL));
@@ -129,33 +128,6 @@ public final class RecoveryRun {
 
     /** The refiner's default count of distinct sample values per column ({@code snailbench.refiner.sample-values}). */
     static final int SAMPLE_VALUES = 5;
-
-    /**
-     * The schema with up to {@code k} distinct non-null values per column, read from FootballDB v1 in the embedded
-     * PostgreSQL the way the executor's introspection reads them (first values in order).
-     */
-    static DatabaseSchema withSamples(DatabaseSchema schema, int k) throws SQLException {
-        List<DatabaseSchema.Table> tables = new ArrayList<>();
-        try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement()) {
-            for (DatabaseSchema.Table t : schema.tables()) {
-                List<DatabaseSchema.Column> columns = new ArrayList<>();
-                for (DatabaseSchema.Column col : t.columns()) {
-                    List<String> values = new ArrayList<>();
-                    try (ResultSet rs = s.executeQuery("SELECT DISTINCT \"" + col.name() + "\" FROM " + t.schema()
-                            + ".\"" + t.name() + "\" WHERE \"" + col.name() + "\" IS NOT NULL ORDER BY 1 LIMIT " + k)) {
-                        while (rs.next()) {
-                            values.add(rs.getString(1));
-                        }
-                    }
-                    columns.add(new DatabaseSchema.Column(col.name(), col.type(), col.valueType(), col.nullable(),
-                            values));
-                }
-                tables.add(new DatabaseSchema.Table(t.schema(), t.name(), t.type(), columns, t.primaryKey(),
-                        t.foreignKeys()));
-            }
-        }
-        return new DatabaseSchema(schema.databaseProduct(), schema.catalog(), tables, schema.truncated());
-    }
 
     static Totals run(double rate, long seed, OfflinePackager.Context context, Arm arm) throws Exception {
         Setup setup = setup(rate, seed, context, arm);
