@@ -232,25 +232,7 @@ class SchemaRefinerResourceTest {
 
     /** The dump's schema with up to 3 distinct values per column read from the loaded database. */
     static DatabaseSchema withSamples(DatabaseSchema schema) throws SQLException {
-        List<DatabaseSchema.Table> tables = new ArrayList<>();
-        try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement()) {
-            for (DatabaseSchema.Table t : schema.tables()) {
-                List<DatabaseSchema.Column> columns = new ArrayList<>();
-                for (DatabaseSchema.Column col : t.columns()) {
-                    List<String> samples = new ArrayList<>();
-                    try (ResultSet rs = s.executeQuery("SELECT DISTINCT \"" + col.name() + "\"::text FROM exp_v1.\""
-                            + t.name() + "\" WHERE \"" + col.name() + "\" IS NOT NULL ORDER BY 1 LIMIT 3")) {
-                        while (rs.next()) {
-                            samples.add(rs.getString(1));
-                        }
-                    }
-                    columns.add(new DatabaseSchema.Column(col.name(), col.type(), col.valueType(), true, samples));
-                }
-                tables.add(new DatabaseSchema.Table(t.schema(), t.name(), t.type(), columns, t.primaryKey(),
-                        t.foreignKeys()));
-            }
-        }
-        return new DatabaseSchema(schema.databaseProduct(), schema.catalog(), tables, false);
+        return DatasetSchemas.withSamples(schema, "footballdb_v1", 3);
     }
 
     private static List<String> rows(Connection c, String searchPath, String sql) throws SQLException {

@@ -1,6 +1,7 @@
 package dev.snailbench.workbench.refiner;
 
 import dev.snailbench.workbench.Blocking;
+import dev.snailbench.workbench.embedding.EmbeddingBackends;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.TeamSchema;
@@ -14,8 +15,9 @@ import java.util.Map;
  * The names a job's questions are shown under when it is asked on a schema variant (Schema-Refiner's experiment
  * with a model): computed from the team's schema as the executor read it, as a virtual schema over the same
  * database (physical column → shown name; nothing is created in the database). Injected: ambiguity injected with
- * the job's seed and rate. Refined: the view layer's canonical names the refiner (offline packager, lexical SSS,
- * the configured thresholds) gives that injected schema, as {@code POST /refiner/views} would build them. The
+ * the job's seed and rate. Refined: the view layer's canonical names the refiner (offline packager, MiniLM SSS —
+ * the refiner's default —, the configured thresholds, the sample values the job's prompt options read) gives that
+ * injected schema, as {@code POST /refiner/views} would build them. The
  * inference service shows these names in the prompt and maps the answer back to the physical names before it runs.
  */
 @ApplicationScoped
@@ -41,7 +43,7 @@ public class JobVariants {
                     }
                     // The refiner meets the injected schema as a database shows it (PostgreSQL folds the new names).
                     var ambiguous = injected.as(dialect);
-                    return refiner.analyse(null, team.name(), ambiguous, new SchemaRefiner.Options("offline", "lexical",
+                    return refiner.analyse(null, team.name(), ambiguous, new SchemaRefiner.Options("offline", EmbeddingBackends.MINILM,
                             refiner.defaults(), variant.context()))
                             .chain(analysis -> Blocking.run(() -> shown(team, variant, new SchemaVariants(
                                     injected.renaming(), RefinedViews.plan(SchemaGraph.of(ambiguous),

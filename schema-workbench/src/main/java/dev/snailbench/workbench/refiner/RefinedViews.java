@@ -14,11 +14,23 @@ import java.util.Set;
 /**
  * The repair: a view per table, in a schema of its own, exposing each column under a canonical name, the data
  * untouched. Only ambiguous columns are renamed: an irregular name becomes its canonical name, synonyms share one
- * canonical name, and homonyms get their table's entity in front ({@code value} → {@code stadium_value}) so that
- * one name means one thing. The {@link Renaming} maps physical to canonical names; read backwards it maps SQL
- * written against the views back to the physical schema.
+ * canonical name, and a homonym is named by what the schema says it holds ({@link HomonymNames#EVIDENCE}). The
+ * {@link Renaming} maps physical to canonical names; read backwards it maps SQL written against the views back to
+ * the physical schema.
  */
 public final class RefinedViews {
+
+    /**
+     * How a homonym is renamed. {@link #EVIDENCE} (the default): by the key it references ({@code value} referencing
+     * {@code world_cup.year} → {@code world_cup_year}), else by the column of another table whose sample values it
+     * shares, else it keeps its name — the table already tells it apart in SQL, and its table's entity in front
+     * says nothing of what it holds while making it look like the table's other columns ({@code match_kind} next to
+     * {@code match_id}). {@link #TABLE_ENTITY}: always the table's entity in front ({@code value} →
+     * {@code stadium_value}), the baseline the recovery experiment compares with.
+     */
+    public enum HomonymNames {
+        EVIDENCE, TABLE_ENTITY
+    }
 
     public record ViewLayer(String viewSchema, String physicalSchema, String dialect, List<String> statements,
             Map<String, Map<String, String>> columns) {
@@ -29,12 +41,20 @@ public final class RefinedViews {
 
     /** Physical → canonical names for the columns the findings name; unique within each table. */
     public static Renaming plan(SchemaGraph graph, List<SemanticPackage> packages, List<Ambiguity> findings) {
+        return plan(graph, packages, findings, HomonymNames.EVIDENCE);
+    }
+
+    /** {@link #plan(SchemaGraph, List, List)} with the homonyms named as {@code homonyms} says. */
+    public static Renaming plan(SchemaGraph graph, List<SemanticPackage> packages, List<Ambiguity> findings,
+            HomonymNames homonyms) {
         Map<ColumnRef, SemanticPackage> byColumn = new HashMap<>();
         packages.forEach(p -> byColumn.put(p.column(), p));
         Map<String, String> entity = new HashMap<>();
         for (SchemaGraph.TableNode t : graph.tables()) {
             entity.put(t.name().toLowerCase(Locale.ROOT), Lexicon.entity(t.name()).toLowerCase(Locale.ROOT));
         }
+        Map<ColumnRef, String> byEvidence = homonyms == HomonymNames.EVIDENCE
+                ? HomonymEvidence.names(graph, packages, findings) : Map.of();
         Map<ColumnRef, String> wanted = new LinkedHashMap<>();
         for (Ambiguity a : findings) {
             for (ColumnRef c : a.columns()) {
@@ -43,7 +63,9 @@ public final class RefinedViews {
                     continue;
                 }
                 String name = switch (a.type()) {
-                    case HOMONYM -> entity.get(c.table().toLowerCase(Locale.ROOT)) + "_" + p.canonicalName();
+                    case HOMONYM -> homonyms == HomonymNames.TABLE_ENTITY
+                            ? entity.get(c.table().toLowerCase(Locale.ROOT)) + "_" + p.canonicalName()
+                            : byEvidence.getOrDefault(c, c.column());
                     case SYNONYM -> AmbiguityDetector.meaningName(p.canonicalName());
                     case IRREGULAR -> p.canonicalName();
                 };

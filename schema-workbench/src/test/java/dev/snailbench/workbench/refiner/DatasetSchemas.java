@@ -3,11 +3,16 @@ package dev.snailbench.workbench.refiner;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
+import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,6 +103,33 @@ public final class DatasetSchemas {
             tables.add(new DatabaseSchema.Table("exp_v" + version, (String) p[0], "TABLE", columns, pk, fks));
         }
         return new DatabaseSchema("PostgreSQL", "footballdb_v" + version, tables, false);
+    }
+
+    /**
+     * The schema with up to {@code k} distinct non-null values per column, read from {@code database} in the
+     * embedded teams' PostgreSQL the way the executor's introspection reads them (the first values in order).
+     */
+    public static DatabaseSchema withSamples(DatabaseSchema schema, String database, int k) throws SQLException {
+        List<DatabaseSchema.Table> tables = new ArrayList<>();
+        try (Connection c = LocalStack.targets().connect(database); Statement s = c.createStatement()) {
+            for (DatabaseSchema.Table t : schema.tables()) {
+                List<DatabaseSchema.Column> columns = new ArrayList<>();
+                for (DatabaseSchema.Column col : t.columns()) {
+                    List<String> values = new ArrayList<>();
+                    try (ResultSet rs = s.executeQuery("SELECT DISTINCT \"" + col.name() + "\" FROM " + t.schema()
+                            + ".\"" + t.name() + "\" WHERE \"" + col.name() + "\" IS NOT NULL ORDER BY 1 LIMIT " + k)) {
+                        while (rs.next()) {
+                            values.add(rs.getString(1));
+                        }
+                    }
+                    columns.add(new DatabaseSchema.Column(col.name(), col.type(), col.valueType(), col.nullable(),
+                            values));
+                }
+                tables.add(new DatabaseSchema.Table(t.schema(), t.name(), t.type(), columns, t.primaryKey(),
+                        t.foreignKeys()));
+            }
+        }
+        return new DatabaseSchema(schema.databaseProduct(), schema.catalog(), tables, schema.truncated());
     }
 
     static DatabaseSchema snails(String database) throws IOException {

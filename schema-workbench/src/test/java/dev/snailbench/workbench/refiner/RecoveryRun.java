@@ -20,6 +20,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -32,6 +33,12 @@ import java.util.Map;
  * query: not in the dumps) are left out of every mean, as the scorer does.
  */
 public final class RecoveryRun {
+
+    /**
+     * {@code -Drefiner.simulator}: the similarity the name-linking simulator links names with, {@code lexical}
+     * (default: character 3-grams, the simulator as described) or {@code minilm}.
+     */
+    static final String SIMULATOR = System.getProperty("refiner.simulator", "lexical");
 
     static final List<String> METRICS = List.of("executionAccuracy", "queryRecall", "queryPrecision", "queryF1");
 
@@ -73,29 +80,57 @@ public final class RecoveryRun {
     }
 
     static Totals run(double rate, long seed) throws Exception {
-        return run(rate, seed, OfflinePackager.Context.SCHEMA);
+        return run(rate, seed, OfflinePackager.Context.SCHEMA, Arm.AFTER);
     }
 
-    /** {@code context}: the words the offline packager may expand an abbreviation to (the baselines). */
+    /**
+     * What the refiner is given and how it names homonyms. {@link #BEFORE}: the schema as the dumps declare it (no
+     * sample values), lexical SSS, a homonym's table entity in front of it. {@link #AFTER}: sample values read from
+     * the database as the executor reads them for the refiner ({@code snailbench.refiner.sample-values}, 5
+     * distinct values per column), MiniLM SSS (the refiner's default backend), homonyms named by their evidence
+     * ({@link RefinedViews.HomonymNames#EVIDENCE}). {@link #JOB}: what a job's {@code schemaVariant: refined}
+     * computes when its prompt options read no sample values (MiniLM, evidence).
+     */
+    public record Arm(String label, boolean samples, String embeddings, RefinedViews.HomonymNames homonyms) {
+
+        public static final Arm BEFORE = new Arm("before: no values, lexical SSS, entity in front", false, "lexical",
+                RefinedViews.HomonymNames.TABLE_ENTITY);
+        public static final Arm AFTER = new Arm("after: 5 values per column, minilm SSS, homonyms by evidence", true,
+                "minilm", RefinedViews.HomonymNames.EVIDENCE);
+        public static final Arm JOB = new Arm("job without sample values: minilm SSS, homonyms by evidence", false,
+                "minilm", RefinedViews.HomonymNames.EVIDENCE);
+    }
+
     /** FootballDB v1 with injected ambiguity and the refiner's repair of it: what each variant shows a model. */
     public record Setup(DatabaseSchema schema, InjectedSchema injected, SchemaGraph ambiguous,
             List<Ambiguity> findings, Renaming refined, SchemaVariants variants) {
     }
 
+    /** {@code context}: the words the offline packager may expand an abbreviation to (the baselines). */
     public static Setup setup(double rate, long seed, OfflinePackager.Context context) throws Exception {
+        return setup(rate, seed, context, Arm.JOB);
+    }
+
+    public static Setup setup(double rate, long seed, OfflinePackager.Context context, Arm arm) throws Exception {
         DatabaseSchema schema = DatasetSchemas.footballDb(1);
+        if (arm.samples()) {
+            schema = DatasetSchemas.withSamples(schema, "footballdb_v1", SAMPLE_VALUES);
+        }
         InjectedSchema injected = AmbiguityInjector.inject(schema, rate, seed);
         SchemaGraph ambiguous = SchemaGraph.of(injected.as(SqlDialect.POSTGRESQL));
         List<SemanticPackage> packages = new OfflinePackager(context).describe(ambiguous);
         List<Ambiguity> findings = AmbiguityDetector.detect(ambiguous, packages,
-                AmbiguityDetectorTest.lexical(AmbiguityDetector.texts(packages)), Thresholds.PAPER);
-        Renaming refined = RefinedViews.plan(ambiguous, packages, findings);
+                TestEmbeddings.of(arm.embeddings(), AmbiguityDetector.texts(packages)), Thresholds.PAPER);
+        Renaming refined = RefinedViews.plan(ambiguous, packages, findings, arm.homonyms());
         return new Setup(schema, injected, ambiguous, findings, refined,
                 new SchemaVariants(injected.renaming(), refined, SqlDialect.POSTGRESQL));
     }
 
-    static Totals run(double rate, long seed, OfflinePackager.Context context) throws Exception {
-        Setup setup = setup(rate, seed, context);
+    /** The refiner's default count of distinct sample values per column ({@code snailbench.refiner.sample-values}). */
+    static final int SAMPLE_VALUES = 5;
+
+    static Totals run(double rate, long seed, OfflinePackager.Context context, Arm arm) throws Exception {
+        Setup setup = setup(rate, seed, context, arm);
         DatabaseSchema schema = setup.schema();
         InjectedSchema injected = setup.injected();
         SchemaGraph ambiguous = setup.ambiguous();
@@ -103,14 +138,26 @@ public final class RecoveryRun {
         Renaming refined = setup.refined();
         SchemaVariants variants = setup.variants();
         String amb = "rec_amb_" + seed;
-        String ref = "rec_ref_" + seed;
+        String ref = "rec_ref_" + seed + "_" + arm.homonyms().name().toLowerCase(Locale.ROOT) + (arm.samples() ? "_v" : "");
 
+        if (Boolean.getBoolean("refiner.debug")) {
+            for (Ambiguity a : findings) {
+                for (ColumnRef col : a.columns()) {
+                    SchemaGraph.ColumnNode node = ambiguous.column(col.key());
+                    System.out.printf("  finding %s %s → %s %s%n", a.type(), col, refined.nameOf(col),
+                            node == null ? "" : node.samples());
+                }
+            }
+        }
         Map<Variant, NameLinkingSimulator> simulators = new EnumMap<>(Variant.class);
         Map<Variant, Integer> mislinked = new EnumMap<>(Variant.class);
         Map<Variant, double[]> sums = new EnumMap<>(Variant.class);
         for (Variant v : Variant.values()) {
             Renaming shown = variants.shown(v);
-            NameLinkingSimulator sim = NameLinkingSimulator.link(shown, new LexicalEmbedder());
+            NameLinkingSimulator sim = NameLinkingSimulator.link(shown, SIMULATOR.equals("minilm")
+                    ? texts -> io.smallrye.mutiny.Uni.createFrom().item(texts.stream()
+                            .map(TestEmbeddings.minilm(texts)).toList())
+                    : new LexicalEmbedder());
             simulators.put(v, sim);
             mislinked.put(v, sim.mislinked(shown));
             if (Boolean.getBoolean("refiner.debug")) {

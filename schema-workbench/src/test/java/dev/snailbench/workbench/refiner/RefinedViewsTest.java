@@ -9,10 +9,28 @@ import org.junit.jupiter.api.Test;
 
 class RefinedViewsTest {
 
+    /** The baseline homonym naming (the table's entity in front), whose names these tests read. */
     private static Renaming plan(SchemaGraph graph) {
+        return plan(graph, RefinedViews.HomonymNames.TABLE_ENTITY);
+    }
+
+    private static Renaming plan(SchemaGraph graph, RefinedViews.HomonymNames homonyms) {
         List<SemanticPackage> packages = new OfflinePackager().describe(graph);
         return RefinedViews.plan(graph, packages, AmbiguityDetector.detect(graph, packages,
-                AmbiguityDetectorTest.lexical(AmbiguityDetector.texts(packages)), Thresholds.PAPER));
+                AmbiguityDetectorTest.lexical(AmbiguityDetector.texts(packages)), Thresholds.PAPER), homonyms);
+    }
+
+    @Test
+    void shouldKeepAHomonymWithNoEvidenceAsItIsAndRepairSynonymsAndIrregularNamesAsTheBaselineDoes() {
+        SchemaGraph graph = SchemaGraph.of(AmbiguityDetectorTest.ambiguous());
+
+        Renaming renaming = plan(graph, RefinedViews.HomonymNames.EVIDENCE);
+
+        // One sample value says nothing of what player.value holds, nor a number of stadium.value.
+        assertThat(renaming.nameOf(new ColumnRef("player", "value"))).isEqualTo("value");
+        assertThat(renaming.nameOf(new ColumnRef("stadium", "value"))).isEqualTo("value");
+        assertThat(renaming.nameOf(new ColumnRef("player_club", "club_key"))).isEqualTo("club_id");
+        assertThat(renaming.nameOf(new ColumnRef("player", "HGT"))).isEqualTo("player_number_hgt");
     }
 
     @Test
