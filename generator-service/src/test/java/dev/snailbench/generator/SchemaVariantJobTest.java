@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.snailbench.generator.testing.TestBackends;
 import dev.snailbench.workbench.refiner.ColumnRef;
 import dev.snailbench.workbench.refiner.DatasetSchemas;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
@@ -50,7 +51,7 @@ class SchemaVariantJobTest {
         DatabaseSchema schema = DatasetSchemas.footballDb(1);
         RecoveryRun.Setup experiment = RecoveryRun.setup(0.10, 1, OfflinePackager.Context.SCHEMA);
         String key = TestTenants.create("variant-" + UUID.randomUUID());
-        dev.snailbench.generator.testing.TestBackends.announce(key);
+        TestBackends.announce(key);
 
         for (Variant kind : Variant.values()) {
             Map<String, Object> variant = kind == Variant.ORIGINAL ? Map.of("kind", "original")

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,7 +36,7 @@ public final class NameLinkingModel implements AutoCloseable {
     private final Map<String, String> goldByQuestion;
     private final SqlDialect dialect;
     private final List<String> prompts = new CopyOnWriteArrayList<>();
-    private final Map<String, String> answers = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, String> answers = new ConcurrentHashMap<>();
 
     private NameLinkingModel(List<ColumnRef> nativeColumns, Map<String, String> goldByQuestion, SqlDialect dialect)
             throws IOException {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snailbench.workbench.synthetic.LexicalEmbedder;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,7 @@ class AmbiguityDetectorTest {
         return AmbiguityDetector.detect(graph, packages, lexical(AmbiguityDetector.texts(packages)), thresholds);
     }
 
-    static Function<String, float[]> lexical(java.util.Collection<String> texts) {
+    static Function<String, float[]> lexical(Collection<String> texts) {
         List<String> list = List.copyOf(texts);
         List<float[]> vectors = new LexicalEmbedder().embed(list).await().indefinitely();
         Map<String, float[]> byText = new HashMap<>();

@@ -14,6 +14,7 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.analysis.IdentifierExtractor;
 import dev.snailbench.sql.analysis.QueryIdentifiers;
 import dev.snailbench.sql.analysis.LinkingScore;
+import io.smallrye.mutiny.Uni;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -155,7 +156,7 @@ public final class RecoveryRun {
         for (Variant v : Variant.values()) {
             Renaming shown = variants.shown(v);
             NameLinkingSimulator sim = NameLinkingSimulator.link(shown, SIMULATOR.equals("minilm")
-                    ? texts -> io.smallrye.mutiny.Uni.createFrom().item(texts.stream()
+                    ? texts -> Uni.createFrom().item(texts.stream()
                             .map(TestEmbeddings.minilm(texts)).toList())
                     : new LexicalEmbedder());
             simulators.put(v, sim);

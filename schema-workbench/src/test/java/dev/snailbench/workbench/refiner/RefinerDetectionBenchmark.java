@@ -1,7 +1,9 @@
 package dev.snailbench.workbench.refiner;
 
 import dev.snailbench.model.domain.DatabaseSchema;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,12 +42,12 @@ class RefinerDetectionBenchmark {
     static final int MAX_COLUMNS = Integer.getInteger("refiner.max-columns",
             EMBEDDINGS.equals("lexical") ? Integer.MAX_VALUE : 1500);
 
-    static Function<String, float[]> vectors(java.util.Collection<String> texts) {
+    static Function<String, float[]> vectors(Collection<String> texts) {
         return TestEmbeddings.of(EMBEDDINGS, texts);
     }
 
     /** FootballDB v1–v3 and the SNAILS schemas, those above {@link #MAX_COLUMNS} left out (printed). */
-    static Map<String, DatabaseSchema> schemas() throws java.io.IOException {
+    static Map<String, DatabaseSchema> schemas() throws IOException {
         Map<String, DatabaseSchema> schemas = new LinkedHashMap<>();
         for (int v = 1; v <= 3; v++) {
             schemas.put("footballdb_v" + v, DatasetSchemas.footballDb(v));

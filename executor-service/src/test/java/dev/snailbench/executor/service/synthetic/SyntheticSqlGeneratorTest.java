@@ -12,6 +12,8 @@ import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.analysis.Characteristics;
+import dev.snailbench.sql.template.QueryChecks;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
 import java.sql.Connection;
@@ -25,6 +27,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
+import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.statement.select.PlainSelect;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -112,8 +118,8 @@ class SyntheticSqlGeneratorTest {
             assertThat(synthetic).as("share with an aggregate").isGreaterThanOrEqualTo(seedShare - 0.02);
             assertThat(suite.pairs()).allSatisfy(p -> {
                 var parsed = parser.parse(p.sql(), SqlDialect.POSTGRESQL);
-                assertThat(dev.snailbench.sql.template.QueryChecks.tautologies(parsed)).as(p.sql()).isEmpty();
-                assertThat(dev.snailbench.sql.template.QueryChecks.duplicateColumns(parsed)).as(p.sql()).isEmpty();
+                assertThat(QueryChecks.tautologies(parsed)).as(p.sql()).isEmpty();
+                assertThat(QueryChecks.duplicateColumns(parsed)).as(p.sql()).isEmpty();
             });
         }
         // Function and GROUP BY slots exist, and every check has its count (some refusals happen on this data).
@@ -125,7 +131,7 @@ class SyntheticSqlGeneratorTest {
     }
 
     private static double share(SqlParser parser, List<String> sql) {
-        long aggregated = sql.stream().filter(s -> dev.snailbench.sql.analysis.Characteristics.of(
+        long aggregated = sql.stream().filter(s -> Characteristics.of(
                 parser.parse(s, SqlDialect.POSTGRESQL)).aggregations() > 0).count();
         return aggregated / (double) sql.size();
     }
@@ -151,23 +157,23 @@ class SyntheticSqlGeneratorTest {
     /** "twice:col" for a column returned twice, "pinned:col" for a returned column compared = a literal. */
     static Set<String> faults(SqlParser parser, String sql) {
         Set<String> out = new HashSet<>();
-        if (!(parser.parse(sql, SqlDialect.POSTGRESQL) instanceof net.sf.jsqlparser.statement.select.PlainSelect s)
+        if (!(parser.parse(sql, SqlDialect.POSTGRESQL) instanceof PlainSelect s)
                 || s.getSelectItems() == null) {
             return out;
         }
         Set<String> returned = new HashSet<>();
         for (var item : s.getSelectItems()) {
-            if (item.getExpression() instanceof net.sf.jsqlparser.schema.Column c
+            if (item.getExpression() instanceof Column c
                     && !returned.add(c.getColumnName().toLowerCase())) {
                 out.add("twice:" + c.getColumnName().toLowerCase());
             }
         }
         if (s.getWhere() != null) {
-            s.getWhere().accept(new net.sf.jsqlparser.expression.ExpressionVisitorAdapter<Void>() {
+            s.getWhere().accept(new ExpressionVisitorAdapter<Void>() {
                 @Override
-                public <S> Void visit(net.sf.jsqlparser.expression.operators.relational.EqualsTo e, S context) {
-                    if (e.getLeftExpression() instanceof net.sf.jsqlparser.schema.Column c
-                            && !(e.getRightExpression() instanceof net.sf.jsqlparser.schema.Column)
+                public <S> Void visit(EqualsTo e, S context) {
+                    if (e.getLeftExpression() instanceof Column c
+                            && !(e.getRightExpression() instanceof Column)
                             && returned.contains(c.getColumnName().toLowerCase())) {
                         out.add("pinned:" + c.getColumnName().toLowerCase());
                     }
