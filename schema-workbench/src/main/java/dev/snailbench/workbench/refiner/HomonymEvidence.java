@@ -81,11 +81,25 @@ final class HomonymEvidence {
         if (key != null) {
             return referenceName(key);
         }
+        ColumnNode sharing = column.valueType() == ValueType.TEXT ? mostShared(graph, column, ambiguous) : null;
+        if (sharing != null) {
+            return sharing.ref().column();
+        }
+        if (properNames(column) && referenced(graph, column.ref().table()) && graph.columnsOf(column.ref().table())
+                .stream().noneMatch(o -> o != column && (readsAsName(o.ref().column())
+                        || readsAsName(canonical.getOrDefault(o.ref().key(), ""))))) {
+            return entity + "_name";
+        }
+        return null;
+    }
+
+    /** The column of another table, not itself ambiguous, whose sample values {@code column} shares most; or null. */
+    private static ColumnNode mostShared(SchemaGraph graph, ColumnNode column, Set<String> ambiguous) {
         ColumnNode best = null;
         long bestShared = 0;
         for (ColumnNode other : graph.columns()) {
             if (other.ref().table().equalsIgnoreCase(column.ref().table()) || ambiguous.contains(other.ref().key())
-                    || column.valueType() != ValueType.TEXT || !AmbiguityDetector.sharedValues(column, other)) {
+                    || !AmbiguityDetector.sharedValues(column, other)) {
                 continue;
             }
             long shared = sharedCount(column, other);
@@ -94,15 +108,7 @@ final class HomonymEvidence {
                 best = other;
             }
         }
-        if (best != null) {
-            return best.ref().column();
-        }
-        if (properNames(column) && referenced(graph, column.ref().table()) && graph.columnsOf(column.ref().table()).stream()
-                .noneMatch(o -> o != column && readsAsName(o.ref().column())
-                        || o != column && readsAsName(canonical.getOrDefault(o.ref().key(), "")))) {
-            return entity + "_name";
-        }
-        return null;
+        return best;
     }
 
     /** Whether the column is its table's whole primary key. */
