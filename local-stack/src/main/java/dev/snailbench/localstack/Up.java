@@ -24,7 +24,8 @@ import java.util.concurrent.CountDownLatch;
  * checkout); {@code --backend NAME=URL[,model=M][,key-env=VAR]} (repeatable) gives the inference service an
  * OpenAI-compatible model backend that jobs name in {@code models[].backend}. The console shows the platform's own
  * lines: the embedded PostgreSQL servers' output (and their server logs) go to {@code postgres.log} beside the
- * services' logs.
+ * services' logs. {@code --warm-up N} (default {@value WarmUp#DEFAULT_ITEMS}, 0: none) runs an N-item job through the
+ * services before the platform says it is up ({@link WarmUp}), so that a team's first job runs on warm JVMs.
  */
 public final class Up {
 
@@ -45,7 +46,7 @@ public final class Up {
             backendKeys = Backend.environment(options.backends, System.getenv());
         } catch (IllegalArgumentException e) {
             System.err.println("snailbench up: " + e.getMessage());
-            System.err.println("usage: ./snailbench up [--footballdb] [--data-dir DIR] "
+            System.err.println("usage: ./snailbench up [--footballdb] [--data-dir DIR] [--warm-up N] "
                     + "[--backend NAME=URL[,model=M][,key-env=VAR]]...");
             System.exit(2);
             return;
@@ -83,6 +84,13 @@ public final class Up {
                 FootballDb.load(stack.targets(), data, version);
                 FootballDb.grantReader(stack.targets(), version, Demo.READER, Demo.READER_PASSWORD);
             }
+        }
+        if (options.warmUpItems > 0) {
+            System.out.printf(Locale.ROOT, "Warming up: a %,d-item replay job on a database of its own ...%n",
+                    options.warmUpItems);
+            Duration warmUp = WarmUp.run(stack, options.warmUpItems);
+            System.out.printf(Locale.ROOT, "Warm-up done in %.1f s (tenant %s; --warm-up 0 skips it).%n",
+                    warmUp.toMillis() / 1000.0, WarmUp.TENANT);
         }
         writeEndpoints(stack, endpoints);
         print(stack, options, logs, Duration.between(started, Instant.now()));
@@ -153,7 +161,7 @@ public final class Up {
     }
 
     /** Command-line options. */
-    record Options(Path root, boolean footballDb, String dataDir, List<Backend> backends) {
+    record Options(Path root, boolean footballDb, String dataDir, List<Backend> backends, int warmUpItems) {
 
         static Options parse(String[] args) {
             if (args.length == 0) {
@@ -163,6 +171,7 @@ public final class Up {
             boolean footballDb = false;
             String dataDir = null;
             List<Backend> backends = new ArrayList<>();
+            int warmUpItems = WarmUp.DEFAULT_ITEMS;
             for (int i = 1; i < args.length; i++) {
                 switch (args[i]) {
                     case "--footballdb" -> footballDb = true;
@@ -171,6 +180,12 @@ public final class Up {
                             throw new IllegalArgumentException("--data-dir needs a directory");
                         }
                         dataDir = args[++i];
+                    }
+                    case "--warm-up" -> {
+                        if (i + 1 >= args.length) {
+                            throw new IllegalArgumentException("--warm-up needs a number of items (0: none)");
+                        }
+                        warmUpItems = warmUpItems(args[++i]);
                     }
                     case "--backend" -> {
                         if (i + 1 >= args.length) {
@@ -183,10 +198,23 @@ public final class Up {
                         backends.add(backend);
                     }
                     default -> throw new IllegalArgumentException("unknown option " + args[i]
-                            + Suggest.hint(args[i], List.of("--footballdb", "--data-dir", "--backend")));
+                            + Suggest.hint(args[i], List.of("--footballdb", "--data-dir", "--backend", "--warm-up")));
                 }
             }
-            return new Options(root, footballDb, dataDir, List.copyOf(backends));
+            return new Options(root, footballDb, dataDir, List.copyOf(backends), warmUpItems);
+        }
+
+        private static int warmUpItems(String value) {
+            try {
+                int items = Integer.parseInt(value);
+                if (items >= 0 && items <= 100_000) {
+                    return items;
+                }
+            } catch (NumberFormatException e) {
+                // Answered below, with the accepted range.
+            }
+            throw new IllegalArgumentException("--warm-up takes a number of items from 0 (none) to 100000, got '"
+                    + value + "'");
         }
     }
 }

@@ -6,6 +6,7 @@ import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.PlatformClient;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.Stack;
+import dev.snailbench.localstack.WarmUp;
 import dev.snailbench.localstack.testing.CpuTimes;
 import dev.snailbench.localstack.testing.ResidentMemory;
 import dev.snailbench.localstack.testing.JdbcLoop;
@@ -20,6 +21,7 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -37,7 +39,10 @@ import org.junit.jupiter.api.Test;
  * packaged services, against the same 2N statements run back to back over one JDBC connection, fetching every
  * row. The executor's per-job gold cache is off, so the platform runs exactly the statements the loop runs.
  * Repeated for 1, 2 and 4 executor consumers at N = 1,000, then N = 10,000; and fairness: a 10-item job of a
- * second tenant submitted while a 10,000-item job runs.
+ * second tenant submitted while a 10,000-item job runs. Each stack first measures a cold job (the first 1,000-item
+ * job of the freshly started services), then the warm-ups, then the warm jobs. Each job's lines give the CPU per
+ * work item of each service and the services' CPU as a ratio to the evaluated PostgreSQL's, and each service's
+ * resident memory.
  */
 @RealInfrastructure
 class PipelineBenchmark {
@@ -48,14 +53,16 @@ class PipelineBenchmark {
     @Test
     void platformAgainstTheJdbcLoop() throws Exception {
         List<String> lines = new ArrayList<>();
-        // -Dbench.consumers=4 -Dbench.large=false: one quick run; -Dbench.consumers= : only N = 10,000 + fairness.
+        // -Dbench.consumers=4 -Dbench.large=false: one quick run; -Dbench.consumers= : only N = 10,000 + fairness;
+        // -Dbench.sizes=1000,10000: both sizes on every stack; -Dbench.cold=false: no cold job; -Dbench.settings=now,up:
+        // also a stack started as ./snailbench up starts it (its warm-up job first), so its cold job is a team's first.
         // -Dbench.settings=before,now: also the services' JVM and consumer settings before session 7 (see BEFORE).
         for (String settings : System.getProperty("bench.settings", "now").split(",")) {
             for (String consumers : System.getProperty("bench.consumers", "1,2,4").split(",")) {
                 if (consumers.isBlank()) {
                     continue;
                 }
-                lines.addAll(run(Integer.parseInt(consumers.trim()), List.of(1_000), false, settings.trim()));
+                lines.addAll(run(Integer.parseInt(consumers.trim()), sizes(), false, settings.trim()));
             }
         }
         if (Boolean.parseBoolean(System.getProperty("bench.large", "true"))) {
@@ -63,6 +70,12 @@ class PipelineBenchmark {
         }
         System.out.println();
         lines.forEach(System.out::println);
+    }
+
+    /** -Dbench.sizes=1000,10000: the warm jobs measured on each stack (default 1,000). */
+    private static List<Integer> sizes() {
+        return Arrays.stream(System.getProperty("bench.sizes", "1000").split(",")).map(String::trim)
+                .filter(size -> !size.isEmpty()).map(Integer::valueOf).toList();
     }
 
     /**
@@ -85,6 +98,15 @@ class PipelineBenchmark {
             PlatformClient client = new PlatformClient(stack);
             String apiKey = client.createTenant("bench-a");
             List<String[]> statements = statements();
+            // -Dbench.settings=now,up: "up" starts as ./snailbench up does, with its start-up warm-up job.
+            if (settings.equals("up")) {
+                WarmUp.run(stack, WarmUp.DEFAULT_ITEMS);
+            }
+            // Cold: the first job of a freshly started platform (-Dbench.cold=false skips it), as a team's first job.
+            if (Boolean.parseBoolean(System.getProperty("bench.cold", "true"))) {
+                out.addAll(measure(stack, client, apiKey, statements, 1_000, consumers, settings,
+                        settings.equals("up") ? "first after up" : "cold", false));
+            }
             // Warm-up: JIT, pools and topics, so that the measured runs are steady state. Two 1,000-item jobs: after
             // one 200-item job the services' JIT compilers still took a third of their CPU during the measured job.
             // -Dbench.warm-ups=N: another number of warm-up jobs.
@@ -93,45 +115,60 @@ class PipelineBenchmark {
                         "w" + w)), Duration.ofMinutes(10));
             }
             for (int n : sizes) {
-                double jdbc = jdbcLoop(stack, statements, n);
-                CpuTimes cpuBefore = CpuTimes.of(stack);
-                Instant start = Instant.now();
-                String jobId = client.submitJob(apiKey, job(stack, "bench " + n, statements, n, "b" + n));
-                String fair = "";
-                if (fairness) {
-                    String small = client.createTenant("bench-b");
-                    Thread.sleep(2_000);
-                    Instant smallStart = Instant.now();
-                    String smallJob = client.submitJob(small, job(stack, "small", statements, 10, "s"));
-                    double smallSeconds = awaitDone(client, small, smallJob, Duration.ofMinutes(10), smallStart);
-                    JsonNode big = client.job(apiKey, jobId);
-                    fair = String.format(Locale.ROOT, "; a 10-item job of another tenant, submitted 2 s in, "
-                            + "completed in %.1f s (big job then at %d/%d)", smallSeconds, big.get("done").asInt(),
-                            big.get("total").asInt());
-                }
-                double platform = awaitDone(client, apiKey, jobId, Duration.ofMinutes(30), start);
-                out.add(String.format(Locale.ROOT, "PipelineBenchmark N=%,d executor consumers=%d%s: platform %.1f s "
-                        + "(%.0f items/s), JDBC loop %.1f s (%.0f items/s), ratio %.2fx%s", n, consumers,
-                        settings.equals("before") ? " (settings before session 7)"
-                                : settings.equals("now") ? "" : " (settings " + settings + ": "
-                                        + (System.getProperty("bench.setting." + settings, "") + " "
-                                                + System.getProperty("bench.setting-jvm." + settings, "")).trim()
-                                        + ")", platform,
-                        n / platform, jdbc, n / jdbc, platform / jdbc, fair));
-                System.out.println(out.get(out.size() - 1));
-                System.out.println(timeline(stack, jobId, start));
-                CpuTimes cpuAfter = CpuTimes.of(stack);
-                String cpu = cpuAfter.since(cpuBefore, platform);
-                out.add(cpu);
-                System.out.println(cpu);
-                String threads = cpuAfter.threadsSince(cpuBefore);
-                out.add(threads);
-                System.out.println(threads);
-                String memory = ResidentMemory.of(stack);
-                out.add(memory);
-                System.out.println(memory);
+                out.addAll(measure(stack, client, apiKey, statements, n, consumers, settings, "warm", fairness));
             }
         }
+        return out;
+    }
+
+    /**
+     * One measured job of n items, with the JDBC loop just before it, then its timeline, the CPU each process used
+     * during it, per thread kind, and each service's resident memory; fairness adds a small job of another tenant.
+     */
+    private static List<String> measure(Stack stack, PlatformClient client, String apiKey, List<String[]> statements,
+            int n, int consumers, String settings, String phase, boolean fairness) throws Exception {
+        List<String> out = new ArrayList<>();
+        double jdbc = jdbcLoop(stack, statements, n);
+        CpuTimes cpuBefore = CpuTimes.of(stack);
+        Instant start = Instant.now();
+        String jobId = client.submitJob(apiKey, job(stack, "bench " + phase + " " + n, statements, n,
+                phase.charAt(0) + Integer.toString(n)));
+        String fair = "";
+        if (fairness) {
+            String small = client.createTenant("bench-b");
+            Thread.sleep(2_000);
+            Instant smallStart = Instant.now();
+            String smallJob = client.submitJob(small, job(stack, "small", statements, 10, "s"));
+            double smallSeconds = awaitDone(client, small, smallJob, Duration.ofMinutes(10), smallStart);
+            JsonNode big = client.job(apiKey, jobId);
+            fair = String.format(Locale.ROOT, "; a 10-item job of another tenant, submitted 2 s in, "
+                    + "completed in %.1f s (big job then at %d/%d)", smallSeconds, big.get("done").asInt(),
+                    big.get("total").asInt());
+        }
+        double platform = awaitDone(client, apiKey, jobId, Duration.ofMinutes(30), start);
+        out.add(String.format(Locale.ROOT, "PipelineBenchmark N=%,d %s executor consumers=%d%s: platform %.1f s "
+                + "(%.0f items/s), JDBC loop %.1f s (%.0f items/s), ratio %.2fx%s", n, phase, consumers,
+                settings.equals("before") ? " (settings before session 7)"
+                        : settings.equals("now") || settings.equals("up") ? "" : " (settings " + settings + ": "
+                                + (System.getProperty("bench.setting." + settings, "") + " "
+                                        + System.getProperty("bench.setting-jvm." + settings, "")).trim()
+                                + ")", platform,
+                n / platform, jdbc, n / jdbc, platform / jdbc, fair));
+        System.out.println(out.get(out.size() - 1));
+        System.out.println(timeline(stack, jobId, start));
+        CpuTimes cpuAfter = CpuTimes.of(stack);
+        String cpu = cpuAfter.since(cpuBefore, platform);
+        out.add(cpu);
+        System.out.println(cpu);
+        String perItem = cpuAfter.perItemSince(cpuBefore, n);
+        out.add(perItem);
+        System.out.println(perItem);
+        String threads = cpuAfter.threadsSince(cpuBefore);
+        out.add(threads);
+        System.out.println(threads);
+        String memory = ResidentMemory.of(stack);
+        out.add(memory);
+        System.out.println(memory);
         return out;
     }
 

@@ -49,7 +49,7 @@ class SnailbenchUpIT {
         String classpath = root.resolve("local-stack/target/classes") + File.pathSeparator + Files.readString(root
                 .resolve("local-stack/target/classes/dev/snailbench/localstack/runtime-classpath.txt")).trim();
         Process up = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classpath, Up.class.getName(),
-                root.toString(), "--footballdb", "--data-dir", DataDir.resolve().toString())
+                root.toString(), "--footballdb", "--data-dir", DataDir.resolve().toString(), "--warm-up", "100")
                 .redirectErrorStream(true).start();
         List<String> printed = new ArrayList<>();
         try {
@@ -82,6 +82,8 @@ class SnailbenchUpIT {
             ownTempDirectories = temporaryDirectoriesOf(printed);
             assertThat(ownTempDirectories).as("the servers' temp directories while up").hasSize(3)
                     .allSatisfy(dir -> assertThat(dir).isDirectory());
+            // The start-up warm-up ran a job through the five services before the platform said it was up.
+            assertThat(printed).anySatisfy(line -> assertThat(line).startsWith("Warm-up done in"));
             assertThat(adminKey).isNotBlank();
             assertThat(football).as("FootballDB line").isNotNull();
 

@@ -117,6 +117,32 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, Map<String, Doub
                 machine, machine - platform);
     }
 
+    /**
+     * The same CPU per work item, in milliseconds, and the figure the platform controls: its five services' CPU as a
+     * ratio to the evaluated database's (the broker and the platform's own database beside it, not in the ratio).
+     */
+    public String perItemSince(CpuTimes before, int items) {
+        StringBuilder parts = new StringBuilder();
+        double services = 0;
+        for (Stack.Service service : Stack.Service.values()) {
+            String name = service.name().toLowerCase(Locale.ROOT);
+            if (seconds.containsKey(name)) {
+                double used = used(before, name);
+                services += used;
+                parts.append(String.format(Locale.ROOT, " %s %.2f", name, 1000 * used / items));
+            }
+        }
+        double database = used(before, "postgres");
+        return String.format(Locale.ROOT, "  cpu ms per item:%s; services %.2f, PostgreSQL %.2f: services/PostgreSQL "
+                + "%.2fx (broker %.2f, platform PostgreSQL %.2f)", parts, 1000 * services / items,
+                1000 * database / items, services / database, 1000 * used(before, "kafka") / items,
+                1000 * used(before, "platform-postgres") / items);
+    }
+
+    private double used(CpuTimes before, String process) {
+        return seconds.getOrDefault(process, 0.0) - before.seconds.getOrDefault(process, 0.0);
+    }
+
     private static double cpu(ProcessHandle process) {
         return process.info().totalCpuDuration().map(Duration::toNanos).orElse(0L) / 1e9;
     }

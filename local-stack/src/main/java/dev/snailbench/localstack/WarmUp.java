@@ -1,0 +1,147 @@
+package dev.snailbench.localstack;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The start-up warm-up of {@code ./snailbench up}: before the platform says it is up, one replay job runs through
+ * the five services on a small database of its own in the teams' PostgreSQL, so that a team's first job does not
+ * pay for what every fresh JVM pays once: the JIT compiling the hot paths, first-use class loading and
+ * initialisation (the SQL parser, JSON mappers, query plans), and the first connections and topic metadata. The
+ * job belongs to a tenant of its own ({@link #TENANT}); no team's database or data is touched. It is measured side
+ * by side with a cold start by {@code PipelineBenchmark} (docs/BENCHMARKS.md).
+ */
+public final class WarmUp {
+
+    /** The tenant the warm-up job runs as (visible to operators in the tenant list). */
+    public static final String TENANT = "snailbench-warm-up";
+    /** The warm-up's database in the teams' PostgreSQL, and its read-only login. */
+    static final String DATABASE = "snailbench_warm_up";
+    private static final String READER = "snailbench_warm_up_reader";
+    /** Items of the warm-up job by default: enough for the client compiler to compile every hop's hot paths. */
+    public static final int DEFAULT_ITEMS = 1_000;
+
+    /**
+     * Query shapes a team's gold and predicted SQL commonly take (joins, grouping, ordering with a limit,
+     * subqueries, set operations), so that the parser, the guard, the gold screening and the comparators all run.
+     */
+    private static final List<String> STATEMENTS = List.of(
+            "SELECT name FROM team ORDER BY name",
+            "SELECT count(*) FROM player",
+            "SELECT t.name, count(p.id) FROM team t JOIN player p ON p.team_id = t.id GROUP BY t.name ORDER BY 2 DESC",
+            "SELECT name, goals FROM player WHERE goals > 10 ORDER BY goals DESC, name LIMIT 5",
+            "SELECT position, avg(goals) FROM player GROUP BY position",
+            "SELECT DISTINCT city FROM team",
+            "SELECT home, away FROM game WHERE home_goals = away_goals",
+            "SELECT t.city, sum(g.home_goals) FROM team t JOIN game g ON g.home = t.id GROUP BY t.city "
+                    + "HAVING sum(g.home_goals) > 5",
+            "SELECT name FROM player WHERE team_id IN (SELECT id FROM team WHERE city = 'North')",
+            "SELECT max(home_goals + away_goals) FROM game",
+            "SELECT p.name, t.name FROM player p LEFT JOIN team t ON t.id = p.team_id WHERE p.position = 'keeper'",
+            "SELECT played_on, home_goals FROM game ORDER BY played_on LIMIT 10",
+            "SELECT name FROM team WHERE id NOT IN (SELECT home FROM game WHERE home_goals > 3)",
+            "SELECT city FROM team UNION SELECT position FROM player",
+            "SELECT count(DISTINCT position) FROM player WHERE goals BETWEEN 1 AND 20",
+            "SELECT t.name FROM team t WHERE EXISTS (SELECT 1 FROM player p WHERE p.team_id = t.id AND p.goals > 25)");
+
+    private WarmUp() {
+    }
+
+    /**
+     * Creates the warm-up database (once), runs a replay job of {@code items} items on it and waits for it.
+     *
+     * @return how long the job took
+     */
+    public static Duration run(Stack stack, int items) {
+        // A password of its own: the job spec carries it, so it must not reveal anything else.
+        String password = UUID.randomUUID().toString();
+        prepare(stack.targets(), password);
+        PlatformClient client = new PlatformClient(stack);
+        String apiKey = client.createTenant(TENANT);
+        Instant start = Instant.now();
+        String jobId = client.submitJob(apiKey, job(stack.targets(), password, items));
+        Instant deadline = start.plus(Duration.ofMinutes(10));
+        while (Instant.now().isBefore(deadline)) {
+            JsonNode status = client.job(apiKey, jobId);
+            String state = status == null ? "" : status.path("status").asText();
+            if (state.equals("completed")) {
+                return Duration.between(start, Instant.now());
+            }
+            if (state.equals("failed") || state.equals("cancelled")) {
+                throw new IllegalStateException("the warm-up job ended " + state + ": " + status);
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while warming up", e);
+            }
+        }
+        throw new IllegalStateException("the warm-up job did not complete in 10 minutes: " + client.job(apiKey, jobId));
+    }
+
+    static Map<String, Object> job(Postgres targets, String password, int items) {
+        List<Map<String, String>> questions = new ArrayList<>();
+        List<Map<String, String>> predictions = new ArrayList<>();
+        for (int i = 0; i < items; i++) {
+            String sql = STATEMENTS.get(i % STATEMENTS.size());
+            String id = String.format(Locale.ROOT, "warm-up-%d", i);
+            questions.add(Map.of("id", id, "question", "warm-up question " + (i % STATEMENTS.size()), "goldSql", sql));
+            predictions.add(Map.of("questionId", id, "predictedSql", sql));
+        }
+        Map<String, Object> job = new LinkedHashMap<>();
+        job.put("name", "start-up warm-up");
+        job.put("database", Map.of("kind", "postgresql", "jdbcUrl", targets.jdbcUrl(DATABASE), "user", READER,
+                "password", password));
+        job.put("dialect", "postgresql");
+        job.put("model", "replayed-gold");
+        job.put("questions", questions);
+        job.put("predictions", predictions);
+        return job;
+    }
+
+    /** A few hundred generated rows in three tables, and a login that can only read them. */
+    private static void prepare(Postgres targets, String password) {
+        targets.createDatabase(DATABASE);
+        try (Connection c = targets.connect(DATABASE); Statement s = c.createStatement()) {
+            s.execute("SET client_min_messages TO warning");
+            try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + READER + "'")) {
+                if (!rs.next()) {
+                    s.execute("CREATE ROLE " + READER + " LOGIN");
+                }
+            }
+            s.execute("ALTER ROLE " + READER + " PASSWORD '" + password.replace("'", "''") + "'");
+            s.execute("CREATE TABLE IF NOT EXISTS team (id int PRIMARY KEY, name text NOT NULL, city text NOT NULL)");
+            s.execute("CREATE TABLE IF NOT EXISTS player (id int PRIMARY KEY, team_id int REFERENCES team(id), "
+                    + "name text NOT NULL, position text NOT NULL, goals int NOT NULL)");
+            s.execute("CREATE TABLE IF NOT EXISTS game (id int PRIMARY KEY, home int REFERENCES team(id), "
+                    + "away int REFERENCES team(id), home_goals int NOT NULL, away_goals int NOT NULL, "
+                    + "played_on date NOT NULL)");
+            s.execute("INSERT INTO team SELECT i, 'team ' || i, (ARRAY['North','South','East','West'])[1 + i % 4] "
+                    + "FROM generate_series(1, 20) i ON CONFLICT DO NOTHING");
+            s.execute("INSERT INTO player SELECT i, 1 + i % 20, 'player ' || i, "
+                    + "(ARRAY['keeper','defender','midfielder','forward'])[1 + i % 4], (i * 7) % 31 "
+                    + "FROM generate_series(1, 400) i ON CONFLICT DO NOTHING");
+            s.execute("INSERT INTO game SELECT i, 1 + i % 20, 1 + (i * 3 + 1) % 20, i % 5, (i * 2) % 4, "
+                    + "date '2024-08-01' + i FROM generate_series(1, 380) i ON CONFLICT DO NOTHING");
+            s.execute("REVOKE ALL ON DATABASE " + DATABASE + " FROM PUBLIC");
+            s.execute("GRANT CONNECT ON DATABASE " + DATABASE + " TO " + READER);
+            s.execute("GRANT USAGE ON SCHEMA public TO " + READER);
+            s.execute("GRANT SELECT ON team, player, game TO " + READER);
+            s.execute("ANALYZE");
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot prepare the warm-up database: " + e.getMessage(), e);
+        }
+    }
+}
