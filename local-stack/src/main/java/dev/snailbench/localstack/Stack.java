@@ -43,6 +43,13 @@ public final class Stack implements AutoCloseable {
      */
     public static final String SERVICE_JVM_OPTIONS = "-XX:TieredStopAtLevel=1";
 
+    /**
+     * Every service's heap: the serial collector, and a small initial heap that grows as needed. Without -Xms the JVM
+     * starts with 1/64 of the machine's memory (365 MiB on a 23 GiB host) and cycles its allocations through all of
+     * it, so each service held 320-390 MiB resident for 30-75 MiB of live objects (PipelineBenchmark's rss line).
+     */
+    public static final List<String> SERVICE_HEAP_OPTIONS = List.of("-Xms48m", "-Xmx512m", "-XX:+UseSerialGC");
+
     /** The five services, with the module each is built in. */
     public enum Service {
         GENERATOR("generator-service"), CLASSIFIER("classifier-service"), INFERENCE("inference-service"),
@@ -139,8 +146,9 @@ public final class Stack implements AutoCloseable {
         }
         // Port 0: each service binds a free port itself (choosing one here could race with other processes);
         // the port it got is read from its start-up line.
-        List<String> command = new ArrayList<>(List.of(KafkaBroker.javaExecutable(), "-Xmx512m",
-                "-XX:+UseSerialGC", "-Dquarkus.http.port=0",
+        List<String> command = new ArrayList<>(List.of(KafkaBroker.javaExecutable()));
+        command.addAll(SERVICE_HEAP_OPTIONS);
+        command.addAll(List.of("-Dquarkus.http.port=0",
                 "-Dsnailbench.data-dir=" + dataDir.toAbsolutePath(),
                 // What "java -jar quarkus-run.jar" takes from the jar's manifest.
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED",

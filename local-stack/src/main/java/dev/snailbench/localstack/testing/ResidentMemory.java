@@ -18,7 +18,7 @@ public final class ResidentMemory {
     private ResidentMemory() {
     }
 
-    /** {@code rss MiB (peak/now): generator 251/240 …; heap: -Xmx512m, serial GC}. */
+    /** {@code rss MiB (peak VmHWM/now VmRSS): generator 251/240 …; heap -Xms48m -Xmx512m -XX:+UseSerialGC (Stack)}. */
     public static String of(Stack stack) {
         List<String> parts = new ArrayList<>();
         for (Stack.Service service : Stack.Service.values()) {
@@ -28,7 +28,8 @@ public final class ResidentMemory {
                         + kib(process.pid(), "VmRSS") / 1024);
             }
         }
-        return "  rss MiB (peak VmHWM/now VmRSS): " + String.join(" ", parts) + "; heap -Xmx512m, serial GC (Stack)";
+        return "  rss MiB (peak VmHWM/now VmRSS): " + String.join(" ", parts) + "; heap "
+                + String.join(" ", Stack.SERVICE_HEAP_OPTIONS) + " (Stack)";
     }
 
     /** A {@code kB} line of the process' status, or -1 when it cannot be read (not Linux, process gone). */
