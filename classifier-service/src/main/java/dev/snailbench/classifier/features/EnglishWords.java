@@ -30,15 +30,17 @@ public final class EnglishWords {
     private static volatile EnglishWords instance;
 
     private final Map<String, Integer> rankByWord;
-    private final Map<String, Integer> rankByAbbreviation;
-    private final Map<String, Integer> rankByPrefix;
+    /**
+     * Abbreviation and prefix indexes: several hundred thousand keys each, in open-addressing tables rather than
+     * HashMaps (an entry object and a boxed rank per key made them most of the classifier's heap).
+     */
+    private final StringIntMap rankByAbbreviation = new StringIntMap(1 << 20);
+    private final StringIntMap rankByPrefix = new StringIntMap(1 << 19);
     /** Packed letters of abbreviations by dropped letters (see {@link #subsequenceRank}) → best word rank. */
     private final IntIntMap rankBySubsequence = new IntIntMap(1 << 21);
 
     private EnglishWords(Map<String, Integer> rankByWord) {
         this.rankByWord = rankByWord;
-        this.rankByAbbreviation = new HashMap<>(rankByWord.size() * 8);
-        this.rankByPrefix = new HashMap<>(rankByWord.size() * 4);
         rankByWord.forEach((word, rank) -> {
             if (word.length() < 3) {
                 return;
@@ -46,7 +48,7 @@ public final class EnglishWords {
             indexPrefixes(word, rank, false);
             for (int len = 2; len < word.length() && len <= 10; len++) {
                 // rank and length of the word packed in one int: min keeps the most frequent word.
-                rankByPrefix.merge(word.substring(0, len), rank * 32 + Math.min(word.length(), 31), Math::min);
+                rankByPrefix.mergeMin(word.substring(0, len), rank * 32 + Math.min(word.length(), 31));
             }
             indexPrefixes(collapseDoubles(word), rank, true);
             indexPrefixes(skeleton(word), rank, true);
@@ -127,20 +129,17 @@ public final class EnglishWords {
      * Best rank of a longer word that this lower-case token may abbreviate, or 0.
      */
     public int abbreviationRank(String lowerCaseToken) {
-        Integer rank = rankByAbbreviation.get(lowerCaseToken);
-        return rank == null ? 0 : rank;
+        return rankByAbbreviation.get(lowerCaseToken);
     }
 
     /** Best rank of a longer word that starts with this lower-case token ({@code veg} → vegetation), or 0. */
     public int prefixRank(String lowerCaseToken) {
-        Integer packed = rankByPrefix.get(lowerCaseToken);
-        return packed == null ? 0 : packed / 32;
+        return rankByPrefix.get(lowerCaseToken) / 32;
     }
 
     /** Length of the most frequent longer word that starts with this lower-case token, or 0. */
     public int prefixWordLength(String lowerCaseToken) {
-        Integer packed = rankByPrefix.get(lowerCaseToken);
-        return packed == null ? 0 : packed % 32;
+        return rankByPrefix.get(lowerCaseToken) % 32;
     }
 
     /** Words frequent enough for their shortened spellings to be read back: about the 10,000 most frequent. */
@@ -265,12 +264,73 @@ public final class EnglishWords {
         }
     }
 
+    /** String keys to positive ints (0: absent), keeping the smallest value merged per key; linear probing. */
+    private static final class StringIntMap {
+        private String[] keys;
+        private int[] values;
+        private int size;
+
+        StringIntMap(int capacity) {
+            keys = new String[capacity];
+            values = new int[capacity];
+        }
+
+        int get(String key) {
+            int mask = keys.length - 1;
+            for (int i = spread(key.hashCode()) & mask;; i = (i + 1) & mask) {
+                if (keys[i] == null) {
+                    return 0;
+                }
+                if (keys[i].equals(key)) {
+                    return values[i];
+                }
+            }
+        }
+
+        void mergeMin(String key, int value) {
+            if (size * 2 >= keys.length) {
+                grow();
+            }
+            int mask = keys.length - 1;
+            for (int i = spread(key.hashCode()) & mask;; i = (i + 1) & mask) {
+                if (keys[i] == null) {
+                    keys[i] = key;
+                    values[i] = value;
+                    size++;
+                    return;
+                }
+                if (keys[i].equals(key)) {
+                    values[i] = Math.min(values[i], value);
+                    return;
+                }
+            }
+        }
+
+        private void grow() {
+            String[] oldKeys = keys;
+            int[] oldValues = values;
+            keys = new String[oldKeys.length * 2];
+            values = new int[oldKeys.length * 2];
+            size = 0;
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldKeys[i] != null) {
+                    mergeMin(oldKeys[i], oldValues[i]);
+                }
+            }
+        }
+
+        private static int spread(int hash) {
+            int h = hash * 0x9E3779B1;
+            return h ^ (h >>> 15);
+        }
+    }
+
     private void indexPrefixes(String form, int rank, boolean wholeFormToo) {
         // Prefixes from 2 letters up to one letter short of the word itself ("ve", "veg", ... "vegetatio");
         // a collapsed or skeleton form also counts whole ("dflt" for "default").
         int last = wholeFormToo ? form.length() : form.length() - 1;
         for (int len = 2; len <= last && len <= 10; len++) {
-            rankByAbbreviation.merge(form.substring(0, len), rank, Math::min);
+            rankByAbbreviation.mergeMin(form.substring(0, len), rank);
         }
     }
 
