@@ -56,12 +56,19 @@ class InferenceRecordWritesBenchmark {
             cpu[1] += p[0];
             wall[1] += p[1];
         }
+        // What the idle application (Kafka pollers, timers) burns per wall nanosecond, to take out of both figures.
+        long idleCpu = processCpu();
+        long idleWall = System.nanoTime();
+        Thread.sleep(5_000);
+        double idle = (double) (processCpu() - idleCpu) / (System.nanoTime() - idleWall);
         double items = (double) ROUNDS * BATCHES * BATCH / 1000;
-        System.out.printf("inference_record lookup + insert, %d items per path in batches of %d:%n"
-                        + "  hibernate reactive: %.0f ms CPU / 1,000 items (%.0f ms wall)%n"
-                        + "  plain SQL:          %.0f ms CPU / 1,000 items (%.0f ms wall)%n",
-                ROUNDS * BATCHES * BATCH, BATCH, cpu[0] / 1e6 / items, wall[0] / 1e6 / items,
-                cpu[1] / 1e6 / items, wall[1] / 1e6 / items);
+        System.out.printf("inference_record lookup + insert, %d items per path in batches of %d"
+                        + " (CPU of this JVM; after the idle application's %.0f ms CPU per s):%n"
+                        + "  hibernate reactive: %.0f ms CPU / 1,000 items (%.0f before), %.0f ms wall%n"
+                        + "  plain SQL:          %.0f ms CPU / 1,000 items (%.0f before), %.0f ms wall%n",
+                ROUNDS * BATCHES * BATCH, BATCH, idle * 1000,
+                (cpu[0] - idle * wall[0]) / 1e6 / items, cpu[0] / 1e6 / items, wall[0] / 1e6 / items,
+                (cpu[1] - idle * wall[1]) / 1e6 / items, cpu[1] / 1e6 / items, wall[1] / 1e6 / items);
     }
 
     /** Returns this JVM's CPU nanoseconds and the wall nanoseconds the batches took, one after the other. */
