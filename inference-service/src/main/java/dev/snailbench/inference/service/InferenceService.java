@@ -2,12 +2,11 @@ package dev.snailbench.inference.service;
 
 import dev.snailbench.inference.config.InferenceConfig;
 import dev.snailbench.inference.repository.InferenceRecord;
-import dev.snailbench.inference.repository.InferenceRecordRepository;
+import dev.snailbench.inference.repository.InferenceRecordSql;
 import dev.snailbench.model.delivery.PerTenant;
 import dev.snailbench.model.domain.Inference;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.InferenceRequested;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;
@@ -31,11 +30,11 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class InferenceService {
 
-    private final InferenceRecordRepository records;
+    private final InferenceRecordSql records;
     private final Answerer answerer;
     private final InferenceConfig config;
 
-    public InferenceService(InferenceRecordRepository records, Answerer answerer, InferenceConfig config) {
+    public InferenceService(InferenceRecordSql records, Answerer answerer, InferenceConfig config) {
         this.records = records;
         this.answerer = answerer;
         this.config = config;
@@ -44,16 +43,16 @@ public class InferenceService {
     /**
      * Answers a batch: one query for the stored answers, the missing ones asked concurrently (each on its own
      * duplicated Vert.x context, so that each has its own Hibernate Reactive session for the response cache), one
-     * transaction storing them. Returns each request's inference, in the requests' order.
+     * transaction storing them; an item another delivery stored meanwhile keeps that first answer. Returns each
+     * request's inference, in the requests' order.
      */
     public Uni<List<Inference>> inferAll(List<InferenceRequested> requests) {
         Map<UUID, InferenceRequested> byItem = requests.stream().collect(Collectors.toMap(
                 InferenceRequested::workItemId, Function.identity(), (first, again) -> first, LinkedHashMap::new));
         Context context = Vertx.currentContext();
-        return Panache.withSession(() -> records.list("workItemId in ?1", byItem.keySet()))
+        return records.answers(byItem.keySet())
                 .chain(stored -> {
-                    Map<UUID, Inference> answers = new HashMap<>();
-                    stored.forEach(record -> answers.put(record.workItemId, record.toInference()));
+                    Map<UUID, Inference> answers = new HashMap<>(stored);
                     List<InferenceRequested> missing = byItem.values().stream()
                             .filter(request -> !answers.containsKey(request.workItemId())).toList();
                     if (missing.isEmpty()) {
@@ -65,11 +64,11 @@ public class InferenceService {
                                     request -> onOwnContext(context, () -> answer(request)), perTenant,
                                     config.concurrentAnswers() / Math.max(1, perTenant))
                             .collect().asList()
-                            // Back on the batch's context: its session stores the answers.
+                            // Back on the batch's context: the batch goes on where its message arrived.
                             .emitOn(task -> context.runOnContext(ignored -> task.run()))
-                            .call(fresh -> Panache.withTransaction(() -> records.persist(fresh)))
-                            .map(fresh -> {
-                                fresh.forEach(record -> answers.put(record.workItemId, record.toInference()));
+                            .chain(records::storeFirst)
+                            .map(first -> {
+                                answers.putAll(first);
                                 return answers;
                             });
                 })
