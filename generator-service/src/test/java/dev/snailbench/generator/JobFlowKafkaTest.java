@@ -7,8 +7,14 @@ import static org.awaitility.Awaitility.await;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.JobSpec;
+import dev.snailbench.model.domain.ModelRef;
+import dev.snailbench.model.domain.Prediction;
+import dev.snailbench.model.domain.Question;
+import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.event.ItemScored;
+import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -114,6 +120,47 @@ class JobFlowKafkaTest {
         String last = events.lines().filter(l -> l.startsWith("data:")).reduce((a, b) -> b).orElseThrow();
         assertThat(last).contains("\"outcome\":\"all-failed\"").contains("\"topReasons\":[{\"count\":2,\"reason\":\""
                 + unregistered + "\"},{\"count\":1,");
+    }
+
+    @Test
+    void shouldStoreARedeliveredJobSubmissionOnceAndCountItsVerdictsOnce() {
+        String key = TestTenants.create("team-redelivered-job");
+        UUID jobId = submit(key, "redelivered");
+        List<InferenceRequested> work = awaitWork(jobId, 3);
+        String tenantId = work.get(0).tenantId();
+
+        try (TopicClient topics = new TopicClient()) {
+            // The very record consumed, delivered again (a rebalance before its offset was committed).
+            byte[] submitted = TopicClient.await(Topics.JOB_EVENTS, r -> jobId.toString().equals(r.key()), 1,
+                    Duration.ofSeconds(30)).get(0).value();
+            topics.send(Topics.JOB_EVENTS, jobId.toString(), submitted);
+            // Behind it on the same partition (same key): once this one is stored, the redelivery was handled.
+            UUID marker = UUID.randomUUID();
+            JobSpec broken = new JobSpec("marker", null, SqlDialect.POSTGRESQL, List.of(ModelRef.replay("m")), null,
+                    null, null, List.of(new Question("q1", "?", "SELECT 1")),
+                    List.of(new Prediction("q1", "SELECT 1"), new Prediction("q1", "SELECT 2")));
+            topics.send(Topics.JOB_EVENTS, jobId.toString(),
+                    EventJson.write(JobSubmitted.of(marker, tenantId, broken)));
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().header("X-API-Key", key)
+                    .get("/jobs/" + marker).then().statusCode(200).body("status", Matchers.equalTo("failed")));
+
+            given().header("X-API-Key", key).get("/jobs/" + jobId).then().statusCode(200)
+                    .body("name", Matchers.equalTo("redelivered")).body("total", Matchers.is(3))
+                    .body("done", Matchers.is(0));
+            for (InferenceRequested w : work) {
+                ItemScored verdict = new ItemScored(UUID.randomUUID(), jobId, tenantId, w.workItemId(), Instant.now(),
+                        1, w.item().questionId(), true, true, false, "match");
+                topics.send(Topics.SCORES, verdict.key(), EventJson.write(verdict));
+            }
+        }
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().header("X-API-Key", key)
+                .get("/jobs/" + jobId).then().statusCode(200)
+                .body("status", Matchers.equalTo("completed"))
+                .body("total", Matchers.is(3))
+                .body("done", Matchers.is(3))
+                .body("failed", Matchers.is(0))
+                .body("outcome", Matchers.equalTo("succeeded")));
     }
 
     @Test

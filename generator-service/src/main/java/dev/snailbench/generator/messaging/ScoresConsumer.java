@@ -1,14 +1,16 @@
 package dev.snailbench.generator.messaging;
 
-import dev.snailbench.generator.repository.JobRepository;
+import dev.snailbench.generator.repository.JobSql;
 import dev.snailbench.generator.repository.WorkItemState;
-import dev.snailbench.generator.repository.WorkItemStateRepository;
+import dev.snailbench.generator.repository.WorkItemStateSql;
+import dev.snailbench.generator.repository.WorkItemStateSql.Unscored;
+import dev.snailbench.generator.repository.WorkItemStateSql.Verdict;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.Batches;
 import dev.snailbench.model.event.ItemScored;
-import io.quarkus.hibernate.reactive.panache.Panache;
-import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,16 +25,19 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 /**
  * Counts each work item's verdict into its job's progress, exactly once however often it is delivered. A batch of
  * verdicts is one transaction: the items' rows still unscored are locked and marked, then each job's counters move
- * by that many in one UPDATE.
+ * by that many in one UPDATE. Plain SQL on the platform's pool ({@link WorkItemStateSql}, {@link JobSql}): a few
+ * prepared statements per batch, whatever its size.
  */
 @ApplicationScoped
 public class ScoresConsumer {
 
-    private final JobRepository jobs;
-    private final WorkItemStateRepository items;
+    private final Pool pool;
+    private final JobSql jobs;
+    private final WorkItemStateSql items;
     private final WorkPublisher publisher;
 
-    public ScoresConsumer(JobRepository jobs, WorkItemStateRepository items, WorkPublisher publisher) {
+    public ScoresConsumer(Pool pool, JobSql jobs, WorkItemStateSql items, WorkPublisher publisher) {
+        this.pool = pool;
         this.jobs = jobs;
         this.items = items;
         this.publisher = publisher;
@@ -48,30 +53,31 @@ public class ScoresConsumer {
         // A redelivered verdict may share the batch with the first one: the first counts.
         Map<UUID, ItemScored> byItem = verdicts.stream().collect(Collectors.toMap(ItemScored::workItemId,
                 Function.identity(), (first, again) -> first, LinkedHashMap::new));
-        return Panache.withTransaction(() -> items.lockUnscored(byItem.keySet())
-                        .chain(unscored -> unscored.isEmpty() ? Uni.createFrom().voidItem() : mark(unscored, byItem)))
+        return pool.withTransaction(connection -> items.lockUnscored(connection, byItem.keySet())
+                        .chain(unscored -> unscored.isEmpty() ? Uni.createFrom().voidItem()
+                                : mark(connection, unscored, byItem)))
                 // Counted verdicts make room in their jobs' windows: publish their next items now.
                 .invoke(publisher::kick);
     }
 
-    private Uni<Void> mark(List<WorkItemState> unscored, Map<UUID, ItemScored> byItem) {
-        Map<Boolean, List<UUID>> byOutcome = unscored.stream().collect(Collectors.partitioningBy(
-                state -> byItem.get(state.id).failed(), Collectors.mapping(state -> state.id, Collectors.toList())));
-        // Jobs in id order: two batches touching the same jobs lock their rows in the same order (no deadlock).
-        Map<UUID, List<WorkItemState>> byJob = unscored.stream().collect(Collectors.groupingBy(state -> state.jobId,
-                TreeMap::new, Collectors.toList()));
+    private Uni<Void> mark(SqlConnection connection, List<Unscored> unscored, Map<UUID, ItemScored> byItem) {
         // Failed items keep their reason, so a job can say why its items failed (GET /jobs/{id} topReasons).
-        Map<String, List<UUID>> failedByReason = byOutcome.get(true).stream().collect(Collectors.groupingBy(
-                id -> WorkItemState.reasonOf(byItem.get(id).reason()), TreeMap::new, Collectors.toList()));
-        return Multi.createFrom().iterable(failedByReason.entrySet())
-                .onItem().transformToUniAndConcatenate(r -> items.markFailed(r.getValue(), r.getKey()))
-                .collect().last()
-                .chain(() -> items.markScored(byOutcome.get(false), false))
-                .chain(() -> Multi.createFrom().iterable(byJob.entrySet())
-                        .onItem().transformToUniAndConcatenate(job -> jobs.countVerdicts(job.getKey(),
-                                job.getValue().size(),
-                                (int) job.getValue().stream().filter(s -> byItem.get(s.id).failed()).count()))
-                        .collect().last())
-                .replaceWithVoid();
+        List<Verdict> marks = unscored.stream().map(item -> {
+            ItemScored verdict = byItem.get(item.id());
+            return new Verdict(item.id(), verdict.failed(),
+                    verdict.failed() ? WorkItemState.reasonOf(verdict.reason()) : null);
+        }).toList();
+        // Jobs in id order: two batches touching the same jobs lock their rows in the same order (no deadlock).
+        Map<UUID, int[]> byJob = new TreeMap<>();
+        for (Unscored item : unscored) {
+            int[] counts = byJob.computeIfAbsent(item.jobId(), id -> new int[2]);
+            counts[0]++;
+            if (byItem.get(item.id()).failed()) {
+                counts[1]++;
+            }
+        }
+        List<JobSql.Verdicts> counts = byJob.entrySet().stream()
+                .map(job -> new JobSql.Verdicts(job.getKey(), job.getValue()[0], job.getValue()[1])).toList();
+        return items.markScored(connection, marks).chain(() -> jobs.countVerdicts(connection, counts));
     }
 }

@@ -66,14 +66,4 @@ public class JobRepository implements PanacheRepositoryBase<Job, UUID> {
                 + "status = case when status = ?4 then ?5 else status end where id = ?6 and publishedCount = ?7",
                 to, to >= total, Instant.now(), JobStatus.QUEUED, JobStatus.RUNNING, id, from);
     }
-
-    /**
-     * Counts verdicts in a single UPDATE, so that verdicts of the same job consumed concurrently from different
-     * partitions cannot lose an increment.
-     */
-    public Uni<Integer> countVerdicts(UUID id, int verdicts, int failedVerdicts) {
-        return update("done = done + ?1, failed = failed + ?2, updatedAt = ?3, "
-                + "status = case when done + ?1 >= total and status in (?4, ?5) then ?6 else status end where id = ?7",
-                verdicts, failedVerdicts, Instant.now(), JobStatus.QUEUED, JobStatus.RUNNING, JobStatus.COMPLETED, id);
-    }
 }

@@ -1,0 +1,65 @@
+package dev.snailbench.generator.repository;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The writes of {@link Job} on the path of every work item, as plain SQL on the reactive client (the entity stays the
+ * table's definition; {@link JobRepository} keeps the other reads and writes). The status is stored as the enum's
+ * name, as Hibernate stores it. Every method runs on the caller's connection, inside its transaction.
+ */
+@ApplicationScoped
+public class JobSql {
+
+    // The CASE sees the row's old "done", as the HQL update did.
+    private static final String COUNT_VERDICTS = "UPDATE generator.job SET done = done + $1, failed = failed + $2, "
+            + "updatedat = $3, status = CASE WHEN done + $1 >= total AND status IN ($4, $5) THEN $6 ELSE status END "
+            + "WHERE id = $7";
+
+    private static final String INSERT = "INSERT INTO generator.job (id, tenantid, name, createdat, status, total, "
+            + "done, failed, specjson, reason, published, publishedcount, updatedat) "
+            + "VALUES ($1, $2, $3, $4, $5, $6, 0, 0, $7, NULL, false, 0, $8) ON CONFLICT (id) DO NOTHING";
+
+    /** A job's verdicts counted in one statement: its items scored in the batch, and how many of them failed. */
+    public record Verdicts(UUID jobId, int verdicts, int failedVerdicts) {
+    }
+
+    /**
+     * Counts each job's verdicts in one UPDATE per job, so that verdicts of the same job consumed concurrently from
+     * different partitions cannot lose an increment; the job completes with its last verdict. The statements run in
+     * the order given: callers pass jobs in id order, so two batches lock their common jobs in the same order.
+     */
+    public Uni<Void> countVerdicts(SqlConnection connection, List<Verdicts> byJob) {
+        if (byJob.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        OffsetDateTime now = now();
+        List<Tuple> tuples = byJob.stream().map(job -> Tuple.from(Arrays.<Object>asList(job.verdicts(),
+                job.failedVerdicts(), now, JobStatus.QUEUED.name(), JobStatus.RUNNING.name(),
+                JobStatus.COMPLETED.name(), job.jobId()))).toList();
+        return connection.preparedQuery(COUNT_VERDICTS).executeBatch(tuples).replaceWithVoid();
+    }
+
+    /** Stores a new job, queued; false if a job with its id is stored already (a redelivered submission). */
+    public Uni<Boolean> insertQueued(SqlConnection connection, Job job) {
+        return connection.preparedQuery(INSERT).execute(Tuple.from(Arrays.<Object>asList(job.id, job.tenantId, job.name,
+                        utc(job.createdAt), JobStatus.QUEUED.name(), job.total, job.specJson, utc(job.updatedAt))))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    private static OffsetDateTime now() {
+        return utc(Instant.now());
+    }
+
+    private static OffsetDateTime utc(Instant instant) {
+        return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
+    }
+}
