@@ -40,67 +40,71 @@ public class ItemResultSql {
 
     /** Every column of {@code item_result}, in the entity's field order; the primary key first. */
     static final List<Column<?>> COLUMNS = List.of(
-            uuid("workItemId", r -> r.workItemId, (r, v) -> r.workItemId = v),
-            uuid("jobId", r -> r.jobId, (r, v) -> r.jobId = v),
-            text("tenantId", r -> r.tenantId, (r, v) -> r.tenantId = v),
-            text("questionId", r -> r.questionId, (r, v) -> r.questionId = v),
-            text("model", r -> r.model, (r, v) -> r.model = v),
-            text("databaseKey", r -> r.databaseKey, (r, v) -> r.databaseKey = v),
-            text("level", r -> r.level, (r, v) -> r.level = v),
-            text("dialect", r -> r.dialect, (r, v) -> r.dialect = v),
-            text("question", r -> r.question, (r, v) -> r.question = v),
-            text("goldSql", r -> r.goldSql, (r, v) -> r.goldSql = v),
-            text("predictedSql", r -> r.predictedSql, (r, v) -> r.predictedSql = v),
-            text("inferenceError", r -> r.inferenceError, (r, v) -> r.inferenceError = v),
-            text("goldStatus", r -> r.goldStatus, (r, v) -> r.goldStatus = v),
-            text("goldError", r -> r.goldError, (r, v) -> r.goldError = v),
-            integer("goldRows", r -> r.goldRows, (r, v) -> r.goldRows = v),
-            decimal("goldSeconds", r -> r.goldSeconds, (r, v) -> r.goldSeconds = v),
-            text("predictedStatus", r -> r.predictedStatus, (r, v) -> r.predictedStatus = v),
-            text("predictedError", r -> r.predictedError, (r, v) -> r.predictedError = v),
-            integer("predictedRows", r -> r.predictedRows, (r, v) -> r.predictedRows = v),
-            decimal("predictedSeconds", r -> r.predictedSeconds, (r, v) -> r.predictedSeconds = v),
-            text("resultPreview", r -> r.resultPreview, (r, v) -> r.resultPreview = v),
-            bool("manualVerdict", r -> r.manualVerdict, (r, v) -> r.manualVerdict = v),
-            text("reviewNote", r -> r.reviewNote, (r, v) -> r.reviewNote = v),
-            text("reviewedBy", r -> r.reviewedBy, (r, v) -> r.reviewedBy = v),
+            column("workItemId", UUID.class, r -> r.workItemId, (r, v) -> r.workItemId = v),
+            column("jobId", UUID.class, r -> r.jobId, (r, v) -> r.jobId = v),
+            column("tenantId", String.class, r -> r.tenantId, (r, v) -> r.tenantId = v),
+            column("questionId", String.class, r -> r.questionId, (r, v) -> r.questionId = v),
+            column("model", String.class, r -> r.model, (r, v) -> r.model = v),
+            column("databaseKey", String.class, r -> r.databaseKey, (r, v) -> r.databaseKey = v),
+            column("level", String.class, r -> r.level, (r, v) -> r.level = v),
+            column("dialect", String.class, r -> r.dialect, (r, v) -> r.dialect = v),
+            column("question", String.class, r -> r.question, (r, v) -> r.question = v),
+            column("goldSql", String.class, r -> r.goldSql, (r, v) -> r.goldSql = v),
+            column("predictedSql", String.class, r -> r.predictedSql, (r, v) -> r.predictedSql = v),
+            column("inferenceError", String.class, r -> r.inferenceError, (r, v) -> r.inferenceError = v),
+            column("goldStatus", String.class, r -> r.goldStatus, (r, v) -> r.goldStatus = v),
+            column("goldError", String.class, r -> r.goldError, (r, v) -> r.goldError = v),
+            column("goldRows", Integer.class, r -> r.goldRows, (r, v) -> r.goldRows = v),
+            column("goldSeconds", Double.class, r -> r.goldSeconds, (r, v) -> r.goldSeconds = v),
+            column("predictedStatus", String.class, r -> r.predictedStatus, (r, v) -> r.predictedStatus = v),
+            column("predictedError", String.class, r -> r.predictedError, (r, v) -> r.predictedError = v),
+            column("predictedRows", Integer.class, r -> r.predictedRows, (r, v) -> r.predictedRows = v),
+            column("predictedSeconds", Double.class, r -> r.predictedSeconds, (r, v) -> r.predictedSeconds = v),
+            column("resultPreview", String.class, r -> r.resultPreview, (r, v) -> r.resultPreview = v),
+            column("manualVerdict", Boolean.class, r -> r.manualVerdict, (r, v) -> r.manualVerdict = v),
+            column("reviewNote", String.class, r -> r.reviewNote, (r, v) -> r.reviewNote = v),
+            column("reviewedBy", String.class, r -> r.reviewedBy, (r, v) -> r.reviewedBy = v),
             instant("reviewedAt", r -> r.reviewedAt, (r, v) -> r.reviewedAt = v),
-            text("jobName", r -> r.jobName, (r, v) -> r.jobName = v),
-            bool("failed", r -> r.failed, (r, v) -> r.failed = v),
-            bool("linkingOnly", r -> r.linkingOnly, (r, v) -> r.linkingOnly = v),
-            text("reason", r -> r.reason, (r, v) -> r.reason = v),
-            bool("orderBy", r -> r.orderBy, (r, v) -> r.orderBy = v),
-            bool("strictMatch", r -> r.strictMatch, (r, v) -> r.strictMatch = v),
-            text("strictReason", r -> r.strictReason, (r, v) -> r.strictReason = v),
-            text("strictDetail", r -> r.strictDetail, (r, v) -> r.strictDetail = v),
-            bool("setMatch", r -> r.setMatch, (r, v) -> r.setMatch = v),
-            text("setReason", r -> r.setReason, (r, v) -> r.setReason = v),
-            text("setDetail", r -> r.setDetail, (r, v) -> r.setDetail = v),
-            bool("relaxedMatch", r -> r.relaxedMatch, (r, v) -> r.relaxedMatch = v),
-            text("relaxedReason", r -> r.relaxedReason, (r, v) -> r.relaxedReason = v),
-            text("relaxedDetail", r -> r.relaxedDetail, (r, v) -> r.relaxedDetail = v),
-            decimal("cellPrecision", r -> r.cellPrecision, (r, v) -> r.cellPrecision = v),
-            decimal("cellRecall", r -> r.cellRecall, (r, v) -> r.cellRecall = v),
-            decimal("tupleCardinality", r -> r.tupleCardinality, (r, v) -> r.tupleCardinality = v),
-            decimal("tupleConstraint", r -> r.tupleConstraint, (r, v) -> r.tupleConstraint = v),
-            decimal("tupleOrder", r -> r.tupleOrder, (r, v) -> r.tupleOrder = v),
-            decimal("executionAccuracy", r -> r.executionAccuracy, (r, v) -> r.executionAccuracy = v),
-            decimal("validEfficiencyScore", r -> r.validEfficiencyScore, (r, v) -> r.validEfficiencyScore = v),
-            decimal("softF1", r -> r.softF1, (r, v) -> r.softF1 = v),
-            decimal("queryRecall", r -> r.queryRecall, (r, v) -> r.queryRecall = v),
-            decimal("queryPrecision", r -> r.queryPrecision, (r, v) -> r.queryPrecision = v),
-            decimal("queryF1", r -> r.queryF1, (r, v) -> r.queryF1 = v),
-            text("linkingError", r -> r.linkingError, (r, v) -> r.linkingError = v),
-            text("linkingMethod", r -> r.linkingMethod, (r, v) -> r.linkingMethod = v),
-            bool("multipleStatements", r -> r.multipleStatements, (r, v) -> r.multipleStatements = v),
-            text("hardness", r -> r.hardness, (r, v) -> r.hardness = v),
-            text("labelledHardness", r -> r.labelledHardness, (r, v) -> r.labelledHardness = v),
-            text("linking", r -> r.linking, (r, v) -> r.linking = v),
-            text("goldScreening", r -> r.goldScreening, (r, v) -> r.goldScreening = v),
-            text("goldNondeterministic", r -> r.goldNondeterministic, (r, v) -> r.goldNondeterministic = v),
-            bool("excludedFromAccuracy", r -> r.excludedFromAccuracy, (r, v) -> r.excludedFromAccuracy = v),
-            text("goldIdentifiers", r -> r.goldIdentifiers, (r, v) -> r.goldIdentifiers = v),
-            text("predictedIdentifiers", r -> r.predictedIdentifiers, (r, v) -> r.predictedIdentifiers = v),
+            column("jobName", String.class, r -> r.jobName, (r, v) -> r.jobName = v),
+            column("failed", Boolean.class, r -> r.failed, (r, v) -> r.failed = v),
+            column("linkingOnly", Boolean.class, r -> r.linkingOnly, (r, v) -> r.linkingOnly = v),
+            column("reason", String.class, r -> r.reason, (r, v) -> r.reason = v),
+            column("orderBy", Boolean.class, r -> r.orderBy, (r, v) -> r.orderBy = v),
+            column("strictMatch", Boolean.class, r -> r.strictMatch, (r, v) -> r.strictMatch = v),
+            column("strictReason", String.class, r -> r.strictReason, (r, v) -> r.strictReason = v),
+            column("strictDetail", String.class, r -> r.strictDetail, (r, v) -> r.strictDetail = v),
+            column("setMatch", Boolean.class, r -> r.setMatch, (r, v) -> r.setMatch = v),
+            column("setReason", String.class, r -> r.setReason, (r, v) -> r.setReason = v),
+            column("setDetail", String.class, r -> r.setDetail, (r, v) -> r.setDetail = v),
+            column("relaxedMatch", Boolean.class, r -> r.relaxedMatch, (r, v) -> r.relaxedMatch = v),
+            column("relaxedReason", String.class, r -> r.relaxedReason, (r, v) -> r.relaxedReason = v),
+            column("relaxedDetail", String.class, r -> r.relaxedDetail, (r, v) -> r.relaxedDetail = v),
+            column("cellPrecision", Double.class, r -> r.cellPrecision, (r, v) -> r.cellPrecision = v),
+            column("cellRecall", Double.class, r -> r.cellRecall, (r, v) -> r.cellRecall = v),
+            column("tupleCardinality", Double.class, r -> r.tupleCardinality, (r, v) -> r.tupleCardinality = v),
+            column("tupleConstraint", Double.class, r -> r.tupleConstraint, (r, v) -> r.tupleConstraint = v),
+            column("tupleOrder", Double.class, r -> r.tupleOrder, (r, v) -> r.tupleOrder = v),
+            column("executionAccuracy", Double.class, r -> r.executionAccuracy, (r, v) -> r.executionAccuracy = v),
+            column("validEfficiencyScore", Double.class, r -> r.validEfficiencyScore,
+                    (r, v) -> r.validEfficiencyScore = v),
+            column("softF1", Double.class, r -> r.softF1, (r, v) -> r.softF1 = v),
+            column("queryRecall", Double.class, r -> r.queryRecall, (r, v) -> r.queryRecall = v),
+            column("queryPrecision", Double.class, r -> r.queryPrecision, (r, v) -> r.queryPrecision = v),
+            column("queryF1", Double.class, r -> r.queryF1, (r, v) -> r.queryF1 = v),
+            column("linkingError", String.class, r -> r.linkingError, (r, v) -> r.linkingError = v),
+            column("linkingMethod", String.class, r -> r.linkingMethod, (r, v) -> r.linkingMethod = v),
+            column("multipleStatements", Boolean.class, r -> r.multipleStatements, (r, v) -> r.multipleStatements = v),
+            column("hardness", String.class, r -> r.hardness, (r, v) -> r.hardness = v),
+            column("labelledHardness", String.class, r -> r.labelledHardness, (r, v) -> r.labelledHardness = v),
+            column("linking", String.class, r -> r.linking, (r, v) -> r.linking = v),
+            column("goldScreening", String.class, r -> r.goldScreening, (r, v) -> r.goldScreening = v),
+            column("goldNondeterministic", String.class, r -> r.goldNondeterministic,
+                    (r, v) -> r.goldNondeterministic = v),
+            column("excludedFromAccuracy", Boolean.class, r -> r.excludedFromAccuracy,
+                    (r, v) -> r.excludedFromAccuracy = v),
+            column("goldIdentifiers", String.class, r -> r.goldIdentifiers, (r, v) -> r.goldIdentifiers = v),
+            column("predictedIdentifiers", String.class, r -> r.predictedIdentifiers,
+                    (r, v) -> r.predictedIdentifiers = v),
             instant("scoredAt", r -> r.scoredAt, (r, v) -> r.scoredAt = v));
 
     private static final String NAMES = COLUMNS.stream().map(Column::name).collect(Collectors.joining(", "));
@@ -193,34 +197,15 @@ public class ItemResultSql {
         }
     }
 
-    private static Column<UUID> uuid(String field, Function<ItemResult, UUID> get, BiConsumer<ItemResult, UUID> set) {
-        return new Column<>(field.toLowerCase(), UUID.class, get, set);
+    private static <T> Column<T> column(String field, Class<T> type, Function<ItemResult, T> get,
+            BiConsumer<ItemResult, T> set) {
+        return new Column<>(field.toLowerCase(), type, get, set);
     }
 
-    private static Column<String> text(String field, Function<ItemResult, String> get,
-            BiConsumer<ItemResult, String> set) {
-        return new Column<>(field.toLowerCase(), String.class, get, set);
-    }
-
-    private static Column<Integer> integer(String field, Function<ItemResult, Integer> get,
-            BiConsumer<ItemResult, Integer> set) {
-        return new Column<>(field.toLowerCase(), Integer.class, get, set);
-    }
-
-    private static Column<Double> decimal(String field, Function<ItemResult, Double> get,
-            BiConsumer<ItemResult, Double> set) {
-        return new Column<>(field.toLowerCase(), Double.class, get, set);
-    }
-
-    private static Column<Boolean> bool(String field, Function<ItemResult, Boolean> get,
-            BiConsumer<ItemResult, Boolean> set) {
-        return new Column<>(field.toLowerCase(), Boolean.class, get, set);
-    }
-
-    /** An {@code Instant} field: a {@code timestamp with time zone} column, which the client reads and writes as UTC offsets. */
+    /** An {@code Instant} field: a {@code timestamp with time zone} column, read and written at UTC offset. */
     private static Column<OffsetDateTime> instant(String field, Function<ItemResult, Instant> get,
             BiConsumer<ItemResult, Instant> set) {
-        return new Column<>(field.toLowerCase(), OffsetDateTime.class, result -> {
+        return column(field, OffsetDateTime.class, result -> {
             Instant value = get.apply(result);
             return value == null ? null : value.atOffset(ZoneOffset.UTC);
         }, (result, value) -> set.accept(result, value == null ? null : value.toInstant()));
