@@ -6,15 +6,15 @@ import dev.snailbench.model.Topics;
 import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.scorer.repository.ItemResult;
-import dev.snailbench.scorer.repository.ItemResultRepository;
+import dev.snailbench.scorer.repository.ItemResultSql;
 import dev.snailbench.scorer.service.ItemScorer;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
@@ -36,11 +36,11 @@ public class AbandonedItemsConsumer {
     /** Header SmallRye's dead-letter queue sets to the failure's message. */
     static final String DEAD_LETTER_REASON = "dead-letter-reason";
 
-    private final ItemResultRepository results;
+    private final ItemResultSql results;
     private final ItemScorer scorer;
     private final MutinyEmitter<ItemScored> scores;
 
-    public AbandonedItemsConsumer(ItemResultRepository results, ItemScorer scorer,
+    public AbandonedItemsConsumer(ItemResultSql results, ItemScorer scorer,
             @Channel(Channels.SCORES_OUT) MutinyEmitter<ItemScored> scores) {
         this.results = results;
         this.scorer = scorer;
@@ -58,19 +58,18 @@ public class AbandonedItemsConsumer {
         }
         LOG.warnf("work item %s (job %s) could not be scored: %s", event.workItemId(), event.jobId(),
                 event.reason());
-        return Redelivery.withRetries("work item " + event.workItemId(), () -> Panache.withSession(
-                        () -> results.findById(event.workItemId()))
+        return Redelivery.withRetries("work item " + event.workItemId(), () -> results
+                .findAll(List.of(event.workItemId()))
+                .map(found -> found.get(event.workItemId()))
                 .flatMap(existing -> existing != null ? Uni.createFrom().item(existing) : store(event))
                 .flatMap(result -> scores.sendMessage(KafkaRecord.of(event.key(), verdict(event, result)))))
                 .onFailure().invoke(e -> LOG.warnf("work item %s: could not record its failed verdict, the record goes "
                         + "to the dead-letter topic: %s", event.workItemId(), e.toString()));
     }
 
+    /** Stores the failed verdict, or answers the result another delivery stored first. */
     private Uni<ItemResult> store(ItemAbandoned event) {
-        ItemResult result = scorer.abandoned(event);
-        return Panache.withTransaction(() -> results.persist(result))
-                .onFailure().recoverWithUni(error -> Panache.withSession(() -> results.findById(event.workItemId()))
-                        .onItem().ifNull().failWith(error));
+        return results.insertNew(List.of(scorer.abandoned(event))).map(standing -> standing.get(event.workItemId()));
     }
 
     /** The record as an abandonment: a dead-lettered event takes its stage from the topic, its reason from the header. */

@@ -6,9 +6,8 @@ import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.scorer.repository.ItemResult;
-import dev.snailbench.scorer.repository.ItemResultRepository;
+import dev.snailbench.scorer.repository.ItemResultSql;
 import dev.snailbench.scorer.service.ItemScorer;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.reactive.messaging.MutinyEmitter;
@@ -31,7 +30,7 @@ import org.jboss.logging.Logger;
 /**
  * The scorer's hop: ExecutionCompleted (results-to-score) → stored item result → ItemScored (scores-out), a batch
  * of records at a time (one query for what is already stored, one transaction for the new results, the verdicts
- * sent together). Idempotent on the work-item id: a redelivered event finds the stored result and re-emits its
+ * sent together; plain SQL, {@link ItemResultSql}). Idempotent on the work-item id: a redelivered event finds the stored result and re-emits its
  * verdict, so a crash between the database commit and the emit cannot lose it (the generator dedupes on the
  * work-item id). The offsets commit only after the commit and the broker's acks ({@link Batches}).
  */
@@ -40,11 +39,11 @@ public class ExecutionResultsConsumer {
 
     private static final Logger LOG = Logger.getLogger(ExecutionResultsConsumer.class);
 
-    private final ItemResultRepository results;
+    private final ItemResultSql results;
     private final ItemScorer scorer;
     private final MutinyEmitter<ItemScored> scores;
 
-    public ExecutionResultsConsumer(ItemResultRepository results, ItemScorer scorer,
+    public ExecutionResultsConsumer(ItemResultSql results, ItemScorer scorer,
             @Channel(Channels.SCORES_OUT) MutinyEmitter<ItemScored> scores) {
         this.results = results;
         this.scorer = scorer;
@@ -67,23 +66,27 @@ public class ExecutionResultsConsumer {
         // A batch may hold the same item twice (a redelivery): score it once.
         Map<UUID, ExecutionCompleted> byItem = events.stream().collect(Collectors.toMap(ExecutionCompleted::workItemId,
                 Function.identity(), (first, again) -> first, LinkedHashMap::new));
-        return Panache.withSession(() -> results.findAll(byItem.keySet()))
+        return results.findAll(byItem.keySet())
                 .chain(stored -> {
                     List<ExecutionCompleted> missing = byItem.values().stream()
                             .filter(event -> !stored.containsKey(event.workItemId())).toList();
                     return missing.isEmpty() ? Uni.createFrom().item(stored) : scoreAndStore(missing, context)
-                            .map(fresh -> {
+                            .map(standing -> {
                                 Map<UUID, ItemResult> all = new LinkedHashMap<>(stored);
-                                fresh.forEach(result -> all.put(result.workItemId, result));
+                                all.putAll(standing);
                                 return all;
                             });
                 })
                 .chain(all -> sendAll(events, all));
     }
 
-    private Uni<List<ItemResult>> scoreAndStore(List<ExecutionCompleted> events, Context context) {
-        // Parsing and comparing large results is CPU work: on a worker, then back on the Vert.x context for
-        // Hibernate Reactive. Scoring never throws for an item's content: a failure is that item's verdict.
+    /**
+     * The results that stand for these items, by work-item id: the new ones, or the one another delivery stored
+     * first (the first verdict wins).
+     */
+    private Uni<Map<UUID, ItemResult>> scoreAndStore(List<ExecutionCompleted> events, Context context) {
+        // Parsing and comparing large results is CPU work: on a worker, then back on the Vert.x context for the
+        // database and the sends. Scoring never throws for an item's content: a failure is that item's verdict.
         return Uni.createFrom().item(() -> {
                     List<ItemResult> scored = new ArrayList<>(events.size());
                     events.forEach(event -> scored.add(scoreOne(event)));
@@ -91,7 +94,7 @@ public class ExecutionResultsConsumer {
                 })
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                 .emitOn(task -> context.runOnContext(ignored -> task.run()))
-                .call(scored -> Panache.withTransaction(() -> results.persist(scored)));
+                .chain(results::insertNew);
     }
 
     /** A bug in scoring one item must not hold back the batch: that item gets a failed verdict saying why. */

@@ -3,21 +3,13 @@ package dev.snailbench.scorer.repository;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Collectors;
 
+/** REST reads and reports; the scoring hop's per-batch reads and writes are {@link ItemResultSql}'s. */
 @ApplicationScoped
 public class ItemResultRepository implements PanacheRepositoryBase<ItemResult, UUID> {
-
-    /** The stored results of these work items, by work-item id (one query for a whole batch). */
-    public Uni<Map<UUID, ItemResult>> findAll(Collection<UUID> workItemIds) {
-        return list("workItemId in ?1", workItemIds).map(found -> found.stream()
-                .collect(Collectors.toMap(r -> r.workItemId, r -> r)));
-    }
 
     /**
      * A job's results visible to one tenant, in question order: question ids compared as people read them, numbers

@@ -1,0 +1,213 @@
+package dev.snailbench.scorer.repository;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * The scoring hop's per-batch reads and writes of {@code item_result} in plain SQL, through the reactive
+ * PostgreSQL pool Hibernate Reactive also uses: an HQL query with an IN list is translated again for every list
+ * size, and the session's persist/flush path costs more CPU per row than these prepared statements (which the
+ * client prepares once per connection). REST reads and reports stay on {@link ItemResultRepository}.
+ *
+ * <p>{@link ItemResult} stays the table's only definition (Hibernate's schema management creates it); {@link
+ * #COLUMNS} maps each of its fields to its column (the field name, which PostgreSQL folds to lower case), and both
+ * statements are built from that one list. A test compares it with the table Hibernate created, so a field added to
+ * the entity without a line here fails the build.
+ */
+@ApplicationScoped
+public class ItemResultSql {
+
+    /** {@code quarkus.hibernate-orm.database.default-schema} and the entity's {@code @Table}. */
+    static final String TABLE = "scorer.item_result";
+
+    /** Every column of {@code item_result}, in the entity's field order; the primary key first. */
+    static final List<Column<?>> COLUMNS = List.of(
+            column("workItemId", UUID.class, r -> r.workItemId, (r, v) -> r.workItemId = v),
+            column("jobId", UUID.class, r -> r.jobId, (r, v) -> r.jobId = v),
+            column("tenantId", String.class, r -> r.tenantId, (r, v) -> r.tenantId = v),
+            column("questionId", String.class, r -> r.questionId, (r, v) -> r.questionId = v),
+            column("model", String.class, r -> r.model, (r, v) -> r.model = v),
+            column("databaseKey", String.class, r -> r.databaseKey, (r, v) -> r.databaseKey = v),
+            column("level", String.class, r -> r.level, (r, v) -> r.level = v),
+            column("dialect", String.class, r -> r.dialect, (r, v) -> r.dialect = v),
+            column("question", String.class, r -> r.question, (r, v) -> r.question = v),
+            column("goldSql", String.class, r -> r.goldSql, (r, v) -> r.goldSql = v),
+            column("predictedSql", String.class, r -> r.predictedSql, (r, v) -> r.predictedSql = v),
+            column("inferenceError", String.class, r -> r.inferenceError, (r, v) -> r.inferenceError = v),
+            column("goldStatus", String.class, r -> r.goldStatus, (r, v) -> r.goldStatus = v),
+            column("goldError", String.class, r -> r.goldError, (r, v) -> r.goldError = v),
+            column("goldRows", Integer.class, r -> r.goldRows, (r, v) -> r.goldRows = v),
+            column("goldSeconds", Double.class, r -> r.goldSeconds, (r, v) -> r.goldSeconds = v),
+            column("predictedStatus", String.class, r -> r.predictedStatus, (r, v) -> r.predictedStatus = v),
+            column("predictedError", String.class, r -> r.predictedError, (r, v) -> r.predictedError = v),
+            column("predictedRows", Integer.class, r -> r.predictedRows, (r, v) -> r.predictedRows = v),
+            column("predictedSeconds", Double.class, r -> r.predictedSeconds, (r, v) -> r.predictedSeconds = v),
+            column("resultPreview", String.class, r -> r.resultPreview, (r, v) -> r.resultPreview = v),
+            column("manualVerdict", Boolean.class, r -> r.manualVerdict, (r, v) -> r.manualVerdict = v),
+            column("reviewNote", String.class, r -> r.reviewNote, (r, v) -> r.reviewNote = v),
+            column("reviewedBy", String.class, r -> r.reviewedBy, (r, v) -> r.reviewedBy = v),
+            instant("reviewedAt", r -> r.reviewedAt, (r, v) -> r.reviewedAt = v),
+            column("jobName", String.class, r -> r.jobName, (r, v) -> r.jobName = v),
+            column("failed", Boolean.class, r -> r.failed, (r, v) -> r.failed = v),
+            column("linkingOnly", Boolean.class, r -> r.linkingOnly, (r, v) -> r.linkingOnly = v),
+            column("reason", String.class, r -> r.reason, (r, v) -> r.reason = v),
+            column("orderBy", Boolean.class, r -> r.orderBy, (r, v) -> r.orderBy = v),
+            column("strictMatch", Boolean.class, r -> r.strictMatch, (r, v) -> r.strictMatch = v),
+            column("strictReason", String.class, r -> r.strictReason, (r, v) -> r.strictReason = v),
+            column("strictDetail", String.class, r -> r.strictDetail, (r, v) -> r.strictDetail = v),
+            column("setMatch", Boolean.class, r -> r.setMatch, (r, v) -> r.setMatch = v),
+            column("setReason", String.class, r -> r.setReason, (r, v) -> r.setReason = v),
+            column("setDetail", String.class, r -> r.setDetail, (r, v) -> r.setDetail = v),
+            column("relaxedMatch", Boolean.class, r -> r.relaxedMatch, (r, v) -> r.relaxedMatch = v),
+            column("relaxedReason", String.class, r -> r.relaxedReason, (r, v) -> r.relaxedReason = v),
+            column("relaxedDetail", String.class, r -> r.relaxedDetail, (r, v) -> r.relaxedDetail = v),
+            column("cellPrecision", Double.class, r -> r.cellPrecision, (r, v) -> r.cellPrecision = v),
+            column("cellRecall", Double.class, r -> r.cellRecall, (r, v) -> r.cellRecall = v),
+            column("tupleCardinality", Double.class, r -> r.tupleCardinality, (r, v) -> r.tupleCardinality = v),
+            column("tupleConstraint", Double.class, r -> r.tupleConstraint, (r, v) -> r.tupleConstraint = v),
+            column("tupleOrder", Double.class, r -> r.tupleOrder, (r, v) -> r.tupleOrder = v),
+            column("executionAccuracy", Double.class, r -> r.executionAccuracy, (r, v) -> r.executionAccuracy = v),
+            column("validEfficiencyScore", Double.class, r -> r.validEfficiencyScore,
+                    (r, v) -> r.validEfficiencyScore = v),
+            column("softF1", Double.class, r -> r.softF1, (r, v) -> r.softF1 = v),
+            column("queryRecall", Double.class, r -> r.queryRecall, (r, v) -> r.queryRecall = v),
+            column("queryPrecision", Double.class, r -> r.queryPrecision, (r, v) -> r.queryPrecision = v),
+            column("queryF1", Double.class, r -> r.queryF1, (r, v) -> r.queryF1 = v),
+            column("linkingError", String.class, r -> r.linkingError, (r, v) -> r.linkingError = v),
+            column("linkingMethod", String.class, r -> r.linkingMethod, (r, v) -> r.linkingMethod = v),
+            column("multipleStatements", Boolean.class, r -> r.multipleStatements, (r, v) -> r.multipleStatements = v),
+            column("hardness", String.class, r -> r.hardness, (r, v) -> r.hardness = v),
+            column("labelledHardness", String.class, r -> r.labelledHardness, (r, v) -> r.labelledHardness = v),
+            column("linking", String.class, r -> r.linking, (r, v) -> r.linking = v),
+            column("goldScreening", String.class, r -> r.goldScreening, (r, v) -> r.goldScreening = v),
+            column("goldNondeterministic", String.class, r -> r.goldNondeterministic,
+                    (r, v) -> r.goldNondeterministic = v),
+            column("excludedFromAccuracy", Boolean.class, r -> r.excludedFromAccuracy,
+                    (r, v) -> r.excludedFromAccuracy = v),
+            column("goldIdentifiers", String.class, r -> r.goldIdentifiers, (r, v) -> r.goldIdentifiers = v),
+            column("predictedIdentifiers", String.class, r -> r.predictedIdentifiers,
+                    (r, v) -> r.predictedIdentifiers = v),
+            instant("scoredAt", r -> r.scoredAt, (r, v) -> r.scoredAt = v));
+
+    private static final String NAMES = COLUMNS.stream().map(Column::name).collect(Collectors.joining(", "));
+    private static final String SELECT = "SELECT " + NAMES + " FROM " + TABLE + " WHERE workitemid = ANY($1)";
+    private static final String INSERT = "INSERT INTO " + TABLE + " (" + NAMES + ") VALUES ("
+            + IntStream.rangeClosed(1, COLUMNS.size()).mapToObj(i -> "$" + i).collect(Collectors.joining(", "))
+            + ") ON CONFLICT (workitemid) DO NOTHING";
+
+    private final Pool pool;
+
+    public ItemResultSql(Pool pool) {
+        this.pool = pool;
+    }
+
+    /** The stored results of these work items, by work-item id (one prepared statement for a whole batch). */
+    public Uni<Map<UUID, ItemResult>> findAll(Collection<UUID> workItemIds) {
+        return findAll(pool, workItemIds);
+    }
+
+    /**
+     * Stores new results in one transaction and one round trip, and answers the results that stand, by work-item
+     * id: the given one, or — when another delivery stored the item first — the one stored first (the first verdict
+     * wins; an insert that meets a concurrent one waits for its commit, so the read-back sees it).
+     */
+    public Uni<Map<UUID, ItemResult>> insertNew(List<ItemResult> results) {
+        if (results.isEmpty()) {
+            return Uni.createFrom().item(Map.of());
+        }
+        List<Tuple> rows = results.stream().map(ItemResultSql::tuple).toList();
+        return pool.withTransaction(connection -> connection.preparedQuery(INSERT).executeBatch(rows)
+                .chain(inserted -> {
+                    Map<UUID, ItemResult> standing = new LinkedHashMap<>();
+                    List<UUID> conflicting = new ArrayList<>();
+                    RowSet<Row> each = inserted;
+                    for (ItemResult result : results) {
+                        // executeBatch answers one row set per tuple, in order: 0 rows = already stored.
+                        if (each.rowCount() == 1) {
+                            standing.put(result.workItemId, result);
+                        } else {
+                            conflicting.add(result.workItemId);
+                        }
+                        each = each.next();
+                    }
+                    return conflicting.isEmpty() ? Uni.createFrom().item(standing)
+                            : findAll(connection, conflicting).map(stored -> {
+                                standing.putAll(stored);
+                                return standing;
+                            });
+                }));
+    }
+
+    private static Uni<Map<UUID, ItemResult>> findAll(SqlClient client, Collection<UUID> workItemIds) {
+        if (workItemIds.isEmpty()) {
+            return Uni.createFrom().item(Map.of());
+        }
+        return client.preparedQuery(SELECT).execute(Tuple.tuple().addArrayOfUUID(workItemIds.toArray(UUID[]::new)))
+                .map(rows -> {
+                    Map<UUID, ItemResult> found = new LinkedHashMap<>();
+                    for (Row row : rows) {
+                        ItemResult result = read(row);
+                        found.put(result.workItemId, result);
+                    }
+                    return found;
+                });
+    }
+
+    static Tuple tuple(ItemResult result) {
+        Tuple tuple = Tuple.tuple();
+        COLUMNS.forEach(column -> tuple.addValue(column.value(result)));
+        return tuple;
+    }
+
+    static ItemResult read(Row row) {
+        ItemResult result = new ItemResult();
+        for (int i = 0; i < COLUMNS.size(); i++) {
+            COLUMNS.get(i).read(row, i, result);
+        }
+        return result;
+    }
+
+    /** One column: its name, the Java type the client reads and writes, and the entity's field. */
+    record Column<T>(String name, Class<T> type, Function<ItemResult, T> get, BiConsumer<ItemResult, T> set) {
+
+        Object value(ItemResult result) {
+            return get.apply(result);
+        }
+
+        void read(Row row, int index, ItemResult result) {
+            set.accept(result, row.get(type, index));
+        }
+    }
+
+    private static <T> Column<T> column(String field, Class<T> type, Function<ItemResult, T> get,
+            BiConsumer<ItemResult, T> set) {
+        return new Column<>(field.toLowerCase(), type, get, set);
+    }
+
+    /** An {@code Instant} field: a {@code timestamp with time zone} column, read and written at UTC offset. */
+    private static Column<OffsetDateTime> instant(String field, Function<ItemResult, Instant> get,
+            BiConsumer<ItemResult, Instant> set) {
+        return column(field, OffsetDateTime.class, result -> {
+            Instant value = get.apply(result);
+            return value == null ? null : value.atOffset(ZoneOffset.UTC);
+        }, (result, value) -> set.accept(result, value == null ? null : value.toInstant()));
+    }
+}

@@ -1,0 +1,163 @@
+package dev.snailbench.scorer.repository;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.localstack.Postgres;
+import dev.snailbench.localstack.testing.RealInfrastructure;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** The hop's plain SQL against the table Hibernate created from {@link ItemResult}. */
+@QuarkusTest
+@RealInfrastructure
+class ItemResultSqlTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    /** The fields Hibernate's bytecode enhancement adds (dirty tracking): not columns. */
+    private static final String HIBERNATE_STATE = "\\$\\$_hibernate.*";
+    /** The PostgreSQL type of each Java type the client reads and writes. */
+    private static final Map<Class<?>, List<String>> SQL_TYPES = Map.of(
+            java.util.UUID.class, List.of("uuid"),
+            String.class, List.of("character varying", "text"),
+            Integer.class, List.of("integer"),
+            Double.class, List.of("double precision"),
+            Boolean.class, List.of("boolean"),
+            OffsetDateTime.class, List.of("timestamp with time zone"));
+
+    @Inject
+    ItemResultSql sql;
+
+    @Test
+    void shouldNameEveryColumnOfTheTableHibernateCreatedWithItsType() throws Exception {
+        Map<String, String> table = tableColumns();
+        Map<String, Class<?>> listed = ItemResultSql.COLUMNS.stream()
+                .collect(Collectors.toMap(ItemResultSql.Column::name, ItemResultSql.Column::type, (a, b) -> a,
+                        LinkedHashMap::new));
+
+        assertThat(listed).as("ItemResultSql.COLUMNS has no duplicate").hasSize(ItemResultSql.COLUMNS.size());
+        assertThat(listed.keySet()).as("ItemResultSql.COLUMNS against scorer.item_result")
+                .containsExactlyInAnyOrderElementsOf(table.keySet());
+        assertThat(listed.keySet()).as("ItemResultSql.COLUMNS against the entity's fields")
+                .containsExactlyInAnyOrderElementsOf(entityFields().stream().map(f -> f.getName().toLowerCase())
+                        .toList());
+        listed.forEach((name, type) -> assertThat(SQL_TYPES.get(type)).as("type of column %s", name)
+                .contains(table.get(name)));
+    }
+
+    @Test
+    void shouldReadBackEveryFieldAsStoredWithNonAsciiAndLargeTexts() throws Exception {
+        ItemResult result = everyFieldSet();
+        result.resultPreview = "{\"rows\":\"" + "ü€😀".repeat(300_000) + "\"}";
+
+        Map<UUID, ItemResult> standing = sql.insertNew(List.of(result)).await().atMost(WAIT);
+        ItemResult stored = sql.findAll(List.of(result.workItemId)).await().atMost(WAIT).get(result.workItemId);
+
+        assertThat(standing.get(result.workItemId)).isSameAs(result);
+        assertThat(stored).usingRecursiveComparison().ignoringFieldsMatchingRegexes(HIBERNATE_STATE).isEqualTo(result);
+    }
+
+    @Test
+    void shouldStoreAResultWithEveryNullableColumnNull() throws Exception {
+        ItemResult result = new ItemResult();
+        result.workItemId = UUID.randomUUID();
+        result.jobId = UUID.randomUUID();
+        result.tenantId = "t-sql";
+        result.scoredAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+
+        sql.insertNew(List.of(result)).await().atMost(WAIT);
+
+        assertThat(sql.findAll(List.of(result.workItemId)).await().atMost(WAIT).get(result.workItemId))
+                .usingRecursiveComparison().ignoringFieldsMatchingRegexes(HIBERNATE_STATE).isEqualTo(result);
+    }
+
+    @Test
+    void shouldKeepTheResultStoredFirstWhenAnItemIsStoredAgain() throws Exception {
+        ItemResult first = everyFieldSet();
+        first.reason = "first verdict";
+        ItemResult again = everyFieldSet();
+        again.workItemId = first.workItemId;
+        again.reason = "second verdict";
+        again.failed = !first.failed;
+        ItemResult other = everyFieldSet();
+        sql.insertNew(List.of(first)).await().atMost(WAIT);
+
+        Map<UUID, ItemResult> standing = sql.insertNew(List.of(again, other)).await().atMost(WAIT);
+
+        assertThat(standing).containsOnlyKeys(first.workItemId, other.workItemId);
+        assertThat(standing.get(first.workItemId)).usingRecursiveComparison()
+                .ignoringFieldsMatchingRegexes(HIBERNATE_STATE).isEqualTo(first);
+        assertThat(standing.get(other.workItemId)).isSameAs(other);
+        assertThat(sql.findAll(List.of(first.workItemId, other.workItemId, UUID.randomUUID())).await().atMost(WAIT))
+                .containsOnlyKeys(first.workItemId, other.workItemId)
+                .hasEntrySatisfying(first.workItemId, r -> assertThat(r.reason).isEqualTo("first verdict"));
+    }
+
+    /** Every field of the entity set to a value of its own (so a column read into the wrong field shows). */
+    private static ItemResult everyFieldSet() throws IllegalAccessException {
+        ItemResult result = new ItemResult();
+        int n = 0;
+        for (Field field : entityFields()) {
+            n++;
+            Class<?> type = field.getType();
+            Object value;
+            if (type == UUID.class) {
+                value = UUID.randomUUID();
+            } else if (type == String.class) {
+                value = field.getName() + " — naïve 日本 " + n;
+            } else if (type == Integer.class) {
+                value = 1000 + n;
+            } else if (type == Double.class) {
+                value = n + 0.125;
+            } else if (type == Boolean.class || type == boolean.class) {
+                value = n % 2 == 0;
+            } else if (type == Instant.class) {
+                value = Instant.parse("2026-11-27T01:00:00.123456Z").plusSeconds(n);
+            } else {
+                throw new AssertionError("no test value for " + field);
+            }
+            field.set(result, value);
+        }
+        return result;
+    }
+
+    /** The entity's persistent fields (Hibernate's enhancement adds its own {@code $$_hibernate_…} fields). */
+    private static List<Field> entityFields() {
+        List<Field> fields = Arrays.stream(ItemResult.class.getDeclaredFields())
+                .filter(f -> !Modifier.isStatic(f.getModifiers()) && !Modifier.isTransient(f.getModifiers())
+                        && !f.isSynthetic() && !f.getName().startsWith("$$"))
+                .toList();
+        fields.forEach(f -> f.setAccessible(true));
+        return fields;
+    }
+
+    private static Map<String, String> tableColumns() throws Exception {
+        Map<String, String> columns = new LinkedHashMap<>();
+        try (Connection c = LocalStack.postgres().connect(Postgres.PLATFORM_DATABASE);
+                PreparedStatement ps = c.prepareStatement("select column_name, data_type from information_schema.columns"
+                        + " where table_schema = 'scorer' and table_name = 'item_result'");
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                columns.put(rs.getString(1), rs.getString(2));
+            }
+        }
+        assertThat(columns).as("columns of scorer.item_result").isNotEmpty();
+        return columns;
+    }
+}
