@@ -1,5 +1,6 @@
 package dev.snailbench.inference.repository;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
@@ -86,7 +87,7 @@ class InferenceRecordWritesBenchmark {
     }
 
     private static long processCpu() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
     }
 

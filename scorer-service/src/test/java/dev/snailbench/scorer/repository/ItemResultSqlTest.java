@@ -34,7 +34,7 @@ class ItemResultSqlTest {
     private static final String HIBERNATE_STATE = "\\$\\$_hibernate.*";
     /** The PostgreSQL type of each Java type the client reads and writes. */
     private static final Map<Class<?>, List<String>> SQL_TYPES = Map.of(
-            java.util.UUID.class, List.of("uuid"),
+            UUID.class, List.of("uuid"),
             String.class, List.of("character varying", "text"),
             Integer.class, List.of("integer"),
             Double.class, List.of("double precision"),
