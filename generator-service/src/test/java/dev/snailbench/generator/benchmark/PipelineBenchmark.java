@@ -37,7 +37,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>A replay job of N items on FootballDB v1 (prediction = gold, so every item runs two statements) through the
  * packaged services, against the same 2N statements run back to back over one JDBC connection, fetching every
- * row. The executor's per-job gold cache is off, so the platform runs exactly the statements the loop runs.
+ * row. The executor's per-job gold cache is off; with -Dbench.gold-screening=off the platform runs exactly the
+ * statements the loop runs (by default each distinct gold of a job is also screened, as for a team's job).
  * Repeated for 1, 2 and 4 executor consumers at N = 1,000, then N = 10,000; and fairness: a 10-item job of a
  * second tenant submitted while a 10,000-item job runs. Each stack first measures a cold job (the first 1,000-item
  * job of the freshly started services), then the warm-ups, then the warm jobs. Each job's lines give the CPU per
@@ -49,6 +50,7 @@ class PipelineBenchmark {
 
     private static final String USER = "bench_reader";
     private static final String PASSWORD = "bench";
+    private static final String GOLD_SCREENING = System.getProperty("bench.gold-screening", "flag");
 
     @Test
     void platformAgainstTheJdbcLoop() throws Exception {
@@ -147,13 +149,14 @@ class PipelineBenchmark {
         }
         double platform = awaitDone(client, apiKey, jobId, Duration.ofMinutes(30), start);
         out.add(String.format(Locale.ROOT, "PipelineBenchmark N=%,d %s executor consumers=%d%s: platform %.1f s "
-                + "(%.0f items/s), JDBC loop %.1f s (%.0f items/s), ratio %.2fx%s", n, phase, consumers,
+                + "(%.0f items/s), JDBC loop %.1f s (%.0f items/s), ratio %.2fx%s%s", n, phase, consumers,
                 settings.equals("before") ? " (settings before session 7)"
                         : settings.equals("now") || settings.equals("up") ? "" : " (settings " + settings + ": "
                                 + (System.getProperty("bench.setting." + settings, "") + " "
                                         + System.getProperty("bench.setting-jvm." + settings, "")).trim()
                                 + ")", platform,
-                n / platform, jdbc, n / jdbc, platform / jdbc, fair));
+                n / platform, jdbc, n / jdbc, platform / jdbc,
+                GOLD_SCREENING.equals("flag") ? "" : "; gold screening " + GOLD_SCREENING, fair));
         System.out.println(out.get(out.size() - 1));
         System.out.println(timeline(stack, jobId, start));
         CpuTimes cpuAfter = CpuTimes.of(stack);
@@ -283,9 +286,12 @@ class PipelineBenchmark {
             questions.add(Map.of("id", id, "question", s[1], "goldSql", s[2]));
             predictions.add(Map.of("questionId", id, "predictedSql", s[2]));
         }
+        // -Dbench.gold-screening=off: the platform runs only the statements the JDBC loop runs (the default, flag,
+        // also screens each distinct gold of a job: it runs again under other plan settings, and probes its LIMIT).
         return Map.of("name", name, "database", Map.of("kind", "postgresql", "jdbcUrl",
                 stack.targets().jdbcUrl("footballdb_v1"), "user", USER, "password", PASSWORD),
-                "dialect", "postgresql", "model", "replayed-gold", "questions", questions, "predictions", predictions);
+                "dialect", "postgresql", "model", "replayed-gold", "questions", questions, "predictions", predictions,
+                "goldScreening", GOLD_SCREENING);
     }
 
     /** The same 2N statements (gold, then predicted = gold) back to back over one connection, every row read. */
