@@ -23,6 +23,10 @@ import org.jboss.logging.Logger;
  * item still without a verdict abandoned ({@code timed out in the pipeline}); the scorer turns those into failed
  * verdicts, which complete the job through the usual path. Idempotent: an item that gets its real verdict later
  * keeps the first one, and several generator replicas doing this at once only repeat the same abandonment.
+ * <p>
+ * A job is judged only on a whole deadline this replica watched: while the generator was down (a restart), the
+ * verdicts that are its progress waited in their topic, so the job's last recorded progress says nothing about the
+ * pipeline. After a start, nothing is abandoned before one deadline has passed, time for the backlog to be counted.
  */
 @ApplicationScoped
 public class JobWatchdog {
@@ -33,6 +37,7 @@ public class JobWatchdog {
     private final WorkItemStateRepository items;
     private final AbandonedItemPublisher publisher;
     private final WatchdogConfig config;
+    private final Instant watchingSince = Instant.now();
 
     public JobWatchdog(JobRepository jobs, WorkItemStateRepository items, AbandonedItemPublisher publisher,
             WatchdogConfig config) {
@@ -46,6 +51,9 @@ public class JobWatchdog {
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> sweep() {
         Instant before = Instant.now().minus(config.itemDeadline());
+        if (before.isBefore(watchingSince)) {
+            return Uni.createFrom().voidItem();
+        }
         return Panache.withSession(() -> jobs.stalledSince(before))
                 .onItem().transformToMulti(stalled -> Multi.createFrom().iterable(stalled))
                 .onItem().transformToUniAndConcatenate(this::abandonUnscored)
