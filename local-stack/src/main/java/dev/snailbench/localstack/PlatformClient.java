@@ -31,10 +31,12 @@ public final class PlatformClient {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String APPLICATION_JSON = "application/json";
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
-    /** A test's call: long enough for the slowest endpoint a test calls, short enough to fail a stuck test. */
-    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(60);
-    /** A command waits as long as the platform works on its answer (Ctrl-C stops it). */
-    private static final Duration COMMAND_TIMEOUT = Duration.ofMinutes(7);
+    /**
+     * A call waits as long as the platform may work on its answer: the slowest endpoints (synthetic sets, test
+     * suites) wait for database tasks the generator bounds at 6 min (snailbench.database-tasks.timeout). A shorter
+     * wait fails a test on a loaded machine while the platform is still within its own bound. Ctrl-C stops a command.
+     */
+    private static final Duration CALL_TIMEOUT = Duration.ofMinutes(7);
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
     private final Stack stack;
@@ -208,7 +210,7 @@ public final class PlatformClient {
     public HttpResponse<String> exchange(String method, String url, Map<String, String> headers, Object body,
             String accept) {
         try {
-            return send(method, url, headers, body, accept, COMMAND_TIMEOUT);
+            return send(method, url, headers, body, accept, CALL_TIMEOUT);
         } catch (IOException e) {
             throw new NoAnswer(method, url, e);
         } catch (InterruptedException e) {

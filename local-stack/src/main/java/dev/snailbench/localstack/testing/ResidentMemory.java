@@ -29,7 +29,7 @@ public final class ResidentMemory {
             }
         }
         return "  rss MiB (peak VmHWM/now VmRSS): " + String.join(" ", parts) + "; heap "
-                + String.join(" ", Stack.SERVICE_HEAP_OPTIONS) + " (Stack)";
+                + String.join(" ", Stack.SERVICE_HEAP_OPTIONS) + ", env " + Stack.SERVICE_ENVIRONMENT + " (Stack)";
     }
 
     /** A {@code kB} line of the process' status, or -1 when it cannot be read (not Linux, process gone). */
