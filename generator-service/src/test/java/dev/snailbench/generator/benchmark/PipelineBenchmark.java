@@ -130,7 +130,8 @@ class PipelineBenchmark {
     private static List<String> measure(Stack stack, PlatformClient client, String apiKey, List<String[]> statements,
             int n, int consumers, String settings, String phase, boolean fairness) throws Exception {
         List<String> out = new ArrayList<>();
-        double jdbc = jdbcLoop(stack, statements, n);
+        Loop loop = jdbcLoop(stack, statements, n);
+        double jdbc = loop.seconds();
         CpuTimes cpuBefore = CpuTimes.of(stack);
         Instant start = Instant.now();
         String jobId = client.submitJob(apiKey, job(stack, "bench " + phase + " " + n, statements, n,
@@ -163,7 +164,7 @@ class PipelineBenchmark {
         String cpu = cpuAfter.since(cpuBefore, platform);
         out.add(cpu);
         System.out.println(cpu);
-        String perItem = cpuAfter.perItemSince(cpuBefore, n);
+        String perItem = cpuAfter.perItemSince(cpuBefore, n, loop.databaseSeconds());
         out.add(perItem);
         System.out.println(perItem);
         String threads = cpuAfter.threadsSince(cpuBefore);
@@ -294,10 +295,16 @@ class PipelineBenchmark {
                 "goldScreening", GOLD_SCREENING);
     }
 
+    /** The loop's wall time, and the CPU its statements cost PostgreSQL (its backend's). */
+    private record Loop(double seconds, double databaseSeconds) {
+    }
+
     /** The same 2N statements (gold, then predicted = gold) back to back over one connection, every row read. */
-    private static double jdbcLoop(Stack stack, List<String[]> statements, int n) throws SQLException {
+    private static Loop jdbcLoop(Stack stack, List<String[]> statements, int n) throws SQLException {
         try (Connection c = DriverManager.getConnection(stack.targets().jdbcUrl("footballdb_v1"), USER, PASSWORD)) {
-            return JdbcLoop.seconds(c, statements.stream().map(s -> s[2]).toList(), n);
+            double before = JdbcLoop.backendCpuSeconds(c);
+            double seconds = JdbcLoop.seconds(c, statements.stream().map(s -> s[2]).toList(), n);
+            return new Loop(seconds, JdbcLoop.backendCpuSeconds(c) - before);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.snailbench.localstack.testing;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.Stack;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,10 +43,38 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, Map<String, Doub
         return new CpuTimes(seconds, threads, machineBusy());
     }
 
-    private static double serverCpu(Postgres server) {
+    /**
+     * The server's CPU since it started: the postmaster, its live backends, and the backends that ended (the
+     * postmaster reaps them, and the kernel adds their CPU to its children's time). Without the ended ones a
+     * pooled connection closed during a job took its whole past CPU out of the job's figure.
+     */
+    static double serverCpu(Postgres server) {
         ProcessHandle postmaster = server.process();
-        // Backends are the postmaster's children; pooled connections keep them alive across a job.
-        return cpu(postmaster) + postmaster.descendants().mapToDouble(CpuTimes::cpu).sum();
+        // Live ones first: a backend reaped between the two reads is counted twice (a few ms), never missed.
+        double live = postmaster.descendants().mapToDouble(backend -> statCpu(backend.pid())).sum();
+        return cpu(postmaster) + live + endedChildrenCpu(postmaster.pid());
+    }
+
+    /** Fields 14 and 15 of /proc/PID/stat (utime, stime), which an ended backend not yet reaped still has; 0 if gone. */
+    private static double statCpu(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0; // USER_HZ
+        } catch (IOException e) {
+            return 0; // reaped meanwhile: its CPU is in the postmaster's children's time, read after this
+        }
+    }
+
+    /** Fields 16 and 17 of /proc/PID/stat (cutime, cstime): the CPU of the children the process waited for. */
+    private static double endedChildrenCpu(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(f[13]) + Long.parseLong(f[14])) / 100.0; // USER_HZ
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the CPU of PostgreSQL's ended backends", e);
+        }
     }
 
     /**
@@ -119,9 +148,11 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, Map<String, Doub
 
     /**
      * The same CPU per work item, in milliseconds, and the figure the platform controls: its five services' CPU as a
-     * ratio to the evaluated database's (the broker and the platform's own database beside it, not in the ratio).
+     * ratio to the evaluated database's (the broker and the platform's own database beside it, not in the ratio),
+     * and to what the JDBC loop's statements cost the database ({@code loopDatabaseSeconds}): the like-for-like
+     * figure when the job also screens its golds, which the loop does not.
      */
-    public String perItemSince(CpuTimes before, int items) {
+    public String perItemSince(CpuTimes before, int items, double loopDatabaseSeconds) {
         StringBuilder parts = new StringBuilder();
         double services = 0;
         for (Stack.Service service : Stack.Service.values()) {
@@ -134,9 +165,11 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, Map<String, Doub
         }
         double database = used(before, "postgres");
         return String.format(Locale.ROOT, "  cpu ms per item:%s; services %.2f, PostgreSQL %.2f: services/PostgreSQL "
-                + "%.2fx (broker %.2f, platform PostgreSQL %.2f)", parts, 1000 * services / items,
+                + "%.2fx (broker %.2f, platform PostgreSQL %.2f); the JDBC loop's PostgreSQL %.2f: "
+                + "services/loop's PostgreSQL %.2fx", parts, 1000 * services / items,
                 1000 * database / items, services / database, 1000 * used(before, "kafka") / items,
-                1000 * used(before, "platform-postgres") / items);
+                1000 * used(before, "platform-postgres") / items, 1000 * loopDatabaseSeconds / items,
+                services / loopDatabaseSeconds);
     }
 
     private double used(CpuTimes before, String process) {

@@ -37,4 +37,18 @@ public final class JdbcLoop {
             return (System.nanoTime() - start) / 1e9;
         }
     }
+
+    /**
+     * CPU seconds the PostgreSQL backend serving {@code c} has used so far (it runs on this machine): read before and
+     * after {@link #seconds}, what the loop's statements cost the database itself.
+     */
+    public static double backendCpuSeconds(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+            rs.next();
+            long pid = rs.getLong(1);
+            return ProcessHandle.of(pid).flatMap(backend -> backend.info().totalCpuDuration())
+                    .orElseThrow(() -> new IllegalStateException("backend " + pid + " is not a local process"))
+                    .toNanos() / 1e9;
+        }
+    }
 }
