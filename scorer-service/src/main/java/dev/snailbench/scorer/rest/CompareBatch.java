@@ -1,6 +1,7 @@
 package dev.snailbench.scorer.rest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -123,20 +124,24 @@ final class CompareBatch implements StreamingOutput {
             error(number, null, 400, "line " + number + " is empty: send one pair (a JSON object) per line", "line");
             return;
         }
-        JsonNode node;
-        try {
-            node = reader.readTree(line.bytes(), line.offset(), line.length());
+        CompareRequest.Body body;
+        try (JsonParser tokens = reader.createParser(line.bytes(), line.offset(), line.length())) {
+            body = CompareRequest.read(tokens);
+            if (tokens.nextToken() != null) {
+                // More after the pair: the reader names what, as for any other line that is not one JSON value.
+                reader.readTree(line.bytes(), line.offset(), line.length());
+            }
         } catch (JsonProcessingException e) {
             error(number, null, 400, "line " + number + " is not JSON: " + e.getOriginalMessage(), "line");
             return;
         }
-        JsonNode id = node.get("id");
+        JsonNode id = body.id();
         if (id != null && !id.isNull() && !id.isTextual() && !id.isIntegralNumber()) {
             error(number, null, 400, "id must be a string or an integer", "id");
             return;
         }
         try {
-            CompareRequest pair = CompareRequest.of(node, maxRows, FIELDS);
+            CompareRequest pair = body.request(maxRows, FIELDS);
             Comparison result = comparisons.compare(pair.gold(), pair.predicted(), pair.options());
             results.writeValue(out, new ResultLine(number, id, 200, result));
             out.write('\n');

@@ -1,6 +1,7 @@
 package dev.snailbench.scorer.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.scorer.config.ScorerConfig;
 import dev.snailbench.scorer.service.compare.Comparison;
 import dev.snailbench.scorer.service.compare.ResultComparisons;
@@ -23,10 +24,12 @@ public class CompareResource {
 
     private final ResultComparisons comparisons;
     private final ScorerConfig config;
+    private final ObjectMapper json;
 
-    public CompareResource(ResultComparisons comparisons, ScorerConfig config) {
+    public CompareResource(ResultComparisons comparisons, ScorerConfig config, ObjectMapper json) {
         this.comparisons = comparisons;
         this.config = config;
+        this.json = json;
     }
 
     /** A tenant's key is needed: the comparison is work done for someone (and the body is up to 16 MB). */
@@ -35,7 +38,7 @@ public class CompareResource {
     @APIResponse(responseCode = "413", description = "a result has more rows than allowed")
     @POST
     public Comparison compare(JsonNode body) {
-        CompareRequest pair = CompareRequest.of(body, config.maxRowsPerResult(), CompareRequest.FIELDS);
+        CompareRequest pair = CompareRequest.of(body, json, config.maxRowsPerResult(), CompareRequest.FIELDS);
         return comparisons.compare(pair.gold(), pair.predicted(), pair.options());
     }
 }

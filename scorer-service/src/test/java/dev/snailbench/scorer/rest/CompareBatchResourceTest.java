@@ -120,6 +120,48 @@ class CompareBatchResourceTest {
                 .body("error", startsWith("the request body has 17825792 bytes; the limit is 16777216"));
     }
 
+    @Test
+    void shouldCompareCellsByTheirJsonValueWhateverTheOrderOfTheFields() throws Exception {
+        String body = String.join("\n", "{\"predicted\": {\"rows\": [[1.0, \"x\", null, true, 0.1, 100]]}, "
+                + "\"id\": \"values\", \"gold\": {\"rows\": [[1, \"x\", null, \"true\", 0.10, 1E2]], "
+                + "\"columns\": [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]}}", """
+                {"gold": {"rows": [["1"]]}, "predicted": {"rows": [[1]]}, "id": "text"}""", """
+                {"gold": {"rows": [[0.30000000000000004]]}, "predicted": {"rows": [[0.3]]}, "id": "double"}""", """
+                {"gold": {"rows": [[null]]}, "predicted": {"rows": [[null]]}, "nullsEqual": false, "id": "null"}""");
+
+        List<JsonNode> lines = batch(body);
+
+        assertThat(lines).extracting(l -> l.get("status").asInt()).containsExactly(200, 200, 200, 200);
+        assertThat(lines).extracting(l -> l.get("id").asText()).containsExactly("values", "text", "double", "null");
+        // 1, 1.0 and 1E2/100 are one number each; a boolean is its text; NULL matches NULL by default.
+        assertThat(lines.get(0).at("/result/strict/reason").asText()).isEqualTo("MATCH");
+        // "1" is not 1; a JSON float keeps a double's precision; NULL matches nothing when nullsEqual is false.
+        assertThat(lines.get(1).at("/result/strict/match").asBoolean()).isFalse();
+        assertThat(lines.get(2).at("/result/strict/match").asBoolean()).isFalse();
+        assertThat(lines.get(3).at("/result/strict/match").asBoolean()).isFalse();
+    }
+
+    @Test
+    void shouldNameTheSameFaultOfALineWhateverTheOrderOfItsFields() throws Exception {
+        String body = String.join("\n", """
+                {"gold": {"rows": [[1, 2]], "columns": ["a"]}, "predicted": {"rows": []}}""", """
+                {"gold": {"rows": [[{"x": 1}]]}, "predicted": {"rows": []}, "orderby": true}""", """
+                {"predicted": {"rows": 5}, "gold": {"rows": 5}}""", """
+                {"gold": {"rows": [[1]]}, "predicted": {"rows": [[1]]}} {}""");
+
+        List<JsonNode> lines = batch(body);
+
+        assertThat(lines).extracting(l -> l.get("status").asInt()).containsExactly(400, 400, 400, 400);
+        assertThat(lines.get(0).get("error").asText()).isEqualTo("gold.rows[0] has 2 cells but gold.columns has 1");
+        assertThat(lines.get(0).get("field").asText()).isEqualTo("gold.rows[0]");
+        // Unknown fields are named before any value is judged.
+        assertThat(lines.get(1).get("error").asText()).startsWith("unknown field 'orderby'");
+        assertThat(lines.get(2).get("error").asText()).isEqualTo("gold.rows must be an array of arrays");
+        assertThat(lines.get(2).get("field").asText()).isEqualTo("gold.rows");
+        assertThat(lines.get(3).get("error").asText()).startsWith("line 4 is not JSON: ");
+        assertThat(lines.get(3).get("field").asText()).isEqualTo("line");
+    }
+
     private static List<JsonNode> batch(CharSequence body) throws Exception {
         String text = given().header(ApiKeys.HEADER, TestKeys.shared()).contentType(CompareBatchResource.NDJSON)
                 .body(body.toString().getBytes(StandardCharsets.UTF_8))

@@ -64,6 +64,21 @@ class StatelessEndpointsTest {
     }
 
     @Test
+    void shouldCompareNumbersByValueAndTextAsText() {
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
+                {"predicted": {"rows": [[1.0, "x", null, true, 1E2]]},
+                 "gold": {"rows": [[1, "x", null, "true", 100]], "columns": ["a", "b", "c", "d", "e"]}}""")
+                .when().post("/compare")
+                .then().statusCode(200)
+                .body("strict.reason", equalTo("MATCH"));
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("""
+                {"gold": {"rows": [["1"]]}, "predicted": {"rows": [[1]]}}""")
+                .when().post("/compare")
+                .then().statusCode(200)
+                .body("strict.match", equalTo(false));
+    }
+
+    @Test
     void shouldNameTheBadFieldOfACompareRequest() {
         given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body("{\"gold\": {\"rows\": [[1]]}}")
                 .when().post("/compare").then().statusCode(400).body("error", containsString("predicted is required"));
