@@ -58,9 +58,7 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, Map<String, Doub
     /** Fields 14 and 15 of /proc/PID/stat (utime, stime), which an ended backend not yet reaped still has; 0 if gone. */
     private static double statCpu(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0; // USER_HZ
+            return statSeconds(pid, 11, 12);
         } catch (IOException e) {
             return 0; // reaped meanwhile: its CPU is in the postmaster's children's time, read after this
         }
@@ -69,12 +67,17 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, Map<String, Doub
     /** Fields 16 and 17 of /proc/PID/stat (cutime, cstime): the CPU of the children the process waited for. */
     private static double endedChildrenCpu(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return (Long.parseLong(f[13]) + Long.parseLong(f[14])) / 100.0; // USER_HZ
+            return statSeconds(pid, 13, 14);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the CPU of PostgreSQL's ended backends", e);
         }
+    }
+
+    /** Two clock-tick fields of /proc/PID/stat, indexed after the command name, in seconds. */
+    private static double statSeconds(long pid, int first, int second) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return (Long.parseLong(f[first]) + Long.parseLong(f[second])) / 100.0; // USER_HZ
     }
 
     /**
