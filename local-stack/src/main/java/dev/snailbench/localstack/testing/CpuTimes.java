@@ -179,7 +179,7 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, Map<String, Doub
         return seconds.getOrDefault(process, 0.0) - before.seconds.getOrDefault(process, 0.0);
     }
 
-    private static double cpu(ProcessHandle process) {
+    static double cpu(ProcessHandle process) {
         return process.info().totalCpuDuration().map(Duration::toNanos).orElse(0L) / 1e9;
     }
 

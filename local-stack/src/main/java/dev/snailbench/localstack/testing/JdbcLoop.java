@@ -46,9 +46,8 @@ public final class JdbcLoop {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
             rs.next();
             long pid = rs.getLong(1);
-            return ProcessHandle.of(pid).flatMap(backend -> backend.info().totalCpuDuration())
-                    .orElseThrow(() -> new IllegalStateException("backend " + pid + " is not a local process"))
-                    .toNanos() / 1e9;
+            return CpuTimes.cpu(ProcessHandle.of(pid)
+                    .orElseThrow(() -> new IllegalStateException("backend " + pid + " is not a local process")));
         }
     }
 }

@@ -42,8 +42,6 @@ record CompareRequest(ComparableTable gold, ComparableTable predicted, CompareOp
     private static final Object NOT_A_CELL = new Object();
     /** A row that is not an array; reported when the checks reach it. */
     private static final Object NOT_A_ROW = new Object();
-    /** The fields whose {@code rows} are streamed. */
-    private static final String[] TABLES = {"gold", "predicted"};
 
     /**
      * A pair as read, not yet checked: the JSON value with each table's {@code rows} array left empty, and those
@@ -84,7 +82,7 @@ record CompareRequest(ComparableTable gold, ComparableTable predicted, CompareOp
         }
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         Map<String, List<Object>> rows = new HashMap<>(4);
-        Map<Object, BigDecimal> numbers = new HashMap<>();
+        Map<Double, BigDecimal> numbers = new HashMap<>();
         for (String name = tokens.nextFieldName(); name != null; name = tokens.nextFieldName()) {
             JsonToken value = tokens.nextToken();
             if (value == JsonToken.START_OBJECT && isTable(name)) {
@@ -96,13 +94,14 @@ record CompareRequest(ComparableTable gold, ComparableTable predicted, CompareOp
         return new Body(node, rows);
     }
 
+    /** The fields whose {@code rows} are streamed. */
     private static boolean isTable(String name) {
-        return name.equals(TABLES[0]) || name.equals(TABLES[1]);
+        return name.equals("gold") || name.equals("predicted");
     }
 
     /** A table object with its {@code rows} array streamed into {@code rows} (the node keeps an empty array). */
     private static ObjectNode table(JsonParser tokens, String field, Map<String, List<Object>> rows,
-            Map<Object, BigDecimal> numbers) throws IOException {
+            Map<Double, BigDecimal> numbers) throws IOException {
         ObjectNode table = JsonNodeFactory.instance.objectNode();
         for (String name = tokens.nextFieldName(); name != null; name = tokens.nextFieldName()) {
             JsonToken value = tokens.nextToken();
@@ -116,7 +115,7 @@ record CompareRequest(ComparableTable gold, ComparableTable predicted, CompareOp
         return table;
     }
 
-    private static List<Object> rows(JsonParser tokens, Map<Object, BigDecimal> numbers) throws IOException {
+    private static List<Object> rows(JsonParser tokens, Map<Double, BigDecimal> numbers) throws IOException {
         List<Object> out = new ArrayList<>();
         List<Object> cells = new ArrayList<>();
         for (JsonToken row = tokens.nextToken(); row != JsonToken.END_ARRAY; row = tokens.nextToken()) {
@@ -139,7 +138,7 @@ record CompareRequest(ComparableTable gold, ComparableTable predicted, CompareOp
      * a double first, so 0.1 is 0.1 and not the double's binary expansion). Each distinct float is converted once
      * per pair: gold and predicted mostly hold the same numbers.
      */
-    private static Object cell(JsonParser tokens, JsonToken token, Map<Object, BigDecimal> numbers)
+    private static Object cell(JsonParser tokens, JsonToken token, Map<Double, BigDecimal> numbers)
             throws IOException {
         switch (token) {
             case VALUE_NULL:
@@ -163,7 +162,7 @@ record CompareRequest(ComparableTable gold, ComparableTable predicted, CompareOp
                     // Converted (and failing) where the checks reach it, as every other cell fault.
                     return d;
                 }
-                return numbers.computeIfAbsent(d, x -> Cells.normalize(BigDecimal.valueOf((Double) x)));
+                return numbers.computeIfAbsent(d, x -> Cells.normalize(BigDecimal.valueOf(x)));
             default:
                 tokens.skipChildren();
                 return NOT_A_CELL;
@@ -196,7 +195,7 @@ record CompareRequest(ComparableTable gold, ComparableTable predicted, CompareOp
         return new CompareRequest(gold, predicted, new CompareOptions(orderBy, tolerance, nullsEqual));
     }
 
-    private static ComparableTable table(JsonNode body, String field, List<Object> streamed, int maxRows) {
+    private static ComparableTable table(JsonNode body, String field, List<Object> rows, int maxRows) {
         JsonNode t = body.get(field);
         if (t == null || !t.isObject()) {
             throw bad(field, "is required: {\"columns\": [...], \"rows\": [[...]]}");
@@ -215,7 +214,6 @@ record CompareRequest(ComparableTable gold, ComparableTable predicted, CompareOp
             throw bad(field + ".rows", "must be an array of arrays");
         }
         // An array of rows is always streamed (read() leaves the node's array empty).
-        List<Object> rows = streamed;
         if (rows.size() > maxRows) {
             throw new TooLarge(field + ".rows has " + rows.size() + " rows; the limit is " + maxRows, field + ".rows");
         }
