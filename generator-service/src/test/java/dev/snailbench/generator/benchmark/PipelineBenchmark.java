@@ -119,7 +119,29 @@ class PipelineBenchmark {
             for (int n : sizes) {
                 out.addAll(measure(stack, client, apiKey, statements, n, consumers, settings, "warm", fairness));
             }
+            out.addAll(idle(stack, consumers));
         }
+        return out;
+    }
+
+    /**
+     * What the warm platform costs with no job at all (-Dbench.idle-seconds=N, 0 skips it): the Kafka consumers'
+     * poll loops, timers and compilers run during every job too, so this rate is part of each job's CPU per item.
+     */
+    private static List<String> idle(Stack stack, int consumers) throws InterruptedException {
+        int seconds = Integer.getInteger("bench.idle-seconds", 30);
+        if (seconds <= 0) {
+            return List.of();
+        }
+        Thread.sleep(5_000); // the last job's commits and timers settle first
+        CpuTimes before = CpuTimes.of(stack);
+        Instant start = Instant.now();
+        Thread.sleep(seconds * 1_000L);
+        CpuTimes after = CpuTimes.of(stack);
+        double wall = Duration.between(start, Instant.now()).toMillis() / 1000.0;
+        List<String> out = List.of("PipelineBenchmark idle executor consumers=" + consumers + ":"
+                + after.perSecondSince(before, wall), after.threadsSince(before));
+        out.forEach(System.out::println);
         return out;
     }
 

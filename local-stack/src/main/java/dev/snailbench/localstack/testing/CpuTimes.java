@@ -175,6 +175,24 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, Map<String, Doub
                 services / loopDatabaseSeconds);
     }
 
+    /** CPU milliseconds per second of wall time since {@code before}: what the processes cost while no job runs. */
+    public String perSecondSince(CpuTimes before, double wallSeconds) {
+        StringBuilder parts = new StringBuilder();
+        double services = 0;
+        for (Stack.Service service : Stack.Service.values()) {
+            String name = service.name().toLowerCase(Locale.ROOT);
+            if (seconds.containsKey(name)) {
+                double used = used(before, name);
+                services += used;
+                parts.append(String.format(Locale.ROOT, " %s %.1f", name, 1000 * used / wallSeconds));
+            }
+        }
+        return String.format(Locale.ROOT, " cpu ms per second over %.0f s:%s; services %.1f (broker %.1f, "
+                + "PostgreSQL %.1f, platform PostgreSQL %.1f)", wallSeconds, parts, 1000 * services / wallSeconds,
+                1000 * used(before, "kafka") / wallSeconds, 1000 * used(before, "postgres") / wallSeconds,
+                1000 * used(before, "platform-postgres") / wallSeconds);
+    }
+
     private double used(CpuTimes before, String process) {
         return seconds.getOrDefault(process, 0.0) - before.seconds.getOrDefault(process, 0.0);
     }
