@@ -157,15 +157,7 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, Map<String, Doub
      */
     public String perItemSince(CpuTimes before, int items, double loopDatabaseSeconds) {
         StringBuilder parts = new StringBuilder();
-        double services = 0;
-        for (Stack.Service service : Stack.Service.values()) {
-            String name = service.name().toLowerCase(Locale.ROOT);
-            if (seconds.containsKey(name)) {
-                double used = used(before, name);
-                services += used;
-                parts.append(String.format(Locale.ROOT, " %s %.2f", name, 1000 * used / items));
-            }
-        }
+        double services = servicesSince(before, parts, " %s %.2f", items);
         double database = used(before, "postgres");
         return String.format(Locale.ROOT, "  cpu ms per item:%s; services %.2f, PostgreSQL %.2f: services/PostgreSQL "
                 + "%.2fx (broker %.2f, platform PostgreSQL %.2f); the JDBC loop's PostgreSQL %.2f: "
@@ -178,19 +170,28 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, Map<String, Doub
     /** CPU milliseconds per second of wall time since {@code before}: what the processes cost while no job runs. */
     public String perSecondSince(CpuTimes before, double wallSeconds) {
         StringBuilder parts = new StringBuilder();
+        double services = servicesSince(before, parts, " %s %.1f", wallSeconds);
+        return String.format(Locale.ROOT, " cpu ms per second over %.0f s:%s; services %.1f (broker %.1f, "
+                + "PostgreSQL %.1f, platform PostgreSQL %.1f)", wallSeconds, parts, 1000 * services / wallSeconds,
+                1000 * used(before, "kafka") / wallSeconds, 1000 * used(before, "postgres") / wallSeconds,
+                1000 * used(before, "platform-postgres") / wallSeconds);
+    }
+
+    /**
+     * The five services' CPU seconds since {@code before}; appends each one's milliseconds per {@code unit} (an item,
+     * a second) to {@code parts} in {@code format} (name, figure).
+     */
+    private double servicesSince(CpuTimes before, StringBuilder parts, String format, double unit) {
         double services = 0;
         for (Stack.Service service : Stack.Service.values()) {
             String name = service.name().toLowerCase(Locale.ROOT);
             if (seconds.containsKey(name)) {
                 double used = used(before, name);
                 services += used;
-                parts.append(String.format(Locale.ROOT, " %s %.1f", name, 1000 * used / wallSeconds));
+                parts.append(String.format(Locale.ROOT, format, name, 1000 * used / unit));
             }
         }
-        return String.format(Locale.ROOT, " cpu ms per second over %.0f s:%s; services %.1f (broker %.1f, "
-                + "PostgreSQL %.1f, platform PostgreSQL %.1f)", wallSeconds, parts, 1000 * services / wallSeconds,
-                1000 * used(before, "kafka") / wallSeconds, 1000 * used(before, "postgres") / wallSeconds,
-                1000 * used(before, "platform-postgres") / wallSeconds);
+        return services;
     }
 
     private double used(CpuTimes before, String process) {
