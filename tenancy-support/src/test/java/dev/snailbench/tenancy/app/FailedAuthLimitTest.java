@@ -9,6 +9,7 @@ import dev.snailbench.model.domain.ApiKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -36,21 +37,34 @@ class FailedAuthLimitTest {
     @Test
     void shouldAnswer429AtOnceOnceTheAddressHasNoTokenLeftButKeepAKnownKeyWorking() {
         String key = ApiKeys.newKey();
+        // Waiting for the key over HTTP costs this address a token when its first try beats the registration to
+        // the service (how often depends on the tenants consumer's timing): count the 401s until the 429.
         Tenants.registerAndAwait("limited-" + UUID.randomUUID(), key);
 
-        for (int i = 0; i < 2; i++) {
-            given().header(ApiKeys.HEADER, ApiKeys.newKey()).get("/probe/me").then().statusCode(401)
-                    .body("error", equalTo("invalid API key"));
+        int refused = 0;
+        Response limited = null;
+        Duration took = null;
+        for (int i = 0; i < 3 && limited == null; i++) {
+            long start = System.nanoTime();
+            Response r = given().header(ApiKeys.HEADER, ApiKeys.newKey()).get("/probe/me");
+            if (r.statusCode() == 429) {
+                limited = r;
+                took = Duration.ofNanos(System.nanoTime() - start);
+            } else {
+                r.then().statusCode(401).body("error", equalTo("invalid API key"));
+                refused++;
+            }
         }
-        long start = System.nanoTime();
-        String retryAfter = given().header(ApiKeys.HEADER, ApiKeys.newKey()).get("/probe/me").then()
-                .statusCode(429)
+
+        assertThat(limited).as("a 429 within 3 unknown keys").isNotNull();
+        assertThat(refused).isLessThanOrEqualTo(2);
+        String retryAfter = limited.then().statusCode(429)
                 .body("status", equalTo(429))
                 .body("error", equalTo("too many unknown API keys from this address; try again later"))
                 .body("field", equalTo("X-API-Key"))
                 .extract().header("Retry-After");
         // No wait for the key's registration (8 s here): the address is out of tokens.
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(4));
+        assertThat(took).isLessThan(Duration.ofSeconds(4));
         assertThat(Integer.parseInt(retryAfter)).isBetween(1, 60);
 
         given().header(ApiKeys.HEADER, key).get("/probe/me").then().statusCode(200);
