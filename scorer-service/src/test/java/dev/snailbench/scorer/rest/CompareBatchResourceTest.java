@@ -10,7 +10,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.TestKeys;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +31,9 @@ import org.junit.jupiter.api.Test;
 class CompareBatchResourceTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TestHTTPResource("/compare/batch")
+    URI batchUri;
     private static final String MATCH = """
             {"id": "q1", "gold": {"columns": ["a"], "rows": [[1], [2]]}, "predicted": {"rows": [[2], [1]]}}""";
     private static final String ORDER = """
@@ -89,6 +101,133 @@ class CompareBatchResourceTest {
                 + "(snailbench.scorer.batch-max-line-size): send this pair alone to POST /compare");
         assertThat(lines.get(1).get("field").asText()).isEqualTo("line");
         assertThat(lines.get(2).get("id").asInt()).isEqualTo(7);
+    }
+
+    @Test
+    void shouldAnswerManyLinesInTheirOrderWhileComparingSeveralAtOnce() throws Exception {
+        // Lines of very different cost side by side (several are compared at once, so later small lines finish
+        // before earlier large ones): each answer must still come in its line's place, with its own verdict.
+        StringBuilder body = new StringBuilder();
+        int count = 300;
+        for (int i = 1; i <= count; i++) {
+            int rows = i % 10 == 0 ? 5_000 : 1;
+            String gold = rowsOf(i, rows);
+            String predicted = i % 3 == 0 ? rowsOf(i + 1, rows) : gold;
+            body.append(i % 25 == 0 ? "{\"id\": \"bad-" + i + "\", \"gold\": "
+                    : "{\"id\": \"p" + i + "\", \"gold\": {\"rows\": " + gold + "}, \"predicted\": {\"rows\": "
+                            + predicted + "}}").append('\n');
+        }
+
+        List<JsonNode> lines = batch(body);
+
+        assertThat(lines).hasSize(count);
+        for (int i = 1; i <= count; i++) {
+            JsonNode line = lines.get(i - 1);
+            assertThat(line.get("line").asInt()).isEqualTo(i);
+            if (i % 25 == 0) {
+                assertThat(line.get("status").asInt()).isEqualTo(400);
+                assertThat(line.get("error").asText()).startsWith("line " + i + " is not JSON: ");
+            } else {
+                assertThat(line.get("id").asText()).isEqualTo("p" + i);
+                assertThat(line.at("/result/strict/match").asBoolean()).as("line %d", i).isEqualTo(i % 3 != 0);
+            }
+        }
+    }
+
+    @Test
+    void shouldAnswerEachLineBeforeTheClientSendsTheNext() throws Exception {
+        // A client that waits for each answer before it sends the next line (chunked, over a plain socket: the
+        // JDK's HTTP client sends the whole request first) gets every answer, and the stream ends cleanly.
+        try (Socket socket = new Socket(batchUri.getHost(), batchUri.getPort())) {
+            socket.setSoTimeout(20_000);
+            OutputStream out = socket.getOutputStream();
+            InputStream in = new BufferedInputStream(socket.getInputStream());
+            out.write(("POST /compare/batch HTTP/1.1\r\nHost: " + batchUri.getHost() + "\r\n" + ApiKeys.HEADER + ": "
+                    + TestKeys.shared() + "\r\nContent-Type: " + CompareBatchResource.NDJSON
+                    + "\r\nTransfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            ChunkedLines answers = null;
+            for (String pair : List.of(MATCH, ORDER, NO_ID)) {
+                chunk(out, pair + "\n");
+                if (answers == null) {
+                    answers = new ChunkedLines(in);
+                }
+                // Read before the next line is sent: a server waiting for more input first would time out here.
+                JsonNode answer = JSON.readTree(answers.next());
+                assertThat(answer.get("status").asInt()).isEqualTo(200);
+            }
+            chunk(out, "");
+            assertThat(answers.next()).isNull();
+        }
+    }
+
+    private static String rowsOf(int value, int rows) {
+        StringBuilder out = new StringBuilder("[");
+        for (int r = 0; r < rows; r++) {
+            out.append(r == 0 ? "" : ",").append('[').append(value).append(", \"row-").append(r).append("\"]");
+        }
+        return out.append(']').toString();
+    }
+
+    private static void chunk(OutputStream out, String data) throws IOException {
+        byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
+        out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.write(bytes);
+        out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+    }
+
+    /** The lines of a chunked HTTP/1.1 response, read as they arrive; checks the status line first. */
+    private static final class ChunkedLines {
+
+        private final InputStream in;
+        private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+        private boolean ended;
+
+        ChunkedLines(InputStream in) throws IOException {
+            this.in = in;
+            assertThat(header(in)).startsWith("HTTP/1.1 200");
+            for (String header = header(in); !header.isEmpty(); header = header(in)) {
+                // Headers: not needed.
+            }
+        }
+
+        /** The next answer line, or null at the end of the response. */
+        String next() throws IOException {
+            while (true) {
+                byte[] bytes = pending.toByteArray();
+                for (int i = 0; i < bytes.length; i++) {
+                    if (bytes[i] == '\n') {
+                        pending.reset();
+                        pending.write(bytes, i + 1, bytes.length - i - 1);
+                        return new String(bytes, 0, i, StandardCharsets.UTF_8);
+                    }
+                }
+                if (ended) {
+                    return null;
+                }
+                int size = Integer.parseInt(header(in).trim(), 16);
+                if (size == 0) {
+                    header(in);
+                    ended = true;
+                    continue;
+                }
+                pending.write(in.readNBytes(size));
+                header(in);
+            }
+        }
+
+        private static String header(InputStream in) throws IOException {
+            StringBuilder line = new StringBuilder();
+            for (int b = in.read(); b != '\n'; b = in.read()) {
+                if (b < 0) {
+                    throw new EOFException("the response ended early");
+                }
+                if (b != '\r') {
+                    line.append((char) b);
+                }
+            }
+            return line.toString();
+        }
     }
 
     @Test

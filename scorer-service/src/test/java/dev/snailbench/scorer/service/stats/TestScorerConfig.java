@@ -56,6 +56,10 @@ public final class TestScorerConfig {
             public Duration batchTimeout() {
                 return Duration.ofMinutes(10);
             }
+
+            public int batchLinesInFlight() {
+                return 0;
+            }
         };
     }
 }
