@@ -55,11 +55,4 @@ public interface ScorerConfig {
     /** Longest a {@code POST /compare/batch} request may run; the lines not read by then get one error line. */
     @WithDefault("10m")
     Duration batchTimeout();
-
-    /**
-     * Lines of one {@code POST /compare/batch} compared at once, each at most {@code batch-max-line-size} in memory
-     * (0: as many as the JVM has processors).
-     */
-    @WithDefault("0")
-    int batchLinesInFlight();
 }

@@ -5,7 +5,6 @@ import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.scorer.config.ScorerConfig;
 import dev.snailbench.scorer.service.compare.ResultComparisons;
 import io.smallrye.common.annotation.Blocking;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -23,10 +22,9 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * Many pairs in one request: NDJSON in (each line a {@code POST /compare} body, plus an optional client
- * {@code id}), NDJSON out, one answer per line in the order of the lines ({@link CompareBatch}). Read line by line
- * on a worker thread and compared {@code snailbench.scorer.batch-lines-in-flight} lines at a time while the answers
- * stream back, so memory is that many lines (each at most {@code snailbench.scorer.batch-max-line-size}) whatever
- * the number of pairs. Compares with the same
+ * {@code id}), NDJSON out, one answer per line in the order of the lines ({@link CompareBatch}). Read and scored
+ * line by line on a worker thread while the answers stream back, so memory is one line (at most
+ * {@code snailbench.scorer.batch-max-line-size}) whatever the number of pairs. Compares with the same
  * {@link ResultComparisons} as {@code POST /compare} and the scorer's own consumer.
  */
 @Path(BodyLimits.BATCH_PATH)
@@ -68,8 +66,7 @@ public class CompareBatchResource {
     @Produces(NDJSON)
     public Response compareBatch(InputStream body) {
         long deadline = System.nanoTime() + config.batchTimeout().toNanos();
-        CompareBatch batch = new CompareBatch(body, comparisons, json, config, Infrastructure.getDefaultWorkerPool(),
-                deadline);
+        CompareBatch batch = new CompareBatch(body, comparisons, json, config, deadline);
         try {
             if (!batch.hasLine()) {
                 throw new InvalidInput("body", "body has no line: send one pair (a JSON object) per line");

@@ -104,8 +104,8 @@ class CompareBatchResourceTest {
     }
 
     @Test
-    void shouldAnswerManyLinesInTheirOrderWhileComparingSeveralAtOnce() throws Exception {
-        // Lines of very different cost side by side (several are compared at once, so later small lines finish
+    void shouldAnswerManyLinesOfDifferentSizesInTheirOrder() throws Exception {
+        // Lines of very different cost side by side (a server comparing several at once finishes later small lines
         // before earlier large ones): each answer must still come in its line's place, with its own verdict.
         StringBuilder body = new StringBuilder();
         int count = 300;

@@ -56,10 +56,6 @@ public final class TestScorerConfig {
             public Duration batchTimeout() {
                 return Duration.ofMinutes(10);
             }
-
-            public int batchLinesInFlight() {
-                return 0;
-            }
         };
     }
 }
