@@ -31,15 +31,15 @@ import org.junit.jupiter.api.Test;
 class CompareBatchResourceTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    @TestHTTPResource("/compare/batch")
-    URI batchUri;
     private static final String MATCH = """
             {"id": "q1", "gold": {"columns": ["a"], "rows": [[1], [2]]}, "predicted": {"rows": [[2], [1]]}}""";
     private static final String ORDER = """
             {"id": 7, "gold": {"rows": [[1], [2]]}, "predicted": {"rows": [[2], [1]]}, "orderBy": true}""";
     private static final String NO_ID = """
             {"gold": {"rows": [["x"]]}, "predicted": {"rows": [["y"]]}}""";
+
+    @TestHTTPResource("/compare/batch")
+    URI batchUri;
 
     @Test
     void shouldAnswerEveryLineInOrderWithItsIdAndLineNumber() throws Exception {
@@ -136,8 +136,9 @@ class CompareBatchResourceTest {
 
     @Test
     void shouldAnswerEachLineBeforeTheClientSendsTheNext() throws Exception {
-        // A client that waits for each answer before it sends the next line (chunked, over a plain socket: the
-        // JDK's HTTP client sends the whole request first) gets every answer, and the stream ends cleanly.
+        // A client that waits for each answer before it sends the next line gets every answer, and the stream ends
+        // cleanly. A plain socket, one chunk per line: the JDK's HTTP client sends the whole request first, and
+        // local-stack's NdjsonExchange gathers lines into 32 KB chunks.
         try (Socket socket = new Socket(batchUri.getHost(), batchUri.getPort())) {
             socket.setSoTimeout(20_000);
             OutputStream out = socket.getOutputStream();
@@ -149,6 +150,7 @@ class CompareBatchResourceTest {
             for (String pair : List.of(MATCH, ORDER, NO_ID)) {
                 chunk(out, pair + "\n");
                 if (answers == null) {
+                    // The server answers (status line first) once it has the first line.
                     answers = new ChunkedLines(in);
                 }
                 // Read before the next line is sent: a server waiting for more input first would time out here.
@@ -185,9 +187,9 @@ class CompareBatchResourceTest {
 
         ChunkedLines(InputStream in) throws IOException {
             this.in = in;
-            assertThat(header(in)).startsWith("HTTP/1.1 200");
-            for (String header = header(in); !header.isEmpty(); header = header(in)) {
-                // Headers: not needed.
+            assertThat(readLine(in)).startsWith("HTTP/1.1 200");
+            while (!readLine(in).isEmpty()) {
+                // The headers: not needed.
             }
         }
 
@@ -205,18 +207,19 @@ class CompareBatchResourceTest {
                 if (ended) {
                     return null;
                 }
-                int size = Integer.parseInt(header(in).trim(), 16);
+                int size = Integer.parseInt(readLine(in).trim(), 16);
                 if (size == 0) {
-                    header(in);
+                    readLine(in);
                     ended = true;
                     continue;
                 }
                 pending.write(in.readNBytes(size));
-                header(in);
+                readLine(in);
             }
         }
 
-        private static String header(InputStream in) throws IOException {
+        /** One CRLF-terminated line of the response's framing (status, header, chunk size or a chunk's end). */
+        private static String readLine(InputStream in) throws IOException {
             StringBuilder line = new StringBuilder();
             for (int b = in.read(); b != '\n'; b = in.read()) {
                 if (b < 0) {
