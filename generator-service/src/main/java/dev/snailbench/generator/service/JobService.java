@@ -100,10 +100,10 @@ public class JobService {
         UUID jobId = jobIdOf(tenantId, request);
         return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
                 ? Uni.createFrom().item(Accepted.existing(existing))
-                : validated(tenantId, request));
+                : validated(tenantId, jobId, request));
     }
 
-    private Uni<Accepted> validated(String tenantId, JobRequest request) {
+    private Uni<Accepted> validated(String tenantId, UUID jobId, JobRequest request) {
         return storedQuestions(tenantId, request.questionSet()).chain(stored -> {
             JobSpec spec;
             try {
@@ -128,9 +128,9 @@ public class JobService {
                                 return spec.withDatabaseName(db.name());
                             });
             return named.chain(checked -> JobRequestMapper.needsTeamSchema(request, checked)
-                    ? teamSchema(tenantId, request, checked).chain(schema -> submit(tenantId, request,
+                    ? teamSchema(tenantId, request, checked).chain(schema -> submit(tenantId, jobId,
                             checked.withTeamSchema(schema)))
-                    : submit(tenantId, request, checked));
+                    : submit(tenantId, jobId, checked));
         });
     }
 
@@ -159,8 +159,7 @@ public class JobService {
         return workbench.storedQuestions(tenantId, set.syntheticSetId(), set.testSuiteId());
     }
 
-    private Uni<Accepted> submit(String tenantId, JobRequest request, JobSpec spec) {
-        UUID jobId = jobIdOf(tenantId, request);
+    private Uni<Accepted> submit(String tenantId, UUID jobId, JobSpec spec) {
         return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
                 ? Uni.createFrom().item(Accepted.existing(existing))
                 : publish(JobSubmitted.of(jobId, tenantId, spec)));
