@@ -24,6 +24,9 @@ import java.util.function.Consumer;
  */
 public final class NdjsonExchange {
 
+    /** Lines are gathered into chunks of about this many bytes: a large batch is not sent a line per write. */
+    private static final int CHUNK_BYTES = 32 * 1024;
+
     /** The answer's status; for a refused request (not 200), the body (the platform's error). */
     public record Outcome(int status, String errorBody) {
     }
@@ -37,6 +40,16 @@ public final class NdjsonExchange {
      */
     public static Outcome post(URI url, Map<String, String> headers, Iterator<byte[]> lines,
             Consumer<String> answers, Duration connectTimeout) throws IOException {
+        return post(url, headers, lines, answers, connectTimeout, CHUNK_BYTES);
+    }
+
+    /**
+     * As {@link #post(URI, Map, Iterator, Consumer, Duration)}, the lines sent in chunks of at least
+     * {@code chunkBytes}; with 1 each line is sent as soon as {@code lines} gives it, for a client that waits for
+     * each answer before it gives the next line.
+     */
+    public static Outcome post(URI url, Map<String, String> headers, Iterator<byte[]> lines,
+            Consumer<String> answers, Duration connectTimeout, int chunkBytes) throws IOException {
         if (!"http".equals(url.getScheme())) {
             throw new IllegalArgumentException("only http:// is streamed: " + url);
         }
@@ -55,7 +68,7 @@ public final class NdjsonExchange {
             IOException[] sendFailure = new IOException[1];
             Thread sender = new Thread(() -> {
                 try {
-                    send(lines, out);
+                    send(lines, out, chunkBytes);
                 } catch (IOException e) {
                     // The server may close early (a refused key, a 400): the answer says why.
                     sendFailure[0] = e;
@@ -100,12 +113,12 @@ public final class NdjsonExchange {
         }
     }
 
-    private static void send(Iterator<byte[]> lines, OutputStream out) throws IOException {
+    private static void send(Iterator<byte[]> lines, OutputStream out, int chunkBytes) throws IOException {
         ByteArrayOutputStream chunk = new ByteArrayOutputStream(64 * 1024);
         while (lines.hasNext()) {
             chunk.write(lines.next());
             chunk.write('\n');
-            if (chunk.size() >= 32 * 1024) {
+            if (chunk.size() >= chunkBytes) {
                 writeChunk(chunk, out);
             }
         }

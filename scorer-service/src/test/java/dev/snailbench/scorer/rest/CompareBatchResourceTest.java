@@ -8,21 +8,22 @@ import static org.hamcrest.Matchers.startsWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.localstack.NdjsonExchange;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.TestKeys;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.EOFException;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** POST /compare/batch as a team scoring many result pairs in one request: NDJSON in, one answer per line out. */
@@ -136,29 +137,48 @@ class CompareBatchResourceTest {
 
     @Test
     void shouldAnswerEachLineBeforeTheClientSendsTheNext() throws Exception {
-        // A client that waits for each answer before it sends the next line gets every answer, and the stream ends
-        // cleanly. A plain socket, one chunk per line: the JDK's HTTP client sends the whole request first, and
-        // local-stack's NdjsonExchange gathers lines into 32 KB chunks.
-        try (Socket socket = new Socket(batchUri.getHost(), batchUri.getPort())) {
-            socket.setSoTimeout(20_000);
-            OutputStream out = socket.getOutputStream();
-            InputStream in = new BufferedInputStream(socket.getInputStream());
-            out.write(("POST /compare/batch HTTP/1.1\r\nHost: " + batchUri.getHost() + "\r\n" + ApiKeys.HEADER + ": "
-                    + TestKeys.shared() + "\r\nContent-Type: " + CompareBatchResource.NDJSON
-                    + "\r\nTransfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            ChunkedLines answers = null;
-            for (String pair : List.of(MATCH, ORDER, NO_ID)) {
-                chunk(out, pair + "\n");
-                if (answers == null) {
-                    // The server answers (status line first) once it has the first line.
-                    answers = new ChunkedLines(in);
+        // A client that waits for each answer before it gives the next line gets every answer, and the stream ends
+        // cleanly. Each line is sent as its own chunk; a server that waited for more input before it flushed would
+        // leave the client waiting here.
+        List<String> pairs = List.of(MATCH, ORDER, NO_ID);
+        Semaphore answered = new Semaphore(0);
+        Queue<Boolean> answerBeforeNextLine = new ConcurrentLinkedQueue<>();
+        Iterator<byte[]> lines = new Iterator<>() {
+            private int sent;
+            private int waited;
+
+            @Override
+            public boolean hasNext() {
+                if (waited < sent) {
+                    waited = sent;
+                    try {
+                        answerBeforeNextLine.add(answered.tryAcquire(20, TimeUnit.SECONDS));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return false;
+                    }
                 }
-                // Read before the next line is sent: a server waiting for more input first would time out here.
-                JsonNode answer = JSON.readTree(answers.next());
-                assertThat(answer.get("status").asInt()).isEqualTo(200);
+                return sent < pairs.size();
             }
-            chunk(out, "");
-            assertThat(answers.next()).isNull();
+
+            @Override
+            public byte[] next() {
+                return pairs.get(sent++).getBytes(StandardCharsets.UTF_8);
+            }
+        };
+        List<String> answers = new ArrayList<>();
+
+        NdjsonExchange.Outcome outcome = NdjsonExchange.post(batchUri, Map.of(ApiKeys.HEADER, TestKeys.shared()),
+                lines, answer -> {
+                    answers.add(answer);
+                    answered.release();
+                }, Duration.ofSeconds(5), 1);
+
+        assertThat(outcome.status()).isEqualTo(200);
+        assertThat(answerBeforeNextLine).containsExactly(true, true, true);
+        assertThat(answers).hasSize(pairs.size());
+        for (String answer : answers) {
+            assertThat(JSON.readTree(answer).get("status").asInt()).isEqualTo(200);
         }
     }
 
@@ -168,69 +188,6 @@ class CompareBatchResourceTest {
             out.append(r == 0 ? "" : ",").append('[').append(value).append(", \"row-").append(r).append("\"]");
         }
         return out.append(']').toString();
-    }
-
-    private static void chunk(OutputStream out, String data) throws IOException {
-        byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
-        out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
-        out.write(bytes);
-        out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
-        out.flush();
-    }
-
-    /** The lines of a chunked HTTP/1.1 response, read as they arrive; checks the status line first. */
-    private static final class ChunkedLines {
-
-        private final InputStream in;
-        private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
-        private boolean ended;
-
-        ChunkedLines(InputStream in) throws IOException {
-            this.in = in;
-            assertThat(readLine(in)).startsWith("HTTP/1.1 200");
-            while (!readLine(in).isEmpty()) {
-                // The headers: not needed.
-            }
-        }
-
-        /** The next answer line, or null at the end of the response. */
-        String next() throws IOException {
-            while (true) {
-                byte[] bytes = pending.toByteArray();
-                for (int i = 0; i < bytes.length; i++) {
-                    if (bytes[i] == '\n') {
-                        pending.reset();
-                        pending.write(bytes, i + 1, bytes.length - i - 1);
-                        return new String(bytes, 0, i, StandardCharsets.UTF_8);
-                    }
-                }
-                if (ended) {
-                    return null;
-                }
-                int size = Integer.parseInt(readLine(in).trim(), 16);
-                if (size == 0) {
-                    readLine(in);
-                    ended = true;
-                    continue;
-                }
-                pending.write(in.readNBytes(size));
-                readLine(in);
-            }
-        }
-
-        /** One CRLF-terminated line of the response's framing (status, header, chunk size or a chunk's end). */
-        private static String readLine(InputStream in) throws IOException {
-            StringBuilder line = new StringBuilder();
-            for (int b = in.read(); b != '\n'; b = in.read()) {
-                if (b < 0) {
-                    throw new EOFException("the response ended early");
-                }
-                if (b != '\r') {
-                    line.append((char) b);
-                }
-            }
-            return line.toString();
-        }
     }
 
     @Test
