@@ -2,10 +2,17 @@ package dev.snailbench.tenancy;
 
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.Redelivery;
+import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.event.TenantRegistered;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.runtime.Startup;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.time.Instant;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /**
@@ -15,20 +22,37 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
  * its consumer group too: one per process, so that every replica reads every
  * registration and no rebalance of the service's work-item consumers ever holds a new key back.
  */
+@Startup // its metric on /q/metrics from the start, not from the first registration
 @ApplicationScoped
 public class TenantKeysConsumer {
 
+    /**
+     * The metric of the key-propagation promise ({@link ApiKeys#PROPAGATION}) as this
+     * service keeps it: {@code snailbench_tenant_key_propagation_seconds} on /q/metrics.
+     */
+    public static final String PROPAGATION_METRIC = "snailbench.tenant.key.propagation";
+
     private final TenantKeyRepository keys;
     private final TenantKeyArrivals arrivals;
+    private final Timer propagation;
+    /** Registrations issued before this process started are replays of the topic, not keys on their way. */
+    private final Instant started = Instant.ofEpochMilli(ManagementFactory.getRuntimeMXBean().getStartTime());
 
     static boolean newer(TenantRegistered event, TenantKey existing) {
         return event.occurredAt() != null && (existing.registeredAt == null
                 || event.occurredAt().isAfter(existing.registeredAt));
     }
 
-    public TenantKeysConsumer(TenantKeyRepository keys, TenantKeyArrivals arrivals) {
+    public TenantKeysConsumer(TenantKeyRepository keys, TenantKeyArrivals arrivals, MeterRegistry registry) {
         this.keys = keys;
         this.arrivals = arrivals;
+        // Measured where the promise is kept: a client's own delays (its scheduling, its pauses) are not in it.
+        this.propagation = Timer.builder(PROPAGATION_METRIC)
+                .description("From a key's issue by the generator to its storage in this service, for keys issued "
+                        + "while this service runs (the two clocks of two hosts: skew shows in it)")
+                // A bucket at the promise: count minus bucket{le="1.0"} is the number of keys that broke it.
+                .serviceLevelObjectives(ApiKeys.PROPAGATION)
+                .register(registry);
     }
 
     @Incoming(Channels.TENANTS)
@@ -37,26 +61,38 @@ public class TenantKeysConsumer {
             return Uni.createFrom().failure(new IllegalArgumentException(
                     "TenantRegistered " + event.eventId() + " lacks tenantId or apiKeySha256"));
         }
-        return Redelivery.withRetries("tenant " + event.tenantId(), () -> Panache.withTransaction(
-                () -> keys.findById(event.tenantId()).chain(existing -> {
-                    if (existing == null) {
-                        TenantKey key = new TenantKey();
-                        key.tenantId = event.tenantId();
-                        key.name = event.name();
-                        key.apiKeySha256 = event.apiKeySha256();
-                        key.registeredAt = event.occurredAt();
-                        return keys.persist(key).replaceWithVoid();
+        return Redelivery.withRetries("tenant " + event.tenantId(), () -> Panache.withTransaction(() -> store(event)))
+                .invoke(stored -> {
+                    if (stored && event.occurredAt() != null && !event.occurredAt().isBefore(started)) {
+                        Duration lag = Duration.between(event.occurredAt(), Instant.now());
+                        propagation.record(lag.isNegative() ? Duration.ZERO : lag);
                     }
-                    // A later registration of the same tenant is a new key (rotation): the old one stops working.
-                    // An older one (redelivered after it) changes nothing.
-                    if (newer(event, existing)) {
-                        existing.name = event.name();
-                        existing.apiKeySha256 = event.apiKeySha256();
-                        existing.registeredAt = event.occurredAt();
-                    }
-                    return Uni.createFrom().voidItem();
-                })))
-                // Committed: the requests waiting for this key (TenantAuthenticator) answer now.
-                .invoke(() -> arrivals.arrived(event.apiKeySha256()));
+                    // Committed: the requests waiting for this key (TenantAuthenticator) answer now.
+                    arrivals.arrived(event.apiKeySha256());
+                })
+                .replaceWithVoid();
+    }
+
+    /** Whether the registration's key is now this tenant's (a new tenant, or a rotation newer than the stored key). */
+    private Uni<Boolean> store(TenantRegistered event) {
+        return keys.findById(event.tenantId()).chain(existing -> {
+            if (existing == null) {
+                TenantKey key = new TenantKey();
+                key.tenantId = event.tenantId();
+                key.name = event.name();
+                key.apiKeySha256 = event.apiKeySha256();
+                key.registeredAt = event.occurredAt();
+                return keys.persist(key).replaceWith(true);
+            }
+            // A later registration of the same tenant is a new key (rotation): the old one stops working.
+            // An older one (redelivered after it) changes nothing.
+            if (newer(event, existing)) {
+                existing.name = event.name();
+                existing.apiKeySha256 = event.apiKeySha256();
+                existing.registeredAt = event.occurredAt();
+                return Uni.createFrom().item(true);
+            }
+            return Uni.createFrom().item(false);
+        });
     }
 }

@@ -1,6 +1,7 @@
 package dev.snailbench.generator.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.localstack.SnailsExperiment;
@@ -45,6 +46,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.assertj.core.data.Offset;
@@ -675,16 +677,25 @@ class PlatformEndToEndIT {
     }
 
     @Test
-    void shouldAcceptANewKeyOnEveryOneOfTheFiveServicesWithinOneSecondOfItsCreation() throws Exception {
+    void shouldAcceptANewKeyOnEveryServiceAtItsFirstRequestHavingStoredItWithinOneSecondOfItsCreation()
+            throws Exception {
         // The promise (ApiKeys.PROPAGATION, 1 s): a key returned by POST /tenants works on every service within 1 s.
         // The other services learn keys from the tenants topic and wait for an unknown key's registration rather
-        // than answer 401. Each service is called once, all five at the same moment, right after the 201; the time
-        // to each answer is the time the key took to work there (no retry by the test). The scorer and the
-        // inference service have no tenant endpoint that can answer 2xx for a new tenant: their 404 (no such job,
-        // no such inference) is the authenticated answer, where an unknown key gets 401.
-        // Tenant 0 is the first tenant of a freshly started platform: its figures (printed, not held to the promise)
-        // include each service's first request after start-up (class loading, first database session, the
-        // classifier's first inference), whatever the key; tenants 1 to 5 measure the key's propagation.
+        // than answer 401. Each service is called once, all five at the same moment, right after the 201, with no
+        // retry: each must answer as to a known tenant. The scorer and the inference service have no tenant
+        // endpoint that can answer 2xx for a new tenant: their 404 (no such job, no such inference) is the
+        // authenticated answer, where an unknown key gets 401.
+        // The 1 s is read where each service keeps it, from its snailbench_tenant_key_propagation_seconds (from
+        // the key's issue at the generator to its storage there; count minus the bucket at 1 s = keys later than
+        // the promise), for the six keys. The time from the 201 to each answer, printed for tenants 1 to 5, is this
+        // test's view: it also holds this JVM's own delays (its threads' scheduling on a loaded machine, its
+        // collections), which are not the platform's; tenant 0's answers also include each endpoint's first
+        // request after start-up (class loading, first database session, the classifier's first inference).
+        HttpClient http = HttpClient.newHttpClient();
+        Map<Stack.Service, long[]> before = new EnumMap<>(Stack.Service.class);
+        for (Stack.Service service : Stack.Service.values()) {
+            before.put(service, keyPropagation(http, service));
+        }
         Map<Stack.Service, Long> slowest = new EnumMap<>(Stack.Service.class);
         ExecutorService callers = Executors.newFixedThreadPool(5);
         try {
@@ -722,10 +733,55 @@ class PlatformEndToEndIT {
         } finally {
             callers.shutdownNow();
         }
+        Map<Stack.Service, Long> stored = new EnumMap<>(Stack.Service.class);
+        Map<Stack.Service, Long> late = new EnumMap<>(Stack.Service.class);
+        Map<Stack.Service, Long> meanMs = new EnumMap<>(Stack.Service.class);
+        for (Stack.Service service : Stack.Service.values()) {
+            long[] was = before.get(service);
+            // A service counts a key just after storing it: a request may have found it stored a moment earlier.
+            long[] now = await().atMost(Duration.ofSeconds(10)).until(() -> keyPropagation(http, service),
+                    figures -> figures[0] - was[0] >= 6);
+            long keys = now[0] - was[0];
+            stored.put(service, keys);
+            late.put(service, keys - (now[1] - was[1]));
+            meanMs.put(service, keys == 0 ? -1 : (now[2] - was[2]) / keys);
+        }
         System.out.println("A new key's first answer on each service, called at once after POST /tenants (slowest "
-                + "of 5 tenants, ms): " + slowest);
-        assertThat(slowest).hasSize(5).allSatisfy((service, ms) -> assertThat(ms).as(service.name())
-                .isLessThanOrEqualTo(ApiKeys.PROPAGATION.toMillis()));
+                + "of 5 tenants, ms, as this test saw it): " + slowest);
+        System.out.println("The same keys from their issue to their storage in each service (mean ms): " + meanMs
+                + "; later than " + ApiKeys.PROPAGATION.toMillis() + " ms: " + late);
+        assertThat(stored).as("keys each service stored").hasSize(5).allSatisfy((service, n) ->
+                assertThat(n).as(service.name()).isEqualTo(6));
+        assertThat(late).as("keys stored later than the promise").allSatisfy((service, n) ->
+                assertThat(n).as(service.name()).isZero());
+    }
+
+    private static final Pattern KEY_PROPAGATION = Pattern.compile("(?m)^snailbench_tenant_key_propagation_seconds_"
+            + "(count|sum|bucket)(?:\\{([^}]*)})? (\\S+)$");
+
+    /**
+     * A service's snailbench_tenant_key_propagation_seconds: the keys it stored, those within the promise (the
+     * bucket at {@link ApiKeys#PROPAGATION}), and their total time in ms.
+     */
+    private static long[] keyPropagation(HttpClient http, Stack.Service service) throws Exception {
+        String promise = "le=\"" + (ApiKeys.PROPAGATION.toMillis() / 1000.0) + "\"";
+        long[] figures = {-1, -1, -1};
+        Matcher m = KEY_PROPAGATION.matcher(get(http, stack.url(service) + "/q/metrics"));
+        while (m.find()) {
+            double value = Double.parseDouble(m.group(3));
+            switch (m.group(1)) {
+                case "count" -> figures[0] = (long) value;
+                case "bucket" -> {
+                    if (m.group(2) != null && m.group(2).contains(promise)) {
+                        figures[1] = (long) value;
+                    }
+                }
+                default -> figures[2] = Math.round(value * 1000);
+            }
+        }
+        assertThat(figures).as(service + " snailbench_tenant_key_propagation_seconds (count, bucket " + promise
+                + ", sum)").doesNotContain(-1L);
+        return figures;
     }
 
     @Test

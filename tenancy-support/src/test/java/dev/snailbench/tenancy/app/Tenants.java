@@ -17,7 +17,11 @@ final class Tenants {
     }
 
     static void register(String tenantId, String apiKey) {
-        TenantRegistered t = TenantRegistered.of(tenantId, "tenant " + tenantId, ApiKeys.sha256(apiKey));
+        register(TenantRegistered.of(tenantId, "tenant " + tenantId, ApiKeys.sha256(apiKey)));
+    }
+
+    /** Publishes the registration as given (its own time of issue, say). */
+    static void register(TenantRegistered t) {
         TopicClient.withOwnClassLoader(() -> {
             try (TopicClient client = new TopicClient()) {
                 client.send(Topics.TENANTS, t.key(), EventJson.write(t));
@@ -29,6 +33,11 @@ final class Tenants {
     /** Registers a tenant and waits until this application knows its key (its tenants consumer has joined). */
     static void registerAndAwait(String tenantId, String apiKey) {
         register(tenantId, apiKey);
+        awaitAccepted(apiKey);
+    }
+
+    /** Waits until this application accepts the key. */
+    static void awaitAccepted(String apiKey) {
         await().atMost(Duration.ofSeconds(60)).until(() -> given().header(ApiKeys.HEADER, apiKey)
                 .get("/probe/me").statusCode() == 200);
     }
