@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.localstack.SnailsExperiment;
+import dev.snailbench.localstack.testing.KeyPropagation;
 import dev.snailbench.localstack.testing.OpenApiRules;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
@@ -46,7 +47,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.assertj.core.data.Offset;
@@ -692,7 +692,7 @@ class PlatformEndToEndIT {
         // collections), which are not the platform's; tenant 0's answers also include each endpoint's first
         // request after start-up (class loading, first database session, the classifier's first inference).
         HttpClient http = HttpClient.newHttpClient();
-        Map<Stack.Service, long[]> before = new EnumMap<>(Stack.Service.class);
+        Map<Stack.Service, KeyPropagation> before = new EnumMap<>(Stack.Service.class);
         for (Stack.Service service : Stack.Service.values()) {
             before.put(service, keyPropagation(http, service));
         }
@@ -737,14 +737,12 @@ class PlatformEndToEndIT {
         Map<Stack.Service, Long> late = new EnumMap<>(Stack.Service.class);
         Map<Stack.Service, Long> meanMs = new EnumMap<>(Stack.Service.class);
         for (Stack.Service service : Stack.Service.values()) {
-            long[] was = before.get(service);
             // A service counts a key just after storing it: a request may have found it stored a moment earlier.
-            long[] now = await().atMost(Duration.ofSeconds(10)).until(() -> keyPropagation(http, service),
-                    figures -> figures[0] - was[0] >= 6);
-            long keys = now[0] - was[0];
-            stored.put(service, keys);
-            late.put(service, keys - (now[1] - was[1]));
-            meanMs.put(service, keys == 0 ? -1 : (now[2] - was[2]) / keys);
+            KeyPropagation added = await().atMost(Duration.ofSeconds(10)).until(
+                    () -> keyPropagation(http, service).since(before.get(service)), k -> k.keys() >= 6);
+            stored.put(service, added.keys());
+            late.put(service, added.late());
+            meanMs.put(service, Math.round(added.seconds() * 1000 / added.keys()));
         }
         System.out.println("A new key's first answer on each service, called at once after POST /tenants (slowest "
                 + "of 5 tenants, ms, as this test saw it): " + slowest);
@@ -756,32 +754,8 @@ class PlatformEndToEndIT {
                 assertThat(n).as(service.name()).isZero());
     }
 
-    private static final Pattern KEY_PROPAGATION = Pattern.compile("(?m)^snailbench_tenant_key_propagation_seconds_"
-            + "(count|sum|bucket)(?:\\{([^}]*)})? (\\S+)$");
-
-    /**
-     * A service's snailbench_tenant_key_propagation_seconds: the keys it stored, those within the promise (the
-     * bucket at {@link ApiKeys#PROPAGATION}), and their total time in ms.
-     */
-    private static long[] keyPropagation(HttpClient http, Stack.Service service) throws Exception {
-        String promise = "le=\"" + (ApiKeys.PROPAGATION.toMillis() / 1000.0) + "\"";
-        long[] figures = {-1, -1, -1};
-        Matcher m = KEY_PROPAGATION.matcher(get(http, stack.url(service) + "/q/metrics"));
-        while (m.find()) {
-            double value = Double.parseDouble(m.group(3));
-            switch (m.group(1)) {
-                case "count" -> figures[0] = (long) value;
-                case "bucket" -> {
-                    if (m.group(2) != null && m.group(2).contains(promise)) {
-                        figures[1] = (long) value;
-                    }
-                }
-                default -> figures[2] = Math.round(value * 1000);
-            }
-        }
-        assertThat(figures).as(service + " snailbench_tenant_key_propagation_seconds (count, bucket " + promise
-                + ", sum)").doesNotContain(-1L);
-        return figures;
+    private static KeyPropagation keyPropagation(HttpClient http, Stack.Service service) throws Exception {
+        return KeyPropagation.of(get(http, stack.url(service) + "/q/metrics"));
     }
 
     @Test
