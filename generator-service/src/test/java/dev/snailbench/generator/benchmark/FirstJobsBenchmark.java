@@ -1,5 +1,6 @@
 package dev.snailbench.generator.benchmark;
 
+import dev.snailbench.generator.testing.RefinerModelJobs;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.PlatformClient;
@@ -11,7 +12,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -50,16 +50,14 @@ class FirstJobsBenchmark {
     private static String run(String settings, int round) throws Exception {
         Path root = Path.of("..").toAbsolutePath().normalize();
         try (Stack stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/bench-logs"),
-                EnumSet.allOf(Stack.Service.class), properties(settings), Map.of())) {
+                EnumSet.allOf(Stack.Service.class), PipelineBenchmark.pairs("bench.setting." + settings), Map.of())) {
             FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.targets(), "v1", USER, PASSWORD);
             WarmUp.run(stack, WarmUp.DEFAULT_ITEMS);
             PlatformClient client = new PlatformClient(stack);
             String apiKey = client.createTenant("first-jobs");
-            String databaseId = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases",
-                    Map.of("X-API-Key", apiKey), Map.of("name", "football", "kind", "postgresql", "jdbcUrl",
-                            stack.targets().jdbcUrl("footballdb_v1"), "user", USER, "password", PASSWORD), 201)
-                    .get("id").asText();
+            String databaseId = RefinerModelJobs.registerDatabase(client, stack, apiKey, "football", USER,
+                    PASSWORD);
             List<Long> millis = new ArrayList<>();
             for (int i = 0; i < Integer.getInteger("bench.jobs", 12); i++) {
                 Instant start = Instant.now();
@@ -75,17 +73,5 @@ class FirstJobsBenchmark {
                     + "longest %,d", settings, round, millis, millis.stream().filter(ms -> ms > 1_000).count(),
                     millis.stream().mapToLong(Long::longValue).max().orElse(0));
         }
-    }
-
-    /** The named setting's properties ({@code -Dbench.setting.<name>="key=value;…"}), for every service. */
-    private static Map<String, String> properties(String settings) {
-        Map<String, String> properties = new HashMap<>();
-        for (String pair : System.getProperty("bench.setting." + settings, "").split(";")) {
-            if (pair.contains("=")) {
-                properties.put(pair.substring(0, pair.indexOf('=')).trim(),
-                        pair.substring(pair.indexOf('=') + 1).trim());
-            }
-        }
-        return properties;
     }
 }

@@ -277,8 +277,8 @@ class PipelineBenchmark {
         return environment;
     }
 
-    /** A system property's {@code name=value;name=value} pairs. */
-    private static Map<String, String> pairs(String property) {
+    /** A system property's {@code name=value;name=value} pairs (also FirstJobsBenchmark's settings). */
+    static Map<String, String> pairs(String property) {
         Map<String, String> pairs = new HashMap<>();
         for (String pair : System.getProperty(property, "").split(";")) {
             if (pair.contains("=")) {
