@@ -18,6 +18,9 @@ import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,6 +35,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @RealInfrastructure
 class JobFlowKafkaTest {
+
+    @Inject
+    Pool platformDatabase;
 
     private static final List<Map<String, String>> QUESTIONS = List.of(
             Map.of("id", "q1", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club"),
@@ -161,6 +167,32 @@ class JobFlowKafkaTest {
                 .body("done", Matchers.is(3))
                 .body("failed", Matchers.is(0))
                 .body("outcome", Matchers.equalTo("succeeded")));
+    }
+
+    @Test
+    void shouldStoreAJobsSpecAsSubmittedWhateverItsCharacters() throws Exception {
+        String key = TestTenants.create("team-unicode-spec");
+        List<Map<String, String>> questions = List.of(
+                Map.of("id", "q1", "question", "Combien de clubs à Zürich ? ≥ 3 🏟️", "goldSql",
+                        "SELECT count(*) FROM club WHERE city = 'Zürich'"),
+                Map.of("id", "q2", "question", "Quote \" backslash \\ tab \t newline \n end", "goldSql",
+                        "SELECT name FROM club"));
+        String id = given().header("X-API-Key", key).contentType(ContentType.JSON)
+                .body(TestTenants.job("unicode-spec", questions, List.of())).post("/jobs")
+                .then().statusCode(202).extract().path("jobId");
+        UUID jobId = UUID.fromString(id);
+        awaitWork(jobId, 2);
+
+        // Publication after a restart and the watchdog expand the job again from this stored copy.
+        String stored = platformDatabase.preparedQuery("SELECT specjson FROM generator.job WHERE id = $1")
+                .execute(Tuple.of(jobId)).await().atMost(Duration.ofSeconds(10)).iterator().next().getString(0);
+        JobSpec spec = EventJson.mapper().readValue(stored, JobSpec.class);
+        assertThat(spec.name()).isEqualTo("unicode-spec");
+        assertThat(spec.questions()).extracting(Question::id, Question::question, Question::goldSql).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("q1", "Combien de clubs à Zürich ? ≥ 3 🏟️",
+                        "SELECT count(*) FROM club WHERE city = 'Zürich'"),
+                org.assertj.core.groups.Tuple.tuple("q2", "Quote \" backslash \\ tab \t newline \n end",
+                        "SELECT name FROM club"));
     }
 
     @Test

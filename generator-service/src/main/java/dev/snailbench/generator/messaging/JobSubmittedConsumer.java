@@ -83,11 +83,11 @@ public class JobSubmittedConsumer {
         job.name = event.spec().name();
         job.status = JobStatus.QUEUED;
         job.total = work.size();
-        job.specJson = new String(EventJson.write(event.spec()), StandardCharsets.UTF_8);
         job.createdAt = event.occurredAt();
         job.updatedAt = Instant.now();
         List<WorkItemState> states = work.stream().map(item -> stateOf(event, item)).toList();
-        return pool.withTransaction(connection -> jobRows.insertQueued(connection, job)
+        byte[] spec = EventJson.write(event.spec());
+        return pool.withTransaction(connection -> jobRows.insertQueued(connection, job, spec)
                 .chain(stored -> stored ? itemRows.insert(connection, job.id, states).replaceWithVoid()
                         : Uni.createFrom().voidItem()));
     }
