@@ -29,15 +29,20 @@ public final class EnglishWords {
 
     private static volatile EnglishWords instance;
 
+    /** First capacity of each index table (a power of two: the tables mask their hashes with it). */
+    private static final int INITIAL_SLOTS = 1 << 12;
+
     private final Map<String, Integer> rankByWord;
     /**
-     * Abbreviation and prefix indexes: several hundred thousand keys each, in open-addressing tables rather than
-     * HashMaps (an entry object and a boxed rank per key made them most of the classifier's heap).
+     * Abbreviation and prefix indexes: a hundred thousand keys and more each, in open-addressing tables rather than
+     * HashMaps (an entry object and a boxed rank per key made them most of the classifier's heap). Each table starts
+     * small and doubles as keys come, so it ends at the least power of two that keeps it at most half full: fixed
+     * capacities guessed ahead had left each table two to four times larger than its keys need.
      */
-    private final StringIntMap rankByAbbreviation = new StringIntMap(1 << 20);
-    private final StringIntMap rankByPrefix = new StringIntMap(1 << 19);
+    private final StringIntMap rankByAbbreviation = new StringIntMap(INITIAL_SLOTS);
+    private final StringIntMap rankByPrefix = new StringIntMap(INITIAL_SLOTS);
     /** Packed letters of abbreviations by dropped letters (see {@link #subsequenceRank}) → best word rank. */
-    private final IntIntMap rankBySubsequence = new IntIntMap(1 << 21);
+    private final IntIntMap rankBySubsequence = new IntIntMap(INITIAL_SLOTS);
 
     private EnglishWords(Map<String, Integer> rankByWord) {
         this.rankByWord = rankByWord;
