@@ -2,6 +2,7 @@ package dev.snailbench.generator;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import dev.snailbench.localstack.testing.RealInfrastructure;
@@ -36,9 +37,6 @@ import org.junit.jupiter.api.Test;
 @RealInfrastructure
 class JobFlowKafkaTest {
 
-    @Inject
-    Pool platformDatabase;
-
     private static final List<Map<String, String>> QUESTIONS = List.of(
             Map.of("id", "q1", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club"),
             Map.of("id", "q2", "question", "Oldest club?", "goldSql", "SELECT min(found_year) FROM club"),
@@ -46,6 +44,9 @@ class JobFlowKafkaTest {
     private static final List<Map<String, String>> PREDICTIONS = List.of(
             Map.of("questionId", "q1", "predictedSql", "SELECT count(*) FROM club"),
             Map.of("questionId", "q2", "predictedSql", "SELECT max(found_year) FROM club"));
+
+    @Inject
+    Pool platformDatabase;
 
     @Test
     void shouldPublishOneInferenceRequestPerWorkItemKeyedByWorkItem() {
@@ -189,9 +190,9 @@ class JobFlowKafkaTest {
         JobSpec spec = EventJson.mapper().readValue(stored, JobSpec.class);
         assertThat(spec.name()).isEqualTo("unicode-spec");
         assertThat(spec.questions()).extracting(Question::id, Question::question, Question::goldSql).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("q1", "Combien de clubs à Zürich ? ≥ 3 🏟️",
+                tuple("q1", "Combien de clubs à Zürich ? ≥ 3 🏟️",
                         "SELECT count(*) FROM club WHERE city = 'Zürich'"),
-                org.assertj.core.groups.Tuple.tuple("q2", "Quote \" backslash \\ tab \t newline \n end",
+                tuple("q2", "Quote \" backslash \\ tab \t newline \n end",
                         "SELECT name FROM club"));
     }
 

@@ -54,8 +54,8 @@ public class JobSql {
     }
 
     /**
-     * Stores a new job, queued, with its spec as JSON in UTF-8 ({@code job.specJson} is not read); false if a job with
-     * its id is stored already (a redelivered submission).
+     * Stores a new job, queued, with the spec's JSON given in UTF-8 (instead of {@code job.specJson}); false if a job
+     * with its id is stored already (a redelivered submission).
      */
     public Uni<Boolean> insertQueued(SqlConnection connection, Job job, byte[] specJsonUtf8) {
         Buffer spec = Buffer.buffer(Unpooled.wrappedBuffer(specJsonUtf8));
