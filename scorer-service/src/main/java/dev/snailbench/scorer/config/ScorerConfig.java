@@ -4,6 +4,7 @@ import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.OptionalInt;
 
 /** Scorer settings. */
 @ConfigMapping(prefix = "snailbench.scorer")
@@ -55,4 +56,10 @@ public interface ScorerConfig {
     /** Longest a {@code POST /compare/batch} request may run; the lines not read by then get one error line. */
     @WithDefault("10m")
     Duration batchTimeout();
+
+    /**
+     * Threads comparing the pairs of {@code POST /compare/batch}, shared by every stream (default: one per
+     * processor); a stream's lines are compared on several of them at once and answered in order.
+     */
+    OptionalInt batchThreads();
 }

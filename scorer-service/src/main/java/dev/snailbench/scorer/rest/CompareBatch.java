@@ -1,80 +1,73 @@
 package dev.snailbench.scorer.rest;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.snailbench.scorer.config.ScorerConfig;
-import dev.snailbench.scorer.service.compare.Comparison;
 import dev.snailbench.scorer.service.compare.ResultComparisons;
-import dev.snailbench.model.problem.Problem;
-import dev.snailbench.tenancy.ProblemMappers;
-import jakarta.ws.rs.core.StreamingOutput;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
-import java.util.Arrays;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import jakarta.ws.rs.core.StreamingOutput;
 import org.jboss.logging.Logger;
 
 /**
- * One {@code POST /compare/batch} stream: reads a line, compares its pair, writes its answer, and so on; answers
- * are buffered and flushed whenever the reader is about to wait for more input, so a client sending slowly gets
- * each answer as soon as it can be given. A bad line is answered in place with the platform's error body plus its
- * line number; nothing is skipped without an answer.
+ * One {@code POST /compare/batch} stream. A reader thread reads the lines and hands them, a few at a time, to the
+ * shared compare threads; the request's own thread writes the answers in the order of the lines. So one stream
+ * uses every processor while each answer still comes in its line's place.
+ *
+ * <p>Memory stays bounded whatever the number of pairs: the lines read but not yet answered hold at most
+ * {@code snailbench.scorer.batch-max-line-size} bytes together (the reader waits for answers beyond that), as one
+ * line of that size did when a stream was compared line by line. Answers are flushed whenever the next one is not
+ * ready, so a client that waits for each answer before it sends the next line gets it at once.
  */
 final class CompareBatch implements StreamingOutput {
 
     private static final Logger LOG = Logger.getLogger(CompareBatch.class);
-    private static final String[] FIELDS = withId(CompareRequest.FIELDS);
+    /** Lines per hand-off: small pairs go in groups (a hand-off costs more than comparing a 10-row pair). */
+    private static final int MAX_CHUNK_LINES = 256;
+    /** Marks the end of the answers. */
+    private static final Chunk END = new Chunk(List.of(), 0);
 
-    @Schema(name = "CompareBatchResult", description = "the comparison of the pair on request line `line`")
-    record ResultLine(long line, @Schema(type = SchemaType.STRING, nullable = true,
-            description = "the line's id as sent (a string or an integer), null without one") Object id,
-            @Schema(enumeration = "200") int status, Comparison result) {
-    }
-
-    @Schema(name = "CompareBatchError", description = "why the pair on request line `line` was not compared: the "
-            + "platform's error body with the line's number")
-    record ErrorLine(long line, @Schema(type = SchemaType.STRING, nullable = true,
-            description = "the line's id as sent, null without one or when the line could not be read") Object id,
-            @Schema(minimum = "400", maximum = "599") int status, String error,
-            @Schema(nullable = true) String field) {
-    }
-
-    private final ResultComparisons comparisons;
-    private final ObjectReader reader;
-    private final ObjectWriter results;
-    private final ObjectWriter errors;
-    private final int maxRows;
-    private final long maxLine;
+    private final BatchAnswers answers;
+    private final Executor reading;
+    private final Executor comparing;
     private final long deadline;
     private final String timeout;
     private final NdjsonLines lines;
-    private OutputStream out;
+    /** Bytes of the lines read and not yet answered. */
+    private final Semaphore unanswered;
+    /** Chunks in the order of their lines, each with its answers to come. */
+    private final BlockingQueue<Chunk> chunks;
+    /** Set when the client is gone: the reader and the compare threads stop early. */
+    private volatile boolean stopped;
     private NdjsonLines.Line first;
+    /** The reader's chunk being filled. */
+    private List<BatchAnswers.Line> pending = new ArrayList<>();
+    private int pendingBytes;
 
     CompareBatch(InputStream in, ResultComparisons comparisons, ObjectMapper json, ScorerConfig config,
-            long deadline) {
-        this.comparisons = comparisons;
-        // Lines go into one buffered stream: neither closed nor flushed by each value written.
-        this.results = json.writerFor(ResultLine.class).without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-                .without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
-        this.errors = json.writerFor(ErrorLine.class).without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-                .without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
-        this.reader = json.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-        this.maxRows = config.maxRowsPerResult();
-        this.maxLine = config.batchMaxLineSize().asLongValue();
+            long deadline, Executor reading, Executor comparing, int threads) {
+        long maxLine = config.batchMaxLineSize().asLongValue();
+        this.answers = new BatchAnswers(comparisons, json, config.maxRowsPerResult(), maxLine);
+        this.reading = reading;
+        this.comparing = comparing;
         this.deadline = deadline;
         this.timeout = config.batchTimeout().toString();
-        this.lines = new NdjsonLines(in, (int) Math.min(Integer.MAX_VALUE - 16, maxLine), this::flush);
+        int maxUnanswered = (int) Math.min(Integer.MAX_VALUE - 16, maxLine);
+        this.unanswered = new Semaphore(maxUnanswered);
+        // Enough chunks for every compare thread to have one while the next ones are read and the last written.
+        this.chunks = new ArrayBlockingQueue<>(2 * threads + 1);
+        this.lines = new NdjsonLines(in, maxUnanswered, this::handOff);
     }
 
     /** Reads the first line (before the response is committed, so that an empty body can still be a 400). */
@@ -85,98 +78,176 @@ final class CompareBatch implements StreamingOutput {
 
     @Override
     public void write(OutputStream output) throws IOException {
-        out = new BufferedOutputStream(output, 64 * 1024);
-        NdjsonLines.Line line = first;
+        OutputStream out = new BufferedOutputStream(output, 64 * 1024);
+        reading.execute(this::read);
         try {
-            while (line != null) {
+            for (Chunk chunk = next(out); chunk != END; chunk = next(out)) {
+                out.write(await(chunk));
+                unanswered.release(chunk.bytes());
+            }
+            out.flush();
+        } catch (IOException | RuntimeException e) {
+            stop();
+            throw e;
+        }
+    }
+
+    /** The next chunk; flushes the answers so far first when it would have to wait. */
+    private Chunk next(OutputStream out) throws IOException {
+        Chunk chunk = chunks.poll();
+        if (chunk == null) {
+            out.flush();
+            try {
+                chunk = chunks.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting for the next line");
+            }
+        }
+        if (!chunk.answers().isDone()) {
+            out.flush();
+        }
+        return chunk;
+    }
+
+    private static byte[] await(Chunk chunk) throws IOException {
+        try {
+            return chunk.answers().join();
+        } catch (CompletionException e) {
+            throw new IOException(chunk.lines().isEmpty() ? "reading the batch failed"
+                    : "comparing lines " + chunk.firstLine() + "-" + chunk.lastLine() + " failed", e.getCause());
+        }
+    }
+
+    /** The reader: every line into a chunk, each chunk to the compare threads; then the end mark. */
+    private void read() {
+        NdjsonLines.Line line = first;
+        long last = 0;
+        try {
+            while (line != null && !stopped) {
                 if (System.nanoTime() > deadline) {
-                    error(line.number(), null, 503, "the batch ran longer than " + timeout + " (snailbench.scorer"
-                            + ".batch-timeout): line " + line.number() + " and the lines after it were not compared;"
-                            + " send them again in another request", null);
+                    handOff();
+                    enqueue(Chunk.answered(answers.error(line.number(), 503, "the batch ran longer than "
+                            + timeout + " (snailbench.scorer.batch-timeout): line " + line.number() + " and the lines"
+                            + " after it were not compared; send them again in another request", null)));
                     break;
                 }
-                answer(line);
+                if (!add(line)) {
+                    break;
+                }
+                last = line.number();
                 line = lines.next();
             }
+            handOff();
         } catch (IOException e) {
             // The request stream broke (the client went away, or the server-wide body limit): say so if it can
             // still be read; the lines answered so far stand.
             LOG.debugf("compare batch stopped: %s", e.toString());
-            long next = line == null ? 0 : line.number() + 1;
-            try {
-                error(next, null, 400, "the request stream ended with an error after line " + (next - 1) + ": "
-                        + e.getMessage(), "body");
-            } catch (IOException ignored) {
-                // The connection is gone: nobody is left to tell.
+            handOffQuietly();
+            enqueueQuietly(Chunk.answered(answers.error(last + 1, 400, "the request stream ended with an error after"
+                    + " line " + last + ": " + e.getMessage(), "body")));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stopped = true;
+        } catch (RuntimeException | Error e) {
+            LOG.errorf(e, "compare batch: reading stopped after line %d", last);
+            enqueueQuietly(new Chunk(List.of(), 0, CompletableFuture.failedFuture(e)));
+            throw e;
+        } finally {
+            enqueueQuietly(END);
+        }
+    }
+
+    /**
+     * Adds a copy of the line to the pending chunk, waiting first while too many bytes are unanswered; false when
+     * the client went away meanwhile.
+     */
+    private boolean add(NdjsonLines.Line line) throws IOException, InterruptedException {
+        int bytes = Math.max(1, line.length());
+        if (!unanswered.tryAcquire(bytes)) {
+            handOff();
+            while (!unanswered.tryAcquire(bytes, 100, TimeUnit.MILLISECONDS)) {
+                if (stopped) {
+                    return false;
+                }
             }
         }
-        out.flush();
-    }
-
-    private void answer(NdjsonLines.Line line) throws IOException {
-        long number = line.number();
-        if (line.tooLong()) {
-            error(number, null, 413, "line " + number + " has more than " + maxLine + " bytes (snailbench.scorer"
-                    + ".batch-max-line-size): send this pair alone to POST /compare", "line");
-            return;
-        }
-        if (blank(line)) {
-            error(number, null, 400, "line " + number + " is empty: send one pair (a JSON object) per line", "line");
-            return;
-        }
-        CompareRequest.Body body;
-        try (JsonParser tokens = reader.createParser(line.bytes(), line.offset(), line.length())) {
-            body = CompareRequest.read(tokens);
-            if (tokens.nextToken() != null) {
-                // More after the pair: the reader names what, as for any other line that is not one JSON value.
-                reader.readTree(line.bytes(), line.offset(), line.length());
-            }
-        } catch (JsonProcessingException e) {
-            error(number, null, 400, "line " + number + " is not JSON: " + e.getOriginalMessage(), "line");
-            return;
-        }
-        JsonNode id = body.id();
-        if (id != null && !id.isNull() && !id.isTextual() && !id.isIntegralNumber()) {
-            error(number, null, 400, "id must be a string or an integer", "id");
-            return;
-        }
-        try {
-            CompareRequest pair = body.request(maxRows, FIELDS);
-            Comparison result = comparisons.compare(pair.gold(), pair.predicted(), pair.options());
-            results.writeValue(out, new ResultLine(number, id, 200, result));
-            out.write('\n');
-        } catch (Problem e) {
-            error(number, id, ProblemMappers.statusOf(e), e.getMessage(), e.field());
-        } catch (RuntimeException e) {
-            LOG.warnf(e, "compare batch: line %d could not be compared", number);
-            error(number, id, 500, "line " + number + " could not be compared: " + e, null);
-        }
-    }
-
-    private void error(long line, JsonNode id, int status, String error, String field) throws IOException {
-        errors.writeValue(out, new ErrorLine(line, id, status, error, field));
-        out.write('\n');
-    }
-
-    private void flush() throws IOException {
-        if (out != null) {
-            out.flush();
-        }
-    }
-
-    private static boolean blank(NdjsonLines.Line line) {
-        for (int i = line.offset(); i < line.offset() + line.length(); i++) {
-            byte b = line.bytes()[i];
-            if (b != ' ' && b != '\t' && b != '\r') {
-                return false;
-            }
+        pending.add(BatchAnswers.Line.copyOf(line));
+        pendingBytes += bytes;
+        if (pending.size() >= MAX_CHUNK_LINES) {
+            handOff();
         }
         return true;
     }
 
-    private static String[] withId(String[] fields) {
-        String[] all = Arrays.copyOf(fields, fields.length + 1);
-        all[fields.length] = "id";
-        return all;
+    /** Sends the pending lines to be compared; called before every read that may wait for the client. */
+    private void handOff() throws IOException {
+        if (pending.isEmpty()) {
+            return;
+        }
+        List<BatchAnswers.Line> group = pending;
+        pending = new ArrayList<>();
+        Chunk chunk = new Chunk(group, pendingBytes,
+                CompletableFuture.supplyAsync(() -> stopped ? new byte[0] : answers.answer(group), comparing));
+        pendingBytes = 0;
+        try {
+            enqueue(chunk);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while handing lines over");
+        }
+    }
+
+    private void handOffQuietly() {
+        try {
+            handOff();
+        } catch (IOException e) {
+            stopped = true;
+        }
+    }
+
+    private void enqueue(Chunk chunk) throws InterruptedException {
+        while (!chunks.offer(chunk, 100, TimeUnit.MILLISECONDS)) {
+            if (stopped) {
+                return;
+            }
+        }
+    }
+
+    private void enqueueQuietly(Chunk chunk) {
+        try {
+            enqueue(chunk);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The client is gone: the reader stops at its next step and chunks not yet compared are skipped. */
+    private void stop() {
+        stopped = true;
+        Chunk chunk;
+        while ((chunk = chunks.poll()) != null) {
+            chunk.answers().cancel(false);
+        }
+    }
+
+    /** Consecutive lines and their answers (the NDJSON of each line, in order) to come. */
+    private record Chunk(List<BatchAnswers.Line> lines, int bytes, CompletableFuture<byte[]> answers) {
+
+        Chunk(List<BatchAnswers.Line> lines, int bytes) {
+            this(lines, bytes, CompletableFuture.completedFuture(new byte[0]));
+        }
+
+        static Chunk answered(byte[] answer) {
+            return new Chunk(List.of(), 0, CompletableFuture.completedFuture(answer));
+        }
+
+        long firstLine() {
+            return lines.isEmpty() ? 0 : lines.get(0).number();
+        }
+
+        long lastLine() {
+            return lines.isEmpty() ? 0 : lines.get(lines.size() - 1).number();
+        }
     }
 }

@@ -4,6 +4,7 @@ import dev.snailbench.scorer.config.ScorerConfig;
 import io.quarkus.runtime.configuration.MemorySize;
 import java.math.BigInteger;
 import java.time.Duration;
+import java.util.OptionalInt;
 
 /** The scorer's settings for tests that build its services by hand: exact comparisons, 500 bootstrap resamples. */
 public final class TestScorerConfig {
@@ -55,6 +56,10 @@ public final class TestScorerConfig {
 
             public Duration batchTimeout() {
                 return Duration.ofMinutes(10);
+            }
+
+            public OptionalInt batchThreads() {
+                return OptionalInt.empty();
             }
         };
     }
