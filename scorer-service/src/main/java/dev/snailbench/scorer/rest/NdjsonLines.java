@@ -15,7 +15,7 @@ final class NdjsonLines {
     record Line(long number, byte[] bytes, int offset, int length, boolean tooLong) {
     }
 
-    /** Called before the reader may block for more input (a caller streaming answers flushes them then). */
+    /** Called before the reader may block for more input (a batch hands the lines read so far to be compared then). */
     interface BeforeRead {
         void run() throws IOException;
     }
