@@ -36,7 +36,7 @@ final class CompareBatch implements StreamingOutput {
     /** Lines per hand-off: small pairs go in groups (a hand-off costs more than comparing a 10-row pair). */
     private static final int MAX_CHUNK_LINES = 256;
     /** Marks the end of the answers. */
-    private static final Chunk END = new Chunk(List.of(), 0);
+    private static final Chunk END = Chunk.answered(new byte[0]);
 
     private final BatchAnswers answers;
     private final Executor reading;
@@ -114,7 +114,7 @@ final class CompareBatch implements StreamingOutput {
         try {
             return chunk.answers().join();
         } catch (CompletionException e) {
-            throw new IOException(chunk.lines().isEmpty() ? "reading the batch failed"
+            throw new IOException(chunk.firstLine() == 0 ? "reading the batch failed"
                     : "comparing lines " + chunk.firstLine() + "-" + chunk.lastLine() + " failed", e.getCause());
         }
     }
@@ -151,7 +151,7 @@ final class CompareBatch implements StreamingOutput {
             stopped = true;
         } catch (RuntimeException | Error e) {
             LOG.errorf(e, "compare batch: reading stopped after line %d", last);
-            enqueueQuietly(new Chunk(List.of(), 0, CompletableFuture.failedFuture(e)));
+            enqueueQuietly(new Chunk(0, 0, 0, CompletableFuture.failedFuture(e)));
             throw e;
         } finally {
             enqueueQuietly(END);
@@ -187,7 +187,7 @@ final class CompareBatch implements StreamingOutput {
         }
         List<BatchAnswers.Line> group = pending;
         pending = new ArrayList<>();
-        Chunk chunk = new Chunk(group, pendingBytes,
+        Chunk chunk = new Chunk(group.get(0).number(), group.get(group.size() - 1).number(), pendingBytes,
                 CompletableFuture.supplyAsync(() -> stopped ? new byte[0] : answers.answer(group), comparing));
         pendingBytes = 0;
         try {
@@ -231,23 +231,14 @@ final class CompareBatch implements StreamingOutput {
         }
     }
 
-    /** Consecutive lines and their answers (the NDJSON of each line, in order) to come. */
-    private record Chunk(List<BatchAnswers.Line> lines, int bytes, CompletableFuture<byte[]> answers) {
-
-        Chunk(List<BatchAnswers.Line> lines, int bytes) {
-            this(lines, bytes, CompletableFuture.completedFuture(new byte[0]));
-        }
+    /**
+     * Consecutive lines (numbers {@code firstLine} to {@code lastLine}, 0 for none) and their answers (the NDJSON of
+     * each line, in order) to come; the lines' bytes stay with the compare task only, so they are freed once compared.
+     */
+    private record Chunk(long firstLine, long lastLine, int bytes, CompletableFuture<byte[]> answers) {
 
         static Chunk answered(byte[] answer) {
-            return new Chunk(List.of(), 0, CompletableFuture.completedFuture(answer));
-        }
-
-        long firstLine() {
-            return lines.isEmpty() ? 0 : lines.get(0).number();
-        }
-
-        long lastLine() {
-            return lines.isEmpty() ? 0 : lines.get(lines.size() - 1).number();
+            return new Chunk(0, 0, 0, CompletableFuture.completedFuture(answer));
         }
     }
 }
