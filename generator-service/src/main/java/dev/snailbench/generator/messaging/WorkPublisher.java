@@ -1,8 +1,9 @@
 package dev.snailbench.generator.messaging;
 
 import dev.snailbench.generator.config.JobsConfig;
-import dev.snailbench.generator.repository.PublicationCursor;
 import dev.snailbench.generator.repository.JobRepository;
+import dev.snailbench.generator.repository.JobSql;
+import dev.snailbench.generator.repository.PublicationCursor;
 import dev.snailbench.generator.service.JobExpander;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.JobSpec;
@@ -19,6 +20,7 @@ import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.Record;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +47,8 @@ public class WorkPublisher {
 
     private final MutinyEmitter<Record<String, InferenceRequested>> emitter;
     private final JobRepository jobs;
+    private final JobSql cursors;
+    private final Pool pool;
     private final JobsConfig config;
     /**
      * Expanded items of jobs being published, with the team schema their requests carry: re-expanded from the stored
@@ -55,11 +59,13 @@ public class WorkPublisher {
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
 
-    public WorkPublisher(JobsConfig config, JobRepository jobs, Vertx vertx,
+    public WorkPublisher(JobsConfig config, JobRepository jobs, JobSql cursors, Pool pool, Vertx vertx,
             @Channel(Channels.QUERIES_TO_INFER_OUT) MutinyEmitter<Record<String, InferenceRequested>> emitter) {
         this.vertx = vertx;
         this.emitter = emitter;
         this.jobs = jobs;
+        this.cursors = cursors;
+        this.pool = pool;
         this.config = config;
     }
 
@@ -107,7 +113,9 @@ public class WorkPublisher {
     }
 
     private Uni<Void> pass() {
-        return Panache.withSession(jobs::publishing)
+        // Plain SQL: a pass runs after every batch of verdicts, and Hibernate Reactive's work around these two
+        // statements was a large share of the generator's CPU per item (docs/BENCHMARKS.md).
+        return cursors.publishing(pool)
                 // Jobs no longer publishing (cancelled, or published by another replica) free their expansion.
                 .invoke(publishing -> expanded.keySet().retainAll(
                         publishing.stream().map(PublicationCursor::id).toList()))
@@ -132,8 +140,7 @@ public class WorkPublisher {
                     .map(event -> emitter.send(Record.of(event.key(), event))).toList();
             return (sends.isEmpty() ? Uni.createFrom().voidItem()
                     : Uni.join().all(sends).andFailFast().replaceWithVoid())
-                    .chain(() -> Panache.withTransaction(() -> jobs.advance(job.id(), from, from + next.size(),
-                            items.size())))
+                    .chain(() -> cursors.advance(pool, job.id(), from, from + next.size(), items.size()))
                     .invoke(moved -> {
                         if (from + next.size() >= items.size()) {
                             expanded.remove(job.id());

@@ -50,20 +50,4 @@ public class JobRepository implements PanacheRepositoryBase<Job, UUID> {
                         .setParameter("id", id).getSingleResultOrNull())
                 .map(json -> json == null ? null : Job.readSpec(id, json));
     }
-
-    /** Queued or running jobs with items still to publish, oldest first (their cursors, not their specs). */
-    public Uni<List<PublicationCursor>> publishing() {
-        return find("status in (?1, ?2) and published = false order by createdAt", JobStatus.QUEUED, JobStatus.RUNNING)
-                .project(PublicationCursor.class).list();
-    }
-
-    /**
-     * Moves a job's publication cursor from {@code from} to {@code to} (compare-and-set: 0 if another replica moved
-     * it first); the job is running from its first published item and published once the cursor reaches its total.
-     */
-    public Uni<Integer> advance(UUID id, int from, int to, int total) {
-        return update("publishedCount = ?1, published = ?2, updatedAt = ?3, "
-                + "status = case when status = ?4 then ?5 else status end where id = ?6 and publishedCount = ?7",
-                to, to >= total, Instant.now(), JobStatus.QUEUED, JobStatus.RUNNING, id, from);
-    }
 }

@@ -3,20 +3,25 @@ package dev.snailbench.generator.repository;
 import io.netty.buffer.Unpooled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
 /**
- * The writes of {@link Job} on the path of every work item, as plain SQL on the reactive client (the entity stays the
- * table's definition; {@link JobRepository} keeps the other reads and writes). The status is stored as the enum's
- * name, as Hibernate stores it. Every method runs on the caller's connection, inside its transaction.
+ * The reads and writes of {@link Job} on the path of every work item, as plain SQL on the reactive client (the entity
+ * stays the table's definition; {@link JobRepository} keeps the other reads and writes): storing a job, counting its
+ * verdicts, and the publication passes that run after every batch of verdicts. The status is stored as the enum's
+ * name, as Hibernate stores it. Every method runs on the client it is given: a connection inside the caller's
+ * transaction, or the pool for a single statement.
  */
 @ApplicationScoped
 public class JobSql {
@@ -32,6 +37,12 @@ public class JobSql {
             + "done, failed, specjson, reason, published, publishedcount, updatedat) "
             + "VALUES ($1, $2, $3, $4, $5, $6, 0, 0, convert_from($7::bytea, 'UTF8'), NULL, false, 0, $8) "
             + "ON CONFLICT (id) DO NOTHING";
+
+    private static final String PUBLISHING = "SELECT id, tenantid, publishedcount, done FROM generator.job "
+            + "WHERE status IN ($1, $2) AND published = false ORDER BY createdat";
+
+    private static final String ADVANCE = "UPDATE generator.job SET publishedcount = $1, published = $2, updatedat = $3, "
+            + "status = CASE WHEN status = $4 THEN $5 ELSE status END WHERE id = $6 AND publishedcount = $7";
 
     /** A job's verdicts counted in one statement: its items scored in the batch, and how many of them failed. */
     public record Verdicts(UUID jobId, int verdicts, int failedVerdicts) {
@@ -61,6 +72,29 @@ public class JobSql {
         Buffer spec = Buffer.buffer(Unpooled.wrappedBuffer(specJsonUtf8));
         return connection.preparedQuery(INSERT).execute(Tuple.from(Arrays.<Object>asList(job.id, job.tenantId, job.name,
                         utc(job.createdAt), JobStatus.QUEUED.name(), job.total, spec, utc(job.updatedAt))))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    /** Queued or running jobs with items still to publish, oldest first (their cursors, not their specs). */
+    public Uni<List<PublicationCursor>> publishing(SqlClient client) {
+        return client.preparedQuery(PUBLISHING).execute(Tuple.of(JobStatus.QUEUED.name(), JobStatus.RUNNING.name()))
+                .map(rows -> {
+                    List<PublicationCursor> cursors = new ArrayList<>(rows.size());
+                    for (Row row : rows) {
+                        cursors.add(new PublicationCursor(row.getUUID(0), row.getString(1), row.getInteger(2),
+                                row.getInteger(3)));
+                    }
+                    return cursors;
+                });
+    }
+
+    /**
+     * Moves a job's publication cursor from {@code from} to {@code to} (compare-and-set: false if another replica moved
+     * it first); the job is running from its first published item and published once the cursor reaches its total.
+     */
+    public Uni<Boolean> advance(SqlClient client, UUID id, int from, int to, int total) {
+        return client.preparedQuery(ADVANCE).execute(Tuple.from(Arrays.<Object>asList(to, to >= total, now(),
+                        JobStatus.QUEUED.name(), JobStatus.RUNNING.name(), id, from)))
                 .map(rows -> rows.rowCount() == 1);
     }
 
