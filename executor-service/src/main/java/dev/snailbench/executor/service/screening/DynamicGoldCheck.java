@@ -152,7 +152,7 @@ final class DynamicGoldCheck {
      * The same rows as many times each, in any order. Counted, not sorted: every gold is screened, and sorting rows
      * by a joined key built at each comparison was a twentieth of the executor's CPU.
      */
-    static boolean sameBag(List<List<String>> a, List<List<String>> b) {
+    private static boolean sameBag(List<List<String>> a, List<List<String>> b) {
         if (a.size() != b.size()) {
             return false;
         }
