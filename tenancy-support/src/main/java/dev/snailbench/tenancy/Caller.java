@@ -5,6 +5,10 @@ import jakarta.enterprise.context.RequestScoped;
 /**
  * The tenant of the request being handled, resolved from its {@code X-API-Key} by {@link ApiKeyFilter} before the
  * resource method runs. Inject it where the tenant is needed; a {@link Keyless} endpoint has none.
+ * <p>
+ * Read it on the request's own Vert.x context (in the resource method, or a callback that stays on that context),
+ * never after a hop to a worker thread: the platform does not propagate CDI contexts to other threads (the cost per
+ * work item, see tenancy-support's microprofile-config.properties), so there the request context is not active.
  */
 @RequestScoped
 public class Caller {

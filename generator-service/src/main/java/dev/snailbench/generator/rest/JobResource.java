@@ -149,8 +149,9 @@ public class JobResource {
     @Path("/{id}/cancel")
     public Uni<Response> cancel(@PathParam("id") String id) {
         UUID jobId = parseId(id);
-        return jobs.cancel(caller.tenantId(), jobId)
-                        .chain(() -> jobs.state(caller.tenantId(), jobId))
+        String tenantId = caller.tenantId();
+        return jobs.cancel(tenantId, jobId)
+                .chain(() -> jobs.state(tenantId, jobId))
                 .map(state -> Response.ok(JobView.of(state)).build());
     }
 
