@@ -3,7 +3,6 @@ package dev.snailbench.inference.messaging;
 import dev.snailbench.inference.service.InferenceService;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.Batches;
-import dev.snailbench.model.domain.Inference;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.InferenceRequested;
 import io.micrometer.core.instrument.Counter;
@@ -12,7 +11,6 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -20,7 +18,8 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
  * The inference hop: work items' questions in, their gold and (denaturalized) predicted SQL out, a batch of records
- * at a time. The offsets are committed only after the inference records are stored and the outgoing events are
+ * at a time, the answered items of a batch going on in groups as the model answers them (a slow model's items do not
+ * hold the answered ones back). The offsets are committed only after the inference records are stored and the outgoing events are
  * acknowledged by the broker, so a crash in between means a redelivery, which re-emits the stored answers. Items of a
  * cancelled job are skipped (no model call, no event); each tenant's items are answered a few at a time, tenants side
  * by side ({@code concurrent-answers-per-tenant}).
@@ -65,13 +64,15 @@ public class InferenceConsumer {
         if (requests.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return inference.inferAll(requests).chain(answers -> {
-            List<Uni<Void>> sends = new ArrayList<>(requests.size());
-            for (int i = 0; i < requests.size(); i++) {
-                ExecutionRequested event = ExecutionRequested.of(requests.get(i), answers.get(i));
-                sends.add(toExecute.sendMessage(KafkaRecord.of(event.key(), event)));
-            }
-            return Uni.join().all(sends).andFailFast().replaceWithVoid();
-        });
+        return inference.inferAll(requests).onItem().transformToUniAndConcatenate(this::forward)
+                .collect().last().replaceWithVoid();
+    }
+
+    /** Sends a group of answered items on to the executor. */
+    private Uni<Void> forward(List<InferenceService.Answered> group) {
+        List<Uni<Void>> sends = group.stream()
+                .map(answered -> ExecutionRequested.of(answered.request(), answered.inference()))
+                .map(event -> toExecute.sendMessage(KafkaRecord.of(event.key(), event))).toList();
+        return Uni.join().all(sends).andFailFast().replaceWithVoid();
     }
 }

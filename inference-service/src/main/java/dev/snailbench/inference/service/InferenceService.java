@@ -9,12 +9,13 @@ import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.InferenceRequested;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,39 +41,55 @@ public class InferenceService {
         this.config = config;
     }
 
+    /** How long an answer waits for others of its batch before they are stored and handed on together. */
+    static final Duration GROUP_WAIT = Duration.ofMillis(200);
+
+    /** A request with its answer, stored. */
+    public record Answered(InferenceRequested request, Inference inference) {
+    }
+
     /**
-     * Answers a batch: one query for the stored answers, the missing ones asked concurrently (each on its own
-     * duplicated Vert.x context, so that each has its own Hibernate Reactive session for the response cache), one
-     * transaction storing them; an item another delivery stored meanwhile keeps that first answer. Returns each
-     * request's inference, in the requests' order.
+     * Answers a batch, handing the answers on in groups as they come: first the ones stored by an earlier delivery
+     * (one query), then the missing ones, asked concurrently (each on its own duplicated Vert.x context, so that each
+     * has its own Hibernate Reactive session for the response cache) and stored a group at a time (one transaction
+     * per group). A group closes {@link #GROUP_WAIT} after its first answer, so the items a model has answered go on
+     * while the batch's others still wait for theirs (a slow model's job shows progress); with fast answers a batch
+     * is one or two groups. An item another delivery stored meanwhile keeps that first answer; an item twice in the
+     * batch is answered once.
      */
-    public Uni<List<Inference>> inferAll(List<InferenceRequested> requests) {
+    public Multi<List<Answered>> inferAll(List<InferenceRequested> requests) {
         Map<UUID, InferenceRequested> byItem = requests.stream().collect(Collectors.toMap(
                 InferenceRequested::workItemId, Function.identity(), (first, again) -> first, LinkedHashMap::new));
         Context context = Vertx.currentContext();
-        return records.answers(byItem.keySet())
-                .chain(stored -> {
-                    Map<UUID, Inference> answers = new HashMap<>(stored);
-                    List<InferenceRequested> missing = byItem.values().stream()
-                            .filter(request -> !answers.containsKey(request.workItemId())).toList();
-                    if (missing.isEmpty()) {
-                        return Uni.createFrom().item(answers);
-                    }
-                    // Per tenant: one tenant's slow model calls do not take every slot of the batch.
-                    int perTenant = Math.min(config.concurrentAnswersPerTenant(), config.concurrentAnswers());
-                    return PerTenant.merge(missing, InferenceRequested::tenantId,
-                                    request -> onOwnContext(context, () -> answer(request)), perTenant,
-                                    config.concurrentAnswers() / Math.max(1, perTenant))
-                            .collect().asList()
-                            // Back on the batch's context: the batch goes on where its message arrived.
-                            .emitOn(task -> context.runOnContext(ignored -> task.run()))
-                            .chain(records::storeFirst)
-                            .map(first -> {
-                                answers.putAll(first);
-                                return answers;
-                            });
-                })
-                .map(answers -> requests.stream().map(request -> answers.get(request.workItemId())).toList());
+        return records.answers(byItem.keySet()).onItem().transformToMulti(stored -> {
+            List<InferenceRequested> missing = byItem.values().stream()
+                    .filter(request -> !stored.containsKey(request.workItemId())).toList();
+            Multi<List<Answered>> known = stored.isEmpty() ? Multi.createFrom().empty()
+                    : Multi.createFrom().item(answered(byItem, stored));
+            return missing.isEmpty() ? known
+                    : Multi.createBy().concatenating().streams(known, asked(missing, byItem, context));
+        });
+    }
+
+    private Multi<List<Answered>> asked(List<InferenceRequested> missing, Map<UUID, InferenceRequested> byItem,
+            Context context) {
+        // Per tenant: one tenant's slow model calls do not take every slot of the batch.
+        int perTenant = Math.min(config.concurrentAnswersPerTenant(), config.concurrentAnswers());
+        return PerTenant.merge(missing, InferenceRequested::tenantId,
+                        request -> onOwnContext(context, () -> answer(request)), perTenant,
+                        config.concurrentAnswers() / Math.max(1, perTenant))
+                .group().intoLists().of(missing.size(), GROUP_WAIT)
+                // A group that closes while the previous one is still being stored waits here.
+                .onOverflow().buffer()
+                // Back on the batch's context: the batch goes on where its message arrived.
+                .emitOn(task -> context.runOnContext(ignored -> task.run()))
+                .onItem().transformToUniAndConcatenate(group -> records.storeFirst(group)
+                        .map(first -> answered(byItem, first)));
+    }
+
+    private static List<Answered> answered(Map<UUID, InferenceRequested> byItem, Map<UUID, Inference> answers) {
+        return answers.entrySet().stream()
+                .map(answer -> new Answered(byItem.get(answer.getKey()), answer.getValue())).toList();
     }
 
     private static <T> Uni<T> onOwnContext(Context parent, Supplier<Uni<? extends T>> work) {

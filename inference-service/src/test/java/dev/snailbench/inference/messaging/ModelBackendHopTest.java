@@ -7,20 +7,26 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
-import dev.snailbench.localstack.testing.FakeOpenAi;
-import dev.snailbench.localstack.testing.FakeOpenAi.Reply;
 import dev.snailbench.inference.support.Hop;
 import dev.snailbench.inference.support.WorkItems;
+import dev.snailbench.localstack.testing.FakeOpenAi;
+import dev.snailbench.localstack.testing.FakeOpenAi.Reply;
 import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.PromptOptions;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -135,6 +141,41 @@ class ModelBackendHopTest {
         ExecutionRequested out = Hop.infer(item("fake", model, NaturalnessLevel.NATIVE, "q"));
 
         assertThat(out.inference().error()).contains("timed out after 1000 ms").contains("gave up after");
+    }
+
+    @Test
+    void shouldForwardAnAnsweredItemWhileAnotherItemOfItsBatchStillWaitsForTheModel() {
+        String slow = model();
+        String quick = model();
+        FAKE.script(slow, Reply.slow(2_000, "SELECT 2"));
+        FAKE.script(quick, Reply.ok("SELECT 1"));
+        WorkItem waiting = item("fake", slow, NaturalnessLevel.NATIVE, "a question the model takes long over");
+        WorkItem answered = item("fake", quick, NaturalnessLevel.NATIVE, "a question the model answers at once");
+
+        // Sent together, the waiting one first: one fetch, so one batch of the hop.
+        try (TopicClient topics = new TopicClient()) {
+            for (WorkItem item : List.of(waiting, answered)) {
+                InferenceRequested request = WorkItems.request(item);
+                topics.send(Topics.QUERIES_TO_INFER, request.key(), EventJson.write(request));
+            }
+        }
+        ConsumerRecord<String, byte[]> quickOut = forwarded(answered);
+        ConsumerRecord<String, byte[]> slowOut = forwarded(waiting);
+
+        // The slow item's attempts time out (1 s each, retried); the answered one did not wait for them.
+        assertThat(EventJson.read(slowOut.value(), ExecutionRequested.class).inference().error())
+                .contains("timed out");
+        assertThat(EventJson.read(quickOut.value(), ExecutionRequested.class).inference().predictedSql())
+                .isEqualTo("SELECT 1");
+        assertThat(quickOut.timestamp()).as("the answered item goes on before the waiting one's attempts end")
+                .isLessThan(slowOut.timestamp() - 500);
+    }
+
+    private static ConsumerRecord<String, byte[]> forwarded(WorkItem item) {
+        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.SQL_TO_EXECUTE,
+                r -> item.workItemId().toString().equals(r.key()), 1, Duration.ofSeconds(60));
+        assertThat(records).as("ExecutionRequested for %s", item.workItemId()).hasSize(1);
+        return records.get(0);
     }
 
     @Test
