@@ -54,7 +54,7 @@ public class InferenceService {
      * has its own Hibernate Reactive session for the response cache) and stored a group at a time (one transaction
      * per group). A group closes {@link #GROUP_WAIT} after its first answer, so the items a model has answered go on
      * while the batch's others still wait for theirs (a slow model's job shows progress); with fast answers a batch
-     * is one or two groups. An item another delivery stored meanwhile keeps that first answer; an item twice in the
+     * is one group or a few. An item another delivery stored meanwhile keeps that first answer; an item twice in the
      * batch is answered once.
      */
     public Multi<List<Answered>> inferAll(List<InferenceRequested> requests) {
