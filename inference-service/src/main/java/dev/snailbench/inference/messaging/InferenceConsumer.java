@@ -19,10 +19,10 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 /**
  * The inference hop: work items' questions in, their gold and (denaturalized) predicted SQL out, a batch of records
  * at a time, the answered items of a batch going on in groups as the model answers them (a slow model's items do not
- * hold the answered ones back). The offsets are committed only after the inference records are stored and the outgoing events are
- * acknowledged by the broker, so a crash in between means a redelivery, which re-emits the stored answers. Items of a
- * cancelled job are skipped (no model call, no event); each tenant's items are answered a few at a time, tenants side
- * by side ({@code concurrent-answers-per-tenant}).
+ * hold the answered ones back). The offsets are committed only after the inference records are stored and the
+ * outgoing events are acknowledged by the broker, so a crash in between means a redelivery, which re-emits the stored
+ * answers. Items of a cancelled job are skipped (no model call, no event); each tenant's items are answered a few at a
+ * time, tenants side by side ({@code concurrent-answers-per-tenant}).
  */
 @ApplicationScoped
 public class InferenceConsumer {

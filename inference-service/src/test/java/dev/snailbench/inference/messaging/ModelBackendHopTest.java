@@ -20,7 +20,6 @@ import dev.snailbench.model.domain.PromptOptions;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionRequested;
-import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
@@ -153,12 +152,7 @@ class ModelBackendHopTest {
         WorkItem answered = item("fake", quick, NaturalnessLevel.NATIVE, "a question the model answers at once");
 
         // Sent together, the waiting one first: one fetch, so one batch of the hop.
-        try (TopicClient topics = new TopicClient()) {
-            for (WorkItem item : List.of(waiting, answered)) {
-                InferenceRequested request = WorkItems.request(item);
-                topics.send(Topics.QUERIES_TO_INFER, request.key(), EventJson.write(request));
-            }
-        }
+        Hop.send(WorkItems.request(waiting), WorkItems.request(answered));
         ConsumerRecord<String, byte[]> quickOut = forwarded(answered);
         ConsumerRecord<String, byte[]> slowOut = forwarded(waiting);
 
