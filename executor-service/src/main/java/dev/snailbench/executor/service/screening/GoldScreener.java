@@ -13,6 +13,8 @@ import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.sql.SqlParser;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
@@ -35,8 +37,11 @@ import org.jboss.logging.Logger;
  * {@link dev.snailbench.model.event.ExecutionCompleted}). Static rules ({@link StaticGoldRules}) say what to look
  * for; the dynamic checks decide with the data: a probe keeping one row more than the LIMIT (does it cut, through a
  * tie on the ORDER BY keys?), and on PostgreSQL a second run under other plan settings ({@link PlanSettings})
- * compared in order when the query orders its result, else as a multiset. Every query runs guarded, read-only and
- * rolled back, with the gold's limits. Off when the job says {@code goldScreening: off}.
+ * compared in order when the query orders its result, else as a multiset, unless the query and the gold's own
+ * result already fix what the scorer compares ({@link FixedResult}: then another plan cannot show anything, and the
+ * runs that were most of a small job's database work are skipped; the metric {@code snailbench.screening.golds}
+ * counts golds by {@code plan=rerun|fixed}). Every query runs guarded, read-only and rolled back, with the gold's
+ * limits. Off when the job says {@code goldScreening: off}.
  */
 @ApplicationScoped
 public class GoldScreener {
@@ -52,16 +57,32 @@ public class GoldScreener {
     private record Key(UUID jobId, String database, String normalizedSql) {
     }
 
+    /** Why the gold's result depends on the plan (or null), and whether it ran under other plans to find out. */
+    record Verdict(String why, boolean reran) {
+    }
+
+    /** When a PostgreSQL gold runs again under other plan settings. */
+    enum Reruns {
+        /** Unless {@link FixedResult} says its result is the same under every plan. */
+        WHERE_THE_PLAN_CAN_CHOOSE,
+        /** Always (the check of that rule). */
+        ALWAYS
+    }
+
     private final SqlExecutor executor;
     private final ExecutorConfig config;
     private final ScreeningConfig screening;
     private final ExecutorService workers;
     private final SqlParser parser;
     private final Map<Key, CompletableFuture<String>> verdicts;
+    private final Counter rerun;
+    private final Counter fixed;
 
     public GoldScreener(SqlExecutor executor, ExecutorConfig config, ScreeningConfig screening,
-            @Named(ExecutorBeans.WORKERS) ExecutorService workers, SqlParser parser) {
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers, SqlParser parser, MeterRegistry registry) {
         this.executor = executor;
+        this.rerun = registry.counter("snailbench.screening.golds", "plan", "rerun");
+        this.fixed = registry.counter("snailbench.screening.golds", "plan", "fixed");
         this.parser = parser;
         this.config = config;
         this.screening = screening;
@@ -129,6 +150,11 @@ public class GoldScreener {
 
     /** Why the gold's result depends on the plan (reasons joined by "; "), or null (no caching). Blocking. */
     public String check(Target target, String goldSql, ExecutionOutcome gold) {
+        return verdict(target, goldSql, gold, Reruns.WHERE_THE_PLAN_CAN_CHOOSE).why();
+    }
+
+    /** The same, saying whether the gold ran again under other plans to find out. Blocking. */
+    Verdict verdict(Target target, String goldSql, ExecutionOutcome gold, Reruns reruns) {
         SqlDialect dialect = target.dialect();
         Statement statement = parse(goldSql, dialect);
         List<String> reasons = new ArrayList<>();
@@ -166,7 +192,13 @@ public class GoldScreener {
                 }
             }
         }
-        if (dialect == SqlDialect.POSTGRESQL) {
+        boolean reran = false;
+        if (dialect == SqlDialect.POSTGRESQL && reruns == Reruns.WHERE_THE_PLAN_CAN_CHOOSE
+                && FixedResult.fixed(statement, goldSql, gold)) {
+            fixed.increment();
+        } else if (dialect == SqlDialect.POSTGRESQL) {
+            rerun.increment();
+            reran = true;
             // The first variant whose result differs says why; one difference is enough.
             for (PlanSettings.Variant variant : PlanSettings.VARIANTS) {
                 String why = DynamicGoldCheck.otherPlan(gold, variant,
@@ -177,7 +209,7 @@ public class GoldScreener {
                 }
             }
         }
-        return reasons.isEmpty() ? null : String.join("; ", reasons);
+        return new Verdict(reasons.isEmpty() ? null : String.join("; ", reasons), reran);
     }
 
     /**

@@ -2,11 +2,9 @@ package dev.snailbench.executor.service.screening;
 
 import dev.snailbench.sql.IdentifierQuoting;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.Expression;
@@ -25,7 +23,7 @@ import net.sf.jsqlparser.statement.select.SelectItem;
 
 /**
  * What a gold query's text says about whether its result depends on the plan, before it is run again. Pure: the
- * dynamic check ({@link PlanVariationCheck}) confirms what needs data.
+ * dynamic checks ({@link DynamicGoldCheck}, and the screener's runs under other plans) confirm what needs data.
  * <ul>
  * <li>{@link Kind#LIMIT_WITHOUT_ORDER_BY}: LIMIT / TOP / FETCH keeps whichever rows the plan yields first — decisive,
  * unless the query returns one row anyway (aggregates without GROUP BY);</li>
@@ -107,6 +105,64 @@ public final class StaticGoldRules {
         return statement instanceof Select select && !orderBy(select).isEmpty();
     }
 
+    /** Whether the top-level ORDER BY names every selected expression, so tied rows are equal rows. */
+    static boolean orderCoversProjection(Statement statement) {
+        return statement instanceof Select select && covers(topPlain(select), orderBy(select));
+    }
+
+    /**
+     * The selected column (0-based) that each top-level ORDER BY key is, by position, by output name or by the same
+     * expression; null when a key is not one selected column (an expression not selected, {@code SELECT *}, a name
+     * two columns share) or the query is a set operation.
+     */
+    static List<Integer> orderKeyColumns(Statement statement) {
+        if (!(statement instanceof Select select) || topPlain(select) == null) {
+            return null;
+        }
+        PlainSelect ps = topPlain(select);
+        List<Integer> columns = new ArrayList<>();
+        for (OrderByElement o : orderBy(select)) {
+            int at = selectedColumn(ps, o.getExpression());
+            if (at < 0) {
+                return null;
+            }
+            columns.add(at);
+        }
+        return columns;
+    }
+
+    private static int selectedColumn(PlainSelect ps, Expression key) {
+        List<SelectItem<?>> items = ps.getSelectItems();
+        if (key instanceof LongValue n) {
+            return n.getValue() >= 1 && n.getValue() <= items.size() ? (int) n.getValue() - 1 : -1;
+        }
+        String keyText = exact(key);
+        String keyName = key instanceof Column c && c.getTable() == null ? IdentifierQuoting.key(c.getColumnName())
+                : null;
+        int found = -1;
+        for (int i = 0; i < items.size(); i++) {
+            SelectItem<?> item = items.get(i);
+            Expression e = item.getExpression();
+            if (e instanceof AllColumns || e instanceof AllTableColumns) {
+                return -1;
+            }
+            String outputName = item.getAlias() != null ? IdentifierQuoting.key(item.getAlias().getName())
+                    : e instanceof Column c ? IdentifierQuoting.key(c.getColumnName()) : null;
+            if (exact(e).equals(keyText) || keyName != null && keyName.equals(outputName)) {
+                if (found >= 0) {
+                    return -1;
+                }
+                found = i;
+            }
+        }
+        return found;
+    }
+
+    /** An expression's whole text, qualifiers kept, lower-cased and without quotes. */
+    private static String exact(Expression e) {
+        return e.toString().toLowerCase(Locale.ROOT).replace("\"", "");
+    }
+
     static PlainSelect topPlain(Select s) {
         Select x = s;
         while (x instanceof ParenthesedSelect p && p.getSelect() != null) {
@@ -157,37 +213,20 @@ public final class StaticGoldRules {
     }
 
     /**
-     * Whether the ORDER BY keys name every selected expression (directly, by alias or by position): then rows tied on
-     * the keys are equal rows, and their order cannot show. {@code SELECT *} is never covered.
+     * Whether the ORDER BY keys name every selected column (by position, output name or the same expression): then
+     * rows tied on the keys are equal rows, and their order cannot show. {@code SELECT *} is never covered, nor a
+     * column whose key could name another ({@code ORDER BY id} with {@code a.id} and {@code b.id} selected).
      */
     private static boolean covers(PlainSelect ps, List<OrderByElement> orderBy) {
         if (ps == null) {
             return false;
         }
-        Map<String, String> aliases = new HashMap<>();
-        List<String> projection = new ArrayList<>();
-        for (SelectItem<?> item : ps.getSelectItems()) {
-            Expression e = item.getExpression();
-            if (e instanceof AllColumns || e instanceof AllTableColumns) {
-                return false;
-            }
-            String text = text(e);
-            projection.add(text);
-            if (item.getAlias() != null) {
-                aliases.put(IdentifierQuoting.key(item.getAlias().getName()), text);
-            }
-        }
-        Set<String> keys = new HashSet<>();
+        Set<Integer> keys = new HashSet<>();
         for (OrderByElement o : orderBy) {
-            Expression e = o.getExpression();
-            if (e instanceof LongValue n && n.getValue() >= 1 && n.getValue() <= projection.size()) {
-                keys.add(projection.get((int) n.getValue() - 1));
-            } else {
-                String t = text(e);
-                keys.add(aliases.getOrDefault(t, t));
-            }
+            keys.add(selectedColumn(ps, o.getExpression()));
         }
-        return keys.containsAll(projection);
+        keys.remove(-1);
+        return keys.size() == ps.getSelectItems().size();
     }
 
     private static boolean hasFloatingAggregate(Select select) {
@@ -214,14 +253,6 @@ public final class StaticGoldRules {
             item.getExpression().accept(finder, null);
         }
         return found[0];
-    }
-
-    /** An expression's text, lower-cased and without quotes or qualifiers' quoting, for comparing keys. */
-    private static String text(Expression e) {
-        if (e instanceof Column c) {
-            return IdentifierQuoting.key(c.getColumnName());
-        }
-        return e.toString().toLowerCase(Locale.ROOT).replace("\"", "");
     }
 
     private static String keys(List<OrderByElement> orderBy) {

@@ -9,6 +9,7 @@ import dev.snailbench.executor.service.Target;
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -38,6 +39,9 @@ class GoldScreeningPostgresTest {
 
     @Inject
     ExecutorConfig config;
+
+    @Inject
+    MeterRegistry registry;
 
     @BeforeAll
     static void createDatabase() throws SQLException {
@@ -91,6 +95,49 @@ class GoldScreeningPostgresTest {
         assertThat(screen("SELECT team, count(*) AS n FROM player GROUP BY team ORDER BY n, team")).isNull();
         assertThat(screen("SELECT team, count(*) FROM player GROUP BY team")).isNull();
         assertThat(screen("SELECT name, goals FROM player ORDER BY goals DESC, name LIMIT 3")).isNull();
+    }
+
+    @Test
+    void shouldNotRunAGoldAgainUnderOtherPlansWhenItsResultCannotDependOnThePlan() {
+        double fixedBefore = golds("fixed");
+
+        // Unordered, and ordered by goals that no two of the selected rows share: the same under every plan.
+        GoldScreener.Verdict unordered = verdict("SELECT team, count(*) FROM player GROUP BY team");
+        GoldScreener.Verdict distinctKeys = verdict("SELECT goals, count(*) AS n FROM player GROUP BY goals "
+                + "ORDER BY goals DESC");
+
+        assertThat(unordered).isEqualTo(new GoldScreener.Verdict(null, false));
+        assertThat(distinctKeys).isEqualTo(new GoldScreener.Verdict(null, false));
+        // Other screenings may run meanwhile (the service's consumers): the counter grows by these two at least.
+        assertThat(golds("fixed") - fixedBefore).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void shouldRunAGoldAgainUnderOtherPlansWhenItsOrderIsLeftToThePlan() {
+        double rerunBefore = golds("rerun");
+
+        // Every team's count is 2: the ORDER BY leaves the order of the twenty teams to the plan.
+        GoldScreener.Verdict tied = verdict("SELECT team, count(*) AS n FROM player GROUP BY team ORDER BY n");
+        // A floating-point sum, and a window numbering rows tied on goals: the text lets the plan choose.
+        GoldScreener.Verdict sum = verdict("SELECT team, sum(goals * 1.5::float8) FROM player GROUP BY team");
+        GoldScreener.Verdict window = verdict("SELECT name, row_number() OVER (ORDER BY goals) FROM player");
+
+        assertThat(tied.reran()).isTrue();
+        assertThat(tied.why()).contains("another plan");
+        assertThat(sum.reran()).isTrue();
+        assertThat(window.reran()).isTrue();
+        assertThat(golds("rerun") - rerunBefore).isGreaterThanOrEqualTo(3);
+    }
+
+    private GoldScreener.Verdict verdict(String sql) {
+        Target target = Core.postgres(DATABASE);
+        ExecutionOutcome gold = Core.executor().execute(target, sql, Core.DEFAULT_LIMITS, 1);
+        assertThat(gold.ok()).as(gold.error()).isTrue();
+        return screener.verdict(target, sql, gold, GoldScreener.Reruns.WHERE_THE_PLAN_CAN_CHOOSE);
+    }
+
+    private double golds(String plan) {
+        return registry.counter("snailbench.screening.golds", "plan", plan).count();
     }
 
     @Test

@@ -44,6 +44,9 @@ class StaticGoldRulesTest {
                 .containsExactly(Kind.LIMIT_CUTS_PARTIAL_ORDER);
         assertThat(kinds("SELECT TOP 3 name, team FROM player ORDER BY team", SqlDialect.SQLSERVER))
                 .containsExactly(Kind.LIMIT_CUTS_PARTIAL_ORDER);
+        // Two columns named id: ordering by one of them leaves the other's order open.
+        assertThat(kinds("SELECT a.id, b.id FROM a JOIN b ON a.x = b.x ORDER BY a.id LIMIT 3"))
+                .containsExactly(Kind.LIMIT_CUTS_PARTIAL_ORDER);
     }
 
     @Test
