@@ -112,7 +112,7 @@ public final class WarmUp {
     }
 
     /** A few hundred generated rows in three tables, and a login that can only read them. */
-    private static void prepare(Postgres targets, String password) {
+    static void prepare(Postgres targets, String password) {
         targets.createDatabase(DATABASE);
         try (Connection c = targets.connect(DATABASE); Statement s = c.createStatement()) {
             s.execute("SET client_min_messages TO warning");

@@ -102,7 +102,8 @@ class PipelineBenchmark {
             List<String[]> statements = statements();
             // -Dbench.settings=now,up: "up" starts as ./snailbench up does, with its start-up warm-up job.
             if (settings.equals("up")) {
-                WarmUp.run(stack, WarmUp.DEFAULT_ITEMS);
+                System.out.printf("PipelineBenchmark start-up warm-up (%,d items): %.1f s%n", WarmUp.DEFAULT_ITEMS,
+                        WarmUp.run(stack, WarmUp.DEFAULT_ITEMS).toMillis() / 1000.0);
             }
             // Cold: the first job of a freshly started platform (-Dbench.cold=false skips it), as a team's first job.
             if (Boolean.parseBoolean(System.getProperty("bench.cold", "true"))) {

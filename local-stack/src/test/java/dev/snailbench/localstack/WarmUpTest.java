@@ -1,0 +1,51 @@
+package dev.snailbench.localstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.localstack.testing.RealInfrastructure;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** The start-up warm-up's job: every statement it sends runs on its database as its read-only login. */
+@RealInfrastructure
+class WarmUpTest {
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void shouldWarmUpWithStatementsThatAllRunAsTheReadOnlyLogin() throws SQLException {
+        String password = UUID.randomUUID().toString();
+        WarmUp.prepare(LocalStack.targets(), password);
+        Map<String, Object> job = WarmUp.job(LocalStack.targets(), password, WarmUp.DEFAULT_ITEMS);
+
+        Set<String> statements = new LinkedHashSet<>();
+        for (Map<String, String> q : (List<Map<String, String>>) job.get("questions")) {
+            statements.add(q.get("goldSql"));
+        }
+        List<String> failed = new ArrayList<>();
+        Map<String, String> database = (Map<String, String>) job.get("database");
+        try (Connection c = DriverManager.getConnection(database.get("jdbcUrl"), database.get("user"), password);
+                Statement s = c.createStatement()) {
+            c.setReadOnly(true);
+            for (String sql : statements) {
+                try {
+                    s.executeQuery(sql).close();
+                } catch (SQLException e) {
+                    failed.add(sql + ": " + e.getMessage());
+                }
+            }
+        }
+
+        // A statement that fails would warm up the error path instead of the comparators.
+        assertThat(statements).hasSizeGreaterThan(10);
+        assertThat(failed).isEmpty();
+    }
+}
