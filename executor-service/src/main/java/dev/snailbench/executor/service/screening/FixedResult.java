@@ -3,6 +3,8 @@ package dev.snailbench.executor.service.screening;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlLexer;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
@@ -21,8 +23,8 @@ import net.sf.jsqlparser.statement.Statement;
  * rows arrive in (SUM and AVG of floating-point values, STRING_AGG, ARRAY_AGG, …), or a function or value that is not
  * the same on every call (RANDOM, CURRENT_TIMESTAMP, a user-defined function). {@link #textLeavesNoChoice} reads the
  * text for these, conservatively: a function counts as fixed only when it is on a short list of deterministic,
- * order-insensitive ones, and anything the scan cannot read for certain ({@code $} quoting, backslash escapes,
- * brackets) counts as a choice. The order of the rows is then fixed when the query does not order them (the scorer
+ * order-insensitive ones. A view the query reads may hide any of them, so the screener also reads the database's
+ * view definitions the same way ({@code GoldScreener}). The order of the rows is then fixed when the query does not order them (the scorer
  * compares them as a multiset), when its ORDER BY covers every selected column (tied rows are equal rows), or when
  * every ORDER BY key is a selected column and no two neighbouring rows of the gold's own result tie on them.
  */
@@ -60,98 +62,38 @@ final class FixedResult {
     }
 
     /**
-     * Whether nothing in the text lets the plan choose rows or values (see the class comment). Reads the text
-     * token by token, skipping comments and literals; when in doubt, says no.
+     * Whether nothing in the text lets the plan choose rows or values (see the class comment). Read with the
+     * toolkit's {@link SqlLexer}, as the guard reads it for denied calls: literals (dollar-quoted and escape strings
+     * too) and comments are skipped, quoted names are names. A quoted or schema-qualified name before a parenthesis
+     * counts as a function that is not on the list.
      */
     static boolean textLeavesNoChoice(String sql) {
-        String word = null;
-        boolean quoted = false;
-        String previousWord = null;
-        int i = 0;
-        int n = sql.length();
-        while (i < n) {
-            char c = sql.charAt(i);
-            char next = i + 1 < n ? sql.charAt(i + 1) : '\0';
-            if (Character.isWhitespace(c)) {
-                i++;
-                continue;
-            }
-            if (c == '-' && next == '-') {
-                int end = sql.indexOf('\n', i);
-                i = end < 0 ? n : end + 1;
-                continue;
-            }
-            if (c == '/' && next == '*') {
-                // Ends at the first "*/" even when comments nest: the scan then reads more text than the database
-                // runs, never less.
-                int end = sql.indexOf("*/", i + 2);
-                if (end < 0) {
+        List<SqlLexer.Token> tokens = SqlLexer.tokens(sql, SqlDialect.POSTGRESQL);
+        for (int i = 0; i < tokens.size(); i++) {
+            SqlLexer.Token t = tokens.get(i);
+            if (t.kind() == SqlLexer.Kind.WORD) {
+                String word = t.text().toUpperCase(Locale.ROOT);
+                if (CHOICES.contains(word) || word.equals("ON") && i > 0 && isWord(tokens.get(i - 1), "DISTINCT")) {
                     return false;
                 }
-                i = end + 2;
-                continue;
-            }
-            previousWord = word;
-            word = null;
-            if (c == '\'' || c == '"') {
-                int end = closing(sql, i, c);
-                if (end < 0) {
+            } else if (isSymbol(t, "(") && i > 0) {
+                SqlLexer.Token before = tokens.get(i - 1);
+                boolean qualified = i > 1 && isSymbol(tokens.get(i - 2), ".");
+                if (before.kind() == SqlLexer.Kind.QUOTED || before.kind() == SqlLexer.Kind.WORD
+                        && (qualified || !BEFORE_PARENTHESIS.contains(before.text().toUpperCase(Locale.ROOT)))) {
                     return false;
                 }
-                quoted = c == '"';
-                i = end + 1;
-                continue;
             }
-            boolean quotedBefore = quoted;
-            quoted = false;
-            if (Character.isLetter(c) || c == '_') {
-                int end = i;
-                while (end < n && (Character.isLetterOrDigit(sql.charAt(end)) || sql.charAt(end) == '_')) {
-                    end++;
-                }
-                word = sql.substring(i, end).toUpperCase(Locale.ROOT);
-                if (CHOICES.contains(word) || ("ON".equals(word) && "DISTINCT".equals(previousWord))) {
-                    return false;
-                }
-                i = end;
-                continue;
-            }
-            if (Character.isDigit(c)) {
-                while (i < n && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '.')) {
-                    i++;
-                }
-                continue;
-            }
-            if (c == '$' || c == '\\' || c == '[' || c == '{' || c == '`') {
-                return false;
-            }
-            if (c == '(' && (quotedBefore || previousWord != null && !BEFORE_PARENTHESIS.contains(previousWord))) {
-                return false;
-            }
-            i++;
         }
         return true;
     }
 
-    /** The index of the quote closing the literal or quoted name opened at {@code start}; -1 if none or unsure. */
-    private static int closing(String sql, int start, char quote) {
-        int i = start + 1;
-        while (i < sql.length()) {
-            char c = sql.charAt(i);
-            if (c == '\\') {
-                // E'' strings escape with backslashes; the scan does not read them.
-                return -1;
-            }
-            if (c == quote) {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-                    i += 2;
-                    continue;
-                }
-                return i;
-            }
-            i++;
-        }
-        return -1;
+    private static boolean isWord(SqlLexer.Token t, String word) {
+        return t.kind() == SqlLexer.Kind.WORD && t.text().equalsIgnoreCase(word);
+    }
+
+    private static boolean isSymbol(SqlLexer.Token t, String symbol) {
+        return t.kind() == SqlLexer.Kind.SYMBOL && t.text().equals(symbol);
     }
 
     /** Whether the order of the gold's rows, as the scorer compares it, is the same under every plan. */

@@ -3,6 +3,7 @@ package dev.snailbench.executor.service.screening;
 import dev.snailbench.executor.config.ExecutorBeans;
 import dev.snailbench.executor.config.ExecutorConfig;
 import dev.snailbench.executor.service.ExecutionLimits;
+import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
 import dev.snailbench.executor.service.SqlGuard;
 import dev.snailbench.executor.service.Target;
@@ -18,6 +19,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,6 +61,16 @@ public class GoldScreener {
     private record Key(UUID jobId, String database, String normalizedSql) {
     }
 
+    private record ViewsKey(UUID jobId, String database) {
+    }
+
+    /**
+     * The definitions of the database's views outside the system schemas: a gold that reads a view runs the view's
+     * query too. The platform's own constant, read on the pooled session like the plan settings (never tenant SQL).
+     */
+    private static final String VIEW_DEFINITIONS = "SELECT definition FROM pg_catalog.pg_views "
+            + "WHERE schemaname NOT IN ('pg_catalog', 'information_schema')";
+
     /** Why the gold's result depends on the plan (or null), and whether it ran under other plans to find out. */
     record Verdict(String why, boolean reran) {
     }
@@ -75,12 +89,16 @@ public class GoldScreener {
     private final ExecutorService workers;
     private final SqlParser parser;
     private final Map<Key, CompletableFuture<String>> verdicts;
+    private final Map<ViewsKey, Boolean> views;
+    private final PoolManager pools;
     private final Counter rerun;
     private final Counter fixed;
 
     public GoldScreener(SqlExecutor executor, ExecutorConfig config, ScreeningConfig screening,
-            @Named(ExecutorBeans.WORKERS) ExecutorService workers, SqlParser parser, MeterRegistry registry) {
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers, SqlParser parser, PoolManager pools,
+            MeterRegistry registry) {
         this.executor = executor;
+        this.pools = pools;
         this.rerun = registry.counter("snailbench.screening.golds", "plan", "rerun");
         this.fixed = registry.counter("snailbench.screening.golds", "plan", "fixed");
         this.parser = parser;
@@ -91,6 +109,12 @@ public class GoldScreener {
         this.verdicts = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<Key, CompletableFuture<String>> eldest) {
+                return size() > max;
+            }
+        };
+        this.views = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<ViewsKey, Boolean> eldest) {
                 return size() > max;
             }
         };
@@ -136,7 +160,7 @@ public class GoldScreener {
             return existing.join();
         }
         try {
-            String why = check(target, goldSql, gold);
+            String why = verdict(jobId, target, goldSql, gold, Reruns.WHERE_THE_PLAN_CAN_CHOOSE).why();
             mine.complete(why);
             return why;
         } catch (RuntimeException e) {
@@ -150,11 +174,14 @@ public class GoldScreener {
 
     /** Why the gold's result depends on the plan (reasons joined by "; "), or null (no caching). Blocking. */
     public String check(Target target, String goldSql, ExecutionOutcome gold) {
-        return verdict(target, goldSql, gold, Reruns.WHERE_THE_PLAN_CAN_CHOOSE).why();
+        return verdict(null, target, goldSql, gold, Reruns.WHERE_THE_PLAN_CAN_CHOOSE).why();
     }
 
-    /** The same, saying whether the gold ran again under other plans to find out. Blocking. */
-    Verdict verdict(Target target, String goldSql, ExecutionOutcome gold, Reruns reruns) {
+    /**
+     * The same, saying whether the gold ran again under other plans to find out; the database's views are read once
+     * per job ({@code jobId} null: every time). Blocking.
+     */
+    Verdict verdict(UUID jobId, Target target, String goldSql, ExecutionOutcome gold, Reruns reruns) {
         SqlDialect dialect = target.dialect();
         Statement statement = parse(goldSql, dialect);
         List<String> reasons = new ArrayList<>();
@@ -194,7 +221,7 @@ public class GoldScreener {
         }
         boolean reran = false;
         if (dialect == SqlDialect.POSTGRESQL && reruns == Reruns.WHERE_THE_PLAN_CAN_CHOOSE
-                && FixedResult.fixed(statement, goldSql, gold)) {
+                && FixedResult.fixed(statement, goldSql, gold) && viewsLeaveNoChoice(jobId, target)) {
             fixed.increment();
         } else if (dialect == SqlDialect.POSTGRESQL) {
             rerun.increment();
@@ -210,6 +237,49 @@ public class GoldScreener {
             }
         }
         return new Verdict(reasons.isEmpty() ? null : String.join("; ", reasons), reran);
+    }
+
+    /**
+     * Whether no view of the database lets the plan choose (each definition read as a gold's text is); false when
+     * they cannot be read. Once per job and database.
+     */
+    private boolean viewsLeaveNoChoice(UUID jobId, Target target) {
+        ViewsKey key = new ViewsKey(jobId, target.identity());
+        if (jobId != null) {
+            synchronized (views) {
+                Boolean known = views.get(key);
+                if (known != null) {
+                    return known;
+                }
+            }
+        }
+        boolean fixed;
+        try {
+            fixed = pools.withConnection(target, config.goldTimeout(), GoldScreener::readViews);
+        } catch (SQLException | RuntimeException e) {
+            LOG.debugf(e, "cannot read the views of %s; its golds run under other plans", target);
+            return false;
+        }
+        if (jobId != null) {
+            synchronized (views) {
+                views.put(key, fixed);
+            }
+        }
+        return fixed;
+    }
+
+    private static boolean readViews(Connection c) throws SQLException {
+        try (java.sql.Statement s = c.createStatement(); ResultSet rs = s.executeQuery(VIEW_DEFINITIONS)) {
+            while (rs.next()) {
+                if (!FixedResult.textLeavesNoChoice(rs.getString(1))) {
+                    return false;
+                }
+            }
+            return true;
+        } finally {
+            // The read opened a transaction on the pooled session; it ends here, before the session goes back.
+            c.rollback();
+        }
     }
 
     /**

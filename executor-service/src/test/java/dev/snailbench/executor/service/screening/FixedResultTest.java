@@ -64,11 +64,22 @@ class FixedResultTest {
     }
 
     @Test
-    void shouldCountWhatTheScanCannotReadForCertainAsAChoice() {
-        assertThat(FixedResult.textLeavesNoChoice("SELECT $$ LIMIT $$ FROM player")).isFalse();
-        assertThat(FixedResult.textLeavesNoChoice("SELECT name FROM player WHERE name = E'it\\'s' ")).isFalse();
-        assertThat(FixedResult.textLeavesNoChoice("SELECT name FROM player WHERE name = 'open")).isFalse();
-        assertThat(FixedResult.textLeavesNoChoice("SELECT name FROM player /* not closed")).isFalse();
+    void shouldReadLiteralsCommentsAndQuotedNamesAsTheDatabaseDoes() {
+        assertThat(FixedResult.textLeavesNoChoice("SELECT $$ LIMIT 1 $$, $q$ random() $q$ FROM player")).isTrue();
+        assertThat(FixedResult.textLeavesNoChoice("SELECT name FROM player WHERE name <> E'it\\'s LIMIT 1'"))
+                .isTrue();
+        assertThat(FixedResult.textLeavesNoChoice("SELECT name /* a /* nested */ LIMIT 1 */ FROM player")).isTrue();
+        assertThat(FixedResult.textLeavesNoChoice("SELECT \"limit\" FROM player")).isTrue();
+        assertThat(FixedResult.textLeavesNoChoice("SELECT name FROM player WHERE name <> E'it\\'s' LIMIT 1"))
+                .isFalse();
+    }
+
+    @Test
+    void shouldCountAQualifiedFunctionAsOffTheList() {
+        // A schema's own lower() may be anything; pg_catalog's is counted the same way, to be safe.
+        assertThat(FixedResult.textLeavesNoChoice("SELECT lower(name) FROM player")).isTrue();
+        assertThat(FixedResult.textLeavesNoChoice("SELECT team.lower(name) FROM player")).isFalse();
+        assertThat(FixedResult.textLeavesNoChoice("SELECT pg_catalog.lower(name) FROM player")).isFalse();
     }
 
     @Test

@@ -54,8 +54,8 @@ class GoldScreeningFootballDbTest {
                     continue;
                 }
                 screened++;
-                GoldScreener.Verdict always = screener.verdict(target, sql, gold, GoldScreener.Reruns.ALWAYS);
-                GoldScreener.Verdict asJobs = screener.verdict(target, sql, gold,
+                GoldScreener.Verdict always = screener.verdict(null, target, sql, gold, GoldScreener.Reruns.ALWAYS);
+                GoldScreener.Verdict asJobs = screener.verdict(null, target, sql, gold,
                         GoldScreener.Reruns.WHERE_THE_PLAN_CAN_CHOOSE);
                 if (!Objects.equals(always.why(), asJobs.why())) {
                     differing.add(sql + "\n  always: " + always.why() + "\n  as jobs: " + asJobs.why());

@@ -129,11 +129,37 @@ class GoldScreeningPostgresTest {
         assertThat(golds("rerun") - rerunBefore).isGreaterThanOrEqualTo(3);
     }
 
+    @Test
+    void shouldRunGoldsAgainOnADatabaseWhoseViewsLetThePlanChoose() throws SQLException {
+        String database = "screening_views";
+        LocalStack.targets().createDatabase(database);
+        try (Connection c = LocalStack.targets().connect(database); Statement s = c.createStatement()) {
+            s.execute("DROP VIEW IF EXISTS top_scorers, scorers");
+            s.execute("DROP TABLE IF EXISTS player");
+            s.execute("CREATE TABLE player (name text PRIMARY KEY, goals int NOT NULL)");
+            s.execute("INSERT INTO player SELECT 'p' || g, g % 5 FROM generate_series(1, 40) g");
+            s.execute("CREATE VIEW scorers AS SELECT name, goals FROM player WHERE goals > 0");
+        }
+        // The view's text hides nothing: a gold with nothing to choose is spared the runs, through the view too.
+        assertThat(verdict(database, "SELECT name FROM scorers WHERE goals > 2").reran()).isFalse();
+
+        try (Connection c = LocalStack.targets().connect(database); Statement s = c.createStatement()) {
+            s.execute("CREATE VIEW top_scorers AS SELECT name FROM player ORDER BY goals DESC LIMIT 3");
+        }
+        // Which golds read which view is not read from the text: any view with a choice and every gold reruns.
+        assertThat(verdict(database, "SELECT name FROM top_scorers").reran()).isTrue();
+        assertThat(verdict(database, "SELECT name FROM scorers WHERE goals > 2").reran()).isTrue();
+    }
+
     private GoldScreener.Verdict verdict(String sql) {
-        Target target = Core.postgres(DATABASE);
+        return verdict(DATABASE, sql);
+    }
+
+    private GoldScreener.Verdict verdict(String database, String sql) {
+        Target target = Core.postgres(database);
         ExecutionOutcome gold = Core.executor().execute(target, sql, Core.DEFAULT_LIMITS, 1);
         assertThat(gold.ok()).as(gold.error()).isTrue();
-        return screener.verdict(target, sql, gold, GoldScreener.Reruns.WHERE_THE_PLAN_CAN_CHOOSE);
+        return screener.verdict(null, target, sql, gold, GoldScreener.Reruns.WHERE_THE_PLAN_CAN_CHOOSE);
     }
 
     private double golds(String plan) {
