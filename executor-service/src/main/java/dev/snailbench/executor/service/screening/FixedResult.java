@@ -116,7 +116,7 @@ final class FixedResult {
 
     /**
      * Whether two rows tie on the key columns, as the database's sort could see it: numbers by value ({@code 1.0}
-     * and {@code 1.00} tie), text without regard to case (a case-insensitive collation ties them), the rest by text.
+     * and {@code 1.00} tie), everything else by its text without regard to case.
      */
     private static boolean tied(List<String> a, List<String> b, List<Integer> keys, List<ResultColumn> columns) {
         for (int k : keys) {
@@ -144,6 +144,7 @@ final class FixedResult {
                 return Objects.equals(x, y);
             }
         }
-        return type == ValueType.TEXT ? x.equalsIgnoreCase(y) : x.equals(y);
+        // Case-insensitive types and collations (citext, ICU) sort 'A' and 'a' together: a tie, to be safe.
+        return x.equalsIgnoreCase(y);
     }
 }
