@@ -14,19 +14,20 @@ import net.sf.jsqlparser.statement.Statement;
 
 /**
  * Whether a gold's result, as the scorer compares it, is fixed by the query and its data, so that running the gold
- * again under other plan settings cannot show anything. Then the screener skips those runs, which were most of a
- * small job's database work: each forces sequential scans and sorts through a tiny {@code work_mem}.
+ * again under other plan settings cannot show anything. Then the screener skips those runs, which were most of a small
+ * job's database work: each forces sequential scans and sorts through a tiny {@code work_mem}.
  * <p>
- * The multiset of rows a query returns is the same under every plan unless something in it lets the plan choose:
- * a LIMIT, OFFSET, FETCH or TOP anywhere (a cut keeps whichever rows come first), a window function (rows tied on
- * its ORDER BY are numbered in any order), DISTINCT ON, TABLESAMPLE, an aggregate whose value depends on the order
- * rows arrive in (SUM and AVG of floating-point values, STRING_AGG, ARRAY_AGG, …), or a function or value that is not
- * the same on every call (RANDOM, CURRENT_TIMESTAMP, a user-defined function). {@link #textLeavesNoChoice} reads the
- * text for these, conservatively: a function counts as fixed only when it is on a short list of deterministic,
- * order-insensitive ones. A view the query reads may hide any of them, so the screener also reads the database's
- * view definitions the same way ({@code GoldScreener}). The order of the rows is then fixed when the query does not order them (the scorer
- * compares them as a multiset), when its ORDER BY covers every selected column (tied rows are equal rows), or when
- * every ORDER BY key is a selected column and no two neighbouring rows of the gold's own result tie on them.
+ * The multiset of rows a query returns is the same under every plan unless something in it lets the plan choose: a
+ * LIMIT, OFFSET, FETCH or TOP anywhere (a cut keeps whichever rows come first), a window function (rows tied on its
+ * ORDER BY are numbered in any order), DISTINCT ON, TABLESAMPLE, an aggregate whose value depends on the order rows
+ * arrive in (SUM and AVG of floating-point values, STRING_AGG, ARRAY_AGG, …), or a function or value that is not the
+ * same on every call (RANDOM, CURRENT_TIMESTAMP, a user-defined function). {@link #textLeavesNoChoice} reads the text
+ * for these, conservatively: a function counts as fixed only when it is on a short list of deterministic,
+ * order-insensitive ones. A view the query reads may hide any of them, so the screener also reads the database's view
+ * definitions the same way ({@code GoldScreener}). The order of the rows is then fixed when the query does not order
+ * them (the scorer compares them as a multiset), when its ORDER BY covers every selected column (tied rows are equal
+ * rows), or when every ORDER BY key is a selected column and no two neighbouring rows of the gold's own result tie on
+ * them.
  */
 final class FixedResult {
 
