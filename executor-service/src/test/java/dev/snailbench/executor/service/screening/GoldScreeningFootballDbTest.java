@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The rule that spares a gold its runs under other plans ({@link FixedResult}), checked on queries nobody here
  * wrote: every distinct gold of FootballDB's three data models (train and dev) screened twice on its real data, once
- * always running the other plans and once as jobs are screened. The verdicts must be the same, and the rule must spare most golds
- * (otherwise it saves nothing).
+ * always running the other plans and once as jobs are screened. The verdicts must be the same, and the rule must
+ * spare most golds (otherwise it saves nothing).
  */
 @QuarkusTest
 @RealInfrastructure
