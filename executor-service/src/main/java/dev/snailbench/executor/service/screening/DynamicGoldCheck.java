@@ -1,7 +1,6 @@
 package dev.snailbench.executor.service.screening;
 
 import dev.snailbench.model.domain.ExecutionOutcome;
-import dev.snailbench.sql.IdentifierQuoting;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -49,25 +48,10 @@ final class DynamicGoldCheck {
             return null;
         }
         // Parsed again by the caller's parser: the probe is a copy, the gold's statement is not touched.
-        List<String> projection = new ArrayList<>();
-        List<String> aliases = new ArrayList<>();
-        for (SelectItem<?> item : ps.getSelectItems()) {
-            projection.add(item.getExpression().toString().toLowerCase());
-            aliases.add(item.getAlias() == null ? null : IdentifierQuoting.key(item.getAlias().getName()));
-        }
         List<Integer> keyColumns = new ArrayList<>();
         int added = 0;
         for (Expression key : cut.orderKeys()) {
-            int at = -1;
-            if (key instanceof LongValue n && n.getValue() >= 1 && n.getValue() <= projection.size()) {
-                at = (int) n.getValue() - 1;
-            } else {
-                String text = key.toString().toLowerCase();
-                at = projection.indexOf(text);
-                if (at < 0) {
-                    at = aliases.indexOf(IdentifierQuoting.key(text));
-                }
-            }
+            int at = StaticGoldRules.selectedColumn(ps, key);
             if (at < 0) {
                 if (ps.getDistinct() != null) {
                     return null;
@@ -75,7 +59,7 @@ final class DynamicGoldCheck {
                 SelectItem<Expression> extra = new SelectItem<>(key);
                 extra.setAlias(new Alias(KEY_ALIAS + added++));
                 ps.addSelectItems(extra);
-                at = projection.size() + added - 1;
+                at = ps.getSelectItems().size() - 1;
             }
             keyColumns.add(at);
         }

@@ -106,15 +106,15 @@ public class GoldScreener {
         this.screening = screening;
         this.workers = workers;
         int max = screening.cacheEntries();
-        this.verdicts = new LinkedHashMap<>(16, 0.75f, true) {
+        this.verdicts = leastRecentlyUsed(max);
+        this.views = leastRecentlyUsed(max);
+    }
+
+    /** A map that forgets its least recently used entry beyond {@code max}; callers synchronize on it. */
+    private static <K, V> Map<K, V> leastRecentlyUsed(int max) {
+        return new LinkedHashMap<>(16, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<Key, CompletableFuture<String>> eldest) {
-                return size() > max;
-            }
-        };
-        this.views = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<ViewsKey, Boolean> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<K, V> eldest) {
                 return size() > max;
             }
         };

@@ -131,7 +131,8 @@ public final class StaticGoldRules {
         return columns;
     }
 
-    private static int selectedColumn(PlainSelect ps, Expression key) {
+    /** The selected column (0-based) that an ORDER BY key is (see {@link #orderKeyColumns}), or -1. */
+    static int selectedColumn(PlainSelect ps, Expression key) {
         List<SelectItem<?>> items = ps.getSelectItems();
         if (key instanceof LongValue n) {
             return n.getValue() >= 1 && n.getValue() <= items.size() ? (int) n.getValue() - 1 : -1;
