@@ -4,7 +4,6 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.snailbench.executor.service.targets.ConnectionErrors;
 import dev.snailbench.executor.service.targets.TargetConnector;
-import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.SqlDialect;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -54,8 +53,19 @@ public final class PoolManager implements AutoCloseable {
         }
     }
 
-    private record PoolKey(String tenantId, SqlDialect dialect, String jdbcUrl, String user, String passwordHash,
+    /**
+     * The password itself, not a digest of it: the pool this key maps to holds it anyway, and a SHA-256 for every
+     * statement borrowed was 1.6 % of the executor's CPU samples in a warm job (docs/BENCHMARKS.md, session 29).
+     * Never printed.
+     */
+    private record PoolKey(String tenantId, SqlDialect dialect, String jdbcUrl, String user, String password,
             Map<String, String> options, long statementTimeoutMillis) {
+
+        @Override
+        public String toString() {
+            return "PoolKey[tenant=" + tenantId + ", jdbcUrl=" + jdbcUrl + ", user=" + user + ", timeout="
+                    + statementTimeoutMillis + " ms]";
+        }
     }
 
     private static final class Pool {
@@ -217,7 +227,7 @@ public final class PoolManager implements AutoCloseable {
         long timeoutMillis = statementTimeout == null || target.dialect() != SqlDialect.POSTGRESQL ? 0
                 : statementTimeout.toMillis();
         PoolKey key = new PoolKey(target.tenantId(), target.dialect(), target.jdbcUrl(), target.user(),
-                target.password() == null ? "" : ApiKeys.sha256(target.password()), target.options(), timeoutMillis);
+                target.password() == null ? "" : target.password(), target.options(), timeoutMillis);
         // compute() makes "create or reuse, then count the borrower" atomic against the reaper.
         return pools.compute(key, (k, existing) -> {
             Pool pool = existing != null ? existing : new Pool(create(target, timeoutMillis));

@@ -124,6 +124,23 @@ class PoolManagerTest {
     }
 
     @Test
+    void shouldNeverLendAPoolOpenedWithAnotherPassword() throws Exception {
+        try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 2, Duration.ofMinutes(1),
+                Duration.ofSeconds(10)), Core.connector())) {
+            Target mine = Core.postgres(HostileDb.NAME);
+            Target wrongPassword = new Target(mine.tenantId(), mine.dialect(), mine.jdbcUrl(), mine.user(),
+                    mine.password() + "-not-it", mine.options());
+            assertThat((boolean) pools.withConnection(mine, c -> c.isValid(5))).isTrue();
+
+            assertThatThrownBy(() -> pools.withConnection(wrongPassword, c -> c.isValid(5)))
+                    .isInstanceOf(SQLException.class).hasMessageContaining("password");
+
+            assertThat(pools.openPools()).as("one pool per password").isEqualTo(2);
+            assertThat((boolean) pools.withConnection(mine, c -> c.isValid(5))).isTrue();
+        }
+    }
+
+    @Test
     void shouldFailAtOnceWithTheReasonOnceTheCircuitOfADeadDatabaseIsOpen() throws Exception {
         int closedPort;
         String host = PostgresTestResource.DEAD_HOST;
