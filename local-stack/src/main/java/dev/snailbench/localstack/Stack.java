@@ -47,10 +47,27 @@ public final class Stack implements AutoCloseable {
      * Every service's heap: the serial collector, and a small initial heap that grows as needed. Without -Xms the JVM
      * starts with 1/64 of the machine's memory (365 MiB on a 23 GiB host) and cycles its allocations through all of
      * it, so each service held 320-390 MiB resident for 30-75 MiB of live objects (PipelineBenchmark's rss line).
-     * The free ratios give memory back after a job's peak instead of keeping up to 70 % of the heap free.
+     * The free ratios give memory back after a job's peak instead of keeping up to 70 % of the heap free. Every 5 s
+     * the JVM also hands the C allocator's freed memory back to the system (malloc_trim): 2-12 MiB less resident in
+     * four services after a 10,000-item job, at no CPU the benchmark could see (docs/BENCHMARKS.md, session 29); only
+     * on JVMs that have the option (17.0.9, 21.0.1 and later), since an unknown option stops a JVM from starting.
      */
-    public static final List<String> SERVICE_HEAP_OPTIONS = List.of("-Xms48m", "-Xmx512m", "-XX:+UseSerialGC",
-            "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30");
+    public static final List<String> SERVICE_HEAP_OPTIONS = heapOptions(Runtime.version());
+
+    static List<String> heapOptions(Runtime.Version jvm) {
+        List<String> options = new ArrayList<>(List.of("-Xms48m", "-Xmx512m", "-XX:+UseSerialGC",
+                "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30"));
+        if (trimsNativeHeap(jvm)) {
+            options.add("-XX:TrimNativeHeapInterval=5000");
+        }
+        return List.copyOf(options);
+    }
+
+    /** Whether the JVM has -XX:TrimNativeHeapInterval: JDK 22, and the 17.0.9 and 21.0.1 updates that backported it. */
+    static boolean trimsNativeHeap(Runtime.Version jvm) {
+        return jvm.feature() >= 22 || (jvm.feature() == 21 && jvm.update() >= 1)
+                || (jvm.feature() == 17 && jvm.update() >= 9);
+    }
 
     /**
      * Every service's C allocator: two malloc arenas instead of glibc's eight per core, which each kept the native

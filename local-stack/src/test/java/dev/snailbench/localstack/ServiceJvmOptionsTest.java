@@ -1,0 +1,37 @@
+package dev.snailbench.localstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class ServiceJvmOptionsTest {
+
+    @Test
+    void shouldStartTheServicesJvmWithEveryOptionTheStackGivesIt() throws Exception {
+        List<String> command = new ArrayList<>(List.of(KafkaBroker.javaExecutable()));
+        command.addAll(Stack.SERVICE_HEAP_OPTIONS);
+        command.add(Stack.SERVICE_JVM_OPTIONS);
+        command.add("-version");
+        Process java = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(java.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+        assertThat(java.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(java.exitValue()).as(output).isZero();
+    }
+
+    @Test
+    void shouldTrimTheNativeHeapOnlyOnJvmsThatHaveTheOption() {
+        for (String without : List.of("17.0.8", "17.0.2+8", "21", "20.0.2")) {
+            assertThat(Stack.heapOptions(Runtime.Version.parse(without))).as(without)
+                    .contains("-Xmx512m").noneMatch(option -> option.startsWith("-XX:TrimNativeHeapInterval"));
+        }
+        for (String with : List.of("17.0.9", "17.0.15+6", "21.0.1", "22", "25.0.1")) {
+            assertThat(Stack.heapOptions(Runtime.Version.parse(with))).as(with)
+                    .contains("-Xmx512m", "-XX:TrimNativeHeapInterval=5000");
+        }
+    }
+}
