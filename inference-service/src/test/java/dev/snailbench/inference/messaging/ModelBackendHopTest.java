@@ -151,7 +151,7 @@ class ModelBackendHopTest {
         WorkItem waiting = item("fake", slow, NaturalnessLevel.NATIVE, "a question the model takes long over");
         WorkItem answered = item("fake", quick, NaturalnessLevel.NATIVE, "a question the model answers at once");
 
-        // Sent together, the waiting one first: one fetch, so one batch of the hop.
+        // One producer batch, the waiting one first: one fetch, so one batch of the hop.
         Hop.send(WorkItems.request(waiting), WorkItems.request(answered));
         ConsumerRecord<String, byte[]> quickOut = forwarded(answered);
         ConsumerRecord<String, byte[]> slowOut = forwarded(waiting);

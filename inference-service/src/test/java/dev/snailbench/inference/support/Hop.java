@@ -12,7 +12,9 @@ import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.serde.EventJson;
 import io.restassured.RestAssured;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
@@ -45,13 +47,10 @@ public final class Hop {
         return await(item.workItemId(), 1).get(0);
     }
 
-    /** Sends the requests with one producer, in order (sent together, they reach the hop in one fetch). */
+    /** Sends the requests in order, as one producer batch: they reach the hop in one fetch, so in one batch. */
     public static void send(InferenceRequested... requests) {
-        try (TopicClient topics = new TopicClient()) {
-            for (InferenceRequested request : requests) {
-                topics.send(Topics.QUERIES_TO_INFER, request.key(), EventJson.write(request));
-            }
-        }
+        TopicClient.sendInOneBatch(Topics.QUERIES_TO_INFER, Arrays.stream(requests)
+                .map(request -> Map.entry(request.key(), EventJson.write(request))).toList());
     }
 
     public static List<ExecutionRequested> await(UUID workItemId, int count) {

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
@@ -21,6 +22,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -43,6 +45,33 @@ public final class TopicClient implements AutoCloseable {
 
     public void send(String topic, String key, byte[] value) {
         send(topic, key, value, Map.of());
+    }
+
+    /**
+     * Sends the records, in order, as one producer batch on one partition: a consumer gets them in one fetch and one
+     * poll. Records sent one after the other, each waiting for its ack, can straddle two fetches when the machine is
+     * loaded, so a test of what a consumer does with one batch sends its records this way.
+     */
+    public static void sendInOneBatch(String topic, List<Map.Entry<String, byte[]>> records) {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, LocalStack.kafka().bootstrapServers());
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        // Nothing leaves before flush(): the records can only travel together.
+        props.put(ProducerConfig.LINGER_MS_CONFIG, 60_000);
+        props.put(ProducerConfig.BATCH_SIZE_CONFIG, 4 * 1024 * 1024);
+        try (KafkaProducer<String, byte[]> batch = withOwnClassLoader(
+                () -> new KafkaProducer<>(props, new StringSerializer(), new ByteArraySerializer()))) {
+            List<Future<RecordMetadata>> sent = new ArrayList<>();
+            for (Map.Entry<String, byte[]> record : records) {
+                sent.add(batch.send(new ProducerRecord<>(topic, 0, record.getKey(), record.getValue())));
+            }
+            batch.flush();
+            for (Future<RecordMetadata> ack : sent) {
+                ack.get(30, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException | ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot send to " + topic, e);
+        }
     }
 
     /**
