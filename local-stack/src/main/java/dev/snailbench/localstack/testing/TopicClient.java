@@ -37,10 +37,15 @@ public final class TopicClient implements AutoCloseable {
     private final KafkaProducer<String, byte[]> producer;
 
     public TopicClient() {
+        this.producer = new KafkaProducer<>(producerProperties(), new StringSerializer(), new ByteArraySerializer());
+    }
+
+    /** The module's broker, every record acknowledged by all replicas. */
+    private static Properties producerProperties() {
         Properties props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, LocalStack.kafka().bootstrapServers());
         props.put(ProducerConfig.ACKS_CONFIG, "all");
-        this.producer = new KafkaProducer<>(props, new StringSerializer(), new ByteArraySerializer());
+        return props;
     }
 
     public void send(String topic, String key, byte[] value) {
@@ -53,9 +58,7 @@ public final class TopicClient implements AutoCloseable {
      * loaded, so a test of what a consumer does with one batch sends its records this way.
      */
     public static void sendInOneBatch(String topic, List<Map.Entry<String, byte[]>> records) {
-        Properties props = new Properties();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, LocalStack.kafka().bootstrapServers());
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        Properties props = producerProperties();
         // Nothing leaves before flush(): the records can only travel together.
         props.put(ProducerConfig.LINGER_MS_CONFIG, 60_000);
         props.put(ProducerConfig.BATCH_SIZE_CONFIG, 4 * 1024 * 1024);
