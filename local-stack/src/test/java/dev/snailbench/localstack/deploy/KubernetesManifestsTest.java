@@ -50,6 +50,8 @@ class KubernetesManifestsTest {
             "executor-service", "snailbench.sql.to-execute");
 
     private static final Map<String, Manifests> RENDERED = new ConcurrentHashMap<>();
+    /** A topic's record limit when its KafkaTopic sets none: the broker's {@code message.max.bytes} default. */
+    private static final long KAFKA_DEFAULT_MAX_MESSAGE_BYTES = 1_048_588;
 
     static Manifests overlay(String name) {
         return RENDERED.computeIfAbsent(name, Manifests::build);
@@ -412,6 +414,21 @@ class KubernetesManifestsTest {
         });
         assertThat(topicPartitions().values()).allSatisfy(partitions -> assertThat(partitions).isPositive());
         assertThat(topics.custom("KafkaTopic")).extracting(t -> t.getMetadata().getName()).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void shouldLetEveryTopicTakeTheLargestRecordItsProducersMaySend() {
+        Map<String, Long> allowed = new TreeMap<>();
+        for (GenericKubernetesResource topic : overlay("kafka-topics").custom("KafkaTopic")) {
+            Map<String, Object> spec = castMap(topic.getAdditionalProperties().get("spec"));
+            Object limit = spec.get("config") == null ? null : castMap(spec.get("config")).get("max.message.bytes");
+            allowed.put((String) spec.get("topicName"), limit == null ? KAFKA_DEFAULT_MAX_MESSAGE_BYTES
+                    : Long.parseLong(limit.toString()));
+        }
+
+        ProjectFiles.SERVICES.forEach(module -> ServiceModule.largeRecordTopics(module).forEach((topic, bytes) ->
+                assertThat(allowed.get(topic)).as("max.message.bytes of %s, which %s may send %d bytes to", topic,
+                        module, bytes).isGreaterThanOrEqualTo(bytes)));
     }
 
     @Test

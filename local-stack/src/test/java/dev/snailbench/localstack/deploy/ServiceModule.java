@@ -5,8 +5,10 @@ import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -68,6 +70,39 @@ record ServiceModule(String module, Path dir, String applicationName, int httpPo
             }
         }
         return topics;
+    }
+
+    /**
+     * The topics this service's producers may write records larger than Kafka's default to (an outgoing channel's or a
+     * dead-letter queue's {@code max.request.size}), with that size in bytes.
+     */
+    static Map<String, Long> largeRecordTopics(String module) {
+        Properties properties = configuration(module);
+        Map<String, Long> topics = new TreeMap<>();
+        for (String key : properties.stringPropertyNames()) {
+            if (key.startsWith("mp.messaging.") && key.endsWith(".max.request.size")) {
+                String channel = key.substring(0, key.length() - ".max.request.size".length());
+                String topic = properties.getProperty(channel + ".topic");
+                if (topic == null) {
+                    throw new IllegalStateException(module + ": " + key + " without " + channel + ".topic");
+                }
+                topics.merge(topic.trim(), Long.parseLong(resolved(properties, properties.getProperty(key).trim())),
+                        Math::max);
+            }
+        }
+        return topics;
+    }
+
+    /** A value with its {@code ${property}} reference (the one form these sizes use) resolved. */
+    private static String resolved(Properties properties, String value) {
+        if (value.startsWith("${") && value.endsWith("}")) {
+            String referenced = properties.getProperty(value.substring(2, value.length() - 1));
+            if (referenced == null) {
+                throw new IllegalStateException("unresolved " + value);
+            }
+            return resolved(properties, referenced.trim());
+        }
+        return value;
     }
 
     /**
