@@ -11,6 +11,7 @@ import dev.snailbench.localstack.testing.CpuTimes;
 import dev.snailbench.localstack.testing.ResidentMemory;
 import dev.snailbench.localstack.testing.JdbcLoop;
 import dev.snailbench.localstack.testing.RealInfrastructure;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -99,6 +100,7 @@ class PipelineBenchmark {
             FootballDb.grantReader(stack.targets(), "v1", USER, PASSWORD);
             PlatformClient client = new PlatformClient(stack);
             String apiKey = client.createTenant("bench-a");
+            Map<String, Object> target = target(stack, client, apiKey);
             List<String[]> statements = statements();
             // -Dbench.settings=now,up: "up" starts as ./snailbench up does, with its start-up warm-up job.
             if (settings.equals("up")) {
@@ -107,18 +109,19 @@ class PipelineBenchmark {
             }
             // Cold: the first job of a freshly started platform (-Dbench.cold=false skips it), as a team's first job.
             if (Boolean.parseBoolean(System.getProperty("bench.cold", "true"))) {
-                out.addAll(measure(stack, client, apiKey, statements, 1_000, consumers, settings,
+                out.addAll(measure(stack, target, client, apiKey, statements, 1_000, consumers, settings,
                         settings.equals("up") ? "first after up" : "cold", false));
             }
             // Warm-up: JIT, pools and topics, so that the measured runs are steady state. Two 1,000-item jobs: after
             // one 200-item job the services' JIT compilers still took a third of their CPU during the measured job.
             // -Dbench.warm-ups=N: another number of warm-up jobs.
             for (int w = 1; w <= Integer.getInteger("bench.warm-ups", 2); w++) {
-                awaitDone(client, apiKey, client.submitJob(apiKey, job(stack, "warm-up w" + w, statements, 1_000,
+                awaitDone(client, apiKey, client.submitJob(apiKey, job(target, "warm-up w" + w, statements, 1_000,
                         "w" + w)), Duration.ofMinutes(10));
             }
             for (int n : sizes) {
-                out.addAll(measure(stack, client, apiKey, statements, n, consumers, settings, "warm", fairness));
+                out.addAll(measure(stack, target, client, apiKey, statements, n, consumers, settings, "warm",
+                        fairness));
             }
             out.addAll(idle(stack, consumers));
         }
@@ -150,21 +153,22 @@ class PipelineBenchmark {
      * One measured job of n items, with the JDBC loop just before it, then its timeline, the CPU each process used
      * during it, per thread kind, and each service's resident memory; fairness adds a small job of another tenant.
      */
-    private static List<String> measure(Stack stack, PlatformClient client, String apiKey, List<String[]> statements,
-            int n, int consumers, String settings, String phase, boolean fairness) throws Exception {
+    private static List<String> measure(Stack stack, Map<String, Object> target, PlatformClient client, String apiKey,
+            List<String[]> statements, int n, int consumers, String settings, String phase, boolean fairness)
+            throws Exception {
         List<String> out = new ArrayList<>();
         Loop loop = jdbcLoop(stack, statements, n);
         double jdbc = loop.seconds();
         CpuTimes cpuBefore = CpuTimes.of(stack);
         Instant start = Instant.now();
-        String jobId = client.submitJob(apiKey, job(stack, "bench " + phase + " " + n, statements, n,
+        String jobId = client.submitJob(apiKey, job(target, "bench " + phase + " " + n, statements, n,
                 phase.charAt(0) + Integer.toString(n)));
         String fair = "";
         if (fairness) {
             String small = client.createTenant("bench-b");
             Thread.sleep(2_000);
             Instant smallStart = Instant.now();
-            String smallJob = client.submitJob(small, job(stack, "small", statements, 10, "s"));
+            String smallJob = client.submitJob(small, job(inline(stack), "small", statements, 10, "s"));
             double smallSeconds = awaitDone(client, small, smallJob, Duration.ofMinutes(10), smallStart);
             JsonNode big = client.job(apiKey, jobId);
             fair = String.format(Locale.ROOT, "; a 10-item job of another tenant, submitted 2 s in, "
@@ -190,6 +194,10 @@ class PipelineBenchmark {
         String perItem = cpuAfter.perItemSince(cpuBefore, n, loop.databaseSeconds());
         out.add(perItem);
         System.out.println(perItem);
+        String loopClient = String.format(Locale.ROOT, "  the JDBC loop's client (its thread: sending the statements, "
+                + "reading every cell as text) %.2f cpu ms per item", 1000 * loop.clientSeconds() / n);
+        out.add(loopClient);
+        System.out.println(loopClient);
         String threads = cpuAfter.threadsSince(cpuBefore);
         out.add(threads);
         System.out.println(threads);
@@ -300,7 +308,7 @@ class PipelineBenchmark {
         return all;
     }
 
-    private static Map<String, Object> job(Stack stack, String name, List<String[]> statements, int n,
+    private static Map<String, Object> job(Map<String, Object> target, String name, List<String[]> statements, int n,
             String prefix) {
         List<Map<String, String>> questions = new ArrayList<>();
         List<Map<String, String>> predictions = new ArrayList<>();
@@ -312,22 +320,55 @@ class PipelineBenchmark {
         }
         // -Dbench.gold-screening=off: the platform runs only the statements the JDBC loop runs (the default, flag,
         // also screens each distinct gold of a job: it runs again under other plan settings, and probes its LIMIT).
-        return Map.of("name", name, "database", Map.of("kind", "postgresql", "jdbcUrl",
-                stack.targets().jdbcUrl("footballdb_v1"), "user", USER, "password", PASSWORD),
-                "dialect", "postgresql", "model", "replayed-gold", "questions", questions, "predictions", predictions,
-                "goldScreening", GOLD_SCREENING);
+        Map<String, Object> job = new HashMap<>(Map.of("name", name, "dialect", "postgresql", "model",
+                "replayed-gold", "questions", questions, "predictions", predictions, "goldScreening", GOLD_SCREENING));
+        job.putAll(target);
+        return job;
     }
 
-    /** The loop's wall time, and the CPU its statements cost PostgreSQL (its backend's). */
-    private record Loop(double seconds, double databaseSeconds) {
+    /** FootballDB v1 named inline in the job (URL, user, password): no schema travels with the items. */
+    private static Map<String, Object> inline(Stack stack) {
+        return Map.of("database", Map.of("kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"),
+                "user", USER, "password", PASSWORD));
+    }
+
+    /**
+     * Where the jobs run: FootballDB v1 inline (the default), or, with -Dbench.sample-values=N, FootballDB v1
+     * registered by the tenant and asked through a crosswalk, so that every item travels with the team's schema
+     * (tables, columns, keys, N sample values per column) as a team's job on its own database does.
+     */
+    private static Map<String, Object> target(Stack stack, PlatformClient client, String apiKey) {
+        Integer samples = Integer.getInteger("bench.sample-values");
+        if (samples == null) {
+            return inline(stack);
+        }
+        Map<String, String> key = Map.of("X-API-Key", apiKey);
+        String databaseId = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key, Map.of(
+                "name", "football", "kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"),
+                "user", USER, "password", PASSWORD), 201).get("id").asText();
+        String crosswalkId = client.callCsv(stack.url(Stack.Service.GENERATOR) + "/crosswalks?name=bench", key, """
+                kind,identifier_native,native_level,regular,low,least
+                table,club,Regular,club,clb,CB
+                """, 201).get("id").asText();
+        return Map.of("database", Map.of("databaseId", databaseId), "nativeSchema", "exp_v1", "crosswalkId",
+                crosswalkId, "promptOptions", Map.of("sampleValues", samples));
+    }
+
+    /**
+     * The loop's wall time, the CPU its statements cost PostgreSQL (its backend's), and the CPU its own thread used to
+     * send them and read every cell: what any client pays for these rows, the floor under the executor's share.
+     */
+    private record Loop(double seconds, double databaseSeconds, double clientSeconds) {
     }
 
     /** The same 2N statements (gold, then predicted = gold) back to back over one connection, every row read. */
     private static Loop jdbcLoop(Stack stack, List<String[]> statements, int n) throws SQLException {
         try (Connection c = DriverManager.getConnection(stack.targets().jdbcUrl("footballdb_v1"), USER, PASSWORD)) {
             double before = JdbcLoop.backendCpuSeconds(c);
+            long clientBefore = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
             double seconds = JdbcLoop.seconds(c, statements.stream().map(s -> s[2]).toList(), n);
-            return new Loop(seconds, JdbcLoop.backendCpuSeconds(c) - before);
+            double client = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - clientBefore) / 1e9;
+            return new Loop(seconds, JdbcLoop.backendCpuSeconds(c) - before, client);
         }
     }
 
