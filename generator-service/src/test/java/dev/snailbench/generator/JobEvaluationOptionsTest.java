@@ -6,19 +6,16 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
-import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.EvaluationOptions;
 import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
 import dev.snailbench.model.domain.EvaluationOptions.Linking;
-import dev.snailbench.model.event.InferenceRequested;
-import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** The job options {@code linking} and {@code goldScreening}: validated, and carried on every work item. */
@@ -32,9 +29,8 @@ class JobEvaluationOptionsTest {
     private static EvaluationOptions evaluationOfWorkItem(String key, Map<String, Object> job) {
         String jobId = given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
                 .then().statusCode(202).extract().path("jobId");
-        var record = TopicClient.await(Topics.QUERIES_TO_INFER,
-                r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId), 1, Duration.ofSeconds(60)).get(0);
-        return EventJson.read(record.value(), InferenceRequested.class).item().evaluation();
+        return TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 1, Duration.ofSeconds(60)).get(0).item()
+                .evaluation();
     }
 
     @Test

@@ -220,9 +220,7 @@ class JobFlowKafkaTest {
     }
 
     private static List<InferenceRequested> awaitWork(UUID jobId, int count) {
-        List<InferenceRequested> work = TopicClient.await(Topics.QUERIES_TO_INFER,
-                r -> EventJson.read(r.value(), InferenceRequested.class).jobId().equals(jobId), count,
-                Duration.ofSeconds(30)).stream().map(r -> EventJson.read(r.value(), InferenceRequested.class)).toList();
+        List<InferenceRequested> work = TopicClient.awaitInferenceRequests(jobId, count, Duration.ofSeconds(30));
         assertThat(work).hasSize(count);
         return work;
     }

@@ -19,7 +19,6 @@ import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,8 +63,8 @@ class JobLifecycleTest {
         Assertions.assertThat(told.get(0).reason()).isEqualTo("cancelled by the tenant");
 
         // A job publishes a window of items at a time: a job of 5,000 is cancelled long before it is all published.
-        List<?> published = withKafkaClassLoader(() -> TopicClient.await(Topics.QUERIES_TO_INFER,
-                r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId), total, Duration.ofSeconds(15)));
+        List<?> published = withKafkaClassLoader(() -> TopicClient.awaitInferenceRequests(UUID.fromString(jobId),
+                total, Duration.ofSeconds(15)));
         Assertions.assertThat(published.size()).isLessThan(total);
         given().header("X-API-Key", key).get("/jobs/" + jobId).then().statusCode(200)
                 .body("status", equalTo("cancelled"));

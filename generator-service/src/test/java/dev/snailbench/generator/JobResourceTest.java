@@ -12,19 +12,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
-import dev.snailbench.model.Topics;
 import dev.snailbench.model.event.InferenceRequested;
-import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.awaitility.Awaitility;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
@@ -173,15 +169,10 @@ class JobResourceTest {
         String jobId = given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
                 .then().statusCode(202).extract().path("jobId");
 
-        List<ConsumerRecord<String, byte[]>> items =
-                TopicClient.await(Topics.QUERIES_TO_INFER,
-                        r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId)
-                                && new String(r.value(), StandardCharsets.UTF_8)
-                                        .contains("\"questionId\":\"NTSB:1\""), 2, Duration.ofSeconds(30));
+        List<InferenceRequested> items = TopicClient.awaitInferenceRequests(UUID.fromString(jobId),
+                request -> "NTSB:1".equals(request.item().questionId()), 2, Duration.ofSeconds(30));
         Map<String, String> recordedByLevel = new HashMap<>();
-        for (var record : items) {
-            var event = EventJson.read(record.value(),
-                    InferenceRequested.class);
+        for (var event : items) {
             assertThat(event.item().database()).as("a linking-only item names no database").isNull();
             recordedByLevel.put(event.item().level().label(), event.item().recordedPrediction());
         }
@@ -220,13 +211,8 @@ class JobResourceTest {
     /** Question id → the hardness label its work item carries, read from the items the job published. */
     private static Map<String, String> labelsOfWorkItems(String jobId, int count) {
         Map<String, String> labels = new HashMap<>();
-        TopicClient.await(Topics.QUERIES_TO_INFER,
-                r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId), count,
-                Duration.ofSeconds(60)).forEach(record -> {
-                    var item = EventJson.read(record.value(),
-                            InferenceRequested.class).item();
-                    labels.put(item.questionId(), item.labelledHardness());
-                });
+        TopicClient.awaitInferenceRequests(UUID.fromString(jobId), count, Duration.ofSeconds(60))
+                .forEach(request -> labels.put(request.item().questionId(), request.item().labelledHardness()));
         return labels;
     }
 

@@ -14,14 +14,12 @@ import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +40,7 @@ class JobWindowTest {
         String bigKey = TestTenants.create("team-window-big");
         String big = submit(bigKey, "big job", window * 3);
 
-        List<ConsumerRecord<String, byte[]>> first = published(big, window, Duration.ofSeconds(30));
+        List<InferenceRequested> first = published(big, window, Duration.ofSeconds(30));
         assertThat(first).hasSize(window);
         // No verdict came back: nothing more of the big job goes out.
         assertThat(published(big, window + 1, Duration.ofSeconds(3))).hasSize(window);
@@ -51,8 +49,7 @@ class JobWindowTest {
         assertThat(published(small, 10, Duration.ofSeconds(10))).hasSize(10);
 
         // Verdicts for 100 of the big job's items make room for exactly 100 more.
-        List<InferenceRequested> scoredOnes = first.subList(0, 100).stream()
-                .map(r -> EventJson.read(r.value(), InferenceRequested.class)).toList();
+        List<InferenceRequested> scoredOnes = first.subList(0, 100);
         TopicClient.withOwnClassLoader(() -> {
             try (TopicClient client = new TopicClient()) {
                 scoredOnes.forEach(item -> client.send(Topics.SCORES, item.workItemId().toString(),
@@ -82,8 +79,8 @@ class JobWindowTest {
     }
 
     /** The job's items on the work topic, waiting until {@code count} are there or the timeout passes. */
-    private static List<ConsumerRecord<String, byte[]>> published(String jobId, int count, Duration timeout) {
-        return TopicClient.withOwnClassLoader(() -> TopicClient.await(Topics.QUERIES_TO_INFER,
-                r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId), count, timeout));
+    private static List<InferenceRequested> published(String jobId, int count, Duration timeout) {
+        return TopicClient.withOwnClassLoader(() -> TopicClient.awaitInferenceRequests(UUID.fromString(jobId), count,
+                timeout));
     }
 }

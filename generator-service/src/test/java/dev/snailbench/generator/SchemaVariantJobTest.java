@@ -12,19 +12,16 @@ import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
-import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.event.InferenceRequested;
-import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.workbench.refiner.OfflinePackager;
 import dev.snailbench.workbench.refiner.RecoveryRun;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -60,9 +57,8 @@ class SchemaVariantJobTest {
                     .contentType(ContentType.JSON).body(job(Map.of("schemaVariant", variant))).post("/jobs")
                     .then().statusCode(202).extract().<String>path("jobId"));
 
-            List<InferenceRequested> sent = TopicClient.await(Topics.QUERIES_TO_INFER,
-                    r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId), 2, Duration.ofSeconds(60))
-                    .stream().map(r -> EventJson.read(r.value(), InferenceRequested.class)).toList();
+            List<InferenceRequested> sent = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 2,
+                    Duration.ofSeconds(60));
             assertThat(sent).hasSize(2);
             String label = kind == Variant.ORIGINAL ? "original"
                     : kind == Variant.INJECTED ? "injected seed=1 rate=0.1" : "refined seed=1 rate=0.1 context=schema";

@@ -8,8 +8,8 @@ import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.generator.testing.TestBackends;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
-import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.ResultColumn;
@@ -23,17 +23,20 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 /**
  * A job on a team's own registered database with the team's own crosswalk: the generator reads the schema (with
- * sample values) through the executor (played by the test) and sends it, renamed by the crosswalk, with every
- * inference request, so prompts and the mapping of level names back need no file on the platform.
+ * sample values) through the executor (played by the test) and sends it, renamed by the crosswalk, with the
+ * inference requests (once per record of several), so prompts and the mapping of level names back need no file on
+ * the platform.
  */
 @QuarkusTest
 @RealInfrastructure
@@ -71,15 +74,42 @@ class TeamSchemaJobTest {
         assertThat(asked.get().kind()).isEqualTo(DatabaseTaskRequested.Kind.PROMPT_SCHEMA);
         assertThat(asked.get().nativeSchema()).isEqualTo("exp_v1");
         assertThat(asked.get().sampleValues()).isEqualTo(2);
-        List<InferenceRequested> sent = TopicClient.await(Topics.QUERIES_TO_INFER,
-                r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId), 2, Duration.ofSeconds(30)).stream()
-                .map(r -> EventJson.read(r.value(), InferenceRequested.class)).toList();
+        List<InferenceRequested> sent = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 2,
+                Duration.ofSeconds(30));
         assertThat(sent).hasSize(2).extracting(r -> r.item().level())
                 .containsExactlyInAnyOrder(NaturalnessLevel.NATIVE, NaturalnessLevel.LEAST);
         assertThat(sent).allSatisfy(r -> {
             assertThat(r.schema().schema()).isEqualTo(READ.schema());
             assertThat(r.schema().crosswalk()).extracting(CrosswalkEntry::least).containsExactly("CB", "CNM");
         });
+    }
+
+    @Test
+    void shouldPublishTheItemsOfAJobOnASchemaOfSeveralMegabytesWithTheSchemaOnceForThemAll() {
+        String key = TestTenants.create("team-large-" + UUID.randomUUID());
+        TestBackends.announce(key);
+        // About 2.5 MB of sample values: more than a Kafka record may be by default, far less than a job may be.
+        TeamSchema large = new TeamSchema("football", new DatabaseSchema("PostgreSQL", "football", List.of(
+                new DatabaseSchema.Table("exp_v1", "club", "TABLE", List.of(new DatabaseSchema.Column("club_name",
+                        "varchar", ResultColumn.ValueType.TEXT, false, Collections.nCopies(25_000, "x".repeat(100)))),
+                        List.of(), List.of())), false), List.of());
+        String crosswalk = given().header("X-API-Key", key).contentType("text/csv").body(CROSSWALK)
+                .queryParam("name", "mine").post("/crosswalks").then().statusCode(201).extract().path("id");
+
+        String jobId = PlayedExecutor.answering(database, task -> DatabaseTaskCompleted.promptSchema(task,
+                SqlDialect.POSTGRESQL, false, large), () -> given().header("X-API-Key", key)
+                .contentType(ContentType.JSON).body(job(Map.of("crosswalkId", crosswalk, "levels",
+                        List.of("Native", "Low", "Least")))).post("/jobs").then().statusCode(202).extract()
+                .<String>path("jobId"));
+
+        List<InferenceRequested> sent = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 3,
+                Duration.ofSeconds(60));
+        assertThat(sent).hasSize(3).allSatisfy(r -> assertThat(r.schema().schema()).isEqualTo(large.schema()));
+        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.QUERIES_TO_INFER,
+                r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId), 3,
+                Duration.ofSeconds(5));
+        assertThat(records).hasSize(1);
+        assertThat(records.get(0).value().length).isLessThan(EventJson.write(large).length * 2);
     }
 
     @Test

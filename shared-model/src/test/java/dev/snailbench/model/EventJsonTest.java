@@ -4,21 +4,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.model.domain.DatabaseRef;
+import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.EvaluationOptions;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.Question;
+import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.event.ItemAbandoned;
+import dev.snailbench.model.serde.AbandonedItemsDeserializer;
 import dev.snailbench.model.serde.EventDeserializer;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.model.serde.EventSerializer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -33,14 +40,68 @@ class EventJsonTest {
         WorkItem item = new WorkItem(WorkItem.idFor(jobId, "db", "q1", model, NaturalnessLevel.NATIVE), "q1", "How many?",
                 "SELECT 1", SqlDialect.POSTGRESQL, new DatabaseRef(SqlDialect.POSTGRESQL, "jdbc:postgresql://h/db",
                         "u", "sealed", null), model, NaturalnessLevel.NATIVE, null, null, "SELECT 1");
-        InferenceRequested event = InferenceRequested.of(jobId, "t1", item);
+        InferenceBatch event = InferenceBatch.of(jobId, "t1", null, List.of(item));
 
         byte[] bytes = new EventSerializer().serialize("topic", event);
-        InferenceRequested back = new EventDeserializer.OfInferenceRequested().deserialize("topic", bytes);
+        InferenceBatch back = new EventDeserializer.OfInferenceBatch().deserialize("topic", bytes);
 
         assertThat(back).isEqualTo(event);
-        assertThat(new String(bytes, StandardCharsets.UTF_8)).contains("\"level\":\"Native\"", "\"dialect\":\"postgresql\"");
+        assertThat(new String(bytes, StandardCharsets.UTF_8))
+                .contains("\"level\":\"Native\"", "\"dialect\":\"postgresql\"");
         assertThat(back.key()).isEqualTo(item.workItemId().toString());
+    }
+
+    @Test
+    void shouldSendTheTeamSchemaOnceForAllTheItemsOfARecordAndGiveItToEachOfThem() {
+        UUID jobId = UUID.randomUUID();
+        TeamSchema schema = new TeamSchema("football", new DatabaseSchema("PostgreSQL", "football", List.of(
+                new DatabaseSchema.Table("public", "club_with_a_long_recognisable_name", "TABLE", List.of(
+                        new DatabaseSchema.Column("club_id", "int4", ResultColumn.ValueType.NUMBER, false,
+                                List.of("1"))), List.of("club_id"), List.of())), false), List.of());
+        List<WorkItem> items = List.of(item(jobId, "q1"), item(jobId, "q2"), item(jobId, "q3"));
+
+        byte[] bytes = EventJson.write(InferenceBatch.of(jobId, "t1", schema, items));
+        InferenceBatch back = new EventDeserializer.OfInferenceBatch().deserialize("topic", bytes);
+
+        String json = new String(bytes, StandardCharsets.UTF_8);
+        assertThat(json.split("club_with_a_long_recognisable_name", -1)).hasSize(2);
+        assertThat(back.withSchema()).extracting(r -> r.item().questionId()).containsExactly("q1", "q2", "q3");
+        assertThat(back.withSchema()).allSatisfy(r -> {
+            assertThat(r.schema()).isEqualTo(schema);
+            assertThat(r.jobId()).isEqualTo(jobId);
+            assertThat(r.tenantId()).isEqualTo("t1");
+        });
+    }
+
+    @Test
+    void shouldReadEveryWorkItemOfADeadLetteredRecordAsAnAbandonment() {
+        UUID jobId = UUID.randomUUID();
+        byte[] batch = EventJson.write(InferenceBatch.of(jobId, "t1", null, List.of(item(jobId, "q1"),
+                item(jobId, "q2"))));
+        byte[] single = EventJson.write(InferenceBatch.of(jobId, "t1", null, List.of(item(jobId, "q3")))
+                .withSchema().get(0));
+
+        List<ItemAbandoned> fromBatch = new AbandonedItemsDeserializer().deserialize("t", batch);
+        List<ItemAbandoned> fromSingle = new AbandonedItemsDeserializer().deserialize("t", single);
+
+        assertThat(fromBatch).extracting(a -> a.item().questionId()).containsExactly("q1", "q2");
+        assertThat(fromBatch).allSatisfy(a -> {
+            assertThat(a.jobId()).isEqualTo(jobId);
+            assertThat(a.tenantId()).isEqualTo("t1");
+            assertThat(a.workItemId()).isEqualTo(a.item().workItemId());
+        });
+        assertThat(fromSingle).extracting(a -> a.item().questionId()).containsExactly("q3");
+        assertThat(new AbandonedItemsDeserializer().deserialize("t", "[]".getBytes(StandardCharsets.UTF_8)))
+                .isEmpty();
+        assertThatThrownBy(() -> new AbandonedItemsDeserializer().deserialize("t",
+                "{not json".getBytes(StandardCharsets.UTF_8))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    private static WorkItem item(UUID jobId, String questionId) {
+        ModelRef model = ModelRef.replay("gpt");
+        return new WorkItem(WorkItem.idFor(jobId, "db", questionId, model, NaturalnessLevel.NATIVE), questionId,
+                "How many?", "SELECT 1", SqlDialect.POSTGRESQL, null, model, NaturalnessLevel.NATIVE, null, null,
+                "SELECT 1");
     }
 
     @Test
@@ -50,8 +111,8 @@ class EventJsonTest {
         WorkItem item = new WorkItem(UUID.randomUUID(), "q1", "How many?", "SELECT 1", SqlDialect.POSTGRESQL, null,
                 model, NaturalnessLevel.NATIVE, null, null, "SELECT 1", "job", null, "hard");
 
-        InferenceRequested back = new EventDeserializer.OfInferenceRequested().deserialize("topic",
-                new EventSerializer().serialize("topic", InferenceRequested.of(jobId, "t1", item)));
+        InferenceRequested back = EventJson.read(new EventSerializer().serialize("topic",
+                InferenceRequested.of(jobId, "t1", item)), InferenceRequested.class);
 
         assertThat(back.item().labelledHardness()).isEqualTo("hard");
     }
@@ -68,8 +129,7 @@ class EventJsonTest {
                 + "\"promptOptions\":null,\"schemaId\":null,\"recordedPrediction\":\"SELECT 1\","
                 + "\"jobName\":\"old job\",\"schemaVariant\":null},\"schema\":null}";
 
-        InferenceRequested event = new EventDeserializer.OfInferenceRequested().deserialize("topic",
-                json.getBytes(StandardCharsets.UTF_8));
+        InferenceRequested event = EventJson.read(json.getBytes(StandardCharsets.UTF_8), InferenceRequested.class);
 
         assertThat(event.item().questionId()).isEqualTo("q1");
         assertThat(event.item().jobName()).isEqualTo("old job");
@@ -111,7 +171,7 @@ class EventJsonTest {
     @Test
     void shouldRefuseAnEventFromANewerSchemaVersion() {
         String json = "{\"eventId\":\"" + UUID.randomUUID() + "\",\"tenantId\":\"t\",\"schemaVersion\":99}";
-        assertThatThrownBy(() -> new EventDeserializer.OfInferenceRequested().deserialize("t",
+        assertThatThrownBy(() -> new EventDeserializer.OfInferenceBatch().deserialize("t",
                 json.getBytes(StandardCharsets.UTF_8))).hasMessageContaining("schema version 99");
     }
 

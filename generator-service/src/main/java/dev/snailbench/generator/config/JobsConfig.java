@@ -15,6 +15,20 @@ public interface JobsConfig {
     @WithDefault("400")
     int window();
 
+    /**
+     * Work items sent to the inference service in one record (an {@code InferenceBatch}, with the job's team schema
+     * once): the hop's per-record costs and the schema's bytes are paid once for them all.
+     */
+    @WithDefault("50")
+    int itemsPerRecord();
+
+    /**
+     * Largest record of work items, in bytes of JSON (below the producer's {@code max.request.size} and the broker's
+     * {@code message.max.bytes}, the platform's one event size, 32 MiB, less room for headers): larger ones are split.
+     */
+    @WithDefault("33488896")
+    int maxRecordBytes();
+
     /** Largest job accepted, in work items (questions × models × levels). */
     @WithDefault("50000")
     int maxWorkItems();

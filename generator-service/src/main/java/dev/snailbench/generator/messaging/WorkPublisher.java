@@ -9,13 +9,13 @@ import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
-import dev.snailbench.model.event.InferenceRequested;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.Record;
 import io.vertx.core.Context;
@@ -45,7 +45,8 @@ public class WorkPublisher {
 
     private static final Logger LOG = Logger.getLogger(WorkPublisher.class);
 
-    private final MutinyEmitter<Record<String, InferenceRequested>> emitter;
+    /** InferenceBatch records as the JSON {@link InferenceRecords} measured: serialized once, not by the producer. */
+    private final MutinyEmitter<Record<String, byte[]>> emitter;
     private final JobRepository jobs;
     private final JobSql cursors;
     private final Pool pool;
@@ -56,12 +57,15 @@ public class WorkPublisher {
      */
     private final Map<UUID, Expansion> expanded = new ConcurrentHashMap<>();
     private final Vertx vertx;
+    private final InferenceRecords records;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
 
     public WorkPublisher(JobsConfig config, JobRepository jobs, JobSql cursors, Pool pool, Vertx vertx,
-            @Channel(Channels.QUERIES_TO_INFER_OUT) MutinyEmitter<Record<String, InferenceRequested>> emitter) {
+            InferenceRecords records,
+            @Channel(Channels.QUERIES_TO_INFER_OUT) MutinyEmitter<Record<String, byte[]>> emitter) {
         this.vertx = vertx;
+        this.records = records;
         this.emitter = emitter;
         this.jobs = jobs;
         this.cursors = cursors;
@@ -124,22 +128,32 @@ public class WorkPublisher {
                 .collect().last().replaceWithVoid();
     }
 
-    /** Sends the job's next items that fit in its window, then moves its cursor past them. */
+    /**
+     * Sends the job's next items that fit in its window, several to a record ({@link InferenceRecords}), then moves
+     * its cursor past them.
+     */
     private Uni<Void> publishNext(PublicationCursor job) {
         int inFlight = job.publishedCount() - job.done();
         int room = config.window() - inFlight;
         if (room <= 0) {
             return Uni.createFrom().voidItem();
         }
+        Context context = Vertx.currentContext();
         return expansion(job.id()).chain(expansion -> {
             List<WorkItem> items = expansion.items();
             int from = Math.min(job.publishedCount(), items.size());
             List<WorkItem> next = items.subList(from, Math.min(items.size(), from + room));
-            List<Uni<Void>> sends = next.stream()
-                    .map(item -> InferenceRequested.of(job.id(), job.tenantId(), item, expansion.schema()))
-                    .map(event -> emitter.send(Record.of(event.key(), event))).toList();
-            return (sends.isEmpty() ? Uni.createFrom().voidItem()
-                    : Uni.join().all(sends).andFailFast().replaceWithVoid())
+            if (next.isEmpty()) {
+                return cursors.advance(pool, job.id(), from, from, items.size()).replaceWithVoid();
+            }
+            // Writing the records (the team schema in each, up to megabytes) is CPU work: on a worker, then back on
+            // the pass's context for the sends and the cursor.
+            return Uni.createFrom().item(() -> records.encode(job.id(), job.tenantId(), expansion.schema(), next))
+                    .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                    .emitOn(task -> context.runOnContext(ignored -> task.run()))
+                    .chain(encoded -> Uni.join().all(encoded.stream()
+                            .map(record -> emitter.send(Record.of(record.key(), record.json()))).toList())
+                            .andFailFast().replaceWithVoid())
                     .chain(() -> cursors.advance(pool, job.id(), from, from + next.size(), items.size()))
                     .invoke(moved -> {
                         if (from + next.size() >= items.size()) {

@@ -11,18 +11,15 @@ import dev.snailbench.localstack.testing.FakeOpenAi;
 import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
-import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.QatchSuite.TextTable;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.event.InferenceRequested;
-import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -167,9 +164,8 @@ class SyntheticSetResourceTest {
                 .contentType(ContentType.JSON).body(job).post("/jobs")
                 .then().statusCode(202).extract().<String>path("jobId"));
 
-        List<InferenceRequested> published = TopicClient.await(Topics.QUERIES_TO_INFER,
-                r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId), 3, Duration.ofSeconds(30)).stream()
-                .map(r -> EventJson.read(r.value(), InferenceRequested.class)).toList();
+        List<InferenceRequested> published = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 3,
+                Duration.ofSeconds(30));
         assertThat(published).extracting(e -> e.item().goldSql())
                 .containsExactlyInAnyOrderElementsOf(SUITE.pairs().stream().map(SyntheticSuite.Pair::sql).toList());
         job.put("questionSet", Map.of("syntheticSetId", UUID.randomUUID().toString()));

@@ -55,6 +55,16 @@ class ModelBackendsTest {
             }
 
             @Override
+            public int itemsPerRecord() {
+                return 50;
+            }
+
+            @Override
+            public int maxRecordBytes() {
+                return 33_488_896;
+            }
+
+            @Override
             public int maxWorkItems() {
                 return 50_000;
             }

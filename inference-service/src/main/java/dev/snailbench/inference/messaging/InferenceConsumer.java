@@ -4,6 +4,7 @@ import dev.snailbench.inference.service.InferenceService;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.Batches;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,16 +13,17 @@ import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import java.util.Objects;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
- * The inference hop: work items' questions in, their gold and (denaturalized) predicted SQL out, a batch of records
- * at a time, the answered items of a batch going on in groups as the model answers them (a slow model's items do not
- * hold the answered ones back). The offsets are committed only after the inference records are stored and the
- * outgoing events are acknowledged by the broker, so a crash in between means a redelivery, which re-emits the stored
- * answers. Items of a cancelled job are skipped (no model call, no event); each tenant's items are answered a few at a
+ * The inference hop: work items' questions in (several to a record), their gold and (denaturalized) predicted SQL
+ * out, a batch of records at a time, the answered items of a batch going on in groups as the model answers them (a
+ * slow model's items do not hold the answered ones back). The offsets are committed only after the inference records
+ * are stored and the outgoing events are acknowledged by the broker, so a crash in between means a redelivery, which
+ * re-emits the stored answers. Items of a cancelled job are skipped (no model call, no event); each tenant's items are answered a few at a
  * time, tenants side by side ({@code concurrent-answers-per-tenant}).
  */
 @ApplicationScoped
@@ -45,11 +47,32 @@ public class InferenceConsumer {
     /** Items skipped because their job was cancelled (Prometheus: snailbench_inference_items_skipped). */
     public static final String SKIPPED_METRIC = "snailbench.inference.items.skipped";
 
+    /**
+     * Records of several work items each ({@link InferenceBatch}): a record with an item lacking its ids, or of another
+     * job or tenant than the record's (whose schema every item is asked on), is refused whole (dead-lettered, where the
+     * scorer gives each identifiable item a failed verdict); the other records' items are answered together.
+     */
     @Incoming(Channels.QUERIES_TO_INFER)
-    public Uni<Void> consume(Message<List<InferenceRequested>> batch) {
-        return Batches.consume(batch, request -> request.workItemId() == null || request.jobId() == null
-                || request.item() == null ? "InferenceRequested " + request.eventId()
-                        + " lacks workItemId, jobId or item" : null, this::inferAll);
+    public Uni<Void> consume(Message<List<InferenceBatch>> batch) {
+        return Batches.consume(batch, InferenceConsumer::refusal, records -> inferAll(records.stream()
+                .flatMap(record -> record.withSchema().stream()).toList()));
+    }
+
+    static String refusal(InferenceBatch record) {
+        if (record.requests() == null || record.requests().isEmpty()) {
+            return "InferenceBatch " + record.eventId() + " holds no request";
+        }
+        for (InferenceRequested request : record.requests()) {
+            if (request.workItemId() == null || request.jobId() == null || request.item() == null) {
+                return "InferenceBatch " + record.eventId() + ": InferenceRequested " + request.eventId()
+                        + " lacks workItemId, jobId or item";
+            }
+            if (!request.jobId().equals(record.jobId()) || !Objects.equals(request.tenantId(), record.tenantId())) {
+                return "InferenceBatch " + record.eventId() + " of job " + record.jobId() + ": InferenceRequested "
+                        + request.eventId() + " belongs to job " + request.jobId() + " of another tenant or job";
+            }
+        }
+        return null;
     }
 
     private Uni<Void> inferAll(List<InferenceRequested> batch) {

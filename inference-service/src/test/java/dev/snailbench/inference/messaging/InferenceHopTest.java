@@ -15,6 +15,7 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.serde.EventJson;
@@ -33,10 +34,20 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The hop over the real broker: InferenceRequested in on queries.to-infer, ExecutionRequested out. */
+/** The hop over the real broker: InferenceBatch records in on queries.to-infer, ExecutionRequested out per item. */
 @QuarkusTest
 @RealInfrastructure
 class InferenceHopTest {
+
+    /** A team's schema with its crosswalk: club/clb/CB, club_name/clb_nm/CNM, country/ctry/CY. */
+    private static final TeamSchema TEAM = new TeamSchema("team db", new DatabaseSchema("PostgreSQL", "team", List.of(
+            new DatabaseSchema.Table("public", "club", "TABLE", List.of(
+                    new DatabaseSchema.Column("club_name", "varchar", ResultColumn.ValueType.TEXT, false, List.of()),
+                    new DatabaseSchema.Column("country", "varchar", ResultColumn.ValueType.TEXT, true, List.of())),
+                    List.of(), List.of())), false), List.of(
+            CrosswalkEntry.table("club", "club", "clb", "CB"),
+            CrosswalkEntry.column("club_name", "club_name", "clb_nm", "CNM"),
+            CrosswalkEntry.column("country", "country", "ctry", "CY")));
 
     private TopicClient topics;
 
@@ -106,25 +117,58 @@ class InferenceHopTest {
 
     @Test
     void shouldMapAPredictionBackThroughTheTeamsOwnCrosswalkCarriedByTheRequest() {
-        TeamSchema team = new TeamSchema("team db", new DatabaseSchema("PostgreSQL", "team", List.of(
-                new DatabaseSchema.Table("public", "club", "TABLE", List.of(
-                        new DatabaseSchema.Column("club_name", "varchar", ResultColumn.ValueType.TEXT, false, List.of()),
-                        new DatabaseSchema.Column("country", "varchar", ResultColumn.ValueType.TEXT, true, List.of())),
-                        List.of(), List.of())), false), List.of(
-                CrosswalkEntry.table("club", "club", "clb", "CB"),
-                CrosswalkEntry.column("club_name", "club_name", "clb_nm", "CNM"),
-                CrosswalkEntry.column("country", "country", "ctry", "CY")));
         WorkItem item = new WorkItem(UUID.randomUUID(), "q-team", "Swiss clubs?",
                 "SELECT club_name FROM club WHERE country = 'Switzerland'", SqlDialect.POSTGRESQL, WorkItems.DB,
                 ModelRef.replay("gpt-replay"), NaturalnessLevel.LOW, null, null,
                 "SELECT clb_nm FROM clb WHERE ctry = 'Switzerland'");
 
-        send(InferenceRequested.of(UUID.randomUUID(), WorkItems.TENANT, item, team));
+        send(InferenceRequested.of(UUID.randomUUID(), WorkItems.TENANT, item, TEAM));
 
         ExecutionRequested out = awaitExecution(item.workItemId(), 1).get(0);
         assertThat(out.inference().error()).isNull();
         assertThat(out.inference().predictedSql()).isEqualToIgnoringCase(
                 "SELECT club_name FROM club WHERE country = 'Switzerland'");
+    }
+
+    @Test
+    void shouldAnswerEveryItemOfARecordOnTheTeamSchemaTheRecordCarriesOnce() {
+        UUID job = UUID.randomUUID();
+        WorkItem low = new WorkItem(UUID.randomUUID(), "q-low", "Swiss clubs?",
+                "SELECT club_name FROM club WHERE country = 'Switzerland'", SqlDialect.POSTGRESQL, WorkItems.DB,
+                ModelRef.replay("gpt-replay"), NaturalnessLevel.LOW, null, null,
+                "SELECT clb_nm FROM clb WHERE ctry = 'Switzerland'");
+        WorkItem least = new WorkItem(UUID.randomUUID(), "q-least", "Clubs?", "SELECT club_name FROM club",
+                SqlDialect.POSTGRESQL, WorkItems.DB, ModelRef.replay("gpt-replay"), NaturalnessLevel.LEAST, null, null,
+                "SELECT CNM FROM CB");
+        InferenceBatch record = InferenceBatch.of(job, WorkItems.TENANT, TEAM, List.of(low, least));
+
+        topics.send(Topics.QUERIES_TO_INFER, record.key(), EventJson.write(record));
+
+        assertThat(awaitExecution(low.workItemId(), 1).get(0).inference().predictedSql())
+                .isEqualToIgnoringCase("SELECT club_name FROM club WHERE country = 'Switzerland'");
+        ExecutionRequested leastOut = awaitExecution(least.workItemId(), 1).get(0);
+        assertThat(leastOut.inference().predictedSql()).isEqualToIgnoringCase("SELECT club_name FROM club");
+        assertThat(leastOut.jobId()).isEqualTo(job);
+    }
+
+    @Test
+    void shouldDeadLetterARecordWithAnItemLackingItsIdsWithEveryItemItHolds() {
+        WorkItem item = WorkItems.replay("q-with-a-broken-neighbour", "One?", "SELECT 1", "SELECT 1");
+        InferenceRequested good = WorkItems.request(item);
+        InferenceRequested broken = new InferenceRequested(UUID.randomUUID(), good.jobId(), WorkItems.TENANT, null,
+                good.occurredAt(), 1, null, null);
+        InferenceBatch record = new InferenceBatch(UUID.randomUUID(), good.jobId(), WorkItems.TENANT,
+                good.occurredAt(), 1, null, List.of(good, broken));
+
+        topics.send(Topics.QUERIES_TO_INFER, record.key(), EventJson.write(record));
+
+        var dead = TopicClient.await(Topics.deadLetter(Topics.QUERIES_TO_INFER, "inference"),
+                r -> record.key().equals(r.key()), 1, Duration.ofSeconds(60));
+        assertThat(dead).hasSize(1);
+        assertThat(TopicClient.headers(dead.get(0)).get("dead-letter-reason"))
+                .contains("InferenceRequested " + broken.eventId() + " lacks workItemId, jobId or item");
+        assertThat(EventJson.read(dead.get(0).value(), InferenceBatch.class).requests())
+                .extracting(InferenceRequested::eventId).containsExactly(good.eventId(), broken.eventId());
     }
 
     @Test
@@ -202,7 +246,7 @@ class InferenceHopTest {
     }
 
     private void send(InferenceRequested request) {
-        topics.send(Topics.QUERIES_TO_INFER, request.key(), EventJson.write(request));
+        topics.send(Topics.QUERIES_TO_INFER, request.key(), EventJson.write(InferenceBatch.of(request)));
     }
 
     private static List<ExecutionRequested> awaitExecution(UUID workItemId, int count) {

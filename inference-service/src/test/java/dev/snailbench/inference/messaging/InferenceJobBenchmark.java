@@ -12,6 +12,7 @@ import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.PromptOptions;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
@@ -138,7 +139,8 @@ class InferenceJobBenchmark {
                         "SELECT 1", SqlDialect.SQLSERVER, model, NaturalnessLevel.NATIVE, PromptOptions.ZERO_SHOT,
                         "ATBI");
                 InferenceRequested request = InferenceRequested.of(jobId, "bench", item);
-                producer.send(new ProducerRecord<>(Topics.QUERIES_TO_INFER, request.key(), EventJson.write(request)));
+                producer.send(new ProducerRecord<>(Topics.QUERIES_TO_INFER, request.key(),
+                        EventJson.write(InferenceBatch.of(request))));
             }
             producer.flush();
         }

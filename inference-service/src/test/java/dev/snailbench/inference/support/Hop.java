@@ -8,6 +8,7 @@ import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.serde.EventJson;
 import io.restassured.RestAssured;
@@ -50,7 +51,7 @@ public final class Hop {
     /** Sends the requests in order, as one producer batch: they reach the hop in one fetch, so in one batch. */
     public static void send(InferenceRequested... requests) {
         TopicClient.sendInOneBatch(Topics.QUERIES_TO_INFER, Arrays.stream(requests)
-                .map(request -> Map.entry(request.key(), EventJson.write(request))).toList());
+                .map(request -> Map.entry(request.key(), EventJson.write(InferenceBatch.of(request)))).toList());
     }
 
     public static List<ExecutionRequested> await(UUID workItemId, int count) {

@@ -1,6 +1,11 @@
 package dev.snailbench.localstack.testing;
 
+import dev.snailbench.localstack.KafkaBroker;
 import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.event.InferenceBatch;
+import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.serde.EventJson;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -8,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
@@ -40,11 +46,15 @@ public final class TopicClient implements AutoCloseable {
         this.producer = new KafkaProducer<>(producerProperties(), new StringSerializer(), new ByteArraySerializer());
     }
 
-    /** The module's broker, every record acknowledged by all replicas. */
+    /**
+     * The module's broker, every record acknowledged by all replicas, records up to the platform's one event size (as
+     * the services' own producers of large events: results, schemas, QATCH suites).
+     */
     private static Properties producerProperties() {
         Properties props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, LocalStack.kafka().bootstrapServers());
         props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, KafkaBroker.MAX_EVENT_BYTES);
         return props;
     }
 
@@ -153,6 +163,36 @@ public final class TopicClient implements AutoCloseable {
             }
         }
         return found;
+    }
+
+    /**
+     * The work items of job {@code jobId} published on {@code snailbench.queries.to-infer}, several to a record
+     * ({@link InferenceBatch}), each with the schema its record carries: read from the beginning until {@code count}
+     * are there or the timeout passes (fewer on timeout; more if a record brought the count past it).
+     */
+    public static List<InferenceRequested> awaitInferenceRequests(UUID jobId, int count, Duration timeout) {
+        return awaitInferenceRequests(jobId, request -> true, count, timeout);
+    }
+
+    /** As {@link #awaitInferenceRequests(UUID, int, Duration)}, counting only the items {@code wanted} accepts. */
+    public static List<InferenceRequested> awaitInferenceRequests(UUID jobId, Predicate<InferenceRequested> wanted,
+            int count, Duration timeout) {
+        return awaitUntil(Topics.QUERIES_TO_INFER, r -> jobId.equals(inferenceBatch(r).map(InferenceBatch::jobId)
+                        .orElse(null)),
+                found -> found.stream().mapToLong(r -> inferenceBatch(r).orElseThrow().withSchema().stream()
+                        .filter(wanted).count()).sum() >= count,
+                timeout).stream().flatMap(r -> inferenceBatch(r).orElseThrow().withSchema().stream())
+                .filter(wanted).toList();
+    }
+
+    /** A record of queries.to-infer read as what it should hold; empty for anything else (a poison test record). */
+    private static Optional<InferenceBatch> inferenceBatch(ConsumerRecord<String, byte[]> record) {
+        try {
+            InferenceBatch batch = EventJson.read(record.value(), InferenceBatch.class);
+            return batch.requests() == null ? Optional.empty() : Optional.of(batch);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     /** Headers of a record as text, for asserting on dead-letter reasons and trace context. */

@@ -8,6 +8,7 @@ import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultSql;
 import dev.snailbench.scorer.service.ItemScorer;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
@@ -47,10 +48,25 @@ public class AbandonedItemsConsumer {
         this.scores = scores;
     }
 
+    /**
+     * One record: an abandonment, or a dead-lettered work-item record with every work item it holds (a record of
+     * queries.to-infer holds several), each given its failed verdict in turn.
+     */
     @Incoming(Channels.ITEMS_ABANDONED)
-    public Uni<Void> consume(ConsumerRecord<String, ItemAbandoned> record) {
-        ItemAbandoned event = describe(record);
-        if (event == null || event.workItemId() == null || event.jobId() == null || event.tenantId() == null) {
+    public Uni<Void> consume(ConsumerRecord<String, List<ItemAbandoned>> record) {
+        List<ItemAbandoned> items = describe(record);
+        if (items.isEmpty()) {
+            LOG.warnf("%s offset %d holds no work item; left in the topic for operators", record.topic(),
+                    record.offset());
+            return Uni.createFrom().voidItem();
+        }
+        return Multi.createFrom().iterable(items)
+                .onItem().transformToUniAndConcatenate(event -> abandon(event, record))
+                .collect().last().replaceWithVoid();
+    }
+
+    private Uni<Void> abandon(ItemAbandoned event, ConsumerRecord<String, ?> record) {
+        if (event.workItemId() == null || event.jobId() == null || event.tenantId() == null) {
             // Not a work item (a poison record dead-lettered upstream): nothing to give a verdict to.
             LOG.warnf("%s offset %d is not a work item; left in the topic for operators", record.topic(),
                     record.offset());
@@ -72,16 +88,20 @@ public class AbandonedItemsConsumer {
         return results.insertNew(List.of(scorer.abandoned(event))).map(standing -> standing.get(event.workItemId()));
     }
 
-    /** The record as an abandonment: a dead-lettered event takes its stage from the topic, its reason from the header. */
-    static ItemAbandoned describe(ConsumerRecord<String, ItemAbandoned> record) {
-        ItemAbandoned event = record.value();
-        if (event == null || Topics.ITEMS_ABANDONED.equals(record.topic())) {
-            return event;
+    /**
+     * The record's abandonments: a dead-lettered record's work items take their stage from the topic and their reason
+     * from its header.
+     */
+    static List<ItemAbandoned> describe(ConsumerRecord<String, List<ItemAbandoned>> record) {
+        List<ItemAbandoned> events = record.value() == null ? List.of() : record.value();
+        if (Topics.ITEMS_ABANDONED.equals(record.topic())) {
+            return events;
         }
-        Header reason = record.headers().lastHeader(DEAD_LETTER_REASON);
+        Header header = record.headers().lastHeader(DEAD_LETTER_REASON);
         String stage = Topics.stageOf(record.topic());
-        return event.withCause(stage, stage + " failed: " + (reason == null || reason.value() == null
-                ? "dead-lettered without a reason" : new String(reason.value(), StandardCharsets.UTF_8)));
+        String reason = stage + " failed: " + (header == null || header.value() == null
+                ? "dead-lettered without a reason" : new String(header.value(), StandardCharsets.UTF_8));
+        return events.stream().map(event -> event.withCause(stage, reason)).toList();
     }
 
     private static ItemScored verdict(ItemAbandoned event, ItemResult result) {

@@ -14,6 +14,7 @@ import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.model.serde.EventJson;
@@ -168,6 +169,25 @@ class ScoringHopTest {
         TestEvents.send(template);
         assertThat(awaitScores(request.workItemId(), 2)).allSatisfy(s -> assertThat(s.failed()).isTrue());
         assertThat(storedRows(request.workItemId())).isEqualTo(1);
+    }
+
+    @Test
+    void shouldGiveEveryWorkItemOfADeadLetteredRecordOfSeveralItemsItsOwnFailedVerdict() {
+        ExecutionCompleted first = completed(UUID.randomUUID(), "t-hop", "q8", "SELECT 1", "SELECT 1",
+                ok(columns("x", "NUMBER"), List.of(List.of("1"))), ok(columns("x", "NUMBER"), List.of(List.of("1"))));
+        ExecutionCompleted second = completed(first.jobId(), "t-hop", "q9", "SELECT 2", "SELECT 2",
+                ok(columns("x", "NUMBER"), List.of(List.of("2"))), ok(columns("x", "NUMBER"), List.of(List.of("2"))));
+        InferenceBatch record = InferenceBatch.of(first.jobId(), first.tenantId(), null,
+                List.of(first.item(), second.item()));
+        TestEvents.send(Topics.deadLetter(Topics.QUERIES_TO_INFER, "inference"), record.key(), EventJson.write(record),
+                Map.of("dead-letter-reason", "model backend unavailable"));
+
+        for (ExecutionCompleted item : List.of(first, second)) {
+            ItemScored scored = awaitScores(item.workItemId(), 1).get(0);
+            assertThat(scored.failed()).isTrue();
+            assertThat(scored.questionId()).isEqualTo(item.item().questionId());
+            assertThat(scored.reason()).isEqualTo("could not be scored: inference failed: model backend unavailable");
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.snailbench.model.delivery;
 
 import dev.snailbench.model.event.Event;
+import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.WorkItemEvent;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -33,6 +34,10 @@ public final class NackWarnings {
     static String describe(Object payload) {
         if (payload instanceof WorkItemEvent item) {
             return "work item " + item.workItemId() + " (job " + item.jobId() + ")";
+        }
+        if (payload instanceof InferenceBatch batch && batch.requests() != null) {
+            return batch.requests().size() + " work items (job " + batch.jobId() + ", InferenceBatch "
+                    + batch.eventId() + ")";
         }
         if (payload instanceof Event event) {
             return event.getClass().getSimpleName() + " " + event.eventId();

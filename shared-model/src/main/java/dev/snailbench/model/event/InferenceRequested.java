@@ -20,4 +20,9 @@ public record InferenceRequested(UUID eventId, UUID jobId, String tenantId, UUID
         return new InferenceRequested(UUID.randomUUID(), jobId, tenantId, item.workItemId(), Instant.now(),
                 SCHEMA_VERSION, item, schema);
     }
+
+    /** The same request asked on another schema (everything else kept). */
+    public InferenceRequested withSchema(TeamSchema other) {
+        return new InferenceRequested(eventId, jobId, tenantId, workItemId, occurredAt, schemaVersion, item, other);
+    }
 }

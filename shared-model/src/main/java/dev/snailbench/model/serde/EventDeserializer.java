@@ -7,8 +7,7 @@ import dev.snailbench.model.event.Event;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.IdentifiersClassified;
-import dev.snailbench.model.event.InferenceRequested;
-import dev.snailbench.model.event.ItemAbandoned;
+import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.event.JobSubmitted;
@@ -19,7 +18,7 @@ import org.apache.kafka.common.serialization.Deserializer;
 /**
  * Kafka value deserializer of one event type. Kafka instantiates deserializers by class name, so each event
  * type has a nested subclass to name in configuration, e.g.
- * {@code dev.snailbench.model.serde.EventDeserializer$OfInferenceRequested}.
+ * {@code dev.snailbench.model.serde.EventDeserializer$OfExecutionRequested}.
  */
 public abstract class EventDeserializer<T extends Event> implements Deserializer<T> {
 
@@ -70,9 +69,9 @@ public abstract class EventDeserializer<T extends Event> implements Deserializer
         }
     }
 
-    public static class OfInferenceRequested extends EventDeserializer<InferenceRequested> {
-        public OfInferenceRequested() {
-            super(InferenceRequested.class);
+    public static class OfInferenceBatch extends EventDeserializer<InferenceBatch> {
+        public OfInferenceBatch() {
+            super(InferenceBatch.class);
         }
     }
 
@@ -94,11 +93,6 @@ public abstract class EventDeserializer<T extends Event> implements Deserializer
         }
     }
 
-    public static class OfItemAbandoned extends EventDeserializer<ItemAbandoned> {
-        public OfItemAbandoned() {
-            super(ItemAbandoned.class);
-        }
-    }
 
     public static class OfDatabaseTaskRequested extends EventDeserializer<DatabaseTaskRequested> {
         public OfDatabaseTaskRequested() {

@@ -2,6 +2,7 @@ package dev.snailbench.model.tracing;
 
 import dev.snailbench.model.delivery.NackWarnings;
 import dev.snailbench.model.event.Event;
+import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.WorkItemEvent;
 import io.opentelemetry.context.Context;
 import io.smallrye.reactive.messaging.IncomingInterceptor;
@@ -13,6 +14,7 @@ import io.smallrye.reactive.messaging.kafka.Record;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -21,7 +23,8 @@ import org.eclipse.microprofile.reactive.messaging.Message;
  * Continues a work item's trace across a hop. Consumers publish their answer with an emitter, so the outgoing
  * record does not carry the incoming record's tracing metadata; this pair of interceptors remembers the span of
  * each incoming event (by work item, else by job) until it is acknowledged, and makes it the parent of what the
- * consumer sends meanwhile: one trace per work item, from the generator's publication to the scorer's verdict.
+ * consumer sends meanwhile: one trace per work item, from the generator's publication (of the record that carried it,
+ * with the other items of that record) to the scorer's verdict.
  * Business code stays free of tracing plumbing.
  */
 public final class TraceForwarding {
@@ -34,16 +37,22 @@ public final class TraceForwarding {
     private TraceForwarding() {
     }
 
-    static Optional<String> keyOf(Object payload) {
+    /** What an incoming event's span is remembered under: each work item it holds, else its job. */
+    static List<String> keysOf(Object payload) {
         Object value = payload instanceof Record<?, ?> record ? record.value() : payload;
         // Events that lack their ids are refused by their consumers (dead-letter topic); tracing must not fail first.
         if (value instanceof WorkItemEvent item) {
-            return Optional.ofNullable(item.workItemId()).map(Object::toString);
+            return item.workItemId() == null ? List.of() : List.of(item.workItemId().toString());
+        }
+        // Several work items in one record: each continues the record's trace.
+        if (value instanceof InferenceBatch batch && batch.requests() != null) {
+            return batch.requests().stream().map(WorkItemEvent::workItemId).filter(Objects::nonNull)
+                    .map(Object::toString).toList();
         }
         if (value instanceof Event event && event.jobId() != null) {
-            return Optional.of(event.jobId().toString());
+            return List.of(event.jobId().toString());
         }
-        return Optional.empty();
+        return List.of();
     }
 
     /**
@@ -74,8 +83,8 @@ public final class TraceForwarding {
         }
 
         private static void remember(Message<?> message) {
-            message.getMetadata(TracingMetadata.class).ifPresent(tracing -> keyOf(message.getPayload())
-                    .ifPresent(key -> {
+            message.getMetadata(TracingMetadata.class).ifPresent(tracing -> keysOf(message.getPayload())
+                    .forEach(key -> {
                         if (OPEN.size() >= MAX_OPEN) {
                             OPEN.clear();
                         }
@@ -87,7 +96,7 @@ public final class TraceForwarding {
             if (payload instanceof List<?> batch) {
                 batch.forEach(Incoming::forget);
             } else {
-                keyOf(payload).ifPresent(OPEN::remove);
+                keysOf(payload).forEach(OPEN::remove);
             }
         }
 

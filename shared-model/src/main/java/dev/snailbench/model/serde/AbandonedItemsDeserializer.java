@@ -1,0 +1,47 @@
+package dev.snailbench.model.serde;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.model.event.ItemAbandoned;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.common.serialization.Deserializer;
+
+/**
+ * Reads what the scorer turns into failed verdicts: an {@link ItemAbandoned}, or a work-item record a hop
+ * dead-lettered, read as one abandonment per work item it holds. Every work-item event carries the ids and the item
+ * an abandonment needs; a record of {@code snailbench.queries.to-infer} ({@code InferenceBatch}) holds several, each
+ * one under {@code requests}. What lacks the ids (a poison record) is still returned: the consumer names it and
+ * leaves it in the topic for operators.
+ */
+public class AbandonedItemsDeserializer implements Deserializer<List<ItemAbandoned>> {
+
+    @Override
+    public List<ItemAbandoned> deserialize(String topic, byte[] data) {
+        if (data == null) {
+            return List.of();
+        }
+        JsonNode root;
+        try {
+            root = EventJson.mapper().readTree(data);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a work-item record: " + e.getMessage(), e);
+        }
+        JsonNode requests = root == null ? null : root.get("requests");
+        List<ItemAbandoned> items = new ArrayList<>();
+        if (requests != null && requests.isArray()) {
+            requests.forEach(request -> items.add(abandoned(request)));
+        } else if (root != null && root.isObject()) {
+            items.add(abandoned(root));
+        }
+        return items;
+    }
+
+    private static ItemAbandoned abandoned(JsonNode event) {
+        try {
+            return EventJson.mapper().treeToValue(event, ItemAbandoned.class);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a work-item record: " + e.getMessage(), e);
+        }
+    }
+}
