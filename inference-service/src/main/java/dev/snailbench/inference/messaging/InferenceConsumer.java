@@ -68,8 +68,9 @@ public class InferenceConsumer {
                         + " lacks workItemId, jobId or item";
             }
             if (!request.jobId().equals(record.jobId()) || !Objects.equals(request.tenantId(), record.tenantId())) {
-                return "InferenceBatch " + record.eventId() + " of job " + record.jobId() + ": InferenceRequested "
-                        + request.eventId() + " belongs to job " + request.jobId() + " of another tenant or job";
+                return "InferenceBatch " + record.eventId() + " (job " + record.jobId() + "): InferenceRequested "
+                        + request.eventId() + " is of job " + request.jobId() + " and tenant " + request.tenantId()
+                        + ", not the record's";
             }
         }
         return null;

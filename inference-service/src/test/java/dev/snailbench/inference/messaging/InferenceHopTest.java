@@ -172,6 +172,24 @@ class InferenceHopTest {
     }
 
     @Test
+    void shouldDeadLetterARecordCarryingAnotherTenantsItemRatherThanAskItOnThisTenantsSchema() {
+        InferenceRequested own = WorkItems.request(WorkItems.replay("q-own", "One?", "SELECT 1", "SELECT 1"));
+        InferenceRequested theirs = InferenceRequested.of(own.jobId(), "another-tenant",
+                WorkItems.replay("q-theirs", "Two?", "SELECT 2", "SELECT 2"));
+        InferenceBatch record = new InferenceBatch(UUID.randomUUID(), own.jobId(), WorkItems.TENANT,
+                own.occurredAt(), 1, TEAM, List.of(own, theirs));
+
+        topics.send(Topics.QUERIES_TO_INFER, record.key(), EventJson.write(record));
+
+        var dead = TopicClient.await(Topics.deadLetter(Topics.QUERIES_TO_INFER, "inference"),
+                r -> record.key().equals(r.key()), 1, Duration.ofSeconds(60));
+        assertThat(dead).hasSize(1);
+        assertThat(TopicClient.headers(dead.get(0)).get("dead-letter-reason"))
+                .contains("InferenceRequested " + theirs.eventId() + " is of job " + own.jobId()
+                        + " and tenant another-tenant, not the record's");
+    }
+
+    @Test
     void shouldMapAPredictionOnASchemaVariantsNamesBackToThePhysicalColumnsOfEachTable() {
         // An injected homonym: two different columns shown under one generic name, told apart by their tables.
         TeamSchema team = new TeamSchema("team db", new DatabaseSchema("PostgreSQL", "team", List.of(
