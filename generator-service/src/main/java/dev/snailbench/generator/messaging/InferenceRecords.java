@@ -34,7 +34,7 @@ public class InferenceRecords {
     }
 
     /** A record's key and its JSON value. */
-    public record Encoded(String key, byte[] json, int items) {
+    public record Encoded(String key, byte[] json) {
     }
 
     /**
@@ -53,7 +53,7 @@ public class InferenceRecords {
     private void fit(InferenceBatch batch, List<Encoded> records) {
         byte[] json = EventJson.write(batch);
         if (json.length <= maxRecordBytes) {
-            records.add(new Encoded(batch.key(), json, batch.requests().size()));
+            records.add(new Encoded(batch.key(), json));
             return;
         }
         int n = batch.requests().size();

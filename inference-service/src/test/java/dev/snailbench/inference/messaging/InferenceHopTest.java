@@ -160,14 +160,11 @@ class InferenceHopTest {
         InferenceBatch record = new InferenceBatch(UUID.randomUUID(), good.jobId(), WorkItems.TENANT,
                 good.occurredAt(), 1, null, List.of(good, broken));
 
-        topics.send(Topics.QUERIES_TO_INFER, record.key(), EventJson.write(record));
+        ConsumerRecord<String, byte[]> dead = sendAndAwaitDeadLetter(record);
 
-        var dead = TopicClient.await(Topics.deadLetter(Topics.QUERIES_TO_INFER, "inference"),
-                r -> record.key().equals(r.key()), 1, Duration.ofSeconds(60));
-        assertThat(dead).hasSize(1);
-        assertThat(TopicClient.headers(dead.get(0)).get("dead-letter-reason"))
+        assertThat(TopicClient.headers(dead).get("dead-letter-reason"))
                 .contains("InferenceRequested " + broken.eventId() + " lacks workItemId, jobId or item");
-        assertThat(EventJson.read(dead.get(0).value(), InferenceBatch.class).requests())
+        assertThat(EventJson.read(dead.value(), InferenceBatch.class).requests())
                 .extracting(InferenceRequested::eventId).containsExactly(good.eventId(), broken.eventId());
     }
 
@@ -179,14 +176,21 @@ class InferenceHopTest {
         InferenceBatch record = new InferenceBatch(UUID.randomUUID(), own.jobId(), WorkItems.TENANT,
                 own.occurredAt(), 1, TEAM, List.of(own, theirs));
 
-        topics.send(Topics.QUERIES_TO_INFER, record.key(), EventJson.write(record));
+        ConsumerRecord<String, byte[]> dead = sendAndAwaitDeadLetter(record);
 
-        var dead = TopicClient.await(Topics.deadLetter(Topics.QUERIES_TO_INFER, "inference"),
-                r -> record.key().equals(r.key()), 1, Duration.ofSeconds(60));
-        assertThat(dead).hasSize(1);
-        assertThat(TopicClient.headers(dead.get(0)).get("dead-letter-reason"))
+        assertThat(TopicClient.headers(dead).get("dead-letter-reason"))
                 .contains("InferenceRequested " + theirs.eventId() + " is of job " + own.jobId()
                         + " and tenant another-tenant, not the record's");
+    }
+
+    /** Sends the record and returns it as the hop dead-lettered it (exactly once). */
+    private ConsumerRecord<String, byte[]> sendAndAwaitDeadLetter(InferenceBatch record) {
+        topics.send(Topics.QUERIES_TO_INFER, record.key(), EventJson.write(record));
+        List<ConsumerRecord<String, byte[]>> dead = TopicClient.await(
+                Topics.deadLetter(Topics.QUERIES_TO_INFER, "inference"), r -> record.key().equals(r.key()), 1,
+                Duration.ofSeconds(60));
+        assertThat(dead).hasSize(1);
+        return dead.get(0);
     }
 
     @Test
