@@ -15,6 +15,7 @@ import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.event.ItemScored;
+import dev.snailbench.model.event.ItemsScored;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
@@ -25,6 +26,7 @@ import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -73,16 +75,21 @@ class JobFlowKafkaTest {
         UUID jobId = submit(key, "verdicts");
         List<InferenceRequested> work = awaitWork(jobId, 3);
 
+        List<ItemScored> verdicts = work.stream().map(w -> {
+            boolean failed = w.item().questionId().equals("q3");
+            return new ItemScored(UUID.randomUUID(), jobId, w.tenantId(), w.workItemId(), Instant.now(), 1,
+                    w.item().questionId(), !failed, !failed, failed,
+                    failed ? "predicted failed: no recorded prediction" : "match");
+        }).toList();
         try (TopicClient topics = new TopicClient()) {
-            for (InferenceRequested w : work) {
-                boolean failed = w.item().questionId().equals("q3");
-                ItemScored verdict = new ItemScored(UUID.randomUUID(), jobId, w.tenantId(), w.workItemId(),
-                        Instant.now(), 1, w.item().questionId(), !failed, !failed, failed,
-                        failed ? "predicted failed: no recorded prediction" : "match");
-                topics.send(Topics.SCORES, verdict.key(), EventJson.write(verdict));
-                // Delivered twice, as Kafka may: must not be counted twice.
-                topics.send(Topics.SCORES, verdict.key(), EventJson.write(verdict));
+            // The three together, as the scorer sends a batch's verdicts of one job.
+            ItemsScored together = ItemsScored.of(verdicts);
+            topics.send(Topics.SCORES, together.key(), EventJson.write(together));
+            // Each delivered again, alone and in the same record, as Kafka and the scorer may: none counted twice.
+            for (ItemScored verdict : verdicts) {
+                topics.send(Topics.SCORES, verdict.key(), EventJson.write(ItemsScored.of(List.of(verdict))));
             }
+            topics.send(Topics.SCORES, together.key(), EventJson.write(together));
         }
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().header("X-API-Key", key)
@@ -97,6 +104,39 @@ class JobFlowKafkaTest {
     }
 
     @Test
+    void shouldDeadLetterARecordOfVerdictsThatHoldsAnotherJobsVerdictAndCountNoneOfIt() {
+        String key = TestTenants.create("team-mixed-verdicts");
+        UUID jobId = submit(key, "mixed verdicts");
+        List<InferenceRequested> work = awaitWork(jobId, 3);
+        List<ItemScored> verdicts = work.stream().map(w -> new ItemScored(UUID.randomUUID(), jobId, w.tenantId(),
+                w.workItemId(), Instant.now(), 1, w.item().questionId(), true, true, false, "match")).toList();
+        ItemScored stranger = new ItemScored(UUID.randomUUID(), UUID.randomUUID(), work.get(0).tenantId(),
+                UUID.randomUUID(), Instant.now(), 1, "q9", true, true, false, "match");
+        List<ItemScored> mixed = new ArrayList<>(verdicts.subList(0, 2));
+        mixed.add(stranger);
+        ItemsScored record = ItemsScored.of(mixed);
+
+        try (TopicClient topics = new TopicClient()) {
+            topics.send(Topics.SCORES, record.key(), EventJson.write(record));
+            List<ConsumerRecord<String, byte[]>> dead = TopicClient.await(Topics.deadLetter(Topics.SCORES,
+                    "generator"), r -> new String(r.value(), StandardCharsets.UTF_8).contains(
+                            record.eventId().toString()), 1, Duration.ofSeconds(30));
+            assertThat(dead).hasSize(1);
+            assertThat(TopicClient.headers(dead.get(0)).get("dead-letter-reason"))
+                    .contains("work item " + stranger.workItemId()).contains("not the record's");
+            given().header("X-API-Key", key).get("/jobs/" + jobId).then().statusCode(200)
+                    .body("done", Matchers.is(0));
+
+            // The job's own verdicts, sent properly, count.
+            ItemsScored own = ItemsScored.of(verdicts);
+            topics.send(Topics.SCORES, own.key(), EventJson.write(own));
+        }
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().header("X-API-Key", key)
+                .get("/jobs/" + jobId).then().statusCode(200)
+                .body("status", Matchers.equalTo("completed")).body("done", Matchers.is(3)));
+    }
+
+    @Test
     void shouldEndAJobWhoseEveryItemFailedAsAllFailedWithItsCommonestReasons() throws Exception {
         String key = TestTenants.create("team-all-failed");
         UUID jobId = submit(key, "all failed");
@@ -108,7 +148,7 @@ class JobFlowKafkaTest {
                         + "\"match_fact\" does not exist" : unregistered;
                 ItemScored verdict = new ItemScored(UUID.randomUUID(), jobId, w.tenantId(), w.workItemId(),
                         Instant.now(), 1, w.item().questionId(), false, false, true, reason);
-                topics.send(Topics.SCORES, verdict.key(), EventJson.write(verdict));
+                topics.send(Topics.SCORES, verdict.key(), EventJson.write(ItemsScored.of(List.of(verdict))));
             }
         }
 
@@ -157,7 +197,7 @@ class JobFlowKafkaTest {
             for (InferenceRequested w : work) {
                 ItemScored verdict = new ItemScored(UUID.randomUUID(), jobId, tenantId, w.workItemId(), Instant.now(),
                         1, w.item().questionId(), true, true, false, "match");
-                topics.send(Topics.SCORES, verdict.key(), EventJson.write(verdict));
+                topics.send(Topics.SCORES, verdict.key(), EventJson.write(ItemsScored.of(List.of(verdict))));
             }
         }
 

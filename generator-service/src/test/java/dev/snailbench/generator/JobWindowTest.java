@@ -10,6 +10,7 @@ import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.event.ItemScored;
+import dev.snailbench.model.event.ItemsScored;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -52,10 +53,10 @@ class JobWindowTest {
         List<InferenceRequested> scoredOnes = first.subList(0, 100);
         TopicClient.withOwnClassLoader(() -> {
             try (TopicClient client = new TopicClient()) {
-                scoredOnes.forEach(item -> client.send(Topics.SCORES, item.workItemId().toString(),
-                        EventJson.write(new ItemScored(UUID.randomUUID(), item.jobId(), item.tenantId(),
-                                item.workItemId(), Instant.now(), ItemScored.SCHEMA_VERSION, item.item().questionId(),
-                                true, true, false, null))));
+                ItemsScored verdicts = ItemsScored.of(scoredOnes.stream().map(item -> new ItemScored(UUID.randomUUID(),
+                        item.jobId(), item.tenantId(), item.workItemId(), Instant.now(), ItemScored.SCHEMA_VERSION,
+                        item.item().questionId(), true, true, false, null)).toList());
+                client.send(Topics.SCORES, verdicts.key(), EventJson.write(verdicts));
             }
             return null;
         });

@@ -18,6 +18,8 @@ import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.event.ItemAbandoned;
+import dev.snailbench.model.event.ItemScored;
+import dev.snailbench.model.event.ItemsScored;
 import dev.snailbench.model.serde.AbandonedItemsDeserializer;
 import dev.snailbench.model.serde.EventDeserializer;
 import dev.snailbench.model.serde.EventJson;
@@ -95,6 +97,29 @@ class EventJsonTest {
                 .isEmpty();
         assertThatThrownBy(() -> new AbandonedItemsDeserializer().deserialize("t",
                 "{not json".getBytes(StandardCharsets.UTF_8))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void shouldCarryAJobsVerdictsInOneRecordEachWithItsReasonCutToTheLengthTheGeneratorCounts() {
+        UUID jobId = UUID.randomUUID();
+        String databaseMessage = "ERROR 42P01 relation does not exist: " + "x".repeat(5_000);
+        List<ItemScored> verdicts = List.of(
+                new ItemScored(UUID.randomUUID(), jobId, "t1", UUID.randomUUID(), Instant.now(), 1, "q1", true, true,
+                        false, "match"),
+                new ItemScored(UUID.randomUUID(), jobId, "t1", UUID.randomUUID(), Instant.now(), 1, "q2", false,
+                        false, true, databaseMessage));
+
+        ItemsScored record = ItemsScored.of(verdicts);
+        byte[] bytes = EventJson.write(record);
+        ItemsScored back = new EventDeserializer.OfItemsScored().deserialize("topic", bytes);
+
+        assertThat(back.jobId()).isEqualTo(jobId);
+        assertThat(back.tenantId()).isEqualTo("t1");
+        assertThat(back.key()).isEqualTo(verdicts.get(0).workItemId().toString());
+        assertThat(back.verdicts()).containsExactlyElementsOf(verdicts);
+        assertThat(back.verdicts().get(1).reason()).hasSize(ItemScored.REASON_LENGTH)
+                .startsWith("ERROR 42P01 relation does not exist: x").endsWith("…");
+        assertThat(new String(bytes, StandardCharsets.UTF_8)).doesNotContain("\"items\"");
     }
 
     private static WorkItem item(UUID jobId, String questionId) {

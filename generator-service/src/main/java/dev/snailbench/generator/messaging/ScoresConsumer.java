@@ -8,6 +8,7 @@ import dev.snailbench.generator.repository.WorkItemStateSql.Verdict;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.Batches;
 import dev.snailbench.model.event.ItemScored;
+import dev.snailbench.model.event.ItemsScored;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
@@ -15,6 +16,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Function;
@@ -23,8 +25,8 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
- * Counts each work item's verdict into its job's progress, exactly once however often it is delivered. A batch of
- * verdicts is one transaction: the items' rows still unscored are locked and marked, then each job's counters move
+ * Counts each work item's verdict into its job's progress, exactly once however often it is delivered. The scorer
+ * sends a job's verdicts several to a record ({@link ItemsScored}); a batch of records is one transaction: the items' rows still unscored are locked and marked, then each job's counters move
  * by that many in one UPDATE. Plain SQL on the platform's pool ({@link WorkItemStateSql}, {@link JobSql}): a few
  * prepared statements per batch, whatever its size.
  */
@@ -44,9 +46,30 @@ public class ScoresConsumer {
     }
 
     @Incoming(Channels.SCORES)
-    public Uni<Void> consume(Message<List<ItemScored>> batch) {
-        return Batches.consume(batch, event -> event.workItemId() == null || event.jobId() == null
-                ? "ItemScored " + event.eventId() + " lacks workItemId or jobId" : null, this::count);
+    public Uni<Void> consume(Message<List<ItemsScored>> batch) {
+        return Batches.consume(batch, ScoresConsumer::refusal,
+                records -> count(records.stream().flatMap(record -> record.verdicts().stream()).toList()));
+    }
+
+    /**
+     * A record whose verdicts cannot all be counted is refused whole (dead-letter topic): a verdict without its ids,
+     * or one of another job or tenant than the record's, is a producer's bug, and counting the rest would hide it.
+     */
+    static String refusal(ItemsScored record) {
+        if (record.verdicts() == null || record.verdicts().isEmpty()) {
+            return "ItemsScored " + record.eventId() + " holds no verdict";
+        }
+        for (ItemScored verdict : record.verdicts()) {
+            if (verdict.workItemId() == null || verdict.jobId() == null) {
+                return "ItemsScored " + record.eventId() + ": verdict " + verdict.eventId()
+                        + " lacks workItemId or jobId";
+            }
+            if (!verdict.jobId().equals(record.jobId()) || !Objects.equals(verdict.tenantId(), record.tenantId())) {
+                return "ItemsScored " + record.eventId() + ": the verdict on work item " + verdict.workItemId()
+                        + " is of job " + verdict.jobId() + " and tenant " + verdict.tenantId() + ", not the record's";
+            }
+        }
+        return null;
     }
 
     private Uni<Void> count(List<ItemScored> verdicts) {

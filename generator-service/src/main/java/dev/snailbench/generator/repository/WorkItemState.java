@@ -1,5 +1,6 @@
 package dev.snailbench.generator.repository;
 
+import dev.snailbench.model.event.ItemScored;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -37,7 +38,7 @@ public class WorkItemState extends PanacheEntityBase {
     public String reason;
 
     /** Reasons are counted per job as written: long ones (a database's whole message) are cut here. */
-    public static final int REASON_LENGTH = 300;
+    public static final int REASON_LENGTH = ItemScored.REASON_LENGTH;
 
     public static String reasonOf(String reason) {
         if (reason == null || reason.isBlank()) {

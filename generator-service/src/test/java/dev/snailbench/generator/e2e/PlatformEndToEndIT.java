@@ -49,6 +49,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -297,24 +298,40 @@ class PlatformEndToEndIT {
 
     /**
      * The W3C trace context travels with the work item from the generator to the scorer: from the record of
-     * queries.to-infer that carried it (with other items of its job) to its own records on every later hop.
+     * queries.to-infer that carried it (with other items of its job) to its own records on every later hop. The
+     * verdicts' record (several items of the job) continues the trace of the item it is keyed by, its first.
      */
     private static void assertOneTracePerWorkItemAcrossHops(String workItemId) {
         List<String> traceIds = new ArrayList<>();
-        for (String topic : List.of(Topics.QUERIES_TO_INFER,
-                Topics.SQL_TO_EXECUTE, Topics.RESULTS_TO_SCORE,
-                Topics.SCORES)) {
-            var records = TopicClient.await(stack.kafka().bootstrapServers(), topic,
-                    r -> topic.equals(Topics.QUERIES_TO_INFER)
-                            ? new String(r.value(), StandardCharsets.UTF_8).contains("\"workItemId\":\"" + workItemId)
-                            : workItemId.equals(r.key()), 1, Duration.ofSeconds(30));
-            assertThat(records).as(topic).isNotEmpty();
-            String traceparent = TopicClient.headers(records.get(0))
-                    .get("traceparent");
-            assertThat(traceparent).as("traceparent on " + topic).isNotNull();
-            traceIds.add(traceparent.split("-")[1]);
+        for (String topic : List.of(Topics.QUERIES_TO_INFER, Topics.SQL_TO_EXECUTE, Topics.RESULTS_TO_SCORE)) {
+            traceIds.add(traceId(topic, workItemId));
         }
         assertThat(traceIds).as("trace ids generator → inference → executor → scorer").containsOnly(traceIds.get(0));
+
+        var scores = recordCarrying(Topics.SCORES, workItemId);
+        assertThat(traceIdOf(Topics.SCORES, scores)).as("trace of the verdicts' record")
+                .isEqualTo(traceId(Topics.RESULTS_TO_SCORE, scores.key()));
+    }
+
+    private static String traceId(String topic, String workItemId) {
+        return traceIdOf(topic, recordCarrying(topic, workItemId));
+    }
+
+    /** The record of the topic that carries the work item: its own, or one it shares with other items of its job. */
+    private static ConsumerRecord<String, byte[]> recordCarrying(String topic,
+            String workItemId) {
+        boolean shared = topic.equals(Topics.QUERIES_TO_INFER) || topic.equals(Topics.SCORES);
+        var records = TopicClient.await(stack.kafka().bootstrapServers(), topic, r -> shared
+                ? new String(r.value(), StandardCharsets.UTF_8).contains("\"workItemId\":\"" + workItemId)
+                : workItemId.equals(r.key()), 1, Duration.ofSeconds(30));
+        assertThat(records).as(topic).isNotEmpty();
+        return records.get(0);
+    }
+
+    private static String traceIdOf(String topic, ConsumerRecord<String, byte[]> r) {
+        String traceparent = TopicClient.headers(r).get("traceparent");
+        assertThat(traceparent).as("traceparent on " + topic).isNotNull();
+        return traceparent.split("-")[1];
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.model.serde.EventRecords;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -28,7 +29,7 @@ class InferenceRecordsTest {
     void shouldPutUpToTheConfiguredNumberOfItemsInARecordInTheirOrder() {
         List<WorkItem> items = items(7);
 
-        List<InferenceRecords.Encoded> records = new InferenceRecords(3, 1 << 20).encode(JOB, "t1", null, items);
+        List<EventRecords.Encoded> records = new InferenceRecords(3, 1 << 20).encode(JOB, "t1", null, items);
 
         assertThat(records).extracting(r -> read(r).requests().size()).containsExactly(3, 3, 1);
         assertThat(records.stream().flatMap(r -> read(r).requests().stream()).map(InferenceRequested::workItemId))
@@ -45,7 +46,7 @@ class InferenceRecordsTest {
         int limit = schemaBytes + 3 * (EventJson.write(InferenceBatch.of(JOB, "t1", null, items(2))).length
                 - EventJson.write(InferenceBatch.of(JOB, "t1", null, items(1))).length);
 
-        List<InferenceRecords.Encoded> records = new InferenceRecords(10, limit).encode(JOB, "t1", schema, items);
+        List<EventRecords.Encoded> records = new InferenceRecords(10, limit).encode(JOB, "t1", schema, items);
 
         assertThat(records).hasSizeGreaterThan(1)
                 .allSatisfy(r -> assertThat(r.json().length).isLessThanOrEqualTo(limit));
@@ -61,7 +62,7 @@ class InferenceRecordsTest {
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("over the record limit of 5000");
     }
 
-    private static InferenceBatch read(InferenceRecords.Encoded record) {
+    private static InferenceBatch read(EventRecords.Encoded record) {
         return EventJson.read(record.json(), InferenceBatch.class);
     }
 

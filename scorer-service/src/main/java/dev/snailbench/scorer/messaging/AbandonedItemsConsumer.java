@@ -10,8 +10,6 @@ import dev.snailbench.scorer.repository.ItemResultSql;
 import dev.snailbench.scorer.service.ItemScorer;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -19,7 +17,6 @@ import java.util.List;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
-import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
@@ -39,48 +36,49 @@ public class AbandonedItemsConsumer {
 
     private final ItemResultSql results;
     private final ItemScorer scorer;
-    private final MutinyEmitter<ItemScored> scores;
+    private final VerdictPublisher verdicts;
 
-    public AbandonedItemsConsumer(ItemResultSql results, ItemScorer scorer,
-            @Channel(Channels.SCORES_OUT) MutinyEmitter<ItemScored> scores) {
+    public AbandonedItemsConsumer(ItemResultSql results, ItemScorer scorer, VerdictPublisher verdicts) {
         this.results = results;
         this.scorer = scorer;
-        this.scores = scores;
+        this.verdicts = verdicts;
     }
 
     /**
      * One record: an abandonment, or a dead-lettered work-item record with every work item it holds (a record of
-     * queries.to-infer holds several), each given its failed verdict in turn.
+     * queries.to-infer holds several), each given its failed verdict in turn; the verdicts are sent together.
      */
     @Incoming(Channels.ITEMS_ABANDONED)
     public Uni<Void> consume(ConsumerRecord<String, List<ItemAbandoned>> record) {
         List<ItemAbandoned> items = describe(record);
-        if (items.isEmpty()) {
-            LOG.warnf("%s offset %d holds no work item; left in the topic for operators", record.topic(),
-                    record.offset());
+        List<ItemAbandoned> workItems = items.stream().filter(event -> event.workItemId() != null
+                && event.jobId() != null && event.tenantId() != null).toList();
+        if (workItems.size() < items.size() || items.isEmpty()) {
+            // Not a work item (a poison record dead-lettered upstream): nothing to give a verdict to.
+            LOG.warnf("%s offset %d holds %s; left in the topic for operators", record.topic(), record.offset(),
+                    items.isEmpty() ? "no work item" : items.size() - workItems.size() + " events that are not work items");
+        }
+        if (workItems.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return Multi.createFrom().iterable(items)
-                .onItem().transformToUniAndConcatenate(event -> abandon(event, record))
-                .collect().last().replaceWithVoid();
+        return Redelivery.withRetries(workItems.size() + " abandoned work items from " + record.topic() + " offset "
+                        + record.offset(), () -> Multi.createFrom().iterable(workItems)
+                        .onItem().transformToUniAndConcatenate(this::abandon)
+                        .collect().asList()
+                        .chain(verdicts::send))
+                .onFailure().invoke(e -> LOG.warnf("%s offset %d: could not record the failed verdicts of its %d work "
+                        + "items, the record goes to the dead-letter topic: %s", record.topic(), record.offset(),
+                        workItems.size(), e.toString()));
     }
 
-    private Uni<Void> abandon(ItemAbandoned event, ConsumerRecord<String, ?> record) {
-        if (event.workItemId() == null || event.jobId() == null || event.tenantId() == null) {
-            // Not a work item (a poison record dead-lettered upstream): nothing to give a verdict to.
-            LOG.warnf("%s offset %d is not a work item; left in the topic for operators", record.topic(),
-                    record.offset());
-            return Uni.createFrom().voidItem();
-        }
+    /** The item's verdict: the failed one stored now, or the one that already stood (the first verdict wins). */
+    private Uni<ItemScored> abandon(ItemAbandoned event) {
         LOG.warnf("work item %s (job %s) could not be scored: %s", event.workItemId(), event.jobId(),
                 event.reason());
-        return Redelivery.withRetries("work item " + event.workItemId(), () -> results
-                .findAll(List.of(event.workItemId()))
+        return results.findAll(List.of(event.workItemId()))
                 .map(found -> found.get(event.workItemId()))
                 .flatMap(existing -> existing != null ? Uni.createFrom().item(existing) : store(event))
-                .flatMap(result -> scores.sendMessage(KafkaRecord.of(event.key(), verdict(event, result)))))
-                .onFailure().invoke(e -> LOG.warnf("work item %s: could not record its failed verdict, the record goes "
-                        + "to the dead-letter topic: %s", event.workItemId(), e.toString()));
+                .map(result -> verdict(event, result));
     }
 
     /** Stores the failed verdict, or answers the result another delivery stored first. */

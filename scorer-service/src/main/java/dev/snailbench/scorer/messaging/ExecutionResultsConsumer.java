@@ -10,8 +10,6 @@ import dev.snailbench.scorer.repository.ItemResultSql;
 import dev.snailbench.scorer.service.ItemScorer;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
-import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,7 +20,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
@@ -30,7 +27,7 @@ import org.jboss.logging.Logger;
 /**
  * The scorer's hop: ExecutionCompleted (results-to-score) → stored item result → ItemScored (scores-out), a batch
  * of records at a time (one query for what is already stored, one transaction for the new results, the verdicts
- * sent together; plain SQL, {@link ItemResultSql}). Idempotent on the work-item id: a redelivered event finds the stored result and re-emits its
+ * sent together, each job's in one record: {@link VerdictPublisher}; plain SQL, {@link ItemResultSql}). Idempotent on the work-item id: a redelivered event finds the stored result and re-emits its
  * verdict, so a crash between the database commit and the emit cannot lose it (the generator dedupes on the
  * work-item id). The offsets commit only after the commit and the broker's acks ({@link Batches}).
  */
@@ -41,13 +38,12 @@ public class ExecutionResultsConsumer {
 
     private final ItemResultSql results;
     private final ItemScorer scorer;
-    private final MutinyEmitter<ItemScored> scores;
+    private final VerdictPublisher verdicts;
 
-    public ExecutionResultsConsumer(ItemResultSql results, ItemScorer scorer,
-            @Channel(Channels.SCORES_OUT) MutinyEmitter<ItemScored> scores) {
+    public ExecutionResultsConsumer(ItemResultSql results, ItemScorer scorer, VerdictPublisher verdicts) {
         this.results = results;
         this.scorer = scorer;
-        this.scores = scores;
+        this.verdicts = verdicts;
     }
 
     @Incoming(Channels.RESULTS_TO_SCORE)
@@ -108,11 +104,9 @@ public class ExecutionResultsConsumer {
         }
     }
 
+    /** Every event of the batch is answered, a redelivered one too (the first verdict, again). */
     private Uni<Void> sendAll(List<ExecutionCompleted> events, Map<UUID, ItemResult> results) {
-        List<Uni<Void>> sends = events.stream()
-                .map(event -> scores.sendMessage(KafkaRecord.of(event.key(), verdict(event, results.get(event.workItemId())))))
-                .toList();
-        return Uni.join().all(sends).andFailFast().replaceWithVoid();
+        return verdicts.send(events.stream().map(event -> verdict(event, results.get(event.workItemId()))).toList());
     }
 
     static ItemScored verdict(ExecutionCompleted event, ItemResult result) {

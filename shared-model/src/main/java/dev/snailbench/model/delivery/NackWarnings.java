@@ -1,7 +1,7 @@
 package dev.snailbench.model.delivery;
 
 import dev.snailbench.model.event.Event;
-import dev.snailbench.model.event.InferenceBatch;
+import dev.snailbench.model.event.WorkItemBatch;
 import dev.snailbench.model.event.WorkItemEvent;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -35,9 +35,9 @@ public final class NackWarnings {
         if (payload instanceof WorkItemEvent item) {
             return "work item " + item.workItemId() + " (job " + item.jobId() + ")";
         }
-        if (payload instanceof InferenceBatch batch && batch.requests() != null) {
-            return batch.requests().size() + " work items (job " + batch.jobId() + ", InferenceBatch "
-                    + batch.eventId() + ")";
+        if (payload instanceof WorkItemBatch batch && batch.items() != null) {
+            return batch.items().size() + " work items (job " + batch.jobId() + ", "
+                    + batch.getClass().getSimpleName() + " " + batch.eventId() + ")";
         }
         if (payload instanceof Event event) {
             return event.getClass().getSimpleName() + " " + event.eventId();

@@ -18,7 +18,7 @@ import java.util.UUID;
  * @param requests at least one request, all of job {@code jobId}
  */
 public record InferenceBatch(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
-        TeamSchema schema, List<InferenceRequested> requests) implements Event {
+        TeamSchema schema, List<InferenceRequested> requests) implements WorkItemBatch {
 
     public InferenceBatch {
         requests = requests == null ? null : List.copyOf(requests);
@@ -29,6 +29,11 @@ public record InferenceBatch(UUID eventId, UUID jobId, String tenantId, Instant 
         items.forEach(item -> requests.add(InferenceRequested.of(jobId, tenantId, item)));
         return new InferenceBatch(UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, schema,
                 requests);
+    }
+
+    @Override
+    public List<InferenceRequested> items() {
+        return requests;
     }
 
     /** One request alone in its record (its own schema becomes the record's). */

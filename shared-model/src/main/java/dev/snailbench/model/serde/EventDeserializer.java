@@ -8,7 +8,7 @@ import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.IdentifiersClassified;
 import dev.snailbench.model.event.InferenceBatch;
-import dev.snailbench.model.event.ItemScored;
+import dev.snailbench.model.event.ItemsScored;
 import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.event.ModelBackendsAnnounced;
@@ -87,9 +87,9 @@ public abstract class EventDeserializer<T extends Event> implements Deserializer
         }
     }
 
-    public static class OfItemScored extends EventDeserializer<ItemScored> {
-        public OfItemScored() {
-            super(ItemScored.class);
+    public static class OfItemsScored extends EventDeserializer<ItemsScored> {
+        public OfItemsScored() {
+            super(ItemsScored.class);
         }
     }
 

@@ -2,7 +2,7 @@ package dev.snailbench.model.tracing;
 
 import dev.snailbench.model.delivery.NackWarnings;
 import dev.snailbench.model.event.Event;
-import dev.snailbench.model.event.InferenceBatch;
+import dev.snailbench.model.event.WorkItemBatch;
 import dev.snailbench.model.event.WorkItemEvent;
 import io.opentelemetry.context.Context;
 import io.smallrye.reactive.messaging.IncomingInterceptor;
@@ -45,8 +45,8 @@ public final class TraceForwarding {
             return item.workItemId() == null ? List.of() : List.of(item.workItemId().toString());
         }
         // Several work items in one record: each continues the record's trace.
-        if (value instanceof InferenceBatch batch && batch.requests() != null) {
-            return batch.requests().stream().map(WorkItemEvent::workItemId).filter(Objects::nonNull)
+        if (value instanceof WorkItemBatch batch && batch.items() != null) {
+            return batch.items().stream().map(WorkItemEvent::workItemId).filter(Objects::nonNull)
                     .map(Object::toString).toList();
         }
         if (value instanceof Event event && event.jobId() != null) {

@@ -1,0 +1,41 @@
+package dev.snailbench.model.event;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The verdicts of one job that the scorer reached together, several to one record of {@code snailbench.scores}: the
+ * hop's per-record costs (produce, fetch, tracing, acknowledgement) are paid once for them all. Each verdict is still
+ * a whole {@link ItemScored} with its own ids, counted once per work item however often it is delivered.
+ *
+ * @param verdicts at least one verdict, all of job {@code jobId} and tenant {@code tenantId}
+ */
+public record ItemsScored(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
+        List<ItemScored> verdicts) implements WorkItemBatch {
+
+    public ItemsScored {
+        verdicts = verdicts == null ? null : List.copyOf(verdicts);
+    }
+
+    @Override
+    public List<ItemScored> items() {
+        return verdicts;
+    }
+
+    /** Verdicts of one job, in one record. */
+    public static ItemsScored of(List<ItemScored> verdicts) {
+        ItemScored first = verdicts.get(0);
+        return new ItemsScored(UUID.randomUUID(), first.jobId(), first.tenantId(), Instant.now(), SCHEMA_VERSION,
+                verdicts);
+    }
+
+    /**
+     * Keyed by its first verdict, as that verdict alone would be: a job's records spread over the topic's partitions,
+     * and the record continues that work item's trace.
+     */
+    @Override
+    public String key() {
+        return verdicts == null || verdicts.isEmpty() ? String.valueOf(jobId) : verdicts.get(0).key();
+    }
+}
