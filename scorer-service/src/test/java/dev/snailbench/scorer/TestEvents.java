@@ -14,6 +14,7 @@ import dev.snailbench.model.domain.ResultColumn.ValueType;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.model.event.ExecutionsCompleted;
 import dev.snailbench.model.serde.EventJson;
 import java.time.Duration;
 import java.time.Instant;
@@ -86,8 +87,9 @@ public final class TestEvents {
                 e.schemaVersion(), e.item(), e.inference(), e.gold(), e.predicted());
     }
 
+    /** Sends the event alone in its record, as the executor sends a result that finished alone. */
     public static void send(ExecutionCompleted event) {
-        send(Topics.RESULTS_TO_SCORE, event.key(), EventJson.write(event));
+        send(Topics.RESULTS_TO_SCORE, event.key(), EventJson.write(ExecutionsCompleted.of(List.of(event))));
     }
 
     /** Sends the events with one producer, as fast as it goes: they arrive together, in batches. */
@@ -96,7 +98,7 @@ public final class TestEvents {
             try (TopicClient client = new TopicClient()) {
                 events.forEach(event -> client.send(Topics.RESULTS_TO_SCORE,
                         event.workItemId() == null ? "no-work-item-" + event.eventId() : event.key(),
-                        EventJson.write(event)));
+                        EventJson.write(ExecutionsCompleted.of(List.of(event)))));
             }
             return null;
         });

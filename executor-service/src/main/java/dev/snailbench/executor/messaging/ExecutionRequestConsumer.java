@@ -11,6 +11,9 @@ import dev.snailbench.model.delivery.PerTenant;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.ExecutionsCompleted;
+import dev.snailbench.model.event.ExecutionsRequested;
+import dev.snailbench.model.serde.EventRecords;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Multi;
@@ -20,6 +23,8 @@ import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -34,9 +39,11 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
  * sql-to-execute → results-to-score: runs work items' gold and predicted SQL and forwards both outcomes, a batch of
- * records at a time: each distinct database of the batch resolved once, the items' SQL run in parallel on the JDBC
- * pool, and each item's ExecutionCompleted sent as soon as its two statements are done (the next items keep the
- * pool busy meanwhile). The offsets are committed once every event of the batch is acknowledged by the broker.
+ * records (several items each) at a time: each distinct database of the batch resolved once, the items' SQL run in
+ * parallel on the JDBC pool, and the ExecutionCompleted of the items that finished together sent together, each
+ * job's in one {@link ExecutionsCompleted} record, at most {@link #GROUP_WAIT} after the first of them finished (the
+ * next items keep the pool busy meanwhile). The offsets are committed once every record of the batch is acknowledged
+ * by the broker.
  * <p>
  * Fair between tenants: a batch's items are grouped by tenant, each tenant's run {@code items-per-tenant} at a time
  * and the tenants side by side, so one tenant's slow or dead database never takes every slot; with the connection
@@ -55,9 +62,12 @@ public class ExecutionRequestConsumer {
 
     private final TargetResolver targets;
     private final ExecutionService execution;
-    /** ExecutionCompleted events as the JSON {@link EventSize} measured: serialized once, not again by the producer. */
+    /** ExecutionsCompleted records of results as {@link EventSize} measured them: serialized once, not by the producer. */
     private final MutinyEmitter<byte[]> results;
-    private final int maxEventBytes;
+    /** A record's JSON: room left under max-event-bytes (the producer's and topic's limit) for key and headers. */
+    private final int maxRecordBytes;
+    /** One result's JSON: room left in its record for the record's own fields. */
+    private final int maxItemBytes;
     private final int itemsPerTenant;
     private final int tenantsAtOnce;
     private final JobCancellationConsumer cancellations;
@@ -66,7 +76,8 @@ public class ExecutionRequestConsumer {
     public ExecutionRequestConsumer(TargetResolver targets, ExecutionService execution, ExecutorConfig config,
             JobCancellationConsumer cancellations, MeterRegistry metrics,
             @Channel(Channels.RESULTS_TO_SCORE_OUT) MutinyEmitter<byte[]> results) {
-        this.maxEventBytes = config.maxEventBytes();
+        this.maxRecordBytes = config.maxEventBytes() - 32 * 1024;
+        this.maxItemBytes = maxRecordBytes - 32 * 1024;
         this.targets = targets;
         this.execution = execution;
         this.results = results;
@@ -77,13 +88,23 @@ public class ExecutionRequestConsumer {
                 .register(metrics);
     }
 
+    /** Results to an {@link ExecutionsCompleted} record at most (the scorer's batch is a few records). */
+    static final int RESULTS_PER_RECORD = 50;
+    /** How long a finished result waits for others to travel with: the scorer sees it at most this much later. */
+    static final Duration GROUP_WAIT = Duration.ofMillis(50);
+
     /** Counter of the items skipped because their job was cancelled (Prometheus: snailbench_executor_items_skipped). */
     public static final String SKIPPED_METRIC = "snailbench.executor.items.skipped";
 
+    /**
+     * Records of several work items each ({@link ExecutionsRequested}): a record with an item lacking its ids, or of
+     * another job or tenant than the record's, is refused whole (dead-lettered, where the scorer gives each
+     * identifiable item a failed verdict); the other records' items are run together.
+     */
     @Incoming(Channels.SQL_TO_EXECUTE)
-    public Uni<Void> onExecutionRequested(Message<List<ExecutionRequested>> batch) {
-        return Batches.consume(batch, request -> request.workItemId() == null || request.jobId() == null
-                ? "ExecutionRequested " + request.eventId() + " lacks workItemId or jobId" : null, this::executeAll);
+    public Uni<Void> onExecutionRequested(Message<List<ExecutionsRequested>> batch) {
+        return Batches.consume(batch, ExecutionsRequested::refusal,
+                records -> executeAll(records.stream().flatMap(record -> record.requests().stream()).toList()));
     }
 
     /** The id of a work item's ExecutionCompleted: the same for every run of the item, so repeats are recognisable. */
@@ -98,21 +119,46 @@ public class ExecutionRequestConsumer {
         List<ExecutionRequested> live = byItem.values().stream().filter(this::notCancelled).toList();
         return resolveTargets(live)
                 .chain(resolved -> PerTenant.merge(live, ExecutionRequested::tenantId,
-                        request -> answer(request, resolved), itemsPerTenant, tenantsAtOnce).collect().last())
+                                request -> answer(request, resolved), itemsPerTenant, tenantsAtOnce)
+                        // What finished together goes on together (one record per job), at most GROUP_WAIT later.
+                        .group().intoLists().of(RESULTS_PER_RECORD, GROUP_WAIT)
+                        // A group that closes while the previous one is still being sent waits here.
+                        .onOverflow().buffer()
+                        .onItem().transformToUniAndConcatenate(this::send)
+                        .collect().last())
                 .replaceWithVoid();
     }
 
-    /** Runs and answers one item, unless its job was cancelled meanwhile (it waited behind the tenant's others). */
-    private Uni<Void> answer(ExecutionRequested request, Map<String, Resolved> resolved) {
+    /** Runs one item and writes its result, unless its job was cancelled meanwhile (it waited behind the tenant's others). */
+    private Uni<Answer> answer(ExecutionRequested request, Map<String, Resolved> resolved) {
         if (!notCancelled(request)) {
-            return Uni.createFrom().voidItem();
+            return Uni.createFrom().nullItem();
         }
         return execute(request, resolved.get(key(request)))
                 // Serializing a result (up to max-event-bytes of JSON) is CPU work: on a worker too, never on the
                 // event loop.
                 .emitOn(Infrastructure.getDefaultWorkerPool())
-                .map(completed -> EventSize.fit(withStableId(completed), maxEventBytes))
-                .chain(fitted -> results.sendMessage(KafkaRecord.of(fitted.event().key(), fitted.json())));
+                .map(completed -> {
+                    EventSize.Fitted fitted = EventSize.fit(withStableId(completed), maxItemBytes);
+                    return new Answer(fitted.event(), new EventRecords.Encoded(fitted.event().key(), fitted.json()));
+                });
+    }
+
+    /** The results of a group, each job's in as few records as fit. */
+    private Uni<Void> send(List<Answer> group) {
+        Map<String, List<Answer>> byJob = new LinkedHashMap<>();
+        group.forEach(answer -> byJob.computeIfAbsent(answer.event().jobId() + "|" + answer.event().tenantId(),
+                job -> new ArrayList<>()).add(answer));
+        List<Uni<Void>> sends = new ArrayList<>();
+        byJob.values().forEach(answers -> EventRecords.pack(answers.stream().map(Answer::json).toList(),
+                        RESULTS_PER_RECORD, maxRecordBytes,
+                        () -> ExecutionsCompleted.empty(answers.get(0).event().jobId(), answers.get(0).event().tenantId()))
+                .forEach(record -> sends.add(results.sendMessage(KafkaRecord.of(record.key(), record.json())))));
+        return sends.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(sends).andFailFast().replaceWithVoid();
+    }
+
+    /** An item's result and its JSON, written once. */
+    private record Answer(ExecutionCompleted event, EventRecords.Encoded json) {
     }
 
     private boolean notCancelled(ExecutionRequested request) {

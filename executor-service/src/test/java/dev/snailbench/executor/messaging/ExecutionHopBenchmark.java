@@ -9,8 +9,9 @@ import dev.snailbench.localstack.testing.JdbcLoop;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
-import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.ExecutionsCompleted;
+import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -75,10 +76,15 @@ class ExecutionHopBenchmark {
             String sql = statements.get(i % statements.size());
             requests.add(Requests.request(jobId, "t-bench", Requests.footballDb("t-bench", "v1"), sql, Requests.predicted(sql)));
         }
-        List<byte[]> payloads = requests.stream().map(EventJson::write).toList();
+        // As the inference service sends them: up to 16 of a job to a record.
+        List<ExecutionsRequested> records = new ArrayList<>();
+        for (int from = 0; from < n; from += 16) {
+            records.add(ExecutionsRequested.of(requests.subList(from, Math.min(n, from + 16))));
+        }
+        List<byte[]> payloads = records.stream().map(EventJson::write).toList();
         long start = System.nanoTime();
-        for (int i = 0; i < n; i++) {
-            topics.send(Topics.SQL_TO_EXECUTE, requests.get(i).key(), payloads.get(i));
+        for (int i = 0; i < records.size(); i++) {
+            topics.send(Topics.SQL_TO_EXECUTE, records.get(i).key(), payloads.get(i));
         }
         Set<UUID> done = new HashSet<>();
         String job = jobId.toString();
@@ -87,7 +93,8 @@ class ExecutionHopBenchmark {
             if (!new String(r.value(), 0, Math.min(r.value().length, 400)).contains(job)) {
                 return false;
             }
-            done.add(EventJson.read(r.value(), ExecutionCompleted.class).workItemId());
+            EventJson.read(r.value(), ExecutionsCompleted.class).results()
+                    .forEach(result -> done.add(result.workItemId()));
             return true;
         }, found -> done.size() >= n, Duration.ofMinutes(10));
         double seconds = (System.nanoTime() - start) / 1e9;

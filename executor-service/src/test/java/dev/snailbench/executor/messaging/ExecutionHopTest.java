@@ -29,6 +29,8 @@ import java.util.Set;
 import jakarta.inject.Inject;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.snailbench.model.event.JobCancelled;
+import dev.snailbench.model.event.ExecutionsCompleted;
+import dev.snailbench.model.event.ExecutionsRequested;
 import io.restassured.http.ContentType;
 import java.util.Map;
 import java.sql.Connection;
@@ -89,6 +91,29 @@ class ExecutionHopTest {
     }
 
     @Test
+    void shouldSendTheResultsOfAJobThatFinishTogetherInOneRecordEachAnsweredOnce() {
+        UUID jobId = UUID.randomUUID();
+        List<ExecutionRequested> requests = IntStream.range(0, 20).mapToObj(i -> Requests.request(jobId, "t-hop",
+                Requests.footballDb("t-hop", "v1"), "SELECT " + i + " AS n", Requests.predicted("SELECT " + i + " AS n")))
+                .toList();
+        ExecutionsRequested record = ExecutionsRequested.of(requests);
+        topics.send(Topics.SQL_TO_EXECUTE, record.key(), EventJson.write(record));
+
+        List<TopicClient.Carried<ExecutionCompleted>> results = TopicClient.awaitItems(Topics.RESULTS_TO_SCORE,
+                ExecutionsCompleted.class, (ExecutionCompleted c) -> jobId.equals(c.jobId()), 20, Duration.ofSeconds(60));
+
+        assertThat(results).extracting(r -> r.event().workItemId())
+                .containsExactlyInAnyOrderElementsOf(requests.stream().map(ExecutionRequested::workItemId).toList());
+        assertThat(results).allSatisfy(r -> assertThat(r.event().gold().rows())
+                .isEqualTo(r.event().predicted().rows()));
+        // Twenty quick items of one tenant, two at a time: they finish within the group's wait of each other.
+        assertThat(results.stream().map(r -> r.record().offset() + "@" + r.record().partition()).distinct().count())
+                .as("records carrying the 20 results").isLessThan(20);
+        assertThat(results).allSatisfy(r -> assertThat(r.record().key())
+                .isEqualTo(EventJson.read(r.record().value(), ExecutionsCompleted.class).results().get(0).key()));
+    }
+
+    @Test
     void shouldMarkThePredictionNotRunWhenInferenceFailed() {
         ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("t-hop", "v1"),
                 "SELECT 1 AS one", Inference.failed("model answered with prose"));
@@ -131,7 +156,7 @@ class ExecutionHopTest {
     void shouldAnswerARedeliveredRequestAgainUnderTheSameEventId() {
         ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("t-hop", "v2"),
                 "SELECT 1 AS one", Requests.predicted("SELECT 2 AS two"));
-        byte[] payload = EventJson.write(request);
+        byte[] payload = EventJson.write(ExecutionsRequested.of(List.of(request)));
 
         topics.send(Topics.SQL_TO_EXECUTE, request.key(), payload);
         ExecutionCompleted first = await(request, 1).get(0);
@@ -279,18 +304,20 @@ class ExecutionHopTest {
                 Requests.footballDb("t-cancel", "v1"), "SELECT " + i + " AS n", Requests.predicted("SELECT 1"))).toList();
         ExecutionRequested other = Requests.request(UUID.randomUUID(), "t-cancel", Requests.footballDb("t-cancel", "v1"),
                 "SELECT 42 AS n", Requests.predicted("SELECT 42 AS n"));
-        doomed.forEach(request -> topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(request)));
-        topics.send(Topics.SQL_TO_EXECUTE, other.key(), EventJson.write(other));
+        // The cancelled job's items in one record (as the inference service sends them), the other job's in its own.
+        ExecutionsRequested doomedRecord = ExecutionsRequested.of(doomed);
+        topics.send(Topics.SQL_TO_EXECUTE, doomedRecord.key(), EventJson.write(doomedRecord));
+        topics.send(Topics.SQL_TO_EXECUTE, other.key(), EventJson.write(ExecutionsRequested.of(List.of(other))));
 
-        ExecutionCompleted answered = EventJson.read(TopicClient.await(Topics.RESULTS_TO_SCORE,
-                r -> other.key().equals(r.key()), 1, Duration.ofSeconds(60)).get(0).value(), ExecutionCompleted.class);
+        ExecutionCompleted answered = await(other, 1).get(0);
         assertThat(answered.gold().status()).isEqualTo(ExecutionStatus.OK);
         assertThat(answered.gold().rows()).containsExactly(List.of("42"));
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> skipped() - skippedBefore >= doomed.size());
         assertThat(skipped() - skippedBefore).isEqualTo(doomed.size());
         Set<String> doomedKeys = doomed.stream().map(ExecutionRequested::key).collect(Collectors.toSet());
-        assertThat(TopicClient.await(Topics.RESULTS_TO_SCORE, r -> doomedKeys.contains(r.key()), 1,
-                Duration.ofSeconds(3))).as("answers to the cancelled job's items").isEmpty();
+        assertThat(TopicClient.<ExecutionCompleted>awaitItems(Topics.RESULTS_TO_SCORE, ExecutionsCompleted.class,
+                c -> doomedKeys.contains(c.key()), 1, Duration.ofSeconds(3))).as("answers to the cancelled job's items")
+                .isEmpty();
     }
 
     private double skipped() {
@@ -298,16 +325,17 @@ class ExecutionHopTest {
     }
 
     private static List<ExecutionCompleted> sendAndAwait(ExecutionRequested request, int count) {
-        topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(request));
+        topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(ExecutionsRequested.of(List.of(request))));
         List<ExecutionCompleted> found = await(request, count);
         assertThat(found).as("ExecutionCompleted for " + request.workItemId()).hasSize(count);
         return found;
     }
 
+    /** The item's results, from whichever records of results.to-score carry them. */
     private static List<ExecutionCompleted> await(ExecutionRequested request, int count) {
-        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.RESULTS_TO_SCORE,
-                r -> request.key().equals(r.key()), count, Duration.ofSeconds(60));
-        return records.stream().map(r -> EventJson.read(r.value(), ExecutionCompleted.class)).toList();
+        return TopicClient.<ExecutionCompleted>awaitItems(Topics.RESULTS_TO_SCORE, ExecutionsCompleted.class,
+                        c -> request.workItemId().equals(c.workItemId()), count, Duration.ofSeconds(60))
+                .stream().map(TopicClient.Carried::event).limit(count).toList();
     }
 
     private static long count(String sql) throws Exception {

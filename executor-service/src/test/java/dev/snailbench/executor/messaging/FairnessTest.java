@@ -6,11 +6,14 @@ import dev.snailbench.executor.support.Requests;
 import dev.snailbench.localstack.testing.PostgresTestResource;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.localstack.testing.TopicClient.Carried;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.ExecutionsCompleted;
+import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
@@ -23,7 +26,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -80,31 +82,31 @@ class FairnessTest {
         long bSent;
         try (TopicClient topics = new TopicClient()) {
             aSent = System.currentTimeMillis();
-            a.forEach(request -> topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(request)));
+            send(topics, a);
             // A's job is running (its first items failed) when B submits.
             assertThat(results(aKeys, 2, Duration.ofSeconds(60))).as("A's first answers").hasSizeGreaterThanOrEqualTo(2);
             bSent = System.currentTimeMillis();
-            b.forEach(request -> topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(request)));
+            send(topics, b);
         }
-        List<ConsumerRecord<String, byte[]>> bResults = results(bKeys, B_ITEMS, Duration.ofSeconds(60));
-        List<ConsumerRecord<String, byte[]>> aResults = results(aKeys, A_ITEMS, Duration.ofSeconds(180));
+        List<Carried<ExecutionCompleted>> bResults = results(bKeys, B_ITEMS, Duration.ofSeconds(60));
+        List<Carried<ExecutionCompleted>> aResults = results(aKeys, A_ITEMS, Duration.ofSeconds(180));
 
-        long bDone = bResults.stream().mapToLong(ConsumerRecord::timestamp).max().orElse(Long.MAX_VALUE);
-        List<ConsumerRecord<String, byte[]>> aByTime = aResults.stream()
-                .sorted(Comparator.comparingLong(ConsumerRecord::timestamp)).toList();
-        long opened = aByTime.stream().filter(r -> goldError(r).contains("circuit open")).mapToLong(
-                ConsumerRecord::timestamp).min().orElse(Long.MAX_VALUE);
-        double aSpan = aByTime.isEmpty() ? 0 : (aByTime.get(aByTime.size() - 1).timestamp() - aSent) / 1000.0;
+        long bDone = bResults.stream().mapToLong(FairnessTest::time).max().orElse(Long.MAX_VALUE);
+        List<Carried<ExecutionCompleted>> aByTime = aResults.stream().sorted(Comparator.comparingLong(FairnessTest::time))
+                .toList();
+        long opened = aByTime.stream().filter(r -> goldError(r).contains("circuit open")).mapToLong(FairnessTest::time)
+                .min().orElse(Long.MAX_VALUE);
+        double aSpan = aByTime.isEmpty() ? 0 : (time(aByTime.get(aByTime.size() - 1)) - aSent) / 1000.0;
         System.out.printf("FAIRNESS [%s] tenant B's %d items answered %.2f s after submission; tenant A's breaker "
                 + "opened %.2f s after its first item; A's %d items all answered (failed) in %.2f s: %.0f items/s%n",
                 kind, B_ITEMS, (bDone - bSent) / 1000.0, (opened - aSent) / 1000.0, aResults.size(), aSpan,
                 aResults.size() / Math.max(0.001, aSpan));
 
         assertThat(bResults).hasSize(B_ITEMS);
-        assertThat(bResults).allSatisfy(r -> assertThat(read(r).gold().status()).isEqualTo(ExecutionStatus.OK));
+        assertThat(bResults).allSatisfy(r -> assertThat(r.event().gold().status()).isEqualTo(ExecutionStatus.OK));
         assertThat(bDone - bSent).as("B's completion after submission, ms").isLessThan(10_000);
         assertThat(aResults).hasSize(A_ITEMS);
-        assertThat(aResults).allSatisfy(r -> assertThat(read(r).gold().status()).isEqualTo(ExecutionStatus.ERROR));
+        assertThat(aResults).allSatisfy(r -> assertThat(r.event().gold().status()).isEqualTo(ExecutionStatus.ERROR));
         // All but the few attempts before the circuit opened (and a probe per cool-down) fail at once, saying why.
         List<String> failedAtOnce = aResults.stream().map(FairnessTest::goldError)
                 .filter(error -> error.contains("circuit open")).toList();
@@ -118,16 +120,27 @@ class FairnessTest {
         return InetAddress.getByName(PostgresTestResource.DEAD_HOST);
     }
 
-    private static List<ConsumerRecord<String, byte[]>> results(Set<String> keys, int count, Duration timeout) {
-        return TopicClient.await(Topics.RESULTS_TO_SCORE, r -> keys.contains(r.key()), count, timeout);
+    /** The items as the inference service sends them: several of a job to a record. */
+    private static void send(TopicClient topics, List<ExecutionRequested> requests) {
+        for (int from = 0; from < requests.size(); from += 16) {
+            ExecutionsRequested record = ExecutionsRequested.of(requests.subList(from, Math.min(requests.size(),
+                    from + 16)));
+            topics.send(Topics.SQL_TO_EXECUTE, record.key(), EventJson.write(record));
+        }
     }
 
-    private static ExecutionCompleted read(ConsumerRecord<String, byte[]> record) {
-        return EventJson.read(record.value(), ExecutionCompleted.class);
+    private static List<Carried<ExecutionCompleted>> results(Set<String> keys, int count, Duration timeout) {
+        return TopicClient.awaitItems(Topics.RESULTS_TO_SCORE, ExecutionsCompleted.class,
+                (ExecutionCompleted c) -> keys.contains(c.key()), count, timeout);
     }
 
-    private static String goldError(ConsumerRecord<String, byte[]> record) {
-        String error = read(record).gold().error();
+    /** When the result was sent: its record's timestamp. */
+    private static long time(Carried<ExecutionCompleted> result) {
+        return result.record().timestamp();
+    }
+
+    private static String goldError(Carried<ExecutionCompleted> result) {
+        String error = result.event().gold().error();
         return error == null ? "" : error;
     }
 }

@@ -12,6 +12,8 @@ import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.ExecutionsCompleted;
+import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
@@ -50,11 +52,12 @@ class GoldScreeningHopTest {
     private static ExecutionCompleted run(String gold, GoldScreening mode) {
         ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-screen", Requests.footballDb("t-screen", "v1"), gold,
                 Requests.predicted(TOTAL), new EvaluationOptions(null, mode));
-        topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(request));
-        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.RESULTS_TO_SCORE,
-                r -> request.key().equals(r.key()), 1, Duration.ofSeconds(60));
-        assertThat(records).as("ExecutionCompleted for " + request.workItemId()).hasSize(1);
-        ExecutionCompleted completed = EventJson.read(records.get(0).value(), ExecutionCompleted.class);
+        topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(ExecutionsRequested.of(List.of(request))));
+        List<TopicClient.Carried<ExecutionCompleted>> results = TopicClient.awaitItems(Topics.RESULTS_TO_SCORE,
+                ExecutionsCompleted.class, (ExecutionCompleted c) -> request.workItemId().equals(c.workItemId()), 1,
+                Duration.ofSeconds(60));
+        assertThat(results).as("ExecutionCompleted for " + request.workItemId()).hasSize(1);
+        ExecutionCompleted completed = results.get(0).event();
         assertThat(completed.gold().status()).isEqualTo(ExecutionStatus.OK);
         return completed;
     }

@@ -16,8 +16,8 @@ import java.util.UUID;
 
 /**
  * A job's work items as records of {@code snailbench.queries.to-infer}: {@code items-per-record} to an
- * {@link InferenceBatch}, each record within {@code max-record-bytes} (the team schema counts in every record, so a
- * record that would be larger is split in halves until it fits: {@link EventRecords}).
+ * {@link InferenceBatch}, each record within {@code max-record-bytes} with the team schema it carries
+ * ({@link EventRecords}).
  */
 @ApplicationScoped
 public class InferenceRecords {
@@ -40,12 +40,10 @@ public class InferenceRecords {
      *                               spec, schema included, was accepted within the same size, so this is a bug)
      */
     public List<EventRecords.Encoded> encode(UUID jobId, String tenantId, TeamSchema schema, List<WorkItem> items) {
-        List<InferenceRequested> requests = new ArrayList<>(items.size());
-        items.forEach(item -> requests.add(InferenceRequested.of(jobId, tenantId, item)));
+        List<EventRecords.Encoded> requests = new ArrayList<>(items.size());
+        items.forEach(item -> requests.add(EventRecords.encode(InferenceRequested.of(jobId, tenantId, item))));
         Instant now = Instant.now();
-        return new EventRecords<InferenceRequested>(itemsPerRecord, maxRecordBytes,
-                part -> new InferenceBatch(UUID.randomUUID(), jobId, tenantId, now, Event.SCHEMA_VERSION, schema, part),
-                request -> "work item " + request.workItemId() + " of job " + jobId + " with its schema")
-                .encode(requests);
+        return EventRecords.pack(requests, itemsPerRecord, maxRecordBytes, () -> new InferenceBatch(UUID.randomUUID(),
+                jobId, tenantId, now, Event.SCHEMA_VERSION, schema, List.of()));
     }
 }

@@ -4,16 +4,23 @@ import dev.snailbench.inference.service.InferenceService;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.Batches;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.serde.EventRecords;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Objects;
+import java.util.Map;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -30,13 +37,14 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 public class InferenceConsumer {
 
     private final InferenceService inference;
-    private final MutinyEmitter<ExecutionRequested> toExecute;
+    /** ExecutionsRequested records as the JSON {@link EventRecords} packed: serialized once, not by the producer. */
+    private final MutinyEmitter<byte[]> toExecute;
 
     private final JobCancellationConsumer cancellations;
     private final Counter skipped;
 
     public InferenceConsumer(InferenceService inference, JobCancellationConsumer cancellations, MeterRegistry metrics,
-            @Channel(Channels.SQL_TO_EXECUTE_OUT) MutinyEmitter<ExecutionRequested> toExecute) {
+            @Channel(Channels.SQL_TO_EXECUTE_OUT) MutinyEmitter<byte[]> toExecute) {
         this.inference = inference;
         this.toExecute = toExecute;
         this.cancellations = cancellations;
@@ -59,21 +67,14 @@ public class InferenceConsumer {
     }
 
     static String refusal(InferenceBatch record) {
-        if (record.requests() == null || record.requests().isEmpty()) {
-            return "InferenceBatch " + record.eventId() + " holds no request";
+        String refused = record.refusal();
+        if (refused != null) {
+            return refused;
         }
-        for (InferenceRequested request : record.requests()) {
-            if (request.workItemId() == null || request.jobId() == null || request.item() == null) {
-                return "InferenceBatch " + record.eventId() + ": InferenceRequested " + request.eventId()
-                        + " lacks workItemId, jobId or item";
-            }
-            if (!request.jobId().equals(record.jobId()) || !Objects.equals(request.tenantId(), record.tenantId())) {
-                return "InferenceBatch " + record.eventId() + " (job " + record.jobId() + "): InferenceRequested "
-                        + request.eventId() + " is of job " + request.jobId() + " and tenant " + request.tenantId()
-                        + ", not the record's";
-            }
-        }
-        return null;
+        return record.requests().stream().filter(request -> request.item() == null).findFirst()
+                .map(request -> "InferenceBatch " + record.eventId() + ": InferenceRequested " + request.eventId()
+                        + " lacks its item")
+                .orElse(null);
     }
 
     private Uni<Void> inferAll(List<InferenceRequested> batch) {
@@ -92,11 +93,41 @@ public class InferenceConsumer {
                 .collect().last().replaceWithVoid();
     }
 
-    /** Sends a group of answered items on to the executor. */
+    /**
+     * Sends a group of answered items on to the executor, each job's together: up to {@link #ITEMS_PER_RECORD} to an
+     * {@link ExecutionsRequested} record.
+     */
     private Uni<Void> forward(List<InferenceService.Answered> group) {
-        List<Uni<Void>> sends = group.stream()
-                .map(answered -> ExecutionRequested.of(answered.request(), answered.inference()))
-                .map(event -> toExecute.sendMessage(KafkaRecord.of(event.key(), event))).toList();
-        return Uni.join().all(sends).andFailFast().replaceWithVoid();
+        Context context = Vertx.currentContext();
+        // Writing the records (each model's raw answer in them) is CPU work: on a worker, then back on the batch's
+        // context for the sends.
+        Uni<List<EventRecords.Encoded>> written = Uni.createFrom().item(() -> records(group))
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+        return (context == null ? written : written.emitOn(task -> context.runOnContext(ignored -> task.run())))
+                .chain(records -> records.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(records.stream()
+                        .map(record -> toExecute.sendMessage(KafkaRecord.of(record.key(), record.json()))).toList())
+                        .andFailFast().replaceWithVoid());
     }
+
+    private static List<EventRecords.Encoded> records(List<InferenceService.Answered> group) {
+        Map<String, List<EventRecords.Encoded>> byJob = new LinkedHashMap<>();
+        Map<String, ExecutionRequested> firstOfJob = new LinkedHashMap<>();
+        for (InferenceService.Answered answered : group) {
+            ExecutionRequested event = ExecutionRequested.of(answered.request(), answered.inference());
+            String job = event.jobId() + "|" + event.tenantId();
+            firstOfJob.putIfAbsent(job, event);
+            byJob.computeIfAbsent(job, k -> new ArrayList<>()).add(EventRecords.encode(event));
+        }
+        List<EventRecords.Encoded> records = new ArrayList<>();
+        byJob.forEach((job, items) -> records.addAll(EventRecords.pack(items, ITEMS_PER_RECORD,
+                EventRecords.KAFKA_DEFAULT_MAX_BYTES,
+                () -> ExecutionsRequested.empty(firstOfJob.get(job).jobId(), firstOfJob.get(job).tenantId()))));
+        return records;
+    }
+
+    /**
+     * Small enough that the executor's batch of records (its {@code max.poll.records}) stays a few dozen items, each
+     * tenant's run side by side with the others'.
+     */
+    static final int ITEMS_PER_RECORD = 16;
 }

@@ -15,6 +15,7 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.event.JobCancelled;
@@ -163,7 +164,7 @@ class InferenceHopTest {
         ConsumerRecord<String, byte[]> dead = sendAndAwaitDeadLetter(record);
 
         assertThat(TopicClient.headers(dead).get("dead-letter-reason"))
-                .contains("InferenceRequested " + broken.eventId() + " lacks workItemId, jobId or item");
+                .contains("InferenceRequested " + broken.eventId() + " lacks workItemId or jobId");
         assertThat(EventJson.read(dead.value(), InferenceBatch.class).requests())
                 .extracting(InferenceRequested::eventId).containsExactly(good.eventId(), broken.eventId());
     }
@@ -179,8 +180,8 @@ class InferenceHopTest {
         ConsumerRecord<String, byte[]> dead = sendAndAwaitDeadLetter(record);
 
         assertThat(TopicClient.headers(dead).get("dead-letter-reason"))
-                .contains("InferenceRequested " + theirs.eventId() + " is of job " + own.jobId()
-                        + " and tenant another-tenant, not the record's");
+                .contains("InferenceRequested " + theirs.eventId() + " (work item " + theirs.workItemId() + ") is of job "
+                        + own.jobId() + " and tenant another-tenant, not the record's");
     }
 
     /** Sends the record and returns it as the hop dead-lettered it (exactly once). */
@@ -259,7 +260,8 @@ class InferenceHopTest {
         assertThat(skipped() - skippedBefore).isEqualTo(doomed.size());
         Set<String> keys = doomed.stream().map(item -> item.workItemId().toString())
                 .collect(Collectors.toSet());
-        assertThat(TopicClient.await(Topics.SQL_TO_EXECUTE, r -> keys.contains(r.key()), 1, Duration.ofSeconds(3)))
+        assertThat(TopicClient.<ExecutionRequested>awaitItems(Topics.SQL_TO_EXECUTE, ExecutionsRequested.class,
+                r -> keys.contains(r.key()), 1, Duration.ofSeconds(3)))
                 .as("requests forwarded for the cancelled job's items").isEmpty();
     }
 
@@ -272,9 +274,10 @@ class InferenceHopTest {
     }
 
     private static List<ExecutionRequested> awaitExecution(UUID workItemId, int count) {
-        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.SQL_TO_EXECUTE,
-                r -> workItemId.toString().equals(r.key()), count, Duration.ofSeconds(60));
-        assertThat(records).as("ExecutionRequested records for %s", workItemId).hasSize(count);
-        return records.stream().map(r -> EventJson.read(r.value(), ExecutionRequested.class)).toList();
+        List<TopicClient.Carried<ExecutionRequested>> found = TopicClient.awaitItems(Topics.SQL_TO_EXECUTE,
+                ExecutionsRequested.class, (ExecutionRequested r) -> workItemId.equals(r.workItemId()), count,
+                Duration.ofSeconds(60));
+        assertThat(found).as("ExecutionRequested for %s", workItemId).hasSize(count);
+        return found.stream().map(TopicClient.Carried::event).toList();
     }
 }

@@ -12,6 +12,8 @@ import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.PromptOptions;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.serde.EventJson;
@@ -144,9 +146,8 @@ class InferenceJobBenchmark {
             }
             producer.flush();
         }
-        String job = jobId.toString();
-        int got = TopicClient.await(Topics.SQL_TO_EXECUTE, r -> new String(r.value()).contains(job), items,
-                Duration.ofMinutes(10)).size();
+        int got = TopicClient.<ExecutionRequested>awaitItems(Topics.SQL_TO_EXECUTE, ExecutionsRequested.class,
+                r -> jobId.equals(r.jobId()), items, Duration.ofMinutes(10)).size();
         if (got != items) {
             throw new AssertionError(tag + ": only " + got + " of " + items + " items came out");
         }

@@ -20,12 +20,12 @@ import dev.snailbench.model.domain.PromptOptions;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -153,23 +153,24 @@ class ModelBackendHopTest {
 
         // One producer batch, the waiting one first: one fetch, so one batch of the hop.
         Hop.send(WorkItems.request(waiting), WorkItems.request(answered));
-        ConsumerRecord<String, byte[]> quickOut = forwarded(answered);
-        ConsumerRecord<String, byte[]> slowOut = forwarded(waiting);
+        TopicClient.Carried<ExecutionRequested> quickOut = forwarded(answered);
+        TopicClient.Carried<ExecutionRequested> slowOut = forwarded(waiting);
 
         // The slow item's attempts time out (1 s each, retried); the answered one did not wait for them.
-        assertThat(EventJson.read(slowOut.value(), ExecutionRequested.class).inference().error())
+        assertThat(slowOut.event().inference().error())
                 .contains("timed out");
-        assertThat(EventJson.read(quickOut.value(), ExecutionRequested.class).inference().predictedSql())
+        assertThat(quickOut.event().inference().predictedSql())
                 .isEqualTo("SELECT 1");
-        assertThat(quickOut.timestamp()).as("the answered item goes on before the waiting one's attempts end")
-                .isLessThan(slowOut.timestamp() - 500);
+        assertThat(quickOut.record().timestamp()).as("the answered item goes on before the waiting one's attempts end")
+                .isLessThan(slowOut.record().timestamp() - 500);
     }
 
-    private static ConsumerRecord<String, byte[]> forwarded(WorkItem item) {
-        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.SQL_TO_EXECUTE,
-                r -> item.workItemId().toString().equals(r.key()), 1, Duration.ofSeconds(60));
-        assertThat(records).as("ExecutionRequested for %s", item.workItemId()).hasSize(1);
-        return records.get(0);
+    private static TopicClient.Carried<ExecutionRequested> forwarded(WorkItem item) {
+        List<TopicClient.Carried<ExecutionRequested>> found = TopicClient.awaitItems(Topics.SQL_TO_EXECUTE,
+                ExecutionsRequested.class, (ExecutionRequested r) -> item.workItemId().equals(r.workItemId()), 1,
+                Duration.ofSeconds(60));
+        assertThat(found).as("ExecutionRequested for %s", item.workItemId()).hasSize(1);
+        return found.get(0);
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.serde.EventJson;
@@ -17,7 +18,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /** Puts work items on queries.to-infer the way the generator does and reads what the service forwards. */
 public final class Hop {
@@ -55,9 +55,10 @@ public final class Hop {
     }
 
     public static List<ExecutionRequested> await(UUID workItemId, int count) {
-        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.SQL_TO_EXECUTE,
-                r -> workItemId.toString().equals(r.key()), count, Duration.ofSeconds(60));
-        assertThat(records).as("ExecutionRequested records for %s", workItemId).hasSize(count);
-        return records.stream().map(r -> EventJson.read(r.value(), ExecutionRequested.class)).toList();
+        List<TopicClient.Carried<ExecutionRequested>> found = TopicClient.awaitItems(Topics.SQL_TO_EXECUTE,
+                ExecutionsRequested.class, (ExecutionRequested r) -> workItemId.equals(r.workItemId()), count,
+                Duration.ofSeconds(60));
+        assertThat(found).as("ExecutionRequested for %s", workItemId).hasSize(count);
+        return found.stream().map(TopicClient.Carried::event).toList();
     }
 }

@@ -5,11 +5,14 @@ import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.event.WorkItemBatch;
+import dev.snailbench.model.event.WorkItemEvent;
 import dev.snailbench.model.serde.EventJson;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +23,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -192,6 +196,45 @@ public final class TopicClient implements AutoCloseable {
             return batch.requests() == null ? Optional.empty() : Optional.of(batch);
         } catch (IllegalArgumentException e) {
             return Optional.empty();
+        }
+    }
+
+    /** A work item's event read out of the record that carried it (with others of its job): its key, time, headers. */
+    public record Carried<E extends WorkItemEvent>(E event, ConsumerRecord<String, byte[]> record) {
+    }
+
+    /**
+     * Reads a topic whose records hold several work items ({@code envelope}, e.g. {@code ExecutionsCompleted}) from the
+     * beginning until {@code count} items that {@code wanted} accepts are there or the timeout passes (fewer on
+     * timeout; more if a record brought the count past it). Records that are not such envelopes (a poison test
+     * record) are skipped.
+     */
+    public static <E extends WorkItemEvent> List<Carried<E>> awaitItems(String topic,
+            Class<? extends WorkItemBatch> envelope, Predicate<E> wanted, int count, Duration timeout) {
+        return awaitItems(LocalStack.kafka().bootstrapServers(), topic, envelope, wanted, count, timeout);
+    }
+
+    /** As {@link #awaitItems(String, Class, Predicate, int, Duration)}, on another broker (e.g. a whole platform's). */
+    public static <E extends WorkItemEvent> List<Carried<E>> awaitItems(String bootstrapServers, String topic,
+            Class<? extends WorkItemBatch> envelope, Predicate<E> wanted, int count, Duration timeout) {
+        // Each record read once, however often the wait looks at what it found.
+        Map<ConsumerRecord<String, byte[]>, List<Carried<E>>> read = new IdentityHashMap<>();
+        Function<ConsumerRecord<String, byte[]>, List<Carried<E>>> carried = record -> read.computeIfAbsent(record,
+                r -> TopicClient.<E>itemsOf(r, envelope).stream().filter(wanted).map(item -> new Carried<>(item, r))
+                        .toList());
+        return awaitUntil(bootstrapServers, topic, r -> !carried.apply(r).isEmpty(),
+                found -> found.stream().mapToInt(r -> carried.apply(r).size()).sum() >= count, timeout)
+                .stream().flatMap(r -> carried.apply(r).stream()).toList();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E extends WorkItemEvent> List<E> itemsOf(ConsumerRecord<String, byte[]> record,
+            Class<? extends WorkItemBatch> envelope) {
+        try {
+            WorkItemBatch batch = EventJson.read(record.value(), envelope);
+            return batch.items() == null ? List.of() : (List<E>) batch.items();
+        } catch (IllegalArgumentException e) {
+            return List.of();
         }
     }
 

@@ -3,6 +3,7 @@ package dev.snailbench.scorer.messaging;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.Batches;
 import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.model.event.ExecutionsCompleted;
 import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.scorer.repository.ItemResult;
@@ -25,7 +26,7 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 /**
- * The scorer's hop: ExecutionCompleted (results-to-score) → stored item result → ItemScored (scores-out), a batch
+ * The scorer's hop: ExecutionCompleted (results-to-score, several to a record) → stored item result → ItemScored (scores-out), a batch
  * of records at a time (one query for what is already stored, one transaction for the new results, the verdicts
  * sent together, each job's in one record: {@link VerdictPublisher}; plain SQL, {@link ItemResultSql}). Idempotent on the work-item id: a redelivered event finds the stored result and re-emits its
  * verdict, so a crash between the database commit and the emit cannot lose it (the generator dedupes on the
@@ -46,15 +47,27 @@ public class ExecutionResultsConsumer {
         this.verdicts = verdicts;
     }
 
+    /**
+     * Records of several results each ({@link ExecutionsCompleted}): a record with a result lacking its ids or its item,
+     * or of another job or tenant than the record's, is refused whole (dead-lettered, where the abandoned-items reader
+     * gives each identifiable item a failed verdict); the other records' results are scored together.
+     */
     @Incoming(Channels.RESULTS_TO_SCORE)
-    public Uni<Void> consume(Message<List<ExecutionCompleted>> batch) {
-        return Batches.consume(batch, ExecutionResultsConsumer::refusal, this::scoreAll);
+    public Uni<Void> consume(Message<List<ExecutionsCompleted>> batch) {
+        return Batches.consume(batch, ExecutionResultsConsumer::refusal,
+                records -> scoreAll(records.stream().flatMap(record -> record.results().stream()).toList()));
     }
 
-    /** Events without their ids cannot get a verdict: the dead-letter topic keeps them with this reason. */
-    static String refusal(ExecutionCompleted event) {
-        return event.workItemId() == null || event.jobId() == null || event.tenantId() == null || event.item() == null
-                ? "ExecutionCompleted " + event.eventId() + " lacks workItemId, jobId, tenantId or item" : null;
+    /** Results without their ids cannot get a verdict: the dead-letter topic keeps the record with this reason. */
+    static String refusal(ExecutionsCompleted record) {
+        String refused = record.refusal();
+        if (refused != null) {
+            return refused;
+        }
+        return record.results().stream().filter(event -> event.tenantId() == null || event.item() == null).findFirst()
+                .map(event -> "ExecutionsCompleted " + record.eventId() + ": ExecutionCompleted " + event.eventId()
+                        + " lacks workItemId, jobId, tenantId or item")
+                .orElse(null);
     }
 
     private Uni<Void> scoreAll(List<ExecutionCompleted> events) {

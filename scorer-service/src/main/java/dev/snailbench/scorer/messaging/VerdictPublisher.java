@@ -17,14 +17,12 @@ import org.eclipse.microprofile.reactive.messaging.Channel;
 
 /**
  * Sends verdicts to the generator, each job's together: one {@link ItemsScored} record per job of what the scorer
- * reached at once, split when it would exceed {@link #MAX_RECORD_BYTES}. Verdicts are small (their reason is cut,
+ * reached at once, split when it would exceed {@link EventRecords#KAFKA_DEFAULT_MAX_BYTES}. Verdicts are small (their reason is cut,
  * {@link ItemScored#REASON_LENGTH}), so a record holds a whole batch of a job in practice.
  */
 @ApplicationScoped
 public class VerdictPublisher {
 
-    /** Within Kafka's default record limit (1 MiB, on the producer and the topic), with room for key and headers. */
-    static final int MAX_RECORD_BYTES = 1_000_000;
     /** Bounds the generator's transaction per record, whatever a batch holds. */
     static final int VERDICTS_PER_RECORD = 500;
 
@@ -37,14 +35,11 @@ public class VerdictPublisher {
     /** Completes when the broker has acknowledged every record. */
     public Uni<Void> send(List<ItemScored> verdicts) {
         List<Uni<Void>> sends = new ArrayList<>();
-        byJob(verdicts).values().forEach(ofJob -> encode(ofJob).forEach(record -> sends.add(
-                scores.sendMessage(KafkaRecord.of(record.key(), record.json())))));
+        byJob(verdicts).values().forEach(ofJob -> EventRecords.pack(ofJob.stream().map(EventRecords::encode).toList(),
+                        VERDICTS_PER_RECORD, EventRecords.KAFKA_DEFAULT_MAX_BYTES,
+                        () -> ItemsScored.empty(ofJob.get(0).jobId(), ofJob.get(0).tenantId()))
+                .forEach(record -> sends.add(scores.sendMessage(KafkaRecord.of(record.key(), record.json())))));
         return sends.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(sends).andFailFast().replaceWithVoid();
-    }
-
-    static List<EventRecords.Encoded> encode(List<ItemScored> ofOneJob) {
-        return new EventRecords<ItemScored>(VERDICTS_PER_RECORD, MAX_RECORD_BYTES, ItemsScored::of,
-                verdict -> "the verdict on work item " + verdict.workItemId()).encode(ofOneJob);
     }
 
     /** In their order, by job (and tenant: a record is one tenant's, whatever its verdicts claim). */

@@ -14,6 +14,8 @@ import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.ExecutionsCompleted;
+import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.ItemScored;
@@ -103,7 +105,8 @@ class ScoringHopTest {
         ExecutionCompleted broken = new ExecutionCompleted(UUID.randomUUID(), valid.jobId(), valid.tenantId(), null,
                 valid.occurredAt(), 1, valid.item(), valid.inference(), valid.gold(), valid.predicted());
         String key = "broken-" + UUID.randomUUID();
-        TestEvents.send(Topics.RESULTS_TO_SCORE, key, EventJson.write(broken));
+        TestEvents.send(Topics.RESULTS_TO_SCORE, key, EventJson.write(new ExecutionsCompleted(UUID.randomUUID(),
+                valid.jobId(), valid.tenantId(), valid.occurredAt(), 1, List.of(broken))));
         TestEvents.send(valid);
 
         List<ConsumerRecord<String, byte[]>> dead = TestEvents.await(
@@ -159,7 +162,8 @@ class ScoringHopTest {
                 ok(columns("x", "NUMBER"), List.of(List.of("1"))), ok(columns("x", "NUMBER"), List.of(List.of("1"))));
         ExecutionRequested request = new ExecutionRequested(UUID.randomUUID(), template.jobId(), template.tenantId(),
                 template.workItemId(), template.occurredAt(), 1, template.item(), template.inference());
-        TestEvents.send(Topics.deadLetter(Topics.SQL_TO_EXECUTE, "executor"), request.key(), EventJson.write(request),
+        TestEvents.send(Topics.deadLetter(Topics.SQL_TO_EXECUTE, "executor"), request.key(),
+                EventJson.write(ExecutionsRequested.of(List.of(request))),
                 Map.of("dead-letter-reason", "RecordTooLargeException: 1856898 bytes"));
 
         ItemScored scored = awaitScores(request.workItemId(), 1).get(0);

@@ -58,6 +58,7 @@ public record InferenceBatch(UUID eventId, UUID jobId, String tenantId, Instant 
      */
     @Override
     public String key() {
-        return requests == null || requests.isEmpty() ? String.valueOf(jobId) : requests.get(0).key();
+        return requests == null || requests.isEmpty() || requests.get(0).workItemId() == null ? String.valueOf(jobId)
+                : requests.get(0).key();
     }
 }

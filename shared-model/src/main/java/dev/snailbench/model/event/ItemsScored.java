@@ -23,6 +23,11 @@ public record ItemsScored(UUID eventId, UUID jobId, String tenantId, Instant occ
         return verdicts;
     }
 
+    /** A record of no verdict yet, for {@code EventRecords} to fill. */
+    public static ItemsScored empty(UUID jobId, String tenantId) {
+        return new ItemsScored(UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, List.of());
+    }
+
     /** Verdicts of one job, in one record. */
     public static ItemsScored of(List<ItemScored> verdicts) {
         ItemScored first = verdicts.get(0);
@@ -36,6 +41,7 @@ public record ItemsScored(UUID eventId, UUID jobId, String tenantId, Instant occ
      */
     @Override
     public String key() {
-        return verdicts == null || verdicts.isEmpty() ? String.valueOf(jobId) : verdicts.get(0).key();
+        return verdicts == null || verdicts.isEmpty() || verdicts.get(0).workItemId() == null ? String.valueOf(jobId)
+                : verdicts.get(0).key();
     }
 }

@@ -1,13 +1,39 @@
 package dev.snailbench.model.event;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
- * An event holding several work items of one job, one record for many ({@link InferenceBatch}, {@link ItemsScored}):
- * each item is still judged, traced and deduplicated on its own.
+ * An event holding several work items of one job, one record for many ({@link InferenceBatch},
+ * {@link ExecutionsRequested}, {@link ExecutionsCompleted}, {@link ItemsScored}): the hop's per-record costs (produce,
+ * fetch, tracing, acknowledgement) are paid once for them all, and each item is still judged, answered and
+ * deduplicated on its own. The list of items is the record's last field ({@code EventRecords} writes it so).
  */
 public interface WorkItemBatch extends Event {
 
     /** The work items' own events (null only in a malformed record, which its consumer refuses). */
     List<? extends WorkItemEvent> items();
+
+    /**
+     * Why the record cannot be handled as a whole, or null when it can: it holds no item, an item lacks its ids, or an
+     * item is of another job or tenant than the record (a producer's bug: handling the rest would hide it).
+     */
+    default String refusal() {
+        String record = getClass().getSimpleName() + " " + eventId();
+        List<? extends WorkItemEvent> items = items();
+        if (items == null || items.isEmpty()) {
+            return record + " holds no work item";
+        }
+        for (WorkItemEvent item : items) {
+            String name = item.getClass().getSimpleName() + " " + item.eventId();
+            if (item.workItemId() == null || item.jobId() == null) {
+                return record + ": " + name + " lacks workItemId or jobId";
+            }
+            if (!item.jobId().equals(jobId()) || !Objects.equals(item.tenantId(), tenantId())) {
+                return record + " (job " + jobId() + "): " + name + " (work item " + item.workItemId() + ") is of job "
+                        + item.jobId() + " and tenant " + item.tenantId() + ", not the record's";
+            }
+        }
+        return null;
+    }
 }

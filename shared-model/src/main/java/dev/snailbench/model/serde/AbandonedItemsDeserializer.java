@@ -10,8 +10,8 @@ import org.apache.kafka.common.serialization.Deserializer;
 /**
  * Reads what the scorer turns into failed verdicts: an {@link ItemAbandoned}, or a work-item record a hop
  * dead-lettered, read as one abandonment per work item it holds. Every work-item event carries the ids and the item
- * an abandonment needs; a record of {@code snailbench.queries.to-infer} ({@code InferenceBatch}) holds several, each
- * one under {@code requests}. What lacks the ids (a poison record) is still returned: the consumer names it and
+ * an abandonment needs; a record of several ({@code InferenceBatch}, {@code ExecutionsRequested},
+ * {@code ExecutionsCompleted}) holds each one under {@code requests} or {@code results}. What lacks the ids (a poison record) is still returned: the consumer names it and
  * leaves it in the topic for operators.
  */
 public class AbandonedItemsDeserializer implements Deserializer<List<ItemAbandoned>> {
@@ -27,7 +27,7 @@ public class AbandonedItemsDeserializer implements Deserializer<List<ItemAbandon
         } catch (IOException e) {
             throw new IllegalArgumentException("not a work-item record: " + e.getMessage(), e);
         }
-        JsonNode requests = root == null ? null : root.get("requests");
+        JsonNode requests = root == null ? null : root.has("requests") ? root.get("requests") : root.get("results");
         List<ItemAbandoned> items = new ArrayList<>();
         if (requests != null && requests.isArray()) {
             requests.forEach(request -> items.add(abandoned(request)));

@@ -4,8 +4,8 @@ import dev.snailbench.model.event.ClassificationRequested;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.event.Event;
-import dev.snailbench.model.event.ExecutionCompleted;
-import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.ExecutionsCompleted;
+import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.IdentifiersClassified;
 import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.ItemsScored;
@@ -18,7 +18,7 @@ import org.apache.kafka.common.serialization.Deserializer;
 /**
  * Kafka value deserializer of one event type. Kafka instantiates deserializers by class name, so each event
  * type has a nested subclass to name in configuration, e.g.
- * {@code dev.snailbench.model.serde.EventDeserializer$OfExecutionRequested}.
+ * {@code dev.snailbench.model.serde.EventDeserializer$OfExecutionsRequested}.
  */
 public abstract class EventDeserializer<T extends Event> implements Deserializer<T> {
 
@@ -75,15 +75,15 @@ public abstract class EventDeserializer<T extends Event> implements Deserializer
         }
     }
 
-    public static class OfExecutionRequested extends EventDeserializer<ExecutionRequested> {
-        public OfExecutionRequested() {
-            super(ExecutionRequested.class);
+    public static class OfExecutionsRequested extends EventDeserializer<ExecutionsRequested> {
+        public OfExecutionsRequested() {
+            super(ExecutionsRequested.class);
         }
     }
 
-    public static class OfExecutionCompleted extends EventDeserializer<ExecutionCompleted> {
-        public OfExecutionCompleted() {
-            super(ExecutionCompleted.class);
+    public static class OfExecutionsCompleted extends EventDeserializer<ExecutionsCompleted> {
+        public OfExecutionsCompleted() {
+            super(ExecutionsCompleted.class);
         }
     }
 

@@ -1,67 +1,96 @@
 package dev.snailbench.model.serde;
 
 import dev.snailbench.model.event.Event;
+import dev.snailbench.model.event.WorkItemBatch;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
- * Several items of one job as Kafka records of one envelope event ({@code InferenceBatch}, {@code ItemsScored}): at
- * most {@code perRecord} items to a record, and each record within {@code maxBytes} of JSON (a record that would be
- * larger is split in halves until it fits). Serialized here, once, so the size is known before the producer refuses
- * a record.
- *
- * @param <T> the item type
+ * Work items of one job packed into Kafka records of an envelope event ({@link WorkItemBatch}): at most
+ * {@code perRecord} items to a record, each record within {@code maxBytes} of JSON. Each item is serialized once, by
+ * its producer (which may already have had to, to fit it: the executor's results), and copied into its record as it
+ * is: the envelope's other fields are written around it.
  */
-public final class EventRecords<T> {
+public final class EventRecords {
 
-    /** A record's key and its JSON value. */
+    /** An item's or a record's key and its JSON. */
     public record Encoded(String key, byte[] json) {
     }
 
-    private final int perRecord;
-    private final int maxBytes;
-    private final Function<List<T>, ? extends Event> envelope;
-    private final Function<T, String> name;
-
     /**
-     * @param envelope the event holding a run of items (a new event id for each)
-     * @param name     names an item in the error when it alone is larger than a record may be
+     * Within Kafka's default record limit (1 MiB: the producer's {@code max.request.size}, the topic's
+     * {@code max.message.bytes}), with room for the key and headers: for topics whose items are small.
      */
-    public EventRecords(int perRecord, int maxBytes, Function<List<T>, ? extends Event> envelope,
-            Function<T, String> name) {
-        this.perRecord = Math.max(1, perRecord);
-        this.maxBytes = maxBytes;
-        this.envelope = envelope;
-        this.name = name;
+    public static final int KAFKA_DEFAULT_MAX_BYTES = 1_000_000;
+
+    private static final byte[] CLOSE = "]}".getBytes(StandardCharsets.UTF_8);
+
+    private EventRecords() {
     }
 
     /**
-     * The items' records, in the items' order.
+     * The items' records, in the items' order, each keyed by its first item (as that item alone would be: a job's
+     * records spread over the topic's partitions, and a record continues its first item's trace).
      *
-     * @throws IllegalStateException when one item alone is larger than {@code maxBytes}
+     * @param items    the items' keys and JSON
+     * @param envelope a new envelope event (its own event id) with no items: the list of items must be its last field
+     * @throws IllegalStateException when one item alone in a record is larger than {@code maxBytes}
      */
-    public List<Encoded> encode(List<T> items) {
+    public static List<Encoded> pack(List<Encoded> items, int perRecord, int maxBytes,
+            Supplier<? extends WorkItemBatch> envelope) {
         List<Encoded> records = new ArrayList<>();
-        for (int from = 0; from < items.size(); from += perRecord) {
-            fit(items.subList(from, Math.min(items.size(), from + perRecord)), records);
+        int limit = Math.max(1, perRecord);
+        int from = 0;
+        while (from < items.size()) {
+            byte[] head = head(envelope.get());
+            int size = head.length + CLOSE.length;
+            int to = from;
+            while (to < items.size() && to - from < limit
+                    && size + items.get(to).json().length + (to > from ? 1 : 0) <= maxBytes) {
+                size += items.get(to).json().length + (to > from ? 1 : 0);
+                to++;
+            }
+            if (to == from) {
+                Encoded alone = items.get(from);
+                throw new IllegalStateException("work item " + alone.key() + " is " + alone.json().length
+                        + " bytes, over the record limit of " + maxBytes + " with its envelope of " + size + " bytes");
+            }
+            records.add(new Encoded(items.get(from).key(), join(head, items.subList(from, to), size)));
+            from = to;
         }
         return records;
     }
 
-    private void fit(List<T> items, List<Encoded> records) {
-        Event event = envelope.apply(items);
-        byte[] json = EventJson.write(event);
-        if (json.length <= maxBytes) {
-            records.add(new Encoded(event.key(), json));
-            return;
+    /** The envelope's JSON up to its empty list of items, opened: {@code {…,"items":[}. */
+    private static byte[] head(WorkItemBatch empty) {
+        byte[] json = EventJson.write(empty);
+        int n = json.length;
+        if (n < 3 || json[n - 3] != '[' || json[n - 2] != ']' || json[n - 1] != '}') {
+            throw new IllegalStateException(empty.getClass().getSimpleName() + " must end with its list of items");
         }
-        int n = items.size();
-        if (n == 1) {
-            throw new IllegalStateException(name.apply(items.get(0)) + " is " + json.length
-                    + " bytes in its record, over the record limit of " + maxBytes);
+        byte[] head = new byte[n - 2];
+        System.arraycopy(json, 0, head, 0, n - 2);
+        return head;
+    }
+
+    private static byte[] join(byte[] head, List<Encoded> items, int size) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(size);
+        out.writeBytes(head);
+        for (int i = 0; i < items.size(); i++) {
+            if (i > 0) {
+                out.write(',');
+            }
+            out.writeBytes(items.get(i).json());
         }
-        fit(items.subList(0, n / 2), records);
-        fit(items.subList(n / 2, n), records);
+        out.writeBytes(CLOSE);
+        return out.toByteArray();
+    }
+
+    /** An event as an item to pack: its key and its JSON. */
+    public static Encoded encode(Event item) {
+        return new Encoded(item.key(), EventJson.write(item));
     }
 }

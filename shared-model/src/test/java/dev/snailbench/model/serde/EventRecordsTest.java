@@ -19,23 +19,31 @@ class EventRecordsTest {
     void shouldPutUpToTheGivenNumberOfItemsInARecordInTheirOrderKeyedByTheFirst() {
         List<ItemScored> verdicts = verdicts(7, "q");
 
-        List<EventRecords.Encoded> records = records(3, 1 << 20).encode(verdicts);
+        List<EventRecords.Encoded> records = pack(verdicts, 3, 1 << 20);
 
         assertThat(records).extracting(r -> read(r).verdicts().size()).containsExactly(3, 3, 1);
         assertThat(records.stream().flatMap(r -> read(r).verdicts().stream()).toList())
                 .containsExactlyElementsOf(verdicts);
-        assertThat(records).allSatisfy(r -> assertThat(r.key()).isEqualTo(read(r).verdicts().get(0).key()));
+        assertThat(records).allSatisfy(r -> {
+            ItemsScored record = read(r);
+            assertThat(r.key()).isEqualTo(record.verdicts().get(0).key());
+            assertThat(record.jobId()).isEqualTo(JOB);
+            assertThat(record.tenantId()).isEqualTo("t1");
+        });
+        assertThat(records.stream().map(r -> read(r).eventId()).distinct()).as("an event id per record").hasSize(3);
     }
 
     @Test
-    void shouldSplitARecordOverTheByteLimitInHalvesUntilEveryPartFits() {
+    void shouldStartANewRecordWhereTheNextItemWouldCrossTheByteLimit() {
         List<ItemScored> verdicts = verdicts(16, "a question id long enough to weigh ".repeat(20));
         int one = EventJson.write(ItemsScored.of(verdicts.subList(0, 1))).length;
         int limit = 5 * one;
 
-        List<EventRecords.Encoded> records = records(16, limit).encode(verdicts);
+        List<EventRecords.Encoded> records = pack(verdicts, 16, limit);
 
         assertThat(records).hasSizeGreaterThan(3).allSatisfy(r -> assertThat(r.json().length).isLessThanOrEqualTo(limit));
+        // Full records: no two neighbours could have been one.
+        assertThat(records.get(0).json().length + records.get(1).json().length).isGreaterThan(limit);
         assertThat(records.stream().flatMap(r -> read(r).verdicts().stream()).toList())
                 .containsExactlyElementsOf(verdicts);
     }
@@ -44,13 +52,14 @@ class EventRecordsTest {
     void shouldNameTheItemThatCannotFitEvenAlone() {
         List<ItemScored> verdicts = verdicts(2, "q".repeat(10_000));
 
-        assertThatThrownBy(() -> records(10, 5_000).encode(verdicts)).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("verdict " + verdicts.get(0).workItemId())
+        assertThatThrownBy(() -> pack(verdicts, 10, 5_000)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("work item " + verdicts.get(0).workItemId())
                 .hasMessageContaining("over the record limit of 5000");
     }
 
-    private static EventRecords<ItemScored> records(int perRecord, int maxBytes) {
-        return new EventRecords<>(perRecord, maxBytes, ItemsScored::of, v -> "verdict " + v.workItemId());
+    private static List<EventRecords.Encoded> pack(List<ItemScored> verdicts, int perRecord, int maxBytes) {
+        return EventRecords.pack(verdicts.stream().map(EventRecords::encode).toList(), perRecord, maxBytes,
+                () -> ItemsScored.empty(JOB, "t1"));
     }
 
     private static ItemsScored read(EventRecords.Encoded record) {

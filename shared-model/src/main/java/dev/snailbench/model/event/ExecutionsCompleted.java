@@ -1,0 +1,43 @@
+package dev.snailbench.model.event;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Outcomes of work items of one job waiting for the scorer, several to one record of {@code snailbench.results.to-
+ * score}: the executor sends together what finished together (each result already within its own size limit). Each
+ * one is still a whole {@link ExecutionCompleted} with its own ids.
+ *
+ * @param results at least one, all of job {@code jobId} and tenant {@code tenantId}
+ */
+public record ExecutionsCompleted(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
+        List<ExecutionCompleted> results) implements WorkItemBatch {
+
+    public ExecutionsCompleted {
+        results = results == null ? null : List.copyOf(results);
+    }
+
+    /** A record of no item yet, for {@code EventRecords} to fill. */
+    public static ExecutionsCompleted empty(UUID jobId, String tenantId) {
+        return new ExecutionsCompleted(UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, List.of());
+    }
+
+    /** Items of one job in one record. */
+    public static ExecutionsCompleted of(List<ExecutionCompleted> results) {
+        ExecutionCompleted first = results.get(0);
+        return new ExecutionsCompleted(UUID.randomUUID(), first.jobId(), first.tenantId(), Instant.now(), SCHEMA_VERSION, results);
+    }
+
+    @Override
+    public List<ExecutionCompleted> items() {
+        return results;
+    }
+
+    /** Keyed by its first item, as that item alone would be. */
+    @Override
+    public String key() {
+        return results == null || results.isEmpty() || results.get(0).workItemId() == null ? String.valueOf(jobId)
+                : results.get(0).key();
+    }
+}

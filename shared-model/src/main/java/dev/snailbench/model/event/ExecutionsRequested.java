@@ -1,0 +1,43 @@
+package dev.snailbench.model.event;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Gold and predicted SQL of work items of one job waiting for the executor, several to one record of
+ * {@code snailbench.sql.to-execute}: the inference service sends together what its model answered together. Each
+ * one is still a whole {@link ExecutionRequested} with its own ids.
+ *
+ * @param requests at least one, all of job {@code jobId} and tenant {@code tenantId}
+ */
+public record ExecutionsRequested(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
+        List<ExecutionRequested> requests) implements WorkItemBatch {
+
+    public ExecutionsRequested {
+        requests = requests == null ? null : List.copyOf(requests);
+    }
+
+    /** A record of no item yet, for {@code EventRecords} to fill. */
+    public static ExecutionsRequested empty(UUID jobId, String tenantId) {
+        return new ExecutionsRequested(UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, List.of());
+    }
+
+    /** Items of one job in one record. */
+    public static ExecutionsRequested of(List<ExecutionRequested> requests) {
+        ExecutionRequested first = requests.get(0);
+        return new ExecutionsRequested(UUID.randomUUID(), first.jobId(), first.tenantId(), Instant.now(), SCHEMA_VERSION, requests);
+    }
+
+    @Override
+    public List<ExecutionRequested> items() {
+        return requests;
+    }
+
+    /** Keyed by its first item, as that item alone would be. */
+    @Override
+    public String key() {
+        return requests == null || requests.isEmpty() || requests.get(0).workItemId() == null ? String.valueOf(jobId)
+                : requests.get(0).key();
+    }
+}
