@@ -24,7 +24,6 @@ import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -130,7 +129,7 @@ public class ExecutionRequestConsumer {
     }
 
     /** Runs one item and writes its result, unless its job was cancelled meanwhile (it waited behind the tenant's others). */
-    private Uni<Answer> answer(ExecutionRequested request, Map<String, Resolved> resolved) {
+    private Uni<EventRecords.Item> answer(ExecutionRequested request, Map<String, Resolved> resolved) {
         if (!notCancelled(request)) {
             return Uni.createFrom().nullItem();
         }
@@ -140,25 +139,16 @@ public class ExecutionRequestConsumer {
                 .emitOn(Infrastructure.getDefaultWorkerPool())
                 .map(completed -> {
                     EventSize.Fitted fitted = EventSize.fit(withStableId(completed), maxItemBytes);
-                    return new Answer(fitted.event(), new EventRecords.Encoded(fitted.event().key(), fitted.json()));
+                    return new EventRecords.Item(fitted.event(), fitted.json());
                 });
     }
 
     /** The results of a group, each job's in as few records as fit. */
-    private Uni<Void> send(List<Answer> group) {
-        Map<String, List<Answer>> byJob = new LinkedHashMap<>();
-        group.forEach(answer -> byJob.computeIfAbsent(answer.event().jobId() + "|" + answer.event().tenantId(),
-                job -> new ArrayList<>()).add(answer));
-        List<Uni<Void>> sends = new ArrayList<>();
-        byJob.values().forEach(answers -> EventRecords.pack(answers.stream().map(Answer::json).toList(),
-                        RESULTS_PER_RECORD, maxRecordBytes,
-                        () -> ExecutionsCompleted.empty(answers.get(0).event().jobId(), answers.get(0).event().tenantId()))
-                .forEach(record -> sends.add(results.sendMessage(KafkaRecord.of(record.key(), record.json())))));
+    private Uni<Void> send(List<EventRecords.Item> group) {
+        List<Uni<Void>> sends = EventRecords.packByJob(group, RESULTS_PER_RECORD, maxRecordBytes,
+                        ExecutionsCompleted::empty).stream()
+                .map(record -> results.sendMessage(KafkaRecord.of(record.key(), record.json()))).toList();
         return sends.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(sends).andFailFast().replaceWithVoid();
-    }
-
-    /** An item's result and its JSON, written once. */
-    private record Answer(ExecutionCompleted event, EventRecords.Encoded json) {
     }
 
     private boolean notCancelled(ExecutionRequested request) {

@@ -40,8 +40,8 @@ public class InferenceRecords {
      *                               spec, schema included, was accepted within the same size, so this is a bug)
      */
     public List<EventRecords.Encoded> encode(UUID jobId, String tenantId, TeamSchema schema, List<WorkItem> items) {
-        List<EventRecords.Encoded> requests = new ArrayList<>(items.size());
-        items.forEach(item -> requests.add(EventRecords.encode(InferenceRequested.of(jobId, tenantId, item))));
+        List<EventRecords.Item> requests = new ArrayList<>(items.size());
+        items.forEach(item -> requests.add(EventRecords.Item.of(InferenceRequested.of(jobId, tenantId, item))));
         Instant now = Instant.now();
         return EventRecords.pack(requests, itemsPerRecord, maxRecordBytes, () -> new InferenceBatch(UUID.randomUUID(),
                 jobId, tenantId, now, Event.SCHEMA_VERSION, schema, List.of()));

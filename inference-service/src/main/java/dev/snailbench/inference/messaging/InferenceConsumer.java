@@ -17,10 +17,7 @@ import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -110,19 +107,9 @@ public class InferenceConsumer {
     }
 
     private static List<EventRecords.Encoded> records(List<InferenceService.Answered> group) {
-        Map<String, List<EventRecords.Encoded>> byJob = new LinkedHashMap<>();
-        Map<String, ExecutionRequested> firstOfJob = new LinkedHashMap<>();
-        for (InferenceService.Answered answered : group) {
-            ExecutionRequested event = ExecutionRequested.of(answered.request(), answered.inference());
-            String job = event.jobId() + "|" + event.tenantId();
-            firstOfJob.putIfAbsent(job, event);
-            byJob.computeIfAbsent(job, k -> new ArrayList<>()).add(EventRecords.encode(event));
-        }
-        List<EventRecords.Encoded> records = new ArrayList<>();
-        byJob.forEach((job, items) -> records.addAll(EventRecords.pack(items, ITEMS_PER_RECORD,
-                EventRecords.KAFKA_DEFAULT_MAX_BYTES,
-                () -> ExecutionsRequested.empty(firstOfJob.get(job).jobId(), firstOfJob.get(job).tenantId()))));
-        return records;
+        return EventRecords.packByJob(group.stream().map(answered -> EventRecords.Item.of(
+                        ExecutionRequested.of(answered.request(), answered.inference()))).toList(),
+                ITEMS_PER_RECORD, EventRecords.KAFKA_DEFAULT_MAX_BYTES, ExecutionsRequested::empty);
     }
 
     /**

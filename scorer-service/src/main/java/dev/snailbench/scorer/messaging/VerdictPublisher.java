@@ -8,11 +8,7 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 
 /**
@@ -34,21 +30,9 @@ public class VerdictPublisher {
 
     /** Completes when the broker has acknowledged every record. */
     public Uni<Void> send(List<ItemScored> verdicts) {
-        List<Uni<Void>> sends = new ArrayList<>();
-        byJob(verdicts).values().forEach(ofJob -> EventRecords.pack(ofJob.stream().map(EventRecords::encode).toList(),
-                        VERDICTS_PER_RECORD, EventRecords.KAFKA_DEFAULT_MAX_BYTES,
-                        () -> ItemsScored.empty(ofJob.get(0).jobId(), ofJob.get(0).tenantId()))
-                .forEach(record -> sends.add(scores.sendMessage(KafkaRecord.of(record.key(), record.json())))));
+        List<Uni<Void>> sends = EventRecords.packByJob(verdicts.stream().map(EventRecords.Item::of).toList(),
+                        VERDICTS_PER_RECORD, EventRecords.KAFKA_DEFAULT_MAX_BYTES, ItemsScored::empty).stream()
+                .map(record -> scores.sendMessage(KafkaRecord.of(record.key(), record.json()))).toList();
         return sends.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(sends).andFailFast().replaceWithVoid();
-    }
-
-    /** In their order, by job (and tenant: a record is one tenant's, whatever its verdicts claim). */
-    private static Map<String, List<ItemScored>> byJob(List<ItemScored> verdicts) {
-        Map<String, List<ItemScored>> byJob = new LinkedHashMap<>();
-        for (ItemScored verdict : verdicts) {
-            UUID job = verdict.jobId();
-            byJob.computeIfAbsent(job + "|" + verdict.tenantId(), k -> new ArrayList<>()).add(verdict);
-        }
-        return byJob;
     }
 }

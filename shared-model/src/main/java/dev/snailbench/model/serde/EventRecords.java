@@ -1,24 +1,24 @@
 package dev.snailbench.model.serde;
 
-import dev.snailbench.model.event.Event;
 import dev.snailbench.model.event.WorkItemBatch;
+import dev.snailbench.model.event.WorkItemEvent;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /**
- * Work items of one job packed into Kafka records of an envelope event ({@link WorkItemBatch}): at most
+ * Work items packed into Kafka records of an envelope event ({@link WorkItemBatch}), each job's in its own: at most
  * {@code perRecord} items to a record, each record within {@code maxBytes} of JSON. Each item is serialized once, by
  * its producer (which may already have had to, to fit it: the executor's results), and copied into its record as it
  * is: the envelope's other fields are written around it.
  */
 public final class EventRecords {
-
-    /** An item's or a record's key and its JSON. */
-    public record Encoded(String key, byte[] json) {
-    }
 
     /**
      * Within Kafka's default record limit (1 MiB: the producer's {@code max.request.size}, the topic's
@@ -26,20 +26,49 @@ public final class EventRecords {
      */
     public static final int KAFKA_DEFAULT_MAX_BYTES = 1_000_000;
 
+    /** A record's key and its JSON. */
+    public record Encoded(String key, byte[] json) {
+    }
+
+    /** A work item's event and its JSON. */
+    public record Item(WorkItemEvent event, byte[] json) {
+
+        /** The event, serialized now. */
+        public static Item of(WorkItemEvent event) {
+            return new Item(event, EventJson.write(event));
+        }
+    }
+
     private static final byte[] CLOSE = "]}".getBytes(StandardCharsets.UTF_8);
 
     private EventRecords() {
     }
 
     /**
-     * The items' records, in the items' order, each keyed by its first item (as that item alone would be: a job's
-     * records spread over the topic's partitions, and a record continues its first item's trace).
+     * Items of any jobs as records, each job's (and tenant's: a record is one tenant's) packed on its own, the jobs in
+     * the order they first appear.
      *
-     * @param items    the items' keys and JSON
+     * @param empty a new envelope of no items for a job and tenant (see {@link #pack})
+     */
+    public static List<Encoded> packByJob(List<Item> items, int perRecord, int maxBytes,
+            BiFunction<UUID, String, ? extends WorkItemBatch> empty) {
+        Map<String, List<Item>> byJob = new LinkedHashMap<>();
+        items.forEach(item -> byJob.computeIfAbsent(item.event().jobId() + "|" + item.event().tenantId(),
+                job -> new ArrayList<>()).add(item));
+        List<Encoded> records = new ArrayList<>();
+        byJob.values().forEach(ofJob -> records.addAll(pack(ofJob, perRecord, maxBytes,
+                () -> empty.apply(ofJob.get(0).event().jobId(), ofJob.get(0).event().tenantId()))));
+        return records;
+    }
+
+    /**
+     * Items of one job as records, in the items' order, each keyed by its first item (as that item alone would be: a
+     * job's records spread over the topic's partitions, and a record continues its first item's trace).
+     *
      * @param envelope a new envelope event (its own event id) with no items: the list of items must be its last field
      * @throws IllegalStateException when one item alone in a record is larger than {@code maxBytes}
      */
-    public static List<Encoded> pack(List<Encoded> items, int perRecord, int maxBytes,
+    public static List<Encoded> pack(List<Item> items, int perRecord, int maxBytes,
             Supplier<? extends WorkItemBatch> envelope) {
         List<Encoded> records = new ArrayList<>();
         int limit = Math.max(1, perRecord);
@@ -54,11 +83,12 @@ public final class EventRecords {
                 to++;
             }
             if (to == from) {
-                Encoded alone = items.get(from);
-                throw new IllegalStateException("work item " + alone.key() + " is " + alone.json().length
-                        + " bytes, over the record limit of " + maxBytes + " with its envelope of " + size + " bytes");
+                Item alone = items.get(from);
+                throw new IllegalStateException("work item " + alone.event().workItemId() + " is "
+                        + alone.json().length + " bytes, over the record limit of " + maxBytes + " with its envelope of "
+                        + size + " bytes");
             }
-            records.add(new Encoded(items.get(from).key(), join(head, items.subList(from, to), size)));
+            records.add(new Encoded(items.get(from).event().key(), join(head, items.subList(from, to), size)));
             from = to;
         }
         return records;
@@ -76,7 +106,7 @@ public final class EventRecords {
         return head;
     }
 
-    private static byte[] join(byte[] head, List<Encoded> items, int size) {
+    private static byte[] join(byte[] head, List<Item> items, int size) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(size);
         out.writeBytes(head);
         for (int i = 0; i < items.size(); i++) {
@@ -87,10 +117,5 @@ public final class EventRecords {
         }
         out.writeBytes(CLOSE);
         return out.toByteArray();
-    }
-
-    /** An event as an item to pack: its key and its JSON. */
-    public static Encoded encode(Event item) {
-        return new Encoded(item.key(), EventJson.write(item));
     }
 }

@@ -49,6 +49,25 @@ class EventRecordsTest {
     }
 
     @Test
+    void shouldPackEachJobsItemsInRecordsOfTheirOwnWhateverTheirOrder() {
+        UUID other = UUID.randomUUID();
+        List<ItemScored> mine = verdicts(3, "q");
+        List<ItemScored> theirs = IntStream.range(0, 2).mapToObj(i -> new ItemScored(UUID.randomUUID(), other, "t2",
+                UUID.randomUUID(), Instant.now(), 1, "r" + i, false, false, true, "gold failed")).toList();
+        List<ItemScored> interleaved = List.of(mine.get(0), theirs.get(0), mine.get(1), theirs.get(1), mine.get(2));
+
+        List<EventRecords.Encoded> records = EventRecords.packByJob(interleaved.stream().map(EventRecords.Item::of)
+                .toList(), 10, 1 << 20, ItemsScored::empty);
+
+        assertThat(records).hasSize(2);
+        assertThat(read(records.get(0)).verdicts()).containsExactlyElementsOf(mine);
+        assertThat(read(records.get(1)).verdicts()).containsExactlyElementsOf(theirs);
+        assertThat(read(records.get(1)).jobId()).isEqualTo(other);
+        assertThat(read(records.get(1)).tenantId()).isEqualTo("t2");
+        assertThat(read(records.get(1)).refusal()).isNull();
+    }
+
+    @Test
     void shouldNameTheItemThatCannotFitEvenAlone() {
         List<ItemScored> verdicts = verdicts(2, "q".repeat(10_000));
 
@@ -58,7 +77,7 @@ class EventRecordsTest {
     }
 
     private static List<EventRecords.Encoded> pack(List<ItemScored> verdicts, int perRecord, int maxBytes) {
-        return EventRecords.pack(verdicts.stream().map(EventRecords::encode).toList(), perRecord, maxBytes,
+        return EventRecords.pack(verdicts.stream().map(EventRecords.Item::of).toList(), perRecord, maxBytes,
                 () -> ItemsScored.empty(JOB, "t1"));
     }
 
