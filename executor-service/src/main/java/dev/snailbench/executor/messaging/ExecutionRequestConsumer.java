@@ -61,7 +61,9 @@ public class ExecutionRequestConsumer {
 
     private final TargetResolver targets;
     private final ExecutionService execution;
-    /** ExecutionsCompleted records of results as {@link EventSize} measured them: serialized once, not by the producer. */
+    /**
+     * ExecutionsCompleted records of results as {@link EventSize} measured them: serialized once, not by the producer.
+     */
     private final MutinyEmitter<byte[]> results;
     /** A record's JSON: room left under max-event-bytes (the producer's and topic's limit) for key and headers. */
     private final int maxRecordBytes;
@@ -128,7 +130,10 @@ public class ExecutionRequestConsumer {
                 .replaceWithVoid();
     }
 
-    /** Runs one item and writes its result, unless its job was cancelled meanwhile (it waited behind the tenant's others). */
+    /**
+     * Runs one item and writes its result (null: its job was cancelled meanwhile, while it waited behind the tenant's
+     * others).
+     */
     private Uni<EventRecords.Item> answer(ExecutionRequested request, Map<String, Resolved> resolved) {
         if (!notCancelled(request)) {
             return Uni.createFrom().nullItem();

@@ -94,13 +94,15 @@ class ExecutionHopTest {
     void shouldSendTheResultsOfAJobThatFinishTogetherInOneRecordEachAnsweredOnce() {
         UUID jobId = UUID.randomUUID();
         List<ExecutionRequested> requests = IntStream.range(0, 20).mapToObj(i -> Requests.request(jobId, "t-hop",
-                Requests.footballDb("t-hop", "v1"), "SELECT " + i + " AS n", Requests.predicted("SELECT " + i + " AS n")))
+                        Requests.footballDb("t-hop", "v1"), "SELECT " + i + " AS n",
+                        Requests.predicted("SELECT " + i + " AS n")))
                 .toList();
         ExecutionsRequested record = ExecutionsRequested.of(requests);
         topics.send(Topics.SQL_TO_EXECUTE, record.key(), EventJson.write(record));
 
         List<TopicClient.Carried<ExecutionCompleted>> results = TopicClient.awaitItems(Topics.RESULTS_TO_SCORE,
-                ExecutionsCompleted.class, (ExecutionCompleted c) -> jobId.equals(c.jobId()), 20, Duration.ofSeconds(60));
+                ExecutionsCompleted.class, (ExecutionCompleted c) -> jobId.equals(c.jobId()), 20,
+                Duration.ofSeconds(60));
 
         assertThat(results).extracting(r -> r.event().workItemId())
                 .containsExactlyInAnyOrderElementsOf(requests.stream().map(ExecutionRequested::workItemId).toList());

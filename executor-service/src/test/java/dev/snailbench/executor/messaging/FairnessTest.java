@@ -92,8 +92,8 @@ class FairnessTest {
         List<Carried<ExecutionCompleted>> aResults = results(aKeys, A_ITEMS, Duration.ofSeconds(180));
 
         long bDone = bResults.stream().mapToLong(FairnessTest::time).max().orElse(Long.MAX_VALUE);
-        List<Carried<ExecutionCompleted>> aByTime = aResults.stream().sorted(Comparator.comparingLong(FairnessTest::time))
-                .toList();
+        List<Carried<ExecutionCompleted>> aByTime = aResults.stream()
+                .sorted(Comparator.comparingLong(FairnessTest::time)).toList();
         long opened = aByTime.stream().filter(r -> goldError(r).contains("circuit open")).mapToLong(FairnessTest::time)
                 .min().orElse(Long.MAX_VALUE);
         double aSpan = aByTime.isEmpty() ? 0 : (time(aByTime.get(aByTime.size() - 1)) - aSent) / 1000.0;

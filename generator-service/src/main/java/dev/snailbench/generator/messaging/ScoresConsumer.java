@@ -25,10 +25,10 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
- * Counts each work item's verdict into its job's progress, exactly once however often it is delivered. The scorer
- * sends a job's verdicts several to a record ({@link ItemsScored}); a batch of records is one transaction: the items' rows still unscored are locked and marked, then each job's counters move
- * by that many in one UPDATE. Plain SQL on the platform's pool ({@link WorkItemStateSql}, {@link JobSql}): a few
- * prepared statements per batch, whatever its size.
+ * Counts each work item's verdict into its job's progress, exactly once however often it is delivered. The scorer sends
+ * a job's verdicts several to a record ({@link ItemsScored}); a batch of records is one transaction: the items' rows
+ * still unscored are locked and marked, then each job's counters move by that many in one UPDATE. Plain SQL on the
+ * platform's pool ({@link WorkItemStateSql}, {@link JobSql}): a few prepared statements per batch, whatever its size.
  */
 @ApplicationScoped
 public class ScoresConsumer {

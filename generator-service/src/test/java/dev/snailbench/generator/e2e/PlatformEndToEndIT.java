@@ -307,7 +307,8 @@ class PlatformEndToEndIT {
                 Topics.SCORES);
         for (int i = 1; i < hops.size(); i++) {
             ConsumerRecord<String, byte[]> carrying = recordCarrying(hops.get(i), workItemId);
-            assertThat(traceIdOf(hops.get(i), carrying)).as("trace of the %s record carrying %s", hops.get(i), workItemId)
+            assertThat(traceIdOf(hops.get(i), carrying))
+                    .as("trace of the %s record carrying %s", hops.get(i), workItemId)
                     .isEqualTo(traceId(hops.get(i - 1), carrying.key()));
         }
     }

@@ -180,8 +180,8 @@ class InferenceHopTest {
         ConsumerRecord<String, byte[]> dead = sendAndAwaitDeadLetter(record);
 
         assertThat(TopicClient.headers(dead).get("dead-letter-reason"))
-                .contains("InferenceRequested " + theirs.eventId() + " (work item " + theirs.workItemId() + ") is of job "
-                        + own.jobId() + " and tenant another-tenant, not the record's");
+                .contains("InferenceRequested " + theirs.eventId() + " (work item " + theirs.workItemId()
+                        + ") is of job " + own.jobId() + " and tenant another-tenant, not the record's");
     }
 
     /** Sends the record and returns it as the hop dead-lettered it (exactly once). */

@@ -55,8 +55,9 @@ public class AbandonedItemsConsumer {
                 && event.jobId() != null && event.tenantId() != null).toList();
         if (workItems.size() < items.size() || items.isEmpty()) {
             // Not a work item (a poison record dead-lettered upstream): nothing to give a verdict to.
-            LOG.warnf("%s offset %d holds %s; left in the topic for operators", record.topic(), record.offset(),
-                    items.isEmpty() ? "no work item" : items.size() - workItems.size() + " events that are not work items");
+            String what = items.isEmpty() ? "no work item"
+                    : items.size() - workItems.size() + " events that are not work items";
+            LOG.warnf("%s offset %d holds %s; left in the topic for operators", record.topic(), record.offset(), what);
         }
         if (workItems.isEmpty()) {
             return Uni.createFrom().voidItem();

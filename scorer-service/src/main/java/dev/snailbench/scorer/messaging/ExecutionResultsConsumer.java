@@ -26,11 +26,12 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 /**
- * The scorer's hop: ExecutionCompleted (results-to-score, several to a record) → stored item result → ItemScored (scores-out), a batch
- * of records at a time (one query for what is already stored, one transaction for the new results, the verdicts
- * sent together, each job's in one record: {@link VerdictPublisher}; plain SQL, {@link ItemResultSql}). Idempotent on the work-item id: a redelivered event finds the stored result and re-emits its
- * verdict, so a crash between the database commit and the emit cannot lose it (the generator dedupes on the
- * work-item id). The offsets commit only after the commit and the broker's acks ({@link Batches}).
+ * The scorer's hop: ExecutionCompleted (results-to-score, several to a record) → stored item result → ItemScored
+ * (scores-out), a batch of records at a time (one query for what is already stored, one transaction for the new
+ * results, the verdicts sent together, each job's in one record: {@link VerdictPublisher}; plain SQL,
+ * {@link ItemResultSql}). Idempotent on the work-item id: a redelivered event finds the stored result and re-emits its
+ * verdict, so a crash between the database commit and the emit cannot lose it (the generator dedupes on the work-item
+ * id). The offsets commit only after the commit and the broker's acks ({@link Batches}).
  */
 @ApplicationScoped
 public class ExecutionResultsConsumer {
@@ -48,9 +49,9 @@ public class ExecutionResultsConsumer {
     }
 
     /**
-     * Records of several results each ({@link ExecutionsCompleted}): a record with a result lacking its ids or its item,
-     * or of another job or tenant than the record's, is refused whole (dead-lettered, where the abandoned-items reader
-     * gives each identifiable item a failed verdict); the other records' results are scored together.
+     * Records of several results each ({@link ExecutionsCompleted}): a record with a result lacking its ids or its
+     * item, or of another job or tenant than the record's, is refused whole (dead-lettered, where the abandoned-items
+     * reader gives each identifiable item a failed verdict); the other records' results are scored together.
      */
     @Incoming(Channels.RESULTS_TO_SCORE)
     public Uni<Void> consume(Message<List<ExecutionsCompleted>> batch) {

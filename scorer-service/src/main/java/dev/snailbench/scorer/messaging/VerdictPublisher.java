@@ -13,8 +13,8 @@ import org.eclipse.microprofile.reactive.messaging.Channel;
 
 /**
  * Sends verdicts to the generator, each job's together: one {@link ItemsScored} record per job of what the scorer
- * reached at once, split when it would exceed {@link EventRecords#KAFKA_DEFAULT_MAX_BYTES}. Verdicts are small (their reason is cut,
- * {@link ItemScored#REASON_LENGTH}), so a record holds a whole batch of a job in practice.
+ * reached at once, split when it would exceed {@link EventRecords#KAFKA_DEFAULT_MAX_BYTES}. Verdicts are small (their
+ * reason is cut, {@link ItemScored#REASON_LENGTH}), so a record holds a whole batch of a job in practice.
  */
 @ApplicationScoped
 public class VerdictPublisher {

@@ -26,7 +26,8 @@ public record ExecutionsCompleted(UUID eventId, UUID jobId, String tenantId, Ins
     /** Items of one job in one record. */
     public static ExecutionsCompleted of(List<ExecutionCompleted> results) {
         ExecutionCompleted first = results.get(0);
-        return new ExecutionsCompleted(UUID.randomUUID(), first.jobId(), first.tenantId(), Instant.now(), SCHEMA_VERSION, results);
+        return new ExecutionsCompleted(UUID.randomUUID(), first.jobId(), first.tenantId(), Instant.now(),
+                SCHEMA_VERSION, results);
     }
 
     @Override

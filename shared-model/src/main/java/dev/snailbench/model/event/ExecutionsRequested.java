@@ -26,7 +26,8 @@ public record ExecutionsRequested(UUID eventId, UUID jobId, String tenantId, Ins
     /** Items of one job in one record. */
     public static ExecutionsRequested of(List<ExecutionRequested> requests) {
         ExecutionRequested first = requests.get(0);
-        return new ExecutionsRequested(UUID.randomUUID(), first.jobId(), first.tenantId(), Instant.now(), SCHEMA_VERSION, requests);
+        return new ExecutionsRequested(UUID.randomUUID(), first.jobId(), first.tenantId(), Instant.now(),
+                SCHEMA_VERSION, requests);
     }
 
     @Override

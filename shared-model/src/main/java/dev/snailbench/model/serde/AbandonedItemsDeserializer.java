@@ -9,10 +9,10 @@ import org.apache.kafka.common.serialization.Deserializer;
 
 /**
  * Reads what the scorer turns into failed verdicts: an {@link ItemAbandoned}, or a work-item record a hop
- * dead-lettered, read as one abandonment per work item it holds. Every work-item event carries the ids and the item
- * an abandonment needs; a record of several ({@code InferenceBatch}, {@code ExecutionsRequested},
- * {@code ExecutionsCompleted}) holds each one under {@code requests} or {@code results}. What lacks the ids (a poison record) is still returned: the consumer names it and
- * leaves it in the topic for operators.
+ * dead-lettered, read as one abandonment per work item it holds. Every work-item event carries the ids and the item an
+ * abandonment needs; a record of several ({@code InferenceBatch}, {@code ExecutionsRequested},
+ * {@code ExecutionsCompleted}) holds each one under {@code requests} or {@code results}. What lacks the ids (a poison
+ * record) is still returned: the consumer names it and leaves it in the topic for operators.
  */
 public class AbandonedItemsDeserializer implements Deserializer<List<ItemAbandoned>> {
 

@@ -85,8 +85,8 @@ public final class EventRecords {
             if (to == from) {
                 Item alone = items.get(from);
                 throw new IllegalStateException("work item " + alone.event().workItemId() + " is "
-                        + alone.json().length + " bytes, over the record limit of " + maxBytes + " with its envelope of "
-                        + size + " bytes");
+                        + alone.json().length + " bytes, over the record limit of " + maxBytes
+                        + " with its envelope of " + size + " bytes");
             }
             records.add(new Encoded(items.get(from).event().key(), join(head, items.subList(from, to), size)));
             from = to;

@@ -41,7 +41,8 @@ class EventRecordsTest {
 
         List<EventRecords.Encoded> records = pack(verdicts, 16, limit);
 
-        assertThat(records).hasSizeGreaterThan(3).allSatisfy(r -> assertThat(r.json().length).isLessThanOrEqualTo(limit));
+        assertThat(records).hasSizeGreaterThan(3)
+                .allSatisfy(r -> assertThat(r.json().length).isLessThanOrEqualTo(limit));
         // Full records: no two neighbours could have been one.
         assertThat(records.get(0).json().length + records.get(1).json().length).isGreaterThan(limit);
         assertThat(records.stream().flatMap(r -> read(r).verdicts().stream()).toList())
