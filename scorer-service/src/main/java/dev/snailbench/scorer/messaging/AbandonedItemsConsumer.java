@@ -45,8 +45,8 @@ public class AbandonedItemsConsumer {
     }
 
     /**
-     * One record: an abandonment, or a dead-lettered work-item record with every work item it holds (a record of
-     * queries.to-infer holds several), each given its failed verdict in turn; the verdicts are sent together.
+     * One record: an abandonment, or a dead-lettered work-item record with every work item it holds (a record of any
+     * work-item topic holds several), each given its failed verdict in turn; the verdicts are sent together.
      */
     @Incoming(Channels.ITEMS_ABANDONED)
     public Uni<Void> consume(ConsumerRecord<String, List<ItemAbandoned>> record) {
