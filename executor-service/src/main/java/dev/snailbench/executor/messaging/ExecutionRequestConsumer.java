@@ -20,7 +20,6 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -150,10 +149,8 @@ public class ExecutionRequestConsumer {
 
     /** The results of a group, each job's in as few records as fit. */
     private Uni<Void> send(List<EventRecords.Item> group) {
-        List<Uni<Void>> sends = EventRecords.packByJob(group, RESULTS_PER_RECORD, maxRecordBytes,
-                        ExecutionsCompleted::empty).stream()
-                .map(record -> results.sendMessage(KafkaRecord.of(record.key(), record.json()))).toList();
-        return sends.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(sends).andFailFast().replaceWithVoid();
+        return EventRecords.send(results, EventRecords.packByJob(group, RESULTS_PER_RECORD, maxRecordBytes,
+                ExecutionsCompleted::empty));
     }
 
     private boolean notCancelled(ExecutionRequested request) {

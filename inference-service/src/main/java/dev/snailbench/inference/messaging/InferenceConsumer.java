@@ -13,7 +13,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -101,9 +100,7 @@ public class InferenceConsumer {
         Uni<List<EventRecords.Encoded>> written = Uni.createFrom().item(() -> records(group))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
         return (context == null ? written : written.emitOn(task -> context.runOnContext(ignored -> task.run())))
-                .chain(records -> records.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(records.stream()
-                        .map(record -> toExecute.sendMessage(KafkaRecord.of(record.key(), record.json()))).toList())
-                        .andFailFast().replaceWithVoid());
+                .chain(records -> EventRecords.send(toExecute, records));
     }
 
     private static List<EventRecords.Encoded> records(List<InferenceService.Answered> group) {

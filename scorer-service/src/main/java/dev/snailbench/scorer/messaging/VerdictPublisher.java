@@ -6,7 +6,6 @@ import dev.snailbench.model.event.ItemsScored;
 import dev.snailbench.model.serde.EventRecords;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import org.eclipse.microprofile.reactive.messaging.Channel;
@@ -30,9 +29,7 @@ public class VerdictPublisher {
 
     /** Completes when the broker has acknowledged every record. */
     public Uni<Void> send(List<ItemScored> verdicts) {
-        List<Uni<Void>> sends = EventRecords.packByJob(verdicts.stream().map(EventRecords.Item::of).toList(),
-                        VERDICTS_PER_RECORD, EventRecords.KAFKA_DEFAULT_MAX_BYTES, ItemsScored::empty).stream()
-                .map(record -> scores.sendMessage(KafkaRecord.of(record.key(), record.json()))).toList();
-        return sends.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(sends).andFailFast().replaceWithVoid();
+        return EventRecords.send(scores, EventRecords.packByJob(verdicts.stream().map(EventRecords.Item::of).toList(),
+                VERDICTS_PER_RECORD, EventRecords.KAFKA_DEFAULT_MAX_BYTES, ItemsScored::empty));
     }
 }

@@ -34,11 +34,4 @@ public record ExecutionsCompleted(UUID eventId, UUID jobId, String tenantId, Ins
     public List<ExecutionCompleted> items() {
         return results;
     }
-
-    /** Keyed by its first item, as that item alone would be. */
-    @Override
-    public String key() {
-        return results == null || results.isEmpty() || results.get(0).workItemId() == null ? String.valueOf(jobId)
-                : results.get(0).key();
-    }
 }

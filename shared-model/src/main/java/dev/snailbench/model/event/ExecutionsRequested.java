@@ -34,11 +34,4 @@ public record ExecutionsRequested(UUID eventId, UUID jobId, String tenantId, Ins
     public List<ExecutionRequested> items() {
         return requests;
     }
-
-    /** Keyed by its first item, as that item alone would be. */
-    @Override
-    public String key() {
-        return requests == null || requests.isEmpty() || requests.get(0).workItemId() == null ? String.valueOf(jobId)
-                : requests.get(0).key();
-    }
 }

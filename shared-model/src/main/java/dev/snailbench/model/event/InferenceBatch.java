@@ -51,14 +51,4 @@ public record InferenceBatch(UUID eventId, UUID jobId, String tenantId, Instant 
         requests.forEach(request -> each.add(request.withSchema(schema)));
         return each;
     }
-
-    /**
-     * Keyed by its first item, as that item alone would be: a job's records spread over the topic's partitions, so
-     * a large job still keeps every consumer busy.
-     */
-    @Override
-    public String key() {
-        return requests == null || requests.isEmpty() || requests.get(0).workItemId() == null ? String.valueOf(jobId)
-                : requests.get(0).key();
-    }
 }

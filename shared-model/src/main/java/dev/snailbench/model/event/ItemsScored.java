@@ -34,14 +34,4 @@ public record ItemsScored(UUID eventId, UUID jobId, String tenantId, Instant occ
         return new ItemsScored(UUID.randomUUID(), first.jobId(), first.tenantId(), Instant.now(), SCHEMA_VERSION,
                 verdicts);
     }
-
-    /**
-     * Keyed by its first verdict, as that verdict alone would be: a job's records spread over the topic's partitions,
-     * and the record continues that work item's trace.
-     */
-    @Override
-    public String key() {
-        return verdicts == null || verdicts.isEmpty() || verdicts.get(0).workItemId() == null ? String.valueOf(jobId)
-                : verdicts.get(0).key();
-    }
 }

@@ -15,6 +15,17 @@ public interface WorkItemBatch extends Event {
     List<? extends WorkItemEvent> items();
 
     /**
+     * Keyed by its first item, as that item alone would be: a job's records spread over the topic's partitions, so a
+     * large job still keeps every consumer busy, and the record continues that item's trace.
+     */
+    @Override
+    default String key() {
+        List<? extends WorkItemEvent> items = items();
+        return items == null || items.isEmpty() || items.get(0).workItemId() == null ? String.valueOf(jobId())
+                : items.get(0).key();
+    }
+
+    /**
      * Why the record cannot be handled as a whole, or null when it can: it holds no item, an item lacks its ids, or an
      * item is of another job or tenant than the record (a producer's bug: handling the rest would hide it).
      */

@@ -2,6 +2,9 @@ package dev.snailbench.model.serde;
 
 import dev.snailbench.model.event.WorkItemBatch;
 import dev.snailbench.model.event.WorkItemEvent;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -92,6 +95,13 @@ public final class EventRecords {
             from = to;
         }
         return records;
+    }
+
+    /** Sends the records on an emitter of JSON; completes when the broker has acknowledged every one. */
+    public static Uni<Void> send(MutinyEmitter<byte[]> emitter, List<Encoded> records) {
+        return records.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(records.stream()
+                .map(record -> emitter.sendMessage(KafkaRecord.of(record.key(), record.json()))).toList())
+                .andFailFast().replaceWithVoid();
     }
 
     /** The envelope's JSON up to its empty list of items, opened: {@code {…,"items":[}. */
