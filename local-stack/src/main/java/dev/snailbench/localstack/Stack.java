@@ -36,12 +36,17 @@ public final class Stack implements AutoCloseable {
 
     /**
      * JVM options of the services but the classifier, in their environment (JAVA_TOOL_OPTIONS, which a caller's
-     * environment may replace): the client compiler only. Measured by PipelineBenchmark on 2 cores, the server compiler (C2) still took about a
-     * third of the services' CPU during a 1,000-item job after four warm-up jobs (a Quarkus service is a lot of code
-     * to compile) and its faster code did not pay that back: with C1 alone the same job used 30 % less CPU. The broker
-     * runs the same way ({@link KafkaBroker}).
+     * environment may replace). The client compiler only: measured by PipelineBenchmark on 2 cores, the server
+     * compiler (C2) still took about a third of the services' CPU during a 1,000-item job after four warm-up jobs (a
+     * Quarkus service is a lot of code to compile) and its faster code did not pay that back: with C1 alone the same
+     * job used 30 % less CPU. And it compiles a method after a fiftieth of the usual calls (4 instead of 200): much of
+     * a service's work runs once per batch of records, not once per item, so at the usual threshold it was still
+     * interpreted during a third 10,000-item job (a fifth of the generator's CPU, a sixth of the inference service's),
+     * and a team's first jobs paid for that twice. The extra code (about 20 MiB per service) fits the code cache,
+     * made larger so that it never fills. The broker runs with the client compiler too ({@link KafkaBroker}).
      */
-    public static final String SERVICE_JVM_OPTIONS = "-XX:TieredStopAtLevel=1";
+    public static final String SERVICE_JVM_OPTIONS =
+            "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.02 -XX:ReservedCodeCacheSize=96m";
 
     /**
      * Every service's heap: the serial collector, and a small initial heap that grows as needed. Without -Xms the JVM

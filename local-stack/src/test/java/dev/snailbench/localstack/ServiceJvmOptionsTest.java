@@ -14,7 +14,8 @@ class ServiceJvmOptionsTest {
     void shouldStartTheServicesJvmWithEveryOptionTheStackGivesIt() throws Exception {
         List<String> command = new ArrayList<>(List.of(KafkaBroker.javaExecutable()));
         command.addAll(Stack.SERVICE_HEAP_OPTIONS);
-        command.add(Stack.SERVICE_JVM_OPTIONS);
+        // As the JVM reads JAVA_TOOL_OPTIONS: options separated by spaces.
+        command.addAll(List.of(Stack.SERVICE_JVM_OPTIONS.split(" ")));
         command.add("-version");
         Process java = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(java.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -58,7 +58,8 @@ class PipelineBenchmark {
         List<String> lines = new ArrayList<>();
         // -Dbench.consumers=4 -Dbench.large=false: one quick run; -Dbench.consumers= : only N = 10,000 + fairness;
         // -Dbench.sizes=1000,10000: both sizes on every stack; -Dbench.cold=false: no cold job; -Dbench.settings=now,up:
-        // also a stack started as ./snailbench up starts it (its warm-up job first), so its cold job is a team's first.
+        // also a stack started as ./snailbench up starts it (its warm-up job first), so its cold job is a team's first;
+        // -Dbench.settings=up,up-x -Dbench.setting-jvm.up-x="...": the same with a variant beside it.
         // -Dbench.settings=before,now: also the services' JVM and consumer settings before session 7 (see BEFORE).
         for (String settings : System.getProperty("bench.settings", "now").split(",")) {
             for (String consumers : System.getProperty("bench.consumers", "1,2,4").split(",")) {
@@ -83,9 +84,10 @@ class PipelineBenchmark {
 
     /**
      * The services' settings before session 7, to measure them side by side with today's: the server compiler (C2)
-     * and the consumers per replica the hops had then.
+     * at its usual thresholds and code cache, and the consumers per replica the hops had then.
      */
-    private static final Map<String, String> BEFORE = Map.of("JVM", "-XX:TieredStopAtLevel=4",
+    private static final Map<String, String> BEFORE = Map.of("JVM",
+            "-XX:TieredStopAtLevel=4 -XX:CompileThresholdScaling=1 -XX:ReservedCodeCacheSize=240m",
             "SNAILBENCH_INFERENCE_CONSUMERS", "8", "SNAILBENCH_SCORER_CONSUMERS", "4",
             "SNAILBENCH_PROGRESS_CONSUMERS", "4");
 
@@ -103,14 +105,14 @@ class PipelineBenchmark {
             Map<String, Object> target = target(stack, client, apiKey);
             List<String[]> statements = statements();
             // -Dbench.settings=now,up: "up" starts as ./snailbench up does, with its start-up warm-up job.
-            if (settings.equals("up")) {
+            if (startsAsUp(settings)) {
                 System.out.printf("PipelineBenchmark start-up warm-up (%,d items): %.1f s%n", WarmUp.DEFAULT_ITEMS,
                         WarmUp.run(stack, WarmUp.DEFAULT_ITEMS).toMillis() / 1000.0);
             }
             // Cold: the first job of a freshly started platform (-Dbench.cold=false skips it), as a team's first job.
             if (Boolean.parseBoolean(System.getProperty("bench.cold", "true"))) {
                 out.addAll(measure(stack, target, client, apiKey, statements, 1_000, consumers, settings,
-                        settings.equals("up") ? "first after up" : "cold", false));
+                        startsAsUp(settings) ? "first after up" : "cold", false));
             }
             // Warm-up: JIT, pools and topics, so that the measured runs are steady state. Two 1,000-item jobs: after
             // one 200-item job the services' JIT compilers still took a third of their CPU during the measured job.
@@ -147,6 +149,11 @@ class PipelineBenchmark {
                 + after.perSecondSince(before, wall), after.threadsSince(before));
         out.forEach(System.out::println);
         return out;
+    }
+
+    /** Settings "up" and its variants "up-x" start as ./snailbench up does, with its start-up warm-up job. */
+    private static boolean startsAsUp(String settings) {
+        return settings.equals("up") || settings.startsWith("up-");
     }
 
     /**
