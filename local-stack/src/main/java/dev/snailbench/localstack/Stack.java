@@ -42,8 +42,9 @@ public final class Stack implements AutoCloseable {
      * job used 30 % less CPU. And it compiles a method after a fiftieth of the usual calls (4 instead of 200): much of
      * a service's work runs once per batch of records, not once per item, so at the usual threshold it was still
      * interpreted during a third 10,000-item job (a fifth of the generator's CPU, a sixth of the inference service's),
-     * and a team's first jobs paid for that twice. The extra code (about 20 MiB per service) fits the code cache,
-     * made larger so that it never fills. The broker runs with the client compiler too ({@link KafkaBroker}).
+     * and more of it during a team's first job. The extra code costs about 20 MiB of resident memory per service; the
+     * code cache is made larger so that it never fills. The broker runs with the client compiler too
+     * ({@link KafkaBroker}).
      */
     public static final String SERVICE_JVM_OPTIONS =
             "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.02 -XX:ReservedCodeCacheSize=96m";
