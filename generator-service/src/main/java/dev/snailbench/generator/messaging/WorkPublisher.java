@@ -9,6 +9,7 @@ import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.model.serde.EventRecords;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
@@ -17,7 +18,6 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.Record;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -46,7 +46,7 @@ public class WorkPublisher {
     private static final Logger LOG = Logger.getLogger(WorkPublisher.class);
 
     /** InferenceBatch records as the JSON {@link InferenceRecords} measured: serialized once, not by the producer. */
-    private final MutinyEmitter<Record<String, byte[]>> emitter;
+    private final MutinyEmitter<byte[]> emitter;
     private final JobRepository jobs;
     private final JobSql cursors;
     private final Pool pool;
@@ -63,7 +63,7 @@ public class WorkPublisher {
 
     public WorkPublisher(JobsConfig config, JobRepository jobs, JobSql cursors, Pool pool, Vertx vertx,
             InferenceRecords records,
-            @Channel(Channels.QUERIES_TO_INFER_OUT) MutinyEmitter<Record<String, byte[]>> emitter) {
+            @Channel(Channels.QUERIES_TO_INFER_OUT) MutinyEmitter<byte[]> emitter) {
         this.vertx = vertx;
         this.records = records;
         this.emitter = emitter;
@@ -151,9 +151,7 @@ public class WorkPublisher {
             return Uni.createFrom().item(() -> records.encode(job.id(), job.tenantId(), expansion.schema(), next))
                     .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                     .emitOn(task -> context.runOnContext(ignored -> task.run()))
-                    .chain(encoded -> Uni.join().all(encoded.stream()
-                            .map(record -> emitter.send(Record.of(record.key(), record.json()))).toList())
-                            .andFailFast().replaceWithVoid())
+                    .chain(encoded -> EventRecords.send(emitter, encoded))
                     .chain(() -> cursors.advance(pool, job.id(), from, from + next.size(), items.size()))
                     .invoke(moved -> {
                         if (from + next.size() >= items.size()) {
