@@ -57,7 +57,9 @@ class JobIdTest {
                 List.of(new JobRequest.QuestionRequest("q1", "one?", "SELECT 1", "easy"),
                         new JobRequest.QuestionRequest("q2", "two?", "SELECT 2", null)),
                 new JobRequest.QuestionSetRequest(null, null, null, null, "spider",
-                        json.readTree("[{\"query\": \"SELECT 3\", \"db_id\": \"x\", \"question\": \"three?\"}]"),
+                        json.readTree("[{\"query\": \"SELECT 3\", \"db_id\": \"x\", \"question\": \"three?\","
+                                + " \"sql\": {\"where\": [], \"from\": {\"table_units\": [[\"table_unit\", 0]],"
+                                + " \"conds\": [null]}, \"limit\": null, \"score\": 1.5}}]"),
                         null, null),
                 List.of(new JobRequest.PredictionRequest("q1", "SELECT 1", "least"),
                         new JobRequest.PredictionRequest("q2", "SELECT 2", null)),
@@ -69,7 +71,9 @@ class JobIdTest {
         byte[] text = ("t1|" + canonical.writeValueAsString(identity)).getBytes(StandardCharsets.UTF_8);
 
         assertThat(new String(text, StandardCharsets.UTF_8)).contains("\"questionSet\":{\"format\":\"spider\","
-                + "\"items\":[{\"db_id\":\"x\",\"query\":\"SELECT 3\",\"question\":\"three?\"}]}")
+                + "\"items\":[{\"db_id\":\"x\",\"query\":\"SELECT 3\",\"question\":\"three?\","
+                + "\"sql\":{\"from\":{\"conds\":[null],\"table_units\":[[\"table_unit\",0]]},\"score\":1.5,"
+                + "\"where\":[]}}]}")
                 .contains("{\"goldSql\":\"SELECT 2\",\"id\":\"q2\",\"question\":\"two?\"}")
                 .doesNotContain("secret");
         assertThat(JobService.jobIdOf("t1", full)).isEqualTo(UUID.nameUUIDFromBytes(text));
