@@ -45,6 +45,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 
 /**
@@ -190,9 +191,8 @@ public class JobService {
         if (json.length > MAX_JOB_EVENT_BYTES) {
             return Uni.createFrom().failure(jobTooLarge(json.length));
         }
-        // Only the id is kept while the consumer stores the job: the event and its JSON are garbage once sent.
         UUID jobId = event.jobId();
-        return emitter.sendMessage(KafkaRecord.of(event.key(), json))
+        return sent(event.key(), json)
                 .chain(() -> Panache.withSession(() -> jobs.findById(jobId))
                         .onItem().ifNull().failWith(() -> Unavailable.notReadableYet("job " + jobId))
                         .onFailure(Unavailable.class).retry()
@@ -201,6 +201,19 @@ public class JobService {
                 .map(job -> Accepted.created(job.id, job.status))
                 // Accepted all the same: the consumer will store it; GET answers 404 until then.
                 .onFailure(Unavailable.class).recoverWithItem(Accepted.created(jobId, JobStatus.QUEUED));
+    }
+
+    /**
+     * Sends a job event's JSON; completes once the broker has it, on the caller's context (where the emitter answers).
+     * The JSON is referred to by the send only, not by the returned Uni: the caller's pipeline lives until the job is
+     * visible, and with {@code emitter.sendMessage(...).chain(...)} it kept a 10,000-question job's 6 MB of JSON alive
+     * while the consumer stored the job (a heap dump at the generator's largest full collection).
+     */
+    private Uni<Void> sent(String key, byte[] json) {
+        CompletableFuture<Void> acknowledged = new CompletableFuture<>();
+        emitter.sendMessage(KafkaRecord.of(key, json)).subscribe()
+                .with(ignored -> acknowledged.complete(null), acknowledged::completeExceptionally);
+        return Uni.createFrom().completionStage(acknowledged);
     }
 
     private List<Question> questionsOf(JobRequest.QuestionSetRequest set) {
