@@ -25,12 +25,12 @@ import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.model.serde.EventRecords;
 import dev.snailbench.workbench.Workbench;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -45,7 +45,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 
 /**
@@ -192,7 +191,8 @@ public class JobService {
             return Uni.createFrom().failure(jobTooLarge(json.length));
         }
         UUID jobId = event.jobId();
-        return sent(event.key(), json)
+        // Sent now, and not kept by this pipeline, which lives until the job is stored (EventRecords.send).
+        return EventRecords.send(emitter, List.of(new EventRecords.Encoded(event.key(), json)))
                 .chain(() -> Panache.withSession(() -> jobs.findById(jobId))
                         .onItem().ifNull().failWith(() -> Unavailable.notReadableYet("job " + jobId))
                         .onFailure(Unavailable.class).retry()
@@ -201,19 +201,6 @@ public class JobService {
                 .map(job -> Accepted.created(job.id, job.status))
                 // Accepted all the same: the consumer will store it; GET answers 404 until then.
                 .onFailure(Unavailable.class).recoverWithItem(Accepted.created(jobId, JobStatus.QUEUED));
-    }
-
-    /**
-     * Sends a job event's JSON; completes once the broker has it, on the caller's context (where the emitter answers).
-     * The JSON is referred to by the send only, not by the returned Uni: the caller's pipeline lives until the job is
-     * visible, and with {@code emitter.sendMessage(...).chain(...)} it kept a 10,000-question job's 6 MB of JSON alive
-     * while the consumer stored the job (a heap dump at the generator's largest full collection).
-     */
-    private Uni<Void> sent(String key, byte[] json) {
-        CompletableFuture<Void> acknowledged = new CompletableFuture<>();
-        emitter.sendMessage(KafkaRecord.of(key, json)).subscribe()
-                .with(ignored -> acknowledged.complete(null), acknowledged::completeExceptionally);
-        return Uni.createFrom().completionStage(acknowledged);
     }
 
     private List<Question> questionsOf(JobRequest.QuestionSetRequest set) {

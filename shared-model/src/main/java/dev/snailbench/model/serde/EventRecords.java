@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
@@ -97,11 +98,22 @@ public final class EventRecords {
         return records;
     }
 
-    /** Sends the records on an emitter of JSON; completes when the broker has acknowledged every one. */
+    /**
+     * Sends the records on an emitter of JSON now (when called, not when subscribed); the Uni completes when the broker
+     * has acknowledged every one, on the caller's context (where the emitter answers). The records are referred to by
+     * the sends only, not by the returned Uni: a caller's pipeline may live on long after (a submission waits for its
+     * job to be stored), and it would keep megabytes of JSON alive meanwhile.
+     */
     public static Uni<Void> send(MutinyEmitter<byte[]> emitter, List<Encoded> records) {
         return records.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(records.stream()
-                .map(record -> emitter.sendMessage(KafkaRecord.of(record.key(), record.json()))).toList())
-                .andFailFast().replaceWithVoid();
+                .map(record -> sent(emitter, record)).toList()).andFailFast().replaceWithVoid();
+    }
+
+    private static Uni<Void> sent(MutinyEmitter<byte[]> emitter, Encoded record) {
+        CompletableFuture<Void> acknowledged = new CompletableFuture<>();
+        emitter.sendMessage(KafkaRecord.of(record.key(), record.json())).subscribe()
+                .with(ignored -> acknowledged.complete(null), acknowledged::completeExceptionally);
+        return Uni.createFrom().completionStage(acknowledged);
     }
 
     /** The envelope's JSON up to its empty list of items, opened: {@code {…,"items":[}. */
