@@ -155,6 +155,22 @@ class JobResourceTest {
     }
 
     @Test
+    void shouldRefuseAnEmptyMalformedOrNonJsonJobBodyWithWhatIsWrong() {
+        String key = TestTenants.create("team-no-body");
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body("").post("/jobs").then()
+                .statusCode(400).body("field", equalTo("body")).body("error", containsString("a job needs a JSON body"));
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body("null").post("/jobs").then()
+                .statusCode(400).body("field", equalTo("body"));
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body("{\"name\": \"cut off").post("/jobs")
+                .then().statusCode(400).body("error", containsString("Unexpected end-of-input"));
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body("{\"name\": 7, \"questions\": 3}")
+                .post("/jobs").then().statusCode(400).body("field", equalTo("questions"));
+        given().header("X-API-Key", key).contentType(ContentType.TEXT)
+                .body("{\"name\": \"not sent as JSON\"}").post("/jobs").then().statusCode(415);
+        given().header("X-API-Key", key).get("/jobs").then().statusCode(200).body("size()", is(0));
+    }
+
+    @Test
     void shouldAcceptALinkingOnlyJobWithAPredictionPerLevel() {
         String key = TestTenants.create("team-snails");
         Map<String, Object> job = new HashMap<>(TestTenants.job("snails linking", null, null));

@@ -28,6 +28,10 @@ class OpenApiDocumentTest {
         assertThat(submit.path("summary").asText()).isEqualTo("Submit an evaluation job");
         assertThat(submit.path("responses").fieldNames()).toIterable()
                 .contains("200", "202", "400", "401", "413", "503").doesNotContain("201");
+        assertThat(submit.path("requestBody").path("content").path("application/json").path("schema").path("$ref")
+                .asText()).isEqualTo("#/components/schemas/JobRequest");
+        assertThat(doc.path("components").path("schemas").path("JobRequest").path("properties").path("questions")
+                .isMissingNode()).isFalse();
         assertThat(submit.path("security").toString()).isEqualTo("[{\"apiKey\":[]}]");
         assertThat(submit.path("parameters").toString()).doesNotContain("X-API-Key");
         assertThat(doc.path("paths").path("/tenants").path("post").path("responses").fieldNames()).toIterable()

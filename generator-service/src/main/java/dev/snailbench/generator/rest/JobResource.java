@@ -1,5 +1,7 @@
 package dev.snailbench.generator.rest;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.tenancy.Caller;
 import dev.snailbench.generator.repository.Job;
@@ -8,8 +10,10 @@ import dev.snailbench.generator.repository.WorkItemStateRepository;
 import dev.snailbench.generator.service.JobOutcome;
 import dev.snailbench.generator.service.JobRequest;
 import dev.snailbench.generator.service.JobService;
+import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -18,6 +22,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.io.InputStream;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -25,6 +31,9 @@ import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.jboss.resteasy.reactive.RestStreamElementType;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
@@ -35,10 +44,12 @@ public class JobResource {
 
     private final JobService jobs;
     private final Caller caller;
+    private final ObjectMapper mapper;
 
-    public JobResource(JobService jobs, Caller caller) {
+    public JobResource(JobService jobs, Caller caller, ObjectMapper mapper) {
         this.jobs = jobs;
         this.caller = caller;
+        this.mapper = mapper;
     }
 
     /**
@@ -71,12 +82,25 @@ public class JobResource {
     @APIResponse(responseCode = "200", description = "the same spec again: the existing job (existing: true) with its status")
     @APIResponse(responseCode = "413", description = "the spec is larger than one job event")
     @APIResponse(responseCode = "503", description = "the executor did not say whether the database exists, or the inference service announced no backends yet: try again")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = JobRequest.class)))
     @POST
-    public Uni<Response> submit(JobRequest request) {
-        return jobs.submit(caller.tenantId(), request)
-                                // A new job is accepted (202); the same spec again is the job that exists, with its status (200).
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> submit(InputStream body) {
+        // Read here, not bound by Quarkus REST, which would keep the request until the answer is written: a large
+        // request is garbage once its job is sent, while the generator's consumer stores that job (its intake peak).
+        // A large body arrives as a blocking stream, so it is read on a worker and the job goes on on this context.
+        return jobs.submit(caller.tenantId(), VertxContextSupport.executeBlocking(() -> read(body)))
+                // A new job is accepted (202); the same spec again is the job that exists, with its status (200).
                 .map(accepted -> (accepted.existing() ? Response.ok(accepted) : Response.accepted(accepted))
                         .header("Location", "/jobs/" + accepted.jobId()).build());
+    }
+
+    /** The request as Quarkus' mapper reads any body (unknown fields refused); null for an empty body. */
+    private JobRequest read(InputStream body) throws IOException {
+        try (JsonParser parser = mapper.createParser(body)) {
+            return parser.nextToken() == null ? null : mapper.readValue(parser, JobRequest.class);
+        }
     }
 
     @Operation(operationId = "listJobs", summary = "List the tenant's jobs, newest first")

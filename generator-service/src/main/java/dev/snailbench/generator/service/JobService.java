@@ -45,6 +45,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 
 /**
@@ -99,9 +100,20 @@ public class JobService {
      * Validates and publishes the job; resubmitting the same spec answers with the job that exists. Before anything
      * is accepted, what would make every item fail is refused with the field to fix: a model backend the inference
      * service does not have ({@link ModelBackends}), a registered database that is not the tenant's, a schema the
-     * database does not have (the executor is asked, {@link Workbench#registeredDatabase}).
+     * database does not have (the executor is asked, {@link Workbench#registeredDatabase}). {@code reading} is the
+     * request as it is read (null for an empty body), subscribed to at once.
      */
-    public Uni<Accepted> submit(String tenantId, JobRequest request) {
+    public Uni<Accepted> submit(String tenantId, Uni<JobRequest> reading) {
+        // Read, checked and sent at once; the wait for the stored job starts from a future, so that nothing of the
+        // request stays reachable through a pipeline while the consumer stores the job (a large job's intake is the
+        // generator's memory peak; JobResource reads the body itself for the same reason).
+        CompletableFuture<Accepted> sent = reading.chain(request -> sent(tenantId, request))
+                .subscribeAsCompletionStage();
+        return Uni.createFrom().completionStage(sent)
+                .chain(accepted -> accepted.existing() ? Uni.createFrom().item(accepted) : stored(accepted.jobId()));
+    }
+
+    private Uni<Accepted> sent(String tenantId, JobRequest request) {
         if (request == null) {
             return Uni.createFrom().failure(InvalidInput.of("body", "a job needs a JSON body"));
         }
@@ -190,14 +202,18 @@ public class JobService {
         if (json.length > MAX_JOB_EVENT_BYTES) {
             return Uni.createFrom().failure(jobTooLarge(json.length));
         }
-        UUID jobId = event.jobId();
-        // Sent now, and not kept by this pipeline, which lives until the job is stored (EventRecords.send).
+        // Sent now, and not kept by this pipeline (EventRecords.send).
         return EventRecords.send(emitter, List.of(new EventRecords.Encoded(event.key(), json)))
-                .chain(() -> Panache.withSession(() -> jobs.findById(jobId))
-                        .onItem().ifNull().failWith(() -> Unavailable.notReadableYet("job " + jobId))
-                        .onFailure(Unavailable.class).retry()
-                        .withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
-                        .expireIn(config.visibilityWait().toMillis()))
+                .replaceWith(Accepted.created(event.jobId(), JobStatus.QUEUED));
+    }
+
+    /** The sent job once its consumer has stored it, so that GET /jobs/{id} finds what POST answered. */
+    private Uni<Accepted> stored(UUID jobId) {
+        return Panache.withSession(() -> jobs.findById(jobId))
+                .onItem().ifNull().failWith(() -> Unavailable.notReadableYet("job " + jobId))
+                .onFailure(Unavailable.class).retry()
+                .withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
+                .expireIn(config.visibilityWait().toMillis())
                 .map(job -> Accepted.created(job.id, job.status))
                 // Accepted all the same: the consumer will store it; GET answers 404 until then.
                 .onFailure(Unavailable.class).recoverWithItem(Accepted.created(jobId, JobStatus.QUEUED));
