@@ -4,6 +4,10 @@ least MIN bytes, whether it is reachable from a GC root, and one path of referen
 also one path to a live instance of the first class whose name contains CLASS.
 
     python3 docs/tools/hprof_paths.py java_pid123.hprof.7 [MIN=1000000] [CLASS]
+    python3 docs/tools/hprof_paths.py java_pid123.hprof.7 histogram [N=40]
+
+The second form prints the reachable objects by class instead: shallow bytes (16 per header, 8 per reference) and
+count, the N largest classes; two dumps' histograms side by side show what a moment adds.
 
 A dump taken before a full collection (-XX:+HeapDumpBeforeFullGC) holds garbage too: 'garbage' marks what the
 collection is about to free. docs/BENCHMARKS.md ("Session 33", resident memory) has the command that made the dumps.
@@ -136,6 +140,24 @@ def main(path, minimum, wanted):
                 parent[target] = (o, field)
                 queue.append(target)
 
+    def histogram(reachable, most):
+        size, count = collections.Counter(), collections.Counter()
+        for o in reachable:
+            if o in instances:
+                name, n = names.get(instances[o][0], '?'), 16 + sum(SIZE[k] for _, k in layout(instances[o][0]))
+            elif o in object_arrays:
+                name, n = names.get(object_arrays[o][0], '?[]'), 16 + 8 * object_arrays[o][2]
+            elif o in primitive_arrays:
+                kind, length = primitive_arrays[o]
+                name, n = PRIMITIVE[kind] + '[]', 16 + SIZE[kind] * length
+            else:
+                continue
+            size[name] += n
+            count[name] += 1
+        print('reachable %.1f MB in %d objects' % (sum(size.values()) / 1e6, sum(count.values())))
+        for name, n in size.most_common(most):
+            print('%9.2f MB %9d %s' % (n / 1e6, count[name], name))
+
     def print_path(o):
         depth = 0
         while o in parent and parent[o][0] is not None and depth < 40:
@@ -143,6 +165,9 @@ def main(path, minimum, wanted):
             print('   <-%s- %s' % (field, describe(o)))
             depth += 1
 
+    if minimum is None:
+        histogram(parent, wanted)
+        return
     live = sum(SIZE[k] * n for o, (k, n) in primitive_arrays.items() if o in parent)
     print('objects %d, reachable %d, reachable primitive arrays %.1f MB' % (
         len(instances) + len(object_arrays) + len(primitive_arrays), len(parent), live / 1e6))
@@ -160,4 +185,8 @@ def main(path, minimum, wanted):
 
 
 if __name__ == '__main__':
-    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000, sys.argv[3] if len(sys.argv) > 3 else None)
+    if len(sys.argv) > 2 and sys.argv[2] == 'histogram':
+        main(sys.argv[1], None, int(sys.argv[3]) if len(sys.argv) > 3 else 40)
+    else:
+        main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000,
+             sys.argv[3] if len(sys.argv) > 3 else None)
