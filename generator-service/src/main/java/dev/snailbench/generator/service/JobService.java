@@ -107,13 +107,14 @@ public class JobService {
         // Read, checked and sent at once; the wait for the stored job starts from a future, so that nothing of the
         // request stays reachable through a pipeline while the consumer stores the job (a large job's intake is the
         // generator's memory peak; JobResource reads the body itself for the same reason).
-        CompletableFuture<Accepted> sent = reading.chain(request -> sent(tenantId, request))
+        CompletableFuture<Accepted> sent = reading.chain(request -> checkAndSend(tenantId, request))
                 .subscribeAsCompletionStage();
         return Uni.createFrom().completionStage(sent)
                 .chain(accepted -> accepted.existing() ? Uni.createFrom().item(accepted) : stored(accepted.jobId()));
     }
 
-    private Uni<Accepted> sent(String tenantId, JobRequest request) {
+    /** The job that exists, or the new job once the broker has it (not yet stored: {@link #stored} waits for that). */
+    private Uni<Accepted> checkAndSend(String tenantId, JobRequest request) {
         if (request == null) {
             return Uni.createFrom().failure(InvalidInput.of("body", "a job needs a JSON body"));
         }
@@ -202,7 +203,6 @@ public class JobService {
         if (json.length > MAX_JOB_EVENT_BYTES) {
             return Uni.createFrom().failure(jobTooLarge(json.length));
         }
-        // Sent now, and not kept by this pipeline (EventRecords.send).
         return EventRecords.send(emitter, List.of(new EventRecords.Encoded(event.key(), json)))
                 .replaceWith(Accepted.created(event.jobId(), JobStatus.QUEUED));
     }
