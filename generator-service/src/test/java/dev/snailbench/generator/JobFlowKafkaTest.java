@@ -18,9 +18,13 @@ import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.model.event.ItemsScored;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.generator.repository.JobRepository;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.vertx.VertxContextSupport;
 import io.restassured.http.ContentType;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
@@ -49,6 +53,9 @@ class JobFlowKafkaTest {
 
     @Inject
     Pool platformDatabase;
+
+    @Inject
+    JobRepository jobs;
 
     @Test
     void shouldPublishOneInferenceRequestPerWorkItemKeyedByWorkItem() {
@@ -211,7 +218,7 @@ class JobFlowKafkaTest {
     }
 
     @Test
-    void shouldStoreAJobsSpecAsSubmittedWhateverItsCharacters() throws Exception {
+    void shouldStoreAJobsSpecAsSubmittedWhateverItsCharacters() throws Throwable {
         String key = TestTenants.create("team-unicode-spec");
         List<Map<String, String>> questions = List.of(
                 Map.of("id", "q1", "question", "Combien de clubs à Zürich ? ≥ 3 🏟️", "goldSql",
@@ -224,16 +231,43 @@ class JobFlowKafkaTest {
         UUID jobId = UUID.fromString(id);
         awaitWork(jobId, 2);
 
-        // Publication after a restart and the watchdog expand the job again from this stored copy.
-        String stored = platformDatabase.preparedQuery("SELECT specjson FROM generator.job WHERE id = $1")
-                .execute(Tuple.of(jobId)).await().atMost(Duration.ofSeconds(10)).iterator().next().getString(0);
-        JobSpec spec = EventJson.mapper().readValue(stored, JobSpec.class);
+        // Publication after a restart and the watchdog expand the job again from this stored copy: compressed.
+        Row stored = platformDatabase.preparedQuery("SELECT specjson, specgzip FROM generator.job WHERE id = $1")
+                .execute(Tuple.of(jobId)).await().atMost(Duration.ofSeconds(10)).iterator().next();
+        byte[] gzip = stored.getBuffer("specgzip").getBytes();
+        assertThat(gzip).startsWith(0x1f, 0x8b);
+        assertThat(stored.getString("specjson")).isEmpty();
+        JobSpec spec = specOf(jobId);
         assertThat(spec.name()).isEqualTo("unicode-spec");
         assertThat(spec.questions()).extracting(Question::id, Question::question, Question::goldSql).containsExactly(
                 tuple("q1", "Combien de clubs à Zürich ? ≥ 3 🏟️",
                         "SELECT count(*) FROM club WHERE city = 'Zürich'"),
                 tuple("q2", "Quote \" backslash \\ tab \t newline \n end",
                         "SELECT name FROM club"));
+    }
+
+    @Test
+    void shouldReadBackTheSpecOfAJobStoredUncompressedByAnEarlierVersion() throws Throwable {
+        String tenant = "team-earlier-version";
+        UUID jobId = UUID.randomUUID();
+        JobSpec submitted = new JobSpec("stored-as-text", null, SqlDialect.POSTGRESQL, List.of(), null, null, null,
+                List.of(new Question("q1", "Clubs à Zürich ?", "SELECT count(*) FROM club WHERE city = 'Zürich'",
+                        null)), List.of());
+        // The row as versions before the compressed spec wrote it: the JSON in specjson, no specgzip.
+        platformDatabase.preparedQuery("INSERT INTO generator.job (id, tenantid, name, createdat, status, total, done, "
+                        + "failed, specjson, published, publishedcount, updatedat) "
+                        + "VALUES ($1, $2, 'stored-as-text', now(), 'COMPLETED', 1, 1, 0, $3, true, 1, now())")
+                .execute(Tuple.of(jobId, tenant, new String(EventJson.write(submitted), StandardCharsets.UTF_8)))
+                .await().atMost(Duration.ofSeconds(10));
+
+        JobSpec spec = specOf(jobId);
+
+        assertThat(spec.name()).isEqualTo("stored-as-text");
+        assertThat(spec.questions()).extracting(Question::question).containsExactly("Clubs à Zürich ?");
+    }
+
+    private JobSpec specOf(UUID jobId) throws Throwable {
+        return VertxContextSupport.subscribeAndAwait(() -> Panache.withSession(() -> jobs.specOf(jobId)));
     }
 
     @Test

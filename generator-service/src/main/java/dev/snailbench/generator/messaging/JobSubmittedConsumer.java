@@ -11,12 +11,13 @@ import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.JobSubmitted;
-import dev.snailbench.model.serde.EventJson;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -64,8 +65,13 @@ public class JobSubmittedConsumer {
                             : jobs.persist(failedJob(event, reason)).replaceWithVoid()));
         }
         // Stored with its items, then published by WorkPublisher's passes within the job's window: this record is
-        // acknowledged at once, so one large job never holds other jobs' records behind it.
-        return Redelivery.withRetries("job " + event.jobId(), () -> persist(event, work))
+        // acknowledged at once, so one large job never holds other jobs' records behind it. Compressing a replay
+        // job's spec (megabytes of JSON) is CPU work: on a worker, and the job stored on the record's context.
+        Context context = Vertx.currentContext();
+        return Uni.createFrom().item(() -> Job.compressSpec(event.spec()))
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                .chain(spec -> Redelivery.withRetries("job " + event.jobId(), context,
+                        () -> persist(event, work, spec)))
                 .invoke(() -> {
                     publisher.remember(event.jobId(), event.spec(), work);
                     publisher.kick();
@@ -76,7 +82,7 @@ public class JobSubmittedConsumer {
      * The job and its items in one transaction, as plain SQL (one statement for all the items: a replay job has
      * thousands). A redelivered record finds the job's row and stores nothing.
      */
-    private Uni<Void> persist(JobSubmitted event, List<WorkItem> work) {
+    private Uni<Void> persist(JobSubmitted event, List<WorkItem> work, byte[] spec) {
         Job job = new Job();
         job.id = event.jobId();
         job.tenantId = event.tenantId();
@@ -86,7 +92,6 @@ public class JobSubmittedConsumer {
         job.createdAt = event.occurredAt();
         job.updatedAt = Instant.now();
         List<WorkItemState> states = work.stream().map(item -> stateOf(event, item)).toList();
-        byte[] spec = EventJson.write(event.spec());
         return pool.withTransaction(connection -> jobRows.insertQueued(connection, job, spec)
                 .chain(stored -> stored ? itemRows.insert(connection, job.id, states).replaceWithVoid()
                         : Uni.createFrom().voidItem()));
@@ -99,8 +104,8 @@ public class JobSubmittedConsumer {
         job.name = event.spec() == null || event.spec().name() == null ? "(unnamed)" : event.spec().name();
         job.status = JobStatus.FAILED;
         job.reason = reason;
-        job.specJson = event.spec() == null ? "null"
-                : new String(EventJson.write(event.spec()), StandardCharsets.UTF_8);
+        job.specJson = "";
+        job.specGzip = Job.compressSpec(event.spec());
         job.createdAt = event.occurredAt() == null ? Instant.now() : event.occurredAt();
         job.updatedAt = Instant.now();
         return job;

@@ -11,10 +11,15 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.Index;
 import jakarta.persistence.Table;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.UUID;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 
 /** A submitted job and its progress counters. */
 @Entity
@@ -35,13 +40,24 @@ public class Job extends TenantOwned {
     public int failed;
 
     /**
-     * The spec as submitted (passwords sealed), so the job can be re-expanded identically. Lazy: a replay job's spec
-     * holds every question and prediction (megabytes), and the job's row is read for every status call and every
-     * progress event; only publication and the watchdog need it ({@link JobRepository#specOf}).
+     * The spec as submitted (passwords sealed), as JSON text: jobs stored before their spec was kept compressed. Empty
+     * for the others, whose spec is in {@link #specGzip}; the column stays (not null) so that a database created by
+     * an earlier version takes new jobs unchanged. Lazy, as {@link #specGzip}.
      */
     @Basic(fetch = FetchType.LAZY)
     @Column(nullable = false, columnDefinition = "text")
     public String specJson;
+
+    /**
+     * The spec as submitted (passwords sealed), its JSON gzip-compressed, so the job can be re-expanded identically.
+     * Compressed because a replay job's spec holds every question and prediction: a 10,000-question spec is 6 MB of
+     * JSON, which the generator held as one array (and the database client as one buffer) while it stored the job.
+     * Lazy: the job's row is read for every status call and every progress event; only publication and the watchdog
+     * need the spec ({@link JobRepository#specOf}).
+     */
+    @Basic(fetch = FetchType.LAZY)
+    @Column(columnDefinition = "bytea")
+    public byte[] specGzip;
 
     /** Why the job failed (it could not be expanded) or was cancelled; null otherwise. */
     @Column(columnDefinition = "text")
@@ -57,10 +73,41 @@ public class Job extends TenantOwned {
     @Column(nullable = false)
     public Instant updatedAt;
 
-    /** A submitted spec, read back from its {@link #specJson}. */
-    static JobSpec readSpec(UUID id, String specJson) {
+    /**
+     * The spec as it is stored: its JSON, gzip-compressed in one pass (no uncompressed copy of the JSON), at the
+     * fastest level: a 10,000-question replay spec, 6.3 MB of JSON, becomes 1.2 MB in about 30 ms (0.8 MB in about
+     * 110 ms at the default level).
+     */
+    public static byte[] compressSpec(JobSpec spec) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 * 1024);
+        try (GZIPOutputStream gzip = new FastGzip(bytes)) {
+            EventJson.mapper().writeValue(gzip, spec);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static final class FastGzip extends GZIPOutputStream {
+
+        FastGzip(ByteArrayOutputStream out) throws IOException {
+            super(out, 64 * 1024);
+            def.setLevel(Deflater.BEST_SPEED);
+        }
+    }
+
+    /** A stored spec, read back from {@link #specGzip}, or from {@link #specJson} for a job stored before it. */
+    static JobSpec readSpec(UUID id, byte[] specGzip, String specJson) {
         try {
-            return EventJson.mapper().readValue(specJson.getBytes(StandardCharsets.UTF_8), JobSpec.class);
+            if (specGzip != null) {
+                try (GZIPInputStream gzip = new GZIPInputStream(new ByteArrayInputStream(specGzip), 64 * 1024)) {
+                    return EventJson.mapper().readValue(gzip, JobSpec.class);
+                }
+            }
+            if (specJson == null || specJson.isEmpty()) {
+                throw new IllegalStateException("job " + id + " has no stored spec");
+            }
+            return EventJson.mapper().readValue(specJson, JobSpec.class);
         } catch (IOException e) {
             throw new IllegalStateException("job " + id + " has an unreadable spec", e);
         }

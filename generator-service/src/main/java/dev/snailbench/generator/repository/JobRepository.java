@@ -46,8 +46,9 @@ public class JobRepository implements PanacheRepositoryBase<Job, UUID> {
     /** The job's spec, read on its own (the job's other reads leave it out: it can be megabytes); null if no such job. */
     public Uni<JobSpec> specOf(UUID id) {
         return getSession().chain(session -> session
-                        .createSelectionQuery("select j.specJson from Job j where j.id = :id", String.class)
+                        .createSelectionQuery("select j.specGzip, j.specJson from Job j where j.id = :id",
+                                Object[].class)
                         .setParameter("id", id).getSingleResultOrNull())
-                .map(json -> json == null ? null : Job.readSpec(id, json));
+                .map(row -> row == null ? null : Job.readSpec(id, (byte[]) row[0], (String) row[1]));
     }
 }

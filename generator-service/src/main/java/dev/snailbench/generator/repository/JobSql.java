@@ -31,11 +31,11 @@ public class JobSql {
             + "updatedat = $3, status = CASE WHEN done + $1 >= total AND status IN ($4, $5) THEN $6 ELSE status END "
             + "WHERE id = $7";
 
-    // The spec travels as its UTF-8 bytes and the server decodes them: the client encodes a text parameter into a
-    // direct buffer reserved at three bytes per character, 12 MB outside the heap for a replay job's 4 MB spec.
+    // The spec travels and is stored compressed (Job.specGzip); specjson, the uncompressed form of earlier versions,
+    // is left empty.
     private static final String INSERT = "INSERT INTO generator.job (id, tenantid, name, createdat, status, total, "
-            + "done, failed, specjson, reason, published, publishedcount, updatedat) "
-            + "VALUES ($1, $2, $3, $4, $5, $6, 0, 0, convert_from($7::bytea, 'UTF8'), NULL, false, 0, $8) "
+            + "done, failed, specjson, specgzip, reason, published, publishedcount, updatedat) "
+            + "VALUES ($1, $2, $3, $4, $5, $6, 0, 0, '', $7, NULL, false, 0, $8) "
             + "ON CONFLICT (id) DO NOTHING";
 
     private static final String PUBLISHING = "SELECT id, tenantid, publishedcount, done FROM generator.job "
@@ -65,11 +65,11 @@ public class JobSql {
     }
 
     /**
-     * Stores a new job, queued, with the spec's JSON given in UTF-8 (instead of {@code job.specJson}); false if a job
-     * with its id is stored already (a redelivered submission).
+     * Stores a new job, queued, with its spec as {@link Job#compressSpec} wrote it; false if a job with its id is
+     * stored already (a redelivered submission).
      */
-    public Uni<Boolean> insertQueued(SqlConnection connection, Job job, byte[] specJsonUtf8) {
-        Buffer spec = Buffer.buffer(Unpooled.wrappedBuffer(specJsonUtf8));
+    public Uni<Boolean> insertQueued(SqlConnection connection, Job job, byte[] specGzip) {
+        Buffer spec = Buffer.buffer(Unpooled.wrappedBuffer(specGzip));
         return connection.preparedQuery(INSERT).execute(Tuple.from(Arrays.<Object>asList(job.id, job.tenantId, job.name,
                         utc(job.createdAt), JobStatus.QUEUED.name(), job.total, spec, utc(job.updatedAt))))
                 .map(rows -> rows.rowCount() == 1);
