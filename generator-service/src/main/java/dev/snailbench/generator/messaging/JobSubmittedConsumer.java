@@ -20,6 +20,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.Executor;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
@@ -60,22 +61,30 @@ public class JobSubmittedConsumer {
             // The job exists for its tenant, with the reason: GET /jobs/{id} answers "failed", not 404 forever.
             String reason = "could not expand the job: " + (e.getMessage() == null ? e.toString() : e.getMessage());
             LOG.warnf("job %s failed: %s", event.jobId(), reason);
-            return Panache.withTransaction(() -> jobs.findById(event.jobId())
+            return compressedSpec(event).chain(spec -> Panache.withTransaction(() -> jobs.findById(event.jobId())
                     .chain(existing -> existing != null ? Uni.createFrom().voidItem()
-                            : jobs.persist(failedJob(event, reason)).replaceWithVoid()));
+                            : jobs.persist(failedJob(event, reason, spec)).replaceWithVoid())));
         }
         // Stored with its items, then published by WorkPublisher's passes within the job's window: this record is
-        // acknowledged at once, so one large job never holds other jobs' records behind it. Compressing a replay
-        // job's spec (megabytes of JSON) is CPU work: on a worker, and the job stored on the record's context.
-        Context context = Vertx.currentContext();
-        return Uni.createFrom().item(() -> Job.compressSpec(event.spec()))
-                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                .chain(spec -> Redelivery.withRetries("job " + event.jobId(), context,
-                        () -> persist(event, work, spec)))
+        // acknowledged at once, so one large job never holds other jobs' records behind it.
+        return compressedSpec(event)
+                .chain(spec -> Redelivery.withRetries("job " + event.jobId(), () -> persist(event, work, spec)))
                 .invoke(() -> {
                     publisher.remember(event.jobId(), event.spec(), work);
                     publisher.kick();
                 });
+    }
+
+    /**
+     * The spec as stored ({@link Job#compressSpec}), compressed on a worker (a replay job's spec is megabytes of JSON)
+     * and handed back on the record's context, where Hibernate Reactive and the job's transaction run.
+     */
+    private static Uni<byte[]> compressedSpec(JobSubmitted event) {
+        Context context = Vertx.currentContext();
+        Executor onContext = context == null ? Runnable::run : task -> context.runOnContext(ignored -> task.run());
+        return Uni.createFrom().item(() -> Job.compressSpec(event.spec()))
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                .emitOn(onContext);
     }
 
     /**
@@ -97,7 +106,7 @@ public class JobSubmittedConsumer {
                         : Uni.createFrom().voidItem()));
     }
 
-    private static Job failedJob(JobSubmitted event, String reason) {
+    private static Job failedJob(JobSubmitted event, String reason, byte[] spec) {
         Job job = new Job();
         job.id = event.jobId();
         job.tenantId = event.tenantId();
@@ -105,7 +114,7 @@ public class JobSubmittedConsumer {
         job.status = JobStatus.FAILED;
         job.reason = reason;
         job.specJson = "";
-        job.specGzip = Job.compressSpec(event.spec());
+        job.specGzip = spec;
         job.createdAt = event.occurredAt() == null ? Instant.now() : event.occurredAt();
         job.updatedAt = Instant.now();
         return job;
