@@ -187,6 +187,9 @@ class JobFlowKafkaTest {
             // The very record consumed, delivered again (a rebalance before its offset was committed).
             byte[] submitted = TopicClient.await(Topics.JOB_EVENTS, r -> jobId.toString().equals(r.key()), 1,
                     Duration.ofSeconds(30)).get(0).value();
+            // The job travels gzip-compressed; the marker below is plain JSON, as an earlier version sent it.
+            assertThat(EventJson.isGzip(submitted)).isTrue();
+            assertThat(EventJson.read(submitted, JobSubmitted.class).spec().name()).isEqualTo("redelivered");
             topics.send(Topics.JOB_EVENTS, jobId.toString(), submitted);
             // Behind it on the same partition (same key): once this one is stored, the redelivery was handled.
             UUID marker = UUID.randomUUID();

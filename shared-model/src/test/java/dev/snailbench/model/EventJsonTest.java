@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.EvaluationOptions;
+import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.Prediction;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.SecretCipher;
@@ -20,12 +22,15 @@ import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.model.event.ItemsScored;
+import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.AbandonedItemsDeserializer;
 import dev.snailbench.model.serde.EventDeserializer;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.model.serde.EventSerializer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
@@ -191,6 +196,39 @@ class EventJsonTest {
         assertThatThrownBy(() -> Question.hardnessLabel("very hard"))
                 .hasMessageContaining("easy, medium, hard or extra");
         assertThatThrownBy(() -> Question.hardnessLabel("")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void shouldReadAJobSentCompressedAsTheJobThatWasSentAtAFractionOfItsSize() {
+        List<Question> questions = new ArrayList<>();
+        List<Prediction> predictions = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            questions.add(new Question("q" + i, "How many clubs played in season " + i + "?",
+                    "SELECT count(*) FROM club WHERE season = " + i));
+            predictions.add(new Prediction("q" + i, "SELECT count(club_id) FROM club WHERE season = " + i));
+        }
+        JobSubmitted job = JobSubmitted.of(UUID.randomUUID(), "t1", new JobSpec("replay", null,
+                SqlDialect.POSTGRESQL, List.of(ModelRef.replay("m")), null, null, null, questions, predictions));
+
+        byte[] gzip = EventJson.writeGzip(job);
+
+        assertThat(EventJson.isGzip(gzip)).isTrue();
+        assertThat(gzip.length).isLessThan(EventJson.write(job).length / 3);
+        assertThat(new EventDeserializer.OfJobSubmitted().deserialize("topic", gzip)).isEqualTo(job);
+        // An earlier producer's plain JSON stays readable on the same topic.
+        assertThat(new EventDeserializer.OfJobSubmitted().deserialize("topic", EventJson.write(job))).isEqualTo(job);
+    }
+
+    @Test
+    void shouldRefuseACutOffCompressedEventAsNotAValidEvent() {
+        JobSubmitted job = JobSubmitted.of(UUID.randomUUID(), "t1", new JobSpec("replay", null,
+                SqlDialect.POSTGRESQL, List.of(ModelRef.replay("m")), null, null, null,
+                List.of(new Question("q1", "?", "SELECT 1")), List.of(new Prediction("q1", "SELECT 1"))));
+        byte[] gzip = EventJson.writeGzip(job);
+
+        assertThatThrownBy(() -> new EventDeserializer.OfJobSubmitted().deserialize("topic",
+                Arrays.copyOf(gzip, gzip.length / 2)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a valid JobSubmitted");
     }
 
     @Test

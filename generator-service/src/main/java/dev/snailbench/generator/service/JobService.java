@@ -30,6 +30,7 @@ import dev.snailbench.workbench.Workbench;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -56,7 +57,7 @@ import org.eclipse.microprofile.reactive.messaging.Channel;
 public class JobService {
 
     private final JobRepository jobs;
-    /** JobSubmitted as JSON written here: its size is checked before it is sent, and it is written only once. */
+    /** JobSubmitted as compressed JSON written here: its size is checked before it is sent, and it is written once. */
     private final MutinyEmitter<byte[]> emitter;
     private final JobsConfig config;
     private final SecretCipher cipher;
@@ -192,18 +193,24 @@ public class JobService {
      */
     static final int MAX_JOB_EVENT_BYTES = 33_554_432 - (1 << 16);
 
-    /** A job whose spec is larger than one event may be (413 with the sizes, naming the questions to split). */
+    /** A job whose event is larger than one event may be (413 with the sizes, naming the questions to split). */
     static TooLarge jobTooLarge(int bytes) {
-        return new TooLarge("the job's spec is " + bytes + " bytes, at most " + MAX_JOB_EVENT_BYTES
+        return new TooLarge("the job's event is " + bytes + " bytes compressed, at most " + MAX_JOB_EVENT_BYTES
                 + " fit in one job event: split the questions into several jobs", "questions");
     }
 
+    /**
+     * Sends the job compressed ({@link EventJson#writeGzip}): the generator's consumer then fetches, copies and parses
+     * a fifth of the JSON's bytes, and a job's intake is its memory peak. Written on a worker (tens of milliseconds
+     * for a large job), then back on the caller's context, where Hibernate Reactive waits for the stored job.
+     */
     private Uni<Accepted> publish(JobSubmitted event) {
-        byte[] json = EventJson.write(event);
-        if (json.length > MAX_JOB_EVENT_BYTES) {
-            return Uni.createFrom().failure(jobTooLarge(json.length));
-        }
-        return EventRecords.send(emitter, List.of(new EventRecords.Encoded(event.key(), json)))
+        Context caller = Vertx.currentContext();
+        Uni<byte[]> written = Uni.createFrom().item(() -> EventJson.writeGzip(event))
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+        return (caller == null ? written : written.emitOn(task -> caller.runOnContext(ignored -> task.run())))
+                .chain(gzip -> gzip.length > MAX_JOB_EVENT_BYTES ? Uni.createFrom().failure(jobTooLarge(gzip.length))
+                        : EventRecords.send(emitter, List.of(new EventRecords.Encoded(event.key(), gzip))))
                 .replaceWith(Accepted.created(event.jobId(), JobStatus.QUEUED));
     }
 
