@@ -193,7 +193,7 @@ public class JobService {
      */
     static final int MAX_JOB_EVENT_BYTES = 33_554_432 - (1 << 16);
 
-    /** A job whose event is larger than one event may be (413 with the sizes, naming the questions to split). */
+    /** A job whose compressed event is over the limit (413 with the sizes, naming the questions to split). */
     static TooLarge jobTooLarge(int bytes) {
         return new TooLarge("the job's event is " + bytes + " bytes compressed, at most " + MAX_JOB_EVENT_BYTES
                 + " fit in one job event: split the questions into several jobs", "questions");
