@@ -11,16 +11,13 @@ import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.JobSubmitted;
+import dev.snailbench.workbench.Blocking;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
-import io.vertx.core.Context;
-import io.vertx.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.Executor;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
@@ -80,11 +77,7 @@ public class JobSubmittedConsumer {
      * and handed back on the record's context, where Hibernate Reactive and the job's transaction run.
      */
     private static Uni<byte[]> compressedSpec(JobSubmitted event) {
-        Context context = Vertx.currentContext();
-        Executor onContext = context == null ? Runnable::run : task -> context.runOnContext(ignored -> task.run());
-        return Uni.createFrom().item(() -> Job.compressSpec(event.spec()))
-                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                .emitOn(onContext);
+        return Blocking.run(() -> Job.compressSpec(event.spec()), Job.COMPRESSION_DEADLINE);
     }
 
     /**

@@ -12,6 +12,7 @@ import jakarta.persistence.FetchType;
 import jakarta.persistence.Index;
 import jakarta.persistence.Table;
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -66,6 +67,12 @@ public class Job extends TenantOwned {
 
     @Column(nullable = false)
     public Instant updatedAt;
+
+    /**
+     * How long compressing a job's spec or event on a worker may take: milliseconds for a replay job of 10,000
+     * questions, so this long means a stuck worker pool, and the submission or the record fails instead of waiting.
+     */
+    public static final Duration COMPRESSION_DEADLINE = Duration.ofSeconds(30);
 
     /**
      * The spec as it is stored: its JSON, gzip-compressed in one pass ({@link EventJson#writeGzip}): a

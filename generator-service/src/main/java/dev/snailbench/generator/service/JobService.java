@@ -26,11 +26,11 @@ import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.model.serde.EventRecords;
+import dev.snailbench.workbench.Blocking;
 import dev.snailbench.workbench.Workbench;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -205,10 +205,7 @@ public class JobService {
      * for a large job), then back on the caller's context, where Hibernate Reactive waits for the stored job.
      */
     private Uni<Accepted> publish(JobSubmitted event) {
-        Context caller = Vertx.currentContext();
-        Uni<byte[]> written = Uni.createFrom().item(() -> EventJson.writeGzip(event))
-                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
-        return (caller == null ? written : written.emitOn(task -> caller.runOnContext(ignored -> task.run())))
+        return Blocking.run(() -> EventJson.writeGzip(event), Job.COMPRESSION_DEADLINE)
                 .chain(gzip -> gzip.length > MAX_JOB_EVENT_BYTES ? Uni.createFrom().failure(jobTooLarge(gzip.length))
                         : EventRecords.send(emitter, List.of(new EventRecords.Encoded(event.key(), gzip))))
                 .replaceWith(Accepted.created(event.jobId(), JobStatus.QUEUED));
