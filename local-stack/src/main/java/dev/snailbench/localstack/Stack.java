@@ -56,10 +56,9 @@ public final class Stack implements AutoCloseable {
      * The free ratios give memory back after a job's peak instead of keeping up to 70 % of the heap free. Every 5 s
      * the JVM also hands the C allocator's freed memory back to the system (malloc_trim): 2-12 MiB less resident in
      * four services after a 10,000-item job, at no CPU the benchmark could see (docs/BENCHMARKS.md, session 29); only
-     * on JVMs that have the option (17.0.9, 21.0.1 and later), since an unknown option stops a JVM from starting.
+     * on JVMs that have the option (17.0.9, 21.0.1 and later), since an unknown option stops a JVM from starting:
+     * the options are the services' JVM's ({@link ServiceJava#heapOptions}).
      */
-    public static final List<String> SERVICE_HEAP_OPTIONS = heapOptions(Runtime.version());
-
     static List<String> heapOptions(Runtime.Version jvm) {
         List<String> options = new ArrayList<>(List.of("-Xms48m", "-Xmx512m", "-XX:+UseSerialGC",
                 "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30"));
@@ -108,6 +107,7 @@ public final class Stack implements AutoCloseable {
     private final String secretsKey = Base64.getEncoder().encodeToString(randomBytes(32));
     private final Map<String, String> properties;
     private Map<String, String> environment = Map.of();
+    private ServiceJava serviceJava;
     private Path root;
     private Path dataDir;
     private Path logDir;
@@ -145,11 +145,17 @@ public final class Stack implements AutoCloseable {
         return start(projectRoot, dataDir, logDir, services, properties, Map.of());
     }
 
-    /** As above, with environment variables on top (e.g. {@code SNAILBENCH_EXECUTOR_CONSUMERS}). */
+    /**
+     * As above, with environment variables on top (e.g. {@code SNAILBENCH_EXECUTOR_CONSUMERS}); the services run on the
+     * JDK that {@value ServiceJava#HOME_VARIABLE} names there or in this process's environment, else on this JVM.
+     */
     public static Stack start(Path projectRoot, Path dataDir, Path logDir, Set<Service> services,
             Map<String, String> properties, Map<String, String> environment) {
+        // Before anything starts: a wrong JDK is the caller's error, not a half-started stack.
+        ServiceJava serviceJava = ServiceJava.from(environment);
         Stack stack = new Stack(KafkaBroker.start(4), Postgres.start(), Postgres.start(), randomKey(24), properties);
         stack.environment = Map.copyOf(environment);
+        stack.serviceJava = serviceJava;
         stack.root = projectRoot;
         stack.dataDir = dataDir;
         stack.logDir = logDir;
@@ -177,8 +183,8 @@ public final class Stack implements AutoCloseable {
         }
         // Port 0: each service binds a free port itself (choosing one here could race with other processes);
         // the port it got is read from its start-up line.
-        List<String> command = new ArrayList<>(List.of(KafkaBroker.javaExecutable()));
-        command.addAll(SERVICE_HEAP_OPTIONS);
+        List<String> command = new ArrayList<>(List.of(serviceJava.executable().toString()));
+        command.addAll(serviceJava.heapOptions());
         command.addAll(List.of("-Dquarkus.http.port=0",
                 "-Dsnailbench.data-dir=" + dataDir.toAbsolutePath(),
                 // What "java -jar quarkus-run.jar" takes from the jar's manifest.
@@ -331,6 +337,11 @@ public final class Stack implements AutoCloseable {
     }
 
     /** The server of the teams' databases: what tenants register, never the platform's own. */
+    /** The JVM the services run on. */
+    public ServiceJava serviceJava() {
+        return serviceJava;
+    }
+
     public Postgres targets() {
         return targets;
     }

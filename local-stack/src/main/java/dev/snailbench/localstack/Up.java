@@ -41,9 +41,11 @@ public final class Up {
     public static void main(String[] args) throws Exception {
         Options options;
         Map<String, String> backendKeys;
+        ServiceJava serviceJava;
         try {
             options = Options.parse(args);
             backendKeys = Backend.environment(options.backends, System.getenv());
+            serviceJava = ServiceJava.from(Map.of());
         } catch (IllegalArgumentException e) {
             System.err.println("snailbench up: " + e.getMessage());
             System.err.println("usage: ./snailbench up [--footballdb] [--data-dir DIR] [--warm-up N] "
@@ -58,8 +60,8 @@ public final class Up {
         Path logs = options.root.resolve("target/up-logs");
         logThirdPartyTo(logs);
         Instant started = Instant.now();
-        System.out.println("Starting Kafka, PostgreSQL and the five services (data " + data + ", logs " + logs
-                + ") ...");
+        System.out.println("Starting Kafka, PostgreSQL and the five services (Java " + serviceJava.version() + ", data "
+                + data + ", logs " + logs + ") ...");
         // The web UI (the generator's page, on a loopback port) calls the scorer: only loopback pages may (CORS).
         Map<String, String> properties = new HashMap<>(Backend.properties(options.backends));
         properties.put("quarkus.http.cors.origins", "/http://127\\.0\\.0\\.1:[0-9]+/");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -12,8 +13,10 @@ class ServiceJvmOptionsTest {
 
     @Test
     void shouldStartTheServicesJvmWithEveryOptionTheStackGivesIt() throws Exception {
-        List<String> command = new ArrayList<>(List.of(KafkaBroker.javaExecutable()));
-        command.addAll(Stack.SERVICE_HEAP_OPTIONS);
+        // The JVM the stack would start the services on here (SNAILBENCH_SERVICES_JAVA_HOME, else this one).
+        ServiceJava services = ServiceJava.from(Map.of());
+        List<String> command = new ArrayList<>(List.of(services.executable().toString()));
+        command.addAll(services.heapOptions());
         // As the JVM reads JAVA_TOOL_OPTIONS: options separated by spaces.
         command.addAll(List.of(Stack.SERVICE_JVM_OPTIONS.split(" ")));
         command.add("-version");

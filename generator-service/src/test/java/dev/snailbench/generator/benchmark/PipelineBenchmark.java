@@ -290,6 +290,9 @@ class PipelineBenchmark {
         }
         // -Dbench.env="NAME=value;NAME=value": more environment for every service (e.g. other hops' consumers).
         environment.putAll(pairs("bench.env"));
+        // -Dbench.settings=now,x -Dbench.setting-env.x="NAME=value;…": environment of that variant only, e.g.
+        // SNAILBENCH_SERVICES_JAVA_HOME=<a JDK> to run its services on another JDK beside today's.
+        environment.putAll(pairs("bench.setting-env." + settings));
         return environment;
     }
 

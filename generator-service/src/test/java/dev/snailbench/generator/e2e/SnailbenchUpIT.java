@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.localstack.DataDir;
+import dev.snailbench.localstack.ServiceJava;
 import dev.snailbench.localstack.Up;
 import java.io.BufferedReader;
 import java.io.File;
@@ -48,9 +49,12 @@ class SnailbenchUpIT {
         Path root = Path.of("..").toAbsolutePath().normalize();
         String classpath = root.resolve("local-stack/target/classes") + File.pathSeparator + Files.readString(root
                 .resolve("local-stack/target/classes/dev/snailbench/localstack/runtime-classpath.txt")).trim();
-        Process up = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classpath, Up.class.getName(),
-                root.toString(), "--footballdb", "--data-dir", DataDir.resolve().toString(), "--warm-up", "100")
-                .redirectErrorStream(true).start();
+        ProcessBuilder command = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", classpath, Up.class.getName(), root.toString(), "--footballdb", "--data-dir",
+                DataDir.resolve().toString(), "--warm-up", "100").redirectErrorStream(true);
+        // The services' JDK named as an operator names it: the one running this test, whose version is known here.
+        command.environment().put(ServiceJava.HOME_VARIABLE, System.getProperty("java.home"));
+        Process up = command.start();
         List<String> printed = new ArrayList<>();
         try {
             CompletableFuture<Boolean> ready = CompletableFuture.supplyAsync(() -> readUntilReady(up, printed));
@@ -74,6 +78,9 @@ class SnailbenchUpIT {
                     football = f;
                 }
             }
+            assertThat(printed).as("the start line names the services' Java").anySatisfy(line -> assertThat(line)
+                    .startsWith("Starting Kafka, PostgreSQL and the five services (Java "
+                            + Runtime.version().feature() + "."));
             assertThat(urls).containsOnlyKeys("generator-service", "classifier-service", "inference-service",
                     "executor-service", "scorer-service");
             // Quiet: the console has the platform's own lines; PostgreSQL's went to postgres.log.

@@ -29,7 +29,8 @@ public final class ResidentMemory {
             }
         }
         return "  rss MiB (peak VmHWM/now VmRSS): " + String.join(" ", parts) + "; heap "
-                + String.join(" ", Stack.SERVICE_HEAP_OPTIONS) + ", env " + Stack.SERVICE_ENVIRONMENT + " (Stack)";
+                + String.join(" ", stack.serviceJava().heapOptions()) + ", env " + Stack.SERVICE_ENVIRONMENT + ", Java "
+                + stack.serviceJava().version() + " (Stack)";
     }
 
     /** A {@code kB} line of the process' status, or -1 when it cannot be read (not Linux, process gone). */
