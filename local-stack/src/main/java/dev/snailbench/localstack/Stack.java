@@ -43,11 +43,15 @@ public final class Stack implements AutoCloseable {
      * a service's work runs once per batch of records, not once per item, so at the usual threshold it was still
      * interpreted during a third 10,000-item job (a fifth of the generator's CPU, a sixth of the inference service's),
      * and more of it during a team's first job. The extra code costs about 20 MiB of resident memory per service; the
-     * code cache is made larger so that it never fills. The broker runs with the client compiler too
-     * ({@link KafkaBroker}).
+     * code cache is made larger so that it never fills. And the threshold stays 4 calls while the compiler is busy:
+     * by default the JVM multiplies it by the compile queue's length over five, so during the start-up warm-up, when
+     * thousands of methods wait, a method called once per parsed statement or per batch needed 50 calls or more and
+     * was compiled only during a team's first job (the SQL parser's entry points among them, in four services):
+     * with the load feedback off, that job used a sixth less CPU (docs/BENCHMARKS.md, session 37). The broker runs
+     * with the client compiler too ({@link KafkaBroker}).
      */
-    public static final String SERVICE_JVM_OPTIONS =
-            "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.02 -XX:ReservedCodeCacheSize=96m";
+    public static final String SERVICE_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.02 "
+            + "-XX:ReservedCodeCacheSize=96m -XX:Tier3LoadFeedback=100000";
 
     /**
      * Every service's heap: the serial collector, and a small initial heap that grows as needed. Without -Xms the JVM

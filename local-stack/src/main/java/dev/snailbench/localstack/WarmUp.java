@@ -33,27 +33,62 @@ public final class WarmUp {
     public static final int DEFAULT_ITEMS = 1_000;
 
     /**
-     * Query shapes a team's gold and predicted SQL commonly take (joins, grouping, ordering with a limit,
-     * subqueries, set operations), so that the parser, the guard, the gold screening and the comparators all run.
+     * Query shapes a team's gold and predicted SQL commonly take in NL-to-SQL benchmarks (aliases, joins, grouping,
+     * ordering with a limit, LIKE and ILIKE, IN, BETWEEN, NULL tests, CASE, casts and functions, subqueries, CTEs,
+     * window functions, set operations), so that the parsers, the guard, the gold screening and the comparators all
+     * run. {@code %d} is the item's round ({@link #sql}): every item's text is its own, as a team's are, so every
+     * service parses every item instead of answering from a cache keyed by the text, and the parsers' code for these
+     * shapes is called often enough to be compiled before the platform says it is up.
      */
     private static final List<String> STATEMENTS = List.of(
-            "SELECT name FROM team ORDER BY name",
-            "SELECT count(*) FROM player",
-            "SELECT t.name, count(p.id) FROM team t JOIN player p ON p.team_id = t.id GROUP BY t.name ORDER BY 2 DESC",
-            "SELECT name, goals FROM player WHERE goals > 10 ORDER BY goals DESC, name LIMIT 5",
-            "SELECT position, avg(goals) FROM player GROUP BY position",
-            "SELECT DISTINCT city FROM team",
-            "SELECT home, away FROM game WHERE home_goals = away_goals",
-            "SELECT t.city, sum(g.home_goals) FROM team t JOIN game g ON g.home = t.id GROUP BY t.city "
+            "SELECT name FROM team WHERE id < %d ORDER BY name",
+            "SELECT count(*) FROM player WHERE goals < %d",
+            "SELECT t.name, count(p.id) FROM team t JOIN player p ON p.team_id = t.id WHERE p.goals < %d "
+                    + "GROUP BY t.name ORDER BY 2 DESC",
+            "SELECT name, goals FROM player WHERE goals > 10 AND id < %d ORDER BY goals DESC, name LIMIT 5",
+            "SELECT position, avg(goals) FROM player WHERE id < %d GROUP BY position",
+            "SELECT DISTINCT city FROM team WHERE id < %d",
+            "SELECT home, away FROM game WHERE home_goals = away_goals AND id < %d",
+            "SELECT t.city, sum(g.home_goals) FROM team t JOIN game g ON g.home = t.id WHERE g.id < %d GROUP BY t.city "
                     + "HAVING sum(g.home_goals) > 5",
-            "SELECT name FROM player WHERE team_id IN (SELECT id FROM team WHERE city = 'North')",
-            "SELECT max(home_goals + away_goals) FROM game",
-            "SELECT p.name, t.name FROM player p LEFT JOIN team t ON t.id = p.team_id WHERE p.position = 'keeper'",
-            "SELECT played_on, home_goals FROM game ORDER BY played_on LIMIT 10",
-            "SELECT name FROM team WHERE id NOT IN (SELECT home FROM game WHERE home_goals > 3)",
-            "SELECT city FROM team UNION SELECT position FROM player",
-            "SELECT count(DISTINCT position) FROM player WHERE goals BETWEEN 1 AND 20",
-            "SELECT t.name FROM team t WHERE EXISTS (SELECT 1 FROM player p WHERE p.team_id = t.id AND p.goals > 25)");
+            "SELECT name FROM player WHERE team_id IN (SELECT id FROM team WHERE city = 'North') AND id < %d",
+            "SELECT max(home_goals + away_goals) FROM game WHERE id < %d",
+            "SELECT p.name, t.name FROM player p LEFT JOIN team t ON t.id = p.team_id WHERE p.position = 'keeper' "
+                    + "AND t.id IS NOT NULL AND p.id < %d",
+            "SELECT played_on, home_goals FROM game WHERE played_on > DATE '2024-08-01' AND id < %d ORDER BY played_on "
+                    + "LIMIT 10",
+            "SELECT name FROM team WHERE id NOT IN (SELECT home FROM game WHERE home_goals > 3) AND id < %d",
+            "SELECT city FROM team WHERE id < %d UNION SELECT position FROM player",
+            "SELECT count(DISTINCT position) FROM player WHERE goals BETWEEN 1 AND 20 AND id < %d",
+            "SELECT t.name FROM team t WHERE EXISTS (SELECT 1 FROM player p WHERE p.team_id = t.id AND p.goals > 25) "
+                    + "AND t.id < %d",
+            "SELECT T1.name FROM player AS T1 JOIN team AS T2 ON T1.team_id = T2.id WHERE T2.name LIKE '%%1%%' "
+                    + "AND T1.id < %d",
+            "SELECT DISTINCT T2.city FROM player AS T1 JOIN team AS T2 ON T1.team_id = T2.id "
+                    + "WHERE T1.name ILIKE 'PLAYER 1%%' AND T1.id < %d",
+            "SELECT CASE WHEN goals > 15 THEN 'high' ELSE 'low' END AS band, count(*) AS players FROM player "
+                    + "WHERE id < %d GROUP BY 1 ORDER BY 1",
+            "SELECT CAST(avg(goals) AS numeric(10, 2)), round(avg(goals), 1), coalesce(max(goals), 0), "
+                    + "lower(min(name)), upper(max(position)) FROM player WHERE team_id < %d",
+            "WITH totals AS (SELECT team_id, sum(goals) AS total FROM player GROUP BY team_id) SELECT t.name, "
+                    + "s.total FROM team AS t JOIN totals AS s ON s.team_id = t.id WHERE s.total < %d "
+                    + "ORDER BY s.total DESC, t.name LIMIT 3",
+            "SELECT name, goals, rank() OVER (PARTITION BY position ORDER BY goals DESC) AS place FROM player "
+                    + "WHERE id < %d ORDER BY name LIMIT 10",
+            "SELECT city FROM team WHERE id < %d INTERSECT SELECT city FROM team WHERE id > 10",
+            "SELECT position FROM player WHERE id < %d EXCEPT SELECT position FROM player WHERE goals > 29",
+            "SELECT name FROM player WHERE position IN ('keeper', 'forward') AND goals BETWEEN 5 AND %d "
+                    + "ORDER BY name LIMIT 10",
+            "SELECT t.name, (SELECT count(*) FROM game AS g WHERE g.home = t.id) AS home_games FROM team AS t "
+                    + "WHERE t.id < %d ORDER BY t.name");
+
+    /**
+     * Item {@code i}'s SQL: its shape with the item's round in the text ({@code id < 1000 + round}, which every row
+     * of the warm-up's tables meets, so each shape's rows are the same in every round).
+     */
+    static String sql(int i) {
+        return String.format(Locale.ROOT, STATEMENTS.get(i % STATEMENTS.size()), 1_000 + i / STATEMENTS.size());
+    }
 
     private WarmUp() {
     }
@@ -95,7 +130,7 @@ public final class WarmUp {
         List<Map<String, String>> questions = new ArrayList<>();
         List<Map<String, String>> predictions = new ArrayList<>();
         for (int i = 0; i < items; i++) {
-            String sql = STATEMENTS.get(i % STATEMENTS.size());
+            String sql = sql(i);
             String id = String.format(Locale.ROOT, "warm-up-%d", i);
             questions.add(Map.of("id", id, "question", "warm-up question " + (i % STATEMENTS.size()), "goldSql", sql));
             predictions.add(Map.of("questionId", id, "predictedSql", sql));

@@ -21,7 +21,7 @@ class WarmUpTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void shouldWarmUpWithStatementsThatAllRunAsTheReadOnlyLogin() throws SQLException {
+    void shouldWarmUpWithADistinctStatementPerItemThatAllRunAsTheReadOnlyLogin() throws SQLException {
         String password = UUID.randomUUID().toString();
         WarmUp.prepare(LocalStack.targets(), password);
         Map<String, Object> job = WarmUp.job(LocalStack.targets(), password, WarmUp.DEFAULT_ITEMS);
@@ -45,7 +45,8 @@ class WarmUpTest {
         }
 
         // A statement that fails would warm up the error path instead of the comparators.
-        assertThat(statements).hasSizeGreaterThan(10);
         assertThat(failed).isEmpty();
+        // Every item's text is its own: a text seen before is answered from the services' caches, not parsed.
+        assertThat(statements).hasSize(WarmUp.DEFAULT_ITEMS);
     }
 }

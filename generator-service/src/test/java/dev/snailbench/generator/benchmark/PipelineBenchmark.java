@@ -87,7 +87,8 @@ class PipelineBenchmark {
      * at its usual thresholds and code cache, and the consumers per replica the hops had then.
      */
     private static final Map<String, String> BEFORE = Map.of("JVM",
-            "-XX:TieredStopAtLevel=4 -XX:CompileThresholdScaling=1 -XX:ReservedCodeCacheSize=240m",
+            "-XX:TieredStopAtLevel=4 -XX:CompileThresholdScaling=1 -XX:ReservedCodeCacheSize=240m "
+                    + "-XX:Tier3LoadFeedback=5",
             "SNAILBENCH_INFERENCE_CONSUMERS", "8", "SNAILBENCH_SCORER_CONSUMERS", "4",
             "SNAILBENCH_PROGRESS_CONSUMERS", "4");
 
