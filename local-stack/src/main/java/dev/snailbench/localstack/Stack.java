@@ -48,10 +48,12 @@ public final class Stack implements AutoCloseable {
      * thousands of methods wait, a method called once per parsed statement or per batch needed 50 calls or more and
      * was compiled only during a team's first job (the SQL parser's entry points among them, in four services):
      * with the load feedback off, that job used a sixth less CPU (docs/BENCHMARKS.md, session 37). The broker runs
-     * with the client compiler too ({@link KafkaBroker}).
+     * with the client compiler too ({@link KafkaBroker}). Joined at run time, not a compile-time constant: a
+     * constant would be copied into the classes that read it (the benchmarks), which would then keep the options of
+     * the local-stack build they were compiled against when an A/B swaps the installed jar.
      */
-    public static final String SERVICE_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.02 "
-            + "-XX:ReservedCodeCacheSize=96m -XX:Tier3LoadFeedback=100000";
+    public static final String SERVICE_JVM_OPTIONS = String.join(" ", "-XX:TieredStopAtLevel=1",
+            "-XX:CompileThresholdScaling=0.02", "-XX:ReservedCodeCacheSize=96m", "-XX:Tier3LoadFeedback=100000");
 
     /**
      * Every service's heap: the serial collector, and a small initial heap that grows as needed. Without -Xms the JVM
