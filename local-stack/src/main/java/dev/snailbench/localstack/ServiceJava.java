@@ -3,17 +3,18 @@ package dev.snailbench.localstack;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
 /**
- * The JVM the services run on: the JDK that {@value #HOME_VARIABLE} names, else the one running the stack. On this
- * machine the services on JDK 25 used 12 % less CPU per work item than on JDK 17, mostly in the serial collector
- * (docs/BENCHMARKS.md, session 37), so the JDK is a choice of its own rather than whatever runs Maven or the CLI. A
- * named JDK that is not one (no {@code bin/java}, no {@code release} file, older than 17) is refused with the reason:
- * never a silent start on another JVM.
+ * The JVM the services run on: the JDK that {@value #HOME_VARIABLE} names, else the one running the stack. Which JDK
+ * matters (docs/BENCHMARKS.md, session 37: on JDK 25 the services used 7 % less CPU per item of a warm job than on
+ * 17, mostly in the serial collector, but more on a team's first job and more memory), so it is a choice of its own
+ * rather than whatever runs Maven or the CLI. A named JDK that is not one (no {@code bin/java}, no {@code release}
+ * file, older than 17) is refused with the reason: never a silent start on another JVM.
  *
  * @param executable its {@code bin/java}
  * @param version    its version, read from its {@code release} file (the options the stack gives depend on it)
@@ -58,7 +59,7 @@ public record ServiceJava(Path executable, Runtime.Version version) {
         Properties properties = new Properties();
         try (var in = Files.newBufferedReader(release)) {
             properties.load(in);
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new IllegalArgumentException(HOME_VARIABLE + "=" + home + " is not a Java home: it has no release "
                     + "file to read its version from");
         } catch (IOException e) {
