@@ -20,9 +20,7 @@ public class WorkItemStateRepository implements PanacheRepositoryBase<WorkItemSt
 
     /** The job's commonest failure reasons, commonest first (ties by reason), at most {@code limit}. */
     public Uni<List<ReasonCount>> topReasons(UUID jobId, int limit) {
-        return getSession().chain(session -> session.createQuery("select w.reason, count(w) from WorkItemState w "
-                        + "where w.jobId = ?1 and w.failed = true group by w.reason order by count(w) desc, w.reason",
-                        Object[].class)
+        return getSession().chain(session -> session.createNamedQuery(WorkItemState.TOP_REASONS, Object[].class)
                 .setParameter(1, jobId).setMaxResults(limit).getResultList())
                 .map(rows -> rows.stream().map(r -> new ReasonCount(
                         r[0] == null ? "no reason recorded" : (String) r[0], ((Number) r[1]).longValue())).toList());
