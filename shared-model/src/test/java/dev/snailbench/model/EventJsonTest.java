@@ -14,6 +14,7 @@ import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.SqlFacts;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionCompleted;
@@ -33,6 +34,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -187,6 +189,23 @@ class EventJsonTest {
         ExecutionCompleted old = EventJson.read(older.getBytes(StandardCharsets.UTF_8), ExecutionCompleted.class);
         assertThat(old.goldNondeterministic()).isNull();
         assertThat(old.item().evaluation()).isEqualTo(EvaluationOptions.DEFAULT);
+    }
+
+    @Test
+    void shouldCarryTheExecutorsReadingOfTheSqlSortedAndReadItsAbsenceAsNone() {
+        SqlFacts read = new SqlFacts(new SqlFacts.Gold(true, "hard", Set.of("t:team", "c:year", "c:name"), null),
+                new SqlFacts.Predicted(Set.of("t:team", "c:name"), "tokens", 2));
+        ExecutionCompleted completed = new ExecutionCompleted(UUID.randomUUID(), UUID.randomUUID(), "t1",
+                UUID.randomUUID(), Instant.now(), 1, null, null, null, null, null, read);
+
+        String json = new String(EventJson.write(completed), StandardCharsets.UTF_8);
+        ExecutionCompleted back = EventJson.read(json.getBytes(StandardCharsets.UTF_8), ExecutionCompleted.class);
+
+        assertThat(back.sql()).isEqualTo(read);
+        // Listed on an item's result in this order, whatever set the JSON was read into.
+        assertThat(back.sql().gold().identifiers()).containsExactly("c:name", "c:year", "t:team");
+        String older = json.substring(0, json.indexOf(",\"sql\":")) + "}";
+        assertThat(EventJson.read(older.getBytes(StandardCharsets.UTF_8), ExecutionCompleted.class).sql()).isNull();
     }
 
     @Test

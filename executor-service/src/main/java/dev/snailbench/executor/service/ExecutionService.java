@@ -6,31 +6,41 @@ import dev.snailbench.executor.service.screening.GoldScreener;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.Inference;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.SqlFacts;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.analysis.ItemFacts;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
+import org.jboss.logging.Logger;
 
 /**
  * Runs a request's gold and predicted SQL (in parallel, on the JDBC worker pool) and builds the
- * {@link ExecutionCompleted}. Every failure becomes an outcome: the item always reaches the scorer.
+ * {@link ExecutionCompleted}, with what the scorer reads from the two texts. Every failure becomes an outcome: the
+ * item always reaches the scorer.
  */
 @ApplicationScoped
 public class ExecutionService {
+
+    private static final Logger LOG = Logger.getLogger(ExecutionService.class);
 
     private final SqlExecutor executor;
     private final GoldCache goldCache;
     private final ExecutorConfig config;
     private final ExecutorService workers;
     private final GoldScreener screener;
+    private final SqlParser parser;
 
     public ExecutionService(SqlExecutor executor, GoldCache goldCache, ExecutorConfig config,
-            @Named(ExecutorBeans.WORKERS) ExecutorService workers, GoldScreener screener) {
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers, GoldScreener screener, SqlParser parser) {
         this.executor = executor;
+        this.parser = parser;
         this.goldCache = goldCache;
         this.config = config;
         this.workers = workers;
@@ -48,7 +58,43 @@ public class ExecutionService {
                         config.timingRuns()), config.predictedTimeout());
         return Uni.combine().all().unis(gold, predicted).asTuple()
                 .map(both -> ExecutionCompleted.of(request, both.getItem1().gold(), both.getItem2(),
-                        both.getItem1().why()));
+                        both.getItem1().why(), facts(request, target)));
+    }
+
+    /**
+     * What the scorer reads from the item's two texts, taken from the guard's verdicts (remembered since the item's
+     * own checks above, so nothing is parsed again); a text the guard refused, or an item of another dialect than
+     * its database's, is read from its text as the scorer would read it. Null without a gold text (the scorer says
+     * what is missing).
+     */
+    private SqlFacts facts(ExecutionRequested request, Target target) {
+        try {
+            return read(request, target);
+        } catch (RuntimeException e) {
+            // The scorer then reads the texts itself, and meets the same problem where it always did.
+            LOG.warnf(e, "work item %s: its SQL could not be read for the scorer", request.workItemId());
+            return null;
+        }
+    }
+
+    private SqlFacts read(ExecutionRequested request, Target target) {
+        String goldSql = request.item() == null ? null : request.item().goldSql();
+        if (goldSql == null) {
+            return null;
+        }
+        // The dialect the scorer reads the item in.
+        SqlDialect dialect = request.item().dialect() == null ? SqlDialect.POSTGRESQL : request.item().dialect();
+        boolean guarded = dialect == target.dialect();
+        SqlGuard.Verdict gold = guarded ? executor.check(target, goldSql) : null;
+        SqlFacts.Gold goldFacts = gold != null && gold.asGold() != null ? gold.asGold()
+                : ItemFacts.gold(parser, goldSql, dialect);
+        String predictedSql = request.inference() == null ? null : request.inference().predictedSql();
+        if (predictedSql == null || predictedSql.isBlank()) {
+            return new SqlFacts(goldFacts, null);
+        }
+        SqlGuard.Verdict predicted = guarded ? executor.check(target, predictedSql) : null;
+        return new SqlFacts(goldFacts, predicted != null && predicted.asPrediction() != null
+                ? predicted.asPrediction() : ItemFacts.predicted(parser, predictedSql, dialect));
     }
 
     /** The event for an item of a linking-only job (no database): neither query is run, and that is no failure. */

@@ -1,10 +1,12 @@
 package dev.snailbench.executor.service;
 
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.SqlFacts;
 import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.sql.SqlLexer;
 import dev.snailbench.sql.SqlParseException;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.analysis.ItemFacts;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -60,11 +62,17 @@ public final class SqlGuard {
             "pg_logical_", "pg_replication_", "pg_create_", "pg_drop_", "pg_copy_", "pg_backup_",
             "pg_start_backup", "pg_stop_backup", "pg_wal_replay_", "pg_stat_reset", "pg_xlog_", "xp_", "sp_");
 
-    /** The outcome of a check: allowed with the normalized SQL (the gold cache key), or refused with a reason. */
-    public record Verdict(boolean allowed, String reason, String normalizedSql) {
+    /**
+     * The outcome of a check: allowed with the normalized SQL (the gold cache key), or refused with a reason. An
+     * allowed verdict also carries what the scorer reads from the text as a gold and as a prediction
+     * ({@link ItemFacts}), read from the tree the check parsed: the work item's SQL is then parsed once on its way
+     * (the verdict is remembered with them); null on a refusal, or where the tree cannot be read that way.
+     */
+    public record Verdict(boolean allowed, String reason, String normalizedSql, SqlFacts.Gold asGold,
+            SqlFacts.Predicted asPrediction) {
 
         static Verdict refuse(String reason) {
-            return new Verdict(false, reason, null);
+            return new Verdict(false, reason, null, null, null);
         }
     }
 
@@ -136,7 +144,28 @@ public final class SqlGuard {
             return Verdict.refuse("only SELECT queries may run, got " + kind(statement));
         }
         String problem = new ReadOnlyCheck().problemIn(select);
-        return problem == null ? new Verdict(true, null, select.toString()) : Verdict.refuse(problem);
+        if (problem != null) {
+            return Verdict.refuse(problem);
+        }
+        SqlFacts.Gold asGold = readAsGold(select);
+        return new Verdict(true, null, select.toString(), asGold, readAsPrediction(sql, dialect, select, asGold));
+    }
+
+    // What the scorer reads never decides a verdict: a tree it cannot read leaves the reading to the scorer.
+    private static SqlFacts.Gold readAsGold(Select select) {
+        try {
+            return ItemFacts.gold(select);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private SqlFacts.Predicted readAsPrediction(String sql, SqlDialect dialect, Select select, SqlFacts.Gold asGold) {
+        try {
+            return ItemFacts.predicted(parser, sql, dialect, select, asGold);
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     private static String kind(Statement statement) {

@@ -13,6 +13,7 @@ import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.Inference;
 import dev.snailbench.model.domain.ResultColumn;
+import dev.snailbench.model.domain.SqlFacts;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.serde.EventJson;
@@ -88,6 +89,11 @@ class ExecutionHopTest {
         assertThat(completed.predicted().rows()).hasSize((int) teams2018);
         assertThat(completed.predicted().rows().get(0).get(0)).isLessThanOrEqualTo(
                 completed.predicted().rows().get(1).get(0));
+        // What the scorer reads from both texts travels with the results, read from the guard's parse.
+        assertThat(completed.sql().gold()).isEqualTo(new SqlFacts.Gold(false, "easy",
+                Set.of("t:national_team", "c:year"), null));
+        assertThat(completed.sql().predicted()).isEqualTo(new SqlFacts.Predicted(
+                Set.of("t:national_team", "c:teamname", "c:year"), "parsed", 1));
     }
 
     @Test
@@ -138,6 +144,9 @@ class ExecutionHopTest {
         assertThat(completed.gold().rows()).containsExactly(List.of(Long.toString(before)));
         assertThat(completed.predicted().status()).isEqualTo(ExecutionStatus.REJECTED);
         assertThat(completed.predicted().error()).contains("only SELECT");
+        // A refused text is still linked, read from its text as the scorer would read it (a DELETE by its tokens).
+        assertThat(completed.sql().predicted()).isEqualTo(new SqlFacts.Predicted(Set.of("t:national_team"),
+                "tokens", 1));
         assertThat(count("SELECT count(*) FROM exp_v1.national_team")).isEqualTo(before);
     }
 

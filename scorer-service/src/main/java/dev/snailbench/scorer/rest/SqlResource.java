@@ -4,12 +4,12 @@ import dev.snailbench.model.problem.TooLarge;
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.domain.EvaluationOptions.Linking;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.SqlFacts;
 import dev.snailbench.scorer.service.sql.SqlAnalysis;
 import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.sql.analysis.IdentifierExtractor;
 import dev.snailbench.sql.analysis.QueryIdentifiers;
 import dev.snailbench.sql.analysis.LinkingScore;
-import dev.snailbench.sql.analysis.PredictedIdentifiers;
 import dev.snailbench.sql.SqlParseException;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -95,18 +95,18 @@ public class SqlResource {
         Linking linking = linking(request.linking());
         QueryIdentifiers gold = identifiers(parse(request.goldSql(), "goldSql", dialect), "goldSql");
         checkSize(request.predictedSql(), "predictedSql");
-        PredictedIdentifiers.Linked predicted = sql.predictedIdentifiers(request.predictedSql(), dialect);
+        SqlFacts.Predicted predicted = sql.predictedFacts(request.predictedSql(), dialect);
         if (linking == Linking.SNAILS) {
             LinkingScore s = LinkingScore.snails(sql.snails(request.goldSql(), dialect),
                     sql.snails(request.predictedSql(), dialect));
             return new LinkingResponse(s.queryRecall(), s.queryPrecision(), s.queryF1(),
                     IdentifierSets.of(s.matched()), IdentifierSets.of(s.missing()), IdentifierSets.of(s.extra()),
-                    SqlAnalysis.SNAILS_METHOD, predicted.statements(), predicted.multipleStatements(), linking.id());
+                    SqlAnalysis.SNAILS_METHOD, predicted.statements(), predicted.statements() > 1, linking.id());
         }
-        LinkingScore s = LinkingScore.of(gold, predicted.identifiers());
+        LinkingScore s = LinkingScore.of(gold.keys(), predicted.identifiers());
         return new LinkingResponse(s.queryRecall(), s.queryPrecision(), s.queryF1(), IdentifierSets.of(s.matched()),
                 IdentifierSets.of(s.missing()), IdentifierSets.of(s.extra()), predicted.method(), predicted.statements(),
-                predicted.multipleStatements(), linking.id());
+                predicted.statements() > 1, linking.id());
     }
 
     private CharacteristicsResponse described(CharacteristicsRequest request) {

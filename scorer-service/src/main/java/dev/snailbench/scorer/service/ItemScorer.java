@@ -2,6 +2,7 @@ package dev.snailbench.scorer.service;
 
 import dev.snailbench.model.domain.EvaluationOptions;
 import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
+import dev.snailbench.model.domain.EvaluationOptions.Linking;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
@@ -67,7 +68,10 @@ public class ItemScorer {
             r.goldNondeterministic = GOLD_NONDETERMINISTIC + event.goldNondeterministic();
             r.excludedFromAccuracy = evaluation.goldScreening() == GoldScreening.EXCLUDE;
         }
-        SqlAnalysis.ItemAnalysis analysis = sql.analyse(r.goldSql, r.predictedSql, dialect, evaluation.linking());
+        // The executor's reading of the texts, from the trees its guard parsed; SNAILS' conventions read other trees.
+        SqlAnalysis.ItemAnalysis analysis = event.sql() != null && evaluation.linking() == Linking.PLATFORM
+                ? SqlAnalysis.analyse(event.sql())
+                : sql.analyse(r.goldSql, r.predictedSql, dialect, evaluation.linking());
         r.orderBy = analysis.goldOrderBy();
         r.hardness = analysis.hardness();
         r.queryRecall = analysis.queryRecall();

@@ -4,6 +4,7 @@ import static dev.snailbench.scorer.TestEvents.columns;
 import static dev.snailbench.scorer.TestEvents.completed;
 import static dev.snailbench.scorer.TestEvents.ok;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
@@ -12,6 +13,7 @@ import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.model.domain.SqlFacts;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.ExecutionsCompleted;
@@ -31,6 +33,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -71,6 +74,34 @@ class ScoringHopTest {
         List<ItemScored> both = awaitScores(event.workItemId(), 2);
         assertThat(both).hasSize(2).allSatisfy(s -> assertThat(s.strictMatch()).isTrue());
         assertThat(storedRows(event.workItemId())).isEqualTo(1);
+    }
+
+    @Test
+    void shouldScoreTheLinkingFromTheExecutorsReadingOfTheSqlWhenTheEventCarriesIt() throws Exception {
+        ExecutionCompleted plain = completed(UUID.randomUUID(), "t-hop", "q-read", "SELECT a FROM t", "SELECT a FROM t",
+                ok(columns("a", "NUMBER"), List.of(List.of("1"))), ok(columns("a", "NUMBER"), List.of(List.of("1"))));
+        // What the executor read from its guard's trees is taken as given: the texts are not parsed again here (a
+        // reading that differs from the texts' shows which one was scored).
+        SqlFacts read = new SqlFacts(new SqlFacts.Gold(true, "medium", Set.of("t:t", "c:a", "c:b"), null),
+                new SqlFacts.Predicted(Set.of("t:t", "c:a"), "parsed", 1));
+        ExecutionCompleted event = new ExecutionCompleted(plain.eventId(), plain.jobId(), plain.tenantId(),
+                plain.workItemId(), plain.occurredAt(), plain.schemaVersion(), plain.item(), plain.inference(),
+                plain.gold(), plain.predicted(), null, read);
+        TestEvents.send(event);
+        awaitScores(event.workItemId(), 1);
+
+        try (Connection c = LocalStack.postgres().connect(Postgres.PLATFORM_DATABASE);
+                PreparedStatement ps = c.prepareStatement("select queryrecall, hardness, linkingmethod, goldidentifiers "
+                        + "from scorer.item_result where workitemid = ?")) {
+            ps.setObject(1, event.workItemId());
+            try (ResultSet rs = ps.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getDouble(1)).isCloseTo(2.0 / 3, offset(1e-9));
+                assertThat(rs.getString(2)).isEqualTo("medium");
+                assertThat(rs.getString(3)).isEqualTo("parsed");
+                assertThat(rs.getString(4)).contains("c:b");
+            }
+        }
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.snailbench.model.event;
 
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.Inference;
+import dev.snailbench.model.domain.SqlFacts;
 import dev.snailbench.model.domain.WorkItem;
 import java.time.Instant;
 import java.util.UUID;
@@ -10,16 +11,25 @@ import java.util.UUID;
  * Both queries of a work item ran (or failed to); the scorer compares the results. {@code goldNondeterministic}
  * says why the gold's result depends on the plan (gold screening: {@code LIMIT 3 cuts through rows tied on
  * ORDER BY …}); null when the gold was found deterministic, was not screened, and in events written before
- * screening existed.
+ * screening existed. {@code sql}: what the executor read from the two texts when its guard parsed them, so that the
+ * scorer does not parse them again; null in events written before it did, which the scorer analyses itself.
  */
 public record ExecutionCompleted(UUID eventId, UUID jobId, String tenantId, UUID workItemId, Instant occurredAt,
         int schemaVersion, WorkItem item, Inference inference, ExecutionOutcome gold, ExecutionOutcome predicted,
-        String goldNondeterministic) implements WorkItemEvent {
+        String goldNondeterministic, SqlFacts sql) implements WorkItemEvent {
 
     /** An event without a screening verdict. */
     public ExecutionCompleted(UUID eventId, UUID jobId, String tenantId, UUID workItemId, Instant occurredAt,
             int schemaVersion, WorkItem item, Inference inference, ExecutionOutcome gold, ExecutionOutcome predicted) {
         this(eventId, jobId, tenantId, workItemId, occurredAt, schemaVersion, item, inference, gold, predicted, null);
+    }
+
+    /** An event without the executor's reading of its SQL (the scorer parses the texts itself). */
+    public ExecutionCompleted(UUID eventId, UUID jobId, String tenantId, UUID workItemId, Instant occurredAt,
+            int schemaVersion, WorkItem item, Inference inference, ExecutionOutcome gold, ExecutionOutcome predicted,
+            String goldNondeterministic) {
+        this(eventId, jobId, tenantId, workItemId, occurredAt, schemaVersion, item, inference, gold, predicted,
+                goldNondeterministic, null);
     }
 
     public static ExecutionCompleted of(ExecutionRequested request, ExecutionOutcome gold,
@@ -29,20 +39,25 @@ public record ExecutionCompleted(UUID eventId, UUID jobId, String tenantId, UUID
 
     public static ExecutionCompleted of(ExecutionRequested request, ExecutionOutcome gold, ExecutionOutcome predicted,
             String goldNondeterministic) {
+        return of(request, gold, predicted, goldNondeterministic, null);
+    }
+
+    public static ExecutionCompleted of(ExecutionRequested request, ExecutionOutcome gold, ExecutionOutcome predicted,
+            String goldNondeterministic, SqlFacts sql) {
         return new ExecutionCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), request.workItemId(),
                 Instant.now(), SCHEMA_VERSION, request.item(), request.inference(), gold, predicted,
-                goldNondeterministic);
+                goldNondeterministic, sql);
     }
 
     /** The same event under another id (everything else kept). */
     public ExecutionCompleted withEventId(UUID id) {
         return new ExecutionCompleted(id, jobId, tenantId, workItemId, occurredAt, schemaVersion, item, inference,
-                gold, predicted, goldNondeterministic);
+                gold, predicted, goldNondeterministic, sql);
     }
 
     /** The same event with other results (everything else kept). */
     public ExecutionCompleted withResults(ExecutionOutcome newGold, ExecutionOutcome newPredicted) {
         return new ExecutionCompleted(eventId, jobId, tenantId, workItemId, occurredAt, schemaVersion, item, inference,
-                newGold, newPredicted, goldNondeterministic);
+                newGold, newPredicted, goldNondeterministic, sql);
     }
 }

@@ -12,8 +12,11 @@ public record LinkingScore(double queryRecall, double queryPrecision, double que
         Set<String> missing, Set<String> extra) {
 
     public static LinkingScore of(QueryIdentifiers gold, QueryIdentifiers predicted) {
-        Set<String> g = gold.keys();
-        Set<String> p = predicted.keys();
+        return of(gold.keys(), predicted.keys());
+    }
+
+    /** The same scores over two sets of {@link QueryIdentifiers#keys()}. */
+    public static LinkingScore of(Set<String> g, Set<String> p) {
         Set<String> matched = new TreeSet<>(g);
         matched.retainAll(p);
         Set<String> missing = new TreeSet<>(g);

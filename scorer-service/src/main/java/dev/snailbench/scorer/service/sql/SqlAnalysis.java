@@ -2,15 +2,12 @@ package dev.snailbench.scorer.service.sql;
 
 import dev.snailbench.model.domain.EvaluationOptions.Linking;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.analysis.Characteristics;
-import dev.snailbench.sql.analysis.IdentifierExtractor;
-import dev.snailbench.sql.analysis.QueryIdentifiers;
+import dev.snailbench.model.domain.SqlFacts;
+import dev.snailbench.sql.analysis.ItemFacts;
 import dev.snailbench.sql.analysis.LinkingScore;
-import dev.snailbench.sql.analysis.OrderBy;
-import dev.snailbench.sql.analysis.PredictedIdentifiers.Linked;
 import dev.snailbench.sql.analysis.PredictedIdentifiers;
+import dev.snailbench.sql.analysis.QueryIdentifiers;
 import dev.snailbench.sql.analysis.SnailsLinking;
-import dev.snailbench.sql.SqlParseException;
 import dev.snailbench.sql.SqlParser;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collections;
@@ -25,7 +22,8 @@ import net.sf.jsqlparser.statement.Statement;
  * <p>
  * Analyses are kept per statement text (and dialect) for a while: a job asks the same gold question of every model at
  * every level, and models often answer alike, so most items of a job repeat a statement already parsed. Parsing is
- * the scorer's largest cost per item after the comparison itself.
+ * the scorer's largest cost per item after the comparison itself. Items scored from the executor's events mostly
+ * arrive with what the executor read from its own parse ({@link #analyse(SqlFacts)}), and are not parsed here.
  */
 @ApplicationScoped
 public class SqlAnalysis {
@@ -34,8 +32,8 @@ public class SqlAnalysis {
     static final int CACHED_STATEMENTS = 4_096;
 
     private final SqlParser parser;
-    private final Map<String, GoldAnalysis> golds = lru(CACHED_STATEMENTS);
-    private final Map<String, Linked> predictions = lru(CACHED_STATEMENTS);
+    private final Map<String, SqlFacts.Gold> golds = lru(CACHED_STATEMENTS);
+    private final Map<String, SqlFacts.Predicted> predictions = lru(CACHED_STATEMENTS);
     private final Map<String, QueryIdentifiers> snailsStatements = lru(CACHED_STATEMENTS);
 
     /** {@code linkingMethod} of items linked by the SNAILS authors' conventions. */
@@ -59,58 +57,43 @@ public class SqlAnalysis {
      * the linking scores follow the SNAILS authors' conventions ({@link SnailsLinking}; method {@code snails}).
      */
     public ItemAnalysis analyse(String goldSql, String predictedSql, SqlDialect dialect, Linking linking) {
-        GoldAnalysis gold = cached(golds, dialect.id() + "\n" + goldSql, () -> analyseGold(goldSql, dialect));
-        if (gold.error() != null) {
-            return new ItemAnalysis(gold.orderBy(), gold.hardness(), null, null, null, null, null, gold.error(), null,
-                    false);
-        }
-        if (predictedSql == null || predictedSql.isBlank()) {
-            return new ItemAnalysis(gold.orderBy(), gold.hardness(), null, null, null, gold.identifiers().keys(), null,
-                    null, null, false);
-        }
-        if (linking == Linking.SNAILS) {
+        SqlFacts.Gold gold = cached(golds, dialect.id() + "\n" + goldSql,
+                () -> ItemFacts.gold(parser, goldSql, dialect));
+        boolean predicted = predictedSql != null && !predictedSql.isBlank();
+        if (linking == Linking.SNAILS && gold.error() == null && predicted) {
             QueryIdentifiers g = snails(goldSql, dialect);
             QueryIdentifiers p = snails(predictedSql, dialect);
             LinkingScore s = LinkingScore.snails(g, p);
             return new ItemAnalysis(gold.orderBy(), gold.hardness(), s.queryRecall(), s.queryPrecision(), s.queryF1(),
                     g.keys(), p.keys(), null, SNAILS_METHOD, false);
         }
-        Linked predicted = predictedIdentifiers(predictedSql, dialect);
+        return analyse(new SqlFacts(gold, predicted ? predictedFacts(predictedSql, dialect) : null));
+    }
+
+    /**
+     * Per-item analysis, with the platform's linking conventions, of what the executor read from the item's SQL
+     * (nothing is parsed here).
+     */
+    public static ItemAnalysis analyse(SqlFacts facts) {
+        SqlFacts.Gold gold = facts.gold();
+        if (gold.error() != null) {
+            return new ItemAnalysis(gold.orderBy(), gold.hardness(), null, null, null, null, null, gold.error(), null,
+                    false);
+        }
+        SqlFacts.Predicted predicted = facts.predicted();
+        if (predicted == null) {
+            return new ItemAnalysis(gold.orderBy(), gold.hardness(), null, null, null, gold.identifiers(), null,
+                    null, null, false);
+        }
         LinkingScore s = LinkingScore.of(gold.identifiers(), predicted.identifiers());
         return new ItemAnalysis(gold.orderBy(), gold.hardness(), s.queryRecall(), s.queryPrecision(), s.queryF1(),
-                gold.identifiers().keys(), predicted.identifiers().keys(), null, predicted.method(),
-                predicted.multipleStatements());
+                gold.identifiers(), predicted.identifiers(), null, predicted.method(), predicted.statements() > 1);
     }
 
-    private GoldAnalysis analyseGold(String goldSql, SqlDialect dialect) {
-        Statement gold;
-        try {
-            gold = parse(goldSql, dialect);
-        } catch (SqlParseException e) {
-            return new GoldAnalysis(false, null, null, "gold SQL: " + e.reason());
-        }
-        boolean orderBy = OrderBy.topLevel(gold);
-        String hardness = null;
-        try {
-            hardness = Characteristics.of(gold).hardness().label();
-        } catch (RuntimeException e) {
-            hardness = null;
-        }
-        try {
-            return new GoldAnalysis(orderBy, hardness, IdentifierExtractor.extract(gold), null);
-        } catch (RuntimeException e) {
-            return new GoldAnalysis(orderBy, hardness, null, "gold SQL: " + e.getMessage());
-        }
-    }
-
-    /** What a gold statement says, whoever's prediction it is compared with. */
-    private record GoldAnalysis(boolean orderBy, String hardness, QueryIdentifiers identifiers, String error) {
-    }
-
-    /** As {@link PredictedIdentifiers#of}, with the service's parser (bounded threads and time). */
-    public Linked predictedIdentifiers(String predictedSql, SqlDialect dialect) {
+    /** A prediction's identifiers as {@link PredictedIdentifiers#of} reads them, with the service's parser. */
+    public SqlFacts.Predicted predictedFacts(String predictedSql, SqlDialect dialect) {
         return cached(predictions, dialect.id() + "\n" + predictedSql,
-                () -> PredictedIdentifiers.of(parser, predictedSql, dialect));
+                () -> ItemFacts.predicted(parser, predictedSql, dialect));
     }
 
     /** A statement's identifiers by the SNAILS authors' conventions, cached like the others. */
