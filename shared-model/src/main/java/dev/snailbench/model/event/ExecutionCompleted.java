@@ -34,12 +34,7 @@ public record ExecutionCompleted(UUID eventId, UUID jobId, String tenantId, UUID
 
     public static ExecutionCompleted of(ExecutionRequested request, ExecutionOutcome gold,
             ExecutionOutcome predicted) {
-        return of(request, gold, predicted, null);
-    }
-
-    public static ExecutionCompleted of(ExecutionRequested request, ExecutionOutcome gold, ExecutionOutcome predicted,
-            String goldNondeterministic) {
-        return of(request, gold, predicted, goldNondeterministic, null);
+        return of(request, gold, predicted, null, null);
     }
 
     public static ExecutionCompleted of(ExecutionRequested request, ExecutionOutcome gold, ExecutionOutcome predicted,
