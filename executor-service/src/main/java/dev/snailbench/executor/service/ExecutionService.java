@@ -17,7 +17,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import net.sf.jsqlparser.statement.select.Select;
 import org.jboss.logging.Logger;
 
 /**
@@ -49,8 +51,8 @@ public class ExecutionService {
 
     public Uni<ExecutionCompleted> execute(ExecutionRequested request, Target target) {
         // The gold, then its screening (once per distinct gold of the job), while the prediction runs.
-        Uni<GoldScreener.Screened> gold = blocking(() -> gold(request, target), config.goldTimeout())
-                .chain(g -> screener.screen(request, target, g));
+        Uni<GoldScreener.Screened> gold = blocking(() -> gold(request, target), config.goldTimeout(), GoldRun::of)
+                .chain(g -> screener.screen(request, target, g.outcome(), g.tree()));
         String predictedSql = request.inference() == null ? null : request.inference().predictedSql();
         Uni<ExecutionOutcome> predicted = predictedSql == null
                 ? Uni.createFrom().item(notRun(request.inference()))
@@ -110,19 +112,28 @@ public class ExecutionService {
         return ExecutionCompleted.of(request, failed, hasPrediction ? failed : notRun(request.inference()));
     }
 
-    private ExecutionOutcome gold(ExecutionRequested request, Target target) {
+    /** The gold's outcome, and the guard's tree of it when the check parsed it (for the screening to read). */
+    private record GoldRun(ExecutionOutcome outcome, Select tree) {
+        static GoldRun of(ExecutionOutcome outcome) {
+            return new GoldRun(outcome, null);
+        }
+    }
+
+    private GoldRun gold(ExecutionRequested request, Target target) {
         String sql = request.item() == null ? null : request.item().goldSql();
-        SqlGuard.Verdict verdict = executor.check(target, sql);
+        SqlGuard.Checked checked = executor.checked(target, sql);
+        SqlGuard.Verdict verdict = checked.verdict();
         if (!verdict.allowed()) {
-            return ExecutionOutcome.failed(ExecutionStatus.REJECTED, "gold SQL refused: " + verdict.reason(), null, 0);
+            return GoldRun.of(ExecutionOutcome.failed(ExecutionStatus.REJECTED, "gold SQL refused: "
+                    + verdict.reason(), null, 0));
         }
         Supplier<ExecutionOutcome> run = () -> executor.executeChecked(target, sql, limits(config.goldTimeout()),
                 config.timingRuns());
         if (!config.goldCache() || request.jobId() == null) {
-            return run.get();
+            return new GoldRun(run.get(), checked.tree());
         }
-        return goldCache.get(new GoldCache.Key(request.jobId(), target.identity(), target.dialect().id(),
-                verdict.normalizedSql()), run);
+        return new GoldRun(goldCache.get(new GoldCache.Key(request.jobId(), target.identity(),
+                target.dialect().id(), verdict.normalizedSql()), run), checked.tree());
     }
 
     private static ExecutionOutcome notRun(Inference inference) {
@@ -141,12 +152,18 @@ public class ExecutionService {
      * of the server-side timeout, so a stuck driver cannot hold the item forever.
      */
     private Uni<ExecutionOutcome> blocking(Supplier<ExecutionOutcome> work, Duration statementTimeout) {
+        return blocking(work, statementTimeout, outcome -> outcome);
+    }
+
+    /** The same for work whose result carries an outcome: {@code failed} makes one from a failed outcome. */
+    private <T> Uni<T> blocking(Supplier<T> work, Duration statementTimeout, Function<ExecutionOutcome, T> failed) {
         Duration deadline = statementTimeout.multipliedBy(Math.max(1, config.timingRuns()))
                 .plus(config.borrowTimeout().multipliedBy(2)).plus(config.connectTimeout()).plusSeconds(30);
         return Uni.createFrom().item(work).runSubscriptionOn(workers)
-                .ifNoItem().after(deadline).recoverWithItem(() -> ExecutionOutcome.failed(ExecutionStatus.TIMEOUT,
-                        "executor gave up after " + deadline.toSeconds() + " s", null, deadline.toSeconds()))
-                .onFailure().recoverWithItem(e -> ExecutionOutcome.failed(ExecutionStatus.ERROR,
-                        "executor error: " + e, null, 0));
+                .ifNoItem().after(deadline).recoverWithItem(() -> failed.apply(ExecutionOutcome.failed(
+                        ExecutionStatus.TIMEOUT, "executor gave up after " + deadline.toSeconds() + " s", null,
+                        deadline.toSeconds())))
+                .onFailure().recoverWithItem(e -> failed.apply(ExecutionOutcome.failed(ExecutionStatus.ERROR,
+                        "executor error: " + e, null, 0)));
     }
 }

@@ -52,6 +52,11 @@ public final class SqlExecutor {
         return guard.check(sql, target.dialect());
     }
 
+    /** {@link #check}, with the tree when this call parsed the text ({@link SqlGuard#checked}). */
+    public SqlGuard.Checked checked(Target target, String sql) {
+        return guard.checked(sql, target.dialect());
+    }
+
     /**
      * Runs gold SQL that already passed {@link #check} once more with the platform's {@code SET LOCAL} settings for
      * its transaction (the gold screening's plan variants).

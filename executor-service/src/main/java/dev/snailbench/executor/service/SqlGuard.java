@@ -76,6 +76,14 @@ public final class SqlGuard {
         }
     }
 
+    /**
+     * A verdict and, when this check parsed the text rather than remembered it, the tree it read: the gold
+     * screening reads the same statement again right after the gold has run, and reuses it instead of parsing. The
+     * tree is never remembered with the verdict (trees are large), and its readers never change it.
+     */
+    public record Checked(Verdict verdict, Select tree) {
+    }
+
     private final SqlParser parser;
     private final Map<String, Verdict> verdicts;
 
@@ -101,19 +109,57 @@ public final class SqlGuard {
     }
 
     public Verdict check(String sql, SqlDialect dialect) {
+        return checked(sql, dialect).verdict();
+    }
+
+    /** {@link #check}, with the parsed tree when this call parsed the text. */
+    public Checked checked(String sql, SqlDialect dialect) {
         if (verdicts == null || sql == null) {
             return decide(sql, dialect);
         }
         String key = dialect.id() + "\u0000" + sql;
         Verdict known = verdicts.get(key);
-        if (known == null) {
-            known = decide(sql, dialect);
-            verdicts.put(key, known);
+        if (known != null) {
+            return new Checked(known, null);
         }
-        return known;
+        Checked fresh = decide(sql, dialect);
+        verdicts.put(key, fresh.verdict());
+        return fresh;
     }
 
-    private Verdict decide(String sql, SqlDialect dialect) {
+    private Checked decide(String sql, SqlDialect dialect) {
+        Verdict refusal = refusalOfText(sql, dialect);
+        if (refusal != null) {
+            return new Checked(refusal, null);
+        }
+        List<Statement> list;
+        try {
+            // sql-support's parsing, as the rewriters and the scorer do: square brackets in SQL Server, and names
+            // JSqlParser refuses but the dialect accepts (a column "number") quoted for a second try. Only the
+            // verdict and the cache key come from the tree; the text that runs is the caller's.
+            list = parser.parseStatements(sql, dialect);
+        } catch (SqlParseException e) {
+            return new Checked(Verdict.refuse("not a parseable " + dialect.displayName() + " statement: "
+                    + e.reason()), null);
+        }
+        if (list.size() != 1) {
+            return new Checked(Verdict.refuse("exactly one statement may run, got " + list.size()), null);
+        }
+        Statement statement = list.get(0);
+        if (!(statement instanceof Select select)) {
+            return new Checked(Verdict.refuse("only SELECT queries may run, got " + kind(statement)), null);
+        }
+        String problem = new ReadOnlyCheck().problemIn(select);
+        if (problem != null) {
+            return new Checked(Verdict.refuse(problem), null);
+        }
+        SqlFacts.Gold asGold = readAsGold(select);
+        return new Checked(new Verdict(true, null, select.toString(), asGold,
+                readAsPrediction(sql, dialect, select, asGold)), select);
+    }
+
+    /** What refuses a text before it is parsed: emptiness, length, a denied call seen by the lexer; else null. */
+    private static Verdict refusalOfText(String sql, SqlDialect dialect) {
         if (sql == null || sql.isBlank()) {
             return Verdict.refuse("empty SQL");
         }
@@ -127,28 +173,7 @@ public final class SqlGuard {
             return Verdict.refuse(denied.startsWith("a Unicode") ? "uses " + denied + ", which the guard cannot read"
                     : "calls " + denied + "(), a function with side effects or hidden SQL");
         }
-        List<Statement> list;
-        try {
-            // sql-support's parsing, as the rewriters and the scorer do: square brackets in SQL Server, and names
-            // JSqlParser refuses but the dialect accepts (a column "number") quoted for a second try. Only the
-            // verdict and the cache key come from the tree; the text that runs is the caller's.
-            list = parser.parseStatements(sql, dialect);
-        } catch (SqlParseException e) {
-            return Verdict.refuse("not a parseable " + dialect.displayName() + " statement: " + e.reason());
-        }
-        if (list.size() != 1) {
-            return Verdict.refuse("exactly one statement may run, got " + list.size());
-        }
-        Statement statement = list.get(0);
-        if (!(statement instanceof Select select)) {
-            return Verdict.refuse("only SELECT queries may run, got " + kind(statement));
-        }
-        String problem = new ReadOnlyCheck().problemIn(select);
-        if (problem != null) {
-            return Verdict.refuse(problem);
-        }
-        SqlFacts.Gold asGold = readAsGold(select);
-        return new Verdict(true, null, select.toString(), asGold, readAsPrediction(sql, dialect, select, asGold));
+        return null;
     }
 
     // What the scorer reads never decides a verdict: a tree it cannot read leaves the reading to the scorer.

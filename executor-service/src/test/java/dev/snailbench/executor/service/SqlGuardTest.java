@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import dev.snailbench.sql.SqlParser;
 import dev.snailbench.model.domain.SqlDialect;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -114,5 +115,21 @@ class SqlGuardTest {
     @ValueSource(strings = {"SELECT a FROM t WHERE x = 1", "select   a\nfrom t where x=1"})
     void shouldNormalizeFormattingForTheGoldCache(String sql) {
         assertThat(guard.check(sql, SqlDialect.POSTGRESQL).normalizedSql()).isEqualTo("SELECT a FROM t WHERE x = 1");
+    }
+
+    @Test
+    void shouldHandItsTreeOnlyToTheCheckThatParsedTheText() {
+        SqlGuard remembering = new SqlGuard(new SqlParser(1, Duration.ofSeconds(5)), 10);
+        String sql = "SELECT a, count(*) FROM t GROUP BY a ORDER BY a";
+
+        SqlGuard.Checked first = remembering.checked(sql, SqlDialect.POSTGRESQL);
+        SqlGuard.Checked again = remembering.checked(sql, SqlDialect.POSTGRESQL);
+
+        assertThat(first.tree()).hasToString(first.verdict().normalizedSql());
+        assertThat(again.verdict()).isEqualTo(first.verdict());
+        assertThat(again.tree()).as("a remembered verdict keeps no tree").isNull();
+        assertThat(remembering.checked("DELETE FROM t", SqlDialect.POSTGRESQL).tree()).isNull();
+        assertThat(guard.checked(sql, SqlDialect.POSTGRESQL).tree()).as("without a cache, every check parses")
+                .isNotNull();
     }
 }

@@ -33,6 +33,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Function;
 import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.select.Select;
 import org.jboss.logging.Logger;
 
 /**
@@ -123,14 +124,17 @@ public class GoldScreener {
     /**
      * Screens the request's gold (on the worker pool, within {@link ScreeningConfig#deadline()}). A screening that
      * fails or runs out of time leaves the gold unflagged, with a warning in the log: it says nothing about the gold.
+     *
+     * @param tree the guard's tree of the gold when its check parsed it ({@link SqlGuard.Checked}), read instead of
+     *             parsing the text again; null: parsed here
      */
-    public Uni<Screened> screen(ExecutionRequested request, Target target, ExecutionOutcome gold) {
+    public Uni<Screened> screen(ExecutionRequested request, Target target, ExecutionOutcome gold, Select tree) {
         GoldScreening mode = request.item() == null ? GoldScreening.OFF : request.item().evaluation().goldScreening();
         if (mode == GoldScreening.OFF || !gold.ok() || request.jobId() == null) {
             return Uni.createFrom().item(new Screened(gold, null));
         }
         return Uni.createFrom().item(() -> new Screened(gold, screenBlocking(request.jobId(), target,
-                        request.item().goldSql(), gold)))
+                        request.item().goldSql(), gold, tree)))
                 .runSubscriptionOn(workers)
                 .ifNoItem().after(screening.deadline()).recoverWithItem(() -> {
                     LOG.warnf("job %s: screening the gold of question %s took longer than %s; not flagged",
@@ -145,7 +149,7 @@ public class GoldScreener {
     }
 
     /** The verdict of one gold, computed once per job, database and normalized SQL. Blocking. */
-    String screenBlocking(UUID jobId, Target target, String goldSql, ExecutionOutcome gold) {
+    String screenBlocking(UUID jobId, Target target, String goldSql, ExecutionOutcome gold, Select tree) {
         SqlGuard.Verdict verdict = executor.check(target, goldSql);
         if (!verdict.allowed()) {
             return null;
@@ -160,7 +164,7 @@ public class GoldScreener {
             return existing.join();
         }
         try {
-            String why = verdict(jobId, target, goldSql, gold, Reruns.WHERE_THE_PLAN_CAN_CHOOSE).why();
+            String why = verdict(jobId, target, goldSql, gold, Reruns.WHERE_THE_PLAN_CAN_CHOOSE, tree).why();
             mine.complete(why);
             return why;
         } catch (RuntimeException e) {
@@ -182,8 +186,13 @@ public class GoldScreener {
      * per job ({@code jobId} null: every time). Blocking.
      */
     Verdict verdict(UUID jobId, Target target, String goldSql, ExecutionOutcome gold, Reruns reruns) {
+        return verdict(jobId, target, goldSql, gold, reruns, null);
+    }
+
+    /** The same, reading {@code tree} (the guard's, never changed here) when given instead of parsing the text. */
+    Verdict verdict(UUID jobId, Target target, String goldSql, ExecutionOutcome gold, Reruns reruns, Select tree) {
         SqlDialect dialect = target.dialect();
-        Statement statement = parse(goldSql, dialect);
+        Statement statement = tree != null ? tree : parse(goldSql, dialect);
         List<String> reasons = new ArrayList<>();
         ExecutionLimits limits = new ExecutionLimits(config.goldTimeout(), config.rowCap(), config.byteCap(),
                 config.fetchSize());
