@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.executor.support.HostileDb;
-import dev.snailbench.executor.service.targets.SaltedPasswordCache;
-import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.testing.PostgresTestResource;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import java.net.InetAddress;
@@ -15,20 +13,16 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import javax.crypto.spec.PBEKeySpec;
 import org.awaitility.Awaitility;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeAll;
@@ -147,69 +141,6 @@ class PoolManagerTest {
     }
 
     @Test
-    void shouldDeriveATeamLoginsScramKeyOnceForAllTheConnectionsOfItsPools() throws Exception {
-        String role = "scram_team_" + Long.toUnsignedString(System.nanoTime(), 36);
-        String password = "pw-" + UUID.randomUUID();
-        String stored;
-        try (Connection admin = LocalStack.targets().connect(HostileDb.NAME);
-                Statement s = admin.createStatement()) {
-            s.execute("CREATE ROLE " + role + " LOGIN PASSWORD '" + password + "'");
-            try (ResultSet rs = s.executeQuery("SELECT rolpassword FROM pg_authid WHERE rolname = '" + role + "'")) {
-                rs.next();
-                stored = rs.getString(1);
-            }
-        }
-        // SCRAM-SHA-256$<iterations>:<salt>$<StoredKey>:<ServerKey>, as the server advertises it at each login.
-        String[] parts = stored.split("[$:]");
-        PBEKeySpec derivation = new PBEKeySpec(password.toCharArray(), Base64.getDecoder().decode(parts[2]),
-                Integer.parseInt(parts[1]), 256);
-        Target live = Core.postgres(HostileDb.NAME);
-        Target team = new Target("t-scram", live.dialect(), live.jdbcUrl(), role, password, Map.of());
-        SaltedPasswordCache.install();
-        SaltedPasswordCache cache = SaltedPasswordCache.shared();
-        assertThat(cache.remembers(derivation)).isFalse();
-        ExecutorService threads = Executors.newFixedThreadPool(4);
-        CountDownLatch held = new CountDownLatch(4);
-        CountDownLatch release = new CountDownLatch(1);
-        try (PoolManager pools = new PoolManager(new PoolManager.Settings(4, 8, Duration.ofMinutes(1),
-                Duration.ofSeconds(10)), Core.connector())) {
-            assertThat(pools.withConnection(team, Duration.ofSeconds(30), PoolManagerTest::backendPid)).isPositive();
-            assertThat(cache.remembers(derivation)).as("the first login's derivation").isTrue();
-            long reusedBefore = cache.reused();
-
-            // Four connections at once in the pool of another statement timeout: four more logins.
-            List<Future<Integer>> backends = new ArrayList<>();
-            for (int i = 0; i < 4; i++) {
-                backends.add(threads.submit(() -> pools.withConnection(team, Duration.ofSeconds(60), c -> {
-                    held.countDown();
-                    awaitQuietly(release);
-                    return backendPid(c);
-                })));
-            }
-            assertThat(held.await(30, TimeUnit.SECONDS)).isTrue();
-            release.countDown();
-            List<Integer> pids = new ArrayList<>();
-            for (Future<Integer> backend : backends) {
-                pids.add(backend.get(30, TimeUnit.SECONDS));
-            }
-
-            assertThat(pids).doesNotHaveDuplicates();
-            assertThat(cache.reused() - reusedBefore).as("logins answered from memory").isGreaterThanOrEqualTo(4);
-            // The server still checks every proof: a wrong password is refused, however often the right one came.
-            Target wrong = new Target(team.tenantId(), team.dialect(), team.jdbcUrl(), role, password + "x", Map.of());
-            assertThatThrownBy(() -> pools.withConnection(wrong, c -> c.isValid(5)))
-                    .isInstanceOf(SQLException.class).hasMessageContaining("password");
-        } finally {
-            release.countDown();
-            threads.shutdownNow();
-            try (Connection admin = LocalStack.targets().connect(HostileDb.NAME);
-                    Statement s = admin.createStatement()) {
-                s.execute("DROP ROLE IF EXISTS " + role);
-            }
-        }
-    }
-
-    @Test
     void shouldFailAtOnceWithTheReasonOnceTheCircuitOfADeadDatabaseIsOpen() throws Exception {
         int closedPort;
         String host = PostgresTestResource.DEAD_HOST;
@@ -240,14 +171,6 @@ class PoolManagerTest {
             // The circuit is the registration's: another tenant's attempts on that address are its own.
             assertThat(pools.circuitOpen(sameDatabaseOtherTenant)).isFalse();
             assertThat((boolean) pools.withConnection(live, c -> c.isValid(5))).isTrue();
-        }
-    }
-
-    private static void awaitQuietly(CountDownLatch latch) {
-        try {
-            latch.await(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

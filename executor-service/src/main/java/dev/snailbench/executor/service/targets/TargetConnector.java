@@ -42,8 +42,6 @@ public final class TargetConnector {
     public TargetConnector(TargetPolicy policy, Settings settings) {
         this.policy = policy;
         this.settings = settings;
-        // A team database's pools log in several times with one password: its SCRAM derivation is computed once.
-        SaltedPasswordCache.install();
     }
 
     public TargetPolicy policy() {
