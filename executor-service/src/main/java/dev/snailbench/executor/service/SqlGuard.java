@@ -82,6 +82,10 @@ public final class SqlGuard {
      * tree is never remembered with the verdict (trees are large), and its readers never change it.
      */
     public record Checked(Verdict verdict, Select tree) {
+
+        static Checked refused(String reason) {
+            return new Checked(Verdict.refuse(reason), null);
+        }
     }
 
     private final SqlParser parser;
@@ -128,9 +132,18 @@ public final class SqlGuard {
     }
 
     private Checked decide(String sql, SqlDialect dialect) {
-        Verdict refusal = refusalOfText(sql, dialect);
-        if (refusal != null) {
-            return new Checked(refusal, null);
+        if (sql == null || sql.isBlank()) {
+            return Checked.refused("empty SQL");
+        }
+        if (sql.length() > MAX_SQL_CHARS) {
+            return Checked.refused("SQL is " + sql.length() + " characters, more than " + MAX_SQL_CHARS);
+        }
+        // The lexical check runs first and on the raw text, so that even SQL the parser would read differently
+        // (quoted names, comments) cannot smuggle a denied call past the AST check.
+        String denied = deniedCall(sql, dialect);
+        if (denied != null) {
+            return Checked.refused(denied.startsWith("a Unicode") ? "uses " + denied + ", which the guard cannot read"
+                    : "calls " + denied + "(), a function with side effects or hidden SQL");
         }
         List<Statement> list;
         try {
@@ -139,41 +152,22 @@ public final class SqlGuard {
             // verdict and the cache key come from the tree; the text that runs is the caller's.
             list = parser.parseStatements(sql, dialect);
         } catch (SqlParseException e) {
-            return new Checked(Verdict.refuse("not a parseable " + dialect.displayName() + " statement: "
-                    + e.reason()), null);
+            return Checked.refused("not a parseable " + dialect.displayName() + " statement: " + e.reason());
         }
         if (list.size() != 1) {
-            return new Checked(Verdict.refuse("exactly one statement may run, got " + list.size()), null);
+            return Checked.refused("exactly one statement may run, got " + list.size());
         }
         Statement statement = list.get(0);
         if (!(statement instanceof Select select)) {
-            return new Checked(Verdict.refuse("only SELECT queries may run, got " + kind(statement)), null);
+            return Checked.refused("only SELECT queries may run, got " + kind(statement));
         }
         String problem = new ReadOnlyCheck().problemIn(select);
         if (problem != null) {
-            return new Checked(Verdict.refuse(problem), null);
+            return Checked.refused(problem);
         }
         SqlFacts.Gold asGold = readAsGold(select);
         return new Checked(new Verdict(true, null, select.toString(), asGold,
                 readAsPrediction(sql, dialect, select, asGold)), select);
-    }
-
-    /** What refuses a text before it is parsed: emptiness, length, a denied call seen by the lexer; else null. */
-    private static Verdict refusalOfText(String sql, SqlDialect dialect) {
-        if (sql == null || sql.isBlank()) {
-            return Verdict.refuse("empty SQL");
-        }
-        if (sql.length() > MAX_SQL_CHARS) {
-            return Verdict.refuse("SQL is " + sql.length() + " characters, more than " + MAX_SQL_CHARS);
-        }
-        // The lexical check runs first and on the raw text, so that even SQL the parser would read differently
-        // (quoted names, comments) cannot smuggle a denied call past the AST check.
-        String denied = deniedCall(sql, dialect);
-        if (denied != null) {
-            return Verdict.refuse(denied.startsWith("a Unicode") ? "uses " + denied + ", which the guard cannot read"
-                    : "calls " + denied + "(), a function with side effects or hidden SQL");
-        }
-        return null;
     }
 
     // What the scorer reads never decides a verdict: a tree it cannot read leaves the reading to the scorer.

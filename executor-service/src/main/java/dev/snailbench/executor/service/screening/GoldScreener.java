@@ -178,18 +178,14 @@ public class GoldScreener {
 
     /** Why the gold's result depends on the plan (reasons joined by "; "), or null (no caching). Blocking. */
     public String check(Target target, String goldSql, ExecutionOutcome gold) {
-        return verdict(null, target, goldSql, gold, Reruns.WHERE_THE_PLAN_CAN_CHOOSE).why();
+        return verdict(null, target, goldSql, gold, Reruns.WHERE_THE_PLAN_CAN_CHOOSE, null).why();
     }
 
     /**
      * The same, saying whether the gold ran again under other plans to find out; the database's views are read once
-     * per job ({@code jobId} null: every time). Blocking.
+     * per job ({@code jobId} null: every time). Reads {@code tree} (the guard's, never changed here) when given
+     * instead of parsing the text. Blocking.
      */
-    Verdict verdict(UUID jobId, Target target, String goldSql, ExecutionOutcome gold, Reruns reruns) {
-        return verdict(jobId, target, goldSql, gold, reruns, null);
-    }
-
-    /** The same, reading {@code tree} (the guard's, never changed here) when given instead of parsing the text. */
     Verdict verdict(UUID jobId, Target target, String goldSql, ExecutionOutcome gold, Reruns reruns, Select tree) {
         SqlDialect dialect = target.dialect();
         Statement statement = tree != null ? tree : parse(goldSql, dialect);

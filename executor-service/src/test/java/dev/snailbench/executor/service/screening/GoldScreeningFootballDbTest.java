@@ -58,9 +58,9 @@ class GoldScreeningFootballDbTest {
                     continue;
                 }
                 screened++;
-                GoldScreener.Verdict always = screener.verdict(null, target, sql, gold, GoldScreener.Reruns.ALWAYS);
+                GoldScreener.Verdict always = screener.verdict(null, target, sql, gold, GoldScreener.Reruns.ALWAYS, null);
                 GoldScreener.Verdict asJobs = screener.verdict(null, target, sql, gold,
-                        GoldScreener.Reruns.WHERE_THE_PLAN_CAN_CHOOSE);
+                        GoldScreener.Reruns.WHERE_THE_PLAN_CAN_CHOOSE, null);
                 if (!Objects.equals(always.why(), asJobs.why())) {
                     differing.add(sql + "\n  always: " + always.why() + "\n  as jobs: " + asJobs.why());
                 }
@@ -94,7 +94,7 @@ class GoldScreeningFootballDbTest {
                 Select tree = guard.checked(sql, target.dialect()).tree();
                 String printed = tree.toString();
                 GoldScreener.Verdict fromText = screener.verdict(null, target, sql, gold,
-                        GoldScreener.Reruns.WHERE_THE_PLAN_CAN_CHOOSE);
+                        GoldScreener.Reruns.WHERE_THE_PLAN_CAN_CHOOSE, null);
                 GoldScreener.Verdict fromTree = screener.verdict(null, target, sql, gold,
                         GoldScreener.Reruns.WHERE_THE_PLAN_CAN_CHOOSE, tree);
                 if (!fromText.equals(fromTree) || !tree.toString().equals(printed)) {

@@ -159,7 +159,7 @@ class GoldScreeningPostgresTest {
         Target target = Core.postgres(database);
         ExecutionOutcome gold = Core.executor().execute(target, sql, Core.DEFAULT_LIMITS, 1);
         assertThat(gold.ok()).as(gold.error()).isTrue();
-        return screener.verdict(null, target, sql, gold, GoldScreener.Reruns.WHERE_THE_PLAN_CAN_CHOOSE);
+        return screener.verdict(null, target, sql, gold, GoldScreener.Reruns.WHERE_THE_PLAN_CAN_CHOOSE, null);
     }
 
     private double golds(String plan) {
