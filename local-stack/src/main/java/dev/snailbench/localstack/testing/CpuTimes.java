@@ -17,23 +17,18 @@ import java.util.Map;
  * and by the whole machine, so a benchmark can say where a job's time went: on 2 cores, a pipeline whose processes
  * burn more CPU seconds than twice its wall time is CPU-bound, whatever its latencies.
  */
-public record CpuTimes(Map<String, Double> seconds, Map<String, Map<String, Double>> threads,
+public record CpuTimes(Map<String, Double> seconds, Map<String, JvmThreads> threads,
         double machineBusySeconds) {
-
-    /** Kinds of JVM threads, by the name Linux keeps for them (its first 15 characters). */
-    private static final String[][] THREAD_KINDS = {{"jit", "C1 CompilerThre", "C2 CompilerThre"},
-            {"gc", "VM Thread", "GC Thread", "G1 ", "VM Periodic"}, {"event loop", "vert.x-eventloo"},
-            {"kafka", "smallrye-kafka", "kafka-"}, {"workers", "executor-", "sql-parser", "classifier-"}};
 
     public static CpuTimes of(Stack stack) {
         Map<String, Double> seconds = new LinkedHashMap<>();
-        Map<String, Map<String, Double>> threads = new LinkedHashMap<>();
+        Map<String, JvmThreads> threads = new LinkedHashMap<>();
         for (Stack.Service service : Stack.Service.values()) {
             Process process = stack.process(service);
             if (process != null) {
                 String name = service.name().toLowerCase(Locale.ROOT);
                 seconds.put(name, cpu(process.toHandle()));
-                threads.put(name, byThreadKind(process.pid()));
+                threads.put(name, JvmThreads.of(process.pid()));
             }
         }
         seconds.put("kafka", cpu(stack.kafka().process()));
@@ -80,55 +75,13 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, Map<String, Doub
         return (Long.parseLong(f[first]) + Long.parseLong(f[second])) / 100.0; // USER_HZ
     }
 
-    /**
-     * Where a JVM's CPU went, by kind of thread: the JIT compilers, the garbage collector, the Vert.x event loops,
-     * the Kafka clients' threads, worker pools, and the rest (from /proc/PID/task; threads that ended between two
-     * snapshots are not counted).
-     */
-    private static Map<String, Double> byThreadKind(long pid) {
-        Map<String, Double> kinds = new LinkedHashMap<>();
-        for (String[] kind : THREAD_KINDS) {
-            kinds.put(kind[0], 0.0);
-        }
-        kinds.put("other", 0.0);
-        try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-            tasks.forEach(task -> {
-                try {
-                    String stat = Files.readString(task.resolve("stat"));
-                    String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                    // Fields 14 and 15 of stat (utime, stime), counted after the command name: indexes 11 and 12.
-                    double used = (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0; // USER_HZ
-                    kinds.merge(kindOf(comm), used, Double::sum);
-                } catch (IOException | RuntimeException e) {
-                    // The thread ended while being read: it is not counted.
-                }
-            });
-        } catch (IOException e) {
-            return Map.of();
-        }
-        return kinds;
-    }
-
-    private static String kindOf(String threadName) {
-        for (String[] kind : THREAD_KINDS) {
-            for (int i = 1; i < kind.length; i++) {
-                if (threadName.startsWith(kind[i])) {
-                    return kind[0];
-                }
-            }
-        }
-        return "other";
-    }
-
     /** The services' CPU between {@code before} and this snapshot by kind of thread, one service per line part. */
     public String threadsSince(CpuTimes before) {
         StringBuilder line = new StringBuilder("  service threads cpu s:");
-        threads.forEach((service, kinds) -> {
+        threads.forEach((service, now) -> {
             line.append(' ').append(service);
-            Map<String, Double> earlier = before.threads.getOrDefault(service, Map.of());
-            kinds.forEach((kind, used) -> line.append(String.format(Locale.ROOT, " %s %.1f", kind,
-                    used - earlier.getOrDefault(kind, 0.0))));
+            now.since(before.threads.getOrDefault(service, JvmThreads.NONE)).forEach((kind, used) -> line.append(
+                    String.format(Locale.ROOT, " %s %.1f", kind, used)));
             line.append(';');
         });
         return line.toString();
