@@ -69,8 +69,12 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, JvmThreads> thre
     }
 
     /** Two clock-tick fields of /proc/PID/stat, indexed after the command name, in seconds. */
-    private static double statSeconds(long pid, int first, int second) throws IOException {
-        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+    static double statSeconds(long pid, int first, int second) throws IOException {
+        return statSeconds(Files.readString(Path.of("/proc", Long.toString(pid), "stat")), first, second);
+    }
+
+    /** Two clock-tick fields of a stat line (a process's or a thread's), indexed after the command name, in seconds. */
+    static double statSeconds(String stat, int first, int second) {
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return (Long.parseLong(f[first]) + Long.parseLong(f[second])) / 100.0; // USER_HZ
     }

@@ -37,12 +37,14 @@ public record JvmThreads(double process, Map<Long, Task> tasks) {
         Map<Long, Task> tasks = new LinkedHashMap<>();
         double process;
         try (var entries = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-            process = cpu(Path.of("/proc", Long.toString(pid), "stat"));
+            // Fields 14 and 15 of stat (utime, stime): indexes 11 and 12 after the command name.
+            process = CpuTimes.statSeconds(pid, 11, 12);
             entries.forEach(task -> {
                 try {
                     String stat = Files.readString(task.resolve("stat"));
                     String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                    tasks.put(Long.parseLong(task.getFileName().toString()), new Task(kindOf(comm), cpu(stat)));
+                    tasks.put(Long.parseLong(task.getFileName().toString()), new Task(kindOf(comm),
+                            CpuTimes.statSeconds(stat, 11, 12)));
                 } catch (IOException | RuntimeException e) {
                     // The thread ended while being read: its CPU is among the ended threads'.
                 }
@@ -75,7 +77,7 @@ public record JvmThreads(double process, Map<Long, Task> tasks) {
         return kinds;
     }
 
-    static String kindOf(String threadName) {
+    private static String kindOf(String threadName) {
         for (String[] kind : KINDS) {
             for (int i = 1; i < kind.length; i++) {
                 if (threadName.startsWith(kind[i])) {
@@ -84,15 +86,5 @@ public record JvmThreads(double process, Map<Long, Task> tasks) {
             }
         }
         return "other";
-    }
-
-    private static double cpu(Path stat) throws IOException {
-        return cpu(Files.readString(stat));
-    }
-
-    /** Fields 14 and 15 of a stat line (utime, stime), indexed 11 and 12 after the command name, in seconds. */
-    private static double cpu(String stat) {
-        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0; // USER_HZ
     }
 }
