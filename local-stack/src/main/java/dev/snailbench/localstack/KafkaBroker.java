@@ -40,6 +40,9 @@ public final class KafkaBroker implements AutoCloseable {
     /** The largest record the broker accepts: the executor's {@code snailbench.executor.max-event-bytes}. */
     public static final int MAX_EVENT_BYTES = 33_554_432;
 
+    /** The broker's node id (its only node: broker and controller). */
+    public static final int NODE_ID = 1;
+
     /** Starts a broker whose topics get {@code partitions} partitions when auto-created. */
     public static KafkaBroker start(int partitions) {
         for (int attempt = 1;; attempt++) {
@@ -63,7 +66,7 @@ public final class KafkaBroker implements AutoCloseable {
             Path config = workDir.resolve("server.properties");
             Files.writeString(config, String.join("\n",
                     "process.roles=broker,controller",
-                    "node.id=1",
+                    "node.id=" + NODE_ID,
                     "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
                     "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
                     "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,

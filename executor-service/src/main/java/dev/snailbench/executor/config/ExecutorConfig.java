@@ -91,6 +91,13 @@ public interface ExecutorConfig {
     @WithDefault("4")
     int tenantsAtOnce();
 
+    /**
+     * How long a finished item's result waits for others of its batch to travel in the same record (at most 50 to a
+     * record): a record's costs (produce, fetch, poll, the scorer's transaction) are paid once for them all.
+     */
+    @WithDefault("250ms")
+    Duration resultsGroupWait();
+
     /** Cancelled jobs remembered (the oldest forgotten first); their items still in flight are skipped. */
     @WithDefault("100000")
     int cancelledJobsRemembered();

@@ -20,6 +20,7 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.vertx.core.Context;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -39,7 +40,7 @@ import org.eclipse.microprofile.reactive.messaging.Message;
  * sql-to-execute → results-to-score: runs work items' gold and predicted SQL and forwards both outcomes, a batch of
  * records (several items each) at a time: each distinct database of the batch resolved once, the items' SQL run in
  * parallel on the JDBC pool, and the ExecutionCompleted of the items that finished together sent together, each
- * job's in one {@link ExecutionsCompleted} record, at most {@link #GROUP_WAIT} after the first of them finished (the
+ * job's in one {@link ExecutionsCompleted} record, at most {@code results-group-wait} after the first of them finished (the
  * next items keep the pool busy meanwhile). The offsets are committed once every record of the batch is acknowledged
  * by the broker.
  * <p>
@@ -70,6 +71,7 @@ public class ExecutionRequestConsumer {
     private final int maxItemBytes;
     private final int itemsPerTenant;
     private final int tenantsAtOnce;
+    private final Duration groupWait;
     private final JobCancellationConsumer cancellations;
     private final Counter skipped;
 
@@ -84,14 +86,13 @@ public class ExecutionRequestConsumer {
         this.cancellations = cancellations;
         this.itemsPerTenant = Math.max(1, config.itemsPerTenant());
         this.tenantsAtOnce = Math.max(1, config.tenantsAtOnce());
+        this.groupWait = config.resultsGroupWait();
         this.skipped = Counter.builder(SKIPPED_METRIC).description("work items of cancelled jobs skipped, not run")
                 .register(metrics);
     }
 
     /** Results to an {@link ExecutionsCompleted} record at most (the scorer's batch is a few records). */
     static final int RESULTS_PER_RECORD = 50;
-    /** How long a finished result waits for others to travel with: the scorer sees it at most this much later. */
-    static final Duration GROUP_WAIT = Duration.ofMillis(50);
 
     /** Counter of the items skipped because their job was cancelled (Prometheus: snailbench_executor_items_skipped). */
     public static final String SKIPPED_METRIC = "snailbench.executor.items.skipped";
@@ -120,8 +121,8 @@ public class ExecutionRequestConsumer {
         return resolveTargets(live)
                 .chain(resolved -> PerTenant.merge(live, ExecutionRequested::tenantId,
                                 request -> answer(request, resolved), itemsPerTenant, tenantsAtOnce)
-                        // What finished together goes on together (one record per job), at most GROUP_WAIT later.
-                        .group().intoLists().of(RESULTS_PER_RECORD, GROUP_WAIT)
+                        // What finished together goes on together (one record per job), at most groupWait later.
+                        .group().intoLists().of(RESULTS_PER_RECORD, groupWait)
                         // A group that closes while the previous one is still being sent waits here.
                         .onOverflow().buffer()
                         .onItem().transformToUniAndConcatenate(this::send)
@@ -138,13 +139,17 @@ public class ExecutionRequestConsumer {
             return Uni.createFrom().nullItem();
         }
         return execute(request, resolved.get(key(request)))
-                // Serializing a result (up to max-event-bytes of JSON) is CPU work: on a worker too, never on the
-                // event loop.
-                .emitOn(Infrastructure.getDefaultWorkerPool())
-                .map(completed -> {
-                    EventSize.Fitted fitted = EventSize.fit(withStableId(completed), maxItemBytes);
-                    return new EventRecords.Item(fitted.event(), fitted.json());
-                });
+                // Serializing a result (up to max-event-bytes of JSON) is CPU work, never for the event loop: where
+                // the item finished on a worker (its queries ran on the JDBC pool), there, without another hop.
+                .onItem().transformToUni(completed -> Context.isOnEventLoopThread()
+                        ? Uni.createFrom().item(() -> written(completed))
+                                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                        : Uni.createFrom().item(written(completed)));
+    }
+
+    private EventRecords.Item written(ExecutionCompleted completed) {
+        EventSize.Fitted fitted = EventSize.fit(withStableId(completed), maxItemBytes);
+        return new EventRecords.Item(fitted.event(), fitted.json());
     }
 
     /** The results of a group, each job's in as few records as fit. */

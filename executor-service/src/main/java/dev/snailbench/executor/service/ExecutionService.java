@@ -52,7 +52,7 @@ public class ExecutionService {
     public Uni<ExecutionCompleted> execute(ExecutionRequested request, Target target) {
         // The gold, then its screening (once per distinct gold of the job), while the prediction runs.
         Uni<GoldScreener.Screened> gold = blocking(() -> gold(request, target), config.goldTimeout(), GoldRun::of)
-                .chain(g -> screener.screen(request, target, g.outcome(), g.tree()));
+                .chain(g -> screener.screen(request, target, g.outcome(), g.tree(), g.verdict()));
         String predictedSql = request.inference() == null ? null : request.inference().predictedSql();
         Uni<ExecutionOutcome> predicted = predictedSql == null
                 ? Uni.createFrom().item(notRun(request.inference()))
@@ -112,10 +112,13 @@ public class ExecutionService {
         return ExecutionCompleted.of(request, failed, hasPrediction ? failed : notRun(request.inference()));
     }
 
-    /** The gold's outcome, and the guard's tree of it when the check parsed it (for the screening to read). */
-    private record GoldRun(ExecutionOutcome outcome, Select tree) {
+    /**
+     * The gold's outcome, the guard's verdict of it, and the guard's tree when the check parsed it (for the screening
+     * to read).
+     */
+    private record GoldRun(ExecutionOutcome outcome, Select tree, SqlGuard.Verdict verdict) {
         static GoldRun of(ExecutionOutcome outcome) {
-            return new GoldRun(outcome, null);
+            return new GoldRun(outcome, null, null);
         }
     }
 
@@ -124,16 +127,16 @@ public class ExecutionService {
         SqlGuard.Checked checked = executor.checked(target, sql);
         SqlGuard.Verdict verdict = checked.verdict();
         if (!verdict.allowed()) {
-            return GoldRun.of(ExecutionOutcome.failed(ExecutionStatus.REJECTED, "gold SQL refused: "
-                    + verdict.reason(), null, 0));
+            return new GoldRun(ExecutionOutcome.failed(ExecutionStatus.REJECTED, "gold SQL refused: "
+                    + verdict.reason(), null, 0), null, verdict);
         }
         Supplier<ExecutionOutcome> run = () -> executor.executeChecked(target, sql, limits(config.goldTimeout()),
                 config.timingRuns());
         if (!config.goldCache() || request.jobId() == null) {
-            return new GoldRun(run.get(), checked.tree());
+            return new GoldRun(run.get(), checked.tree(), verdict);
         }
         return new GoldRun(goldCache.get(new GoldCache.Key(request.jobId(), target.identity(),
-                target.dialect().id(), verdict.normalizedSql()), run), checked.tree());
+                target.dialect().id(), verdict.normalizedSql()), run), checked.tree(), verdict);
     }
 
     private static ExecutionOutcome notRun(Inference inference) {

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Gold screening over the real broker: the verdict on a gold whose LIMIT cuts through tied rows (FootballDB's 2018
  * teams all share the year they are sorted by) travels on ExecutionCompleted for {@code flag} and {@code exclude},
- * not for {@code off}; a deterministic gold is not flagged.
+ * not for {@code off}, and for every item of a job that repeats the gold; a deterministic gold is not flagged.
  */
 @QuarkusTest
 @RealInfrastructure
@@ -50,7 +50,11 @@ class GoldScreeningHopTest {
     }
 
     private static ExecutionCompleted run(String gold, GoldScreening mode) {
-        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-screen", Requests.footballDb("t-screen", "v1"), gold,
+        return run(UUID.randomUUID(), gold, mode);
+    }
+
+    private static ExecutionCompleted run(UUID jobId, String gold, GoldScreening mode) {
+        ExecutionRequested request = Requests.request(jobId, "t-screen", Requests.footballDb("t-screen", "v1"), gold,
                 Requests.predicted(TOTAL), new EvaluationOptions(null, mode));
         topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(ExecutionsRequested.of(List.of(request))));
         List<TopicClient.Carried<ExecutionCompleted>> results = TopicClient.awaitItems(Topics.RESULTS_TO_SCORE,
@@ -72,6 +76,18 @@ class GoldScreeningHopTest {
                     .isEqualToIgnoringCase("LIMIT 3 cuts through rows tied on ORDER BY year (rows 3 and 4 share the keys)");
             assertThat(completed.item().evaluation().goldScreening()).isEqualTo(mode);
         }
+    }
+
+    @Test
+    void shouldGiveEveryItemOfAJobThatRepeatsAGoldTheVerdictOfItsFirst() {
+        UUID job = UUID.randomUUID();
+        ExecutionCompleted first = run(job, TIED, GoldScreening.FLAG);
+        // Sent once the first is answered: the job's verdict on this gold is known, and the second item carries it.
+        ExecutionCompleted again = run(job, TIED, GoldScreening.FLAG);
+
+        assertThat(first.goldNondeterministic()).containsIgnoringCase("LIMIT 3 cuts through rows tied");
+        assertThat(again.goldNondeterministic()).isEqualTo(first.goldNondeterministic());
+        assertThat(again.workItemId()).isNotEqualTo(first.workItemId());
     }
 
     @Test

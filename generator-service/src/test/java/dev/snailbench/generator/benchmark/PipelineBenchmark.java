@@ -11,6 +11,7 @@ import dev.snailbench.localstack.testing.CpuTimes;
 import dev.snailbench.localstack.testing.ResidentMemory;
 import dev.snailbench.localstack.testing.JdbcLoop;
 import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.localstack.testing.TopicVolumes;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -167,6 +168,7 @@ class PipelineBenchmark {
         List<String> out = new ArrayList<>();
         Loop loop = jdbcLoop(stack, statements, n);
         double jdbc = loop.seconds();
+        TopicVolumes topicsBefore = TopicVolumes.of(stack.kafka());
         CpuTimes cpuBefore = CpuTimes.of(stack);
         Instant start = Instant.now();
         String jobId = client.submitJob(apiKey, job(target, "bench " + phase + " " + n, statements, n,
@@ -209,6 +211,9 @@ class PipelineBenchmark {
         String threads = cpuAfter.threadsSince(cpuBefore);
         out.add(threads);
         System.out.println(threads);
+        String topics = TopicVolumes.of(stack.kafka()).since(topicsBefore, n);
+        out.add(topics);
+        System.out.println(topics);
         String memory = ResidentMemory.of(stack);
         out.add(memory);
         System.out.println(memory);

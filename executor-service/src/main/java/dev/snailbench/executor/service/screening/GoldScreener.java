@@ -129,9 +129,24 @@ public class GoldScreener {
      *             parsing the text again; null: parsed here
      */
     public Uni<Screened> screen(ExecutionRequested request, Target target, ExecutionOutcome gold, Select tree) {
+        return screen(request, target, gold, tree, null);
+    }
+
+    /**
+     * The same, given the guard's verdict of the gold (null: asked here): a gold whose verdict this job already has
+     * is answered at once, on the caller's thread, with no task, timer or lookup in the guard (a job's items repeat
+     * its golds: all but its first item of each gold take this path).
+     */
+    public Uni<Screened> screen(ExecutionRequested request, Target target, ExecutionOutcome gold, Select tree,
+            SqlGuard.Verdict verdict) {
         GoldScreening mode = request.item() == null ? GoldScreening.OFF : request.item().evaluation().goldScreening();
         if (mode == GoldScreening.OFF || !gold.ok() || request.jobId() == null) {
             return Uni.createFrom().item(new Screened(gold, null));
+        }
+        CompletableFuture<String> known = verdict == null || !verdict.allowed() ? null
+                : known(new Key(request.jobId(), target.identity(), verdict.normalizedSql()));
+        if (known != null && known.isDone() && !known.isCompletedExceptionally()) {
+            return Uni.createFrom().item(new Screened(gold, known.join()));
         }
         return Uni.createFrom().item(() -> new Screened(gold, screenBlocking(request.jobId(), target,
                         request.item().goldSql(), gold, tree)))
@@ -146,6 +161,12 @@ public class GoldScreener {
                             request.item().questionId());
                     return new Screened(gold, null);
                 });
+    }
+
+    private CompletableFuture<String> known(Key key) {
+        synchronized (verdicts) {
+            return verdicts.get(key);
+        }
     }
 
     /** The verdict of one gold, computed once per job, database and normalized SQL. Blocking. */
