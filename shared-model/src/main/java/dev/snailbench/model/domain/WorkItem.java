@@ -24,6 +24,13 @@ public record WorkItem(UUID workItemId, String questionId, String question, Stri
         evaluation = evaluation == null ? EvaluationOptions.DEFAULT : evaluation;
     }
 
+    /** The same item without its recorded prediction: once inference has read it, no later hop does. */
+    public WorkItem withoutRecordedPrediction() {
+        return recordedPrediction == null ? this : new WorkItem(workItemId, questionId, question, goldSql, dialect,
+                database, model, level, promptOptions, schemaId, null, jobName, schemaVariant, labelledHardness,
+                evaluation);
+    }
+
     /** A work item judged with the default options. */
     public WorkItem(UUID workItemId, String questionId, String question, String goldSql, SqlDialect dialect,
             DatabaseRef database, ModelRef model, NaturalnessLevel level, PromptOptions promptOptions, String schemaId,
