@@ -81,10 +81,10 @@ public interface ExecutorConfig {
     }
 
     /**
-     * Items of one tenant a consumed batch runs at once: a tenant's slow or dead database takes at most this many of
-     * the batch's slots, the other tenants' items run beside them.
+     * Items of one tenant a consumed batch runs at once (each runs its gold, then its prediction): a tenant's slow or
+     * dead database takes at most this many of the batch's slots, the other tenants' items run beside them.
      */
-    @WithDefault("2")
+    @WithDefault("4")
     int itemsPerTenant();
 
     /** Tenants whose items a batch runs at once (each with up to items-per-tenant items). */

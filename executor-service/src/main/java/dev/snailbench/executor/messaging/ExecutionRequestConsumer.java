@@ -22,7 +22,6 @@ import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.vertx.core.Context;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
@@ -51,7 +50,7 @@ import org.eclipse.microprofile.reactive.messaging.Message;
  * neither run nor answered (the job is already {@code cancelled}, with the verdicts it had).
  * <p>
  * This hop keeps no state of its own: its work is read-only queries, so a redelivered request is simply run again
- * and answered with the same event id ({@link #eventIdFor}); the scorer, which owns the verdict, keeps the first
+ * and answered with the same event id ({@link ExecutionCompleted#idFor}); the scorer, which owns the verdict, keeps the first
  * result of a work item and answers a repeat with the stored verdict. Storing every result here as well (it was, up
  * to 32 MiB of JSON per item) cost a lookup and an insert of the results per batch on the platform database: the
  * largest share of this hop's time, for a guarantee the scorer already gives.
@@ -108,10 +107,6 @@ public class ExecutionRequestConsumer {
                 records -> executeAll(records.stream().flatMap(record -> record.requests().stream()).toList()));
     }
 
-    /** The id of a work item's ExecutionCompleted: the same for every run of the item, so repeats are recognisable. */
-    public static UUID eventIdFor(UUID workItemId) {
-        return UUID.nameUUIDFromBytes(("ExecutionCompleted:" + workItemId).getBytes(StandardCharsets.UTF_8));
-    }
 
     private Uni<Void> executeAll(List<ExecutionRequested> requests) {
         // A batch may hold the same item twice (a redelivery): run it once.
@@ -148,7 +143,7 @@ public class ExecutionRequestConsumer {
     }
 
     private EventRecords.Item written(ExecutionCompleted completed) {
-        EventSize.Fitted fitted = EventSize.fit(withStableId(completed), maxItemBytes);
+        EventSize.Fitted fitted = EventSize.fit(completed, maxItemBytes);
         return new EventRecords.Item(fitted.event(), fitted.json());
     }
 
@@ -166,9 +161,6 @@ public class ExecutionRequestConsumer {
         return true;
     }
 
-    private static ExecutionCompleted withStableId(ExecutionCompleted c) {
-        return c.withEventId(eventIdFor(c.workItemId()));
-    }
 
     /**
      * Each distinct database of the batch resolved once, one after the other (Hibernate Reactive's session is not

@@ -49,18 +49,47 @@ public class ExecutionService {
         this.screener = screener;
     }
 
+    /**
+     * Runs the item's gold, then its prediction, in one task on the JDBC pool (a task, a deadline and a hand-off per
+     * item, not per query: the concurrency is the items run side by side, {@code items-per-tenant}), then screens the
+     * gold (once per distinct gold of the job; at once when the job's verdict on it is known).
+     */
     public Uni<ExecutionCompleted> execute(ExecutionRequested request, Target target) {
-        // The gold, then its screening (once per distinct gold of the job), while the prediction runs.
-        Uni<GoldScreener.Screened> gold = blocking(() -> gold(request, target), config.goldTimeout(), GoldRun::of)
-                .chain(g -> screener.screen(request, target, g.outcome(), g.tree(), g.verdict()));
-        String predictedSql = request.inference() == null ? null : request.inference().predictedSql();
-        Uni<ExecutionOutcome> predicted = predictedSql == null
-                ? Uni.createFrom().item(notRun(request.inference()))
-                : blocking(() -> executor.execute(target, predictedSql, limits(config.predictedTimeout()),
-                        config.timingRuns()), config.predictedTimeout());
-        return Uni.combine().all().unis(gold, predicted).asTuple()
-                .map(both -> ExecutionCompleted.of(request, both.getItem1().gold(), both.getItem2(),
-                        both.getItem1().why(), facts(request, target)));
+        boolean predicts = predictedSql(request) != null;
+        Duration timeouts = predicts ? config.goldTimeout().plus(config.predictedTimeout()) : config.goldTimeout();
+        return blocking(() -> run(request, target), timeouts, predicts ? 2 : 1,
+                        failed -> new Ran(GoldRun.of(failed), predicts ? failed : notRun(request.inference())))
+                .chain(ran -> screener.screen(request, target, ran.gold().outcome(), ran.gold().tree(),
+                                ran.gold().verdict())
+                        .map(screened -> ExecutionCompleted.of(request, screened.gold(), ran.predicted(),
+                                screened.why(), facts(request, target))));
+    }
+
+    /** The gold, then the prediction. Blocking. */
+    private Ran run(ExecutionRequested request, Target target) {
+        GoldRun gold = guarded(() -> gold(request, target), GoldRun::of);
+        String predictedSql = predictedSql(request);
+        ExecutionOutcome predicted = predictedSql == null ? notRun(request.inference())
+                : guarded(() -> executor.execute(target, predictedSql, limits(config.predictedTimeout()),
+                        config.timingRuns()), outcome -> outcome);
+        return new Ran(gold, predicted);
+    }
+
+    private static String predictedSql(ExecutionRequested request) {
+        return request.inference() == null ? null : request.inference().predictedSql();
+    }
+
+    /** Both queries' outcomes, the gold's with what the guard read of it. */
+    private record Ran(GoldRun gold, ExecutionOutcome predicted) {
+    }
+
+    /** One query's work; a bug in it is that query's failed outcome, and the item's other query still runs. */
+    private static <T> T guarded(Supplier<T> work, Function<ExecutionOutcome, T> failed) {
+        try {
+            return work.get();
+        } catch (RuntimeException e) {
+            return failed.apply(ExecutionOutcome.failed(ExecutionStatus.ERROR, "executor error: " + e, null, 0));
+        }
     }
 
     /**
@@ -152,16 +181,14 @@ public class ExecutionService {
 
     /**
      * Runs JDBC work on the worker pool, never the event loop. The deadline covers queueing and connecting on top
-     * of the server-side timeout, so a stuck driver cannot hold the item forever.
+     * of the server-side timeouts of its {@code queries}, so a stuck driver cannot hold the item forever;
+     * {@code failed} makes the work's result from the outcome of a task that ran out of time or failed.
      */
-    private Uni<ExecutionOutcome> blocking(Supplier<ExecutionOutcome> work, Duration statementTimeout) {
-        return blocking(work, statementTimeout, outcome -> outcome);
-    }
-
-    /** The same for work whose result carries an outcome: {@code failed} makes one from a failed outcome. */
-    private <T> Uni<T> blocking(Supplier<T> work, Duration statementTimeout, Function<ExecutionOutcome, T> failed) {
-        Duration deadline = statementTimeout.multipliedBy(Math.max(1, config.timingRuns()))
-                .plus(config.borrowTimeout().multipliedBy(2)).plus(config.connectTimeout()).plusSeconds(30);
+    private <T> Uni<T> blocking(Supplier<T> work, Duration statementTimeouts, int queries,
+            Function<ExecutionOutcome, T> failed) {
+        Duration deadline = statementTimeouts.multipliedBy(Math.max(1, config.timingRuns()))
+                .plus(config.borrowTimeout().multipliedBy(2L * queries))
+                .plus(config.connectTimeout().multipliedBy(queries)).plusSeconds(30);
         return Uni.createFrom().item(work).runSubscriptionOn(workers)
                 .ifNoItem().after(deadline).recoverWithItem(() -> failed.apply(ExecutionOutcome.failed(
                         ExecutionStatus.TIMEOUT, "executor gave up after " + deadline.toSeconds() + " s", null,

@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -17,6 +18,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
@@ -59,7 +61,27 @@ public final class PoolManager implements AutoCloseable {
      * Never printed.
      */
     private record PoolKey(String tenantId, SqlDialect dialect, String jdbcUrl, String user, String password,
-            Map<String, String> options, long statementTimeoutMillis) {
+            Map<String, String> options, long statementTimeoutMillis, int hash) {
+
+        /** A key is made for every statement: its hash (over the options too) is computed once, here. */
+        PoolKey(String tenantId, SqlDialect dialect, String jdbcUrl, String user, String password,
+                Map<String, String> options, long statementTimeoutMillis) {
+            this(tenantId, dialect, jdbcUrl, user, password, options, statementTimeoutMillis,
+                    Objects.hash(tenantId, dialect, jdbcUrl, user, password, options, statementTimeoutMillis));
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof PoolKey k && hash == k.hash && statementTimeoutMillis == k.statementTimeoutMillis
+                    && dialect == k.dialect && Objects.equals(tenantId, k.tenantId) && Objects.equals(jdbcUrl, k.jdbcUrl)
+                    && Objects.equals(user, k.user) && Objects.equals(password, k.password)
+                    && Objects.equals(options, k.options);
+        }
 
         @Override
         public String toString() {
@@ -112,17 +134,19 @@ public final class PoolManager implements AutoCloseable {
     public <T> T withConnection(Target target, Duration statementTimeout, ConnectionWork<T> work)
             throws SQLException {
         // A dead database fails here at once, before it takes a permit that a reachable one could use.
-        breakers.admit(registration(target));
+        String registration = registration(target);
+        breakers.admit(registration);
         Semaphore tenant = tenantPermits.computeIfAbsent(target.tenantId(),
                 t -> new Semaphore(settings.perTenant(), true));
-        acquire(tenant, "tenant " + target.tenantId() + " already uses its " + settings.perTenant() + " connections");
+        acquire(tenant, () -> "tenant " + target.tenantId() + " already uses its " + settings.perTenant()
+                + " connections");
         try {
-            Semaphore database = databasePermits.computeIfAbsent(registration(target),
+            Semaphore database = databasePermits.computeIfAbsent(registration,
                     t -> new Semaphore(settings.perDatabase(), true));
-            acquire(database, "database " + target.jdbcUrl() + " already serves " + settings.perDatabase()
+            acquire(database, () -> "database " + target.jdbcUrl() + " already serves " + settings.perDatabase()
                     + " connections");
             try {
-                return borrow(target, statementTimeout, work);
+                return borrow(target, registration, statementTimeout, work);
             } finally {
                 database.release();
             }
@@ -131,11 +155,12 @@ public final class PoolManager implements AutoCloseable {
         }
     }
 
-    private void acquire(Semaphore permits, String busy) throws SQLException {
+    /** @param busy what the refusal says, written only when there is one (a permit is taken per statement) */
+    private void acquire(Semaphore permits, Supplier<String> busy) throws SQLException {
         try {
             if (!permits.tryAcquire(settings.borrowTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new SQLTransientConnectionException(busy + "; none freed within " + settings.borrowTimeout(),
-                        "08004");
+                throw new SQLTransientConnectionException(busy.get() + "; none freed within "
+                        + settings.borrowTimeout(), "08004");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -143,11 +168,12 @@ public final class PoolManager implements AutoCloseable {
         }
     }
 
-    private <T> T borrow(Target target, Duration statementTimeout, ConnectionWork<T> work) throws SQLException {
+    private <T> T borrow(Target target, String registration, Duration statementTimeout, ConnectionWork<T> work)
+            throws SQLException {
         Pool pool = null;
         try {
             pool = borrowPool(target, statementTimeout);
-            Connection borrowed = connect(target, pool);
+            Connection borrowed = connect(registration, pool);
             try (Connection c = borrowed) {
                 return work.apply(c);
             }
@@ -164,8 +190,7 @@ public final class PoolManager implements AutoCloseable {
      * {@link CircuitBreakers#admit} always learns its result). The permit held guarantees the pool has room, so the
      * pool's wait (connect-timeout) is the connection attempt itself, not a wait for another item's connection.
      */
-    private Connection connect(Target target, Pool pool) throws SQLException {
-        String registration = registration(target);
+    private Connection connect(String registration, Pool pool) throws SQLException {
         try {
             Connection connection = pool.dataSource.getConnection();
             breakers.succeeded(registration);

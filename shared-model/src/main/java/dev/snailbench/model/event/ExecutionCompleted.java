@@ -4,6 +4,7 @@ import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.Inference;
 import dev.snailbench.model.domain.SqlFacts;
 import dev.snailbench.model.domain.WorkItem;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -37,17 +38,20 @@ public record ExecutionCompleted(UUID eventId, UUID jobId, String tenantId, UUID
         return of(request, gold, predicted, null, null);
     }
 
+    /** The request's outcome, under the work item's one event id ({@link #idFor}). */
     public static ExecutionCompleted of(ExecutionRequested request, ExecutionOutcome gold, ExecutionOutcome predicted,
             String goldNondeterministic, SqlFacts sql) {
-        return new ExecutionCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), request.workItemId(),
-                Instant.now(), SCHEMA_VERSION, request.item(), request.inference(), gold, predicted,
-                goldNondeterministic, sql);
+        return new ExecutionCompleted(idFor(request.workItemId()), request.jobId(), request.tenantId(),
+                request.workItemId(), Instant.now(), SCHEMA_VERSION, request.item(), request.inference(), gold,
+                predicted, goldNondeterministic, sql);
     }
 
-    /** The same event under another id (everything else kept). */
-    public ExecutionCompleted withEventId(UUID id) {
-        return new ExecutionCompleted(id, jobId, tenantId, workItemId, occurredAt, schemaVersion, item, inference,
-                gold, predicted, goldNondeterministic, sql);
+    /**
+     * The id of a work item's ExecutionCompleted: the same for every run of the item (a redelivered request is run
+     * again), so a repeat is recognisable.
+     */
+    public static UUID idFor(UUID workItemId) {
+        return UUID.nameUUIDFromBytes(("ExecutionCompleted:" + workItemId).getBytes(StandardCharsets.UTF_8));
     }
 
     /** The same event with other results (everything else kept). */
