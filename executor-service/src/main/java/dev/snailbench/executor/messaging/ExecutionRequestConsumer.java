@@ -37,11 +37,11 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
  * sql-to-execute → results-to-score: runs work items' gold and predicted SQL and forwards both outcomes, a batch of
- * records (several items each) at a time: each distinct database of the batch resolved once, the items' SQL run in
- * parallel on the JDBC pool, and the ExecutionCompleted of the items that finished together sent together, each
- * job's in one {@link ExecutionsCompleted} record, at most {@code results-group-wait} after the first of them finished (the
- * next items keep the pool busy meanwhile). The offsets are committed once every record of the batch is acknowledged
- * by the broker.
+ * records (several items each) at a time: each distinct database of the batch resolved once, the items run in parallel
+ * on the JDBC pool, and the ExecutionCompleted of the items that finished together sent together, each job's in one
+ * {@link ExecutionsCompleted} record, at most {@code results-group-wait} after the first of them finished (the next
+ * items keep the pool busy meanwhile). The offsets are committed once every record of the batch is acknowledged by the
+ * broker.
  * <p>
  * Fair between tenants: a batch's items are grouped by tenant, each tenant's run {@code items-per-tenant} at a time
  * and the tenants side by side, so one tenant's slow or dead database never takes every slot; with the connection
@@ -49,11 +49,11 @@ import org.eclipse.microprofile.reactive.messaging.Message;
  * (whose offsets commit only when all its items are answered) stays short. Items of a cancelled job are skipped:
  * neither run nor answered (the job is already {@code cancelled}, with the verdicts it had).
  * <p>
- * This hop keeps no state of its own: its work is read-only queries, so a redelivered request is simply run again
- * and answered with the same event id ({@link ExecutionCompleted#idFor}); the scorer, which owns the verdict, keeps the first
- * result of a work item and answers a repeat with the stored verdict. Storing every result here as well (it was, up
- * to 32 MiB of JSON per item) cost a lookup and an insert of the results per batch on the platform database: the
- * largest share of this hop's time, for a guarantee the scorer already gives.
+ * This hop keeps no state of its own: its work is read-only queries, so a redelivered request is simply run again and
+ * answered with the same event id ({@link ExecutionCompleted#idFor}); the scorer, which owns the verdict, keeps the
+ * first result of a work item and answers a repeat with the stored verdict. Storing every result here as well (it
+ * was, up to 32 MiB of JSON per item) cost a lookup and an insert of the results per batch on the platform database:
+ * the largest share of this hop's time, for a guarantee the scorer already gives.
  */
 @ApplicationScoped
 public class ExecutionRequestConsumer {
@@ -107,7 +107,6 @@ public class ExecutionRequestConsumer {
                 records -> executeAll(records.stream().flatMap(record -> record.requests().stream()).toList()));
     }
 
-
     private Uni<Void> executeAll(List<ExecutionRequested> requests) {
         // A batch may hold the same item twice (a redelivery): run it once.
         Map<UUID, ExecutionRequested> byItem = requests.stream().collect(Collectors.toMap(
@@ -160,7 +159,6 @@ public class ExecutionRequestConsumer {
         }
         return true;
     }
-
 
     /**
      * Each distinct database of the batch resolved once, one after the other (Hibernate Reactive's session is not

@@ -78,9 +78,9 @@ public final class PoolManager implements AutoCloseable {
         @Override
         public boolean equals(Object o) {
             return o instanceof PoolKey k && hash == k.hash && statementTimeoutMillis == k.statementTimeoutMillis
-                    && dialect == k.dialect && Objects.equals(tenantId, k.tenantId) && Objects.equals(jdbcUrl, k.jdbcUrl)
-                    && Objects.equals(user, k.user) && Objects.equals(password, k.password)
-                    && Objects.equals(options, k.options);
+                    && dialect == k.dialect && Objects.equals(tenantId, k.tenantId)
+                    && Objects.equals(jdbcUrl, k.jdbcUrl) && Objects.equals(user, k.user)
+                    && Objects.equals(password, k.password) && Objects.equals(options, k.options);
         }
 
         @Override

@@ -36,8 +36,8 @@ public record TopicVolumes(Map<String, long[]> byTopic) {
                     .collect(Collectors.toMap(partition -> partition, partition -> OffsetSpec.latest()));
             admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS).forEach((partition, offset) ->
                     byTopic.computeIfAbsent(partition.topic(), topic -> new long[2])[0] += offset.offset());
-            for (Map<String, LogDirDescription> dirs : admin.describeLogDirs(Set.of(KafkaBroker.NODE_ID)).allDescriptions()
-                    .get(30, TimeUnit.SECONDS).values()) {
+            for (Map<String, LogDirDescription> dirs : admin.describeLogDirs(Set.of(KafkaBroker.NODE_ID))
+                    .allDescriptions().get(30, TimeUnit.SECONDS).values()) {
                 for (LogDirDescription dir : dirs.values()) {
                     for (Map.Entry<TopicPartition, ReplicaInfo> replica : dir.replicaInfos().entrySet()) {
                         byTopic.computeIfAbsent(replica.getKey().topic(), topic -> new long[2])[1] +=

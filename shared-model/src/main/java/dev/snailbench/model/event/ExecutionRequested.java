@@ -20,8 +20,8 @@ public record ExecutionRequested(UUID eventId, UUID jobId, String tenantId, UUID
      * model's answer, each up to kilobytes) are left out here.
      */
     public static ExecutionRequested of(InferenceRequested request, Inference inference) {
+        WorkItem item = request.item() == null ? null : request.item().withoutRecordedPrediction();
         return new ExecutionRequested(UUID.randomUUID(), request.jobId(), request.tenantId(), request.workItemId(),
-                Instant.now(), SCHEMA_VERSION, request.item() == null ? null : request.item().withoutRecordedPrediction(),
-                inference == null ? null : inference.withoutRawAnswer());
+                Instant.now(), SCHEMA_VERSION, item, inference == null ? null : inference.withoutRawAnswer());
     }
 }

@@ -125,17 +125,12 @@ public class GoldScreener {
      * Screens the request's gold (on the worker pool, within {@link ScreeningConfig#deadline()}). A screening that
      * fails or runs out of time leaves the gold unflagged, with a warning in the log: it says nothing about the gold.
      *
-     * @param tree the guard's tree of the gold when its check parsed it ({@link SqlGuard.Checked}), read instead of
-     *             parsing the text again; null: parsed here
-     */
-    public Uni<Screened> screen(ExecutionRequested request, Target target, ExecutionOutcome gold, Select tree) {
-        return screen(request, target, gold, tree, null);
-    }
-
-    /**
-     * The same, given the guard's verdict of the gold (null: asked here): a gold whose verdict this job already has
-     * is answered at once, on the caller's thread, with no task, timer or lookup in the guard (a job's items repeat
-     * its golds: all but its first item of each gold take this path).
+     * A gold whose verdict this job already has is answered at once, on the caller's thread, with no task or timer (a
+     * job's items repeat its golds: all but the first item of each gold take this path).
+     *
+     * @param tree    the guard's tree of the gold when its check parsed it ({@link SqlGuard.Checked}), read instead of
+     *                parsing the text again; null: parsed here
+     * @param verdict the guard's verdict of the gold (its normalized text names the job's verdict); null: none known
      */
     public Uni<Screened> screen(ExecutionRequested request, Target target, ExecutionOutcome gold, Select tree,
             SqlGuard.Verdict verdict) {
