@@ -10,7 +10,6 @@ import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -61,27 +60,7 @@ public final class PoolManager implements AutoCloseable {
      * Never printed.
      */
     private record PoolKey(String tenantId, SqlDialect dialect, String jdbcUrl, String user, String password,
-            Map<String, String> options, long statementTimeoutMillis, int hash) {
-
-        /** A key is made for every statement: its hash (over the options too) is computed once, here. */
-        PoolKey(String tenantId, SqlDialect dialect, String jdbcUrl, String user, String password,
-                Map<String, String> options, long statementTimeoutMillis) {
-            this(tenantId, dialect, jdbcUrl, user, password, options, statementTimeoutMillis,
-                    Objects.hash(tenantId, dialect, jdbcUrl, user, password, options, statementTimeoutMillis));
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof PoolKey k && hash == k.hash && statementTimeoutMillis == k.statementTimeoutMillis
-                    && dialect == k.dialect && Objects.equals(tenantId, k.tenantId)
-                    && Objects.equals(jdbcUrl, k.jdbcUrl) && Objects.equals(user, k.user)
-                    && Objects.equals(password, k.password) && Objects.equals(options, k.options);
-        }
+            Map<String, String> options, long statementTimeoutMillis) {
 
         @Override
         public String toString() {
