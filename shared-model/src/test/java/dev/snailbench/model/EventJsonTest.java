@@ -282,4 +282,30 @@ class EventJsonTest {
         assertThatThrownBy(() -> NaturalnessLevel.fromLabel("Lowest")).hasMessageContaining("Native, Regular, Low or Least");
         assertThat(NaturalnessLevel.fromLabel("least")).isEqualTo(NaturalnessLevel.LEAST);
     }
+
+    @Test
+    void shouldReadEveryOptionAsWrittenAndAsATeamMayWriteItAndNameTheValuesOfAnUnknownOne() throws Exception {
+        for (NaturalnessLevel level : NaturalnessLevel.values()) {
+            assertThat(EventJson.mapper().readValue(EventJson.write(level), NaturalnessLevel.class)).isEqualTo(level);
+            assertThat(NaturalnessLevel.fromLabel(" " + level.label().toUpperCase() + " ")).isEqualTo(level);
+        }
+        for (SqlDialect dialect : SqlDialect.values()) {
+            assertThat(EventJson.mapper().readValue(EventJson.write(dialect), SqlDialect.class)).isEqualTo(dialect);
+            assertThat(SqlDialect.fromId(" " + dialect.id().toUpperCase() + " ")).isEqualTo(dialect);
+        }
+        for (EvaluationOptions.Linking linking : EvaluationOptions.Linking.values()) {
+            assertThat(EventJson.mapper().readValue(EventJson.write(linking), EvaluationOptions.Linking.class))
+                    .isEqualTo(linking);
+            assertThat(EvaluationOptions.Linking.fromId(linking.name() + " ")).isEqualTo(linking);
+        }
+        for (EvaluationOptions.GoldScreening screening : EvaluationOptions.GoldScreening.values()) {
+            assertThat(EventJson.mapper().readValue(EventJson.write(screening), EvaluationOptions.GoldScreening.class))
+                    .isEqualTo(screening);
+            assertThat(EvaluationOptions.GoldScreening.fromId("Flag").id()).isEqualTo("flag");
+        }
+        assertThatThrownBy(() -> SqlDialect.fromId("mysql")).hasMessageContaining("postgresql or sqlserver");
+        assertThatThrownBy(() -> EvaluationOptions.GoldScreening.fromId("sometimes"))
+                .hasMessageContaining("off or flag or exclude");
+        assertThatThrownBy(() -> EvaluationOptions.Linking.fromId(null)).hasMessageContaining("platform or snails");
+    }
 }

@@ -20,6 +20,7 @@ import dev.snailbench.generator.repository.JobStatus;
 import dev.snailbench.generator.repository.WorkItemStateRepository;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.JobSpec;
+import dev.snailbench.model.domain.NameUuids;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.TeamSchema;
@@ -38,11 +39,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -299,27 +298,14 @@ public class JobService {
      * written, never held: as a tree of maps and then a text, a 10,000-question request made 33 MB of garbage.
      */
     static UUID jobIdOf(String tenantId, JobRequest request) {
-        MessageDigest md5;
-        try {
-            md5 = MessageDigest.getInstance("MD5");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        MessageDigest md5 = NameUuids.md5();
         md5.update((tenantId + "|").getBytes(StandardCharsets.UTF_8));
         try {
             CANONICAL.writeValue(new DigestOutputStream(OutputStream.nullOutputStream(), md5), request);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return nameBasedUuid(md5.digest());
-    }
-
-    /** A version-3 UUID of an MD5 digest, bit for bit as {@link UUID#nameUUIDFromBytes} makes it. */
-    private static UUID nameBasedUuid(byte[] md5) {
-        md5[6] = (byte) ((md5[6] & 0x0f) | 0x30);
-        md5[8] = (byte) ((md5[8] & 0x3f) | 0x80);
-        ByteBuffer bytes = ByteBuffer.wrap(md5);
-        return new UUID(bytes.getLong(), bytes.getLong());
+        return NameUuids.fromDigest(md5.digest());
     }
 
     /** Leaves the password out of the hashed JSON. */

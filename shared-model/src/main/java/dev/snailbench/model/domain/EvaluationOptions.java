@@ -28,14 +28,22 @@ public record EvaluationOptions(Linking linking, GoldScreening goldScreening) {
     public enum Linking {
         PLATFORM, SNAILS;
 
+        private static final Linking[] ALL = values();
+        private final String id = name().toLowerCase(Locale.ROOT);
+
         @JsonValue
         public String id() {
-            return name().toLowerCase(Locale.ROOT);
+            return id;
         }
 
         @JsonCreator
         public static Linking fromId(String value) {
-            return parse(Linking.class, value, values());
+            for (Linking linking : ALL) {
+                if (linking.id.equals(value)) {
+                    return linking;
+                }
+            }
+            return parse(value, ALL);
         }
     }
 
@@ -43,18 +51,30 @@ public record EvaluationOptions(Linking linking, GoldScreening goldScreening) {
     public enum GoldScreening {
         OFF, FLAG, EXCLUDE;
 
+        private static final GoldScreening[] ALL = values();
+        private final String id = name().toLowerCase(Locale.ROOT);
+
         @JsonValue
         public String id() {
-            return name().toLowerCase(Locale.ROOT);
+            return id;
         }
 
         @JsonCreator
         public static GoldScreening fromId(String value) {
-            return parse(GoldScreening.class, value, values());
+            for (GoldScreening screening : ALL) {
+                if (screening.id.equals(value)) {
+                    return screening;
+                }
+            }
+            return parse(value, ALL);
         }
     }
 
-    private static <E extends Enum<E>> E parse(Class<E> type, String value, E[] values) {
+    /**
+     * Any case and surrounding spaces, as a team may write it. Every work item's events carry both options: each
+     * enum matches the form it writes (its id) first, without this normalising search.
+     */
+    private static <E extends Enum<E>> E parse(String value, E[] values) {
         String wanted = value == null ? "" : value.trim().toUpperCase(Locale.ROOT);
         return Arrays.stream(values).filter(v -> v.name().equals(wanted)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown value '" + value + "' (expected "

@@ -13,6 +13,8 @@ import java.util.Locale;
 public enum NaturalnessLevel {
     NATIVE("Native"), REGULAR("Regular"), LOW("Low"), LEAST("Least");
 
+    private static final NaturalnessLevel[] ALL = values();
+
     private final String label;
 
     NaturalnessLevel(String label) {
@@ -24,9 +26,17 @@ public enum NaturalnessLevel {
         return label;
     }
 
-    /** Case-insensitive; throws {@link IllegalArgumentException} naming the accepted values. */
+    /**
+     * Case-insensitive; throws {@link IllegalArgumentException} naming the accepted values. Also read from every
+     * work item's events: the form written ({@link #label}) is matched first, as it is.
+     */
     @JsonCreator
     public static NaturalnessLevel fromLabel(String value) {
+        for (NaturalnessLevel level : ALL) {
+            if (level.label.equals(value)) {
+                return level;
+            }
+        }
         String wanted = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
         return Arrays.stream(values()).filter(l -> l.label.toLowerCase(Locale.ROOT).equals(wanted)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(

@@ -9,6 +9,8 @@ import java.util.Locale;
 public enum SqlDialect {
     POSTGRESQL("postgresql", "PostgreSQL"), SQLSERVER("sqlserver", "MS SQL Server");
 
+    private static final SqlDialect[] ALL = values();
+
     private final String id;
     private final String displayName;
 
@@ -27,8 +29,14 @@ public enum SqlDialect {
         return displayName;
     }
 
+    /** Also read from every work item's events: the form written ({@link #id}) is matched first, as it is. */
     @JsonCreator
     public static SqlDialect fromId(String value) {
+        for (SqlDialect dialect : ALL) {
+            if (dialect.id.equals(value)) {
+                return dialect;
+            }
+        }
         String wanted = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
         return Arrays.stream(values()).filter(d -> d.id.equals(wanted)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(

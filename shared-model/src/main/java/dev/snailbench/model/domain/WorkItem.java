@@ -1,6 +1,5 @@
 package dev.snailbench.model.domain;
 
-import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
 /**
@@ -71,6 +70,6 @@ public record WorkItem(UUID workItemId, String questionId, String question, Stri
             NaturalnessLevel level) {
         String identity = jobId + "|" + databaseKey + "|" + questionId + "|" + model.label() + "|" + model.backend()
                 + "|" + level.label();
-        return UUID.nameUUIDFromBytes(identity.getBytes(StandardCharsets.UTF_8));
+        return NameUuids.of(identity);
     }
 }

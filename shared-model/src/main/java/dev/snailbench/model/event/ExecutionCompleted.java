@@ -2,9 +2,9 @@ package dev.snailbench.model.event;
 
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.Inference;
+import dev.snailbench.model.domain.NameUuids;
 import dev.snailbench.model.domain.SqlFacts;
 import dev.snailbench.model.domain.WorkItem;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -51,7 +51,7 @@ public record ExecutionCompleted(UUID eventId, UUID jobId, String tenantId, UUID
      * again), so a repeat is recognisable.
      */
     public static UUID idFor(UUID workItemId) {
-        return UUID.nameUUIDFromBytes(("ExecutionCompleted:" + workItemId).getBytes(StandardCharsets.UTF_8));
+        return NameUuids.of("ExecutionCompleted:" + workItemId);
     }
 
     /** The same event with other results (everything else kept). */

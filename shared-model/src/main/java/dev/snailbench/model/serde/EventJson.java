@@ -3,12 +3,14 @@ package dev.snailbench.model.serde;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.snailbench.model.event.Event;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Instant;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
@@ -18,6 +20,10 @@ public final class EventJson {
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .registerModule(new JavaTimeModule())
+            // Registered after the Java time module, so that these write and read instants (the same text).
+            .registerModule(new SimpleModule("snailbench-instants")
+                    .addSerializer(Instant.class, new IsoInstantSerializer())
+                    .addDeserializer(Instant.class, new IsoInstantDeserializer()))
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             // Newer producers may add fields; old consumers ignore them (schemaVersion marks breaking changes).
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);

@@ -59,7 +59,19 @@ public class GoldScreener {
     public record Screened(ExecutionOutcome gold, String why) {
     }
 
+    /** Equality and hash written out, as {@code PoolManager}'s key's are: looked up for every item's gold. */
     private record Key(UUID jobId, String database, String normalizedSql) {
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && jobId.equals(k.jobId) && database.equals(k.database)
+                    && normalizedSql.equals(k.normalizedSql);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * jobId.hashCode() + normalizedSql.hashCode();
+        }
     }
 
     private record ViewsKey(UUID jobId, String database) {
