@@ -20,16 +20,8 @@ class IsoInstantsTest {
     void shouldReadEveryInstantAsWrittenExactlyAsTheJavaTimeModuleDoes() throws Exception {
         SplittableRandom random = new SplittableRandom(44);
         for (int i = 0; i < 20_000; i++) {
-            // Whole seconds, milli-, micro- and nanosecond fractions (Instant.toString writes 0, 3, 6 or 9 digits),
-            // from year 0000 to 9999.
-            long seconds = random.nextLong(-62_167_219_200L, 253_402_300_800L);
-            int nanos = switch (i % 4) {
-                case 0 -> 0;
-                case 1 -> random.nextInt(1000) * 1_000_000;
-                case 2 -> random.nextInt(1_000_000) * 1000;
-                default -> random.nextInt(1_000_000_000);
-            };
-            Instant instant = Instant.ofEpochSecond(seconds, nanos);
+            // From year 0000 to 9999, the years written without a sign.
+            Instant instant = randomInstant(random, -62_167_219_200L, 253_402_300_800L);
             String json = '"' + instant.toString() + '"';
             assertThat(EventJson.mapper().readValue(json, Instant.class)).as(json)
                     .isEqualTo(MODULE_ONLY.readValue(json, Instant.class)).isEqualTo(instant);
@@ -43,15 +35,7 @@ class IsoInstantsTest {
         SplittableRandom random = new SplittableRandom(6);
         for (int i = 0; i < 20_000; i++) {
             // Beyond year 9999 and before year 0 too, where ISO writes a sign.
-            long seconds = random.nextLong(-70_000_000_000L, 260_000_000_000L);
-            int nanos = switch (i % 5) {
-                case 0 -> 0;
-                case 1 -> random.nextInt(1000) * 1_000_000;
-                case 2 -> random.nextInt(1_000_000) * 1000;
-                case 3 -> random.nextInt(10) * 100_000_000;
-                default -> random.nextInt(1_000_000_000);
-            };
-            Instant instant = Instant.ofEpochSecond(seconds, nanos);
+            Instant instant = randomInstant(random, -70_000_000_000L, 260_000_000_000L);
             assertThat(EventJson.mapper().writeValueAsString(instant)).isEqualTo(MODULE_ONLY.writeValueAsString(instant));
         }
         for (Instant edge : new Instant[] {Instant.EPOCH, Instant.parse("0000-01-01T00:00:00Z"),
@@ -76,6 +60,21 @@ class IsoInstantsTest {
         }
         assertThat(IsoInstantDeserializer.parse("2026-12-06T04:46:34+02:00")).isNull();
         assertThat(IsoInstantDeserializer.parse("2016-12-31T23:59:60Z")).as("a leap second").isNull();
+    }
+
+    /**
+     * Whole seconds, then milli-, micro-, deci- and nanosecond fractions in turn (ISO writes the fraction in groups of
+     * three digits: none, 3, 6 or 9).
+     */
+    private static Instant randomInstant(SplittableRandom random, long fromSecond, long toSecond) {
+        int nanos = switch (random.nextInt(5)) {
+            case 0 -> 0;
+            case 1 -> random.nextInt(1000) * 1_000_000;
+            case 2 -> random.nextInt(1_000_000) * 1000;
+            case 3 -> random.nextInt(10) * 100_000_000;
+            default -> random.nextInt(1_000_000_000);
+        };
+        return Instant.ofEpochSecond(random.nextLong(fromSecond, toSecond), nanos);
     }
 
     /** The instant read, or the kind of error. */
