@@ -38,7 +38,7 @@ public enum NaturalnessLevel {
             }
         }
         String wanted = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(l -> l.label.toLowerCase(Locale.ROOT).equals(wanted)).findFirst()
+        return Arrays.stream(ALL).filter(l -> l.label.toLowerCase(Locale.ROOT).equals(wanted)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(
                         "unknown naturalness level '" + value + "' (expected Native, Regular, Low or Least)"));
     }

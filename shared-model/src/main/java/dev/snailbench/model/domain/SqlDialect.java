@@ -38,7 +38,7 @@ public enum SqlDialect {
             }
         }
         String wanted = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(d -> d.id.equals(wanted)).findFirst()
+        return Arrays.stream(ALL).filter(d -> d.id.equals(wanted)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(
                         "unknown dialect '" + value + "' (expected postgresql or sqlserver)"));
     }
