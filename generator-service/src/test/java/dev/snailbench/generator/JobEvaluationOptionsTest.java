@@ -9,6 +9,8 @@ import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.domain.EvaluationOptions;
 import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
 import dev.snailbench.model.domain.EvaluationOptions.Linking;
+import dev.snailbench.generator.testing.PlayedExecutor;
+import dev.snailbench.model.event.InferenceRequested;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.time.Duration;
@@ -42,6 +44,25 @@ class JobEvaluationOptionsTest {
 
         assertThat(evaluationOfWorkItem(key, job)).isEqualTo(new EvaluationOptions(Linking.SNAILS,
                 GoldScreening.EXCLUDE));
+    }
+
+    @Test
+    void shouldCarryTheJobsOptionsToItsWorkItemsOnARegisteredDatabase() {
+        String key = TestTenants.create("team-options-registered");
+        UUID database = UUID.randomUUID();
+        Map<String, Object> job = new HashMap<>(Map.of("name", "registered with options", "database",
+                Map.of("databaseId", database.toString()), "dialect", "postgresql", "questions", QUESTIONS,
+                "predictions", List.of(Map.of("questionId", "q1", "predictedSql", "SELECT count(*) FROM club")),
+                "model", "gpt-4o-mini", "linking", "snails", "goldScreening", "off"));
+
+        String jobId = PlayedExecutor.answering(database, task -> null, () -> given().header("X-API-Key", key)
+                .contentType(ContentType.JSON).body(job).post("/jobs").then().statusCode(202).extract()
+                .<String>path("jobId"));
+
+        InferenceRequested sent = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 1,
+                Duration.ofSeconds(60)).get(0);
+        assertThat(sent.item().database().name()).isEqualTo(PlayedExecutor.NAME);
+        assertThat(sent.item().evaluation()).isEqualTo(new EvaluationOptions(Linking.SNAILS, GoldScreening.OFF));
     }
 
     @Test

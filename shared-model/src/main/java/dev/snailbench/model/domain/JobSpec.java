@@ -31,13 +31,13 @@ public record JobSpec(String name, DatabaseRef database, SqlDialect dialect, Lis
         this(name, database, dialect, models, levels, promptOptions, schemaId, questions, predictions, null);
     }
 
-    /** The same job with the team's schema. */
     /** The same job on its database as the executor names it (see {@link DatabaseRef#name()}). */
     public JobSpec withDatabaseName(String databaseName) {
         return database == null ? this : new JobSpec(name, database.withName(databaseName), dialect, models, levels,
-                promptOptions, schemaId, questions, predictions, teamSchema);
+                promptOptions, schemaId, questions, predictions, teamSchema, evaluation);
     }
 
+    /** The same job with the team's schema. */
     public JobSpec withTeamSchema(TeamSchema schema) {
         return new JobSpec(name, database, dialect, models, levels, promptOptions, schemaId, questions, predictions,
                 schema, evaluation);
