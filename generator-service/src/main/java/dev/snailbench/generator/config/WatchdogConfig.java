@@ -10,7 +10,8 @@ public interface WatchdogConfig {
 
     /**
      * A running job whose progress has not moved for this long gets a failed verdict ({@code timed out in …}) for
-     * every item still without one. Progress, not age: a large job that keeps scoring is never cut.
+     * every item still without one. Progress, not age: a large job that keeps scoring is never cut. A job may ask
+     * for its own ({@code stallTimeoutSeconds}, 10 s to a day).
      */
     @WithDefault("PT10M")
     Duration itemDeadline();

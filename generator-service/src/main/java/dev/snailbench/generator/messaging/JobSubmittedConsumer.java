@@ -91,6 +91,7 @@ public class JobSubmittedConsumer {
         job.name = event.spec().name();
         job.status = JobStatus.QUEUED;
         job.total = work.size();
+        job.stallTimeoutSeconds = event.spec().stallTimeoutSeconds();
         job.createdAt = event.occurredAt();
         job.updatedAt = Instant.now();
         List<WorkItemState> states = work.stream().map(item -> stateOf(event, item)).toList();

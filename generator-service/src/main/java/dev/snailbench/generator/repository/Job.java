@@ -65,8 +65,15 @@ public class Job extends TenantOwned {
     @Column(columnDefinition = "integer not null default 0")
     public int publishedCount;
 
+    /** The last progress: stored, published, a verdict (or the watchdog's last act). */
     @Column(nullable = false)
     public Instant updatedAt;
+
+    /**
+     * How long the job may go without progress before the watchdog fails its items still without a verdict (the
+     * spec's {@code stallTimeoutSeconds}); null: the platform's deadline ({@code snailbench.watchdog.item-deadline}).
+     */
+    public Integer stallTimeoutSeconds;
 
     /**
      * How long compressing a job's spec or event on a worker may take: milliseconds for a replay job of 10,000

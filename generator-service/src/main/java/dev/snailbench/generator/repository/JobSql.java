@@ -34,8 +34,8 @@ public class JobSql {
     // The spec travels and is stored compressed (Job.specGzip); specjson, the uncompressed form of earlier versions,
     // is left empty.
     private static final String INSERT = "INSERT INTO generator.job (id, tenantid, name, createdat, status, total, "
-            + "done, failed, specjson, specgzip, reason, published, publishedcount, updatedat) "
-            + "VALUES ($1, $2, $3, $4, $5, $6, 0, 0, '', $7, NULL, false, 0, $8) "
+            + "done, failed, specjson, specgzip, reason, published, publishedcount, updatedat, stalltimeoutseconds) "
+            + "VALUES ($1, $2, $3, $4, $5, $6, 0, 0, '', $7, NULL, false, 0, $8, $9) "
             + "ON CONFLICT (id) DO NOTHING";
 
     private static final String PUBLISHING = "SELECT id, tenantid, publishedcount, done FROM generator.job "
@@ -71,7 +71,8 @@ public class JobSql {
     public Uni<Boolean> insertQueued(SqlConnection connection, Job job, byte[] specGzip) {
         Buffer spec = Buffer.buffer(Unpooled.wrappedBuffer(specGzip));
         return connection.preparedQuery(INSERT).execute(Tuple.from(Arrays.<Object>asList(job.id, job.tenantId, job.name,
-                        utc(job.createdAt), JobStatus.QUEUED.name(), job.total, spec, utc(job.updatedAt))))
+                        utc(job.createdAt), JobStatus.QUEUED.name(), job.total, spec, utc(job.updatedAt),
+                        job.stallTimeoutSeconds)))
                 .map(rows -> rows.rowCount() == 1);
     }
 

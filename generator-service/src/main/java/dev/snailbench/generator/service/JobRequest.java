@@ -13,12 +13,25 @@ import java.util.UUID;
  * executor. {@code schemaVariant} asks the questions on a Schema-Refiner variant of that schema instead of its
  * native names. {@code linking} ({@code platform}, the default, or {@code snails}: the SNAILS authors' conventions) and
  * {@code goldScreening} ({@code off}, {@code flag}, the default, or {@code exclude}) choose how items are judged.
+ * {@code stallTimeoutSeconds} (10 to 86,400; the platform's watchdog deadline when absent) is how long the job may
+ * go without a verdict before every item still without one fails as {@code timed out}: a small job need not wait out
+ * the platform's deadline when a part of the pipeline is down.
  */
 public record JobRequest(String name, DatabaseRequest database, String dialect, String model,
         List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
         List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions,
         String nativeSchema, UUID crosswalkId, SchemaVariantRequest schemaVariant, String linking,
-        String goldScreening) {
+        String goldScreening, Integer stallTimeoutSeconds) {
+
+    /** A request with the platform's stall deadline. */
+    public JobRequest(String name, DatabaseRequest database, String dialect, String model,
+            List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
+            List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions,
+            String nativeSchema, UUID crosswalkId, SchemaVariantRequest schemaVariant, String linking,
+            String goldScreening) {
+        this(name, database, dialect, model, models, levels, promptOptions, schemaId, questions, questionSet,
+                predictions, nativeSchema, crosswalkId, schemaVariant, linking, goldScreening, null);
+    }
 
     /** A request judged with the default options. */
     public JobRequest(String name, DatabaseRequest database, String dialect, String model,

@@ -73,7 +73,8 @@ public final class JobRequestMapper {
         List<Question> questions = questions(request, questionSets);
         List<Prediction> predictions = predictions(request.predictions(), questions, models, levels);
         JobSpec spec = new JobSpec(name, database, dialect, models, levels, promptOptions(request.promptOptions()),
-                schemaId, questions, predictions, null, evaluation(request));
+                schemaId, questions, predictions, null, evaluation(request),
+                stallTimeout(request.stallTimeoutSeconds()));
         if (spec.workItemCount() > maxWorkItems) {
             throw InvalidInput.of("questions", "the job has " + spec.workItemCount()
                     + " work items (questions × models × levels); at most " + maxWorkItems + " are accepted");
@@ -276,6 +277,18 @@ public final class JobRequestMapper {
         EvaluationOptions.GoldScreening screening = request.goldScreening() == null ? null
                 : parse(() -> EvaluationOptions.GoldScreening.fromId(request.goldScreening()), "goldScreening");
         return new EvaluationOptions(linking, screening);
+    }
+
+    private static Integer stallTimeout(Integer seconds) {
+        long shortest = JobWatchdog.SHORTEST_STALL_TIMEOUT.toSeconds();
+        long longest = JobWatchdog.LONGEST_STALL_TIMEOUT.toSeconds();
+        if (seconds != null && (seconds < shortest || seconds > longest)) {
+            // Shorter than a model's answer would fail a healthy job; the watchdog acts on its sweeps, so the items
+            // fail up to one sweep (snailbench.watchdog.every) after the deadline.
+            throw InvalidInput.of("stallTimeoutSeconds", "must be between " + shortest + " and " + longest
+                    + " seconds, was " + seconds);
+        }
+        return seconds;
     }
 
     private static PromptOptions promptOptions(PromptOptionsRequest o) {

@@ -12,6 +12,7 @@ import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -19,8 +20,8 @@ import java.util.UUID;
 import org.jboss.logging.Logger;
 
 /**
- * No job stays running forever: a running job whose progress has not moved for the configured deadline has each
- * item still without a verdict abandoned ({@code timed out in the pipeline}); the scorer turns those into failed
+ * No job stays running forever: a running job whose progress has not moved for its deadline (its own
+ * {@code stallTimeoutSeconds}, or the configured one) has each item still without a verdict abandoned ({@code timed out in the pipeline}); the scorer turns those into failed
  * verdicts, which complete the job through the usual path. Idempotent: an item that gets its real verdict later
  * keeps the first one, and several generator replicas doing this at once only repeat the same abandonment.
  * <p>
@@ -32,6 +33,12 @@ import org.jboss.logging.Logger;
 public class JobWatchdog {
 
     private static final Logger LOG = Logger.getLogger(JobWatchdog.class);
+
+    /** The shortest deadline a job may ask for (its {@code stallTimeoutSeconds}). */
+    public static final Duration SHORTEST_STALL_TIMEOUT = Duration.ofSeconds(10);
+
+    /** The longest: a day without a single verdict is a stalled job, whatever the job. */
+    public static final Duration LONGEST_STALL_TIMEOUT = Duration.ofDays(1);
 
     private final JobRepository jobs;
     private final WorkItemStateRepository items;
@@ -50,16 +57,29 @@ public class JobWatchdog {
     @Scheduled(every = "${snailbench.watchdog.every:30s}", delayed = "${snailbench.watchdog.every:30s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> sweep() {
-        Instant before = Instant.now().minus(config.itemDeadline());
-        if (before.isBefore(watchingSince)) {
+        Instant now = Instant.now();
+        Duration shortest = config.itemDeadline().compareTo(SHORTEST_STALL_TIMEOUT) < 0 ? config.itemDeadline()
+                : SHORTEST_STALL_TIMEOUT;
+        if (now.minus(shortest).isBefore(watchingSince)) {
             return Uni.createFrom().voidItem();
         }
-        return Panache.withSession(() -> jobs.stalledSince(before))
-                .onItem().transformToMulti(stalled -> Multi.createFrom().iterable(stalled))
+        return Panache.withSession(() -> jobs.stalledSince(now.minus(shortest)))
+                .onItem().transformToMulti(quiet -> Multi.createFrom().iterable(quiet.stream()
+                        .filter(job -> stalled(job, now)).toList()))
                 .onItem().transformToUniAndConcatenate(this::abandonUnscored)
                 .collect().last().replaceWithVoid()
                 .onFailure().invoke(e -> LOG.warnf("job watchdog sweep failed (next sweep retries): %s", e.toString()))
                 .onFailure().recoverWithNull().replaceWithVoid();
+    }
+
+    /** The job's deadline, if this replica has watched for that long, has passed since its last progress. */
+    private boolean stalled(Job job, Instant now) {
+        Instant before = now.minus(deadlineOf(job));
+        return !before.isBefore(watchingSince) && job.updatedAt.isBefore(before);
+    }
+
+    private Duration deadlineOf(Job job) {
+        return job.stallTimeoutSeconds == null ? config.itemDeadline() : Duration.ofSeconds(job.stallTimeoutSeconds);
     }
 
     /** Publishes an abandonment for each item of the job that has no verdict yet. */
@@ -68,7 +88,7 @@ public class JobWatchdog {
                         .chain(unscored -> jobs.specOf(job.id).map(spec -> abandonments(job, spec, Set.copyOf(unscored)))))
                 .chain(abandoned -> {
                     LOG.warnf("job %s made no progress for %s: abandoning %d item(s) without a verdict", job.id,
-                            config.itemDeadline(), abandoned.size());
+                            deadlineOf(job), abandoned.size());
                     return publisher.publish(abandoned).chain(() -> Panache.withTransaction(() -> jobs.touch(job.id)));
                 })
                 .replaceWithVoid();
@@ -78,7 +98,7 @@ public class JobWatchdog {
         String stage = job.published ? "pipeline" : "publication";
         String reason = (job.published ? "timed out in the pipeline (inference, execution or scoring)"
                 : "timed out in publication (the job's items were not all published)") + ": no verdict "
-                + config.itemDeadline().toSeconds() + " s after the job's last progress";
+                + deadlineOf(job).toSeconds() + " s after the job's last progress";
         return JobExpander.expand(job.id, spec).stream()
                 .filter(item -> pending.contains(item.workItemId()))
                 .map(item -> ItemAbandoned.of(job.id, job.tenantId, item, stage, reason)).toList();

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +46,9 @@ class PipelineReliabilityIT {
      * suites on 2 cores, a killed service took more than 40 s to start again and get its partitions back.
      */
     private static final Duration ITEM_DEADLINE = Duration.ofSeconds(90);
+
+    /** The deadline the "executor down" job asks for itself ({@code stallTimeoutSeconds}). */
+    private static final int STALL_TIMEOUT_SECONDS = 10;
 
     private static Stack stack;
     private static PlatformClient client;
@@ -175,13 +179,17 @@ class PipelineReliabilityIT {
         stack.kill(Service.EXECUTOR);
         try {
             List<Map<String, String>> few = questions.subList(20, 23);
-            String jobId = client.submitJob(apiKey, job("executor down", few, predictions));
+            // The job's own deadline, far below the stack's: the platform's stays long enough for restarts.
+            Map<String, Object> impatient = new HashMap<>(job("executor down", few, predictions));
+            impatient.put("stallTimeoutSeconds", STALL_TIMEOUT_SECONDS);
+            String jobId = client.submitJob(apiKey, impatient);
 
-            JsonNode status = awaitFinished(jobId, ITEM_DEADLINE.plusMinutes(2));
+            JsonNode status = awaitFinished(jobId, Duration.ofMinutes(2));
 
             assertEveryItemScoredOnce(jobId, status, few.size());
             assertThat(status.get("failed").asInt()).isEqualTo(few.size());
-            assertThat(reasons(jobId)).allMatch(r -> r.startsWith("could not be scored: timed out in the pipeline"));
+            assertThat(reasons(jobId)).allMatch(r -> r.startsWith("could not be scored: timed out in the pipeline")
+                    && r.endsWith("no verdict " + STALL_TIMEOUT_SECONDS + " s after the job's last progress"));
         } finally {
             stack.restart(Service.EXECUTOR);
         }

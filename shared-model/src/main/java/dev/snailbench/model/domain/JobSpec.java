@@ -11,10 +11,21 @@ import java.util.List;
  * @param teamSchema the team's own schema (read from its registered database) and crosswalk, for prompts and for
  *                   mapping level names back; null for built-in schemas
  * @param evaluation the linking conventions and gold screening of the job (default when null)
+ * @param stallTimeoutSeconds how long the job may go without progress before its items still without a verdict fail
+ *                   ({@code timed out}); null: the platform's watchdog deadline
  */
 public record JobSpec(String name, DatabaseRef database, SqlDialect dialect, List<ModelRef> models,
         List<NaturalnessLevel> levels, PromptOptions promptOptions, String schemaId, List<Question> questions,
-        List<Prediction> predictions, TeamSchema teamSchema, EvaluationOptions evaluation) {
+        List<Prediction> predictions, TeamSchema teamSchema, EvaluationOptions evaluation,
+        Integer stallTimeoutSeconds) {
+
+    /** A job with the platform's stall deadline. */
+    public JobSpec(String name, DatabaseRef database, SqlDialect dialect, List<ModelRef> models,
+            List<NaturalnessLevel> levels, PromptOptions promptOptions, String schemaId, List<Question> questions,
+            List<Prediction> predictions, TeamSchema teamSchema, EvaluationOptions evaluation) {
+        this(name, database, dialect, models, levels, promptOptions, schemaId, questions, predictions, teamSchema,
+                evaluation, null);
+    }
 
     /** A job judged with the default options. */
     public JobSpec(String name, DatabaseRef database, SqlDialect dialect, List<ModelRef> models,
@@ -34,13 +45,13 @@ public record JobSpec(String name, DatabaseRef database, SqlDialect dialect, Lis
     /** The same job on its database as the executor names it (see {@link DatabaseRef#name()}). */
     public JobSpec withDatabaseName(String databaseName) {
         return database == null ? this : new JobSpec(name, database.withName(databaseName), dialect, models, levels,
-                promptOptions, schemaId, questions, predictions, teamSchema, evaluation);
+                promptOptions, schemaId, questions, predictions, teamSchema, evaluation, stallTimeoutSeconds);
     }
 
     /** The same job with the team's schema. */
     public JobSpec withTeamSchema(TeamSchema schema) {
         return new JobSpec(name, database, dialect, models, levels, promptOptions, schemaId, questions, predictions,
-                schema, evaluation);
+                schema, evaluation, stallTimeoutSeconds);
     }
 
     public JobSpec {

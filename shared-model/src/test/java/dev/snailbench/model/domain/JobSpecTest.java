@@ -19,7 +19,7 @@ class JobSpecTest {
             List.of(NaturalnessLevel.LOW), new PromptOptions(true, 3, 2, "similar", 11, 4000), "snails-football",
             List.of(new Question("q1", "How many clubs?", "SELECT count(*) FROM club", "easy")),
             List.of(new Prediction("q1", "SELECT count(*) FROM club", NaturalnessLevel.LOW)), null,
-            new EvaluationOptions(Linking.SNAILS, GoldScreening.OFF));
+            new EvaluationOptions(Linking.SNAILS, GoldScreening.OFF), 20);
 
     @Test
     void shouldKeepTheJobsOptionsWhenItIsNamedAfterItsRegisteredDatabase() {
