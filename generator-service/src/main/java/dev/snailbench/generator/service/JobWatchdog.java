@@ -21,8 +21,9 @@ import org.jboss.logging.Logger;
 
 /**
  * No job stays running forever: a running job whose progress has not moved for its deadline (its own
- * {@code stallTimeoutSeconds}, or the configured one) has each item still without a verdict abandoned ({@code timed out in the pipeline}); the scorer turns those into failed
- * verdicts, which complete the job through the usual path. Idempotent: an item that gets its real verdict later
+ * {@code stallTimeoutSeconds}, or the configured one) has each item still without a verdict abandoned
+ * ({@code timed out in the pipeline}); the scorer turns those into failed verdicts, which complete the job through
+ * the usual path. Idempotent: an item that gets its real verdict later
  * keeps the first one, and several generator replicas doing this at once only repeat the same abandonment.
  * <p>
  * A job is judged only on a whole deadline this replica watched: while the generator was down (a restart), the
