@@ -13,7 +13,7 @@ public final class JobSpecFields {
     /** The spec's own fields. */
     public static final List<String> TOP_LEVEL = List.of("name", "database", "dialect", "model", "models", "levels",
             "promptOptions", "schemaId", "questions", "questionSet", "predictions", "nativeSchema", "crosswalkId",
-            "schemaVariant", "linking", "goldScreening");
+            "schemaVariant", "linking", "goldScreening", "stallTimeoutSeconds");
 
     /** The fields of each element of {@code questions}. */
     public static final List<String> QUESTION = List.of("id", "question", "goldSql", "hardness");
