@@ -45,12 +45,21 @@ class PoolManagerTest {
         ExecutorService threads = Executors.newFixedThreadPool(6);
         AtomicInteger active = new AtomicInteger();
         AtomicInteger peak = new AtomicInteger();
+        // The first two borrowers hold their connections until both have one: the pool must give two at once (on a
+        // loaded machine, its second connection could otherwise open only after the first query ended).
+        CountDownLatch bothHeld = new CountDownLatch(2);
         try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 10, Duration.ofMinutes(1),
                 Duration.ofSeconds(30)), Core.connector())) {
             List<Future<?>> all = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
                 all.add(threads.submit(() -> pools.withConnection(Core.postgres(HostileDb.NAME), c -> {
                     peak.accumulateAndGet(active.incrementAndGet(), Math::max);
+                    bothHeld.countDown();
+                    try {
+                        bothHeld.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
                     try (ResultSet rs = c.createStatement().executeQuery(
                             "SELECT count(*) FROM generate_series(1, 1000) a, generate_series(1, 500) b")) {
                         rs.next();
