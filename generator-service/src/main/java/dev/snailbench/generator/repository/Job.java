@@ -71,7 +71,8 @@ public class Job extends TenantOwned {
 
     /**
      * How long the job may go without progress before the watchdog fails its items still without a verdict (the
-     * spec's {@code stallTimeoutSeconds}); null: the platform's deadline ({@code snailbench.watchdog.item-deadline}).
+     * spec's {@code stallTimeoutSeconds}, kept on the row so that the watchdog's sweeps need not read specs); null:
+     * the platform's deadline ({@code snailbench.watchdog.item-deadline}).
      */
     public Integer stallTimeoutSeconds;
 

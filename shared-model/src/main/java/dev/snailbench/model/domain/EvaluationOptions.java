@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * How a job's items are judged, chosen per job and carried on every work item (events written before it existed
@@ -38,12 +39,7 @@ public record EvaluationOptions(Linking linking, GoldScreening goldScreening) {
 
         @JsonCreator
         public static Linking fromId(String value) {
-            for (Linking linking : ALL) {
-                if (linking.id.equals(value)) {
-                    return linking;
-                }
-            }
-            return parse(value, ALL);
+            return parse(value, ALL, Linking::id);
         }
     }
 
@@ -61,20 +57,20 @@ public record EvaluationOptions(Linking linking, GoldScreening goldScreening) {
 
         @JsonCreator
         public static GoldScreening fromId(String value) {
-            for (GoldScreening screening : ALL) {
-                if (screening.id.equals(value)) {
-                    return screening;
-                }
-            }
-            return parse(value, ALL);
+            return parse(value, ALL, GoldScreening::id);
         }
     }
 
     /**
-     * Any case and surrounding spaces, as a team may write it. Every work item's events carry both options: each
-     * enum matches the form it writes (its id) first, without this normalising search.
+     * The value as written ({@code id}) or in any case with surrounding spaces, as a team may write it. Every work
+     * item's events carry both options: the written form is matched first, without the normalising search.
      */
-    private static <E extends Enum<E>> E parse(String value, E[] values) {
+    private static <E extends Enum<E>> E parse(String value, E[] values, Function<E, String> id) {
+        for (E v : values) {
+            if (id.apply(v).equals(value)) {
+                return v;
+            }
+        }
         String wanted = value == null ? "" : value.trim().toUpperCase(Locale.ROOT);
         return Arrays.stream(values).filter(v -> v.name().equals(wanted)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown value '" + value + "' (expected "
