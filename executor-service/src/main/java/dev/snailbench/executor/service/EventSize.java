@@ -18,9 +18,9 @@ public final class EventSize {
     private EventSize() {
     }
 
-    /** The event as JSON, at most {@code maxBytes} long. */
+    /** The event as JSON of an item of its record ({@code EventJson.writeInRecord}), at most {@code maxBytes} long. */
     public static Fitted fit(ExecutionCompleted event, int maxBytes) {
-        byte[] json = EventJson.write(event);
+        byte[] json = EventJson.writeInRecord(event);
         ExecutionCompleted fitted = event;
         while (json.length > maxBytes) {
             ExecutionOutcome gold = fitted.gold();
@@ -35,7 +35,7 @@ public final class EventSize {
                     event.workItemId(), json.length, maxBytes, cutGold ? "gold" : "predicted", rows(larger));
             ExecutionOutcome halved = halve(larger);
             fitted = fitted.withResults(cutGold ? halved : gold, cutGold ? predicted : halved);
-            json = EventJson.write(fitted);
+            json = EventJson.writeInRecord(fitted);
         }
         return new Fitted(fitted, json);
     }

@@ -9,6 +9,7 @@ import dev.snailbench.localstack.testing.JdbcLoop;
 import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.ExecutionsCompleted;
 import dev.snailbench.model.event.ExecutionsRequested;
@@ -72,9 +73,10 @@ class ExecutionHopBenchmark {
     private static double hop(TopicClient topics, List<String> statements, int n) {
         UUID jobId = UUID.randomUUID();
         List<ExecutionRequested> requests = new ArrayList<>(n);
+        DatabaseRef database = Requests.footballDb("t-bench", "v1"); // the job's one database, as the generator sends it
         for (int i = 0; i < n; i++) {
             String sql = statements.get(i % statements.size());
-            requests.add(Requests.request(jobId, "t-bench", Requests.footballDb("t-bench", "v1"), sql, Requests.predicted(sql)));
+            requests.add(Requests.request(jobId, "t-bench", database, sql, Requests.predicted(sql)));
         }
         // As the inference service sends them: up to 16 of a job to a record.
         List<ExecutionsRequested> records = new ArrayList<>();

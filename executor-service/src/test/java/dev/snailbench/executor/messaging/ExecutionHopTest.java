@@ -97,8 +97,9 @@ class ExecutionHopTest {
     @Test
     void shouldSendTheResultsOfAJobThatFinishTogetherInOneRecordEachAnsweredOnce() {
         UUID jobId = UUID.randomUUID();
+        DatabaseRef database = Requests.footballDb("t-hop", "v1"); // the job's one database, as the generator sends it
         List<ExecutionRequested> requests = IntStream.range(0, 20).mapToObj(i -> Requests.request(jobId, "t-hop",
-                        Requests.footballDb("t-hop", "v1"), "SELECT " + i + " AS n",
+                        database, "SELECT " + i + " AS n",
                         Requests.predicted("SELECT " + i + " AS n")))
                 .toList();
         ExecutionsRequested record = ExecutionsRequested.of(requests);

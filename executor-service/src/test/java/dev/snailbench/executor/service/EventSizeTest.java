@@ -41,7 +41,7 @@ class EventSizeTest {
         EventSize.Fitted fitted = EventSize.fit(event, 1 << 20);
 
         assertThat(fitted.event()).isSameAs(event);
-        assertThat(fitted.json()).isEqualTo(EventJson.write(event));
+        assertThat(fitted.json()).isEqualTo(EventJson.writeInRecord(event));
     }
 
     private static ExecutionOutcome outcome(int rows, String cell) {

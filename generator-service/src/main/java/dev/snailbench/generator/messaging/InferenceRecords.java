@@ -42,8 +42,7 @@ public class InferenceRecords {
     public List<EventRecords.Encoded> encode(UUID jobId, String tenantId, TeamSchema schema, List<WorkItem> items) {
         List<EventRecords.Item> requests = new ArrayList<>(items.size());
         items.forEach(item -> requests.add(EventRecords.Item.of(InferenceRequested.of(jobId, tenantId, item))));
-        Instant now = Instant.now();
-        return EventRecords.pack(requests, itemsPerRecord, maxRecordBytes, () -> new InferenceBatch(UUID.randomUUID(),
-                jobId, tenantId, now, Event.SCHEMA_VERSION, schema, List.of()));
+        return EventRecords.pack(requests, itemsPerRecord, maxRecordBytes,
+                (job, tenant, context) -> InferenceBatch.empty(job, tenant, schema, context));
     }
 }

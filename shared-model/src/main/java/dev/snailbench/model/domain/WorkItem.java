@@ -30,6 +30,18 @@ public record WorkItem(UUID workItemId, String questionId, String question, Stri
                 evaluation);
     }
 
+    /** The job's fields of this item, which a record of several items carries once. */
+    public JobContext context() {
+        return new JobContext(database, dialect, promptOptions, schemaId, jobName, evaluation);
+    }
+
+    /** The same item with the job's fields of {@code job} (the item's own fields kept). */
+    public WorkItem withContext(JobContext job) {
+        return new WorkItem(workItemId, questionId, question, goldSql, job.dialect(), job.database(), model, level,
+                job.promptOptions(), job.schemaId(), recordedPrediction, job.jobName(), schemaVariant,
+                labelledHardness, job.evaluation());
+    }
+
     /** A work item judged with the default options. */
     public WorkItem(UUID workItemId, String questionId, String question, String goldSql, SqlDialect dialect,
             DatabaseRef database, ModelRef model, NaturalnessLevel level, PromptOptions promptOptions, String schemaId,

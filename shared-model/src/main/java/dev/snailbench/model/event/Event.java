@@ -10,7 +10,12 @@ import java.util.UUID;
  */
 public interface Event {
 
-    int SCHEMA_VERSION = 1;
+    /**
+     * The version producers write and consumers read up to. 2: a record of several work items carries their job's
+     * fields once ({@link WorkItemBatch#job()}), its items are written without them (a consumer of version 1 would
+     * read items without a database, and refuses the record instead).
+     */
+    int SCHEMA_VERSION = 2;
 
     UUID eventId();
 

@@ -54,6 +54,12 @@ public record ExecutionCompleted(UUID eventId, UUID jobId, String tenantId, UUID
         return NameUuids.of("ExecutionCompleted:" + workItemId);
     }
 
+    /** The same event about {@code other} (an item of a record, with the record's job fields). */
+    public ExecutionCompleted withItem(WorkItem other) {
+        return new ExecutionCompleted(eventId, jobId, tenantId, workItemId, occurredAt, schemaVersion, other,
+                inference, gold, predicted, goldNondeterministic, sql);
+    }
+
     /** The same event with other results (everything else kept). */
     public ExecutionCompleted withResults(ExecutionOutcome newGold, ExecutionOutcome newPredicted) {
         return new ExecutionCompleted(eventId, jobId, tenantId, workItemId, occurredAt, schemaVersion, item, inference,

@@ -19,6 +19,12 @@ public record ExecutionRequested(UUID eventId, UUID jobId, String tenantId, UUID
      * The request answered: both texts an item and its result carry on every later hop (a replayed prediction or a
      * model's answer, each up to kilobytes) are left out here.
      */
+    /** The same request about {@code other} (an item of a record, with the record's job fields). */
+    public ExecutionRequested withItem(WorkItem other) {
+        return new ExecutionRequested(eventId, jobId, tenantId, workItemId, occurredAt, schemaVersion, other,
+                inference);
+    }
+
     public static ExecutionRequested of(InferenceRequested request, Inference inference) {
         WorkItem item = request.item() == null ? null : request.item().withoutRecordedPrediction();
         return new ExecutionRequested(UUID.randomUUID(), request.jobId(), request.tenantId(), request.workItemId(),

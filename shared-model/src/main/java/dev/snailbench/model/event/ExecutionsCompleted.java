@@ -1,5 +1,6 @@
 package dev.snailbench.model.event;
 
+import dev.snailbench.model.domain.JobContext;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -12,15 +13,22 @@ import java.util.UUID;
  * @param results at least one, all of job {@code jobId} and tenant {@code tenantId}
  */
 public record ExecutionsCompleted(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
-        List<ExecutionCompleted> results) implements WorkItemBatch {
+        JobContext job, List<ExecutionCompleted> results) implements WorkItemBatch {
 
     public ExecutionsCompleted {
-        results = results == null ? null : List.copyOf(results);
+        results = WorkItemBatch.withJob(results, job, ExecutionCompleted::withItem);
     }
 
-    /** A record of no item yet, for {@code EventRecords} to fill. */
-    public static ExecutionsCompleted empty(UUID jobId, String tenantId) {
-        return new ExecutionsCompleted(UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, List.of());
+    /** A record whose items carry their job's fields each. */
+    public ExecutionsCompleted(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
+            List<ExecutionCompleted> results) {
+        this(eventId, jobId, tenantId, occurredAt, schemaVersion, null, results);
+    }
+
+    /** A record of no item yet, for {@code EventRecords} to fill with items of the job's fields {@code job}. */
+    public static ExecutionsCompleted empty(UUID jobId, String tenantId, JobContext job) {
+        return new ExecutionsCompleted(UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, job,
+                List.of());
     }
 
     /** Items of one job in one record. */

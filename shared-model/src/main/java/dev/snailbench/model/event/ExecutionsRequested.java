@@ -1,5 +1,6 @@
 package dev.snailbench.model.event;
 
+import dev.snailbench.model.domain.JobContext;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -12,15 +13,22 @@ import java.util.UUID;
  * @param requests at least one, all of job {@code jobId} and tenant {@code tenantId}
  */
 public record ExecutionsRequested(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
-        List<ExecutionRequested> requests) implements WorkItemBatch {
+        JobContext job, List<ExecutionRequested> requests) implements WorkItemBatch {
 
     public ExecutionsRequested {
-        requests = requests == null ? null : List.copyOf(requests);
+        requests = WorkItemBatch.withJob(requests, job, ExecutionRequested::withItem);
     }
 
-    /** A record of no item yet, for {@code EventRecords} to fill. */
-    public static ExecutionsRequested empty(UUID jobId, String tenantId) {
-        return new ExecutionsRequested(UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, List.of());
+    /** A record whose items carry their job's fields each. */
+    public ExecutionsRequested(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
+            List<ExecutionRequested> requests) {
+        this(eventId, jobId, tenantId, occurredAt, schemaVersion, null, requests);
+    }
+
+    /** A record of no item yet, for {@code EventRecords} to fill with items of the job's fields {@code job}. */
+    public static ExecutionsRequested empty(UUID jobId, String tenantId, JobContext job) {
+        return new ExecutionsRequested(UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, job,
+                List.of());
     }
 
     /** Items of one job in one record. */

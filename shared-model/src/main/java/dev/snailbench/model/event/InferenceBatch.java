@@ -1,5 +1,6 @@
 package dev.snailbench.model.event;
 
+import dev.snailbench.model.domain.JobContext;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
 import java.time.Instant;
@@ -15,13 +16,26 @@ import java.util.UUID;
  * deduplicated per item; {@code requests} carry no schema of their own ({@link #withSchema()} gives them theirs).
  *
  * @param schema   the team's schema every request is asked on (null for built-in schemas)
+ * @param job      the job's fields every request's item shares (see {@link WorkItemBatch#job()})
  * @param requests at least one request, all of job {@code jobId}
  */
 public record InferenceBatch(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
-        TeamSchema schema, List<InferenceRequested> requests) implements WorkItemBatch {
+        TeamSchema schema, JobContext job, List<InferenceRequested> requests) implements WorkItemBatch {
 
     public InferenceBatch {
-        requests = requests == null ? null : List.copyOf(requests);
+        requests = WorkItemBatch.withJob(requests, job, InferenceRequested::withItem);
+    }
+
+    /** A record whose items carry their job's fields each. */
+    public InferenceBatch(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
+            TeamSchema schema, List<InferenceRequested> requests) {
+        this(eventId, jobId, tenantId, occurredAt, schemaVersion, schema, null, requests);
+    }
+
+    /** A record of no item yet, for {@code EventRecords} to fill with items of the job's fields {@code job}. */
+    public static InferenceBatch empty(UUID jobId, String tenantId, TeamSchema schema, JobContext job) {
+        return new InferenceBatch(UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, schema, job,
+                List.of());
     }
 
     public static InferenceBatch of(UUID jobId, String tenantId, TeamSchema schema, List<WorkItem> items) {

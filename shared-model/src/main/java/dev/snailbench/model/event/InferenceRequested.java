@@ -22,6 +22,11 @@ public record InferenceRequested(UUID eventId, UUID jobId, String tenantId, UUID
     }
 
     /** The same request asked on another schema (everything else kept). */
+    /** The same request about {@code other} (an item of a record, with the record's job fields). */
+    public InferenceRequested withItem(WorkItem other) {
+        return new InferenceRequested(eventId, jobId, tenantId, workItemId, occurredAt, schemaVersion, other, schema);
+    }
+
     public InferenceRequested withSchema(TeamSchema other) {
         return new InferenceRequested(eventId, jobId, tenantId, workItemId, occurredAt, schemaVersion, item, other);
     }

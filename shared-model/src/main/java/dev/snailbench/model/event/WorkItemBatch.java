@@ -1,7 +1,11 @@
 package dev.snailbench.model.event;
 
+import dev.snailbench.model.domain.JobContext;
+import dev.snailbench.model.domain.WorkItem;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BiFunction;
 
 /**
  * An event holding several work items of one job, one record for many ({@link InferenceBatch},
@@ -13,6 +17,29 @@ public interface WorkItemBatch extends Event {
 
     /** The work items' own events (null only in a malformed record, which its consumer refuses). */
     List<? extends WorkItemEvent> items();
+
+    /**
+     * The job's fields every item of the record shares, written once for them all (its items are written without
+     * them), or null when each item carries its own (records of schema version 1, a record of one item).
+     */
+    default JobContext job() {
+        return null;
+    }
+
+    /**
+     * The items as a record holds them: each with the record's job fields when it has them ({@code job}), unchanged
+     * otherwise. For the records' constructors: an item read from a record lacks the fields the record carries.
+     */
+    static <T extends WorkItemEvent> List<T> withJob(List<T> items, JobContext job, BiFunction<T, WorkItem, T> withItem) {
+        if (items == null || job == null) {
+            return items == null ? null : List.copyOf(items);
+        }
+        List<T> each = new ArrayList<>(items.size());
+        for (T item : items) {
+            each.add(item == null || item.item() == null ? item : withItem.apply(item, item.item().withContext(job)));
+        }
+        return List.copyOf(each);
+    }
 
     /**
      * Keyed by its first item, as that item alone would be: a job's records spread over the topic's partitions, so a

@@ -1,11 +1,17 @@
 package dev.snailbench.model.serde;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.snailbench.model.domain.JobContext;
+import dev.snailbench.model.domain.ModelRef;
+import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.Event;
+import dev.snailbench.model.event.WorkItemEvent;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -28,6 +34,24 @@ public final class EventJson {
             // Newer producers may add fields; old consumers ignore them (schemaVersion marks breaking changes).
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
+    /**
+     * Writes a work item's event as an item of a record that carries the job's fields ({@link JobContext}): its
+     * {@link WorkItem} without them, and without any field that is null (read back as null all the same).
+     */
+    private static final ObjectMapper IN_RECORD = MAPPER.copy()
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL)
+            .addMixIn(WorkItem.class, WithoutJobFields.class)
+            .addMixIn(ModelRef.class, WithoutDerivedFields.class);
+
+    @JsonIgnoreProperties({"database", "dialect", "promptOptions", "schemaId", "jobName", "evaluation"})
+    private interface WithoutJobFields {
+    }
+
+    /** {@code isReplay()} is read from the backend: written, it is ignored when read. */
+    @JsonIgnoreProperties("replay")
+    private interface WithoutDerivedFields {
+    }
+
     private EventJson() {
     }
 
@@ -38,6 +62,18 @@ public final class EventJson {
     public static byte[] write(Object event) {
         try {
             return MAPPER.writeValueAsBytes(event);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A work item's event as an item of a record of several (see {@code EventRecords}): valid only inside a record
+     * whose {@code job} is the item's {@link WorkItem#context()}, which gives the item back its job's fields when read.
+     */
+    public static byte[] writeInRecord(WorkItemEvent event) {
+        try {
+            return IN_RECORD.writeValueAsBytes(event);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,5 +1,7 @@
 package dev.snailbench.model.serde;
 
+import dev.snailbench.model.domain.JobContext;
+import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.WorkItemBatch;
 import dev.snailbench.model.event.WorkItemEvent;
 import io.smallrye.mutiny.Uni;
@@ -11,16 +13,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BiFunction;
-import java.util.function.Supplier;
 
 /**
  * Work items packed into Kafka records of an envelope event ({@link WorkItemBatch}), each job's in its own: at most
  * {@code perRecord} items to a record, each record within {@code maxBytes} of JSON. Each item is serialized once, by
  * its producer (which may already have had to, to fit it: the executor's results), and copied into its record as it
- * is: the envelope's other fields are written around it.
+ * is: the envelope's other fields are written around it. The job's fields of the items' {@link WorkItem}s
+ * ({@link JobContext}) are written once, in the envelope, not in each item ({@link EventJson#writeInRecord}).
  */
 public final class EventRecords {
 
@@ -34,13 +36,32 @@ public final class EventRecords {
     public record Encoded(String key, byte[] json) {
     }
 
-    /** A work item's event and its JSON. */
+    /**
+     * A work item's event and its JSON as an item of a record: {@link EventJson#writeInRecord} when the event carries
+     * a work item, whose job's fields the record then carries.
+     */
     public record Item(WorkItemEvent event, byte[] json) {
 
         /** The event, serialized now. */
         public static Item of(WorkItemEvent event) {
-            return new Item(event, EventJson.write(event));
+            return new Item(event, event.item() == null ? EventJson.write(event) : EventJson.writeInRecord(event));
         }
+
+        /** The job's fields the item's record must carry (null: the event carries no work item). */
+        JobContext context() {
+            return event.item() == null ? null : event.item().context();
+        }
+    }
+
+    /** Makes the envelopes of a topic's records. */
+    @FunctionalInterface
+    public interface Envelope {
+
+        /**
+         * A new envelope event (its own event id) of no items, whose list of items is its last field: of the job and
+         * tenant, carrying {@code job} (the job's fields of its items' work items; null when they carry none).
+         */
+        WorkItemBatch empty(UUID jobId, String tenantId, JobContext job);
     }
 
     private static final byte[] CLOSE = "]}".getBytes(StandardCharsets.UTF_8);
@@ -51,37 +72,38 @@ public final class EventRecords {
     /**
      * Items of any jobs as records, each job's (and tenant's: a record is one tenant's) packed on its own, the jobs in
      * the order they first appear.
-     *
-     * @param empty a new envelope of no items for a job and tenant (see {@link #pack})
      */
-    public static List<Encoded> packByJob(List<Item> items, int perRecord, int maxBytes,
-            BiFunction<UUID, String, ? extends WorkItemBatch> empty) {
+    public static List<Encoded> packByJob(List<Item> items, int perRecord, int maxBytes, Envelope envelope) {
         Map<String, List<Item>> byJob = new LinkedHashMap<>();
         items.forEach(item -> byJob.computeIfAbsent(item.event().jobId() + "|" + item.event().tenantId(),
                 job -> new ArrayList<>()).add(item));
         List<Encoded> records = new ArrayList<>();
-        byJob.values().forEach(ofJob -> records.addAll(pack(ofJob, perRecord, maxBytes,
-                () -> empty.apply(ofJob.get(0).event().jobId(), ofJob.get(0).event().tenantId()))));
+        byJob.values().forEach(ofJob -> records.addAll(pack(ofJob, perRecord, maxBytes, envelope)));
         return records;
     }
 
     /**
-     * Items of one job as records, in the items' order, each keyed by its first item (as that item alone would be: a
-     * job's records spread over the topic's partitions, and a record continues its first item's trace).
+     * Items of one job (and tenant) as records, in the items' order, each keyed by its first item (as that item alone
+     * would be: a job's records spread over the topic's partitions, and a record continues its first item's trace). A
+     * record holds items of one {@link JobContext} (a job's items all share one; should two differ, they go to
+     * different records rather than one item being read with the other's fields).
      *
-     * @param envelope a new envelope event (its own event id) with no items: the list of items must be its last field
-     * @throws IllegalStateException when one item alone in a record is larger than {@code maxBytes}
+     * @throws IllegalStateException when one item alone in a record is larger than {@code maxBytes}, or when the
+     *                               envelope does not carry the job's fields its items are written without
      */
-    public static List<Encoded> pack(List<Item> items, int perRecord, int maxBytes,
-            Supplier<? extends WorkItemBatch> envelope) {
+    public static List<Encoded> pack(List<Item> items, int perRecord, int maxBytes, Envelope envelope) {
         List<Encoded> records = new ArrayList<>();
         int limit = Math.max(1, perRecord);
+        List<JobContext> contexts = new ArrayList<>(items.size());
+        items.forEach(item -> contexts.add(item.context()));
         int from = 0;
         while (from < items.size()) {
-            byte[] head = head(envelope.get());
+            WorkItemEvent first = items.get(from).event();
+            JobContext job = contexts.get(from);
+            byte[] head = head(envelope.empty(first.jobId(), first.tenantId(), job), job);
             int size = head.length + CLOSE.length;
             int to = from;
-            while (to < items.size() && to - from < limit
+            while (to < items.size() && to - from < limit && Objects.equals(contexts.get(to), job)
                     && size + items.get(to).json().length + (to > from ? 1 : 0) <= maxBytes) {
                 size += items.get(to).json().length + (to > from ? 1 : 0);
                 to++;
@@ -117,7 +139,11 @@ public final class EventRecords {
     }
 
     /** The envelope's JSON up to its empty list of items, opened: {@code {…,"items":[}. */
-    private static byte[] head(WorkItemBatch empty) {
+    private static byte[] head(WorkItemBatch empty, JobContext job) {
+        if (job != null && !job.equals(empty.job())) {
+            throw new IllegalStateException(empty.getClass().getSimpleName() + " must carry the job's fields of its"
+                    + " items, which are written without them");
+        }
         byte[] json = EventJson.write(empty);
         int n = json.length;
         if (n < 3 || json[n - 3] != '[' || json[n - 2] != ']' || json[n - 1] != '}') {
