@@ -137,7 +137,7 @@ class ScoringHopTest {
                 valid.occurredAt(), 1, valid.item(), valid.inference(), valid.gold(), valid.predicted());
         String key = "broken-" + UUID.randomUUID();
         TestEvents.send(Topics.RESULTS_TO_SCORE, key, EventJson.write(new ExecutionsCompleted(UUID.randomUUID(),
-                valid.jobId(), valid.tenantId(), valid.occurredAt(), 1, List.of(broken))));
+                valid.jobId(), valid.tenantId(), valid.occurredAt(), 1, null, List.of(broken))));
         TestEvents.send(valid);
 
         List<ConsumerRecord<String, byte[]>> dead = TestEvents.await(

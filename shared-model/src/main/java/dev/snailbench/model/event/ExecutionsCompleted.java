@@ -19,23 +19,17 @@ public record ExecutionsCompleted(UUID eventId, UUID jobId, String tenantId, Ins
         results = WorkItemBatch.withJob(results, job, ExecutionCompleted::withItem);
     }
 
-    /** A record whose items carry their job's fields each. */
-    public ExecutionsCompleted(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
-            List<ExecutionCompleted> results) {
-        this(eventId, jobId, tenantId, occurredAt, schemaVersion, null, results);
-    }
-
     /** A record of no item yet, for {@code EventRecords} to fill with items of the job's fields {@code job}. */
     public static ExecutionsCompleted empty(UUID jobId, String tenantId, JobContext job) {
         return new ExecutionsCompleted(UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, job,
                 List.of());
     }
 
-    /** Items of one job in one record. */
+    /** Items of one job in one record, each with its own job fields (the record carries none). */
     public static ExecutionsCompleted of(List<ExecutionCompleted> results) {
         ExecutionCompleted first = results.get(0);
         return new ExecutionsCompleted(UUID.randomUUID(), first.jobId(), first.tenantId(), Instant.now(),
-                SCHEMA_VERSION, results);
+                SCHEMA_VERSION, null, results);
     }
 
     @Override

@@ -19,23 +19,17 @@ public record ExecutionsRequested(UUID eventId, UUID jobId, String tenantId, Ins
         requests = WorkItemBatch.withJob(requests, job, ExecutionRequested::withItem);
     }
 
-    /** A record whose items carry their job's fields each. */
-    public ExecutionsRequested(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
-            List<ExecutionRequested> requests) {
-        this(eventId, jobId, tenantId, occurredAt, schemaVersion, null, requests);
-    }
-
     /** A record of no item yet, for {@code EventRecords} to fill with items of the job's fields {@code job}. */
     public static ExecutionsRequested empty(UUID jobId, String tenantId, JobContext job) {
         return new ExecutionsRequested(UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, job,
                 List.of());
     }
 
-    /** Items of one job in one record. */
+    /** Items of one job in one record, each with its own job fields (the record carries none). */
     public static ExecutionsRequested of(List<ExecutionRequested> requests) {
         ExecutionRequested first = requests.get(0);
         return new ExecutionsRequested(UUID.randomUUID(), first.jobId(), first.tenantId(), Instant.now(),
-                SCHEMA_VERSION, requests);
+                SCHEMA_VERSION, null, requests);
     }
 
     @Override

@@ -150,7 +150,7 @@ class EventRecordsTest {
     void shouldReadARecordOfAnEarlierVersionWhoseItemsCarryTheirOwnJobFields() {
         List<ExecutionRequested> requests = List.of(request(item("q1", "a", DATABASE)),
                 request(item("q2", "a", DATABASE)));
-        byte[] earlier = EventJson.write(new ExecutionsRequested(UUID.randomUUID(), JOB, "t1", Instant.now(), 1,
+        byte[] earlier = EventJson.write(new ExecutionsRequested(UUID.randomUUID(), JOB, "t1", Instant.now(), 1, null,
                 requests));
 
         ExecutionsRequested back = EventJson.read(earlier, ExecutionsRequested.class);
