@@ -10,10 +10,6 @@ import java.util.Objects;
 public record JobContext(DatabaseRef database, SqlDialect dialect, PromptOptions promptOptions, String schemaId,
         String jobName, EvaluationOptions evaluation) {
 
-    /** The names of the work item's fields this context carries (left out of the item inside a record). */
-    public static final String[] FIELDS = {"database", "dialect", "promptOptions", "schemaId", "jobName",
-        "evaluation"};
-
     // Written out, not the record's generated methods: the services' client compiler does not inline those (they run
     // through method handles), and records are split where their items' contexts differ, an equals per item.
     @Override

@@ -20,6 +20,11 @@ public record ItemAbandoned(UUID eventId, UUID jobId, String tenantId, UUID work
                 item, stage, reason);
     }
 
+    /** The same abandonment of {@code other} (an item of a dead-lettered record, with the record's job fields). */
+    public ItemAbandoned withItem(WorkItem other) {
+        return new ItemAbandoned(eventId, jobId, tenantId, workItemId, occurredAt, schemaVersion, other, stage, reason);
+    }
+
     public ItemAbandoned withCause(String stageName, String why) {
         return new ItemAbandoned(eventId, jobId, tenantId, workItemId, occurredAt, schemaVersion, item, stageName, why);
     }

@@ -53,9 +53,7 @@ public class AbandonedItemsDeserializer implements Deserializer<List<ItemAbandon
 
     private static ItemAbandoned inJob(ItemAbandoned abandoned, JobContext job) {
         return job == null || abandoned.item() == null ? abandoned
-                : new ItemAbandoned(abandoned.eventId(), abandoned.jobId(), abandoned.tenantId(),
-                        abandoned.workItemId(), abandoned.occurredAt(), abandoned.schemaVersion(),
-                        abandoned.item().withContext(job), abandoned.stage(), abandoned.reason());
+                : abandoned.withItem(abandoned.item().withContext(job));
     }
 
     private static ItemAbandoned abandoned(JsonNode event) {
