@@ -16,7 +16,8 @@ import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Wires the plain-Java execution core (also used directly by benchmarks and corpus tests) into CDI. */
@@ -86,11 +87,20 @@ public class ExecutorBeans {
     @Named(WORKERS)
     ExecutorService workers(ExecutorConfig config) {
         AtomicInteger n = new AtomicInteger();
-        return Executors.newFixedThreadPool(config.workerThreads(), r -> {
-            Thread t = new Thread(r, "executor-jdbc-" + n.incrementAndGet());
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        // A fork-join pool wakes its idle threads last-in first-out, where a fixed pool wakes the longest idle: a
+        // job's items in flight keep the same few threads (and their caches) busy instead of rotating through all of
+        // them, and the others stay free for another tenant's items (the executor's CPU per item 7 % lower,
+        // docs/BENCHMARKS.md, session 47). Items waiting for a gold another item is running (GoldCache) block in a
+        // CompletableFuture, for which the pool adds a thread meanwhile: at most one per item in flight.
+        return new ForkJoinPool(config.workerThreads(), pool -> {
+            ForkJoinWorkerThread t = new ForkJoinWorkerThread(pool) {
+            };
+            t.setName("executor-jdbc-" + n.incrementAndGet());
+            t.setContextClassLoader(loader);
             t.setDaemon(true);
             return t;
-        });
+        }, null, true);
     }
 
     void closeWorkers(@Disposes @Named(WORKERS) ExecutorService workers) {
