@@ -90,9 +90,10 @@ public class ExecutorBeans {
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         // A fork-join pool wakes its idle threads last-in first-out, where a fixed pool wakes the longest idle: a
         // job's items in flight keep the same few threads (and their caches) busy instead of rotating through all of
-        // them, and the others stay free for another tenant's items (docs/BENCHMARKS.md, session 47: within the
-        // day's spread, never worse). Items waiting for a gold another item is running (GoldCache) block in a
-        // CompletableFuture, for which the pool adds a thread meanwhile: at most one per item in flight.
+        // them, and the others stay free for another tenant's items (docs/BENCHMARKS.md, sessions 47 and 48: the
+        // ratio within the day's spread on two machines). Items waiting for a gold another item is running
+        // (GoldCache) block in a CompletableFuture, for which the pool adds a thread meanwhile: at most one per item
+        // in flight.
         return new ForkJoinPool(config.workerThreads(), pool -> {
             ForkJoinWorkerThread t = new ForkJoinWorkerThread(pool) {
             };
