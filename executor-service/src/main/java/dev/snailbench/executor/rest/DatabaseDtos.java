@@ -42,9 +42,9 @@ public final class DatabaseDtos {
     }
 
     /**
-     * The result of a connection test. On failure: {@code category} (refused_by_policy, unreachable,
-     * connection_refused, timed_out, tls, authentication_failed, database_does_not_exist, session_not_safe, busy,
-     * failed) and its sentence in {@code error}; no driver text and no timing ({@code elapsedMillis} only when ok).
+     * The result of a connection test. On failure: {@code category} (refused_by_policy, unreachable, refused,
+     * timed_out, tls, auth_failed, database_does_not_exist, session_not_safe, busy, failed) and the executor's sentence
+     * in {@code error}; no driver text and no timing ({@code elapsedMillis} only when ok).
      */
     public record ConnectionCheck(boolean ok, Long elapsedMillis, String databaseProduct, String databaseVersion,
             String error, String sqlState, String category) {

@@ -121,7 +121,7 @@ public class DatabaseRegistry {
                         Duration.ofSeconds(5)));
             } catch (SQLException e) {
                 String why = e.getSQLState() != null && e.getSQLState().startsWith("08")
-                        ? ConnectionErrors.describe(e) : e.getMessage();
+                        ? ConnectionErrors.describe(e, target.where()).message() : e.getMessage();
                 throw new UpstreamFailed("cannot read the schema: " + why);
             }
         }));
@@ -163,9 +163,9 @@ public class DatabaseRegistry {
                         valid ? null : "the connection did not answer", null, null);
             });
         } catch (SQLException e) {
-            ConnectionErrors.Category category = ConnectionErrors.categorize(e);
-            return new ConnectionCheck(false, null, null, null, category.message(), category.sqlState(),
-                    category.name().toLowerCase(Locale.ROOT));
+            ConnectionErrors.Failure failure = ConnectionErrors.describe(e, target.where());
+            return new ConnectionCheck(false, null, null, null, failure.message(), failure.category().sqlState(),
+                    failure.category().id());
         }
     }
 

@@ -242,7 +242,8 @@ public class DatabaseTasks {
             }
         } catch (SQLException e) {
             if (e.getSQLState() != null && e.getSQLState().startsWith("08") || e.getSQLState() == null) {
-                throw new SQLException(ConnectionErrors.describe(e), e.getSQLState(), e);
+                throw ConnectionErrors.describe(e, new ConnectionErrors.Where(target.where().host(),
+                        target.where().port(), target.where().database(), db.adminUsername)).exception(e);
             }
             throw e;
         }

@@ -28,7 +28,8 @@ import org.jboss.logging.Logger;
  * bound the connections in use per tenant's database (over its pools) and per tenant (over its databases). Nothing
  * is shared between tenants: two tenants registering the same database get pools, permits and circuits of their own,
  * so one tenant's load or removal never touches another's. A circuit breaker per registration
- * ({@link CircuitBreakers}) fails a dead database's attempts at once. Blocking.
+ * ({@link Target#registration()}: a registered database, or an inline address, login and password;
+ * {@link CircuitBreakers}) fails a dead database's attempts at once. Blocking.
  */
 public final class PoolManager implements AutoCloseable {
 
@@ -128,19 +129,18 @@ public final class PoolManager implements AutoCloseable {
     public <T> T withConnection(Target target, Duration statementTimeout, ConnectionWork<T> work)
             throws SQLException {
         // A dead database fails here at once, before it takes a permit that a reachable one could use.
-        String registration = registration(target);
-        breakers.admit(registration);
+        breakers.admit(circuit(target));
         Semaphore tenant = tenantPermits.computeIfAbsent(target.tenantId(),
                 t -> new Semaphore(settings.perTenant(), true));
         acquire(tenant, () -> "tenant " + target.tenantId() + " already uses its " + settings.perTenant()
                 + " connections");
         try {
-            Semaphore database = databasePermits.computeIfAbsent(registration,
+            Semaphore database = databasePermits.computeIfAbsent(database(target),
                     t -> new Semaphore(settings.perDatabase(), true));
             acquire(database, () -> "database " + target.jdbcUrl() + " already serves " + settings.perDatabase()
                     + " connections");
             try {
-                return borrow(target, registration, statementTimeout, work);
+                return borrow(target, statementTimeout, work);
             } finally {
                 database.release();
             }
@@ -162,12 +162,11 @@ public final class PoolManager implements AutoCloseable {
         }
     }
 
-    private <T> T borrow(Target target, String registration, Duration statementTimeout, ConnectionWork<T> work)
-            throws SQLException {
+    private <T> T borrow(Target target, Duration statementTimeout, ConnectionWork<T> work) throws SQLException {
         Pool pool = null;
         try {
             pool = borrowPool(target, statementTimeout);
-            Connection borrowed = connect(registration, pool);
+            Connection borrowed = connect(target, pool);
             try (Connection c = borrowed) {
                 return work.apply(c);
             }
@@ -182,41 +181,47 @@ public final class PoolManager implements AutoCloseable {
     /**
      * A connection of the pool, every attempt's outcome told to the registration's circuit (a probe admitted by
      * {@link CircuitBreakers#admit} always learns its result). The permit held guarantees the pool has room, so the
-     * pool's wait (connect-timeout) is the connection attempt itself, not a wait for another item's connection.
+     * pool's wait (connect-timeout) is the attempt itself, not a wait for another item's connection.
      */
-    private Connection connect(String registration, Pool pool) throws SQLException {
+    private Connection connect(Target target, Pool pool) throws SQLException {
         try {
             Connection connection = pool.dataSource.getConnection();
-            breakers.succeeded(registration);
+            breakers.succeeded(circuit(target));
             return connection;
         } catch (SQLException e) {
-            SQLException failure = connectionFailure(e);
-            breakers.failed(registration, failure.getMessage());
+            SQLException failure = connectionFailure(e, target);
+            breakers.failed(circuit(target), failure);
             throw failure;
         } catch (RuntimeException e) {
-            breakers.failed(registration, e.toString());
+            breakers.failed(circuit(target), e.toString());
             throw e;
         }
     }
 
-    /** One tenant's registration of one database: what pools, permits and circuits are kept per. */
-    static String registration(Target target) {
+    /**
+     * One tenant's database as a server sees it (address and login): what connection permits are counted per. The
+     * circuit is kept per registration ({@link #circuit}), so that one wrong password never pauses another login.
+     */
+    static String database(Target target) {
         return target.tenantId() + "|" + target.identity();
     }
 
-    /** Whether the circuit of the tenant's database is open (too many failed connection attempts in a row). */
+    /** One tenant's registration ({@link Target#registration()}): what a circuit is kept per. */
+    static String circuit(Target target) {
+        return target.tenantId() + "|" + target.registration();
+    }
+
+    /** Whether the circuit of the target's registration is open (too many failed connection attempts in a row). */
     public boolean circuitOpen(Target target) {
-        return breakers.isOpen(registration(target));
+        return breakers.isOpen(circuit(target));
     }
 
     /**
      * HikariCP reports "request timed out" and keeps the driver's reason (wrong password, unknown database) as the
-     * cause: surface its category (ConnectionErrors), never the driver's text, which would tell a tenant what
-     * listens where and how fast it answers.
+     * cause: surface its category and the executor's sentence (ConnectionErrors), never the driver's text.
      */
-    static SQLException connectionFailure(SQLException e) {
-        ConnectionErrors.Category category = ConnectionErrors.categorize(e);
-        return new SQLException(category.message(), category.sqlState(), e);
+    static SQLException connectionFailure(SQLException e, Target target) {
+        return ConnectionErrors.describe(e, target.where()).exception(e);
     }
 
     /** Open pools (for tests and health). */
@@ -229,7 +234,7 @@ public final class PoolManager implements AutoCloseable {
      * registration of the same database keeps its pools) and forgets its circuit.
      */
     public void closePoolsOf(Target target) {
-        breakers.forget(registration(target));
+        breakers.forget(circuit(target));
         pools.keySet().stream().filter(k -> k.tenantId().equals(target.tenantId())
                         && k.dialect() == target.dialect() && k.jdbcUrl().equals(target.jdbcUrl())
                         && k.user().equals(target.user())).toList()

@@ -1,6 +1,5 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.ResultColumn;
@@ -60,11 +59,21 @@ public final class QueryRunner {
      */
     public static ExecutionOutcome run(Connection c, SqlDialect dialect, String sql, ExecutionLimits limits,
             boolean sessionPrepared, List<String> transactionSettings) {
+        return run(c, dialect, sql, limits, sessionPrepared, transactionSettings, null);
+    }
+
+    /**
+     * @param schema where unqualified names resolve first ({@link SearchPath}: the job's schema), or null for the
+     *               login's own path
+     */
+    public static ExecutionOutcome run(Connection c, SqlDialect dialect, String sql, ExecutionLimits limits,
+            boolean sessionPrepared, List<String> transactionSettings, String schema) {
         long start = System.nanoTime();
         try {
             c.setAutoCommit(false);
             try (Statement s = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
-                prepareTransaction(s, dialect, sessionPrepared ? null : limits.timeout(), transactionSettings);
+                prepareTransaction(c, s, dialect, sessionPrepared ? null : limits.timeout(), transactionSettings,
+                        schema);
                 // Client-side timeout as a backstop; on SQL Server it is the query timeout itself (the driver
                 // sends an attention signal and the server aborts the batch).
                 s.setQueryTimeout(queryTimeoutSeconds(dialect, limits));
@@ -93,16 +102,16 @@ public final class QueryRunner {
      * side on PostgreSQL), at most {@code maxRows} rows (0: no cap), always rolled back, so neither a failed query
      * nor anything a query changed in the session (a function's {@code set_config}) reaches the next one.
      *
-     * @param schema where unqualified names resolve for this query (PostgreSQL {@code SET LOCAL search_path}), or
-     *               null for the session's default
-     * @throws SQLException the driver's error (SQLSTATE 57014 on a PostgreSQL timeout)
+     * @param schema where unqualified names resolve first for this query ({@link SearchPath}), or null for the
+     *               login's own path
+     * @throws SQLException the driver's error (SQLSTATE 57014 on a PostgreSQL timeout; 3F000 when the schema is not
+     *                      usable by the login)
      */
     public static <T> T query(Connection c, SqlDialect dialect, String schema, String sql, Duration timeout,
             int maxRows, RowsReader<T> reader) throws SQLException {
         c.setAutoCommit(false);
         try (Statement s = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
-            prepareTransaction(s, dialect, timeout, schema == null ? List.of()
-                    : List.of("SET LOCAL search_path TO " + IdentifierQuoting.quote(schema, dialect)));
+            prepareTransaction(c, s, dialect, timeout, List.of(), schema);
             s.setQueryTimeout(queryTimeoutSeconds(dialect, timeout));
             if (maxRows > 0) {
                 s.setMaxRows(maxRows);
@@ -135,22 +144,25 @@ public final class QueryRunner {
     }
 
     /**
-     * On PostgreSQL, one round trip: read-only, the statement timeout (null: the pool's session already has it) and
-     * the platform's settings; SET LOCAL ends with the transaction, so no timeout or setting leaks.
+     * On PostgreSQL, one round trip: read-only, the statement timeout (null: the pool's session already has it), the
+     * platform's settings and the schema first on the path, read back ({@link SearchPath}); SET LOCAL ends with the
+     * transaction, so no timeout or setting leaks. On SQL Server, the login's default schema read back when a schema
+     * is named.
      */
-    private static void prepareTransaction(Statement s, SqlDialect dialect, Duration timeout,
-            List<String> transactionSettings) throws SQLException {
-        if (dialect != SqlDialect.POSTGRESQL) {
-            return;
-        }
+    private static void prepareTransaction(Connection c, Statement s, SqlDialect dialect, Duration timeout,
+            List<String> transactionSettings, String schema) throws SQLException {
         List<String> statements = new ArrayList<>();
-        if (timeout != null) {
-            statements.add("SET TRANSACTION READ ONLY");
-            statements.add("SET LOCAL statement_timeout = " + timeout.toMillis());
+        if (dialect == SqlDialect.POSTGRESQL) {
+            if (timeout != null) {
+                statements.add("SET TRANSACTION READ ONLY");
+                statements.add("SET LOCAL statement_timeout = " + timeout.toMillis());
+            }
+            statements.addAll(transactionSettings);
         }
-        statements.addAll(transactionSettings);
+        statements.addAll(SearchPath.statements(dialect, schema));
         if (!statements.isEmpty()) {
-            s.execute(String.join("; ", statements));
+            boolean resultSet = s.execute(String.join("; ", statements));
+            SearchPath.verify(s, resultSet, c, dialect, schema);
         }
     }
 

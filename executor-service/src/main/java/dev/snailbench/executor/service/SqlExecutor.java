@@ -36,7 +36,7 @@ public final class SqlExecutor {
     public <T> T withSession(Target target, SessionWork<T> work) throws SQLException {
         return pools.withConnection(target, c -> {
             try {
-                return work.apply(new TeamSession(c, target.dialect(), guard));
+                return work.apply(new TeamSession(c, target.dialect(), guard, target.schema()));
             } finally {
                 // Ends the transaction the catalog reads opened; a broken connection is the pool's to evict.
                 try {
@@ -65,7 +65,8 @@ public final class SqlExecutor {
             List<String> transactionSettings) {
         try {
             return pools.withConnection(target, limits.timeout(),
-                    c -> QueryRunner.run(c, target.dialect(), sql, limits, true, transactionSettings));
+                    c -> QueryRunner.run(c, target.dialect(), sql, limits, true, transactionSettings,
+                            target.schema()));
         } catch (SQLException e) {
             return ExecutionOutcome.failed(ExecutionStatus.ERROR, "screening run: " + e.getMessage(),
                     e.getSQLState(), 0);
@@ -102,7 +103,7 @@ public final class SqlExecutor {
     private ExecutionOutcome runOnce(Target target, String sql, ExecutionLimits limits) {
         try {
             return pools.withConnection(target, limits.timeout(),
-                    c -> QueryRunner.run(c, target.dialect(), sql, limits, true));
+                    c -> QueryRunner.run(c, target.dialect(), sql, limits, true, List.of(), target.schema()));
         } catch (SQLException e) {
             // The pool's message is a category (ConnectionErrors), never the driver's text.
             return ExecutionOutcome.failed(ExecutionStatus.ERROR, "cannot get a connection to " + target.jdbcUrl()

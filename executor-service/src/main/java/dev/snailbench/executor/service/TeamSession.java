@@ -20,10 +20,12 @@ public final class TeamSession {
     private final SqlGuard guard;
     private String schema;
 
-    TeamSession(Connection connection, SqlDialect dialect, SqlGuard guard) {
+    /** @param schema the schema first on the path of every query (the target's), or null for the login's own */
+    TeamSession(Connection connection, SqlDialect dialect, SqlGuard guard, String schema) {
         this.connection = connection;
         this.dialect = dialect;
         this.guard = guard;
+        this.schema = schema;
     }
 
     public SqlDialect dialect() {
@@ -51,11 +53,11 @@ public final class TeamSession {
     }
 
     /**
-     * Makes {@code schema} the one unqualified names resolve in for the following queries (PostgreSQL, set in each
-     * query's own transaction; generated and seed SQL name tables without a schema, like the gold SQL of the
-     * built-in question sets). The session itself is left as it is.
+     * Makes {@code schema} the one unqualified names resolve in first for the following queries (set and read back in
+     * each query's own transaction, {@link SearchPath}; generated and seed SQL name tables without a schema, like the
+     * gold SQL of the built-in question sets). The session itself is left as it is.
      */
     public void useSchema(String schema) {
-        this.schema = dialect == SqlDialect.POSTGRESQL ? schema : null;
+        this.schema = schema;
     }
 }
