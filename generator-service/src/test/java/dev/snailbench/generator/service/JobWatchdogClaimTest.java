@@ -29,6 +29,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,6 +62,10 @@ class JobWatchdogClaimTest {
         job.put("stallTimeoutSeconds", (int) JobWatchdog.LONGEST_STALL_TIMEOUT.toSeconds());
         UUID jobId = UUID.fromString(given().header("X-API-Key", key).contentType(ContentType.JSON).body(job)
                 .post("/jobs").then().statusCode(202).extract().path("jobId"));
+        // Published (running): no publication step holds the job's row any longer. A sweep skips a job whose row
+        // another transaction holds (its progress being written), which is not a stalled job.
+        Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> "running".equals(given()
+                .header("X-API-Key", key).get("/jobs/" + jobId).then().statusCode(200).extract().path("status")));
         Job stored = VertxContextSupport.subscribeAndAwait(() -> Panache.withSession(() -> jobs.findById(jobId)));
         Instant aDayLater = Instant.now().plus(Duration.ofDays(2));
 
