@@ -28,6 +28,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -182,7 +183,9 @@ public class DatabaseTasks {
     private List<String> schemas(Target target) throws SQLException {
         return sql.withSession(target, session -> {
             Connection c = session.catalog();
-            TreeSet<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+            // Sorted without regard to case, but "Sales" and "sales" are two schemas and both are listed.
+            TreeSet<String> names = new TreeSet<>(Comparator.comparing((String n) -> n.toLowerCase(Locale.ROOT))
+                    .thenComparing(Comparator.naturalOrder()));
             try (ResultSet tables = c.getMetaData().getTables(c.getCatalog(), null, "%",
                     new String[] {"TABLE", "VIEW"})) {
                 while (tables.next()) {

@@ -70,6 +70,10 @@ public final class JobRequestMapper {
                 throw InvalidInput.of("schemaId", "no crosswalk for schema '" + schemaId + "'");
             }
         }
+        if (database != null && request.nativeSchema() != null && !request.nativeSchema().isBlank()) {
+            // The schema the prompts show unqualified is where the executor resolves the job's unqualified names.
+            database = database.withSchema(request.nativeSchema().trim());
+        }
         List<Question> questions = questions(request, questionSets);
         List<Prediction> predictions = predictions(request.predictions(), questions, models, levels);
         JobSpec spec = new JobSpec(name, database, dialect, models, levels, promptOptions(request.promptOptions()),
@@ -111,7 +115,8 @@ public final class JobRequestMapper {
             throw InvalidInput.of("nativeSchema", "missing: models, a crosswalk or a schema variant on your registered database "
                     + "need the schema to read (a plain schema name, e.g. public)");
         }
-        if (needsSchema && !request.nativeSchema().matches("[A-Za-z_][A-Za-z0-9_]{0,127}")) {
+        boolean named = request.nativeSchema() != null && !request.nativeSchema().isBlank();
+        if (named && !request.nativeSchema().trim().matches("[A-Za-z_][A-Za-z0-9_]{0,127}")) {
             throw InvalidInput.of("nativeSchema", "'" + request.nativeSchema() + "' is not a plain schema "
                     + "name (letters, digits and _, e.g. public)");
         }

@@ -144,10 +144,8 @@ public class JobService {
             // The database's registered name travels with the job, so reports show it rather than its id.
             Uni<JobSpec> named = registered == null ? backends.checked(spec.models()).replaceWith(spec)
                     : backends.checked(spec.models()).chain(() -> workbench.registeredDatabase(tenantId, registered))
-                            .map(db -> {
-                                checkSchema(request, registered, db.schemas());
-                                return spec.withDatabaseName(db.name());
-                            });
+                            .map(db -> spec.withDatabaseName(db.name())
+                                    .withSchema(schemaAsSpelled(request, registered, db.schemas())));
             return named.chain(checked -> JobRequestMapper.needsTeamSchema(request, checked)
                     ? teamSchema(tenantId, request, checked).chain(schema -> submit(tenantId, jobId,
                             checked.withTeamSchema(schema)))
@@ -155,19 +153,32 @@ public class JobService {
         });
     }
 
-    /** A named schema must be one the database has (any case, as the executor's schema reading accepts). */
-    private static void checkSchema(JobRequest request, UUID databaseId, List<String> schemas) {
-        String named = request.nativeSchema();
-        if (named != null && schemas.stream().noneMatch(named::equalsIgnoreCase)) {
+    /**
+     * The job's schema as the database spells it (the search path and the prompt's schema must name the same one): a
+     * name the database has exactly, else the one it has in another case; null when the job names none.
+     */
+    static String schemaAsSpelled(JobRequest request, UUID databaseId, List<String> schemas) {
+        String named = request.nativeSchema() == null || request.nativeSchema().isBlank() ? null
+                : request.nativeSchema().trim();
+        if (named == null || schemas.contains(named)) {
+            return named;
+        }
+        List<String> other = schemas.stream().filter(named::equalsIgnoreCase).toList();
+        if (other.isEmpty()) {
             throw InvalidInput.of("nativeSchema", "database " + databaseId + " has no schema '" + named
                     + "' with tables; its schemas: " + schemas);
         }
+        if (other.size() > 1) {
+            throw InvalidInput.of("nativeSchema", "database " + databaseId + " has several schemas named '" + named
+                    + "' in different cases: " + other + "; name one exactly");
+        }
+        return other.get(0);
     }
 
     /** The team's schema as the job's models see it: renamed by the job's crosswalk or schema variant, if any. */
     private Uni<TeamSchema> teamSchema(String tenantId, JobRequest request, JobSpec spec) {
         return workbench.teamSchema(tenantId, new Workbench.SchemaRequest(
-                UUID.fromString(spec.database().databaseId()), request.nativeSchema(),
+                UUID.fromString(spec.database().databaseId()), spec.database().schema(),
                 spec.promptOptions().sampleValues(), request.crosswalkId(), JobRequestMapper.schemaVariant(request),
                 spec.dialect()));
     }
