@@ -82,7 +82,15 @@ public record JobRequest(String name, DatabaseRequest database, String dialect, 
      * {@code refined} (the refiner's view-layer names over that injected schema; {@code context}: the words the
      * offline packager may expand to, {@code schema} (default), {@code community} or {@code table}).
      */
-    public record SchemaVariantRequest(String kind, Long seed, Double rate, String context) {
+    /**
+     * {@code over}: what a refined variant repairs, {@code injected} (the default: an injected copy of the names, with
+     * {@code seed} and {@code rate}) or {@code original} (the team's own names as they are).
+     */
+    public record SchemaVariantRequest(String kind, Long seed, Double rate, String context, String over) {
+
+        public SchemaVariantRequest(String kind, Long seed, Double rate, String context) {
+            this(kind, seed, rate, context, null);
+        }
     }
 
     public record DatabaseRequest(String kind, String jdbcUrl, String user, String password, String databaseId) {

@@ -164,7 +164,7 @@ public final class JobRequestMapper {
 
     /**
      * The job's schema variant, validated ({@code schemaVariant.kind}, {@code .seed}, {@code .rate},
-     * {@code .context}), or null when it names none.
+     * {@code .context}, {@code .over}), or null when it names none.
      */
     public static JobVariant schemaVariant(JobRequest request) {
         JobRequest.SchemaVariantRequest v = request.schemaVariant();
@@ -184,6 +184,14 @@ public final class JobRequestMapper {
                     ? "schemaVariant.seed" : "schemaVariant.context", "the original schema injects nothing: "
                     + "give seed, rate and context only with injected or refined");
         }
+        boolean overOriginal = overOriginal(v, parsed);
+        if (overOriginal) {
+            if (v.seed() != null) {
+                throw InvalidInput.of("schemaVariant.seed", "a refined variant over the original schema injects "
+                        + "nothing: give a seed only over an injected copy");
+            }
+            return new JobVariant(parsed, 0, 0, context(v));
+        }
         double rate = v.rate() == null ? DEFAULT_VARIANT_RATE : v.rate();
         if (!(rate > 0 && rate <= 0.5)) {
             throw InvalidInput.of("schemaVariant.rate", "must be above 0 and at most 0.5 (the share of "
@@ -193,14 +201,41 @@ public final class JobRequestMapper {
             throw InvalidInput.of("schemaVariant.context", "only a refined variant has a context "
                     + "(the words its offline packager may expand an abbreviation to)");
         }
-        OfflinePackager.Context context;
+        return new JobVariant(parsed, v.seed() == null ? 1 : v.seed(), rate, context(v));
+    }
+
+    /**
+     * Whether a refined variant repairs the team's own names ({@code over: original}, or {@code rate: 0}: nothing
+     * injected) rather than an injected copy of them.
+     */
+    private static boolean overOriginal(JobRequest.SchemaVariantRequest v, Variant kind) {
+        String over = v.over() == null ? null : v.over().trim().toLowerCase(Locale.ROOT);
+        if (over != null && !over.equals("original") && !over.equals("injected")) {
+            throw InvalidInput.of("schemaVariant.over", "unknown schema '" + v.over() + "' (original or injected)");
+        }
+        if (over != null && kind != Variant.REFINED) {
+            throw InvalidInput.of("schemaVariant.over", "only a refined variant is built over a schema "
+                    + "(original or injected)");
+        }
+        boolean nothingInjected = v.rate() != null && v.rate() == 0 && kind == Variant.REFINED;
+        if ("original".equals(over) && v.rate() != null && !nothingInjected) {
+            throw InvalidInput.of("schemaVariant.rate", "a refined variant over the original schema injects "
+                    + "nothing: give a rate only over an injected copy");
+        }
+        if ("injected".equals(over) && nothingInjected) {
+            throw InvalidInput.of("schemaVariant.rate", "must be above 0 and at most 0.5 over an injected copy "
+                    + "(the share of columns renamed per ambiguity type)");
+        }
+        return "original".equals(over) || nothingInjected;
+    }
+
+    private static OfflinePackager.Context context(JobRequest.SchemaVariantRequest v) {
         try {
-            context = OfflinePackager.Context.parse(v.context());
+            return OfflinePackager.Context.parse(v.context());
         } catch (IllegalArgumentException e) {
             throw InvalidInput.of("schemaVariant.context", "unknown context '" + v.context()
                     + "' (schema, community or table)");
         }
-        return new JobVariant(parsed, v.seed() == null ? 1 : v.seed(), rate, context);
     }
 
     /** The share of columns a variant renames per ambiguity type when the job does not say. */
