@@ -13,6 +13,7 @@ import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SecretCipher;
+import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
@@ -25,14 +26,11 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Comparator;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import org.jboss.logging.Logger;
 
@@ -159,8 +157,9 @@ public class DatabaseTasks {
     }
 
     /**
-     * The tables of {@code nativeSchema} as a prompt shows them: columns and types, primary and foreign keys, and up
-     * to {@code sampleValues} distinct values per column (read with the registered login, each with a timeout).
+     * The tables and views of {@code nativeSchema} as a prompt shows them: columns and types, primary and foreign
+     * keys, and up to {@code sampleValues} distinct values per column (read with the registered login, each with a
+     * timeout).
      */
     private TeamSchema promptSchema(Target target, DatabaseTaskRequested request, String name) throws SQLException {
         String schema = schemaOf(request);
@@ -169,11 +168,14 @@ public class DatabaseTasks {
             throw new Refused("sample values per column must be between 0 and " + config.maxSampleValues());
         }
         return sql.withSession(target, session -> {
-            read(session, schema);
-            // Only that schema is read (and sampled); the pattern's "_" matches any character, hence the filter.
+            // Only that schema is read (and sampled); the pattern's "_" matches any character, hence the filter. Its
+            // tables or its views: a job may be asked on a view schema (natural or refined views).
             DatabaseSchema all = SchemaIntrospector.introspect(session, schema, k, Duration.ofSeconds(5));
             List<DatabaseSchema.Table> tables = all.tables().stream()
                     .filter(t -> schema.equalsIgnoreCase(t.schema())).toList();
+            if (tables.isEmpty()) {
+                throw new Refused("schema '" + schema + "' has no tables or views (or is not readable)");
+            }
             return new TeamSchema(name, new DatabaseSchema(all.databaseProduct(), all.catalog(), tables,
                     all.truncated()), List.of());
         });
@@ -181,27 +183,8 @@ public class DatabaseTasks {
 
     /** The database's schemas that hold tables or views the registered login can see, sorted (system schemas left out). */
     private List<String> schemas(Target target) throws SQLException {
-        return sql.withSession(target, session -> {
-            Connection c = session.catalog();
-            // Sorted without regard to case, but "Sales" and "sales" are two schemas and both are listed.
-            TreeSet<String> names = new TreeSet<>(Comparator.comparing((String n) -> n.toLowerCase(Locale.ROOT))
-                    .thenComparing(Comparator.naturalOrder()));
-            try (ResultSet tables = c.getMetaData().getTables(c.getCatalog(), null, "%",
-                    new String[] {"TABLE", "VIEW"})) {
-                while (tables.next()) {
-                    String schema = tables.getString("TABLE_SCHEM");
-                    if (schema != null && !SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT))) {
-                        names.add(schema);
-                    }
-                }
-            }
-            return List.copyOf(names);
-        });
+        return sql.withSession(target, session -> LoginPath.schemasWithTables(session.catalog()));
     }
-
-    private static final Set<String> SYSTEM_SCHEMAS = Set.of("information_schema", "pg_catalog",
-            "sys", "guest", "db_owner", "db_accessadmin", "db_securityadmin", "db_ddladmin", "db_backupoperator",
-            "db_datareader", "db_datawriter", "db_denydatareader", "db_denydatawriter");
 
     /** The suite cut to what one answer event can carry (the last pairs go first, and are counted). */
     private SyntheticSuite fitted(SyntheticSuite suite) {
@@ -236,9 +219,15 @@ public class DatabaseTasks {
         } catch (IllegalArgumentException e) {
             throw new Refused("the admin password of database " + db.id + " cannot be opened: " + e.getMessage());
         }
+        // What the platform creates, the login that runs the team's jobs can read: granted in the same transaction.
+        String reader = readerRole(target, db);
+        List<String> grants = reader.equalsIgnoreCase(db.adminUsername) ? List.of()
+                : ViewDdl.grants(ddl, target.dialect(), reader);
+        List<String> statements = new ArrayList<>(ddl);
+        statements.addAll(grants);
         try (Connection c = connector.admin(target, db.adminUsername, adminPassword, config.databaseTaskTimeout())) {
             try {
-                QueryRunner.applyDdl(c, ddl, config.databaseTaskTimeout());
+                QueryRunner.applyDdl(c, statements, config.databaseTaskTimeout());
             } catch (SQLException e) {
                 throw new SQLException("creating the views failed (nothing was changed): " + e.getMessage(),
                         e.getSQLState(), e);
@@ -250,8 +239,26 @@ public class DatabaseTasks {
             }
             throw e;
         }
-        LOG.infof("applied %d view statements on database %s for tenant %s", ddl.size(), db.id, db.tenantId);
+        LOG.infof("applied %d view statements and %d grants to %s on database %s for tenant %s", ddl.size(),
+                grants.size(), reader, db.id, db.tenantId);
         return ddl.size();
+    }
+
+    /**
+     * The role the registered read-only login acts as in the database: on PostgreSQL the login itself; on SQL Server
+     * the database user it maps to, read with that login.
+     */
+    private String readerRole(Target target, RegisteredDatabase db) throws SQLException {
+        if (target.dialect() == SqlDialect.POSTGRESQL) {
+            return db.username;
+        }
+        String user = sql.withSession(target, session -> session.query("SELECT USER_NAME()",
+                Duration.ofSeconds(10), 1, rs -> rs.next() ? rs.getString(1) : null));
+        if (user == null) {
+            throw new SQLException("the read-only login " + db.username + " has no user in the database: the views "
+                    + "could not be granted to it (nothing was changed)");
+        }
+        return user;
     }
 
     private static SchemaSpec read(TeamSession session, String schema) {

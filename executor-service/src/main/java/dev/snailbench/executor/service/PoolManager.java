@@ -128,6 +128,37 @@ public final class PoolManager implements AutoCloseable {
      */
     public <T> T withConnection(Target target, Duration statementTimeout, ConnectionWork<T> work)
             throws SQLException {
+        return withPermits(target, () -> borrow(target, statementTimeout, work));
+    }
+
+    /**
+     * Like {@link #withConnection(Target, ConnectionWork)} on a session opened for this work and closed after it,
+     * never a pooled one: a connection test must log in now (a pooled session outlives a changed password).
+     */
+    public <T> T withFreshConnection(Target target, ConnectionWork<T> work) throws SQLException {
+        return withPermits(target, () -> {
+            Connection fresh;
+            try {
+                fresh = connector.readOnly(target, 0).getConnection();
+                breakers.succeeded(circuit(target));
+            } catch (SQLException e) {
+                SQLException failure = connectionFailure(e, target);
+                breakers.failed(circuit(target), failure);
+                throw failure;
+            }
+            try (Connection c = fresh) {
+                return work.apply(c);
+            }
+        });
+    }
+
+    /** Work to do once the target's circuit and permits let it. */
+    @FunctionalInterface
+    private interface Permitted<T> {
+        T run() throws SQLException;
+    }
+
+    private <T> T withPermits(Target target, Permitted<T> work) throws SQLException {
         // A dead database fails here at once, before it takes a permit that a reachable one could use.
         breakers.admit(circuit(target));
         Semaphore tenant = tenantPermits.computeIfAbsent(target.tenantId(),
@@ -140,7 +171,7 @@ public final class PoolManager implements AutoCloseable {
             acquire(database, () -> "database " + target.jdbcUrl() + " already serves " + settings.perDatabase()
                     + " connections");
             try {
-                return borrow(target, statementTimeout, work);
+                return work.run();
             } finally {
                 database.release();
             }
@@ -238,6 +269,25 @@ public final class PoolManager implements AutoCloseable {
         pools.keySet().stream().filter(k -> k.tenantId().equals(target.tenantId())
                         && k.dialect() == target.dialect() && k.jdbcUrl().equals(target.jdbcUrl())
                         && k.user().equals(target.user())).toList()
+                .forEach(k -> pools.computeIfPresent(k, (key, pool) -> {
+                    if (pool.borrowed.get() > 0) {
+                        return pool;
+                    }
+                    pool.dataSource.close();
+                    return null;
+                }));
+    }
+
+    /**
+     * Forgets a target that was only tried (a registration's or an update's connection test that failed): its circuit,
+     * and its idle pools opened with exactly these credentials. Other pools of the same login stay.
+     */
+    public void discard(Target target) {
+        breakers.forget(circuit(target));
+        String password = target.password() == null ? "" : target.password();
+        pools.keySet().stream().filter(k -> k.tenantId().equals(target.tenantId())
+                        && k.dialect() == target.dialect() && k.jdbcUrl().equals(target.jdbcUrl())
+                        && Objects.equals(k.user(), target.user()) && k.password().equals(password)).toList()
                 .forEach(k -> pools.computeIfPresent(k, (key, pool) -> {
                     if (pool.borrowed.get() > 0) {
                         return pool;
