@@ -2,22 +2,17 @@ package dev.snailbench.executor.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
-import dev.snailbench.executor.service.SqlGuard;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.executor.support.Core;
-import dev.snailbench.localstack.LocalStack;
-import dev.snailbench.localstack.Postgres;
-import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
-import dev.snailbench.sql.SqlParser;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -116,12 +111,6 @@ class StatementWallAttackTest {
         assertThat(outcome.error()).contains("parameter marker");
     }
 
-    static SqlExecutor ownExecutor(int connections) {
-        return new SqlExecutor(new SqlGuard(new SqlParser(1, Duration.ofSeconds(5))), new PoolManager(
-                new PoolManager.Settings(connections, connections, Duration.ofMinutes(1), Duration.ofSeconds(10)),
-                Core.connector()));
-    }
-
     static String fingerprint() {
         try (Connection c = LocalStack.targets().connect(DB); Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT string_agg(id || ':' || name, ',' ORDER BY id) FROM accounts")) {
@@ -130,14 +119,5 @@ class StatementWallAttackTest {
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    static Target as(String user, String password) {
-        return new Target("core-tests", Core.postgres(DB).dialect(), Core.postgres(DB).jdbcUrl(), user, password,
-                java.util.Map.of());
-    }
-
-    static String admin() {
-        return Postgres.USER;
     }
 }
