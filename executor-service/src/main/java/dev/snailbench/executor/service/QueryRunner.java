@@ -3,7 +3,7 @@ package dev.snailbench.executor.service;
 import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.executor.service.statement.PgText;
 import dev.snailbench.executor.service.statement.TransactionSettings;
-import dev.snailbench.executor.service.targets.ReadBudget;
+import dev.snailbench.model.target.ReadBudget;
 import dev.snailbench.executor.service.targets.SessionGuard;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;

@@ -57,6 +57,9 @@ class CallWallAttackTest {
                     // an alias of pg_sleep declared immutable (the team's admin is a superuser here)
                     "CREATE OR REPLACE FUNCTION doze(float8) RETURNS void IMMUTABLE LANGUAGE internal AS 'pg_sleep'",
                     "CREATE OR REPLACE FUNCTION lower_alias(text) RETURNS text IMMUTABLE LANGUAGE internal AS 'lower'",
+                    // a look-alike name (Cyrillic s) that no text check knows
+                    "CREATE OR REPLACE FUNCTION \"pg_\u0455leep\"(s float8) RETURNS int IMMUTABLE LANGUAGE plpgsql AS "
+                            + "$$BEGIN PERFORM pg_sleep(s); RETURN 0; END$$",
                     "CREATE OR REPLACE FUNCTION add_nap(a int, b int) RETURNS int VOLATILE LANGUAGE plpgsql AS "
                             + "$$BEGIN PERFORM pg_sleep(0.01); RETURN a + b; END$$",
                     "DROP OPERATOR IF EXISTS #^# (int, int)",
@@ -145,6 +148,8 @@ class CallWallAttackTest {
             "SELECT nap_sql(0.01)",
             "SELECT nap_atomic(0.01)",
             "SELECT doze(0.01)",
+            "SELECT \"pg_\u0455leep\"(0.01)",
+            "SELECT U&\"pg_\\0455leep\"(0.01)",
             "SELECT 1 #^# 2",
             "SELECT id FROM t WHERE id #^# 1 > 0",
             "SELECT nap_sum(id) FROM t",
@@ -225,6 +230,7 @@ class CallWallAttackTest {
                 "SELECT twice_atomic(id), lower_alias(name) FROM t",
                 "SELECT id FROM t TABLESAMPLE BERNOULLI (100) ORDER BY id",
                 "SELECT greatest(1, 2), least('a', 'b'), nullif(1, 1), coalesce(NULL, 1)",
+                "SELECT 'ünïcödé ✓' AS \"ünï\", upper('straße'), length('日本語')",
                 "SELECT DISTINCT ON (id) id, name FROM t ORDER BY id, name")) {
             ExecutionOutcome outcome = executor.execute(target, sql, Core.DEFAULT_LIMITS, 1);
             assertThat(outcome.status()).as(sql + " -> " + outcome.error()).isEqualTo(ExecutionStatus.OK);

@@ -8,7 +8,7 @@ import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.QueryRunner;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.executor.service.statement.CallCheck;
-import dev.snailbench.executor.service.targets.ReadBudget;
+import dev.snailbench.model.target.ReadBudget;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;

@@ -1,6 +1,7 @@
 package dev.snailbench.executor.service.targets;
 
 import com.microsoft.sqlserver.jdbc.SQLServerDriver;
+import dev.snailbench.model.target.BudgetedSocketFactory;
 import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.model.target.TargetSpec;
 import dev.snailbench.executor.service.Target;

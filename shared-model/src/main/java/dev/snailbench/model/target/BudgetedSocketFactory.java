@@ -1,4 +1,4 @@
-package dev.snailbench.executor.service.targets;
+package dev.snailbench.model.target;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,9 +9,10 @@ import java.util.Properties;
 import javax.net.SocketFactory;
 
 /**
- * The sockets pgjdbc opens to team databases ({@code socketFactory}, set by {@link TargetConnector}): plain sockets
- * whose reads spend the reading thread's {@link ReadBudget}. A team cannot name another factory (TargetSpec allows
- * no such property).
+ * The sockets pgjdbc opens to team databases ({@code socketFactory}, set by the executor's TargetConnector): plain
+ * sockets whose reads spend the reading thread's {@link ReadBudget}. The driver builds it from its class name with its
+ * own class loader, so it lives in this library beside the drivers. A team cannot name another factory
+ * ({@link TargetSpec} allows no such property).
  */
 public final class BudgetedSocketFactory extends SocketFactory {
 

@@ -1,4 +1,4 @@
-package dev.snailbench.executor.service.targets;
+package dev.snailbench.model.target;
 
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -75,7 +75,7 @@ public final class ReadBudget {
     }
 
     /** A socket stream whose reads spend the reading thread's budget. */
-    static InputStream counting(InputStream in) {
+    public static InputStream counting(InputStream in) {
         return new FilterInputStream(in) {
             @Override
             public int read() throws IOException {
