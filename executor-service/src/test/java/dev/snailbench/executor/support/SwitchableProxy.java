@@ -1,6 +1,6 @@
 package dev.snailbench.executor.support;
 
-import dev.snailbench.localstack.testing.PostgresTestResource;
+import dev.snailbench.testkit.PostgresTestResource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
