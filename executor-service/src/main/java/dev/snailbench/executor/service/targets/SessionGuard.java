@@ -174,8 +174,9 @@ public final class SessionGuard {
             + "'statement_timeout', 'idle_in_transaction_session_timeout', 'lock_timeout']) UNION ALL SELECT 'role', "
             + "pg_catalog.current_setting('role') UNION ALL SELECT 'runs as the login', CASE WHEN current_user "
             + "OPERATOR(pg_catalog.=) session_user THEN 'true' ELSE 'false' END UNION ALL SELECT "
-            + "'pg_catalog first on the search path', CASE WHEN pg_catalog.starts_with("
-            + "pg_catalog.current_setting('search_path'), 'pg_catalog') THEN 'true' ELSE 'false' END";
+            + "'pg_catalog first on the search path', CASE WHEN pg_catalog.current_setting('search_path') "
+            + "OPERATOR(pg_catalog.=) 'pg_catalog' OR pg_catalog.starts_with(pg_catalog.current_setting("
+            + "'search_path'), 'pg_catalog,') THEN 'true' ELSE 'false' END";
 
     /**
      * @param inNewTransaction whether the settings were read in a transaction begun after they were made (its
