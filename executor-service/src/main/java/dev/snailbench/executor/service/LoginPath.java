@@ -39,8 +39,10 @@ public record LoginPath(List<String> searchPath, List<String> offPath, List<Stri
     /** Reads it on {@code session} (the login's own path: no schema put first). */
     public static LoginPath read(TeamSession session, String login) throws SQLException {
         session.useSchema(null);
+        // pg_catalog, which the executor puts first on every session's path, is not the login's.
         List<String> path = session.dialect() == SqlDialect.POSTGRESQL
-                ? session.query("SELECT pg_catalog.current_schemas(false)", TIMEOUT, 1, LoginPath::names)
+                ? session.query("SELECT pg_catalog.current_schemas(false)", TIMEOUT, 1, LoginPath::names).stream()
+                        .filter(s -> !SYSTEM_SCHEMAS.contains(s)).toList()
                 : session.query("SELECT SCHEMA_NAME()", TIMEOUT, 1, rs -> rs.next() && rs.getString(1) != null
                         ? List.of(rs.getString(1)) : List.of());
         Set<String> notUsable = session.dialect() == SqlDialect.POSTGRESQL ? new HashSet<>(session.query(

@@ -60,11 +60,11 @@ class SearchPathTest {
         ExecutionOutcome after = Core.executor().execute(reader(null),
                 "SELECT current_setting('search_path') AS path", Core.DEFAULT_LIMITS, 1);
 
-        // The schema alone: nothing of the login's own path (public) can stand in for a table it lacks.
-        assertThat(path.rows().get(0).get(0)).isEqualTo("\"sales\"");
-        assertThat(path.rows().get(0).get(1)).isEqualTo("{sales}");
+        // The schema alone after pg_catalog: nothing of the login's own path (public) stands in for a table it lacks.
+        assertThat(path.rows().get(0).get(0)).isEqualTo("pg_catalog, \"sales\"");
+        assertThat(path.rows().get(0).get(1)).isEqualTo("{pg_catalog,sales}");
         // The same pooled session, next transaction: the login's own path again.
-        assertThat(after.rows().get(0).get(0)).isEqualTo("\"$user\", public");
+        assertThat(after.rows().get(0).get(0)).isEqualTo("pg_catalog, \"$user\", public");
     }
 
     @Test

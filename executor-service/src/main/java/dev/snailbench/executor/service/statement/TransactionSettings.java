@@ -99,11 +99,11 @@ public record TransactionSettings(Duration statementTimeout, Duration lockTimeou
             state.append(", ? || '=' || coalesce(s").append(i).append(", 'null')");
         }
         state.append(')');
-        // The schema named must be the first one the path resolves to (current_schemas leaves out a schema that does
-        // not exist or that the login may not use): else the path check's own failure.
+        // The schema named must be the first one after pg_catalog the path resolves to (current_schemas leaves out a
+        // schema that does not exist or that the login may not use): else the path check's own failure.
         String path = searchPath.isEmpty() ? ""
-                : " WHEN (pg_catalog.current_schemas(false))[1] IS DISTINCT FROM ? THEN (? || ': ' || "
-                        + "coalesce((pg_catalog.current_schemas(false))[1], ''))::int::text";
+                : " WHEN (pg_catalog.current_schemas(false))[2] IS DISTINCT FROM ? THEN (? || ': ' || "
+                        + "coalesce((pg_catalog.current_schemas(false))[2], ''))::int::text";
         return "SELECT CASE WHEN NOT (" + ok + ") THEN (? || ': ' || " + state + ")::int::text" + path
                 + " ELSE 'ok' END FROM (" + applied + " OFFSET 0) AS applied";
     }
