@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,7 +38,8 @@ class DocumentedNamesTest {
     private static final Pattern FILE = Pattern.compile(
             "[\\w.\\-/]*\\w\\.(?:md|java|ya?ml|properties|sh|json|sql|html|js|xml|csv|tsv|txt)|[\\w.\\-]+(?:/[\\w.\\-]+)*/");
     private static final Pattern WORD = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-    private static final Pattern PATH_ANNOTATION = Pattern.compile("@Path\\(\"([^\"]*)\"\\)");
+    private static final Pattern PATH_ANNOTATION = Pattern.compile("@Path\\((?:\"([^\"]*)\"|\\w+\\.(\\w+))\\)");
+    private static final Pattern STRING_CONSTANT = Pattern.compile("static final String (\\w+) = \"([^\"]*)\";");
     private static final Pattern TYPE_DECLARATION = Pattern.compile("\\b(?:class|interface|record|enum) [A-Z]");
 
     private final Path root = projectRoot();
@@ -63,7 +65,10 @@ class DocumentedNamesTest {
                 }
             }
         }
-        assertThat(missing)
+        String report = missing.entrySet().stream()
+                .map(e -> e.getKey() + " -- " + e.getValue())
+                .collect(Collectors.joining("\n"));
+        assertThat(report)
                 .as("backticked names that exist nowhere in the project (fix the document, or list a name that is not"
                         + " code in test-kit/src/test/resources/documented-names-allowed.txt)")
                 .isEmpty();
@@ -152,7 +157,8 @@ class DocumentedNamesTest {
         for (int i = 0; i < served.size(); i++) {
             String s = served.get(i);
             String w = wanted.get(i);
-            if (!s.equals(w) && !s.startsWith("{") && !s.startsWith("*")) {
+            boolean glob = w.contains("*") && s.matches(Pattern.quote(w).replace("*", "\\E.*\\Q"));
+            if (!s.equals(w) && !s.startsWith("{") && !glob) {
                 return false;
             }
         }
@@ -162,6 +168,11 @@ class DocumentedNamesTest {
     /** The paths the JAX-RS resources serve (class path + method path) and the static files under META-INF/resources. */
     private Set<List<String>> endpoints() {
         Set<List<String>> served = new HashSet<>();
+        Map<String, String> constants = new HashMap<>();
+        Matcher constant = STRING_CONSTANT.matcher(sources);
+        while (constant.find()) {
+            constants.put(constant.group(1), constant.group(2));
+        }
         for (Path file : files) {
             String relative = root.relativize(file).toString().replace('\\', '/');
             int resources = relative.indexOf("src/main/resources/META-INF/resources/");
@@ -178,10 +189,15 @@ class DocumentedNamesTest {
             List<String> methods = new ArrayList<>();
             Matcher annotation = PATH_ANNOTATION.matcher(text);
             while (annotation.find()) {
+                String path = annotation.group(1) != null ? annotation.group(1) : constants.get(annotation.group(2));
+                if (path == null) {
+                    throw new IllegalStateException(file + ": @Path names a constant no source declares: "
+                            + annotation.group());
+                }
                 if (annotation.start() < body) {
-                    base = annotation.group(1);
+                    base = path;
                 } else {
-                    methods.add(annotation.group(1));
+                    methods.add(path);
                 }
             }
             if (!base.isEmpty() || !methods.isEmpty()) {
