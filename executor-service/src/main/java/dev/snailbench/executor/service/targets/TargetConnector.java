@@ -21,7 +21,8 @@ import javax.sql.DataSource;
  * allowed properties of the registration, and the executor's own properties on top (application name, timeouts,
  * read-only intent), the host resolved and every address checked against the {@link TargetPolicy} for each new
  * connection, the driver connecting to the checked address (never resolving the name itself), then every session made
- * read-only with limits and verified ({@link SessionGuard}). Blocking.
+ * read-only with limits and verified ({@link SessionGuard}) and its login refused when it can do more than read
+ * ({@link LoginPrivileges}). Blocking.
  *
  * <p>By address: PostgreSQL with {@code sslmode=verify-full} connects by name, since the certificate is checked
  * against it (a re-pointed name then fails the handshake); SQL Server gets {@code hostNameInCertificate} = the name.
@@ -38,10 +39,18 @@ public final class TargetConnector {
 
     private final TargetPolicy policy;
     private final Settings settings;
+    private final LoginPrivileges logins;
 
+    /** No login that can do more than read is allowed. */
     public TargetConnector(TargetPolicy policy, Settings settings) {
+        this(policy, settings, LoginPrivileges.strict());
+    }
+
+    /** @param logins which logins may hold more than read rights (the operator's allowance) */
+    public TargetConnector(TargetPolicy policy, Settings settings, LoginPrivileges logins) {
         this.policy = policy;
         this.settings = settings;
+        this.logins = logins;
     }
 
     public TargetPolicy policy() {
@@ -155,6 +164,8 @@ public final class TargetConnector {
             Connection c = connect(driver, target, p);
             try {
                 SessionGuard.prepare(c, target.dialect(), limits);
+                TargetSpec spec = target.spec();
+                logins.check(c, target.dialect(), user, spec.host(), spec.port());
                 return c;
             } catch (SQLException | RuntimeException e) {
                 c.close();
