@@ -7,10 +7,10 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.executor.support.Requests;
 import dev.snailbench.executor.support.Tenants;
-import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.localstack.Postgres;
-import dev.snailbench.localstack.testing.RealInfrastructure;
-import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.ExecutionStatus;

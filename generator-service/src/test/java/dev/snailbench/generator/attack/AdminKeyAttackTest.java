@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.generator.TestTenants;
-import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.model.domain.ApiKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;

@@ -3,7 +3,7 @@ package dev.snailbench.generator.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.snailbench.localstack.DataDir;
+import dev.snailbench.datasets.DataDir;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.model.domain.ProductionKeys;
 import java.io.IOException;
