@@ -91,15 +91,25 @@ class DriverSocketAttackTest {
     }
 
     @Test
-    void shouldReachNothingThroughTheFactoryWithoutARegisteredCheck() throws Exception {
+    void shouldReachOnlyThePinnedAddressAndNothingWithoutARegisteredCheck() throws Exception {
         Properties seen = new Properties();
-        // A driver given the class some other way (an id no connector registered) reaches nothing.
-        seen.setProperty(TargetSocketFactory.CHECK, "not-registered");
-        seen.setProperty(TargetSocketFactory.PINNED_ADDRESS, "127.0.0.1");
+        // A driver given the class some other way (no pinned address, an id no connector registered) reaches nothing,
+        // and a pinned socket reaches its own port only.
         try (ServerSocket open = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             Socket socket = new TargetSocketFactory(seen).createSocket();
             assertThatThrownBy(() -> socket.connect(new InetSocketAddress("127.0.0.1", open.getLocalPort()), 1000))
                     .isInstanceOf(IOException.class).hasMessage(TargetSocketFactory.REFUSED);
+            seen.setProperty(TargetSocketFactory.PINNED_ADDRESS, "127.0.0.1");
+            seen.setProperty(TargetSocketFactory.PINNED_PORT, Integer.toString(open.getLocalPort() + 1));
+            Socket otherPort = new TargetSocketFactory(seen).createSocket();
+            assertThatThrownBy(() -> otherPort.connect(new InetSocketAddress("127.0.0.1", open.getLocalPort()), 1000))
+                    .isInstanceOf(IOException.class).hasMessage(TargetSocketFactory.REFUSED);
+            seen.setProperty(TargetSocketFactory.PINNED_PORT, Integer.toString(open.getLocalPort()));
+            try (Socket pinned = new TargetSocketFactory(seen).createSocket()) {
+                // Whatever the name resolved to, the socket goes to the pinned address.
+                pinned.connect(InetSocketAddress.createUnresolved("no-such-host.invalid", open.getLocalPort()), 1000);
+                assertThat(pinned.getInetAddress().getHostAddress()).isEqualTo("127.0.0.1");
+            }
             Socket byId = new TargetSocketFactory("not-registered").createSocket();
             assertThatThrownBy(() -> byId.connect(new InetSocketAddress("127.0.0.1", open.getLocalPort()), 1000))
                     .isInstanceOf(IOException.class).hasMessage(TargetSocketFactory.REFUSED);

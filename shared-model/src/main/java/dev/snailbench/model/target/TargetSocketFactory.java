@@ -15,16 +15,16 @@ import javax.net.SocketFactory;
 /**
  * The sockets the JDBC drivers open to team databases: each one connects only where the executor's address rules
  * say it may, whatever the driver was told on the way. The drivers build it from its class name (the executor sets
- * the driver property; a tenant cannot), so it lives in this library beside the drivers and reaches the rules
- * through a registry:
+ * the driver property; a tenant cannot), so it lives in this library beside the drivers:
  * <ul>
- * <li>SQL Server ({@code socketFactoryClass}, {@code socketFactoryConstructorArg} = a {@link #register registered}
- * id): every address the driver connects to is checked, the routed address a server sends at login (Always On
- * read-only routing, Azure redirection) included;</li>
- * <li>PostgreSQL ({@code socketFactory}, with {@link #PINNED_ADDRESS} and {@link #CHECK} in the connection's
+ * <li>PostgreSQL ({@code socketFactory}, with {@link #PINNED_ADDRESS} and {@link #PINNED_PORT} in the connection's
  * properties): the driver keeps the host name (TLS: SNI, and {@code sslmode=verify-full} checks the certificate
  * against it) while the socket connects to the address the rules checked for this connection, never to what a
- * second lookup of the name answers.</li>
+ * second lookup of the name answers; another port is refused.</li>
+ * <li>SQL Server ({@code socketFactoryClass}, {@code socketFactoryConstructorArg} = a {@link #register registered}
+ * check's id): every address the driver connects to is checked, the routed address a server sends at login (Always
+ * On read-only routing, Azure redirection) included. The registry is this class's: where a driver gets another copy
+ * of the class (a development class loader of its own), the id is unknown there and every socket is refused.</li>
  * </ul>
  * A refused connection fails with {@link #REFUSED}.
  */
@@ -36,8 +36,8 @@ public final class TargetSocketFactory extends SocketFactory {
     /** Connection property (PostgreSQL): the address checked for this connection, as an IP literal. */
     public static final String PINNED_ADDRESS = "snailbench.pinnedAddress";
 
-    /** Connection property (PostgreSQL): the registered check's id. */
-    public static final String CHECK = "snailbench.addressCheck";
+    /** Connection property (PostgreSQL): the port checked with it. */
+    public static final String PINNED_PORT = "snailbench.pinnedPort";
 
     /** Whether a connection to an address (resolved from a host name, or the literal itself) may be opened. */
     @FunctionalInterface
@@ -49,20 +49,22 @@ public final class TargetSocketFactory extends SocketFactory {
 
     private final Check check;
     private final InetAddress pinned;
+    private final int pinnedPort;
 
     /** SQL Server: {@code socketFactoryConstructorArg} names the registered check. */
     public TargetSocketFactory(String checkId) {
-        this(check(checkId), null);
+        this.check = check(checkId);
+        this.pinned = null;
+        this.pinnedPort = -1;
     }
 
-    /** PostgreSQL: the connection's properties name the check and the pinned address. */
+    /** PostgreSQL: the connection's properties hold the checked address and port (none: nothing is reached). */
     public TargetSocketFactory(Properties properties) {
-        this(check(properties.getProperty(CHECK)), pinned(properties.getProperty(PINNED_ADDRESS)));
-    }
-
-    private TargetSocketFactory(Check check, InetAddress pinned) {
-        this.check = check;
-        this.pinned = pinned;
+        InetAddress address = pinned(properties.getProperty(PINNED_ADDRESS));
+        int port = port(properties.getProperty(PINNED_PORT));
+        this.pinned = address;
+        this.pinnedPort = port;
+        this.check = (host, a, p) -> address != null && p == port;
     }
 
     /** Registers a check for the life of the JVM; the id goes into the drivers' properties. */
@@ -79,6 +81,10 @@ public final class TargetSocketFactory extends SocketFactory {
             return (host, address, port) -> false;
         }
         return check;
+    }
+
+    private static int port(String text) {
+        return text != null && text.matches("\\d{1,5}") ? Integer.parseInt(text) : -1;
     }
 
     private static InetAddress pinned(String literal) {

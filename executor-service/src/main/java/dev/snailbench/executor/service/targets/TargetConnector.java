@@ -43,7 +43,7 @@ public final class TargetConnector {
     private final TargetPolicy policy;
     private final Settings settings;
     private final LoginPrivileges logins;
-    /** The registered address check every driver socket goes through. */
+    /** The registered address check every SQL Server socket goes through. */
     private final String socketCheck;
 
     /** No login that can do more than read is allowed. */
@@ -104,7 +104,6 @@ public final class TargetConnector {
             p.setProperty("loginTimeout", seconds);
             p.setProperty("readOnlyMode", "transaction");
             p.setProperty("socketFactory", TargetSocketFactory.class.getName());
-            p.setProperty(TargetSocketFactory.CHECK, socketCheck);
         } else {
             p.setProperty("applicationName", "snailbench-executor");
             p.setProperty("applicationIntent", "ReadOnly");
@@ -133,6 +132,7 @@ public final class TargetConnector {
         if (spec.dialect() == SqlDialect.POSTGRESQL) {
             // The name stays in the URL; the socket connects to the address checked just now.
             properties.setProperty(TargetSocketFactory.PINNED_ADDRESS, address.getHostAddress());
+            properties.setProperty(TargetSocketFactory.PINNED_PORT, Integer.toString(spec.port()));
             url = spec.jdbcUrl();
         } else {
             url = new TargetSpec(spec.dialect(), address.getHostAddress(), spec.port(), spec.database(),
