@@ -1,6 +1,7 @@
 package dev.snailbench.model.target;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -26,7 +27,8 @@ import javax.net.SocketFactory;
  * On read-only routing, Azure redirection) included. The registry is this class's: where a driver gets another copy
  * of the class (a development class loader of its own), the id is unknown there and every socket is refused.</li>
  * </ul>
- * A refused connection fails with {@link #REFUSED}.
+ * A refused connection fails with {@link #REFUSED}. Every read from a socket spends the reading thread's
+ * {@link ReadBudget} (none open: not counted), which bounds a result's memory at the driver.
  */
 public final class TargetSocketFactory extends SocketFactory {
 
@@ -135,8 +137,17 @@ public final class TargetSocketFactory extends SocketFactory {
         return s;
     }
 
-    /** Connects where the rules allow, and only there. */
+    /** Connects where the rules allow, and only there; its reads spend the thread's read budget. */
     private final class CheckedSocket extends Socket {
+        private InputStream in;
+
+        @Override
+        public synchronized InputStream getInputStream() throws IOException {
+            if (in == null) {
+                in = ReadBudget.counting(super.getInputStream());
+            }
+            return in;
+        }
 
         @Override
         public void connect(SocketAddress endpoint, int timeout) throws IOException {

@@ -68,10 +68,14 @@ public final class TargetConnector {
      * statement timeout), for a pool.
      */
     public DataSource readOnly(Target target, long statementTimeoutMillis) {
+        return new SessionDataSource(target, properties(target), limits(statementTimeoutMillis));
+    }
+
+    /** The limits a read-only session of a pool made for {@code statementTimeoutMillis} (0: the default) has. */
+    public SessionGuard.Limits limits(long statementTimeoutMillis) {
         Duration timeout = statementTimeoutMillis > 0 ? Duration.ofMillis(statementTimeoutMillis)
                 : settings.defaultStatementTimeout();
-        return new SessionDataSource(target, properties(target),
-                new SessionGuard.Limits(timeout, settings.idleInTransactionTimeout(), settings.lockTimeout()));
+        return new SessionGuard.Limits(timeout, settings.idleInTransactionTimeout(), settings.lockTimeout());
     }
 
     /**
@@ -103,6 +107,11 @@ public final class TargetConnector {
             p.setProperty("connectTimeout", seconds);
             p.setProperty("loginTimeout", seconds);
             p.setProperty("readOnlyMode", "transaction");
+            // Every statement over the extended protocol: one Parse message per statement, in which PostgreSQL
+            // refuses a second command (QueryRunner refuses what the driver itself would split).
+            p.setProperty("preferQueryMode", "extended");
+            // The socket connects to the checked address only, and every read from it spends the query's read
+            // budget (QueryRunner): memory per result is bounded.
             p.setProperty("socketFactory", TargetSocketFactory.class.getName());
         } else {
             p.setProperty("applicationName", "snailbench-executor");
