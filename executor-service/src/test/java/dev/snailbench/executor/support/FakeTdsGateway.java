@@ -54,9 +54,11 @@ public final class FakeTdsGateway implements AutoCloseable {
                 out.write(packet(prelogin()));
                 out.flush();
                 readMessage(in);
+                // Counted before the client can read the answer: a client refused at the routed socket returns at
+                // once, and the test reads the count right after.
+                routed.incrementAndGet();
                 out.write(packet(routing()));
                 out.flush();
-                routed.incrementAndGet();
                 // The client closes after reading the routing; wait for it so the answer is not cut short.
                 client.setSoTimeout(10_000);
                 while (in.read() >= 0) {
