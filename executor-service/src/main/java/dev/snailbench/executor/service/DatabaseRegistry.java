@@ -14,8 +14,8 @@ import dev.snailbench.executor.rest.DatabaseDtos.ConnectionCheck;
 import dev.snailbench.executor.rest.DatabaseDtos.RegisterDatabase;
 import dev.snailbench.executor.rest.DatabaseDtos.SchemaView;
 import dev.snailbench.executor.rest.DatabaseDtos.UpdateDatabase;
-import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.executor.service.targets.ConnectionErrors;
+import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.model.target.TargetSpec;
@@ -52,6 +52,7 @@ public class DatabaseRegistry {
     private final RegisteredDatabaseRepository databases;
     private final TargetResolver targets;
     private final TargetPolicy policy;
+    private final TargetConnector connector;
     private final PoolManager pools;
     private final SqlExecutor sql;
     private final SecretCipher cipher;
@@ -67,6 +68,7 @@ public class DatabaseRegistry {
         this.databases = databases;
         this.targets = targets;
         this.policy = policy;
+        this.connector = connector;
         this.pools = pools;
         this.sql = sql;
         this.cipher = cipher;
@@ -238,7 +240,7 @@ public class DatabaseRegistry {
     private static String fieldOf(ConnectionErrors.Category category, String userField, String passwordField) {
         return switch (category) {
             case AUTH_FAILED -> passwordField;
-            case SESSION_NOT_SAFE -> userField;
+            case SESSION_NOT_SAFE, PRIVILEGED_LOGIN -> userField;
             default -> "jdbcUrl";
         };
     }

@@ -39,6 +39,8 @@ public final class ConnectionErrors {
         AUTH_FAILED("28000"),
         DATABASE_DOES_NOT_EXIST("3D000"),
         SESSION_NOT_SAFE("08004"),
+        /** The login can do more than read its database: the refusal says what, and what to do. */
+        PRIVILEGED_LOGIN("08004"),
         BUSY("08004"),
         FAILED("08000");
 
@@ -75,6 +77,8 @@ public final class ConnectionErrors {
                 case DATABASE_DOES_NOT_EXIST -> "database \"" + where.database() + "\" does not exist on " + at;
                 case SESSION_NOT_SAFE -> "the session of login \"" + where.login() + "\" could not be made read-only "
                         + "with the executor's limits" + (detail == null ? "" : ": " + detail);
+                case PRIVILEGED_LOGIN -> detail != null ? detail : "login \"" + where.login() + "\" can do more than "
+                        + "read its database (superuser, a predefined role or write privileges)";
                 case BUSY -> "no connection is free: too many queries of this database or tenant at once";
                 case FAILED -> "the connection to " + at + " failed";
             };
@@ -97,12 +101,10 @@ public final class ConnectionErrors {
     public static Failure describe(Throwable failure, Where where) {
         Category category = categorize(failure);
         String detail = null;
-        if (category == Category.SESSION_NOT_SAFE) {
-            for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-                if (t instanceof SessionGuard.UnsafeSession unsafe) {
-                    detail = unsafe.getMessage();
-                    break;
-                }
+        for (Throwable t = failure; t != null && detail == null; t = t.getCause() == t ? null : t.getCause()) {
+            if (category == Category.SESSION_NOT_SAFE && t instanceof SessionGuard.UnsafeSession
+                    || category == Category.PRIVILEGED_LOGIN && t instanceof LoginPrivileges.PrivilegedLogin) {
+                detail = t.getMessage();
             }
         }
         return new Failure(category, category.message(where, detail));
@@ -117,6 +119,9 @@ public final class ConnectionErrors {
             }
             if (t instanceof SessionGuard.UnsafeSession) {
                 return Category.SESSION_NOT_SAFE;
+            }
+            if (t instanceof LoginPrivileges.PrivilegedLogin) {
+                return Category.PRIVILEGED_LOGIN;
             }
             if (t instanceof SSLException) {
                 return Category.TLS;
