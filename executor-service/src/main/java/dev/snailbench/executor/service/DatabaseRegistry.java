@@ -59,7 +59,6 @@ public class DatabaseRegistry {
     private final ObjectMapper mapper;
     private final ExecutorConfig config;
     private final ExecutorService workers;
-    private final TargetConnector connector;
 
     public DatabaseRegistry(RegisteredDatabaseRepository databases, TargetResolver targets, TargetPolicy policy,
             PoolManager pools, SqlExecutor sql, SecretCipher cipher, ObjectMapper mapper, ExecutorConfig config,
@@ -68,7 +67,6 @@ public class DatabaseRegistry {
         this.databases = databases;
         this.targets = targets;
         this.policy = policy;
-        this.connector = connector;
         this.pools = pools;
         this.sql = sql;
         this.cipher = cipher;
