@@ -4,8 +4,11 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.service.TextTables;
+import dev.snailbench.executor.support.Requests;
 import dev.snailbench.executor.support.Tasks;
 import dev.snailbench.executor.support.Tenants;
+import dev.snailbench.localstack.FootballDb;
+import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.QatchCategory;
@@ -260,6 +263,32 @@ class DatabaseTaskHopTest {
                 assertThat(Tasks.answerTo(task).error()).isNotBlank();
             }
         }
+    }
+
+    @Test
+    void shouldCheckAnInlineDatabaseAsAWorkItemWouldReachItWithoutReadingAnything() {
+        String tenant = "inline-check-" + UUID.randomUUID();
+        Postgres pg = LocalStack.targetsWithFootballDb();
+        String url = pg.jdbcUrl(FootballDb.databaseName("v1"));
+
+        DatabaseTaskCompleted fine = ask(DatabaseTaskRequested.checkInline(tenant, Requests.inline(tenant, url,
+                Postgres.USER, Postgres.PASSWORD)));
+        DatabaseTaskCompleted wrongPassword = ask(DatabaseTaskRequested.checkInline(tenant, Requests.inline(tenant,
+                url, Postgres.USER, "not-the-password")));
+        DatabaseTaskCompleted privateAddress = ask(DatabaseTaskRequested.checkInline(tenant, Requests.inline(tenant,
+                "jdbc:postgresql://10.1.2.3:5432/team", "reader", "secret")));
+        DatabaseTaskCompleted sealedForAnother = ask(DatabaseTaskRequested.checkInline(tenant,
+                Requests.inline("another-tenant", url, Postgres.USER, Postgres.PASSWORD)));
+
+        assertThat(fine.error()).isNull();
+        assertThat(fine.dialect()).isEqualTo(SqlDialect.POSTGRESQL);
+        assertThat(wrongPassword.refused()).isTrue();
+        assertThat(wrongPassword.error()).isEqualTo("database.user: the login of user '" + Postgres.USER
+                + "' failed: authentication failed: check user and password");
+        assertThat(privateAddress.refused()).isTrue();
+        assertThat(privateAddress.error()).startsWith("database.jdbcUrl: 10.1.2.3:5432 is not an allowed target");
+        assertThat(sealedForAnother.refused()).isTrue();
+        assertThat(sealedForAnother.error()).startsWith("database.sealedPassword: ");
     }
 
     private static UUID register(Tenants.Registered tenant, String database, boolean admin) {
