@@ -35,8 +35,10 @@ final class JobCommands {
         String name = spec.getFileName().toString().toLowerCase(Locale.ROOT);
         ObjectMapper reader = name.endsWith(".yaml") || name.endsWith(".yml") ? YAML : PlatformClient.json();
         Object body;
+        String text;
         try {
-            body = reader.readValue(Files.readString(spec), Object.class);
+            text = Files.readString(spec);
+            body = reader.readValue(text, Object.class);
         } catch (NoSuchFileException e) {
             throw new UserError("no such file: " + spec);
         } catch (JsonProcessingException e) {
@@ -48,8 +50,20 @@ final class JobCommands {
         } catch (IOException e) {
             throw new UserError("cannot read the job spec " + spec + ": " + e.getMessage());
         }
-        JobSpecCheck.check(named, body);
-        JsonNode accepted = context.call("POST", "generator", "/jobs", a, body);
+        SpecLocations where = SpecLocations.of(text, reader.getFactory());
+        JobSpecCheck.check(named, body, where);
+        JsonNode accepted;
+        try {
+            accepted = context.call("POST", "generator", "/jobs", a, body);
+        } catch (PlatformClient.Refused e) {
+            // The field the generator names, found in the file.
+            String at = e.status() == 400 && e.field() != null ? where.at(e.field()) : null;
+            if (at == null) {
+                throw e;
+            }
+            throw new UserError(e.status() + " " + e.error() + " (fix: " + e.field() + " at " + at + " of " + named
+                    + ")");
+        }
         String jobId = accepted.path("jobId").asText();
         if (accepted.path("existing").asBoolean()) {
             String progress = accepted.has("done") && accepted.has("total") ? String.format(Locale.ROOT,

@@ -35,7 +35,7 @@ import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator
  * body limit), its constraints and the rules between its fields (Bean Validation on {@link JobRequest}, as the
  * generator validates it), and the SQL it carries (sql-support's {@link JobSql}, the executor's guard). What needs the
  * platform (its databases, its backends, a question set's questions) the generator checks when the spec arrives.
- * Every problem is named in one error, each at its field's JSON path.
+ * Every problem is named in one error, each at its field's JSON path and where that is in the file.
  */
 final class JobSpecCheck {
 
@@ -50,13 +50,16 @@ final class JobSpecCheck {
     private JobSpecCheck() {
     }
 
-    /** @throws UserError naming every problem of one kind found, prefixed with the file's name */
-    static void check(String file, Object spec) {
+    /**
+     * @param where where each field is in the file ({@link SpecLocations})
+     * @throws UserError naming every problem of one kind found, prefixed with the file's name
+     */
+    static void check(String file, Object spec, SpecLocations where) {
         if (!(spec instanceof Map<?, ?>)) {
             throw new UserError(file + ": a job spec is an object with " + String.join(", ", names(JobRequest.class)));
         }
         List<String[]> unknown = new ArrayList<>();
-        unknownFields(spec, JobRequest.class, "", unknown);
+        unknownFields(spec, JobRequest.class, "", unknown, where);
         unknown.sort(Comparator.comparing(u -> RequestPaths.sortable(u[0])));
         refuse(file, unknown.size() == 1 ? "unknown field " : "unknown fields ",
                 unknown.stream().map(u -> u[1]).toList(), null);
@@ -76,18 +79,20 @@ final class JobSpecCheck {
         } catch (JsonMappingException e) {
             String field = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()
                     : "[" + r.getIndex() + "]").collect(Collectors.joining(".")).replace(".[", "[");
-            throw new UserError(file + ": " + field + ": " + e.getOriginalMessage().replaceAll("`[^`]*`", "value"));
+            throw new UserError(file + ": " + where.named(field) + ": "
+                    + e.getOriginalMessage().replaceAll("`[^`]*`", "value"));
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
         }
-        refuse(file, "", violations(request), null);
+        refuse(file, "", violations(request, where), null);
         List<JobSql.Problem> sql = sql(request);
-        refuse(file, "", sql.stream().map(p -> p.field() + ": " + p.problem()).toList(),
+        refuse(file, "", sql.stream().map(p -> where.named(p.field()) + ": " + p.problem()).toList(),
                 sql.stream().anyMatch(p -> p.field().startsWith("predictions")) ? JobSql.INVALID_PREDICTIONS : null);
     }
 
     /** Every key of {@code node} that its record type does not have, at any depth, with the one meant. */
-    private static void unknownFields(Object node, Type type, String path, List<String[]> found) {
+    private static void unknownFields(Object node, Type type, String path, List<String[]> found,
+            SpecLocations where) {
         Class<?> raw = type instanceof ParameterizedType p ? (Class<?>) p.getRawType()
                 : type instanceof Class<?> c ? c : Object.class;
         if (raw.isRecord() && node instanceof Map<?, ?> fields) {
@@ -100,22 +105,24 @@ final class JobSpecCheck {
                 String at = path.isEmpty() ? name : path + "." + name;
                 Type inner = components.get(name);
                 if (inner == null) {
-                    found.add(new String[] {at, "'" + at + "'" + Suggest.closest(name,
+                    String located = where.at(at);
+                    found.add(new String[] {at, "'" + at + "'" + (located == null ? "" : " at " + located)
+                            + Suggest.closest(name,
                             List.copyOf(components.keySet())).map(s -> " (did you mean '" + s + "'?)").orElse("")});
                 } else {
-                    unknownFields(field.getValue(), inner, at, found);
+                    unknownFields(field.getValue(), inner, at, found, where);
                 }
             }
         } else if (List.class.isAssignableFrom(raw) && type instanceof ParameterizedType p
                 && node instanceof List<?> elements) {
             for (int i = 0; i < elements.size(); i++) {
-                unknownFields(elements.get(i), p.getActualTypeArguments()[0], path + "[" + i + "]", found);
+                unknownFields(elements.get(i), p.getActualTypeArguments()[0], path + "[" + i + "]", found, where);
             }
         }
     }
 
     /** The request's constraints and the rules between its fields, in the order of their paths. */
-    private static List<String> violations(JobRequest request) {
+    private static List<String> violations(JobRequest request, SpecLocations where) {
         // Hibernate Validator says its version at INFO when it starts: not a line for the client's output.
         Logger.getLogger("org.hibernate.validator").setLevel(Level.WARNING);
         try (ValidatorFactory factory = Validation.byDefaultProvider().configure()
@@ -124,7 +131,7 @@ final class JobSpecCheck {
             return validator.validate(request).stream()
                     .sorted(Comparator.comparing((ConstraintViolation<JobRequest> v) -> RequestPaths.sortable(
                             RequestPaths.of(v.getPropertyPath()))).thenComparing(ConstraintViolation::getMessage))
-                    .map(v -> RequestPaths.of(v.getPropertyPath()) + ": " + v.getMessage()).toList();
+                    .map(v -> named(RequestPaths.of(v.getPropertyPath()), v.getMessage(), where)).toList();
         }
     }
 
@@ -150,6 +157,11 @@ final class JobSpecCheck {
         throw new UserError(file + ": " + kind + String.join(kind.isEmpty() ? "; " : ", ", shown)
                 + (problems.size() > shown.size() ? (kind.isEmpty() ? "; and " : " and ")
                         + (problems.size() - shown.size()) + " more" : "") + (note == null ? "" : " (" + note + ")"));
+    }
+
+    /** {@code field at line L, column C: message}; a rule on the whole document names its fields itself. */
+    private static String named(String path, String message, SpecLocations where) {
+        return path.isEmpty() ? message : where.named(path) + ": " + message;
     }
 
     private static List<String> names(Class<? extends Record> type) {
