@@ -1,9 +1,12 @@
 package dev.snailbench.localstack;
 
+import dev.snailbench.cli.Endpoints;
+import dev.snailbench.cli.Suggest;
+import dev.snailbench.datasets.DataDir;
+import dev.snailbench.datasets.FootballDbFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,10 +14,10 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -36,9 +39,6 @@ public final class Up {
 
     /** The line that tells a script or a test that the platform is ready; the URLs and the key are above it. */
     public static final String READY = "Snailbench is up.";
-
-    /** Where the running platform's URLs and admin key are written for the command-line client (removed on stop). */
-    public static final String ENDPOINTS_FILE = "target/snailbench-endpoints.properties";
 
     private Up() {
     }
@@ -63,7 +63,7 @@ public final class Up {
         }
         Path data = DataDir.resolve();
         Path logs = options.root.resolve("target/up-logs");
-        logThirdPartyTo(logs);
+        Stack.logThirdPartyTo(logs);
         Instant started = Instant.now();
         System.out.println("Starting Kafka, PostgreSQL and the five services" + replicasNote(options.replicas)
                 + " (Java " + serviceJava.version() + ", data " + data + ", logs " + logs + ") ...");
@@ -73,7 +73,7 @@ public final class Up {
         Stack stack = Stack.start(options.root, data, logs, options.replicas, properties, backendKeys);
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C or kill: stop the services, the broker and the database before the JVM exits.
-        Path endpoints = options.root.resolve(ENDPOINTS_FILE);
+        Path endpoints = options.root.resolve(Endpoints.FILE);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("Stopping Snailbench ...");
             try {
@@ -86,9 +86,9 @@ public final class Up {
             stopped.countDown();
         }, "snailbench-up-stop"));
         if (options.footballDb) {
-            for (String version : FootballDb.VERSIONS) {
+            for (String version : FootballDbFiles.VERSIONS) {
                 FootballDb.load(stack.targets(), data, version);
-                FootballDb.grantReader(stack.targets(), version, Demo.READER, Demo.READER_PASSWORD);
+                FootballDb.grantReader(stack.targets(), version, FootballDb.READER, FootballDb.READER_PASSWORD);
             }
         }
         if (options.warmUpItems > 0) {
@@ -98,7 +98,7 @@ public final class Up {
             System.out.printf(Locale.ROOT, "Warm-up done in %.1f s (tenant %s; --warm-up 0 skips it).%n",
                     warmUp.toMillis() / 1000.0, WarmUp.TENANT);
         }
-        writeEndpoints(stack, endpoints);
+        writeEndpoints(stack, options.root);
         print(stack, options, logs, Duration.between(started, Instant.now()));
         stopped.await();
     }
@@ -111,33 +111,17 @@ public final class Up {
     }
 
     /**
-     * Sends what the libraries of this JVM log (the embedded PostgreSQL's start-up, and every line its server
-     * writes, such as the ERROR of a failing gold query) to {@code postgres.log} in the log directory instead of the
-     * console. Must run before anything logs: slf4j-simple reads the setting once.
+     * The URLs and the admin key, for {@code ./snailbench tenant|db|job|report} ({@link Endpoints}): each service's
+     * first replica under its name, the others as {@code <name>.<number>}.
      */
-    static void logThirdPartyTo(Path logs) throws IOException {
-        Files.createDirectories(logs);
-        System.setProperty("org.slf4j.simpleLogger.logFile", logs.resolve("postgres.log").toString());
-    }
-
-    /**
-     * The URLs and the admin key, for {@code ./snailbench tenant|db|job|report} (owner-only file permissions): each
-     * service's first replica under its name, the others as {@code <name>.<number>}.
-     */
-    private static void writeEndpoints(Stack stack, Path file) throws IOException {
-        Properties p = new Properties();
+    private static void writeEndpoints(Stack stack, Path root) throws IOException {
+        Map<String, String> endpoints = new LinkedHashMap<>();
         for (Stack.Instance instance : stack.instances()) {
             String name = instance.service().module().replace("-service", "");
-            p.setProperty(instance.number() == 1 ? name : name + "." + instance.number(), stack.url(instance));
+            endpoints.put(instance.number() == 1 ? name : name + "." + instance.number(), stack.url(instance));
         }
-        p.setProperty("adminKey", stack.adminKey());
-        Files.createDirectories(file.getParent());
-        Files.deleteIfExists(file);
-        Files.createFile(file, PosixFilePermissions.asFileAttribute(
-                PosixFilePermissions.fromString("rw-------")));
-        try (var out = Files.newOutputStream(file)) {
-            p.store(out, "written by ./snailbench up; removed when it stops");
-        }
+        endpoints.put("adminKey", stack.adminKey());
+        Endpoints.write(root, endpoints);
     }
 
     private static void print(Stack stack, Options options, Path logs, Duration took) {
@@ -160,7 +144,7 @@ public final class Up {
                 + " / " + Postgres.PASSWORD + "; the executor's only allowed network)");
         if (options.footballDb) {
             lines.add("  FootballDB v1-v3         " + stack.targets().jdbcUrl("footballdb_v1") + " (and _v2, _v3; "
-                    + "read-only login " + Demo.READER + " / " + Demo.READER_PASSWORD + ")");
+                    + "read-only login " + FootballDb.READER + " / " + FootballDb.READER_PASSWORD + ")");
         }
         for (Backend backend : options.backends) {
             lines.add("  LLM backend " + String.format(Locale.ROOT, "%-12s %s (model %s%s)", backend.name(),
@@ -169,7 +153,7 @@ public final class Up {
         lines.add("  logs                     " + logs + "/<service>.log (<service>-2.log, ... for more replicas), "
                 + "postgres.log");
         lines.add("");
-        lines.add("  First steps (the command-line client finds this platform through " + ENDPOINTS_FILE
+        lines.add("  First steps (the command-line client finds this platform through " + Endpoints.FILE
                 + (stack.instances(Stack.Service.GENERATOR).size() > 1
                         ? "; SNAILBENCH_GENERATOR_URL points it at another generator replica" : "") + "):");
         lines.add("    ./snailbench tenant create my-team");
