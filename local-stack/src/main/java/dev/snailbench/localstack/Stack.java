@@ -458,9 +458,24 @@ public final class Stack implements AutoCloseable {
         return adminKey;
     }
 
-    /** The platform's REST API as a team calls it: this stack's generator and scorer, with its admin key. */
+    /**
+     * The platform's REST API as a team calls it, with this stack's admin key: each call goes to the first running
+     * replica of the generator and of the scorer that listens at that moment, so the client follows restarts (a
+     * restarted service listens on another port) and replicas killed or added.
+     */
     public PlatformClient client() {
-        return new PlatformClient(url(Service.GENERATOR), url(Service.SCORER), adminKey);
+        return new PlatformClient(() -> reachableUrl(Service.GENERATOR), () -> reachableUrl(Service.SCORER), adminKey);
+    }
+
+    /** The URL of the service's first running replica that listens; no answer (as from a dead port) if none does. */
+    private String reachableUrl(Service service) {
+        for (Instance instance : instances(service)) {
+            Integer port = ports.get(instance);
+            if (port != null) {
+                return "http://127.0.0.1:" + port;
+            }
+        }
+        throw new UncheckedIOException(new IOException(service.module() + ": no running replica listens now"));
     }
 
     public Postgres postgres() {
