@@ -1,13 +1,13 @@
 package dev.snailbench.executor.service.synthetic;
 
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.executor.support.Core;
-import dev.snailbench.sql.SqlParser;
 import dev.snailbench.localstack.FootballDb;
-import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.analysis.Characteristics;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Prints the FootballDB v3 figures of the generator README (train seeds, seed 42, the 1,100 queries the service asks
+ * Prints the FootballDB v3 figures of schema-workbench/README-crosswalks.md (train seeds, seed 42, the 1,100 queries the service asks
  * the executor for a 1,000-pair set, default per-template cap): the share of queries with an aggregate and with
  * GROUP BY, seeds against the first 1,000 synthetic queries, and the executor's counts.
  */
