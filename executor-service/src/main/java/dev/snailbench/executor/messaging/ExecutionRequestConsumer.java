@@ -54,9 +54,10 @@ import org.eclipse.microprofile.reactive.messaging.Message;
  * Rebalances (several replicas, one killed or added mid-job): when this replica loses a partition
  * ({@link PartitionRevocations}), its held records of it are given up, never acknowledged: the new owner reads them
  * again from the last commit, which covers only records whose results were all sent. Their items still queued here
- * are dropped; those running finish and send their results, which the new owner's run repeats. An item already
- * queued or running here is not run again when its record comes back (a rebalance that returns the partition): the
- * record is done with that run.
+ * are dropped, and those running finish without sending their results: the new owner runs and answers them. Items
+ * of those records already answered here (a record is done only with all its items) are answered again by the new
+ * owner; the scorer keeps one verdict per item. An item already queued or running here is not run again when its
+ * record comes back (a rebalance that returns the partition): the record is done with that run.
  * <p>
  * This hop keeps no state of its own: its work is read-only queries, so a redelivered request is simply run again and
  * answered with the same event id ({@link ExecutionCompleted#idFor}); the scorer, which owns the verdict, keeps the
@@ -155,9 +156,10 @@ public class ExecutionRequestConsumer {
         });
     }
 
-    /** Runs the item (its slot's part) and gives its result to the groups (the delivery). */
+    /** Runs the item (its slot's part); its delivery gives its result to the groups. */
     private Uni<Uni<Void>> run(ExecutionRequested request, Map<String, Resolved> resolved) {
-        return answer(request, resolved).map(item -> item == null ? Uni.createFrom().voidItem() : groups.add(item));
+        return answer(request, resolved).map(item -> item == null ? Uni.createFrom().voidItem()
+                : Uni.createFrom().deferred(() -> groups.add(item)));
     }
 
     /**

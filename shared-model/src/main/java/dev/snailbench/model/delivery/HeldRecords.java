@@ -41,8 +41,9 @@ import org.jboss.logging.Logger;
  * results could not be sent after retries goes to the channel's dead-letter topic, never dropped.</li>
  * <li><b>Rebalances:</b> when partitions are revoked ({@link #revoked}), their held records are given up: never
  * acknowledged (so the new owner gets them from the last commit, which covers only records whose work was done),
- * their queued units dropped unless another record still holds them, their running units left to finish (results
- * sent twice are deduplicated downstream).</li>
+ * their queued units dropped unless another record still holds them, their running units left to finish without
+ * sending their results (the new owner sends them). Units of those records already delivered are run again by the
+ * new owner: their results are sent twice, and deduplicated downstream.</li>
  * </ul>
  * Acknowledging: in a batch the connector tracks only each partition's last record, so a partition's records of a
  * batch are settled together, once all of them are done: the earlier ones dead-lettered first if they must be, then
@@ -61,7 +62,8 @@ public final class HeldRecords<V, K> {
      *
      * @param record the payload it came in (the same instance as in the batch)
      * @param run starts the work; the outer Uni completes when the unit's slot is free again (its queries done), with
-     *        the delivery: a Uni that completes when its results are acknowledged by the broker
+     *        the delivery: a Uni that sends its results when subscribed and completes when the broker acknowledged
+     *        them (not subscribed when the unit's records were given up meanwhile)
      */
     public record Work<V, K>(V record, K key, String tenant, Supplier<Uni<Uni<Void>>> run) {
     }
@@ -449,6 +451,21 @@ public final class HeldRecords<V, K> {
             return work.tenant();
         }
 
+        /**
+         * False when every record that brought the unit was given up (its partition revoked while it ran): its
+         * results are not sent, the partition's new owner runs it and sends them. A record that brings it again
+         * later runs it again.
+         */
+        private boolean claimed() {
+            synchronized (HeldRecords.this) {
+                if (claims.isEmpty()) {
+                    entries.remove(work.key(), this);
+                    return false;
+                }
+                return true;
+            }
+        }
+
         @Override
         public Uni<?> start() {
             synchronized (HeldRecords.this) {
@@ -459,7 +476,7 @@ public final class HeldRecords<V, K> {
             }
             return Uni.createFrom().<Uni<Void>>deferred(() -> work.run().get())
                     .onItem().invoke(delivery -> {
-                        if (delivery == null) {
+                        if (delivery == null || !claimed()) {
                             delivered(this);
                         } else {
                             delivery.subscribe().with(ok -> delivered(this), failure -> failed(this, failure));

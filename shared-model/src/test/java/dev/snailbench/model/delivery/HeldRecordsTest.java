@@ -34,6 +34,8 @@ class HeldRecordsTest {
     /** Units started, by key; each finishes its queries and its delivery when told. */
     private final Map<String, CompletableFuture<Void>> deliveries = new ConcurrentHashMap<>();
     private final List<String> runs = new CopyOnWriteArrayList<>();
+    /** Units whose results were sent. */
+    private final List<String> sent = new CopyOnWriteArrayList<>();
 
     @Test
     void shouldTakeTheNextBatchAtOnceAndAcknowledgeEachRecordWhenItsOwnUnitsAreDelivered() {
@@ -139,12 +141,13 @@ class HeldRecordsTest {
         assertThat(runs).containsExactly("b1", "a1");
 
         held.revoked(List.of(new TopicPartition(TOPIC, 0)));
-        // b1 was running: it finishes and its results go out, but its record is never acknowledged (the new owner
-        // reads it again from the last commit). b2 and b3 never run here.
+        // b1 was running: it finishes, but neither are its results sent nor is its record acknowledged (the new owner
+        // reads it again from the last commit and answers it). b2 and b3 never run here.
         deliver("b1");
         deliver("a1");
 
         assertThat(runs).containsExactly("b1", "a1");
+        assertThat(sent).containsExactly("a1");
         assertThat(acked).containsExactly("1@4");
         assertThat(batchAcks).isEmpty();
         assertThat(held.held()).isZero();
@@ -162,6 +165,7 @@ class HeldRecordsTest {
         deliver("b1");
 
         assertThat(runs).containsExactly("b1");
+        assertThat(sent).containsExactly("b1");
         assertThat(acked).containsExactly("0@1");
     }
 
@@ -208,7 +212,10 @@ class HeldRecordsTest {
                     CompletableFuture<Void> delivery = deliveries.computeIfAbsent(key, k -> new CompletableFuture<>());
                     // Its queries take until it is delivered (its slot held that long), then it is sent.
                     return Uni.createFrom().completionStage(delivery.handle((ok, e) -> Uni.createFrom()
-                            .completionStage(delivery)));
+                            .deferred(() -> {
+                                sent.add(key);
+                                return Uni.createFrom().completionStage(delivery);
+                            })));
                 }));
             }
         }
