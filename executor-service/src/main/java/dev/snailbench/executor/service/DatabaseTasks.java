@@ -73,6 +73,9 @@ public class DatabaseTasks {
      * always answers: a refused or failed task is an answer with the reason, never a lost request.
      */
     public Uni<Uni<DatabaseTaskCompleted>> prepare(DatabaseTaskRequested request) {
+        if (request.kind() == DatabaseTaskRequested.Kind.CHECK_INLINE && request.tenantId() != null) {
+            return Uni.createFrom().item(checkInline(request));
+        }
         if (request.databaseId() == null || request.kind() == null || request.tenantId() == null) {
             return Uni.createFrom().item(Uni.createFrom().item(DatabaseTaskCompleted.failed(request, null, false, true,
                     "the task names no database, kind or tenant")));
@@ -105,6 +108,7 @@ public class DatabaseTasks {
                     case PROMPT_SCHEMA -> DatabaseTaskCompleted.promptSchema(request, db.kind, admin,
                             promptSchema(target, request, db.name));
                     case SCHEMAS -> DatabaseTaskCompleted.schemas(request, db.kind, admin, schemas(target), db.name);
+                    case CHECK_INLINE -> throw new Refused("an inline check names no registered database");
                 };
             } catch (Refused e) {
                 return DatabaseTaskCompleted.failed(request, db.kind, admin, true, e.getMessage());
@@ -117,6 +121,51 @@ public class DatabaseTasks {
                 .ifNoItem().after(config.databaseTaskTimeout()).recoverWithItem(() -> DatabaseTaskCompleted.failed(
                         request, db.kind, admin, false, request.kind().name().toLowerCase(Locale.ROOT)
                                 + " did not finish within " + config.databaseTaskTimeout().toSeconds() + " s"));
+    }
+
+    /**
+     * An inline database checked as a work item would reach it: parsed, its address against the rules, its password
+     * opened for the tenant, then a session opened with its login (nothing read). The answer's error starts with the
+     * job request's field to fix; refused when the team must change the spec (the address, the login, the database
+     * name), failed when the server did not answer.
+     */
+    private Uni<DatabaseTaskCompleted> checkInline(DatabaseTaskRequested request) {
+        SqlDialect kind = request.inline() == null ? null : request.inline().kind();
+        if (request.inline() == null || request.inline().databaseId() != null) {
+            return Uni.createFrom().item(DatabaseTaskCompleted.failed(request, kind, false, true,
+                    "database: the check names no inline database"));
+        }
+        return targets.resolve(request.tenantId(), request.inline())
+                .onFailure(IllegalArgumentException.class).transform(e -> new Refused(
+                        e.getMessage().startsWith("database.") ? e.getMessage().replaceFirst(" ", ": ")
+                                : "database: " + e.getMessage()))
+                .chain(target -> Uni.createFrom().item(() -> {
+                    try {
+                        sql.withSession(target, session -> null);
+                        return DatabaseTaskCompleted.ok(request, kind, false, null, null, 0);
+                    } catch (SQLException | RuntimeException e) {
+                        return connectionFailed(request, kind, target, e);
+                    }
+                }).runSubscriptionOn(workers))
+                .onFailure(Refused.class).recoverWithItem(e -> DatabaseTaskCompleted.failed(request, kind, false,
+                        true, e.getMessage()))
+                .ifNoItem().after(config.databaseTaskTimeout()).recoverWithItem(() -> DatabaseTaskCompleted.failed(
+                        request, kind, false, false, "database.jdbcUrl: the check did not finish within "
+                                + config.databaseTaskTimeout().toSeconds() + " s"));
+    }
+
+    /** A failed login or address is the team's to fix (refused); a server that does not answer is a failure. */
+    private static DatabaseTaskCompleted connectionFailed(DatabaseTaskRequested request, SqlDialect kind,
+            Target target, Throwable e) {
+        ConnectionErrors.Failure failure = ConnectionErrors.describe(e, target.where());
+        return switch (failure.category()) {
+            case AUTH_FAILED, PRIVILEGED_LOGIN -> DatabaseTaskCompleted.failed(request, kind, false,
+                    true, "database.user: " + failure.message());
+            case REFUSED_BY_POLICY, DATABASE_DOES_NOT_EXIST, TLS -> DatabaseTaskCompleted.failed(request, kind, false,
+                    true, "database.jdbcUrl: " + failure.message());
+            default -> DatabaseTaskCompleted.failed(request, kind, false, false, "database.jdbcUrl: "
+                    + failure.message());
+        };
     }
 
     private SchemaSpec describe(Target target, DatabaseTaskRequested request) throws SQLException {

@@ -1,7 +1,8 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.sql.SqlGuard;
 import dev.snailbench.executor.service.statement.CallCheck;
-import dev.snailbench.executor.service.statement.PgText;
+import dev.snailbench.sql.PgText;
 import dev.snailbench.executor.service.statement.TransactionSettings;
 import dev.snailbench.model.target.ReadBudget;
 import dev.snailbench.executor.service.targets.SessionGuard;

@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.sql.SqlGuard;
 import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.model.domain.SqlDialect;
 import java.sql.Connection;
