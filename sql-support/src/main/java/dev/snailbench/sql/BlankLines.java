@@ -36,8 +36,8 @@ final class BlankLines {
             } else if (c == '/' && sql.startsWith("/*", i)) {
                 int close = sql.indexOf("*/", i + 2);
                 end = close < 0 ? n : close + 2;
-            } else if (c == '$' && dialect == SqlDialect.POSTGRESQL && dollarTag(sql, i) != null) {
-                String tag = dollarTag(sql, i);
+            } else if (c == '$' && dialect == SqlDialect.POSTGRESQL && SqlLexer.dollarTag(sql, i) != null) {
+                String tag = SqlLexer.dollarTag(sql, i);
                 int close = sql.indexOf(tag, i + tag.length());
                 end = close < 0 ? n : close + tag.length();
             } else {
@@ -78,17 +78,5 @@ final class BlankLines {
             }
         }
         return sql.length();
-    }
-
-    /** {@code $tag$} or {@code $$} at {@code i}, else null (a positional parameter like {@code $1}). */
-    private static String dollarTag(String sql, int i) {
-        int j = i + 1;
-        while (j < sql.length() && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '_')) {
-            j++;
-        }
-        if (j < sql.length() && sql.charAt(j) == '$' && (j == i + 1 || !Character.isDigit(sql.charAt(i + 1)))) {
-            return sql.substring(i, j + 1);
-        }
-        return null;
     }
 }
