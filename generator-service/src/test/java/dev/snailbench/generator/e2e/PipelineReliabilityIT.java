@@ -38,12 +38,17 @@ import java.util.StringJoiner;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.GroupState;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -309,6 +314,66 @@ class PipelineReliabilityIT {
                 Topics.deadLetter(Topics.JOB_EVENTS, "generator"))) {
             assertThat(TopicClient.await(stack.kafka().bootstrapServers(), dlq, r -> poisonKey.equals(r.key()), 1,
                     Duration.ofSeconds(30))).as(dlq).isNotEmpty();
+        }
+    }
+
+    /**
+     * An executor replica dies (SIGKILL): its partitions of the database tasks have no reader until the group's
+     * session timeout and a rebalance. Jobs on a database submitted at once (each checked by a task keyed by its own
+     * id, so spread over every partition) wait through that window and are accepted; a replica added back leaves the
+     * executor's group stable, every partition owned by a running replica.
+     */
+    @Test
+    void shouldAcceptJobsOnADatabaseWhileTheExecutorGroupRecoversFromALostReplica() throws Exception {
+        List<Instance> executors = stack.instances(Service.EXECUTOR);
+        assertThat(executors).hasSizeGreaterThanOrEqualTo(2);
+        int jobs = 8;
+        List<String> jobIds = new ArrayList<>();
+        ExecutorService submitters = Executors.newFixedThreadPool(jobs);
+        try {
+            stack.kill(executors.get(0));
+            List<Future<String>> submitted = new ArrayList<>();
+            for (int i = 0; i < jobs; i++) {
+                Map<String, Object> job = job("while the executor group recovers " + i,
+                        questions.subList(60 + 2 * i, 62 + 2 * i), predictions);
+                submitted.add(submitters.submit(() -> client.submitJob(apiKey, job)));
+            }
+            for (Future<String> jobId : submitted) {
+                jobIds.add(jobId.get());
+            }
+        } finally {
+            submitters.shutdownNow();
+            stack.add(Service.EXECUTOR);
+        }
+        assertGroupSettled(Service.EXECUTOR, List.of(Topics.SQL_TO_EXECUTE, Topics.DATABASE_TASKS));
+
+        for (String jobId : jobIds) {
+            assertEveryItemScoredOnce(jobId, awaitFinished(jobId, Duration.ofMinutes(4)), 2);
+        }
+    }
+
+    /**
+     * The service's consumer group as {@link Stack#add} leaves it: stable, one consumer of each topic per running
+     * replica (no member of the killed one left), every partition of each topic owned.
+     */
+    private static void assertGroupSettled(Service service, List<String> topics) throws Exception {
+        try (Admin admin = admin()) {
+            ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(service.module())).all().get()
+                    .get(service.module());
+            assertThat(group.groupState()).as("%s's group", service).isEqualTo(GroupState.STABLE);
+            for (String topic : topics) {
+                List<TopicPartition> owned = new ArrayList<>();
+                int owners = 0;
+                for (MemberDescription member : group.members()) {
+                    List<TopicPartition> its = member.assignment().topicPartitions().stream()
+                            .filter(p -> p.topic().equals(topic)).toList();
+                    owners += its.isEmpty() ? 0 : 1;
+                    owned.addAll(its);
+                }
+                assertThat(owners).as("consumers of %s in %s", topic, group).isEqualTo(stack.instances(service).size());
+                assertThat(owned).as("partitions of %s owned in %s", topic, group).hasSize(Stack.PARTITIONS)
+                        .doesNotHaveDuplicates();
+            }
         }
     }
 

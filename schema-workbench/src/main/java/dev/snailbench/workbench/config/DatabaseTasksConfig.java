@@ -13,9 +13,10 @@ public interface DatabaseTasksConfig {
     Duration timeout();
 
     /**
-     * Longest a job submission waits for the executor to say whether the job's registered database exists and which
-     * schemas it has; no answer in time is a 503 (the job is not accepted blindly).
+     * Longest a job submission waits for the executor to check the job's database; no answer in time is a 503 (the
+     * job is not accepted blindly). Above the executor group's recovery when a replica dies or joins (its 10 s
+     * session timeout, then a rebalance), during which a task on the lost replica's partitions has no reader.
      */
-    @WithDefault("5s")
+    @WithDefault("30s")
     Duration submitTimeout();
 }
