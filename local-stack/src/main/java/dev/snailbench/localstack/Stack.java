@@ -26,9 +26,18 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.GroupListing;
+import org.apache.kafka.clients.admin.ListGroupsOptions;
+import org.apache.kafka.clients.admin.MemberDescription;
+import org.apache.kafka.common.GroupState;
 
 /**
  * The whole platform on one machine: a Kafka broker, the platform's PostgreSQL server, a second PostgreSQL server
@@ -107,6 +116,9 @@ public final class Stack implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(4);
 
+    /** The Kafka connector's prefix of every client id of a service (SmallRye's {@code client-id-prefix}). */
+    private static final String CLIENT_ID_PREFIX = "mp.messaging.connector.smallrye-kafka.client-id-prefix";
+
     private final KafkaBroker kafka;
     private final Postgres postgres;
     private final Postgres targets;
@@ -114,6 +126,13 @@ public final class Stack implements AutoCloseable {
     private final Map<Instance, Process> processes = new ConcurrentSkipListMap<>(
             Comparator.comparing(Instance::service).thenComparingInt(Instance::number));
     private final Map<Instance, Integer> ports = new ConcurrentHashMap<>();
+    /**
+     * Every launch's client-id prefix ({@code <name>.<launch>.}) and its process: a consumer group's member says by its
+     * client id which process it is, and whether that process still runs.
+     */
+    private final Map<String, Process> launches = new ConcurrentHashMap<>();
+    private final Map<Instance, String> currentLaunch = new ConcurrentHashMap<>();
+    private final AtomicInteger launchCount = new AtomicInteger();
     /** The highest number each service's replicas have had: an added replica takes the next one. */
     private final Map<Service, Integer> numbersUsed = new ConcurrentHashMap<>();
     private final String adminKey;
@@ -145,7 +164,7 @@ public final class Stack implements AutoCloseable {
     }
 
     /**
-     * Starts everything and waits until every service reports ready.
+     * Starts everything and waits until every service is ready: ready over HTTP, its consumer groups settled.
      *
      * @param projectRoot the checkout, whose modules have been packaged ({@code mvn install -DskipTests})
      * @param logDir      where each service's output goes ({@code <module>.log})
@@ -242,6 +261,8 @@ public final class Stack implements AutoCloseable {
                 // What "java -jar quarkus-run.jar" takes from the jar's manifest.
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED",
                 "-Djava.util.logging.manager=org.jboss.logmanager.LogManager"));
+        String launchId = instance.name() + "." + launchCount.incrementAndGet() + ".";
+        command.add("-D" + CLIENT_ID_PREFIX + "=" + launchId);
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
         // The service runs under SupervisedMain, which stops it if this process dies: no orphans.
         command.addAll(List.of("-cp", jar + File.pathSeparator + ownCodeSource(),
@@ -268,7 +289,10 @@ public final class Stack implements AutoCloseable {
         env.putAll(environment);
         ports.remove(instance);
         numbersUsed.merge(service, instance.number(), Math::max);
-        processes.put(instance, builder.start());
+        Process process = builder.start();
+        processes.put(instance, process);
+        launches.put(launchId, process);
+        currentLaunch.put(instance, launchId);
     }
 
     /** Kills every running replica of the service at once (SIGKILL), as a crash would; {@link #restart} revives them. */
@@ -306,7 +330,8 @@ public final class Stack implements AutoCloseable {
 
     /**
      * Starts the service's replicas again (the running ones are killed first), as many as were started or added and
-     * not killed for good, and waits until they are ready.
+     * not killed for good, and waits until they are ready over HTTP and their consumer groups are settled (stable,
+     * no member of a process that is gone).
      */
     public void restart(Service service) {
         List<Instance> replicas = processes.keySet().stream().filter(i -> i.service() == service).toList();
@@ -372,6 +397,10 @@ public final class Stack implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until each replica reports ready over HTTP and its consumer groups are settled: what is sent to the
+     * service's topics next is read at once, not after the group recovers ({@link #unsettledGroups}).
+     */
     private void awaitReady(Collection<Instance> instances) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         Instant deadline = Instant.now().plus(READY_TIMEOUT);
@@ -389,6 +418,54 @@ public final class Stack implements AutoCloseable {
                 }
                 KafkaBroker.sleep(500);
             }
+        }
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+            for (String unsettled = unsettledGroups(admin, instances); unsettled != null;
+                    unsettled = unsettledGroups(admin, instances)) {
+                if (Instant.now().isAfter(deadline)) {
+                    throw new IllegalStateException("consumer groups not settled " + READY_TIMEOUT + " after "
+                            + instances + " started: " + unsettled);
+                }
+                KafkaBroker.sleep(200);
+            }
+        }
+    }
+
+    /**
+     * Null when every replica is a member of the group named after its service, and every group one of them is in
+     * is stable (partitions assigned, no rebalance going on) and holds no member of a process that is gone (a killed
+     * replica's consumers stay members, their partitions unread, until the group's session timeout); else what is not.
+     */
+    private String unsettledGroups(Admin admin, Collection<Instance> instances) {
+        try {
+            List<String> ids = admin.listGroups(ListGroupsOptions.forConsumerGroups()).all().get().stream()
+                    .map(GroupListing::groupId).toList();
+            Map<String, ConsumerGroupDescription> groups = admin.describeConsumerGroups(ids).all().get();
+            List<String> awaited = instances.stream().map(currentLaunch::get).toList();
+            List<String> unsettled = new ArrayList<>();
+            for (Instance instance : instances) {
+                ConsumerGroupDescription shared = groups.get(instance.service().module());
+                if (shared == null || shared.members().stream()
+                        .noneMatch(m -> m.clientId().startsWith(currentLaunch.get(instance)))) {
+                    unsettled.add(instance + " is not a member of group " + instance.service().module() + " yet");
+                }
+            }
+            for (ConsumerGroupDescription group : groups.values()) {
+                List<String> clients = group.members().stream().map(MemberDescription::clientId).toList();
+                List<String> gone = clients.stream().filter(client -> launches.entrySet().stream()
+                        .anyMatch(l -> client.startsWith(l.getKey()) && !l.getValue().isAlive())).toList();
+                boolean awaitedIn = clients.stream().anyMatch(client -> awaited.stream().anyMatch(client::startsWith));
+                if (awaitedIn && (group.groupState() != GroupState.STABLE || !gone.isEmpty())) {
+                    unsettled.add("group " + group.groupId() + " " + group.groupState()
+                            + (gone.isEmpty() ? "" : " with members of processes gone " + gone));
+                }
+            }
+            return unsettled.isEmpty() ? null : String.join("; ", unsettled);
+        } catch (ExecutionException e) {
+            return "the broker did not describe its consumer groups: " + e.getCause();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 
