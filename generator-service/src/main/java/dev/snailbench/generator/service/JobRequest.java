@@ -88,8 +88,12 @@ public record JobRequest(String name, DatabaseRequest database, String dialect, 
     public record DatabaseRequest(String kind, String jdbcUrl, String user, String password, String databaseId) {
     }
 
+    /**
+     * {@code cacheAnswers}: replay the answer the model gave this team before to the same call (true), never (false);
+     * unset, at temperature 0 only.
+     */
     public record ModelRequest(String label, String backend, String model, Double temperature, Integer maxTokens,
-            Long seed) {
+            Long seed, Boolean cacheAnswers) {
     }
 
     public record PromptOptionsRequest(Boolean includeKeys, Integer sampleValues, Integer shots,

@@ -243,7 +243,7 @@ public final class JobRequestMapper {
                 throw InvalidInput.of(at, "null model");
             }
             models.add(new ModelRef(required(m.label(), at + ".label"), required(m.backend(), at + ".backend"),
-                    m.model(), m.temperature(), m.maxTokens(), m.seed()));
+                    m.model(), m.temperature(), m.maxTokens(), m.seed(), m.cacheAnswers()));
         }
         if (models.isEmpty()) {
             throw InvalidInput.of("model", "name the model: \"model\" (recorded predictions) or "
