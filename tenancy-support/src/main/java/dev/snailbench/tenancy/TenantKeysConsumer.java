@@ -38,11 +38,6 @@ public class TenantKeysConsumer {
     /** Registrations issued before this process started are replays of the topic, not keys on their way. */
     private final Instant started = Instant.ofEpochMilli(ManagementFactory.getRuntimeMXBean().getStartTime());
 
-    static boolean newer(TenantRegistered event, TenantKey existing) {
-        return event.occurredAt() != null && (existing.registeredAt == null
-                || event.occurredAt().isAfter(existing.registeredAt));
-    }
-
     public TenantKeysConsumer(TenantKeyRepository keys, TenantKeyArrivals arrivals, MeterRegistry registry) {
         this.keys = keys;
         this.arrivals = arrivals;
@@ -73,26 +68,25 @@ public class TenantKeysConsumer {
                 .replaceWithVoid();
     }
 
-    /** Whether the registration's key is now this tenant's (a new tenant, or a rotation newer than the stored key). */
-    private Uni<Boolean> store(TenantRegistered event) {
-        return keys.findById(event.tenantId()).chain(existing -> {
-            if (existing == null) {
-                TenantKey key = new TenantKey();
-                key.tenantId = event.tenantId();
-                key.name = event.name();
-                key.apiKeySha256 = event.apiKeySha256();
-                key.registeredAt = event.occurredAt();
-                return keys.persist(key).replaceWith(true);
-            }
-            // A later registration of the same tenant is a new key (rotation): the old one stops working.
-            // An older one (redelivered after it) changes nothing.
-            if (newer(event, existing)) {
-                existing.name = event.name();
-                existing.apiKeySha256 = event.apiKeySha256();
-                existing.registeredAt = event.occurredAt();
-                return Uni.createFrom().item(true);
-            }
-            return Uni.createFrom().item(false);
-        });
+    /**
+     * Whether the registration's key is now this tenant's (a new tenant, or a rotation newer than the stored key), in
+     * one statement: the replicas of a service store the same registrations into one table at the same moment, and
+     * the primary key decides between them ({@code INSERT … ON CONFLICT}), never an error and a retry.
+     */
+    Uni<Boolean> store(TenantRegistered event) {
+        return Panache.getSession().chain(session -> session.createMutationQuery(STORE)
+                        .setParameter("tenantId", event.tenantId())
+                        .setParameter("name", event.name())
+                        .setParameter("hash", event.apiKeySha256())
+                        .setParameter("at", event.occurredAt())
+                        .executeUpdate())
+                .map(rows -> rows == 1);
     }
+
+    // A later registration of the same tenant is a new key (rotation): the old one stops working. An older one
+    // (redelivered after it), or one without a time, changes nothing.
+    private static final String STORE = "insert into TenantKey (tenantId, name, apiKeySha256, registeredAt) "
+            + "values (:tenantId, :name, :hash, :at) on conflict (tenantId) do update set name = excluded.name, "
+            + "apiKeySha256 = excluded.apiKeySha256, registeredAt = excluded.registeredAt "
+            + "where excluded.registeredAt is not null and (registeredAt is null or registeredAt < excluded.registeredAt)";
 }

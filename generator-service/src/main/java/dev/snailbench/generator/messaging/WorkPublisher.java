@@ -21,6 +21,7 @@ import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
@@ -37,8 +38,9 @@ import org.jboss.logging.Logger;
  * 10,000-item job cannot fill the shared partitions ahead of another tenant's 10-item job: the small job's items
  * queue behind at most one window of the big one's. The job's cursor ({@code publishedCount}) lives in the platform
  * database and moves only after the broker acknowledged the items: after a crash, publication resumes there (items
- * sent twice are deduplicated by every hop). Several generator replicas may tick at once: the cursor moves by
- * compare-and-set, so they repeat at most a chunk, never skip one.
+ * sent twice are deduplicated by every hop). Several generator replicas may tick at once: each job's next items are
+ * sent by the replica that claims the job in the database for that step ({@link JobSql#claimPublication}, an advisory
+ * lock held until its cursor has moved); the others skip the job until their next pass.
  */
 @ApplicationScoped
 public class WorkPublisher {
@@ -130,21 +132,31 @@ public class WorkPublisher {
 
     /**
      * Sends the job's next items that fit in its window, several to a record ({@link InferenceRecords}), then moves
-     * its cursor past them.
+     * its cursor past them, while this replica holds the job's publication: the window is judged again on the cursor
+     * read under the claim, so a pass of another replica that moved it meanwhile is not repeated.
      */
-    private Uni<Void> publishNext(PublicationCursor job) {
-        int inFlight = job.publishedCount() - job.done();
-        int room = config.window() - inFlight;
-        if (room <= 0) {
+    private Uni<Void> publishNext(PublicationCursor listed) {
+        if (room(listed) <= 0) {
             return Uni.createFrom().voidItem();
         }
+        return pool.withTransaction(connection -> cursors.claimPublication(connection, listed.id())
+                .chain(job -> job == null || room(job) <= 0 ? Uni.createFrom().voidItem()
+                        : publishNext(connection, job)));
+    }
+
+    private int room(PublicationCursor job) {
+        return config.window() - (job.publishedCount() - job.done());
+    }
+
+    private Uni<Void> publishNext(SqlConnection connection, PublicationCursor job) {
+        int room = room(job);
         Context context = Vertx.currentContext();
         return expansion(job.id()).chain(expansion -> {
             List<WorkItem> items = expansion.items();
             int from = Math.min(job.publishedCount(), items.size());
             List<WorkItem> next = items.subList(from, Math.min(items.size(), from + room));
             if (next.isEmpty()) {
-                return cursors.advance(pool, job.id(), from, from, items.size()).replaceWithVoid();
+                return cursors.advance(connection, job.id(), from, from, items.size()).replaceWithVoid();
             }
             // Writing the records (the team schema in each, up to megabytes) is CPU work: on a worker, then back on
             // the pass's context for the sends and the cursor.
@@ -152,7 +164,7 @@ public class WorkPublisher {
                     .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                     .emitOn(task -> context.runOnContext(ignored -> task.run()))
                     .chain(encoded -> EventRecords.send(emitter, encoded))
-                    .chain(() -> cursors.advance(pool, job.id(), from, from + next.size(), items.size()))
+                    .chain(() -> cursors.advance(connection, job.id(), from, from + next.size(), items.size()))
                     .invoke(moved -> {
                         if (from + next.size() >= items.size()) {
                             expanded.remove(job.id());

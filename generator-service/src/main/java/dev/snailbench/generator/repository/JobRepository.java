@@ -38,11 +38,6 @@ public class JobRepository implements PanacheRepositoryBase<Job, UUID> {
         return list("status in (?1, ?2) and updatedAt < ?3", JobStatus.QUEUED, JobStatus.RUNNING, before);
     }
 
-    /** Records that the watchdog acted on the job, so it waits a whole deadline before acting again. */
-    public Uni<Integer> touch(UUID id) {
-        return update("updatedAt = ?1 where id = ?2", Instant.now(), id);
-    }
-
     /** The job's spec, read on its own (the job's other reads leave it out: it can be megabytes); null if no such job. */
     public Uni<JobSpec> specOf(UUID id) {
         return getSession().chain(session -> session

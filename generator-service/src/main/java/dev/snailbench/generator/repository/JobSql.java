@@ -41,8 +41,22 @@ public class JobSql {
     private static final String PUBLISHING = "SELECT id, tenantid, publishedcount, done FROM generator.job "
             + "WHERE status IN ($1, $2) AND published = false ORDER BY createdat";
 
+    // The lock function in FROM runs once, before the row is read: the cursor read is the one the lock holder sees.
+    private static final String CLAIM_PUBLICATION = "SELECT j.id, j.tenantid, j.publishedcount, j.done "
+            + "FROM pg_try_advisory_xact_lock($1, $2) AS l(locked), generator.job j "
+            + "WHERE l.locked AND j.id = $3 AND j.status IN ($4, $5) AND j.published = false";
+
+    /** The advisory locks' first key in the platform database: a job's publication (its second key hashes the id). */
+    private static final int PUBLICATION_LOCKS = 0x53420001;
+
     private static final String ADVANCE = "UPDATE generator.job SET publishedcount = $1, published = $2, updatedat = $3, "
             + "status = CASE WHEN status = $4 THEN $5 ELSE status END WHERE id = $6 AND publishedcount = $7";
+
+    // Still stalled, and not claimed by another replica's sweep (or counting its verdicts: then it is not stalled).
+    private static final String CLAIM_STALLED = "SELECT id FROM generator.job WHERE id = $1 AND status IN ($2, $3) "
+            + "AND updatedat < $4 FOR UPDATE SKIP LOCKED";
+
+    private static final String TOUCH = "UPDATE generator.job SET updatedat = $1 WHERE id = $2";
 
     /** A job's verdicts counted in one statement: its items scored in the batch, and how many of them failed. */
     public record Verdicts(UUID jobId, int verdicts, int failedVerdicts) {
@@ -90,6 +104,23 @@ public class JobSql {
     }
 
     /**
+     * Claims a job's publication for this replica until the caller's transaction ends, and reads its cursor then: null
+     * if another replica's pass holds it (that pass publishes the job's next items) or the job no longer publishes.
+     * So two replicas' passes never send the same items; {@link #advance} stays a compare-and-set all the same.
+     */
+    public Uni<PublicationCursor> claimPublication(SqlConnection connection, UUID id) {
+        return connection.preparedQuery(CLAIM_PUBLICATION).execute(Tuple.from(Arrays.<Object>asList(PUBLICATION_LOCKS,
+                        id.hashCode(), id, JobStatus.QUEUED.name(), JobStatus.RUNNING.name())))
+                .map(rows -> {
+                    for (Row row : rows) {
+                        return new PublicationCursor(row.getUUID(0), row.getString(1), row.getInteger(2),
+                                row.getInteger(3));
+                    }
+                    return null;
+                });
+    }
+
+    /**
      * Moves a job's publication cursor from {@code from} to {@code to} (compare-and-set: false if another replica moved
      * it first); the job is running from its first published item and published once the cursor reaches its total.
      */
@@ -97,6 +128,21 @@ public class JobSql {
         return client.preparedQuery(ADVANCE).execute(Tuple.from(Arrays.<Object>asList(to, to >= total, now(),
                         JobStatus.QUEUED.name(), JobStatus.RUNNING.name(), id, from)))
                 .map(rows -> rows.rowCount() == 1);
+    }
+
+    /**
+     * Claims a stalled job for the watchdog of this replica until the caller's transaction ends: true if the job is
+     * still queued or running without progress since {@code before} and no other transaction holds its row (another
+     * replica's sweep, which then abandons its items alone).
+     */
+    public Uni<Boolean> claimStalled(SqlConnection connection, UUID id, Instant before) {
+        return connection.preparedQuery(CLAIM_STALLED).execute(Tuple.of(id, JobStatus.QUEUED.name(),
+                JobStatus.RUNNING.name(), utc(before))).map(rows -> rows.rowCount() == 1);
+    }
+
+    /** Records that the watchdog acted on the job, so that no sweep acts on it again for a whole deadline. */
+    public Uni<Void> touch(SqlConnection connection, UUID id) {
+        return connection.preparedQuery(TOUCH).execute(Tuple.of(now(), id)).replaceWithVoid();
     }
 
     private static OffsetDateTime now() {

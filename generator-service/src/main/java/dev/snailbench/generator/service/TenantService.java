@@ -5,6 +5,7 @@ import dev.snailbench.model.problem.Unavailable;
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.model.problem.Conflict;
 import dev.snailbench.generator.config.TenantsConfig;
+import dev.snailbench.generator.repository.TenantNameSql;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.event.TenantRegistered;
@@ -14,12 +15,10 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.Record;
-import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.UUID;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 
@@ -31,15 +30,14 @@ import org.eclipse.microprofile.reactive.messaging.Channel;
 public class TenantService {
 
     private final TenantKeyRepository keys;
+    private final TenantNameSql names;
     private final MutinyEmitter<Record<String, TenantRegistered>> emitter;
     private final TenantsConfig config;
-    private final Vertx vertx;
 
-    public TenantService(TenantKeyRepository keys, TenantsConfig config,
-            Vertx vertx,
+    public TenantService(TenantKeyRepository keys, TenantNameSql names, TenantsConfig config,
             @Channel(Channels.TENANTS_OUT) MutinyEmitter<Record<String, TenantRegistered>> emitter) {
-        this.vertx = vertx;
         this.keys = keys;
+        this.names = names;
         this.config = config;
         this.emitter = emitter;
     }
@@ -58,34 +56,38 @@ public class TenantService {
 
     /**
      * Publishes the tenant and answers once this service can authenticate its key. A name already taken (any case)
-     * is a 409 naming the existing tenant: two tenants of one name cannot be told apart by the operators who made
-     * them. Creations hold a lock of this process from the check until the tenant is readable, so two concurrent
-     * requests for one name cannot both pass the check (the generator, the only writer of the tenants topic, runs
-     * as one replica: docs/DEPLOY.md).
+     * is a 409 naming the tenant that has it: two tenants of one name cannot be told apart by the operators who made
+     * them. The name is taken in the platform database before the event is sent ({@link TenantNameSql}), so two
+     * concurrent creations of one name on any generator replicas cannot both pass.
      */
     public Uni<CreatedTenant> register(String name) {
-        return vertx.sharedData().getLocalLockWithTimeout("snailbench-tenant-create", LOCK_WAIT.toMillis())
-                .chain(lock -> Panache.withSession(() -> keys.find("lower(name) = ?1",
-                                name.toLowerCase(Locale.ROOT)).<TenantKey>firstResult())
-                        .chain(taken -> taken != null
-                                ? Uni.createFrom().<CreatedTenant>failure(new Conflict("a tenant named '"
-                                        + taken.name + "' already exists (" + taken.tenantId + "): choose another "
-                                        + "name, or give it a new key with POST /tenants/" + taken.tenantId + "/key", "name"))
-                                : publish(name))
-                        .onTermination().invoke(lock::release));
+        String tenantId = UUID.randomUUID().toString();
+        return names.reserve(name, tenantId).chain(reserved -> reserved ? publish(tenantId, name)
+                : names.holder(name).chain(holder -> Uni.createFrom().failure(taken(name, holder))));
     }
 
-    private Uni<CreatedTenant> publish(String name) {
-        String tenantId = UUID.randomUUID().toString();
+    private static Conflict taken(String name, TenantNameSql.Holder holder) {
+        if (holder == null) {
+            // Freed between the two statements (a creation that failed): the caller may simply try again.
+            return new Conflict("the name '" + name + "' was being taken by another creation: try again", "name");
+        }
+        return holder.registered()
+                ? new Conflict("a tenant named '" + holder.name() + "' already exists (" + holder.tenantId()
+                        + "): choose another name, or give it a new key with POST /tenants/" + holder.tenantId()
+                        + "/key", "name")
+                : new Conflict("a tenant named '" + holder.name() + "' is being created (" + holder.tenantId()
+                        + "): choose another name", "name");
+    }
+
+    private Uni<CreatedTenant> publish(String tenantId, String name) {
         String apiKey = ApiKeys.newKey();
         TenantRegistered event = TenantRegistered.of(tenantId, name, ApiKeys.sha256(apiKey));
         return emitter.send(Record.of(event.key(), event))
+                // Not sent: no tenant will hold the name, so it is free again at once.
+                .onFailure().call(() -> names.release(name, tenantId))
                 .chain(() -> awaitVisible(tenantId))
                 .replaceWith(new CreatedTenant(tenantId, name, apiKey));
     }
-
-    /** Longest a creation waits for the one before it (which itself waits at most 10 s for its tenant). */
-    private static final Duration LOCK_WAIT = Duration.ofSeconds(30);
 
     /**
      * Gives the tenant a new API key and revokes the old one: every service replaces the key's hash when the new

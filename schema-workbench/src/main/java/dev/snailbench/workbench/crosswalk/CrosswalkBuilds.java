@@ -14,6 +14,7 @@ import dev.snailbench.model.event.IdentifiersClassified;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -132,8 +133,12 @@ public class CrosswalkBuilds {
         });
     }
 
+    /**
+     * Stores the rows if the build still waits for them. The build's row is locked first: an answer redelivered to
+     * another replica during a rebalance may be handled twice at once, and only the first to lock it stores rows.
+     */
     private Uni<Void> store(UUID id, CrosswalkPlanner.Plan plan) {
-        return Panache.withTransaction(() -> repository.findById(id).chain(cw -> {
+        return Panache.withTransaction(() -> repository.findById(id, LockModeType.PESSIMISTIC_WRITE).chain(cw -> {
             if (cw.status != Crosswalk.Status.CLASSIFYING) {
                 return Uni.createFrom().voidItem();
             }
@@ -148,7 +153,7 @@ public class CrosswalkBuilds {
 
     private Uni<Void> fail(UUID id, String error) {
         LOG.warnf("crosswalk build %s failed: %s", id, error);
-        return Panache.withTransaction(() -> repository.findById(id).invoke(cw -> {
+        return Panache.withTransaction(() -> repository.findById(id, LockModeType.PESSIMISTIC_WRITE).invoke(cw -> {
             if (cw != null && cw.status == Crosswalk.Status.CLASSIFYING) {
                 cw.status = Crosswalk.Status.FAILED;
                 cw.error = error == null ? "unknown error" : error.length() > 3900 ? error.substring(0, 3900) : error;
