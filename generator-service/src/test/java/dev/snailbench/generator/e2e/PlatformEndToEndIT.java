@@ -476,8 +476,8 @@ class PlatformEndToEndIT {
             String clipped = browser.script("var d = document.getElementById('report').contentDocument; var out = []; "
                     + "d.querySelectorAll('svg').forEach(function (svg) { var b = svg.getBoundingClientRect(); "
                     + "svg.querySelectorAll('text').forEach(function (t) { var r = t.getBoundingClientRect(); "
-                    + "if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1)"
-                    + " { out.push(t.textContent); } }); }); return out.join(' | ');");
+                    + "if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 "
+                    + "|| r.bottom > b.bottom + 1) { out.push(t.textContent); } }); }); return out.join(' | ');");
             String plots = browser.script("return document.getElementById('report').contentDocument"
                     + ".querySelectorAll('svg text').length;");
             browser.script("document.getElementById('report').scrollIntoView();");

@@ -34,7 +34,7 @@ public class JobCancellations {
                 .replaceWithVoid();
     }
 
-    /** The tenant's cancellation of the job, with its reason (which may be null), or empty when it was not cancelled. */
+    /** The tenant's cancellation of the job, with its reason (may be null); empty when it was not cancelled. */
     public Uni<Optional<Cancelled>> find(UUID jobId, String tenantId) {
         return pool.preparedQuery(FIND).execute(Tuple.of(jobId, tenantId)).map(rows -> {
             for (Row row : rows) {
