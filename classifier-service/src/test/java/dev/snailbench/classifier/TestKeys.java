@@ -1,7 +1,7 @@
 package dev.snailbench.classifier;
 
-import dev.snailbench.localstack.testing.TenantKeys;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.testkit.TenantKeys;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import java.util.List;

@@ -4,13 +4,13 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
-import dev.snailbench.localstack.testing.RealInfrastructure;
-import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.model.domain.EvaluationOptions;
 import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
 import dev.snailbench.model.domain.EvaluationOptions.Linking;
-import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TopicClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.time.Duration;

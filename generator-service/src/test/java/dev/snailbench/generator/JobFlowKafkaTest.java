@@ -7,8 +7,6 @@ import static org.awaitility.Awaitility.await;
 
 import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.testing.TestBackends;
-import dev.snailbench.localstack.testing.RealInfrastructure;
-import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.domain.ModelRef;
@@ -20,6 +18,8 @@ import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.model.event.ItemsScored;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TopicClient;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.VertxContextSupport;

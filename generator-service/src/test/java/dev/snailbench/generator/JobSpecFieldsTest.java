@@ -2,8 +2,8 @@ package dev.snailbench.generator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snailbench.cli.JobSpecFields;
 import dev.snailbench.generator.service.JobRequest;
-import dev.snailbench.localstack.JobSpecFields;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 import java.util.List;

@@ -4,11 +4,11 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
-import dev.snailbench.localstack.testing.RealInfrastructure;
-import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TopicClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.time.Duration;

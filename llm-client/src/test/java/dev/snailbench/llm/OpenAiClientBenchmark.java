@@ -1,6 +1,6 @@
 package dev.snailbench.llm;
 
-import dev.snailbench.localstack.testing.FakeOpenAi;
+import dev.snailbench.testkit.FakeOpenAi;
 import io.smallrye.mutiny.Multi;
 import io.vertx.mutiny.core.Vertx;
 import java.time.Duration;

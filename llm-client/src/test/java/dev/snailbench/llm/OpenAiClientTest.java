@@ -3,8 +3,8 @@ package dev.snailbench.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.snailbench.localstack.testing.FakeOpenAi;
-import dev.snailbench.localstack.testing.FakeOpenAi.Reply;
+import dev.snailbench.testkit.FakeOpenAi;
+import dev.snailbench.testkit.FakeOpenAi.Reply;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.snailbench.localstack;
 
+import dev.snailbench.cli.Suggest;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

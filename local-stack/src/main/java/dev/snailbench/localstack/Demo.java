@@ -1,6 +1,10 @@
 package dev.snailbench.localstack;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.cli.FootballDbJob;
+import dev.snailbench.cli.PlatformClient;
+import dev.snailbench.datasets.DataDir;
+import dev.snailbench.datasets.FootballDbFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,7 +12,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -22,8 +25,6 @@ import java.util.TreeMap;
 public final class Demo {
 
     private static final Duration JOB_TIMEOUT = Duration.ofMinutes(10);
-    static final String READER = "snailbench_reader";
-    static final String READER_PASSWORD = "reader-only";
 
     private Demo() {
     }
@@ -34,22 +35,22 @@ public final class Demo {
         Path logs = root.resolve("target/demo-logs");
         // PostgreSQL's lines (among them the ERROR of each gold query that needs the missing match_fact table) go to
         // postgres.log: the console shows the demo's own.
-        Up.logThirdPartyTo(logs);
+        Stack.logThirdPartyTo(logs);
         Instant started = Instant.now();
         System.out.println("Starting Kafka, PostgreSQL and the five services (logs in " + logs + ") ...");
         try (Stack stack = Stack.start(root, data, logs)) {
             System.out.printf("Platform ready in %.1f s: generator %s, scorer %s%n", seconds(started),
                     stack.url(Stack.Service.GENERATOR), stack.url(Stack.Service.SCORER));
-            for (String version : FootballDb.VERSIONS) {
+            for (String version : FootballDbFiles.VERSIONS) {
                 Instant t = Instant.now();
                 FootballDb.load(stack.targets(), data, version);
-                FootballDb.grantReader(stack.targets(), version, READER, READER_PASSWORD);
+                FootballDb.grantReader(stack.targets(), version, FootballDb.READER, FootballDb.READER_PASSWORD);
                 System.out.printf("Loaded FootballDB %s in %.1f s%n", version, seconds(t));
             }
-            PlatformClient client = new PlatformClient(stack);
+            PlatformClient client = stack.client();
             String apiKey = client.createTenant("demo-team");
             Map<String, String> jobs = new LinkedHashMap<>();
-            for (String version : FootballDb.VERSIONS) {
+            for (String version : FootballDbFiles.VERSIONS) {
                 jobs.put(version, client.submitJob(apiKey, footballJob(stack, data, version)));
             }
             System.out.println("Submitted one job per data model: " + jobs);
@@ -83,9 +84,9 @@ public final class Demo {
 
     /** The job a team would submit: FootballDB vN's dev questions and gpt-3.5-turbo's recorded answers. */
     static Map<String, Object> footballJob(Stack stack, Path data, String version) throws IOException {
-        return FootballDb.replayJob(data, version, Map.of("kind", "postgresql", "jdbcUrl",
-                stack.targets().jdbcUrl(FootballDb.databaseName(version)), "user", READER, "password",
-                READER_PASSWORD));
+        return FootballDbJob.replay(data, version, Map.of("kind", "postgresql", "jdbcUrl",
+                stack.targets().jdbcUrl(FootballDb.databaseName(version)), "user", FootballDb.READER, "password",
+                FootballDb.READER_PASSWORD));
     }
 
     private static void awaitCompletion(PlatformClient client, String apiKey, Map<String, String> jobs) {

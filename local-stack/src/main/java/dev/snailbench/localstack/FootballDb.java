@@ -1,6 +1,6 @@
 package dev.snailbench.localstack;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.datasets.FootballDbFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +29,9 @@ import java.util.stream.Stream;
  */
 public final class FootballDb {
 
-    public static final List<String> VERSIONS = List.of("v1", "v2", "v3");
+    /** The read-only login the demo and {@code ./snailbench up --footballdb} give a team's jobs. */
+    public static final String READER = "snailbench_reader";
+    public static final String READER_PASSWORD = "reader-only";
 
     private static final Pattern REFERENCES = Pattern.compile("(?i)\\breferences\\s+([A-Za-z0-9_]+)");
     private static final Pattern OWNER = Pattern.compile("(?im)^alter table [A-Za-z0-9_.\"]+\\s*\\n\\s*owner to [^;]*;\\s*$");
@@ -42,52 +44,11 @@ public final class FootballDb {
         return "footballdb_" + version;
     }
 
-    /**
-     * The job a team would submit for FootballDB vN: its 100 dev questions with their gold SQL and hardness label,
-     * and the SQL gpt-3.5-turbo wrote for them (30-shot, recorded by the dataset's authors) as the predictions to
-     * replay.
-     *
-     * @param database the job's {@code database}: a registered {@code databaseId}, or a JDBC connection
-     */
-    public static Map<String, Object> replayJob(Path dataDir, String version, Map<String, Object> database)
-            throws IOException {
-        if (!VERSIONS.contains(version)) {
-            throw new IllegalArgumentException("unknown FootballDB data model '" + version + "' (one of "
-                    + String.join(", ", VERSIONS) + ")");
-        }
-        Path devFile = dataDir.resolve("footballdb").resolve(version).resolve("dev.json");
-        Path predictionsFile = dataDir.resolve("footballdb/predictions")
-                .resolve("gpt-3.5-turbo_30shot_" + version + ".json");
-        JsonNode dev = PlatformClient.json().readTree(devFile.toFile());
-        JsonNode predicted = PlatformClient.json().readTree(predictionsFile.toFile());
-        List<Map<String, String>> questions = new ArrayList<>();
-        dev.forEach(q -> {
-            Map<String, String> question = new LinkedHashMap<>(Map.of("id", q.get("id").asText(), "question",
-                    q.get("question").asText(), "goldSql", q.get("query").asText()));
-            // The dataset's hardness label travels with the question, so reports can show it beside Spider's.
-            if (q.hasNonNull("hardness")) {
-                question.put("hardness", q.get("hardness").asText());
-            }
-            questions.add(question);
-        });
-        List<Map<String, String>> predictions = new ArrayList<>();
-        predicted.forEach(p -> predictions.add(Map.of("questionId", p.get("id").asText(), "predictedSql",
-                p.get("predicted_sql").asText())));
-        Map<String, Object> job = new LinkedHashMap<>();
-        job.put("name", "FootballDB " + version + " gpt-3.5-turbo 30-shot");
-        job.put("database", database);
-        job.put("dialect", "postgresql");
-        job.put("model", "gpt-3.5-turbo");
-        job.put("questions", questions);
-        job.put("predictions", predictions);
-        return job;
-    }
-
     /** Loads one version unless it is already there; returns the number of tables loaded. */
     public static int load(Postgres postgres, Path dataDir, String version) {
         String db = databaseName(version);
         String schema = "exp_" + version;
-        Path dumps = dataDir.resolve("footballdb").resolve(version).resolve("db");
+        Path dumps = FootballDbFiles.in(dataDir).dumps(version);
         if (!Files.isDirectory(dumps)) {
             throw new IllegalStateException("no FootballDB dumps at " + dumps);
         }

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -74,8 +75,39 @@ public record ServiceJava(Path executable, Runtime.Version version) {
         }
     }
 
-    /** The heap options the stack gives the services on this JVM ({@link Stack#heapOptions}). */
+    /** The heap options the stack gives the services on this JVM. */
     public List<String> heapOptions() {
-        return Stack.heapOptions(version);
+        return heapOptions(version);
+    }
+
+    /**
+     * Every service's heap: the serial collector, and a small initial heap that grows as needed. Without -Xms the JVM
+     * starts with 1/64 of the machine's memory (365 MiB on a 23 GiB host) and cycles its allocations through all of
+     * it, so each service held 320-390 MiB resident for 30-75 MiB of live objects (PipelineBenchmark's rss line).
+     * The free ratios give memory back after a job's peak instead of keeping up to 70 % of the heap free. Every 5 s
+     * the JVM also hands the C allocator's freed memory back to the system (malloc_trim): 2-12 MiB less resident in
+     * four services after a 10,000-item job, at no CPU the benchmark could see (docs/BENCHMARKS.md, session 29); only
+     * on JVMs that have the option (17.0.9, 21.0.1 and later), since an unknown option stops a JVM from starting:
+     * the options are the services' JVM's ({@link #heapOptions()}). The young generation starts at 24 MiB
+     * (half the initial heap, not a third) with survivor spaces of a quarter of it each: with the default 1.6 MiB
+     * survivors, the 1-5 MiB that outlived each young collection of a job's batches were promoted, and the scorer
+     * made a full collection every six young ones, a quarter of its samples in a warm 10,000-item job; with these,
+     * its collector used 0.3 CPU-s of that job against 0.8-1.4, at no resident memory the benchmark could see
+     * (docs/BENCHMARKS.md, session 42).
+     */
+    static List<String> heapOptions(Runtime.Version jvm) {
+        List<String> options = new ArrayList<>(List.of("-Xms48m", "-Xmx512m", "-XX:+UseSerialGC",
+                "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30", "-XX:NewSize=24m", "-XX:SurvivorRatio=2",
+                "-XX:TargetSurvivorRatio=90"));
+        if (trimsNativeHeap(jvm)) {
+            options.add("-XX:TrimNativeHeapInterval=5000");
+        }
+        return List.copyOf(options);
+    }
+
+    /** Whether the JVM has -XX:TrimNativeHeapInterval: JDK 22, and the 17.0.9 and 21.0.1 updates that backported it. */
+    static boolean trimsNativeHeap(Runtime.Version jvm) {
+        return jvm.feature() >= 22 || (jvm.feature() == 21 && jvm.update() >= 1)
+                || (jvm.feature() == 17 && jvm.update() >= 9);
     }
 }

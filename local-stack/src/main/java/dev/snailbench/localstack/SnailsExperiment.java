@@ -1,6 +1,7 @@
 package dev.snailbench.localstack;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.cli.PlatformClient;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;

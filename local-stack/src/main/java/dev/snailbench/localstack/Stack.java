@@ -1,5 +1,6 @@
 package dev.snailbench.localstack;
 
+import dev.snailbench.cli.PlatformClient;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -56,37 +57,6 @@ public final class Stack implements AutoCloseable {
             "-XX:CompileThresholdScaling=0.02", "-XX:ReservedCodeCacheSize=96m", "-XX:Tier3LoadFeedback=100000");
 
     /**
-     * Every service's heap: the serial collector, and a small initial heap that grows as needed. Without -Xms the JVM
-     * starts with 1/64 of the machine's memory (365 MiB on a 23 GiB host) and cycles its allocations through all of
-     * it, so each service held 320-390 MiB resident for 30-75 MiB of live objects (PipelineBenchmark's rss line).
-     * The free ratios give memory back after a job's peak instead of keeping up to 70 % of the heap free. Every 5 s
-     * the JVM also hands the C allocator's freed memory back to the system (malloc_trim): 2-12 MiB less resident in
-     * four services after a 10,000-item job, at no CPU the benchmark could see (docs/BENCHMARKS.md, session 29); only
-     * on JVMs that have the option (17.0.9, 21.0.1 and later), since an unknown option stops a JVM from starting:
-     * the options are the services' JVM's ({@link ServiceJava#heapOptions}). The young generation starts at 24 MiB
-     * (half the initial heap, not a third) with survivor spaces of a quarter of it each: with the default 1.6 MiB
-     * survivors, the 1-5 MiB that outlived each young collection of a job's batches were promoted, and the scorer
-     * made a full collection every six young ones, a quarter of its samples in a warm 10,000-item job; with these,
-     * its collector used 0.3 CPU-s of that job against 0.8-1.4, at no resident memory the benchmark could see
-     * (docs/BENCHMARKS.md, session 42).
-     */
-    static List<String> heapOptions(Runtime.Version jvm) {
-        List<String> options = new ArrayList<>(List.of("-Xms48m", "-Xmx512m", "-XX:+UseSerialGC",
-                "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30", "-XX:NewSize=24m", "-XX:SurvivorRatio=2",
-                "-XX:TargetSurvivorRatio=90"));
-        if (trimsNativeHeap(jvm)) {
-            options.add("-XX:TrimNativeHeapInterval=5000");
-        }
-        return List.copyOf(options);
-    }
-
-    /** Whether the JVM has -XX:TrimNativeHeapInterval: JDK 22, and the 17.0.9 and 21.0.1 updates that backported it. */
-    static boolean trimsNativeHeap(Runtime.Version jvm) {
-        return jvm.feature() >= 22 || (jvm.feature() == 21 && jvm.update() >= 1)
-                || (jvm.feature() == 17 && jvm.update() >= 9);
-    }
-
-    /**
      * Every service's C allocator: two malloc arenas instead of glibc's eight per core, which each kept the native
      * memory of the threads (Netty, Kafka, JIT) that once used them.
      */
@@ -131,6 +101,16 @@ public final class Stack implements AutoCloseable {
         this.targets = targets;
         this.adminKey = adminKey;
         this.properties = Map.copyOf(properties);
+    }
+
+    /**
+     * Sends what the libraries of this JVM log (the embedded PostgreSQL's start-up, and every line its server
+     * writes, such as the ERROR of a failing gold query) to {@code postgres.log} in the log directory instead of the
+     * console. Must run before anything logs: slf4j-simple reads the setting once.
+     */
+    public static void logThirdPartyTo(Path logs) throws IOException {
+        Files.createDirectories(logs);
+        System.setProperty("org.slf4j.simpleLogger.logFile", logs.resolve("postgres.log").toString());
     }
 
     /**
@@ -344,16 +324,21 @@ public final class Stack implements AutoCloseable {
         return adminKey;
     }
 
+    /** The platform's REST API as a team calls it: this stack's generator and scorer, with its admin key. */
+    public PlatformClient client() {
+        return new PlatformClient(url(Service.GENERATOR), url(Service.SCORER), adminKey);
+    }
+
     public Postgres postgres() {
         return postgres;
     }
 
-    /** The server of the teams' databases: what tenants register, never the platform's own. */
     /** The JVM the services run on. */
     public ServiceJava serviceJava() {
         return serviceJava;
     }
 
+    /** The server of the teams' databases: what tenants register, never the platform's own. */
     public Postgres targets() {
         return targets;
     }

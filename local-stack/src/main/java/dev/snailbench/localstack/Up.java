@@ -1,18 +1,21 @@
 package dev.snailbench.localstack;
 
+import dev.snailbench.cli.Endpoints;
+import dev.snailbench.cli.Suggest;
+import dev.snailbench.datasets.DataDir;
+import dev.snailbench.datasets.FootballDbFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -31,9 +34,6 @@ public final class Up {
 
     /** The line that tells a script or a test that the platform is ready; the URLs and the key are above it. */
     public static final String READY = "Snailbench is up.";
-
-    /** Where the running platform's URLs and admin key are written for the command-line client (removed on stop). */
-    public static final String ENDPOINTS_FILE = "target/snailbench-endpoints.properties";
 
     private Up() {
     }
@@ -58,7 +58,7 @@ public final class Up {
         }
         Path data = DataDir.resolve();
         Path logs = options.root.resolve("target/up-logs");
-        logThirdPartyTo(logs);
+        Stack.logThirdPartyTo(logs);
         Instant started = Instant.now();
         System.out.println("Starting Kafka, PostgreSQL and the five services (Java " + serviceJava.version() + ", data "
                 + data + ", logs " + logs + ") ...");
@@ -69,7 +69,7 @@ public final class Up {
                 properties, backendKeys);
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C or kill: stop the services, the broker and the database before the JVM exits.
-        Path endpoints = options.root.resolve(ENDPOINTS_FILE);
+        Path endpoints = options.root.resolve(Endpoints.FILE);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("Stopping Snailbench ...");
             try {
@@ -82,9 +82,9 @@ public final class Up {
             stopped.countDown();
         }, "snailbench-up-stop"));
         if (options.footballDb) {
-            for (String version : FootballDb.VERSIONS) {
+            for (String version : FootballDbFiles.VERSIONS) {
                 FootballDb.load(stack.targets(), data, version);
-                FootballDb.grantReader(stack.targets(), version, Demo.READER, Demo.READER_PASSWORD);
+                FootballDb.grantReader(stack.targets(), version, FootballDb.READER, FootballDb.READER_PASSWORD);
             }
         }
         if (options.warmUpItems > 0) {
@@ -94,35 +94,19 @@ public final class Up {
             System.out.printf(Locale.ROOT, "Warm-up done in %.1f s (tenant %s; --warm-up 0 skips it).%n",
                     warmUp.toMillis() / 1000.0, WarmUp.TENANT);
         }
-        writeEndpoints(stack, endpoints);
+        writeEndpoints(stack, options.root);
         print(stack, options, logs, Duration.between(started, Instant.now()));
         stopped.await();
     }
 
-    /**
-     * Sends what the libraries of this JVM log (the embedded PostgreSQL's start-up, and every line its server
-     * writes, such as the ERROR of a failing gold query) to {@code postgres.log} in the log directory instead of the
-     * console. Must run before anything logs: slf4j-simple reads the setting once.
-     */
-    static void logThirdPartyTo(Path logs) throws IOException {
-        Files.createDirectories(logs);
-        System.setProperty("org.slf4j.simpleLogger.logFile", logs.resolve("postgres.log").toString());
-    }
-
-    /** The URLs and the admin key, for {@code ./snailbench tenant|db|job|report} (owner-only file permissions). */
-    private static void writeEndpoints(Stack stack, Path file) throws IOException {
-        Properties p = new Properties();
+    /** The URLs and the admin key, for {@code ./snailbench tenant|db|job|report} ({@link Endpoints}). */
+    private static void writeEndpoints(Stack stack, Path root) throws IOException {
+        Map<String, String> endpoints = new LinkedHashMap<>();
         for (Stack.Service service : Stack.Service.values()) {
-            p.setProperty(service.module().replace("-service", ""), stack.url(service));
+            endpoints.put(service.module().replace("-service", ""), stack.url(service));
         }
-        p.setProperty("adminKey", stack.adminKey());
-        Files.createDirectories(file.getParent());
-        Files.deleteIfExists(file);
-        Files.createFile(file, PosixFilePermissions.asFileAttribute(
-                PosixFilePermissions.fromString("rw-------")));
-        try (var out = Files.newOutputStream(file)) {
-            p.store(out, "written by ./snailbench up; removed when it stops");
-        }
+        endpoints.put("adminKey", stack.adminKey());
+        Endpoints.write(root, endpoints);
     }
 
     private static void print(Stack stack, Options options, Path logs, Duration took) {
@@ -143,7 +127,7 @@ public final class Up {
                 + " / " + Postgres.PASSWORD + "; the executor's only allowed network)");
         if (options.footballDb) {
             lines.add("  FootballDB v1-v3         " + stack.targets().jdbcUrl("footballdb_v1") + " (and _v2, _v3; "
-                    + "read-only login " + Demo.READER + " / " + Demo.READER_PASSWORD + ")");
+                    + "read-only login " + FootballDb.READER + " / " + FootballDb.READER_PASSWORD + ")");
         }
         for (Backend backend : options.backends) {
             lines.add("  LLM backend " + String.format(Locale.ROOT, "%-12s %s (model %s%s)", backend.name(),
@@ -151,7 +135,7 @@ public final class Up {
         }
         lines.add("  logs                     " + logs + "/<service>.log, postgres.log");
         lines.add("");
-        lines.add("  First steps (the command-line client finds this platform through " + ENDPOINTS_FILE + "):");
+        lines.add("  First steps (the command-line client finds this platform through " + Endpoints.FILE + "):");
         lines.add("    ./snailbench tenant create my-team");
         lines.add("  or with curl: create a tenant (returns its API key)");
         lines.add("    curl -s -X POST " + stack.url(Stack.Service.GENERATOR) + "/tenants -H 'X-Admin-Key: "

@@ -1,6 +1,7 @@
 package dev.snailbench.localstack;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.cli.PlatformClient;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -102,7 +103,7 @@ public final class WarmUp {
         // A password of its own: the job spec carries it, so it must not reveal anything else.
         String password = UUID.randomUUID().toString();
         prepare(stack.targets(), password);
-        PlatformClient client = new PlatformClient(stack);
+        PlatformClient client = stack.client();
         String apiKey = client.createTenant(TENANT);
         Instant start = Instant.now();
         String jobId = client.submitJob(apiKey, job(stack.targets(), password, items));

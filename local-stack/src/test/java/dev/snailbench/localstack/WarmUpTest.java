@@ -2,7 +2,6 @@ package dev.snailbench.localstack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -13,19 +12,28 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The start-up warm-up's job: every statement it sends runs on its database as its read-only login. */
-@RealInfrastructure
+/**
+ * The start-up warm-up's job: every statement it sends runs on its database as its read-only login. In the full tier
+ * ({@code infra}, the tag of the test kit's RealInfrastructure): it starts a PostgreSQL server.
+ */
+@Tag("infra")
 class WarmUpTest {
 
     @Test
-    @SuppressWarnings("unchecked")
     void shouldWarmUpWithADistinctStatementPerItemThatAllRunAsTheReadOnlyLogin() throws SQLException {
         String password = UUID.randomUUID().toString();
-        WarmUp.prepare(LocalStack.targets(), password);
-        Map<String, Object> job = WarmUp.job(LocalStack.targets(), password, WarmUp.DEFAULT_ITEMS);
+        try (Postgres targets = Postgres.start()) {
+            WarmUp.prepare(targets, password);
+            assertEveryStatementRunsAsTheReadOnlyLogin(WarmUp.job(targets, password, WarmUp.DEFAULT_ITEMS), password);
+        }
+    }
 
+    @SuppressWarnings("unchecked")
+    private static void assertEveryStatementRunsAsTheReadOnlyLogin(Map<String, Object> job, String password)
+            throws SQLException {
         Set<String> statements = new LinkedHashSet<>();
         for (Map<String, String> q : (List<Map<String, String>>) job.get("questions")) {
             statements.add(q.get("goldSql"));

@@ -1,13 +1,13 @@
 package dev.snailbench.workbench;
 
-import dev.snailbench.model.problem.InvalidInput;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.localstack.DataDir;
+import dev.snailbench.datasets.DataDir;
 import dev.snailbench.model.domain.Question;
+import dev.snailbench.model.problem.InvalidInput;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.snailbench.scorer;
 
-import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.EvaluationOptions;
@@ -16,15 +15,16 @@ import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionsCompleted;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.testkit.TopicClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import java.util.List;
-import java.util.UUID;
 
 /** Builds the events other services would send, and sends them over the real broker. */
 public final class TestEvents {

@@ -2,8 +2,8 @@ package dev.snailbench.scorer;
 
 import static io.restassured.RestAssured.given;
 
-import dev.snailbench.localstack.testing.TenantKeys;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.testkit.TenantKeys;
 import java.util.UUID;
 
 /** A tenant key registered on the tenants topic and known to this scorer when returned. */

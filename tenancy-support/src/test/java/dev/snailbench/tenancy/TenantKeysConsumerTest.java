@@ -2,10 +2,10 @@ package dev.snailbench.tenancy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.event.Event;
 import dev.snailbench.model.event.TenantRegistered;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.VertxContextSupport;

@@ -8,7 +8,7 @@ import dev.snailbench.classifier.features.FeatureExtractor;
 import dev.snailbench.classifier.features.FeatureVector;
 import dev.snailbench.classifier.model.ModelMetadata;
 import dev.snailbench.classifier.service.NaturalnessModel;
-import dev.snailbench.localstack.DataDir;
+import dev.snailbench.datasets.DataDir;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

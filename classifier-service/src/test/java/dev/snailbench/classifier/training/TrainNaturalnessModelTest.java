@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snailbench.classifier.features.EnglishWords;
 import dev.snailbench.classifier.features.FeatureExtractor;
 import dev.snailbench.classifier.features.FeatureVector;
-import dev.snailbench.localstack.DataDir;
+import dev.snailbench.datasets.DataDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

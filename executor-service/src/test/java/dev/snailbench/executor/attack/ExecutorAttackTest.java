@@ -6,8 +6,8 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.localstack.testing.OversizedBody;
-import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.testkit.OversizedBody;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;

@@ -3,8 +3,8 @@ package dev.snailbench.executor.rest;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snailbench.localstack.testing.OpenApiRules;
-import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.testkit.OpenApiRules;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 

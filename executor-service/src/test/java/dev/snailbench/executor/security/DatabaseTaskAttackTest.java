@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Tasks;
 import dev.snailbench.executor.support.Tenants;
-import dev.snailbench.localstack.LocalStack;
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import java.sql.Connection;
 import java.sql.ResultSet;

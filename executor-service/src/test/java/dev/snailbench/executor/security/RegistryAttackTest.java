@@ -8,10 +8,10 @@ import static org.hamcrest.Matchers.not;
 
 import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.executor.support.Tenants;
-import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;

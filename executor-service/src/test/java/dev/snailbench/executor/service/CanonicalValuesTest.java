@@ -3,14 +3,14 @@ package dev.snailbench.executor.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Core;
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
+import dev.snailbench.testkit.RealInfrastructure;
+import io.quarkus.test.junit.QuarkusTest;
 import java.util.Arrays;
 import java.util.List;
-import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
 /** Results come back in the canonical typed form the scorer compares exactly. */

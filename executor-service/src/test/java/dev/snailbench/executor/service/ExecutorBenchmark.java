@@ -1,12 +1,13 @@
 package dev.snailbench.executor.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.snailbench.sql.SqlParser;
+import dev.snailbench.datasets.FootballDbFiles;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.localstack.FootballDb;
-import dev.snailbench.localstack.LocalStack;
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlParser;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -47,7 +48,7 @@ class ExecutorBenchmark {
     void printThroughput() throws Exception {
         LocalStack.targetsWithFootballDb();
         List<Query> queries = new ArrayList<>();
-        for (String version : FootballDb.VERSIONS) {
+        for (String version : FootballDbFiles.VERSIONS) {
             for (JsonNode q : FootballDbGoldTest.devQuestions(version)) {
                 String sql = q.get("query").asText();
                 if (!sql.toLowerCase().contains("match_fact")) {

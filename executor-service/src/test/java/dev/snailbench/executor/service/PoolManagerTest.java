@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.executor.support.HostileDb;
-import dev.snailbench.localstack.testing.PostgresTestResource;
-import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.testkit.PostgresTestResource;
+import dev.snailbench.testkit.RealInfrastructure;
+import io.quarkus.test.junit.QuarkusTest;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.sql.Connection;
@@ -24,7 +25,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.awaitility.Awaitility;
-import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

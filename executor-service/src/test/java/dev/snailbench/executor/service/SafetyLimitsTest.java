@@ -2,15 +2,15 @@ package dev.snailbench.executor.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snailbench.sql.SqlParser;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.executor.support.HostileDb;
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.sql.SqlParser;
+import dev.snailbench.testkit.RealInfrastructure;
+import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import java.util.List;
-import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

@@ -3,12 +3,12 @@ package dev.snailbench.executor.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Core;
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.testkit.RealInfrastructure;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;

@@ -1,11 +1,11 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.executor.support.HostileDb;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,6 +1,5 @@
 package dev.snailbench.executor.support;
 
-import dev.snailbench.sql.SqlParser;
 import dev.snailbench.executor.service.ExecutionLimits;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
@@ -8,10 +7,11 @@ import dev.snailbench.executor.service.SqlGuard;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.executor.service.targets.TargetPolicy;
-import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.target.TargetSpec;
+import dev.snailbench.sql.SqlParser;
+import dev.snailbench.testkit.LocalStack;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

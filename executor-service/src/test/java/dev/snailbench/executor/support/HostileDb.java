@@ -1,6 +1,6 @@
 package dev.snailbench.executor.support;
 
-import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.testkit.LocalStack;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,7 +1,6 @@
 package dev.snailbench.executor.support;
 
 import dev.snailbench.localstack.FootballDb;
-import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.EvaluationOptions;
@@ -13,6 +12,7 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.Event;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.testkit.LocalStack;
 import java.time.Instant;
 import java.util.UUID;
 

@@ -3,14 +3,14 @@ package dev.snailbench.executor.support;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
-import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.TopicClient;
 import io.restassured.http.ContentType;
 import java.time.Duration;
 import java.util.HashMap;

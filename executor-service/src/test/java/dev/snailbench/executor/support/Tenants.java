@@ -2,8 +2,8 @@ package dev.snailbench.executor.support;
 
 import static io.restassured.RestAssured.given;
 
-import dev.snailbench.localstack.testing.TenantKeys;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.testkit.TenantKeys;
 
 /** Registers tenants the way the generator does (an event on the tenants topic) and waits until they can log in. */
 public final class Tenants {

@@ -1,12 +1,12 @@
 package dev.snailbench.generator.benchmark;
 
+import dev.snailbench.cli.PlatformClient;
+import dev.snailbench.datasets.DataDir;
 import dev.snailbench.generator.testing.RefinerModelJobs;
-import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;
-import dev.snailbench.localstack.PlatformClient;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.localstack.WarmUp;
-import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.testkit.RealInfrastructure;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -54,7 +54,7 @@ class FirstJobsBenchmark {
             FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.targets(), "v1", USER, PASSWORD);
             WarmUp.run(stack, WarmUp.DEFAULT_ITEMS);
-            PlatformClient client = new PlatformClient(stack);
+            PlatformClient client = stack.client();
             String apiKey = client.createTenant("first-jobs");
             String databaseId = RefinerModelJobs.registerDatabase(client, stack, apiKey, "football", USER,
                     PASSWORD);

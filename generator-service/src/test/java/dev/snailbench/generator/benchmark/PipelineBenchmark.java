@@ -1,17 +1,17 @@
 package dev.snailbench.generator.benchmark;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.snailbench.localstack.DataDir;
+import dev.snailbench.cli.PlatformClient;
+import dev.snailbench.datasets.DataDir;
 import dev.snailbench.localstack.FootballDb;
-import dev.snailbench.localstack.PlatformClient;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.localstack.WarmUp;
-import dev.snailbench.localstack.testing.CpuTimes;
-import dev.snailbench.localstack.testing.ResidentMemory;
-import dev.snailbench.localstack.testing.JdbcLoop;
-import dev.snailbench.localstack.testing.RealInfrastructure;
-import dev.snailbench.localstack.testing.TopicVolumes;
+import dev.snailbench.testkit.CpuTimes;
+import dev.snailbench.testkit.JdbcLoop;
+import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.ResidentMemory;
+import dev.snailbench.testkit.TopicVolumes;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -102,7 +102,7 @@ class PipelineBenchmark {
                 environment(consumers, settings))) {
             FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.targets(), "v1", USER, PASSWORD);
-            PlatformClient client = new PlatformClient(stack);
+            PlatformClient client = stack.client();
             String apiKey = client.createTenant("bench-a");
             Map<String, Object> target = target(stack, client, apiKey);
             List<String[]> statements = statements();

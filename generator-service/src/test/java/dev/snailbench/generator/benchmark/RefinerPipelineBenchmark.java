@@ -1,21 +1,22 @@
 package dev.snailbench.generator.benchmark;
 
+import static dev.snailbench.workbench.testing.SqlTools.REWRITER;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.cli.PlatformClient;
+import dev.snailbench.datasets.DataDir;
 import dev.snailbench.generator.testing.RefinerModelJobs;
-import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
+import dev.snailbench.localstack.FootballDb;
+import dev.snailbench.localstack.Stack;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator;
+import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.workbench.refiner.OfflinePackager;
 import dev.snailbench.workbench.refiner.RecoveryRun;
 import dev.snailbench.workbench.refiner.RefinerRecoveryBenchmark;
 import dev.snailbench.workbench.synthetic.LexicalEmbedder;
-import static dev.snailbench.workbench.testing.SqlTools.REWRITER;
-import dev.snailbench.localstack.DataDir;
-import dev.snailbench.localstack.FootballDb;
-import dev.snailbench.localstack.PlatformClient;
-import dev.snailbench.localstack.Stack;
-import dev.snailbench.localstack.testing.RealInfrastructure;
-import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.model.domain.SqlDialect;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -68,7 +69,7 @@ class RefinerPipelineBenchmark {
                 RefinerModelJobs.backend(model))) {
             FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.targets(), "v1", USER, PASSWORD);
-            PlatformClient client = new PlatformClient(stack);
+            PlatformClient client = stack.client();
             String apiKey = client.createTenant("refiner-model-experiment");
             String databaseId = RefinerModelJobs.registerDatabase(client, stack, apiKey, "footballdb_v1", USER,
                     PASSWORD);
@@ -106,7 +107,7 @@ class RefinerPipelineBenchmark {
                 EnumSet.allOf(Stack.Service.class))) {
             FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.targets(), "v1", USER, PASSWORD);
-            PlatformClient client = new PlatformClient(stack);
+            PlatformClient client = stack.client();
             String apiKey = client.createTenant("refiner-experiment");
             Map<Variant, String> jobs = new EnumMap<>(Variant.class);
             for (Variant variant : Variant.values()) {

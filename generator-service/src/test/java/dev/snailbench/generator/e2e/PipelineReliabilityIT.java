@@ -3,13 +3,13 @@ package dev.snailbench.generator.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.snailbench.localstack.DataDir;
+import dev.snailbench.cli.PlatformClient;
+import dev.snailbench.datasets.DataDir;
 import dev.snailbench.localstack.FootballDb;
-import dev.snailbench.localstack.PlatformClient;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.localstack.Stack.Service;
-import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
+import dev.snailbench.testkit.TopicClient;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -64,7 +64,7 @@ class PipelineReliabilityIT {
                         "snailbench.watchdog.every", "2s"));
         FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
         FootballDb.grantReader(stack.targets(), "v1", "rel_reader", "rel");
-        client = new PlatformClient(stack);
+        client = stack.client();
         apiKey = client.createTenant("reliability-team");
         loadQuestions();
     }

@@ -4,22 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.cli.PlatformClient;
+import dev.snailbench.datasets.DataDir;
+import dev.snailbench.generator.testing.NameLinkingModel;
+import dev.snailbench.generator.testing.RefinerModelJobs;
+import dev.snailbench.localstack.FootballDb;
+import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.SnailsExperiment;
-import dev.snailbench.localstack.testing.KeyPropagation;
-import dev.snailbench.localstack.testing.OpenApiRules;
-import dev.snailbench.localstack.testing.TopicClient;
+import dev.snailbench.localstack.Stack;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.testkit.FakeOpenAi;
+import dev.snailbench.testkit.KeyPropagation;
+import dev.snailbench.testkit.OpenApiRules;
+import dev.snailbench.testkit.TopicClient;
 import dev.snailbench.workbench.refiner.DatasetSchemas;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
-import dev.snailbench.generator.testing.RefinerModelJobs;
-import dev.snailbench.generator.testing.NameLinkingModel;
-import dev.snailbench.localstack.DataDir;
-import dev.snailbench.localstack.FootballDb;
-import dev.snailbench.localstack.testing.FakeOpenAi;
-import dev.snailbench.localstack.PlatformClient;
-import dev.snailbench.localstack.Postgres;
-import dev.snailbench.localstack.Stack;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -100,7 +100,7 @@ class PlatformEndToEndIT {
                 EnumSet.allOf(Stack.Service.class), settings);
         FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
         FootballDb.grantReader(stack.targets(), "v1", "e2e_reader", "e2e");
-        client = new PlatformClient(stack);
+        client = stack.client();
     }
 
     @AfterAll

@@ -2,7 +2,7 @@ package dev.snailbench.generator.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snailbench.localstack.DataDir;
+import dev.snailbench.datasets.DataDir;
 import dev.snailbench.localstack.Stack;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;

@@ -1,7 +1,5 @@
 package dev.snailbench.generator.rest;
 
-import dev.snailbench.generator.TestTenants;
-import dev.snailbench.workbench.testing.QueryRows;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -9,13 +7,10 @@ import static org.hamcrest.Matchers.equalTo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.localstack.testing.FakeOpenAi;
+import dev.snailbench.datasets.DataDir;
+import dev.snailbench.generator.TestTenants;
 import dev.snailbench.generator.testing.PlayedExecutor;
-import dev.snailbench.localstack.DataDir;
-import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
-import dev.snailbench.localstack.testing.RealInfrastructure;
-import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ClassifiedIdentifier;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -26,6 +21,11 @@ import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.event.IdentifiersClassified;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.sql.JdbcSchemaReader;
+import dev.snailbench.testkit.FakeOpenAi;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TopicClient;
+import dev.snailbench.workbench.testing.QueryRows;
 import io.quarkus.test.junit.QuarkusTest;
 import java.sql.Connection;
 import java.sql.ResultSet;

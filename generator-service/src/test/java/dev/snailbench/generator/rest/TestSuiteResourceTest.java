@@ -7,12 +7,12 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.generator.TestTenants;
 import dev.snailbench.generator.testing.PlayedExecutor;
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.QatchCategory;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.util.List;

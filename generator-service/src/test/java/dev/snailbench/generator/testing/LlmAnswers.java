@@ -2,7 +2,7 @@ package dev.snailbench.generator.testing;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.snailbench.localstack.testing.FakeOpenAi;
+import dev.snailbench.testkit.FakeOpenAi;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

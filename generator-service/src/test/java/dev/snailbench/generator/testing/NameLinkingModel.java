@@ -1,11 +1,11 @@
 package dev.snailbench.generator.testing;
 
-import dev.snailbench.localstack.testing.FakeOpenAi;
-import dev.snailbench.workbench.testing.SqlTools;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.testkit.FakeOpenAi;
 import dev.snailbench.workbench.refiner.ColumnRef;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator;
 import dev.snailbench.workbench.synthetic.LexicalEmbedder;
-import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.workbench.testing.SqlTools;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

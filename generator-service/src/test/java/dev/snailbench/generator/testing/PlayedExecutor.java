@@ -1,12 +1,12 @@
 package dev.snailbench.generator.testing;
 
-import dev.snailbench.localstack.LocalStack;
-import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.TopicClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;

@@ -1,14 +1,14 @@
 package dev.snailbench.generator.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.snailbench.workbench.refiner.ColumnRef;
-import dev.snailbench.workbench.refiner.DatasetSchemas;
-import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
-import dev.snailbench.localstack.DataDir;
-import dev.snailbench.localstack.PlatformClient;
+import dev.snailbench.cli.PlatformClient;
+import dev.snailbench.datasets.DataDir;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.workbench.refiner.ColumnRef;
+import dev.snailbench.workbench.refiner.DatasetSchemas;
+import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

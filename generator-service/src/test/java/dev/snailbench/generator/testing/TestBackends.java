@@ -2,10 +2,10 @@ package dev.snailbench.generator.testing;
 
 import static io.restassured.RestAssured.given;
 
-import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.event.ModelBackendsAnnounced;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.testkit.TopicClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

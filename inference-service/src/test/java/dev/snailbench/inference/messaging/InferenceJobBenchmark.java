@@ -1,11 +1,7 @@
 package dev.snailbench.inference.messaging;
 
 import dev.snailbench.inference.client.ModelClient;
-import dev.snailbench.localstack.testing.FakeOpenAi;
 import dev.snailbench.inference.support.WorkItems;
-import dev.snailbench.localstack.LocalStack;
-import dev.snailbench.localstack.testing.RealInfrastructure;
-import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -17,6 +13,10 @@ import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.testkit.FakeOpenAi;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TopicClient;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;

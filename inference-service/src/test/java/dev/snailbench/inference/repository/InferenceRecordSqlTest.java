@@ -7,8 +7,8 @@ import static org.hamcrest.Matchers.nullValue;
 
 import dev.snailbench.inference.support.Hop;
 import dev.snailbench.inference.support.WorkItems;
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.Inference;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;

@@ -1,7 +1,7 @@
 package dev.snailbench.inference.repository;
 
 import com.sun.management.OperatingSystemMXBean;
-import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.VertxContextSupport;

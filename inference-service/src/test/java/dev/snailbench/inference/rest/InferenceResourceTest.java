@@ -6,9 +6,9 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.inference.support.Hop;
 import dev.snailbench.inference.support.WorkItems;
-import dev.snailbench.localstack.testing.RealInfrastructure;
-import dev.snailbench.localstack.testing.TenantKeys;
 import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 

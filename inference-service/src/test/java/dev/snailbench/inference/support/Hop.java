@@ -2,8 +2,6 @@ package dev.snailbench.inference.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snailbench.localstack.testing.TenantKeys;
-import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.WorkItem;
@@ -12,6 +10,8 @@ import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.testkit.TenantKeys;
+import dev.snailbench.testkit.TopicClient;
 import io.restassured.RestAssured;
 import java.time.Duration;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package dev.snailbench.inference.support;
 
-import dev.snailbench.localstack.testing.FakeOpenAiTestResource;
+import dev.snailbench.testkit.FakeOpenAiTestResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 

@@ -1,11 +1,11 @@
 package dev.snailbench.workbench.refiner;
 
+import static dev.snailbench.workbench.testing.SqlTools.REWRITER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import static dev.snailbench.workbench.testing.SqlTools.REWRITER;
-import dev.snailbench.localstack.DataDir;
+import dev.snailbench.datasets.DataDir;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
 import java.util.HashSet;

@@ -2,10 +2,10 @@ package dev.snailbench.workbench.refiner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.localstack.DataDir;
-import dev.snailbench.localstack.LocalStack;
+import dev.snailbench.datasets.DataDir;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
+import dev.snailbench.testkit.LocalStack;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

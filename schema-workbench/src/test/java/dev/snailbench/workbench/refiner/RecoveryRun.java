@@ -1,19 +1,20 @@
 package dev.snailbench.workbench.refiner;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
-import dev.snailbench.workbench.synthetic.LexicalEmbedder;
-import dev.snailbench.workbench.testing.QueryRows;
 import static dev.snailbench.workbench.testing.SqlTools.PARSER;
 import static dev.snailbench.workbench.testing.SqlTools.REWRITER;
-import dev.snailbench.localstack.DataDir;
-import dev.snailbench.localstack.LocalStack;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.datasets.DataDir;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.analysis.IdentifierExtractor;
-import dev.snailbench.sql.analysis.QueryIdentifiers;
 import dev.snailbench.sql.analysis.LinkingScore;
+import dev.snailbench.sql.analysis.QueryIdentifiers;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
+import dev.snailbench.workbench.synthetic.LexicalEmbedder;
+import dev.snailbench.workbench.testing.QueryRows;
 import io.smallrye.mutiny.Uni;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,16 +1,16 @@
 package dev.snailbench.workbench.refiner;
 
-import dev.snailbench.workbench.testing.QueryRows;
 import static dev.snailbench.workbench.testing.SqlTools.REWRITER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.localstack.DataDir;
-import dev.snailbench.localstack.LocalStack;
-import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.datasets.DataDir;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.workbench.testing.QueryRows;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

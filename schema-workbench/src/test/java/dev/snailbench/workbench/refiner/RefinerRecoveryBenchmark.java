@@ -1,7 +1,7 @@
 package dev.snailbench.workbench.refiner;
 
-import dev.snailbench.localstack.LocalStack;
-import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

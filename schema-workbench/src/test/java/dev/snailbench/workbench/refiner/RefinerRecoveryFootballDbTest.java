@@ -2,9 +2,9 @@ package dev.snailbench.workbench.refiner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
-import dev.snailbench.localstack.LocalStack;
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,9 @@
 package dev.snailbench.scorer.benchmark;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.TestKeys;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URI;

@@ -2,22 +2,23 @@ package dev.snailbench.scorer.benchmark;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.localstack.DataDir;
+import dev.snailbench.datasets.DataDir;
+import dev.snailbench.datasets.FootballDbFiles;
 import dev.snailbench.localstack.FootballDb;
-import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.scorer.service.compare.ComparableTable;
 import dev.snailbench.scorer.service.compare.CompareOptions;
 import dev.snailbench.scorer.service.compare.Comparison;
 import dev.snailbench.scorer.service.compare.ResultComparisons;
-import dev.snailbench.scorer.service.compare.ComparableTable;
-import dev.snailbench.sql.analysis.OrderBy;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.analysis.OrderBy;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -51,7 +52,7 @@ class FootballDbScoringBenchmark {
         ObjectMapper json = new ObjectMapper();
         ResultComparisons comparisons = new ResultComparisons();
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(20))) {
-            for (String v : FootballDb.VERSIONS) {
+            for (String v : FootballDbFiles.VERSIONS) {
                 Map<Integer, String> predicted = new HashMap<>();
                 for (JsonNode p : json.readTree(data.resolve("predictions/gpt-3.5-turbo_30shot_" + v + ".json").toFile())) {
                     predicted.put(p.get("id").asInt(), p.get("predicted_sql").asText());

@@ -1,10 +1,10 @@
 package dev.snailbench.scorer.benchmark;
 
 import com.sun.management.OperatingSystemMXBean;
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultRepository;
 import dev.snailbench.scorer.repository.ItemResultSql;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;

@@ -2,9 +2,9 @@ package dev.snailbench.scorer.repository;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.localstack.Postgres;
-import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.lang.reflect.Field;

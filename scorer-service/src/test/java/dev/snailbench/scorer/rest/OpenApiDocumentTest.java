@@ -4,8 +4,8 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.snailbench.localstack.testing.OpenApiRules;
-import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.testkit.OpenApiRules;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.localstack.DataDir;
-import dev.snailbench.localstack.data.SnailsGold;
+import dev.snailbench.datasets.DataDir;
+import dev.snailbench.datasets.SnailsGold;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.SqlLexer;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.TokenIdentifiers;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.snailbench.localstack.DataDir;
+import dev.snailbench.datasets.DataDir;
 import dev.snailbench.model.domain.CrosswalkEntry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

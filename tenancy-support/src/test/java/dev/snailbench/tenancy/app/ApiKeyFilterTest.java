@@ -1,11 +1,11 @@
 package dev.snailbench.tenancy.app;
 
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import java.util.UUID;

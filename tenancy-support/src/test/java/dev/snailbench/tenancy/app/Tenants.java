@@ -3,11 +3,11 @@ package dev.snailbench.tenancy.app;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 
-import dev.snailbench.localstack.testing.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.event.TenantRegistered;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.testkit.TopicClient;
 import java.time.Duration;
 
 /** Registers tenants the way the generator does: a {@code TenantRegistered} on the real tenants topic. */

@@ -4,15 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.datasets.DataDir;
+import dev.snailbench.datasets.FootballDbFiles;
 import dev.snailbench.executor.service.SqlGuard;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.executor.support.Core;
-import dev.snailbench.localstack.DataDir;
 import dev.snailbench.localstack.FootballDb;
-import dev.snailbench.localstack.LocalStack;
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.io.IOException;
@@ -50,7 +51,7 @@ class GoldScreeningFootballDbTest {
         int screened = 0;
         int spared = 0;
         int flagged = 0;
-        for (String version : FootballDb.VERSIONS) {
+        for (String version : FootballDbFiles.VERSIONS) {
             Target target = Core.postgres(FootballDb.databaseName(version));
             for (String sql : golds(version)) {
                 ExecutionOutcome gold = Core.executor().execute(target, sql, Core.DEFAULT_LIMITS, 1);
@@ -80,12 +81,12 @@ class GoldScreeningFootballDbTest {
 
     @Test
     void shouldReachTheSameVerdictFromTheGuardsTreeAsFromTheTextAndLeaveTheTreeAsItWas() throws IOException {
-        Target target = Core.postgres(FootballDb.databaseName(FootballDb.VERSIONS.get(0)));
+        Target target = Core.postgres(FootballDb.databaseName(FootballDbFiles.VERSIONS.get(0)));
         List<String> differing = new ArrayList<>();
         int compared = 0;
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
             SqlGuard guard = new SqlGuard(parser);
-            for (String sql : golds(FootballDb.VERSIONS.get(0))) {
+            for (String sql : golds(FootballDbFiles.VERSIONS.get(0))) {
                 ExecutionOutcome gold = Core.executor().execute(target, sql, Core.DEFAULT_LIMITS, 1);
                 if (!gold.ok()) {
                     continue;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.config.ExecutorConfig;
 import dev.snailbench.executor.service.PoolManager;
-import dev.snailbench.executor.support.Core;
 import dev.snailbench.executor.service.Target;
-import dev.snailbench.localstack.LocalStack;
-import dev.snailbench.localstack.testing.RealInfrastructure;
+import dev.snailbench.executor.support.Core;
 import dev.snailbench.model.domain.ExecutionOutcome;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;

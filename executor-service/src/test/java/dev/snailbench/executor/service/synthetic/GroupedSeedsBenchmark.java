@@ -1,14 +1,14 @@
 package dev.snailbench.executor.service.synthetic;
 
 import dev.snailbench.localstack.FootballDb;
-import dev.snailbench.localstack.LocalStack;
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.template.SeedTemplate;
 import dev.snailbench.sql.template.SeedTemplates;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;

@@ -1,13 +1,13 @@
 package dev.snailbench.executor.service.synthetic;
 
-import dev.snailbench.localstack.testing.RealInfrastructure;
 import dev.snailbench.executor.support.Core;
-import dev.snailbench.sql.SqlParser;
 import dev.snailbench.localstack.FootballDb;
-import dev.snailbench.localstack.LocalStack;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.analysis.Characteristics;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import java.util.ArrayList;

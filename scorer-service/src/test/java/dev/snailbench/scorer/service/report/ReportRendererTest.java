@@ -2,7 +2,7 @@ package dev.snailbench.scorer.service.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snailbench.localstack.DataDir;
+import dev.snailbench.datasets.DataDir;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.service.stats.JobProgress;
 import dev.snailbench.scorer.service.stats.JobStatistics;

@@ -3,7 +3,7 @@ package dev.snailbench.scorer.service.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.snailbench.localstack.DataDir;
+import dev.snailbench.datasets.DataDir;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.service.stats.JobStatistics.Summary;
 import java.util.ArrayList;

@@ -1,0 +1,130 @@
+package dev.snailbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code job submit|list|status|cancel}: the tenant's jobs at the generator; {@code --watch} follows one to its end
+ * ({@link JobWatch}). {@code job spec} is {@link JobSpecCommand}.
+ */
+final class JobCommands {
+
+    private static final ObjectMapper YAML = new YAMLMapper();
+
+    private final CommandContext context;
+    private final JobWatch watch;
+
+    JobCommands(CommandContext context, JobWatch watch) {
+        this.context = context;
+        this.watch = watch;
+    }
+
+    /** Submits a spec (JSON or YAML); the exit code of {@code --watch}, else 0. */
+    int submit(CliArgs a) {
+        String named = a.word(2, "a job spec (JSON or YAML file)");
+        Path spec = CommandContext.file(named);
+        String name = spec.getFileName().toString().toLowerCase(Locale.ROOT);
+        ObjectMapper reader = name.endsWith(".yaml") || name.endsWith(".yml") ? YAML : PlatformClient.json();
+        Object body;
+        try {
+            body = reader.readValue(Files.readString(spec), Object.class);
+        } catch (NoSuchFileException e) {
+            throw new UserError("no such file: " + spec);
+        } catch (IOException e) {
+            throw new UserError("cannot read the job spec " + spec + ": " + e.getMessage().lines().findFirst()
+                    .orElse(""));
+        }
+        checkFields(named, body);
+        JsonNode accepted = context.call("POST", "generator", "/jobs", a, body);
+        String jobId = accepted.path("jobId").asText();
+        if (accepted.path("existing").asBoolean()) {
+            String progress = accepted.has("done") && accepted.has("total") ? String.format(Locale.ROOT,
+                    ", %d/%d done, %d failed", accepted.path("done").asInt(), accepted.path("total").asInt(),
+                    accepted.path("failed").asInt()) : "";
+            context.out.println("job " + jobId + " already exists: " + accepted.path("status").asText() + progress
+                    + " (the same spec was submitted before)");
+        } else {
+            context.out.println("job " + jobId + " accepted");
+        }
+        return a.has("--watch") ? watch.follow(jobId, CommandContext.apiKey(a)) : 0;
+    }
+
+    void list(CliArgs a) {
+        context.table(context.call("GET", "generator", "/jobs", a, null), a,
+                List.of("jobId", "status", "done", "total", "failed", "name"));
+    }
+
+    /** The job's state in one line (the API's JSON with --json); the exit code of {@code --watch}, else 0. */
+    int status(CliArgs a) {
+        String jobId = a.word(2, "a job id");
+        if (a.has("--watch")) {
+            return watch.follow(jobId, CommandContext.apiKey(a));
+        }
+        JsonNode job = context.call("GET", "generator", "/jobs/" + jobId, a, null);
+        if (context.printedAsJson(a, job)) {
+            return 0;
+        }
+        String outcome = job.path("outcome").isTextual() ? " — " + job.get("outcome").asText() : "";
+        context.out.printf(Locale.ROOT, "job %s (%s): %s, %d/%d done, %d failed%s%n", job.path("jobId").asText(),
+                job.path("name").asText(""), job.path("status").asText(), job.path("done").asInt(),
+                job.path("total").asInt(), job.path("failed").asInt(), outcome);
+        if (job.hasNonNull("reason")) {
+            context.out.println("reason: " + job.get("reason").asText());
+        }
+        String reasons = JobWatch.topReasons(job);
+        if (!reasons.isEmpty()) {
+            context.out.println("top failure reasons: " + reasons);
+        }
+        return 0;
+    }
+
+    void cancel(CliArgs a) {
+        String jobId = a.word(2, "a job id");
+        JsonNode job = context.call("POST", "generator", "/jobs/" + jobId + "/cancel", a, null);
+        if (context.printedAsJson(a, job)) {
+            return;
+        }
+        context.out.printf(Locale.ROOT, "job %s %s (%d/%d done, %d failed)%n", jobId, job.path("status").asText(),
+                job.path("done").asInt(), job.path("total").asInt(), job.path("failed").asInt());
+    }
+
+    /**
+     * A mistyped field name is named with the closest one before anything is sent (the server refuses it too, but
+     * this says which one was meant): the spec's own fields and those of each question and prediction.
+     */
+    private static void checkFields(String file, Object spec) {
+        if (!(spec instanceof Map<?, ?> fields)) {
+            throw new UserError(file + ": a job spec is an object with " + String.join(", ",
+                    JobSpecFields.TOP_LEVEL));
+        }
+        for (Map.Entry<?, ?> field : fields.entrySet()) {
+            String key = String.valueOf(field.getKey());
+            unknownField(file, key, key, JobSpecFields.TOP_LEVEL);
+            List<String> known = JobSpecFields.ELEMENTS.get(key);
+            if (known != null && field.getValue() instanceof List<?> elements) {
+                for (int i = 0; i < elements.size(); i++) {
+                    if (elements.get(i) instanceof Map<?, ?> element) {
+                        for (Object inner : element.keySet()) {
+                            unknownField(file, key + "[" + i + "]." + inner, String.valueOf(inner), known);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static void unknownField(String file, String path, String name, List<String> known) {
+        if (!known.contains(name)) {
+            throw new UserError(file + ": unknown field '" + path + "'" + Suggest.closest(name, known)
+                    .map(s -> ": did you mean '" + s + "'?").orElse(" (known: " + String.join(", ", known) + ")"));
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.snailbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * {@code report JOB [--items] [--html FILE | --csv FILE] [--open]}: the scorer's report of a job, its summary first
+ * (score, counts, verdicts by reason), every item only with {@code --items}; the HTML or CSV report into a file, and
+ * {@code --open} shows the HTML one in the browser.
+ */
+final class ReportCommand {
+
+    private final CommandContext context;
+    /** Shows a file in the desktop's browser ({@code --open}). */
+    private final Consumer<Path> browser;
+
+    ReportCommand(CommandContext context, Consumer<Path> browser) {
+        this.context = context;
+        this.browser = browser;
+    }
+
+    void run(CliArgs a) {
+        String jobId = a.word(1, "a job id");
+        Map<String, String> key = CommandContext.apiKey(a);
+        if (a.has("--open") && a.has("--csv")) {
+            throw new UserError("--open shows the HTML report: use it with --html FILE, or alone");
+        }
+        if (a.has("--html") || a.has("--csv") || a.has("--open")) {
+            writeFile(a, jobId, key);
+            return;
+        }
+        JsonNode report = context.client.call("GET", context.url("scorer", "/jobs/" + jobId + "/report.json"), key,
+                null);
+        if (context.printedAsJson(a, a.has("--items") ? report : report.path("summary"))) {
+            return;
+        }
+        JsonNode overall = report.path("summary").path("overall");
+        context.out.println("job " + jobId + ": " + overall.path("items").asInt() + " items");
+        context.out.println(score(overall));
+        List<Map.Entry<String, JsonNode>> reasons = new ArrayList<>();
+        overall.path("reasons").fields().forEachRemaining(reasons::add);
+        reasons.sort((x, y) -> Long.compare(y.getValue().asLong(), x.getValue().asLong()));
+        if (!reasons.isEmpty()) {
+            context.out.println("verdicts by reason:");
+            reasons.forEach(r -> context.out.printf(Locale.ROOT, "  %5d  %s%n", r.getValue().asLong(), r.getKey()));
+        }
+        if (a.has("--items")) {
+            context.out.println();
+            ArrayNode rows = PlatformClient.json().createArrayNode();
+            for (JsonNode item : report.path("items")) {
+                rows.addObject().put("question", item.path("questionId").asText())
+                        .put("strict", yesNo(item.path("strictMatch"))).put("set", yesNo(item.path("setMatch")))
+                        .put("relaxed", yesNo(item.path("relaxedMatch"))).put("reason", item.path("reason").asText(""));
+            }
+            TablePrinter.print(context.out, rows, List.of("question", "strict", "set", "relaxed", "reason"));
+        } else {
+            context.out.println("every item: ./snailbench report " + jobId + " --items (or --csv FILE, --html FILE)");
+        }
+    }
+
+    /** The HTML report (CSV with --csv) into the named file, or a temporary one for --open alone. */
+    private void writeFile(CliArgs a, String jobId, Map<String, String> key) {
+        boolean html = !a.has("--csv");
+        Path file = a.has("--html") || a.has("--csv") ? CommandContext.file(a.option(html ? "--html" : "--csv"))
+                : Path.of(System.getProperty("java.io.tmpdir"), "snailbench-report-" + jobId + ".html");
+        String text = context.client.text(context.url("scorer", "/jobs/" + jobId + (html ? "/report.html"
+                : "/report.csv")), key);
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UserError("cannot write " + file + ": " + e.getMessage());
+        }
+        context.out.println("report of job " + jobId + " written to " + file.toAbsolutePath());
+        if (a.has("--open")) {
+            browser.accept(file.toAbsolutePath());
+        }
+    }
+
+    /** One line: strict, set and relaxed execution accuracy over the items whose gold ran, and how many failed. */
+    static String score(JsonNode overall) {
+        JsonNode metrics = overall.path("metrics");
+        int items = overall.path("items").asInt();
+        int goldRan = items - overall.path("goldFailed").asInt();
+        int failed = overall.path("goldFailed").asInt() + overall.path("predictionFailed").asInt();
+        return String.format(Locale.ROOT, "score: strict EX %s, set EX %s, relaxed EX %s of the %d items whose gold "
+                + "ran; %d of %d failed", percent(metrics.path("executionAccuracy")),
+                percent(metrics.path("setAccuracy")), percent(metrics.path("relaxedAccuracy")), goldRan, failed, items);
+    }
+
+    private static String percent(JsonNode estimate) {
+        return estimate.path("mean").isNumber() ? String.format(Locale.ROOT, "%.1f%%",
+                100 * estimate.get("mean").asDouble()) : "—";
+    }
+
+    private static String yesNo(JsonNode match) {
+        return match.isBoolean() ? (match.asBoolean() ? "yes" : "no") : "-";
+    }
+
+    /** The desktop's own opener (xdg-open, or macOS' open); without one, the user is told where the file is. */
+    static void openInBrowser(Path file) {
+        String opener = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("mac") ? "open"
+                : "xdg-open";
+        try {
+            new ProcessBuilder(opener, file.toString()).inheritIO().start();
+        } catch (IOException e) {
+            throw new UserError("cannot start " + opener + " to show the report (" + e.getMessage() + "); open "
+                    + file.toUri() + " in a browser");
+        }
+    }
+}
