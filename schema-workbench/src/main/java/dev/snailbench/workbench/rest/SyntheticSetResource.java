@@ -1,4 +1,4 @@
-package dev.snailbench.generator.rest;
+package dev.snailbench.workbench.rest;
 
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.tenancy.Caller;

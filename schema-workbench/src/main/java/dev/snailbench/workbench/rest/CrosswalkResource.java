@@ -1,4 +1,4 @@
-package dev.snailbench.generator.rest;
+package dev.snailbench.workbench.rest;
 
 import dev.snailbench.model.problem.TooLarge;
 import dev.snailbench.model.problem.InvalidInput;
