@@ -258,9 +258,16 @@ function render(job) {
   }
   $('job-name').textContent = job.name;
   badge($('job-outcome'), job);
-  const reasons = (job.topReasons || []).map((r) => r.count + ' × ' + r.reason).join('; ');
-  $('job-top-reasons').textContent = reasons ? 'Top failure reasons: ' + reasons : '';
-  $('job-top-reasons').hidden = !reasons;
+  // Why items failed: one line per reason (side, status, SQLSTATE and message), commonest first.
+  const reasons = job.topReasons || [];
+  const list = document.createElement('ul');
+  for (const r of reasons) {
+    const line = document.createElement('li');
+    line.textContent = r.count + ' × ' + r.reason;
+    list.append(line);
+  }
+  $('job-top-reasons').replaceChildren(...(reasons.length ? ['Top failure reasons:', list] : []));
+  $('job-top-reasons').hidden = reasons.length === 0;
   $('job-status').textContent = job.status;
   $('job-reason').textContent = job.reason ? '(' + job.reason + ')' : '';
   $('job-progress').max = Math.max(1, job.total);

@@ -426,20 +426,21 @@ class PlatformEndToEndIT {
                 + "return !document.getElementById(id).hidden; }).join(',');";
 
         try (Browser browser = new Browser(Files.createTempDirectory("snailbench-chromium"))) {
-            // ?scorer= is ignored now (a link could send the key elsewhere): the scorer's address is typed, as no
-            // operator configured snailbench.generator.ui.scorer-url here.
+            // The scorer's address comes from the generator (GET /ui/config, which the stack configures): nobody types
+            // it, and a ?scorer= in a link (which could send the key elsewhere) is ignored.
             browser.open(stack.url(Stack.Service.GENERATOR) + "/ui/index.html?scorer=http://attacker.invalid");
-            browser.await("var s = document.getElementById('scorer-url'); return s.dataset.source + ' ' + s.value;",
-                    "typed "::equals, Duration.ofSeconds(10));
-            // Sign-in asks both services: a scorer that cannot be reached is said so, by name, not "Failed to fetch".
-            browser.type("#scorer-url", "http://127.0.0.1:9");
+            String scorerField = browser.await("var s = document.getElementById('scorer-url'); return s.dataset.source "
+                    + "+ ' ' + s.value + ' ' + s.closest('label').hidden;", t -> !t.startsWith("undefined"),
+                    Duration.ofSeconds(10));
+            // Sign-in asks both services: a scorer that cannot be reached is said so, by name, not "Failed to fetch"
+            // (the address changed here as a wrong operator setting would give it).
+            browser.script("document.getElementById('scorer-url').value = 'http://127.0.0.1:9';");
             browser.type("#api-key", apiKey);
             browser.click("#sign-in-button");
             String unreachable = browser.await("return document.getElementById('sign-in-error').textContent;",
                     t -> !t.isEmpty(), Duration.ofSeconds(20));
             String stillSignIn = browser.script("return String(!document.getElementById('sign-in').hidden);");
-            browser.script("document.getElementById('scorer-url').value = '';");
-            browser.type("#scorer-url", stack.url(Stack.Service.SCORER));
+            browser.script("document.getElementById('scorer-url').value = arguments[0];", stack.url(Stack.Service.SCORER));
             browser.click("#sign-in-button");
             browser.await("return document.getElementById('jobs').hidden ? "
                     + "'signing in: ' + document.getElementById('sign-in-error').textContent : 'jobs';", "jobs"::equals,
@@ -528,6 +529,7 @@ class PlatformEndToEndIT {
                     t -> !t.isEmpty(), Duration.ofSeconds(20));
             browser.screenshot(shots.resolve("scorer-unreachable.png"));
 
+            assertThat(scorerField).isEqualTo("server " + stack.url(Stack.Service.SCORER) + " true");
             assertThat(unreachable).startsWith("Sign-in failed: cannot reach the scorer at http://127.0.0.1:9: check "
                     + "the address, that the scorer runs, and that it allows calls from ");
             assertThat(stillSignIn).isEqualTo("true");
@@ -616,8 +618,7 @@ class PlatformEndToEndIT {
         try (Browser browser = new Browser(Files.createTempDirectory("snailbench-chromium"))) {
             // A deep link before signing in: after signing in, the linked job is shown.
             browser.open(ui + "#job/" + slow);
-            // No operator set the scorer's address here: it is typed (a ?scorer= in the link is ignored).
-            browser.type("#scorer-url", stack.url(Stack.Service.SCORER));
+            // The page knows the scorer's address from the generator (a ?scorer= in the link is ignored).
             browser.type("#api-key", apiKey);
             browser.click("#sign-in-button");
             browser.await(header, h -> h.startsWith("slow job | running | ") && !h.contains("| 0 of"),
@@ -661,6 +662,12 @@ class PlatformEndToEndIT {
             String quickBadge = browser.script("return document.querySelector(\"#job-rows tr[data-job='\" + "
                     + "arguments[0] + \"'] .badge\").textContent;", quick);
             browser.screenshot(shots.resolve("jobs.png"));
+            // Why the broken job's items failed: one line per reason, the server's message without its position.
+            browser.script("location.hash = '#job/' + arguments[0];", broken);
+            String topReasons = browser.await("var r = document.getElementById('job-top-reasons'); return r.hidden ? "
+                    + "'' : Array.from(r.querySelectorAll('li')).map(function (l) { return l.textContent; })"
+                    + ".join('\\n');", t -> !t.isEmpty(), Duration.ofSeconds(20));
+            browser.screenshot(shots.resolve("top-reasons.png"));
 
             assertThat(slowNow.get("status").asText()).as("A was still running while B was shown")
                     .isEqualTo("running");
@@ -672,6 +679,7 @@ class PlatformEndToEndIT {
             assertThat(cancelHidden).isEqualTo("true");
             assertThat(brokenBadge).contains("outcome-all-failed");
             assertThat(quickBadge).isEqualTo("succeeded");
+            assertThat(topReasons).isEqualTo("1 × gold failed: ERROR 42P01 relation \"match_fact\" does not exist");
         } finally {
             SLOW_ANSWERS.release(1_000);
         }
