@@ -93,21 +93,22 @@ class ReportRendererTest {
         r.reviewedBy = "\uFF1D1+1";
         r.predictedError = "-2-3";
 
-        String csv = renderer.csv(List.of(r));
+        String csv = renderer.csv(UUID.randomUUID(), JobProgress.of(List.of(r), false, null), List.of(r));
 
         assertThat(csv).contains(",'-1+cmd|' /C calc'!A0,", ",' @SUM(1),", ",'\uFF1D1+1\r\n", ",'-2-3,")
                 .contains(",\"'\t=HYPERLINK(\"\"http://x\"\")\",", ",\"'\r+1\",");
         // Numbers stay numbers.
         ItemResult numbers = item("q2", true);
         numbers.goldSeconds = -0.5;
-        assertThat(renderer.csv(List.of(numbers))).contains(",-0.5,");
+        assertThat(renderer.csv(UUID.randomUUID(), JobProgress.of(List.of(numbers), false, null), List.of(numbers)))
+                .contains(",-0.5,");
     }
 
     @Test
     void shouldCarryItsContentSecurityPolicyInTheDocumentFirstInItsHead() {
         List<ItemResult> items = items(false);
         items.get(0).jobName = "</title><script>alert(1)</script>";
-        String html = renderer.html(stats.summarize(UUID.randomUUID(), items), items);
+        String html = renderer.html(stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items), items);
 
         assertThat(html).startsWith("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
