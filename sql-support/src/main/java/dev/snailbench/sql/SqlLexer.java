@@ -61,6 +61,15 @@ public final class SqlLexer {
     }
 
     public static List<Token> tokens(String sql, SqlDialect dialect) {
+        return tokens(sql, dialect, false);
+    }
+
+    /**
+     * @param backslashQuotes read a backslash in every {@code '...'} string as escaping the next character, as
+     *                        PostgreSQL does with {@code standard_conforming_strings} off (a database or role may
+     *                        set it); {@code E'...'} strings are read that way always
+     */
+    public static List<Token> tokens(String sql, SqlDialect dialect, boolean backslashQuotes) {
         List<Token> out = new ArrayList<>();
         int n = sql.length();
         int i = 0;
@@ -69,17 +78,19 @@ public final class SqlLexer {
             if (Character.isWhitespace(c)) {
                 i++;
             } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                i = skipTo(sql, i + 2, "\n");
+                // PostgreSQL ends a line comment at a carriage return as well as at a line feed.
+                i = skipLineComment(sql, i + 2);
             } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
                 i = skipBlockComment(sql, i + 2);
             } else if (c == '\'') {
                 // E'...' (PostgreSQL escape string): backslash escapes a quote inside.
-                boolean backslashEscapes = dialect == SqlDialect.POSTGRESQL && i > 0
+                boolean escapeString = dialect == SqlDialect.POSTGRESQL && i > 0
                         && (sql.charAt(i - 1) == 'e' || sql.charAt(i - 1) == 'E')
                         && !out.isEmpty() && out.get(out.size() - 1).text().equalsIgnoreCase("e");
-                if (backslashEscapes) {
+                if (escapeString) {
                     out.remove(out.size() - 1);
                 }
+                boolean backslashEscapes = escapeString || backslashQuotes && dialect == SqlDialect.POSTGRESQL;
                 i = skipString(sql, i + 1, '\'', backslashEscapes);
             } else if (c == '"') {
                 int end = quotedEnd(sql, i + 1, '"');
@@ -116,9 +127,12 @@ public final class SqlLexer {
         return out;
     }
 
-    private static int skipTo(String sql, int from, String end) {
-        int at = sql.indexOf(end, from);
-        return at < 0 ? sql.length() : at + end.length();
+    private static int skipLineComment(String sql, int from) {
+        int i = from;
+        while (i < sql.length() && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
+            i++;
+        }
+        return Math.min(sql.length(), i + 1);
     }
 
     /** PostgreSQL block comments nest; treating SQL Server's the same way is harmless. */

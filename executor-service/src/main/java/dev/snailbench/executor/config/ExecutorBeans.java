@@ -5,6 +5,7 @@ import dev.snailbench.executor.service.GoldCache;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
 import dev.snailbench.executor.service.SqlGuard;
+import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.model.domain.SecretCipher;
@@ -56,7 +57,8 @@ public class ExecutorBeans {
     @Produces
     @Singleton
     SqlExecutor sqlExecutor(PoolManager pools, ExecutorConfig config, SqlParser parser) {
-        return new SqlExecutor(new SqlGuard(parser, config.guardCacheEntries()), pools);
+        return new SqlExecutor(new SqlGuard(parser, config.guardCacheEntries()), pools,
+                new CallCheck(config.callCheckEntries(), config.callCheckTtl()));
     }
 
     /** The service's one SQL parser: the guard, gold screening and synthetic sets share its threads. */

@@ -134,6 +134,20 @@ public interface ExecutorConfig {
     @WithDefault("10000")
     int guardCacheEntries();
 
+    /**
+     * Call-check decisions remembered (what PostgreSQL resolved a statement's calls to: allowed or refused), per
+     * registration, search path and text; 0 checks every statement.
+     */
+    @WithDefault("10000")
+    int callCheckEntries();
+
+    /**
+     * How long a call-check decision is trusted: a team may redefine its functions and views meanwhile, so a statement
+     * is resolved again after this long.
+     */
+    @WithDefault("60s")
+    Duration callCheckTtl();
+
     /** Upper bound on the distinct sample values per column that schema introspection returns. */
     @WithDefault("20")
     int maxSampleValues();

@@ -2,7 +2,9 @@ package dev.snailbench.executor.service;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.snailbench.executor.service.statement.TransactionSettings;
 import dev.snailbench.executor.service.targets.ConnectionErrors;
+import dev.snailbench.executor.service.targets.SessionGuard;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.model.domain.SqlDialect;
 import java.sql.Connection;
@@ -24,7 +26,10 @@ import org.jboss.logging.Logger;
 /**
  * HikariCP pools per tenant and target database (URL, user, password, options), created on first use and closed when
  * idle. On PostgreSQL each statement timeout gets its own pool whose sessions start with that
- * {@code statement_timeout} and read-only by default, so a query costs no extra round trip to set them; semaphores
+ * {@code statement_timeout} and read-only by default. Every connection given back is reset
+ * ({@link SessionGuard#reset}: its transaction rolled back, the session as {@code DISCARD ALL} leaves it, read-only
+ * and the limits set again and read back) in the round trip that ends its transaction, and evicted when that fails;
+ * each query's own transaction sets and checks its settings again ({@link TransactionSettings}). Semaphores
  * bound the connections in use per tenant's database (over its pools) and per tenant (over its databases). Nothing
  * is shared between tenants: two tenants registering the same database get pools, permits and circuits of their own,
  * so one tenant's load or removal never touches another's. A circuit breaker per registration
@@ -86,11 +91,13 @@ public final class PoolManager implements AutoCloseable {
 
     private static final class Pool {
         final HikariDataSource dataSource;
+        final SessionGuard.Limits limits;
         final AtomicInteger borrowed = new AtomicInteger();
         final AtomicLong lastUsed = new AtomicLong(System.nanoTime());
 
-        Pool(HikariDataSource dataSource) {
+        Pool(HikariDataSource dataSource, SessionGuard.Limits limits) {
             this.dataSource = dataSource;
+            this.limits = limits;
         }
     }
 
@@ -168,8 +175,22 @@ public final class PoolManager implements AutoCloseable {
         try {
             pool = borrowPool(target, statementTimeout);
             Connection borrowed = connect(registration, pool);
-            try (Connection c = borrowed) {
-                return work.apply(c);
+            boolean reset = false;
+            try {
+                return work.apply(borrowed);
+            } finally {
+                try {
+                    SessionGuard.reset(borrowed, target.dialect(), pool.limits);
+                    reset = true;
+                } catch (SQLException | RuntimeException e) {
+                    LOG.warnf("evicting a connection of %s whose session could not be reset: %s",
+                            pool.dataSource.getPoolName(), e.getMessage());
+                }
+                if (reset) {
+                    borrowed.close();
+                } else {
+                    pool.dataSource.evictConnection(borrowed);
+                }
             }
         } finally {
             if (pool != null) {
@@ -200,7 +221,7 @@ public final class PoolManager implements AutoCloseable {
     }
 
     /** One tenant's registration of one database: what pools, permits and circuits are kept per. */
-    static String registration(Target target) {
+    public static String registration(Target target) {
         return target.tenantId() + "|" + target.identity();
     }
 
@@ -217,6 +238,15 @@ public final class PoolManager implements AutoCloseable {
     static SQLException connectionFailure(SQLException e) {
         ConnectionErrors.Category category = ConnectionErrors.categorize(e);
         return new SQLException(category.message(), category.sqlState(), e);
+    }
+
+    /**
+     * What each statement's transaction on {@code target} runs with (QueryRunner): {@code statementTimeout} and the
+     * sessions' lock and idle-in-transaction timeouts.
+     */
+    public TransactionSettings transactionSettings(Duration statementTimeout) {
+        SessionGuard.Limits limits = connector.limits(statementTimeout.toMillis());
+        return TransactionSettings.of(statementTimeout, limits.lockTimeout(), limits.idleInTransactionTimeout());
     }
 
     /** Open pools (for tests and health). */
@@ -249,7 +279,8 @@ public final class PoolManager implements AutoCloseable {
                 target.password() == null ? "" : target.password(), target.options(), timeoutMillis);
         // compute() makes "create or reuse, then count the borrower" atomic against the reaper.
         return pools.compute(key, (k, existing) -> {
-            Pool pool = existing != null ? existing : new Pool(create(target, timeoutMillis));
+            Pool pool = existing != null ? existing : new Pool(create(target, timeoutMillis),
+                    connector.limits(timeoutMillis));
             pool.borrowed.incrementAndGet();
             return pool;
         });

@@ -1,12 +1,17 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.IdentifierQuoting;
+import dev.snailbench.executor.service.statement.CallCheck;
+import dev.snailbench.executor.service.statement.PgText;
+import dev.snailbench.executor.service.statement.TransactionSettings;
+import dev.snailbench.model.target.ReadBudget;
+import dev.snailbench.executor.service.targets.SessionGuard;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
 import dev.snailbench.model.domain.SqlDialect;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -18,14 +23,20 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
 
 /**
- * The one place a statement is created on a team's read-only session: every query (gold, predicted, gold screening,
- * schema samples, QATCH generation, synthetic seeds and candidates) runs here on a connection of the
- * {@link PoolManager} (address rules, verified read-only session, per-tenant permits, circuit breaker), after the
- * {@link SqlGuard} passed it ({@link SqlExecutor}, {@link TeamSession}): in a read-only transaction that is always
- * rolled back, with the server-side timeout, streaming the rows (fetch size; PostgreSQL needs autocommit off to use a
- * cursor) and stopping at the row cap. Blocking.
+ * The one place a team's SQL runs (gold, predicted, gold screening, schema samples, QATCH generation, synthetic seeds
+ * and candidates), on a connection of the {@link PoolManager} (address rules, verified read-only session, per-tenant
+ * permits, circuit breaker) after the {@link SqlGuard} passed it ({@link SqlExecutor}, {@link TeamSession}). On
+ * PostgreSQL the text runs as one prepared statement over the extended protocol, joined after the platform's
+ * statements in one round trip: the driver must read it as one statement without parameters ({@link PgText}), the
+ * transaction's settings are made and checked on the server before it ({@link TransactionSettings}), and the
+ * functions it calls are decided on what the server resolved ({@link CallCheck}). The rows are streamed (a cursor in
+ * the transaction) up to the row cap and byte cap, each batch sized by the widest row so far, every byte read from
+ * the socket counted against the query's read budget ({@link ReadBudget}). The pool's reset ends the transaction.
+ * Blocking.
  */
 public final class QueryRunner {
 
@@ -35,83 +46,97 @@ public final class QueryRunner {
         T read(ResultSet rows) throws SQLException;
     }
 
+    /** A statement refused before it ran: {@code SQL refused: <reason>}, SQLSTATE 42501. */
+    public static final class Refused extends SQLException {
+        Refused(String reason) {
+            super("SQL refused: " + reason, CatalogConnection.REFUSED_STATE);
+        }
+
+        public String reason() {
+            return getMessage().substring("SQL refused: ".length());
+        }
+    }
+
+    /**
+     * Bytes read at most for one query of platform code that reads the rows itself (samples, QATCH, synthetic
+     * seeds and candidates, which read their whole result at once).
+     */
+    static final long SESSION_READ_BUDGET = 64L << 20;
+
+    /** Rows fetched in a result's first batch at most ({@link #firstBatch}). */
+    static final int FIRST_BATCH_ROWS = 100;
+
     /** PostgreSQL's query_canceled, raised when statement_timeout fires. */
     static final String PG_QUERY_CANCELED = "57014";
 
     private QueryRunner() {
     }
 
-    public static ExecutionOutcome run(Connection c, SqlDialect dialect, String sql, ExecutionLimits limits) {
-        return run(c, dialect, sql, limits, false);
-    }
-
     /**
-     * @param sessionPrepared the PostgreSQL session already has this statement_timeout and is read-only by
-     *                        default (a {@link PoolManager} pool made for the timeout): saves a round trip
+     * Runs a team's query and reads its result within {@code limits}; never throws. The transaction is left to the
+     * pool's reset, which ends it in the round trip that gives the connection back.
+     *
+     * @param registration whose database this is ({@link PoolManager#registration}): decisions are remembered per
+     *                     registration
      */
-    public static ExecutionOutcome run(Connection c, SqlDialect dialect, String sql, ExecutionLimits limits,
-            boolean sessionPrepared) {
-        return run(c, dialect, sql, limits, sessionPrepared, List.of());
-    }
-
-    /**
-     * @param transactionSettings the platform's own {@code SET LOCAL} statements for this transaction (the gold
-     *                            screening's plan settings), ended with it by the rollback; never a tenant's text
-     */
-    public static ExecutionOutcome run(Connection c, SqlDialect dialect, String sql, ExecutionLimits limits,
-            boolean sessionPrepared, List<String> transactionSettings) {
+    public static ExecutionOutcome run(Connection c, CallCheck calls, String registration, SqlDialect dialect,
+            String sql, ExecutionLimits limits, TransactionSettings settings) {
         long start = System.nanoTime();
-        try {
-            c.setAutoCommit(false);
-            try (Statement s = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
-                prepareTransaction(s, dialect, sessionPrepared ? null : limits.timeout(), transactionSettings);
-                // Client-side timeout as a backstop; on SQL Server it is the query timeout itself (the driver
-                // sends an attention signal and the server aborts the batch).
-                s.setQueryTimeout(queryTimeoutSeconds(dialect, limits));
-                s.setFetchSize(limits.fetchSize());
-                s.setMaxRows(limits.rowCap() + 1);
-                start = System.nanoTime();
-                if (!s.execute(sql)) {
-                    return ExecutionOutcome.failed(ExecutionStatus.ERROR, "the statement returned no result set",
-                            null, seconds(start));
-                }
-                try (ResultSet rs = s.getResultSet()) {
-                    return read(rs, dialect, limits, start);
-                }
-            } finally {
-                // Nothing a query did survives it, even if the guard and the read-only transaction missed it.
-                c.rollback();
+        try (Prepared s = prepare(c, calls, registration, dialect, sql, settings,
+                queryTimeoutSeconds(dialect, limits), firstBatch(limits), limits.rowCap() + 1);
+                ReadBudget.Scope budget = ReadBudget.open(limits.readBudget())) {
+            start = System.nanoTime();
+            ResultSet rs = s.execute();
+            if (rs == null) {
+                return ExecutionOutcome.failed(ExecutionStatus.ERROR, "the statement returned no result set",
+                        null, seconds(start));
             }
+            try (rs) {
+                return read(rs, dialect, limits, start);
+            }
+        } catch (Refused e) {
+            return ExecutionOutcome.failed(ExecutionStatus.REJECTED, e.reason(), null, 0);
         } catch (SQLException e) {
+            if (ReadBudget.exhausted(e)) {
+                // The first batch of rows alone is larger than what the executor reads for one query.
+                return ExecutionOutcome.failed(ExecutionStatus.ERROR, "the result's first " + firstBatch(limits)
+                        + " rows are larger than the " + limits.readBudget() + " bytes the executor reads for one "
+                        + "query", "54000", seconds(start));
+            }
             return failure(e, dialect, seconds(start));
         }
     }
 
     /**
-     * Runs one already-checked query for platform code that reads the rows itself (schema samples, QATCH and
-     * synthetic generation): in its own read-only transaction with {@code timeout} as the statement timeout (server
-     * side on PostgreSQL), at most {@code maxRows} rows (0: no cap), always rolled back, so neither a failed query
-     * nor anything a query changed in the session (a function's {@code set_config}) reaches the next one.
+     * Runs one team or generated query for platform code that reads the rows itself (schema samples, QATCH and
+     * synthetic generation) in its own transaction, at most {@code maxRows} rows (0: no cap), and rolls the
+     * transaction back, so neither a failed query nor anything a query changed reaches the next one on this session.
      *
-     * @param schema where unqualified names resolve for this query (PostgreSQL {@code SET LOCAL search_path}), or
-     *               null for the session's default
+     * @throws Refused      what the driver or the server resolved is not allowed
      * @throws SQLException the driver's error (SQLSTATE 57014 on a PostgreSQL timeout)
      */
-    public static <T> T query(Connection c, SqlDialect dialect, String schema, String sql, Duration timeout,
-            int maxRows, RowsReader<T> reader) throws SQLException {
-        c.setAutoCommit(false);
-        try (Statement s = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
-            prepareTransaction(s, dialect, timeout, schema == null ? List.of()
-                    : List.of("SET LOCAL search_path TO " + IdentifierQuoting.quote(schema, dialect)));
-            s.setQueryTimeout(queryTimeoutSeconds(dialect, timeout));
-            if (maxRows > 0) {
-                s.setMaxRows(maxRows);
+    public static <T> T query(Connection c, CallCheck calls, String registration, SqlDialect dialect, String sql,
+            TransactionSettings settings, int maxRows, RowsReader<T> reader) throws SQLException {
+        try (Prepared s = prepare(c, calls, registration, dialect, sql, settings,
+                queryTimeoutSeconds(dialect, settings.statementTimeout()), 0, maxRows);
+                ReadBudget.Scope budget = ReadBudget.open(SESSION_READ_BUDGET)) {
+            ResultSet rs = s.execute();
+            if (rs == null) {
+                throw new SQLException("the statement returned no result set", "0A000");
             }
-            try (ResultSet rs = s.executeQuery(sql)) {
+            try (rs) {
                 return reader.read(rs);
             }
+        } catch (SQLException e) {
+            if (ReadBudget.exhausted(e)) {
+                throw new SQLException("the result is larger than the " + SESSION_READ_BUDGET + " bytes the "
+                        + "executor reads for one generated query", "54000", e);
+            }
+            throw e;
         } finally {
-            c.rollback();
+            if (!c.isClosed()) {
+                c.rollback();
+            }
         }
     }
 
@@ -135,23 +160,129 @@ public final class QueryRunner {
     }
 
     /**
-     * On PostgreSQL, one round trip: read-only, the statement timeout (null: the pool's session already has it) and
-     * the platform's settings; SET LOCAL ends with the transaction, so no timeout or setting leaks.
+     * A team's statement ready to run: on PostgreSQL joined after the platform's statements ({@code platform} results
+     * to pass over), the call check's decision remembered once it ran.
      */
-    private static void prepareTransaction(Statement s, SqlDialect dialect, Duration timeout,
-            List<String> transactionSettings) throws SQLException {
+    private record Prepared(PreparedStatement statement, int platform, CallCheck calls, String key)
+            implements AutoCloseable {
+
+        /** Runs it; the team statement's result set, or null when it returned none. */
+        ResultSet execute() throws SQLException {
+            try {
+                boolean result = statement.execute();
+                for (int i = 0; i < platform; i++) {
+                    result = statement.getMoreResults();
+                }
+                if (key != null) {
+                    calls.remember(key, CallCheck.Decision.ALLOWED);
+                }
+                return result ? statement.getResultSet() : null;
+            } catch (SQLException e) {
+                if (key != null && CallCheck.isGateRefusal(e)) {
+                    String reason = CallCheck.gateRefusal(e);
+                    calls.remember(key, CallCheck.Decision.refused(reason));
+                    throw new Refused(reason);
+                }
+                throw sessionChecked(e);
+            }
+        }
+
+        /** Closes it; on a connection a read broke (the read budget, the network) there is nothing left to close. */
+        @Override
+        public void close() throws SQLException {
+            try {
+                statement.close();
+            } catch (SQLException e) {
+                if (!statement.getConnection().isClosed()) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /**
+     * The statement that runs {@code sql}: on PostgreSQL joined after the transaction's settings (and, the first time
+     * the text is seen on this registration, the call check's gate), in a transaction of its own.
+     */
+    private static Prepared prepare(Connection c, CallCheck calls, String registration, SqlDialect dialect,
+            String sql, TransactionSettings settings, int queryTimeoutSeconds, int fetchSize, int maxRows)
+            throws SQLException {
+        c.setAutoCommit(false);
         if (dialect != SqlDialect.POSTGRESQL) {
-            return;
+            PreparedStatement s = c.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+            configure(s, queryTimeoutSeconds, fetchSize, maxRows);
+            return new Prepared(s, 0, calls, null);
         }
-        List<String> statements = new ArrayList<>();
-        if (timeout != null) {
-            statements.add("SET TRANSACTION READ ONLY");
-            statements.add("SET LOCAL statement_timeout = " + timeout.toMillis());
+        BaseConnection pg = c.unwrap(BaseConnection.class);
+        if (pg.getTransactionState() != TransactionState.IDLE) {
+            c.rollback();
         }
-        statements.addAll(transactionSettings);
-        if (!statements.isEmpty()) {
-            s.execute(String.join("; ", statements));
+        String refusal = PgText.refusal(sql);
+        if (refusal != null) {
+            throw new Refused(refusal);
         }
+        String key = CallCheck.key(registration, settings, sql);
+        CallCheck.Decision known = calls.known(key);
+        if (known != null && !known.allowed()) {
+            throw new Refused(known.reason());
+        }
+        List<String> platform = new ArrayList<>();
+        List<String> parameters = new ArrayList<>();
+        if (known == null) {
+            CallCheck.Resolved resolved;
+            try {
+                resolved = CallCheck.resolve(c, sql, settings);
+            } catch (CallCheck.Refused e) {
+                calls.remember(key, CallCheck.Decision.refused(e.getMessage()));
+                throw new Refused(e.getMessage());
+            } catch (SQLException e) {
+                throw sessionChecked(e);
+            }
+            platform.addAll(CallCheck.gateStatements());
+            parameters.addAll(CallCheck.gateParameters(resolved));
+        }
+        platform.add(settings.sql());
+        parameters.addAll(settings.parameters());
+        String text = PgText.joined(platform, sql, pg.getStandardConformingStrings());
+        PreparedStatement s = c.prepareStatement(text, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+        try {
+            for (int i = 0; i < parameters.size(); i++) {
+                s.setString(i + 1, parameters.get(i));
+            }
+            configure(s, queryTimeoutSeconds, fetchSize, maxRows);
+        } catch (SQLException | RuntimeException e) {
+            s.close();
+            throw e;
+        }
+        return new Prepared(s, platform.size(), calls, known == null ? key : null);
+    }
+
+    private static void configure(PreparedStatement s, int queryTimeoutSeconds, int fetchSize, int maxRows)
+            throws SQLException {
+        // Client-side timeout as a backstop; on SQL Server it is the query timeout itself (the driver sends an
+        // attention signal and the server aborts the batch).
+        s.setQueryTimeout(queryTimeoutSeconds);
+        if (fetchSize > 0) {
+            s.setFetchSize(fetchSize);
+        }
+        if (maxRows > 0) {
+            s.setMaxRows(maxRows);
+        }
+    }
+
+    /** The transaction's settings check failed: the session is not as the pool left it. */
+    private static SQLException sessionChecked(SQLException e) {
+        return TransactionSettings.isCheckFailure(e)
+                ? new SessionGuard.UnsafeSession("the session is not as set: " + TransactionSettings.checkFailure(e))
+                : e;
+    }
+
+    /**
+     * Rows of the first batch, before any row's size is known: the fetch size, at most {@link #FIRST_BATCH_ROWS}, so
+     * that only rows wider than a hundredth of the read budget on average can spend it before the first is read.
+     */
+    static int firstBatch(ExecutionLimits limits) {
+        return Math.min(limits.fetchSize(), FIRST_BATCH_ROWS);
     }
 
     static int queryTimeoutSeconds(SqlDialect dialect, ExecutionLimits limits) {
@@ -181,8 +312,22 @@ public final class QueryRunner {
         }
         List<List<String>> rows = new ArrayList<>();
         long bytes = 0;
+        long widest = 0;
+        int fetchSize = firstBatch(limits);
         boolean truncated = false;
-        while (rs.next()) {
+        while (true) {
+            try {
+                if (!rs.next()) {
+                    break;
+                }
+            } catch (SQLException e) {
+                if (ReadBudget.exhausted(e)) {
+                    // Rows past the read budget: the result is larger than what is kept anyway.
+                    truncated = true;
+                    break;
+                }
+                throw e;
+            }
             if (rows.size() >= limits.rowCap()) {
                 truncated = true;
                 break;
@@ -199,6 +344,15 @@ public final class QueryRunner {
             }
             bytes += rowBytes;
             rows.add(Collections.unmodifiableList(Arrays.asList(row)));
+            if (rowBytes > widest) {
+                // The next batch holds about the byte cap at most, judged by the widest row so far.
+                widest = rowBytes;
+                int next = (int) Math.max(1, Math.min(limits.fetchSize(), limits.byteCap() / (2 * widest)));
+                if (next != fetchSize) {
+                    fetchSize = next;
+                    rs.setFetchSize(next);
+                }
+            }
         }
         return new ExecutionOutcome(ExecutionStatus.OK, columns, rows, truncated, null, null, seconds(start));
     }

@@ -1,8 +1,11 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.executor.service.statement.CallCheck;
+import dev.snailbench.executor.service.statement.TransactionSettings;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,10 +19,17 @@ public final class SqlExecutor {
 
     private final SqlGuard guard;
     private final PoolManager pools;
+    private final CallCheck calls;
 
+    /** With a call check trusting 10,000 decisions for a minute. */
     public SqlExecutor(SqlGuard guard, PoolManager pools) {
+        this(guard, pools, new CallCheck(10_000, Duration.ofMinutes(1)));
+    }
+
+    public SqlExecutor(SqlGuard guard, PoolManager pools, CallCheck calls) {
         this.guard = guard;
         this.pools = pools;
+        this.calls = calls;
     }
 
     /** Work on a borrowed team session. */
@@ -34,18 +44,8 @@ public final class SqlExecutor {
      * generation and synthetic seeds and candidates reach a team database. Blocking.
      */
     public <T> T withSession(Target target, SessionWork<T> work) throws SQLException {
-        return pools.withConnection(target, c -> {
-            try {
-                return work.apply(new TeamSession(c, target.dialect(), guard));
-            } finally {
-                // Ends the transaction the catalog reads opened; a broken connection is the pool's to evict.
-                try {
-                    c.rollback();
-                } catch (SQLException ignored) {
-                    // the work's own outcome (or exception) is what the caller needs
-                }
-            }
-        });
+        // The pool's reset ends the transaction the catalog reads opened.
+        return pools.withConnection(target, c -> work.apply(new TeamSession(c, target, guard, calls, pools)));
     }
 
     public SqlGuard.Verdict check(Target target, String sql) {
@@ -62,10 +62,11 @@ public final class SqlExecutor {
      * its transaction (the gold screening's plan variants).
      */
     public ExecutionOutcome executeCheckedWith(Target target, String sql, ExecutionLimits limits,
-            List<String> transactionSettings) {
+            List<TransactionSettings.Setting> planner) {
         try {
-            return pools.withConnection(target, limits.timeout(),
-                    c -> QueryRunner.run(c, target.dialect(), sql, limits, true, transactionSettings));
+            return pools.withConnection(target, limits.timeout(), c -> QueryRunner.run(c, calls,
+                    PoolManager.registration(target), target.dialect(), sql, limits,
+                    pools.transactionSettings(limits.timeout()).withPlanner(planner)));
         } catch (SQLException e) {
             return ExecutionOutcome.failed(ExecutionStatus.ERROR, "screening run: " + e.getMessage(),
                     e.getSQLState(), 0);
@@ -101,8 +102,9 @@ public final class SqlExecutor {
 
     private ExecutionOutcome runOnce(Target target, String sql, ExecutionLimits limits) {
         try {
-            return pools.withConnection(target, limits.timeout(),
-                    c -> QueryRunner.run(c, target.dialect(), sql, limits, true));
+            return pools.withConnection(target, limits.timeout(), c -> QueryRunner.run(c, calls,
+                    PoolManager.registration(target), target.dialect(), sql, limits,
+                    pools.transactionSettings(limits.timeout())));
         } catch (SQLException e) {
             // The pool's message is a category (ConnectionErrors), never the driver's text.
             return ExecutionOutcome.failed(ExecutionStatus.ERROR, "cannot get a connection to " + target.jdbcUrl()

@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.executor.service.statement.PgText;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SqlFacts;
 import dev.snailbench.sql.IdentifierQuoting;
@@ -30,9 +31,13 @@ import net.sf.jsqlparser.statement.update.Update;
 import net.sf.jsqlparser.util.TablesNamesFinder;
 
 /**
- * Lets only single read-only queries through, before anything reaches the database. It is the first of three
- * layers: the connection is read-only at the server and every query runs in a transaction that is rolled
- * back, so a case missed here still cannot write. Blocking (JSqlParser can be slow): call it on a worker.
+ * A friendly early refusal of what is not a single read-only query, before anything reaches the database, with a
+ * reason a team can act on. It is not the wall: on PostgreSQL the driver's own reading decides the statement count,
+ * the server refuses a second command in a Parse message, the calls are decided on what the server resolved
+ * ({@code statement/CallCheck}), and the transaction is read-only and rolled back ({@link QueryRunner}). Where its
+ * reading of the text could differ from PostgreSQL's (a backslash in a string with {@code standard_conforming_strings}
+ * off, a line comment ended by a carriage return) it reads the text every way and refuses if any reading finds a
+ * denied call or a second statement. Blocking (JSqlParser can be slow): call it on a worker.
  */
 public final class SqlGuard {
 
@@ -60,7 +65,9 @@ public final class SqlGuard {
     private static final List<String> DENIED_PREFIXES = List.of(
             "lo_", "dblink", "pg_advisory", "pg_try_advisory", "pg_read_", "pg_ls_", "pg_stat_file", "pg_file_",
             "pg_logical_", "pg_replication_", "pg_create_", "pg_drop_", "pg_copy_", "pg_backup_",
-            "pg_start_backup", "pg_stop_backup", "pg_wal_replay_", "pg_stat_reset", "pg_xlog_", "xp_", "sp_");
+            "pg_start_backup", "pg_stop_backup", "pg_wal_replay_", "pg_stat_reset", "pg_xlog_", "xp_", "sp_",
+            // index maintenance that writes even in a read-only transaction
+            "gin_clean_pending_list", "brin_summarize", "brin_desummarize");
 
     /**
      * The outcome of a check: allowed with the normalized SQL (the gold cache key), or refused with a reason. An
@@ -137,6 +144,13 @@ public final class SqlGuard {
         }
         if (sql.length() > MAX_SQL_CHARS) {
             return Checked.refused("SQL is " + sql.length() + " characters, more than " + MAX_SQL_CHARS);
+        }
+        if (dialect == SqlDialect.POSTGRESQL) {
+            // What the driver itself would split is never one statement, whatever JSqlParser reads.
+            String split = PgText.refusal(sql);
+            if (split != null) {
+                return Checked.refused(split);
+            }
         }
         // The lexical check runs first and on the raw text, so that even SQL the parser would read differently
         // (quoted names, comments) cannot smuggle a denied call past the AST check.
@@ -229,7 +243,15 @@ public final class SqlGuard {
      * ({@code U&"ts\0073tat"}) is refused as such: its spelling cannot be checked.
      */
     static String deniedCall(String sql, SqlDialect dialect) {
-        List<SqlLexer.Token> tokens = SqlLexer.tokens(sql, dialect);
+        String denied = deniedCall(SqlLexer.tokens(sql, dialect), sql);
+        if (denied == null && dialect == SqlDialect.POSTGRESQL) {
+            // As a server with standard_conforming_strings off reads the text.
+            denied = deniedCall(SqlLexer.tokens(sql, dialect, true), sql);
+        }
+        return denied;
+    }
+
+    private static String deniedCall(List<SqlLexer.Token> tokens, String sql) {
         for (int i = 0; i + 1 < tokens.size(); i++) {
             SqlLexer.Token t = tokens.get(i);
             String next = tokens.get(i + 1).text();

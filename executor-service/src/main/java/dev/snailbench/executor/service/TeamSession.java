@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.model.domain.SqlDialect;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -9,7 +10,8 @@ import java.time.Duration;
  * A borrowed team session ({@link SqlExecutor#withSession}) for platform code that writes its own SQL: schema
  * samples, QATCH generation, synthetic seeds and candidates. Every statement text passes the {@link SqlGuard} first,
  * so a seed a tenant wrote ({@code pg_sleep}, {@code ts_stat}, ...) is refused exactly like a predicted query, and
- * then runs through the {@link QueryRunner} in its own read-only transaction with a statement timeout, rolled back.
+ * then runs through the {@link QueryRunner} (one statement, the calls PostgreSQL resolved checked) in its own
+ * read-only transaction with a statement timeout, rolled back.
  * The raw connection is never handed out: the catalog is read through a view that refuses statements. Blocking; not
  * for concurrent use.
  */
@@ -18,12 +20,18 @@ public final class TeamSession {
     private final Connection connection;
     private final SqlDialect dialect;
     private final SqlGuard guard;
+    private final CallCheck calls;
+    private final String registration;
+    private final PoolManager pools;
     private String schema;
 
-    TeamSession(Connection connection, SqlDialect dialect, SqlGuard guard) {
+    TeamSession(Connection connection, Target target, SqlGuard guard, CallCheck calls, PoolManager pools) {
         this.connection = connection;
-        this.dialect = dialect;
+        this.dialect = target.dialect();
         this.guard = guard;
+        this.calls = calls;
+        this.registration = PoolManager.registration(target);
+        this.pools = pools;
     }
 
     public SqlDialect dialect() {
@@ -42,7 +50,8 @@ public final class TeamSession {
         if (!verdict.allowed()) {
             throw new SQLException("SQL refused: " + verdict.reason(), CatalogConnection.REFUSED_STATE);
         }
-        return QueryRunner.query(connection, dialect, schema, sql, timeout, maxRows, reader);
+        return QueryRunner.query(connection, calls, registration, dialect, sql,
+                pools.transactionSettings(timeout).withSchema(schema), maxRows, reader);
     }
 
     /** The session's catalog (the driver's metadata): statements and session changes are refused on it. */

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  * ExecutionCompleted is on results.to-score; then the same 2N statements back to back over one JDBC connection.
  * The gold cache is off, so both run exactly the same statements. Run on request:
  * {@code mvn -B -pl executor-service test -Dtest=ExecutionHopBenchmark -Dsurefire.failIfNoSpecifiedTests=false}
- * ({@code -Dbench.n=1000,5000}).
+ * ({@code -Dbench.n=1000,5000}; {@code -Dbench.distinct=true} makes every item's text one the executor has not seen).
  */
 @QuarkusTest
 @RealInfrastructure
@@ -76,6 +76,10 @@ class ExecutionHopBenchmark {
         DatabaseRef database = Requests.footballDb("t-bench", "v1"); // the job's one database, as the generator sends it
         for (int i = 0; i < n; i++) {
             String sql = statements.get(i % statements.size());
+            if (Boolean.getBoolean("bench.distinct")) {
+                // Every item's text new to the executor (as a model's predictions are): nothing known about it.
+                sql = sql + " /* " + jobId + " " + i + " */";
+            }
             requests.add(Requests.request(jobId, "t-bench", database, sql, Requests.predicted(sql)));
         }
         // As the inference service sends them: up to 16 of a job to a record.

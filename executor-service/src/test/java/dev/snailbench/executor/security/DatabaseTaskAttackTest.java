@@ -50,10 +50,10 @@ class DatabaseTaskAttackTest {
     }
 
     @Test
-    void shouldKeepEverySeedReadOnlyWhenAFunctionTheGuardCannotSeeIntoTurnsTheSessionReadWrite() throws Exception {
-        // A function of the team's database that the guard cannot look into: set_config in its body would turn the
-        // session's default to read-write for every later transaction on that connection. Each query runs in its
-        // own read-only transaction, rolled back with the setting, so the next seed's INSERT must fail.
+    void shouldRefuseSeedsCallingFunctionsTheGuardCannotSeeInto() throws Exception {
+        // Functions of the team's database that the guard cannot look into: set_config in one's body would turn the
+        // session's default to read-write, the other writes. Both are volatile where PostgreSQL resolves them:
+        // both seeds are refused before they run.
         admin("CREATE SCHEMA IF NOT EXISTS snail_attack; "
                 + "CREATE TABLE IF NOT EXISTS snail_attack.written (at timestamptz DEFAULT now()); "
                 + "CREATE OR REPLACE FUNCTION snail_attack.snail_unlock() RETURNS integer LANGUAGE sql VOLATILE AS "
@@ -67,9 +67,9 @@ class DatabaseTaskAttackTest {
                     new SyntheticSuite.Seed("Goals of Brazil, logged?", "SELECT goals, snail_attack.snail_write() AS w "
                             + "FROM national_team WHERE teamname = 'Brazil' AND year = 2002"));
 
-            assertThat(suite.counts().failingSeeds()).isEqualTo(1);
+            assertThat(suite.counts().failingSeeds()).isEqualTo(2);
             assertThat(String.join("\n", suite.counts().failures()))
-                    .contains("snail_write()", "cannot execute INSERT in a read-only transaction");
+                    .contains("snail_unlock()", "snail_write()", "volatile");
             assertThat(suite.pairs()).allSatisfy(p -> assertThat(p.sql()).doesNotContain("snail_write"));
             assertThat(query("SELECT count(*) FROM snail_attack.written")).isEqualTo("0");
         } finally {

@@ -99,4 +99,22 @@ class SqlGuardAttackTest {
         assertThat(ViewDdl.problem("CREATE OR ALTER VIEW [natural].[t] AS SELECT [a] AS [b] FROM [dbo].[t]",
                 SqlDialect.SQLSERVER, "dbo")).isNull();
     }
+
+    /**
+     * Texts a lexer reading strings and comments the standard way sees as harmless, which PostgreSQL reads otherwise:
+     * a backslash escaping a quote ({@code standard_conforming_strings} off), a line comment ended by a carriage
+     * return, a second statement inside what looks like one string. The guard reads them every way.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "SELECT 'x\\'', pg_sleep(1) --'",
+            "SELECT 1 --\r, pg_sleep(1)",
+            "SELECT 'a\\'';COMMIT;DELETE FROM t;--'",
+            "SELECT 'x\\'' AS a, ';SET ROLE postgres;--' AS b",
+            "SELECT gin_clean_pending_list('t_doc'::regclass)",
+            "SELECT brin_summarize_new_values('b_brin')",
+            "SELECT 1 WHERE 1 = ?"})
+    void shouldReadTheTextEveryWayPostgresqlCan(String sql) {
+        assertThat(guard.check(sql, SqlDialect.POSTGRESQL).allowed()).as(sql).isFalse();
+    }
 }

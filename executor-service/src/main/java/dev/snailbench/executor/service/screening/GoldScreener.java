@@ -321,7 +321,7 @@ public class GoldScreener {
      */
     private ExecutionOutcome runWithOtherPlan(Target target, String goldSql, ExecutionLimits limits,
             PlanSettings.Variant variant) {
-        return executor.executeCheckedWith(target, goldSql, limits, variant.statements());
+        return executor.executeCheckedWith(target, goldSql, limits, variant.settings());
     }
 
     private Statement parse(String sql, SqlDialect dialect) {

@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service.screening;
 
+import dev.snailbench.executor.service.statement.TransactionSettings.Setting;
 import java.util.List;
 
 /**
@@ -11,32 +12,18 @@ import java.util.List;
  * <p>
  * <b>Why these lines are not tenant SQL.</b> The guard refuses {@code SET} and {@code set_config} in what teams send,
  * because a team's statement must not change the session. These lines are the platform's own: constants of this
- * class (never built from a request, a job or a database value), applied with {@code SET LOCAL} inside the
- * read-only transaction the gold query then runs in (the pooled session is read-only by default), and gone when
- * that transaction is rolled back, before the connection returns to the pool. The gold query itself still passes
- * the guard first and runs unchanged.
+ * class (never built from a request, a job or a database value), applied for the read-only transaction the gold query
+ * then runs in only ({@code TransactionSettings}, as {@code SET LOCAL}), and gone when that transaction ends, before
+ * the connection returns to the pool. The gold query itself still passes the guard first and runs unchanged.
  */
 public final class PlanSettings {
 
-    /** Setting name and value, as {@code SET LOCAL name = value} applies them. */
-    public record Setting(String name, String value) {
-        String sql() {
-            return "SET LOCAL " + name + " = " + value;
-        }
-    }
-
-    /** One set of settings applied together. */
+    /** One set of settings applied together (each value as PostgreSQL shows it back). */
     public record Variant(List<Setting> settings) {
-
-        /** The {@code SET LOCAL} statements, for the transaction the gold runs in again. */
-        public List<String> statements() {
-            return settings.stream().map(Setting::sql).toList();
-        }
 
         /** How a reason names the variant ({@code enable_hashagg=off, …}). */
         String describe() {
-            return String.join(", ", settings.stream().map(s -> s.name() + "=" + s.value().replace("'", ""))
-                    .toList());
+            return String.join(", ", settings.stream().map(s -> s.name() + "=" + s.value()).toList());
         }
     }
 
@@ -45,12 +32,12 @@ public final class PlanSettings {
             new Setting("enable_hashagg", "off"),
             new Setting("enable_indexscan", "off"),
             new Setting("enable_bitmapscan", "off"),
-            new Setting("work_mem", "'64kB'")));
+            new Setting("work_mem", "64kB")));
 
     /** Hash aggregation, sorts only where nothing else gives the order. */
     public static final Variant HASHED = new Variant(List.of(
             new Setting("enable_sort", "off"),
-            new Setting("work_mem", "'64MB'")));
+            new Setting("work_mem", "64MB")));
 
     /** The extra runs, in order. */
     public static final List<Variant> VARIANTS = List.of(SORTED, HASHED);

@@ -6,7 +6,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,7 +27,7 @@ public final class SessionGuard {
 
     /** A session that is not as the executor set it: the connection is closed and never pooled. */
     public static final class UnsafeSession extends SQLException {
-        UnsafeSession(String message) {
+        public UnsafeSession(String message) {
             super(message, "08004");
         }
     }
@@ -42,17 +44,74 @@ public final class SessionGuard {
         boolean autoCommit = c.getAutoCommit();
         c.setAutoCommit(true);
         try (Statement s = c.createStatement()) {
-            if (dialect == SqlDialect.POSTGRESQL) {
-                s.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY; "
-                        + "SET statement_timeout = " + limits.statementTimeout().toMillis() + "; "
-                        + "SET idle_in_transaction_session_timeout = " + limits.idleInTransactionTimeout().toMillis()
-                        + "; SET lock_timeout = " + limits.lockTimeout().toMillis());
-            } else {
-                s.execute("SET LOCK_TIMEOUT " + limits.lockTimeout().toMillis());
-            }
+            s.execute(String.join("; ", sessionSettings(dialect, limits)));
         }
         verify(c, dialect, limits);
         c.setAutoCommit(autoCommit);
+    }
+
+    /**
+     * Ends whatever transaction a borrower left and returns the session to the state {@link #prepare} made, in one
+     * round trip: on PostgreSQL {@code ROLLBACK}, then what {@code DISCARD ALL} does but can inside that round trip
+     * (session authorization and role back to the login, every setting reset, cursors closed, notifications
+     * unlistened, advisory locks released, temporary tables and sequence state dropped; the driver's prepared
+     * statements are kept: no team statement can prepare one), then the read-only session and its limits set again
+     * and read back. Throws {@link UnsafeSession} when the session is not as set afterwards: the caller evicts it.
+     */
+    public static void reset(Connection c, SqlDialect dialect, Limits limits) throws SQLException {
+        if (dialect != SqlDialect.POSTGRESQL) {
+            if (!c.getAutoCommit()) {
+                c.rollback();
+            }
+            return;
+        }
+        List<String> statements = new ArrayList<>(List.of("ROLLBACK", "SET SESSION AUTHORIZATION DEFAULT",
+                "RESET ROLE", "RESET ALL", "CLOSE ALL", "UNLISTEN *", "SELECT pg_catalog.pg_advisory_unlock_all()",
+                "DISCARD TEMP", "DISCARD SEQUENCES"));
+        statements.addAll(sessionSettings(dialect, limits));
+        statements.add(SETTINGS_QUERY);
+        boolean autoCommit = c.getAutoCommit();
+        if (autoCommit) {
+            c.setAutoCommit(false);
+        }
+        Map<String, String> settings = new HashMap<>();
+        try (Statement s = c.createStatement()) {
+            // The driver sends the statements in one round trip; after ROLLBACK they run, and are committed, as one
+            // implicit transaction.
+            boolean result = s.execute(String.join(";", statements));
+            while (!result && s.getUpdateCount() != -1 || result && !isSettings(s)) {
+                result = s.getMoreResults();
+            }
+            if (!result) {
+                throw new UnsafeSession("the session's settings could not be read back after its reset");
+            }
+            try (ResultSet rs = s.getResultSet()) {
+                while (rs.next()) {
+                    settings.put(rs.getString(1), rs.getString(2));
+                }
+            }
+        }
+        if (autoCommit) {
+            c.setAutoCommit(true);
+        }
+        check(settings, limits, false);
+    }
+
+    private static boolean isSettings(Statement s) throws SQLException {
+        ResultSet rs = s.getResultSet();
+        return rs != null && rs.getMetaData().getColumnCount() == 2
+                && "name".equals(rs.getMetaData().getColumnLabel(1));
+    }
+
+    /** The statements that make a session read-only with {@code limits}. */
+    static List<String> sessionSettings(SqlDialect dialect, Limits limits) {
+        if (dialect != SqlDialect.POSTGRESQL) {
+            return List.of("SET LOCK_TIMEOUT " + limits.lockTimeout().toMillis());
+        }
+        return List.of("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY",
+                "SET statement_timeout = " + limits.statementTimeout().toMillis(),
+                "SET idle_in_transaction_session_timeout = " + limits.idleInTransactionTimeout().toMillis(),
+                "SET lock_timeout = " + limits.lockTimeout().toMillis());
     }
 
     /**
@@ -73,19 +132,12 @@ public final class SessionGuard {
     public static void verify(Connection c, SqlDialect dialect, Limits limits) throws SQLException {
         if (dialect == SqlDialect.POSTGRESQL) {
             Map<String, String> settings = new HashMap<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT name, setting FROM "
-                    + "pg_catalog.pg_settings WHERE name IN ('default_transaction_read_only', 'transaction_read_only', "
-                    + "'statement_timeout', 'idle_in_transaction_session_timeout', 'lock_timeout')")) {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(SETTINGS_QUERY)) {
                 while (rs.next()) {
                     settings.put(rs.getString(1), rs.getString(2));
                 }
             }
-            expect(settings, "default_transaction_read_only", "on");
-            expect(settings, "transaction_read_only", "on");
-            expect(settings, "statement_timeout", Long.toString(limits.statementTimeout().toMillis()));
-            expect(settings, "idle_in_transaction_session_timeout",
-                    Long.toString(limits.idleInTransactionTimeout().toMillis()));
-            expect(settings, "lock_timeout", Long.toString(limits.lockTimeout().toMillis()));
+            check(settings, limits, true);
             return;
         }
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT @@LOCK_TIMEOUT, "
@@ -103,6 +155,31 @@ public final class SessionGuard {
                 }
             }
         }
+    }
+
+    /** The PostgreSQL settings a session is checked by, and who it runs as (role taken: not the login). */
+    private static final String SETTINGS_QUERY = "SELECT name, setting FROM pg_catalog.pg_settings WHERE name IN "
+            + "('default_transaction_read_only', 'transaction_read_only', 'statement_timeout', "
+            + "'idle_in_transaction_session_timeout', 'lock_timeout') UNION ALL SELECT 'role', "
+            + "pg_catalog.current_setting('role') UNION ALL SELECT 'runs as the login', "
+            + "(current_user = session_user)::text";
+
+    /**
+     * @param inNewTransaction whether the settings were read in a transaction begun after they were made (its
+     *                         transaction_read_only then shows the session's default)
+     */
+    private static void check(Map<String, String> settings, Limits limits, boolean inNewTransaction)
+            throws UnsafeSession {
+        expect(settings, "default_transaction_read_only", "on");
+        if (inNewTransaction) {
+            expect(settings, "transaction_read_only", "on");
+        }
+        expect(settings, "statement_timeout", Long.toString(limits.statementTimeout().toMillis()));
+        expect(settings, "idle_in_transaction_session_timeout",
+                Long.toString(limits.idleInTransactionTimeout().toMillis()));
+        expect(settings, "lock_timeout", Long.toString(limits.lockTimeout().toMillis()));
+        expect(settings, "role", "none");
+        expect(settings, "runs as the login", "true");
     }
 
     private static void expect(Map<String, String> settings, String name, String wanted) throws UnsafeSession {

@@ -1,6 +1,7 @@
 package dev.snailbench.executor.service.targets;
 
 import com.microsoft.sqlserver.jdbc.SQLServerDriver;
+import dev.snailbench.model.target.BudgetedSocketFactory;
 import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.model.target.TargetSpec;
 import dev.snailbench.executor.service.Target;
@@ -53,10 +54,14 @@ public final class TargetConnector {
      * statement timeout), for a pool.
      */
     public DataSource readOnly(Target target, long statementTimeoutMillis) {
+        return new SessionDataSource(target, properties(target), limits(statementTimeoutMillis));
+    }
+
+    /** The limits a read-only session of a pool made for {@code statementTimeoutMillis} (0: the default) has. */
+    public SessionGuard.Limits limits(long statementTimeoutMillis) {
         Duration timeout = statementTimeoutMillis > 0 ? Duration.ofMillis(statementTimeoutMillis)
                 : settings.defaultStatementTimeout();
-        return new SessionDataSource(target, properties(target),
-                new SessionGuard.Limits(timeout, settings.idleInTransactionTimeout(), settings.lockTimeout()));
+        return new SessionGuard.Limits(timeout, settings.idleInTransactionTimeout(), settings.lockTimeout());
     }
 
     /**
@@ -88,6 +93,11 @@ public final class TargetConnector {
             p.setProperty("connectTimeout", seconds);
             p.setProperty("loginTimeout", seconds);
             p.setProperty("readOnlyMode", "transaction");
+            // Every statement over the extended protocol: one Parse message per statement, in which PostgreSQL
+            // refuses a second command (QueryRunner refuses what the driver itself would split).
+            p.setProperty("preferQueryMode", "extended");
+            // Every read from the socket spends the query's read budget (QueryRunner): memory per result is bounded.
+            p.setProperty("socketFactory", BudgetedSocketFactory.class.getName());
         } else {
             p.setProperty("applicationName", "snailbench-executor");
             p.setProperty("applicationIntent", "ReadOnly");

@@ -2,6 +2,7 @@ package dev.snailbench.executor.service.screening;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snailbench.executor.service.statement.TransactionSettings;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import java.util.Arrays;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class DynamicGoldCheckTest {
 
     private static final PlanSettings.Variant SORTED = new PlanSettings.Variant(
-            List.of(new PlanSettings.Setting("enable_hashagg", "off")));
+            List.of(new TransactionSettings.Setting("enable_hashagg", "off")));
 
     private static ExecutionOutcome rows(List<String>... rows) {
         return new ExecutionOutcome(ExecutionStatus.OK, List.of(), List.of(rows), false, null, null, 0);
