@@ -236,4 +236,43 @@ class CallWallAttackTest {
             assertThat(outcome.status()).as(sql + " -> " + outcome.error()).isEqualTo(ExecutionStatus.OK);
         }
     }
+
+    @Test
+    void shouldResolveThePlatformsOwnNamesToBuiltInsWhateverPathTheLoginSets() throws SQLException {
+        // The team's DBA puts its own schema before pg_catalog for the executor's login, with an = for oids and for
+        // text that always answer false and a current_setting that always answers 'on': the platform's gate and
+        // checks would see nothing wrong if they resolved names on that path.
+        try (Connection c = LocalStack.targets().connect(DB); Statement s = c.createStatement()) {
+            for (String ddl : List.of(
+                    "CREATE SCHEMA IF NOT EXISTS shadow",
+                    "CREATE OR REPLACE FUNCTION shadow.never(oid, oid) RETURNS boolean IMMUTABLE LANGUAGE sql "
+                            + "BEGIN ATOMIC SELECT false; END",
+                    "CREATE OR REPLACE FUNCTION shadow.never(text, text) RETURNS boolean IMMUTABLE LANGUAGE sql "
+                            + "BEGIN ATOMIC SELECT false; END",
+                    "DROP OPERATOR IF EXISTS shadow.= (oid, oid)",
+                    "CREATE OPERATOR shadow.= (LEFTARG = oid, RIGHTARG = oid, FUNCTION = shadow.never)",
+                    "DROP OPERATOR IF EXISTS shadow.= (text, text)",
+                    "CREATE OPERATOR shadow.= (LEFTARG = text, RIGHTARG = text, FUNCTION = shadow.never)",
+                    "CREATE OR REPLACE FUNCTION shadow.current_setting(text) RETURNS text STABLE LANGUAGE sql "
+                            + "BEGIN ATOMIC SELECT 'on'; END",
+                    "DO $$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'wall_shadowed') THEN "
+                            + "CREATE ROLE wall_shadowed LOGIN; END IF; END$$",
+                    "ALTER ROLE wall_shadowed PASSWORD '" + READER_PASSWORD + "'",
+                    "ALTER ROLE wall_shadowed SET search_path = shadow, pg_catalog, public",
+                    "GRANT USAGE ON SCHEMA shadow TO wall_shadowed")) {
+                s.execute(ddl);
+            }
+        }
+        Target shadowed = new Target("core-tests", Core.postgres(DB).dialect(), Core.postgres(DB).jdbcUrl(),
+                "wall_shadowed", READER_PASSWORD, Map.of());
+
+        for (String sql : List.of("SELECT pg_sleep(0.01)", "SELECT nap(0.01)", "SELECT 1 #^# 2")) {
+            ExecutionOutcome outcome = Core.executor().executeChecked(shadowed, sql, Core.DEFAULT_LIMITS, 1);
+            assertThat(outcome.status()).as(sql + " -> " + outcome.error()).isEqualTo(ExecutionStatus.REJECTED);
+        }
+        ExecutionOutcome path = Core.executor().executeChecked(shadowed, "SELECT current_setting('search_path')",
+                Core.DEFAULT_LIMITS, 1);
+        assertThat(path.status()).as(path.error()).isEqualTo(ExecutionStatus.OK);
+        assertThat(path.rows().get(0).get(0)).startsWith("pg_catalog").contains("shadow");
+    }
 }

@@ -9,8 +9,8 @@ import java.util.UUID;
 /**
  * Version-3 (MD5, name-based) UUIDs, bit for bit as {@link UUID#nameUUIDFromBytes} makes them: the platform's stable
  * ids (a work item's, its execution's, a job's) are derived from what they identify. A copy of one MD5 digest is used
- * per id instead of {@code MessageDigest.getInstance}, whose provider lookup was two thirds of what an id cost the
- * executor, which derives one per work item (docs/BENCHMARKS.md, session 44).
+ * per id instead of {@code MessageDigest.getInstance}, whose provider lookup is two thirds of what an id costs the
+ * executor, which derives one per work item (a perf profile of PipelineBenchmark's warm job).
  */
 public final class NameUuids {
 

@@ -12,10 +12,10 @@ import java.time.LocalDate;
 
 /**
  * Reads the instants events carry in the one form they are written in ({@link Instant#toString()}: UTC, {@code Z},
- * 0 to 9 fraction digits) with a few comparisons instead of {@code DateTimeFormatter}'s general parser, which was a
- * hundredth of the four hops' CPU under a job (every work item has one; docs/BENCHMARKS.md, session 44). Any other
- * form (an offset, a number, a leap second, an invalid date) is read, or refused, by the Java time module's own
- * deserializer, exactly as before.
+ * 0 to 9 fraction digits) with a few comparisons instead of {@code DateTimeFormatter}'s general parser, which costs
+ * a hundredth of the four hops' CPU under a job (every work item has one; a perf profile of PipelineBenchmark's warm
+ * job). Any other form (an offset, a number, a leap second, an invalid date) is read, or refused, by the Java time
+ * module's own deserializer.
  */
 final class IsoInstantDeserializer extends StdScalarDeserializer<Instant> {
 

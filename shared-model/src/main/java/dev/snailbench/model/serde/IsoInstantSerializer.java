@@ -12,9 +12,9 @@ import java.time.LocalDate;
 /**
  * Writes an event's instants as the Java time module does ({@code DateTimeFormatter.ISO_INSTANT}: UTC, {@code Z}, the
  * fraction in groups of three digits, none when whole), character for character, without the formatter's general
- * machinery, which was a tenth of what writing the executor's results cost (docs/BENCHMARKS.md, session 44). Years
- * outside 0000-9999, which ISO writes with a sign, are left to {@link Instant#toString()}, and a mapper that writes
- * dates as numbers to the module's own serializer.
+ * machinery, which costs a tenth of what writing the executor's results costs (a perf profile of PipelineBenchmark's
+ * warm job). Years outside 0000-9999, which ISO writes with a sign, are left to {@link Instant#toString()}, and a
+ * mapper that writes dates as numbers to the module's own serializer.
  */
 final class IsoInstantSerializer extends StdScalarSerializer<Instant> {
 

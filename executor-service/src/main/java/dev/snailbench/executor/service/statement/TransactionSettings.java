@@ -10,10 +10,12 @@ import java.util.UUID;
 
 /**
  * What every team query's transaction runs with on PostgreSQL, the one place these settings are made: read-only, the
- * statement, lock and idle-in-transaction timeouts, where unqualified names resolve ({@code search_path}) and the
- * platform's own planner settings. {@link #sql()} sets them all for the transaction only ({@code set_config(…, true)},
- * as {@code SET LOCAL}), reads them back, checks the session (read-only by default, no role taken) and fails on the
- * server when anything is not as set, so the query joined after it in the same round trip never runs then.
+ * statement, lock and idle-in-transaction timeouts, where unqualified names resolve ({@code search_path}, pg_catalog
+ * first) and the platform's own planner settings. Its own names resolve to the built-in ones: the session puts
+ * pg_catalog first on the path (SessionGuard), which this statement checks too. {@link #sql()} sets them all for the
+ * transaction only ({@code set_config(…, true)}, as {@code SET LOCAL}), reads them back, checks the session (read-only
+ * by default, no role taken) and fails on the server when anything is not as set, so the query joined after it in the
+ * same round trip never runs then.
  *
  * @param searchPath schemas for unqualified names, first first; empty: the session's own path
  * @param planner    the platform's planner settings (gold screening's plan variants), never a tenant's
@@ -64,7 +66,8 @@ public record TransactionSettings(Duration statementTimeout, Duration lockTimeou
         all.add(millis("lock_timeout", lockTimeout));
         all.add(millis("idle_in_transaction_session_timeout", idleInTransactionTimeout));
         if (!searchPath.isEmpty()) {
-            String path = String.join(", ", searchPath.stream()
+            // pg_catalog first, as the session has it (SessionGuard): a built-in name is never a team's object.
+            String path = "pg_catalog, " + String.join(", ", searchPath.stream()
                     .map(s -> IdentifierQuoting.quote(s, SqlDialect.POSTGRESQL)).toList());
             all.add(new Setting("search_path", path));
         }
@@ -80,10 +83,13 @@ public record TransactionSettings(Duration statementTimeout, Duration lockTimeou
         List<Setting> all = settings();
         StringBuilder applied = new StringBuilder("SELECT ");
         StringBuilder ok = new StringBuilder("current_setting('transaction_read_only') = 'on' AND "
-                + "current_setting('default_transaction_read_only') = 'on' AND current_user = session_user");
+                + "current_setting('default_transaction_read_only') = 'on' AND current_user = session_user AND "
+                + "(current_setting('search_path') = 'pg_catalog' OR "
+                + "starts_with(current_setting('search_path'), 'pg_catalog,'))");
         StringBuilder state = new StringBuilder("concat_ws(', ', 'transaction_read_only=' || "
                 + "current_setting('transaction_read_only'), 'default_transaction_read_only=' || "
-                + "current_setting('default_transaction_read_only'), 'current_user=' || current_user");
+                + "current_setting('default_transaction_read_only'), 'current_user=' || current_user, "
+                + "'search_path=' || current_setting('search_path')");
         for (int i = 0; i < all.size(); i++) {
             applied.append(i == 0 ? "" : ", ").append("pg_catalog.set_config(?, ?, true) AS s").append(i);
             ok.append(" AND s").append(i).append(" IS NOT DISTINCT FROM ?");

@@ -18,7 +18,8 @@ import java.util.Map;
  * rolled back (QueryRunner).
  *
  * <p>PostgreSQL: {@code SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY}, {@code statement_timeout},
- * {@code idle_in_transaction_session_timeout}, {@code lock_timeout}; verified in {@code pg_settings}.
+ * {@code idle_in_transaction_session_timeout}, {@code lock_timeout}, pg_catalog first on the search path; verified in
+ * {@code pg_settings}.
  * SQL Server has no read-only session: {@code SET LOCK_TIMEOUT} (verified with {@code @@LOCK_TIMEOUT}), every
  * statement in a transaction that is rolled back (autocommit off), the query timeout per statement, and a login that
  * could write ({@code sysadmin}, {@code db_owner}, {@code db_datawriter}, {@code db_ddladmin}) is refused.
@@ -111,8 +112,18 @@ public final class SessionGuard {
         return List.of("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY",
                 "SET statement_timeout = " + limits.statementTimeout().toMillis(),
                 "SET idle_in_transaction_session_timeout = " + limits.idleInTransactionTimeout().toMillis(),
-                "SET lock_timeout = " + limits.lockTimeout().toMillis());
+                "SET lock_timeout = " + limits.lockTimeout().toMillis(), CATALOG_FIRST);
     }
+
+    /**
+     * Puts pg_catalog first on the session's search path, before the path the login or database sets (which a team
+     * controls): every built-in name the platform's own SQL uses (functions, operators, types) then resolves to the
+     * built-in one, as PostgreSQL does when pg_catalog is not listed, never to a team's object of the same name.
+     * Written so that its own names cannot be a team's either.
+     */
+    static final String CATALOG_FIRST = "SELECT pg_catalog.set_config('search_path', CASE WHEN s.reset_val "
+            + "OPERATOR(pg_catalog.=) '' THEN 'pg_catalog' ELSE pg_catalog.concat('pg_catalog, ', s.reset_val) END, "
+            + "false) FROM pg_catalog.pg_settings AS s WHERE s.name OPERATOR(pg_catalog.=) 'search_path'";
 
     /**
      * Sets the limits on a fresh admin session (the team's login for the platform's view DDL): a statement and lock
@@ -158,11 +169,14 @@ public final class SessionGuard {
     }
 
     /** The PostgreSQL settings a session is checked by, and who it runs as (role taken: not the login). */
-    private static final String SETTINGS_QUERY = "SELECT name, setting FROM pg_catalog.pg_settings WHERE name IN "
-            + "('default_transaction_read_only', 'transaction_read_only', 'statement_timeout', "
-            + "'idle_in_transaction_session_timeout', 'lock_timeout') UNION ALL SELECT 'role', "
-            + "pg_catalog.current_setting('role') UNION ALL SELECT 'runs as the login', "
-            + "(current_user = session_user)::text";
+    private static final String SETTINGS_QUERY = "SELECT name, setting FROM pg_catalog.pg_settings WHERE name "
+            + "OPERATOR(pg_catalog.=) ANY (ARRAY['default_transaction_read_only', 'transaction_read_only', "
+            + "'statement_timeout', 'idle_in_transaction_session_timeout', 'lock_timeout']) UNION ALL SELECT 'role', "
+            + "pg_catalog.current_setting('role') UNION ALL SELECT 'runs as the login', CASE WHEN current_user "
+            + "OPERATOR(pg_catalog.=) session_user THEN 'true' ELSE 'false' END UNION ALL SELECT "
+            + "'pg_catalog first on the search path', CASE WHEN pg_catalog.current_setting('search_path') "
+            + "OPERATOR(pg_catalog.=) 'pg_catalog' OR pg_catalog.starts_with(pg_catalog.current_setting("
+            + "'search_path'), 'pg_catalog,') THEN 'true' ELSE 'false' END";
 
     /**
      * @param inNewTransaction whether the settings were read in a transaction begun after they were made (its
@@ -180,6 +194,7 @@ public final class SessionGuard {
         expect(settings, "lock_timeout", Long.toString(limits.lockTimeout().toMillis()));
         expect(settings, "role", "none");
         expect(settings, "runs as the login", "true");
+        expect(settings, "pg_catalog first on the search path", "true");
     }
 
     private static void expect(Map<String, String> settings, String name, String wanted) throws UnsafeSession {

@@ -30,7 +30,7 @@ class TransactionSettingsTest {
         assertThat(settings.settings()).extracting(TransactionSettings.Setting::name).containsExactly(
                 "transaction_read_only", "statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout",
                 "search_path", "work_mem");
-        assertThat(settings.settings().get(4).value()).isEqualTo("\"My \"\"schema\"\"\"");
+        assertThat(settings.settings().get(4).value()).isEqualTo("pg_catalog, \"My \"\"schema\"\"\"");
     }
 
     @Test
