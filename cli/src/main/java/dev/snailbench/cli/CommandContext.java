@@ -39,6 +39,11 @@ final class CommandContext {
         return endpoints.get("adminKey");
     }
 
+    /** Whether the platform was started with FootballDB ({@code ./snailbench up --footballdb}). */
+    boolean footballDb() {
+        return endpoints.containsKey("footballdb");
+    }
+
     /** The tenant's key header: {@code --api-key}, else {@code SNAILBENCH_API_KEY}. */
     static Map<String, String> apiKey(CliArgs a) {
         String key = a.has("--api-key") ? a.option("--api-key") : System.getenv("SNAILBENCH_API_KEY");

@@ -44,14 +44,15 @@ public final class Demo {
             for (String version : FootballDbFiles.VERSIONS) {
                 Instant t = Instant.now();
                 FootballDb.load(stack.targets(), data, version);
-                FootballDb.grantReader(stack.targets(), version, FootballDb.READER, FootballDb.READER_PASSWORD);
                 System.out.printf("Loaded FootballDB %s in %.1f s%n", version, seconds(t));
             }
             PlatformClient client = stack.client();
             String apiKey = client.createTenant("demo-team");
+            // The team's own read-only login, as ./snailbench footballdb login gives one to every tenant.
+            FootballDb.Login login = FootballDb.loginFor(stack.targets()::connect, "demo-team");
             Map<String, String> jobs = new LinkedHashMap<>();
             for (String version : FootballDbFiles.VERSIONS) {
-                jobs.put(version, client.submitJob(apiKey, footballJob(stack, data, version)));
+                jobs.put(version, client.submitJob(apiKey, footballJob(stack, data, version, login)));
             }
             System.out.println("Submitted one job per data model: " + jobs);
             awaitCompletion(client, apiKey, jobs);
@@ -83,10 +84,11 @@ public final class Demo {
     }
 
     /** The job a team would submit: FootballDB vN's dev questions and gpt-3.5-turbo's recorded answers. */
-    static Map<String, Object> footballJob(Stack stack, Path data, String version) throws IOException {
+    static Map<String, Object> footballJob(Stack stack, Path data, String version, FootballDb.Login login)
+            throws IOException {
         return FootballDbJob.replay(data, version, Map.of("kind", "postgresql", "jdbcUrl",
-                stack.targets().jdbcUrl(FootballDb.databaseName(version)), "user", FootballDb.READER, "password",
-                FootballDb.READER_PASSWORD));
+                stack.targets().jdbcUrl(FootballDb.databaseName(version)), "user", login.user(), "password",
+                login.password()));
     }
 
     private static void awaitCompletion(PlatformClient client, String apiKey, Map<String, String> jobs) {

@@ -6,11 +6,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,10 +30,6 @@ import java.util.stream.Stream;
  * {@code match_fact} is not in the dumps: queries that need it fail, as they should.
  */
 public final class FootballDb {
-
-    /** The read-only login the demo and {@code ./snailbench up --footballdb} give a team's jobs. */
-    public static final String READER = "snailbench_reader";
-    public static final String READER_PASSWORD = "reader-only";
 
     private static final Pattern REFERENCES = Pattern.compile("(?i)\\breferences\\s+([A-Za-z0-9_]+)");
     private static final Pattern OWNER = Pattern.compile("(?im)^alter table [A-Za-z0-9_.\"]+\\s*\\n\\s*owner to [^;]*;\\s*$");
@@ -78,8 +76,8 @@ public final class FootballDb {
     }
 
     /**
-     * Creates (once) a login role that can only read the FootballDB schemas: what a team would give an
-     * evaluation platform.
+     * Creates (once) a login role that can only read one FootballDB version's schema: what a team would give an
+     * evaluation platform ({@link #loginFor} gives a team its own on every version).
      */
     public static void grantReader(Postgres postgres, String version, String role, String password) {
         String db = databaseName(version);
@@ -96,6 +94,88 @@ public final class FootballDb {
         } catch (SQLException e) {
             throw new IllegalStateException("cannot grant read access on " + db + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Opens a connection to a database of the teams' server as its superuser. */
+    @FunctionalInterface
+    public interface Superuser {
+        Connection connect(String database) throws SQLException;
+    }
+
+    /** A team's own login on FootballDB. */
+    public record Login(String user, String password) {
+    }
+
+    /**
+     * Creates the read-only login of one team on every FootballDB version loaded on this server, or gives it a new
+     * password: {@code footballdb_<team>_<hash>} (the hash keeps two team names that read alike apart), CONNECT on the
+     * databases, USAGE on their schemas, SELECT on their tables, nothing else. One login per team, never shared: teams
+     * on one login would read each other's running SQL in {@code pg_stat_activity} and could cancel each other's
+     * queries; each on its own, PostgreSQL shows another login's query as {@code <insufficient privilege>} and refuses
+     * to cancel it.
+     *
+     * @throws IllegalStateException when no FootballDB version is loaded, or the server refuses
+     */
+    public static Login loginFor(Superuser superuser, String team) {
+        String user = loginName(team);
+        String password = randomPassword();
+        List<String> granted = new ArrayList<>();
+        try (Connection c = superuser.connect("postgres"); Statement s = c.createStatement()) {
+            List<String> loaded = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery("SELECT datname FROM pg_database")) {
+                while (rs.next()) {
+                    loaded.add(rs.getString(1));
+                }
+            }
+            boolean exists;
+            try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = " + literal(user))) {
+                exists = rs.next();
+            }
+            s.execute((exists ? "ALTER ROLE " : "CREATE ROLE ") + user + " LOGIN PASSWORD " + literal(password));
+            for (String version : FootballDbFiles.VERSIONS) {
+                if (loaded.contains(databaseName(version))) {
+                    grantRead(superuser, version, user);
+                    granted.add(version);
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create the FootballDB login of " + team + ": " + e.getMessage(), e);
+        }
+        if (granted.isEmpty()) {
+            throw new IllegalStateException("no FootballDB database on this server: start the platform with "
+                    + "./snailbench up --footballdb");
+        }
+        return new Login(user, password);
+    }
+
+    /** {@code footballdb_} and the team's name in lower-case letters, digits and underscores, then a short hash. */
+    static String loginName(String team) {
+        String slug = team.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("^_+|_+$", "");
+        if (slug.length() > 36) {
+            slug = slug.substring(0, 36);
+        }
+        String hash = Integer.toHexString(team.hashCode() & 0xffff | 0x10000).substring(1);
+        return "footballdb_" + (slug.isEmpty() ? "team" : slug) + "_" + hash;
+    }
+
+    private static void grantRead(Superuser superuser, String version, String role) throws SQLException {
+        String db = databaseName(version);
+        String schema = "exp_" + version;
+        try (Connection c = superuser.connect(db); Statement s = c.createStatement()) {
+            s.execute("GRANT CONNECT ON DATABASE " + db + " TO " + role);
+            s.execute("GRANT USAGE ON SCHEMA " + schema + " TO " + role);
+            s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA " + schema + " TO " + role);
+        }
+    }
+
+    private static String literal(String value) {
+        return "'" + value.replace("'", "''") + "'";
+    }
+
+    private static String randomPassword() {
+        byte[] bytes = new byte[18];
+        new SecureRandom().nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
     private static boolean alreadyLoaded(Statement s, String schema) throws SQLException {

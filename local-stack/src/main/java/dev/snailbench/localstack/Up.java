@@ -22,8 +22,8 @@ import java.util.concurrent.CountDownLatch;
  * {@code ./snailbench up}: starts Kafka, PostgreSQL and the five services on this machine and keeps them up until
  * Ctrl-C (or the process is stopped), then stops everything it started. Prints every URL, the admin key and where
  * the logs are. Options: {@code --footballdb} loads FootballDB v1–v3 into the teams' PostgreSQL (a server of their
- * own, not the platform's) with a read-only login to register; {@code --data-dir DIR} reads the public datasets from
- * DIR (default: the {@code SNAILBENCH_DATA_DIR} environment variable, else {@code ../shared/data} next to the
+ * own, not the platform's), where each tenant gets a read-only login of its own ({@link FootballDbLogin});
+ * {@code --data-dir DIR} reads the public datasets from DIR (default: the {@code SNAILBENCH_DATA_DIR} environment variable, else {@code ../shared/data} next to the
  * checkout); {@code --backend NAME=URL[,model=M][,key-env=VAR]} (repeatable) gives the inference service an
  * OpenAI-compatible model backend that jobs name in {@code models[].backend}. The console shows the platform's own
  * lines: the embedded PostgreSQL servers' output (and their server logs) go to {@code postgres.log} beside the
@@ -84,7 +84,6 @@ public final class Up {
         if (options.footballDb) {
             for (String version : FootballDbFiles.VERSIONS) {
                 FootballDb.load(stack.targets(), data, version);
-                FootballDb.grantReader(stack.targets(), version, FootballDb.READER, FootballDb.READER_PASSWORD);
             }
         }
         if (options.warmUpItems > 0) {
@@ -94,19 +93,28 @@ public final class Up {
             System.out.printf(Locale.ROOT, "Warm-up done in %.1f s (tenant %s; --warm-up 0 skips it).%n",
                     warmUp.toMillis() / 1000.0, WarmUp.TENANT);
         }
-        writeEndpoints(stack, options.root);
+        writeEndpoints(stack, options);
         print(stack, options, logs, Duration.between(started, Instant.now()));
         stopped.await();
     }
 
-    /** The URLs and the admin key, for {@code ./snailbench tenant|db|job|report} ({@link Endpoints}). */
-    private static void writeEndpoints(Stack stack, Path root) throws IOException {
+    /**
+     * The URLs and the admin key, for {@code ./snailbench tenant|db|job|report} ({@link Endpoints}); with FootballDB,
+     * where the teams' server is and its superuser, for {@code ./snailbench footballdb login} ({@link FootballDbLogin}).
+     */
+    private static void writeEndpoints(Stack stack, Options options) throws IOException {
         Map<String, String> endpoints = new LinkedHashMap<>();
         for (Stack.Service service : Stack.Service.values()) {
             endpoints.put(service.module().replace("-service", ""), stack.url(service));
         }
         endpoints.put("adminKey", stack.adminKey());
-        Endpoints.write(root, endpoints);
+        if (options.footballDb) {
+            endpoints.put(FootballDbLogin.FOOTBALLDB, String.join(",", FootballDbFiles.VERSIONS));
+            endpoints.put(FootballDbLogin.TEAMS_SERVER, stack.targets().hostAndPort());
+            endpoints.put(FootballDbLogin.TEAMS_SUPERUSER, Postgres.USER);
+            endpoints.put(FootballDbLogin.TEAMS_SUPERUSER_PASSWORD, Postgres.PASSWORD);
+        }
+        Endpoints.write(options.root, endpoints);
     }
 
     private static void print(Stack stack, Options options, Path logs, Duration took) {
@@ -127,7 +135,7 @@ public final class Up {
                 + " / " + Postgres.PASSWORD + "; the executor's only allowed network)");
         if (options.footballDb) {
             lines.add("  FootballDB v1-v3         " + stack.targets().jdbcUrl("footballdb_v1") + " (and _v2, _v3; "
-                    + "read-only login " + FootballDb.READER + " / " + FootballDb.READER_PASSWORD + ")");
+                    + "each tenant gets its own read-only login: ./snailbench footballdb login <tenant>)");
         }
         for (Backend backend : options.backends) {
             lines.add("  LLM backend " + String.format(Locale.ROOT, "%-12s %s (model %s%s)", backend.name(),
@@ -137,6 +145,9 @@ public final class Up {
         lines.add("");
         lines.add("  First steps (the command-line client finds this platform through " + Endpoints.FILE + "):");
         lines.add("    ./snailbench tenant create my-team");
+        if (options.footballDb) {
+            lines.add("    ./snailbench footballdb login my-team     (its own FootballDB login, and how to register it)");
+        }
         lines.add("  or with curl: create a tenant (returns its API key)");
         lines.add("    curl -s -X POST " + stack.url(Stack.Service.GENERATOR) + "/tenants -H 'X-Admin-Key: "
                 + stack.adminKey() + "' -H 'Content-Type: application/json' -d '{\"name\": \"my-team\"}'");

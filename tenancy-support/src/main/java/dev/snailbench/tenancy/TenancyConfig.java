@@ -22,7 +22,10 @@ public interface TenancyConfig {
     @WithDefault("1000")
     int maxWaiting();
 
-    /** Failed authentications allowed per client address: a burst, refilled at this rate per minute. */
+    /**
+     * Failed authentications (unknown API keys, wrong operator keys) allowed per client address and for all clients
+     * together: bursts refilled at these rates per minute.
+     */
     FailedAuth failedAuth();
 
     interface FailedAuth {
@@ -34,8 +37,19 @@ public interface TenancyConfig {
         @WithDefault("30")
         int perMinute();
 
-        /** Client addresses tracked at most (beyond it the oldest state is dropped: memory stays bounded). */
+        /**
+         * Client addresses tracked one by one at most: beyond, addresses whose bucket refilled are forgotten and new
+         * ones share one bucket (memory stays bounded, and no address gets a fresh burst by crowding others out).
+         */
         @WithDefault("100000")
         int maxClients();
+
+        /** Failed authentications all clients together may present in a burst before every client gets 429. */
+        @WithDefault("200")
+        int globalBurst();
+
+        /** Failed authentications per minute all clients together may present in the long run. */
+        @WithDefault("300")
+        int globalPerMinute();
     }
 }

@@ -59,7 +59,7 @@ public class TenantAuthenticator {
         Duration retryAfter = limiter.take(client);
         if (!retryAfter.isZero()) {
             return Uni.createFrom().failure(new TooManyRequests(
-                    "too many unknown API keys from this address; try again later", ApiKeys.HEADER, retryAfter));
+                    "too many unknown API keys; try again later", ApiKeys.HEADER, retryAfter));
         }
         if (arrivals.waiting() >= config.maxWaiting()) {
             return Uni.createFrom().failure(invalid());

@@ -6,6 +6,7 @@ import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
 import dev.snailbench.executor.service.SqlGuard;
 import dev.snailbench.executor.service.statement.CallCheck;
+import dev.snailbench.executor.service.targets.LoginPrivileges;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.model.domain.SecretCipher;
@@ -47,7 +48,8 @@ public class ExecutorBeans {
     @Singleton
     TargetConnector targetConnector(TargetPolicy policy, ExecutorConfig config) {
         return new TargetConnector(policy, new TargetConnector.Settings(config.connectTimeout(), config.goldTimeout(),
-                config.targets().idleInTransactionTimeout(), config.targets().lockTimeout()));
+                config.targets().idleInTransactionTimeout(), config.targets().lockTimeout()),
+                new LoginPrivileges(config.privilegedLogins().allowed().orElse(List.of())));
     }
 
     void closePools(@Disposes PoolManager pools) {

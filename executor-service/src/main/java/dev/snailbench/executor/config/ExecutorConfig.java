@@ -156,6 +156,20 @@ public interface ExecutorConfig {
     @WithDefault("5m")
     Duration databaseTaskTimeout();
 
+    /** Team logins that may do more than read: see {@code service/targets/LoginPrivileges}. */
+    PrivilegedLogins privilegedLogins();
+
+    /** Which team logins may be superusers, members of a predefined role or able to write on their database. */
+    interface PrivilegedLogins {
+
+        /**
+         * Logins allowed although they can do more than read (refused otherwise at registration and at every new
+         * session): {@code user@host:port}, {@code user@host}, {@code user} (on any server) or {@code *} (env
+         * {@code SNAILBENCH_EXECUTOR_PRIVILEGED_LOGINS_ALLOWED}, comma-separated). Empty by default.
+         */
+        Optional<List<String>> allowed();
+    }
+
     /** Where team databases may be: address rules of {@code service/targets/TargetPolicy}. */
     Targets targets();
 

@@ -12,6 +12,8 @@ import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
 import dev.snailbench.executor.rest.DatabaseDtos.ConnectionCheck;
 import dev.snailbench.executor.rest.DatabaseDtos.RegisterDatabase;
 import dev.snailbench.executor.service.targets.ConnectionErrors;
+import dev.snailbench.executor.service.targets.LoginPrivileges;
+import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.model.target.TargetSpec;
@@ -25,6 +27,7 @@ import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
+import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -47,6 +50,7 @@ public class DatabaseRegistry {
     private final RegisteredDatabaseRepository databases;
     private final TargetResolver targets;
     private final TargetPolicy policy;
+    private final TargetConnector connector;
     private final PoolManager pools;
     private final SqlExecutor sql;
     private final SecretCipher cipher;
@@ -55,11 +59,12 @@ public class DatabaseRegistry {
     private final ExecutorService workers;
 
     public DatabaseRegistry(RegisteredDatabaseRepository databases, TargetResolver targets, TargetPolicy policy,
-            PoolManager pools, SqlExecutor sql, SecretCipher cipher, ObjectMapper mapper, ExecutorConfig config,
-            @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
+            TargetConnector connector, PoolManager pools, SqlExecutor sql, SecretCipher cipher, ObjectMapper mapper,
+            ExecutorConfig config, @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
         this.databases = databases;
         this.targets = targets;
         this.policy = policy;
+        this.connector = connector;
         this.pools = pools;
         this.sql = sql;
         this.cipher = cipher;
@@ -68,10 +73,12 @@ public class DatabaseRegistry {
         this.workers = workers;
     }
 
-    /** Validates (DNS of the address rules on a worker), seals and stores a registration. */
+    /**
+     * Validates (DNS of the address rules and a session of the login, on a worker), seals and stores a registration.
+     */
     public Uni<RegisteredDatabase> register(String tenantId, RegisterDatabase body) {
-        return onWorker(() -> validated(tenantId, body)).chain(db -> Panache.withTransaction(() -> databases.persist(db))
-                .replaceWith(db));
+        return onWorker(() -> readOnlyLogin(validated(tenantId, body))).chain(db -> Panache.withTransaction(
+                () -> databases.persist(db)).replaceWith(db));
     }
 
     public Uni<List<RegisteredDatabase>> list(String tenantId) {
@@ -164,8 +171,23 @@ public class DatabaseRegistry {
             });
         } catch (SQLException e) {
             ConnectionErrors.Category category = ConnectionErrors.categorize(e);
-            return new ConnectionCheck(false, null, null, null, category.message(), category.sqlState(),
+            return new ConnectionCheck(false, null, null, null, ConnectionErrors.describe(e), category.sqlState(),
                     category.name().toLowerCase(Locale.ROOT));
+        }
+    }
+
+    /**
+     * Opens one session of the registration's login as every job's session opens ({@link TargetConnector}): a login
+     * that can do more than read is a 400 naming {@code user} with what it can do. A database that cannot be reached
+     * now is kept; its connection test ({@code POST /databases/{id}/test}) says why.
+     */
+    private RegisteredDatabase readOnlyLogin(RegisteredDatabase db) {
+        try (Connection c = connector.readOnly(target(db), 0).getConnection()) {
+            return db;
+        } catch (LoginPrivileges.PrivilegedLogin e) {
+            throw new InvalidInput("user", e.getMessage());
+        } catch (SQLException e) {
+            return db;
         }
     }
 

@@ -237,7 +237,7 @@ public final class PoolManager implements AutoCloseable {
      */
     static SQLException connectionFailure(SQLException e) {
         ConnectionErrors.Category category = ConnectionErrors.categorize(e);
-        return new SQLException(category.message(), category.sqlState(), e);
+        return new SQLException(ConnectionErrors.describe(e), category.sqlState(), e);
     }
 
     /**

@@ -57,6 +57,24 @@ class TargetPolicyAttackTest {
                 });
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"64:ff9b:1:a9fe:a9:fe00::", "64:ff9b:1::a00:1", "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+            "2001::1", "2001:2::1", "2001:10::1", "2001:db8::1", "3fff::1", "100::1", "4000::1", "::7f00:1",
+            "::a9fe:a9fe", "::ffff:0:a00:1", "::ffff:0:7f00:1", "2002:7f00:1::1", "2002:a9fe:a9fe::1",
+            "2600:1f18::5efe:a00:1", "2600:1f18::200:5efe:c0a8:101", "2a00:1450::5efe:7f00:1", "64:ff9b::7f00:1",
+            "64:ff9b::a00:1"})
+    void shouldRefuseIpv6ThatCarriesAnInternalIpv4OrIsNoGlobalUnicast(String host) {
+        assertThatThrownBy(() -> policy(List.of()).check(host, 6543, "jdbcUrl")).as(host)
+                .isInstanceOf(InvalidTarget.class).hasMessageContaining(TargetPolicy.REFUSED);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2600:1f18::1", "2a00:1450:4001:80b::200e", "64:ff9b::cb00:710a", "2002:cb00:710a::1",
+            "2600:1f18::5efe:cb00:710a", "203.0.113.10"})
+    void shouldAllowPublicAddressesAndIpv6ThatCarriesAPublicIpv4(String host) {
+        policy(List.of()).check(host, 6543, "jdbcUrl");
+    }
+
     @Test
     void shouldRefuseThePlatformsOwnEndpointsEvenInsideAnAllowedNetwork() {
         TargetPolicy generous = policy(List.of("127.0.0.0/8", "10.0.0.0/8", "localhost", "::1"));

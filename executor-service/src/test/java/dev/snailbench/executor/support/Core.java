@@ -5,6 +5,7 @@ import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
 import dev.snailbench.executor.service.SqlGuard;
 import dev.snailbench.executor.service.Target;
+import dev.snailbench.executor.service.targets.LoginPrivileges;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.localstack.Postgres;
@@ -40,7 +41,9 @@ public final class Core {
 
     /**
      * Connections as the service opens them (address rules, verified read-only sessions), with the teams' PostgreSQL's
-     * address and port as the one allowed network, as an operator would list it.
+     * address and port as the one allowed network, as an operator would list it, and the test kit's superuser of that
+     * server as the one login allowed to do more than read (the session walls are tested against a login that could
+     * write; LoginPrivilegeAttackTest tests the refusal of every other).
      */
     public static synchronized TargetConnector connector() {
         if (connector == null) {
@@ -53,7 +56,8 @@ public final class Core {
             }
             connector = new TargetConnector(new TargetPolicy(allowed,
                     List.of(), TargetPolicy::dns), new TargetConnector.Settings(Duration.ofSeconds(10),
-                    Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(10)));
+                    Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(10)),
+                    new LoginPrivileges(List.of(Postgres.USER + "@" + LocalStack.targets().hostAndPort())));
         }
         return connector;
     }

@@ -9,11 +9,13 @@ import dev.snailbench.tenancy.Keyless;
 import dev.snailbench.tenancy.TenantKeyRepository;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -58,8 +60,9 @@ public class TenantResource {
     @APIResponse(responseCode = "409", description = "a tenant of that name already exists")
     @POST
     @Keyless
-    public Uni<Response> create(@HeaderParam(ApiKeys.ADMIN_HEADER) String adminKey, CreateTenant request) {
-        tenants.checkAdmin(adminKey);
+    public Uni<Response> create(@HeaderParam(ApiKeys.ADMIN_HEADER) String adminKey, CreateTenant request,
+            @Context HttpServerRequest connection) {
+        tenants.checkAdmin(adminKey, connection);
         if (request == null || request.name() == null || request.name().isBlank()) {
             throw InvalidInput.of("name", "a tenant needs a name");
         }
@@ -77,8 +80,8 @@ public class TenantResource {
     @Path("/{tenantId}/key")
     @Keyless
     public Uni<Response> rotateKey(@HeaderParam(ApiKeys.ADMIN_HEADER) String adminKey,
-            @PathParam("tenantId") String tenantId) {
-        tenants.checkAdmin(adminKey);
+            @PathParam("tenantId") String tenantId, @Context HttpServerRequest connection) {
+        tenants.checkAdmin(adminKey, connection);
         return tenants.rotateKey(tenantId).map(rotated -> Response.ok(rotated).build());
     }
 }

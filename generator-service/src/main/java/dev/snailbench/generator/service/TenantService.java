@@ -1,6 +1,5 @@
 package dev.snailbench.generator.service;
 
-import dev.snailbench.model.problem.Unauthorized;
 import dev.snailbench.model.problem.Unavailable;
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.model.problem.Conflict;
@@ -9,15 +8,15 @@ import dev.snailbench.generator.repository.TenantNameSql;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.event.TenantRegistered;
+import dev.snailbench.tenancy.OperatorKeys;
 import dev.snailbench.tenancy.TenantKey;
 import dev.snailbench.tenancy.TenantKeyRepository;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.Record;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.UUID;
 import org.eclipse.microprofile.reactive.messaging.Channel;
@@ -33,9 +32,12 @@ public class TenantService {
     private final TenantNameSql names;
     private final MutinyEmitter<Record<String, TenantRegistered>> emitter;
     private final TenantsConfig config;
+    private final OperatorKeys operatorKeys;
 
     public TenantService(TenantKeyRepository keys, TenantNameSql names, TenantsConfig config,
+            OperatorKeys operatorKeys,
             @Channel(Channels.TENANTS_OUT) MutinyEmitter<Record<String, TenantRegistered>> emitter) {
+        this.operatorKeys = operatorKeys;
         this.keys = keys;
         this.names = names;
         this.config = config;
@@ -46,12 +48,9 @@ public class TenantService {
     public record CreatedTenant(String tenantId, String name, String apiKey) {
     }
 
-    public void checkAdmin(String adminKey) {
-        boolean ok = adminKey != null && MessageDigest.isEqual(adminKey.getBytes(StandardCharsets.UTF_8),
-                config.adminKey().getBytes(StandardCharsets.UTF_8));
-        if (!ok) {
-            throw new Unauthorized("missing or invalid " + ApiKeys.ADMIN_HEADER, ApiKeys.ADMIN_HEADER);
-        }
+    /** 401 for a missing or wrong operators' key, 429 for an address out of failed-authentication tokens. */
+    public void checkAdmin(String adminKey, HttpServerRequest request) {
+        operatorKeys.check(adminKey, config.adminKey(), request);
     }
 
     /**

@@ -442,6 +442,10 @@ class PlatformEndToEndIT {
             // Shown sandboxed without scripts: no script of a report could run with this page's origin (and key).
             assertThat(browser.script("return document.getElementById('report').getAttribute('sandbox');"))
                     .isEqualTo("allow-same-origin");
+            // The report's policy travels inside the document the frame shows (a srcdoc has no response header).
+            assertThat(browser.script("var m = document.getElementById('report').contentDocument.querySelector("
+                    + "'meta[http-equiv=\"Content-Security-Policy\"]'); return m ? m.content : '';"))
+                    .startsWith("default-src 'none';");
             browser.screenshot(shots.resolve("report.png"));
             browser.click("#open-review");
             browser.find(".review-item .review-correct");

@@ -33,13 +33,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code ./snailbench up} as a newcomer runs it: the platform comes up with FootballDB loaded, prints what is needed
- * to use it (URLs, admin key, the read-only login), answers as printed, and stops everything when told to stop.
+ * to use it (URLs, admin key, how a tenant gets its own read-only login), answers as printed, and stops everything
+ * when told to stop.
  */
 class SnailbenchUpIT {
 
     private static final Pattern SERVICE_URL = Pattern.compile("^\\s+(\\S+-service)\\s+(http://\\S+)");
     private static final Pattern ADMIN_KEY = Pattern.compile("admin key \\(X-Admin-Key\\)\\s+(\\S+)");
-    private static final Pattern FOOTBALL = Pattern.compile("FootballDB v1-v3\\s+(\\S+) .*read-only login (\\S+) / (\\S+)\\)");
+    private static final Pattern FOOTBALL = Pattern.compile("FootballDB v1-v3\\s+(\\S+) \\(and _v2, _v3; each tenant "
+            + "gets its own read-only login: ./snailbench footballdb login <tenant>\\)");
+    private static final Pattern LOGIN = Pattern.compile("FootballDB login for \\S+: (\\S+) / (\\S+)");
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final ObjectMapper json = new ObjectMapper();
@@ -96,14 +99,15 @@ class SnailbenchUpIT {
 
             JsonNode tenant = post(urls.get("generator-service") + "/tenants", Map.of("X-Admin-Key", adminKey),
                     Map.of("name", "newcomer"), 201);
+            Matcher login = footballDbLogin(root, "newcomer");
             JsonNode database = post(urls.get("executor-service") + "/databases", Map.of("X-API-Key",
                     tenant.get("apiKey").asText()), Map.of("name", "football v1", "kind", "postgresql", "jdbcUrl",
-                            football.group(1), "user", football.group(2), "password", football.group(3)), 201);
+                            football.group(1), "user", login.group(1), "password", login.group(2)), 201);
             JsonNode check = post(urls.get("executor-service") + "/databases/" + database.get("id").asText()
                     + "/test", Map.of("X-API-Key", tenant.get("apiKey").asText()), Map.of(), 200);
             assertThat(check.get("ok").asBoolean()).as(check.toString()).isTrue();
 
-            useTheCommandLineClient(root, football);
+            useTheCommandLineClient(root, football, login.group(1));
         } finally {
             // SIGTERM, as Ctrl-C or a kill would; through the handle, because Process.destroy() also closes the
             // output stream and the shutdown lines would be lost.
@@ -162,15 +166,20 @@ class SnailbenchUpIT {
      * The command-line client against the platform just started (it finds it through the endpoints file): a tenant,
      * a database, a job watched to the end, its HTML report, and a bad spec answered with the field to fix.
      */
-    private void useTheCommandLineClient(Path root, Matcher football) throws Exception {
+    private void useTheCommandLineClient(Path root, Matcher football, String newcomersLogin) throws Exception {
         Path work = Files.createTempDirectory("snailbench-cli");
         Cli created = cli(root, work, Map.of(), "tenant", "create", "cli-team");
         assertThat(created.exit()).as(created.output()).isZero();
+        assertThat(created.output()).contains("its own read-only FootballDB login: ./snailbench footballdb login "
+                + "cli-team");
         String apiKey = created.output().lines().filter(l -> l.startsWith("sb_")).findFirst().orElseThrow();
         Map<String, String> env = Map.of("SNAILBENCH_API_KEY", apiKey);
+        // The tenant's own FootballDB login, not the newcomer's: neither sees nor cancels the other's queries.
+        Matcher login = footballDbLogin(root, "cli-team");
+        assertThat(login.group(1)).isNotEqualTo(newcomersLogin);
 
         Cli registered = cli(root, work, env, "db", "register", "--name", "v1", "--kind", "postgresql",
-                "--jdbc-url", football.group(1), "--user", football.group(2), "--password", football.group(3));
+                "--jdbc-url", football.group(1), "--user", login.group(1), "--password", login.group(2));
         assertThat(registered.exit()).as(registered.output()).isZero();
         // Registered, then tested: the connection works before the first job runs on it.
         assertThat(registered.output()).containsPattern("database \\S+: connection ok \\(PostgreSQL [\\d.]+, \\d+ ms\\)");
@@ -233,6 +242,17 @@ class SnailbenchUpIT {
 
     /** What a command printed (stdout and stderr) and its exit code. */
     private record Cli(int exit, String output) {
+    }
+
+    /** {@code ./snailbench footballdb login NAME}: the tenant's own login (user, password), as it prints it. */
+    private static Matcher footballDbLogin(Path root, String tenant) throws Exception {
+        Cli printed = cli(root, root, Map.of(), "footballdb", "login", tenant);
+        assertThat(printed.exit()).as(printed.output()).isZero();
+        Matcher m = LOGIN.matcher(printed.output());
+        assertThat(m.find()).as(printed.output()).isTrue();
+        assertThat(printed.output()).contains("./snailbench db register --name footballdb-v1 --kind postgresql "
+                + "--jdbc-url jdbc:postgresql://").contains("--user " + m.group(1) + " --password " + m.group(2));
+        return m;
     }
 
     private static Cli cli(Path root, Path cwd, Map<String, String> env, String... args) throws Exception {

@@ -4,6 +4,7 @@ import static dev.snailbench.localstack.deploy.Kustomize.castMap;
 import static dev.snailbench.localstack.deploy.Kustomize.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snailbench.model.domain.ProductionKeys;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Base64;
@@ -30,7 +31,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ComposeFileTest {
 
     static final List<String> SERVICES = ProjectFiles.SERVICES;
-    private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(:?-([^}]*))?}");
+    private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^}]*)|:\\?([^}]*))?}");
+    /** What {@link #interpolate} gives a {@code ${VAR:?message}}: compose up stops with the message unless VAR is set. */
+    private static final String REQUIRED = "<required from the environment>";
 
     static Map<String, Object> services;
 
@@ -135,9 +138,27 @@ class ComposeFileTest {
         assertThat(env.get("SNAILBENCH_DB_USER")).isEqualTo(postgres.get("SNAILBENCH_DB_USER"))
                 .isNotEqualTo(postgres.get("POSTGRES_USER"));
         assertThat(env.get("SNAILBENCH_DB_PASSWORD")).isEqualTo(postgres.get("SNAILBENCH_DB_PASSWORD"));
-        if (env.containsKey("SNAILBENCH_SECRETS_KEY")) {
+        if (env.containsKey("SNAILBENCH_SECRETS_KEY") && !env.get("SNAILBENCH_SECRETS_KEY").equals(REQUIRED)) {
             assertThat(Base64.getDecoder().decode(env.get("SNAILBENCH_SECRETS_KEY"))).hasSize(32);
         }
+    }
+
+    @Test
+    void shouldShipNoUsableSecretsOrAdminKeyButRequireThemFromTheEnvironmentWithAMessage() throws Exception {
+        String compose = ProjectFiles.read(ProjectFiles.root().resolve("docker-compose.yml"));
+        for (String published : ProductionKeys.PUBLISHED_SECRETS_KEYS) {
+            assertThat(compose).doesNotContain(published);
+        }
+        for (String published : ProductionKeys.PUBLISHED_ADMIN_KEYS) {
+            assertThat(compose).doesNotContain(published);
+        }
+        for (String module : List.of("generator-service", "executor-service")) {
+            Object raw = map(service(module).get("environment")).get("SNAILBENCH_SECRETS_KEY");
+            assertThat(String.valueOf(raw)).as("SNAILBENCH_SECRETS_KEY of %s", module)
+                    .matches("\\$\\{SNAILBENCH_SECRETS_KEY:\\?[^}]*openssl rand -base64 32[^}]*}");
+        }
+        assertThat(String.valueOf(map(service("generator-service").get("environment")).get("SNAILBENCH_ADMIN_KEY")))
+                .matches("\\$\\{SNAILBENCH_ADMIN_KEY:\\?[^}]*openssl rand -base64 24[^}]*}");
     }
 
     @ParameterizedTest
@@ -254,7 +275,9 @@ class ComposeFileTest {
         StringBuilder out = new StringBuilder();
         while (variable.find()) {
             String fallback = variable.group(3);
-            if (fallback == null) {
+            if (variable.group(4) != null) {
+                fallback = REQUIRED;
+            } else if (fallback == null) {
                 throw new AssertionError("${" + variable.group(1) + "} has no default: compose up would need it set");
             }
             variable.appendReplacement(out, Matcher.quoteReplacement(fallback));

@@ -58,7 +58,7 @@ class FailedAuthRateLimitAttackTest {
         assertThat(refused).isLessThanOrEqualTo(5);
         limited.then().statusCode(429)
                 .body("status", equalTo(429))
-                .body("error", equalTo("too many unknown API keys from this address; try again later"))
+                .body("error", equalTo("too many unknown API keys; try again later"))
                 .body("field", equalTo("X-API-Key"));
         assertThat(Integer.parseInt(limited.header("Retry-After"))).isBetween(1, 60);
         // No wait for the key's registration (2 s here): the limited client holds nothing.

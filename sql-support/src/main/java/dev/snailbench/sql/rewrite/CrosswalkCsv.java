@@ -1,6 +1,7 @@
 package dev.snailbench.sql.rewrite;
 
 import dev.snailbench.model.domain.CrosswalkEntry;
+import dev.snailbench.model.text.SpreadsheetCells;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -10,7 +11,8 @@ import java.util.Set;
 /**
  * Reads and writes SNAILS crosswalk CSV: header {@code kind,identifier_native,native_level,regular,low,least},
  * RFC 4180 quoting (fields with commas, quotes or line breaks in double quotes, a quote doubled inside), LF line
- * ends on write, LF or CRLF on read. Writing what was read gives back the same bytes for the SNAILS files. The one
+ * ends on write, LF or CRLF on read; a field a spreadsheet would read as a formula is written with a leading
+ * apostrophe, which reading removes ({@link SpreadsheetCells}). Writing what was read gives back the same bytes for the SNAILS files. The one
  * reader and writer of the format: the generator's import and export and the inference service's SNAILS schemas.
  */
 public final class CrosswalkCsv {
@@ -97,7 +99,8 @@ public final class CrosswalkCsv {
             if (!seen.add(kind + "\u0000" + r.get(1))) {
                 throw new BadCsvException(line, "identifier_native", "duplicate " + kind + " '" + r.get(1) + "'");
             }
-            rows.add(new CrosswalkEntry(kind, r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)));
+            rows.add(new CrosswalkEntry(kind, SpreadsheetCells.value(r.get(1)), SpreadsheetCells.value(r.get(2)),
+                    SpreadsheetCells.value(r.get(3)), SpreadsheetCells.value(r.get(4)), SpreadsheetCells.value(r.get(5))));
         }
         return rows;
     }
@@ -113,7 +116,8 @@ public final class CrosswalkCsv {
         return out.toString();
     }
 
-    private static String field(String value) {
+    private static String field(String text) {
+        String value = SpreadsheetCells.text(text);
         if (value.indexOf(',') >= 0 || value.indexOf('"') >= 0 || value.indexOf('\n') >= 0
                 || value.indexOf('\r') >= 0) {
             return '"' + value.replace("\"", "\"\"") + '"';

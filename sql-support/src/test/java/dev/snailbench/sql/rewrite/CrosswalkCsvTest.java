@@ -57,6 +57,17 @@ class CrosswalkCsvTest {
     }
 
     @Test
+    void shouldExportIdentifiersThatASpreadsheetWouldReadAsFormulasAsTextAndImportThemBack() {
+        List<CrosswalkEntry> rows = List.of(new CrosswalkEntry("column", "=HYPERLINK(\"http://x\")", "Low",
+                "-1+cmd|' /C calc'!A0", "\t@x", " +1"), new CrosswalkEntry("table", "'=kept", "", "ok", "-1", "b"));
+        String csv = CrosswalkCsv.write(rows);
+
+        assertThat(csv).contains("column,\"'=HYPERLINK(\"\"http://x\"\")\",Low,'-1+cmd|' /C calc'!A0,'\t@x,' +1\n")
+                .contains("table,''=kept,,ok,-1,b\n");
+        assertThat(CrosswalkCsv.parse(csv)).isEqualTo(rows);
+    }
+
+    @Test
     void shouldNameTheLineOfABadRow() {
         String csv = CrosswalkCsv.HEADER + "\ncolumn,A,Low,A,A,A\nview,B,Low,B,B,B\n";
         assertThatThrownBy(() -> CrosswalkCsv.parse(csv)).isInstanceOf(CrosswalkCsv.BadCsvException.class)

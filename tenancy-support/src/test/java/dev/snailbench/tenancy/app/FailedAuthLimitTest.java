@@ -60,7 +60,7 @@ class FailedAuthLimitTest {
         assertThat(refused).isLessThanOrEqualTo(2);
         String retryAfter = limited.then().statusCode(429)
                 .body("status", equalTo(429))
-                .body("error", equalTo("too many unknown API keys from this address; try again later"))
+                .body("error", equalTo("too many unknown API keys; try again later"))
                 .body("field", equalTo("X-API-Key"))
                 .extract().header("Retry-After");
         // No wait for the key's registration (8 s here): the address is out of tokens.

@@ -26,6 +26,9 @@ public final class ConnectionErrors {
         AUTHENTICATION_FAILED("authentication failed: check user and password", "28000"),
         DATABASE_DOES_NOT_EXIST("the database does not exist on that server", "3D000"),
         SESSION_NOT_SAFE("the session could not be made read-only with the executor's limits", "08004"),
+        /** Described by the refusal itself ({@link #describe}): what the login can do beyond reading. */
+        PRIVILEGED_LOGIN("the login can do more than read its database (superuser, a predefined role or write "
+                + "privileges)", "08004"),
         BUSY("no connection is free: too many queries of this database or tenant at once", "08004"),
         FAILED("the connection failed", "08000");
 
@@ -58,6 +61,9 @@ public final class ConnectionErrors {
             }
             if (t instanceof SessionGuard.UnsafeSession) {
                 return Category.SESSION_NOT_SAFE;
+            }
+            if (t instanceof LoginPrivileges.PrivilegedLogin) {
+                return Category.PRIVILEGED_LOGIN;
             }
             if (t instanceof SSLException) {
                 return Category.TLS;
@@ -102,8 +108,16 @@ public final class ConnectionErrors {
         return Category.FAILED;
     }
 
-    /** The sentence a tenant sees. */
+    /**
+     * The sentence a tenant sees: the category's, or for a privileged login the refusal's own (what its login can do
+     * on its own database, and what to do; never the driver's text).
+     */
     public static String describe(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof LoginPrivileges.PrivilegedLogin) {
+                return t.getMessage();
+            }
+        }
         return categorize(failure).message();
     }
 }

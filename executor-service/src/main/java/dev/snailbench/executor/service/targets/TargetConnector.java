@@ -1,8 +1,8 @@
 package dev.snailbench.executor.service.targets;
 
 import com.microsoft.sqlserver.jdbc.SQLServerDriver;
-import dev.snailbench.model.target.BudgetedSocketFactory;
 import dev.snailbench.model.target.InvalidTarget;
+import dev.snailbench.model.target.TargetSocketFactory;
 import dev.snailbench.model.target.TargetSpec;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.model.domain.SqlDialect;
@@ -21,11 +21,14 @@ import javax.sql.DataSource;
  * Opens connections to team databases the only way the executor does: the URL built from the parsed parts, the
  * allowed properties of the registration, and the executor's own properties on top (application name, timeouts,
  * read-only intent), the host resolved and every address checked against the {@link TargetPolicy} for each new
- * connection, the driver connecting to the checked address (never resolving the name itself), then every session made
- * read-only with limits and verified ({@link SessionGuard}). Blocking.
+ * connection, the driver's every socket connecting only where the rules allow ({@link TargetSocketFactory}), then
+ * every session made read-only with limits and verified ({@link SessionGuard}) and its login refused when it can do
+ * more than read ({@link LoginPrivileges}). Blocking.
  *
- * <p>By address: PostgreSQL with {@code sslmode=verify-full} connects by name, since the certificate is checked
- * against it (a re-pointed name then fails the handshake); SQL Server gets {@code hostNameInCertificate} = the name.
+ * <p>PostgreSQL keeps the host name in its URL (TLS sends it as SNI, and {@code sslmode=verify-full} checks the
+ * certificate against it) while its socket connects to the address checked for this connection: a name re-pointed
+ * after the check is never asked again. SQL Server connects to the checked address with {@code hostNameInCertificate}
+ * = the name, and every address it is routed to at login is checked at the socket.
  */
 public final class TargetConnector {
 
@@ -35,14 +38,25 @@ public final class TargetConnector {
     }
 
     /** The message of a connection refused by the address rules (recognised by {@link ConnectionErrors}). */
-    public static final String REFUSED_MESSAGE = "target address refused by the executor's address rules";
+    public static final String REFUSED_MESSAGE = TargetSocketFactory.REFUSED;
 
     private final TargetPolicy policy;
     private final Settings settings;
+    private final LoginPrivileges logins;
+    /** The registered address check every SQL Server socket goes through. */
+    private final String socketCheck;
 
+    /** No login that can do more than read is allowed. */
     public TargetConnector(TargetPolicy policy, Settings settings) {
+        this(policy, settings, LoginPrivileges.strict());
+    }
+
+    /** @param logins which logins may hold more than read rights (the operator's allowance) */
+    public TargetConnector(TargetPolicy policy, Settings settings, LoginPrivileges logins) {
         this.policy = policy;
         this.settings = settings;
+        this.logins = logins;
+        this.socketCheck = TargetSocketFactory.register(policy::allows);
     }
 
     public TargetPolicy policy() {
@@ -96,13 +110,16 @@ public final class TargetConnector {
             // Every statement over the extended protocol: one Parse message per statement, in which PostgreSQL
             // refuses a second command (QueryRunner refuses what the driver itself would split).
             p.setProperty("preferQueryMode", "extended");
-            // Every read from the socket spends the query's read budget (QueryRunner): memory per result is bounded.
-            p.setProperty("socketFactory", BudgetedSocketFactory.class.getName());
+            // The socket connects to the checked address only, and every read from it spends the query's read
+            // budget (QueryRunner): memory per result is bounded.
+            p.setProperty("socketFactory", TargetSocketFactory.class.getName());
         } else {
             p.setProperty("applicationName", "snailbench-executor");
             p.setProperty("applicationIntent", "ReadOnly");
             p.setProperty("loginTimeout", seconds);
             p.putIfAbsent("hostNameInCertificate", target.spec().host());
+            p.setProperty("socketFactoryClass", TargetSocketFactory.class.getName());
+            p.setProperty("socketFactoryConstructorArg", socketCheck);
         }
         return p;
     }
@@ -120,10 +137,16 @@ public final class TargetConnector {
         } catch (InvalidTarget e) {
             throw new SQLException(REFUSED_MESSAGE, "08001");
         }
-        boolean byName = spec.dialect() == SqlDialect.POSTGRESQL && "verify-full".equals(spec.properties()
-                .get("sslmode"));
-        String url = byName ? spec.jdbcUrl() : new TargetSpec(spec.dialect(), address.getHostAddress(), spec.port(),
-                spec.database(), spec.properties()).jdbcUrl();
+        String url;
+        if (spec.dialect() == SqlDialect.POSTGRESQL) {
+            // The name stays in the URL; the socket connects to the address checked just now.
+            properties.setProperty(TargetSocketFactory.PINNED_ADDRESS, address.getHostAddress());
+            properties.setProperty(TargetSocketFactory.PINNED_PORT, Integer.toString(spec.port()));
+            url = spec.jdbcUrl();
+        } else {
+            url = new TargetSpec(spec.dialect(), address.getHostAddress(), spec.port(), spec.database(),
+                    spec.properties()).jdbcUrl();
+        }
         Connection c = driver.connect(url, properties);
         if (c == null) {
             throw new SQLException("the driver does not accept " + spec.jdbcUrl(), "08001");
@@ -165,6 +188,8 @@ public final class TargetConnector {
             Connection c = connect(driver, target, p);
             try {
                 SessionGuard.prepare(c, target.dialect(), limits);
+                TargetSpec spec = target.spec();
+                logins.check(c, target.dialect(), user, spec.host(), spec.port());
                 return c;
             } catch (SQLException | RuntimeException e) {
                 c.close();

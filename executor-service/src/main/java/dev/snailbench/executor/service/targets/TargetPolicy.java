@@ -22,8 +22,11 @@ import java.util.function.Supplier;
  * the Kafka brokers, its own HTTP port and {@code snailbench.executor.targets.platform-endpoints}. A local address
  * (loopback, the wildcard, an address of this host's interfaces) matches any other local address.</li>
  * <li>Loopback, link-local (169.254/16, fe80::/10), unspecified, multicast, reserved (0/8, 240/4) and private ranges
- * (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7; IPv4 inside NAT64 and 6to4 addresses too) are refused unless an
- * entry of {@code snailbench.executor.targets.allowed-networks} allows them.</li>
+ * (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7) are refused unless an entry of
+ * {@code snailbench.executor.targets.allowed-networks} allows them; so is an IPv6 address that carries one of those
+ * IPv4 addresses (NAT64 64:ff9b::/96, IPv4-compatible, -mapped and -translated, 6to4, ISATAP), and every IPv6 address
+ * outside global unicast or in its special-purpose blocks (local-use NAT64 64:ff9b:1::/48, Teredo and the rest of
+ * 2001::/23, documentation).</li>
  * <li>Anything else (a public address) is allowed.</li>
  * </ul>
  *
@@ -177,14 +180,28 @@ public final class TargetPolicy {
                 return true;
             }
         }
-        // IPv4 carried in IPv6: NAT64 (64:ff9b::/96, last 4 bytes), IPv4-compatible (::/96) and 6to4 (2002::/16).
-        if (NetworkRule.inNetwork(a, NAT64, 96) || NetworkRule.inNetwork(a, new byte[16], 96)) {
-            return restrictedV4(new byte[] {a[12], a[13], a[14], a[15]});
+        // IPv4 carried in IPv6, the embedded address decides: NAT64's well-known prefix (64:ff9b::/96), IPv4-compatible
+        // (::/96), IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96), 6to4 (2002::/16, bytes 2-5) and an
+        // ISATAP interface identifier (::[02]00:5efe:a.b.c.d under any prefix).
+        byte[] last4 = {a[12], a[13], a[14], a[15]};
+        if (NetworkRule.inNetwork(a, NAT64, 96) || NetworkRule.inNetwork(a, new byte[16], 96)
+                || NetworkRule.inNetwork(a, MAPPED, 96) || NetworkRule.inNetwork(a, TRANSLATED, 96)) {
+            return restrictedV4(last4);
         }
         if ((a[0] & 0xff) == 0x20 && (a[1] & 0xff) == 0x02) {
             return restrictedV4(new byte[] {a[2], a[3], a[4], a[5]});
         }
-        return false;
+        if ((a[8] & 0xfd) == 0 && a[9] == 0 && (a[10] & 0xff) == 0x5e && (a[11] & 0xff) == 0xfe
+                && restrictedV4(last4)) {
+            return true;
+        }
+        // Anything outside global unicast (2000::/3): local-use NAT64 (64:ff9b:1::/48, whose layout only its operator
+        // knows), discard-only (100::/64), reserved; and inside it the special-purpose blocks: IETF protocol
+        // assignments (2001::/23: Teredo 2001::/32, which carries an IPv4 server and client, benchmarking, ORCHID),
+        // documentation (2001:db8::/32, 3fff::/20).
+        return (a[0] & 0xe0) != 0x20 || NetworkRule.inNetwork(a, v6(0x20, 0x01), 23)
+                || NetworkRule.inNetwork(a, v6(0x20, 0x01, 0x0d, 0xb8), 32)
+                || NetworkRule.inNetwork(a, v6(0x3f, 0xff), 20);
     }
 
     private static boolean restrictedV4(byte[] a) {
@@ -201,6 +218,8 @@ public final class TargetPolicy {
             {127, 0, 0, 0, 8}, {169, 254, 0, 0, 16}, {172, 16, 0, 0, 12}, {192, 168, 0, 0, 16}, {224, 0, 0, 0, 4},
             {240, 0, 0, 0, 4}};
     private static final byte[] NAT64 = {0, 0x64, (byte) 0xff, (byte) 0x9b, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    private static final byte[] MAPPED = v6(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff);
+    private static final byte[] TRANSLATED = v6(0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff);
     /** fc00::/7 (unique local), fe80::/10 (link-local), fec0::/10 (old site-local), ff00::/8 (multicast). */
     private static final byte[][][] V6_RANGES = {
             {v6(0xfc), {7}}, {v6(0xfe, 0x80), {10}}, {v6(0xfe, 0xc0), {10}}, {v6(0xff), {8}}};

@@ -51,7 +51,8 @@ public final class RecoverySection {
     public static String csv(Section s) {
         StringBuilder sb = new StringBuilder(String.join(",", CSV_COLUMNS)).append("\r\n");
         for (Row r : s.rows()) {
-            sb.append(r.metric()).append(',').append(num(r.original())).append(',').append(num(r.injected()))
+            sb.append(ReportRenderer.csvField(r.metric())).append(',').append(num(r.original())).append(',')
+                    .append(num(r.injected()))
                     .append(',').append(num(r.refined())).append(',').append(num(r.recovery())).append(',')
                     .append(num(r.attained())).append("\r\n");
         }
@@ -61,7 +62,7 @@ public final class RecoverySection {
     /** A self-contained page with the table (no script, no external resource). */
     public static String html(Section s) {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-                + "<title>Snailbench: Schema-Refiner recovery</title><style>body{font-family:system-ui,sans-serif;"
+                + ReportRenderer.CONTENT_SECURITY_POLICY_META + "<title>Snailbench: Schema-Refiner recovery</title><style>body{font-family:system-ui,sans-serif;"
                 + "margin:24px;color:#222}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;"
                 + "font-size:12px;text-align:right}th{background:#f3f3f3}td:first-child{text-align:left}</style>"
                 + "</head><body><h1>Schema-Refiner: recovery per metric</h1>");

@@ -7,6 +7,7 @@ import dev.snailbench.scorer.service.stats.JobStatistics.Correlation;
 import dev.snailbench.scorer.service.stats.JobStatistics.Estimate;
 import dev.snailbench.scorer.service.stats.JobStatistics.Group;
 import dev.snailbench.scorer.service.stats.JobStatistics.Summary;
+import dev.snailbench.model.text.SpreadsheetCells;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,6 +29,14 @@ public class ReportRenderer {
      */
     public static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; "
             + "base-uri 'none'; form-action 'none'; sandbox";
+
+    /**
+     * The same policy inside every HTML report, first in its head, for wherever the document is shown without the
+     * header (the web UI puts it in a frame's {@code srcdoc}); {@code sandbox} is a header-only directive, the frame's
+     * own {@code sandbox} attribute does that there.
+     */
+    public static final String CONTENT_SECURITY_POLICY_META = "<meta http-equiv=\"Content-Security-Policy\" "
+            + "content=\"default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'\">";
 
     static final List<String> CSV_COLUMNS = List.of("questionId", "question", "workItemId", "model", "database", "level",
             "hardness", "labelledHardness", "goldStatus", "goldError", "predictedStatus", "predictedError",
@@ -76,8 +85,8 @@ public class ReportRenderer {
     }
 
     static String csvField(String s) {
-        // A leading =, +, - or @ would be a formula in a spreadsheet: prefix it so a report cannot run code.
-        String safe = !s.isEmpty() && "=+-@".indexOf(s.charAt(0)) >= 0 && !s.matches("-?\\d.*") ? "'" + s : s;
+        // A cell a spreadsheet would read as a formula gets an apostrophe: a report cannot run code.
+        String safe = SpreadsheetCells.text(s);
         if (safe.contains(",") || safe.contains("\"") || safe.contains("\n") || safe.contains("\r")) {
             return '"' + safe.replace("\"", "\"\"") + '"';
         }
@@ -90,7 +99,8 @@ public class ReportRenderer {
         String name = items.stream().map(r -> r.jobName).filter(n -> n != null && !n.isBlank()).findFirst()
                 .orElse(null);
         String title = name == null ? "job " + summary.jobId() : name;
-        sb.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Snailbench: ")
+        sb.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
+                .append(CONTENT_SECURITY_POLICY_META).append("<title>Snailbench: ")
                 .append(Html.escape(title)).append("</title><style>")
                 // Wide tables scroll sideways inside their own box with the group column kept in view, so a laptop
                 // screen shows them without the page itself becoming wider than the window.

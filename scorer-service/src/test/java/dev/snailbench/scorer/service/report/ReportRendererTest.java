@@ -82,6 +82,41 @@ class ReportRendererTest {
         assertThat(html.indexOf("By the dataset&#39;s hardness label")).isGreaterThan(html.indexOf("By hardness"));
     }
 
+    @Test
+    void shouldWriteEveryCsvCellThatASpreadsheetWouldReadAsAFormulaAsText() {
+        ItemResult r = item("q1", false);
+        r.question = "-1+cmd|' /C calc'!A0";
+        r.predictedSql = "\t=HYPERLINK(\"http://x\")";
+        r.goldSql = " @SUM(1)";
+        r.reviewNote = "\r+1";
+        r.reviewedBy = "\uFF1D1+1";
+        r.predictedError = "-2-3";
+
+        String csv = renderer.csv(List.of(r));
+
+        assertThat(csv).contains(",'-1+cmd|' /C calc'!A0,", ",' @SUM(1),", ",'\uFF1D1+1\r\n", ",'-2-3,")
+                .contains(",\"'\t=HYPERLINK(\"\"http://x\"\")\",", ",\"'\r+1\",");
+        // Numbers stay numbers.
+        ItemResult numbers = item("q2", true);
+        numbers.goldSeconds = -0.5;
+        assertThat(renderer.csv(List.of(numbers))).contains(",-0.5,");
+    }
+
+    @Test
+    void shouldCarryItsContentSecurityPolicyInTheDocumentFirstInItsHead() {
+        List<ItemResult> items = items(false);
+        items.get(0).jobName = "</title><script>alert(1)</script>";
+        String html = renderer.html(stats.summarize(UUID.randomUUID(), items), items);
+
+        assertThat(html).startsWith("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+                + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                + "style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'\"><title>");
+        assertThat(html).doesNotContain("<script");
+        assertThat(RecoverySection.html(new RecoverySection.Section(UUID.randomUUID(), UUID.randomUUID(),
+                UUID.randomUUID(), List.of()))).contains("<head><meta charset=\"utf-8\">"
+                        + ReportRenderer.CONTENT_SECURITY_POLICY_META + "<title>");
+    }
+
     private static List<ItemResult> items(boolean reviewed) {
         List<ItemResult> items = new ArrayList<>();
         items.add(item("q1", true));
