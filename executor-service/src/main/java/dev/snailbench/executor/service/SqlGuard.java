@@ -175,6 +175,15 @@ public final class SqlGuard {
         if (!(statement instanceof Select select)) {
             return Checked.refused("only SELECT queries may run, got " + kind(statement));
         }
+        // JSqlParser read one query; SQL Server, needing no semicolon, may read a second statement.
+        if (dialect == SqlDialect.SQLSERVER) {
+            String keyword = statementKeyword(sql);
+            if (keyword != null) {
+                return Checked.refused("uses " + keyword + " outside quotes, a T-SQL keyword of statements other "
+                        + "than a query: SQL Server would run it as a second statement of the batch (a name spelt "
+                        + "so is written [" + keyword.toLowerCase(Locale.ROOT) + "])");
+            }
+        }
         String problem = new ReadOnlyCheck().problemIn(select);
         if (problem != null) {
             return Checked.refused(problem);
@@ -213,6 +222,35 @@ public final class SqlGuard {
             case "GRANT", "REVOKE" -> "a privilege change (" + name + ")";
             default -> name;
         };
+    }
+
+    /**
+     * T-SQL reserved keywords that belong only to statements other than a query. SQL Server needs no semicolon
+     * between statements, so where JSqlParser reads one as a name ({@code SELECT x FROM t SHUTDOWN}: an alias) the
+     * server starts a second statement; unquoted they are never a name to SQL Server.
+     */
+    private static final Set<String> TSQL_STATEMENT_KEYWORDS = Set.of(
+            "ALTER", "BACKUP", "BEGIN", "BREAK", "BULK", "CHECKPOINT", "CLOSE", "COMMIT", "CONTINUE", "CREATE", "DBCC",
+            "DEALLOCATE", "DECLARE", "DELETE", "DENY", "DISK", "DROP", "DUMP", "EXEC", "EXECUTE", "GOTO", "GRANT",
+            "IF", "INSERT", "KILL", "LINENO", "LOAD", "MERGE", "OPEN", "PRINT", "RAISERROR", "READTEXT",
+            "RECONFIGURE", "RESTORE", "RETURN", "REVERT", "REVOKE", "ROLLBACK", "SAVE", "SET", "SETUSER", "SHUTDOWN",
+            "TRAN", "TRANSACTION", "TRUNCATE", "UPDATE", "UPDATETEXT", "USE", "WAITFOR", "WHILE", "WRITETEXT");
+
+    /**
+     * The first unquoted T-SQL statement keyword outside comments and strings, as SQL Server reads them (block
+     * comments nest, no backslash escapes), not after a dot; null when there is none.
+     */
+    static String statementKeyword(String sql) {
+        List<SqlLexer.Token> tokens = SqlLexer.tokens(sql, SqlDialect.SQLSERVER);
+        for (int i = 0; i < tokens.size(); i++) {
+            SqlLexer.Token t = tokens.get(i);
+            boolean afterDot = i > 0 && tokens.get(i - 1).text().equals(".");
+            if (t.kind() == SqlLexer.Kind.WORD && !afterDot
+                    && TSQL_STATEMENT_KEYWORDS.contains(t.text().toUpperCase(Locale.ROOT))) {
+                return t.text().toUpperCase(Locale.ROOT);
+            }
+        }
+        return null;
     }
 
     static boolean deniedName(String name) {
