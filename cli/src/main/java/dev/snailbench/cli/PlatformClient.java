@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The one HTTP client of the platform's public REST API, calling it as a team would. Two kinds of callers:
@@ -40,12 +41,20 @@ public final class PlatformClient {
     private static final Duration CALL_TIMEOUT = Duration.ofMinutes(7);
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
-    private final String generatorUrl;
-    private final String scorerUrl;
+    private final Supplier<String> generatorUrl;
+    private final Supplier<String> scorerUrl;
     private final String adminKey;
 
     /** A client of the platform whose generator and scorer answer at these URLs, with its admin key. */
     public PlatformClient(String generatorUrl, String scorerUrl, String adminKey) {
+        this(() -> generatorUrl, () -> scorerUrl, adminKey);
+    }
+
+    /**
+     * A client that asks for the generator's and the scorer's URLs at each call: it follows a platform whose services
+     * restart or are replaced on other ports.
+     */
+    public PlatformClient(Supplier<String> generatorUrl, Supplier<String> scorerUrl, String adminKey) {
         this.generatorUrl = generatorUrl;
         this.scorerUrl = scorerUrl;
         this.adminKey = adminKey;
@@ -53,7 +62,7 @@ public final class PlatformClient {
 
     /** A client of URLs given per request (the command-line client's, which finds the services itself). */
     PlatformClient() {
-        this(null, null, null);
+        this((String) null, null, null);
     }
 
     /** The platform refused a request (status 400 or more); the body is its error ({@code {status, error, field}}). */
@@ -109,38 +118,38 @@ public final class PlatformClient {
 
     /** Creates a tenant; returns its API key. */
     public String createTenant(String name) {
-        JsonNode created = call("POST", generatorUrl + "/tenants",
+        JsonNode created = call("POST", generatorUrl.get() + "/tenants",
                 Map.of("X-Admin-Key", adminKey), Map.of("name", name), 201);
         return created.get("apiKey").asText();
     }
 
     /** Submits a job; returns its id (202 for a new job, 200 with {@code existing: true} for the same spec again). */
     public String submitJob(String apiKey, Object job) {
-        HttpResponse<String> response = sendForTest("POST", generatorUrl + "/jobs",
+        HttpResponse<String> response = sendForTest("POST", generatorUrl.get() + "/jobs",
                 Map.of("X-API-Key", apiKey), job, APPLICATION_JSON);
         return expect(response, response.statusCode() == 200 ? 200 : 202).get("jobId").asText();
     }
 
     /** The job's status and progress, or null while the generator has not stored it yet. */
     public JsonNode job(String apiKey, String jobId) {
-        HttpResponse<String> response = sendForTest("GET", generatorUrl + "/jobs/" + jobId,
+        HttpResponse<String> response = sendForTest("GET", generatorUrl.get() + "/jobs/" + jobId,
                 Map.of("X-API-Key", apiKey), null, APPLICATION_JSON);
         return response.statusCode() == 404 ? null : expect(response, 200);
     }
 
     public JsonNode results(String apiKey, String jobId) {
-        return call("GET", scorerUrl + "/jobs/" + jobId + "/results",
+        return call("GET", scorerUrl.get() + "/jobs/" + jobId + "/results",
                 Map.of("X-API-Key", apiKey), null, 200);
     }
 
     public JsonNode summary(String apiKey, String jobId) {
-        return call("GET", scorerUrl + "/jobs/" + jobId + "/summary",
+        return call("GET", scorerUrl.get() + "/jobs/" + jobId + "/summary",
                 Map.of("X-API-Key", apiKey), null, 200);
     }
 
     /** The scorer's self-contained HTML report of a job. */
     public String reportHtml(String apiKey, String jobId) {
-        HttpResponse<String> response = sendForTest("GET", scorerUrl + "/jobs/" + jobId
+        HttpResponse<String> response = sendForTest("GET", scorerUrl.get() + "/jobs/" + jobId
                 + "/report.html", Map.of("X-API-Key", apiKey), null, "text/html");
         if (response.statusCode() != 200) {
             throw new IllegalStateException("report of job " + jobId + " answered " + response.statusCode());

@@ -6,6 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -13,6 +15,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -154,7 +157,14 @@ public final class FootballDb {
         if (slug.length() > 36) {
             slug = slug.substring(0, 36);
         }
-        String hash = Integer.toHexString(team.hashCode() & 0xffff | 0x10000).substring(1);
+        byte[] digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256").digest(team.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        // 32 bits of the name's digest: two names with one slug get one login only by a 1-in-4-billion chance.
+        String hash = HexFormat.of().formatHex(digest, 0, 4);
         return "footballdb_" + (slug.isEmpty() ? "team" : slug) + "_" + hash;
     }
 

@@ -17,11 +17,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -78,13 +82,40 @@ public final class Stack implements AutoCloseable {
         }
     }
 
+    /**
+     * One process of a service: the service and its number among the service's replicas, 1 for the first. Replicas of
+     * a service share its consumer groups (the work of its topics' partitions) and the platform database.
+     */
+    public record Instance(Service service, int number) {
+
+        /** The module's name for the first replica, then {@code -2}, {@code -3}: its log is {@code <name>.log}. */
+        public String name() {
+            return number == 1 ? service.module() : service.module() + "-" + number;
+        }
+
+        @Override
+        public String toString() {
+            return name();
+        }
+    }
+
+    /**
+     * Partitions of every topic of the stack's broker: a service may run as that many replicas at most, since a
+     * consumer group gives each partition to one consumer (more replicas would idle).
+     */
+    public static final int PARTITIONS = 4;
+
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(4);
 
     private final KafkaBroker kafka;
     private final Postgres postgres;
     private final Postgres targets;
-    private final Map<Service, Process> processes = new EnumMap<>(Service.class);
-    private final Map<Service, Integer> ports = new EnumMap<>(Service.class);
+    /** Every instance started, in service and number order; a killed one stays until it is restarted or gone. */
+    private final Map<Instance, Process> processes = new ConcurrentSkipListMap<>(
+            Comparator.comparing(Instance::service).thenComparingInt(Instance::number));
+    private final Map<Instance, Integer> ports = new ConcurrentHashMap<>();
+    /** The highest number each service's replicas have had: an added replica takes the next one. */
+    private final Map<Service, Integer> numbersUsed = new ConcurrentHashMap<>();
     private final String adminKey;
     private final String secretsKey = Base64.getEncoder().encodeToString(randomBytes(32));
     private final Map<String, String> properties;
@@ -143,9 +174,27 @@ public final class Stack implements AutoCloseable {
      */
     public static Stack start(Path projectRoot, Path dataDir, Path logDir, Set<Service> services,
             Map<String, String> properties, Map<String, String> environment) {
+        Map<Service, Integer> replicas = new EnumMap<>(Service.class);
+        services.forEach(service -> replicas.put(service, 1));
+        return start(projectRoot, dataDir, logDir, replicas, properties, environment);
+    }
+
+    /**
+     * As above, with as many replicas of each service as given (1 to {@value #PARTITIONS}; a service not named is not
+     * started): each its own process on its own port, on the one broker and the one platform database.
+     */
+    public static Stack start(Path projectRoot, Path dataDir, Path logDir, Map<Service, Integer> replicas,
+            Map<String, String> properties, Map<String, String> environment) {
+        replicas.forEach((service, count) -> {
+            if (count < 1 || count > PARTITIONS) {
+                throw new IllegalArgumentException(service.module() + ": " + count + " replicas; from 1 to "
+                        + PARTITIONS + " (the partitions of each topic)");
+            }
+        });
         // Before anything starts: a wrong JDK is the caller's error, not a half-started stack.
         ServiceJava serviceJava = ServiceJava.from(environment);
-        Stack stack = new Stack(KafkaBroker.start(4), Postgres.start(), Postgres.start(), randomKey(24), properties);
+        Stack stack = new Stack(KafkaBroker.start(PARTITIONS), Postgres.start(), Postgres.start(), randomKey(24),
+                properties);
         stack.environment = Map.copyOf(environment);
         stack.serviceJava = serviceJava;
         stack.root = projectRoot;
@@ -154,10 +203,12 @@ public final class Stack implements AutoCloseable {
         try {
             Files.createDirectories(logDir);
             stack.postgres.platformDatabase();
-            for (Service service : services) {
-                stack.launch(service);
+            for (Map.Entry<Service, Integer> service : replicas.entrySet()) {
+                for (int number = 1; number <= service.getValue(); number++) {
+                    stack.launch(new Instance(service.getKey(), number));
+                }
             }
-            stack.awaitReady(logDir);
+            stack.awaitReady(stack.processes.keySet());
             return stack;
         } catch (IOException e) {
             stack.close();
@@ -168,7 +219,16 @@ public final class Stack implements AutoCloseable {
         }
     }
 
-    private void launch(Service service) throws IOException {
+    private void launchUnchecked(Instance instance) {
+        try {
+            launch(instance);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void launch(Instance instance) throws IOException {
+        Service service = instance.service();
         Path jar = root.resolve(service.module()).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: build first (mvn -B install -DskipTests)");
@@ -190,7 +250,7 @@ public final class Stack implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(root.resolve(service.module()).toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(logDir.resolve(service.module() + ".log").toFile());
+                .redirectOutput(logDir.resolve(instance.name() + ".log").toFile());
         Map<String, String> env = builder.environment();
         env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
         env.put("SNAILBENCH_DB_URL", postgres.reactiveUrl(Postgres.PLATFORM_DATABASE));
@@ -206,15 +266,34 @@ public final class Stack implements AutoCloseable {
         }
         env.putAll(SERVICE_ENVIRONMENT);
         env.putAll(environment);
-        processes.put(service, builder.start());
+        ports.remove(instance);
+        numbersUsed.merge(service, instance.number(), Math::max);
+        processes.put(instance, builder.start());
     }
 
-    /** Kills the service at once (SIGKILL), as a crash would. */
+    /** Kills every running replica of the service at once (SIGKILL), as a crash would; {@link #restart} revives them. */
     public void kill(Service service) {
-        Process process = processes.get(service);
-        if (process == null) {
-            throw new IllegalStateException(service.module() + " was not started");
+        List<Instance> running = instances(service);
+        if (running.isEmpty()) {
+            throw new IllegalStateException(service.module() + " is not running");
         }
+        running.forEach(this::destroy);
+    }
+
+    /**
+     * Kills one replica at once (SIGKILL), as a crash would, for good: a later {@link #restart} of its service does
+     * not bring it back ({@link #add} starts another).
+     */
+    public void kill(Instance instance) {
+        if (!processes.containsKey(instance)) {
+            throw new IllegalStateException(instance + " was not started");
+        }
+        destroy(instance);
+        processes.remove(instance);
+    }
+
+    private void destroy(Instance instance) {
+        Process process = processes.get(instance);
         process.destroyForcibly();
         try {
             process.waitFor();
@@ -222,25 +301,66 @@ public final class Stack implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
-        ports.remove(service);
+        ports.remove(instance);
     }
 
-    /** Starts a killed (or running: it is killed first) service again and waits until it is ready. */
+    /**
+     * Starts the service's replicas again (the running ones are killed first), as many as were started or added and
+     * not killed for good, and waits until they are ready.
+     */
     public void restart(Service service) {
-        if (processes.containsKey(service) && processes.get(service).isAlive()) {
-            kill(service);
+        List<Instance> replicas = processes.keySet().stream().filter(i -> i.service() == service).toList();
+        if (replicas.isEmpty()) {
+            throw new IllegalStateException(service.module() + " was not started");
         }
-        try {
-            launch(service);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        for (Instance replica : replicas) {
+            if (processes.get(replica).isAlive()) {
+                destroy(replica);
+            }
+            launchUnchecked(replica);
         }
-        awaitReady(logDir);
+        awaitReady(replicas);
     }
 
-    /** The process of a running service (its pid, for instance). */
+    /** Starts one more replica of each service given (a service twice: two more) and waits until all are ready. */
+    public List<Instance> add(List<Service> services) {
+        List<Instance> added = new ArrayList<>();
+        for (Service service : services) {
+            int number = 1 + Math.max(numbersUsed.getOrDefault(service, 0),
+                    added.stream().filter(i -> i.service() == service).mapToInt(Instance::number).max().orElse(0));
+            Instance instance = new Instance(service, number);
+            launchUnchecked(instance);
+            added.add(instance);
+        }
+        awaitReady(added);
+        return added;
+    }
+
+    /** One more replica of the service, once it is ready. */
+    public Instance add(Service service) {
+        return add(List.of(service)).get(0);
+    }
+
+    /** The service's running replicas, by number. */
+    public List<Instance> instances(Service service) {
+        return processes.entrySet().stream().filter(e -> e.getKey().service() == service && e.getValue().isAlive())
+                .map(Map.Entry::getKey).toList();
+    }
+
+    /** Every running replica of every service. */
+    public List<Instance> instances() {
+        return processes.entrySet().stream().filter(e -> e.getValue().isAlive()).map(Map.Entry::getKey).toList();
+    }
+
+    /** The process of a running service's first replica (its pid, for instance); null if none runs. */
     public Process process(Service service) {
-        return processes.get(service);
+        List<Instance> running = instances(service);
+        return running.isEmpty() ? null : processes.get(running.get(0));
+    }
+
+    /** The process of a replica. */
+    public Process process(Instance instance) {
+        return processes.get(instance);
     }
 
     private static String ownCodeSource() {
@@ -252,20 +372,20 @@ public final class Stack implements AutoCloseable {
         }
     }
 
-    private void awaitReady(Path logDir) {
+    private void awaitReady(Collection<Instance> instances) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         Instant deadline = Instant.now().plus(READY_TIMEOUT);
-        for (Service service : processes.keySet()) {
-            while (!ports.containsKey(service) || !ready(http, service)) {
-                readPort(logDir, service);
-                Process process = processes.get(service);
+        for (Instance instance : List.copyOf(instances)) {
+            while (!ports.containsKey(instance) || !ready(http, instance)) {
+                readPort(instance);
+                Process process = processes.get(instance);
                 if (!process.isAlive()) {
-                    throw new IllegalStateException(service.module() + " exited with " + process.exitValue()
-                            + "; see " + logDir.resolve(service.module() + ".log"));
+                    throw new IllegalStateException(instance + " exited with " + process.exitValue()
+                            + "; see " + logDir.resolve(instance.name() + ".log"));
                 }
                 if (Instant.now().isAfter(deadline)) {
-                    throw new IllegalStateException(service.module() + " not ready after " + READY_TIMEOUT
-                            + "; see " + logDir.resolve(service.module() + ".log"));
+                    throw new IllegalStateException(instance + " not ready after " + READY_TIMEOUT
+                            + "; see " + logDir.resolve(instance.name() + ".log"));
                 }
                 KafkaBroker.sleep(500);
             }
@@ -275,24 +395,24 @@ public final class Stack implements AutoCloseable {
     private static final Pattern LISTENING =
             Pattern.compile("Listening on: http://[^:]+:(\\d+)");
 
-    private void readPort(Path logDir, Service service) {
-        if (ports.containsKey(service)) {
+    private void readPort(Instance instance) {
+        if (ports.containsKey(instance)) {
             return;
         }
         try {
-            Matcher m = LISTENING.matcher(Files.readString(logDir.resolve(service.module() + ".log"),
+            Matcher m = LISTENING.matcher(Files.readString(logDir.resolve(instance.name() + ".log"),
                     StandardCharsets.ISO_8859_1));
             if (m.find()) {
-                ports.put(service, Integer.parseInt(m.group(1)));
+                ports.put(instance, Integer.parseInt(m.group(1)));
             }
         } catch (IOException e) {
             // Not written yet.
         }
     }
 
-    private boolean ready(HttpClient http, Service service) {
+    private boolean ready(HttpClient http, Instance instance) {
         try {
-            HttpResponse<Void> response = http.send(HttpRequest.newBuilder(URI.create(url(service) + "/q/health/ready"))
+            HttpResponse<Void> response = http.send(HttpRequest.newBuilder(URI.create(url(instance) + "/q/health/ready"))
                     .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.discarding());
             return response.statusCode() == 200;
         } catch (IOException e) {
@@ -316,17 +436,46 @@ public final class Stack implements AutoCloseable {
         }
     }
 
+    /** The URL of the service's first running replica. */
     public String url(Service service) {
-        return "http://127.0.0.1:" + ports.get(service);
+        List<Instance> running = instances(service);
+        if (running.isEmpty()) {
+            throw new IllegalStateException(service.module() + " is not running");
+        }
+        return url(running.get(0));
+    }
+
+    /** The URL of a replica, once it has said which port it listens on. */
+    public String url(Instance instance) {
+        Integer port = ports.get(instance);
+        if (port == null) {
+            throw new IllegalStateException(instance + " has no port yet");
+        }
+        return "http://127.0.0.1:" + port;
     }
 
     public String adminKey() {
         return adminKey;
     }
 
-    /** The platform's REST API as a team calls it: this stack's generator and scorer, with its admin key. */
+    /**
+     * The platform's REST API as a team calls it, with this stack's admin key: each call goes to the first running
+     * replica of the generator and of the scorer that listens at that moment, so the client follows restarts (a
+     * restarted service listens on another port) and replicas killed or added.
+     */
     public PlatformClient client() {
-        return new PlatformClient(url(Service.GENERATOR), url(Service.SCORER), adminKey);
+        return new PlatformClient(() -> reachableUrl(Service.GENERATOR), () -> reachableUrl(Service.SCORER), adminKey);
+    }
+
+    /** The URL of the service's first running replica that listens; no answer (as from a dead port) if none does. */
+    private String reachableUrl(Service service) {
+        for (Instance instance : instances(service)) {
+            Integer port = ports.get(instance);
+            if (port != null) {
+                return "http://127.0.0.1:" + port;
+            }
+        }
+        throw new UncheckedIOException(new IOException(service.module() + ": no running replica listens now"));
     }
 
     public Postgres postgres() {

@@ -10,7 +10,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumSet;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,6 +31,9 @@ import java.util.concurrent.CountDownLatch;
  * lines: the embedded PostgreSQL servers' output (and their server logs) go to {@code postgres.log} beside the
  * services' logs. {@code --warm-up N} (default {@value WarmUp#DEFAULT_ITEMS}, 0: none) runs an N-item job through the
  * services before the platform says it is up ({@link WarmUp}), so that a team's first job runs on warm JVMs.
+ * {@code --replicas executor=2,inference=2} runs several replicas of any service (1 to {@value Stack#PARTITIONS}, the
+ * partitions of each topic), each on its own port, on the one broker and platform database; every replica is listed,
+ * and the command-line client and the web UI work through any generator replica.
  */
 public final class Up {
 
@@ -49,7 +54,7 @@ public final class Up {
         } catch (IllegalArgumentException e) {
             System.err.println("snailbench up: " + e.getMessage());
             System.err.println("usage: ./snailbench up [--footballdb] [--data-dir DIR] [--warm-up N] "
-                    + "[--backend NAME=URL[,model=M][,key-env=VAR]]...");
+                    + "[--replicas SERVICE=N[,SERVICE=N]...] [--backend NAME=URL[,model=M][,key-env=VAR]]...");
             System.exit(2);
             return;
         }
@@ -60,13 +65,12 @@ public final class Up {
         Path logs = options.root.resolve("target/up-logs");
         Stack.logThirdPartyTo(logs);
         Instant started = Instant.now();
-        System.out.println("Starting Kafka, PostgreSQL and the five services (Java " + serviceJava.version() + ", data "
-                + data + ", logs " + logs + ") ...");
+        System.out.println("Starting Kafka, PostgreSQL and the five services" + replicasNote(options.replicas)
+                + " (Java " + serviceJava.version() + ", data " + data + ", logs " + logs + ") ...");
         // The web UI (the generator's page, on a loopback port) calls the scorer: only loopback pages may (CORS).
         Map<String, String> properties = new HashMap<>(Backend.properties(options.backends));
         properties.put("quarkus.http.cors.origins", "/http://127\\.0\\.0\\.1:[0-9]+/");
-        Stack stack = Stack.start(options.root, data, logs, EnumSet.allOf(Stack.Service.class),
-                properties, backendKeys);
+        Stack stack = Stack.start(options.root, data, logs, options.replicas, properties, backendKeys);
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C or kill: stop the services, the broker and the database before the JVM exits.
         Path endpoints = options.root.resolve(Endpoints.FILE);
@@ -98,14 +102,23 @@ public final class Up {
         stopped.await();
     }
 
+    /** ", with 2 executor replicas" and the like, or nothing when every service runs once. */
+    static String replicasNote(Map<Stack.Service, Integer> replicas) {
+        List<String> several = replicas.entrySet().stream().filter(e -> e.getValue() > 1)
+                .map(e -> e.getValue() + " " + e.getKey().name().toLowerCase(Locale.ROOT) + " replicas").toList();
+        return several.isEmpty() ? "" : ", with " + String.join(", ", several);
+    }
+
     /**
-     * The URLs and the admin key, for {@code ./snailbench tenant|db|job|report} ({@link Endpoints}); with FootballDB,
-     * where the teams' server is and its superuser, for {@code ./snailbench footballdb login} ({@link FootballDbLogin}).
+     * The URLs and the admin key, for {@code ./snailbench tenant|db|job|report} ({@link Endpoints}): each service's
+     * first replica under its name, the others as {@code <name>.<number>}; with FootballDB, where the teams' server is
+     * and its superuser, for {@code ./snailbench footballdb login} ({@link FootballDbLogin}).
      */
     private static void writeEndpoints(Stack stack, Options options) throws IOException {
         Map<String, String> endpoints = new LinkedHashMap<>();
-        for (Stack.Service service : Stack.Service.values()) {
-            endpoints.put(service.module().replace("-service", ""), stack.url(service));
+        for (Stack.Instance instance : stack.instances()) {
+            String name = instance.service().module().replace("-service", "");
+            endpoints.put(instance.number() == 1 ? name : name + "." + instance.number(), stack.url(instance));
         }
         endpoints.put("adminKey", stack.adminKey());
         if (options.footballDb) {
@@ -120,13 +133,15 @@ public final class Up {
     private static void print(Stack stack, Options options, Path logs, Duration took) {
         List<String> lines = new ArrayList<>();
         lines.add("");
-        for (Stack.Service service : Stack.Service.values()) {
-            lines.add(String.format(Locale.ROOT, "  %-20s %s   (API docs %s/q/swagger-ui)", service.module(),
-                    stack.url(service), stack.url(service)));
+        for (Stack.Instance instance : stack.instances()) {
+            lines.add(String.format(Locale.ROOT, "  %-20s %s   (API docs %s/q/swagger-ui)", instance.name(),
+                    stack.url(instance), stack.url(instance)));
         }
         lines.add("");
-        lines.add("  web UI                   " + stack.url(Stack.Service.GENERATOR) + "/ui/index.html   (sign in with "
-                + "a tenant's API key and the scorer's URL, " + stack.url(Stack.Service.SCORER) + ")");
+        for (Stack.Instance generator : stack.instances(Stack.Service.GENERATOR)) {
+            lines.add("  web UI                   " + stack.url(generator) + "/ui/index.html   (sign in with "
+                    + "a tenant's API key and the scorer's URL, " + stack.url(Stack.Service.SCORER) + ")");
+        }
         lines.add("  admin key (X-Admin-Key)  " + stack.adminKey());
         lines.add("  Kafka                    " + stack.kafka().bootstrapServers());
         lines.add("  platform PostgreSQL      " + stack.postgres().jdbcUrl(Postgres.PLATFORM_DATABASE) + " (services' "
@@ -141,9 +156,12 @@ public final class Up {
             lines.add("  LLM backend " + String.format(Locale.ROOT, "%-12s %s (model %s%s)", backend.name(),
                     backend.url(), backend.model(), backend.keyEnv() == null ? "" : ", key from $" + backend.keyEnv()));
         }
-        lines.add("  logs                     " + logs + "/<service>.log, postgres.log");
+        lines.add("  logs                     " + logs + "/<service>.log (<service>-2.log, ... for more replicas), "
+                + "postgres.log");
         lines.add("");
-        lines.add("  First steps (the command-line client finds this platform through " + Endpoints.FILE + "):");
+        lines.add("  First steps (the command-line client finds this platform through " + Endpoints.FILE
+                + (stack.instances(Stack.Service.GENERATOR).size() > 1
+                        ? "; SNAILBENCH_GENERATOR_URL points it at another generator replica" : "") + "):");
         lines.add("    ./snailbench tenant create my-team");
         if (options.footballDb) {
             lines.add("    ./snailbench footballdb login my-team     (its own FootballDB login, and how to register it)");
@@ -158,7 +176,8 @@ public final class Up {
     }
 
     /** Command-line options. */
-    record Options(Path root, boolean footballDb, String dataDir, List<Backend> backends, int warmUpItems) {
+    record Options(Path root, boolean footballDb, String dataDir, List<Backend> backends, int warmUpItems,
+            Map<Stack.Service, Integer> replicas) {
 
         static Options parse(String[] args) {
             if (args.length == 0) {
@@ -169,6 +188,10 @@ public final class Up {
             String dataDir = null;
             List<Backend> backends = new ArrayList<>();
             int warmUpItems = WarmUp.DEFAULT_ITEMS;
+            Map<Stack.Service, Integer> replicas = new EnumMap<>(Stack.Service.class);
+            for (Stack.Service service : Stack.Service.values()) {
+                replicas.put(service, 1);
+            }
             for (int i = 1; i < args.length; i++) {
                 switch (args[i]) {
                     case "--footballdb" -> footballDb = true;
@@ -184,6 +207,13 @@ public final class Up {
                         }
                         warmUpItems = warmUpItems(args[++i]);
                     }
+                    case "--replicas" -> {
+                        if (i + 1 >= args.length) {
+                            throw new IllegalArgumentException("--replicas needs SERVICE=N[,SERVICE=N]..., e.g. "
+                                    + "executor=2,inference=2");
+                        }
+                        replicas.putAll(replicas(args[++i]));
+                    }
                     case "--backend" -> {
                         if (i + 1 >= args.length) {
                             throw new IllegalArgumentException("--backend needs NAME=URL[,model=M][,key-env=VAR]");
@@ -195,10 +225,45 @@ public final class Up {
                         backends.add(backend);
                     }
                     default -> throw new IllegalArgumentException("unknown option " + args[i]
-                            + Suggest.hint(args[i], List.of("--footballdb", "--data-dir", "--backend", "--warm-up")));
+                            + Suggest.hint(args[i], List.of("--footballdb", "--data-dir", "--backend", "--warm-up",
+                                    "--replicas")));
                 }
             }
-            return new Options(root, footballDb, dataDir, List.copyOf(backends), warmUpItems);
+            return new Options(root, footballDb, dataDir, List.copyOf(backends), warmUpItems,
+                    Collections.unmodifiableMap(replicas));
+        }
+
+        /** {@code executor=2,inference=2}: a count per service named (without {@code -service}, any case). */
+        static Map<Stack.Service, Integer> replicas(String value) {
+            Map<Stack.Service, Integer> counts = new EnumMap<>(Stack.Service.class);
+            List<String> names = Arrays.stream(Stack.Service.values())
+                    .map(s -> s.name().toLowerCase(Locale.ROOT)).toList();
+            for (String pair : value.split(",", -1)) {
+                int eq = pair.indexOf('=');
+                String name = (eq < 0 ? pair : pair.substring(0, eq)).trim().toLowerCase(Locale.ROOT)
+                        .replaceFirst("-service$", "");
+                if (!names.contains(name)) {
+                    throw new IllegalArgumentException("--replicas: unknown service '" + name + "' (one of "
+                            + String.join(", ", names) + ")" + Suggest.hint(name, names));
+                }
+                Stack.Service service = Stack.Service.valueOf(name.toUpperCase(Locale.ROOT));
+                if (counts.containsKey(service)) {
+                    throw new IllegalArgumentException("--replicas: " + name + " is given twice");
+                }
+                String count = eq < 0 ? "" : pair.substring(eq + 1).trim();
+                try {
+                    int n = Integer.parseInt(count);
+                    if (n >= 1 && n <= Stack.PARTITIONS) {
+                        counts.put(service, n);
+                        continue;
+                    }
+                } catch (NumberFormatException e) {
+                    // Answered below, with the accepted range.
+                }
+                throw new IllegalArgumentException("--replicas: " + name + " takes a number of replicas from 1 to "
+                        + Stack.PARTITIONS + " (the partitions of each topic), got '" + count + "'");
+            }
+            return counts;
         }
 
         private static int warmUpItems(String value) {

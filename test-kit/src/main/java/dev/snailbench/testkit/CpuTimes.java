@@ -23,19 +23,23 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, JvmThreads> thre
     public static CpuTimes of(Stack stack) {
         Map<String, Double> seconds = new LinkedHashMap<>();
         Map<String, JvmThreads> threads = new LinkedHashMap<>();
-        for (Stack.Service service : Stack.Service.values()) {
-            Process process = stack.process(service);
-            if (process != null) {
-                String name = service.name().toLowerCase(Locale.ROOT);
-                seconds.put(name, cpu(process.toHandle()));
-                threads.put(name, JvmThreads.of(process.pid()));
-            }
+        for (Stack.Instance instance : stack.instances()) {
+            Process process = stack.process(instance);
+            String name = name(instance);
+            seconds.put(name, cpu(process.toHandle()));
+            threads.put(name, JvmThreads.of(process.pid()));
         }
         seconds.put("kafka", cpu(stack.kafka().process()));
         // "postgres" is the database under evaluation (the teams' server); the platform's own is reported beside it.
         seconds.put("postgres", serverCpu(stack.targets()));
         seconds.put("platform-postgres", serverCpu(stack.postgres()));
         return new CpuTimes(seconds, threads, machineBusy());
+    }
+
+    /** A service's name in lower case, then {@code -2}, {@code -3} for its further replicas. */
+    static String name(Stack.Instance instance) {
+        String service = instance.service().name().toLowerCase(Locale.ROOT);
+        return instance.number() == 1 ? service : service + "-" + instance.number();
     }
 
     /**
@@ -124,18 +128,15 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, JvmThreads> thre
     }
 
     /**
-     * The five services' CPU seconds since {@code before}; appends each one's milliseconds per {@code unit} (an item,
-     * a second) to {@code parts} in {@code format} (name, figure).
+     * The services' CPU seconds since {@code before} (every replica of each); appends each replica's milliseconds per
+     * {@code unit} (an item, a second) to {@code parts} in {@code format} (name, figure).
      */
     private double servicesSince(CpuTimes before, StringBuilder parts, String format, double unit) {
         double services = 0;
-        for (Stack.Service service : Stack.Service.values()) {
-            String name = service.name().toLowerCase(Locale.ROOT);
-            if (seconds.containsKey(name)) {
-                double used = used(before, name);
-                services += used;
-                parts.append(String.format(Locale.ROOT, format, name, 1000 * used / unit));
-            }
+        for (String name : threads.keySet()) {
+            double used = used(before, name);
+            services += used;
+            parts.append(String.format(Locale.ROOT, format, name, 1000 * used / unit));
         }
         return services;
     }

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Resident memory of each service of a running {@link Stack}, from {@code /proc/<pid>/status}: the peak
@@ -21,12 +20,10 @@ public final class ResidentMemory {
     /** {@code rss MiB (peak VmHWM/now VmRSS): generator 251/240 …; heap -Xms48m -Xmx512m -XX:+UseSerialGC (Stack)}. */
     public static String of(Stack stack) {
         List<String> parts = new ArrayList<>();
-        for (Stack.Service service : Stack.Service.values()) {
-            Process process = stack.process(service);
-            if (process != null) {
-                parts.add(service.name().toLowerCase(Locale.ROOT) + " " + kib(process.pid(), "VmHWM") / 1024 + "/"
-                        + kib(process.pid(), "VmRSS") / 1024);
-            }
+        for (Stack.Instance instance : stack.instances()) {
+            Process process = stack.process(instance);
+            parts.add(CpuTimes.name(instance) + " " + kib(process.pid(), "VmHWM") / 1024 + "/"
+                    + kib(process.pid(), "VmRSS") / 1024);
         }
         return "  rss MiB (peak VmHWM/now VmRSS): " + String.join(" ", parts) + "; heap "
                 + String.join(" ", stack.serviceJava().heapOptions()) + ", env " + Stack.SERVICE_ENVIRONMENT + ", Java "

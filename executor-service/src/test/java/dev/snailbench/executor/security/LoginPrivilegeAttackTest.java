@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
  * Attack suite, privileged logins (real PostgreSQL, the executor's connector with the production default: no login
  * allowed to do more than read): every way a login can be more than a reader — superuser, a superuser role it can
  * become, role attributes, each predefined role the server has (directly or through a NOINHERIT group), ownership,
- * CREATE, table, column, sequence and large-object write privileges, a grant to PUBLIC — is refused when a session of
+ * CREATE, table, column, sequence and large-object write privileges, a function or parameter the server keeps from
+ * PUBLIC granted directly, a grant to PUBLIC — is refused when a session of
  * it opens, with the reason; a reader is not; the operator's allowance admits exactly the login it names.
  */
 @RealInfrastructure
@@ -144,6 +145,42 @@ class LoginPrivilegeAttackTest {
             superuser(DB, grant.getKey().formatted(role).split("; "));
             refused(role, grant.getValue());
         }
+    }
+
+    @Test
+    void shouldRefuseADirectGrantOfWhatTheServerKeepsFromPublic() throws SQLException {
+        // What pg_read_server_files or a superuser may do, granted function by function; parameters only a superuser
+        // may set, and ALTER SYSTEM.
+        Map<String, String> grants = new LinkedHashMap<>();
+        grants.put("GRANT EXECUTE ON FUNCTION pg_catalog.pg_read_file(text) TO %s", "pg_read_file(text)");
+        grants.put("GRANT EXECUTE ON FUNCTION pg_catalog.pg_read_binary_file(text) TO %s",
+                "pg_read_binary_file(text)");
+        grants.put("GRANT EXECUTE ON FUNCTION pg_catalog.pg_ls_dir(text) TO %s", "pg_ls_dir(text)");
+        grants.put("GRANT EXECUTE ON FUNCTION pg_catalog.lo_import(text) TO %s", "lo_import(text)");
+        grants.put("GRANT EXECUTE ON FUNCTION pg_catalog.pg_stat_file(text) TO %s", "pg_stat_file(text)");
+        grants.put("GRANT SET ON PARAMETER session_replication_role TO %s", "session_replication_role (SET)");
+        grants.put("GRANT ALTER SYSTEM ON PARAMETER work_mem TO %s", "work_mem (ALTER SYSTEM)");
+        int n = 0;
+        for (Map.Entry<String, String> grant : grants.entrySet()) {
+            String role = "lp_kept_" + n++;
+            reader(role);
+            superuser(DB, grant.getKey().formatted(role));
+            refused(role, grant.getValue());
+        }
+
+        reader("lp_kept_member");
+        superuser(DB, "DO $$BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'lp_file_readers') THEN "
+                + "CREATE ROLE lp_file_readers NOLOGIN NOINHERIT; END IF; END$$",
+                "GRANT EXECUTE ON FUNCTION pg_catalog.pg_read_file(text, bigint, bigint) TO lp_file_readers",
+                "GRANT lp_file_readers TO lp_kept_member");
+        refused("lp_kept_member", "pg_read_file(text,bigint,bigint)");
+
+        String open = "login_attack_kept";
+        pg.createDatabase(open);
+        superuser(open, "GRANT EXECUTE ON FUNCTION pg_catalog.pg_ls_dir(text) TO PUBLIC");
+        reader("lp_kept_public");
+        assertThatThrownBy(() -> strict().readOnly(target("lp_kept_public", open), 0).getConnection())
+                .isInstanceOf(LoginPrivileges.PrivilegedLogin.class).hasMessageContaining("pg_ls_dir(text)");
     }
 
     @Test

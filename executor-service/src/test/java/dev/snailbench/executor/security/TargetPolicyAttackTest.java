@@ -48,7 +48,8 @@ class TargetPolicyAttackTest {
     @ParameterizedTest
     @ValueSource(strings = {"127.0.0.1", "127.1.2.3", "::1", "0.0.0.0", "169.254.169.254", "fe80::1", "10.0.0.1",
             "172.16.5.5", "172.31.255.255", "192.168.1.1", "100.64.0.1", "fc00::1", "fd12:3456::1", "224.0.0.1",
-            "::ffff:127.0.0.1", "64:ff9b::a9fe:a9fe", "2002:c0a8:0101::1", "rebind.example.com", "localhost"})
+            "::ffff:127.0.0.1", "64:ff9b::a9fe:a9fe", "2002:c0a8:0101::1", "rebind.example.com", "localhost",
+            "192.0.0.170", "198.18.0.1", "198.19.255.254", "::ffff:198.18.0.1", "64:ff9b::c612:1", "2002:c000:aa::1"})
     void shouldRefuseInternalAddressesByDefault(String host) {
         assertThatThrownBy(() -> policy(List.of()).check(host, 6543, "jdbcUrl"))
                 .isInstanceOfSatisfying(InvalidTarget.class, e -> {

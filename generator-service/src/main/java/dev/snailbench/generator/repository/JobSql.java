@@ -109,8 +109,9 @@ public class JobSql {
      * So two replicas' passes never send the same items; {@link #advance} stays a compare-and-set all the same.
      */
     public Uni<PublicationCursor> claimPublication(SqlConnection connection, UUID id) {
-        return connection.preparedQuery(CLAIM_PUBLICATION).execute(Tuple.from(Arrays.<Object>asList(PUBLICATION_LOCKS,
-                        id.hashCode(), id, JobStatus.QUEUED.name(), JobStatus.RUNNING.name())))
+        int[] keys = publicationLock(id);
+        return connection.preparedQuery(CLAIM_PUBLICATION).execute(Tuple.from(Arrays.<Object>asList(keys[0], keys[1],
+                        id, JobStatus.QUEUED.name(), JobStatus.RUNNING.name())))
                 .map(rows -> {
                     for (Row row : rows) {
                         return new PublicationCursor(row.getUUID(0), row.getString(1), row.getInteger(2),
@@ -118,6 +119,14 @@ public class JobSql {
                     }
                     return null;
                 });
+    }
+
+    /**
+     * The two keys of the advisory lock that claims a job's publication: whoever holds it ({@code pg_advisory_lock}
+     * with these keys, as an operator or a test may) holds the job's next items back until it lets go.
+     */
+    public static int[] publicationLock(UUID jobId) {
+        return new int[] {PUBLICATION_LOCKS, jobId.hashCode()};
     }
 
     /**

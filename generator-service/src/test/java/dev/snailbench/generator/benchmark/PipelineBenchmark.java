@@ -24,7 +24,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -62,16 +62,20 @@ class PipelineBenchmark {
         // also a stack started as ./snailbench up starts it (its warm-up job first), so its cold job is a team's first;
         // -Dbench.settings=up,up-x -Dbench.setting-jvm.up-x="...": the same with a variant beside it.
         // -Dbench.settings=before,now: also the services' JVM and consumer settings before session 7 (see BEFORE).
+        // -Dbench.replicas="one;executor=2;inference=2": a stack per replica setting (one: every service once).
         for (String settings : System.getProperty("bench.settings", "now").split(",")) {
             for (String consumers : System.getProperty("bench.consumers", "1,2,4").split(",")) {
                 if (consumers.isBlank()) {
                     continue;
                 }
-                lines.addAll(run(Integer.parseInt(consumers.trim()), sizes(), false, settings.trim()));
+                for (String replicas : System.getProperty("bench.replicas", "one").split(";")) {
+                    lines.addAll(run(Integer.parseInt(consumers.trim()), sizes(), false, settings.trim(),
+                            replicas(replicas)));
+                }
             }
         }
         if (Boolean.parseBoolean(System.getProperty("bench.large", "true"))) {
-            lines.addAll(run(4, List.of(10_000), true, "now"));
+            lines.addAll(run(4, List.of(10_000), true, "now", replicas("one")));
         }
         System.out.println();
         lines.forEach(System.out::println);
@@ -93,13 +97,40 @@ class PipelineBenchmark {
             "SNAILBENCH_INFERENCE_CONSUMERS", "8", "SNAILBENCH_SCORER_CONSUMERS", "4",
             "SNAILBENCH_PROGRESS_CONSUMERS", "4");
 
-    private static List<String> run(int consumers, List<Integer> sizes, boolean fairness, String settings)
-            throws Exception {
+    /** {@code executor=2,inference=2}: replicas per service (the others once); {@code one}: every service once. */
+    static Map<Stack.Service, Integer> replicas(String setting) {
+        Map<Stack.Service, Integer> replicas = new EnumMap<>(Stack.Service.class);
+        for (Stack.Service service : Stack.Service.values()) {
+            replicas.put(service, 1);
+        }
+        if (!setting.isBlank() && !setting.trim().equals("one")) {
+            for (String pair : setting.split(",")) {
+                String[] parts = pair.split("=");
+                replicas.put(Stack.Service.valueOf(parts[0].trim().toUpperCase(Locale.ROOT)),
+                        Integer.valueOf(parts[1].trim()));
+            }
+        }
+        return replicas;
+    }
+
+    /** ", 2 executor replicas" and the like, or nothing when every service runs once. */
+    private static String replicasLabel(Map<Stack.Service, Integer> replicas) {
+        StringBuilder label = new StringBuilder();
+        replicas.forEach((service, count) -> {
+            if (count > 1) {
+                label.append(", ").append(count).append(' ').append(service.name().toLowerCase(Locale.ROOT))
+                        .append(" replicas");
+            }
+        });
+        return label.toString();
+    }
+
+    private static List<String> run(int consumers, List<Integer> sizes, boolean fairness, String settings,
+            Map<Stack.Service, Integer> replicas) throws Exception {
         Path root = Path.of("..").toAbsolutePath().normalize();
         List<String> out = new ArrayList<>();
         try (Stack stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/bench-logs"),
-                EnumSet.allOf(Stack.Service.class), properties(settings),
-                environment(consumers, settings))) {
+                replicas, properties(settings), environment(consumers, settings))) {
             FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.targets(), "v1", USER, PASSWORD);
             PlatformClient client = stack.client();
@@ -114,7 +145,7 @@ class PipelineBenchmark {
             // Cold: the first job of a freshly started platform (-Dbench.cold=false skips it), as a team's first job.
             if (Boolean.parseBoolean(System.getProperty("bench.cold", "true"))) {
                 out.addAll(measure(stack, target, client, apiKey, statements, 1_000, consumers, settings,
-                        startsAsUp(settings) ? "first after up" : "cold", false));
+                        (startsAsUp(settings) ? "first after up" : "cold") + replicasLabel(replicas), false));
             }
             // Warm-up: JIT, pools and topics, so that the measured runs are steady state. Two 1,000-item jobs: after
             // one 200-item job the services' JIT compilers still took a third of their CPU during the measured job.
@@ -124,8 +155,8 @@ class PipelineBenchmark {
                         "w" + w)), Duration.ofMinutes(10));
             }
             for (int n : sizes) {
-                out.addAll(measure(stack, target, client, apiKey, statements, n, consumers, settings, "warm",
-                        fairness));
+                out.addAll(measure(stack, target, client, apiKey, statements, n, consumers, settings,
+                        "warm" + replicasLabel(replicas), fairness));
             }
             out.addAll(idle(stack, consumers));
         }

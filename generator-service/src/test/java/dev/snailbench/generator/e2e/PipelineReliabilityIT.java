@@ -5,18 +5,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.cli.PlatformClient;
 import dev.snailbench.datasets.DataDir;
+import dev.snailbench.generator.repository.JobSql;
 import dev.snailbench.localstack.FootballDb;
+import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.Stack;
+import dev.snailbench.localstack.Stack.Instance;
 import dev.snailbench.localstack.Stack.Service;
 import dev.snailbench.model.Topics;
 import dev.snailbench.testkit.TopicClient;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumSet;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -25,9 +36,15 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
@@ -35,20 +52,38 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Nothing lost, nothing stuck, on the packaged services: services killed (SIGKILL) mid-job and restarted, poison
- * records on every topic, a result larger than Kafka's default message size, and a hop that never answers. Each
- * ends with the job completed, one verdict per item, none counted twice. Every test leaves the platform running.
+ * Nothing lost, nothing stuck, with the hops replicated as in production: the packaged services on one broker and
+ * one platform database, two replicas of the generator, the inference service, the executor and the scorer, one
+ * classifier. Replicas killed (SIGKILL) and added mid-job, the broker and PostgreSQL restarted, poison records on every
+ * topic, a result larger than Kafka's default message size, a hop that never answers, two creations of one tenant
+ * name on two generator replicas, a job followed and summed up through other replicas than the one it was submitted
+ * to. Each job ends completed, one verdict per item, none counted twice. Every test leaves the platform running.
  */
 class PipelineReliabilityIT {
 
     /**
-     * Short enough for a test, long enough that a service restart (progress resumes) never trips it: with three full
-     * suites on 2 cores, a killed service took more than 40 s to start again and get its partitions back.
+     * Long enough that restarts and the replicas added while a job's publication is held (several JVMs starting on 2
+     * cores) never trip it; the job that tests the watchdog asks for its own, far shorter deadline.
      */
-    private static final Duration ITEM_DEADLINE = Duration.ofSeconds(90);
+    private static final Duration ITEM_DEADLINE = Duration.ofMinutes(5);
 
     /** The deadline the "executor down" job asks for itself ({@code stallTimeoutSeconds}). */
     private static final int STALL_TIMEOUT_SECONDS = 10;
+
+    /** The four hops of every work item, two replicas each; the classifier is on no job's path. */
+    private static final List<Service> HOPS = List.of(Service.GENERATOR, Service.INFERENCE, Service.EXECUTOR,
+            Service.SCORER);
+
+    /** The topic whose work each hop's replicas share, in the consumer group named after the service. */
+    private static final Map<Service, String> WORK_TOPICS = Map.of(Service.GENERATOR, Topics.SCORES,
+            Service.INFERENCE, Topics.QUERIES_TO_INFER, Service.EXECUTOR, Topics.SQL_TO_EXECUTE,
+            Service.SCORER, Topics.RESULTS_TO_SCORE);
+
+    /** A replica's consumers of its work topic, as this test's stack sets them ({@code SNAILBENCH_*_CONSUMERS}). */
+    private static final Map<Service, Integer> CONSUMERS = Map.of(Service.GENERATOR, 1, Service.INFERENCE, 2,
+            Service.EXECUTOR, 1, Service.SCORER, 1);
+
+    private static final int LARGE_JOB = 10_000;
 
     private static Stack stack;
     private static PlatformClient client;
@@ -59,9 +94,14 @@ class PipelineReliabilityIT {
     @BeforeAll
     static void startPlatform() throws Exception {
         Path root = Path.of("..").toAbsolutePath().normalize();
+        Map<Service, Integer> replicas = new EnumMap<>(Service.class);
+        HOPS.forEach(hop -> replicas.put(hop, 2));
+        replicas.put(Service.CLASSIFIER, 1);
         stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/reliability-logs"),
-                EnumSet.allOf(Service.class), Map.of("snailbench.watchdog.item-deadline", ITEM_DEADLINE.toString(),
-                        "snailbench.watchdog.every", "2s"));
+                replicas, Map.of("snailbench.watchdog.item-deadline", ITEM_DEADLINE.toString(),
+                        "snailbench.watchdog.every", "2s"), Map.of("SNAILBENCH_PROGRESS_CONSUMERS", "1",
+                        "SNAILBENCH_INFERENCE_CONSUMERS", "2", "SNAILBENCH_EXECUTOR_CONSUMERS", "1",
+                        "SNAILBENCH_SCORER_CONSUMERS", "1"));
         FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
         FootballDb.grantReader(stack.targets(), "v1", "rel_reader", "rel");
         client = stack.client();
@@ -76,23 +116,121 @@ class PipelineReliabilityIT {
         }
     }
 
+    /**
+     * A 10,000-item job on two replicas of every hop: every replica handles items (the partitions are spread); then
+     * one replica of each hop is killed with items in flight (its partitions move to the other) and a replica of
+     * each hop is added (they move again). The job's publication is held meanwhile (the test holds the advisory lock
+     * by which a generator replica claims it), so that the added replicas join while the job still has most of its
+     * items to go, and let go as soon as they are up: the job completes with one verdict per item, each stored once.
+     */
     @Test
-    void shouldCompleteEveryItemExactlyOnceWhenAnyServiceIsKilledMidJob() {
-        for (Service service : List.of(Service.GENERATOR, Service.INFERENCE, Service.EXECUTOR, Service.SCORER,
-                Service.CLASSIFIER)) {
-            Map<String, Object> job = job("killed " + service, questions, predictions);
-            String jobId = client.submitJob(apiKey, job);
-            JsonNode before = awaitProgress(jobId);
-            assertThat(before.get("done").asInt()).as("%s killed mid-job", service)
-                    .isLessThan(before.get("total").asInt());
+    void shouldScoreEveryItemOfALargeJobOnceWhileAReplicaOfEveryHopIsKilledAndAnotherAdded() throws Exception {
+        List<Map<String, String>> large = new ArrayList<>();
+        List<Map<String, String>> replayed = new ArrayList<>();
+        for (int i = 0; i < LARGE_JOB; i++) {
+            Map<String, String> q = questions.get(i % questions.size());
+            large.add(Map.of("id", "large-" + i, "question", q.get("question"), "goldSql", q.get("goldSql")));
+            replayed.add(Map.of("questionId", "large-" + i, "predictedSql",
+                    predictions.get(i % predictions.size()).get("predictedSql")));
+        }
+        Map<TopicPartition, Long> submitted = committedOffsets();
+        String jobId = client.submitJob(apiKey, job("replicas killed and added", large, replayed));
 
-            stack.kill(service);
-            stack.restart(service);
+        awaitEveryConsumerAdvancing(jobId, submitted, "two replicas of every hop");
+        List<Instance> added;
+        try (Connection gate = holdPublication(UUID.fromString(jobId))) {
+            Instant held = Instant.now();
+            // The first replica of each hop (the generator's is the one this test's client calls: it goes on through
+            // the other) and the classifier, killed with the job's window of items in flight.
+            List<Instance> killed = new ArrayList<>(HOPS.stream().map(hop -> stack.instances(hop).get(0)).toList());
+            killed.addAll(stack.instances(Service.CLASSIFIER));
+            killed.forEach(stack::kill);
+            int doneAtKill = client.job(apiKey, jobId).get("done").asInt();
+            added = stack.add(Stream.concat(HOPS.stream(), Stream.of(Service.CLASSIFIER)).toList());
+            JsonNode whileHeld = client.job(apiKey, jobId);
+            System.out.printf("PipelineReliabilityIT: killed %s at %d of %d items; added %s, ready %d s later at "
+                    + "%d items%n", killed, doneAtKill, LARGE_JOB, added, Duration.between(held, Instant.now())
+                    .toSeconds(), whileHeld.get("done").asInt());
+            assertThat(whileHeld.get("done").asInt()).as("items scored when the added replicas were up")
+                    .isLessThan(LARGE_JOB / 2);
+        }
+        for (Service hop : HOPS) {
+            assertThat(stack.instances(hop)).as("%s replicas after the kill and the addition", hop).hasSize(2)
+                    .anyMatch(added::contains);
+        }
+        awaitEveryConsumerAdvancing(jobId, committedOffsets(), "a survivor and an added replica of every hop");
 
-            JsonNode status = awaitFinished(jobId, Duration.ofMinutes(3));
-            assertEveryItemScoredOnce(jobId, status, questions.size());
-            assertThat(reasons(jobId)).as("after killing %s: no item abandoned", service)
-                    .noneMatch(r -> r.contains("timed out"));
+        JsonNode status = awaitFinished(jobId, Duration.ofMinutes(10));
+
+        assertEveryItemScoredOnce(jobId, status, LARGE_JOB);
+        assertThat(reasons(jobId)).as("nothing abandoned or dead-lettered").noneMatch(r -> r.contains("could not"));
+        assertNoDuplicateRows(jobId, LARGE_JOB);
+    }
+
+    @Test
+    void shouldCreateOneTenantWhenTwoGeneratorReplicasAreAskedForOneNameAtOnce() throws Exception {
+        List<Instance> generators = stack.instances(Service.GENERATOR);
+        assertThat(generators).hasSizeGreaterThanOrEqualTo(2);
+        for (int round = 0; round < 5; round++) {
+            String name = "contested-" + round + "-" + UUID.randomUUID();
+            CountDownLatch start = new CountDownLatch(1);
+            List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+            for (Instance generator : generators.subList(0, 2)) {
+                calls.add(CompletableFuture.supplyAsync(() -> {
+                    try {
+                        start.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException(e);
+                    }
+                    return client.exchange("POST", stack.url(generator) + "/tenants",
+                            Map.of("X-Admin-Key", stack.adminKey()), Map.of("name", name), "application/json");
+                }));
+            }
+            start.countDown();
+            List<Integer> statuses = new ArrayList<>();
+            for (CompletableFuture<HttpResponse<String>> call : calls) {
+                statuses.add(call.get().statusCode());
+            }
+            assertThat(statuses).as("round %d", round).containsExactlyInAnyOrder(201, 409);
+        }
+    }
+
+    /**
+     * What a team sees does not depend on the replica it reaches: a job submitted through one generator replica (its
+     * registered database checked by a task whose answer must reach that replica) is followed to its end over the
+     * other's event stream, read the same from both, and summed up the same by both scorer replicas.
+     */
+    @Test
+    void shouldShowAJobTheSameThroughEveryReplicaOfTheGeneratorAndTheScorer() throws Exception {
+        Map<String, String> key = Map.of("X-API-Key", apiKey);
+        String databaseId = client.call("POST", stack.url(Service.EXECUTOR) + "/databases", key, Map.of(
+                "name", "football " + UUID.randomUUID(), "kind", "postgresql", "jdbcUrl",
+                stack.targets().jdbcUrl("footballdb_v1"), "user", "rel_reader", "password", "rel"), 201)
+                .get("id").asText();
+        List<Instance> generators = stack.instances(Service.GENERATOR);
+        List<String> jobIds = new ArrayList<>();
+        for (int i = 0; i < generators.size(); i++) {
+            List<Map<String, String>> few = questions.subList(40 + 10 * i, 50 + 10 * i);
+            Map<String, Object> job = new HashMap<>(job("through " + generators.get(i), few, predictions));
+            job.put("database", Map.of("databaseId", databaseId));
+            jobIds.add(client.call("POST", stack.url(generators.get(i)) + "/jobs", key, job, 202)
+                    .get("jobId").asText());
+        }
+        for (int i = 0; i < jobIds.size(); i++) {
+            String jobId = jobIds.get(i);
+            Instance other = generators.get((i + 1) % generators.size());
+            JsonNode last = lastEvent(stack.url(other) + "/jobs/" + jobId + "/events");
+            assertThat(last.get("status").asText()).as("streamed by %s", other).isEqualTo("completed");
+            assertThat(last.get("done").asInt()).isEqualTo(10);
+            List<JsonNode> views = generators.stream().map(g -> client.call("GET", stack.url(g) + "/jobs/"
+                    + jobId, key, null, 200)).toList();
+            assertThat(views).as("the job from every generator replica").allMatch(views.get(0)::equals);
+            assertThat(views.get(0).get("done").asInt()).isEqualTo(10);
+            List<JsonNode> summaries = stack.instances(Service.SCORER).stream().map(s -> client.call("GET",
+                    stack.url(s) + "/jobs/" + jobId + "/summary", key, null, 200)).toList();
+            assertThat(summaries).as("the summary from every scorer replica").hasSizeGreaterThanOrEqualTo(2)
+                    .allMatch(summaries.get(0)::equals);
         }
     }
 
@@ -174,6 +312,7 @@ class PipelineReliabilityIT {
         }
     }
 
+    /** Every executor replica down for a whole job: its items get failed verdicts at the job's own deadline. */
     @Test
     void shouldFailTheItemsAHopNeverAnswersAndCompleteTheJob() {
         stack.kill(Service.EXECUTOR);
@@ -193,6 +332,136 @@ class PipelineReliabilityIT {
         } finally {
             stack.restart(Service.EXECUTOR);
         }
+    }
+
+    /**
+     * Waits until, in every hop's consumer group, each consumer of the hop's work topic (as many as its replicas run)
+     * holds partitions whose committed offset moved past {@code since}: every replica handles items of the job.
+     */
+    private static void awaitEveryConsumerAdvancing(String jobId, Map<TopicPartition, Long> since, String what)
+            throws Exception {
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
+        try (Admin admin = admin()) {
+            while (true) {
+                Map<Service, String> idle = new EnumMap<>(Service.class);
+                for (Service hop : HOPS) {
+                    String missing = consumersNotAdvancing(admin, hop, since);
+                    if (missing != null) {
+                        idle.put(hop, missing);
+                    }
+                }
+                if (idle.isEmpty()) {
+                    return;
+                }
+                JsonNode job = client.job(apiKey, jobId);
+                if (!"running".equals(job.get("status").asText()) || Instant.now().isAfter(deadline)) {
+                    throw new AssertionError(what + ": consumers without work at " + job.get("done") + " of "
+                            + job.get("total") + " items: " + idle);
+                }
+                sleep(200);
+            }
+        }
+    }
+
+    /** Null if every consumer of the hop's work topic holds a partition that moved past {@code since}; else why not. */
+    private static String consumersNotAdvancing(Admin admin, Service hop, Map<TopicPartition, Long> since)
+            throws Exception {
+        String topic = WORK_TOPICS.get(hop);
+        Map<TopicPartition, Long> now = committedOffsets(admin, hop.module());
+        List<String> idle = new ArrayList<>();
+        int consumers = 0;
+        for (MemberDescription member : admin.describeConsumerGroups(List.of(hop.module())).all().get()
+                .get(hop.module()).members()) {
+            List<TopicPartition> owned = member.assignment().topicPartitions().stream()
+                    .filter(p -> p.topic().equals(topic)).toList();
+            if (owned.isEmpty()) {
+                continue;
+            }
+            consumers++;
+            if (owned.stream().noneMatch(p -> now.getOrDefault(p, 0L) > since.getOrDefault(p, 0L))) {
+                idle.add(member.consumerId() + " " + owned);
+            }
+        }
+        int expected = stack.instances(hop).size() * CONSUMERS.get(hop);
+        if (consumers != expected) {
+            return consumers + " consumers of " + topic + ", not " + expected;
+        }
+        return idle.isEmpty() ? null : "no progress on " + idle;
+    }
+
+    /** The committed offsets of every hop's consumer group. */
+    private static Map<TopicPartition, Long> committedOffsets() throws Exception {
+        Map<TopicPartition, Long> offsets = new HashMap<>();
+        try (Admin admin = admin()) {
+            for (Service hop : HOPS) {
+                offsets.putAll(committedOffsets(admin, hop.module()));
+            }
+        }
+        return offsets;
+    }
+
+    private static Map<TopicPartition, Long> committedOffsets(Admin admin, String group) throws Exception {
+        Map<TopicPartition, Long> offsets = new HashMap<>();
+        admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().forEach((partition, offset) -> {
+            if (offset != null) {
+                offsets.put(partition, offset.offset());
+            }
+        });
+        return offsets;
+    }
+
+    private static Admin admin() {
+        return Admin.create(Map.of("bootstrap.servers", stack.kafka().bootstrapServers()));
+    }
+
+    /**
+     * Holds the job's publication: the advisory lock a generator replica takes to publish the job's next items,
+     * taken by this test on a connection of its own until that connection is closed.
+     */
+    private static Connection holdPublication(UUID jobId) throws SQLException {
+        Connection connection = stack.postgres().connect(Postgres.PLATFORM_DATABASE);
+        int[] keys = JobSql.publicationLock(jobId);
+        try (PreparedStatement lock = connection.prepareStatement("SELECT pg_advisory_lock(?, ?)")) {
+            lock.setInt(1, keys[0]);
+            lock.setInt(2, keys[1]);
+            lock.execute();
+        }
+        return connection;
+    }
+
+    /** Each work item once in the inference service's and the scorer's tables, whatever was delivered twice. */
+    private static void assertNoDuplicateRows(String jobId, int items) throws SQLException {
+        try (Connection db = stack.postgres().connect(Postgres.PLATFORM_DATABASE)) {
+            for (String table : List.of("inference.inference_record", "scorer.item_result")) {
+                try (PreparedStatement rows = db.prepareStatement("SELECT count(*), count(DISTINCT workitemid) FROM "
+                        + table + " WHERE jobid = ?")) {
+                    rows.setObject(1, UUID.fromString(jobId));
+                    try (ResultSet r = rows.executeQuery()) {
+                        r.next();
+                        assertThat(r.getLong(1)).as("rows of %s", table).isEqualTo(items);
+                        assertThat(r.getLong(2)).as("work items of %s", table).isEqualTo(items);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Reads a job's server-sent events to the stream's end; the last one. */
+    private static JsonNode lastEvent(String url) throws Exception {
+        HttpResponse<Stream<String>> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url))
+                .header("X-API-Key", apiKey).header("Accept", "text/event-stream").timeout(Duration.ofMinutes(3))
+                .build(), HttpResponse.BodyHandlers.ofLines());
+        assertThat(response.statusCode()).isEqualTo(200);
+        String last = null;
+        try (Stream<String> lines = response.body()) {
+            for (String line : (Iterable<String>) lines::iterator) {
+                if (line.startsWith("data:")) {
+                    last = line.substring("data:".length()).trim();
+                }
+            }
+        }
+        assertThat(last).as("events of " + url).isNotNull();
+        return PlatformClient.json().readTree(last);
     }
 
     private static void assertEveryItemScoredOnce(String jobId, JsonNode status, int items) {
@@ -264,13 +533,17 @@ class PipelineReliabilityIT {
             if (last != null && done.test(last)) {
                 return last;
             }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+            sleep(50);
         }
         throw new AssertionError("job " + jobId + " not there after " + timeout + ": " + last);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 }

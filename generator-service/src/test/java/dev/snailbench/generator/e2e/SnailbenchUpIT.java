@@ -34,11 +34,13 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code ./snailbench up} as a newcomer runs it: the platform comes up with FootballDB loaded, prints what is needed
  * to use it (URLs, admin key, how a tenant gets its own read-only login), answers as printed, and stops everything
- * when told to stop.
+ * when told to stop. With two generator replicas: both are listed, and the command-line client and the web UI work
+ * through either.
  */
 class SnailbenchUpIT {
 
     private static final Pattern SERVICE_URL = Pattern.compile("^\\s+(\\S+-service)\\s+(http://\\S+)");
+    private static final Pattern REPLICA_URL = Pattern.compile("^\\s+(\\S+-service-\\d+)\\s+(http://\\S+)");
     private static final Pattern ADMIN_KEY = Pattern.compile("admin key \\(X-Admin-Key\\)\\s+(\\S+)");
     private static final Pattern FOOTBALL = Pattern.compile("FootballDB v1-v3\\s+(\\S+) \\(and _v2, _v3; each tenant "
             + "gets its own read-only login: ./snailbench footballdb login <tenant>\\)");
@@ -54,7 +56,8 @@ class SnailbenchUpIT {
                 .resolve("local-stack/target/classes/dev/snailbench/localstack/runtime-classpath.txt")).trim();
         ProcessBuilder command = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", classpath, Up.class.getName(), root.toString(), "--footballdb", "--data-dir",
-                DataDir.resolve().toString(), "--warm-up", "100").redirectErrorStream(true);
+                DataDir.resolve().toString(), "--warm-up", "100", "--replicas", "generator=2")
+                .redirectErrorStream(true);
         // The services' JDK named as an operator names it: the one running this test, whose version is known here.
         command.environment().put(ServiceJava.HOME_VARIABLE, System.getProperty("java.home"));
         Process up = command.start();
@@ -65,12 +68,17 @@ class SnailbenchUpIT {
             assertThat(ready.get(5, TimeUnit.MINUTES)).as("ready line in:%n%s", String.join("\n", printed)).isTrue();
 
             Map<String, String> urls = new HashMap<>();
+            Map<String, String> replicas = new HashMap<>();
             String adminKey = null;
             Matcher football = null;
             for (String line : printed) {
                 Matcher m = SERVICE_URL.matcher(line);
                 if (m.find()) {
                     urls.put(m.group(1), m.group(2));
+                }
+                Matcher r = REPLICA_URL.matcher(line);
+                if (r.find()) {
+                    replicas.put(r.group(1), r.group(2));
                 }
                 Matcher k = ADMIN_KEY.matcher(line);
                 if (k.find()) {
@@ -82,10 +90,19 @@ class SnailbenchUpIT {
                 }
             }
             assertThat(printed).as("the start line names the services' Java").anySatisfy(line -> assertThat(line)
-                    .startsWith("Starting Kafka, PostgreSQL and the five services (Java "
+                    .startsWith("Starting Kafka, PostgreSQL and the five services, with 2 generator replicas (Java "
                             + Runtime.version().feature() + "."));
             assertThat(urls).containsOnlyKeys("generator-service", "classifier-service", "inference-service",
                     "executor-service", "scorer-service");
+            assertThat(replicas).containsOnlyKeys("generator-service-2");
+            assertThat(replicas.get("generator-service-2")).isNotEqualTo(urls.get("generator-service"));
+            // A web UI per generator replica, each served by its replica.
+            for (String generator : List.of(urls.get("generator-service"), replicas.get("generator-service-2"))) {
+                assertThat(printed).anySatisfy(line -> assertThat(line).contains("web UI").contains(generator
+                        + "/ui/index.html"));
+                assertThat(http.send(HttpRequest.newBuilder(URI.create(generator + "/ui/index.html")).build(),
+                        HttpResponse.BodyHandlers.ofString()).statusCode()).as(generator).isEqualTo(200);
+            }
             // Quiet: the console has the platform's own lines; PostgreSQL's went to postgres.log.
             assertThat(printed).noneSatisfy(line -> assertThat(line).containsAnyOf("INFO", "io.zonky", "initdb"));
             assertThat(root.resolve("target/up-logs/postgres.log")).content().contains("database system is ready");
@@ -107,7 +124,7 @@ class SnailbenchUpIT {
                     + "/test", Map.of("X-API-Key", tenant.get("apiKey").asText()), Map.of(), 200);
             assertThat(check.get("ok").asBoolean()).as(check.toString()).isTrue();
 
-            useTheCommandLineClient(root, football, login.group(1));
+            useTheCommandLineClient(root, football, login.group(1), replicas.get("generator-service-2"));
         } finally {
             // SIGTERM, as Ctrl-C or a kill would; through the handle, because Process.destroy() also closes the
             // output stream and the shutdown lines would be lost.
@@ -164,9 +181,12 @@ class SnailbenchUpIT {
 
     /**
      * The command-line client against the platform just started (it finds it through the endpoints file): a tenant,
-     * a database, a job watched to the end, its HTML report, and a bad spec answered with the field to fix.
+     * a database, a job watched to the end, its HTML report, and a bad spec answered with the field to fix. The
+     * FootballDB job goes through the second generator replica ({@code SNAILBENCH_GENERATOR_URL}), the job list
+     * through the first: both are the tenant's.
      */
-    private void useTheCommandLineClient(Path root, Matcher football, String newcomersLogin) throws Exception {
+    private void useTheCommandLineClient(Path root, Matcher football, String newcomersLogin, String secondGenerator)
+            throws Exception {
         Path work = Files.createTempDirectory("snailbench-cli");
         Cli created = cli(root, work, Map.of(), "tenant", "create", "cli-team");
         assertThat(created.exit()).as(created.output()).isZero();
@@ -218,7 +238,8 @@ class SnailbenchUpIT {
         Cli spec = cli(root, work, withData, "job", "spec", "footballdb", "v1", "--database", databaseId, "--out",
                 "football.json");
         assertThat(spec.exit()).as(spec.output()).isZero();
-        Cli footballJob = cli(root, work, env, "job", "submit", "football.json", "--watch");
+        Cli footballJob = cli(root, work, Map.of("SNAILBENCH_API_KEY", apiKey, "SNAILBENCH_GENERATOR_URL",
+                secondGenerator), "job", "submit", "football.json", "--watch");
         assertThat(footballJob.exit()).as(footballJob.output()).isZero();
         assertThat(footballJob.output()).contains("100/100 done").contains("completed")
                 .containsPattern("score: strict EX \\d+\\.\\d%, set EX \\d+\\.\\d%, relaxed EX \\d+\\.\\d% of the \\d+ "

@@ -23,7 +23,9 @@ import java.util.Map;
  * be a member of no predefined role ({@code pg_*}: {@code pg_read_server_files}, {@code pg_read_all_stats},
  * {@code pg_signal_backend}…), own nothing in the database (the database itself included), and hold no CREATE on
  * the database or a schema, no INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER (or MAINTAIN) on a table or view, no
- * USAGE or UPDATE on a sequence and no UPDATE on a large object. The database-wide TEMPORARY that PostgreSQL grants
+ * USAGE or UPDATE on a sequence, no UPDATE on a large object, no EXECUTE on a function the server or an extension
+ * keeps from PUBLIC ({@code pg_read_file}, {@code lo_import}...: what a predefined role or a superuser may do, granted
+ * one by one) and no SET or ALTER SYSTEM on a parameter. The database-wide TEMPORARY that PostgreSQL grants
  * every login stays allowed: temporary tables cannot be created in the read-only transactions jobs run in.
  *
  * <p>SQL Server: no member of a fixed server role but {@code public}, of {@code db_owner}, {@code db_datawriter},
@@ -181,7 +183,19 @@ public final class LoginPrivileges {
                 + "AND (a.grantee = 0 OR a.grantee IN (SELECT oid FROM me))) "
                 + "UNION ALL SELECT 'largeobject', 'every large object (lo_compat_privileges is on)' "
                 + "WHERE pg_catalog.current_setting('lo_compat_privileges') = 'on' "
-                + "AND EXISTS (SELECT 1 FROM pg_catalog.pg_largeobject_metadata)")) {
+                + "AND EXISTS (SELECT 1 FROM pg_catalog.pg_largeobject_metadata) "
+                // A direct grant of what the server keeps from PUBLIC: functions revoked from PUBLIC when the server
+                // or an extension was set up (file readers, lo_import, backup and WAL control...).
+                + "UNION ALL SELECT 'execute', p.oid::pg_catalog.regprocedure::text FROM pg_catalog.pg_proc p "
+                + "JOIN pg_catalog.pg_init_privs i ON i.objoid = p.oid "
+                + "AND i.classoid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND i.objsubid = 0 "
+                + "WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.aclexplode(i.initprivs) a WHERE a.grantee = 0 "
+                + "AND a.privilege_type = 'EXECUTE') AND EXISTS (SELECT 1 FROM me WHERE "
+                + "pg_catalog.has_function_privilege(me.oid, p.oid, 'EXECUTE'))"
+                // Parameters only superusers may set, and ALTER SYSTEM, granted to the login, a role of it or PUBLIC.
+                + (version >= 15 ? " UNION ALL SELECT 'parameter', p.parname || ' (' || a.privilege_type || ')' "
+                + "FROM pg_catalog.pg_parameter_acl p, pg_catalog.aclexplode(p.paracl) a "
+                + "WHERE a.grantee = 0 OR a.grantee IN (SELECT oid FROM me)" : ""))) {
             while (rs.next()) {
                 writable.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(rs.getString(2));
             }
@@ -192,6 +206,8 @@ public final class LoginPrivileges {
                 + " ");
         add(reasons, writable, "sequence", "can advance or set the sequence(s) ");
         add(reasons, writable, "largeobject", "can write the large object(s) ");
+        add(reasons, writable, "execute", "can run what the server keeps from PUBLIC: ");
+        add(reasons, writable, "parameter", "holds the parameter privilege(s) ");
         return reasons;
     }
 

@@ -214,9 +214,13 @@ public final class TargetPolicy {
         return false;
     }
 
+    /**
+     * This network, private, shared (carrier NAT), loopback, link-local, IETF protocol assignments (192.0.0.0/24),
+     * benchmarking (198.18.0.0/15, used inside networks), multicast and reserved.
+     */
     private static final int[][] V4_RANGES = {{0, 0, 0, 0, 8}, {10, 0, 0, 0, 8}, {100, 64, 0, 0, 10},
-            {127, 0, 0, 0, 8}, {169, 254, 0, 0, 16}, {172, 16, 0, 0, 12}, {192, 168, 0, 0, 16}, {224, 0, 0, 0, 4},
-            {240, 0, 0, 0, 4}};
+            {127, 0, 0, 0, 8}, {169, 254, 0, 0, 16}, {172, 16, 0, 0, 12}, {192, 0, 0, 0, 24}, {192, 168, 0, 0, 16},
+            {198, 18, 0, 0, 15}, {224, 0, 0, 0, 4}, {240, 0, 0, 0, 4}};
     private static final byte[] NAT64 = {0, 0x64, (byte) 0xff, (byte) 0x9b, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     private static final byte[] MAPPED = v6(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff);
     private static final byte[] TRANSLATED = v6(0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff);
