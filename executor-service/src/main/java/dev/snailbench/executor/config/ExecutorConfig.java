@@ -81,15 +81,25 @@ public interface ExecutorConfig {
     }
 
     /**
-     * Items of one tenant a consumed batch runs at once (each runs its gold, then its prediction): a tenant's slow or
-     * dead database takes at most this many of the batch's slots, the other tenants' items run beside them.
+     * Items of one tenant a replica runs at once (each runs its gold, then its prediction): a tenant's slow or dead
+     * database takes at most this many slots, the other tenants' items run beside them.
      */
     @WithDefault("4")
     int itemsPerTenant();
 
-    /** Tenants whose items a batch runs at once (each with up to items-per-tenant items). */
+    /**
+     * With items-per-tenant, the items a replica runs at once: items-per-tenant × tenants-at-once (at most
+     * worker-threads), a freed slot going to the next tenant in turn with items waiting.
+     */
     @WithDefault("4")
     int tenantsAtOnce();
+
+    /**
+     * Work items a replica holds at most (received, not yet answered): beyond it the replica stops fetching. Each
+     * is a request of kilobytes; it bounds how far the replica reads past a tenant's slow items for others' items.
+     */
+    @WithDefault("2000")
+    int itemsHeld();
 
     /**
      * How long a finished item's result waits for others of its batch to travel in the same record (at most 50 to a
@@ -102,9 +112,16 @@ public interface ExecutorConfig {
     @WithDefault("100000")
     int cancelledJobsRemembered();
 
-    /** Database tasks of one tenant run at once (tasks of different tenants run side by side). */
+    /**
+     * Database tasks of one tenant a replica runs at once; tasks of different tenants run side by side, up to this ×
+     * tenants-at-once.
+     */
     @WithDefault("2")
     int databaseTasksPerTenant();
+
+    /** Database tasks a replica holds at most (received, not yet answered): beyond it the replica stops fetching. */
+    @WithDefault("200")
+    int databaseTasksHeld();
 
     /** Threads running JDBC work (never the event loop). */
     @WithDefault("8")

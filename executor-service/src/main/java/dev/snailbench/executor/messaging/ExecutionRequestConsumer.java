@@ -6,8 +6,8 @@ import dev.snailbench.executor.service.ExecutionService;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.executor.service.TargetResolver;
 import dev.snailbench.model.Channels;
-import dev.snailbench.model.delivery.Batches;
-import dev.snailbench.model.delivery.PerTenant;
+import dev.snailbench.model.delivery.HeldRecords;
+import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
@@ -15,6 +15,7 @@ import dev.snailbench.model.event.ExecutionsCompleted;
 import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.serde.EventRecords;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -22,38 +23,46 @@ import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.vertx.core.Context;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Function;
-import java.util.stream.Collectors;
+import org.apache.kafka.common.TopicPartition;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
- * sql-to-execute → results-to-score: runs work items' gold and predicted SQL and forwards both outcomes, a batch of
- * records (several items each) at a time: each distinct database of the batch resolved once, the items run in parallel
- * on the JDBC pool, and the ExecutionCompleted of the items that finished together sent together, each job's in one
- * {@link ExecutionsCompleted} record, at most {@code results-group-wait} after the first of them finished (the next
- * items keep the pool busy meanwhile). The offsets are committed once every record of the batch is acknowledged by the
- * broker.
+ * sql-to-execute → results-to-score: runs work items' gold and predicted SQL and forwards both outcomes. The channel
+ * is read continuously ({@link HeldRecords}): each batch's distinct databases are resolved once and its items queued
+ * in their tenant's lane, and the next batch is taken at once. Each tenant's items run {@code items-per-tenant} at a
+ * time, the tenants side by side, a freed slot going to the next tenant in turn ({@code TenantLanes}):
+ * one tenant's slow or dead database holds its own slots only, never another tenant's items, wherever they are in the
+ * partition. With the connection timeout and the circuit breaker of {@code PoolManager}, a dead database's items fail
+ * in milliseconds. The ExecutionCompleted of items that finished close together are sent together, each job's in one
+ * {@link ExecutionsCompleted} record, at most {@code results-group-wait} after the first of them finished.
  * <p>
- * Fair between tenants: a batch's items are grouped by tenant, each tenant's run {@code items-per-tenant} at a time
- * and the tenants side by side, so one tenant's slow or dead database never takes every slot; with the connection
- * timeout and the circuit breaker of {@code PoolManager}, a dead database's items fail in milliseconds and the batch
- * (whose offsets commit only when all its items are answered) stays short. Items of a cancelled job are skipped:
- * neither run nor answered (the job is already {@code cancelled}, with the verdicts it had).
+ * A record is acknowledged once the broker has every result of its items (records out of order: the throttled commit
+ * strategy commits each partition's done prefix). At most {@code items-held} items are held; beyond that the channel
+ * stops fetching. Items of a cancelled job are skipped, neither run nor answered (the job is already
+ * {@code cancelled}, with the verdicts it had), when they arrive and again when their turn comes.
+ * <p>
+ * Rebalances (several replicas, one killed or added mid-job): when this replica loses a partition
+ * ({@link PartitionRevocations}), its held records of it are given up, never acknowledged: the new owner reads them
+ * again from the last commit, which covers only records whose results were all sent. Their items still queued here
+ * are dropped, and those running finish without sending their results: the new owner runs and answers them. Items
+ * of those records already answered here (a record is done only with all its items) are answered again by the new
+ * owner; the scorer keeps one verdict per item. An item already queued or running here is not run again when its
+ * record comes back (a rebalance that returns the partition): the record is done with that run.
  * <p>
  * This hop keeps no state of its own: its work is read-only queries, so a redelivered request is simply run again and
  * answered with the same event id ({@link ExecutionCompleted#idFor}); the scorer, which owns the verdict, keeps the
- * first result of a work item and answers a repeat with the stored verdict. Storing every result here as well (it
- * was, up to 32 MiB of JSON per item) cost a lookup and an insert of the results per batch on the platform database:
- * the largest share of this hop's time, for a guarantee the scorer already gives.
+ * first result of a work item and answers a repeat with the stored verdict: one verdict per item whatever the
+ * redeliveries.
  */
 @ApplicationScoped
 public class ExecutionRequestConsumer {
@@ -68,11 +77,10 @@ public class ExecutionRequestConsumer {
     private final int maxRecordBytes;
     /** One result's JSON: room left in its record for the record's own fields. */
     private final int maxItemBytes;
-    private final int itemsPerTenant;
-    private final int tenantsAtOnce;
-    private final Duration groupWait;
     private final JobCancellationConsumer cancellations;
     private final Counter skipped;
+    private final ResultGroups groups;
+    private final HeldRecords<ExecutionsRequested, UUID> held;
 
     public ExecutionRequestConsumer(TargetResolver targets, ExecutionService execution, ExecutorConfig config,
             JobCancellationConsumer cancellations, MeterRegistry metrics,
@@ -83,10 +91,18 @@ public class ExecutionRequestConsumer {
         this.execution = execution;
         this.results = results;
         this.cancellations = cancellations;
-        this.itemsPerTenant = Math.max(1, config.itemsPerTenant());
-        this.tenantsAtOnce = Math.max(1, config.tenantsAtOnce());
-        this.groupWait = config.resultsGroupWait();
         this.skipped = Counter.builder(SKIPPED_METRIC).description("work items of cancelled jobs skipped, not run")
+                .register(metrics);
+        // Never more at once than threads to run them: beyond, items would wait for a thread in arrival order.
+        int perTenant = Math.max(1, config.itemsPerTenant());
+        int atOnce = Math.min(perTenant * Math.max(1, config.tenantsAtOnce()),
+                Math.max(perTenant, config.workerThreads()));
+        // Results waiting for the broker: two records' worth, or two records' bytes, before items stop starting.
+        this.groups = new ResultGroups(RESULTS_PER_RECORD, config.resultsGroupWait(), 2 * RESULTS_PER_RECORD,
+                2L * config.maxEventBytes(), Infrastructure.getDefaultWorkerPool(), this::send, this::drain);
+        this.held = new HeldRecords<>(Channels.SQL_TO_EXECUTE, perTenant, atOnce, () -> !groups.full(),
+                config.itemsHeld());
+        Gauge.builder(HELD_METRIC, held, HeldRecords::held).description("work items held: received, not answered")
                 .register(metrics);
     }
 
@@ -96,32 +112,54 @@ public class ExecutionRequestConsumer {
     /** Counter of the items skipped because their job was cancelled (Prometheus: snailbench_executor_items_skipped). */
     public static final String SKIPPED_METRIC = "snailbench.executor.items.skipped";
 
+    /** Work items held, received and not yet answered (Prometheus: snailbench_executor_items_held). */
+    public static final String HELD_METRIC = "snailbench.executor.items.held";
+
     /**
      * Records of several work items each ({@link ExecutionsRequested}): a record with an item lacking its ids, or of
      * another job or tenant than the record's, is refused whole (dead-lettered, where the scorer gives each
-     * identifiable item a failed verdict); the other records' items are run together.
+     * identifiable item a failed verdict); the other records' items are queued. Completes once they are.
      */
     @Incoming(Channels.SQL_TO_EXECUTE)
     public Uni<Void> onExecutionRequested(Message<List<ExecutionsRequested>> batch) {
-        return Batches.consume(batch, ExecutionsRequested::refusal,
-                records -> executeAll(records.stream().flatMap(record -> record.requests().stream()).toList()));
+        return held.receive(batch, ExecutionsRequested::refusal, this::prepare);
     }
 
-    private Uni<Void> executeAll(List<ExecutionRequested> requests) {
-        // A batch may hold the same item twice (a redelivery): run it once.
-        Map<UUID, ExecutionRequested> byItem = requests.stream().collect(Collectors.toMap(
-                ExecutionRequested::workItemId, Function.identity(), (first, again) -> first, LinkedHashMap::new));
-        List<ExecutionRequested> live = byItem.values().stream().filter(this::notCancelled).toList();
-        return resolveTargets(live)
-                .chain(resolved -> PerTenant.merge(live, ExecutionRequested::tenantId,
-                                request -> answer(request, resolved), itemsPerTenant, tenantsAtOnce)
-                        // What finished together goes on together (one record per job), at most groupWait later.
-                        .group().intoLists().of(RESULTS_PER_RECORD, groupWait)
-                        // A group that closes while the previous one is still being sent waits here.
-                        .onOverflow().buffer()
-                        .onItem().transformToUniAndConcatenate(this::send)
-                        .collect().last())
-                .replaceWithVoid();
+    /** Gives up the held records of partitions this replica no longer owns. */
+    void revoked(Collection<TopicPartition> partitions) {
+        held.revoked(partitions);
+    }
+
+    private void drain() {
+        held.drain();
+    }
+
+    /** The records' items, each database resolved once; items of cancelled jobs left out. */
+    private Uni<List<HeldRecords.Work<ExecutionsRequested, UUID>>> prepare(List<ExecutionsRequested> records) {
+        List<HeldRecords.Work<ExecutionsRequested, UUID>> works = new ArrayList<>();
+        List<ExecutionRequested> live = new ArrayList<>();
+        Map<ExecutionRequested, ExecutionsRequested> recordOf = new IdentityHashMap<>();
+        for (ExecutionsRequested record : records) {
+            for (ExecutionRequested request : record.requests()) {
+                if (notCancelled(request)) {
+                    live.add(request);
+                    recordOf.put(request, record);
+                }
+            }
+        }
+        return resolveTargets(live).map(resolved -> {
+            for (ExecutionRequested request : live) {
+                works.add(new HeldRecords.Work<>(recordOf.get(request), request.workItemId(), request.tenantId(),
+                        () -> run(request, resolved)));
+            }
+            return works;
+        });
+    }
+
+    /** Runs the item (its slot's part); its delivery gives its result to the groups. */
+    private Uni<Uni<Void>> run(ExecutionRequested request, Map<String, Resolved> resolved) {
+        return answer(request, resolved).map(item -> item == null ? Uni.createFrom().voidItem()
+                : Uni.createFrom().deferred(() -> groups.add(item)));
     }
 
     /**
@@ -146,10 +184,14 @@ public class ExecutionRequestConsumer {
         return new EventRecords.Item(fitted.event(), fitted.json());
     }
 
-    /** The results of a group, each job's in as few records as fit. */
+    /**
+     * The results of a group, each job's in as few records as fit, sent again while the failure may be transient
+     * (the broker restarting); records the scorer already has are deduplicated there.
+     */
     private Uni<Void> send(List<EventRecords.Item> group) {
-        return EventRecords.send(results, EventRecords.packByJob(group, RESULTS_PER_RECORD, maxRecordBytes,
-                ExecutionsCompleted::empty));
+        List<EventRecords.Encoded> records = EventRecords.packByJob(group, RESULTS_PER_RECORD, maxRecordBytes,
+                ExecutionsCompleted::empty);
+        return Redelivery.withRetries(group.size() + " results", null, () -> EventRecords.send(results, records));
     }
 
     private boolean notCancelled(ExecutionRequested request) {
