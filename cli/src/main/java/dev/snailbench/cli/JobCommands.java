@@ -1,5 +1,7 @@
 package dev.snailbench.cli;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -9,7 +11,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * {@code job submit|list|status|cancel}: the tenant's jobs at the generator; {@code --watch} follows one to its end
@@ -34,16 +35,35 @@ final class JobCommands {
         String name = spec.getFileName().toString().toLowerCase(Locale.ROOT);
         ObjectMapper reader = name.endsWith(".yaml") || name.endsWith(".yml") ? YAML : PlatformClient.json();
         Object body;
+        String text;
         try {
-            body = reader.readValue(Files.readString(spec), Object.class);
+            text = Files.readString(spec);
+            body = reader.readValue(text, Object.class);
         } catch (NoSuchFileException e) {
             throw new UserError("no such file: " + spec);
+        } catch (JsonProcessingException e) {
+            // Where in the file, as an editor shows it; Jackson's own position text names no file a person knows.
+            JsonLocation at = e.getLocation();
+            throw new UserError("cannot read the job spec " + spec + (at == null || at.getLineNr() < 1 ? ""
+                    : " at line " + at.getLineNr() + ", column " + at.getColumnNr()) + ": "
+                    + String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse(""));
         } catch (IOException e) {
-            throw new UserError("cannot read the job spec " + spec + ": " + e.getMessage().lines().findFirst()
-                    .orElse(""));
+            throw new UserError("cannot read the job spec " + spec + ": " + e.getMessage());
         }
-        checkFields(named, body);
-        JsonNode accepted = context.call("POST", "generator", "/jobs", a, body);
+        SpecLocations where = SpecLocations.of(text, reader.getFactory());
+        JobSpecCheck.check(named, body, where);
+        JsonNode accepted;
+        try {
+            accepted = context.call("POST", "generator", "/jobs", a, body);
+        } catch (PlatformClient.Refused e) {
+            // The field the generator names, found in the file.
+            String at = e.status() == 400 && e.field() != null ? where.at(e.field()) : null;
+            if (at == null) {
+                throw e;
+            }
+            throw new UserError(e.status() + " " + e.error() + " (fix: " + e.field() + " at " + at + " of " + named
+                    + ")");
+        }
         String jobId = accepted.path("jobId").asText();
         if (accepted.path("existing").asBoolean()) {
             String progress = accepted.has("done") && accepted.has("total") ? String.format(Locale.ROOT,
@@ -94,37 +114,5 @@ final class JobCommands {
         }
         context.out.printf(Locale.ROOT, "job %s %s (%d/%d done, %d failed)%n", jobId, job.path("status").asText(),
                 job.path("done").asInt(), job.path("total").asInt(), job.path("failed").asInt());
-    }
-
-    /**
-     * A mistyped field name is named with the closest one before anything is sent (the server refuses it too, but
-     * this says which one was meant): the spec's own fields and those of each question and prediction.
-     */
-    private static void checkFields(String file, Object spec) {
-        if (!(spec instanceof Map<?, ?> fields)) {
-            throw new UserError(file + ": a job spec is an object with " + String.join(", ",
-                    JobSpecFields.TOP_LEVEL));
-        }
-        for (Map.Entry<?, ?> field : fields.entrySet()) {
-            String key = String.valueOf(field.getKey());
-            unknownField(file, key, key, JobSpecFields.TOP_LEVEL);
-            List<String> known = JobSpecFields.ELEMENTS.get(key);
-            if (known != null && field.getValue() instanceof List<?> elements) {
-                for (int i = 0; i < elements.size(); i++) {
-                    if (elements.get(i) instanceof Map<?, ?> element) {
-                        for (Object inner : element.keySet()) {
-                            unknownField(file, key + "[" + i + "]." + inner, String.valueOf(inner), known);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    private static void unknownField(String file, String path, String name, List<String> known) {
-        if (!known.contains(name)) {
-            throw new UserError(file + ": unknown field '" + path + "'" + Suggest.closest(name, known)
-                    .map(s -> ": did you mean '" + s + "'?").orElse(" (known: " + String.join(", ", known) + ")"));
-        }
     }
 }

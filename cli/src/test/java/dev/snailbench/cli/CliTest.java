@@ -147,7 +147,7 @@ class CliTest {
         answers.put("/jobs", "{\"jobId\": \"c0de\", \"status\": \"queued\"}");
         Files.writeString(work.resolve("job.yaml"), """
                 name: nightly
-                database: {databaseId: db-42}
+                database: {databaseId: 4f0e2c7a-51d1-4c59-9d44-1d0cb0e6b2aa}
                 dialect: postgresql
                 model: gpt-3.5-turbo
                 questions:
@@ -165,7 +165,7 @@ class CliTest {
 
         assertThat(printed).contains("job c0de accepted");
         JsonNode sent = PlatformClient.json().readTree(bodiesSeen.get("/jobs"));
-        assertThat(sent.get("database").get("databaseId").asText()).isEqualTo("db-42");
+        assertThat(sent.get("database").get("databaseId").asText()).isEqualTo("4f0e2c7a-51d1-4c59-9d44-1d0cb0e6b2aa");
         assertThat(sent.get("questions").get(0).get("id").asText()).isEqualTo("1");
         assertThat(sent.get("predictions").get(0).get("predictedSql").asText())
                 .isEqualTo("SELECT count(team_id)\nFROM national_team\n");
@@ -238,7 +238,7 @@ class CliTest {
     private Path spec() throws Exception {
         Path file = work.resolve("job.json");
         Files.writeString(file, """
-                {"name": "nightly", "database": {"databaseId": "db-42"}, "dialect": "postgresql", "model": "m",
+                {"name": "nightly", "database": {"databaseId": "4f0e2c7a-51d1-4c59-9d44-1d0cb0e6b2aa"}, "dialect": "postgresql", "model": "m",
                  "questions": [{"id": "1", "question": "How many teams?", "goldSql": "SELECT 1"}],
                  "predictions": [{"questionId": "1", "predictedSql": "SELECT 1"}]}""");
         return file;
@@ -450,20 +450,156 @@ class CliTest {
         Files.writeString(file, Files.readString(spec()).replace("\"questions\"", "\"questons\""));
         assertThatThrownBy(() -> run("job", "submit", file.toString(), "--api-key", "sb_team"))
                 .isInstanceOf(UserError.class)
-                .hasMessage(file + ": unknown field 'questons': did you mean 'questions'?");
-        Files.writeString(file, Files.readString(spec()).replace("\"goldSql\"", "\"gold_sql\""));
+                .hasMessage(file + ": unknown field 'questons' at line 2, column 2 (did you mean 'questions'?)");
+        // Every unknown field at once, at any depth, in the order of their paths, each where it is in the file.
+        Files.writeString(file, Files.readString(spec()).replace("\"goldSql\"", "\"gold_sql\"")
+                .replace("\"databaseId\"", "\"databaseID\"").replace("\"model\": \"m\"", "\"model\": \"m\", "
+                        + "\"promptOptions\": {\"shotz\": 3}, \"colour\": \"red\""));
         assertThatThrownBy(() -> run("job", "submit", file.toString(), "--api-key", "sb_team"))
                 .isInstanceOf(UserError.class)
-                .hasMessage(file + ": unknown field 'questions[0].gold_sql': did you mean 'goldSql'?");
+                .hasMessage(file + ": unknown fields 'colour' at line 1, column 159, 'database.databaseID' at line 1, "
+                        + "column 34 (did you mean 'databaseId'?), 'promptOptions.shotz' at line 1, column 146 (did "
+                        + "you mean 'shots'?), 'questions[0].gold_sql' at line 2, column 59 (did you mean "
+                        + "'goldSql'?)");
         assertThat(bodiesSeen).doesNotContainKey("/jobs");
 
-        // What the server refuses is printed as the server says it.
+        // What the server refuses is printed as the server says it, with where its field is in the file.
         statuses.put("/jobs", 400);
         answers.put("/jobs", "{\"status\": 400, \"error\": \"database.jdbcurl: unknown field 'jdbcurl': did you "
                 + "mean 'jdbcUrl'?\", \"field\": \"database.jdbcurl\"}");
         assertThatThrownBy(() -> run("job", "submit", spec().toString(), "--api-key", "sb_team"))
                 .isInstanceOf(UserError.class).hasMessage("400 database.jdbcurl: unknown field 'jdbcurl': did you "
-                        + "mean 'jdbcUrl'? (fix: database.jdbcurl)");
+                        + "mean 'jdbcUrl'? (fix: database.jdbcurl at line 1, column 21 of " + spec() + ")");
+    }
+
+    @Test
+    void shouldRefuseASpecByTheGeneratorsOwnRulesNamingEveryProblemBeforeSendingIt() throws Exception {
+        Path file = work.resolve("rules.json");
+        Files.writeString(file, """
+                {"name": " ", "database": {"databaseId": "db-42", "jdbcUrl": "jdbc:postgresql://db/x"},
+                 "dialect": "oracle", "model": "m", "levels": ["Native", "Lowest"],
+                 "questions": [{"id": "1", "question": "How many teams?", "goldSql": ""}]}""");
+
+        assertThatThrownBy(() -> run("job", "submit", file.toString(), "--api-key", "sb_team"))
+                .isInstanceOf(UserError.class)
+                .hasMessage(file + ": database at line 1, column 15: name either a registered database (databaseId) or "
+                        + "an inline one (kind, jdbcUrl, user, password), not both; database.databaseId at line 1, "
+                        + "column 28: 'db-42' is not the id of a registered database (a UUID from POST /databases on "
+                        + "the executor); dialect at line 2, column 2: unknown dialect 'oracle' (expected postgresql "
+                        + "or sqlserver); levels[1] at line 2, column 58: unknown naturalness level 'Lowest' (expected "
+                        + "Native, Regular, Low or Least); name at line 1, column 2: must not be blank; "
+                        + "questions[0].goldSql at line 3, column 59: must not be blank");
+        assertThat(bodiesSeen).doesNotContainKey("/jobs");
+    }
+
+    @Test
+    void shouldRefuseSqlThatCouldOnlyFailBeforeSendingIt() throws Exception {
+        Path file = work.resolve("sql.json");
+        Files.writeString(file, Files.readString(spec()).replace("\"goldSql\": \"SELECT 1\"",
+                "\"goldSql\": \"DELETE FROM national_team\"").replace("\"predictedSql\": \"SELECT 1\"",
+                "\"predictedSql\": \"SELEC 1\""));
+
+        assertThatThrownBy(() -> run("job", "submit", file.toString(), "--api-key", "sb_team"))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith(file + ": questions[0].goldSql at line 2, column 59: is not one read-only query "
+                        + "the executor would run: only SELECT queries may run, got DML (DELETE); "
+                        + "predictions[0].predictedSql at line 3, column 38: is not one read-only query the executor "
+                        + "would run: not a parseable PostgreSQL statement")
+                .hasMessageEndingWith("(recorded predictions a model wrote that cannot run are accepted with "
+                        + "\"allowInvalidPredictions\": true (their items fail))");
+        assertThat(bodiesSeen).doesNotContainKey("/jobs");
+
+        // A recorded answer in its Markdown fence is checked as the platform will run it, and sent as recorded.
+        answers.put("/jobs", "{\"jobId\": \"c0de\", \"status\": \"queued\"}");
+        Files.writeString(file, Files.readString(spec()).replace("\"predictedSql\": \"SELECT 1\"",
+                "\"predictedSql\": \"```sql\\nSELECT 1\\n```\""));
+        assertThat(run("job", "submit", file.toString(), "--api-key", "sb_team")).contains("job c0de accepted");
+        assertThat(PlatformClient.json().readTree(bodiesSeen.get("/jobs")).at("/predictions/0/predictedSql").asText())
+                .isEqualTo("```sql\nSELECT 1\n```");
+    }
+
+    @Test
+    void shouldSayWhereInTheFileAYamlSpecIsBroken() throws Exception {
+        Files.writeString(work.resolve("broken.yaml"), "name: nightly\ndialect: postgresql\nquestions:\n"
+                + "  - id: 1\n    question: [unclosed\n");
+
+        assertThatThrownBy(() -> run("job", "submit", work.resolve("broken.yaml").toString(), "--api-key",
+                "sb_team")).isInstanceOf(UserError.class)
+                .hasMessageStartingWith("cannot read the job spec " + work.resolve("broken.yaml") + " at line ")
+                .hasMessageMatching(".* at line [56], column \\d+: .*");
+        assertThat(bodiesSeen).doesNotContainKey("/jobs");
+    }
+
+    @Test
+    void shouldSayWhereInTheFileEachRefusedFieldIs() throws Exception {
+        Path file = work.resolve("where.yaml");
+        String yaml = """
+                name: nightly
+                database:
+                  kind: postgresql
+                  jdbcUrl: jdbc:postgresql://db.example:5432/football
+                  user: reader
+                  password: secret
+                dialect: postgresql
+                model: m
+                questions:
+                  - id: "1"
+                    question: How many teams?
+                    goldSql: SELECT 1
+                predictions:
+                  - questionId: "1"
+                    predictedSql: SELECT 1
+                """;
+        Files.writeString(file, yaml.replace("    goldSql: SELECT 1", "    goldSql: SELECT 1\n    colour: red"));
+        assertThatThrownBy(() -> run("job", "submit", file.toString(), "--api-key", "sb_team"))
+                .isInstanceOf(UserError.class)
+                .hasMessage(file + ": unknown field 'questions[0].colour' at line 13, column 5");
+
+        Files.writeString(file, yaml.replace("How many teams?", "\"\"").replace("goldSql: SELECT 1",
+                "goldSql: DELETE FROM national_team"));
+        assertThatThrownBy(() -> run("job", "submit", file.toString(), "--api-key", "sb_team"))
+                .isInstanceOf(UserError.class)
+                .hasMessage(file + ": questions[0].question at line 11, column 5: must not be blank");
+        Files.writeString(file, yaml.replace("goldSql: SELECT 1", "goldSql: DELETE FROM national_team"));
+        assertThatThrownBy(() -> run("job", "submit", file.toString(), "--api-key", "sb_team"))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith(file + ": questions[0].goldSql at line 12, column 5: is not one read-only "
+                        + "query");
+        assertThat(bodiesSeen).doesNotContainKey("/jobs");
+
+        // A field the generator refuses is found in the file too.
+        Files.writeString(file, yaml);
+        statuses.put("/jobs", 400);
+        answers.put("/jobs", "{\"status\": 400, \"error\": \"the login of user 'reader' failed\", \"field\": "
+                + "\"database.user\"}");
+        assertThatThrownBy(() -> run("job", "submit", file.toString(), "--api-key", "sb_team"))
+                .isInstanceOf(UserError.class)
+                .hasMessage("400 the login of user 'reader' failed (fix: database.user at line 5, column 3 of " + file
+                        + ")");
+        // In a JSON file alike; a field the file lacks is placed at the object that should hold it.
+        answers.put("/jobs", "{\"status\": 400, \"error\": \"missing\", \"field\": \"questions[0].hardness\"}");
+        assertThatThrownBy(() -> run("job", "submit", spec().toString(), "--api-key", "sb_team"))
+                .isInstanceOf(UserError.class)
+                .hasMessage("400 missing (fix: questions[0].hardness at line 2, column 16 of " + spec() + ")");
+    }
+
+    @Test
+    void shouldRefuseASpecLargerThanTheGeneratorAcceptsBeforeSendingIt() throws Exception {
+        StringBuilder questions = new StringBuilder();
+        String text = "q".repeat(9_000);
+        for (int i = 0; i < 2_000; i++) {
+            questions.append(i == 0 ? "" : ", ").append("{\"id\": \"").append(i).append("\", \"question\": \"")
+                    .append(text).append("\", \"goldSql\": \"SELECT 1\"}");
+        }
+        Path file = work.resolve("large.json");
+        Files.writeString(file, "{\"name\": \"large\", \"dialect\": \"postgresql\", \"model\": \"m\", "
+                + "\"allowMissingPredictions\": true, \"questions\": [" + questions + "]}");
+
+        assertThatThrownBy(() -> run("job", "submit", file.toString(), "--api-key", "sb_team"))
+                .isInstanceOf(UserError.class)
+                .hasMessageMatching(java.util.regex.Pattern.quote(file.toString()) + ": the spec is \\d+ bytes as JSON; "
+                        + "the generator accepts at most 16777216: split the questions into several jobs");
+        assertThat(bodiesSeen).doesNotContainKey("/jobs");
     }
 
     @Test

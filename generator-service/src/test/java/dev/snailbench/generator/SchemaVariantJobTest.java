@@ -80,6 +80,42 @@ class SchemaVariantJobTest {
     }
 
     @Test
+    void shouldAskTheRefinersRepairOfTheTeamsOwnNamesWithNothingInjected() throws Exception {
+        DatabaseSchema schema = DatasetSchemas.footballDb(1);
+        String key = TestTenants.create("variant-own-" + UUID.randomUUID());
+        TestBackends.announce(key);
+        // The view layer POST /refiner/views builds over the team's own schema: view column → physical column.
+        Map<String, Map<String, String>> views = PlayedExecutor.answering(database, executor(schema),
+                () -> given().header("X-API-Key", key).contentType(ContentType.JSON)
+                        .body(Map.of("databaseId", database.toString(), "nativeSchema", "exp_v1"))
+                        .post("/refiner/views").then().statusCode(200).extract().path("views.columns"));
+        Map<String, String> expected = new TreeMap<>();
+        views.forEach((table, columns) -> columns.forEach((view, physical) -> {
+            if (!view.equals(physical)) {
+                expected.put(new ColumnRef(table, physical).key(), view);
+            }
+        }));
+        assertThat(expected).as("the refiner renames some of FootballDB v1's own names").isNotEmpty();
+
+        for (Map<String, Object> variant : List.of(Map.<String, Object>of("kind", "refined", "over", "original"),
+                Map.<String, Object>of("kind", "refined", "rate", 0))) {
+            String jobId = PlayedExecutor.answering(database, executor(schema), () -> given().header("X-API-Key", key)
+                    .contentType(ContentType.JSON).body(job(Map.of("schemaVariant", variant))).post("/jobs")
+                    .then().statusCode(202).extract().<String>path("jobId"));
+
+            List<InferenceRequested> sent = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 2,
+                    Duration.ofSeconds(60));
+            assertThat(sent).hasSize(2).allSatisfy(r -> {
+                assertThat(r.item().schemaVariant()).isEqualTo("refined over=original context=schema");
+                Map<String, String> shown = new TreeMap<>();
+                r.schema().variant().columns().forEach(c -> shown.put(new ColumnRef(c.table(), c.column()).key(),
+                        c.shown()));
+                assertThat(shown).as(variant.toString()).isEqualTo(expected);
+            });
+        }
+    }
+
+    @Test
     void shouldNameTheFieldOfABadSchemaVariant() {
         String key = TestTenants.create("variant-bad-" + UUID.randomUUID());
         bad(key, Map.of("schemaVariant", Map.of("kind", "ambiguous")), "schemaVariant.kind");
@@ -88,6 +124,14 @@ class SchemaVariantJobTest {
         bad(key, Map.of("schemaVariant", Map.of("kind", "injected", "context", "community")), "schemaVariant.context");
         bad(key, Map.of("schemaVariant", Map.of("kind", "refined", "context", "galaxy")), "schemaVariant.context");
         bad(key, Map.of("schemaVariant", Map.of("kind", "original", "seed", 3)), "schemaVariant.seed");
+        bad(key, Map.of("schemaVariant", Map.of("kind", "refined", "over", "copy")), "schemaVariant.over");
+        bad(key, Map.of("schemaVariant", Map.of("kind", "injected", "over", "original")), "schemaVariant.over");
+        bad(key, Map.of("schemaVariant", Map.of("kind", "refined", "over", "original", "seed", 2)),
+                "schemaVariant.seed");
+        bad(key, Map.of("schemaVariant", Map.of("kind", "refined", "over", "original", "rate", 0.1)),
+                "schemaVariant.rate");
+        bad(key, Map.of("schemaVariant", Map.of("kind", "refined", "over", "injected", "rate", 0)),
+                "schemaVariant.rate");
         bad(key, Map.of("schemaVariant", Map.of("kind", "injected"), "levels", List.of("Native", "Least")), "levels");
         bad(key, Map.of("schemaVariant", Map.of("kind", "injected"), "crosswalkId", UUID.randomUUID().toString()),
                 "schemaVariant");

@@ -85,6 +85,34 @@ class TeamSchemaJobTest {
     }
 
     @Test
+    void shouldRunTheItemsInTheSchemaThePromptShowsAsTheDatabaseSpellsIt() {
+        String key = TestTenants.create("team-path-" + UUID.randomUUID());
+        TestBackends.announce(key);
+        AtomicReference<DatabaseTaskRequested> asked = new AtomicReference<>();
+
+        // Named in another case than the database's: prompt and search path both get the database's spelling.
+        String jobId = PlayedExecutor.answering(database, task -> {
+            asked.set(task);
+            return DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, false, READ);
+        }, () -> given().header("X-API-Key", key).contentType(ContentType.JSON)
+                .body(job(Map.of("nativeSchema", "Exp_V1"))).post("/jobs").then().statusCode(202).extract()
+                .<String>path("jobId"));
+        // Recorded predictions on a registered database: no prompt, the path still is the job's schema.
+        Map<String, Object> replay = new HashMap<>(job(Map.of("nativeSchema", "exp_v3", "model", "recorded",
+                "predictions", List.of(Map.of("questionId", "q1", "predictedSql", "SELECT club_name FROM club")))));
+        replay.remove("models");
+        String replayId = PlayedExecutor.answering(database, task -> null, () -> given().header("X-API-Key", key)
+                .contentType(ContentType.JSON).body(replay).post("/jobs").then().statusCode(202).extract()
+                .<String>path("jobId"));
+
+        assertThat(asked.get().nativeSchema()).isEqualTo("exp_v1");
+        assertThat(TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 1, Duration.ofSeconds(30)))
+                .singleElement().satisfies(r -> assertThat(r.item().database().schema()).isEqualTo("exp_v1"));
+        assertThat(TopicClient.awaitInferenceRequests(UUID.fromString(replayId), 1, Duration.ofSeconds(30)))
+                .singleElement().satisfies(r -> assertThat(r.item().database().schema()).isEqualTo("exp_v3"));
+    }
+
+    @Test
     void shouldPublishTheItemsOfAJobOnASchemaOfSeveralMegabytesWithTheSchemaOnceForThemAll() {
         String key = TestTenants.create("team-large-" + UUID.randomUUID());
         TestBackends.announce(key);

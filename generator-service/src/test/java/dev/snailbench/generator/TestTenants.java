@@ -28,6 +28,7 @@ public final class TestTenants {
                 .post("/tenants").then().statusCode(201).extract().path("apiKey");
     }
 
+    /** A replay job on an inline database; without {@code predictions} it allows missing ones. */
     public static Map<String, Object> job(String name, Object questions, Object predictions) {
         Map<String, Object> job = new HashMap<>(Map.of("name", name,
                 "database", Map.of("kind", "postgresql", "jdbcUrl", "jdbc:postgresql://127.0.0.1:5432/team",
@@ -39,6 +40,9 @@ public final class TestTenants {
         }
         if (predictions != null) {
             job.put("predictions", predictions);
+        } else {
+            // A replay job without recorded predictions says so: its items run the gold and fail.
+            job.put("allowMissingPredictions", true);
         }
         return job;
     }

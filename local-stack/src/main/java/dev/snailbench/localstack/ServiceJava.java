@@ -12,7 +12,7 @@ import java.util.Properties;
 
 /**
  * The JVM the services run on: the JDK that {@value #HOME_VARIABLE} names, else the one running the stack. Which JDK
- * matters (docs/BENCHMARKS.md, session 37: on JDK 25 the services used 7 % less CPU per item of a warm job than on
+ * matters (on JDK 25 the services used 7 % less CPU per item of a warm job than on
  * 17, mostly in the serial collector, but more on a team's first job and more memory), so it is a choice of its own
  * rather than whatever runs Maven or the CLI. A named JDK that is not one (no {@code bin/java}, no {@code release}
  * file, older than 17) is refused with the reason: never a silent start on another JVM.
@@ -86,14 +86,13 @@ public record ServiceJava(Path executable, Runtime.Version version) {
      * it, so each service held 320-390 MiB resident for 30-75 MiB of live objects (PipelineBenchmark's rss line).
      * The free ratios give memory back after a job's peak instead of keeping up to 70 % of the heap free. Every 5 s
      * the JVM also hands the C allocator's freed memory back to the system (malloc_trim): 2-12 MiB less resident in
-     * four services after a 10,000-item job, at no CPU the benchmark could see (docs/BENCHMARKS.md, session 29); only
+     * four services after a 10,000-item job, at no CPU the benchmark could see; only
      * on JVMs that have the option (17.0.9, 21.0.1 and later), since an unknown option stops a JVM from starting:
      * the options are the services' JVM's ({@link #heapOptions()}). The young generation starts at 24 MiB
      * (half the initial heap, not a third) with survivor spaces of a quarter of it each: with the default 1.6 MiB
      * survivors, the 1-5 MiB that outlived each young collection of a job's batches were promoted, and the scorer
      * made a full collection every six young ones, a quarter of its samples in a warm 10,000-item job; with these,
-     * its collector used 0.3 CPU-s of that job against 0.8-1.4, at no resident memory the benchmark could see
-     * (docs/BENCHMARKS.md, session 42).
+     * its collector used 0.3 CPU-s of that job against 0.8-1.4, at no resident memory the benchmark could see.
      */
     static List<String> heapOptions(Runtime.Version jvm) {
         List<String> options = new ArrayList<>(List.of("-Xms48m", "-Xmx512m", "-XX:+UseSerialGC",

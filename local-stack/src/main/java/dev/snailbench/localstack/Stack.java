@@ -52,7 +52,7 @@ public final class Stack implements AutoCloseable {
      * by default the JVM multiplies it by the compile queue's length over five, so during the start-up warm-up, when
      * thousands of methods wait, a method called once per parsed statement or per batch needed 50 calls or more and
      * was compiled only during a team's first job (the SQL parser's entry points among them, in four services):
-     * with the load feedback off, that job used a sixth less CPU (docs/BENCHMARKS.md, session 37). The broker runs
+     * with the load feedback off, that job used a sixth less CPU. The broker runs
      * with the client compiler too ({@link KafkaBroker}). Joined at run time, not a compile-time constant: a
      * constant would be copied into the classes that read it (the benchmarks), which would then keep the options of
      * the local-stack build they were compiled against when an A/B swaps the installed jar.

@@ -4,6 +4,7 @@ import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.UpstreamFailed;
 import dev.snailbench.workbench.config.DatabaseTasksConfig;
 import dev.snailbench.workbench.messaging.DatabaseTaskClient;
+import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
@@ -37,8 +38,8 @@ public class TeamDatabases {
     public record Synthesized(SqlDialect dialect, SyntheticSuite suite) {
     }
 
-    /** A registered database as a job submission sees it: its name and the schemas that hold tables. */
-    public record Registered(String name, List<String> schemas) {
+    /** A registered database as a job submission sees it: its name, the schemas that hold tables, its kind. */
+    public record Registered(String name, List<String> schemas, SqlDialect dialect) {
     }
 
     private final DatabaseTaskClient executor;
@@ -59,7 +60,7 @@ public class TeamDatabases {
                 .map(answer -> {
                     if (answer.error() == null) {
                         return new Registered(answer.databaseName(),
-                                answer.schemas() == null ? List.of() : answer.schemas());
+                                answer.schemas() == null ? List.of() : answer.schemas(), answer.dialect());
                     }
                     if (answer.refused()) {
                         throw InvalidInput.of("database.databaseId", "database " + databaseId
@@ -67,6 +68,26 @@ public class TeamDatabases {
                                 + "executor (GET /databases lists yours)");
                     }
                     throw new UpstreamFailed("database " + databaseId + ": " + answer.error());
+                });
+    }
+
+    /**
+     * An inline database a job names, checked by the executor as a work item would reach it (its address against the
+     * executor's rules, then a login; nothing is read), while the job is submitted: a refusal or a failed connection
+     * is a 400 naming the job request's field ({@code database.jdbcUrl}, {@code database.user}); no answer within
+     * {@code snailbench.database-tasks.submit-timeout} a 503.
+     */
+    public Uni<Void> checkInline(String tenantId, DatabaseRef inline) {
+        return executor.ask(DatabaseTaskRequested.checkInline(tenantId, inline), config.submitTimeout(), true)
+                .map(answer -> {
+                    if (answer.error() != null) {
+                        int colon = answer.error().indexOf(": ");
+                        String field = colon > 0 && answer.error().startsWith("database")
+                                ? answer.error().substring(0, colon) : "database";
+                        throw new InvalidInput(field.equals("database.sealedPassword") ? "database.password" : field,
+                                answer.error());
+                    }
+                    return null;
                 });
     }
 

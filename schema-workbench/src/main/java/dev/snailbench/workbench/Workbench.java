@@ -1,6 +1,7 @@
 package dev.snailbench.workbench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.TeamSchema;
@@ -32,8 +33,14 @@ public interface Workbench {
      */
     Uni<List<Question>> storedQuestions(String tenantId, UUID syntheticSetId, UUID testSuiteId);
 
-    /** The registered database's name and the schemas that hold tables, asked of the executor. */
+    /** The registered database's name, kind and the schemas that hold tables, asked of the executor. */
     Uni<TeamDatabases.Registered> registeredDatabase(String tenantId, UUID databaseId);
+
+    /**
+     * An inline database checked by the executor (its address, then a login), failing with an {@link InvalidInput}
+     * naming {@code database.jdbcUrl} or {@code database.user} when a work item could not reach it.
+     */
+    Uni<Void> inlineDatabase(String tenantId, DatabaseRef inline);
 
     /**
      * The schema a job's models are shown: read from the registered database through the executor (keys and

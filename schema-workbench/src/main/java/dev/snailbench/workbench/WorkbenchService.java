@@ -1,6 +1,7 @@
 package dev.snailbench.workbench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.workbench.crosswalk.CrosswalkCatalog;
@@ -72,6 +73,11 @@ public class WorkbenchService implements Workbench {
     @Override
     public Uni<TeamDatabases.Registered> registeredDatabase(String tenantId, UUID databaseId) {
         return databases.schemas(tenantId, databaseId);
+    }
+
+    @Override
+    public Uni<Void> inlineDatabase(String tenantId, DatabaseRef inline) {
+        return databases.checkInline(tenantId, inline);
     }
 
     @Override

@@ -188,7 +188,7 @@ public final class SqlLexer {
     }
 
     /** {@code $tag$} or {@code $$} at {@code i}, else null (a positional parameter like {@code $1}). */
-    private static String dollarTag(String sql, int i) {
+    static String dollarTag(String sql, int i) {
         int j = i + 1;
         while (j < sql.length() && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '_')) {
             j++;

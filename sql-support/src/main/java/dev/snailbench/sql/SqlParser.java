@@ -84,7 +84,7 @@ public final class SqlParser implements AutoCloseable {
     private <T> T withKeywordRetry(String sql, SqlDialect dialect, Production<T> production) {
         // A column named like INTERVAL, KEY or PRIOR before ASC/DESC parses, but into the wrong tree (a phantom
         // column "desc"): quoted first, it is read as the column it is.
-        String text = KeywordQuoting.quoteSortKeys(sql, dialect);
+        String text = KeywordQuoting.quoteSortKeys(BlankLines.joined(sql, dialect), dialect);
         try {
             return parseOnce(text, dialect, production);
         } catch (SqlParseException first) {

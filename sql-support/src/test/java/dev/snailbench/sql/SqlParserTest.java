@@ -22,6 +22,22 @@ class SqlParserTest {
     }
 
     @Test
+    void shouldReadBlankLinesInsideAStatementAsTheDatabaseDoes() {
+        // JSqlParser alone ends a statement at two empty lines; the databases read whitespace.
+        String union = "SELECT a FROM t -- don't\n\n\nUNION ALL\n\n\n\nSELECT b FROM u";
+        for (SqlDialect dialect : SqlDialect.values()) {
+            assertThat(PARSER.parseStatements(union, dialect)).as(dialect.id()).hasSize(1);
+            assertThat(PARSER.parse(union + ";", dialect).toString()).contains("UNION ALL");
+        }
+        assertThat(PARSER.parse("SELECT 'a\n\n\nb', $$c\n\n\nd$$", SqlDialect.POSTGRESQL).toString())
+                .contains("'a\n\n\nb'", "$$c\n\n\nd$$");
+        assertThat(PARSER.parseStatements("SELECT 1;\n\n\nSELECT 2", SqlDialect.POSTGRESQL)).hasSize(2);
+        SqlParseException e = catchThrowableOfType(SqlParseException.class,
+                () -> PARSER.parse("SELECT 1\n\n\nFROM WHERE", SqlDialect.POSTGRESQL));
+        assertThat(e.line()).isEqualTo(4);
+    }
+
+    @Test
     void shouldReadSquareBracketsInTsqlOnly() {
         PlainSelect select = (PlainSelect) PARSER.parse("SELECT [Order Date] FROM [dbo].[Order Details]",
                 SqlDialect.SQLSERVER);

@@ -1,32 +1,34 @@
 package dev.snailbench.tenancy;
 
 import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.request.RequestLimits;
 import java.util.Collection;
 
 /**
- * The longest texts and lists the platform's APIs take, the same in every service, and the 400 that names the field
- * beyond them. Generous for real use (a FootballDB gold query is under 2,000 characters) and small enough that no
+ * The longest texts and lists the platform's APIs take, the same in every service (shared-model's
+ * {@link RequestLimits}, which the request records' constraints say too), and the 400 that names the field beyond
+ * them. Generous for real use (a FootballDB gold query is under 2,000 characters) and small enough that no
  * single field can make a service parse, store or echo megabytes. Request bodies as a whole are bounded by each
  * service's {@code quarkus.http.limits.max-body-size} (413).
  */
 public final class ApiLimits {
 
     /** Names: jobs, tenants, databases, crosswalks, model labels, reviewers. */
-    public static final int NAME = 200;
+    public static final int NAME = RequestLimits.NAME;
     /** Ids a caller chooses: question ids, schema ids. */
-    public static final int ID = 200;
+    public static final int ID = RequestLimits.ID;
     /** A natural-language question. */
-    public static final int QUESTION = 10_000;
+    public static final int QUESTION = RequestLimits.QUESTION;
     /** One SQL text: gold, predicted, or to analyse. */
-    public static final int SQL = 100_000;
+    public static final int SQL = RequestLimits.SQL;
     /** A reviewer's note. */
-    public static final int NOTE = 10_000;
+    public static final int NOTE = RequestLimits.NOTE;
     /** Models one job asks. */
-    public static final int MODELS = 20;
+    public static final int MODELS = RequestLimits.MODELS;
     /** Questions of one job (its work items are bounded again by the generator's max-work-items). */
-    public static final int QUESTIONS = 100_000;
+    public static final int QUESTIONS = RequestLimits.QUESTIONS;
     /** Recorded predictions of one job (one per question and level). */
-    public static final int PREDICTIONS = 4 * QUESTIONS;
+    public static final int PREDICTIONS = RequestLimits.PREDICTIONS;
 
     private ApiLimits() {
     }

@@ -12,8 +12,11 @@ import dev.snailbench.model.problem.Unauthorized;
 import dev.snailbench.model.problem.Unavailable;
 import dev.snailbench.model.problem.UpstreamFailed;
 import dev.snailbench.model.problem.UpstreamTimeout;
+import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.time.Duration;
 import java.util.Map;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -21,8 +24,9 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 /**
  * The one place where a refused request becomes an HTTP answer, for all five services: each {@link Problem} kind
  * has its status, and the body is always {@link ApiError} ({@code {status, error, field}}, with Retry-After when
- * the problem says when to come back). Bodies Jackson could not read (malformed JSON, an unknown field, a value of
- * the wrong type) are a 400 naming the field by its path ({@code questions[3].sql}, {@link JsonErrors}).
+ * the problem says when to come back). Bodies Jackson could not read (malformed JSON, unknown fields, a value of
+ * the wrong type) are a 400 naming the field by its path ({@code questions[3].sql}, {@link JsonErrors}), and so are
+ * the Bean Validation constraints a request breaks ({@link Violations}).
  */
 public class ProblemMappers {
 
@@ -52,6 +56,12 @@ public class ProblemMappers {
         return withRetryAfter(new ApiError(statusOf(e), e.getMessage(), e.field()).response(), e.retryAfter());
     }
 
+    /** The constraints of a request record, checked by Quarkus ({@code @Valid}) or by a service's own validator. */
+    @ServerExceptionMapper
+    public Response violations(ConstraintViolationException e) {
+        return Violations.body(e.getConstraintViolations()).response();
+    }
+
     /** Quarkus' JSON reader throws these as they are (an unknown field is one). */
     @ServerExceptionMapper
     public Response mismatched(MismatchedInputException e) {
@@ -69,14 +79,23 @@ public class ProblemMappers {
      * what Quarkus itself answers (405, 406, 415, an unknown path's 404) keeps its status, with the platform's body.
      */
     @ServerExceptionMapper
-    public Response web(WebApplicationException e) {
+    public Response web(WebApplicationException e, HttpHeaders headers, UriInfo uri) {
         if (e.getCause() instanceof JsonProcessingException json) {
             return JsonErrors.body(json).response();
         }
         if (e.getResponse().hasEntity()) {
             return e.getResponse();
         }
-        return new ApiError(e.getResponse().getStatus(), e.getMessage(), null).response();
+        int status = e.getResponse().getStatus();
+        String message = switch (status) {
+            // An id that names nothing (not even a UUID) and a path that names nothing: the same answer.
+            case 404 -> "nothing at " + uri.getPath();
+            case 415 -> "Content-Type " + (headers.getMediaType() == null ? "missing"
+                    : "'" + headers.getMediaType().getType() + "/" + headers.getMediaType().getSubtype()
+                            + "' is not accepted here") + ": send the body as application/json";
+            default -> e.getMessage();
+        };
+        return new ApiError(status, message, status == 415 ? "Content-Type" : null).response();
     }
 
     /** Whole seconds, rounded up (the header has no fractions); none when there is nothing to wait for. */

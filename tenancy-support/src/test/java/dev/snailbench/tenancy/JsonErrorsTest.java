@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.model.problem.InvalidInput;
 import java.util.List;
@@ -29,7 +29,7 @@ class JsonErrorsTest {
     }
 
     private static ApiError answer(String json) {
-        UnrecognizedPropertyException e = catchThrowableOfType(UnrecognizedPropertyException.class,
+        JsonProcessingException e = catchThrowableOfType(JsonProcessingException.class,
                 () -> strict().readValue(json, Register.class));
         return JsonErrors.body(e);
     }
@@ -45,6 +45,52 @@ class JsonErrorsTest {
         assertThat(answer("{\"prompts\": [{\"shots\": 1}, {\"shot\": 2}]}"))
                 .isEqualTo(new ApiError(400, "unknown field 'prompts[1].shot' (did you mean 'shots'?)",
                         "prompts[1].shot"));
+    }
+
+    @Test
+    void shouldNameEveryUnknownFieldAtOnceInTheOrderOfTheirPaths() {
+        assertThat(answer("{\"nmae\": \"n\", \"prompts\": [{\"shot\": 2, \"x\": {\"deep\": [1]}}], "
+                + "\"optoins\": {}}")).isEqualTo(new ApiError(400, "unknown fields 'nmae' (did you mean 'name'?), "
+                + "'optoins' (did you mean 'options'?), 'prompts[0].shot' (did you mean 'shots'?), 'prompts[0].x'",
+                "nmae"));
+    }
+
+    @Test
+    void shouldCountUnknownFieldsBeyondTheOnesItNames() {
+        StringBuilder json = new StringBuilder("{");
+        for (int i = 0; i < 15; i++) {
+            json.append(i == 0 ? "" : ", ").append("\"f").append((char) ('a' + i)).append("\": ").append(i);
+        }
+        ApiError error = answer(json.append("}").toString());
+        assertThat(error.error()).startsWith("unknown fields 'fa', 'fb'").endsWith("'fj' and 5 more");
+    }
+
+    @Test
+    void shouldRefuseUnknownFieldsOfARootListOfObjects() throws Exception {
+        JsonProcessingException e = catchThrowableOfType(JsonProcessingException.class,
+                () -> strict().readValue("[{\"shots\": 1}, {\"shot\": 2}]",
+                        strict().getTypeFactory().constructCollectionType(List.class, Options.class)));
+        assertThat(JsonErrors.body(e)).isEqualTo(new ApiError(400, "unknown field '[1].shot' (did you mean "
+                + "'shots'?)", "[1].shot"));
+    }
+
+    @Test
+    void shouldReadAValidBodyAsBefore() throws Exception {
+        assertThat(strict().readValue("{\"name\": \"n\", \"prompts\": [{\"shots\": 2}]}", Register.class))
+                .isEqualTo(new Register("n", null, List.of(new Options(2))));
+    }
+
+    @Test
+    void shouldDescribeMalformedJsonAndMistypedValuesWithoutJacksonInternals() {
+        ApiError cut = answer("{\"name\": \"n\", \"prompts\": [");
+        assertThat(cut.error()).startsWith("malformed JSON at line 1, column ").doesNotContain("Source")
+                .doesNotContain("REDACTED").doesNotContain("StreamReadFeature");
+        ApiError wrongType = answer("{\"prompts\": {\"shots\": 1}}");
+        assertThat(wrongType).isEqualTo(new ApiError(400, "prompts: expected a list, got an object", "prompts"));
+        assertThat(answer("{\"prompts\": [{\"shots\": [1]}]}").error()).isEqualTo(
+                "prompts[0].shots: expected a whole number, got a list");
+        assertThat(answer("{\"prompts\": [\"x\"]}").error()).doesNotContain("dev.snailbench")
+                .doesNotContain("JsonErrorsTest").startsWith("prompts[0]: expected an object");
     }
 
     @Test
@@ -67,6 +113,10 @@ class JsonErrorsTest {
                 () -> JsonErrors.onlyFields(tree, "", "identifiers"));
         assertThat(e.field()).isEqualTo("identifer");
         assertThat(e.getMessage()).isEqualTo("unknown field 'identifer' (did you mean 'identifiers'?)");
+        tree.put("colour", 1);
+        assertThat(catchThrowableOfType(InvalidInput.class, () -> JsonErrors.onlyFields(tree, "schema",
+                "identifiers")).getMessage()).isEqualTo("unknown fields 'schema.identifer' (did you mean "
+                + "'identifiers'?), 'schema.colour'");
     }
 
     @Test

@@ -4,7 +4,7 @@ import dev.snailbench.executor.service.CircuitBreakers;
 import dev.snailbench.executor.service.GoldCache;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
-import dev.snailbench.executor.service.SqlGuard;
+import dev.snailbench.sql.SqlGuard;
 import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.executor.service.targets.LoginPrivileges;
 import dev.snailbench.executor.service.targets.TargetConnector;
@@ -94,8 +94,8 @@ public class ExecutorBeans {
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         // A fork-join pool wakes its idle threads last-in first-out, where a fixed pool wakes the longest idle: a
         // job's items in flight keep the same few threads (and their caches) busy instead of rotating through all of
-        // them, and the others stay free for another tenant's items (docs/BENCHMARKS.md, sessions 47 and 48: the
-        // ratio within the day's spread on two machines). Items waiting for a gold another item is running
+        // them, and the others stay free for another tenant's items (for fewer cold threads: PipelineBenchmark shows
+        // no difference beyond the day's spread). Items waiting for a gold another item is running
         // (GoldCache) block in a CompletableFuture, for which the pool adds a thread meanwhile: at most one per item
         // in flight.
         return new ForkJoinPool(config.workerThreads(), pool -> {

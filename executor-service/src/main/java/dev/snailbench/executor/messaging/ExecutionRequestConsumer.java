@@ -234,8 +234,10 @@ public class ExecutionRequestConsumer {
 
     private static String key(ExecutionRequested request) {
         DatabaseRef ref = request.item() == null ? null : request.item().database();
-        return request.tenantId() + "|" + (ref == null ? "" : ref.databaseId() != null ? ref.databaseId()
-                : ref.kind() + "|" + ref.jdbcUrl() + "|" + ref.user() + "|" + ref.sealedPassword());
+        // The schema too: items of one database asked on different schemas run on different paths.
+        return request.tenantId() + "|" + (ref == null ? "" : (ref.databaseId() != null ? ref.databaseId()
+                : ref.kind() + "|" + ref.jdbcUrl() + "|" + ref.user() + "|" + ref.sealedPassword()) + "|"
+                + ref.schema());
     }
 
     private record Resolved(Target target, String failure) {

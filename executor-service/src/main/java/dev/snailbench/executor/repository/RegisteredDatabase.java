@@ -10,15 +10,25 @@ import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Index;
 import jakarta.persistence.Table;
+import jakarta.persistence.UniqueConstraint;
+import java.util.Locale;
 
 /**
  * A tenant's target database. The password is stored sealed (AES-GCM) and never leaves the service. Unlike the other
  * tenant-owned tables, this one's {@code createdAt} column has always admitted null: the override keeps it so.
  */
 @Entity
-@Table(name = "target_database", indexes = @Index(name = "target_database_tenant", columnList = "tenantId"))
+@Table(name = "target_database", indexes = @Index(name = "target_database_tenant", columnList = "tenantId"),
+        uniqueConstraints = @UniqueConstraint(name = RegisteredDatabase.UNIQUE_NAME,
+                columnNames = {"tenantId", "nameKey"}))
 @AttributeOverride(name = "createdAt", column = @Column(name = "createdAt"))
 public class RegisteredDatabase extends TenantOwned {
+
+    /** The constraint that keeps a tenant's database names unique (in any case), whatever replica inserts. */
+    public static final String UNIQUE_NAME = "target_database_tenant_name";
+
+    /** The name as the uniqueness constraint compares it: trimmed, lower case; null only on rows not migrated yet. */
+    public String nameKey;
 
     @Enumerated(EnumType.STRING)
     @Column(nullable = false)
@@ -57,6 +67,17 @@ public class RegisteredDatabase extends TenantOwned {
     /** Driver properties as JSON (e.g. sslmode, encrypt). */
     @Column(columnDefinition = "text")
     public String optionsJson;
+
+    /** Names the database (and its key, which a tenant's other databases must not share). */
+    public void rename(String newName) {
+        name = newName.trim();
+        nameKey = keyOf(name);
+    }
+
+    /** The key of a name: the same for spellings that differ only in case or surrounding blanks. */
+    public static String keyOf(String name) {
+        return name.trim().toLowerCase(Locale.ROOT);
+    }
 
     /** Keeps a parsed target: its parts, the URL the executor builds from them, and its allowed properties (JSON). */
     public void target(TargetSpec spec, String propertiesJson) {

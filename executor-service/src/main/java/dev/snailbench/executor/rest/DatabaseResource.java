@@ -1,17 +1,18 @@
 package dev.snailbench.executor.rest;
 
 import dev.snailbench.executor.repository.RegisteredDatabase;
-import dev.snailbench.executor.repository.RegisteredDatabase;
 import dev.snailbench.tenancy.Caller;
 import dev.snailbench.executor.rest.DatabaseDtos.ConnectionCheck;
 import dev.snailbench.executor.rest.DatabaseDtos.DatabaseView;
 import dev.snailbench.executor.rest.DatabaseDtos.RegisterDatabase;
+import dev.snailbench.executor.rest.DatabaseDtos.SchemaView;
+import dev.snailbench.executor.rest.DatabaseDtos.UpdateDatabase;
 import dev.snailbench.executor.service.DatabaseRegistry;
-import dev.snailbench.model.domain.DatabaseSchema;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -26,8 +27,9 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
- * A tenant's target databases over HTTP: register, list, show, remove, test the connection, read the schema. Every
- * call needs the tenant's {@code X-API-Key}; the work is {@link DatabaseRegistry}'s.
+ * A tenant's target databases over HTTP: register, list, show, change, remove, test the connection, read the schema
+ * (with where the login's unqualified names resolve). Every call needs the tenant's {@code X-API-Key}; the work is
+ * {@link DatabaseRegistry}'s.
  */
 @Path("/databases")
 @Produces(MediaType.APPLICATION_JSON)
@@ -46,8 +48,17 @@ public class DatabaseResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> register(RegisterDatabase body) {
-        return registry.register(caller.tenantId(), body).map(db -> Response
-                .created(URI.create("/databases/" + db.id)).entity(view(db)).build());
+        return registry.register(caller.tenantId(), body).map(registered -> Response
+                .created(URI.create("/databases/" + registered.database().id)).entity(view(registered)).build());
+    }
+
+    @Operation(operationId = "updateDatabase", summary = "Change a registered database's name, logins or passwords")
+    @APIResponse(responseCode = "200", description = "changed; new logins were tested first")
+    @PATCH
+    @Path("/{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<DatabaseView> update(@PathParam("id") UUID id, UpdateDatabase body) {
+        return registry.update(caller.tenantId(), id, body).map(this::view);
     }
 
     @Operation(operationId = "listDatabases", summary = "List the tenant's registered databases")
@@ -86,12 +97,17 @@ public class DatabaseResource {
     @APIResponse(responseCode = "200", description = "the schema")
     @GET
     @Path("/{id}/schema")
-    public Uni<DatabaseSchema> schema(@PathParam("id") UUID id,
+    public Uni<SchemaView> schema(@PathParam("id") UUID id,
             @QueryParam("samples") Integer samples) {
         return registry.schema(caller.tenantId(), id, samples);
     }
 
     private DatabaseView view(RegisteredDatabase db) {
         return DatabaseView.of(db, registry.displayUrl(db), registry.options(db));
+    }
+
+    private DatabaseView view(DatabaseRegistry.Registration registered) {
+        RegisteredDatabase db = registered.database();
+        return DatabaseView.of(db, registry.displayUrl(db), registry.options(db), registered.path());
     }
 }

@@ -8,10 +8,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 /**
- * One circuit breaker per registration (tenant + database): after {@code failures} connection attempts in a row
- * failed, the database is taken as unreachable for {@code openFor}, and its items fail at once with the reason
- * instead of each waiting for a connection timeout (a dead database otherwise held the executor's slots for
- * seconds per item while other tenants' items waited). After the cool-down, one attempt goes through as a probe
+ * One circuit breaker per registration (a registered database, or an inline address, login and password): after
+ * {@code failures} connection attempts in a row failed, its connections are paused for {@code openFor}, and its items
+ * fail at once with the last failure's reason instead of each waiting for a connection timeout (a dead database
+ * otherwise held the executor's slots for seconds per item while other tenants' items waited). After the cool-down, one attempt goes through as a probe
  * (half-open): its success closes the circuit, its failure opens it again; the others fail at once meanwhile.
  */
 public final class CircuitBreakers {
@@ -37,7 +37,7 @@ public final class CircuitBreakers {
 
     /**
      * Lets a connection attempt to {@code registration} go on, or fails at once while its circuit is open (or a
-     * probe is already testing it), with SQLSTATE 08001 and the last failure as the reason.
+     * probe is already testing it), with SQLSTATE 08001 and the last failure's sentence as the reason.
      */
     public void admit(String registration) throws SQLException {
         Circuit circuit = circuits.get(registration);
@@ -45,11 +45,14 @@ public final class CircuitBreakers {
             return;
         }
         String refusal;
+        Throwable last;
         synchronized (circuit) {
             refusal = circuit.admit(nanoClock.getAsLong(), settings);
+            last = circuit.lastCause;
         }
         if (refusal != null) {
-            throw new SQLTransientConnectionException(refusal, "08001");
+            // The last failure as the cause: its category (ConnectionErrors) is the circuit's.
+            throw new SQLTransientConnectionException(refusal, "08001", last);
         }
     }
 
@@ -65,9 +68,18 @@ public final class CircuitBreakers {
 
     /** A connection attempt failed with {@code reason}. */
     public void failed(String registration, String reason) {
+        failed(registration, reason, null);
+    }
+
+    /** A connection attempt failed with {@code failure}, whose message is the reason. */
+    public void failed(String registration, SQLException failure) {
+        failed(registration, failure.getMessage(), failure);
+    }
+
+    private void failed(String registration, String reason, Throwable cause) {
         Circuit circuit = circuits.computeIfAbsent(registration, r -> new Circuit());
         synchronized (circuit) {
-            circuit.failed(reason, nanoClock.getAsLong(), settings);
+            circuit.failed(reason, cause, nanoClock.getAsLong(), settings);
         }
     }
 
@@ -94,6 +106,7 @@ public final class CircuitBreakers {
         boolean probing;
         long probeStartedAt;
         String lastFailure;
+        Throwable lastCause;
 
         String admit(long now, Settings settings) {
             if (openedAt == null) {
@@ -107,13 +120,14 @@ public final class CircuitBreakers {
                 probeStartedAt = now;
                 return null;
             }
-            return "database unreachable: " + lastFailure + " (circuit open for " + settings.openFor().toSeconds()
+            return "connections paused: " + lastFailure + " (circuit open for " + settings.openFor().toSeconds()
                     + " s after " + consecutiveFailures + " failed connection attempts)";
         }
 
-        void failed(String reason, long now, Settings settings) {
+        void failed(String reason, Throwable cause, long now, Settings settings) {
             consecutiveFailures++;
             lastFailure = reason;
+            lastCause = cause;
             if (probing || consecutiveFailures >= settings.failures()) {
                 openedAt = now;
                 probing = false;

@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.model.problem.Conflict;
 import dev.snailbench.model.problem.UpstreamFailed;
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.model.problem.InvalidInput;
@@ -11,8 +12,9 @@ import dev.snailbench.executor.repository.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
 import dev.snailbench.executor.rest.DatabaseDtos.ConnectionCheck;
 import dev.snailbench.executor.rest.DatabaseDtos.RegisterDatabase;
+import dev.snailbench.executor.rest.DatabaseDtos.SchemaView;
+import dev.snailbench.executor.rest.DatabaseDtos.UpdateDatabase;
 import dev.snailbench.executor.service.targets.ConnectionErrors;
-import dev.snailbench.executor.service.targets.LoginPrivileges;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.executor.service.targets.TargetPolicy;
@@ -59,12 +61,12 @@ public class DatabaseRegistry {
     private final ExecutorService workers;
 
     public DatabaseRegistry(RegisteredDatabaseRepository databases, TargetResolver targets, TargetPolicy policy,
-            TargetConnector connector, PoolManager pools, SqlExecutor sql, SecretCipher cipher, ObjectMapper mapper,
-            ExecutorConfig config, @Named(ExecutorBeans.WORKERS) ExecutorService workers) {
+            PoolManager pools, SqlExecutor sql, SecretCipher cipher, ObjectMapper mapper, ExecutorConfig config,
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers, TargetConnector connector) {
+        this.connector = connector;
         this.databases = databases;
         this.targets = targets;
         this.policy = policy;
-        this.connector = connector;
         this.pools = pools;
         this.sql = sql;
         this.cipher = cipher;
@@ -73,12 +75,52 @@ public class DatabaseRegistry {
         this.workers = workers;
     }
 
+    /** A registration as stored, and where its login's unqualified names resolve (null when not read). */
+    public record Registration(RegisteredDatabase database, LoginPath path) {
+    }
+
     /**
-     * Validates (DNS of the address rules and a session of the login, on a worker), seals and stores a registration.
+     * Validates (DNS of the address rules on a worker), tests the logins (the read-only one, and the admin one if
+     * given) and stores the registration sealed: one whose test fails is not kept (a 400 naming the field to fix); a
+     * name the tenant already gave another database (in any case) is a 409, decided by the table's constraint.
      */
-    public Uni<RegisteredDatabase> register(String tenantId, RegisterDatabase body) {
-        return onWorker(() -> readOnlyLogin(validated(tenantId, body))).chain(db -> Panache.withTransaction(
-                () -> databases.persist(db)).replaceWith(db));
+    public Uni<Registration> register(String tenantId, RegisterDatabase body) {
+        return onWorker(() -> {
+            RegisteredDatabase db = validated(tenantId, body);
+            Target target = registeredTarget(db, body.password());
+            LoginPath path = tested(target, "user", "password");
+            if (db.adminUsername != null) {
+                testedAdmin(target, db.adminUsername, body.adminPassword());
+            }
+            return new Registration(db, path);
+        }).chain(registration -> Panache.withTransaction(() -> databases.persist(registration.database()))
+                .replaceWith(registration)
+                .onFailure(DatabaseRegistry::nameTaken).transform(e -> nameConflict(body.name())));
+    }
+
+    /**
+     * Changes a registration: its name, its read-only login or password, its admin login (an empty {@code adminUser}
+     * removes it). New credentials are tested as at registration before anything is stored; the pools and circuit of
+     * the old ones are closed.
+     */
+    public Uni<Registration> update(String tenantId, UUID id, UpdateDatabase body) {
+        if (body == null) {
+            return Uni.createFrom().failure(new InvalidInput("body", "body is missing"));
+        }
+        return owned(tenantId, id).chain(current -> onWorker(() -> changed(current, body)))
+                .chain(change -> Panache.withTransaction(() -> databases.findOwned(id, tenantId).map(db -> {
+                    if (db == null) {
+                        throw notFound(id);
+                    }
+                    change.applyTo(db);
+                    return db;
+                })).onFailure(DatabaseRegistry::nameTaken).transform(e -> nameConflict(body.name()))
+                        .map(db -> {
+                            if (change.credentialsChanged()) {
+                                pools.closePoolsOf(change.before());
+                            }
+                            return new Registration(db, change.path());
+                        }));
     }
 
     public Uni<List<RegisteredDatabase>> list(String tenantId) {
@@ -109,14 +151,14 @@ public class DatabaseRegistry {
     }
 
     /**
-     * A connection test. A failure is reported by category (ConnectionErrors), without the driver's text or its
-     * timing: the test must not tell a tenant what listens where.
+     * A connection test, on a session opened for it (a pooled one would outlive a changed password). A failure is
+     * reported by category and the executor's sentence (ConnectionErrors), without the driver's text or its timing.
      */
     public Uni<ConnectionCheck> test(String tenantId, UUID id) {
         return owned(tenantId, id).map(this::target).chain(target -> onWorker(() -> check(target)));
     }
 
-    public Uni<DatabaseSchema> schema(String tenantId, UUID id, Integer samples) {
+    public Uni<SchemaView> schema(String tenantId, UUID id, Integer samples) {
         int k = samples == null ? 0 : samples;
         if (k < 0 || k > config.maxSampleValues()) {
             return Uni.createFrom().failure(new InvalidInput("samples", "samples must be between 0 and "
@@ -124,11 +166,11 @@ public class DatabaseRegistry {
         }
         return owned(tenantId, id).map(this::target).chain(target -> onWorker(() -> {
             try {
-                return sql.withSession(target, session -> SchemaIntrospector.introspect(session, k,
-                        Duration.ofSeconds(5)));
+                return sql.withSession(target, session -> new SchemaView(SchemaIntrospector.introspect(session, k,
+                        Duration.ofSeconds(5)), LoginPath.read(session, target.user())));
             } catch (SQLException e) {
                 String why = e.getSQLState() != null && e.getSQLState().startsWith("08")
-                        ? ConnectionErrors.describe(e) : e.getMessage();
+                        ? ConnectionErrors.describe(e, target.where()).message() : e.getMessage();
                 throw new UpstreamFailed("cannot read the schema: " + why);
             }
         }));
@@ -159,10 +201,145 @@ public class DatabaseRegistry {
         }
     }
 
+    /** The target of a registration not stored yet (or about to change), with this password. */
+    private Target registeredTarget(RegisteredDatabase db, String password) {
+        return Target.registered(db.tenantId, String.valueOf(db.id), targets.spec(db), db.username, password);
+    }
+
+    /**
+     * Connects with the read-only login as every job will (verified read-only session) and reads where its names
+     * resolve; a failure is a 400 naming {@code userField} or {@code passwordField} (or {@code jdbcUrl}, by the
+     * failure's category), and leaves no pool behind.
+     */
+    private LoginPath tested(Target target, String userField, String passwordField) {
+        try {
+            return sql.withSession(target, session -> LoginPath.read(session, target.user()));
+        } catch (SQLException e) {
+            pools.discard(target);
+            ConnectionErrors.Failure failure = ConnectionErrors.describe(e, target.where());
+            throw new InvalidInput(fieldOf(failure.category(), userField, passwordField), "the connection test "
+                    + "failed (" + failure.category().id() + "): " + failure.message() + "; nothing was stored");
+        }
+    }
+
+    /** Connects with the admin login as the view DDL will; a failure is a 400 naming {@code adminUser}/{@code adminPassword}. */
+    private void testedAdmin(Target target, String adminUser, String adminPassword) {
+        try (Connection c = connector.admin(target, adminUser, adminPassword, config.connectTimeout())) {
+            c.isValid((int) Math.max(1, config.connectTimeout().toSeconds()));
+        } catch (SQLException e) {
+            ConnectionErrors.Failure failure = ConnectionErrors.describe(e, new ConnectionErrors.Where(
+                    target.where().host(), target.where().port(), target.where().database(), adminUser));
+            throw new InvalidInput(fieldOf(failure.category(), "adminUser", "adminPassword"), "the admin login's "
+                    + "connection test failed (" + failure.category().id() + "): " + failure.message()
+                    + "; nothing was stored");
+        }
+    }
+
+    private static String fieldOf(ConnectionErrors.Category category, String userField, String passwordField) {
+        return switch (category) {
+            case AUTH_FAILED -> passwordField;
+            case SESSION_NOT_SAFE, PRIVILEGED_LOGIN -> userField;
+            default -> "jdbcUrl";
+        };
+    }
+
+    /** What an update changes, tested; applied to the stored row in the update's transaction. */
+    private record Change(UpdateDatabase body, String sealedPassword, String adminUser, String sealedAdminPassword,
+            boolean adminChanged, boolean credentialsChanged, Target before, LoginPath path) {
+
+        void applyTo(RegisteredDatabase db) {
+            if (body.name() != null) {
+                db.rename(body.name());
+            }
+            if (body.user() != null) {
+                db.username = body.user();
+            }
+            if (sealedPassword != null) {
+                db.sealedPassword = sealedPassword;
+            }
+            if (adminChanged) {
+                db.adminUsername = adminUser;
+                db.sealedAdminPassword = sealedAdminPassword;
+            }
+        }
+    }
+
+    /** Validates and tests an update against the stored registration {@code db} (not changed here). Blocking. */
+    private Change changed(RegisteredDatabase db, UpdateDatabase body) {
+        ApiLimits.text(body.user(), "user", ApiLimits.NAME);
+        ApiLimits.text(body.adminUser(), "adminUser", ApiLimits.NAME);
+        ApiLimits.text(body.password(), "password", ApiLimits.NAME);
+        ApiLimits.text(body.adminPassword(), "adminPassword", ApiLimits.NAME);
+        if (body.name() == null && body.user() == null && body.password() == null && body.adminUser() == null
+                && body.adminPassword() == null) {
+            throw new InvalidInput("body", "nothing to change: give name, user, password, adminUser or "
+                    + "adminPassword");
+        }
+        if (body.name() != null && (body.name().isBlank() || body.name().length() > 200)) {
+            throw new InvalidInput("name", "name is required (1 to 200 characters)");
+        }
+        if (body.user() != null && (body.user().isBlank() || body.user().length() > 200)) {
+            throw new InvalidInput("user", "user is required (at most 200 characters)");
+        }
+        if (body.user() != null && body.password() == null) {
+            throw new InvalidInput("password", "password is required with a new user (may be empty)");
+        }
+        boolean removeAdmin = body.adminUser() != null && body.adminUser().isEmpty();
+        if (removeAdmin && body.adminPassword() != null) {
+            throw new InvalidInput("adminPassword", "an empty adminUser removes the admin login: give no "
+                    + "adminPassword with it");
+        }
+        if (body.adminUser() != null && !removeAdmin && body.adminUser().isBlank()) {
+            throw new InvalidInput("adminUser", "adminUser is blank (an empty one removes the admin login)");
+        }
+        if (body.adminUser() != null && !removeAdmin && body.adminPassword() == null) {
+            throw new InvalidInput("adminPassword", "adminPassword is required with adminUser (may be empty)");
+        }
+        if (body.adminUser() == null && body.adminPassword() != null && db.adminUsername == null) {
+            throw new InvalidInput("adminUser", "the database has no admin login: give adminUser with "
+                    + "adminPassword");
+        }
+        Target before = target(db);
+        boolean readerChanged = body.user() != null || body.password() != null;
+        LoginPath path = null;
+        String sealedPassword = null;
+        if (readerChanged) {
+            String user = body.user() != null ? body.user() : db.username;
+            // Tried with a circuit of its own (as inline details are): a typo here never pauses the registration.
+            Target after = Target.of(db.tenantId, targets.spec(db), user, body.password());
+            path = tested(after, "user", "password");
+            sealedPassword = cipher.seal(body.password(), db.passwordBinding());
+        }
+        boolean adminChanged = body.adminUser() != null || body.adminPassword() != null;
+        String adminUser = removeAdmin ? null : body.adminUser() != null ? body.adminUser() : db.adminUsername;
+        String sealedAdmin = null;
+        if (adminChanged && adminUser != null) {
+            testedAdmin(before, adminUser, body.adminPassword());
+            sealedAdmin = cipher.seal(body.adminPassword(), db.adminPasswordBinding());
+        }
+        return new Change(body, sealedPassword, adminUser, sealedAdmin, adminChanged, readerChanged, before, path);
+    }
+
+    /** Whether a failed write broke the rule that a tenant's database names are unique. */
+    static boolean nameTaken(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (String.valueOf(t.getMessage()).contains(RegisteredDatabase.UNIQUE_NAME)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Conflict nameConflict(String name) {
+        return new Conflict("your tenant already has a database named '" + (name == null ? "" : name.trim())
+                + "' (names are compared without regard to case): choose another name, or change or delete that "
+                + "database (GET /databases lists them)", "name");
+    }
+
     private ConnectionCheck check(Target target) {
         long start = System.nanoTime();
         try {
-            return pools.withConnection(target, c -> {
+            return pools.withFreshConnection(target, c -> {
                 DatabaseMetaData md = c.getMetaData();
                 boolean valid = c.isValid((int) Math.max(1, config.connectTimeout().toSeconds()));
                 return new ConnectionCheck(valid, valid ? (System.nanoTime() - start) / 1_000_000 : null,
@@ -170,24 +347,9 @@ public class DatabaseRegistry {
                         valid ? null : "the connection did not answer", null, null);
             });
         } catch (SQLException e) {
-            ConnectionErrors.Category category = ConnectionErrors.categorize(e);
-            return new ConnectionCheck(false, null, null, null, ConnectionErrors.describe(e), category.sqlState(),
-                    category.name().toLowerCase(Locale.ROOT));
-        }
-    }
-
-    /**
-     * Opens one session of the registration's login as every job's session opens ({@link TargetConnector}): a login
-     * that can do more than read is a 400 naming {@code user} with what it can do. A database that cannot be reached
-     * now is kept; its connection test ({@code POST /databases/{id}/test}) says why.
-     */
-    private RegisteredDatabase readOnlyLogin(RegisteredDatabase db) {
-        try (Connection c = connector.readOnly(target(db), 0).getConnection()) {
-            return db;
-        } catch (LoginPrivileges.PrivilegedLogin e) {
-            throw new InvalidInput("user", e.getMessage());
-        } catch (SQLException e) {
-            return db;
+            ConnectionErrors.Failure failure = ConnectionErrors.describe(e, target.where());
+            return new ConnectionCheck(false, null, null, null, failure.message(), failure.category().sqlState(),
+                    failure.category().id());
         }
     }
 
@@ -233,7 +395,7 @@ public class DatabaseRegistry {
         RegisteredDatabase db = new RegisteredDatabase();
         db.id = UUID.randomUUID();
         db.tenantId = tenantId;
-        db.name = body.name().trim();
+        db.rename(body.name());
         db.kind = kind;
         try {
             db.target(spec, mapper.writeValueAsString(spec.properties()));

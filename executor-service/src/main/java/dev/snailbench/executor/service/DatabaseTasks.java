@@ -13,6 +13,7 @@ import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SecretCipher;
+import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
@@ -25,13 +26,11 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import org.jboss.logging.Logger;
 
@@ -74,6 +73,9 @@ public class DatabaseTasks {
      * always answers: a refused or failed task is an answer with the reason, never a lost request.
      */
     public Uni<Uni<DatabaseTaskCompleted>> prepare(DatabaseTaskRequested request) {
+        if (request.kind() == DatabaseTaskRequested.Kind.CHECK_INLINE && request.tenantId() != null) {
+            return Uni.createFrom().item(checkInline(request));
+        }
         if (request.databaseId() == null || request.kind() == null || request.tenantId() == null) {
             return Uni.createFrom().item(Uni.createFrom().item(DatabaseTaskCompleted.failed(request, null, false, true,
                     "the task names no database, kind or tenant")));
@@ -106,6 +108,7 @@ public class DatabaseTasks {
                     case PROMPT_SCHEMA -> DatabaseTaskCompleted.promptSchema(request, db.kind, admin,
                             promptSchema(target, request, db.name));
                     case SCHEMAS -> DatabaseTaskCompleted.schemas(request, db.kind, admin, schemas(target), db.name);
+                    case CHECK_INLINE -> throw new Refused("an inline check names no registered database");
                 };
             } catch (Refused e) {
                 return DatabaseTaskCompleted.failed(request, db.kind, admin, true, e.getMessage());
@@ -118,6 +121,51 @@ public class DatabaseTasks {
                 .ifNoItem().after(config.databaseTaskTimeout()).recoverWithItem(() -> DatabaseTaskCompleted.failed(
                         request, db.kind, admin, false, request.kind().name().toLowerCase(Locale.ROOT)
                                 + " did not finish within " + config.databaseTaskTimeout().toSeconds() + " s"));
+    }
+
+    /**
+     * An inline database checked as a work item would reach it: parsed, its address against the rules, its password
+     * opened for the tenant, then a session opened with its login (nothing read). The answer's error starts with the
+     * job request's field to fix; refused when the team must change the spec (the address, the login, the database
+     * name), failed when the server did not answer.
+     */
+    private Uni<DatabaseTaskCompleted> checkInline(DatabaseTaskRequested request) {
+        SqlDialect kind = request.inline() == null ? null : request.inline().kind();
+        if (request.inline() == null || request.inline().databaseId() != null) {
+            return Uni.createFrom().item(DatabaseTaskCompleted.failed(request, kind, false, true,
+                    "database: the check names no inline database"));
+        }
+        return targets.resolve(request.tenantId(), request.inline())
+                .onFailure(IllegalArgumentException.class).transform(e -> new Refused(
+                        e.getMessage().startsWith("database.") ? e.getMessage().replaceFirst(" ", ": ")
+                                : "database: " + e.getMessage()))
+                .chain(target -> Uni.createFrom().item(() -> {
+                    try {
+                        sql.withSession(target, session -> null);
+                        return DatabaseTaskCompleted.ok(request, kind, false, null, null, 0);
+                    } catch (SQLException | RuntimeException e) {
+                        return connectionFailed(request, kind, target, e);
+                    }
+                }).runSubscriptionOn(workers))
+                .onFailure(Refused.class).recoverWithItem(e -> DatabaseTaskCompleted.failed(request, kind, false,
+                        true, e.getMessage()))
+                .ifNoItem().after(config.databaseTaskTimeout()).recoverWithItem(() -> DatabaseTaskCompleted.failed(
+                        request, kind, false, false, "database.jdbcUrl: the check did not finish within "
+                                + config.databaseTaskTimeout().toSeconds() + " s"));
+    }
+
+    /** A failed login or address is the team's to fix (refused); a server that does not answer is a failure. */
+    private static DatabaseTaskCompleted connectionFailed(DatabaseTaskRequested request, SqlDialect kind,
+            Target target, Throwable e) {
+        ConnectionErrors.Failure failure = ConnectionErrors.describe(e, target.where());
+        return switch (failure.category()) {
+            case AUTH_FAILED, PRIVILEGED_LOGIN -> DatabaseTaskCompleted.failed(request, kind, false,
+                    true, "database.user: " + failure.message());
+            case REFUSED_BY_POLICY, DATABASE_DOES_NOT_EXIST, TLS -> DatabaseTaskCompleted.failed(request, kind, false,
+                    true, "database.jdbcUrl: " + failure.message());
+            default -> DatabaseTaskCompleted.failed(request, kind, false, false, "database.jdbcUrl: "
+                    + failure.message());
+        };
     }
 
     private SchemaSpec describe(Target target, DatabaseTaskRequested request) throws SQLException {
@@ -158,8 +206,9 @@ public class DatabaseTasks {
     }
 
     /**
-     * The tables of {@code nativeSchema} as a prompt shows them: columns and types, primary and foreign keys, and up
-     * to {@code sampleValues} distinct values per column (read with the registered login, each with a timeout).
+     * The tables and views of {@code nativeSchema} as a prompt shows them: columns and types, primary and foreign
+     * keys, and up to {@code sampleValues} distinct values per column (read with the registered login, each with a
+     * timeout).
      */
     private TeamSchema promptSchema(Target target, DatabaseTaskRequested request, String name) throws SQLException {
         String schema = schemaOf(request);
@@ -168,11 +217,14 @@ public class DatabaseTasks {
             throw new Refused("sample values per column must be between 0 and " + config.maxSampleValues());
         }
         return sql.withSession(target, session -> {
-            read(session, schema);
-            // Only that schema is read (and sampled); the pattern's "_" matches any character, hence the filter.
+            // Only that schema is read (and sampled); the pattern's "_" matches any character, hence the filter. Its
+            // tables or its views: a job may be asked on a view schema (natural or refined views).
             DatabaseSchema all = SchemaIntrospector.introspect(session, schema, k, Duration.ofSeconds(5));
             List<DatabaseSchema.Table> tables = all.tables().stream()
                     .filter(t -> schema.equalsIgnoreCase(t.schema())).toList();
+            if (tables.isEmpty()) {
+                throw new Refused("schema '" + schema + "' has no tables or views (or is not readable)");
+            }
             return new TeamSchema(name, new DatabaseSchema(all.databaseProduct(), all.catalog(), tables,
                     all.truncated()), List.of());
         });
@@ -180,25 +232,8 @@ public class DatabaseTasks {
 
     /** The database's schemas that hold tables or views the registered login can see, sorted (system schemas left out). */
     private List<String> schemas(Target target) throws SQLException {
-        return sql.withSession(target, session -> {
-            Connection c = session.catalog();
-            TreeSet<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-            try (ResultSet tables = c.getMetaData().getTables(c.getCatalog(), null, "%",
-                    new String[] {"TABLE", "VIEW"})) {
-                while (tables.next()) {
-                    String schema = tables.getString("TABLE_SCHEM");
-                    if (schema != null && !SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT))) {
-                        names.add(schema);
-                    }
-                }
-            }
-            return List.copyOf(names);
-        });
+        return sql.withSession(target, session -> LoginPath.schemasWithTables(session.catalog()));
     }
-
-    private static final Set<String> SYSTEM_SCHEMAS = Set.of("information_schema", "pg_catalog",
-            "sys", "guest", "db_owner", "db_accessadmin", "db_securityadmin", "db_ddladmin", "db_backupoperator",
-            "db_datareader", "db_datawriter", "db_denydatareader", "db_denydatawriter");
 
     /** The suite cut to what one answer event can carry (the last pairs go first, and are counted). */
     private SyntheticSuite fitted(SyntheticSuite suite) {
@@ -233,21 +268,46 @@ public class DatabaseTasks {
         } catch (IllegalArgumentException e) {
             throw new Refused("the admin password of database " + db.id + " cannot be opened: " + e.getMessage());
         }
+        // What the platform creates, the login that runs the team's jobs can read: granted in the same transaction.
+        String reader = readerRole(target, db);
+        List<String> grants = reader.equalsIgnoreCase(db.adminUsername) ? List.of()
+                : ViewDdl.grants(ddl, target.dialect(), reader);
+        List<String> statements = new ArrayList<>(ddl);
+        statements.addAll(grants);
         try (Connection c = connector.admin(target, db.adminUsername, adminPassword, config.databaseTaskTimeout())) {
             try {
-                QueryRunner.applyDdl(c, ddl, config.databaseTaskTimeout());
+                QueryRunner.applyDdl(c, statements, config.databaseTaskTimeout());
             } catch (SQLException e) {
                 throw new SQLException("creating the views failed (nothing was changed): " + e.getMessage(),
                         e.getSQLState(), e);
             }
         } catch (SQLException e) {
             if (e.getSQLState() != null && e.getSQLState().startsWith("08") || e.getSQLState() == null) {
-                throw new SQLException(ConnectionErrors.describe(e), e.getSQLState(), e);
+                throw ConnectionErrors.describe(e, new ConnectionErrors.Where(target.where().host(),
+                        target.where().port(), target.where().database(), db.adminUsername)).exception(e);
             }
             throw e;
         }
-        LOG.infof("applied %d view statements on database %s for tenant %s", ddl.size(), db.id, db.tenantId);
+        LOG.infof("applied %d view statements and %d grants to %s on database %s for tenant %s", ddl.size(),
+                grants.size(), reader, db.id, db.tenantId);
         return ddl.size();
+    }
+
+    /**
+     * The role the registered read-only login acts as in the database: on PostgreSQL the login itself; on SQL Server
+     * the database user it maps to, read with that login.
+     */
+    private String readerRole(Target target, RegisteredDatabase db) throws SQLException {
+        if (target.dialect() == SqlDialect.POSTGRESQL) {
+            return db.username;
+        }
+        String user = sql.withSession(target, session -> session.query("SELECT USER_NAME()",
+                Duration.ofSeconds(10), 1, rs -> rs.next() ? rs.getString(1) : null));
+        if (user == null) {
+            throw new SQLException("the read-only login " + db.username + " has no user in the database: the views "
+                    + "could not be granted to it (nothing was changed)");
+        }
+        return user;
     }
 
     private static SchemaSpec read(TeamSession session, String schema) {

@@ -33,7 +33,8 @@ import org.jboss.logging.Logger;
  * bound the connections in use per tenant's database (over its pools) and per tenant (over its databases). Nothing
  * is shared between tenants: two tenants registering the same database get pools, permits and circuits of their own,
  * so one tenant's load or removal never touches another's. A circuit breaker per registration
- * ({@link CircuitBreakers}) fails a dead database's attempts at once. Blocking.
+ * ({@link Target#registration()}: a registered database, or an inline address, login and password;
+ * {@link CircuitBreakers}) fails a dead database's attempts at once. Blocking.
  */
 public final class PoolManager implements AutoCloseable {
 
@@ -134,20 +135,50 @@ public final class PoolManager implements AutoCloseable {
      */
     public <T> T withConnection(Target target, Duration statementTimeout, ConnectionWork<T> work)
             throws SQLException {
+        return withPermits(target, () -> borrow(target, statementTimeout, work));
+    }
+
+    /**
+     * Like {@link #withConnection(Target, ConnectionWork)} on a session opened for this work and closed after it,
+     * never a pooled one: a connection test must log in now (a pooled session outlives a changed password).
+     */
+    public <T> T withFreshConnection(Target target, ConnectionWork<T> work) throws SQLException {
+        return withPermits(target, () -> {
+            Connection fresh;
+            try {
+                fresh = connector.readOnly(target, 0).getConnection();
+                breakers.succeeded(circuit(target));
+            } catch (SQLException e) {
+                SQLException failure = connectionFailure(e, target);
+                breakers.failed(circuit(target), failure);
+                throw failure;
+            }
+            try (Connection c = fresh) {
+                return work.apply(c);
+            }
+        });
+    }
+
+    /** Work to do once the target's circuit and permits let it. */
+    @FunctionalInterface
+    private interface Permitted<T> {
+        T run() throws SQLException;
+    }
+
+    private <T> T withPermits(Target target, Permitted<T> work) throws SQLException {
         // A dead database fails here at once, before it takes a permit that a reachable one could use.
-        String registration = registration(target);
-        breakers.admit(registration);
+        breakers.admit(circuit(target));
         Semaphore tenant = tenantPermits.computeIfAbsent(target.tenantId(),
                 t -> new Semaphore(settings.perTenant(), true));
         acquire(tenant, () -> "tenant " + target.tenantId() + " already uses its " + settings.perTenant()
                 + " connections");
         try {
-            Semaphore database = databasePermits.computeIfAbsent(registration,
+            Semaphore database = databasePermits.computeIfAbsent(registration(target),
                     t -> new Semaphore(settings.perDatabase(), true));
             acquire(database, () -> "database " + target.jdbcUrl() + " already serves " + settings.perDatabase()
                     + " connections");
             try {
-                return borrow(target, registration, statementTimeout, work);
+                return work.run();
             } finally {
                 database.release();
             }
@@ -169,12 +200,11 @@ public final class PoolManager implements AutoCloseable {
         }
     }
 
-    private <T> T borrow(Target target, String registration, Duration statementTimeout, ConnectionWork<T> work)
-            throws SQLException {
+    private <T> T borrow(Target target, Duration statementTimeout, ConnectionWork<T> work) throws SQLException {
         Pool pool = null;
         try {
             pool = borrowPool(target, statementTimeout);
-            Connection borrowed = connect(registration, pool);
+            Connection borrowed = connect(target, pool);
             boolean reset = false;
             try {
                 return work.apply(borrowed);
@@ -203,41 +233,48 @@ public final class PoolManager implements AutoCloseable {
     /**
      * A connection of the pool, every attempt's outcome told to the registration's circuit (a probe admitted by
      * {@link CircuitBreakers#admit} always learns its result). The permit held guarantees the pool has room, so the
-     * pool's wait (connect-timeout) is the connection attempt itself, not a wait for another item's connection.
+     * pool's wait (connect-timeout) is the attempt itself, not a wait for another item's connection.
      */
-    private Connection connect(String registration, Pool pool) throws SQLException {
+    private Connection connect(Target target, Pool pool) throws SQLException {
         try {
             Connection connection = pool.dataSource.getConnection();
-            breakers.succeeded(registration);
+            breakers.succeeded(circuit(target));
             return connection;
         } catch (SQLException e) {
-            SQLException failure = connectionFailure(e);
-            breakers.failed(registration, failure.getMessage());
+            SQLException failure = connectionFailure(e, target);
+            breakers.failed(circuit(target), failure);
             throw failure;
         } catch (RuntimeException e) {
-            breakers.failed(registration, e.toString());
+            breakers.failed(circuit(target), e.toString());
             throw e;
         }
     }
 
-    /** One tenant's registration of one database: what pools, permits and circuits are kept per. */
+    /**
+     * One tenant's database as a server sees it (address and login): what connection permits and remembered call
+     * decisions are kept per. The circuit is kept per registration ({@link #circuit}), so that one wrong password
+     * never pauses another registration of the same login.
+     */
     public static String registration(Target target) {
         return target.tenantId() + "|" + target.identity();
     }
 
-    /** Whether the circuit of the tenant's database is open (too many failed connection attempts in a row). */
+    /** One tenant's registration ({@link Target#registration()}): what a circuit is kept per. */
+    static String circuit(Target target) {
+        return target.tenantId() + "|" + target.registration();
+    }
+
+    /** Whether the circuit of the target's registration is open (too many failed connection attempts in a row). */
     public boolean circuitOpen(Target target) {
-        return breakers.isOpen(registration(target));
+        return breakers.isOpen(circuit(target));
     }
 
     /**
      * HikariCP reports "request timed out" and keeps the driver's reason (wrong password, unknown database) as the
-     * cause: surface its category (ConnectionErrors), never the driver's text, which would tell a tenant what
-     * listens where and how fast it answers.
+     * cause: surface its category and the executor's sentence (ConnectionErrors), never the driver's text.
      */
-    static SQLException connectionFailure(SQLException e) {
-        ConnectionErrors.Category category = ConnectionErrors.categorize(e);
-        return new SQLException(ConnectionErrors.describe(e), category.sqlState(), e);
+    static SQLException connectionFailure(SQLException e, Target target) {
+        return ConnectionErrors.describe(e, target.where()).exception(e);
     }
 
     /**
@@ -259,10 +296,29 @@ public final class PoolManager implements AutoCloseable {
      * registration of the same database keeps its pools) and forgets its circuit.
      */
     public void closePoolsOf(Target target) {
-        breakers.forget(registration(target));
+        breakers.forget(circuit(target));
         pools.keySet().stream().filter(k -> k.tenantId().equals(target.tenantId())
                         && k.dialect() == target.dialect() && k.jdbcUrl().equals(target.jdbcUrl())
                         && k.user().equals(target.user())).toList()
+                .forEach(k -> pools.computeIfPresent(k, (key, pool) -> {
+                    if (pool.borrowed.get() > 0) {
+                        return pool;
+                    }
+                    pool.dataSource.close();
+                    return null;
+                }));
+    }
+
+    /**
+     * Forgets a target that was only tried (a registration's or an update's connection test that failed): its circuit,
+     * and its idle pools opened with exactly these credentials. Other pools of the same login stay.
+     */
+    public void discard(Target target) {
+        breakers.forget(circuit(target));
+        String password = target.password() == null ? "" : target.password();
+        pools.keySet().stream().filter(k -> k.tenantId().equals(target.tenantId())
+                        && k.dialect() == target.dialect() && k.jdbcUrl().equals(target.jdbcUrl())
+                        && Objects.equals(k.user(), target.user()) && k.password().equals(password)).toList()
                 .forEach(k -> pools.computeIfPresent(k, (key, pool) -> {
                     if (pool.borrowed.get() > 0) {
                         return pool;

@@ -1,7 +1,8 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.sql.SqlGuard;
 import dev.snailbench.executor.service.statement.CallCheck;
-import dev.snailbench.executor.service.statement.PgText;
+import dev.snailbench.sql.PgText;
 import dev.snailbench.executor.service.statement.TransactionSettings;
 import dev.snailbench.model.target.ReadBudget;
 import dev.snailbench.executor.service.targets.SessionGuard;
@@ -163,8 +164,8 @@ public final class QueryRunner {
      * A team's statement ready to run: on PostgreSQL joined after the platform's statements ({@code platform} results
      * to pass over), the call check's decision remembered once it ran.
      */
-    private record Prepared(PreparedStatement statement, int platform, CallCheck calls, String key)
-            implements AutoCloseable {
+    private record Prepared(PreparedStatement statement, int platform, CallCheck calls, String key,
+            TransactionSettings settings) implements AutoCloseable {
 
         /** Runs it; the team statement's result set, or null when it returned none. */
         ResultSet execute() throws SQLException {
@@ -183,7 +184,7 @@ public final class QueryRunner {
                     calls.remember(key, CallCheck.Decision.refused(reason));
                     throw new Refused(reason);
                 }
-                throw sessionChecked(e);
+                throw sessionChecked(statement.getConnection(), settings, e);
             }
         }
 
@@ -209,9 +210,10 @@ public final class QueryRunner {
             throws SQLException {
         c.setAutoCommit(false);
         if (dialect != SqlDialect.POSTGRESQL) {
+            SearchPath.checkDefaultSchema(c, settings.searchPath());
             PreparedStatement s = c.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
             configure(s, queryTimeoutSeconds, fetchSize, maxRows);
-            return new Prepared(s, 0, calls, null);
+            return new Prepared(s, 0, calls, null, settings);
         }
         BaseConnection pg = c.unwrap(BaseConnection.class);
         if (pg.getTransactionState() != TransactionState.IDLE) {
@@ -236,7 +238,7 @@ public final class QueryRunner {
                 calls.remember(key, CallCheck.Decision.refused(e.getMessage()));
                 throw new Refused(e.getMessage());
             } catch (SQLException e) {
-                throw sessionChecked(e);
+                throw sessionChecked(c, settings, e);
             }
             platform.addAll(CallCheck.gateStatements());
             parameters.addAll(CallCheck.gateParameters(resolved));
@@ -254,7 +256,7 @@ public final class QueryRunner {
             s.close();
             throw e;
         }
-        return new Prepared(s, platform.size(), calls, known == null ? key : null);
+        return new Prepared(s, platform.size(), calls, known == null ? key : null, settings);
     }
 
     private static void configure(PreparedStatement s, int queryTimeoutSeconds, int fetchSize, int maxRows)
@@ -270,8 +272,16 @@ public final class QueryRunner {
         }
     }
 
-    /** The transaction's settings check failed: the session is not as the pool left it. */
-    private static SQLException sessionChecked(SQLException e) {
+    /**
+     * The transaction's settings check failed: the schema named is not usable by the login (SQLSTATE 3F000, saying
+     * why), or the session is not as the pool left it.
+     */
+    private static SQLException sessionChecked(Connection c, TransactionSettings settings, SQLException e)
+            throws SQLException {
+        if (TransactionSettings.isPathFailure(e) && !settings.searchPath().isEmpty()) {
+            c.rollback();
+            return SearchPath.notUsable(c, settings.searchPath().get(0));
+        }
         return TransactionSettings.isCheckFailure(e)
                 ? new SessionGuard.UnsafeSession("the session is not as set: " + TransactionSettings.checkFailure(e))
                 : e;

@@ -13,6 +13,10 @@ import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.jboss.logging.Logger;
 
 /**
@@ -24,6 +28,8 @@ import org.jboss.logging.Logger;
  * {@code snailbench.secrets.previous-keys}) and for values sealed before secrets were bound to their record (no
  * associated data). Once every replica has started with the new key, the old one can leave {@code previous-keys}. A
  * secret no configured key opens is left as is with a WARN naming the database.</li>
+ * <li>Names: a row registered before a tenant's database names were unique gets its name key (the table's unique
+ * constraint compares it); a name the tenant gave two databases gets a number after it on the later one.</li>
  * <li>Targets: a row registered before targets were parsed gets its parts (host, port, database) and its URL as the
  * executor builds it; a row whose URL or options today's rules refuse keeps them, gets its {@code problem} (shown by
  * {@code GET /databases/{id}}, and every use of it is refused with it) and a WARN: never silently dropped.</li>
@@ -67,7 +73,7 @@ public class SecretReseal {
 
     private Uni<Integer> resealAll() {
         return Panache.withTransaction(() -> databases.listAll().map(all -> {
-            int changed = 0;
+            int changed = named(all);
             for (RegisteredDatabase db : all) {
                 String password = resealed(db, db.sealedPassword, db.passwordBinding());
                 if (password != null) {
@@ -109,6 +115,32 @@ public class SecretReseal {
             }
         }
         return cipher.seal(plain, binding);
+    }
+
+    /**
+     * Gives every row registered before names were unique its name key; a name another of the tenant's databases
+     * already has (in any case) gets a number after it, with a WARN. Answers how many rows changed.
+     */
+    private static int named(List<RegisteredDatabase> all) {
+        Set<String> taken = new HashSet<>();
+        all.stream().filter(db -> db.nameKey != null).forEach(db -> taken.add(db.tenantId + "|" + db.nameKey));
+        int changed = 0;
+        for (RegisteredDatabase db : all.stream().filter(db -> db.nameKey == null)
+                .sorted(Comparator.comparing((RegisteredDatabase db) -> db.createdAt,
+                        Comparator.nullsFirst(Comparator.naturalOrder())).thenComparing(db -> db.id)).toList()) {
+            String name = db.name;
+            for (int n = 2; taken.contains(db.tenantId + "|" + RegisteredDatabase.keyOf(name)); n++) {
+                name = db.name + " (" + n + ")";
+            }
+            if (!name.equals(db.name)) {
+                LOG.warnf("database %s (tenant %s) shares its name '%s' with another of the tenant's databases: "
+                        + "renamed '%s'", db.id, db.tenantId, db.name, name);
+            }
+            db.rename(name);
+            taken.add(db.tenantId + "|" + db.nameKey);
+            changed++;
+        }
+        return changed;
     }
 
     /** Fills the parsed parts of a row registered before them, or flags it; true when the row changed. */

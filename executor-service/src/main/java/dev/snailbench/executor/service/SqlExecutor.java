@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.sql.SqlGuard;
 import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.executor.service.statement.TransactionSettings;
 import dev.snailbench.model.domain.ExecutionOutcome;
@@ -66,7 +67,7 @@ public final class SqlExecutor {
         try {
             return pools.withConnection(target, limits.timeout(), c -> QueryRunner.run(c, calls,
                     PoolManager.registration(target), target.dialect(), sql, limits,
-                    pools.transactionSettings(limits.timeout()).withPlanner(planner)));
+                    pools.transactionSettings(limits.timeout()).withSchema(target.schema()).withPlanner(planner)));
         } catch (SQLException e) {
             return ExecutionOutcome.failed(ExecutionStatus.ERROR, "screening run: " + e.getMessage(),
                     e.getSQLState(), 0);
@@ -104,7 +105,7 @@ public final class SqlExecutor {
         try {
             return pools.withConnection(target, limits.timeout(), c -> QueryRunner.run(c, calls,
                     PoolManager.registration(target), target.dialect(), sql, limits,
-                    pools.transactionSettings(limits.timeout())));
+                    pools.transactionSettings(limits.timeout()).withSchema(target.schema())));
         } catch (SQLException e) {
             // The pool's message is a category (ConnectionErrors), never the driver's text.
             return ExecutionOutcome.failed(ExecutionStatus.ERROR, "cannot get a connection to " + target.jdbcUrl()

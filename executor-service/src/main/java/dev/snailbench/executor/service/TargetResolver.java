@@ -56,18 +56,39 @@ public class TargetResolver {
                 return Uni.createFrom().failure(new IllegalArgumentException("databaseId '" + ref.databaseId()
                         + "' is not a registered database id (a UUID)"));
             }
+            String schema;
+            try {
+                schema = schemaOf(ref);
+            } catch (IllegalArgumentException e) {
+                return Uni.createFrom().failure(e);
+            }
             return Panache.withSession(() -> databases.findOwned(id, tenantId)).map(db -> {
                 if (db == null) {
                     throw new IllegalArgumentException("database " + id + " is not registered for tenant " + tenantId);
                 }
                 try {
-                    return fromRegistered(db);
+                    return fromRegistered(db).inSchema(schema);
                 } catch (InvalidTarget e) {
                     throw new IllegalArgumentException("database " + id + " " + e.getMessage());
                 }
             });
         }
-        return Uni.createFrom().item(() -> inline(tenantId, ref));
+        return Uni.createFrom().item(() -> inline(tenantId, ref).inSchema(schemaOf(ref)));
+    }
+
+    /** Longest schema name either dialect accepts (SQL Server's sysname; PostgreSQL's is 63 bytes). */
+    static final int MAX_SCHEMA_NAME = 128;
+
+    /** The item's schema: a name the runner quotes, or null for the login's own path. */
+    private static String schemaOf(DatabaseRef ref) {
+        String schema = ref.schema();
+        if (schema == null || schema.isEmpty()) {
+            return null;
+        }
+        if (schema.isBlank() || schema.length() > MAX_SCHEMA_NAME || schema.chars().anyMatch(Character::isISOControl)) {
+            throw new IllegalArgumentException("database.schema '" + schema + "' is not a schema name");
+        }
+        return schema;
     }
 
     /**
@@ -88,7 +109,7 @@ public class TargetResolver {
         } catch (IllegalArgumentException e) {
             throw new InvalidTarget("password", "cannot be opened: " + e.getMessage());
         }
-        return Target.of(db.tenantId, spec, db.username, password);
+        return Target.registered(db.tenantId, String.valueOf(db.id), spec, db.username, password);
     }
 
     /** The parsed parts of a registration (from its columns; from its URL on a row not migrated yet). */

@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.sql.SqlGuard;
 import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.model.domain.SqlDialect;
 import java.sql.Connection;
@@ -32,6 +33,7 @@ public final class TeamSession {
         this.calls = calls;
         this.registration = PoolManager.registration(target);
         this.pools = pools;
+        useSchema(target.schema());
     }
 
     public SqlDialect dialect() {

@@ -4,8 +4,12 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.service.TextTables;
+import dev.snailbench.executor.support.Requests;
+import dev.snailbench.executor.support.SwitchableProxy;
 import dev.snailbench.executor.support.Tasks;
 import dev.snailbench.executor.support.Tenants;
+import dev.snailbench.localstack.FootballDb;
+import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.QatchCategory;
@@ -17,12 +21,9 @@ import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.testkit.LocalStack;
-import dev.snailbench.testkit.PostgresTestResource;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -173,7 +174,7 @@ class DatabaseTaskHopTest {
 
         assertThat(answer.error()).isNull();
         assertThat(answer.schemas()).contains("exp_v1").doesNotContain("pg_catalog", "information_schema");
-        assertThat(answer.databaseName()).isEqualTo("footballdb_v1");
+        assertThat(answer.databaseName()).startsWith("footballdb_v1 ");
         assertThat(stranger.refused()).isTrue();
         assertThat(stranger.error()).isEqualTo("database " + database + " is not registered for tenant someone-else");
     }
@@ -232,12 +233,18 @@ class DatabaseTaskHopTest {
     void shouldAnswerAnotherTenantsTaskWhileOneTenantsTasksWaitOnADatabaseThatNeverAnswers() throws Exception {
         Tenants.Registered slow = Tenants.registerTenant("tasks-blackhole");
         Tenants.Registered other = Tenants.registerTenant("tasks-other");
-        String host = PostgresTestResource.DEAD_HOST;
-        try (ServerSocket blackhole = new ServerSocket(0, 1, InetAddress.getByName(host))) {
+        // A read-only login (registration refuses a privileged one), registered while the database answers (a
+        // registration's connection test must pass), then it never answers again.
+        String reader = "tasks_blackhole_" + UUID.randomUUID().toString().substring(0, 8);
+        String password = UUID.randomUUID().toString();
+        FootballDb.grantReader(LocalStack.targets(), "v1", reader, password);
+        try (SwitchableProxy database = new SwitchableProxy("127.0.0.1", LocalStack.targets().port())) {
             String id = given().header(ApiKeys.HEADER, slow.apiKey()).contentType(ContentType.JSON)
-                    .body(Map.of("name", "blackhole", "kind", "postgresql", "jdbcUrl", "jdbc:postgresql://" + host + ":"
-                            + blackhole.getLocalPort() + "/dead", "user", "nobody", "password", "nothing"))
+                    .body(Map.of("name", "blackhole", "kind", "postgresql", "jdbcUrl", "jdbc:postgresql://"
+                            + database.host() + ":" + database.port() + "/footballdb_v1", "user", reader,
+                            "password", password))
                     .post("/databases").then().statusCode(201).extract().path("id");
+            database.blackhole();
             UUID stuck = UUID.fromString(id);
             UUID healthy = register(other, "footballdb_v1", false);
             List<DatabaseTaskRequested> slowTasks = IntStream.range(0, 4)
@@ -252,14 +259,39 @@ class DatabaseTaskHopTest {
 
             assertThat(answer.error()).isNull();
             assertThat(answer.schema().tables()).isNotEmpty();
-            // One at a time for everyone (before), it waited behind the four connection attempts, each as long as
-            // the connect timeout (3 s in tests then: at least 12 s). Now at most the slow tenant's share of one batch
-            // (measured 4.9 and 6.8 s on a loaded 2-core machine).
+            // One at a time for everyone, it would wait behind the four connection attempts, each as long as the
+            // connect timeout (at least 12 s); tenants side by side, it does not wait for the slow tenant's tasks.
             assertThat(seconds).isLessThan(10);
             for (DatabaseTaskRequested task : slowTasks) {
                 assertThat(Tasks.answerTo(task).error()).isNotBlank();
             }
         }
+    }
+
+    @Test
+    void shouldCheckAnInlineDatabaseAsAWorkItemWouldReachItWithoutReadingAnything() {
+        String tenant = "inline-check-" + UUID.randomUUID();
+        Postgres pg = LocalStack.targetsWithFootballDb();
+        String url = pg.jdbcUrl(FootballDb.databaseName("v1"));
+
+        DatabaseTaskCompleted fine = ask(DatabaseTaskRequested.checkInline(tenant, Requests.inline(tenant, url,
+                Postgres.USER, Postgres.PASSWORD)));
+        DatabaseTaskCompleted wrongPassword = ask(DatabaseTaskRequested.checkInline(tenant, Requests.inline(tenant,
+                url, Postgres.USER, "not-the-password")));
+        DatabaseTaskCompleted privateAddress = ask(DatabaseTaskRequested.checkInline(tenant, Requests.inline(tenant,
+                "jdbc:postgresql://10.1.2.3:5432/team", "reader", "secret")));
+        DatabaseTaskCompleted sealedForAnother = ask(DatabaseTaskRequested.checkInline(tenant,
+                Requests.inline("another-tenant", url, Postgres.USER, Postgres.PASSWORD)));
+
+        assertThat(fine.error()).isNull();
+        assertThat(fine.dialect()).isEqualTo(SqlDialect.POSTGRESQL);
+        assertThat(wrongPassword.refused()).isTrue();
+        assertThat(wrongPassword.error()).isEqualTo("database.user: authentication failed for login \""
+                + Postgres.USER + "\" on " + pg.hostAndPort() + ": check the user and password");
+        assertThat(privateAddress.refused()).isTrue();
+        assertThat(privateAddress.error()).startsWith("database.jdbcUrl: 10.1.2.3:5432 is not an allowed target");
+        assertThat(sealedForAnother.refused()).isTrue();
+        assertThat(sealedForAnother.error()).startsWith("database.sealedPassword: ");
     }
 
     private static UUID register(Tenants.Registered tenant, String database, boolean admin) {

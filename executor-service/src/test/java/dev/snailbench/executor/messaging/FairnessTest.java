@@ -111,7 +111,7 @@ class FairnessTest {
         List<String> failedAtOnce = aResults.stream().map(FairnessTest::goldError)
                 .filter(error -> error.contains("circuit open")).toList();
         assertThat(failedAtOnce).hasSizeGreaterThan(A_ITEMS - 50);
-        assertThat(failedAtOnce.get(0)).contains("database unreachable: ")
+        assertThat(failedAtOnce.get(0)).contains("connections paused: ")
                 .contains("(circuit open for 30 s after ").contains(" failed connection attempts)");
     }
 

@@ -8,10 +8,12 @@ import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.not;
 
 import dev.snailbench.executor.service.SecretReseal;
+import dev.snailbench.executor.support.OwnDb;
 import dev.snailbench.executor.support.Requests;
 import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Postgres;
+import dev.snailbench.testkit.PostgresTestResource;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.testkit.LocalStack;
@@ -20,11 +22,19 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -164,21 +174,172 @@ class DatabaseResourceTest {
     }
 
     @Test
-    void shouldTestTheConnectionOfARegisteredDatabase() {
+    void shouldTestTheConnectionOfARegisteredDatabase() throws Exception {
+        String login = "tested_" + UUID.randomUUID().toString().substring(0, 8);
+        role(login, "first");
         String good = register(alice, "good", FootballDb.databaseName("v1"));
-        String wrongPassword = given().header(ApiKeys.HEADER, alice).contentType(ContentType.JSON)
-                .body(Map.of("name", "bad", "kind", "postgresql", "jdbcUrl",
-                        LocalStack.targets().jdbcUrl("footballdb_v1"), "user", "nobody_here", "password", "nope"))
-                .post("/databases").then().statusCode(201).extract().path("id");
+        String changing = registerAs(alice, "changing password", login, "first");
 
         given().header(ApiKeys.HEADER, alice).post("/databases/" + good + "/test").then().statusCode(200)
                 .body("ok", equalTo(true)).body("databaseProduct", equalTo("PostgreSQL"));
-        // A category, not the driver's text (which names the login, the host and the port).
-        given().header(ApiKeys.HEADER, alice).post("/databases/" + wrongPassword + "/test").then().statusCode(200)
-                .body("ok", equalTo(false)).body("category", equalTo("authentication_failed"))
-                .body("error", equalTo("authentication failed: check user and password"))
-                .body("error", not(containsString("nobody_here"))).body("sqlState", equalTo("28000"))
-                .body("elapsedMillis", equalTo(null));
+        // The DBA changes the password: a category and the executor's sentence naming the login, not the driver's text.
+        sql("ALTER ROLE " + login + " PASSWORD 'second'");
+        given().header(ApiKeys.HEADER, alice).post("/databases/" + changing + "/test").then().statusCode(200)
+                .body("ok", equalTo(false)).body("category", equalTo("auth_failed"))
+                .body("error", equalTo("authentication failed for login \"" + login + "\" on "
+                        + LocalStack.targets().hostAndPort() + ": check the user and password"))
+                .body("sqlState", equalTo("28000")).body("elapsedMillis", equalTo(null));
+    }
+
+    @Test
+    void shouldKeepNoRegistrationWhoseConnectionTestFailsAndSayWhatFailed() throws Exception {
+        int closedPort;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName(PostgresTestResource.DEAD_HOST))) {
+            closedPort = probe.getLocalPort();
+        }
+        String url = LocalStack.targets().jdbcUrl("footballdb_v1");
+
+        given().header(ApiKeys.HEADER, alice).contentType(ContentType.JSON)
+                .body(Map.of("name", "wrong password", "kind", "postgresql", "jdbcUrl", url, "user", "nobody_here",
+                        "password", "nope"))
+                .post("/databases").then().statusCode(400).body("field", equalTo("password"))
+                .body("error", equalTo("the connection test failed (auth_failed): authentication failed for login "
+                        + "\"nobody_here\" on " + LocalStack.targets().hostAndPort() + ": check the user and "
+                        + "password; nothing was stored"));
+        given().header(ApiKeys.HEADER, alice).contentType(ContentType.JSON)
+                .body(Map.of("name", "nothing there", "kind", "postgresql", "jdbcUrl", "jdbc:postgresql://"
+                        + PostgresTestResource.DEAD_HOST + ":" + closedPort + "/shop", "user", "u", "password", "p"))
+                .post("/databases").then().statusCode(400).body("field", equalTo("jdbcUrl"))
+                .body("error", containsString("(refused): nothing listens on " + PostgresTestResource.DEAD_HOST + ":"
+                        + closedPort + ": "))
+                .body("error", not(containsString("allowed-networks")));
+        given().header(ApiKeys.HEADER, alice).contentType(ContentType.JSON)
+                .body(Map.of("name", "wrong admin", "kind", "postgresql", "jdbcUrl", url, "user", Postgres.USER,
+                        "password", Postgres.PASSWORD, "adminUser", Postgres.USER, "adminPassword", "not-it"))
+                .post("/databases").then().statusCode(400).body("field", equalTo("adminPassword"))
+                .body("error", containsString("the admin login's connection test failed (auth_failed)"));
+
+        given().header(ApiKeys.HEADER, alice).get("/databases").then().statusCode(200)
+                .body("name", not(hasItems("wrong password"))).body("name", not(hasItems("nothing there")))
+                .body("name", not(hasItems("wrong admin")));
+    }
+
+    @Test
+    void shouldKeepATenantsDatabaseNamesUniqueInAnyCaseEvenWhenRegisteredAtOnce() throws Exception {
+        String name = "Shop " + UUID.randomUUID().toString().substring(0, 8);
+        register(alice, name, FootballDb.databaseName("v1"));
+
+        given().header(ApiKeys.HEADER, alice).contentType(ContentType.JSON).body(body(" " + name.toUpperCase() + " "))
+                .post("/databases").then().statusCode(409).body("status", equalTo(409)).body("field", equalTo("name"))
+                .body("error", containsString("already has a database named"));
+        // Another tenant's names are its own.
+        register(bob, name, FootballDb.databaseName("v1"));
+
+        // Four registrations of one new name at once: the table's constraint lets exactly one through.
+        String raced = "raced " + UUID.randomUUID().toString().substring(0, 8);
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                answers.add(threads.submit(() -> given().header(ApiKeys.HEADER, alice).contentType(ContentType.JSON)
+                        .body(body(raced)).post("/databases").statusCode()));
+            }
+            List<Integer> statuses = new ArrayList<>();
+            for (Future<Integer> answer : answers) {
+                statuses.add(answer.get(120, TimeUnit.SECONDS));
+            }
+            assertThat(statuses).containsExactlyInAnyOrder(201, 409, 409, 409);
+        } finally {
+            threads.shutdownNow();
+        }
+        given().header(ApiKeys.HEADER, alice).get("/databases").then().statusCode(200)
+                .body("findAll { it.name == '" + raced + "' }.size()", equalTo(1));
+    }
+
+    @Test
+    void shouldChangeANameALoginsPasswordAndTheAdminLoginTestingNewCredentialsFirst() throws Exception {
+        String login = "updated_" + UUID.randomUUID().toString().substring(0, 8);
+        role(login, "old-password");
+        String id = registerAs(alice, "before " + login, login, "old-password");
+        String other = register(alice, "taken " + login, FootballDb.databaseName("v1"));
+
+        // A typo in the new password changes nothing, and never pauses the registration.
+        for (int i = 0; i < 4; i++) {
+            patch(alice, id, Map.of("password", "typo")).statusCode(400).body("field", equalTo("password"))
+                    .body("error", containsString("(auth_failed): authentication failed for login \"" + login));
+        }
+        given().header(ApiKeys.HEADER, alice).post("/databases/" + id + "/test").then().body("ok", equalTo(true));
+
+        sql("ALTER ROLE " + login + " PASSWORD 'new-password'");
+        patch(alice, id, Map.of("password", "new-password")).statusCode(200).body("user", equalTo(login))
+                .body("path.searchPath", hasItems("public"));
+        given().header(ApiKeys.HEADER, alice).post("/databases/" + id + "/test").then().body("ok", equalTo(true));
+
+        patch(alice, id, Map.of("name", "after " + login)).statusCode(200).body("name", equalTo("after " + login));
+        patch(alice, id, Map.of("name", "TAKEN " + login)).statusCode(409).body("field", equalTo("name"));
+        patch(alice, id, Map.of("adminUser", Postgres.USER, "adminPassword", "not-it")).statusCode(400)
+                .body("field", equalTo("adminPassword"));
+        patch(alice, id, Map.of("adminUser", Postgres.USER, "adminPassword", Postgres.PASSWORD)).statusCode(200)
+                .body("adminUser", equalTo(Postgres.USER));
+        patch(alice, id, Map.of("adminUser", "")).statusCode(200).body("adminUser", equalTo(null));
+        patch(alice, id, Map.of()).statusCode(400).body("field", equalTo("body"));
+        patch(alice, id, Map.of("user", login)).statusCode(400).body("field", equalTo("password"));
+        patch(bob, id, Map.of("name", "theirs")).statusCode(404);
+
+        given().header(ApiKeys.HEADER, alice).get("/databases/" + id).then().statusCode(200)
+                .body("name", equalTo("after " + login)).body("adminUser", equalTo(null));
+        given().header(ApiKeys.HEADER, alice).get("/databases/" + other).then().body("name", equalTo("taken " + login));
+    }
+
+    @Test
+    void shouldSayWhichSchemasAreNotOnTheLoginsPathWhenRegisteredAndWhenTheSchemaIsRead() {
+        OwnDb.create();
+        Map<String, Object> own = Map.of("name", "own " + UUID.randomUUID(), "kind", "postgresql", "jdbcUrl",
+                OwnDb.jdbcUrl(), "user", OwnDb.READER, "password", OwnDb.PASSWORD);
+
+        JsonPath registered = given().header(ApiKeys.HEADER, alice).contentType(ContentType.JSON).body(own)
+                .post("/databases").then().statusCode(201).extract().jsonPath();
+        JsonPath schema = given().header(ApiKeys.HEADER, alice).get("/databases/" + registered.getString("id")
+                + "/schema").then().statusCode(200).extract().jsonPath();
+
+        for (JsonPath path : List.of(registered, schema)) {
+            assertThat(path.getList("path.searchPath")).containsExactly("public");
+            // (Other tests of the module add view schemas to this database.)
+            assertThat(path.getList("path.offPath")).contains("sales").doesNotContain("public", "hr");
+            assertThat(path.getList("path.notUsable")).containsExactly("hr");
+            assertThat(path.getString("path.note")).containsPattern("the tables of schema (.+, )?sales(, .+)? are not "
+                    + "on the search path of login own_reader \\(public\\)").contains("nativeSchema")
+                    .contains("no USAGE on schema hr");
+        }
+        assertThat(schema.getList("tables.name")).contains("orders", "customers");
+    }
+
+    private static Map<String, Object> body(String name) {
+        return Map.of("name", name, "kind", "postgresql", "jdbcUrl", LocalStack.targets().jdbcUrl("footballdb_v1"),
+                "user", Postgres.USER, "password", Postgres.PASSWORD);
+    }
+
+    private static io.restassured.response.ValidatableResponse patch(String apiKey, String id, Map<String, ?> body) {
+        return given().header(ApiKeys.HEADER, apiKey).contentType(ContentType.JSON).body(body)
+                .patch("/databases/" + id).then();
+    }
+
+    private static String registerAs(String apiKey, String name, String user, String password) {
+        return given().header(ApiKeys.HEADER, apiKey).contentType(ContentType.JSON)
+                .body(Map.of("name", name, "kind", "postgresql", "jdbcUrl", LocalStack.targets()
+                        .jdbcUrl("footballdb_v1"), "user", user, "password", password))
+                .post("/databases").then().statusCode(201).extract().path("id");
+    }
+
+    /** A login that may read FootballDB v1, with this password. */
+    private static void role(String login, String password) throws Exception {
+        FootballDb.grantReader(LocalStack.targets(), "v1", login, password);
+    }
+
+    private static void sql(String statement) throws Exception {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1")) {
+            c.createStatement().execute(statement);
+        }
     }
 
     @Test

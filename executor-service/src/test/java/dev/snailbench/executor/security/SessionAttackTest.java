@@ -88,7 +88,10 @@ class SessionAttackTest {
 
         assertThatThrownBy(ds::getConnection).isInstanceOf(SQLException.class)
                 .satisfies(e -> assertThat(ConnectionErrors.categorize(e))
-                        .isEqualTo(ConnectionErrors.Category.REFUSED_BY_POLICY));
+                        .isEqualTo(ConnectionErrors.Category.REFUSED_BY_POLICY))
+                // Only a refused address is told to ask the operator for a network.
+                .satisfies(e -> assertThat(ConnectionErrors.describe(e, Core.postgres("session_attack").where())
+                        .message()).contains("is not an allowed target").contains("allowed-networks"));
     }
 
     @Test
@@ -110,11 +113,16 @@ class SessionAttackTest {
                 Duration.ofSeconds(5)), allowed)) {
             LocalStack.targets().createDatabase("session_attack");
             assertThatThrownBy(() -> pools.withConnection(nothingThere, c -> 1)).isInstanceOf(SQLException.class)
-                    .hasMessage(ConnectionErrors.Category.CONNECTION_REFUSED.message());
+                    .hasMessage("nothing listens on 127.0.0.1:" + closedPort + ": the server refused the connection "
+                            + "(check the host and the port)")
+                    .satisfies(e -> assertThat(ConnectionErrors.categorize(e).id()).isEqualTo("refused"));
             assertThatThrownBy(() -> pools.withConnection(noDatabase, c -> 1)).isInstanceOf(SQLException.class)
-                    .hasMessage(ConnectionErrors.Category.DATABASE_DOES_NOT_EXIST.message());
+                    .hasMessage(ConnectionErrors.Category.DATABASE_DOES_NOT_EXIST.message(noDatabase.where(), null))
+                    .hasMessageStartingWith("database \"no_such_database_here\" does not exist on ");
             assertThatThrownBy(() -> pools.withConnection(wrongPassword, c -> 1)).isInstanceOf(SQLException.class)
-                    .hasMessage(ConnectionErrors.Category.AUTHENTICATION_FAILED.message());
+                    .hasMessage(ConnectionErrors.Category.AUTH_FAILED.message(wrongPassword.where(), null))
+                    .hasMessageStartingWith("authentication failed for login \"" + Postgres.USER + "\" on ")
+                    .satisfies(e -> assertThat(ConnectionErrors.categorize(e).id()).isEqualTo("auth_failed"));
         }
     }
 }

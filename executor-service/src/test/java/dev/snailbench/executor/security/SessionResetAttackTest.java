@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.QueryRunner;
 import dev.snailbench.executor.service.SqlExecutor;
-import dev.snailbench.executor.service.SqlGuard;
+import dev.snailbench.sql.SqlGuard;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.executor.service.statement.TransactionSettings;

@@ -2,8 +2,8 @@ package dev.snailbench.executor.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snailbench.executor.service.SqlGuard;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlGuard;
 import dev.snailbench.sql.SqlParser;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -47,7 +47,13 @@ class SqlServerBatchAttackTest {
             "SELECT x FROM t AS a CHECKPOINT",
             "SELECT x FROM t REVERT",
             "SELECT 1 reconfigure",
-            "SELECT x FROM t /* a /* nested */ comment */ Kill 53"})
+            "SELECT x FROM t /* a /* nested */ comment */ Kill 53",
+            // Statements that begin with a word SQL Server does not reserve: JSqlParser cannot read one query.
+            "SELECT x FROM t a DISABLE TRIGGER ALL ON t",
+            "SELECT 1 AS a RECEIVE TOP (1) * FROM q",
+            "SELECT x FROM t a END CONVERSATION h",
+            "SELECT x FROM t a MOVE CONVERSATION h TO g",
+            "SELECT x FROM t a SEND ON CONVERSATION h"})
     void shouldRefuseEveryBatchOfMoreThanOneStatement(String sql) {
         SqlGuard.Verdict verdict = guard.check(sql, SqlDialect.SQLSERVER);
 

@@ -24,7 +24,7 @@ class CircuitBreakersTest {
         breakers.failed("a|db", "Connection refused");
 
         assertThatThrownBy(() -> breakers.admit("a|db")).isInstanceOf(SQLTransientConnectionException.class)
-                .hasMessage("database unreachable: Connection refused (circuit open for 30 s after 3 failed "
+                .hasMessage("connections paused: Connection refused (circuit open for 30 s after 3 failed "
                         + "connection attempts)");
         assertThatCode(() -> breakers.admit("b|db")).as("another registration").doesNotThrowAnyException();
     }
@@ -62,7 +62,7 @@ class CircuitBreakersTest {
         breakers.failed("a|db", "timed out");
 
         now.addAndGet(Duration.ofSeconds(29).toNanos());
-        assertThatThrownBy(() -> breakers.admit("a|db")).hasMessageStartingWith("database unreachable: timed out");
+        assertThatThrownBy(() -> breakers.admit("a|db")).hasMessageStartingWith("connections paused: timed out");
         now.addAndGet(Duration.ofSeconds(1).toNanos());
         assertThatCode(() -> breakers.admit("a|db")).doesNotThrowAnyException();
     }

@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.sql.SqlGuard;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.datasets.FootballDbFiles;
 import dev.snailbench.executor.support.Core;

@@ -173,13 +173,45 @@ class PoolManagerTest {
             long started = System.nanoTime();
             assertThatThrownBy(() -> pools.withConnection(dead, c -> 1))
                     .isInstanceOf(SQLTransientConnectionException.class)
-                    .hasMessageStartingWith("database unreachable: ")
+                    .hasMessageStartingWith("connections paused: " + host + ":" + closedPort
+                            + " is not an allowed target")
                     .hasMessageEndingWith("(circuit open for 60 s after 2 failed connection attempts)")
                     .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("08001");
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(100));
             // The circuit is the registration's: another tenant's attempts on that address are its own.
             assertThat(pools.circuitOpen(sameDatabaseOtherTenant)).isFalse();
             assertThat((boolean) pools.withConnection(live, c -> c.isValid(5))).isTrue();
+        }
+    }
+
+    @Test
+    void shouldNeverPauseARegistrationBecauseAnInlineLoginOfTheSameServerFailed() throws Exception {
+        Target live = Core.postgres(HostileDb.NAME);
+        Target registered = Target.registered(live.tenantId(), "9d3c2a3e-0000-4000-8000-000000000001", live.spec(),
+                live.user(), live.password());
+        Target typo = new Target(live.tenantId(), live.dialect(), live.jdbcUrl(), live.user(),
+                live.password() + "-typo", live.options());
+        Target inlineRight = new Target(live.tenantId(), live.dialect(), live.jdbcUrl(), live.user(),
+                live.password(), live.options());
+        try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 4, Duration.ofMinutes(1),
+                Duration.ofSeconds(10), Duration.ofSeconds(10), new CircuitBreakers.Settings(2,
+                        Duration.ofMinutes(1))), Core.connector())) {
+            for (int i = 0; i < 2; i++) {
+                assertThatThrownBy(() -> pools.withConnection(typo, c -> 1)).isInstanceOf(SQLException.class)
+                        .hasMessageStartingWith("authentication failed for login \"" + live.user() + "\" on ")
+                        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("28000");
+            }
+            assertThat(pools.circuitOpen(typo)).isTrue();
+            // The paused circuit says whose login failed.
+            assertThatThrownBy(() -> pools.withConnection(typo, c -> 1))
+                    .hasMessageStartingWith("connections paused: authentication failed for login \"" + live.user()
+                            + "\"");
+
+            // Same server, same login, right password: the registration and an inline job's details both connect.
+            assertThat(pools.circuitOpen(registered)).isFalse();
+            assertThat((boolean) pools.withConnection(registered, c -> c.isValid(5))).isTrue();
+            assertThat(pools.circuitOpen(inlineRight)).isFalse();
+            assertThat((boolean) pools.withConnection(inlineRight, c -> c.isValid(5))).isTrue();
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.sql.SqlGuard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.sql.IdentifierQuoting;

@@ -3,7 +3,7 @@ package dev.snailbench.executor.support;
 import dev.snailbench.executor.service.ExecutionLimits;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
-import dev.snailbench.executor.service.SqlGuard;
+import dev.snailbench.sql.SqlGuard;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.executor.service.targets.LoginPrivileges;
 import dev.snailbench.executor.service.targets.TargetConnector;

@@ -39,7 +39,9 @@ public final class Tasks {
 
     /** Registers a database of the teams' PostgreSQL through the REST API, with an admin login if asked. */
     public static UUID register(Tenants.Registered tenant, String database, boolean admin) {
-        Map<String, Object> body = new HashMap<>(Map.of("name", database, "kind", "postgresql", "jdbcUrl",
+        // A tenant's database names are unique: one registration per call, whatever it registers.
+        Map<String, Object> body = new HashMap<>(Map.of("name", database + " " + UUID.randomUUID(), "kind",
+                "postgresql", "jdbcUrl",
                 LocalStack.targets().jdbcUrl(database), "user", Postgres.USER, "password", Postgres.PASSWORD));
         if (admin) {
             body.put("adminUser", Postgres.USER);

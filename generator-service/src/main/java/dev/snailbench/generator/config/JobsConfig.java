@@ -48,6 +48,13 @@ public interface JobsConfig {
     @WithDefault("PT5S")
     Duration backendsWait();
 
+    /**
+     * Longest a submission's check of its SQL may take (gold and recorded predictions parsed and guarded, each also
+     * bounded by {@code snailbench.sql-parser.timeout}); beyond, 503.
+     */
+    @WithDefault("PT2M")
+    Duration sqlCheckTimeout();
+
     /** How often {@code GET /jobs/{id}/events} reads the job again (an event is sent only when it changed). */
     @WithDefault("PT0.5S")
     Duration progressEvery();

@@ -2,13 +2,13 @@ package dev.snailbench.generator.rest;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.tenancy.Caller;
+import dev.snailbench.tenancy.PathIds;
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobStatus;
 import dev.snailbench.generator.repository.WorkItemStateRepository;
 import dev.snailbench.generator.service.JobOutcome;
-import dev.snailbench.generator.service.JobRequest;
+import dev.snailbench.model.request.JobRequest;
 import dev.snailbench.generator.service.JobService;
 import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Multi;
@@ -180,10 +180,6 @@ public class JobResource {
     }
 
     private static UUID parseId(String id) {
-        try {
-            return UUID.fromString(id);
-        } catch (IllegalArgumentException e) {
-            throw new NotFound("no job " + id);
-        }
+        return PathIds.uuid(id, "job");
     }
 }

@@ -24,6 +24,7 @@ import dev.snailbench.model.domain.NameUuids;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.TeamSchema;
+import dev.snailbench.model.request.JobRequest;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.model.serde.EventRecords;
@@ -36,6 +37,9 @@ import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.Validator;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -44,6 +48,7 @@ import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.eclipse.microprofile.reactive.messaging.Channel;
@@ -64,12 +69,16 @@ public class JobService {
     private final JobCancellationPublisher cancellations;
     private final ModelBackends backends;
     private final WorkItemStateRepository items;
+    private final Validator validator;
+    private final SubmittedSql sql;
 
     public JobService(JobRepository jobs, JobsConfig config, SecretsConfig secrets, Workbench workbench,
             ModelBackends backends, WorkItemStateRepository items,
             @Channel(Channels.JOB_EVENTS_OUT) MutinyEmitter<byte[]> emitter,
-            JobCancellationPublisher cancellations) {
+            JobCancellationPublisher cancellations, Validator validator, SubmittedSql sql) {
         this.cancellations = cancellations;
+        this.validator = validator;
+        this.sql = sql;
         this.jobs = jobs;
         this.config = config;
         this.cipher = secrets.cipher();
@@ -98,10 +107,12 @@ public class JobService {
 
     /**
      * Validates and publishes the job; resubmitting the same spec answers with the job that exists. Before anything
-     * is accepted, what would make every item fail is refused with the field to fix: a model backend the inference
-     * service does not have ({@link ModelBackends}), a registered database that is not the tenant's, a schema the
-     * database does not have (the executor is asked, {@link Workbench#registeredDatabase}). {@code reading} is the
-     * request as it is read (null for an empty body), subscribed to at once.
+     * is accepted, what could only fail is refused with the field to fix: the request's constraints and rules
+     * ({@link JobRequest}), predictions that answer no question or are missing ({@link JobChecks}), SQL that cannot
+     * run ({@link SubmittedSql}), a model backend the inference service does not have ({@link ModelBackends}), a
+     * registered database that is not the tenant's, of another kind, or without the schema named, an inline database
+     * whose address or login the executor refuses ({@link Workbench}). {@code reading} is the request as it is read
+     * (null for an empty body), subscribed to at once.
      */
     public Uni<Accepted> submit(String tenantId, Uni<JobRequest> reading) {
         // Read, checked and sent at once; the wait for the stored job starts from a future, so that nothing of the
@@ -118,56 +129,73 @@ public class JobService {
         if (request == null) {
             return Uni.createFrom().failure(InvalidInput.of("body", "a job needs a JSON body"));
         }
+        // The request's own constraints and rules first, every broken one in the answer (ProblemMappers).
+        Set<ConstraintViolation<JobRequest>> violations = validator.validate(request);
+        if (!violations.isEmpty()) {
+            return Uni.createFrom().failure(new ConstraintViolationException(violations));
+        }
         UUID jobId = jobIdOf(tenantId, request);
         return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
                 ? Uni.createFrom().item(Accepted.existing(existing))
                 : validated(tenantId, jobId, request));
     }
 
+    /**
+     * The job resolved and checked against what it names: its questions and predictions, its SQL, the model backends,
+     * its database (asked of the executor), then the schema its models are shown; then sent.
+     */
     private Uni<Accepted> validated(String tenantId, UUID jobId, JobRequest request) {
-        return storedQuestions(tenantId, request.questionSet()).chain(stored -> {
-            JobSpec spec;
-            try {
-                spec = JobRequestMapper.toSpec(tenantId, request, cipher, config.maxWorkItems(),
-                        workbench::hasBuiltInCrosswalk, set -> stored != null ? stored : questionsOf(set));
-            } catch (InvalidInput e) {
-                UUID registered = JobRequestMapper.registeredDatabase(request);
-                if (!"nativeSchema".equals(e.field()) || registered == null) {
-                    throw e;
-                }
-                // Which schema to name is the team's to say, but the database's schemas tell them the choices.
-                return workbench.registeredDatabase(tenantId, registered).chain(db -> Uni.createFrom().failure(
-                        InvalidInput.of("nativeSchema", e.getMessage().substring("nativeSchema: ".length())
-                                + "; database " + registered + " has the schemas " + db.schemas())));
-            }
-            UUID registered = JobRequestMapper.registeredDatabase(request);
-            // The database's registered name travels with the job, so reports show it rather than its id.
-            Uni<JobSpec> named = registered == null ? backends.checked(spec.models()).replaceWith(spec)
-                    : backends.checked(spec.models()).chain(() -> workbench.registeredDatabase(tenantId, registered))
-                            .map(db -> {
-                                checkSchema(request, registered, db.schemas());
-                                return spec.withDatabaseName(db.name());
-                            });
-            return named.chain(checked -> JobRequestMapper.needsTeamSchema(request, checked)
-                    ? teamSchema(tenantId, request, checked).chain(schema -> submit(tenantId, jobId,
-                            checked.withTeamSchema(schema)))
-                    : submit(tenantId, jobId, checked));
-        });
+        return storedQuestions(tenantId, request.questionSet())
+                .map(stored -> resolved(tenantId, request, stored))
+                .call(spec -> sql.check(request, spec))
+                .call(spec -> backends.checked(spec.models()))
+                .chain(spec -> onDatabase(tenantId, request, spec))
+                .chain(spec -> JobRequestMapper.needsTeamSchema(request)
+                        ? teamSchema(tenantId, request, spec).chain(schema -> submit(tenantId, jobId,
+                                spec.withTeamSchema(schema)))
+                        : submit(tenantId, jobId, spec));
     }
 
-    /** A named schema must be one the database has (any case, as the executor's schema reading accepts). */
-    private static void checkSchema(JobRequest request, UUID databaseId, List<String> schemas) {
-        String named = request.nativeSchema();
-        if (named != null && schemas.stream().noneMatch(named::equalsIgnoreCase)) {
-            throw InvalidInput.of("nativeSchema", "database " + databaseId + " has no schema '" + named
-                    + "' with tables; its schemas: " + schemas);
+    /** The job's event, once its questions are known, with what those decide checked. */
+    private JobSpec resolved(String tenantId, JobRequest request, List<Question> stored) {
+        List<Question> questions;
+        if (request.questionSet() == null) {
+            questions = request.questions().stream().map(q -> new Question(q.id(), q.question(), q.goldSql(),
+                    q.hardness())).toList();
+        } else {
+            questions = stored != null ? stored : questionsOf(request.questionSet());
+            JobChecks.questionSet(questions);
         }
+        JobSpec spec = JobRequestMapper.toSpec(tenantId, request, cipher, questions);
+        JobChecks.spec(spec, workbench::hasBuiltInCrosswalk, config.maxWorkItems());
+        JobChecks.predictions(request, spec);
+        return spec;
+    }
+
+    /**
+     * The database the job runs on, asked of the executor: a registered one must be the tenant's, of the job's
+     * dialect, with the schema the job names (its registered name then travels with the job, so reports show it
+     * rather than its id); an inline one must pass the executor's address rules and accept its login.
+     */
+    private Uni<JobSpec> onDatabase(String tenantId, JobRequest request, JobSpec spec) {
+        UUID registered = JobRequestMapper.registeredDatabase(request);
+        if (registered != null) {
+            return workbench.registeredDatabase(tenantId, registered).map(db -> {
+                JobChecks.registered(request, registered, db);
+                return spec.withDatabaseName(db.name()).withSchema(JobChecks.schemaAsSpelled(request, registered,
+                        db.schemas()));
+            });
+        }
+        if (spec.database() != null) {
+            return workbench.inlineDatabase(tenantId, spec.database()).replaceWith(spec);
+        }
+        return Uni.createFrom().item(spec);
     }
 
     /** The team's schema as the job's models see it: renamed by the job's crosswalk or schema variant, if any. */
     private Uni<TeamSchema> teamSchema(String tenantId, JobRequest request, JobSpec spec) {
         return workbench.teamSchema(tenantId, new Workbench.SchemaRequest(
-                UUID.fromString(spec.database().databaseId()), request.nativeSchema(),
+                UUID.fromString(spec.database().databaseId()), spec.database().schema(),
                 spec.promptOptions().sampleValues(), request.crosswalkId(), JobRequestMapper.schemaVariant(request),
                 spec.dialect()));
     }

@@ -1,5 +1,6 @@
 package dev.snailbench.generator.service;
 
+import dev.snailbench.model.request.JobRequest;
 import dev.snailbench.generator.config.WatchdogConfig;
 import dev.snailbench.generator.messaging.AbandonedItemPublisher;
 import dev.snailbench.generator.repository.Job;
@@ -39,10 +40,10 @@ public class JobWatchdog {
     private static final Logger LOG = Logger.getLogger(JobWatchdog.class);
 
     /** The shortest deadline a job may ask for (its {@code stallTimeoutSeconds}). */
-    public static final Duration SHORTEST_STALL_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration SHORTEST_STALL_TIMEOUT = Duration.ofSeconds(JobRequest.SHORTEST_STALL_SECONDS);
 
     /** The longest: a day without a single verdict is a stalled job, whatever the job. */
-    public static final Duration LONGEST_STALL_TIMEOUT = Duration.ofDays(1);
+    public static final Duration LONGEST_STALL_TIMEOUT = Duration.ofSeconds(JobRequest.LONGEST_STALL_SECONDS);
 
     private final JobRepository jobs;
     private final WorkItemStateRepository items;

@@ -41,7 +41,7 @@ class GeneratorAttackTest {
                 .then().statusCode(400)
                 .body("status", equalTo(400))
                 .body("field", equalTo("name"))
-                .body("error", equalTo("name: has 1000000 characters; at most 200 characters are accepted"));
+                .body("error", equalTo("name: is longer than 200 characters"));
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
     }
 
@@ -54,8 +54,7 @@ class GeneratorAttackTest {
                 .body(TestTenants.job("long question", questions, PREDICTIONS)).post("/jobs")
                 .then().statusCode(400)
                 .body("field", equalTo("questions[0].question"))
-                .body("error", equalTo("questions[0].question: has 10001 characters; at most 10000 characters are "
-                        + "accepted"));
+                .body("error", equalTo("questions[0].question: is longer than 10000 characters"));
     }
 
     @Test

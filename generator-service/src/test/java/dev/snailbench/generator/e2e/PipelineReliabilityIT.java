@@ -321,6 +321,9 @@ class PipelineReliabilityIT {
             // The job's own deadline, far below the stack's: the platform's stays long enough for restarts.
             Map<String, Object> impatient = new HashMap<>(job("executor down", few, predictions));
             impatient.put("stallTimeoutSeconds", STALL_TIMEOUT_SECONDS);
+            // Linking-only: a job on a database is checked by the executor when it is submitted (503 while it is
+            // down); this one's items still pass the executor's hop, which never answers them.
+            impatient.remove("database");
             String jobId = client.submitJob(apiKey, impatient);
 
             JsonNode status = awaitFinished(jobId, Duration.ofMinutes(2));

@@ -818,14 +818,21 @@ class PlatformEndToEndIT {
                         "password", password), 201);
         client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases/" + registered.get("id").asText()
                 + "/test", key, null, 200);
-        // A job with the password inline, one with a wrong one (its failures are logged), a call with a wrong key.
+        // A job with the password inline, one with a wrong one (the executor's login fails when it is submitted: a
+        // 400 naming the login, and no item runs), a call with a wrong key.
         for (String given : List.of(password, password + "-wrong")) {
-            String jobId = client.submitJob(apiKey, Map.of("name", "logs " + given.length(), "database",
+            Map<String, Object> spec = Map.of("name", "logs " + given.length(), "database",
                     Map.of("kind", "postgresql", "jdbcUrl", jdbcUrl, "user", "log_reader", "password", given),
                     "dialect", "postgresql", "model", "replay-logs",
                     "questions", List.of(Map.of("id", "q1", "question", "one?", "goldSql", "SELECT 1")),
-                    "predictions", List.of(Map.of("questionId", "q1", "predictedSql", "SELECT 1"))));
-            awaitCompleted(apiKey, jobId);
+                    "predictions", List.of(Map.of("questionId", "q1", "predictedSql", "SELECT 1")));
+            if (given.equals(password)) {
+                awaitCompleted(apiKey, client.submitJob(apiKey, spec));
+            } else {
+                JsonNode refused = client.call("POST", stack.url(Stack.Service.GENERATOR) + "/jobs", key, spec, 400);
+                assertThat(refused.get("field").asText()).isEqualTo("database.user");
+                assertThat(refused.get("error").asText()).contains("log_reader").doesNotContain(given);
+            }
         }
         client.call("GET", stack.url(Stack.Service.EXECUTOR) + "/databases", Map.of("X-API-Key", apiKey + "x"),
                 null, 401);

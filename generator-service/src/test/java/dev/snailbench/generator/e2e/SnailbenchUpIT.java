@@ -258,7 +258,9 @@ class SnailbenchUpIT {
                 + "\"model\": \"m\", \"questions\": []}");
         Cli bad = cli(root, work, env, "job", "submit", "bad.json");
         assertThat(bad.exit()).isEqualTo(1);
-        assertThat(bad.output()).contains("error: 400").contains("(fix: questions)");
+        // Refused by the client before sending, by the generator's own rules, with where the field is in the file.
+        assertThat(bad.output()).contains("error: bad.json: questions at line 1, column 56: a job needs at least one "
+                + "question");
     }
 
     /** What a command printed (stdout and stderr) and its exit code. */

@@ -184,7 +184,7 @@ class NaturalViewFootballDbTest {
                     c.commit();
                     yield DatabaseTaskCompleted.ok(task, SqlDialect.POSTGRESQL, true, null, null, task.ddl().size());
                 }
-                case QATCH_SUITE, SYNTHETIC_SQL, PROMPT_SCHEMA, SCHEMAS -> DatabaseTaskCompleted.failed(task,
+                case QATCH_SUITE, SYNTHETIC_SQL, PROMPT_SCHEMA, SCHEMAS, CHECK_INLINE -> DatabaseTaskCompleted.failed(task,
                         SqlDialect.POSTGRESQL, true, true,
                         "not played by this test");
             };

@@ -157,7 +157,7 @@ class SyntheticSetResourceTest {
         String setId = create(Map.of(), new AtomicReference<>()).getString("id");
         Map<String, Object> job = new HashMap<>(Map.of("name", "on synthetic", "database", Map.of("databaseId",
                 database.toString()), "dialect", "postgresql", "model", "gpt-3.5-turbo",
-                "questionSet", Map.of("syntheticSetId", setId)));
+                "questionSet", Map.of("syntheticSetId", setId), "allowMissingPredictions", true));
 
         // The submission asks the executor (played) whether the database is the tenant's.
         String jobId = PlayedExecutor.answering(database, task -> null, () -> given().header("X-API-Key", key)
@@ -198,6 +198,24 @@ class SyntheticSetResourceTest {
         given().get("/synthetic-sets/" + UUID.randomUUID()).then().statusCode(401)
                 .body("status", equalTo(401)).body("field", equalTo("X-API-Key"))
                 .body("error", containsString("X-API-Key"));
+    }
+
+    @Test
+    void shouldNameTheSeedsAndWhyEachWasLeftOutWhenNoneGivesATemplate() {
+        SyntheticSuite none = new SyntheticSuite(List.of(), List.of(), new SyntheticSuite.Counts(3, 1, 1, 1, 0, 0, 0,
+                0, 0, 0, 0, 0, 0, 0, 0, false, List.of(), Map.of(), List.of("seed 1: not a parseable PostgreSQL "
+                + "query: Encountered \"SELEC\"", "seed 2: nothing in it to vary", "seed 3: names tables the schema "
+                + "does not have: galaxy")));
+        Map<String, Object> body = Map.of("name", "no templates", "databaseId", database, "nativeSchema", "exp_v3",
+                "seeds", Map.of("items", SEEDS));
+
+        PlayedExecutor.answering(database, task -> DatabaseTaskCompleted.synthetic(task, SqlDialect.POSTGRESQL, false,
+                none), () -> given().header("X-API-Key", key).contentType(ContentType.JSON).body(body)
+                .post("/synthetic-sets").then().statusCode(400).contentType("application/json")
+                .body("status", equalTo(400)).body("field", equalTo("seeds"))
+                .body("error", equalTo("seeds: no seed gave a template to fill on schema exp_v3: seed 1: not a "
+                        + "parseable PostgreSQL query: Encountered \"SELEC\"; seed 2: nothing in it to vary; seed 3: "
+                        + "names tables the schema does not have: galaxy")));
     }
 
     private JsonPath create(Map<String, Object> extra, AtomicReference<DatabaseTaskRequested> asked) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.snailbench.model.request.JobRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;

@@ -80,6 +80,11 @@ class ModelBackendsTest {
             }
 
             @Override
+            public Duration sqlCheckTimeout() {
+                return Duration.ofMinutes(2);
+            }
+
+            @Override
             public Duration progressEvery() {
                 return Duration.ofMillis(500);
             }

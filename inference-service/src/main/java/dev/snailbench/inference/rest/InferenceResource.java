@@ -2,9 +2,9 @@ package dev.snailbench.inference.rest;
 
 import dev.snailbench.inference.repository.InferenceRecord;
 import dev.snailbench.inference.repository.InferenceRecord;
-import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.tenancy.Caller;
+import dev.snailbench.tenancy.PathIds;
 import dev.snailbench.inference.repository.InferenceRecordRepository;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
@@ -40,12 +40,7 @@ public class InferenceResource {
     @Path("/{workItemId}")
     @WithSession
     public Uni<InferenceRecord> get(@PathParam("workItemId") String workItemId) {
-        UUID id;
-        try {
-            id = UUID.fromString(workItemId);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidInput("workItemId", "workItemId must be a UUID, was " + workItemId);
-        }
+        UUID id = PathIds.uuid(workItemId, "inference stored for work item");
         return records.findById(id)
                 .onItem().ifNull().failWith(() -> new NotFound("no inference stored for work item " + workItemId))
                 .invoke(record -> {

@@ -9,10 +9,10 @@ import dev.snailbench.inference.prompt.PromptBuilder;
 import dev.snailbench.inference.schema.LeveledSchema;
 import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.inference.schema.VariantNames;
-import dev.snailbench.inference.sql.SqlExtractor;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.sql.SqlExtractor;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
 import dev.snailbench.sql.rewrite.NameMapping;
 import io.smallrye.mutiny.Uni;
@@ -65,7 +65,14 @@ public class Answerer {
                     new InferenceException("no recorded prediction for question " + item.questionId()));
         }
         record.rawAnswer = recorded;
-        return toNative(item, team, recorded.strip(), record);
+        String sql;
+        try {
+            // A prediction recorded with its Markdown fence is unwrapped as a model's answer is.
+            sql = SqlExtractor.recorded(recorded);
+        } catch (SqlExtractor.NoSql e) {
+            return Uni.createFrom().failure(new InferenceException("recorded prediction: " + e.getMessage()));
+        }
+        return toNative(item, team, sql.strip(), record);
     }
 
     private Uni<Void> ask(WorkItem item, TeamSchema team, InferenceRecord record) {
@@ -84,7 +91,13 @@ public class Answerer {
                     record.costUsd = completion.costUsd() == null ? null : BigDecimal.valueOf(completion.costUsd());
                     record.latencyMillis = completion.latencyMillis();
                     record.cached = completion.cached();
-                    return toNative(item, team, SqlExtractor.extract(completion.text()), record);
+                    String sql;
+                    try {
+                        sql = SqlExtractor.extract(completion.text());
+                    } catch (SqlExtractor.NoSql e) {
+                        throw new InferenceException(e.getMessage());
+                    }
+                    return toNative(item, team, sql, record);
                 });
     }
 

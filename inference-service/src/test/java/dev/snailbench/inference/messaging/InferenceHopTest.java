@@ -88,6 +88,18 @@ class InferenceHopTest {
     }
 
     @Test
+    void shouldUnwrapARecordedPredictionFromItsMarkdownFenceAsAModelsAnswerIs() {
+        WorkItem item = WorkItems.replay("q-fenced", "How many clubs?", "SELECT count(*) FROM club",
+                "Here it is:\n```sql\nSELECT count(*)\nFROM club;\n```\nHope that helps.");
+
+        send(WorkItems.request(item));
+
+        ExecutionRequested out = awaitExecution(item.workItemId(), 1).get(0);
+        assertThat(out.inference().succeeded()).isTrue();
+        assertThat(out.inference().predictedSql()).isEqualTo("SELECT count(*)\nFROM club");
+    }
+
+    @Test
     void shouldForwardAFailedInferenceSoTheGoldStillRunsWhenNoPredictionWasRecorded() {
         WorkItem item = WorkItems.replay("q-missing", "How many players?", "SELECT count(*) FROM player", null);
 

@@ -260,7 +260,7 @@ class ModelBackendHopTest {
         UUID unknown = UUID.randomUUID();
         given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + unknown).then().statusCode(404)
                 .body("status", equalTo(404)).body("error", containsString(unknown.toString()));
-        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/not-a-uuid").then().statusCode(400).body("error", equalTo(
-                "workItemId must be a UUID, was not-a-uuid")).body("x", nullValue());
+        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/not-a-uuid").then().statusCode(404).body("error", equalTo(
+                "no inference stored for work item not-a-uuid")).body("x", nullValue());
     }
 }

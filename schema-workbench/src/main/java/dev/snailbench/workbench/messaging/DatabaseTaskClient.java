@@ -66,8 +66,9 @@ public class DatabaseTaskClient {
     private static RuntimeException timedOut(DatabaseTaskRequested request, Duration timeout,
             boolean tryAgain) {
         String message = "the executor did not answer the "
-                + request.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " task on database "
-                + request.databaseId() + " within " + timeout.toSeconds() + " s";
+                + request.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " task on "
+                + (request.databaseId() == null ? "the job's inline database" : "database " + request.databaseId())
+                + " within " + timeout.toSeconds() + " s";
         return tryAgain ? new Unavailable(message + ": it may not be running; try again when it is")
                 : new UpstreamTimeout(message);
     }

@@ -3,6 +3,7 @@ package dev.snailbench.workbench.refiner;
 import dev.snailbench.workbench.Blocking;
 import dev.snailbench.workbench.embedding.EmbeddingBackends;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
+import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.TeamSchema;
 import io.smallrye.mutiny.Uni;
@@ -17,7 +18,8 @@ import java.util.Map;
  * database (physical column → shown name; nothing is created in the database). Injected: ambiguity injected with
  * the job's seed and rate. Refined: the view layer's canonical names the refiner (offline packager, MiniLM SSS —
  * the refiner's default —, the configured thresholds, the sample values the job's prompt options read) gives that
- * injected schema, as {@code POST /refiner/views} would build them. The
+ * injected schema, as {@code POST /refiner/views} would build them; or, when nothing is injected
+ * ({@link JobVariant#refinesOriginal()}), the names that view layer gives the team's own schema as it is. The
  * inference service shows these names in the prompt and maps the answer back to the physical names before it runs.
  */
 @ApplicationScoped
@@ -35,6 +37,17 @@ public class JobVariants {
             return Uni.createFrom().item(team.withVariant(new TeamSchema.Variant(variant.label(), List.of())));
         }
         Duration timeout = Duration.ofSeconds(30);
+        if (variant.refinesOriginal()) {
+            // The team's own names, repaired: nothing injected, so the "physical" schema is the native one.
+            DatabaseSchema own = team.schema();
+            Renaming none = new Renaming(Map.of(), own.tables().stream().flatMap(t -> t.columns().stream()
+                    .map(c -> new ColumnRef(t.name(), c.name()))).toList());
+            return refiner.analyse(null, team.name(), own, new SchemaRefiner.Options("offline",
+                            EmbeddingBackends.MINILM, refiner.defaults(), variant.context()))
+                    .chain(analysis -> Blocking.run(() -> shown(team, variant, new SchemaVariants(none,
+                            RefinedViews.plan(SchemaGraph.of(own), analysis.semanticPackages(),
+                                    analysis.findings()), dialect), Variant.REFINED), timeout));
+        }
         return Blocking.run(() -> AmbiguityInjector.inject(team.schema(), variant.rate(), variant.seed()), timeout)
                 .chain(injected -> {
                     if (variant.kind() == Variant.INJECTED) {

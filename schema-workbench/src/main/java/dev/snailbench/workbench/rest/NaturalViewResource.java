@@ -1,12 +1,18 @@
 package dev.snailbench.workbench.rest;
 
-import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.request.Known;
+import dev.snailbench.model.request.RequestLimits;
+import dev.snailbench.model.request.Vocabulary;
 import dev.snailbench.tenancy.Caller;
-import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.workbench.views.NaturalViewService;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
 import io.smallrye.mutiny.Uni;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -27,11 +33,18 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 public class NaturalViewResource {
 
 
-    public record ViewsRequest(UUID crosswalkId, UUID databaseId, String nativeSchema, String viewSchema,
-            String level, Boolean apply) {
+    /** {@code viewSchema}: db_nl when absent; {@code level}: Regular when absent. */
+    public record ViewsRequest(@NotNull UUID crosswalkId, @NotNull UUID databaseId,
+            @NotNull @Pattern(regexp = ViewSchemaNames.PLAIN, message = ViewSchemaNames.NOT_PLAIN) String nativeSchema,
+            @Pattern(regexp = ViewSchemaNames.PLAIN_OR_BLANK, message = ViewSchemaNames.NOT_PLAIN) String viewSchema,
+            @Known(Vocabulary.LEVEL) String level, Boolean apply) {
     }
 
-    public record RewriteRequest(UUID crosswalkId, String sql, String dialect, String level, String viewSchema) {
+    /** {@code dialect}: postgresql when absent; {@code level}: Regular; {@code viewSchema}: db_nl. */
+    public record RewriteRequest(@NotNull UUID crosswalkId,
+            @NotBlank @Size(max = RequestLimits.SQL, message = RequestLimits.TOO_LONG) String sql,
+            @Known(Vocabulary.DIALECT) String dialect, @Known(Vocabulary.LEVEL) String level,
+            @Pattern(regexp = ViewSchemaNames.PLAIN_OR_BLANK, message = ViewSchemaNames.NOT_PLAIN) String viewSchema) {
     }
 
     public record Rewritten(String sql) {
@@ -48,52 +61,23 @@ public class NaturalViewResource {
     @Operation(operationId = "createNaturalViews", summary = "Build natural views of a registered database with a crosswalk")
     @APIResponse(responseCode = "200", description = "the DDL (and whether it was applied)")
     @POST
-    public Uni<NaturalViewService.Result> create(ViewsRequest body) {
-        String tenant = caller.tenantId();
-        if (body == null) {
-            throw InvalidInput.of("body", "a JSON object is required");
-        }
-        require(body.crosswalkId(), "crosswalkId");
-        require(body.databaseId(), "databaseId");
-        return views.generate(tenant, body.crosswalkId(), body.databaseId(),
-                ViewSchemaNames.of(body.nativeSchema(), "nativeSchema", null), ViewSchemaNames.of(body.viewSchema(), "viewSchema",
-                        "db_nl"), level(body.level()), Boolean.TRUE.equals(body.apply()));
+    public Uni<NaturalViewService.Result> create(@Valid @NotNull ViewsRequest body) {
+        return views.generate(caller.tenantId(), body.crosswalkId(), body.databaseId(), body.nativeSchema(),
+                ViewSchemaNames.orDefault(body.viewSchema(), "db_nl"), level(body.level()),
+                Boolean.TRUE.equals(body.apply()));
     }
 
     @Operation(operationId = "rewriteNaturalViewSql", summary = "Map SQL written on natural views back to physical names")
     @APIResponse(responseCode = "200", description = "the rewritten SQL")
     @POST
     @Path("/rewrite")
-    public Uni<Rewritten> rewrite(RewriteRequest body) {
-        String tenant = caller.tenantId();
-        if (body == null) {
-            throw InvalidInput.of("body", "a JSON object is required");
-        }
-        require(body.crosswalkId(), "crosswalkId");
-        if (body.sql() == null || body.sql().isBlank()) {
-            throw InvalidInput.of("sql", "a non-empty SQL query is required");
-        }
-        SqlDialect dialect;
-        try {
-            dialect = body.dialect() == null ? SqlDialect.POSTGRESQL : SqlDialect.fromId(body.dialect());
-        } catch (IllegalArgumentException e) {
-            throw InvalidInput.of("dialect", e.getMessage());
-        }
-        return views.rewrite(tenant, body.crosswalkId(), body.sql(), level(body.level()),
-                ViewSchemaNames.of(body.viewSchema(), "viewSchema", "db_nl"), dialect).map(Rewritten::new);
-    }
-
-    private static void require(Object value, String field) {
-        if (value == null || (value instanceof String s && s.isBlank())) {
-            throw InvalidInput.of(field, "is required");
-        }
+    public Uni<Rewritten> rewrite(@Valid @NotNull RewriteRequest body) {
+        SqlDialect dialect = body.dialect() == null ? SqlDialect.POSTGRESQL : SqlDialect.fromId(body.dialect());
+        return views.rewrite(caller.tenantId(), body.crosswalkId(), body.sql(), level(body.level()),
+                ViewSchemaNames.orDefault(body.viewSchema(), "db_nl"), dialect).map(Rewritten::new);
     }
 
     private static NaturalnessLevel level(String value) {
-        try {
-            return value == null ? NaturalnessLevel.REGULAR : NaturalnessLevel.fromLabel(value);
-        } catch (IllegalArgumentException e) {
-            throw InvalidInput.of("level", e.getMessage());
-        }
+        return value == null ? NaturalnessLevel.REGULAR : NaturalnessLevel.fromLabel(value);
     }
 }

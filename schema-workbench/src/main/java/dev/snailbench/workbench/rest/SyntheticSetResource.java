@@ -1,6 +1,7 @@
 package dev.snailbench.workbench.rest;
 
 import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.request.RequestLimits;
 import dev.snailbench.tenancy.Caller;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,6 +13,13 @@ import dev.snailbench.workbench.repository.SyntheticPair;
 import dev.snailbench.workbench.synthetic.SyntheticSets;
 import dev.snailbench.model.domain.SyntheticSuite;
 import io.smallrye.mutiny.Uni;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -26,7 +34,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
@@ -40,14 +47,23 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public class SyntheticSetResource {
 
-    private static final Pattern SCHEMA_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,127}");
+    private static final String SCHEMA_NAME = "[A-Za-z_][A-Za-z0-9_]{0,127}";
 
     /**
      * @param seeds {@code {"benchmark": "footballdb", "dataModel": "v3", "split": "train"}} (or {@code "snails"} with
      *              {@code database}), or {@code {"items": [{"question", "sql"}]}}
      */
-    public record SetRequest(String name, UUID databaseId, String nativeSchema, JsonNode seeds, Long seed,
-            Integer target, String questions, String embeddings, Integer keep) {
+    public record SetRequest(@NotBlank @Size(max = RequestLimits.NAME, message = RequestLimits.TOO_LONG) String name,
+            @NotNull(message = "must not be null: the id of a database registered with the executor (POST /databases)")
+            UUID databaseId,
+            @NotNull @Pattern(regexp = SCHEMA_NAME, message = "must be a plain schema name") String nativeSchema,
+            JsonNode seeds, Long seed, Integer target,
+            @Pattern(regexp = "offline|llm", message = "must be offline (seed questions rewritten) or llm")
+            String questions,
+            String embeddings,
+            @Min(value = 1, message = KEEP) @Max(value = 2, message = KEEP) Integer keep) {
+
+        static final String KEEP = "must be 1 or 2 questions per query (ScienceBenchmark keeps 1–2)";
     }
 
     public record PairView(String id, String templateId, String question, List<String> candidates, String goldSql,
@@ -77,7 +93,7 @@ public class SyntheticSetResource {
     @APIResponse(responseCode = "201", description = "generated; Location names it")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> generate(SetRequest body) {
+    public Uni<Response> generate(@Valid @NotNull SetRequest body) {
         return sets.generate(caller.tenantId(), validated(body))
                 .map(s -> Response.created(URI.create("/synthetic-sets/" + s.set().id)).entity(view(s)).build());
     }
@@ -91,27 +107,11 @@ public class SyntheticSetResource {
     }
 
     private SyntheticSets.Request validated(SetRequest body) {
-        if (body == null) {
-            throw InvalidInput.of("body", "a JSON object is required");
-        }
-        if (body.name() == null || body.name().isBlank()) {
-            throw InvalidInput.of("name", "is required");
-        }
-        if (body.databaseId() == null) {
-            throw InvalidInput.of("databaseId", "is required: the id of a database registered with the "
-                    + "executor (POST /databases)");
-        }
-        if (body.nativeSchema() == null || !SCHEMA_NAME.matcher(body.nativeSchema()).matches()) {
-            throw InvalidInput.of("nativeSchema", "a plain schema name is required");
-        }
         int target = body.target() == null ? config.defaultTarget() : body.target();
         if (target < 1 || target > config.maxTarget()) {
             throw InvalidInput.of("target", "must be between 1 and " + config.maxTarget());
         }
         String questions = body.questions() == null ? "offline" : body.questions();
-        if (!questions.equals("offline") && !questions.equals("llm")) {
-            throw InvalidInput.of("questions", "offline (seed questions rewritten) or llm");
-        }
         if (questions.equals("llm") && !sets.llmConfigured()) {
             throw InvalidInput.of("questions", "no LLM is configured on this platform "
                     + "(snailbench.synthetic.llm.base-url); use offline");
@@ -119,9 +119,6 @@ public class SyntheticSetResource {
         String embeddings = EmbeddingBackends.parse(body.embeddings(), sets.embeddingsConfigured(),
                 "snailbench.synthetic.embeddings.base-url");
         int keep = body.keep() == null ? 1 : body.keep();
-        if (keep < 1 || keep > 2) {
-            throw InvalidInput.of("keep", "1 or 2 questions per query (ScienceBenchmark keeps 1–2)");
-        }
         return new SyntheticSets.Request(body.name().trim(), body.databaseId(), body.nativeSchema(), seeds(body.seeds()),
                 body.seed() == null ? 42L : body.seed(), target, questions, embeddings, keep);
     }

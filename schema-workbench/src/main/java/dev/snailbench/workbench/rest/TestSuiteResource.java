@@ -1,6 +1,7 @@
 package dev.snailbench.workbench.rest;
 
 import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.request.RequestLimits;
 import dev.snailbench.tenancy.Caller;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,6 +14,11 @@ import dev.snailbench.workbench.repository.TestCase;
 import dev.snailbench.model.domain.QatchCategory;
 import dev.snailbench.model.domain.QatchSuite;
 import io.smallrye.mutiny.Uni;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -27,7 +33,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
@@ -40,10 +45,13 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public class TestSuiteResource {
 
-    private static final Pattern SCHEMA_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,127}");
+    private static final String SCHEMA_NAME = "[A-Za-z_][A-Za-z0-9_]{0,127}";
 
-    public record SuiteRequest(String name, UUID databaseId, String nativeSchema, Long seed,
-            Map<String, Integer> counts, List<String> tables) {
+    public record SuiteRequest(@NotBlank @Size(max = RequestLimits.NAME, message = RequestLimits.TOO_LONG) String name,
+            @NotNull(message = "must not be null: the id of a database registered with the executor (POST /databases)")
+            UUID databaseId,
+            @NotNull @Pattern(regexp = SCHEMA_NAME, message = "must be a plain schema name") String nativeSchema,
+            Long seed, Map<String, @NotNull Integer> counts, List<@NotBlank String> tables) {
     }
 
     public record TestView(String id, String category, String question, String goldSql, JsonNode expected,
@@ -75,22 +83,9 @@ public class TestSuiteResource {
     @APIResponse(responseCode = "201", description = "generated; Location names it")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> generate(SuiteRequest body) {
+    public Uni<Response> generate(@Valid @NotNull SuiteRequest body) {
         String tenant = caller.tenantId();
         return Uni.createFrom().deferred(() -> {
-            if (body == null) {
-                throw InvalidInput.of("body", "a JSON object is required");
-            }
-            if (body.name() == null || body.name().isBlank()) {
-                throw InvalidInput.of("name", "is required");
-            }
-            if (body.databaseId() == null) {
-                throw InvalidInput.of("databaseId", "is required: the id of a database registered with "
-                        + "the executor (POST /databases)");
-            }
-            if (body.nativeSchema() == null || !SCHEMA_NAME.matcher(body.nativeSchema()).matches()) {
-                throw InvalidInput.of("nativeSchema", "a plain schema name is required");
-            }
             Map<String, Integer> counts = new LinkedHashMap<>();
             for (QatchCategory c : QatchCategory.values()) {
                 counts.put(c.id(), config.defaultCountPerCategory());
@@ -103,7 +98,7 @@ public class TestSuiteResource {
                     } catch (IllegalArgumentException ex) {
                         throw InvalidInput.of("counts." + e.getKey(), ex.getMessage());
                     }
-                    if (e.getValue() == null || e.getValue() < 0 || e.getValue() > config.maxCountPerCategory()) {
+                    if (e.getValue() < 0 || e.getValue() > config.maxCountPerCategory()) {
                         throw InvalidInput.of("counts." + e.getKey(), "must be between 0 and "
                                 + config.maxCountPerCategory());
                     }

@@ -22,6 +22,7 @@ import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.sql.SqlParser;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
+import dev.snailbench.model.problem.InvalidInput;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -104,11 +105,33 @@ public class SyntheticSets {
                 config.maxPerTemplate(), config.maxResultRows(), config.queryTimeoutSeconds(),
                 config.timeBudgetSeconds());
         return databases.syntheticSql(tenantId, request.databaseId(), request.nativeSchema(), options)
+                .invoke(synthesized -> refuseEmpty(synthesized.suite(), request))
                 .chain(synthesized -> writeAll(synthesized.suite(), request)
                         .chain(written -> analyse(request, synthesized.suite().counts(), written,
                                 synthesized.dialect())
                                 .chain(analysed -> store(tenantId, request, synthesized, written, analysed,
                                         (System.nanoTime() - started) / 1e9))));
+    }
+
+    /**
+     * A set needs a template to fill and a filled query that ran: without one it is a 400 naming {@code seeds}, with
+     * why each seed was left out (as the executor says) or what became of the fillings.
+     */
+    private static void refuseEmpty(SyntheticSuite suite, Request request) {
+        SyntheticSuite.Counts n = suite.counts();
+        if (suite.templates().isEmpty()) {
+            List<String> why = n.seedRefusals() == null ? List.of() : n.seedRefusals();
+            throw InvalidInput.of("seeds", "no seed gave a template to fill on schema " + request.nativeSchema()
+                    + (why.isEmpty() ? "" : ": " + String.join("; ", why))
+                    + (n.seeds() > why.size() ? " (of " + n.seeds() + " seeds)" : ""));
+        }
+        if (suite.pairs().isEmpty()) {
+            throw InvalidInput.of("seeds", "the seeds' " + suite.templates().size() + " templates gave no query "
+                    + "that ran and returned rows on schema " + request.nativeSchema() + " (" + n.candidates()
+                    + " tried: " + n.failed() + " failed, " + n.timedOut() + " timed out, " + n.empty()
+                    + " returned no rows" + (n.failures().isEmpty() ? "" : "; first failure: " + n.failures().get(0))
+                    + ")");
+        }
     }
 
     private Uni<List<Written>> writeAll(SyntheticSuite suite, Request request) {

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Sentences per second of the built-in model on one core (one intra-op thread, batches of 32 short texts of the
- * kind the refiner and the synthetic sets embed). Prints the figure README-refiner.md quotes:
+ * kind the refiner and the synthetic sets embed). Prints the figure docs/REFINER.md quotes:
  * {@code mvn -B -o -q -pl generator-service test -Dtest=MiniLmBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 class MiniLmBenchmark {

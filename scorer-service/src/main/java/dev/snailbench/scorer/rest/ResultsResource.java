@@ -10,6 +10,7 @@ import dev.snailbench.scorer.service.report.ReportRenderer;
 import dev.snailbench.scorer.service.review.ReviewQueue;
 import dev.snailbench.scorer.service.stats.JobStatistics;
 import dev.snailbench.tenancy.ApiLimits;
+import dev.snailbench.tenancy.PathIds;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
@@ -162,7 +163,7 @@ public class ResultsResource {
         return Panache.withSession(() -> visibleResults(jobId));
     }
 
-    /** The caller's results of a job, or 400 / 404. Must run inside a session. */
+    /** The caller's results of a job, or 404. Must run inside a session. */
     Uni<List<ItemResult>> visibleResults(String jobId) {
         return Uni.createFrom().deferred(() -> results.forJob(parseJobId(jobId), caller.tenantId())).invoke(list -> {
             if (list.isEmpty()) {
@@ -171,11 +172,8 @@ public class ResultsResource {
         });
     }
 
+    /** A job id that is not a UUID names no job: 404, as in every service ({@link PathIds}). */
     static UUID parseJobId(String jobId) {
-        try {
-            return UUID.fromString(jobId);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidInput("jobId", "jobId: '" + jobId + "' is not a UUID");
-        }
+        return PathIds.uuid(jobId, "results for job");
     }
 }

@@ -379,8 +379,8 @@ class ResultsResourceTest {
     }
 
     @Test
-    void shouldRejectMalformedJobId() {
+    void shouldAnswerAJobIdThatIsNoUuidAsAJobWithoutResultsLikeEveryService() {
         given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/results", "not-a-uuid")
-                .then().statusCode(400).body("error", equalTo("jobId: 'not-a-uuid' is not a UUID"));
+                .then().statusCode(404).body("error", equalTo("no results for job not-a-uuid"));
     }
 }

@@ -48,6 +48,12 @@ public record JobSpec(String name, DatabaseRef database, SqlDialect dialect, Lis
                 promptOptions, schemaId, questions, predictions, teamSchema, evaluation, stallTimeoutSeconds);
     }
 
+    /** The same job with {@code schema} first on the search path of its queries ({@link DatabaseRef#schema()}). */
+    public JobSpec withSchema(String schema) {
+        return database == null ? this : new JobSpec(name, database.withSchema(schema), dialect, models, levels,
+                promptOptions, schemaId, questions, predictions, teamSchema, evaluation, stallTimeoutSeconds);
+    }
+
     /** The same job with the team's schema. */
     public JobSpec withTeamSchema(TeamSchema schema) {
         return new JobSpec(name, database, dialect, models, levels, promptOptions, schemaId, questions, predictions,

@@ -53,11 +53,24 @@ public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts 
      *                      (a column returned twice or one the query already names), {@code tautology} (a predicate
      *                      true or false by construction or on the data), {@code emptyChange} (equal to a seed after
      *                      normalisation, or the same result as the template's seed)
+     * @param seedRefusals  why each seed that gave no template was left out ({@code seed 2: ...}, numbered from 1;
+     *                      null in older answers)
      */
     public record Counts(int seeds, int unparsed, int withoutSlots, int unknownTables, int failingSeeds,
             int templates, int candidates,
             int failed, int timedOut, int empty, int tooLarge, int duplicateSql, int duplicateResult, int sameAsSeed,
-            int droppedForSize, boolean budgetReached, List<String> failures, Map<String, Integer> refused) {
+            int droppedForSize, boolean budgetReached, List<String> failures, Map<String, Integer> refused,
+            List<String> seedRefusals) {
+
+        /** Counts that name no seed's refusal. */
+        public Counts(int seeds, int unparsed, int withoutSlots, int unknownTables, int failingSeeds, int templates,
+                int candidates, int failed, int timedOut, int empty, int tooLarge, int duplicateSql,
+                int duplicateResult, int sameAsSeed, int droppedForSize, boolean budgetReached, List<String> failures,
+                Map<String, Integer> refused) {
+            this(seeds, unparsed, withoutSlots, unknownTables, failingSeeds, templates, candidates, failed, timedOut,
+                    empty, tooLarge, duplicateSql, duplicateResult, sameAsSeed, droppedForSize, budgetReached,
+                    failures, refused, null);
+        }
     }
 
     /** The suite without its last {@code n} pairs, counted as dropped for size. */
@@ -68,6 +81,6 @@ public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts 
                         c.templates(), c.candidates(),
                         c.failed(), c.timedOut(), c.empty(), c.tooLarge(), c.duplicateSql(), c.duplicateResult(),
                         c.sameAsSeed(), c.droppedForSize() + Math.min(n, pairs.size()), c.budgetReached(),
-                        c.failures(), c.refused()));
+                        c.failures(), c.refused(), c.seedRefusals()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.snailbench.model.event;
 
+import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SyntheticSuite;
 import java.time.Instant;
@@ -18,10 +19,20 @@ import java.util.UUID;
  *                     registered admin login
  * @param synthetic    for {@link Kind#SYNTHETIC_SQL}: the seeds and limits
  * @param sampleValues for {@link Kind#PROMPT_SCHEMA}: distinct values to read per column (0: none)
+ * @param inline       for {@link Kind#CHECK_INLINE}: the inline database a job names, its password sealed for the
+ *                     tenant as in the job's work items ({@code databaseId} is null)
  */
 public record DatabaseTaskRequested(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
         UUID taskId, UUID databaseId, Kind kind, String nativeSchema, QatchSuite.Options qatch, List<String> ddl,
-        SyntheticSuite.Options synthetic, int sampleValues) implements Event {
+        SyntheticSuite.Options synthetic, int sampleValues, DatabaseRef inline) implements Event {
+
+    /** A task on a registered database. */
+    public DatabaseTaskRequested(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
+            UUID taskId, UUID databaseId, Kind kind, String nativeSchema, QatchSuite.Options qatch, List<String> ddl,
+            SyntheticSuite.Options synthetic, int sampleValues) {
+        this(eventId, jobId, tenantId, occurredAt, schemaVersion, taskId, databaseId, kind, nativeSchema, qatch, ddl,
+                synthetic, sampleValues, null);
+    }
 
     /** What to do on the database. */
     public enum Kind {
@@ -39,12 +50,23 @@ public record DatabaseTaskRequested(UUID eventId, UUID jobId, String tenantId, I
          * List the database's schemas that hold tables (read-only login, no {@code nativeSchema}): the generator asks
          * it when a job is submitted, to refuse an unknown database or schema before anything runs.
          */
-        SCHEMAS
+        SCHEMAS,
+        /**
+         * Check an inline database a job names ({@code inline}): its address against the executor's rules, then a
+         * login with its user and password; nothing is read. The generator asks it when such a job is submitted, so
+         * that a refused address or a failing login is a 400 before any model is asked.
+         */
+        CHECK_INLINE
     }
 
     public static DatabaseTaskRequested schemas(String tenantId, UUID databaseId) {
         return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
                 UUID.randomUUID(), databaseId, Kind.SCHEMAS, null, null, null, null, 0);
+    }
+
+    public static DatabaseTaskRequested checkInline(String tenantId, DatabaseRef inline) {
+        return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
+                UUID.randomUUID(), null, Kind.CHECK_INLINE, null, null, null, null, 0, inline);
     }
 
     public static DatabaseTaskRequested describe(String tenantId, UUID databaseId, String nativeSchema) {

@@ -12,7 +12,15 @@ import dev.snailbench.model.problem.UpstreamFailed;
 import dev.snailbench.model.problem.UpstreamTimeout;
 import dev.snailbench.tenancy.Caller;
 import dev.snailbench.tenancy.Keyless;
+import dev.snailbench.tenancy.PathIds;
 import io.smallrye.mutiny.Uni;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -45,6 +53,15 @@ public class ProbeResource {
     }
 
     public record Spec(String name, int limit, List<Question> questions) {
+    }
+
+    /** A request record with Bean Validation constraints, as the services' request records have them. */
+    public record Checked(@NotBlank String name, @Min(1) @Max(10) Integer limit,
+            @NotEmpty List<@Valid @NotNull CheckedQuestion> questions, Map<String, @Min(0) Integer> counts,
+            List<@NotBlank @Size(max = 10) String> levels) {
+    }
+
+    public record CheckedQuestion(@NotBlank String id, @NotBlank String sql) {
     }
 
     private final Caller caller;
@@ -94,5 +111,21 @@ public class ProbeResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Spec spec(Spec spec) {
         return spec;
+    }
+
+    @POST
+    @Path("/checked")
+    @Keyless
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Checked checked(@Valid @NotNull Checked body) {
+        return body;
+    }
+
+    /** A path id: not a UUID is the 404 of an id that names nothing. */
+    @GET
+    @Path("/things/{id}")
+    @Keyless
+    public String thing(@PathParam("id") String id) {
+        throw new NotFound("no thing " + PathIds.uuid(id, "thing"));
     }
 }

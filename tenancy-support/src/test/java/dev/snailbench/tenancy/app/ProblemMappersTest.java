@@ -1,12 +1,16 @@
 package dev.snailbench.tenancy.app;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import io.restassured.response.ValidatableResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,11 +48,73 @@ class ProblemMappersTest {
     }
 
     @Test
-    void shouldAnswerMalformedJsonWith400() {
+    void shouldAnswerMalformedJsonWith400SayingWhereWithoutJacksonsSourceDescription() {
         post("{\"name\": \"x\", ").statusCode(400)
                 .body("status", equalTo(400))
-                .body("error", startsWith("malformed JSON: "))
+                .body("error", startsWith("malformed JSON at line 1, column "))
+                .body("error", not(containsString("Source")))
+                .body("error", not(containsString("REDACTED")))
                 .body("field", nullValue());
+    }
+
+    @Test
+    void shouldNameEveryUnknownFieldOfABodyInOneAnswer() {
+        post("{\"nmae\": \"x\", \"questions\": [{\"id\": \"a\", \"sqll\": \"S\"}], \"colour\": 1}")
+                .statusCode(400)
+                .body("error", equalTo("unknown fields 'colour', 'nmae' (did you mean 'name'?), "
+                        + "'questions[0].sqll' (did you mean 'sql'?)"))
+                .body("field", equalTo("colour"));
+    }
+
+    @Test
+    void shouldSayWhichKindOfJsonValueAFieldTakesWithoutNamingJavaTypes() {
+        post("{\"questions\": [[\"a\"]]}").statusCode(400)
+                .body("error", equalTo("questions[0]: expected an object, got a list"))
+                .body("field", equalTo("questions[0]"));
+        post("{\"limit\": \"ten\"}").statusCode(400)
+                .body("error", equalTo("limit: expected a whole number, got \"ten\""));
+        post("[1]").statusCode(400).body("error", equalTo("body: expected an object, got a list"))
+                .body("field", equalTo("body"));
+    }
+
+    @Test
+    void shouldAnswerEveryBrokenConstraintWithItsJsonPath() {
+        given().contentType("application/json").body("{\"name\": \" \", \"limit\": 11, \"questions\": [{\"id\": \"a\","
+                + " \"sql\": \"S\"}, {\"id\": \"b\", \"sql\": \"\"}], \"counts\": {\"join\": -1},"
+                + " \"levels\": [\"Native\", \"\"]}").post("/probe/checked").then().statusCode(400)
+                .body("status", equalTo(400))
+                .body("field", equalTo("counts.join"))
+                .body("error", equalTo("counts.join: must be greater than or equal to 0; levels[1]: must not be "
+                        + "blank; limit: must be less than or equal to 10; name: must not be blank; "
+                        + "questions[1].sql: must not be blank"));
+        given().contentType("application/json").body("{\"name\": \"n\", \"questions\": [null]}")
+                .post("/probe/checked").then().statusCode(400)
+                .body("error", equalTo("questions[0]: must not be null"));
+        given().contentType("application/json").body("null").post("/probe/checked").then().statusCode(400)
+                .body("field", equalTo("body"));
+    }
+
+    @Test
+    void shouldSayWhichContentTypeToSend() {
+        given().contentType("text/plain").body("{}").post("/probe/spec").then().statusCode(415)
+                .body("status", equalTo(415)).body("field", equalTo("Content-Type"))
+                .body("error", equalTo("Content-Type 'text/plain' is not accepted here: send the body as "
+                        + "application/json"));
+    }
+
+    @Test
+    void shouldRefuseABodyOverTheLimitWithTheSizeTheLimitAndWhatToDo() throws Exception {
+        String answer = OversizedRequest.send(RestAssured.baseURI, RestAssured.port, "/probe/spec", 100_000);
+        assertThat(answer).startsWith("HTTP/1.1 413").contains("{\"status\":413,\"error\":\"the request body has "
+                + "100000 bytes; at most 65536 are accepted: send fewer questions per spec\",\"field\":\"body\"}");
+    }
+
+    @Test
+    void shouldAnswerAPathIdThatIsNoUuidAsAnIdThatNamesNothing() {
+        given().get("/probe/things/not-a-uuid").then().statusCode(404).body("status", equalTo(404))
+                .body("error", equalTo("no thing not-a-uuid"));
+        given().get("/probe/things/" + java.util.UUID.randomUUID()).then().statusCode(404)
+                .body("error", startsWith("no thing "));
     }
 
     @Test
@@ -64,7 +130,7 @@ class ProblemMappersTest {
     void shouldNameAValueOfTheWrongTypeByItsPath() {
         post("{\"name\": \"x\", \"limit\": \"ten\"}").statusCode(400)
                 .body("status", equalTo(400))
-                .body("error", startsWith("limit: "))
+                .body("error", startsWith("limit: expected a whole number"))
                 .body("field", equalTo("limit"));
         post("{\"questions\": [{}, {}, {}, {\"sql\": {\"nested\": true}}]}").statusCode(400)
                 .body("status", equalTo(400))

@@ -5,7 +5,7 @@ import dev.snailbench.executor.config.ExecutorConfig;
 import dev.snailbench.executor.service.ExecutionLimits;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
-import dev.snailbench.executor.service.SqlGuard;
+import dev.snailbench.sql.SqlGuard;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
 import dev.snailbench.model.domain.ExecutionOutcome;

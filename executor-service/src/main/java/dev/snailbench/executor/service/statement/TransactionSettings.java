@@ -34,6 +34,9 @@ public record TransactionSettings(Duration statementTimeout, Duration lockTimeou
     /** Marks the error of a failed check; random per process, so no query's own error can pass for it. */
     private static final String MARKER = "snailbench session check " + UUID.randomUUID();
 
+    /** Marks the error of a search path whose first schema is not the one named (missing, or not usable). */
+    private static final String PATH_MARKER = "snailbench path check " + UUID.randomUUID();
+
     public TransactionSettings {
         searchPath = List.copyOf(searchPath);
         planner = List.copyOf(planner);
@@ -96,8 +99,13 @@ public record TransactionSettings(Duration statementTimeout, Duration lockTimeou
             state.append(", ? || '=' || coalesce(s").append(i).append(", 'null')");
         }
         state.append(')');
-        return "SELECT CASE WHEN " + ok + " THEN 'ok' ELSE (? || ': ' || " + state + ")::int::text END FROM ("
-                + applied + " OFFSET 0) AS applied";
+        // The schema named must be the first one after pg_catalog the path resolves to (current_schemas leaves out a
+        // schema that does not exist or that the login may not use): else the path check's own failure.
+        String path = searchPath.isEmpty() ? ""
+                : " WHEN (pg_catalog.current_schemas(false))[2] IS DISTINCT FROM ? THEN (? || ': ' || "
+                        + "coalesce((pg_catalog.current_schemas(false))[2], ''))::int::text";
+        return "SELECT CASE WHEN NOT (" + ok + ") THEN (? || ': ' || " + state + ")::int::text" + path
+                + " ELSE 'ok' END FROM (" + applied + " OFFSET 0) AS applied";
     }
 
     /** The values of {@link #sql()}'s parameters, in order. */
@@ -110,6 +118,10 @@ public record TransactionSettings(Duration statementTimeout, Duration lockTimeou
         out.add(MARKER);
         for (Setting s : all) {
             out.add(s.name());
+        }
+        if (!searchPath.isEmpty()) {
+            out.add(searchPath.get(0));
+            out.add(PATH_MARKER);
         }
         List<String> applied = new ArrayList<>();
         for (Setting s : all) {
@@ -126,6 +138,19 @@ public record TransactionSettings(Duration statementTimeout, Duration lockTimeou
     public static boolean isCheckFailure(SQLException e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t.getMessage() != null && t.getMessage().contains(MARKER)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether {@code e} is the path check's failure: the first schema named on the search path does not exist or the
+     * login may not use it.
+     */
+    public static boolean isPathFailure(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && t.getMessage().contains(PATH_MARKER)) {
                 return true;
             }
         }

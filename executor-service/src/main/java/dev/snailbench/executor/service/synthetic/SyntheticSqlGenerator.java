@@ -113,6 +113,7 @@ public final class SyntheticSqlGenerator {
     private int duplicateResult;
     private int sameAsSeed;
     private final List<String> failures = new ArrayList<>();
+    private final List<String> seedRefusals = new ArrayList<>();
 
     private SyntheticSqlGenerator(TeamSession session, Options options) {
         this.session = session;
@@ -188,14 +189,21 @@ public final class SyntheticSqlGenerator {
                 template = SeedTemplates.of(parsed, seed.question(), columnsByTable);
             } catch (SqlParseException e) {
                 unparsed++;
+                refuseSeed(i, "not a parseable " + session.dialect().displayName() + " query: "
+                        + e.reason());
                 continue;
             }
             if (template.slots().isEmpty()) {
                 withoutSlots++;
+                refuseSeed(i, "nothing in it to vary (no value, measure, projection, aggregate or grouping a "
+                        + "template can change)");
                 continue;
             }
-            if (template.slots().stream().anyMatch(s -> !columnTypes.containsKey(s.table().toLowerCase(Locale.ROOT)))) {
+            List<String> unknown = template.slots().stream().map(s -> s.table())
+                    .filter(t -> !columnTypes.containsKey(t.toLowerCase(Locale.ROOT))).distinct().toList();
+            if (!unknown.isEmpty()) {
                 unknownTables++;
+                refuseSeed(i, "names tables the schema does not have: " + String.join(", ", unknown));
                 continue;
             }
             Group group = byText.computeIfAbsent(template.text(),
@@ -206,26 +214,39 @@ public final class SyntheticSqlGenerator {
         // A template whose own seed fails here (a missing table, a type error) would only make failing queries.
         List<Group> runnable = new ArrayList<>();
         for (Group g : byText.values()) {
-            String result = seedResult(g.seedSql());
+            String[] failure = new String[1];
+            String result = seedResult(g.seedSql(), failure);
             if (result != null) {
                 g.seedResult()[0] = result;
                 runnable.add(g);
             } else {
                 failingSeeds++;
+                g.frames().forEach(f -> refuseSeed(f.seedIndex(), "fails on the database: " + failure[0]));
             }
         }
         return runnable;
     }
 
-    /** The seed's result as a fingerprint ("" when larger than a set keeps), or null when the seed fails here. */
-    private String seedResult(String sql) {
+    /**
+     * The seed's result as a fingerprint ("" when larger than a set keeps), or null when the seed fails here (its
+     * reason in {@code failure[0]}).
+     */
+    private String seedResult(String sql, String[] failure) {
         try {
             TextTable result = session.query(sql, queryTimeout, options.maxResultRows() + 1,
                     rs -> TextTables.read(rs, options.maxResultRows()));
             return result == null ? "" : fingerprint(result);
         } catch (SQLException e) {
             note("seed " + sql + " -- " + e.getMessage());
+            failure[0] = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("").strip();
             return null;
+        }
+    }
+
+    /** Why a seed gave no template, numbered as a person counts them. */
+    private void refuseSeed(int index, String why) {
+        if (seedRefusals.size() < FAILURES_KEPT) {
+            seedRefusals.add("seed " + (index + 1) + ": " + why);
         }
     }
 
@@ -307,7 +328,7 @@ public final class SyntheticSqlGenerator {
         Counts counts = new Counts(options.seeds().size(), unparsed, withoutSlots, unknownTables, failingSeeds,
                 groups.size(),
                 candidates, failed, timedOut, empty, tooLarge, duplicateSql, duplicateResult, sameAsSeed, 0, budgetReached,
-                List.copyOf(failures), Map.copyOf(refused));
+                List.copyOf(failures), Map.copyOf(refused), List.copyOf(seedRefusals));
         return new SyntheticSuite(templates, interleave(pairs, strata), counts);
     }
 

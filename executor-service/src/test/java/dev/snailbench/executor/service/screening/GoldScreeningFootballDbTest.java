@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.datasets.FootballDbFiles;
-import dev.snailbench.executor.service.SqlGuard;
+import dev.snailbench.sql.SqlGuard;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.localstack.FootballDb;

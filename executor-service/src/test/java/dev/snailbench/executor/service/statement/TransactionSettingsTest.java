@@ -2,6 +2,7 @@ package dev.snailbench.executor.service.statement;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snailbench.sql.PgText;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;

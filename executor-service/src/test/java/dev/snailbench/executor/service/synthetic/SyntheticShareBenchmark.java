@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Prints the FootballDB v3 figures of schema-workbench/README-crosswalks.md (train seeds, seed 42, the 1,100 queries the service asks
+ * Prints the FootballDB v3 figures of docs/CROSSWALKS.md (train seeds, seed 42, the 1,100 queries the service asks
  * the executor for a 1,000-pair set, default per-template cap): the share of queries with an aggregate and with
  * GROUP BY, seeds against the first 1,000 synthetic queries, and the executor's counts.
  */

@@ -46,6 +46,28 @@ class SyntheticSqlGeneratorTest {
     }
 
     @Test
+    void shouldSayWhyEachSeedThatGivesNoTemplateWasLeftOut() throws Exception {
+        List<SyntheticSuite.Seed> seeds = List.of(
+                new SyntheticSuite.Seed("Broken?", "SELEC name FROM club"),
+                new SyntheticSuite.Seed("Constant?", "SELECT 1"),
+                new SyntheticSuite.Seed("Which galaxy is named Andromeda?",
+                        "SELECT name FROM galaxy WHERE name = 'Andromeda'"));
+        SyntheticSuite suite;
+        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
+            suite = Core.executor().withSession(Core.postgres(FootballDb.databaseName("v3")),
+                    session -> SyntheticSqlGenerator.generate(session, "exp_v3", parser,
+                            new SyntheticSuite.Options(seeds, 7, 10, 12, 200, 10, 60)));
+        }
+
+        assertThat(suite.templates()).isEmpty();
+        assertThat(suite.counts().seedRefusals()).hasSize(3);
+        assertThat(suite.counts().seedRefusals().get(0)).startsWith("seed 1: not a parseable PostgreSQL query: ");
+        assertThat(suite.counts().seedRefusals().get(1)).startsWith("seed 2: nothing in it to vary");
+        // A table the schema lacks leaves nothing to vary, or is named as missing: either way the seed is named.
+        assertThat(suite.counts().seedRefusals().get(2)).startsWith("seed 3: ");
+    }
+
+    @Test
     void shouldFillTheTrainSeedsIntoAThousandDistinctQueriesThatRunAndReturnRows() throws Exception {
         List<SyntheticSuite.Seed> seeds = trainSeeds("v3");
         SyntheticSuite suite;

@@ -1,12 +1,7 @@
-package dev.snailbench.executor.service;
+package dev.snailbench.sql;
 
-import dev.snailbench.executor.service.statement.PgText;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SqlFacts;
-import dev.snailbench.sql.IdentifierQuoting;
-import dev.snailbench.sql.SqlLexer;
-import dev.snailbench.sql.SqlParseException;
-import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.analysis.ItemFacts;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -32,17 +27,18 @@ import net.sf.jsqlparser.util.TablesNamesFinder;
 
 /**
  * A friendly early refusal of what is not a single read-only query, before anything reaches the database, with a
- * reason a team can act on. It is not the wall: on PostgreSQL the driver's own reading decides the statement count,
- * the server refuses a second command in a Parse message, the calls are decided on what the server resolved
- * ({@code statement/CallCheck}), and the transaction is read-only and rolled back ({@link QueryRunner}). Where its
- * reading of the text could differ from PostgreSQL's (a backslash in a string with {@code standard_conforming_strings}
- * off, a line comment ended by a carriage return) it reads the text every way and refuses if any reading finds a
- * denied call or a second statement. Blocking (JSqlParser can be slow): call it on a worker.
+ * reason a team can act on. It is not the wall: in the executor, on PostgreSQL the driver's own reading decides the
+ * statement count ({@link PgText}), the server refuses a second command in a Parse message, the calls are decided on
+ * what the server resolved, and the transaction is read-only and rolled back. Where its reading of the text could
+ * differ from PostgreSQL's (a backslash in a string with {@code standard_conforming_strings} off, a line comment ended
+ * by a carriage return) it reads the text every way and refuses if any reading finds a denied call or a second
+ * statement. The generator and the command-line client ask the same guard of a job's gold and recorded SQL before it
+ * runs. Blocking (JSqlParser can be slow): call it on a worker.
  */
 public final class SqlGuard {
 
     /** Longest SQL text accepted; a benchmark query is never this long. */
-    static final int MAX_SQL_CHARS = 100_000;
+    public static final int MAX_SQL_CHARS = 100_000;
 
     /**
      * Functions with side effects outside the query (sessions, files, large objects, sequences, configuration,
@@ -225,20 +221,9 @@ public final class SqlGuard {
     }
 
     /**
-     * T-SQL reserved keywords that belong only to statements other than a query. SQL Server needs no semicolon
-     * between statements, so where JSqlParser reads one as a name ({@code SELECT x FROM t SHUTDOWN}: an alias) the
-     * server starts a second statement; unquoted they are never a name to SQL Server.
-     */
-    private static final Set<String> TSQL_STATEMENT_KEYWORDS = Set.of(
-            "ALTER", "BACKUP", "BEGIN", "BREAK", "BULK", "CHECKPOINT", "CLOSE", "COMMIT", "CONTINUE", "CREATE", "DBCC",
-            "DEALLOCATE", "DECLARE", "DELETE", "DENY", "DISK", "DROP", "DUMP", "EXEC", "EXECUTE", "GOTO", "GRANT",
-            "IF", "INSERT", "KILL", "LINENO", "LOAD", "MERGE", "OPEN", "PRINT", "RAISERROR", "READTEXT",
-            "RECONFIGURE", "RESTORE", "RETURN", "REVERT", "REVOKE", "ROLLBACK", "SAVE", "SET", "SETUSER", "SHUTDOWN",
-            "TRAN", "TRANSACTION", "TRUNCATE", "UPDATE", "UPDATETEXT", "USE", "WAITFOR", "WHILE", "WRITETEXT");
-
-    /**
-     * The first unquoted T-SQL statement keyword outside comments and strings, as SQL Server reads them (block
-     * comments nest, no backslash escapes), not after a dot; null when there is none.
+     * The first unquoted T-SQL keyword of a statement other than a query ({@link SqlIdentifiers}), outside comments
+     * and strings as SQL Server reads them (block comments nest, no backslash escapes), not after a dot; null when
+     * there is none.
      */
     static String statementKeyword(String sql) {
         List<SqlLexer.Token> tokens = SqlLexer.tokens(sql, SqlDialect.SQLSERVER);
@@ -246,14 +231,14 @@ public final class SqlGuard {
             SqlLexer.Token t = tokens.get(i);
             boolean afterDot = i > 0 && tokens.get(i - 1).text().equals(".");
             if (t.kind() == SqlLexer.Kind.WORD && !afterDot
-                    && TSQL_STATEMENT_KEYWORDS.contains(t.text().toUpperCase(Locale.ROOT))) {
+                    && SqlIdentifiers.isSqlServerStatementKeyword(t.text())) {
                 return t.text().toUpperCase(Locale.ROOT);
             }
         }
         return null;
     }
 
-    static boolean deniedName(String name) {
+    public static boolean deniedName(String name) {
         String n = name.toLowerCase(Locale.ROOT);
         int dot = n.lastIndexOf('.');
         if (dot >= 0) {
@@ -280,7 +265,7 @@ public final class SqlGuard {
      * schema-qualified ({@code pg_catalog."ts_stat"(}); null when there is none. A PostgreSQL Unicode-escaped name
      * ({@code U&"ts\0073tat"}) is refused as such: its spelling cannot be checked.
      */
-    static String deniedCall(String sql, SqlDialect dialect) {
+    public static String deniedCall(String sql, SqlDialect dialect) {
         String denied = deniedCall(SqlLexer.tokens(sql, dialect), sql);
         if (denied == null && dialect == SqlDialect.POSTGRESQL) {
             // As a server with standard_conforming_strings off reads the text.

@@ -1,4 +1,4 @@
-package dev.snailbench.executor.service.statement;
+package dev.snailbench.sql;
 
 import java.sql.SQLException;
 import java.util.ArrayList;

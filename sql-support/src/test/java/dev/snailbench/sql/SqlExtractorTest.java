@@ -1,4 +1,4 @@
-package dev.snailbench.inference.sql;
+package dev.snailbench.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -38,5 +38,17 @@ class SqlExtractorTest {
         assertThatThrownBy(() -> SqlExtractor.extract("")).hasMessage("no SQL: the model's answer is empty");
         assertThatThrownBy(() -> SqlExtractor.extract("I cannot answer that.")).hasMessage(
                 "no SQL in the model's answer: \"I cannot answer that.\"");
+    }
+
+    @Test
+    void shouldUnwrapARecordedPredictionOnlyFromItsMarkdownFence() {
+        assertThat(SqlExtractor.recorded("```sql\nSELECT name\nFROM club\n```")).isEqualTo("SELECT name\nFROM club");
+        assertThat(SqlExtractor.recorded("The query:\n```\nSELECT 1;\n```\nDone.")).isEqualTo("SELECT 1");
+        // Without a fence the recorded SQL is what runs, as written (a union in parentheses stays whole).
+        assertThat(SqlExtractor.recorded("(SELECT a FROM t) UNION (SELECT b FROM u)"))
+                .isEqualTo("(SELECT a FROM t) UNION (SELECT b FROM u)");
+        assertThat(SqlExtractor.recorded("")).isEmpty();
+        assertThatThrownBy(() -> SqlExtractor.recorded("```\nno query here\n```"))
+                .isInstanceOf(SqlExtractor.NoSql.class).hasMessageStartingWith("no SQL in the model's answer");
     }
 }

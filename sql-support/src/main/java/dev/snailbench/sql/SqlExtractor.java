@@ -1,13 +1,14 @@
-package dev.snailbench.inference.sql;
+package dev.snailbench.sql;
 
-import dev.snailbench.inference.InferenceException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Finds the SQL query in a model's free-form answer: the first fenced code block holding a query, else the
  * first query in the text; leading prose and trailing explanations are dropped, and of several statements the
- * first query is kept.
+ * first query is kept. The inference service reads every model answer with it; a recorded prediction is read with it
+ * when it holds a Markdown fence ({@link #recorded}), by the generator when the job is submitted and by the
+ * inference service when it replays the prediction.
  */
 public final class SqlExtractor {
 
@@ -23,9 +24,14 @@ public final class SqlExtractor {
     private SqlExtractor() {
     }
 
+    /**
+     * The query of a model's answer.
+     *
+     * @throws NoSql saying why there is none
+     */
     public static String extract(String answer) {
         if (answer == null || answer.isBlank()) {
-            throw new InferenceException("no SQL: the model's answer is empty");
+            throw new NoSql("no SQL: the model's answer is empty");
         }
         Matcher fence = FENCE.matcher(answer);
         while (fence.find()) {
@@ -37,10 +43,28 @@ public final class SqlExtractor {
         String query = firstQuery(answer);
         if (query == null) {
             String shown = answer.strip();
-            throw new InferenceException("no SQL in the model's answer: \""
+            throw new NoSql("no SQL in the model's answer: \""
                     + (shown.length() > 120 ? shown.substring(0, 120) + "…" : shown) + "\"");
         }
         return query;
+    }
+
+    /**
+     * A recorded prediction as it is run: the query inside its Markdown fence when it has one ({@code ```sql …```},
+     * unwrapped as a model's answer is), else the text as recorded.
+     *
+     * @throws NoSql when its fences hold no query
+     */
+    public static String recorded(String prediction) {
+        return prediction != null && prediction.contains("```") ? extract(prediction) : prediction;
+    }
+
+    /** An answer with no query in it; the message says so for the person reading the item's failure. */
+    public static final class NoSql extends IllegalArgumentException {
+
+        public NoSql(String message) {
+            super(message);
+        }
     }
 
     private static String firstQuery(String text) {

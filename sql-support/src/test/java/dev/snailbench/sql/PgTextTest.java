@@ -1,4 +1,4 @@
-package dev.snailbench.executor.service.statement;
+package dev.snailbench.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,0 +1,159 @@
+package dev.snailbench.executor.messaging;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.executor.support.OwnDb;
+import dev.snailbench.executor.support.Requests;
+import dev.snailbench.executor.support.Tasks;
+import dev.snailbench.executor.support.Tenants;
+import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TopicClient;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.domain.DatabaseRef;
+import dev.snailbench.model.domain.DatabaseSchema;
+import dev.snailbench.model.domain.EvaluationOptions;
+import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
+import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.model.event.DatabaseTaskCompleted;
+import dev.snailbench.model.event.DatabaseTaskRequested;
+import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.ExecutionsCompleted;
+import dev.snailbench.model.event.ExecutionsRequested;
+import dev.snailbench.model.serde.EventJson;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A team's own database over the real broker: tables in schema {@code sales}, registered with a read-only login that
+ * has no preset search path. The items name the schema (the job's {@code nativeSchema}); gold, prediction and the gold
+ * screening's probe all run with it first on the path, and an item whose schema the login cannot use says why. Views
+ * the platform creates with the team's admin login are granted to the read-only login in the same transaction.
+ */
+@QuarkusTest
+@RealInfrastructure
+class OwnDatabaseHopTest {
+
+    private static TopicClient topics;
+    private static Tenants.Registered team;
+    private static String databaseId;
+
+    @BeforeAll
+    static void setUp() {
+        OwnDb.create();
+        topics = new TopicClient();
+    }
+
+    /** The team and its registration, made once (REST is served once the test's application runs). */
+    @BeforeEach
+    void register() {
+        if (team == null) {
+            team = Tenants.registerTenant("own-db-team");
+            databaseId = given().header(ApiKeys.HEADER, team.apiKey()).contentType(ContentType.JSON)
+                    .body(Map.of("name", "our shop", "kind", "postgresql", "jdbcUrl", OwnDb.jdbcUrl(), "user",
+                            OwnDb.READER, "password", OwnDb.PASSWORD))
+                    .post("/databases").then().statusCode(201).extract().path("id");
+        }
+    }
+
+    @AfterAll
+    static void disconnect() {
+        topics.close();
+    }
+
+    @Test
+    void shouldRunTheItemsUnqualifiedSqlInTheSchemaItsJobNames() {
+        ExecutionCompleted inSales = run(Requests.registered(databaseId).withSchema(OwnDb.SCHEMA),
+                "SELECT count(*) AS n FROM orders", "SELECT count(*) AS n FROM orders JOIN customers c "
+                        + "ON c.id = orders.customer_id", GoldScreening.FLAG);
+        ExecutionCompleted onTheLoginsPath = run(Requests.registered(databaseId),
+                "SELECT count(*) AS n FROM orders", "SELECT count(*) AS n FROM orders", GoldScreening.FLAG);
+
+        assertThat(inSales.gold().status()).as(inSales.gold().error()).isEqualTo(ExecutionStatus.OK);
+        assertThat(inSales.gold().rows()).containsExactly(List.of(Integer.toString(OwnDb.ORDERS)));
+        assertThat(inSales.predicted().rows()).isEqualTo(inSales.gold().rows());
+        assertThat(onTheLoginsPath.gold().error()).contains("relation \"orders\" does not exist");
+    }
+
+    @Test
+    void shouldScreenTheGoldInTheSameSchema() {
+        // Customer 1 has two orders: the probe that reads the rows around the cut must find them in sales.orders.
+        ExecutionCompleted completed = run(Requests.registered(databaseId).withSchema(OwnDb.SCHEMA),
+                "SELECT id FROM orders ORDER BY customer_id LIMIT 1", "SELECT 1", GoldScreening.FLAG);
+
+        assertThat(completed.gold().status()).as(completed.gold().error()).isEqualTo(ExecutionStatus.OK);
+        assertThat(completed.goldNondeterministic()).isEqualTo("LIMIT 1 cuts through rows tied on ORDER BY "
+                + "customer_id (rows 1 and 2 share the keys)");
+    }
+
+    @Test
+    void shouldSayWhichSchemaTheLoginCannotUse() {
+        ExecutionCompleted completed = run(Requests.registered(databaseId).withSchema("hr"),
+                "SELECT count(*) FROM staff", "SELECT count(*) FROM staff", GoldScreening.OFF);
+
+        assertThat(completed.gold().status()).isEqualTo(ExecutionStatus.ERROR);
+        assertThat(completed.gold().sqlState()).isEqualTo("3F000");
+        assertThat(completed.gold().error()).isEqualTo("schema \"hr\" cannot be used by login \"own_reader\": it has "
+                + "no USAGE privilege on it (GRANT USAGE ON SCHEMA \"hr\" TO \"own_reader\")");
+        assertThat(completed.predicted().error()).isEqualTo(completed.gold().error());
+    }
+
+    @Test
+    void shouldLetTheReadOnlyLoginReadTheViewsTheAdminLoginCreated() {
+        String withAdmin = given().header(ApiKeys.HEADER, team.apiKey()).contentType(ContentType.JSON)
+                .body(Map.of("name", "our shop, views", "kind", "postgresql", "jdbcUrl", OwnDb.jdbcUrl(), "user",
+                        OwnDb.READER, "password", OwnDb.PASSWORD, "adminUser", OwnDb.ADMIN, "adminPassword",
+                        OwnDb.PASSWORD))
+                .post("/databases").then().statusCode(201).extract().path("id");
+        String views = "shop_nl_" + UUID.randomUUID().toString().substring(0, 8);
+        // The platform's shapes (NaturalViewDdl, RefinedViews), applied with the admin login.
+        List<String> ddl = List.of("CREATE SCHEMA IF NOT EXISTS \"" + views + "\"",
+                "DROP VIEW IF EXISTS \"" + views + "\".\"client\"",
+                "CREATE VIEW \"" + views + "\".\"client\" AS SELECT \"id\" AS \"client_id\", \"name\" AS "
+                        + "\"client_name\", \"city\" AS \"home_town\" FROM \"sales\".\"customers\"");
+
+        DatabaseTaskCompleted applied = Tasks.ask(DatabaseTaskRequested.applyDdl(team.tenantId(),
+                UUID.fromString(withAdmin), OwnDb.SCHEMA, ddl));
+        // A natural-view job's prompt reads the view schema, samples included, with the read-only login ...
+        DatabaseTaskCompleted prompt = Tasks.ask(DatabaseTaskRequested.promptSchema(team.tenantId(),
+                UUID.fromString(withAdmin), views, 2));
+        // ... and its items run there with it.
+        ExecutionCompleted item = run(Requests.registered(withAdmin).withSchema(views),
+                "SELECT client_name FROM client WHERE home_town = 'Basel'", "SELECT count(*) FROM client",
+                GoldScreening.FLAG);
+
+        assertThat(applied.error()).isNull();
+        assertThat(applied.applied()).isEqualTo(3);
+        assertThat(prompt.error()).isNull();
+        assertThat(prompt.promptSchema().schema().tables()).singleElement().satisfies(t -> {
+            assertThat(t.name()).isEqualTo("client");
+            assertThat(t.columns()).extracting(DatabaseSchema.Column::name)
+                    .containsExactly("client_id", "client_name", "home_town");
+            assertThat(t.columns().get(1).samples()).containsExactly("Ada", "Edsger");
+        });
+        assertThat(item.gold().status()).as(item.gold().error()).isEqualTo(ExecutionStatus.OK);
+        assertThat(item.gold().rows()).containsExactly(List.of("Ada"));
+        assertThat(item.predicted().rows()).containsExactly(List.of("3"));
+    }
+
+    private static ExecutionCompleted run(DatabaseRef database, String gold, String predicted, GoldScreening mode) {
+        ExecutionRequested request = Requests.request(UUID.randomUUID(), team.tenantId(), database, gold,
+                Requests.predicted(predicted), new EvaluationOptions(null, mode));
+        topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(ExecutionsRequested.of(List.of(request))));
+        List<TopicClient.Carried<ExecutionCompleted>> results = TopicClient.awaitItems(Topics.RESULTS_TO_SCORE,
+                ExecutionsCompleted.class, (ExecutionCompleted c) -> request.workItemId().equals(c.workItemId()), 1,
+                Duration.ofSeconds(60));
+        assertThat(results).as("ExecutionCompleted for " + request.workItemId()).hasSize(1);
+        return results.get(0).event();
+    }
+}

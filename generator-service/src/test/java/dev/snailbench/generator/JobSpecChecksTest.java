@@ -1,0 +1,278 @@
+package dev.snailbench.generator;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
+
+import dev.snailbench.generator.testing.InlineDatabaseChecks;
+import dev.snailbench.generator.testing.PlayedExecutor;
+import dev.snailbench.generator.testing.TestBackends;
+import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TopicClient;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.event.DatabaseTaskCompleted;
+import dev.snailbench.model.event.InferenceRequested;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.ValidatableResponse;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Nothing is accepted that can only fail: what is decidable without running the job is a 400 naming the field, every
+ * problem of one kind in one answer, with what to do; the answers never show the service's Java types.
+ */
+@QuarkusTest
+@RealInfrastructure
+class JobSpecChecksTest {
+
+    private static final List<Map<String, String>> QUESTIONS = List.of(
+            Map.of("id", "q1", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club"),
+            Map.of("id", "q2", "question", "Which clubs?", "goldSql", "SELECT name FROM club"));
+    private static final List<Map<String, String>> PREDICTIONS = List.of(
+            Map.of("questionId", "q1", "predictedSql", "SELECT count(club_id) FROM club"),
+            Map.of("questionId", "q2", "predictedSql", "SELECT name FROM club ORDER BY name"));
+
+    @TestHTTPResource("/")
+    URI base;
+
+    @Test
+    void shouldNameEveryBrokenConstraintOfASpecInOneAnswer() {
+        String key = TestTenants.create("spec-all-at-once-" + UUID.randomUUID());
+        Map<String, Object> job = job(List.of(QUESTIONS.get(0), Map.of("id", "q2", "question", "Which?",
+                "goldSql", " ")), PREDICTIONS);
+        job.put("name", "");
+        job.put("dialect", "oracle");
+        job.put("levels", List.of("Native", "Lowest"));
+
+        submit(key, job).statusCode(400).body("status", equalTo(400)).body("field", equalTo("dialect"))
+                .body("error", equalTo("dialect: unknown dialect 'oracle' (expected postgresql or sqlserver); "
+                        + "levels[1]: unknown naturalness level 'Lowest' (expected Native, Regular, Low or Least); "
+                        + "name: must not be blank; questions[1].goldSql: must not be blank"));
+    }
+
+    @Test
+    void shouldNameEveryUnknownFieldAtOnceAndNoJavaType() {
+        String key = TestTenants.create("spec-unknown-" + UUID.randomUUID());
+        Map<String, Object> job = job(QUESTIONS, PREDICTIONS);
+        job.put("promptOptoins", Map.of("shots", 3));
+        job.put("questions", List.of(Map.of("id", "q1", "questoin", "How many?", "goldSql", "SELECT 1")));
+        submit(key, job).statusCode(400).body("field", equalTo("promptOptoins"))
+                .body("error", equalTo("unknown fields 'promptOptoins' (did you mean 'promptOptions'?), "
+                        + "'questions[0].questoin' (did you mean 'question'?)"));
+
+        Map<String, Object> wrongShape = job(QUESTIONS, PREDICTIONS);
+        wrongShape.put("questions", List.of(List.of("q1", "How many?", "SELECT 1")));
+        submit(key, wrongShape).statusCode(400).body("field", equalTo("questions[0]"))
+                .body("error", equalTo("questions[0]: expected an object, got a list"))
+                .body("error", not(containsString("dev.snailbench")));
+        given().header("X-API-Key", key).contentType(ContentType.JSON).body("{\"name\": \"cut").post("/jobs").then()
+                .statusCode(400).body("error", startsWith("malformed JSON at line 1, column "))
+                .body("error", not(containsString("REDACTED")));
+    }
+
+    @Test
+    void shouldRefuseADatabaseNamedBothAsRegisteredAndInline() {
+        String key = TestTenants.create("spec-both-" + UUID.randomUUID());
+        Map<String, Object> job = job(QUESTIONS, PREDICTIONS);
+        job.put("database", Map.of("databaseId", UUID.randomUUID().toString(), "kind", "postgresql", "jdbcUrl",
+                "jdbc:postgresql://db.example.com/team", "user", "reader", "password", "secret"));
+        submit(key, job).statusCode(400).body("field", equalTo("database"))
+                .body("error", equalTo("database: name either a registered database (databaseId) or an inline one "
+                        + "(kind, jdbcUrl, user, password), not both"));
+    }
+
+    @Test
+    void shouldRefuseADialectOtherThanTheRegisteredDatabasesKind() {
+        String key = TestTenants.create("spec-kind-" + UUID.randomUUID());
+        UUID database = UUID.randomUUID();
+        Map<String, Object> job = job(QUESTIONS, PREDICTIONS);
+        job.put("database", Map.of("databaseId", database.toString()));
+        PlayedExecutor.answering(database, task -> DatabaseTaskCompleted.schemas(task, SqlDialect.SQLSERVER, false,
+                List.of("dbo"), "their-mssql"), () -> submit(key, job))
+                .statusCode(400).body("field", equalTo("dialect"))
+                .body("error", equalTo("dialect: dialect postgresql does not match database " + database
+                        + ", a sqlserver database"));
+    }
+
+    @Test
+    void shouldRefuseANativeSchemaForAModelJobOnAnInlineDatabase() {
+        String key = TestTenants.create("spec-inline-schema-" + UUID.randomUUID());
+        TestBackends.announce(key);
+        Map<String, Object> job = job(QUESTIONS, null);
+        job.remove("model");
+        job.remove("allowMissingPredictions");
+        job.put("models", List.of(Map.of("label", "gpt", "backend", "openai", "model", "gpt-4o-mini")));
+        job.put("nativeSchema", "public");
+        submit(key, job).statusCode(400).body("field", equalTo("nativeSchema"))
+                .body("error", startsWith("nativeSchema: models are shown the schema of a registered database only"));
+    }
+
+    @Test
+    void shouldRefuseAReplayJobWithoutAPredictionForEveryQuestionUnlessItAllowsThat() {
+        String key = TestTenants.create("spec-missing-" + UUID.randomUUID());
+        Map<String, Object> job = job(QUESTIONS, List.of(PREDICTIONS.get(0)));
+        job.put("name", "missing " + UUID.randomUUID());
+        submit(key, job).statusCode(400).body("field", equalTo("predictions"))
+                .body("error", equalTo("predictions: 1 of the replay job's items have no recorded prediction ('q2'):"
+                        + " record one for each question, or set \"allowMissingPredictions\": true to run them without"
+                        + " one (those items fail)"));
+
+        job.put("allowMissingPredictions", true);
+        submit(key, job).statusCode(202);
+    }
+
+    @Test
+    void shouldRefuseGoldSqlThatCannotRunNamingEachQuestion() {
+        String key = TestTenants.create("spec-gold-" + UUID.randomUUID());
+        Map<String, Object> job = job(List.of(QUESTIONS.get(0),
+                Map.of("id", "q2", "question", "Typo?", "goldSql", "SELEC name FROM club"),
+                Map.of("id", "q3", "question", "Delete?", "goldSql", "DELETE FROM club")), null);
+        submit(key, job).statusCode(400).body("field", equalTo("questions[1].goldSql"))
+                .body("error", startsWith("questions[1].goldSql: is not one read-only query the executor would run: "
+                        + "not a parseable PostgreSQL statement"))
+                .body("error", containsString("; questions[2].goldSql: is not one read-only query the executor "
+                        + "would run: only SELECT queries may run, got DML (DELETE)"));
+    }
+
+    @Test
+    void shouldRefuseRecordedPredictionsThatCannotRunUnlessTheJobScoresThemAsTheyAre() {
+        String key = TestTenants.create("spec-predictions-" + UUID.randomUUID());
+        Map<String, Object> job = job(QUESTIONS, List.of(PREDICTIONS.get(0),
+                Map.of("questionId", "q2", "predictedSql", "I think the answer is: clubs")));
+        job.put("name", "unrunnable " + UUID.randomUUID());
+        submit(key, job).statusCode(400).body("field", equalTo("predictions[1].predictedSql"))
+                .body("error", containsString("predictions[1].predictedSql: is not one read-only query"))
+                .body("error", containsString("\"allowInvalidPredictions\": true"));
+
+        job.put("allowInvalidPredictions", true);
+        submit(key, job).statusCode(202);
+    }
+
+    @Test
+    void shouldCheckARecordedPredictionOutOfItsMarkdownFenceAndSendItAsRecorded() {
+        String key = TestTenants.create("spec-fenced-" + UUID.randomUUID());
+        String fenced = "```sql\nSELECT name\nFROM club\n```";
+        Map<String, Object> job = job(List.of(QUESTIONS.get(1)), List.of(Map.of("questionId", "q2",
+                "predictedSql", fenced)));
+        String jobId = submit(key, job).statusCode(202).extract().path("jobId");
+
+        List<InferenceRequested> items = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 1,
+                Duration.ofSeconds(30));
+        assertThat(items.get(0).item().recordedPrediction()).isEqualTo(fenced);
+
+        Map<String, Object> emptyFence = job(List.of(QUESTIONS.get(1)), List.of(Map.of("questionId", "q2",
+                "predictedSql", "```\n```")));
+        submit(key, emptyFence).statusCode(400).body("field", equalTo("predictions[0].predictedSql"))
+                .body("error", startsWith("predictions[0].predictedSql: its Markdown fence holds no query"));
+    }
+
+    @Test
+    void shouldRefuseAnInlineDatabaseTheExecutorRefusesBeforeAnyModelIsAsked() {
+        String key = TestTenants.create("spec-inline-" + UUID.randomUUID());
+        TestBackends.announce(key);
+        Map<String, Object> job = job(QUESTIONS, null);
+        job.remove("model");
+        job.remove("allowMissingPredictions");
+        job.put("models", List.of(Map.of("label", "gpt", "backend", "openai", "model", "gpt-4o-mini")));
+        job.put("database", Map.of("kind", "postgresql", "jdbcUrl", "jdbc:postgresql://"
+                + InlineDatabaseChecks.REFUSED_HOST + ":5432/team", "user", "reader", "password", "secret"));
+        submit(key, job).statusCode(400).body("field", equalTo("database.jdbcUrl"))
+                .body("error", startsWith("database.jdbcUrl: " + InlineDatabaseChecks.REFUSED_HOST
+                        + ":5432 is not an allowed target for a team database"));
+
+        job.put("database", Map.of("kind", "postgresql", "jdbcUrl", "jdbc:postgresql://db.example.com:5432/team",
+                "user", InlineDatabaseChecks.FAILING_LOGIN, "password", "wrong"));
+        submit(key, job).statusCode(400).body("field", equalTo("database.user"))
+                .body("error", equalTo("database.user: the login of user '" + InlineDatabaseChecks.FAILING_LOGIN
+                        + "' failed: authentication failed: check user and password"));
+        // Not accepted: no job, so no item was sent to a model.
+        given().header("X-API-Key", key).get("/jobs").then().statusCode(200).body("size()", is(0));
+    }
+
+    @Test
+    void shouldSayTheBodyLimitAndWhatToDoWhenASpecIsTooLarge() throws IOException {
+        String answer = announce("/jobs", 17L * 1024 * 1024);
+        assertThat(answer).startsWith("HTTP/1.1 413").contains("{\"status\":413,\"error\":\"the request body has "
+                + (17L * 1024 * 1024) + " bytes; at most 16777216 are accepted: split the questions into several "
+                + "jobs (a crosswalk CSV into several imports)\",\"field\":\"body\"}");
+    }
+
+    @Test
+    void shouldSayWhichContentTypeToSend() {
+        given().header("X-API-Key", TestTenants.create("spec-415-" + UUID.randomUUID())).contentType(ContentType.TEXT)
+                .body("{}").post("/jobs").then().statusCode(415).body("field", equalTo("Content-Type"))
+                .body("error", startsWith("Content-Type 'text/plain"))
+                .body("error", containsString("send the body as application/json"));
+    }
+
+    @Test
+    void shouldAnswerAPathIdThatIsNoUuidWith404OnEveryResource() {
+        String key = TestTenants.create("spec-ids-" + UUID.randomUUID());
+        for (String path : List.of("/jobs/not-a-uuid", "/jobs/not-a-uuid/events", "/crosswalks/not-a-uuid",
+                "/crosswalks/not-a-uuid/csv", "/synthetic-sets/not-a-uuid", "/test-suites/not-a-uuid")) {
+            given().header("X-API-Key", key).get(path).then().statusCode(404).body("status", equalTo(404))
+                    .body("error", containsString("not-a-uuid"));
+        }
+        given().header("X-API-Key", key).post("/jobs/not-a-uuid/cancel").then().statusCode(404)
+                .body("error", equalTo("no job not-a-uuid"));
+    }
+
+    /** The whole answer to a POST announcing {@code bytes} of JSON with {@code Expect: 100-continue}, none sent. */
+    private String announce(String path, long bytes) throws IOException {
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST " + path + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
+                    + "\r\nContent-Type: application/json\r\nX-API-Key: sb_any\r\nContent-Length: " + bytes
+                    + "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            return answer(socket.getInputStream());
+        }
+    }
+
+    /** An HTTP answer's head and body (by its Content-Length), without waiting for the connection to close. */
+    private static String answer(InputStream in) throws IOException {
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
+            int c = in.read();
+            if (c < 0) {
+                break;
+            }
+            head.write(c);
+        }
+        String text = head.toString(StandardCharsets.ISO_8859_1);
+        int length = 0;
+        for (String line : text.split("\r\n")) {
+            if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
+                length = Integer.parseInt(line.substring("content-length:".length()).trim());
+            }
+        }
+        return text + new String(in.readNBytes(length), StandardCharsets.UTF_8);
+    }
+
+    private static Map<String, Object> job(Object questions, Object predictions) {
+        return new HashMap<>(TestTenants.job("spec " + UUID.randomUUID(), questions, predictions));
+    }
+
+    private static ValidatableResponse submit(String key, Map<String, Object> job) {
+        return given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs").then();
+    }
+}
