@@ -221,7 +221,7 @@ public final class SqlGuard {
     }
 
     /**
-     * The first unquoted T-SQL keyword of a statement other than a query ({@link SqlIdentifiers}), outside comments
+     * The first unquoted T-SQL keyword of a statement other than a query ({@link IdentifierRules}), outside comments
      * and strings as SQL Server reads them (block comments nest, no backslash escapes), not after a dot; null when
      * there is none.
      */
@@ -231,7 +231,7 @@ public final class SqlGuard {
             SqlLexer.Token t = tokens.get(i);
             boolean afterDot = i > 0 && tokens.get(i - 1).text().equals(".");
             if (t.kind() == SqlLexer.Kind.WORD && !afterDot
-                    && SqlIdentifiers.isSqlServerStatementKeyword(t.text())) {
+                    && IdentifierRules.isSqlServerStatementKeyword(t.text())) {
                 return t.text().toUpperCase(Locale.ROOT);
             }
         }

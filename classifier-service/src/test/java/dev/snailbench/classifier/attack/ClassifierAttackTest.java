@@ -1,9 +1,10 @@
 package dev.snailbench.classifier.attack;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
+import static dev.snailbench.testkit.TenantKeys.sharedKey;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 
-import dev.snailbench.classifier.TestKeys;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -16,14 +17,14 @@ class ClassifierAttackTest {
 
     @Test
     void shouldNameAnUnknownFieldAndSuggestTheKnownOne() {
-        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", sharedKey(answers("/model", 200))).contentType(ContentType.JSON)
                 .body("{\"identifiers\": [\"ModelYear\"], \"identifier\": [\"VgHt\"]}")
                 .when().post("/classify")
                 .then().statusCode(400)
                 .body("status", equalTo(400))
                 .body("error", equalTo("unknown field 'identifier' (did you mean 'identifiers'?)"))
                 .body("field", equalTo("identifier"));
-        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", sharedKey(answers("/model", 200))).contentType(ContentType.JSON)
                 .body("{\"tables\": [{\"name\": \"t\", \"colums\": [\"a\"]}]}")
                 .when().post("/schemas/naturalness")
                 .then().statusCode(400)

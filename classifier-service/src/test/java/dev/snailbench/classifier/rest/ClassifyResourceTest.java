@@ -1,12 +1,13 @@
 package dev.snailbench.classifier.rest;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
+import static dev.snailbench.testkit.TenantKeys.sharedKey;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 
-import dev.snailbench.classifier.TestKeys;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -21,6 +22,11 @@ import org.junit.jupiter.api.Test;
 @RealInfrastructure
 class ClassifyResourceTest {
 
+    /** A tenant's key, known to this classifier (which answers GET /model with it). */
+    private static String key() {
+        return sharedKey(answers("/model", 200));
+    }
+
     @Test
     void shouldRefuseCallersWithoutAValidKey() {
         given().contentType(ContentType.JSON).body(Map.of("identifiers", List.of("VgHt")))
@@ -33,7 +39,7 @@ class ClassifyResourceTest {
 
     @Test
     void shouldClassifyIdentifiersInInputOrderWithProbabilitiesAndTokens() {
-        JsonPath json = given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON)
+        JsonPath json = given().header("X-API-Key", key()).contentType(ContentType.JSON)
                 .body(Map.of("identifiers", List.of("service_name", "AdCtTxIRWT", "ModelYear", "VgHt", "CSI22")))
                 .when().post("/classify")
                 .then().statusCode(200).extract().jsonPath();
@@ -56,7 +62,7 @@ class ClassifyResourceTest {
         for (int i = 0; i < 10_000; i++) {
             identifiers.add("Column" + i);
         }
-        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body(Map.of("identifiers", identifiers))
+        given().header("X-API-Key", key()).contentType(ContentType.JSON).body(Map.of("identifiers", identifiers))
                 .when().post("/classify")
                 .then().statusCode(200).body("results.size()", equalTo(10_000))
                 .body("results[9999].identifier", equalTo("Column9999"));
@@ -68,7 +74,7 @@ class ClassifyResourceTest {
         for (int i = 0; i < 10_001; i++) {
             identifiers.add("c" + i);
         }
-        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body(Map.of("identifiers", identifiers))
+        given().header("X-API-Key", key()).contentType(ContentType.JSON).body(Map.of("identifiers", identifiers))
                 .when().post("/classify")
                 .then().statusCode(413).body("error", containsString("10001"))
                 .body("error", containsString("at most 10000"));
@@ -76,34 +82,34 @@ class ClassifyResourceTest {
 
     @Test
     void shouldNameTheIndexOfAnEmptyIdentifier() {
-        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": [\"ok\", \"fine\", \"  \"]}")
+        given().header("X-API-Key", key()).contentType(ContentType.JSON).body("{\"identifiers\": [\"ok\", \"fine\", \"  \"]}")
                 .when().post("/classify")
                 .then().statusCode(400).body("error", equalTo("identifiers[2] is empty"));
     }
 
     @Test
     void shouldNameTheIndexOfANonStringIdentifier() {
-        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": [\"ok\", 42]}")
+        given().header("X-API-Key", key()).contentType(ContentType.JSON).body("{\"identifiers\": [\"ok\", 42]}")
                 .when().post("/classify")
                 .then().statusCode(400).body("error", containsString("identifiers[1] must be a string"));
-        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": [null]}")
+        given().header("X-API-Key", key()).contentType(ContentType.JSON).body("{\"identifiers\": [null]}")
                 .when().post("/classify")
                 .then().statusCode(400).body("error", containsString("identifiers[0] must be a string"));
     }
 
     @Test
     void shouldRefuseABodyWithoutAnIdentifiersArray() {
-        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body("{\"names\": []}")
+        given().header("X-API-Key", key()).contentType(ContentType.JSON).body("{\"names\": []}")
                 .when().post("/classify")
                 .then().statusCode(400).body("error", containsString("identifiers"));
-        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body("{\"identifiers\": \"ModelYear\"}")
+        given().header("X-API-Key", key()).contentType(ContentType.JSON).body("{\"identifiers\": \"ModelYear\"}")
                 .when().post("/classify")
                 .then().statusCode(400).body("error", containsString("array"));
     }
 
     @Test
     void shouldReportTheModelsValidationScores() {
-        given().header("X-API-Key", TestKeys.key()).when().get("/model")
+        given().header("X-API-Key", key()).when().get("/model")
                 .then().statusCode(200)
                 .body("modelVersion", containsString("naturalness-"))
                 .body("validationAccuracy", greaterThanOrEqualTo(0.89f))

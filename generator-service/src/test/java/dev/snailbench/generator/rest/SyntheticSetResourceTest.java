@@ -80,7 +80,7 @@ class SyntheticSetResourceTest {
 
     @BeforeEach
     void registerTenant() {
-        key = TestTenants.create("tenant-" + UUID.randomUUID());
+        key = TestTenants.create("synthetic-sets-" + UUID.randomUUID());
     }
 
     @Test

@@ -45,7 +45,7 @@ class TestSuiteResourceTest {
 
     @BeforeEach
     void registerTenant() {
-        key = TestTenants.create("tenant-" + UUID.randomUUID());
+        key = TestTenants.create("test-suites-" + UUID.randomUUID());
     }
 
     @Test

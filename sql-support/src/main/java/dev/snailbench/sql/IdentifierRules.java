@@ -11,7 +11,7 @@ import java.util.stream.Stream;
  * What makes a name usable as a table or column identifier in a dialect: length limit, characters,
  * reserved words (which are kept, but always quoted when written into SQL).
  */
-public final class SqlIdentifiers {
+public final class IdentifierRules {
 
     private static final Pattern SIMPLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -58,7 +58,7 @@ public final class SqlIdentifiers {
             "textsize", "then", "to", "top", "trigger", "try_convert", "tsequal", "union", "unique", "unpivot", "user",
             "values", "varying", "view", "when", "where", "with", "within")).collect(Collectors.toUnmodifiableSet());
 
-    private SqlIdentifiers() {
+    private IdentifierRules() {
     }
 
     public static int maxLength(SqlDialect dialect) {
