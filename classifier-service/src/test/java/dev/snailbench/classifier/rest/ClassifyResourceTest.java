@@ -1,40 +1,48 @@
 package dev.snailbench.classifier.rest;
 
-import static dev.snailbench.testkit.TenantKeys.answers;
-import static dev.snailbench.testkit.TenantKeys.sharedKey;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 
-import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.classifier.InMemoryKeys;
+import dev.snailbench.classifier.InMemoryTier;
+import dev.snailbench.tenancy.TenantAuthenticator;
+import io.quarkus.test.InjectMock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.hamcrest.Matchers;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@RealInfrastructure
+@InMemoryTier
 class ClassifyResourceTest {
 
-    /** A tenant's key, known to this classifier (which answers GET /model with it). */
-    private static String key() {
-        return sharedKey(answers("/model", 200));
+    @InjectMock
+    TenantAuthenticator authenticator;
+
+    @BeforeEach
+    void tenant() {
+        InMemoryKeys.knowOnlyTheKey(authenticator);
     }
 
+    private static String key() {
+        return InMemoryKeys.KEY;
+    }
+
+    /** Both endpoints sit behind the key filter: a request its authenticator refuses is a 401 naming the header. */
     @Test
     void shouldRefuseCallersWithoutAValidKey() {
         given().contentType(ContentType.JSON).body(Map.of("identifiers", List.of("VgHt")))
-                .post("/classify").then().statusCode(401).body("error", Matchers.equalTo(
-                        "missing X-API-Key header"));
+                .post("/classify").then().statusCode(401).body("field", equalTo("X-API-Key"));
         given().header("X-API-Key", "sb_not-a-key").contentType(ContentType.JSON)
                 .body(Map.of("tables", List.of())).post("/schemas/naturalness")
-                .then().statusCode(401).body("error", Matchers.equalTo("invalid API key"));
+                .then().statusCode(401).body("field", equalTo("X-API-Key"));
     }
 
     @Test

@@ -1,7 +1,5 @@
 package dev.snailbench.classifier.rest;
 
-import static dev.snailbench.testkit.TenantKeys.answers;
-import static dev.snailbench.testkit.TenantKeys.sharedKey;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -10,8 +8,11 @@ import static org.hamcrest.Matchers.equalTo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.snailbench.classifier.InMemoryKeys;
+import dev.snailbench.classifier.InMemoryTier;
 import dev.snailbench.datasets.DataDir;
-import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.tenancy.TenantAuthenticator;
+import io.quarkus.test.InjectMock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
@@ -22,17 +23,25 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@RealInfrastructure
+@InMemoryTier
 class SchemaNaturalnessResourceTest {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    /** A tenant's key, known to this classifier (which answers GET /model with it). */
+    @InjectMock
+    TenantAuthenticator authenticator;
+
+    @BeforeEach
+    void tenant() {
+        InMemoryKeys.knowOnlyTheKey(authenticator);
+    }
+
     private static String key() {
-        return sharedKey(answers("/model", 200));
+        return InMemoryKeys.KEY;
     }
 
     @Test
