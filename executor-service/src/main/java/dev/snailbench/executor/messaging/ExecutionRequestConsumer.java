@@ -2,6 +2,7 @@ package dev.snailbench.executor.messaging;
 
 import dev.snailbench.executor.config.ExecutorConfig;
 import dev.snailbench.executor.service.EventSize;
+import dev.snailbench.executor.service.DatabaseUses;
 import dev.snailbench.executor.service.ExecutionService;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.executor.service.TargetResolver;
@@ -72,11 +73,13 @@ public class ExecutionRequestConsumer {
     private final int tenantsAtOnce;
     private final Duration groupWait;
     private final JobCancellationConsumer cancellations;
+    private final DatabaseUses uses;
     private final Counter skipped;
 
     public ExecutionRequestConsumer(TargetResolver targets, ExecutionService execution, ExecutorConfig config,
-            JobCancellationConsumer cancellations, MeterRegistry metrics,
+            JobCancellationConsumer cancellations, DatabaseUses uses, MeterRegistry metrics,
             @Channel(Channels.RESULTS_TO_SCORE_OUT) MutinyEmitter<byte[]> results) {
+        this.uses = uses;
         this.maxRecordBytes = config.maxEventBytes() - 32 * 1024;
         this.maxItemBytes = maxRecordBytes - 32 * 1024;
         this.targets = targets;
@@ -112,7 +115,11 @@ public class ExecutionRequestConsumer {
         Map<UUID, ExecutionRequested> byItem = requests.stream().collect(Collectors.toMap(
                 ExecutionRequested::workItemId, Function.identity(), (first, again) -> first, LinkedHashMap::new));
         List<ExecutionRequested> live = byItem.values().stream().filter(this::notCancelled).toList();
-        return resolveTargets(live)
+        // A job uses a registered database the tenant owns: an item naming another's is not counted.
+        return resolveTargets(live).call(resolved -> uses.used(live.stream().filter(request -> {
+                    Resolved target = resolved.get(key(request));
+                    return target != null && target.target() != null;
+                }).toList()))
                 .chain(resolved -> PerTenant.merge(live, ExecutionRequested::tenantId,
                                 request -> answer(request, resolved), itemsPerTenant, tenantsAtOnce)
                         // What finished together goes on together (one record per job), at most groupWait later.
