@@ -8,6 +8,7 @@ import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
 import java.io.Serializable;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -20,10 +21,27 @@ import java.util.UUID;
 public class DatabaseUse extends PanacheEntityBase {
 
     /** The primary key: a database and a job. */
-    public record Key(UUID databaseId, UUID jobId) implements Serializable {
+    public static class Key implements Serializable {
+
+        public UUID databaseId;
+        public UUID jobId;
 
         public Key() {
-            this(null, null);
+        }
+
+        public Key(UUID databaseId, UUID jobId) {
+            this.databaseId = databaseId;
+            this.jobId = jobId;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && Objects.equals(databaseId, k.databaseId) && Objects.equals(jobId, k.jobId);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(databaseId, jobId);
         }
     }
 

@@ -75,7 +75,7 @@ public class DatabaseUses {
                                 "INSERT INTO target_database_use (databaseId, jobId, tenantId, lastUsed) "
                                         + "VALUES (?1, ?2, ?3, ?4) ON CONFLICT (databaseId, jobId) "
                                         + "DO UPDATE SET lastUsed = EXCLUDED.lastUsed")
-                        .setParameter(1, e.getKey().databaseId()).setParameter(2, e.getKey().jobId())
+                        .setParameter(1, e.getKey().databaseId).setParameter(2, e.getKey().jobId)
                         .setParameter(3, e.getValue()).setParameter(4, at).executeUpdate()));
             }
             return chain;
@@ -97,7 +97,7 @@ public class DatabaseUses {
 
     /** Forgets a deleted database's uses. In a transaction. */
     public Uni<Long> forget(UUID databaseId) {
-        written.keySet().removeIf(key -> key.databaseId().equals(databaseId));
+        written.keySet().removeIf(key -> key.databaseId.equals(databaseId));
         return DatabaseUse.delete("databaseId", databaseId);
     }
 
