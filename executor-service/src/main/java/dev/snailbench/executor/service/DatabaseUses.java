@@ -72,9 +72,9 @@ public class DatabaseUses {
             Uni<Integer> chain = Uni.createFrom().item(0);
             for (Map.Entry<DatabaseUse.Key, String> e : due.entrySet()) {
                 chain = chain.chain(n -> Panache.getSession().chain(session -> session.createNativeQuery(
-                                "INSERT INTO target_database_use (databaseId, jobId, tenantId, lastUsed) "
-                                        + "VALUES (?1, ?2, ?3, ?4) ON CONFLICT (databaseId, jobId) "
-                                        + "DO UPDATE SET lastUsed = EXCLUDED.lastUsed")
+                                "INSERT INTO executor.target_database_use (databaseid, jobid, tenantid, lastused) "
+                                        + "VALUES (?1, ?2, ?3, ?4) ON CONFLICT (databaseid, jobid) "
+                                        + "DO UPDATE SET lastused = EXCLUDED.lastused")
                         .setParameter(1, e.getKey().databaseId).setParameter(2, e.getKey().jobId)
                         .setParameter(3, e.getValue()).setParameter(4, at).executeUpdate()));
             }
