@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * A real PostgreSQL server (zonky's embedded binaries) on a free loopback port, with password authentication for
  * every login (no "trust", also on loopback). The superuser's password and the platform role's password are random
- * per JVM: nothing on the machine logs in without being told them.
+ * per JVM: nothing on the machine logs in without being told them. Its data directory starts as a copy of a
+ * prepared one ({@link PostgresTemplate}) instead of an initdb of its own.
  */
 public final class Postgres implements AutoCloseable {
 
@@ -70,6 +71,7 @@ public final class Postgres implements AutoCloseable {
                 KafkaBroker.deleteRecursively(dir);
             }
         }, "snailbench-pg-cleanup"));
+        PostgresTemplate.copyInto(dir);
         started.set(new Postgres(dir, Ports.free()));
         return started.get();
     }

@@ -85,10 +85,13 @@ public final class Up {
             System.out.println("Stopped.");
             stopped.countDown();
         }, "snailbench-up-stop"));
+        Map<String, Duration> phases = new LinkedHashMap<>(stack.startPhases());
         if (options.footballDb) {
+            Instant loading = Instant.now();
             for (String version : FootballDbFiles.VERSIONS) {
                 FootballDb.load(stack.targets(), data, version);
             }
+            phases.put("FootballDB v1-v3 loaded", Duration.between(loading, Instant.now()));
         }
         if (options.warmUpItems > 0) {
             System.out.printf(Locale.ROOT, "Warming up: a %,d-item replay job on a database of its own ...%n",
@@ -96,10 +99,25 @@ public final class Up {
             Duration warmUp = WarmUp.run(stack, options.warmUpItems);
             System.out.printf(Locale.ROOT, "Warm-up done in %.1f s (tenant %s; --warm-up 0 skips it).%n",
                     warmUp.toMillis() / 1000.0, WarmUp.TENANT);
+            phases.put("warm-up job (" + options.warmUpItems + " items)", warmUp);
         }
         writeEndpoints(stack, options);
-        print(stack, options, logs, Duration.between(started, Instant.now()));
+        Duration took = Duration.between(started, Instant.now());
+        printPhases(phases, took);
+        print(stack, options, logs, took);
         stopped.await();
+    }
+
+    /** Where the start-up's seconds went, one line per phase, and what is left (this JVM's own start and the rest). */
+    private static void printPhases(Map<String, Duration> phases, Duration total) {
+        System.out.println("Start-up phases:");
+        long accounted = 0;
+        for (Map.Entry<String, Duration> phase : phases.entrySet()) {
+            System.out.printf(Locale.ROOT, "  %6.1f s  %s%n", phase.getValue().toMillis() / 1000.0, phase.getKey());
+            accounted += phase.getValue().toMillis();
+        }
+        System.out.printf(Locale.ROOT, "  %6.1f s  the rest (endpoints, logins, banner)%n",
+                Math.max(0, total.toMillis() - accounted) / 1000.0);
     }
 
     /** ", with 2 executor replicas" and the like, or nothing when every service runs once. */
