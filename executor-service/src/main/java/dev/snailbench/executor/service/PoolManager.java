@@ -63,9 +63,9 @@ public final class PoolManager implements AutoCloseable {
 
     /**
      * The password itself, not a digest of it: the pool this key maps to holds it anyway, and a SHA-256 for every
-     * statement borrowed was 1.6 % of the executor's CPU samples in a warm job (docs/BENCHMARKS.md, session 29).
+     * statement borrowed is 1.6 % of the executor's CPU samples in a warm job.
      * Never printed. Equality and hash written out: a record's own go through method handles that the client
-     * compiler does not inline, 1.7 % of the executor's samples for a lookup per statement (session 44).
+     * compiler does not inline, 1.7 % of the executor's samples for a lookup per statement.
      */
     private record PoolKey(String tenantId, SqlDialect dialect, String jdbcUrl, String user, String password,
             Map<String, String> options, long statementTimeoutMillis) {

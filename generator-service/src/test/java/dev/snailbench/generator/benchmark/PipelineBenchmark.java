@@ -61,7 +61,7 @@ class PipelineBenchmark {
         // -Dbench.sizes=1000,10000: both sizes on every stack; -Dbench.cold=false: no cold job; -Dbench.settings=now,up:
         // also a stack started as ./snailbench up starts it (its warm-up job first), so its cold job is a team's first;
         // -Dbench.settings=up,up-x -Dbench.setting-jvm.up-x="...": the same with a variant beside it.
-        // -Dbench.settings=before,now: also the services' JVM and consumer settings before session 7 (see BEFORE).
+        // -Dbench.settings=c2,now: also the server compiler at its usual thresholds and more consumers (see C2).
         // -Dbench.replicas="one;executor=2;inference=2": a stack per replica setting (one: every service once).
         for (String settings : System.getProperty("bench.settings", "now").split(",")) {
             for (String consumers : System.getProperty("bench.consumers", "1,2,4").split(",")) {
@@ -88,10 +88,10 @@ class PipelineBenchmark {
     }
 
     /**
-     * The services' settings before session 7, to measure them side by side with today's: the server compiler (C2)
-     * at its usual thresholds and code cache, and the consumers per replica the hops had then.
+     * The alternative the services' settings are measured against: the server compiler (C2) at its usual thresholds
+     * and code cache, and more consumers per replica on each hop.
      */
-    private static final Map<String, String> BEFORE = Map.of("JVM",
+    private static final Map<String, String> C2 = Map.of("JVM",
             "-XX:TieredStopAtLevel=4 -XX:CompileThresholdScaling=1 -XX:ReservedCodeCacheSize=240m "
                     + "-XX:Tier3LoadFeedback=5",
             "SNAILBENCH_INFERENCE_CONSUMERS", "8", "SNAILBENCH_SCORER_CONSUMERS", "4",
@@ -219,7 +219,7 @@ class PipelineBenchmark {
         double platform = awaitDone(client, apiKey, jobId, Duration.ofMinutes(30), start);
         out.add(String.format(Locale.ROOT, "PipelineBenchmark N=%,d %s executor consumers=%d%s: platform %.1f s "
                 + "(%.0f items/s), JDBC loop %.1f s (%.0f items/s), ratio %.2fx%s%s", n, phase, consumers,
-                settings.equals("before") ? " (settings before session 7)"
+                settings.equals("c2") ? " (C2 at its usual thresholds, more consumers)"
                         : settings.equals("now") || settings.equals("up") ? "" : " (settings " + settings + ": "
                                 + (System.getProperty("bench.setting." + settings, "") + " "
                                         + System.getProperty("bench.setting-jvm." + settings, "")).trim()
@@ -309,17 +309,17 @@ class PipelineBenchmark {
      */
     private static Map<String, String> environment(int consumers, String settings) {
         String jfr = System.getProperty("bench.jfr");
-        boolean before = settings.equals("before");
+        boolean c2 = settings.equals("c2");
         // The stack's own options first: a later option of the same name wins (-XX:TieredStopAtLevel=4 restores C2).
-        String options = Stack.SERVICE_JVM_OPTIONS + (before ? " " + BEFORE.get("JVM") : "") + (jfr == null ? ""
+        String options = Stack.SERVICE_JVM_OPTIONS + (c2 ? " " + C2.get("JVM") : "") + (jfr == null ? ""
                 : " -XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + jfr + "/") + " "
                 + System.getProperty("bench.jvm-options", "") + " "
                 // -Dbench.settings=now,x -Dbench.setting-jvm.x="...": JVM options of that variant only.
                 + System.getProperty("bench.setting-jvm." + settings, "");
         Map<String, String> environment = new HashMap<>(Map.of("SNAILBENCH_EXECUTOR_CONSUMERS",
                 Integer.toString(consumers), "JAVA_TOOL_OPTIONS", options.trim()));
-        if (before) {
-            BEFORE.forEach((name, value) -> {
+        if (c2) {
+            C2.forEach((name, value) -> {
                 if (name.startsWith("SNAILBENCH_")) {
                     environment.put(name, value);
                 }
