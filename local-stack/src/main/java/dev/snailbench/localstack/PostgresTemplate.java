@@ -6,8 +6,8 @@ import java.io.UncheckedIOException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -16,13 +16,14 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * A fresh PostgreSQL data directory made once per machine and set of binaries (initdb and one clean start and stop,
- * in the temp directory) and copied for every server: a copy takes a fraction of initdb's seconds. The copy is a
- * new cluster in every way that matters here: no role has a password yet and every login is trusted until
- * {@link Postgres} requires passwords, exactly as after initdb.
+ * PostgreSQL data directories made once per machine and set of binaries (in the temp directory) and copied for every
+ * server: a fresh cluster (initdb's output) and clusters filled from it, such as FootballDB loaded. A copy takes a
+ * fraction of the seconds initdb (or loading) takes, and is a new cluster in every way that matters here: every login
+ * is trusted until {@link Postgres} sets the superuser's password and requires passwords, exactly as after initdb.
  */
 final class PostgresTemplate {
 
@@ -32,29 +33,79 @@ final class PostgresTemplate {
     private PostgresTemplate() {
     }
 
-    /** Copies the template into the empty directory {@code target}, making the template first if there is none. */
-    static void copyInto(Path target) {
-        Path template = Path.of(System.getProperty("java.io.tmpdir"), "snailbench-pg-template-" + binariesKey());
+    /** The template of a fresh cluster (initdb's output), made first if there is none. */
+    static Path base() {
+        Path template = directory("");
         try {
-            if (!Files.isRegularFile(template.resolve(READY))) {
-                make(template);
+            if (!ready(template)) {
+                make(template, work -> {
+                    // zonky has no initdb alone: one start and a clean stop.
+                    EmbeddedPostgres server = EmbeddedPostgres.builder().setPort(Ports.free()).setDataDirectory(work)
+                            .setCleanDataDirectory(false).start();
+                    server.close();
+                });
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make the PostgreSQL template " + template, e);
+        }
+        return template;
+    }
+
+    /**
+     * The template of a cluster made from the base one and filled by {@code fill} (e.g. databases loaded), named
+     * {@code name}: made first if there is none (the name must change whenever what {@code fill} does changes).
+     */
+    static Path derived(String name, Consumer<Postgres> fill) {
+        Path template = directory("-" + name);
+        try {
+            if (!ready(template)) {
+                make(template, work -> {
+                    Postgres server = Postgres.start(base());
+                    try {
+                        fill.accept(server);
+                    } catch (RuntimeException e) {
+                        server.close();
+                        throw e;
+                    }
+                    server.stopInto(work);
+                });
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make the PostgreSQL template " + template, e);
+        }
+        return template;
+    }
+
+    /** Copies a template into the empty directory {@code target}. */
+    static void copyInto(Path template, Path target) {
+        try {
             copy(template, target);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot copy the PostgreSQL template " + template + " to " + target, e);
         }
     }
 
+    private static Path directory(String suffix) {
+        return Path.of(System.getProperty("java.io.tmpdir"), "snailbench-pg-template-" + binariesKey() + suffix);
+    }
+
+    private static boolean ready(Path template) {
+        return Files.isRegularFile(template.resolve(READY));
+    }
+
+    /** What fills a template's data directory, which exists and is empty when it is called. */
+    private interface Maker {
+        void make(Path work) throws IOException;
+    }
+
     /**
-     * initdb in a directory of its own, one start and a clean stop (zonky has no initdb alone), then the directory is
-     * renamed to its final name: two processes making it at once both succeed, one of the two copies is kept.
+     * Fills a directory of its own, then renames it to the template's name: two processes making it at once both
+     * succeed, and one of the two copies is kept.
      */
-    private static void make(Path template) throws IOException {
+    private static void make(Path template, Maker maker) throws IOException {
         Path work = Files.createTempDirectory(template.getParent(), template.getFileName() + ".making-");
         try {
-            EmbeddedPostgres server = EmbeddedPostgres.builder().setPort(Ports.free()).setDataDirectory(work)
-                    .setCleanDataDirectory(false).start();
-            server.close();
+            maker.make(work);
             Files.deleteIfExists(work.resolve("postmaster.opts"));
             Files.writeString(work.resolve(READY), "");
             try {
@@ -65,7 +116,7 @@ final class PostgresTemplate {
         } finally {
             KafkaBroker.deleteRecursively(work);
         }
-        if (!Files.isRegularFile(template.resolve(READY))) {
+        if (!ready(template)) {
             throw new IOException("the template was not made");
         }
     }

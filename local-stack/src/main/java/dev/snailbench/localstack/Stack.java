@@ -33,6 +33,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -192,6 +193,15 @@ public final class Stack implements AutoCloseable {
      */
     public static Stack start(Path projectRoot, Path dataDir, Path logDir, Map<Service, Integer> replicas,
             Map<String, String> properties, Map<String, String> environment) {
+        return start(projectRoot, dataDir, logDir, replicas, properties, environment, Postgres::start);
+    }
+
+    /**
+     * As above, with the teams' server from {@code teams} (e.g. {@link FootballDb#startLoaded}: FootballDB already
+     * there) instead of a fresh one.
+     */
+    public static Stack start(Path projectRoot, Path dataDir, Path logDir, Map<Service, Integer> replicas,
+            Map<String, String> properties, Map<String, String> environment, Supplier<Postgres> teams) {
         replicas.forEach((service, count) -> {
             if (count < 1 || count > PARTITIONS) {
                 throw new IllegalArgumentException(service.module() + ": " + count + " replicas; from 1 to "
@@ -201,8 +211,8 @@ public final class Stack implements AutoCloseable {
         // Before anything starts: a wrong JDK is the caller's error, not a half-started stack.
         ServiceJava serviceJava = ServiceJava.from(environment);
         Instant infraStarted = Instant.now();
-        Stack stack = startInfrastructure(properties);
-        stack.phases.put("Kafka and both PostgreSQL servers (in parallel)", Duration.between(infraStarted,
+        Stack stack = startInfrastructure(properties, teams);
+        stack.phases.put("Kafka and both PostgreSQL servers, in parallel", Duration.between(infraStarted,
                 Instant.now()));
         stack.environment = Map.copyOf(environment);
         stack.serviceJava = serviceJava;
@@ -235,7 +245,7 @@ public final class Stack implements AutoCloseable {
      * The broker and the two PostgreSQL servers, started at once (each mostly waits on a process of its own); if one
      * fails, the others are stopped and its error is thrown.
      */
-    private static Stack startInfrastructure(Map<String, String> properties) {
+    private static Stack startInfrastructure(Map<String, String> properties, Supplier<Postgres> teamsServer) {
         ExecutorService starters = Executors.newFixedThreadPool(3, r -> {
             Thread thread = new Thread(r, "snailbench-infra-start");
             thread.setDaemon(true);
@@ -245,7 +255,7 @@ public final class Stack implements AutoCloseable {
             CompletableFuture<KafkaBroker> kafka = CompletableFuture.supplyAsync(() -> KafkaBroker.start(PARTITIONS),
                     starters);
             CompletableFuture<Postgres> platform = CompletableFuture.supplyAsync(Postgres::start, starters);
-            CompletableFuture<Postgres> teams = CompletableFuture.supplyAsync(Postgres::start, starters);
+            CompletableFuture<Postgres> teams = CompletableFuture.supplyAsync(teamsServer, starters);
             try {
                 CompletableFuture.allOf(kafka, platform, teams).join();
             } catch (CompletionException e) {

@@ -70,7 +70,9 @@ public final class Up {
         // The web UI (the generator's page, on a loopback port) calls the scorer: only loopback pages may (CORS).
         Map<String, String> properties = new HashMap<>(Backend.properties(options.backends));
         properties.put("quarkus.http.cors.origins", "/http://127\\.0\\.0\\.1:[0-9]+/");
-        Stack stack = Stack.start(options.root, data, logs, options.replicas, properties, backendKeys);
+        // FootballDB: the teams' server starts on a copy of a cluster with every version loaded (loaded once).
+        Stack stack = Stack.start(options.root, data, logs, options.replicas, properties, backendKeys,
+                options.footballDb ? () -> FootballDb.startLoaded(data) : Postgres::start);
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C or kill: stop the services, the broker and the database before the JVM exits.
         Path endpoints = options.root.resolve(Endpoints.FILE);
@@ -91,7 +93,8 @@ public final class Up {
             for (String version : FootballDbFiles.VERSIONS) {
                 FootballDb.load(stack.targets(), data, version);
             }
-            phases.put("FootballDB v1-v3 loaded", Duration.between(loading, Instant.now()));
+            phases.put("FootballDB v1-v3 checked (loaded with the teams' server)", Duration.between(loading,
+                    Instant.now()));
         }
         if (options.warmUpItems > 0) {
             System.out.printf(Locale.ROOT, "Warming up: a %,d-item replay job on a database of its own ...%n",

@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.UUID;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +38,33 @@ class PostgresTemplateTest {
                         .close()).isInstanceOf(SQLException.class).hasMessageContaining("password");
             }
             assertThat(Files.exists(template.resolve("base"))).isTrue();
+        }
+    }
+
+    @Test
+    void shouldStartServersWithWhatTheFilledTemplateHoldsAndTheirOwnPasswords() throws SQLException {
+        String name = "test-" + UUID.randomUUID();
+        Path template = PostgresTemplate.derived(name, server -> server.createDatabase("filled_once"));
+        try {
+            for (int i = 0; i < 2; i++) {
+                try (Postgres server = Postgres.start(template)) {
+                    try (Connection c = server.connect("filled_once")) {
+                        assertThat(c.isValid(2)).as("the database the template was filled with").isTrue();
+                    }
+                    assertThatThrownBy(() -> DriverManager.getConnection(server.jdbcUrl("postgres"), Postgres.USER,
+                            "").close()).isInstanceOf(SQLException.class).hasMessageContaining("password");
+                    try (Connection c = server.connect("postgres"); Statement s = c.createStatement()) {
+                        assertThat(s.executeQuery("SELECT 1 FROM pg_database WHERE datname = 'only_in_one_copy'")
+                                .next()).as("what the previous copy created").isFalse();
+                    }
+                    server.createDatabase("only_in_one_copy");
+                }
+            }
+            assertThat(PostgresTemplate.derived(name, server -> {
+                throw new AssertionError("a template that exists is not made again");
+            })).isEqualTo(template);
+        } finally {
+            KafkaBroker.deleteRecursively(template);
         }
     }
 }
