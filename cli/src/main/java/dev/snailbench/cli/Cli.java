@@ -12,7 +12,9 @@ import java.util.function.Consumer;
  * The command-line client ({@code ./snailbench <command>}), talking to the platform's REST APIs as a team would.
  * This class only routes: the usage, the command ({@link CliArgs#command}), the class that runs it
  * ({@link TenantCommand}, {@link DatabaseCommands}, {@link JobSpecCommand}, {@link JobCommands} with {@link JobWatch},
- * {@link ReportCommand}, {@link ReviewCommand}, {@link CompareCommand}; they share a {@link CommandContext}), and the
+ * {@link ReportCommand}, {@link ReviewCommand}, {@link CompareCommand}, and the schema workbench's
+ * {@link CrosswalkCommands}, {@link QuestionSetCommands}, {@link ViewCommands}, {@link RefinerCommands}; they share a
+ * {@link CommandContext}), and the
  * exit codes: a {@link UserError} (the platform's refusal with the field to fix, a service out of reach) is exit 1
  * with its message, a wrong command line exit 2 with the usage.
  */
@@ -37,6 +39,21 @@ public final class Cli {
               compare <pairs.ndjson> [--out FILE]       score many result pairs in one streamed request (each line
                                                         a POST /compare body, optional id): a line per pair and a
                                                         summary; --out writes the answers (NDJSON) to FILE
+              crosswalk list | show <id> | import <file.csv> --name N | export <id> [--out FILE]
+              crosswalk build --name N --database <id> --schema S [--dialect D] [--expand-with-llm]
+                          [--abbreviate-with-llm] [--data-dictionary FILE] [--wait]   a crosswalk from a schema
+              suite create --name N --database <id> --schema S [--seed N] [--counts CATEGORY=N,...] [--tables T,...]
+              suite list | suite show <id>              QATCH test suites (a job names one: questionSet.testSuiteId)
+              synthetic create --name N --database <id> --schema S --seeds FILE [--target N] [--seed N]
+                          [--questions offline|llm] [--embeddings E] [--keep N]   a synthetic question set
+              synthetic list | synthetic show <id>      (a job names one: questionSet.syntheticSetId)
+              views create --crosswalk <id> --database <id> --schema S [--view-schema V] [--level L] [--apply]
+                          [--out FILE]                  natural views under a crosswalk's names (DDL into FILE)
+              views rewrite --crosswalk <id> --sql SQL [--level L] [--dialect D] [--view-schema V]
+              refine analyse --database <id> --schema S [--packages offline|llm] [--embeddings E] [--context T]
+              refine views ... [--view-schema V] [--apply] [--out FILE]   a view layer with canonical names
+              refine inject --database <id> --schema S [--rate R] [--seed N] [--view-schema V] [--out FILE]
+              refine rewrite --sql SQL --mapping FILE [--dialect D]   SQL on a view layer back to physical names
             options: --api-key KEY (else SNAILBENCH_API_KEY); --json prints the API's JSON instead of columns""";
 
     private final Map<String, String> endpoints;
@@ -130,9 +147,36 @@ public final class Cli {
             case "compare" -> {
                 return new CompareCommand(context).run(a);
             }
+            case "crosswalk list" -> new CrosswalkCommands(context, pollInterval).list(a);
+            case "crosswalk show" -> new CrosswalkCommands(context, pollInterval).show(a);
+            case "crosswalk import" -> new CrosswalkCommands(context, pollInterval).importCsv(a);
+            case "crosswalk export" -> new CrosswalkCommands(context, pollInterval).export(a);
+            case "crosswalk build" -> {
+                return new CrosswalkCommands(context, pollInterval).build(a);
+            }
+            case "suite create" -> suites(context).create(a);
+            case "suite list" -> suites(context).list(a);
+            case "suite show" -> suites(context).show(a);
+            case "synthetic create" -> synthetic(context).create(a);
+            case "synthetic list" -> synthetic(context).list(a);
+            case "synthetic show" -> synthetic(context).show(a);
+            case "views create" -> new ViewCommands(context).create(a);
+            case "views rewrite" -> new ViewCommands(context).rewrite(a);
+            case "refine analyse" -> new RefinerCommands(context).analyse(a);
+            case "refine views" -> new RefinerCommands(context).views(a);
+            case "refine inject" -> new RefinerCommands(context).inject(a);
+            case "refine rewrite" -> new RefinerCommands(context).rewrite(a);
             default -> throw new IllegalStateException(command);
         }
         return 0;
+    }
+
+    private static QuestionSetCommands suites(CommandContext context) {
+        return new QuestionSetCommands(context, QuestionSetCommands.Kind.SUITE);
+    }
+
+    private static QuestionSetCommands synthetic(CommandContext context) {
+        return new QuestionSetCommands(context, QuestionSetCommands.Kind.SYNTHETIC);
     }
 
     /** Which key a 401 refers to: the admin key for {@code tenant create}, else the one given or the environment's. */

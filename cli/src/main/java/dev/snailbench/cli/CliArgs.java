@@ -23,6 +23,11 @@ final class CliArgs {
         COMMANDS.put("report", List.of());
         COMMANDS.put("review", List.of());
         COMMANDS.put("compare", List.of());
+        COMMANDS.put("crosswalk", List.of("list", "show", "import", "export", "build"));
+        COMMANDS.put("suite", List.of("create", "list", "show"));
+        COMMANDS.put("synthetic", List.of("create", "list", "show"));
+        COMMANDS.put("views", List.of("create", "rewrite"));
+        COMMANDS.put("refine", List.of("analyse", "views", "inject", "rewrite"));
         COMMANDS.put("help", List.of());
         COMMANDS.put("up", List.of());
         COMMANDS.put("demo", List.of());
@@ -30,7 +35,10 @@ final class CliArgs {
     }
 
     private static final Set<String> FLAGS = Set.of("--watch", "--json", "--open",
-            "--items");
+            "--items", "--apply", "--wait", "--expand-with-llm", "--abbreviate-with-llm");
+
+    /** The options every command takes. */
+    private static final List<String> COMMON = List.of("--api-key", "--json");
     final List<String> words = new ArrayList<>();
     final Map<String, String> options = new HashMap<>();
 
@@ -79,6 +87,27 @@ final class CliArgs {
 
     boolean has(String option) {
         return options.containsKey(option);
+    }
+
+    /**
+     * Refuses an option the command does not take (a typo would otherwise be ignored), naming the one meant; the
+     * common ones ({@code --api-key}, {@code --json}) are always taken.
+     */
+    void only(String... known) {
+        List<String> taken = new ArrayList<>(COMMON);
+        taken.addAll(List.of(known));
+        for (String given : options.keySet()) {
+            if (!taken.contains(given)) {
+                throw new IllegalArgumentException("unknown option " + given + Suggest.closest(given, taken)
+                        .map(c -> ": did you mean " + c + "?").orElse(" (this command takes "
+                                + String.join(", ", taken) + ")"));
+            }
+        }
+    }
+
+    /** An option's value if it was given, else null. */
+    String optional(String option) {
+        return options.get(option);
     }
 
     String option(String option) {

@@ -1,8 +1,14 @@
 package dev.snailbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.List;
 import java.util.Map;
 
@@ -59,6 +65,48 @@ final class CommandContext {
         String cwd = System.getProperty("snailbench.cwd");
         return cwd == null ? Path.of(name) : Path.of(cwd).resolve(name);
     }
+
+    /**
+     * A JSON or YAML file named on the command line ({@code .yaml}/{@code .yml} read as YAML), as a tree; a
+     * {@link UserError} naming the file when it is missing or unreadable (YAML errors with their line and column).
+     */
+    static JsonNode readJsonOrYaml(String named) {
+        Path path = file(named);
+        String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
+        ObjectMapper reader = name.endsWith(".yaml") || name.endsWith(".yml") ? YAML : PlatformClient.json();
+        try {
+            return reader.readTree(Files.readString(path));
+        } catch (NoSuchFileException e) {
+            throw new UserError("no such file: " + path);
+        } catch (IOException e) {
+            throw new UserError("cannot read " + path + ": " + e.getMessage().lines().findFirst().orElse(""));
+        }
+    }
+
+    /** A text file named on the command line, or a {@link UserError} naming it. */
+    static String readText(String named) {
+        Path path = file(named);
+        try {
+            return Files.readString(path);
+        } catch (NoSuchFileException e) {
+            throw new UserError("no such file: " + path);
+        } catch (IOException e) {
+            throw new UserError("cannot read " + path + ": " + e.getMessage());
+        }
+    }
+
+    /** Writes text to a file named on the command line; a {@link UserError} when it cannot. */
+    static Path write(String named, String text) {
+        Path path = file(named);
+        try {
+            Files.writeString(path, text);
+            return path.toAbsolutePath();
+        } catch (IOException e) {
+            throw new UserError("cannot write " + path + ": " + e.getMessage());
+        }
+    }
+
+    private static final ObjectMapper YAML = new YAMLMapper();
 
     void print(JsonNode node) {
         out.println(node.toPrettyString());

@@ -78,8 +78,9 @@ final class JobCommands {
     }
 
     void list(CliArgs a) {
+        // The outcome: succeeded, some-failed, all-failed, cancelled, failed; empty while a job runs.
         context.table(context.call("GET", "generator", "/jobs", a, null), a,
-                List.of("jobId", "status", "done", "total", "failed", "name"));
+                List.of("jobId", "status", "outcome", "done", "total", "failed", "name"));
     }
 
     /** The job's state in one line (the API's JSON with --json); the exit code of {@code --watch}, else 0. */
@@ -101,7 +102,8 @@ final class JobCommands {
         }
         String reasons = JobWatch.topReasons(job);
         if (!reasons.isEmpty()) {
-            context.out.println("top failure reasons: " + reasons);
+            context.out.println("top failure reasons:");
+            context.out.println(reasons);
         }
         return 0;
     }

@@ -5,6 +5,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -80,15 +81,19 @@ final class JobWatch {
             case "cancelled" -> throw new UserError("job " + jobId + " was cancelled");
             case "all-failed" -> throw new UserError("job " + jobId + ": all " + job.path("total").asInt()
                     + " items failed" + (reasons.isEmpty() ? " (./snailbench report " + jobId + " says why)"
-                            : ": " + reasons));
+                            : ":\n" + reasons));
             default -> 0;
         };
     }
 
-    /** The job's {@code topReasons} ({@code [{reason, count}]}) in one line, or nothing when it has none. */
+    /**
+     * The job's {@code topReasons} ({@code [{reason, count}]}), one line each (its count, then the reason), or nothing
+     * when it has none.
+     */
     static String topReasons(JsonNode job) {
-        List<String> parts = new ArrayList<>();
-        job.path("topReasons").forEach(r -> parts.add(r.path("count").asInt() + " × " + r.path("reason").asText()));
-        return String.join("; ", parts);
+        List<String> lines = new ArrayList<>();
+        job.path("topReasons").forEach(r -> lines.add(String.format(Locale.ROOT, "  %5d  %s", r.path("count").asInt(),
+                r.path("reason").asText())));
+        return String.join("\n", lines);
     }
 }

@@ -221,6 +221,19 @@ public final class PlatformClient {
         return response.body();
     }
 
+    /** POSTs a text body of the given type (a crosswalk's CSV); the answer's JSON, or {@link Refused}. */
+    public JsonNode postText(String url, Map<String, String> headers, String contentType, String text) {
+        try {
+            return parse(send("POST", url, headers, contentType, text.getBytes(StandardCharsets.UTF_8),
+                    APPLICATION_JSON, CALL_TIMEOUT));
+        } catch (IOException e) {
+            throw new NoAnswer("POST", url, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NoAnswer("POST", url, e);
+        }
+    }
+
     /** One request as given; the answer as it came, whatever its status. */
     public HttpResponse<String> exchange(String method, String url, Map<String, String> headers, Object body,
             String accept) {

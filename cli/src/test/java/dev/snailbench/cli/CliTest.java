@@ -36,7 +36,7 @@ class CliTest {
 
     private static final String JOBS = """
             [{"jobId": "7f0c", "name": "FootballDB v1 nightly", "status": "completed", "total": 100, "done": 100,
-              "failed": 35, "reason": null},
+              "failed": 35, "reason": null, "outcome": "some-failed"},
              {"jobId": "91ab", "name": "bad spec", "status": "failed", "total": 0, "done": 0, "failed": 0,
               "reason": "question q3 has no gold SQL"}]""";
 
@@ -87,8 +87,9 @@ class CliTest {
         List<String> lines = run("job", "list", "--api-key", "sb_team").lines().toList();
 
         assertThat(lines).hasSize(3);
-        assertThat(lines.get(0)).startsWith("JOBID").contains("STATUS", "DONE", "TOTAL", "FAILED", "NAME");
-        assertThat(lines.get(1)).matches("7f0c\\s+completed\\s+100\\s+100\\s+35\\s+FootballDB v1 nightly");
+        assertThat(lines.get(0)).startsWith("JOBID").contains("STATUS", "OUTCOME", "DONE", "TOTAL", "FAILED", "NAME");
+        // What each job came to, beside its status (empty where the API gives none).
+        assertThat(lines.get(1)).matches("7f0c\\s+completed\\s+some-failed\\s+100\\s+100\\s+35\\s+FootballDB v1 nightly");
         assertThat(lines.get(2)).matches("91ab\\s+failed\\s+0\\s+0\\s+0\\s+bad spec");
         // Columns line up: every row's status starts where the header's does.
         assertThat(lines.get(1).indexOf("completed")).isEqualTo(lines.get(0).indexOf("STATUS"));
@@ -229,11 +230,20 @@ class CliTest {
     }
 
     private static final String SUMMARY = """
-            {"overall": {"items": 100, "scored": 77, "goldFailed": 23, "predictionFailed": 12,
+            {"overall": {"items": 100, "scored": 77, "goldFailed": 23, "predictionFailed": 12, "reviewed": 3,
               "metrics": {"executionAccuracy": {"mean": 0.39, "ciLow": 0.3, "ciHigh": 0.5, "n": 77},
+                          "manualAccuracy": {"mean": 0.4026, "ciLow": 0.3, "ciHigh": 0.5, "n": 77},
                           "setAccuracy": {"mean": 0.4156, "ciLow": 0.3, "ciHigh": 0.5, "n": 77},
                           "relaxedAccuracy": {"mean": 0.4286, "ciLow": 0.3, "ciHigh": 0.5, "n": 77}},
-              "reasons": {"gold failed": 23, "exact match": 30, "predicted failed": 12, "different rows": 35}}}""";
+              "reasons": {"gold failed": 23, "exact match": 30, "predicted failed": 12, "different rows": 35}},
+             "failureReasons": [{"reason": "gold failed: ERROR 42P01 relation \\"match_fact\\" does not exist", "count": 23},
+              {"reason": "predicted failed: ERROR 42703 column \\"nme\\" does not exist", "count": 12}],
+             "byLevel": [{"key": {"level": "Native"}, "items": 50, "goldFailed": 10,
+               "metrics": {"executionAccuracy": {"mean": 0.45}, "setAccuracy": {"mean": 0.45},
+                           "relaxedAccuracy": {"mean": 0.475}, "queryRecall": {"mean": 0.8}}},
+              {"key": {"level": "Least"}, "items": 50, "goldFailed": 13,
+               "metrics": {"executionAccuracy": {"mean": 0.3243}, "setAccuracy": {"mean": 0.3784},
+                           "relaxedAccuracy": {"mean": 0.3784}, "queryRecall": {"mean": 0.612}}}]}""";
 
     private Path spec() throws Exception {
         Path file = work.resolve("job.json");
@@ -283,7 +293,7 @@ class CliTest {
 
         assertThatThrownBy(() -> run("job", "submit", spec().toString(), "--watch", "--api-key", "sb_team"))
                 .isInstanceOf(UserError.class)
-                .hasMessage("job c0de: all 3 items failed: 2 × gold failed; 1 × no recorded prediction");
+                .hasMessage("job c0de: all 3 items failed:\n      2  gold failed\n      1  no recorded prediction");
         // Without the API's outcome (an older generator), the counts say the same.
         answers.put("/jobs/c0de", job("completed", 3, 3, 3));
         assertThatThrownBy(() -> run("job", "status", "c0de", "--watch", "--api-key", "sb_team"))
@@ -405,22 +415,74 @@ class CliTest {
 
     @Test
     void shouldPrintTheReportsSummaryFirstAndItsItemsOnlyWhenAsked() {
-        answers.put("/jobs/7f0c/report.json", "{\"summary\": " + SUMMARY + ", \"items\": ["
-                + "{\"questionId\": \"2\", \"strictMatch\": true, \"setMatch\": true, \"relaxedMatch\": true, "
-                + "\"reason\": \"exact match\"},"
-                + "{\"questionId\": \"377\", \"strictMatch\": null, \"reason\": \"gold failed: ERROR 22P02\"}]}");
+        answers.put("/jobs/7f0c/report.json", "{\"job\": {\"status\": \"completed\", \"done\": 100, "
+                + "\"total\": 100, \"failed\": 35, \"reason\": null}, \"summary\": " + SUMMARY + ", \"items\": ["
+                + "{\"questionId\": \"2\", \"model\": \"gpt\", \"level\": \"Native\", \"strictMatch\": true, "
+                + "\"setMatch\": true, \"relaxedMatch\": true, \"manualVerdict\": \"correct\", \"reason\": \"exact match\"},"
+                + "{\"questionId\": \"377\", \"model\": \"gpt\", \"level\": \"Least\", \"strictMatch\": null, "
+                + "\"reason\": \"gold failed: ERROR 22P02\"}]}");
 
         List<String> lines = run("report", "7f0c", "--api-key", "sb_team").lines().toList();
-        assertThat(lines.get(0)).isEqualTo("job 7f0c: 100 items");
+        // Where the job stands, first; then the score, the manual accuracy after reviews, the headline per level.
+        assertThat(lines.get(0)).isEqualTo("job 7f0c: completed: 100/100 items done, 35 failed");
         assertThat(lines.get(1)).startsWith("score: strict EX 39.0%");
+        assertThat(lines.get(2)).isEqualTo("manual accuracy 40.3% (3 items reviewed by hand; the strict verdict "
+                + "elsewhere)");
+        assertThat(lines.get(3)).isEqualTo("by level:");
+        assertThat(lines.get(4)).matches("  LEVEL\\s+ITEMS\\s+GOLD RAN\\s+STRICT EX\\s+SET EX\\s+RELAXED EX\\s+QUERYRECALL");
+        assertThat(lines.get(5)).matches("  Native\\s+50\\s+40\\s+45.0%\\s+45.0%\\s+47.5%\\s+0.800");
+        assertThat(lines.get(6)).matches("  Least\\s+50\\s+37\\s+32.4%\\s+37.8%\\s+37.8%\\s+0.612");
+        // One model: no per-model tables.
+        assertThat(String.join("\n", lines)).doesNotContain("by model");
+        assertThat(lines).containsSubsequence("failure reasons:",
+                "     23  gold failed: ERROR 42P01 relation \"match_fact\" does not exist",
+                "     12  predicted failed: ERROR 42703 column \"nme\" does not exist");
         assertThat(lines).contains("verdicts by reason:", "     35  different rows", "     23  gold failed")
                 .last().isEqualTo("every item: ./snailbench report 7f0c --items (or --csv FILE, --html FILE)");
         assertThat(String.join("\n", lines)).doesNotContain("377");
 
         List<String> withItems = run("report", "7f0c", "--items", "--api-key", "sb_team").lines().toList();
         assertThat(withItems.get(1)).startsWith("score:");
-        assertThat(withItems).anySatisfy(l -> assertThat(l).matches("QUESTION\\s+STRICT\\s+SET\\s+RELAXED\\s+REASON"))
-                .anySatisfy(l -> assertThat(l).matches("377\\s+-\\s+-\\s+-\\s+gold failed: ERROR 22P02"));
+        assertThat(withItems).anySatisfy(l -> assertThat(l).matches(
+                        "QUESTION\\s+MODEL\\s+LEVEL\\s+STRICT\\s+SET\\s+RELAXED\\s+MANUAL\\s+REASON"))
+                .anySatisfy(l -> assertThat(l).matches("2\\s+gpt\\s+Native\\s+yes\\s+yes\\s+yes\\s+correct\\s+exact match"))
+                .anySatisfy(l -> assertThat(l).matches("377\\s+gpt\\s+Least\\s+-\\s+-\\s+-\\s+-\\s+gold failed: ERROR 22P02"));
+    }
+
+    @Test
+    void shouldSayFirstThatAJobStillRunsOrWasCancelledAndBreakASeveralModelJobDownByModelAndLevel() {
+        String groups = """
+                "byModel": [%s, %s],
+                "byModelAndLevel": [%s, %s, %s, %s]""".formatted(group("model", "a", 0.5), group("model", "b", 0.25),
+                group2("a", "Native", 0.75), group2("a", "Least", 0.25), group2("b", "Native", 0.5),
+                group2("b", "Least", 0.0));
+        answers.put("/jobs/7f0c/report.json", "{\"job\": {\"status\": \"running\", \"done\": 40, \"total\": 100, "
+                + "\"failed\": 2, \"reason\": null}, \"summary\": " + SUMMARY.replace("\"byLevel\"", groups
+                        + ", \"byLevel\"") + ", \"items\": []}");
+
+        List<String> lines = run("report", "7f0c", "--api-key", "sb_team").lines().toList();
+
+        assertThat(lines.get(0)).isEqualTo("job 7f0c: running: 40/100 items done, 2 failed (still running: the "
+                + "figures below will change)");
+        assertThat(lines).containsSubsequence("by model:", "by model and level:");
+        assertThat(lines).anySatisfy(l -> assertThat(l).matches("  a\\s+Least\\s+10\\s+10\\s+25.0%.*"))
+                .anySatisfy(l -> assertThat(l).matches("  b\\s+Native\\s+10\\s+10\\s+50.0%.*"));
+
+        answers.put("/jobs/7f0c/report.json", "{\"job\": {\"status\": \"cancelled\", \"done\": 40, \"total\": "
+                + "100, \"failed\": 2, \"reason\": \"cancelled by its tenant\"}, \"summary\": " + SUMMARY
+                + ", \"items\": []}");
+        assertThat(run("report", "7f0c", "--api-key", "sb_team").lines().findFirst()).hasValue("job 7f0c: cancelled: "
+                + "40/100 items done, 2 failed (cancelled: cancelled by its tenant; the other items will not be scored)");
+    }
+
+    private static String group(String key, String value, double accuracy) {
+        return "{\"key\": {\"" + key + "\": \"" + value + "\"}, \"items\": 20, \"goldFailed\": 0, \"metrics\": "
+                + "{\"executionAccuracy\": {\"mean\": " + accuracy + "}}}";
+    }
+
+    private static String group2(String model, String level, double accuracy) {
+        return "{\"key\": {\"model\": \"" + model + "\", \"level\": \"" + level + "\"}, \"items\": 10, "
+                + "\"goldFailed\": 0, \"metrics\": {\"executionAccuracy\": {\"mean\": " + accuracy + "}}}";
     }
 
     @Test
@@ -678,5 +740,134 @@ class CliTest {
         assertThatThrownBy(() -> run("compare", pairs.toString(), "--api-key", "sb_wrong"))
                 .isInstanceOf(UserError.class)
                 .hasMessage("401 invalid API key — check the key given with --api-key");
+    }
+
+    @Test
+    void shouldImportListShowAndExportCrosswalks() throws Exception {
+        String cw = "{\"id\": \"cw1\", \"name\": \"football\", \"origin\": \"csv\", \"dialect\": \"postgresql\", "
+                + "\"status\": \"ready\", \"error\": null, \"entryCount\": 2}";
+        answers.put("/crosswalks", cw);
+        Path csv = work.resolve("football.csv");
+        Files.writeString(csv, "kind,identifier_native,native_level,regular,low,least\ntable,club,Regular,club,clb,CB\n");
+
+        assertThat(run("crosswalk", "import", csv.toString(), "--name", "football", "--api-key", "sb_team"))
+                .isEqualTo("crosswalk cw1 (football): ready, 2 entries\n");
+        assertThat(bodiesSeen.get("/crosswalks")).isEqualTo(Files.readString(csv));
+
+        answers.put("/crosswalks", "[" + cw + "]");
+        assertThat(run("crosswalk", "list", "--api-key", "sb_team").lines().toList().get(1))
+                .matches("cw1\\s+ready\\s+2\\s+csv\\s+postgresql\\s+football");
+        answers.put("/crosswalks/cw1", cw);
+        assertThat(run("crosswalk", "show", "cw1", "--api-key", "sb_team")).startsWith("crosswalk cw1 (football)");
+        answers.put("/crosswalks/cw1/csv", "kind,identifier_native\n");
+        run("crosswalk", "export", "cw1", "--out", work.resolve("out.csv").toString(), "--api-key", "sb_team");
+        assertThat(work.resolve("out.csv")).hasContent("kind,identifier_native\n");
+    }
+
+    @Test
+    void shouldBuildACrosswalkFromARegisteredSchemaAndWaitUntilItIsReady() throws Exception {
+        answers.put("/crosswalks/builds", "{\"id\": \"cw2\", \"name\": \"v1\", \"status\": \"classifying\", "
+                + "\"entryCount\": 0}");
+        sequences.put("/crosswalks/cw2", new ArrayDeque<>(List.of(
+                "{\"id\": \"cw2\", \"name\": \"v1\", \"status\": \"classifying\", \"entryCount\": 0}",
+                "{\"id\": \"cw2\", \"name\": \"v1\", \"status\": \"ready\", \"entryCount\": 40}")));
+
+        String printed = run("crosswalk", "build", "--name", "v1", "--database", "db-1", "--schema", "exp_v1",
+                "--expand-with-llm", "--wait", "--api-key", "sb_team");
+
+        assertThat(printed).isEqualTo("crosswalk cw2 (v1): ready, 40 entries\n");
+        JsonNode body = new ObjectMapper().readTree(bodiesSeen.get("/crosswalks/builds"));
+        assertThat(body.get("databaseId").asText()).isEqualTo("db-1");
+        assertThat(body.get("nativeSchema").asText()).isEqualTo("exp_v1");
+        assertThat(body.get("expandWithLlm").asBoolean()).isTrue();
+        assertThat(body.has("abbreviateWithLlm")).isFalse();
+
+        sequences.put("/crosswalks/cw2", new ArrayDeque<>(List.of("{\"id\": \"cw2\", \"name\": \"v1\", "
+                + "\"status\": \"failed\", \"error\": \"the classifier did not answer\", \"entryCount\": 0}")));
+        assertThatThrownBy(() -> run("crosswalk", "build", "--name", "v1", "--database", "db-1", "--schema", "exp_v1",
+                "--wait", "--api-key", "sb_team")).isInstanceOf(UserError.class)
+                .hasMessage("crosswalk cw2 failed: the classifier did not answer");
+    }
+
+    @Test
+    void shouldGenerateTestSuitesAndSyntheticSetsListThemAndSayHowAJobNamesThem() throws Exception {
+        answers.put("/test-suites", "{\"id\": \"ts1\", \"name\": \"qatch v1\", \"nativeSchema\": \"exp_v1\", "
+                + "\"testCount\": 40}");
+        List<String> created = run("suite", "create", "--name", "qatch v1", "--database", "db-1", "--schema",
+                "exp_v1", "--seed", "7", "--counts", "join=5,groupby=3", "--tables", "club,player", "--api-key",
+                "sb_team").lines().toList();
+        assertThat(created).containsExactly("test suite ts1 (qatch v1): 40 tests on exp_v1",
+                "a job on it: \"questionSet\": {\"testSuiteId\": \"ts1\"}");
+        JsonNode suite = new ObjectMapper().readTree(bodiesSeen.get("/test-suites"));
+        assertThat(suite.get("seed").asLong()).isEqualTo(7);
+        assertThat(suite.get("counts").toString()).isEqualTo("{\"join\":5,\"groupby\":3}");
+        assertThat(suite.get("tables").toString()).isEqualTo("[\"club\",\"player\"]");
+
+        answers.put("/test-suites", "[{\"id\": \"ts1\", \"name\": \"qatch v1\", \"nativeSchema\": \"exp_v1\", "
+                + "\"testCount\": 40, \"createdAt\": \"2026-01-01T00:00:00Z\"}]");
+        assertThat(run("suite", "list", "--api-key", "sb_team").lines().toList().get(1))
+                .matches("ts1\\s+40\\s+exp_v1\\s+2026-01-01T00:00:00Z\\s+qatch v1");
+
+        Path seeds = work.resolve("seeds.yaml");
+        Files.writeString(seeds, "benchmark: footballdb\ndataModel: v3\nsplit: train\n");
+        answers.put("/synthetic-sets", "{\"id\": \"ss1\", \"name\": \"syn\", \"nativeSchema\": \"exp_v3\", "
+                + "\"pairCount\": 1000}");
+        assertThat(run("synthetic", "create", "--name", "syn", "--database", "db-3", "--schema", "exp_v3", "--seeds",
+                seeds.toString(), "--target", "1000", "--api-key", "sb_team").lines().findFirst())
+                .hasValue("synthetic set ss1 (syn): 1000 pairs on exp_v3");
+        JsonNode set = new ObjectMapper().readTree(bodiesSeen.get("/synthetic-sets"));
+        assertThat(set.get("seeds").toString()).isEqualTo("{\"benchmark\":\"footballdb\",\"dataModel\":\"v3\","
+                + "\"split\":\"train\"}");
+        assertThat(set.get("target").asInt()).isEqualTo(1000);
+
+        answers.put("/synthetic-sets/ss1", "{\"id\": \"ss1\", \"name\": \"syn\", \"nativeSchema\": \"exp_v3\", "
+                + "\"pairCount\": 1, \"questions\": [{\"id\": \"p1\", \"hardness\": \"easy\", \"question\": "
+                + "\"How many clubs?\"}]}");
+        assertThat(run("synthetic", "show", "ss1", "--api-key", "sb_team").lines().toList()).last().asString()
+                .matches("p1\\s+easy\\s+How many clubs\\?");
+    }
+
+    @Test
+    void shouldWriteNaturalViewsAndRefinedViewsAsDdlAndRewriteSqlBackToPhysicalNames() throws Exception {
+        answers.put("/natural-views", "{\"views\": {\"viewSchema\": \"db_nl\", \"nativeSchema\": \"exp_v1\", "
+                + "\"level\": \"Least\", \"statements\": [\"CREATE SCHEMA db_nl\", \"CREATE VIEW db_nl.CB AS SELECT 1\"]},"
+                + " \"applied\": false}");
+        List<String> views = run("views", "create", "--crosswalk", "cw1", "--database", "db-1", "--schema", "exp_v1",
+                "--level", "Least", "--out", work.resolve("views.sql").toString(), "--api-key", "sb_team").lines()
+                .toList();
+        assertThat(views.get(0)).isEqualTo("2 statements for the natural views in db_nl over exp_v1: not created "
+                + "(--apply creates them through the database's admin login) (level Least)");
+        assertThat(work.resolve("views.sql")).hasContent("CREATE SCHEMA db_nl;\nCREATE VIEW db_nl.CB AS SELECT 1;");
+        answers.put("/natural-views/rewrite", "{\"sql\": \"SELECT club_name FROM exp_v1.club\"}");
+        assertThat(run("views", "rewrite", "--crosswalk", "cw1", "--sql", "SELECT CNM FROM db_nl.CB", "--api-key",
+                "sb_team")).isEqualTo("SELECT club_name FROM exp_v1.club\n");
+
+        String analysis = "{\"nativeSchema\": \"exp_v1\", \"tables\": 3, \"columns\": 20, \"communities\": 2, "
+                + "\"findings\": [{\"type\": \"SYNONYM\", \"sss\": 0.93, \"columns\": [{\"table\": \"club\", "
+                + "\"column\": \"nm\"}, {\"table\": \"team\", \"column\": \"name\"}]}]}";
+        answers.put("/refiner/analyses", analysis);
+        assertThat(run("refine", "analyse", "--database", "db-1", "--schema", "exp_v1", "--api-key", "sb_team")
+                .lines().toList()).containsExactly("exp_v1: 3 tables, 20 columns, 2 communities; 1 findings (1 synonym)",
+                        "TYPE     SSS   COLUMNS", "synonym  0.93  club.nm, team.name");
+        answers.put("/refiner/views", "{\"analysis\": " + analysis + ", \"views\": {\"viewSchema\": "
+                + "\"exp_v1_refined\", \"physicalSchema\": \"exp_v1\", \"statements\": [\"CREATE VIEW v AS SELECT 1\"]},"
+                + " \"applied\": true}");
+        assertThat(run("refine", "views", "--database", "db-1", "--schema", "exp_v1", "--apply", "--api-key",
+                "sb_team")).contains("1 statements for the refined views in exp_v1_refined over exp_v1: created");
+        assertThat(new ObjectMapper().readTree(bodiesSeen.get("/refiner/views")).get("apply").asBoolean()).isTrue();
+        Path mapping = work.resolve("mapping.json");
+        Files.writeString(mapping, "{\"club\": {\"name\": \"nm\"}}");
+        answers.put("/refiner/rewrite", "{\"sql\": \"SELECT nm FROM club\", \"unknown\": [\"x\"], \"ambiguous\": []}");
+        assertThat(run("refine", "rewrite", "--sql", "SELECT name FROM club", "--mapping", mapping.toString(),
+                "--api-key", "sb_team").lines()).containsExactly("SELECT nm FROM club", "not in the mapping: x");
+    }
+
+    @Test
+    void shouldRefuseAnOptionACommandDoesNotTakeNamingTheOneMeant() {
+        assertThatThrownBy(() -> run("suite", "create", "--nmae", "x", "--api-key", "sb_team"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("unknown option --nmae: did you mean --name?");
+        assertThatThrownBy(() -> run("crosswalk", "list", "--wait", "--api-key", "sb_team"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("unknown option --wait (this "
+                        + "command takes --api-key, --json)");
     }
 }

@@ -1,6 +1,7 @@
 // Snailbench web UI: plain JavaScript over the platform's REST API. The generator serves it and answers the job
 // calls; the scorer (CORS-enabled) answers reports and reviews. The API key stays in this tab's sessionStorage and
-// goes in the X-API-Key header of every call, never in a URL.
+// goes in the X-API-Key header of every call, never in a URL. Every action says it is loading while it waits, and
+// every failure is said where it happened, naming the service that failed.
 'use strict';
 
 const state = {
@@ -19,6 +20,39 @@ function show(section) {
     $(id).hidden = id !== section;
   }
   $('sign-out').hidden = section === 'sign-in';
+}
+
+// One panel of a job at a time: the report, the review queue, the item list or one item.
+const PANELS = ['report', 'review', 'items', 'item-detail'];
+
+function showPanel(panel) {
+  for (const id of PANELS) {
+    $(id).hidden = id !== panel;
+  }
+}
+
+// What is loading, in the header, and the button that asked for it waits (disabled) until the answer is in.
+const loading = new Map();
+
+async function busy(label, button, action) {
+  const token = {};
+  loading.set(token, label);
+  $('busy').textContent = label;
+  const wasDisabled = button ? button.disabled : false;
+  if (button) {
+    button.disabled = true;
+    button.classList.add('busy');
+  }
+  try {
+    return await action();
+  } finally {
+    loading.delete(token);
+    $('busy').textContent = loading.size ? [...loading.values()].pop() : '';
+    if (button) {
+      button.disabled = wasDisabled;
+      button.classList.remove('busy');
+    }
+  }
 }
 
 function closeStream() {
@@ -49,21 +83,44 @@ function badge(element, job) {
   return element;
 }
 
+// Which service a URL is on, to name it when it fails.
+function service(url) {
+  return state.scorer && url.startsWith(state.scorer + '/') ? 'the scorer at ' + state.scorer
+    : 'the generator at ' + location.origin;
+}
+
 async function call(url, options = {}) {
-  const response = await fetch(url, {
-    ...options,
-    headers: { 'X-API-Key': state.key, 'Accept': 'application/json', ...(options.headers || {}) },
-  });
+  let response;
+  try {
+    response = await fetch(url, {
+      ...options,
+      headers: { 'X-API-Key': state.key, 'Accept': 'application/json', ...(options.headers || {}) },
+    });
+  } catch (e) {
+    if (e.name === 'AbortError') {
+      throw e;
+    }
+    // The browser says only "Failed to fetch": a wrong address, a service that is down, or (for the scorer) an
+    // origin its CORS settings do not allow.
+    const scorer = url.startsWith(state.scorer + '/');
+    const error = new Error('cannot reach ' + service(url) + (scorer
+      ? ': check the address, that the scorer runs, and that it allows calls from ' + location.origin
+        + ' (its QUARKUS_HTTP_CORS_ORIGINS)'
+      : ': is it running?') + ' (' + e.message + ')');
+    error.unreachable = true;
+    throw error;
+  }
   if (!response.ok) {
     let message = response.status + ' ' + response.statusText;
     try {
       const body = await response.json();
-      message = body.error || message;
+      message = (body.error || message) + (body.field ? ' (field ' + body.field + ')' : '');
     } catch (ignored) {
       // not JSON: keep the status line
     }
     const error = new Error(message);
     error.status = response.status;
+    error.service = service(url);
     throw error;
   }
   return response;
@@ -78,18 +135,36 @@ async function scorerFromServer() {
   }
 }
 
+// Both services are asked before the person is signed in: the generator (jobs) and the scorer (reports), each
+// failure said with the service's name.
 async function signIn(event) {
   event.preventDefault();
   state.key = $('api-key').value.trim();
   state.scorer = $('scorer-url').value.trim().replace(/\/+$/, '');
+  $('sign-in-error').textContent = '';
   try {
-    await call('/jobs');
+    await busy('Signing in…', $('sign-in-button'), async () => {
+      try {
+        await call('/jobs');
+      } catch (e) {
+        throw new Error(e.status === 401 ? 'the generator refuses this key: ' + e.message : e.message);
+      }
+      if (!state.scorer) {
+        throw new Error('the scorer\'s address is missing: type it (the generator does not give one)');
+      }
+      try {
+        await call(state.scorer + '/tenants/me');
+      } catch (e) {
+        throw new Error(e.status === 401 ? 'the scorer at ' + state.scorer + ' refuses this key: ' + e.message
+          : e.status ? 'the scorer at ' + state.scorer + ' answered ' + e.message : e.message);
+      }
+    });
     sessionStorage.setItem('snailbench.key', state.key);
     sessionStorage.setItem('snailbench.scorer', state.scorer);
-    $('sign-in-error').textContent = '';
     await showTenant();
     await route();
   } catch (e) {
+    state.key = null;
     $('sign-in-error').textContent = 'Sign-in failed: ' + e.message;
   }
 }
@@ -115,7 +190,9 @@ function signOut() {
 async function listJobs() {
   closeStream();
   state.jobId = null;
-  const jobs = await (await call('/jobs')).json();
+  show('jobs');
+  $('jobs-error').textContent = '';
+  const jobs = await busy('Loading your jobs…', null, async () => (await call('/jobs')).json());
   const rows = $('job-rows');
   rows.replaceChildren();
   for (const job of jobs) {
@@ -137,27 +214,41 @@ async function listJobs() {
   show('jobs');
 }
 
+// A spec in JSON (it starts with "{") or YAML, read here and sent as JSON.
+function readSpec(text) {
+  if (text.trim().startsWith('{')) {
+    try {
+      return JSON.parse(text);
+    } catch (e) {
+      throw new Error('The spec is not valid JSON: ' + e.message);
+    }
+  }
+  let spec;
+  try {
+    spec = Yaml.parse(text);
+  } catch (e) {
+    throw new Error('The spec is not valid YAML: ' + e.message);
+  }
+  if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) {
+    throw new Error('The spec is not a job: it must be an object (name, database, questions, …)');
+  }
+  return spec;
+}
+
 async function submitJob(event) {
   event.preventDefault();
   $('submit-error').textContent = '';
-  let spec = $('spec').value;
-  const file = $('spec-file').files[0];
-  if (file) {
-    spec = await file.text();
-  }
   try {
-    JSON.parse(spec);
-  } catch (e) {
-    $('submit-error').textContent = 'The spec is not valid JSON: ' + e.message;
-    return;
-  }
-  try {
-    const accepted = await (await call('/jobs', {
-      method: 'POST', body: spec, headers: { 'Content-Type': 'application/json' },
-    })).json();
+    const accepted = await busy('Submitting the job…', $('submit-button'), async () => {
+      const file = $('spec-file').files[0];
+      const spec = readSpec(file ? await file.text() : $('spec').value);
+      return (await call('/jobs', {
+        method: 'POST', body: JSON.stringify(spec), headers: { 'Content-Type': 'application/json' },
+      })).json();
+    });
     location.hash = '#job/' + accepted.jobId;
   } catch (e) {
-    $('submit-error').textContent = 'Refused: ' + e.message;
+    $('submit-error').textContent = (e.status ? 'Refused: ' : '') + e.message;
   }
 }
 
@@ -167,9 +258,16 @@ function render(job) {
   }
   $('job-name').textContent = job.name;
   badge($('job-outcome'), job);
-  const reasons = (job.topReasons || []).map((r) => r.count + ' × ' + r.reason).join('; ');
-  $('job-top-reasons').textContent = reasons ? 'Top failure reasons: ' + reasons : '';
-  $('job-top-reasons').hidden = !reasons;
+  // Why items failed: one line per reason (side, status, SQLSTATE and message), commonest first.
+  const reasons = job.topReasons || [];
+  const list = document.createElement('ul');
+  for (const r of reasons) {
+    const line = document.createElement('li');
+    line.textContent = r.count + ' × ' + r.reason;
+    list.append(line);
+  }
+  $('job-top-reasons').replaceChildren(...(reasons.length ? ['Top failure reasons:', list] : []));
+  $('job-top-reasons').hidden = reasons.length === 0;
   $('job-status').textContent = job.status;
   $('job-reason').textContent = job.reason ? '(' + job.reason + ')' : '';
   $('job-progress').max = Math.max(1, job.total);
@@ -223,14 +321,11 @@ async function openJob(jobId) {
   // The previous job's stream is closed before anything of this one is asked for.
   closeStream();
   state.jobId = jobId;
-  $('report').hidden = true;
-  $('review').hidden = true;
-  $('items').hidden = true;
-  $('item-detail').hidden = true;
+  showPanel(null);
   $('job-error').textContent = '';
   let job;
   try {
-    job = await (await call('/jobs/' + jobId)).json();
+    job = await busy('Opening the job…', null, async () => (await call('/jobs/' + jobId)).json());
   } catch (e) {
     if (e.status === 404) {
       $('no-job-text').textContent = 'There is no job ' + jobId + ' among your jobs.';
@@ -254,9 +349,22 @@ async function cancelJob(jobId) {
     return;
   }
   try {
-    render(await (await call('/jobs/' + jobId + '/cancel', { method: 'POST' })).json());
+    render(await busy('Cancelling the job…', $('cancel-job'),
+      async () => (await call('/jobs/' + jobId + '/cancel', { method: 'POST' })).json()));
   } catch (e) {
     $('job-error').textContent = 'Not cancelled: ' + e.message;
+  }
+}
+
+// An action on the shown job: its failure is said above the panels, and a late one about another job is dropped.
+async function onJob(jobId, label, button, action) {
+  $('job-error').textContent = '';
+  try {
+    await busy(label, button, action);
+  } catch (e) {
+    if (state.jobId === jobId) {
+      $('job-error').textContent = label.replace(/…$/, '') + ' failed: ' + e.message;
+    }
   }
 }
 
@@ -269,16 +377,18 @@ function fitReport() {
   }
 }
 
-async function openReport(jobId) {
-  const html = await (await call(state.scorer + '/jobs/' + jobId + '/report.html', {
-    headers: { 'Accept': 'text/html' },
-  })).text();
-  if (state.jobId !== jobId) {
-    return;
-  }
-  $('report').hidden = false;
-  $('report').onload = fitReport;
-  $('report').srcdoc = html;
+function openReport(jobId) {
+  return onJob(jobId, 'Loading the report…', $('open-report'), async () => {
+    const html = await (await call(state.scorer + '/jobs/' + jobId + '/report.html', {
+      headers: { 'Accept': 'text/html' },
+    })).text();
+    if (state.jobId !== jobId) {
+      return;
+    }
+    showPanel('report');
+    $('report').onload = fitReport;
+    $('report').srcdoc = html;
+  });
 }
 
 function sqlCell(sql) {
@@ -290,11 +400,16 @@ function sqlCell(sql) {
   return td;
 }
 
-async function openReview(jobId) {
-  const items = await (await call(state.scorer + '/jobs/' + jobId + '/review')).json();
-  if (state.jobId !== jobId) {
-    return;
-  }
+function openReview(jobId) {
+  return onJob(jobId, 'Loading the items to review…', $('open-review'), async () => {
+    const items = await (await call(state.scorer + '/jobs/' + jobId + '/review')).json();
+    if (state.jobId === jobId) {
+      showReview(jobId, items);
+    }
+  });
+}
+
+function showReview(jobId, items) {
   const rows = $('review-rows');
   rows.replaceChildren();
   $('review-empty').hidden = items.length > 0;
@@ -324,23 +439,20 @@ async function openReview(jobId) {
       const button = document.createElement('button');
       button.textContent = choice;
       button.className = 'review-' + choice;
-      button.onclick = async () => {
+      button.onclick = () => onJob(jobId, 'Saving your verdict…', button, async () => {
         const reviewed = await (await call(state.scorer + '/jobs/' + jobId + '/items/' + item.workItemId + '/review', {
           method: 'PUT', headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ verdict: choice, note: note.value, reviewer: 'web' }),
         })).json();
+        // The report, the item list and the summary count it (manualAccuracy) when they are opened next.
         actions.replaceChildren('reviewed: ' + reviewed.manualVerdict);
-        // The report counts reviews (manualAccuracy): an open report is shown again with this one in it.
-        if (!$('report').hidden) {
-          await openReport(jobId);
-        }
-      };
+      });
       actions.append(' ', button);
     }
     tr.append(question, sqlCell(item.goldSql), sqlCell(item.predictedSql), verdict, actions);
     rows.append(tr);
   }
-  $('review').hidden = false;
+  showPanel('review');
 }
 
 function cell(tr, value, className) {
@@ -357,12 +469,24 @@ function yesNo(match) {
   return match === null || match === undefined ? ['—', ''] : match ? ['yes', 'match-yes'] : ['no', 'match-no'];
 }
 
+// A person's verdict on an item, with their note: what manualAccuracy counts.
+function manualCell(tr, item) {
+  const td = cell(tr, item.manualVerdict ? item.manualVerdict + (item.reviewNote ? ' (' + item.reviewNote + ')' : '')
+    : '', item.manualVerdict ? 'manual manual-' + item.manualVerdict : 'manual');
+  td.title = item.reviewedBy ? 'reviewed by ' + item.reviewedBy : '';
+}
+
 // The scorer's results of the job, one row each; a click opens the item's detail.
-async function openItems(jobId) {
-  const items = await (await call(state.scorer + '/jobs/' + jobId + '/results')).json();
-  if (state.jobId !== jobId) {
-    return;
-  }
+function openItems(jobId) {
+  return onJob(jobId, 'Loading the items…', $('open-items'), async () => {
+    const items = await (await call(state.scorer + '/jobs/' + jobId + '/results')).json();
+    if (state.jobId === jobId) {
+      showItems(items);
+    }
+  });
+}
+
+function showItems(items) {
   const rows = $('item-rows');
   rows.replaceChildren();
   for (const item of items) {
@@ -375,15 +499,12 @@ async function openItems(jobId) {
     cell(tr, item.level);
     cell(tr, ...yesNo(item.strictMatch));
     cell(tr, ...yesNo(item.relaxedMatch));
+    manualCell(tr, item);
     cell(tr, item.reason);
     tr.onclick = () => showItem(item);
     rows.append(tr);
   }
-  // The item list takes the place of the review queue and the report.
-  $('review').hidden = true;
-  $('report').hidden = true;
-  $('item-detail').hidden = true;
-  $('items').hidden = false;
+  showPanel('items');
 }
 
 function status(outcome, rows, seconds, error) {
@@ -481,8 +602,7 @@ function showItem(item) {
     cell(tr, value);
     scores.append(tr);
   }
-  $('items').hidden = true;
-  $('item-detail').hidden = false;
+  showPanel('item-detail');
   $('item-detail').scrollIntoView();
 }
 
@@ -511,8 +631,11 @@ async function route() {
       state.key = null;
       $('sign-in-error').textContent = e.message;
       show('sign-in');
+    } else if (match) {
+      show('job');
+      $('job-error').textContent = 'The job could not be opened: ' + e.message;
     } else {
-      $('job-error').textContent = e.message;
+      $('jobs-error').textContent = 'Your jobs could not be listed: ' + e.message;
     }
   }
 }
@@ -529,8 +652,7 @@ for (const back of document.querySelectorAll('.back')) {
 window.addEventListener('resize', fitReport);
 $('close-item').addEventListener('click', (e) => {
   e.preventDefault();
-  $('item-detail').hidden = true;
-  $('items').hidden = false;
+  showPanel('items');
 });
 window.addEventListener('hashchange', route);
 if (state.key) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import dev.snailbench.generator.repository.JobRepository;
+import dev.snailbench.generator.testing.TestBackends;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.domain.ModelRef;
@@ -74,7 +75,31 @@ class JobFlowKafkaTest {
         assertThat(published).allSatisfy(e -> {
             assertThat(e.item().database().sealedPassword()).isNotBlank().doesNotContain("team-secret");
             assertThat(e.key()).isEqualTo(e.workItemId().toString());
+            // Every item says how many the job has: the scorer tells a finished job's report from a running one's.
+            assertThat(e.item().jobItems()).isEqualTo(3);
         });
+    }
+
+    @Test
+    void shouldCarryWhetherAModelsAnswersMayBeReplayedToTheInferenceService() {
+        String key = TestTenants.create("team-cache-answers");
+        TestBackends.announce(key);
+        Map<String, Object> spec = new java.util.HashMap<>(TestTenants.job("cache answers", QUESTIONS, List.of()));
+        // A linking-only job on a built-in schema: no database to reach, the items only need asking.
+        spec.remove("model");
+        spec.remove("database");
+        spec.put("schemaId", "ATBI");
+        spec.put("dialect", "sqlserver");
+        spec.put("models", List.of(
+                Map.of("label", "sampled", "backend", "fake", "temperature", 0.7),
+                Map.of("label", "replayed", "backend", "fake", "temperature", 0.7, "cacheAnswers", true)));
+        String id = given().header("X-API-Key", key).contentType(ContentType.JSON).body(spec).post("/jobs")
+                .then().statusCode(202).extract().path("jobId");
+
+        List<InferenceRequested> published = awaitWork(UUID.fromString(id), 6);
+
+        assertThat(published).extracting(e -> e.item().model().label() + ":" + e.item().model().cacheAnswers())
+                .containsOnly("sampled:null", "replayed:true");
     }
 
     @Test
@@ -175,6 +200,32 @@ class JobFlowKafkaTest {
         String last = events.lines().filter(l -> l.startsWith("data:")).reduce((a, b) -> b).orElseThrow();
         assertThat(last).contains("\"outcome\":\"all-failed\"").contains("\"topReasons\":[{\"count\":2,\"reason\":\""
                 + unregistered + "\"},{\"count\":1,");
+    }
+
+    @Test
+    void shouldCountFailureReasonsByTheirFirstSideOnOneLine() throws Exception {
+        String key = TestTenants.create("team-reason-groups");
+        UUID jobId = submit(key, "reason groups");
+        List<InferenceRequested> work = awaitWork(jobId, 3);
+        String gold = "gold failed: ERROR 42P01 relation \"match_fact\" does not exist";
+        Map<String, String> reasons = Map.of(
+                "q1", gold + "; predicted failed: ERROR 42703 column \"x\" does not exist",
+                "q2", gold + "\n  Position: 15; inference failed: model timed out",
+                "q3", gold);
+        try (TopicClient topics = new TopicClient()) {
+            for (InferenceRequested w : work) {
+                ItemScored verdict = new ItemScored(UUID.randomUUID(), jobId, w.tenantId(), w.workItemId(),
+                        Instant.now(), 1, w.item().questionId(), false, false, true,
+                        reasons.get(w.item().questionId()));
+                topics.send(Topics.SCORES, verdict.key(), EventJson.write(ItemsScored.of(List.of(verdict))));
+            }
+        }
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().header("X-API-Key", key)
+                .get("/jobs/" + jobId).then().statusCode(200)
+                .body("status", Matchers.equalTo("completed"))
+                .body("topReasons.reason", Matchers.equalTo(List.of(gold)))
+                .body("topReasons.count", Matchers.equalTo(List.of(3))));
     }
 
     @Test

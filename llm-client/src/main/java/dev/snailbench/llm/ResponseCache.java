@@ -13,6 +13,15 @@ import java.util.HexFormat;
  */
 public interface ResponseCache {
 
+    /**
+     * Whether a call may be answered from the cache (and its answer kept there): when its caller says so
+     * ({@code asked}), else only at temperature 0. A sampled answer is one draw of many: replaying it would make every
+     * later run the same draw.
+     */
+    static boolean applies(ChatRequest request, Boolean asked) {
+        return asked != null ? asked : request.temperature() == 0;
+    }
+
     /** The stored answer under {@code key}, or null. */
     Uni<Completion> find(String key);
 

@@ -1,6 +1,7 @@
 package dev.snailbench.llm;
 
 import dev.snailbench.testkit.FakeOpenAi;
+import dev.snailbench.testkit.InFlightSamples;
 import io.smallrye.mutiny.Multi;
 import io.vertx.mutiny.core.Vertx;
 import java.time.Duration;
@@ -28,33 +29,15 @@ class OpenAiClientBenchmark {
             run(backend, 500); // warm-up: JIT, connection pool
             fake.resetInFlightStats();
             // Sample both sides every millisecond: requests the backend has out, requests the server is holding.
-            long[] sums = new long[3];
-            Thread sampler = new Thread(() -> {
-                while (!Thread.currentThread().isInterrupted()) {
-                    sums[0] += backend.inFlight();
-                    sums[1] += fake.inFlight();
-                    sums[2]++;
-                    try {
-                        Thread.sleep(1);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            });
             long start = System.nanoTime();
-            sampler.start();
+            InFlightSamples inFlight = InFlightSamples.start(backend::inFlight, fake::inFlight);
             run(backend, CALLS);
             double seconds = (System.nanoTime() - start) / 1e9;
-            sampler.interrupt();
-            try {
-                sampler.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            inFlight.close();
             System.out.printf("OpenAiClientBenchmark: %d calls, model latency 10 ms, concurrency %d: max in flight at "
                     + "the server %d; average in flight (1 ms samples) client %.1f, server %.1f; in flight seen by "
                     + "each arriving request %.1f; %.0f calls/s (ideal %.0f), %.2f s%n", CALLS, CONCURRENCY,
-                    fake.maxInFlight(), (double) sums[0] / sums[2], (double) sums[1] / sums[2],
+                    fake.maxInFlight(), inFlight.client(), inFlight.server(),
                     fake.averageInFlight(), CALLS / seconds, CONCURRENCY / 0.010, seconds);
         } finally {
             vertx.closeAndAwait();

@@ -5,14 +5,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
  * An OpenAI-compatible model backend given to {@code ./snailbench up --backend NAME=URL[,model=M][,key-env=VAR]}:
  * the inference service's {@code snailbench.inference.backends.NAME.base-url} and {@code .model} (the model sent
  * to the API unless a job names another; NAME when not given), and its key read from the environment variable VAR
- * of the shell that runs {@code up}. The key reaches the services as an environment variable, never on a command
- * line, where any user of the machine could read it.
+ * of the shell that runs {@code up}. The first one given also serves the schema workbench's LLM features in the
+ * generator ({@link #WORKBENCH_LLMS}: crosswalk expansion, refiner packages, synthetic questions). The key reaches
+ * the services as an environment variable, never on a command line, where any user of the machine could read it.
  */
 record Backend(String name, String url, String model, String keyEnv) {
 
@@ -54,14 +56,33 @@ record Backend(String name, String url, String model, String keyEnv) {
         return new Backend(name, url.replaceAll("/+$", ""), model, keyEnv);
     }
 
-    /** The configuration properties of the inference service for these backends. */
+    /**
+     * The generator's LLM backends of the schema workbench (llm-client's properties under each prefix): crosswalk
+     * expansion and abbreviation, the refiner's semantic packages, synthetic questions.
+     */
+    static final List<String> WORKBENCH_LLMS = List.of("snailbench.crosswalks.llm", "snailbench.refiner.llm",
+            "snailbench.synthetic.llm");
+
+    /**
+     * The configuration properties of the inference service for these backends, and of the workbench's LLMs for the
+     * first one.
+     */
     static Map<String, String> properties(List<Backend> backends) {
         Map<String, String> properties = new LinkedHashMap<>();
         for (Backend b : backends) {
             properties.put("snailbench.inference.backends." + b.name + ".base-url", b.url);
             properties.put("snailbench.inference.backends." + b.name + ".model", b.model);
         }
+        workbench(backends).ifPresent(b -> WORKBENCH_LLMS.forEach(prefix -> {
+            properties.put(prefix + ".base-url", b.url);
+            properties.put(prefix + ".model", b.model);
+        }));
         return properties;
+    }
+
+    /** The backend of the workbench's LLM features: the first one given. */
+    static Optional<Backend> workbench(List<Backend> backends) {
+        return backends.stream().findFirst();
     }
 
     /** The keys, as the environment variables the inference service reads them from; an unset variable is refused. */
@@ -78,6 +99,10 @@ record Backend(String name, String url, String model, String keyEnv) {
             }
             keys.put("SNAILBENCH_INFERENCE_BACKENDS_" + b.name.toUpperCase(Locale.ROOT).replace('-', '_')
                     + "_API_KEY", key);
+            if (workbench(backends).filter(b::equals).isPresent()) {
+                WORKBENCH_LLMS.forEach(prefix -> keys.put(prefix.toUpperCase(Locale.ROOT).replace('.', '_')
+                        + "_API_KEY", key));
+            }
         }
         return keys;
     }

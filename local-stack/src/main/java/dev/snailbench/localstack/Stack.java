@@ -114,6 +114,9 @@ public final class Stack implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(4);
 
+    /** The generator's setting that gives the web UI the scorer's address ({@code GET /ui/config}). */
+    static final String UI_SCORER_URL = "snailbench.generator.ui.scorer-url";
+
     private final KafkaBroker kafka;
     private final Postgres postgres;
     private final Postgres targets;
@@ -132,6 +135,8 @@ public final class Stack implements AutoCloseable {
     private Path root;
     private Path dataDir;
     private Path logDir;
+    /** The scorer's port, chosen before anything starts so that the generator can give it to the web UI; 0: none. */
+    private int scorerPort;
 
     private Stack(KafkaBroker kafka, Postgres postgres, Postgres targets, String adminKey,
             Map<String, String> properties) {
@@ -222,6 +227,9 @@ public final class Stack implements AutoCloseable {
         try {
             Files.createDirectories(logDir);
             stack.postgres.platformDatabase();
+            if (replicas.containsKey(Service.SCORER)) {
+                stack.scorerPort = Ports.free();
+            }
             for (Map.Entry<Service, Integer> service : replicas.entrySet()) {
                 for (int number = 1; number <= service.getValue(); number++) {
                     stack.launch(new Instance(service.getKey(), number));
@@ -293,10 +301,15 @@ public final class Stack implements AutoCloseable {
             throw new IllegalStateException(jar + " is missing: build first (mvn -B install -DskipTests)");
         }
         // Port 0: each service binds a free port itself (choosing one here could race with other processes);
-        // the port it got is read from its start-up line.
+        // the port it got is read from its start-up line. The first scorer's is chosen before: the generator tells the
+        // web UI where the scorer answers (GET /ui/config), so the page need not ask the person.
+        int port = service == Service.SCORER && instance.number() == 1 ? scorerPort : 0;
         List<String> command = new ArrayList<>(List.of(serviceJava.executable().toString()));
         command.addAll(serviceJava.heapOptions());
-        command.addAll(List.of("-Dquarkus.http.port=0",
+        if (service == Service.GENERATOR && scorerPort > 0 && !properties.containsKey(UI_SCORER_URL)) {
+            command.add("-D" + UI_SCORER_URL + "=http://127.0.0.1:" + scorerPort);
+        }
+        command.addAll(List.of("-Dquarkus.http.port=" + port,
                 "-Dsnailbench.data-dir=" + dataDir.toAbsolutePath(),
                 // What "java -jar quarkus-run.jar" takes from the jar's manifest.
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED",

@@ -27,7 +27,8 @@ import java.util.concurrent.CountDownLatch;
  * own, not the platform's), where each tenant gets a read-only login of its own ({@link FootballDbLogin});
  * {@code --data-dir DIR} reads the public datasets from DIR (default: the {@code SNAILBENCH_DATA_DIR} environment variable, else {@code ../shared/data} next to the
  * checkout); {@code --backend NAME=URL[,model=M][,key-env=VAR]} (repeatable) gives the inference service an
- * OpenAI-compatible model backend that jobs name in {@code models[].backend}. The console shows the platform's own
+ * OpenAI-compatible model backend that jobs name in {@code models[].backend}, the first one also the schema
+ * workbench's LLM features ({@link Backend}). The console shows the platform's own
  * lines: the embedded PostgreSQL servers' output (and their server logs) go to {@code postgres.log} beside the
  * services' logs. {@code --warm-up N} (default {@value WarmUp#DEFAULT_ITEMS}, 0: none) runs an N-item job through the
  * services before the platform says it is up ({@link WarmUp}), so that a team's first job runs on warm JVMs.
@@ -161,7 +162,7 @@ public final class Up {
         lines.add("");
         for (Stack.Instance generator : stack.instances(Stack.Service.GENERATOR)) {
             lines.add("  web UI                   " + stack.url(generator) + "/ui/index.html   (sign in with "
-                    + "a tenant's API key and the scorer's URL, " + stack.url(Stack.Service.SCORER) + ")");
+                    + "a tenant's API key; the page asks the scorer at " + stack.url(Stack.Service.SCORER) + ")");
         }
         lines.add("  admin key (X-Admin-Key)  " + stack.adminKey());
         lines.add("  Kafka                    " + stack.kafka().bootstrapServers());
@@ -177,6 +178,8 @@ public final class Up {
             lines.add("  LLM backend " + String.format(Locale.ROOT, "%-12s %s (model %s%s)", backend.name(),
                     backend.url(), backend.model(), backend.keyEnv() == null ? "" : ", key from $" + backend.keyEnv()));
         }
+        Backend.workbench(options.backends).ifPresent(b -> lines.add("  workbench LLM            " + b.name()
+                + " (crosswalk expansion, refiner packages, synthetic questions)"));
         lines.add("  logs                     " + logs + "/<service>.log (<service>-2.log, ... for more replicas), "
                 + "postgres.log");
         lines.add("");

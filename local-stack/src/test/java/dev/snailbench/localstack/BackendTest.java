@@ -21,11 +21,32 @@ class BackendTest {
                 Map.entry("snailbench.inference.backends.ollama.model", "qwen2.5-coder:7b"),
                 Map.entry("snailbench.inference.backends.my-llm.base-url", "https://llm.example/v1"),
                 // Without model=, the backend's name is the model asked for.
-                Map.entry("snailbench.inference.backends.my-llm.model", "my-llm"));
+                Map.entry("snailbench.inference.backends.my-llm.model", "my-llm"),
+                // The first backend also serves the workbench's LLM features in the generator.
+                Map.entry("snailbench.crosswalks.llm.base-url", "http://127.0.0.1:11434/v1"),
+                Map.entry("snailbench.crosswalks.llm.model", "qwen2.5-coder:7b"),
+                Map.entry("snailbench.refiner.llm.base-url", "http://127.0.0.1:11434/v1"),
+                Map.entry("snailbench.refiner.llm.model", "qwen2.5-coder:7b"),
+                Map.entry("snailbench.synthetic.llm.base-url", "http://127.0.0.1:11434/v1"),
+                Map.entry("snailbench.synthetic.llm.model", "qwen2.5-coder:7b"));
         assertThat(Backend.environment(options.backends(), Map.of("MY_LLM_KEY", "sk-123")))
                 .containsExactly(Map.entry("SNAILBENCH_INFERENCE_BACKENDS_MY_LLM_API_KEY", "sk-123"));
         // The key is in no property: properties end up on the services' command lines.
         assertThat(Backend.properties(options.backends()).values()).doesNotContain("sk-123");
+    }
+
+    @Test
+    void shouldGiveTheWorkbenchsLlmsTheFirstBackendsKeyThroughTheEnvironment() {
+        Up.Options options = Up.Options.parse(new String[] {"/checkout", "--backend",
+            "vllm=http://127.0.0.1:8000/v1,model=qwen,key-env=VLLM_KEY", "--backend", "ollama=http://127.0.0.1:11434/v1"});
+
+        assertThat(Backend.environment(options.backends(), Map.of("VLLM_KEY", "sk-9"))).containsExactly(
+                Map.entry("SNAILBENCH_INFERENCE_BACKENDS_VLLM_API_KEY", "sk-9"),
+                Map.entry("SNAILBENCH_CROSSWALKS_LLM_API_KEY", "sk-9"),
+                Map.entry("SNAILBENCH_REFINER_LLM_API_KEY", "sk-9"),
+                Map.entry("SNAILBENCH_SYNTHETIC_LLM_API_KEY", "sk-9"));
+        assertThat(Backend.properties(options.backends())).containsEntry("snailbench.synthetic.llm.base-url",
+                "http://127.0.0.1:8000/v1").containsEntry("snailbench.synthetic.llm.model", "qwen");
     }
 
     @Test

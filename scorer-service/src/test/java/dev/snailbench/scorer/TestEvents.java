@@ -81,6 +81,16 @@ public final class TestEvents {
                 e.schemaVersion(), item, e.inference(), e.gold(), e.predicted(), goldNondeterministic);
     }
 
+    /** The same event as an item of a job of {@code jobItems} items, asked at {@code level} of model {@code model}. */
+    public static ExecutionCompleted sized(ExecutionCompleted e, int jobItems, String model, NaturalnessLevel level) {
+        WorkItem i = e.item();
+        WorkItem item = new WorkItem(i.workItemId(), i.questionId(), i.question(), i.goldSql(), i.dialect(),
+                i.database(), ModelRef.replay(model), level, i.promptOptions(), i.schemaId(), i.recordedPrediction(),
+                i.jobName(), i.schemaVariant(), i.labelledHardness(), i.evaluation(), jobItems);
+        return new ExecutionCompleted(e.eventId(), e.jobId(), e.tenantId(), e.workItemId(), e.occurredAt(),
+                e.schemaVersion(), item, e.inference(), e.gold(), e.predicted());
+    }
+
     /** The same work item delivered again (a new event id, as a producer retry would have). */
     public static ExecutionCompleted redelivery(ExecutionCompleted e) {
         return new ExecutionCompleted(UUID.randomUUID(), e.jobId(), e.tenantId(), e.workItemId(), Instant.now(),

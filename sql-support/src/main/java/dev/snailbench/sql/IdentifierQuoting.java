@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * Quoting of one identifier as SQL writes it: {@code "x"} (standard, PostgreSQL), {@code [x]} (SQL Server),
  * {@code `x`} (MySQL, which SQL Server and PostgreSQL answers sometimes borrow) or bare. Inside quotes the closing
  * character is escaped by doubling it ({@code "a""b"}, {@code [a]]b]}, {@code `a``b`}). The one place the platform
- * adds or removes identifier quotes.
+ * adds or removes identifier quotes, and the one rule by which it compares names ({@link #normalize}).
  */
 public final class IdentifierQuoting {
 
@@ -31,14 +31,21 @@ public final class IdentifierQuoting {
         if (close == 0 || last != close) {
             return written;
         }
-        String inner = written.substring(1, written.length() - 1);
+        return undoubled(written.substring(1, written.length() - 1), close);
+    }
+
+    /** The text between an identifier's quotes with each doubled {@code close} undone ({@code a""b} is {@code a"b}). */
+    static String undoubled(String inner, char close) {
         String doubled = String.valueOf(close) + close;
         return inner.indexOf(close) < 0 ? inner : inner.replace(doubled, String.valueOf(close));
     }
 
-    /** Case-insensitive lookup key (SQL Server's default collation and SNAILS' uppercased SQL both need it). */
-    public static String key(String written) {
-        String bare = unquote(written);
+    /**
+     * The form in which names are compared: without the white space around it and its quotes, in lower case (SQL
+     * Server's default collation and SNAILS' uppercased SQL both need it); null stays null.
+     */
+    public static String normalize(String written) {
+        String bare = written == null ? null : unquote(written.strip());
         return bare == null ? null : bare.toLowerCase(Locale.ROOT);
     }
 

@@ -94,13 +94,13 @@ public final class SqlLexer {
                 i = skipString(sql, i + 1, '\'', backslashEscapes);
             } else if (c == '"') {
                 int end = quotedEnd(sql, i + 1, '"');
-                out.add(new Token(Kind.QUOTED, sql.substring(i + 1, Math.min(end, n)).replace("\"\"", "\""), i,
-                        Math.min(end + 1, n)));
+                String name = IdentifierQuoting.undoubled(sql.substring(i + 1, Math.min(end, n)), '"');
+                out.add(new Token(Kind.QUOTED, name, i, Math.min(end + 1, n)));
                 i = end + 1;
             } else if (c == '[' && dialect == SqlDialect.SQLSERVER) {
                 int end = quotedEnd(sql, i + 1, ']');
-                out.add(new Token(Kind.QUOTED, sql.substring(i + 1, Math.min(end, n)).replace("]]", "]"), i,
-                        Math.min(end + 1, n)));
+                String name = IdentifierQuoting.undoubled(sql.substring(i + 1, Math.min(end, n)), ']');
+                out.add(new Token(Kind.QUOTED, name, i, Math.min(end + 1, n)));
                 i = end + 1;
             } else if (c == '$' && dialect == SqlDialect.POSTGRESQL && dollarTag(sql, i) != null) {
                 String tag = dollarTag(sql, i);

@@ -40,10 +40,13 @@ class IdentifierQuotingTest {
     }
 
     @Test
-    void shouldKeyCaseInsensitivelyWithoutQuotes() {
-        assertThat(IdentifierQuoting.key("[Plot_ID]")).isEqualTo("plot_id");
-        assertThat(IdentifierQuoting.key("`Plot_ID`")).isEqualTo("plot_id");
-        assertThat(IdentifierQuoting.key(null)).isNull();
+    void shouldNormalizeWithoutQuotesOrSurroundingBlanksInLowerCase() {
+        assertThat(IdentifierQuoting.normalize("[Plot_ID]")).isEqualTo("plot_id");
+        assertThat(IdentifierQuoting.normalize("`Plot_ID`")).isEqualTo("plot_id");
+        assertThat(IdentifierQuoting.normalize(" \"Plot ID\" ")).isEqualTo("plot id");
+        assertThat(IdentifierQuoting.normalize("[Plot]]ID]")).isEqualTo("plot]id");
+        assertThat(IdentifierQuoting.normalize("Plot_ID")).isEqualTo("plot_id");
+        assertThat(IdentifierQuoting.normalize(null)).isNull();
     }
 
     @Test

@@ -8,18 +8,14 @@ import dev.snailbench.model.domain.SqlDialect;
 import java.time.Duration;
 import java.util.Collections;
 import net.sf.jsqlparser.statement.select.PlainSelect;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** The one parsing entry point: dialect quoting, one exception type with a position, and a timeout. */
 class SqlParserTest {
 
+    @AutoClose
     private static final SqlParser PARSER = new SqlParser(1, Duration.ofSeconds(10));
-
-    @AfterAll
-    static void close() {
-        PARSER.close();
-    }
 
     @Test
     void shouldReadBlankLinesInsideAStatementAsTheDatabaseDoes() {

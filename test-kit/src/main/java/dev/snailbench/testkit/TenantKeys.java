@@ -4,6 +4,7 @@ import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.event.TenantRegistered;
 import dev.snailbench.model.serde.EventJson;
+import io.restassured.RestAssured;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -24,6 +25,8 @@ public final class TenantKeys {
     public static final Duration WAIT = Duration.ofSeconds(60);
 
     private static final Duration POLL = Duration.ofMillis(200);
+
+    private static Tenant shared;
 
     private TenantKeys() {
     }
@@ -51,18 +54,53 @@ public final class TenantKeys {
     }
 
     /**
+     * The key of one tenant registered on this JVM's first call, for the tests that need some tenant's key; returns
+     * once every probe accepts it.
+     */
+    @SafeVarargs
+    public static String sharedKey(Predicate<String>... accepted) {
+        Tenant tenant;
+        synchronized (TenantKeys.class) {
+            if (shared == null) {
+                shared = publish("tenant-" + UUID.randomUUID(), "shared test tenant", ApiKeys.newKey());
+            }
+            tenant = shared;
+        }
+        awaitAccepted(tenant.apiKey(), List.of(accepted));
+        return tenant.apiKey();
+    }
+
+    /**
+     * A probe for the service under test (RestAssured's target): whether {@code GET path} with the key is answered
+     * {@code status}.
+     */
+    public static Predicate<String> answers(String path, int status) {
+        return apiKey -> RestAssured.given().header(ApiKeys.HEADER, apiKey).get(path).statusCode() == status;
+    }
+
+    /**
      * Publishes the registration and returns at once: for tests of what a service does with a key it has not
      * learnt yet.
      */
     public static Tenant publish(String tenantId, String name, String apiKey) {
-        TenantRegistered event = TenantRegistered.of(tenantId, name, ApiKeys.sha256(apiKey));
+        publish(TenantRegistered.of(tenantId, name, ApiKeys.sha256(apiKey)));
+        return new Tenant(tenantId, apiKey);
+    }
+
+    /** Publishes a registration as given (its own time of issue, say) and returns at once. */
+    public static void publish(TenantRegistered event) {
         TopicClient.withOwnClassLoader(() -> {
             try (TopicClient topics = new TopicClient()) {
                 topics.send(Topics.TENANTS, event.key(), EventJson.write(event));
             }
             return null;
         });
-        return new Tenant(tenantId, apiKey);
+    }
+
+    /** Returns once every probe accepts the key. */
+    @SafeVarargs
+    public static void awaitAccepted(String apiKey, Predicate<String>... accepted) {
+        awaitAccepted(apiKey, List.of(accepted));
     }
 
     private static void awaitAccepted(String apiKey, List<Predicate<String>> services) {

@@ -1,43 +1,38 @@
 package dev.snailbench.classifier.messaging;
 
-import dev.snailbench.classifier.model.ProcessedRequest;
-import dev.snailbench.classifier.repository.ProcessedRequestRepository;
+import dev.snailbench.classifier.repository.ProcessedRequests;
 import dev.snailbench.classifier.service.Classification;
 import dev.snailbench.classifier.service.ClassifierService;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.event.ClassificationRequested;
 import dev.snailbench.model.event.IdentifiersClassified;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Instant;
 import java.util.List;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
-import org.jboss.logging.Logger;
 
 /**
  * Consumes {@code ClassificationRequested} (topic {@code snailbench.identifiers.to-classify}) and answers with
  * {@code IdentifiersClassified} (topic {@code snailbench.identifiers.classified}), keyed by request id.
  *
- * <p>Idempotent: the request's event id is recorded in {@code classifier.processed_request} in the same
- * transaction that follows the broker's ack of the answer, so a redelivered request is skipped, and the offset
- * commits only after that. A request with an empty identifier goes to the dead-letter topic with the reason.
+ * <p>Idempotent ({@link ProcessedRequests}): the request's event id is recorded in
+ * {@code classifier.processed_request} in the same transaction that follows the broker's ack of the answer, so a
+ * redelivered request is skipped, and the offset commits only after that. A request with an empty identifier goes to
+ * the dead-letter topic with the reason.
  */
 @ApplicationScoped
 public class ClassificationRequestConsumer {
 
-    private static final Logger LOG = Logger.getLogger(ClassificationRequestConsumer.class);
-
     private final ClassifierService classifier;
-    private final ProcessedRequestRepository processed;
+    private final ProcessedRequests processed;
     private final MutinyEmitter<IdentifiersClassified> answers;
 
-    public ClassificationRequestConsumer(ClassifierService classifier, ProcessedRequestRepository processed,
+    public ClassificationRequestConsumer(ClassifierService classifier, ProcessedRequests processed,
             @Channel(Channels.IDENTIFIERS_CLASSIFIED_OUT) MutinyEmitter<IdentifiersClassified> answers) {
         this.classifier = classifier;
         this.processed = processed;
@@ -52,20 +47,11 @@ public class ClassificationRequestConsumer {
             return Uni.createFrom().failure(invalid);
         }
         Context context = Vertx.currentContext();
-        return Panache.withTransaction(() -> processed.findById(request.eventId()).chain(done -> {
-            if (done != null) {
-                LOG.debugf("request event %s already answered, skipping the redelivery", request.eventId());
-                return Uni.createFrom().voidItem();
-            }
-            return classifier.classify(request.identifiers())
-                    // Back from the worker pool onto this message's Vert.x context: Hibernate Reactive needs it.
-                    .emitOn(task -> context.runOnContext(ignored -> task.run()))
-                    .chain(results -> answer(request, results))
-                    .emitOn(task -> context.runOnContext(ignored -> task.run()))
-                    .chain(answer -> processed.persist(new ProcessedRequest(request.eventId(), request.requestId(),
-                            answer.eventId(), request.identifiers().size(), Instant.now())))
-                    .replaceWithVoid();
-        }));
+        return processed.answerOnce(request, () -> classifier.classify(request.identifiers())
+                // Back from the worker pool onto this message's Vert.x context, where the transaction runs.
+                .emitOn(task -> context.runOnContext(ignored -> task.run()))
+                .chain(results -> answer(request, results))
+                .map(IdentifiersClassified::eventId));
     }
 
     private Uni<IdentifiersClassified> answer(ClassificationRequested request, List<Classification> results) {

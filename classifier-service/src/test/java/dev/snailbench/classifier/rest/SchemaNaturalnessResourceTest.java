@@ -8,9 +8,11 @@ import static org.hamcrest.Matchers.equalTo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.snailbench.classifier.TestKeys;
+import dev.snailbench.classifier.InMemoryKeys;
+import dev.snailbench.classifier.InMemoryTier;
 import dev.snailbench.datasets.DataDir;
-import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.tenancy.TenantAuthenticator;
+import io.quarkus.test.InjectMock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
@@ -21,13 +23,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@RealInfrastructure
+@InMemoryTier
 class SchemaNaturalnessResourceTest {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @InjectMock
+    TenantAuthenticator authenticator;
+
+    @BeforeEach
+    void tenant() {
+        InMemoryKeys.knowOnlyTheKey(authenticator);
+    }
+
+    private static String key() {
+        return InMemoryKeys.KEY;
+    }
 
     @Test
     void shouldAssessAllNineSnailsSchemasAndPrintTheirNaturalness() throws IOException {
@@ -44,7 +59,7 @@ class SchemaNaturalnessResourceTest {
             for (JsonNode t : schema.get("tables")) {
                 expected += 1 + t.get("columns").size();
             }
-            JsonPath report = given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body(Files.readString(file))
+            JsonPath report = given().header("X-API-Key", key()).contentType(ContentType.JSON).body(Files.readString(file))
                     .when().post("/schemas/naturalness")
                     .then().statusCode(200).extract().jsonPath();
             assertThat(report.getInt("identifiers")).as(file.toString()).isEqualTo(expected);
@@ -78,7 +93,7 @@ class SchemaNaturalnessResourceTest {
                   {"name": "customer_orders", "columns": ["order_id", "customer_name", "DfltSlp"]},
                   {"name": "AdCtTxIRWT", "columns": [{"name": "CSI22"}]}
                 ]}""";
-        JsonPath report = given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body(body)
+        JsonPath report = given().header("X-API-Key", key()).contentType(ContentType.JSON).body(body)
                 .when().post("/schemas/naturalness")
                 .then().statusCode(200).extract().jsonPath();
         assertThat(report.getInt("identifiers")).isEqualTo(6);
@@ -93,14 +108,14 @@ class SchemaNaturalnessResourceTest {
 
     @Test
     void shouldNameTheOffendingFieldOfAMalformedSchema() {
-        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body("{\"tables\": [{\"name\": \"t\", \"columns\": [\"a\", 3]}]}")
+        given().header("X-API-Key", key()).contentType(ContentType.JSON).body("{\"tables\": [{\"name\": \"t\", \"columns\": [\"a\", 3]}]}")
                 .when().post("/schemas/naturalness")
                 .then().statusCode(400).body("error", containsString("tables[0].columns[1]"));
-        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", key()).contentType(ContentType.JSON)
                 .body("{\"tables\": [{\"name\": {\"Regular\": \"x\"}, \"columns\": []}]}")
                 .when().post("/schemas/naturalness")
                 .then().statusCode(400).body("error", equalTo("tables[0].name.Native must be a non-empty string"));
-        given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body("{\"tables\": []}")
+        given().header("X-API-Key", key()).contentType(ContentType.JSON).body("{\"tables\": []}")
                 .when().post("/schemas/naturalness")
                 .then().statusCode(400).body("error", containsString("tables"));
     }
@@ -114,7 +129,7 @@ class SchemaNaturalnessResourceTest {
             var columns = table.putArray("columns");
             t.get("columns").forEach(c -> columns.add(c.get("name").get(level).asText()));
         }
-        return given().header("X-API-Key", TestKeys.key()).contentType(ContentType.JSON).body(body.toString())
+        return given().header("X-API-Key", key()).contentType(ContentType.JSON).body(body.toString())
                 .when().post("/schemas/naturalness")
                 .then().statusCode(200).extract().jsonPath().getDouble("combinedNaturalness");
     }

@@ -1,13 +1,14 @@
 package dev.snailbench.executor.attack;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
-import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.testkit.OversizedBody;
 import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -27,7 +28,7 @@ class ExecutorAttackTest {
 
     @Test
     void shouldRefuseAMisspeltFieldNamingItAndTheFieldMeant() {
-        String key = Tenants.register("attack-typo");
+        String key = TenantKeys.register("attack-typo", answers("/databases", 200)).apiKey();
         given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON)
                 .body(Map.of("name", "n", "kind", "postgresql", "jdbcUrl", URL, "user", "u", "password", "p",
                         "optoins", Map.of("connectTimeout", "5")))
@@ -40,7 +41,7 @@ class ExecutorAttackTest {
 
     @Test
     void shouldRefuseAPasswordOfAMegabyte() {
-        String key = Tenants.register("attack-long-password");
+        String key = TenantKeys.register("attack-long-password", answers("/databases", 200)).apiKey();
         given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON)
                 .body(Map.of("name", "n", "kind", "postgresql", "jdbcUrl", URL, "user", "u", "password",
                         "p".repeat(1_000_000 - 1_000)))

@@ -1,5 +1,6 @@
 package dev.snailbench.executor.messaging;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,7 +8,6 @@ import dev.snailbench.executor.service.TextTables;
 import dev.snailbench.executor.support.Requests;
 import dev.snailbench.executor.support.SwitchableProxy;
 import dev.snailbench.executor.support.Tasks;
-import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.ApiKeys;
@@ -22,6 +22,7 @@ import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.sql.Connection;
@@ -56,7 +57,7 @@ class DatabaseTaskHopTest {
 
     @Test
     void shouldGenerateAQatchSuiteWhoseSqlReturnsTheStoredResultsTheSameForTheSameSeed() throws Exception {
-        Tenants.Registered team = Tenants.registerTenant("qatch");
+        TenantKeys.Tenant team = TenantKeys.register("qatch", answers("/databases", 200));
         UUID database = register(team, "footballdb_v3", false);
         QatchSuite.Options options = new QatchSuite.Options(7, COUNTS, 500, 25, List.of(), 30);
 
@@ -98,7 +99,7 @@ class DatabaseTaskHopTest {
 
     @Test
     void shouldFillSeedTemplatesOnTheRegisteredDatabaseAndRefuseATaskWithoutSeeds() {
-        Tenants.Registered team = Tenants.registerTenant("synthetic");
+        TenantKeys.Tenant team = TenantKeys.register("synthetic", answers("/databases", 200));
         UUID database = register(team, "footballdb_v1", false);
         List<SyntheticSuite.Seed> seeds = List.of(
                 new SyntheticSuite.Seed("Who was the coach of Germany in 2014?", "SELECT DISTINCT c.coach_name FROM "
@@ -126,7 +127,7 @@ class DatabaseTaskHopTest {
 
     @Test
     void shouldReadTheSchemaForPromptsWithKeysAndAFewSampleValuesPerColumn() {
-        Tenants.Registered team = Tenants.registerTenant("prompt-schema");
+        TenantKeys.Tenant team = TenantKeys.register("prompt-schema", answers("/databases", 200));
         UUID database = register(team, "footballdb_v1", false);
 
         DatabaseTaskCompleted answer = ask(DatabaseTaskRequested.promptSchema(team.tenantId(), database, "exp_v1", 3));
@@ -151,7 +152,7 @@ class DatabaseTaskHopTest {
 
     @Test
     void shouldDescribeASchemaWithTheRegisteredLogin() {
-        Tenants.Registered team = Tenants.registerTenant("describe");
+        TenantKeys.Tenant team = TenantKeys.register("describe", answers("/databases", 200));
         UUID database = register(team, "footballdb_v1", false);
 
         DatabaseTaskCompleted described = ask(DatabaseTaskRequested.describe(team.tenantId(), database, "exp_v1"));
@@ -166,7 +167,7 @@ class DatabaseTaskHopTest {
 
     @Test
     void shouldListTheSchemasAndTheRegisteredNameAJobSubmissionAsksFor() {
-        Tenants.Registered team = Tenants.registerTenant("schemas");
+        TenantKeys.Tenant team = TenantKeys.register("schemas", answers("/databases", 200));
         UUID database = register(team, "footballdb_v1", false);
 
         DatabaseTaskCompleted answer = ask(DatabaseTaskRequested.schemas(team.tenantId(), database));
@@ -181,7 +182,7 @@ class DatabaseTaskHopTest {
 
     @Test
     void shouldRefuseTasksOnAnotherTenantsDatabaseOrAMissingSchemaOrTable() {
-        Tenants.Registered owner = Tenants.registerTenant("owner");
+        TenantKeys.Tenant owner = TenantKeys.register("owner", answers("/databases", 200));
         UUID database = register(owner, "footballdb_v1", true);
         QatchSuite.Options badTable = new QatchSuite.Options(1, Map.of("project", 1), 500, 25, List.of("no_such_table"),
                 30);
@@ -202,7 +203,7 @@ class DatabaseTaskHopTest {
 
     @Test
     void shouldCreateViewsOnlyWithTheAdminLoginTheTeamRegistered() throws Exception {
-        Tenants.Registered team = Tenants.registerTenant("views");
+        TenantKeys.Tenant team = TenantKeys.register("views", answers("/databases", 200));
         UUID readOnly = register(team, "footballdb_v1", false);
         UUID withAdmin = register(team, "footballdb_v1", true);
         String schema = "views_" + UUID.randomUUID().toString().substring(0, 8);
@@ -231,8 +232,8 @@ class DatabaseTaskHopTest {
 
     @Test
     void shouldAnswerAnotherTenantsTaskWhileOneTenantsTasksWaitOnADatabaseThatNeverAnswers() throws Exception {
-        Tenants.Registered slow = Tenants.registerTenant("tasks-blackhole");
-        Tenants.Registered other = Tenants.registerTenant("tasks-other");
+        TenantKeys.Tenant slow = TenantKeys.register("tasks-blackhole", answers("/databases", 200));
+        TenantKeys.Tenant other = TenantKeys.register("tasks-other", answers("/databases", 200));
         // A read-only login (registration refuses a privileged one), registered while the database answers (a
         // registration's connection test must pass), then it never answers again.
         String reader = "tasks_blackhole_" + UUID.randomUUID().toString().substring(0, 8);
@@ -294,7 +295,7 @@ class DatabaseTaskHopTest {
         assertThat(sealedForAnother.error()).startsWith("database.sealedPassword: ");
     }
 
-    private static UUID register(Tenants.Registered tenant, String database, boolean admin) {
+    private static UUID register(TenantKeys.Tenant tenant, String database, boolean admin) {
         return Tasks.register(tenant, database, admin);
     }
 

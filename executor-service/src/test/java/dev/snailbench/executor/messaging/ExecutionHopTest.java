@@ -1,10 +1,10 @@
 package dev.snailbench.executor.messaging;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Requests;
-import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
@@ -23,6 +23,7 @@ import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
 import dev.snailbench.testkit.TopicClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
@@ -182,7 +183,7 @@ class ExecutionHopTest {
 
     @Test
     void shouldRunOnADatabaseRegisteredByTheTenant() {
-        Tenants.Registered tenant = Tenants.registerTenant("hop");
+        TenantKeys.Tenant tenant = TenantKeys.register("hop", answers("/databases", 200));
         String databaseId = given().header(ApiKeys.HEADER, tenant.apiKey()).contentType(ContentType.JSON)
                 .body(Map.of("name", "v3", "kind", "postgresql", "jdbcUrl",
                         LocalStack.targets().jdbcUrl("footballdb_v3"), "user", Postgres.USER, "password",

@@ -18,8 +18,8 @@ import dev.snailbench.testkit.TopicClient;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -35,17 +35,9 @@ class GoldScreeningHopTest {
     static final String TIED = "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY year LIMIT 3";
     static final String TOTAL = "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname LIMIT 3";
 
-    private static TopicClient topics;
-
     @BeforeAll
-    static void connect() {
+    static void footballDb() {
         LocalStack.targetsWithFootballDb();
-        topics = new TopicClient();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        topics.close();
     }
 
     private static ExecutionCompleted run(String gold, GoldScreening mode) {
@@ -55,7 +47,8 @@ class GoldScreeningHopTest {
     private static ExecutionCompleted run(UUID jobId, String gold, GoldScreening mode) {
         ExecutionRequested request = Requests.request(jobId, "t-screen", Requests.footballDb("t-screen", "v1"), gold,
                 Requests.predicted(TOTAL), new EvaluationOptions(null, mode));
-        topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(ExecutionsRequested.of(List.of(request))));
+        TopicClient.sendInOneBatch(Topics.SQL_TO_EXECUTE,
+                List.of(Map.entry(request.key(), EventJson.write(ExecutionsRequested.of(List.of(request))))));
         List<TopicClient.Carried<ExecutionCompleted>> results = TopicClient.awaitItems(Topics.RESULTS_TO_SCORE,
                 ExecutionsCompleted.class, (ExecutionCompleted c) -> request.workItemId().equals(c.workItemId()), 1,
                 Duration.ofSeconds(60));

@@ -1,13 +1,14 @@
 package dev.snailbench.executor.messaging;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.OwnDb;
 import dev.snailbench.executor.support.Requests;
 import dev.snailbench.executor.support.Tasks;
-import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
 import dev.snailbench.testkit.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
@@ -45,7 +46,7 @@ import org.junit.jupiter.api.Test;
 class OwnDatabaseHopTest {
 
     private static TopicClient topics;
-    private static Tenants.Registered team;
+    private static TenantKeys.Tenant team;
     private static String databaseId;
 
     @BeforeAll
@@ -58,7 +59,7 @@ class OwnDatabaseHopTest {
     @BeforeEach
     void register() {
         if (team == null) {
-            team = Tenants.registerTenant("own-db-team");
+            team = TenantKeys.register("own-db-team", answers("/databases", 200));
             databaseId = given().header(ApiKeys.HEADER, team.apiKey()).contentType(ContentType.JSON)
                     .body(Map.of("name", "our shop", "kind", "postgresql", "jdbcUrl", OwnDb.jdbcUrl(), "user",
                             OwnDb.READER, "password", OwnDb.PASSWORD))

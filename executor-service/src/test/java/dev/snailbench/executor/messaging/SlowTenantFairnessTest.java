@@ -1,10 +1,10 @@
 package dev.snailbench.executor.messaging;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Requests;
 import dev.snailbench.executor.support.Tasks;
-import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.EvaluationOptions;
@@ -19,6 +19,7 @@ import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
 import dev.snailbench.testkit.TopicClient;
 import dev.snailbench.testkit.TopicClient.Carried;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -165,8 +166,8 @@ class SlowTenantFairnessTest {
     }
 
     private void assertTaskFairness(String what, int columns, long rows, int bTasks) throws Exception {
-        Tenants.Registered tenantA = Tenants.registerTenant("fair-tasks-a");
-        Tenants.Registered tenantB = Tenants.registerTenant("fair-tasks-b");
+        TenantKeys.Tenant tenantA = TenantKeys.register("fair-tasks-a", answers("/databases", 200));
+        TenantKeys.Tenant tenantB = TenantKeys.register("fair-tasks-b", answers("/databases", 200));
         UUID dbA = Tasks.register(tenantA, "footballdb_v1", false);
         UUID dbB = Tasks.register(tenantB, TASKS_DATABASE, false);
         String schema = "slow_" + UUID.randomUUID().toString().replace("-", "");

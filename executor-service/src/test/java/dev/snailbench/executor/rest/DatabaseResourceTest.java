@@ -1,5 +1,6 @@
 package dev.snailbench.executor.rest;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -10,7 +11,6 @@ import static org.hamcrest.Matchers.not;
 import dev.snailbench.executor.service.SecretReseal;
 import dev.snailbench.executor.support.OwnDb;
 import dev.snailbench.executor.support.Requests;
-import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.testkit.PostgresTestResource;
@@ -18,6 +18,7 @@ import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
@@ -58,8 +59,8 @@ class DatabaseResourceTest {
     void tenants() {
         synchronized (DatabaseResourceTest.class) {
             if (alice == null) {
-                alice = Tenants.register("alice");
-                bob = Tenants.register("bob");
+                alice = TenantKeys.register("alice", answers("/databases", 200)).apiKey();
+                bob = TenantKeys.register("bob", answers("/databases", 200)).apiKey();
             }
         }
     }

@@ -1,14 +1,15 @@
 package dev.snailbench.executor.security;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Tasks;
-import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -79,7 +80,7 @@ class DatabaseTaskAttackTest {
 
     @Test
     void shouldNeverRunASecondStatementHiddenInViewDdlWithTheAdminLogin() throws Exception {
-        Tenants.Registered team = Tenants.registerTenant("ddl-attack");
+        TenantKeys.Tenant team = TenantKeys.register("ddl-attack", answers("/databases", 200));
         UUID withAdmin = Tasks.register(team, "footballdb_v1", true);
         String before = count();
 
@@ -97,7 +98,7 @@ class DatabaseTaskAttackTest {
 
     /** A new tenant's synthetic set from {@code seeds} on footballdb_v1's exp_v1, answered without an error. */
     private static SyntheticSuite synthetic(String tenant, SyntheticSuite.Seed... seeds) {
-        Tenants.Registered team = Tenants.registerTenant(tenant);
+        TenantKeys.Tenant team = TenantKeys.register(tenant, answers("/databases", 200));
         UUID database = Tasks.register(team, "footballdb_v1", false);
         DatabaseTaskCompleted answer = Tasks.ask(DatabaseTaskRequested.syntheticSql(team.tenantId(), database,
                 "exp_v1", new SyntheticSuite.Options(List.of(seeds), 5, 20, 10, 50, 10, 60)));

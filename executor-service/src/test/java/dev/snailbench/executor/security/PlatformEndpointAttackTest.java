@@ -1,15 +1,16 @@
 package dev.snailbench.executor.security;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.executor.service.targets.TargetPolicy;
-import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -55,7 +56,7 @@ class PlatformEndpointAttackTest {
 
     @Test
     void shouldRefuseAPlatformEndpointEvenInsideAnAllowedNetwork() {
-        String key = Tenants.register("mallory-endpoints");
+        String key = TenantKeys.register("mallory-endpoints", answers("/databases", 200)).apiKey();
         for (String host : new String[] {"127.0.0.1", "localhost"}) {
             given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON)
                     .body(Map.of("name", "endpoint", "kind", "postgresql", "jdbcUrl", "jdbc:postgresql://" + host + ":"

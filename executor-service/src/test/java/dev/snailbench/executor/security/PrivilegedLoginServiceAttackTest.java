@@ -1,15 +1,16 @@
 package dev.snailbench.executor.security;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.executor.support.Requests;
-import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
 import dev.snailbench.testkit.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
@@ -73,7 +74,7 @@ class PrivilegedLoginServiceAttackTest {
     void tenant() {
         synchronized (PrivilegedLoginServiceAttackTest.class) {
             if (key == null) {
-                key = Tenants.register("privileged-logins");
+                key = TenantKeys.register("privileged-logins", answers("/databases", 200)).apiKey();
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.snailbench.executor.security;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -7,11 +8,11 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 
 import dev.snailbench.executor.service.targets.TargetPolicy;
-import dev.snailbench.executor.support.Tenants;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
@@ -36,7 +37,7 @@ class RegistryAttackTest {
     void tenant() {
         synchronized (RegistryAttackTest.class) {
             if (key == null) {
-                key = Tenants.register("mallory");
+                key = TenantKeys.register("mallory", answers("/databases", 200)).apiKey();
             }
         }
     }

@@ -17,8 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,21 +28,12 @@ import org.junit.jupiter.api.Test;
 class GuardSqlFactsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static SqlParser parser;
-
-    @BeforeAll
-    static void start() {
-        parser = new SqlParser(2, Duration.ofSeconds(20));
-    }
-
-    @AfterAll
-    static void stop() {
-        parser.close();
-    }
+    @AutoClose
+    private static final SqlParser PARSER = new SqlParser(2, Duration.ofSeconds(20));
 
     @Test
     void shouldCarryWhatTheScorerWouldReadFromTheTextForEveryRealStatementTheGuardAllows() throws IOException {
-        SqlGuard guard = new SqlGuard(parser);
+        SqlGuard guard = new SqlGuard(PARSER);
         List<String> mismatches = new ArrayList<>();
         int allowed = 0;
         int refused = 0;
@@ -56,8 +46,8 @@ class GuardSqlFactsTest {
                 continue;
             }
             allowed++;
-            if (!verdict.asGold().equals(ItemFacts.gold(parser, text.sql(), text.dialect()))
-                    || !verdict.asPrediction().equals(ItemFacts.predicted(parser, text.sql(), text.dialect()))) {
+            if (!verdict.asGold().equals(ItemFacts.gold(PARSER, text.sql(), text.dialect()))
+                    || !verdict.asPrediction().equals(ItemFacts.predicted(PARSER, text.sql(), text.dialect()))) {
                 mismatches.add(text.source() + ": " + text.sql());
             }
         }

@@ -10,6 +10,7 @@ import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.TenantKeys;
 import dev.snailbench.testkit.TopicClient;
 import io.restassured.http.ContentType;
 import java.time.Duration;
@@ -38,7 +39,7 @@ public final class Tasks {
     }
 
     /** Registers a database of the teams' PostgreSQL through the REST API, with an admin login if asked. */
-    public static UUID register(Tenants.Registered tenant, String database, boolean admin) {
+    public static UUID register(TenantKeys.Tenant tenant, String database, boolean admin) {
         // A tenant's database names are unique: one registration per call, whatever it registers.
         Map<String, Object> body = new HashMap<>(Map.of("name", database + " " + UUID.randomUUID(), "kind",
                 "postgresql", "jdbcUrl",

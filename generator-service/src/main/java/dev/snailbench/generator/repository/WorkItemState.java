@@ -1,5 +1,6 @@
 package dev.snailbench.generator.repository;
 
+import dev.snailbench.model.domain.FailureReasons;
 import dev.snailbench.model.event.ItemScored;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
@@ -43,7 +44,10 @@ public class WorkItemState extends PanacheEntityBase {
 
     public boolean failed;
 
-    /** Why its verdict is a failure (the scorer's reason, cut to {@link #REASON_LENGTH}); null otherwise. */
+    /**
+     * Why its verdict is a failure: the group of the scorer's reason ({@link FailureReasons#group}: its first side,
+     * on one line), cut to {@link #REASON_LENGTH}; null otherwise.
+     */
     @Column(columnDefinition = "text")
     public String reason;
 
@@ -54,7 +58,7 @@ public class WorkItemState extends PanacheEntityBase {
         if (reason == null || reason.isBlank()) {
             return "no reason given";
         }
-        String one = reason.strip();
+        String one = FailureReasons.group(reason);
         return one.length() <= REASON_LENGTH ? one : one.substring(0, REASON_LENGTH - 1) + "…";
     }
 }

@@ -24,7 +24,8 @@ public final class JobExpander {
     public static List<WorkItem> expand(UUID jobId, JobSpec spec) {
         Map<String, String> recorded = spec.predictions().stream()
                 .collect(Collectors.toMap(Prediction::key, Prediction::predictedSql));
-        List<WorkItem> items = new ArrayList<>(spec.workItemCount());
+        int jobItems = spec.workItemCount();
+        List<WorkItem> items = new ArrayList<>(jobItems);
         String variant = spec.teamSchema() == null || spec.teamSchema().variant() == null ? null
                 : spec.teamSchema().variant().label();
         for (Question q : spec.questions()) {
@@ -33,7 +34,7 @@ public final class JobExpander {
                     items.add(new WorkItem(WorkItem.idFor(jobId, DATABASE_KEY, q.id(), model, level), q.id(),
                             q.question(), q.goldSql(), spec.dialect(), spec.database(), model, level,
                             spec.promptOptions(), spec.schemaId(), model.isReplay() ? recorded(recorded, q, level) : null,
-                            spec.name(), variant, q.hardness(), spec.evaluation()));
+                            spec.name(), variant, q.hardness(), spec.evaluation(), jobItems));
                 }
             }
         }

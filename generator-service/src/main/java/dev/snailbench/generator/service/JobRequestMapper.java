@@ -101,7 +101,7 @@ public final class JobRequestMapper {
         }
         if (request.models() != null) {
             request.models().forEach(m -> models.add(new ModelRef(m.label(), m.backend(), m.model(), m.temperature(),
-                    m.maxTokens(), m.seed())));
+                    m.maxTokens(), m.seed(), m.cacheAnswers())));
         }
         return models;
     }

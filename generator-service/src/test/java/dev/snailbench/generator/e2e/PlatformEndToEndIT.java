@@ -391,30 +391,56 @@ class PlatformEndToEndIT {
         Assumptions.assumeTrue(Browser.installed(), "no browser: install the Debian packages "
                 + "chromium and chromium-driver (.ci/run does) to run the web UI test");
         String apiKey = client.createTenant("browser-team");
-        String spec = PlatformClient.json().writeValueAsString(Map.of("name", "browser job", "database", Map.of(
-                "kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"), "user", "e2e_reader",
-                "password", "e2e"), "dialect", "postgresql", "model", "replayed",
-                "questions", List.of(
-                        // Labelled as a dataset would; Spider's hardness of this gold is medium.
-                        Map.of("id", "teams-2018", "question", "Teams of 2018, by name?", "goldSql",
-                                "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname",
-                                "hardness", "hard"),
-                        Map.of("id", "clubs", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club",
-                                "hardness", "easy")),
-                "predictions", List.of(
-                        Map.of("questionId", "teams-2018", "predictedSql",
-                                "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname DESC"),
-                        Map.of("questionId", "clubs", "predictedSql", "SELECT count(*) FROM club"))));
         Path shots = Path.of("target/browser");
 
+        // The spec in YAML, as a team writes it for ./snailbench job submit: the page reads YAML as well as JSON.
+        // Labelled as a dataset would; Spider's hardness of teams-2018's gold is medium.
+        String yamlSpec = """
+                # the browser test's job
+                name: browser job
+                database:
+                  kind: postgresql
+                  jdbcUrl: "%s"
+                  user: e2e_reader
+                  password: 'e2e'
+                dialect: postgresql
+                model: replayed
+                questions:
+                  - id: teams-2018
+                    question: Teams of 2018, by name?
+                    goldSql: |-
+                      SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname
+                    hardness: hard   # as the dataset labels it
+                  - {id: clubs, question: How many clubs?, goldSql: SELECT count(*) FROM club, hardness: easy}
+                predictions:
+                - questionId: teams-2018
+                  predictedSql: >-
+                    SELECT teamname FROM national_team
+                    WHERE year = 2018 ORDER BY teamname DESC
+                - questionId: clubs
+                  predictedSql: SELECT count(*) FROM club
+                """.formatted(stack.targets().jdbcUrl("footballdb_v1"));
+        String busy = "return document.getElementById('busy').textContent + ' | disabled: ' + "
+                + "document.getElementById('open-report').disabled;";
+        String panels = "return ['report', 'review', 'items', 'item-detail'].filter(function (id) { "
+                + "return !document.getElementById(id).hidden; }).join(',');";
+
         try (Browser browser = new Browser(Files.createTempDirectory("snailbench-chromium"))) {
-            // ?scorer= is ignored now (a link could send the key elsewhere): the scorer's address is typed, as no
-            // operator configured snailbench.generator.ui.scorer-url here.
+            // The scorer's address comes from the generator (GET /ui/config, which the stack configures): nobody types
+            // it, and a ?scorer= in a link (which could send the key elsewhere) is ignored.
             browser.open(stack.url(Stack.Service.GENERATOR) + "/ui/index.html?scorer=http://attacker.invalid");
-            browser.await("var s = document.getElementById('scorer-url'); return s.dataset.source + ' ' + s.value;",
-                    "typed "::equals, Duration.ofSeconds(10));
-            browser.type("#scorer-url", stack.url(Stack.Service.SCORER));
+            String scorerField = browser.await("var s = document.getElementById('scorer-url'); return s.dataset.source "
+                    + "+ ' ' + s.value + ' ' + s.closest('label').hidden;", t -> !t.startsWith("undefined"),
+                    Duration.ofSeconds(10));
+            // Sign-in asks both services: a scorer that cannot be reached is said so, by name, not "Failed to fetch"
+            // (the address changed here as a wrong operator setting would give it).
+            browser.script("document.getElementById('scorer-url').value = 'http://127.0.0.1:9';");
             browser.type("#api-key", apiKey);
+            browser.click("#sign-in-button");
+            String unreachable = browser.await("return document.getElementById('sign-in-error').textContent;",
+                    t -> !t.isEmpty(), Duration.ofSeconds(20));
+            String stillSignIn = browser.script("return String(!document.getElementById('sign-in').hidden);");
+            browser.script("document.getElementById('scorer-url').value = arguments[0];", stack.url(Stack.Service.SCORER));
             browser.click("#sign-in-button");
             browser.await("return document.getElementById('jobs').hidden ? "
                     + "'signing in: ' + document.getElementById('sign-in-error').textContent : 'jobs';", "jobs"::equals,
@@ -422,22 +448,39 @@ class PlatformEndToEndIT {
             // The tenant the key belongs to (GET /tenants/me), in the header.
             browser.await("return document.getElementById('who').textContent;", "Signed in as browser-team"::equals,
                     Duration.ofSeconds(10));
-            browser.script("document.getElementById('spec').value = arguments[0];", spec);
+            browser.script("document.getElementById('spec').value = arguments[0];", yamlSpec);
             browser.click("#submit-button");
             // Live progress over server-sent events until the job has finished.
             browser.await("return document.getElementById('job-status').textContent;", "completed"::equals,
                     Duration.ofSeconds(90));
             String counts = browser.script("return document.getElementById('job-counts').textContent;");
             browser.screenshot(shots.resolve("job-completed.png"));
+            // While the report loads the page says so and its button waits: the answer is held until it has been seen.
+            browser.script("window.held = new Promise(function (r) { window.release = r; }); var f = window.fetch; "
+                    + "window.fetch = function (url, o) { return String(url).indexOf('/report.html') < 0 ? f(url, o) "
+                    + ": window.held.then(function () { return f(url, o); }); };");
             browser.click("#open-report");
+            String loading = browser.await(busy, t -> t.startsWith("Loading"), Duration.ofSeconds(10));
+            browser.script("window.release();");
             browser.await("var r = document.getElementById('report'); return r.hidden ? '' : r.srcdoc;",
                     html -> html.contains("browser job"), Duration.ofSeconds(30));
+            String loaded = browser.await(busy, t -> t.startsWith(" |"), Duration.ofSeconds(10));
             String report = browser.script("return document.getElementById('report').srcdoc;");
             // The report at full height: the frame is as tall as its content, so it has no scrollbar of its own.
             browser.await("var f = document.getElementById('report'); return String(f.contentDocument && "
                     + "f.contentDocument.documentElement.scrollHeight > 600 && f.clientHeight >= "
                     + "f.contentDocument.documentElement.scrollHeight);", "true"::equals, Duration.ofSeconds(20));
             String frameHeight = browser.script("return document.getElementById('report').clientHeight;");
+            // Where the job stands is the report's first line; every plot's text lies inside its drawing.
+            String firstLine = browser.script("return document.getElementById('report').contentDocument.body"
+                    + ".firstElementChild.textContent;");
+            String clipped = browser.script("var d = document.getElementById('report').contentDocument; var out = []; "
+                    + "d.querySelectorAll('svg').forEach(function (svg) { var b = svg.getBoundingClientRect(); "
+                    + "svg.querySelectorAll('text').forEach(function (t) { var r = t.getBoundingClientRect(); "
+                    + "if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 "
+                    + "|| r.bottom > b.bottom + 1) { out.push(t.textContent); } }); }); return out.join(' | ');");
+            String plots = browser.script("return document.getElementById('report').contentDocument"
+                    + ".querySelectorAll('svg text').length;");
             browser.script("document.getElementById('report').scrollIntoView();");
             // Shown sandboxed without scripts: no script of a report could run with this page's origin (and key).
             assertThat(browser.script("return document.getElementById('report').getAttribute('sandbox');"))
@@ -449,6 +492,8 @@ class PlatformEndToEndIT {
             browser.screenshot(shots.resolve("report.png"));
             browser.click("#open-review");
             browser.find(".review-item .review-correct");
+            // One panel at a time: the review queue takes the report's place.
+            String reviewPanels = browser.script(panels);
             // What a reviewer judges: the question as asked, the gold and the predicted SQL side by side.
             String reviewRow = browser.script("return document.querySelector('.review-item').innerText;");
             browser.script("document.getElementById('review').scrollIntoView();");
@@ -457,13 +502,20 @@ class PlatformEndToEndIT {
             browser.click(".review-item .review-correct");
             browser.await("var t = document.querySelector('.review-item'); return t ? t.textContent : '';",
                     text -> text.contains("reviewed: correct"), Duration.ofSeconds(20));
-            // The open report is shown again with the review counted in manualAccuracy.
+            // The report opened again counts the review in manualAccuracy.
+            browser.click("#open-report");
             browser.await("var r = document.getElementById('report'); return r.hidden ? '' : r.srcdoc;",
                     html -> html.contains("1 item reviewed by hand") && html.contains("manualAccuracy"),
                     Duration.ofSeconds(20));
+            String reportPanels = browser.script(panels);
             browser.screenshot(shots.resolve("reviewed.png"));
-            // An item's detail: the question, both queries and their first rows side by side, verdicts, scores.
+            // The item list shows the person's verdict beside the automatic ones.
             browser.click("#open-items");
+            browser.find(".item-row[data-question='teams-2018']");
+            String itemsPanels = browser.script(panels);
+            String manual = browser.script("return document.querySelector(\".item-row[data-question='teams-2018'] "
+                    + ".manual\").textContent;");
+            // An item's detail: the question, both queries and their first rows side by side, verdicts, scores.
             browser.click(".item-row[data-question='teams-2018']");
             browser.await("var d = document.getElementById('item-detail'); return d.hidden ? '' : d.innerText;",
                     text -> text.contains("Teams of 2018, by name?"), Duration.ofSeconds(20));
@@ -474,9 +526,28 @@ class PlatformEndToEndIT {
             String firstPredicted = browser.script(
                     "return document.querySelector('#item-predicted-rows tbody td').textContent;");
             browser.screenshot(shots.resolve("item-detail.png"));
+            // A scorer that stops answering: the action says so where it was asked, naming the scorer.
+            browser.script("state.scorer = 'http://127.0.0.1:9';");
+            browser.click("#open-report");
+            String actionError = browser.await("return document.getElementById('job-error').textContent;",
+                    t -> !t.isEmpty(), Duration.ofSeconds(20));
+            browser.screenshot(shots.resolve("scorer-unreachable.png"));
 
+            assertThat(scorerField).isEqualTo("server " + stack.url(Stack.Service.SCORER) + " true");
+            assertThat(unreachable).startsWith("Sign-in failed: cannot reach the scorer at http://127.0.0.1:9: check "
+                    + "the address, that the scorer runs, and that it allows calls from ");
+            assertThat(stillSignIn).isEqualTo("true");
             assertThat(counts).isEqualTo("2 of 2 items scored, 0 failed");
+            assertThat(loading).isEqualTo("Loading the report… | disabled: true");
+            assertThat(loaded).isEqualTo(" | disabled: false");
             assertThat(Integer.parseInt(frameHeight)).as("report frame height").isGreaterThan(600);
+            assertThat(firstLine).isEqualTo("Completed: 2/2 items done, 0 failed");
+            assertThat(Integer.parseInt(plots)).as("plot texts").isGreaterThan(10);
+            assertThat(clipped).as("plot texts outside their drawing").isEmpty();
+            assertThat(reviewPanels).isEqualTo("review");
+            assertThat(reportPanels).isEqualTo("report");
+            assertThat(itemsPanels).isEqualTo("items");
+            assertThat(manual).isEqualTo("correct (descending order, same teams)");
             assertThat(reviewRow).contains("teams-2018", "Teams of 2018, by name?",
                     "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname\n",
                     "ORDER BY teamname DESC");
@@ -489,6 +560,8 @@ class PlatformEndToEndIT {
             // Same teams, opposite order: the two previews start at opposite ends of the alphabet.
             assertThat(firstGold).isEqualTo("Argentina");
             assertThat(firstPredicted).isEqualTo("Uruguay");
+            assertThat(actionError).startsWith("Loading the report failed: cannot reach the scorer at "
+                    + "http://127.0.0.1:9: ");
         }
         String jobId = client.call("GET", stack.url(Stack.Service.GENERATOR) + "/jobs", Map.of("X-API-Key", apiKey),
                 null, 200).get(0).get("jobId").asText();
@@ -549,8 +622,7 @@ class PlatformEndToEndIT {
         try (Browser browser = new Browser(Files.createTempDirectory("snailbench-chromium"))) {
             // A deep link before signing in: after signing in, the linked job is shown.
             browser.open(ui + "#job/" + slow);
-            // No operator set the scorer's address here: it is typed (a ?scorer= in the link is ignored).
-            browser.type("#scorer-url", stack.url(Stack.Service.SCORER));
+            // The page knows the scorer's address from the generator (a ?scorer= in the link is ignored).
             browser.type("#api-key", apiKey);
             browser.click("#sign-in-button");
             browser.await(header, h -> h.startsWith("slow job | running | ") && !h.contains("| 0 of"),
@@ -594,6 +666,12 @@ class PlatformEndToEndIT {
             String quickBadge = browser.script("return document.querySelector(\"#job-rows tr[data-job='\" + "
                     + "arguments[0] + \"'] .badge\").textContent;", quick);
             browser.screenshot(shots.resolve("jobs.png"));
+            // Why the broken job's items failed: one line per reason, the server's message without its position.
+            browser.script("location.hash = '#job/' + arguments[0];", broken);
+            String topReasons = browser.await("var r = document.getElementById('job-top-reasons'); return r.hidden ? "
+                    + "'' : Array.from(r.querySelectorAll('li')).map(function (l) { return l.textContent; })"
+                    + ".join('\\n');", t -> !t.isEmpty(), Duration.ofSeconds(20));
+            browser.screenshot(shots.resolve("top-reasons.png"));
 
             assertThat(slowNow.get("status").asText()).as("A was still running while B was shown")
                     .isEqualTo("running");
@@ -605,6 +683,7 @@ class PlatformEndToEndIT {
             assertThat(cancelHidden).isEqualTo("true");
             assertThat(brokenBadge).contains("outcome-all-failed");
             assertThat(quickBadge).isEqualTo("succeeded");
+            assertThat(topReasons).isEqualTo("1 × gold failed: ERROR 42P01 relation \"match_fact\" does not exist");
         } finally {
             SLOW_ANSWERS.release(1_000);
         }

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.localstack.Stack;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +20,18 @@ import org.junit.jupiter.api.Test;
 class ReadinessIT {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    @Test
+    void shouldStartWithoutAnErrorInItsLog() throws Exception {
+        Path logs = ROOT.resolve("generator-service/target/clean-start-logs");
+        try (Stack stack = generatorOnly("clean-start")) {
+            assertThat(stack.readiness(Stack.Service.GENERATOR).statusCode()).isEqualTo(200);
+            // Nothing an operator must look into at a normal start: no ERROR line, no stack trace.
+            List<String> log = Files.readAllLines(logs.resolve("generator-service.log"));
+            assertThat(log).anySatisfy(line -> assertThat(line).contains("started in"));
+            assertThat(log).noneSatisfy(line -> assertThat(line).matches(".* ERROR .*|\\s+at .*|.*SRMSG00019.*"));
+        }
+    }
 
     @Test
     void shouldReportNotReadyWhenTheDatabaseStops() {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.localstack.ServiceJava;
 import dev.snailbench.localstack.Up;
+import dev.snailbench.testkit.FakeOpenAi;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -49,15 +50,37 @@ class SnailbenchUpIT {
     private final HttpClient http = HttpClient.newHttpClient();
     private final ObjectMapper json = new ObjectMapper();
 
+    /**
+     * The model given to {@code up --backend}: it also serves the workbench's LLM features, and answers a crosswalk
+     * expansion (a JSON object naming each identifier listed in the prompt) as an LLM would.
+     */
+    private static FakeOpenAi workbenchModel() {
+        return FakeOpenAi.start(new FakeOpenAi.Answers() {
+            @Override
+            public String complete(FakeOpenAi.Seen seen) {
+                StringBuilder answer = new StringBuilder("{");
+                for (String line : seen.prompt().split("\n")) {
+                    Matcher m = Pattern.compile("^- (\\w+) \\(").matcher(line);
+                    if (m.find()) {
+                        answer.append(answer.length() > 1 ? ", " : "").append('"').append(m.group(1))
+                                .append("\": \"").append(m.group(1).replace('_', ' ')).append(" name\"");
+                    }
+                }
+                return answer.append('}').toString();
+            }
+        });
+    }
+
     @Test
     void shouldStartThePlatformPrintHowToUseItAndStopEverythingOnSigterm() throws Exception {
         Path root = Path.of("..").toAbsolutePath().normalize();
         String classpath = root.resolve("local-stack/target/classes") + File.pathSeparator + Files.readString(root
                 .resolve("local-stack/target/classes/dev/snailbench/localstack/runtime-classpath.txt")).trim();
+        FakeOpenAi model = workbenchModel();
         ProcessBuilder command = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", classpath, Up.class.getName(), root.toString(), "--footballdb", "--data-dir",
-                DataDir.resolve().toString(), "--warm-up", "100", "--replicas", "generator=2")
-                .redirectErrorStream(true);
+                DataDir.resolve().toString(), "--warm-up", "100", "--replicas", "generator=2", "--backend",
+                "fake=" + model.baseUrl() + ",model=fake-model").redirectErrorStream(true);
         // The services' JDK named as an operator names it: the one running this test, whose version is known here.
         command.environment().put(ServiceJava.HOME_VARIABLE, System.getProperty("java.home"));
         Process up = command.start();
@@ -123,9 +146,21 @@ class SnailbenchUpIT {
             JsonNode check = post(urls.get("executor-service") + "/databases/" + database.get("id").asText()
                     + "/test", Map.of("X-API-Key", tenant.get("apiKey").asText()), Map.of(), 200);
             assertThat(check.get("ok").asBoolean()).as(check.toString()).isTrue();
+            // The web UI of every generator replica is told where the scorer answers: nobody types it.
+            for (String generator : List.of(urls.get("generator-service"), replicas.get("generator-service-2"))) {
+                assertThat(get(generator + "/ui/config").get("scorerUrl").asText()).as(generator)
+                        .isEqualTo(urls.get("scorer-service"));
+            }
+            assertThat(printed).anySatisfy(line -> assertThat(line).contains("workbench LLM            fake"));
+            // A normal start logs no ERROR (a WARN of Vert.x's blocked-thread checker, with its stack, is the
+            // machine's load, not the platform's fault).
+            assertThat(Files.readAllLines(root.resolve("target/up-logs/generator-service.log")))
+                    .anySatisfy(line -> assertThat(line).contains("started in"))
+                    .noneSatisfy(line -> assertThat(line).matches(".* ERROR .*"));
 
-            useTheCommandLineClient(root, football, login.group(1), replicas.get("generator-service-2"));
+            useTheCommandLineClient(root, football, login.group(1), replicas.get("generator-service-2"), model);
         } finally {
+            model.close();
             // SIGTERM, as Ctrl-C or a kill would; through the handle, because Process.destroy() also closes the
             // output stream and the shutdown lines would be lost.
             up.toHandle().destroy();
@@ -185,7 +220,8 @@ class SnailbenchUpIT {
      * FootballDB job goes through the second generator replica ({@code SNAILBENCH_GENERATOR_URL}), the job list
      * through the first: both are the tenant's.
      */
-    private void useTheCommandLineClient(Path root, Matcher football, String newcomersLogin, String secondGenerator)
+    private void useTheCommandLineClient(Path root, Matcher football, String newcomersLogin, String secondGenerator,
+            FakeOpenAi model)
             throws Exception {
         Path work = Files.createTempDirectory("snailbench-cli");
         Cli created = cli(root, work, Map.of(), "tenant", "create", "cli-team");
@@ -230,6 +266,23 @@ class SnailbenchUpIT {
         Cli report = cli(root, work, env, "report", jobId, "--html", "report.html");
         assertThat(report.exit()).as(report.output()).isZero();
         assertThat(Files.readString(work.resolve("report.html"))).contains("<html").contains(jobId);
+        // The summary says where the job stands first, counts the review, and breaks the job down by level.
+        Cli reviewedReport = cli(root, work, env, "report", jobId, "--items");
+        assertThat(reviewedReport.output().lines().toList()).as(reviewedReport.output())
+                .startsWith("job " + jobId + ": completed: 2/2 items done, 0 failed")
+                .contains("manual accuracy 100.0% (1 item reviewed by hand; the strict verdict elsewhere)", "by level:")
+                .anySatisfy(l -> assertThat(l).matches("QUESTION\\s+MODEL\\s+LEVEL\\s+STRICT\\s+SET\\s+RELAXED"
+                        + "\\s+MANUAL\\s+REASON"))
+                .anySatisfy(l -> assertThat(l).matches("q2\\s+gold-replay\\s+Native\\s+no\\s+\\S+\\s+yes\\s+correct\\s+.*"));
+
+        // compare reads its file from where it was typed, as every other command does.
+        Files.writeString(work.resolve("pairs.ndjson"), "{\"id\": \"p1\", \"gold\": {\"columns\": [\"n\"], "
+                + "\"rows\": [[\"1\"]]}, \"predicted\": {\"columns\": [\"n\"], \"rows\": [[\"1\"]]}}\n");
+        Cli compared = cli(root, work, env, "compare", "pairs.ndjson");
+        assertThat(compared.exit()).as(compared.output()).isZero();
+        assertThat(compared.output()).contains("1 pairs compared: 1 strict matches");
+
+        useTheWorkbench(root, work, env, databaseId, model);
 
         // A newcomer's first real job: the FootballDB spec the client writes from the data folder, submitted and
         // watched to the end, then both jobs in the client's list.
@@ -246,13 +299,15 @@ class SnailbenchUpIT {
                         + "items whose gold ran; \\d+ of 100 failed");
         String footballJobId = footballJob.output().replaceAll("(?s).*job (\\S+) accepted.*", "$1");
         Cli summary = cli(root, work, env, "report", footballJobId);
-        assertThat(summary.output().lines().findFirst()).contains("job " + footballJobId + ": 100 items");
+        assertThat(summary.output().lines().findFirst()).hasValueSatisfying(first -> assertThat(first)
+                .matches("job " + footballJobId + ": completed: 100/100 items done, \\d+ failed"));
         // What the README's walkthrough shows, as this run printed it.
         Files.writeString(root.resolve("generator-service/target/cli-walkthrough.txt"), String.join("\n",
                 registered.output(), footballJob.output(), summary.output()));
         Cli listed = cli(root, work, env, "job", "list");
-        assertThat(listed.output()).as(listed.output()).containsPattern(jobId + "\\s+completed\\s+2\\s+2\\s+0\\s+cli job")
-                .containsPattern("completed\\s+100\\s+100\\s+\\d+\\s+FootballDB v1 gpt-3.5-turbo 30-shot");
+        assertThat(listed.output()).as(listed.output())
+                .containsPattern(jobId + "\\s+completed\\s+succeeded\\s+2\\s+2\\s+0\\s+cli job")
+                .containsPattern("completed\\s+some-failed\\s+100\\s+100\\s+\\d+\\s+FootballDB v1 gpt-3.5-turbo 30-shot");
 
         Files.writeString(work.resolve("bad.json"), "{\"name\": \"bad\", \"dialect\": \"postgresql\", "
                 + "\"model\": \"m\", \"questions\": []}");
@@ -261,6 +316,53 @@ class SnailbenchUpIT {
         // Refused by the client before sending, by the generator's own rules, with where the field is in the file.
         assertThat(bad.output()).contains("error: bad.json: questions at line 1, column 56: a job needs at least one "
                 + "question");
+    }
+
+    /**
+     * The schema workbench from the command line on the platform just started: a crosswalk built with the LLM that
+     * {@code up --backend} gave it, natural views of it, the refiner's analysis, a QATCH test suite and a synthetic
+     * set, each listed.
+     */
+    private void useTheWorkbench(Path root, Path work, Map<String, String> env, String databaseId, FakeOpenAi model)
+            throws Exception {
+        int asked = model.prompts().size();
+        Cli crosswalk = cli(root, work, env, "crosswalk", "build", "--name", "v1 expanded", "--database", databaseId,
+                "--schema", "exp_v1", "--expand-with-llm", "--wait");
+        assertThat(crosswalk.exit()).as(crosswalk.output()).isZero();
+        assertThat(crosswalk.output()).containsPattern("crosswalk \\S+ \\(v1 expanded\\): ready, \\d+ entries");
+        assertThat(model.prompts().size()).as("the workbench asked up's backend").isGreaterThan(asked);
+        String crosswalkId = crosswalk.output().replaceAll("(?s).*crosswalk (\\S+) \\(v1 expanded\\).*", "$1");
+        assertThat(cli(root, work, env, "crosswalk", "list").output()).contains(crosswalkId);
+
+        Cli views = cli(root, work, env, "views", "create", "--crosswalk", crosswalkId, "--database", databaseId,
+                "--schema", "exp_v1", "--level", "Least", "--out", "views.sql");
+        assertThat(views.exit()).as(views.output()).isZero();
+        assertThat(views.output()).contains("natural views in db_nl over exp_v1: not created");
+        assertThat(Files.readString(work.resolve("views.sql"))).contains("CREATE");
+
+        Cli analysis = cli(root, work, env, "refine", "analyse", "--database", databaseId, "--schema", "exp_v1");
+        assertThat(analysis.exit()).as(analysis.output()).isZero();
+        assertThat(analysis.output()).containsPattern("exp_v1: \\d+ tables, \\d+ columns");
+
+        Cli suite = cli(root, work, env, "suite", "create", "--name", "qatch v1", "--database", databaseId,
+                "--schema", "exp_v1", "--counts", "project=2,join=2");
+        assertThat(suite.exit()).as(suite.output()).isZero();
+        assertThat(suite.output()).containsPattern("test suite \\S+ \\(qatch v1\\): \\d+ tests on exp_v1");
+        assertThat(cli(root, work, env, "suite", "list").output()).contains("qatch v1");
+
+        Files.writeString(work.resolve("seeds.yaml"), "benchmark: footballdb\ndataModel: v1\nsplit: train\n");
+        Cli synthetic = cli(root, work, env, "synthetic", "create", "--name", "v1 synthetic", "--database", databaseId, "--schema", "exp_v1", "--seeds",
+                "seeds.yaml", "--target", "20");
+        assertThat(synthetic.exit()).as(synthetic.output()).isZero();
+        assertThat(synthetic.output()).containsPattern("synthetic set \\S+ \\(v1 synthetic\\): \\d+ pairs on exp_v1");
+        assertThat(cli(root, work, env, "synthetic", "list").output()).contains("v1 synthetic");
+    }
+
+    private JsonNode get(String url) throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(url + " answered " + response.body()).isEqualTo(200);
+        return json.readTree(response.body());
     }
 
     /** What a command printed (stdout and stderr) and its exit code. */

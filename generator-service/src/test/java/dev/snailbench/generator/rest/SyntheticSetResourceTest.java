@@ -80,7 +80,7 @@ class SyntheticSetResourceTest {
 
     @BeforeEach
     void registerTenant() {
-        key = TestTenants.create("tenant-" + UUID.randomUUID());
+        key = TestTenants.create("synthetic-sets-" + UUID.randomUUID());
     }
 
     @Test
@@ -128,9 +128,17 @@ class SyntheticSetResourceTest {
         assertThat(stored.getInt("summary.shares.synthetic.queries")).isEqualTo(3);
         assertThat(stored.getDouble("summary.shares.seeds.aggregation")).isZero();
         assertThat(stored.getDouble("summary.shares.synthetic.groupBy")).isZero();
-        given().header("X-API-Key", TestTenants.create("other-" + UUID.randomUUID()))
+        String other = TestTenants.create("other-" + UUID.randomUUID());
+        given().header("X-API-Key", other)
                 .get("/synthetic-sets/" + created.getString("id")).then().statusCode(404)
                 .body("status", equalTo(404)).body("error", containsString(created.getString("id")));
+        // The tenant's sets, listed without their pairs; another tenant's list has none of them.
+        given().header("X-API-Key", key).get("/synthetic-sets").then().statusCode(200)
+                .body("id", equalTo(List.of(created.getString("id")))).body("[0].pairCount", equalTo(3))
+                .body("[0].nativeSchema", equalTo(created.getString("nativeSchema")))
+                .body("[0]", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("questions")));
+        given().header("X-API-Key", other).get("/synthetic-sets").then().statusCode(200)
+                .body("", org.hamcrest.Matchers.hasSize(0));
     }
 
     @Test

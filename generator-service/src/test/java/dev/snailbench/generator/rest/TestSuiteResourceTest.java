@@ -45,7 +45,7 @@ class TestSuiteResourceTest {
 
     @BeforeEach
     void registerTenant() {
-        key = TestTenants.create("tenant-" + UUID.randomUUID());
+        key = TestTenants.create("test-suites-" + UUID.randomUUID());
     }
 
     @Test
@@ -73,9 +73,17 @@ class TestSuiteResourceTest {
                 "SELECT count(*) FROM coach WHERE country_code IS NULL");
         assertThat(stored.getList("questions[0].expected.rows")).isEqualTo(List.of(List.of("Italy"),
                 List.of("Brazil")));
-        given().header("X-API-Key", TestTenants.create("other-" + UUID.randomUUID()))
+        String other = TestTenants.create("other-" + UUID.randomUUID());
+        given().header("X-API-Key", other)
                 .when().get("/test-suites/" + created.getString("id")).then().statusCode(404)
                 .body("status", equalTo(404)).body("error", containsString(created.getString("id")));
+        // The tenant's suites, listed without their tests; another tenant's list has none of them.
+        given().header("X-API-Key", key).when().get("/test-suites").then().statusCode(200)
+                .body("id", equalTo(List.of(created.getString("id")))).body("[0].name", equalTo("my suite"))
+                .body("[0].testCount", equalTo(2))
+                .body("[0]", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("questions")));
+        given().header("X-API-Key", other).when().get("/test-suites").then().statusCode(200)
+                .body("", org.hamcrest.Matchers.hasSize(0));
     }
 
     @Test

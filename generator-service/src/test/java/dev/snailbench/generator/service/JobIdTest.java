@@ -53,7 +53,7 @@ class JobIdTest {
         ObjectMapper json = new ObjectMapper();
         JobRequest full = new JobRequest("full", new JobRequest.DatabaseRequest("postgresql",
                 "jdbc:postgresql://db/team", "reader", "secret", null), "postgresql", null,
-                List.of(new JobRequest.ModelRequest("a", "openai", "gpt", 0.0, 512, 7L)), List.of("native", "least"),
+                List.of(new JobRequest.ModelRequest("a", "openai", "gpt", 0.0, 512, 7L, null)), List.of("native", "least"),
                 new JobRequest.PromptOptionsRequest(true, 3, null, null, null, 2000), null,
                 List.of(new JobRequest.QuestionRequest("q1", "one?", "SELECT 1", "easy"),
                         new JobRequest.QuestionRequest("q2", "two?", "SELECT 2", null)),

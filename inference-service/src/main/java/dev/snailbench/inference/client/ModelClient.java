@@ -23,7 +23,8 @@ import java.util.TreeSet;
 /**
  * Asks a configured backend for a completion (llm-client's {@link OpenAiClient}: retries, rate and concurrency
  * limits), through the response cache: an identical call of the same tenant (backend, model, prompt, parameters) is
- * answered from PostgreSQL ({@link CachedResponses}) without contacting the model. Call on a Vert.x context.
+ * answered from PostgreSQL ({@link CachedResponses}) without contacting the model, at temperature 0 or when the job
+ * asks for it ({@code cacheAnswers}; {@link ResponseCache#applies}). Call on a Vert.x context.
  * <p>
  * The cache is the tenant's own: its key includes the tenant, so a hit never tells a tenant that another one asked
  * the same prompt (nor hands it another tenant's answer), at the price of paying once per tenant for a shared
@@ -67,7 +68,8 @@ public class ModelClient {
         return new ModelCall(model.backend(), api, model.model() != null ? model.model() : b.model().orElseThrow(),
                 prompt, model.temperature() != null ? model.temperature() : b.temperature(),
                 model.maxTokens() != null ? model.maxTokens() : b.maxTokens().orElse(DEFAULT_MAX_TOKENS),
-                model.seed() != null ? model.seed() : (b.seed().isPresent() ? b.seed().getAsLong() : null));
+                model.seed() != null ? model.seed() : (b.seed().isPresent() ? b.seed().getAsLong() : null),
+                model.cacheAnswers());
     }
 
     public Uni<Completion> complete(String tenantId, ModelCall call, int estimatedPromptTokens) {
@@ -75,7 +77,13 @@ public class ModelClient {
             // Every work item carries its tenant; without one the cache could not be kept apart.
             return Uni.createFrom().failure(new InferenceException("work item has no tenant"));
         }
-        return backend(call.backend()).complete(tenantId, call.request(), estimatedPromptTokens, cache)
+        ChatRequest request = call.request();
+        OpenAiClient backend = backend(call.backend());
+        // A sampled answer (temperature > 0) is asked afresh unless the job asks for cached answers.
+        Uni<Completion> answer = ResponseCache.applies(request, call.cacheAnswers())
+                ? backend.complete(tenantId, request, estimatedPromptTokens, cache)
+                : backend.complete(request, estimatedPromptTokens);
+        return answer
                 .invoke(c -> {
                     if (!c.cached()) {
                         record(call, c);

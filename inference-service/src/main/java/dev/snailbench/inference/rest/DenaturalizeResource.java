@@ -7,7 +7,7 @@ import dev.snailbench.inference.service.Failures;
 import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.rewrite.Crosswalk;
+import dev.snailbench.sql.rewrite.CrosswalkNames;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -91,7 +91,7 @@ public class DenaturalizeResource {
         IdentifierRewriter.Result r;
         try {
             r = rewriter.rewriteOrTokens(request.sql(), dialect,
-                    Crosswalk.of(entries).mapping(level, NaturalnessLevel.NATIVE));
+                    CrosswalkNames.of(entries).mapping(level, NaturalnessLevel.NATIVE));
         } catch (RuntimeException e) {
             throw new InvalidInput("sql", "sql: " + Failures.message(e));
         }

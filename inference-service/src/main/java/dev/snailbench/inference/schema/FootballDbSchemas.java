@@ -3,7 +3,7 @@ package dev.snailbench.inference.schema;
 import dev.snailbench.inference.InferenceException;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.rewrite.Crosswalk;
+import dev.snailbench.sql.rewrite.CrosswalkNames;
 import dev.snailbench.sql.SqlParser;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -100,7 +100,7 @@ final class FootballDbSchemas {
             String refCol = fk[3] != null ? fk[3] : pks.getOrDefault(fk[2], List.of()).stream().findFirst().orElse(null);
             fks.add(new LeveledSchema.ForeignKey(fk[0], fk[1], fk[2], refCol));
         }
-        return new LeveledSchema("footballdb/" + version, tables, fks, Map.of(), Crosswalk.of(List.of()));
+        return new LeveledSchema("footballdb/" + version, tables, fks, Map.of(), CrosswalkNames.of(List.of()));
     }
 
     private static Map<NaturalnessLevel, String> same(String name) {

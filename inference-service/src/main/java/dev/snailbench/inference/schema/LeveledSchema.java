@@ -1,7 +1,7 @@
 package dev.snailbench.inference.schema;
 
 import dev.snailbench.model.domain.NaturalnessLevel;
-import dev.snailbench.sql.rewrite.Crosswalk;
+import dev.snailbench.sql.rewrite.CrosswalkNames;
 import java.util.List;
 import java.util.Map;
 
@@ -12,11 +12,11 @@ import java.util.Map;
  * null for the built-in schemas, whose values come from the data directory).
  */
 public record LeveledSchema(String name, List<TableDef> tables, List<ForeignKey> foreignKeys,
-        Map<String, List<String>> modules, Crosswalk crosswalk, Map<String, Map<String, List<String>>> samples) {
+        Map<String, List<String>> modules, CrosswalkNames crosswalk, Map<String, Map<String, List<String>>> samples) {
 
     /** A built-in schema. */
     public LeveledSchema(String name, List<TableDef> tables, List<ForeignKey> foreignKeys,
-            Map<String, List<String>> modules, Crosswalk crosswalk) {
+            Map<String, List<String>> modules, CrosswalkNames crosswalk) {
         this(name, tables, foreignKeys, modules, crosswalk, null);
     }
 

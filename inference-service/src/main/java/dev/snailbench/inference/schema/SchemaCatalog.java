@@ -7,7 +7,7 @@ import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.TeamSchema;
-import dev.snailbench.sql.rewrite.Crosswalk;
+import dev.snailbench.sql.rewrite.CrosswalkNames;
 import dev.snailbench.sql.rewrite.CrosswalkCsv;
 import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.sql.SqlParser;
@@ -87,7 +87,7 @@ public class SchemaCatalog {
         Map<String, CrosswalkEntry> tableNames = new HashMap<>();
         Map<String, CrosswalkEntry> columnNames = new HashMap<>();
         for (CrosswalkEntry r : team.crosswalk()) {
-            (r.isTable() ? tableNames : columnNames).put(IdentifierQuoting.key(r.nativeName()), r);
+            (r.isTable() ? tableNames : columnNames).put(IdentifierQuoting.normalize(r.nativeName()), r);
         }
         List<LeveledSchema.TableDef> tables = new ArrayList<>();
         List<LeveledSchema.ForeignKey> fks = new ArrayList<>();
@@ -100,8 +100,8 @@ public class SchemaCatalog {
                 columns.add(new LeveledSchema.ColumnDef(names(c.name(), columnNames), c.type()));
                 values.put(c.name().toLowerCase(Locale.ROOT), c.samples() == null ? List.of()
                         : c.samples().stream().map(SchemaCatalog::literal).toList());
-                tablesOfColumn.computeIfAbsent(IdentifierQuoting.key(c.name()), k -> new LinkedHashSet<>())
-                        .add(IdentifierQuoting.key(t.name()));
+                tablesOfColumn.computeIfAbsent(IdentifierQuoting.normalize(c.name()), k -> new LinkedHashSet<>())
+                        .add(IdentifierQuoting.normalize(t.name()));
             }
             tables.add(new LeveledSchema.TableDef(names(t.name(), tableNames), columns, t.primaryKey()));
             samples.put(t.name(), values);
@@ -112,7 +112,8 @@ public class SchemaCatalog {
                 }
             }
         }
-        return new LeveledSchema(team.name(), tables, fks, Map.of(), new Crosswalk(team.crosswalk(), tablesOfColumn), samples);
+        return new LeveledSchema(team.name(), tables, fks, Map.of(),
+                new CrosswalkNames(team.crosswalk(), tablesOfColumn), samples);
     }
 
     /** A sample value as the built-in dumps show it: numbers bare, text quoted. */
@@ -123,7 +124,7 @@ public class SchemaCatalog {
     private static Map<NaturalnessLevel, String> names(String nativeName, Map<String, CrosswalkEntry> renamed) {
         Map<NaturalnessLevel, String> m = new EnumMap<>(NaturalnessLevel.class);
         m.put(NaturalnessLevel.NATIVE, nativeName);
-        CrosswalkEntry r = renamed.get(IdentifierQuoting.key(nativeName));
+        CrosswalkEntry r = renamed.get(IdentifierQuoting.normalize(nativeName));
         if (r != null) {
             m.put(NaturalnessLevel.REGULAR, r.regular());
             m.put(NaturalnessLevel.LOW, r.low());
@@ -149,8 +150,9 @@ public class SchemaCatalog {
                 LeveledSchema.TableDef table = new LeveledSchema.TableDef(levels(t.path("name")), columns, pk);
                 tables.add(table);
                 for (LeveledSchema.ColumnDef c : columns) {
-                    tablesOfColumn.computeIfAbsent(IdentifierQuoting.key(c.name(NaturalnessLevel.NATIVE)),
-                            k -> new LinkedHashSet<>()).add(IdentifierQuoting.key(table.name(NaturalnessLevel.NATIVE)));
+                    tablesOfColumn.computeIfAbsent(IdentifierQuoting.normalize(c.name(NaturalnessLevel.NATIVE)),
+                            k -> new LinkedHashSet<>())
+                            .add(IdentifierQuoting.normalize(table.name(NaturalnessLevel.NATIVE)));
                 }
             }
             List<LeveledSchema.ForeignKey> fks = new ArrayList<>();
@@ -164,7 +166,7 @@ public class SchemaCatalog {
                 m.getValue().forEach(n -> names.add(n.asText()));
                 modules.put(m.getKey(), names);
             });
-            Crosswalk crosswalk = new Crosswalk(readCrosswalk(crosswalkCsv), tablesOfColumn);
+            CrosswalkNames crosswalk = new CrosswalkNames(readCrosswalk(crosswalkCsv), tablesOfColumn);
             return new LeveledSchema(name, tables, fks, modules, crosswalk);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read schema " + json, e);

@@ -41,11 +41,12 @@ public final class VariantNames {
         Map<String, List<String>> tables = new LinkedHashMap<>();
         Map<String, Map<String, Set<String>>> columns = new LinkedHashMap<>();
         for (DatabaseSchema.Table t : team.schema().tables()) {
-            tables.computeIfAbsent(IdentifierQuoting.key(t.name()), k -> new ArrayList<>(List.of(t.name())));
+            tables.computeIfAbsent(IdentifierQuoting.normalize(t.name()), k -> new ArrayList<>(List.of(t.name())));
             for (DatabaseSchema.Column c : t.columns()) {
                 String from = shown.getOrDefault(key(t.name(), c.name()), c.name());
-                columns.computeIfAbsent(IdentifierQuoting.key(from), k -> new LinkedHashMap<>())
-                        .computeIfAbsent(c.name(), k -> new LinkedHashSet<>()).add(IdentifierQuoting.key(t.name()));
+                columns.computeIfAbsent(IdentifierQuoting.normalize(from), k -> new LinkedHashMap<>())
+                        .computeIfAbsent(c.name(), k -> new LinkedHashSet<>())
+                        .add(IdentifierQuoting.normalize(t.name()));
             }
         }
         Map<String, List<NameMapping.ColumnTarget>> targets = new LinkedHashMap<>();
@@ -63,6 +64,6 @@ public final class VariantNames {
     }
 
     private static String key(String table, String column) {
-        return IdentifierQuoting.key(table) + "." + IdentifierQuoting.key(column);
+        return IdentifierQuoting.normalize(table) + "." + IdentifierQuoting.normalize(column);
     }
 }

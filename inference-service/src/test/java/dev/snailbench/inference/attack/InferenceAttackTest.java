@@ -32,9 +32,10 @@ class InferenceAttackTest {
 
     private static final FakeOpenAi FAKE = FakeOpenAi.instance();
 
+    /** An item at temperature 0, whose answers the tenant's cache keeps (a sampled call is asked every time). */
     private static WorkItem item(String model, String question) {
         return WorkItems.item("ATBI:1", question, "SELECT 1", SqlDialect.SQLSERVER,
-                new ModelRef("label", "fake", model, 0.2, 64, 42L), NaturalnessLevel.NATIVE, PromptOptions.ZERO_SHOT,
+                new ModelRef("label", "fake", model, 0.0, 64, 42L), NaturalnessLevel.NATIVE, PromptOptions.ZERO_SHOT,
                 "ATBI");
     }
 

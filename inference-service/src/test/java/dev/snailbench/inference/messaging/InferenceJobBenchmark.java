@@ -14,6 +14,7 @@ import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.FakeOpenAi;
+import dev.snailbench.testkit.InFlightSamples;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TopicClient;
@@ -103,29 +104,15 @@ class InferenceJobBenchmark {
         ModelRef ref = new ModelRef("bench", "fake", model, null, null, null);
         run(ref, 300, "warm-up"); // JIT, connection pools, partition assignment
         fake.resetInFlightStats();
-        long[] sums = new long[3];
-        Thread sampler = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                sums[0] += models.backend("fake").inFlight();
-                sums[1] += fake.inFlight();
-                sums[2]++;
-                try {
-                    Thread.sleep(1);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        });
-        sampler.start();
+        InFlightSamples inFlight = InFlightSamples.start(() -> models.backend("fake").inFlight(), fake::inFlight);
         long start = System.nanoTime();
         run(ref, ITEMS, "job");
         double seconds = (System.nanoTime() - start) / 1e9;
-        sampler.interrupt();
-        sampler.join();
+        inFlight.close();
         System.out.printf("InferenceJobBenchmark: %d items through Kafka → inference → Kafka, %d partitions and "
                 + "consumers, backend concurrency %d, model latency %d ms: max in flight at the model %d; average "
                 + "in flight (1 ms samples) backend %.1f, model %.1f; %.0f items/s; %.2f s%n", ITEMS, PARTITIONS,
-                PARTITIONS, LATENCY_MS, fake.maxInFlight(), (double) sums[0] / sums[2], (double) sums[1] / sums[2],
+                PARTITIONS, LATENCY_MS, fake.maxInFlight(), inFlight.client(), inFlight.server(),
                 ITEMS / seconds, seconds);
     }
 

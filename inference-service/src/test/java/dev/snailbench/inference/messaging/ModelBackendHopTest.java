@@ -43,8 +43,12 @@ class ModelBackendHopTest {
     }
 
     private static WorkItem item(String backend, String model, NaturalnessLevel level, String question) {
-        return WorkItems.item("ATBI:1", question, "SELECT 1", SqlDialect.SQLSERVER,
-                new ModelRef("label", backend, model, 0.2, 64, 42L), level, PromptOptions.ZERO_SHOT, SNAILS_DB);
+        return item(new ModelRef("label", backend, model, 0.2, 64, 42L), level, question);
+    }
+
+    private static WorkItem item(ModelRef model, NaturalnessLevel level, String question) {
+        return WorkItems.item("ATBI:1", question, "SELECT 1", SqlDialect.SQLSERVER, model, level,
+                PromptOptions.ZERO_SHOT, SNAILS_DB);
     }
 
     @Test
@@ -198,8 +202,10 @@ class ModelBackendHopTest {
         String model = "priced-model";
         FAKE.script(model, Reply.ok("SELECT 5"));
         String question = "Cached question " + UUID.randomUUID();
-        WorkItem first = item("fake", model, NaturalnessLevel.NATIVE, question);
-        WorkItem rerun = item("fake", model, NaturalnessLevel.NATIVE, question);
+        // At temperature 0 the model's answer is meant to be the same: it is replayed.
+        ModelRef deterministic = new ModelRef("label", "fake", model, 0.0, 64, 42L);
+        WorkItem first = item(deterministic, NaturalnessLevel.NATIVE, question);
+        WorkItem rerun = item(deterministic, NaturalnessLevel.NATIVE, question);
 
         Hop.infer(first);
         ExecutionRequested again = Hop.infer(rerun);
@@ -214,6 +220,42 @@ class ModelBackendHopTest {
         Number rerunCost = given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + rerun.workItemId()).then().statusCode(200)
                 .body("cached", equalTo(true)).extract().path("costUsd");
         assertThat(rerunCost.doubleValue()).isZero();
+    }
+
+    @Test
+    void shouldAskASampledCallAgainUnlessTheJobAsksForCachedAnswers() {
+        // Counts compare before and after each run: a reply slower than the client's timeout may be asked twice.
+        String model = model();
+        FAKE.script(model, Reply.ok("SELECT 1"), Reply.ok("SELECT 2"), Reply.ok("SELECT 3"), Reply.ok("SELECT 4"));
+        String question = "Sampled question " + UUID.randomUUID();
+        ModelRef sampled = new ModelRef("label", "fake", model, 0.7, 64, null);
+
+        // Temperature 0.7: each run is a new draw, asked of the model and not kept for a later run.
+        Hop.infer(item(sampled, NaturalnessLevel.NATIVE, question));
+        int afterFirst = FAKE.requests(model).size();
+        ExecutionRequested second = Hop.infer(item(sampled, NaturalnessLevel.NATIVE, question));
+        assertThat(FAKE.requests(model).size()).isGreaterThan(afterFirst);
+        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + second.workItemId()).then().statusCode(200)
+                .body("cached", equalTo(false));
+
+        // A job that asks for cached answers (cacheAnswers: true) gets the first it stores, again and again.
+        ModelRef cached = new ModelRef("label", "fake", model, 0.7, 64, null, true);
+        int beforeStored = FAKE.requests(model).size();
+        ExecutionRequested stored = Hop.infer(item(cached, NaturalnessLevel.NATIVE, question));
+        int afterStored = FAKE.requests(model).size();
+        assertThat(afterStored).isGreaterThan(beforeStored);
+        ExecutionRequested replayed = Hop.infer(item(cached, NaturalnessLevel.NATIVE, question));
+        assertThat(FAKE.requests(model)).hasSize(afterStored);
+        assertThat(replayed.inference().predictedSql()).isEqualTo(stored.inference().predictedSql());
+        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + replayed.workItemId()).then()
+                .statusCode(200).body("cached", equalTo(true));
+
+        // And a job may refuse them at temperature 0 (cacheAnswers: false): the model is asked however often.
+        Hop.infer(item(new ModelRef("label", "fake", model, 0.0, 64, null), NaturalnessLevel.NATIVE, question));
+        int beforeFresh = FAKE.requests(model).size();
+        Hop.infer(item(new ModelRef("label", "fake", model, 0.0, 64, null, false), NaturalnessLevel.NATIVE,
+                question));
+        assertThat(FAKE.requests(model).size()).isGreaterThan(beforeFresh);
     }
 
     @Test

@@ -3,20 +3,29 @@ package dev.snailbench.inference.rest;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.testkit.OpenApiRules;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
-/** The inference's OpenAPI document keeps the platform's rules (security scheme, status codes, summaries). */
+/**
+ * The inference's OpenAPI document keeps the platform's rules (security scheme, status codes, summaries) and says
+ * how a team looks up one inference.
+ */
 @QuarkusTest
 @RealInfrastructure
 class OpenApiDocumentTest {
 
     @Test
-    void shouldKeepThePlatformsOpenApiRules() throws Exception {
-        String json = given().get("/q/openapi?format=json").then().statusCode(200).extract().asString();
+    void shouldKeepThePlatformsRulesAndDocumentTheInferenceLookup() throws Exception {
+        JsonNode doc = OpenApiRules.keep("inference", given().get("/q/openapi?format=json").then().statusCode(200)
+                .extract().asString());
 
-        assertThat(OpenApiRules.problems(OpenApiRules.keep("inference", json))).isEmpty();
+        assertThat(OpenApiRules.problems(doc)).isEmpty();
+        JsonNode lookup = doc.path("paths").path("/inferences/{workItemId}").path("get");
+        assertThat(lookup.path("operationId").asText()).isEqualTo("getInference");
+        assertThat(lookup.path("responses").fieldNames()).toIterable().contains("200", "400", "401", "404");
+        assertThat(lookup.path("security").toString()).isEqualTo("[{\"apiKey\":[]}]");
     }
 }

@@ -4,7 +4,7 @@ import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.SqlIdentifiers;
+import dev.snailbench.sql.IdentifierRules;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -57,7 +57,7 @@ public final class CrosswalkPlanner {
         Set<String> reserved = new TreeSet<>();
         for (CrosswalkEntry r : rows.values()) {
             for (NaturalnessLevel level : TARGETS) {
-                if (SqlIdentifiers.isReserved(r.name(level), dialect)) {
+                if (IdentifierRules.isReserved(r.name(level), dialect)) {
                     reserved.add(r.name(level));
                 }
             }
@@ -79,7 +79,7 @@ public final class CrosswalkPlanner {
         if (label == NaturalnessLevel.REGULAR) {
             regular = nativeName;
         } else if (expanded) {
-            regular = SqlIdentifiers.sanitize(expansion, dialect);
+            regular = IdentifierRules.sanitize(expansion, dialect);
         } else {
             regular = nativeName;
             keptNative.add(nativeName);
@@ -88,10 +88,10 @@ public final class CrosswalkPlanner {
         if (label == NaturalnessLevel.LOW || (label == NaturalnessLevel.LEAST && !expanded)) {
             low = nativeName;
         } else {
-            low = SqlIdentifiers.sanitize(abbreviator.apply(regular, NaturalnessLevel.LOW), dialect);
+            low = IdentifierRules.sanitize(abbreviator.apply(regular, NaturalnessLevel.LOW), dialect);
         }
         String least = label == NaturalnessLevel.LEAST ? nativeName
-                : SqlIdentifiers.sanitize(abbreviator.apply(expanded ? regular : nativeName, NaturalnessLevel.LEAST),
+                : IdentifierRules.sanitize(abbreviator.apply(expanded ? regular : nativeName, NaturalnessLevel.LEAST),
                         dialect);
         return new CrosswalkEntry(kind, nativeName, label.label(), regular, low, least);
     }
@@ -135,7 +135,7 @@ public final class CrosswalkPlanner {
                 int n = 2;
                 do {
                     String suffix = "_" + n++;
-                    int room = SqlIdentifiers.maxLength(dialect) - suffix.length();
+                    int room = IdentifierRules.maxLength(dialect) - suffix.length();
                     candidate = (base.length() > room ? base.substring(0, room) : base) + suffix;
                 } while (used.contains(candidate.toLowerCase(Locale.ROOT)));
                 used.add(candidate.toLowerCase(Locale.ROOT));

@@ -1,7 +1,7 @@
 package dev.snailbench.workbench.crosswalk;
 
 import dev.snailbench.model.domain.NaturalnessLevel;
-import dev.snailbench.sql.IdentifierTokens;
+import dev.snailbench.sql.IdentifierWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -58,7 +58,7 @@ public final class RuleAbbreviator {
 
     /** @param level {@link NaturalnessLevel#LOW} or {@link NaturalnessLevel#LEAST} */
     public static String abbreviate(String identifier, NaturalnessLevel level) {
-        IdentifierTokens t = IdentifierTokens.of(identifier);
+        IdentifierWords t = IdentifierWords.of(identifier);
         if (t.tokens().isEmpty()) {
             return identifier;
         }
@@ -85,8 +85,8 @@ public final class RuleAbbreviator {
             for (String token : t.tokens()) {
                 out.add(isDigits(token) ? token : skeleton(token, single ? 3 : 2));
             }
-            if (t.style() == IdentifierTokens.Style.PASCAL || t.style() == IdentifierTokens.Style.CAMEL
-                    || t.style() == IdentifierTokens.Style.LOWER) {
+            if (t.style() == IdentifierWords.Style.PASCAL || t.style() == IdentifierWords.Style.CAMEL
+                    || t.style() == IdentifierWords.Style.LOWER) {
                 // Least identifiers read as codes: upper-case them and drop the word boundaries (CSI22, DfltSlp).
                 return String.join("", out).toUpperCase(Locale.ROOT);
             }
@@ -158,7 +158,7 @@ public final class RuleAbbreviator {
             return replacement.toUpperCase(Locale.ROOT);
         }
         if (Character.isUpperCase(original.charAt(0))) {
-            return IdentifierTokens.capitalize(replacement);
+            return IdentifierWords.capitalize(replacement);
         }
         return replacement;
     }

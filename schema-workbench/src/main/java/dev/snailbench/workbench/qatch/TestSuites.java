@@ -80,6 +80,11 @@ public class TestSuites {
     }
 
     /** @throws NotFound (404) when the tenant has no such suite */
+    /** The tenant's suites (without their tests), newest first. */
+    public Uni<List<TestSuite>> list(String tenantId) {
+        return Panache.withSession(() -> repository.forTenant(tenantId));
+    }
+
     public Uni<Suite> get(String tenantId, UUID id) {
         return Panache.withSession(() -> repository.findForTenant(tenantId, id)
                 .onItem().ifNull().failWith(() -> new NotFound("no test suite " + id))

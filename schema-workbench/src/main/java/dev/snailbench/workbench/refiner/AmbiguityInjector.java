@@ -1,7 +1,7 @@
 package dev.snailbench.workbench.refiner;
 
 import dev.snailbench.model.domain.ResultColumn;
-import dev.snailbench.sql.IdentifierTokens;
+import dev.snailbench.sql.IdentifierWords;
 import dev.snailbench.workbench.crosswalk.RuleAbbreviator;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.NaturalnessLevel;
@@ -189,14 +189,14 @@ public final class AmbiguityInjector {
         if (!swappable.isEmpty()) {
             int i = swappable.get(random.nextInt(swappable.size()));
             List<String> alternatives = Lexicon.alternatives(words.get(i));
-            List<String> tokens = new ArrayList<>(IdentifierTokens.of(name).tokens());
+            List<String> tokens = new ArrayList<>(IdentifierWords.of(name).tokens());
             String alt = alternatives.get(random.nextInt(alternatives.size()));
             String original = tokens.get(i);
             tokens.set(i, Character.isUpperCase(original.charAt(0))
                     ? (original.chars().allMatch(ch -> !Character.isLowerCase(ch)) ? alt.toUpperCase(Locale.ROOT)
                             : Character.toUpperCase(alt.charAt(0)) + alt.substring(1))
                     : alt);
-            return IdentifierTokens.of(name).join(tokens);
+            return IdentifierWords.of(name).join(tokens);
         }
         String low = RuleAbbreviator.abbreviate(name, NaturalnessLevel.LOW);
         return low.equalsIgnoreCase(name) ? null : low;

@@ -1,7 +1,7 @@
 package dev.snailbench.workbench.refiner;
 
 import dev.snailbench.workbench.crosswalk.RuleAbbreviator;
-import dev.snailbench.sql.IdentifierTokens;
+import dev.snailbench.sql.IdentifierWords;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -60,7 +60,7 @@ public final class Lexicon {
 
     /** Lower-case words of an identifier ({@code HomeTeam_ID} → home, team, id). */
     public static List<String> words(String identifier) {
-        return IdentifierTokens.of(identifier).tokens().stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
+        return IdentifierWords.of(identifier).tokens().stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
     }
 
     /** The entity a table stands for: its words without {@code tbl}/{@code tlu}/{@code t} prefixes, joined by _. */

@@ -9,7 +9,7 @@ import jakarta.persistence.Index;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
-/** A tenant's crosswalk (imported, or built for a database); its lines are {@link CrosswalkLine}. */
+/** A tenant's crosswalk (imported, or built for a database); its entries are {@link CrosswalkEntryRow}s. */
 @Entity
 @Table(name = "crosswalk", indexes = @Index(name = "crosswalk_tenant_idx", columnList = "tenantId"))
 public class Crosswalk extends TenantOwned {

@@ -21,17 +21,17 @@ public class CrosswalkRepository implements PanacheRepositoryBase<Crosswalk, UUI
     }
 
     public Uni<List<CrosswalkEntry>> rows(UUID crosswalkId) {
-        return CrosswalkLine.<CrosswalkLine>list("crosswalkId = ?1 order by ordinal", crosswalkId)
+        return CrosswalkEntryRow.<CrosswalkEntryRow>list("crosswalkId = ?1 order by ordinal", crosswalkId)
                 .map(entries -> entries.stream().map(e -> new CrosswalkEntry(e.kind, e.identifierNative,
                         e.nativeLevel, e.regular, e.low, e.least)).toList());
     }
 
     /** Stores the lines of a crosswalk in order. */
     public Uni<Void> persistRows(UUID crosswalkId, List<CrosswalkEntry> rows) {
-        List<CrosswalkLine> entries = new ArrayList<>(rows.size());
+        List<CrosswalkEntryRow> entries = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             CrosswalkEntry r = rows.get(i);
-            CrosswalkLine e = new CrosswalkLine();
+            CrosswalkEntryRow e = new CrosswalkEntryRow();
             e.crosswalkId = crosswalkId;
             e.ordinal = i;
             e.kind = r.kind();
@@ -42,6 +42,6 @@ public class CrosswalkRepository implements PanacheRepositoryBase<Crosswalk, UUI
             e.least = r.least();
             entries.add(e);
         }
-        return CrosswalkLine.persist(entries);
+        return CrosswalkEntryRow.persist(entries);
     }
 }

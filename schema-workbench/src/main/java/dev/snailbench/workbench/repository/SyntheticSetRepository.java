@@ -10,6 +10,11 @@ import java.util.UUID;
 @ApplicationScoped
 public class SyntheticSetRepository implements PanacheRepositoryBase<SyntheticSet, UUID> {
 
+    /** The tenant's sets, newest first. */
+    public Uni<List<SyntheticSet>> forTenant(String tenantId) {
+        return list("tenantId = ?1 order by createdAt desc, id", tenantId);
+    }
+
     public Uni<SyntheticSet> findForTenant(String tenantId, UUID id) {
         return find("id = ?1 and tenantId = ?2", id, tenantId).firstResult();
     }

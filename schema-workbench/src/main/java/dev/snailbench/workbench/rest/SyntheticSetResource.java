@@ -98,6 +98,19 @@ public class SyntheticSetResource {
                 .map(s -> Response.created(URI.create("/synthetic-sets/" + s.set().id)).entity(view(s)).build());
     }
 
+    /** A set in a list: what it is and how many pairs it holds, without them ({@code GET /synthetic-sets/{id}}). */
+    public record SetItem(UUID id, String name, UUID databaseId, String nativeSchema, String dialect, long seed,
+            int pairCount, Instant createdAt) {
+    }
+
+    @Operation(operationId = "listSyntheticSets", summary = "List the tenant's synthetic question sets")
+    @APIResponse(responseCode = "200", description = "the sets, newest first, without their pairs")
+    @GET
+    public Uni<List<SetItem>> list() {
+        return sets.list(caller.tenantId()).map(list -> list.stream().map(s -> new SetItem(s.id, s.name, s.databaseId,
+                s.nativeSchema, s.dialect, s.seed, s.pairCount, s.createdAt)).toList());
+    }
+
     @Operation(operationId = "getSyntheticSet", summary = "Get one synthetic question set")
     @APIResponse(responseCode = "200", description = "the set")
     @GET

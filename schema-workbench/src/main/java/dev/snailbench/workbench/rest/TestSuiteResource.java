@@ -112,6 +112,19 @@ public class TestSuiteResource {
         }).map(s -> Response.created(URI.create("/test-suites/" + s.suite().id)).entity(view(s)).build());
     }
 
+    /** A suite in a list: what it is and how many tests it holds, without them ({@code GET /test-suites/{id}}). */
+    public record SuiteItem(UUID id, String name, UUID databaseId, String nativeSchema, String dialect, long seed,
+            int testCount, Instant createdAt) {
+    }
+
+    @Operation(operationId = "listTestSuites", summary = "List the tenant's QATCH test suites")
+    @APIResponse(responseCode = "200", description = "the suites, newest first, without their tests")
+    @GET
+    public Uni<List<SuiteItem>> list() {
+        return suites.list(caller.tenantId()).map(list -> list.stream().map(s -> new SuiteItem(s.id, s.name,
+                s.databaseId, s.nativeSchema, s.dialect, s.seed, s.testCount, s.createdAt)).toList());
+    }
+
     @Operation(operationId = "getTestSuite", summary = "Get one QATCH test suite")
     @APIResponse(responseCode = "200", description = "the suite")
     @GET

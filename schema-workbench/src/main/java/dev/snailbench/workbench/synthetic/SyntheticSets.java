@@ -333,6 +333,11 @@ public class SyntheticSets {
     }
 
     /** @throws NotFound (404) when the tenant has no such set */
+    /** The tenant's sets (without their pairs), newest first. */
+    public Uni<List<SyntheticSet>> list(String tenantId) {
+        return Panache.withSession(() -> repository.forTenant(tenantId));
+    }
+
     public Uni<Stored> get(String tenantId, UUID id) {
         return Panache.withSession(() -> repository.findForTenant(tenantId, id)
                 .onItem().ifNull().failWith(() -> new NotFound("no synthetic question set " + id))

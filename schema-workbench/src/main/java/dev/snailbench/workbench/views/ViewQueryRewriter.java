@@ -5,7 +5,7 @@ import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlParseException;
-import dev.snailbench.sql.rewrite.Crosswalk;
+import dev.snailbench.sql.rewrite.CrosswalkNames;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
 import dev.snailbench.sql.rewrite.NameMapping;
 import java.util.List;
@@ -27,7 +27,7 @@ public final class ViewQueryRewriter {
     public ViewQueryRewriter(IdentifierRewriter rewriter, List<CrosswalkEntry> crosswalk, NaturalnessLevel level,
             String viewSchema, SqlDialect dialect) {
         this.rewriter = rewriter;
-        this.mapping = Crosswalk.of(crosswalk).mapping(NaturalnessLevel.NATIVE, level);
+        this.mapping = CrosswalkNames.of(crosswalk).mapping(NaturalnessLevel.NATIVE, level);
         this.style = IdentifierRewriter.Style.views(viewSchema);
         this.dialect = dialect;
     }

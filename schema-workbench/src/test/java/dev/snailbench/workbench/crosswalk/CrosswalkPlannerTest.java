@@ -1,13 +1,13 @@
 package dev.snailbench.workbench.crosswalk;
 
-import dev.snailbench.model.domain.CrosswalkEntry;
-import dev.snailbench.sql.IdentifierQuoting;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.SqlIdentifiers;
+import dev.snailbench.sql.IdentifierQuoting;
+import dev.snailbench.sql.IdentifierRules;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -67,7 +67,7 @@ class CrosswalkPlannerTest {
                 Set<String> names = new HashSet<>();
                 for (SchemaSpec.Column c : t.columns()) {
                     String name = CrosswalkPlanner.lookup(index, "column", c.name()).name(level);
-                    assertThat(SqlIdentifiers.isValid(name, SqlDialect.POSTGRESQL)).as(name).isTrue();
+                    assertThat(IdentifierRules.isValid(name, SqlDialect.POSTGRESQL)).as(name).isTrue();
                     assertThat(names.add(name.toLowerCase(Locale.ROOT))).as(level + " " + t.name() + " " + name).isTrue();
                 }
             }

@@ -66,6 +66,8 @@ public class ItemResult {
     public Instant reviewedAt;
     /** The job's name as the team gave it (for report titles). */
     public String jobName;
+    /** How many work items the job has (null in rows scored before items carried it): its report's done/total. */
+    public Integer jobItems;
     public boolean failed;
     /**
      * The job names no database: the item is scored on schema linking and query characteristics only (no

@@ -66,6 +66,7 @@ public class ItemResultSql {
             column("reviewedBy", String.class, r -> r.reviewedBy, (r, v) -> r.reviewedBy = v),
             instant("reviewedAt", r -> r.reviewedAt, (r, v) -> r.reviewedAt = v),
             column("jobName", String.class, r -> r.jobName, (r, v) -> r.jobName = v),
+            column("jobItems", Integer.class, r -> r.jobItems, (r, v) -> r.jobItems = v),
             column("failed", Boolean.class, r -> r.failed, (r, v) -> r.failed = v),
             column("linkingOnly", Boolean.class, r -> r.linkingOnly, (r, v) -> r.linkingOnly = v),
             column("reason", String.class, r -> r.reason, (r, v) -> r.reason = v),

@@ -2,14 +2,10 @@ package dev.snailbench.scorer.rest;
 
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.NotFound;
-import dev.snailbench.scorer.repository.ItemResult;
-import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.tenancy.Caller;
-import dev.snailbench.scorer.repository.ItemResultRepository;
 import dev.snailbench.scorer.service.report.RecoverySection;
+import dev.snailbench.scorer.service.report.JobReports;
 import dev.snailbench.scorer.service.report.ReportRenderer;
-import dev.snailbench.scorer.service.stats.JobStatistics;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.ws.rs.GET;
@@ -31,14 +27,12 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @Path("/experiments")
 public class RecoveryResource {
 
-    private final ItemResultRepository results;
     private final Caller caller;
-    private final JobStatistics statistics;
+    private final JobReports jobs;
 
-    public RecoveryResource(ItemResultRepository results, Caller caller, JobStatistics statistics) {
-        this.results = results;
+    public RecoveryResource(Caller caller, JobReports jobs) {
         this.caller = caller;
-        this.statistics = statistics;
+        this.jobs = jobs;
     }
 
     @Operation(operationId = "getRecoveryJson", summary = "Compare three jobs of a Schema-Refiner experiment (JSON)")
@@ -79,19 +73,17 @@ public class RecoveryResource {
         UUID o = jobId("original", original);
         UUID i = jobId("injected", injected);
         UUID r = jobId("refined", refined);
-        return Panache.withSession(() -> load(tenant, "original", o).flatMap(lo -> load(tenant, "injected", i)
-                .flatMap(li -> load(tenant, "refined", r).map(lr -> List.of(lo, li, lr)))))
+        // The three jobs read one after the other on the event loop, their summaries then on a worker thread.
+        return items(tenant, "original", o).flatMap(lo -> items(tenant, "injected", i)
+                .flatMap(li -> items(tenant, "refined", r).map(lr -> List.of(lo, li, lr))))
                 .emitOn(Infrastructure.getDefaultWorkerPool())
-                .map(l -> RecoverySection.of(statistics.summarize(o, l.get(0)), statistics.summarize(i, l.get(1)),
-                        statistics.summarize(r, l.get(2))));
+                .map(l -> RecoverySection.of(jobs.summary(o, l.get(0)), jobs.summary(i, l.get(1)),
+                        jobs.summary(r, l.get(2))));
     }
 
-    private Uni<List<ItemResult>> load(String tenant, String field, UUID job) {
-        return results.forJob(job, tenant).invoke(list -> {
-            if (list.isEmpty()) {
-                throw new NotFound(field + ": no results for job " + job);
-            }
-        });
+    private Uni<JobReports.JobItems> items(String tenant, String field, UUID job) {
+        return jobs.items(job, tenant).onFailure(NotFound.class)
+                .transform(e -> new NotFound(field + ": " + e.getMessage()));
     }
 
     private static UUID jobId(String field, String value) {

@@ -1,20 +1,20 @@
 package dev.snailbench.scorer.rest;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.scorer.repository.ItemResult;
-import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.tenancy.Caller;
 import dev.snailbench.scorer.repository.ItemResultRepository;
+import dev.snailbench.scorer.service.report.JobReports;
 import dev.snailbench.scorer.service.report.ReportRenderer;
 import dev.snailbench.scorer.service.review.ReviewQueue;
+import dev.snailbench.scorer.service.stats.JobProgress;
 import dev.snailbench.scorer.service.stats.JobStatistics;
 import dev.snailbench.tenancy.ApiLimits;
 import dev.snailbench.tenancy.PathIds;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PUT;
@@ -39,65 +39,70 @@ public class ResultsResource {
 
     private final ItemResultRepository results;
     private final Caller caller;
-    private final JobStatistics statistics;
+    private final JobReports jobs;
     private final ReportRenderer reports;
     private final ReviewQueue review;
 
-    public ResultsResource(ItemResultRepository results, Caller caller, JobStatistics statistics,
-            ReportRenderer reports, ReviewQueue review) {
+    public ResultsResource(ItemResultRepository results, Caller caller, JobReports jobs, ReportRenderer reports,
+            ReviewQueue review) {
         this.results = results;
         this.caller = caller;
-        this.statistics = statistics;
+        this.jobs = jobs;
         this.reports = reports;
         this.review = review;
     }
 
-    /** Means with 95% bootstrap CIs, counts and failure reasons by model, database, level and hardness. */
+    /**
+     * Where the job stands ({@code job}: status, done, total, failed), then means with 95% bootstrap CIs, counts and
+     * failure reasons by model, level, model and level, database and hardness.
+     */
     @Operation(operationId = "getJobSummary", summary = "Summarize a job's metrics with 95% intervals by group")
     @APIResponse(responseCode = "200", description = "the summary")
     @GET
     @Path("/summary")
     public Uni<JobStatistics.Summary> summary(@PathParam("jobId") String jobId) {
-        return loaded(jobId).emitOn(Infrastructure.getDefaultWorkerPool())
-                .map(list -> statistics.summarize(UUID.fromString(jobId), list));
+        return jobs.report(parseJobId(jobId), caller.tenantId()).map(JobReports.JobReport::summary);
     }
 
-    /** The summary and every item, as one JSON document. */
-    @Operation(operationId = "getJobReportJson", summary = "Get a job's report as JSON (summary and items)")
+    /** Where the job stands, the summary and every item, as one JSON document. */
+    @Operation(operationId = "getJobReportJson", summary = "Get a job's report as JSON (status, summary and items)")
     @APIResponse(responseCode = "200", description = "the report")
     @GET
     @Path("/report.json")
     public Uni<Report> reportJson(@PathParam("jobId") String jobId) {
-        return loaded(jobId).emitOn(Infrastructure.getDefaultWorkerPool())
-                .map(list -> new Report(statistics.summarize(UUID.fromString(jobId), list),
-                        list.stream().map(ItemResultView::of).toList()));
+        return jobs.report(parseJobId(jobId), caller.tenantId()).map(report -> new Report(report.summary().job(),
+                report.summary(), report.items().stream().map(ItemResultView::of).toList()));
     }
 
-    public record Report(JobStatistics.Summary summary, List<ItemResultView> items) {
+    /** {@code job} first: a running or cancelled job's report says so before any figure. */
+    @JsonPropertyOrder({"job", "summary", "items"})
+    public record Report(JobProgress job, JobStatistics.Summary summary, List<ItemResultView> items) {
     }
 
-    /** One CSV row per item with every comparator and metric. */
-    @Operation(operationId = "getJobReportCsv", summary = "Get a job's items as CSV")
-    @APIResponse(responseCode = "200", description = "one row per item")
+    /** Where the job stands on the first line ({@code # job …}), then one CSV row per item with every metric. */
+    @Operation(operationId = "getJobReportCsv", summary = "Get a job's items as CSV, after a line with its status")
+    @APIResponse(responseCode = "200", description = "a line with the job's status, then one row per item")
     @GET
     @Path("/report.csv")
     @Produces("text/csv")
-    @WithSession
     public Uni<Response> reportCsv(@PathParam("jobId") String jobId) {
-        return visibleResults(jobId).map(list -> Response.ok(reports.csv(list), "text/csv; charset=utf-8")
+        return jobs.items(parseJobId(jobId), caller.tenantId()).map(job -> Response.ok(reports.csv(parseJobId(jobId),
+                        job.job(), job.items()), "text/csv; charset=utf-8")
                 .header("Content-Disposition", "attachment; filename=\"snailbench-" + jobId + ".csv\"").build());
     }
 
-    /** A self-contained HTML page: tables and server-side SVG plots, no script or external resource. */
+    /**
+     * A self-contained HTML page, where the job stands first: tables and server-side SVG plots, no script or
+     * external resource.
+     */
     @Operation(operationId = "getJobReportHtml", summary = "Get a job's self-contained HTML report")
     @APIResponse(responseCode = "200", description = "the report")
     @GET
     @Path("/report.html")
     @Produces(MediaType.TEXT_HTML)
     public Uni<Response> reportHtml(@PathParam("jobId") String jobId) {
-        return loaded(jobId).emitOn(Infrastructure.getDefaultWorkerPool())
-                .map(list -> Response.ok(reports.html(statistics.summarize(UUID.fromString(jobId), list), list),
-                        "text/html; charset=utf-8")
+        return jobs.report(parseJobId(jobId), caller.tenantId())
+                .map(report -> Response.ok(reports.html(report.summary(), report.items()), "text/html; charset=utf-8")
                         .header("Content-Security-Policy", ReportRenderer.CONTENT_SECURITY_POLICY).build());
     }
 
@@ -153,14 +158,6 @@ public class ResultsResource {
     @WithSession
     public Uni<List<ItemResultView>> results(@PathParam("jobId") String jobId) {
         return visibleResults(jobId).map(list -> list.stream().map(ItemResultView::of).toList());
-    }
-
-    /**
-     * Reads in a session of its own that closes before the caller moves to a worker thread for the statistics
-     * (a reactive session must be closed on the Vert.x context that opened it).
-     */
-    private Uni<List<ItemResult>> loaded(String jobId) {
-        return Panache.withSession(() -> visibleResults(jobId));
     }
 
     /** The caller's results of a job, or 404. Must run inside a session. */

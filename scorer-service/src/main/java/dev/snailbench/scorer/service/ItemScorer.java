@@ -4,6 +4,7 @@ import dev.snailbench.model.domain.EvaluationOptions;
 import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
 import dev.snailbench.model.domain.EvaluationOptions.Linking;
 import dev.snailbench.model.domain.ExecutionOutcome;
+import dev.snailbench.model.domain.FailureReasons;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.ExecutionCompleted;
@@ -89,7 +90,7 @@ public class ItemScorer {
             boolean inferred = event.inference() == null || event.inference().succeeded();
             r.failed = !inferred;
             r.reason = inferred ? "execution not run (linking-only job)"
-                    : "inference failed: " + nonNull(event.inference().error());
+                    : "inference failed: " + oneLine(event.inference().error());
             return r;
         }
         String failure = failure(event);
@@ -111,7 +112,7 @@ public class ItemScorer {
      */
     public ItemResult abandoned(ItemAbandoned event) {
         ItemResult r = result(event, event.item());
-        return failed(r, "could not be scored: " + event.reason());
+        return failed(r, "could not be scored: " + oneLine(event.reason()));
     }
 
     /** A result scored now with what is known of the event's item (only its ids when the event carries none). */
@@ -130,6 +131,7 @@ public class ItemScorer {
             r.question = item.question();
             r.goldSql = item.goldSql();
             r.jobName = item.jobName();
+            r.jobItems = item.jobItems();
             r.labelledHardness = item.labelledHardness();
         }
         return r;
@@ -175,7 +177,10 @@ public class ItemScorer {
         return strict.text();
     }
 
-    /** Which side(s) prevented a comparison, with the database's error; null when both results are there. */
+    /**
+     * Which side(s) prevented a comparison, each with its status, SQLSTATE and the database's message on one line
+     * ({@link FailureReasons#oneLine}); null when both results are there.
+     */
     static String failure(ExecutionCompleted event) {
         List<String> parts = new ArrayList<>();
         ExecutionOutcome gold = event.gold();
@@ -185,7 +190,7 @@ public class ItemScorer {
             parts.add("gold failed: " + outcomeError(gold));
         }
         if (event.inference() != null && !event.inference().succeeded()) {
-            parts.add("inference failed: " + nonNull(event.inference().error()));
+            parts.add("inference failed: " + oneLine(event.inference().error()));
         } else {
             ExecutionOutcome predicted = event.predicted();
             if (predicted == null) {
@@ -203,13 +208,17 @@ public class ItemScorer {
             sb.append(' ').append(o.sqlState());
         }
         if (o.error() != null && !o.error().isBlank()) {
-            sb.append(' ').append(o.error());
+            sb.append(' ').append(FailureReasons.oneLine(o.error()));
         }
         return sb.toString();
     }
 
     private static String nonNull(String s) {
         return s == null ? "no error message" : s;
+    }
+
+    private static String oneLine(String s) {
+        return s == null || s.isBlank() ? "no error message" : FailureReasons.oneLine(s);
     }
 
     private static void describe(ExecutionOutcome o, boolean gold, ItemResult r) {

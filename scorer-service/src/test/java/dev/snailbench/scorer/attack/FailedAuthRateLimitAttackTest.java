@@ -1,16 +1,17 @@
 package dev.snailbench.scorer.attack;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
+import static dev.snailbench.testkit.TenantKeys.sharedKey;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.scorer.TestKeys;
+import dev.snailbench.testkit.MadeUpKeys;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import io.restassured.response.Response;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -29,41 +30,26 @@ class FailedAuthRateLimitAttackTest {
     public static class SmallBurst implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("snailbench.tenancy.failed-auth.burst", "5",
-                    "snailbench.tenancy.failed-auth.per-minute", "1",
-                    "snailbench.tenancy.unknown-key-wait", "2s");
+            return MadeUpKeys.limit(5, Duration.ofSeconds(2));
         }
     }
 
     @Test
     void shouldAnswerMadeUpKeysBeyondTheBurstWith429AndRetryAfterAtOnce() {
-        String valid = TestKeys.registered();
+        String valid = sharedKey(answers("/jobs/" + UUID.randomUUID() + "/results", 404));
         // Registering the valid key may itself have waited for it (a token or two): count the 401s until the 429.
-        int refused = 0;
-        Response limited = null;
-        Duration took = null;
-        for (int i = 0; i < 8 && limited == null; i++) {
-            long start = System.nanoTime();
-            Response r = given().header(ApiKeys.HEADER, ApiKeys.newKey()).get("/jobs/{id}/results", UUID.randomUUID());
-            if (r.statusCode() == 429) {
-                limited = r;
-                took = Duration.ofNanos(System.nanoTime() - start);
-            } else {
-                r.then().statusCode(401).body("error", equalTo("invalid API key"));
-                refused++;
-            }
-        }
+        MadeUpKeys.Limited limited = MadeUpKeys.untilLimited(8,
+                key -> given().header(ApiKeys.HEADER, key).get("/jobs/{id}/results", UUID.randomUUID()));
 
-        assertThat(limited).as("a 429 within 8 made-up keys").isNotNull();
-        assertThat(refused).isLessThanOrEqualTo(5);
-        limited.then().statusCode(429)
+        assertThat(limited.refused()).isLessThanOrEqualTo(5);
+        limited.response().then().statusCode(429)
                 .body("status", equalTo(429))
                 .body("error", equalTo("too many unknown API keys; try again later"))
                 .body("field", equalTo("X-API-Key"));
-        assertThat(Integer.parseInt(limited.header("Retry-After"))).isBetween(1, 60);
+        assertThat(Integer.parseInt(limited.response().header("Retry-After"))).isBetween(1, 60);
         // No wait for the key's registration (2 s here): the limited client holds nothing.
-        System.out.println("A made-up key beyond the burst was answered 429 in " + took.toMillis() + " ms");
-        assertThat(took).isLessThan(Duration.ofSeconds(1));
+        System.out.println("A made-up key beyond the burst was answered 429 in " + limited.took().toMillis() + " ms");
+        assertThat(limited.took()).isLessThan(Duration.ofSeconds(1));
         // A known key never costs a token: the team behind the same address is not locked out.
         given().header(ApiKeys.HEADER, valid).get("/jobs/{id}/results", UUID.randomUUID()).then().statusCode(404);
     }

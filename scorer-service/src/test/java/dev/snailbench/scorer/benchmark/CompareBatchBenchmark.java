@@ -1,9 +1,11 @@
 package dev.snailbench.scorer.benchmark;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
+import static dev.snailbench.testkit.TenantKeys.sharedKey;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.cli.NdjsonExchange;
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.scorer.TestKeys;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -16,6 +18,7 @@ import java.time.Duration;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +46,7 @@ class CompareBatchBenchmark {
 
     @Test
     void compareAndBatchPairsPerSecond() throws Exception {
-        String key = TestKeys.registered();
+        String key = sharedKey(answers("/jobs/" + UUID.randomUUID() + "/results", 404));
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         for (int rows : new int[] {10, 1_000}) {
             byte[] pair = JSON.writeValueAsBytes(CompareRestBenchmark.pair(rows));

@@ -1,8 +1,10 @@
 package dev.snailbench.scorer.benchmark;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
+import static dev.snailbench.testkit.TenantKeys.sharedKey;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.scorer.TestKeys;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -18,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,7 +44,7 @@ class CompareRestBenchmark {
     @Test
     void comparePairsPerSecondOverRest() throws Exception {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        String key = TestKeys.registered();
+        String key = sharedKey(answers("/jobs/" + UUID.randomUUID() + "/results", 404));
         for (int rows : new int[] {1_000, 10_000}) {
             byte[] body = new ObjectMapper().writeValueAsBytes(pair(rows));
             HttpRequest request = HttpRequest.newBuilder(compare).header("Content-Type", "application/json")

@@ -1,5 +1,7 @@
 package dev.snailbench.scorer.rest;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
+import static dev.snailbench.testkit.TenantKeys.sharedKey;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
@@ -9,7 +11,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.cli.NdjsonExchange;
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.scorer.TestKeys;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -21,6 +22,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -30,6 +32,11 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @RealInfrastructure
 class CompareBatchResourceTest {
+
+    /** A tenant's key, known to this scorer (which answers 404 for a job it holds no results of). */
+    private static String key() {
+        return sharedKey(answers("/jobs/" + UUID.randomUUID() + "/results", 404));
+    }
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String MATCH = """
@@ -168,7 +175,7 @@ class CompareBatchResourceTest {
         };
         List<String> answers = new ArrayList<>();
 
-        NdjsonExchange.Outcome outcome = NdjsonExchange.post(batchUri, Map.of(ApiKeys.HEADER, TestKeys.shared()),
+        NdjsonExchange.Outcome outcome = NdjsonExchange.post(batchUri, Map.of(ApiKeys.HEADER, key()),
                 lines, answer -> {
                     answers.add(answer);
                     answered.release();
@@ -202,7 +209,7 @@ class CompareBatchResourceTest {
 
     @Test
     void shouldRefuseAnEmptyBodyWith400NamingTheBody() {
-        given().header(ApiKeys.HEADER, TestKeys.shared()).contentType(CompareBatchResource.NDJSON).body(new byte[0])
+        given().header(ApiKeys.HEADER, key()).contentType(CompareBatchResource.NDJSON).body(new byte[0])
                 .when().post("/compare/batch")
                 .then().statusCode(400)
                 .body("status", equalTo(400))
@@ -212,7 +219,7 @@ class CompareBatchResourceTest {
 
     @Test
     void shouldKeepTheSixteenMegabyteLimitOfPostCompare() {
-        given().header(ApiKeys.HEADER, TestKeys.shared()).contentType("application/json").body(new byte[17 * 1024 * 1024])
+        given().header(ApiKeys.HEADER, key()).contentType("application/json").body(new byte[17 * 1024 * 1024])
                 .when().post("/compare")
                 .then().statusCode(413)
                 .body("status", equalTo(413))
@@ -262,7 +269,7 @@ class CompareBatchResourceTest {
     }
 
     private static List<JsonNode> batch(CharSequence body) throws Exception {
-        String text = given().header(ApiKeys.HEADER, TestKeys.shared()).contentType(CompareBatchResource.NDJSON)
+        String text = given().header(ApiKeys.HEADER, key()).contentType(CompareBatchResource.NDJSON)
                 .body(body.toString().getBytes(StandardCharsets.UTF_8))
                 .when().post("/compare/batch")
                 .then().statusCode(200).contentType(startsWith(CompareBatchResource.NDJSON))

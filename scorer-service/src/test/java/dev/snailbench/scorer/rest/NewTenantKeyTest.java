@@ -1,10 +1,11 @@
 package dev.snailbench.scorer.rest;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
+import static dev.snailbench.testkit.TenantKeys.sharedKey;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.scorer.TestKeys;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TenantKeys;
 import io.quarkus.test.junit.QuarkusTest;
@@ -27,7 +28,7 @@ class NewTenantKeyTest {
     @BeforeEach
     void tenantsConsumerReady() {
         // Measure from a consumer that has joined its group and read the topic, as a ready service has.
-        TestKeys.registered();
+        sharedKey(answers("/jobs/" + UUID.randomUUID() + "/results", 404));
     }
 
     @Test

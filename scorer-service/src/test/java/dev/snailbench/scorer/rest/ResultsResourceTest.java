@@ -14,7 +14,11 @@ import static org.hamcrest.Matchers.nullValue;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.event.ExecutionCompleted;
+import dev.snailbench.model.event.JobCancelled;
+import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.scorer.TestEvents;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TenantKeys;
@@ -79,7 +83,7 @@ class ResultsResourceTest {
                 .body("overall.metrics.executionAccuracy.mean", equalTo(0.0f))
                 .body("overall.metrics.qatchExecutionAccuracy.mean", equalTo(1.0f));
         String header = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", jobId)
-                .then().statusCode(200).extract().asString().split("\r\n")[0];
+                .then().statusCode(200).extract().asString().split("\r\n")[1];
         Assertions.assertThat(header)
                 .contains(",tupleOrder,executionAccuracy,qatchExecutionAccuracy,validEfficiencyScore,");
     }
@@ -155,13 +159,14 @@ class ResultsResourceTest {
                 .then().statusCode(200).contentType(Matchers.containsString("text/csv"))
                 .extract().asString();
         String[] lines = csv.split("\r\n");
-        Assertions.assertThat(lines).hasSize(3);
-        Assertions.assertThat(lines[0]).startsWith("questionId,question,workItemId,model")
+        Assertions.assertThat(lines).hasSize(4);
+        Assertions.assertThat(lines[0]).startsWith("# job " + jobId + ": ");
+        Assertions.assertThat(lines[1]).startsWith("questionId,question,workItemId,model")
                 .contains(",goldSql,predictedSql,");
         // A row says what was asked, what the gold answer and the prediction were: the CSV is read on its own.
-        Assertions.assertThat(lines[1]).startsWith("q1,question q1,")
+        Assertions.assertThat(lines[2]).startsWith("q1,question q1,")
                 .contains(",\"SELECT name, goals FROM p\",\"SELECT goals, name FROM p\",");
-        Assertions.assertThat(lines[2]).contains("\"gold failed: ERROR 42P01 relation "
+        Assertions.assertThat(lines[3]).contains("\"gold failed: ERROR 42P01 relation "
                 + "\"\"match_fact\"\" does not exist\"");
         String html = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.html", jobId)
                 .then().statusCode(200).contentType(Matchers.containsString("text/html"))
@@ -198,7 +203,7 @@ class ResultsResourceTest {
                 .body("overall.metrics.manualAccuracy.mean", equalTo(1.0f));
         String csv = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", jobId)
                 .then().statusCode(200).extract().asString();
-        Assertions.assertThat(csv.split("\r\n")[0]).endsWith(
+        Assertions.assertThat(csv.split("\r\n")[1]).endsWith(
                 "manualVerdict,reviewNote,reviewedBy");
         Assertions.assertThat(csv).contains(",correct,\"same columns, permuted\",ana");
     }
@@ -288,7 +293,7 @@ class ResultsResourceTest {
                 .body("byModel[0].multipleStatements", equalTo(1));
         String csv = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", job)
                 .then().statusCode(200).extract().asString();
-        Assertions.assertThat(csv.split("\r\n")[0]).contains(",queryF1,multipleStatements,");
+        Assertions.assertThat(csv.split("\r\n")[1]).contains(",queryF1,multipleStatements,");
         Assertions.assertThat(csv.split("\r\n")).filteredOn(l -> l.startsWith("m1,"))
                 .singleElement().asString().contains(",1.0,1.0,1.0,true,");
         Assertions.assertThat(csv.split("\r\n")).filteredOn(l -> l.startsWith("m2,"))
@@ -339,13 +344,78 @@ class ResultsResourceTest {
                         "labelled", "hard", "computed", "medium"))));
         String csv = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", job)
                 .then().statusCode(200).extract().asString();
-        Assertions.assertThat(csv.split("\r\n")[0]).contains(",level,hardness,labelledHardness,");
+        Assertions.assertThat(csv.split("\r\n")[1]).contains(",level,hardness,labelledHardness,");
         Assertions.assertThat(csv.split("\r\n")).filteredOn(l -> l.startsWith("teams,"))
                 .singleElement().asString().contains(",Native,medium,hard,");
         String html = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.html", job)
                 .then().statusCode(200).extract().asString();
         Assertions.assertThat(html).contains("By the dataset&#39;s hardness label",
                 "Spider hardness of the gold SQL agrees with the dataset's label on 1 of 2 questions.");
+    }
+
+    @Test
+    void shouldSayFirstInEveryReportWhetherTheJobRunsWasCancelledOrCompletedAndHowFarItGot() {
+        UUID job = UUID.randomUUID();
+        var cols = columns("name", "TEXT");
+        ExecutionOutcome rows = ok(cols, List.of(List.of("Pelé")));
+        // Two of the job's three items scored: the third has no verdict yet.
+        TestEvents.sendAll(List.of(
+                TestEvents.sized(completed(job, owner, "s1", "SELECT name FROM p", "SELECT name FROM p", rows, rows),
+                        3, "gpt-test", NaturalnessLevel.NATIVE),
+                TestEvents.sized(completed(job, owner, "s2", "SELECT * FROM match_fact", "SELECT name FROM p",
+                        ExecutionOutcome.failed(ExecutionStatus.ERROR, "ERROR: relation \"match_fact\" does not "
+                                + "exist\n  Position: 15", "42P01", 0.001), rows), 3, "gpt-test",
+                        NaturalnessLevel.NATIVE)));
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).untilAsserted(() ->
+                given().header(ApiKeys.HEADER, ownerKey).get("/jobs/{id}/results", job)
+                        .then().statusCode(200).body("", hasSize(2)));
+
+        String running = "running: 2/3 items done, 1 failed (still running: the figures below will change)";
+        assertReportsStartWith(job, "running", running);
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/summary", job).then().statusCode(200)
+                .body("job.status", equalTo("running")).body("job.done", equalTo(2)).body("job.total", equalTo(3))
+                .body("job.failed", equalTo(1))
+                .body("failureReasons.reason", equalTo(List.of(
+                        "gold failed: ERROR 42P01 relation \"match_fact\" does not exist")));
+
+        // Its tenant cancels it (the generator's event on the jobs-cancelled topic): every report says so first.
+        JobCancelled cancelled = JobCancelled.of(job, owner, "cancelled by its tenant");
+        TestEvents.send(Topics.JOBS_CANCELLED, cancelled.key(), EventJson.write(cancelled));
+        String cancelledLine = "cancelled: 2/3 items done, 1 failed (cancelled: cancelled by its tenant; the other "
+                + "items will not be scored)";
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).untilAsserted(() ->
+                given().header(ApiKeys.HEADER, ownerKey).get("/jobs/{id}/summary", job)
+                        .then().statusCode(200).body("job.status", equalTo("cancelled")));
+        assertReportsStartWith(job, "cancelled", cancelledLine);
+        // A cancellation delivered again changes nothing.
+        TestEvents.send(Topics.JOBS_CANCELLED, cancelled.key(), EventJson.write(JobCancelled.of(job, owner, "again")));
+        assertReportsStartWith(job, "cancelled", cancelledLine);
+
+        // A job whose every item has its verdict is completed.
+        UUID done = UUID.randomUUID();
+        TestEvents.send(TestEvents.sized(completed(done, owner, "d1", "SELECT name FROM p", "SELECT name FROM p", rows,
+                rows), 1, "gpt-test", NaturalnessLevel.NATIVE));
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).untilAsserted(() ->
+                given().header(ApiKeys.HEADER, ownerKey).get("/jobs/{id}/results", done)
+                        .then().statusCode(200).body("", hasSize(1)));
+        assertReportsStartWith(done, "completed", "completed: 1/1 items done, 0 failed");
+    }
+
+    /** The summary, report.json, report.csv and report.html of the job all start with where it stands. */
+    private void assertReportsStartWith(UUID job, String status, String line) {
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/summary", job).then().statusCode(200)
+                .body("job.status", equalTo(status));
+        String json = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.json", job)
+                .then().statusCode(200).body("job.status", equalTo(status)).extract().asString();
+        Assertions.assertThat(json).startsWith("{\"job\":{\"status\":\"" + status + "\",");
+        String csv = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", job)
+                .then().statusCode(200).extract().asString();
+        Assertions.assertThat(csv.split("\r\n")[0]).isEqualTo("# job " + job + ": " + line);
+        String html = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.html", job)
+                .then().statusCode(200).extract().asString();
+        String body = html.substring(html.indexOf("<body>") + "<body>".length());
+        Assertions.assertThat(body).startsWith("<p class=\"status " + status + "\" id=\"job-status\">"
+                + Character.toUpperCase(line.charAt(0)) + line.substring(1).replace("'", "&#39;") + "</p>");
     }
 
     @Test
@@ -357,6 +427,13 @@ class ResultsResourceTest {
                 .body("status", equalTo(404)).body("error", containsString(jobId.toString()));
         given().header(ApiKeys.HEADER, otherKey).when().get("/jobs/{id}/report.csv", jobId).then().statusCode(404)
                 .body("status", equalTo(404)).body("error", containsString(jobId.toString()));
+    }
+
+    @Test
+    void shouldSayWhoseAKeyIsForTheWebUisSignIn() {
+        given().header(ApiKeys.HEADER, ownerKey).when().get("/tenants/me").then().statusCode(200)
+                .body("tenantId", equalTo(owner)).body("name", equalTo("tenant " + owner));
+        given().when().get("/tenants/me").then().statusCode(401).body("field", equalTo(ApiKeys.HEADER));
     }
 
     @Test

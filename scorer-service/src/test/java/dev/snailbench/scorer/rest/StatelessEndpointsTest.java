@@ -1,5 +1,7 @@
 package dev.snailbench.scorer.rest;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
+import static dev.snailbench.testkit.TenantKeys.sharedKey;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
@@ -7,10 +9,10 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.scorer.TestKeys;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** POST /compare, /linking and /characteristics, as a user checking metrics against published results. */
@@ -18,14 +20,9 @@ import org.junit.jupiter.api.Test;
 @RealInfrastructure
 class StatelessEndpointsTest {
 
-    private static String key;
-
     /** A tenant's key: the stateless endpoints need one too. */
-    private static synchronized String key() {
-        if (key == null) {
-            key = TestKeys.registered();
-        }
-        return key;
+    private static String key() {
+        return sharedKey(answers("/jobs/" + UUID.randomUUID() + "/results", 404));
     }
 
     @Test

@@ -46,6 +46,21 @@ class ItemFailureReasonTest {
     }
 
     @Test
+    void shouldWriteTheServersMessageOnOneLineWithoutItsPosition() {
+        // What the executor records from pgjdbc: severity, message, and the position on a line of its own.
+        ExecutionOutcome gold = ExecutionOutcome.failed(ExecutionStatus.ERROR,
+                "ERROR: relation \"match_fact\" does not exist\n  Position: 15", "42P01", 0.001);
+        ExecutionOutcome predicted = ExecutionOutcome.failed(ExecutionStatus.ERROR,
+                "ERROR: column \"nme\" does not exist\n  Hint: Perhaps you meant to reference the column \"c.name\"."
+                        + "\n  Position: 8", "42703", 0.001);
+        assertThat(ItemScorer.failure(completed(UUID.randomUUID(), "t", "q", "SELECT * FROM match_fact",
+                "SELECT nme FROM club c", gold, predicted)))
+                .isEqualTo("gold failed: ERROR 42P01 relation \"match_fact\" does not exist; predicted failed: ERROR "
+                        + "42703 column \"nme\" does not exist Hint: Perhaps you meant to reference the column "
+                        + "\"c.name\".");
+    }
+
+    @Test
     void shouldFindNothingWrongWhenBothRan() {
         assertThat(ItemScorer.failure(completed(UUID.randomUUID(), "t", "q", "SELECT 1", "SELECT 1", ONE, ONE)))
                 .isNull();

@@ -11,12 +11,13 @@ import java.util.UUID;
  * {@code labelledHardness} is the dataset's hardness label of the question ({@link Question#hardness()}; null when
  * it gives none, and in events written before it existed), carried to the scorer beside the hardness it computes.
  * {@code evaluation}: the job's linking conventions and gold screening ({@link EvaluationOptions#DEFAULT} in events
- * written before it existed).
+ * written before it existed). {@code jobItems}: how many work items the job has, so that the scorer can tell a
+ * finished job from a running one (null in events written before it existed).
  */
 public record WorkItem(UUID workItemId, String questionId, String question, String goldSql, SqlDialect dialect,
         DatabaseRef database, ModelRef model, NaturalnessLevel level, PromptOptions promptOptions, String schemaId,
         String recordedPrediction, String jobName, String schemaVariant, String labelledHardness,
-        EvaluationOptions evaluation) {
+        EvaluationOptions evaluation, Integer jobItems) {
 
     public WorkItem {
         promptOptions = promptOptions == null ? PromptOptions.ZERO_SHOT : promptOptions;
@@ -27,19 +28,28 @@ public record WorkItem(UUID workItemId, String questionId, String question, Stri
     public WorkItem withoutRecordedPrediction() {
         return recordedPrediction == null ? this : new WorkItem(workItemId, questionId, question, goldSql, dialect,
                 database, model, level, promptOptions, schemaId, null, jobName, schemaVariant, labelledHardness,
-                evaluation);
+                evaluation, jobItems);
     }
 
     /** The job's fields of this item, which a record of several items carries once. */
     public JobContext context() {
-        return new JobContext(database, dialect, promptOptions, schemaId, jobName, evaluation);
+        return new JobContext(database, dialect, promptOptions, schemaId, jobName, evaluation, jobItems);
     }
 
     /** The same item with the job's fields of {@code job} (the item's own fields kept). */
     public WorkItem withContext(JobContext job) {
         return new WorkItem(workItemId, questionId, question, goldSql, job.dialect(), job.database(), model, level,
                 job.promptOptions(), job.schemaId(), recordedPrediction, job.jobName(), schemaVariant,
-                labelledHardness, job.evaluation());
+                labelledHardness, job.evaluation(), job.jobItems());
+    }
+
+    /** A work item of a job whose size it does not carry. */
+    public WorkItem(UUID workItemId, String questionId, String question, String goldSql, SqlDialect dialect,
+            DatabaseRef database, ModelRef model, NaturalnessLevel level, PromptOptions promptOptions, String schemaId,
+            String recordedPrediction, String jobName, String schemaVariant, String labelledHardness,
+            EvaluationOptions evaluation) {
+        this(workItemId, questionId, question, goldSql, dialect, database, model, level, promptOptions, schemaId,
+                recordedPrediction, jobName, schemaVariant, labelledHardness, evaluation, null);
     }
 
     /** A work item judged with the default options. */

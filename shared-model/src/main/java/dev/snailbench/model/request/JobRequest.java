@@ -193,10 +193,14 @@ public record JobRequest(
             @Size(max = ID, message = TOO_LONG) String databaseId) {
     }
 
+    /**
+     * {@code cacheAnswers}: replay the answer the model gave this team before to the same call (true), never (false);
+     * unset, at temperature 0 only.
+     */
     public record ModelRequest(@NotBlank @Size(max = NAME, message = TOO_LONG) String label,
             @NotBlank @Size(max = NAME, message = TOO_LONG) String backend,
             @Size(max = NAME, message = TOO_LONG) String model,
-            Double temperature, Integer maxTokens, Long seed) {
+            Double temperature, Integer maxTokens, Long seed, Boolean cacheAnswers) {
     }
 
     public record PromptOptionsRequest(Boolean includeKeys, @Min(0) Integer sampleValues, @Min(0) Integer shots,

@@ -43,7 +43,7 @@ public final class EventJson {
             .addMixIn(WorkItem.class, WithoutJobFields.class)
             .addMixIn(ModelRef.class, WithoutDerivedFields.class);
 
-    @JsonIgnoreProperties({"database", "dialect", "promptOptions", "schemaId", "jobName", "evaluation"})
+    @JsonIgnoreProperties({"database", "dialect", "promptOptions", "schemaId", "jobName", "evaluation", "jobItems"})
     private interface WithoutJobFields {
     }
 

@@ -68,7 +68,7 @@ class JobRequestValidationTest {
     @Test
     void shouldRefuseANativeSchemaForAModelJobOnAnInlineDatabase() {
         JobRequest job = new JobRequest("j", INLINE, "postgresql", null, List.of(new ModelRequest("gpt", "openai",
-                "gpt-4o-mini", null, null, null)), null, null, null, questions(), null, null, "public", null);
+                "gpt-4o-mini", null, null, null, null)), null, null, null, questions(), null, null, "public", null);
 
         assertThat(problems(job)).containsOnlyKeys("nativeSchema");
     }

@@ -1,5 +1,6 @@
 package dev.snailbench.sql.analysis;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.sql.analysis.QueryIdentifiers.ColumnRef;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,7 +37,8 @@ import net.sf.jsqlparser.statement.select.WithItem;
  * table (and never hides the real table behind it), a column qualified by a derived table or CTE is an output
  * of that subquery (its base columns are counted inside it), a select-list alias used in ORDER BY is not a
  * column, and the date-part keyword of DATEPART/DATEADD/DATEDIFF is not a column. Names are unquoted
- * ({@code [x]}, {@code "x"}, {@code `x`}) and lower-cased. Not thread-safe: one instance per query.
+ * ({@code [x]}, {@code "x"}, {@code `x`}) and lower-cased ({@link IdentifierQuoting#normalize}). Not thread-safe:
+ * one instance per query.
  */
 public final class IdentifierExtractor {
 
@@ -64,19 +66,6 @@ public final class IdentifierExtractor {
                     + statement.getClass().getSimpleName());
         }
         return new QueryIdentifiers(x.tables, x.columns, x.refs);
-    }
-
-    /** Unquotes and lower-cases one identifier part. */
-    public static String normalize(String name) {
-        if (name == null) {
-            return null;
-        }
-        String s = name.strip();
-        if (s.length() >= 2 && ((s.startsWith("[") && s.endsWith("]")) || (s.startsWith("\"") && s.endsWith("\""))
-                || (s.startsWith("`") && s.endsWith("`")))) {
-            s = s.substring(1, s.length() - 1);
-        }
-        return s.toLowerCase(Locale.ROOT);
     }
 
     // ---- scopes --------------------------------------------------------------------------------------------
@@ -125,11 +114,11 @@ public final class IdentifierExtractor {
         if (s.getWithItemsList() != null && !s.getWithItemsList().isEmpty()) {
             scope = new Scope(outer);
             for (WithItem<?> w : s.getWithItemsList()) {
-                String name = normalize(w.getAliasName());
+                String name = IdentifierQuoting.normalize(w.getAliasName());
                 Set<String> declared = new LinkedHashSet<>();
                 if (w.getWithItemList() != null) {
                     for (SelectItem<?> item : w.getWithItemList()) {
-                        declared.add(normalize(item.toString()));
+                        declared.add(IdentifierQuoting.normalize(item.toString()));
                     }
                 }
                 // A recursive CTE (WITH RECURSIVE, or T-SQL's implicit form: always a UNION) sees its own name in
@@ -193,11 +182,11 @@ public final class IdentifierExtractor {
             Alias alias = item.getAlias();
             Expression e = item.getExpression();
             if (alias != null) {
-                String a = normalize(alias.getName());
+                String a = IdentifierQuoting.normalize(alias.getName());
                 scope.selectAliases.add(a);
                 outputs.add(a);
             } else if (e instanceof Column c) {
-                outputs.add(normalize(c.getColumnName()));
+                outputs.add(IdentifierQuoting.normalize(c.getColumnName()));
             }
             if (!(e instanceof AllColumns)) {
                 expr(e, scope);
@@ -251,7 +240,7 @@ public final class IdentifierExtractor {
 
     private void from(FromItem item, Scope scope) {
         if (item instanceof Table t) {
-            String name = normalize(t.getName());
+            String name = IdentifierQuoting.normalize(t.getName());
             Source src;
             Set<String> cte = t.getSchemaName() == null ? scope.cte(name) : null;
             if (cte != null) {
@@ -260,12 +249,12 @@ public final class IdentifierExtractor {
                 tables.add(name);
                 src = new Source(name, Set.of());
             }
-            scope.sources.put(t.getAlias() != null ? normalize(t.getAlias().getName()) : name, src);
+            scope.sources.put(t.getAlias() != null ? IdentifierQuoting.normalize(t.getAlias().getName()) : name, src);
         } else if (item instanceof ParenthesedSelect p) {
             // The enclosing scope is the parent: LATERAL / CROSS APPLY subqueries see earlier FROM items.
             Set<String> outputs = select(p, scope);
             if (p.getAlias() != null) {
-                scope.sources.put(normalize(p.getAlias().getName()), new Source(null, outputs));
+                scope.sources.put(IdentifierQuoting.normalize(p.getAlias().getName()), new Source(null, outputs));
             }
         } else if (item instanceof ParenthesedFromItem pf) {
             from(pf.getFromItem(), scope);
@@ -277,7 +266,7 @@ public final class IdentifierExtractor {
         } else if (item instanceof TableFunction tf) {
             expr(tf.getFunction(), scope);
             if (tf.getAlias() != null) {
-                scope.sources.put(normalize(tf.getAlias().getName()), new Source(null, Set.of()));
+                scope.sources.put(IdentifierQuoting.normalize(tf.getAlias().getName()), new Source(null, Set.of()));
             }
         }
     }
@@ -291,12 +280,12 @@ public final class IdentifierExtractor {
     }
 
     private void column(Column c, Scope scope) {
-        String name = normalize(c.getColumnName());
+        String name = IdentifierQuoting.normalize(c.getColumnName());
         if (name == null || name.isEmpty() || name.startsWith("@")) {
             return;
         }
         Table t = c.getTable();
-        String qualifier = t == null || t.getName() == null ? null : normalize(t.getName());
+        String qualifier = t == null || t.getName() == null ? null : IdentifierQuoting.normalize(t.getName());
         if (qualifier == null) {
             if (NOT_COLUMNS.contains(name)) {
                 return;

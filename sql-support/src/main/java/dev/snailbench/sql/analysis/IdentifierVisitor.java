@@ -1,5 +1,6 @@
 package dev.snailbench.sql.analysis;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import net.sf.jsqlparser.expression.DateUnitExpression;
 import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.expression.TimeKeyExpression;
@@ -72,7 +73,7 @@ abstract class IdentifierVisitor<C> extends ExpressionVisitorAdapter<Void> {
     @Override
     public <S> Void visit(TimeKeyExpression key, S context) {
         String name = key.getStringValue();
-        if ("current".equals(IdentifierExtractor.normalize(name))) {
+        if ("current".equals(IdentifierQuoting.normalize(name))) {
             column(new Column(name), context(context));
         }
         return null;

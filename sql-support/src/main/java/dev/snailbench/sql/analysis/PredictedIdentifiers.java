@@ -2,7 +2,7 @@ package dev.snailbench.sql.analysis;
 
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlLexer;
-import dev.snailbench.sql.TokenIdentifiers;
+import dev.snailbench.sql.LexicalIdentifiers;
 import dev.snailbench.sql.analysis.QueryIdentifiers.ColumnRef;
 import dev.snailbench.sql.SqlParseException;
 import dev.snailbench.sql.SqlParser;
@@ -58,7 +58,7 @@ public final class PredictedIdentifiers {
             return new Linked(new QueryIdentifiers(tables, columns, refs), PARSED, count);
         } catch (SqlParseException | IllegalArgumentException e) {
             // The tokens of the whole text: every statement's identifiers, as above.
-            TokenIdentifiers.Names names = TokenIdentifiers.names(predictedSql, dialect);
+            LexicalIdentifiers.Names names = LexicalIdentifiers.names(predictedSql, dialect);
             return new Linked(new QueryIdentifiers(names.tables(), names.columns(), Set.of()), TOKENS, count);
         }
     }

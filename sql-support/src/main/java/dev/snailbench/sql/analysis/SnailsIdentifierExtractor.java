@@ -1,5 +1,6 @@
 package dev.snailbench.sql.analysis;
 
+import dev.snailbench.sql.IdentifierQuoting;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -123,7 +124,7 @@ final class SnailsIdentifierExtractor {
 
     /** Unquoted, lower-cased, and without white space: their parser prints {@code [VALID FROM]} as VALIDFROM. */
     private static String name(String raw) {
-        String n = IdentifierExtractor.normalize(raw);
+        String n = IdentifierQuoting.normalize(raw);
         return n == null ? null : n.replaceAll("\\s+", "");
     }
 

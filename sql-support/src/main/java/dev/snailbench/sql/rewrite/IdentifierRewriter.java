@@ -5,7 +5,7 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlLexer;
 import dev.snailbench.sql.SqlParseException;
 import dev.snailbench.sql.SqlParser;
-import dev.snailbench.sql.TokenIdentifiers;
+import dev.snailbench.sql.LexicalIdentifiers;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -104,7 +104,7 @@ public final class IdentifierRewriter {
         Map<String, String> aliasTarget = new HashMap<>();
         for (Table table : nodes.tables) {
             String written = table.getName();
-            String key = IdentifierQuoting.key(written);
+            String key = IdentifierQuoting.normalize(written);
             if (written == null || (nodes.cteNames.contains(key) && table.getSchemaName() == null)) {
                 continue; // a CTE reference, not a table of the schema
             }
@@ -117,9 +117,10 @@ public final class IdentifierRewriter {
                 table.setSchemaName(IdentifierQuoting.quote(style.viewSchema(), dialect));
             }
             replaced.add(new Replacement(IdentifierQuoting.unquote(written), target));
-            statementTables.add(IdentifierQuoting.key(target));
+            statementTables.add(IdentifierQuoting.normalize(target));
             if (table.getAlias() != null) {
-                aliasTarget.put(IdentifierQuoting.key(table.getAlias().getName()), IdentifierQuoting.key(target));
+                aliasTarget.put(IdentifierQuoting.normalize(table.getAlias().getName()),
+                        IdentifierQuoting.normalize(target));
             }
         }
 
@@ -132,7 +133,7 @@ public final class IdentifierRewriter {
                 continue;
             }
             String written = column.getColumnName();
-            String key = IdentifierQuoting.key(written);
+            String key = IdentifierQuoting.normalize(written);
             if (written == null || key.startsWith("@")) {
                 continue; // T-SQL variables are not identifiers of the schema
             }
@@ -142,7 +143,8 @@ public final class IdentifierRewriter {
                     ? renameQualifier(qualifier, nodes, mapping, dialect, style, aliasTarget, replaced, unknown,
                             ambiguous)
                     : null;
-            boolean derivedOwner = qualified && nodes.derivedNames.contains(IdentifierQuoting.key(qualifier.getName()));
+            boolean derivedOwner = qualified
+                    && nodes.derivedNames.contains(IdentifierQuoting.normalize(qualifier.getName()));
             List<NameMapping.ColumnTarget> candidates = mapping.columns().get(key);
             if (candidates == null) {
                 // A select alias or a column a subquery named: not a schema identifier, so not unknown either.
@@ -161,7 +163,7 @@ public final class IdentifierRewriter {
         }
         for (DateUnitExpression unit : nodes.dateUnitColumns) {
             String written = unit.toString();
-            List<NameMapping.ColumnTarget> candidates = mapping.columns().get(IdentifierQuoting.key(written));
+            List<NameMapping.ColumnTarget> candidates = mapping.columns().get(IdentifierQuoting.normalize(written));
             if (candidates == null) {
                 continue; // a real date unit (INTERVAL, EXTRACT…), not a column
             }
@@ -204,17 +206,17 @@ public final class IdentifierRewriter {
     }
 
     /**
-     * Renames the tables and columns found among the statement's tokens (sql-support's {@link TokenIdentifiers}:
+     * Renames the tables and columns found among the statement's tokens (sql-support's {@link LexicalIdentifiers}:
      * never inside a literal or a comment, aliases and function names left alone); the rest of the text is kept
      * byte for byte.
      */
     public static Result rewriteTokens(String sql, SqlDialect dialect, NameMapping mapping) {
-        List<TokenIdentifiers.Found> found = TokenIdentifiers.find(sql, dialect);
+        List<LexicalIdentifiers.Found> found = LexicalIdentifiers.find(sql, dialect);
         Set<String> statementTables = new LinkedHashSet<>();
-        for (TokenIdentifiers.Found f : found) {
+        for (LexicalIdentifiers.Found f : found) {
             List<String> targets = f.table() ? mapping.tables().get(f.name()) : null;
             if (targets != null && targets.size() == 1) {
-                statementTables.add(IdentifierQuoting.key(targets.get(0)));
+                statementTables.add(IdentifierQuoting.normalize(targets.get(0)));
             }
         }
         Set<Replacement> replaced = new LinkedHashSet<>();
@@ -222,7 +224,7 @@ public final class IdentifierRewriter {
         Set<String> ambiguous = new LinkedHashSet<>();
         StringBuilder out = new StringBuilder(sql.length() + 32);
         int copied = 0;
-        for (TokenIdentifiers.Found f : found) {
+        for (LexicalIdentifiers.Found f : found) {
             String written = sql.substring(f.token().start(), f.token().end());
             String target = tokenTarget(f, written, mapping, statementTables, unknown, ambiguous);
             if (target == null) {
@@ -238,7 +240,7 @@ public final class IdentifierRewriter {
     }
 
     /** A token's target name: as a table or a column as it was read, else as the other kind; null when none. */
-    private static String tokenTarget(TokenIdentifiers.Found f, String written, NameMapping mapping,
+    private static String tokenTarget(LexicalIdentifiers.Found f, String written, NameMapping mapping,
             Set<String> statementTables, Set<String> unknown, Set<String> ambiguous) {
         List<String> tables = mapping.tables().get(f.name());
         List<NameMapping.ColumnTarget> columns = mapping.columns().get(f.name());
@@ -261,7 +263,7 @@ public final class IdentifierRewriter {
         NodeCollector nodes = NodeCollector.of(parser.parse(sql, dialect));
         List<Identifier> ids = new ArrayList<>();
         for (Table table : nodes.tables) {
-            String key = IdentifierQuoting.key(table.getName());
+            String key = IdentifierQuoting.normalize(table.getName());
             if (key != null && !(nodes.cteNames.contains(key) && table.getSchemaName() == null)) {
                 ids.add(new Identifier("table", key));
             }
@@ -271,7 +273,7 @@ public final class IdentifierRewriter {
             if (nodes.datePartArguments.contains(column) || column.getColumnName() == null) {
                 continue;
             }
-            String key = IdentifierQuoting.key(column.getColumnName());
+            String key = IdentifierQuoting.normalize(column.getColumnName());
             Table q = column.getTable();
             boolean qualified = q != null && q.getName() != null;
             if (qualified) {
@@ -282,10 +284,10 @@ public final class IdentifierRewriter {
             }
         }
         for (DateUnitExpression unit : nodes.dateUnitColumns) {
-            ids.add(new Identifier("column", IdentifierQuoting.key(unit.toString())));
+            ids.add(new Identifier("column", IdentifierQuoting.normalize(unit.toString())));
         }
         for (Table q : qualifiers) {
-            String key = IdentifierQuoting.key(q.getName());
+            String key = IdentifierQuoting.normalize(q.getName());
             if (!nodes.isRangeAlias(key)) {
                 ids.add(new Identifier("table", key));
             }
@@ -304,7 +306,7 @@ public final class IdentifierRewriter {
         if (written == null) {
             return null;
         }
-        String key = IdentifierQuoting.key(written);
+        String key = IdentifierQuoting.normalize(written);
         if (nodes.isRangeAlias(key)) {
             return aliasTarget.get(key);
         }
@@ -317,7 +319,7 @@ public final class IdentifierRewriter {
             qualifier.setSchemaName(null);
         }
         replaced.add(new Replacement(IdentifierQuoting.unquote(written), target));
-        return IdentifierQuoting.key(target);
+        return IdentifierQuoting.normalize(target);
     }
 
     private static String single(List<String> targets, String written, Set<String> unknown, Set<String> ambiguous) {

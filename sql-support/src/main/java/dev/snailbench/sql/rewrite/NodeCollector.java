@@ -119,7 +119,7 @@ final class NodeCollector {
                     c.tables.add(table);
                 }
                 if (table.getAlias() != null) {
-                    c.tableAliases.put(IdentifierQuoting.key(table.getAlias().getName()), table);
+                    c.tableAliases.put(IdentifierQuoting.normalize(table.getAlias().getName()), table);
                 }
                 return super.visit(table, context);
             }
@@ -129,7 +129,7 @@ final class NodeCollector {
                 if (select.getSelectItems() != null) {
                     for (SelectItem<?> item : select.getSelectItems()) {
                         if (item.getAlias() != null) {
-                            c.selectAliases.add(IdentifierQuoting.key(item.getAlias().getName()));
+                            c.selectAliases.add(IdentifierQuoting.normalize(item.getAlias().getName()));
                         }
                     }
                 }
@@ -152,7 +152,7 @@ final class NodeCollector {
             @Override
             public <S> StringBuilder visit(ParenthesedSelect select, S context) {
                 if (select.getAlias() != null) {
-                    c.derivedNames.add(IdentifierQuoting.key(select.getAlias().getName()));
+                    c.derivedNames.add(IdentifierQuoting.normalize(select.getAlias().getName()));
                 }
                 return super.visit(select, context);
             }
@@ -160,13 +160,13 @@ final class NodeCollector {
             @Override
             public <S> StringBuilder visit(WithItem<?> with, S context) {
                 if (with.getAlias() != null) {
-                    String name = IdentifierQuoting.key(with.getAlias().getName());
+                    String name = IdentifierQuoting.normalize(with.getAlias().getName());
                     c.cteNames.add(name);
                     c.derivedNames.add(name);
                 }
                 if (with.getWithItemList() != null) {
                     for (SelectItem<?> item : with.getWithItemList()) {
-                        c.selectAliases.add(IdentifierQuoting.key(item.toString()));
+                        c.selectAliases.add(IdentifierQuoting.normalize(item.toString()));
                     }
                 }
                 return super.visit(with, context);
@@ -187,12 +187,12 @@ final class NodeCollector {
         Set<String> outputs = new HashSet<>();
         for (SelectItem<?> item : items) {
             if (item.getAlias() != null) {
-                outputs.add(IdentifierQuoting.key(item.getAlias().getName()));
+                outputs.add(IdentifierQuoting.normalize(item.getAlias().getName()));
             }
         }
         for (OrderByElement o : orderBy) {
             if (o.getExpression() instanceof Column col && col.getTable() == null
-                    && outputs.contains(IdentifierQuoting.key(col.getColumnName()))) {
+                    && outputs.contains(IdentifierQuoting.normalize(col.getColumnName()))) {
                 outputAliasRefs.add(col);
             }
         }

@@ -1,6 +1,6 @@
 package dev.snailbench.sql.template;
 
-import dev.snailbench.sql.IdentifierTokens;
+import dev.snailbench.sql.IdentifierWords;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -47,7 +47,7 @@ public final class FrameCheck {
 
     /** The role of a column from its name and whether its type is numeric. */
     public static Role role(String column, boolean numeric) {
-        List<String> tokens = IdentifierTokens.of(column).tokens().stream()
+        List<String> tokens = IdentifierWords.of(column).tokens().stream()
                 .map(t -> t.toLowerCase(Locale.ROOT)).toList();
         if (tokens.stream().anyMatch(TIME::contains)) {
             return Role.TIME;
@@ -89,7 +89,7 @@ public final class FrameCheck {
 
     /** Whether the column's words name things one counts: a plural noun among them ("goals", "matches played"). */
     static boolean plural(String column) {
-        return IdentifierTokens.of(column).tokens().stream().map(t -> t.toLowerCase(Locale.ROOT))
+        return IdentifierWords.of(column).tokens().stream().map(t -> t.toLowerCase(Locale.ROOT))
                 .anyMatch(t -> t.length() > 3 && t.endsWith("s") && !t.endsWith("ss") && !t.endsWith("us")
                         || t.equals("number") || t.equals("count") || t.equals("people") || t.equals("children"));
     }

@@ -1,7 +1,7 @@
 package dev.snailbench.sql.template;
 
 import dev.snailbench.sql.IdentifierQuoting;
-import dev.snailbench.sql.IdentifierTokens;
+import dev.snailbench.sql.IdentifierWords;
 import dev.snailbench.sql.template.SeedTemplate.Kind;
 import dev.snailbench.sql.template.SeedTemplate.Slot;
 import java.util.ArrayList;
@@ -127,7 +127,7 @@ public final class SeedTemplates {
 
     /** How a question says a column: its name as lower-case words ("goals_scored" → "goals scored"). */
     public static String words(String column) {
-        return String.join(" ", IdentifierTokens.of(column).tokens()).toLowerCase(Locale.ROOT);
+        return String.join(" ", IdentifierWords.of(column).tokens()).toLowerCase(Locale.ROOT);
     }
 
     /** How often {@code text} holds {@code phrase} as whole words (case-insensitive, underscores are letters). */

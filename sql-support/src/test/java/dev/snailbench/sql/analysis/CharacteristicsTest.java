@@ -5,27 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlParser;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** Query characteristics and Spider hardness. */
 class CharacteristicsTest {
 
-    private static SqlParser parser;
-
-    @BeforeAll
-    static void start() {
-        parser = new SqlParser(1, Duration.ofSeconds(10));
-    }
-
-    @AfterAll
-    static void stop() {
-        parser.close();
-    }
+    @AutoClose
+    private static final SqlParser PARSER = new SqlParser(1, Duration.ofSeconds(10));
 
     private static Characteristics of(String sql) {
-        return Characteristics.of(parser.parse(sql, SqlDialect.POSTGRESQL));
+        return Characteristics.of(PARSER.parse(sql, SqlDialect.POSTGRESQL));
     }
 
     @Test
@@ -103,16 +93,16 @@ class CharacteristicsTest {
         assertThat(c.orderBy()).isTrue();
         assertThat(c.limit()).isTrue();
         assertThat(of("SELECT a FROM x UNION SELECT a FROM y EXCEPT SELECT a FROM z").setOperations()).isEqualTo(2);
-        assertThat(Characteristics.of(parser.parse("SELECT TOP 3 a FROM x", SqlDialect.SQLSERVER)).limit()).isTrue();
+        assertThat(Characteristics.of(PARSER.parse("SELECT TOP 3 a FROM x", SqlDialect.SQLSERVER)).limit()).isTrue();
         assertThat(of("SELECT a FROM x").limit()).isFalse();
     }
 
     @Test
     void shouldDetectOnlyTopLevelOrderBy() {
-        assertThat(OrderBy.topLevel(parser.parse("SELECT a FROM (SELECT a FROM t ORDER BY a) s",
+        assertThat(OrderBy.topLevel(PARSER.parse("SELECT a FROM (SELECT a FROM t ORDER BY a) s",
                 SqlDialect.POSTGRESQL))).isFalse();
-        assertThat(OrderBy.topLevel(parser.parse("SELECT a FROM t ORDER BY a", SqlDialect.POSTGRESQL))).isTrue();
-        assertThat(OrderBy.topLevel(parser.parse("SELECT a FROM t UNION SELECT b FROM u ORDER BY 1",
+        assertThat(OrderBy.topLevel(PARSER.parse("SELECT a FROM t ORDER BY a", SqlDialect.POSTGRESQL))).isTrue();
+        assertThat(OrderBy.topLevel(PARSER.parse("SELECT a FROM t UNION SELECT b FROM u ORDER BY 1",
                 SqlDialect.POSTGRESQL))).isTrue();
     }
 }

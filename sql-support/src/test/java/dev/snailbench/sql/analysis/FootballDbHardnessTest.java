@@ -15,8 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,17 +35,8 @@ class FootballDbHardnessTest {
     private static final int GOAL_V3_DEV = 97;
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static SqlParser parser;
-
-    @BeforeAll
-    static void start() {
-        parser = new SqlParser(1, Duration.ofSeconds(20));
-    }
-
-    @AfterAll
-    static void stop() {
-        parser.close();
-    }
+    @AutoClose
+    private static final SqlParser PARSER = new SqlParser(1, Duration.ofSeconds(20));
 
     @Test
     void shouldAgreeWithSpiderHardnessLabelsOnTheQueriesTheyWereComputedFrom() throws IOException {
@@ -104,7 +94,7 @@ class FootballDbHardnessTest {
     }
 
     private static String hardness(JsonNode q) {
-        return Characteristics.of(parser.parse(q.get("query").asText(), SqlDialect.POSTGRESQL)).hardness().label();
+        return Characteristics.of(PARSER.parse(q.get("query").asText(), SqlDialect.POSTGRESQL)).hardness().label();
     }
 
     private static List<String> differences(JsonNode items, Map<String, String> v3Ours) {

@@ -11,31 +11,21 @@ import java.time.Duration;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.OrderByElement;
 import net.sf.jsqlparser.statement.select.PlainSelect;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** Scope-aware identifier extraction: what TablesNamesFinder gets wrong. */
 class IdentifierExtractorTest {
 
-    private static SqlParser parser;
-
-    @BeforeAll
-    static void start() {
-        parser = new SqlParser(1, Duration.ofSeconds(10));
-    }
-
-    @AfterAll
-    static void stop() {
-        parser.close();
-    }
+    @AutoClose
+    private static final SqlParser PARSER = new SqlParser(1, Duration.ofSeconds(10));
 
     private static QueryIdentifiers pg(String sql) {
-        return IdentifierExtractor.extract(parser.parse(sql, SqlDialect.POSTGRESQL));
+        return IdentifierExtractor.extract(PARSER.parse(sql, SqlDialect.POSTGRESQL));
     }
 
     private static QueryIdentifiers tsql(String sql) {
-        return IdentifierExtractor.extract(parser.parse(sql, SqlDialect.SQLSERVER));
+        return IdentifierExtractor.extract(PARSER.parse(sql, SqlDialect.SQLSERVER));
     }
 
     @Test
@@ -78,7 +68,7 @@ class IdentifierExtractorTest {
         // JSqlParser parses "interval DESC" as INTERVAL of a column "desc" (and "key DESC", "prior ASC" alike):
         // the real column was lost, a phantom "desc" counted, and the sort direction dropped.
         for (SqlDialect dialect : SqlDialect.values()) {
-            Statement statement = parser.parse("SELECT Code FROM OCYC ORDER BY Interval DESC, key DESC, prior ASC",
+            Statement statement = PARSER.parse("SELECT Code FROM OCYC ORDER BY Interval DESC, key DESC, prior ASC",
                     dialect);
             QueryIdentifiers ids = IdentifierExtractor.extract(statement);
             assertThat(ids.columns()).as(dialect.name()).containsExactlyInAnyOrder("code", "interval", "key", "prior");
@@ -89,19 +79,19 @@ class IdentifierExtractorTest {
 
     @Test
     void shouldLinkAnAnswerOfSeveralStatementsOverAllOfThemAndCountThem() {
-        PredictedIdentifiers.Linked two = PredictedIdentifiers.of(parser,
+        PredictedIdentifiers.Linked two = PredictedIdentifiers.of(PARSER,
                 "SELECT name FROM player; SELECT t.city FROM team t WHERE note = 'a;b'; -- the end;", SqlDialect.POSTGRESQL);
         assertThat(two.method()).isEqualTo(PredictedIdentifiers.PARSED);
         assertThat(two.statements()).isEqualTo(2);
         assertThat(two.multipleStatements()).isTrue();
         assertThat(two.identifiers().keys()).containsExactlyInAnyOrder("t:player", "c:name", "t:team", "c:city",
                 "c:note");
-        PredictedIdentifiers.Linked one = PredictedIdentifiers.of(parser, "SELECT name FROM player;;",
+        PredictedIdentifiers.Linked one = PredictedIdentifiers.of(PARSER, "SELECT name FROM player;;",
                 SqlDialect.SQLSERVER);
         assertThat(one.statements()).isEqualTo(1);
         assertThat(one.multipleStatements()).isFalse();
         // A statement that is not a SELECT: every statement's identifiers from the tokens.
-        PredictedIdentifiers.Linked declared = PredictedIdentifiers.of(parser,
+        PredictedIdentifiers.Linked declared = PredictedIdentifiers.of(PARSER,
                 "DECLARE @y int = 1990; SELECT comments FROM roadkill WHERE year < @y", SqlDialect.SQLSERVER);
         assertThat(declared.method()).isEqualTo(PredictedIdentifiers.TOKENS);
         assertThat(declared.statements()).isEqualTo(2);

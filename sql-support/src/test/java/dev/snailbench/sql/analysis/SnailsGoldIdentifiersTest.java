@@ -20,8 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,17 +31,8 @@ import org.junit.jupiter.api.Test;
 class SnailsGoldIdentifiersTest {
 
     private static final List<String> LEVELS = List.of("Native", "Regular", "Low", "Least");
-    private static SqlParser parser;
-
-    @BeforeAll
-    static void start() {
-        parser = new SqlParser(2, Duration.ofSeconds(20));
-    }
-
-    @AfterAll
-    static void stop() {
-        parser.close();
-    }
+    @AutoClose
+    private static final SqlParser PARSER = new SqlParser(2, Duration.ofSeconds(20));
 
     @Test
     void shouldFindEveryGoldIdentifierInTheSchemaAtEveryLevel() throws IOException {
@@ -65,7 +55,7 @@ class SnailsGoldIdentifiersTest {
                             : SnailsGold.atLevel(q, "gold_sql", level);
                     QueryIdentifiers ids;
                     try {
-                        ids = IdentifierExtractor.extract(parser.parse(sql, SqlDialect.SQLSERVER));
+                        ids = IdentifierExtractor.extract(PARSER.parse(sql, SqlDialect.SQLSERVER));
                         parsed++;
                     } catch (RuntimeException e) {
                         problems.add(q.get("id").asText() + " [" + level + "] unparsable: " + e.getMessage());

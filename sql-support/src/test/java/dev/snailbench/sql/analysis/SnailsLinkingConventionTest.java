@@ -18,8 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,20 +29,11 @@ import org.junit.jupiter.api.Test;
 class SnailsLinkingConventionTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static SqlParser parser;
-
-    @BeforeAll
-    static void start() {
-        parser = new SqlParser(2, Duration.ofSeconds(20));
-    }
-
-    @AfterAll
-    static void stop() {
-        parser.close();
-    }
+    @AutoClose
+    private static final SqlParser PARSER = new SqlParser(2, Duration.ofSeconds(20));
 
     private static QueryIdentifiers snails(String sql) {
-        return SnailsLinking.identifiers(parser, sql, SqlDialect.SQLSERVER);
+        return SnailsLinking.identifiers(PARSER, sql, SqlDialect.SQLSERVER);
     }
 
     @Test
@@ -65,8 +55,8 @@ class SnailsLinkingConventionTest {
 
                 LinkingScore ours = LinkingScore.snails(snails(goldSql), snails(predictedSql));
                 LinkingScore platform = LinkingScore.of(
-                        IdentifierExtractor.extract(parser.parse(goldSql, SqlDialect.SQLSERVER)),
-                        PredictedIdentifiers.of(parser, predictedSql, SqlDialect.SQLSERVER).identifiers());
+                        IdentifierExtractor.extract(PARSER.parse(goldSql, SqlDialect.SQLSERVER)),
+                        PredictedIdentifiers.of(PARSER, predictedSql, SqlDialect.SQLSERVER).identifiers());
 
                 rows++;
                 double d = Math.abs(ours.queryRecall() - theirs);
@@ -107,7 +97,7 @@ class SnailsLinkingConventionTest {
         String gold = "SELECT STATE, COUNT(*) AS INJURY_COUNT FROM INJURY GROUP BY STATE ORDER BY INJURY_COUNT DESC";
 
         assertThat(snails(gold).keys()).containsExactly("c:injury_count", "c:state", "t:injury");
-        assertThat(IdentifierExtractor.extract(parser.parse(gold, SqlDialect.SQLSERVER)).keys())
+        assertThat(IdentifierExtractor.extract(PARSER.parse(gold, SqlDialect.SQLSERVER)).keys())
                 .containsExactly("c:state", "t:injury");
     }
 

@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.datasets.SnailsGold;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.LexicalIdentifiers;
 import dev.snailbench.sql.SqlLexer;
 import dev.snailbench.sql.SqlParser;
-import dev.snailbench.sql.TokenIdentifiers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,8 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,17 +45,8 @@ class SnailsPredictionsLinkingTest {
             "method", "note", "reference", "scale", "section", "stage", "title", "version", "weight");
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static SqlParser parser;
-
-    @BeforeAll
-    static void start() {
-        parser = new SqlParser(2, Duration.ofSeconds(20));
-    }
-
-    @AfterAll
-    static void stop() {
-        parser.close();
-    }
+    @AutoClose
+    private static final SqlParser PARSER = new SqlParser(2, Duration.ofSeconds(20));
 
     @Test
     void shouldScoreTheLinkingOfEveryRecordedAnswerParsedOrFromItsTokens() throws IOException {
@@ -68,10 +58,10 @@ class SnailsPredictionsLinkingTest {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 JsonNode answer = JSON.readTree(line);
                 String predicted = answer.get("predictedSql").asText();
-                QueryIdentifiers goldIds = IdentifierExtractor.extract(parser.parse(gold.get(answer.get("id").asText()),
+                QueryIdentifiers goldIds = IdentifierExtractor.extract(PARSER.parse(gold.get(answer.get("id").asText()),
                         SqlDialect.SQLSERVER));
 
-                PredictedIdentifiers.Linked linked = PredictedIdentifiers.of(parser, predicted, SqlDialect.SQLSERVER);
+                PredictedIdentifiers.Linked linked = PredictedIdentifiers.of(PARSER, predicted, SqlDialect.SQLSERVER);
                 LinkingScore score = LinkingScore.of(goldIds, linked.identifiers());
 
                 answers++;
@@ -86,7 +76,7 @@ class SnailsPredictionsLinkingTest {
         }
         Map<String, Integer> goldByMethod = new TreeMap<>();
         for (String g : gold.values()) {
-            goldByMethod.merge(PredictedIdentifiers.of(parser, g, SqlDialect.SQLSERVER).method(), 1, Integer::sum);
+            goldByMethod.merge(PredictedIdentifiers.of(PARSER, g, SqlDialect.SQLSERVER).method(), 1, Integer::sum);
         }
         System.out.println("SNAILS native gold statements linked: " + gold.size() + " " + goldByMethod);
         System.out.println("SNAILS gpt-3.5-turbo answers linked: " + answers + " " + byMethod);
@@ -165,14 +155,14 @@ class SnailsPredictionsLinkingTest {
             SqlDialect dialect = SqlDialect.valueOf(st.getKey().split(" ")[0]);
             String gold = st.getValue();
             String sorted = gold + "\nORDER BY Interval DESC";
-            Set<String> expected = new HashSet<>(IdentifierExtractor.extract(parser.parse(gold, dialect)).columns());
+            Set<String> expected = new HashSet<>(IdentifierExtractor.extract(PARSER.parse(gold, dialect)).columns());
             expected.add("interval");
 
-            PredictedIdentifiers.Linked parsed = PredictedIdentifiers.of(parser, sorted, dialect);
+            PredictedIdentifiers.Linked parsed = PredictedIdentifiers.of(PARSER, sorted, dialect);
             assertThat(parsed.method()).isEqualTo(PredictedIdentifiers.PARSED);
             assertThat(parsed.identifiers().columns()).as(st.getKey()).containsExactlyInAnyOrderElementsOf(expected);
             // The same statement with a stray token, read from its tokens.
-            PredictedIdentifiers.Linked tokens = PredictedIdentifiers.of(parser, sorted + " !", dialect);
+            PredictedIdentifiers.Linked tokens = PredictedIdentifiers.of(PARSER, sorted + " !", dialect);
             assertThat(tokens.method()).isEqualTo(PredictedIdentifiers.TOKENS);
             assertThat(tokens.identifiers().columns()).as(st.getKey()).contains("interval").doesNotContain("desc");
         }
@@ -186,12 +176,12 @@ class SnailsPredictionsLinkingTest {
         int withDirection = 0;
         for (Map.Entry<String, String> s : statements.entrySet()) {
             Set<String> columns = columnsOf(databases.get(s.getKey()), level);
-            PredictedIdentifiers.Linked linked = PredictedIdentifiers.of(parser, s.getValue(), dialect);
+            PredictedIdentifiers.Linked linked = PredictedIdentifiers.of(PARSER, s.getValue(), dialect);
             byMethod.merge(linked.method(), 1, Integer::sum);
             // Every statement has identifiers to score, parsed or from its tokens.
             assertThat(linked.identifiers().keys()).as(what + " " + s.getKey()).isNotEmpty();
             withDirection += s.getValue().matches("(?is).*\\b(asc|desc)\\b.*") ? 1 : 0;
-            TokenIdentifiers.Names tokens = TokenIdentifiers.names(s.getValue(), dialect);
+            LexicalIdentifiers.Names tokens = LexicalIdentifiers.names(s.getValue(), dialect);
             for (String direction : List.of("desc", "asc")) {
                 boolean found = linked.identifiers().columns().contains(direction)
                         || linked.identifiers().tables().contains(direction);
@@ -232,7 +222,7 @@ class SnailsPredictionsLinkingTest {
             }
             statements++;
             // Parsed, or read from the tokens where JSqlParser refuses the statement: the names are kept either way.
-            PredictedIdentifiers.Linked linked = PredictedIdentifiers.of(parser, sql, dialect);
+            PredictedIdentifiers.Linked linked = PredictedIdentifiers.of(PARSER, sql, dialect);
             assertThat(linked.identifiers().columns()).as(dialect + " " + g.getKey() + " " + linked.method() + ": "
                     + sql).containsAll(expected);
             expected.forEach(w -> kept.merge(w, 1, Integer::sum));

@@ -3,11 +3,11 @@ package dev.snailbench.sql.rewrite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlParser;
 import java.time.Duration;
-import dev.snailbench.model.domain.CrosswalkEntry;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,7 +17,7 @@ class IdentifierRewriterTest {
 
     private static final IdentifierRewriter REWRITER = new IdentifierRewriter(new SqlParser(1, Duration.ofSeconds(10)));
 
-    private static final Crosswalk CROSSWALK = new Crosswalk(List.of(
+    private static final CrosswalkNames CROSSWALK = new CrosswalkNames(List.of(
             CrosswalkEntry.table("tbl_Plots", "Plots", "Plts", "P"),
             CrosswalkEntry.table("tbl_Trees", "Trees", "Trs", "T"),
             CrosswalkEntry.column("Ht", "Height_Meters", "Hgt_m", "Ht"),
@@ -96,7 +96,7 @@ class IdentifierRewriterTest {
 
     @Test
     void shouldQuoteATargetNameThatNeedsIt() {
-        Crosswalk cw = Crosswalk.of(List.of(CrosswalkEntry.column("LEVEL1_%TESTED", "a", "L1PT", "b")));
+        CrosswalkNames cw = CrosswalkNames.of(List.of(CrosswalkEntry.column("LEVEL1_%TESTED", "a", "L1PT", "b")));
         var r = REWRITER.rewrite("SELECT L1PT FROM x", SqlDialect.SQLSERVER,
                 cw.mapping(NaturalnessLevel.LOW, NaturalnessLevel.NATIVE));
 

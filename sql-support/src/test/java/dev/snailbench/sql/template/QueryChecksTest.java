@@ -1,31 +1,21 @@
 package dev.snailbench.sql.template;
 
-import dev.snailbench.sql.SqlParser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlParser;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 class QueryChecksTest {
 
-    private static SqlParser parser;
-
-    @BeforeAll
-    static void start() {
-        parser = new SqlParser(1, Duration.ofSeconds(5));
-    }
-
-    @AfterAll
-    static void stop() {
-        parser.close();
-    }
+    @AutoClose
+    private static final SqlParser PARSER = new SqlParser(1, Duration.ofSeconds(5));
 
     private static List<String> tautologies(String sql) {
-        return QueryChecks.tautologies(parser.parse(sql, SqlDialect.POSTGRESQL));
+        return QueryChecks.tautologies(PARSER.parse(sql, SqlDialect.POSTGRESQL));
     }
 
     @Test
@@ -57,10 +47,10 @@ class QueryChecksTest {
 
     @Test
     void shouldFindAColumnReturnedTwice() {
-        assertThat(QueryChecks.duplicateColumns(parser.parse("SELECT attendance, stage, attendance FROM plays_match",
+        assertThat(QueryChecks.duplicateColumns(PARSER.parse("SELECT attendance, stage, attendance FROM plays_match",
                 SqlDialect.POSTGRESQL))).containsExactly("attendance");
         // Two tables' columns of one name are two columns.
-        assertThat(QueryChecks.duplicateColumns(parser.parse("SELECT a.teamname, b.teamname FROM national_team AS a "
+        assertThat(QueryChecks.duplicateColumns(PARSER.parse("SELECT a.teamname, b.teamname FROM national_team AS a "
                 + "JOIN national_opponent_team AS b ON a.team_id = b.team_id", SqlDialect.POSTGRESQL))).isEmpty();
     }
 }

@@ -11,8 +11,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import org.assertj.core.groups.Tuple;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 class SeedTemplatesTest {
@@ -23,20 +22,11 @@ class SeedTemplatesTest {
             "coach", Set.of("coach_id", "coach_name"),
             "player_fact", Set.of("coach_id", "team_id", "player_id"));
 
-    private static SqlParser parser;
-
-    @BeforeAll
-    static void start() {
-        parser = new SqlParser(1, Duration.ofSeconds(5));
-    }
-
-    @AfterAll
-    static void stop() {
-        parser.close();
-    }
+    @AutoClose
+    private static final SqlParser PARSER = new SqlParser(1, Duration.ofSeconds(5));
 
     private static SeedTemplate template(String question, String sql) {
-        return SeedTemplates.of(parser.parse(sql, SqlDialect.POSTGRESQL), question, SCHEMA);
+        return SeedTemplates.of(PARSER.parse(sql, SqlDialect.POSTGRESQL), question, SCHEMA);
     }
 
     @Test

@@ -1,11 +1,13 @@
 package dev.snailbench.tenancy.app;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import java.util.UUID;
@@ -49,7 +51,7 @@ class ApiKeyFilterTest {
         String tenant = "probe-" + UUID.randomUUID();
         String key = ApiKeys.newKey();
         // Over the real broker, on the channel configured by the library alone (no tenants.* line in this app).
-        Tenants.registerAndAwait(tenant, key);
+        TenantKeys.register(tenant, "tenancy tests", key, answers("/probe/me", 200));
 
         given().header(ApiKeys.HEADER, key).get("/probe/me").then().statusCode(200)
                 .body("tenantId", equalTo(tenant));

@@ -1,15 +1,17 @@
 package dev.snailbench.tenancy.app;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.testkit.MadeUpKeys;
 import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import io.restassured.response.Response;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -28,9 +30,7 @@ class FailedAuthLimitTest {
     public static class SmallBurst implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("snailbench.tenancy.failed-auth.burst", "2",
-                    "snailbench.tenancy.failed-auth.per-minute", "1",
-                    "snailbench.tenancy.unknown-key-wait", "8s");
+            return MadeUpKeys.limit(2, Duration.ofSeconds(8));
         }
     }
 
@@ -39,32 +39,19 @@ class FailedAuthLimitTest {
         String key = ApiKeys.newKey();
         // Waiting for the key over HTTP costs this address a token when its first try beats the registration to
         // the service (how often depends on the tenants consumer's timing): count the 401s until the 429.
-        Tenants.registerAndAwait("limited-" + UUID.randomUUID(), key);
+        TenantKeys.register("limited-" + UUID.randomUUID(), "tenancy tests", key, answers("/probe/me", 200));
 
-        int refused = 0;
-        Response limited = null;
-        Duration took = null;
-        for (int i = 0; i < 3 && limited == null; i++) {
-            long start = System.nanoTime();
-            Response r = given().header(ApiKeys.HEADER, ApiKeys.newKey()).get("/probe/me");
-            if (r.statusCode() == 429) {
-                limited = r;
-                took = Duration.ofNanos(System.nanoTime() - start);
-            } else {
-                r.then().statusCode(401).body("error", equalTo("invalid API key"));
-                refused++;
-            }
-        }
+        MadeUpKeys.Limited limited = MadeUpKeys.untilLimited(3,
+                madeUp -> given().header(ApiKeys.HEADER, madeUp).get("/probe/me"));
 
-        assertThat(limited).as("a 429 within 3 unknown keys").isNotNull();
-        assertThat(refused).isLessThanOrEqualTo(2);
-        String retryAfter = limited.then().statusCode(429)
+        assertThat(limited.refused()).isLessThanOrEqualTo(2);
+        String retryAfter = limited.response().then().statusCode(429)
                 .body("status", equalTo(429))
                 .body("error", equalTo("too many unknown API keys; try again later"))
                 .body("field", equalTo("X-API-Key"))
                 .extract().header("Retry-After");
         // No wait for the key's registration (8 s here): the address is out of tokens.
-        assertThat(took).isLessThan(Duration.ofSeconds(4));
+        assertThat(limited.took()).isLessThan(Duration.ofSeconds(4));
         assertThat(Integer.parseInt(retryAfter)).isBetween(1, 60);
 
         given().header(ApiKeys.HEADER, key).get("/probe/me").then().statusCode(200);

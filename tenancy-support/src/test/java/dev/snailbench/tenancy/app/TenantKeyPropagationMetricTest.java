@@ -1,5 +1,6 @@
 package dev.snailbench.tenancy.app;
 
+import static dev.snailbench.testkit.TenantKeys.answers;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -9,6 +10,7 @@ import dev.snailbench.model.event.Event;
 import dev.snailbench.model.event.TenantRegistered;
 import dev.snailbench.testkit.KeyPropagation;
 import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,7 +31,7 @@ class TenantKeyPropagationMetricTest {
         KeyPropagation before = read();
         long published = System.nanoTime();
         String key = ApiKeys.newKey();
-        Tenants.registerAndAwait("propagated-" + UUID.randomUUID(), key);
+        TenantKeys.register("propagated-" + UUID.randomUUID(), "tenancy tests", key, answers("/probe/me", 200));
         double seenAcceptedAfter = (System.nanoTime() - published) / 1e9;
 
         // Counted just after it is stored: the probe may have found the key a moment before.
@@ -47,11 +49,11 @@ class TenantKeyPropagationMetricTest {
         String tenantId = "replayed-" + UUID.randomUUID();
         // What a service reads at start-up: registrations from before it ran (their lag is the service's downtime).
         Instant anHourAgo = Instant.now().minus(Duration.ofHours(1));
-        Tenants.register(new TenantRegistered(UUID.randomUUID(), null, tenantId, anHourAgo, Event.SCHEMA_VERSION,
+        TenantKeys.publish(new TenantRegistered(UUID.randomUUID(), null, tenantId, anHourAgo, Event.SCHEMA_VERSION,
                 "tenant " + tenantId, ApiKeys.sha256(key)));
-        Tenants.awaitAccepted(key);
+        TenantKeys.awaitAccepted(key, answers("/probe/me", 200));
         // Then a key issued now: once it is counted, the replay (stored before it was even published) would be too.
-        Tenants.registerAndAwait("live-" + UUID.randomUUID(), ApiKeys.newKey());
+        TenantKeys.register("live-" + UUID.randomUUID(), "tenancy tests", ApiKeys.newKey(), answers("/probe/me", 200));
         KeyPropagation added = await().atMost(Duration.ofSeconds(10)).until(
                 () -> read().since(before), m -> m.keys() > 0);
 

@@ -1,6 +1,6 @@
 package dev.snailbench.executor.service.qatch;
 
-import dev.snailbench.sql.IdentifierTokens;
+import dev.snailbench.sql.IdentifierWords;
 import java.util.List;
 import java.util.Locale;
 
@@ -12,7 +12,7 @@ final class QuestionWording {
 
     /** An identifier as words: "home_team_goals" → "home team goals", "PlayerName" → "player name". */
     static String words(String identifier) {
-        return String.join(" ", IdentifierTokens.of(identifier).tokens()).toLowerCase(Locale.ROOT);
+        return String.join(" ", IdentifierWords.of(identifier).tokens()).toLowerCase(Locale.ROOT);
     }
 
     /** A value as a question shows it: numbers bare, booleans as true/false, the rest quoted. */

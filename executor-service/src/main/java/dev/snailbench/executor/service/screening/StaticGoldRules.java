@@ -138,8 +138,8 @@ public final class StaticGoldRules {
             return n.getValue() >= 1 && n.getValue() <= items.size() ? (int) n.getValue() - 1 : -1;
         }
         String keyText = exact(key);
-        String keyName = key instanceof Column c && c.getTable() == null ? IdentifierQuoting.key(c.getColumnName())
-                : null;
+        String keyName = key instanceof Column c && c.getTable() == null
+                ? IdentifierQuoting.normalize(c.getColumnName()) : null;
         int found = -1;
         for (int i = 0; i < items.size(); i++) {
             SelectItem<?> item = items.get(i);
@@ -147,8 +147,8 @@ public final class StaticGoldRules {
             if (e instanceof AllColumns || e instanceof AllTableColumns) {
                 return -1;
             }
-            String outputName = item.getAlias() != null ? IdentifierQuoting.key(item.getAlias().getName())
-                    : e instanceof Column c ? IdentifierQuoting.key(c.getColumnName()) : null;
+            String outputName = item.getAlias() != null ? IdentifierQuoting.normalize(item.getAlias().getName())
+                    : e instanceof Column c ? IdentifierQuoting.normalize(c.getColumnName()) : null;
             if (exact(e).equals(keyText) || keyName != null && keyName.equals(outputName)) {
                 if (found >= 0) {
                     return -1;

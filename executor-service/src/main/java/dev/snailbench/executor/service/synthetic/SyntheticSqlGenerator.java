@@ -12,11 +12,11 @@ import dev.snailbench.model.domain.SyntheticSuite.Options;
 import dev.snailbench.model.domain.SyntheticSuite.Pair;
 import dev.snailbench.model.domain.SyntheticSuite.Template;
 import dev.snailbench.model.domain.SyntheticSuite;
-import dev.snailbench.sql.IdentifierTokens;
+import dev.snailbench.sql.IdentifierWords;
 import dev.snailbench.sql.JdbcSchemaReader;
 import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.sql.IdentifierQuoting;
-import dev.snailbench.sql.SqlIdentifiers;
+import dev.snailbench.sql.IdentifierRules;
 import dev.snailbench.sql.SqlParseException;
 import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.template.FrameCheck;
@@ -631,7 +631,7 @@ public final class SyntheticSqlGenerator {
      * code or a number that labels rather than counts.
      */
     static boolean arithmetic(String column) {
-        return IdentifierTokens.of(column).tokens().stream().map(t -> t.toLowerCase(Locale.ROOT))
+        return IdentifierWords.of(column).tokens().stream().map(t -> t.toLowerCase(Locale.ROOT))
                 .noneMatch(NOT_ARITHMETIC::contains);
     }
 
@@ -650,7 +650,7 @@ public final class SyntheticSqlGenerator {
     }
 
     private String identifier(String column) {
-        return PLAIN.matcher(column).matches() && !SqlIdentifiers.isReserved(column, dialect) ? column
+        return PLAIN.matcher(column).matches() && !IdentifierRules.isReserved(column, dialect) ? column
                 : IdentifierQuoting.quote(column, dialect);
     }
 

@@ -5,7 +5,9 @@ import dev.snailbench.scorer.rest.ItemResultView;
 import dev.snailbench.scorer.service.stats.HardnessAgreement;
 import dev.snailbench.scorer.service.stats.JobStatistics.Correlation;
 import dev.snailbench.scorer.service.stats.JobStatistics.Estimate;
+import dev.snailbench.scorer.service.stats.JobProgress;
 import dev.snailbench.scorer.service.stats.JobStatistics.Group;
+import dev.snailbench.scorer.service.stats.JobStatistics.ReasonCount;
 import dev.snailbench.scorer.service.stats.JobStatistics.Summary;
 import dev.snailbench.model.text.SpreadsheetCells;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 /** CSV and self-contained HTML (inline CSS, server-side SVG plots) renderings of a job's results. */
@@ -46,9 +49,13 @@ public class ReportRenderer {
             "qatchExecutionAccuracy", "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1", "multipleStatements",
             "goldSeconds", "predictedSeconds", "goldSql", "predictedSql", "manualVerdict", "reviewNote", "reviewedBy");
 
-    /** One row per item, RFC 4180 quoting. */
-    public String csv(List<ItemResult> items) {
-        StringBuilder sb = new StringBuilder(String.join(",", CSV_COLUMNS)).append("\r\n");
+    /**
+     * Where the job stands on the first line ({@code # job <id>: completed: 100/100 items done, 0 failed}; a reader
+     * skips it as a comment, e.g. pandas' {@code comment='#'}), then the header and one row per item, RFC 4180 quoting.
+     */
+    public String csv(UUID jobId, JobProgress job, List<ItemResult> items) {
+        StringBuilder sb = new StringBuilder("# job ").append(jobId).append(": ").append(oneLine(job.line()))
+                .append("\r\n").append(String.join(",", CSV_COLUMNS)).append("\r\n");
         for (ItemResult r : items) {
             List<Object> v = List.of(opt(r.questionId), opt(r.question), opt(r.workItemId), opt(r.model), opt(r.databaseKey),
                     opt(r.level), opt(r.hardness), opt(r.labelledHardness), opt(r.goldStatus), opt(r.goldError),
@@ -74,6 +81,10 @@ public class ReportRenderer {
             sb.append("\r\n");
         }
         return sb.toString();
+    }
+
+    private static String oneLine(String s) {
+        return s.replaceAll("[\\r\\n]+", " ");
     }
 
     private static Boolean compared(ItemResult r, Boolean match) {
@@ -110,8 +121,14 @@ public class ReportRenderer {
                         + "vertical-align:top}th{background:#f3f3f3}td.n,td.r{white-space:nowrap}"
                         + "td.g,th.g{position:sticky;left:0;white-space:nowrap;background:#fff}th.g{background:#f3f3f3}"
                         + "td.r{font-size:11px;color:#555}summary{cursor:pointer}.ok{color:#1b7a1b}.bad{color:#b00}.na{color:#777}"
-                        + "svg{margin:8px 16px 8px 0}")
+                        + "svg{margin:8px 16px 8px 0}.status{font-size:16px;font-weight:600;padding:6px 10px;"
+                        + "border-radius:4px;background:#eef3ee}.status.running{background:#e3ecfa}"
+                        + ".status.cancelled,.status.unknown{background:#f3e6d0}")
                 .append("</style></head><body>");
+        // Where the job stands comes first: a running or cancelled job's figures are not its final ones.
+        JobProgress job = summary.job();
+        sb.append("<p class=\"status ").append(Html.escape(job.status())).append("\" id=\"job-status\">")
+                .append(Html.escape(capitalized(job.line()))).append("</p>");
         sb.append("<h1>").append(Html.escape(title)).append("</h1>");
         if (name != null) {
             sb.append("<p>Job ").append(summary.jobId()).append("</p>");
@@ -142,6 +159,7 @@ public class ReportRenderer {
                             + "the strict comparator's elsewhere.</p>");
         }
         metricsTable(sb, "Overall", List.of(o), reviewed);
+        failureReasonsTable(sb, summary.failureReasons());
 
         sb.append("<h2>Plots</h2>");
         sb.append(byLevelPerModel(summary, "executionAccuracy", "Execution accuracy by naturalness level"));
@@ -152,6 +170,9 @@ public class ReportRenderer {
         metricsTable(sb, "By model", summary.byModel(), reviewed);
         metricsTable(sb, "By database", summary.byDatabase(), reviewed);
         metricsTable(sb, "By naturalness level", summary.byLevel(), reviewed);
+        if (summary.byModel().size() > 1) {
+            metricsTable(sb, "By model and naturalness level", summary.byModelAndLevel(), reviewed);
+        }
         metricsTable(sb, "By hardness", summary.byHardness(), reviewed);
         metricsTable(sb, "By the dataset's hardness label", summary.byLabelledHardness(), reviewed);
         hardnessAgreement(sb, summary.hardnessAgreement());
@@ -162,32 +183,35 @@ public class ReportRenderer {
         return sb.append("</body></html>").toString();
     }
 
+    private static String capitalized(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /** Every reason items failed for, one line each with its count, commonest first. */
+    private static void failureReasonsTable(StringBuilder sb, List<ReasonCount> reasons) {
+        if (reasons.isEmpty()) {
+            return;
+        }
+        sb.append("<h2>Failure reasons</h2><div class=\"scroll\"><table id=\"failure-reasons\"><tr><th>items</th>"
+                + "<th>reason</th></tr>");
+        for (ReasonCount r : reasons) {
+            sb.append("<tr><td class=\"n\">").append(r.count()).append("</td><td>").append(Html.escape(r.reason()))
+                    .append("</td></tr>");
+        }
+        sb.append("</table></div>");
+    }
+
     private static String byLevelPerModel(Summary s, String metric, String title) {
-        Map<String, Map<String, Double>> series = new TreeMap<>();
+        Map<String, Map<String, Double>> means = new TreeMap<>();
         TreeSet<String> levels = new TreeSet<>();
-        for (Group g : s.byModelDatabaseLevelHardness()) {
-            // Re-aggregate the cross groups by model × level, weighting by the number of items.
+        for (Group g : s.byModelAndLevel()) {
             Estimate e = g.metrics().get(metric);
             if (e == null) {
                 continue;
             }
-            String model = g.key().get("model");
-            String level = g.key().get("level");
-            levels.add(level);
-            Map<String, Double> m = series.computeIfAbsent(model, k -> new LinkedHashMap<>());
-            Map<String, Double> n = series.computeIfAbsent("\u0000n:" + model, k -> new LinkedHashMap<>());
-            m.merge(level, e.mean() * e.n(), Double::sum);
-            n.merge(level, (double) e.n(), Double::sum);
+            levels.add(g.key().get("level"));
+            means.computeIfAbsent(g.key().get("model"), k -> new LinkedHashMap<>()).put(g.key().get("level"), e.mean());
         }
-        Map<String, Map<String, Double>> means = new TreeMap<>();
-        series.forEach((k, v) -> {
-            if (!k.startsWith("\u0000")) {
-                Map<String, Double> n = series.get("\u0000n:" + k);
-                Map<String, Double> out = new LinkedHashMap<>();
-                v.forEach((level, sum) -> out.put(level, sum / n.get(level)));
-                means.put(k, out);
-            }
-        });
         if (means.isEmpty()) {
             return "<p>No " + Html.escape(metric) + " values.</p>";
         }

@@ -1,5 +1,7 @@
 package dev.snailbench.scorer.service.stats;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.snailbench.model.domain.FailureReasons;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.scorer.config.ScorerConfig;
@@ -20,10 +22,11 @@ import java.util.UUID;
 import java.util.function.Function;
 
 /**
- * A job's statistics: per group (overall; by model, database, naturalness level, hardness computed and labelled;
- * and by model, database, level and computed hardness together) counts, failure reasons and the mean of every
- * metric with a 95% bootstrap interval; IdentifierRecall per gold identifier; and SNAILS' Kendall tau-b between
- * query naturalness and correctness / QueryRecall per model.
+ * A job's statistics: where the job stands ({@link JobProgress}); per group (overall; by model, database,
+ * naturalness level, model and level, hardness computed and labelled; and by model, database, level and computed
+ * hardness together) counts, failure reasons and the mean of every metric with a 95% bootstrap interval; the failure
+ * reasons of its items, grouped as {@link FailureReasons#group} does; IdentifierRecall per gold identifier; and SNAILS'
+ * Kendall tau-b between query naturalness and correctness / QueryRecall per model.
  * <p>
  * Items whose gold query failed say nothing about the model: they are counted ({@code goldFailed}) but left out
  * of every mean. A failed prediction (inference or execution) counts as 0 for the result metrics.
@@ -68,9 +71,16 @@ public class JobStatistics {
     public record Estimate(double mean, double ciLow, double ciHigh, int n) {
     }
 
-    /** {@code multipleStatements}: items whose predicted SQL holds several statements (linked over all of them). */
+    /**
+     * {@code multipleStatements}: items whose predicted SQL holds several statements (linked over all of them);
+     * {@code reviewed}: items a person gave a verdict ({@code manualAccuracy} takes theirs).
+     */
     public record Group(Map<String, String> key, int items, int scored, int goldFailed, int predictionFailed,
-            Map<String, Estimate> metrics, Map<String, Long> reasons, int multipleStatements) {
+            Map<String, Estimate> metrics, Map<String, Long> reasons, int multipleStatements, int reviewed) {
+    }
+
+    /** A failure reason (one line: its side, status, SQLSTATE and message) and how many items failed for it. */
+    public record ReasonCount(String reason, long count) {
     }
 
     public record IdentifierRecall(String identifier, int goldOccurrences, int matches, double recall) {
@@ -80,10 +90,15 @@ public class JobStatistics {
     }
 
     /**
-     * {@code byHardness} groups by the hardness computed from the gold SQL, {@code byLabelledHardness} by the
-     * dataset's own label of the question (empty when no item carries one); {@code hardnessAgreement} compares them.
+     * {@code job}: where the job stands, first (a running job's figures will change); {@code failureReasons}: every
+     * reason its items failed for, commonest first (ties by reason); {@code byModelAndLevel}: the headline of a
+     * naturalness experiment; {@code byHardness} groups by the hardness computed from the gold SQL,
+     * {@code byLabelledHardness} by the dataset's own label of the question (empty when no item carries one);
+     * {@code hardnessAgreement} compares them.
      */
-    public record Summary(UUID jobId, Group overall, List<Group> byModel, List<Group> byDatabase, List<Group> byLevel,
+    @JsonPropertyOrder({"job", "jobId", "overall", "failureReasons", "byModel", "byLevel", "byModelAndLevel"})
+    public record Summary(JobProgress job, UUID jobId, Group overall, List<ReasonCount> failureReasons,
+            List<Group> byModel, List<Group> byLevel, List<Group> byModelAndLevel, List<Group> byDatabase,
             List<Group> byHardness, List<Group> byLabelledHardness, HardnessAgreement hardnessAgreement,
             List<Group> byModelDatabaseLevelHardness, List<IdentifierRecall> identifierRecall,
             List<Correlation> naturalnessCorrelations, String method, GoldScreeningSummary goldScreening) {
@@ -93,12 +108,15 @@ public class JobStatistics {
             + "95% CI: percentile bootstrap (seeded). Kendall tau-b with a two-sided p-value from the normal "
             + "approximation (tie-corrected variance).";
 
-    public Summary summarize(UUID jobId, List<ItemResult> items) {
+    /** The summary of a job's scored items; {@code job} says where the job stands. */
+    public Summary summarize(UUID jobId, JobProgress job, List<ItemResult> items) {
         Group overall = group(Map.of(), items);
-        return new Summary(jobId, overall,
+        return new Summary(job, jobId, overall,
+                failureReasons(items),
                 groups(items, "model", r -> r.model),
-                groups(items, "database", r -> r.databaseKey),
                 groups(items, "level", r -> r.level),
+                modelAndLevelGroups(items),
+                groups(items, "database", r -> r.databaseKey),
                 groups(items, "hardness", r -> r.hardness),
                 items.stream().anyMatch(r -> r.labelledHardness != null)
                         ? groups(items, "labelledHardness", r -> r.labelledHardness) : List.of(),
@@ -117,6 +135,38 @@ public class JobStatistics {
         }
         List<Group> out = new ArrayList<>();
         by.forEach((k, list) -> out.add(group(Map.of(name, k), list)));
+        return out;
+    }
+
+    /** Every failed item's reason grouped by {@link FailureReasons#group}, commonest first, ties by reason. */
+    static List<ReasonCount> failureReasons(List<ItemResult> items) {
+        Map<String, Long> counts = new TreeMap<>();
+        for (ItemResult r : items) {
+            if (r.failed) {
+                counts.merge(r.reason == null || r.reason.isBlank() ? "no reason recorded"
+                        : FailureReasons.group(r.reason), 1L, Long::sum);
+            }
+        }
+        return counts.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .map(e -> new ReasonCount(e.getKey(), e.getValue())).toList();
+    }
+
+    /** Per model and naturalness level: models alphabetically, levels from most to least natural. */
+    private List<Group> modelAndLevelGroups(List<ItemResult> items) {
+        Map<List<String>, List<ItemResult>> by = new TreeMap<>(Comparator.<List<String>, String>comparing(k -> k.get(0))
+                .thenComparing(k -> k.get(1), valueOrder("level")));
+        for (ItemResult r : items) {
+            by.computeIfAbsent(List.of(String.valueOf(r.model), String.valueOf(r.level)), k -> new ArrayList<>())
+                    .add(r);
+        }
+        List<Group> out = new ArrayList<>();
+        by.forEach((k, list) -> {
+            Map<String, String> key = new LinkedHashMap<>();
+            key.put("model", k.get(0));
+            key.put("level", k.get(1));
+            out.add(group(key, list));
+        });
         return out;
     }
 
@@ -157,11 +207,13 @@ public class JobStatistics {
         int goldFailed = 0;
         int predictionFailed = 0;
         int multipleStatements = 0;
+        int reviewed = 0;
         Map<String, Long> reasons = new TreeMap<>();
         List<ItemResult> scored = new ArrayList<>();
         for (ItemResult r : items) {
             reasons.merge(reasonCategory(r), 1L, Long::sum);
             multipleStatements += Boolean.TRUE.equals(r.multipleStatements) ? 1 : 0;
+            reviewed += r.manualVerdict != null ? 1 : 0;
             if (!r.linkingOnly && (r.goldStatus == null || !"OK".equals(r.goldStatus))) {
                 goldFailed++;
                 continue;
@@ -187,7 +239,7 @@ public class JobStatistics {
             }
         }
         return new Group(key, items.size(), scored.size(), goldFailed, predictionFailed, metrics, reasons,
-                multipleStatements);
+                multipleStatements, reviewed);
     }
 
     private static boolean excluded(ItemResult r) {

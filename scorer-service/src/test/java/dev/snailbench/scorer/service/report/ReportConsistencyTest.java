@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.NaturalOrder;
+import dev.snailbench.scorer.service.stats.JobProgress;
 import dev.snailbench.scorer.service.stats.JobStatistics;
 import dev.snailbench.scorer.service.stats.JobStatistics.Estimate;
 import dev.snailbench.scorer.service.stats.NaturalnessLookup;
@@ -30,7 +31,7 @@ class ReportConsistencyTest {
         for (int i = 0; i < 100; i++) {
             items.add(TestItems.scored(Integer.toString(i), "gpt-3.5-turbo", "Native", i % 5 < 2));
         }
-        JobStatistics.Summary s = stats.summarize(UUID.randomUUID(), items);
+        JobStatistics.Summary s = stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items);
         // One model, one database: the overall group, the model's and the database's are the same 100 items.
         Estimate overall = s.overall().metrics().get("executionAccuracy");
         assertThat(s.byModel()).singleElement().satisfies(g -> assertThat(g.metrics().get("executionAccuracy"))
@@ -66,11 +67,11 @@ class ReportConsistencyTest {
         goldFailed.reason = "gold failed: ERROR 22P02 invalid input syntax for type integer";
         ItemResult wrong = TestItems.scored("2", "m", "Native", false);
         List<ItemResult> items = List.of(wrong, goldFailed);
-        String html = new ReportRenderer().html(stats.summarize(UUID.randomUUID(), items), items);
+        String html = new ReportRenderer().html(stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items), items);
         String row = html.substring(html.indexOf("<td class=\"g\">377</td>"));
         row = row.substring(0, row.indexOf("</tr>"));
         assertThat(row).contains("not compared").doesNotContain("✗");
-        String csv = new ReportRenderer().csv(items);
+        String csv = new ReportRenderer().csv(UUID.randomUUID(), JobProgress.of(items, false, null), items);
         assertThat(csv.lines().filter(l -> l.startsWith("377,")).findFirst().orElseThrow())
                 // failed, then an empty strictMatch (not "false"), its reason, empty setMatch and relaxedMatch.
                 .contains(",ERROR,,OK,,,true,,VALUES_DIFFER,,,,,gold failed:");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.scorer.repository.ItemResult;
+import dev.snailbench.scorer.service.stats.JobProgress;
 import dev.snailbench.scorer.service.stats.JobStatistics;
 import dev.snailbench.scorer.service.stats.NaturalnessLookup;
 import dev.snailbench.scorer.service.stats.TestItems;
@@ -41,7 +42,7 @@ class ReportRendererTest {
 
     @Test
     void shouldPutEveryTableInABoxThatScrollsSidewaysWithTheGroupColumnInView() {
-        String html = renderer.html(stats.summarize(UUID.randomUUID(), items(false)), items(false));
+        String html = renderer.html(stats.summarize(UUID.randomUUID(), JobProgress.of(items(false), false, null), items(false)), items(false));
 
         int tables = count(html, "<table>");
         assertThat(tables).isGreaterThanOrEqualTo(7);
@@ -52,11 +53,11 @@ class ReportRendererTest {
 
     @Test
     void shouldShowManualAccuracyOnlyOnceSomeItemsWereReviewedByHand() {
-        String unreviewed = renderer.html(stats.summarize(UUID.randomUUID(), items(false)), items(false));
+        String unreviewed = renderer.html(stats.summarize(UUID.randomUUID(), JobProgress.of(items(false), false, null), items(false)), items(false));
         assertThat(unreviewed).doesNotContain("manualAccuracy");
 
         List<ItemResult> reviewed = items(true);
-        String html = renderer.html(stats.summarize(UUID.randomUUID(), reviewed), reviewed);
+        String html = renderer.html(stats.summarize(UUID.randomUUID(), JobProgress.of(reviewed, false, null), reviewed), reviewed);
 
         assertThat(html).contains("1 item reviewed by hand", "<th>manualAccuracy (95% CI)</th>");
         // The reviewer overturned the comparator on one of the two items: execution 0.5, manual 1.0.
@@ -67,13 +68,13 @@ class ReportRendererTest {
 
     @Test
     void shouldShowTheTableByTheDatasetsHardnessLabelAndHowOftenItAgreesOnlyWhenItemsCarryALabel() {
-        String unlabelled = renderer.html(stats.summarize(UUID.randomUUID(), items(false)), items(false));
+        String unlabelled = renderer.html(stats.summarize(UUID.randomUUID(), JobProgress.of(items(false), false, null), items(false)), items(false));
         assertThat(unlabelled).doesNotContain("hardness label", "agrees with the dataset's label");
 
         List<ItemResult> items = items(false);
         items.get(0).labelledHardness = "easy";
         items.get(1).labelledHardness = "extra";
-        String html = renderer.html(stats.summarize(UUID.randomUUID(), items), items);
+        String html = renderer.html(stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items), items);
 
         assertThat(html).contains("<h2>By the dataset&#39;s hardness label</h2>",
                 "<td class=\"g\">labelledHardness: extra</td>",
@@ -92,21 +93,22 @@ class ReportRendererTest {
         r.reviewedBy = "\uFF1D1+1";
         r.predictedError = "-2-3";
 
-        String csv = renderer.csv(List.of(r));
+        String csv = renderer.csv(UUID.randomUUID(), JobProgress.of(List.of(r), false, null), List.of(r));
 
         assertThat(csv).contains(",'-1+cmd|' /C calc'!A0,", ",' @SUM(1),", ",'\uFF1D1+1\r\n", ",'-2-3,")
                 .contains(",\"'\t=HYPERLINK(\"\"http://x\"\")\",", ",\"'\r+1\",");
         // Numbers stay numbers.
         ItemResult numbers = item("q2", true);
         numbers.goldSeconds = -0.5;
-        assertThat(renderer.csv(List.of(numbers))).contains(",-0.5,");
+        assertThat(renderer.csv(UUID.randomUUID(), JobProgress.of(List.of(numbers), false, null), List.of(numbers)))
+                .contains(",-0.5,");
     }
 
     @Test
     void shouldCarryItsContentSecurityPolicyInTheDocumentFirstInItsHead() {
         List<ItemResult> items = items(false);
         items.get(0).jobName = "</title><script>alert(1)</script>";
-        String html = renderer.html(stats.summarize(UUID.randomUUID(), items), items);
+        String html = renderer.html(stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items), items);
 
         assertThat(html).startsWith("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "

@@ -24,7 +24,7 @@ class JobStatisticsTest {
                 item("q2", "m", "Native", false, "c:a\nc:b\nt:t", "c:a\nt:t"),
                 failedPrediction("q3"),
                 goldFailed("q4"));
-        Summary s = stats.summarize(UUID.randomUUID(), items);
+        Summary s = stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items);
         assertThat(s.overall().items()).isEqualTo(4);
         assertThat(s.overall().goldFailed()).isEqualTo(1);
         assertThat(s.overall().predictionFailed()).isEqualTo(1);
@@ -53,7 +53,7 @@ class JobStatisticsTest {
             items.add(item("r" + i, "m", "Regular", i < 9, "c:x", "c:x"));
             items.add(item("l" + i, "m", "Least", i < 2, "c:x", "c:x"));
         }
-        Summary s = stats.summarize(UUID.randomUUID(), items);
+        Summary s = stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items);
         var c = s.naturalnessCorrelations().stream()
                 .filter(x -> x.measure().equals("combinedNaturalness") && x.outcome().equals("executionAccuracy"))
                 .findFirst().orElseThrow();
@@ -73,7 +73,7 @@ class JobStatisticsTest {
                 items.add(r);
             }
         }
-        Summary s = stats.summarize(UUID.randomUUID(), items);
+        Summary s = stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items);
         assertThat(s.byLevel()).extracting(g -> g.key().get("level"))
                 .containsExactly("Native", "Regular", "Low", "Least");
         assertThat(s.byHardness()).extracting(g -> g.key().get("hardness"))
@@ -102,7 +102,7 @@ class JobStatisticsTest {
         items.add(labelled("q3", "m1", "Native", null, "easy"));
         items.add(labelled("q4", "m1", "Native", "easy", null));
 
-        Summary s = stats.summarize(UUID.randomUUID(), items);
+        Summary s = stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items);
 
         assertThat(s.hardnessAgreement().labelled()).isEqualTo(3);
         assertThat(s.hardnessAgreement().agree()).isEqualTo(2);
@@ -117,7 +117,7 @@ class JobStatisticsTest {
     @Test
     void shouldLeaveTheLabelGroupsEmptyAndListAtMostFiftyDisagreements() {
         List<ItemResult> unlabelled = List.of(labelled("q1", "m", "Native", "easy", null));
-        Summary none = stats.summarize(UUID.randomUUID(), unlabelled);
+        Summary none = stats.summarize(UUID.randomUUID(), JobProgress.of(unlabelled, false, null), unlabelled);
         assertThat(none.byLabelledHardness()).isEmpty();
         assertThat(none.hardnessAgreement().labelled()).isZero();
 
@@ -125,10 +125,58 @@ class JobStatisticsTest {
         for (int i = 0; i < 60; i++) {
             items.add(labelled("q" + i, "m", "Native", "hard", "easy"));
         }
-        Summary s = stats.summarize(UUID.randomUUID(), items);
+        Summary s = stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items);
         assertThat(s.hardnessAgreement().labelled()).isEqualTo(60);
         assertThat(s.hardnessAgreement().agree()).isZero();
         assertThat(s.hardnessAgreement().disagreements()).hasSize(50);
+    }
+
+    @Test
+    void shouldBreakTheJobDownByModelAndLevelAndCountReviewedItems() {
+        List<ItemResult> items = new ArrayList<>();
+        // Model a: right at Regular, wrong at Least; model b: right at both. Levels from most to least natural.
+        for (String model : List.of("b", "a")) {
+            for (String level : List.of("Least", "Regular")) {
+                items.add(item(model + level, model, level, model.equals("b") || level.equals("Regular"), "c:x",
+                        "c:x"));
+            }
+        }
+        items.get(0).manualVerdict = false;
+        Summary s = stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items);
+        assertThat(s.byModelAndLevel()).extracting(g -> g.key().get("model") + "/" + g.key().get("level") + ":"
+                + g.metrics().get("executionAccuracy").mean())
+                .containsExactly("a/Regular:1.0", "a/Least:0.0", "b/Regular:1.0", "b/Least:1.0");
+        assertThat(s.overall().reviewed()).isEqualTo(1);
+        assertThat(s.byModel()).extracting(g -> g.key().get("model") + ":" + g.reviewed())
+                .containsExactly("a:0", "b:1");
+        assertThat(s.overall().metrics().get("manualAccuracy").mean()).isEqualTo(0.5);
+    }
+
+    @Test
+    void shouldCountFailureReasonsByTheirFirstSideOnOneLineCommonestFirst() {
+        ItemResult both = goldFailed("q1");
+        both.reason = "gold failed: ERROR 42P01 relation \"match_fact\" does not exist; predicted failed: ERROR "
+                + "42703 column \"x\" does not exist";
+        ItemResult positioned = goldFailed("q2");
+        positioned.reason = "gold failed: ERROR 42P01 relation \"match_fact\" does not exist\n  Position: 15";
+        List<ItemResult> items = List.of(both, positioned, goldFailed("q3"), failedPrediction("q4"),
+                item("q5", "m", "Native", true, "c:a", "c:a"));
+        Summary s = stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items);
+        assertThat(s.failureReasons()).containsExactly(
+                new JobStatistics.ReasonCount("gold failed: ERROR 42P01 relation \"match_fact\" does not exist", 3),
+                new JobStatistics.ReasonCount("predicted failed: ERROR 42703 column \"x\" does not exist", 1));
+    }
+
+    @Test
+    void shouldSayWhetherAJobRunsCompletedOrWasCancelledFromItsItemsAndItsSize() {
+        List<ItemResult> items = List.of(item("q1", "m", "Native", true, "c:a", "c:a"), failedPrediction("q2"));
+        items.forEach(r -> r.jobItems = 3);
+        assertThat(JobProgress.of(items, false, null)).isEqualTo(new JobProgress("running", 2, 3, 1, null));
+        assertThat(JobProgress.of(items, true, "stop")).isEqualTo(new JobProgress("cancelled", 2, 3, 1, "stop"));
+        items.forEach(r -> r.jobItems = 2);
+        assertThat(JobProgress.of(items, false, null).line()).isEqualTo("completed: 2/2 items done, 1 failed");
+        items.forEach(r -> r.jobItems = null);
+        assertThat(JobProgress.of(items, false, null).status()).isEqualTo("unknown");
     }
 
     private static ItemResult labelled(String q, String model, String level, String computed, String label) {

@@ -6,16 +6,16 @@ import dev.snailbench.model.domain.SqlDialect;
 import org.junit.jupiter.api.Test;
 
 /** Tables and columns of statements that do not parse, from their tokens. */
-class TokenIdentifiersTest {
+class LexicalIdentifiersTest {
 
-    private static TokenIdentifiers.Names tsql(String sql) {
-        return TokenIdentifiers.names(sql, SqlDialect.SQLSERVER);
+    private static LexicalIdentifiers.Names tsql(String sql) {
+        return LexicalIdentifiers.names(sql, SqlDialect.SQLSERVER);
     }
 
     @Test
     void shouldFindTablesAndColumnsOfAStatementWithAStrayToken() {
         // "! =" is what the parser refuses; the identifiers around it are still there.
-        TokenIdentifiers.Names names = tsql("SELECT r.comments, year FROM roadkill r WHERE r.species ! = 'deer' "
+        LexicalIdentifiers.Names names = tsql("SELECT r.comments, year FROM roadkill r WHERE r.species ! = 'deer' "
                 + "AND year < 1990");
 
         assertThat(names.tables()).containsExactly("roadkill");
@@ -24,7 +24,7 @@ class TokenIdentifiersTest {
 
     @Test
     void shouldSkipLiteralsCommentsFunctionsAliasesAndKeywords() {
-        TokenIdentifiers.Names names = tsql("SELECT TOP 5 name, COUNT(*) AS n, max([Date]) last_seen -- height\n"
+        LexicalIdentifiers.Names names = tsql("SELECT TOP 5 name, COUNT(*) AS n, max([Date]) last_seen -- height\n"
                 + "FROM dbo.[Plots] p JOIN Visits v ON v.plot_id = p.id WHERE note LIKE '%width%' /* depth */ "
                 + "GROUP BY name ORDER BY n DESC");
 
@@ -34,7 +34,7 @@ class TokenIdentifiersTest {
 
     @Test
     void shouldNotTakeCteNamesOrSubqueryAliasesForTables() {
-        TokenIdentifiers.Names names = tsql("WITH recent AS (SELECT id FROM obs WHERE yr > 2000) SELECT x.id FROM "
+        LexicalIdentifiers.Names names = tsql("WITH recent AS (SELECT id FROM obs WHERE yr > 2000) SELECT x.id FROM "
                 + "(SELECT id FROM recent) x ORDER BY");
 
         assertThat(names.tables()).containsExactly("obs");
@@ -45,14 +45,14 @@ class TokenIdentifiersTest {
     void shouldKeepTheOffsetsOfEachIdentifierForRewriting() {
         String sql = "SELECT Ht FROM VgPlt WHERE Ht > 'Ht' ORDER";
 
-        assertThat(TokenIdentifiers.find(sql, SqlDialect.SQLSERVER)).extracting(f -> sql.substring(f.token().start(),
+        assertThat(LexicalIdentifiers.find(sql, SqlDialect.SQLSERVER)).extracting(f -> sql.substring(f.token().start(),
                 f.token().end()) + (f.table() ? ":table" : ":column")).containsExactly("Ht:column", "VgPlt:table",
                         "Ht:column");
     }
 
     @Test
     void shouldKeepAColumnNamedIntervalButNotTheKeywordOfAnIntervalLiteral() {
-        TokenIdentifiers.Names names = TokenIdentifiers.names("SELECT Code, Interval FROM OCYC WHERE NextDate > "
+        LexicalIdentifiers.Names names = LexicalIdentifiers.names("SELECT Code, Interval FROM OCYC WHERE NextDate > "
                 + "now() - INTERVAL '1 day' ! ORDER BY Interval DESC", SqlDialect.POSTGRESQL);
 
         assertThat(names.tables()).containsExactly("ocyc");

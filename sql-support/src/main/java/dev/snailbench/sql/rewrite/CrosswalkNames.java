@@ -11,18 +11,19 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The crosswalk of one database, optionally with the tables each native column belongs to (from the schema),
- * which lets a rewrite tell apart two columns that share a renamed form at some level.
+ * A database's names at every naturalness level (its crosswalk's entries), optionally with the tables each native
+ * column belongs to (from the schema), which lets a rewrite tell apart two columns that share a renamed form at some
+ * level; {@link #mapping} maps the names written at one level to another.
  */
-public record Crosswalk(List<CrosswalkEntry> entries, Map<String, Set<String>> nativeTablesOfColumn) {
+public record CrosswalkNames(List<CrosswalkEntry> entries, Map<String, Set<String>> nativeTablesOfColumn) {
 
-    public Crosswalk {
+    public CrosswalkNames {
         entries = List.copyOf(entries);
         nativeTablesOfColumn = nativeTablesOfColumn == null ? Map.of() : Map.copyOf(nativeTablesOfColumn);
     }
 
-    public static Crosswalk of(List<CrosswalkEntry> entries) {
-        return new Crosswalk(entries, Map.of());
+    public static CrosswalkNames of(List<CrosswalkEntry> entries) {
+        return new CrosswalkNames(entries, Map.of());
     }
 
     /** How names written at {@code from} map to names at {@code to}. */
@@ -31,22 +32,23 @@ public record Crosswalk(List<CrosswalkEntry> entries, Map<String, Set<String>> n
         Map<String, List<String>> tables = new LinkedHashMap<>();
         for (CrosswalkEntry e : entries) {
             if (e.isTable() && present(e, from) && present(e, to)) {
-                tableToByNative.put(IdentifierQuoting.key(e.nativeName()), e.name(to));
-                add(tables, IdentifierQuoting.key(e.name(from)), e.name(to));
+                tableToByNative.put(IdentifierQuoting.normalize(e.nativeName()), e.name(to));
+                add(tables, IdentifierQuoting.normalize(e.name(from)), e.name(to));
             }
         }
         Map<String, List<NameMapping.ColumnTarget>> columns = new LinkedHashMap<>();
         for (CrosswalkEntry e : entries) {
             if (!e.isTable() && present(e, from) && present(e, to)) {
                 Set<String> tablesAtTarget = new LinkedHashSet<>();
-                for (String nativeTable : nativeTablesOfColumn.getOrDefault(IdentifierQuoting.key(e.nativeName()), Set.of())) {
+                String nativeColumn = IdentifierQuoting.normalize(e.nativeName());
+                for (String nativeTable : nativeTablesOfColumn.getOrDefault(nativeColumn, Set.of())) {
                     String t = tableToByNative.get(nativeTable);
                     if (t != null) {
-                        tablesAtTarget.add(IdentifierQuoting.key(t));
+                        tablesAtTarget.add(IdentifierQuoting.normalize(t));
                     }
                 }
-                List<NameMapping.ColumnTarget> targets = columns.computeIfAbsent(IdentifierQuoting.key(e.name(from)),
-                        k -> new ArrayList<>());
+                List<NameMapping.ColumnTarget> targets = columns.computeIfAbsent(
+                        IdentifierQuoting.normalize(e.name(from)), k -> new ArrayList<>());
                 if (targets.stream().noneMatch(t -> t.name().equals(e.name(to)))) {
                     targets.add(new NameMapping.ColumnTarget(e.name(to), tablesAtTarget));
                 }

@@ -8,11 +8,11 @@ import java.util.Locale;
  * Splits an identifier into word tokens (snake_case, camelCase, PascalCase, ALLCAPS runs, digits) and
  * remembers its style so a renamed identifier looks like the original.
  */
-public record IdentifierTokens(List<String> tokens, Style style) {
+public record IdentifierWords(List<String> tokens, Style style) {
 
     public enum Style { SNAKE_LOWER, SNAKE_UPPER, UPPER, LOWER, PASCAL, CAMEL }
 
-    public static IdentifierTokens of(String identifier) {
+    public static IdentifierWords of(String identifier) {
         List<String> tokens = new ArrayList<>();
         StringBuilder cur = new StringBuilder();
         boolean underscores = identifier.indexOf('_') >= 0 || identifier.indexOf(' ') >= 0
@@ -49,7 +49,7 @@ public record IdentifierTokens(List<String> tokens, Style style) {
         } else {
             style = Character.isUpperCase(identifier.charAt(0)) ? Style.PASCAL : Style.CAMEL;
         }
-        return new IdentifierTokens(List.copyOf(tokens), style);
+        return new IdentifierWords(List.copyOf(tokens), style);
     }
 
     private static void flush(List<String> tokens, StringBuilder cur) {
@@ -67,7 +67,7 @@ public record IdentifierTokens(List<String> tokens, Style style) {
             case SNAKE_UPPER -> String.join("_", p.stream().map(s -> s.toUpperCase(Locale.ROOT)).toList());
             case UPPER -> String.join("", p.stream().map(s -> s.toUpperCase(Locale.ROOT)).toList());
             case LOWER -> String.join("", p.stream().map(s -> s.toLowerCase(Locale.ROOT)).toList());
-            case PASCAL -> String.join("", p.stream().map(IdentifierTokens::capitalize).toList());
+            case PASCAL -> String.join("", p.stream().map(IdentifierWords::capitalize).toList());
             case CAMEL -> {
                 StringBuilder b = new StringBuilder();
                 for (int i = 0; i < p.size(); i++) {

@@ -20,7 +20,7 @@ import java.util.Set;
  * date, name, type, value…) stays a column: only words that can never name a column unquoted are keywords here;
  * {@code interval} is one only when a literal follows it.
  */
-public final class TokenIdentifiers {
+public final class LexicalIdentifiers {
 
     /** An identifier found in the statement: a table or a column, where it is written. */
     public record Found(boolean table, Token token) {
@@ -48,7 +48,7 @@ public final class TokenIdentifiers {
     /** Words after which the next identifier names a table. */
     private static final Set<String> TABLE_CONTEXT = Set.of("from", "join", "update", "into", "apply");
 
-    private TokenIdentifiers() {
+    private LexicalIdentifiers() {
     }
 
     /** Every table and column occurrence, in the order written. */

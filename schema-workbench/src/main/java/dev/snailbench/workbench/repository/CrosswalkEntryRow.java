@@ -9,11 +9,11 @@ import jakarta.persistence.Index;
 import jakarta.persistence.Table;
 import java.util.UUID;
 
-/** One line of a crosswalk, in file order ({@code ordinal}). */
+/** One entry of a crosswalk (a row of {@code crosswalk_entry}), in file order ({@code ordinal}). */
 @Entity
 @Table(name = "crosswalk_entry", indexes = @Index(name = "crosswalk_entry_crosswalk_idx",
         columnList = "crosswalkId, ordinal"))
-public class CrosswalkLine extends PanacheEntityBase {
+public class CrosswalkEntryRow extends PanacheEntityBase {
 
     @Id
     @GeneratedValue

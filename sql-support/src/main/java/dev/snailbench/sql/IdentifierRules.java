@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * What makes a name usable as a table or column identifier in a dialect: length limit, characters,
  * reserved words (which are kept, but always quoted when written into SQL).
  */
-public final class SqlIdentifiers {
+public final class IdentifierRules {
 
     private static final Pattern SIMPLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -48,7 +48,7 @@ public final class SqlIdentifiers {
             "truncate", "try_convert", "tsequal", "union", "unique", "unpivot", "update", "updatetext", "use", "user",
             "values", "varying", "view", "waitfor", "when", "where", "while", "with", "within", "writetext");
 
-    private SqlIdentifiers() {
+    private IdentifierRules() {
     }
 
     public static int maxLength(SqlDialect dialect) {

@@ -1,0 +1,113 @@
+package dev.snailbench.testkit;
+
+import io.smallrye.common.vertx.VertxContext;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.subscription.BackPressureStrategy;
+import io.smallrye.mutiny.subscription.MultiEmitter;
+import io.smallrye.reactive.messaging.connector.InboundConnector;
+import io.smallrye.reactive.messaging.connector.OutboundConnector;
+import io.vertx.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.eclipse.microprofile.reactive.messaging.spi.Connector;
+
+/**
+ * The in-memory tier's messaging connector ({@value #NAME}): a test sends into an incoming channel and reads what an
+ * outgoing channel sent, with no broker. Each sent message is dispatched on its own duplicated Vert.x context, as the
+ * Kafka connector dispatches a record; each received message is acked. A service's tests enable it with
+ * {@link InMemoryChannels} (and index this module: {@code quarkus.index-dependency.test-kit.*}).
+ */
+@ApplicationScoped
+@Connector(MemoryChannels.NAME)
+public class MemoryChannels implements InboundConnector, OutboundConnector {
+
+    /** The connector's name, for {@code mp.messaging.*.connector}. */
+    public static final String NAME = "snailbench-in-memory";
+
+    private final Vertx vertx;
+    private final Map<String, CompletableFuture<MultiEmitter<? super Message<?>>>> sources = new ConcurrentHashMap<>();
+    private final Map<String, List<Message<?>>> sinks = new ConcurrentHashMap<>();
+
+    public MemoryChannels(Vertx vertx) {
+        this.vertx = vertx;
+    }
+
+    @Override
+    public Flow.Publisher<? extends Message<?>> getPublisher(Config config) {
+        CompletableFuture<MultiEmitter<? super Message<?>>> source = source(channel(config));
+        return Multi.createFrom().<Message<?>>emitter(source::complete, BackPressureStrategy.BUFFER);
+    }
+
+    @Override
+    public Flow.Subscriber<? extends Message<?>> getSubscriber(Config config) {
+        List<Message<?>> sink = sink(channel(config));
+        return new Flow.Subscriber<Message<?>>() {
+            @Override
+            public void onSubscribe(Flow.Subscription subscription) {
+                subscription.request(Long.MAX_VALUE);
+            }
+
+            @Override
+            public void onNext(Message<?> message) {
+                sink.add(message);
+                message.ack();
+            }
+
+            @Override
+            public void onError(Throwable failure) {
+            }
+
+            @Override
+            public void onComplete() {
+            }
+        };
+    }
+
+    /** Sends a payload into an incoming channel. */
+    public void send(String channel, Object payload) {
+        send(channel, Message.of(payload));
+    }
+
+    /** Sends a message (its ack and nack callbacks the test's) into an incoming channel. */
+    public void send(String channel, Message<?> message) {
+        MultiEmitter<? super Message<?>> emitter;
+        try {
+            emitter = source(channel).get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("incoming channel " + channel + " is not on " + NAME, e);
+        }
+        VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext())
+                .runOnContext(ignored -> emitter.emit(message));
+    }
+
+    /** What an outgoing channel sent so far, in order. */
+    @SuppressWarnings("unchecked")
+    public <T> List<Message<T>> sent(String channel) {
+        return List.copyOf((List<Message<T>>) (List<?>) sink(channel));
+    }
+
+    /** Forgets what an outgoing channel sent. */
+    public void clear(String channel) {
+        sink(channel).clear();
+    }
+
+    private CompletableFuture<MultiEmitter<? super Message<?>>> source(String channel) {
+        return sources.computeIfAbsent(channel, name -> new CompletableFuture<>());
+    }
+
+    private List<Message<?>> sink(String channel) {
+        return sinks.computeIfAbsent(channel, name -> new CopyOnWriteArrayList<>());
+    }
+
+    private static String channel(Config config) {
+        return config.getValue("channel-name", String.class);
+    }
+}
