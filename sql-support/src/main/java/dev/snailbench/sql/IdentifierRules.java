@@ -4,6 +4,8 @@ import dev.snailbench.model.domain.SqlDialect;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What makes a name usable as a table or column identifier in a dialect: length limit, characters,
@@ -26,33 +28,49 @@ public final class IdentifierRules {
             "similar", "some", "symmetric", "system_user", "table", "tablesample", "then", "to", "trailing", "true",
             "union", "unique", "user", "using", "variadic", "verbose", "when", "where", "window", "with");
 
-    /** Transact-SQL reserved keywords. */
-    private static final Set<String> SQLSERVER_RESERVED = Set.of("add", "all", "alter", "and", "any", "as", "asc",
-            "authorization", "backup", "begin", "between", "break", "browse", "bulk", "by", "cascade", "case", "check",
-            "checkpoint", "close", "clustered", "coalesce", "collate", "column", "commit", "compute", "constraint",
-            "contains", "containstable", "continue", "convert", "create", "cross", "current", "current_date",
-            "current_time", "current_timestamp", "current_user", "cursor", "database", "dbcc", "deallocate",
-            "declare", "default", "delete", "deny", "desc", "disk", "distinct", "distributed", "double", "drop",
-            "dump", "else", "end", "errlvl", "escape", "except", "exec", "execute", "exists", "exit", "external",
-            "fetch", "file", "fillfactor", "for", "foreign", "freetext", "freetexttable", "from", "full", "function",
-            "goto", "grant", "group", "having", "holdlock", "identity", "identity_insert", "identitycol", "if", "in",
-            "index", "inner", "insert", "intersect", "into", "is", "join", "key", "kill", "left", "like", "lineno",
-            "load", "merge", "national", "nocheck", "nonclustered", "not", "null", "nullif", "of", "off", "offsets",
-            "on", "open", "opendatasource", "openquery", "openrowset", "openxml", "option", "or", "order", "outer",
-            "over", "percent", "pivot", "plan", "precision", "primary", "print", "proc", "procedure", "public",
-            "raiserror", "read", "readtext", "reconfigure", "references", "replication", "restore", "restrict",
-            "return", "revert", "revoke", "right", "rollback", "rowcount", "rowguidcol", "rule", "save", "schema",
+    /**
+     * Transact-SQL reserved keywords that begin or belong only to statements other than a query: SQL Server needs no
+     * semicolon between statements, so one of them unquoted after a query starts a second statement of the batch.
+     */
+    private static final Set<String> SQLSERVER_STATEMENT_KEYWORDS = Set.of("alter", "backup", "begin", "break", "bulk",
+            "checkpoint", "close", "commit", "continue", "create", "dbcc", "deallocate", "declare", "delete", "deny",
+            "disk", "drop", "dump", "exec", "execute", "goto", "grant", "if", "insert", "kill", "lineno", "load",
+            "merge", "open", "print", "raiserror", "readtext", "reconfigure", "restore", "return", "revert", "revoke",
+            "rollback", "save", "set", "setuser", "shutdown", "tran", "transaction", "truncate", "update", "updatetext",
+            "use", "waitfor", "while", "writetext");
+
+    /** Transact-SQL reserved keywords: those of queries, and {@link #SQLSERVER_STATEMENT_KEYWORDS}. */
+    private static final Set<String> SQLSERVER_RESERVED = Stream.concat(SQLSERVER_STATEMENT_KEYWORDS.stream(),
+            Stream.of(
+            "add", "all", "and", "any", "as", "asc", "authorization", "between", "browse", "by", "cascade", "case",
+            "check", "clustered", "coalesce", "collate", "column", "compute", "constraint", "contains",
+            "containstable", "convert", "cross", "current", "current_date", "current_time", "current_timestamp",
+            "current_user", "cursor", "database", "default", "desc", "distinct", "distributed", "double", "else",
+            "end", "errlvl", "escape", "except", "exists", "exit", "external", "fetch", "file", "fillfactor", "for",
+            "foreign", "freetext", "freetexttable", "from", "full", "function", "group", "having", "holdlock",
+            "identity", "identity_insert", "identitycol", "in", "index", "inner", "intersect", "into", "is", "join",
+            "key", "left", "like", "national", "nocheck", "nonclustered", "not", "null", "nullif", "of", "off",
+            "offsets", "on", "opendatasource", "openquery", "openrowset", "openxml", "option", "or", "order", "outer",
+            "over", "percent", "pivot", "plan", "precision", "primary", "proc", "procedure", "public", "read",
+            "references", "replication", "restrict", "right", "rowcount", "rowguidcol", "rule", "schema",
             "securityaudit", "select", "semantickeysquery", "semanticsimilaritydetailstable",
-            "semanticsimilaritytable", "session_user", "set", "setuser", "shutdown", "some", "statistics",
-            "system_user", "table", "tablesample", "textsize", "then", "to", "top", "tran", "transaction", "trigger",
-            "truncate", "try_convert", "tsequal", "union", "unique", "unpivot", "update", "updatetext", "use", "user",
-            "values", "varying", "view", "waitfor", "when", "where", "while", "with", "within", "writetext");
+            "semanticsimilaritytable", "session_user", "some", "statistics", "system_user", "table", "tablesample",
+            "textsize", "then", "to", "top", "trigger", "try_convert", "tsequal", "union", "unique", "unpivot", "user",
+            "values", "varying", "view", "when", "where", "with", "within")).collect(Collectors.toUnmodifiableSet());
 
     private IdentifierRules() {
     }
 
     public static int maxLength(SqlDialect dialect) {
         return dialect == SqlDialect.POSTGRESQL ? 63 : 128;
+    }
+
+    /**
+     * Whether an unquoted word is a T-SQL reserved keyword of a statement other than a query ({@code SHUTDOWN},
+     * {@code WAITFOR}, {@code EXEC}...): SQL Server never reads it as a name.
+     */
+    public static boolean isSqlServerStatementKeyword(String word) {
+        return SQLSERVER_STATEMENT_KEYWORDS.contains(word.toLowerCase(Locale.ROOT));
     }
 
     public static boolean isReserved(String name, SqlDialect dialect) {

@@ -171,6 +171,15 @@ public final class SqlGuard {
         if (!(statement instanceof Select select)) {
             return Checked.refused("only SELECT queries may run, got " + kind(statement));
         }
+        // JSqlParser read one query; SQL Server, needing no semicolon, may read a second statement.
+        if (dialect == SqlDialect.SQLSERVER) {
+            String keyword = statementKeyword(sql);
+            if (keyword != null) {
+                return Checked.refused("uses " + keyword + " outside quotes, a T-SQL keyword of statements other "
+                        + "than a query: SQL Server would run it as a second statement of the batch (a name spelt "
+                        + "so is written [" + keyword.toLowerCase(Locale.ROOT) + "])");
+            }
+        }
         String problem = new ReadOnlyCheck().problemIn(select);
         if (problem != null) {
             return Checked.refused(problem);
@@ -209,6 +218,24 @@ public final class SqlGuard {
             case "GRANT", "REVOKE" -> "a privilege change (" + name + ")";
             default -> name;
         };
+    }
+
+    /**
+     * The first unquoted T-SQL keyword of a statement other than a query ({@link IdentifierRules}), outside comments
+     * and strings as SQL Server reads them (block comments nest, no backslash escapes), not after a dot; null when
+     * there is none.
+     */
+    static String statementKeyword(String sql) {
+        List<SqlLexer.Token> tokens = SqlLexer.tokens(sql, SqlDialect.SQLSERVER);
+        for (int i = 0; i < tokens.size(); i++) {
+            SqlLexer.Token t = tokens.get(i);
+            boolean afterDot = i > 0 && tokens.get(i - 1).text().equals(".");
+            if (t.kind() == SqlLexer.Kind.WORD && !afterDot
+                    && IdentifierRules.isSqlServerStatementKeyword(t.text())) {
+                return t.text().toUpperCase(Locale.ROOT);
+            }
+        }
+        return null;
     }
 
     public static boolean deniedName(String name) {

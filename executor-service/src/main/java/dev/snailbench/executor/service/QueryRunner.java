@@ -306,7 +306,7 @@ public final class QueryRunner {
         return (int) Math.min(Integer.MAX_VALUE, Math.max(1, seconds));
     }
 
-    private static ExecutionOutcome read(ResultSet rs, SqlDialect dialect, ExecutionLimits limits, long start)
+    static ExecutionOutcome read(ResultSet rs, SqlDialect dialect, ExecutionLimits limits, long start)
             throws SQLException {
         ResultSetMetaData md = rs.getMetaData();
         int n = md.getColumnCount();

@@ -5,6 +5,8 @@ import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.executor.service.statement.TransactionSettings;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.model.domain.SqlDialect;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +23,14 @@ public final class SqlExecutor {
     private final SqlGuard guard;
     private final PoolManager pools;
     private final CallCheck calls;
+    private final ItemRunner runner;
+
+    /** Runs a work item's checked SQL on a borrowed connection: {@link QueryRunner#run}. */
+    @FunctionalInterface
+    interface ItemRunner {
+        ExecutionOutcome run(Connection c, CallCheck calls, String registration, SqlDialect dialect, String sql,
+                ExecutionLimits limits, TransactionSettings settings);
+    }
 
     /** With a call check trusting 10,000 decisions for a minute. */
     public SqlExecutor(SqlGuard guard, PoolManager pools) {
@@ -28,9 +38,14 @@ public final class SqlExecutor {
     }
 
     public SqlExecutor(SqlGuard guard, PoolManager pools, CallCheck calls) {
+        this(guard, pools, calls, QueryRunner::run);
+    }
+
+    SqlExecutor(SqlGuard guard, PoolManager pools, CallCheck calls, ItemRunner runner) {
         this.guard = guard;
         this.pools = pools;
         this.calls = calls;
+        this.runner = runner;
     }
 
     /** Work on a borrowed team session. */
@@ -103,7 +118,7 @@ public final class SqlExecutor {
 
     private ExecutionOutcome runOnce(Target target, String sql, ExecutionLimits limits) {
         try {
-            return pools.withConnection(target, limits.timeout(), c -> QueryRunner.run(c, calls,
+            return pools.withConnection(target, limits.timeout(), c -> runner.run(c, calls,
                     PoolManager.registration(target), target.dialect(), sql, limits,
                     pools.transactionSettings(limits.timeout()).withSchema(target.schema())));
         } catch (SQLException e) {
