@@ -43,6 +43,7 @@ class CliTest {
     private final Map<String, String> answers = new ConcurrentHashMap<>();
     private final Map<String, String> keysSeen = new ConcurrentHashMap<>();
     private final Map<String, String> bodiesSeen = new ConcurrentHashMap<>();
+    private final Map<String, String> methodsSeen = new ConcurrentHashMap<>();
     /** Status codes other than 200, by path. */
     private final Map<String, Integer> statuses = new ConcurrentHashMap<>();
     /** Answers given one after the other (the last one again once the others are used), by path. */
@@ -63,6 +64,7 @@ class CliTest {
             String path = exchange.getRequestURI().getPath();
             keysSeen.put(path, String.valueOf(exchange.getRequestHeaders().getFirst("X-API-Key")));
             bodiesSeen.put(path, new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            methodsSeen.put(path, exchange.getRequestMethod());
             Deque<String> sequence = sequences.get(path);
             String body = sequence == null ? answers.get(path)
                     : sequence.size() > 1 ? sequence.poll() : sequence.peek();
@@ -395,6 +397,54 @@ class CliTest {
                 "reader", "--password", "right", "--api-key", "sb_team").lines())
                 .containsExactly("database db-1 registered (v1)", "database db-1: connection ok (PostgreSQL 18.1, 12 ms)");
         assertThat(run("db", "test", "db-1", "--json", "--api-key", "sb_team")).contains("\"ok\" : true");
+    }
+
+    @Test
+    void shouldSayWhenASchemasTablesAreNotOnTheLoginsPathAtRegistrationAndWithTheSchema() {
+        String path = "\"path\": {\"searchPath\": [\"public\"], \"offPath\": [\"sales\"], \"note\": \"the tables of "
+                + "schema sales are not on the search path of login reader (public): name the schema in a job as "
+                + "nativeSchema\"}";
+        answers.put("/databases", "{\"id\": \"db-1\", \"name\": \"shop\", " + path + "}");
+        answers.put("/databases/db-1/test", "{\"ok\": true, \"elapsedMillis\": 12, \"databaseProduct\": "
+                + "\"PostgreSQL\", \"databaseVersion\": \"18.1\"}");
+        answers.put("/databases/db-1/schema", "{\"databaseProduct\": \"PostgreSQL\", \"tables\": [{\"schema\": "
+                + "\"sales\", \"name\": \"orders\", \"columns\": [{\"name\": \"id\", \"type\": \"int4\", "
+                + "\"nullable\": false}], \"primaryKey\": [\"id\"], \"foreignKeys\": []}], \"truncated\": false, "
+                + path + "}");
+        String note = "note: the tables of schema sales are not on the search path of login reader (public): name the "
+                + "schema in a job as nativeSchema";
+
+        assertThat(run("db", "register", "--name", "shop", "--kind", "postgresql", "--jdbc-url", "jdbc:x", "--user",
+                "reader", "--password", "right", "--api-key", "sb_team").lines())
+                .containsExactly("database db-1 registered (shop)", note,
+                        "database db-1: connection ok (PostgreSQL 18.1, 12 ms)");
+        assertThat(run("db", "schema", "db-1", "--api-key", "sb_team").lines().map(String::strip))
+                .containsExactly("TABLE         COLUMN  TYPE  NULL  KEY", "sales.orders  id      int4  no    PK", note);
+    }
+
+    @Test
+    void shouldChangeADatabasesLoginsAndDeleteItSayingWhyWhenRefused() throws Exception {
+        answers.put("/databases/db-1", "{\"id\": \"db-1\", \"name\": \"shop\", \"user\": \"reader\", "
+                + "\"adminUser\": \"owner\"}");
+
+        assertThat(run("db", "update", "db-1", "--password", "new", "--admin-user", "owner", "--admin-password",
+                "also-new", "--api-key", "sb_team")).isEqualTo("database db-1 changed (shop, user reader, admin owner)"
+                + System.lineSeparator());
+        assertThat(methodsSeen).containsEntry("/databases/db-1", "PATCH");
+        assertThat(new ObjectMapper().readTree(bodiesSeen.get("/databases/db-1"))).isEqualTo(new ObjectMapper()
+                .readTree("{\"password\": \"new\", \"adminUser\": \"owner\", \"adminPassword\": \"also-new\"}"));
+        assertThatThrownBy(() -> run("db", "update", "db-1", "--api-key", "sb_team")).isInstanceOf(UserError.class)
+                .hasMessageStartingWith("nothing to change: give --name");
+
+        answers.put("/databases/db-1", "");
+        assertThat(run("db", "delete", "db-1", "--api-key", "sb_team"))
+                .isEqualTo("database db-1 deleted" + System.lineSeparator());
+        assertThat(methodsSeen).containsEntry("/databases/db-1", "DELETE");
+        statuses.put("/databases/db-1", 409);
+        answers.put("/databases/db-1", "{\"status\": 409, \"error\": \"database db-1 is in use by running job 7f0c\", "
+                + "\"field\": \"id\"}");
+        assertThatThrownBy(() -> run("db", "delete", "db-1", "--api-key", "sb_team")).isInstanceOf(UserError.class)
+                .hasMessage("409 database db-1 is in use by running job 7f0c");
     }
 
     @Test
