@@ -88,6 +88,8 @@ public class ItemResultSql {
             column("executionAccuracy", Double.class, r -> r.executionAccuracy, (r, v) -> r.executionAccuracy = v),
             column("validEfficiencyScore", Double.class, r -> r.validEfficiencyScore,
                     (r, v) -> r.validEfficiencyScore = v),
+            column("rewardBasedEfficiencyScore", Double.class, r -> r.rewardBasedEfficiencyScore,
+                    (r, v) -> r.rewardBasedEfficiencyScore = v),
             column("softF1", Double.class, r -> r.softF1, (r, v) -> r.softF1 = v),
             column("queryRecall", Double.class, r -> r.queryRecall, (r, v) -> r.queryRecall = v),
             column("queryPrecision", Double.class, r -> r.queryPrecision, (r, v) -> r.queryPrecision = v),
