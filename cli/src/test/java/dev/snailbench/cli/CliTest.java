@@ -472,7 +472,11 @@ class CliTest {
                 + "{\"questionId\": \"377\", \"model\": \"gpt\", \"level\": \"Least\", \"strictMatch\": null, "
                 + "\"reason\": \"gold failed: ERROR 22P02\"}]}");
 
+        // Without --items the client asks for the summary alone (the scorer keeps it computed), not every item.
+        answers.put("/jobs/7f0c/summary", withJob("{\"status\": \"completed\", \"done\": 100, \"total\": 100, "
+                + "\"failed\": 35, \"reason\": null}", SUMMARY));
         List<String> lines = run("report", "7f0c", "--api-key", "sb_team").lines().toList();
+        assertThat(keysSeen).containsKey("/jobs/7f0c/summary").doesNotContainKey("/jobs/7f0c/report.json");
         // Where the job stands, first; then the score, the manual accuracy after reviews, the headline per level.
         assertThat(lines.get(0)).isEqualTo("job 7f0c: completed: 100/100 items done, 35 failed");
         assertThat(lines.get(1)).startsWith("score: strict EX 39.0%");
@@ -506,9 +510,8 @@ class CliTest {
                 "byModelAndLevel": [%s, %s, %s, %s]""".formatted(group("model", "a", 0.5), group("model", "b", 0.25),
                 group2("a", "Native", 0.75), group2("a", "Least", 0.25), group2("b", "Native", 0.5),
                 group2("b", "Least", 0.0));
-        answers.put("/jobs/7f0c/report.json", "{\"job\": {\"status\": \"running\", \"done\": 40, \"total\": 100, "
-                + "\"failed\": 2, \"reason\": null}, \"summary\": " + SUMMARY.replace("\"byLevel\"", groups
-                        + ", \"byLevel\"") + ", \"items\": []}");
+        answers.put("/jobs/7f0c/summary", withJob("{\"status\": \"running\", \"done\": 40, \"total\": 100, "
+                + "\"failed\": 2, \"reason\": null}", SUMMARY.replace("\"byLevel\"", groups + ", \"byLevel\"")));
 
         List<String> lines = run("report", "7f0c", "--api-key", "sb_team").lines().toList();
 
@@ -518,11 +521,15 @@ class CliTest {
         assertThat(lines).anySatisfy(l -> assertThat(l).matches("  a\\s+Least\\s+10\\s+10\\s+25.0%.*"))
                 .anySatisfy(l -> assertThat(l).matches("  b\\s+Native\\s+10\\s+10\\s+50.0%.*"));
 
-        answers.put("/jobs/7f0c/report.json", "{\"job\": {\"status\": \"cancelled\", \"done\": 40, \"total\": "
-                + "100, \"failed\": 2, \"reason\": \"cancelled by its tenant\"}, \"summary\": " + SUMMARY
-                + ", \"items\": []}");
+        answers.put("/jobs/7f0c/summary", withJob("{\"status\": \"cancelled\", \"done\": 40, \"total\": "
+                + "100, \"failed\": 2, \"reason\": \"cancelled by its tenant\"}", SUMMARY));
         assertThat(run("report", "7f0c", "--api-key", "sb_team").lines().findFirst()).hasValue("job 7f0c: cancelled: "
                 + "40/100 items done, 2 failed (cancelled: cancelled by its tenant; the other items will not be scored)");
+    }
+
+    /** A summary as the scorer answers it: where the job stands ({@code job}) first. */
+    private static String withJob(String job, String summary) {
+        return "{\"job\": " + job + ", " + summary.strip().substring(1);
     }
 
     private static String group(String key, String value, double accuracy) {
