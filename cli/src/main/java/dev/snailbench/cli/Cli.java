@@ -26,6 +26,10 @@ public final class Cli {
               db register --name N --kind postgresql|sqlserver --jdbc-url URL --user U --password P
                           [--admin-user U --admin-password P]   register a database and test its connection
               db list | db test <id> | db schema <id>   the tenant's databases, a connection test, a schema
+              db update <id> [--name N] [--user U --password P | --password P]
+                          [--admin-user U --admin-password P | --admin-password P | --admin-user ""]
+                                                        change a registration (new logins are tested first)
+              db delete <id>                            remove a registration (refused while a job uses it)
               job spec footballdb v1|v2|v3 --database <id> [--out FILE]   a job spec to start from: FootballDB's
                                                         100 dev questions and gpt-3.5-turbo's recorded answers
               job submit <spec.json|spec.yaml> [--watch]   submit a job (prints its id); --watch follows it to the
@@ -133,6 +137,8 @@ public final class Cli {
             case "db list" -> databases.list(a);
             case "db test" -> databases.test(a);
             case "db schema" -> databases.schema(a);
+            case "db update" -> databases.update(a);
+            case "db delete" -> databases.delete(a);
             case "job spec" -> new JobSpecCommand(context).write(a);
             case "job submit" -> {
                 return jobs.submit(a);

@@ -18,7 +18,7 @@ final class CliArgs {
 
     static {
         COMMANDS.put("tenant", List.of("create"));
-        COMMANDS.put("db", List.of("register", "list", "test", "schema"));
+        COMMANDS.put("db", List.of("register", "list", "test", "schema", "update", "delete"));
         COMMANDS.put("job", List.of("spec", "submit", "list", "status", "cancel"));
         COMMANDS.put("report", List.of());
         COMMANDS.put("review", List.of());

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 
-/** {@code db register|list|test|schema}: the tenant's databases in the executor's registry. */
+/** {@code db register|list|test|schema|update|delete}: the tenant's databases in the executor's registry. */
 final class DatabaseCommands {
 
     private final CommandContext context;
@@ -36,8 +36,53 @@ final class DatabaseCommands {
         String id = db.path("id").asText();
         if (!context.printedAsJson(a, db)) {
             context.out.println("database " + id + " registered (" + db.path("name").asText() + ")");
+            note(db);
         }
         test(id, a);
+    }
+
+    /**
+     * Changes a registration: {@code --name}, {@code --user} with {@code --password} or {@code --password} alone,
+     * {@code --admin-user} with {@code --admin-password} (an empty {@code --admin-user ""} removes the admin login) or
+     * {@code --admin-password} alone. The executor tests new logins before it keeps them.
+     */
+    void update(CliArgs a) {
+        String id = a.word(2, "a database id");
+        Map<String, Object> body = new LinkedHashMap<>();
+        for (String[] option : new String[][] {{"--name", "name"}, {"--user", "user"}, {"--password", "password"},
+                {"--admin-user", "adminUser"}, {"--admin-password", "adminPassword"}}) {
+            if (a.has(option[0])) {
+                body.put(option[1], a.option(option[0]));
+            }
+        }
+        if (body.isEmpty()) {
+            throw new UserError("nothing to change: give --name, --user with --password, --password, --admin-user "
+                    + "with --admin-password, or --admin-password");
+        }
+        JsonNode db = context.call("PATCH", "executor", "/databases/" + id, a, body);
+        if (!context.printedAsJson(a, db)) {
+            context.out.println("database " + id + " changed (" + db.path("name").asText() + ", user "
+                    + db.path("user").asText() + (db.hasNonNull("adminUser") ? ", admin " + db.get("adminUser")
+                    .asText() : "") + ")");
+            note(db);
+        }
+    }
+
+    /** Removes a registration; the executor refuses (409) while a running job uses it. */
+    void delete(CliArgs a) {
+        String id = a.word(2, "a database id");
+        JsonNode answer = context.call("DELETE", "executor", "/databases/" + id, a, null);
+        if (!context.printedAsJson(a, answer)) {
+            context.out.println("database " + id + " deleted");
+        }
+    }
+
+    /** What the executor found about where the login's unqualified names resolve, when there is something to do. */
+    private void note(JsonNode db) {
+        String note = db.path("path").path("note").asText("");
+        if (!note.isBlank()) {
+            context.out.println("note: " + note);
+        }
     }
 
     void list(CliArgs a) {
@@ -97,5 +142,6 @@ final class DatabaseCommands {
         if (schema.path("truncated").asBoolean()) {
             context.out.println("(schema cut at the executor's limit: --json shows what was read)");
         }
+        note(schema);
     }
 }

@@ -31,6 +31,14 @@ final class ReportCommand {
         this.browser = browser;
     }
 
+    /** A summary in the shape of report.json without its items: {@code job} and {@code summary}. */
+    private static JsonNode summaryAsReport(JsonNode summary) {
+        var report = PlatformClient.json().createObjectNode();
+        report.set("job", summary.path("job"));
+        report.set("summary", summary);
+        return report;
+    }
+
     void run(CliArgs a) {
         String jobId = a.word(1, "a job id");
         Map<String, String> key = CommandContext.apiKey(a);
@@ -41,8 +49,12 @@ final class ReportCommand {
             writeFile(a, jobId, key);
             return;
         }
-        JsonNode report = context.client.call("GET", context.url("scorer", "/jobs/" + jobId + "/report.json"), key,
-                null);
+        // Without --items only the summary is asked (it carries where the job stands): the scorer keeps it computed,
+        // while report.json sends every item.
+        JsonNode report = a.has("--items")
+                ? context.client.call("GET", context.url("scorer", "/jobs/" + jobId + "/report.json"), key, null)
+                : summaryAsReport(context.client.call("GET", context.url("scorer", "/jobs/" + jobId + "/summary"), key,
+                        null));
         if (context.printedAsJson(a, a.has("--items") ? report : report.path("summary"))) {
             return;
         }

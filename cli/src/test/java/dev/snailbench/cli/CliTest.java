@@ -43,6 +43,7 @@ class CliTest {
     private final Map<String, String> answers = new ConcurrentHashMap<>();
     private final Map<String, String> keysSeen = new ConcurrentHashMap<>();
     private final Map<String, String> bodiesSeen = new ConcurrentHashMap<>();
+    private final Map<String, String> methodsSeen = new ConcurrentHashMap<>();
     /** Status codes other than 200, by path. */
     private final Map<String, Integer> statuses = new ConcurrentHashMap<>();
     /** Answers given one after the other (the last one again once the others are used), by path. */
@@ -63,6 +64,7 @@ class CliTest {
             String path = exchange.getRequestURI().getPath();
             keysSeen.put(path, String.valueOf(exchange.getRequestHeaders().getFirst("X-API-Key")));
             bodiesSeen.put(path, new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            methodsSeen.put(path, exchange.getRequestMethod());
             Deque<String> sequence = sequences.get(path);
             String body = sequence == null ? answers.get(path)
                     : sequence.size() > 1 ? sequence.poll() : sequence.peek();
@@ -398,6 +400,54 @@ class CliTest {
     }
 
     @Test
+    void shouldSayWhenASchemasTablesAreNotOnTheLoginsPathAtRegistrationAndWithTheSchema() {
+        String path = "\"path\": {\"searchPath\": [\"public\"], \"offPath\": [\"sales\"], \"note\": \"the tables of "
+                + "schema sales are not on the search path of login reader (public): name the schema in a job as "
+                + "nativeSchema\"}";
+        answers.put("/databases", "{\"id\": \"db-1\", \"name\": \"shop\", " + path + "}");
+        answers.put("/databases/db-1/test", "{\"ok\": true, \"elapsedMillis\": 12, \"databaseProduct\": "
+                + "\"PostgreSQL\", \"databaseVersion\": \"18.1\"}");
+        answers.put("/databases/db-1/schema", "{\"databaseProduct\": \"PostgreSQL\", \"tables\": [{\"schema\": "
+                + "\"sales\", \"name\": \"orders\", \"columns\": [{\"name\": \"id\", \"type\": \"int4\", "
+                + "\"nullable\": false}], \"primaryKey\": [\"id\"], \"foreignKeys\": []}], \"truncated\": false, "
+                + path + "}");
+        String note = "note: the tables of schema sales are not on the search path of login reader (public): name the "
+                + "schema in a job as nativeSchema";
+
+        assertThat(run("db", "register", "--name", "shop", "--kind", "postgresql", "--jdbc-url", "jdbc:x", "--user",
+                "reader", "--password", "right", "--api-key", "sb_team").lines())
+                .containsExactly("database db-1 registered (shop)", note,
+                        "database db-1: connection ok (PostgreSQL 18.1, 12 ms)");
+        assertThat(run("db", "schema", "db-1", "--api-key", "sb_team").lines().map(String::strip))
+                .containsExactly("TABLE         COLUMN  TYPE  NULL  KEY", "sales.orders  id      int4  no    PK", note);
+    }
+
+    @Test
+    void shouldChangeADatabasesLoginsAndDeleteItSayingWhyWhenRefused() throws Exception {
+        answers.put("/databases/db-1", "{\"id\": \"db-1\", \"name\": \"shop\", \"user\": \"reader\", "
+                + "\"adminUser\": \"owner\"}");
+
+        assertThat(run("db", "update", "db-1", "--password", "new", "--admin-user", "owner", "--admin-password",
+                "also-new", "--api-key", "sb_team")).isEqualTo("database db-1 changed (shop, user reader, admin owner)"
+                + System.lineSeparator());
+        assertThat(methodsSeen).containsEntry("/databases/db-1", "PATCH");
+        assertThat(new ObjectMapper().readTree(bodiesSeen.get("/databases/db-1"))).isEqualTo(new ObjectMapper()
+                .readTree("{\"password\": \"new\", \"adminUser\": \"owner\", \"adminPassword\": \"also-new\"}"));
+        assertThatThrownBy(() -> run("db", "update", "db-1", "--api-key", "sb_team")).isInstanceOf(UserError.class)
+                .hasMessageStartingWith("nothing to change: give --name");
+
+        answers.put("/databases/db-1", "");
+        assertThat(run("db", "delete", "db-1", "--api-key", "sb_team"))
+                .isEqualTo("database db-1 deleted" + System.lineSeparator());
+        assertThat(methodsSeen).containsEntry("/databases/db-1", "DELETE");
+        statuses.put("/databases/db-1", 409);
+        answers.put("/databases/db-1", "{\"status\": 409, \"error\": \"database db-1 is in use by running job 7f0c\", "
+                + "\"field\": \"id\"}");
+        assertThatThrownBy(() -> run("db", "delete", "db-1", "--api-key", "sb_team")).isInstanceOf(UserError.class)
+                .hasMessage("409 database db-1 is in use by running job 7f0c");
+    }
+
+    @Test
     void shouldShowASchemaAsColumnsWithKeys() {
         answers.put("/databases/db-1/schema", """
                 {"databaseProduct": "PostgreSQL", "tables": [{"schema": "public", "name": "club", "type": "TABLE",
@@ -422,7 +472,11 @@ class CliTest {
                 + "{\"questionId\": \"377\", \"model\": \"gpt\", \"level\": \"Least\", \"strictMatch\": null, "
                 + "\"reason\": \"gold failed: ERROR 22P02\"}]}");
 
+        // Without --items the client asks for the summary alone (the scorer keeps it computed), not every item.
+        answers.put("/jobs/7f0c/summary", withJob("{\"status\": \"completed\", \"done\": 100, \"total\": 100, "
+                + "\"failed\": 35, \"reason\": null}", SUMMARY));
         List<String> lines = run("report", "7f0c", "--api-key", "sb_team").lines().toList();
+        assertThat(keysSeen).containsKey("/jobs/7f0c/summary").doesNotContainKey("/jobs/7f0c/report.json");
         // Where the job stands, first; then the score, the manual accuracy after reviews, the headline per level.
         assertThat(lines.get(0)).isEqualTo("job 7f0c: completed: 100/100 items done, 35 failed");
         assertThat(lines.get(1)).startsWith("score: strict EX 39.0%");
@@ -456,9 +510,8 @@ class CliTest {
                 "byModelAndLevel": [%s, %s, %s, %s]""".formatted(group("model", "a", 0.5), group("model", "b", 0.25),
                 group2("a", "Native", 0.75), group2("a", "Least", 0.25), group2("b", "Native", 0.5),
                 group2("b", "Least", 0.0));
-        answers.put("/jobs/7f0c/report.json", "{\"job\": {\"status\": \"running\", \"done\": 40, \"total\": 100, "
-                + "\"failed\": 2, \"reason\": null}, \"summary\": " + SUMMARY.replace("\"byLevel\"", groups
-                        + ", \"byLevel\"") + ", \"items\": []}");
+        answers.put("/jobs/7f0c/summary", withJob("{\"status\": \"running\", \"done\": 40, \"total\": 100, "
+                + "\"failed\": 2, \"reason\": null}", SUMMARY.replace("\"byLevel\"", groups + ", \"byLevel\"")));
 
         List<String> lines = run("report", "7f0c", "--api-key", "sb_team").lines().toList();
 
@@ -468,11 +521,15 @@ class CliTest {
         assertThat(lines).anySatisfy(l -> assertThat(l).matches("  a\\s+Least\\s+10\\s+10\\s+25.0%.*"))
                 .anySatisfy(l -> assertThat(l).matches("  b\\s+Native\\s+10\\s+10\\s+50.0%.*"));
 
-        answers.put("/jobs/7f0c/report.json", "{\"job\": {\"status\": \"cancelled\", \"done\": 40, \"total\": "
-                + "100, \"failed\": 2, \"reason\": \"cancelled by its tenant\"}, \"summary\": " + SUMMARY
-                + ", \"items\": []}");
+        answers.put("/jobs/7f0c/summary", withJob("{\"status\": \"cancelled\", \"done\": 40, \"total\": "
+                + "100, \"failed\": 2, \"reason\": \"cancelled by its tenant\"}", SUMMARY));
         assertThat(run("report", "7f0c", "--api-key", "sb_team").lines().findFirst()).hasValue("job 7f0c: cancelled: "
                 + "40/100 items done, 2 failed (cancelled: cancelled by its tenant; the other items will not be scored)");
+    }
+
+    /** A summary as the scorer answers it: where the job stands ({@code job}) first. */
+    private static String withJob(String job, String summary) {
+        return "{\"job\": " + job + ", " + summary.strip().substring(1);
     }
 
     private static String group(String key, String value, double accuracy) {

@@ -486,10 +486,16 @@ function openItems(jobId) {
   });
 }
 
-function showItems(items) {
+// The item list a page of 100 rows at a time: a 10,000-item job draws one page, not every row.
+const ITEMS_PER_PAGE = 100;
+
+function showItems(items, page = 0) {
+  const pages = Math.max(1, Math.ceil(items.length / ITEMS_PER_PAGE));
+  page = Math.min(Math.max(page, 0), pages - 1);
+  const first = page * ITEMS_PER_PAGE;
   const rows = $('item-rows');
   rows.replaceChildren();
-  for (const item of items) {
+  for (const item of items.slice(first, first + ITEMS_PER_PAGE)) {
     const tr = document.createElement('tr');
     tr.className = 'item-row';
     tr.dataset.question = item.questionId;
@@ -504,6 +510,13 @@ function showItems(items) {
     tr.onclick = () => showItem(item);
     rows.append(tr);
   }
+  $('item-pages').hidden = pages === 1;
+  $('items-page').textContent = 'items ' + (first + 1) + '–' + Math.min(items.length, first + ITEMS_PER_PAGE)
+    + ' of ' + items.length + ' (page ' + (page + 1) + ' of ' + pages + ')';
+  $('items-previous').disabled = page === 0;
+  $('items-next').disabled = page === pages - 1;
+  $('items-previous').onclick = () => showItems(items, page - 1);
+  $('items-next').onclick = () => showItems(items, page + 1);
   showPanel('items');
 }
 

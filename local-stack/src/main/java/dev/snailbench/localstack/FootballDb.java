@@ -2,6 +2,7 @@ package dev.snailbench.localstack;
 
 import dev.snailbench.datasets.FootballDbFiles;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,6 +44,46 @@ public final class FootballDb {
 
     public static String databaseName(String version) {
         return "footballdb_" + version;
+    }
+
+    /**
+     * A server for the teams' databases with every FootballDB version loaded: a copy of a cluster loaded once per
+     * machine, dumps and loader ({@link PostgresTemplate}), in about a second instead of a load's tens of seconds.
+     */
+    public static Postgres startLoaded(Path dataDir) {
+        return Postgres.start(PostgresTemplate.derived("footballdb-" + dumpsKey(dataDir),
+                server -> FootballDbFiles.VERSIONS.forEach(version -> load(server, dataDir, version))));
+    }
+
+    /** A digest of every version's dumps and of this loader's code: another dump or loader, another template. */
+    static String dumpsKey(Path dataDir) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            try (InputStream loader = FootballDb.class.getResourceAsStream("FootballDb.class")) {
+                if (loader != null) {
+                    sha.update(loader.readAllBytes());
+                }
+            }
+            for (String version : FootballDbFiles.VERSIONS) {
+                Path dumps = FootballDbFiles.in(dataDir).dumps(version);
+                if (!Files.isDirectory(dumps)) {
+                    throw new IllegalStateException("no FootballDB dumps at " + dumps);
+                }
+                List<Path> files;
+                try (Stream<Path> list = Files.list(dumps)) {
+                    files = list.filter(Files::isRegularFile).sorted().toList();
+                }
+                for (Path file : files) {
+                    sha.update((version + "/" + file.getFileName()).getBytes(StandardCharsets.UTF_8));
+                    sha.update(Files.readAllBytes(file));
+                }
+            }
+            return HexFormat.of().formatHex(sha.digest(), 0, 8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Loads one version unless it is already there; returns the number of tables loaded. */

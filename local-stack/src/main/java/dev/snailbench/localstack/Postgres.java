@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * A real PostgreSQL server (zonky's embedded binaries) on a free loopback port, with password authentication for
  * every login (no "trust", also on loopback). The superuser's password and the platform role's password are random
- * per JVM: nothing on the machine logs in without being told them.
+ * per JVM: nothing on the machine logs in without being told them. Its data directory starts as a copy of a
+ * prepared one ({@link PostgresTemplate}) instead of an initdb of its own.
  */
 public final class Postgres implements AutoCloseable {
 
@@ -53,7 +54,13 @@ public final class Postgres implements AutoCloseable {
         }
     }
 
+    /** A server on a fresh cluster. */
     public static Postgres start() {
+        return start(PostgresTemplate.base());
+    }
+
+    /** A server on a copy of a template's cluster ({@link PostgresTemplate}). */
+    static Postgres start(Path template) {
         Path dir;
         try {
             dir = Files.createTempDirectory("snailbench-pg-");
@@ -70,6 +77,7 @@ public final class Postgres implements AutoCloseable {
                 KafkaBroker.deleteRecursively(dir);
             }
         }, "snailbench-pg-cleanup"));
+        PostgresTemplate.copyInto(template, dir);
         started.set(new Postgres(dir, Ports.free()));
         return started.get();
     }
@@ -234,6 +242,24 @@ public final class Postgres implements AutoCloseable {
             });
         } catch (IOException | RuntimeException e) {
             // No pid file (stopped, or never started): nothing to wait for.
+        }
+    }
+
+    /**
+     * Stops the server and moves its data directory to {@code target}, with every login trusted again (the
+     * superuser's password is the next server's to set): what {@link PostgresTemplate} keeps.
+     */
+    synchronized void stopInto(Path target) {
+        closed = true;
+        try {
+            server.close();
+            awaitPostmasterExit(dataDir);
+            writeHba(dataDir, HBA_TRUST);
+            KafkaBroker.deleteRecursively(target);
+            Files.move(dataDir, target);
+        } catch (IOException e) {
+            KafkaBroker.deleteRecursively(dataDir);
+            throw new UncheckedIOException("cannot keep the data of PostgreSQL in " + target, e);
         }
     }
 

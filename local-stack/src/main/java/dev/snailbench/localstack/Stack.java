@@ -18,17 +18,24 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
@@ -141,6 +148,7 @@ public final class Stack implements AutoCloseable {
     private final String adminKey;
     private final String secretsKey = Base64.getEncoder().encodeToString(randomBytes(32));
     private final Map<String, String> properties;
+    private final Map<String, Duration> phases = new LinkedHashMap<>();
     private Map<String, String> environment = Map.of();
     private ServiceJava serviceJava;
     private Path root;
@@ -209,6 +217,15 @@ public final class Stack implements AutoCloseable {
      */
     public static Stack start(Path projectRoot, Path dataDir, Path logDir, Map<Service, Integer> replicas,
             Map<String, String> properties, Map<String, String> environment) {
+        return start(projectRoot, dataDir, logDir, replicas, properties, environment, Postgres::start);
+    }
+
+    /**
+     * As above, with the teams' server from {@code teams} (e.g. {@link FootballDb#startLoaded}: FootballDB already
+     * there) instead of a fresh one.
+     */
+    public static Stack start(Path projectRoot, Path dataDir, Path logDir, Map<Service, Integer> replicas,
+            Map<String, String> properties, Map<String, String> environment, Supplier<Postgres> teams) {
         replicas.forEach((service, count) -> {
             if (count < 1 || count > PARTITIONS) {
                 throw new IllegalArgumentException(service.module() + ": " + count + " replicas; from 1 to "
@@ -217,8 +234,10 @@ public final class Stack implements AutoCloseable {
         });
         // Before anything starts: a wrong JDK is the caller's error, not a half-started stack.
         ServiceJava serviceJava = ServiceJava.from(environment);
-        Stack stack = new Stack(KafkaBroker.start(PARTITIONS), Postgres.start(), Postgres.start(), randomKey(24),
-                properties);
+        Instant infraStarted = Instant.now();
+        Stack stack = startInfrastructure(properties, teams);
+        stack.phases.put("Kafka and both PostgreSQL servers, in parallel", Duration.between(infraStarted,
+                Instant.now()));
         stack.environment = Map.copyOf(environment);
         stack.serviceJava = serviceJava;
         stack.root = projectRoot;
@@ -235,7 +254,10 @@ public final class Stack implements AutoCloseable {
                     stack.launch(new Instance(service.getKey(), number));
                 }
             }
+            Instant servicesStarted = Instant.now();
             stack.awaitReady(stack.processes.keySet());
+            stack.phases.put("services (" + stack.processes.size() + " JVMs, in parallel) until all are ready",
+                    Duration.between(servicesStarted, Instant.now()));
             return stack;
         } catch (IOException e) {
             stack.close();
@@ -244,6 +266,43 @@ public final class Stack implements AutoCloseable {
             stack.close();
             throw e;
         }
+    }
+
+    /**
+     * The broker and the two PostgreSQL servers, started at once (each mostly waits on a process of its own); if one
+     * fails, the others are stopped and its error is thrown.
+     */
+    private static Stack startInfrastructure(Map<String, String> properties, Supplier<Postgres> teamsServer) {
+        ExecutorService starters = Executors.newFixedThreadPool(3, r -> {
+            Thread thread = new Thread(r, "snailbench-infra-start");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            CompletableFuture<KafkaBroker> kafka = CompletableFuture.supplyAsync(() -> KafkaBroker.start(PARTITIONS),
+                    starters);
+            CompletableFuture<Postgres> platform = CompletableFuture.supplyAsync(Postgres::start, starters);
+            CompletableFuture<Postgres> teams = CompletableFuture.supplyAsync(teamsServer, starters);
+            try {
+                CompletableFuture.allOf(kafka, platform, teams).join();
+            } catch (CompletionException e) {
+                kafka.thenAccept(KafkaBroker::close);
+                platform.thenAccept(Postgres::close);
+                teams.thenAccept(Postgres::close);
+                throw e.getCause() instanceof RuntimeException cause ? cause : e;
+            }
+            return new Stack(kafka.join(), platform.join(), teams.join(), randomKey(24), properties);
+        } finally {
+            starters.shutdown();
+        }
+    }
+
+    /**
+     * How long each phase of {@link #start} took, in order: what {@code up} prints, so that a slow start says where
+     * its seconds went.
+     */
+    public Map<String, Duration> startPhases() {
+        return Collections.unmodifiableMap(phases);
     }
 
     private void launchUnchecked(Instance instance) {

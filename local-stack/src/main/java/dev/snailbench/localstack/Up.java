@@ -71,7 +71,9 @@ public final class Up {
         // The web UI (the generator's page, on a loopback port) calls the scorer: only loopback pages may (CORS).
         Map<String, String> properties = new HashMap<>(Backend.properties(options.backends));
         properties.put("quarkus.http.cors.origins", "/http://127\\.0\\.0\\.1:[0-9]+/");
-        Stack stack = Stack.start(options.root, data, logs, options.replicas, properties, backendKeys);
+        // FootballDB: the teams' server starts on a copy of a cluster with every version loaded (loaded once).
+        Stack stack = Stack.start(options.root, data, logs, options.replicas, properties, backendKeys,
+                options.footballDb ? () -> FootballDb.startLoaded(data) : Postgres::start);
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C or kill: stop the services, the broker and the database before the JVM exits.
         Path endpoints = options.root.resolve(Endpoints.FILE);
@@ -86,10 +88,14 @@ public final class Up {
             System.out.println("Stopped.");
             stopped.countDown();
         }, "snailbench-up-stop"));
+        Map<String, Duration> phases = new LinkedHashMap<>(stack.startPhases());
         if (options.footballDb) {
+            Instant loading = Instant.now();
             for (String version : FootballDbFiles.VERSIONS) {
                 FootballDb.load(stack.targets(), data, version);
             }
+            phases.put("FootballDB v1-v3 checked (loaded with the teams' server)", Duration.between(loading,
+                    Instant.now()));
         }
         if (options.warmUpItems > 0) {
             System.out.printf(Locale.ROOT, "Warming up: a %,d-item replay job on a database of its own ...%n",
@@ -97,10 +103,25 @@ public final class Up {
             Duration warmUp = WarmUp.run(stack, options.warmUpItems);
             System.out.printf(Locale.ROOT, "Warm-up done in %.1f s (tenant %s; --warm-up 0 skips it).%n",
                     warmUp.toMillis() / 1000.0, WarmUp.TENANT);
+            phases.put("warm-up job (" + options.warmUpItems + " items)", warmUp);
         }
         writeEndpoints(stack, options);
-        print(stack, options, logs, Duration.between(started, Instant.now()));
+        Duration took = Duration.between(started, Instant.now());
+        printPhases(phases, took);
+        print(stack, options, logs, took);
         stopped.await();
+    }
+
+    /** Where the start-up's seconds went, one line per phase, and what is left (this JVM's own start and the rest). */
+    private static void printPhases(Map<String, Duration> phases, Duration total) {
+        System.out.println("Start-up phases:");
+        long accounted = 0;
+        for (Map.Entry<String, Duration> phase : phases.entrySet()) {
+            System.out.printf(Locale.ROOT, "  %6.1f s  %s%n", phase.getValue().toMillis() / 1000.0, phase.getKey());
+            accounted += phase.getValue().toMillis();
+        }
+        System.out.printf(Locale.ROOT, "  %6.1f s  the rest (endpoints, logins, banner)%n",
+                Math.max(0, total.toMillis() - accounted) / 1000.0);
     }
 
     /** ", with 2 executor replicas" and the like, or nothing when every service runs once. */

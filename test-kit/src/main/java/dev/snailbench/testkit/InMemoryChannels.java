@@ -8,9 +8,9 @@ import java.util.stream.Stream;
 
 /**
  * Starts a {@code @QuarkusTest} with no broker and no database: the channels named by the init args
- * {@code incoming} and {@code outgoing} (comma-separated) on {@link MemoryChannels}, the datasource and Hibernate
- * Reactive inactive (a bean that reaches the database is mocked). A service's in-memory tier declares it once, in one annotation, so that its
- * tests share one application start.
+ * {@code incoming} and {@code outgoing} (comma-separated) on {@link MemoryChannels}, the datasource pointed at a
+ * loopback port where nothing listens and no schema management (a bean that reaches the database is mocked). A
+ * service's in-memory tier declares it once, in one annotation, so that its tests share one application start.
  */
 public class InMemoryChannels implements QuarkusTestResourceLifecycleManager {
 
@@ -18,6 +18,9 @@ public class InMemoryChannels implements QuarkusTestResourceLifecycleManager {
     public static final String INCOMING = "incoming";
     /** Init arg: the outgoing channels to put on the in-memory connector. */
     public static final String OUTGOING = "outgoing";
+
+    /** A port of loopback no test server listens on (TCP port 1, reserved), so a connection is refused. */
+    private static final int NOTHING_LISTENS = 1;
 
     private final Map<String, String> config = new HashMap<>();
 
@@ -27,8 +30,10 @@ public class InMemoryChannels implements QuarkusTestResourceLifecycleManager {
                 "mp.messaging.incoming." + channel + ".connector", MemoryChannels.NAME));
         names(args.get(OUTGOING)).forEach(channel -> config.put(
                 "mp.messaging.outgoing." + channel + ".connector", MemoryChannels.NAME));
-        config.put("quarkus.datasource.active", "false");
-        config.put("quarkus.hibernate-orm.active", "false");
+        // A datasource that reaches nothing: pools connect lazily and Hibernate Reactive reads the configured version,
+        // so the application starts; any query the test did not mock fails at once (nothing listens on that port).
+        config.put("quarkus.datasource.reactive.url", "postgresql://127.0.0.1:" + NOTHING_LISTENS + "/in-memory-tier");
+        config.put("quarkus.hibernate-orm.schema-management.strategy", "none");
     }
 
     @Override

@@ -63,6 +63,14 @@ public final class TrainNaturalnessModel {
     private static final int[] EPOCHS = Arrays.stream(setting("naturalness.epochs", "10,20").split(","))
             .mapToInt(Integer::parseInt).toArray();
 
+    /** The settings that change what is trained, as {@code name=value}: part of the inputs' digest. */
+    static List<String> settings() {
+        return List.of("naturalness.learning-rates=" + setting("naturalness.learning-rates", "0.02,0.03"),
+                "naturalness.epochs=" + setting("naturalness.epochs", "10,20"),
+                "naturalness.fold-salts=" + setting("naturalness.fold-salts", ""),
+                "naturalness.print-errors=" + Boolean.getBoolean("naturalness.print-errors"));
+    }
+
     /** A system property, or the default when it is unset or blank (the pom always passes it). */
     static String setting(String name, String fallback) {
         String value = System.getProperty(name, "").trim();
@@ -113,6 +121,16 @@ public final class TrainNaturalnessModel {
         long started = System.nanoTime();
         Path dataDir = Path.of(args[0]);
         Path outputDir = Path.of(args[1]);
+        String inputs = TrainingInputs.digest(List.of(dataDir.resolve("snails/naturalness/train.csv"),
+                dataDir.resolve("snails/naturalness/validation.csv"),
+                dataDir.resolve("snails/naturalness_classifications.csv")), settings(),
+                System.getProperty("java.class.path", ""));
+        if (TrainingInputs.upToDate(outputDir, inputs)) {
+            System.out.println("[naturalness] " + outputDir + " is up to date (its data, settings and code are those "
+                    + "it was trained on): not trained again");
+            return;
+        }
+        TrainingInputs.invalidate(outputDir);
         List<LabeledIdentifiers.Row> trainRows = LabeledIdentifiers.read(dataDir.resolve("snails/naturalness/train.csv"));
         List<LabeledIdentifiers.Row> validationRows = LabeledIdentifiers.read(
                 dataDir.resolve("snails/naturalness/validation.csv"));
@@ -217,6 +235,7 @@ public final class TrainNaturalnessModel {
         write(shipped, config, heldOutRows + " + " + validationRows.size() + " validation rows (the validation "
                 + "figures are those of " + ModelMetadata.HELD_OUT_DIR + "/, the same configuration trained without "
                 + "them)", figures, candidates, shippedFeatures.size(), outputDir);
+        TrainingInputs.write(outputDir, inputs);
         double cpuSeconds = ((OperatingSystemMXBean) ManagementFactory
                 .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
         System.out.printf("[naturalness] chose %s%n[naturalness] validation (scored once, after the choice, by the "

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.when;
 
-import dev.snailbench.classifier.InMemoryKeys;
 import dev.snailbench.classifier.InMemoryTier;
 import dev.snailbench.tenancy.TenantAuthenticator;
+import dev.snailbench.testkit.InMemoryTenant;
 import io.quarkus.test.InjectMock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -28,11 +30,11 @@ class ClassifyResourceTest {
 
     @BeforeEach
     void tenant() {
-        InMemoryKeys.knowOnlyTheKey(authenticator);
+        when(authenticator.tenantOf(any(), any())).thenAnswer(InMemoryTenant.ANSWER);
     }
 
     private static String key() {
-        return InMemoryKeys.KEY;
+        return InMemoryTenant.KEY;
     }
 
     /** Both endpoints sit behind the key filter: a request its authenticator refuses is a 401 naming the header. */

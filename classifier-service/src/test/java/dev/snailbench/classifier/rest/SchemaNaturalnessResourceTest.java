@@ -4,14 +4,16 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.when;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.snailbench.classifier.InMemoryKeys;
 import dev.snailbench.classifier.InMemoryTier;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.tenancy.TenantAuthenticator;
+import dev.snailbench.testkit.InMemoryTenant;
 import io.quarkus.test.InjectMock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -37,11 +39,11 @@ class SchemaNaturalnessResourceTest {
 
     @BeforeEach
     void tenant() {
-        InMemoryKeys.knowOnlyTheKey(authenticator);
+        when(authenticator.tenantOf(any(), any())).thenAnswer(InMemoryTenant.ANSWER);
     }
 
     private static String key() {
-        return InMemoryKeys.KEY;
+        return InMemoryTenant.KEY;
     }
 
     @Test

@@ -108,6 +108,21 @@ public interface ExecutorConfig {
     @WithDefault("250ms")
     Duration resultsGroupWait();
 
+    /** Which jobs use a registered database (a database in use is not deleted): see {@code service/DatabaseUses}. */
+    DatabaseUse databaseUse();
+
+    /** A job holds a registered database from its items run on it. */
+    interface DatabaseUse {
+
+        /** How long after a job's last item run on a database it still holds the database. */
+        @WithDefault("10m")
+        Duration hold();
+
+        /** How often a replica writes a job's continued use of a database (at most once this often per pair). */
+        @WithDefault("30s")
+        Duration refresh();
+    }
+
     /** Cancelled jobs remembered (the oldest forgotten first); their items still in flight are skipped. */
     @WithDefault("100000")
     int cancelledJobsRemembered();

@@ -2,6 +2,7 @@ package dev.snailbench.executor.messaging;
 
 import dev.snailbench.executor.config.ExecutorConfig;
 import dev.snailbench.executor.service.EventSize;
+import dev.snailbench.executor.service.DatabaseUses;
 import dev.snailbench.executor.service.ExecutionService;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.executor.service.TargetResolver;
@@ -78,13 +79,15 @@ public class ExecutionRequestConsumer {
     /** One result's JSON: room left in its record for the record's own fields. */
     private final int maxItemBytes;
     private final JobCancellationConsumer cancellations;
+    private final DatabaseUses uses;
     private final Counter skipped;
     private final ResultGroups groups;
     private final HeldRecords<ExecutionsRequested, UUID> held;
 
     public ExecutionRequestConsumer(TargetResolver targets, ExecutionService execution, ExecutorConfig config,
-            JobCancellationConsumer cancellations, MeterRegistry metrics,
+            JobCancellationConsumer cancellations, DatabaseUses uses, MeterRegistry metrics,
             @Channel(Channels.RESULTS_TO_SCORE_OUT) MutinyEmitter<byte[]> results) {
+        this.uses = uses;
         this.maxRecordBytes = config.maxEventBytes() - 32 * 1024;
         this.maxItemBytes = maxRecordBytes - 32 * 1024;
         this.targets = targets;
@@ -147,7 +150,11 @@ public class ExecutionRequestConsumer {
                 }
             }
         }
-        return resolveTargets(live).map(resolved -> {
+        // A job uses a registered database the tenant owns: an item naming another's is not counted.
+        return resolveTargets(live).call(resolved -> uses.used(live.stream().filter(request -> {
+            Resolved target = resolved.get(key(request));
+            return target != null && target.target() != null;
+        }).toList())).map(resolved -> {
             for (ExecutionRequested request : live) {
                 works.add(new HeldRecords.Work<>(recordOf.get(request), request.workItemId(), request.tenantId(),
                         () -> run(request, resolved)));

@@ -78,6 +78,7 @@ public class DatabaseResource {
 
     @Operation(operationId = "removeDatabase", summary = "Remove a registered database")
     @APIResponse(responseCode = "204", description = "removed")
+    @APIResponse(responseCode = "409", description = "in use by a running job (named)")
     @DELETE
     @Path("/{id}")
     public Uni<Response> remove(@PathParam("id") UUID id) {

@@ -59,11 +59,13 @@ public class DatabaseRegistry {
     private final ObjectMapper mapper;
     private final ExecutorConfig config;
     private final ExecutorService workers;
+    private final DatabaseUses uses;
 
     public DatabaseRegistry(RegisteredDatabaseRepository databases, TargetResolver targets, TargetPolicy policy,
             PoolManager pools, SqlExecutor sql, SecretCipher cipher, ObjectMapper mapper, ExecutorConfig config,
-            @Named(ExecutorBeans.WORKERS) ExecutorService workers, TargetConnector connector) {
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers, TargetConnector connector, DatabaseUses uses) {
         this.connector = connector;
+        this.uses = uses;
         this.databases = databases;
         this.targets = targets;
         this.policy = policy;
@@ -136,13 +138,21 @@ public class DatabaseRegistry {
         });
     }
 
-    /** Removes the registration and closes its pools. */
+    /**
+     * Removes the registration and closes its pools; a 409 naming the jobs while jobs use it ({@link DatabaseUses}: a
+     * job that ran an item on it lately and is not cancelled).
+     */
     public Uni<Void> remove(String tenantId, UUID id) {
         return Panache.withTransaction(() -> databases.findOwned(id, tenantId).flatMap(db -> {
             if (db == null) {
                 throw notFound(id);
             }
-            return databases.delete(db).replaceWith(db);
+            return uses.holding(id).chain(holding -> {
+                if (!holding.isEmpty()) {
+                    throw inUse(id, holding);
+                }
+                return uses.forget(id).chain(() -> databases.delete(db)).replaceWith(db);
+            });
         })).map(db -> {
             // Only this tenant's pools of the database: another tenant's registration of it keeps its own.
             pools.closePoolsOf(targets.fromRegistered(db));
@@ -328,6 +338,16 @@ public class DatabaseRegistry {
             }
         }
         return false;
+    }
+
+    private Conflict inUse(UUID id, List<DatabaseUses.Use> holding) {
+        Instant now = Instant.now();
+        String jobs = String.join(", ", holding.stream().limit(10).map(use -> use.jobId() + " (last item "
+                + Math.max(0, Duration.between(use.lastUsed(), now).toSeconds()) + " s ago)").toList())
+                + (holding.size() > 10 ? " and " + (holding.size() - 10) + " more" : "");
+        return new Conflict("database " + id + " is in use by running job " + jobs + ": a job holds its database "
+                + "until " + uses.hold().toMinutes() + " minutes after its last item ran on it; cancel the job or "
+                + "try again later", "id");
     }
 
     private static Conflict nameConflict(String name) {

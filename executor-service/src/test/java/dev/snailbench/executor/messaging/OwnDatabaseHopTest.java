@@ -3,6 +3,8 @@ package dev.snailbench.executor.messaging;
 import static dev.snailbench.testkit.TenantKeys.answers;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.executor.support.OwnDb;
 import dev.snailbench.executor.support.Requests;
@@ -22,6 +24,7 @@ import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.ExecutionsCompleted;
+import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
@@ -30,6 +33,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -147,8 +151,45 @@ class OwnDatabaseHopTest {
         assertThat(item.predicted().rows()).containsExactly(List.of("3"));
     }
 
+    @Test
+    void shouldRefuseToDeleteADatabaseWhileAJobUsesItAndDeleteItOnceTheJobIsCancelled() {
+        String used = register("in use " + UUID.randomUUID());
+        String named = register("named by another " + UUID.randomUUID());
+        UUID job = UUID.randomUUID();
+        ExecutionCompleted item = run(job, team.tenantId(), Requests.registered(used).withSchema(OwnDb.SCHEMA),
+                "SELECT count(*) FROM orders", "SELECT 1", GoldScreening.OFF);
+        // Another tenant's item naming the team's database is refused, and holds nothing.
+        ExecutionCompleted stranger = run(UUID.randomUUID(), "someone-else", Requests.registered(named),
+                "SELECT 1", "SELECT 1", GoldScreening.OFF);
+
+        assertThat(item.gold().status()).as(item.gold().error()).isEqualTo(ExecutionStatus.OK);
+        assertThat(stranger.gold().error()).contains("is not registered for tenant someone-else");
+        given().header(ApiKeys.HEADER, team.apiKey()).delete("/databases/" + used).then().statusCode(409)
+                .body("field", equalTo("id"))
+                .body("error", containsString("database " + used + " is in use by running job " + job));
+        given().header(ApiKeys.HEADER, team.apiKey()).delete("/databases/" + named).then().statusCode(204);
+
+        JobCancelled cancelled = JobCancelled.of(job, team.tenantId(), "cancelled by the tenant");
+        topics.send(Topics.JOBS_CANCELLED, cancelled.key(), EventJson.write(cancelled));
+        Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given()
+                .header(ApiKeys.HEADER, team.apiKey()).delete("/databases/" + used).then().statusCode(204));
+        given().header(ApiKeys.HEADER, team.apiKey()).get("/databases/" + used).then().statusCode(404);
+    }
+
+    private static String register(String name) {
+        return given().header(ApiKeys.HEADER, team.apiKey()).contentType(ContentType.JSON)
+                .body(Map.of("name", name, "kind", "postgresql", "jdbcUrl", OwnDb.jdbcUrl(), "user", OwnDb.READER,
+                        "password", OwnDb.PASSWORD))
+                .post("/databases").then().statusCode(201).extract().path("id");
+    }
+
     private static ExecutionCompleted run(DatabaseRef database, String gold, String predicted, GoldScreening mode) {
-        ExecutionRequested request = Requests.request(UUID.randomUUID(), team.tenantId(), database, gold,
+        return run(UUID.randomUUID(), team.tenantId(), database, gold, predicted, mode);
+    }
+
+    private static ExecutionCompleted run(UUID job, String tenantId, DatabaseRef database, String gold,
+            String predicted, GoldScreening mode) {
+        ExecutionRequested request = Requests.request(job, tenantId, database, gold,
                 Requests.predicted(predicted), new EvaluationOptions(null, mode));
         topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(ExecutionsRequested.of(List.of(request))));
         List<TopicClient.Carried<ExecutionCompleted>> results = TopicClient.awaitItems(Topics.RESULTS_TO_SCORE,

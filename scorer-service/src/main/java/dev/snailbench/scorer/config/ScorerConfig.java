@@ -62,4 +62,11 @@ public interface ScorerConfig {
      * processor); a stream's lines are compared on several of them at once and answered in order.
      */
     OptionalInt batchThreads();
+
+    /**
+     * Summaries and HTML reports kept computed, the ones asked last (a 10,000-item job's HTML report is a few MB of
+     * heap; 0 keeps none).
+     */
+    @WithDefault("8")
+    int reportCacheSize();
 }

@@ -102,7 +102,10 @@ public class ItemResult {
      * strict match). The field keeps its name so the stored column keeps its scores.
      */
     public Double executionAccuracy;
+    /** BIRD's original VES as QATCH computes it ({@code QatchMetrics.validEfficiencyScore}). */
     public Double validEfficiencyScore;
+    /** BIRD mini-dev's reward-based VES, R-VES, 0 to 1.25 ({@code Efficiency}). */
+    public Double rewardBasedEfficiencyScore;
     public Double softF1;
 
     /**

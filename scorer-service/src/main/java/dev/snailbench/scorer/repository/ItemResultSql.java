@@ -88,6 +88,8 @@ public class ItemResultSql {
             column("executionAccuracy", Double.class, r -> r.executionAccuracy, (r, v) -> r.executionAccuracy = v),
             column("validEfficiencyScore", Double.class, r -> r.validEfficiencyScore,
                     (r, v) -> r.validEfficiencyScore = v),
+            column("rewardBasedEfficiencyScore", Double.class, r -> r.rewardBasedEfficiencyScore,
+                    (r, v) -> r.rewardBasedEfficiencyScore = v),
             column("softF1", Double.class, r -> r.softF1, (r, v) -> r.softF1 = v),
             column("queryRecall", Double.class, r -> r.queryRecall, (r, v) -> r.queryRecall = v),
             column("queryPrecision", Double.class, r -> r.queryPrecision, (r, v) -> r.queryPrecision = v),
@@ -114,10 +116,22 @@ public class ItemResultSql {
             + IntStream.rangeClosed(1, COLUMNS.size()).mapToObj(i -> "$" + i).collect(Collectors.joining(", "))
             + ") ON CONFLICT (workitemid) DO NOTHING";
 
+    /** A job's {@link ResultsVersion}: a count and a sum over the job's rows, through the (jobId, tenantId) index. */
+    private static final String VERSION = "SELECT count(*), coalesce(sum((extract(epoch FROM reviewedat) * 1000000)"
+            + "::bigint), 0)::text FROM " + TABLE + " WHERE jobid = $1 AND tenantid = $2";
+
     private final Pool pool;
 
     public ItemResultSql(Pool pool) {
         this.pool = pool;
+    }
+
+    /** What the tenant's results of the job are now, as a {@link ResultsVersion} (0 items: none visible). */
+    public Uni<ResultsVersion> version(UUID jobId, String tenantId) {
+        return pool.preparedQuery(VERSION).execute(Tuple.of(jobId, tenantId)).map(rows -> {
+            Row row = rows.iterator().next();
+            return new ResultsVersion(row.getLong(0), row.getString(1));
+        });
     }
 
     /** The stored results of these work items, by work-item id (one prepared statement for a whole batch). */

@@ -61,7 +61,7 @@ public class ResultsResource {
     @GET
     @Path("/summary")
     public Uni<JobStatistics.Summary> summary(@PathParam("jobId") String jobId) {
-        return jobs.report(parseJobId(jobId), caller.tenantId()).map(JobReports.JobReport::summary);
+        return jobs.summary(parseJobId(jobId), caller.tenantId());
     }
 
     /** Where the job stands, the summary and every item, as one JSON document. */
@@ -70,7 +70,7 @@ public class ResultsResource {
     @GET
     @Path("/report.json")
     public Uni<Report> reportJson(@PathParam("jobId") String jobId) {
-        return jobs.report(parseJobId(jobId), caller.tenantId()).map(report -> new Report(report.summary().job(),
+        return jobs.itemsWithSummary(parseJobId(jobId), caller.tenantId()).map(report -> new Report(report.summary().job(),
                 report.summary(), report.items().stream().map(ItemResultView::of).toList()));
     }
 
@@ -101,8 +101,8 @@ public class ResultsResource {
     @Path("/report.html")
     @Produces(MediaType.TEXT_HTML)
     public Uni<Response> reportHtml(@PathParam("jobId") String jobId) {
-        return jobs.report(parseJobId(jobId), caller.tenantId())
-                .map(report -> Response.ok(reports.html(report.summary(), report.items()), "text/html; charset=utf-8")
+        return jobs.html(parseJobId(jobId), caller.tenantId(), report -> reports.html(report.summary(), report.items()))
+                .map(html -> Response.ok(html, "text/html; charset=utf-8")
                         .header("Content-Security-Policy", ReportRenderer.CONTENT_SECURITY_POLICY).build());
     }
 

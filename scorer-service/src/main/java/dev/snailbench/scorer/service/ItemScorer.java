@@ -170,6 +170,7 @@ public class ItemScorer {
         r.tupleOrder = c.tupleOrder();
         r.executionAccuracy = c.qatchExecutionAccuracy();
         r.validEfficiencyScore = c.validEfficiencyScore();
+        r.rewardBasedEfficiencyScore = c.rewardBasedEfficiencyScore();
         r.softF1 = c.softF1();
     }
 

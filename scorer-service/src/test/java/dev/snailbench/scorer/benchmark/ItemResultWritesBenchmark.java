@@ -131,6 +131,7 @@ class ItemResultWritesBenchmark {
         r.tupleOrder = 1.0;
         r.executionAccuracy = 1.0;
         r.validEfficiencyScore = 0.9;
+        r.rewardBasedEfficiencyScore = 0.75;
         r.softF1 = 1.0;
         r.queryRecall = 1.0;
         r.queryPrecision = 1.0;

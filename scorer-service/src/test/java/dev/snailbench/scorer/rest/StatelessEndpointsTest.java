@@ -1,28 +1,38 @@
 package dev.snailbench.scorer.rest;
 
-import static dev.snailbench.testkit.TenantKeys.answers;
-import static dev.snailbench.testkit.TenantKeys.sharedKey;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.when;
 
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.scorer.InMemoryTier;
+import dev.snailbench.tenancy.TenantAuthenticator;
+import dev.snailbench.testkit.InMemoryTenant;
+import io.quarkus.test.InjectMock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** POST /compare, /linking and /characteristics, as a user checking metrics against published results. */
 @QuarkusTest
-@RealInfrastructure
+@InMemoryTier
 class StatelessEndpointsTest {
 
-    /** A tenant's key: the stateless endpoints need one too. */
+    @InjectMock
+    TenantAuthenticator authenticator;
+
+    @BeforeEach
+    void tenant() {
+        when(authenticator.tenantOf(any(), any())).thenAnswer(InMemoryTenant.ANSWER);
+    }
+
     private static String key() {
-        return sharedKey(answers("/jobs/" + UUID.randomUUID() + "/results", 404));
+        return InMemoryTenant.KEY;
     }
 
     @Test
@@ -44,8 +54,9 @@ class StatelessEndpointsTest {
                 .body("tupleOrder", equalTo(0.0f))
                 .body("qatchExecutionAccuracy", equalTo(1.0f))
                 .body("executionAccuracy", nullValue())
-                // gold 4× slower than the prediction: BIRD's reward caps at 1.25 (sqrt would say 2.0).
-                .body("validEfficiencyScore", equalTo(1.25f))
+                // Gold 4× slower than the prediction: QATCH's VES is sqrt(predicted / gold time), R-VES caps at 1.25.
+                .body("validEfficiencyScore", equalTo(0.5f))
+                .body("rewardBasedEfficiencyScore", equalTo(1.25f))
                 .body("softF1", equalTo(0.0f));
     }
 

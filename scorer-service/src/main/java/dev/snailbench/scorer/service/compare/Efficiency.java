@@ -3,13 +3,12 @@ package dev.snailbench.scorer.service.compare;
 import java.util.List;
 
 /**
- * BIRD's reward-based valid efficiency score (R-VES, BIRD mini-dev's {@code evaluation_ves.py}): a correct prediction
- * earns a reward by how its running time compares with the gold query's, a wrong one 0. With
- * {@code ratio = gold time / predicted time} (means of the timed runs, outliers beyond 3 standard deviations
- * dropped, as {@link QatchMetrics} does): ratio 0 → 0; ratio ≥ 2 → 1.25; 1 ≤ ratio < 2 → 1; 0.5 ≤ ratio < 1 → 0.75;
- * 0.25 ≤ ratio < 0.5 → 0.5; below 0.25 → 0.25. So a per-item value lies in [0, 1.25], a job's mean too: 1 is
- * "as fast as gold", above 1 faster. (BIRD's original VES, sqrt of the ratio, is unbounded: one query 29× faster
- * than its gold scored 5.4; {@link QatchMetrics#validEfficiencyScore} keeps it for the QATCH vectors.)
+ * BIRD mini-dev's reward-based valid efficiency score (R-VES, {@code evaluation_ves.py} of BIRD's mini-dev set), shown
+ * as {@code rewardBasedEfficiencyScore}: a correct prediction earns a reward by how its running time compares with
+ * the gold query's, a wrong one 0. With {@code ratio = gold time / predicted time} (means of the timed runs, outliers
+ * beyond 3 standard deviations dropped, as {@link QatchMetrics} does): ratio 0 → 0; ratio ≥ 2 → 1.25;
+ * 1 ≤ ratio < 2 → 1; 0.5 ≤ ratio < 1 → 0.75; 0.25 ≤ ratio < 0.5 → 0.5; below 0.25 → 0.25. So a value lies in
+ * [0, 1.25], 1 meaning "as fast as gold". BIRD's original VES, unbounded, is {@link QatchMetrics#validEfficiencyScore}.
  */
 public final class Efficiency {
 

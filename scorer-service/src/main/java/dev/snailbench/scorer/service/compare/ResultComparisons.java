@@ -26,6 +26,7 @@ public class ResultComparisons {
                 tuples[0],
                 QatchMetrics.tupleOrder(g, p, options.orderMatters()),
                 tuples[1],
+                QatchMetrics.validEfficiencyScore(tuples[1], gold.timesSeconds(), predicted.timesSeconds()),
                 Efficiency.reward(tuples[1] == 1.0, gold.timesSeconds(), predicted.timesSeconds()),
                 SoftF1.score(encoded));
     }

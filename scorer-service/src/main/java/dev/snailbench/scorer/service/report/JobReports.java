@@ -3,7 +3,9 @@ package dev.snailbench.scorer.service.report;
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultRepository;
+import dev.snailbench.scorer.repository.ItemResultSql;
 import dev.snailbench.scorer.repository.JobCancellations;
+import dev.snailbench.scorer.repository.ResultsVersion;
 import dev.snailbench.scorer.service.stats.JobProgress;
 import dev.snailbench.scorer.service.stats.JobStatistics;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -11,11 +13,15 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * The one place a job's reports come from: its scored items with where the job stands, and its summary, computed here
- * and nowhere else (every report, JSON, CSV, HTML, starts from these).
+ * and nowhere else (every report, JSON, CSV, HTML, starts from these). The summary and the HTML report are computed
+ * once per version of the job (its results, their reviews, its cancellation; {@link ReportCache}): read from the
+ * database on every request, so that a change any replica stores is seen by all.
  */
 @ApplicationScoped
 public class JobReports {
@@ -23,11 +29,57 @@ public class JobReports {
     private final ItemResultRepository results;
     private final JobCancellations cancellations;
     private final JobStatistics statistics;
+    private final ItemResultSql sql;
+    private final ReportCache cache;
 
-    public JobReports(ItemResultRepository results, JobCancellations cancellations, JobStatistics statistics) {
+    public JobReports(ItemResultRepository results, JobCancellations cancellations, JobStatistics statistics,
+            ItemResultSql sql, ReportCache cache) {
         this.results = results;
         this.cancellations = cancellations;
         this.statistics = statistics;
+        this.sql = sql;
+        this.cache = cache;
+    }
+
+    /** What a job's reports are computed from, as stored: its results and reviews, and its cancellation if any. */
+    record Version(ResultsVersion results, Optional<JobCancellations.Cancelled> cancelled) {
+    }
+
+    /** The job's version as the database has it now; 404 when the tenant has no result of it. */
+    private Uni<Version> version(UUID jobId, String tenantId) {
+        return sql.version(jobId, tenantId).invoke(version -> {
+            if (version.items() == 0) {
+                throw new NotFound("no results for job " + jobId);
+            }
+        }).chain(version -> cancellations.find(jobId, tenantId).map(cancelled -> new Version(version, cancelled)));
+    }
+
+    /** The summary of the tenant's job, computed once per version of the job. */
+    public Uni<JobStatistics.Summary> summary(UUID jobId, String tenantId) {
+        return version(jobId, tenantId).chain(version -> cache.get(ReportCache.Kind.SUMMARY, jobId, tenantId, version,
+                () -> report(jobId, tenantId).map(JobReport::summary)));
+    }
+
+    /**
+     * The job's HTML report as {@code render} writes it (blocking: on a worker thread), computed once per version of
+     * the job.
+     */
+    public Uni<String> html(UUID jobId, String tenantId, Function<JobReport, String> render) {
+        return version(jobId, tenantId).chain(version -> cache.get(ReportCache.Kind.HTML, jobId, tenantId, version,
+                () -> itemsWithSummary(jobId, tenantId).map(render)));
+    }
+
+    /**
+     * The summary and the items of the tenant's job, read now, on a worker thread: the summary is the one kept for
+     * exactly these items, reviews and cancellation when there is one.
+     */
+    public Uni<JobReport> itemsWithSummary(UUID jobId, String tenantId) {
+        return items(jobId, tenantId).chain(job -> cache.get(ReportCache.Kind.SUMMARY, jobId, tenantId,
+                new Version(ResultsVersion.of(job.items()), JobProgress.CANCELLED.equals(job.job().status())
+                        ? Optional.of(new JobCancellations.Cancelled(job.job().reason())) : Optional.empty()),
+                () -> Uni.createFrom().item(job).emitOn(Infrastructure.getDefaultWorkerPool())
+                        .map(read -> summary(jobId, read)))
+                .emitOn(Infrastructure.getDefaultWorkerPool()).map(summary -> new JobReport(summary, job.items())));
     }
 
     /** A job's scored items, in question order, and where the job stands. */

@@ -46,7 +46,8 @@ public class ReportRenderer {
             "inferenceError", "failed",
             "strictMatch", "strictReason", "setMatch", "setReason", "relaxedMatch", "relaxedReason", "reason",
             "cellPrecision", "cellRecall", "tupleCardinality", "tupleConstraint", "tupleOrder", "executionAccuracy",
-            "qatchExecutionAccuracy", "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1", "multipleStatements",
+            "qatchExecutionAccuracy", "validEfficiencyScore", "rewardBasedEfficiencyScore",
+            "softF1", "queryRecall", "queryPrecision", "queryF1", "multipleStatements",
             "goldSeconds", "predictedSeconds", "goldSql", "predictedSql", "manualVerdict", "reviewNote", "reviewedBy");
 
     /**
@@ -66,7 +67,7 @@ public class ReportRenderer {
                     opt(r.relaxedReason), opt(r.reason),
                     opt(r.cellPrecision), opt(r.cellRecall), opt(r.tupleCardinality), opt(r.tupleConstraint),
                     opt(r.tupleOrder), opt(ItemResultView.strictExecution(r)), opt(r.executionAccuracy),
-                    opt(r.validEfficiencyScore), opt(r.softF1),
+                    opt(r.validEfficiencyScore), opt(r.rewardBasedEfficiencyScore), opt(r.softF1),
                     opt(r.queryRecall), opt(r.queryPrecision), opt(r.queryF1),
                     Boolean.TRUE.equals(r.multipleStatements), opt(r.goldSeconds),
                     opt(r.predictedSeconds), opt(r.goldSql), opt(r.predictedSql),
@@ -395,7 +396,8 @@ public class ReportRenderer {
     static final class JobStatisticsOrder {
         static final List<String> METRICS = List.of("executionAccuracy", "manualAccuracy", "setAccuracy", "relaxedAccuracy",
                 "qatchExecutionAccuracy", "cellPrecision", "cellRecall", "tupleCardinality", "tupleConstraint",
-                "tupleOrder", "validEfficiencyScore", "softF1", "queryRecall", "queryPrecision", "queryF1");
+                "tupleOrder", "validEfficiencyScore", "rewardBasedEfficiencyScore", "softF1", "queryRecall",
+                "queryPrecision", "queryF1");
 
         private JobStatisticsOrder() {
         }

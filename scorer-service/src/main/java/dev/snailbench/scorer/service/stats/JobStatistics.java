@@ -51,6 +51,8 @@ public class JobStatistics {
         // Boxed on purpose: "? 0.0 : value" would unbox a null value and throw.
         METRICS.put("tupleOrder", r -> r.failed ? (r.orderBy ? Double.valueOf(0.0) : null) : r.tupleOrder);
         METRICS.put("validEfficiencyScore", r -> r.failed ? Double.valueOf(0.0) : r.validEfficiencyScore);
+        METRICS.put("rewardBasedEfficiencyScore",
+                r -> r.failed ? Double.valueOf(0.0) : r.rewardBasedEfficiencyScore);
         METRICS.put("softF1", r -> resultMetric(r, r.softF1));
         METRICS.put("queryRecall", r -> r.queryRecall);
         METRICS.put("queryPrecision", r -> r.queryPrecision);

@@ -61,6 +61,10 @@ public final class TestScorerConfig {
             public OptionalInt batchThreads() {
                 return OptionalInt.empty();
             }
+
+            public int reportCacheSize() {
+                return 16;
+            }
         };
     }
 }

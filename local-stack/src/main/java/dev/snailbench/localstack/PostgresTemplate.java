@@ -1,0 +1,167 @@
+package dev.snailbench.localstack;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * PostgreSQL data directories made once per machine and set of binaries (in the temp directory) and copied for every
+ * server: a fresh cluster (initdb's output) and clusters filled from it, such as FootballDB loaded. A copy takes a
+ * fraction of the seconds initdb (or loading) takes, and is a new cluster in every way that matters here: every login
+ * is trusted until {@link Postgres} sets the superuser's password and requires passwords, exactly as after initdb.
+ */
+final class PostgresTemplate {
+
+    /** Where {@code ready} marks a whole template (written last). */
+    private static final String READY = "snailbench-template-ready";
+
+    private PostgresTemplate() {
+    }
+
+    /** The template of a fresh cluster (initdb's output), made first if there is none. */
+    static Path base() {
+        Path template = directory("");
+        try {
+            if (!ready(template)) {
+                make(template, work -> {
+                    // zonky has no initdb alone: one start and a clean stop.
+                    EmbeddedPostgres server = EmbeddedPostgres.builder().setPort(Ports.free()).setDataDirectory(work)
+                            .setCleanDataDirectory(false).start();
+                    server.close();
+                });
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make the PostgreSQL template " + template, e);
+        }
+        return template;
+    }
+
+    /**
+     * The template of a cluster made from the base one and filled by {@code fill} (e.g. databases loaded), named
+     * {@code name}: made first if there is none (the name must change whenever what {@code fill} does changes).
+     */
+    static Path derived(String name, Consumer<Postgres> fill) {
+        Path template = directory("-" + name);
+        try {
+            if (!ready(template)) {
+                make(template, work -> {
+                    Postgres server = Postgres.start(base());
+                    try {
+                        fill.accept(server);
+                    } catch (RuntimeException e) {
+                        server.close();
+                        throw e;
+                    }
+                    server.stopInto(work);
+                });
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make the PostgreSQL template " + template, e);
+        }
+        return template;
+    }
+
+    /** Copies a template into the empty directory {@code target}. */
+    static void copyInto(Path template, Path target) {
+        try {
+            copy(template, target);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot copy the PostgreSQL template " + template + " to " + target, e);
+        }
+    }
+
+    private static Path directory(String suffix) {
+        return Path.of(System.getProperty("java.io.tmpdir"), "snailbench-pg-template-" + binariesKey() + suffix);
+    }
+
+    private static boolean ready(Path template) {
+        return Files.isRegularFile(template.resolve(READY));
+    }
+
+    /** What fills a template's data directory, which exists and is empty when it is called. */
+    private interface Maker {
+        void make(Path work) throws IOException;
+    }
+
+    /**
+     * Fills a directory of its own, then renames it to the template's name: two processes making it at once both
+     * succeed, and one of the two copies is kept.
+     */
+    private static void make(Path template, Maker maker) throws IOException {
+        Path work = Files.createTempDirectory(template.getParent(), template.getFileName() + ".making-");
+        try {
+            maker.make(work);
+            Files.deleteIfExists(work.resolve("postmaster.opts"));
+            Files.writeString(work.resolve(READY), "");
+            try {
+                Files.move(work, template, StandardCopyOption.ATOMIC_MOVE);
+            } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException e) {
+                // Another process made it first (or the file system cannot rename atomically): its copy is kept.
+            }
+        } finally {
+            KafkaBroker.deleteRecursively(work);
+        }
+        if (!ready(template)) {
+            throw new IOException("the template was not made");
+        }
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        List<Path> paths;
+        try (Stream<Path> walk = Files.walk(from)) {
+            paths = walk.toList();
+        }
+        for (Path source : paths) {
+            Path relative = from.relativize(source);
+            if (relative.toString().equals(READY) || relative.toString().isEmpty()) {
+                continue;
+            }
+            Path target = to.resolve(relative.toString());
+            if (Files.isDirectory(source)) {
+                Files.createDirectories(target);
+            } else {
+                Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
+            }
+        }
+    }
+
+    /**
+     * The binaries' identity: a hash of where zonky's PostgreSQL archive for this system is on the classpath (the
+     * versioned jar); another version of the binaries gets a template of its own.
+     */
+    static String binariesKey() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "");
+        String source = EmbeddedPostgres.class.getName();
+        for (String name : List.of("postgres-linux-x86_64.txz", "postgres-linux-arm_64.txz",
+                "postgres-darwin-x86_64.txz", "postgres-darwin-arm_64.txz", "postgres-windows-x86_64.txz")) {
+            URL url = EmbeddedPostgres.class.getClassLoader().getResource(name);
+            if (url != null) {
+                source = url.toString();
+                break;
+            }
+        }
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest((source + "|" + os + "|" + arch).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest).substring(0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.snailbench.scorer.service.report;
+
+import dev.snailbench.scorer.config.ScorerConfig;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * A job's summary and reports, computed once per version of what they are computed from and kept for the jobs asked
+ * last. The caller reads the version from the platform database on every request (see JobReports), so a result
+ * scored, a review recorded or a cancellation stored by any replica makes every replica compute again; requests for
+ * the same version share one computation, and a failed computation is not kept.
+ */
+@ApplicationScoped
+public class ReportCache {
+
+    /** What is cached for a job: each has its own entry. */
+    public enum Kind {
+        SUMMARY, HTML
+    }
+
+    private record Key(Kind kind, UUID jobId, String tenantId) {
+    }
+
+    private record Entry(Object version, Uni<Object> value) {
+    }
+
+    private final int capacity;
+    private final Map<Key, Entry> entries;
+
+    @Inject
+    public ReportCache(ScorerConfig config) {
+        this(config.reportCacheSize());
+    }
+
+    ReportCache(int capacity) {
+        this.capacity = Math.max(0, capacity);
+        // Access order: the entry asked least recently goes first when the cache is full.
+        this.entries = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Key, Entry> eldest) {
+                return size() > ReportCache.this.capacity;
+            }
+        };
+    }
+
+    /**
+     * The value kept for this job, kind and version (a value whose {@code equals} says the stored state is the same),
+     * or the one {@code compute} gives (then kept in place of any other version's).
+     */
+    @SuppressWarnings("unchecked")
+    public <T> Uni<T> get(Kind kind, UUID jobId, String tenantId, Object version, Supplier<Uni<T>> compute) {
+        Key key = new Key(kind, jobId, tenantId);
+        Entry entry;
+        synchronized (entries) {
+            entry = entries.get(key);
+            if (entry == null || !entry.version().equals(version)) {
+                Uni<Object> value = Uni.createFrom().deferred(() -> (Uni<Object>) compute.get()).memoize()
+                        .indefinitely();
+                entry = new Entry(version, value);
+                if (capacity > 0) {
+                    entries.put(key, entry);
+                }
+            }
+        }
+        Entry asked = entry;
+        return (Uni<T>) asked.value().onFailure().invoke(() -> forget(key, asked));
+    }
+
+    private void forget(Key key, Entry entry) {
+        synchronized (entries) {
+            entries.remove(key, entry);
+        }
+    }
+
+    /** Entries kept now (for tests). */
+    int size() {
+        synchronized (entries) {
+            return entries.size();
+        }
+    }
+}

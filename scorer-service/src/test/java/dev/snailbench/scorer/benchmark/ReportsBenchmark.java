@@ -1,0 +1,149 @@
+package dev.snailbench.scorer.benchmark;
+
+import static io.restassured.RestAssured.given;
+
+import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.scorer.repository.ItemResult;
+import dev.snailbench.scorer.repository.ItemResultSql;
+import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A finished 10,000-item job's summary and reports as a team asks them: the first request (computed), the next ones
+ * (kept), three at once, and after a review (computed again), as wall times on this machine; {@link
+ * UncachedReportsBenchmark} the same with nothing kept (every request computes). Run on request: {@code mvn -B -pl
+ * scorer-service test -Dtest='*ReportsBenchmark' -Dsurefire.failIfNoSpecifiedTests=false}.
+ */
+@QuarkusTest
+@RealInfrastructure
+class ReportsBenchmark {
+
+    /** What the figures are of: the scorer as configured. */
+    String variant() {
+        return "kept";
+    }
+
+    private static final int ITEMS = 10_000;
+    private static final String[] MODELS = {"model-a", "model-b"};
+    private static final String[] LEVELS = {"native", "low", "least"};
+    private static final String[] HARDNESS = {"easy", "medium", "hard", "extra"};
+
+    @Inject
+    ItemResultSql sql;
+
+    @Test
+    void tenThousandItems() {
+        String tenant = "bench-" + UUID.randomUUID();
+        String key = ApiKeys.newKey();
+        // The key is known once an unknown job is 404 to it (not 401).
+        TenantKeys.register(tenant, "tenant " + tenant, key, k -> given().header(ApiKeys.HEADER, k)
+                .get("/jobs/{id}/summary", UUID.randomUUID()).statusCode() == 404);
+        UUID job = UUID.randomUUID();
+        List<ItemResult> batch = new ArrayList<>();
+        for (int i = 0; i < ITEMS; i++) {
+            batch.add(result(job, tenant, i));
+            if (batch.size() == 500) {
+                sql.insertNew(batch).await().atMost(Duration.ofSeconds(60));
+                batch = new ArrayList<>();
+            }
+        }
+        String[] paths = {"/summary", "/report.html", "/report.json", "/results"};
+        for (String path : paths) {
+            for (int round = 1; round <= 3; round++) {
+                print(path + " request " + round, seconds(() -> get(key, job, path)));
+            }
+        }
+        print("/summary 3 requests at once, slowest", seconds(() -> CompletableFuture.allOf(
+                CompletableFuture.runAsync(() -> get(key, job, "/summary")),
+                CompletableFuture.runAsync(() -> get(key, job, "/summary")),
+                CompletableFuture.runAsync(() -> get(key, job, "/summary"))).join()));
+        String item = given().header(ApiKeys.HEADER, key).get("/jobs/{id}/review", job).then().statusCode(200)
+                .extract().path("[0].workItemId");
+        given().header(ApiKeys.HEADER, key).contentType("application/json")
+                .body("{\"verdict\": \"correct\", \"reviewer\": \"bench\"}")
+                .put("/jobs/{id}/items/{item}/review", job, item).then().statusCode(200);
+        print("/summary after a review", seconds(() -> get(key, job, "/summary")));
+        print("/summary again", seconds(() -> get(key, job, "/summary")));
+    }
+
+    private static void get(String key, UUID job, String path) {
+        given().header(ApiKeys.HEADER, key).get("/jobs/{id}" + path, job).then().statusCode(200).extract().asByteArray();
+    }
+
+    private static double seconds(Runnable request) {
+        Instant start = Instant.now();
+        request.run();
+        return Duration.between(start, Instant.now()).toMillis() / 1000.0;
+    }
+
+    private void print(String what, double seconds) {
+        System.out.printf(Locale.ROOT, "ReportsBenchmark (%s) %,d items: %s %.3f s%n", variant(), ITEMS, what,
+                seconds);
+    }
+
+    /** A scored item: both SQLs, a verdict (a relaxed match every seventh, to review), metrics and identifiers. */
+    private static ItemResult result(UUID job, String tenant, int i) {
+        ItemResult r = new ItemResult();
+        r.workItemId = UUID.randomUUID();
+        r.jobId = job;
+        r.tenantId = tenant;
+        r.questionId = Integer.toString(i / 6);
+        r.model = MODELS[i % 2];
+        r.level = LEVELS[(i / 2) % 3];
+        r.databaseKey = "footballdb_v" + (1 + i % 3);
+        r.dialect = "postgresql";
+        r.jobName = "bench";
+        r.question = "How many goals did each player score in season " + (2000 + i % 20) + "?";
+        r.goldSql = "SELECT p.name, SUM(g.goals) FROM player p JOIN goal g ON g.player_id = p.id WHERE g.season = "
+                + (2000 + i % 20) + " GROUP BY p.name";
+        r.predictedSql = r.goldSql + (i % 7 == 0 ? " ORDER BY 2 DESC" : "");
+        r.goldStatus = "OK";
+        r.goldRows = 12;
+        r.goldSeconds = 0.004;
+        boolean failed = i % 11 == 0;
+        r.failed = failed;
+        r.predictedStatus = failed ? "ERROR" : "OK";
+        r.predictedError = failed ? "42703 column \"goals\" does not exist" : null;
+        r.predictedRows = failed ? null : 12;
+        r.predictedSeconds = 0.005;
+        r.resultPreview = "{\"gold\":[[\"Pelé\",\"14\"]],\"predicted\":[[\"Pelé\",\"14\"]]}";
+        boolean strict = !failed && i % 3 != 0;
+        r.reason = failed ? "predicted failed: ERROR 42703" : strict ? "MATCH" : "ROW_COUNT_DIFFERS";
+        r.strictMatch = !failed && strict;
+        r.strictReason = r.reason;
+        r.setMatch = !failed && (strict || i % 7 == 0);
+        r.setReason = r.reason;
+        r.relaxedMatch = !failed && (strict || i % 7 == 0);
+        r.relaxedReason = r.reason;
+        if (!failed) {
+            r.cellPrecision = strict ? 1.0 : 0.5;
+            r.cellRecall = strict ? 1.0 : 0.4;
+            r.tupleCardinality = strict ? 1.0 : 0.6;
+            r.tupleConstraint = strict ? 1.0 : 0.3;
+            r.tupleOrder = 1.0;
+            r.executionAccuracy = strict ? 1.0 : 0.0;
+            r.validEfficiencyScore = strict ? 0.9 : 0.0;
+            r.softF1 = strict ? 1.0 : 0.45;
+        }
+        r.queryRecall = 0.8 + (i % 5) * 0.05;
+        r.queryPrecision = 0.9;
+        r.queryF1 = 0.85;
+        r.linkingMethod = "parsed";
+        r.multipleStatements = false;
+        r.hardness = HARDNESS[i % 4];
+        r.goldIdentifiers = "[\"player.name\",\"goal.goals\",\"goal.season\"]";
+        r.predictedIdentifiers = "[\"player.name\",\"goal.goals\"]";
+        r.scoredAt = Instant.now();
+        return r;
+    }
+}
