@@ -149,9 +149,12 @@ public class JobSql {
                 JobStatus.RUNNING.name(), utc(before))).map(rows -> rows.rowCount() == 1);
     }
 
-    /** Records that the watchdog acted on the job, so that no sweep acts on it again for a whole deadline. */
-    public Uni<Void> touch(SqlConnection connection, UUID id) {
-        return connection.preparedQuery(TOUCH).execute(Tuple.of(now(), id)).replaceWithVoid();
+    /**
+     * Records that the watchdog acted on the job at {@code at}, the instant its sweep judged it by: on the sweep's own
+     * clock, no sweep judging by that clock acts on the job again for a whole deadline.
+     */
+    public Uni<Void> touch(SqlConnection connection, UUID id, Instant at) {
+        return connection.preparedQuery(TOUCH).execute(Tuple.of(utc(at), id)).replaceWithVoid();
     }
 
     private static OffsetDateTime now() {

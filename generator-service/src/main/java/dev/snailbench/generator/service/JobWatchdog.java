@@ -94,7 +94,8 @@ public class JobWatchdog {
     /**
      * Publishes an abandonment for each item of the job that has no verdict yet, if the job is still stalled at
      * {@code now} and this sweep claims it: the claim (the job's row, locked) lasts until the abandonments are sent
-     * and the job is touched, in one transaction; a failed send releases it, and the next sweep tries again.
+     * and the job is touched at {@code now}, in one transaction; a failed send releases it, and the next sweep tries
+     * again.
      */
     Uni<Void> abandonUnscored(Job job, Instant now) {
         return pool.withTransaction(connection -> sql.claimStalled(connection, job.id, now.minus(deadlineOf(job)))
@@ -106,7 +107,7 @@ public class JobWatchdog {
                                             + "verdict", job.id, deadlineOf(job), abandoned.size());
                                     return publisher.publish(abandoned);
                                 })
-                                .chain(() -> sql.touch(connection, job.id))));
+                                .chain(() -> sql.touch(connection, job.id, now))));
     }
 
     private List<ItemAbandoned> abandonments(Job job, JobSpec spec, Set<UUID> pending) {
