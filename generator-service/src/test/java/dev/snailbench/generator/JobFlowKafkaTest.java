@@ -40,7 +40,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
-/** The generator's hops over the real broker: job → work items, verdicts → progress, bad events → DLQ. */
+/**
+ * The generator's hops over the real broker: job → work items, verdicts → progress, bad events → DLQ.
+ * Beyond the in-memory tier: records keyed by work item, a redelivered submission stored once, dead-letter topics.
+ */
 @QuarkusTest
 @RealInfrastructure
 class JobFlowKafkaTest {

@@ -30,7 +30,10 @@ import java.util.function.Supplier;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
-/** A job's way out: cancelled on request, failed with its reason, 404 only when it does not exist. */
+/**
+ * A job's way out: cancelled on request, failed with its reason, 404 only when it does not exist.
+ * Beyond the in-memory tier: a cancellation stopping a publication claimed in PostgreSQL, its event on the topic.
+ */
 @QuarkusTest
 @RealInfrastructure
 class JobLifecycleTest {

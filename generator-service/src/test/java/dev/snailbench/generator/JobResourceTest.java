@@ -25,6 +25,9 @@ import org.awaitility.Awaitility;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
+/**
+ * Jobs and tenants over HTTP; beyond the in-memory tier: a job past Kafka's default message size, one tenant per name.
+ */
 @QuarkusTest
 @RealInfrastructure
 class JobResourceTest {

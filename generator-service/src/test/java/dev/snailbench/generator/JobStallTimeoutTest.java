@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A job's own stall deadline ({@code stallTimeoutSeconds}): with no other service running here, no verdict ever
  * comes, so the watchdog fails the items of the job that asked for a short deadline, and only those.
+ * Beyond the in-memory tier: the watchdog's claim of the job in PostgreSQL and the abandonments on the real topic.
  */
 @QuarkusTest
 @RealInfrastructure

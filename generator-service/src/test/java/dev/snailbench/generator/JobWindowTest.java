@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Flow control per job: a job has at most a window of items in the pipeline, so another tenant's small job is not
  * queued behind a large one. No other service runs here: verdicts arrive only when the test sends them.
+ * Beyond the in-memory tier: the window is judged on the counts PostgreSQL keeps as the job's verdicts are counted.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -37,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * sample values) through the executor (played by the test) and sends it, renamed by the crosswalk, with the
  * inference requests (once per record of several), so prompts and the mapping of level names back need no file on
  * the platform.
+ * Beyond the in-memory tier: a record carrying a schema of several megabytes within the real broker's size limits.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -42,6 +42,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Tasks on a team's registered database over the real broker (database.tasks in, database.task-results out): the
  * executor's registry is the only route into the database, with the logins the team registered.
+ * Beyond the in-memory tier: the team's logins and privileges on a real PostgreSQL, a database that never answers.
  */
 @QuarkusTest
 @RealInfrastructure

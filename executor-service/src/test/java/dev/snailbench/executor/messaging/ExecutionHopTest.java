@@ -44,7 +44,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The hop over the real broker: ExecutionRequested on sql.to-execute in, ExecutionCompleted on results.to-score out. */
+/**
+ * The hop over the real broker: ExecutionRequested on sql.to-execute in, ExecutionCompleted on results.to-score out.
+ * Beyond the in-memory tier: a redelivery answered under its event id, a job's results in one record, real SQL runs.
+ */
 @QuarkusTest
 @RealInfrastructure
 class ExecutionHopTest {

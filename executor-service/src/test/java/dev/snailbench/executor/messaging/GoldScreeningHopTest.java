@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * Gold screening over the real broker: the verdict on a gold whose LIMIT cuts through tied rows (FootballDB's 2018
  * teams all share the year they are sorted by) travels on ExecutionCompleted for {@code flag} and {@code exclude},
  * not for {@code off}, and for every item of a job that repeats the gold; a deterministic gold is not flagged.
+ * Beyond the in-memory tier: the ties are found by running the gold on FootballDB's data in a real PostgreSQL.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -41,7 +41,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The database registry over HTTP, with API keys learnt from the real tenants topic. */
+/**
+ * The database registry over HTTP, with API keys learnt from the real tenants topic.
+ * Beyond the in-memory tier: one name among concurrent registrations, connection tests and search paths of real logins.
+ */
 @QuarkusTest
 @RealInfrastructure
 class DatabaseResourceTest {

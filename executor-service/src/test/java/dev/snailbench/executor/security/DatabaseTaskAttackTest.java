@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Attack suite, database tasks over the real broker: seed SQL a tenant wrote goes through the guard like any
  * predicted query; the view DDL run with the team's admin login is only the platform's own shapes.
+ * Beyond the in-memory tier: the real database the team's logins reach shows nothing a refused seed or DDL tried ran.
  */
 @QuarkusTest
 @RealInfrastructure

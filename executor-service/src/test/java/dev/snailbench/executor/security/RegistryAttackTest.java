@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * database, broker and HTTP port are refused; URL properties, credentials in URLs and internal addresses answer 400
  * naming the field; a failed connection test answers a category, not the driver's text. That platform endpoints are
  * refused even inside an allowed network: {@link PlatformEndpointAttackTest}.
+ * Beyond the in-memory tier: the platform's own PostgreSQL and broker listening at the addresses registrations name.
  */
 @QuarkusTest
 @RealInfrastructure

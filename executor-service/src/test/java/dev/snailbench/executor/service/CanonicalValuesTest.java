@@ -13,7 +13,10 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Results come back in the canonical typed form the scorer compares exactly. */
+/**
+ * Results come back in the canonical typed form the scorer compares exactly.
+ * Beyond the in-memory tier: PostgreSQL's own types rendered canonically, its error messages and SQLSTATEs kept.
+ */
 // A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests:
 // local-stack keeps one server per class loader, and plain tests run in another one.
 @QuarkusTest

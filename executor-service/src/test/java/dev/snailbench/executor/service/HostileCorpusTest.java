@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Hostile statements, as a model (or a tenant) might send them, run through the executor as a superuser: none
  * may change the database, and each must come back refused or failed with a reason.
+ * Beyond the in-memory tier: each hostile statement is tried on a real PostgreSQL, whose data stays unchanged.
  */
 // A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests:
 // local-stack keeps one server per class loader, and plain tests run in another one.

@@ -28,7 +28,10 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Pools: created on demand, bounded per database and per tenant, closed when idle. */
+/**
+ * Pools: created on demand, bounded per database and per tenant, closed when idle.
+ * Beyond the in-memory tier: real connections counted per pool, a dead host's circuit, pools bound to real passwords.
+ */
 // A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests:
 // local-stack keeps one server per class loader, and plain tests run in another one.
 @QuarkusTest

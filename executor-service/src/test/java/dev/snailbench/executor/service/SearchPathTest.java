@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * A team's own database with its tables in a schema other than {@code public} and a read-only login with no preset
  * search path: every query runs with the schema its job names first on the path, set and read back in its own
  * transaction, whatever the login's path is.
+ * Beyond the in-memory tier: a real login's search_path, set for one transaction, and the server's reason it cannot be.
  */
 // A @QuarkusTest only to share the module's PostgreSQL with the other Quarkus tests.
 @QuarkusTest

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
  * Runs against a real SQL Server when {@code SNAILBENCH_MSSQL_URL} (a {@code jdbc:sqlserver://} URL) and
  * {@code SNAILBENCH_MSSQL_USER} / {@code SNAILBENCH_MSSQL_PASSWORD} are set; reported as skipped otherwise (no
  * SQL Server can run on the build machines). Needs only read access: it creates nothing.
+ * Beyond the in-memory tier: a real SQL Server's T-SQL, query timeout, row cap and error states.
  */
 @EnabledIfEnvironmentVariable(named = "SNAILBENCH_MSSQL_URL", matches = "jdbc:sqlserver:.+")
 @RealInfrastructure

@@ -14,7 +14,10 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The session code that writes its own SQL borrows: guard, runner and a catalog that runs nothing. */
+/**
+ * The session code that writes its own SQL borrows: guard, runner and a catalog that runs nothing.
+ * Beyond the in-memory tier: a real PostgreSQL session's read-only mode, timeout and schema, and its catalog refusals.
+ */
 // A @QuarkusTest only to share the module's PostgreSQL with the other Quarkus tests.
 @QuarkusTest
 @RealInfrastructure

@@ -28,7 +28,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The test plays the classifier: it reads the request from the real broker and answers on the topic. */
+/**
+ * The test plays the classifier: it reads the request from the real broker and answers on the topic.
+ * Beyond the in-memory tier: the request and answer as records on the real topics, a bad answer dead-lettered.
+ */
 @QuarkusTest
 @RealInfrastructure
 class CrosswalkBuildKafkaTest {

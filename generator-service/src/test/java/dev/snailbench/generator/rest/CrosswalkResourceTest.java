@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+/** Crosswalks over HTTP; beyond the in-memory tier: SNAILS' nine stored in PostgreSQL and exported byte for byte. */
 @QuarkusTest
 @RealInfrastructure
 class CrosswalkResourceTest {

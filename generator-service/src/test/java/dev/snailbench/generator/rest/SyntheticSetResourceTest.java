@@ -35,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * their embeddings' centroid, both against the local fake OpenAI-compatible server), stores the set, and a job can
  * run on it. The SQL side on a real database is tested in the executor module, the whole route on the packaged
  * services.
+ * Beyond the in-memory tier: the request and the executor's answer as records on the real database-task topics.
  */
 @QuarkusTest
 @RealInfrastructure

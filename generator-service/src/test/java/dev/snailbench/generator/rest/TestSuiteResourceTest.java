@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * POST /test-suites: the generator asks the executor (played by the test over the real broker) to generate the
  * suite on the tenant's registered database, then stores and serves it. QATCH-Generate itself is tested in the
  * executor module.
+ * Beyond the in-memory tier: the request and the executor's answer as records on the real database-task topics.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The inference service tells the generator, over the real broker, which backends it is configured with when it
  * starts: the generator then refuses a job naming another one instead of every item failing here.
+ * Beyond the in-memory tier: the announcement as a record on the real topic, under its one key.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -38,7 +38,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The hop over the real broker: InferenceBatch records in on queries.to-infer, ExecutionRequested out per item. */
+/**
+ * The hop over the real broker: InferenceBatch records in on queries.to-infer, ExecutionRequested out per item.
+ * Beyond the in-memory tier: a redelivered item re-emitting its stored answer, bad records on the dead-letter topic.
+ */
 @QuarkusTest
 @RealInfrastructure
 class InferenceHopTest {

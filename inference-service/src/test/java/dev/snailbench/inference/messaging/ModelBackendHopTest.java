@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Work items for OpenAI-compatible backends, over the real broker, against the local fake server: each
  * backend behaviour is observable in the forwarded event and in the stored inference.
+ * Beyond the in-memory tier: a redelivered work item answered from its inference stored in PostgreSQL, not asked again.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
  * The refiner experiment a user runs to see what the view layer buys, on FootballDB v1 with the name-linking
  * simulator (not an LLM) as the "model": injected ambiguity costs execution accuracy, the refined names win part
  * of it back, and recovery/attained are printed per metric.
+ * Beyond the in-memory tier: every query is executed on FootballDB v1 in a real PostgreSQL, judged on its results.
  */
 @RealInfrastructure
 class RefinerRecoveryFootballDbTest {

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * (kept), three at once, and after a review (computed again), as wall times on this machine; {@link
  * UncachedReportsBenchmark} the same with nothing kept (every request computes). Run on request: {@code mvn -B -pl
  * scorer-service test -Dtest='*ReportsBenchmark' -Dsurefire.failIfNoSpecifiedTests=false}.
+ * Beyond the in-memory tier: wall times of reports read from a real PostgreSQL holding the job's 10,000 results.
  */
 @QuarkusTest
 @RealInfrastructure

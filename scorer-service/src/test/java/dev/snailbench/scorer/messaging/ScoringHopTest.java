@@ -39,7 +39,10 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
-/** The scorer's hop over the real broker: results-to-score in, scores out, one stored result per item. */
+/**
+ * The scorer's hop over the real broker: results-to-score in, scores out, one stored result per item.
+ * Beyond the in-memory tier: a redelivery stored once, other hops' dead-letter topics read into failed verdicts.
+ */
 @QuarkusTest
 @RealInfrastructure
 class ScoringHopTest {

@@ -36,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * <pre>
  * mvn -B -o -q -pl executor-service -am test -Dtest=GroupedSeedsBenchmark -Dsurefire.failIfNoSpecifiedTests=false
  * </pre>
+ * Beyond the in-memory tier: FootballDB v3's columns are read from its database in a real PostgreSQL.
  */
 @RealInfrastructure
 class GroupedSeedsBenchmark {

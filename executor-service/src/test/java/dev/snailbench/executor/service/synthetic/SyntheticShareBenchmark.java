@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * Prints the FootballDB v3 figures of docs/CROSSWALKS.md (train seeds, seed 42, the 1,100 queries the service asks
  * the executor for a 1,000-pair set, default per-template cap): the share of queries with an aggregate and with
  * GROUP BY, seeds against the first 1,000 synthetic queries, and the executor's counts.
+ * Beyond the in-memory tier: the queries are filled and run on FootballDB v3 in a real PostgreSQL.
  */
 @QuarkusTest
 @RealInfrastructure
