@@ -606,7 +606,9 @@ function showItem(item) {
     ['Cell precision / recall', figure(item.cellPrecision) + ' / ' + figure(item.cellRecall)],
     ['Tuple cardinality / constraint / order', figure(item.tupleCardinality) + ' / ' + figure(item.tupleConstraint)
       + ' / ' + figure(item.tupleOrder)],
-    ['Execution accuracy', figure(item.executionAccuracy)], ['VES', figure(item.validEfficiencyScore)],
+    ['Execution accuracy', figure(item.executionAccuracy)],
+    ['VES (BIRD, as QATCH computes it)', figure(item.validEfficiencyScore)],
+    ['R-VES (BIRD mini-dev)', figure(item.rewardBasedEfficiencyScore)],
     ['Soft-F1', figure(item.softF1)]]) {
     const tr = document.createElement('tr');
     const th = document.createElement('th');
