@@ -553,6 +553,7 @@ class PlatformEndToEndIT {
                     "ORDER BY teamname DESC");
             assertThat(detail).contains("SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname",
                     "ORDER BY teamname DESC", "first 20 of 32 rows", "reviewed: correct", "QueryRecall",
+                    "VES (BIRD, as QATCH computes it)", "R-VES (BIRD mini-dev)",
                     "Hardness (Spider, of the gold SQL)\tmedium", "Hardness (the dataset's label)\thard");
             assertThat(report).contains("Spider hardness of the gold SQL agrees with the dataset's label on 1 of 2 "
                     + "questions.", "teams-2018: hard → medium");
