@@ -5,9 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -110,8 +108,12 @@ final class PostgresTemplate {
             Files.writeString(work.resolve(READY), "");
             try {
                 Files.move(work, template, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException e) {
-                // Another process made it first (or the file system cannot rename atomically): its copy is kept.
+            } catch (FileSystemException e) {
+                // Another process made it first: renaming onto its directory fails (on Linux as a plain
+                // FileSystemException, "Directory not empty"), and its whole copy is kept.
+                if (!ready(template)) {
+                    throw e;
+                }
             }
         } finally {
             KafkaBroker.deleteRecursively(work);

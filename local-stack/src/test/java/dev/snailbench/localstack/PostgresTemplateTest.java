@@ -9,7 +9,12 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -63,6 +68,38 @@ class PostgresTemplateTest {
             assertThat(PostgresTemplate.derived(name, server -> {
                 throw new AssertionError("a template that exists is not made again");
             })).isEqualTo(template);
+        } finally {
+            KafkaBroker.deleteRecursively(template);
+        }
+    }
+
+    @Test
+    void shouldGiveEveryProcessThatMakesATemplateAtOnceTheOneKept() throws Exception {
+        String name = "race-" + UUID.randomUUID();
+        // Each maker fills its copy while the others fill theirs: all are past the "is it made?" check, so every
+        // rename but the first meets a template that exists.
+        CyclicBarrier allFilling = new CyclicBarrier(3);
+        List<CompletableFuture<Path>> makers = IntStream.range(0, 3).mapToObj(i -> CompletableFuture.supplyAsync(
+                () -> PostgresTemplate.derived(name, server -> {
+                    server.createDatabase("made_by_one");
+                    try {
+                        allFilling.await(2, TimeUnit.MINUTES);
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }))).toList();
+        Path template = makers.get(0).get(4, TimeUnit.MINUTES);
+        try {
+            for (CompletableFuture<Path> maker : makers) {
+                assertThat(maker.get(4, TimeUnit.MINUTES)).isEqualTo(template);
+            }
+            try (Postgres server = Postgres.start(template); Connection c = server.connect("made_by_one")) {
+                assertThat(c.isValid(2)).as("the kept copy is whole").isTrue();
+            }
+            try (var left = Files.list(template.getParent())) {
+                assertThat(left.map(Path::toString)).as("no maker's own copy left behind")
+                        .noneMatch(path -> path.contains(name + ".making-"));
+            }
         } finally {
             KafkaBroker.deleteRecursively(template);
         }
