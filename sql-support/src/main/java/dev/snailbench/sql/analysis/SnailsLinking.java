@@ -1,7 +1,6 @@
 package dev.snailbench.sql.analysis;
 
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.SqlParseException;
 import dev.snailbench.sql.SqlParser;
 import java.util.List;
 import java.util.Set;
@@ -36,8 +35,8 @@ import dev.snailbench.sql.SqlLexer;
  * QueryRecall: identifiers as {@link SnailsIdentifierExtractor} reads them, and what their pipeline does around
  * its parser.
  * <ul>
- * <li>A statement their parser cannot read yields no identifier (there is no token fallback): a prediction that does
- * not parse scores QueryRecall 0.</li>
+ * <li>Of a statement that does not parse whole, what their parser recovers ({@link SnailsRecovery}); there is no
+ * token fallback: where it recovers nothing, the prediction scores QueryRecall 0.</li>
  * <li>Their Python wrapper reads the parser's output from the {@code repr} of its bytes: any {@code '} in that output
  * is escaped as {@code \'}, which is not JSON, and the query gets no identifier at all. The parser prints the text of
  * a parenthesised search condition ({@code WHERE a = 1 AND (b = 'x' OR b = 'y')}) as the "logical operator" of the
@@ -58,11 +57,11 @@ public final class SnailsLinking {
         if (statements.isEmpty()) {
             return empty();
         }
-        Statement statement;
-        try {
-            // Their parser reads the first query of the text and stops there.
-            statement = parser.parse(joinSpacedOperators(statements.get(0), dialect), dialect);
-        } catch (SqlParseException e) {
+        // Their parser reads the first query of the text and stops there; what it reads of a query that does not
+        // parse whole is SnailsRecovery's concern.
+        String text = joinSpacedOperators(flattenBracketedNames(statements.get(0), dialect), dialect);
+        Statement statement = SnailsRecovery.read(parser, text, dialect).orElse(null);
+        if (statement == null || joinWithoutCondition(statement)) {
             return empty();
         }
         QueryIdentifiers ids = SnailsIdentifierExtractor.extract(statement);
@@ -91,6 +90,66 @@ public final class SnailsLinking {
             }
         }
         return out.append(sql, copied, sql.length()).toString();
+    }
+
+    /**
+     * A line break inside a bracketed name ({@code [VALID\nFROM]}) is dropped from the name their wrapper reads; it
+     * becomes a space here, which the name loses as any white space does.
+     */
+    static String flattenBracketedNames(String sql, SqlDialect dialect) {
+        if (dialect != SqlDialect.SQLSERVER) {
+            return sql;
+        }
+        StringBuilder out = new StringBuilder(sql);
+        for (SqlLexer.Token t : SqlLexer.tokens(sql, dialect)) {
+            if (t.kind() == SqlLexer.Kind.QUOTED && sql.charAt(t.start()) == '[') {
+                for (int i = t.start(); i < t.end(); i++) {
+                    char c = sql.charAt(i);
+                    if (c == '\n' || c == '\r' || c == '\t') {
+                        out.setCharAt(i, ' ');
+                    }
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * A join that needs a condition ({@code [INNER|LEFT|...] JOIN t}) and has none: their grammar requires ON, and
+     * their visitor fails on the missing condition, so their pipeline has no identifier for the query.
+     */
+    static boolean joinWithoutCondition(Statement statement) {
+        return statement instanceof Select select && joinWithoutCondition(select);
+    }
+
+    private static boolean joinWithoutCondition(Select s) {
+        if (s instanceof PlainSelect ps) {
+            return joinWithoutCondition(ps.getFromItem(), ps.getJoins());
+        }
+        if (s instanceof SetOperationList sol) {
+            return !sol.getSelects().isEmpty() && joinWithoutCondition(sol.getSelects().get(0));
+        }
+        return s instanceof ParenthesedSelect p && p.getSelect() != null && joinWithoutCondition(p.getSelect());
+    }
+
+    private static boolean joinWithoutCondition(FromItem from, List<Join> joins) {
+        if (from instanceof ParenthesedSelect p && joinWithoutCondition(p)) {
+            return true;
+        }
+        if (from instanceof ParenthesedFromItem pf && joinWithoutCondition(pf.getFromItem(), pf.getJoins())) {
+            return true;
+        }
+        if (joins != null) {
+            for (Join j : joins) {
+                boolean needsCondition = !j.isSimple() && !j.isCross() && !j.isNatural() && !j.isApply();
+                boolean hasCondition = j.getOnExpressions() != null && !j.getOnExpressions().isEmpty()
+                        || j.getUsingColumns() != null && !j.getUsingColumns().isEmpty();
+                if (needsCondition && !hasCondition || joinWithoutCondition(j.getFromItem(), null)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static final Set<String> OPERATORS = Set.of("<=", ">=", "<>", "!=", "!<", "!>");

@@ -125,7 +125,7 @@ class SnailsLinkingConventionTest {
         // Without a string literal, or after NOT (it prints the parenthesis), the output was read.
         assertThat(snails("SELECT BALANCE FROM OCRD WHERE A = 1 AND (B = 2 OR C = 3)").keys()).hasSize(5);
         assertThat(snails("SELECT BALANCE FROM OCRD WHERE NOT (CURRENCY = 'EUR' OR B = 2)").keys()).hasSize(4);
-        // No token fallback: what does not parse, and a statement that is not a query, has no identifier.
+        // No token fallback: a text that stops in an empty condition, and a statement that is not a query, have none.
         assertThat(snails("SELECT [CALLINDEX], FROM [TLUCALLINDEX] WHERE").keys()).isEmpty();
         assertThat(snails("CREATE TABLE X AS SELECT A FROM T").keys()).isEmpty();
     }
