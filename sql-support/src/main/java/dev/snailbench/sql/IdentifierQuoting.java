@@ -57,12 +57,15 @@ public final class IdentifierQuoting {
         return dialect == SqlDialect.POSTGRESQL ? wrap(name, '"') : wrap(name, '[');
     }
 
-    /** Writes {@code name} with the same quotes as {@code written}; quotes a bare name only when it must. */
+    /**
+     * Writes {@code name} with the same quotes as {@code written}; quotes a bare name only when it must (a reserved
+     * word, a name the dialect would not read bare).
+     */
     public static String requote(String written, String name, SqlDialect dialect) {
         if (written != null && written.length() >= 2 && !written.equals(unquote(written))) {
             return wrap(name, written.charAt(0));
         }
-        if (BARE.matcher(name).matches()) {
+        if (BARE.matcher(name).matches() && !IdentifierRules.isReserved(name, dialect)) {
             return name;
         }
         return quote(name, dialect);

@@ -74,5 +74,9 @@ class IdentifierQuotingTest {
         assertThat(IdentifierQuoting.requote("Ht", "Height", SqlDialect.POSTGRESQL)).isEqualTo("Height");
         assertThat(IdentifierQuoting.requote("Ht", "Height m", SqlDialect.SQLSERVER)).isEqualTo("[Height m]");
         assertThat(IdentifierQuoting.requote("Ht", "Height m", SqlDialect.POSTGRESQL)).isEqualTo("\"Height m\"");
+        // A reserved word is quoted: bare, the query would not read it as a name.
+        assertThat(IdentifierQuoting.requote("Ord", "Order", SqlDialect.SQLSERVER)).isEqualTo("[Order]");
+        assertThat(IdentifierQuoting.requote("Tbl", "Table", SqlDialect.SQLSERVER)).isEqualTo("[Table]");
+        assertThat(IdentifierQuoting.requote("u", "user", SqlDialect.POSTGRESQL)).isEqualTo("\"user\"");
     }
 }

@@ -210,12 +210,80 @@ final class SnailsRecovery {
         return open;
     }
 
+    /**
+     * Where T-SQL's grammar refuses what JSqlParser reads (-1 when nowhere): a reserved word as a name part after a
+     * dot ({@code t.TABLE}), {@code ORDER} or {@code GROUP} without {@code BY} ({@code SELECT a, ORDER}), a second
+     * argument of an aggregate with {@code DISTINCT} ({@code COUNT(DISTINCT a, b)}: at its comma).
+     */
+    static int refusedByTSql(String text, SqlDialect dialect) {
+        if (dialect != SqlDialect.SQLSERVER) {
+            return -1;
+        }
+        List<SqlLexer.Token> tokens = SqlLexer.tokens(text, dialect);
+        for (int i = 0; i < tokens.size(); i++) {
+            SqlLexer.Token t = tokens.get(i);
+            if (t.kind() != SqlLexer.Kind.WORD) {
+                continue;
+            }
+            String word = t.text().toLowerCase(Locale.ROOT);
+            boolean afterDot = i > 0 && tokens.get(i - 1).text().equals(".")
+                    && tokens.get(i - 1).kind() == SqlLexer.Kind.SYMBOL;
+            if (afterDot && RESERVED.contains(word)) {
+                return t.start();
+            }
+            if ((word.equals("order") || word.equals("group"))
+                    && (i + 1 == tokens.size() || !tokens.get(i + 1).text().equalsIgnoreCase("by"))) {
+                return t.start();
+            }
+            if (AGGREGATES.contains(word) && i + 2 < tokens.size() && tokens.get(i + 1).text().equals("(")
+                    && tokens.get(i + 2).text().equalsIgnoreCase("distinct")) {
+                int comma = secondArgument(tokens, i + 1);
+                if (comma >= 0) {
+                    return tokens.get(comma).start();
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** The comma before a second argument in the parentheses opening at {@code open}, or -1. */
+    private static int secondArgument(List<SqlLexer.Token> tokens, int open) {
+        int depth = 0;
+        for (int i = open; i < tokens.size(); i++) {
+            SqlLexer.Token t = tokens.get(i);
+            if (t.kind() != SqlLexer.Kind.SYMBOL) {
+                continue;
+            }
+            depth += t.text().equals("(") ? 1 : t.text().equals(")") ? -1 : 0;
+            if (depth == 0) {
+                return -1;
+            }
+            if (depth == 1 && t.text().equals(",")) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static final Set<String> AGGREGATES = Set.of("count", "count_big", "sum", "avg", "min", "max",
+            "stdev", "stdevp", "var", "varp");
+
+    /** T-SQL reserved words its grammar never reads as a name. */
+    private static final Set<String> RESERVED = Set.of("select", "from", "where", "group", "order", "by", "having",
+            "table", "join", "on", "and", "or", "not", "as", "in", "is", "null", "union", "into", "values", "set",
+            "case", "when", "then", "else", "end", "distinct", "top", "exists", "between", "like", "inner", "left",
+            "right", "full", "outer", "cross", "create", "drop", "alter", "insert", "update", "delete", "primary",
+            "foreign", "references", "check", "constraint", "column", "database", "procedure", "view", "with",
+            "except", "intersect", "all", "any", "some", "escape", "asc", "desc");
+
     /** One parse: the statement, or the offset in the text where the parser stopped (-1 when it gave none). */
     private record Attempt(String text, Statement statement, int errorOffset) {
 
         static Attempt of(SqlParser parser, String text, SqlDialect dialect) {
             try {
-                return new Attempt(text, parser.parse(text, dialect), -1);
+                Statement statement = parser.parse(text, dialect);
+                int refused = refusedByTSql(text, dialect);
+                return refused < 0 ? new Attempt(text, statement, -1) : new Attempt(text, null, refused);
             } catch (SqlParseException e) {
                 if (e.timedOut()) {
                     return new Attempt(text, null, -1);

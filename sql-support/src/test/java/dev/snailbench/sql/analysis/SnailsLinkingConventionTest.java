@@ -5,19 +5,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.datasets.DataDir;
+import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.rewrite.CrosswalkCsv;
+import dev.snailbench.sql.rewrite.CrosswalkNames;
+import dev.snailbench.sql.rewrite.IdentifierRewriter;
+import dev.snailbench.sql.rewrite.NameMapping;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
@@ -90,6 +102,79 @@ class SnailsLinkingConventionTest {
         assertThat(rows).isEqualTo(2012);
         assertThat(share).as("share of rows with the authors' QueryRecall").isGreaterThanOrEqualTo(0.98);
         assertThat(meanAbs).as("mean |difference| from the authors' QueryRecall").isLessThanOrEqualTo(0.005);
+    }
+
+    /**
+     * The per-level table of the SNAILS study the platform reproduces: gpt-3.5-turbo's answers as it wrote them
+     * ({@code gpt-3.5-turbo.jsonl}), mapped back to native names by the platform's crosswalk rewriter (as a replay job
+     * does), linked with {@code snails} against the native gold, beside the authors' QueryRecall per level.
+     */
+    @Test
+    void shouldReproduceTheAuthorsQueryRecallPerLevelFromThePlatformsOwnDenaturalizedAnswers() throws IOException {
+        Path data = DataDir.resolve();
+        Map<String, String> gold = new HashMap<>();
+        Map<String, CrosswalkNames> crosswalks = new HashMap<>();
+        try (Stream<Path> files = Files.list(data.resolve("snails/nl_sql"))) {
+            for (Path f : files.toList()) {
+                for (JsonNode q : JSON.readTree(f.toFile())) {
+                    gold.put(q.get("id").asText(), q.get("gold_sql_native").asText());
+                }
+            }
+        }
+        Map<String, double[]> byLevel = new TreeMap<>();
+        try (BufferedReader lines = Files.newBufferedReader(
+                data.resolve("snails/predictions/gpt-3.5-turbo-linking.jsonl"))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                JsonNode row = JSON.readTree(line);
+                byLevel.computeIfAbsent(row.get("level").asText(), l -> new double[3])[0] += row.get("recall")
+                        .asDouble();
+            }
+        }
+        IdentifierRewriter rewriter = new IdentifierRewriter(PARSER);
+        try (BufferedReader lines = Files.newBufferedReader(data.resolve("snails/predictions/gpt-3.5-turbo.jsonl"))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                JsonNode row = JSON.readTree(line);
+                String database = row.get("database").asText();
+                CrosswalkNames crosswalk = crosswalks.computeIfAbsent(database, d -> crosswalk(data, d));
+                NameMapping mapping = crosswalk.mapping(NaturalnessLevel.fromLabel(row.get("level").asText()),
+                        NaturalnessLevel.NATIVE);
+                String predicted = rewriter.rewriteOrTokens(row.get("predictedSql").asText(), SqlDialect.SQLSERVER,
+                        mapping).sql();
+                double[] level = byLevel.get(row.get("level").asText());
+                level[1] += LinkingScore.snails(snails(gold.get(row.get("id").asText())), snails(predicted))
+                        .queryRecall();
+                level[2]++;
+            }
+        }
+        double worst = 0;
+        for (Map.Entry<String, double[]> e : byLevel.entrySet()) {
+            double[] v = e.getValue();
+            worst = Math.max(worst, Math.abs(v[1] - v[0]) / v[2]);
+            System.out.printf(Locale.ROOT, "  %-8s %3d items  authors %.4f  platform's answers, snails %.4f%n",
+                    e.getKey(), (int) v[2], v[0] / v[2], v[1] / v[2]);
+        }
+        System.out.printf(Locale.ROOT, "per-level QueryRecall, largest |difference| from the authors': %.4f%n", worst);
+
+        assertThat(byLevel.values()).allSatisfy(v -> assertThat(v[2]).isEqualTo(503));
+        assertThat(worst).as("largest per-level |difference| from the authors' QueryRecall").isLessThanOrEqualTo(0.01);
+    }
+
+    /** A SNAILS database's crosswalk, with the native tables of each native column from its schema file. */
+    private static CrosswalkNames crosswalk(Path data, String database) {
+        try {
+            Map<String, Set<String>> tablesOfColumn = new HashMap<>();
+            for (JsonNode t : JSON.readTree(data.resolve("snails/schema/" + database + ".json").toFile()).get("tables")) {
+                for (JsonNode c : t.get("columns")) {
+                    tablesOfColumn.computeIfAbsent(IdentifierQuoting.normalize(c.get("name").get("Native").asText()),
+                            k -> new LinkedHashSet<>()).add(IdentifierQuoting.normalize(t.get("name").get("Native")
+                            .asText()));
+                }
+            }
+            return new CrosswalkNames(CrosswalkCsv.parse(Files.readString(
+                    data.resolve("snails/crosswalks/" + database + ".csv"), StandardCharsets.UTF_8)), tablesOfColumn);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test

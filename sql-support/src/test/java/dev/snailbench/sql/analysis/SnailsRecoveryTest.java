@@ -82,6 +82,19 @@ class SnailsRecoveryTest {
     }
 
     @Test
+    void shouldStopWhereTSqlRefusesWhatJSqlParserReads() {
+        // A second argument of an aggregate with DISTINCT: a ")" supplied at its comma, the query ends at the next ")".
+        assertThat(snails("SELECT COUNT(DISTINCT A, B) FROM T")).containsExactly("c:a", "c:b");
+        assertThat(snails("SELECT A, COUNT(DISTINCT A, B) AS N, C FROM T")).containsExactly("c:a", "c:b");
+        // A reserved word as a name: ORDER without BY, TABLE after a qualifier.
+        assertThat(snails("SELECT [COMMON_NAME], [CLASS], ORDER")).containsExactly("c:class", "c:common_name");
+        assertThat(snails("SELECT T.TABLE, T.B FROM T")).containsExactly("c:t");
+        // Bracketed, the same names are names.
+        assertThat(snails("SELECT T.[TABLE], [ORDER], COUNT(DISTINCT B) FROM T"))
+                .containsExactly("c:b", "c:order", "c:table", "t:t");
+    }
+
+    @Test
     void shouldReadTheWholeQueryBeforeProseOrASecondStatement() {
         assertThat(snails("SELECT A, B FROM T Here is the query that answers the question."))
                 .containsExactly("c:a", "c:b", "t:t");

@@ -53,6 +53,20 @@ class IdentifierRewriterTest {
     }
 
     @Test
+    void shouldQuoteARenamedIdentifierWhoseNativeNameIsAReservedWord() {
+        CrosswalkNames reserved = new CrosswalkNames(List.of(
+                CrosswalkEntry.table("INVERTEBRATES", "Invertebrates", "Invts", "Inv"),
+                CrosswalkEntry.column("Order", "Invert_Order", "Ord", "Ord"),
+                CrosswalkEntry.column("Table", "Table_Name", "Tabl", "Tbl")),
+                Map.of("order", Set.of("invertebrates"), "table", Set.of("invertebrates")));
+
+        var r = REWRITER.rewrite("SELECT DISTINCT Ord, i.Tabl FROM Invts i", SqlDialect.SQLSERVER,
+                reserved.mapping(NaturalnessLevel.LOW, NaturalnessLevel.NATIVE));
+
+        assertThat(r.sql()).isEqualTo("SELECT DISTINCT [Order], i.[Table] FROM INVERTEBRATES i");
+    }
+
+    @Test
     void shouldLeaveUnknownIdentifiersAsWrittenAndReportThem() {
         var r = denaturalize("SELECT Hgt_m, Wdth FROM Trs JOIN Mystery m ON 1 = 1", NaturalnessLevel.LOW);
 
