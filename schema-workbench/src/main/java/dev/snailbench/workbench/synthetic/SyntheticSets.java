@@ -168,15 +168,18 @@ public class SyntheticSets {
             case EmbeddingBackends.LEXICAL -> lexical;
             default -> sentences;
         };
-        // The candidates closest to the query's words first; among equally close ones, the centroid's order.
+        // An LLM's candidates: the centroid's choice (ScienceBenchmark's). Rewritten frames: the closest to the
+        // query's words first (the frame that says the swapped column and value), the centroid's order among ties.
         return candidates
                 .chain(written -> written.candidates().isEmpty() ? Uni.createFrom().item(new Written(pair,
                         written.candidates(), List.of(), "no candidate question could be written", written.refused()))
-                        : embedder.embed(written.candidates()).map(vectors -> new Written(pair, written.candidates(),
-                                QuestionFit.rank(written.candidates(), pair.sql(),
-                                        Centroid.closest(vectors, written.candidates().size())).stream()
-                                        .limit(request.keep()).map(written.candidates()::get).toList(), null,
-                                written.refused())))
+                        : embedder.embed(written.candidates()).map(vectors -> {
+                            List<Integer> centroid = Centroid.closest(vectors, written.candidates().size());
+                            List<Integer> order = useLlm ? centroid
+                                    : QuestionFit.rank(written.candidates(), pair.sql(), centroid);
+                            return new Written(pair, written.candidates(), order.stream().limit(request.keep())
+                                    .map(written.candidates()::get).toList(), null, written.refused());
+                        }))
                 .onFailure().recoverWithItem(e -> {
                     LOG.warnf("synthetic pair %s: no question written: %s", pair.id(), e.getMessage());
                     return new Written(pair, List.of(), List.of(), e.getMessage(), 0);

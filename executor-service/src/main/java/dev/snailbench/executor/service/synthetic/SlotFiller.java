@@ -110,19 +110,22 @@ final class SlotFiller {
     }
 
     /**
-     * A value for LIKE slot {@code k} of the kind the seed used, taken from {@code cell}; one that matches a single
-     * cell where the seed's matched several (a keyword become a whole description) is refused. Null (counted) when
-     * the cell has none.
+     * A value for LIKE slot {@code k} of the kind the seed used, taken from {@code cell}; a keyword is refused when
+     * it matches a single cell where the seed's matched several (a keyword become a whole description) or most
+     * cells where the seed's matched at most half (a word every row has, "win" in every result). Null (counted)
+     * when the cell has none.
      */
     private String likeValue(Group group, int k, Slot slot, String cell) {
         LikeFragments.Shape shape = group.likeShapes.computeIfAbsent(k,
                 i -> LikeFragments.of(slot.original(), data.cellsContaining(slot.table(), slot.column(),
                         slot.original())));
-        long seedMatches = group.likeMatches.computeIfAbsent(k,
-                i -> LikeFragments.matches(slot.original(), data.cells(slot.table(), slot.column())));
+        List<String> cells = data.cells(slot.table(), slot.column());
+        long seedMatches = group.likeMatches.computeIfAbsent(k, i -> LikeFragments.matches(slot.original(), cells));
         String value = LikeFragments.fragment(shape, cell, random);
-        if (value == null || shape.kind() != LikeFragments.Kind.WHOLE && seedMatches >= 2
-                && LikeFragments.matches(value, data.cells(slot.table(), slot.column())) < 2) {
+        long matches = value == null ? 0 : LikeFragments.matches(value, cells);
+        boolean keyword = shape.kind() != LikeFragments.Kind.WHOLE;
+        if (value == null || keyword && seedMatches >= 2 && matches < 2
+                || keyword && 2 * seedMatches <= cells.size() && 2 * matches > cells.size()) {
             tally.refuse(Tally.LIKE_FRAGMENT);
             return null;
         }

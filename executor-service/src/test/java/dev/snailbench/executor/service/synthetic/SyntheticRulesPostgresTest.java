@@ -33,9 +33,11 @@ import org.junit.jupiter.api.Test;
 class SyntheticRulesPostgresTest {
 
     static final String DATABASE = "festival";
-    private static final List<String> REVIEWS = List.of("loud crowd and a long encore", "quiet strings then encore",
-            "rain delay before the encore (2 - 1)", "brass section shone", "strings out of tune",
-            "crowd sang along with brass", "quiet opening then loud finish", "long delay but brass shone");
+    /** Eight reviews: "encore" in three, "show" in six (a word most rows have names no keyword). */
+    private static final List<String> REVIEWS = List.of("loud crowd and a long encore show",
+            "quiet strings then encore", "rain delay before the encore show (2 - 1)", "brass section shone all show",
+            "strings out of tune", "crowd sang along with brass show", "quiet opening then loud show finish",
+            "long delay but brass shone show");
 
     private static SyntheticSuite suite;
 
@@ -114,11 +116,11 @@ class SyntheticRulesPostgresTest {
     }
 
     @Test
-    void shouldFillALikeKeywordSlotWithAWordThatMatchesSeveralReviewsNeverAWholeReview() throws SQLException {
+    void shouldFillALikeKeywordSlotWithAWordThatMatchesSeveralReviewsButNotMostNeverAWholeReview() throws SQLException {
         List<String> reviews = new ArrayList<>(REVIEWS);
         assertThat(pairsOf(2)).isNotEmpty().allSatisfy(p -> {
             String word = p.spoken().get(0);
-            assertThat(word).as(p.sql()).matches("\\p{L}{3,}").isNotIn(reviews);
+            assertThat(word).as(p.sql()).matches("\\p{L}{3,}").isNotIn(reviews).isNotEqualTo("show");
             assertThat(reviews.stream().filter(r -> r.contains(word)).count()).as(word).isGreaterThanOrEqualTo(2);
         });
     }
