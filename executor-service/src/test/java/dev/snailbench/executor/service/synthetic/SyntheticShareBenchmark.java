@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * Prints the FootballDB v3 figures of docs/CROSSWALKS.md (train seeds, seed 42, the 1,100 queries the service asks
  * the executor for a 1,000-pair set, default per-template cap): the share of queries with an aggregate and with
  * GROUP BY, seeds against the first 1,000 synthetic queries, and the executor's counts. The suite is written to
- * {@code target/synthetic-footballdb-v3-seed42.json} for the workbench's {@code SyntheticJudgingSample}.
+ * {@code target/synthetic-footballdb-v3-seed42.json} for the workbench's {@code SyntheticJudgingBenchmark}.
  * Beyond the in-memory tier: the queries are filled and run on FootballDB v3 in a real PostgreSQL.
  */
 @QuarkusTest

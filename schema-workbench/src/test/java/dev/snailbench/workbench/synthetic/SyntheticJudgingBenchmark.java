@@ -13,7 +13,6 @@ import java.util.Random;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * Writes the questions of a suite the executor generated (the offline frame writer as {@code POST /synthetic-sets}
@@ -21,16 +20,16 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * lexical centroid among equally close ones), keeps the first 1,000 pairs with a question, and prints a seeded
  * random 100 of them for a person to judge (the executor's {@code SyntheticShareBenchmark} writes the suite).
  * <pre>
- * mvn -B -pl schema-workbench test -Dtest=SyntheticJudgingSample -Djudging.suite=PATH -Djudging.seed=2026
+ * mvn -B -pl schema-workbench test -Dtest=SyntheticJudgingBenchmark -Djudging.seed=2026
  * </pre>
  */
-@EnabledIfSystemProperty(named = "judging.suite", matches = ".+")
-class SyntheticJudgingSample {
+class SyntheticJudgingBenchmark {
 
     @Test
     void shouldPrintAHundredRandomPairsToJudge() throws Exception {
-        SyntheticSuite suite = new ObjectMapper().readValue(Path.of(System.getProperty("judging.suite")).toFile(),
-                SyntheticSuite.class);
+        Path written = Path.of(System.getProperty("judging.suite",
+                "../executor-service/target/synthetic-footballdb-v3-seed42.json"));
+        SyntheticSuite suite = new ObjectMapper().readValue(written.toFile(), SyntheticSuite.class);
         long seed = Long.parseLong(System.getProperty("judging.seed", "2026"));
         Map<String, SyntheticSuite.Template> templates = suite.templates().stream()
                 .collect(Collectors.toMap(SyntheticSuite.Template::id, Function.identity()));
