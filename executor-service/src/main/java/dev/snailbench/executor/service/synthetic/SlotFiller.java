@@ -58,7 +58,10 @@ final class SlotFiller {
         for (int k = 0; k < template.slots().size(); k++) {
             Slot slot = template.slots().get(k);
             if (slot.kind() == Kind.AGGREGATE) {
-                String function = SeedTemplates.AGGREGATES.get(random.nextInt(SeedTemplates.AGGREGATES.size()));
+                String function = aggregate(group, k);
+                if (function == null) {
+                    return null;
+                }
                 String word = SeedTemplates.aggregateWord(slot.operator(), slot.spoken(), function);
                 if (word == null) {
                     return null;
@@ -102,6 +105,21 @@ final class SlotFiller {
             }
         }
         return new Filled(template.fill(sql), List.copyOf(spoken));
+    }
+
+    /**
+     * A function for AGGREGATE slot {@code k}: a random one of the four; one whose word does not read in a seed
+     * question's frame ("in average" → "in highest") is refused (and counted) and another drawn from those that do.
+     */
+    private String aggregate(Group group, int k) {
+        List<String> fitting = SeedTemplates.AGGREGATES.stream().filter(f -> group.frames.stream().noneMatch(
+                frame -> FrameCheck.aggregateMisfit(frame.question(), frame.spoken().get(k), f) != null)).toList();
+        String proposed = SeedTemplates.AGGREGATES.get(random.nextInt(SeedTemplates.AGGREGATES.size()));
+        if (fitting.contains(proposed)) {
+            return proposed;
+        }
+        tally.refuse(Tally.FRAME);
+        return fitting.isEmpty() ? null : fitting.get(random.nextInt(fitting.size()));
     }
 
     private static boolean like(Slot slot) {
