@@ -138,6 +138,7 @@ class SyntheticSetResourceTest {
         assertThat(stored.getInt("summary.checks.duplicateColumn.inSeeds")).isZero();
         // No seed and no pair aggregates or groups here; both shares are reported side by side.
         assertThat(stored.getInt("summary.shares.seeds.queries")).isEqualTo(3);
+        assertThat(stored.getInt("summary.shares.multipliedSeeds.queries")).isEqualTo(3);
         assertThat(stored.getInt("summary.shares.synthetic.queries")).isEqualTo(3);
         assertThat(stored.getDouble("summary.shares.seeds.aggregation")).isZero();
         assertThat(stored.getDouble("summary.shares.synthetic.groupBy")).isZero();

@@ -66,10 +66,15 @@ final class SetChecks {
         return out;
     }
 
-    /** {@code {seeds|synthetic: {queries, aggregation, groupBy}}}: the share of queries with an aggregate, with GROUP BY. */
-    static Map<String, Object> shares(List<Characteristics> seeds, List<Characteristics> synthetic) {
+    /**
+     * {@code {seeds|multipliedSeeds|synthetic: {queries, aggregation, groupBy}}}: the share of queries with an
+     * aggregate, with GROUP BY; {@code multipliedSeeds} are the seeds that gave a template.
+     */
+    static Map<String, Object> shares(List<Characteristics> seeds, List<Characteristics> multipliedSeeds,
+            List<Characteristics> synthetic) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("seeds", share(seeds));
+        out.put("multipliedSeeds", share(multipliedSeeds));
         out.put("synthetic", share(synthetic));
         return out;
     }

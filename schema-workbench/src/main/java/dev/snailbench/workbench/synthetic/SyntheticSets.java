@@ -321,7 +321,14 @@ public class SyntheticSets {
         Map<String, Object> characteristics = new LinkedHashMap<>();
         groups.forEach((group, list) -> characteristics.put(group, means(list)));
         summary.put("characteristics", characteristics);
-        summary.put("shares", SetChecks.shares(groups.get("seeds"), groups.get("synthetic")));
+        // The seeds the set multiplies: those in a template (a seed that fails, is flagged or has nothing to vary
+        // gives no pairs), so a reader sees which share the set could keep.
+        Set<String> multiplied = suite.templates().stream().flatMap(t -> t.frames().stream())
+                .map(f -> "seed-" + f.seedIndex()).collect(Collectors.toSet());
+        List<Characteristics> multipliedSeeds = analysed.entrySet().stream()
+                .filter(e -> multiplied.contains(e.getKey()) && e.getValue() != null).map(Map.Entry::getValue)
+                .toList();
+        summary.put("shares", SetChecks.shares(groups.get("seeds"), multipliedSeeds, groups.get("synthetic")));
         summary.put("seconds", Math.round(seconds * 10) / 10.0);
         return summary;
     }
