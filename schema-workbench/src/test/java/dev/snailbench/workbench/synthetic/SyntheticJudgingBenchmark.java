@@ -27,9 +27,9 @@ class SyntheticJudgingBenchmark {
 
     @Test
     void shouldPrintAHundredRandomPairsToJudge() throws Exception {
-        Path written = Path.of(System.getProperty("judging.suite",
+        Path suitePath = Path.of(System.getProperty("judging.suite",
                 "../executor-service/target/synthetic-footballdb-v3-seed42.json"));
-        SyntheticSuite suite = new ObjectMapper().readValue(written.toFile(), SyntheticSuite.class);
+        SyntheticSuite suite = new ObjectMapper().readValue(suitePath.toFile(), SyntheticSuite.class);
         long seed = Long.parseLong(System.getProperty("judging.seed", "2026"));
         Map<String, SyntheticSuite.Template> templates = suite.templates().stream()
                 .collect(Collectors.toMap(SyntheticSuite.Template::id, Function.identity()));
