@@ -5,7 +5,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -142,6 +141,16 @@ public final class Stack implements AutoCloseable {
      */
     private final Map<String, Process> launches = new ConcurrentHashMap<>();
     private final Map<Instance, String> currentLaunch = new ConcurrentHashMap<>();
+    /** The launches that are to write their service's class-data archive once ready, and where. */
+    private final Map<Process, ArchivePart> archiveParts = new ConcurrentHashMap<>();
+    /** Class-data archives being written. */
+    private final List<CompletableFuture<Void>> dumps = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Writes the class-data archives, one at a time (each stops its JVM while it writes). */
+    private static final ExecutorService DUMPERS = Executors.newSingleThreadExecutor(r -> {
+        Thread thread = new Thread(r, "snailbench-class-data-archive");
+        thread.setDaemon(true);
+        return thread;
+    });
     private final AtomicInteger launchCount = new AtomicInteger();
     /** The highest number each service's replicas have had: an added replica takes the next one. */
     private final Map<Service, Integer> numbersUsed = new ConcurrentHashMap<>();
@@ -258,6 +267,7 @@ public final class Stack implements AutoCloseable {
             stack.awaitReady(stack.processes.keySet());
             stack.phases.put("services (" + stack.processes.size() + " JVMs, in parallel) until all are ready",
                     Duration.between(servicesStarted, Instant.now()));
+            stack.dumpArchives(stack.processes.keySet());
             return stack;
         } catch (IOException e) {
             stack.close();
@@ -336,8 +346,12 @@ public final class Stack implements AutoCloseable {
         String launchId = instance.name() + "." + launchCount.incrementAndGet() + ".";
         command.add("-D" + CLIENT_ID_PREFIX + "=" + launchId);
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
+        ServiceArchive archive = ServiceArchive.of(root.resolve(service.module()), serviceJava);
+        Path supervisor = archive.supervisorJar();
+        ServiceArchive.Launch classData = archive.launch();
+        command.addAll(classData.options());
         // The service runs under SupervisedMain, which stops it if this process dies: no orphans.
-        command.addAll(List.of("-cp", jar + File.pathSeparator + ownCodeSource(),
+        command.addAll(List.of("-cp", jar + File.pathSeparator + supervisor,
                 SupervisedMain.class.getName(), Long.toString(ProcessHandle.current().pid()),
                 "io.quarkus.bootstrap.runner.QuarkusEntryPoint"));
         ProcessBuilder builder = new ProcessBuilder(command)
@@ -363,6 +377,9 @@ public final class Stack implements AutoCloseable {
         numbersUsed.merge(service, instance.number(), Math::max);
         Process process = builder.start();
         processes.put(instance, process);
+        if (classData.part() != null) {
+            archiveParts.put(process, new ArchivePart(archive, classData.part()));
+        }
         launches.put(launchId, process);
         currentLaunch.put(instance, launchId);
     }
@@ -417,6 +434,7 @@ public final class Stack implements AutoCloseable {
             launchUnchecked(replica);
         }
         awaitReady(replicas);
+        dumpArchives(replicas);
     }
 
     /** Starts one more replica of each service given (a service twice: two more) and waits until all are ready. */
@@ -430,6 +448,7 @@ public final class Stack implements AutoCloseable {
             added.add(instance);
         }
         awaitReady(added);
+        dumpArchives(added);
         return added;
     }
 
@@ -458,15 +477,6 @@ public final class Stack implements AutoCloseable {
     /** The process of a replica. */
     public Process process(Instance instance) {
         return processes.get(instance);
-    }
-
-    private static String ownCodeSource() {
-        try {
-            return Path.of(SupervisedMain.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                    .toString();
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /**
@@ -645,8 +655,38 @@ public final class Stack implements AutoCloseable {
         return kafka;
     }
 
+    /** A launch that is to write its service's class-data archive once ready, to this part file. */
+    private record ArchivePart(ServiceArchive archive, Path part) {
+    }
+
+    /**
+     * Has every instance launched without a current class-data archive write one, in the background ({@link
+     * ServiceArchive#dump}): only after a build or on another JDK; the next launches start from it.
+     */
+    private void dumpArchives(Collection<Instance> instances) {
+        for (Instance instance : instances) {
+            Process process = processes.get(instance);
+            ArchivePart archivePart = process == null ? null : archiveParts.remove(process);
+            if (archivePart != null) {
+                Path log = logDir.resolve(instance.name() + "-archive.log");
+                dumps.add(CompletableFuture.runAsync(() -> archivePart.archive().dump(serviceJava, process.pid(),
+                        archivePart.part(), log), DUMPERS));
+            }
+        }
+    }
+
+    /** Stops every service (waiting first for the class-data archives being written), then the broker and databases. */
     @Override
     public void close() {
+        for (CompletableFuture<Void> dump : dumps) {
+            try {
+                dump.get(3, TimeUnit.MINUTES);
+            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+                // The archive is not written; the next launch makes one.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         processes.values().forEach(Process::destroy);
         for (Process p : processes.values()) {
             try {
@@ -657,6 +697,7 @@ public final class Stack implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        archiveParts.values().forEach(a -> ServiceArchive.discard(a.part()));
         kafka.close();
         postgres.close();
         targets.close();
