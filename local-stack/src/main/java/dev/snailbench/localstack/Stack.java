@@ -253,6 +253,7 @@ public final class Stack implements AutoCloseable {
         stack.dataDir = dataDir;
         stack.logDir = logDir;
         try {
+            Instant servicesStarted = Instant.now();
             Files.createDirectories(logDir);
             stack.postgres.platformDatabase();
             if (replicas.containsKey(Service.SCORER)) {
@@ -263,9 +264,9 @@ public final class Stack implements AutoCloseable {
                     stack.launch(new Instance(service.getKey(), number));
                 }
             }
-            Instant servicesStarted = Instant.now();
             stack.awaitReady(stack.processes.keySet());
-            stack.phases.put("services (" + stack.processes.size() + " JVMs, in parallel) until all are ready",
+            stack.phases.put("platform database, then services (" + stack.processes.size()
+                    + " JVMs, in parallel) until all are ready",
                     Duration.between(servicesStarted, Instant.now()));
             stack.dumpArchives(stack.processes.keySet());
             return stack;
