@@ -27,10 +27,10 @@ import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 
 /**
- * A service's class-data archive (dynamic AppCDS) for one JDK: the classes a service loaded until it was ready, stored
+ * A service's class-data archive (dynamic AppCDS) for one JDK: the classes a service loaded in a run, stored
  * in the form the JVM uses, so that the next start maps them instead of reading, parsing and verifying them again. It
  * lives in the module's {@code target/cds}, named after the JDK that made it (only that JDK can use it). A launch
- * without a current archive records what a dump needs ({@code -XX:+RecordDynamicDumpInfo}); once the service is ready,
+ * without a current archive records what a dump needs ({@code -XX:+RecordDynamicDumpInfo}); once the service has run,
  * {@link #dump} has it write the archive ({@code jcmd VM.cds dynamic_dump}) to a part file, renamed to the archive when
  * whole. An archive older than any file of the packaged service is not current.
  *

@@ -143,14 +143,8 @@ public final class Stack implements AutoCloseable {
     private final Map<Instance, String> currentLaunch = new ConcurrentHashMap<>();
     /** The launches that are to write their service's class-data archive once ready, and where. */
     private final Map<Process, ArchivePart> archiveParts = new ConcurrentHashMap<>();
-    /** Class-data archives being written. */
+    /** Class-data archives being written in the background ({@link #writeClassDataArchives}). */
     private final List<CompletableFuture<Void>> dumps = new java.util.concurrent.CopyOnWriteArrayList<>();
-    /** Writes the class-data archives, one at a time (each stops its JVM while it writes). */
-    private static final ExecutorService DUMPERS = Executors.newSingleThreadExecutor(r -> {
-        Thread thread = new Thread(r, "snailbench-class-data-archive");
-        thread.setDaemon(true);
-        return thread;
-    });
     private final AtomicInteger launchCount = new AtomicInteger();
     /** The highest number each service's replicas have had: an added replica takes the next one. */
     private final Map<Service, Integer> numbersUsed = new ConcurrentHashMap<>();
@@ -268,7 +262,6 @@ public final class Stack implements AutoCloseable {
             stack.phases.put("platform database, then services (" + stack.processes.size()
                     + " JVMs, in parallel) until all are ready",
                     Duration.between(servicesStarted, Instant.now()));
-            stack.dumpArchives(stack.processes.keySet());
             return stack;
         } catch (IOException e) {
             stack.close();
@@ -435,7 +428,6 @@ public final class Stack implements AutoCloseable {
             launchUnchecked(replica);
         }
         awaitReady(replicas);
-        dumpArchives(replicas);
     }
 
     /** Starts one more replica of each service given (a service twice: two more) and waits until all are ready. */
@@ -449,7 +441,6 @@ public final class Stack implements AutoCloseable {
             added.add(instance);
         }
         awaitReady(added);
-        dumpArchives(added);
         return added;
     }
 
@@ -661,29 +652,61 @@ public final class Stack implements AutoCloseable {
     }
 
     /**
-     * Has every instance launched without a current class-data archive write one, in the background ({@link
-     * ServiceArchive#dump}): only after a build or on another JDK; the next launches start from it.
+     * Has every running instance launched without a current class-data archive write one now, in the background, one
+     * at a time (each JVM stops at a safepoint while it writes, seconds): {@code ./snailbench up} calls it once the
+     * platform is up. Only after a build or on another JDK is there anything to write; the next launches start from
+     * it. {@link #close} writes the ones still to write, before it stops the services.
      */
-    private void dumpArchives(Collection<Instance> instances) {
-        for (Instance instance : instances) {
-            Process process = processes.get(instance);
-            ArchivePart archivePart = process == null ? null : archiveParts.remove(process);
-            if (archivePart != null) {
-                Path log = logDir.resolve(instance.name() + "-archive.log");
-                dumps.add(CompletableFuture.runAsync(() -> archivePart.archive().dump(serviceJava, process.pid(),
-                        archivePart.part(), log), DUMPERS));
-            }
+    public void writeClassDataArchives() {
+        List<Map.Entry<Process, ArchivePart>> pending = takePendingArchives();
+        if (!pending.isEmpty()) {
+            dumps.add(CompletableFuture.runAsync(() -> pending.forEach(this::dump), runnable -> {
+                Thread thread = new Thread(runnable, "snailbench-class-data-archives");
+                thread.setDaemon(true);
+                thread.start();
+            }));
         }
     }
 
-    /** Stops every service (waiting first for the class-data archives being written), then the broker and databases. */
+    private List<Map.Entry<Process, ArchivePart>> takePendingArchives() {
+        List<Map.Entry<Process, ArchivePart>> pending = new ArrayList<>();
+        for (Process process : List.copyOf(archiveParts.keySet())) {
+            ArchivePart part = archiveParts.remove(process);
+            if (part != null && process.isAlive()) {
+                pending.add(Map.entry(process, part));
+            } else if (part != null) {
+                ServiceArchive.discard(part.part());
+            }
+        }
+        return pending;
+    }
+
+    private void dump(Map.Entry<Process, ArchivePart> launch) {
+        Process process = launch.getKey();
+        String name = processes.entrySet().stream().filter(e -> e.getValue() == process).map(e -> e.getKey().name())
+                .findFirst().orElse("service-" + process.pid());
+        launch.getValue().archive().dump(serviceJava, process.pid(), launch.getValue().part(),
+                logDir.resolve(name + "-archive.log"));
+    }
+
+    /**
+     * Stops every service, then the broker and the databases. The class-data archives still to write are written
+     * first, all at once (a JVM that stops while it writes harms nothing now).
+     */
     @Override
     public void close() {
-        for (CompletableFuture<Void> dump : dumps) {
+        List<CompletableFuture<Void>> writing = new ArrayList<>(dumps);
+        takePendingArchives().forEach(launch -> writing.add(CompletableFuture.runAsync(() -> dump(launch),
+                runnable -> {
+                    Thread thread = new Thread(runnable, "snailbench-class-data-archive");
+                    thread.setDaemon(true);
+                    thread.start();
+                })));
+        for (CompletableFuture<Void> dump : writing) {
             try {
-                dump.get(3, TimeUnit.MINUTES);
+                dump.get(4, TimeUnit.MINUTES);
             } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
-                // The archive is not written; the next launch makes one.
+                // Not written: the next launch makes it.
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

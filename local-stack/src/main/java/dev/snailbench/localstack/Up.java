@@ -122,6 +122,8 @@ public final class Up {
         Duration took = Duration.between(started, Instant.now());
         printPhases(phases, took);
         print(stack, options, logs, took);
+        // After a build: each service's class-data archive, for the next start (the JVMs pause while writing).
+        stack.writeClassDataArchives();
         stopped.await();
     }
 
