@@ -70,9 +70,19 @@ class SyntheticSqlGeneratorTest {
     @Test
     void shouldFillTheTrainSeedsIntoAThousandDistinctQueriesThatRunAndReturnRows() throws Exception {
         List<SyntheticSuite.Seed> seeds = trainSeeds("v3");
-        SyntheticSuite suite = trainSuite();
+        SyntheticSuite suite;
+        long start = System.nanoTime();
+        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
+            suite = Core.executor().withSession(Core.postgres(FootballDb.databaseName("v3")),
+                    session -> SyntheticSqlGenerator.generate(session, "exp_v3", parser,
+                            new SyntheticSuite.Options(seeds, 7, 1200, 12, 200, 10, 300)));
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        SyntheticSuite.Counts n = suite.counts();
+        System.out.printf("SyntheticSqlGenerator FootballDB v3 train: %d seeds, %d templates, %d pairs in %.1f s "
+                + "(%s)%n", seeds.size(), n.templates(), suite.pairs().size(), seconds, n);
 
-        suite.counts().failures().forEach(f -> System.out.println("  failed: " + f));
+        n.failures().forEach(f -> System.out.println("  failed: " + f));
         assertThat(suite.pairs()).hasSizeGreaterThanOrEqualTo(1000);
         assertThat(suite.pairs().stream().map(p -> p.sql().toLowerCase().replaceAll("\\s+", " ")).distinct())
                 .hasSameSizeAs(suite.pairs());
@@ -117,7 +127,12 @@ class SyntheticSqlGeneratorTest {
     @Test
     void shouldKeepTheSeedsShareOfAggregationAndPassTheMeaningfulnessChecks() throws Exception {
         List<SyntheticSuite.Seed> seeds = trainSeeds("v3");
-        SyntheticSuite suite = trainSuite();
+        SyntheticSuite suite;
+        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
+            suite = Core.executor().withSession(Core.postgres(FootballDb.databaseName("v3")),
+                    session -> SyntheticSqlGenerator.generate(session, "exp_v3", parser,
+                            new SyntheticSuite.Options(seeds, 42, 1100, 20, 100, 10, 240)));
+        }
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
             double seedShare = share(parser, seeds.stream().map(SyntheticSuite.Seed::sql).toList());
             // The first 1,000 (what a 1,000-pair set keeps) hold the seeds' share of aggregation, not a tenth.
@@ -135,26 +150,6 @@ class SyntheticSqlGeneratorTest {
         assertThat(suite.counts().refused()).containsOnlyKeys("frame", "duplicateColumn", "tautology", "emptyChange");
         assertThat(suite.counts().refused().get("frame")).isPositive();
         assertThat(suite.counts().refused().get("emptyChange")).isPositive();
-    }
-
-    /** The suite of FootballDB v3's train seeds that the checks above read, generated once for them all. */
-    private static SyntheticSuite trainSuite;
-
-    private static synchronized SyntheticSuite trainSuite() throws Exception {
-        if (trainSuite == null) {
-            List<SyntheticSuite.Seed> seeds = trainSeeds("v3");
-            long start = System.nanoTime();
-            try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-                trainSuite = Core.executor().withSession(Core.postgres(FootballDb.databaseName("v3")),
-                        session -> SyntheticSqlGenerator.generate(session, "exp_v3", parser,
-                                new SyntheticSuite.Options(seeds, 7, 1200, 12, 200, 10, 300)));
-            }
-            double seconds = (System.nanoTime() - start) / 1e9;
-            SyntheticSuite.Counts n = trainSuite.counts();
-            System.out.printf("SyntheticSqlGenerator FootballDB v3 train: %d seeds, %d templates, %d pairs in %.1f s "
-                    + "(%s)%n", seeds.size(), n.templates(), trainSuite.pairs().size(), seconds, n);
-        }
-        return trainSuite;
     }
 
     private static double share(SqlParser parser, List<String> sql) {
