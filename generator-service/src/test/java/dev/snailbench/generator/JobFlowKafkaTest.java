@@ -16,6 +16,7 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.model.event.ItemsScored;
+import dev.snailbench.model.event.JobEnded;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.RealInfrastructure;
@@ -137,6 +138,14 @@ class JobFlowKafkaTest {
                 .body("topReasons", Matchers.equalTo(List.of(Map.of(
                         "reason", "predicted failed: no recorded prediction", "count", 1))))
                 .body("reason", Matchers.nullValue()));
+        // The executor learns that the job ended (it releases the databases the job used).
+        List<JobEnded> ended = TopicClient.await(Topics.JOBS_ENDED, r -> jobId.toString().equals(r.key()), 1,
+                Duration.ofSeconds(30)).stream().map(r -> EventJson.read(r.value(), JobEnded.class)).toList();
+        assertThat(ended).singleElement().satisfies(event -> {
+            assertThat(event.jobId()).isEqualTo(jobId);
+            assertThat(event.tenantId()).isEqualTo(work.get(0).tenantId());
+            assertThat(event.status()).isEqualTo("completed");
+        });
     }
 
     @Test

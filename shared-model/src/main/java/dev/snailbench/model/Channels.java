@@ -30,6 +30,10 @@ public final class Channels {
     public static final String SCORES_OUT = "scores-out";
     public static final String JOBS_CANCELLED = "jobs-cancelled";
     public static final String JOBS_CANCELLED_OUT = "jobs-cancelled-out";
+    public static final String JOBS_ENDED = "jobs-ended";
+    public static final String JOBS_ENDED_OUT = "jobs-ended-out";
+    public static final String DATABASE_LOGINS_FAILED = "database-logins-failed";
+    public static final String DATABASE_LOGINS_FAILED_OUT = "database-logins-failed-out";
     public static final String MODEL_BACKENDS = "model-backends";
     public static final String MODEL_BACKENDS_OUT = "model-backends-out";
 

@@ -43,6 +43,17 @@ public final class Topics {
      * its set of cancelled jobs and skips their items still in flight, so a cancellation reaches every hop.
      */
     public static final String JOBS_CANCELLED = "snailbench.jobs.cancelled";
+    /**
+     * Jobs that have every verdict (compacted, key job id): every executor replica reads it whole and releases the
+     * registered databases the job used, so they can be deleted at once.
+     */
+    public static final String JOBS_ENDED = "snailbench.jobs.ended";
+    /**
+     * A job's database login that stopped working mid-job (compacted, key job and database), published by the executor:
+     * every inference replica reads it whole and sends the job's remaining items on that database on without a model
+     * call, each failing with the login's reason.
+     */
+    public static final String DATABASE_LOGINS_FAILED = "snailbench.jobs.database-logins-failed";
 
     /**
      * The model backends the inference service is configured with ({@code ModelBackendsAnnounced}, one key, compacted):

@@ -79,15 +79,17 @@ public class ExecutionRequestConsumer {
     /** One result's JSON: room left in its record for the record's own fields. */
     private final int maxItemBytes;
     private final JobCancellationConsumer cancellations;
+    private final LoginFailurePublisher loginFailures;
     private final DatabaseUses uses;
     private final Counter skipped;
     private final ResultGroups groups;
     private final HeldRecords<ExecutionsRequested, UUID> held;
 
     public ExecutionRequestConsumer(TargetResolver targets, ExecutionService execution, ExecutorConfig config,
-            JobCancellationConsumer cancellations, DatabaseUses uses, MeterRegistry metrics,
-            @Channel(Channels.RESULTS_TO_SCORE_OUT) MutinyEmitter<byte[]> results) {
+            JobCancellationConsumer cancellations, DatabaseUses uses, LoginFailurePublisher loginFailures,
+            MeterRegistry metrics, @Channel(Channels.RESULTS_TO_SCORE_OUT) MutinyEmitter<byte[]> results) {
         this.uses = uses;
+        this.loginFailures = loginFailures;
         this.maxRecordBytes = config.maxEventBytes() - 32 * 1024;
         this.maxItemBytes = maxRecordBytes - 32 * 1024;
         this.targets = targets;
@@ -236,7 +238,9 @@ public class ExecutionRequestConsumer {
             return Uni.createFrom().item(execution.unreachable(request, resolved.failure()));
         }
         return execution.execute(request, resolved.target())
-                .onFailure().recoverWithItem(e -> execution.unreachable(request, reason(e)));
+                .onFailure().recoverWithItem(e -> execution.unreachable(request, reason(e)))
+                // A login that stopped working stops the job's model calls on this database (inference).
+                .call(completed -> loginFailures.check(request, resolved.target(), completed));
     }
 
     private static String key(ExecutionRequested request) {

@@ -346,8 +346,8 @@ public class DatabaseRegistry {
                 + Math.max(0, Duration.between(use.lastUsed(), now).toSeconds()) + " s ago)").toList())
                 + (holding.size() > 10 ? " and " + (holding.size() - 10) + " more" : "");
         return new Conflict("database " + id + " is in use by running job " + jobs + ": a job holds its database "
-                + "until " + uses.hold().toMinutes() + " minutes after its last item ran on it; cancel the job or "
-                + "try again later", "id");
+                + "until it has every verdict, or " + uses.hold().toMinutes() + " minutes after its last item ran on "
+                + "it; cancel the job or try again later", "id");
     }
 
     private static Conflict nameConflict(String name) {

@@ -21,8 +21,8 @@ import org.jboss.logging.Logger;
  * Which jobs are using a registered database, across the executor's replicas: every replica that runs a job's item on
  * a registered database writes when (at most once per job and database every {@code database-use.refresh}); a job
  * that ran an item on it within {@code database-use.hold} and is not cancelled holds it, and deleting the database is
- * refused with their ids. The executor has no job table: a job that sent no item for longer than the hold (or that
- * has ended since) does not hold it.
+ * refused with their ids. A job that has every verdict releases its databases at once ({@link #release}, told by the
+ * generator); a job that sent no item for longer than the hold does not hold them either.
  */
 @ApplicationScoped
 public class DatabaseUses {
@@ -93,6 +93,16 @@ public class DatabaseUses {
         return DatabaseUse.<DatabaseUse>find("databaseId = ?1 and lastUsed > ?2 order by lastUsed desc", databaseId,
                 since).list().map(rows -> rows.stream().filter(row -> !cancellations.contains(row.jobId))
                 .map(row -> new Use(row.jobId, row.lastUsed)).toList());
+    }
+
+    /** Releases every database a job used (the job has every verdict). Opens its own transaction. */
+    public Uni<Void> release(UUID jobId) {
+        written.keySet().removeIf(key -> key.jobId.equals(jobId));
+        return Panache.withTransaction(() -> DatabaseUse.delete("jobId", jobId)).invoke(released -> {
+            if (released > 0) {
+                LOG.debugf("job %s ended: %d registered databases released", jobId, released);
+            }
+        }).replaceWithVoid();
     }
 
     /** Forgets a deleted database's uses. In a transaction. */

@@ -5,10 +5,12 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
 
 import dev.snailbench.executor.support.OwnDb;
 import dev.snailbench.executor.support.Requests;
 import dev.snailbench.executor.support.Tasks;
+import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TenantKeys;
 import dev.snailbench.testkit.TopicClient;
@@ -19,16 +21,20 @@ import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.EvaluationOptions;
 import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
 import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.model.event.DatabaseLoginFailed;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.ExecutionsCompleted;
 import dev.snailbench.model.event.JobCancelled;
+import dev.snailbench.model.event.JobEnded;
 import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -174,6 +180,91 @@ class OwnDatabaseHopTest {
         Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given()
                 .header(ApiKeys.HEADER, team.apiKey()).delete("/databases/" + used).then().statusCode(204));
         given().header(ApiKeys.HEADER, team.apiKey()).get("/databases/" + used).then().statusCode(404);
+    }
+
+    @Test
+    void shouldDeleteADatabaseRightAfterTheJobThatUsedItEnded() {
+        String used = register("used by an ended job " + UUID.randomUUID());
+        UUID job = UUID.randomUUID();
+        UUID other = UUID.randomUUID();
+        ExecutionCompleted item = run(job, team.tenantId(), Requests.registered(used).withSchema(OwnDb.SCHEMA),
+                "SELECT count(*) FROM orders", "SELECT 1", GoldScreening.OFF);
+        assertThat(item.gold().status()).as(item.gold().error()).isEqualTo(ExecutionStatus.OK);
+        given().header(ApiKeys.HEADER, team.apiKey()).delete("/databases/" + used).then().statusCode(409);
+
+        // Another job's end releases nothing of this one's.
+        JobEnded otherEnded = JobEnded.of(other, team.tenantId(), "completed");
+        topics.send(Topics.JOBS_ENDED, otherEnded.key(), EventJson.write(otherEnded));
+        JobEnded ended = JobEnded.of(job, team.tenantId(), "completed");
+        topics.send(Topics.JOBS_ENDED, ended.key(), EventJson.write(ended));
+        // Well within database-use.hold (10 min): the end released it, not the time.
+        Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given()
+                .header(ApiKeys.HEADER, team.apiKey()).delete("/databases/" + used).then().statusCode(204));
+        given().header(ApiKeys.HEADER, team.apiKey()).get("/databases/" + used).then().statusCode(404);
+    }
+
+    @Test
+    void shouldKeepADatabaseHeldWhileAnotherJobThatUsedItRuns() {
+        String used = register("used by two jobs " + UUID.randomUUID());
+        UUID ending = UUID.randomUUID();
+        UUID running = UUID.randomUUID();
+        for (UUID job : List.of(ending, running)) {
+            ExecutionCompleted item = run(job, team.tenantId(), Requests.registered(used).withSchema(OwnDb.SCHEMA),
+                    "SELECT count(*) FROM orders", "SELECT 1", GoldScreening.OFF);
+            assertThat(item.gold().status()).as(item.gold().error()).isEqualTo(ExecutionStatus.OK);
+        }
+        JobEnded ended = JobEnded.of(ending, team.tenantId(), "completed");
+        topics.send(Topics.JOBS_ENDED, ended.key(), EventJson.write(ended));
+
+        // Once the ended job is released, the running one alone holds it.
+        Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given()
+                .header(ApiKeys.HEADER, team.apiKey()).delete("/databases/" + used).then().statusCode(409)
+                .body("error", containsString("in use by running job " + running))
+                .body("error", not(containsString(ending.toString()))));
+    }
+
+    @Test
+    void shouldTellOnceThatAJobsDatabaseLoginFailedWhenItsPasswordChangesMidJob() throws Exception {
+        String login = "own_rotating_" + UUID.randomUUID().toString().substring(0, 8);
+        try (Connection c = LocalStack.targets().connect(OwnDb.NAME); Statement s = c.createStatement()) {
+            s.execute("CREATE ROLE " + login + " LOGIN PASSWORD '" + OwnDb.PASSWORD + "'");
+            s.execute("GRANT CONNECT ON DATABASE " + OwnDb.NAME + " TO " + login);
+            s.execute("GRANT USAGE ON SCHEMA sales TO " + login);
+            s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA sales TO " + login);
+        }
+        String id = given().header(ApiKeys.HEADER, team.apiKey()).contentType(ContentType.JSON)
+                .body(Map.of("name", "rotating " + login, "kind", "postgresql", "jdbcUrl", OwnDb.jdbcUrl(), "user",
+                        login, "password", OwnDb.PASSWORD))
+                .post("/databases").then().statusCode(201).extract().path("id");
+        UUID job = UUID.randomUUID();
+        DatabaseRef database = Requests.registered(id).withSchema(OwnDb.SCHEMA);
+        ExecutionCompleted before = run(job, team.tenantId(), database, "SELECT count(*) FROM orders", "SELECT 2",
+                GoldScreening.OFF);
+        assertThat(before.gold().status()).as(before.gold().error()).isEqualTo(ExecutionStatus.OK);
+
+        // The DBA changes the login's password mid-job: the pool's connections are refused from their next attempt.
+        try (Connection c = LocalStack.targets().connect(OwnDb.NAME); Statement s = c.createStatement()) {
+            s.execute("ALTER ROLE " + login + " PASSWORD 'changed-by-the-dba'");
+            s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '" + login + "'");
+        }
+        for (int i = 0; i < 4; i++) {
+            ExecutionCompleted after = run(job, team.tenantId(), database, "SELECT count(*) FROM customers",
+                    "SELECT 3", GoldScreening.OFF);
+            assertThat(after.gold().status()).isEqualTo(ExecutionStatus.ERROR);
+        }
+
+        String key = job + "|" + id;
+        List<DatabaseLoginFailed> told = TopicClient.awaitUntil(Topics.DATABASE_LOGINS_FAILED,
+                        r -> key.equals(r.key()), found -> !found.isEmpty(), Duration.ofSeconds(30)).stream()
+                .map(r -> EventJson.read(r.value(), DatabaseLoginFailed.class)).toList();
+        assertThat(told).singleElement().satisfies(event -> {
+            assertThat(event.jobId()).isEqualTo(job);
+            assertThat(event.tenantId()).isEqualTo(team.tenantId());
+            assertThat(event.database()).isEqualTo(id);
+            assertThat(event.reason()).startsWith("the database login \"" + login + "\" failed: ")
+                    .contains("authentication failed for login \"" + login + "\"")
+                    .doesNotContain("changed-by-the-dba").doesNotContain(OwnDb.PASSWORD);
+        });
     }
 
     private static String register(String name) {

@@ -37,8 +37,11 @@ public class ScoresConsumer {
     private final JobSql jobs;
     private final WorkItemStateSql items;
     private final WorkPublisher publisher;
+    private final JobEndPublisher ended;
 
-    public ScoresConsumer(Pool pool, JobSql jobs, WorkItemStateSql items, WorkPublisher publisher) {
+    public ScoresConsumer(Pool pool, JobSql jobs, WorkItemStateSql items, WorkPublisher publisher,
+            JobEndPublisher ended) {
+        this.ended = ended;
         this.pool = pool;
         this.jobs = jobs;
         this.items = items;
@@ -77,13 +80,15 @@ public class ScoresConsumer {
         Map<UUID, ItemScored> byItem = verdicts.stream().collect(Collectors.toMap(ItemScored::workItemId,
                 Function.identity(), (first, again) -> first, LinkedHashMap::new));
         return pool.withTransaction(connection -> items.lockUnscored(connection, byItem.keySet())
-                        .chain(unscored -> unscored.isEmpty() ? Uni.createFrom().voidItem()
+                        .chain(unscored -> unscored.isEmpty() ? Uni.createFrom().item(List.<JobSql.Completed>of())
                                 : mark(connection, unscored, byItem)))
                 // Counted verdicts make room in their jobs' windows: publish their next items now.
-                .invoke(publisher::kick);
+                .invoke(publisher::kick)
+                // Jobs these verdicts completed, once committed: the executor releases their databases.
+                .chain(ended::completed);
     }
 
-    private Uni<Void> mark(SqlConnection connection, List<Unscored> unscored, Map<UUID, ItemScored> byItem) {
+    private Uni<List<JobSql.Completed>> mark(SqlConnection connection, List<Unscored> unscored, Map<UUID, ItemScored> byItem) {
         // Failed items keep their reason, so a job can say why its items failed (GET /jobs/{id} topReasons).
         List<Verdict> marks = unscored.stream().map(item -> {
             ItemScored verdict = byItem.get(item.id());

@@ -4,6 +4,7 @@ import io.netty.buffer.Unpooled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -29,7 +30,7 @@ public class JobSql {
     // The CASE sees the row's old "done", as the HQL update did.
     private static final String COUNT_VERDICTS = "UPDATE generator.job SET done = done + $1, failed = failed + $2, "
             + "updatedat = $3, status = CASE WHEN done + $1 >= total AND status IN ($4, $5) THEN $6 ELSE status END "
-            + "WHERE id = $7";
+            + "WHERE id = $7 RETURNING id, tenantid, status = $6 AND done - $1 < total";
 
     // The spec travels and is stored compressed (Job.specGzip); specjson, the uncompressed form of earlier versions,
     // is left empty.
@@ -62,20 +63,36 @@ public class JobSql {
     public record Verdicts(UUID jobId, int verdicts, int failedVerdicts) {
     }
 
+    /** A job that its last verdict completed. */
+    public record Completed(UUID jobId, String tenantId) {
+    }
+
     /**
      * Counts each job's verdicts in one UPDATE per job, so that verdicts of the same job consumed concurrently from
      * different partitions cannot lose an increment; the job completes with its last verdict. The statements run in
-     * the order given: callers pass jobs in id order, so two batches lock their common jobs in the same order.
+     * the order given: callers pass jobs in id order, so two batches lock their common jobs in the same order. Returns
+     * the jobs these verdicts completed.
      */
-    public Uni<Void> countVerdicts(SqlConnection connection, List<Verdicts> byJob) {
+    public Uni<List<Completed>> countVerdicts(SqlConnection connection, List<Verdicts> byJob) {
         if (byJob.isEmpty()) {
-            return Uni.createFrom().voidItem();
+            return Uni.createFrom().item(List.of());
         }
         OffsetDateTime now = now();
         List<Tuple> tuples = byJob.stream().map(job -> Tuple.from(Arrays.<Object>asList(job.verdicts(),
                 job.failedVerdicts(), now, JobStatus.QUEUED.name(), JobStatus.RUNNING.name(),
                 JobStatus.COMPLETED.name(), job.jobId()))).toList();
-        return connection.preparedQuery(COUNT_VERDICTS).executeBatch(tuples).replaceWithVoid();
+        return connection.preparedQuery(COUNT_VERDICTS).executeBatch(tuples).map(rows -> {
+            // One row set per statement of the batch.
+            List<Completed> completed = new ArrayList<>();
+            for (RowSet<Row> set = rows; set != null; set = set.next()) {
+                for (Row row : set) {
+                    if (Boolean.TRUE.equals(row.getBoolean(2))) {
+                        completed.add(new Completed(row.getUUID(0), row.getString(1)));
+                    }
+                }
+            }
+            return completed;
+        });
     }
 
     /**

@@ -47,6 +47,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -73,6 +75,15 @@ class PlatformEndToEndIT {
     private static final List<String> PROMPTS = new CopyOnWriteArrayList<>();
     /** Answers the fake model may give to the browser test's slow job. */
     private static final Semaphore SLOW_ANSWERS = new Semaphore(0);
+    /** What the questions of the job whose login stops working mid-job say, so the fake model counts their calls. */
+    private static final String LOGIN_JOB_MARK = "(asked while the login rotates)";
+    /** Calls of that job the fake model answers at once; each later one waits for a permit the test gives. */
+    private static final int LOGIN_JOB_FREE_CALLS = 20;
+    private static final AtomicInteger LOGIN_JOB_CALLS = new AtomicInteger();
+    private static final Semaphore LOGIN_JOB_ANSWERS = new Semaphore(0);
+    /** What the own-database trial's questions say: the fake model answers with the table the question names. */
+    private static final Pattern TRIAL_QUESTION =
+            Pattern.compile("How many rows has table (\\w+)\\? \\(own database trial\\)");
     private static FakeOpenAi fakeModel;
 
     /** The name-linking simulator (not an LLM) behind a second local backend, for the refiner's model jobs. */
@@ -123,6 +134,22 @@ class PlatformEndToEndIT {
             public String complete(FakeOpenAi.Seen seen) {
                 String prompt = seen.prompt();
                 PROMPTS.add(prompt);
+                if (prompt.contains(LOGIN_JOB_MARK) && LOGIN_JOB_CALLS.incrementAndGet() > LOGIN_JOB_FREE_CALLS) {
+                    // Below the backend's 60 s request timeout: an answer, never a timeout.
+                    try {
+                        LOGIN_JOB_ANSWERS.tryAcquire(45, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return "```sql\nSELECT count(*) FROM club\n```";
+                }
+                Matcher trial = TRIAL_QUESTION.matcher(prompt);
+                if (trial.find()) {
+                    // Unqualified, as a model answers from the prompt: only if the prompt shows that table.
+                    String table = trial.group(1);
+                    return prompt.contains("#" + table + " (") ? "```sql\nSELECT count(*) FROM \"" + table + "\"\n```"
+                            : "SELECT 'the prompt does not show " + table + "'";
+                }
                 if (prompt.contains("(slowly)")) {
                     // The browser test's long job answers only as the test lets it, so it is still running when it
                     // is watched, switched away from and cancelled however fast or loaded the machine is. The wait
@@ -384,6 +411,174 @@ class PlatformEndToEndIT {
         JsonNode done = awaitCompleted(apiKey, jobId);
         assertThat(done.get("done").asInt()).isEqualTo(4);
         assertThat(done.get("failed").asInt()).isZero();
+    }
+
+    /**
+     * A team's login stops working mid-job (its DBA changes the password and ends its sessions): from the first item
+     * that fails to connect, the job's remaining items go on without a model call, each with one verdict that says
+     * why; once the job completes its database is released at once (deleted with 204, not 409).
+     */
+    @Test
+    void shouldStopAJobsModelCallsOnceItsDatabaseLoginStopsWorkingAndReleaseTheDatabaseWhenItCompletes()
+            throws Exception {
+        String login = "e2e_rotating";
+        FootballDb.grantReader(stack.targets(), "v1", login, "e2e");
+        String apiKey = client.createTenant("rotating-login-team");
+        Map<String, String> key = Map.of("X-API-Key", apiKey);
+        String databaseId = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key, Map.of(
+                "name", "football, rotating login", "kind", "postgresql", "jdbcUrl",
+                stack.targets().jdbcUrl("footballdb_v1"), "user", login, "password", "e2e"), 201).get("id").asText();
+        // More items than the generator's window (400 in the pipeline at once): the calls that stop are counted.
+        int total = 600;
+        List<Map<String, String>> questions = new ArrayList<>();
+        for (int i = 0; i < total; i++) {
+            questions.add(Map.of("id", "r" + i, "question", "How many clubs are there? " + LOGIN_JOB_MARK + " " + i,
+                    "goldSql", "SELECT count(*) FROM club"));
+        }
+        String jobId = client.submitJob(apiKey, Map.of("name", "login rotates mid-job", "database",
+                Map.of("databaseId", databaseId), "dialect", "postgresql", "nativeSchema", "exp_v1",
+                "models", List.of(Map.of("label", "fake", "backend", "fake")), "questions", questions));
+
+        // The first calls are answered; the next ones wait at the fake model while the DBA changes the password.
+        await().atMost(Duration.ofMinutes(2)).until(() -> LOGIN_JOB_CALLS.get() > LOGIN_JOB_FREE_CALLS);
+        try (var c = stack.targets().connect("footballdb_v1"); var s = c.createStatement()) {
+            s.execute("ALTER ROLE " + login + " PASSWORD 'changed-by-the-dba'");
+            s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '" + login + "'");
+        }
+        int callsAtChange = LOGIN_JOB_CALLS.get();
+        // The calls in flight are answered; their items fail to connect, and the executor tells the inference service.
+        LOGIN_JOB_ANSWERS.release(callsAtChange - LOGIN_JOB_FREE_CALLS);
+        List<?> told = TopicClient.await(stack.kafka().bootstrapServers(), Topics.DATABASE_LOGINS_FAILED,
+                r -> (jobId + "|" + databaseId).equals(r.key()), 1, Duration.ofSeconds(60));
+        assertThat(told).as("the executor's DatabaseLoginFailed").hasSize(1);
+        // The calls started meanwhile wait until the inference service knows (its gauge of failed logins).
+        HttpClient http = HttpClient.newHttpClient();
+        await().atMost(Duration.ofSeconds(30)).until(() -> get(http, stack.url(Stack.Service.INFERENCE)
+                + "/q/metrics").lines().anyMatch(line -> line.matches("snailbench_inference_failed_logins(\\{.*})? "
+                        + "[1-9].*")));
+        int callsAtEvent = LOGIN_JOB_CALLS.get();
+        LOGIN_JOB_ANSWERS.release(total);
+        JsonNode done = awaitCompleted(apiKey, jobId);
+
+        // Calls after the change: those in flight then, those started before the inference service knew, and those
+        // past its check when it learnt it: each at most its concurrent answers (16). Never the rest of the job.
+        int calls = LOGIN_JOB_CALLS.get();
+        assertThat(calls - callsAtEvent).as("model calls once the inference service knew").isLessThanOrEqualTo(16);
+        System.out.printf("login job: %d items, %d model calls (%d before the password change, %d when the executor "
+                + "told it, %d after)%n", total, calls, callsAtChange, callsAtEvent, calls - callsAtEvent);
+        assertThat(calls - callsAtChange).as("model calls after the password change").isLessThanOrEqualTo(3 * 16);
+        assertThat(done.get("done").asInt()).isEqualTo(total);
+        assertThat(done.get("failed").asInt()).isGreaterThanOrEqualTo(total - calls);
+        JsonNode results = client.results(apiKey, jobId);
+        JsonNode items = results.isArray() ? results : results.path("items");
+        Set<String> scored = new HashSet<>();
+        int stopped = 0;
+        for (JsonNode item : items) {
+            assertThat(scored.add(item.get("questionId").asText())).as("one verdict per item").isTrue();
+            if (item.path("inferenceError").asText("").startsWith("the database login \"" + login + "\" failed: ")) {
+                stopped++;
+                assertThat(item.get("failed").asBoolean()).isTrue();
+                assertThat(item.get("inferenceError").asText()).contains("authentication failed for login \""
+                        + login + "\"").doesNotContain("changed-by-the-dba");
+            }
+        }
+        assertThat(scored).hasSize(total);
+        assertThat(stopped).as("items sent on without a model call").isEqualTo(total - calls);
+
+        // The job has every verdict: its database is released at once, not database-use.hold (10 min) later.
+        client.call("DELETE", stack.url(Stack.Service.EXECUTOR) + "/databases/" + databaseId, key, null, 204);
+    }
+
+    /**
+     * A new team's trial on a database of its own: tables in a schema other than {@code public} (FootballDB v1's
+     * {@code exp_v1}), a read-only login its DBA made (no preset search path, only USAGE and SELECT) and a second login
+     * allowed to create schemas. Without one manual GRANT or SET, natural views are applied with the second login and
+     * model jobs run over the native schema and over the views, beside another tenant's job of 10,000 items: every
+     * item of the team's jobs matches, and they complete while the large job still runs.
+     */
+    @Test
+    void shouldRunATeamsModelJobsOnItsOwnSchemaAndItsNaturalViewsBesideAnotherTenantsLargeJob() throws Exception {
+        String reader = "trial_reader";
+        String admin = "trial_admin";
+        FootballDb.grantReader(stack.targets(), "v1", reader, "trial");
+        try (var c = stack.targets().connect("footballdb_v1"); var s = c.createStatement()) {
+            s.execute("CREATE ROLE " + admin + " LOGIN PASSWORD 'trial-admin'");
+            s.execute("GRANT CONNECT, CREATE ON DATABASE footballdb_v1 TO " + admin);
+            s.execute("GRANT USAGE ON SCHEMA exp_v1 TO " + admin);
+            s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA exp_v1 TO " + admin);
+        }
+        String apiKey = client.createTenant("trial-team");
+        Map<String, String> key = Map.of("X-API-Key", apiKey);
+        String generator = stack.url(Stack.Service.GENERATOR);
+        String databaseId = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key, Map.of(
+                "name", "our football", "kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"),
+                "user", reader, "password", "trial", "adminUser", admin, "adminPassword", "trial-admin"), 201)
+                .get("id").asText();
+        String crosswalkId = client.call("POST", generator + "/crosswalks/builds", key, Map.of("name", "trial",
+                "databaseId", databaseId, "nativeSchema", "exp_v1"), 202).get("id").asText();
+        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(200)).until(() -> "ready".equals(
+                client.call("GET", generator + "/crosswalks/" + crosswalkId, key, null, 200).get("status").asText()));
+        JsonNode views = client.call("POST", generator + "/natural-views", key, Map.of("crosswalkId", crosswalkId,
+                "databaseId", databaseId, "nativeSchema", "exp_v1", "viewSchema", "trial_views", "level", "Least",
+                "apply", true), 200);
+        assertThat(views.get("applied").asBoolean()).isTrue();
+        Map<String, String> viewOf = new TreeMap<>();
+        views.get("views").get("mapping").forEach(m -> viewOf.put(m.get("nativeTable").asText(),
+                m.get("view").asText()));
+        assertThat(viewOf).isNotEmpty();
+
+        // Another tenant's large job (replayed answers, no model) on its own login of the same server.
+        int large = 10_000;
+        String bigKey = client.createTenant("trial-neighbour");
+        List<Map<String, String>> bigQuestions = new ArrayList<>();
+        List<Map<String, String>> bigPredictions = new ArrayList<>();
+        for (int i = 0; i < large; i++) {
+            bigQuestions.add(Map.of("id", "n" + i, "question", "How many clubs? " + i, "goldSql",
+                    "SELECT count(*) FROM exp_v1.club"));
+            bigPredictions.add(Map.of("questionId", "n" + i, "predictedSql", "SELECT count(*) FROM exp_v1.club"));
+        }
+        String bigJob = client.submitJob(bigKey, Map.of("name", "the neighbour's large job", "database",
+                Map.of("kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"), "user",
+                        "e2e_reader", "password", "e2e"), "dialect", "postgresql", "model", "gold-replay",
+                "questions", bigQuestions, "predictions", bigPredictions));
+        await().atMost(Duration.ofMinutes(2)).until(() -> client.job(bigKey, bigJob).get("done").asInt() > 0);
+
+        // The team's two model jobs, on the native schema and on the views, while the large job runs.
+        Instant submitted = Instant.now();
+        List<Map<String, String>> nativeQuestions = new ArrayList<>();
+        List<Map<String, String>> viewQuestions = new ArrayList<>();
+        viewOf.forEach((table, view) -> {
+            nativeQuestions.add(Map.of("id", table, "question", "How many rows has table " + table
+                    + "? (own database trial)", "goldSql", "SELECT count(*) FROM \"" + table + "\""));
+            viewQuestions.add(Map.of("id", table, "question", "How many rows has table " + view
+                    + "? (own database trial)", "goldSql", "SELECT count(*) FROM \"" + view + "\""));
+        });
+        String nativeJob = client.submitJob(apiKey, Map.of("name", "trial, native schema", "database",
+                Map.of("databaseId", databaseId), "dialect", "postgresql", "nativeSchema", "exp_v1",
+                "models", List.of(Map.of("label", "fake", "backend", "fake")), "questions", nativeQuestions));
+        String viewJob = client.submitJob(apiKey, Map.of("name", "trial, natural views", "database",
+                Map.of("databaseId", databaseId), "dialect", "postgresql", "nativeSchema", "trial_views",
+                "models", List.of(Map.of("label", "fake", "backend", "fake")), "questions", viewQuestions));
+        JsonNode nativeDone = awaitCompleted(apiKey, nativeJob);
+        JsonNode viewDone = awaitCompleted(apiKey, viewJob);
+        Duration small = Duration.between(submitted, Instant.now());
+        int bigDoneThen = client.job(bigKey, bigJob).get("done").asInt();
+
+        System.out.printf("own database trial: %d tables; the native and the views job (%d items each) completed "
+                + "%d ms after submission, the neighbour's job at %d of %d items then%n", viewOf.size(),
+                viewOf.size(), small.toMillis(), bigDoneThen, large);
+        for (String job : List.of(nativeJob, viewJob)) {
+            JsonNode items = client.results(apiKey, job);
+            assertThat(items.isArray() ? items : items.path("items")).as(job).hasSize(viewOf.size())
+                    .allSatisfy(item -> assertThat(item.get("strictMatch").asBoolean()).as(item.toString()).isTrue());
+        }
+        assertThat(nativeDone.get("failed").asInt()).isZero();
+        assertThat(viewDone.get("failed").asInt()).isZero();
+        assertThat(bigDoneThen).as("the neighbour's items scored when the team's jobs completed").isLessThan(large);
+
+        JsonNode bigDone = awaitCompleted(bigKey, bigJob, Duration.ofMinutes(10));
+        assertThat(bigDone.get("done").asInt()).isEqualTo(large);
+        assertThat(bigDone.get("failed").asInt()).isZero();
     }
 
     @Test
@@ -1119,7 +1314,11 @@ class PlatformEndToEndIT {
     }
 
     private static JsonNode awaitCompleted(String apiKey, String jobId) {
-        Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
+        return awaitCompleted(apiKey, jobId, Duration.ofMinutes(3));
+    }
+
+    private static JsonNode awaitCompleted(String apiKey, String jobId, Duration timeout) {
+        Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {
             JsonNode status = client.job(apiKey, jobId);
             if (status != null && status.get("status").asText().equals("completed")) {

@@ -34,8 +34,11 @@ public class InferenceService {
     private final InferenceRecordSql records;
     private final Answerer answerer;
     private final InferenceConfig config;
+    private final FailedLogins failedLogins;
 
-    public InferenceService(InferenceRecordSql records, Answerer answerer, InferenceConfig config) {
+    public InferenceService(InferenceRecordSql records, Answerer answerer, InferenceConfig config,
+            FailedLogins failedLogins) {
+        this.failedLogins = failedLogins;
         this.records = records;
         this.answerer = answerer;
         this.config = config;
@@ -105,6 +108,12 @@ public class InferenceService {
     /** Asks the model (or replays the recorded prediction); a failure is the answer, with its reason. */
     private Uni<InferenceRecord> answer(InferenceRequested request) {
         InferenceRecord record = newRecord(request);
+        // The job's login on the item's database stopped working: no model call, the item goes on with the reason.
+        String loginFailed = failedLogins.reason(request);
+        if (loginFailed != null) {
+            record.error = loginFailed;
+            return Uni.createFrom().item(record);
+        }
         return answerer.answer(request.item(), request.schema(), record)
                 // Whatever went wrong with the model or its answer, the item still goes on to be executed (gold)
                 // and scored; the reason travels with it.

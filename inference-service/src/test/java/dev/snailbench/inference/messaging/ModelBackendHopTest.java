@@ -7,24 +7,31 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
+import dev.snailbench.inference.service.FailedLogins;
 import dev.snailbench.inference.support.Hop;
 import dev.snailbench.inference.support.WorkItems;
 import dev.snailbench.model.Topics;
+import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.PromptOptions;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.model.event.DatabaseLoginFailed;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.ExecutionsRequested;
-import dev.snailbench.testkit.FakeOpenAi;
+import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.FakeOpenAi.Reply;
+import dev.snailbench.testkit.FakeOpenAi;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TopicClient;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,6 +44,9 @@ import org.junit.jupiter.api.Test;
 class ModelBackendHopTest {
 
     private static final FakeOpenAi FAKE = FakeOpenAi.instance();
+
+    @Inject
+    FailedLogins failedLogins;
     private static final String SNAILS_DB = "ATBI";
 
     private static String model() {
@@ -50,6 +60,44 @@ class ModelBackendHopTest {
     private static WorkItem item(ModelRef model, NaturalnessLevel level, String question) {
         return WorkItems.item("ATBI:1", question, "SELECT 1", SqlDialect.SQLSERVER, model, level,
                 PromptOptions.ZERO_SHOT, SNAILS_DB);
+    }
+
+    @Test
+    void shouldSendTheItemsOfAJobWhoseDatabaseLoginFailedOnWithoutAskingTheModel() {
+        String model = model();
+        FAKE.script(model, Reply.ok("SELECT 7"));
+        UUID job = UUID.randomUUID();
+        DatabaseLoginFailed failed = DatabaseLoginFailed.of(job, WorkItems.TENANT, WorkItems.DB,
+                "the database login \"u\" failed: authentication failed for login \"u\" on 127.0.0.1:1");
+        try (TopicClient topics = new TopicClient()) {
+            topics.send(Topics.DATABASE_LOGINS_FAILED, failed.key(), EventJson.write(failed));
+        }
+        List<WorkItem> doomed = List.of(item("fake", model, NaturalnessLevel.NATIVE, "q1"),
+                item("fake", model, NaturalnessLevel.NATIVE, "q2"));
+        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> failedLogins.reason(
+                InferenceRequested.of(job, WorkItems.TENANT, doomed.get(0))) != null);
+        WorkItem otherJobs = item("fake", model, NaturalnessLevel.NATIVE, "q3");
+        WorkItem template = item("fake", model, NaturalnessLevel.NATIVE, "q4");
+        // The same job's items on another database still ask the model.
+        WorkItem otherDatabase = new WorkItem(template.workItemId(), template.questionId(), template.question(),
+                template.goldSql(), template.dialect(), new DatabaseRef(SqlDialect.POSTGRESQL,
+                "jdbc:postgresql://127.0.0.1:1/other", "u", "sealed", null), template.model(), template.level(),
+                template.promptOptions(), template.schemaId(), null);
+
+        Hop.send(InferenceRequested.of(job, WorkItems.TENANT, doomed.get(0)),
+                InferenceRequested.of(job, WorkItems.TENANT, doomed.get(1)), WorkItems.request(otherJobs),
+                InferenceRequested.of(job, WorkItems.TENANT, otherDatabase));
+
+        for (WorkItem item : doomed) {
+            ExecutionRequested out = Hop.await(item.workItemId(), 1).get(0);
+            assertThat(out.inference().succeeded()).isFalse();
+            assertThat(out.inference().predictedSql()).isNull();
+            assertThat(out.inference().error()).isEqualTo(failed.reason());
+            assertThat(out.item().goldSql()).isEqualTo("SELECT 1");
+        }
+        assertThat(Hop.await(otherJobs.workItemId(), 1).get(0).inference().predictedSql()).isEqualTo("SELECT 7");
+        assertThat(Hop.await(otherDatabase.workItemId(), 1).get(0).inference().predictedSql()).isEqualTo("SELECT 7");
+        assertThat(FAKE.requests(model)).as("model calls").hasSize(2);
     }
 
     @Test

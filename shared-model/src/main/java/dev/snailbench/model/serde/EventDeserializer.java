@@ -9,7 +9,9 @@ import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.IdentifiersClassified;
 import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.ItemsScored;
+import dev.snailbench.model.event.DatabaseLoginFailed;
 import dev.snailbench.model.event.JobCancelled;
+import dev.snailbench.model.event.JobEnded;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.event.ModelBackendsAnnounced;
 import dev.snailbench.model.event.TenantRegistered;
@@ -42,6 +44,18 @@ public abstract class EventDeserializer<T extends Event> implements Deserializer
     public static class OfJobCancelled extends EventDeserializer<JobCancelled> {
         public OfJobCancelled() {
             super(JobCancelled.class);
+        }
+    }
+
+    public static class OfJobEnded extends EventDeserializer<JobEnded> {
+        public OfJobEnded() {
+            super(JobEnded.class);
+        }
+    }
+
+    public static class OfDatabaseLoginFailed extends EventDeserializer<DatabaseLoginFailed> {
+        public OfDatabaseLoginFailed() {
+            super(DatabaseLoginFailed.class);
         }
     }
 
