@@ -13,6 +13,7 @@ import dev.snailbench.inference.support.WorkItems;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.Inference;
 import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.model.event.DatabaseLoginFailed;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.InferenceBatch;
@@ -35,11 +36,12 @@ import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
 
 /**
- * {@link InferenceConsumer} and {@link JobCancellationConsumer} on in-memory channels, the answering mocked
- * ({@link InferenceService}: the model calls and the stored answers): a batch of records in, each answered item out
- * towards the executor with its job's items together, the batch acked after; a record of a cancelled job is skipped;
- * a record lacking an item is nacked alone. Redelivery, the dead-letter topic and offsets committed after the database
- * commit are shown over the real broker ({@link InferenceHopTest}).
+ * {@link InferenceConsumer}, {@link JobCancellationConsumer} and {@link LoginFailureConsumer} on in-memory
+ * channels, the answering mocked ({@link InferenceService}: the model calls and the stored answers): a batch of
+ * records in, each answered item out towards the executor with its job's items together, the batch acked after; a
+ * record of a cancelled job is skipped; a record lacking an item is nacked alone; a failed login is learnt for its
+ * job's database. Redelivery, the dead-letter topic and offsets committed after the database commit are shown over the
+ * real broker ({@link InferenceHopTest}).
  */
 @QuarkusTest
 @InMemoryTier
@@ -132,8 +134,26 @@ class InferenceFlowTest {
         assertThat(forwarded()).extracting(ExecutionRequested::workItemId).containsExactly(good.workItemId());
     }
 
+    @Test
+    void shouldLearnAFailedLoginOfAJobsDatabase() {
+        UUID job = UUID.randomUUID();
+        InferenceRequested request = InferenceRequested.of(job, WorkItems.TENANT, item("ATBI:7"));
+        assertThat(logins.reason(request)).isNull();
+
+        channels.send(Channels.DATABASE_LOGINS_FAILED, DatabaseLoginFailed.of(job, WorkItems.TENANT,
+                request.item().database(), "password authentication failed"));
+
+        await().until(() -> logins.reason(request) != null);
+        assertThat(logins.reason(request)).contains("password authentication failed");
+        assertThat(logins.reason(InferenceRequested.of(UUID.randomUUID(), WorkItems.TENANT, item("ATBI:8"))))
+                .isNull();
+    }
+
     @Inject
     JobCancellationConsumer cancellations;
+
+    @Inject
+    LoginFailureConsumer logins;
 
     private boolean cancelledJobIsKnown(UUID job) {
         return cancellations.contains(job);
