@@ -313,8 +313,10 @@ class SlowTenantFairnessTest {
         Connection c = LocalStack.targets().connect(TASKS_DATABASE);
         try (Statement s = c.createStatement()) {
             s.execute("SET lock_timeout = '500ms'");
+            // PostgreSQL's lock timeout is a PSQLException: ignored as any SQLException (ignoreException takes the
+            // exact class only), the replacement is tried again.
             Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
-                    .ignoreException(SQLException.class).until(() -> {
+                    .ignoreExceptionsInstanceOf(SQLException.class).until(() -> {
                         try (Statement cancel = c.createStatement()) {
                             cancel.execute("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE pid <> "
                                     + "pg_backend_pid() AND query LIKE '%" + schema + "%'");
