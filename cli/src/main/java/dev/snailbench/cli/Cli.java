@@ -88,6 +88,11 @@ public final class Cli {
         }
         Path root = Path.of(args[0]);
         List<String> rest = List.of(args).subList(1, args.length);
+        if (rest.equals(List.of("help"))) {
+            // Nothing to ask the platform: no client, no endpoints.
+            System.out.println(USAGE);
+            System.exit(0);
+        }
         int code;
         try {
             code = new Cli(Endpoints.find(root), System.out).run(rest);

@@ -73,7 +73,8 @@ final class CommandContext {
     static JsonNode readJsonOrYaml(String named) {
         Path path = file(named);
         String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
-        ObjectMapper reader = name.endsWith(".yaml") || name.endsWith(".yml") ? YAML : PlatformClient.json();
+        ObjectMapper reader = name.endsWith(".yaml") || name.endsWith(".yml") ? Yaml.MAPPER
+                : PlatformClient.json();
         try {
             return reader.readTree(Files.readString(path));
         } catch (NoSuchFileException e) {
@@ -106,7 +107,10 @@ final class CommandContext {
         }
     }
 
-    private static final ObjectMapper YAML = new YAMLMapper();
+    /** The YAML reader, made on first use (most commands read no YAML). */
+    private static final class Yaml {
+        static final ObjectMapper MAPPER = new YAMLMapper();
+    }
 
     void print(JsonNode node) {
         out.println(node.toPrettyString());

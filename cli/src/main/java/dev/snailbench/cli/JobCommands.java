@@ -18,7 +18,10 @@ import java.util.Locale;
  */
 final class JobCommands {
 
-    private static final ObjectMapper YAML = new YAMLMapper();
+    /** The YAML reader, made on first use (most commands read no YAML). */
+    private static final class Yaml {
+        static final ObjectMapper MAPPER = new YAMLMapper();
+    }
 
     private final CommandContext context;
     private final JobWatch watch;
@@ -33,7 +36,8 @@ final class JobCommands {
         String named = a.word(2, "a job spec (JSON or YAML file)");
         Path spec = CommandContext.file(named);
         String name = spec.getFileName().toString().toLowerCase(Locale.ROOT);
-        ObjectMapper reader = name.endsWith(".yaml") || name.endsWith(".yml") ? YAML : PlatformClient.json();
+        ObjectMapper reader = name.endsWith(".yaml") || name.endsWith(".yml") ? Yaml.MAPPER
+                : PlatformClient.json();
         Object body;
         String text;
         try {

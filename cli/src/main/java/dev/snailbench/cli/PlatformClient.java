@@ -9,11 +9,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 
 /**
  * The one HTTP client of the platform's public REST API, calling it as a team would. Two kinds of callers:
@@ -40,7 +43,10 @@ public final class PlatformClient {
      */
     private static final Duration CALL_TIMEOUT = Duration.ofMinutes(7);
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
+    /** For http URLs (the platform on this machine): made without TLS, whose default setup reads the trust store. */
+    private volatile HttpClient plain;
+    /** For https URLs, with the JDK's default TLS setup. */
+    private volatile HttpClient tls;
     private final Supplier<String> generatorUrl;
     private final Supplier<String> scorerUrl;
     private final String adminKey;
@@ -300,7 +306,41 @@ public final class PlatformClient {
         }
         request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofByteArray(body));
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        HttpRequest built = request.build();
+        return http(built.uri()).send(built, HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The client for the URL's scheme, made on its first use. */
+    private HttpClient http(URI uri) {
+        boolean secure = "https".equalsIgnoreCase(uri.getScheme());
+        HttpClient client = secure ? tls : plain;
+        if (client == null) {
+            synchronized (this) {
+                client = secure ? tls : plain;
+                if (client == null) {
+                    client = secure ? HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build() : plainClient();
+                    if (secure) {
+                        tls = client;
+                    } else {
+                        plain = client;
+                    }
+                }
+            }
+        }
+        return client;
+    }
+
+    /**
+     * A client that never makes a TLS connection: an SSL context that is not initialised (an https request through it
+     * fails) spares the start of every command the default one, which loads and parses the JDK's trust store.
+     */
+    private static HttpClient plainClient() {
+        try {
+            return HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).sslContext(SSLContext.getInstance("TLS"))
+                    .sslParameters(new SSLParameters()).build();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     public static ObjectMapper json() {

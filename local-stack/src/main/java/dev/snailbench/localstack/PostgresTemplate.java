@@ -9,11 +9,15 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -25,8 +29,16 @@ import java.util.stream.Stream;
  */
 final class PostgresTemplate {
 
-    /** Where {@code ready} marks a whole template (written last). */
+    /** Where {@code ready} marks a whole template (written last); its time is when the template was last used. */
     private static final String READY = "snailbench-template-ready";
+
+    private static final String PREFIX = "snailbench-pg-template-";
+
+    /** A template of this machine's binaries that another of its kind replaced is removed once unused this long. */
+    static final Duration STALE_VARIANT = Duration.ofMinutes(30);
+
+    /** Any other template (other binaries, another checkout's), or a make that never finished, once unused this long. */
+    static final Duration STALE_OTHER = Duration.ofDays(2);
 
     private PostgresTemplate() {
     }
@@ -46,6 +58,7 @@ final class PostgresTemplate {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make the PostgreSQL template " + template, e);
         }
+        removeStale(template.getParent(), template, Instant.now());
         return template;
     }
 
@@ -71,16 +84,63 @@ final class PostgresTemplate {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make the PostgreSQL template " + template, e);
         }
+        removeStale(template.getParent(), template, Instant.now());
         return template;
     }
 
-    /** Copies a template into the empty directory {@code target}. */
+    /** Copies a template into the empty directory {@code target}, and marks it used now. */
     static void copyInto(Path template, Path target) {
         try {
+            // First: a template being copied is never one unused long enough to be removed.
+            Files.setLastModifiedTime(template.resolve(READY), FileTime.from(Instant.now()));
             copy(template, target);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot copy the PostgreSQL template " + template + " to " + target, e);
         }
+    }
+
+    /**
+     * Removes the templates in {@code dir} that are stale: of the same binaries and kind as {@code current} (FootballDB
+     * loaded by another loader or from other dumps) and unused for {@link #STALE_VARIANT}, or any other unused for
+     * {@link #STALE_OTHER} (a make left unfinished counts from its last change). A template is renamed away before it
+     * is deleted, so no process ever sees half of one; one in use is never that old ({@link #copyInto}).
+     */
+    static void removeStale(Path dir, Path current, Instant now) {
+        String name = current.getFileName().toString();
+        String kind = kind(name);
+        List<Path> templates;
+        try (Stream<Path> list = Files.list(dir)) {
+            templates = list.filter(p -> p.getFileName().toString().startsWith(PREFIX) && !p.equals(current)
+                    && !p.getFileName().toString().contains(".removing-") && Files.isDirectory(p)).toList();
+        } catch (IOException e) {
+            return;
+        }
+        for (Path template : templates) {
+            String other = template.getFileName().toString();
+            boolean making = other.contains(".making-");
+            Duration stale = !making && kind.equals(kind(other)) ? STALE_VARIANT : STALE_OTHER;
+            try {
+                Path marker = making || !ready(template) ? template : template.resolve(READY);
+                if (Files.getLastModifiedTime(marker).toInstant().isAfter(now.minus(stale))) {
+                    continue;
+                }
+                Path removing = template.resolveSibling(other + ".removing-" + UUID.randomUUID());
+                Files.move(template, removing, StandardCopyOption.ATOMIC_MOVE);
+                KafkaBroker.deleteRecursively(removing);
+            } catch (IOException e) {
+                // Removed by another process at the same time, or not ours to remove: left alone.
+            }
+        }
+    }
+
+    /**
+     * A template's kind: its name without what changes with its contents (the derived template's hash, or the base
+     * template's binaries key alone): {@code <binaries key>-footballdb} for {@code <binaries key>-footballdb-<hash>}.
+     */
+    private static String kind(String name) {
+        String rest = name.substring(PREFIX.length());
+        int dash = rest.lastIndexOf('-');
+        return dash < 0 ? rest : rest.substring(0, dash);
     }
 
     private static Path directory(String suffix) {

@@ -5,7 +5,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -142,6 +141,10 @@ public final class Stack implements AutoCloseable {
      */
     private final Map<String, Process> launches = new ConcurrentHashMap<>();
     private final Map<Instance, String> currentLaunch = new ConcurrentHashMap<>();
+    /** The launches that are to write their service's class-data archive once ready, and where. */
+    private final Map<Process, ArchivePart> archiveParts = new ConcurrentHashMap<>();
+    /** Class-data archives being written in the background ({@link #writeClassDataArchives}). */
+    private final List<CompletableFuture<Void>> dumps = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final AtomicInteger launchCount = new AtomicInteger();
     /** The highest number each service's replicas have had: an added replica takes the next one. */
     private final Map<Service, Integer> numbersUsed = new ConcurrentHashMap<>();
@@ -244,6 +247,7 @@ public final class Stack implements AutoCloseable {
         stack.dataDir = dataDir;
         stack.logDir = logDir;
         try {
+            Instant servicesStarted = Instant.now();
             Files.createDirectories(logDir);
             stack.postgres.platformDatabase();
             if (replicas.containsKey(Service.SCORER)) {
@@ -254,9 +258,9 @@ public final class Stack implements AutoCloseable {
                     stack.launch(new Instance(service.getKey(), number));
                 }
             }
-            Instant servicesStarted = Instant.now();
             stack.awaitReady(stack.processes.keySet());
-            stack.phases.put("services (" + stack.processes.size() + " JVMs, in parallel) until all are ready",
+            stack.phases.put("platform database, then services (" + stack.processes.size()
+                    + " JVMs, in parallel) until all are ready",
                     Duration.between(servicesStarted, Instant.now()));
             return stack;
         } catch (IOException e) {
@@ -336,8 +340,12 @@ public final class Stack implements AutoCloseable {
         String launchId = instance.name() + "." + launchCount.incrementAndGet() + ".";
         command.add("-D" + CLIENT_ID_PREFIX + "=" + launchId);
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
+        ServiceArchive archive = ServiceArchive.of(root.resolve(service.module()), serviceJava);
+        Path supervisor = archive.supervisorJar();
+        ServiceArchive.Launch classData = archive.launch();
+        command.addAll(classData.options());
         // The service runs under SupervisedMain, which stops it if this process dies: no orphans.
-        command.addAll(List.of("-cp", jar + File.pathSeparator + ownCodeSource(),
+        command.addAll(List.of("-cp", jar + File.pathSeparator + supervisor,
                 SupervisedMain.class.getName(), Long.toString(ProcessHandle.current().pid()),
                 "io.quarkus.bootstrap.runner.QuarkusEntryPoint"));
         ProcessBuilder builder = new ProcessBuilder(command)
@@ -363,6 +371,9 @@ public final class Stack implements AutoCloseable {
         numbersUsed.merge(service, instance.number(), Math::max);
         Process process = builder.start();
         processes.put(instance, process);
+        if (classData.part() != null) {
+            archiveParts.put(process, new ArchivePart(archive, classData.part()));
+        }
         launches.put(launchId, process);
         currentLaunch.put(instance, launchId);
     }
@@ -458,15 +469,6 @@ public final class Stack implements AutoCloseable {
     /** The process of a replica. */
     public Process process(Instance instance) {
         return processes.get(instance);
-    }
-
-    private static String ownCodeSource() {
-        try {
-            return Path.of(SupervisedMain.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                    .toString();
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /**
@@ -645,8 +647,70 @@ public final class Stack implements AutoCloseable {
         return kafka;
     }
 
+    /** A launch that is to write its service's class-data archive once ready, to this part file. */
+    private record ArchivePart(ServiceArchive archive, Path part) {
+    }
+
+    /**
+     * Has every running instance launched without a current class-data archive write one now, in the background, one
+     * at a time (each JVM stops at a safepoint while it writes, seconds): {@code ./snailbench up} calls it once the
+     * platform is up. Only after a build or on another JDK is there anything to write; the next launches start from
+     * it. {@link #close} writes the ones still to write, before it stops the services.
+     */
+    public void writeClassDataArchives() {
+        List<Map.Entry<Process, ArchivePart>> pending = takePendingArchives();
+        if (!pending.isEmpty()) {
+            dumps.add(CompletableFuture.runAsync(() -> pending.forEach(this::dump), runnable -> {
+                Thread thread = new Thread(runnable, "snailbench-class-data-archives");
+                thread.setDaemon(true);
+                thread.start();
+            }));
+        }
+    }
+
+    private List<Map.Entry<Process, ArchivePart>> takePendingArchives() {
+        List<Map.Entry<Process, ArchivePart>> pending = new ArrayList<>();
+        for (Process process : List.copyOf(archiveParts.keySet())) {
+            ArchivePart part = archiveParts.remove(process);
+            if (part != null && process.isAlive()) {
+                pending.add(Map.entry(process, part));
+            } else if (part != null) {
+                ServiceArchive.discard(part.part());
+            }
+        }
+        return pending;
+    }
+
+    private void dump(Map.Entry<Process, ArchivePart> launch) {
+        Process process = launch.getKey();
+        String name = processes.entrySet().stream().filter(e -> e.getValue() == process).map(e -> e.getKey().name())
+                .findFirst().orElse("service-" + process.pid());
+        launch.getValue().archive().dump(serviceJava, process.pid(), launch.getValue().part(),
+                logDir.resolve(name + "-archive.log"));
+    }
+
+    /**
+     * Stops every service, then the broker and the databases. The class-data archives still to write are written
+     * first, all at once (a JVM that stops while it writes harms nothing now).
+     */
     @Override
     public void close() {
+        List<CompletableFuture<Void>> writing = new ArrayList<>(dumps);
+        takePendingArchives().forEach(launch -> writing.add(CompletableFuture.runAsync(() -> dump(launch),
+                runnable -> {
+                    Thread thread = new Thread(runnable, "snailbench-class-data-archive");
+                    thread.setDaemon(true);
+                    thread.start();
+                })));
+        for (CompletableFuture<Void> dump : writing) {
+            try {
+                dump.get(4, TimeUnit.MINUTES);
+            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+                // Not written: the next launch makes it.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         processes.values().forEach(Process::destroy);
         for (Process p : processes.values()) {
             try {
@@ -657,6 +721,7 @@ public final class Stack implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        archiveParts.values().forEach(a -> ServiceArchive.discard(a.part()));
         kafka.close();
         postgres.close();
         targets.close();

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code ./snailbench up}: starts Kafka, PostgreSQL and the five services on this machine and keeps them up until
@@ -71,9 +72,21 @@ public final class Up {
         // The web UI (the generator's page, on a loopback port) calls the scorer: only loopback pages may (CORS).
         Map<String, String> properties = new HashMap<>(Backend.properties(options.backends));
         properties.put("quarkus.http.cors.origins", "/http://127\\.0\\.0\\.1:[0-9]+/");
-        // FootballDB: the teams' server starts on a copy of a cluster with every version loaded (loaded once).
-        Stack stack = Stack.start(options.root, data, logs, options.replicas, properties, backendKeys,
-                options.footballDb ? () -> FootballDb.startLoaded(data) : Postgres::start);
+        // FootballDB: the teams' server starts on a copy of a cluster with every version loaded (loaded once). The
+        // warm-up's database is made on it as soon as it runs, while the broker and the other server start.
+        AtomicReference<String> warmUpPassword = new AtomicReference<>();
+        Stack stack = Stack.start(options.root, data, logs, options.replicas, properties, backendKeys, () -> {
+            Postgres teams = options.footballDb ? FootballDb.startLoaded(data) : Postgres.start();
+            if (options.warmUpItems > 0) {
+                try {
+                    warmUpPassword.set(WarmUp.prepare(teams));
+                } catch (RuntimeException e) {
+                    teams.close();
+                    throw e;
+                }
+            }
+            return teams;
+        });
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C or kill: stop the services, the broker and the database before the JVM exits.
         Path endpoints = options.root.resolve(Endpoints.FILE);
@@ -100,7 +113,7 @@ public final class Up {
         if (options.warmUpItems > 0) {
             System.out.printf(Locale.ROOT, "Warming up: a %,d-item replay job on a database of its own ...%n",
                     options.warmUpItems);
-            Duration warmUp = WarmUp.run(stack, options.warmUpItems);
+            Duration warmUp = WarmUp.run(stack, options.warmUpItems, warmUpPassword.get());
             System.out.printf(Locale.ROOT, "Warm-up done in %.1f s (tenant %s; --warm-up 0 skips it).%n",
                     warmUp.toMillis() / 1000.0, WarmUp.TENANT);
             phases.put("warm-up job (" + options.warmUpItems + " items)", warmUp);
@@ -109,6 +122,8 @@ public final class Up {
         Duration took = Duration.between(started, Instant.now());
         printPhases(phases, took);
         print(stack, options, logs, took);
+        // After a build: each service's class-data archive, for the next start (the JVMs pause while writing).
+        stack.writeClassDataArchives();
         stopped.await();
     }
 

@@ -100,12 +100,31 @@ public final class WarmUp {
      * @return how long the job took
      */
     public static Duration run(Stack stack, int items) {
+        return run(stack, items, prepare(stack.targets()));
+    }
+
+    /**
+     * Creates the warm-up database (once) and a password of its own for its login: done while the services start
+     * ({@code ./snailbench up} does it with the teams' server's start), not after.
+     *
+     * @return the login's password, for {@link #run(Stack, int, String)}
+     */
+    public static String prepare(Postgres targets) {
         // A password of its own: the job spec carries it, so it must not reveal anything else.
         String password = UUID.randomUUID().toString();
-        prepare(stack.targets(), password);
+        prepare(targets, password);
+        return password;
+    }
+
+    /**
+     * Runs a replay job of {@code items} items on the warm-up database {@link #prepare(Postgres)} made, and waits for it.
+     *
+     * @return how long the job took, from the warm-up tenant's creation
+     */
+    public static Duration run(Stack stack, int items, String password) {
         PlatformClient client = stack.client();
-        String apiKey = client.createTenant(TENANT);
         Instant start = Instant.now();
+        String apiKey = client.createTenant(TENANT);
         String jobId = client.submitJob(apiKey, job(stack.targets(), password, items));
         Instant deadline = start.plus(Duration.ofMinutes(10));
         while (Instant.now().isBefore(deadline)) {

@@ -70,7 +70,10 @@ class SyntheticSetResourceTest {
                     pair("syn-3", "t1", COACH.replace("__slot0__", "'France'").replace("__slot1__", "1998"),
                             List.of("France", "1998"), "Aimé Jacquet")),
             new SyntheticSuite.Counts(3, 0, 0, 0, 0, 2, 5, 1, 0, 1, 0, 0, 0, 0, 0, false, List.of("x -- error"),
-                    Map.of("frame", 2, "duplicateColumn", 1, "tautology", 3, "emptyChange", 4)));
+                    Map.of("frame", 2, "duplicateColumn", 1, "tautology", 3, "emptyChange", 4, "resultShape", 5,
+                            "likeFragment", 6, "distinctValues", 7, "goldScreening", 1, "answerShape", 0),
+                    List.of("seed 4: fails the gold screening: its LIMIT 1 cuts through rows tied on ORDER BY "
+                            + "goals DESC")));
 
     private static SyntheticSuite.Pair pair(String id, String template, String sql, List<String> spoken, String cell) {
         return new SyntheticSuite.Pair(id, template, sql, spoken, new TextTable(List.of("v"), List.of(List.of(cell))));
@@ -120,12 +123,22 @@ class SyntheticSetResourceTest {
         assertThat(stored.getInt("summary.checks.duplicateColumn.refused")).isEqualTo(1);
         assertThat(stored.getInt("summary.checks.tautology.refused")).isEqualTo(3);
         assertThat(stored.getInt("summary.checks.emptyChange.refused")).isEqualTo(4);
+        // The checks that need the data, the seeds flagged and not multiplied, the frames refused as questions.
+        assertThat(stored.getInt("summary.checks.resultShape.refused")).isEqualTo(5);
+        assertThat(stored.getInt("summary.checks.likeFragment.refused")).isEqualTo(6);
+        assertThat(stored.getInt("summary.checks.distinctValues.refused")).isEqualTo(7);
+        assertThat(stored.getInt("summary.checks.goldScreening.flaggedSeeds")).isEqualTo(1);
+        assertThat(stored.getList("summary.checks.goldScreening.examples")).containsExactly(
+                "seed 4: fails the gold screening: its LIMIT 1 cuts through rows tied on ORDER BY goals DESC");
+        assertThat(stored.getInt("summary.checks.answerShape.flaggedSeeds")).isZero();
+        assertThat(stored.getInt("summary.checks.questionFit.refused")).isZero();
         for (String check : List.of("tautology", "duplicateColumn", "emptyChange")) {
             assertThat(stored.getInt("summary.checks." + check + ".inSet")).as(check).isZero();
         }
         assertThat(stored.getInt("summary.checks.duplicateColumn.inSeeds")).isZero();
         // No seed and no pair aggregates or groups here; both shares are reported side by side.
         assertThat(stored.getInt("summary.shares.seeds.queries")).isEqualTo(3);
+        assertThat(stored.getInt("summary.shares.multipliedSeeds.queries")).isEqualTo(3);
         assertThat(stored.getInt("summary.shares.synthetic.queries")).isEqualTo(3);
         assertThat(stored.getDouble("summary.shares.seeds.aggregation")).isZero();
         assertThat(stored.getDouble("summary.shares.synthetic.groupBy")).isZero();

@@ -13,26 +13,41 @@ import java.util.regex.Pattern;
 /**
  * The offline question writer: each seed question of the pair's template (a frame) with the seed's values and
  * column words replaced by the pair's. No model: a template's slots are only what its seed questions say out loud,
- * so the substitution always has a place to go; several seeds sharing a template give several phrasings.
+ * so the substitution always has a place to go; several seeds sharing a template give several phrasings. A
+ * rewritten frame that still says a word of the seed's column where the column was swapped ("Which team … ?
+ * Return the coach name") asks about the old column and is refused ({@link QuestionFit}).
  */
 public final class FrameQuestions {
 
     private FrameQuestions() {
     }
 
+    /** The candidates and how many rewritten frames were refused for keeping a word of a swapped column. */
+    public record Written(List<String> candidates, int refused) {
+    }
+
     /** Up to {@code max} distinct candidates, one per frame. */
     public static List<String> candidates(SyntheticSuite.Template template, SyntheticSuite.Pair pair, int max) {
+        return write(template, pair, max).candidates();
+    }
+
+    /** Up to {@code max} distinct candidates, one per frame that fits the pair, and the count of those refused. */
+    public static Written write(SyntheticSuite.Template template, SyntheticSuite.Pair pair, int max) {
         Set<String> out = new LinkedHashSet<>();
+        int refused = 0;
         for (SyntheticSuite.Frame frame : template.frames()) {
             String question = realize(frame, pair.spoken());
-            if (question != null) {
+            if (question != null && QuestionFit.keepsSwappedWord(template.slotKinds(), frame.spoken(),
+                    pair.spoken(), question)) {
+                refused++;
+            } else if (question != null) {
                 out.add(question);
             }
             if (out.size() == max) {
                 break;
             }
         }
-        return List.copyOf(out);
+        return new Written(List.copyOf(out), refused);
     }
 
     /** The frame's question with each slot's words replaced; null if one of them is not in the question. */

@@ -28,8 +28,10 @@ final class SetChecks {
     }
 
     /**
-     * {@code checks}: {@code {tautology|duplicateColumn|emptyChange|frame: {refused, inSet, inSeeds, examples}}};
-     * the frame check needs the column types the executor read, so it has {@code refused} only.
+     * {@code checks}: {@code {tautology|duplicateColumn|emptyChange: {refused, inSet, inSeeds, examples}}}; the
+     * checks that need the data or the column types the executor read ({@code frame}, {@code resultShape},
+     * {@code likeFragment}, {@code distinctValues}) have {@code refused} only; the seed checks
+     * ({@code goldScreening}, {@code answerShape}) have {@code flaggedSeeds} and the first reasons.
      */
     static Map<String, Object> checks(SyntheticSuite.Counts counts, List<SyntheticSuite.Seed> seeds,
             List<String> kept, SqlDialect dialect, SqlParser parser) {
@@ -46,13 +48,33 @@ final class SetChecks {
             out.put(check, c);
         }
         out.put("frame", Map.of("refused", refused.getOrDefault("frame", 0)));
+        // Checks that need the data: counted by the executor as it refused fillings.
+        for (String check : List.of("resultShape", "likeFragment", "distinctValues")) {
+            out.put(check, Map.of("refused", refused.getOrDefault(check, 0)));
+        }
+        // Seeds flagged before filling (not multiplied), with the first reasons the executor gave.
+        List<String> seedRefusals = counts.seedRefusals() == null ? List.of() : counts.seedRefusals();
+        Map<String, String> said = Map.of("goldScreening", "fails the gold screening",
+                "answerShape", "does not answer its question");
+        for (String check : List.of("goldScreening", "answerShape")) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("flaggedSeeds", refused.getOrDefault(check, 0));
+            c.put("examples", seedRefusals.stream().filter(r -> r.contains(said.get(check))).limit(EXAMPLES)
+                    .toList());
+            out.put(check, c);
+        }
         return out;
     }
 
-    /** {@code {seeds|synthetic: {queries, aggregation, groupBy}}}: the share of queries with an aggregate, with GROUP BY. */
-    static Map<String, Object> shares(List<Characteristics> seeds, List<Characteristics> synthetic) {
+    /**
+     * {@code {seeds|multipliedSeeds|synthetic: {queries, aggregation, groupBy}}}: the share of queries with an
+     * aggregate, with GROUP BY; {@code multipliedSeeds} are the seeds that gave a template.
+     */
+    static Map<String, Object> shares(List<Characteristics> seeds, List<Characteristics> multipliedSeeds,
+            List<Characteristics> synthetic) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("seeds", share(seeds));
+        out.put("multipliedSeeds", share(multipliedSeeds));
         out.put("synthetic", share(synthetic));
         return out;
     }

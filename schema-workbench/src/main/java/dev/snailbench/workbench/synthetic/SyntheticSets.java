@@ -62,8 +62,12 @@ public class SyntheticSets {
     public record Stored(SyntheticSet set, Map<String, Object> summary, List<SyntheticPair> pairs) {
     }
 
-    /** A query with the questions chosen for it, or why none could be written. */
-    private record Written(SyntheticSuite.Pair pair, List<String> candidates, List<String> chosen, String failure) {
+    /**
+     * A query with the questions chosen for it, or why none could be written; {@code refused}: rewritten frames
+     * refused for keeping a word of a swapped column.
+     */
+    private record Written(SyntheticSuite.Pair pair, List<String> candidates, List<String> chosen, String failure,
+            int refused) {
     }
 
     private final SyntheticSetRepository repository;
@@ -153,24 +157,32 @@ public class SyntheticSets {
 
     private Uni<Written> write(SyntheticSuite.Pair pair, SyntheticSuite.Template template, Request request,
             boolean useLlm) {
-        Uni<List<String>> candidates = useLlm
+        Uni<FrameQuestions.Written> candidates = useLlm
                 ? llm.candidates(pair.sql(), shots(template, request.seeds()), config.candidates())
+                        .map(list -> new FrameQuestions.Written(list, 0))
                 // Regular expressions over every frame: CPU work, on a worker like the rest of the blocking work.
-                : Blocking.run(() -> FrameQuestions.candidates(template, pair, config.candidates()),
+                : Blocking.run(() -> FrameQuestions.write(template, pair, config.candidates()),
                         Duration.ofSeconds(30));
         TextEmbedder embedder = switch (request.embeddings()) {
             case EmbeddingBackends.OPENAI -> remoteEmbeddings;
             case EmbeddingBackends.LEXICAL -> lexical;
             default -> sentences;
         };
+        // An LLM's candidates: the centroid's choice (ScienceBenchmark's). Rewritten frames: the closest to the
+        // query's words first (the frame that says the swapped column and value), the centroid's order among ties.
         return candidates
-                .chain(list -> list.isEmpty() ? Uni.createFrom().item(new Written(pair, list, List.of(),
-                        "no candidate question could be written"))
-                        : embedder.embed(list).map(vectors -> new Written(pair, list,
-                                Centroid.closest(vectors, request.keep()).stream().map(list::get).toList(), null)))
+                .chain(written -> written.candidates().isEmpty() ? Uni.createFrom().item(new Written(pair,
+                        written.candidates(), List.of(), "no candidate question could be written", written.refused()))
+                        : embedder.embed(written.candidates()).map(vectors -> {
+                            List<Integer> centroid = Centroid.closest(vectors, written.candidates().size());
+                            List<Integer> order = useLlm ? centroid
+                                    : QuestionFit.rank(written.candidates(), pair.sql(), centroid);
+                            return new Written(pair, written.candidates(), order.stream().limit(request.keep())
+                                    .map(written.candidates()::get).toList(), null, written.refused());
+                        }))
                 .onFailure().recoverWithItem(e -> {
                     LOG.warnf("synthetic pair %s: no question written: %s", pair.id(), e.getMessage());
-                    return new Written(pair, List.of(), List.of(), e.getMessage());
+                    return new Written(pair, List.of(), List.of(), e.getMessage(), 0);
                 });
     }
 
@@ -200,6 +212,7 @@ public class SyntheticSets {
             }
             Map<String, Object> checks = SetChecks.checks(counts, seeds, usable(written, request).stream()
                     .map(w -> w.pair().sql()).toList(), dialect, parser);
+            checks.put("questionFit", Map.of("refused", written.stream().mapToInt(Written::refused).sum()));
             return new Analysed(out, checks);
         }, Duration.ofMinutes(2));
     }
@@ -308,7 +321,14 @@ public class SyntheticSets {
         Map<String, Object> characteristics = new LinkedHashMap<>();
         groups.forEach((group, list) -> characteristics.put(group, means(list)));
         summary.put("characteristics", characteristics);
-        summary.put("shares", SetChecks.shares(groups.get("seeds"), groups.get("synthetic")));
+        // The seeds the set multiplies: those in a template (a seed that fails, is flagged or has nothing to vary
+        // gives no pairs), so a reader sees which share the set could keep.
+        Set<String> multiplied = suite.templates().stream().flatMap(t -> t.frames().stream())
+                .map(f -> "seed-" + f.seedIndex()).collect(Collectors.toSet());
+        List<Characteristics> multipliedSeeds = analysed.entrySet().stream()
+                .filter(e -> multiplied.contains(e.getKey()) && e.getValue() != null).map(Map.Entry::getValue)
+                .toList();
+        summary.put("shares", SetChecks.shares(groups.get("seeds"), multipliedSeeds, groups.get("synthetic")));
         summary.put("seconds", Math.round(seconds * 10) / 10.0);
         return summary;
     }

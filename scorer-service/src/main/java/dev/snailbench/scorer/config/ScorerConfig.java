@@ -69,4 +69,11 @@ public interface ScorerConfig {
      */
     @WithDefault("8")
     int reportCacheSize();
+
+    /**
+     * How long a running job's summary is served to the requests that follow while the job is still running (each
+     * result makes a new version); a finished or cancelled job's is computed for its final results (0: every version).
+     */
+    @WithDefault("2s")
+    Duration runningSummaryAge();
 }

@@ -18,7 +18,9 @@ public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts 
      * What to generate.
      *
      * @param target          pairs wanted (generation stops there)
-     * @param maxPerTemplate  most pairs from one template, so that a few templates cannot fill the set
+     * @param maxPerTemplate  most pairs from one template, so that a few templates cannot fill the set (up to three
+     *                        times as many in a stratum — grouped, aggregated, plain — of too few templates for the
+     *                        seeds' share of it)
      * @param maxResultRows   larger results are dropped (a question is for a readable answer)
      * @param timeBudgetSeconds generation stops after this long with what it has
      */
@@ -44,7 +46,7 @@ public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts 
 
     /**
      * @param unknownTables templates naming a table the schema does not have (dropped)
-     * @param failingSeeds  templates whose seed query itself fails on the database (dropped before filling)
+     * @param failingSeeds  seeds whose query itself fails on the database (dropped before filling)
      * @param sameAsSeed    filled queries equal to a seed query (dropped: not synthetic)
      * @param droppedForSize pairs that ran but did not fit in one answer event (the last ones generated)
      * @param failures      the first reasons of failed queries, for a reader to judge
@@ -52,7 +54,12 @@ public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts 
      *                      swapped column whose words do not fit the seed question's frame), {@code duplicateColumn}
      *                      (a column returned twice or one the query already names), {@code tautology} (a predicate
      *                      true or false by construction or on the data), {@code emptyChange} (equal to a seed after
-     *                      normalisation, or the same result as the template's seed)
+     *                      normalisation, or the same result as the template's seed), {@code resultShape} (not the
+     *                      seed result's shape: one row, a top-N, a cut between rows the ORDER BY tells apart),
+     *                      {@code likeFragment} (a LIKE value not of the seed value's kind), {@code distinctValues}
+     *                      (two value slots drawing one value); and seeds flagged and not multiplied:
+     *                      {@code goldScreening} (a LIMIT that keeps some of tied rows), {@code answerShape} (a result
+     *                      not of the kind its question asks for)
      * @param seedRefusals  why each seed that gave no template was left out ({@code seed 2: ...}, numbered from 1;
      *                      null in older answers)
      */

@@ -87,6 +87,20 @@ public final class FrameCheck {
         return null;
     }
 
+    /**
+     * Why {@code function} does not fit where {@code question} says the seed's aggregate word {@code spoken}, or
+     * null: "in average", "on average", "in total" say an amount spread or summed, and read as nothing with the
+     * word of a maximum or a minimum ("score in highest").
+     */
+    public static String aggregateMisfit(String question, String spoken, String function) {
+        if (question == null || spoken == null || !Set.of("max", "min").contains(function.toLowerCase(Locale.ROOT))) {
+            return null;
+        }
+        Matcher idiom = Pattern.compile("(?<![\\p{L}])(?:in|on)\\s+" + Pattern.quote(spoken.toLowerCase(
+                Locale.ROOT)) + "(?![\\p{L}])").matcher(question.toLowerCase(Locale.ROOT));
+        return idiom.find() ? "\"" + idiom.group() + "\": the frame says an amount spread or summed" : null;
+    }
+
     /** Whether the column's words name things one counts: a plural noun among them ("goals", "matches played"). */
     static boolean plural(String column) {
         return IdentifierWords.of(column).tokens().stream().map(t -> t.toLowerCase(Locale.ROOT))

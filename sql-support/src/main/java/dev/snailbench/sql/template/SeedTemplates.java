@@ -20,6 +20,8 @@ import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.operators.relational.ComparisonOperator;
+import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
+import net.sf.jsqlparser.expression.operators.relational.InExpression;
 import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
@@ -253,6 +255,38 @@ public final class SeedTemplates {
                 }
             }
             return super.visitBinaryExpression(e, context);
+        }
+
+        /**
+         * {@code column [NOT] IN ('a', 'b')}: each listed value the question quotes is a slot of its own (operator
+         * {@code IN} or {@code NOT IN}); the generator draws the slots of one list distinct.
+         */
+        @Override
+        public <S> Void visit(InExpression e, S context) {
+            Column c = column(e.getLeftExpression());
+            if (c == null || !(e.getRightExpression() instanceof ExpressionList<?> list)) {
+                return super.visit(e, context);
+            }
+            String table = scope.tableOf(c);
+            @SuppressWarnings("unchecked")
+            ExpressionList<Expression> values = (ExpressionList<Expression>) list;
+            for (int i = 0; i < values.size(); i++) {
+                Expression literal = values.get(i);
+                if (table == null || !literal(literal)) {
+                    continue;
+                }
+                boolean numeric = !(literal instanceof StringValue);
+                String raw = numeric ? literal.toString() : ((StringValue) literal).getValue().replace("''", "'");
+                if (raw.isBlank() || !claims.claim(raw)) {
+                    continue;
+                }
+                String marker = marker(slots.size());
+                literals.put(marker, literal.toString());
+                slots.add(new Slot(marker, Kind.VALUE, table, IdentifierQuoting.unquote(c.getColumnName()),
+                        e.isNot() ? "NOT IN" : "IN", numeric, "", "", raw, raw));
+                values.set(i, new Column(marker));
+            }
+            return null;
         }
 
         private void slot(BinaryExpression e, Column c, Expression literal, boolean literalOnLeft) {

@@ -55,4 +55,14 @@ class FrameCheckTest {
         assertThat(FrameCheck.role("matches_played", true)).isEqualTo(FrameCheck.Role.QUANTITY);
         assertThat(FrameCheck.role("coach_name", false)).isEqualTo(FrameCheck.Role.LABEL);
     }
+
+    @Test
+    void shouldRefuseAMaximumOrMinimumWhereTheFrameSaysInAverageOrInTotal() {
+        assertThat(FrameCheck.aggregateMisfit("How many points did the Lakers score on average?", "average", "max"))
+                .contains("on average");
+        assertThat(FrameCheck.aggregateMisfit("How much rain fell in total in May?", "total", "min"))
+                .contains("in total");
+        assertThat(FrameCheck.aggregateMisfit("How much rain fell in total in May?", "total", "avg")).isNull();
+        assertThat(FrameCheck.aggregateMisfit("What is the average rainfall in May?", "average", "max")).isNull();
+    }
 }

@@ -154,4 +154,23 @@ class SeedTemplatesTest {
         assertThat(t.slots()).filteredOn(s -> s.kind() == Kind.VALUE).singleElement()
                 .satisfies(s -> assertThat(s.table()).isEqualTo("national_team"));
     }
+
+    @Test
+    void shouldMakeASlotOfEachListedValueTheQuestionQuotes() {
+        SeedTemplate t = template("Which clubs are not in Norway or Sweden?",
+                "SELECT club_name FROM club WHERE country NOT IN ('Norway', 'Sweden', 'Iceland')");
+
+        assertThat(t.slots()).filteredOn(s -> s.kind() == Kind.VALUE)
+                .extracting(Slot::column, Slot::operator, Slot::original)
+                .containsExactly(Tuple.tuple("country", "NOT IN", "Norway"), Tuple.tuple("country", "NOT IN", "Sweden"));
+        // 'Iceland' is not said: it stays.
+        assertThat(t.text()).contains("'Iceland'").doesNotContain("Norway").doesNotContain("Sweden");
+        Slot first = t.slots().stream().filter(s -> s.original().equals("Norway")).findFirst().orElseThrow();
+        Slot second = t.slots().stream().filter(s -> s.original().equals("Sweden")).findFirst().orElseThrow();
+        Map<String, String> fills = new HashMap<>();
+        t.slots().forEach(s -> fills.put(s.marker(), s.kind() == Kind.VALUE ? "'x'" : s.column()));
+        fills.put(first.marker(), "'Denmark'");
+        fills.put(second.marker(), "'Finland'");
+        assertThat(t.fill(fills)).contains("NOT IN ('Denmark', 'Finland', 'Iceland')");
+    }
 }

@@ -23,7 +23,7 @@ import net.sf.jsqlparser.statement.select.SelectItem;
  * the functions given (the screener runs them guarded, read-only, with the gold's limits), so this class only
  * builds and reads them.
  */
-final class DynamicGoldCheck {
+public final class DynamicGoldCheck {
 
     static final String KEY_ALIAS = "snailbench_screen_key_";
 
@@ -36,10 +36,10 @@ final class DynamicGoldCheck {
      *
      * @return the SQL and, per ORDER BY key, the result column holding it
      */
-    record CutProbe(String sql, long keep, List<Integer> keyColumns) {
+    public record CutProbe(String sql, long keep, List<Integer> keyColumns) {
     }
 
-    static CutProbe cutProbe(Statement statement, StaticGoldRules.Cut cut) {
+    public static CutProbe cutProbe(Statement statement, StaticGoldRules.Cut cut) {
         if (!(statement instanceof Select select)) {
             return null;
         }

@@ -9,6 +9,8 @@ import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +20,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Prints the FootballDB v3 figures of docs/CROSSWALKS.md (train seeds, seed 42, the 1,100 queries the service asks
  * the executor for a 1,000-pair set, default per-template cap): the share of queries with an aggregate and with
- * GROUP BY, seeds against the first 1,000 synthetic queries, and the executor's counts.
+ * GROUP BY, seeds against the first 1,000 synthetic queries, and the executor's counts. The suite is written to
+ * {@code target/synthetic-footballdb-v3-seed42.json} for the workbench's {@code SyntheticJudgingBenchmark}.
  * Beyond the in-memory tier: the queries are filled and run on FootballDB v3 in a real PostgreSQL.
  */
 @QuarkusTest
@@ -43,6 +46,9 @@ class SyntheticShareBenchmark {
         List<String> synthetic = suite.pairs().stream().limit(1000).map(SyntheticSuite.Pair::sql).toList();
         System.out.printf("seeds     %s%nsynthetic %s%ncounts %s%n", shares(seedSql), shares(synthetic),
                 suite.counts());
+        Path out = Path.of("target", "synthetic-footballdb-v3-seed42.json");
+        new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out.toFile(), suite);
+        System.out.println("suite written to " + out.toAbsolutePath());
     }
 
     private static String shares(List<String> sql) {

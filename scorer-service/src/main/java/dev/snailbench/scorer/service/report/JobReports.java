@@ -54,10 +54,26 @@ public class JobReports {
         }).chain(version -> cancellations.find(jobId, tenantId).map(cancelled -> new Version(version, cancelled)));
     }
 
-    /** The summary of the tenant's job, computed once per version of the job. */
+    /**
+     * The summary of the tenant's job, computed once per version of the job; while the job runs, at most once per
+     * {@code snailbench.scorer.running-summary-age} ({@link #standsFor}).
+     */
     public Uni<JobStatistics.Summary> summary(UUID jobId, String tenantId) {
-        return version(jobId, tenantId).chain(version -> cache.get(ReportCache.Kind.SUMMARY, jobId, tenantId, version,
+        return version(jobId, tenantId).chain(version -> cache.getRecent(ReportCache.Kind.SUMMARY, jobId, tenantId,
+                version, (keptVersion, kept) -> standsFor(keptVersion, kept, version),
                 () -> report(jobId, tenantId).map(JobReport::summary)));
+    }
+
+    /**
+     * Whether a running job's summary kept for an earlier version may stand for the job as it is now: the job was
+     * running then and is running now (fewer results than its items, not cancelled), and no verdict was reviewed
+     * since. A job that has finished always gets the summary of its final results.
+     */
+    static boolean standsFor(Object keptVersion, JobStatistics.Summary kept, Version now) {
+        JobProgress job = kept.job();
+        return keptVersion instanceof Version then && JobProgress.RUNNING.equals(job.status()) && job.total() != null
+                && now.cancelled().isEmpty() && then.cancelled().isEmpty()
+                && now.results().items() < job.total() && now.results().reviews().equals(then.results().reviews());
     }
 
     /**

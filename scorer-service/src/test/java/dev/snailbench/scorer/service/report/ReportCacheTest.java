@@ -6,9 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.snailbench.scorer.repository.ResultsVersion;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 class ReportCacheTest {
@@ -90,5 +93,44 @@ class ReportCacheTest {
         assertThat(computed).as("the first job was let go").hasValue(4);
         cache.get(ReportCache.Kind.SUMMARY, jobs[2], "t1", version, this::compute).await().indefinitely();
         assertThat(computed).as("the last one kept").hasValue(4);
+    }
+
+    @Test
+    void shouldServeAValueOfAnotherVersionOnlyWhileItIsRecentAndStillStands() {
+        AtomicLong now = new AtomicLong();
+        ReportCache cache = new ReportCache(4, Duration.ofSeconds(2), now::get);
+        ResultsVersion first = new ResultsVersion(100, "0");
+        ResultsVersion next = new ResultsVersion(150, "0");
+        assertThat(recent(cache, first, true)).isEqualTo("summary 1");
+
+        now.addAndGet(Duration.ofMillis(1_500).toNanos());
+        assertThat(recent(cache, next, true)).as("recent, and it stands").isEqualTo("summary 1");
+        assertThat(recent(cache, next, false)).as("it does not stand for these results").isEqualTo("summary 2");
+
+        now.addAndGet(Duration.ofMillis(2_500).toNanos());
+        assertThat(recent(cache, new ResultsVersion(200, "0"), true)).as("too old").isEqualTo("summary 3");
+        assertThat(get(cache, new ResultsVersion(200, "0"))).as("the same version").isEqualTo("summary 3");
+        assertThat(get(cache, new ResultsVersion(250, "0"))).as("get never serves another version")
+                .isEqualTo("summary 4");
+    }
+
+    @Test
+    void shouldPassTheKeptVersionAndValueToTheTest() {
+        AtomicLong now = new AtomicLong();
+        ReportCache cache = new ReportCache(4, Duration.ofSeconds(2), now::get);
+        ResultsVersion first = new ResultsVersion(100, "0");
+        get(cache, first);
+        List<Object> seen = new ArrayList<>();
+        cache.getRecent(ReportCache.Kind.SUMMARY, job, "t1", new ResultsVersion(101, "0"), (version, value) -> {
+            seen.add(version);
+            seen.add(value);
+            return false;
+        }, this::compute).await().atMost(Duration.ofSeconds(5));
+        assertThat(seen).containsExactly(first, "summary 1");
+    }
+
+    private String recent(ReportCache cache, ResultsVersion version, boolean stands) {
+        return cache.<String>getRecent(ReportCache.Kind.SUMMARY, job, "t1", version, (kept, value) -> stands,
+                this::compute).await().atMost(Duration.ofSeconds(5));
     }
 }

@@ -65,6 +65,10 @@ public final class TestScorerConfig {
             public int reportCacheSize() {
                 return 16;
             }
+
+            public Duration runningSummaryAge() {
+                return Duration.ofSeconds(2);
+            }
         };
     }
 }

@@ -1,0 +1,69 @@
+package dev.snailbench.executor.service.synthetic;
+
+import dev.snailbench.executor.service.TextTables;
+import dev.snailbench.executor.service.screening.StaticGoldRules;
+import dev.snailbench.model.domain.QatchSuite.TextTable;
+import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.template.AnswerShape;
+import java.sql.SQLException;
+import java.util.List;
+import net.sf.jsqlparser.statement.Statement;
+
+/**
+ * A seed run on the database before it is multiplied: its result (for the shape its pairs keep), and whether it
+ * passes the gold screening (a LIMIT that keeps some of rows it cannot tell apart fails it) and answers its own
+ * question ({@link AnswerShape}). A seed that fails either is flagged and gives no pairs: its fault would be
+ * copied into every one.
+ */
+final class SeedScreen {
+
+    /** The seed's result (null when it failed: {@code failure} says why) and the check it fails, with why. */
+    record Verdict(TextTable result, String failure, String check, String why) {
+    }
+
+    private final SchemaData data;
+    private final SqlParser parser;
+    private final CandidateChecks checks;
+    private final int maxResultRows;
+
+    SeedScreen(SchemaData data, SqlParser parser, CandidateChecks checks, int maxResultRows) {
+        this.data = data;
+        this.parser = parser;
+        this.checks = checks;
+        this.maxResultRows = maxResultRows;
+    }
+
+    Verdict screen(String question, String sql) {
+        TextTable result;
+        try {
+            result = data.session.query(sql, data.queryTimeout, maxResultRows + 1,
+                    rs -> TextTables.read(rs, maxResultRows));
+        } catch (SQLException e) {
+            String first = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("").strip();
+            return new Verdict(null, first, null, null);
+        }
+        Statement parsed;
+        try {
+            parsed = parser.parse(sql, data.dialect);
+        } catch (RuntimeException e) {
+            return new Verdict(result, null, null, null);
+        }
+        StaticGoldRules.Cut cut = StaticGoldRules.cut(parsed);
+        List<StaticGoldRules.Kind> cutting = List.of(StaticGoldRules.Kind.LIMIT_WITHOUT_ORDER_BY,
+                StaticGoldRules.Kind.LIMIT_CUTS_PARTIAL_ORDER);
+        boolean suspect = StaticGoldRules.check(parsed).stream().anyMatch(f -> cutting.contains(f.kind()));
+        if (cut != null && suspect && checks.cutsTies(parsed, cut)) {
+            return new Verdict(result, null, Tally.GOLD_SCREENING, "fails the gold screening: its LIMIT "
+                    + cut.rows() + (cut.orderKeys().isEmpty() ? " without ORDER BY keeps " + cut.rows()
+                    + " of more rows" : " cuts through rows tied on ORDER BY " + cut.keysText()));
+        }
+        if (result != null) {
+            String mismatch = AnswerShape.mismatch(question, parsed, result.rows());
+            if (mismatch != null) {
+                return new Verdict(result, null, Tally.ANSWER_SHAPE, "its SQL does not answer its question: "
+                        + mismatch);
+            }
+        }
+        return new Verdict(result, null, null, null);
+    }
+}

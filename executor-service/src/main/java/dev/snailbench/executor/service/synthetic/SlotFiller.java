@@ -1,0 +1,250 @@
+package dev.snailbench.executor.service.synthetic;
+
+import dev.snailbench.executor.service.qatch.ColumnProfile;
+import dev.snailbench.model.domain.SyntheticSuite.Frame;
+import dev.snailbench.sql.IdentifierWords;
+import dev.snailbench.sql.template.FrameCheck;
+import dev.snailbench.sql.template.LikeFragments;
+import dev.snailbench.sql.template.SeedTemplate;
+import dev.snailbench.sql.template.SeedTemplate.Kind;
+import dev.snailbench.sql.template.SeedTemplate.Slot;
+import dev.snailbench.sql.template.SeedTemplates;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * One random filling of a template's slots from the data: values of one table taken from one row (so that they
+ * go together), every value slot a value of its own (two slots never draw the same one, a list never holds one
+ * twice), a LIKE slot a value of the kind the seed used ({@link LikeFragments}), and swapped columns of the same
+ * table and kind that a person would ask for ({@link FrameCheck}, no column the query already names).
+ */
+final class SlotFiller {
+
+    private static final Pattern ID_NAME = Pattern.compile("(?i)^id$|_id$|^id_|[a-z]Id$|[a-z]ID$");
+    private static final Set<String> NOT_ARITHMETIC = Set.of("year", "yr", "date", "time", "month", "day", "code",
+            "zip", "phone", "number", "no", "nr", "num", "rank", "ranking", "shirt", "jersey", "id");
+
+    /** A filled query and how a question says each slot's new value. */
+    record Filled(String sql, List<String> spoken) {
+    }
+
+    private final SchemaData data;
+    private final Random random;
+    private final Tally tally;
+
+    SlotFiller(SchemaData data, Random random, Tally tally) {
+        this.data = data;
+        this.random = random;
+        this.tally = tally;
+    }
+
+    /** One random filling of the group's template, or null when the data offers none that passes. */
+    Filled fill(Group group) {
+        SeedTemplate template = group.template;
+        Map<String, String> sql = new HashMap<>();
+        List<String> spoken = new ArrayList<>();
+        Map<String, List<String>> rowByTable = new HashMap<>();
+        Map<String, Integer> seen = new HashMap<>();
+        Set<String> chosen = new HashSet<>();
+        Set<String> values = new HashSet<>();
+        for (int k = 0; k < template.slots().size(); k++) {
+            Slot slot = template.slots().get(k);
+            if (slot.kind() == Kind.AGGREGATE) {
+                String function = aggregate(group, k);
+                if (function == null) {
+                    return null;
+                }
+                String word = SeedTemplates.aggregateWord(slot.operator(), slot.spoken(), function);
+                if (word == null) {
+                    return null;
+                }
+                sql.put(slot.marker(), function);
+                spoken.add(word);
+            } else if (slot.kind() == Kind.VALUE) {
+                // Values of one table come from one row; a column compared twice ("not X and not Y") takes its
+                // second value from another row.
+                int occurrence = seen.merge(slot.table() + "|" + slot.column(), 1, Integer::sum);
+                List<String> row = rowByTable.computeIfAbsent(slot.table() + "#" + occurrence,
+                        t -> sampleRow(template, slot.table()));
+                if (row == null) {
+                    return null;
+                }
+                String value = row.get(valueColumns(template, slot.table()).indexOf(slot.column()));
+                if (like(slot)) {
+                    value = likeValue(group, k, slot, value);
+                    if (value == null) {
+                        return null;
+                    }
+                }
+                if (!values.add(value.trim().toLowerCase(Locale.ROOT))) {
+                    tally.refuse(Tally.DISTINCT_VALUES);
+                    return null;
+                }
+                String literal = literal(slot, value);
+                if (literal == null) {
+                    return null;
+                }
+                sql.put(slot.marker(), literal);
+                spoken.add(value);
+            } else {
+                String column = swap(group, k, chosen);
+                if (column == null) {
+                    return null;
+                }
+                chosen.add(column.toLowerCase(Locale.ROOT));
+                sql.put(slot.marker(), data.identifier(column));
+                spoken.add(SeedTemplates.words(column));
+            }
+        }
+        return new Filled(template.fill(sql), List.copyOf(spoken));
+    }
+
+    /**
+     * A function for AGGREGATE slot {@code k}: a random one of the four; one whose word does not read in a seed
+     * question's frame ("in average" → "in highest") is refused (and counted) and another drawn from those that do.
+     */
+    private String aggregate(Group group, int k) {
+        List<String> fitting = SeedTemplates.AGGREGATES.stream().filter(f -> group.frames.stream().noneMatch(
+                frame -> FrameCheck.aggregateMisfit(frame.question(), frame.spoken().get(k), f) != null)).toList();
+        String proposed = SeedTemplates.AGGREGATES.get(random.nextInt(SeedTemplates.AGGREGATES.size()));
+        if (fitting.contains(proposed)) {
+            return proposed;
+        }
+        tally.refuse(Tally.FRAME);
+        return fitting.isEmpty() ? null : fitting.get(random.nextInt(fitting.size()));
+    }
+
+    private static boolean like(Slot slot) {
+        return !slot.numeric() && slot.operator() != null
+                && slot.operator().toUpperCase(Locale.ROOT).contains("LIKE");
+    }
+
+    /**
+     * A value for LIKE slot {@code k} of the kind the seed used, taken from {@code cell}; a keyword is refused when
+     * it matches a single cell where the seed's matched several (a keyword become a whole description) or most
+     * cells where the seed's matched at most half (a word every row has, "win" in every result). Null (counted)
+     * when the cell has none.
+     */
+    private String likeValue(Group group, int k, Slot slot, String cell) {
+        LikeFragments.Shape shape = group.likeShapes.computeIfAbsent(k,
+                i -> LikeFragments.of(slot.original(), data.cellsContaining(slot.table(), slot.column(),
+                        slot.original())));
+        List<String> cells = data.cells(slot.table(), slot.column());
+        long seedMatches = group.likeMatches.computeIfAbsent(k, i -> LikeFragments.matches(slot.original(), cells));
+        String value = LikeFragments.fragment(shape, cell, random);
+        long matches = value == null ? 0 : LikeFragments.matches(value, cells);
+        boolean keyword = shape.kind() != LikeFragments.Kind.WHOLE;
+        if (value == null || keyword && seedMatches >= 2 && matches < 2
+                || keyword && 2 * seedMatches <= cells.size() && 2 * matches > cells.size()) {
+            tally.refuse(Tally.LIKE_FRAGMENT);
+            return null;
+        }
+        return value;
+    }
+
+    /**
+     * The column for swap slot {@code k}: a random one of the slot's alternatives; one a person would not ask for
+     * is refused (and counted) and another drawn from those that pass: for a returned or grouped column, none the
+     * query returns already or pins ("the club name of the club Tromsø IL"); for every swap, one whose words fit
+     * every seed question's frame where the old column was said. Null when none passes.
+     */
+    private String swap(Group group, int k, Set<String> chosen) {
+        Slot slot = group.template.slots().get(k);
+        List<String> alternatives = alternatives(slot);
+        if (alternatives.isEmpty()) {
+            return null;
+        }
+        String proposed = alternatives.get(random.nextInt(alternatives.size()));
+        String why = refusal(group, k, proposed, chosen);
+        if (why == null) {
+            return proposed;
+        }
+        tally.refuse(why);
+        List<String> passing = alternatives.stream().filter(c -> refusal(group, k, c, chosen) == null).toList();
+        return passing.isEmpty() ? null : passing.get(random.nextInt(passing.size()));
+    }
+
+    /** The check {@code column} fails in slot {@code k}, or null. */
+    private String refusal(Group group, int k, String column, Set<String> chosen) {
+        Slot slot = group.template.slots().get(k);
+        if (slot.kind() != Kind.MEASURE && (chosen.contains(column.toLowerCase(Locale.ROOT))
+                || !column.equalsIgnoreCase(slot.column()) && mentioned(group.template.text(), column))) {
+            return Tally.DUPLICATE_COLUMN;
+        }
+        boolean numeric = ColumnProfile.kindOf(data.type(slot.table(), column)) == ColumnProfile.Kind.NUMERIC;
+        for (Frame frame : group.frames) {
+            if (FrameCheck.misfit(frame.question(), frame.spoken().get(k), column, numeric) != null) {
+                return Tally.FRAME;
+            }
+        }
+        return null;
+    }
+
+    /** Whether the template's SQL (slots aside) names {@code column} anywhere: filtered, joined or returned. */
+    static boolean mentioned(String templateSql, String column) {
+        return Pattern.compile("(?i)(?<![\\p{L}\\p{N}_])" + Pattern.quote(column) + "(?![\\p{L}\\p{N}_])")
+                .matcher(templateSql).find();
+    }
+
+    /** The columns of {@code table} the template's VALUE slots compare, in slot order (distinct). */
+    private static List<String> valueColumns(SeedTemplate template, String table) {
+        return template.slots().stream().filter(s -> s.kind() == Kind.VALUE && s.table().equals(table))
+                .map(Slot::column).distinct().toList();
+    }
+
+    /** A row of distinct values of the columns compared on {@code table}: values that occur together. */
+    private List<String> sampleRow(SeedTemplate template, String table) {
+        List<List<String>> rows = data.rows(table, valueColumns(template, table));
+        return rows.isEmpty() ? null : rows.get(random.nextInt(rows.size()));
+    }
+
+    /** Columns that could stand where the slot's column is: same table, same kind, never a key. */
+    private List<String> alternatives(Slot slot) {
+        Map<String, String> types = data.columnTypes.get(slot.table().toLowerCase(Locale.ROOT));
+        Set<String> pk = data.primaryKeys.getOrDefault(slot.table().toLowerCase(Locale.ROOT), Set.of());
+        List<String> out = new ArrayList<>();
+        types.forEach((column, type) -> {
+            ColumnProfile.Kind kind = ColumnProfile.kindOf(type);
+            boolean key = pk.contains(column) || ID_NAME.matcher(column).find();
+            boolean fits = switch (slot.kind()) {
+                case MEASURE -> kind == ColumnProfile.Kind.NUMERIC && arithmetic(column);
+                // One groups by a label, a place or a time, not by a measure ("per attendance").
+                case GROUP -> kind != ColumnProfile.Kind.OTHER && FrameCheck.role(column,
+                        kind == ColumnProfile.Kind.NUMERIC) != FrameCheck.Role.QUANTITY;
+                default -> kind != ColumnProfile.Kind.OTHER;
+            };
+            if (fits && !key) {
+                out.add(column);
+            }
+        });
+        return out;
+    }
+
+    /**
+     * Whether a numeric column accepts SUM/AVG (ScienceBenchmark's enhanced schema): not a year, a date part, a
+     * code or a number that labels rather than counts.
+     */
+    static boolean arithmetic(String column) {
+        return IdentifierWords.of(column).tokens().stream().map(t -> t.toLowerCase(Locale.ROOT))
+                .noneMatch(NOT_ARITHMETIC::contains);
+    }
+
+    private static String literal(Slot slot, String value) {
+        if (slot.numeric()) {
+            try {
+                return new BigDecimal(value.trim()).toPlainString();
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+        return "'" + (slot.prefix() + value + slot.suffix()).replace("'", "''") + "'";
+    }
+}

@@ -1,0 +1,85 @@
+package dev.snailbench.executor.service.synthetic;
+
+import dev.snailbench.model.domain.SyntheticSuite.Pair;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/** The seeds' shares of grouped, aggregated and plain queries, as quotas for the set and an order that keeps them. */
+final class Strata {
+
+    private Strata() {
+    }
+
+    /**
+     * The pairs in an order where every prefix keeps the strata's shares of the whole (the next pair is taken from
+     * the stratum furthest below its share so far), renumbered: a set that keeps only the first pairs (the
+     * generator service asks for a few more than it keeps) keeps the shares too. Within a stratum the order of
+     * generation stays.
+     */
+    static List<Pair> interleave(List<Pair> pairs, List<Stratum> strata) {
+        Map<Stratum, ArrayDeque<Pair>> queues = new EnumMap<>(Stratum.class);
+        for (int i = 0; i < pairs.size(); i++) {
+            queues.computeIfAbsent(strata.get(i), k -> new ArrayDeque<>()).add(pairs.get(i));
+        }
+        Map<Stratum, Integer> taken = new EnumMap<>(Stratum.class);
+        List<Pair> out = new ArrayList<>(pairs.size());
+        while (out.size() < pairs.size()) {
+            Stratum next = null;
+            double lowest = Double.MAX_VALUE;
+            for (Stratum s : Stratum.values()) {
+                if (queues.containsKey(s) && !queues.get(s).isEmpty()) {
+                    double ratio = taken.getOrDefault(s, 0) / (double) (taken.getOrDefault(s, 0) + queues.get(s).size());
+                    if (ratio < lowest) {
+                        lowest = ratio;
+                        next = s;
+                    }
+                }
+            }
+            Pair p = queues.get(next).poll();
+            taken.merge(next, 1, Integer::sum);
+            out.add(new Pair("syn-" + (out.size() + 1), p.templateId(), p.sql(), p.spoken(), p.expected()));
+        }
+        return List.copyOf(out);
+    }
+
+    /** Pairs per stratum for the seeds' share of it (rounded up): the first pass stops each stratum there. */
+    static Map<Stratum, Integer> quotas(Map<Stratum, Integer> seedStrata, int target) {
+        int seeds = seedStrata.values().stream().mapToInt(Integer::intValue).sum();
+        Map<Stratum, Integer> quota = new EnumMap<>(Stratum.class);
+        for (Stratum s : Stratum.values()) {
+            quota.put(s, seeds == 0 ? target : (int) Math.ceil(target * (double) seedStrata.getOrDefault(s, 0) / seeds));
+        }
+        return quota;
+    }
+
+    /**
+     * Whether a stratum has its share in the first pass. Grouped queries aggregate too: what the grouped templates
+     * cannot fill of their share, the aggregated ones may, so the set keeps at least the seeds' share of aggregation.
+     */
+    static boolean full(Stratum stratum, Map<Stratum, Integer> quota, Map<Stratum, Integer> filled) {
+        int grouped = filled.getOrDefault(Stratum.GROUPED, 0);
+        return switch (stratum) {
+            case GROUPED -> grouped >= quota.get(Stratum.GROUPED);
+            case AGGREGATED -> filled.getOrDefault(Stratum.AGGREGATED, 0) + grouped
+                    >= quota.get(Stratum.AGGREGATED) + quota.get(Stratum.GROUPED);
+            case PLAIN -> filled.getOrDefault(Stratum.PLAIN, 0) >= quota.get(Stratum.PLAIN);
+        };
+    }
+
+    /**
+     * The most pairs one template of {@code stratum} may give: the per-template cap, raised (up to three times) when
+     * the stratum's few templates could not otherwise reach its quota, so that a stratum with fewer templates than
+     * the others (GROUP BY seeds often share one template) still keeps the seeds' share.
+     */
+    static int cap(Stratum stratum, Map<Stratum, Integer> quota, Map<Stratum, Integer> templates, int maxPerTemplate) {
+        int n = templates.getOrDefault(stratum, 0);
+        if (n == 0) {
+            return maxPerTemplate;
+        }
+        int needed = (int) Math.ceil(quota.get(stratum) / (double) n);
+        return Math.min(3 * maxPerTemplate, Math.max(maxPerTemplate, needed));
+    }
+}

@@ -1,0 +1,56 @@
+package dev.snailbench.executor.service.synthetic;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What generation refused, by check, and the first failures and seed refusals, for the set's summary. */
+final class Tally {
+
+    static final String FRAME = "frame";
+    static final String DUPLICATE_COLUMN = "duplicateColumn";
+    static final String TAUTOLOGY = "tautology";
+    static final String EMPTY_CHANGE = "emptyChange";
+    /** A candidate whose result is not of the seed's shape (one row, a top-N, a cut through tied rows). */
+    static final String RESULT_SHAPE = "resultShape";
+    /** A LIKE value not of the seed value's kind (a whole cell for a keyword, a word that names nothing). */
+    static final String LIKE_FRAGMENT = "likeFragment";
+    /** Two value slots of one filling drawing the same value. */
+    static final String DISTINCT_VALUES = "distinctValues";
+    /** A seed whose gold SQL fails the gold screening (a LIMIT that chooses among tied rows). */
+    static final String GOLD_SCREENING = "goldScreening";
+    /** A seed whose result is not the kind of answer its question asks for. */
+    static final String ANSWER_SHAPE = "answerShape";
+
+    /** Every check, in the order the summary lists them. */
+    static final List<String> CHECKS = List.of(FRAME, DUPLICATE_COLUMN, TAUTOLOGY, EMPTY_CHANGE, RESULT_SHAPE,
+            LIKE_FRAGMENT, DISTINCT_VALUES, GOLD_SCREENING, ANSWER_SHAPE);
+
+    private static final int KEPT = 20;
+
+    final Map<String, Integer> refused = new LinkedHashMap<>();
+    final List<String> failures = new ArrayList<>();
+    final List<String> seedRefusals = new ArrayList<>();
+
+    Tally() {
+        CHECKS.forEach(c -> refused.put(c, 0));
+    }
+
+    void refuse(String check) {
+        refused.merge(check, 1, Integer::sum);
+    }
+
+    void note(String failure) {
+        if (failures.size() < KEPT) {
+            failures.add(failure);
+        }
+    }
+
+    /** Why a seed gives no pairs, numbered as a person counts them. */
+    void refuseSeed(int index, String why) {
+        if (seedRefusals.size() < KEPT) {
+            seedRefusals.add("seed " + (index + 1) + ": " + why);
+        }
+    }
+}
