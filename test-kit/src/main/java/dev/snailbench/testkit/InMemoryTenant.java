@@ -9,9 +9,7 @@ import org.mockito.stubbing.Answer;
  * The in-memory tier's one tenant: a service's mocked {@code TenantAuthenticator} answers {@link #ANSWER}, which
  * knows {@link #KEY} and refuses any other key with a 401 naming the header. The real key lookup (registration over
  * the tenants topic, the wait for a new key, its messages) is tenancy-support's, tested there on the real stack.
- * <pre>
- * when(authenticator.tenantOf(any(), any())).thenAnswer(InMemoryTenant.ANSWER);
- * </pre>
+ * A test extending {@link InMemoryTenantTest} gets the mocked authenticator.
  */
 public final class InMemoryTenant {
 

@@ -4,19 +4,23 @@ import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.subscription.BackPressureStrategy;
 import io.smallrye.mutiny.subscription.MultiEmitter;
+import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata;
 import io.smallrye.reactive.messaging.connector.InboundConnector;
 import io.smallrye.reactive.messaging.connector.OutboundConnector;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.reactive.messaging.Message;
+import org.eclipse.microprofile.reactive.messaging.Metadata;
 import org.eclipse.microprofile.reactive.messaging.spi.Connector;
 
 /**
@@ -86,6 +90,27 @@ public class MemoryChannels implements InboundConnector, OutboundConnector {
         }
         VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext())
                 .runOnContext(ignored -> emitter.emit(message));
+    }
+
+    /**
+     * Sends records into an incoming channel that a consumer takes as a batch ({@code batch=true}), as the Kafka
+     * connector does: one message of their payloads that lists them in its batch metadata, where a record can be
+     * nacked alone (dead-lettered); acking the batch acks every record not nacked (the offsets committed), nacking it
+     * nacks them. The records' ack and nack callbacks are the test's.
+     */
+    public <T> void sendBatch(String channel, List<Message<T>> records) {
+        Set<Message<?>> nacked = ConcurrentHashMap.newKeySet();
+        List<Message<?>> batched = records.stream().<Message<?>>map(record -> record.withNack(reason -> {
+            nacked.add(record);
+            return record.nack(reason);
+        })).toList();
+        List<T> payloads = records.stream().map(Message::getPayload).toList();
+        send(channel, Message.of(payloads, Metadata.of(new IncomingKafkaRecordBatchMetadata<>(
+                        ConsumerRecords.empty(), batched, channel, 0, Map.of(), 0)),
+                () -> CompletableFuture.allOf(records.stream().filter(record -> !nacked.contains(record))
+                        .map(record -> record.ack().toCompletableFuture()).toArray(CompletableFuture[]::new)),
+                reason -> CompletableFuture.allOf(records.stream().filter(record -> !nacked.contains(record))
+                        .map(record -> record.nack(reason).toCompletableFuture()).toArray(CompletableFuture[]::new))));
     }
 
     /** What an outgoing channel sent so far, in order. */

@@ -2,41 +2,28 @@ package dev.snailbench.classifier.attack;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
-import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.Mockito.when;
 
 import dev.snailbench.classifier.InMemoryTier;
-import dev.snailbench.tenancy.TenantAuthenticator;
-import dev.snailbench.testkit.InMemoryTenant;
-import io.quarkus.test.InjectMock;
+import dev.snailbench.testkit.InMemoryTenantTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** What the classifier took before: fields it does not know, silently; GET /model from anyone. */
 @QuarkusTest
 @InMemoryTier
-class ClassifierAttackTest {
-
-    @InjectMock
-    TenantAuthenticator authenticator;
-
-    @BeforeEach
-    void tenant() {
-        when(authenticator.tenantOf(any(), any())).thenAnswer(InMemoryTenant.ANSWER);
-    }
+class ClassifierAttackTest extends InMemoryTenantTest {
 
     @Test
     void shouldNameAnUnknownFieldAndSuggestTheKnownOne() {
-        given().header("X-API-Key", InMemoryTenant.KEY).contentType(ContentType.JSON)
+        given().header("X-API-Key", key()).contentType(ContentType.JSON)
                 .body("{\"identifiers\": [\"ModelYear\"], \"identifier\": [\"VgHt\"]}")
                 .when().post("/classify")
                 .then().statusCode(400)
                 .body("status", equalTo(400))
                 .body("error", equalTo("unknown field 'identifier' (did you mean 'identifiers'?)"))
                 .body("field", equalTo("identifier"));
-        given().header("X-API-Key", InMemoryTenant.KEY).contentType(ContentType.JSON)
+        given().header("X-API-Key", key()).contentType(ContentType.JSON)
                 .body("{\"tables\": [{\"name\": \"t\", \"colums\": [\"a\"]}]}")
                 .when().post("/schemas/naturalness")
                 .then().statusCode(400)

@@ -5,37 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
-import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.Mockito.when;
 
 import dev.snailbench.classifier.InMemoryTier;
-import dev.snailbench.tenancy.TenantAuthenticator;
-import dev.snailbench.testkit.InMemoryTenant;
-import io.quarkus.test.InjectMock;
+import dev.snailbench.testkit.InMemoryTenantTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @InMemoryTier
-class ClassifyResourceTest {
-
-    @InjectMock
-    TenantAuthenticator authenticator;
-
-    @BeforeEach
-    void tenant() {
-        when(authenticator.tenantOf(any(), any())).thenAnswer(InMemoryTenant.ANSWER);
-    }
-
-    private static String key() {
-        return InMemoryTenant.KEY;
-    }
+class ClassifyResourceTest extends InMemoryTenantTest {
 
     /** Both endpoints sit behind the key filter: a request its authenticator refuses is a 401 naming the header. */
     @Test

@@ -4,17 +4,13 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
-import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.Mockito.when;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.snailbench.classifier.InMemoryTier;
 import dev.snailbench.datasets.DataDir;
-import dev.snailbench.tenancy.TenantAuthenticator;
-import dev.snailbench.testkit.InMemoryTenant;
-import io.quarkus.test.InjectMock;
+import dev.snailbench.testkit.InMemoryTenantTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
@@ -25,26 +21,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.assertj.core.data.Offset;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @InMemoryTier
-class SchemaNaturalnessResourceTest {
+class SchemaNaturalnessResourceTest extends InMemoryTenantTest {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
-
-    @InjectMock
-    TenantAuthenticator authenticator;
-
-    @BeforeEach
-    void tenant() {
-        when(authenticator.tenantOf(any(), any())).thenAnswer(InMemoryTenant.ANSWER);
-    }
-
-    private static String key() {
-        return InMemoryTenant.KEY;
-    }
 
     @Test
     void shouldAssessAllNineSnailsSchemasAndPrintTheirNaturalness() throws IOException {

@@ -1,6 +1,5 @@
 package dev.snailbench.executor.messaging;
 
-import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.Target;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.ExecutionOutcome;
@@ -20,9 +19,10 @@ import org.jboss.logging.Logger;
 
 /**
  * Tells the inference service that a job's database login stopped working (database-logins-failed, compacted, key job
- * and database): at the first item of the job on that database whose connection failed authentication, or failed
- * while the registration's circuit is open. The inference service then sends the job's remaining items on that
- * database on without asking their model. Once per job and database in this replica; another replica that meets the
+ * and database): at the first item of the job on that database whose connection failed authentication. An
+ * unreachable server is not a login failure: its circuit pauses connections and closes again, and the job's later
+ * items still ask their model. The inference service sends the job's remaining items on that database on without
+ * asking their model. Once per job and database in this replica; another replica that meets the
  * same failure sends it again, which the compacted topic and the inference service's set absorb.
  */
 @ApplicationScoped
@@ -33,7 +33,6 @@ public class LoginFailurePublisher {
     /** Jobs and databases told about, the oldest forgotten first. */
     static final int REMEMBERED = 10_000;
 
-    private final PoolManager pools;
     private final MutinyEmitter<Record<String, DatabaseLoginFailed>> emitter;
     private final Set<String> told = Collections.synchronizedSet(Collections.newSetFromMap(
             new LinkedHashMap<>(16, 0.75f, false) {
@@ -43,9 +42,8 @@ public class LoginFailurePublisher {
                 }
             }));
 
-    public LoginFailurePublisher(PoolManager pools,
+    public LoginFailurePublisher(
             @Channel(Channels.DATABASE_LOGINS_FAILED_OUT) MutinyEmitter<Record<String, DatabaseLoginFailed>> emitter) {
-        this.pools = pools;
         this.emitter = emitter;
     }
 
@@ -57,9 +55,9 @@ public class LoginFailurePublisher {
         if (request.jobId() == null || request.item() == null || request.item().database() == null) {
             return Uni.createFrom().voidItem();
         }
-        String failure = loginFailure(completed.gold(), target);
+        String failure = loginFailure(completed.gold());
         if (failure == null) {
-            failure = loginFailure(completed.predicted(), target);
+            failure = loginFailure(completed.predicted());
         }
         if (failure == null) {
             return Uni.createFrom().voidItem();
@@ -78,17 +76,11 @@ public class LoginFailurePublisher {
         });
     }
 
-    /**
-     * The outcome's error when its connection failed authentication (SQLSTATE class 28), or failed while the
-     * registration's circuit is open; null otherwise.
-     */
-    private String loginFailure(ExecutionOutcome outcome, Target target) {
+    /** The outcome's error when its connection failed authentication (SQLSTATE class 28); null otherwise. */
+    private static String loginFailure(ExecutionOutcome outcome) {
         if (outcome == null || outcome.ok() || outcome.sqlState() == null) {
             return null;
         }
-        String state = outcome.sqlState();
-        boolean authentication = state.startsWith("28");
-        boolean connection = state.startsWith("08") && pools.circuitOpen(target);
-        return authentication || connection ? outcome.error() : null;
+        return outcome.sqlState().startsWith("28") ? outcome.error() : null;
     }
 }

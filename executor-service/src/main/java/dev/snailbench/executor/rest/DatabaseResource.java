@@ -2,11 +2,11 @@ package dev.snailbench.executor.rest;
 
 import dev.snailbench.executor.repository.RegisteredDatabase;
 import dev.snailbench.tenancy.Caller;
-import dev.snailbench.executor.rest.DatabaseDtos.ConnectionCheck;
-import dev.snailbench.executor.rest.DatabaseDtos.DatabaseView;
-import dev.snailbench.executor.rest.DatabaseDtos.RegisterDatabase;
-import dev.snailbench.executor.rest.DatabaseDtos.SchemaView;
-import dev.snailbench.executor.rest.DatabaseDtos.UpdateDatabase;
+import dev.snailbench.executor.service.DatabaseDtos.ConnectionCheck;
+import dev.snailbench.executor.service.DatabaseDtos.DatabaseView;
+import dev.snailbench.executor.service.DatabaseDtos.RegisterDatabase;
+import dev.snailbench.executor.service.DatabaseDtos.SchemaView;
+import dev.snailbench.executor.service.DatabaseDtos.UpdateDatabase;
 import dev.snailbench.executor.service.DatabaseRegistry;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;

@@ -11,6 +11,7 @@ import dev.snailbench.executor.support.OwnDb;
 import dev.snailbench.executor.support.Requests;
 import dev.snailbench.executor.support.Tasks;
 import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.PostgresTestResource;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TenantKeys;
 import dev.snailbench.testkit.TopicClient;
@@ -33,6 +34,8 @@ import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.serde.EventJson;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
@@ -265,6 +268,47 @@ class OwnDatabaseHopTest {
                     .contains("authentication failed for login \"" + login + "\"")
                     .doesNotContain("changed-by-the-dba").doesNotContain(OwnDb.PASSWORD);
         });
+    }
+
+    @Test
+    void shouldNotTakeAServerThatDoesNotAnswerForAFailedLoginEvenOnceItsCircuitIsOpen() throws Exception {
+        int closedPort;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName(PostgresTestResource.DEAD_HOST))) {
+            closedPort = probe.getLocalPort();
+        }
+        DatabaseRef unreachable = Requests.inline(team.tenantId(), "jdbc:postgresql://" + PostgresTestResource.DEAD_HOST
+                + ":" + closedPort + "/shop", OwnDb.READER, OwnDb.PASSWORD);
+        UUID job = UUID.randomUUID();
+        // More failed connections than the circuit allows: the later items fail while it is open.
+        for (int i = 0; i < 5; i++) {
+            ExecutionCompleted refused = run(job, team.tenantId(), unreachable, "SELECT " + i, "SELECT 1",
+                    GoldScreening.OFF);
+            assertThat(refused.gold().status()).isEqualTo(ExecutionStatus.ERROR);
+            assertThat(refused.gold().sqlState()).startsWith("08");
+        }
+        // The same job's item on a database whose login fails: the one event of the job there is to read.
+        String login = "own_dropped_" + UUID.randomUUID().toString().substring(0, 8);
+        try (Connection c = LocalStack.targets().connect(OwnDb.NAME); Statement s = c.createStatement()) {
+            s.execute("CREATE ROLE " + login + " LOGIN PASSWORD '" + OwnDb.PASSWORD + "'");
+            s.execute("GRANT CONNECT ON DATABASE " + OwnDb.NAME + " TO " + login);
+            s.execute("GRANT USAGE ON SCHEMA sales TO " + login);
+            s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA sales TO " + login);
+        }
+        String id = given().header(ApiKeys.HEADER, team.apiKey()).contentType(ContentType.JSON)
+                .body(Map.of("name", "dropped " + login, "kind", "postgresql", "jdbcUrl", OwnDb.jdbcUrl(), "user",
+                        login, "password", OwnDb.PASSWORD))
+                .post("/databases").then().statusCode(201).extract().path("id");
+        try (Connection c = LocalStack.targets().connect(OwnDb.NAME); Statement s = c.createStatement()) {
+            s.execute("ALTER ROLE " + login + " PASSWORD 'changed-by-the-dba'");
+        }
+        run(job, team.tenantId(), Requests.registered(id), "SELECT 1", "SELECT 1", GoldScreening.OFF);
+
+        String authentication = job + "|" + id;
+        List<String> told = TopicClient.awaitUntil(Topics.DATABASE_LOGINS_FAILED,
+                        r -> r.key().startsWith(job + "|"),
+                        found -> found.stream().anyMatch(r -> authentication.equals(r.key())), Duration.ofSeconds(30))
+                .stream().map(r -> r.key()).toList();
+        assertThat(told).containsExactly(authentication);
     }
 
     private static String register(String name) {

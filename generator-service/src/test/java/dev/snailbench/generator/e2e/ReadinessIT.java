@@ -2,8 +2,12 @@ package dev.snailbench.generator.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.localstack.Stack;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,62 +15,93 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Kubernetes stops routing to a pod whose readiness is DOWN: the packaged generator must report DOWN when
- * its database or its broker goes away, and say which.
+ * its broker or its database goes away, and say which. One generator on its own broker and PostgreSQL: it starts
+ * clean, then the broker stops (the database's check stays UP), then the database stops.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReadinessIT {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Path LOGS = ROOT.resolve("generator-service/target/readiness-logs");
+
+    private static Stack stack;
+
+    @BeforeAll
+    static void startGenerator() {
+        stack = Stack.start(ROOT, DataDir.resolve(), LOGS, EnumSet.of(Stack.Service.GENERATOR));
+    }
+
+    @AfterAll
+    static void stopGenerator() {
+        if (stack != null) {
+            stack.close();
+        }
+    }
 
     @Test
+    @Order(1)
     void shouldStartWithoutAnErrorInItsLog() throws Exception {
-        Path logs = ROOT.resolve("generator-service/target/clean-start-logs");
-        try (Stack stack = generatorOnly("clean-start")) {
-            assertThat(stack.readiness(Stack.Service.GENERATOR).statusCode()).isEqualTo(200);
-            // Nothing an operator must look into at a normal start: no ERROR line, no stack trace.
-            List<String> log = Files.readAllLines(logs.resolve("generator-service.log"));
-            assertThat(log).anySatisfy(line -> assertThat(line).contains("started in"));
-            assertThat(log).noneSatisfy(line -> assertThat(line).matches(".* ERROR .*|\\s+at .*|.*SRMSG00019.*"));
-        }
+        assertThat(stack.readiness(Stack.Service.GENERATOR).statusCode()).isEqualTo(200);
+        // Nothing an operator must look into at a normal start: no ERROR line, no stack trace.
+        List<String> log = Files.readAllLines(LOGS.resolve("generator-service.log"));
+        assertThat(log).anySatisfy(line -> assertThat(line).contains("started in"));
+        assertThat(log).noneSatisfy(line -> assertThat(line).matches(".* ERROR .*|\\s+at .*|.*SRMSG00019.*"));
     }
 
     @Test
-    void shouldReportNotReadyWhenTheDatabaseStops() {
-        try (Stack stack = generatorOnly("readiness-db")) {
-            assertThat(stack.readiness(Stack.Service.GENERATOR).statusCode()).isEqualTo(200);
-            stack.postgres().close();
-            HttpResponse<String> down = awaitDown(stack);
-            assertThat(down.body()).contains("\"status\": \"DOWN\"").containsIgnoringCase("postgresql");
-        }
+    @Order(2)
+    void shouldReportNotReadyNamingTheBrokerWhenTheBrokerStops() {
+        assertThat(check(stack.readiness(Stack.Service.GENERATOR), "messaging")).isEqualTo("UP");
+        stack.kafka().close();
+        HttpResponse<String> down = awaitCheckDown("messaging");
+        assertThat(down.body()).contains("\"status\": \"DOWN\"");
+        assertThat(check(down, "postgresql")).as("the database's check while only the broker is down: %s",
+                down.body()).isEqualTo("UP");
     }
 
     @Test
-    void shouldReportNotReadyWhenTheBrokerStops() {
-        try (Stack stack = generatorOnly("readiness-kafka")) {
-            assertThat(stack.readiness(Stack.Service.GENERATOR).statusCode()).isEqualTo(200);
-            stack.kafka().close();
-            HttpResponse<String> down = awaitDown(stack);
-            assertThat(down.body()).contains("\"status\": \"DOWN\"").containsIgnoringCase("messaging");
-        }
+    @Order(3)
+    void shouldReportNotReadyNamingTheDatabaseWhenTheDatabaseStops() {
+        stack.postgres().close();
+        HttpResponse<String> down = awaitCheckDown("postgresql");
+        assertThat(down.body()).contains("\"status\": \"DOWN\"");
     }
 
-    private static Stack generatorOnly(String name) {
-        return Stack.start(ROOT, DataDir.resolve(), ROOT.resolve("generator-service/target/" + name + "-logs"),
-                EnumSet.of(Stack.Service.GENERATOR));
-    }
-
-    private static HttpResponse<String> awaitDown(Stack stack) {
+    /** Polls readiness until it is 503 with the named check DOWN (90 s at most), and returns that answer. */
+    private static HttpResponse<String> awaitCheckDown(String name) {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
         HttpResponse<String> last = stack.readiness(Stack.Service.GENERATOR);
-        while (last.statusCode() == 200 && Instant.now().isBefore(deadline)) {
+        while (!(last.statusCode() == 503 && "DOWN".equals(check(last, name))) && Instant.now().isBefore(deadline)) {
             sleep();
             last = stack.readiness(Stack.Service.GENERATOR);
         }
         assertThat(last.statusCode()).as("readiness after the outage: %s", last.body()).isEqualTo(503);
+        assertThat(check(last, name)).as("the %s check after the outage: %s", name, last.body()).isEqualTo("DOWN");
         return last;
+    }
+
+    /** The status of the readiness check whose name contains {@code name} (any case); null if there is none. */
+    private static String check(HttpResponse<String> readiness, String name) {
+        try {
+            for (JsonNode check : new ObjectMapper().readTree(readiness.body()).path("checks")) {
+                if (check.path("name").asText().toLowerCase(Locale.ROOT).contains(name)) {
+                    return check.path("status").asText();
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("readiness is not JSON: " + readiness.body(), e);
+        }
     }
 
     private static void sleep() {

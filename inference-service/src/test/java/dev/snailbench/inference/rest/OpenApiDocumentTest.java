@@ -4,8 +4,8 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.inference.InMemoryTier;
 import dev.snailbench.testkit.OpenApiRules;
-import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * how a team looks up one inference.
  */
 @QuarkusTest
-@RealInfrastructure
+@InMemoryTier
 class OpenApiDocumentTest {
 
     @Test

@@ -30,7 +30,7 @@ final class SetChecks {
     /**
      * {@code checks}: {@code {tautology|duplicateColumn|emptyChange: {refused, inSet, inSeeds, examples}}}; the
      * checks that need the data or the column types the executor read ({@code frame}, {@code resultShape},
-     * {@code likeFragment}, {@code distinctValues}) have {@code refused} only; the seed checks
+     * {@code likeFragment}, {@code valueKind}, {@code distinctValues}) have {@code refused} only; the seed checks
      * ({@code goldScreening}, {@code answerShape}) have {@code flaggedSeeds} and the first reasons.
      */
     static Map<String, Object> checks(SyntheticSuite.Counts counts, List<SyntheticSuite.Seed> seeds,
@@ -49,7 +49,7 @@ final class SetChecks {
         }
         out.put("frame", Map.of("refused", refused.getOrDefault("frame", 0)));
         // Checks that need the data: counted by the executor as it refused fillings.
-        for (String check : List.of("resultShape", "likeFragment", "distinctValues")) {
+        for (String check : List.of("resultShape", "likeFragment", "valueKind", "distinctValues")) {
             out.put(check, Map.of("refused", refused.getOrDefault(check, 0)));
         }
         // Seeds flagged before filling (not multiplied), with the first reasons the executor gave.

@@ -1,5 +1,8 @@
 package dev.snailbench.scorer.rest;
 
+import static dev.snailbench.scorer.service.ItemVerdicts.compared;
+import static dev.snailbench.scorer.service.ItemVerdicts.strictExecution;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.service.ResultPreview;
@@ -45,23 +48,6 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
                 r.manualVerdict == null ? null : r.manualVerdict ? "correct" : "incorrect", r.reviewNote, r.reviewedBy,
                 r.reviewedAt, ResultPreview.parse(r.resultPreview), r.linking == null ? "platform" : r.linking,
                 r.goldNondeterministic, Boolean.TRUE.equals(r.excludedFromAccuracy));
-    }
-
-    /**
-     * Execution accuracy of the item, the strict match as 1 or 0 (the summary's {@code executionAccuracy} is its mean):
-     * null where it is not counted (linking-only, or the gold query failed), 0 for a failed prediction.
-     */
-    public static Double strictExecution(ItemResult r) {
-        return compared(r) ? (Boolean.TRUE.equals(r.strictMatch) ? 1.0 : 0.0) : null;
-    }
-
-    /**
-     * Whether the comparators judged the item: not when the job is linking-only (nothing ran) nor when the gold
-     * query gave no result (nothing to compare with: "not compared", as the statistics leave it out), whereas a
-     * failed prediction was compared and lost.
-     */
-    public static boolean compared(ItemResult r) {
-        return !r.linkingOnly && "OK".equals(r.goldStatus);
     }
 
     private static Boolean match(ItemResult r, Boolean match) {

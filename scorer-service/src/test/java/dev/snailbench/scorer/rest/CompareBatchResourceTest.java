@@ -4,17 +4,13 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
-import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.Mockito.when;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.cli.NdjsonExchange;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.InMemoryTier;
-import dev.snailbench.tenancy.TenantAuthenticator;
-import dev.snailbench.testkit.InMemoryTenant;
-import io.quarkus.test.InjectMock;
+import dev.snailbench.testkit.InMemoryTenantTest;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URI;
@@ -28,25 +24,12 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** POST /compare/batch as a team scoring many result pairs in one request: NDJSON in, one answer per line out. */
 @QuarkusTest
 @InMemoryTier
-class CompareBatchResourceTest {
-
-    @InjectMock
-    TenantAuthenticator authenticator;
-
-    @BeforeEach
-    void tenant() {
-        when(authenticator.tenantOf(any(), any())).thenAnswer(InMemoryTenant.ANSWER);
-    }
-
-    private static String key() {
-        return InMemoryTenant.KEY;
-    }
+class CompareBatchResourceTest extends InMemoryTenantTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String MATCH = """

@@ -5,35 +5,18 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
-import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.Mockito.when;
 
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.InMemoryTier;
-import dev.snailbench.tenancy.TenantAuthenticator;
-import dev.snailbench.testkit.InMemoryTenant;
-import io.quarkus.test.InjectMock;
+import dev.snailbench.testkit.InMemoryTenantTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** POST /compare, /linking and /characteristics, as a user checking metrics against published results. */
 @QuarkusTest
 @InMemoryTier
-class StatelessEndpointsTest {
-
-    @InjectMock
-    TenantAuthenticator authenticator;
-
-    @BeforeEach
-    void tenant() {
-        when(authenticator.tenantOf(any(), any())).thenAnswer(InMemoryTenant.ANSWER);
-    }
-
-    private static String key() {
-        return InMemoryTenant.KEY;
-    }
+class StatelessEndpointsTest extends InMemoryTenantTest {
 
     @Test
     void shouldCompareTwoResultsWithEveryMetric() {

@@ -11,6 +11,7 @@ import dev.snailbench.sql.template.SeedTemplate.Kind;
 import dev.snailbench.sql.template.SeedTemplate.Slot;
 import java.math.BigDecimal;
 import java.sql.SQLException;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import net.sf.jsqlparser.statement.Statement;
@@ -62,12 +63,13 @@ final class CandidateChecks {
 
     /**
      * Whether {@code result} of {@code sql} has the seed's shape; false (counted) when not: the seed answered
-     * with one row and this does not, or the seed's LIMIT n kept n rows and this keeps fewer or cuts through rows
-     * tied on the ORDER BY keys (the LIMIT would pick among them at random).
+     * with one row (or one row repeated: the final's stadium, once per team) and this does not, or the seed's
+     * LIMIT n kept n rows and this keeps fewer or cuts through rows tied on the ORDER BY keys (the LIMIT would pick
+     * among them at random).
      */
     boolean sameShape(Group group, String sql, TextTable result) {
         int rows = result.rows().size();
-        if (group.seedRows == 1 && rows != 1) {
+        if (group.seedDistinctRows == 1 && distinctRows(result) != 1) {
             tally.refuse(Tally.RESULT_SHAPE);
             return false;
         }
@@ -86,6 +88,11 @@ final class CandidateChecks {
             return false;
         }
         return true;
+    }
+
+    /** The number of different rows of a result. */
+    static int distinctRows(TextTable result) {
+        return new HashSet<>(result.rows()).size();
     }
 
     /**

@@ -9,7 +9,8 @@ import java.util.Map;
 
 /**
  * A template, the seeds it came from (their frames), the first seed's query as printed and its stratum; once the
- * seed has run, its result as a fingerprint (empty when too large to compare) and its number of rows; per LIKE
+ * seed has run, its result as a fingerprint (empty when too large to compare) and its numbers of rows and of
+ * distinct rows; per LIKE
  * slot, the kind of value the seed used.
  */
 final class Group {
@@ -21,6 +22,7 @@ final class Group {
     final Stratum stratum;
     String seedResult;
     int seedRows = -1;
+    int seedDistinctRows = -1;
     final Map<Integer, LikeFragments.Shape> likeShapes = new HashMap<>();
     final Map<Integer, Long> likeMatches = new HashMap<>();
 

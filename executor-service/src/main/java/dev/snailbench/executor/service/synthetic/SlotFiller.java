@@ -84,6 +84,11 @@ final class SlotFiller {
                         return null;
                     }
                 }
+                if (!slot.numeric() && value.contains("_") && !slot.original().contains("_")) {
+                    // "Czech Reworld_cup_2023_03_13" where the seed said "France": a load artefact, not a name.
+                    tally.refuse(Tally.VALUE_KIND);
+                    return null;
+                }
                 if (!values.add(value.trim().toLowerCase(Locale.ROOT))) {
                     tally.refuse(Tally.DISTINCT_VALUES);
                     return null;

@@ -141,6 +141,7 @@ public final class SyntheticSqlGenerator {
                 Group g = new Group("t" + (byText.size() + 1), template, new ArrayList<>(), printed, stratum);
                 g.seedResult = verdict.result() == null ? "" : fingerprint(verdict.result());
                 g.seedRows = verdict.result() == null ? -1 : verdict.result().rows().size();
+                g.seedDistinctRows = verdict.result() == null ? -1 : CandidateChecks.distinctRows(verdict.result());
                 return g;
             });
             group.frames.add(new Frame(i, seed.question(), template.slots().stream().map(Slot::spoken).toList()));

@@ -16,6 +16,8 @@ final class Tally {
     static final String RESULT_SHAPE = "resultShape";
     /** A LIKE value not of the seed value's kind (a whole cell for a keyword, a word that names nothing). */
     static final String LIKE_FRAGMENT = "likeFragment";
+    /** A text value of another kind than the seed's: an identifier-like value (underscores) for a name. */
+    static final String VALUE_KIND = "valueKind";
     /** Two value slots of one filling drawing the same value. */
     static final String DISTINCT_VALUES = "distinctValues";
     /** A seed whose gold SQL fails the gold screening (a LIMIT that chooses among tied rows). */
@@ -25,7 +27,7 @@ final class Tally {
 
     /** Every check, in the order the summary lists them. */
     static final List<String> CHECKS = List.of(FRAME, DUPLICATE_COLUMN, TAUTOLOGY, EMPTY_CHANGE, RESULT_SHAPE,
-            LIKE_FRAGMENT, DISTINCT_VALUES, GOLD_SCREENING, ANSWER_SHAPE);
+            LIKE_FRAGMENT, VALUE_KIND, DISTINCT_VALUES, GOLD_SCREENING, ANSWER_SHAPE);
 
     private static final int KEPT = 20;
 

@@ -1,7 +1,7 @@
 package dev.snailbench.scorer.service.report;
 
 import dev.snailbench.scorer.repository.ItemResult;
-import dev.snailbench.scorer.rest.ItemResultView;
+import dev.snailbench.scorer.service.ItemVerdicts;
 import dev.snailbench.scorer.service.stats.HardnessAgreement;
 import dev.snailbench.scorer.service.stats.JobStatistics.Correlation;
 import dev.snailbench.scorer.service.stats.JobStatistics.Estimate;
@@ -66,7 +66,7 @@ public class ReportRenderer {
                     opt(compared(r, r.setMatch)), opt(r.setReason), opt(compared(r, r.relaxedMatch)),
                     opt(r.relaxedReason), opt(r.reason),
                     opt(r.cellPrecision), opt(r.cellRecall), opt(r.tupleCardinality), opt(r.tupleConstraint),
-                    opt(r.tupleOrder), opt(ItemResultView.strictExecution(r)), opt(r.executionAccuracy),
+                    opt(r.tupleOrder), opt(ItemVerdicts.strictExecution(r)), opt(r.executionAccuracy),
                     opt(r.validEfficiencyScore), opt(r.rewardBasedEfficiencyScore), opt(r.softF1),
                     opt(r.queryRecall), opt(r.queryPrecision), opt(r.queryF1),
                     Boolean.TRUE.equals(r.multipleStatements), opt(r.goldSeconds),
@@ -89,7 +89,7 @@ public class ReportRenderer {
     }
 
     private static Boolean compared(ItemResult r, Boolean match) {
-        return ItemResultView.compared(r) ? match : null;
+        return ItemVerdicts.compared(r) ? match : null;
     }
 
     private static Object opt(Object o) {
@@ -386,7 +386,7 @@ public class ReportRenderer {
 
     /** A comparator's verdict; "not compared" where the gold query gave nothing to compare with (or nothing ran). */
     private static String mark(ItemResult r, Boolean b) {
-        if (!ItemResultView.compared(r)) {
+        if (!ItemVerdicts.compared(r)) {
             return "<td class=\"na\">not compared</td>";
         }
         return Boolean.TRUE.equals(b) ? "<td class=\"ok\">✓</td>" : "<td class=\"bad\">✗</td>";

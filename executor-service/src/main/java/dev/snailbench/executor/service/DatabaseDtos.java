@@ -1,15 +1,14 @@
-package dev.snailbench.executor.rest;
+package dev.snailbench.executor.service;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.snailbench.executor.repository.RegisteredDatabase;
-import dev.snailbench.executor.service.LoginPath;
 import dev.snailbench.model.domain.DatabaseSchema;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 
-/** Request and response bodies of the database registry. */
+/** What the database registry takes and answers: the bodies of {@code /databases}. */
 public final class DatabaseDtos {
 
     private DatabaseDtos() {
@@ -53,11 +52,11 @@ public final class DatabaseDtos {
             String database, String user, String adminUser, Map<String, String> options, Instant createdAt,
             String problem, @JsonInclude(JsonInclude.Include.NON_NULL) LoginPath path) {
 
-        static DatabaseView of(RegisteredDatabase db, String jdbcUrl, Map<String, String> options) {
+        public static DatabaseView of(RegisteredDatabase db, String jdbcUrl, Map<String, String> options) {
             return of(db, jdbcUrl, options, null);
         }
 
-        static DatabaseView of(RegisteredDatabase db, String jdbcUrl, Map<String, String> options, LoginPath path) {
+        public static DatabaseView of(RegisteredDatabase db, String jdbcUrl, Map<String, String> options, LoginPath path) {
             return new DatabaseView(db.id, db.name, db.kind.id(), jdbcUrl, db.host, db.port, db.databaseName,
                     db.username, db.adminUsername, options, db.createdAt, db.problem, path);
         }
