@@ -42,7 +42,7 @@ class DocumentedNamesTest {
     private static final Pattern STRING_CONSTANT = Pattern.compile("static final String (\\w+) = \"([^\"]*)\";");
     private static final Pattern TYPE_DECLARATION = Pattern.compile("\\b(?:class|interface|record|enum) [A-Z]");
 
-    private final Path root = projectRoot();
+    private final Path root = ProjectRoot.find();
     private final List<Path> files = walk(root);
     private final Path dataDir = dataDir(root);
     private final List<Path> dataFiles = Files.isDirectory(dataDir) ? walk(dataDir) : List.of();
@@ -268,17 +268,6 @@ class DocumentedNamesTest {
 
     private static String camel(String kebab) {
         return Pattern.compile("-(\\w)").matcher(kebab).replaceAll(m -> m.group(1).toUpperCase());
-    }
-
-    private static Path projectRoot() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !(Files.exists(dir.resolve("pom.xml")) && Files.isDirectory(dir.resolve("test-kit")))) {
-            dir = dir.getParent();
-        }
-        if (dir == null) {
-            throw new IllegalStateException("no project root above " + Path.of("").toAbsolutePath());
-        }
-        return dir;
     }
 
     private static List<Path> walk(Path root) {

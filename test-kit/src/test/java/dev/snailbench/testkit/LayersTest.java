@@ -42,7 +42,7 @@ class LayersTest {
     private static final Pattern IMPORT = Pattern.compile("^import (?:static )?([\\w.]+)(?:\\.\\*)?;",
             Pattern.MULTILINE);
 
-    private final Path root = projectRoot();
+    private final Path root = ProjectRoot.find();
 
     @Test
     void noServiceClassImportsARestClass() {
@@ -151,16 +151,5 @@ class LayersTest {
         }
         assertThat(sources).as("main sources under " + root).hasSizeGreaterThan(100);
         return sources;
-    }
-
-    private static Path projectRoot() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !(Files.exists(dir.resolve("pom.xml")) && Files.isDirectory(dir.resolve("test-kit")))) {
-            dir = dir.getParent();
-        }
-        if (dir == null) {
-            throw new IllegalStateException("no project root above " + Path.of("").toAbsolutePath());
-        }
-        return dir;
     }
 }

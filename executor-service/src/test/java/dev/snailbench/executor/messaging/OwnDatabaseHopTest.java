@@ -180,9 +180,7 @@ class OwnDatabaseHopTest {
 
         JobCancelled cancelled = JobCancelled.of(job, team.tenantId(), "cancelled by the tenant");
         topics.send(Topics.JOBS_CANCELLED, cancelled.key(), EventJson.write(cancelled));
-        Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given()
-                .header(ApiKeys.HEADER, team.apiKey()).delete("/databases/" + used).then().statusCode(204));
-        given().header(ApiKeys.HEADER, team.apiKey()).get("/databases/" + used).then().statusCode(404);
+        awaitDeleted(used);
     }
 
     @Test
@@ -201,9 +199,7 @@ class OwnDatabaseHopTest {
         JobEnded ended = JobEnded.of(job, team.tenantId(), "completed");
         topics.send(Topics.JOBS_ENDED, ended.key(), EventJson.write(ended));
         // Well within database-use.hold (10 min): the end released it, not the time.
-        Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given()
-                .header(ApiKeys.HEADER, team.apiKey()).delete("/databases/" + used).then().statusCode(204));
-        given().header(ApiKeys.HEADER, team.apiKey()).get("/databases/" + used).then().statusCode(404);
+        awaitDeleted(used);
     }
 
     @Test
@@ -309,6 +305,13 @@ class OwnDatabaseHopTest {
                         found -> found.stream().anyMatch(r -> authentication.equals(r.key())), Duration.ofSeconds(30))
                 .stream().map(r -> r.key()).toList();
         assertThat(told).containsExactly(authentication);
+    }
+
+    /** Deletes the registration as soon as nothing holds it (30 s at most); it is gone afterwards. */
+    private static void awaitDeleted(String id) {
+        Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given()
+                .header(ApiKeys.HEADER, team.apiKey()).delete("/databases/" + id).then().statusCode(204));
+        given().header(ApiKeys.HEADER, team.apiKey()).get("/databases/" + id).then().statusCode(404);
     }
 
     private static String register(String name) {
