@@ -225,16 +225,7 @@ class OwnDatabaseHopTest {
     @Test
     void shouldTellOnceThatAJobsDatabaseLoginFailedWhenItsPasswordChangesMidJob() throws Exception {
         String login = "own_rotating_" + UUID.randomUUID().toString().substring(0, 8);
-        try (Connection c = LocalStack.targets().connect(OwnDb.NAME); Statement s = c.createStatement()) {
-            s.execute("CREATE ROLE " + login + " LOGIN PASSWORD '" + OwnDb.PASSWORD + "'");
-            s.execute("GRANT CONNECT ON DATABASE " + OwnDb.NAME + " TO " + login);
-            s.execute("GRANT USAGE ON SCHEMA sales TO " + login);
-            s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA sales TO " + login);
-        }
-        String id = given().header(ApiKeys.HEADER, team.apiKey()).contentType(ContentType.JSON)
-                .body(Map.of("name", "rotating " + login, "kind", "postgresql", "jdbcUrl", OwnDb.jdbcUrl(), "user",
-                        login, "password", OwnDb.PASSWORD))
-                .post("/databases").then().statusCode(201).extract().path("id");
+        String id = registerOwnLogin(login);
         UUID job = UUID.randomUUID();
         DatabaseRef database = Requests.registered(id).withSchema(OwnDb.SCHEMA);
         ExecutionCompleted before = run(job, team.tenantId(), database, "SELECT count(*) FROM orders", "SELECT 2",
@@ -242,10 +233,8 @@ class OwnDatabaseHopTest {
         assertThat(before.gold().status()).as(before.gold().error()).isEqualTo(ExecutionStatus.OK);
 
         // The DBA changes the login's password mid-job: the pool's connections are refused from their next attempt.
-        try (Connection c = LocalStack.targets().connect(OwnDb.NAME); Statement s = c.createStatement()) {
-            s.execute("ALTER ROLE " + login + " PASSWORD 'changed-by-the-dba'");
-            s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '" + login + "'");
-        }
+        asTheDba("ALTER ROLE " + login + " PASSWORD 'changed-by-the-dba'",
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '" + login + "'");
         for (int i = 0; i < 4; i++) {
             ExecutionCompleted after = run(job, team.tenantId(), database, "SELECT count(*) FROM customers",
                     "SELECT 3", GoldScreening.OFF);
@@ -284,19 +273,8 @@ class OwnDatabaseHopTest {
         }
         // The same job's item on a database whose login fails: the one event of the job there is to read.
         String login = "own_dropped_" + UUID.randomUUID().toString().substring(0, 8);
-        try (Connection c = LocalStack.targets().connect(OwnDb.NAME); Statement s = c.createStatement()) {
-            s.execute("CREATE ROLE " + login + " LOGIN PASSWORD '" + OwnDb.PASSWORD + "'");
-            s.execute("GRANT CONNECT ON DATABASE " + OwnDb.NAME + " TO " + login);
-            s.execute("GRANT USAGE ON SCHEMA sales TO " + login);
-            s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA sales TO " + login);
-        }
-        String id = given().header(ApiKeys.HEADER, team.apiKey()).contentType(ContentType.JSON)
-                .body(Map.of("name", "dropped " + login, "kind", "postgresql", "jdbcUrl", OwnDb.jdbcUrl(), "user",
-                        login, "password", OwnDb.PASSWORD))
-                .post("/databases").then().statusCode(201).extract().path("id");
-        try (Connection c = LocalStack.targets().connect(OwnDb.NAME); Statement s = c.createStatement()) {
-            s.execute("ALTER ROLE " + login + " PASSWORD 'changed-by-the-dba'");
-        }
+        String id = registerOwnLogin(login);
+        asTheDba("ALTER ROLE " + login + " PASSWORD 'changed-by-the-dba'");
         run(job, team.tenantId(), Requests.registered(id), "SELECT 1", "SELECT 1", GoldScreening.OFF);
 
         String authentication = job + "|" + id;
@@ -312,6 +290,26 @@ class OwnDatabaseHopTest {
         Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given()
                 .header(ApiKeys.HEADER, team.apiKey()).delete("/databases/" + id).then().statusCode(204));
         given().header(ApiKeys.HEADER, team.apiKey()).get("/databases/" + id).then().statusCode(404);
+    }
+
+    /** A login of the DBA's making that reads the schema sales, registered by the team: its registration's id. */
+    private static String registerOwnLogin(String login) throws Exception {
+        asTheDba("CREATE ROLE " + login + " LOGIN PASSWORD '" + OwnDb.PASSWORD + "'",
+                "GRANT CONNECT ON DATABASE " + OwnDb.NAME + " TO " + login,
+                "GRANT USAGE ON SCHEMA sales TO " + login,
+                "GRANT SELECT ON ALL TABLES IN SCHEMA sales TO " + login);
+        return given().header(ApiKeys.HEADER, team.apiKey()).contentType(ContentType.JSON)
+                .body(Map.of("name", "own login " + login, "kind", "postgresql", "jdbcUrl", OwnDb.jdbcUrl(), "user",
+                        login, "password", OwnDb.PASSWORD))
+                .post("/databases").then().statusCode(201).extract().path("id");
+    }
+
+    private static void asTheDba(String... statements) throws Exception {
+        try (Connection c = LocalStack.targets().connect(OwnDb.NAME); Statement s = c.createStatement()) {
+            for (String statement : statements) {
+                s.execute(statement);
+            }
+        }
     }
 
     private static String register(String name) {
