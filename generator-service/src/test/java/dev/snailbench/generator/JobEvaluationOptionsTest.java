@@ -20,7 +20,8 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** The job options {@code linking} and {@code goldScreening}: validated, and carried on every work item. */
+/** The job options {@code linking} and {@code goldScreening}: validated, and carried on every work item. * Beyond the in-memory tier: the options read back from the work items the stored job publishes on the real topic.
+ */
 @QuarkusTest
 @RealInfrastructure
 class JobEvaluationOptionsTest {

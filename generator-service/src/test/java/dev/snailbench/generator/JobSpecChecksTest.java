@@ -4,22 +4,29 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.when;
 
+import dev.snailbench.generator.repository.JobRepository;
+import dev.snailbench.generator.service.JobExpander;
+import dev.snailbench.generator.testing.InMemoryJobs;
 import dev.snailbench.generator.testing.InlineDatabaseChecks;
-import dev.snailbench.generator.testing.PlayedExecutor;
-import dev.snailbench.generator.testing.TestBackends;
-import dev.snailbench.testkit.RealInfrastructure;
-import dev.snailbench.testkit.TopicClient;
+import dev.snailbench.generator.testing.MemoryExecutor;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
-import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.model.event.JobSubmitted;
+import dev.snailbench.testkit.InMemoryTenantTest;
+import dev.snailbench.testkit.MemoryChannels;
+import io.quarkus.test.InjectMock;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.inject.Any;
+import jakarta.inject.Inject;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,21 +34,37 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Nothing is accepted that can only fail: what is decidable without running the job is a 400 naming the field, every
- * problem of one kind in one answer, with what to do; the answers never show the service's Java types.
+ * problem of one kind in one answer, with what to do; the answers never show the service's Java types. On the
+ * in-memory tier: the executor and the inline databases' checks played on their channels, a job stored once its
+ * event is sent.
  */
 @QuarkusTest
-@RealInfrastructure
-class JobSpecChecksTest {
+@InMemoryTier
+class JobSpecChecksTest extends InMemoryTenantTest {
+
+    @Inject
+    @Any
+    MemoryChannels channels;
+
+    /** The stored jobs: a job is stored once its event was sent, as its consumer would store it. */
+    @InjectMock
+    JobRepository jobs;
+
+    @BeforeEach
+    void storeWhatIsSent() {
+        when(jobs.stored(any())).thenAnswer(call -> Uni.createFrom().item(
+                InMemoryJobs.storedOnceSent(channels, call.getArgument(0))));
+    }
 
     private static final List<Map<String, String>> QUESTIONS = List.of(
             Map.of("id", "q1", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club"),
@@ -55,7 +78,7 @@ class JobSpecChecksTest {
 
     @Test
     void shouldNameEveryBrokenConstraintOfASpecInOneAnswer() {
-        String key = TestTenants.create("spec-all-at-once-" + UUID.randomUUID());
+        String key = key();
         Map<String, Object> job = job(List.of(QUESTIONS.get(0), Map.of("id", "q2", "question", "Which?",
                 "goldSql", " ")), PREDICTIONS);
         job.put("name", "");
@@ -70,7 +93,7 @@ class JobSpecChecksTest {
 
     @Test
     void shouldNameEveryUnknownFieldAtOnceAndNoJavaType() {
-        String key = TestTenants.create("spec-unknown-" + UUID.randomUUID());
+        String key = key();
         Map<String, Object> job = job(QUESTIONS, PREDICTIONS);
         job.put("promptOptoins", Map.of("shots", 3));
         job.put("questions", List.of(Map.of("id", "q1", "questoin", "How many?", "goldSql", "SELECT 1")));
@@ -90,7 +113,7 @@ class JobSpecChecksTest {
 
     @Test
     void shouldRefuseADatabaseNamedBothAsRegisteredAndInline() {
-        String key = TestTenants.create("spec-both-" + UUID.randomUUID());
+        String key = key();
         Map<String, Object> job = job(QUESTIONS, PREDICTIONS);
         job.put("database", Map.of("databaseId", UUID.randomUUID().toString(), "kind", "postgresql", "jdbcUrl",
                 "jdbc:postgresql://db.example.com/team", "user", "reader", "password", "secret"));
@@ -101,11 +124,11 @@ class JobSpecChecksTest {
 
     @Test
     void shouldRefuseADialectOtherThanTheRegisteredDatabasesKind() {
-        String key = TestTenants.create("spec-kind-" + UUID.randomUUID());
+        String key = key();
         UUID database = UUID.randomUUID();
         Map<String, Object> job = job(QUESTIONS, PREDICTIONS);
         job.put("database", Map.of("databaseId", database.toString()));
-        PlayedExecutor.answering(database, task -> DatabaseTaskCompleted.schemas(task, SqlDialect.SQLSERVER, false,
+        MemoryExecutor.answering(channels, database, task -> DatabaseTaskCompleted.schemas(task, SqlDialect.SQLSERVER, false,
                 List.of("dbo"), "their-mssql"), () -> submit(key, job))
                 .statusCode(400).body("field", equalTo("dialect"))
                 .body("error", equalTo("dialect: dialect postgresql does not match database " + database
@@ -114,20 +137,21 @@ class JobSpecChecksTest {
 
     @Test
     void shouldRefuseANativeSchemaForAModelJobOnAnInlineDatabase() {
-        String key = TestTenants.create("spec-inline-schema-" + UUID.randomUUID());
-        TestBackends.announce(key);
+        String key = key();
+        InMemoryJobs.announceBackends(channels, key);
         Map<String, Object> job = job(QUESTIONS, null);
         job.remove("model");
         job.remove("allowMissingPredictions");
         job.put("models", List.of(Map.of("label", "gpt", "backend", "openai", "model", "gpt-4o-mini")));
         job.put("nativeSchema", "public");
-        submit(key, job).statusCode(400).body("field", equalTo("nativeSchema"))
+        MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job)).statusCode(400)
+                .body("field", equalTo("nativeSchema"))
                 .body("error", startsWith("nativeSchema: models are shown the schema of a registered database only"));
     }
 
     @Test
     void shouldRefuseAReplayJobWithoutAPredictionForEveryQuestionUnlessItAllowsThat() {
-        String key = TestTenants.create("spec-missing-" + UUID.randomUUID());
+        String key = key();
         Map<String, Object> job = job(QUESTIONS, List.of(PREDICTIONS.get(0)));
         job.put("name", "missing " + UUID.randomUUID());
         submit(key, job).statusCode(400).body("field", equalTo("predictions"))
@@ -136,12 +160,12 @@ class JobSpecChecksTest {
                         + " one (those items fail)"));
 
         job.put("allowMissingPredictions", true);
-        submit(key, job).statusCode(202);
+        MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job)).statusCode(202);
     }
 
     @Test
     void shouldRefuseGoldSqlThatCannotRunNamingEachQuestion() {
-        String key = TestTenants.create("spec-gold-" + UUID.randomUUID());
+        String key = key();
         Map<String, Object> job = job(List.of(QUESTIONS.get(0),
                 Map.of("id", "q2", "question", "Typo?", "goldSql", "SELEC name FROM club"),
                 Map.of("id", "q3", "question", "Delete?", "goldSql", "DELETE FROM club")), null);
@@ -154,7 +178,7 @@ class JobSpecChecksTest {
 
     @Test
     void shouldRefuseRecordedPredictionsThatCannotRunUnlessTheJobScoresThemAsTheyAre() {
-        String key = TestTenants.create("spec-predictions-" + UUID.randomUUID());
+        String key = key();
         Map<String, Object> job = job(QUESTIONS, List.of(PREDICTIONS.get(0),
                 Map.of("questionId", "q2", "predictedSql", "I think the answer is: clubs")));
         job.put("name", "unrunnable " + UUID.randomUUID());
@@ -163,20 +187,21 @@ class JobSpecChecksTest {
                 .body("error", containsString("\"allowInvalidPredictions\": true"));
 
         job.put("allowInvalidPredictions", true);
-        submit(key, job).statusCode(202);
+        MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job)).statusCode(202);
     }
 
     @Test
     void shouldCheckARecordedPredictionOutOfItsMarkdownFenceAndSendItAsRecorded() {
-        String key = TestTenants.create("spec-fenced-" + UUID.randomUUID());
+        String key = key();
         String fenced = "```sql\nSELECT name\nFROM club\n```";
         Map<String, Object> job = job(List.of(QUESTIONS.get(1)), List.of(Map.of("questionId", "q2",
                 "predictedSql", fenced)));
-        String jobId = submit(key, job).statusCode(202).extract().path("jobId");
+        UUID jobId = UUID.fromString(MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job))
+                .statusCode(202).extract().path("jobId"));
 
-        List<InferenceRequested> items = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 1,
-                Duration.ofSeconds(30));
-        assertThat(items.get(0).item().recordedPrediction()).isEqualTo(fenced);
+        JobSubmitted sent = InMemoryJobs.sent(channels).stream().filter(event -> event.jobId().equals(jobId))
+                .findFirst().orElseThrow();
+        assertThat(JobExpander.expand(jobId, sent.spec()).get(0).recordedPrediction()).isEqualTo(fenced);
 
         Map<String, Object> emptyFence = job(List.of(QUESTIONS.get(1)), List.of(Map.of("questionId", "q2",
                 "predictedSql", "```\n```")));
@@ -186,25 +211,27 @@ class JobSpecChecksTest {
 
     @Test
     void shouldRefuseAnInlineDatabaseTheExecutorRefusesBeforeAnyModelIsAsked() {
-        String key = TestTenants.create("spec-inline-" + UUID.randomUUID());
-        TestBackends.announce(key);
+        String key = key();
+        InMemoryJobs.announceBackends(channels, key);
         Map<String, Object> job = job(QUESTIONS, null);
         job.remove("model");
         job.remove("allowMissingPredictions");
         job.put("models", List.of(Map.of("label", "gpt", "backend", "openai", "model", "gpt-4o-mini")));
         job.put("database", Map.of("kind", "postgresql", "jdbcUrl", "jdbc:postgresql://"
                 + InlineDatabaseChecks.REFUSED_HOST + ":5432/team", "user", "reader", "password", "secret"));
-        submit(key, job).statusCode(400).body("field", equalTo("database.jdbcUrl"))
+        MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job)).statusCode(400)
+                .body("field", equalTo("database.jdbcUrl"))
                 .body("error", startsWith("database.jdbcUrl: " + InlineDatabaseChecks.REFUSED_HOST
                         + ":5432 is not an allowed target for a team database"));
 
         job.put("database", Map.of("kind", "postgresql", "jdbcUrl", "jdbc:postgresql://db.example.com:5432/team",
                 "user", InlineDatabaseChecks.FAILING_LOGIN, "password", "wrong"));
-        submit(key, job).statusCode(400).body("field", equalTo("database.user"))
+        MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job)).statusCode(400)
+                .body("field", equalTo("database.user"))
                 .body("error", equalTo("database.user: the login of user '" + InlineDatabaseChecks.FAILING_LOGIN
                         + "' failed: authentication failed: check user and password"));
-        // Not accepted: no job, so no item was sent to a model.
-        given().header("X-API-Key", key).get("/jobs").then().statusCode(200).body("size()", is(0));
+        // Not accepted: no job sent, so no item went to a model.
+        assertThat(InMemoryJobs.sent(channels)).noneMatch(event -> event.spec().name().equals(job.get("name")));
     }
 
     @Test
@@ -217,7 +244,7 @@ class JobSpecChecksTest {
 
     @Test
     void shouldSayWhichContentTypeToSend() {
-        given().header("X-API-Key", TestTenants.create("spec-415-" + UUID.randomUUID())).contentType(ContentType.TEXT)
+        given().header("X-API-Key", key()).contentType(ContentType.TEXT)
                 .body("{}").post("/jobs").then().statusCode(415).body("field", equalTo("Content-Type"))
                 .body("error", startsWith("Content-Type 'text/plain"))
                 .body("error", containsString("send the body as application/json"));
@@ -225,7 +252,7 @@ class JobSpecChecksTest {
 
     @Test
     void shouldAnswerAPathIdThatIsNoUuidWith404OnEveryResource() {
-        String key = TestTenants.create("spec-ids-" + UUID.randomUUID());
+        String key = key();
         for (String path : List.of("/jobs/not-a-uuid", "/jobs/not-a-uuid/events", "/crosswalks/not-a-uuid",
                 "/crosswalks/not-a-uuid/csv", "/synthetic-sets/not-a-uuid", "/test-suites/not-a-uuid")) {
             given().header("X-API-Key", key).get(path).then().statusCode(404).body("status", equalTo(404))

@@ -4,39 +4,67 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.when;
 
-import dev.snailbench.generator.testing.PlayedExecutor;
-import dev.snailbench.generator.testing.TestBackends;
+import dev.snailbench.generator.repository.JobRepository;
+import dev.snailbench.generator.testing.InMemoryJobs;
+import dev.snailbench.generator.testing.MemoryExecutor;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
-import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.InMemoryTenantTest;
+import dev.snailbench.testkit.MemoryChannels;
+import io.quarkus.test.InjectMock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.inject.Any;
+import jakarta.inject.Inject;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * A job that could only fail is refused when it is submitted, with the field to fix and what to do, instead of
  * being accepted and ending "completed, 100 failed": the executor (played over the real broker) says whether the
  * database is the tenant's and which schemas it has, the inference service's announcement which backends exist.
+ * On the in-memory tier: the executor is played on its channels, no job is stored.
  */
 @QuarkusTest
-@RealInfrastructure
-class JobSubmitChecksTest {
+@InMemoryTier
+class JobSubmitChecksTest extends InMemoryTenantTest {
 
     private final UUID database = UUID.randomUUID();
 
+    @Inject
+    @Any
+    MemoryChannels channels;
+
+    @InjectMock
+    JobRepository jobs;
+
+    @BeforeEach
+    void noJobStored() {
+        when(jobs.stored(any())).thenReturn(Uni.createFrom().nullItem());
+    }
+
+    private <T> T answering(Function<DatabaseTaskRequested, DatabaseTaskCompleted> executor, Supplier<T> call) {
+        return MemoryExecutor.answering(channels, database, executor, call);
+    }
+
     @Test
     void shouldRefuseAJobOnADatabaseThatIsNotTheTenants() {
-        String key = TestTenants.create("submit-unknown-db-" + UUID.randomUUID());
+        String key = key();
         List<DatabaseTaskRequested> asked = new CopyOnWriteArrayList<>();
-        ValidatableResponse refused = PlayedExecutor.answering(database, task -> {
+        ValidatableResponse refused = answering(task -> {
             asked.add(task);
             return DatabaseTaskCompleted.failed(task, null, false, true, "database " + database
                     + " is not registered for tenant x");
@@ -50,7 +78,7 @@ class JobSubmitChecksTest {
 
     @Test
     void shouldAnswer503WhenTheExecutorDoesNotSayWhetherTheDatabaseExists() {
-        String key = TestTenants.create("submit-no-executor-" + UUID.randomUUID());
+        String key = key();
         // Nobody answers the executor's task: not accepted blindly.
         submit(key, replayJob()).statusCode(503).body("status", equalTo(503))
                 .body("error", containsString("the executor did not answer the schemas task on database " + database))
@@ -59,18 +87,18 @@ class JobSubmitChecksTest {
 
     @Test
     void shouldNameTheMissingNativeSchemaAndTheSchemasTheDatabaseHas() {
-        String key = TestTenants.create("submit-no-schema-" + UUID.randomUUID());
-        TestBackends.announce(key);
+        String key = key();
+        InMemoryJobs.announceBackends(channels, key);
         Map<String, Object> job = modelJob("openai");
         job.remove("nativeSchema");
-        PlayedExecutor.answering(database, task -> DatabaseTaskCompleted.schemas(task, SqlDialect.POSTGRESQL, false,
+        answering(task -> DatabaseTaskCompleted.schemas(task, SqlDialect.POSTGRESQL, false,
                 List.of("exp_v1", "public"), "football"), () -> submit(key, job))
                 .statusCode(400).body("field", equalTo("nativeSchema"))
                 .body("error", containsString("nativeSchema: missing"))
                 .body("error", containsString("database " + database + " has the schemas [exp_v1, public]"));
 
         job.put("nativeSchema", "exp_v9");
-        PlayedExecutor.answering(database, task -> DatabaseTaskCompleted.schemas(task, SqlDialect.POSTGRESQL, false,
+        answering(task -> DatabaseTaskCompleted.schemas(task, SqlDialect.POSTGRESQL, false,
                 List.of("exp_v1", "public"), "football"), () -> submit(key, job))
                 .statusCode(400).body("field", equalTo("nativeSchema"))
                 .body("error", equalTo("nativeSchema: database " + database + " has no schema 'exp_v9' with tables; "
@@ -79,8 +107,8 @@ class JobSubmitChecksTest {
 
     @Test
     void shouldRefuseABackendTheInferenceServiceIsNotConfiguredWith() {
-        String key = TestTenants.create("submit-backend-" + UUID.randomUUID());
-        TestBackends.announce(key);
+        String key = key();
+        InMemoryJobs.announceBackends(channels, key);
         // Refused before the executor is asked anything: no played executor needed.
         submit(key, modelJob("azure")).statusCode(400).body("status", equalTo(400))
                 .body("field", equalTo("models[0].backend"))

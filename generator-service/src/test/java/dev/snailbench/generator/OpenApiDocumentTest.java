@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.testkit.OpenApiRules;
-import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * the status codes the endpoints really answer, an operationId and a one-line summary everywhere.
  */
 @QuarkusTest
-@RealInfrastructure
+@InMemoryTier
 class OpenApiDocumentTest {
 
     @Test

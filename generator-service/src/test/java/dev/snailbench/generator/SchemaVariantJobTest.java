@@ -36,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * the test): the generator computes the injected or refined names and sends them with every inference request, and
  * every item says which variant it was asked on. The names are the ones the in-process refiner experiment
  * ({@link RecoveryRun}) shows its simulator, so jobs and the in-process run measure the same schemas.
+ * Beyond the in-memory tier: the names read back from the inference requests the stored job publishes on the topic.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * A tenant name is taken in the platform database, not by a lock of one process: concurrent creations of one name
  * (any case) give one tenant and 409s, however many replicas they reach (here one replica, whose requests race in
  * the database as any replicas' would; PipelineReliabilityIT does it on two).
+ * Beyond the in-memory tier: the race decided by PostgreSQL (the name table's primary key).
  */
 @QuarkusTest
 @RealInfrastructure

@@ -1,20 +1,16 @@
 package dev.snailbench.generator.messaging;
 
 import dev.snailbench.generator.repository.Job;
-import dev.snailbench.generator.repository.JobRepository;
-import dev.snailbench.generator.repository.JobSql;
 import dev.snailbench.generator.repository.JobStatus;
+import dev.snailbench.generator.repository.JobStore;
 import dev.snailbench.generator.repository.WorkItemState;
-import dev.snailbench.generator.repository.WorkItemStateSql;
 import dev.snailbench.generator.service.JobExpander;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.workbench.Blocking;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
@@ -30,18 +26,11 @@ public class JobSubmittedConsumer {
 
     private static final Logger LOG = Logger.getLogger(JobSubmittedConsumer.class);
 
-    private final JobRepository jobs;
-    private final Pool pool;
-    private final JobSql jobRows;
-    private final WorkItemStateSql itemRows;
+    private final JobStore store;
     private final WorkPublisher publisher;
 
-    public JobSubmittedConsumer(JobRepository jobs, Pool pool, JobSql jobRows, WorkItemStateSql itemRows,
-            WorkPublisher publisher) {
-        this.jobs = jobs;
-        this.pool = pool;
-        this.jobRows = jobRows;
-        this.itemRows = itemRows;
+    public JobSubmittedConsumer(JobStore store, WorkPublisher publisher) {
+        this.store = store;
         this.publisher = publisher;
     }
 
@@ -58,9 +47,7 @@ public class JobSubmittedConsumer {
             // The job exists for its tenant, with the reason: GET /jobs/{id} answers "failed", not 404 forever.
             String reason = "could not expand the job: " + (e.getMessage() == null ? e.toString() : e.getMessage());
             LOG.warnf("job %s failed: %s", event.jobId(), reason);
-            return compressedSpec(event).chain(spec -> Panache.withTransaction(() -> jobs.findById(event.jobId())
-                    .chain(existing -> existing != null ? Uni.createFrom().voidItem()
-                            : jobs.persist(failedJob(event, reason, spec)).replaceWithVoid())));
+            return compressedSpec(event).chain(spec -> store.storeFailed(failedJob(event, reason, spec)));
         }
         // Stored with its items, then published by WorkPublisher's passes within the job's window: this record is
         // acknowledged at once, so one large job never holds other jobs' records behind it.
@@ -95,9 +82,7 @@ public class JobSubmittedConsumer {
         job.createdAt = event.occurredAt();
         job.updatedAt = Instant.now();
         List<WorkItemState> states = work.stream().map(item -> stateOf(event, item)).toList();
-        return pool.withTransaction(connection -> jobRows.insertQueued(connection, job, spec)
-                .chain(stored -> stored ? itemRows.insert(connection, job.id, states).replaceWithVoid()
-                        : Uni.createFrom().voidItem()));
+        return store.storeQueued(job, spec, states);
     }
 
     private static Job failedJob(JobSubmitted event, String reason, byte[] spec) {

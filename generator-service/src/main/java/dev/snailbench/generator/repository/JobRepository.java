@@ -1,6 +1,7 @@
 package dev.snailbench.generator.repository;
 
 import dev.snailbench.model.domain.JobSpec;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
@@ -12,6 +13,11 @@ import java.util.UUID;
 
 @ApplicationScoped
 public class JobRepository implements PanacheRepositoryBase<Job, UUID> {
+
+    /** The job, in a session of its own; null if no job has the id. */
+    public Uni<Job> stored(UUID id) {
+        return Panache.withSession(() -> findById(id));
+    }
 
     /** The job if it belongs to the tenant; null otherwise (callers answer 404 either way). */
     public Uni<Job> findForTenant(UUID id, String tenantId) {

@@ -1,13 +1,10 @@
 package dev.snailbench.generator.rest;
 
 import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.generator.service.TenantService;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.tenancy.Caller;
 import dev.snailbench.tenancy.Keyless;
-import dev.snailbench.tenancy.TenantKeyRepository;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.GET;
@@ -29,12 +26,10 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 public class TenantResource {
 
     private final TenantService tenants;
-    private final TenantKeyRepository keys;
     private final Caller caller;
 
-    public TenantResource(TenantService tenants, TenantKeyRepository keys, Caller caller) {
+    public TenantResource(TenantService tenants, Caller caller) {
         this.tenants = tenants;
-        this.keys = keys;
         this.caller = caller;
     }
 
@@ -49,7 +44,7 @@ public class TenantResource {
     @Path("/me")
     public Uni<Me> me() {
         String tenantId = caller.tenantId();
-        return Panache.withSession(() -> keys.findById(tenantId)).map(key -> new Me(tenantId, key.name));
+        return tenants.nameOf(tenantId).map(name -> new Me(tenantId, name));
     }
 
     public record CreateTenant(String name) {

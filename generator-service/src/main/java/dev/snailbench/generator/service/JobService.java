@@ -135,7 +135,7 @@ public class JobService {
             return Uni.createFrom().failure(new ConstraintViolationException(violations));
         }
         UUID jobId = jobIdOf(tenantId, request);
-        return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
+        return jobs.stored(jobId).chain(existing -> existing != null
                 ? Uni.createFrom().item(Accepted.existing(existing))
                 : validated(tenantId, jobId, request));
     }
@@ -209,7 +209,7 @@ public class JobService {
     }
 
     private Uni<Accepted> submit(String tenantId, UUID jobId, JobSpec spec) {
-        return Panache.withSession(() -> jobs.findById(jobId)).chain(existing -> existing != null
+        return jobs.stored(jobId).chain(existing -> existing != null
                 ? Uni.createFrom().item(Accepted.existing(existing))
                 : publish(JobSubmitted.of(jobId, tenantId, spec)));
     }
@@ -240,7 +240,7 @@ public class JobService {
 
     /** The sent job once its consumer has stored it, so that GET /jobs/{id} finds what POST answered. */
     private Uni<Accepted> stored(UUID jobId) {
-        return Panache.withSession(() -> jobs.findById(jobId))
+        return jobs.stored(jobId)
                 .onItem().ifNull().failWith(() -> Unavailable.notReadableYet("job " + jobId))
                 .onFailure(Unavailable.class).retry()
                 .withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))

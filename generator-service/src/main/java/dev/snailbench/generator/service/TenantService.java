@@ -4,14 +4,13 @@ import dev.snailbench.model.problem.Unavailable;
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.model.problem.Conflict;
 import dev.snailbench.generator.config.TenantsConfig;
+import dev.snailbench.generator.repository.TenantKeyLookup;
 import dev.snailbench.generator.repository.TenantNameSql;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.event.TenantRegistered;
 import dev.snailbench.tenancy.OperatorKeys;
 import dev.snailbench.tenancy.TenantKey;
-import dev.snailbench.tenancy.TenantKeyRepository;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.Record;
@@ -28,13 +27,13 @@ import org.eclipse.microprofile.reactive.messaging.Channel;
 @ApplicationScoped
 public class TenantService {
 
-    private final TenantKeyRepository keys;
+    private final TenantKeyLookup keys;
     private final TenantNameSql names;
     private final MutinyEmitter<Record<String, TenantRegistered>> emitter;
     private final TenantsConfig config;
     private final OperatorKeys operatorKeys;
 
-    public TenantService(TenantKeyRepository keys, TenantNameSql names, TenantsConfig config,
+    public TenantService(TenantKeyLookup keys, TenantNameSql names, TenantsConfig config,
             OperatorKeys operatorKeys,
             @Channel(Channels.TENANTS_OUT) MutinyEmitter<Record<String, TenantRegistered>> emitter) {
         this.operatorKeys = operatorKeys;
@@ -88,12 +87,17 @@ public class TenantService {
                 .replaceWith(new CreatedTenant(tenantId, name, apiKey));
     }
 
+    /** The tenant's name; null if this service has not stored the tenant. */
+    public Uni<String> nameOf(String tenantId) {
+        return keys.find(tenantId).map(key -> key == null ? null : key.name);
+    }
+
     /**
      * Gives the tenant a new API key and revokes the old one: every service replaces the key's hash when the new
      * registration reaches it (within {@link ApiKeys#PROPAGATION}). Answers once this service accepts the new key.
      */
     public Uni<CreatedTenant> rotateKey(String tenantId) {
-        return Panache.withSession(() -> keys.findById(tenantId))
+        return keys.find(tenantId)
                 .onItem().ifNull().failWith(() -> new NotFound("no tenant " + tenantId))
                 .chain(existing -> {
                     String apiKey = ApiKeys.newKey();
@@ -106,7 +110,7 @@ public class TenantService {
     }
 
     private Uni<TenantKey> awaitKey(String tenantId, String hash) {
-        return Panache.withSession(() -> keys.findById(tenantId))
+        return keys.find(tenantId)
                 .onItem().transform(key -> key != null && hash.equals(key.apiKeySha256) ? key : null)
                 .onItem().ifNull().failWith(() -> Unavailable.notReadableYet("the new key of tenant " + tenantId))
                 .onFailure(Unavailable.class).retry().withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
@@ -114,7 +118,7 @@ public class TenantService {
     }
 
     private Uni<TenantKey> awaitVisible(String tenantId) {
-        return Panache.withSession(() -> keys.findById(tenantId))
+        return keys.find(tenantId)
                 .onItem().ifNull().failWith(() -> Unavailable.notReadableYet("tenant " + tenantId))
                 .onFailure(Unavailable.class).retry().withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
                 .expireIn(Duration.ofSeconds(10).toMillis());

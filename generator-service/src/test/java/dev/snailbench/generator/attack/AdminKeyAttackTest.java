@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * Guessing the operators' {@code X-Admin-Key}: each wrong key costs the address a failed-authentication token (the
  * limiter of API keys); beyond the burst every try is 429 with Retry-After before the key is compared, the right key
  * included, so guesses get no answer; a tenant's known API key from the same address keeps working.
+ * Beyond the in-memory tier: one limiter shared with the real API-key lookup (mocked on the in-memory tier).
  */
 @QuarkusTest
 @RealInfrastructure

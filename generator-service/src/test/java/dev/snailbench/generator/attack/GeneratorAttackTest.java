@@ -8,7 +8,8 @@ import static org.hamcrest.Matchers.nullValue;
 
 import dev.snailbench.generator.TestTenants;
 import dev.snailbench.testkit.OversizedBody;
-import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.generator.InMemoryTier;
+import dev.snailbench.testkit.InMemoryTenantTest;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -26,15 +27,15 @@ import org.junit.jupiter.api.Test;
  * sends the API key) or a report to the page showing it.
  */
 @QuarkusTest
-@RealInfrastructure
-class GeneratorAttackTest {
+@InMemoryTier
+class GeneratorAttackTest extends InMemoryTenantTest {
 
     private static final List<Map<String, String>> QUESTIONS = TestTenants.ONE_QUESTION;
     private static final List<Map<String, String>> PREDICTIONS = TestTenants.ONE_PREDICTION;
 
     @Test
     void shouldRefuseAJobNameOfAMillionCharactersAtOnce() {
-        String key = TestTenants.create("attack-long-name");
+        String key = key();
         Map<String, Object> job = new HashMap<>(TestTenants.job("n".repeat(1_000_000), QUESTIONS, PREDICTIONS));
         long start = System.nanoTime();
         given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
@@ -47,7 +48,7 @@ class GeneratorAttackTest {
 
     @Test
     void shouldRefuseAQuestionOfMoreThanTenThousandCharactersNamingIt() {
-        String key = TestTenants.create("attack-long-question");
+        String key = key();
         List<Map<String, String>> questions = List.of(Map.of("id", "q1", "question", "q".repeat(10_001),
                 "goldSql", "SELECT 1"));
         given().header("X-API-Key", key).contentType(ContentType.JSON)
@@ -59,7 +60,7 @@ class GeneratorAttackTest {
 
     @Test
     void shouldNameAnUnknownFieldOfAJobSpecAndSuggestTheKnownOne() {
-        String key = TestTenants.create("attack-typo");
+        String key = key();
         Map<String, Object> job = new HashMap<>(TestTenants.job("typo", QUESTIONS, PREDICTIONS));
         job.put("promptOptoins", Map.of("shots", 3));
         given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")

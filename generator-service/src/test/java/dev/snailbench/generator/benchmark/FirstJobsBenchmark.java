@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * gives how long each {@code POST /jobs} took (it answers once the generator has stored the job). Settings:
  * {@code -Dbench.settings=now,x} with {@code -Dbench.setting.x="key=value;…"} (properties for every service),
  * repeated {@code -Dbench.rounds} times, alternating.
+ * Beyond the in-memory tier: figures of the platform as started on the real broker and database.
  */
 @RealInfrastructure
 class FirstJobsBenchmark {

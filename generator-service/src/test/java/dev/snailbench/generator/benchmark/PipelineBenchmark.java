@@ -46,6 +46,7 @@ import org.junit.jupiter.api.Test;
  * job of the freshly started services), then the warm-ups, then the warm jobs. Each job's lines give the CPU per
  * work item of each service and the services' CPU as a ratio to the evaluated PostgreSQL's, and each service's
  * resident memory.
+ * Beyond the in-memory tier: figures of the packaged platform on the real broker and database.
  */
 @RealInfrastructure
 class PipelineBenchmark {

@@ -44,6 +44,7 @@ import org.junit.jupiter.api.Test;
  * names, the inference service prompts a backend with them and maps its answer back to the physical names. The
  * backend is started by the benchmark: the name-linking simulator behind a local OpenAI-compatible endpoint
  * ({@code NameLinkingModel}), which answers from the names each prompt shows — not an LLM.
+ * Beyond the in-memory tier: figures of the packaged platform on the real broker and database.
  */
 @RealInfrastructure
 class RefinerPipelineBenchmark {

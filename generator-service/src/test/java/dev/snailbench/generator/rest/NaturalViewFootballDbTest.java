@@ -48,6 +48,7 @@ import org.junit.jupiter.api.Test;
  * the executor that describes the schema and applies the views' DDL), natural views created, and every dev gold query rewritten to the view names
  * returning exactly what the native query returns. Regular names come from an LLM expansion (the local fake
  * OpenAI server renames snake_case to PascalCase), so the Regular views rename most identifiers too.
+ * Beyond the in-memory tier: the views created on a real PostgreSQL and queried there.
  */
 @QuarkusTest
 @RealInfrastructure

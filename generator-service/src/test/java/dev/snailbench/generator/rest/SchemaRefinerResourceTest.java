@@ -38,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * The refiner's REST API on FootballDB v1 in the module's PostgreSQL, the test playing the executor (schema with
  * keys and samples; applying DDL as admin): analysis with evidence, the view layer applied, SQL mapped back,
  * injection, the LLM and embeddings backends on the local fake OpenAI server, and the 401/400 answers.
+ * Beyond the in-memory tier: the view layer applied on a real PostgreSQL, the executor's tasks on the real topics.
  */
 @QuarkusTest
 @RealInfrastructure

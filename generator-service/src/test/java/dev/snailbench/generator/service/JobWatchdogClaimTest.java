@@ -35,6 +35,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Every generator replica runs the watchdog: sweeps that find the same stalled job at once (here four, as four
  * replicas would) or one after another claim it in the database, so its items are abandoned once, not once per replica.
+ * Beyond the in-memory tier: the claim decided by PostgreSQL's row locks.
  */
 @QuarkusTest
 @RealInfrastructure

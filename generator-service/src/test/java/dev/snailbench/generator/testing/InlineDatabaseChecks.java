@@ -1,5 +1,8 @@
 package dev.snailbench.generator.testing;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import dev.snailbench.testkit.MemoryChannels;
+import dev.snailbench.model.Channels;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.TopicClient;
 import dev.snailbench.model.Topics;
@@ -42,8 +45,15 @@ public class InlineDatabaseChecks {
     private final CountDownLatch assigned = new CountDownLatch(1);
     private Thread thread;
 
-    /** Answers from the start of the topic: the checks of a submission made while it was joining are answered too. */
-    void start(@Observes StartupEvent event) throws InterruptedException {
+    /**
+     * Answers from the start of the topic: the checks of a submission made while it was joining are answered too. Not
+     * on the in-memory tier (its database tasks go to no broker): a test there answers them itself.
+     */
+    void start(@Observes StartupEvent event, @ConfigProperty(name = "mp.messaging.outgoing."
+            + Channels.DATABASE_TASKS_OUT + ".connector") String connector) throws InterruptedException {
+        if (MemoryChannels.NAME.equals(connector)) {
+            return;
+        }
         running.set(true);
         thread = new Thread(this::answer, "played-inline-checks");
         thread.setDaemon(true);

@@ -45,7 +45,7 @@ public final class PlayedExecutor {
      * A job submission first asks which schemas the database has: a test's refusal (or its own list) is the answer,
      * any other answer (one written for the schema reading that follows) stands for {@link #SCHEMAS}.
      */
-    private static DatabaseTaskCompleted schemas(DatabaseTaskRequested task,
+    static DatabaseTaskCompleted schemas(DatabaseTaskRequested task,
             Function<DatabaseTaskRequested, DatabaseTaskCompleted> executor) {
         DatabaseTaskCompleted answer;
         try {

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * layer created over it, and every dev gold query rewritten to the injected names, then to the refined names,
  * then mapped back: the refined query on the view layer and the mapped-back query on the ambiguous schema both
  * return exactly what the native gold query returns on exp_v1.
+ * Beyond the in-memory tier: the view layer created on a real PostgreSQL and every query's rows compared there.
  */
 @RealInfrastructure
 class RefinedViewsFootballDbTest {

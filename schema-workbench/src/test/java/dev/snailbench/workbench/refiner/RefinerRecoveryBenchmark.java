@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * mvn -B -o -q -pl schema-workbench -am test -Dtest=RefinerRecoveryBenchmark -Dsurefire.failIfNoSpecifiedTests=false \
  *     [-Drefiner.simulator=lexical|minilm] [-Drefiner.first-seed=1] [-Drefiner.debug=true]
  * </pre>
+ * Beyond the in-memory tier: every query executed on FootballDB v1 in a real PostgreSQL, judged on its results.
  */
 @RealInfrastructure
 public class RefinerRecoveryBenchmark {
