@@ -55,6 +55,13 @@ public interface JobsConfig {
     @WithDefault("PT2M")
     Duration sqlCheckTimeout();
 
+    /**
+     * How often the work publisher runs a pass of its own, besides those a stored job or counted verdicts start (a
+     * safety net: a restart, another replica's jobs); {@code off}: never.
+     */
+    @WithDefault("1s")
+    String publishEvery();
+
     /** How often {@code GET /jobs/{id}/events} reads the job again (an event is sent only when it changed). */
     @WithDefault("PT0.5S")
     Duration progressEvery();

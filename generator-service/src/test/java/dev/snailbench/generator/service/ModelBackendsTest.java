@@ -85,6 +85,11 @@ class ModelBackendsTest {
             }
 
             @Override
+            public String publishEvery() {
+                return "1s";
+            }
+
+            @Override
             public Duration progressEvery() {
                 return Duration.ofMillis(500);
             }
