@@ -62,8 +62,9 @@ class JobSpecChecksTest extends InMemoryTenantTest {
 
     @BeforeEach
     void storeWhatIsSent() {
+        // Read at each subscription, as the repository's session reads: the submission polls until the job is there.
         when(jobs.stored(any())).thenAnswer(call -> Uni.createFrom().item(
-                InMemoryJobs.storedOnceSent(channels, call.getArgument(0))));
+                () -> InMemoryJobs.storedOnceSent(channels, call.getArgument(0))));
     }
 
     private static final List<Map<String, String>> QUESTIONS = List.of(

@@ -72,7 +72,7 @@ class WorkbenchAnswersFlowTest {
         await().until(() -> !channels.sent(Channels.DATABASE_TASKS_OUT).isEmpty());
         assertThat(channels.<Record<String, DatabaseTaskRequested>>sent(Channels.DATABASE_TASKS_OUT))
                 .singleElement().satisfies(sent -> {
-                    assertThat(sent.getPayload().key()).isEqualTo(request.taskId().toString());
+                    assertThat(sent.getPayload().key()).isEqualTo(request.databaseId().toString());
                     assertThat(sent.getPayload().value()).isEqualTo(request);
                 });
         DatabaseTaskRequested someoneElses = DatabaseTaskRequested.schemas("tenant-tasks", request.databaseId());
