@@ -258,10 +258,14 @@ public final class Stack implements AutoCloseable {
                     stack.launch(new Instance(service.getKey(), number));
                 }
             }
-            stack.awaitReady(stack.processes.keySet());
+            Instant deadline = Instant.now().plus(READY_TIMEOUT);
+            stack.awaitHttpReady(stack.processes.keySet(), deadline);
+            Instant httpReady = Instant.now();
             stack.phases.put("platform database, then services (" + stack.processes.size()
-                    + " JVMs, in parallel) until all are ready",
-                    Duration.between(servicesStarted, Instant.now()));
+                    + " JVMs, in parallel) until all answer ready", Duration.between(servicesStarted, httpReady));
+            stack.awaitGroupsSettled(stack.processes.keySet(), deadline);
+            stack.phases.put("the services' consumer groups settled (stable, every replica a member)",
+                    Duration.between(httpReady, Instant.now()));
             return stack;
         } catch (IOException e) {
             stack.close();
@@ -476,8 +480,14 @@ public final class Stack implements AutoCloseable {
      * service's topics next is read at once, not after the group recovers ({@link #unsettledGroups}).
      */
     private void awaitReady(Collection<Instance> instances) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         Instant deadline = Instant.now().plus(READY_TIMEOUT);
+        awaitHttpReady(instances, deadline);
+        awaitGroupsSettled(instances, deadline);
+    }
+
+    /** Waits until each replica reports ready over HTTP ({@code /q/health/ready}). */
+    private void awaitHttpReady(Collection<Instance> instances, Instant deadline) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         for (Instance instance : List.copyOf(instances)) {
             while (!ports.containsKey(instance) || !ready(http, instance)) {
                 readPort(instance);
@@ -493,6 +503,10 @@ public final class Stack implements AutoCloseable {
                 KafkaBroker.sleep(500);
             }
         }
+    }
+
+    /** Waits until the replicas' consumer groups are settled ({@link #unsettledGroups}). */
+    private void awaitGroupsSettled(Collection<Instance> instances, Instant deadline) {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
             for (String unsettled = unsettledGroups(admin, instances); unsettled != null;
                     unsettled = unsettledGroups(admin, instances)) {
