@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
@@ -75,8 +76,8 @@ class JobResourceInMemoryTest extends InMemoryTenantTest {
         verify(jobs).submit(eq(InMemoryTenant.TENANT), any());
 
         UUID existing = UUID.randomUUID();
-        when(jobs.submit(any(), any())).thenReturn(Uni.createFrom().item(
-                new JobService.Accepted(existing, JobStatus.RUNNING, true, 10, 4, 1)));
+        doReturn(Uni.createFrom().item(new JobService.Accepted(existing, JobStatus.RUNNING, true, 10, 4, 1)))
+                .when(jobs).submit(any(), any());
         given().header("X-API-Key", key()).contentType(ContentType.JSON).body(Map.of("name", "in-memory job"))
                 .post("/jobs").then().statusCode(200).header("Location", "/jobs/" + existing)
                 .body("existing", equalTo(true)).body("total", equalTo(10)).body("done", equalTo(4));
