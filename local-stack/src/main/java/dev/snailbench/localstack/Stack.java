@@ -668,17 +668,21 @@ public final class Stack implements AutoCloseable {
         }
     }
 
+    /**
+     * The running launches still to write an archive, one per archive: every replica of a service writes the same
+     * file, so a second would only write it again. The others' part files are discarded.
+     */
     private List<Map.Entry<Process, ArchivePart>> takePendingArchives() {
-        List<Map.Entry<Process, ArchivePart>> pending = new ArrayList<>();
+        Map<Path, Map.Entry<Process, ArchivePart>> pending = new LinkedHashMap<>();
         for (Process process : List.copyOf(archiveParts.keySet())) {
             ArchivePart part = archiveParts.remove(process);
-            if (part != null && process.isAlive()) {
-                pending.add(Map.entry(process, part));
+            if (part != null && process.isAlive() && !pending.containsKey(part.archive().archive())) {
+                pending.put(part.archive().archive(), Map.entry(process, part));
             } else if (part != null) {
                 ServiceArchive.discard(part.part());
             }
         }
-        return pending;
+        return new ArrayList<>(pending.values());
     }
 
     private void dump(Map.Entry<Process, ArchivePart> launch) {
