@@ -107,6 +107,8 @@ class PipelineReliabilityIT {
                         "snailbench.watchdog.every", "2s"), Map.of("SNAILBENCH_PROGRESS_CONSUMERS", "1",
                         "SNAILBENCH_INFERENCE_CONSUMERS", "2", "SNAILBENCH_EXECUTOR_CONSUMERS", "1",
                         "SNAILBENCH_SCORER_CONSUMERS", "1"), () -> FootballDb.startLoaded(DataDir.resolve()));
+        // Where the class's start-up seconds go, in its report.
+        System.out.printf("PipelineReliabilityIT: stack started: %s%n", stack.startPhases());
         FootballDb.grantReader(stack.targets(), "v1", "rel_reader", "rel");
         client = stack.client();
         apiKey = client.createTenant("reliability-team");

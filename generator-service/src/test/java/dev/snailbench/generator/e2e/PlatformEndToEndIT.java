@@ -111,6 +111,8 @@ class PlatformEndToEndIT {
         EnumSet.allOf(Stack.Service.class).forEach(service -> services.put(service, 1));
         stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/e2e-logs"), services,
                 settings, Map.of(), () -> FootballDb.startLoaded(DataDir.resolve()));
+        // Where the class's start-up seconds go, in its report.
+        System.out.printf("PlatformEndToEndIT: stack started: %s%n", stack.startPhases());
         FootballDb.grantReader(stack.targets(), "v1", "e2e_reader", "e2e");
         client = stack.client();
     }
