@@ -9,7 +9,7 @@ import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.JobSubmitted;
-import dev.snailbench.workbench.Blocking;
+import dev.snailbench.workbench.support.Blocking;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
