@@ -1,118 +1,108 @@
 package dev.snailbench.tenancy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.when;
 
+import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.event.Event;
 import dev.snailbench.model.event.TenantRegistered;
-import dev.snailbench.testkit.RealInfrastructure;
-import io.quarkus.hibernate.reactive.panache.Panache;
+import dev.snailbench.testkit.MemoryChannels;
+import io.quarkus.test.InjectMock;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.vertx.VertxContextSupport;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.inject.Any;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.eclipse.microprofile.reactive.messaging.Message;
 import org.junit.jupiter.api.Test;
 
 /**
- * The replicas of a service store the same registrations into one table at the same moment (each reads the whole
- * tenants topic in a group of its own): the table's key decides between them, without an error to retry, and a
- * registration older than the stored one never brings an old key back.
+ * {@link TenantKeysConsumer} on the in-memory tenants channel, the store mocked ({@link TenantKeyRepository}): a
+ * registration is stored and wakes the requests waiting for its key, a store that fails for a moment is tried again,
+ * one lacking its tenant or key hash is refused without a store. The upsert itself is {@code TenantKeyRepositoryTest}'s
+ * and the key arriving over the broker {@code ApiKeyFilterTest}'s (real stack).
  */
 @QuarkusTest
-@RealInfrastructure
+@InMemoryTier
 class TenantKeysConsumerTest {
 
-    private static final int REPLICAS = 6;
-
     @Inject
-    TenantKeysConsumer consumer;
+    @Any
+    MemoryChannels channels;
 
-    @Inject
+    @InjectMock
     TenantKeyRepository keys;
 
-    @Test
-    void shouldStoreARegistrationThatSeveralReplicasStoreAtOnceExactlyOnceWithoutAFailure() throws Throwable {
-        TenantRegistered registration = registration(UUID.randomUUID().toString(), Instant.now());
-        ExecutorService threads = Executors.newFixedThreadPool(REPLICAS);
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<CompletableFuture<Boolean>> stores = new ArrayList<>();
-            for (int i = 0; i < REPLICAS; i++) {
-                stores.add(CompletableFuture.supplyAsync(() -> {
-                    await(start);
-                    return storeInItsOwnTransaction(registration);
-                }, threads));
-            }
-            start.countDown();
-            List<Boolean> stored = new ArrayList<>();
-            for (CompletableFuture<Boolean> store : stores) {
-                stored.add(store.get(30, TimeUnit.SECONDS));
-            }
+    @Inject
+    TenantKeyArrivals arrivals;
 
-            assertThat(stored).as("each store answered without a failure; the first one stored the key")
-                    .hasSize(REPLICAS).containsOnlyOnce(true);
-            assertThat(find(registration.tenantId()).apiKeySha256).isEqualTo(registration.apiKeySha256());
-        } finally {
-            threads.shutdownNow();
-        }
+    /** What happened to each record sent: "ack" or the nack's reason. */
+    private final ConcurrentLinkedQueue<String> outcomes = new ConcurrentLinkedQueue<>();
+
+    @Test
+    void shouldStoreARegistrationAndWakeTheRequestsWaitingForItsKey() {
+        TenantRegistered registration = registration(UUID.randomUUID().toString());
+        when(keys.register(any())).thenReturn(Uni.createFrom().item(true));
+        CompletableFuture<Void> waiting = arrivals.next(registration.apiKeySha256());
+
+        channels.send(Channels.TENANTS, tracked(registration));
+
+        await().until(() -> outcomes.size() == 1);
+        assertThat(outcomes).containsExactly("ack");
+        verify(keys).register(registration);
+        assertThat(waiting).isCompleted();
     }
 
     @Test
-    void shouldReplaceAKeyWithANewerRegistrationOnlyAndKeepItAgainstAnOlderOrUndatedOne() throws Throwable {
-        String tenantId = UUID.randomUUID().toString();
-        Instant issued = Instant.now().minus(Duration.ofMinutes(10));
-        TenantRegistered first = registration(tenantId, issued);
-        TenantRegistered rotated = registration(tenantId, issued.plusSeconds(60));
-        TenantRegistered older = registration(tenantId, issued.minusSeconds(60));
-        TenantRegistered undated = registration(tenantId, null);
+    void shouldTryAgainAStoreThatFailsForAMoment() {
+        TenantRegistered registration = registration(UUID.randomUUID().toString());
+        when(keys.register(any())).thenReturn(Uni.createFrom().failure(new IllegalStateException("connection reset")),
+                Uni.createFrom().item(true));
 
-        assertThat(storeInItsOwnTransaction(first)).isTrue();
-        assertThat(storeInItsOwnTransaction(rotated)).as("a rotation").isTrue();
-        assertThat(storeInItsOwnTransaction(older)).as("redelivered after the rotation").isFalse();
-        assertThat(storeInItsOwnTransaction(undated)).as("without a time of issue").isFalse();
-        assertThat(storeInItsOwnTransaction(rotated)).as("the rotation again").isFalse();
+        channels.send(Channels.TENANTS, tracked(registration));
 
-        TenantKey stored = find(tenantId);
-        assertThat(stored.apiKeySha256).isEqualTo(rotated.apiKeySha256());
-        assertThat(stored.registeredAt).isEqualTo(rotated.occurredAt());
-        assertThat(stored.name).isEqualTo(rotated.name());
+        await().until(() -> outcomes.size() == 1);
+        assertThat(outcomes).containsExactly("ack");
+        verify(keys, times(2)).register(registration);
     }
 
-    private boolean storeInItsOwnTransaction(TenantRegistered registration) {
-        try {
-            return VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() ->
-                    consumer.store(registration)));
-        } catch (Throwable e) {
-            throw new AssertionError("storing " + registration.eventId() + " failed", e);
-        }
+    @Test
+    void shouldRefuseARegistrationLackingItsTenantOrKeyWithoutStoringIt() {
+        TenantRegistered noTenant = new TenantRegistered(UUID.randomUUID(), null, null, Instant.now(),
+                Event.SCHEMA_VERSION, "nameless", ApiKeys.sha256(ApiKeys.newKey()));
+        TenantRegistered noKey = new TenantRegistered(UUID.randomUUID(), null, "tenant-" + UUID.randomUUID(),
+                Instant.now(), Event.SCHEMA_VERSION, "keyless", null);
+
+        channels.send(Channels.TENANTS, tracked(noTenant));
+        channels.send(Channels.TENANTS, tracked(noKey));
+
+        await().until(() -> outcomes.size() == 2);
+        assertThat(outcomes).containsExactlyInAnyOrder(
+                "TenantRegistered " + noTenant.eventId() + " lacks tenantId or apiKeySha256",
+                "TenantRegistered " + noKey.eventId() + " lacks tenantId or apiKeySha256");
+        verifyNoInteractions(keys);
     }
 
-    private TenantKey find(String tenantId) throws Throwable {
-        return VertxContextSupport.subscribeAndAwait(() -> Panache.withSession(() -> keys.findById(tenantId)));
+    private static TenantRegistered registration(String tenantId) {
+        return TenantRegistered.of(tenantId, "tenant " + tenantId, ApiKeys.sha256(ApiKeys.newKey()));
     }
 
-    private static TenantRegistered registration(String tenantId, Instant at) {
-        // Microseconds, as the database keeps them: a time read back compares equal to the one sent.
-        Instant issued = at == null ? null : at.truncatedTo(java.time.temporal.ChronoUnit.MICROS);
-        return new TenantRegistered(UUID.randomUUID(), null, tenantId, issued, Event.SCHEMA_VERSION,
-                "tenant " + tenantId, ApiKeys.sha256(ApiKeys.newKey()));
-    }
-
-    private static void await(CountDownLatch start) {
-        try {
-            start.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+    private <T> Message<T> tracked(T payload) {
+        return Message.of(payload, () -> {
+            outcomes.add("ack");
+            return CompletableFuture.completedFuture(null);
+        }, reason -> {
+            outcomes.add(reason.getMessage());
+            return CompletableFuture.completedFuture(null);
+        });
     }
 }
