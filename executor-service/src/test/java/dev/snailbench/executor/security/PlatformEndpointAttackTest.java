@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * Attack suite: a platform endpoint is refused even inside an allowed network. The operator of this test lists the
  * teams' PostgreSQL, which the tests' allowed network covers, as a platform endpoint
  * ({@code snailbench.executor.targets.platform-endpoints}), as Kubernetes or Compose list the other services.
+ * Beyond the in-memory tier: a real PostgreSQL inside the allowed network refused as a platform endpoint.
  */
 @QuarkusTest
 @RealInfrastructure
