@@ -258,10 +258,14 @@ public final class Stack implements AutoCloseable {
                     stack.launch(new Instance(service.getKey(), number));
                 }
             }
-            stack.awaitReady(stack.processes.keySet());
+            Instant deadline = Instant.now().plus(READY_TIMEOUT);
+            stack.awaitHttpReady(stack.processes.keySet(), deadline);
+            Instant httpReady = Instant.now();
             stack.phases.put("platform database, then services (" + stack.processes.size()
-                    + " JVMs, in parallel) until all are ready",
-                    Duration.between(servicesStarted, Instant.now()));
+                    + " JVMs, in parallel) until all answer ready", Duration.between(servicesStarted, httpReady));
+            stack.awaitGroupsSettled(stack.processes.keySet(), deadline);
+            stack.phases.put("the services' consumer groups settled (stable, every replica a member)",
+                    Duration.between(httpReady, Instant.now()));
             return stack;
         } catch (IOException e) {
             stack.close();
@@ -476,11 +480,35 @@ public final class Stack implements AutoCloseable {
      * service's topics next is read at once, not after the group recovers ({@link #unsettledGroups}).
      */
     private void awaitReady(Collection<Instance> instances) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         Instant deadline = Instant.now().plus(READY_TIMEOUT);
-        for (Instance instance : List.copyOf(instances)) {
-            while (!ports.containsKey(instance) || !ready(http, instance)) {
+        awaitHttpReady(instances, deadline);
+        awaitGroupsSettled(instances, deadline);
+    }
+
+    /**
+     * Waits until each replica reports ready over HTTP ({@code /q/health/ready}), asking all that are not yet at once:
+     * a service's first health check takes seconds on a loaded machine, and those seconds overlap.
+     */
+    private void awaitHttpReady(Collection<Instance> instances, Instant deadline) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        List<Instance> waiting = List.copyOf(instances);
+        while (true) {
+            List<CompletableFuture<Boolean>> answers = new ArrayList<>();
+            for (Instance instance : waiting) {
                 readPort(instance);
+                answers.add(ports.containsKey(instance) ? ready(http, instance)
+                        : CompletableFuture.completedFuture(false));
+            }
+            List<Instance> notReady = new ArrayList<>();
+            for (int i = 0; i < waiting.size(); i++) {
+                if (!answers.get(i).join()) {
+                    notReady.add(waiting.get(i));
+                }
+            }
+            if (notReady.isEmpty()) {
+                return;
+            }
+            for (Instance instance : notReady) {
                 Process process = processes.get(instance);
                 if (!process.isAlive()) {
                     throw new IllegalStateException(instance + " exited with " + process.exitValue()
@@ -490,9 +518,14 @@ public final class Stack implements AutoCloseable {
                     throw new IllegalStateException(instance + " not ready after " + READY_TIMEOUT
                             + "; see " + logDir.resolve(instance.name() + ".log"));
                 }
-                KafkaBroker.sleep(500);
             }
+            waiting = notReady;
+            KafkaBroker.sleep(500);
         }
+    }
+
+    /** Waits until the replicas' consumer groups are settled ({@link #unsettledGroups}). */
+    private void awaitGroupsSettled(Collection<Instance> instances, Instant deadline) {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
             for (String unsettled = unsettledGroups(admin, instances); unsettled != null;
                     unsettled = unsettledGroups(admin, instances)) {
@@ -561,17 +594,14 @@ public final class Stack implements AutoCloseable {
         }
     }
 
-    private boolean ready(HttpClient http, Instance instance) {
-        try {
-            HttpResponse<Void> response = http.send(HttpRequest.newBuilder(URI.create(url(instance) + "/q/health/ready"))
-                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.discarding());
-            return response.statusCode() == 200;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+    /**
+     * Whether the replica answers ready; its answer is awaited up to 30 s (a first health check on a loaded machine
+     * takes seconds, and one cut short is asked again from the start).
+     */
+    private CompletableFuture<Boolean> ready(HttpClient http, Instance instance) {
+        return http.sendAsync(HttpRequest.newBuilder(URI.create(url(instance) + "/q/health/ready"))
+                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.discarding())
+                .handle((response, failure) -> failure == null && response.statusCode() == 200);
     }
 
     /** Readiness as the service reports it: the HTTP status of {@code /q/health/ready} and its body. */

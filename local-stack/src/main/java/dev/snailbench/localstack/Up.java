@@ -32,7 +32,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * workbench's LLM features ({@link Backend}). The console shows the platform's own
  * lines: the embedded PostgreSQL servers' output (and their server logs) go to {@code postgres.log} beside the
  * services' logs. {@code --warm-up N} (default {@value WarmUp#DEFAULT_ITEMS}, 0: none) runs an N-item job through the
- * services before the platform says it is up ({@link WarmUp}), so that a team's first job runs on warm JVMs.
+ * services once the platform says it is up ({@link WarmUp}), so that the JVMs are warm for a team's jobs.
  * {@code --replicas executor=2,inference=2} runs several replicas of any service (1 to {@value Stack#PARTITIONS}, the
  * partitions of each topic), each on its own port, on the one broker and platform database; every replica is listed,
  * and the command-line client and the web UI work through any generator replica.
@@ -41,6 +41,9 @@ public final class Up {
 
     /** The line that tells a script or a test that the platform is ready; the URLs and the key are above it. */
     public static final String READY = "Snailbench is up.";
+
+    /** The start of the line that says the warm-up job has completed (after {@link #READY}). */
+    public static final String WARMED_UP = "Warm-up done";
 
     private Up() {
     }
@@ -110,21 +113,32 @@ public final class Up {
             phases.put("FootballDB v1-v3 checked (loaded with the teams' server)", Duration.between(loading,
                     Instant.now()));
         }
-        if (options.warmUpItems > 0) {
-            System.out.printf(Locale.ROOT, "Warming up: a %,d-item replay job on a database of its own ...%n",
-                    options.warmUpItems);
-            Duration warmUp = WarmUp.run(stack, options.warmUpItems, warmUpPassword.get());
-            System.out.printf(Locale.ROOT, "Warm-up done in %.1f s (tenant %s; --warm-up 0 skips it).%n",
-                    warmUp.toMillis() / 1000.0, WarmUp.TENANT);
-            phases.put("warm-up job (" + options.warmUpItems + " items)", warmUp);
-        }
         writeEndpoints(stack, options);
         Duration took = Duration.between(started, Instant.now());
         printPhases(phases, took);
         print(stack, options, logs, took);
+        if (options.warmUpItems > 0) {
+            warmUp(stack, options.warmUpItems, warmUpPassword.get());
+        }
         // After a build: each service's class-data archive, for the next start (the JVMs pause while writing).
         stack.writeClassDataArchives();
         stopped.await();
+    }
+
+    /**
+     * The warm-up job, once the platform accepts jobs: a team's job submitted meanwhile runs beside it. A failed
+     * warm-up is reported and leaves the platform up (its services answered; the warm-up tenant's job did not end).
+     */
+    private static void warmUp(Stack stack, int items, String password) {
+        System.out.printf(Locale.ROOT, "Warming up: a %,d-item replay job on a database of its own (tenant %s; "
+                + "--warm-up 0 skips it) ...%n", items, WarmUp.TENANT);
+        try {
+            Duration warmUp = WarmUp.run(stack, items, password);
+            System.out.printf(Locale.ROOT, "%s in %.1f s.%n", WARMED_UP, warmUp.toMillis() / 1000.0);
+        } catch (RuntimeException e) {
+            System.err.println("snailbench up: the warm-up job failed (the platform stays up; see the services' "
+                    + "logs): " + e.getMessage());
+        }
     }
 
     /** Where the start-up's seconds went, one line per phase, and what is left (this JVM's own start and the rest). */

@@ -16,9 +16,9 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * The start-up warm-up of {@code ./snailbench up}: before the platform says it is up, one replay job runs through
- * the five services on a small database of its own in the teams' PostgreSQL, so that a team's first job does not
- * pay for what every fresh JVM pays once: the JIT compiling the hot paths, first-use class loading and
+ * The start-up warm-up of {@code ./snailbench up}: once the platform says it is up, one replay job runs through
+ * the five services on a small database of its own in the teams' PostgreSQL, so that a team's jobs do not pay for
+ * what every fresh JVM pays once: the JIT compiling the hot paths, first-use class loading and
  * initialisation (the SQL parser, JSON mappers, query plans), and the first connections and topic metadata. The
  * job belongs to a tenant of its own ({@link #TENANT}); no team's database or data is touched. It is measured side
  * by side with a cold start by {@code PipelineBenchmark} (docs/BENCHMARKS.md).

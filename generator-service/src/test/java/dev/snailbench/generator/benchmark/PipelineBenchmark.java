@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -137,15 +138,27 @@ class PipelineBenchmark {
             String apiKey = client.createTenant("bench-a");
             Map<String, Object> target = target(stack, client, apiKey);
             List<String[]> statements = statements();
-            // -Dbench.settings=now,up: "up" starts as ./snailbench up does, with its start-up warm-up job.
+            // -Dbench.settings=now,up: "up" starts as ./snailbench up does, with its start-up warm-up job, done before
+            // the first job; "up-beside" (and "up-beside-x"): the warm-up job submitted with the first job, as when a
+            // team submits one at up's banner. -Dbench.warm-up-items.<settings>=N: another warm-up size.
+            CompletableFuture<Duration> warmUp = null;
             if (startsAsUp(settings)) {
-                System.out.printf("PipelineBenchmark start-up warm-up (%,d items): %.1f s%n", WarmUp.DEFAULT_ITEMS,
-                        WarmUp.run(stack, WarmUp.DEFAULT_ITEMS).toMillis() / 1000.0);
+                int items = Integer.getInteger("bench.warm-up-items." + settings, WarmUp.DEFAULT_ITEMS);
+                warmUp = CompletableFuture.supplyAsync(() -> WarmUp.run(stack, items));
+                if (!settings.startsWith("up-beside")) {
+                    System.out.printf("PipelineBenchmark start-up warm-up (%,d items): %.1f s%n", items,
+                            warmUp.join().toMillis() / 1000.0);
+                }
             }
             // Cold: the first job of a freshly started platform (-Dbench.cold=false skips it), as a team's first job.
             if (Boolean.parseBoolean(System.getProperty("bench.cold", "true"))) {
                 out.addAll(measure(stack, target, client, apiKey, statements, 1_000, consumers, settings,
                         (startsAsUp(settings) ? "first after up" : "cold") + replicasLabel(replicas), false));
+            }
+            if (warmUp != null && settings.startsWith("up-beside")) {
+                out.add(String.format(Locale.ROOT, "PipelineBenchmark start-up warm-up beside the first job: %.1f s",
+                        warmUp.join().toMillis() / 1000.0));
+                System.out.println(out.get(out.size() - 1));
             }
             // Warm-up: JIT, pools and topics, so that the measured runs are steady state. Two 1,000-item jobs: after
             // one 200-item job the services' JIT compilers still took a third of their CPU during the measured job.

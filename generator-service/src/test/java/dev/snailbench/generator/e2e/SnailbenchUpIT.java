@@ -132,8 +132,9 @@ class SnailbenchUpIT {
             ownTempDirectories = temporaryDirectoriesOf(printed);
             assertThat(ownTempDirectories).as("the servers' temp directories while up").hasSize(3)
                     .allSatisfy(dir -> assertThat(dir).isDirectory());
-            // The start-up warm-up ran a job through the five services before the platform said it was up.
-            assertThat(printed).anySatisfy(line -> assertThat(line).startsWith("Warm-up done in"));
+            // The start-up warm-up runs a job through the five services once the platform says it is up.
+            assertThat(awaitLineAfterReady(printed, Up.WARMED_UP + " in", Duration.ofMinutes(5)))
+                    .as("the warm-up's done line after the ready line in:%n%s", String.join("\n", printed)).isTrue();
             assertThat(adminKey).isNotBlank();
             assertThat(football).as("FootballDB line").isNotNull();
 
@@ -390,6 +391,26 @@ class SnailbenchUpIT {
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(3, TimeUnit.MINUTES)).isTrue();
         return new Cli(p.exitValue(), output);
+    }
+
+    /** Whether a line starting with {@code start} follows the ready line in what up printed, waiting up to {@code wait}. */
+    private static boolean awaitLineAfterReady(List<String> printed, String start, Duration wait)
+            throws InterruptedException {
+        Instant deadline = Instant.now().plus(wait);
+        while (Instant.now().isBefore(deadline)) {
+            synchronized (printed) {
+                int ready = -1;
+                for (int i = 0; i < printed.size(); i++) {
+                    if (printed.get(i).startsWith(Up.READY)) {
+                        ready = i;
+                    } else if (ready >= 0 && printed.get(i).startsWith(start)) {
+                        return true;
+                    }
+                }
+            }
+            Thread.sleep(200);
+        }
+        return false;
     }
 
     /** Reads the rest of the output once the ready line was seen (so the process never blocks on a full pipe). */

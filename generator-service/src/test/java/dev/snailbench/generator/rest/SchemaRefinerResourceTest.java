@@ -78,6 +78,9 @@ class SchemaRefinerResourceTest {
                     .contains(homonym.columns().get(1).table());
             assertThat(f.get("evidence").toString()).startsWith("same name, different meanings");
         });
+        // every synonym says what it rests on
+        assertThat(findings).filteredOn(f -> "SYNONYM".equals(f.get("type"))).isNotEmpty()
+                .allSatisfy(f -> assertThat((List<?>) f.get("grounds")).isNotEmpty());
         assertThat(analysis.getInt("communities")).isGreaterThan(1);
 
         // The baseline: expansions drawn from the column's table only still tell the homonym apart.

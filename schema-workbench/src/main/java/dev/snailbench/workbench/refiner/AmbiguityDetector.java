@@ -17,9 +17,10 @@ import java.util.function.Function;
  * Homonyms, synonyms and irregular names from the semantic packages and an embedding of each text, with no I/O:
  * <ul>
  * <li>homonyms: two columns of different tables with the same name whose descriptions are dissimilar;</li>
- * <li>synonyms: two columns of different tables with different names, compatible value families and similar
- * canonical names (candidates are pairs whose canonical names share their words, so a 10,000-column schema
- * is not compared pair by pair);</li>
+ * <li>synonyms: two columns of different tables with different names and compatible value families that are one
+ * key concept, or whose names are similar, or whose names agree and the schema backs them with a reference
+ * (declared, or read from values) or shared values ({@link SynonymEvidence}); candidates are pairs whose
+ * canonical names share their words, references, value-sharing pairs and, in smaller schemas, every pair;</li>
  * <li>irregular: a name far from its canonical name, unless the column is already a homonym or synonym.</li>
  * </ul>
  */
@@ -36,6 +37,7 @@ public final class AmbiguityDetector {
             texts.add(nameText(p.canonicalName()));
             texts.add(nameText(meaningName(p.canonicalName())));
             texts.add(p.description());
+            texts.add(keyText(p.column()));
         }
         return texts;
     }
@@ -53,9 +55,47 @@ public final class AmbiguityDetector {
         return String.join(" ", Lexicon.words(identifier));
     }
 
-    /** One candidate: a pair (or, for irregular names, one column) with its similarity score. */
-    public record Candidate(Ambiguity.Type type, List<Integer> columns, double sss, String evidence) {
+    /**
+     * A column's name as the key of an entity, for comparing a reference with the key it references: its words
+     * other than key words, or its table's entity when it has none, then "id" ({@code patron_no} → "patron id",
+     * {@code member.id} → "member id").
+     */
+    static String keyText(ColumnRef column) {
+        List<String> words = new ArrayList<>(Lexicon.words(column.column()).stream()
+                .filter(w -> !Lexicon.isKeyWord(w) && !Lexicon.isKeyWord(Lexicon.canonical(w))).toList());
+        if (words.isEmpty()) {
+            words.addAll(Lexicon.words(Lexicon.entity(column.table())));
+        }
+        words.add("id");
+        return String.join(" ", words);
     }
+
+    /**
+     * One candidate: a pair (or, for irregular names, one column) with its similarity score and, for a synonym,
+     * the schema's evidence besides names ({@link Ambiguity.Ground}).
+     */
+    public record Candidate(Ambiguity.Type type, List<Integer> columns, double sss, String evidence,
+            List<Ambiguity.Ground> grounds) {
+
+        public Candidate(Ambiguity.Type type, List<Integer> columns, double sss, String evidence) {
+            this(type, columns, sss, evidence, List.of());
+        }
+
+        /** A reference or shared values back the pair: its names need only agree ({@link #CORROBORATION_MARGIN}). */
+        boolean corroborated() {
+            return grounds.contains(Ambiguity.Ground.FOREIGN_KEY) || grounds.contains(Ambiguity.Ground.VALUE_INCLUSION)
+                    || grounds.contains(Ambiguity.Ground.SHARED_VALUES);
+        }
+    }
+
+    /**
+     * How far below σ_syn the names of a pair may be when the schema backs it with a reference or shared values
+     * (0.65 at the paper's 0.90): names of one meaning under different words ({@code shopper_id} /
+     * {@code customer_id}, {@code region} / {@code area}) score 0.65–0.85 in MiniLM, a role played by a key
+     * ({@code winner_id} / {@code team_id}, {@code captain_id} / {@code player_id}) and related words of other
+     * meanings ({@code birthplace} / {@code hometown}) 0.55–0.62.
+     */
+    static final double CORROBORATION_MARGIN = 0.25;
 
     /** Schemas up to this many columns have every cross-table pair of compatible columns scored as synonyms. */
     static final int ALL_PAIRS_MAX_COLUMNS = 3000;
@@ -73,8 +113,8 @@ public final class AmbiguityDetector {
      * a foreign key and its key, or two keys whose descriptions identify the same entity, when the names say
      * nothing but that entity and key words; a role such as {@code home_team_id} or {@code winner} for
      * {@code team_id} is not a synonym), and pairs scored on
-     * the similarity of their canonical names (same words, or, up to {@link #ALL_PAIRS_MAX_COLUMNS} columns,
-     * every cross-table pair);</li>
+     * the similarity of their names (same words, references, pairs sharing values, or, up to
+     * {@link #ALL_PAIRS_MAX_COLUMNS} columns, every cross-table pair), with the schema's evidence as grounds;</li>
      * <li>irregular candidates: every column's name against its canonical name; a generic placeholder
      * ({@code col1}, {@code misc}) scores 0 and a name made only of English words or standard schema terms
      * scores 1, whatever its spelling distance.</li>
@@ -117,18 +157,25 @@ public final class AmbiguityDetector {
             }
         }
         Set<Long> seen = new HashSet<>();
+        Synonyms syn = new Synonyms(graph, packages, vectors, SynonymEvidence.of(graph), seen, out);
         for (List<Integer> block : byWords.values()) {
             for (int i = 0; i < block.size(); i++) {
                 for (int j = i + 1; j < block.size(); j++) {
-                    synonym(graph, packages, vectors, cols.get(block.get(i)), cols.get(block.get(j)), seen, out, false);
+                    syn.pair(cols.get(block.get(i)), cols.get(block.get(j)), false);
                 }
             }
         }
         for (ColumnNode c : cols) {
             ColumnNode ref = graph.referenced(c);
             if (ref != null) {
-                synonym(graph, packages, vectors, c, ref, seen, out, false);
+                syn.pair(c, ref, false);
             }
+        }
+        for (SynonymEvidence.Reference r : syn.evidence.inferred()) {
+            syn.pair(r.from(), r.to(), false);
+        }
+        for (long[] pair : syn.evidence.sharingPairs()) {
+            syn.pair(cols.get((int) pair[0]), cols.get((int) pair[1]), false);
         }
         Map<String, List<ColumnNode>> byEntity = new LinkedHashMap<>();
         for (ColumnNode c : cols) {
@@ -140,14 +187,14 @@ public final class AmbiguityDetector {
         for (List<ColumnNode> keys : byEntity.values()) {
             for (int i = 0; i < keys.size(); i++) {
                 for (int j = i + 1; j < keys.size(); j++) {
-                    synonym(graph, packages, vectors, keys.get(i), keys.get(j), seen, out, false);
+                    syn.pair(keys.get(i), keys.get(j), false);
                 }
             }
         }
         if (cols.size() <= ALL_PAIRS_MAX_COLUMNS) {
             for (int i = 0; i < cols.size(); i++) {
                 for (int j = i + 1; j < cols.size(); j++) {
-                    synonym(graph, packages, vectors, cols.get(i), cols.get(j), seen, out, true);
+                    syn.pair(cols.get(i), cols.get(j), true);
                 }
             }
         }
@@ -171,30 +218,125 @@ public final class AmbiguityDetector {
         return out;
     }
 
-    private static void synonym(SchemaGraph graph, List<SemanticPackage> packages, Function<String, float[]> vectors,
-            ColumnNode ca, ColumnNode cb, Set<Long> seen, List<Candidate> out, boolean onlyAboveFloor) {
-        if (ca.ref().table().equalsIgnoreCase(cb.ref().table())
-                || ca.ref().column().equalsIgnoreCase(cb.ref().column())
-                || !compatible(ca.valueType(), cb.valueType())) {
-            return;
+    /** Scores synonym candidates: names, and what the schema says besides names ({@link SynonymEvidence}). */
+    private static final class Synonyms {
+
+        final SynonymEvidence evidence;
+        private final SchemaGraph graph;
+        private final List<SemanticPackage> packages;
+        private final Function<String, float[]> vectors;
+        private final Set<Long> seen;
+        private final List<Candidate> out;
+        private final Map<Integer, ColumnNode> bestNamedKey = new HashMap<>();
+
+        Synonyms(SchemaGraph graph, List<SemanticPackage> packages, Function<String, float[]> vectors,
+                SynonymEvidence evidence, Set<Long> seen, List<Candidate> out) {
+            this.graph = graph;
+            this.packages = packages;
+            this.vectors = vectors;
+            this.evidence = evidence;
+            this.seen = seen;
+            this.out = out;
         }
-        long key = (long) Math.min(ca.index(), cb.index()) << 32 | Math.max(ca.index(), cb.index());
-        if (seen.contains(key)) {
-            return;
+
+        void pair(ColumnNode ca, ColumnNode cb, boolean onlyAboveFloor) {
+            if (ca.ref().table().equalsIgnoreCase(cb.ref().table())
+                    || ca.ref().column().equalsIgnoreCase(cb.ref().column())
+                    || !compatible(ca.valueType(), cb.valueType())) {
+                return;
+            }
+            long key = SynonymEvidence.key(ca.index(), cb.index());
+            if (seen.contains(key)) {
+                return;
+            }
+            SemanticPackage a = packages.get(ca.index());
+            SemanticPackage b = packages.get(cb.index());
+            SynonymEvidence.Reference ref = evidence.reference(ca, cb);
+            if (ref != null && !ref.declared() && !ref.distinctive() && bestNamedKey(ref.from()) != ref.to()) {
+                ref = null; // small numbers fall inside many keys: only the key its name is closest to counts
+            }
+            List<Ambiguity.Ground> grounds = new ArrayList<>();
+            String oneKey = oneKeyConcept(graph, ref, ca, cb, a, b);
+            double sss;
+            String why;
+            if (oneKey != null) {
+                sss = 1;
+                grounds.add(oneKey.startsWith(BOTH_IDENTIFY) ? Ambiguity.Ground.SAME_ENTITY
+                        : Ambiguity.Ground.KEY_NAMES);
+                if (ref != null) {
+                    grounds.add(ref.declared() ? Ambiguity.Ground.FOREIGN_KEY : Ambiguity.Ground.VALUE_INCLUSION);
+                }
+                why = oneKey;
+            } else {
+                sss = similarity(nameText(meaningName(a.canonicalName())), nameText(meaningName(b.canonicalName())));
+                StringBuilder w = new StringBuilder("different names, one meaning: read as '")
+                        .append(a.canonicalName()).append(a.canonicalName().equals(b.canonicalName()) ? "'"
+                                : "' / '" + b.canonicalName() + "'");
+                if (ref != null && !role(ref)) {
+                    sss = Math.max(sss, similarity(keyText(ref.from().ref()), keyText(ref.to().ref())));
+                    grounds.add(ref.declared() ? Ambiguity.Ground.FOREIGN_KEY : Ambiguity.Ground.VALUE_INCLUSION);
+                    w.append("; '").append(ref.from().ref().key()).append(ref.declared() ? "' references '"
+                            : "' holds only values of the key '").append(ref.to().ref().key()).append('\'');
+                }
+                int shared = evidence.sharedValues(ca, cb);
+                if (shared > 0) {
+                    grounds.add(Ambiguity.Ground.SHARED_VALUES);
+                    w.append("; ").append(shared).append(" sample values shared");
+                }
+                if (!grounds.isEmpty()) {
+                    // backed by the schema: the names as written count too (a canonical name may be a placeholder)
+                    sss = Math.max(sss, similarity(nameText(ca.ref().column()), nameText(cb.ref().column())));
+                }
+                why = w.toString();
+            }
+            if (onlyAboveFloor && sss < SYNONYM_FLOOR && grounds.isEmpty()) {
+                return;
+            }
+            seen.add(key);
+            out.add(new Candidate(Ambiguity.Type.SYNONYM, List.of(ca.index(), cb.index()), sss, why, grounds));
         }
-        SemanticPackage a = packages.get(ca.index());
-        SemanticPackage b = packages.get(cb.index());
-        String oneKey = oneKeyConcept(graph, ca, cb, a, b);
-        double sss = oneKey != null ? 1 : cosine(vectors.apply(nameText(meaningName(a.canonicalName()))),
-                vectors.apply(nameText(meaningName(b.canonicalName()))));
-        if (onlyAboveFloor && sss < SYNONYM_FLOOR) {
-            return;
+
+        /**
+         * A reference whose name is a role the key plays: its table references the key's table more than once
+         * ({@code home_club}, {@code away_club}), or its name has a word of the key's entity besides others
+         * ({@code home_team_id} for {@code team_id}).
+         */
+        private boolean role(SynonymEvidence.Reference ref) {
+            if (evidence.oneOfSeveral(ref)) {
+                return true;
+            }
+            Set<String> entity = new HashSet<>();
+            for (String w : keyText(ref.to().ref()).split(" ")) {
+                entity.add(Lexicon.singular(w));
+            }
+            entity.remove("id");
+            return Lexicon.words(ref.from().ref().column()).stream().map(Lexicon::singular).anyMatch(entity::contains);
         }
-        seen.add(key);
-        out.add(new Candidate(Ambiguity.Type.SYNONYM, List.of(ca.index(), cb.index()), sss, oneKey != null ? oneKey
-                : "different names, one meaning: read as '" + a.canonicalName() + "'"
-                        + (a.canonicalName().equals(b.canonicalName()) ? "" : " / '" + b.canonicalName() + "'")));
+
+        /** Of the keys a column's values fall inside, the one whose name is closest to the column's. */
+        private ColumnNode bestNamedKey(ColumnNode from) {
+            return bestNamedKey.computeIfAbsent(from.index(), i -> {
+                ColumnNode best = null;
+                double top = -1;
+                for (SynonymEvidence.Reference r : evidence.inferred()) {
+                    if (r.from() == from) {
+                        double s = similarity(keyText(from.ref()), keyText(r.to().ref()));
+                        if (s > top) {
+                            top = s;
+                            best = r.to();
+                        }
+                    }
+                }
+                return best;
+            });
+        }
+
+        private double similarity(String x, String y) {
+            return x.equals(y) ? 1 : cosine(vectors.apply(x), vectors.apply(y));
+        }
     }
+
+    private static final String BOTH_IDENTIFY = "one key under two names: both identify ";
 
     /**
      * Why two differently named columns are one key concept, or null: a foreign key and the key it references, or
@@ -202,17 +344,16 @@ public final class AmbiguityDetector {
      * ({@code club_ref}, {@code club_key}, {@code team}); a name with another word is a role the key plays
      * ({@code home_team_id}, {@code winner}), not another name of it.
      */
-    static String oneKeyConcept(SchemaGraph graph, ColumnNode ca, ColumnNode cb, SemanticPackage a,
-            SemanticPackage b) {
-        if (graph.referenced(ca) == cb || graph.referenced(cb) == ca) {
-            ColumnNode fk = graph.referenced(ca) == cb ? ca : cb;
-            ColumnNode key = fk == ca ? cb : ca;
-            return namesOnly(fk, key) ? "one key under two names: '" + fk.ref().key() + "' references '"
-                    + key.ref().key() + "'" : null;
+    static String oneKeyConcept(SchemaGraph graph, SynonymEvidence.Reference ref, ColumnNode ca, ColumnNode cb,
+            SemanticPackage a, SemanticPackage b) {
+        if (ref != null) {
+            return namesOnly(ref.from(), ref.to()) ? "one key under two names: '" + ref.from().ref().key()
+                    + (ref.declared() ? "' references '" : "' holds only values of the key '") + ref.to().ref().key()
+                    + "'" : null;
         }
         String ea = identified(a);
         if (ea != null && ea.equals(identified(b)) && namesOnly(ca, ea) && namesOnly(cb, ea)) {
-            return "one key under two names: both identify " + ea.replace('_', ' ');
+            return BOTH_IDENTIFY + ea.replace('_', ' ');
         }
         return null;
     }
@@ -330,12 +471,18 @@ public final class AmbiguityDetector {
         for (Candidate c : candidates) {
             boolean hit = switch (c.type()) {
                 case HOMONYM -> c.sss() < thresholds.homonym();
-                case SYNONYM -> c.sss() >= thresholds.synonym();
+                case SYNONYM -> c.sss() >= thresholds.synonym()
+                        || c.corroborated() && c.sss() >= thresholds.synonym() - CORROBORATION_MARGIN;
                 case IRREGULAR -> false;
             };
             if (hit) {
+                List<Ambiguity.Ground> grounds = new ArrayList<>(c.grounds());
+                if (c.type() == Ambiguity.Type.SYNONYM && !grounds.contains(Ambiguity.Ground.KEY_NAMES)
+                        && !grounds.contains(Ambiguity.Ground.SAME_ENTITY)) {
+                    grounds.add(Ambiguity.Ground.NAME_SIMILARITY);
+                }
                 found.add(new Ambiguity(c.type(), c.columns().stream().map(i -> graph.columns().get(i).ref()).toList(),
-                        c.sss(), c.evidence()));
+                        c.sss(), c.evidence(), grounds));
                 involved.addAll(c.columns());
             }
         }
@@ -354,7 +501,7 @@ public final class AmbiguityDetector {
         return family(a).equals(family(b));
     }
 
-    private static String family(ValueType t) {
+    static String family(ValueType t) {
         return switch (t) {
             case NUMBER, BOOLEAN -> "number";
             case DATE, TIME, TIMESTAMP -> "time";

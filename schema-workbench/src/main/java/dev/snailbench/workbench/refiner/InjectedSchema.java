@@ -48,11 +48,12 @@ public record InjectedSchema(DatabaseSchema schema, Renaming renaming, List<Ambi
             back.put(new ColumnRef(c.table(), renaming.nameOf(c)).key(), c);
         }
         return a -> new Ambiguity(a.type(), a.columns().stream().map(c -> back.getOrDefault(c.key(), c)).toList(),
-                a.sss(), a.evidence());
+                a.sss(), a.evidence(), a.grounds());
     }
 
     /** A finding on the injected schema, its columns named as in the original schema. */
     public Ambiguity toOriginal(Ambiguity a) {
-        return new Ambiguity(a.type(), a.columns().stream().map(this::originalOf).toList(), a.sss(), a.evidence());
+        return new Ambiguity(a.type(), a.columns().stream().map(this::originalOf).toList(), a.sss(), a.evidence(),
+                a.grounds());
     }
 }

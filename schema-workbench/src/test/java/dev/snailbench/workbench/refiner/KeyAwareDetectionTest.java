@@ -112,4 +112,53 @@ class KeyAwareDetectionTest {
         assertThat(ids(schema)).contains("irregular:stadium.misc", "irregular:stadium.col2")
                 .doesNotContain("irregular:stadium.attendance_record", "irregular:stadium.stadium_name");
     }
+
+    @Test
+    void shouldCallADeclaredReferenceUnderAnotherWordASynonymWhenItsNameAgreesButNotWhenItIsOneOfSeveralRoles() {
+        DatabaseSchema schema = Schemas.of(
+                Schemas.table("player", List.of("player_id"), List.of(), Schemas.col("player_id", ValueType.NUMBER),
+                        Schemas.col("surname", ValueType.TEXT)),
+                Schemas.table("contract", List.of(), List.of(Schemas.fk("footballer_id", "player", "player_id")),
+                        Schemas.col("footballer_id", ValueType.NUMBER), Schemas.col("wage", ValueType.NUMBER)));
+
+        Ambiguity found = detect(schema).stream()
+                .filter(a -> a.id().equals("synonym:contract.footballer_id|player.player_id")).findFirst()
+                .orElseThrow();
+        assertThat(found.grounds()).containsExactly(Ambiguity.Ground.FOREIGN_KEY, Ambiguity.Ground.NAME_SIMILARITY);
+        assertThat(found.evidence()).contains("'contract.footballer_id' references 'player.player_id'");
+
+        // the same name, but its table references players twice: two roles, neither another name of the key
+        DatabaseSchema roles = Schemas.of(schema.tables().get(0),
+                Schemas.table("transfer", List.of(), List.of(Schemas.fk("footballer_id", "player", "player_id"),
+                        Schemas.fk("replacement_id", "player", "player_id")),
+                        Schemas.col("footballer_id", ValueType.NUMBER), Schemas.col("replacement_id", ValueType.NUMBER)));
+        assertThat(ids(roles)).noneMatch(id -> id.startsWith("synonym"));
+    }
+
+    @Test
+    void shouldCallColumnsOfUnrelatedTablesSharingValuesASynonymOnlyWhenTheirNamesAgree() {
+        // founded / established: close, not close enough on names alone (below sigma_syn); shared years back them
+        DatabaseSchema shared = Schemas.of(
+                Schemas.table("club", List.of(), List.of(), Schemas.col("club_name", ValueType.TEXT, "Everton"),
+                        Schemas.col("founded", ValueType.NUMBER, "1878", "1892", "1899")),
+                Schemas.table("league", List.of(), List.of(), Schemas.col("league_name", ValueType.TEXT, "Premier"),
+                        Schemas.col("established", ValueType.NUMBER, "1888", "1892", "1899")));
+        assertThat(detect(shared)).filteredOn(a -> a.id().equals("synonym:club.founded|league.established"))
+                .singleElement().satisfies(a -> assertThat(a.grounds())
+                        .containsExactly(Ambiguity.Ground.SHARED_VALUES, Ambiguity.Ground.NAME_SIMILARITY));
+
+        DatabaseSchema apart = Schemas.of(
+                Schemas.table("club", List.of(), List.of(), Schemas.col("club_name", ValueType.TEXT, "Everton"),
+                        Schemas.col("founded", ValueType.NUMBER, "1878", "1892")),
+                Schemas.table("league", List.of(), List.of(), Schemas.col("league_name", ValueType.TEXT, "Premier"),
+                        Schemas.col("established", ValueType.NUMBER, "1888", "1904")));
+        assertThat(ids(apart)).doesNotContain("synonym:club.founded|league.established");
+        // sharing values is not enough when the names disagree (a founding year and a fee in thousands)
+        DatabaseSchema unrelated = Schemas.of(
+                Schemas.table("club", List.of(), List.of(), Schemas.col("club_name", ValueType.TEXT, "Everton"),
+                        Schemas.col("founded", ValueType.NUMBER, "1878", "1892", "1899")),
+                Schemas.table("transfer", List.of(), List.of(), Schemas.col("surname", ValueType.TEXT, "Dean"),
+                        Schemas.col("fee", ValueType.NUMBER, "1878", "1892")));
+        assertThat(ids(unrelated)).noneMatch(id -> id.startsWith("synonym"));
+    }
 }

@@ -1,0 +1,216 @@
+package dev.snailbench.workbench.refiner;
+
+import dev.snailbench.model.domain.DatabaseSchema;
+import dev.snailbench.testkit.LocalStack;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Three small databases written by hand for the refiner's detection (a lending library, a clinic, a shop), their
+ * names chosen as people name columns, none from the injector's thesaurus, each with the ambiguity a person reading
+ * it finds: homonyms, synonyms (a foreign key naming its key differently, declared or not; two columns of one
+ * meaning under different words in unrelated tables) and irregular names. Each also holds what is not a synonym:
+ * keys referenced under a role ({@code approved_by}, {@code referred_by}, {@code gift_for}) and columns of related
+ * but different meanings sharing values ({@code birthplace} / {@code hometown}).
+ */
+final class HandMadeSchemas {
+
+    /** One database: its DDL and rows, and the ambiguity it holds (columns named {@code table.column}). */
+    record Case(String database, String sql, List<String> homonyms, List<String> synonyms, List<String> irregular) {
+
+        List<Ambiguity> truth() {
+            List<Ambiguity> out = new ArrayList<>();
+            homonyms.forEach(p -> out.add(pair(Ambiguity.Type.HOMONYM, p)));
+            synonyms.forEach(p -> out.add(pair(Ambiguity.Type.SYNONYM, p)));
+            irregular.forEach(c -> out.add(new Ambiguity(Ambiguity.Type.IRREGULAR, List.of(ref(c)), 0, "hand-made")));
+            return out;
+        }
+
+        private static Ambiguity pair(Ambiguity.Type type, String pair) {
+            String[] p = pair.split(" ~ ");
+            return new Ambiguity(type, List.of(ref(p[0]), ref(p[1])), 0, "hand-made");
+        }
+
+        private static ColumnRef ref(String key) {
+            String[] p = key.split("\\.");
+            return new ColumnRef(p[0], p[1]);
+        }
+    }
+
+    private HandMadeSchemas() {
+    }
+
+    static final Case LIBRARY = new Case("refiner_library", """
+            CREATE TABLE author (author_id integer PRIMARY KEY, full_name text, birthplace text, born integer);
+            INSERT INTO author VALUES (1, 'Sigrid Undset', 'Kalundborg', 1882), (2, 'Knut Hamsun', 'Vaga', 1859),
+              (3, 'Selma Lagerlof', 'Sunne', 1858), (4, 'Tove Jansson', 'Helsinki', 1914),
+              (5, 'Halldor Laxness', 'Reykjavik', 1902), (6, 'Karen Blixen', 'Rungsted', 1885);
+            CREATE TABLE book (book_id integer PRIMARY KEY, title text, writer_id integer REFERENCES author,
+              published integer, pg_cnt integer, genre text, status text);
+            INSERT INTO book VALUES (1, 'Kristin Lavransdatter', 1, 1920, 1100, 'historical', 'on shelf'),
+              (2, 'Hunger', 2, 1890, 240, 'novel', 'on loan'), (3, 'Gosta Berling', 3, 1891, 480, 'novel', 'on shelf'),
+              (4, 'The Summer Book', 4, 1972, 170, 'novel', 'lost'), (5, 'Independent People', 5, 1934, 470, 'novel',
+              'on loan'), (6, 'Out of Africa', 6, 1937, 400, 'memoir', 'on shelf'), (7, 'Growth of the Soil', 2, 1917,
+              420, 'novel', 'in repair'), (8, 'The Wonderful Adventures of Nils', 3, 1906, 540, 'children', 'on loan');
+            CREATE TABLE member (member_id integer PRIMARY KEY, full_name text, hometown text, joined date,
+              status date);
+            INSERT INTO member VALUES (1, 'Ane Berg', 'Bergen', '2019-03-01', '2024-03-01'),
+              (2, 'Jonas Lie', 'Helsinki', '2020-05-12', '2025-05-12'), (3, 'Mia Holm', 'Oslo', '2018-01-20', NULL),
+              (4, 'Ola Dahl', 'Reykjavik', '2021-09-09', '2026-09-09'), (5, 'Eva Lund', 'Trondheim', '2022-11-30',
+              '2027-11-30'), (6, 'Per Moen', 'Bergen', '2017-06-15', NULL);
+            CREATE TABLE branch (branch_id integer PRIMARY KEY, branch_name text, municipality text, opened integer);
+            INSERT INTO branch VALUES (1, 'Central', 'Bergen', 1917), (2, 'Harbour', 'Oslo', 1965),
+              (3, 'Old Town', 'Trondheim', 1931), (4, 'North Shore', 'Tromso', 2004);
+            CREATE TABLE staff (staff_id integer PRIMARY KEY, full_name text, branch_id integer REFERENCES branch);
+            INSERT INTO staff VALUES (10, 'Rune Haug', 1), (11, 'Liv Strand', 2), (12, 'Siri Vik', 3);
+            CREATE TABLE loan (loan_id integer PRIMARY KEY, volume_id integer, patron_id integer REFERENCES member,
+              branch_id integer REFERENCES branch, approved_by integer REFERENCES staff, lent date, due date,
+              rtrn_dt date);
+            INSERT INTO loan VALUES (100, 1, 1, 1, 10, '2024-01-02', '2024-01-23', '2024-01-20'),
+              (101, 2, 2, 2, 11, '2024-01-05', '2024-01-26', NULL), (102, 3, 1, 1, 10, '2024-02-01', '2024-02-22',
+              '2024-02-10'), (103, 4, 3, 3, 12, '2024-02-03', '2024-02-24', '2024-02-24'),
+              (104, 5, 4, 1, 10, '2024-03-01', '2024-03-22', NULL), (105, 8, 6, 2, 11, '2024-03-04', '2024-03-25',
+              '2024-03-20');
+            """,
+            List.of("book.status ~ member.status"),
+            List.of("author.author_id ~ book.writer_id", "book.book_id ~ loan.volume_id",
+                    "loan.patron_id ~ member.member_id", "branch.municipality ~ member.hometown"),
+            List.of("book.pg_cnt", "loan.rtrn_dt"));
+
+    static final Case CLINIC = new Case("refiner_clinic", """
+            CREATE TABLE patient (patient_id integer PRIMARY KEY, surname text, born date, sex text, town text,
+              insurer text);
+            INSERT INTO patient VALUES (1, 'Berg', '1980-02-11', 'F', 'Bergen', 'Gjensidige'),
+              (2, 'Dahl', '1975-07-30', 'M', 'Oslo', 'If'), (3, 'Holm', '1990-12-01', 'F', 'Stavanger', 'Tryg'),
+              (4, 'Lund', '2001-04-18', 'M', 'Bergen', 'If'), (5, 'Moen', '1968-09-09', 'F', 'Drammen', 'Tryg'),
+              (6, 'Vik', '1985-01-25', 'M', 'Alta', 'Gjensidige');
+            CREATE TABLE physician (physician_id integer PRIMARY KEY, surname text, specialty text, birthplace text,
+              level text, salary integer);
+            INSERT INTO physician VALUES (1, 'Aasen', 'cardiology', 'Bergen', 'consultant', 9800),
+              (2, 'Brekke', 'general practice', 'Alta', 'senior', 8400),
+              (3, 'Eide', 'dermatology', 'Oslo', 'junior', 6100), (4, 'Foss', 'paediatrics', 'Tromso', 'senior', 8400);
+            CREATE TABLE ward (ward_id integer PRIMARY KEY, ward_name text, level integer, bd_cnt integer);
+            INSERT INTO ward VALUES (1, 'Cardiac', 3, 24), (2, 'Children', 2, 18), (3, 'Day unit', 1, 10);
+            CREATE TABLE nurse (nurse_id integer PRIMARY KEY, surname text, ward_id integer REFERENCES ward,
+              shft text, wage integer);
+            INSERT INTO nurse VALUES (1, 'Hauge', 1, 'night', 5200), (2, 'Isaksen', 2, 'day', 4900),
+              (3, 'Jensen', 3, 'day', 4900), (4, 'Kvam', 1, 'evening', 6100);
+            CREATE TABLE visit (visit_id integer PRIMARY KEY, client_id integer REFERENCES patient,
+              doctor_id integer, referred_by integer REFERENCES physician, visited_at timestamp, complaint text,
+              fee integer);
+            INSERT INTO visit VALUES (1, 1, 1, NULL, '2024-04-02 09:00', 'chest pain', 1200),
+              (2, 2, 2, NULL, '2024-04-02 10:30', 'cough', 400), (3, 3, 3, 2, '2024-04-03 08:15', 'rash', 600),
+              (4, 1, 1, 2, '2024-04-05 13:00', 'follow-up', 800), (5, 5, 4, 2, '2024-04-08 11:45', 'fever', 400),
+              (6, 6, 2, NULL, '2024-04-09 14:20', 'back pain', 400);
+            CREATE TABLE stock (drug text PRIMARY KEY, on_hand integer, unit_cost integer);
+            INSERT INTO stock VALUES ('amoxicillin', 300, 2), ('atorvastatin', 120, 3), ('hydrocortisone', 40, 9),
+              ('ibuprofen', 900, 1), ('paracetamol', 1500, 1), ('salbutamol', 60, 12);
+            CREATE TABLE prescription (rx_id integer PRIMARY KEY, visit_id integer REFERENCES visit,
+              medication text, dose_mg integer, days integer);
+            INSERT INTO prescription VALUES (1, 1, 'atorvastatin', 20, 90), (2, 2, 'amoxicillin', 500, 7),
+              (3, 3, 'hydrocortisone', 10, 14), (4, 5, 'ibuprofen', 400, 5), (5, 5, 'paracetamol', 1000, 5),
+              (6, 6, 'ibuprofen', 400, 10);
+            """,
+            List.of("physician.level ~ ward.level"),
+            List.of("patient.patient_id ~ visit.client_id", "physician.physician_id ~ visit.doctor_id",
+                    "nurse.wage ~ physician.salary", "prescription.medication ~ stock.drug"),
+            List.of("ward.bd_cnt", "nurse.shft"));
+
+    static final Case SHOP = new Case("refiner_shop", """
+            CREATE TABLE customer (customer_id integer PRIMARY KEY, email text, region text, signup date);
+            INSERT INTO customer VALUES (1, 'ane@example.org', 'North', '2023-01-04'),
+              (2, 'bo@example.org', 'West', '2023-02-11'), (3, 'cai@example.org', 'East', '2023-02-20'),
+              (4, 'dag@example.org', 'South', '2023-05-01'), (5, 'eli@example.org', 'North', '2023-06-13');
+            CREATE TABLE supplier (supplier_id integer PRIMARY KEY, company text, area text, rating text);
+            INSERT INTO supplier VALUES (1, 'Acme Tools', 'East', 'A'), (2, 'Borealis Goods', 'North', 'B'),
+              (3, 'Coastal Supply', 'West', 'A'), (4, 'Delta Traders', 'South', 'C');
+            CREATE TABLE product (sku text PRIMARY KEY, product_title text, vendor text, unit_price numeric,
+              rating numeric);
+            INSERT INTO product VALUES ('SKU-1001', 'Claw hammer', 'Acme Tools', 19.90, 4.5),
+              ('SKU-1002', 'Wool blanket', 'Borealis Goods', 49.00, 4.8),
+              ('SKU-1003', 'Rain jacket', 'Coastal Supply', 89.50, 4.1),
+              ('SKU-1004', 'Socket set', 'Acme Tools', 59.00, 3.9),
+              ('SKU-1005', 'Tea kettle', 'Delta Traders', 24.00, 4.2);
+            CREATE TABLE purchase (purchase_id integer PRIMARY KEY, shopper_id integer REFERENCES customer,
+              gift_for integer REFERENCES customer, product_code text, qnty integer, placed timestamp);
+            INSERT INTO purchase VALUES (1, 1, NULL, 'SKU-1001', 1, '2024-05-01 10:00'),
+              (2, 2, 3, 'SKU-1002', 2, '2024-05-01 12:30'), (3, 1, NULL, 'SKU-1003', 1, '2024-05-02 09:10'),
+              (4, 4, NULL, 'SKU-1004', 1, '2024-05-03 16:45'), (5, 5, 1, 'SKU-1002', 3, '2024-05-04 08:05'),
+              (6, 3, NULL, 'SKU-1005', 1, '2024-05-04 19:20');
+            CREATE TABLE shipment (shipment_id integer PRIMARY KEY, purchase_id integer REFERENCES purchase,
+              carrier text, dsptchd date);
+            INSERT INTO shipment VALUES (1, 1, 'Posten', '2024-05-02'), (2, 2, 'Bring', '2024-05-02'),
+              (3, 3, 'Posten', '2024-05-03'), (4, 4, 'DHL', '2024-05-06');
+            """,
+            List.of("product.rating ~ supplier.rating"),
+            List.of("customer.customer_id ~ purchase.shopper_id", "product.sku ~ purchase.product_code",
+                    "product.vendor ~ supplier.company", "customer.region ~ supplier.area"),
+            List.of("purchase.qnty", "shipment.dsptchd"));
+
+    static final List<Case> ALL = List.of(LIBRARY, CLINIC, SHOP);
+
+    /**
+     * The case's database created (again) in the embedded teams' PostgreSQL, schema {@code public}, and read back as
+     * the executor's introspection reads it: tables, types, keys, and up to {@code k} distinct values per column.
+     */
+    static DatabaseSchema load(Case c, int k) throws SQLException {
+        LocalStack.targets().createDatabase(c.database());
+        try (Connection conn = LocalStack.targets().connect(c.database()); Statement s = conn.createStatement()) {
+            s.execute("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public");
+            s.execute(c.sql());
+            return DatasetSchemas.withSamples(read(conn), c.database(), k);
+        }
+    }
+
+    private static DatabaseSchema read(Connection conn) throws SQLException {
+        DatabaseMetaData md = conn.getMetaData();
+        List<DatabaseSchema.Table> tables = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        try (ResultSet rs = md.getTables(null, "public", "%", new String[] {"TABLE"})) {
+            while (rs.next()) {
+                names.add(rs.getString("TABLE_NAME"));
+            }
+        }
+        for (String t : names) {
+            List<DatabaseSchema.Column> columns = new ArrayList<>();
+            try (ResultSet rs = md.getColumns(null, "public", t, "%")) {
+                while (rs.next()) {
+                    String type = rs.getString("TYPE_NAME");
+                    columns.add(new DatabaseSchema.Column(rs.getString("COLUMN_NAME"), type,
+                            DatasetSchemas.valueType(type), true, List.of()));
+                }
+            }
+            List<String> pk = new ArrayList<>();
+            try (ResultSet rs = md.getPrimaryKeys(null, "public", t)) {
+                while (rs.next()) {
+                    pk.add(rs.getString("COLUMN_NAME"));
+                }
+            }
+            Map<String, DatabaseSchema.ForeignKey> fks = new LinkedHashMap<>();
+            try (ResultSet rs = md.getImportedKeys(null, "public", t)) {
+                while (rs.next()) {
+                    String name = rs.getString("FK_NAME");
+                    DatabaseSchema.ForeignKey fk = fks.computeIfAbsent(name, n -> {
+                        try {
+                            return new DatabaseSchema.ForeignKey(n, new ArrayList<>(), "public",
+                                    rs.getString("PKTABLE_NAME"), new ArrayList<>());
+                        } catch (SQLException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    });
+                    fk.columns().add(rs.getString("FKCOLUMN_NAME"));
+                    fk.refColumns().add(rs.getString("PKCOLUMN_NAME"));
+                }
+            }
+            tables.add(new DatabaseSchema.Table("public", t, "TABLE", columns, pk, new ArrayList<>(fks.values())));
+        }
+        return new DatabaseSchema("PostgreSQL", "hand-made", tables, false);
+    }
+}
