@@ -8,7 +8,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 
-import dev.snailbench.tenancy.InMemoryTier;
+import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.response.ValidatableResponse;
@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * platform's body, and a body Jackson cannot read is a 400 naming the field by its path.
  */
 @QuarkusTest
-@InMemoryTier
+@RealInfrastructure
 class ProblemMappersTest {
 
     @ParameterizedTest
