@@ -698,17 +698,21 @@ public final class Stack implements AutoCloseable {
         }
     }
 
+    /**
+     * The running launches still to write an archive, one per archive: every replica of a service writes the same
+     * file, so a second would only write it again. The others' part files are discarded.
+     */
     private List<Map.Entry<Process, ArchivePart>> takePendingArchives() {
-        List<Map.Entry<Process, ArchivePart>> pending = new ArrayList<>();
+        Map<Path, Map.Entry<Process, ArchivePart>> pending = new LinkedHashMap<>();
         for (Process process : List.copyOf(archiveParts.keySet())) {
             ArchivePart part = archiveParts.remove(process);
-            if (part != null && process.isAlive()) {
-                pending.add(Map.entry(process, part));
+            if (part != null && process.isAlive() && !pending.containsKey(part.archive().archive())) {
+                pending.put(part.archive().archive(), Map.entry(process, part));
             } else if (part != null) {
                 ServiceArchive.discard(part.part());
             }
         }
-        return pending;
+        return new ArrayList<>(pending.values());
     }
 
     private void dump(Map.Entry<Process, ArchivePart> launch) {
@@ -725,6 +729,18 @@ public final class Stack implements AutoCloseable {
      */
     @Override
     public void close() {
+        close(true);
+    }
+
+    /**
+     * As {@link #close}, but the services are killed (SIGKILL) once their class-data archives are written, instead of
+     * each shutting down gracefully (seconds to tens of seconds per service): for a test's stack, thrown away whole.
+     */
+    public void closeNow() {
+        close(false);
+    }
+
+    private void close(boolean graceful) {
         List<CompletableFuture<Void>> writing = new ArrayList<>(dumps);
         takePendingArchives().forEach(launch -> writing.add(CompletableFuture.runAsync(() -> dump(launch),
                 runnable -> {
@@ -741,7 +757,7 @@ public final class Stack implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        processes.values().forEach(Process::destroy);
+        processes.values().forEach(graceful ? Process::destroy : Process::destroyForcibly);
         for (Process p : processes.values()) {
             try {
                 if (!p.waitFor(20, TimeUnit.SECONDS)) {

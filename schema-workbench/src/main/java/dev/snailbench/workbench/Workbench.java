@@ -5,6 +5,7 @@ import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.TeamSchema;
+import dev.snailbench.workbench.messaging.TeamDatabases;
 import dev.snailbench.workbench.refiner.JobVariant;
 import io.smallrye.mutiny.Uni;
 import java.util.List;

@@ -14,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.snailbench.model.problem.Conflict;
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.NotFound;
+import dev.snailbench.workbench.messaging.TeamDatabases;
 import java.util.List;
 import java.util.UUID;
 

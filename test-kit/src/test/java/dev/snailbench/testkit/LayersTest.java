@@ -22,21 +22,9 @@ import org.junit.jupiter.api.Test;
  * The layers of every module's main sources, read from their imports: a class of a {@code service} package never
  * imports one of a {@code rest} package (the REST resources sit on top and call down), and no import runs back up
  * from a package to an ancestor package that itself imports down into it (a package and its subpackage importing
- * each other). {@link #RUNNING_UP} lists the pairs that do so today; the test fails on any other, and on a listed one
- * that no longer does, so that the list stays what is.
+ * each other).
  */
 class LayersTest {
-
-    /** Ancestor package and subpackage that import each other today, per module. */
-    private static final Set<String> RUNNING_UP = Set.of(
-            "executor-service: dev.snailbench.executor.service <-> dev.snailbench.executor.service.qatch",
-            "executor-service: dev.snailbench.executor.service <-> dev.snailbench.executor.service.screening",
-            "executor-service: dev.snailbench.executor.service <-> dev.snailbench.executor.service.synthetic",
-            "executor-service: dev.snailbench.executor.service <-> dev.snailbench.executor.service.targets",
-            "schema-workbench: dev.snailbench.workbench <-> dev.snailbench.workbench.qatch",
-            "schema-workbench: dev.snailbench.workbench <-> dev.snailbench.workbench.refiner",
-            "schema-workbench: dev.snailbench.workbench <-> dev.snailbench.workbench.synthetic",
-            "sql-support: dev.snailbench.sql <-> dev.snailbench.sql.analysis");
 
     private static final Pattern PACKAGE = Pattern.compile("^package ([\\w.]+);", Pattern.MULTILINE);
     private static final Pattern IMPORT = Pattern.compile("^import (?:static )?([\\w.]+)(?:\\.\\*)?;",
@@ -84,14 +72,8 @@ class LayersTest {
                 runningUp.add(module + ": " + ancestor + " <-> " + from);
             }
         })));
-        Set<String> unexpected = new TreeSet<>(runningUp);
-        unexpected.removeAll(RUNNING_UP);
-        Set<String> gone = new TreeSet<>(RUNNING_UP);
-        gone.removeAll(runningUp);
-        assertThat(unexpected.stream().map(pair -> pair + " " + examples.get(pair)).toList())
+        assertThat(runningUp.stream().map(pair -> pair + " " + examples.get(pair)).toList())
                 .as("imports running back up to an ancestor package that imports down").isEmpty();
-        assertThat(gone).as("pairs of RUNNING_UP that no longer import each other: remove them from the list")
-                .isEmpty();
     }
 
     /** Whether {@code ancestor} imports {@code pkg} or one of its subpackages. */

@@ -1,7 +1,7 @@
 package dev.snailbench.executor.messaging;
 
 import dev.snailbench.executor.config.ExecutorConfig;
-import dev.snailbench.executor.service.DatabaseTasks;
+import dev.snailbench.executor.service.tasks.DatabaseTasks;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.HeldRecords;
 import dev.snailbench.model.event.DatabaseTaskCompleted;

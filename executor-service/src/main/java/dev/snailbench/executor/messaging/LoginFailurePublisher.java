@@ -1,6 +1,6 @@
 package dev.snailbench.executor.messaging;
 
-import dev.snailbench.executor.service.Target;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.event.DatabaseLoginFailed;

@@ -15,6 +15,7 @@ import dev.snailbench.executor.service.DatabaseDtos.RegisterDatabase;
 import dev.snailbench.executor.service.DatabaseDtos.SchemaView;
 import dev.snailbench.executor.service.DatabaseDtos.UpdateDatabase;
 import dev.snailbench.executor.service.targets.ConnectionErrors;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.executor.service.targets.TargetPolicy;

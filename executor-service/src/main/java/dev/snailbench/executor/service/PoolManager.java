@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.snailbench.executor.service.statement.TransactionSettings;
 import dev.snailbench.executor.service.targets.ConnectionErrors;
 import dev.snailbench.executor.service.targets.SessionGuard;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.model.domain.SqlDialect;
 import java.sql.Connection;

@@ -1,6 +1,6 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.SqlGuard;
+import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.sql.PgText;
 import dev.snailbench.executor.service.statement.TransactionSettings;

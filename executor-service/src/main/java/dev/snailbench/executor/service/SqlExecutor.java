@@ -1,8 +1,9 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.SqlGuard;
+import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.executor.service.statement.TransactionSettings;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.SqlDialect;

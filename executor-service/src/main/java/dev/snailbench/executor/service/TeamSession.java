@@ -1,7 +1,8 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.SqlGuard;
+import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.executor.service.statement.CallCheck;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.model.domain.SqlDialect;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -3,7 +3,7 @@ package dev.snailbench.executor.security;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.service.SqlExecutor;
-import dev.snailbench.executor.service.Target;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.snailbench.executor.service.ExecutionLimits;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.QueryRunner;
-import dev.snailbench.executor.service.Target;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.model.target.ReadBudget;
 import dev.snailbench.executor.support.Core;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import dev.snailbench.sql.SqlParser;
-import dev.snailbench.sql.SqlGuard;
+import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.executor.service.ViewDdl;
 import dev.snailbench.model.domain.SqlDialect;
 import org.junit.jupiter.api.Test;

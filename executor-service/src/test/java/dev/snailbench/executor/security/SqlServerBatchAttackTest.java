@@ -3,7 +3,7 @@ package dev.snailbench.executor.security;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.SqlGuard;
+import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.sql.SqlParser;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

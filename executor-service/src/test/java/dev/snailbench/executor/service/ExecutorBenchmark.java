@@ -1,8 +1,9 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.SqlGuard;
+import dev.snailbench.sql.guard.SqlGuard;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.datasets.FootballDbFiles;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.model.domain.SqlDialect;

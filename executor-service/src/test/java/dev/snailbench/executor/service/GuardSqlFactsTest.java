@@ -1,6 +1,6 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.SqlGuard;
+import dev.snailbench.sql.guard.SqlGuard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,9 +1,10 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.SqlGuard;
+import dev.snailbench.sql.guard.SqlGuard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.service.statement.CallCheck;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.executor.support.HostileDb;
 import dev.snailbench.model.domain.ExecutionOutcome;

@@ -3,6 +3,7 @@ package dev.snailbench.executor.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.executor.support.OwnDb;
 import dev.snailbench.testkit.RealInfrastructure;

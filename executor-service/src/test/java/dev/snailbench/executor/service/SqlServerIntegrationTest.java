@@ -2,6 +2,7 @@ package dev.snailbench.executor.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;

@@ -6,7 +6,7 @@ import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.target.ReadBudget;
-import dev.snailbench.sql.SqlGuard;
+import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.sql.SqlParser;
 import jakarta.enterprise.inject.Alternative;
 import jakarta.enterprise.inject.Produces;

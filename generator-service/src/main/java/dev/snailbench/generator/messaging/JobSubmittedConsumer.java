@@ -11,7 +11,7 @@ import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.JobSubmitted;
-import dev.snailbench.workbench.Blocking;
+import dev.snailbench.workbench.support.Blocking;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;

@@ -10,7 +10,7 @@ import dev.snailbench.model.request.JobRequest;
 import dev.snailbench.model.request.JobRequest.PredictionRequest;
 import dev.snailbench.model.request.RequestLimits;
 import dev.snailbench.tenancy.ApiLimits;
-import dev.snailbench.workbench.TeamDatabases;
+import dev.snailbench.workbench.messaging.TeamDatabases;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -28,7 +28,7 @@ import dev.snailbench.model.request.JobRequest;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.model.serde.EventRecords;
-import dev.snailbench.workbench.Blocking;
+import dev.snailbench.workbench.support.Blocking;
 import dev.snailbench.workbench.Workbench;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;

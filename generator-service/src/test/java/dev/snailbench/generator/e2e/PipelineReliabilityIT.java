@@ -106,8 +106,9 @@ class PipelineReliabilityIT {
                 replicas, Map.of("snailbench.watchdog.item-deadline", ITEM_DEADLINE.toString(),
                         "snailbench.watchdog.every", "2s"), Map.of("SNAILBENCH_PROGRESS_CONSUMERS", "1",
                         "SNAILBENCH_INFERENCE_CONSUMERS", "2", "SNAILBENCH_EXECUTOR_CONSUMERS", "1",
-                        "SNAILBENCH_SCORER_CONSUMERS", "1"));
-        FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
+                        "SNAILBENCH_SCORER_CONSUMERS", "1"), () -> FootballDb.startLoaded(DataDir.resolve()));
+        // Where the class's start-up seconds go, in its report.
+        System.out.printf("PipelineReliabilityIT: stack started: %s%n", stack.startPhases());
         FootballDb.grantReader(stack.targets(), "v1", "rel_reader", "rel");
         client = stack.client();
         apiKey = client.createTenant("reliability-team");
@@ -117,7 +118,7 @@ class PipelineReliabilityIT {
     @AfterAll
     static void stopPlatform() {
         if (stack != null) {
-            stack.close();
+            stack.closeNow();
         }
     }
 

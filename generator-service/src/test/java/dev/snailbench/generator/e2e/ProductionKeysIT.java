@@ -1,7 +1,6 @@
 package dev.snailbench.generator.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.localstack.Stack;
@@ -11,38 +10,64 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The services as packaged, in the prod profile (real Kafka and PostgreSQL), do not start with a key written in the
  * repository: the generator with the dev admin key, the executor with the public dev/test secrets key. Each exits
- * and says which setting and how to make a key; every other end-to-end test starts them with keys of their own.
+ * and says which setting and how to make a key; every other end-to-end test starts them with keys of their own. Both
+ * starts run at once (each on its own broker and databases); each test checks one.
  */
 class ProductionKeysIT {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Path LOGS = ROOT.resolve("generator-service/target/production-keys-logs");
 
+    private static CompletableFuture<Throwable> generator;
+    private static CompletableFuture<Throwable> executor;
+
+    @BeforeAll
+    static void startBoth() {
+        generator = start(Stack.Service.GENERATOR, Map.of("SNAILBENCH_ADMIN_KEY", "dev-admin-key"));
+        executor = start(Stack.Service.EXECUTOR, Map.of("SNAILBENCH_SECRETS_KEY",
+                ProductionKeys.PUBLISHED_SECRETS_KEYS.iterator().next()));
+    }
+
     @Test
     void shouldNotStartTheGeneratorWithTheDevAdminKey() throws IOException {
-        assertRefusedToStart(Stack.Service.GENERATOR, Map.of("SNAILBENCH_ADMIN_KEY", "dev-admin-key"),
-                "SNAILBENCH_ADMIN_KEY", "openssl rand -base64 24");
+        assertRefusedToStart(Stack.Service.GENERATOR, generator.join(), "SNAILBENCH_ADMIN_KEY",
+                "openssl rand -base64 24");
     }
 
     @Test
     void shouldNotStartTheExecutorWithThePublicSecretsKey() throws IOException {
-        String published = ProductionKeys.PUBLISHED_SECRETS_KEYS.iterator().next();
-        assertRefusedToStart(Stack.Service.EXECUTOR, Map.of("SNAILBENCH_SECRETS_KEY", published),
-                "SNAILBENCH_SECRETS_KEY", "openssl rand -base64 32");
+        assertRefusedToStart(Stack.Service.EXECUTOR, executor.join(), "SNAILBENCH_SECRETS_KEY",
+                "openssl rand -base64 32");
     }
 
-    private static void assertRefusedToStart(Stack.Service service, Map<String, String> environment,
-            String setting, String advice) throws IOException {
-        Path logs = LOGS.resolve(service.module());
-        assertThatThrownBy(() -> Stack.start(ROOT, DataDir.resolve(), logs, EnumSet.of(service), Map.of(),
-                environment).close()).isInstanceOf(IllegalStateException.class)
+    /**
+     * Starts the service alone with the given environment, on a thread of its own; what the start threw, or null if
+     * it started.
+     */
+    private static CompletableFuture<Throwable> start(Stack.Service service, Map<String, String> environment) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                Stack.start(ROOT, DataDir.resolve(), LOGS.resolve(service.module()), EnumSet.of(service), Map.of(),
+                        environment).closeNow();
+                return null;
+            } catch (RuntimeException e) {
+                return e;
+            }
+        }, task -> new Thread(task, "start-" + service.module()).start());
+    }
+
+    private static void assertRefusedToStart(Stack.Service service, Throwable thrown, String setting, String advice)
+            throws IOException {
+        assertThat(thrown).as("%s's start", service.module()).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining(service.module() + " exited with");
-        String log = Files.readString(logs.resolve(service.module() + ".log"));
+        String log = Files.readString(LOGS.resolve(service.module()).resolve(service.module() + ".log"));
         assertThat(log).contains(service.module() + " does not start in the prod profile: ").contains(setting)
                 .contains(advice);
     }

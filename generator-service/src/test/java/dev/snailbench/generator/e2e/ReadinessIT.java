@@ -42,7 +42,7 @@ class ReadinessIT {
     @AfterAll
     static void stopGenerator() {
         if (stack != null) {
-            stack.close();
+            stack.closeNow();
         }
     }
 

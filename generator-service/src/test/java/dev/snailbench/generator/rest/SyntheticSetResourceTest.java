@@ -71,9 +71,11 @@ class SyntheticSetResourceTest {
                             List.of("France", "1998"), "Aimé Jacquet")),
             new SyntheticSuite.Counts(3, 0, 0, 0, 0, 2, 5, 1, 0, 1, 0, 0, 0, 0, 0, false, List.of("x -- error"),
                     Map.of("frame", 2, "duplicateColumn", 1, "tautology", 3, "emptyChange", 4, "resultShape", 5,
-                            "likeFragment", 6, "distinctValues", 7, "goldScreening", 1, "answerShape", 0),
+                            "likeFragment", 6, "distinctValues", 7, "goldScreening", 1, "answerShape", 0,
+                            "seedMeaning", 1),
                     List.of("seed 4: fails the gold screening: its LIMIT 1 cuts through rows tied on ORDER BY "
-                            + "goals DESC")));
+                            + "goals DESC", "seed 5: its SQL does not mean what its question asks: filters on "
+                            + "'Spain', which the question does not say")));
 
     private static SyntheticSuite.Pair pair(String id, String template, String sql, List<String> spoken, String cell) {
         return new SyntheticSuite.Pair(id, template, sql, spoken, new TextTable(List.of("v"), List.of(List.of(cell))));
@@ -131,6 +133,9 @@ class SyntheticSetResourceTest {
         assertThat(stored.getList("summary.checks.goldScreening.examples")).containsExactly(
                 "seed 4: fails the gold screening: its LIMIT 1 cuts through rows tied on ORDER BY goals DESC");
         assertThat(stored.getInt("summary.checks.answerShape.flaggedSeeds")).isZero();
+        assertThat(stored.getInt("summary.checks.seedMeaning.flaggedSeeds")).isEqualTo(1);
+        assertThat(stored.getList("summary.checks.seedMeaning.examples")).containsExactly("seed 5: its SQL does not "
+                + "mean what its question asks: filters on 'Spain', which the question does not say");
         assertThat(stored.getInt("summary.checks.questionFit.refused")).isZero();
         for (String check : List.of("tautology", "duplicateColumn", "emptyChange")) {
             assertThat(stored.getInt("summary.checks." + check + ".inSet")).as(check).isZero();

@@ -1,7 +1,7 @@
 package dev.snailbench.workbench.embedding;
 
 import dev.snailbench.workbench.config.EmbeddingsConfig;
-import dev.snailbench.workbench.Blocking;
+import dev.snailbench.workbench.support.Blocking;
 import dev.snailbench.workbench.synthetic.TextEmbedder;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.PreDestroy;

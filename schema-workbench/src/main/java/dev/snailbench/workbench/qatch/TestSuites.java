@@ -1,13 +1,13 @@
 package dev.snailbench.workbench.qatch;
 
-import dev.snailbench.workbench.SummaryJson;
+import dev.snailbench.workbench.support.SummaryJson;
 import dev.snailbench.model.problem.NotFound;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.workbench.repository.GeneratedQuestion;
 import dev.snailbench.workbench.repository.TestSuite;
 import dev.snailbench.workbench.repository.TestSuiteRepository;
 import dev.snailbench.workbench.repository.TestCase;
-import dev.snailbench.workbench.TeamDatabases;
+import dev.snailbench.workbench.messaging.TeamDatabases;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SqlDialect;

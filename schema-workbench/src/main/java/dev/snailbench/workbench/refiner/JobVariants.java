@@ -1,6 +1,6 @@
 package dev.snailbench.workbench.refiner;
 
-import dev.snailbench.workbench.Blocking;
+import dev.snailbench.workbench.support.Blocking;
 import dev.snailbench.workbench.embedding.EmbeddingBackends;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.model.domain.DatabaseSchema;

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.sql.rewrite.CrosswalkCsv;
 import dev.snailbench.tenancy.JsonErrors;
-import dev.snailbench.workbench.TeamDatabases;
+import dev.snailbench.workbench.messaging.TeamDatabases;
 import dev.snailbench.workbench.config.CrosswalkConfig;
 import dev.snailbench.workbench.crosswalk.BuildReport;
 import dev.snailbench.workbench.crosswalk.CrosswalkBuildSpec;

@@ -31,7 +31,8 @@ final class SetChecks {
      * {@code checks}: {@code {tautology|duplicateColumn|emptyChange: {refused, inSet, inSeeds, examples}}}; the
      * checks that need the data or the column types the executor read ({@code frame}, {@code resultShape},
      * {@code likeFragment}, {@code valueKind}, {@code distinctValues}) have {@code refused} only; the seed checks
-     * ({@code goldScreening}, {@code answerShape}) have {@code flaggedSeeds} and the first reasons.
+     * ({@code goldScreening}, {@code answerShape}, {@code seedMeaning}) have {@code flaggedSeeds} and the first
+     * reasons.
      */
     static Map<String, Object> checks(SyntheticSuite.Counts counts, List<SyntheticSuite.Seed> seeds,
             List<String> kept, SqlDialect dialect, SqlParser parser) {
@@ -55,8 +56,8 @@ final class SetChecks {
         // Seeds flagged before filling (not multiplied), with the first reasons the executor gave.
         List<String> seedRefusals = counts.seedRefusals() == null ? List.of() : counts.seedRefusals();
         Map<String, String> said = Map.of("goldScreening", "fails the gold screening",
-                "answerShape", "does not answer its question");
-        for (String check : List.of("goldScreening", "answerShape")) {
+                "answerShape", "does not answer its question", "seedMeaning", "does not mean what its question asks");
+        for (String check : List.of("goldScreening", "answerShape", "seedMeaning")) {
             Map<String, Object> c = new LinkedHashMap<>();
             c.put("flaggedSeeds", refused.getOrDefault(check, 0));
             c.put("examples", seedRefusals.stream().filter(r -> r.contains(said.get(check))).limit(EXAMPLES)

@@ -1,6 +1,6 @@
 package dev.snailbench.workbench.synthetic;
 
-import dev.snailbench.workbench.SummaryJson;
+import dev.snailbench.workbench.support.SummaryJson;
 import dev.snailbench.model.problem.UpstreamFailed;
 import dev.snailbench.model.problem.NotFound;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,8 +13,8 @@ import dev.snailbench.workbench.repository.GeneratedQuestion;
 import dev.snailbench.workbench.repository.SyntheticPair;
 import dev.snailbench.workbench.repository.SyntheticSet;
 import dev.snailbench.workbench.repository.SyntheticSetRepository;
-import dev.snailbench.workbench.Blocking;
-import dev.snailbench.workbench.TeamDatabases;
+import dev.snailbench.workbench.support.Blocking;
+import dev.snailbench.workbench.messaging.TeamDatabases;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;

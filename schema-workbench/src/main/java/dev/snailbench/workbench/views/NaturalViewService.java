@@ -1,9 +1,9 @@
 package dev.snailbench.workbench.views;
 
 import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.workbench.Blocking;
+import dev.snailbench.workbench.support.Blocking;
 import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.workbench.TeamDatabases;
+import dev.snailbench.workbench.messaging.TeamDatabases;
 import dev.snailbench.workbench.crosswalk.Crosswalks;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;

@@ -99,9 +99,10 @@ public class ItemResult {
     public Double tupleOrder;
     /**
      * QATCH's execution accuracy (shown everywhere as {@code qatchExecutionAccuracy}; {@code executionAccuracy} is the
-     * strict match). The field keeps its name so the stored column keeps its scores.
+     * strict match), stored in the column {@code executionAccuracy}.
      */
-    public Double executionAccuracy;
+    @Column(name = "executionAccuracy")
+    public Double qatchExecutionAccuracy;
     /** BIRD's original VES as QATCH computes it ({@code QatchMetrics.validEfficiencyScore}). */
     public Double validEfficiencyScore;
     /** BIRD mini-dev's reward-based VES, R-VES, 0 to 1.25 ({@code Efficiency}). */

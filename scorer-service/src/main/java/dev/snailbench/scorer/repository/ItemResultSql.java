@@ -28,9 +28,9 @@ import java.util.stream.IntStream;
  * client prepares once per connection). REST reads and reports stay on {@link ItemResultRepository}.
  *
  * <p>{@link ItemResult} stays the table's only definition (Hibernate's schema management creates it); {@link
- * #COLUMNS} maps each of its fields to its column (the field name, which PostgreSQL folds to lower case), and both
- * statements are built from that one list. A test compares it with the table Hibernate created, so a field added to
- * the entity without a line here fails the build.
+ * #COLUMNS} maps each of its fields to its column (the field's name or its {@code @Column} name, which PostgreSQL
+ * folds to lower case), and both statements are built from that one list. A test compares it with the table Hibernate
+ * created, so a field added to the entity without a line here fails the build.
  */
 @ApplicationScoped
 public class ItemResultSql {
@@ -85,7 +85,8 @@ public class ItemResultSql {
             column("tupleCardinality", Double.class, r -> r.tupleCardinality, (r, v) -> r.tupleCardinality = v),
             column("tupleConstraint", Double.class, r -> r.tupleConstraint, (r, v) -> r.tupleConstraint = v),
             column("tupleOrder", Double.class, r -> r.tupleOrder, (r, v) -> r.tupleOrder = v),
-            column("executionAccuracy", Double.class, r -> r.executionAccuracy, (r, v) -> r.executionAccuracy = v),
+            column("executionAccuracy", Double.class, r -> r.qatchExecutionAccuracy,
+                    (r, v) -> r.qatchExecutionAccuracy = v),
             column("validEfficiencyScore", Double.class, r -> r.validEfficiencyScore,
                     (r, v) -> r.validEfficiencyScore = v),
             column("rewardBasedEfficiencyScore", Double.class, r -> r.rewardBasedEfficiencyScore,

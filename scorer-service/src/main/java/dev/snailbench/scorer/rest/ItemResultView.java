@@ -41,7 +41,7 @@ public record ItemResultView(String questionId, UUID workItemId, String model, S
                 verdict(r, r.setMatch, r.setReason, r.setDetail),
                 verdict(r, r.relaxedMatch, r.relaxedReason, r.relaxedDetail),
                 r.orderBy, r.cellPrecision, r.cellRecall, r.tupleCardinality, r.tupleConstraint, r.tupleOrder,
-                strictExecution(r), r.executionAccuracy, r.validEfficiencyScore,
+                strictExecution(r), r.qatchExecutionAccuracy, r.validEfficiencyScore,
                 r.rewardBasedEfficiencyScore, r.softF1, r.queryRecall, r.queryPrecision, r.queryF1,
                 r.linkingError, r.linkingMethod, Boolean.TRUE.equals(r.multipleStatements), r.hardness,
                 r.labelledHardness, r.scoredAt,

@@ -168,7 +168,7 @@ public class ItemScorer {
         r.tupleCardinality = c.tupleCardinality();
         r.tupleConstraint = c.tupleConstraint();
         r.tupleOrder = c.tupleOrder();
-        r.executionAccuracy = c.qatchExecutionAccuracy();
+        r.qatchExecutionAccuracy = c.qatchExecutionAccuracy();
         r.validEfficiencyScore = c.validEfficiencyScore();
         r.rewardBasedEfficiencyScore = c.rewardBasedEfficiencyScore();
         r.softF1 = c.softF1();

@@ -130,7 +130,7 @@ class ItemResultWritesBenchmark {
         r.tupleCardinality = 1.0;
         r.tupleConstraint = 1.0;
         r.tupleOrder = 1.0;
-        r.executionAccuracy = 1.0;
+        r.qatchExecutionAccuracy = 1.0;
         r.validEfficiencyScore = 0.9;
         r.rewardBasedEfficiencyScore = 0.75;
         r.softF1 = 1.0;

@@ -132,7 +132,7 @@ class ReportsBenchmark {
             r.tupleCardinality = strict ? 1.0 : 0.6;
             r.tupleConstraint = strict ? 1.0 : 0.3;
             r.tupleOrder = 1.0;
-            r.executionAccuracy = strict ? 1.0 : 0.0;
+            r.qatchExecutionAccuracy = strict ? 1.0 : 0.0;
             r.validEfficiencyScore = strict ? 0.9 : 0.0;
             r.softF1 = strict ? 1.0 : 0.45;
         }

@@ -7,6 +7,7 @@ import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import jakarta.persistence.Column;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.sql.Connection;
@@ -58,8 +59,7 @@ class ItemResultSqlTest {
         assertThat(listed.keySet()).as("ItemResultSql.COLUMNS against scorer.item_result")
                 .containsExactlyInAnyOrderElementsOf(table.keySet());
         assertThat(listed.keySet()).as("ItemResultSql.COLUMNS against the entity's fields")
-                .containsExactlyInAnyOrderElementsOf(entityFields().stream().map(f -> f.getName().toLowerCase())
-                        .toList());
+                .containsExactlyInAnyOrderElementsOf(entityFields().stream().map(ItemResultSqlTest::columnOf).toList());
         listed.forEach((name, type) -> assertThat(SQL_TYPES.get(type)).as("type of column %s", name)
                 .contains(table.get(name)));
     }
@@ -141,6 +141,13 @@ class ItemResultSqlTest {
     }
 
     /** The entity's persistent fields (Hibernate's enhancement adds its own {@code $$_hibernate_…} fields). */
+    /** The column a field maps to: its {@code @Column} name, else its own name (PostgreSQL folds both). */
+    private static String columnOf(Field field) {
+        Column column = field.getAnnotation(Column.class);
+        String name = column == null || column.name().isEmpty() ? field.getName() : column.name();
+        return name.toLowerCase();
+    }
+
     private static List<Field> entityFields() {
         List<Field> fields = Arrays.stream(ItemResult.class.getDeclaredFields())
                 .filter(f -> !Modifier.isStatic(f.getModifiers()) && !Modifier.isTransient(f.getModifiers())

@@ -59,7 +59,9 @@ public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts 
      *                      {@code likeFragment} (a LIKE value not of the seed value's kind), {@code distinctValues}
      *                      (two value slots drawing one value); and seeds flagged and not multiplied:
      *                      {@code goldScreening} (a LIMIT that keeps some of tied rows), {@code answerShape} (a result
-     *                      not of the kind its question asks for)
+     *                      not of the kind its question asks for), {@code seedMeaning} (SQL that does not mean what
+     *                      its question asks: a value, year, column or counted thing one of them names and the
+     *                      other does not)
      * @param seedRefusals  why each seed that gave no template was left out ({@code seed 2: ...}, numbered from 1;
      *                      null in older answers)
      */

@@ -5,15 +5,18 @@ import dev.snailbench.executor.service.screening.StaticGoldRules;
 import dev.snailbench.model.domain.QatchSuite.TextTable;
 import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.template.AnswerShape;
+import dev.snailbench.sql.template.SeedMeaning;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import net.sf.jsqlparser.statement.Statement;
 
 /**
  * A seed run on the database before it is multiplied: its result (for the shape its pairs keep), and whether it
  * passes the gold screening (a LIMIT that keeps some of rows it cannot tell apart fails it) and answers its own
- * question ({@link AnswerShape}). A seed that fails either is flagged and gives no pairs: its fault would be
- * copied into every one.
+ * question: the answer's shape ({@link AnswerShape}) and what the question and the SQL name ({@link SeedMeaning}).
+ * A seed that fails any is flagged and gives no pairs: its fault would be copied into every one.
  */
 final class SeedScreen {
 
@@ -25,12 +28,25 @@ final class SeedScreen {
     private final SqlParser parser;
     private final CandidateChecks checks;
     private final int maxResultRows;
+    private final Map<String, Set<String>> columnsByTable;
 
-    SeedScreen(SchemaData data, SqlParser parser, CandidateChecks checks, int maxResultRows) {
+    SeedScreen(SchemaData data, SqlParser parser, CandidateChecks checks, int maxResultRows,
+            Map<String, Set<String>> columnsByTable) {
         this.data = data;
+        this.columnsByTable = columnsByTable;
         this.parser = parser;
         this.checks = checks;
         this.maxResultRows = maxResultRows;
+    }
+
+    /** Whether {@code sql} runs on the database (a seed that gives no template still counts in the strata if so). */
+    boolean runs(String sql) {
+        try {
+            data.session.query(sql, data.queryTimeout, 1, rs -> Boolean.TRUE);
+            return true;
+        } catch (SQLException e) {
+            return false;
+        }
     }
 
     Verdict screen(String question, String sql) {
@@ -63,6 +79,11 @@ final class SeedScreen {
                 return new Verdict(result, null, Tally.ANSWER_SHAPE, "its SQL does not answer its question: "
                         + mismatch);
             }
+        }
+        String meaning = SeedMeaning.mismatch(question, parsed, columnsByTable);
+        if (meaning != null) {
+            return new Verdict(result, null, Tally.SEED_MEANING, "its SQL does not mean what its question asks: "
+                    + meaning);
         }
         return new Verdict(result, null, null, null);
     }

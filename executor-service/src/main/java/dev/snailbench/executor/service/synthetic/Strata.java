@@ -45,26 +45,42 @@ final class Strata {
         return List.copyOf(out);
     }
 
-    /** Pairs per stratum for the seeds' share of it (rounded up): the first pass stops each stratum there. */
-    static Map<Stratum, Integer> quotas(Map<Stratum, Integer> seedStrata, int target) {
-        int seeds = seedStrata.values().stream().mapToInt(Integer::intValue).sum();
+    /**
+     * Pairs per stratum (rounded up): GROUP BY at its share among the seeds that run on the database ({@code
+     * running}: a grouped seed that cannot run here gives no pair, so its share is out of reach), aggregation as a
+     * whole (grouped or not) at its share among all seeds ({@code all}), the rest plain.
+     */
+    static Map<Stratum, Integer> quotas(Map<Stratum, Integer> all, Map<Stratum, Integer> running, int target) {
+        int seeds = all.values().stream().mapToInt(Integer::intValue).sum();
+        int ran = running.values().stream().mapToInt(Integer::intValue).sum();
         Map<Stratum, Integer> quota = new EnumMap<>(Stratum.class);
-        for (Stratum s : Stratum.values()) {
-            quota.put(s, seeds == 0 ? target : (int) Math.ceil(target * (double) seedStrata.getOrDefault(s, 0) / seeds));
+        if (seeds == 0 || ran == 0) {
+            for (Stratum s : Stratum.values()) {
+                quota.put(s, target);
+            }
+            return quota;
         }
+        int grouped = (int) Math.ceil(target * (double) running.getOrDefault(Stratum.GROUPED, 0) / ran);
+        int aggregated = (int) Math.ceil(target * (double) (all.getOrDefault(Stratum.GROUPED, 0)
+                + all.getOrDefault(Stratum.AGGREGATED, 0)) / seeds);
+        quota.put(Stratum.GROUPED, grouped);
+        quota.put(Stratum.AGGREGATED, Math.max(0, aggregated - grouped));
+        quota.put(Stratum.PLAIN, (int) Math.ceil(target * (double) all.getOrDefault(Stratum.PLAIN, 0) / seeds));
         return quota;
     }
 
     /**
-     * Whether a stratum has its share in the first pass. Grouped queries aggregate too: what the grouped templates
-     * cannot fill of their share, the aggregated ones may, so the set keeps at least the seeds' share of aggregation.
+     * Whether a stratum has its share. Grouped queries aggregate too: what the grouped templates cannot fill of their
+     * share, the aggregated ones may once {@code makingUp} (after the grouped templates had their turn), so the set
+     * keeps at least the seeds' share of aggregation.
      */
-    static boolean full(Stratum stratum, Map<Stratum, Integer> quota, Map<Stratum, Integer> filled) {
+    static boolean full(Stratum stratum, Map<Stratum, Integer> quota, Map<Stratum, Integer> filled, boolean makingUp) {
         int grouped = filled.getOrDefault(Stratum.GROUPED, 0);
+        int aggregated = filled.getOrDefault(Stratum.AGGREGATED, 0);
         return switch (stratum) {
             case GROUPED -> grouped >= quota.get(Stratum.GROUPED);
-            case AGGREGATED -> filled.getOrDefault(Stratum.AGGREGATED, 0) + grouped
-                    >= quota.get(Stratum.AGGREGATED) + quota.get(Stratum.GROUPED);
+            case AGGREGATED -> makingUp ? aggregated + grouped >= quota.get(Stratum.AGGREGATED)
+                    + quota.get(Stratum.GROUPED) : aggregated >= quota.get(Stratum.AGGREGATED);
             case PLAIN -> filled.getOrDefault(Stratum.PLAIN, 0) >= quota.get(Stratum.PLAIN);
         };
     }
@@ -81,5 +97,14 @@ final class Strata {
         }
         int needed = (int) Math.ceil(quota.get(stratum) / (double) n);
         return Math.min(3 * maxPerTemplate, Math.max(maxPerTemplate, needed));
+    }
+
+    /**
+     * The cap of the first pass: grouped seeds share few templates (the grouping and the rest of the query fixed,
+     * only the values they say vary), so a grouped template may give up to three times the cap while GROUP BY is below
+     * its share; the other strata keep {@link #cap} (0 here).
+     */
+    static int stretch(Stratum stratum, int maxPerTemplate) {
+        return stratum == Stratum.GROUPED ? 3 * maxPerTemplate : 0;
     }
 }

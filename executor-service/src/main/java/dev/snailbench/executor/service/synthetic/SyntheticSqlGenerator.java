@@ -34,12 +34,13 @@ import net.sf.jsqlparser.statement.select.Select;
 
 /**
  * ScienceBenchmark's SQL side on a team's database: seeds → templates (typed slots, deduplicated), each seed run
- * and screened first ({@link SeedScreen}: one that fails the gold screening or does not answer its question is
- * flagged and not multiplied), the slots filled from the data ({@link SlotFiller}), each filled query checked
- * ({@link CandidateChecks}) and run with a timeout, and only those that run, return rows of the seed's shape, and
- * differ from the seeds and from each other (by SQL and, per template, by result) are kept. Every refusal is counted
- * per check ({@link Tally}). Templates are filled in strata (grouped, aggregated, plain) up to the seeds' share of
- * each first ({@link Strata}). Blocking; deterministic for a seed and a database state.
+ * and screened first ({@link SeedScreen}: one that fails the gold screening, does not answer its question or does
+ * not mean what it asks is flagged and not multiplied), the slots filled from the data ({@link SlotFiller}), each
+ * filled query checked ({@link CandidateChecks}) and run with a timeout, and only those that run, return rows of the
+ * seed's shape, and differ from the seeds and from each other (by SQL and, per template, by result) are kept. Every
+ * refusal is counted per check ({@link Tally}). Templates are filled in strata (grouped, aggregated, plain) up to
+ * the seeds' share of each first ({@link Strata}: GROUP BY's among the seeds that run on the database). Blocking;
+ * deterministic for a seed and a database state.
  */
 public final class SyntheticSqlGenerator {
 
@@ -53,6 +54,7 @@ public final class SyntheticSqlGenerator {
     private final long deadline;
     private final Set<String> seedSql = new HashSet<>();
     private final Map<Stratum, Integer> seedStrata = new EnumMap<>(Stratum.class);
+    private final Map<Stratum, Integer> runningStrata = new EnumMap<>(Stratum.class);
     private final SqlParser parser;
     private final CandidateChecks checks;
 
@@ -92,7 +94,7 @@ public final class SyntheticSqlGenerator {
 
     private List<Group> templates(Map<String, Set<String>> columnsByTable) {
         Map<String, Group> byText = new LinkedHashMap<>();
-        SeedScreen screen = new SeedScreen(data, parser, checks, options.maxResultRows());
+        SeedScreen screen = new SeedScreen(data, parser, checks, options.maxResultRows(), columnsByTable);
         List<SyntheticSuite.Seed> seeds = options.seeds();
         for (int i = 0; i < seeds.size(); i++) {
             SyntheticSuite.Seed seed = seeds.get(i);
@@ -114,6 +116,9 @@ public final class SyntheticSqlGenerator {
             }
             if (template.slots().isEmpty()) {
                 withoutSlots++;
+                if (screen.runs(printed)) {
+                    runningStrata.merge(stratum, 1, Integer::sum);
+                }
                 tally.refuseSeed(i, "nothing in it to vary (no value, measure, projection, aggregate or grouping a "
                         + "template can change)");
                 continue;
@@ -132,6 +137,7 @@ public final class SyntheticSqlGenerator {
                 tally.refuseSeed(i, "fails on the database: " + verdict.failure());
                 continue;
             }
+            runningStrata.merge(stratum, 1, Integer::sum);
             if (verdict.check() != null) {
                 tally.refuse(verdict.check());
                 tally.refuseSeed(i, verdict.why());
@@ -156,14 +162,15 @@ public final class SyntheticSqlGenerator {
         Map<String, Integer> made = new HashMap<>();
         boolean budgetReached = false;
         int maxAttempts = 3 * options.maxPerTemplate() * ATTEMPTS_PER_PAIR;
-        Map<Stratum, Integer> quota = Strata.quotas(seedStrata, options.target());
+        Map<Stratum, Integer> quota = Strata.quotas(seedStrata, runningStrata, options.target());
         Map<Stratum, Integer> filledPerStratum = new EnumMap<>(Stratum.class);
         Map<Stratum, Integer> templatesPerStratum = new EnumMap<>(Stratum.class);
         groups.forEach(g -> templatesPerStratum.merge(g.stratum, 1, Integer::sum));
         List<Stratum> strata = new ArrayList<>();
-        // Pass 0 fills each stratum up to the seeds' share of it; pass 1 fills the rest of the target from any.
+        // Pass 0 fills each stratum up to the seeds' share of it (grouped templates up to Strata.stretch); pass 1 lets
+        // aggregated templates make up what GROUP BY could not; pass 2 fills the rest of the target from any.
         passes:
-        for (int pass = 0; pass < 2; pass++) {
+        for (int pass = 0; pass < 3; pass++) {
             // Round robin over the templates: a few prolific templates cannot take the whole target.
             for (int attempt = 0; attempt < maxAttempts; attempt++) {
                 boolean progress = false;
@@ -175,9 +182,12 @@ public final class SyntheticSqlGenerator {
                         budgetReached = true;
                         break passes;
                     }
-                    if (made.getOrDefault(g.id, 0) >= Strata.cap(g.stratum, quota, templatesPerStratum,
-                            options.maxPerTemplate())
-                            || pass == 0 && Strata.full(g.stratum, quota, filledPerStratum)) {
+                    int cap = Strata.cap(g.stratum, quota, templatesPerStratum, options.maxPerTemplate());
+                    if (pass == 0) {
+                        cap = Math.max(cap, Strata.stretch(g.stratum, options.maxPerTemplate()));
+                    }
+                    if (made.getOrDefault(g.id, 0) >= cap
+                            || pass < 2 && Strata.full(g.stratum, quota, filledPerStratum, pass == 1)) {
                         continue;
                     }
                     progress = true;

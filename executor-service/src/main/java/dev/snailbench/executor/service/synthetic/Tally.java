@@ -24,10 +24,12 @@ final class Tally {
     static final String GOLD_SCREENING = "goldScreening";
     /** A seed whose result is not the kind of answer its question asks for. */
     static final String ANSWER_SHAPE = "answerShape";
+    /** A seed whose SQL does not mean what its question asks (a value, year, column or thing only one names). */
+    static final String SEED_MEANING = "seedMeaning";
 
     /** Every check, in the order the summary lists them. */
     static final List<String> CHECKS = List.of(FRAME, DUPLICATE_COLUMN, TAUTOLOGY, EMPTY_CHANGE, RESULT_SHAPE,
-            LIKE_FRAGMENT, VALUE_KIND, DISTINCT_VALUES, GOLD_SCREENING, ANSWER_SHAPE);
+            LIKE_FRAGMENT, VALUE_KIND, DISTINCT_VALUES, GOLD_SCREENING, ANSWER_SHAPE, SEED_MEANING);
 
     private static final int KEPT = 20;
 

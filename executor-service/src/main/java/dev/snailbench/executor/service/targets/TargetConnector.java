@@ -4,7 +4,6 @@ import com.microsoft.sqlserver.jdbc.SQLServerDriver;
 import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.model.target.TargetSocketFactory;
 import dev.snailbench.model.target.TargetSpec;
-import dev.snailbench.executor.service.Target;
 import dev.snailbench.model.domain.SqlDialect;
 import java.io.PrintWriter;
 import java.net.InetAddress;

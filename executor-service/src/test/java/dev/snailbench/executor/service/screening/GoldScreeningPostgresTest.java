@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.config.ExecutorConfig;
 import dev.snailbench.executor.service.PoolManager;
-import dev.snailbench.executor.service.Target;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.testkit.LocalStack;

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The generation rules on a small festival database made for them (not FootballDB): each year one Opening and one
  * Finale concert, three of each heat and two semis (so a stage other than the two kept once a year ties on the
- * year), reviews of several words, venues in eight cities. Seeds that fail the gold screening or do not answer their
- * question are among the seeds.
+ * year), reviews of several words, venues in eight cities. Seeds that fail the gold screening, do not answer their
+ * question or do not mean what it asks are among the seeds.
  * Beyond the in-memory tier: the generated queries run and screened on a real PostgreSQL database.
  */
 // A @QuarkusTest to share the module's PostgreSQL with the other Quarkus tests.
@@ -91,7 +91,12 @@ class SyntheticRulesPostgresTest {
                 new SyntheticSuite.Seed("In which city was the Finale of 2018 played?",
                         "SELECT v.city FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id "
                                 + "JOIN concert AS o ON o.year = c.year AND o.stage IN ('Opening', 'Semi') "
-                                + "WHERE c.stage = 'Finale' AND c.year = 2018"));
+                                + "WHERE c.stage = 'Finale' AND c.year = 2018"),
+                new SyntheticSuite.Seed("Which venues are in Trondheim or Bergen?",
+                        "SELECT venue_name FROM venue WHERE city IN ('Bergen', 'Stavanger')"),
+                new SyntheticSuite.Seed("Which stages were played at Grieg Hall in 2016?",
+                        "SELECT DISTINCT c.stage FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id "
+                                + "WHERE v.venue_name = 'Grieg Hall' AND c.year = 2019"));
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
             suite = Core.executor().withSession(Core.postgres(DATABASE),
                     session -> SyntheticSqlGenerator.generate(session, "public", parser,
@@ -169,6 +174,18 @@ class SyntheticRulesPostgresTest {
                         + "lone count"));
         assertThat(suite.counts().seedRefusals()).anySatisfy(r -> assertThat(r)
                 .startsWith("seed 7: fails the gold screening: its LIMIT 1"));
+    }
+
+    @Test
+    void shouldFlagSeedsWhoseSqlDoesNotMeanWhatTheQuestionAsksAndNotMultiplyThem() {
+        assertThat(pairsOf(8)).isEmpty();
+        assertThat(pairsOf(9)).isEmpty();
+        assertThat(suite.counts().refused().get(Tally.SEED_MEANING)).isEqualTo(2);
+        assertThat(suite.counts().seedRefusals()).contains(
+                "seed 9: its SQL does not mean what its question asks: filters on 'Stavanger', which the question "
+                        + "does not say",
+                "seed 10: its SQL does not mean what its question asks: the question says 2016 but the SQL compares "
+                        + "with 2019");
     }
 
     @Test

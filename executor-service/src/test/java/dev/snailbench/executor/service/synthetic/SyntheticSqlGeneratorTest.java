@@ -18,6 +18,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -146,6 +147,27 @@ class SyntheticSqlGeneratorTest {
                 assertThat(QueryChecks.duplicateColumns(parsed)).as(p.sql()).isEmpty();
             });
         }
+        // GROUP BY within 3 points of its share among the seeds that run here (most grouped seeds read match_fact,
+        // which the shared data does not have).
+        List<String> running = new ArrayList<>();
+        try (Connection c = LocalStack.targets().connect(FootballDb.databaseName("v3"));
+                Statement s = c.createStatement()) {
+            s.setQueryTimeout(10);
+            for (SyntheticSuite.Seed seed : seeds) {
+                try (ResultSet rs = s.executeQuery(seed.sql())) {
+                    running.add(seed.sql());
+                } catch (SQLException e) {
+                    // cannot run here
+                }
+            }
+        }
+        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
+            double seedGrouped = grouped(parser, running);
+            double setGrouped = grouped(parser, suite.pairs().stream().limit(1000).map(SyntheticSuite.Pair::sql)
+                    .toList());
+            assertThat(setGrouped).as("GROUP BY share against %.3f among the seeds that run", seedGrouped)
+                    .isBetween(seedGrouped - 0.03, seedGrouped + 0.03);
+        }
         // Function and GROUP BY slots exist, and every check has its count (some refusals happen on this data).
         assertThat(suite.templates()).flatExtracting(SyntheticSuite.Template::slotKinds)
                 .contains("AGGREGATE", "GROUP");
@@ -158,6 +180,28 @@ class SyntheticSqlGeneratorTest {
         long aggregated = sql.stream().filter(s -> Characteristics.of(
                 parser.parse(s, SqlDialect.POSTGRESQL)).aggregations() > 0).count();
         return aggregated / (double) sql.size();
+    }
+
+    private static double grouped(SqlParser parser, List<String> sql) {
+        long grouped = sql.stream().filter(s -> Characteristics.of(parser.parse(s, SqlDialect.POSTGRESQL)).groupBy())
+                .count();
+        return grouped / (double) sql.size();
+    }
+
+    @Test
+    void shouldTakeGroupByFromTheSeedsThatRunAndAggregationFromAllSeeds() {
+        // 100 seeds: 20 grouped (15 cannot run here), 10 aggregated, 70 plain (all run).
+        Map<Stratum, Integer> all = Map.of(Stratum.GROUPED, 20, Stratum.AGGREGATED, 10, Stratum.PLAIN, 70);
+        Map<Stratum, Integer> running = Map.of(Stratum.GROUPED, 5, Stratum.AGGREGATED, 10, Stratum.PLAIN, 70);
+
+        Map<Stratum, Integer> quota = Strata.quotas(all, running, 1000);
+
+        // GROUP BY: 5 of the 85 seeds that run; aggregation as a whole: 30 of 100 seeds.
+        assertThat(quota.get(Stratum.GROUPED)).isEqualTo(59);
+        assertThat(quota.get(Stratum.AGGREGATED)).isEqualTo(300 - 59);
+        assertThat(quota.get(Stratum.PLAIN)).isEqualTo(700);
+        assertThat(Strata.stretch(Stratum.GROUPED, 20)).isEqualTo(60);
+        assertThat(Strata.stretch(Stratum.PLAIN, 20)).isZero();
     }
 
     @Test

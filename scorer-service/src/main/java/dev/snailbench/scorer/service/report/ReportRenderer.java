@@ -66,7 +66,7 @@ public class ReportRenderer {
                     opt(compared(r, r.setMatch)), opt(r.setReason), opt(compared(r, r.relaxedMatch)),
                     opt(r.relaxedReason), opt(r.reason),
                     opt(r.cellPrecision), opt(r.cellRecall), opt(r.tupleCardinality), opt(r.tupleConstraint),
-                    opt(r.tupleOrder), opt(ItemVerdicts.strictExecution(r)), opt(r.executionAccuracy),
+                    opt(r.tupleOrder), opt(ItemVerdicts.strictExecution(r)), opt(r.qatchExecutionAccuracy),
                     opt(r.validEfficiencyScore), opt(r.rewardBasedEfficiencyScore), opt(r.softF1),
                     opt(r.queryRecall), opt(r.queryPrecision), opt(r.queryF1),
                     Boolean.TRUE.equals(r.multipleStatements), opt(r.goldSeconds),

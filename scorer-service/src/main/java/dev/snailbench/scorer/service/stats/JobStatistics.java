@@ -43,7 +43,7 @@ public class JobStatistics {
         METRICS.put("manualAccuracy", r -> r.manualVerdict != null ? bool(r.manualVerdict) : bool(r.strictMatch));
         METRICS.put("setAccuracy", r -> bool(r.setMatch));
         METRICS.put("relaxedAccuracy", r -> bool(r.relaxedMatch));
-        METRICS.put("qatchExecutionAccuracy", r -> resultMetric(r, r.executionAccuracy));
+        METRICS.put("qatchExecutionAccuracy", r -> resultMetric(r, r.qatchExecutionAccuracy));
         METRICS.put("cellPrecision", r -> resultMetric(r, r.cellPrecision));
         METRICS.put("cellRecall", r -> resultMetric(r, r.cellRecall));
         METRICS.put("tupleCardinality", r -> resultMetric(r, r.tupleCardinality));

@@ -210,7 +210,7 @@ class JobStatisticsTest {
         r.predictedStatus = "ERROR";
         r.reason = "predicted failed: ERROR 42703 column \"x\" does not exist";
         r.cellPrecision = null;
-        r.executionAccuracy = null;
+        r.qatchExecutionAccuracy = null;
         return r;
     }
 

@@ -25,7 +25,7 @@ public final class TestItems {
         r.setMatch = correct;
         r.relaxedMatch = correct;
         r.strictReason = correct ? "MATCH" : "VALUES_DIFFER";
-        r.executionAccuracy = correct ? 1.0 : 0.0;
+        r.qatchExecutionAccuracy = correct ? 1.0 : 0.0;
         r.scoredAt = Instant.now();
         return r;
     }

@@ -1,4 +1,4 @@
-package dev.snailbench.workbench;
+package dev.snailbench.workbench.support;
 
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;

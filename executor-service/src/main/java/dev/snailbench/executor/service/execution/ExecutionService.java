@@ -1,9 +1,13 @@
-package dev.snailbench.executor.service;
+package dev.snailbench.executor.service.execution;
 
-import dev.snailbench.sql.SqlGuard;
+import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.executor.config.ExecutorBeans;
 import dev.snailbench.executor.config.ExecutorConfig;
+import dev.snailbench.executor.service.ExecutionLimits;
+import dev.snailbench.executor.service.GoldCache;
+import dev.snailbench.executor.service.SqlExecutor;
 import dev.snailbench.executor.service.screening.GoldScreener;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.Inference;

@@ -1,4 +1,4 @@
-package dev.snailbench.workbench;
+package dev.snailbench.workbench.support;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

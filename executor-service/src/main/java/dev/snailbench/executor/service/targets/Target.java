@@ -1,6 +1,5 @@
-package dev.snailbench.executor.service;
+package dev.snailbench.executor.service.targets;
 
-import dev.snailbench.executor.service.targets.ConnectionErrors;
 import dev.snailbench.model.target.TargetSpec;
 import dev.snailbench.model.domain.SqlDialect;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,8 @@
-package dev.snailbench.workbench;
+package dev.snailbench.workbench.messaging;
 
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.UpstreamFailed;
 import dev.snailbench.workbench.config.DatabaseTasksConfig;
-import dev.snailbench.workbench.messaging.DatabaseTaskClient;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;

@@ -1,7 +1,8 @@
-package dev.snailbench.sql;
+package dev.snailbench.sql.guard;
 
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.request.JobRequest;
+import dev.snailbench.sql.SqlExtractor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

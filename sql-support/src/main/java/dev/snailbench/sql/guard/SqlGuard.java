@@ -1,7 +1,13 @@
-package dev.snailbench.sql;
+package dev.snailbench.sql.guard;
 
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SqlFacts;
+import dev.snailbench.sql.IdentifierQuoting;
+import dev.snailbench.sql.IdentifierRules;
+import dev.snailbench.sql.PgText;
+import dev.snailbench.sql.SqlLexer;
+import dev.snailbench.sql.SqlParseException;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.analysis.ItemFacts;
 import java.util.ArrayList;
 import java.util.Collections;

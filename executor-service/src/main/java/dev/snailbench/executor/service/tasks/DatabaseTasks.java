@@ -1,14 +1,22 @@
-package dev.snailbench.executor.service;
+package dev.snailbench.executor.service.tasks;
 
 import dev.snailbench.executor.config.ExecutorBeans;
 import dev.snailbench.executor.config.ExecutorConfig;
 import dev.snailbench.executor.repository.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
+import dev.snailbench.executor.service.LoginPath;
+import dev.snailbench.executor.service.QueryRunner;
+import dev.snailbench.executor.service.SchemaIntrospector;
+import dev.snailbench.executor.service.SqlExecutor;
+import dev.snailbench.executor.service.TargetResolver;
+import dev.snailbench.executor.service.TeamSession;
+import dev.snailbench.executor.service.ViewDdl;
 import dev.snailbench.executor.service.qatch.QatchGenerator;
 import dev.snailbench.executor.service.targets.ConnectionErrors;
 import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.executor.service.synthetic.SyntheticSqlGenerator;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
