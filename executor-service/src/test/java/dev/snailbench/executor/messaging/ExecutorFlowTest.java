@@ -10,7 +10,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.snailbench.executor.InMemoryTier;
-import dev.snailbench.executor.service.DatabaseTasks;
+import dev.snailbench.executor.service.tasks.DatabaseTasks;
 import dev.snailbench.executor.service.DatabaseUses;
 import dev.snailbench.executor.service.TargetResolver;
 import dev.snailbench.executor.support.Requests;
