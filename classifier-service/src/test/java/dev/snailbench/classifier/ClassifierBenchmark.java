@@ -8,7 +8,6 @@ import dev.snailbench.classifier.features.FeatureVector;
 import dev.snailbench.classifier.service.NaturalnessModel;
 import dev.snailbench.classifier.training.LabeledIdentifiers;
 import dev.snailbench.datasets.DataDir;
-import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.lang.management.ManagementFactory;
@@ -30,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * {@code mvn -B -q test -Dtest=ClassifierBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dclassifier.training.skip=true}
  */
 @QuarkusTest
-@RealInfrastructure
+@InMemoryTier
 class ClassifierBenchmark {
 
     @TestHTTPResource("/classify")

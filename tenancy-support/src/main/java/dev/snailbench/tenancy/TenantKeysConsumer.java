@@ -6,7 +6,6 @@ import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.event.TenantRegistered;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.runtime.Startup;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -56,7 +55,7 @@ public class TenantKeysConsumer {
             return Uni.createFrom().failure(new IllegalArgumentException(
                     "TenantRegistered " + event.eventId() + " lacks tenantId or apiKeySha256"));
         }
-        return Redelivery.withRetries("tenant " + event.tenantId(), () -> Panache.withTransaction(() -> store(event)))
+        return Redelivery.withRetries("tenant " + event.tenantId(), () -> keys.register(event))
                 .invoke(stored -> {
                     if (stored && event.occurredAt() != null && !event.occurredAt().isBefore(started)) {
                         Duration lag = Duration.between(event.occurredAt(), Instant.now());
@@ -67,26 +66,4 @@ public class TenantKeysConsumer {
                 })
                 .replaceWithVoid();
     }
-
-    /**
-     * Whether the registration's key is now this tenant's (a new tenant, or a rotation newer than the stored key), in
-     * one statement: the replicas of a service store the same registrations into one table at the same moment, and
-     * the primary key decides between them ({@code INSERT … ON CONFLICT}), never an error and a retry.
-     */
-    Uni<Boolean> store(TenantRegistered event) {
-        return Panache.getSession().chain(session -> session.createMutationQuery(STORE)
-                        .setParameter("tenantId", event.tenantId())
-                        .setParameter("name", event.name())
-                        .setParameter("hash", event.apiKeySha256())
-                        .setParameter("at", event.occurredAt())
-                        .executeUpdate())
-                .map(rows -> rows == 1);
-    }
-
-    // A later registration of the same tenant is a new key (rotation): the old one stops working. An older one
-    // (redelivered after it), or one without a time, changes nothing.
-    private static final String STORE = "insert into TenantKey (tenantId, name, apiKeySha256, registeredAt) "
-            + "values (:tenantId, :name, :hash, :at) on conflict (tenantId) do update set name = excluded.name, "
-            + "apiKeySha256 = excluded.apiKeySha256, registeredAt = excluded.registeredAt "
-            + "where excluded.registeredAt is not null and (registeredAt is null or registeredAt < excluded.registeredAt)";
 }

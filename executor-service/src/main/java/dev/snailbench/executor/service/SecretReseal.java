@@ -2,6 +2,7 @@ package dev.snailbench.executor.service;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.executor.config.SecretsConfig;
 import dev.snailbench.executor.repository.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
 import dev.snailbench.model.target.InvalidTarget;
@@ -44,16 +45,21 @@ public class SecretReseal {
     private final SecretCipher cipher;
     private final ObjectMapper mapper;
     private final TargetResolver targets;
+    private final SecretsConfig config;
 
     public SecretReseal(RegisteredDatabaseRepository databases, SecretCipher cipher, ObjectMapper mapper,
-            TargetResolver targets) {
+            TargetResolver targets, SecretsConfig config) {
         this.databases = databases;
         this.cipher = cipher;
         this.mapper = mapper;
         this.targets = targets;
+        this.config = config;
     }
 
     void onStart(@Observes StartupEvent event) {
+        if (!config.resealAtStart()) {
+            return;
+        }
         int resealed = resealNow();
         if (resealed > 0) {
             LOG.infof("brought %d registered database secrets or targets up to date", resealed);

@@ -1,14 +1,13 @@
 package dev.snailbench.executor.attack;
 
-import static dev.snailbench.testkit.TenantKeys.answers;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.snailbench.executor.InMemoryTier;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.testkit.OversizedBody;
-import dev.snailbench.testkit.RealInfrastructure;
-import dev.snailbench.testkit.TenantKeys;
+import dev.snailbench.testkit.InMemoryTenantTest;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -21,15 +20,14 @@ import org.junit.jupiter.api.Test;
  * silently without the options it meant; a password of any length; bodies of 10 MB.
  */
 @QuarkusTest
-@RealInfrastructure
-class ExecutorAttackTest {
+@InMemoryTier
+class ExecutorAttackTest extends InMemoryTenantTest {
 
     private static final String URL = "jdbc:postgresql://127.0.0.1:5432/footballdb_v1";
 
     @Test
     void shouldRefuseAMisspeltFieldNamingItAndTheFieldMeant() {
-        String key = TenantKeys.register("attack-typo", answers("/databases", 200)).apiKey();
-        given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON)
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON)
                 .body(Map.of("name", "n", "kind", "postgresql", "jdbcUrl", URL, "user", "u", "password", "p",
                         "optoins", Map.of("connectTimeout", "5")))
                 .post("/databases")
@@ -41,8 +39,7 @@ class ExecutorAttackTest {
 
     @Test
     void shouldRefuseAPasswordOfAMegabyte() {
-        String key = TenantKeys.register("attack-long-password", answers("/databases", 200)).apiKey();
-        given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON)
+        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON)
                 .body(Map.of("name", "n", "kind", "postgresql", "jdbcUrl", URL, "user", "u", "password",
                         "p".repeat(1_000_000 - 1_000)))
                 .post("/databases")

@@ -44,6 +44,7 @@ import org.junit.jupiter.api.Test;
  * {@code mvn -B -pl executor-service test -Dtest=ExecutionHopBenchmark -Dsurefire.failIfNoSpecifiedTests=false}
  * ({@code -Dbench.n=1000,5000}; {@code -Dbench.rounds=3}; {@code -Dbench.distinct=true} makes every item's text one
  * the executor has not seen, so that every item's call check asks the server; {@code false,true} runs both).
+ * Beyond the in-memory tier: the hop's throughput over the real broker against the same SQL on PostgreSQL.
  */
 @QuarkusTest
 @RealInfrastructure

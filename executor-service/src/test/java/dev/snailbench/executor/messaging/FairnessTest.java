@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * be answered within 10 s. Two dead databases: a closed loopback port (connection refused at once) and a
  * "blackhole", a listening socket that never answers (the worse case: every attempt waits for the connect timeout).
  * Prints B's completion time, how long A's breaker took to open and A's items/s while failing.
+ * Beyond the in-memory tier: tenants' lanes over the real broker with dead databases' real connect timeouts.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -53,6 +53,7 @@ import org.junit.jupiter.api.Test;
  * has no preset search path. The items name the schema (the job's {@code nativeSchema}); gold, prediction and the gold
  * screening's probe all run with it first on the path, and an item whose schema the login cannot use says why. Views
  * the platform creates with the team's admin login are granted to the read-only login in the same transaction.
+ * Beyond the in-memory tier: a team's schema, search path and admin-made views on a real PostgreSQL.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -53,6 +53,7 @@ import org.junit.jupiter.api.Test;
  * hours and end at the gold timeout (60 s); its slow tasks sample a view computed by such a count. After A's answer
  * B's job is cancelled (its queued items skipped, none run) and B's running queries cancelled, so the test leaves no
  * load behind. Prints A's times alone and beside B.
+ * Beyond the in-memory tier: slow queries really running on PostgreSQL while another tenant's items pass.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -3,14 +3,14 @@ package dev.snailbench.executor.rest;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.snailbench.executor.InMemoryTier;
 import dev.snailbench.testkit.OpenApiRules;
-import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
 /** The executor's OpenAPI document keeps the platform's rules (security scheme, status codes, summaries). */
 @QuarkusTest
-@RealInfrastructure
+@InMemoryTier
 class OpenApiDocumentTest {
 
     @Test

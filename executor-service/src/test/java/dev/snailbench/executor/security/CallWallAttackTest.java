@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * reads otherwise) and whichever node holds it (every expression kind, operators, casts, domains, aggregates, views,
  * row-level security policies, function bodies, aliases of built-ins made by the team's admin login), through the
  * guard and without it; the functions a benchmark query uses still run.
+ * Beyond the in-memory tier: the functions PostgreSQL itself resolves in a query.
  */
 @RealInfrastructure
 class CallWallAttackTest {

@@ -37,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * loopback) gets the driver to connect only where the address rules allow; PostgreSQL connects to the address
  * checked for the connection, never to what a second lookup of the name answers, and keeps the name for TLS
  * ({@code sslmode=verify-full}).
+ * Beyond the in-memory tier: the drivers' own sockets and name lookups against real servers.
  */
 @RealInfrastructure
 class DriverSocketAttackTest {

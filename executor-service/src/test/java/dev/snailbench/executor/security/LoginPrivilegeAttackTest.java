@@ -33,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * CREATE, table, column, sequence and large-object write privileges, a function or parameter the server keeps from
  * PUBLIC granted directly, a grant to PUBLIC — is refused when a session of
  * it opens, with the reason; a reader is not; the operator's allowance admits exactly the login it names.
+ * Beyond the in-memory tier: the privileges a real PostgreSQL grants, read from its catalogs.
  */
 @RealInfrastructure
 class LoginPrivilegeAttackTest {

@@ -40,6 +40,7 @@ import org.junit.jupiter.api.Test;
  * test kit's superuser): registering a superuser, a member of a predefined role or a login that can write is a 400
  * naming {@code user} with the reason, a reader registers, and a job naming a privileged login inline runs nothing.
  * Every case of the class: {@link LoginPrivilegeAttackTest}.
+ * Beyond the in-memory tier: real logins' privileges, through the REST API and a job over the broker.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * the driver's socket, not by a row count the driver reads ahead before the byte cap applies: the first batch is
  * small, later batches are sized by the widest row seen, and rows that grow past the read budget end the read with a
  * truncated result.
+ * Beyond the in-memory tier: bytes read at a real PostgreSQL driver's socket.
  */
 @RealInfrastructure
 class ResultBudgetAttackTest {

@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * Attack suite, sessions (real PostgreSQL): a session whose read-only or limits are not as the executor set them is
  * refused; pooled sessions are read-only with the timeouts whatever the tenant's URL asked; the socket check refuses an
  * address the rules refuse even when a pool was somehow made for it; connection failures are categories.
+ * Beyond the in-memory tier: real PostgreSQL sessions' settings and connection failures.
  */
 @RealInfrastructure
 class SessionAttackTest {

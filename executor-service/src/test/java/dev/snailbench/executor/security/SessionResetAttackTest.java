@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * session (read-write by default, no statement timeout, another role, a session advisory lock), the next borrower of
  * the same connection gets it read-only with the executor's limits, as the executor's login, the lock released; a
  * query never runs on a session that is not as set; a session that cannot be reset is evicted.
+ * Beyond the in-memory tier: real sessions changed by a borrower and reset in the pool.
  */
 @RealInfrastructure
 class SessionResetAttackTest {

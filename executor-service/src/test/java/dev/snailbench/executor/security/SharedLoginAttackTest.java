@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * ({@link FootballDb#loginFor}), so the session the executor opens for one tenant sees no other tenant's running SQL
  * in {@code pg_stat_activity} and PostgreSQL refuses to cancel another tenant's query; the control shows what one
  * shared login would have given away.
+ * Beyond the in-memory tier: what PostgreSQL shows and refuses to one tenant's login about another's.
  */
 @RealInfrastructure
 class SharedLoginAttackTest {

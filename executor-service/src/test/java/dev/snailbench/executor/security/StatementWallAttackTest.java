@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * the quoting, comment or literal form that hides the split from a lexer, is refused before anything runs, through
  * the guard and without it; the server itself refuses a second command in the one Parse message the driver sends.
  * Nothing any attempt tried changed the database.
+ * Beyond the in-memory tier: how PostgreSQL's driver and server split and refuse statements.
  */
 @RealInfrastructure
 class StatementWallAttackTest {

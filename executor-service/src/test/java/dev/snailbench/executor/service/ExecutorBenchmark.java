@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * databases (one kept connection per thread and database, autocommit, getString per cell), and executor throughput
  * versus pool size. Each figure is the best of {@code bench.trials} alternating trials (the machine is shared).
  * Run: {@code mvn -B -q test -Dtest=ExecutorBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
+ * Beyond the in-memory tier: throughput of real queries on PostgreSQL, executor against plain JDBC.
  */
 @RealInfrastructure
 class ExecutorBenchmark {

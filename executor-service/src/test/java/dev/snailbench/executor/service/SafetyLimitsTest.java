@@ -17,7 +17,10 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Timeouts, caps and read-only each proven on the real PostgreSQL. */
+/**
+ * Timeouts, caps and read-only each proven on the real PostgreSQL.
+ * Beyond the in-memory tier: PostgreSQL's own timeouts, caps and read-only refusals.
+ */
 // A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests:
 // local-stack keeps one server per class loader, and plain tests run in another one.
 @QuarkusTest

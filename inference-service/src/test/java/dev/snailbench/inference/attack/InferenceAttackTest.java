@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * cache answering across tenants, at no cost and flagged cached) and which models it uses (model names chosen in a
  * job as labels at the keyless /q/metrics). Real stack: the cache is a PostgreSQL query and the metric a model call
  * through the hop. The endpoints' key checks are {@code InferenceKeyAttackTest}'s (in-memory tier).
+ * Beyond the in-memory tier: the response cache's PostgreSQL query and a model call through the hop.
  */
 @QuarkusTest
 @RealInfrastructure

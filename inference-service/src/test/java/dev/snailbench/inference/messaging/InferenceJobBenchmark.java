@@ -45,6 +45,7 @@ import org.junit.jupiter.api.Test;
  * model answering in 10 ms, with the topic at 32 partitions, 32 consumers and backend concurrency 32. Prints the
  * requests in flight at the model and the throughput. Run on request:
  * {@code mvn -B -q test -Dtest=InferenceJobBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
+ * Beyond the in-memory tier: a whole job's throughput over the real broker and PostgreSQL.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The work-item path's SQL against the table Hibernate made: what it stores is what the REST read (Hibernate) shows,
  * and an item stored meanwhile by another delivery keeps its first answer.
+ * Beyond the in-memory tier: the work-item path's SQL run on PostgreSQL.
  */
 @QuarkusTest
 @RealInfrastructure

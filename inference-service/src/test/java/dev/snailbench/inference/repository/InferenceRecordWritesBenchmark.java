@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * each (PostgreSQL runs in its own process and is not counted; the idle application's own threads are, equally).
  * Run on request: {@code mvn -B -o -q -pl inference-service -am test -Dtest=InferenceRecordWritesBenchmark
  * -Dsurefire.failIfNoSpecifiedTests=false}.
+ * Beyond the in-memory tier: the database work's cost against a real PostgreSQL.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -2,10 +2,7 @@ package dev.snailbench.scorer.rest;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.model.problem.NotFound;
-import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.tenancy.Caller;
-import dev.snailbench.scorer.repository.ItemResultRepository;
 import dev.snailbench.scorer.service.report.JobReports;
 import dev.snailbench.scorer.service.report.ReportRenderer;
 import dev.snailbench.scorer.service.review.ReviewQueue;
@@ -13,7 +10,6 @@ import dev.snailbench.scorer.service.stats.JobProgress;
 import dev.snailbench.scorer.service.stats.JobStatistics;
 import dev.snailbench.tenancy.ApiLimits;
 import dev.snailbench.tenancy.PathIds;
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -37,15 +33,12 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public class ResultsResource {
 
-    private final ItemResultRepository results;
     private final Caller caller;
     private final JobReports jobs;
     private final ReportRenderer reports;
     private final ReviewQueue review;
 
-    public ResultsResource(ItemResultRepository results, Caller caller, JobReports jobs, ReportRenderer reports,
-            ReviewQueue review) {
-        this.results = results;
+    public ResultsResource(Caller caller, JobReports jobs, ReportRenderer reports, ReviewQueue review) {
         this.caller = caller;
         this.jobs = jobs;
         this.reports = reports;
@@ -119,11 +112,10 @@ public class ResultsResource {
     @APIResponse(responseCode = "200", description = "the items with question, gold and predicted SQL")
     @GET
     @Path("/review")
-    @WithSession
     public Uni<List<ItemResultView>> reviewQueue(@PathParam("jobId") String jobId,
             @QueryParam("all") boolean all) {
-        return visibleResults(jobId).map(visible -> ReviewQueue.pending(visible, all).stream()
-                .map(ItemResultView::of).toList());
+        return jobs.results(parseJobId(jobId), caller.tenantId())
+                .map(visible -> ReviewQueue.pending(visible, all).stream().map(ItemResultView::of).toList());
     }
 
     /**
@@ -155,18 +147,9 @@ public class ResultsResource {
     @APIResponse(responseCode = "200", description = "one object per item")
     @GET
     @Path("/results")
-    @WithSession
     public Uni<List<ItemResultView>> results(@PathParam("jobId") String jobId) {
-        return visibleResults(jobId).map(list -> list.stream().map(ItemResultView::of).toList());
-    }
-
-    /** The caller's results of a job, or 404. Must run inside a session. */
-    Uni<List<ItemResult>> visibleResults(String jobId) {
-        return Uni.createFrom().deferred(() -> results.forJob(parseJobId(jobId), caller.tenantId())).invoke(list -> {
-            if (list.isEmpty()) {
-                throw new NotFound("no results for job " + jobId);
-            }
-        });
+        return jobs.results(parseJobId(jobId), caller.tenantId())
+                .map(list -> list.stream().map(ItemResultView::of).toList());
     }
 
     /** A job id that is not a UUID names no job: 404, as in every service ({@link PathIds}). */

@@ -2,7 +2,6 @@ package dev.snailbench.scorer.rest;
 
 import dev.snailbench.tenancy.Caller;
 import dev.snailbench.tenancy.TenantKeyRepository;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -37,6 +36,6 @@ public class TenantResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<Me> me() {
         String tenantId = caller.tenantId();
-        return Panache.withSession(() -> keys.findById(tenantId)).map(key -> new Me(tenantId, key.name));
+        return keys.ofTenant(tenantId).map(key -> new Me(tenantId, key.name));
     }
 }

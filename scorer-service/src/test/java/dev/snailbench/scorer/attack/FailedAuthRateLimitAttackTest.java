@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * An attacker trying made-up keys from one address: after the burst each try is answered 429 at once, with
  * Retry-After, without a lookup wait; a team's valid key from the same address still works.
+ * Beyond the in-memory tier: the real authenticator's lookups and wait for made-up keys.
  */
 @QuarkusTest
 @RealInfrastructure

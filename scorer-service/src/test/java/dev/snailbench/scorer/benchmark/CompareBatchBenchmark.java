@@ -1,12 +1,11 @@
 package dev.snailbench.scorer.benchmark;
 
-import static dev.snailbench.testkit.TenantKeys.answers;
-import static dev.snailbench.testkit.TenantKeys.sharedKey;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.cli.NdjsonExchange;
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.scorer.InMemoryTier;
+import dev.snailbench.testkit.InMemoryTenantTest;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URI;
@@ -18,7 +17,6 @@ import java.time.Duration;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
@@ -31,8 +29,8 @@ import org.junit.jupiter.api.Test;
  * {@code mvn -B -pl scorer-service test -Dtest=CompareBatchBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 @QuarkusTest
-@RealInfrastructure
-class CompareBatchBenchmark {
+@InMemoryTier
+class CompareBatchBenchmark extends InMemoryTenantTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration WARM_UP = Duration.ofSeconds(Long.getLong("bench.warm-up-seconds", 3));
@@ -46,7 +44,7 @@ class CompareBatchBenchmark {
 
     @Test
     void compareAndBatchPairsPerSecond() throws Exception {
-        String key = sharedKey(answers("/jobs/" + UUID.randomUUID() + "/results", 404));
+        String key = key();
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         for (int rows : new int[] {10, 1_000}) {
             byte[] pair = JSON.writeValueAsBytes(CompareRestBenchmark.pair(rows));

@@ -1,11 +1,10 @@
 package dev.snailbench.scorer.benchmark;
 
-import static dev.snailbench.testkit.TenantKeys.answers;
-import static dev.snailbench.testkit.TenantKeys.sharedKey;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.scorer.InMemoryTier;
+import dev.snailbench.testkit.InMemoryTenantTest;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URI;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,8 +31,8 @@ import org.junit.jupiter.api.Test;
  * against a figure measured elsewhere, not side by side.
  */
 @QuarkusTest
-@RealInfrastructure
-class CompareRestBenchmark {
+@InMemoryTier
+class CompareRestBenchmark extends InMemoryTenantTest {
 
     private static final Map<Integer, Double> QATCH_PAIRS_PER_SECOND = Map.of(1_000, 16.7, 10_000, 0.13);
 
@@ -44,7 +42,7 @@ class CompareRestBenchmark {
     @Test
     void comparePairsPerSecondOverRest() throws Exception {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        String key = sharedKey(answers("/jobs/" + UUID.randomUUID() + "/results", 404));
+        String key = key();
         for (int rows : new int[] {1_000, 10_000}) {
             byte[] body = new ObjectMapper().writeValueAsBytes(pair(rows));
             HttpRequest request = HttpRequest.newBuilder(compare).header("Content-Type", "application/json")

@@ -41,6 +41,7 @@ import org.junit.jupiter.api.Test;
  * loads FootballDB v1–v3 into the embedded PostgreSQL, runs the 100 dev gold queries and gpt-3.5-turbo's
  * replayed predictions per data model over JDBC (a minimal stand-in for the executor's canonical results), and
  * prints every comparator's accuracy, QATCH means and the reasons. Not part of the suite: loading takes a while.
+ * Beyond the in-memory tier: FootballDB's gold and predicted queries run on PostgreSQL.
  */
 @RealInfrastructure
 class FootballDbScoringBenchmark {

@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * Hibernate Reactive way ({@code list("workItemId in ?1")} + {@code persist}) against {@link ItemResultSql}, as
  * this JVM's CPU time per 1,000 results (PostgreSQL runs in its own process: not counted). Run on request:
  * {@code mvn -B -pl scorer-service -am test -Dtest=ItemResultWritesBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
+ * Beyond the in-memory tier: the database work's cost against a real PostgreSQL.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -6,7 +6,10 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.util.Map;
 
-/** {@link ReportsBenchmark} with no report kept ({@code snailbench.scorer.report-cache-size=0}): each request computes. */
+/**
+ * {@link ReportsBenchmark} with no report kept ({@code snailbench.scorer.report-cache-size=0}): each request computes.
+ * Beyond the in-memory tier: reports computed from results stored in PostgreSQL.
+ */
 @QuarkusTest
 @RealInfrastructure
 @TestProfile(UncachedReportsBenchmark.NothingKept.class)

@@ -25,7 +25,10 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** The hop's plain SQL against the table Hibernate created from {@link ItemResult}. */
+/**
+ * The hop's plain SQL against the table Hibernate created from {@link ItemResult}.
+ * Beyond the in-memory tier: the hop's SQL run on PostgreSQL against the table Hibernate made.
+ */
 @QuarkusTest
 @RealInfrastructure
 class ItemResultSqlTest {

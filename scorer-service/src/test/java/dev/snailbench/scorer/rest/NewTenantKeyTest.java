@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * A key this service does not know yet (its registration still on the tenants topic) is not refused at once: the
  * request waits for the registration and answers as soon as it is stored here (tenancy-support's
  * TenantAuthenticator), which is what lets a key returned by POST /tenants work everywhere within a second.
+ * Beyond the in-memory tier: a key arriving over the tenants topic while a request waits for it.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -4,14 +4,14 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.snailbench.scorer.InMemoryTier;
 import dev.snailbench.testkit.OpenApiRules;
-import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
 /** The scorer's OpenAPI document keeps the platform's rules (security scheme, status codes, summaries). */
 @QuarkusTest
-@RealInfrastructure
+@InMemoryTier
 class OpenApiDocumentTest {
 
     @Test

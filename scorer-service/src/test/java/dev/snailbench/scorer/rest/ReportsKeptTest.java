@@ -38,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * The summary and the HTML report are computed once per version of the job and kept: these tests prove they are
  * computed again whenever what they say changes (a result scored, a review, a cancellation), also when another
  * replica stored the change (this scorer then learns it only from the database).
+ * Beyond the in-memory tier: versions read from PostgreSQL, changes stored there by another replica.
  */
 @QuarkusTest
 @RealInfrastructure

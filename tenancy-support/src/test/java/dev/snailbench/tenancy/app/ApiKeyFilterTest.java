@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The one API-key mechanism of every service (tenancy-support's ApiKeyFilter), on a test application: a key is
  * required by default, resolved to the tenant over the real tenants topic and injected as {@code Caller}.
+ * Beyond the in-memory tier: keys registered over the real tenants topic and looked up in PostgreSQL.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -17,7 +17,10 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** An address that presents unknown keys runs out of tokens: 429 at once, while a known key keeps working. */
+/**
+ * An address that presents unknown keys runs out of tokens: 429 at once, while a known key keeps working.
+ * Beyond the in-memory tier: the real authenticator's lookups of unknown keys in PostgreSQL.
+ */
 @QuarkusTest
 @RealInfrastructure
 @TestProfile(FailedAuthLimitTest.SmallBurst.class)

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * How long keys take to reach a service, as operators read it on /q/metrics
  * ({@code snailbench_tenant_key_propagation_seconds}): the promise of a key working everywhere within a second,
  * measured where each service keeps it.
+ * Beyond the in-memory tier: a key's trip over the real broker into PostgreSQL, timed.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * The dynamic checks on the real PostgreSQL, on a table made for them: players with tied goals (a LIMIT cuts
  * through the tie) and twenty teams of two players each (every team's count ties, so the order of a GROUP BY
  * sorted by the count is whatever order the aggregation produced).
+ * Beyond the in-memory tier: the dynamic checks' probes run on a real PostgreSQL.
  */
 // A @QuarkusTest to share the module's PostgreSQL with the other Quarkus tests, and to use the service's screener.
 @QuarkusTest

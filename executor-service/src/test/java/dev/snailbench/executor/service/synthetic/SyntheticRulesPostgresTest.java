@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * Finale concert, three of each heat and two semis (so a stage other than the two kept once a year ties on the
  * year), reviews of several words, venues in eight cities. Seeds that fail the gold screening, do not answer their
  * question or do not mean what it asks are among the seeds.
+ * Beyond the in-memory tier: the generated queries run and screened on a real PostgreSQL database.
  */
 // A @QuarkusTest to share the module's PostgreSQL with the other Quarkus tests.
 @QuarkusTest

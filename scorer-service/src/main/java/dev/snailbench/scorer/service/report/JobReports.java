@@ -111,13 +111,21 @@ public class JobReports {
      * tenant's, or nothing scored yet). Reads in a session of its own, closed before the answer goes on.
      */
     public Uni<JobItems> items(UUID jobId, String tenantId) {
+        return results(jobId, tenantId).chain(list -> cancellations.find(jobId, tenantId).map(cancelled -> new JobItems(
+                JobProgress.of(list, cancelled.isPresent(), cancelled.map(JobCancellations.Cancelled::reason)
+                        .orElse(null)), list)));
+    }
+
+    /**
+     * The tenant's scored items of a job in question order; 404 when the tenant has none. Reads in a session of its
+     * own.
+     */
+    public Uni<List<ItemResult>> results(UUID jobId, String tenantId) {
         return Panache.withSession(() -> results.forJob(jobId, tenantId)).invoke(list -> {
             if (list.isEmpty()) {
                 throw new NotFound("no results for job " + jobId);
             }
-        }).chain(list -> cancellations.find(jobId, tenantId).map(cancelled -> new JobItems(
-                JobProgress.of(list, cancelled.isPresent(), cancelled.map(JobCancellations.Cancelled::reason)
-                        .orElse(null)), list)));
+        });
     }
 
     /** The summary of the tenant's job and its items, computed on a worker thread (bootstrap intervals). */
