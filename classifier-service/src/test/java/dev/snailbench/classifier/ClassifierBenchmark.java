@@ -46,19 +46,23 @@ class ClassifierBenchmark {
     @Test
     void batchInferenceOnOneThread() {
         List<String> ids = identifiers();
-        try (NaturalnessModel model = NaturalnessModel.load(Path.of("target/naturalness-model"), ExecutionProvider.cpu,
-                0, 1)) {
-            for (int batch : new int[] { 256, 1024, 4096 }) {
+        try (NaturalnessModel model =
+                NaturalnessModel.load(Path.of("target/naturalness-model"), ExecutionProvider.cpu, 0, 1)) {
+            for (int batch : new int[] {256, 1024, 4096}) {
                 measure(() -> predictAll(model, ids, batch), ids.size(), 2.0); // warm-up
                 double[] rates = measure(() -> predictAll(model, ids, batch), ids.size(), 5.0);
-                System.out.printf("[benchmark] batch inference (features + ONNX Runtime CPU, 1 thread, batch %d): "
-                        + "%,.0f identifiers/s wall, %,.0f identifiers per CPU-second%n", batch, rates[0], rates[1]);
+                System.out.printf(
+                        "[benchmark] batch inference (features + ONNX Runtime CPU, 1 thread, batch %d): "
+                                + "%,.0f identifiers/s wall, %,.0f identifiers per CPU-second%n",
+                        batch, rates[0], rates[1]);
             }
             FeatureExtractor extractor = new FeatureExtractor(EnglishWords.get());
             FeatureVector v = new FeatureVector();
             double[] rates = measure(() -> ids.forEach(id -> extractor.extract(id, v)), ids.size(), 3.0);
-            System.out.printf("[benchmark] feature extraction alone (1 thread): %,.0f identifiers/s wall, "
-                    + "%,.0f per CPU-second%n", rates[0], rates[1]);
+            System.out.printf(
+                    "[benchmark] feature extraction alone (1 thread): %,.0f identifiers/s wall, "
+                            + "%,.0f per CPU-second%n",
+                    rates[0], rates[1]);
         }
     }
 
@@ -84,7 +88,7 @@ class ClassifierBenchmark {
         }
         double wall = (System.nanoTime() - start) / 1e9;
         double cpu = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
-        return new double[] { n / wall, n / cpu };
+        return new double[] {n / wall, n / cpu};
     }
 
     @Test
@@ -93,7 +97,7 @@ class ClassifierBenchmark {
         HttpClient client = HttpClient.newHttpClient();
         URI uri = classifyUrl.toURI();
         ObjectMapper mapper = new ObjectMapper();
-        for (int size : new int[] { 1, 100, 1000, 10_000 }) {
+        for (int size : new int[] {1, 100, 1000, 10_000}) {
             List<byte[]> bodies = new ArrayList<>();
             for (int from = 0; from + size <= ids.size() && bodies.size() < 200; from += size) {
                 bodies.add(mapper.writeValueAsBytes(Map.of("identifiers", ids.subList(from, from + size))));
@@ -107,16 +111,20 @@ class ClassifierBenchmark {
                 post(client, uri, bodies.get(i % bodies.size()));
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.printf("[benchmark] REST POST /classify, %d identifiers per call, one client, sequential: "
-                    + "%,.0f identifiers/s (%.2f ms per call)%n", size, rounds * (double) size / seconds,
-                    seconds * 1000 / rounds);
+            System.out.printf(
+                    "[benchmark] REST POST /classify, %d identifiers per call, one client, sequential: "
+                            + "%,.0f identifiers/s (%.2f ms per call)%n",
+                    size, rounds * (double) size / seconds, seconds * 1000 / rounds);
         }
     }
 
     private static void post(HttpClient client, URI uri, byte[] body) throws Exception {
-        HttpResponse<byte[]> response = client.send(HttpRequest.newBuilder(uri)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> response = client.send(
+                HttpRequest.newBuilder(uri)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
         if (response.statusCode() != 200) {
             throw new IllegalStateException("POST /classify answered " + response.statusCode());
         }

@@ -18,9 +18,12 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@WithTestResource(value = InMemoryChannels.class, initArgs = {
-        @ResourceArg(name = InMemoryChannels.INCOMING, value = Channels.TENANTS + ","
-                + Channels.IDENTIFIERS_TO_CLASSIFY),
-        @ResourceArg(name = InMemoryChannels.OUTGOING, value = Channels.IDENTIFIERS_CLASSIFIED_OUT)})
-public @interface InMemoryTier {
-}
+@WithTestResource(
+        value = InMemoryChannels.class,
+        initArgs = {
+            @ResourceArg(
+                    name = InMemoryChannels.INCOMING,
+                    value = Channels.TENANTS + "," + Channels.IDENTIFIERS_TO_CLASSIFY),
+            @ResourceArg(name = InMemoryChannels.OUTGOING, value = Channels.IDENTIFIERS_CLASSIFIED_OUT)
+        })
+public @interface InMemoryTier {}

@@ -123,10 +123,12 @@ public final class Cli {
             throw new UserError(e.status() + " " + e.error() + field + hint);
         } catch (PlatformClient.NoAnswer e) {
             Throwable cause = e.getCause();
-            throw new UserError(cause instanceof ConnectException
-                    ? "cannot reach " + e.url() + " (is the platform running? ./snailbench up)"
-                    : cause instanceof InterruptedException ? "interrupted"
-                    : e.method() + " " + e.url() + " failed: " + cause.getMessage());
+            throw new UserError(
+                    cause instanceof ConnectException
+                            ? "cannot reach " + e.url() + " (is the platform running? ./snailbench up)"
+                            : cause instanceof InterruptedException
+                                    ? "interrupted"
+                                    : e.method() + " " + e.url() + " failed: " + cause.getMessage());
         }
     }
 

@@ -34,11 +34,19 @@ final class CliArgs {
         COMMANDS.put("data", List.of());
     }
 
-    private static final Set<String> FLAGS = Set.of("--watch", "--json", "--open",
-            "--items", "--apply", "--wait", "--expand-with-llm", "--abbreviate-with-llm");
+    private static final Set<String> FLAGS = Set.of(
+            "--watch",
+            "--json",
+            "--open",
+            "--items",
+            "--apply",
+            "--wait",
+            "--expand-with-llm",
+            "--abbreviate-with-llm");
 
     /** The options every command takes. */
     private static final List<String> COMMON = List.of("--api-key", "--json");
+
     final List<String> words = new ArrayList<>();
     final Map<String, String> options = new HashMap<>();
 
@@ -62,8 +70,8 @@ final class CliArgs {
     String command() {
         String first = word(0, "a command");
         if (!COMMANDS.containsKey(first)) {
-            throw new IllegalArgumentException("unknown command '" + first + "'" + Suggest.hint(first,
-                    COMMANDS.keySet()));
+            throw new IllegalArgumentException(
+                    "unknown command '" + first + "'" + Suggest.hint(first, COMMANDS.keySet()));
         }
         List<String> subcommands = COMMANDS.get(first);
         if (subcommands.isEmpty()) {
@@ -72,7 +80,8 @@ final class CliArgs {
         String second = word(1, "a " + first + " command (" + String.join(", ", subcommands) + ")");
         if (!subcommands.contains(second)) {
             throw new IllegalArgumentException("unknown command '" + first + " " + second + "'"
-                    + Suggest.closest(second, subcommands).map(s -> ": did you mean '" + first + " " + s + "'?")
+                    + Suggest.closest(second, subcommands)
+                            .map(s -> ": did you mean '" + first + " " + s + "'?")
                             .orElse(" (one of: " + String.join(", ", subcommands) + ")"));
         }
         return first + " " + second;
@@ -98,9 +107,10 @@ final class CliArgs {
         taken.addAll(List.of(known));
         for (String given : options.keySet()) {
             if (!taken.contains(given)) {
-                throw new IllegalArgumentException("unknown option " + given + Suggest.closest(given, taken)
-                        .map(c -> ": did you mean " + c + "?").orElse(" (this command takes "
-                                + String.join(", ", taken) + ")"));
+                throw new IllegalArgumentException("unknown option " + given
+                        + Suggest.closest(given, taken)
+                                .map(c -> ": did you mean " + c + "?")
+                                .orElse(" (this command takes " + String.join(", ", taken) + ")"));
             }
         }
     }

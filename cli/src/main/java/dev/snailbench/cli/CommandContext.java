@@ -8,8 +8,8 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -73,14 +73,14 @@ final class CommandContext {
     static JsonNode readJsonOrYaml(String named) {
         Path path = file(named);
         String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
-        ObjectMapper reader = name.endsWith(".yaml") || name.endsWith(".yml") ? Yaml.MAPPER
-                : PlatformClient.json();
+        ObjectMapper reader = name.endsWith(".yaml") || name.endsWith(".yml") ? Yaml.MAPPER : PlatformClient.json();
         try {
             return reader.readTree(Files.readString(path));
         } catch (NoSuchFileException e) {
             throw new UserError("no such file: " + path);
         } catch (IOException e) {
-            throw new UserError("cannot read " + path + ": " + e.getMessage().lines().findFirst().orElse(""));
+            throw new UserError("cannot read " + path + ": "
+                    + e.getMessage().lines().findFirst().orElse(""));
         }
     }
 

@@ -39,19 +39,29 @@ final class CompareCommand {
     }
 
     int run(CliArgs a) {
-        return run(context.url("scorer", "/compare/batch"), CommandContext.apiKey(a),
+        return run(
+                context.url("scorer", "/compare/batch"),
+                CommandContext.apiKey(a),
                 CommandContext.file(a.word(1, "a file of pairs (one JSON object per line)")),
-                a.has("--out") ? CommandContext.file(a.option("--out")) : null, a.has("--json"));
+                a.has("--out") ? CommandContext.file(a.option("--out")) : null,
+                a.has("--json"));
     }
 
     private int run(String batch, Map<String, String> key, Path pairs, Path answersFile, boolean json) {
         int[] counts = new int[3];
         List<String> refused = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(pairs, StandardCharsets.UTF_8);
-                BufferedWriter file = answersFile == null ? null
-                        : Files.newBufferedWriter(answersFile, StandardCharsets.UTF_8)) {
+                BufferedWriter file =
+                        answersFile == null ? null : Files.newBufferedWriter(answersFile, StandardCharsets.UTF_8)) {
             if (!json && answersFile == null) {
-                out.printf(Locale.ROOT, "%-6s %-12s %-7s %-7s %-7s %s%n", "LINE", "ID", "STRICT", "SET", "RELAXED",
+                out.printf(
+                        Locale.ROOT,
+                        "%-6s %-12s %-7s %-7s %-7s %s%n",
+                        "LINE",
+                        "ID",
+                        "STRICT",
+                        "SET",
+                        "RELAXED",
                         "REASON");
             }
             context.client.postNdjson(batch, key, lines(in), answer -> {
@@ -64,9 +74,12 @@ final class CompareCommand {
                 if (!ok) {
                     counts[2]++;
                     if (refused.size() < 5) {
-                        refused.add("line " + line.path("line").asLong() + ": " + line.path("status").asInt() + " "
-                                + line.path("error").asText() + (line.path("field").isTextual() ? " (fix: "
-                                        + line.get("field").asText() + ")" : ""));
+                        refused.add("line " + line.path("line").asLong() + ": "
+                                + line.path("status").asInt() + " "
+                                + line.path("error").asText()
+                                + (line.path("field").isTextual()
+                                        ? " (fix: " + line.get("field").asText() + ")"
+                                        : ""));
                     }
                 }
                 if (file != null) {
@@ -83,9 +96,13 @@ final class CompareCommand {
             throw new PlatformClient.NoAnswer("POST", batch, e);
         }
         if (!json) {
-            out.printf(Locale.ROOT, "%d pairs compared: %d strict matches, %d lines refused%s%n", counts[0],
-                    counts[1], counts[2], answersFile == null ? "" : "; answers written to "
-                            + answersFile.toAbsolutePath());
+            out.printf(
+                    Locale.ROOT,
+                    "%d pairs compared: %d strict matches, %d lines refused%s%n",
+                    counts[0],
+                    counts[1],
+                    counts[2],
+                    answersFile == null ? "" : "; answers written to " + answersFile.toAbsolutePath());
             refused.forEach(r -> out.println("  " + r));
             if (counts[2] > refused.size()) {
                 out.println("  … and " + (counts[2] - refused.size()) + " more");
@@ -95,16 +112,31 @@ final class CompareCommand {
     }
 
     private static String row(JsonNode line, boolean ok) {
-        String id = line.path("id").isNull() || line.path("id").isMissingNode() ? "-" : line.get("id").asText();
+        String id = line.path("id").isNull() || line.path("id").isMissingNode()
+                ? "-"
+                : line.get("id").asText();
         if (!ok) {
-            return String.format(Locale.ROOT, "%-6d %-12s %s %s%s", line.path("line").asLong(), id,
-                    line.path("status").asInt(), line.path("error").asText(), line.path("field").isTextual()
-                            ? " (fix: " + line.get("field").asText() + ")" : "");
+            return String.format(
+                    Locale.ROOT,
+                    "%-6d %-12s %s %s%s",
+                    line.path("line").asLong(),
+                    id,
+                    line.path("status").asInt(),
+                    line.path("error").asText(),
+                    line.path("field").isTextual()
+                            ? " (fix: " + line.get("field").asText() + ")"
+                            : "");
         }
         JsonNode result = line.path("result");
-        return String.format(Locale.ROOT, "%-6d %-12s %-7s %-7s %-7s %s", line.path("line").asLong(), id,
-                yesNo(result.at("/strict/match")), yesNo(result.at("/set/match")),
-                yesNo(result.at("/relaxed/match")), result.at("/strict/reason").asText());
+        return String.format(
+                Locale.ROOT,
+                "%-6d %-12s %-7s %-7s %-7s %s",
+                line.path("line").asLong(),
+                id,
+                yesNo(result.at("/strict/match")),
+                yesNo(result.at("/set/match")),
+                yesNo(result.at("/relaxed/match")),
+                result.at("/strict/reason").asText());
     }
 
     private static String yesNo(JsonNode match) {

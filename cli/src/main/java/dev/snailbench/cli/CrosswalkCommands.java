@@ -26,7 +26,9 @@ final class CrosswalkCommands {
 
     void list(CliArgs a) {
         a.only();
-        context.table(context.call("GET", "generator", "/crosswalks", a, null), a,
+        context.table(
+                context.call("GET", "generator", "/crosswalks", a, null),
+                a,
                 List.of("id", "status", "entryCount", "origin", "dialect", "name"));
     }
 
@@ -44,9 +46,13 @@ final class CrosswalkCommands {
         String file = a.word(2, "a crosswalk CSV file (kind,identifier_native,native_level,regular,low,least)");
         a.only("--name");
         String csv = CommandContext.readText(file);
-        JsonNode crosswalk = context.client.postText(context.url("generator", "/crosswalks?name="
-                + URLEncoder.encode(a.option("--name"), StandardCharsets.UTF_8)), CommandContext.apiKey(a),
-                "text/csv", csv);
+        JsonNode crosswalk = context.client.postText(
+                context.url(
+                        "generator",
+                        "/crosswalks?name=" + URLEncoder.encode(a.option("--name"), StandardCharsets.UTF_8)),
+                CommandContext.apiKey(a),
+                "text/csv",
+                csv);
         if (!context.printedAsJson(a, crosswalk)) {
             context.out.println(line(crosswalk));
         }
@@ -56,8 +62,8 @@ final class CrosswalkCommands {
     void export(CliArgs a) {
         String id = a.word(2, "a crosswalk id");
         a.only("--out");
-        String csv = context.client.text(context.url("generator", "/crosswalks/" + id + "/csv"),
-                CommandContext.apiKey(a));
+        String csv =
+                context.client.text(context.url("generator", "/crosswalks/" + id + "/csv"), CommandContext.apiKey(a));
         if (a.has("--out")) {
             Path written = CommandContext.write(a.option("--out"), csv);
             context.out.println("crosswalk " + id + " written to " + written);
@@ -72,10 +78,20 @@ final class CrosswalkCommands {
      * identifier's level); {@code --wait} follows it to the end. Exit code 1 when a waited build failed.
      */
     int build(CliArgs a) {
-        a.only("--name", "--database", "--schema", "--dialect", "--expand-with-llm", "--abbreviate-with-llm",
-                "--data-dictionary", "--wait");
-        ObjectNode body = PlatformClient.json().createObjectNode().put("name", a.option("--name"))
-                .put("databaseId", a.option("--database")).put("nativeSchema", a.option("--schema"));
+        a.only(
+                "--name",
+                "--database",
+                "--schema",
+                "--dialect",
+                "--expand-with-llm",
+                "--abbreviate-with-llm",
+                "--data-dictionary",
+                "--wait");
+        ObjectNode body = PlatformClient.json()
+                .createObjectNode()
+                .put("name", a.option("--name"))
+                .put("databaseId", a.option("--database"))
+                .put("nativeSchema", a.option("--schema"));
         if (a.has("--dialect")) {
             body.put("dialect", a.option("--dialect"));
         }
@@ -100,7 +116,8 @@ final class CrosswalkCommands {
             }
         }
         if ("failed".equals(crosswalk.path("status").asText())) {
-            throw new UserError("crosswalk " + id + " failed: " + crosswalk.path("error").asText("no reason given"));
+            throw new UserError(
+                    "crosswalk " + id + " failed: " + crosswalk.path("error").asText("no reason given"));
         }
         return 0;
     }
@@ -109,7 +126,8 @@ final class CrosswalkCommands {
     private JsonNode await(String id, CliArgs a) {
         Instant deadline = Instant.now().plus(Duration.ofMinutes(30));
         JsonNode crosswalk = context.call("GET", "generator", "/crosswalks/" + id, a, null);
-        while ("classifying".equals(crosswalk.path("status").asText()) && Instant.now().isBefore(deadline)) {
+        while ("classifying".equals(crosswalk.path("status").asText())
+                && Instant.now().isBefore(deadline)) {
             sleep();
             crosswalk = context.call("GET", "generator", "/crosswalks/" + id, a, null);
         }
@@ -127,8 +145,12 @@ final class CrosswalkCommands {
 
     /** {@code crosswalk ID (NAME): ready, 42 entries}, with the error of a failed one. */
     static String line(JsonNode crosswalk) {
-        String error = crosswalk.path("error").isTextual() ? ": " + crosswalk.get("error").asText() : "";
-        return "crosswalk " + crosswalk.path("id").asText() + " (" + crosswalk.path("name").asText() + "): "
-                + crosswalk.path("status").asText() + ", " + crosswalk.path("entryCount").asInt() + " entries" + error;
+        String error = crosswalk.path("error").isTextual()
+                ? ": " + crosswalk.get("error").asText()
+                : "";
+        return "crosswalk " + crosswalk.path("id").asText() + " ("
+                + crosswalk.path("name").asText() + "): "
+                + crosswalk.path("status").asText() + ", "
+                + crosswalk.path("entryCount").asInt() + " entries" + error;
     }
 }

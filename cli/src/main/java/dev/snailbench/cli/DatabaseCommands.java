@@ -35,7 +35,8 @@ final class DatabaseCommands {
         JsonNode db = context.call("POST", "executor", "/databases", a, body);
         String id = db.path("id").asText();
         if (!context.printedAsJson(a, db)) {
-            context.out.println("database " + id + " registered (" + db.path("name").asText() + ")");
+            context.out.println(
+                    "database " + id + " registered (" + db.path("name").asText() + ")");
             note(db);
         }
         test(id, a);
@@ -49,8 +50,13 @@ final class DatabaseCommands {
     void update(CliArgs a) {
         String id = a.word(2, "a database id");
         Map<String, Object> body = new LinkedHashMap<>();
-        for (String[] option : new String[][] {{"--name", "name"}, {"--user", "user"}, {"--password", "password"},
-                {"--admin-user", "adminUser"}, {"--admin-password", "adminPassword"}}) {
+        for (String[] option : new String[][] {
+            {"--name", "name"},
+            {"--user", "user"},
+            {"--password", "password"},
+            {"--admin-user", "adminUser"},
+            {"--admin-password", "adminPassword"}
+        }) {
             if (a.has(option[0])) {
                 body.put(option[1], a.option(option[0]));
             }
@@ -61,9 +67,12 @@ final class DatabaseCommands {
         }
         JsonNode db = context.call("PATCH", "executor", "/databases/" + id, a, body);
         if (!context.printedAsJson(a, db)) {
-            context.out.println("database " + id + " changed (" + db.path("name").asText() + ", user "
-                    + db.path("user").asText() + (db.hasNonNull("adminUser") ? ", admin " + db.get("adminUser")
-                    .asText() : "") + ")");
+            context.out.println(
+                    "database " + id + " changed (" + db.path("name").asText() + ", user "
+                            + db.path("user").asText()
+                            + (db.hasNonNull("adminUser")
+                                    ? ", admin " + db.get("adminUser").asText()
+                                    : "") + ")");
             note(db);
         }
     }
@@ -86,8 +95,8 @@ final class DatabaseCommands {
     }
 
     void list(CliArgs a) {
-        context.table(context.call("GET", "executor", "/databases", a, null), a,
-                List.of("id", "name", "kind", "jdbcUrl"));
+        context.table(
+                context.call("GET", "executor", "/databases", a, null), a, List.of("id", "name", "kind", "jdbcUrl"));
     }
 
     void test(CliArgs a) {
@@ -99,21 +108,28 @@ final class DatabaseCommands {
         JsonNode check = context.call("POST", "executor", "/databases/" + id + "/test", a, null);
         boolean json = context.printedAsJson(a, check);
         if (!check.path("ok").asBoolean()) {
-            String state = check.hasNonNull("sqlState") ? " (SQLSTATE " + check.get("sqlState").asText() + ")" : "";
-            throw new UserError("database " + id + ": connection failed: " + check.path("error").asText("no "
-                    + "reason given") + state + " — check its JDBC URL, user and password (./snailbench db list)");
+            String state = check.hasNonNull("sqlState")
+                    ? " (SQLSTATE " + check.get("sqlState").asText() + ")"
+                    : "";
+            throw new UserError("database " + id + ": connection failed: "
+                    + check.path("error").asText("no " + "reason given") + state
+                    + " — check its JDBC URL, user and password (./snailbench db list)");
         }
         if (!json) {
-            context.out.printf(Locale.ROOT, "database %s: connection ok (%s %s, %d ms)%n", id,
-                    check.path("databaseProduct").asText(""), check.path("databaseVersion").asText(""),
+            context.out.printf(
+                    Locale.ROOT,
+                    "database %s: connection ok (%s %s, %d ms)%n",
+                    id,
+                    check.path("databaseProduct").asText(""),
+                    check.path("databaseVersion").asText(""),
                     check.path("elapsedMillis").asLong());
         }
     }
 
     /** Every column of every table: table, column, type, null or not, primary and foreign key. */
     void schema(CliArgs a) {
-        JsonNode schema = context.call("GET", "executor", "/databases/" + a.word(2, "a database id") + "/schema", a,
-                null);
+        JsonNode schema =
+                context.call("GET", "executor", "/databases/" + a.word(2, "a database id") + "/schema", a, null);
         if (context.printedAsJson(a, schema)) {
             return;
         }
@@ -126,16 +142,25 @@ final class DatabaseCommands {
             Map<String, String> references = new HashMap<>();
             for (JsonNode fk : table.path("foreignKeys")) {
                 for (int i = 0; i < fk.path("columns").size(); i++) {
-                    references.put(fk.path("columns").get(i).asText(), "→ " + fk.path("refTable").asText() + "."
-                            + fk.path("refColumns").path(i).asText());
+                    references.put(
+                            fk.path("columns").get(i).asText(),
+                            "→ " + fk.path("refTable").asText() + "."
+                                    + fk.path("refColumns").path(i).asText());
                 }
             }
             for (JsonNode column : table.path("columns")) {
                 String c = column.path("name").asText();
-                String key = String.join(" ", Stream.of(primaryKey.contains(c) ? "PK" : null, references.get(c))
-                        .filter(Objects::nonNull).toList());
-                rows.addObject().put("table", name).put("column", c).put("type", column.path("type").asText())
-                        .put("null", column.path("nullable").asBoolean() ? "yes" : "no").put("key", key);
+                String key = String.join(
+                        " ",
+                        Stream.of(primaryKey.contains(c) ? "PK" : null, references.get(c))
+                                .filter(Objects::nonNull)
+                                .toList());
+                rows.addObject()
+                        .put("table", name)
+                        .put("column", c)
+                        .put("type", column.path("type").asText())
+                        .put("null", column.path("nullable").asBoolean() ? "yes" : "no")
+                        .put("key", key);
             }
         }
         context.table(rows, a, List.of("table", "column", "type", "null", "key"));

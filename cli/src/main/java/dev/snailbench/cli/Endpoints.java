@@ -20,8 +20,7 @@ public final class Endpoints {
     /** Where the running platform's URLs and admin key are written for the command-line client (removed on stop). */
     public static final String FILE = "target/snailbench-endpoints.properties";
 
-    private Endpoints() {
-    }
+    private Endpoints() {}
 
     /**
      * Writes the running platform's URLs ({@code generator}, {@code executor}, ... to URL) and {@code adminKey} for
@@ -33,8 +32,7 @@ public final class Endpoints {
         Path file = root.resolve(FILE);
         Files.createDirectories(file.getParent());
         Files.deleteIfExists(file);
-        Files.createFile(file, PosixFilePermissions.asFileAttribute(
-                PosixFilePermissions.fromString("rw-------")));
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         try (var out = Files.newOutputStream(file)) {
             p.store(out, "written by ./snailbench up; removed when it stops");
         }

@@ -12,8 +12,7 @@ import java.util.Map;
 /** FootballDB's replay jobs: what {@code ./snailbench job spec footballdb} writes and the demo submits. */
 public final class FootballDbJob {
 
-    private FootballDbJob() {
-    }
+    private FootballDbJob() {}
 
     /**
      * The job a team would submit for FootballDB vN: its 100 dev questions with their gold SQL and hardness label,
@@ -29,12 +28,19 @@ public final class FootballDbJob {
                     + String.join(", ", FootballDbFiles.VERSIONS) + ")");
         }
         FootballDbFiles files = FootballDbFiles.in(dataDir);
-        JsonNode dev = PlatformClient.json().readTree(files.devQuestions(version).toFile());
-        JsonNode predicted = PlatformClient.json().readTree(files.predictions(version).toFile());
+        JsonNode dev =
+                PlatformClient.json().readTree(files.devQuestions(version).toFile());
+        JsonNode predicted =
+                PlatformClient.json().readTree(files.predictions(version).toFile());
         List<Map<String, String>> questions = new ArrayList<>();
         dev.forEach(q -> {
-            Map<String, String> question = new LinkedHashMap<>(Map.of("id", q.get("id").asText(), "question",
-                    q.get("question").asText(), "goldSql", q.get("query").asText()));
+            Map<String, String> question = new LinkedHashMap<>(Map.of(
+                    "id",
+                    q.get("id").asText(),
+                    "question",
+                    q.get("question").asText(),
+                    "goldSql",
+                    q.get("query").asText()));
             // The dataset's hardness label travels with the question, so reports can show it beside Spider's.
             if (q.hasNonNull("hardness")) {
                 question.put("hardness", q.get("hardness").asText());
@@ -42,7 +48,10 @@ public final class FootballDbJob {
             questions.add(question);
         });
         List<Map<String, String>> predictions = new ArrayList<>();
-        predicted.forEach(p -> predictions.add(Map.of("questionId", p.get("id").asText(), "predictedSql",
+        predicted.forEach(p -> predictions.add(Map.of(
+                "questionId",
+                p.get("id").asText(),
+                "predictedSql",
                 p.get("predicted_sql").asText())));
         Map<String, Object> job = new LinkedHashMap<>();
         job.put("name", "FootballDB " + version + " gpt-3.5-turbo 30-shot");

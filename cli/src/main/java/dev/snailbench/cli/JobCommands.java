@@ -36,8 +36,7 @@ final class JobCommands {
         String named = a.word(2, "a job spec (JSON or YAML file)");
         Path spec = CommandContext.file(named);
         String name = spec.getFileName().toString().toLowerCase(Locale.ROOT);
-        ObjectMapper reader = name.endsWith(".yaml") || name.endsWith(".yml") ? Yaml.MAPPER
-                : PlatformClient.json();
+        ObjectMapper reader = name.endsWith(".yaml") || name.endsWith(".yml") ? Yaml.MAPPER : PlatformClient.json();
         Object body;
         String text;
         try {
@@ -48,8 +47,11 @@ final class JobCommands {
         } catch (JsonProcessingException e) {
             // Where in the file, as an editor shows it; Jackson's own position text names no file a person knows.
             JsonLocation at = e.getLocation();
-            throw new UserError("cannot read the job spec " + spec + (at == null || at.getLineNr() < 1 ? ""
-                    : " at line " + at.getLineNr() + ", column " + at.getColumnNr()) + ": "
+            throw new UserError("cannot read the job spec " + spec
+                    + (at == null || at.getLineNr() < 1
+                            ? ""
+                            : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
+                    + ": "
                     + String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse(""));
         } catch (IOException e) {
             throw new UserError("cannot read the job spec " + spec + ": " + e.getMessage());
@@ -65,16 +67,21 @@ final class JobCommands {
             if (at == null) {
                 throw e;
             }
-            throw new UserError(e.status() + " " + e.error() + " (fix: " + e.field() + " at " + at + " of " + named
-                    + ")");
+            throw new UserError(
+                    e.status() + " " + e.error() + " (fix: " + e.field() + " at " + at + " of " + named + ")");
         }
         String jobId = accepted.path("jobId").asText();
         if (accepted.path("existing").asBoolean()) {
-            String progress = accepted.has("done") && accepted.has("total") ? String.format(Locale.ROOT,
-                    ", %d/%d done, %d failed", accepted.path("done").asInt(), accepted.path("total").asInt(),
-                    accepted.path("failed").asInt()) : "";
-            context.out.println("job " + jobId + " already exists: " + accepted.path("status").asText() + progress
-                    + " (the same spec was submitted before)");
+            String progress = accepted.has("done") && accepted.has("total")
+                    ? String.format(
+                            Locale.ROOT,
+                            ", %d/%d done, %d failed",
+                            accepted.path("done").asInt(),
+                            accepted.path("total").asInt(),
+                            accepted.path("failed").asInt())
+                    : "";
+            context.out.println("job " + jobId + " already exists: "
+                    + accepted.path("status").asText() + progress + " (the same spec was submitted before)");
         } else {
             context.out.println("job " + jobId + " accepted");
         }
@@ -83,7 +90,9 @@ final class JobCommands {
 
     void list(CliArgs a) {
         // The outcome: succeeded, some-failed, all-failed, cancelled, failed; empty while a job runs.
-        context.table(context.call("GET", "generator", "/jobs", a, null), a,
+        context.table(
+                context.call("GET", "generator", "/jobs", a, null),
+                a,
                 List.of("jobId", "status", "outcome", "done", "total", "failed", "name"));
     }
 
@@ -97,10 +106,18 @@ final class JobCommands {
         if (context.printedAsJson(a, job)) {
             return 0;
         }
-        String outcome = job.path("outcome").isTextual() ? " — " + job.get("outcome").asText() : "";
-        context.out.printf(Locale.ROOT, "job %s (%s): %s, %d/%d done, %d failed%s%n", job.path("jobId").asText(),
-                job.path("name").asText(""), job.path("status").asText(), job.path("done").asInt(),
-                job.path("total").asInt(), job.path("failed").asInt(), outcome);
+        String outcome =
+                job.path("outcome").isTextual() ? " — " + job.get("outcome").asText() : "";
+        context.out.printf(
+                Locale.ROOT,
+                "job %s (%s): %s, %d/%d done, %d failed%s%n",
+                job.path("jobId").asText(),
+                job.path("name").asText(""),
+                job.path("status").asText(),
+                job.path("done").asInt(),
+                job.path("total").asInt(),
+                job.path("failed").asInt(),
+                outcome);
         if (job.hasNonNull("reason")) {
             context.out.println("reason: " + job.get("reason").asText());
         }
@@ -118,7 +135,13 @@ final class JobCommands {
         if (context.printedAsJson(a, job)) {
             return;
         }
-        context.out.printf(Locale.ROOT, "job %s %s (%d/%d done, %d failed)%n", jobId, job.path("status").asText(),
-                job.path("done").asInt(), job.path("total").asInt(), job.path("failed").asInt());
+        context.out.printf(
+                Locale.ROOT,
+                "job %s %s (%d/%d done, %d failed)%n",
+                jobId,
+                job.path("status").asText(),
+                job.path("done").asInt(),
+                job.path("total").asInt(),
+                job.path("failed").asInt());
     }
 }

@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.request.JobRequest;
 import dev.snailbench.model.request.RequestPaths;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.guard.JobSql;
 import dev.snailbench.sql.guard.SqlGuard;
-import dev.snailbench.sql.SqlParser;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
@@ -44,11 +44,10 @@ final class JobSpecCheck {
     /** Problems named in one error; more are counted. */
     static final int MAX_LISTED = 10;
 
-    private static final ObjectMapper READER = PlatformClient.json().copy()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper READER =
+            PlatformClient.json().copy().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    private JobSpecCheck() {
-    }
+    private JobSpecCheck() {}
 
     /**
      * @param where where each field is in the file ({@link SpecLocations})
@@ -61,8 +60,11 @@ final class JobSpecCheck {
         List<String[]> unknown = new ArrayList<>();
         unknownFields(spec, JobRequest.class, "", unknown, where);
         unknown.sort(Comparator.comparing(u -> RequestPaths.sortable(u[0])));
-        refuse(file, unknown.size() == 1 ? "unknown field " : "unknown fields ",
-                unknown.stream().map(u -> u[1]).toList(), null);
+        refuse(
+                file,
+                unknown.size() == 1 ? "unknown field " : "unknown fields ",
+                unknown.stream().map(u -> u[1]).toList(),
+                null);
         byte[] json;
         try {
             json = PlatformClient.json().writeValueAsBytes(spec);
@@ -77,8 +79,10 @@ final class JobSpecCheck {
         try {
             request = READER.readValue(json, JobRequest.class);
         } catch (JsonMappingException e) {
-            String field = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()
-                    : "[" + r.getIndex() + "]").collect(Collectors.joining(".")).replace(".[", "[");
+            String field = e.getPath().stream()
+                    .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                    .collect(Collectors.joining("."))
+                    .replace(".[", "[");
             throw new UserError(file + ": " + where.named(field) + ": "
                     + e.getOriginalMessage().replaceAll("`[^`]*`", "value"));
         } catch (java.io.IOException e) {
@@ -86,14 +90,19 @@ final class JobSpecCheck {
         }
         refuse(file, "", violations(request, where), null);
         List<JobSql.Problem> sql = sql(request);
-        refuse(file, "", sql.stream().map(p -> where.named(p.field()) + ": " + p.problem()).toList(),
+        refuse(
+                file,
+                "",
+                sql.stream()
+                        .map(p -> where.named(p.field()) + ": " + p.problem())
+                        .toList(),
                 sql.stream().anyMatch(p -> p.field().startsWith("predictions")) ? JobSql.INVALID_PREDICTIONS : null);
     }
 
     /** Every key of {@code node} that its record type does not have, at any depth, with the one meant. */
-    private static void unknownFields(Object node, Type type, String path, List<String[]> found,
-            SpecLocations where) {
-        Class<?> raw = type instanceof ParameterizedType p ? (Class<?>) p.getRawType()
+    private static void unknownFields(Object node, Type type, String path, List<String[]> found, SpecLocations where) {
+        Class<?> raw = type instanceof ParameterizedType p
+                ? (Class<?>) p.getRawType()
                 : type instanceof Class<?> c ? c : Object.class;
         if (raw.isRecord() && node instanceof Map<?, ?> fields) {
             Map<String, Type> components = new HashMap<>();
@@ -106,14 +115,19 @@ final class JobSpecCheck {
                 Type inner = components.get(name);
                 if (inner == null) {
                     String located = where.at(at);
-                    found.add(new String[] {at, "'" + at + "'" + (located == null ? "" : " at " + located)
-                            + Suggest.closest(name,
-                            List.copyOf(components.keySet())).map(s -> " (did you mean '" + s + "'?)").orElse("")});
+                    found.add(new String[] {
+                        at,
+                        "'" + at + "'" + (located == null ? "" : " at " + located)
+                                + Suggest.closest(name, List.copyOf(components.keySet()))
+                                        .map(s -> " (did you mean '" + s + "'?)")
+                                        .orElse("")
+                    });
                 } else {
                     unknownFields(field.getValue(), inner, at, found, where);
                 }
             }
-        } else if (List.class.isAssignableFrom(raw) && type instanceof ParameterizedType p
+        } else if (List.class.isAssignableFrom(raw)
+                && type instanceof ParameterizedType p
                 && node instanceof List<?> elements) {
             for (int i = 0; i < elements.size(); i++) {
                 unknownFields(elements.get(i), p.getActualTypeArguments()[0], path + "[" + i + "]", found, where);
@@ -125,20 +139,27 @@ final class JobSpecCheck {
     private static List<String> violations(JobRequest request, SpecLocations where) {
         // Hibernate Validator says its version at INFO when it starts: not a line for the client's output.
         Logger.getLogger("org.hibernate.validator").setLevel(Level.WARNING);
-        try (ValidatorFactory factory = Validation.byDefaultProvider().configure()
-                .messageInterpolator(new ParameterMessageInterpolator()).buildValidatorFactory()) {
+        try (ValidatorFactory factory = Validation.byDefaultProvider()
+                .configure()
+                .messageInterpolator(new ParameterMessageInterpolator())
+                .buildValidatorFactory()) {
             Validator validator = factory.getValidator();
             return validator.validate(request).stream()
-                    .sorted(Comparator.comparing((ConstraintViolation<JobRequest> v) -> RequestPaths.sortable(
-                            RequestPaths.of(v.getPropertyPath()))).thenComparing(ConstraintViolation::getMessage))
-                    .map(v -> named(RequestPaths.of(v.getPropertyPath()), v.getMessage(), where)).toList();
+                    .sorted(Comparator.comparing((ConstraintViolation<JobRequest> v) ->
+                                    RequestPaths.sortable(RequestPaths.of(v.getPropertyPath())))
+                            .thenComparing(ConstraintViolation::getMessage))
+                    .map(v -> named(RequestPaths.of(v.getPropertyPath()), v.getMessage(), where))
+                    .toList();
         }
     }
 
     /** The gold SQL of the spec's own questions and its recorded predictions, by the executor's guard. */
     private static List<JobSql.Problem> sql(JobRequest request) {
-        List<String> golds = request.questions() == null ? List.of()
-                : request.questions().stream().map(JobRequest.QuestionRequest::goldSql).toList();
+        List<String> golds = request.questions() == null
+                ? List.of()
+                : request.questions().stream()
+                        .map(JobRequest.QuestionRequest::goldSql)
+                        .toList();
         List<JobSql.Text> texts = JobSql.texts(request, golds);
         if (texts.isEmpty()) {
             return List.of();
@@ -155,8 +176,10 @@ final class JobSpecCheck {
         }
         List<String> shown = problems.subList(0, Math.min(MAX_LISTED, problems.size()));
         throw new UserError(file + ": " + kind + String.join(kind.isEmpty() ? "; " : ", ", shown)
-                + (problems.size() > shown.size() ? (kind.isEmpty() ? "; and " : " and ")
-                        + (problems.size() - shown.size()) + " more" : "") + (note == null ? "" : " (" + note + ")"));
+                + (problems.size() > shown.size()
+                        ? (kind.isEmpty() ? "; and " : " and ") + (problems.size() - shown.size()) + " more"
+                        : "")
+                + (note == null ? "" : " (" + note + ")"));
     }
 
     /** {@code field at line L, column C: message}; a rule on the whole document names its fields itself. */
@@ -165,6 +188,8 @@ final class JobSpecCheck {
     }
 
     private static List<String> names(Class<? extends Record> type) {
-        return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).toList();
+        return Arrays.stream(type.getRecordComponents())
+                .map(RecordComponent::getName)
+                .toList();
     }
 }

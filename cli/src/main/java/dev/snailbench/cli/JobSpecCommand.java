@@ -57,7 +57,8 @@ final class JobSpecCommand {
         } catch (IOException e) {
             throw new UserError("cannot write " + file + ": " + e.getMessage());
         }
-        context.out.println("job spec written to " + file.toAbsolutePath() + " (" + ((List<?>) spec.get("questions"))
-                .size() + " questions); submit it with ./snailbench job submit " + a.option("--out") + " --watch");
+        context.out.println(
+                "job spec written to " + file.toAbsolutePath() + " (" + ((List<?>) spec.get("questions")).size()
+                        + " questions); submit it with ./snailbench job submit " + a.option("--out") + " --watch");
     }
 }

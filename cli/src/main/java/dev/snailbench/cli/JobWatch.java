@@ -19,6 +19,7 @@ final class JobWatch {
     private final CommandContext context;
     /** How often the job's state is asked for. */
     private final Duration pollInterval;
+
     private final boolean terminal;
 
     JobWatch(CommandContext context, Duration pollInterval, boolean terminal) {
@@ -35,8 +36,10 @@ final class JobWatch {
             job = context.client.getOrNull(context.url("generator", "/jobs/" + jobId), key);
             if (job != null) {
                 String line = progress.line(System.nanoTime(), job);
-                String step = job.path("status").asText() + " " + job.path("done").asInt() * 10
-                        / Math.max(1, job.path("total").asInt());
+                String step = job.path("status").asText() + " "
+                        + job.path("done").asInt()
+                                * 10
+                                / Math.max(1, job.path("total").asInt());
                 if (terminal) {
                     context.out.print(line);
                 } else if (!step.equals(logged)) {
@@ -61,10 +64,11 @@ final class JobWatch {
         if (job.hasNonNull("reason")) {
             context.out.println("reason: " + job.get("reason").asText());
         }
-        HttpResponse<String> summary = context.client.exchange("GET", context.url("scorer", "/jobs/" + jobId
-                + "/summary"), key, null, "application/json");
+        HttpResponse<String> summary = context.client.exchange(
+                "GET", context.url("scorer", "/jobs/" + jobId + "/summary"), key, null, "application/json");
         if (summary.statusCode() == 200) {
-            context.out.println(ReportCommand.score(PlatformClient.tree(summary.body()).path("overall")));
+            context.out.println(
+                    ReportCommand.score(PlatformClient.tree(summary.body()).path("overall")));
         }
         return exitCode(jobId, job);
     }
@@ -72,16 +76,23 @@ final class JobWatch {
     /** 0 when the job completed with at least one item that did not fail; else a {@link UserError} saying why. */
     private static int exitCode(String jobId, JsonNode job) {
         String status = job.path("status").asText();
-        String outcome = job.path("outcome").isTextual() ? job.get("outcome").asText()
-                : status.equals("completed") && job.path("total").asInt() > 0
-                        && job.path("failed").asInt() >= job.path("total").asInt() ? "all-failed" : status;
+        String outcome = job.path("outcome").isTextual()
+                ? job.get("outcome").asText()
+                : status.equals("completed")
+                                && job.path("total").asInt() > 0
+                                && job.path("failed").asInt()
+                                        >= job.path("total").asInt()
+                        ? "all-failed"
+                        : status;
         String reasons = topReasons(job);
         return switch (outcome) {
             case "failed" -> throw new UserError("job " + jobId + " failed");
             case "cancelled" -> throw new UserError("job " + jobId + " was cancelled");
-            case "all-failed" -> throw new UserError("job " + jobId + ": all " + job.path("total").asInt()
-                    + " items failed" + (reasons.isEmpty() ? " (./snailbench report " + jobId + " says why)"
-                            : ":\n" + reasons));
+            case "all-failed" ->
+                throw new UserError("job " + jobId + ": all "
+                        + job.path("total").asInt()
+                        + " items failed"
+                        + (reasons.isEmpty() ? " (./snailbench report " + jobId + " says why)" : ":\n" + reasons));
             default -> 0;
         };
     }
@@ -92,8 +103,12 @@ final class JobWatch {
      */
     static String topReasons(JsonNode job) {
         List<String> lines = new ArrayList<>();
-        job.path("topReasons").forEach(r -> lines.add(String.format(Locale.ROOT, "  %5d  %s", r.path("count").asInt(),
-                r.path("reason").asText())));
+        job.path("topReasons")
+                .forEach(r -> lines.add(String.format(
+                        Locale.ROOT,
+                        "  %5d  %s",
+                        r.path("count").asInt(),
+                        r.path("reason").asText())));
         return String.join("\n", lines);
     }
 }

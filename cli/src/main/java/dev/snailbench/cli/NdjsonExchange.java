@@ -28,18 +28,21 @@ public final class NdjsonExchange {
     private static final int CHUNK_BYTES = 32 * 1024;
 
     /** The answer's status; for a refused request (not 200), the body (the platform's error). */
-    public record Outcome(int status, String errorBody) {
-    }
+    public record Outcome(int status, String errorBody) {}
 
-    private NdjsonExchange() {
-    }
+    private NdjsonExchange() {}
 
     /**
      * Sends every line of {@code lines} (each one JSON object, without its newline) and gives each answer line to
      * {@code answers} on the calling thread, in order. Returns the status and, unless 200, the error body.
      */
-    public static Outcome post(URI url, Map<String, String> headers, Iterator<byte[]> lines,
-            Consumer<String> answers, Duration connectTimeout) throws IOException {
+    public static Outcome post(
+            URI url,
+            Map<String, String> headers,
+            Iterator<byte[]> lines,
+            Consumer<String> answers,
+            Duration connectTimeout)
+            throws IOException {
         return post(url, headers, lines, answers, connectTimeout, CHUNK_BYTES);
     }
 
@@ -48,8 +51,14 @@ public final class NdjsonExchange {
      * {@code chunkBytes}; with 1 each line is sent as soon as {@code lines} gives it, for a client that waits for
      * each answer before it gives the next line.
      */
-    public static Outcome post(URI url, Map<String, String> headers, Iterator<byte[]> lines,
-            Consumer<String> answers, Duration connectTimeout, int chunkBytes) throws IOException {
+    public static Outcome post(
+            URI url,
+            Map<String, String> headers,
+            Iterator<byte[]> lines,
+            Consumer<String> answers,
+            Duration connectTimeout,
+            int chunkBytes)
+            throws IOException {
         if (!"http".equals(url.getScheme())) {
             throw new IllegalArgumentException("only http:// is streamed: " + url);
         }
@@ -58,29 +67,37 @@ public final class NdjsonExchange {
             socket.connect(new InetSocketAddress(url.getHost(), port), (int) connectTimeout.toMillis());
             socket.setTcpNoDelay(true);
             OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 64 * 1024);
-            StringBuilder head = new StringBuilder("POST ").append(url.getRawPath())
-                    .append(url.getRawQuery() == null ? "" : "?" + url.getRawQuery()).append(" HTTP/1.1\r\n")
-                    .append("Host: ").append(url.getHost()).append(':').append(port).append("\r\n")
+            StringBuilder head = new StringBuilder("POST ")
+                    .append(url.getRawPath())
+                    .append(url.getRawQuery() == null ? "" : "?" + url.getRawQuery())
+                    .append(" HTTP/1.1\r\n")
+                    .append("Host: ")
+                    .append(url.getHost())
+                    .append(':')
+                    .append(port)
+                    .append("\r\n")
                     .append("Content-Type: application/x-ndjson\r\nAccept: application/x-ndjson\r\n")
                     .append("Transfer-Encoding: chunked\r\nConnection: close\r\n");
             headers.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
             out.write(head.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1));
             IOException[] sendFailure = new IOException[1];
-            Thread sender = new Thread(() -> {
-                try {
-                    send(lines, out, chunkBytes);
-                } catch (IOException e) {
-                    // The server may close early (a refused key, a 400): the answer says why.
-                    sendFailure[0] = e;
-                }
-            }, "ndjson-sender");
+            Thread sender = new Thread(
+                    () -> {
+                        try {
+                            send(lines, out, chunkBytes);
+                        } catch (IOException e) {
+                            // The server may close early (a refused key, a 400): the answer says why.
+                            sendFailure[0] = e;
+                        }
+                    },
+                    "ndjson-sender");
             sender.setDaemon(true);
             sender.start();
             InputStream in = new BufferedInputStream(socket.getInputStream(), 64 * 1024);
             String statusLine = readLine(in);
             if (statusLine == null || !statusLine.startsWith("HTTP/1.")) {
-                throw new IOException("no HTTP answer from " + url + (sendFailure[0] == null ? ""
-                        : " (" + sendFailure[0].getMessage() + ")"));
+                throw new IOException("no HTTP answer from " + url
+                        + (sendFailure[0] == null ? "" : " (" + sendFailure[0].getMessage() + ")"));
             }
             int status = Integer.parseInt(statusLine.split(" ")[1]);
             boolean chunked = false;
@@ -90,7 +107,8 @@ public final class NdjsonExchange {
                 if (lower.startsWith("transfer-encoding:") && lower.contains("chunked")) {
                     chunked = true;
                 } else if (lower.startsWith("content-length:")) {
-                    length = Long.parseLong(header.substring(header.indexOf(':') + 1).trim());
+                    length = Long.parseLong(
+                            header.substring(header.indexOf(':') + 1).trim());
                 }
             }
             InputStream body = chunked ? new ChunkedInput(in) : new BoundedInput(in, length);
@@ -142,8 +160,8 @@ public final class NdjsonExchange {
         StringBuilder line = new StringBuilder();
         for (int b = in.read(); b >= 0; b = in.read()) {
             if (b == '\n') {
-                int end = line.length() > 0 && line.charAt(line.length() - 1) == '\r' ? line.length() - 1
-                        : line.length();
+                int end =
+                        line.length() > 0 && line.charAt(line.length() - 1) == '\r' ? line.length() - 1 : line.length();
                 return line.substring(0, end);
             }
             line.append((char) b);

@@ -47,6 +47,7 @@ public final class PlatformClient {
     private volatile HttpClient plain;
     /** For https URLs, with the JDK's default TLS setup. */
     private volatile HttpClient tls;
+
     private final Supplier<String> generatorUrl;
     private final Supplier<String> scorerUrl;
     private final String adminKey;
@@ -124,39 +125,43 @@ public final class PlatformClient {
 
     /** Creates a tenant; returns its API key. */
     public String createTenant(String name) {
-        JsonNode created = call("POST", generatorUrl.get() + "/tenants",
-                Map.of("X-Admin-Key", adminKey), Map.of("name", name), 201);
+        JsonNode created = call(
+                "POST", generatorUrl.get() + "/tenants", Map.of("X-Admin-Key", adminKey), Map.of("name", name), 201);
         return created.get("apiKey").asText();
     }
 
     /** Submits a job; returns its id (202 for a new job, 200 with {@code existing: true} for the same spec again). */
     public String submitJob(String apiKey, Object job) {
-        HttpResponse<String> response = sendForTest("POST", generatorUrl.get() + "/jobs",
-                Map.of("X-API-Key", apiKey), job, APPLICATION_JSON);
-        return expect(response, response.statusCode() == 200 ? 200 : 202).get("jobId").asText();
+        HttpResponse<String> response =
+                sendForTest("POST", generatorUrl.get() + "/jobs", Map.of("X-API-Key", apiKey), job, APPLICATION_JSON);
+        return expect(response, response.statusCode() == 200 ? 200 : 202)
+                .get("jobId")
+                .asText();
     }
 
     /** The job's status and progress, or null while the generator has not stored it yet. */
     public JsonNode job(String apiKey, String jobId) {
-        HttpResponse<String> response = sendForTest("GET", generatorUrl.get() + "/jobs/" + jobId,
-                Map.of("X-API-Key", apiKey), null, APPLICATION_JSON);
+        HttpResponse<String> response = sendForTest(
+                "GET", generatorUrl.get() + "/jobs/" + jobId, Map.of("X-API-Key", apiKey), null, APPLICATION_JSON);
         return response.statusCode() == 404 ? null : expect(response, 200);
     }
 
     public JsonNode results(String apiKey, String jobId) {
-        return call("GET", scorerUrl.get() + "/jobs/" + jobId + "/results",
-                Map.of("X-API-Key", apiKey), null, 200);
+        return call("GET", scorerUrl.get() + "/jobs/" + jobId + "/results", Map.of("X-API-Key", apiKey), null, 200);
     }
 
     public JsonNode summary(String apiKey, String jobId) {
-        return call("GET", scorerUrl.get() + "/jobs/" + jobId + "/summary",
-                Map.of("X-API-Key", apiKey), null, 200);
+        return call("GET", scorerUrl.get() + "/jobs/" + jobId + "/summary", Map.of("X-API-Key", apiKey), null, 200);
     }
 
     /** The scorer's self-contained HTML report of a job. */
     public String reportHtml(String apiKey, String jobId) {
-        HttpResponse<String> response = sendForTest("GET", scorerUrl.get() + "/jobs/" + jobId
-                + "/report.html", Map.of("X-API-Key", apiKey), null, "text/html");
+        HttpResponse<String> response = sendForTest(
+                "GET",
+                scorerUrl.get() + "/jobs/" + jobId + "/report.html",
+                Map.of("X-API-Key", apiKey),
+                null,
+                "text/html");
         if (response.statusCode() != 200) {
             throw new IllegalStateException("report of job " + jobId + " answered " + response.statusCode());
         }
@@ -171,8 +176,16 @@ public final class PlatformClient {
     /** POSTs a CSV body (a crosswalk import) and reads the JSON answer. */
     public JsonNode callCsv(String url, Map<String, String> headers, String csv, int expected) {
         try {
-            return expect(send("POST", url, headers, "text/csv", csv.getBytes(StandardCharsets.UTF_8),
-                    APPLICATION_JSON, CALL_TIMEOUT), expected);
+            return expect(
+                    send(
+                            "POST",
+                            url,
+                            headers,
+                            "text/csv",
+                            csv.getBytes(StandardCharsets.UTF_8),
+                            APPLICATION_JSON,
+                            CALL_TIMEOUT),
+                    expected);
         } catch (IOException e) {
             throw new UncheckedIOException("POST " + url + " failed", e);
         } catch (InterruptedException e) {
@@ -181,8 +194,8 @@ public final class PlatformClient {
         }
     }
 
-    private HttpResponse<String> sendForTest(String method, String url, Map<String, String> headers, Object body,
-            String accept) {
+    private HttpResponse<String> sendForTest(
+            String method, String url, Map<String, String> headers, Object body, String accept) {
         try {
             return send(method, url, headers, body, accept, CALL_TIMEOUT);
         } catch (IOException e) {
@@ -195,8 +208,8 @@ public final class PlatformClient {
 
     private static JsonNode expect(HttpResponse<String> response, int expected) {
         if (response.statusCode() != expected) {
-            throw new IllegalStateException(response.request().method() + " " + response.request().uri() + " answered "
-                    + response.statusCode() + ": " + response.body());
+            throw new IllegalStateException(response.request().method() + " "
+                    + response.request().uri() + " answered " + response.statusCode() + ": " + response.body());
         }
         try {
             return JSON.readTree(response.body());
@@ -230,8 +243,14 @@ public final class PlatformClient {
     /** POSTs a text body of the given type (a crosswalk's CSV); the answer's JSON, or {@link Refused}. */
     public JsonNode postText(String url, Map<String, String> headers, String contentType, String text) {
         try {
-            return parse(send("POST", url, headers, contentType, text.getBytes(StandardCharsets.UTF_8),
-                    APPLICATION_JSON, CALL_TIMEOUT));
+            return parse(send(
+                    "POST",
+                    url,
+                    headers,
+                    contentType,
+                    text.getBytes(StandardCharsets.UTF_8),
+                    APPLICATION_JSON,
+                    CALL_TIMEOUT));
         } catch (IOException e) {
             throw new NoAnswer("POST", url, e);
         } catch (InterruptedException e) {
@@ -241,8 +260,8 @@ public final class PlatformClient {
     }
 
     /** One request as given; the answer as it came, whatever its status. */
-    public HttpResponse<String> exchange(String method, String url, Map<String, String> headers, Object body,
-            String accept) {
+    public HttpResponse<String> exchange(
+            String method, String url, Map<String, String> headers, Object body, String accept) {
         try {
             return send(method, url, headers, body, accept, CALL_TIMEOUT);
         } catch (IOException e) {
@@ -257,8 +276,7 @@ public final class PlatformClient {
      * Streams {@code lines} (each one JSON object, without its newline) to {@code url} and gives each answer line to
      * {@code answers} as it comes, on the calling thread ({@link NdjsonExchange}); a refusal as {@link Refused}.
      */
-    public void postNdjson(String url, Map<String, String> headers, Iterator<byte[]> lines,
-            Consumer<String> answers) {
+    public void postNdjson(String url, Map<String, String> headers, Iterator<byte[]> lines, Consumer<String> answers) {
         NdjsonExchange.Outcome outcome;
         try {
             outcome = NdjsonExchange.post(URI.create(url), headers, lines, answers, CONNECT_TIMEOUT);
@@ -291,21 +309,37 @@ public final class PlatformClient {
      * Builds and sends one request: the body as JSON with its Content-Type (none when null), the Accept header, a
      * timeout; the answer as it came, whatever its status.
      */
-    private HttpResponse<String> send(String method, String url, Map<String, String> headers, Object body,
-            String accept, Duration timeout) throws IOException, InterruptedException {
-        return send(method, url, headers, body == null ? null : APPLICATION_JSON,
-                body == null ? null : JSON.writeValueAsBytes(body), accept, timeout);
+    private HttpResponse<String> send(
+            String method, String url, Map<String, String> headers, Object body, String accept, Duration timeout)
+            throws IOException, InterruptedException {
+        return send(
+                method,
+                url,
+                headers,
+                body == null ? null : APPLICATION_JSON,
+                body == null ? null : JSON.writeValueAsBytes(body),
+                accept,
+                timeout);
     }
 
-    private HttpResponse<String> send(String method, String url, Map<String, String> headers, String contentType,
-            byte[] body, String accept, Duration timeout) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout).header("Accept", accept);
+    private HttpResponse<String> send(
+            String method,
+            String url,
+            Map<String, String> headers,
+            String contentType,
+            byte[] body,
+            String accept,
+            Duration timeout)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create(url)).timeout(timeout).header("Accept", accept);
         headers.forEach(request::header);
         if (body != null) {
             request.header("Content-Type", contentType);
         }
-        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofByteArray(body));
+        request.method(
+                method,
+                body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
         HttpRequest built = request.build();
         return http(built.uri()).send(built, HttpResponse.BodyHandlers.ofString());
     }
@@ -318,7 +352,11 @@ public final class PlatformClient {
             synchronized (this) {
                 client = secure ? tls : plain;
                 if (client == null) {
-                    client = secure ? HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build() : plainClient();
+                    client = secure
+                            ? HttpClient.newBuilder()
+                                    .connectTimeout(CONNECT_TIMEOUT)
+                                    .build()
+                            : plainClient();
                     if (secure) {
                         tls = client;
                     } else {
@@ -336,8 +374,11 @@ public final class PlatformClient {
      */
     private static HttpClient plainClient() {
         try {
-            return HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).sslContext(SSLContext.getInstance("TLS"))
-                    .sslParameters(new SSLParameters()).build();
+            return HttpClient.newBuilder()
+                    .connectTimeout(CONNECT_TIMEOUT)
+                    .sslContext(SSLContext.getInstance("TLS"))
+                    .sslParameters(new SSLParameters())
+                    .build();
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -14,6 +14,7 @@ final class Progress {
 
     /** Weight of the newest rate in the moving average. */
     private static final double SMOOTHING = 0.3;
+
     private static final int BAR = 30;
 
     private long firstNanos = -1;
@@ -22,6 +23,7 @@ final class Progress {
     private int lastDone;
     /** Items per second, smoothed; negative until two polls have been seen. */
     private double smoothedRate = -1;
+
     private int lastLength;
 
     static boolean finished(String status) {
@@ -43,8 +45,14 @@ final class Progress {
         lastNanos = nanos;
         lastDone = done;
         int filled = total == 0 ? 0 : (int) ((long) BAR * Math.min(done, total) / total);
-        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "[%s%s] %d/%d done, %d failed",
-                "#".repeat(filled), ".".repeat(BAR - filled), done, total, job.path("failed").asInt()));
+        StringBuilder text = new StringBuilder(String.format(
+                Locale.ROOT,
+                "[%s%s] %d/%d done, %d failed",
+                "#".repeat(filled),
+                ".".repeat(BAR - filled),
+                done,
+                total,
+                job.path("failed").asInt()));
         double seconds = (nanos - firstNanos) / 1e9;
         if (seconds > 0 && done > firstDone) {
             text.append(String.format(Locale.ROOT, ", %.1f items/s", (done - firstDone) / seconds));

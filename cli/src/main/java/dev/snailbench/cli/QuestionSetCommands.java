@@ -57,8 +57,8 @@ final class QuestionSetCommands {
                 for (String pair : a.option("--counts").split(",")) {
                     String[] kv = pair.split("=", 2);
                     if (kv.length != 2) {
-                        throw new IllegalArgumentException("--counts takes CATEGORY=N,… (e.g. join=5,groupby=3), "
-                                + "got '" + pair + "'");
+                        throw new IllegalArgumentException(
+                                "--counts takes CATEGORY=N,… (e.g. join=5,groupby=3), " + "got '" + pair + "'");
                     }
                     counts.put(kv[0].strip(), number("--counts " + kv[0].strip(), kv[1]));
                 }
@@ -70,15 +70,24 @@ final class QuestionSetCommands {
                 }
             }
         } else {
-            a.only("--name", "--database", "--schema", "--seed", "--seeds", "--target", "--questions",
-                    "--embeddings", "--keep");
+            a.only(
+                    "--name",
+                    "--database",
+                    "--schema",
+                    "--seed",
+                    "--seeds",
+                    "--target",
+                    "--questions",
+                    "--embeddings",
+                    "--keep");
             body.set("seeds", CommandContext.readJsonOrYaml(a.option("--seeds")));
             putNumber(body, a, "--target", "target");
             putNumber(body, a, "--keep", "keep");
             putText(body, a, "--questions", "questions");
             putText(body, a, "--embeddings", "embeddings");
         }
-        body.put("name", a.option("--name")).put("databaseId", a.option("--database"))
+        body.put("name", a.option("--name"))
+                .put("databaseId", a.option("--database"))
                 .put("nativeSchema", a.option("--schema"));
         putNumber(body, a, "--seed", "seed");
         JsonNode set = context.call("POST", "generator", kind.path, a, body);
@@ -86,13 +95,15 @@ final class QuestionSetCommands {
             return;
         }
         context.out.println(line(set));
-        context.out.println("a job on it: \"questionSet\": {\"" + kind.jobField + "\": \"" + set.path("id").asText()
-                + "\"}");
+        context.out.println("a job on it: \"questionSet\": {\"" + kind.jobField + "\": \""
+                + set.path("id").asText() + "\"}");
     }
 
     void list(CliArgs a) {
         a.only();
-        context.table(context.call("GET", "generator", kind.path, a, null), a,
+        context.table(
+                context.call("GET", "generator", kind.path, a, null),
+                a,
                 List.of("id", kind.countField, "nativeSchema", "createdAt", "name"));
     }
 
@@ -110,8 +121,14 @@ final class QuestionSetCommands {
 
     /** {@code test suite ID (NAME): 40 tests on exp_v1}. */
     private String line(JsonNode set) {
-        return String.format(Locale.ROOT, "%s %s (%s): %d %s on %s", kind.noun, set.path("id").asText(),
-                set.path("name").asText(), set.path(kind.countField).asInt(), kind.countNoun,
+        return String.format(
+                Locale.ROOT,
+                "%s %s (%s): %d %s on %s",
+                kind.noun,
+                set.path("id").asText(),
+                set.path("name").asText(),
+                set.path(kind.countField).asInt(),
+                kind.countNoun,
                 set.path("nativeSchema").asText());
     }
 

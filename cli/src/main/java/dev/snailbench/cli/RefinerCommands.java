@@ -15,8 +15,8 @@ import java.util.TreeMap;
  */
 final class RefinerCommands {
 
-    private static final List<String> ANALYSIS = List.of("--database", "--schema", "--packages", "--embeddings",
-            "--context");
+    private static final List<String> ANALYSIS =
+            List.of("--database", "--schema", "--packages", "--embeddings", "--context");
 
     private final CommandContext context;
     private final ViewCommands views;
@@ -37,8 +37,10 @@ final class RefinerCommands {
         ArrayNode rows = PlatformClient.json().createArrayNode();
         for (JsonNode f : analysis.path("findings")) {
             StringBuilder columns = new StringBuilder();
-            f.path("columns").forEach(c -> columns.append(columns.isEmpty() ? "" : ", ").append(column(c)));
-            rows.addObject().put("type", f.path("type").asText().toLowerCase(Locale.ROOT))
+            f.path("columns")
+                    .forEach(c -> columns.append(columns.isEmpty() ? "" : ", ").append(column(c)));
+            rows.addObject()
+                    .put("type", f.path("type").asText().toLowerCase(Locale.ROOT))
                     .put("sss", String.format(Locale.ROOT, "%.2f", f.path("sss").asDouble()))
                     .put("columns", columns.toString());
         }
@@ -63,8 +65,11 @@ final class RefinerCommands {
         }
         JsonNode layer = result.path("views");
         context.out.println(summary(result.path("analysis")));
-        context.out.println(ViewCommands.ddl(layer.path("statements").size(), "refined views",
-                layer.path("viewSchema").asText(), layer.path("physicalSchema").asText(),
+        context.out.println(ViewCommands.ddl(
+                layer.path("statements").size(),
+                "refined views",
+                layer.path("viewSchema").asText(),
+                layer.path("physicalSchema").asText(),
                 result.path("applied").asBoolean()));
         views.writeDdl(a, layer.path("statements"));
     }
@@ -75,14 +80,16 @@ final class RefinerCommands {
      */
     void inject(CliArgs a) {
         a.only("--database", "--schema", "--rate", "--seed", "--view-schema", "--out");
-        ObjectNode body = PlatformClient.json().createObjectNode().put("databaseId", a.option("--database"))
+        ObjectNode body = PlatformClient.json()
+                .createObjectNode()
+                .put("databaseId", a.option("--database"))
                 .put("nativeSchema", a.option("--schema"));
         if (a.has("--rate")) {
             try {
                 body.put("rate", Double.parseDouble(a.option("--rate")));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--rate takes a share between 0 and 1, got '"
-                        + a.option("--rate") + "'");
+                throw new IllegalArgumentException(
+                        "--rate takes a share between 0 and 1, got '" + a.option("--rate") + "'");
             }
         }
         if (a.has("--seed")) {
@@ -99,12 +106,21 @@ final class RefinerCommands {
         for (JsonNode table : injection.path("renamed")) {
             renamed += table.size();
         }
-        context.out.printf(Locale.ROOT, "ambiguity injected into %s at rate %s (seed %d): %d columns renamed, %d "
-                + "ambiguities to find%n", injection.path("nativeSchema").asText(), injection.path("rate").asText(),
-                injection.path("seed").asLong(), renamed, injection.path("truth").size());
+        context.out.printf(
+                Locale.ROOT,
+                "ambiguity injected into %s at rate %s (seed %d): %d columns renamed, %d " + "ambiguities to find%n",
+                injection.path("nativeSchema").asText(),
+                injection.path("rate").asText(),
+                injection.path("seed").asLong(),
+                renamed,
+                injection.path("truth").size());
         JsonNode layer = injection.path("views");
-        context.out.println(ViewCommands.ddl(layer.path("statements").size(), "ambiguous variant",
-                layer.path("viewSchema").asText(), layer.path("physicalSchema").asText(), false));
+        context.out.println(ViewCommands.ddl(
+                layer.path("statements").size(),
+                "ambiguous variant",
+                layer.path("viewSchema").asText(),
+                layer.path("physicalSchema").asText(),
+                false));
         views.writeDdl(a, layer.path("statements"));
     }
 
@@ -130,10 +146,14 @@ final class RefinerCommands {
     }
 
     private static ObjectNode analysisBody(CliArgs a) {
-        ObjectNode body = PlatformClient.json().createObjectNode().put("databaseId", a.option("--database"))
+        ObjectNode body = PlatformClient.json()
+                .createObjectNode()
+                .put("databaseId", a.option("--database"))
                 .put("nativeSchema", a.option("--schema"));
-        for (String[] o : List.of(new String[] {"--packages", "packages"}, new String[] {"--embeddings",
-                "embeddings"}, new String[] {"--context", "context"})) {
+        for (String[] o : List.of(
+                new String[] {"--packages", "packages"},
+                new String[] {"--embeddings", "embeddings"},
+                new String[] {"--context", "context"})) {
             if (a.has(o[0])) {
                 body.put(o[1], a.option(o[0]));
             }
@@ -144,18 +164,26 @@ final class RefinerCommands {
     /** {@code exp_v1: 12 tables, 80 columns, 4 communities; 7 findings (2 homonym, 3 synonym, 2 irregular)}. */
     static String summary(JsonNode analysis) {
         Map<String, Integer> byType = new TreeMap<>();
-        analysis.path("findings").forEach(f -> byType.merge(f.path("type").asText().toLowerCase(Locale.ROOT), 1,
-                Integer::sum));
+        analysis.path("findings")
+                .forEach(f -> byType.merge(f.path("type").asText().toLowerCase(Locale.ROOT), 1, Integer::sum));
         StringBuilder types = new StringBuilder();
-        byType.forEach((type, n) -> types.append(types.isEmpty() ? "" : ", ").append(n).append(' ').append(type));
-        return String.format(Locale.ROOT, "%s: %d tables, %d columns, %d communities; %d findings%s",
-                analysis.path("nativeSchema").asText(), analysis.path("tables").asInt(),
-                analysis.path("columns").asInt(), analysis.path("communities").asInt(),
-                analysis.path("findings").size(), types.isEmpty() ? "" : " (" + types + ")");
+        byType.forEach((type, n) ->
+                types.append(types.isEmpty() ? "" : ", ").append(n).append(' ').append(type));
+        return String.format(
+                Locale.ROOT,
+                "%s: %d tables, %d columns, %d communities; %d findings%s",
+                analysis.path("nativeSchema").asText(),
+                analysis.path("tables").asInt(),
+                analysis.path("columns").asInt(),
+                analysis.path("communities").asInt(),
+                analysis.path("findings").size(),
+                types.isEmpty() ? "" : " (" + types + ")");
     }
 
     private static String column(JsonNode c) {
-        return c.isTextual() ? c.asText() : c.path("table").asText() + "." + c.path("column").asText();
+        return c.isTextual()
+                ? c.asText()
+                : c.path("table").asText() + "." + c.path("column").asText();
     }
 
     private static String join(JsonNode values) {

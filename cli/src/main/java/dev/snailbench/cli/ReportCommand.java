@@ -53,8 +53,8 @@ final class ReportCommand {
         // while report.json sends every item.
         JsonNode report = a.has("--items")
                 ? context.client.call("GET", context.url("scorer", "/jobs/" + jobId + "/report.json"), key, null)
-                : summaryAsReport(context.client.call("GET", context.url("scorer", "/jobs/" + jobId + "/summary"), key,
-                        null));
+                : summaryAsReport(
+                        context.client.call("GET", context.url("scorer", "/jobs/" + jobId + "/summary"), key, null));
         if (context.printedAsJson(a, a.has("--items") ? report : report.path("summary"))) {
             return;
         }
@@ -75,29 +75,39 @@ final class ReportCommand {
         }
         if (!summary.path("failureReasons").isEmpty()) {
             context.out.println("failure reasons:");
-            summary.path("failureReasons").forEach(r -> context.out.printf(Locale.ROOT, "  %5d  %s%n",
-                    r.path("count").asLong(), r.path("reason").asText()));
+            summary.path("failureReasons")
+                    .forEach(r -> context.out.printf(
+                            Locale.ROOT,
+                            "  %5d  %s%n",
+                            r.path("count").asLong(),
+                            r.path("reason").asText()));
         }
         List<Map.Entry<String, JsonNode>> reasons = new ArrayList<>();
         overall.path("reasons").fields().forEachRemaining(reasons::add);
         reasons.sort((x, y) -> Long.compare(y.getValue().asLong(), x.getValue().asLong()));
         if (!reasons.isEmpty()) {
             context.out.println("verdicts by reason:");
-            reasons.forEach(r -> context.out.printf(Locale.ROOT, "  %5d  %s%n", r.getValue().asLong(), r.getKey()));
+            reasons.forEach(r ->
+                    context.out.printf(Locale.ROOT, "  %5d  %s%n", r.getValue().asLong(), r.getKey()));
         }
         if (a.has("--items")) {
             context.out.println();
             ArrayNode rows = PlatformClient.json().createArrayNode();
             for (JsonNode item : report.path("items")) {
-                rows.addObject().put("question", item.path("questionId").asText())
-                        .put("model", item.path("model").asText("")).put("level", item.path("level").asText(""))
-                        .put("strict", yesNo(item.path("strictMatch"))).put("set", yesNo(item.path("setMatch")))
+                rows.addObject()
+                        .put("question", item.path("questionId").asText())
+                        .put("model", item.path("model").asText(""))
+                        .put("level", item.path("level").asText(""))
+                        .put("strict", yesNo(item.path("strictMatch")))
+                        .put("set", yesNo(item.path("setMatch")))
                         .put("relaxed", yesNo(item.path("relaxedMatch")))
                         .put("manual", item.path("manualVerdict").asText("-"))
                         .put("reason", item.path("reason").asText(""));
             }
-            TablePrinter.print(context.out, rows, List.of("question", "model", "level", "strict", "set", "relaxed",
-                    "manual", "reason"));
+            TablePrinter.print(
+                    context.out,
+                    rows,
+                    List.of("question", "model", "level", "strict", "set", "relaxed", "manual", "reason"));
         } else {
             context.out.println("every item: ./snailbench report " + jobId + " --items (or --csv FILE, --html FILE)");
         }
@@ -109,23 +119,31 @@ final class ReportCommand {
      */
     static String progress(JsonNode job) {
         String status = job.path("status").asText("unknown");
-        String counts = job.path("done").asInt() + "/" + (job.path("total").isNumber() ? job.path("total").asText()
-                : "?") + " items done, " + job.path("failed").asInt() + " failed";
+        String counts = job.path("done").asInt() + "/"
+                + (job.path("total").isNumber() ? job.path("total").asText() : "?") + " items done, "
+                + job.path("failed").asInt() + " failed";
         return switch (status) {
             case "running" -> "running: " + counts + " (still running: the figures below will change)";
-            case "cancelled" -> "cancelled: " + counts + " (cancelled" + (job.path("reason").isTextual()
-                    ? ": " + job.path("reason").asText() : "") + "; the other items will not be scored)";
+            case "cancelled" ->
+                "cancelled: " + counts + " (cancelled"
+                        + (job.path("reason").isTextual()
+                                ? ": " + job.path("reason").asText()
+                                : "") + "; the other items will not be scored)";
             case "completed" -> "completed: " + counts;
-            default -> "status unknown: " + job.path("done").asInt() + " items done, " + job.path("failed").asInt()
-                    + " failed";
+            default ->
+                "status unknown: " + job.path("done").asInt() + " items done, "
+                        + job.path("failed").asInt() + " failed";
         };
     }
 
     /** SNAILS' manual accuracy: a reviewer's verdict where there is one, the strict comparator's elsewhere. */
     static String manual(JsonNode overall) {
         int reviewed = overall.path("reviewed").asInt();
-        return String.format(Locale.ROOT, "manual accuracy %s (%d item%s reviewed by hand; the strict verdict "
-                + "elsewhere)", percent(overall.path("metrics").path("manualAccuracy")), reviewed,
+        return String.format(
+                Locale.ROOT,
+                "manual accuracy %s (%d item%s reviewed by hand; the strict verdict " + "elsewhere)",
+                percent(overall.path("metrics").path("manualAccuracy")),
+                reviewed,
                 reviewed == 1 ? "" : "s");
     }
 
@@ -140,11 +158,21 @@ final class ReportCommand {
             var row = rows.addObject();
             keys.forEach(k -> row.put(k, g.path("key").path(k).asText()));
             JsonNode m = g.path("metrics");
-            row.put("items", g.path("items").asInt()).put("gold ran", g.path("items").asInt()
-                    - g.path("goldFailed").asInt()).put("strict EX", percent(m.path("executionAccuracy")))
-                    .put("set EX", percent(m.path("setAccuracy"))).put("relaxed EX", percent(m.path("relaxedAccuracy")))
-                    .put("QueryRecall", m.path("queryRecall").path("mean").isNumber() ? String.format(Locale.ROOT,
-                            "%.3f", m.path("queryRecall").path("mean").asDouble()) : "—");
+            row.put("items", g.path("items").asInt())
+                    .put(
+                            "gold ran",
+                            g.path("items").asInt() - g.path("goldFailed").asInt())
+                    .put("strict EX", percent(m.path("executionAccuracy")))
+                    .put("set EX", percent(m.path("setAccuracy")))
+                    .put("relaxed EX", percent(m.path("relaxedAccuracy")))
+                    .put(
+                            "QueryRecall",
+                            m.path("queryRecall").path("mean").isNumber()
+                                    ? String.format(
+                                            Locale.ROOT,
+                                            "%.3f",
+                                            m.path("queryRecall").path("mean").asDouble())
+                                    : "—");
         }
         List<String> columns = new ArrayList<>(keys);
         columns.addAll(List.of("items", "gold ran", "strict EX", "set EX", "relaxed EX", "QueryRecall"));
@@ -156,10 +184,11 @@ final class ReportCommand {
     /** The HTML report (CSV with --csv) into the named file, or a temporary one for --open alone. */
     private void writeFile(CliArgs a, String jobId, Map<String, String> key) {
         boolean html = !a.has("--csv");
-        Path file = a.has("--html") || a.has("--csv") ? CommandContext.file(a.option(html ? "--html" : "--csv"))
+        Path file = a.has("--html") || a.has("--csv")
+                ? CommandContext.file(a.option(html ? "--html" : "--csv"))
                 : Path.of(System.getProperty("java.io.tmpdir"), "snailbench-report-" + jobId + ".html");
-        String text = context.client.text(context.url("scorer", "/jobs/" + jobId + (html ? "/report.html"
-                : "/report.csv")), key);
+        String text = context.client.text(
+                context.url("scorer", "/jobs/" + jobId + (html ? "/report.html" : "/report.csv")), key);
         try {
             Files.writeString(file, text);
         } catch (IOException e) {
@@ -176,15 +205,24 @@ final class ReportCommand {
         JsonNode metrics = overall.path("metrics");
         int items = overall.path("items").asInt();
         int goldRan = items - overall.path("goldFailed").asInt();
-        int failed = overall.path("goldFailed").asInt() + overall.path("predictionFailed").asInt();
-        return String.format(Locale.ROOT, "score: strict EX %s, set EX %s, relaxed EX %s of the %d items whose gold "
-                + "ran; %d of %d failed", percent(metrics.path("executionAccuracy")),
-                percent(metrics.path("setAccuracy")), percent(metrics.path("relaxedAccuracy")), goldRan, failed, items);
+        int failed = overall.path("goldFailed").asInt()
+                + overall.path("predictionFailed").asInt();
+        return String.format(
+                Locale.ROOT,
+                "score: strict EX %s, set EX %s, relaxed EX %s of the %d items whose gold " + "ran; %d of %d failed",
+                percent(metrics.path("executionAccuracy")),
+                percent(metrics.path("setAccuracy")),
+                percent(metrics.path("relaxedAccuracy")),
+                goldRan,
+                failed,
+                items);
     }
 
     private static String percent(JsonNode estimate) {
-        return estimate.path("mean").isNumber() ? String.format(Locale.ROOT, "%.1f%%",
-                100 * estimate.get("mean").asDouble()) : "—";
+        return estimate.path("mean").isNumber()
+                ? String.format(
+                        Locale.ROOT, "%.1f%%", 100 * estimate.get("mean").asDouble())
+                : "—";
     }
 
     private static String yesNo(JsonNode match) {
@@ -193,8 +231,8 @@ final class ReportCommand {
 
     /** The desktop's own opener (xdg-open, or macOS' open); without one, the user is told where the file is. */
     static void openInBrowser(Path file) {
-        String opener = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("mac") ? "open"
-                : "xdg-open";
+        String opener =
+                System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("mac") ? "open" : "xdg-open";
         try {
             new ProcessBuilder(opener, file.toString()).inheritIO().start();
         } catch (IOException e) {

@@ -35,14 +35,17 @@ final class ReviewCommand {
         context.out.println(queue.size() + " item(s) to review");
         for (JsonNode item : queue) {
             context.out.println("- " + item.path("workItemId").asText() + "  question "
-                    + item.path("questionId").asText() + "  " + item.path("reason").asText());
+                    + item.path("questionId").asText() + "  "
+                    + item.path("reason").asText());
             if (item.hasNonNull("question")) {
                 context.out.println("    question:  " + item.get("question").asText());
             }
             if (item.hasNonNull("goldSql")) {
-                context.out.println("    gold:      " + oneLine(item.get("goldSql").asText()));
+                context.out.println(
+                        "    gold:      " + oneLine(item.get("goldSql").asText()));
             }
-            context.out.println("    predicted: " + oneLine(item.path("predictedSql").asText()));
+            context.out.println(
+                    "    predicted: " + oneLine(item.path("predictedSql").asText()));
         }
     }
 
@@ -60,7 +63,8 @@ final class ReviewCommand {
                 .replace("+", "%20");
         JsonNode reviewed = context.call("PUT", "scorer", "/jobs/" + jobId + "/items/" + item + "/review", a, body);
         context.out.println("item " + reviewed.path("workItemId").asText() + " (question "
-                + reviewed.path("questionId").asText() + ") reviewed: " + reviewed.path("manualVerdict").asText());
+                + reviewed.path("questionId").asText() + ") reviewed: "
+                + reviewed.path("manualVerdict").asText());
     }
 
     private static String oneLine(String sql) {

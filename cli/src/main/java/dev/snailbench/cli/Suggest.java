@@ -8,8 +8,7 @@ import java.util.Optional;
 /** "Did you mean": the known word closest to a mistyped one (edit distance, case ignored), if it is close enough. */
 public final class Suggest {
 
-    private Suggest() {
-    }
+    private Suggest() {}
 
     /** The closest candidate within 1 edit for short words (up to 4 characters), 2 for longer ones. */
     public static Optional<String> closest(String word, Collection<String> candidates) {

@@ -21,8 +21,8 @@ final class TenantCommand {
         if (admin == null) {
             throw new UserError("no admin key: set SNAILBENCH_ADMIN_KEY (printed by ./snailbench up)");
         }
-        JsonNode tenant = context.client.call("POST", context.url("generator", "/tenants"),
-                Map.of("X-Admin-Key", admin), Map.of("name", name));
+        JsonNode tenant = context.client.call(
+                "POST", context.url("generator", "/tenants"), Map.of("X-Admin-Key", admin), Map.of("name", name));
         context.out.println("tenant " + tenant.path("tenantId").asText() + " created; its API key (shown once):");
         context.out.println(tenant.path("apiKey").asText());
         context.out.println("export SNAILBENCH_API_KEY=" + tenant.path("apiKey").asText());

@@ -26,8 +26,11 @@ final class ViewCommands {
      */
     void create(CliArgs a) {
         a.only("--crosswalk", "--database", "--schema", "--view-schema", "--level", "--apply", "--out");
-        ObjectNode body = PlatformClient.json().createObjectNode().put("crosswalkId", a.option("--crosswalk"))
-                .put("databaseId", a.option("--database")).put("nativeSchema", a.option("--schema"))
+        ObjectNode body = PlatformClient.json()
+                .createObjectNode()
+                .put("crosswalkId", a.option("--crosswalk"))
+                .put("databaseId", a.option("--database"))
+                .put("nativeSchema", a.option("--schema"))
                 .put("apply", a.has("--apply"));
         if (a.has("--view-schema")) {
             body.put("viewSchema", a.option("--view-schema"));
@@ -40,8 +43,13 @@ final class ViewCommands {
             return;
         }
         JsonNode views = result.path("views");
-        context.out.println(ddl(views.path("statements").size(), "natural views", views.path("viewSchema").asText(),
-                views.path("nativeSchema").asText(), result.path("applied").asBoolean()) + " (level "
+        context.out.println(ddl(
+                        views.path("statements").size(),
+                        "natural views",
+                        views.path("viewSchema").asText(),
+                        views.path("nativeSchema").asText(),
+                        result.path("applied").asBoolean())
+                + " (level "
                 + views.path("level").asText() + ")");
         writeDdl(a, views.path("statements"));
     }
@@ -50,10 +58,14 @@ final class ViewCommands {
      * physical names. */
     void rewrite(CliArgs a) {
         a.only("--crosswalk", "--sql", "--level", "--dialect", "--view-schema");
-        ObjectNode body = PlatformClient.json().createObjectNode().put("crosswalkId", a.option("--crosswalk"))
+        ObjectNode body = PlatformClient.json()
+                .createObjectNode()
+                .put("crosswalkId", a.option("--crosswalk"))
                 .put("sql", a.option("--sql"));
-        for (String[] o : List.of(new String[] {"--level", "level"}, new String[] {"--dialect", "dialect"},
-                new String[] {"--view-schema", "viewSchema"})) {
+        for (String[] o :
+                List.of(new String[] {"--level", "level"}, new String[] {"--dialect", "dialect"}, new String[] {
+                    "--view-schema", "viewSchema"
+                })) {
             if (a.has(o[0])) {
                 body.put(o[1], a.option(o[0]));
             }

@@ -26,9 +26,11 @@ class CliFailuresTest {
     Path work;
 
     private static int run(String base, String... args) {
-        return new Cli(Map.of("generator", base, "executor", base, "scorer", base, "adminKey", "admin"),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), file -> {
-                }).run(List.of(args));
+        return new Cli(
+                        Map.of("generator", base, "executor", base, "scorer", base, "adminKey", "admin"),
+                        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                        file -> {})
+                .run(List.of(args));
     }
 
     @Test
@@ -40,7 +42,8 @@ class CliFailuresTest {
         String base = "http://127.0.0.1:" + port;
         Path pairs = Files.writeString(work.resolve("pairs.ndjson"), "{}\n");
 
-        assertThatThrownBy(() -> run(base, "job", "list", "--api-key", "sb_team")).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> run(base, "job", "list", "--api-key", "sb_team"))
+                .isInstanceOf(UserError.class)
                 .hasMessage("cannot reach " + base + "/jobs (is the platform running? ./snailbench up)");
         assertThatThrownBy(() -> run(base, "compare", pairs.toString(), "--api-key", "sb_team"))
                 .isInstanceOf(UserError.class)
@@ -53,8 +56,9 @@ class CliFailuresTest {
         platform.createContext("/", exchange -> {
             exchange.getRequestBody().readAllBytes();
             boolean tenants = exchange.getRequestURI().getPath().equals("/tenants");
-            byte[] body = (tenants ? "{\"status\": 401, \"error\": \"invalid admin key\"}"
-                    : "{\"status\": 404, \"error\": \"no job 7f0c\", \"field\": \"jobId\"}")
+            byte[] body = (tenants
+                            ? "{\"status\": 401, \"error\": \"invalid admin key\"}"
+                            : "{\"status\": 404, \"error\": \"no job 7f0c\", \"field\": \"jobId\"}")
                     .getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(tenants ? 401 : 404, body.length);
             exchange.getResponseBody().write(body);
@@ -64,12 +68,21 @@ class CliFailuresTest {
         try {
             String base = "http://127.0.0.1:" + platform.getAddress().getPort();
 
-            assertThatThrownBy(() -> run(base, "tenant", "create", "team")).isInstanceOf(UserError.class)
+            assertThatThrownBy(() -> run(base, "tenant", "create", "team"))
+                    .isInstanceOf(UserError.class)
                     .hasMessage("401 invalid admin key — check the admin key: check SNAILBENCH_ADMIN_KEY (printed by "
                             + "./snailbench up)");
             // Only a 400 names the field to fix.
-            assertThatThrownBy(() -> run(base, "report", "7f0c", "--html", work.resolve("r.html").toString(),
-                    "--api-key", "sb_team")).isInstanceOf(UserError.class).hasMessage("404 no job 7f0c");
+            assertThatThrownBy(() -> run(
+                            base,
+                            "report",
+                            "7f0c",
+                            "--html",
+                            work.resolve("r.html").toString(),
+                            "--api-key",
+                            "sb_team"))
+                    .isInstanceOf(UserError.class)
+                    .hasMessage("404 no job 7f0c");
             assertThat(work.resolve("r.html")).doesNotExist();
         } finally {
             platform.stop(0);

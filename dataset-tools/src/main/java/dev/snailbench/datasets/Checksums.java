@@ -31,8 +31,7 @@ final class Checksums {
         }
     }
 
-    private Checksums() {
-    }
+    private Checksums() {}
 
     /** Writes the checksums of every dataset file now in {@code dataDir} (replacing the file in one move). */
     static int write(Path dataDir) throws IOException {
@@ -74,7 +73,8 @@ final class Checksums {
                 corrupted.add(e.getKey());
             }
         }
-        List<String> unlisted = files(dataDir).stream().filter(f -> !expected.containsKey(f)).toList();
+        List<String> unlisted =
+                files(dataDir).stream().filter(f -> !expected.containsKey(f)).toList();
         return new Report(corrupted, missing, unlisted, expected.size());
     }
 

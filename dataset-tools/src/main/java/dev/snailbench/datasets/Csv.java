@@ -10,8 +10,7 @@ import java.util.List;
  */
 final class Csv {
 
-    private Csv() {
-    }
+    private Csv() {}
 
     /** All records of {@code text}; a final line break does not make an empty record. */
     static List<List<String>> parse(String text) {

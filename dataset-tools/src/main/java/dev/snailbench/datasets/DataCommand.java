@@ -21,15 +21,15 @@ public final class DataCommand {
             data directory: --data-dir, else SNAILBENCH_DATA_DIR, else ../shared/data next to the project
             sources: -Dsnailbench.data.<name>.url / SNAILBENCH_DATA_<NAME>_URL (and .commit / _COMMIT) to use a mirror""";
 
-    private DataCommand() {
-    }
+    private DataCommand() {}
 
     public static void main(String[] args) {
         if (args.length < 2) {
             System.err.println(USAGE);
             System.exit(2);
         }
-        System.exit(run(Path.of(args[0]), List.of(args).subList(1, args.length), Dataset.all(), System.out, System.err));
+        System.exit(
+                run(Path.of(args[0]), List.of(args).subList(1, args.length), Dataset.all(), System.out, System.err));
     }
 
     /** Runs one command; returns the exit code. */
@@ -54,7 +54,9 @@ public final class DataCommand {
         }
         if (dataDir == null) {
             String env = System.getenv("SNAILBENCH_DATA_DIR");
-            dataDir = env != null && !env.isBlank() ? Path.of(env) : root.resolve("../shared/data").normalize();
+            dataDir = env != null && !env.isBlank()
+                    ? Path.of(env)
+                    : root.resolve("../shared/data").normalize();
         }
         try {
             switch (command) {
@@ -80,14 +82,16 @@ public final class DataCommand {
                 }
                 case "verify" -> {
                     Checksums.Report r = Checksums.verify(dataDir);
-                    r.corrupted().forEach(f -> out.println("corrupted: " + f + " (its SHA-256 differs from "
-                            + Checksums.FILE + ")"));
+                    r.corrupted()
+                            .forEach(f -> out.println(
+                                    "corrupted: " + f + " (its SHA-256 differs from " + Checksums.FILE + ")"));
                     r.missing().forEach(f -> out.println("missing: " + f));
                     r.unlisted().forEach(f -> out.println("not listed in " + Checksums.FILE + ": " + f));
                     if (!r.ok()) {
-                        err.println("error: " + (r.corrupted().size() + r.missing().size()) + " of " + r.checked()
-                                + " files in " + dataDir + " do not match " + Checksums.FILE
-                                + ": fetch them again with ./snailbench data fetch");
+                        err.println(
+                                "error: " + (r.corrupted().size() + r.missing().size()) + " of " + r.checked()
+                                        + " files in " + dataDir + " do not match " + Checksums.FILE
+                                        + ": fetch them again with ./snailbench data fetch");
                         return 1;
                     }
                     out.println("ok: " + r.checked() + " files in " + dataDir + " match " + Checksums.FILE);

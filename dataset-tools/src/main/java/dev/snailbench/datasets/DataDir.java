@@ -10,8 +10,7 @@ import java.nio.file.Path;
  */
 public final class DataDir {
 
-    private DataDir() {
-    }
+    private DataDir() {}
 
     public static Path resolve() {
         String configured = System.getProperty("snailbench.data-dir", System.getenv("SNAILBENCH_DATA_DIR"));

@@ -55,9 +55,11 @@ final class DataFetch {
                 try {
                     commit = Git.checkout(d.url(), d.commit(), checkout);
                 } catch (Git.FetchFailed e) {
-                    String advice = e.unreachable ? "Offline? Point SNAILBENCH_DATA_DIR or --data-dir at an existing "
-                            + "copy of the data" : "Check the pinned commit (SNAILBENCH_DATA_" + d.name().toUpperCase(Locale.ROOT)
-                            + "_COMMIT) or point SNAILBENCH_DATA_DIR or --data-dir at an existing copy of the data";
+                    String advice = e.unreachable
+                            ? "Offline? Point SNAILBENCH_DATA_DIR or --data-dir at an existing " + "copy of the data"
+                            : "Check the pinned commit (SNAILBENCH_DATA_"
+                                    + d.name().toUpperCase(Locale.ROOT)
+                                    + "_COMMIT) or point SNAILBENCH_DATA_DIR or --data-dir at an existing copy of the data";
                     throw new Failed("cannot fetch " + d.name() + " from " + d.url() + " (" + d.repository() + " at "
                             + d.shortCommit() + "): " + e.getMessage() + ". " + advice + "; nothing was changed in "
                             + dataDir);
@@ -70,7 +72,9 @@ final class DataFetch {
                             + e.getMessage() + "; nothing was changed in " + dataDir);
                 }
                 out.println(d.name() + ": converted from " + d.repository() + " " + commit + " ("
-                        + Checksums.files(staging).stream().filter(f -> f.startsWith(d.name() + "/")).count() + " files)");
+                        + Checksums.files(staging).stream()
+                                .filter(f -> f.startsWith(d.name() + "/"))
+                                .count() + " files)");
                 missing.forEach(n -> out.println(d.name() + ": " + n));
                 d.conversion().caveats().forEach(n -> out.println(d.name() + ": note: " + n));
                 notes.addAll(missing);
@@ -78,7 +82,8 @@ final class DataFetch {
             }
             int moved = moveIntoPlace(staging, dataDir);
             int listed = Checksums.write(dataDir);
-            out.println("wrote " + moved + " files into " + dataDir + "; " + Checksums.FILE + " lists " + listed + " files");
+            out.println("wrote " + moved + " files into " + dataDir + "; " + Checksums.FILE + " lists " + listed
+                    + " files");
             done = true;
             return notes;
         } finally {
@@ -95,7 +100,8 @@ final class DataFetch {
         for (String rel : files) {
             Path target = dataDir.resolve(rel);
             Files.createDirectories(target.getParent());
-            Files.move(staging.resolve(rel), target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(
+                    staging.resolve(rel), target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         }
         return files.size();
     }

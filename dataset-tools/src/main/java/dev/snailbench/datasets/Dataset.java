@@ -13,15 +13,21 @@ record Dataset(String name, String repository, String url, String commit, Conver
     static List<Dataset> all() {
         return List.of(
                 configured("snails", "KyleLuoma/SNAILS", "b90658b1", new SnailsConversion()),
-                configured("footballdb", "jf87/FootballDB", "877f3b63e0f3b2ff21bec5370a26a221ddbf8dd3",
+                configured(
+                        "footballdb",
+                        "jf87/FootballDB",
+                        "877f3b63e0f3b2ff21bec5370a26a221ddbf8dd3",
                         new FootballDbConversion()),
                 configured("qatch", "spapicchio/QATCH", "ae47e449", new QatchConversion()));
     }
 
     static Dataset configured(String name, String repository, String commit, Conversion conversion) {
-        return new Dataset(name, repository,
+        return new Dataset(
+                name,
+                repository,
                 setting(name, "url", "https://github.com/" + repository + ".git"),
-                setting(name, "commit", commit), conversion);
+                setting(name, "commit", commit),
+                conversion);
     }
 
     Dataset at(String otherUrl, String otherCommit) {
@@ -38,7 +44,8 @@ record Dataset(String name, String repository, String url, String commit, Conver
         if (property != null && !property.isBlank()) {
             return property;
         }
-        String env = System.getenv("SNAILBENCH_DATA_" + name.toUpperCase(Locale.ROOT) + "_" + key.toUpperCase(Locale.ROOT));
+        String env =
+                System.getenv("SNAILBENCH_DATA_" + name.toUpperCase(Locale.ROOT) + "_" + key.toUpperCase(Locale.ROOT));
         return env != null && !env.isBlank() ? env : fallback;
     }
 }

@@ -31,7 +31,9 @@ final class FootballDbConversion implements Conversion {
             Path dumps = Conversion.require(source.resolve(v).resolve("db"));
             Path dbOut = Files.createDirectories(written.dumps(v));
             try (Stream<Path> files = Files.list(dumps)) {
-                for (Path dump : files.filter(p -> p.getFileName().toString().endsWith(".sql")).sorted().toList()) {
+                for (Path dump : files.filter(p -> p.getFileName().toString().endsWith(".sql"))
+                        .sorted()
+                        .toList()) {
                     if (!dump.getFileName().toString().equals(SKIPPED_DUMP)) {
                         Files.copy(dump, dbOut.resolve(dump.getFileName().toString()));
                     }
@@ -42,7 +44,8 @@ final class FootballDbConversion implements Conversion {
             Path predictions = written.predictions(v);
             Files.createDirectories(predictions.getParent());
             Path csv = Conversion.require(checkout.resolve("data/results/GPT-3.5/GPT-3.5_s-exp_" + v + "-30.csv"));
-            Files.writeString(predictions,
+            Files.writeString(
+                    predictions,
                     PyJson.dumps(firstRun(Files.readString(csv, StandardCharsets.UTF_8), csv), 1),
                     StandardCharsets.UTF_8);
         }
@@ -55,11 +58,15 @@ final class FootballDbConversion implements Conversion {
      * training set wanted is the largest.
      */
     private static Path split(Path version, String file, boolean largest) throws IOException {
-        Comparator<Path> bySize = Comparator.comparingInt(p -> Integer.parseInt(p.getFileName().toString()));
+        Comparator<Path> bySize =
+                Comparator.comparingInt(p -> Integer.parseInt(p.getFileName().toString()));
         try (Stream<Path> dirs = Files.list(version)) {
             List<Path> sized = dirs.filter(p -> p.getFileName().toString().matches("\\d+"))
-                    .filter(p -> Files.isRegularFile(p.resolve(file))).sorted(bySize).toList();
-            Optional<Path> pick = sized.isEmpty() ? Optional.empty()
+                    .filter(p -> Files.isRegularFile(p.resolve(file)))
+                    .sorted(bySize)
+                    .toList();
+            Optional<Path> pick = sized.isEmpty()
+                    ? Optional.empty()
                     : Optional.of(largest ? sized.get(sized.size() - 1) : sized.get(0));
             return pick.map(p -> p.resolve(file))
                     .orElseThrow(() -> new IOException("no " + file + " in any split folder of " + version));
@@ -77,7 +84,11 @@ final class FootballDbConversion implements Conversion {
         int question = column(header, "question", csv);
         int prediction = column(header, "prediction", csv);
         int run = column(header, "run", csv);
-        double first = rows.stream().skip(1).mapToDouble(r -> Double.parseDouble(r.get(run))).min().orElse(0);
+        double first = rows.stream()
+                .skip(1)
+                .mapToDouble(r -> Double.parseDouble(r.get(run)))
+                .min()
+                .orElse(0);
         List<Map<String, Object>> out = new ArrayList<>();
         for (List<String> r : rows.subList(1, rows.size())) {
             if (Double.parseDouble(r.get(run)) == first) {

@@ -28,8 +28,7 @@ final class Git {
         }
     }
 
-    private Git() {
-    }
+    private Git() {}
 
     /** Checks {@code commit} of {@code url} out into the empty directory {@code dir}; returns the full commit id. */
     static String checkout(String url, String commit, Path dir) throws FetchFailed, IOException {
@@ -91,7 +90,9 @@ final class Git {
                 p.destroyForcibly();
                 return new Result(-1, "", "git timed out after " + TIMEOUT_MINUTES + " minutes");
             }
-            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+            return new Result(
+                    p.exitValue(),
+                    Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -101,5 +102,4 @@ final class Git {
             Files.deleteIfExists(out);
         }
     }
-
 }

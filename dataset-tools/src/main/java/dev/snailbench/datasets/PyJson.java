@@ -16,8 +16,7 @@ final class PyJson {
     private static final int COMPACT = -1;
     private static final int INLINE = -2;
 
-    private PyJson() {
-    }
+    private PyJson() {}
 
     /** As {@code json.dumps(value, separators=(",", ":"))}: no whitespace at all. */
     static String compact(Object value) {

@@ -17,8 +17,9 @@ final class QatchConversion implements Conversion {
     }
 
     static List<String> notes() {
-        return List.of("qatch/metric_cases.json is not produced: its expected values were computed by running "
-                + "QATCH's Python metric code, which this command does not do; copy it from an existing data directory");
+        return List.of(
+                "qatch/metric_cases.json is not produced: its expected values were computed by running "
+                        + "QATCH's Python metric code, which this command does not do; copy it from an existing data directory");
     }
 
     @Override

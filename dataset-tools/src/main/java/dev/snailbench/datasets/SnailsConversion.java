@@ -79,7 +79,9 @@ final class SnailsConversion implements Conversion {
         Path dir = Conversion.require(checkout.resolve(CROSSWALKS));
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(p -> p.getFileName().toString().endsWith(CROSSWALK_SUFFIX)).sorted().toList();
+            files = s.filter(p -> p.getFileName().toString().endsWith(CROSSWALK_SUFFIX))
+                    .sorted()
+                    .toList();
         }
         if (files.isEmpty()) {
             throw new IOException("no crosswalk CSV in " + dir);
@@ -100,8 +102,8 @@ final class SnailsConversion implements Conversion {
             for (List<String> r : rows.subList(1, rows.size())) {
                 // The consolidated crosswalks repeat some identifiers; the platform reads one row per name and kind.
                 if (seen.add(r.get(kind) + "\u0000" + r.get(nativeId))) {
-                    sb.append(Csv.line(List.of(r.get(kind), r.get(nativeId), Levels.name(r.get(level)),
-                            r.get(n1), r.get(n2), r.get(n3))));
+                    sb.append(Csv.line(List.of(
+                            r.get(kind), r.get(nativeId), Levels.name(r.get(level)), r.get(n1), r.get(n2), r.get(n3))));
                 }
             }
             Files.writeString(out.resolve(database + ".csv"), sb, StandardCharsets.UTF_8);

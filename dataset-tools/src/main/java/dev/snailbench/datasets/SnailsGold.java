@@ -10,14 +10,14 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public final class SnailsGold {
 
-    private SnailsGold() {
-    }
+    private SnailsGold() {}
 
     /** The statement at {@code question.<field>.<level>}; fails naming the question and the fix when it is absent. */
     public static String atLevel(JsonNode question, String field, String level) {
         JsonNode sql = question.path(field).path(level);
         if (!sql.isTextual()) {
-            throw new IllegalStateException("SNAILS question " + question.path("id").asText("?") + " has no " + field
+            throw new IllegalStateException("SNAILS question "
+                    + question.path("id").asText("?") + " has no " + field
                     + "." + level + ": this needs the data folder's complete snails/nl_sql/ (a data directory written "
                     + "by ./snailbench data fetch has only gold_sql_native); point -Dsnailbench.data.dir (Maven) or "
                     + "SNAILBENCH_DATA_DIR at a complete copy");

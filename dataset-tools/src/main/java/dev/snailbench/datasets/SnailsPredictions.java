@@ -50,10 +50,10 @@ final class SnailsPredictions {
 
     private static final Pattern NAME = Pattern.compile(
             "(.+)-(NATIVE|N[1-4])-\\2-" + Pattern.quote(MODEL) + "-evaluation-\\d{2}-\\d{2}-\\d{4}(?:_\\d+)?\\.xlsx");
-    private static final Map<String, String> LEVELS = Map.of("NATIVE", "Native", "N1", "Regular", "N2", "Low", "N3", "Least");
+    private static final Map<String, String> LEVELS =
+            Map.of("NATIVE", "Native", "N1", "Regular", "N2", "Low", "N3", "Least");
 
-    private SnailsPredictions() {
-    }
+    private SnailsPredictions() {}
 
     /**
      * Writes {@code out/predictions/gpt-3.5-turbo.jsonl}, one answer per question in {@code questionIds} (the
@@ -67,10 +67,12 @@ final class SnailsPredictions {
             String querySet = e.getKey().substring(0, e.getKey().lastIndexOf('|'));
             String code = e.getKey().substring(querySet.length() + 1);
             for (Map<String, Object> row : read(e.getValue(), querySet, code, questionIds)) {
-                String previous = seen.put(row.get("id") + " at " + row.get("level"), e.getValue().getFileName().toString());
+                String previous = seen.put(
+                        row.get("id") + " at " + row.get("level"),
+                        e.getValue().getFileName().toString());
                 if (previous != null) {
-                    throw new IOException(DIR + "/" + e.getValue().getFileName() + " answers " + row.get("id")
-                            + " twice");
+                    throw new IOException(
+                            DIR + "/" + e.getValue().getFileName() + " answers " + row.get("id") + " twice");
                 }
                 rows.add(row);
             }
@@ -102,7 +104,10 @@ final class SnailsPredictions {
         for (Path f : files) {
             String name = f.getFileName().toString();
             Matcher m = NAME.matcher(name);
-            if (name.contains("~") || !m.matches() || !LEVELS.containsKey(m.group(2)) || !querySets.contains(m.group(1))) {
+            if (name.contains("~")
+                    || !m.matches()
+                    || !LEVELS.containsKey(m.group(2))
+                    || !querySets.contains(m.group(1))) {
                 continue;
             }
             Path other = out.put(m.group(1) + "|" + m.group(2), f);

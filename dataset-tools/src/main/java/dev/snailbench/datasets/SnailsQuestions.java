@@ -35,11 +35,11 @@ final class SnailsQuestions {
                     + "in the NL-SQL pairs zip, whose conversion is not ported",
             "snails/nl_sql/*.json have no gold_sql_sqlite (the SQLite-dialect gold at the four levels): it is only in "
                     + "the NL-SQL pairs zip, whose conversion is not ported");
+
     static final String NO_HINTS = "snails/nl_sql/*.json have no hints (the NL-SQL pairs zip has them for some NTSB "
             + "and NYSED_SRC2022 questions): " + FILE + " has none";
 
-    private SnailsQuestions() {
-    }
+    private SnailsQuestions() {}
 
     /** Writes one file per database into {@code out}; returns what of the layout is missing, one line each. */
     static List<String> write(Path checkout, Path out) throws IOException {
@@ -49,8 +49,10 @@ final class SnailsQuestions {
             pairs = new ObjectMapper().readTree(Files.readString(file, StandardCharsets.UTF_8));
         } catch (JsonProcessingException e) {
             // Jackson's own message spans lines and quotes the source; the fetch reports one line.
-            String at = e.getLocation() == null ? ""
-                    : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+            String at = e.getLocation() == null
+                    ? ""
+                    : " (line " + e.getLocation().getLineNr() + ", column "
+                            + e.getLocation().getColumnNr() + ")";
             throw new IOException(FILE + " is not valid JSON: "
                     + String.valueOf(e.getOriginalMessage()).replaceAll("\\s+", " ") + at);
         }
@@ -66,7 +68,8 @@ final class SnailsQuestions {
             int number = number(pair, i);
             String id = dbId + ":" + number;
             if (!ids.add(id)) {
-                throw new IOException(FILE + " entry " + i + ": " + id + " occurs twice (db_id and number must be unique)");
+                throw new IOException(
+                        FILE + " entry " + i + ": " + id + " occurs twice (db_id and number must be unique)");
             }
             boolean modular = dbId.startsWith(SnailsSchemas.MODULAR + "-");
             String database = modular ? SnailsSchemas.MODULAR : dbId;

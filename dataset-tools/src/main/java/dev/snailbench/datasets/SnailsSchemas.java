@@ -26,8 +26,7 @@ final class SnailsSchemas {
     static final List<String> LEVELS = List.of("Native", "Regular", "Low", "Least");
     static final String MODULAR = "SBODemoUS";
 
-    private SnailsSchemas() {
-    }
+    private SnailsSchemas() {}
 
     /** Writes one file per database into {@code out}; returns the number written. */
     static int write(Path checkout, Path out) throws IOException {
@@ -44,8 +43,8 @@ final class SnailsSchemas {
             for (int l = 1; l < levels.size(); l++) {
                 String other = levels.get(l).path(i).path("db_id").asText();
                 if (!dbId.equals(other)) {
-                    throw new IOException("the " + LEVELS.get(l) + " schema file has " + other + " where the native one has "
-                            + dbId + " (entry " + i + ")");
+                    throw new IOException("the " + LEVELS.get(l) + " schema file has " + other
+                            + " where the native one has " + dbId + " (entry " + i + ")");
                 }
             }
             String database = dbId.startsWith(MODULAR + "-") ? MODULAR : dbId;
@@ -76,7 +75,8 @@ final class SnailsSchemas {
     }
 
     /** Adds entry {@code i}'s tables; returns their native names. */
-    private static List<String> addTables(List<JsonNode> levels, int i, List<Map<String, Object>> into) throws IOException {
+    private static List<String> addTables(List<JsonNode> levels, int i, List<Map<String, Object>> into)
+            throws IOException {
         JsonNode nativeItems = levels.get(0).get(i).path("schema").path("schema_items");
         List<String> names = new ArrayList<>();
         for (int t = 0; t < nativeItems.size(); t++) {
@@ -107,11 +107,15 @@ final class SnailsSchemas {
     private static Map<String, Object> atLevels(List<JsonNode> levels, int i, int t, int c) throws IOException {
         Map<String, Object> names = new LinkedHashMap<>();
         for (int l = 0; l < levels.size(); l++) {
-            JsonNode table = levels.get(l).get(i).path("schema").path("schema_items").path(t);
-            JsonNode name = c < 0 ? table.path("table_name") : table.path("column_names").path(c);
+            JsonNode table =
+                    levels.get(l).get(i).path("schema").path("schema_items").path(t);
+            JsonNode name = c < 0
+                    ? table.path("table_name")
+                    : table.path("column_names").path(c);
             if (!name.isTextual()) {
-                throw new IOException("the " + LEVELS.get(l) + " schema file has no " + (c < 0 ? "table " + t
-                        : "column " + c + " of table " + t) + " in entry " + i + ": the level files do not line up");
+                throw new IOException("the " + LEVELS.get(l) + " schema file has no "
+                        + (c < 0 ? "table " + t : "column " + c + " of table " + t) + " in entry " + i
+                        + ": the level files do not line up");
             }
             names.put(LEVELS.get(l), name.asText());
         }

@@ -27,8 +27,7 @@ final class Xlsx {
     private static final String MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
     private static final String RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 
-    private Xlsx() {
-    }
+    private Xlsx() {}
 
     /** The rows of the first sheet, each a list indexed by column (A = 0), trailing absent cells cut off. */
     static List<List<String>> firstSheet(Path file) throws IOException {
@@ -58,7 +57,8 @@ final class Xlsx {
         }
         try (Parser p = new Parser(zip, "xl/_rels/workbook.xml.rels")) {
             while (p.next()) {
-                if (p.r.getEventType() == XMLStreamConstants.START_ELEMENT && p.r.getLocalName().equals("Relationship")
+                if (p.r.getEventType() == XMLStreamConstants.START_ELEMENT
+                        && p.r.getLocalName().equals("Relationship")
                         && relId.equals(p.r.getAttributeValue(null, "Id"))) {
                     String target = p.r.getAttributeValue(null, "Target");
                     return target.startsWith("/") ? target.substring(1) : "xl/" + target;
@@ -124,9 +124,11 @@ final class Xlsx {
             int event = r.next();
             if (event == XMLStreamConstants.START_ELEMENT && r.getLocalName().equals("v")) {
                 value = r.getElementText();
-            } else if (event == XMLStreamConstants.START_ELEMENT && r.getLocalName().equals("is")) {
+            } else if (event == XMLStreamConstants.START_ELEMENT
+                    && r.getLocalName().equals("is")) {
                 inline = text(r, "is");
-            } else if (event == XMLStreamConstants.END_ELEMENT && r.getLocalName().equals("c")) {
+            } else if (event == XMLStreamConstants.END_ELEMENT
+                    && r.getLocalName().equals("c")) {
                 break;
             }
         }
@@ -140,8 +142,8 @@ final class Xlsx {
             try {
                 return shared.get(Integer.parseInt(value.strip()));
             } catch (NumberFormatException | IndexOutOfBoundsException e) {
-                throw new IOException("is not an .xlsx workbook (" + sheet + " cell " + ref + " points at shared string "
-                        + value + ", which does not exist)");
+                throw new IOException("is not an .xlsx workbook (" + sheet + " cell " + ref
+                        + " points at shared string " + value + ", which does not exist)");
             }
         }
         if ("b".equals(type)) {
@@ -224,7 +226,8 @@ final class Xlsx {
         }
 
         boolean starts(String local) {
-            return r.getEventType() == XMLStreamConstants.START_ELEMENT && r.getLocalName().equals(local)
+            return r.getEventType() == XMLStreamConstants.START_ELEMENT
+                    && r.getLocalName().equals(local)
                     && MAIN.equals(r.getNamespaceURI());
         }
 

@@ -18,13 +18,22 @@ import java.util.zip.ZipOutputStream;
 final class AnnotationWorkbook {
 
     /** How the texts of a workbook are stored. */
-    enum Strings { SHARED, INLINE, RICH_TEXT_RUNS }
-
-    static final List<String> HEADER = List.of("number", "question", "query_gold", "query_predicted",
-            SnailsPredictions.ANSWER, "col_naturalness_modifier", "manual_match");
-
-    private AnnotationWorkbook() {
+    enum Strings {
+        SHARED,
+        INLINE,
+        RICH_TEXT_RUNS
     }
+
+    static final List<String> HEADER = List.of(
+            "number",
+            "question",
+            "query_gold",
+            "query_predicted",
+            SnailsPredictions.ANSWER,
+            "col_naturalness_modifier",
+            "manual_match");
+
+    private AnnotationWorkbook() {}
 
     /** One reviewed row: the number, the answer against the level's names, and the level code. */
     static List<Object> row(int number, String answer, String level) {
@@ -66,12 +75,23 @@ final class AnnotationWorkbook {
                 }
                 String ref = (char) ('A' + c) + String.valueOf(i + 1);
                 if (v instanceof Number n) {
-                    sheet.append("<c r=\"").append(ref).append("\" t=\"n\"><v>").append(n).append("</v></c>");
+                    sheet.append("<c r=\"")
+                            .append(ref)
+                            .append("\" t=\"n\"><v>")
+                            .append(n)
+                            .append("</v></c>");
                 } else if (strings == Strings.INLINE) {
-                    sheet.append("<c r=\"").append(ref).append("\" t=\"inlineStr\"><is><t xml:space=\"preserve\">")
-                            .append(escape(v.toString())).append("</t></is></c>");
+                    sheet.append("<c r=\"")
+                            .append(ref)
+                            .append("\" t=\"inlineStr\"><is><t xml:space=\"preserve\">")
+                            .append(escape(v.toString()))
+                            .append("</t></is></c>");
                 } else {
-                    sheet.append("<c r=\"").append(ref).append("\" t=\"s\"><v>").append(shared.size()).append("</v></c>");
+                    sheet.append("<c r=\"")
+                            .append(ref)
+                            .append("\" t=\"s\"><v>")
+                            .append(shared.size())
+                            .append("</v></c>");
                     shared.add(v.toString());
                 }
             }
@@ -85,8 +105,10 @@ final class AnnotationWorkbook {
             if (strings == Strings.RICH_TEXT_RUNS && s.length() > 1) {
                 // Split in two formatted runs, with a phonetic run that is not part of the text.
                 int half = s.length() / 2;
-                sst.append("<si><r><rPr><b/></rPr><t xml:space=\"preserve\">").append(escape(s.substring(0, half)))
-                        .append("</t></r><r><t xml:space=\"preserve\">").append(escape(s.substring(half)))
+                sst.append("<si><r><rPr><b/></rPr><t xml:space=\"preserve\">")
+                        .append(escape(s.substring(0, half)))
+                        .append("</t></r><r><t xml:space=\"preserve\">")
+                        .append(escape(s.substring(half)))
                         .append("</t></r><rPh sb=\"0\" eb=\"1\"><t>PHONETIC</t></rPh></si>");
             } else {
                 sst.append("<si><t xml:space=\"preserve\">").append(escape(s)).append("</t></si>");
@@ -94,21 +116,31 @@ final class AnnotationWorkbook {
         }
         sst.append("</sst>");
         Files.createDirectories(file.getParent());
-        try (OutputStream out = Files.newOutputStream(file); ZipOutputStream zip = new ZipOutputStream(out)) {
-            put(zip, "[Content_Types].xml", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
-                    + "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
-                    + "<Default Extension=\"rels\" ContentType=\"application/vnd.openxmlformats-package.relationships+xml\"/>"
-                    + "<Default Extension=\"xml\" ContentType=\"application/xml\"/></Types>");
-            put(zip, "xl/workbook.xml", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
-                    + "<workbook xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\" "
-                    + "xmlns:r=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships\">"
-                    + "<sheets><sheet name=\"Sheet1\" sheetId=\"1\" r:id=\"rId7\"/></sheets></workbook>");
+        try (OutputStream out = Files.newOutputStream(file);
+                ZipOutputStream zip = new ZipOutputStream(out)) {
+            put(
+                    zip,
+                    "[Content_Types].xml",
+                    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+                            + "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
+                            + "<Default Extension=\"rels\" ContentType=\"application/vnd.openxmlformats-package.relationships+xml\"/>"
+                            + "<Default Extension=\"xml\" ContentType=\"application/xml\"/></Types>");
+            put(
+                    zip,
+                    "xl/workbook.xml",
+                    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+                            + "<workbook xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\" "
+                            + "xmlns:r=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships\">"
+                            + "<sheets><sheet name=\"Sheet1\" sheetId=\"1\" r:id=\"rId7\"/></sheets></workbook>");
             // The sheet part is not called sheet1.xml: the reader must follow the relationship.
-            put(zip, "xl/_rels/workbook.xml.rels", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
-                    + "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
-                    + "<Relationship Id=\"rId1\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles\" Target=\"styles.xml\"/>"
-                    + "<Relationship Id=\"rId7\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet\" Target=\"worksheets/data.xml\"/>"
-                    + "</Relationships>");
+            put(
+                    zip,
+                    "xl/_rels/workbook.xml.rels",
+                    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+                            + "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
+                            + "<Relationship Id=\"rId1\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles\" Target=\"styles.xml\"/>"
+                            + "<Relationship Id=\"rId7\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet\" Target=\"worksheets/data.xml\"/>"
+                            + "</Relationships>");
             put(zip, "xl/worksheets/data.xml", sheet.toString());
             put(zip, "xl/sharedStrings.xml", sst.toString());
         }

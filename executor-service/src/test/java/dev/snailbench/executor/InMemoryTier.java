@@ -20,11 +20,18 @@ import java.util.Map;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@WithTestResource(value = InMemoryChannels.class, initArgs = {
-        @ResourceArg(name = InMemoryChannels.INCOMING, value = Channels.TENANTS + "," + Channels.SQL_TO_EXECUTE
-                + "," + Channels.DATABASE_TASKS + "," + Channels.JOBS_CANCELLED + "," + Channels.JOBS_ENDED),
-        @ResourceArg(name = InMemoryChannels.OUTGOING, value = Channels.RESULTS_TO_SCORE_OUT + ","
-                + Channels.DATABASE_TASK_RESULTS_OUT + "," + Channels.DATABASE_LOGINS_FAILED_OUT)})
+@WithTestResource(
+        value = InMemoryChannels.class,
+        initArgs = {
+            @ResourceArg(
+                    name = InMemoryChannels.INCOMING,
+                    value = Channels.TENANTS + "," + Channels.SQL_TO_EXECUTE + "," + Channels.DATABASE_TASKS + ","
+                            + Channels.JOBS_CANCELLED + "," + Channels.JOBS_ENDED),
+            @ResourceArg(
+                    name = InMemoryChannels.OUTGOING,
+                    value = Channels.RESULTS_TO_SCORE_OUT + "," + Channels.DATABASE_TASK_RESULTS_OUT + ","
+                            + Channels.DATABASE_LOGINS_FAILED_OUT)
+        })
 @WithTestResource(InMemoryTier.NoStartupReseal.class)
 public @interface InMemoryTier {
 
@@ -37,7 +44,6 @@ public @interface InMemoryTier {
         }
 
         @Override
-        public void stop() {
-        }
+        public void stop() {}
     }
 }

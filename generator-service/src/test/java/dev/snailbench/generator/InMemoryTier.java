@@ -20,14 +20,21 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@WithTestResource(value = InMemoryChannels.class, initArgs = {
-        @ResourceArg(name = InMemoryChannels.INCOMING, value = Channels.TENANTS + "," + Channels.JOB_EVENTS + ","
-                + Channels.SCORES + "," + Channels.IDENTIFIERS_CLASSIFIED + "," + Channels.MODEL_BACKENDS + ","
-                + Channels.DATABASE_TASK_RESULTS),
-        @ResourceArg(name = InMemoryChannels.OUTGOING, value = Channels.TENANTS_OUT + "," + Channels.JOB_EVENTS_OUT
-                + "," + Channels.QUERIES_TO_INFER_OUT + "," + Channels.ITEMS_ABANDONED_OUT + ","
-                + Channels.JOBS_CANCELLED_OUT + "," + Channels.JOBS_ENDED_OUT + ","
-                + Channels.IDENTIFIERS_TO_CLASSIFY_OUT + "," + Channels.DATABASE_TASKS_OUT)})
+@WithTestResource(
+        value = InMemoryChannels.class,
+        initArgs = {
+            @ResourceArg(
+                    name = InMemoryChannels.INCOMING,
+                    value = Channels.TENANTS + "," + Channels.JOB_EVENTS + ","
+                            + Channels.SCORES + "," + Channels.IDENTIFIERS_CLASSIFIED + "," + Channels.MODEL_BACKENDS
+                            + ","
+                            + Channels.DATABASE_TASK_RESULTS),
+            @ResourceArg(
+                    name = InMemoryChannels.OUTGOING,
+                    value = Channels.TENANTS_OUT + "," + Channels.JOB_EVENTS_OUT
+                            + "," + Channels.QUERIES_TO_INFER_OUT + "," + Channels.ITEMS_ABANDONED_OUT + ","
+                            + Channels.JOBS_CANCELLED_OUT + "," + Channels.JOBS_ENDED_OUT + ","
+                            + Channels.IDENTIFIERS_TO_CLASSIFY_OUT + "," + Channels.DATABASE_TASKS_OUT)
+        })
 @WithTestResource(NoScheduledWork.class)
-public @interface InMemoryTier {
-}
+public @interface InMemoryTier {}

@@ -26,13 +26,21 @@ import org.junit.jupiter.api.Test;
 @RealInfrastructure
 class JobEvaluationOptionsTest {
 
-    private static final List<Map<String, String>> QUESTIONS = List.of(
-            Map.of("id", "q1", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club"));
+    private static final List<Map<String, String>> QUESTIONS =
+            List.of(Map.of("id", "q1", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club"));
 
     private static EvaluationOptions evaluationOfWorkItem(String key, Map<String, Object> job) {
-        String jobId = given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
-                .then().statusCode(202).extract().path("jobId");
-        return TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 1, Duration.ofSeconds(60)).get(0).item()
+        String jobId = given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(job)
+                .post("/jobs")
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("jobId");
+        return TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 1, Duration.ofSeconds(60))
+                .get(0)
+                .item()
                 .evaluation();
     }
 
@@ -43,25 +51,46 @@ class JobEvaluationOptionsTest {
         job.put("linking", "snails");
         job.put("goldScreening", "exclude");
 
-        assertThat(evaluationOfWorkItem(key, job)).isEqualTo(new EvaluationOptions(Linking.SNAILS,
-                GoldScreening.EXCLUDE));
+        assertThat(evaluationOfWorkItem(key, job))
+                .isEqualTo(new EvaluationOptions(Linking.SNAILS, GoldScreening.EXCLUDE));
     }
 
     @Test
     void shouldCarryTheJobsOptionsToItsWorkItemsOnARegisteredDatabase() {
         String key = TestTenants.create("team-options-registered");
         UUID database = UUID.randomUUID();
-        Map<String, Object> job = new HashMap<>(Map.of("name", "registered with options", "database",
-                Map.of("databaseId", database.toString()), "dialect", "postgresql", "questions", QUESTIONS,
-                "predictions", List.of(Map.of("questionId", "q1", "predictedSql", "SELECT count(*) FROM club")),
-                "model", "gpt-4o-mini", "linking", "snails", "goldScreening", "off"));
+        Map<String, Object> job = new HashMap<>(Map.of(
+                "name",
+                "registered with options",
+                "database",
+                Map.of("databaseId", database.toString()),
+                "dialect",
+                "postgresql",
+                "questions",
+                QUESTIONS,
+                "predictions",
+                List.of(Map.of("questionId", "q1", "predictedSql", "SELECT count(*) FROM club")),
+                "model",
+                "gpt-4o-mini",
+                "linking",
+                "snails",
+                "goldScreening",
+                "off"));
 
-        String jobId = PlayedExecutor.answering(database, task -> null, () -> given().header("X-API-Key", key)
-                .contentType(ContentType.JSON).body(job).post("/jobs").then().statusCode(202).extract()
-                .<String>path("jobId"));
+        String jobId = PlayedExecutor.answering(
+                database,
+                task -> null,
+                () -> given().header("X-API-Key", key)
+                        .contentType(ContentType.JSON)
+                        .body(job)
+                        .post("/jobs")
+                        .then()
+                        .statusCode(202)
+                        .extract()
+                        .<String>path("jobId"));
 
-        InferenceRequested sent = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 1,
-                Duration.ofSeconds(60)).get(0);
+        InferenceRequested sent = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 1, Duration.ofSeconds(60))
+                .get(0);
         assertThat(sent.item().database().name()).isEqualTo(PlayedExecutor.NAME);
         assertThat(sent.item().evaluation()).isEqualTo(new EvaluationOptions(Linking.SNAILS, GoldScreening.OFF));
     }
@@ -82,11 +111,21 @@ class JobEvaluationOptionsTest {
         Map<String, Object> screening = new HashMap<>(TestTenants.job("bad screening", QUESTIONS, null));
         screening.put("goldScreening", "strict");
 
-        given().header("X-API-Key", key).contentType(ContentType.JSON).body(linking).post("/jobs")
-                .then().statusCode(400).body("field", equalTo("linking"))
+        given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(linking)
+                .post("/jobs")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("linking"))
                 .body("error", equalTo("linking: unknown value 'paper' (expected platform or snails)"));
-        given().header("X-API-Key", key).contentType(ContentType.JSON).body(screening).post("/jobs")
-                .then().statusCode(400).body("field", equalTo("goldScreening"))
+        given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(screening)
+                .post("/jobs")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("goldScreening"))
                 .body("error", equalTo("goldScreening: unknown value 'strict' (expected off or flag or exclude)"));
     }
 }

@@ -63,8 +63,9 @@ class JobSpecChecksTest extends InMemoryTenantTest {
     @BeforeEach
     void storeWhatIsSent() {
         // Read at each subscription, as the repository's session reads: the submission polls until the job is there.
-        when(jobs.stored(any())).thenAnswer(call -> Uni.createFrom().item(
-                () -> InMemoryJobs.storedOnceSent(channels, call.getArgument(0))));
+        when(jobs.stored(any()))
+                .thenAnswer(call ->
+                        Uni.createFrom().item(() -> InMemoryJobs.storedOnceSent(channels, call.getArgument(0))));
     }
 
     private static final List<Map<String, String>> QUESTIONS = List.of(
@@ -80,16 +81,21 @@ class JobSpecChecksTest extends InMemoryTenantTest {
     @Test
     void shouldNameEveryBrokenConstraintOfASpecInOneAnswer() {
         String key = key();
-        Map<String, Object> job = job(List.of(QUESTIONS.get(0), Map.of("id", "q2", "question", "Which?",
-                "goldSql", " ")), PREDICTIONS);
+        Map<String, Object> job =
+                job(List.of(QUESTIONS.get(0), Map.of("id", "q2", "question", "Which?", "goldSql", " ")), PREDICTIONS);
         job.put("name", "");
         job.put("dialect", "oracle");
         job.put("levels", List.of("Native", "Lowest"));
 
-        submit(key, job).statusCode(400).body("status", equalTo(400)).body("field", equalTo("dialect"))
-                .body("error", equalTo("dialect: unknown dialect 'oracle' (expected postgresql or sqlserver); "
-                        + "levels[1]: unknown naturalness level 'Lowest' (expected Native, Regular, Low or Least); "
-                        + "name: must not be blank; questions[1].goldSql: must not be blank"));
+        submit(key, job)
+                .statusCode(400)
+                .body("status", equalTo(400))
+                .body("field", equalTo("dialect"))
+                .body(
+                        "error",
+                        equalTo("dialect: unknown dialect 'oracle' (expected postgresql or sqlserver); "
+                                + "levels[1]: unknown naturalness level 'Lowest' (expected Native, Regular, Low or Least); "
+                                + "name: must not be blank; questions[1].goldSql: must not be blank"));
     }
 
     @Test
@@ -98,17 +104,28 @@ class JobSpecChecksTest extends InMemoryTenantTest {
         Map<String, Object> job = job(QUESTIONS, PREDICTIONS);
         job.put("promptOptoins", Map.of("shots", 3));
         job.put("questions", List.of(Map.of("id", "q1", "questoin", "How many?", "goldSql", "SELECT 1")));
-        submit(key, job).statusCode(400).body("field", equalTo("promptOptoins"))
-                .body("error", equalTo("unknown fields 'promptOptoins' (did you mean 'promptOptions'?), "
-                        + "'questions[0].questoin' (did you mean 'question'?)"));
+        submit(key, job)
+                .statusCode(400)
+                .body("field", equalTo("promptOptoins"))
+                .body(
+                        "error",
+                        equalTo("unknown fields 'promptOptoins' (did you mean 'promptOptions'?), "
+                                + "'questions[0].questoin' (did you mean 'question'?)"));
 
         Map<String, Object> wrongShape = job(QUESTIONS, PREDICTIONS);
         wrongShape.put("questions", List.of(List.of("q1", "How many?", "SELECT 1")));
-        submit(key, wrongShape).statusCode(400).body("field", equalTo("questions[0]"))
+        submit(key, wrongShape)
+                .statusCode(400)
+                .body("field", equalTo("questions[0]"))
                 .body("error", equalTo("questions[0]: expected an object, got a list"))
                 .body("error", not(containsString("dev.snailbench")));
-        given().header("X-API-Key", key).contentType(ContentType.JSON).body("{\"name\": \"cut").post("/jobs").then()
-                .statusCode(400).body("error", startsWith("malformed JSON at line 1, column "))
+        given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body("{\"name\": \"cut")
+                .post("/jobs")
+                .then()
+                .statusCode(400)
+                .body("error", startsWith("malformed JSON at line 1, column "))
                 .body("error", not(containsString("REDACTED")));
     }
 
@@ -116,11 +133,26 @@ class JobSpecChecksTest extends InMemoryTenantTest {
     void shouldRefuseADatabaseNamedBothAsRegisteredAndInline() {
         String key = key();
         Map<String, Object> job = job(QUESTIONS, PREDICTIONS);
-        job.put("database", Map.of("databaseId", UUID.randomUUID().toString(), "kind", "postgresql", "jdbcUrl",
-                "jdbc:postgresql://db.example.com/team", "user", "reader", "password", "secret"));
-        submit(key, job).statusCode(400).body("field", equalTo("database"))
-                .body("error", equalTo("database: name either a registered database (databaseId) or an inline one "
-                        + "(kind, jdbcUrl, user, password), not both"));
+        job.put(
+                "database",
+                Map.of(
+                        "databaseId",
+                        UUID.randomUUID().toString(),
+                        "kind",
+                        "postgresql",
+                        "jdbcUrl",
+                        "jdbc:postgresql://db.example.com/team",
+                        "user",
+                        "reader",
+                        "password",
+                        "secret"));
+        submit(key, job)
+                .statusCode(400)
+                .body("field", equalTo("database"))
+                .body(
+                        "error",
+                        equalTo("database: name either a registered database (databaseId) or an inline one "
+                                + "(kind, jdbcUrl, user, password), not both"));
     }
 
     @Test
@@ -129,11 +161,18 @@ class JobSpecChecksTest extends InMemoryTenantTest {
         UUID database = UUID.randomUUID();
         Map<String, Object> job = job(QUESTIONS, PREDICTIONS);
         job.put("database", Map.of("databaseId", database.toString()));
-        MemoryExecutor.answering(channels, database, task -> DatabaseTaskCompleted.schemas(task, SqlDialect.SQLSERVER, false,
-                List.of("dbo"), "their-mssql"), () -> submit(key, job))
-                .statusCode(400).body("field", equalTo("dialect"))
-                .body("error", equalTo("dialect: dialect postgresql does not match database " + database
-                        + ", a sqlserver database"));
+        MemoryExecutor.answering(
+                        channels,
+                        database,
+                        task -> DatabaseTaskCompleted.schemas(
+                                task, SqlDialect.SQLSERVER, false, List.of("dbo"), "their-mssql"),
+                        () -> submit(key, job))
+                .statusCode(400)
+                .body("field", equalTo("dialect"))
+                .body(
+                        "error",
+                        equalTo("dialect: dialect postgresql does not match database " + database
+                                + ", a sqlserver database"));
     }
 
     @Test
@@ -145,7 +184,8 @@ class JobSpecChecksTest extends InMemoryTenantTest {
         job.remove("allowMissingPredictions");
         job.put("models", List.of(Map.of("label", "gpt", "backend", "openai", "model", "gpt-4o-mini")));
         job.put("nativeSchema", "public");
-        MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job)).statusCode(400)
+        MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job))
+                .statusCode(400)
                 .body("field", equalTo("nativeSchema"))
                 .body("error", startsWith("nativeSchema: models are shown the schema of a registered database only"));
     }
@@ -155,10 +195,14 @@ class JobSpecChecksTest extends InMemoryTenantTest {
         String key = key();
         Map<String, Object> job = job(QUESTIONS, List.of(PREDICTIONS.get(0)));
         job.put("name", "missing " + UUID.randomUUID());
-        submit(key, job).statusCode(400).body("field", equalTo("predictions"))
-                .body("error", equalTo("predictions: 1 of the replay job's items have no recorded prediction ('q2'):"
-                        + " record one for each question, or set \"allowMissingPredictions\": true to run them without"
-                        + " one (those items fail)"));
+        submit(key, job)
+                .statusCode(400)
+                .body("field", equalTo("predictions"))
+                .body(
+                        "error",
+                        equalTo("predictions: 1 of the replay job's items have no recorded prediction ('q2'):"
+                                + " record one for each question, or set \"allowMissingPredictions\": true to run them without"
+                                + " one (those items fail)"));
 
         job.put("allowMissingPredictions", true);
         MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job)).statusCode(202);
@@ -167,23 +211,37 @@ class JobSpecChecksTest extends InMemoryTenantTest {
     @Test
     void shouldRefuseGoldSqlThatCannotRunNamingEachQuestion() {
         String key = key();
-        Map<String, Object> job = job(List.of(QUESTIONS.get(0),
-                Map.of("id", "q2", "question", "Typo?", "goldSql", "SELEC name FROM club"),
-                Map.of("id", "q3", "question", "Delete?", "goldSql", "DELETE FROM club")), null);
-        submit(key, job).statusCode(400).body("field", equalTo("questions[1].goldSql"))
-                .body("error", startsWith("questions[1].goldSql: is not one read-only query the executor would run: "
-                        + "not a parseable PostgreSQL statement"))
-                .body("error", containsString("; questions[2].goldSql: is not one read-only query the executor "
-                        + "would run: only SELECT queries may run, got DML (DELETE)"));
+        Map<String, Object> job = job(
+                List.of(
+                        QUESTIONS.get(0),
+                        Map.of("id", "q2", "question", "Typo?", "goldSql", "SELEC name FROM club"),
+                        Map.of("id", "q3", "question", "Delete?", "goldSql", "DELETE FROM club")),
+                null);
+        submit(key, job)
+                .statusCode(400)
+                .body("field", equalTo("questions[1].goldSql"))
+                .body(
+                        "error",
+                        startsWith("questions[1].goldSql: is not one read-only query the executor would run: "
+                                + "not a parseable PostgreSQL statement"))
+                .body(
+                        "error",
+                        containsString("; questions[2].goldSql: is not one read-only query the executor "
+                                + "would run: only SELECT queries may run, got DML (DELETE)"));
     }
 
     @Test
     void shouldRefuseRecordedPredictionsThatCannotRunUnlessTheJobScoresThemAsTheyAre() {
         String key = key();
-        Map<String, Object> job = job(QUESTIONS, List.of(PREDICTIONS.get(0),
-                Map.of("questionId", "q2", "predictedSql", "I think the answer is: clubs")));
+        Map<String, Object> job = job(
+                QUESTIONS,
+                List.of(
+                        PREDICTIONS.get(0),
+                        Map.of("questionId", "q2", "predictedSql", "I think the answer is: clubs")));
         job.put("name", "unrunnable " + UUID.randomUUID());
-        submit(key, job).statusCode(400).body("field", equalTo("predictions[1].predictedSql"))
+        submit(key, job)
+                .statusCode(400)
+                .body("field", equalTo("predictions[1].predictedSql"))
                 .body("error", containsString("predictions[1].predictedSql: is not one read-only query"))
                 .body("error", containsString("\"allowInvalidPredictions\": true"));
 
@@ -195,18 +253,25 @@ class JobSpecChecksTest extends InMemoryTenantTest {
     void shouldCheckARecordedPredictionOutOfItsMarkdownFenceAndSendItAsRecorded() {
         String key = key();
         String fenced = "```sql\nSELECT name\nFROM club\n```";
-        Map<String, Object> job = job(List.of(QUESTIONS.get(1)), List.of(Map.of("questionId", "q2",
-                "predictedSql", fenced)));
+        Map<String, Object> job =
+                job(List.of(QUESTIONS.get(1)), List.of(Map.of("questionId", "q2", "predictedSql", fenced)));
         UUID jobId = UUID.fromString(MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job))
-                .statusCode(202).extract().path("jobId"));
+                .statusCode(202)
+                .extract()
+                .path("jobId"));
 
-        JobSubmitted sent = InMemoryJobs.sent(channels).stream().filter(event -> event.jobId().equals(jobId))
-                .findFirst().orElseThrow();
-        assertThat(JobExpander.expand(jobId, sent.spec()).get(0).recordedPrediction()).isEqualTo(fenced);
+        JobSubmitted sent = InMemoryJobs.sent(channels).stream()
+                .filter(event -> event.jobId().equals(jobId))
+                .findFirst()
+                .orElseThrow();
+        assertThat(JobExpander.expand(jobId, sent.spec()).get(0).recordedPrediction())
+                .isEqualTo(fenced);
 
-        Map<String, Object> emptyFence = job(List.of(QUESTIONS.get(1)), List.of(Map.of("questionId", "q2",
-                "predictedSql", "```\n```")));
-        submit(key, emptyFence).statusCode(400).body("field", equalTo("predictions[0].predictedSql"))
+        Map<String, Object> emptyFence =
+                job(List.of(QUESTIONS.get(1)), List.of(Map.of("questionId", "q2", "predictedSql", "```\n```")));
+        submit(key, emptyFence)
+                .statusCode(400)
+                .body("field", equalTo("predictions[0].predictedSql"))
                 .body("error", startsWith("predictions[0].predictedSql: its Markdown fence holds no query"));
     }
 
@@ -218,35 +283,68 @@ class JobSpecChecksTest extends InMemoryTenantTest {
         job.remove("model");
         job.remove("allowMissingPredictions");
         job.put("models", List.of(Map.of("label", "gpt", "backend", "openai", "model", "gpt-4o-mini")));
-        job.put("database", Map.of("kind", "postgresql", "jdbcUrl", "jdbc:postgresql://"
-                + InlineDatabaseChecks.REFUSED_HOST + ":5432/team", "user", "reader", "password", "secret"));
-        MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job)).statusCode(400)
+        job.put(
+                "database",
+                Map.of(
+                        "kind",
+                        "postgresql",
+                        "jdbcUrl",
+                        "jdbc:postgresql://" + InlineDatabaseChecks.REFUSED_HOST + ":5432/team",
+                        "user",
+                        "reader",
+                        "password",
+                        "secret"));
+        MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job))
+                .statusCode(400)
                 .body("field", equalTo("database.jdbcUrl"))
-                .body("error", startsWith("database.jdbcUrl: " + InlineDatabaseChecks.REFUSED_HOST
-                        + ":5432 is not an allowed target for a team database"));
+                .body(
+                        "error",
+                        startsWith("database.jdbcUrl: " + InlineDatabaseChecks.REFUSED_HOST
+                                + ":5432 is not an allowed target for a team database"));
 
-        job.put("database", Map.of("kind", "postgresql", "jdbcUrl", "jdbc:postgresql://db.example.com:5432/team",
-                "user", InlineDatabaseChecks.FAILING_LOGIN, "password", "wrong"));
-        MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job)).statusCode(400)
+        job.put(
+                "database",
+                Map.of(
+                        "kind",
+                        "postgresql",
+                        "jdbcUrl",
+                        "jdbc:postgresql://db.example.com:5432/team",
+                        "user",
+                        InlineDatabaseChecks.FAILING_LOGIN,
+                        "password",
+                        "wrong"));
+        MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job))
+                .statusCode(400)
                 .body("field", equalTo("database.user"))
-                .body("error", equalTo("database.user: the login of user '" + InlineDatabaseChecks.FAILING_LOGIN
-                        + "' failed: authentication failed: check user and password"));
+                .body(
+                        "error",
+                        equalTo("database.user: the login of user '" + InlineDatabaseChecks.FAILING_LOGIN
+                                + "' failed: authentication failed: check user and password"));
         // Not accepted: no job sent, so no item went to a model.
-        assertThat(InMemoryJobs.sent(channels)).noneMatch(event -> event.spec().name().equals(job.get("name")));
+        assertThat(InMemoryJobs.sent(channels))
+                .noneMatch(event -> event.spec().name().equals(job.get("name")));
     }
 
     @Test
     void shouldSayTheBodyLimitAndWhatToDoWhenASpecIsTooLarge() throws IOException {
         String answer = announce("/jobs", 17L * 1024 * 1024);
-        assertThat(answer).startsWith("HTTP/1.1 413").contains("{\"status\":413,\"error\":\"the request body has "
-                + (17L * 1024 * 1024) + " bytes; at most 16777216 are accepted: split the questions into several "
-                + "jobs (a crosswalk CSV into several imports)\",\"field\":\"body\"}");
+        assertThat(answer)
+                .startsWith("HTTP/1.1 413")
+                .contains("{\"status\":413,\"error\":\"the request body has "
+                        + (17L * 1024 * 1024)
+                        + " bytes; at most 16777216 are accepted: split the questions into several "
+                        + "jobs (a crosswalk CSV into several imports)\",\"field\":\"body\"}");
     }
 
     @Test
     void shouldSayWhichContentTypeToSend() {
-        given().header("X-API-Key", key()).contentType(ContentType.TEXT)
-                .body("{}").post("/jobs").then().statusCode(415).body("field", equalTo("Content-Type"))
+        given().header("X-API-Key", key())
+                .contentType(ContentType.TEXT)
+                .body("{}")
+                .post("/jobs")
+                .then()
+                .statusCode(415)
+                .body("field", equalTo("Content-Type"))
                 .body("error", startsWith("Content-Type 'text/plain"))
                 .body("error", containsString("send the body as application/json"));
     }
@@ -254,12 +352,24 @@ class JobSpecChecksTest extends InMemoryTenantTest {
     @Test
     void shouldAnswerAPathIdThatIsNoUuidWith404OnEveryResource() {
         String key = key();
-        for (String path : List.of("/jobs/not-a-uuid", "/jobs/not-a-uuid/events", "/crosswalks/not-a-uuid",
-                "/crosswalks/not-a-uuid/csv", "/synthetic-sets/not-a-uuid", "/test-suites/not-a-uuid")) {
-            given().header("X-API-Key", key).get(path).then().statusCode(404).body("status", equalTo(404))
+        for (String path : List.of(
+                "/jobs/not-a-uuid",
+                "/jobs/not-a-uuid/events",
+                "/crosswalks/not-a-uuid",
+                "/crosswalks/not-a-uuid/csv",
+                "/synthetic-sets/not-a-uuid",
+                "/test-suites/not-a-uuid")) {
+            given().header("X-API-Key", key)
+                    .get(path)
+                    .then()
+                    .statusCode(404)
+                    .body("status", equalTo(404))
                     .body("error", containsString("not-a-uuid"));
         }
-        given().header("X-API-Key", key).post("/jobs/not-a-uuid/cancel").then().statusCode(404)
+        given().header("X-API-Key", key)
+                .post("/jobs/not-a-uuid/cancel")
+                .then()
+                .statusCode(404)
                 .body("error", equalTo("no job not-a-uuid"));
     }
 
@@ -269,8 +379,9 @@ class JobSpecChecksTest extends InMemoryTenantTest {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             out.write(("POST " + path + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
-                    + "\r\nContent-Type: application/json\r\nX-API-Key: sb_any\r\nContent-Length: " + bytes
-                    + "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                            + "\r\nContent-Type: application/json\r\nX-API-Key: sb_any\r\nContent-Length: " + bytes
+                            + "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             return answer(socket.getInputStream());
         }
@@ -290,7 +401,8 @@ class JobSpecChecksTest extends InMemoryTenantTest {
         int length = 0;
         for (String line : text.split("\r\n")) {
             if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
-                length = Integer.parseInt(line.substring("content-length:".length()).trim());
+                length = Integer.parseInt(
+                        line.substring("content-length:".length()).trim());
             }
         }
         return text + new String(in.readNBytes(length), StandardCharsets.UTF_8);
@@ -301,6 +413,10 @@ class JobSpecChecksTest extends InMemoryTenantTest {
     }
 
     private static ValidatableResponse submit(String key, Map<String, Object> job) {
-        return given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs").then();
+        return given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(job)
+                .post("/jobs")
+                .then();
     }
 }

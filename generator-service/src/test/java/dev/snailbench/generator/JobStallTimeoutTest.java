@@ -42,15 +42,24 @@ class JobStallTimeoutTest {
         UUID patientJob = submit(key, TestTenants.job("patient", QUESTIONS, null));
         Set<UUID> jobs = Set.of(impatientJob, patientJob);
 
-        List<ItemAbandoned> abandoned = TopicClient.await(Topics.ITEMS_ABANDONED,
-                r -> jobs.contains(EventJson.read(r.value(), ItemAbandoned.class).jobId()), QUESTIONS.size(),
-                Duration.ofSeconds(90)).stream().map(r -> EventJson.read(r.value(), ItemAbandoned.class)).toList();
+        List<ItemAbandoned> abandoned = TopicClient.await(
+                        Topics.ITEMS_ABANDONED,
+                        r -> jobs.contains(
+                                EventJson.read(r.value(), ItemAbandoned.class).jobId()),
+                        QUESTIONS.size(),
+                        Duration.ofSeconds(90))
+                .stream()
+                .map(r -> EventJson.read(r.value(), ItemAbandoned.class))
+                .toList();
 
-        assertThat(abandoned).as("the impatient job's items, failed after its 10 s").hasSize(QUESTIONS.size())
+        assertThat(abandoned)
+                .as("the impatient job's items, failed after its 10 s")
+                .hasSize(QUESTIONS.size())
                 .allSatisfy(item -> {
                     assertThat(item.jobId()).isEqualTo(impatientJob);
-                    assertThat(item.reason()).isEqualTo("timed out in the pipeline (inference, execution or "
-                            + "scoring): no verdict 10 s after the job's last progress");
+                    assertThat(item.reason())
+                            .isEqualTo("timed out in the pipeline (inference, execution or "
+                                    + "scoring): no verdict 10 s after the job's last progress");
                 });
         assertThat(abandoned.stream().map(ItemAbandoned::workItemId).collect(Collectors.toSet()))
                 .hasSize(QUESTIONS.size());
@@ -63,14 +72,25 @@ class JobStallTimeoutTest {
             Map<String, Object> job = new HashMap<>(TestTenants.job("bad stall " + seconds, QUESTIONS, null));
             job.put("stallTimeoutSeconds", seconds);
 
-            given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs").then()
-                    .statusCode(400).body("field", equalTo("stallTimeoutSeconds"))
+            given().header("X-API-Key", key)
+                    .contentType(ContentType.JSON)
+                    .body(job)
+                    .post("/jobs")
+                    .then()
+                    .statusCode(400)
+                    .body("field", equalTo("stallTimeoutSeconds"))
                     .body("error", equalTo("stallTimeoutSeconds: must be between 10 and 86400 seconds"));
         }
     }
 
     private static UUID submit(String key, Map<String, Object> job) {
-        return UUID.fromString(given().header("X-API-Key", key).contentType(ContentType.JSON).body(job)
-                .post("/jobs").then().statusCode(202).extract().path("jobId"));
+        return UUID.fromString(given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(job)
+                .post("/jobs")
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("jobId"));
     }
 }

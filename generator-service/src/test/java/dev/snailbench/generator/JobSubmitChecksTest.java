@@ -64,13 +64,17 @@ class JobSubmitChecksTest extends InMemoryTenantTest {
     void shouldRefuseAJobOnADatabaseThatIsNotTheTenants() {
         String key = key();
         List<DatabaseTaskRequested> asked = new CopyOnWriteArrayList<>();
-        ValidatableResponse refused = answering(task -> {
-            asked.add(task);
-            return DatabaseTaskCompleted.failed(task, null, false, true, "database " + database
-                    + " is not registered for tenant x");
-        }, () -> submit(key, replayJob()));
+        ValidatableResponse refused = answering(
+                task -> {
+                    asked.add(task);
+                    return DatabaseTaskCompleted.failed(
+                            task, null, false, true, "database " + database + " is not registered for tenant x");
+                },
+                () -> submit(key, replayJob()));
 
-        refused.statusCode(400).body("status", equalTo(400)).body("field", equalTo("database.databaseId"))
+        refused.statusCode(400)
+                .body("status", equalTo(400))
+                .body("field", equalTo("database.databaseId"))
                 .body("error", containsString("database " + database + " is not registered for your tenant"))
                 .body("error", containsString("POST /databases"));
         assertThat(asked).extracting(DatabaseTaskRequested::kind).containsExactly(DatabaseTaskRequested.Kind.SCHEMAS);
@@ -80,7 +84,9 @@ class JobSubmitChecksTest extends InMemoryTenantTest {
     void shouldAnswer503WhenTheExecutorDoesNotSayWhetherTheDatabaseExists() {
         String key = key();
         // Nobody answers the executor's task: not accepted blindly.
-        submit(key, replayJob()).statusCode(503).body("status", equalTo(503))
+        submit(key, replayJob())
+                .statusCode(503)
+                .body("status", equalTo(503))
                 .body("error", containsString("the executor did not answer the schemas task on database " + database))
                 .body("error", containsString("try again"));
     }
@@ -91,18 +97,26 @@ class JobSubmitChecksTest extends InMemoryTenantTest {
         InMemoryJobs.announceBackends(channels, key);
         Map<String, Object> job = modelJob("openai");
         job.remove("nativeSchema");
-        answering(task -> DatabaseTaskCompleted.schemas(task, SqlDialect.POSTGRESQL, false,
-                List.of("exp_v1", "public"), "football"), () -> submit(key, job))
-                .statusCode(400).body("field", equalTo("nativeSchema"))
+        answering(
+                        task -> DatabaseTaskCompleted.schemas(
+                                task, SqlDialect.POSTGRESQL, false, List.of("exp_v1", "public"), "football"),
+                        () -> submit(key, job))
+                .statusCode(400)
+                .body("field", equalTo("nativeSchema"))
                 .body("error", containsString("nativeSchema: missing"))
                 .body("error", containsString("database " + database + " has the schemas [exp_v1, public]"));
 
         job.put("nativeSchema", "exp_v9");
-        answering(task -> DatabaseTaskCompleted.schemas(task, SqlDialect.POSTGRESQL, false,
-                List.of("exp_v1", "public"), "football"), () -> submit(key, job))
-                .statusCode(400).body("field", equalTo("nativeSchema"))
-                .body("error", equalTo("nativeSchema: database " + database + " has no schema 'exp_v9' with tables; "
-                        + "its schemas: [exp_v1, public]"));
+        answering(
+                        task -> DatabaseTaskCompleted.schemas(
+                                task, SqlDialect.POSTGRESQL, false, List.of("exp_v1", "public"), "football"),
+                        () -> submit(key, job))
+                .statusCode(400)
+                .body("field", equalTo("nativeSchema"))
+                .body(
+                        "error",
+                        equalTo("nativeSchema: database " + database + " has no schema 'exp_v9' with tables; "
+                                + "its schemas: [exp_v1, public]"));
     }
 
     @Test
@@ -110,29 +124,58 @@ class JobSubmitChecksTest extends InMemoryTenantTest {
         String key = key();
         InMemoryJobs.announceBackends(channels, key);
         // Refused before the executor is asked anything: no played executor needed.
-        submit(key, modelJob("azure")).statusCode(400).body("status", equalTo(400))
+        submit(key, modelJob("azure"))
+                .statusCode(400)
+                .body("status", equalTo(400))
                 .body("field", equalTo("models[0].backend"))
-                .body("error", containsString("backend 'azure' is not configured in the inference service "
-                        + "(configured: [fake, openai], plus replay"));
-        given().header("X-API-Key", key).get("/backends").then().statusCode(200)
+                .body(
+                        "error",
+                        containsString("backend 'azure' is not configured in the inference service "
+                                + "(configured: [fake, openai], plus replay"));
+        given().header("X-API-Key", key)
+                .get("/backends")
+                .then()
+                .statusCode(200)
                 .body("backends", equalTo(List.of("fake", "openai")));
     }
 
     private static ValidatableResponse submit(String key, Map<String, Object> job) {
-        return given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs").then();
+        return given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(job)
+                .post("/jobs")
+                .then();
     }
 
     private Map<String, Object> replayJob() {
-        return new HashMap<>(Map.of("name", "replay " + UUID.randomUUID(), "database",
-                Map.of("databaseId", database.toString()), "dialect", "postgresql", "model", "gpt-3.5-turbo",
-                "questions", List.of(Map.of("id", "1", "question", "Which clubs?", "goldSql", "SELECT 1")),
-                "predictions", List.of(Map.of("questionId", "1", "predictedSql", "SELECT 1"))));
+        return new HashMap<>(Map.of(
+                "name",
+                "replay " + UUID.randomUUID(),
+                "database",
+                Map.of("databaseId", database.toString()),
+                "dialect",
+                "postgresql",
+                "model",
+                "gpt-3.5-turbo",
+                "questions",
+                List.of(Map.of("id", "1", "question", "Which clubs?", "goldSql", "SELECT 1")),
+                "predictions",
+                List.of(Map.of("questionId", "1", "predictedSql", "SELECT 1"))));
     }
 
     private Map<String, Object> modelJob(String backend) {
-        return new HashMap<>(Map.of("name", "model " + UUID.randomUUID(), "database",
-                Map.of("databaseId", database.toString()), "dialect", "postgresql", "nativeSchema", "exp_v1",
-                "models", List.of(Map.of("label", "gpt", "backend", backend, "model", "gpt-4o-mini")),
-                "questions", List.of(Map.of("id", "1", "question", "Which clubs?", "goldSql", "SELECT 1"))));
+        return new HashMap<>(Map.of(
+                "name",
+                "model " + UUID.randomUUID(),
+                "database",
+                Map.of("databaseId", database.toString()),
+                "dialect",
+                "postgresql",
+                "nativeSchema",
+                "exp_v1",
+                "models",
+                List.of(Map.of("label", "gpt", "backend", backend, "model", "gpt-4o-mini")),
+                "questions",
+                List.of(Map.of("id", "1", "question", "Which clubs?", "goldSql", "SELECT 1"))));
     }
 }

@@ -54,18 +54,34 @@ class JobWindowTest {
         List<InferenceRequested> scoredOnes = first.subList(0, 100);
         TopicClient.withOwnClassLoader(() -> {
             try (TopicClient client = new TopicClient()) {
-                ItemsScored verdicts = ItemsScored.of(scoredOnes.stream().map(item -> new ItemScored(UUID.randomUUID(),
-                        item.jobId(), item.tenantId(), item.workItemId(), Instant.now(), ItemScored.SCHEMA_VERSION,
-                        item.item().questionId(), true, true, false, null)).toList());
+                ItemsScored verdicts = ItemsScored.of(scoredOnes.stream()
+                        .map(item -> new ItemScored(
+                                UUID.randomUUID(),
+                                item.jobId(),
+                                item.tenantId(),
+                                item.workItemId(),
+                                Instant.now(),
+                                ItemScored.SCHEMA_VERSION,
+                                item.item().questionId(),
+                                true,
+                                true,
+                                false,
+                                null))
+                        .toList());
                 client.send(Topics.SCORES, verdicts.key(), EventJson.write(verdicts));
             }
             return null;
         });
         assertThat(published(big, window + 100, Duration.ofSeconds(30))).hasSize(window + 100);
         assertThat(published(big, window + 101, Duration.ofSeconds(3))).hasSize(window + 100);
-        Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> given().header("X-API-Key", bigKey)
-                .get("/jobs/" + big).then().statusCode(200).body("done", equalTo(100))
-                .body("status", equalTo("running")));
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> given().header("X-API-Key", bigKey)
+                        .get("/jobs/" + big)
+                        .then()
+                        .statusCode(200)
+                        .body("done", equalTo(100))
+                        .body("status", equalTo("running")));
     }
 
     private static String submit(String key, String name, int size) {
@@ -75,14 +91,19 @@ class JobWindowTest {
             questions.add(Map.of("id", "q" + i, "question", "question " + i, "goldSql", "SELECT " + i));
             predictions.add(Map.of("questionId", "q" + i, "predictedSql", "SELECT " + i));
         }
-        return given().header("X-API-Key", key).contentType(ContentType.JSON)
-                .body(TestTenants.job(name, questions, predictions)).post("/jobs")
-                .then().statusCode(202).extract().path("jobId");
+        return given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(TestTenants.job(name, questions, predictions))
+                .post("/jobs")
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("jobId");
     }
 
     /** The job's items on the work topic, waiting until {@code count} are there or the timeout passes. */
     private static List<InferenceRequested> published(String jobId, int count, Duration timeout) {
-        return TopicClient.withOwnClassLoader(() -> TopicClient.awaitInferenceRequests(UUID.fromString(jobId), count,
-                timeout));
+        return TopicClient.withOwnClassLoader(
+                () -> TopicClient.awaitInferenceRequests(UUID.fromString(jobId), count, timeout));
     }
 }

@@ -52,16 +52,26 @@ class SchemaVariantJobTest {
         TestBackends.announce(key);
 
         for (Variant kind : Variant.values()) {
-            Map<String, Object> variant = kind == Variant.ORIGINAL ? Map.of("kind", "original")
+            Map<String, Object> variant = kind == Variant.ORIGINAL
+                    ? Map.of("kind", "original")
                     : Map.of("kind", kind.label(), "seed", 1, "rate", 0.10);
-            String jobId = PlayedExecutor.answering(database, executor(schema), () -> given().header("X-API-Key", key)
-                    .contentType(ContentType.JSON).body(job(Map.of("schemaVariant", variant))).post("/jobs")
-                    .then().statusCode(202).extract().<String>path("jobId"));
+            String jobId = PlayedExecutor.answering(
+                    database,
+                    executor(schema),
+                    () -> given().header("X-API-Key", key)
+                            .contentType(ContentType.JSON)
+                            .body(job(Map.of("schemaVariant", variant)))
+                            .post("/jobs")
+                            .then()
+                            .statusCode(202)
+                            .extract()
+                            .<String>path("jobId"));
 
-            List<InferenceRequested> sent = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 2,
-                    Duration.ofSeconds(60));
+            List<InferenceRequested> sent =
+                    TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 2, Duration.ofSeconds(60));
             assertThat(sent).hasSize(2);
-            String label = kind == Variant.ORIGINAL ? "original"
+            String label = kind == Variant.ORIGINAL
+                    ? "original"
                     : kind == Variant.INJECTED ? "injected seed=1 rate=0.1" : "refined seed=1 rate=0.1 context=schema";
             Map<String, String> expected = new TreeMap<>();
             experiment.variants().shown(kind).renamed().forEach((c, name) -> expected.put(c.key(), name));
@@ -70,8 +80,10 @@ class SchemaVariantJobTest {
                 assertThat(r.schema().variant().label()).isEqualTo(label);
                 assertThat(r.schema().schema()).isEqualTo(schema);
                 Map<String, String> shown = new TreeMap<>();
-                r.schema().variant().columns().forEach(c -> shown.put(new ColumnRef(c.table(), c.column()).key(),
-                        c.shown()));
+                r.schema()
+                        .variant()
+                        .columns()
+                        .forEach(c -> shown.put(new ColumnRef(c.table(), c.column()).key(), c.shown()));
                 assertThat(shown).as(kind.label()).isEqualTo(expected);
             });
             if (kind != Variant.ORIGINAL) {
@@ -86,31 +98,51 @@ class SchemaVariantJobTest {
         String key = TestTenants.create("variant-own-" + UUID.randomUUID());
         TestBackends.announce(key);
         // The view layer POST /refiner/views builds over the team's own schema: view column → physical column.
-        Map<String, Map<String, String>> views = PlayedExecutor.answering(database, executor(schema),
-                () -> given().header("X-API-Key", key).contentType(ContentType.JSON)
+        Map<String, Map<String, String>> views = PlayedExecutor.answering(
+                database,
+                executor(schema),
+                () -> given().header("X-API-Key", key)
+                        .contentType(ContentType.JSON)
                         .body(Map.of("databaseId", database.toString(), "nativeSchema", "exp_v1"))
-                        .post("/refiner/views").then().statusCode(200).extract().path("views.columns"));
+                        .post("/refiner/views")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .path("views.columns"));
         Map<String, String> expected = new TreeMap<>();
         views.forEach((table, columns) -> columns.forEach((view, physical) -> {
             if (!view.equals(physical)) {
                 expected.put(new ColumnRef(table, physical).key(), view);
             }
         }));
-        assertThat(expected).as("the refiner renames some of FootballDB v1's own names").isNotEmpty();
+        assertThat(expected)
+                .as("the refiner renames some of FootballDB v1's own names")
+                .isNotEmpty();
 
-        for (Map<String, Object> variant : List.of(Map.<String, Object>of("kind", "refined", "over", "original"),
+        for (Map<String, Object> variant : List.of(
+                Map.<String, Object>of("kind", "refined", "over", "original"),
                 Map.<String, Object>of("kind", "refined", "rate", 0))) {
-            String jobId = PlayedExecutor.answering(database, executor(schema), () -> given().header("X-API-Key", key)
-                    .contentType(ContentType.JSON).body(job(Map.of("schemaVariant", variant))).post("/jobs")
-                    .then().statusCode(202).extract().<String>path("jobId"));
+            String jobId = PlayedExecutor.answering(
+                    database,
+                    executor(schema),
+                    () -> given().header("X-API-Key", key)
+                            .contentType(ContentType.JSON)
+                            .body(job(Map.of("schemaVariant", variant)))
+                            .post("/jobs")
+                            .then()
+                            .statusCode(202)
+                            .extract()
+                            .<String>path("jobId"));
 
-            List<InferenceRequested> sent = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 2,
-                    Duration.ofSeconds(60));
+            List<InferenceRequested> sent =
+                    TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 2, Duration.ofSeconds(60));
             assertThat(sent).hasSize(2).allSatisfy(r -> {
                 assertThat(r.item().schemaVariant()).isEqualTo("refined over=original context=schema");
                 Map<String, String> shown = new TreeMap<>();
-                r.schema().variant().columns().forEach(c -> shown.put(new ColumnRef(c.table(), c.column()).key(),
-                        c.shown()));
+                r.schema()
+                        .variant()
+                        .columns()
+                        .forEach(c -> shown.put(new ColumnRef(c.table(), c.column()).key(), c.shown()));
                 assertThat(shown).as(variant.toString()).isEqualTo(expected);
             });
         }
@@ -127,40 +159,89 @@ class SchemaVariantJobTest {
         bad(key, Map.of("schemaVariant", Map.of("kind", "original", "seed", 3)), "schemaVariant.seed");
         bad(key, Map.of("schemaVariant", Map.of("kind", "refined", "over", "copy")), "schemaVariant.over");
         bad(key, Map.of("schemaVariant", Map.of("kind", "injected", "over", "original")), "schemaVariant.over");
-        bad(key, Map.of("schemaVariant", Map.of("kind", "refined", "over", "original", "seed", 2)),
+        bad(
+                key,
+                Map.of("schemaVariant", Map.of("kind", "refined", "over", "original", "seed", 2)),
                 "schemaVariant.seed");
-        bad(key, Map.of("schemaVariant", Map.of("kind", "refined", "over", "original", "rate", 0.1)),
+        bad(
+                key,
+                Map.of("schemaVariant", Map.of("kind", "refined", "over", "original", "rate", 0.1)),
                 "schemaVariant.rate");
-        bad(key, Map.of("schemaVariant", Map.of("kind", "refined", "over", "injected", "rate", 0)),
+        bad(
+                key,
+                Map.of("schemaVariant", Map.of("kind", "refined", "over", "injected", "rate", 0)),
                 "schemaVariant.rate");
         bad(key, Map.of("schemaVariant", Map.of("kind", "injected"), "levels", List.of("Native", "Least")), "levels");
-        bad(key, Map.of("schemaVariant", Map.of("kind", "injected"), "crosswalkId", UUID.randomUUID().toString()),
+        bad(
+                key,
+                Map.of(
+                        "schemaVariant",
+                        Map.of("kind", "injected"),
+                        "crosswalkId",
+                        UUID.randomUUID().toString()),
                 "schemaVariant");
-        bad(key, Map.of("schemaVariant", Map.of("kind", "injected"), "database", Map.of("kind", "postgresql",
-                "jdbcUrl", "jdbc:postgresql://db/football", "user", "u", "password", "p")), "database.databaseId");
+        bad(
+                key,
+                Map.of(
+                        "schemaVariant",
+                        Map.of("kind", "injected"),
+                        "database",
+                        Map.of(
+                                "kind",
+                                "postgresql",
+                                "jdbcUrl",
+                                "jdbc:postgresql://db/football",
+                                "user",
+                                "u",
+                                "password",
+                                "p")),
+                "database.databaseId");
     }
 
     private void bad(String key, Map<String, Object> extra, String field) {
-        given().header("X-API-Key", key).contentType(ContentType.JSON).body(job(extra)).post("/jobs").then()
-                .statusCode(400).body("field", equalTo(field)).body("error", containsString(field));
+        given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(job(extra))
+                .post("/jobs")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo(field))
+                .body("error", containsString(field));
     }
 
     private static Function<DatabaseTaskRequested, DatabaseTaskCompleted> executor(DatabaseSchema schema) {
         return task -> task.kind() == DatabaseTaskRequested.Kind.PROMPT_SCHEMA
-                ? DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, false,
-                        new TeamSchema("football", schema, List.of()))
+                ? DatabaseTaskCompleted.promptSchema(
+                        task, SqlDialect.POSTGRESQL, false, new TeamSchema("football", schema, List.of()))
                 // The submission's SCHEMAS question: the played database's schemas (PlayedExecutor.SCHEMAS).
-                : task.kind() == DatabaseTaskRequested.Kind.SCHEMAS ? null
-                : DatabaseTaskCompleted.failed(task, SqlDialect.POSTGRESQL, false, true, "not played by this test");
+                : task.kind() == DatabaseTaskRequested.Kind.SCHEMAS
+                        ? null
+                        : DatabaseTaskCompleted.failed(
+                                task, SqlDialect.POSTGRESQL, false, true, "not played by this test");
     }
 
     private Map<String, Object> job(Map<String, Object> extra) {
-        Map<String, Object> job = new HashMap<>(Map.of("name", "variant " + UUID.randomUUID(), "database",
-                Map.of("databaseId", database.toString()), "dialect", "postgresql", "nativeSchema", "exp_v1",
-                "models", List.of(Map.of("label", "gpt", "backend", "openai", "model", "gpt-4o-mini")),
-                "questions", List.of(Map.of("id", "q1", "question", "Which clubs?", "goldSql",
-                        "SELECT club_name FROM club"), Map.of("id", "q2", "question", "How many players?",
-                        "goldSql", "SELECT count(*) FROM player"))));
+        Map<String, Object> job = new HashMap<>(Map.of(
+                "name",
+                "variant " + UUID.randomUUID(),
+                "database",
+                Map.of("databaseId", database.toString()),
+                "dialect",
+                "postgresql",
+                "nativeSchema",
+                "exp_v1",
+                "models",
+                List.of(Map.of("label", "gpt", "backend", "openai", "model", "gpt-4o-mini")),
+                "questions",
+                List.of(
+                        Map.of("id", "q1", "question", "Which clubs?", "goldSql", "SELECT club_name FROM club"),
+                        Map.of(
+                                "id",
+                                "q2",
+                                "question",
+                                "How many players?",
+                                "goldSql",
+                                "SELECT count(*) FROM player"))));
         job.putAll(extra);
         return job;
     }

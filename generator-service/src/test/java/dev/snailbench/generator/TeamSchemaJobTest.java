@@ -43,11 +43,28 @@ import org.junit.jupiter.api.Test;
 @RealInfrastructure
 class TeamSchemaJobTest {
 
-    private static final TeamSchema READ = new TeamSchema("football", new DatabaseSchema("PostgreSQL", "football",
-            List.of(new DatabaseSchema.Table("exp_v1", "club", "TABLE", List.of(
-                    new DatabaseSchema.Column("club_id", "int4", ResultColumn.ValueType.NUMBER, false, List.of("1", "2")),
-                    new DatabaseSchema.Column("club_name", "varchar", ResultColumn.ValueType.TEXT, false,
-                            List.of("FC Sion", "FC Basel"))), List.of("club_id"), List.of())), false), List.of());
+    private static final TeamSchema READ = new TeamSchema(
+            "football",
+            new DatabaseSchema(
+                    "PostgreSQL",
+                    "football",
+                    List.of(new DatabaseSchema.Table(
+                            "exp_v1",
+                            "club",
+                            "TABLE",
+                            List.of(
+                                    new DatabaseSchema.Column(
+                                            "club_id", "int4", ResultColumn.ValueType.NUMBER, false, List.of("1", "2")),
+                                    new DatabaseSchema.Column(
+                                            "club_name",
+                                            "varchar",
+                                            ResultColumn.ValueType.TEXT,
+                                            false,
+                                            List.of("FC Sion", "FC Basel"))),
+                            List.of("club_id"),
+                            List.of())),
+                    false),
+            List.of());
 
     private static final String CROSSWALK = """
             kind,identifier_native,native_level,regular,low,least
@@ -61,23 +78,40 @@ class TeamSchemaJobTest {
     void shouldSendTheTeamsSchemaRenamedByItsCrosswalkWithEveryInferenceRequest() {
         String key = TestTenants.create("team-own-" + UUID.randomUUID());
         TestBackends.announce(key);
-        String crosswalk = given().header("X-API-Key", key).contentType("text/csv").body(CROSSWALK)
-                .queryParam("name", "mine").post("/crosswalks").then().statusCode(201).extract().path("id");
+        String crosswalk = given().header("X-API-Key", key)
+                .contentType("text/csv")
+                .body(CROSSWALK)
+                .queryParam("name", "mine")
+                .post("/crosswalks")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
         AtomicReference<DatabaseTaskRequested> asked = new AtomicReference<>();
 
-        String jobId = PlayedExecutor.answering(database, task -> {
-            asked.set(task);
-            return DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, false, READ);
-        }, () -> given().header("X-API-Key", key).contentType(ContentType.JSON)
-                .body(job(Map.of("crosswalkId", crosswalk, "levels", List.of("Native", "Least"))))
-                .post("/jobs").then().statusCode(202).extract().<String>path("jobId"));
+        String jobId = PlayedExecutor.answering(
+                database,
+                task -> {
+                    asked.set(task);
+                    return DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, false, READ);
+                },
+                () -> given().header("X-API-Key", key)
+                        .contentType(ContentType.JSON)
+                        .body(job(Map.of("crosswalkId", crosswalk, "levels", List.of("Native", "Least"))))
+                        .post("/jobs")
+                        .then()
+                        .statusCode(202)
+                        .extract()
+                        .<String>path("jobId"));
 
         assertThat(asked.get().kind()).isEqualTo(DatabaseTaskRequested.Kind.PROMPT_SCHEMA);
         assertThat(asked.get().nativeSchema()).isEqualTo("exp_v1");
         assertThat(asked.get().sampleValues()).isEqualTo(2);
-        List<InferenceRequested> sent = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 2,
-                Duration.ofSeconds(30));
-        assertThat(sent).hasSize(2).extracting(r -> r.item().level())
+        List<InferenceRequested> sent =
+                TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 2, Duration.ofSeconds(30));
+        assertThat(sent)
+                .hasSize(2)
+                .extracting(r -> r.item().level())
                 .containsExactlyInAnyOrder(NaturalnessLevel.NATIVE, NaturalnessLevel.LEAST);
         assertThat(sent).allSatisfy(r -> {
             assertThat(r.schema().schema()).isEqualTo(READ.schema());
@@ -92,25 +126,48 @@ class TeamSchemaJobTest {
         AtomicReference<DatabaseTaskRequested> asked = new AtomicReference<>();
 
         // Named in another case than the database's: prompt and search path both get the database's spelling.
-        String jobId = PlayedExecutor.answering(database, task -> {
-            asked.set(task);
-            return DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, false, READ);
-        }, () -> given().header("X-API-Key", key).contentType(ContentType.JSON)
-                .body(job(Map.of("nativeSchema", "Exp_V1"))).post("/jobs").then().statusCode(202).extract()
-                .<String>path("jobId"));
+        String jobId = PlayedExecutor.answering(
+                database,
+                task -> {
+                    asked.set(task);
+                    return DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, false, READ);
+                },
+                () -> given().header("X-API-Key", key)
+                        .contentType(ContentType.JSON)
+                        .body(job(Map.of("nativeSchema", "Exp_V1")))
+                        .post("/jobs")
+                        .then()
+                        .statusCode(202)
+                        .extract()
+                        .<String>path("jobId"));
         // Recorded predictions on a registered database: no prompt, the path still is the job's schema.
-        Map<String, Object> replay = new HashMap<>(job(Map.of("nativeSchema", "exp_v3", "model", "recorded",
-                "predictions", List.of(Map.of("questionId", "q1", "predictedSql", "SELECT club_name FROM club")))));
+        Map<String, Object> replay = new HashMap<>(job(Map.of(
+                "nativeSchema",
+                "exp_v3",
+                "model",
+                "recorded",
+                "predictions",
+                List.of(Map.of("questionId", "q1", "predictedSql", "SELECT club_name FROM club")))));
         replay.remove("models");
-        String replayId = PlayedExecutor.answering(database, task -> null, () -> given().header("X-API-Key", key)
-                .contentType(ContentType.JSON).body(replay).post("/jobs").then().statusCode(202).extract()
-                .<String>path("jobId"));
+        String replayId = PlayedExecutor.answering(
+                database,
+                task -> null,
+                () -> given().header("X-API-Key", key)
+                        .contentType(ContentType.JSON)
+                        .body(replay)
+                        .post("/jobs")
+                        .then()
+                        .statusCode(202)
+                        .extract()
+                        .<String>path("jobId"));
 
         assertThat(asked.get().nativeSchema()).isEqualTo("exp_v1");
         assertThat(TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 1, Duration.ofSeconds(30)))
-                .singleElement().satisfies(r -> assertThat(r.item().database().schema()).isEqualTo("exp_v1"));
+                .singleElement()
+                .satisfies(r -> assertThat(r.item().database().schema()).isEqualTo("exp_v1"));
         assertThat(TopicClient.awaitInferenceRequests(UUID.fromString(replayId), 1, Duration.ofSeconds(30)))
-                .singleElement().satisfies(r -> assertThat(r.item().database().schema()).isEqualTo("exp_v3"));
+                .singleElement()
+                .satisfies(r -> assertThat(r.item().database().schema()).isEqualTo("exp_v3"));
     }
 
     @Test
@@ -118,24 +175,56 @@ class TeamSchemaJobTest {
         String key = TestTenants.create("team-large-" + UUID.randomUUID());
         TestBackends.announce(key);
         // About 2.5 MB of sample values: more than a Kafka record may be by default, far less than a job may be.
-        TeamSchema large = new TeamSchema("football", new DatabaseSchema("PostgreSQL", "football", List.of(
-                new DatabaseSchema.Table("exp_v1", "club", "TABLE", List.of(new DatabaseSchema.Column("club_name",
-                        "varchar", ResultColumn.ValueType.TEXT, false, Collections.nCopies(25_000, "x".repeat(100)))),
-                        List.of(), List.of())), false), List.of());
-        String crosswalk = given().header("X-API-Key", key).contentType("text/csv").body(CROSSWALK)
-                .queryParam("name", "mine").post("/crosswalks").then().statusCode(201).extract().path("id");
+        TeamSchema large = new TeamSchema(
+                "football",
+                new DatabaseSchema(
+                        "PostgreSQL",
+                        "football",
+                        List.of(new DatabaseSchema.Table(
+                                "exp_v1",
+                                "club",
+                                "TABLE",
+                                List.of(new DatabaseSchema.Column(
+                                        "club_name",
+                                        "varchar",
+                                        ResultColumn.ValueType.TEXT,
+                                        false,
+                                        Collections.nCopies(25_000, "x".repeat(100)))),
+                                List.of(),
+                                List.of())),
+                        false),
+                List.of());
+        String crosswalk = given().header("X-API-Key", key)
+                .contentType("text/csv")
+                .body(CROSSWALK)
+                .queryParam("name", "mine")
+                .post("/crosswalks")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
 
-        String jobId = PlayedExecutor.answering(database, task -> DatabaseTaskCompleted.promptSchema(task,
-                SqlDialect.POSTGRESQL, false, large), () -> given().header("X-API-Key", key)
-                .contentType(ContentType.JSON).body(job(Map.of("crosswalkId", crosswalk, "levels",
-                        List.of("Native", "Low", "Least")))).post("/jobs").then().statusCode(202).extract()
-                .<String>path("jobId"));
+        String jobId = PlayedExecutor.answering(
+                database,
+                task -> DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, false, large),
+                () -> given().header("X-API-Key", key)
+                        .contentType(ContentType.JSON)
+                        .body(job(Map.of("crosswalkId", crosswalk, "levels", List.of("Native", "Low", "Least"))))
+                        .post("/jobs")
+                        .then()
+                        .statusCode(202)
+                        .extract()
+                        .<String>path("jobId"));
 
-        List<InferenceRequested> sent = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 3,
-                Duration.ofSeconds(60));
-        assertThat(sent).hasSize(3).allSatisfy(r -> assertThat(r.schema().schema()).isEqualTo(large.schema()));
-        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(Topics.QUERIES_TO_INFER,
-                r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId), 3,
+        List<InferenceRequested> sent =
+                TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 3, Duration.ofSeconds(60));
+        assertThat(sent)
+                .hasSize(3)
+                .allSatisfy(r -> assertThat(r.schema().schema()).isEqualTo(large.schema()));
+        List<ConsumerRecord<String, byte[]>> records = TopicClient.await(
+                Topics.QUERIES_TO_INFER,
+                r -> new String(r.value(), StandardCharsets.UTF_8).contains(jobId),
+                3,
                 Duration.ofSeconds(5));
         assertThat(records).hasSize(1);
         assertThat(records.get(0).value().length).isLessThan(EventJson.write(large).length * 2);
@@ -147,41 +236,89 @@ class TeamSchemaJobTest {
         TestBackends.announce(key);
         Map<String, Object> noSchema = new HashMap<>(job(Map.of()));
         noSchema.remove("nativeSchema");
-        PlayedExecutor.answering(database, task -> null, () -> given().header("X-API-Key", key)
-                .contentType(ContentType.JSON).body(noSchema).post("/jobs")
-                .then().statusCode(400).body("field", equalTo("nativeSchema")));
-        given().header("X-API-Key", key).contentType(ContentType.JSON)
+        PlayedExecutor.answering(
+                database,
+                task -> null,
+                () -> given().header("X-API-Key", key)
+                        .contentType(ContentType.JSON)
+                        .body(noSchema)
+                        .post("/jobs")
+                        .then()
+                        .statusCode(400)
+                        .body("field", equalTo("nativeSchema")));
+        given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
                 .body(job(Map.of("crosswalkId", UUID.randomUUID().toString(), "schemaId", "ATBI")))
-                .post("/jobs").then().statusCode(400).body("field", equalTo("crosswalkId"));
-        given().header("X-API-Key", key).contentType(ContentType.JSON)
-                .body(job(Map.of("levels", List.of("Least")))).post("/jobs")
-                .then().statusCode(400).body("field", equalTo("schemaId"));
-        given().header("X-API-Key", key).contentType(ContentType.JSON)
-                .body(job(Map.of("database", Map.of("databaseId", "football")))).post("/jobs")
-                .then().statusCode(400).body("field", equalTo("database.databaseId"));
+                .post("/jobs")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("crosswalkId"));
+        given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(job(Map.of("levels", List.of("Least"))))
+                .post("/jobs")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("schemaId"));
+        given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(job(Map.of("database", Map.of("databaseId", "football"))))
+                .post("/jobs")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("database.databaseId"));
         // Another tenant's crosswalk (or none) is not found for this one.
         String theirs = given().header("X-API-Key", TestTenants.create("other-" + UUID.randomUUID()))
-                .contentType("text/csv").body(CROSSWALK).queryParam("name", "theirs").post("/crosswalks")
-                .then().statusCode(201).extract().path("id");
-        PlayedExecutor.answering(database, task -> DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL,
-                false, READ), () -> given().header("X-API-Key", key).contentType(ContentType.JSON)
-                .body(job(Map.of("crosswalkId", theirs, "levels", List.of("Least")))).post("/jobs")
-                .then().statusCode(400).body("field", equalTo("crosswalkId")));
+                .contentType("text/csv")
+                .body(CROSSWALK)
+                .queryParam("name", "theirs")
+                .post("/crosswalks")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
+        PlayedExecutor.answering(
+                database,
+                task -> DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, false, READ),
+                () -> given().header("X-API-Key", key)
+                        .contentType(ContentType.JSON)
+                        .body(job(Map.of("crosswalkId", theirs, "levels", List.of("Least"))))
+                        .post("/jobs")
+                        .then()
+                        .statusCode(400)
+                        .body("field", equalTo("crosswalkId")));
         // The database has no schema "nope" (the played SCHEMAS answer), nor would its reading find one.
-        PlayedExecutor.answering(database, task -> task.kind() == DatabaseTaskRequested.Kind.SCHEMAS ? null
-                : DatabaseTaskCompleted.failed(task, SqlDialect.POSTGRESQL, false,
-                true, "schema nope does not exist"), () -> given().header("X-API-Key", key)
-                .contentType(ContentType.JSON).body(job(Map.of("nativeSchema", "nope"))).post("/jobs")
-                .then().statusCode(400).body("field", equalTo("nativeSchema")));
+        PlayedExecutor.answering(
+                database,
+                task -> task.kind() == DatabaseTaskRequested.Kind.SCHEMAS
+                        ? null
+                        : DatabaseTaskCompleted.failed(
+                                task, SqlDialect.POSTGRESQL, false, true, "schema nope does not exist"),
+                () -> given().header("X-API-Key", key)
+                        .contentType(ContentType.JSON)
+                        .body(job(Map.of("nativeSchema", "nope")))
+                        .post("/jobs")
+                        .then()
+                        .statusCode(400)
+                        .body("field", equalTo("nativeSchema")));
     }
 
     private Map<String, Object> job(Map<String, Object> extra) {
-        Map<String, Object> job = new HashMap<>(Map.of("name", "own schema " + UUID.randomUUID(), "database",
-                Map.of("databaseId", database.toString()), "dialect", "postgresql", "nativeSchema", "exp_v1",
-                "models", List.of(Map.of("label", "gpt", "backend", "openai", "model", "gpt-4o-mini")),
-                "promptOptions", Map.of("sampleValues", 2),
-                "questions", List.of(Map.of("id", "q1", "question", "Which clubs?", "goldSql",
-                        "SELECT club_name FROM club"))));
+        Map<String, Object> job = new HashMap<>(Map.of(
+                "name",
+                "own schema " + UUID.randomUUID(),
+                "database",
+                Map.of("databaseId", database.toString()),
+                "dialect",
+                "postgresql",
+                "nativeSchema",
+                "exp_v1",
+                "models",
+                List.of(Map.of("label", "gpt", "backend", "openai", "model", "gpt-4o-mini")),
+                "promptOptions",
+                Map.of("sampleValues", 2),
+                "questions",
+                List.of(Map.of("id", "q1", "question", "Which clubs?", "goldSql", "SELECT club_name FROM club"))));
         job.putAll(extra);
         return job;
     }

@@ -22,19 +22,31 @@ class TenantKeyRotationTest {
     @Test
     void shouldReplaceATenantsKeySoThatOnlyTheNewOneWorks() {
         Map<String, Object> tenant = given().header("X-Admin-Key", TestTenants.ADMIN_KEY)
-                .contentType(ContentType.JSON).body(Map.of("name", "team-rotate")).post("/tenants")
-                .then().statusCode(201).extract().as(Map.class);
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", "team-rotate"))
+                .post("/tenants")
+                .then()
+                .statusCode(201)
+                .extract()
+                .as(Map.class);
         String oldKey = (String) tenant.get("apiKey");
         given().header("X-API-Key", oldKey).get("/jobs").then().statusCode(200);
 
         String newKey = given().header("X-Admin-Key", TestTenants.ADMIN_KEY)
                 .post("/tenants/" + tenant.get("tenantId") + "/key")
-                .then().statusCode(200).body("tenantId", equalTo(tenant.get("tenantId")))
-                .body("name", equalTo("team-rotate")).body("apiKey", not(equalTo(oldKey)))
-                .extract().path("apiKey");
+                .then()
+                .statusCode(200)
+                .body("tenantId", equalTo(tenant.get("tenantId")))
+                .body("name", equalTo("team-rotate"))
+                .body("apiKey", not(equalTo(oldKey)))
+                .extract()
+                .path("apiKey");
 
         given().header("X-API-Key", newKey).get("/jobs").then().statusCode(200);
-        given().header("X-API-Key", oldKey).get("/jobs").then().statusCode(401)
+        given().header("X-API-Key", oldKey)
+                .get("/jobs")
+                .then()
+                .statusCode(401)
                 .body("error", equalTo("invalid API key"));
     }
 }

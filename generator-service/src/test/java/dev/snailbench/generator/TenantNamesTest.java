@@ -49,9 +49,13 @@ class TenantNamesTest {
 
         List<Integer> statuses = answers.stream().map(Response::statusCode).toList();
         assertThat(statuses).as("statuses").containsOnlyOnce(201).containsOnly(201, 409);
-        String created = answers.stream().filter(a -> a.statusCode() == 201).findFirst().orElseThrow()
+        String created = answers.stream()
+                .filter(a -> a.statusCode() == 201)
+                .findFirst()
+                .orElseThrow()
                 .path("tenantId");
-        for (Response refused : answers.stream().filter(a -> a.statusCode() == 409).toList()) {
+        for (Response refused :
+                answers.stream().filter(a -> a.statusCode() == 409).toList()) {
             assertThat(refused.<String>path("field")).isEqualTo("name");
             assertThat(refused.<String>path("error")).contains(created);
         }
@@ -63,32 +67,49 @@ class TenantNamesTest {
         String holder = UUID.randomUUID().toString();
         hold(name, holder, Instant.now());
 
-        given().header("X-Admin-Key", TestTenants.ADMIN_KEY).contentType(ContentType.JSON)
-                .body(Map.of("name", name.toUpperCase(Locale.ROOT))).post("/tenants")
-                .then().statusCode(409).body("field", equalTo("name"))
-                .body("error", equalTo("a tenant named '" + name + "' is being created (" + holder
-                        + "): choose another name"));
+        given().header("X-Admin-Key", TestTenants.ADMIN_KEY)
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", name.toUpperCase(Locale.ROOT)))
+                .post("/tenants")
+                .then()
+                .statusCode(409)
+                .body("field", equalTo("name"))
+                .body(
+                        "error",
+                        equalTo("a tenant named '" + name + "' is being created (" + holder
+                                + "): choose another name"));
     }
 
     @Test
     void shouldFreeTheNameOfACreationWhoseTenantNeverAppeared() {
         String name = "team-abandoned-" + UUID.randomUUID();
-        hold(name, UUID.randomUUID().toString(),
+        hold(
+                name,
+                UUID.randomUUID().toString(),
                 Instant.now().minus(TenantNameSql.ABANDONED_AFTER).minusSeconds(1));
 
         String key = TestTenants.create(name);
 
-        given().header("X-API-Key", key).get("/tenants/me").then().statusCode(200).body("name", equalTo(name));
-        given().header("X-Admin-Key", TestTenants.ADMIN_KEY).contentType(ContentType.JSON)
-                .body(Map.of("name", name)).post("/tenants")
-                .then().statusCode(409).body("error", containsString("a tenant named '" + name + "' already exists"));
+        given().header("X-API-Key", key)
+                .get("/tenants/me")
+                .then()
+                .statusCode(200)
+                .body("name", equalTo(name));
+        given().header("X-Admin-Key", TestTenants.ADMIN_KEY)
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", name))
+                .post("/tenants")
+                .then()
+                .statusCode(409)
+                .body("error", containsString("a tenant named '" + name + "' already exists"));
     }
 
     private void hold(String name, String tenantId, Instant at) {
         pool.preparedQuery("INSERT INTO generator.tenant_name (namekey, tenantid, name, reservedat) "
                         + "VALUES ($1, $2, $3, $4)")
                 .execute(Tuple.of(TenantNameSql.keyOf(name), tenantId, name, at.atOffset(ZoneOffset.UTC)))
-                .await().indefinitely();
+                .await()
+                .indefinitely();
     }
 
     private static List<Response> concurrently(String name) throws Exception {
@@ -99,16 +120,21 @@ class TenantNamesTest {
             for (int i = 0; i < CONCURRENT; i++) {
                 // Every spelling differs in case only: one name.
                 String spelling = i % 2 == 0 ? name : name.toUpperCase(Locale.ROOT);
-                calls.add(CompletableFuture.supplyAsync(() -> {
-                    try {
-                        start.await();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new IllegalStateException(e);
-                    }
-                    return given().header("X-Admin-Key", TestTenants.ADMIN_KEY).contentType(ContentType.JSON)
-                            .body(Map.of("name", spelling)).post("/tenants").andReturn();
-                }, threads));
+                calls.add(CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                start.await();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                                throw new IllegalStateException(e);
+                            }
+                            return given().header("X-Admin-Key", TestTenants.ADMIN_KEY)
+                                    .contentType(ContentType.JSON)
+                                    .body(Map.of("name", spelling))
+                                    .post("/tenants")
+                                    .andReturn();
+                        },
+                        threads));
             }
             start.countDown();
             List<Response> answers = new ArrayList<>();

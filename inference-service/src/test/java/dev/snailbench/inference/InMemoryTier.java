@@ -18,10 +18,15 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@WithTestResource(value = InMemoryChannels.class, initArgs = {
-        @ResourceArg(name = InMemoryChannels.INCOMING, value = Channels.TENANTS + "," + Channels.JOBS_CANCELLED + ","
-                + Channels.QUERIES_TO_INFER + "," + Channels.DATABASE_LOGINS_FAILED),
-        @ResourceArg(name = InMemoryChannels.OUTGOING, value = Channels.MODEL_BACKENDS_OUT + ","
-                + Channels.SQL_TO_EXECUTE_OUT)})
-public @interface InMemoryTier {
-}
+@WithTestResource(
+        value = InMemoryChannels.class,
+        initArgs = {
+            @ResourceArg(
+                    name = InMemoryChannels.INCOMING,
+                    value = Channels.TENANTS + "," + Channels.JOBS_CANCELLED + "," + Channels.QUERIES_TO_INFER + ","
+                            + Channels.DATABASE_LOGINS_FAILED),
+            @ResourceArg(
+                    name = InMemoryChannels.OUTGOING,
+                    value = Channels.MODEL_BACKENDS_OUT + "," + Channels.SQL_TO_EXECUTE_OUT)
+        })
+public @interface InMemoryTier {}

@@ -9,8 +9,8 @@ package dev.snailbench.llm;
  * @param maxTokens completion token limit, or null to send none
  * @param seed sampling seed, or null to send none
  */
-public record ChatRequest(String api, String model, String system, String prompt, double temperature,
-        Integer maxTokens, Long seed) {
+public record ChatRequest(
+        String api, String model, String system, String prompt, double temperature, Integer maxTokens, Long seed) {
 
     public static final String CHAT = "chat";
     public static final String COMPLETIONS = "completions";

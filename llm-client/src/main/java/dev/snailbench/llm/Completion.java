@@ -5,6 +5,12 @@ package dev.snailbench.llm;
  * none), the cost estimate (null when the model has no price entry), the wall time including retries, the attempts
  * it took and whether it came from the cache.
  */
-public record Completion(String text, Integer promptTokens, Integer completionTokens, Double costUsd,
-        long latencyMillis, int attempts, boolean cached, String rawResponse) {
-}
+public record Completion(
+        String text,
+        Integer promptTokens,
+        Integer completionTokens,
+        Double costUsd,
+        long latencyMillis,
+        int attempts,
+        boolean cached,
+        String rawResponse) {}

@@ -25,8 +25,8 @@ public final class ConcurrencyLimit {
     public Uni<Void> acquire() {
         return Uni.createFrom().emitter(emitter -> {
             Context ctx = Vertx.currentContext();
-            Runnable grant = ctx == null ? () -> emitter.complete(null)
-                    : () -> ctx.runOnContext(x -> emitter.complete(null));
+            Runnable grant =
+                    ctx == null ? () -> emitter.complete(null) : () -> ctx.runOnContext(x -> emitter.complete(null));
             boolean now;
             synchronized (this) {
                 now = inFlight < max;

@@ -7,8 +7,7 @@ import io.vertx.core.Vertx;
 /** Waits on a Vert.x timer, so the pipeline resumes on the caller's context (Mutiny's delay would not). */
 final class Delays {
 
-    private Delays() {
-    }
+    private Delays() {}
 
     static Uni<Void> delay(Vertx vertx, long millis) {
         if (millis <= 0) {

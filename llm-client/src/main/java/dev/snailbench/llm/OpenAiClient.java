@@ -57,7 +57,12 @@ public final class OpenAiClient {
      * and {@code seed}; the temperature is the caller's.
      */
     public ChatRequest chat(String fallbackModel, double temperature, String system, String user) {
-        return new ChatRequest(ChatRequest.CHAT, model(fallbackModel), system, user, temperature,
+        return new ChatRequest(
+                ChatRequest.CHAT,
+                model(fallbackModel),
+                system,
+                user,
+                temperature,
                 config.maxTokens().isPresent() ? config.maxTokens().getAsInt() : null,
                 config.seed().isPresent() ? config.seed().getAsLong() : null);
     }
@@ -70,9 +75,16 @@ public final class OpenAiClient {
     public Uni<Completion> complete(ChatRequest call, int estimatedPromptTokens) {
         long started = System.nanoTime();
         int reserve = estimatedPromptTokens + (call.maxTokens() == null ? 0 : call.maxTokens());
-        return withRetries(() -> wire.complete(call), reserve, started, 1).map(a -> new Completion(a.value().text(),
-                a.value().promptTokens(), a.value().completionTokens(), cost(call.model(), a.value()),
-                (System.nanoTime() - started) / 1_000_000, a.attempts(), false, a.value().rawResponse()));
+        return withRetries(() -> wire.complete(call), reserve, started, 1)
+                .map(a -> new Completion(
+                        a.value().text(),
+                        a.value().promptTokens(),
+                        a.value().completionTokens(),
+                        cost(call.model(), a.value()),
+                        (System.nanoTime() - started) / 1_000_000,
+                        a.attempts(),
+                        false,
+                        a.value().rawResponse()));
     }
 
     /** The answer's text alone, for callers that parse it (no token estimate: only the request counts). */
@@ -90,22 +102,30 @@ public final class OpenAiClient {
             return Uni.createFrom().failure(new IllegalArgumentException("a cached call needs a tenant"));
         }
         String key = ResponseCache.key(tenantId, name, call);
-        return cache.find(key).chain(hit -> hit != null
-                ? Uni.createFrom().item(new Completion(hit.text(), hit.promptTokens(), hit.completionTokens(), 0.0,
-                        0, 0, true, hit.rawResponse()))
-                : complete(call, estimatedPromptTokens).call(c -> cache.store(key, tenantId, name, call, c)));
+        return cache.find(key)
+                .chain(hit -> hit != null
+                        ? Uni.createFrom()
+                                .item(new Completion(
+                                        hit.text(),
+                                        hit.promptTokens(),
+                                        hit.completionTokens(),
+                                        0.0,
+                                        0,
+                                        0,
+                                        true,
+                                        hit.rawResponse()))
+                        : complete(call, estimatedPromptTokens).call(c -> cache.store(key, tenantId, name, call, c)));
     }
 
     /** One vector per text, in the texts' order, all texts in one request. */
     public Uni<List<float[]>> embed(String model, List<String> texts) {
-        return withRetries(() -> wire.embed(model, texts), 0, System.nanoTime(), 1).map(Attempted::value);
+        return withRetries(() -> wire.embed(model, texts), 0, System.nanoTime(), 1)
+                .map(Attempted::value);
     }
 
-    private record Attempted<T>(T value, int attempts) {
-    }
+    private record Attempted<T>(T value, int attempts) {}
 
-    private <T> Uni<Attempted<T>> withRetries(Supplier<Uni<T>> send, int tokenCost, long started,
-            int n) {
+    private <T> Uni<Attempted<T>> withRetries(Supplier<Uni<T>> send, int tokenCost, long started, int n) {
         long wait = 0;
         long now = System.currentTimeMillis();
         if (requests != null) {
@@ -118,11 +138,11 @@ public final class OpenAiClient {
                 .chain(limit::acquire)
                 .chain(() -> send.get().onTermination().invoke(limit::release))
                 .map(value -> new Attempted<>(value, n))
-                .onFailure(LlmException.class).recoverWithUni(e -> retry(send, tokenCost, started, n, e));
+                .onFailure(LlmException.class)
+                .recoverWithUni(e -> retry(send, tokenCost, started, n, e));
     }
 
-    private <T> Uni<Attempted<T>> retry(Supplier<Uni<T>> send, int tokenCost, long started, int n,
-            LlmException e) {
+    private <T> Uni<Attempted<T>> retry(Supplier<Uni<T>> send, int tokenCost, long started, int n, LlmException e) {
         if (!e.retryable()) {
             return Uni.createFrom().failure(e);
         }
@@ -131,8 +151,13 @@ public final class OpenAiClient {
         backoff = Math.min(backoff, policy.maxBackoff().toMillis());
         long elapsed = (System.nanoTime() - started) / 1_000_000;
         if (n >= policy.maxAttempts() || elapsed + backoff > policy.maxTotal().toMillis()) {
-            return Uni.createFrom().failure(new LlmException(e.getMessage() + " (gave up after " + n
-                    + " attempt" + (n == 1 ? "" : "s") + " in " + elapsed + " ms)", false, null, e));
+            return Uni.createFrom()
+                    .failure(new LlmException(
+                            e.getMessage() + " (gave up after " + n + " attempt" + (n == 1 ? "" : "s") + " in "
+                                    + elapsed + " ms)",
+                            false,
+                            null,
+                            e));
         }
         return Delays.delay(vertx, backoff).chain(() -> withRetries(send, tokenCost, started, n + 1));
     }
@@ -150,7 +175,8 @@ public final class OpenAiClient {
             return null;
         }
         return (answer.promptTokens() * price.promptPerMillion()
-                + answer.completionTokens() * price.completionPerMillion()) / 1_000_000.0;
+                        + answer.completionTokens() * price.completionPerMillion())
+                / 1_000_000.0;
     }
 
     /** At most 300 characters of a model's answer, for error messages. */

@@ -22,8 +22,7 @@ import java.util.concurrent.TimeoutException;
 final class OpenAiWire {
 
     /** Raw answer of one successful completion attempt. */
-    record Answer(String text, Integer promptTokens, Integer completionTokens, String rawResponse) {
-    }
+    record Answer(String text, Integer promptTokens, Integer completionTokens, String rawResponse) {}
 
     private final WebClient web;
     private final LlmBackendConfig config;
@@ -33,11 +32,16 @@ final class OpenAiWire {
     OpenAiWire(Vertx vertx, String name, LlmBackendConfig config) {
         this.name = name;
         this.config = config;
-        this.baseUrl = config.baseUrl().orElseThrow(() -> new IllegalArgumentException(
-                "backend '" + name + "' has no base-url")).replaceAll("/+$", "");
+        this.baseUrl = config.baseUrl()
+                .orElseThrow(() -> new IllegalArgumentException("backend '" + name + "' has no base-url"))
+                .replaceAll("/+$", "");
         // The pool must not be the bottleneck: as many connections as calls may be in flight.
-        this.web = WebClient.create(vertx, new WebClientOptions().setMaxPoolSize(Math.max(1, config.concurrency()))
-                .setKeepAlive(true).setUserAgent("snailbench"));
+        this.web = WebClient.create(
+                vertx,
+                new WebClientOptions()
+                        .setMaxPoolSize(Math.max(1, config.concurrency()))
+                        .setKeepAlive(true)
+                        .setUserAgent("snailbench"));
     }
 
     Uni<Answer> complete(ChatRequest call) {
@@ -54,7 +58,9 @@ final class OpenAiWire {
             if (call.system() != null) {
                 messages.add(new JsonObject().put("role", "system").put("content", call.system()));
             }
-            body.put("messages", messages.add(new JsonObject().put("role", "user").put("content", call.prompt())));
+            body.put(
+                    "messages",
+                    messages.add(new JsonObject().put("role", "user").put("content", call.prompt())));
         } else {
             body.put("prompt", call.prompt());
         }
@@ -67,18 +73,24 @@ final class OpenAiWire {
     }
 
     private Uni<HttpResponse<Buffer>> post(String path, JsonObject body) {
-        HttpRequest<Buffer> request = web.postAbs(baseUrl + path).timeout(config.requestTimeout().toMillis());
+        HttpRequest<Buffer> request =
+                web.postAbs(baseUrl + path).timeout(config.requestTimeout().toMillis());
         config.apiKey().ifPresent(key -> request.putHeader("Authorization", "Bearer " + key));
         config.headers().forEach(request::putHeader);
-        return request.sendJsonObject(body).onFailure().transform(this::transportFailure)
+        return request.sendJsonObject(body)
+                .onFailure()
+                .transform(this::transportFailure)
                 .invoke(this::failUnlessOk);
     }
 
     private LlmException transportFailure(Throwable e) {
-        boolean timeout = e instanceof TimeoutException || e.getClass().getSimpleName().contains("Timeout");
-        String what = timeout ? "timed out after " + config.requestTimeout().toMillis() + " ms"
-                : e instanceof ConnectException ? "connection failed: " + e.getMessage()
-                : e.getClass().getSimpleName() + ": " + e.getMessage();
+        boolean timeout =
+                e instanceof TimeoutException || e.getClass().getSimpleName().contains("Timeout");
+        String what = timeout
+                ? "timed out after " + config.requestTimeout().toMillis() + " ms"
+                : e instanceof ConnectException
+                        ? "connection failed: " + e.getMessage()
+                        : e.getClass().getSimpleName() + ": " + e.getMessage();
         return new LlmException("backend '" + name + "': " + what, true, null, e);
     }
 
@@ -87,8 +99,11 @@ final class OpenAiWire {
         if (status != 200) {
             boolean retryable = status == 429 || status >= 500;
             String snippet = truncate(response.bodyAsString());
-            throw new LlmException("backend '" + name + "': HTTP " + status + " " + snippet.strip(), retryable,
-                    retryAfter(response.getHeader("Retry-After")), null);
+            throw new LlmException(
+                    "backend '" + name + "': HTTP " + status + " " + snippet.strip(),
+                    retryable,
+                    retryAfter(response.getHeader("Retry-After")),
+                    null);
         }
     }
 
@@ -100,8 +115,8 @@ final class OpenAiWire {
             }
             return json;
         } catch (DecodeException | ClassCastException e) {
-            throw new LlmException("backend '" + name + "': malformed JSON in the response: " + e.getMessage(),
-                    false, null, e);
+            throw new LlmException(
+                    "backend '" + name + "': malformed JSON in the response: " + e.getMessage(), false, null, e);
         }
     }
 
@@ -112,18 +127,25 @@ final class OpenAiWire {
             throw new LlmException("backend '" + name + "': response has no choices", false, null, null);
         }
         JsonObject first = choices.getJsonObject(0);
-        String text = chat ? first.getJsonObject("message", new JsonObject()).getString("content")
-                : first.getString("text");
+        String text =
+                chat ? first.getJsonObject("message", new JsonObject()).getString("content") : first.getString("text");
         JsonObject usage = json.getJsonObject("usage");
-        return new Answer(text == null ? "" : text, usage == null ? null : usage.getInteger("prompt_tokens"),
-                usage == null ? null : usage.getInteger("completion_tokens"), response.bodyAsString());
+        return new Answer(
+                text == null ? "" : text,
+                usage == null ? null : usage.getInteger("prompt_tokens"),
+                usage == null ? null : usage.getInteger("completion_tokens"),
+                response.bodyAsString());
     }
 
     private List<float[]> vectors(HttpResponse<Buffer> response, int expected) {
         JsonArray data = json(response).getJsonArray("data");
         if (data == null || data.size() != expected) {
-            throw new LlmException("backend '" + name + "': returned " + (data == null ? 0 : data.size())
-                    + " vectors for " + expected + " texts", false, null, null);
+            throw new LlmException(
+                    "backend '" + name + "': returned " + (data == null ? 0 : data.size()) + " vectors for " + expected
+                            + " texts",
+                    false,
+                    null,
+                    null);
         }
         float[][] vectors = new float[expected][];
         for (int i = 0; i < data.size(); i++) {

@@ -30,14 +30,22 @@ public interface ResponseCache {
 
     /** SHA-256 of (tenant, backend, api, model, temperature, max tokens, seed, prompt[, system]). */
     static String key(String tenantId, String backend, ChatRequest r) {
-        String identity = String.join("\u0000", tenantId, backend, r.api(), r.model(),
-                Double.toString(r.temperature()), String.valueOf(r.maxTokens()), String.valueOf(r.seed()), r.prompt());
+        String identity = String.join(
+                "\u0000",
+                tenantId,
+                backend,
+                r.api(),
+                r.model(),
+                Double.toString(r.temperature()),
+                String.valueOf(r.maxTokens()),
+                String.valueOf(r.seed()),
+                r.prompt());
         if (r.system() != null) {
             identity += "\u0000" + r.system();
         }
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(identity.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(identity.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

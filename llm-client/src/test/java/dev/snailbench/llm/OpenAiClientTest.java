@@ -57,7 +57,10 @@ class OpenAiClientTest {
         String model = model("retry-after");
         FAKE.script(model, Reply.status(429, "1"), Reply.ok("SELECT 2"));
 
-        Completion answer = client(TestBackend.of(FAKE.baseUrl())).complete(ask(model, "q"), 10).await().atMost(WAIT);
+        Completion answer = client(TestBackend.of(FAKE.baseUrl()))
+                .complete(ask(model, "q"), 10)
+                .await()
+                .atMost(WAIT);
 
         assertThat(answer.text()).isEqualTo("SELECT 2");
         assertThat(answer.attempts()).isEqualTo(2);
@@ -71,7 +74,10 @@ class OpenAiClientTest {
         String model = model("5xx");
         FAKE.script(model, Reply.status(500, null), Reply.status(502, null), Reply.ok("SELECT 3"));
 
-        Completion answer = client(TestBackend.of(FAKE.baseUrl())).complete(ask(model, "q"), 10).await().atMost(WAIT);
+        Completion answer = client(TestBackend.of(FAKE.baseUrl()))
+                .complete(ask(model, "q"), 10)
+                .await()
+                .atMost(WAIT);
 
         assertThat(answer.text()).isEqualTo("SELECT 3");
         assertThat(answer.attempts()).isEqualTo(3);
@@ -83,7 +89,9 @@ class OpenAiClientTest {
         FAKE.script(model, Reply.status(503, null));
 
         assertThatThrownBy(() -> client(TestBackend.of(FAKE.baseUrl()).attempts(3, Duration.ofSeconds(30)))
-                .complete(ask(model, "q"), 10).await().atMost(WAIT))
+                        .complete(ask(model, "q"), 10)
+                        .await()
+                        .atMost(WAIT))
                 .isInstanceOf(LlmException.class)
                 .hasMessageStartingWith("backend 'test': HTTP 503 {\"error\":{\"message\":\"scripted 503\"}}")
                 .hasMessageContaining("(gave up after 3 attempts in ");
@@ -106,8 +114,12 @@ class OpenAiClientTest {
         String model = model("malformed");
         FAKE.script(model, Reply.malformedJson());
 
-        assertThatThrownBy(() -> client(TestBackend.of(FAKE.baseUrl())).complete(ask(model, "q"), 10).await()
-                .atMost(WAIT)).isInstanceOf(LlmException.class).hasMessageContaining("malformed JSON");
+        assertThatThrownBy(() -> client(TestBackend.of(FAKE.baseUrl()))
+                        .complete(ask(model, "q"), 10)
+                        .await()
+                        .atMost(WAIT))
+                .isInstanceOf(LlmException.class)
+                .hasMessageContaining("malformed JSON");
         assertThat(FAKE.requests(model)).hasSize(1);
     }
 
@@ -116,8 +128,12 @@ class OpenAiClientTest {
         String model = model("slow");
         FAKE.script(model, Reply.slow(1_500, "SELECT 4"));
 
-        assertThatThrownBy(() -> client(TestBackend.of(FAKE.baseUrl()).timeout(Duration.ofMillis(300))
-                .attempts(2, Duration.ofSeconds(10))).complete(ask(model, "q"), 10).await().atMost(WAIT))
+        assertThatThrownBy(() -> client(TestBackend.of(FAKE.baseUrl())
+                                .timeout(Duration.ofMillis(300))
+                                .attempts(2, Duration.ofSeconds(10)))
+                        .complete(ask(model, "q"), 10)
+                        .await()
+                        .atMost(WAIT))
                 .isInstanceOf(LlmException.class)
                 .hasMessageStartingWith("backend 'test': timed out after 300 ms (gave up after 2 attempts in ");
     }
@@ -141,7 +157,8 @@ class OpenAiClientTest {
         String model = model("rpm");
         FAKE.script(model, Reply.ok("SELECT 1"));
         // 120 per minute: a burst of 120 passes at once, the next waits ~0.5 s for a token.
-        OpenAiClient client = client(TestBackend.of(FAKE.baseUrl()).concurrency(200).requestsPerMinute(120));
+        OpenAiClient client =
+                client(TestBackend.of(FAKE.baseUrl()).concurrency(200).requestsPerMinute(120));
 
         long start = System.nanoTime();
         callConcurrently(client, model, 121);
@@ -158,10 +175,15 @@ class OpenAiClientTest {
         String model = model("embed");
         List<String> texts = List.of("player name", "team name", "player name");
 
-        List<float[]> vectors = client(TestBackend.of(FAKE.baseUrl())).embed(model, texts).await().atMost(WAIT);
+        List<float[]> vectors = client(TestBackend.of(FAKE.baseUrl()))
+                .embed(model, texts)
+                .await()
+                .atMost(WAIT);
 
         assertThat(vectors).hasSize(3);
-        assertThat(vectors.get(0)).isEqualTo(FakeOpenAi.wordVector("player name")).isEqualTo(vectors.get(2));
+        assertThat(vectors.get(0))
+                .isEqualTo(FakeOpenAi.wordVector("player name"))
+                .isEqualTo(vectors.get(2));
         assertThat(vectors.get(1)).isEqualTo(FakeOpenAi.wordVector("team name"));
         assertThat(FAKE.requests(model)).hasSize(1);
         assertThat(FAKE.requests(model).get(0).path()).isEqualTo("/v1/embeddings");
@@ -172,7 +194,9 @@ class OpenAiClientTest {
         String model = model("embed-429");
         FAKE.script(model, Reply.status(429, "0.2"), Reply.ok(null));
 
-        List<float[]> vectors = client(TestBackend.of(FAKE.baseUrl())).embed(model, List.of("a b")).await()
+        List<float[]> vectors = client(TestBackend.of(FAKE.baseUrl()))
+                .embed(model, List.of("a b"))
+                .await()
                 .atMost(WAIT);
 
         assertThat(vectors).hasSize(1);
@@ -184,8 +208,10 @@ class OpenAiClientTest {
         String model = model("system");
         FAKE.script(model, Reply.ok("{}"));
 
-        String text = client(TestBackend.of(FAKE.baseUrl())).text(ChatRequest.chat(model, 0.7, "be brief", "hello"))
-                .await().atMost(WAIT);
+        String text = client(TestBackend.of(FAKE.baseUrl()))
+                .text(ChatRequest.chat(model, 0.7, "be brief", "hello"))
+                .await()
+                .atMost(WAIT);
 
         assertThat(text).isEqualTo("{}");
         FakeOpenAi.Seen seen = FAKE.requests(model).get(0);
@@ -200,10 +226,14 @@ class OpenAiClientTest {
     void shouldBuildAChatOnTheBackendsModelAndTokenLimit() {
         String user = "defaults " + UUID.randomUUID();
 
-        client(TestBackend.of(FAKE.baseUrl())).text(client(TestBackend.of(FAKE.baseUrl()))
-                .chat("fallback-model", 0.3, "sys", user)).await().atMost(WAIT);
+        client(TestBackend.of(FAKE.baseUrl()))
+                .text(client(TestBackend.of(FAKE.baseUrl())).chat("fallback-model", 0.3, "sys", user))
+                .await()
+                .atMost(WAIT);
 
-        FakeOpenAi.Seen seen = FAKE.requests("bench").stream().filter(s -> s.prompt().equals(user)).findFirst()
+        FakeOpenAi.Seen seen = FAKE.requests("bench").stream()
+                .filter(s -> s.prompt().equals(user))
+                .findFirst()
                 .orElseThrow();
         assertThat(seen.body().path("max_tokens").asInt()).isEqualTo(64);
         assertThat(seen.body().path("temperature").asDouble()).isEqualTo(0.3);
@@ -229,9 +259,12 @@ class OpenAiClientTest {
         };
         OpenAiClient client = client(TestBackend.of(FAKE.baseUrl()));
 
-        Completion first = client.complete("tenant-a", ask(model, "q"), 10, cache).await().atMost(WAIT);
-        Completion again = client.complete("tenant-a", ask(model, "q"), 10, cache).await().atMost(WAIT);
-        Completion other = client.complete("tenant-b", ask(model, "q"), 10, cache).await().atMost(WAIT);
+        Completion first =
+                client.complete("tenant-a", ask(model, "q"), 10, cache).await().atMost(WAIT);
+        Completion again =
+                client.complete("tenant-a", ask(model, "q"), 10, cache).await().atMost(WAIT);
+        Completion other =
+                client.complete("tenant-b", ask(model, "q"), 10, cache).await().atMost(WAIT);
 
         assertThat(first.cached()).isFalse();
         assertThat(again.cached()).isTrue();

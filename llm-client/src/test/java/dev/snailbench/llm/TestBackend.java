@@ -7,8 +7,9 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /** A backend configuration for tests that drive {@link OpenAiClient} without an application. */
-public record TestBackend(String url, int concurrency, int requestsPerMinute, Duration requestTimeout,
-        int maxAttempts, Duration maxTotal) implements LlmBackendConfig {
+public record TestBackend(
+        String url, int concurrency, int requestsPerMinute, Duration requestTimeout, int maxAttempts, Duration maxTotal)
+        implements LlmBackendConfig {
 
     /** Concurrency 8, no rate limit, 5 s timeout, 5 attempts within 5 s. */
     public static TestBackend of(String baseUrl) {

@@ -60,8 +60,8 @@ record Backend(String name, String url, String model, String keyEnv) {
      * The generator's LLM backends of the schema workbench (llm-client's properties under each prefix): crosswalk
      * expansion and abbreviation, the refiner's semantic packages, synthetic questions.
      */
-    static final List<String> WORKBENCH_LLMS = List.of("snailbench.crosswalks.llm", "snailbench.refiner.llm",
-            "snailbench.synthetic.llm");
+    static final List<String> WORKBENCH_LLMS =
+            List.of("snailbench.crosswalks.llm", "snailbench.refiner.llm", "snailbench.synthetic.llm");
 
     /**
      * The configuration properties of the inference service for these backends, and of the workbench's LLMs for the
@@ -73,10 +73,11 @@ record Backend(String name, String url, String model, String keyEnv) {
             properties.put("snailbench.inference.backends." + b.name + ".base-url", b.url);
             properties.put("snailbench.inference.backends." + b.name + ".model", b.model);
         }
-        workbench(backends).ifPresent(b -> WORKBENCH_LLMS.forEach(prefix -> {
-            properties.put(prefix + ".base-url", b.url);
-            properties.put(prefix + ".model", b.model);
-        }));
+        workbench(backends)
+                .ifPresent(b -> WORKBENCH_LLMS.forEach(prefix -> {
+                    properties.put(prefix + ".base-url", b.url);
+                    properties.put(prefix + ".model", b.model);
+                }));
         return properties;
     }
 
@@ -94,14 +95,16 @@ record Backend(String name, String url, String model, String keyEnv) {
             }
             String key = env.get(b.keyEnv);
             if (key == null || key.isBlank()) {
-                throw new IllegalArgumentException("--backend " + b.name + ": key-env=" + b.keyEnv + " but $"
-                        + b.keyEnv + " is not set in this shell");
+                throw new IllegalArgumentException("--backend " + b.name + ": key-env=" + b.keyEnv + " but $" + b.keyEnv
+                        + " is not set in this shell");
             }
-            keys.put("SNAILBENCH_INFERENCE_BACKENDS_" + b.name.toUpperCase(Locale.ROOT).replace('-', '_')
-                    + "_API_KEY", key);
+            keys.put(
+                    "SNAILBENCH_INFERENCE_BACKENDS_"
+                            + b.name.toUpperCase(Locale.ROOT).replace('-', '_') + "_API_KEY",
+                    key);
             if (workbench(backends).filter(b::equals).isPresent()) {
-                WORKBENCH_LLMS.forEach(prefix -> keys.put(prefix.toUpperCase(Locale.ROOT).replace('.', '_')
-                        + "_API_KEY", key));
+                WORKBENCH_LLMS.forEach(
+                        prefix -> keys.put(prefix.toUpperCase(Locale.ROOT).replace('.', '_') + "_API_KEY", key));
             }
         }
         return keys;

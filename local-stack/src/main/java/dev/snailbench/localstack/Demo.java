@@ -26,8 +26,7 @@ public final class Demo {
 
     private static final Duration JOB_TIMEOUT = Duration.ofMinutes(10);
 
-    private Demo() {
-    }
+    private Demo() {}
 
     public static void main(String[] args) throws Exception {
         Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
@@ -39,8 +38,9 @@ public final class Demo {
         Instant started = Instant.now();
         System.out.println("Starting Kafka, PostgreSQL and the five services (logs in " + logs + ") ...");
         try (Stack stack = Stack.start(root, data, logs)) {
-            System.out.printf("Platform ready in %.1f s: generator %s, scorer %s%n", seconds(started),
-                    stack.url(Stack.Service.GENERATOR), stack.url(Stack.Service.SCORER));
+            System.out.printf(
+                    "Platform ready in %.1f s: generator %s, scorer %s%n",
+                    seconds(started), stack.url(Stack.Service.GENERATOR), stack.url(Stack.Service.SCORER));
             for (String version : FootballDbFiles.VERSIONS) {
                 Instant t = Instant.now();
                 FootballDb.load(stack.targets(), data, version);
@@ -86,9 +86,18 @@ public final class Demo {
     /** The job a team would submit: FootballDB vN's dev questions and gpt-3.5-turbo's recorded answers. */
     static Map<String, Object> footballJob(Stack stack, Path data, String version, FootballDb.Login login)
             throws IOException {
-        return FootballDbJob.replay(data, version, Map.of("kind", "postgresql", "jdbcUrl",
-                stack.targets().jdbcUrl(FootballDb.databaseName(version)), "user", login.user(), "password",
-                login.password()));
+        return FootballDbJob.replay(
+                data,
+                version,
+                Map.of(
+                        "kind",
+                        "postgresql",
+                        "jdbcUrl",
+                        stack.targets().jdbcUrl(FootballDb.databaseName(version)),
+                        "user",
+                        login.user(),
+                        "password",
+                        login.password()));
     }
 
     private static void awaitCompletion(PlatformClient client, String apiKey, Map<String, String> jobs) {
@@ -103,8 +112,13 @@ public final class Demo {
                     allDone = false;
                     continue;
                 }
-                line.append(String.format("  %s %s %d/%d (%d failed)", job.getKey(), status.get("status").asText(),
-                        status.get("done").asInt(), status.get("total").asInt(), status.get("failed").asInt()));
+                line.append(String.format(
+                        "  %s %s %d/%d (%d failed)",
+                        job.getKey(),
+                        status.get("status").asText(),
+                        status.get("done").asInt(),
+                        status.get("total").asInt(),
+                        status.get("failed").asInt()));
                 allDone &= status.get("status").asText().equals("completed");
             }
             System.out.println(line);
@@ -139,12 +153,19 @@ public final class Demo {
                 relaxed += item.path("relaxedMatch").asBoolean() ? 1 : 0;
                 if (item.path("failed").asBoolean()) {
                     failed++;
-                    failures.computeIfAbsent(failureKind(item), k -> new TreeMap<>()).merge(job.getKey(), 1,
-                            Integer::sum);
+                    failures.computeIfAbsent(failureKind(item), k -> new TreeMap<>())
+                            .merge(job.getKey(), 1, Integer::sum);
                 }
             }
-            System.out.printf("%-10s  %5d  %8d  %8.1f%%  %5.1f%%  %9.1f%%  %19.1f%%  %6d%n", job.getKey(), n, goldRan,
-                    100.0 * strict / n, 100.0 * set / n, 100.0 * relaxed / n, 100.0 * strict / Math.max(1, goldRan),
+            System.out.printf(
+                    "%-10s  %5d  %8d  %8.1f%%  %5.1f%%  %9.1f%%  %19.1f%%  %6d%n",
+                    job.getKey(),
+                    n,
+                    goldRan,
+                    100.0 * strict / n,
+                    100.0 * set / n,
+                    100.0 * relaxed / n,
+                    100.0 * strict / Math.max(1, goldRan),
                     failed);
             Files.writeString(logs.resolve("results-" + job.getKey() + ".json"), items.toPrettyString());
         }
@@ -161,9 +182,11 @@ public final class Demo {
             throws IOException {
         Map<String, JsonNode> overall = new LinkedHashMap<>();
         for (Map.Entry<String, String> job : jobs.entrySet()) {
-            overall.put(job.getKey(), client.summary(apiKey, job.getValue()).path("overall").path("metrics"));
-            Files.writeString(logs.resolve("report-" + job.getKey() + ".html"), client.reportHtml(apiKey,
-                    job.getValue()));
+            overall.put(
+                    job.getKey(),
+                    client.summary(apiKey, job.getValue()).path("overall").path("metrics"));
+            Files.writeString(
+                    logs.resolve("report-" + job.getKey() + ".html"), client.reportHtml(apiKey, job.getValue()));
         }
         System.out.println();
         System.out.println("Every metric per job: mean over items whose gold ran [95% bootstrap CI]");
@@ -176,8 +199,14 @@ public final class Demo {
             StringBuilder row = new StringBuilder(String.format("%-22s", name));
             for (JsonNode metrics : overall.values()) {
                 JsonNode e = metrics.path(name);
-                row.append(e.isMissingNode() ? String.format("  %-22s", "-") : String.format("  %.3f [%.3f, %.3f]  ",
-                        e.path("mean").asDouble(), e.path("ciLow").asDouble(), e.path("ciHigh").asDouble()));
+                row.append(
+                        e.isMissingNode()
+                                ? String.format("  %-22s", "-")
+                                : String.format(
+                                        "  %.3f [%.3f, %.3f]  ",
+                                        e.path("mean").asDouble(),
+                                        e.path("ciLow").asDouble(),
+                                        e.path("ciHigh").asDouble()));
             }
             System.out.println(row);
         }
@@ -192,8 +221,10 @@ public final class Demo {
         System.out.println();
         for (Map.Entry<String, String> job : jobs.entrySet()) {
             JsonNode agreement = client.summary(apiKey, job.getValue()).path("hardnessAgreement");
-            System.out.printf("%s: Spider hardness of the gold SQL agrees with the dataset's label on %d of %d "
-                    + "questions%n", job.getKey(), agreement.path("agree").asInt(),
+            System.out.printf(
+                    "%s: Spider hardness of the gold SQL agrees with the dataset's label on %d of %d " + "questions%n",
+                    job.getKey(),
+                    agreement.path("agree").asInt(),
                     agreement.path("labelled").asInt());
         }
     }
@@ -201,9 +232,13 @@ public final class Demo {
     /** A short failure label: the side that failed first, the SQLSTATE and the error with names elided. */
     static String failureKind(JsonNode item) {
         String first = item.path("reason").asText("unknown").split(";")[0];
-        String normalized = first.replaceAll("\"[^\"]*\"", "\"…\"").replaceAll("'[^']*'", "'…'")
-                .replaceAll("(column|relation|function) [\\w.]+", "$1 …").replace("ERROR: ", "")
-                .replaceAll("Position: \\d+|Hint:.*", "").replaceAll("\\s+", " ").trim();
+        String normalized = first.replaceAll("\"[^\"]*\"", "\"…\"")
+                .replaceAll("'[^']*'", "'…'")
+                .replaceAll("(column|relation|function) [\\w.]+", "$1 …")
+                .replace("ERROR: ", "")
+                .replaceAll("Position: \\d+|Hint:.*", "")
+                .replaceAll("\\s+", " ")
+                .trim();
         return normalized.length() > 64 ? normalized.substring(0, 63) + "…" : normalized;
     }
 

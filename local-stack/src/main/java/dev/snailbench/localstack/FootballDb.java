@@ -36,11 +36,11 @@ import java.util.stream.Stream;
 public final class FootballDb {
 
     private static final Pattern REFERENCES = Pattern.compile("(?i)\\breferences\\s+([A-Za-z0-9_]+)");
-    private static final Pattern OWNER = Pattern.compile("(?im)^alter table [A-Za-z0-9_.\"]+\\s*\\n\\s*owner to [^;]*;\\s*$");
+    private static final Pattern OWNER =
+            Pattern.compile("(?im)^alter table [A-Za-z0-9_.\"]+\\s*\\n\\s*owner to [^;]*;\\s*$");
     private static final Pattern GRANT = Pattern.compile("(?im)^grant [^;]* to [^;]*;\\s*$");
 
-    private FootballDb() {
-    }
+    private FootballDb() {}
 
     public static String databaseName(String version) {
         return "footballdb_" + version;
@@ -51,7 +51,8 @@ public final class FootballDb {
      * machine, dumps and loader ({@link PostgresTemplate}), in about a second instead of a load's tens of seconds.
      */
     public static Postgres startLoaded(Path dataDir) {
-        return Postgres.start(PostgresTemplate.derived("footballdb-" + dumpsKey(dataDir),
+        return Postgres.start(PostgresTemplate.derived(
+                "footballdb-" + dumpsKey(dataDir),
                 server -> FootballDbFiles.VERSIONS.forEach(version -> load(server, dataDir, version))));
     }
 
@@ -95,7 +96,8 @@ public final class FootballDb {
             throw new IllegalStateException("no FootballDB dumps at " + dumps);
         }
         postgres.createDatabase(db);
-        try (Connection c = postgres.connect(db); Statement s = c.createStatement()) {
+        try (Connection c = postgres.connect(db);
+                Statement s = c.createStatement()) {
             if (alreadyLoaded(s, schema)) {
                 return 0;
             }
@@ -126,7 +128,8 @@ public final class FootballDb {
     public static void grantReader(Postgres postgres, String version, String role, String password) {
         String db = databaseName(version);
         String schema = "exp_" + version;
-        try (Connection c = postgres.connect(db); Statement s = c.createStatement()) {
+        try (Connection c = postgres.connect(db);
+                Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + role + "'")) {
                 if (!rs.next()) {
                     s.execute("CREATE ROLE " + role + " LOGIN PASSWORD '" + password.replace("'", "''") + "'");
@@ -147,8 +150,7 @@ public final class FootballDb {
     }
 
     /** A team's own login on FootballDB. */
-    public record Login(String user, String password) {
-    }
+    public record Login(String user, String password) {}
 
     /**
      * Creates the read-only login of one team on every FootballDB version loaded on this server, or gives it a new
@@ -164,7 +166,8 @@ public final class FootballDb {
         String user = loginName(team);
         String password = randomPassword();
         List<String> granted = new ArrayList<>();
-        try (Connection c = superuser.connect("postgres"); Statement s = c.createStatement()) {
+        try (Connection c = superuser.connect("postgres");
+                Statement s = c.createStatement()) {
             List<String> loaded = new ArrayList<>();
             try (ResultSet rs = s.executeQuery("SELECT datname FROM pg_database")) {
                 while (rs.next()) {
@@ -186,15 +189,16 @@ public final class FootballDb {
             throw new IllegalStateException("cannot create the FootballDB login of " + team + ": " + e.getMessage(), e);
         }
         if (granted.isEmpty()) {
-            throw new IllegalStateException("no FootballDB database on this server: start the platform with "
-                    + "./snailbench up --footballdb");
+            throw new IllegalStateException(
+                    "no FootballDB database on this server: start the platform with " + "./snailbench up --footballdb");
         }
         return new Login(user, password);
     }
 
     /** {@code footballdb_} and the team's name in lower-case letters, digits and underscores, then a short hash. */
     static String loginName(String team) {
-        String slug = team.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("^_+|_+$", "");
+        String slug =
+                team.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("^_+|_+$", "");
         if (slug.length() > 36) {
             slug = slug.substring(0, 36);
         }
@@ -212,7 +216,8 @@ public final class FootballDb {
     private static void grantRead(Superuser superuser, String version, String role) throws SQLException {
         String db = databaseName(version);
         String schema = "exp_" + version;
-        try (Connection c = superuser.connect(db); Statement s = c.createStatement()) {
+        try (Connection c = superuser.connect(db);
+                Statement s = c.createStatement()) {
             s.execute("GRANT CONNECT ON DATABASE " + db + " TO " + role);
             s.execute("GRANT USAGE ON SCHEMA " + schema + " TO " + role);
             s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA " + schema + " TO " + role);
@@ -230,8 +235,8 @@ public final class FootballDb {
     }
 
     private static boolean alreadyLoaded(Statement s, String schema) throws SQLException {
-        try (ResultSet rs = s.executeQuery("SELECT count(*) FROM information_schema.tables WHERE table_schema = '"
-                + schema + "'")) {
+        try (ResultSet rs = s.executeQuery(
+                "SELECT count(*) FROM information_schema.tables WHERE table_schema = '" + schema + "'")) {
             rs.next();
             return rs.getInt(1) > 0;
         }
@@ -245,7 +250,8 @@ public final class FootballDb {
     static List<String> tableOrder(Path dumps) throws IOException {
         Map<String, Set<String>> references = new LinkedHashMap<>();
         try (Stream<Path> files = Files.list(dumps)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".sql")).sorted().toList()) {
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".sql")).sorted().toList()) {
                 String table = f.getFileName().toString().replaceAll("\\.sql$", "");
                 String text = Files.readString(f, StandardCharsets.UTF_8);
                 int firstInsert = text.indexOf("INSERT INTO ");

@@ -19,12 +19,12 @@ public final class FootballDbLogin {
 
     /** Keys of the endpoints file that {@link Up} writes with {@code --footballdb}. */
     static final String TEAMS_SERVER = "teamsServer";
+
     static final String TEAMS_SUPERUSER = "teamsSuperuser";
     static final String TEAMS_SUPERUSER_PASSWORD = "teamsSuperuserPassword";
     static final String FOOTBALLDB = "footballdb";
 
-    private FootballDbLogin() {
-    }
+    private FootballDbLogin() {}
 
     public static void main(String[] args) throws IOException {
         if (args.length != 3 || !args[1].equals("login") || args[2].isBlank()) {
@@ -48,9 +48,12 @@ public final class FootballDbLogin {
         String team = args[2].trim();
         FootballDb.Login login;
         try {
-            login = FootballDb.loginFor(database -> DriverManager.getConnection("jdbc:postgresql://" + server + "/"
-                    + database, endpoints.getProperty(TEAMS_SUPERUSER),
-                    endpoints.getProperty(TEAMS_SUPERUSER_PASSWORD)), team);
+            login = FootballDb.loginFor(
+                    database -> DriverManager.getConnection(
+                            "jdbc:postgresql://" + server + "/" + database,
+                            endpoints.getProperty(TEAMS_SUPERUSER),
+                            endpoints.getProperty(TEAMS_SUPERUSER_PASSWORD)),
+                    team);
         } catch (IllegalStateException e) {
             System.err.println("snailbench footballdb: " + e.getMessage());
             System.exit(1);
@@ -65,10 +68,17 @@ public final class FootballDbLogin {
                 + login.password() + "\n(its own: no other tenant sees its running SQL or can cancel it; run this "
                 + "again for a new password)\n");
         for (String version : FootballDbFiles.VERSIONS) {
-            out.append("  ./snailbench db register --name footballdb-").append(version)
-                    .append(" --kind postgresql --jdbc-url jdbc:postgresql://").append(server).append('/')
-                    .append(FootballDb.databaseName(version)).append(" --user ").append(login.user())
-                    .append(" --password ").append(login.password()).append('\n');
+            out.append("  ./snailbench db register --name footballdb-")
+                    .append(version)
+                    .append(" --kind postgresql --jdbc-url jdbc:postgresql://")
+                    .append(server)
+                    .append('/')
+                    .append(FootballDb.databaseName(version))
+                    .append(" --user ")
+                    .append(login.user())
+                    .append(" --password ")
+                    .append(login.password())
+                    .append('\n');
         }
         return out.toString().stripTrailing();
     }

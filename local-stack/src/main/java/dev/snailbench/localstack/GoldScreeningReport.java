@@ -10,8 +10,7 @@ import java.util.Map;
  */
 final class GoldScreeningReport {
 
-    private GoldScreeningReport() {
-    }
+    private GoldScreeningReport() {}
 
     static void print(PlatformClient client, String apiKey, Map<String, String> jobs) {
         System.out.println();
@@ -19,8 +18,13 @@ final class GoldScreeningReport {
         for (Map.Entry<String, String> job : jobs.entrySet()) {
             JsonNode s = client.summary(apiKey, job.getValue()).path("goldScreening");
             JsonNode first = s.path("golds").path(0);
-            System.out.printf("  %s: %d unstable gold queries (%d items)%s%n", job.getKey(),
-                    s.path("unstableGolds").asInt(), s.path("flaggedItems").asInt(), first.isMissingNode() ? ""
+            System.out.printf(
+                    "  %s: %d unstable gold queries (%d items)%s%n",
+                    job.getKey(),
+                    s.path("unstableGolds").asInt(),
+                    s.path("flaggedItems").asInt(),
+                    first.isMissingNode()
+                            ? ""
                             : ", e.g. question " + first.path("questionId").asText() + ": "
                                     + first.path("why").asText());
         }

@@ -45,7 +45,7 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** Starts a broker whose topics get {@code partitions} partitions when auto-created. */
     public static KafkaBroker start(int partitions) {
-        for (int attempt = 1;; attempt++) {
+        for (int attempt = 1; ; attempt++) {
             try {
                 return startOnFreePorts(partitions);
             } catch (IllegalStateException e) {
@@ -64,34 +64,47 @@ public final class KafkaBroker implements AutoCloseable {
             int port = ports[0];
             int controllerPort = ports[1];
             Path config = workDir.resolve("server.properties");
-            Files.writeString(config, String.join("\n",
-                    "process.roles=broker,controller",
-                    "node.id=" + NODE_ID,
-                    "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
-                    "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
-                    "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
-                    "controller.listener.names=CONTROLLER",
-                    "inter.broker.listener.name=PLAINTEXT",
-                    "listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
-                    "log.dirs=" + workDir.resolve("logs"),
-                    "num.partitions=" + partitions,
-                    "auto.create.topics.enable=true",
-                    "offsets.topic.replication.factor=1",
-                    "offsets.topic.num.partitions=4",
-                    "transaction.state.log.replication.factor=1",
-                    "transaction.state.log.min.isr=1",
-                    "share.coordinator.state.topic.replication.factor=1",
-                    "share.coordinator.state.topic.min.isr=1",
-                    "group.initial.rebalance.delay.ms=0",
-                    // The one event size (snailbench.executor.max-event-bytes): results up to the caps fit.
-                    "message.max.bytes=" + MAX_EVENT_BYTES,
-                    ""));
+            Files.writeString(
+                    config,
+                    String.join(
+                            "\n",
+                            "process.roles=broker,controller",
+                            "node.id=" + NODE_ID,
+                            "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
+                            "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
+                            "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
+                            "controller.listener.names=CONTROLLER",
+                            "inter.broker.listener.name=PLAINTEXT",
+                            "listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+                            "log.dirs=" + workDir.resolve("logs"),
+                            "num.partitions=" + partitions,
+                            "auto.create.topics.enable=true",
+                            "offsets.topic.replication.factor=1",
+                            "offsets.topic.num.partitions=4",
+                            "transaction.state.log.replication.factor=1",
+                            "transaction.state.log.min.isr=1",
+                            "share.coordinator.state.topic.replication.factor=1",
+                            "share.coordinator.state.topic.min.isr=1",
+                            "group.initial.rebalance.delay.ms=0",
+                            // The one event size (snailbench.executor.max-event-bytes): results up to the caps fit.
+                            "message.max.bytes=" + MAX_EVENT_BYTES,
+                            ""));
             Path log = workDir.resolve("broker.log");
-            List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx384m", "-XX:+UseSerialGC",
-                    "-XX:TieredStopAtLevel=1", "-cp", classpath(), KafkaServerMain.class.getName(),
-                    config.toString(), Long.toString(ProcessHandle.current().pid()), clusterId()));
-            Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(log.toFile()).start();
+            List<String> command = new ArrayList<>(List.of(
+                    javaExecutable(),
+                    "-Xmx384m",
+                    "-XX:+UseSerialGC",
+                    "-XX:TieredStopAtLevel=1",
+                    "-cp",
+                    classpath(),
+                    KafkaServerMain.class.getName(),
+                    config.toString(),
+                    Long.toString(ProcessHandle.current().pid()),
+                    clusterId()));
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             KafkaBroker broker = new KafkaBroker(process, workDir, port);
             broker.command = command;
             // Ctrl-C or a kill, also while the broker is still starting: its directory goes with it.
@@ -113,7 +126,10 @@ public final class KafkaBroker implements AutoCloseable {
             process.waitFor();
             Thread.sleep(downtime.toMillis());
             Path log = workDir.resolve("broker.log");
-            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             awaitReady(log);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot restart Kafka broker", e);
@@ -136,8 +152,7 @@ public final class KafkaBroker implements AutoCloseable {
         Instant deadline = Instant.now().plus(START_TIMEOUT);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("Kafka broker exited with " + process.exitValue() + ":\n"
-                        + tail(log));
+                throw new IllegalStateException("Kafka broker exited with " + process.exitValue() + ":\n" + tail(log));
             }
             if (Files.readString(log, StandardCharsets.ISO_8859_1).contains(READY_LINE)) {
                 return;
@@ -177,7 +192,11 @@ public final class KafkaBroker implements AutoCloseable {
                 throw new IllegalStateException("runtime-classpath.txt missing: build local-stack with Maven");
             }
             String resolved = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
-            String own = Path.of(KafkaServerMain.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+            String own = Path.of(KafkaServerMain.class
+                            .getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
                     .toString();
             return own + File.pathSeparator + resolved;
         } catch (IOException e) {

@@ -16,16 +16,14 @@ import org.apache.kafka.common.Uuid;
  */
 public final class KafkaServerMain {
 
-    private KafkaServerMain() {
-    }
+    private KafkaServerMain() {}
 
     public static void main(String[] args) throws Exception {
         String config = args[0];
         long parentPid = Long.parseLong(args[1]);
         // Kafka's own ids never start with '-', which the storage tool would read as an option.
         String clusterId = args.length > 2 ? args[2] : Uuid.randomUuid().toString();
-        StorageTool.execute(new String[] {"format", "-t", clusterId, "-c", config, "--ignore-formatted"},
-                System.out);
+        StorageTool.execute(new String[] {"format", "-t", clusterId, "-c", config, "--ignore-formatted"}, System.out);
         Thread watchdog = new Thread(() -> watchParent(parentPid), "parent-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();

@@ -10,8 +10,7 @@ import java.util.List;
 /** Free loopback ports. */
 final class Ports {
 
-    private Ports() {
-    }
+    private Ports() {}
 
     static int free() {
         return free(1)[0];

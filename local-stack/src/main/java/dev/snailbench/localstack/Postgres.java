@@ -27,16 +27,18 @@ public final class Postgres implements AutoCloseable {
 
     /** The superuser: for loading data and for tests that inspect a server; never the platform services' login. */
     public static final String USER = "postgres";
+
     public static final String PASSWORD = randomPassword();
 
     /** The platform services' login: owns the platform database and nothing else (no superuser, no CREATEROLE). */
     public static final String PLATFORM_USER = "snailbench";
+
     public static final String PLATFORM_PASSWORD = randomPassword();
     /** The platform's own database (every service keeps its state in a schema of its own there). */
     public static final String PLATFORM_DATABASE = "snailbench";
 
-    private static final String HBA_TRUST = "local all all trust\nhost all all 127.0.0.1/32 trust\n"
-            + "host all all ::1/128 trust\n";
+    private static final String HBA_TRUST =
+            "local all all trust\nhost all all 127.0.0.1/32 trust\n" + "host all all ::1/128 trust\n";
     private static final String HBA_PASSWORD = "local all all scram-sha-256\nhost all all 127.0.0.1/32 scram-sha-256\n"
             + "host all all ::1/128 scram-sha-256\n";
 
@@ -69,14 +71,17 @@ public final class Postgres implements AutoCloseable {
         }
         // Ctrl-C or a kill, also while the server is still starting: its data directory goes with it.
         AtomicReference<Postgres> started = new AtomicReference<>();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            if (started.get() != null) {
-                started.get().close();
-            } else {
-                awaitPostmasterExit(dir);
-                KafkaBroker.deleteRecursively(dir);
-            }
-        }, "snailbench-pg-cleanup"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            if (started.get() != null) {
+                                started.get().close();
+                            } else {
+                                awaitPostmasterExit(dir);
+                                KafkaBroker.deleteRecursively(dir);
+                            }
+                        },
+                        "snailbench-pg-cleanup"));
         PostgresTemplate.copyInto(template, dir);
         started.set(new Postgres(dir, Ports.free()));
         return started.get();
@@ -85,7 +90,10 @@ public final class Postgres implements AutoCloseable {
     /** The server on a data directory this class owns (kept across restarts, deleted on close). */
     private static EmbeddedPostgres launch(Path dataDir, int port) {
         try {
-            return EmbeddedPostgres.builder().setPort(port).setDataDirectory(dataDir).setCleanDataDirectory(false)
+            return EmbeddedPostgres.builder()
+                    .setPort(port)
+                    .setDataDirectory(dataDir)
+                    .setCleanDataDirectory(false)
                     // Fresh data only (zonky calls this on every start): the superuser has no password yet, so the
                     // first login must be trusted; it sets the password and switches every login to scram-sha-256
                     // (requirePasswords), which a restart on the same data keeps.
@@ -138,7 +146,8 @@ public final class Postgres implements AutoCloseable {
      * log in to. The role can create its schemas there and nothing elsewhere.
      */
     public synchronized String platformDatabase() {
-        try (Connection c = connect("postgres"); Statement s = c.createStatement()) {
+        try (Connection c = connect("postgres");
+                Statement s = c.createStatement()) {
             var role = s.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = " + literal(PLATFORM_USER));
             if (!role.next()) {
                 s.execute("CREATE ROLE " + PLATFORM_USER + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD "
@@ -189,7 +198,8 @@ public final class Postgres implements AutoCloseable {
     /** The postmaster (its backends are its children), for benchmarks that account CPU time per process. */
     public ProcessHandle process() {
         try {
-            long pid = Long.parseLong(Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
+            long pid = Long.parseLong(
+                    Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
             return ProcessHandle.of(pid).orElseThrow(() -> new IllegalStateException("postmaster " + pid + " is gone"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read postmaster.pid", e);
@@ -216,7 +226,8 @@ public final class Postgres implements AutoCloseable {
 
     /** Creates a database if it does not exist yet. */
     public void createDatabase(String name) {
-        try (Connection c = connect("postgres"); Statement s = c.createStatement()) {
+        try (Connection c = connect("postgres");
+                Statement s = c.createStatement()) {
             var rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + name.replace("'", "''") + "'");
             if (!rs.next()) {
                 s.execute("CREATE DATABASE \"" + name.replace("\"", "\"\"") + "\"");

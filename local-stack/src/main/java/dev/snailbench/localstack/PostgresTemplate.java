@@ -40,8 +40,7 @@ final class PostgresTemplate {
     /** Any other template (other binaries, another checkout's), or a make that never finished, once unused this long. */
     static final Duration STALE_OTHER = Duration.ofDays(2);
 
-    private PostgresTemplate() {
-    }
+    private PostgresTemplate() {}
 
     /** The template of a fresh cluster (initdb's output), made first if there is none. */
     static Path base() {
@@ -50,8 +49,11 @@ final class PostgresTemplate {
             if (!ready(template)) {
                 make(template, work -> {
                     // zonky has no initdb alone: one start and a clean stop.
-                    EmbeddedPostgres server = EmbeddedPostgres.builder().setPort(Ports.free()).setDataDirectory(work)
-                            .setCleanDataDirectory(false).start();
+                    EmbeddedPostgres server = EmbeddedPostgres.builder()
+                            .setPort(Ports.free())
+                            .setDataDirectory(work)
+                            .setCleanDataDirectory(false)
+                            .start();
                     server.close();
                 });
             }
@@ -110,8 +112,11 @@ final class PostgresTemplate {
         String kind = kind(name);
         List<Path> templates;
         try (Stream<Path> list = Files.list(dir)) {
-            templates = list.filter(p -> p.getFileName().toString().startsWith(PREFIX) && !p.equals(current)
-                    && !p.getFileName().toString().contains(".removing-") && Files.isDirectory(p)).toList();
+            templates = list.filter(p -> p.getFileName().toString().startsWith(PREFIX)
+                            && !p.equals(current)
+                            && !p.getFileName().toString().contains(".removing-")
+                            && Files.isDirectory(p))
+                    .toList();
         } catch (IOException e) {
             return;
         }
@@ -210,8 +215,12 @@ final class PostgresTemplate {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String arch = System.getProperty("os.arch", "");
         String source = EmbeddedPostgres.class.getName();
-        for (String name : List.of("postgres-linux-x86_64.txz", "postgres-linux-arm_64.txz",
-                "postgres-darwin-x86_64.txz", "postgres-darwin-arm_64.txz", "postgres-windows-x86_64.txz")) {
+        for (String name : List.of(
+                "postgres-linux-x86_64.txz",
+                "postgres-linux-arm_64.txz",
+                "postgres-darwin-x86_64.txz",
+                "postgres-darwin-arm_64.txz",
+                "postgres-windows-x86_64.txz")) {
             URL url = EmbeddedPostgres.class.getClassLoader().getResource(name);
             if (url != null) {
                 source = url.toString();

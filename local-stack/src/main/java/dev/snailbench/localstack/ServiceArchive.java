@@ -60,9 +60,12 @@ final class ServiceArchive {
     /** The archive of the service packaged in {@code quarkusApp} for the JDK {@code java}. */
     static ServiceArchive of(Path moduleDir, ServiceJava java) {
         Path dir = moduleDir.resolve("target/cds");
-        String jdk = java.version() + "-" + digest(java.executable().toAbsolutePath().normalize().toString());
-        return new ServiceArchive(moduleDir.resolve("target/quarkus-app"), dir.resolve(moduleDir.getFileName() + "-"
-                + jdk + ".jsa"), dir.resolve("supervised-main.jar"));
+        String jdk = java.version() + "-"
+                + digest(java.executable().toAbsolutePath().normalize().toString());
+        return new ServiceArchive(
+                moduleDir.resolve("target/quarkus-app"),
+                dir.resolve(moduleDir.getFileName() + "-" + jdk + ".jsa"),
+                dir.resolve("supervised-main.jar"));
     }
 
     Path archive() {
@@ -99,8 +102,8 @@ final class ServiceArchive {
     }
 
     private static byte[] supervisorClass() throws IOException {
-        try (InputStream in = SupervisedMain.class.getResourceAsStream(SupervisedMain.class.getSimpleName()
-                + ".class")) {
+        try (InputStream in =
+                SupervisedMain.class.getResourceAsStream(SupervisedMain.class.getSimpleName() + ".class")) {
             if (in == null) {
                 throw new IOException("the class file of " + SupervisedMain.class.getName() + " is not readable");
             }
@@ -146,7 +149,8 @@ final class ServiceArchive {
             return new Launch(List.of("-XX:SharedArchiveFile=" + archive), null);
         }
         Path part = archive.resolveSibling(archive.getFileName() + "." + UUID.randomUUID() + PART);
-        // Classes the JVM cannot archive (not linked, generated) are skipped with a warning each: not the service's log.
+        // Classes the JVM cannot archive (not linked, generated) are skipped with a warning each: not the service's
+        // log.
         return new Launch(List.of("-XX:+RecordDynamicDumpInfo", "-Xlog:cds*=off"), part);
     }
 
@@ -163,13 +167,18 @@ final class ServiceArchive {
             if (!Files.isExecutable(jcmd)) {
                 return false;
             }
-            Process process = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "VM.cds", "dynamic_dump",
-                    part.toString()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process process = new ProcessBuilder(
+                            jcmd.toString(), Long.toString(pid), "VM.cds", "dynamic_dump", part.toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             if (!process.waitFor(DUMP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 return false;
             }
-            if (process.exitValue() == 0 && Files.isRegularFile(part) && Files.size(part) > 0
+            if (process.exitValue() == 0
+                    && Files.isRegularFile(part)
+                    && Files.size(part) > 0
                     && !Files.readString(log).toLowerCase(Locale.ROOT).contains("error")) {
                 move(part, archive);
                 return true;
@@ -231,6 +240,5 @@ final class ServiceArchive {
     }
 
     /** The options of one launch, and the part file {@link #dump} writes the archive to (null: it uses the archive). */
-    record Launch(List<String> options, Path part) {
-    }
+    record Launch(List<String> options, Path part) {}
 }

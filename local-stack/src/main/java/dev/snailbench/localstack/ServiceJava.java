@@ -43,8 +43,8 @@ public record ServiceJava(Path executable, Runtime.Version version) {
     public static ServiceJava at(Path home) {
         Path java = home.resolve("bin").resolve("java");
         if (!Files.isRegularFile(java) || !Files.isExecutable(java)) {
-            throw new IllegalArgumentException(HOME_VARIABLE + "=" + home + " is not a Java home: it has no "
-                    + "executable bin/java");
+            throw new IllegalArgumentException(
+                    HOME_VARIABLE + "=" + home + " is not a Java home: it has no " + "executable bin/java");
         }
         Runtime.Version version = releaseVersion(home);
         if (version.feature() < OLDEST) {
@@ -66,7 +66,8 @@ public record ServiceJava(Path executable, Runtime.Version version) {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        String value = properties.getProperty("JAVA_VERSION", "").replace("\"", "").trim();
+        String value =
+                properties.getProperty("JAVA_VERSION", "").replace("\"", "").trim();
         try {
             return Runtime.Version.parse(value);
         } catch (IllegalArgumentException e) {
@@ -95,8 +96,14 @@ public record ServiceJava(Path executable, Runtime.Version version) {
      * its collector used 0.3 CPU-s of that job against 0.8-1.4, at no resident memory the benchmark could see.
      */
     static List<String> heapOptions(Runtime.Version jvm) {
-        List<String> options = new ArrayList<>(List.of("-Xms48m", "-Xmx512m", "-XX:+UseSerialGC",
-                "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30", "-XX:NewSize=24m", "-XX:SurvivorRatio=2",
+        List<String> options = new ArrayList<>(List.of(
+                "-Xms48m",
+                "-Xmx512m",
+                "-XX:+UseSerialGC",
+                "-XX:MinHeapFreeRatio=10",
+                "-XX:MaxHeapFreeRatio=30",
+                "-XX:NewSize=24m",
+                "-XX:SurvivorRatio=2",
                 "-XX:TargetSurvivorRatio=90"));
         if (trimsNativeHeap(jvm)) {
             options.add("-XX:TrimNativeHeapInterval=5000");
@@ -106,7 +113,8 @@ public record ServiceJava(Path executable, Runtime.Version version) {
 
     /** Whether the JVM has -XX:TrimNativeHeapInterval: JDK 22, and the 17.0.9 and 21.0.1 updates that backported it. */
     static boolean trimsNativeHeap(Runtime.Version jvm) {
-        return jvm.feature() >= 22 || (jvm.feature() == 21 && jvm.update() >= 1)
+        return jvm.feature() >= 22
+                || (jvm.feature() == 21 && jvm.update() >= 1)
                 || (jvm.feature() == 17 && jvm.update() >= 9);
     }
 }

@@ -27,8 +27,7 @@ public final class SnailsExperiment {
     /** gpt-3.5-turbo's recorded answers, relative to the data folder. */
     static final String ANSWERS = "snails/predictions/gpt-3.5-turbo.jsonl";
 
-    private SnailsExperiment() {
-    }
+    private SnailsExperiment() {}
 
     /** The SNAILS databases of the recorded answers, sorted. */
     public static List<String> databases(Path data) throws IOException {
@@ -52,15 +51,34 @@ public final class SnailsExperiment {
         List<Map<String, String>> predictions = new ArrayList<>();
         for (JsonNode answer : answers(data)) {
             if (answer.get("database").asText().equals(database)) {
-                predictions.add(Map.of("questionId", answer.get("id").asText(), "level",
-                        answer.get("level").asText(), "predictedSql", answer.get("predictedSql").asText()));
+                predictions.add(Map.of(
+                        "questionId",
+                        answer.get("id").asText(),
+                        "level",
+                        answer.get("level").asText(),
+                        "predictedSql",
+                        answer.get("predictedSql").asText()));
             }
         }
         // The model's answers as it wrote them: the few that are not one parseable query are scored as failed.
-        Map<String, Object> job = new LinkedHashMap<>(Map.of("name", "SNAILS " + database + " " + MODEL
-                + " (linking only" + (linking == null ? "" : ", " + linking + " linking") + ")", "dialect", "sqlserver",
-                "model", MODEL, "questionSet", Map.of("benchmark", "snails", "database", database),
-                "schemaId", database, "levels", LEVELS, "predictions", predictions, "allowInvalidPredictions", true));
+        Map<String, Object> job = new LinkedHashMap<>(Map.of(
+                "name",
+                "SNAILS " + database + " " + MODEL + " (linking only"
+                        + (linking == null ? "" : ", " + linking + " linking") + ")",
+                "dialect",
+                "sqlserver",
+                "model",
+                MODEL,
+                "questionSet",
+                Map.of("benchmark", "snails", "database", database),
+                "schemaId",
+                database,
+                "levels",
+                LEVELS,
+                "predictions",
+                predictions,
+                "allowInvalidPredictions",
+                true));
         if (linking != null) {
             job.put("linking", linking);
         }
@@ -78,13 +96,13 @@ public final class SnailsExperiment {
     }
 
     /** QueryRecall per level over every database, item-weighted: level → {items, sum of QueryRecall}. */
-    private static Map<String, double[]> recallByLevel(PlatformClient client, String apiKey,
-            Map<String, String> jobs) {
+    private static Map<String, double[]> recallByLevel(PlatformClient client, String apiKey, Map<String, String> jobs) {
         Map<String, double[]> byLevel = new LinkedHashMap<>();
         for (String job : jobs.values()) {
             for (JsonNode group : client.summary(apiKey, job).path("byLevel")) {
                 JsonNode recall = group.path("metrics").path("queryRecall");
-                double[] sums = byLevel.computeIfAbsent(group.path("key").path("level").asText(), k -> new double[2]);
+                double[] sums =
+                        byLevel.computeIfAbsent(group.path("key").path("level").asText(), k -> new double[2]);
                 sums[0] += recall.path("n").asInt();
                 sums[1] += recall.path("n").asInt() * recall.path("mean").asDouble();
             }
@@ -97,8 +115,8 @@ public final class SnailsExperiment {
      * levels ordered by mean QueryRecall, then per database QueryRecall at each level with Kendall tau-b between
      * the query's combined naturalness and its QueryRecall, as the scorer computed it.
      */
-    static void report(PlatformClient client, String apiKey, Map<String, String> jobs,
-            Map<String, String> snailsLinkingJobs) {
+    static void report(
+            PlatformClient client, String apiKey, Map<String, String> jobs, Map<String, String> snailsLinkingJobs) {
         Map<String, double[]> theirs = recallByLevel(client, apiKey, snailsLinkingJobs);
         Map<String, double[]> byLevel = new LinkedHashMap<>();
         LEVELS.forEach(l -> byLevel.put(l, new double[4]));
@@ -120,8 +138,12 @@ public final class SnailsExperiment {
             String tau = "     -          -";
             for (JsonNode c : summary.path("naturalnessCorrelations")) {
                 if (c.path("measure").asText().equals("combinedNaturalness")
-                        && c.path("outcome").asText().equals("queryRecall") && !c.path("tauB").isNull()) {
-                    tau = String.format(Locale.ROOT, "%6.3f  %9.2g", c.path("tauB").asDouble(),
+                        && c.path("outcome").asText().equals("queryRecall")
+                        && !c.path("tauB").isNull()) {
+                    tau = String.format(
+                            Locale.ROOT,
+                            "%6.3f  %9.2g",
+                            c.path("tauB").asDouble(),
                             c.path("pValue").asDouble());
                 }
             }
@@ -142,15 +164,21 @@ public final class SnailsExperiment {
         byLevel.forEach((level, s) -> {
             if (s[0] > 0) {
                 double[] t = theirs.getOrDefault(level, new double[2]);
-                System.out.printf(Locale.ROOT, "%-9s  %5d  %11.3f  %29s  %14.3f  %7.3f%n", level, (int) s[0],
-                        s[1] / s[0], t[0] > 0 ? String.format(Locale.ROOT, "%.3f", t[1] / t[0]) : "-", s[2] / s[0],
+                System.out.printf(
+                        Locale.ROOT,
+                        "%-9s  %5d  %11.3f  %29s  %14.3f  %7.3f%n",
+                        level,
+                        (int) s[0],
+                        s[1] / s[0],
+                        t[0] > 0 ? String.format(Locale.ROOT, "%.3f", t[1] / t[0]) : "-",
+                        s[2] / s[0],
                         s[3] / s[0]);
                 order.add(Map.entry(level, s[1] / s[0]));
             }
         });
         order.sort(Map.Entry.<String, Double>comparingByValue().reversed());
-        System.out.println("levels by mean QueryRecall: " + String.join(" > ", order.stream().map(Map.Entry::getKey)
-                .toList()));
+        System.out.println("levels by mean QueryRecall: "
+                + String.join(" > ", order.stream().map(Map.Entry::getKey).toList()));
         System.out.println();
         System.out.println("database                          Native  Regular     Low   Least  Kendall tau-b "
                 + "(naturalness vs QueryRecall), p");

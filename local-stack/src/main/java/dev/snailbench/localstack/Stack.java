@@ -72,8 +72,12 @@ public final class Stack implements AutoCloseable {
      * constant would be copied into the classes that read it (the benchmarks), which would then keep the options of
      * the local-stack build they were compiled against when an A/B swaps the installed jar.
      */
-    public static final String SERVICE_JVM_OPTIONS = String.join(" ", "-XX:TieredStopAtLevel=1",
-            "-XX:CompileThresholdScaling=0.02", "-XX:ReservedCodeCacheSize=96m", "-XX:Tier3LoadFeedback=100000");
+    public static final String SERVICE_JVM_OPTIONS = String.join(
+            " ",
+            "-XX:TieredStopAtLevel=1",
+            "-XX:CompileThresholdScaling=0.02",
+            "-XX:ReservedCodeCacheSize=96m",
+            "-XX:Tier3LoadFeedback=100000");
 
     /**
      * Every service's C allocator: two malloc arenas instead of glibc's eight per core, which each kept the native
@@ -83,8 +87,11 @@ public final class Stack implements AutoCloseable {
 
     /** The five services, with the module each is built in. */
     public enum Service {
-        GENERATOR("generator-service"), CLASSIFIER("classifier-service"), INFERENCE("inference-service"),
-        EXECUTOR("executor-service"), SCORER("scorer-service");
+        GENERATOR("generator-service"),
+        CLASSIFIER("classifier-service"),
+        INFERENCE("inference-service"),
+        EXECUTOR("executor-service"),
+        SCORER("scorer-service");
 
         private final String module;
 
@@ -132,22 +139,26 @@ public final class Stack implements AutoCloseable {
     private final Postgres postgres;
     private final Postgres targets;
     /** Every instance started, in service and number order; a killed one stays until it is restarted or gone. */
-    private final Map<Instance, Process> processes = new ConcurrentSkipListMap<>(
-            Comparator.comparing(Instance::service).thenComparingInt(Instance::number));
+    private final Map<Instance, Process> processes =
+            new ConcurrentSkipListMap<>(Comparator.comparing(Instance::service).thenComparingInt(Instance::number));
+
     private final Map<Instance, Integer> ports = new ConcurrentHashMap<>();
     /**
      * Every launch's client-id prefix ({@code <name>.<launch>.}) and its process: a consumer group's member says by its
      * client id which process it is, and whether that process still runs.
      */
     private final Map<String, Process> launches = new ConcurrentHashMap<>();
+
     private final Map<Instance, String> currentLaunch = new ConcurrentHashMap<>();
     /** The launches that are to write their service's class-data archive once ready, and where. */
     private final Map<Process, ArchivePart> archiveParts = new ConcurrentHashMap<>();
     /** Class-data archives being written in the background ({@link #writeClassDataArchives}). */
     private final List<CompletableFuture<Void>> dumps = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     private final AtomicInteger launchCount = new AtomicInteger();
     /** The highest number each service's replicas have had: an added replica takes the next one. */
     private final Map<Service, Integer> numbersUsed = new ConcurrentHashMap<>();
+
     private final String adminKey;
     private final String secretsKey = Base64.getEncoder().encodeToString(randomBytes(32));
     private final Map<String, String> properties;
@@ -160,8 +171,8 @@ public final class Stack implements AutoCloseable {
     /** The scorer's port, chosen before anything starts so that the generator can give it to the web UI; 0: none. */
     private int scorerPort;
 
-    private Stack(KafkaBroker kafka, Postgres postgres, Postgres targets, String adminKey,
-            Map<String, String> properties) {
+    private Stack(
+            KafkaBroker kafka, Postgres postgres, Postgres targets, String adminKey, Map<String, String> properties) {
         this.kafka = kafka;
         this.postgres = postgres;
         this.targets = targets;
@@ -176,7 +187,8 @@ public final class Stack implements AutoCloseable {
      */
     public static void logThirdPartyTo(Path logs) throws IOException {
         Files.createDirectories(logs);
-        System.setProperty("org.slf4j.simpleLogger.logFile", logs.resolve("postgres.log").toString());
+        System.setProperty(
+                "org.slf4j.simpleLogger.logFile", logs.resolve("postgres.log").toString());
     }
 
     /**
@@ -198,8 +210,8 @@ public final class Stack implements AutoCloseable {
      * Starts Kafka, PostgreSQL and the given services, each with the given configuration properties on top of its
      * own (e.g. a short job-watchdog deadline for a test).
      */
-    public static Stack start(Path projectRoot, Path dataDir, Path logDir, Set<Service> services,
-            Map<String, String> properties) {
+    public static Stack start(
+            Path projectRoot, Path dataDir, Path logDir, Set<Service> services, Map<String, String> properties) {
         return start(projectRoot, dataDir, logDir, services, properties, Map.of());
     }
 
@@ -207,8 +219,13 @@ public final class Stack implements AutoCloseable {
      * As above, with environment variables on top (e.g. {@code SNAILBENCH_EXECUTOR_CONSUMERS}); the services run on the
      * JDK that {@value ServiceJava#HOME_VARIABLE} names there or in this process's environment, else on this JVM.
      */
-    public static Stack start(Path projectRoot, Path dataDir, Path logDir, Set<Service> services,
-            Map<String, String> properties, Map<String, String> environment) {
+    public static Stack start(
+            Path projectRoot,
+            Path dataDir,
+            Path logDir,
+            Set<Service> services,
+            Map<String, String> properties,
+            Map<String, String> environment) {
         Map<Service, Integer> replicas = new EnumMap<>(Service.class);
         services.forEach(service -> replicas.put(service, 1));
         return start(projectRoot, dataDir, logDir, replicas, properties, environment);
@@ -218,8 +235,13 @@ public final class Stack implements AutoCloseable {
      * As above, with as many replicas of each service as given (1 to {@value #PARTITIONS}; a service not named is not
      * started): each its own process on its own port, on the one broker and the one platform database.
      */
-    public static Stack start(Path projectRoot, Path dataDir, Path logDir, Map<Service, Integer> replicas,
-            Map<String, String> properties, Map<String, String> environment) {
+    public static Stack start(
+            Path projectRoot,
+            Path dataDir,
+            Path logDir,
+            Map<Service, Integer> replicas,
+            Map<String, String> properties,
+            Map<String, String> environment) {
         return start(projectRoot, dataDir, logDir, replicas, properties, environment, Postgres::start);
     }
 
@@ -227,8 +249,14 @@ public final class Stack implements AutoCloseable {
      * As above, with the teams' server from {@code teams} (e.g. {@link FootballDb#startLoaded}: FootballDB already
      * there) instead of a fresh one.
      */
-    public static Stack start(Path projectRoot, Path dataDir, Path logDir, Map<Service, Integer> replicas,
-            Map<String, String> properties, Map<String, String> environment, Supplier<Postgres> teams) {
+    public static Stack start(
+            Path projectRoot,
+            Path dataDir,
+            Path logDir,
+            Map<Service, Integer> replicas,
+            Map<String, String> properties,
+            Map<String, String> environment,
+            Supplier<Postgres> teams) {
         replicas.forEach((service, count) -> {
             if (count < 1 || count > PARTITIONS) {
                 throw new IllegalArgumentException(service.module() + ": " + count + " replicas; from 1 to "
@@ -239,8 +267,8 @@ public final class Stack implements AutoCloseable {
         ServiceJava serviceJava = ServiceJava.from(environment);
         Instant infraStarted = Instant.now();
         Stack stack = startInfrastructure(properties, teams);
-        stack.phases.put("Kafka and both PostgreSQL servers, in parallel", Duration.between(infraStarted,
-                Instant.now()));
+        stack.phases.put(
+                "Kafka and both PostgreSQL servers, in parallel", Duration.between(infraStarted, Instant.now()));
         stack.environment = Map.copyOf(environment);
         stack.serviceJava = serviceJava;
         stack.root = projectRoot;
@@ -261,10 +289,13 @@ public final class Stack implements AutoCloseable {
             Instant deadline = Instant.now().plus(READY_TIMEOUT);
             stack.awaitHttpReady(stack.processes.keySet(), deadline);
             Instant httpReady = Instant.now();
-            stack.phases.put("platform database, then services (" + stack.processes.size()
-                    + " JVMs, in parallel) until all answer ready", Duration.between(servicesStarted, httpReady));
+            stack.phases.put(
+                    "platform database, then services (" + stack.processes.size()
+                            + " JVMs, in parallel) until all answer ready",
+                    Duration.between(servicesStarted, httpReady));
             stack.awaitGroupsSettled(stack.processes.keySet(), deadline);
-            stack.phases.put("the services' consumer groups settled (stable, every replica a member)",
+            stack.phases.put(
+                    "the services' consumer groups settled (stable, every replica a member)",
                     Duration.between(httpReady, Instant.now()));
             return stack;
         } catch (IOException e) {
@@ -287,8 +318,8 @@ public final class Stack implements AutoCloseable {
             return thread;
         });
         try {
-            CompletableFuture<KafkaBroker> kafka = CompletableFuture.supplyAsync(() -> KafkaBroker.start(PARTITIONS),
-                    starters);
+            CompletableFuture<KafkaBroker> kafka =
+                    CompletableFuture.supplyAsync(() -> KafkaBroker.start(PARTITIONS), starters);
             CompletableFuture<Postgres> platform = CompletableFuture.supplyAsync(Postgres::start, starters);
             CompletableFuture<Postgres> teams = CompletableFuture.supplyAsync(teamsServer, starters);
             try {
@@ -336,10 +367,12 @@ public final class Stack implements AutoCloseable {
         if (service == Service.GENERATOR && scorerPort > 0 && !properties.containsKey(UI_SCORER_URL)) {
             command.add("-D" + UI_SCORER_URL + "=http://127.0.0.1:" + scorerPort);
         }
-        command.addAll(List.of("-Dquarkus.http.port=" + port,
+        command.addAll(List.of(
+                "-Dquarkus.http.port=" + port,
                 "-Dsnailbench.data-dir=" + dataDir.toAbsolutePath(),
                 // What "java -jar quarkus-run.jar" takes from the jar's manifest.
-                "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+                "--add-opens",
+                "java.base/java.lang=ALL-UNNAMED",
                 "-Djava.util.logging.manager=org.jboss.logmanager.LogManager"));
         String launchId = instance.name() + "." + launchCount.incrementAndGet() + ".";
         command.add("-D" + CLIENT_ID_PREFIX + "=" + launchId);
@@ -349,8 +382,11 @@ public final class Stack implements AutoCloseable {
         ServiceArchive.Launch classData = archive.launch();
         command.addAll(classData.options());
         // The service runs under SupervisedMain, which stops it if this process dies: no orphans.
-        command.addAll(List.of("-cp", jar + File.pathSeparator + supervisor,
-                SupervisedMain.class.getName(), Long.toString(ProcessHandle.current().pid()),
+        command.addAll(List.of(
+                "-cp",
+                jar + File.pathSeparator + supervisor,
+                SupervisedMain.class.getName(),
+                Long.toString(ProcessHandle.current().pid()),
                 "io.quarkus.bootstrap.runner.QuarkusEntryPoint"));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(root.resolve(service.module()).toFile())
@@ -421,7 +457,8 @@ public final class Stack implements AutoCloseable {
      * no member of a process that is gone).
      */
     public void restart(Service service) {
-        List<Instance> replicas = processes.keySet().stream().filter(i -> i.service() == service).toList();
+        List<Instance> replicas =
+                processes.keySet().stream().filter(i -> i.service() == service).toList();
         if (replicas.isEmpty()) {
             throw new IllegalStateException(service.module() + " was not started");
         }
@@ -438,8 +475,14 @@ public final class Stack implements AutoCloseable {
     public List<Instance> add(List<Service> services) {
         List<Instance> added = new ArrayList<>();
         for (Service service : services) {
-            int number = 1 + Math.max(numbersUsed.getOrDefault(service, 0),
-                    added.stream().filter(i -> i.service() == service).mapToInt(Instance::number).max().orElse(0));
+            int number = 1
+                    + Math.max(
+                            numbersUsed.getOrDefault(service, 0),
+                            added.stream()
+                                    .filter(i -> i.service() == service)
+                                    .mapToInt(Instance::number)
+                                    .max()
+                                    .orElse(0));
             Instance instance = new Instance(service, number);
             launchUnchecked(instance);
             added.add(instance);
@@ -455,13 +498,18 @@ public final class Stack implements AutoCloseable {
 
     /** The service's running replicas, by number. */
     public List<Instance> instances(Service service) {
-        return processes.entrySet().stream().filter(e -> e.getKey().service() == service && e.getValue().isAlive())
-                .map(Map.Entry::getKey).toList();
+        return processes.entrySet().stream()
+                .filter(e -> e.getKey().service() == service && e.getValue().isAlive())
+                .map(Map.Entry::getKey)
+                .toList();
     }
 
     /** Every running replica of every service. */
     public List<Instance> instances() {
-        return processes.entrySet().stream().filter(e -> e.getValue().isAlive()).map(Map.Entry::getKey).toList();
+        return processes.entrySet().stream()
+                .filter(e -> e.getValue().isAlive())
+                .map(Map.Entry::getKey)
+                .toList();
     }
 
     /** The process of a running service's first replica (its pid, for instance); null if none runs. */
@@ -490,14 +538,15 @@ public final class Stack implements AutoCloseable {
      * a service's first health check takes seconds on a loaded machine, and those seconds overlap.
      */
     private void awaitHttpReady(Collection<Instance> instances, Instant deadline) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         List<Instance> waiting = List.copyOf(instances);
         while (true) {
             List<CompletableFuture<Boolean>> answers = new ArrayList<>();
             for (Instance instance : waiting) {
                 readPort(instance);
-                answers.add(ports.containsKey(instance) ? ready(http, instance)
-                        : CompletableFuture.completedFuture(false));
+                answers.add(
+                        ports.containsKey(instance) ? ready(http, instance) : CompletableFuture.completedFuture(false));
             }
             List<Instance> notReady = new ArrayList<>();
             for (int i = 0; i < waiting.size(); i++) {
@@ -511,12 +560,12 @@ public final class Stack implements AutoCloseable {
             for (Instance instance : notReady) {
                 Process process = processes.get(instance);
                 if (!process.isAlive()) {
-                    throw new IllegalStateException(instance + " exited with " + process.exitValue()
-                            + "; see " + logDir.resolve(instance.name() + ".log"));
+                    throw new IllegalStateException(instance + " exited with " + process.exitValue() + "; see "
+                            + logDir.resolve(instance.name() + ".log"));
                 }
                 if (Instant.now().isAfter(deadline)) {
-                    throw new IllegalStateException(instance + " not ready after " + READY_TIMEOUT
-                            + "; see " + logDir.resolve(instance.name() + ".log"));
+                    throw new IllegalStateException(instance + " not ready after " + READY_TIMEOUT + "; see "
+                            + logDir.resolve(instance.name() + ".log"));
                 }
             }
             waiting = notReady;
@@ -527,7 +576,8 @@ public final class Stack implements AutoCloseable {
     /** Waits until the replicas' consumer groups are settled ({@link #unsettledGroups}). */
     private void awaitGroupsSettled(Collection<Instance> instances, Instant deadline) {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
-            for (String unsettled = unsettledGroups(admin, instances); unsettled != null;
+            for (String unsettled = unsettledGroups(admin, instances);
+                    unsettled != null;
                     unsettled = unsettledGroups(admin, instances)) {
                 if (Instant.now().isAfter(deadline)) {
                     throw new IllegalStateException("consumer groups not settled " + READY_TIMEOUT + " after "
@@ -546,22 +596,32 @@ public final class Stack implements AutoCloseable {
     private String unsettledGroups(Admin admin, Collection<Instance> instances) {
         try {
             List<String> ids = admin.listGroups(ListGroupsOptions.forConsumerGroups()).all().get().stream()
-                    .map(GroupListing::groupId).toList();
-            Map<String, ConsumerGroupDescription> groups = admin.describeConsumerGroups(ids).all().get();
+                    .map(GroupListing::groupId)
+                    .toList();
+            Map<String, ConsumerGroupDescription> groups =
+                    admin.describeConsumerGroups(ids).all().get();
             List<String> awaited = instances.stream().map(currentLaunch::get).toList();
             List<String> unsettled = new ArrayList<>();
             for (Instance instance : instances) {
                 ConsumerGroupDescription shared = groups.get(instance.service().module());
-                if (shared == null || shared.members().stream()
-                        .noneMatch(m -> m.clientId().startsWith(currentLaunch.get(instance)))) {
-                    unsettled.add(instance + " is not a member of group " + instance.service().module() + " yet");
+                if (shared == null
+                        || shared.members().stream()
+                                .noneMatch(m -> m.clientId().startsWith(currentLaunch.get(instance)))) {
+                    unsettled.add(instance + " is not a member of group "
+                            + instance.service().module() + " yet");
                 }
             }
             for (ConsumerGroupDescription group : groups.values()) {
-                List<String> clients = group.members().stream().map(MemberDescription::clientId).toList();
-                List<String> gone = clients.stream().filter(client -> launches.entrySet().stream()
-                        .anyMatch(l -> client.startsWith(l.getKey()) && !l.getValue().isAlive())).toList();
-                boolean awaitedIn = clients.stream().anyMatch(client -> awaited.stream().anyMatch(client::startsWith));
+                List<String> clients = group.members().stream()
+                        .map(MemberDescription::clientId)
+                        .toList();
+                List<String> gone = clients.stream()
+                        .filter(client -> launches.entrySet().stream()
+                                .anyMatch(l -> client.startsWith(l.getKey())
+                                        && !l.getValue().isAlive()))
+                        .toList();
+                boolean awaitedIn =
+                        clients.stream().anyMatch(client -> awaited.stream().anyMatch(client::startsWith));
                 if (awaitedIn && (group.groupState() != GroupState.STABLE || !gone.isEmpty())) {
                     unsettled.add("group " + group.groupId() + " " + group.groupState()
                             + (gone.isEmpty() ? "" : " with members of processes gone " + gone));
@@ -576,16 +636,15 @@ public final class Stack implements AutoCloseable {
         }
     }
 
-    private static final Pattern LISTENING =
-            Pattern.compile("Listening on: http://[^:]+:(\\d+)");
+    private static final Pattern LISTENING = Pattern.compile("Listening on: http://[^:]+:(\\d+)");
 
     private void readPort(Instance instance) {
         if (ports.containsKey(instance)) {
             return;
         }
         try {
-            Matcher m = LISTENING.matcher(Files.readString(logDir.resolve(instance.name() + ".log"),
-                    StandardCharsets.ISO_8859_1));
+            Matcher m = LISTENING.matcher(
+                    Files.readString(logDir.resolve(instance.name() + ".log"), StandardCharsets.ISO_8859_1));
             if (m.find()) {
                 ports.put(instance, Integer.parseInt(m.group(1)));
             }
@@ -599,16 +658,23 @@ public final class Stack implements AutoCloseable {
      * takes seconds, and one cut short is asked again from the start).
      */
     private CompletableFuture<Boolean> ready(HttpClient http, Instance instance) {
-        return http.sendAsync(HttpRequest.newBuilder(URI.create(url(instance) + "/q/health/ready"))
-                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.discarding())
+        return http.sendAsync(
+                        HttpRequest.newBuilder(URI.create(url(instance) + "/q/health/ready"))
+                                .timeout(Duration.ofSeconds(30))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
                 .handle((response, failure) -> failure == null && response.statusCode() == 200);
     }
 
     /** Readiness as the service reports it: the HTTP status of {@code /q/health/ready} and its body. */
     public HttpResponse<String> readiness(Service service) {
         try {
-            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url(service) + "/q/health/ready"))
-                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+            return HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(url(service) + "/q/health/ready"))
+                                    .timeout(Duration.ofSeconds(10))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -678,8 +744,7 @@ public final class Stack implements AutoCloseable {
     }
 
     /** A launch that is to write its service's class-data archive once ready, to this part file. */
-    private record ArchivePart(ServiceArchive archive, Path part) {
-    }
+    private record ArchivePart(ServiceArchive archive, Path part) {}
 
     /**
      * Has every running instance launched without a current class-data archive write one now, in the background, one
@@ -706,7 +771,9 @@ public final class Stack implements AutoCloseable {
         Map<Path, Map.Entry<Process, ArchivePart>> pending = new LinkedHashMap<>();
         for (Process process : List.copyOf(archiveParts.keySet())) {
             ArchivePart part = archiveParts.remove(process);
-            if (part != null && process.isAlive() && !pending.containsKey(part.archive().archive())) {
+            if (part != null
+                    && process.isAlive()
+                    && !pending.containsKey(part.archive().archive())) {
                 pending.put(part.archive().archive(), Map.entry(process, part));
             } else if (part != null) {
                 ServiceArchive.discard(part.part());
@@ -717,10 +784,14 @@ public final class Stack implements AutoCloseable {
 
     private void dump(Map.Entry<Process, ArchivePart> launch) {
         Process process = launch.getKey();
-        String name = processes.entrySet().stream().filter(e -> e.getValue() == process).map(e -> e.getKey().name())
-                .findFirst().orElse("service-" + process.pid());
-        launch.getValue().archive().dump(serviceJava, process.pid(), launch.getValue().part(),
-                logDir.resolve(name + "-archive.log"));
+        String name = processes.entrySet().stream()
+                .filter(e -> e.getValue() == process)
+                .map(e -> e.getKey().name())
+                .findFirst()
+                .orElse("service-" + process.pid());
+        launch.getValue()
+                .archive()
+                .dump(serviceJava, process.pid(), launch.getValue().part(), logDir.resolve(name + "-archive.log"));
     }
 
     /**
@@ -742,8 +813,8 @@ public final class Stack implements AutoCloseable {
 
     private void close(boolean graceful) {
         List<CompletableFuture<Void>> writing = new ArrayList<>(dumps);
-        takePendingArchives().forEach(launch -> writing.add(CompletableFuture.runAsync(() -> dump(launch),
-                runnable -> {
+        takePendingArchives()
+                .forEach(launch -> writing.add(CompletableFuture.runAsync(() -> dump(launch), runnable -> {
                     Thread thread = new Thread(runnable, "snailbench-class-data-archive");
                     thread.setDaemon(true);
                     thread.start();

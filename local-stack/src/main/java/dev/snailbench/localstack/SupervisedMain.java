@@ -12,8 +12,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SupervisedMain {
 
-    private SupervisedMain() {
-    }
+    private SupervisedMain() {}
 
     public static void main(String[] args) throws Throwable {
         long parentPid = Long.parseLong(args[0]);
@@ -21,8 +20,8 @@ public final class SupervisedMain {
         watchdog.setDaemon(true);
         watchdog.start();
         try {
-            Class.forName(args[1]).getMethod("main", String[].class)
-                    .invoke(null, (Object) Arrays.copyOfRange(args, 2, args.length));
+            Class.forName(args[1]).getMethod("main", String[].class).invoke(null, (Object)
+                    Arrays.copyOfRange(args, 2, args.length));
         } catch (InvocationTargetException e) {
             throw e.getCause();
         }
@@ -37,14 +36,16 @@ public final class SupervisedMain {
             }
         }
         // A graceful stop first (Quarkus closes its consumers and pools); halt if that hangs.
-        Thread halt = new Thread(() -> {
-            try {
-                TimeUnit.SECONDS.sleep(15);
-            } catch (InterruptedException ignored) {
-                // Exiting anyway.
-            }
-            Runtime.getRuntime().halt(1);
-        }, "halt-after-grace");
+        Thread halt = new Thread(
+                () -> {
+                    try {
+                        TimeUnit.SECONDS.sleep(15);
+                    } catch (InterruptedException ignored) {
+                        // Exiting anyway.
+                    }
+                    Runtime.getRuntime().halt(1);
+                },
+                "halt-after-grace");
         halt.setDaemon(true);
         halt.start();
         System.exit(0);

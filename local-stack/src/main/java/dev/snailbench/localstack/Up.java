@@ -45,8 +45,7 @@ public final class Up {
     /** The start of the line that says the warm-up job has completed (after {@link #READY}). */
     public static final String WARMED_UP = "Warm-up done";
 
-    private Up() {
-    }
+    private Up() {}
 
     public static void main(String[] args) throws Exception {
         Options options;
@@ -93,25 +92,29 @@ public final class Up {
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C or kill: stop the services, the broker and the database before the JVM exits.
         Path endpoints = options.root.resolve(Endpoints.FILE);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            System.out.println("Stopping Snailbench ...");
-            try {
-                Files.deleteIfExists(endpoints);
-            } catch (IOException e) {
-                System.out.println("could not remove " + endpoints + ": " + e.getMessage());
-            }
-            stack.close();
-            System.out.println("Stopped.");
-            stopped.countDown();
-        }, "snailbench-up-stop"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            System.out.println("Stopping Snailbench ...");
+                            try {
+                                Files.deleteIfExists(endpoints);
+                            } catch (IOException e) {
+                                System.out.println("could not remove " + endpoints + ": " + e.getMessage());
+                            }
+                            stack.close();
+                            System.out.println("Stopped.");
+                            stopped.countDown();
+                        },
+                        "snailbench-up-stop"));
         Map<String, Duration> phases = new LinkedHashMap<>(stack.startPhases());
         if (options.footballDb) {
             Instant loading = Instant.now();
             for (String version : FootballDbFiles.VERSIONS) {
                 FootballDb.load(stack.targets(), data, version);
             }
-            phases.put("FootballDB v1-v3 checked (loaded with the teams' server)", Duration.between(loading,
-                    Instant.now()));
+            phases.put(
+                    "FootballDB v1-v3 checked (loaded with the teams' server)",
+                    Duration.between(loading, Instant.now()));
         }
         writeEndpoints(stack, options);
         Duration took = Duration.between(started, Instant.now());
@@ -130,8 +133,12 @@ public final class Up {
      * warm-up is reported and leaves the platform up (its services answered; the warm-up tenant's job did not end).
      */
     private static void warmUp(Stack stack, int items, String password) {
-        System.out.printf(Locale.ROOT, "Warming up: a %,d-item replay job on a database of its own (tenant %s; "
-                + "--warm-up 0 skips it) ...%n", items, WarmUp.TENANT);
+        System.out.printf(
+                Locale.ROOT,
+                "Warming up: a %,d-item replay job on a database of its own (tenant %s; "
+                        + "--warm-up 0 skips it) ...%n",
+                items,
+                WarmUp.TENANT);
         try {
             Duration warmUp = WarmUp.run(stack, items, password);
             System.out.printf(Locale.ROOT, "%s in %.1f s.%n", WARMED_UP, warmUp.toMillis() / 1000.0);
@@ -149,14 +156,18 @@ public final class Up {
             System.out.printf(Locale.ROOT, "  %6.1f s  %s%n", phase.getValue().toMillis() / 1000.0, phase.getKey());
             accounted += phase.getValue().toMillis();
         }
-        System.out.printf(Locale.ROOT, "  %6.1f s  the rest (endpoints, logins, banner)%n",
+        System.out.printf(
+                Locale.ROOT,
+                "  %6.1f s  the rest (endpoints, logins, banner)%n",
                 Math.max(0, total.toMillis() - accounted) / 1000.0);
     }
 
     /** ", with 2 executor replicas" and the like, or nothing when every service runs once. */
     static String replicasNote(Map<Stack.Service, Integer> replicas) {
-        List<String> several = replicas.entrySet().stream().filter(e -> e.getValue() > 1)
-                .map(e -> e.getValue() + " " + e.getKey().name().toLowerCase(Locale.ROOT) + " replicas").toList();
+        List<String> several = replicas.entrySet().stream()
+                .filter(e -> e.getValue() > 1)
+                .map(e -> e.getValue() + " " + e.getKey().name().toLowerCase(Locale.ROOT) + " replicas")
+                .toList();
         return several.isEmpty() ? "" : ", with " + String.join(", ", several);
     }
 
@@ -185,8 +196,12 @@ public final class Up {
         List<String> lines = new ArrayList<>();
         lines.add("");
         for (Stack.Instance instance : stack.instances()) {
-            lines.add(String.format(Locale.ROOT, "  %-20s %s   (API docs %s/q/swagger-ui)", instance.name(),
-                    stack.url(instance), stack.url(instance)));
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "  %-20s %s   (API docs %s/q/swagger-ui)",
+                    instance.name(),
+                    stack.url(instance),
+                    stack.url(instance)));
         }
         lines.add("");
         for (Stack.Instance generator : stack.instances(Stack.Service.GENERATOR)) {
@@ -196,7 +211,8 @@ public final class Up {
         lines.add("  admin key (X-Admin-Key)  " + stack.adminKey());
         lines.add("  Kafka                    " + stack.kafka().bootstrapServers());
         lines.add("  platform PostgreSQL      " + stack.postgres().jdbcUrl(Postgres.PLATFORM_DATABASE) + " (services' "
-                + "login " + Postgres.PLATFORM_USER + " / " + Postgres.PLATFORM_PASSWORD + "; not a valid team database)");
+                + "login " + Postgres.PLATFORM_USER + " / " + Postgres.PLATFORM_PASSWORD
+                + "; not a valid team database)");
         lines.add("  teams' PostgreSQL        " + stack.targets().jdbcUrl("postgres") + " (superuser " + Postgres.USER
                 + " / " + Postgres.PASSWORD + "; the executor's only allowed network)");
         if (options.footballDb) {
@@ -204,32 +220,47 @@ public final class Up {
                     + "each tenant gets its own read-only login: ./snailbench footballdb login <tenant>)");
         }
         for (Backend backend : options.backends) {
-            lines.add("  LLM backend " + String.format(Locale.ROOT, "%-12s %s (model %s%s)", backend.name(),
-                    backend.url(), backend.model(), backend.keyEnv() == null ? "" : ", key from $" + backend.keyEnv()));
+            lines.add("  LLM backend "
+                    + String.format(
+                            Locale.ROOT,
+                            "%-12s %s (model %s%s)",
+                            backend.name(),
+                            backend.url(),
+                            backend.model(),
+                            backend.keyEnv() == null ? "" : ", key from $" + backend.keyEnv()));
         }
-        Backend.workbench(options.backends).ifPresent(b -> lines.add("  workbench LLM            " + b.name()
-                + " (crosswalk expansion, refiner packages, synthetic questions)"));
+        Backend.workbench(options.backends)
+                .ifPresent(b -> lines.add("  workbench LLM            " + b.name()
+                        + " (crosswalk expansion, refiner packages, synthetic questions)"));
         lines.add("  logs                     " + logs + "/<service>.log (<service>-2.log, ... for more replicas), "
                 + "postgres.log");
         lines.add("");
         lines.add("  First steps (the command-line client finds this platform through " + Endpoints.FILE
                 + (stack.instances(Stack.Service.GENERATOR).size() > 1
-                        ? "; SNAILBENCH_GENERATOR_URL points it at another generator replica" : "") + "):");
+                        ? "; SNAILBENCH_GENERATOR_URL points it at another generator replica"
+                        : "")
+                + "):");
         lines.add("    ./snailbench tenant create my-team");
         if (options.footballDb) {
-            lines.add("    ./snailbench footballdb login my-team     (its own FootballDB login, and how to register it)");
+            lines.add(
+                    "    ./snailbench footballdb login my-team     (its own FootballDB login, and how to register it)");
         }
         lines.add("  or with curl: create a tenant (returns its API key)");
         lines.add("    curl -s -X POST " + stack.url(Stack.Service.GENERATOR) + "/tenants -H 'X-Admin-Key: "
                 + stack.adminKey() + "' -H 'Content-Type: application/json' -d '{\"name\": \"my-team\"}'");
         lines.add("");
-        lines.add(String.format(Locale.ROOT, "%s Ready in %.1f s. Ctrl-C stops everything.", READY,
-                took.toMillis() / 1000.0));
+        lines.add(String.format(
+                Locale.ROOT, "%s Ready in %.1f s. Ctrl-C stops everything.", READY, took.toMillis() / 1000.0));
         lines.forEach(System.out::println);
     }
 
     /** Command-line options. */
-    record Options(Path root, boolean footballDb, String dataDir, List<Backend> backends, int warmUpItems,
+    record Options(
+            Path root,
+            boolean footballDb,
+            String dataDir,
+            List<Backend> backends,
+            int warmUpItems,
             Map<Stack.Service, Integer> replicas) {
 
         static Options parse(String[] args) {
@@ -262,8 +293,8 @@ public final class Up {
                     }
                     case "--replicas" -> {
                         if (i + 1 >= args.length) {
-                            throw new IllegalArgumentException("--replicas needs SERVICE=N[,SERVICE=N]..., e.g. "
-                                    + "executor=2,inference=2");
+                            throw new IllegalArgumentException(
+                                    "--replicas needs SERVICE=N[,SERVICE=N]..., e.g. " + "executor=2,inference=2");
                         }
                         replicas.putAll(replicas(args[++i]));
                     }
@@ -277,12 +308,19 @@ public final class Up {
                         }
                         backends.add(backend);
                     }
-                    default -> throw new IllegalArgumentException("unknown option " + args[i]
-                            + Suggest.hint(args[i], List.of("--footballdb", "--data-dir", "--backend", "--warm-up",
-                                    "--replicas")));
+                    default ->
+                        throw new IllegalArgumentException("unknown option " + args[i]
+                                + Suggest.hint(
+                                        args[i],
+                                        List.of("--footballdb", "--data-dir", "--backend", "--warm-up", "--replicas")));
                 }
             }
-            return new Options(root, footballDb, dataDir, List.copyOf(backends), warmUpItems,
+            return new Options(
+                    root,
+                    footballDb,
+                    dataDir,
+                    List.copyOf(backends),
+                    warmUpItems,
                     Collections.unmodifiableMap(replicas));
         }
 
@@ -290,10 +328,13 @@ public final class Up {
         static Map<Stack.Service, Integer> replicas(String value) {
             Map<Stack.Service, Integer> counts = new EnumMap<>(Stack.Service.class);
             List<String> names = Arrays.stream(Stack.Service.values())
-                    .map(s -> s.name().toLowerCase(Locale.ROOT)).toList();
+                    .map(s -> s.name().toLowerCase(Locale.ROOT))
+                    .toList();
             for (String pair : value.split(",", -1)) {
                 int eq = pair.indexOf('=');
-                String name = (eq < 0 ? pair : pair.substring(0, eq)).trim().toLowerCase(Locale.ROOT)
+                String name = (eq < 0 ? pair : pair.substring(0, eq))
+                        .trim()
+                        .toLowerCase(Locale.ROOT)
                         .replaceFirst("-service$", "");
                 if (!names.contains(name)) {
                     throw new IllegalArgumentException("--replicas: unknown service '" + name + "' (one of "
@@ -328,8 +369,8 @@ public final class Up {
             } catch (NumberFormatException e) {
                 // Answered below, with the accepted range.
             }
-            throw new IllegalArgumentException("--warm-up takes a number of items from 0 (none) to 100000, got '"
-                    + value + "'");
+            throw new IllegalArgumentException(
+                    "--warm-up takes a number of items from 0 (none) to 100000, got '" + value + "'");
         }
     }
 }

@@ -29,6 +29,7 @@ public final class WarmUp {
     public static final String TENANT = "snailbench-warm-up";
     /** The warm-up's database in the teams' PostgreSQL, and its read-only login. */
     static final String DATABASE = "snailbench_warm_up";
+
     private static final String READER = "snailbench_warm_up_reader";
     /** Items of the warm-up job by default: enough for the client compiler to compile every hop's hot paths. */
     public static final int DEFAULT_ITEMS = 1_000;
@@ -91,8 +92,7 @@ public final class WarmUp {
         return String.format(Locale.ROOT, STATEMENTS.get(i % STATEMENTS.size()), 1_000 + i / STATEMENTS.size());
     }
 
-    private WarmUp() {
-    }
+    private WarmUp() {}
 
     /**
      * Creates the warm-up database (once), runs a replay job of {@code items} items on it and waits for it.
@@ -157,8 +157,17 @@ public final class WarmUp {
         }
         Map<String, Object> job = new LinkedHashMap<>();
         job.put("name", "start-up warm-up");
-        job.put("database", Map.of("kind", "postgresql", "jdbcUrl", targets.jdbcUrl(DATABASE), "user", READER,
-                "password", password));
+        job.put(
+                "database",
+                Map.of(
+                        "kind",
+                        "postgresql",
+                        "jdbcUrl",
+                        targets.jdbcUrl(DATABASE),
+                        "user",
+                        READER,
+                        "password",
+                        password));
         job.put("dialect", "postgresql");
         job.put("model", "replayed-gold");
         job.put("questions", questions);
@@ -169,7 +178,8 @@ public final class WarmUp {
     /** A few hundred generated rows in three tables, and a login that can only read them. */
     static void prepare(Postgres targets, String password) {
         targets.createDatabase(DATABASE);
-        try (Connection c = targets.connect(DATABASE); Statement s = c.createStatement()) {
+        try (Connection c = targets.connect(DATABASE);
+                Statement s = c.createStatement()) {
             s.execute("SET client_min_messages TO warning");
             try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + READER + "'")) {
                 if (!rs.next()) {

@@ -55,7 +55,9 @@ class PostgresTemplateCleanupTest {
         Path otherKeyOld = template("k3-footballdb-x", PostgresTemplate.STALE_OTHER.plusHours(1));
         Path makingNow = Files.createDirectories(tmp.resolve("snailbench-pg-template-k1.making-123"));
         Path makingLeft = Files.createDirectories(tmp.resolve("snailbench-pg-template-k1.making-456"));
-        Files.setLastModifiedTime(makingLeft, FileTime.from(NOW.minus(PostgresTemplate.STALE_OTHER).minusSeconds(60)));
+        Files.setLastModifiedTime(
+                makingLeft,
+                FileTime.from(NOW.minus(PostgresTemplate.STALE_OTHER).minusSeconds(60)));
         Files.setLastModifiedTime(makingNow, FileTime.from(NOW.minusSeconds(30)));
         Path unrelated = Files.createDirectories(tmp.resolve("another-program"));
         Files.setLastModifiedTime(unrelated, FileTime.from(NOW.minus(Duration.ofDays(30))));

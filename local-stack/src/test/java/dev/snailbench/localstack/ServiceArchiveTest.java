@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
 import java.io.File;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -56,7 +56,8 @@ class ServiceArchiveTest {
         assertThat(next.options()).containsExactly("-XX:SharedArchiveFile=" + archive.archive());
         // -Xshare:on: the JVM refuses to start when it cannot map the archive.
         String classes = run(app, archive, next, List.of("-Xshare:on", "-Xlog:class+load=info"));
-        assertThat(classes).contains("stand-in ready with 0")
+        assertThat(classes)
+                .contains("stand-in ready with 0")
                 .containsPattern("ServiceArchiveTest\\$StandIn source: shared objects file \\(top\\)")
                 .containsPattern("SupervisedMain source: shared objects file \\(top\\)");
     }
@@ -84,7 +85,9 @@ class ServiceArchiveTest {
         Files.setLastModifiedTime(jar, written);
 
         assertThat(archive.supervisorJar()).isEqualTo(jar);
-        assertThat(Files.getLastModifiedTime(jar)).as("not written again: the archive stays valid").isEqualTo(written);
+        assertThat(Files.getLastModifiedTime(jar))
+                .as("not written again: the archive stays valid")
+                .isEqualTo(written);
 
         Files.writeString(jar, "not a jar");
         archive.supervisorJar();
@@ -118,7 +121,8 @@ class ServiceArchiveTest {
             out.closeEntry();
         }
         // The archive is newer than the package only when made after it (file times may be coarse).
-        Files.setLastModifiedTime(app.resolve("quarkus-run.jar"), FileTime.from(Instant.now().minusSeconds(5)));
+        Files.setLastModifiedTime(
+                app.resolve("quarkus-run.jar"), FileTime.from(Instant.now().minusSeconds(5)));
         return app;
     }
 
@@ -131,12 +135,15 @@ class ServiceArchiveTest {
         List<String> command = new ArrayList<>(List.of(KafkaBroker.javaExecutable()));
         command.addAll(launch.options());
         command.addAll(extra);
-        command.addAll(List.of("-cp", app.resolve("quarkus-run.jar") + File.pathSeparator + archive.supervisorJar(),
-                SupervisedMain.class.getName(), Long.toString(ProcessHandle.current().pid()),
+        command.addAll(List.of(
+                "-cp",
+                app.resolve("quarkus-run.jar") + File.pathSeparator + archive.supervisorJar(),
+                SupervisedMain.class.getName(),
+                Long.toString(ProcessHandle.current().pid()),
                 StandIn.class.getName()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8));
+        BufferedReader lines =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         StringBuilder output = new StringBuilder();
         for (String line = lines.readLine(); line != null; line = lines.readLine()) {
             output.append(line).append('\n');
@@ -147,7 +154,8 @@ class ServiceArchiveTest {
         if (launch.part() != null) {
             Path log = module.resolve("dump.log");
             assertThat(archive.dump(ServiceJava.launcher(), process.pid(), launch.part(), log))
-                    .as(output + Files.readString(log)).isTrue();
+                    .as(output + Files.readString(log))
+                    .isTrue();
             assertThat(launch.part()).as("renamed to the archive").doesNotExist();
         }
         process.getOutputStream().close();

@@ -58,8 +58,8 @@ class ServiceJavaTest {
         fakeJava();
         Files.writeString(dir.resolve("release"), "JAVA_VERSION=\"11.0.22\"\n");
 
-        assertThatThrownBy(() -> ServiceJava.at(dir)).hasMessageContaining("is Java 11.0.22; the services need "
-                + "Java 17 or later");
+        assertThatThrownBy(() -> ServiceJava.at(dir))
+                .hasMessageContaining("is Java 11.0.22; the services need " + "Java 17 or later");
     }
 
     @Test
@@ -67,7 +67,8 @@ class ServiceJavaTest {
         fakeJava();
         // A JDK without -XX:TrimNativeHeapInterval, whatever JVM runs the stack: that option would stop it.
         Files.writeString(dir.resolve("release"), "JAVA_VERSION=\"17.0.8\"\n");
-        assertThat(ServiceJava.at(dir).heapOptions()).contains("-XX:+UseSerialGC")
+        assertThat(ServiceJava.at(dir).heapOptions())
+                .contains("-XX:+UseSerialGC")
                 .noneMatch(option -> option.startsWith("-XX:TrimNativeHeapInterval"));
 
         Files.writeString(dir.resolve("release"), "JAVA_VERSION=\"25.0.3\"\n");

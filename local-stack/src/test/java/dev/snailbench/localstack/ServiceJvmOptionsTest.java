@@ -32,11 +32,14 @@ class ServiceJvmOptionsTest {
     @Test
     void shouldTrimTheNativeHeapOnlyOnJvmsThatHaveTheOption() {
         for (String without : List.of("17.0.8", "17.0.2+8", "21", "20.0.2")) {
-            assertThat(ServiceJava.heapOptions(Runtime.Version.parse(without))).as(without)
-                    .contains("-Xmx512m").noneMatch(option -> option.startsWith("-XX:TrimNativeHeapInterval"));
+            assertThat(ServiceJava.heapOptions(Runtime.Version.parse(without)))
+                    .as(without)
+                    .contains("-Xmx512m")
+                    .noneMatch(option -> option.startsWith("-XX:TrimNativeHeapInterval"));
         }
         for (String with : List.of("17.0.9", "17.0.15+6", "21.0.1", "22", "25.0.1")) {
-            assertThat(ServiceJava.heapOptions(Runtime.Version.parse(with))).as(with)
+            assertThat(ServiceJava.heapOptions(Runtime.Version.parse(with)))
+                    .as(with)
                     .contains("-Xmx512m", "-XX:TrimNativeHeapInterval=5000");
         }
     }

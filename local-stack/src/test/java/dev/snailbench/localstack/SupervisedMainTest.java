@@ -21,18 +21,36 @@ class SupervisedMainTest {
     @Test
     void shouldStopTheServiceWhenItsParentDies() throws Exception {
         Process parent = new ProcessBuilder("sleep", "600").start();
-        String classpath = Path.of(SupervisedMain.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+        String classpath = Path.of(SupervisedMain.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .toURI())
                 + File.pathSeparator
-                + Path.of(Forever.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Process service = new ProcessBuilder(List.of(KafkaBroker.javaExecutable(), "-cp", classpath,
-                SupervisedMain.class.getName(), Long.toString(parent.pid()), Forever.class.getName()))
-                .redirectErrorStream(true).start();
+                + Path.of(Forever.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .toURI());
+        Process service = new ProcessBuilder(List.of(
+                        KafkaBroker.javaExecutable(),
+                        "-cp",
+                        classpath,
+                        SupervisedMain.class.getName(),
+                        Long.toString(parent.pid()),
+                        Forever.class.getName()))
+                .redirectErrorStream(true)
+                .start();
         try {
-            assertThat(service.waitFor(3, TimeUnit.SECONDS)).as("service runs while its parent lives").isFalse();
+            assertThat(service.waitFor(3, TimeUnit.SECONDS))
+                    .as("service runs while its parent lives")
+                    .isFalse();
 
             parent.destroyForcibly().waitFor();
 
-            assertThat(service.waitFor(30, TimeUnit.SECONDS)).as("service stopped after its parent died").isTrue();
+            assertThat(service.waitFor(30, TimeUnit.SECONDS))
+                    .as("service stopped after its parent died")
+                    .isTrue();
         } finally {
             service.destroyForcibly();
             parent.destroyForcibly();

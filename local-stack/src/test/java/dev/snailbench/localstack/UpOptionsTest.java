@@ -13,10 +13,15 @@ class UpOptionsTest {
 
     @Test
     void shouldWarmUpWithAThousandItemsUnlessToldOtherwise() {
-        assertThat(Up.Options.parse(new String[] {"/checkout"}).warmUpItems()).isEqualTo(WarmUp.DEFAULT_ITEMS)
+        assertThat(Up.Options.parse(new String[] {"/checkout"}).warmUpItems())
+                .isEqualTo(WarmUp.DEFAULT_ITEMS)
                 .isEqualTo(1_000);
-        assertThat(Up.Options.parse(new String[] {"/checkout", "--warm-up", "250"}).warmUpItems()).isEqualTo(250);
-        assertThat(Up.Options.parse(new String[] {"/checkout", "--warm-up", "0"}).warmUpItems()).isZero();
+        assertThat(Up.Options.parse(new String[] {"/checkout", "--warm-up", "250"})
+                        .warmUpItems())
+                .isEqualTo(250);
+        assertThat(Up.Options.parse(new String[] {"/checkout", "--warm-up", "0"})
+                        .warmUpItems())
+                .isZero();
     }
 
     @Test
@@ -28,17 +33,24 @@ class UpOptionsTest {
         assertThatThrownBy(() -> Up.Options.parse(new String[] {"/checkout", "--warm-up"}))
                 .hasMessage("--warm-up needs a number of items (0: none)");
         assertThatThrownBy(() -> Up.Options.parse(new String[] {"/checkout", "--warmup", "5"}))
-                .hasMessageContaining("unknown option --warmup").hasMessageContaining("--warm-up");
+                .hasMessageContaining("unknown option --warmup")
+                .hasMessageContaining("--warm-up");
     }
 
     @Test
     void shouldRunEveryServiceOnceUnlessReplicasAreAskedFor() {
-        assertThat(Up.Options.parse(new String[] {"/checkout"}).replicas()).hasSize(5).containsOnlyKeys(
-                Stack.Service.values()).allSatisfy((service, count) -> assertThat(count).isEqualTo(1));
-        assertThat(Up.Options.parse(new String[] {"/checkout", "--replicas",
-                "executor=2,inference=2,scorer=2,Generator-Service=4"}).replicas())
-                .containsEntry(Stack.Service.EXECUTOR, 2).containsEntry(Stack.Service.INFERENCE, 2)
-                .containsEntry(Stack.Service.SCORER, 2).containsEntry(Stack.Service.GENERATOR, 4)
+        assertThat(Up.Options.parse(new String[] {"/checkout"}).replicas())
+                .hasSize(5)
+                .containsOnlyKeys(Stack.Service.values())
+                .allSatisfy((service, count) -> assertThat(count).isEqualTo(1));
+        assertThat(Up.Options.parse(new String[] {
+                            "/checkout", "--replicas", "executor=2,inference=2,scorer=2,Generator-Service=4"
+                        })
+                        .replicas())
+                .containsEntry(Stack.Service.EXECUTOR, 2)
+                .containsEntry(Stack.Service.INFERENCE, 2)
+                .containsEntry(Stack.Service.SCORER, 2)
+                .containsEntry(Stack.Service.GENERATOR, 4)
                 .containsEntry(Stack.Service.CLASSIFIER, 1);
     }
 
@@ -50,7 +62,8 @@ class UpOptionsTest {
         assertThatThrownBy(() -> Up.Options.parse(new String[] {"/checkout", "--replicas", "executor=0"}))
                 .hasMessageContaining("got '0'");
         assertThatThrownBy(() -> Up.Options.parse(new String[] {"/checkout", "--replicas", "executor"}))
-                .hasMessageContaining("executor takes a number of replicas").hasMessageContaining("got ''");
+                .hasMessageContaining("executor takes a number of replicas")
+                .hasMessageContaining("got ''");
         assertThatThrownBy(() -> Up.Options.parse(new String[] {"/checkout", "--replicas", "exector=2"}))
                 .hasMessage("--replicas: unknown service 'exector' (one of generator, classifier, inference, "
                         + "executor, scorer): did you mean 'executor'?");
@@ -62,8 +75,9 @@ class UpOptionsTest {
 
     @Test
     void shouldSayWhichServicesRunAsSeveralReplicas() {
-        assertThat(Up.replicasNote(Up.Options.parse(new String[] {"/checkout"}).replicas())).isEmpty();
-        assertThat(Up.replicasNote(Up.Options.replicas("executor=2,generator=3"))).isEqualTo(
-                ", with 3 generator replicas, 2 executor replicas");
+        assertThat(Up.replicasNote(Up.Options.parse(new String[] {"/checkout"}).replicas()))
+                .isEmpty();
+        assertThat(Up.replicasNote(Up.Options.replicas("executor=2,generator=3")))
+                .isEqualTo(", with 3 generator replicas, 2 executor replicas");
     }
 }

@@ -1,9 +1,9 @@
 package dev.snailbench.workbench;
 
-import dev.snailbench.model.problem.InvalidInput;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.model.domain.Question;
+import dev.snailbench.model.problem.InvalidInput;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,7 +33,9 @@ public class QuestionSets {
         return switch (benchmark == null ? "" : benchmark) {
             case "footballdb" -> footballDb(dataModel, split == null ? "dev" : split);
             case "snails" -> snails(database);
-            default -> throw InvalidInput.of("questionSet.benchmark", "unknown benchmark '" + benchmark + "' (footballdb or snails)");
+            default ->
+                throw InvalidInput.of(
+                        "questionSet.benchmark", "unknown benchmark '" + benchmark + "' (footballdb or snails)");
         };
     }
 
@@ -49,8 +51,11 @@ public class QuestionSets {
         for (int i = 0; i < items.size(); i++) {
             JsonNode item = items.get(i);
             String at = "questionSet.items[" + i + "]";
-            questions.add(new Question(text(item, "db_id", at) + ":" + i, text(item, "question", at),
-                    text(item, "query", at), hardness(item, at)));
+            questions.add(new Question(
+                    text(item, "db_id", at) + ":" + i,
+                    text(item, "question", at),
+                    text(item, "query", at),
+                    hardness(item, at)));
         }
         return questions;
     }
@@ -69,7 +74,10 @@ public class QuestionSets {
             // The large v3 train split has no ids: its position is its id.
             String id = q.hasNonNull("id") ? q.get("id").asText() : Integer.toString(i);
             // FootballDB labels each question with its Spider hardness (the v3 train split has none).
-            questions.add(new Question(id, q.get("question").asText(), q.get("query").asText(),
+            questions.add(new Question(
+                    id,
+                    q.get("question").asText(),
+                    q.get("query").asText(),
                     hardness(q, "footballdb/" + dataModel + "/" + split + ".json[" + i + "]")));
         }
         return questions;
@@ -84,8 +92,11 @@ public class QuestionSets {
             throw InvalidInput.of("questionSet.database", "no SNAILS questions for '" + database + "'");
         }
         List<Question> questions = new ArrayList<>();
-        read(file).forEach(q -> questions.add(new Question(q.get("id").asText(), q.get("question").asText(),
-                q.get("gold_sql_native").asText())));
+        read(file)
+                .forEach(q -> questions.add(new Question(
+                        q.get("id").asText(),
+                        q.get("question").asText(),
+                        q.get("gold_sql_native").asText())));
         return questions;
     }
 

@@ -53,7 +53,11 @@ public interface Workbench {
      * Which schema to show: {@code crosswalkId} and {@code variant} are each optional and never both (the job
      * request's validation refuses that); {@code dialect} is the database's, used to name a variant's views.
      */
-    record SchemaRequest(UUID databaseId, String nativeSchema, int sampleValues, UUID crosswalkId, JobVariant variant,
-            SqlDialect dialect) {
-    }
+    record SchemaRequest(
+            UUID databaseId,
+            String nativeSchema,
+            int sampleValues,
+            UUID crosswalkId,
+            JobVariant variant,
+            SqlDialect dialect) {}
 }

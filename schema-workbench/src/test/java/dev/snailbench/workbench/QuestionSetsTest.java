@@ -25,7 +25,8 @@ class QuestionSetsTest {
     void shouldCarryFootballDbsHardnessLabelOfEveryDevQuestion() throws Exception {
         for (String version : List.of("v1", "v2", "v3")) {
             Map<String, String> labels = new HashMap<>();
-            for (JsonNode q : JSON.readTree(data.resolve("footballdb/" + version + "/dev.json").toFile())) {
+            for (JsonNode q : JSON.readTree(
+                    data.resolve("footballdb/" + version + "/dev.json").toFile())) {
                 labels.put(q.get("id").asText(), q.get("hardness").asText());
             }
 
@@ -42,9 +43,11 @@ class QuestionSetsTest {
     @Test
     void shouldGiveNoLabelWhereTheDatasetHasNone() {
         // FootballDB's large v3 train split and the SNAILS questions carry no hardness label.
-        assertThat(sets.benchmark("footballdb", "v3", "train", null)).isNotEmpty()
+        assertThat(sets.benchmark("footballdb", "v3", "train", null))
+                .isNotEmpty()
                 .allSatisfy(q -> assertThat(q.hardness()).isNull());
-        assertThat(sets.benchmark("snails", null, null, "NTSB")).isNotEmpty()
+        assertThat(sets.benchmark("snails", null, null, "NTSB"))
+                .isNotEmpty()
                 .allSatisfy(q -> assertThat(q.hardness()).isNull());
     }
 
@@ -57,8 +60,8 @@ class QuestionSetsTest {
 
         assertThat(questions).extracting(Question::hardness).containsExactly("easy", null);
         assertThatThrownBy(() -> QuestionSets.spider(JSON.readTree("[{\"db_id\": \"club\", \"question\": \"?\", "
-                + "\"query\": \"SELECT 1\"}, {\"db_id\": \"club\", \"question\": \"?\", \"query\": \"SELECT 1\", "
-                + "\"hardness\": \"very hard\"}]")))
+                        + "\"query\": \"SELECT 1\"}, {\"db_id\": \"club\", \"question\": \"?\", \"query\": \"SELECT 1\", "
+                        + "\"hardness\": \"very hard\"}]")))
                 .isInstanceOfSatisfying(InvalidInput.class, e -> {
                     assertThat(e.field()).isEqualTo("questionSet.items[1].hardness");
                     assertThat(e.getMessage()).contains("unknown hardness 'very hard' (easy, medium, hard or extra)");

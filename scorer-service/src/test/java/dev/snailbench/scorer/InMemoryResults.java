@@ -37,19 +37,26 @@ public final class InMemoryResults {
     public InMemoryResults(ItemScorer scorer, JobReports reports, ItemResultSql sql, JobCancellations cancellations) {
         this.scorer = scorer;
         doAnswer(call -> Uni.createFrom().item(() -> read(call.getArgument(0), call.getArgument(1))))
-                .when(reports).results(any(), any());
+                .when(reports)
+                .results(any(), any());
         doAnswer(call -> Uni.createFrom().item(() -> {
-            List<ItemResult> items = read(call.getArgument(0), call.getArgument(1));
-            String reason = cancelled.get((UUID) call.getArgument(0));
-            return new JobReports.JobItems(JobProgress.of(items, reason != null, reason), items);
-        })).when(reports).items(any(), any());
-        when(sql.version(any(), any())).thenAnswer(call -> Uni.createFrom().item(() -> {
-            List<ItemResult> items = InMemoryTenant.TENANT.equals(call.getArgument(1))
-                    ? stored.get((UUID) call.getArgument(0)) : null;
-            return items == null ? new ResultsVersion(0, "0") : ResultsVersion.of(items);
-        }));
-        when(cancellations.find(any(), any())).thenAnswer(call -> Uni.createFrom().item(
-                Optional.ofNullable(cancelled.get((UUID) call.getArgument(0))).map(JobCancellations.Cancelled::new)));
+                    List<ItemResult> items = read(call.getArgument(0), call.getArgument(1));
+                    String reason = cancelled.get((UUID) call.getArgument(0));
+                    return new JobReports.JobItems(JobProgress.of(items, reason != null, reason), items);
+                }))
+                .when(reports)
+                .items(any(), any());
+        when(sql.version(any(), any()))
+                .thenAnswer(call -> Uni.createFrom().item(() -> {
+                    List<ItemResult> items = InMemoryTenant.TENANT.equals(call.getArgument(1))
+                            ? stored.get((UUID) call.getArgument(0))
+                            : null;
+                    return items == null ? new ResultsVersion(0, "0") : ResultsVersion.of(items);
+                }));
+        when(cancellations.find(any(), any()))
+                .thenAnswer(call -> Uni.createFrom()
+                        .item(Optional.ofNullable(cancelled.get((UUID) call.getArgument(0)))
+                                .map(JobCancellations.Cancelled::new)));
     }
 
     /** Scores the events and keeps them as the items of {@code job}, in the order given (question order). */

@@ -18,9 +18,13 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@WithTestResource(value = InMemoryChannels.class, initArgs = {
-        @ResourceArg(name = InMemoryChannels.INCOMING, value = Channels.TENANTS + "," + Channels.RESULTS_TO_SCORE
-                + "," + Channels.ITEMS_ABANDONED + "," + Channels.JOBS_CANCELLED),
-        @ResourceArg(name = InMemoryChannels.OUTGOING, value = Channels.SCORES_OUT)})
-public @interface InMemoryTier {
-}
+@WithTestResource(
+        value = InMemoryChannels.class,
+        initArgs = {
+            @ResourceArg(
+                    name = InMemoryChannels.INCOMING,
+                    value = Channels.TENANTS + "," + Channels.RESULTS_TO_SCORE + "," + Channels.ITEMS_ABANDONED + ","
+                            + Channels.JOBS_CANCELLED),
+            @ResourceArg(name = InMemoryChannels.OUTGOING, value = Channels.SCORES_OUT)
+        })
+public @interface InMemoryTier {}

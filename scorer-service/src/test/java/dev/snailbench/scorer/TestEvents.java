@@ -29,8 +29,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 /** Builds the events other services would send, and sends them over the real broker. */
 public final class TestEvents {
 
-    private TestEvents() {
-    }
+    private TestEvents() {}
 
     public static ExecutionOutcome ok(List<ResultColumn> columns, List<List<String>> rows) {
         return new ExecutionOutcome(ExecutionStatus.OK, columns, rows, false, null, null, 0.01);
@@ -44,17 +43,33 @@ public final class TestEvents {
         return out;
     }
 
-    public static ExecutionCompleted completed(UUID jobId, String tenantId, String questionId, String goldSql,
-            String predictedSql, ExecutionOutcome gold, ExecutionOutcome predicted) {
+    public static ExecutionCompleted completed(
+            UUID jobId,
+            String tenantId,
+            String questionId,
+            String goldSql,
+            String predictedSql,
+            ExecutionOutcome gold,
+            ExecutionOutcome predicted) {
         UUID workItemId = UUID.randomUUID();
-        WorkItem item = new WorkItem(workItemId, questionId, "question " + questionId, goldSql,
-                SqlDialect.POSTGRESQL, new DatabaseRef(SqlDialect.POSTGRESQL, "jdbc:postgresql://db/x", "u", "sealed",
-                        null), ModelRef.replay("gpt-test"), NaturalnessLevel.NATIVE, null, null, predictedSql,
+        WorkItem item = new WorkItem(
+                workItemId,
+                questionId,
+                "question " + questionId,
+                goldSql,
+                SqlDialect.POSTGRESQL,
+                new DatabaseRef(SqlDialect.POSTGRESQL, "jdbc:postgresql://db/x", "u", "sealed", null),
+                ModelRef.replay("gpt-test"),
+                NaturalnessLevel.NATIVE,
+                null,
+                null,
+                predictedSql,
                 "FootballDB v1 <nightly>");
-        Inference inference = predictedSql == null ? Inference.failed("model timed out")
+        Inference inference = predictedSql == null
+                ? Inference.failed("model timed out")
                 : new Inference(predictedSql, predictedSql, null, 5);
-        return new ExecutionCompleted(UUID.randomUUID(), jobId, tenantId, workItemId, Instant.now(), 1, item,
-                inference, gold, predicted);
+        return new ExecutionCompleted(
+                UUID.randomUUID(), jobId, tenantId, workItemId, Instant.now(), 1, item, inference, gold, predicted);
     }
 
     /**
@@ -63,38 +78,114 @@ public final class TestEvents {
      */
     public static ExecutionCompleted labelled(ExecutionCompleted e, String labelledHardness, String model) {
         WorkItem i = e.item();
-        WorkItem item = new WorkItem(i.workItemId(), i.questionId(), i.question(), i.goldSql(), i.dialect(),
-                i.database(), ModelRef.replay(model), i.level(), i.promptOptions(), i.schemaId(),
-                i.recordedPrediction(), i.jobName(), i.schemaVariant(), labelledHardness);
-        return new ExecutionCompleted(e.eventId(), e.jobId(), e.tenantId(), e.workItemId(), e.occurredAt(),
-                e.schemaVersion(), item, e.inference(), e.gold(), e.predicted());
+        WorkItem item = new WorkItem(
+                i.workItemId(),
+                i.questionId(),
+                i.question(),
+                i.goldSql(),
+                i.dialect(),
+                i.database(),
+                ModelRef.replay(model),
+                i.level(),
+                i.promptOptions(),
+                i.schemaId(),
+                i.recordedPrediction(),
+                i.jobName(),
+                i.schemaVariant(),
+                labelledHardness);
+        return new ExecutionCompleted(
+                e.eventId(),
+                e.jobId(),
+                e.tenantId(),
+                e.workItemId(),
+                e.occurredAt(),
+                e.schemaVersion(),
+                item,
+                e.inference(),
+                e.gold(),
+                e.predicted());
     }
 
     /** The same event from a job with these evaluation options, carrying the executor's screening verdict. */
-    public static ExecutionCompleted judged(ExecutionCompleted e, EvaluationOptions evaluation,
-            String goldNondeterministic) {
+    public static ExecutionCompleted judged(
+            ExecutionCompleted e, EvaluationOptions evaluation, String goldNondeterministic) {
         WorkItem i = e.item();
-        WorkItem item = new WorkItem(i.workItemId(), i.questionId(), i.question(), i.goldSql(), i.dialect(),
-                i.database(), i.model(), i.level(), i.promptOptions(), i.schemaId(), i.recordedPrediction(),
-                i.jobName(), i.schemaVariant(), i.labelledHardness(), evaluation);
-        return new ExecutionCompleted(e.eventId(), e.jobId(), e.tenantId(), e.workItemId(), e.occurredAt(),
-                e.schemaVersion(), item, e.inference(), e.gold(), e.predicted(), goldNondeterministic);
+        WorkItem item = new WorkItem(
+                i.workItemId(),
+                i.questionId(),
+                i.question(),
+                i.goldSql(),
+                i.dialect(),
+                i.database(),
+                i.model(),
+                i.level(),
+                i.promptOptions(),
+                i.schemaId(),
+                i.recordedPrediction(),
+                i.jobName(),
+                i.schemaVariant(),
+                i.labelledHardness(),
+                evaluation);
+        return new ExecutionCompleted(
+                e.eventId(),
+                e.jobId(),
+                e.tenantId(),
+                e.workItemId(),
+                e.occurredAt(),
+                e.schemaVersion(),
+                item,
+                e.inference(),
+                e.gold(),
+                e.predicted(),
+                goldNondeterministic);
     }
 
     /** The same event as an item of a job of {@code jobItems} items, asked at {@code level} of model {@code model}. */
     public static ExecutionCompleted sized(ExecutionCompleted e, int jobItems, String model, NaturalnessLevel level) {
         WorkItem i = e.item();
-        WorkItem item = new WorkItem(i.workItemId(), i.questionId(), i.question(), i.goldSql(), i.dialect(),
-                i.database(), ModelRef.replay(model), level, i.promptOptions(), i.schemaId(), i.recordedPrediction(),
-                i.jobName(), i.schemaVariant(), i.labelledHardness(), i.evaluation(), jobItems);
-        return new ExecutionCompleted(e.eventId(), e.jobId(), e.tenantId(), e.workItemId(), e.occurredAt(),
-                e.schemaVersion(), item, e.inference(), e.gold(), e.predicted());
+        WorkItem item = new WorkItem(
+                i.workItemId(),
+                i.questionId(),
+                i.question(),
+                i.goldSql(),
+                i.dialect(),
+                i.database(),
+                ModelRef.replay(model),
+                level,
+                i.promptOptions(),
+                i.schemaId(),
+                i.recordedPrediction(),
+                i.jobName(),
+                i.schemaVariant(),
+                i.labelledHardness(),
+                i.evaluation(),
+                jobItems);
+        return new ExecutionCompleted(
+                e.eventId(),
+                e.jobId(),
+                e.tenantId(),
+                e.workItemId(),
+                e.occurredAt(),
+                e.schemaVersion(),
+                item,
+                e.inference(),
+                e.gold(),
+                e.predicted());
     }
 
     /** The same work item delivered again (a new event id, as a producer retry would have). */
     public static ExecutionCompleted redelivery(ExecutionCompleted e) {
-        return new ExecutionCompleted(UUID.randomUUID(), e.jobId(), e.tenantId(), e.workItemId(), Instant.now(),
-                e.schemaVersion(), e.item(), e.inference(), e.gold(), e.predicted());
+        return new ExecutionCompleted(
+                UUID.randomUUID(),
+                e.jobId(),
+                e.tenantId(),
+                e.workItemId(),
+                Instant.now(),
+                e.schemaVersion(),
+                e.item(),
+                e.inference(),
+                e.gold(),
+                e.predicted());
     }
 
     /** Sends the event alone in its record, as the executor sends a result that finished alone. */
@@ -106,7 +197,8 @@ public final class TestEvents {
     public static void sendAll(List<ExecutionCompleted> events) {
         withKafkaClassLoader(() -> {
             try (TopicClient client = new TopicClient()) {
-                events.forEach(event -> client.send(Topics.RESULTS_TO_SCORE,
+                events.forEach(event -> client.send(
+                        Topics.RESULTS_TO_SCORE,
                         event.workItemId() == null ? "no-work-item-" + event.eventId() : event.key(),
                         EventJson.write(ExecutionsCompleted.of(List.of(event)))));
             }
@@ -127,14 +219,16 @@ public final class TestEvents {
         });
     }
 
-    public static List<ConsumerRecord<String, byte[]>> await(String topic,
-            Predicate<ConsumerRecord<String, byte[]>> wanted, int count, Duration timeout) {
+    public static List<ConsumerRecord<String, byte[]>> await(
+            String topic, Predicate<ConsumerRecord<String, byte[]>> wanted, int count, Duration timeout) {
         return withKafkaClassLoader(() -> TopicClient.await(topic, wanted, count, timeout));
     }
 
     /** As {@link TopicClient#awaitUntil}: collects wanted records until {@code done} holds for them. */
-    public static List<ConsumerRecord<String, byte[]>> awaitUntil(String topic,
-            Predicate<ConsumerRecord<String, byte[]>> wanted, Predicate<List<ConsumerRecord<String, byte[]>>> done,
+    public static List<ConsumerRecord<String, byte[]>> awaitUntil(
+            String topic,
+            Predicate<ConsumerRecord<String, byte[]>> wanted,
+            Predicate<List<ConsumerRecord<String, byte[]>>> done,
             Duration timeout) {
         return withKafkaClassLoader(() -> TopicClient.awaitUntil(topic, wanted, done, timeout));
     }

@@ -37,6 +37,5 @@ public final class Channels {
     public static final String MODEL_BACKENDS = "model-backends";
     public static final String MODEL_BACKENDS_OUT = "model-backends-out";
 
-    private Channels() {
-    }
+    private Channels() {}
 }

@@ -67,8 +67,7 @@ public final class Topics {
     public static final List<String> WORK_ITEM_DEAD_LETTERS = List.of(
             QUERIES_TO_INFER + ".dlq.inference", SQL_TO_EXECUTE + ".dlq.executor", RESULTS_TO_SCORE + ".dlq.scorer");
 
-    private Topics() {
-    }
+    private Topics() {}
 
     /** The pipeline stage a work-item topic (or its dead-letter topic) feeds, as reasons name it. */
     public static String stageOf(String topic) {

@@ -46,9 +46,18 @@ class EventJsonTest {
     void shouldRoundTripAWorkItemEventThroughTheKafkaSerde() {
         UUID jobId = UUID.randomUUID();
         ModelRef model = ModelRef.replay("gpt");
-        WorkItem item = new WorkItem(WorkItem.idFor(jobId, "db", "q1", model, NaturalnessLevel.NATIVE), "q1", "How many?",
-                "SELECT 1", SqlDialect.POSTGRESQL, new DatabaseRef(SqlDialect.POSTGRESQL, "jdbc:postgresql://h/db",
-                        "u", "sealed", null), model, NaturalnessLevel.NATIVE, null, null, "SELECT 1");
+        WorkItem item = new WorkItem(
+                WorkItem.idFor(jobId, "db", "q1", model, NaturalnessLevel.NATIVE),
+                "q1",
+                "How many?",
+                "SELECT 1",
+                SqlDialect.POSTGRESQL,
+                new DatabaseRef(SqlDialect.POSTGRESQL, "jdbc:postgresql://h/db", "u", "sealed", null),
+                model,
+                NaturalnessLevel.NATIVE,
+                null,
+                null,
+                "SELECT 1");
         InferenceBatch event = InferenceBatch.of(jobId, "t1", null, List.of(item));
 
         byte[] bytes = new EventSerializer().serialize("topic", event);
@@ -63,10 +72,21 @@ class EventJsonTest {
     @Test
     void shouldSendTheTeamSchemaOnceForAllTheItemsOfARecordAndGiveItToEachOfThem() {
         UUID jobId = UUID.randomUUID();
-        TeamSchema schema = new TeamSchema("football", new DatabaseSchema("PostgreSQL", "football", List.of(
-                new DatabaseSchema.Table("public", "club_with_a_long_recognisable_name", "TABLE", List.of(
-                        new DatabaseSchema.Column("club_id", "int4", ResultColumn.ValueType.NUMBER, false,
-                                List.of("1"))), List.of("club_id"), List.of())), false), List.of());
+        TeamSchema schema = new TeamSchema(
+                "football",
+                new DatabaseSchema(
+                        "PostgreSQL",
+                        "football",
+                        List.of(new DatabaseSchema.Table(
+                                "public",
+                                "club_with_a_long_recognisable_name",
+                                "TABLE",
+                                List.of(new DatabaseSchema.Column(
+                                        "club_id", "int4", ResultColumn.ValueType.NUMBER, false, List.of("1"))),
+                                List.of("club_id"),
+                                List.of())),
+                        false),
+                List.of());
         List<WorkItem> items = List.of(item(jobId, "q1"), item(jobId, "q2"), item(jobId, "q3"));
 
         byte[] bytes = EventJson.write(InferenceBatch.of(jobId, "t1", schema, items));
@@ -85,10 +105,11 @@ class EventJsonTest {
     @Test
     void shouldReadEveryWorkItemOfADeadLetteredRecordAsAnAbandonment() {
         UUID jobId = UUID.randomUUID();
-        byte[] batch = EventJson.write(InferenceBatch.of(jobId, "t1", null, List.of(item(jobId, "q1"),
-                item(jobId, "q2"))));
+        byte[] batch =
+                EventJson.write(InferenceBatch.of(jobId, "t1", null, List.of(item(jobId, "q1"), item(jobId, "q2"))));
         byte[] single = EventJson.write(InferenceBatch.of(jobId, "t1", null, List.of(item(jobId, "q3")))
-                .withSchema().get(0));
+                .withSchema()
+                .get(0));
 
         List<ItemAbandoned> fromBatch = new AbandonedItemsDeserializer().deserialize("t", batch);
         List<ItemAbandoned> fromSingle = new AbandonedItemsDeserializer().deserialize("t", single);
@@ -102,8 +123,9 @@ class EventJsonTest {
         assertThat(fromSingle).extracting(a -> a.item().questionId()).containsExactly("q3");
         assertThat(new AbandonedItemsDeserializer().deserialize("t", "[]".getBytes(StandardCharsets.UTF_8)))
                 .isEmpty();
-        assertThatThrownBy(() -> new AbandonedItemsDeserializer().deserialize("t",
-                "{not json".getBytes(StandardCharsets.UTF_8))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() ->
+                        new AbandonedItemsDeserializer().deserialize("t", "{not json".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -111,10 +133,30 @@ class EventJsonTest {
         UUID jobId = UUID.randomUUID();
         String databaseMessage = "ERROR 42P01 relation does not exist: " + "x".repeat(5_000);
         List<ItemScored> verdicts = List.of(
-                new ItemScored(UUID.randomUUID(), jobId, "t1", UUID.randomUUID(), Instant.now(), 1, "q1", true, true,
-                        false, "match"),
-                new ItemScored(UUID.randomUUID(), jobId, "t1", UUID.randomUUID(), Instant.now(), 1, "q2", false,
-                        false, true, databaseMessage));
+                new ItemScored(
+                        UUID.randomUUID(),
+                        jobId,
+                        "t1",
+                        UUID.randomUUID(),
+                        Instant.now(),
+                        1,
+                        "q1",
+                        true,
+                        true,
+                        false,
+                        "match"),
+                new ItemScored(
+                        UUID.randomUUID(),
+                        jobId,
+                        "t1",
+                        UUID.randomUUID(),
+                        Instant.now(),
+                        1,
+                        "q2",
+                        false,
+                        false,
+                        true,
+                        databaseMessage));
 
         ItemsScored record = ItemsScored.of(verdicts);
         byte[] bytes = EventJson.write(record);
@@ -124,15 +166,26 @@ class EventJsonTest {
         assertThat(back.tenantId()).isEqualTo("t1");
         assertThat(back.key()).isEqualTo(verdicts.get(0).workItemId().toString());
         assertThat(back.verdicts()).containsExactlyElementsOf(verdicts);
-        assertThat(back.verdicts().get(1).reason()).hasSize(ItemScored.REASON_LENGTH)
-                .startsWith("ERROR 42P01 relation does not exist: x").endsWith("…");
+        assertThat(back.verdicts().get(1).reason())
+                .hasSize(ItemScored.REASON_LENGTH)
+                .startsWith("ERROR 42P01 relation does not exist: x")
+                .endsWith("…");
         assertThat(new String(bytes, StandardCharsets.UTF_8)).doesNotContain("\"items\"");
     }
 
     private static WorkItem item(UUID jobId, String questionId) {
         ModelRef model = ModelRef.replay("gpt");
-        return new WorkItem(WorkItem.idFor(jobId, "db", questionId, model, NaturalnessLevel.NATIVE), questionId,
-                "How many?", "SELECT 1", SqlDialect.POSTGRESQL, null, model, NaturalnessLevel.NATIVE, null, null,
+        return new WorkItem(
+                WorkItem.idFor(jobId, "db", questionId, model, NaturalnessLevel.NATIVE),
+                questionId,
+                "How many?",
+                "SELECT 1",
+                SqlDialect.POSTGRESQL,
+                null,
+                model,
+                NaturalnessLevel.NATIVE,
+                null,
+                null,
                 "SELECT 1");
     }
 
@@ -140,11 +193,25 @@ class EventJsonTest {
     void shouldCarryTheQuestionsHardnessLabelWithTheWorkItem() {
         UUID jobId = UUID.randomUUID();
         ModelRef model = ModelRef.replay("gpt");
-        WorkItem item = new WorkItem(UUID.randomUUID(), "q1", "How many?", "SELECT 1", SqlDialect.POSTGRESQL, null,
-                model, NaturalnessLevel.NATIVE, null, null, "SELECT 1", "job", null, "hard");
+        WorkItem item = new WorkItem(
+                UUID.randomUUID(),
+                "q1",
+                "How many?",
+                "SELECT 1",
+                SqlDialect.POSTGRESQL,
+                null,
+                model,
+                NaturalnessLevel.NATIVE,
+                null,
+                null,
+                "SELECT 1",
+                "job",
+                null,
+                "hard");
 
-        InferenceRequested back = EventJson.read(new EventSerializer().serialize("topic",
-                InferenceRequested.of(jobId, "t1", item)), InferenceRequested.class);
+        InferenceRequested back = EventJson.read(
+                new EventSerializer().serialize("topic", InferenceRequested.of(jobId, "t1", item)),
+                InferenceRequested.class);
 
         assertThat(back.item().labelledHardness()).isEqualTo("hard");
     }
@@ -172,11 +239,34 @@ class EventJsonTest {
 
     @Test
     void shouldCarryTheEvaluationOptionsAndTheScreeningVerdictAndReadTheirAbsenceAsTheDefaults() {
-        WorkItem item = new WorkItem(UUID.randomUUID(), "q1", "How many?", "SELECT 1", SqlDialect.POSTGRESQL, null,
-                ModelRef.replay("gpt"), NaturalnessLevel.NATIVE, null, null, "SELECT 1", "job", null, null,
+        WorkItem item = new WorkItem(
+                UUID.randomUUID(),
+                "q1",
+                "How many?",
+                "SELECT 1",
+                SqlDialect.POSTGRESQL,
+                null,
+                ModelRef.replay("gpt"),
+                NaturalnessLevel.NATIVE,
+                null,
+                null,
+                "SELECT 1",
+                "job",
+                null,
+                null,
                 new EvaluationOptions(EvaluationOptions.Linking.SNAILS, EvaluationOptions.GoldScreening.EXCLUDE));
-        ExecutionCompleted completed = new ExecutionCompleted(UUID.randomUUID(), UUID.randomUUID(), "t1",
-                item.workItemId(), Instant.now(), 1, item, null, null, null, "LIMIT 1 cuts through ties");
+        ExecutionCompleted completed = new ExecutionCompleted(
+                UUID.randomUUID(),
+                UUID.randomUUID(),
+                "t1",
+                item.workItemId(),
+                Instant.now(),
+                1,
+                item,
+                null,
+                null,
+                null,
+                "LIMIT 1 cuts through ties");
 
         String json = new String(EventJson.write(completed), StandardCharsets.UTF_8);
         ExecutionCompleted back = EventJson.read(json.getBytes(StandardCharsets.UTF_8), ExecutionCompleted.class);
@@ -193,10 +283,22 @@ class EventJsonTest {
 
     @Test
     void shouldCarryTheExecutorsReadingOfTheSqlSortedAndReadItsAbsenceAsNone() {
-        SqlFacts read = new SqlFacts(new SqlFacts.Gold(true, "hard", Set.of("t:team", "c:year", "c:name"), null),
+        SqlFacts read = new SqlFacts(
+                new SqlFacts.Gold(true, "hard", Set.of("t:team", "c:year", "c:name"), null),
                 new SqlFacts.Predicted(Set.of("t:team", "c:name"), "tokens", 2));
-        ExecutionCompleted completed = new ExecutionCompleted(UUID.randomUUID(), UUID.randomUUID(), "t1",
-                UUID.randomUUID(), Instant.now(), 1, null, null, null, null, null, read);
+        ExecutionCompleted completed = new ExecutionCompleted(
+                UUID.randomUUID(),
+                UUID.randomUUID(),
+                "t1",
+                UUID.randomUUID(),
+                Instant.now(),
+                1,
+                null,
+                null,
+                null,
+                null,
+                null,
+                read);
 
         String json = new String(EventJson.write(completed), StandardCharsets.UTF_8);
         ExecutionCompleted back = EventJson.read(json.getBytes(StandardCharsets.UTF_8), ExecutionCompleted.class);
@@ -205,7 +307,9 @@ class EventJsonTest {
         // Listed on an item's result in this order, whatever set the JSON was read into.
         assertThat(back.sql().gold().identifiers()).containsExactly("c:name", "c:year", "t:team");
         String older = json.substring(0, json.indexOf(",\"sql\":")) + "}";
-        assertThat(EventJson.read(older.getBytes(StandardCharsets.UTF_8), ExecutionCompleted.class).sql()).isNull();
+        assertThat(EventJson.read(older.getBytes(StandardCharsets.UTF_8), ExecutionCompleted.class)
+                        .sql())
+                .isNull();
     }
 
     @Test
@@ -222,39 +326,66 @@ class EventJsonTest {
         List<Question> questions = new ArrayList<>();
         List<Prediction> predictions = new ArrayList<>();
         for (int i = 0; i < 2_000; i++) {
-            questions.add(new Question("q" + i, "How many clubs played in season " + i + "?",
+            questions.add(new Question(
+                    "q" + i,
+                    "How many clubs played in season " + i + "?",
                     "SELECT count(*) FROM club WHERE season = " + i));
             predictions.add(new Prediction("q" + i, "SELECT count(club_id) FROM club WHERE season = " + i));
         }
-        JobSubmitted job = JobSubmitted.of(UUID.randomUUID(), "t1", new JobSpec("replay", null,
-                SqlDialect.POSTGRESQL, List.of(ModelRef.replay("m")), null, null, null, questions, predictions));
+        JobSubmitted job = JobSubmitted.of(
+                UUID.randomUUID(),
+                "t1",
+                new JobSpec(
+                        "replay",
+                        null,
+                        SqlDialect.POSTGRESQL,
+                        List.of(ModelRef.replay("m")),
+                        null,
+                        null,
+                        null,
+                        questions,
+                        predictions));
 
         byte[] gzip = EventJson.writeGzip(job);
 
         assertThat(EventJson.isGzip(gzip)).isTrue();
         assertThat(gzip.length).isLessThan(EventJson.write(job).length / 3);
-        assertThat(new EventDeserializer.OfJobSubmitted().deserialize("topic", gzip)).isEqualTo(job);
+        assertThat(new EventDeserializer.OfJobSubmitted().deserialize("topic", gzip))
+                .isEqualTo(job);
         // An earlier producer's plain JSON stays readable on the same topic.
-        assertThat(new EventDeserializer.OfJobSubmitted().deserialize("topic", EventJson.write(job))).isEqualTo(job);
+        assertThat(new EventDeserializer.OfJobSubmitted().deserialize("topic", EventJson.write(job)))
+                .isEqualTo(job);
     }
 
     @Test
     void shouldRefuseACutOffCompressedEventAsNotAValidEvent() {
-        JobSubmitted job = JobSubmitted.of(UUID.randomUUID(), "t1", new JobSpec("replay", null,
-                SqlDialect.POSTGRESQL, List.of(ModelRef.replay("m")), null, null, null,
-                List.of(new Question("q1", "?", "SELECT 1")), List.of(new Prediction("q1", "SELECT 1"))));
+        JobSubmitted job = JobSubmitted.of(
+                UUID.randomUUID(),
+                "t1",
+                new JobSpec(
+                        "replay",
+                        null,
+                        SqlDialect.POSTGRESQL,
+                        List.of(ModelRef.replay("m")),
+                        null,
+                        null,
+                        null,
+                        List.of(new Question("q1", "?", "SELECT 1")),
+                        List.of(new Prediction("q1", "SELECT 1"))));
         byte[] gzip = EventJson.writeGzip(job);
 
-        assertThatThrownBy(() -> new EventDeserializer.OfJobSubmitted().deserialize("topic",
-                Arrays.copyOf(gzip, gzip.length / 2)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a valid JobSubmitted");
+        assertThatThrownBy(() -> new EventDeserializer.OfJobSubmitted()
+                        .deserialize("topic", Arrays.copyOf(gzip, gzip.length / 2)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a valid JobSubmitted");
     }
 
     @Test
     void shouldRefuseAnEventFromANewerSchemaVersion() {
         String json = "{\"eventId\":\"" + UUID.randomUUID() + "\",\"tenantId\":\"t\",\"schemaVersion\":99}";
-        assertThatThrownBy(() -> new EventDeserializer.OfInferenceBatch().deserialize("t",
-                json.getBytes(StandardCharsets.UTF_8))).hasMessageContaining("schema version 99");
+        assertThatThrownBy(() -> new EventDeserializer.OfInferenceBatch()
+                        .deserialize("t", json.getBytes(StandardCharsets.UTF_8)))
+                .hasMessageContaining("schema version 99");
     }
 
     @Test
@@ -279,19 +410,24 @@ class EventJsonTest {
 
     @Test
     void shouldNameTheAcceptedValuesOfAnUnknownLevel() {
-        assertThatThrownBy(() -> NaturalnessLevel.fromLabel("Lowest")).hasMessageContaining("Native, Regular, Low or Least");
+        assertThatThrownBy(() -> NaturalnessLevel.fromLabel("Lowest"))
+                .hasMessageContaining("Native, Regular, Low or Least");
         assertThat(NaturalnessLevel.fromLabel("least")).isEqualTo(NaturalnessLevel.LEAST);
     }
 
     @Test
     void shouldReadEveryOptionAsWrittenAndAsATeamMayWriteItAndNameTheValuesOfAnUnknownOne() throws Exception {
         for (NaturalnessLevel level : NaturalnessLevel.values()) {
-            assertThat(EventJson.mapper().readValue(EventJson.write(level), NaturalnessLevel.class)).isEqualTo(level);
-            assertThat(NaturalnessLevel.fromLabel(" " + level.label().toUpperCase() + " ")).isEqualTo(level);
+            assertThat(EventJson.mapper().readValue(EventJson.write(level), NaturalnessLevel.class))
+                    .isEqualTo(level);
+            assertThat(NaturalnessLevel.fromLabel(" " + level.label().toUpperCase() + " "))
+                    .isEqualTo(level);
         }
         for (SqlDialect dialect : SqlDialect.values()) {
-            assertThat(EventJson.mapper().readValue(EventJson.write(dialect), SqlDialect.class)).isEqualTo(dialect);
-            assertThat(SqlDialect.fromId(" " + dialect.id().toUpperCase() + " ")).isEqualTo(dialect);
+            assertThat(EventJson.mapper().readValue(EventJson.write(dialect), SqlDialect.class))
+                    .isEqualTo(dialect);
+            assertThat(SqlDialect.fromId(" " + dialect.id().toUpperCase() + " "))
+                    .isEqualTo(dialect);
         }
         for (EvaluationOptions.Linking linking : EvaluationOptions.Linking.values()) {
             assertThat(EventJson.mapper().readValue(EventJson.write(linking), EvaluationOptions.Linking.class))

@@ -9,8 +9,7 @@ import dev.snailbench.model.domain.SqlDialect;
  */
 final class BlankLines {
 
-    private BlankLines() {
-    }
+    private BlankLines() {}
 
     static String joined(String sql, SqlDialect dialect) {
         if (!sql.contains("\n\n")) {
@@ -56,7 +55,8 @@ final class BlankLines {
 
     /** {@code E'...'}: a PostgreSQL escape string, where a backslash escapes the next character. */
     private static boolean escapeString(String sql, int quote) {
-        return quote > 0 && (sql.charAt(quote - 1) == 'e' || sql.charAt(quote - 1) == 'E')
+        return quote > 0
+                && (sql.charAt(quote - 1) == 'e' || sql.charAt(quote - 1) == 'E')
                 && (quote == 1 || !Character.isLetterOrDigit(sql.charAt(quote - 2)) && sql.charAt(quote - 2) != '_');
     }
 

@@ -14,8 +14,7 @@ public final class IdentifierQuoting {
 
     private static final Pattern BARE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
-    private IdentifierQuoting() {
-    }
+    private IdentifierQuoting() {}
 
     /**
      * The name inside matching quotes at both ends, with doubled closing characters undone; anything else (bare,

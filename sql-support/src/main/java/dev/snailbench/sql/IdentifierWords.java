@@ -10,13 +10,20 @@ import java.util.Locale;
  */
 public record IdentifierWords(List<String> tokens, Style style) {
 
-    public enum Style { SNAKE_LOWER, SNAKE_UPPER, UPPER, LOWER, PASCAL, CAMEL }
+    public enum Style {
+        SNAKE_LOWER,
+        SNAKE_UPPER,
+        UPPER,
+        LOWER,
+        PASCAL,
+        CAMEL
+    }
 
     public static IdentifierWords of(String identifier) {
         List<String> tokens = new ArrayList<>();
         StringBuilder cur = new StringBuilder();
-        boolean underscores = identifier.indexOf('_') >= 0 || identifier.indexOf(' ') >= 0
-                || identifier.indexOf('-') >= 0;
+        boolean underscores =
+                identifier.indexOf('_') >= 0 || identifier.indexOf(' ') >= 0 || identifier.indexOf('-') >= 0;
         for (int i = 0; i < identifier.length(); i++) {
             char c = identifier.charAt(i);
             if (!Character.isLetterOrDigit(c)) {
@@ -28,7 +35,9 @@ public record IdentifierWords(List<String> tokens, Style style) {
                 boolean boundary = (Character.isDigit(c) != Character.isDigit(prev))
                         || (Character.isUpperCase(c) && Character.isLowerCase(prev))
                         // "HTTPServer": the S starts a word when a lower-case letter follows it.
-                        || (Character.isUpperCase(c) && Character.isUpperCase(prev) && i + 1 < identifier.length()
+                        || (Character.isUpperCase(c)
+                                && Character.isUpperCase(prev)
+                                && i + 1 < identifier.length()
                                 && Character.isLowerCase(identifier.charAt(i + 1)));
                 if (boundary) {
                     flush(tokens, cur);
@@ -63,11 +72,16 @@ public record IdentifierWords(List<String> tokens, Style style) {
     public String join(List<String> parts) {
         List<String> p = parts.stream().filter(s -> !s.isEmpty()).toList();
         return switch (style) {
-            case SNAKE_LOWER -> String.join("_", p.stream().map(s -> s.toLowerCase(Locale.ROOT)).toList());
-            case SNAKE_UPPER -> String.join("_", p.stream().map(s -> s.toUpperCase(Locale.ROOT)).toList());
-            case UPPER -> String.join("", p.stream().map(s -> s.toUpperCase(Locale.ROOT)).toList());
-            case LOWER -> String.join("", p.stream().map(s -> s.toLowerCase(Locale.ROOT)).toList());
-            case PASCAL -> String.join("", p.stream().map(IdentifierWords::capitalize).toList());
+            case SNAKE_LOWER ->
+                String.join("_", p.stream().map(s -> s.toLowerCase(Locale.ROOT)).toList());
+            case SNAKE_UPPER ->
+                String.join("_", p.stream().map(s -> s.toUpperCase(Locale.ROOT)).toList());
+            case UPPER ->
+                String.join("", p.stream().map(s -> s.toUpperCase(Locale.ROOT)).toList());
+            case LOWER ->
+                String.join("", p.stream().map(s -> s.toLowerCase(Locale.ROOT)).toList());
+            case PASCAL ->
+                String.join("", p.stream().map(IdentifierWords::capitalize).toList());
             case CAMEL -> {
                 StringBuilder b = new StringBuilder();
                 for (int i = 0; i < p.size(); i++) {
@@ -80,6 +94,8 @@ public record IdentifierWords(List<String> tokens, Style style) {
 
     /** "hOME" → "Home": first letter upper case, the rest lower case. */
     public static String capitalize(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1).toLowerCase(Locale.ROOT);
+        return s.isEmpty()
+                ? s
+                : Character.toUpperCase(s.charAt(0)) + s.substring(1).toLowerCase(Locale.ROOT);
     }
 }

@@ -12,11 +12,9 @@ import java.util.List;
 public final class JdbcSchemaReader {
 
     /** A foreign-key column pair, native names. */
-    public record ForeignKey(String table, String column, String refTable, String refColumn) {
-    }
+    public record ForeignKey(String table, String column, String refTable, String refColumn) {}
 
-    private JdbcSchemaReader() {
-    }
+    private JdbcSchemaReader() {}
 
     public static SchemaSpec read(Connection c, String schema) throws SQLException {
         DatabaseMetaData md = c.getMetaData();
@@ -33,11 +31,16 @@ public final class JdbcSchemaReader {
             try (ResultSet rs = md.getColumns(c.getCatalog(), schema, table, "%")) {
                 List<Object[]> cols = new ArrayList<>();
                 while (rs.next()) {
-                    cols.add(new Object[] {rs.getInt("ORDINAL_POSITION"), rs.getString("COLUMN_NAME"),
-                            rs.getString("TYPE_NAME"), rs.getString("REMARKS")});
+                    cols.add(new Object[] {
+                        rs.getInt("ORDINAL_POSITION"),
+                        rs.getString("COLUMN_NAME"),
+                        rs.getString("TYPE_NAME"),
+                        rs.getString("REMARKS")
+                    });
                 }
                 cols.sort((a, b) -> Integer.compare((Integer) a[0], (Integer) b[0]));
-                cols.forEach(col -> columns.add(new SchemaSpec.Column((String) col[1], (String) col[2], (String) col[3])));
+                cols.forEach(
+                        col -> columns.add(new SchemaSpec.Column((String) col[1], (String) col[2], (String) col[3])));
             }
             tables.add(new SchemaSpec.Table(table, List.copyOf(columns)));
         }
@@ -53,8 +56,11 @@ public final class JdbcSchemaReader {
         for (String t : tables) {
             try (ResultSet rs = md.getImportedKeys(c.getCatalog(), schema, t)) {
                 while (rs.next()) {
-                    fks.add(new ForeignKey(rs.getString("FKTABLE_NAME"), rs.getString("FKCOLUMN_NAME"),
-                            rs.getString("PKTABLE_NAME"), rs.getString("PKCOLUMN_NAME")));
+                    fks.add(new ForeignKey(
+                            rs.getString("FKTABLE_NAME"),
+                            rs.getString("FKCOLUMN_NAME"),
+                            rs.getString("PKTABLE_NAME"),
+                            rs.getString("PKCOLUMN_NAME")));
                 }
             }
         }

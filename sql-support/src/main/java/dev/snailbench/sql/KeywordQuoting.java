@@ -19,15 +19,28 @@ import java.util.regex.Pattern;
 public final class KeywordQuoting {
 
     /** Names in both dialects that JSqlParser reads as keywords (found by parsing every SNAILS and FootballDB name). */
-    private static final Set<String> COMMON = Set.of("number", "returns", "settings", "output", "statement", "prior",
-            "only", "int", "integer", "float", "real", "bool", "varchar", "uuid");
+    private static final Set<String> COMMON = Set.of(
+            "number",
+            "returns",
+            "settings",
+            "output",
+            "statement",
+            "prior",
+            "only",
+            "int",
+            "integer",
+            "float",
+            "real",
+            "bool",
+            "varchar",
+            "uuid");
     /** Reserved in PostgreSQL (a column needs quotes there) but not in SQL Server. */
     private static final Set<String> SQLSERVER_ONLY = Set.of("window", "natural");
     /** Reserved in SQL Server but not in PostgreSQL. */
     private static final Set<String> POSTGRESQL_ONLY = Set.of("use", "double");
     /** Words that are also types: after AS (CAST) or :: they are the type, not a name. */
-    private static final Set<String> TYPES = Set.of("int", "integer", "float", "real", "bool", "varchar", "uuid",
-            "double");
+    private static final Set<String> TYPES =
+            Set.of("int", "integer", "float", "real", "bool", "varchar", "uuid", "double");
 
     /**
      * Words that JSqlParser 5.4 accepts before ASC or DESC, but as the start of another construct, so a column of
@@ -36,14 +49,13 @@ public final class KeywordQuoting {
      * The analysis would then report a phantom column {@code desc} and lose the real one and the sort direction.
      * Found by parsing every JSqlParser keyword as {@code ORDER BY <word> DESC|ASC}.
      */
-    private static final Set<String> SORT_KEY_MISREAD = Set.of("interval", "key", "prior", "nextval",
-            "connect_by_root");
+    private static final Set<String> SORT_KEY_MISREAD =
+            Set.of("interval", "key", "prior", "nextval", "connect_by_root");
     /** A cheap first look, so that the lexer only runs on the few statements that may need it. */
-    private static final Pattern SORT_KEY_HINT = Pattern.compile(
-            "(?i)\\b(interval|key|prior|nextval|connect_by_root)\\s+(asc|desc)\\b");
+    private static final Pattern SORT_KEY_HINT =
+            Pattern.compile("(?i)\\b(interval|key|prior|nextval|connect_by_root)\\s+(asc|desc)\\b");
 
-    private KeywordQuoting() {
-    }
+    private KeywordQuoting() {}
 
     /**
      * The statement with each of those words quoted where it directly precedes ASC or DESC, where it can only be a
@@ -61,8 +73,10 @@ public final class KeywordQuoting {
             SqlLexer.Token t = tokens.get(i);
             SqlLexer.Token next = tokens.get(i + 1);
             String direction = next.text().toLowerCase(Locale.ROOT);
-            if (t.kind() != SqlLexer.Kind.WORD || !SORT_KEY_MISREAD.contains(t.text().toLowerCase(Locale.ROOT))
-                    || next.kind() != SqlLexer.Kind.WORD || !(direction.equals("asc") || direction.equals("desc"))) {
+            if (t.kind() != SqlLexer.Kind.WORD
+                    || !SORT_KEY_MISREAD.contains(t.text().toLowerCase(Locale.ROOT))
+                    || next.kind() != SqlLexer.Kind.WORD
+                    || !(direction.equals("asc") || direction.equals("desc"))) {
                 continue;
             }
             out.append(sql, copied, t.start());
@@ -112,8 +126,8 @@ public final class KeywordQuoting {
         if (next.equals("(")) {
             return false;
         }
-        if (TYPES.contains(word) && (previous.equalsIgnoreCase("as")
-                || previous.equals(":") && beforePrevious.equals(":"))) {
+        if (TYPES.contains(word)
+                && (previous.equalsIgnoreCase("as") || previous.equals(":") && beforePrevious.equals(":"))) {
             return false;
         }
         return !(word.equals("double") && next.equalsIgnoreCase("precision"));

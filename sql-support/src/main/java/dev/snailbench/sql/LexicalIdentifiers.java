@@ -32,24 +32,126 @@ public final class LexicalIdentifiers {
     }
 
     /** Words that cannot be identifiers unquoted, in either dialect (reserved in both, or clause words). */
-    static final Set<String> KEYWORDS = Set.of("select", "from", "where", "and", "or", "not", "in", "is", "null",
-            "like", "ilike", "between", "as", "on", "join", "inner", "left", "right", "full", "outer", "cross",
-            "apply", "group", "by", "order", "having", "limit", "offset", "fetch", "next", "only", "top", "percent",
-            "ties", "distinct", "all", "union", "intersect", "except", "case", "when", "then", "else", "end", "asc",
-            "desc", "nulls", "exists", "any", "some", "with", "recursive", "over", "partition", "cast", "collate",
-            "escape", "into", "values", "true", "false", "filter", "within", "lateral", "natural",
-            "using", "window", "pivot", "unpivot", "nolock", "set", "update", "insert", "delete", "declare",
-            "similar", "to", "unbounded", "preceding", "following", "rows", "create", "table", "view", "drop",
-            "alter", "exec", "execute", "begin", "go", "temporary", "temp", "if",
+    static final Set<String> KEYWORDS = Set.of(
+            "select",
+            "from",
+            "where",
+            "and",
+            "or",
+            "not",
+            "in",
+            "is",
+            "null",
+            "like",
+            "ilike",
+            "between",
+            "as",
+            "on",
+            "join",
+            "inner",
+            "left",
+            "right",
+            "full",
+            "outer",
+            "cross",
+            "apply",
+            "group",
+            "by",
+            "order",
+            "having",
+            "limit",
+            "offset",
+            "fetch",
+            "next",
+            "only",
+            "top",
+            "percent",
+            "ties",
+            "distinct",
+            "all",
+            "union",
+            "intersect",
+            "except",
+            "case",
+            "when",
+            "then",
+            "else",
+            "end",
+            "asc",
+            "desc",
+            "nulls",
+            "exists",
+            "any",
+            "some",
+            "with",
+            "recursive",
+            "over",
+            "partition",
+            "cast",
+            "collate",
+            "escape",
+            "into",
+            "values",
+            "true",
+            "false",
+            "filter",
+            "within",
+            "lateral",
+            "natural",
+            "using",
+            "window",
+            "pivot",
+            "unpivot",
+            "nolock",
+            "set",
+            "update",
+            "insert",
+            "delete",
+            "declare",
+            "similar",
+            "to",
+            "unbounded",
+            "preceding",
+            "following",
+            "rows",
+            "create",
+            "table",
+            "view",
+            "drop",
+            "alter",
+            "exec",
+            "execute",
+            "begin",
+            "go",
+            "temporary",
+            "temp",
+            "if",
             // type names, as in CONVERT(float, x) (after AS a type is skipped as an alias would be)
-            "float", "int", "integer", "bigint", "smallint", "tinyint", "varchar", "nvarchar", "char", "nchar",
-            "decimal", "numeric", "real", "bit", "datetime", "datetime2", "money", "double", "precision", "boolean");
+            "float",
+            "int",
+            "integer",
+            "bigint",
+            "smallint",
+            "tinyint",
+            "varchar",
+            "nvarchar",
+            "char",
+            "nchar",
+            "decimal",
+            "numeric",
+            "real",
+            "bit",
+            "datetime",
+            "datetime2",
+            "money",
+            "double",
+            "precision",
+            "boolean");
 
     /** Words after which the next identifier names a table. */
     private static final Set<String> TABLE_CONTEXT = Set.of("from", "join", "update", "into", "apply");
 
-    private LexicalIdentifiers() {
-    }
+    private LexicalIdentifiers() {}
 
     /** Every table and column occurrence, in the order written. */
     public static List<Found> find(String sql, SqlDialect dialect) {
@@ -102,8 +204,7 @@ public final class LexicalIdentifiers {
     }
 
     /** Distinct names of the tables and columns a statement uses. */
-    public record Names(Set<String> tables, Set<String> columns) {
-    }
+    public record Names(Set<String> tables, Set<String> columns) {}
 
     /**
      * Whether the word at {@code i} is the INTERVAL of an interval literal ({@code INTERVAL '1 day'},
@@ -120,12 +221,14 @@ public final class LexicalIdentifiers {
         }
         int end = i + 1 < tokens.size() ? tokens.get(i + 1).start() : sql.length();
         String between = sql.substring(t.end(), end).strip();
-        return between.startsWith("'") || between.regionMatches(true, 0, "E'", 0, 2)
+        return between.startsWith("'")
+                || between.regionMatches(true, 0, "E'", 0, 2)
                 || between.regionMatches(true, 0, "N'", 0, 2);
     }
 
     private static boolean next(List<Token> tokens, int i, String symbol) {
-        return i + 1 < tokens.size() && tokens.get(i + 1).kind() == Kind.SYMBOL
+        return i + 1 < tokens.size()
+                && tokens.get(i + 1).kind() == Kind.SYMBOL
                 && tokens.get(i + 1).text().equals(symbol);
     }
 
@@ -141,7 +244,8 @@ public final class LexicalIdentifiers {
             if (t.kind() == Kind.WORD && KEYWORDS.contains(word)) {
                 continue;
             }
-            boolean cte = i + 2 < tokens.size() && tokens.get(i + 1).text().equalsIgnoreCase("as")
+            boolean cte = i + 2 < tokens.size()
+                    && tokens.get(i + 1).text().equalsIgnoreCase("as")
                     && tokens.get(i + 2).text().equals("(");
             if (cte || isAlias(tokens, i)) {
                 out.add(word);
@@ -166,7 +270,9 @@ public final class LexicalIdentifiers {
             // TOP 5 name: the number is TOP's, the word the first column.
             return !(i >= 2 && tokens.get(i - 2).text().equalsIgnoreCase("top"));
         }
-        return previous.text().equals(")") || previous.isIdentifierLike() && !(previous.kind() == Kind.WORD
-                && KEYWORDS.contains(previous.text().toLowerCase(Locale.ROOT)));
+        return previous.text().equals(")")
+                || previous.isIdentifierLike()
+                        && !(previous.kind() == Kind.WORD
+                                && KEYWORDS.contains(previous.text().toLowerCase(Locale.ROOT)));
     }
 }

@@ -15,12 +15,10 @@ import org.postgresql.core.Parser;
  */
 public final class PgText {
 
-    private PgText() {
-    }
+    private PgText() {}
 
     /** The one statement the driver sends for {@code sql}, with {@code standardConformingStrings} as the session has it. */
-    public record Reading(List<String> statements, int parameters) {
-    }
+    public record Reading(List<String> statements, int parameters) {}
 
     /** How pgjdbc reads {@code sql} for {@code Connection.prepareStatement}. */
     public static Reading read(String sql, boolean standardConformingStrings) throws SQLException {
@@ -46,10 +44,13 @@ public final class PgText {
                 return "the driver cannot read it: " + e.getMessage();
             }
             if (reading.statements().size() != 1) {
-                return reading.statements().isEmpty() ? "empty SQL"
-                        : "exactly one statement may run, the driver reads " + reading.statements().size()
-                                + (standardConformingStrings ? "" : " when backslashes escape quotes "
-                                        + "(standard_conforming_strings off)");
+                return reading.statements().isEmpty()
+                        ? "empty SQL"
+                        : "exactly one statement may run, the driver reads "
+                                + reading.statements().size()
+                                + (standardConformingStrings
+                                        ? ""
+                                        : " when backslashes escape quotes " + "(standard_conforming_strings off)");
             }
             if (reading.parameters() > 0) {
                 return "a ? outside quotes is a JDBC parameter marker (" + reading.parameters() + " found): write ?? "
@@ -78,8 +79,10 @@ public final class PgText {
         Reading alone = read(sql, standardConformingStrings);
         expected.addAll(alone.statements());
         Reading joined = read(text, standardConformingStrings);
-        if (alone.statements().size() != 1 || alone.parameters() != 0
-                || expected.size() != platformStatements.size() + 1 || joined.parameters() != parameters
+        if (alone.statements().size() != 1
+                || alone.parameters() != 0
+                || expected.size() != platformStatements.size() + 1
+                || joined.parameters() != parameters
                 || !joined.statements().equals(expected)) {
             throw new SQLException("SQL refused: the driver does not read the statement on its own", "42601");
         }

@@ -12,17 +12,16 @@ import java.util.regex.Pattern;
  */
 public final class SqlExtractor {
 
-    private static final Pattern FENCE = Pattern.compile("```[ \\t]*([A-Za-z0-9_-]*)[^\\n]*\\n(.*?)(?:```|$)",
-            Pattern.DOTALL);
+    private static final Pattern FENCE =
+            Pattern.compile("```[ \\t]*([A-Za-z0-9_-]*)[^\\n]*\\n(.*?)(?:```|$)", Pattern.DOTALL);
     /** A query start at the beginning of a line (any case) … */
     private static final Pattern LINE_START = Pattern.compile(
             "(?im)^[ \\t]*(SELECT\\b|WITH\\s+(?:RECURSIVE\\s+)?[\\w\"\\[\\]]+\\s*(?:\\([^)]*\\))?\\s*AS\\s*\\()");
     /** … or an upper-case SELECT / WITH … AS ( anywhere (prose says "select" in lower case). */
-    private static final Pattern ANYWHERE = Pattern.compile(
-            "(SELECT\\b|WITH\\s+(?:RECURSIVE\\s+)?[\\w\"\\[\\]]+\\s*(?:\\([^)]*\\))?\\s*AS\\s*\\()");
+    private static final Pattern ANYWHERE =
+            Pattern.compile("(SELECT\\b|WITH\\s+(?:RECURSIVE\\s+)?[\\w\"\\[\\]]+\\s*(?:\\([^)]*\\))?\\s*AS\\s*\\()");
 
-    private SqlExtractor() {
-    }
+    private SqlExtractor() {}
 
     /**
      * The query of a model's answer.
@@ -79,7 +78,8 @@ public final class SqlExtractor {
             }
             start = any.start(1);
         }
-        String query = dropTrailingProse(text.substring(start, endOfStatement(text, start))).strip();
+        String query = dropTrailingProse(text.substring(start, endOfStatement(text, start)))
+                .strip();
         return query.isEmpty() ? null : query;
     }
 
@@ -126,16 +126,15 @@ public final class SqlExtractor {
                 }
                 case '\n' -> {
                     int j = i + 1;
-                    while (j < text.length() && (text.charAt(j) == ' ' || text.charAt(j) == '\t'
-                            || text.charAt(j) == '\r')) {
+                    while (j < text.length()
+                            && (text.charAt(j) == ' ' || text.charAt(j) == '\t' || text.charAt(j) == '\r')) {
                         j++;
                     }
                     if (j < text.length() && text.charAt(j) == '\n') {
                         return i;
                     }
                 }
-                default -> {
-                }
+                default -> {}
             }
         }
         return text.length();

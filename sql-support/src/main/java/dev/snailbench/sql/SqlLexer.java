@@ -14,7 +14,12 @@ import java.util.List;
 public final class SqlLexer {
 
     /** What a token is. */
-    public enum Kind { WORD, QUOTED, NUMBER, SYMBOL }
+    public enum Kind {
+        WORD,
+        QUOTED,
+        NUMBER,
+        SYMBOL
+    }
 
     /**
      * A token: {@code text} is the word, the unquoted name, the number or the symbol; {@code start}/{@code end}
@@ -27,8 +32,7 @@ public final class SqlLexer {
         }
     }
 
-    private SqlLexer() {
-    }
+    private SqlLexer() {}
 
     /**
      * The statements of a text, split at semicolons outside literals, quoted names and comments; a part with no
@@ -84,9 +88,11 @@ public final class SqlLexer {
                 i = skipBlockComment(sql, i + 2);
             } else if (c == '\'') {
                 // E'...' (PostgreSQL escape string): backslash escapes a quote inside.
-                boolean escapeString = dialect == SqlDialect.POSTGRESQL && i > 0
+                boolean escapeString = dialect == SqlDialect.POSTGRESQL
+                        && i > 0
                         && (sql.charAt(i - 1) == 'e' || sql.charAt(i - 1) == 'E')
-                        && !out.isEmpty() && out.get(out.size() - 1).text().equalsIgnoreCase("e");
+                        && !out.isEmpty()
+                        && out.get(out.size() - 1).text().equalsIgnoreCase("e");
                 if (escapeString) {
                     out.remove(out.size() - 1);
                 }
@@ -108,8 +114,12 @@ public final class SqlLexer {
                 i = close < 0 ? n : close + tag.length();
             } else if (Character.isLetter(c) || c == '_') {
                 int start = i;
-                while (i < n && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_'
-                        || sql.charAt(i) == '$' || sql.charAt(i) == '#' || sql.charAt(i) == '@')) {
+                while (i < n
+                        && (Character.isLetterOrDigit(sql.charAt(i))
+                                || sql.charAt(i) == '_'
+                                || sql.charAt(i) == '$'
+                                || sql.charAt(i) == '#'
+                                || sql.charAt(i) == '@')) {
                     i++;
                 }
                 out.add(new Token(Kind.WORD, sql.substring(start, i), start, i));

@@ -20,8 +20,8 @@ public final class SqlParseException extends RuntimeException {
         this(dialect, reason, line, column, cause, false);
     }
 
-    private SqlParseException(SqlDialect dialect, String reason, int line, int column, Throwable cause,
-            boolean timedOut) {
+    private SqlParseException(
+            SqlDialect dialect, String reason, int line, int column, Throwable cause, boolean timedOut) {
         super("cannot parse the SQL as " + (dialect == null ? "SQL" : dialect.displayName()) + ": " + reason, cause);
         this.dialect = dialect;
         this.reason = reason;
@@ -31,8 +31,8 @@ public final class SqlParseException extends RuntimeException {
     }
 
     static SqlParseException timedOut(SqlDialect dialect, Duration timeout) {
-        return new SqlParseException(dialect, "parsing took longer than " + timeout.toMillis() + " ms", -1, -1, null,
-                true);
+        return new SqlParseException(
+                dialect, "parsing took longer than " + timeout.toMillis() + " ms", -1, -1, null, true);
     }
 
     public SqlDialect dialect() {

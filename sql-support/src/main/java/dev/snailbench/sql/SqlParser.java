@@ -72,7 +72,9 @@ public final class SqlParser implements AutoCloseable {
     public List<Statement> parseStatements(String sql, SqlDialect dialect) {
         requireText(sql, dialect);
         Statements statements = withKeywordRetry(sql, dialect, CCJSqlParser::Statements);
-        return statements == null ? List.of() : statements.stream().filter(Objects::nonNull).toList();
+        return statements == null
+                ? List.of()
+                : statements.stream().filter(Objects::nonNull).toList();
     }
 
     private static void requireText(String sql, SqlDialect dialect) {

@@ -51,7 +51,8 @@ class IdentifierQuotingTest {
 
     @Test
     void shouldQuoteInTheDialectsQuotesWithEscapes() {
-        assertThat(IdentifierQuoting.quote("Order]Details", SqlDialect.SQLSERVER)).isEqualTo("[Order]]Details]");
+        assertThat(IdentifierQuoting.quote("Order]Details", SqlDialect.SQLSERVER))
+                .isEqualTo("[Order]]Details]");
         assertThat(IdentifierQuoting.quote("a\"b", SqlDialect.POSTGRESQL)).isEqualTo("\"a\"\"b\"");
         assertThat(IdentifierQuoting.quote("plain", SqlDialect.POSTGRESQL)).isEqualTo("\"plain\"");
     }
@@ -59,8 +60,10 @@ class IdentifierQuotingTest {
     @Test
     void shouldRoundTripEveryQuoteStyle() {
         for (String name : new String[] {"x", "a\"b", "a]b", "a`b", "a b", "\"\"", "]["}) {
-            assertThat(IdentifierQuoting.unquote(IdentifierQuoting.quote(name, SqlDialect.POSTGRESQL))).isEqualTo(name);
-            assertThat(IdentifierQuoting.unquote(IdentifierQuoting.quote(name, SqlDialect.SQLSERVER))).isEqualTo(name);
+            assertThat(IdentifierQuoting.unquote(IdentifierQuoting.quote(name, SqlDialect.POSTGRESQL)))
+                    .isEqualTo(name);
+            assertThat(IdentifierQuoting.unquote(IdentifierQuoting.quote(name, SqlDialect.SQLSERVER)))
+                    .isEqualTo(name);
             assertThat(IdentifierQuoting.unquote(IdentifierQuoting.requote("`w`", name, SqlDialect.POSTGRESQL)))
                     .isEqualTo(name);
         }
@@ -68,15 +71,24 @@ class IdentifierQuotingTest {
 
     @Test
     void shouldRequoteAsWrittenAndQuoteABareNameOnlyWhenItMust() {
-        assertThat(IdentifierQuoting.requote("[Ht]", "Height]x", SqlDialect.SQLSERVER)).isEqualTo("[Height]]x]");
-        assertThat(IdentifierQuoting.requote("`Ht`", "Height", SqlDialect.SQLSERVER)).isEqualTo("`Height`");
-        assertThat(IdentifierQuoting.requote("\"Ht\"", "Hei\"ght", SqlDialect.POSTGRESQL)).isEqualTo("\"Hei\"\"ght\"");
-        assertThat(IdentifierQuoting.requote("Ht", "Height", SqlDialect.POSTGRESQL)).isEqualTo("Height");
-        assertThat(IdentifierQuoting.requote("Ht", "Height m", SqlDialect.SQLSERVER)).isEqualTo("[Height m]");
-        assertThat(IdentifierQuoting.requote("Ht", "Height m", SqlDialect.POSTGRESQL)).isEqualTo("\"Height m\"");
+        assertThat(IdentifierQuoting.requote("[Ht]", "Height]x", SqlDialect.SQLSERVER))
+                .isEqualTo("[Height]]x]");
+        assertThat(IdentifierQuoting.requote("`Ht`", "Height", SqlDialect.SQLSERVER))
+                .isEqualTo("`Height`");
+        assertThat(IdentifierQuoting.requote("\"Ht\"", "Hei\"ght", SqlDialect.POSTGRESQL))
+                .isEqualTo("\"Hei\"\"ght\"");
+        assertThat(IdentifierQuoting.requote("Ht", "Height", SqlDialect.POSTGRESQL))
+                .isEqualTo("Height");
+        assertThat(IdentifierQuoting.requote("Ht", "Height m", SqlDialect.SQLSERVER))
+                .isEqualTo("[Height m]");
+        assertThat(IdentifierQuoting.requote("Ht", "Height m", SqlDialect.POSTGRESQL))
+                .isEqualTo("\"Height m\"");
         // A reserved word is quoted: bare, the query would not read it as a name.
-        assertThat(IdentifierQuoting.requote("Ord", "Order", SqlDialect.SQLSERVER)).isEqualTo("[Order]");
-        assertThat(IdentifierQuoting.requote("Tbl", "Table", SqlDialect.SQLSERVER)).isEqualTo("[Table]");
-        assertThat(IdentifierQuoting.requote("u", "user", SqlDialect.POSTGRESQL)).isEqualTo("\"user\"");
+        assertThat(IdentifierQuoting.requote("Ord", "Order", SqlDialect.SQLSERVER))
+                .isEqualTo("[Order]");
+        assertThat(IdentifierQuoting.requote("Tbl", "Table", SqlDialect.SQLSERVER))
+                .isEqualTo("[Table]");
+        assertThat(IdentifierQuoting.requote("u", "user", SqlDialect.POSTGRESQL))
+                .isEqualTo("\"user\"");
     }
 }

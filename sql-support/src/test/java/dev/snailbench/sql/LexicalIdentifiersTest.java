@@ -15,8 +15,8 @@ class LexicalIdentifiersTest {
     @Test
     void shouldFindTablesAndColumnsOfAStatementWithAStrayToken() {
         // "! =" is what the parser refuses; the identifiers around it are still there.
-        LexicalIdentifiers.Names names = tsql("SELECT r.comments, year FROM roadkill r WHERE r.species ! = 'deer' "
-                + "AND year < 1990");
+        LexicalIdentifiers.Names names =
+                tsql("SELECT r.comments, year FROM roadkill r WHERE r.species ! = 'deer' " + "AND year < 1990");
 
         assertThat(names.tables()).containsExactly("roadkill");
         assertThat(names.columns()).containsExactlyInAnyOrder("comments", "year", "species");
@@ -45,15 +45,17 @@ class LexicalIdentifiersTest {
     void shouldKeepTheOffsetsOfEachIdentifierForRewriting() {
         String sql = "SELECT Ht FROM VgPlt WHERE Ht > 'Ht' ORDER";
 
-        assertThat(LexicalIdentifiers.find(sql, SqlDialect.SQLSERVER)).extracting(f -> sql.substring(f.token().start(),
-                f.token().end()) + (f.table() ? ":table" : ":column")).containsExactly("Ht:column", "VgPlt:table",
-                        "Ht:column");
+        assertThat(LexicalIdentifiers.find(sql, SqlDialect.SQLSERVER))
+                .extracting(f -> sql.substring(f.token().start(), f.token().end()) + (f.table() ? ":table" : ":column"))
+                .containsExactly("Ht:column", "VgPlt:table", "Ht:column");
     }
 
     @Test
     void shouldKeepAColumnNamedIntervalButNotTheKeywordOfAnIntervalLiteral() {
-        LexicalIdentifiers.Names names = LexicalIdentifiers.names("SELECT Code, Interval FROM OCYC WHERE NextDate > "
-                + "now() - INTERVAL '1 day' ! ORDER BY Interval DESC", SqlDialect.POSTGRESQL);
+        LexicalIdentifiers.Names names = LexicalIdentifiers.names(
+                "SELECT Code, Interval FROM OCYC WHERE NextDate > "
+                        + "now() - INTERVAL '1 day' ! ORDER BY Interval DESC",
+                SqlDialect.POSTGRESQL);
 
         assertThat(names.tables()).containsExactly("ocyc");
         assertThat(names.columns()).containsExactlyInAnyOrder("code", "interval", "nextdate");

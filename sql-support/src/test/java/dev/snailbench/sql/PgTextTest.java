@@ -31,8 +31,16 @@ class PgTextTest {
 
     @Test
     void shouldAcceptOneStatementInEveryLiteralAndCommentForm() {
-        for (String sql : List.of("SELECT E'a\\'b;c'", "SELECT $$;$$, $t$;$$;$t$", "SELECT 1 /* ; /* ; */ ; */",
-                "SELECT 1 -- ;", "SELECT \";\"", "SELECT 1;", "SELECT 1 ;  ", "SELECT '??'", "SELECT 1 ?? 2")) {
+        for (String sql : List.of(
+                "SELECT E'a\\'b;c'",
+                "SELECT $$;$$, $t$;$$;$t$",
+                "SELECT 1 /* ; /* ; */ ; */",
+                "SELECT 1 -- ;",
+                "SELECT \";\"",
+                "SELECT 1;",
+                "SELECT 1 ;  ",
+                "SELECT '??'",
+                "SELECT 1 ?? 2")) {
             assertThat(PgText.refusal(sql)).as(sql).isNull();
         }
     }
@@ -48,8 +56,8 @@ class PgTextTest {
     void shouldJoinThePlatformsStatementsAndTheTeamsExactlyAsTheDriverSendsThem() throws SQLException {
         String joined = PgText.joined(List.of("SELECT ?", "SELECT 2"), "SELECT 'a;b' AS x;", true);
 
-        assertThat(PgText.read(joined, true).statements()).containsExactly("SELECT $1", "SELECT 2",
-                "SELECT 'a;b' AS x");
+        assertThat(PgText.read(joined, true).statements())
+                .containsExactly("SELECT $1", "SELECT 2", "SELECT 'a;b' AS x");
         assertThatThrownBy(() -> PgText.joined(List.of("SELECT 1"), "SELECT 1; SELECT 2", true))
                 .isInstanceOf(SQLException.class);
         // A platform text ending inside a comment would swallow the team's: refused.

@@ -19,13 +19,15 @@ class SqlLexerTest {
         String sql = "SELECT 'x\\'', pg_sleep(1) --'";
 
         assertThat(SqlLexer.words(sql, SqlDialect.POSTGRESQL)).containsExactly("SELECT");
-        assertThat(SqlLexer.tokens(sql, SqlDialect.POSTGRESQL, true)).extracting(SqlLexer.Token::text)
+        assertThat(SqlLexer.tokens(sql, SqlDialect.POSTGRESQL, true))
+                .extracting(SqlLexer.Token::text)
                 .containsExactly("SELECT", ",", "pg_sleep", "(", "1", ")");
     }
 
     @Test
     void shouldReadEscapeStringsNestedCommentsAndDollarQuotesAsPostgresqlDoes() {
-        assertThat(SqlLexer.words("SELECT E'a\\'b', 1 /* x /* y */ z */ , $t$ $$ ; $t$, U&'\\0041' AS u",
-                SqlDialect.POSTGRESQL)).containsExactly("SELECT", ",", "1", ",", ",", "U", "&", "AS", "u");
+        assertThat(SqlLexer.words(
+                        "SELECT E'a\\'b', 1 /* x /* y */ z */ , $t$ $$ ; $t$, U&'\\0041' AS u", SqlDialect.POSTGRESQL))
+                .containsExactly("SELECT", ",", "1", ",", ",", "U", "&", "AS", "u");
     }
 }

@@ -11,6 +11,9 @@ import jakarta.ws.rs.core.Response;
 public record ApiError(int status, String error, String field) {
 
     public Response response() {
-        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(this).build();
+        return Response.status(status)
+                .type(MediaType.APPLICATION_JSON)
+                .entity(this)
+                .build();
     }
 }

@@ -33,13 +33,14 @@ public class ApiKeyFilter {
     }
 
     @ServerRequestFilter(nonBlocking = true, priority = Priorities.AUTHENTICATION)
-    public Uni<Void> authenticate(ContainerRequestContext request, ResourceInfo resource,
-            HttpServerRequest connection) {
+    public Uni<Void> authenticate(
+            ContainerRequestContext request, ResourceInfo resource, HttpServerRequest connection) {
         Method method = resource.getResourceMethod();
         if (method == null || keyless.computeIfAbsent(method, ApiKeyFilter::isKeyless)) {
             return Uni.createFrom().voidItem();
         }
-        return authenticator.tenantOf(request.getHeaderString(ApiKeys.HEADER), ClientAddress.of(connection))
+        return authenticator
+                .tenantOf(request.getHeaderString(ApiKeys.HEADER), ClientAddress.of(connection))
                 .invoke(caller::authenticated)
                 .replaceWithVoid();
     }

@@ -30,8 +30,7 @@ public final class ApiLimits {
     /** Recorded predictions of one job (one per question and level). */
     public static final int PREDICTIONS = RequestLimits.PREDICTIONS;
 
-    private ApiLimits() {
-    }
+    private ApiLimits() {}
 
     /** The value, or a 400 naming the field when it is longer than {@code max} characters (null passes). */
     public static String text(String value, String field, int max) {

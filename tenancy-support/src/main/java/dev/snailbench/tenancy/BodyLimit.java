@@ -26,7 +26,8 @@ public class BodyLimit {
     public BodyLimit() {
         var config = ConfigProvider.getConfig();
         this.limit = config.getOptionalValue("quarkus.http.limits.max-body-size", MemorySize.class)
-                .map(MemorySize::asLongValue).orElse(null);
+                .map(MemorySize::asLongValue)
+                .orElse(null);
         this.hint = config.getOptionalValue(HINT, String.class).orElse("send it in smaller requests");
     }
 
@@ -41,7 +42,9 @@ public class BodyLimit {
         Optional<Long> declared = declared(context.request().getHeader("Content-Length"));
         if (declared.isPresent() && declared.get() > limit) {
             // The body is not read: the connection is closed once the answer is out, whatever the client still sends.
-            context.response().setStatusCode(413).putHeader("Content-Type", "application/json")
+            context.response()
+                    .setStatusCode(413)
+                    .putHeader("Content-Type", "application/json")
                     .putHeader("Connection", "close")
                     .end(Json.encode(new ApiError(413, message(declared.get(), limit, hint), "body")))
                     .onComplete(done -> context.request().connection().close());

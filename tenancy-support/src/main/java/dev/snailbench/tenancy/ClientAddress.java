@@ -12,8 +12,7 @@ final class ClientAddress {
     /** The client of a request without a remote address; all such callers share one bucket. */
     static final String NONE = "(no client address)";
 
-    private ClientAddress() {
-    }
+    private ClientAddress() {}
 
     static String of(HttpServerRequest request) {
         SocketAddress remote = request == null ? null : request.remoteAddress();

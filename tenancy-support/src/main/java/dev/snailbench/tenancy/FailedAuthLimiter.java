@@ -30,8 +30,12 @@ public class FailedAuthLimiter {
 
     @Inject
     public FailedAuthLimiter(TenancyConfig config) {
-        this(config.failedAuth().burst(), config.failedAuth().perMinute(), config.failedAuth().maxClients(),
-                config.failedAuth().globalBurst(), config.failedAuth().globalPerMinute());
+        this(
+                config.failedAuth().burst(),
+                config.failedAuth().perMinute(),
+                config.failedAuth().maxClients(),
+                config.failedAuth().globalBurst(),
+                config.failedAuth().globalPerMinute());
     }
 
     FailedAuthLimiter(int burst, int perMinute, int maxClients, int globalBurst, int globalPerMinute) {
@@ -43,8 +47,8 @@ public class FailedAuthLimiter {
         this.tokensPerNano = perMinute / (double) Duration.ofMinutes(1).toNanos();
         this.maxClients = maxClients;
         this.overflow = new Bucket(burst, tokensPerNano, Bucket.UNTOUCHED);
-        this.global = new Bucket(globalBurst, globalPerMinute / (double) Duration.ofMinutes(1).toNanos(),
-                Bucket.UNTOUCHED);
+        this.global = new Bucket(
+                globalBurst, globalPerMinute / (double) Duration.ofMinutes(1).toNanos(), Bucket.UNTOUCHED);
     }
 
     /**

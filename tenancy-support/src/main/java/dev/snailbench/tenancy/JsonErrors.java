@@ -38,27 +38,34 @@ public class JsonErrors {
     /** Unknown fields named in one answer; more are counted. */
     static final int MAX_LISTED = 10;
 
-    private static final Pattern GOT = Pattern.compile("from (Array|Object|String|Integer|Floating-point|Boolean"
-            + "|Null|Embedded Object) value");
+    private static final Pattern GOT = Pattern.compile(
+            "from (Array|Object|String|Integer|Floating-point|Boolean" + "|Null|Embedded Object) value");
     /** Where Jackson names the source and position inside its message: left out, the position is said in words. */
     private static final Pattern SOURCE = Pattern.compile("\\s*\\(?\\s*(?:start marker at )?\\[Source: [^]]*]\\)?");
+
     private static final Pattern JAVA_NAME = Pattern.compile("`[^`]*`");
 
     /** The 400 for a body Jackson could not read. */
     public static ApiError body(JsonProcessingException e) {
         if (e instanceof UnknownFields all) {
-            return unknownFields(all.fields().stream().map(f -> new UnknownFields.Field(cut(f.path()), f.name(),
-                    f.known())).toList(), all.count());
+            return unknownFields(
+                    all.fields().stream()
+                            .map(f -> new UnknownFields.Field(cut(f.path()), f.name(), f.known()))
+                            .toList(),
+                    all.count());
         }
         String field = cut(e instanceof JsonMappingException mapping ? path(mapping) : "");
         if (e instanceof UnrecognizedPropertyException unknown) {
-            return unknownFields(List.of(new UnknownFields.Field(field, unknown.getPropertyName(),
-                    unknown.getKnownPropertyIds())), 1);
+            return unknownFields(
+                    List.of(new UnknownFields.Field(field, unknown.getPropertyName(), unknown.getKnownPropertyIds())),
+                    1);
         }
         JsonProcessingException malformed = malformed(e);
         if (malformed != null) {
-            return new ApiError(400, "malformed JSON" + at(malformed.getLocation()) + ": "
-                    + clean(malformed.getOriginalMessage()), null);
+            return new ApiError(
+                    400,
+                    "malformed JSON" + at(malformed.getLocation()) + ": " + clean(malformed.getOriginalMessage()),
+                    null);
         }
         if (field.isEmpty()) {
             return new ApiError(400, "body: " + why(e), "body");
@@ -78,7 +85,9 @@ public class JsonErrors {
 
     /** What is wrong with the value, in JSON's words. */
     private static String why(JsonProcessingException e) {
-        if (e instanceof ValueInstantiationException && e.getCause() != null && e.getCause().getMessage() != null) {
+        if (e instanceof ValueInstantiationException
+                && e.getCause() != null
+                && e.getCause().getMessage() != null) {
             // A record's constructor that refused a value (an unknown dialect) says best what is wrong.
             return e.getCause().getMessage();
         }
@@ -87,11 +96,12 @@ public class JsonErrors {
         }
         if (e instanceof MismatchedInputException mismatched && mismatched.getTargetType() != null) {
             Matcher got = GOT.matcher(String.valueOf(e.getOriginalMessage()));
-            return "expected " + expected(mismatched.getTargetType()) + (got.find() ? ", got " + got(got.group(1))
-                    : "");
+            return "expected " + expected(mismatched.getTargetType())
+                    + (got.find() ? ", got " + got(got.group(1)) : "");
         }
-        if (e.getCause() != null && e.getCause().getMessage() != null && !(e.getCause() instanceof
-                JsonProcessingException)) {
+        if (e.getCause() != null
+                && e.getCause().getMessage() != null
+                && !(e.getCause() instanceof JsonProcessingException)) {
             return clean(e.getCause().getMessage());
         }
         return clean(e.getOriginalMessage());
@@ -105,11 +115,18 @@ public class JsonErrors {
         if (type == Boolean.class || type == boolean.class) {
             return "true or false";
         }
-        if (type == Integer.class || type == int.class || type == Long.class || type == long.class
-                || type == Short.class || type == short.class || type == BigInteger.class) {
+        if (type == Integer.class
+                || type == int.class
+                || type == Long.class
+                || type == long.class
+                || type == Short.class
+                || type == short.class
+                || type == BigInteger.class) {
             return "a whole number";
         }
-        if (Number.class.isAssignableFrom(type) || type == double.class || type == float.class
+        if (Number.class.isAssignableFrom(type)
+                || type == double.class
+                || type == float.class
                 || type == BigDecimal.class) {
             return "a number";
         }
@@ -120,8 +137,10 @@ public class JsonErrors {
             return "an ISO-8601 date and time";
         }
         if (type.isEnum()) {
-            return "one of " + Arrays.stream(type.getEnumConstants()).map(c -> ((Enum<?>) c).name()
-                    .toLowerCase(Locale.ROOT)).toList();
+            return "one of "
+                    + Arrays.stream(type.getEnumConstants())
+                            .map(c -> ((Enum<?>) c).name().toLowerCase(Locale.ROOT))
+                            .toList();
         }
         if (type.isArray() || Collection.class.isAssignableFrom(type)) {
             return "a list";
@@ -144,12 +163,12 @@ public class JsonErrors {
 
     private static String shown(Object value) {
         String text = String.valueOf(value);
-        return value instanceof String ? "\"" + (text.length() > 60 ? text.substring(0, 60) + "…" : text) + "\""
-                : text;
+        return value instanceof String ? "\"" + (text.length() > 60 ? text.substring(0, 60) + "…" : text) + "\"" : text;
     }
 
     private static String at(JsonLocation location) {
-        return location == null || location.getLineNr() < 1 ? ""
+        return location == null || location.getLineNr() < 1
+                ? ""
                 : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
     }
 
@@ -204,7 +223,9 @@ public class JsonErrors {
             named.add("'" + f.path() + "'" + (suggestion == null ? "" : " (did you mean '" + suggestion + "'?)"));
         }
         String more = count > named.size() ? " and " + (count - named.size()) + " more" : "";
-        return new ApiError(400, (count == 1 ? "unknown field " : "unknown fields ") + String.join(", ", named) + more,
+        return new ApiError(
+                400,
+                (count == 1 ? "unknown field " : "unknown fields ") + String.join(", ", named) + more,
                 fields.get(0).path());
     }
 
@@ -212,7 +233,8 @@ public class JsonErrors {
     static String path(JsonMappingException e) {
         return e.getPath().stream()
                 .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
-                .collect(Collectors.joining(".")).replace(".[", "[");
+                .collect(Collectors.joining("."))
+                .replace(".[", "[");
     }
 
     /** The known name closest to {@code name} (case-insensitive edit distance ≤ 2, and under half its length). */

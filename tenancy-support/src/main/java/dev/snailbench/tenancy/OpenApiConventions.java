@@ -30,31 +30,44 @@ public class OpenApiConventions implements OASFilter {
     public static final String API_KEY = "apiKey";
     /** Name of the operators' key's security scheme. */
     public static final String ADMIN_KEY = "adminKey";
+
     private static final String ERROR = "ApiError";
     private static final String ERROR_REF = "#/components/schemas/" + ERROR;
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
-        Components components = openAPI.getComponents() == null ? OASFactory.createComponents()
-                : openAPI.getComponents();
+        Components components =
+                openAPI.getComponents() == null ? OASFactory.createComponents() : openAPI.getComponents();
         openAPI.setComponents(components);
-        components.addSecurityScheme(API_KEY, OASFactory.createSecurityScheme().type(SecurityScheme.Type.APIKEY)
-                .in(SecurityScheme.In.HEADER).name(ApiKeys.HEADER)
-                .description("The tenant's API key (POST /tenants on the generator shows it once)."));
-        components.addSchema(ERROR, OASFactory.createSchema().type(List.of(Schema.SchemaType.OBJECT))
-                .description("Every error of the platform: what went wrong and, for a bad request, the field to fix.")
-                .addProperty("status", OASFactory.createSchema().type(List.of(Schema.SchemaType.INTEGER)))
-                .addProperty("error", OASFactory.createSchema().type(List.of(Schema.SchemaType.STRING)))
-                .addProperty("field", OASFactory.createSchema().type(List.of(Schema.SchemaType.STRING,
-                        Schema.SchemaType.NULL))));
+        components.addSecurityScheme(
+                API_KEY,
+                OASFactory.createSecurityScheme()
+                        .type(SecurityScheme.Type.APIKEY)
+                        .in(SecurityScheme.In.HEADER)
+                        .name(ApiKeys.HEADER)
+                        .description("The tenant's API key (POST /tenants on the generator shows it once)."));
+        components.addSchema(
+                ERROR,
+                OASFactory.createSchema()
+                        .type(List.of(Schema.SchemaType.OBJECT))
+                        .description(
+                                "Every error of the platform: what went wrong and, for a bad request, the field to fix.")
+                        .addProperty("status", OASFactory.createSchema().type(List.of(Schema.SchemaType.INTEGER)))
+                        .addProperty("error", OASFactory.createSchema().type(List.of(Schema.SchemaType.STRING)))
+                        .addProperty(
+                                "field",
+                                OASFactory.createSchema()
+                                        .type(List.of(Schema.SchemaType.STRING, Schema.SchemaType.NULL))));
         if (openAPI.getServers() == null || openAPI.getServers().isEmpty()) {
             openAPI.addServer(OASFactory.createServer().url("/").description("this service"));
         }
         if (openAPI.getInfo() != null && openAPI.getInfo().getLicense() == null) {
             // The project declares no licence: the document says so (an SPDX reference of its own) rather than
             // inventing one.
-            openAPI.getInfo().setLicense(OASFactory.createLicense().name("Proprietary: all rights reserved")
-                    .identifier("LicenseRef-Snailbench-Proprietary"));
+            openAPI.getInfo()
+                    .setLicense(OASFactory.createLicense()
+                            .name("Proprietary: all rights reserved")
+                            .identifier("LicenseRef-Snailbench-Proprietary"));
         }
         if (openAPI.getPaths() == null || openAPI.getPaths().getPathItems() == null) {
             return;
@@ -67,24 +80,30 @@ public class OpenApiConventions implements OASFilter {
         });
         // Only where an operation uses it (an unused scheme is a linter's warning, and says nothing true).
         if (admin[0]) {
-            components.addSecurityScheme(ADMIN_KEY, OASFactory.createSecurityScheme()
-                    .type(SecurityScheme.Type.APIKEY).in(SecurityScheme.In.HEADER).name(ApiKeys.ADMIN_HEADER)
-                    .description("The operators' key (snailbench.tenants.admin-key)."));
+            components.addSecurityScheme(
+                    ADMIN_KEY,
+                    OASFactory.createSecurityScheme()
+                            .type(SecurityScheme.Type.APIKEY)
+                            .in(SecurityScheme.In.HEADER)
+                            .name(ApiKeys.ADMIN_HEADER)
+                            .description("The operators' key (snailbench.tenants.admin-key)."));
         }
     }
 
     /** Applies the conventions to one operation; true when it takes the operators' key. */
     private static boolean conventions(String path, Operation operation) {
-        APIResponses responses = operation.getResponses() == null ? OASFactory.createAPIResponses()
-                : operation.getResponses();
+        APIResponses responses =
+                operation.getResponses() == null ? OASFactory.createAPIResponses() : operation.getResponses();
         operation.setResponses(responses);
         boolean admin = takesHeader(operation, ApiKeys.ADMIN_HEADER);
         if (admin) {
-            operation.addSecurityRequirement(OASFactory.createSecurityRequirement().addScheme(ADMIN_KEY));
+            operation.addSecurityRequirement(
+                    OASFactory.createSecurityRequirement().addScheme(ADMIN_KEY));
             putIfAbsent(responses, "401", "missing or invalid " + ApiKeys.ADMIN_HEADER);
         } else if (operation.getSecurity() == null) {
             // Like ApiKeyFilter: every operation needs the tenant's key unless it says otherwise.
-            operation.addSecurityRequirement(OASFactory.createSecurityRequirement().addScheme(API_KEY));
+            operation.addSecurityRequirement(
+                    OASFactory.createSecurityRequirement().addScheme(API_KEY));
             putIfAbsent(responses, "401", "missing or unknown " + ApiKeys.HEADER);
         }
         if (operation.getSecurity() == null || operation.getSecurity().isEmpty()) {
@@ -96,8 +115,10 @@ public class OpenApiConventions implements OASFilter {
         }
         Map<String, APIResponse> all = responses.getAPIResponses();
         boolean any4xx = all != null && all.keySet().stream().anyMatch(code -> code.startsWith("4"));
-        if (!any4xx || operation.getRequestBody() != null || operation.getParameters() != null
-                && !operation.getParameters().isEmpty()) {
+        if (!any4xx
+                || operation.getRequestBody() != null
+                || operation.getParameters() != null
+                        && !operation.getParameters().isEmpty()) {
             putIfAbsent(responses, "400", "bad input: the error names the field to fix");
         }
         return admin;
@@ -125,9 +146,16 @@ public class OpenApiConventions implements OASFilter {
 
     private static void putIfAbsent(APIResponses responses, String code, String description) {
         if (responses.getAPIResponse(code) == null) {
-            responses.addAPIResponse(code, OASFactory.createAPIResponse().description(description)
-                    .content(OASFactory.createContent().addMediaType("application/json",
-                            OASFactory.createMediaType().schema(OASFactory.createSchema().ref(ERROR_REF)))));
+            responses.addAPIResponse(
+                    code,
+                    OASFactory.createAPIResponse()
+                            .description(description)
+                            .content(OASFactory.createContent()
+                                    .addMediaType(
+                                            "application/json",
+                                            OASFactory.createMediaType()
+                                                    .schema(OASFactory.createSchema()
+                                                            .ref(ERROR_REF)))));
         }
     }
 }

@@ -37,8 +37,9 @@ public class OperatorKeys {
         if (!wait.isZero()) {
             throw tooMany(wait);
         }
-        boolean ok = presented != null && MessageDigest.isEqual(presented.getBytes(StandardCharsets.UTF_8),
-                expected.getBytes(StandardCharsets.UTF_8));
+        boolean ok = presented != null
+                && MessageDigest.isEqual(
+                        presented.getBytes(StandardCharsets.UTF_8), expected.getBytes(StandardCharsets.UTF_8));
         if (ok) {
             return;
         }
@@ -50,7 +51,7 @@ public class OperatorKeys {
     }
 
     private static TooManyRequests tooMany(Duration retryAfter) {
-        return new TooManyRequests("too many failed authentications; try again later", ApiKeys.ADMIN_HEADER,
-                retryAfter);
+        return new TooManyRequests(
+                "too many failed authentications; try again later", ApiKeys.ADMIN_HEADER, retryAfter);
     }
 }

@@ -9,8 +9,7 @@ import java.util.UUID;
  */
 public final class PathIds {
 
-    private PathIds() {
-    }
+    private PathIds() {}
 
     /**
      * The id, or a {@link NotFound} {@code no <what> <id>}.

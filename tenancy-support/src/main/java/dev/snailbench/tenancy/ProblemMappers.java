@@ -45,7 +45,8 @@ public class ProblemMappers {
     public static int statusOf(Problem problem) {
         Integer status = STATUS.get(problem.getClass());
         if (status == null) {
-            throw new IllegalStateException("no status for " + problem.getClass().getName(), problem);
+            throw new IllegalStateException(
+                    "no status for " + problem.getClass().getName(), problem);
         }
         return status;
     }
@@ -90,9 +91,13 @@ public class ProblemMappers {
         String message = switch (status) {
             // An id that names nothing (not even a UUID) and a path that names nothing: the same answer.
             case 404 -> "nothing at " + uri.getPath();
-            case 415 -> "Content-Type " + (headers.getMediaType() == null ? "missing"
-                    : "'" + headers.getMediaType().getType() + "/" + headers.getMediaType().getSubtype()
-                            + "' is not accepted here") + ": send the body as application/json";
+            case 415 ->
+                "Content-Type "
+                        + (headers.getMediaType() == null
+                                ? "missing"
+                                : "'" + headers.getMediaType().getType() + "/"
+                                        + headers.getMediaType().getSubtype() + "' is not accepted here")
+                        + ": send the body as application/json";
             default -> e.getMessage();
         };
         return new ApiError(status, message, status == 415 ? "Content-Type" : null).response();
@@ -104,6 +109,8 @@ public class ProblemMappers {
             return response;
         }
         long seconds = Math.max(1, (retryAfter.toMillis() + 999) / 1000);
-        return Response.fromResponse(response).header("Retry-After", Long.toString(seconds)).build();
+        return Response.fromResponse(response)
+                .header("Retry-After", Long.toString(seconds))
+                .build();
     }
 }

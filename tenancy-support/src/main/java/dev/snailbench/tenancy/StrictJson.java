@@ -20,7 +20,7 @@ public class StrictJson implements ObjectMapperCustomizer {
     public void customize(ObjectMapper mapper) {
         mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         mapper.addHandler(new UnknownFields.Collector());
-        mapper.registerModule(new SimpleModule("snailbench-unknown-fields").setDeserializerModifier(
-                new UnknownFields.AtRoot()));
+        mapper.registerModule(
+                new SimpleModule("snailbench-unknown-fields").setDeserializerModifier(new UnknownFields.AtRoot()));
     }
 }

@@ -38,8 +38,8 @@ public class TenantAuthenticator {
     private final FailedAuthLimiter limiter;
     private final TenancyConfig config;
 
-    public TenantAuthenticator(TenantKeyRepository keys, TenantKeyArrivals arrivals, FailedAuthLimiter limiter,
-            TenancyConfig config) {
+    public TenantAuthenticator(
+            TenantKeyRepository keys, TenantKeyArrivals arrivals, FailedAuthLimiter limiter, TenancyConfig config) {
         this.keys = keys;
         this.arrivals = arrivals;
         this.limiter = limiter;
@@ -58,8 +58,9 @@ public class TenantAuthenticator {
     private Uni<String> unknown(String hash, String client) {
         Duration retryAfter = limiter.take(client);
         if (!retryAfter.isZero()) {
-            return Uni.createFrom().failure(new TooManyRequests(
-                    "too many unknown API keys; try again later", ApiKeys.HEADER, retryAfter));
+            return Uni.createFrom()
+                    .failure(new TooManyRequests(
+                            "too many unknown API keys; try again later", ApiKeys.HEADER, retryAfter));
         }
         if (arrivals.waiting() >= config.maxWaiting()) {
             return Uni.createFrom().failure(invalid());
@@ -67,16 +68,23 @@ public class TenantAuthenticator {
         // Registered before looking up again, so a registration stored in between is not missed.
         CompletableFuture<Void> arrival = arrivals.next(hash);
         Executor context = onThisContext();
-        return lookup(hash).chain(tenant -> tenant != null ? Uni.createFrom().item(tenant)
-                // A copy: a timed-out wait must not cancel the future other requests for the same key share.
-                : Uni.createFrom().completionStage(arrival.copy())
-                        .ifNoItem().after(config.unknownKeyWait()).recoverWithItem((Void) null)
-                        // Back on the request's Vert.x context: the database session must be used from it.
-                        .emitOn(context)
-                        // Arrived, or the deadline: look once more (a registration stored by another replica
-                        // sharing this database wakes nobody here).
-                        .chain(woken -> lookup(hash)))
-                .onItem().ifNull().failWith(() -> {
+        return lookup(hash)
+                .chain(tenant -> tenant != null
+                        ? Uni.createFrom().item(tenant)
+                        // A copy: a timed-out wait must not cancel the future other requests for the same key share.
+                        : Uni.createFrom()
+                                .completionStage(arrival.copy())
+                                .ifNoItem()
+                                .after(config.unknownKeyWait())
+                                .recoverWithItem((Void) null)
+                                // Back on the request's Vert.x context: the database session must be used from it.
+                                .emitOn(context)
+                                // Arrived, or the deadline: look once more (a registration stored by another replica
+                                // sharing this database wakes nobody here).
+                                .chain(woken -> lookup(hash)))
+                .onItem()
+                .ifNull()
+                .failWith(() -> {
                     arrivals.forget(hash, arrival);
                     return invalid();
                 });

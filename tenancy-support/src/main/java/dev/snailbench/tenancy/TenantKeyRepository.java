@@ -29,7 +29,8 @@ public class TenantKeyRepository implements PanacheRepositoryBase<TenantKey, Str
      * the primary key decides between them ({@code INSERT … ON CONFLICT}), never an error and a retry.
      */
     Uni<Boolean> upsert(TenantRegistered event) {
-        return Panache.getSession().chain(session -> session.createMutationQuery(STORE)
+        return Panache.getSession()
+                .chain(session -> session.createMutationQuery(STORE)
                         .setParameter("tenantId", event.tenantId())
                         .setParameter("name", event.name())
                         .setParameter("hash", event.apiKeySha256())

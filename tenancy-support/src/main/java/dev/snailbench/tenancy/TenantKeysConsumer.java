@@ -35,7 +35,8 @@ public class TenantKeysConsumer {
     private final TenantKeyArrivals arrivals;
     private final Timer propagation;
     /** Registrations issued before this process started are replays of the topic, not keys on their way. */
-    private final Instant started = Instant.ofEpochMilli(ManagementFactory.getRuntimeMXBean().getStartTime());
+    private final Instant started =
+            Instant.ofEpochMilli(ManagementFactory.getRuntimeMXBean().getStartTime());
 
     public TenantKeysConsumer(TenantKeyRepository keys, TenantKeyArrivals arrivals, MeterRegistry registry) {
         this.keys = keys;
@@ -52,12 +53,15 @@ public class TenantKeysConsumer {
     @Incoming(Channels.TENANTS)
     public Uni<Void> consume(TenantRegistered event) {
         if (event.tenantId() == null || event.apiKeySha256() == null) {
-            return Uni.createFrom().failure(new IllegalArgumentException(
-                    "TenantRegistered " + event.eventId() + " lacks tenantId or apiKeySha256"));
+            return Uni.createFrom()
+                    .failure(new IllegalArgumentException(
+                            "TenantRegistered " + event.eventId() + " lacks tenantId or apiKeySha256"));
         }
         return Redelivery.withRetries("tenant " + event.tenantId(), () -> keys.register(event))
                 .invoke(stored -> {
-                    if (stored && event.occurredAt() != null && !event.occurredAt().isBefore(started)) {
+                    if (stored
+                            && event.occurredAt() != null
+                            && !event.occurredAt().isBefore(started)) {
                         Duration lag = Duration.between(event.occurredAt(), Instant.now());
                         propagation.record(lag.isNegative() ? Duration.ZERO : lag);
                     }

@@ -1,6 +1,7 @@
 package dev.snailbench.tenancy;
 
 import dev.snailbench.model.Channels;
+import io.smallrye.health.api.AsyncHealthCheck;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.KafkaClientService;
 import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
@@ -10,7 +11,6 @@ import java.util.Set;
 import org.apache.kafka.common.TopicPartition;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
-import io.smallrye.health.api.AsyncHealthCheck;
 
 /**
  * Ready once this service knows every key registered before it started: its tenants consumer has its partitions and
@@ -41,25 +41,28 @@ public class TenantKeysReadiness implements AsyncHealthCheck {
             return Uni.createFrom().item(down("the tenants consumer has not started"));
         }
         return consumer.runOnPollingThread(c -> {
-            Set<TopicPartition> assigned = c.assignment();
-            if (assigned.isEmpty()) {
-                return "no partition of the tenants topic assigned yet";
-            }
-            Map<TopicPartition, Long> ends = c.endOffsets(assigned);
-            for (TopicPartition p : assigned) {
-                long position = c.position(p);
-                if (position < ends.getOrDefault(p, 0L)) {
-                    return "reading registrations: " + p + " at " + position + " of " + ends.get(p);
-                }
-            }
-            return null;
-        }).map(problem -> {
-            if (problem == null) {
-                caughtUp = true;
-                return HealthCheckResponse.up(NAME);
-            }
-            return down(problem);
-        }).onFailure().recoverWithItem(e -> down(String.valueOf(e.getMessage())));
+                    Set<TopicPartition> assigned = c.assignment();
+                    if (assigned.isEmpty()) {
+                        return "no partition of the tenants topic assigned yet";
+                    }
+                    Map<TopicPartition, Long> ends = c.endOffsets(assigned);
+                    for (TopicPartition p : assigned) {
+                        long position = c.position(p);
+                        if (position < ends.getOrDefault(p, 0L)) {
+                            return "reading registrations: " + p + " at " + position + " of " + ends.get(p);
+                        }
+                    }
+                    return null;
+                })
+                .map(problem -> {
+                    if (problem == null) {
+                        caughtUp = true;
+                        return HealthCheckResponse.up(NAME);
+                    }
+                    return down(problem);
+                })
+                .onFailure()
+                .recoverWithItem(e -> down(String.valueOf(e.getMessage())));
     }
 
     private static HealthCheckResponse down(String why) {

@@ -29,7 +29,8 @@ public class TenantKeysWarmUp {
             VertxContextSupport.subscribeAndAwait(() -> Panache.withSession(() -> keys.byKeyHash("warm-up")));
             LOG.infof("tenant keys: first lookup done in %d ms", (System.nanoTime() - begin) / 1_000_000);
         } catch (Throwable e) {
-            LOG.infof("tenant keys: the start-up lookup failed (%s); the first request will open the connection",
+            LOG.infof(
+                    "tenant keys: the start-up lookup failed (%s); the first request will open the connection",
                     e.getMessage());
         }
     }

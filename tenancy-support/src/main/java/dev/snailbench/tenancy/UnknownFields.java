@@ -33,8 +33,7 @@ public final class UnknownFields extends MismatchedInputException {
     static final int MAX_KEPT = 50;
 
     /** One unknown field: its JSON path ({@code questions[1].sqll}), its name, and the names its object knows. */
-    public record Field(String path, String name, Collection<Object> known) {
-    }
+    public record Field(String path, String name, Collection<Object> known) {}
 
     private final transient List<Field> fields;
     private final int count;
@@ -61,14 +60,21 @@ public final class UnknownFields extends MismatchedInputException {
         private static final Object KEY = Collector.class;
 
         @Override
-        public boolean handleUnknownProperty(DeserializationContext context, JsonParser p,
-                JsonDeserializer<?> deserializer, Object beanOrClass, String name) throws IOException {
+        public boolean handleUnknownProperty(
+                DeserializationContext context,
+                JsonParser p,
+                JsonDeserializer<?> deserializer,
+                Object beanOrClass,
+                String name)
+                throws IOException {
             Noted noted = noted(context);
             if (noted.fields.size() < MAX_KEPT) {
                 // A record's unknown fields are handed over from a buffer once it is read: where the object is comes
                 // from the path noted when its reading began.
                 String at = noted.objects.isEmpty() ? "" : noted.objects.peek();
-                noted.fields.add(new Field(at.isEmpty() ? name : at + "." + name, name,
+                noted.fields.add(new Field(
+                        at.isEmpty() ? name : at + "." + name,
+                        name,
                         deserializer == null ? null : deserializer.getKnownPropertyNames()));
             }
             noted.count++;
@@ -100,7 +106,9 @@ public final class UnknownFields extends MismatchedInputException {
         /** Throws the noted fields once the body's top-level value has been read. */
         static void refuseAtRoot(JsonParser p, DeserializationContext context) throws UnknownFields {
             Noted noted = (Noted) context.getAttribute(KEY);
-            if (noted != null && noted.count > 0 && (p.getParsingContext() == null || p.getParsingContext().inRoot())) {
+            if (noted != null
+                    && noted.count > 0
+                    && (p.getParsingContext() == null || p.getParsingContext().inRoot())) {
                 context.setAttribute(KEY, null);
                 List<Field> sorted = new ArrayList<>(noted.fields);
                 sorted.sort(Comparator.comparing(f -> RequestPaths.sortable(f.path())));
@@ -111,7 +119,8 @@ public final class UnknownFields extends MismatchedInputException {
         /** {@code questions[1]}: where the object or array whose context this is lies, from the body's top. */
         private static String pathOf(JsonStreamContext context) {
             Deque<String> parts = new ArrayDeque<>();
-            for (JsonStreamContext c = context; c != null && c.getParent() != null && !c.getParent().inRoot();
+            for (JsonStreamContext c = context;
+                    c != null && c.getParent() != null && !c.getParent().inRoot();
                     c = c.getParent()) {
                 JsonStreamContext parent = c.getParent();
                 parts.push(parent.inArray() ? "[" + parent.getCurrentIndex() + "]" : "." + parent.getCurrentName());
@@ -131,26 +140,35 @@ public final class UnknownFields extends MismatchedInputException {
     static final class AtRoot extends BeanDeserializerModifier {
 
         @Override
-        public JsonDeserializer<?> modifyDeserializer(DeserializationConfig config, BeanDescription description,
+        public JsonDeserializer<?> modifyDeserializer(
+                DeserializationConfig config, BeanDescription description, JsonDeserializer<?> deserializer) {
+            return new Refusing(deserializer);
+        }
+
+        @Override
+        public JsonDeserializer<?> modifyCollectionDeserializer(
+                DeserializationConfig config,
+                CollectionType type,
+                BeanDescription description,
                 JsonDeserializer<?> deserializer) {
             return new Refusing(deserializer);
         }
 
         @Override
-        public JsonDeserializer<?> modifyCollectionDeserializer(DeserializationConfig config, CollectionType type,
-                BeanDescription description, JsonDeserializer<?> deserializer) {
+        public JsonDeserializer<?> modifyArrayDeserializer(
+                DeserializationConfig config,
+                ArrayType type,
+                BeanDescription description,
+                JsonDeserializer<?> deserializer) {
             return new Refusing(deserializer);
         }
 
         @Override
-        public JsonDeserializer<?> modifyArrayDeserializer(DeserializationConfig config, ArrayType type,
-                BeanDescription description, JsonDeserializer<?> deserializer) {
-            return new Refusing(deserializer);
-        }
-
-        @Override
-        public JsonDeserializer<?> modifyMapDeserializer(DeserializationConfig config, MapType type,
-                BeanDescription description, JsonDeserializer<?> deserializer) {
+        public JsonDeserializer<?> modifyMapDeserializer(
+                DeserializationConfig config,
+                MapType type,
+                BeanDescription description,
+                JsonDeserializer<?> deserializer) {
             return new Refusing(deserializer);
         }
     }

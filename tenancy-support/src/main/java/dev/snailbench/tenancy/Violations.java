@@ -19,8 +19,7 @@ public final class Violations {
     /** Violations named in one answer; more are counted. */
     static final int MAX_LISTED = 10;
 
-    private Violations() {
-    }
+    private Violations() {}
 
     /** The answer: 400, or 500 when a method's return value broke its own constraint (a bug of the service). */
     public static ApiError body(Collection<? extends ConstraintViolation<?>> violations) {
@@ -36,9 +35,11 @@ public final class Violations {
         if (named.isEmpty()) {
             return new ApiError(400, "the request is not valid", null);
         }
-        named.sort(Comparator.<String[], String>comparing(n -> RequestPaths.sortable(n[0])).thenComparing(n -> n[1]));
+        named.sort(Comparator.<String[], String>comparing(n -> RequestPaths.sortable(n[0]))
+                .thenComparing(n -> n[1]));
         List<String> shown = named.subList(0, Math.min(MAX_LISTED, named.size())).stream()
-                .map(n -> n[0].isEmpty() ? n[1] : n[0] + ": " + n[1]).toList();
+                .map(n -> n[0].isEmpty() ? n[1] : n[0] + ": " + n[1])
+                .toList();
         String more = named.size() > shown.size() ? "; and " + (named.size() - shown.size()) + " more" : "";
         String field = named.get(0)[0];
         return new ApiError(400, String.join("; ", shown) + more, field.isEmpty() ? "body" : field);

@@ -45,10 +45,12 @@ class TenantKeyRepositoryTest {
             CountDownLatch start = new CountDownLatch(1);
             List<CompletableFuture<Boolean>> stores = new ArrayList<>();
             for (int i = 0; i < REPLICAS; i++) {
-                stores.add(CompletableFuture.supplyAsync(() -> {
-                    await(start);
-                    return storeInItsOwnTransaction(registration);
-                }, threads));
+                stores.add(CompletableFuture.supplyAsync(
+                        () -> {
+                            await(start);
+                            return storeInItsOwnTransaction(registration);
+                        },
+                        threads));
             }
             start.countDown();
             List<Boolean> stored = new ArrayList<>();
@@ -56,8 +58,10 @@ class TenantKeyRepositoryTest {
                 stored.add(store.get(30, TimeUnit.SECONDS));
             }
 
-            assertThat(stored).as("each store answered without a failure; the first one stored the key")
-                    .hasSize(REPLICAS).containsOnlyOnce(true);
+            assertThat(stored)
+                    .as("each store answered without a failure; the first one stored the key")
+                    .hasSize(REPLICAS)
+                    .containsOnlyOnce(true);
             assertThat(find(registration.tenantId()).apiKeySha256).isEqualTo(registration.apiKeySha256());
         } finally {
             threads.shutdownNow();
@@ -75,8 +79,12 @@ class TenantKeyRepositoryTest {
 
         assertThat(storeInItsOwnTransaction(first)).isTrue();
         assertThat(storeInItsOwnTransaction(rotated)).as("a rotation").isTrue();
-        assertThat(storeInItsOwnTransaction(older)).as("redelivered after the rotation").isFalse();
-        assertThat(storeInItsOwnTransaction(undated)).as("without a time of issue").isFalse();
+        assertThat(storeInItsOwnTransaction(older))
+                .as("redelivered after the rotation")
+                .isFalse();
+        assertThat(storeInItsOwnTransaction(undated))
+                .as("without a time of issue")
+                .isFalse();
         assertThat(storeInItsOwnTransaction(rotated)).as("the rotation again").isFalse();
 
         TenantKey stored = find(tenantId);
@@ -100,8 +108,14 @@ class TenantKeyRepositoryTest {
     private static TenantRegistered registration(String tenantId, Instant at) {
         // Microseconds, as the database keeps them: a time read back compares equal to the one sent.
         Instant issued = at == null ? null : at.truncatedTo(java.time.temporal.ChronoUnit.MICROS);
-        return new TenantRegistered(UUID.randomUUID(), null, tenantId, issued, Event.SCHEMA_VERSION,
-                "tenant " + tenantId, ApiKeys.sha256(ApiKeys.newKey()));
+        return new TenantRegistered(
+                UUID.randomUUID(),
+                null,
+                tenantId,
+                issued,
+                Event.SCHEMA_VERSION,
+                "tenant " + tenantId,
+                ApiKeys.sha256(ApiKeys.newKey()));
     }
 
     private static void await(CountDownLatch start) {

@@ -17,8 +17,7 @@ import java.util.Map;
  * and by the whole machine, so a benchmark can say where a job's time went: on 2 cores, a pipeline whose processes
  * burn more CPU seconds than twice its wall time is CPU-bound, whatever its latencies.
  */
-public record CpuTimes(Map<String, Double> seconds, Map<String, JvmThreads> threads,
-        double machineBusySeconds) {
+public record CpuTimes(Map<String, Double> seconds, Map<String, JvmThreads> threads, double machineBusySeconds) {
 
     public static CpuTimes of(Stack stack) {
         Map<String, Double> seconds = new LinkedHashMap<>();
@@ -50,7 +49,10 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, JvmThreads> thre
     static double serverCpu(Postgres server) {
         ProcessHandle postmaster = server.process();
         // Live ones first: a backend reaped between the two reads is counted twice (a few ms), never missed.
-        double live = postmaster.descendants().mapToDouble(backend -> statCpu(backend.pid())).sum();
+        double live = postmaster
+                .descendants()
+                .mapToDouble(backend -> statCpu(backend.pid()))
+                .sum();
         return cpu(postmaster) + live + endedChildrenCpu(postmaster.pid());
     }
 
@@ -77,8 +79,8 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, JvmThreads> thre
         StringBuilder line = new StringBuilder("  service threads cpu s:");
         threads.forEach((service, now) -> {
             line.append(' ').append(service);
-            now.since(before.threads.getOrDefault(service, JvmThreads.NONE)).forEach((kind, used) -> line.append(
-                    String.format(Locale.ROOT, " %s %.1f", kind, used)));
+            now.since(before.threads.getOrDefault(service, JvmThreads.NONE))
+                    .forEach((kind, used) -> line.append(String.format(Locale.ROOT, " %s %.1f", kind, used)));
             line.append(';');
         });
         return line.toString();
@@ -94,9 +96,15 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, JvmThreads> thre
             parts.append(String.format(Locale.ROOT, " %s %.1f", e.getKey(), used));
         }
         double machine = machineBusySeconds - before.machineBusySeconds;
-        return String.format(Locale.ROOT, "  cpu s (wall %.1f s, %d cores):%s; platform %.1f, whole machine %.1f "
-                + "(other processes %.1f)", wallSeconds, Runtime.getRuntime().availableProcessors(), parts, platform,
-                machine, machine - platform);
+        return String.format(
+                Locale.ROOT,
+                "  cpu s (wall %.1f s, %d cores):%s; platform %.1f, whole machine %.1f " + "(other processes %.1f)",
+                wallSeconds,
+                Runtime.getRuntime().availableProcessors(),
+                parts,
+                platform,
+                machine,
+                machine - platform);
     }
 
     /**
@@ -109,11 +117,18 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, JvmThreads> thre
         StringBuilder parts = new StringBuilder();
         double services = servicesSince(before, parts, " %s %.2f", items);
         double database = used(before, "postgres");
-        return String.format(Locale.ROOT, "  cpu ms per item:%s; services %.2f, PostgreSQL %.2f: services/PostgreSQL "
-                + "%.2fx (broker %.2f, platform PostgreSQL %.2f); the JDBC loop's PostgreSQL %.2f: "
-                + "services/loop's PostgreSQL %.2fx", parts, 1000 * services / items,
-                1000 * database / items, services / database, 1000 * used(before, "kafka") / items,
-                1000 * used(before, "platform-postgres") / items, 1000 * loopDatabaseSeconds / items,
+        return String.format(
+                Locale.ROOT,
+                "  cpu ms per item:%s; services %.2f, PostgreSQL %.2f: services/PostgreSQL "
+                        + "%.2fx (broker %.2f, platform PostgreSQL %.2f); the JDBC loop's PostgreSQL %.2f: "
+                        + "services/loop's PostgreSQL %.2fx",
+                parts,
+                1000 * services / items,
+                1000 * database / items,
+                services / database,
+                1000 * used(before, "kafka") / items,
+                1000 * used(before, "platform-postgres") / items,
+                1000 * loopDatabaseSeconds / items,
                 services / loopDatabaseSeconds);
     }
 
@@ -121,9 +136,15 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, JvmThreads> thre
     public String perSecondSince(CpuTimes before, double wallSeconds) {
         StringBuilder parts = new StringBuilder();
         double services = servicesSince(before, parts, " %s %.1f", wallSeconds);
-        return String.format(Locale.ROOT, " cpu ms per second over %.0f s:%s; services %.1f (broker %.1f, "
-                + "PostgreSQL %.1f, platform PostgreSQL %.1f)", wallSeconds, parts, 1000 * services / wallSeconds,
-                1000 * used(before, "kafka") / wallSeconds, 1000 * used(before, "postgres") / wallSeconds,
+        return String.format(
+                Locale.ROOT,
+                " cpu ms per second over %.0f s:%s; services %.1f (broker %.1f, "
+                        + "PostgreSQL %.1f, platform PostgreSQL %.1f)",
+                wallSeconds,
+                parts,
+                1000 * services / wallSeconds,
+                1000 * used(before, "kafka") / wallSeconds,
+                1000 * used(before, "postgres") / wallSeconds,
                 1000 * used(before, "platform-postgres") / wallSeconds);
     }
 
@@ -153,8 +174,12 @@ public record CpuTimes(Map<String, Double> seconds, Map<String, JvmThreads> thre
     private static double machineBusy() {
         try {
             String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
-            long busy = Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
-                    + Long.parseLong(f[7]) + (f.length > 8 ? Long.parseLong(f[8]) : 0);
+            long busy = Long.parseLong(f[1])
+                    + Long.parseLong(f[2])
+                    + Long.parseLong(f[3])
+                    + Long.parseLong(f[6])
+                    + Long.parseLong(f[7])
+                    + (f.length > 8 ? Long.parseLong(f[8]) : 0);
             return busy / 100.0; // USER_HZ
         } catch (IOException | RuntimeException e) {
             return Double.NaN;

@@ -58,7 +58,8 @@ public final class FakeOpenAi implements AutoCloseable {
         /** The user message of a chat request, or the prompt of a legacy one. */
         public String prompt() {
             JsonNode messages = body.path("messages");
-            return messages.isArray() && messages.size() > 0 ? messages.get(messages.size() - 1).path("content").asText()
+            return messages.isArray() && messages.size() > 0
+                    ? messages.get(messages.size() - 1).path("content").asText()
                     : body.path("prompt").asText();
         }
     }
@@ -94,8 +95,7 @@ public final class FakeOpenAi implements AutoCloseable {
     private final AtomicLong inFlightSum = new AtomicLong();
     private final AtomicLong inFlightSamples = new AtomicLong();
     private volatile long defaultDelayMillis;
-    private volatile Answers answers = new Answers() {
-    };
+    private volatile Answers answers = new Answers() {};
 
     private FakeOpenAi() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
@@ -164,7 +164,10 @@ public final class FakeOpenAi implements AutoCloseable {
 
     /** The user messages (or legacy prompts) received, in arrival order. */
     public List<String> prompts() {
-        return seen.stream().filter(s -> !s.path().endsWith("/embeddings")).map(Seen::prompt).toList();
+        return seen.stream()
+                .filter(s -> !s.path().endsWith("/embeddings"))
+                .map(Seen::prompt)
+                .toList();
     }
 
     /** Latency applied to models without a script (e.g. a benchmark's "10 ms model"). */
@@ -243,14 +246,16 @@ public final class FakeOpenAi implements AutoCloseable {
             send(exchange, 200, "{\"choices\": [ {\"message\": ");
             return;
         }
-        ObjectNode response = JSON.createObjectNode().put("id", "fake").put("model", request.body().path("model")
-                .asText());
+        ObjectNode response = JSON.createObjectNode()
+                .put("id", "fake")
+                .put("model", request.body().path("model").asText());
         if (request.path().endsWith("/embeddings")) {
             ArrayNode data = response.putArray("data");
             JsonNode input = request.body().path("input");
             for (int i = 0; i < input.size(); i++) {
                 ArrayNode vector = data.addObject().put("index", i).putArray("embedding");
-                for (float x : answers.embed(request.body().path("model").asText(), input.get(i).asText())) {
+                for (float x : answers.embed(
+                        request.body().path("model").asText(), input.get(i).asText())) {
                     vector.add(x);
                 }
             }
@@ -264,7 +269,8 @@ public final class FakeOpenAi implements AutoCloseable {
         } else {
             choice.put("text", content);
         }
-        response.putObject("usage").put("prompt_tokens", request.prompt().length() / 4)
+        response.putObject("usage")
+                .put("prompt_tokens", request.prompt().length() / 4)
                 .put("completion_tokens", content == null ? 0 : content.length() / 4);
         send(exchange, 200, JSON.writeValueAsString(response));
     }

@@ -32,8 +32,10 @@ public class FakeOpenAiTestResource implements QuarkusTestResourceLifecycleManag
 
     private static FakeOpenAi.Answers answers(String className) {
         try {
-            return (FakeOpenAi.Answers) Class.forName(className, true, Thread.currentThread().getContextClassLoader())
-                    .getConstructor().newInstance();
+            return (FakeOpenAi.Answers)
+                    Class.forName(className, true, Thread.currentThread().getContextClassLoader())
+                            .getConstructor()
+                            .newInstance();
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot make the fake OpenAI answers " + className, e);
         }

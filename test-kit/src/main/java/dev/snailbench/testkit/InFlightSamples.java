@@ -14,18 +14,20 @@ public final class InFlightSamples implements AutoCloseable {
     private long samples;
 
     private InFlightSamples(IntSupplier client, IntSupplier server) {
-        sampler = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                clientSum += client.getAsInt();
-                serverSum += server.getAsInt();
-                samples++;
-                try {
-                    Thread.sleep(1);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "in-flight-samples");
+        sampler = new Thread(
+                () -> {
+                    while (!Thread.currentThread().isInterrupted()) {
+                        clientSum += client.getAsInt();
+                        serverSum += server.getAsInt();
+                        samples++;
+                        try {
+                            Thread.sleep(1);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                },
+                "in-flight-samples");
     }
 
     /** Starts sampling. */

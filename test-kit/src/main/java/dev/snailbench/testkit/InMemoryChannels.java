@@ -26,10 +26,10 @@ public class InMemoryChannels implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public void init(Map<String, String> args) {
-        names(args.get(INCOMING)).forEach(channel -> config.put(
-                "mp.messaging.incoming." + channel + ".connector", MemoryChannels.NAME));
-        names(args.get(OUTGOING)).forEach(channel -> config.put(
-                "mp.messaging.outgoing." + channel + ".connector", MemoryChannels.NAME));
+        names(args.get(INCOMING))
+                .forEach(channel -> config.put("mp.messaging.incoming." + channel + ".connector", MemoryChannels.NAME));
+        names(args.get(OUTGOING))
+                .forEach(channel -> config.put("mp.messaging.outgoing." + channel + ".connector", MemoryChannels.NAME));
         // A datasource that reaches nothing: pools connect lazily and Hibernate Reactive reads the configured version,
         // so the application starts; any query the test did not mock fails at once (nothing listens on that port).
         config.put("quarkus.datasource.reactive.url", "postgresql://127.0.0.1:" + NOTHING_LISTENS + "/in-memory-tier");
@@ -42,11 +42,11 @@ public class InMemoryChannels implements QuarkusTestResourceLifecycleManager {
     }
 
     @Override
-    public void stop() {
-    }
+    public void stop() {}
 
     private static Stream<String> names(String list) {
-        return list == null || list.isBlank() ? Stream.empty()
+        return list == null || list.isBlank()
+                ? Stream.empty()
                 : Arrays.stream(list.split(",")).map(String::strip);
     }
 }

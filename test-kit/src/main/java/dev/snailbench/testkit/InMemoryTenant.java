@@ -22,6 +22,5 @@ public final class InMemoryTenant {
             ? Uni.createFrom().item(TENANT)
             : Uni.createFrom().failure(new Unauthorized("unknown to the in-memory tier", ApiKeys.HEADER));
 
-    private InMemoryTenant() {
-    }
+    private InMemoryTenant() {}
 }

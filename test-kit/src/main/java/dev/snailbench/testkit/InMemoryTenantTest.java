@@ -30,7 +30,8 @@ public abstract class InMemoryTenantTest {
     }
 
     private static Object answer(InvocationOnMock call) throws Throwable {
-        return "tenantOf".equals(call.getMethod().getName()) ? InMemoryTenant.ANSWER.answer(call)
+        return "tenantOf".equals(call.getMethod().getName())
+                ? InMemoryTenant.ANSWER.answer(call)
                 : Mockito.RETURNS_DEFAULTS.answer(call);
     }
 }

@@ -12,8 +12,7 @@ import java.util.List;
  */
 public final class JdbcLoop {
 
-    private JdbcLoop() {
-    }
+    private JdbcLoop() {}
 
     /** Seconds to run {@code items} items' statements (the list cycled), twice each. */
     public static double seconds(Connection c, List<String> statements, int items) throws SQLException {
@@ -43,7 +42,8 @@ public final class JdbcLoop {
      * after {@link #seconds}, what the loop's statements cost the database itself.
      */
     public static double backendCpuSeconds(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
             rs.next();
             long pid = rs.getLong(1);
             return CpuTimes.cpu(ProcessHandle.of(pid)

@@ -24,13 +24,16 @@ public record JvmThreads(double process, Map<Long, Task> tasks) {
     public static final JvmThreads NONE = new JvmThreads(0, Map.of());
 
     /** Kinds of JVM threads, by the name Linux keeps for them (its first 15 characters). */
-    private static final String[][] KINDS = {{"jit", "C1 CompilerThre", "C2 CompilerThre"},
-            {"gc", "VM Thread", "GC Thread", "G1 ", "VM Periodic"}, {"event loop", "vert.x-eventloo"},
-            {"kafka", "smallrye-kafka", "kafka-"}, {"workers", "executor-", "sql-parser", "classifier-"}};
+    private static final String[][] KINDS = {
+        {"jit", "C1 CompilerThre", "C2 CompilerThre"},
+        {"gc", "VM Thread", "GC Thread", "G1 ", "VM Periodic"},
+        {"event loop", "vert.x-eventloo"},
+        {"kafka", "smallrye-kafka", "kafka-"},
+        {"workers", "executor-", "sql-parser", "classifier-"}
+    };
 
     /** One live thread: its kind and its CPU seconds so far. */
-    public record Task(String kind, double seconds) {
-    }
+    public record Task(String kind, double seconds) {}
 
     /** The threads of process {@code pid} now; none if the process is gone. */
     public static JvmThreads of(long pid) {
@@ -43,8 +46,9 @@ public record JvmThreads(double process, Map<Long, Task> tasks) {
                 try {
                     String stat = Files.readString(task.resolve("stat"));
                     String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                    tasks.put(Long.parseLong(task.getFileName().toString()), new Task(kindOf(comm),
-                            ProcStat.seconds(stat, 11, 12)));
+                    tasks.put(
+                            Long.parseLong(task.getFileName().toString()),
+                            new Task(kindOf(comm), ProcStat.seconds(stat, 11, 12)));
                 } catch (IOException | RuntimeException e) {
                     // The thread ended while being read: its CPU is among the ended threads'.
                 }

@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
  */
 public record KeyPropagation(long keys, long withinPromise, double seconds) {
 
-    private static final Pattern LINE = Pattern.compile("(?m)^snailbench_tenant_key_propagation_seconds_"
-            + "(count|sum|bucket)(?:\\{([^}]*)})? (\\S+)$");
+    private static final Pattern LINE = Pattern.compile(
+            "(?m)^snailbench_tenant_key_propagation_seconds_" + "(count|sum|bucket)(?:\\{([^}]*)})? (\\S+)$");
     private static final String PROMISE_BUCKET = "le=\"" + (ApiKeys.PROPAGATION.toMillis() / 1000.0) + "\"";
 
     /** Reads it from a service's metrics; fails when the service does not report it. */
@@ -42,8 +42,8 @@ public record KeyPropagation(long keys, long withinPromise, double seconds) {
 
     /** What was added since {@code earlier}. */
     public KeyPropagation since(KeyPropagation earlier) {
-        return new KeyPropagation(keys - earlier.keys, withinPromise - earlier.withinPromise,
-                seconds - earlier.seconds);
+        return new KeyPropagation(
+                keys - earlier.keys, withinPromise - earlier.withinPromise, seconds - earlier.seconds);
     }
 
     /** Keys stored later than the promise. */

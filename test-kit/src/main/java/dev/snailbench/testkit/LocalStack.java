@@ -18,8 +18,7 @@ public final class LocalStack {
     private static Postgres postgres;
     private static Postgres targets;
 
-    private LocalStack() {
-    }
+    private LocalStack() {}
 
     public static synchronized KafkaBroker kafka() {
         if (kafka == null) {

@@ -14,21 +14,23 @@ import java.util.function.Function;
  */
 public final class MadeUpKeys {
 
-    private MadeUpKeys() {
-    }
+    private MadeUpKeys() {}
 
     /** The first try answered 429, how long it took, and how many tries were answered 401 before it. */
-    public record Limited(Response response, Duration took, int refused) {
-    }
+    public record Limited(Response response, Duration took, int refused) {}
 
     /**
      * Test profile overrides: {@code burst} unknown keys per address, refilled at one a minute (none comes back
      * during a test), each unknown key waited for {@code unknownKeyWait} before its 401.
      */
     public static Map<String, String> limit(int burst, Duration unknownKeyWait) {
-        return Map.of("snailbench.tenancy.failed-auth.burst", Integer.toString(burst),
-                "snailbench.tenancy.failed-auth.per-minute", "1",
-                "snailbench.tenancy.unknown-key-wait", unknownKeyWait.toSeconds() + "s");
+        return Map.of(
+                "snailbench.tenancy.failed-auth.burst",
+                Integer.toString(burst),
+                "snailbench.tenancy.failed-auth.per-minute",
+                "1",
+                "snailbench.tenancy.unknown-key-wait",
+                unknownKeyWait.toSeconds() + "s");
     }
 
     /**

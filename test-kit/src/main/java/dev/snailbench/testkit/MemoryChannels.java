@@ -4,9 +4,9 @@ import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.subscription.BackPressureStrategy;
 import io.smallrye.mutiny.subscription.MultiEmitter;
-import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata;
 import io.smallrye.reactive.messaging.connector.InboundConnector;
 import io.smallrye.reactive.messaging.connector.OutboundConnector;
+import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -66,12 +66,10 @@ public class MemoryChannels implements InboundConnector, OutboundConnector {
             }
 
             @Override
-            public void onError(Throwable failure) {
-            }
+            public void onError(Throwable failure) {}
 
             @Override
-            public void onComplete() {
-            }
+            public void onComplete() {}
         };
     }
 
@@ -100,17 +98,27 @@ public class MemoryChannels implements InboundConnector, OutboundConnector {
      */
     public <T> void sendBatch(String channel, List<Message<T>> records) {
         Set<Message<?>> nacked = ConcurrentHashMap.newKeySet();
-        List<Message<?>> batched = records.stream().<Message<?>>map(record -> record.withNack(reason -> {
-            nacked.add(record);
-            return record.nack(reason);
-        })).toList();
+        List<Message<?>> batched = records.stream()
+                .<Message<?>>map(record -> record.withNack(reason -> {
+                    nacked.add(record);
+                    return record.nack(reason);
+                }))
+                .toList();
         List<T> payloads = records.stream().map(Message::getPayload).toList();
-        send(channel, Message.of(payloads, Metadata.of(new IncomingKafkaRecordBatchMetadata<>(
-                        ConsumerRecords.empty(), batched, channel, 0, Map.of(), 0)),
-                () -> CompletableFuture.allOf(records.stream().filter(record -> !nacked.contains(record))
-                        .map(record -> record.ack().toCompletableFuture()).toArray(CompletableFuture[]::new)),
-                reason -> CompletableFuture.allOf(records.stream().filter(record -> !nacked.contains(record))
-                        .map(record -> record.nack(reason).toCompletableFuture()).toArray(CompletableFuture[]::new))));
+        send(
+                channel,
+                Message.of(
+                        payloads,
+                        Metadata.of(new IncomingKafkaRecordBatchMetadata<>(
+                                ConsumerRecords.empty(), batched, channel, 0, Map.of(), 0)),
+                        () -> CompletableFuture.allOf(records.stream()
+                                .filter(record -> !nacked.contains(record))
+                                .map(record -> record.ack().toCompletableFuture())
+                                .toArray(CompletableFuture[]::new)),
+                        reason -> CompletableFuture.allOf(records.stream()
+                                .filter(record -> !nacked.contains(record))
+                                .map(record -> record.nack(reason).toCompletableFuture())
+                                .toArray(CompletableFuture[]::new))));
     }
 
     /** What an outgoing channel sent so far, in order. */

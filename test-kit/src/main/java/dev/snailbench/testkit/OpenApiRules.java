@@ -25,8 +25,7 @@ public final class OpenApiRules {
 
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch", "head", "options");
 
-    private OpenApiRules() {
-    }
+    private OpenApiRules() {}
 
     /**
      * The document as JSON, kept for the linter at {@code target/openapi/<service>.json} (.ci/run lints those files
@@ -53,7 +52,8 @@ public final class OpenApiRules {
             problems.add("servers: empty");
         }
         JsonNode apiKey = doc.path("components").path("securitySchemes").path("apiKey");
-        if (!"apiKey".equals(apiKey.path("type").asText()) || !"header".equals(apiKey.path("in").asText())
+        if (!"apiKey".equals(apiKey.path("type").asText())
+                || !"header".equals(apiKey.path("in").asText())
                 || !"X-API-Key".equals(apiKey.path("name").asText())) {
             problems.add("components.securitySchemes.apiKey: not an X-API-Key header scheme");
         }
@@ -74,7 +74,9 @@ public final class OpenApiRules {
                     problems.add(where + "operationId " + id + " is not unique");
                 }
                 String summary = o.path("summary").asText("");
-                if (summary.isBlank() || summary.contains("\n") || summary.length() > 100
+                if (summary.isBlank()
+                        || summary.contains("\n")
+                        || summary.length() > 100
                         || summary.split(" ").length < 3) {
                     problems.add(where + "summary '" + summary + "' is not a one-line sentence");
                 }
@@ -94,7 +96,8 @@ public final class OpenApiRules {
                 }
                 if (!o.path("security").isArray() || o.path("security").isEmpty()) {
                     problems.add(where + "no security (an open operation says so with [{}])");
-                } else if (o.path("responses").has("401") && o.path("security").toString().equals("[{}]")) {
+                } else if (o.path("responses").has("401")
+                        && o.path("security").toString().equals("[{}]")) {
                     problems.add(where + "answers 401 but names no security scheme");
                 }
             }

@@ -15,8 +15,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class OversizedBody {
 
-    private OversizedBody() {
-    }
+    private OversizedBody() {}
 
     /** The status line's code for {@code POST path} announcing {@code bytes} of JSON with {@code Expect: 100-continue}. */
     public static int status(URI base, String path, String apiKey, long bytes) {
@@ -24,8 +23,10 @@ public final class OversizedBody {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             out.write(("POST " + path + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
-                    + "\r\nContent-Type: application/json\r\nX-API-Key: " + apiKey + "\r\nContent-Length: " + bytes
-                    + "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                            + "\r\nContent-Type: application/json\r\nX-API-Key: " + apiKey + "\r\nContent-Length: "
+                            + bytes
+                            + "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = socket.getInputStream();
             StringBuilder line = new StringBuilder();

@@ -20,15 +20,20 @@ public class PostgresTestResource implements QuarkusTestResourceLifecycleManager
         Postgres pg = LocalStack.postgres();
         Postgres targets = LocalStack.targets();
         return Map.of(
-                "quarkus.datasource.reactive.url", pg.reactiveUrl(pg.platformDatabase()),
-                "quarkus.datasource.username", Postgres.PLATFORM_USER,
-                "quarkus.datasource.password", Postgres.PLATFORM_PASSWORD,
+                "quarkus.datasource.reactive.url",
+                pg.reactiveUrl(pg.platformDatabase()),
+                "quarkus.datasource.username",
+                Postgres.PLATFORM_USER,
+                "quarkus.datasource.password",
+                Postgres.PLATFORM_PASSWORD,
                 // And 127.0.0.2, a loopback address no service of the platform listens on: where the executor's
                 // tests put databases that do not answer (a closed port, a socket that never answers).
-                "snailbench.executor.targets.allowed-networks", targets.hostAndPort() + "," + DEAD_HOST + "/32",
+                "snailbench.executor.targets.allowed-networks",
+                targets.hostAndPort() + "," + DEAD_HOST + "/32",
                 // The test kit's superuser of the teams' server may do more than read (as an operator may allow a
                 // login): the session walls are tested against a login that could write; every other is refused.
-                "snailbench.executor.privileged-logins.allowed", Postgres.USER + "@" + targets.hostAndPort());
+                "snailbench.executor.privileged-logins.allowed",
+                Postgres.USER + "@" + targets.hostAndPort());
     }
 
     @Override

@@ -7,8 +7,7 @@ import java.nio.file.Path;
 /** CPU times from Linux's {@code /proc/PID/stat} lines (a process's or a thread's). */
 final class ProcStat {
 
-    private ProcStat() {
-    }
+    private ProcStat() {}
 
     /** Two clock-tick fields of /proc/PID/stat, indexed after the command name, in seconds. */
     static double seconds(long pid, int first, int second) throws IOException {

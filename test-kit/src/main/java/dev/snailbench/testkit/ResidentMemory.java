@@ -14,8 +14,7 @@ import java.util.List;
  */
 public final class ResidentMemory {
 
-    private ResidentMemory() {
-    }
+    private ResidentMemory() {}
 
     /** {@code rss MiB (peak VmHWM/now VmRSS): generator 251/240 …; heap -Xms48m -Xmx512m -XX:+UseSerialGC (Stack)}. */
     public static String of(Stack stack) {
@@ -35,7 +34,8 @@ public final class ResidentMemory {
         try {
             for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
                 if (line.startsWith(field + ":")) {
-                    return Long.parseLong(line.substring(field.length() + 1).replace("kB", "").trim());
+                    return Long.parseLong(
+                            line.substring(field.length() + 1).replace("kB", "").trim());
                 }
             }
         } catch (IOException | NumberFormatException e) {

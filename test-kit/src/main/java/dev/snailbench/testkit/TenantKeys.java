@@ -28,12 +28,10 @@ public final class TenantKeys {
 
     private static Tenant shared;
 
-    private TenantKeys() {
-    }
+    private TenantKeys() {}
 
     /** A registered tenant: its id and its API key. */
-    public record Tenant(String tenantId, String apiKey) {
-    }
+    public record Tenant(String tenantId, String apiKey) {}
 
     /**
      * Registers a new tenant with a fresh key and returns once every probe accepts the key.
@@ -75,7 +73,8 @@ public final class TenantKeys {
      * {@code status}.
      */
     public static Predicate<String> answers(String path, int status) {
-        return apiKey -> RestAssured.given().header(ApiKeys.HEADER, apiKey).get(path).statusCode() == status;
+        return apiKey ->
+                RestAssured.given().header(ApiKeys.HEADER, apiKey).get(path).statusCode() == status;
     }
 
     /**

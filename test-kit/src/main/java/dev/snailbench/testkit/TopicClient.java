@@ -109,8 +109,7 @@ public final class TopicClient implements AutoCloseable {
     /** Sends a record with headers (e.g. a dead-lettered record as SmallRye writes it, with its reason). */
     public void send(String topic, String key, byte[] value, Map<String, String> headers) {
         ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, value);
-        headers.forEach((name, text) -> record.headers().add(name,
-                text.getBytes(StandardCharsets.UTF_8)));
+        headers.forEach((name, text) -> record.headers().add(name, text.getBytes(StandardCharsets.UTF_8)));
         try {
             producer.send(record).get(30, TimeUnit.SECONDS);
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
@@ -122,14 +121,18 @@ public final class TopicClient implements AutoCloseable {
      * Reads {@code topic} from the beginning until {@code count} records match {@code wanted} or the
      * timeout passes; returns the matching records (fewer than {@code count} on timeout).
      */
-    public static List<ConsumerRecord<String, byte[]>> await(String topic, Predicate<ConsumerRecord<String, byte[]>> wanted,
-            int count, Duration timeout) {
+    public static List<ConsumerRecord<String, byte[]>> await(
+            String topic, Predicate<ConsumerRecord<String, byte[]>> wanted, int count, Duration timeout) {
         return await(LocalStack.kafka().bootstrapServers(), topic, wanted, count, timeout);
     }
 
     /** As {@link #await(String, Predicate, int, Duration)}, on another broker (e.g. a whole platform's). */
-    public static List<ConsumerRecord<String, byte[]>> await(String bootstrapServers, String topic,
-            Predicate<ConsumerRecord<String, byte[]>> wanted, int count, Duration timeout) {
+    public static List<ConsumerRecord<String, byte[]>> await(
+            String bootstrapServers,
+            String topic,
+            Predicate<ConsumerRecord<String, byte[]>> wanted,
+            int count,
+            Duration timeout) {
         return awaitUntil(bootstrapServers, topic, wanted, found -> found.size() >= count, timeout);
     }
 
@@ -138,14 +141,19 @@ public final class TopicClient implements AutoCloseable {
      * holds for them or the timeout passes. For at-least-once topics, where a redelivery can add a record the
      * test cannot predict, so waiting for an exact count would stop at the wrong moment.
      */
-    public static List<ConsumerRecord<String, byte[]>> awaitUntil(String topic,
-            Predicate<ConsumerRecord<String, byte[]>> wanted, Predicate<List<ConsumerRecord<String, byte[]>>> done,
+    public static List<ConsumerRecord<String, byte[]>> awaitUntil(
+            String topic,
+            Predicate<ConsumerRecord<String, byte[]>> wanted,
+            Predicate<List<ConsumerRecord<String, byte[]>>> done,
             Duration timeout) {
         return awaitUntil(LocalStack.kafka().bootstrapServers(), topic, wanted, done, timeout);
     }
 
-    private static List<ConsumerRecord<String, byte[]>> awaitUntil(String bootstrapServers, String topic,
-            Predicate<ConsumerRecord<String, byte[]>> wanted, Predicate<List<ConsumerRecord<String, byte[]>>> done,
+    private static List<ConsumerRecord<String, byte[]>> awaitUntil(
+            String bootstrapServers,
+            String topic,
+            Predicate<ConsumerRecord<String, byte[]>> wanted,
+            Predicate<List<ConsumerRecord<String, byte[]>>> done,
             Duration timeout) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -153,8 +161,8 @@ public final class TopicClient implements AutoCloseable {
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         List<ConsumerRecord<String, byte[]>> found = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(props, new StringDeserializer(),
-                new ByteArrayDeserializer())) {
+        try (KafkaConsumer<String, byte[]> consumer =
+                new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer())) {
             consumer.subscribe(List.of(topic));
             Instant deadline = Instant.now().plus(timeout);
             while (!done.test(found) && Instant.now().isBefore(deadline)) {
@@ -178,14 +186,23 @@ public final class TopicClient implements AutoCloseable {
     }
 
     /** As {@link #awaitInferenceRequests(UUID, int, Duration)}, counting only the items {@code wanted} accepts. */
-    public static List<InferenceRequested> awaitInferenceRequests(UUID jobId, Predicate<InferenceRequested> wanted,
-            int count, Duration timeout) {
-        return awaitUntil(Topics.QUERIES_TO_INFER, r -> jobId.equals(inferenceBatch(r).map(InferenceBatch::jobId)
-                        .orElse(null)),
-                found -> found.stream().mapToLong(r -> inferenceBatch(r).orElseThrow().withSchema().stream()
-                        .filter(wanted).count()).sum() >= count,
-                timeout).stream().flatMap(r -> inferenceBatch(r).orElseThrow().withSchema().stream())
-                .filter(wanted).toList();
+    public static List<InferenceRequested> awaitInferenceRequests(
+            UUID jobId, Predicate<InferenceRequested> wanted, int count, Duration timeout) {
+        return awaitUntil(
+                        Topics.QUERIES_TO_INFER,
+                        r -> jobId.equals(
+                                inferenceBatch(r).map(InferenceBatch::jobId).orElse(null)),
+                        found -> found.stream()
+                                        .mapToLong(r -> inferenceBatch(r).orElseThrow().withSchema().stream()
+                                                .filter(wanted)
+                                                .count())
+                                        .sum()
+                                >= count,
+                        timeout)
+                .stream()
+                .flatMap(r -> inferenceBatch(r).orElseThrow().withSchema().stream())
+                .filter(wanted)
+                .toList();
     }
 
     /** A record of queries.to-infer read as what it should hold; empty for anything else (a poison test record). */
@@ -199,8 +216,7 @@ public final class TopicClient implements AutoCloseable {
     }
 
     /** A work item's event read out of the record that carried it (with others of its job): its key, time, headers. */
-    public record Carried<E extends WorkItemEvent>(E event, ConsumerRecord<String, byte[]> record) {
-    }
+    public record Carried<E extends WorkItemEvent>(E event, ConsumerRecord<String, byte[]> record) {}
 
     /**
      * Reads a topic whose records hold several work items ({@code envelope}, e.g. {@code ExecutionsCompleted}) from the
@@ -208,27 +224,44 @@ public final class TopicClient implements AutoCloseable {
      * timeout; more if a record brought the count past it). Records that are not such envelopes (a poison test
      * record) are skipped.
      */
-    public static <E extends WorkItemEvent> List<Carried<E>> awaitItems(String topic,
-            Class<? extends WorkItemBatch> envelope, Predicate<E> wanted, int count, Duration timeout) {
+    public static <E extends WorkItemEvent> List<Carried<E>> awaitItems(
+            String topic, Class<? extends WorkItemBatch> envelope, Predicate<E> wanted, int count, Duration timeout) {
         return awaitItems(LocalStack.kafka().bootstrapServers(), topic, envelope, wanted, count, timeout);
     }
 
     /** As {@link #awaitItems(String, Class, Predicate, int, Duration)}, on another broker (e.g. a whole platform's). */
-    public static <E extends WorkItemEvent> List<Carried<E>> awaitItems(String bootstrapServers, String topic,
-            Class<? extends WorkItemBatch> envelope, Predicate<E> wanted, int count, Duration timeout) {
+    public static <E extends WorkItemEvent> List<Carried<E>> awaitItems(
+            String bootstrapServers,
+            String topic,
+            Class<? extends WorkItemBatch> envelope,
+            Predicate<E> wanted,
+            int count,
+            Duration timeout) {
         // Each record read once, however often the wait looks at what it found.
         Map<ConsumerRecord<String, byte[]>, List<Carried<E>>> read = new IdentityHashMap<>();
-        Function<ConsumerRecord<String, byte[]>, List<Carried<E>>> carried = record -> read.computeIfAbsent(record,
-                r -> TopicClient.<E>itemsOf(r, envelope).stream().filter(wanted).map(item -> new Carried<>(item, r))
+        Function<ConsumerRecord<String, byte[]>, List<Carried<E>>> carried = record -> read.computeIfAbsent(
+                record,
+                r -> TopicClient.<E>itemsOf(r, envelope).stream()
+                        .filter(wanted)
+                        .map(item -> new Carried<>(item, r))
                         .toList());
-        return awaitUntil(bootstrapServers, topic, r -> !carried.apply(r).isEmpty(),
-                found -> found.stream().mapToInt(r -> carried.apply(r).size()).sum() >= count, timeout)
-                .stream().flatMap(r -> carried.apply(r).stream()).toList();
+        return awaitUntil(
+                        bootstrapServers,
+                        topic,
+                        r -> !carried.apply(r).isEmpty(),
+                        found -> found.stream()
+                                        .mapToInt(r -> carried.apply(r).size())
+                                        .sum()
+                                >= count,
+                        timeout)
+                .stream()
+                .flatMap(r -> carried.apply(r).stream())
+                .toList();
     }
 
     @SuppressWarnings("unchecked")
-    private static <E extends WorkItemEvent> List<E> itemsOf(ConsumerRecord<String, byte[]> record,
-            Class<? extends WorkItemBatch> envelope) {
+    private static <E extends WorkItemEvent> List<E> itemsOf(
+            ConsumerRecord<String, byte[]> record, Class<? extends WorkItemBatch> envelope) {
         try {
             WorkItemBatch batch = EventJson.read(record.value(), envelope);
             return batch.items() == null ? List.of() : (List<E>) batch.items();
@@ -240,8 +273,9 @@ public final class TopicClient implements AutoCloseable {
     /** Headers of a record as text, for asserting on dead-letter reasons and trace context. */
     public static Map<String, String> headers(ConsumerRecord<String, byte[]> record) {
         Map<String, String> headers = new LinkedHashMap<>();
-        record.headers().forEach(h -> headers.put(h.key(), h.value() == null ? null
-                : new String(h.value(), StandardCharsets.UTF_8)));
+        record.headers()
+                .forEach(h ->
+                        headers.put(h.key(), h.value() == null ? null : new String(h.value(), StandardCharsets.UTF_8)));
         return headers;
     }
 

@@ -26,20 +26,26 @@ public record TopicVolumes(Map<String, long[]> byTopic) {
     /** Every topic's records (the sum of its partitions' end offsets) and bytes on disk, at this moment. */
     public static TopicVolumes of(KafkaBroker broker) {
         Map<String, long[]> byTopic = new TreeMap<>();
-        try (Admin admin = TopicClient.withOwnClassLoader(() -> Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers())))) {
+        try (Admin admin = TopicClient.withOwnClassLoader(
+                () -> Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers())))) {
             Set<String> topics = admin.listTopics().names().get(30, TimeUnit.SECONDS);
-            Map<TopicPartition, OffsetSpec> latest = admin.describeTopics(topics).allTopicNames()
-                    .get(30, TimeUnit.SECONDS).values().stream()
-                    .flatMap(topic -> topic.partitions().stream()
-                            .map(partition -> new TopicPartition(topic.name(), partition.partition())))
-                    .collect(Collectors.toMap(partition -> partition, partition -> OffsetSpec.latest()));
-            admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS).forEach((partition, offset) ->
-                    byTopic.computeIfAbsent(partition.topic(), topic -> new long[2])[0] += offset.offset());
+            Map<TopicPartition, OffsetSpec> latest =
+                    admin.describeTopics(topics).allTopicNames().get(30, TimeUnit.SECONDS).values().stream()
+                            .flatMap(topic -> topic.partitions().stream()
+                                    .map(partition -> new TopicPartition(topic.name(), partition.partition())))
+                            .collect(Collectors.toMap(partition -> partition, partition -> OffsetSpec.latest()));
+            admin.listOffsets(latest)
+                    .all()
+                    .get(30, TimeUnit.SECONDS)
+                    .forEach((partition, offset) ->
+                            byTopic.computeIfAbsent(partition.topic(), topic -> new long[2])[0] += offset.offset());
             for (Map<String, LogDirDescription> dirs : admin.describeLogDirs(Set.of(KafkaBroker.NODE_ID))
-                    .allDescriptions().get(30, TimeUnit.SECONDS).values()) {
+                    .allDescriptions()
+                    .get(30, TimeUnit.SECONDS)
+                    .values()) {
                 for (LogDirDescription dir : dirs.values()) {
-                    for (Map.Entry<TopicPartition, ReplicaInfo> replica : dir.replicaInfos().entrySet()) {
+                    for (Map.Entry<TopicPartition, ReplicaInfo> replica :
+                            dir.replicaInfos().entrySet()) {
                         byTopic.computeIfAbsent(replica.getKey().topic(), topic -> new long[2])[1] +=
                                 replica.getValue().size();
                     }
@@ -65,8 +71,12 @@ public record TopicVolumes(Map<String, long[]> byTopic) {
             long[] then = before.byTopic.getOrDefault(topic, new long[2]);
             long records = now[0] - then[0];
             if (records > 0) {
-                line.append(String.format(Locale.ROOT, " %s %d (%.1f) %.0f B;",
-                        topic.replaceFirst("^snailbench\\.", ""), records, (double) items / records,
+                line.append(String.format(
+                        Locale.ROOT,
+                        " %s %d (%.1f) %.0f B;",
+                        topic.replaceFirst("^snailbench\\.", ""),
+                        records,
+                        (double) items / records,
                         (double) (now[1] - then[1]) / items));
             }
         });

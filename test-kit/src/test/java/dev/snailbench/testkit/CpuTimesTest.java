@@ -19,8 +19,8 @@ class CpuTimesTest {
     @Test
     void shouldKeepTheCpuOfABackendThatEndedDuringTheMeasurement() throws Exception {
         Postgres pg = LocalStack.postgres();
-        Connection connection = DriverManager.getConnection(pg.jdbcUrl(pg.platformDatabase()),
-                Postgres.PLATFORM_USER, Postgres.PLATFORM_PASSWORD);
+        Connection connection = DriverManager.getConnection(
+                pg.jdbcUrl(pg.platformDatabase()), Postgres.PLATFORM_USER, Postgres.PLATFORM_PASSWORD);
         long backend = backendPid(connection);
         burn(connection);
 
@@ -38,7 +38,8 @@ class CpuTimesTest {
     }
 
     private static long backendPid(Connection connection) throws SQLException {
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
             rs.next();
             return rs.getLong(1);
         }
@@ -53,7 +54,13 @@ class CpuTimesTest {
     }
 
     private static double cpu(long pid) {
-        return ProcessHandle.of(pid).orElseThrow().info().totalCpuDuration().orElseThrow().toNanos() / 1e9;
+        return ProcessHandle.of(pid)
+                        .orElseThrow()
+                        .info()
+                        .totalCpuDuration()
+                        .orElseThrow()
+                        .toNanos()
+                / 1e9;
     }
 
     /** Until the postmaster has reaped the backend (its /proc entry is gone). */

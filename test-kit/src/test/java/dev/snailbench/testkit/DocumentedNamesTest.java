@@ -18,7 +18,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,7 +31,8 @@ class DocumentedNamesTest {
 
     private static final Pattern FENCE = Pattern.compile("```.*?```", Pattern.DOTALL);
     private static final Pattern SPAN = Pattern.compile("`([^`\\n]+)`");
-    private static final Pattern TYPE = Pattern.compile("([A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+)(?:[#.]([a-z]\\w*)(?:\\(\\))?)?");
+    private static final Pattern TYPE =
+            Pattern.compile("([A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+)(?:[#.]([a-z]\\w*)(?:\\(\\))?)?");
     private static final Pattern KEY = Pattern.compile("snailbench\\.[a-z][\\w.\\-]*[a-z0-9]");
     private static final Pattern ENDPOINT = Pattern.compile("(?:GET|POST|PUT|DELETE|PATCH) (/[^\\s?\\[…|]*).*");
     private static final Pattern FILE = Pattern.compile(
@@ -100,7 +100,9 @@ class DocumentedNamesTest {
         if (member == null) {
             return null;
         }
-        List<Path> declaring = files.stream().filter(f -> f.getFileName().toString().equals(name + ".java")).toList();
+        List<Path> declaring = files.stream()
+                .filter(f -> f.getFileName().toString().equals(name + ".java"))
+                .toList();
         if (declaring.isEmpty()) {
             return words.contains(member) ? null : "no source mentions this member";
         }
@@ -139,7 +141,9 @@ class DocumentedNamesTest {
     /** The datasets' directory, which documents name files of: {@code SNAILBENCH_DATA_DIR}, else ../shared/data. */
     private static Path dataDir(Path root) {
         String configured = System.getenv("SNAILBENCH_DATA_DIR");
-        return configured != null ? Path.of(configured) : root.resolve("../shared/data").normalize();
+        return configured != null
+                ? Path.of(configured)
+                : root.resolve("../shared/data").normalize();
     }
 
     private static boolean endpointExists(String path, Set<List<String>> endpoints) {
@@ -191,8 +195,8 @@ class DocumentedNamesTest {
             while (annotation.find()) {
                 String path = annotation.group(1) != null ? annotation.group(1) : constants.get(annotation.group(2));
                 if (path == null) {
-                    throw new IllegalStateException(file + ": @Path names a constant no source declares: "
-                            + annotation.group());
+                    throw new IllegalStateException(
+                            file + ": @Path names a constant no source declares: " + annotation.group());
                 }
                 if (annotation.start() < body) {
                     base = path;
@@ -257,7 +261,8 @@ class DocumentedNamesTest {
 
     private static Set<String> allowed() {
         try (var in = DocumentedNamesTest.class.getResourceAsStream("/documented-names-allowed.txt")) {
-            return new String(in.readAllBytes()).lines()
+            return new String(in.readAllBytes())
+                    .lines()
                     .map(l -> l.replaceAll("#.*", "").trim())
                     .filter(l -> !l.isEmpty())
                     .collect(Collectors.toSet());
@@ -267,7 +272,9 @@ class DocumentedNamesTest {
     }
 
     private static String camel(String kebab) {
-        return Pattern.compile("-(\\w)").matcher(kebab).replaceAll(m -> m.group(1).toUpperCase());
+        return Pattern.compile("-(\\w)")
+                .matcher(kebab)
+                .replaceAll(m -> m.group(1).toUpperCase());
     }
 
     private static List<Path> walk(Path root) {
@@ -275,8 +282,11 @@ class DocumentedNamesTest {
             return all.filter(Files::isRegularFile)
                     .filter(f -> {
                         String r = root.relativize(f).toString().replace('\\', '/');
-                        return !r.startsWith(".") && !r.contains("/target/") && !r.startsWith("target/")
-                                && !r.contains("node_modules/") && !r.contains("/.");
+                        return !r.startsWith(".")
+                                && !r.contains("/target/")
+                                && !r.startsWith("target/")
+                                && !r.contains("node_modules/")
+                                && !r.contains("/.");
                     })
                     .toList();
         } catch (IOException e) {

@@ -58,15 +58,17 @@ class JvmThreadsTest {
         private volatile Path task;
 
         Worker(String name, double first, double then) throws InterruptedException {
-            thread = new Thread(() -> {
-                task = threadSelf();
-                burn(first);
-                ready.countDown();
-                await(burned);
-                burn(then);
-                done.countDown();
-                await(end);
-            }, name);
+            thread = new Thread(
+                    () -> {
+                        task = threadSelf();
+                        burn(first);
+                        ready.countDown();
+                        await(burned);
+                        burn(then);
+                        done.countDown();
+                        await(end);
+                    },
+                    name);
             thread.start();
             ready.await();
         }

@@ -29,6 +29,7 @@ class KeyPropagationTest {
     @Test
     void shouldRefuseMetricsThatDoNotReportIt() {
         assertThatThrownBy(() -> KeyPropagation.of("http_server_requests_seconds_count 12\n"))
-                .isInstanceOf(AssertionError.class).hasMessageContaining("snailbench_tenant_key_propagation_seconds");
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("snailbench_tenant_key_propagation_seconds");
     }
 }

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 class LayersTest {
 
     private static final Pattern PACKAGE = Pattern.compile("^package ([\\w.]+);", Pattern.MULTILINE);
-    private static final Pattern IMPORT = Pattern.compile("^import (?:static )?([\\w.]+)(?:\\.\\*)?;",
-            Pattern.MULTILINE);
+    private static final Pattern IMPORT =
+            Pattern.compile("^import (?:static )?([\\w.]+)(?:\\.\\*)?;", Pattern.MULTILINE);
 
     private final Path root = ProjectRoot.find();
 
@@ -60,8 +60,10 @@ class LayersTest {
                 if (!target.equals(source.pkg()) && target.startsWith(source.base())) {
                     module.computeIfAbsent(source.pkg(), p -> new TreeSet<>()).add(target);
                     if (source.pkg().startsWith(target + ".")) {
-                        examples.computeIfAbsent(source.module() + ": " + target + " <-> " + source.pkg(),
-                                k -> new ArrayList<>()).add(source.file() + " imports " + imported);
+                        examples.computeIfAbsent(
+                                        source.module() + ": " + target + " <-> " + source.pkg(),
+                                        k -> new ArrayList<>())
+                                .add(source.file() + " imports " + imported);
                     }
                 }
             }
@@ -72,8 +74,11 @@ class LayersTest {
                 runningUp.add(module + ": " + ancestor + " <-> " + from);
             }
         })));
-        assertThat(runningUp.stream().map(pair -> pair + " " + examples.get(pair)).toList())
-                .as("imports running back up to an ancestor package that imports down").isEmpty();
+        assertThat(runningUp.stream()
+                        .map(pair -> pair + " " + examples.get(pair))
+                        .toList())
+                .as("imports running back up to an ancestor package that imports down")
+                .isEmpty();
     }
 
     /** Whether {@code ancestor} imports {@code pkg} or one of its subpackages. */
@@ -84,7 +89,9 @@ class LayersTest {
 
     /** Whether a package is of the layer: one of its segments after the module's base is the layer's name. */
     private static boolean layer(String pkg, String name) {
-        return Arrays.asList(pkg.split("\\.")).subList(2, pkg.split("\\.").length).contains(name);
+        return Arrays.asList(pkg.split("\\."))
+                .subList(2, pkg.split("\\.").length)
+                .contains(name);
     }
 
     /** The package of an imported class (or of a static member's class): the segments before the first type. */
@@ -101,15 +108,18 @@ class LayersTest {
     }
 
     /** A main source file: its module, package, the module's base package and what it imports. */
-    record Source(String module, String file, String pkg, String base, List<String> imports) {
-    }
+    record Source(String module, String file, String pkg, String base, List<String> imports) {}
 
     private List<Source> sources() {
         List<Source> sources = new ArrayList<>();
         try (Stream<Path> modules = Files.list(root)) {
-            for (Path module : modules.filter(m -> Files.isDirectory(m.resolve("src/main/java"))).sorted().toList()) {
+            for (Path module : modules.filter(m -> Files.isDirectory(m.resolve("src/main/java")))
+                    .sorted()
+                    .toList()) {
                 try (Stream<Path> files = Files.walk(module.resolve("src/main/java"))) {
-                    for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                    for (Path file : files.filter(f -> f.toString().endsWith(".java"))
+                            .sorted()
+                            .toList()) {
                         String text = Files.readString(file);
                         Matcher pkg = PACKAGE.matcher(text);
                         if (!pkg.find()) {
@@ -121,10 +131,15 @@ class LayersTest {
                             imports.add(imported.group(1));
                         }
                         String[] segments = pkg.group(1).split("\\.");
-                        String base = segments.length < 3 ? pkg.group(1) : String.join(".", segments[0],
-                                segments[1], segments[2]);
-                        sources.add(new Source(module.getFileName().toString(), root.relativize(file).toString(),
-                                pkg.group(1), base, imports));
+                        String base = segments.length < 3
+                                ? pkg.group(1)
+                                : String.join(".", segments[0], segments[1], segments[2]);
+                        sources.add(new Source(
+                                module.getFileName().toString(),
+                                root.relativize(file).toString(),
+                                pkg.group(1),
+                                base,
+                                imports));
                     }
                 }
             }

@@ -20,10 +20,14 @@ class PostgresLoginsTest {
     void shouldRefuseALoginWithoutThePasswordEvenOnLoopback() {
         Postgres pg = LocalStack.postgres();
 
-        assertThatThrownBy(() -> DriverManager.getConnection(pg.jdbcUrl("postgres"), Postgres.USER, "").close())
-                .isInstanceOf(SQLException.class).hasMessageContaining("password");
-        assertThatThrownBy(() -> DriverManager.getConnection(pg.jdbcUrl("postgres"), Postgres.USER, "postgres").close())
-                .isInstanceOf(SQLException.class).hasMessageContaining("password authentication failed");
+        assertThatThrownBy(() -> DriverManager.getConnection(pg.jdbcUrl("postgres"), Postgres.USER, "")
+                        .close())
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("password");
+        assertThatThrownBy(() -> DriverManager.getConnection(pg.jdbcUrl("postgres"), Postgres.USER, "postgres")
+                        .close())
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("password authentication failed");
     }
 
     @Test
@@ -31,24 +35,28 @@ class PostgresLoginsTest {
         Postgres pg = LocalStack.postgres();
         String database = pg.platformDatabase();
 
-        try (Connection c = DriverManager.getConnection(pg.jdbcUrl(database), Postgres.PLATFORM_USER,
-                Postgres.PLATFORM_PASSWORD); Statement s = c.createStatement()) {
-            ResultSet rs = s.executeQuery("SELECT rolsuper, rolcreaterole, rolcreatedb FROM pg_roles"
-                    + " WHERE rolname = current_user");
+        try (Connection c = DriverManager.getConnection(
+                        pg.jdbcUrl(database), Postgres.PLATFORM_USER, Postgres.PLATFORM_PASSWORD);
+                Statement s = c.createStatement()) {
+            ResultSet rs = s.executeQuery(
+                    "SELECT rolsuper, rolcreaterole, rolcreatedb FROM pg_roles" + " WHERE rolname = current_user");
             assertThat(rs.next()).isTrue();
             assertThat(rs.getBoolean(1)).as("superuser").isFalse();
             assertThat(rs.getBoolean(2)).as("createrole").isFalse();
             assertThat(rs.getBoolean(3)).as("createdb").isFalse();
             s.execute("CREATE SCHEMA IF NOT EXISTS logins_test");
             assertThatThrownBy(() -> s.executeQuery("SELECT pg_read_file('postgresql.conf')"))
-                    .isInstanceOf(SQLException.class).hasMessageContaining("permission denied");
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("permission denied");
         }
     }
 
     @Test
     void shouldServeTheTeamsDatabasesFromAnotherServerThanThePlatforms() {
-        assertThat(LocalStack.targets().port()).isNotEqualTo(LocalStack.postgres().port());
-        assertThat(LocalStack.targets().hostAndPort()).isEqualTo("127.0.0.1:" + LocalStack.targets().port());
+        assertThat(LocalStack.targets().port())
+                .isNotEqualTo(LocalStack.postgres().port());
+        assertThat(LocalStack.targets().hostAndPort())
+                .isEqualTo("127.0.0.1:" + LocalStack.targets().port());
     }
 
     @Test
@@ -57,7 +65,8 @@ class PostgresLoginsTest {
         try {
             pg.restart(Duration.ZERO);
 
-            assertThatThrownBy(() -> DriverManager.getConnection(pg.jdbcUrl("postgres"), Postgres.USER, "").close())
+            assertThatThrownBy(() -> DriverManager.getConnection(pg.jdbcUrl("postgres"), Postgres.USER, "")
+                            .close())
                     .isInstanceOf(SQLException.class);
             try (Connection c = pg.connect("postgres")) {
                 assertThat(c.isValid(2)).isTrue();

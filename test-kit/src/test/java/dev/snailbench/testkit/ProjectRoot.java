@@ -6,8 +6,7 @@ import java.nio.file.Path;
 /** The project's root folder (the one holding the parent pom and test-kit) above the module a test runs in. */
 final class ProjectRoot {
 
-    private ProjectRoot() {
-    }
+    private ProjectRoot() {}
 
     static Path find() {
         Path dir = Path.of("").toAbsolutePath();
@@ -15,7 +14,8 @@ final class ProjectRoot {
             dir = dir.getParent();
         }
         if (dir == null) {
-            throw new IllegalStateException("no project root above " + Path.of("").toAbsolutePath());
+            throw new IllegalStateException(
+                    "no project root above " + Path.of("").toAbsolutePath());
         }
         return dir;
     }

@@ -49,6 +49,7 @@ public interface ClassifierConfig {
 
     /** Where ONNX inference runs. */
     enum ExecutionProvider {
-        cpu, cuda
+        cpu,
+        cuda
     }
 }

@@ -23,8 +23,10 @@ public final class EnglishWords {
 
     /** Where the lists live inside the zxcvbn jar. */
     public static final String[] RESOURCES = {
-            "com/nulabinc/zxcvbn/matchers/dictionaries/english_wikipedia.txt",
-            "com/nulabinc/zxcvbn/matchers/dictionaries/us_tv_and_film.txt" };
+        "com/nulabinc/zxcvbn/matchers/dictionaries/english_wikipedia.txt",
+        "com/nulabinc/zxcvbn/matchers/dictionaries/us_tv_and_film.txt"
+    };
+
     public static final String SOURCE = "com.nulab-inc:zxcvbn (english_wikipedia.txt, us_tv_and_film.txt)";
 
     private static volatile EnglishWords instance;
@@ -40,6 +42,7 @@ public final class EnglishWords {
      * capacities guessed ahead had left each table two to four times larger than its keys need.
      */
     private final StringIntMap rankByAbbreviation = new StringIntMap(INITIAL_SLOTS);
+
     private final StringIntMap rankByPrefix = new StringIntMap(INITIAL_SLOTS);
     /** Packed letters of abbreviations by dropped letters (see {@link #subsequenceRank}) → best word rank. */
     private final IntIntMap rankBySubsequence = new IntIntMap(INITIAL_SLOTS);
@@ -93,12 +96,13 @@ public final class EnglishWords {
         for (String resource : RESOURCES) {
             InputStream in = loader.getResourceAsStream(resource);
             if (in == null) {
-                throw new IllegalStateException("English word list " + resource + " is not on the classpath: "
-                        + "the classifier needs the com.nulab-inc:zxcvbn artifact (declared in classifier-service/pom.xml)");
+                throw new IllegalStateException(
+                        "English word list " + resource + " is not on the classpath: "
+                                + "the classifier needs the com.nulab-inc:zxcvbn artifact (declared in classifier-service/pom.xml)");
             }
             try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
                 int rank = 0;
-                for (String line; (line = reader.readLine()) != null;) {
+                for (String line; (line = reader.readLine()) != null; ) {
                     String word = line.trim().toLowerCase(Locale.ROOT);
                     if (word.isEmpty()) {
                         continue;
@@ -222,7 +226,7 @@ public final class EnglishWords {
 
         int get(int key) {
             int mask = keys.length - 1;
-            for (int i = spread(key) & mask;; i = (i + 1) & mask) {
+            for (int i = spread(key) & mask; ; i = (i + 1) & mask) {
                 if (keys[i] == key) {
                     return values[i];
                 }
@@ -237,7 +241,7 @@ public final class EnglishWords {
                 grow();
             }
             int mask = keys.length - 1;
-            for (int i = spread(key) & mask;; i = (i + 1) & mask) {
+            for (int i = spread(key) & mask; ; i = (i + 1) & mask) {
                 if (keys[i] == key) {
                     values[i] = Math.min(values[i], value);
                     return;
@@ -282,7 +286,7 @@ public final class EnglishWords {
 
         int get(String key) {
             int mask = keys.length - 1;
-            for (int i = spread(key.hashCode()) & mask;; i = (i + 1) & mask) {
+            for (int i = spread(key.hashCode()) & mask; ; i = (i + 1) & mask) {
                 if (keys[i] == null) {
                     return 0;
                 }
@@ -297,7 +301,7 @@ public final class EnglishWords {
                 grow();
             }
             int mask = keys.length - 1;
-            for (int i = spread(key.hashCode()) & mask;; i = (i + 1) & mask) {
+            for (int i = spread(key.hashCode()) & mask; ; i = (i + 1) & mask) {
                 if (keys[i] == null) {
                     keys[i] = key;
                     values[i] = value;

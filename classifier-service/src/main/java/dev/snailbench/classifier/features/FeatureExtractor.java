@@ -26,13 +26,41 @@ public final class FeatureExtractor {
     /** Number of hash buckets: rows of the model's weight matrix. */
     public static final int DIMENSION = 1 << 18;
 
-    private static final int NS_LEN = 1, NS_NTOK = 2, NS_CASE = 3, NS_VOWELS = 4, NS_DIGITS = 5, NS_CONS_RUN = 6,
-            NS_SHARE = 7, NS_SHARE_VALUE = 8, NS_NON_DICT = 9, NS_TOKEN = 10, NS_KIND_LEN = 11, NS_KIND_SHAPE = 12,
-            NS_KIND_POS = 13, NS_KIND_BIGRAM = 14, NS_NGRAM = 15, NS_TOKEN_VOWELS = 16, NS_SHARE_NTOK = 17,
-            NS_ABBR = 18, NS_SEPARATOR = 19, NS_TOKEN_BIGRAM = 21, NS_KIND_SEQUENCE = 22,
-            NS_COVERED_LETTERS = 23, NS_COVERAGE_KIND = 24, NS_TOKEN_VOWEL_COUNT = 25, NS_VOWELLESS = 26,
-            NS_PREFIX_RATIO = 27, NS_KIND_COUNTS = 28, NS_SEG_SHAPE = 29, NS_SEG_RUN = 30, NS_SEG_FREQ = 31,
-            NS_SUBSEQ = 32, NS_SEG_TOTAL = 33, NS_LM = 34, NS_LM_WORST = 35, NS_LM_PLAIN = 36;
+    private static final int NS_LEN = 1,
+            NS_NTOK = 2,
+            NS_CASE = 3,
+            NS_VOWELS = 4,
+            NS_DIGITS = 5,
+            NS_CONS_RUN = 6,
+            NS_SHARE = 7,
+            NS_SHARE_VALUE = 8,
+            NS_NON_DICT = 9,
+            NS_TOKEN = 10,
+            NS_KIND_LEN = 11,
+            NS_KIND_SHAPE = 12,
+            NS_KIND_POS = 13,
+            NS_KIND_BIGRAM = 14,
+            NS_NGRAM = 15,
+            NS_TOKEN_VOWELS = 16,
+            NS_SHARE_NTOK = 17,
+            NS_ABBR = 18,
+            NS_SEPARATOR = 19,
+            NS_TOKEN_BIGRAM = 21,
+            NS_KIND_SEQUENCE = 22,
+            NS_COVERED_LETTERS = 23,
+            NS_COVERAGE_KIND = 24,
+            NS_TOKEN_VOWEL_COUNT = 25,
+            NS_VOWELLESS = 26,
+            NS_PREFIX_RATIO = 27,
+            NS_KIND_COUNTS = 28,
+            NS_SEG_SHAPE = 29,
+            NS_SEG_RUN = 30,
+            NS_SEG_FREQ = 31,
+            NS_SUBSEQ = 32,
+            NS_SEG_TOTAL = 33,
+            NS_LM = 34,
+            NS_LM_WORST = 35,
+            NS_LM_PLAIN = 36;
 
     private final EnglishWords words;
 
@@ -41,8 +69,7 @@ public final class FeatureExtractor {
     }
 
     /** What a reader sees in an identifier: its tokens and the share of its word tokens in the dictionary. */
-    public record Analysis(List<String> tokens, double tokenInDictionaryShare) {
-    }
+    public record Analysis(List<String> tokens, double tokenInDictionaryShare) {}
 
     public Analysis analyse(String identifier) {
         List<String> tokens = IdentifierTokenizer.tokenize(identifier);
@@ -91,12 +118,16 @@ public final class FeatureExtractor {
         }
         add(out, NS_LEN, lengthBand(length));
         add(out, NS_NTOK, Math.min(tokens.size(), 7));
-        int casePattern = letters == 0 ? 0 : lower == 0 ? 1 : upper == 0 ? 2
-                : Character.isUpperCase(firstLetter(identifier)) ? 3 : 4;
+        int casePattern = letters == 0
+                ? 0
+                : lower == 0 ? 1 : upper == 0 ? 2 : Character.isUpperCase(firstLetter(identifier)) ? 3 : 4;
         add(out, NS_CASE, casePattern * 4 + Math.min(separators, 3));
         add(out, NS_SEPARATOR, separators == 0 ? 0 : identifier.indexOf('_') >= 0 ? 1 : 2);
         add(out, NS_VOWELS, letters == 0 ? 11 : vowels * 10 / letters);
-        add(out, NS_DIGITS, Math.min(digits, 4) * 2 + (length > 0 && Character.isDigit(identifier.charAt(length - 1)) ? 1 : 0));
+        add(
+                out,
+                NS_DIGITS,
+                Math.min(digits, 4) * 2 + (length > 0 && Character.isDigit(identifier.charAt(length - 1)) ? 1 : 0));
         add(out, NS_CONS_RUN, Math.min(maxRun, 7));
 
         int wordTokens = 0, inDictionary = 0, nonDictionary = 0, abbreviations = 0, vowelless = 0, shortUnknown = 0;
@@ -114,7 +145,10 @@ public final class FeatureExtractor {
             if (kind == KIND_OTHER || isAbbreviation(kind)) {
                 // A run-together compound ("LOADPATH", "lastname") is words, not an abbreviation.
                 int covered = coveredLetters(lowerToken);
-                add(out, NS_COVERAGE_KIND, kind * 16 + (covered == lowerToken.length() ? 11 : covered * 10 / lowerToken.length()));
+                add(
+                        out,
+                        NS_COVERAGE_KIND,
+                        kind * 16 + (covered == lowerToken.length() ? 11 : covered * 10 / lowerToken.length()));
                 if (covered == lowerToken.length()) {
                     kind = KIND_COMPOUND;
                 }
@@ -134,10 +168,14 @@ public final class FeatureExtractor {
                 }
             }
             int tokenLength = Math.min(token.length(), 12);
-            if (letterToken && token.length() >= 2 && !(kind >= KIND_WORD_TOP && kind <= KIND_WORD_RARE)
+            if (letterToken
+                    && token.length() >= 2
+                    && !(kind >= KIND_WORD_TOP && kind <= KIND_WORD_RARE)
                     && kind != KIND_ACRONYM) {
                 Segmentation seg = segment(lowerToken);
-                int segments = seg.words(), unknown = seg.leftoverLetters(), run = seg.longestLeftoverRun(),
+                int segments = seg.words(),
+                        unknown = seg.leftoverLetters(),
+                        run = seg.longestLeftoverRun(),
                         rarest = seg.rarestWordBand();
                 unknownLetters += unknown;
                 segmentCount += segments;
@@ -174,8 +212,10 @@ public final class FeatureExtractor {
                 if (kind == KIND_ABBR_COMMON || kind == KIND_ABBR_RARE) {
                     // How much of the word the abbreviation keeps: "Cred" (credit) keeps more than "Ct" (count).
                     int wordLength = words.prefixWordLength(lowerToken);
-                    add(out, NS_PREFIX_RATIO, kind * 16
-                            + (wordLength == 0 ? 15 : Math.min(10, token.length() * 10 / wordLength)));
+                    add(
+                            out,
+                            NS_PREFIX_RATIO,
+                            kind * 16 + (wordLength == 0 ? 15 : Math.min(10, token.length() * 10 / wordLength)));
                 }
             }
             if (letterToken && token.length() >= 2) {
@@ -192,13 +232,20 @@ public final class FeatureExtractor {
         add(out, NS_KIND_BIGRAM, (previousKind + 1) * 16 + 15);
         add(out, NS_TOKEN_BIGRAM, mix(previousTokenHash, 0x7E57));
         add(out, NS_KIND_SEQUENCE, kindSequence);
-        add(out, NS_SEG_TOTAL, (unknownBand(unknownLetters) * 8 + Math.min(segmentCount, 7)) * 8
-                + Math.min(tokens.size(), 7));
+        add(
+                out,
+                NS_SEG_TOTAL,
+                (unknownBand(unknownLetters) * 8 + Math.min(segmentCount, 7)) * 8 + Math.min(tokens.size(), 7));
         add(out, NS_LM_WORST, (leastWordLike + 1) * 8 + Math.min(tokens.size(), 7));
         add(out, NS_VOWELLESS, Math.min(vowelless, 3) * 4 + Math.min(shortUnknown, 3));
         // The whole mix at once: "two words and one unknown" is not the sum of its parts.
-        add(out, NS_KIND_COUNTS, ((Math.min(inDictionary, 3) * 4 + Math.min(abbreviations, 3)) * 4
-                + Math.min(nonDictionary - abbreviations, 3)) * 8 + Math.min(tokens.size(), 7));
+        add(
+                out,
+                NS_KIND_COUNTS,
+                ((Math.min(inDictionary, 3) * 4 + Math.min(abbreviations, 3)) * 4
+                                        + Math.min(nonDictionary - abbreviations, 3))
+                                * 8
+                        + Math.min(tokens.size(), 7));
         add(out, NS_COVERED_LETTERS, letters == 0 ? 11 : Math.min(10, dictionaryLetters * 10 / letters));
         int shareBand = wordTokens == 0 ? 6 : inDictionary == wordTokens ? 5 : inDictionary * 5 / wordTokens;
         add(out, NS_SHARE, shareBand);
@@ -213,9 +260,17 @@ public final class FeatureExtractor {
 
     // ---- token kinds ----------------------------------------------------------------------------------------
 
-    static final int KIND_DIGITS = 0, KIND_WORD_TOP = 1, KIND_WORD_COMMON = 2, KIND_WORD_RARE = 3,
-            KIND_ACRONYM = 4, KIND_ABBR_COMMON = 5, KIND_ABBR_RARE = 6, KIND_SINGLE_LETTER = 7, KIND_OTHER = 8,
-            KIND_COMPOUND = 9, KIND_ABBR_SKELETON = 10;
+    static final int KIND_DIGITS = 0,
+            KIND_WORD_TOP = 1,
+            KIND_WORD_COMMON = 2,
+            KIND_WORD_RARE = 3,
+            KIND_ACRONYM = 4,
+            KIND_ABBR_COMMON = 5,
+            KIND_ABBR_RARE = 6,
+            KIND_SINGLE_LETTER = 7,
+            KIND_OTHER = 8,
+            KIND_COMPOUND = 9,
+            KIND_ABBR_SKELETON = 10;
 
     /**
      * Most letters of a token coverable by English words of three or more letters that do not overlap
@@ -281,8 +336,7 @@ public final class FeatureExtractor {
      * A token's word segmentation: words found, letters left over, the longest run of them, and the rarest word's
      * rank band (1 + log2 of its rank; 0 without a word).
      */
-    record Segmentation(int words, int leftoverLetters, int longestLeftoverRun, int rarestWordBand) {
-    }
+    record Segmentation(int words, int leftoverLetters, int longestLeftoverRun, int rarestWordBand) {}
 
     private static int unknownBand(int unknown) {
         return unknown <= 3 ? unknown : unknown <= 5 ? 4 : unknown <= 8 ? 5 : 6;

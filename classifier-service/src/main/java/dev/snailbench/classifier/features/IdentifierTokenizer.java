@@ -10,8 +10,7 @@ import java.util.List;
  */
 public final class IdentifierTokenizer {
 
-    private IdentifierTokenizer() {
-    }
+    private IdentifierTokenizer() {}
 
     public static List<String> tokenize(String identifier) {
         List<String> tokens = new ArrayList<>(4);
@@ -54,11 +53,13 @@ public final class IdentifierTokenizer {
         if (Character.isLowerCase(prev) && Character.isUpperCase(c)) {
             return true; // camelCase hump
         }
-        if (Character.isUpperCase(prev) && Character.isUpperCase(c) && i + 1 < s.length()
+        if (Character.isUpperCase(prev)
+                && Character.isUpperCase(c)
+                && i + 1 < s.length()
                 && Character.isLowerCase(s.charAt(i + 1))) {
             // End of an ALLCAPS run: "HTTPServer" splits before "Server", but "IDs" / "URLs" stay whole.
-            boolean pluralAcronym = s.charAt(i + 1) == 's'
-                    && (i + 2 == s.length() || !Character.isLowerCase(s.charAt(i + 2)));
+            boolean pluralAcronym =
+                    s.charAt(i + 1) == 's' && (i + 2 == s.length() || !Character.isLowerCase(s.charAt(i + 2)));
             return !pluralAcronym;
         }
         return false;

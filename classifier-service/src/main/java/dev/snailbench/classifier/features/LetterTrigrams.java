@@ -12,8 +12,7 @@ final class LetterTrigrams {
     private static final int SYMBOLS = 28; // 0 = start/end mark, 1..26 = a..z, 27 = any other character
     private final float[] logProbability = new float[SYMBOLS * SYMBOLS * SYMBOLS];
 
-    private LetterTrigrams() {
-    }
+    private LetterTrigrams() {}
 
     static LetterTrigrams of(Collection<String> words) {
         int[] counts = new int[SYMBOLS * SYMBOLS * SYMBOLS];
@@ -33,8 +32,8 @@ final class LetterTrigrams {
                 total += counts[context * SYMBOLS + c];
             }
             for (int c = 0; c < SYMBOLS; c++) {
-                model.logProbability[context * SYMBOLS + c] = (float) Math.log(
-                        (counts[context * SYMBOLS + c] + 1.0) / (total + SYMBOLS));
+                model.logProbability[context * SYMBOLS + c] =
+                        (float) Math.log((counts[context * SYMBOLS + c] + 1.0) / (total + SYMBOLS));
             }
         }
         return model;

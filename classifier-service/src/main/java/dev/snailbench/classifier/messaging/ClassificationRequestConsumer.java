@@ -32,7 +32,9 @@ public class ClassificationRequestConsumer {
     private final ProcessedRequests processed;
     private final MutinyEmitter<IdentifiersClassified> answers;
 
-    public ClassificationRequestConsumer(ClassifierService classifier, ProcessedRequests processed,
+    public ClassificationRequestConsumer(
+            ClassifierService classifier,
+            ProcessedRequests processed,
             @Channel(Channels.IDENTIFIERS_CLASSIFIED_OUT) MutinyEmitter<IdentifiersClassified> answers) {
         this.classifier = classifier;
         this.processed = processed;
@@ -47,15 +49,20 @@ public class ClassificationRequestConsumer {
             return Uni.createFrom().failure(invalid);
         }
         Context context = Vertx.currentContext();
-        return processed.answerOnce(request, () -> classifier.classify(request.identifiers())
-                // Back from the worker pool onto this message's Vert.x context, where the transaction runs.
-                .emitOn(task -> context.runOnContext(ignored -> task.run()))
-                .chain(results -> answer(request, results))
-                .map(IdentifiersClassified::eventId));
+        return processed.answerOnce(
+                request,
+                () -> classifier
+                        .classify(request.identifiers())
+                        // Back from the worker pool onto this message's Vert.x context, where the transaction runs.
+                        .emitOn(task -> context.runOnContext(ignored -> task.run()))
+                        .chain(results -> answer(request, results))
+                        .map(IdentifiersClassified::eventId));
     }
 
     private Uni<IdentifiersClassified> answer(ClassificationRequested request, List<Classification> results) {
-        IdentifiersClassified answer = IdentifiersClassified.answering(request, classifier.metadata().modelVersion(),
+        IdentifiersClassified answer = IdentifiersClassified.answering(
+                request,
+                classifier.metadata().modelVersion(),
                 results.stream().map(Classification::toClassifiedIdentifier).toList());
         return answers.sendMessage(KafkaRecord.of(answer.key(), answer)).replaceWith(answer);
     }
@@ -71,8 +78,8 @@ public class ClassificationRequestConsumer {
         for (int i = 0; i < request.identifiers().size(); i++) {
             String identifier = request.identifiers().get(i);
             if (identifier == null || identifier.isBlank()) {
-                throw new IllegalArgumentException("ClassificationRequested " + request.eventId() + ": identifiers["
-                        + i + "] is empty");
+                throw new IllegalArgumentException(
+                        "ClassificationRequested " + request.eventId() + ": identifiers[" + i + "] is empty");
             }
         }
     }

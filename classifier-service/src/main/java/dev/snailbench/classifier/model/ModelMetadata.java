@@ -22,24 +22,41 @@ import java.util.Map;
  *                                 validation rows adds, measured on rows the model did not learn
  * @param modelSelection           every configuration tried, with its cross-validation scores
  */
-public record ModelMetadata(String modelVersion, String featureExtractionVersion, int featureDimension,
-        String featureOrder, List<String> labels, String inputIndices, String inputValues, String output,
-        String trainingDate, String trainer, String hyperparameters, String wordList, int trainRows,
-        String trainedOn, int validationRows, double validationAccuracy, double validationMacroF1,
-        Map<String, Map<String, Integer>> confusionMatrix, Map<String, Double> validationF1ByLabel,
-        double crossFittedAccuracy, double crossFittedMacroF1,
-        Map<String, Map<String, Integer>> crossFittedConfusionMatrix, List<Candidate> modelSelection) {
+public record ModelMetadata(
+        String modelVersion,
+        String featureExtractionVersion,
+        int featureDimension,
+        String featureOrder,
+        List<String> labels,
+        String inputIndices,
+        String inputValues,
+        String output,
+        String trainingDate,
+        String trainer,
+        String hyperparameters,
+        String wordList,
+        int trainRows,
+        String trainedOn,
+        int validationRows,
+        double validationAccuracy,
+        double validationMacroF1,
+        Map<String, Map<String, Integer>> confusionMatrix,
+        Map<String, Double> validationF1ByLabel,
+        double crossFittedAccuracy,
+        double crossFittedMacroF1,
+        Map<String, Map<String, Integer>> crossFittedConfusionMatrix,
+        List<Candidate> modelSelection) {
 
     /**
      * One configuration tried during model selection, with its scores in k-fold cross-validation on the training
      * split (the validation split plays no part in the choice).
      */
-    public record Candidate(String hyperparameters, double crossValidationAccuracy, double crossValidationMacroF1) {
-    }
+    public record Candidate(String hyperparameters, double crossValidationAccuracy, double crossValidationMacroF1) {}
 
     public static final String FILE = "model.json";
     /** Names of the ONNX graph's inputs and output (see {@code OnnxSparseLinearModel}). */
     public static final String INPUT_INDICES = "indices";
+
     public static final String INPUT_VALUES = "values";
     public static final String INPUT_ENDS = "ends";
     public static final String OUTPUT_PROBABILITIES = "probabilities";

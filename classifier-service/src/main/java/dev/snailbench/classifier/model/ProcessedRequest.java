@@ -28,8 +28,7 @@ public class ProcessedRequest {
     @Column(name = "processed_at", nullable = false)
     public Instant processedAt;
 
-    public ProcessedRequest() {
-    }
+    public ProcessedRequest() {}
 
     public ProcessedRequest(UUID eventId, UUID requestId, UUID answerEventId, int identifiers, Instant processedAt) {
         this.eventId = eventId;

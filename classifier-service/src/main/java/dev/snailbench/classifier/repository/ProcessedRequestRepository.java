@@ -7,5 +7,4 @@ import java.util.UUID;
 
 /** Request event ids already answered, for idempotent consumption. */
 @ApplicationScoped
-public class ProcessedRequestRepository implements PanacheRepositoryBase<ProcessedRequest, UUID> {
-}
+public class ProcessedRequestRepository implements PanacheRepositoryBase<ProcessedRequest, UUID> {}

@@ -30,17 +30,23 @@ public class ProcessedRequests {
     /** Runs {@code answer} (which yields the answer's event id) unless {@code request} was answered already. */
     public Uni<Void> answerOnce(ClassificationRequested request, Supplier<Uni<UUID>> answer) {
         Context context = Vertx.currentContext();
-        return Panache.withTransaction(() -> processed.findById(request.eventId()).chain(done -> {
-            if (done != null) {
-                LOG.debugf("request event %s already answered, skipping the redelivery", request.eventId());
-                return Uni.createFrom().voidItem();
-            }
-            return answer.get()
-                    // Back onto this message's Vert.x context: Hibernate Reactive needs it.
-                    .emitOn(task -> context.runOnContext(ignored -> task.run()))
-                    .chain(answerId -> processed.persist(new ProcessedRequest(request.eventId(),
-                            request.requestId(), answerId, request.identifiers().size(), Instant.now())))
-                    .replaceWithVoid();
-        }));
+        return Panache.withTransaction(() -> processed
+                .findById(request.eventId())
+                .chain(done -> {
+                    if (done != null) {
+                        LOG.debugf("request event %s already answered, skipping the redelivery", request.eventId());
+                        return Uni.createFrom().voidItem();
+                    }
+                    return answer.get()
+                            // Back onto this message's Vert.x context: Hibernate Reactive needs it.
+                            .emitOn(task -> context.runOnContext(ignored -> task.run()))
+                            .chain(answerId -> processed.persist(new ProcessedRequest(
+                                    request.eventId(),
+                                    request.requestId(),
+                                    answerId,
+                                    request.identifiers().size(),
+                                    Instant.now())))
+                            .replaceWithVoid();
+                }));
     }
 }

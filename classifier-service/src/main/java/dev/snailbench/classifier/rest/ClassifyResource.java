@@ -1,15 +1,15 @@
 package dev.snailbench.classifier.rest;
 
-import dev.snailbench.model.problem.TooLarge;
-import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.tenancy.Caller;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.classifier.config.ClassifierConfig;
 import dev.snailbench.classifier.service.Classification;
 import dev.snailbench.classifier.service.ClassifierService;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.TooLarge;
+import dev.snailbench.tenancy.Caller;
+import dev.snailbench.tenancy.JsonErrors;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
-import dev.snailbench.tenancy.JsonErrors;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -26,8 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 public class ClassifyResource {
 
     /** The answer: one result per identifier, in the request's order. */
-    public record ClassifyResponse(String modelVersion, List<Classification> results) {
-    }
+    public record ClassifyResponse(String modelVersion, List<Classification> results) {}
 
     private final ClassifierService classifier;
     private final ClassifierConfig config;
@@ -49,7 +48,8 @@ public class ClassifyResource {
 
     private Uni<ClassifyResponse> classifyChecked(JsonNode body) {
         List<String> identifiers = identifiers(body, config.maxIdentifiersPerRequest());
-        return classifier.classify(identifiers)
+        return classifier
+                .classify(identifiers)
                 .map(results -> new ClassifyResponse(classifier.metadata().modelVersion(), results));
     }
 
@@ -64,15 +64,19 @@ public class ClassifyResource {
             throw new InvalidInput("identifiers", "'identifiers' must be an array of strings");
         }
         if (array.size() > max) {
-            throw new TooLarge("too many identifiers: " + array.size() + " in one request, at most " + max
-                    + " (split the list into several requests)", "identifiers");
+            throw new TooLarge(
+                    "too many identifiers: " + array.size() + " in one request, at most " + max
+                            + " (split the list into several requests)",
+                    "identifiers");
         }
         List<String> identifiers = new ArrayList<>(array.size());
         for (int i = 0; i < array.size(); i++) {
             JsonNode item = array.get(i);
             if (!item.isTextual()) {
-                throw new InvalidInput("identifiers[" + i + "]", "identifiers[" + i + "] must be a string, got " + item.getNodeType()
-                        .toString().toLowerCase());
+                throw new InvalidInput(
+                        "identifiers[" + i + "]",
+                        "identifiers[" + i + "] must be a string, got "
+                                + item.getNodeType().toString().toLowerCase());
             }
             if (item.asText().isBlank()) {
                 throw new InvalidInput("identifiers[" + i + "]", "identifiers[" + i + "] is empty");

@@ -18,13 +18,25 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 public class ModelResource {
 
     /** Model facts for clients. */
-    public record ModelInfo(String modelVersion, String trainingDate, String featureExtractionVersion,
-            List<String> labels, String executionProvider, String trainer, String hyperparameters, String wordList,
-            int trainRows, String trainedOn, int validationRows, double validationAccuracy, double validationMacroF1,
-            Map<String, Map<String, Integer>> confusionMatrix, Map<String, Double> validationF1ByLabel,
-            double crossFittedAccuracy, double crossFittedMacroF1,
-            Map<String, Map<String, Integer>> crossFittedConfusionMatrix) {
-    }
+    public record ModelInfo(
+            String modelVersion,
+            String trainingDate,
+            String featureExtractionVersion,
+            List<String> labels,
+            String executionProvider,
+            String trainer,
+            String hyperparameters,
+            String wordList,
+            int trainRows,
+            String trainedOn,
+            int validationRows,
+            double validationAccuracy,
+            double validationMacroF1,
+            Map<String, Map<String, Integer>> confusionMatrix,
+            Map<String, Double> validationF1ByLabel,
+            double crossFittedAccuracy,
+            double crossFittedMacroF1,
+            Map<String, Map<String, Integer>> crossFittedConfusionMatrix) {}
 
     private final ClassifierService classifier;
 
@@ -32,7 +44,9 @@ public class ModelResource {
         this.classifier = classifier;
     }
 
-    @Operation(operationId = "describeModel", summary = "Describe the served naturalness model and its validation figures")
+    @Operation(
+            operationId = "describeModel",
+            summary = "Describe the served naturalness model and its validation figures")
     @APIResponse(responseCode = "200", description = "the model card")
     /** A tenant's key is needed, as everywhere on the platform's API. */
     @GET
@@ -42,10 +56,24 @@ public class ModelResource {
 
     private ModelInfo card() {
         ModelMetadata m = classifier.metadata();
-        return new ModelInfo(m.modelVersion(), m.trainingDate(), m.featureExtractionVersion(), m.labels(),
-                classifier.executionProvider().name(), m.trainer(), m.hyperparameters(), m.wordList(), m.trainRows(),
-                m.trainedOn(), m.validationRows(), m.validationAccuracy(), m.validationMacroF1(), m.confusionMatrix(),
-                m.validationF1ByLabel(), m.crossFittedAccuracy(), m.crossFittedMacroF1(),
+        return new ModelInfo(
+                m.modelVersion(),
+                m.trainingDate(),
+                m.featureExtractionVersion(),
+                m.labels(),
+                classifier.executionProvider().name(),
+                m.trainer(),
+                m.hyperparameters(),
+                m.wordList(),
+                m.trainRows(),
+                m.trainedOn(),
+                m.validationRows(),
+                m.validationAccuracy(),
+                m.validationMacroF1(),
+                m.confusionMatrix(),
+                m.validationF1ByLabel(),
+                m.crossFittedAccuracy(),
+                m.crossFittedMacroF1(),
                 m.crossFittedConfusionMatrix());
     }
 }

@@ -1,15 +1,15 @@
 package dev.snailbench.classifier.rest;
 
-import dev.snailbench.model.problem.TooLarge;
-import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.tenancy.Caller;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.classifier.config.ClassifierConfig;
 import dev.snailbench.classifier.service.ClassifierService;
 import dev.snailbench.classifier.service.SchemaNaturalness;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.TooLarge;
+import dev.snailbench.tenancy.Caller;
+import dev.snailbench.tenancy.JsonErrors;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
-import dev.snailbench.tenancy.JsonErrors;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -41,7 +41,9 @@ public class SchemaResource {
     }
 
     /** A tenant's schema is its data: the caller needs a key. */
-    @Operation(operationId = "assessSchemaNaturalness", summary = "Classify the naturalness of every identifier of a schema")
+    @Operation(
+            operationId = "assessSchemaNaturalness",
+            summary = "Classify the naturalness of every identifier of a schema")
     @APIResponse(responseCode = "200", description = "each identifier with its level")
     @POST
     public Uni<SchemaNaturalness.Report> assess(JsonNode body) {
@@ -55,8 +57,10 @@ public class SchemaResource {
             throw new TooLarge("schema has " + identifiers.size() + " distinct identifiers, at most "
                     + config.maxIdentifiersPerSchema());
         }
-        return classifier.classify(identifiers)
-                .map(results -> SchemaNaturalness.report(schema, results, classifier.metadata().modelVersion()));
+        return classifier
+                .classify(identifiers)
+                .map(results -> SchemaNaturalness.report(
+                        schema, results, classifier.metadata().modelVersion()));
     }
 
     static SchemaNaturalness.Schema parse(JsonNode body) {
@@ -92,8 +96,8 @@ public class SchemaResource {
                 JsonNode column = columns.get(c);
                 String columnPath = path + ".columns[" + c + "]";
                 JsonErrors.onlyFields(column, columnPath, "name", "type");
-                columnNames.add(column.isObject() ? name(column.get("name"), columnPath + ".name")
-                        : name(column, columnPath));
+                columnNames.add(
+                        column.isObject() ? name(column.get("name"), columnPath + ".name") : name(column, columnPath));
             }
             parsed.add(new SchemaNaturalness.Table(name, columnNames));
         }
@@ -104,7 +108,9 @@ public class SchemaResource {
     private static String name(JsonNode node, String path) {
         if (node != null && node.isObject()) {
             JsonNode nativeName = node.get("Native");
-            if (nativeName == null || !nativeName.isTextual() || nativeName.asText().isBlank()) {
+            if (nativeName == null
+                    || !nativeName.isTextual()
+                    || nativeName.asText().isBlank()) {
                 throw new InvalidInput(path + ".Native", path + ".Native must be a non-empty string");
             }
             return nativeName.asText();

@@ -6,8 +6,12 @@ import java.util.List;
 import java.util.Map;
 
 /** One classified identifier with what the classifier saw in it. */
-public record Classification(String identifier, NaturalnessLevel label, Map<String, Double> probabilities,
-        List<String> tokens, double tokenInDictionaryShare) {
+public record Classification(
+        String identifier,
+        NaturalnessLevel label,
+        Map<String, Double> probabilities,
+        List<String> tokens,
+        double tokenInDictionaryShare) {
 
     public ClassifiedIdentifier toClassifiedIdentifier() {
         return new ClassifiedIdentifier(identifier, label, probabilities);

@@ -30,14 +30,15 @@ import org.jboss.logging.Logger;
 public class ClassifierService {
 
     /** Where the build writes the model, relative to the module and to the project root. */
-    static final List<Path> DEFAULT_MODEL_DIRS = List.of(Path.of("target/naturalness-model"),
-            Path.of("classifier-service/target/naturalness-model"));
+    static final List<Path> DEFAULT_MODEL_DIRS =
+            List.of(Path.of("target/naturalness-model"), Path.of("classifier-service/target/naturalness-model"));
 
     private static final Logger LOG = Logger.getLogger(ClassifierService.class);
     /** Time to classify one request's identifiers on a worker (features + ONNX), at /q/metrics. */
-    private static final Timer BATCHES = Timer
-            .builder("snailbench.classifier.batch").description("classification of one request's identifiers")
-            .publishPercentiles(0.5, 0.95, 0.99).register(Metrics.globalRegistry);
+    private static final Timer BATCHES = Timer.builder("snailbench.classifier.batch")
+            .description("classification of one request's identifiers")
+            .publishPercentiles(0.5, 0.95, 0.99)
+            .register(Metrics.globalRegistry);
 
     private final ClassifierConfig config;
     private final NaturalnessModel model;
@@ -46,7 +47,8 @@ public class ClassifierService {
     public ClassifierService(ClassifierConfig config) {
         this.config = config;
         Path dir = modelDir(config);
-        this.model = NaturalnessModel.load(dir, config.executionProvider(), config.cudaDevice(), config.intraOpThreads());
+        this.model =
+                NaturalnessModel.load(dir, config.executionProvider(), config.cudaDevice(), config.intraOpThreads());
         AtomicInteger counter = new AtomicInteger();
         this.workers = Executors.newFixedThreadPool(config.workerThreads(), r -> {
             Thread t = new Thread(r, "classifier-worker-" + counter.incrementAndGet());
@@ -54,10 +56,17 @@ public class ClassifierService {
             return t;
         });
         ModelMetadata m = model.metadata();
-        LOG.infof("Naturalness model %s loaded from %s on %s: trained %s on %s; validation accuracy %.4f, macro-F1 "
-                + "%.4f, confusion matrix (actual -> predicted) %s; cross-fitted validation accuracy %.4f",
-                m.modelVersion(), dir.toAbsolutePath().normalize(), config.executionProvider(), m.trainingDate(),
-                m.trainedOn(), m.validationAccuracy(), m.validationMacroF1(), m.confusionMatrix(),
+        LOG.infof(
+                "Naturalness model %s loaded from %s on %s: trained %s on %s; validation accuracy %.4f, macro-F1 "
+                        + "%.4f, confusion matrix (actual -> predicted) %s; cross-fitted validation accuracy %.4f",
+                m.modelVersion(),
+                dir.toAbsolutePath().normalize(),
+                config.executionProvider(),
+                m.trainingDate(),
+                m.trainedOn(),
+                m.validationAccuracy(),
+                m.validationMacroF1(),
+                m.confusionMatrix(),
                 m.crossFittedAccuracy());
     }
 
@@ -65,7 +74,8 @@ public class ClassifierService {
         if (config.modelDir().isPresent()) {
             return Path.of(config.modelDir().get());
         }
-        return DEFAULT_MODEL_DIRS.stream().filter(d -> Files.isRegularFile(d.resolve(ModelMetadata.ONNX_FILE)))
+        return DEFAULT_MODEL_DIRS.stream()
+                .filter(d -> Files.isRegularFile(d.resolve(ModelMetadata.ONNX_FILE)))
                 .findFirst()
                 .orElseThrow(() -> new IllegalStateException("no naturalness model found in " + DEFAULT_MODEL_DIRS
                         + " under " + Path.of("").toAbsolutePath() + ": build classifier-service with Maven (training "
@@ -82,11 +92,13 @@ public class ClassifierService {
 
     /** Classifies on the worker pool; the list is in input order. */
     public Uni<List<Classification>> classify(List<String> identifiers) {
-        return Uni.createFrom().item(() -> BATCHES.record(() -> classifyBlocking(identifiers)))
+        return Uni.createFrom()
+                .item(() -> BATCHES.record(() -> classifyBlocking(identifiers)))
                 .runSubscriptionOn(workers)
-                .ifNoItem().after(config.timeout())
-                .failWith(() -> new IllegalStateException("classifying " + identifiers.size()
-                        + " identifiers took longer than " + config.timeout()));
+                .ifNoItem()
+                .after(config.timeout())
+                .failWith(() -> new IllegalStateException(
+                        "classifying " + identifiers.size() + " identifiers took longer than " + config.timeout()));
     }
 
     /** Blocking: batches of {@code batchSize} per ONNX run. Only for worker threads, tests and benchmarks. */
@@ -109,8 +121,12 @@ public class ClassifierService {
                     }
                 }
                 FeatureExtractor.Analysis analysis = extractor.analyse(identifier);
-                results.add(new Classification(identifier, NaturalnessLevel.fromLabel(labels.get(best)), byLabel,
-                        analysis.tokens(), analysis.tokenInDictionaryShare()));
+                results.add(new Classification(
+                        identifier,
+                        NaturalnessLevel.fromLabel(labels.get(best)),
+                        byLabel,
+                        analysis.tokens(),
+                        analysis.tokenInDictionaryShare()));
             }
         }
         return results;

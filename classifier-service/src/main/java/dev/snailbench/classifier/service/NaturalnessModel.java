@@ -7,7 +7,6 @@ import ai.onnxruntime.OrtProvider;
 import ai.onnxruntime.OrtSession;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.classifier.config.ClassifierConfig;
 import dev.snailbench.classifier.config.ClassifierConfig.ExecutionProvider;
 import dev.snailbench.classifier.features.EnglishWords;
 import dev.snailbench.classifier.features.FeatureExtractor;
@@ -37,8 +36,12 @@ public final class NaturalnessModel implements AutoCloseable {
     private final ExecutionProvider provider;
     private final ThreadLocal<Buffers> buffers = ThreadLocal.withInitial(Buffers::new);
 
-    private NaturalnessModel(OrtEnvironment env, OrtSession session, ModelMetadata metadata,
-            FeatureExtractor extractor, ExecutionProvider provider) {
+    private NaturalnessModel(
+            OrtEnvironment env,
+            OrtSession session,
+            ModelMetadata metadata,
+            FeatureExtractor extractor,
+            ExecutionProvider provider) {
         this.env = env;
         this.session = session;
         this.metadata = metadata;
@@ -62,7 +65,8 @@ public final class NaturalnessModel implements AutoCloseable {
         }
         ModelMetadata metadata;
         try {
-            metadata = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            metadata = new ObjectMapper()
+                    .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                     .readValue(json.toFile(), ModelMetadata.class);
         } catch (IOException e) {
             throw new IllegalStateException("cannot read model metadata " + json + ": " + e.getMessage(), e);
@@ -78,17 +82,22 @@ public final class NaturalnessModel implements AutoCloseable {
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
             if (provider == ExecutionProvider.cuda) {
                 if (!OrtEnvironment.getAvailableProviders().contains(OrtProvider.CUDA)) {
-                    throw new IllegalStateException("snailbench.classifier.execution-provider=cuda, but this ONNX Runtime "
-                            + "has no CUDA execution provider (available: " + OrtEnvironment.getAvailableProviders()
-                            + "): build with the Maven profile 'gpu' (onnxruntime_gpu) on a machine with CUDA and cuDNN, "
-                            + "or set snailbench.classifier.execution-provider=cpu");
+                    throw new IllegalStateException(
+                            "snailbench.classifier.execution-provider=cuda, but this ONNX Runtime "
+                                    + "has no CUDA execution provider (available: "
+                                    + OrtEnvironment.getAvailableProviders()
+                                    + "): build with the Maven profile 'gpu' (onnxruntime_gpu) on a machine with CUDA and cuDNN, "
+                                    + "or set snailbench.classifier.execution-provider=cpu");
                 }
                 try {
                     options.addCUDA(cudaDevice);
                 } catch (OrtException e) {
-                    throw new IllegalStateException("snailbench.classifier.execution-provider=cuda, but the CUDA execution "
-                            + "provider failed to start on device " + cudaDevice + " (are the NVIDIA driver, CUDA and "
-                            + "cuDNN installed?): " + e.getMessage(), e);
+                    throw new IllegalStateException(
+                            "snailbench.classifier.execution-provider=cuda, but the CUDA execution "
+                                    + "provider failed to start on device " + cudaDevice
+                                    + " (are the NVIDIA driver, CUDA and "
+                                    + "cuDNN installed?): " + e.getMessage(),
+                            e);
                 }
             }
             OrtSession session = env.createSession(onnx.toString(), options);
@@ -148,11 +157,16 @@ public final class NaturalnessModel implements AutoCloseable {
         indices.flip();
         values.flip();
         ends.flip();
-        try (OnnxTensor indexTensor = OnnxTensor.createTensor(env, indices, new long[] { total });
-                OnnxTensor valueTensor = OnnxTensor.createTensor(env, values, new long[] { total });
-                OnnxTensor endTensor = OnnxTensor.createTensor(env, ends, new long[] { n });
-                OrtSession.Result result = session.run(Map.of(ModelMetadata.INPUT_INDICES, indexTensor,
-                        ModelMetadata.INPUT_VALUES, valueTensor, ModelMetadata.INPUT_ENDS, endTensor))) {
+        try (OnnxTensor indexTensor = OnnxTensor.createTensor(env, indices, new long[] {total});
+                OnnxTensor valueTensor = OnnxTensor.createTensor(env, values, new long[] {total});
+                OnnxTensor endTensor = OnnxTensor.createTensor(env, ends, new long[] {n});
+                OrtSession.Result result = session.run(Map.of(
+                        ModelMetadata.INPUT_INDICES,
+                        indexTensor,
+                        ModelMetadata.INPUT_VALUES,
+                        valueTensor,
+                        ModelMetadata.INPUT_ENDS,
+                        endTensor))) {
             FloatBuffer probabilities = ((OnnxTensor) result.get(0)).getFloatBuffer();
             float[] out = new float[n * classes];
             probabilities.get(out);
@@ -180,7 +194,9 @@ public final class NaturalnessModel implements AutoCloseable {
 
         LongBuffer ends(int size) {
             if (ends.capacity() < size) {
-                ends = ByteBuffer.allocateDirect(size * 2 * Long.BYTES).order(ByteOrder.nativeOrder()).asLongBuffer();
+                ends = ByteBuffer.allocateDirect(size * 2 * Long.BYTES)
+                        .order(ByteOrder.nativeOrder())
+                        .asLongBuffer();
             }
             ends.clear();
             return ends;
@@ -188,7 +204,9 @@ public final class NaturalnessModel implements AutoCloseable {
 
         LongBuffer indices(int size) {
             if (indices.capacity() < size) {
-                indices = ByteBuffer.allocateDirect(size * 2 * Long.BYTES).order(ByteOrder.nativeOrder()).asLongBuffer();
+                indices = ByteBuffer.allocateDirect(size * 2 * Long.BYTES)
+                        .order(ByteOrder.nativeOrder())
+                        .asLongBuffer();
             }
             indices.clear();
             return indices;
@@ -196,7 +214,9 @@ public final class NaturalnessModel implements AutoCloseable {
 
         FloatBuffer values(int size) {
             if (values.capacity() < size) {
-                values = ByteBuffer.allocateDirect(size * 2 * Float.BYTES).order(ByteOrder.nativeOrder()).asFloatBuffer();
+                values = ByteBuffer.allocateDirect(size * 2 * Float.BYTES)
+                        .order(ByteOrder.nativeOrder())
+                        .asFloatBuffer();
             }
             values.clear();
             return values;

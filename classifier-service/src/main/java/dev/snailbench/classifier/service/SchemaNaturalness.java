@@ -16,26 +16,30 @@ import java.util.Map;
 public final class SchemaNaturalness {
 
     /** A schema to assess: tables with their column names (native names). */
-    public record Schema(String database, List<Table> tables) {
-    }
+    public record Schema(String database, List<Table> tables) {}
 
-    public record Table(String name, List<String> columns) {
-    }
+    public record Table(String name, List<String> columns) {}
 
     /** One identifier's label. */
-    public record Labeled(String name, NaturalnessLevel label, Map<String, Double> probabilities) {
-    }
+    public record Labeled(String name, NaturalnessLevel label, Map<String, Double> probabilities) {}
 
-    public record TableReport(String name, NaturalnessLevel label, int identifiers, Map<String, Double> shares,
-            double combinedNaturalness, List<Labeled> columns) {
-    }
+    public record TableReport(
+            String name,
+            NaturalnessLevel label,
+            int identifiers,
+            Map<String, Double> shares,
+            double combinedNaturalness,
+            List<Labeled> columns) {}
 
-    public record Report(String database, String modelVersion, int identifiers, Map<String, Double> shares,
-            double combinedNaturalness, List<TableReport> tables) {
-    }
+    public record Report(
+            String database,
+            String modelVersion,
+            int identifiers,
+            Map<String, Double> shares,
+            double combinedNaturalness,
+            List<TableReport> tables) {}
 
-    private SchemaNaturalness() {
-    }
+    private SchemaNaturalness() {}
 
     /** Every distinct identifier of the schema, to classify once. */
     public static List<String> distinctIdentifiers(Schema schema) {
@@ -65,11 +69,16 @@ public final class SchemaNaturalness {
             for (int i = 0; i < 3; i++) {
                 schemaCounts[i] += counts[i];
             }
-            tables.add(new TableReport(t.name(), tableName.label(), total(counts), shares(counts),
-                    combined(counts), columns));
+            tables.add(new TableReport(
+                    t.name(), tableName.label(), total(counts), shares(counts), combined(counts), columns));
         }
-        return new Report(schema.database(), modelVersion, total(schemaCounts), shares(schemaCounts),
-                combined(schemaCounts), tables);
+        return new Report(
+                schema.database(),
+                modelVersion,
+                total(schemaCounts),
+                shares(schemaCounts),
+                combined(schemaCounts),
+                tables);
     }
 
     private static void count(int[] counts, NaturalnessLevel level) {
@@ -96,7 +105,9 @@ public final class SchemaNaturalness {
 
     private static double combined(int[] counts) {
         double n = Math.max(1, total(counts));
-        return (counts[0] * NaturalnessLevel.REGULAR.weight() + counts[1] * NaturalnessLevel.LOW.weight()
-                + counts[2] * NaturalnessLevel.LEAST.weight()) / n;
+        return (counts[0] * NaturalnessLevel.REGULAR.weight()
+                        + counts[1] * NaturalnessLevel.LOW.weight()
+                        + counts[2] * NaturalnessLevel.LEAST.weight())
+                / n;
     }
 }

@@ -3,8 +3,7 @@ package dev.snailbench.classifier.training;
 /** Blending of the two models' log-probabilities, shared by cross-validation and the exported model. */
 final class Blend {
 
-    private Blend() {
-    }
+    private Blend() {}
 
     /** {@code (1 − w)·softmaxLog + w·ordinalLog}, per class. */
     static double[] scores(double[] softmaxLog, double[] ordinalLog, double ordinalWeight) {

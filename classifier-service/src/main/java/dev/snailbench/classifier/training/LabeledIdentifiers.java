@@ -14,11 +14,9 @@ public final class LabeledIdentifiers {
 
     public static final Set<String> LABELS = Set.of("Regular", "Low", "Least");
 
-    public record Row(String identifier, String label) {
-    }
+    public record Row(String identifier, String label) {}
 
-    private LabeledIdentifiers() {
-    }
+    private LabeledIdentifiers() {}
 
     public static List<Row> read(Path csv) {
         return read(csv, false);

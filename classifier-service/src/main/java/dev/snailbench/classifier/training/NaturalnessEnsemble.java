@@ -27,8 +27,8 @@ public final class NaturalnessEnsemble {
     private final float[] thresholds;
     private final double ordinalWeight;
 
-    private NaturalnessEnsemble(int dimension, float[] weights, float[] bias, float[] thresholds,
-            double ordinalWeight) {
+    private NaturalnessEnsemble(
+            int dimension, float[] weights, float[] bias, float[] thresholds, double ordinalWeight) {
         this.dimension = dimension;
         this.weights = weights;
         this.bias = bias;
@@ -44,8 +44,8 @@ public final class NaturalnessEnsemble {
             System.arraycopy(softmax.weights(), row * classes, weights, row * COLUMNS, classes);
             weights[row * COLUMNS + classes] = ordinal.weights()[row];
         }
-        return new NaturalnessEnsemble(dimension, weights, softmax.bias().clone(), ordinal.thresholds().clone(),
-                ordinalWeight);
+        return new NaturalnessEnsemble(
+                dimension, weights, softmax.bias().clone(), ordinal.thresholds().clone(), ordinalWeight);
     }
 
     /** Probabilities of Regular, Low, Least. */
@@ -123,8 +123,8 @@ public final class NaturalnessEnsemble {
         try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
             int dimension = in.readInt();
             double ordinalWeight = in.readDouble();
-            float[] bias = { in.readFloat(), in.readFloat(), in.readFloat() };
-            float[] thresholds = { in.readFloat(), in.readFloat() };
+            float[] bias = {in.readFloat(), in.readFloat(), in.readFloat()};
+            float[] thresholds = {in.readFloat(), in.readFloat()};
             float[] weights = new float[dimension * COLUMNS];
             for (int row = in.readInt(); row >= 0; row = in.readInt()) {
                 for (int c = 0; c < COLUMNS; c++) {

@@ -39,8 +39,7 @@ public final class OnnxSparseLinearModel {
     public static final String INPUT_ENDS = ModelMetadata.INPUT_ENDS;
     public static final String OUTPUT_PROBABILITIES = ModelMetadata.OUTPUT_PROBABILITIES;
 
-    private OnnxSparseLinearModel() {
-    }
+    private OnnxSparseLinearModel() {}
 
     /**
      * @param model   its weights, row-major {@code [dimension][4]}: the three class scores and the ordinal score
@@ -59,10 +58,10 @@ public final class OnnxSparseLinearModel {
                 .addInitializer(floatTensor("W", model.weights(), dimension, columns))
                 .addInitializer(floatTensor("b", bias, columns))
                 .addInitializer(floatTensor("thresholds", model.thresholds(), 2))
-                .addInitializer(floatTensor("softmax_weight", new float[] { 1 - w }))
-                .addInitializer(floatTensor("ordinal_weight", new float[] { w }))
-                .addInitializer(floatTensor("floor", new float[] { (float) OrdinalRegression.FLOOR }))
-                .addInitializer(floatTensor("one", new float[] { 1f }))
+                .addInitializer(floatTensor("softmax_weight", new float[] {1 - w}))
+                .addInitializer(floatTensor("ordinal_weight", new float[] {w}))
+                .addInitializer(floatTensor("floor", new float[] {(float) OrdinalRegression.FLOOR}))
+                .addInitializer(floatTensor("one", new float[] {1f}))
                 .addInitializer(longTensor("axis_1", 1))
                 .addInitializer(longTensor("zero", 0))
                 .addInitializer(longTensor("minus_one", -1))
@@ -71,48 +70,66 @@ public final class OnnxSparseLinearModel {
                 .addInitializer(longTensor("pad_first_row", 1, 0, 0, 0))
                 .addInitializer(longTensor("pad_last_column", 0, 0, 0, 1))
                 .addInitializer(longTensor("pad_first_column", 0, 1, 0, 0))
-                .addNode(node("Gather", "gather", new String[] { "W", INPUT_INDICES }, "gathered",
-                        intAttribute("axis", 0)))
-                .addNode(node("Unsqueeze", "unsqueeze", new String[] { INPUT_VALUES, "axis_1" }, "values2"))
-                .addNode(node("Mul", "weigh", new String[] { "gathered", "values2" }, "weighted"))
-                .addNode(node("Cast", "to_double", new String[] { "weighted" }, "weighted_d",
+                .addNode(node(
+                        "Gather", "gather", new String[] {"W", INPUT_INDICES}, "gathered", intAttribute("axis", 0)))
+                .addNode(node("Unsqueeze", "unsqueeze", new String[] {INPUT_VALUES, "axis_1"}, "values2"))
+                .addNode(node("Mul", "weigh", new String[] {"gathered", "values2"}, "weighted"))
+                .addNode(node(
+                        "Cast",
+                        "to_double",
+                        new String[] {"weighted"},
+                        "weighted_d",
                         intAttribute("to", TensorProto.DataType.DOUBLE.getNumber())))
-                .addNode(node("CumSum", "running_sums", new String[] { "weighted_d", "zero" }, "running"))
-                .addNode(node("Gather", "at_ends", new String[] { "running", INPUT_ENDS }, "at_ends",
-                        intAttribute("axis", 0)))
+                .addNode(node("CumSum", "running_sums", new String[] {"weighted_d", "zero"}, "running"))
+                .addNode(node(
+                        "Gather", "at_ends", new String[] {"running", INPUT_ENDS}, "at_ends", intAttribute("axis", 0)))
                 // The previous identifier's running sum: at_ends shifted down one row, zeros on top.
-                .addNode(node("Pad", "shift_pad", new String[] { "at_ends", "pad_first_row" }, "padded"))
-                .addNode(node("Slice", "shift_slice", new String[] { "padded", "zero", "minus_one", "zero" },
-                        "previous"))
-                .addNode(node("Sub", "segment_sums", new String[] { "at_ends", "previous" }, "sums_d"))
-                .addNode(node("Cast", "to_float", new String[] { "sums_d" }, "sums",
+                .addNode(node("Pad", "shift_pad", new String[] {"at_ends", "pad_first_row"}, "padded"))
+                .addNode(node("Slice", "shift_slice", new String[] {"padded", "zero", "minus_one", "zero"}, "previous"))
+                .addNode(node("Sub", "segment_sums", new String[] {"at_ends", "previous"}, "sums_d"))
+                .addNode(node(
+                        "Cast",
+                        "to_float",
+                        new String[] {"sums_d"},
+                        "sums",
                         intAttribute("to", TensorProto.DataType.FLOAT.getNumber())))
-                .addNode(node("Add", "bias", new String[] { "sums", "b" }, "scores"))
+                .addNode(node("Add", "bias", new String[] {"sums", "b"}, "scores"))
                 // Softmax head: log-probabilities of the three class scores.
-                .addNode(node("Slice", "class_scores", new String[] { "scores", "zero", "class_end", "axis_1" },
+                .addNode(node(
+                        "Slice",
+                        "class_scores",
+                        new String[] {"scores", "zero", "class_end", "axis_1"},
                         "class_scores"))
-                .addNode(node("LogSoftmax", "softmax_log", new String[] { "class_scores" }, "softmax_log",
+                .addNode(node(
+                        "LogSoftmax",
+                        "softmax_log",
+                        new String[] {"class_scores"},
+                        "softmax_log",
                         intAttribute("axis", -1)))
                 // Ordinal head: cumulative probabilities σ(θ − s) = [P(≤ Regular), P(≤ Low)], differenced.
-                .addNode(node("Slice", "ordinal_score", new String[] { "scores", "class_end", "ordinal_end",
-                        "axis_1" }, "ordinal_score"))
-                .addNode(node("Sub", "margins", new String[] { "thresholds", "ordinal_score" }, "margins"))
-                .addNode(node("Sigmoid", "cumulative", new String[] { "margins" }, "cumulative"))
-                .addNode(node("Pad", "upto", new String[] { "cumulative", "pad_last_column", "one" }, "upto"))
-                .addNode(node("Pad", "below", new String[] { "cumulative", "pad_first_column" }, "below"))
-                .addNode(node("Sub", "ordinal_p", new String[] { "upto", "below" }, "ordinal_p"))
-                .addNode(node("Max", "floored", new String[] { "ordinal_p", "floor" }, "ordinal_floored"))
-                .addNode(node("Log", "ordinal_log", new String[] { "ordinal_floored" }, "ordinal_log"))
+                .addNode(node(
+                        "Slice",
+                        "ordinal_score",
+                        new String[] {"scores", "class_end", "ordinal_end", "axis_1"},
+                        "ordinal_score"))
+                .addNode(node("Sub", "margins", new String[] {"thresholds", "ordinal_score"}, "margins"))
+                .addNode(node("Sigmoid", "cumulative", new String[] {"margins"}, "cumulative"))
+                .addNode(node("Pad", "upto", new String[] {"cumulative", "pad_last_column", "one"}, "upto"))
+                .addNode(node("Pad", "below", new String[] {"cumulative", "pad_first_column"}, "below"))
+                .addNode(node("Sub", "ordinal_p", new String[] {"upto", "below"}, "ordinal_p"))
+                .addNode(node("Max", "floored", new String[] {"ordinal_p", "floor"}, "ordinal_floored"))
+                .addNode(node("Log", "ordinal_log", new String[] {"ordinal_floored"}, "ordinal_log"))
                 // The blend, renormalized.
-                .addNode(node("Mul", "softmax_part", new String[] { "softmax_log", "softmax_weight" }, "softmax_part"))
-                .addNode(node("Mul", "ordinal_part", new String[] { "ordinal_log", "ordinal_weight" }, "ordinal_part"))
-                .addNode(node("Add", "blend", new String[] { "softmax_part", "ordinal_part" }, "blended"))
-                .addNode(node("Softmax", "softmax", new String[] { "blended" }, OUTPUT_PROBABILITIES,
-                        intAttribute("axis", -1)))
+                .addNode(node("Mul", "softmax_part", new String[] {"softmax_log", "softmax_weight"}, "softmax_part"))
+                .addNode(node("Mul", "ordinal_part", new String[] {"ordinal_log", "ordinal_weight"}, "ordinal_part"))
+                .addNode(node("Add", "blend", new String[] {"softmax_part", "ordinal_part"}, "blended"))
+                .addNode(node(
+                        "Softmax", "softmax", new String[] {"blended"}, OUTPUT_PROBABILITIES, intAttribute("axis", -1)))
                 .build();
         return ModelProto.newBuilder()
                 .setIrVersion(8)
-                .addOpsetImport(OnnxMl.OperatorSetIdProto.newBuilder().setDomain("").setVersion(16))
+                .addOpsetImport(
+                        OnnxMl.OperatorSetIdProto.newBuilder().setDomain("").setVersion(16))
                 .setProducerName("snailbench-classifier")
                 .setDocString(docString)
                 .setGraph(graph)
@@ -131,16 +148,21 @@ public final class OnnxSparseLinearModel {
             }
             shape.addDim(d);
         }
-        return ValueInfoProto.newBuilder().setName(name)
-                .setType(TypeProto.newBuilder().setTensorType(TypeProto.Tensor.newBuilder()
-                        .setElemType(type.getNumber()).setShape(shape)))
+        return ValueInfoProto.newBuilder()
+                .setName(name)
+                .setType(TypeProto.newBuilder()
+                        .setTensorType(TypeProto.Tensor.newBuilder()
+                                .setElemType(type.getNumber())
+                                .setShape(shape)))
                 .build();
     }
 
     private static TensorProto floatTensor(String name, float[] data, long... dims) {
         ByteBuffer buffer = ByteBuffer.allocate(data.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
         buffer.asFloatBuffer().put(data);
-        TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(TensorProto.DataType.FLOAT.getNumber())
+        TensorProto.Builder t = TensorProto.newBuilder()
+                .setName(name)
+                .setDataType(TensorProto.DataType.FLOAT.getNumber())
                 .setRawData(ByteString.copyFrom(buffer.array()));
         for (long dim : dims) {
             t.addDims(dim);
@@ -149,7 +171,9 @@ public final class OnnxSparseLinearModel {
     }
 
     private static TensorProto longTensor(String name, long... values) {
-        TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(TensorProto.DataType.INT64.getNumber())
+        TensorProto.Builder t = TensorProto.newBuilder()
+                .setName(name)
+                .setDataType(TensorProto.DataType.INT64.getNumber())
                 .addDims(values.length);
         for (long value : values) {
             t.addInt64Data(value);
@@ -157,7 +181,8 @@ public final class OnnxSparseLinearModel {
         return t.build();
     }
 
-    private static NodeProto node(String op, String name, String[] inputs, String output, AttributeProto... attributes) {
+    private static NodeProto node(
+            String op, String name, String[] inputs, String output, AttributeProto... attributes) {
         NodeProto.Builder n = NodeProto.newBuilder().setOpType(op).setName(name).addOutput(output);
         for (String input : inputs) {
             n.addInput(input);
@@ -169,11 +194,18 @@ public final class OnnxSparseLinearModel {
     }
 
     private static AttributeProto stringAttribute(String name, String value) {
-        return AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.STRING)
-                .setS(ByteString.copyFromUtf8(value)).build();
+        return AttributeProto.newBuilder()
+                .setName(name)
+                .setType(AttributeProto.AttributeType.STRING)
+                .setS(ByteString.copyFromUtf8(value))
+                .build();
     }
 
     private static AttributeProto intAttribute(String name, long value) {
-        return AttributeProto.newBuilder().setName(name).setType(AttributeProto.AttributeType.INT).setI(value).build();
+        return AttributeProto.newBuilder()
+                .setName(name)
+                .setType(AttributeProto.AttributeType.INT)
+                .setI(value)
+                .build();
     }
 }

@@ -28,11 +28,11 @@ public final class OrdinalRegression {
     }
 
     /** @param labels 0 = Regular, 1 = Low, 2 = Least */
-    public static OrdinalRegression train(List<FeatureVector> examples, int[] labels, int dimension,
-            double learningRate, int epochs, long seed) {
+    public static OrdinalRegression train(
+            List<FeatureVector> examples, int[] labels, int dimension, double learningRate, int epochs, long seed) {
         float[] w = new float[dimension];
         float[] gw = new float[dimension];
-        float[] theta = { -1f, 1f };
+        float[] theta = {-1f, 1f};
         float[] gTheta = new float[2];
         float[] averageW = new float[dimension];
         float[] averageTheta = new float[2];
@@ -103,8 +103,9 @@ public final class OrdinalRegression {
     static double[] logProbabilities(double score, float[] thresholds) {
         double a = sigmoid(thresholds[0] - score);
         double b = sigmoid(thresholds[1] - score);
-        return new double[] { Math.log(Math.max(a, FLOOR)), Math.log(Math.max(b - a, FLOOR)),
-                Math.log(Math.max(1 - b, FLOOR)) };
+        return new double[] {
+            Math.log(Math.max(a, FLOOR)), Math.log(Math.max(b - a, FLOOR)), Math.log(Math.max(1 - b, FLOOR))
+        };
     }
 
     public float[] weights() {

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 /** Accuracy, macro-F1 and confusion matrix of predicted against actual labels. */
-public record Scores(double accuracy, double macroF1, Map<String, Map<String, Integer>> confusion,
-        Map<String, Double> f1ByLabel) {
+public record Scores(
+        double accuracy, double macroF1, Map<String, Map<String, Integer>> confusion, Map<String, Double> f1ByLabel) {
 
     public static Scores of(List<String> labels, List<String> actual, List<String> predicted) {
         Map<String, Map<String, Integer>> confusion = new LinkedHashMap<>();
@@ -26,8 +26,11 @@ public record Scores(double accuracy, double macroF1, Map<String, Map<String, In
         double sum = 0;
         for (String label : labels) {
             int tp = confusion.get(label).get(label);
-            int actualCount = confusion.get(label).values().stream().mapToInt(Integer::intValue).sum();
-            int predictedCount = labels.stream().mapToInt(a -> confusion.get(a).get(label)).sum();
+            int actualCount = confusion.get(label).values().stream()
+                    .mapToInt(Integer::intValue)
+                    .sum();
+            int predictedCount =
+                    labels.stream().mapToInt(a -> confusion.get(a).get(label)).sum();
             double precision = predictedCount == 0 ? 0 : (double) tp / predictedCount;
             double recall = actualCount == 0 ? 0 : (double) tp / actualCount;
             double f = precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall);

@@ -19,8 +19,8 @@ public final class SoftmaxRegression {
     public record Settings(double learningRate, int epochs, double l2, long seed) {
         @Override
         public String toString() {
-            return "softmax regression, AdaGrad(lr=" + learningRate + "), epochs=" + epochs + ", l2=" + l2
-                    + ", seed=" + seed;
+            return "softmax regression, AdaGrad(lr=" + learningRate + "), epochs=" + epochs + ", l2=" + l2 + ", seed="
+                    + seed;
         }
     }
 
@@ -45,8 +45,8 @@ public final class SoftmaxRegression {
      * @param examples the features of each example
      * @param labels   the class (0..classes-1) of each example
      */
-    public static SoftmaxRegression train(List<FeatureVector> examples, int[] labels, int dimension, int classes,
-            Settings settings) {
+    public static SoftmaxRegression train(
+            List<FeatureVector> examples, int[] labels, int dimension, int classes, Settings settings) {
         float[] w = new float[dimension * classes];
         float[] b = new float[classes];
         float[] gw = new float[dimension * classes]; // AdaGrad: sum of squared gradients

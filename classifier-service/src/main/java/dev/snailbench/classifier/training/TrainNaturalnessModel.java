@@ -50,6 +50,7 @@ public final class TrainNaturalnessModel {
 
     /** The canonical label order of the ONNX output columns. */
     public static final List<String> LABELS = List.of("Regular", "Low", "Least");
+
     public static final long SEED = 20250622L;
     /** Four folds: on the 2-core build machines two rounds of two parallel trainings, no idle core. */
     static final int FOLDS = 4;
@@ -58,14 +59,20 @@ public final class TrainNaturalnessModel {
      * The selection grid; explore with {@code mvn package -Dnaturalness.learning-rates=0.05,0.1
      * -Dnaturalness.epochs=8,16} (the pom passes them to the training JVM, empty when not set: the defaults).
      */
-    private static final double[] LEARNING_RATES = Arrays.stream(setting("naturalness.learning-rates", "0.02,0.03")
-            .split(",")).mapToDouble(Double::parseDouble).toArray();
-    private static final int[] EPOCHS = Arrays.stream(setting("naturalness.epochs", "10,20").split(","))
-            .mapToInt(Integer::parseInt).toArray();
+    private static final double[] LEARNING_RATES = Arrays.stream(
+                    setting("naturalness.learning-rates", "0.02,0.03").split(","))
+            .mapToDouble(Double::parseDouble)
+            .toArray();
+
+    private static final int[] EPOCHS = Arrays.stream(
+                    setting("naturalness.epochs", "10,20").split(","))
+            .mapToInt(Integer::parseInt)
+            .toArray();
 
     /** The settings that change what is trained, as {@code name=value}: part of the inputs' digest. */
     static List<String> settings() {
-        return List.of("naturalness.learning-rates=" + setting("naturalness.learning-rates", "0.02,0.03"),
+        return List.of(
+                "naturalness.learning-rates=" + setting("naturalness.learning-rates", "0.02,0.03"),
                 "naturalness.epochs=" + setting("naturalness.epochs", "10,20"),
                 "naturalness.fold-salts=" + setting("naturalness.fold-salts", ""),
                 "naturalness.print-errors=" + Boolean.getBoolean("naturalness.print-errors"));
@@ -82,9 +89,10 @@ public final class TrainNaturalnessModel {
      * four fold assignments (lr 0.02, 0.05 and 0.1; README, Figures); the build chooses its weight.
      */
     static final double ORDINAL_LEARNING_RATE = 0.1;
+
     static final int ORDINAL_EPOCHS = 20;
     /** Blend weights the build chooses from by cross-validation (0, the softmax model alone, is the reference). */
-    static final double[] ORDINAL_WEIGHTS = { 0.25, 0.35, 0.5 };
+    static final double[] ORDINAL_WEIGHTS = {0.25, 0.35, 0.5};
 
     /** A trained model's log-probabilities of each class. */
     interface Scorer {
@@ -96,8 +104,7 @@ public final class TrainNaturalnessModel {
         Scorer train(List<FeatureVector> features, int[] labels);
     }
 
-    private TrainNaturalnessModel() {
-    }
+    private TrainNaturalnessModel() {}
 
     /** Labelled rows with their features and class indices. */
     record Examples(List<LabeledIdentifiers.Row> rows, List<FeatureVector> features, int[] labels) {
@@ -121,9 +128,12 @@ public final class TrainNaturalnessModel {
         long started = System.nanoTime();
         Path dataDir = Path.of(args[0]);
         Path outputDir = Path.of(args[1]);
-        String inputs = TrainingInputs.digest(List.of(dataDir.resolve("snails/naturalness/train.csv"),
-                dataDir.resolve("snails/naturalness/validation.csv"),
-                dataDir.resolve("snails/naturalness_classifications.csv")), settings(),
+        String inputs = TrainingInputs.digest(
+                List.of(
+                        dataDir.resolve("snails/naturalness/train.csv"),
+                        dataDir.resolve("snails/naturalness/validation.csv"),
+                        dataDir.resolve("snails/naturalness_classifications.csv")),
+                settings(),
                 System.getProperty("java.class.path", ""));
         if (TrainingInputs.upToDate(outputDir, inputs)) {
             System.out.println("[naturalness] " + outputDir + " is up to date (its data, settings and code are those "
@@ -131,11 +141,12 @@ public final class TrainNaturalnessModel {
             return;
         }
         TrainingInputs.invalidate(outputDir);
-        List<LabeledIdentifiers.Row> trainRows = LabeledIdentifiers.read(dataDir.resolve("snails/naturalness/train.csv"));
-        List<LabeledIdentifiers.Row> validationRows = LabeledIdentifiers.read(
-                dataDir.resolve("snails/naturalness/validation.csv"));
-        List<LabeledIdentifiers.Row> extraRows = extraRows(dataDir.resolve("snails/naturalness_classifications.csv"),
-                trainRows, validationRows);
+        List<LabeledIdentifiers.Row> trainRows =
+                LabeledIdentifiers.read(dataDir.resolve("snails/naturalness/train.csv"));
+        List<LabeledIdentifiers.Row> validationRows =
+                LabeledIdentifiers.read(dataDir.resolve("snails/naturalness/validation.csv"));
+        List<LabeledIdentifiers.Row> extraRows =
+                extraRows(dataDir.resolve("snails/naturalness_classifications.csv"), trainRows, validationRows);
         FeatureExtractor extractor = new FeatureExtractor(EnglishWords.get());
         Examples train = Examples.of(trainRows, extractor);
         Examples extra = Examples.of(extraRows, extractor);
@@ -178,8 +189,8 @@ public final class TrainNaturalnessModel {
         double bestWeight = 0;
         for (double weight : ORDINAL_WEIGHTS) {
             Scores cv = score(train, blend(softmaxOut, ordinalOut, weight));
-            candidates.add(candidate(describe(bestSettings, bestWithExtra, extraRows.size()) + describeBlend(weight),
-                    cv));
+            candidates.add(
+                    candidate(describe(bestSettings, bestWithExtra, extraRows.size()) + describeBlend(weight), cv));
             if (cv.accuracy() > bestCv.accuracy()) {
                 bestCv = cv;
                 bestWeight = weight;
@@ -190,7 +201,8 @@ public final class TrainNaturalnessModel {
         int[] finalLabels = train.labels();
         if (bestWithExtra) {
             finalFeatures.addAll(extra.features());
-            finalLabels = IntStream.concat(Arrays.stream(train.labels()), Arrays.stream(extra.labels())).toArray();
+            finalLabels = IntStream.concat(Arrays.stream(train.labels()), Arrays.stream(extra.labels()))
+                    .toArray();
         }
         // The held-out model: the chosen configuration trained without the validation rows, which it is scored on.
         NaturalnessEnsemble heldOut = ensemble(finalFeatures, finalLabels, bestSettings, bestWeight);
@@ -198,13 +210,15 @@ public final class TrainNaturalnessModel {
         for (FeatureVector v : validation.features()) {
             predicted.add(LABELS.get(heldOut.predict(v)));
         }
-        List<String> actual = validationRows.stream().map(LabeledIdentifiers.Row::label).toList();
+        List<String> actual =
+                validationRows.stream().map(LabeledIdentifiers.Row::label).toList();
         Scores scores = Scores.of(LABELS, actual, predicted);
         if (Boolean.getBoolean("naturalness.print-errors")) {
             for (int i = 0; i < predicted.size(); i++) {
                 if (!predicted.get(i).equals(actual.get(i))) {
-                    System.out.println("[naturalness] error: " + validationRows.get(i).identifier() + " actual "
-                            + actual.get(i) + ", predicted " + predicted.get(i));
+                    System.out.println(
+                            "[naturalness] error: " + validationRows.get(i).identifier() + " actual " + actual.get(i)
+                                    + ", predicted " + predicted.get(i));
                 }
             }
         }
@@ -212,9 +226,12 @@ public final class TrainNaturalnessModel {
         // quarter of validation (by identifier) scored by the configuration trained on train + the other three.
         Examples trainingSide = new Examples(null, finalFeatures, finalLabels);
         int[] quarter = folds(validationRows);
-        Scores crossFitted = score(validation, blend(
-                outOfFold(validation, trainingSide, quarter, softmaxTrainer(bestSettings)),
-                outOfFold(validation, trainingSide, quarter, TrainNaturalnessModel::trainOrdinal), bestWeight));
+        Scores crossFitted = score(
+                validation,
+                blend(
+                        outOfFold(validation, trainingSide, quarter, softmaxTrainer(bestSettings)),
+                        outOfFold(validation, trainingSide, quarter, TrainNaturalnessModel::trainOrdinal),
+                        bestWeight));
         // The shipped model learns from the validation rows too (cross-fitting shows what they add); the test split
         // stays withheld.
         List<FeatureVector> shippedFeatures = new ArrayList<>(finalFeatures);
@@ -227,26 +244,51 @@ public final class TrainNaturalnessModel {
                 + "; chosen by " + FOLDS
                 + "-fold cross-validation on train (accuracy " + String.format(Locale.ROOT, "%.4f", bestCv.accuracy())
                 + ")";
-        String heldOutRows = trainRows.size() + " train" + (bestWithExtra ? " + " + extraRows.size()
-                + " naturalness_classifications" : "") + " rows";
+        String heldOutRows = trainRows.size() + " train"
+                + (bestWithExtra ? " + " + extraRows.size() + " naturalness_classifications" : "") + " rows";
         Figures figures = new Figures(scores, validationRows.size(), crossFitted);
-        write(heldOut, config, heldOutRows + " (no validation row: the validation figures are this model's)",
-                figures, candidates, finalFeatures.size(), outputDir.resolve(ModelMetadata.HELD_OUT_DIR));
-        write(shipped, config, heldOutRows + " + " + validationRows.size() + " validation rows (the validation "
-                + "figures are those of " + ModelMetadata.HELD_OUT_DIR + "/, the same configuration trained without "
-                + "them)", figures, candidates, shippedFeatures.size(), outputDir);
+        write(
+                heldOut,
+                config,
+                heldOutRows + " (no validation row: the validation figures are this model's)",
+                figures,
+                candidates,
+                finalFeatures.size(),
+                outputDir.resolve(ModelMetadata.HELD_OUT_DIR));
+        write(
+                shipped,
+                config,
+                heldOutRows + " + " + validationRows.size() + " validation rows (the validation "
+                        + "figures are those of " + ModelMetadata.HELD_OUT_DIR
+                        + "/, the same configuration trained without "
+                        + "them)",
+                figures,
+                candidates,
+                shippedFeatures.size(),
+                outputDir);
         TrainingInputs.write(outputDir, inputs);
-        double cpuSeconds = ((OperatingSystemMXBean) ManagementFactory
-                .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
-        System.out.printf("[naturalness] chose %s%n[naturalness] validation (scored once, after the choice, by the "
-                + "model trained without it): accuracy %.4f, macro-F1 %.4f, F1 %s, confusion (actual -> predicted) %s%n"
-                + "[naturalness] cross-fitted validation (each quarter scored by the model trained on train + the "
-                + "other three quarters): accuracy %.4f, macro-F1 %.4f, F1 %s, confusion %s%n"
-                + "[naturalness] shipped model trained on %d rows (validation included); wrote %s in %.1f s "
-                + "(%.1f CPU-s)%n",
-                config, scores.accuracy(), scores.macroF1(), scores.f1ByLabel(), scores.confusion(),
-                crossFitted.accuracy(), crossFitted.macroF1(), crossFitted.f1ByLabel(), crossFitted.confusion(),
-                shippedFeatures.size(), outputDir, (System.nanoTime() - started) / 1e9, cpuSeconds);
+        double cpuSeconds =
+                ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
+        System.out.printf(
+                "[naturalness] chose %s%n[naturalness] validation (scored once, after the choice, by the "
+                        + "model trained without it): accuracy %.4f, macro-F1 %.4f, F1 %s, confusion (actual -> predicted) %s%n"
+                        + "[naturalness] cross-fitted validation (each quarter scored by the model trained on train + the "
+                        + "other three quarters): accuracy %.4f, macro-F1 %.4f, F1 %s, confusion %s%n"
+                        + "[naturalness] shipped model trained on %d rows (validation included); wrote %s in %.1f s "
+                        + "(%.1f CPU-s)%n",
+                config,
+                scores.accuracy(),
+                scores.macroF1(),
+                scores.f1ByLabel(),
+                scores.confusion(),
+                crossFitted.accuracy(),
+                crossFitted.macroF1(),
+                crossFitted.f1ByLabel(),
+                crossFitted.confusion(),
+                shippedFeatures.size(),
+                outputDir,
+                (System.nanoTime() - started) / 1e9,
+                cpuSeconds);
     }
 
     /**
@@ -254,8 +296,13 @@ public final class TrainNaturalnessModel {
      * assignments and the mean over all of them: the figure to compare a change by (README, Figures), printed
      * only, since it plays no part in the choice. Off by default: each salt costs another four trainings.
      */
-    private static void printOtherFoldAssignments(Examples train, Examples extra, List<LabeledIdentifiers.Row> rows,
-            SoftmaxRegression.Settings settings, double ordinalWeight, Scores saltZero) {
+    private static void printOtherFoldAssignments(
+            Examples train,
+            Examples extra,
+            List<LabeledIdentifiers.Row> rows,
+            SoftmaxRegression.Settings settings,
+            double ordinalWeight,
+            Scores saltZero) {
         String salts = System.getProperty("naturalness.fold-salts", "").trim();
         if (salts.isEmpty()) {
             return;
@@ -265,19 +312,34 @@ public final class TrainNaturalnessModel {
         int assignments = 1;
         for (String salt : salts.split(",")) {
             int[] fold = folds(rows, Integer.parseInt(salt.trim()));
-            double accuracy = score(train, blend(outOfFold(train, extra, fold, softmaxTrainer(settings)),
-                    outOfFold(train, extra, fold, TrainNaturalnessModel::trainOrdinal), ordinalWeight)).accuracy();
+            double accuracy = score(
+                            train,
+                            blend(
+                                    outOfFold(train, extra, fold, softmaxTrainer(settings)),
+                                    outOfFold(train, extra, fold, TrainNaturalnessModel::trainOrdinal),
+                                    ordinalWeight))
+                    .accuracy();
             figures.append(String.format(Locale.ROOT, ", salt %s %.4f", salt.trim(), accuracy));
             sum += accuracy;
             assignments++;
         }
-        System.out.printf(Locale.ROOT, "[naturalness] the chosen candidate on %d fold assignments: %s; mean %.4f%n",
-                assignments, figures, sum / assignments);
+        System.out.printf(
+                Locale.ROOT,
+                "[naturalness] the chosen candidate on %d fold assignments: %s; mean %.4f%n",
+                assignments,
+                figures,
+                sum / assignments);
     }
 
     private static String describeBlend(double ordinalWeight) {
-        return ordinalWeight == 0 ? "" : String.format(Locale.ROOT, "; blended with an ordinal regression "
-                + "(AdaGrad lr=%s, epochs=%d) at weight %s", ORDINAL_LEARNING_RATE, ORDINAL_EPOCHS, ordinalWeight);
+        return ordinalWeight == 0
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        "; blended with an ordinal regression " + "(AdaGrad lr=%s, epochs=%d) at weight %s",
+                        ORDINAL_LEARNING_RATE,
+                        ORDINAL_EPOCHS,
+                        ordinalWeight);
     }
 
     static Scorer trainOrdinal(List<FeatureVector> features, int[] labels) {
@@ -285,23 +347,24 @@ public final class TrainNaturalnessModel {
     }
 
     private static OrdinalRegression ordinal(List<FeatureVector> features, int[] labels) {
-        return OrdinalRegression.train(features, labels, FeatureExtractor.DIMENSION, ORDINAL_LEARNING_RATE,
-                ORDINAL_EPOCHS, SEED);
+        return OrdinalRegression.train(
+                features, labels, FeatureExtractor.DIMENSION, ORDINAL_LEARNING_RATE, ORDINAL_EPOCHS, SEED);
     }
 
-    private static NaturalnessEnsemble ensemble(List<FeatureVector> features, int[] labels,
-            SoftmaxRegression.Settings settings, double ordinalWeight) {
-        return NaturalnessEnsemble.of(SoftmaxRegression.train(features, labels, FeatureExtractor.DIMENSION,
-                LABELS.size(), settings), ordinal(features, labels), ordinalWeight);
+    private static NaturalnessEnsemble ensemble(
+            List<FeatureVector> features, int[] labels, SoftmaxRegression.Settings settings, double ordinalWeight) {
+        return NaturalnessEnsemble.of(
+                SoftmaxRegression.train(features, labels, FeatureExtractor.DIMENSION, LABELS.size(), settings),
+                ordinal(features, labels),
+                ordinalWeight);
     }
 
     /** The validation figures of the held-out model and the cross-fitted ones, written beside both models. */
-    record Figures(Scores validation, int validationRows, Scores crossFitted) {
-    }
+    record Figures(Scores validation, int validationRows, Scores crossFitted) {}
 
     static Trainer softmaxTrainer(SoftmaxRegression.Settings settings) {
-        return (features, labels) -> SoftmaxRegression.train(features, labels, FeatureExtractor.DIMENSION,
-                LABELS.size(), settings)::logProbabilities;
+        return (features, labels) -> SoftmaxRegression.train(
+                features, labels, FeatureExtractor.DIMENSION, LABELS.size(), settings)::logProbabilities;
     }
 
     /** Per row, the blend of two models' log-probabilities (see {@link NaturalnessEnsemble}). */
@@ -314,22 +377,25 @@ public final class TrainNaturalnessModel {
     }
 
     private static ModelMetadata.Candidate candidate(String config, Scores cv) {
-        System.out.printf("[naturalness] %s: %d-fold cross-validation accuracy %.4f, macro-F1 %.4f%n", config, FOLDS,
-                cv.accuracy(), cv.macroF1());
+        System.out.printf(
+                "[naturalness] %s: %d-fold cross-validation accuracy %.4f, macro-F1 %.4f%n",
+                config, FOLDS, cv.accuracy(), cv.macroF1());
         return new ModelMetadata.Candidate(config, cv.accuracy(), cv.macroF1());
     }
 
     private static String describe(SoftmaxRegression.Settings settings, boolean withExtra, int extraRows) {
-        return settings + (withExtra ? ", train + " + extraRows + " naturalness_classifications rows in neither split"
-                : ", train only");
+        return settings
+                + (withExtra
+                        ? ", train + " + extraRows + " naturalness_classifications rows in neither split"
+                        : ", train only");
     }
 
     /**
      * Rows of the SNAILS classification file whose identifier is in neither split (case-insensitive): the file
      * mostly repeats the splits, and a validation identifier must never reach training. Missing file: none.
      */
-    static List<LabeledIdentifiers.Row> extraRows(Path csv, List<LabeledIdentifiers.Row> train,
-            List<LabeledIdentifiers.Row> validation) {
+    static List<LabeledIdentifiers.Row> extraRows(
+            Path csv, List<LabeledIdentifiers.Row> train, List<LabeledIdentifiers.Row> validation) {
         if (!Files.isRegularFile(csv)) {
             return List.of();
         }
@@ -383,7 +449,8 @@ public final class TrainNaturalnessModel {
                 features.addAll(extra.features());
                 Arrays.stream(extra.labels()).forEach(labels::add);
             }
-            Scorer model = trainer.train(features, labels.stream().mapToInt(Integer::intValue).toArray());
+            Scorer model = trainer.train(
+                    features, labels.stream().mapToInt(Integer::intValue).toArray());
             for (int i = 0; i < fold.length; i++) {
                 if (fold[i] == f) {
                     heldOut[i] = model.logProbabilities(train.features().get(i));
@@ -396,17 +463,31 @@ public final class TrainNaturalnessModel {
     /** Accuracy and F1 of the highest-scoring class of each row against the rows' labels. */
     static Scores score(Examples rows, double[][] scores) {
         List<String> actual = Arrays.stream(rows.labels()).mapToObj(LABELS::get).toList();
-        return Scores.of(LABELS, actual, Arrays.stream(scores).map(s -> LABELS.get(Blend.argmax(s))).toList());
+        return Scores.of(
+                LABELS,
+                actual,
+                Arrays.stream(scores).map(s -> LABELS.get(Blend.argmax(s))).toList());
     }
 
-    private static void write(NaturalnessEnsemble model, String config, String trainedOn, Figures figures,
-            List<ModelMetadata.Candidate> candidates, int trainRows, Path outputDir)
+    private static void write(
+            NaturalnessEnsemble model,
+            String config,
+            String trainedOn,
+            Figures figures,
+            List<ModelMetadata.Candidate> candidates,
+            int trainRows,
+            Path outputDir)
             throws IOException, NoSuchAlgorithmException {
         int classes = LABELS.size();
         int dimension = FeatureExtractor.DIMENSION;
-        byte[] onnx = OnnxSparseLinearModel.build(model, dimension, classes,
+        byte[] onnx = OnnxSparseLinearModel.build(
+                model,
+                dimension,
+                classes,
                 "SNAILS identifier naturalness (Regular, Low, Least); features " + FeatureExtractor.VERSION);
-        String digest = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(onnx)).substring(0, 12);
+        String digest = HexFormat.of()
+                .formatHex(MessageDigest.getInstance("SHA-256").digest(onnx))
+                .substring(0, 12);
         Files.createDirectories(outputDir);
         Files.write(outputDir.resolve(ModelMetadata.ONNX_FILE), onnx);
         Files.deleteIfExists(outputDir.resolve("naturalness.tribuo")); // left by builds before the Java trainer
@@ -415,21 +496,34 @@ public final class TrainNaturalnessModel {
         Scores crossFitted = figures.crossFitted();
         ModelMetadata metadata = new ModelMetadata(
                 "naturalness-" + FeatureExtractor.VERSION + "-" + digest,
-                FeatureExtractor.VERSION, dimension,
+                FeatureExtractor.VERSION,
+                dimension,
                 "feature = hashed bucket 0.." + (dimension - 1) + " (FeatureExtractor " + FeatureExtractor.VERSION
                         + "); bucket b is row b of the weight matrix",
-                LABELS, OnnxSparseLinearModel.INPUT_INDICES + ": int64 [T] (buckets of all identifiers, concatenated); "
+                LABELS,
+                OnnxSparseLinearModel.INPUT_INDICES + ": int64 [T] (buckets of all identifiers, concatenated); "
                         + OnnxSparseLinearModel.INPUT_ENDS + ": int64 [N] (position in indices of each identifier's "
                         + "last feature)",
                 OnnxSparseLinearModel.INPUT_VALUES + ": float [T]",
                 OnnxSparseLinearModel.OUTPUT_PROBABILITIES + ": float [N, " + classes + "] in label order",
-                Instant.now().toString(), "multinomial logistic regression (SoftmaxRegression, AdaGrad SGD)"
-                        + (model.ordinalWeight() == 0 ? "" : " blended with an ordinal regression (OrdinalRegression)"), config,
-                EnglishWords.SOURCE + ", " + EnglishWords.get().size() + " words", trainRows, trainedOn,
-                figures.validationRows(), validation.accuracy(), validation.macroF1(), validation.confusion(),
-                validation.f1ByLabel(), crossFitted.accuracy(), crossFitted.macroF1(), crossFitted.confusion(),
+                Instant.now().toString(),
+                "multinomial logistic regression (SoftmaxRegression, AdaGrad SGD)"
+                        + (model.ordinalWeight() == 0 ? "" : " blended with an ordinal regression (OrdinalRegression)"),
+                config,
+                EnglishWords.SOURCE + ", " + EnglishWords.get().size() + " words",
+                trainRows,
+                trainedOn,
+                figures.validationRows(),
+                validation.accuracy(),
+                validation.macroF1(),
+                validation.confusion(),
+                validation.f1ByLabel(),
+                crossFitted.accuracy(),
+                crossFitted.macroF1(),
+                crossFitted.confusion(),
                 candidates);
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+        new ObjectMapper()
+                .enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValue(outputDir.resolve(ModelMetadata.FILE).toFile(), metadata);
     }
 }

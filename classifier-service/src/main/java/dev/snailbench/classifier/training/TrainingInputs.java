@@ -21,8 +21,7 @@ final class TrainingInputs {
     /** Written in the model's folder after every other file: a folder with a matching stamp holds a whole model. */
     static final String STAMP_FILE = "inputs.sha256";
 
-    private TrainingInputs() {
-    }
+    private TrainingInputs() {}
 
     /** The digest of the given data files, settings and classpath (entries separated by the platform's separator). */
     static String digest(List<Path> dataFiles, List<String> settings, String classPath) {

@@ -62,7 +62,8 @@ class FeatureExtractorTest {
         assertThat(unknown.words()).isZero();
         assertThat(unknown.rarestWordBand()).isZero();
         // "the" is the most frequent word (band 1), "vegetation" is rarer.
-        assertThat(extractor.segment("thevegetation").rarestWordBand()).isGreaterThan(extractor.segment("the").rarestWordBand());
+        assertThat(extractor.segment("thevegetation").rarestWordBand())
+                .isGreaterThan(extractor.segment("the").rarestWordBand());
     }
 
     @Test

@@ -15,7 +15,8 @@ class IdentifierTokenizerTest {
     @Test
     void shouldSplitSnakeCaseAndOtherSeparators() {
         assertThat(IdentifierTokenizer.tokenize("service_name")).containsExactly("service", "name");
-        assertThat(IdentifierTokenizer.tokenize("__tbl__Dead-wood.x  y$")).containsExactly("tbl", "Dead", "wood", "x", "y");
+        assertThat(IdentifierTokenizer.tokenize("__tbl__Dead-wood.x  y$"))
+                .containsExactly("tbl", "Dead", "wood", "x", "y");
     }
 
     @Test

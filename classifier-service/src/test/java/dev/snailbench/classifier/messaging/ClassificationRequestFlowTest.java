@@ -64,32 +64,40 @@ class ClassificationRequestFlowTest {
     @Test
     void shouldAnswerARequestInOrderKeyedByRequestIdAndHandTheAnswersIdToTheRecord() {
         UUID requestId = UUID.randomUUID();
-        ClassificationRequested request = ClassificationRequested.of(null, "tenant-a", requestId,
-                List.of("service_name", "AdCtTxIRWT", "ModelYear", "DfltSlp"));
+        ClassificationRequested request = ClassificationRequested.of(
+                null, "tenant-a", requestId, List.of("service_name", "AdCtTxIRWT", "ModelYear", "DfltSlp"));
 
         channels.send(Channels.IDENTIFIERS_TO_CLASSIFY, request);
 
         await().atMost(Duration.ofSeconds(30)).until(() -> answers().size() == 1);
         Message<IdentifiersClassified> message = answers().get(0);
         IdentifiersClassified answer = message.getPayload();
-        assertThat(message.getMetadata(OutgoingKafkaRecordMetadata.class)).get()
-                .extracting(OutgoingKafkaRecordMetadata::getKey).isEqualTo(requestId.toString());
+        assertThat(message.getMetadata(OutgoingKafkaRecordMetadata.class))
+                .get()
+                .extracting(OutgoingKafkaRecordMetadata::getKey)
+                .isEqualTo(requestId.toString());
         assertThat(answer.requestEventId()).isEqualTo(request.eventId());
         assertThat(answer.tenantId()).isEqualTo("tenant-a");
         assertThat(answer.modelVersion()).startsWith("naturalness-");
-        assertThat(answer.results()).extracting(ClassifiedIdentifier::identifier)
+        assertThat(answer.results())
+                .extracting(ClassifiedIdentifier::identifier)
                 .containsExactly("service_name", "AdCtTxIRWT", "ModelYear", "DfltSlp");
-        assertThat(answer.results()).extracting(ClassifiedIdentifier::label).containsExactly(
-                NaturalnessLevel.REGULAR, NaturalnessLevel.LEAST, NaturalnessLevel.REGULAR, NaturalnessLevel.LEAST);
+        assertThat(answer.results())
+                .extracting(ClassifiedIdentifier::label)
+                .containsExactly(
+                        NaturalnessLevel.REGULAR,
+                        NaturalnessLevel.LEAST,
+                        NaturalnessLevel.REGULAR,
+                        NaturalnessLevel.LEAST);
         verify(processed).answerOnce(eq(request), any());
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(
-                () -> assertThat(recordedAnswer.get()).isEqualTo(answer.eventId()));
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(recordedAnswer.get()).isEqualTo(answer.eventId()));
     }
 
     @Test
     void shouldNackARequestWithAnEmptyIdentifierWithTheReasonAndAnswerNothing() throws Exception {
-        ClassificationRequested request = ClassificationRequested.of(null, "tenant-c", UUID.randomUUID(),
-                List.of("ModelYear", " "));
+        ClassificationRequested request =
+                ClassificationRequested.of(null, "tenant-c", UUID.randomUUID(), List.of("ModelYear", " "));
         CompletableFuture<Throwable> nacked = new CompletableFuture<>();
 
         channels.send(Channels.IDENTIFIERS_TO_CLASSIFY, Message.of(request).withNack(reason -> {

@@ -36,27 +36,38 @@ class SchemaNaturalnessResourceTest extends InMemoryTenantTest {
             files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
         }
         assertThat(files).hasSize(9);
-        StringBuilder table = new StringBuilder(String.format("%-32s %7s %9s %7s %7s %7s%n", "schema", "idents",
-                "combined", "Regular", "Low", "Least"));
+        StringBuilder table = new StringBuilder(String.format(
+                "%-32s %7s %9s %7s %7s %7s%n", "schema", "idents", "combined", "Regular", "Low", "Least"));
         for (Path file : files) {
             JsonNode schema = MAPPER.readTree(file.toFile());
             int expected = 0;
             for (JsonNode t : schema.get("tables")) {
                 expected += 1 + t.get("columns").size();
             }
-            JsonPath report = given().header("X-API-Key", key()).contentType(ContentType.JSON).body(Files.readString(file))
-                    .when().post("/schemas/naturalness")
-                    .then().statusCode(200).extract().jsonPath();
+            JsonPath report = given().header("X-API-Key", key())
+                    .contentType(ContentType.JSON)
+                    .body(Files.readString(file))
+                    .when()
+                    .post("/schemas/naturalness")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             assertThat(report.getInt("identifiers")).as(file.toString()).isEqualTo(expected);
             assertThat(report.getList("tables")).hasSize(schema.get("tables").size());
             Map<String, Float> shares = report.getMap("shares");
-            double sum = shares.values().stream().mapToDouble(Float::doubleValue).sum();
+            double sum =
+                    shares.values().stream().mapToDouble(Float::doubleValue).sum();
             assertThat(sum).isBetween(0.999, 1.001);
             double combined = report.getDouble("combinedNaturalness");
-            assertThat(combined).isEqualTo(shares.get("Regular") + 0.5 * shares.get("Low"),
-                    Offset.offset(1e-5));
-            table.append(String.format("%-32s %7d %9.3f %7.3f %7.3f %7.3f%n", report.getString("database"),
-                    report.getInt("identifiers"), combined, shares.get("Regular"), shares.get("Low"),
+            assertThat(combined).isEqualTo(shares.get("Regular") + 0.5 * shares.get("Low"), Offset.offset(1e-5));
+            table.append(String.format(
+                    "%-32s %7d %9.3f %7.3f %7.3f %7.3f%n",
+                    report.getString("database"),
+                    report.getInt("identifiers"),
+                    combined,
+                    shares.get("Regular"),
+                    shares.get("Low"),
                     shares.get("Least")));
         }
         System.out.println("SNAILS schema naturalness (native identifiers, this model):\n" + table);
@@ -64,7 +75,8 @@ class SchemaNaturalnessResourceTest extends InMemoryTenantTest {
 
     @Test
     void shouldRateTheRegularVersionOfASchemaMoreNaturalThanItsLeastVersion() throws IOException {
-        JsonNode schema = MAPPER.readTree(DataDir.resolve().resolve("snails/schema/ATBI.json").toFile());
+        JsonNode schema = MAPPER.readTree(
+                DataDir.resolve().resolve("snails/schema/ATBI.json").toFile());
         double regular = combinedOfLevel(schema, "Regular");
         double least = combinedOfLevel(schema, "Least");
         assertThat(regular).isGreaterThan(0.8);
@@ -78,9 +90,15 @@ class SchemaNaturalnessResourceTest extends InMemoryTenantTest {
                   {"name": "customer_orders", "columns": ["order_id", "customer_name", "DfltSlp"]},
                   {"name": "AdCtTxIRWT", "columns": [{"name": "CSI22"}]}
                 ]}""";
-        JsonPath report = given().header("X-API-Key", key()).contentType(ContentType.JSON).body(body)
-                .when().post("/schemas/naturalness")
-                .then().statusCode(200).extract().jsonPath();
+        JsonPath report = given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(body)
+                .when()
+                .post("/schemas/naturalness")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(report.getInt("identifiers")).isEqualTo(6);
         assertThat(report.getString("tables[0].label")).isEqualTo("Regular");
         assertThat(report.getList("tables[0].columns.name")).containsExactly("order_id", "customer_name", "DfltSlp");
@@ -93,16 +111,30 @@ class SchemaNaturalnessResourceTest extends InMemoryTenantTest {
 
     @Test
     void shouldNameTheOffendingFieldOfAMalformedSchema() {
-        given().header("X-API-Key", key()).contentType(ContentType.JSON).body("{\"tables\": [{\"name\": \"t\", \"columns\": [\"a\", 3]}]}")
-                .when().post("/schemas/naturalness")
-                .then().statusCode(400).body("error", containsString("tables[0].columns[1]"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body("{\"tables\": [{\"name\": \"t\", \"columns\": [\"a\", 3]}]}")
+                .when()
+                .post("/schemas/naturalness")
+                .then()
+                .statusCode(400)
+                .body("error", containsString("tables[0].columns[1]"));
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
                 .body("{\"tables\": [{\"name\": {\"Regular\": \"x\"}, \"columns\": []}]}")
-                .when().post("/schemas/naturalness")
-                .then().statusCode(400).body("error", equalTo("tables[0].name.Native must be a non-empty string"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON).body("{\"tables\": []}")
-                .when().post("/schemas/naturalness")
-                .then().statusCode(400).body("error", containsString("tables"));
+                .when()
+                .post("/schemas/naturalness")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("tables[0].name.Native must be a non-empty string"));
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body("{\"tables\": []}")
+                .when()
+                .post("/schemas/naturalness")
+                .then()
+                .statusCode(400)
+                .body("error", containsString("tables"));
     }
 
     /** The schema with the names of one level given as plain strings. */
@@ -110,12 +142,20 @@ class SchemaNaturalnessResourceTest extends InMemoryTenantTest {
         ObjectNode body = MAPPER.createObjectNode();
         var tables = body.putArray("tables");
         for (JsonNode t : schema.get("tables")) {
-            ObjectNode table = tables.addObject().put("name", t.get("name").get(level).asText());
+            ObjectNode table =
+                    tables.addObject().put("name", t.get("name").get(level).asText());
             var columns = table.putArray("columns");
             t.get("columns").forEach(c -> columns.add(c.get("name").get(level).asText()));
         }
-        return given().header("X-API-Key", key()).contentType(ContentType.JSON).body(body.toString())
-                .when().post("/schemas/naturalness")
-                .then().statusCode(200).extract().jsonPath().getDouble("combinedNaturalness");
+        return given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(body.toString())
+                .when()
+                .post("/schemas/naturalness")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getDouble("combinedNaturalness");
     }
 }

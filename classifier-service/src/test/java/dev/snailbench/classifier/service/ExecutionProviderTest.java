@@ -17,7 +17,8 @@ class ExecutionProviderTest {
 
     @Test
     void shouldRefuseToStartWithAClearMessageWhenCudaIsAskedForButMissing() {
-        assumeFalse(OrtEnvironment.getAvailableProviders().contains(OrtProvider.CUDA),
+        assumeFalse(
+                OrtEnvironment.getAvailableProviders().contains(OrtProvider.CUDA),
                 "this ONNX Runtime has CUDA: the missing-CUDA error cannot happen here");
         assertThatThrownBy(() -> NaturalnessModel.load(MODEL_DIR, ExecutionProvider.cuda, 0, 1))
                 .isInstanceOf(IllegalStateException.class)

@@ -46,7 +46,8 @@ class OnnxMatchesJavaModelTest {
 
     @Test
     void shouldPredictTheSameLabelsAndProbabilitiesAsTheJavaModelOnValidation() {
-        List<String> identifiers = validation.stream().map(LabeledIdentifiers.Row::identifier).toList();
+        List<String> identifiers =
+                validation.stream().map(LabeledIdentifiers.Row::identifier).toList();
         float[] probabilities = onnx.predict(identifiers, 0, identifiers.size());
         FeatureExtractor extractor = new FeatureExtractor(EnglishWords.get());
         List<String> labels = onnx.labels();
@@ -67,7 +68,9 @@ class OnnxMatchesJavaModelTest {
                 sameLabel++;
             }
         }
-        assertThat(sameLabel).as("identical labels out of %d", identifiers.size()).isEqualTo(identifiers.size());
+        assertThat(sameLabel)
+                .as("identical labels out of %d", identifiers.size())
+                .isEqualTo(identifiers.size());
         assertThat(maxDifference).as("largest probability difference").isLessThan(1e-4);
     }
 
@@ -86,12 +89,14 @@ class OnnxMatchesJavaModelTest {
     void shouldShipAModelThatAlsoLearnedTheValidationRows() {
         assertThat(onnx.metadata().trainRows()).isEqualTo(heldOut.metadata().trainRows() + validation.size());
         // Learned rows are fitted better than unseen ones: the shipped model really was trained on them.
-        assertThat(scoreOnValidation(onnx).accuracy()).isGreaterThan(scoreOnValidation(heldOut).accuracy() + 0.01);
+        assertThat(scoreOnValidation(onnx).accuracy())
+                .isGreaterThan(scoreOnValidation(heldOut).accuracy() + 0.01);
         assertThat(onnx.metadata().crossFittedAccuracy()).isGreaterThanOrEqualTo(0.89);
     }
 
     private static Scores scoreOnValidation(NaturalnessModel model) {
-        List<String> identifiers = validation.stream().map(LabeledIdentifiers.Row::identifier).toList();
+        List<String> identifiers =
+                validation.stream().map(LabeledIdentifiers.Row::identifier).toList();
         float[] probabilities = model.predict(identifiers, 0, identifiers.size());
         List<String> predicted = new ArrayList<>();
         for (int i = 0; i < identifiers.size(); i++) {
@@ -103,6 +108,9 @@ class OnnxMatchesJavaModelTest {
             }
             predicted.add(model.labels().get(best));
         }
-        return Scores.of(model.labels(), validation.stream().map(LabeledIdentifiers.Row::label).toList(), predicted);
+        return Scores.of(
+                model.labels(),
+                validation.stream().map(LabeledIdentifiers.Row::label).toList(),
+                predicted);
     }
 }

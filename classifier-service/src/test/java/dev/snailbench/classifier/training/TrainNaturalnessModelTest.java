@@ -27,22 +27,25 @@ class TrainNaturalnessModelTest {
     @Test
     void shouldNeverTakeAValidationIdentifierIntoTheExtraTrainingRows() throws Exception {
         Path csv = dir.resolve("naturalness_classifications.csv");
-        Files.writeString(csv, "identifier,label\nVGHT,Least\nModelYear,Regular\nAcctChk,Low\nNoLabelYet,\nTmpltName,Low\n");
-        List<LabeledIdentifiers.Row> extra = TrainNaturalnessModel.extraRows(csv,
-                List.of(row("ModelYear", "Regular")), List.of(row("VgHt", "Least"), row("tmpltname", "Low")));
-        // VGHT and TmpltName are validation identifiers (case aside), ModelYear is already in train, one row has no label.
+        Files.writeString(
+                csv, "identifier,label\nVGHT,Least\nModelYear,Regular\nAcctChk,Low\nNoLabelYet,\nTmpltName,Low\n");
+        List<LabeledIdentifiers.Row> extra = TrainNaturalnessModel.extraRows(
+                csv, List.of(row("ModelYear", "Regular")), List.of(row("VgHt", "Least"), row("tmpltname", "Low")));
+        // VGHT and TmpltName are validation identifiers (case aside), ModelYear is already in train, one row has no
+        // label.
         assertThat(extra).containsExactly(row("AcctChk", "Low"));
     }
 
     @Test
     void shouldAddNoRowsWhenTheClassificationFileIsAbsent() {
-        assertThat(TrainNaturalnessModel.extraRows(dir.resolve("missing.csv"), List.of(), List.of())).isEmpty();
+        assertThat(TrainNaturalnessModel.extraRows(dir.resolve("missing.csv"), List.of(), List.of()))
+                .isEmpty();
     }
 
     @Test
     void shouldPutEveryCopyOfAnIdentifierInTheSameFoldAndUseEveryFold() {
-        List<LabeledIdentifiers.Row> rows = LabeledIdentifiers.read(
-                DataDir.resolve().resolve("snails/naturalness/train.csv"));
+        List<LabeledIdentifiers.Row> rows =
+                LabeledIdentifiers.read(DataDir.resolve().resolve("snails/naturalness/train.csv"));
         int[] fold = TrainNaturalnessModel.folds(rows);
         int[] sizes = new int[TrainNaturalnessModel.FOLDS];
         for (int i = 0; i < rows.size(); i++) {
@@ -51,20 +54,22 @@ class TrainNaturalnessModelTest {
         for (int size : sizes) {
             assertThat(size).as("fold sizes %s", Arrays.toString(sizes)).isBetween(rows.size() / 5, rows.size() / 3);
         }
-        int[] copies = TrainNaturalnessModel.folds(List.of(row("ModelYear", "Regular"), row("MODELYEAR", "Low"),
-                row("modelyear", "Regular")));
+        int[] copies = TrainNaturalnessModel.folds(
+                List.of(row("ModelYear", "Regular"), row("MODELYEAR", "Low"), row("modelyear", "Regular")));
         assertThat(copies[1]).isEqualTo(copies[0]);
         assertThat(copies[2]).isEqualTo(copies[0]);
     }
 
     @Test
     void shouldAssignOtherFoldsForAnotherSaltKeepingCopiesTogether() {
-        List<LabeledIdentifiers.Row> rows = LabeledIdentifiers.read(
-                DataDir.resolve().resolve("snails/naturalness/train.csv"));
+        List<LabeledIdentifiers.Row> rows =
+                LabeledIdentifiers.read(DataDir.resolve().resolve("snails/naturalness/train.csv"));
         assertThat(TrainNaturalnessModel.folds(rows, 0)).isEqualTo(TrainNaturalnessModel.folds(rows));
         int[] build = TrainNaturalnessModel.folds(rows);
         int[] salted = TrainNaturalnessModel.folds(rows, 1);
-        long moved = IntStream.range(0, rows.size()).filter(i -> salted[i] != build[i]).count();
+        long moved = IntStream.range(0, rows.size())
+                .filter(i -> salted[i] != build[i])
+                .count();
         // Independent assignments agree on about a quarter of the rows.
         assertThat(moved).isBetween(rows.size() / 2L, rows.size() * 9L / 10);
         int[] copies = TrainNaturalnessModel.folds(List.of(row("VegHeight", "Low"), row("VEGHEIGHT", "Least")), 1);
@@ -75,19 +80,22 @@ class TrainNaturalnessModelTest {
     void shouldTrainTheSameModelTwiceAndReadBackWhatItWrote() throws Exception {
         FeatureExtractor extractor = new FeatureExtractor(EnglishWords.get());
         List<LabeledIdentifiers.Row> rows = LabeledIdentifiers.read(
-                DataDir.resolve().resolve("snails/naturalness/train.csv")).subList(0, 2000);
+                        DataDir.resolve().resolve("snails/naturalness/train.csv"))
+                .subList(0, 2000);
         TrainNaturalnessModel.Examples examples = TrainNaturalnessModel.Examples.of(rows, extractor);
         SoftmaxRegression.Settings settings = new SoftmaxRegression.Settings(0.02, 4, 0, 7);
-        SoftmaxRegression first = SoftmaxRegression.train(examples.features(), examples.labels(),
-                FeatureExtractor.DIMENSION, 3, settings);
-        SoftmaxRegression second = SoftmaxRegression.train(examples.features(), examples.labels(),
-                FeatureExtractor.DIMENSION, 3, settings);
+        SoftmaxRegression first = SoftmaxRegression.train(
+                examples.features(), examples.labels(), FeatureExtractor.DIMENSION, 3, settings);
+        SoftmaxRegression second = SoftmaxRegression.train(
+                examples.features(), examples.labels(), FeatureExtractor.DIMENSION, 3, settings);
         assertThat(second.weights()).isEqualTo(first.weights());
         assertThat(second.bias()).isEqualTo(first.bias());
-        OrdinalRegression ordinal = OrdinalRegression.train(examples.features(), examples.labels(),
-                FeatureExtractor.DIMENSION, 0.1, 4, 7);
-        assertThat(OrdinalRegression.train(examples.features(), examples.labels(), FeatureExtractor.DIMENSION, 0.1,
-                4, 7).weights()).isEqualTo(ordinal.weights());
+        OrdinalRegression ordinal =
+                OrdinalRegression.train(examples.features(), examples.labels(), FeatureExtractor.DIMENSION, 0.1, 4, 7);
+        assertThat(OrdinalRegression.train(
+                                examples.features(), examples.labels(), FeatureExtractor.DIMENSION, 0.1, 4, 7)
+                        .weights())
+                .isEqualTo(ordinal.weights());
 
         NaturalnessEnsemble model = NaturalnessEnsemble.of(first, ordinal, 0.35);
         Path file = dir.resolve("model.weights");
@@ -104,12 +112,17 @@ class TrainNaturalnessModelTest {
     void shouldGiveTheSoftmaxModelsProbabilitiesAtBlendWeightZeroAndMoveTowardTheOrdinalModelsAbove() {
         FeatureExtractor extractor = new FeatureExtractor(EnglishWords.get());
         List<LabeledIdentifiers.Row> rows = LabeledIdentifiers.read(
-                DataDir.resolve().resolve("snails/naturalness/train.csv")).subList(0, 2000);
+                        DataDir.resolve().resolve("snails/naturalness/train.csv"))
+                .subList(0, 2000);
         TrainNaturalnessModel.Examples examples = TrainNaturalnessModel.Examples.of(rows, extractor);
-        SoftmaxRegression softmax = SoftmaxRegression.train(examples.features(), examples.labels(),
-                FeatureExtractor.DIMENSION, 3, new SoftmaxRegression.Settings(0.02, 4, 0, 7));
-        OrdinalRegression ordinal = OrdinalRegression.train(examples.features(), examples.labels(),
-                FeatureExtractor.DIMENSION, 0.1, 4, 7);
+        SoftmaxRegression softmax = SoftmaxRegression.train(
+                examples.features(),
+                examples.labels(),
+                FeatureExtractor.DIMENSION,
+                3,
+                new SoftmaxRegression.Settings(0.02, 4, 0, 7));
+        OrdinalRegression ordinal =
+                OrdinalRegression.train(examples.features(), examples.labels(), FeatureExtractor.DIMENSION, 0.1, 4, 7);
         FeatureVector v = new FeatureVector();
         extractor.extract("VgHt", v);
         assertThat(NaturalnessEnsemble.of(softmax, ordinal, 0).probabilities(v))
@@ -126,15 +139,23 @@ class TrainNaturalnessModelTest {
     @Test
     void shouldLearnFromTheTrainingRowsWhatItPredictsOnHeldOutOnes() {
         FeatureExtractor extractor = new FeatureExtractor(EnglishWords.get());
-        List<LabeledIdentifiers.Row> rows = LabeledIdentifiers.read(
-                DataDir.resolve().resolve("snails/naturalness/train.csv"));
+        List<LabeledIdentifiers.Row> rows =
+                LabeledIdentifiers.read(DataDir.resolve().resolve("snails/naturalness/train.csv"));
         TrainNaturalnessModel.Examples examples = TrainNaturalnessModel.Examples.of(rows, extractor);
-        Scores cv = TrainNaturalnessModel.score(examples, TrainNaturalnessModel.outOfFold(examples, null,
-                TrainNaturalnessModel.folds(rows), TrainNaturalnessModel.softmaxTrainer(
-                        new SoftmaxRegression.Settings(0.02, 4, 0, TrainNaturalnessModel.SEED))));
+        Scores cv = TrainNaturalnessModel.score(
+                examples,
+                TrainNaturalnessModel.outOfFold(
+                        examples,
+                        null,
+                        TrainNaturalnessModel.folds(rows),
+                        TrainNaturalnessModel.softmaxTrainer(
+                                new SoftmaxRegression.Settings(0.02, 4, 0, TrainNaturalnessModel.SEED))));
         // Held-out rows only: far above the 38% of always answering the largest class.
         assertThat(cv.accuracy()).isGreaterThan(0.85);
-        assertThat(cv.confusion().values().stream().mapToInt(r -> r.values().stream().mapToInt(Integer::intValue)
-                .sum()).sum()).isEqualTo(rows.size());
+        assertThat(cv.confusion().values().stream()
+                        .mapToInt(r ->
+                                r.values().stream().mapToInt(Integer::intValue).sum())
+                        .sum())
+                .isEqualTo(rows.size());
     }
 }

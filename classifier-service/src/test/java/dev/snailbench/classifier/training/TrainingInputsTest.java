@@ -70,9 +70,13 @@ class TrainingInputsTest {
 
         TrainingInputs.write(model, digest);
         assertThat(TrainingInputs.upToDate(model, digest)).isTrue();
-        assertThat(TrainingInputs.upToDate(model, digest(List.of("epochs=20")))).as("other inputs").isFalse();
+        assertThat(TrainingInputs.upToDate(model, digest(List.of("epochs=20"))))
+                .as("other inputs")
+                .isFalse();
 
         TrainingInputs.invalidate(model);
-        assertThat(TrainingInputs.upToDate(model, digest)).as("a training under way").isFalse();
+        assertThat(TrainingInputs.upToDate(model, digest))
+                .as("a training under way")
+                .isFalse();
     }
 }

@@ -4,13 +4,13 @@ import dev.snailbench.executor.service.CircuitBreakers;
 import dev.snailbench.executor.service.GoldCache;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
-import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.executor.service.targets.LoginPrivileges;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.guard.SqlGuard;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Named;
@@ -31,24 +31,38 @@ public class ExecutorBeans {
     @Produces
     @Singleton
     PoolManager pools(ExecutorConfig config, TargetConnector connector) {
-        return new PoolManager(new PoolManager.Settings(config.poolSizePerDatabase(), config.connectionsPerTenant(),
-                config.poolIdleClose(), config.connectTimeout(), config.borrowTimeout(), new CircuitBreakers.Settings(
-                        config.circuitBreaker().failures(), config.circuitBreaker().openFor())), connector);
+        return new PoolManager(
+                new PoolManager.Settings(
+                        config.poolSizePerDatabase(),
+                        config.connectionsPerTenant(),
+                        config.poolIdleClose(),
+                        config.connectTimeout(),
+                        config.borrowTimeout(),
+                        new CircuitBreakers.Settings(
+                                config.circuitBreaker().failures(),
+                                config.circuitBreaker().openFor())),
+                connector);
     }
 
     @Produces
     @Singleton
     TargetPolicy targetPolicy(ExecutorConfig config) {
         List<TargetPolicy.Endpoint> platform = new ArrayList<>(PlatformEndpoints.ofThisService());
-        platform.addAll(TargetPolicy.endpoints(config.targets().platformEndpoints().orElse(List.of())));
+        platform.addAll(
+                TargetPolicy.endpoints(config.targets().platformEndpoints().orElse(List.of())));
         return new TargetPolicy(config.targets().allowedNetworks().orElse(List.of()), platform, TargetPolicy::dns);
     }
 
     @Produces
     @Singleton
     TargetConnector targetConnector(TargetPolicy policy, ExecutorConfig config) {
-        return new TargetConnector(policy, new TargetConnector.Settings(config.connectTimeout(), config.goldTimeout(),
-                config.targets().idleInTransactionTimeout(), config.targets().lockTimeout()),
+        return new TargetConnector(
+                policy,
+                new TargetConnector.Settings(
+                        config.connectTimeout(),
+                        config.goldTimeout(),
+                        config.targets().idleInTransactionTimeout(),
+                        config.targets().lockTimeout()),
                 new LoginPrivileges(config.privilegedLogins().allowed().orElse(List.of())));
     }
 
@@ -59,7 +73,9 @@ public class ExecutorBeans {
     @Produces
     @Singleton
     SqlExecutor sqlExecutor(PoolManager pools, ExecutorConfig config, SqlParser parser) {
-        return new SqlExecutor(new SqlGuard(parser, config.guardCacheEntries()), pools,
+        return new SqlExecutor(
+                new SqlGuard(parser, config.guardCacheEntries()),
+                pools,
                 new CallCheck(config.callCheckEntries(), config.callCheckTtl()));
     }
 
@@ -98,14 +114,17 @@ public class ExecutorBeans {
         // no difference beyond the day's spread). Items waiting for a gold another item is running
         // (GoldCache) block in a CompletableFuture, for which the pool adds a thread meanwhile: at most one per item
         // in flight.
-        return new ForkJoinPool(config.workerThreads(), pool -> {
-            ForkJoinWorkerThread t = new ForkJoinWorkerThread(pool) {
-            };
-            t.setName("executor-jdbc-" + n.incrementAndGet());
-            t.setContextClassLoader(loader);
-            t.setDaemon(true);
-            return t;
-        }, null, true);
+        return new ForkJoinPool(
+                config.workerThreads(),
+                pool -> {
+                    ForkJoinWorkerThread t = new ForkJoinWorkerThread(pool) {};
+                    t.setName("executor-jdbc-" + n.incrementAndGet());
+                    t.setContextClassLoader(loader);
+                    t.setDaemon(true);
+                    return t;
+                },
+                null,
+                true);
     }
 
     void closeWorkers(@Disposes @Named(WORKERS) ExecutorService workers) {

@@ -19,8 +19,7 @@ final class PlatformEndpoints {
 
     private static final Pattern URL_HOST_PORT = Pattern.compile("//(\\[[^]]+]|[^/:?,]+)(?::(\\d+))?");
 
-    private PlatformEndpoints() {
-    }
+    private PlatformEndpoints() {}
 
     static List<Endpoint> ofThisService() {
         Config config = ConfigProvider.getConfig();
@@ -47,7 +46,8 @@ final class PlatformEndpoints {
     private static Integer httpPort() {
         String name = LaunchMode.current() == LaunchMode.TEST ? "quarkus.http.test-port" : "quarkus.http.port";
         String fromSystem = System.getProperty(name);
-        Optional<Integer> configured = fromSystem != null ? Optional.of(Integer.parseInt(fromSystem))
+        Optional<Integer> configured = fromSystem != null
+                ? Optional.of(Integer.parseInt(fromSystem))
                 : ConfigProvider.getConfig().getOptionalValue(name, Integer.class);
         return configured.filter(p -> p > 0).orElse(null);
     }

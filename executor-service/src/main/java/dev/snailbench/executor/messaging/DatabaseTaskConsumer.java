@@ -37,19 +37,29 @@ public class DatabaseTaskConsumer {
     private final MutinyEmitter<Record<String, DatabaseTaskCompleted>> answers;
     private final HeldRecords<DatabaseTaskRequested, UUID> held;
 
-    public DatabaseTaskConsumer(DatabaseTasks tasks, ExecutorConfig config,
+    public DatabaseTaskConsumer(
+            DatabaseTasks tasks,
+            ExecutorConfig config,
             @Channel(Channels.DATABASE_TASK_RESULTS_OUT) MutinyEmitter<Record<String, DatabaseTaskCompleted>> answers) {
         this.tasks = tasks;
         this.answers = answers;
         int perTenant = Math.max(1, config.databaseTasksPerTenant());
-        this.held = new HeldRecords<>(Channels.DATABASE_TASKS, perTenant,
-                perTenant * Math.max(1, config.tenantsAtOnce()), () -> true, config.databaseTasksHeld());
+        this.held = new HeldRecords<>(
+                Channels.DATABASE_TASKS,
+                perTenant,
+                perTenant * Math.max(1, config.tenantsAtOnce()),
+                () -> true,
+                config.databaseTasksHeld());
     }
 
     @Incoming(Channels.DATABASE_TASKS)
     public Uni<Void> onTasks(Message<List<DatabaseTaskRequested>> batch) {
-        return held.receive(batch, request -> request.taskId() == null
-                ? "DatabaseTaskRequested " + request.eventId() + " lacks taskId" : null, this::prepare);
+        return held.receive(
+                batch,
+                request -> request.taskId() == null
+                        ? "DatabaseTaskRequested " + request.eventId() + " lacks taskId"
+                        : null,
+                this::prepare);
     }
 
     /** Gives up the held records of partitions this replica no longer owns. */
@@ -59,11 +69,16 @@ public class DatabaseTaskConsumer {
 
     /** Each task's lookup, one after the other on the batch's context; the work itself runs in its tenant's lane. */
     private Uni<List<HeldRecords.Work<DatabaseTaskRequested, UUID>>> prepare(List<DatabaseTaskRequested> requests) {
-        return Multi.createFrom().iterable(requests)
-                .onItem().transformToUniAndConcatenate(request -> tasks.prepare(request)
-                        .map(work -> new HeldRecords.Work<DatabaseTaskRequested, UUID>(request, request.taskId(),
-                                request.tenantId(), () -> work.map(answer -> answers.send(Record.of(answer.key(),
-                                        answer))))))
-                .collect().asList();
+        return Multi.createFrom()
+                .iterable(requests)
+                .onItem()
+                .transformToUniAndConcatenate(request -> tasks.prepare(request)
+                        .map(work -> new HeldRecords.Work<DatabaseTaskRequested, UUID>(
+                                request,
+                                request.taskId(),
+                                request.tenantId(),
+                                () -> work.map(answer -> answers.send(Record.of(answer.key(), answer))))))
+                .collect()
+                .asList();
     }
 }

@@ -1,11 +1,11 @@
 package dev.snailbench.executor.messaging;
 
 import dev.snailbench.executor.config.ExecutorConfig;
-import dev.snailbench.executor.service.EventSize;
 import dev.snailbench.executor.service.DatabaseUses;
+import dev.snailbench.executor.service.EventSize;
+import dev.snailbench.executor.service.TargetResolver;
 import dev.snailbench.executor.service.execution.ExecutionService;
 import dev.snailbench.executor.service.targets.Target;
-import dev.snailbench.executor.service.TargetResolver;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.delivery.HeldRecords;
 import dev.snailbench.model.delivery.Redelivery;
@@ -78,6 +78,7 @@ public class ExecutionRequestConsumer {
     private final int maxRecordBytes;
     /** One result's JSON: room left in its record for the record's own fields. */
     private final int maxItemBytes;
+
     private final JobCancellationConsumer cancellations;
     private final LoginFailurePublisher loginFailures;
     private final DatabaseUses uses;
@@ -85,9 +86,15 @@ public class ExecutionRequestConsumer {
     private final ResultGroups groups;
     private final HeldRecords<ExecutionsRequested, UUID> held;
 
-    public ExecutionRequestConsumer(TargetResolver targets, ExecutionService execution, ExecutorConfig config,
-            JobCancellationConsumer cancellations, DatabaseUses uses, LoginFailurePublisher loginFailures,
-            MeterRegistry metrics, @Channel(Channels.RESULTS_TO_SCORE_OUT) MutinyEmitter<byte[]> results) {
+    public ExecutionRequestConsumer(
+            TargetResolver targets,
+            ExecutionService execution,
+            ExecutorConfig config,
+            JobCancellationConsumer cancellations,
+            DatabaseUses uses,
+            LoginFailurePublisher loginFailures,
+            MeterRegistry metrics,
+            @Channel(Channels.RESULTS_TO_SCORE_OUT) MutinyEmitter<byte[]> results) {
         this.uses = uses;
         this.loginFailures = loginFailures;
         this.maxRecordBytes = config.maxEventBytes() - 32 * 1024;
@@ -96,18 +103,26 @@ public class ExecutionRequestConsumer {
         this.execution = execution;
         this.results = results;
         this.cancellations = cancellations;
-        this.skipped = Counter.builder(SKIPPED_METRIC).description("work items of cancelled jobs skipped, not run")
+        this.skipped = Counter.builder(SKIPPED_METRIC)
+                .description("work items of cancelled jobs skipped, not run")
                 .register(metrics);
         // Never more at once than threads to run them: beyond, items would wait for a thread in arrival order.
         int perTenant = Math.max(1, config.itemsPerTenant());
-        int atOnce = Math.min(perTenant * Math.max(1, config.tenantsAtOnce()),
-                Math.max(perTenant, config.workerThreads()));
+        int atOnce =
+                Math.min(perTenant * Math.max(1, config.tenantsAtOnce()), Math.max(perTenant, config.workerThreads()));
         // Results waiting for the broker: two records' worth, or two records' bytes, before items stop starting.
-        this.groups = new ResultGroups(RESULTS_PER_RECORD, config.resultsGroupWait(), 2 * RESULTS_PER_RECORD,
-                2L * config.maxEventBytes(), Infrastructure.getDefaultWorkerPool(), this::send, this::drain);
-        this.held = new HeldRecords<>(Channels.SQL_TO_EXECUTE, perTenant, atOnce, () -> !groups.full(),
-                config.itemsHeld());
-        Gauge.builder(HELD_METRIC, held, HeldRecords::held).description("work items held: received, not answered")
+        this.groups = new ResultGroups(
+                RESULTS_PER_RECORD,
+                config.resultsGroupWait(),
+                2 * RESULTS_PER_RECORD,
+                2L * config.maxEventBytes(),
+                Infrastructure.getDefaultWorkerPool(),
+                this::send,
+                this::drain);
+        this.held =
+                new HeldRecords<>(Channels.SQL_TO_EXECUTE, perTenant, atOnce, () -> !groups.full(), config.itemsHeld());
+        Gauge.builder(HELD_METRIC, held, HeldRecords::held)
+                .description("work items held: received, not answered")
                 .register(metrics);
     }
 
@@ -153,22 +168,31 @@ public class ExecutionRequestConsumer {
             }
         }
         // A job uses a registered database the tenant owns: an item naming another's is not counted.
-        return resolveTargets(live).call(resolved -> uses.used(live.stream().filter(request -> {
-            Resolved target = resolved.get(key(request));
-            return target != null && target.target() != null;
-        }).toList())).map(resolved -> {
-            for (ExecutionRequested request : live) {
-                works.add(new HeldRecords.Work<>(recordOf.get(request), request.workItemId(), request.tenantId(),
-                        () -> run(request, resolved)));
-            }
-            return works;
-        });
+        return resolveTargets(live)
+                .call(resolved -> uses.used(live.stream()
+                        .filter(request -> {
+                            Resolved target = resolved.get(key(request));
+                            return target != null && target.target() != null;
+                        })
+                        .toList()))
+                .map(resolved -> {
+                    for (ExecutionRequested request : live) {
+                        works.add(new HeldRecords.Work<>(
+                                recordOf.get(request),
+                                request.workItemId(),
+                                request.tenantId(),
+                                () -> run(request, resolved)));
+                    }
+                    return works;
+                });
     }
 
     /** Runs the item (its slot's part); its delivery gives its result to the groups. */
     private Uni<Uni<Void>> run(ExecutionRequested request, Map<String, Resolved> resolved) {
-        return answer(request, resolved).map(item -> item == null ? Uni.createFrom().voidItem()
-                : Uni.createFrom().deferred(() -> groups.add(item)));
+        return answer(request, resolved)
+                .map(item -> item == null
+                        ? Uni.createFrom().voidItem()
+                        : Uni.createFrom().deferred(() -> groups.add(item)));
     }
 
     /**
@@ -182,8 +206,10 @@ public class ExecutionRequestConsumer {
         return execute(request, resolved.get(key(request)))
                 // Serializing a result (up to max-event-bytes of JSON) is CPU work, never for the event loop: where
                 // the item finished on a worker (its queries ran on the JDBC pool), there, without another hop.
-                .onItem().transformToUni(completed -> Context.isOnEventLoopThread()
-                        ? Uni.createFrom().item(() -> written(completed))
+                .onItem()
+                .transformToUni(completed -> Context.isOnEventLoopThread()
+                        ? Uni.createFrom()
+                                .item(() -> written(completed))
                                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                         : Uni.createFrom().item(written(completed)));
     }
@@ -198,8 +224,8 @@ public class ExecutionRequestConsumer {
      * (the broker restarting); records the scorer already has are deduplicated there.
      */
     private Uni<Void> send(List<EventRecords.Item> group) {
-        List<EventRecords.Encoded> records = EventRecords.packByJob(group, RESULTS_PER_RECORD, maxRecordBytes,
-                ExecutionsCompleted::empty);
+        List<EventRecords.Encoded> records =
+                EventRecords.packByJob(group, RESULTS_PER_RECORD, maxRecordBytes, ExecutionsCompleted::empty);
         return Redelivery.withRetries(group.size() + " results", null, () -> EventRecords.send(results, records));
     }
 
@@ -218,16 +244,25 @@ public class ExecutionRequestConsumer {
     private Uni<Map<String, Resolved>> resolveTargets(Collection<ExecutionRequested> requests) {
         Map<String, ExecutionRequested> firstByDatabase = new LinkedHashMap<>();
         // Items of linking-only jobs name no database: nothing to resolve, nothing to run.
-        requests.stream().filter(request -> request.item() == null || request.item().database() != null)
+        requests.stream()
+                .filter(request -> request.item() == null || request.item().database() != null)
                 .forEach(request -> firstByDatabase.putIfAbsent(key(request), request));
         Map<String, Resolved> resolved = new HashMap<>();
-        return Multi.createFrom().iterable(firstByDatabase.entrySet())
-                .onItem().transformToUniAndConcatenate(entry -> targets.resolve(entry.getValue().tenantId(),
-                                entry.getValue().item() == null ? null : entry.getValue().item().database())
+        return Multi.createFrom()
+                .iterable(firstByDatabase.entrySet())
+                .onItem()
+                .transformToUniAndConcatenate(entry -> targets.resolve(
+                                entry.getValue().tenantId(),
+                                entry.getValue().item() == null
+                                        ? null
+                                        : entry.getValue().item().database())
                         .map(target -> new Resolved(target, null))
-                        .onFailure().recoverWithItem(e -> new Resolved(null, reason(e)))
+                        .onFailure()
+                        .recoverWithItem(e -> new Resolved(null, reason(e)))
                         .invoke(result -> resolved.put(entry.getKey(), result)))
-                .collect().last().replaceWith(resolved);
+                .collect()
+                .last()
+                .replaceWith(resolved);
     }
 
     private Uni<ExecutionCompleted> execute(ExecutionRequested request, Resolved resolved) {
@@ -237,8 +272,10 @@ public class ExecutionRequestConsumer {
         if (resolved.target() == null) {
             return Uni.createFrom().item(execution.unreachable(request, resolved.failure()));
         }
-        return execution.execute(request, resolved.target())
-                .onFailure().recoverWithItem(e -> execution.unreachable(request, reason(e)))
+        return execution
+                .execute(request, resolved.target())
+                .onFailure()
+                .recoverWithItem(e -> execution.unreachable(request, reason(e)))
                 // A login that stopped working stops the job's model calls on this database (inference).
                 .call(completed -> loginFailures.check(request, resolved.target(), completed));
     }
@@ -246,16 +283,22 @@ public class ExecutionRequestConsumer {
     private static String key(ExecutionRequested request) {
         DatabaseRef ref = request.item() == null ? null : request.item().database();
         // The schema too: items of one database asked on different schemas run on different paths.
-        return request.tenantId() + "|" + (ref == null ? "" : (ref.databaseId() != null ? ref.databaseId()
-                : ref.kind() + "|" + ref.jdbcUrl() + "|" + ref.user() + "|" + ref.sealedPassword()) + "|"
-                + ref.schema());
+        return request.tenantId() + "|"
+                + (ref == null
+                        ? ""
+                        : (ref.databaseId() != null
+                                        ? ref.databaseId()
+                                        : ref.kind() + "|" + ref.jdbcUrl() + "|" + ref.user() + "|"
+                                                + ref.sealedPassword())
+                                + "|"
+                                + ref.schema());
     }
 
-    private record Resolved(Target target, String failure) {
-    }
+    private record Resolved(Target target, String failure) {}
 
     private static String reason(Throwable e) {
         return e instanceof IllegalArgumentException || e instanceof IllegalStateException
-                ? e.getMessage() : e.toString();
+                ? e.getMessage()
+                : e.toString();
     }
 }

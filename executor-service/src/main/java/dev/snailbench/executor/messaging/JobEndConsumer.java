@@ -25,8 +25,9 @@ public class JobEndConsumer {
     @Incoming(Channels.JOBS_ENDED)
     public Uni<Void> onEnded(JobEnded event) {
         if (event == null || event.jobId() == null) {
-            return Uni.createFrom().failure(new IllegalArgumentException("JobEnded "
-                    + (event == null ? "" : event.eventId()) + " lacks jobId"));
+            return Uni.createFrom()
+                    .failure(new IllegalArgumentException(
+                            "JobEnded " + (event == null ? "" : event.eventId()) + " lacks jobId"));
         }
         return uses.release(event.jobId());
     }

@@ -34,8 +34,8 @@ public class LoginFailurePublisher {
     static final int REMEMBERED = 10_000;
 
     private final MutinyEmitter<Record<String, DatabaseLoginFailed>> emitter;
-    private final Set<String> told = Collections.synchronizedSet(Collections.newSetFromMap(
-            new LinkedHashMap<>(16, 0.75f, false) {
+    private final Set<String> told =
+            Collections.synchronizedSet(Collections.newSetFromMap(new LinkedHashMap<>(16, 0.75f, false) {
                 @Override
                 protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
                     return size() > REMEMBERED;
@@ -62,12 +62,16 @@ public class LoginFailurePublisher {
         if (failure == null) {
             return Uni.createFrom().voidItem();
         }
-        DatabaseLoginFailed event = DatabaseLoginFailed.of(request.jobId(), request.tenantId(),
-                request.item().database(), "the database login \"" + target.user() + "\" failed: " + failure);
+        DatabaseLoginFailed event = DatabaseLoginFailed.of(
+                request.jobId(),
+                request.tenantId(),
+                request.item().database(),
+                "the database login \"" + target.user() + "\" failed: " + failure);
         if (!told.add(event.key())) {
             return Uni.createFrom().voidItem();
         }
-        LOG.infof("job %s: the login of database %s failed; its remaining items are sent on without a model call",
+        LOG.infof(
+                "job %s: the login of database %s failed; its remaining items are sent on without a model call",
                 request.jobId(), event.database());
         return emitter.send(Record.of(event.key(), event)).onFailure().recoverWithUni(e -> {
             told.remove(event.key());

@@ -34,8 +34,14 @@ final class ResultGroups {
      * @param send sends a group (retrying if it may) and completes when the broker acknowledged it
      * @param afterSent called after each group's send, when {@link #full()} may have become false
      */
-    ResultGroups(int perRecord, Duration wait, int maxUnsent, long maxUnsentBytes, ScheduledExecutorService timer,
-            Function<List<EventRecords.Item>, Uni<Void>> send, Runnable afterSent) {
+    ResultGroups(
+            int perRecord,
+            Duration wait,
+            int maxUnsent,
+            long maxUnsentBytes,
+            ScheduledExecutorService timer,
+            Function<List<EventRecords.Item>, Uni<Void>> send,
+            Runnable afterSent) {
         this.perRecord = Math.max(1, perRecord);
         this.wait = wait;
         this.maxUnsent = Math.max(1, maxUnsent);
@@ -121,6 +127,5 @@ final class ResultGroups {
         afterSent.run();
     }
 
-    private record Pending(EventRecords.Item item, CompletableFuture<Void> sent) {
-    }
+    private record Pending(EventRecords.Item item, CompletableFuture<Void> sent) {}
 }

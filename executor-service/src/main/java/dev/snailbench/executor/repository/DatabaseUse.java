@@ -26,8 +26,7 @@ public class DatabaseUse extends PanacheEntityBase {
         public UUID databaseId;
         public UUID jobId;
 
-        public Key() {
-        }
+        public Key() {}
 
         public Key(UUID databaseId, UUID jobId) {
             this.databaseId = databaseId;

@@ -18,9 +18,13 @@ import java.util.Locale;
  * tenant-owned tables, this one's {@code createdAt} column has always admitted null: the override keeps it so.
  */
 @Entity
-@Table(name = "target_database", indexes = @Index(name = "target_database_tenant", columnList = "tenantId"),
-        uniqueConstraints = @UniqueConstraint(name = RegisteredDatabase.UNIQUE_NAME,
-                columnNames = {"tenantId", "nameKey"}))
+@Table(
+        name = "target_database",
+        indexes = @Index(name = "target_database_tenant", columnList = "tenantId"),
+        uniqueConstraints =
+                @UniqueConstraint(
+                        name = RegisteredDatabase.UNIQUE_NAME,
+                        columnNames = {"tenantId", "nameKey"}))
 @AttributeOverride(name = "createdAt", column = @Column(name = "createdAt"))
 public class RegisteredDatabase extends TenantOwned {
 

@@ -1,13 +1,13 @@
 package dev.snailbench.executor.rest;
 
 import dev.snailbench.executor.repository.RegisteredDatabase;
-import dev.snailbench.tenancy.Caller;
 import dev.snailbench.executor.service.DatabaseDtos.ConnectionCheck;
 import dev.snailbench.executor.service.DatabaseDtos.DatabaseView;
 import dev.snailbench.executor.service.DatabaseDtos.RegisterDatabase;
 import dev.snailbench.executor.service.DatabaseDtos.SchemaView;
 import dev.snailbench.executor.service.DatabaseDtos.UpdateDatabase;
 import dev.snailbench.executor.service.DatabaseRegistry;
+import dev.snailbench.tenancy.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -48,8 +48,10 @@ public class DatabaseResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> register(RegisterDatabase body) {
-        return registry.register(caller.tenantId(), body).map(registered -> Response
-                .created(URI.create("/databases/" + registered.database().id)).entity(view(registered)).build());
+        return registry.register(caller.tenantId(), body)
+                .map(registered -> Response.created(URI.create("/databases/" + registered.database().id))
+                        .entity(view(registered))
+                        .build());
     }
 
     @Operation(operationId = "updateDatabase", summary = "Change a registered database's name, logins or passwords")
@@ -65,7 +67,8 @@ public class DatabaseResource {
     @APIResponse(responseCode = "200", description = "the databases, passwords never shown")
     @GET
     public Uni<List<DatabaseView>> list() {
-        return registry.list(caller.tenantId()).map(all -> all.stream().map(this::view).toList());
+        return registry.list(caller.tenantId())
+                .map(all -> all.stream().map(this::view).toList());
     }
 
     @Operation(operationId = "getDatabase", summary = "Get one registered database")
@@ -98,8 +101,7 @@ public class DatabaseResource {
     @APIResponse(responseCode = "200", description = "the schema")
     @GET
     @Path("/{id}/schema")
-    public Uni<SchemaView> schema(@PathParam("id") UUID id,
-            @QueryParam("samples") Integer samples) {
+    public Uni<SchemaView> schema(@PathParam("id") UUID id, @QueryParam("samples") Integer samples) {
         return registry.schema(caller.tenantId(), id, samples);
     }
 

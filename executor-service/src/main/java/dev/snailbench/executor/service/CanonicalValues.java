@@ -24,20 +24,32 @@ public final class CanonicalValues {
     /** SQL Server's {@code datetimeoffset} (microsoft.sql.Types.DATETIMEOFFSET). */
     private static final int MSSQL_DATETIMEOFFSET = -155;
 
-    private CanonicalValues() {
-    }
+    private CanonicalValues() {}
 
     public static ValueType typeOf(int jdbcType, String typeName, SqlDialect dialect) {
         String name = typeName == null ? "" : typeName.toLowerCase(Locale.ROOT);
         return switch (jdbcType) {
-            case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT, Types.DECIMAL, Types.NUMERIC,
-                    Types.REAL, Types.FLOAT, Types.DOUBLE -> ValueType.NUMBER;
-            case Types.CHAR, Types.VARCHAR, Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.LONGNVARCHAR,
-                    Types.CLOB, Types.NCLOB -> ValueType.TEXT;
+            case Types.TINYINT,
+                    Types.SMALLINT,
+                    Types.INTEGER,
+                    Types.BIGINT,
+                    Types.DECIMAL,
+                    Types.NUMERIC,
+                    Types.REAL,
+                    Types.FLOAT,
+                    Types.DOUBLE -> ValueType.NUMBER;
+            case Types.CHAR,
+                    Types.VARCHAR,
+                    Types.LONGVARCHAR,
+                    Types.NCHAR,
+                    Types.NVARCHAR,
+                    Types.LONGNVARCHAR,
+                    Types.CLOB,
+                    Types.NCLOB -> ValueType.TEXT;
             case Types.BOOLEAN -> ValueType.BOOLEAN;
             // PostgreSQL reports bool as BIT; its bit(n) strings are not booleans.
-            case Types.BIT -> name.equals("bool") || dialect == SqlDialect.SQLSERVER ? ValueType.BOOLEAN
-                    : ValueType.OTHER;
+            case Types.BIT ->
+                name.equals("bool") || dialect == SqlDialect.SQLSERVER ? ValueType.BOOLEAN : ValueType.OTHER;
             case Types.DATE -> ValueType.DATE;
             case Types.TIME, Types.TIME_WITH_TIMEZONE -> ValueType.TIME;
             case Types.TIMESTAMP, Types.TIMESTAMP_WITH_TIMEZONE, MSSQL_DATETIMEOFFSET -> ValueType.TIMESTAMP;
@@ -47,8 +59,7 @@ public final class CanonicalValues {
     }
 
     /** The canonical text of column {@code i} of the current row. */
-    public static String read(ResultSet rs, int i, int jdbcType, String typeName, ValueType type)
-            throws SQLException {
+    public static String read(ResultSet rs, int i, int jdbcType, String typeName, ValueType type) throws SQLException {
         String name = typeName == null ? "" : typeName.toLowerCase(Locale.ROOT);
         try {
             return switch (type) {
@@ -61,8 +72,9 @@ public final class CanonicalValues {
                 case DATE -> {
                     LocalDate d = rs.getObject(i, LocalDate.class);
                     // PostgreSQL's 'infinity' arrives as MAX/MIN: keep the database's word for it.
-                    yield d == null ? null : d.equals(LocalDate.MAX) || d.equals(LocalDate.MIN) ? rs.getString(i)
-                            : d.toString();
+                    yield d == null
+                            ? null
+                            : d.equals(LocalDate.MAX) || d.equals(LocalDate.MIN) ? rs.getString(i) : d.toString();
                 }
                 case TIME -> {
                     if (jdbcType == Types.TIME_WITH_TIMEZONE || name.equals("timetz")) {
@@ -73,15 +85,22 @@ public final class CanonicalValues {
                     yield t == null ? null : t.format(DateTimeFormatter.ISO_LOCAL_TIME);
                 }
                 case TIMESTAMP -> {
-                    if (jdbcType == Types.TIMESTAMP_WITH_TIMEZONE || jdbcType == MSSQL_DATETIMEOFFSET
+                    if (jdbcType == Types.TIMESTAMP_WITH_TIMEZONE
+                            || jdbcType == MSSQL_DATETIMEOFFSET
                             || name.equals("timestamptz")) {
                         OffsetDateTime t = rs.getObject(i, OffsetDateTime.class);
-                        yield t == null ? null : t.equals(OffsetDateTime.MAX) || t.equals(OffsetDateTime.MIN)
-                                ? rs.getString(i) : t.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+                        yield t == null
+                                ? null
+                                : t.equals(OffsetDateTime.MAX) || t.equals(OffsetDateTime.MIN)
+                                        ? rs.getString(i)
+                                        : t.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
                     }
                     LocalDateTime t = rs.getObject(i, LocalDateTime.class);
-                    yield t == null ? null : t.equals(LocalDateTime.MAX) || t.equals(LocalDateTime.MIN)
-                            ? rs.getString(i) : t.format(DateTimeFormatter.ISO_LOCAL_DATE_TIME);
+                    yield t == null
+                            ? null
+                            : t.equals(LocalDateTime.MAX) || t.equals(LocalDateTime.MIN)
+                                    ? rs.getString(i)
+                                    : t.format(DateTimeFormatter.ISO_LOCAL_DATE_TIME);
                 }
                 case BINARY -> {
                     byte[] bytes = rs.getBytes(i);
@@ -90,7 +109,9 @@ public final class CanonicalValues {
             };
         } catch (SQLException | RuntimeException e) {
             // Values Java cannot represent (PostgreSQL 'infinity' dates, numeric 'NaN'): keep the database's text.
-            if (e instanceof SQLException sql && sql.getSQLState() != null && !sql.getSQLState().startsWith("22")
+            if (e instanceof SQLException sql
+                    && sql.getSQLState() != null
+                    && !sql.getSQLState().startsWith("22")
                     && !sql.getSQLState().startsWith("0A")) {
                 throw sql;
             }

@@ -17,19 +17,32 @@ final class CatalogConnection {
     /** SQLSTATE of a call refused here or by the guard (insufficient privilege: the executor's, not the server's). */
     static final String REFUSED_STATE = "42501";
 
-    private static final Set<String> ALLOWED = Set.of("getMetaData", "getCatalog", "getSchema", "isReadOnly",
-            "isClosed", "isValid", "getAutoCommit", "getTransactionIsolation", "getWarnings", "clearWarnings",
-            "isWrapperFor", "toString", "hashCode", "equals");
+    private static final Set<String> ALLOWED = Set.of(
+            "getMetaData",
+            "getCatalog",
+            "getSchema",
+            "isReadOnly",
+            "isClosed",
+            "isValid",
+            "getAutoCommit",
+            "getTransactionIsolation",
+            "getWarnings",
+            "clearWarnings",
+            "isWrapperFor",
+            "toString",
+            "hashCode",
+            "equals");
 
-    private CatalogConnection() {
-    }
+    private CatalogConnection() {}
 
     static Connection of(Connection raw) {
-        return (Connection) Proxy.newProxyInstance(CatalogConnection.class.getClassLoader(),
-                new Class<?>[] {Connection.class}, (proxy, method, args) -> {
+        return (Connection) Proxy.newProxyInstance(
+                CatalogConnection.class.getClassLoader(), new Class<?>[] {Connection.class}, (proxy, method, args) -> {
                     if (!ALLOWED.contains(method.getName())) {
-                        throw new SQLException(method.getName() + " is not available on a catalog view of a team "
-                                + "session: queries go through the guarded runner", REFUSED_STATE);
+                        throw new SQLException(
+                                method.getName() + " is not available on a catalog view of a team "
+                                        + "session: queries go through the guarded runner",
+                                REFUSED_STATE);
                     }
                     return invoke(raw, method, args);
                 });

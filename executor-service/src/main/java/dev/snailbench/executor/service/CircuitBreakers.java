@@ -120,8 +120,9 @@ public final class CircuitBreakers {
                 probeStartedAt = now;
                 return null;
             }
-            return "connections paused: " + lastFailure + " (circuit open for " + settings.openFor().toSeconds()
-                    + " s after " + consecutiveFailures + " failed connection attempts)";
+            return "connections paused: " + lastFailure + " (circuit open for "
+                    + settings.openFor().toSeconds() + " s after " + consecutiveFailures
+                    + " failed connection attempts)";
         }
 
         void failed(String reason, Throwable cause, long now, Settings settings) {

@@ -1,9 +1,5 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.model.problem.Conflict;
-import dev.snailbench.model.problem.UpstreamFailed;
-import dev.snailbench.model.problem.NotFound;
-import dev.snailbench.model.problem.InvalidInput;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.executor.config.ExecutorBeans;
@@ -17,12 +13,15 @@ import dev.snailbench.executor.service.DatabaseDtos.UpdateDatabase;
 import dev.snailbench.executor.service.targets.ConnectionErrors;
 import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.service.targets.TargetConnector;
-import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.executor.service.targets.TargetPolicy;
-import dev.snailbench.model.target.TargetSpec;
-import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.problem.Conflict;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.NotFound;
+import dev.snailbench.model.problem.UpstreamFailed;
+import dev.snailbench.model.target.InvalidTarget;
+import dev.snailbench.model.target.TargetSpec;
 import dev.snailbench.tenancy.ApiLimits;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -36,7 +35,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -62,9 +60,18 @@ public class DatabaseRegistry {
     private final ExecutorService workers;
     private final DatabaseUses uses;
 
-    public DatabaseRegistry(RegisteredDatabaseRepository databases, TargetResolver targets, TargetPolicy policy,
-            PoolManager pools, SqlExecutor sql, SecretCipher cipher, ObjectMapper mapper, ExecutorConfig config,
-            @Named(ExecutorBeans.WORKERS) ExecutorService workers, TargetConnector connector, DatabaseUses uses) {
+    public DatabaseRegistry(
+            RegisteredDatabaseRepository databases,
+            TargetResolver targets,
+            TargetPolicy policy,
+            PoolManager pools,
+            SqlExecutor sql,
+            SecretCipher cipher,
+            ObjectMapper mapper,
+            ExecutorConfig config,
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers,
+            TargetConnector connector,
+            DatabaseUses uses) {
         this.connector = connector;
         this.uses = uses;
         this.databases = databases;
@@ -79,8 +86,7 @@ public class DatabaseRegistry {
     }
 
     /** A registration as stored, and where its login's unqualified names resolve (null when not read). */
-    public record Registration(RegisteredDatabase database, LoginPath path) {
-    }
+    public record Registration(RegisteredDatabase database, LoginPath path) {}
 
     /**
      * Validates (DNS of the address rules on a worker), tests the logins (the read-only one, and the admin one if
@@ -89,16 +95,18 @@ public class DatabaseRegistry {
      */
     public Uni<Registration> register(String tenantId, RegisterDatabase body) {
         return onWorker(() -> {
-            RegisteredDatabase db = validated(tenantId, body);
-            Target target = registeredTarget(db, body.password());
-            LoginPath path = tested(target, "user", "password");
-            if (db.adminUsername != null) {
-                testedAdmin(target, db.adminUsername, body.adminPassword());
-            }
-            return new Registration(db, path);
-        }).chain(registration -> Panache.withTransaction(() -> databases.persist(registration.database()))
-                .replaceWith(registration)
-                .onFailure(DatabaseRegistry::nameTaken).transform(e -> nameConflict(body.name())));
+                    RegisteredDatabase db = validated(tenantId, body);
+                    Target target = registeredTarget(db, body.password());
+                    LoginPath path = tested(target, "user", "password");
+                    if (db.adminUsername != null) {
+                        testedAdmin(target, db.adminUsername, body.adminPassword());
+                    }
+                    return new Registration(db, path);
+                })
+                .chain(registration -> Panache.withTransaction(() -> databases.persist(registration.database()))
+                        .replaceWith(registration)
+                        .onFailure(DatabaseRegistry::nameTaken)
+                        .transform(e -> nameConflict(body.name())));
     }
 
     /**
@@ -110,14 +118,19 @@ public class DatabaseRegistry {
         if (body == null) {
             return Uni.createFrom().failure(new InvalidInput("body", "body is missing"));
         }
-        return owned(tenantId, id).chain(current -> onWorker(() -> changed(current, body)))
-                .chain(change -> Panache.withTransaction(() -> databases.findOwned(id, tenantId).map(db -> {
-                    if (db == null) {
-                        throw notFound(id);
-                    }
-                    change.applyTo(db);
-                    return db;
-                })).onFailure(DatabaseRegistry::nameTaken).transform(e -> nameConflict(body.name()))
+        return owned(tenantId, id)
+                .chain(current -> onWorker(() -> changed(current, body)))
+                .chain(change -> Panache.withTransaction(() -> databases
+                                .findOwned(id, tenantId)
+                                .map(db -> {
+                                    if (db == null) {
+                                        throw notFound(id);
+                                    }
+                                    change.applyTo(db);
+                                    return db;
+                                }))
+                        .onFailure(DatabaseRegistry::nameTaken)
+                        .transform(e -> nameConflict(body.name()))
                         .map(db -> {
                             if (change.credentialsChanged()) {
                                 pools.closePoolsOf(change.before());
@@ -145,20 +158,21 @@ public class DatabaseRegistry {
      */
     public Uni<Void> remove(String tenantId, UUID id) {
         return Panache.withTransaction(() -> databases.findOwned(id, tenantId).flatMap(db -> {
-            if (db == null) {
-                throw notFound(id);
-            }
-            return uses.holding(id).chain(holding -> {
-                if (!holding.isEmpty()) {
-                    throw inUse(id, holding);
-                }
-                return uses.forget(id).chain(() -> databases.delete(db)).replaceWith(db);
-            });
-        })).map(db -> {
-            // Only this tenant's pools of the database: another tenant's registration of it keeps its own.
-            pools.closePoolsOf(targets.fromRegistered(db));
-            return null;
-        });
+                    if (db == null) {
+                        throw notFound(id);
+                    }
+                    return uses.holding(id).chain(holding -> {
+                        if (!holding.isEmpty()) {
+                            throw inUse(id, holding);
+                        }
+                        return uses.forget(id).chain(() -> databases.delete(db)).replaceWith(db);
+                    });
+                }))
+                .map(db -> {
+                    // Only this tenant's pools of the database: another tenant's registration of it keeps its own.
+                    pools.closePoolsOf(targets.fromRegistered(db));
+                    return null;
+                });
     }
 
     /**
@@ -172,19 +186,25 @@ public class DatabaseRegistry {
     public Uni<SchemaView> schema(String tenantId, UUID id, Integer samples) {
         int k = samples == null ? 0 : samples;
         if (k < 0 || k > config.maxSampleValues()) {
-            return Uni.createFrom().failure(new InvalidInput("samples", "samples must be between 0 and "
-                    + config.maxSampleValues()));
+            return Uni.createFrom()
+                    .failure(new InvalidInput("samples", "samples must be between 0 and " + config.maxSampleValues()));
         }
-        return owned(tenantId, id).map(this::target).chain(target -> onWorker(() -> {
-            try {
-                return sql.withSession(target, session -> new SchemaView(SchemaIntrospector.introspect(session, k,
-                        Duration.ofSeconds(5)), LoginPath.read(session, target.user())));
-            } catch (SQLException e) {
-                String why = e.getSQLState() != null && e.getSQLState().startsWith("08")
-                        ? ConnectionErrors.describe(e, target.where()).message() : e.getMessage();
-                throw new UpstreamFailed("cannot read the schema: " + why);
-            }
-        }));
+        return owned(tenantId, id)
+                .map(this::target)
+                .chain(target -> onWorker(() -> {
+                    try {
+                        return sql.withSession(
+                                target,
+                                session -> new SchemaView(
+                                        SchemaIntrospector.introspect(session, k, Duration.ofSeconds(5)),
+                                        LoginPath.read(session, target.user())));
+                    } catch (SQLException e) {
+                        String why = e.getSQLState() != null && e.getSQLState().startsWith("08")
+                                ? ConnectionErrors.describe(e, target.where()).message()
+                                : e.getMessage();
+                        throw new UpstreamFailed("cannot read the schema: " + why);
+                    }
+                }));
     }
 
     /** The options of a registration as shown to its tenant (allowed properties only, never a secret). */
@@ -228,8 +248,10 @@ public class DatabaseRegistry {
         } catch (SQLException e) {
             pools.discard(target);
             ConnectionErrors.Failure failure = ConnectionErrors.describe(e, target.where());
-            throw new InvalidInput(fieldOf(failure.category(), userField, passwordField), "the connection test "
-                    + "failed (" + failure.category().id() + "): " + failure.message() + "; nothing was stored");
+            throw new InvalidInput(
+                    fieldOf(failure.category(), userField, passwordField),
+                    "the connection test " + "failed (" + failure.category().id() + "): " + failure.message()
+                            + "; nothing was stored");
         }
     }
 
@@ -238,11 +260,18 @@ public class DatabaseRegistry {
         try (Connection c = connector.admin(target, adminUser, adminPassword, config.connectTimeout())) {
             c.isValid((int) Math.max(1, config.connectTimeout().toSeconds()));
         } catch (SQLException e) {
-            ConnectionErrors.Failure failure = ConnectionErrors.describe(e, new ConnectionErrors.Where(
-                    target.where().host(), target.where().port(), target.where().database(), adminUser));
-            throw new InvalidInput(fieldOf(failure.category(), "adminUser", "adminPassword"), "the admin login's "
-                    + "connection test failed (" + failure.category().id() + "): " + failure.message()
-                    + "; nothing was stored");
+            ConnectionErrors.Failure failure = ConnectionErrors.describe(
+                    e,
+                    new ConnectionErrors.Where(
+                            target.where().host(),
+                            target.where().port(),
+                            target.where().database(),
+                            adminUser));
+            throw new InvalidInput(
+                    fieldOf(failure.category(), "adminUser", "adminPassword"),
+                    "the admin login's "
+                            + "connection test failed (" + failure.category().id() + "): " + failure.message()
+                            + "; nothing was stored");
         }
     }
 
@@ -255,8 +284,15 @@ public class DatabaseRegistry {
     }
 
     /** What an update changes, tested; applied to the stored row in the update's transaction. */
-    private record Change(UpdateDatabase body, String sealedPassword, String adminUser, String sealedAdminPassword,
-            boolean adminChanged, boolean credentialsChanged, Target before, LoginPath path) {
+    private record Change(
+            UpdateDatabase body,
+            String sealedPassword,
+            String adminUser,
+            String sealedAdminPassword,
+            boolean adminChanged,
+            boolean credentialsChanged,
+            Target before,
+            LoginPath path) {
 
         void applyTo(RegisteredDatabase db) {
             if (body.name() != null) {
@@ -281,10 +317,13 @@ public class DatabaseRegistry {
         ApiLimits.text(body.adminUser(), "adminUser", ApiLimits.NAME);
         ApiLimits.text(body.password(), "password", ApiLimits.NAME);
         ApiLimits.text(body.adminPassword(), "adminPassword", ApiLimits.NAME);
-        if (body.name() == null && body.user() == null && body.password() == null && body.adminUser() == null
+        if (body.name() == null
+                && body.user() == null
+                && body.password() == null
+                && body.adminUser() == null
                 && body.adminPassword() == null) {
-            throw new InvalidInput("body", "nothing to change: give name, user, password, adminUser or "
-                    + "adminPassword");
+            throw new InvalidInput(
+                    "body", "nothing to change: give name, user, password, adminUser or " + "adminPassword");
         }
         if (body.name() != null && (body.name().isBlank() || body.name().length() > 200)) {
             throw new InvalidInput("name", "name is required (1 to 200 characters)");
@@ -297,8 +336,8 @@ public class DatabaseRegistry {
         }
         boolean removeAdmin = body.adminUser() != null && body.adminUser().isEmpty();
         if (removeAdmin && body.adminPassword() != null) {
-            throw new InvalidInput("adminPassword", "an empty adminUser removes the admin login: give no "
-                    + "adminPassword with it");
+            throw new InvalidInput(
+                    "adminPassword", "an empty adminUser removes the admin login: give no " + "adminPassword with it");
         }
         if (body.adminUser() != null && !removeAdmin && body.adminUser().isBlank()) {
             throw new InvalidInput("adminUser", "adminUser is blank (an empty one removes the admin login)");
@@ -307,8 +346,8 @@ public class DatabaseRegistry {
             throw new InvalidInput("adminPassword", "adminPassword is required with adminUser (may be empty)");
         }
         if (body.adminUser() == null && body.adminPassword() != null && db.adminUsername == null) {
-            throw new InvalidInput("adminUser", "the database has no admin login: give adminUser with "
-                    + "adminPassword");
+            throw new InvalidInput(
+                    "adminUser", "the database has no admin login: give adminUser with " + "adminPassword");
         }
         Target before = target(db);
         boolean readerChanged = body.user() != null || body.password() != null;
@@ -343,18 +382,31 @@ public class DatabaseRegistry {
 
     private Conflict inUse(UUID id, List<DatabaseUses.Use> holding) {
         Instant now = Instant.now();
-        String jobs = String.join(", ", holding.stream().limit(10).map(use -> use.jobId() + " (last item "
-                + Math.max(0, Duration.between(use.lastUsed(), now).toSeconds()) + " s ago)").toList())
+        String jobs = String.join(
+                        ", ",
+                        holding.stream()
+                                .limit(10)
+                                .map(use -> use.jobId() + " (last item "
+                                        + Math.max(
+                                                0,
+                                                Duration.between(use.lastUsed(), now)
+                                                        .toSeconds()) + " s ago)")
+                                .toList())
                 + (holding.size() > 10 ? " and " + (holding.size() - 10) + " more" : "");
-        return new Conflict("database " + id + " is in use by running job " + jobs + ": a job holds its database "
-                + "until it has every verdict, or " + uses.hold().toMinutes() + " minutes after its last item ran on "
-                + "it; cancel the job or try again later", "id");
+        return new Conflict(
+                "database " + id + " is in use by running job " + jobs + ": a job holds its database "
+                        + "until it has every verdict, or " + uses.hold().toMinutes()
+                        + " minutes after its last item ran on "
+                        + "it; cancel the job or try again later",
+                "id");
     }
 
     private static Conflict nameConflict(String name) {
-        return new Conflict("your tenant already has a database named '" + (name == null ? "" : name.trim())
-                + "' (names are compared without regard to case): choose another name, or change or delete that "
-                + "database (GET /databases lists them)", "name");
+        return new Conflict(
+                "your tenant already has a database named '" + (name == null ? "" : name.trim())
+                        + "' (names are compared without regard to case): choose another name, or change or delete that "
+                        + "database (GET /databases lists them)",
+                "name");
     }
 
     private ConnectionCheck check(Target target) {
@@ -362,14 +414,26 @@ public class DatabaseRegistry {
         try {
             return pools.withFreshConnection(target, c -> {
                 DatabaseMetaData md = c.getMetaData();
-                boolean valid = c.isValid((int) Math.max(1, config.connectTimeout().toSeconds()));
-                return new ConnectionCheck(valid, valid ? (System.nanoTime() - start) / 1_000_000 : null,
-                        md.getDatabaseProductName(), md.getDatabaseProductVersion(),
-                        valid ? null : "the connection did not answer", null, null);
+                boolean valid =
+                        c.isValid((int) Math.max(1, config.connectTimeout().toSeconds()));
+                return new ConnectionCheck(
+                        valid,
+                        valid ? (System.nanoTime() - start) / 1_000_000 : null,
+                        md.getDatabaseProductName(),
+                        md.getDatabaseProductVersion(),
+                        valid ? null : "the connection did not answer",
+                        null,
+                        null);
             });
         } catch (SQLException e) {
             ConnectionErrors.Failure failure = ConnectionErrors.describe(e, target.where());
-            return new ConnectionCheck(false, null, null, null, failure.message(), failure.category().sqlState(),
+            return new ConnectionCheck(
+                    false,
+                    null,
+                    null,
+                    null,
+                    failure.message(),
+                    failure.category().sqlState(),
                     failure.category().id());
         }
     }

@@ -30,8 +30,7 @@ public class DatabaseUses {
     private static final Logger LOG = Logger.getLogger(DatabaseUses.class);
 
     /** A job's recent use of a database. */
-    public record Use(UUID jobId, Instant lastUsed) {
-    }
+    public record Use(UUID jobId, Instant lastUsed) {}
 
     private final Duration refresh;
     private final Duration hold;
@@ -69,40 +68,53 @@ public class DatabaseUses {
         due.keySet().forEach(key -> written.put(key, now));
         Instant at = Instant.now();
         return Panache.withTransaction(() -> {
-            Uni<Integer> chain = Uni.createFrom().item(0);
-            for (Map.Entry<DatabaseUse.Key, String> e : due.entrySet()) {
-                chain = chain.chain(n -> Panache.getSession().chain(session -> session.createNativeQuery(
-                                "INSERT INTO executor.target_database_use (databaseid, jobid, tenantid, lastused) "
-                                        + "VALUES (?1, ?2, ?3, ?4) ON CONFLICT (databaseid, jobid) "
-                                        + "DO UPDATE SET lastused = EXCLUDED.lastused")
-                        .setParameter(1, e.getKey().databaseId).setParameter(2, e.getKey().jobId)
-                        .setParameter(3, e.getValue()).setParameter(4, at).executeUpdate()));
-            }
-            return chain;
-        }).replaceWithVoid().onFailure().recoverWithUni(e -> {
-            // Written again with the job's next item.
-            due.keySet().forEach(written::remove);
-            LOG.warnf("could not record the use of %d registered databases: %s", due.size(), e.toString());
-            return Uni.createFrom().voidItem();
-        });
+                    Uni<Integer> chain = Uni.createFrom().item(0);
+                    for (Map.Entry<DatabaseUse.Key, String> e : due.entrySet()) {
+                        chain = chain.chain(n -> Panache.getSession()
+                                .chain(session -> session.createNativeQuery(
+                                                "INSERT INTO executor.target_database_use (databaseid, jobid, tenantid, lastused) "
+                                                        + "VALUES (?1, ?2, ?3, ?4) ON CONFLICT (databaseid, jobid) "
+                                                        + "DO UPDATE SET lastused = EXCLUDED.lastused")
+                                        .setParameter(1, e.getKey().databaseId)
+                                        .setParameter(2, e.getKey().jobId)
+                                        .setParameter(3, e.getValue())
+                                        .setParameter(4, at)
+                                        .executeUpdate()));
+                    }
+                    return chain;
+                })
+                .replaceWithVoid()
+                .onFailure()
+                .recoverWithUni(e -> {
+                    // Written again with the job's next item.
+                    due.keySet().forEach(written::remove);
+                    LOG.warnf("could not record the use of %d registered databases: %s", due.size(), e.toString());
+                    return Uni.createFrom().voidItem();
+                });
     }
 
     /** The jobs holding the database now (recent use, not cancelled), most recent first. In a session. */
     public Uni<List<Use>> holding(UUID databaseId) {
         Instant since = Instant.now().minus(hold);
-        return DatabaseUse.<DatabaseUse>find("databaseId = ?1 and lastUsed > ?2 order by lastUsed desc", databaseId,
-                since).list().map(rows -> rows.stream().filter(row -> !cancellations.contains(row.jobId))
-                .map(row -> new Use(row.jobId, row.lastUsed)).toList());
+        return DatabaseUse.<DatabaseUse>find(
+                        "databaseId = ?1 and lastUsed > ?2 order by lastUsed desc", databaseId, since)
+                .list()
+                .map(rows -> rows.stream()
+                        .filter(row -> !cancellations.contains(row.jobId))
+                        .map(row -> new Use(row.jobId, row.lastUsed))
+                        .toList());
     }
 
     /** Releases every database a job used (the job has every verdict). Opens its own transaction. */
     public Uni<Void> release(UUID jobId) {
         written.keySet().removeIf(key -> key.jobId.equals(jobId));
-        return Panache.withTransaction(() -> DatabaseUse.delete("jobId", jobId)).invoke(released -> {
-            if (released > 0) {
-                LOG.debugf("job %s ended: %d registered databases released", jobId, released);
-            }
-        }).replaceWithVoid();
+        return Panache.withTransaction(() -> DatabaseUse.delete("jobId", jobId))
+                .invoke(released -> {
+                    if (released > 0) {
+                        LOG.debugf("job %s ended: %d registered databases released", jobId, released);
+                    }
+                })
+                .replaceWithVoid();
     }
 
     /** Forgets a deleted database's uses. In a transaction. */
@@ -117,7 +129,8 @@ public class DatabaseUses {
     }
 
     private static UUID registeredDatabase(ExecutionRequested request) {
-        String id = request.item() == null || request.item().database() == null ? null
+        String id = request.item() == null || request.item().database() == null
+                ? null
                 : request.item().database().databaseId();
         if (id == null || id.isBlank()) {
             return null;

@@ -15,8 +15,7 @@ public final class EventSize {
 
     private static final Logger LOG = Logger.getLogger(EventSize.class);
 
-    private EventSize() {
-    }
+    private EventSize() {}
 
     /** The event as JSON of an item of its record ({@code EventJson.writeInRecord}), at most {@code maxBytes} long. */
     public static Fitted fit(ExecutionCompleted event, int maxBytes) {
@@ -31,7 +30,8 @@ public final class EventSize {
                 throw new IllegalStateException("event of work item " + event.workItemId() + " is " + json.length
                         + " bytes without any row (limit " + maxBytes + ")");
             }
-            LOG.warnf("work item %s: event of %d bytes exceeds %d; cutting the %s result from %d rows",
+            LOG.warnf(
+                    "work item %s: event of %d bytes exceeds %d; cutting the %s result from %d rows",
                     event.workItemId(), json.length, maxBytes, cutGold ? "gold" : "predicted", rows(larger));
             ExecutionOutcome halved = halve(larger);
             fitted = fitted.withResults(cutGold ? halved : gold, cutGold ? predicted : halved);
@@ -41,16 +41,20 @@ public final class EventSize {
     }
 
     /** The event that fits and its JSON, serialized once. */
-    public record Fitted(ExecutionCompleted event, byte[] json) {
-    }
+    public record Fitted(ExecutionCompleted event, byte[] json) {}
 
     private static int rows(ExecutionOutcome outcome) {
         return outcome == null ? 0 : outcome.rows().size();
     }
 
     private static ExecutionOutcome halve(ExecutionOutcome outcome) {
-        return new ExecutionOutcome(outcome.status(), outcome.columns(),
-                outcome.rows().subList(0, outcome.rows().size() / 2), true, outcome.error(), outcome.sqlState(),
+        return new ExecutionOutcome(
+                outcome.status(),
+                outcome.columns(),
+                outcome.rows().subList(0, outcome.rows().size() / 2),
+                true,
+                outcome.error(),
+                outcome.sqlState(),
                 outcome.elapsedSeconds());
     }
 }

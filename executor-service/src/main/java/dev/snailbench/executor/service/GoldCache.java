@@ -15,8 +15,7 @@ import java.util.function.Supplier;
 public final class GoldCache {
 
     /** What identifies one gold execution. */
-    public record Key(UUID jobId, String database, String dialect, String normalizedSql) {
-    }
+    public record Key(UUID jobId, String database, String dialect, String normalizedSql) {}
 
     private final int maxEntries;
     private final Map<Key, CompletableFuture<ExecutionOutcome>> entries;

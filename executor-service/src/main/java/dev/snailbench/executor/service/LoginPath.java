@@ -30,9 +30,21 @@ import java.util.TreeSet;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LoginPath(List<String> searchPath, List<String> offPath, List<String> notUsable, String note) {
 
-    private static final Set<String> SYSTEM_SCHEMAS = Set.of("pg_catalog", "information_schema", "pg_toast", "sys",
-            "guest", "db_owner", "db_accessadmin", "db_securityadmin", "db_ddladmin", "db_backupoperator",
-            "db_datareader", "db_datawriter", "db_denydatareader", "db_denydatawriter");
+    private static final Set<String> SYSTEM_SCHEMAS = Set.of(
+            "pg_catalog",
+            "information_schema",
+            "pg_toast",
+            "sys",
+            "guest",
+            "db_owner",
+            "db_accessadmin",
+            "db_securityadmin",
+            "db_ddladmin",
+            "db_backupoperator",
+            "db_datareader",
+            "db_datawriter",
+            "db_denydatareader",
+            "db_denydatawriter");
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
@@ -42,16 +54,26 @@ public record LoginPath(List<String> searchPath, List<String> offPath, List<Stri
         // pg_catalog, which the executor puts first on every session's path, is not the login's.
         List<String> path = session.dialect() == SqlDialect.POSTGRESQL
                 ? session.query("SELECT pg_catalog.current_schemas(false)", TIMEOUT, 1, LoginPath::names).stream()
-                        .filter(s -> !SYSTEM_SCHEMAS.contains(s)).toList()
-                : session.query("SELECT SCHEMA_NAME()", TIMEOUT, 1, rs -> rs.next() && rs.getString(1) != null
-                        ? List.of(rs.getString(1)) : List.of());
-        Set<String> notUsable = session.dialect() == SqlDialect.POSTGRESQL ? new HashSet<>(session.query(
-                "SELECT nspname FROM pg_catalog.pg_namespace WHERE NOT pg_catalog.has_schema_privilege(oid, 'USAGE')",
-                TIMEOUT, 0, LoginPath::column)) : Set.of();
+                        .filter(s -> !SYSTEM_SCHEMAS.contains(s))
+                        .toList()
+                : session.query(
+                        "SELECT SCHEMA_NAME()",
+                        TIMEOUT,
+                        1,
+                        rs -> rs.next() && rs.getString(1) != null ? List.of(rs.getString(1)) : List.of());
+        Set<String> notUsable = session.dialect() == SqlDialect.POSTGRESQL
+                ? new HashSet<>(session.query(
+                        "SELECT nspname FROM pg_catalog.pg_namespace WHERE NOT pg_catalog.has_schema_privilege(oid, 'USAGE')",
+                        TIMEOUT,
+                        0,
+                        LoginPath::column))
+                : Set.of();
         List<String> holding = schemasWithTables(session.catalog());
         boolean caseless = session.dialect() != SqlDialect.POSTGRESQL;
-        List<String> offPath = holding.stream().filter(s -> !notUsable.contains(s) && path.stream()
-                .noneMatch(p -> caseless ? p.equalsIgnoreCase(s) : p.equals(s))).toList();
+        List<String> offPath = holding.stream()
+                .filter(s -> !notUsable.contains(s)
+                        && path.stream().noneMatch(p -> caseless ? p.equalsIgnoreCase(s) : p.equals(s)))
+                .toList();
         List<String> unusable = holding.stream().filter(notUsable::contains).toList();
         return new LoginPath(path, offPath, unusable, note(login, path, offPath, unusable));
     }
@@ -60,8 +82,8 @@ public record LoginPath(List<String> searchPath, List<String> offPath, List<Stri
     public static List<String> schemasWithTables(Connection catalog) throws SQLException {
         TreeSet<String> names = new TreeSet<>(Comparator.comparing((String n) -> n.toLowerCase(Locale.ROOT))
                 .thenComparing(Comparator.naturalOrder()));
-        try (ResultSet tables = catalog.getMetaData().getTables(catalog.getCatalog(), null, "%",
-                new String[] {"TABLE", "VIEW"})) {
+        try (ResultSet tables =
+                catalog.getMetaData().getTables(catalog.getCatalog(), null, "%", new String[] {"TABLE", "VIEW"})) {
             while (tables.next()) {
                 String schema = tables.getString("TABLE_SCHEM");
                 if (schema != null && !SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT))) {

@@ -53,8 +53,13 @@ public final class PoolManager implements AutoCloseable {
      * connection: a permit guarantees the pool has room, so that wait is the attempt itself); {@code borrowTimeout}
      * bounds the wait for a permit while the database or tenant budget is in use.
      */
-    public record Settings(int perDatabase, int perTenant, Duration idleClose, Duration connectTimeout,
-            Duration borrowTimeout, CircuitBreakers.Settings breaker) {
+    public record Settings(
+            int perDatabase,
+            int perTenant,
+            Duration idleClose,
+            Duration connectTimeout,
+            Duration borrowTimeout,
+            CircuitBreakers.Settings breaker) {
 
         /** Waits for a permit as long as for a connection; the default breaker. */
         public Settings(int perDatabase, int perTenant, Duration idleClose, Duration connectTimeout) {
@@ -68,14 +73,24 @@ public final class PoolManager implements AutoCloseable {
      * Never printed. Equality and hash written out: a record's own go through method handles that the client
      * compiler does not inline, 1.7 % of the executor's samples for a lookup per statement.
      */
-    private record PoolKey(String tenantId, SqlDialect dialect, String jdbcUrl, String user, String password,
-            Map<String, String> options, long statementTimeoutMillis) {
+    private record PoolKey(
+            String tenantId,
+            SqlDialect dialect,
+            String jdbcUrl,
+            String user,
+            String password,
+            Map<String, String> options,
+            long statementTimeoutMillis) {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof PoolKey k && statementTimeoutMillis == k.statementTimeoutMillis
-                    && dialect == k.dialect && tenantId.equals(k.tenantId) && jdbcUrl.equals(k.jdbcUrl)
-                    && Objects.equals(user, k.user) && password.equals(k.password)
+            return o instanceof PoolKey k
+                    && statementTimeoutMillis == k.statementTimeoutMillis
+                    && dialect == k.dialect
+                    && tenantId.equals(k.tenantId)
+                    && jdbcUrl.equals(k.jdbcUrl)
+                    && Objects.equals(user, k.user)
+                    && password.equals(k.password)
                     && Objects.equals(options, k.options);
         }
 
@@ -134,8 +149,7 @@ public final class PoolManager implements AutoCloseable {
      * Like {@link #withConnection(Target, ConnectionWork)}, on a PostgreSQL session whose statement_timeout is
      * already {@code statementTimeout} (ignored for SQL Server, where the timeout is set per statement).
      */
-    public <T> T withConnection(Target target, Duration statementTimeout, ConnectionWork<T> work)
-            throws SQLException {
+    public <T> T withConnection(Target target, Duration statementTimeout, ConnectionWork<T> work) throws SQLException {
         return withPermits(target, () -> borrow(target, statementTimeout, work));
     }
 
@@ -169,15 +183,18 @@ public final class PoolManager implements AutoCloseable {
     private <T> T withPermits(Target target, Permitted<T> work) throws SQLException {
         // A dead database fails here at once, before it takes a permit that a reachable one could use.
         breakers.admit(circuit(target));
-        Semaphore tenant = tenantPermits.computeIfAbsent(target.tenantId(),
-                t -> new Semaphore(settings.perTenant(), true));
-        acquire(tenant, () -> "tenant " + target.tenantId() + " already uses its " + settings.perTenant()
-                + " connections");
+        Semaphore tenant =
+                tenantPermits.computeIfAbsent(target.tenantId(), t -> new Semaphore(settings.perTenant(), true));
+        acquire(
+                tenant,
+                () -> "tenant " + target.tenantId() + " already uses its " + settings.perTenant() + " connections");
         try {
-            Semaphore database = databasePermits.computeIfAbsent(registration(target),
-                    t -> new Semaphore(settings.perDatabase(), true));
-            acquire(database, () -> "database " + target.jdbcUrl() + " already serves " + settings.perDatabase()
-                    + " connections");
+            Semaphore database = databasePermits.computeIfAbsent(
+                    registration(target), t -> new Semaphore(settings.perDatabase(), true));
+            acquire(
+                    database,
+                    () -> "database " + target.jdbcUrl() + " already serves " + settings.perDatabase()
+                            + " connections");
             try {
                 return work.run();
             } finally {
@@ -192,8 +209,8 @@ public final class PoolManager implements AutoCloseable {
     private void acquire(Semaphore permits, Supplier<String> busy) throws SQLException {
         try {
             if (!permits.tryAcquire(settings.borrowTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new SQLTransientConnectionException(busy.get() + "; none freed within "
-                        + settings.borrowTimeout(), "08004");
+                throw new SQLTransientConnectionException(
+                        busy.get() + "; none freed within " + settings.borrowTimeout(), "08004");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -214,7 +231,8 @@ public final class PoolManager implements AutoCloseable {
                     SessionGuard.reset(borrowed, target.dialect(), pool.limits);
                     reset = true;
                 } catch (SQLException | RuntimeException e) {
-                    LOG.warnf("evicting a connection of %s whose session could not be reset: %s",
+                    LOG.warnf(
+                            "evicting a connection of %s whose session could not be reset: %s",
                             pool.dataSource.getPoolName(), e.getMessage());
                 }
                 if (reset) {
@@ -298,9 +316,12 @@ public final class PoolManager implements AutoCloseable {
      */
     public void closePoolsOf(Target target) {
         breakers.forget(circuit(target));
-        pools.keySet().stream().filter(k -> k.tenantId().equals(target.tenantId())
-                        && k.dialect() == target.dialect() && k.jdbcUrl().equals(target.jdbcUrl())
-                        && k.user().equals(target.user())).toList()
+        pools.keySet().stream()
+                .filter(k -> k.tenantId().equals(target.tenantId())
+                        && k.dialect() == target.dialect()
+                        && k.jdbcUrl().equals(target.jdbcUrl())
+                        && k.user().equals(target.user()))
+                .toList()
                 .forEach(k -> pools.computeIfPresent(k, (key, pool) -> {
                     if (pool.borrowed.get() > 0) {
                         return pool;
@@ -317,9 +338,13 @@ public final class PoolManager implements AutoCloseable {
     public void discard(Target target) {
         breakers.forget(circuit(target));
         String password = target.password() == null ? "" : target.password();
-        pools.keySet().stream().filter(k -> k.tenantId().equals(target.tenantId())
-                        && k.dialect() == target.dialect() && k.jdbcUrl().equals(target.jdbcUrl())
-                        && Objects.equals(k.user(), target.user()) && k.password().equals(password)).toList()
+        pools.keySet().stream()
+                .filter(k -> k.tenantId().equals(target.tenantId())
+                        && k.dialect() == target.dialect()
+                        && k.jdbcUrl().equals(target.jdbcUrl())
+                        && Objects.equals(k.user(), target.user())
+                        && k.password().equals(password))
+                .toList()
                 .forEach(k -> pools.computeIfPresent(k, (key, pool) -> {
                     if (pool.borrowed.get() > 0) {
                         return pool;
@@ -330,14 +355,21 @@ public final class PoolManager implements AutoCloseable {
     }
 
     private Pool borrowPool(Target target, Duration statementTimeout) {
-        long timeoutMillis = statementTimeout == null || target.dialect() != SqlDialect.POSTGRESQL ? 0
-                : statementTimeout.toMillis();
-        PoolKey key = new PoolKey(target.tenantId(), target.dialect(), target.jdbcUrl(), target.user(),
-                target.password() == null ? "" : target.password(), target.options(), timeoutMillis);
+        long timeoutMillis =
+                statementTimeout == null || target.dialect() != SqlDialect.POSTGRESQL ? 0 : statementTimeout.toMillis();
+        PoolKey key = new PoolKey(
+                target.tenantId(),
+                target.dialect(),
+                target.jdbcUrl(),
+                target.user(),
+                target.password() == null ? "" : target.password(),
+                target.options(),
+                timeoutMillis);
         // compute() makes "create or reuse, then count the borrower" atomic against the reaper.
         return pools.compute(key, (k, existing) -> {
-            Pool pool = existing != null ? existing : new Pool(create(target, timeoutMillis),
-                    connector.limits(timeoutMillis));
+            Pool pool = existing != null
+                    ? existing
+                    : new Pool(create(target, timeoutMillis), connector.limits(timeoutMillis));
             pool.borrowed.incrementAndGet();
             return pool;
         });

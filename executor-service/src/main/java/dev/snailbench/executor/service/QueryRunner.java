@@ -1,16 +1,16 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.executor.service.statement.CallCheck;
-import dev.snailbench.sql.PgText;
 import dev.snailbench.executor.service.statement.TransactionSettings;
-import dev.snailbench.model.target.ReadBudget;
 import dev.snailbench.executor.service.targets.SessionGuard;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.target.ReadBudget;
+import dev.snailbench.sql.PgText;
+import dev.snailbench.sql.guard.SqlGuard;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -70,8 +70,7 @@ public final class QueryRunner {
     /** PostgreSQL's query_canceled, raised when statement_timeout fires. */
     static final String PG_QUERY_CANCELED = "57014";
 
-    private QueryRunner() {
-    }
+    private QueryRunner() {}
 
     /**
      * Runs a team's query and reads its result within {@code limits}; never throws. The transaction is left to the
@@ -80,17 +79,31 @@ public final class QueryRunner {
      * @param registration whose database this is ({@link PoolManager#registration}): decisions are remembered per
      *                     registration
      */
-    public static ExecutionOutcome run(Connection c, CallCheck calls, String registration, SqlDialect dialect,
-            String sql, ExecutionLimits limits, TransactionSettings settings) {
+    public static ExecutionOutcome run(
+            Connection c,
+            CallCheck calls,
+            String registration,
+            SqlDialect dialect,
+            String sql,
+            ExecutionLimits limits,
+            TransactionSettings settings) {
         long start = System.nanoTime();
-        try (Prepared s = prepare(c, calls, registration, dialect, sql, settings,
-                queryTimeoutSeconds(dialect, limits), firstBatch(limits), limits.rowCap() + 1);
+        try (Prepared s = prepare(
+                        c,
+                        calls,
+                        registration,
+                        dialect,
+                        sql,
+                        settings,
+                        queryTimeoutSeconds(dialect, limits),
+                        firstBatch(limits),
+                        limits.rowCap() + 1);
                 ReadBudget.Scope budget = ReadBudget.open(limits.readBudget())) {
             start = System.nanoTime();
             ResultSet rs = s.execute();
             if (rs == null) {
-                return ExecutionOutcome.failed(ExecutionStatus.ERROR, "the statement returned no result set",
-                        null, seconds(start));
+                return ExecutionOutcome.failed(
+                        ExecutionStatus.ERROR, "the statement returned no result set", null, seconds(start));
             }
             try (rs) {
                 return read(rs, dialect, limits, start);
@@ -100,9 +113,14 @@ public final class QueryRunner {
         } catch (SQLException e) {
             if (ReadBudget.exhausted(e)) {
                 // The first batch of rows alone is larger than what the executor reads for one query.
-                return ExecutionOutcome.failed(ExecutionStatus.ERROR, "the result's first " + firstBatch(limits)
-                        + " rows are larger than the " + limits.readBudget() + " bytes the executor reads for one "
-                        + "query", "54000", seconds(start));
+                return ExecutionOutcome.failed(
+                        ExecutionStatus.ERROR,
+                        "the result's first " + firstBatch(limits)
+                                + " rows are larger than the " + limits.readBudget()
+                                + " bytes the executor reads for one "
+                                + "query",
+                        "54000",
+                        seconds(start));
             }
             return failure(e, dialect, seconds(start));
         }
@@ -116,10 +134,26 @@ public final class QueryRunner {
      * @throws Refused      what the driver or the server resolved is not allowed
      * @throws SQLException the driver's error (SQLSTATE 57014 on a PostgreSQL timeout)
      */
-    public static <T> T query(Connection c, CallCheck calls, String registration, SqlDialect dialect, String sql,
-            TransactionSettings settings, int maxRows, RowsReader<T> reader) throws SQLException {
-        try (Prepared s = prepare(c, calls, registration, dialect, sql, settings,
-                queryTimeoutSeconds(dialect, settings.statementTimeout()), 0, maxRows);
+    public static <T> T query(
+            Connection c,
+            CallCheck calls,
+            String registration,
+            SqlDialect dialect,
+            String sql,
+            TransactionSettings settings,
+            int maxRows,
+            RowsReader<T> reader)
+            throws SQLException {
+        try (Prepared s = prepare(
+                        c,
+                        calls,
+                        registration,
+                        dialect,
+                        sql,
+                        settings,
+                        queryTimeoutSeconds(dialect, settings.statementTimeout()),
+                        0,
+                        maxRows);
                 ReadBudget.Scope budget = ReadBudget.open(SESSION_READ_BUDGET)) {
             ResultSet rs = s.execute();
             if (rs == null) {
@@ -130,8 +164,11 @@ public final class QueryRunner {
             }
         } catch (SQLException e) {
             if (ReadBudget.exhausted(e)) {
-                throw new SQLException("the result is larger than the " + SESSION_READ_BUDGET + " bytes the "
-                        + "executor reads for one generated query", "54000", e);
+                throw new SQLException(
+                        "the result is larger than the " + SESSION_READ_BUDGET + " bytes the "
+                                + "executor reads for one generated query",
+                        "54000",
+                        e);
             }
             throw e;
         } finally {
@@ -164,8 +201,9 @@ public final class QueryRunner {
      * A team's statement ready to run: on PostgreSQL joined after the platform's statements ({@code platform} results
      * to pass over), the call check's decision remembered once it ran.
      */
-    private record Prepared(PreparedStatement statement, int platform, CallCheck calls, String key,
-            TransactionSettings settings) implements AutoCloseable {
+    private record Prepared(
+            PreparedStatement statement, int platform, CallCheck calls, String key, TransactionSettings settings)
+            implements AutoCloseable {
 
         /** Runs it; the team statement's result set, or null when it returned none. */
         ResultSet execute() throws SQLException {
@@ -205,8 +243,16 @@ public final class QueryRunner {
      * The statement that runs {@code sql}: on PostgreSQL joined after the transaction's settings (and, the first time
      * the text is seen on this registration, the call check's gate), in a transaction of its own.
      */
-    private static Prepared prepare(Connection c, CallCheck calls, String registration, SqlDialect dialect,
-            String sql, TransactionSettings settings, int queryTimeoutSeconds, int fetchSize, int maxRows)
+    private static Prepared prepare(
+            Connection c,
+            CallCheck calls,
+            String registration,
+            SqlDialect dialect,
+            String sql,
+            TransactionSettings settings,
+            int queryTimeoutSeconds,
+            int fetchSize,
+            int maxRows)
             throws SQLException {
         c.setAutoCommit(false);
         if (dialect != SqlDialect.POSTGRESQL) {
@@ -370,11 +416,13 @@ public final class QueryRunner {
     static ExecutionOutcome failure(SQLException e, SqlDialect dialect, double elapsed) {
         String state = e.getSQLState();
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        boolean timeout = e instanceof SQLTimeoutException || PG_QUERY_CANCELED.equals(state)
+        boolean timeout = e instanceof SQLTimeoutException
+                || PG_QUERY_CANCELED.equals(state)
                 || "HY008".equals(state)
-                || (dialect == SqlDialect.SQLSERVER && message.toLowerCase(Locale.ROOT).contains("timed out"));
-        return ExecutionOutcome.failed(timeout ? ExecutionStatus.TIMEOUT : ExecutionStatus.ERROR, message, state,
-                elapsed);
+                || (dialect == SqlDialect.SQLSERVER
+                        && message.toLowerCase(Locale.ROOT).contains("timed out"));
+        return ExecutionOutcome.failed(
+                timeout ? ExecutionStatus.TIMEOUT : ExecutionStatus.ERROR, message, state, elapsed);
     }
 
     /** Bytes the cell takes in the event's JSON: its UTF-8 text, quotes and separator ({@code null,} if null). */

@@ -1,12 +1,12 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.DatabaseSchema.Column;
 import dev.snailbench.model.domain.DatabaseSchema.ForeignKey;
 import dev.snailbench.model.domain.DatabaseSchema.Table;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.IdentifierQuoting;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -32,12 +32,23 @@ public final class SchemaIntrospector {
     /** Characters kept per sample value. */
     public static final int MAX_SAMPLE_CHARS = 100;
 
-    private static final Set<String> SYSTEM_SCHEMAS = Set.of("pg_catalog", "information_schema", "pg_toast", "sys",
-            "guest", "db_owner", "db_accessadmin", "db_securityadmin", "db_ddladmin", "db_backupoperator",
-            "db_datareader", "db_datawriter", "db_denydatareader", "db_denydatawriter");
+    private static final Set<String> SYSTEM_SCHEMAS = Set.of(
+            "pg_catalog",
+            "information_schema",
+            "pg_toast",
+            "sys",
+            "guest",
+            "db_owner",
+            "db_accessadmin",
+            "db_securityadmin",
+            "db_ddladmin",
+            "db_backupoperator",
+            "db_datareader",
+            "db_datawriter",
+            "db_denydatareader",
+            "db_denydatawriter");
 
-    private SchemaIntrospector() {
-    }
+    private SchemaIntrospector() {}
 
     public static DatabaseSchema introspect(TeamSession session, int samples, Duration sampleTimeout)
             throws SQLException {
@@ -48,8 +59,8 @@ public final class SchemaIntrospector {
      * As above, for the schemas matching {@code schemaPattern} only (a JDBC metadata pattern: {@code _} matches any
      * character, so callers wanting one schema filter the result by name too); null reads every schema.
      */
-    public static DatabaseSchema introspect(TeamSession session, String schemaPattern, int samples,
-            Duration sampleTimeout) throws SQLException {
+    public static DatabaseSchema introspect(
+            TeamSession session, String schemaPattern, int samples, Duration sampleTimeout) throws SQLException {
         SqlDialect dialect = session.dialect();
         Connection c = session.catalog();
         DatabaseMetaData md = c.getMetaData();
@@ -66,8 +77,13 @@ public final class SchemaIntrospector {
                     truncated = true;
                     break;
                 }
-                tables.add(new Table(schema, rs.getString("TABLE_NAME"), rs.getString("TABLE_TYPE"),
-                        new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
+                tables.add(new Table(
+                        schema,
+                        rs.getString("TABLE_NAME"),
+                        rs.getString("TABLE_TYPE"),
+                        new ArrayList<>(),
+                        new ArrayList<>(),
+                        new ArrayList<>()));
             }
         }
         List<Table> described = new ArrayList<>();
@@ -76,8 +92,8 @@ public final class SchemaIntrospector {
             if (samples > 0) {
                 columns = withSamples(session, t, columns, samples, sampleTimeout);
             }
-            described.add(new Table(t.schema(), t.name(), t.type(), columns, primaryKey(md, catalog, t),
-                    foreignKeys(md, catalog, t)));
+            described.add(new Table(
+                    t.schema(), t.name(), t.type(), columns, primaryKey(md, catalog, t), foreignKeys(md, catalog, t)));
         }
         return new DatabaseSchema(md.getDatabaseProductName(), catalog, described, truncated);
     }
@@ -88,9 +104,12 @@ public final class SchemaIntrospector {
         try (ResultSet rs = md.getColumns(catalog, t.schema(), t.name(), "%")) {
             while (rs.next()) {
                 String typeName = rs.getString("TYPE_NAME");
-                columns.add(new Column(rs.getString("COLUMN_NAME"), typeName,
+                columns.add(new Column(
+                        rs.getString("COLUMN_NAME"),
+                        typeName,
                         CanonicalValues.typeOf(rs.getInt("DATA_TYPE"), typeName, dialect),
-                        rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls, List.of()));
+                        rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls,
+                        List.of()));
             }
         }
         return columns;
@@ -114,8 +133,12 @@ public final class SchemaIntrospector {
                 String key = name != null ? name : rs.getString("PKTABLE_NAME") + "#" + byName.size();
                 ForeignKey fk = byName.computeIfAbsent(key, k -> {
                     try {
-                        return new ForeignKey(name, new ArrayList<>(), rs.getString("PKTABLE_SCHEM"),
-                                rs.getString("PKTABLE_NAME"), new ArrayList<>());
+                        return new ForeignKey(
+                                name,
+                                new ArrayList<>(),
+                                rs.getString("PKTABLE_SCHEM"),
+                                rs.getString("PKTABLE_NAME"),
+                                new ArrayList<>());
                     } catch (SQLException e) {
                         throw new IllegalStateException(e);
                     }
@@ -127,12 +150,12 @@ public final class SchemaIntrospector {
         return List.copyOf(byName.values());
     }
 
-    private static List<Column> withSamples(TeamSession session, Table t, List<Column> columns, int k,
-            Duration timeout) {
+    private static List<Column> withSamples(
+            TeamSession session, Table t, List<Column> columns, int k, Duration timeout) {
         List<Column> out = new ArrayList<>(columns.size());
         for (Column col : columns) {
-            out.add(new Column(col.name(), col.type(), col.valueType(), col.nullable(),
-                    samples(session, t, col, k, timeout)));
+            out.add(new Column(
+                    col.name(), col.type(), col.valueType(), col.nullable(), samples(session, t, col, k, timeout)));
         }
         return out;
     }
@@ -143,10 +166,12 @@ public final class SchemaIntrospector {
         if (col.valueType() == ValueType.BINARY) {
             return List.of();
         }
-        String table = (t.schema() == null ? "" : IdentifierQuoting.quote(t.schema(), dialect) + ".") + IdentifierQuoting.quote(t.name(), dialect);
+        String table = (t.schema() == null ? "" : IdentifierQuoting.quote(t.schema(), dialect) + ".")
+                + IdentifierQuoting.quote(t.name(), dialect);
         String column = IdentifierQuoting.quote(col.name(), dialect);
         String sql = dialect == SqlDialect.POSTGRESQL
-                ? "SELECT DISTINCT " + column + " FROM " + table + " WHERE " + column + " IS NOT NULL ORDER BY 1 LIMIT " + k
+                ? "SELECT DISTINCT " + column + " FROM " + table + " WHERE " + column + " IS NOT NULL ORDER BY 1 LIMIT "
+                        + k
                 : "SELECT DISTINCT TOP (" + k + ") " + column + " FROM " + table + " WHERE " + column
                         + " IS NOT NULL ORDER BY 1";
         // The sample's own, shorter timeout is the statement's (the runner sets it for its transaction).

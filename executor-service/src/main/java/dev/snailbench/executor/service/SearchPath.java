@@ -19,15 +19,14 @@ final class SearchPath {
     /** SQLSTATE of a query whose schema is not usable (PostgreSQL's invalid_schema_name). */
     static final String NOT_USABLE = "3F000";
 
-    private SearchPath() {
-    }
+    private SearchPath() {}
 
     /** The error for a PostgreSQL schema that is not first on the path once set: missing, or no USAGE. */
     static SQLException notUsable(Connection c, String schema) throws SQLException {
         String login = c.getMetaData().getUserName();
         boolean exists;
-        try (PreparedStatement s = c.prepareStatement(
-                "SELECT count(*) FROM pg_catalog.pg_namespace WHERE nspname = ?")) {
+        try (PreparedStatement s =
+                c.prepareStatement("SELECT count(*) FROM pg_catalog.pg_namespace WHERE nspname = ?")) {
             s.setString(1, schema);
             try (ResultSet rs = s.executeQuery()) {
                 exists = rs.next() && rs.getInt(1) > 0;
@@ -35,10 +34,12 @@ final class SearchPath {
         } finally {
             c.rollback();
         }
-        return new SQLException(exists
-                ? "schema \"" + schema + "\" cannot be used by login \"" + login + "\": it has no USAGE privilege on it"
-                        + " (GRANT USAGE ON SCHEMA \"" + schema + "\" TO \"" + login + "\")"
-                : "schema \"" + schema + "\" does not exist in this database (schema names are case-sensitive)",
+        return new SQLException(
+                exists
+                        ? "schema \"" + schema + "\" cannot be used by login \"" + login
+                                + "\": it has no USAGE privilege on it" + " (GRANT USAGE ON SCHEMA \"" + schema
+                                + "\" TO \"" + login + "\")"
+                        : "schema \"" + schema + "\" does not exist in this database (schema names are case-sensitive)",
                 NOT_USABLE);
     }
 
@@ -54,14 +55,18 @@ final class SearchPath {
         }
         String schema = path.get(0);
         String first;
-        try (PreparedStatement s = c.prepareStatement("SELECT SCHEMA_NAME()"); ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s = c.prepareStatement("SELECT SCHEMA_NAME()");
+                ResultSet rs = s.executeQuery()) {
             first = rs.next() ? rs.getString(1) : null;
         }
         if (first == null || !first.toLowerCase(Locale.ROOT).equals(schema.toLowerCase(Locale.ROOT))) {
             String login = c.getMetaData().getUserName();
-            throw new SQLException("unqualified names resolve in schema " + first + ", the default schema of login \""
-                    + login + "\", not in " + schema + " (SQL Server has no per-query path: give the login that "
-                    + "default schema, ALTER USER … WITH DEFAULT_SCHEMA = " + schema + ")", NOT_USABLE);
+            throw new SQLException(
+                    "unqualified names resolve in schema " + first + ", the default schema of login \""
+                            + login + "\", not in " + schema
+                            + " (SQL Server has no per-query path: give the login that "
+                            + "default schema, ALTER USER … WITH DEFAULT_SCHEMA = " + schema + ")",
+                    NOT_USABLE);
         }
     }
 }

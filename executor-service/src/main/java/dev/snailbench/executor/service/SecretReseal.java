@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.executor.config.SecretsConfig;
 import dev.snailbench.executor.repository.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
+import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.model.target.TargetSpec;
-import dev.snailbench.model.domain.SecretCipher;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.vertx.VertxContextSupport;
@@ -47,8 +47,12 @@ public class SecretReseal {
     private final TargetResolver targets;
     private final SecretsConfig config;
 
-    public SecretReseal(RegisteredDatabaseRepository databases, SecretCipher cipher, ObjectMapper mapper,
-            TargetResolver targets, SecretsConfig config) {
+    public SecretReseal(
+            RegisteredDatabaseRepository databases,
+            SecretCipher cipher,
+            ObjectMapper mapper,
+            TargetResolver targets,
+            SecretsConfig config) {
         this.databases = databases;
         this.cipher = cipher;
         this.mapper = mapper;
@@ -115,8 +119,9 @@ public class SecretReseal {
                 plain = cipher.open(sealed);
             } catch (IllegalArgumentException e) {
                 // A key removed too early: the team must register the database again; the others still get re-sealed.
-                LOG.warnf("database %s (tenant %s) has a secret no configured key opens: %s", db.id, db.tenantId,
-                        e.getMessage());
+                LOG.warnf(
+                        "database %s (tenant %s) has a secret no configured key opens: %s",
+                        db.id, db.tenantId, e.getMessage());
                 return null;
             }
         }
@@ -131,16 +136,22 @@ public class SecretReseal {
         Set<String> taken = new HashSet<>();
         all.stream().filter(db -> db.nameKey != null).forEach(db -> taken.add(db.tenantId + "|" + db.nameKey));
         int changed = 0;
-        for (RegisteredDatabase db : all.stream().filter(db -> db.nameKey == null)
-                .sorted(Comparator.comparing((RegisteredDatabase db) -> db.createdAt,
-                        Comparator.nullsFirst(Comparator.naturalOrder())).thenComparing(db -> db.id)).toList()) {
+        for (RegisteredDatabase db : all.stream()
+                .filter(db -> db.nameKey == null)
+                .sorted(Comparator.comparing(
+                                (RegisteredDatabase db) -> db.createdAt,
+                                Comparator.nullsFirst(Comparator.naturalOrder()))
+                        .thenComparing(db -> db.id))
+                .toList()) {
             String name = db.name;
             for (int n = 2; taken.contains(db.tenantId + "|" + RegisteredDatabase.keyOf(name)); n++) {
                 name = db.name + " (" + n + ")";
             }
             if (!name.equals(db.name)) {
-                LOG.warnf("database %s (tenant %s) shares its name '%s' with another of the tenant's databases: "
-                        + "renamed '%s'", db.id, db.tenantId, db.name, name);
+                LOG.warnf(
+                        "database %s (tenant %s) shares its name '%s' with another of the tenant's databases: "
+                                + "renamed '%s'",
+                        db.id, db.tenantId, db.name, name);
             }
             db.rename(name);
             taken.add(db.tenantId + "|" + db.nameKey);
@@ -155,13 +166,15 @@ public class SecretReseal {
             return false;
         }
         try {
-            TargetSpec spec = TargetSpec.parse(db.kind, db.jdbcUrl, targets.options(db.optionsJson), "jdbcUrl",
-                    "options");
+            TargetSpec spec =
+                    TargetSpec.parse(db.kind, db.jdbcUrl, targets.options(db.optionsJson), "jdbcUrl", "options");
             db.target(spec, mapper.writeValueAsString(spec.properties()));
         } catch (InvalidTarget e) {
             db.problem = e.field() + " " + e.getMessage();
-            LOG.warnf("database %s (tenant %s) is refused by today's target rules and cannot be used until registered "
-                    + "again: %s", db.id, db.tenantId, db.problem);
+            LOG.warnf(
+                    "database %s (tenant %s) is refused by today's target rules and cannot be used until registered "
+                            + "again: %s",
+                    db.id, db.tenantId, db.problem);
         } catch (JsonProcessingException | RuntimeException e) {
             db.problem = "stored options cannot be read: " + e.getMessage();
             LOG.warnf("database %s (tenant %s): %s", db.id, db.tenantId, db.problem);

@@ -1,12 +1,12 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.executor.service.statement.TransactionSettings;
 import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.guard.SqlGuard;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -29,8 +29,14 @@ public final class SqlExecutor {
     /** Runs a work item's checked SQL on a borrowed connection: {@link QueryRunner#run}. */
     @FunctionalInterface
     interface ItemRunner {
-        ExecutionOutcome run(Connection c, CallCheck calls, String registration, SqlDialect dialect, String sql,
-                ExecutionLimits limits, TransactionSettings settings);
+        ExecutionOutcome run(
+                Connection c,
+                CallCheck calls,
+                String registration,
+                SqlDialect dialect,
+                String sql,
+                ExecutionLimits limits,
+                TransactionSettings settings);
     }
 
     /** With a call check trusting 10,000 decisions for a minute. */
@@ -78,15 +84,25 @@ public final class SqlExecutor {
      * Runs gold SQL that already passed {@link #check} once more with the platform's {@code SET LOCAL} settings for
      * its transaction (the gold screening's plan variants).
      */
-    public ExecutionOutcome executeCheckedWith(Target target, String sql, ExecutionLimits limits,
-            List<TransactionSettings.Setting> planner) {
+    public ExecutionOutcome executeCheckedWith(
+            Target target, String sql, ExecutionLimits limits, List<TransactionSettings.Setting> planner) {
         try {
-            return pools.withConnection(target, limits.timeout(), c -> QueryRunner.run(c, calls,
-                    PoolManager.registration(target), target.dialect(), sql, limits,
-                    pools.transactionSettings(limits.timeout()).withSchema(target.schema()).withPlanner(planner)));
+            return pools.withConnection(
+                    target,
+                    limits.timeout(),
+                    c -> QueryRunner.run(
+                            c,
+                            calls,
+                            PoolManager.registration(target),
+                            target.dialect(),
+                            sql,
+                            limits,
+                            pools.transactionSettings(limits.timeout())
+                                    .withSchema(target.schema())
+                                    .withPlanner(planner)));
         } catch (SQLException e) {
-            return ExecutionOutcome.failed(ExecutionStatus.ERROR, "screening run: " + e.getMessage(),
-                    e.getSQLState(), 0);
+            return ExecutionOutcome.failed(
+                    ExecutionStatus.ERROR, "screening run: " + e.getMessage(), e.getSQLState(), 0);
         }
     }
 
@@ -113,19 +129,30 @@ public final class SqlExecutor {
             }
             times.add(again.elapsedSeconds());
         }
-        return new ExecutionOutcome(first.status(), first.columns(), first.rows(), first.truncated(), null, null,
-                median(times));
+        return new ExecutionOutcome(
+                first.status(), first.columns(), first.rows(), first.truncated(), null, null, median(times));
     }
 
     private ExecutionOutcome runOnce(Target target, String sql, ExecutionLimits limits) {
         try {
-            return pools.withConnection(target, limits.timeout(), c -> runner.run(c, calls,
-                    PoolManager.registration(target), target.dialect(), sql, limits,
-                    pools.transactionSettings(limits.timeout()).withSchema(target.schema())));
+            return pools.withConnection(
+                    target,
+                    limits.timeout(),
+                    c -> runner.run(
+                            c,
+                            calls,
+                            PoolManager.registration(target),
+                            target.dialect(),
+                            sql,
+                            limits,
+                            pools.transactionSettings(limits.timeout()).withSchema(target.schema())));
         } catch (SQLException e) {
             // The pool's message is a category (ConnectionErrors), never the driver's text.
-            return ExecutionOutcome.failed(ExecutionStatus.ERROR, "cannot get a connection to " + target.jdbcUrl()
-                    + ": " + e.getMessage(), e.getSQLState() == null ? "08000" : e.getSQLState(), 0);
+            return ExecutionOutcome.failed(
+                    ExecutionStatus.ERROR,
+                    "cannot get a connection to " + target.jdbcUrl() + ": " + e.getMessage(),
+                    e.getSQLState() == null ? "08000" : e.getSQLState(),
+                    0);
         } catch (RuntimeException e) {
             return ExecutionOutcome.failed(ExecutionStatus.ERROR, "executor error: " + e, null, 0);
         }
@@ -134,8 +161,10 @@ public final class SqlExecutor {
     /** Failures that say nothing about the query (no connection): worth retrying, never worth caching. */
     public static boolean transientFailure(ExecutionOutcome outcome) {
         return outcome.status() == ExecutionStatus.ERROR
-                && (outcome.sqlState() == null || outcome.sqlState().startsWith("08")
-                        || outcome.sqlState().startsWith("53") || outcome.sqlState().startsWith("57P"));
+                && (outcome.sqlState() == null
+                        || outcome.sqlState().startsWith("08")
+                        || outcome.sqlState().startsWith("53")
+                        || outcome.sqlState().startsWith("57P"));
     }
 
     static double median(List<Double> values) {

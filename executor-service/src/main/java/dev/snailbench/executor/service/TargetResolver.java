@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.executor.repository.RegisteredDatabase;
 import dev.snailbench.executor.repository.RegisteredDatabaseRepository;
 import dev.snailbench.executor.service.targets.Target;
-import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.executor.service.targets.TargetPolicy;
-import dev.snailbench.model.target.TargetSpec;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.SecretCipher;
+import dev.snailbench.model.target.InvalidTarget;
+import dev.snailbench.model.target.TargetSpec;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,16 +25,15 @@ import java.util.UUID;
 @ApplicationScoped
 public class TargetResolver {
 
-    private static final TypeReference<Map<String, String>> OPTIONS = new TypeReference<>() {
-    };
+    private static final TypeReference<Map<String, String>> OPTIONS = new TypeReference<>() {};
 
     private final RegisteredDatabaseRepository databases;
     private final SecretCipher cipher;
     private final ObjectMapper mapper;
     private final TargetPolicy policy;
 
-    public TargetResolver(RegisteredDatabaseRepository databases, SecretCipher cipher, ObjectMapper mapper,
-            TargetPolicy policy) {
+    public TargetResolver(
+            RegisteredDatabaseRepository databases, SecretCipher cipher, ObjectMapper mapper, TargetPolicy policy) {
         this.databases = databases;
         this.cipher = cipher;
         this.mapper = mapper;
@@ -54,8 +53,9 @@ public class TargetResolver {
             try {
                 id = UUID.fromString(ref.databaseId().trim());
             } catch (IllegalArgumentException e) {
-                return Uni.createFrom().failure(new IllegalArgumentException("databaseId '" + ref.databaseId()
-                        + "' is not a registered database id (a UUID)"));
+                return Uni.createFrom()
+                        .failure(new IllegalArgumentException(
+                                "databaseId '" + ref.databaseId() + "' is not a registered database id (a UUID)"));
             }
             String schema;
             try {
@@ -86,7 +86,9 @@ public class TargetResolver {
         if (schema == null || schema.isEmpty()) {
             return null;
         }
-        if (schema.isBlank() || schema.length() > MAX_SCHEMA_NAME || schema.chars().anyMatch(Character::isISOControl)) {
+        if (schema.isBlank()
+                || schema.length() > MAX_SCHEMA_NAME
+                || schema.chars().anyMatch(Character::isISOControl)) {
             throw new IllegalArgumentException("database.schema '" + schema + "' is not a schema name");
         }
         return schema;

@@ -1,9 +1,9 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.guard.SqlGuard;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -53,8 +53,15 @@ public final class TeamSession {
         if (!verdict.allowed()) {
             throw new SQLException("SQL refused: " + verdict.reason(), CatalogConnection.REFUSED_STATE);
         }
-        return QueryRunner.query(connection, calls, registration, dialect, sql,
-                pools.transactionSettings(timeout).withSchema(schema), maxRows, reader);
+        return QueryRunner.query(
+                connection,
+                calls,
+                registration,
+                dialect,
+                sql,
+                pools.transactionSettings(timeout).withSchema(schema),
+                maxRows,
+                reader);
     }
 
     /** The session's catalog (the driver's metadata): statements and session changes are refused on it. */

@@ -13,8 +13,7 @@ import java.util.Objects;
 /** A generated query's result as text cells, for the suites that store expected results (QATCH, synthetic sets). */
 public final class TextTables {
 
-    private TextTables() {
-    }
+    private TextTables() {}
 
     /** The result in the order the database returned it, or null when it has more than {@code maxRows} rows. */
     public static TextTable read(ResultSet rs, int maxRows) throws SQLException {
@@ -57,9 +56,10 @@ public final class TextTables {
             if (key < 0) {
                 return table;
             }
-            for (int from = 0; from < rows.size();) {
+            for (int from = 0; from < rows.size(); ) {
                 int to = from + 1;
-                while (to < rows.size() && Objects.equals(rows.get(to).get(key), rows.get(from).get(key))) {
+                while (to < rows.size()
+                        && Objects.equals(rows.get(to).get(key), rows.get(from).get(key))) {
                     to++;
                 }
                 rows.subList(from, to).sort(BY_CELLS);
@@ -71,8 +71,7 @@ public final class TextTables {
 
     private static final Comparator<List<String>> BY_CELLS = (a, b) -> {
         for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-            int c = Comparator.nullsFirst(Comparator.<String>naturalOrder()).compare(a.get(i),
-                    b.get(i));
+            int c = Comparator.nullsFirst(Comparator.<String>naturalOrder()).compare(a.get(i), b.get(i));
             if (c != 0) {
                 return c;
             }

@@ -1,7 +1,7 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.IdentifierQuoting;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,8 +33,7 @@ public final class ViewDdl {
             + ") AS SELECT " + MS_ID + " AS " + MS_ID + "(?:, " + MS_ID + " AS " + MS_ID + ")* FROM (" + MS_ID + ")\\."
             + MS_ID);
 
-    private ViewDdl() {
-    }
+    private ViewDdl() {}
 
     /** Null when {@code statement} is one of the platform's view statements over {@code nativeSchema}, else why not. */
     public static String problem(String statement, SqlDialect dialect, String nativeSchema) {
@@ -51,7 +50,8 @@ public final class ViewDdl {
         } else {
             if ((m = MS_SCHEMA.matcher(s)).matches()) {
                 String name = m.group(1).replace("''", "'");
-                return !m.group(2).replace("''", "'").replace("]]", "]").equals(name) ? "names two schemas"
+                return !m.group(2).replace("''", "'").replace("]]", "]").equals(name)
+                        ? "names two schemas"
                         : name.equals(nativeSchema) ? "views never go into the native schema" : null;
             }
             if ((m = MS_VIEW.matcher(s)).matches()) {

@@ -6,8 +6,8 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.executor.InMemoryTier;
 import dev.snailbench.model.domain.ApiKeys;
-import dev.snailbench.testkit.OversizedBody;
 import dev.snailbench.testkit.InMemoryTenantTest;
+import dev.snailbench.testkit.OversizedBody;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -27,11 +27,24 @@ class ExecutorAttackTest extends InMemoryTenantTest {
 
     @Test
     void shouldRefuseAMisspeltFieldNamingItAndTheFieldMeant() {
-        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON)
-                .body(Map.of("name", "n", "kind", "postgresql", "jdbcUrl", URL, "user", "u", "password", "p",
-                        "optoins", Map.of("connectTimeout", "5")))
+        given().header(ApiKeys.HEADER, key())
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "name",
+                        "n",
+                        "kind",
+                        "postgresql",
+                        "jdbcUrl",
+                        URL,
+                        "user",
+                        "u",
+                        "password",
+                        "p",
+                        "optoins",
+                        Map.of("connectTimeout", "5")))
                 .post("/databases")
-                .then().statusCode(400)
+                .then()
+                .statusCode(400)
                 .body("status", equalTo(400))
                 .body("error", equalTo("unknown field 'optoins' (did you mean 'options'?)"))
                 .body("field", equalTo("optoins"));
@@ -39,11 +52,22 @@ class ExecutorAttackTest extends InMemoryTenantTest {
 
     @Test
     void shouldRefuseAPasswordOfAMegabyte() {
-        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON)
-                .body(Map.of("name", "n", "kind", "postgresql", "jdbcUrl", URL, "user", "u", "password",
+        given().header(ApiKeys.HEADER, key())
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "name",
+                        "n",
+                        "kind",
+                        "postgresql",
+                        "jdbcUrl",
+                        URL,
+                        "user",
+                        "u",
+                        "password",
                         "p".repeat(1_000_000 - 1_000)))
                 .post("/databases")
-                .then().statusCode(400)
+                .then()
+                .statusCode(400)
                 .body("field", equalTo("password"))
                 .body("error", equalTo("password: has 999000 characters; at most 200 characters are accepted"));
     }
@@ -53,6 +77,7 @@ class ExecutorAttackTest extends InMemoryTenantTest {
 
     @Test
     void shouldRefuseABodyBeyondOneMegabyte() {
-        assertThat(OversizedBody.status(base, "/databases", "sb_any", 2L * 1024 * 1024)).isEqualTo(413);
+        assertThat(OversizedBody.status(base, "/databases", "sb_any", 2L * 1024 * 1024))
+                .isEqualTo(413);
     }
 }

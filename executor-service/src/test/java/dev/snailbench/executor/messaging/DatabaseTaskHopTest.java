@@ -48,8 +48,27 @@ import org.junit.jupiter.api.Test;
 @RealInfrastructure
 class DatabaseTaskHopTest {
 
-    private static final Map<String, Integer> COUNTS = Map.of("project", 6, "distinct", 6, "orderby", 6, "select", 12,
-            "simple-aggregation", 8, "join", 6, "groupby", 8, "having", 8, "null", 6, "negated", 8);
+    private static final Map<String, Integer> COUNTS = Map.of(
+            "project",
+            6,
+            "distinct",
+            6,
+            "orderby",
+            6,
+            "select",
+            12,
+            "simple-aggregation",
+            8,
+            "join",
+            6,
+            "groupby",
+            8,
+            "having",
+            8,
+            "null",
+            6,
+            "negated",
+            8);
 
     @BeforeAll
     static void databases() {
@@ -62,18 +81,25 @@ class DatabaseTaskHopTest {
         UUID database = register(team, "footballdb_v3", false);
         QatchSuite.Options options = new QatchSuite.Options(7, COUNTS, 500, 25, List.of(), 30);
 
-        DatabaseTaskCompleted first = ask(DatabaseTaskRequested.qatchSuite(team.tenantId(), database, "exp_v3", options));
-        DatabaseTaskCompleted second = ask(DatabaseTaskRequested.qatchSuite(team.tenantId(), database, "exp_v3", options));
+        DatabaseTaskCompleted first =
+                ask(DatabaseTaskRequested.qatchSuite(team.tenantId(), database, "exp_v3", options));
+        DatabaseTaskCompleted second =
+                ask(DatabaseTaskRequested.qatchSuite(team.tenantId(), database, "exp_v3", options));
 
         assertThat(first.error()).isNull();
         assertThat(first.dialect()).isEqualTo(SqlDialect.POSTGRESQL);
         QatchSuite suite = first.qatch();
         System.out.println("QATCH FootballDB v3 (seed 7) tests per category: " + suite.counts());
         assertThat(suite.failedSql()).isEmpty();
-        assertThat(suite.counts()).containsOnlyKeys(COUNTS.keySet()).allSatisfy((category, n) -> assertThat(n)
-                .as(category).isPositive());
-        assertThat(suite.tests()).hasSize(suite.counts().values().stream().mapToInt(Integer::intValue).sum());
-        try (Connection c = LocalStack.targets().connect("footballdb_v3"); Statement s = c.createStatement()) {
+        assertThat(suite.counts())
+                .containsOnlyKeys(COUNTS.keySet())
+                .allSatisfy((category, n) -> assertThat(n).as(category).isPositive());
+        assertThat(suite.tests())
+                .hasSize(suite.counts().values().stream()
+                        .mapToInt(Integer::intValue)
+                        .sum());
+        try (Connection c = LocalStack.targets().connect("footballdb_v3");
+                Statement s = c.createStatement()) {
             s.execute("SET search_path TO exp_v3");
             for (QatchSuite.Test test : suite.tests()) {
                 assertThat(test.question()).isNotBlank();
@@ -81,14 +107,19 @@ class DatabaseTaskHopTest {
                 if (test.sql().contains("ORDER BY")) {
                     // In the SQL's order; among ties of its ORDER BY column any order is right, and the suite
                     // stores ties by their cells so that the same seed gives the same suite.
-                    Matcher key = Pattern.compile("ORDER BY \"([^\"]+)\"")
-                            .matcher(test.sql());
+                    Matcher key = Pattern.compile("ORDER BY \"([^\"]+)\"").matcher(test.sql());
                     assertThat(key.find()).as(test.sql()).isTrue();
                     assertThat(TextTables.inOneOrder(
-                            new QatchSuite.TextTable(test.expected().columns(), actual), key.group(1)).rows())
-                            .as(test.sql()).isEqualTo(test.expected().rows());
+                                            new QatchSuite.TextTable(
+                                                    test.expected().columns(), actual),
+                                            key.group(1))
+                                    .rows())
+                            .as(test.sql())
+                            .isEqualTo(test.expected().rows());
                 } else {
-                    assertThat(actual).as(test.sql()).containsExactlyInAnyOrderElementsOf(test.expected().rows());
+                    assertThat(actual)
+                            .as(test.sql())
+                            .containsExactlyInAnyOrderElementsOf(test.expected().rows());
                 }
             }
         }
@@ -103,24 +134,29 @@ class DatabaseTaskHopTest {
         TenantKeys.Tenant team = TenantKeys.register("synthetic", answers("/databases", 200));
         UUID database = register(team, "footballdb_v1", false);
         List<SyntheticSuite.Seed> seeds = List.of(
-                new SyntheticSuite.Seed("Who was the coach of Germany in 2014?", "SELECT DISTINCT c.coach_name FROM "
-                        + "coach AS c JOIN player_fact AS pf ON c.coach_id = pf.coach_id JOIN national_team AS nt ON "
-                        + "pf.team_id = nt.team_id WHERE nt.teamname = 'Germany' AND nt.year = 2014"),
-                new SyntheticSuite.Seed("How many goals did Brazil score in 2002?",
+                new SyntheticSuite.Seed(
+                        "Who was the coach of Germany in 2014?",
+                        "SELECT DISTINCT c.coach_name FROM "
+                                + "coach AS c JOIN player_fact AS pf ON c.coach_id = pf.coach_id JOIN national_team AS nt ON "
+                                + "pf.team_id = nt.team_id WHERE nt.teamname = 'Germany' AND nt.year = 2014"),
+                new SyntheticSuite.Seed(
+                        "How many goals did Brazil score in 2002?",
                         "SELECT goals FROM national_team WHERE teamname = 'Brazil' AND year = 2002"));
         SyntheticSuite.Options options = new SyntheticSuite.Options(seeds, 5, 20, 10, 50, 10, 60);
 
-        DatabaseTaskCompleted answer = ask(DatabaseTaskRequested.syntheticSql(team.tenantId(), database, "exp_v1",
-                options));
-        DatabaseTaskCompleted noSeeds = ask(DatabaseTaskRequested.syntheticSql(team.tenantId(), database, "exp_v1",
-                new SyntheticSuite.Options(List.of(), 5, 20, 10, 50, 10, 60)));
+        DatabaseTaskCompleted answer =
+                ask(DatabaseTaskRequested.syntheticSql(team.tenantId(), database, "exp_v1", options));
+        DatabaseTaskCompleted noSeeds = ask(DatabaseTaskRequested.syntheticSql(
+                team.tenantId(), database, "exp_v1", new SyntheticSuite.Options(List.of(), 5, 20, 10, 50, 10, 60)));
 
         assertThat(answer.error()).isNull();
         SyntheticSuite suite = answer.synthetic();
         assertThat(suite.templates()).hasSize(2);
         assertThat(suite.pairs()).hasSizeGreaterThanOrEqualTo(10).allSatisfy(p -> {
             assertThat(p.expected().rows()).isNotEmpty();
-            assertThat(p.sql()).doesNotContain("'Germany' AND nt.year = 2014").doesNotContain("'Brazil' AND year = 2002");
+            assertThat(p.sql())
+                    .doesNotContain("'Germany' AND nt.year = 2014")
+                    .doesNotContain("'Brazil' AND year = 2002");
         });
         assertThat(noSeeds.refused()).isTrue();
         assertThat(noSeeds.error()).contains("seed pairs");
@@ -132,21 +168,29 @@ class DatabaseTaskHopTest {
         UUID database = register(team, "footballdb_v1", false);
 
         DatabaseTaskCompleted answer = ask(DatabaseTaskRequested.promptSchema(team.tenantId(), database, "exp_v1", 3));
-        DatabaseTaskCompleted tooMany = ask(DatabaseTaskRequested.promptSchema(team.tenantId(), database, "exp_v1",
-                21));
+        DatabaseTaskCompleted tooMany =
+                ask(DatabaseTaskRequested.promptSchema(team.tenantId(), database, "exp_v1", 21));
 
         assertThat(answer.error()).isNull();
         TeamSchema schema = answer.promptSchema();
-        assertThat(schema.schema().tables()).isNotEmpty().allSatisfy(t -> assertThat(t.schema()).isEqualTo("exp_v1"));
-        DatabaseSchema.Table teams = schema.schema().tables().stream().filter(t -> t.name().equals("national_team"))
-                .findFirst().orElseThrow();
+        assertThat(schema.schema().tables())
+                .isNotEmpty()
+                .allSatisfy(t -> assertThat(t.schema()).isEqualTo("exp_v1"));
+        DatabaseSchema.Table teams = schema.schema().tables().stream()
+                .filter(t -> t.name().equals("national_team"))
+                .findFirst()
+                .orElseThrow();
         assertThat(teams.primaryKey()).containsExactly("team_id");
-        assertThat(teams.columns()).filteredOn(c -> c.name().equals("teamname")).singleElement()
+        assertThat(teams.columns())
+                .filteredOn(c -> c.name().equals("teamname"))
+                .singleElement()
                 .satisfies(c -> assertThat(c.samples()).hasSize(3).doesNotContainNull());
-        assertThat(schema.schema().tables()).flatExtracting(DatabaseSchema.Table::foreignKeys).anySatisfy(fk -> {
-            assertThat(fk.refTable()).isEqualTo("national_team");
-            assertThat(fk.refColumns()).containsExactly("team_id");
-        });
+        assertThat(schema.schema().tables())
+                .flatExtracting(DatabaseSchema.Table::foreignKeys)
+                .anySatisfy(fk -> {
+                    assertThat(fk.refTable()).isEqualTo("national_team");
+                    assertThat(fk.refColumns()).containsExactly("team_id");
+                });
         assertThat(tooMany.refused()).isTrue();
         assertThat(tooMany.error()).contains("between 0 and 20");
     }
@@ -160,10 +204,15 @@ class DatabaseTaskHopTest {
 
         assertThat(described.error()).isNull();
         assertThat(described.hasAdminLogin()).isFalse();
-        assertThat(described.schema().tables()).extracting(SchemaSpec.Table::name).contains("national_team", "match");
-        assertThat(described.schema().tables()).filteredOn(t -> t.name().equals("national_team")).singleElement()
-                .satisfies(t -> assertThat(t.columns()).extracting(SchemaSpec.Column::name).contains("team_id",
-                        "teamname", "year"));
+        assertThat(described.schema().tables())
+                .extracting(SchemaSpec.Table::name)
+                .contains("national_team", "match");
+        assertThat(described.schema().tables())
+                .filteredOn(t -> t.name().equals("national_team"))
+                .singleElement()
+                .satisfies(t -> assertThat(t.columns())
+                        .extracting(SchemaSpec.Column::name)
+                        .contains("team_id", "teamname", "year"));
     }
 
     @Test
@@ -185,13 +234,13 @@ class DatabaseTaskHopTest {
     void shouldRefuseTasksOnAnotherTenantsDatabaseOrAMissingSchemaOrTable() {
         TenantKeys.Tenant owner = TenantKeys.register("owner", answers("/databases", 200));
         UUID database = register(owner, "footballdb_v1", true);
-        QatchSuite.Options badTable = new QatchSuite.Options(1, Map.of("project", 1), 500, 25, List.of("no_such_table"),
-                30);
+        QatchSuite.Options badTable =
+                new QatchSuite.Options(1, Map.of("project", 1), 500, 25, List.of("no_such_table"), 30);
 
         DatabaseTaskCompleted stranger = ask(DatabaseTaskRequested.describe("someone-else", database, "exp_v1"));
         DatabaseTaskCompleted noSchema = ask(DatabaseTaskRequested.describe(owner.tenantId(), database, "nope"));
-        DatabaseTaskCompleted noTable = ask(DatabaseTaskRequested.qatchSuite(owner.tenantId(), database, "exp_v1",
-                badTable));
+        DatabaseTaskCompleted noTable =
+                ask(DatabaseTaskRequested.qatchSuite(owner.tenantId(), database, "exp_v1", badTable));
 
         assertThat(stranger.refused()).isTrue();
         assertThat(stranger.error()).isEqualTo("database " + database + " is not registered for tenant someone-else");
@@ -209,13 +258,14 @@ class DatabaseTaskHopTest {
         UUID withAdmin = register(team, "footballdb_v1", true);
         String schema = "views_" + UUID.randomUUID().toString().substring(0, 8);
         // The platform's own shapes (generator NaturalViewDdl): quoted names, columns of the native schema.
-        List<String> ddl = List.of("CREATE SCHEMA IF NOT EXISTS \"" + schema + "\"",
+        List<String> ddl = List.of(
+                "CREATE SCHEMA IF NOT EXISTS \"" + schema + "\"",
                 "CREATE VIEW \"" + schema + "\".\"teams\" AS SELECT \"teamname\" AS \"name\" FROM "
                         + "\"exp_v1\".\"national_team\"");
 
         DatabaseTaskCompleted refused = ask(DatabaseTaskRequested.applyDdl(team.tenantId(), readOnly, "exp_v1", ddl));
-        DatabaseTaskCompleted notDdl = ask(DatabaseTaskRequested.applyDdl(team.tenantId(), withAdmin, "exp_v1",
-                List.of("DELETE FROM exp_v1.national_team")));
+        DatabaseTaskCompleted notDdl = ask(DatabaseTaskRequested.applyDdl(
+                team.tenantId(), withAdmin, "exp_v1", List.of("DELETE FROM exp_v1.national_team")));
         DatabaseTaskCompleted applied = ask(DatabaseTaskRequested.applyDdl(team.tenantId(), withAdmin, "exp_v1", ddl));
 
         assertThat(refused.refused()).isTrue();
@@ -224,10 +274,14 @@ class DatabaseTaskHopTest {
         assertThat(notDdl.error()).contains("only the platform's view statements");
         assertThat(applied.error()).isNull();
         assertThat(applied.applied()).isEqualTo(2);
-        try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1");
+                Statement s = c.createStatement()) {
             assertThat(rows(s, "SELECT count(*) FROM " + schema + ".teams"))
                     .isEqualTo(rows(s, "SELECT count(*) FROM exp_v1.national_team"));
-            assertThat(rows(s, "SELECT count(*) FROM exp_v1.national_team").get(0).get(0)).isNotEqualTo("0");
+            assertThat(rows(s, "SELECT count(*) FROM exp_v1.national_team")
+                            .get(0)
+                            .get(0))
+                    .isNotEqualTo("0");
         }
     }
 
@@ -240,24 +294,41 @@ class DatabaseTaskHopTest {
         String reader = "tasks_blackhole_" + UUID.randomUUID().toString().substring(0, 8);
         String password = UUID.randomUUID().toString();
         FootballDb.grantReader(LocalStack.targets(), "v1", reader, password);
-        try (SwitchableProxy database = new SwitchableProxy("127.0.0.1", LocalStack.targets().port())) {
-            String id = given().header(ApiKeys.HEADER, slow.apiKey()).contentType(ContentType.JSON)
-                    .body(Map.of("name", "blackhole", "kind", "postgresql", "jdbcUrl", "jdbc:postgresql://"
-                            + database.host() + ":" + database.port() + "/footballdb_v1", "user", reader,
-                            "password", password))
-                    .post("/databases").then().statusCode(201).extract().path("id");
+        try (SwitchableProxy database =
+                new SwitchableProxy("127.0.0.1", LocalStack.targets().port())) {
+            String id = given().header(ApiKeys.HEADER, slow.apiKey())
+                    .contentType(ContentType.JSON)
+                    .body(Map.of(
+                            "name",
+                            "blackhole",
+                            "kind",
+                            "postgresql",
+                            "jdbcUrl",
+                            "jdbc:postgresql://" + database.host() + ":" + database.port() + "/footballdb_v1",
+                            "user",
+                            reader,
+                            "password",
+                            password))
+                    .post("/databases")
+                    .then()
+                    .statusCode(201)
+                    .extract()
+                    .path("id");
             database.blackhole();
             UUID stuck = UUID.fromString(id);
             UUID healthy = register(other, "footballdb_v1", false);
             List<DatabaseTaskRequested> slowTasks = IntStream.range(0, 4)
-                    .mapToObj(i -> DatabaseTaskRequested.describe(slow.tenantId(), stuck, "public")).toList();
+                    .mapToObj(i -> DatabaseTaskRequested.describe(slow.tenantId(), stuck, "public"))
+                    .toList();
             slowTasks.forEach(Tasks::send);
 
             long sent = System.nanoTime();
             DatabaseTaskCompleted answer = ask(DatabaseTaskRequested.describe(other.tenantId(), healthy, "exp_v1"));
             double seconds = (System.nanoTime() - sent) / 1e9;
-            System.out.printf("FAIRNESS [database tasks] another tenant's task answered in %.2f s behind 4 tasks on "
-                    + "a blackhole%n", seconds);
+            System.out.printf(
+                    "FAIRNESS [database tasks] another tenant's task answered in %.2f s behind 4 tasks on "
+                            + "a blackhole%n",
+                    seconds);
 
             assertThat(answer.error()).isNull();
             assertThat(answer.schema().tables()).isNotEmpty();
@@ -276,20 +347,21 @@ class DatabaseTaskHopTest {
         Postgres pg = LocalStack.targetsWithFootballDb();
         String url = pg.jdbcUrl(FootballDb.databaseName("v1"));
 
-        DatabaseTaskCompleted fine = ask(DatabaseTaskRequested.checkInline(tenant, Requests.inline(tenant, url,
-                Postgres.USER, Postgres.PASSWORD)));
-        DatabaseTaskCompleted wrongPassword = ask(DatabaseTaskRequested.checkInline(tenant, Requests.inline(tenant,
-                url, Postgres.USER, "not-the-password")));
-        DatabaseTaskCompleted privateAddress = ask(DatabaseTaskRequested.checkInline(tenant, Requests.inline(tenant,
-                "jdbc:postgresql://10.1.2.3:5432/team", "reader", "secret")));
-        DatabaseTaskCompleted sealedForAnother = ask(DatabaseTaskRequested.checkInline(tenant,
-                Requests.inline("another-tenant", url, Postgres.USER, Postgres.PASSWORD)));
+        DatabaseTaskCompleted fine = ask(DatabaseTaskRequested.checkInline(
+                tenant, Requests.inline(tenant, url, Postgres.USER, Postgres.PASSWORD)));
+        DatabaseTaskCompleted wrongPassword = ask(DatabaseTaskRequested.checkInline(
+                tenant, Requests.inline(tenant, url, Postgres.USER, "not-the-password")));
+        DatabaseTaskCompleted privateAddress = ask(DatabaseTaskRequested.checkInline(
+                tenant, Requests.inline(tenant, "jdbc:postgresql://10.1.2.3:5432/team", "reader", "secret")));
+        DatabaseTaskCompleted sealedForAnother = ask(DatabaseTaskRequested.checkInline(
+                tenant, Requests.inline("another-tenant", url, Postgres.USER, Postgres.PASSWORD)));
 
         assertThat(fine.error()).isNull();
         assertThat(fine.dialect()).isEqualTo(SqlDialect.POSTGRESQL);
         assertThat(wrongPassword.refused()).isTrue();
-        assertThat(wrongPassword.error()).isEqualTo("database.user: authentication failed for login \""
-                + Postgres.USER + "\" on " + pg.hostAndPort() + ": check the user and password");
+        assertThat(wrongPassword.error())
+                .isEqualTo("database.user: authentication failed for login \"" + Postgres.USER + "\" on "
+                        + pg.hostAndPort() + ": check the user and password");
         assertThat(privateAddress.refused()).isTrue();
         assertThat(privateAddress.error()).startsWith("database.jdbcUrl: 10.1.2.3:5432 is not an allowed target");
         assertThat(sealedForAnother.refused()).isTrue();

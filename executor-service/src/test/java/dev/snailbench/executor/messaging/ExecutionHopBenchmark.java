@@ -77,8 +77,8 @@ class ExecutionHopBenchmark {
             hop(topics, statements, 200, false, false);
             for (String d : System.getProperty("bench.distinct", "false").split(",")) {
                 for (String n : System.getProperty("bench.n", "1000").split(",")) {
-                    lines.add(sideBySide(topics, statements, Integer.parseInt(n.trim()), rounds,
-                            Boolean.parseBoolean(d.trim())));
+                    lines.add(sideBySide(
+                            topics, statements, Integer.parseInt(n.trim()), rounds, Boolean.parseBoolean(d.trim())));
                     System.out.println(lines.get(lines.size() - 1));
                 }
             }
@@ -90,8 +90,8 @@ class ExecutionHopBenchmark {
     }
 
     /** The hop with and without the walls, alternating; the database's own time for the same statements. */
-    private static String sideBySide(TopicClient topics, List<String> statements, int items, int rounds,
-            boolean distinct) throws SQLException {
+    private static String sideBySide(
+            TopicClient topics, List<String> statements, int items, int rounds, boolean distinct) throws SQLException {
         double jdbc = jdbcLoop(statements, items);
         List<Double> walled = new ArrayList<>();
         List<Double> bare = new ArrayList<>();
@@ -100,16 +100,36 @@ class ExecutionHopBenchmark {
             boolean wallsFirst = round % 2 == 0;
             (wallsFirst ? walled : bare).add(hop(topics, statements, items, wallsFirst, distinct));
             (wallsFirst ? bare : walled).add(hop(topics, statements, items, !wallsFirst, distinct));
-            System.out.printf(Locale.ROOT, "ExecutionHopBenchmark N=%,d distinct=%s round %d: with walls %.2f s, "
-                    + "without %.2f s%n", items, distinct, round + 1, last(walled), last(bare));
+            System.out.printf(
+                    Locale.ROOT,
+                    "ExecutionHopBenchmark N=%,d distinct=%s round %d: with walls %.2f s, " + "without %.2f s%n",
+                    items,
+                    distinct,
+                    round + 1,
+                    last(walled),
+                    last(bare));
         }
         double with = median(walled);
         double without = median(bare);
-        return String.format(Locale.ROOT, "ExecutionHopBenchmark N=%,d (median of %d, distinct=%s): with walls %.2f s "
-                + "(%.0f items/s, %.3f ms/item), without walls %.2f s (%.0f items/s, %.3f ms/item), walls cost %.3f "
-                + "ms/item (%+.0f %%); JDBC loop %.2f s (%.0f items/s), hop with walls %.2fx of it", items, rounds,
-                distinct, with, items / with, 1000 * with / items, without, items / without, 1000 * without / items,
-                1000 * (with - without) / items, 100 * (with / without - 1), jdbc, items / jdbc, with / jdbc);
+        return String.format(
+                Locale.ROOT,
+                "ExecutionHopBenchmark N=%,d (median of %d, distinct=%s): with walls %.2f s "
+                        + "(%.0f items/s, %.3f ms/item), without walls %.2f s (%.0f items/s, %.3f ms/item), walls cost %.3f "
+                        + "ms/item (%+.0f %%); JDBC loop %.2f s (%.0f items/s), hop with walls %.2fx of it",
+                items,
+                rounds,
+                distinct,
+                with,
+                items / with,
+                1000 * with / items,
+                without,
+                items / without,
+                1000 * without / items,
+                1000 * (with - without) / items,
+                100 * (with / without - 1),
+                jdbc,
+                items / jdbc,
+                with / jdbc);
     }
 
     private static double last(List<Double> values) {
@@ -122,12 +142,12 @@ class ExecutionHopBenchmark {
         return sorted.size() % 2 == 1 ? sorted.get(mid) : (sorted.get(mid - 1) + sorted.get(mid)) / 2;
     }
 
-    private static double hop(TopicClient topics, List<String> statements, int n, boolean walls,
-            boolean distinct) {
+    private static double hop(TopicClient topics, List<String> statements, int n, boolean walls, boolean distinct) {
         WallSwitch.walls = walls;
         UUID jobId = UUID.randomUUID();
         List<ExecutionRequested> requests = new ArrayList<>(n);
-        DatabaseRef database = Requests.footballDb("t-bench", "v1"); // the job's one database, as the generator sends it
+        DatabaseRef database =
+                Requests.footballDb("t-bench", "v1"); // the job's one database, as the generator sends it
         for (int i = 0; i < n; i++) {
             String sql = statements.get(i % statements.size());
             if (distinct) {
@@ -149,19 +169,26 @@ class ExecutionHopBenchmark {
         Set<UUID> done = new HashSet<>();
         List<String> failed = new ArrayList<>();
         String job = jobId.toString();
-        TopicClient.awaitUntil(Topics.RESULTS_TO_SCORE, r -> {
-            // Cheap filter first: the job id is in the payload; parse only this job's records.
-            if (!new String(r.value(), 0, Math.min(r.value().length, 400)).contains(job)) {
-                return false;
-            }
-            for (ExecutionCompleted result : EventJson.read(r.value(), ExecutionsCompleted.class).results()) {
-                if (done.add(result.workItemId()) && !(ran(result.gold()) && ran(result.predicted()))) {
-                    failed.add(result.workItemId() + ": "
-                            + (result.predicted() == null ? "no outcome" : result.predicted().error()));
-                }
-            }
-            return true;
-        }, found -> done.size() >= n, Duration.ofMinutes(10));
+        TopicClient.awaitUntil(
+                Topics.RESULTS_TO_SCORE,
+                r -> {
+                    // Cheap filter first: the job id is in the payload; parse only this job's records.
+                    if (!new String(r.value(), 0, Math.min(r.value().length, 400)).contains(job)) {
+                        return false;
+                    }
+                    for (ExecutionCompleted result :
+                            EventJson.read(r.value(), ExecutionsCompleted.class).results()) {
+                        if (done.add(result.workItemId()) && !(ran(result.gold()) && ran(result.predicted()))) {
+                            failed.add(result.workItemId() + ": "
+                                    + (result.predicted() == null
+                                            ? "no outcome"
+                                            : result.predicted().error()));
+                        }
+                    }
+                    return true;
+                },
+                found -> done.size() >= n,
+                Duration.ofMinutes(10));
         double seconds = (System.nanoTime() - start) / 1e9;
         if (done.size() < n) {
             throw new AssertionError("only " + done.size() + " of " + n + " results arrived");
@@ -189,7 +216,9 @@ class ExecutionHopBenchmark {
         List<String> all = new ArrayList<>();
         ObjectMapper json = new ObjectMapper();
         for (String split : List.of("train", "dev")) {
-            for (JsonNode q : json.readTree(DataDir.resolve().resolve("footballdb/v1/" + split + ".json").toFile())) {
+            for (JsonNode q : json.readTree(DataDir.resolve()
+                    .resolve("footballdb/v1/" + split + ".json")
+                    .toFile())) {
                 all.add(q.get("query").asText());
             }
         }

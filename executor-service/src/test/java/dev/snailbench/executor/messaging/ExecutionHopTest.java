@@ -74,7 +74,10 @@ class ExecutionHopTest {
     @Test
     void shouldForwardGoldAndPredictedResultsOfARequest() throws Exception {
         long teams2018 = count("SELECT count(*) FROM exp_v1.national_team WHERE year = 2018");
-        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("t-hop", "v1"),
+        ExecutionRequested request = Requests.request(
+                UUID.randomUUID(),
+                "t-hop",
+                Requests.footballDb("t-hop", "v1"),
                 "SELECT count(*) AS teams FROM national_team WHERE year = 2018",
                 Requests.predicted("SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname"));
 
@@ -83,50 +86,69 @@ class ExecutionHopTest {
         assertThat(completed.workItemId()).isEqualTo(request.workItemId());
         assertThat(completed.jobId()).isEqualTo(request.jobId());
         assertThat(completed.gold().status()).isEqualTo(ExecutionStatus.OK);
-        assertThat(completed.gold().columns()).extracting(ResultColumn::name, ResultColumn::type)
+        assertThat(completed.gold().columns())
+                .extracting(ResultColumn::name, ResultColumn::type)
                 .containsExactly(Tuple.tuple("teams", ResultColumn.ValueType.NUMBER));
         assertThat(completed.gold().rows()).containsExactly(List.of(Long.toString(teams2018)));
         assertThat(completed.predicted().status()).isEqualTo(ExecutionStatus.OK);
         assertThat(completed.predicted().rows()).hasSize((int) teams2018);
-        assertThat(completed.predicted().rows().get(0).get(0)).isLessThanOrEqualTo(
-                completed.predicted().rows().get(1).get(0));
+        assertThat(completed.predicted().rows().get(0).get(0))
+                .isLessThanOrEqualTo(completed.predicted().rows().get(1).get(0));
         // What the scorer reads from both texts travels with the results, read from the guard's parse.
-        assertThat(completed.sql().gold()).isEqualTo(new SqlFacts.Gold(false, "easy",
-                Set.of("t:national_team", "c:year"), null));
-        assertThat(completed.sql().predicted()).isEqualTo(new SqlFacts.Predicted(
-                Set.of("t:national_team", "c:teamname", "c:year"), "parsed", 1));
+        assertThat(completed.sql().gold())
+                .isEqualTo(new SqlFacts.Gold(false, "easy", Set.of("t:national_team", "c:year"), null));
+        assertThat(completed.sql().predicted())
+                .isEqualTo(new SqlFacts.Predicted(Set.of("t:national_team", "c:teamname", "c:year"), "parsed", 1));
     }
 
     @Test
     void shouldSendTheResultsOfAJobThatFinishTogetherInOneRecordEachAnsweredOnce() {
         UUID jobId = UUID.randomUUID();
         DatabaseRef database = Requests.footballDb("t-hop", "v1"); // the job's one database, as the generator sends it
-        List<ExecutionRequested> requests = IntStream.range(0, 20).mapToObj(i -> Requests.request(jobId, "t-hop",
-                        database, "SELECT " + i + " AS n",
-                        Requests.predicted("SELECT " + i + " AS n")))
+        List<ExecutionRequested> requests = IntStream.range(0, 20)
+                .mapToObj(i -> Requests.request(
+                        jobId, "t-hop", database, "SELECT " + i + " AS n", Requests.predicted("SELECT " + i + " AS n")))
                 .toList();
         ExecutionsRequested record = ExecutionsRequested.of(requests);
         topics.send(Topics.SQL_TO_EXECUTE, record.key(), EventJson.write(record));
 
-        List<TopicClient.Carried<ExecutionCompleted>> results = TopicClient.awaitItems(Topics.RESULTS_TO_SCORE,
-                ExecutionsCompleted.class, (ExecutionCompleted c) -> jobId.equals(c.jobId()), 20,
+        List<TopicClient.Carried<ExecutionCompleted>> results = TopicClient.awaitItems(
+                Topics.RESULTS_TO_SCORE,
+                ExecutionsCompleted.class,
+                (ExecutionCompleted c) -> jobId.equals(c.jobId()),
+                20,
                 Duration.ofSeconds(60));
 
-        assertThat(results).extracting(r -> r.event().workItemId())
-                .containsExactlyInAnyOrderElementsOf(requests.stream().map(ExecutionRequested::workItemId).toList());
-        assertThat(results).allSatisfy(r -> assertThat(r.event().gold().rows())
-                .isEqualTo(r.event().predicted().rows()));
+        assertThat(results)
+                .extracting(r -> r.event().workItemId())
+                .containsExactlyInAnyOrderElementsOf(
+                        requests.stream().map(ExecutionRequested::workItemId).toList());
+        assertThat(results)
+                .allSatisfy(r -> assertThat(r.event().gold().rows())
+                        .isEqualTo(r.event().predicted().rows()));
         // Twenty quick items of one tenant, two at a time: they finish within the group's wait of each other.
-        assertThat(results.stream().map(r -> r.record().offset() + "@" + r.record().partition()).distinct().count())
-                .as("records carrying the 20 results").isLessThan(20);
-        assertThat(results).allSatisfy(r -> assertThat(r.record().key())
-                .isEqualTo(EventJson.read(r.record().value(), ExecutionsCompleted.class).results().get(0).key()));
+        assertThat(results.stream()
+                        .map(r -> r.record().offset() + "@" + r.record().partition())
+                        .distinct()
+                        .count())
+                .as("records carrying the 20 results")
+                .isLessThan(20);
+        assertThat(results)
+                .allSatisfy(r -> assertThat(r.record().key())
+                        .isEqualTo(EventJson.read(r.record().value(), ExecutionsCompleted.class)
+                                .results()
+                                .get(0)
+                                .key()));
     }
 
     @Test
     void shouldMarkThePredictionNotRunWhenInferenceFailed() {
-        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("t-hop", "v1"),
-                "SELECT 1 AS one", Inference.failed("model answered with prose"));
+        ExecutionRequested request = Requests.request(
+                UUID.randomUUID(),
+                "t-hop",
+                Requests.footballDb("t-hop", "v1"),
+                "SELECT 1 AS one",
+                Inference.failed("model answered with prose"));
 
         ExecutionCompleted completed = sendAndAwait(request, 1).get(0);
 
@@ -138,8 +160,12 @@ class ExecutionHopTest {
     @Test
     void shouldRejectADestructivePredictionAndStillScoreTheGold() throws Exception {
         long before = count("SELECT count(*) FROM exp_v1.national_team");
-        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("t-hop", "v1"),
-                "SELECT count(*) FROM national_team", Requests.predicted("DELETE FROM national_team"));
+        ExecutionRequested request = Requests.request(
+                UUID.randomUUID(),
+                "t-hop",
+                Requests.footballDb("t-hop", "v1"),
+                "SELECT count(*) FROM national_team",
+                Requests.predicted("DELETE FROM national_team"));
 
         ExecutionCompleted completed = sendAndAwait(request, 1).get(0);
 
@@ -147,16 +173,16 @@ class ExecutionHopTest {
         assertThat(completed.predicted().status()).isEqualTo(ExecutionStatus.REJECTED);
         assertThat(completed.predicted().error()).contains("only SELECT");
         // A refused text is still linked, read from its text as the scorer would read it (a DELETE by its tokens).
-        assertThat(completed.sql().predicted()).isEqualTo(new SqlFacts.Predicted(Set.of("t:national_team"),
-                "tokens", 1));
+        assertThat(completed.sql().predicted())
+                .isEqualTo(new SqlFacts.Predicted(Set.of("t:national_team"), "tokens", 1));
         assertThat(count("SELECT count(*) FROM exp_v1.national_team")).isEqualTo(before);
     }
 
     @Test
     void shouldTurnAnUnknownDatabaseIntoErrorOutcomesInsteadOfLosingTheItem() {
         String missing = UUID.randomUUID().toString();
-        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.registered(missing),
-                "SELECT 1", Requests.predicted("SELECT 2"));
+        ExecutionRequested request = Requests.request(
+                UUID.randomUUID(), "t-hop", Requests.registered(missing), "SELECT 1", Requests.predicted("SELECT 2"));
 
         ExecutionCompleted completed = sendAndAwait(request, 1).get(0);
 
@@ -167,8 +193,12 @@ class ExecutionHopTest {
 
     @Test
     void shouldAnswerARedeliveredRequestAgainUnderTheSameEventId() {
-        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("t-hop", "v2"),
-                "SELECT 1 AS one", Requests.predicted("SELECT 2 AS two"));
+        ExecutionRequested request = Requests.request(
+                UUID.randomUUID(),
+                "t-hop",
+                Requests.footballDb("t-hop", "v2"),
+                "SELECT 1 AS one",
+                Requests.predicted("SELECT 2 AS two"));
         byte[] payload = EventJson.write(ExecutionsRequested.of(List.of(request)));
 
         topics.send(Topics.SQL_TO_EXECUTE, request.key(), payload);
@@ -187,15 +217,36 @@ class ExecutionHopTest {
     @Test
     void shouldRunOnADatabaseRegisteredByTheTenant() {
         TenantKeys.Tenant tenant = TenantKeys.register("hop", answers("/databases", 200));
-        String databaseId = given().header(ApiKeys.HEADER, tenant.apiKey()).contentType(ContentType.JSON)
-                .body(Map.of("name", "v3", "kind", "postgresql", "jdbcUrl",
-                        LocalStack.targets().jdbcUrl("footballdb_v3"), "user", Postgres.USER, "password",
+        String databaseId = given().header(ApiKeys.HEADER, tenant.apiKey())
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "name",
+                        "v3",
+                        "kind",
+                        "postgresql",
+                        "jdbcUrl",
+                        LocalStack.targets().jdbcUrl("footballdb_v3"),
+                        "user",
+                        Postgres.USER,
+                        "password",
                         Postgres.PASSWORD))
-                .post("/databases").then().statusCode(201).extract().path("id");
-        ExecutionRequested request = Requests.request(UUID.randomUUID(), tenant.tenantId(),
-                Requests.registered(databaseId), "SELECT current_database() AS db", Requests.predicted("SELECT 1"));
-        ExecutionRequested otherTenant = Requests.request(UUID.randomUUID(), "someone-else",
-                Requests.registered(databaseId), "SELECT current_database() AS db", Requests.predicted("SELECT 1"));
+                .post("/databases")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
+        ExecutionRequested request = Requests.request(
+                UUID.randomUUID(),
+                tenant.tenantId(),
+                Requests.registered(databaseId),
+                "SELECT current_database() AS db",
+                Requests.predicted("SELECT 1"));
+        ExecutionRequested otherTenant = Requests.request(
+                UUID.randomUUID(),
+                "someone-else",
+                Requests.registered(databaseId),
+                "SELECT current_database() AS db",
+                Requests.predicted("SELECT 1"));
 
         ExecutionCompleted completed = sendAndAwait(request, 1).get(0);
         ExecutionCompleted refused = sendAndAwait(otherTenant, 1).get(0);
@@ -212,8 +263,12 @@ class ExecutionHopTest {
         // another table, under its 60 s timeout.
         String gold = "SELECT count(*) AS teams FROM national_team WHERE year = 2018";
         long expected = count("SELECT count(*) FROM exp_v1.national_team WHERE year = 2018");
-        ExecutionRequested request = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("t-hop", "v1"),
-                gold, Requests.predicted("SELECT count(*) AS stadiums FROM stadium"));
+        ExecutionRequested request = Requests.request(
+                UUID.randomUUID(),
+                "t-hop",
+                Requests.footballDb("t-hop", "v1"),
+                gold,
+                Requests.predicted("SELECT count(*) AS stadiums FROM stadium"));
 
         ExecutionCompleted completed;
         try (Connection holder = LocalStack.targets().connect("footballdb_v1")) {
@@ -233,11 +288,16 @@ class ExecutionHopTest {
     void shouldRunTheSameGoldOnlyOncePerJob() {
         UUID job = UUID.randomUUID();
         String gold = "SELECT clock_timestamp() AS at";
-        ExecutionRequested first = Requests.request(job, "t-hop", Requests.footballDb("t-hop", "v1"), gold, Requests.predicted(gold));
-        ExecutionRequested second = Requests.request(job, "t-hop", Requests.footballDb("t-hop", "v1"), "select  clock_timestamp()  AS at",
+        ExecutionRequested first =
+                Requests.request(job, "t-hop", Requests.footballDb("t-hop", "v1"), gold, Requests.predicted(gold));
+        ExecutionRequested second = Requests.request(
+                job,
+                "t-hop",
+                Requests.footballDb("t-hop", "v1"),
+                "select  clock_timestamp()  AS at",
                 Requests.predicted(gold));
-        ExecutionRequested otherJob = Requests.request(UUID.randomUUID(), "t-hop", Requests.footballDb("t-hop", "v1"), gold,
-                Requests.predicted(gold));
+        ExecutionRequested otherJob = Requests.request(
+                UUID.randomUUID(), "t-hop", Requests.footballDb("t-hop", "v1"), gold, Requests.predicted(gold));
 
         ExecutionCompleted a = sendAndAwait(first, 1).get(0);
         ExecutionCompleted b = sendAndAwait(second, 1).get(0);
@@ -253,22 +313,33 @@ class ExecutionHopTest {
     @Test
     void shouldRefuseInlineTargetsOnThePlatformsServerWithDriverPropertiesOrWithAnotherTenantsSealedPassword() {
         DatabaseRef team = Requests.footballDb("t-hop", "v1");
-        String platformUrl = "jdbc:postgresql://127.0.0.1:" + LocalStack.postgres().port() + "/"
-                + Postgres.PLATFORM_DATABASE;
-        DatabaseRef platform = new DatabaseRef(SqlDialect.POSTGRESQL, platformUrl, Postgres.PLATFORM_USER,
-                new SecretCipher(Requests.TEST_KEY).seal(Postgres.PLATFORM_PASSWORD, SecretCipher.inlineBinding("t-hop")),
+        String platformUrl =
+                "jdbc:postgresql://127.0.0.1:" + LocalStack.postgres().port() + "/" + Postgres.PLATFORM_DATABASE;
+        DatabaseRef platform = new DatabaseRef(
+                SqlDialect.POSTGRESQL,
+                platformUrl,
+                Postgres.PLATFORM_USER,
+                new SecretCipher(Requests.TEST_KEY)
+                        .seal(Postgres.PLATFORM_PASSWORD, SecretCipher.inlineBinding("t-hop")),
                 null);
-        DatabaseRef readWrite = new DatabaseRef(SqlDialect.POSTGRESQL, team.jdbcUrl()
-                + "?options=-c%20default_transaction_read_only=off", team.user(), team.sealedPassword(), null);
+        DatabaseRef readWrite = new DatabaseRef(
+                SqlDialect.POSTGRESQL,
+                team.jdbcUrl() + "?options=-c%20default_transaction_read_only=off",
+                team.user(),
+                team.sealedPassword(),
+                null);
         String sql = "SELECT count(*) FROM pg_catalog.pg_class";
 
-        ExecutionCompleted toPlatform = sendAndAwait(Requests.request(UUID.randomUUID(), "t-hop", platform, sql,
-                Requests.predicted(sql)), 1).get(0);
-        ExecutionCompleted withOptions = sendAndAwait(Requests.request(UUID.randomUUID(), "t-hop", readWrite, sql,
-                Requests.predicted(sql)), 1).get(0);
+        ExecutionCompleted toPlatform = sendAndAwait(
+                        Requests.request(UUID.randomUUID(), "t-hop", platform, sql, Requests.predicted(sql)), 1)
+                .get(0);
+        ExecutionCompleted withOptions = sendAndAwait(
+                        Requests.request(UUID.randomUUID(), "t-hop", readWrite, sql, Requests.predicted(sql)), 1)
+                .get(0);
         // Bob replays Alice's sealed password (bound to tenant t-hop) in his own work item: it does not open.
-        ExecutionCompleted replayed = sendAndAwait(Requests.request(UUID.randomUUID(), "t-bob", team, sql,
-                Requests.predicted(sql)), 1).get(0);
+        ExecutionCompleted replayed = sendAndAwait(
+                        Requests.request(UUID.randomUUID(), "t-bob", team, sql, Requests.predicted(sql)), 1)
+                .get(0);
 
         assertThat(toPlatform.gold().status()).isEqualTo(ExecutionStatus.ERROR);
         assertThat(toPlatform.gold().error()).contains("database.jdbcUrl").contains("is not an allowed target");
@@ -288,10 +359,20 @@ class ExecutionHopTest {
         Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> cancellations.contains(cancelled));
         double skippedBefore = skipped();
 
-        List<ExecutionRequested> doomed = IntStream.range(0, 20).mapToObj(i -> Requests.request(cancelled, "t-cancel",
-                Requests.footballDb("t-cancel", "v1"), "SELECT " + i + " AS n", Requests.predicted("SELECT 1"))).toList();
-        ExecutionRequested other = Requests.request(UUID.randomUUID(), "t-cancel", Requests.footballDb("t-cancel", "v1"),
-                "SELECT 42 AS n", Requests.predicted("SELECT 42 AS n"));
+        List<ExecutionRequested> doomed = IntStream.range(0, 20)
+                .mapToObj(i -> Requests.request(
+                        cancelled,
+                        "t-cancel",
+                        Requests.footballDb("t-cancel", "v1"),
+                        "SELECT " + i + " AS n",
+                        Requests.predicted("SELECT 1")))
+                .toList();
+        ExecutionRequested other = Requests.request(
+                UUID.randomUUID(),
+                "t-cancel",
+                Requests.footballDb("t-cancel", "v1"),
+                "SELECT 42 AS n",
+                Requests.predicted("SELECT 42 AS n"));
         // The cancelled job's items in one record (as the inference service sends them), the other job's in its own.
         ExecutionsRequested doomedRecord = ExecutionsRequested.of(doomed);
         topics.send(Topics.SQL_TO_EXECUTE, doomedRecord.key(), EventJson.write(doomedRecord));
@@ -303,8 +384,13 @@ class ExecutionHopTest {
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> skipped() - skippedBefore >= doomed.size());
         assertThat(skipped() - skippedBefore).isEqualTo(doomed.size());
         Set<String> doomedKeys = doomed.stream().map(ExecutionRequested::key).collect(Collectors.toSet());
-        assertThat(TopicClient.<ExecutionCompleted>awaitItems(Topics.RESULTS_TO_SCORE, ExecutionsCompleted.class,
-                c -> doomedKeys.contains(c.key()), 1, Duration.ofSeconds(3))).as("answers to the cancelled job's items")
+        assertThat(TopicClient.<ExecutionCompleted>awaitItems(
+                        Topics.RESULTS_TO_SCORE,
+                        ExecutionsCompleted.class,
+                        c -> doomedKeys.contains(c.key()),
+                        1,
+                        Duration.ofSeconds(3)))
+                .as("answers to the cancelled job's items")
                 .isEmpty();
     }
 
@@ -321,14 +407,21 @@ class ExecutionHopTest {
 
     /** The item's results, from whichever records of results.to-score carry them. */
     private static List<ExecutionCompleted> await(ExecutionRequested request, int count) {
-        return TopicClient.<ExecutionCompleted>awaitItems(Topics.RESULTS_TO_SCORE, ExecutionsCompleted.class,
-                        c -> request.workItemId().equals(c.workItemId()), count, Duration.ofSeconds(60))
-                .stream().map(TopicClient.Carried::event).limit(count).toList();
+        return TopicClient.<ExecutionCompleted>awaitItems(
+                        Topics.RESULTS_TO_SCORE,
+                        ExecutionsCompleted.class,
+                        c -> request.workItemId().equals(c.workItemId()),
+                        count,
+                        Duration.ofSeconds(60))
+                .stream()
+                .map(TopicClient.Carried::event)
+                .limit(count)
+                .toList();
     }
 
     private static long count(String sql) throws Exception {
-        try (Connection c = LocalStack.targets().connect("footballdb_v1"); ResultSet rs = c.createStatement()
-                .executeQuery(sql)) {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1");
+                ResultSet rs = c.createStatement().executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }

@@ -10,9 +10,9 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.snailbench.executor.InMemoryTier;
-import dev.snailbench.executor.service.tasks.DatabaseTasks;
 import dev.snailbench.executor.service.DatabaseUses;
 import dev.snailbench.executor.service.TargetResolver;
+import dev.snailbench.executor.service.tasks.DatabaseTasks;
 import dev.snailbench.executor.support.Requests;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.DatabaseRef;
@@ -86,34 +86,40 @@ class ExecutorFlowTest {
         channels.clear(Channels.DATABASE_TASK_RESULTS_OUT);
         when(uses.used(any())).thenReturn(Uni.createFrom().voidItem());
         when(uses.release(any())).thenReturn(Uni.createFrom().voidItem());
-        when(targets.resolve(any(), any())).thenAnswer(call -> Uni.createFrom().failure(
-                new IllegalArgumentException("database " + call.<DatabaseRef>getArgument(1)
-                        .databaseId() + " is not registered")));
+        when(targets.resolve(any(), any()))
+                .thenAnswer(call -> Uni.createFrom()
+                        .failure(new IllegalArgumentException(
+                                "database " + call.<DatabaseRef>getArgument(1).databaseId() + " is not registered")));
     }
 
     @Test
     void shouldAnswerEveryItemOnResultsToScoreFailingThoseWhoseDatabaseCannotBeResolved() {
         UUID job = UUID.randomUUID();
         String missing = UUID.randomUUID().toString();
-        ExecutionRequested first = Requests.request(job, TENANT, Requests.registered(missing), "SELECT 1",
-                Requests.predicted("SELECT 1"));
+        ExecutionRequested first =
+                Requests.request(job, TENANT, Requests.registered(missing), "SELECT 1", Requests.predicted("SELECT 1"));
         ExecutionRequested second = Requests.request(job, TENANT, Requests.registered(missing), "SELECT 2", null);
-        ExecutionRequested linkingOnly = Requests.request(job, TENANT, null, "SELECT 3",
-                Requests.predicted("SELECT 3"));
+        ExecutionRequested linkingOnly =
+                Requests.request(job, TENANT, null, "SELECT 3", Requests.predicted("SELECT 3"));
 
-        channels.sendBatch(Channels.SQL_TO_EXECUTE, List.of(tracked("items", ExecutionsRequested.of(List.of(first,
-                second, linkingOnly)))));
+        channels.sendBatch(
+                Channels.SQL_TO_EXECUTE,
+                List.of(tracked("items", ExecutionsRequested.of(List.of(first, second, linkingOnly)))));
 
         await().until(() -> outcomes.size() == 1);
         assertThat(outcomes).containsExactly(Map.entry("items", "ack"));
         List<ExecutionCompleted> results = results();
-        assertThat(results).extracting(ExecutionCompleted::workItemId)
+        assertThat(results)
+                .extracting(ExecutionCompleted::workItemId)
                 .containsExactlyInAnyOrder(first.workItemId(), second.workItemId(), linkingOnly.workItemId());
         String why = "database " + missing + " is not registered";
-        assertThat(results).filteredOn(r -> !r.workItemId().equals(linkingOnly.workItemId()))
+        assertThat(results)
+                .filteredOn(r -> !r.workItemId().equals(linkingOnly.workItemId()))
                 .extracting(r -> r.gold().status(), r -> r.gold().error())
                 .containsOnly(tuple(ExecutionStatus.ERROR, why));
-        assertThat(results).filteredOn(r -> r.workItemId().equals(first.workItemId())).singleElement()
+        assertThat(results)
+                .filteredOn(r -> r.workItemId().equals(first.workItemId()))
+                .singleElement()
                 .satisfies(r -> assertThat(r.predicted().error()).isEqualTo(why));
         // The database was resolved once for the two items naming it; the linking-only item names none.
         verify(targets).resolve(eq(TENANT), eq(Requests.registered(missing)));
@@ -124,16 +130,27 @@ class ExecutorFlowTest {
         UUID cancelled = UUID.randomUUID();
         channels.send(Channels.JOBS_CANCELLED, JobCancelled.of(cancelled, TENANT, "cancelled by its tenant"));
         await().until(() -> cancellations.contains(cancelled));
-        ExecutionRequested skipped = Requests.request(cancelled, TENANT, null, "SELECT 1",
-                Requests.predicted("SELECT 1"));
+        ExecutionRequested skipped =
+                Requests.request(cancelled, TENANT, null, "SELECT 1", Requests.predicted("SELECT 1"));
         UUID job = UUID.randomUUID();
         ExecutionRequested mine = Requests.request(job, TENANT, null, "SELECT 1", Requests.predicted("SELECT 1"));
-        ExecutionRequested another = Requests.request(UUID.randomUUID(), TENANT, null, "SELECT 1",
-                Requests.predicted("SELECT 1"));
+        ExecutionRequested another =
+                Requests.request(UUID.randomUUID(), TENANT, null, "SELECT 1", Requests.predicted("SELECT 1"));
 
-        channels.sendBatch(Channels.SQL_TO_EXECUTE, List.of(tracked("cancelled", ExecutionsRequested.of(
-                List.of(skipped))), tracked("mixed", new ExecutionsRequested(UUID.randomUUID(), job, TENANT,
-                Instant.now(), 1, null, List.of(mine, another)))));
+        channels.sendBatch(
+                Channels.SQL_TO_EXECUTE,
+                List.of(
+                        tracked("cancelled", ExecutionsRequested.of(List.of(skipped))),
+                        tracked(
+                                "mixed",
+                                new ExecutionsRequested(
+                                        UUID.randomUUID(),
+                                        job,
+                                        TENANT,
+                                        Instant.now(),
+                                        1,
+                                        null,
+                                        List.of(mine, another)))));
 
         await().until(() -> outcomes.size() == 2);
         assertThat(outcomes.get("cancelled")).isEqualTo("ack");
@@ -144,20 +161,34 @@ class ExecutorFlowTest {
     @Test
     void shouldAnswerEveryDatabaseTaskUnderItsKeyAndRefuseOneLackingItsTaskId() {
         DatabaseTaskRequested task = DatabaseTaskRequested.schemas(TENANT, UUID.randomUUID());
-        DatabaseTaskCompleted answer = DatabaseTaskCompleted.schemas(task, SqlDialect.POSTGRESQL, false,
-                List.of("public"), "football");
-        when(tasks.prepare(task)).thenReturn(Uni.createFrom().item(Uni.createFrom().item(answer)));
-        DatabaseTaskRequested lacking = new DatabaseTaskRequested(UUID.randomUUID(), null, TENANT, Instant.now(), 1,
-                null, UUID.randomUUID(), DatabaseTaskRequested.Kind.SCHEMAS, null, null, null, null, 0);
+        DatabaseTaskCompleted answer =
+                DatabaseTaskCompleted.schemas(task, SqlDialect.POSTGRESQL, false, List.of("public"), "football");
+        when(tasks.prepare(task))
+                .thenReturn(Uni.createFrom().item(Uni.createFrom().item(answer)));
+        DatabaseTaskRequested lacking = new DatabaseTaskRequested(
+                UUID.randomUUID(),
+                null,
+                TENANT,
+                Instant.now(),
+                1,
+                null,
+                UUID.randomUUID(),
+                DatabaseTaskRequested.Kind.SCHEMAS,
+                null,
+                null,
+                null,
+                null,
+                0);
 
         channels.sendBatch(Channels.DATABASE_TASKS, List.of(tracked("task", task), tracked("lacking", lacking)));
 
         await().until(() -> outcomes.size() == 2);
         assertThat(outcomes.get("task")).isEqualTo("ack");
         assertThat(outcomes.get("lacking")).endsWith("lacks taskId");
-        List<Message<Record<String, DatabaseTaskCompleted>>> sent = channels.sent(
-                Channels.DATABASE_TASK_RESULTS_OUT);
-        assertThat(sent).extracting(m -> m.getPayload().key(), m -> m.getPayload().value().schemas())
+        List<Message<Record<String, DatabaseTaskCompleted>>> sent = channels.sent(Channels.DATABASE_TASK_RESULTS_OUT);
+        assertThat(sent)
+                .extracting(
+                        m -> m.getPayload().key(), m -> m.getPayload().value().schemas())
                 .containsExactly(tuple(task.taskId().toString(), List.of("public")));
         verify(tasks, never()).prepare(lacking);
     }
@@ -166,8 +197,9 @@ class ExecutorFlowTest {
     void shouldReleaseTheDatabasesOfAnEndedJobAndRefuseAnEventWithoutAJob() {
         UUID job = UUID.randomUUID();
         channels.send(Channels.JOBS_ENDED, tracked("ended", JobEnded.of(job, TENANT, "completed")));
-        channels.send(Channels.JOBS_ENDED, tracked("no job", new JobEnded(UUID.randomUUID(), null, TENANT,
-                Instant.now(), 1, "completed")));
+        channels.send(
+                Channels.JOBS_ENDED,
+                tracked("no job", new JobEnded(UUID.randomUUID(), null, TENANT, Instant.now(), 1, "completed")));
 
         await().until(() -> outcomes.size() == 2);
         assertThat(outcomes.get("ended")).isEqualTo("ack");
@@ -177,13 +209,16 @@ class ExecutorFlowTest {
     }
 
     private <T> Message<T> tracked(String label, T payload) {
-        return Message.of(payload, () -> {
-            outcomes.putIfAbsent(label, "ack");
-            return CompletableFuture.completedFuture(null);
-        }, reason -> {
-            outcomes.putIfAbsent(label, reason.getMessage());
-            return CompletableFuture.completedFuture(null);
-        });
+        return Message.of(
+                payload,
+                () -> {
+                    outcomes.putIfAbsent(label, "ack");
+                    return CompletableFuture.completedFuture(null);
+                },
+                reason -> {
+                    outcomes.putIfAbsent(label, reason.getMessage());
+                    return CompletableFuture.completedFuture(null);
+                });
     }
 
     private List<ExecutionCompleted> results() {

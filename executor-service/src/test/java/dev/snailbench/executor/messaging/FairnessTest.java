@@ -42,6 +42,7 @@ class FairnessTest {
 
     private static final int A_ITEMS = 1000;
     private static final int B_ITEMS = 10;
+
     @Test
     void shouldAnswerAnotherTenantsJobWithin10sWhileOneTenantsDatabaseRefusesConnections() throws IOException {
         int closedPort;
@@ -62,8 +63,11 @@ class FairnessTest {
     private static void assertFairness(String kind, int deadPort) {
         String tenantA = "fair-a-" + UUID.randomUUID();
         String tenantB = "fair-b-" + UUID.randomUUID();
-        DatabaseRef dead = Requests.inline(tenantA, "jdbc:postgresql://" + PostgresTestResource.DEAD_HOST + ":"
-                + deadPort + "/dead", "nobody", "nothing");
+        DatabaseRef dead = Requests.inline(
+                tenantA,
+                "jdbc:postgresql://" + PostgresTestResource.DEAD_HOST + ":" + deadPort + "/dead",
+                "nobody",
+                "nothing");
         UUID jobA = UUID.randomUUID();
         List<ExecutionRequested> a = new ArrayList<>();
         for (int i = 0; i < A_ITEMS; i++) {
@@ -72,7 +76,10 @@ class FairnessTest {
         UUID jobB = UUID.randomUUID();
         List<ExecutionRequested> b = new ArrayList<>();
         for (int i = 0; i < B_ITEMS; i++) {
-            b.add(Requests.request(jobB, tenantB, Requests.footballDb(tenantB, "v1"),
+            b.add(Requests.request(
+                    jobB,
+                    tenantB,
+                    Requests.footballDb(tenantB, "v1"),
                     "SELECT count(*) AS teams FROM national_team WHERE year > " + (2000 + i),
                     Requests.predicted("SELECT count(*) FROM national_team")));
         }
@@ -85,7 +92,9 @@ class FairnessTest {
             aSent = System.currentTimeMillis();
             send(topics, a);
             // A's job is running (its first items failed) when B submits.
-            assertThat(results(aKeys, 2, Duration.ofSeconds(60))).as("A's first answers").hasSizeGreaterThanOrEqualTo(2);
+            assertThat(results(aKeys, 2, Duration.ofSeconds(60)))
+                    .as("A's first answers")
+                    .hasSizeGreaterThanOrEqualTo(2);
             bSent = System.currentTimeMillis();
             send(topics, b);
         }
@@ -94,26 +103,42 @@ class FairnessTest {
 
         long bDone = bResults.stream().mapToLong(FairnessTest::time).max().orElse(Long.MAX_VALUE);
         List<Carried<ExecutionCompleted>> aByTime = aResults.stream()
-                .sorted(Comparator.comparingLong(FairnessTest::time)).toList();
-        long opened = aByTime.stream().filter(r -> goldError(r).contains("circuit open")).mapToLong(FairnessTest::time)
-                .min().orElse(Long.MAX_VALUE);
+                .sorted(Comparator.comparingLong(FairnessTest::time))
+                .toList();
+        long opened = aByTime.stream()
+                .filter(r -> goldError(r).contains("circuit open"))
+                .mapToLong(FairnessTest::time)
+                .min()
+                .orElse(Long.MAX_VALUE);
         double aSpan = aByTime.isEmpty() ? 0 : (time(aByTime.get(aByTime.size() - 1)) - aSent) / 1000.0;
-        System.out.printf("FAIRNESS [%s] tenant B's %d items answered %.2f s after submission; tenant A's breaker "
-                + "opened %.2f s after its first item; A's %d items all answered (failed) in %.2f s: %.0f items/s%n",
-                kind, B_ITEMS, (bDone - bSent) / 1000.0, (opened - aSent) / 1000.0, aResults.size(), aSpan,
+        System.out.printf(
+                "FAIRNESS [%s] tenant B's %d items answered %.2f s after submission; tenant A's breaker "
+                        + "opened %.2f s after its first item; A's %d items all answered (failed) in %.2f s: %.0f items/s%n",
+                kind,
+                B_ITEMS,
+                (bDone - bSent) / 1000.0,
+                (opened - aSent) / 1000.0,
+                aResults.size(),
+                aSpan,
                 aResults.size() / Math.max(0.001, aSpan));
 
         assertThat(bResults).hasSize(B_ITEMS);
-        assertThat(bResults).allSatisfy(r -> assertThat(r.event().gold().status()).isEqualTo(ExecutionStatus.OK));
+        assertThat(bResults)
+                .allSatisfy(r -> assertThat(r.event().gold().status()).isEqualTo(ExecutionStatus.OK));
         assertThat(bDone - bSent).as("B's completion after submission, ms").isLessThan(10_000);
         assertThat(aResults).hasSize(A_ITEMS);
-        assertThat(aResults).allSatisfy(r -> assertThat(r.event().gold().status()).isEqualTo(ExecutionStatus.ERROR));
+        assertThat(aResults)
+                .allSatisfy(r -> assertThat(r.event().gold().status()).isEqualTo(ExecutionStatus.ERROR));
         // All but the few attempts before the circuit opened (and a probe per cool-down) fail at once, saying why.
-        List<String> failedAtOnce = aResults.stream().map(FairnessTest::goldError)
-                .filter(error -> error.contains("circuit open")).toList();
+        List<String> failedAtOnce = aResults.stream()
+                .map(FairnessTest::goldError)
+                .filter(error -> error.contains("circuit open"))
+                .toList();
         assertThat(failedAtOnce).hasSizeGreaterThan(A_ITEMS - 50);
-        assertThat(failedAtOnce.get(0)).contains("connections paused: ")
-                .contains("(circuit open for 30 s after ").contains(" failed connection attempts)");
+        assertThat(failedAtOnce.get(0))
+                .contains("connections paused: ")
+                .contains("(circuit open for 30 s after ")
+                .contains(" failed connection attempts)");
     }
 
     /** A loopback address the tests' target rules allow (allowed-networks), where nothing of the platform listens. */
@@ -124,15 +149,19 @@ class FairnessTest {
     /** The items as the inference service sends them: several of a job to a record. */
     private static void send(TopicClient topics, List<ExecutionRequested> requests) {
         for (int from = 0; from < requests.size(); from += 16) {
-            ExecutionsRequested record = ExecutionsRequested.of(requests.subList(from, Math.min(requests.size(),
-                    from + 16)));
+            ExecutionsRequested record =
+                    ExecutionsRequested.of(requests.subList(from, Math.min(requests.size(), from + 16)));
             topics.send(Topics.SQL_TO_EXECUTE, record.key(), EventJson.write(record));
         }
     }
 
     private static List<Carried<ExecutionCompleted>> results(Set<String> keys, int count, Duration timeout) {
-        return TopicClient.awaitItems(Topics.RESULTS_TO_SCORE, ExecutionsCompleted.class,
-                (ExecutionCompleted c) -> keys.contains(c.key()), count, timeout);
+        return TopicClient.awaitItems(
+                Topics.RESULTS_TO_SCORE,
+                ExecutionsCompleted.class,
+                (ExecutionCompleted c) -> keys.contains(c.key()),
+                count,
+                timeout);
     }
 
     /** When the result was sent: its record's timestamp. */

@@ -46,12 +46,21 @@ class GoldScreeningHopTest {
     }
 
     private static ExecutionCompleted run(UUID jobId, String gold, GoldScreening mode) {
-        ExecutionRequested request = Requests.request(jobId, "t-screen", Requests.footballDb("t-screen", "v1"), gold,
-                Requests.predicted(TOTAL), new EvaluationOptions(null, mode));
-        TopicClient.sendInOneBatch(Topics.SQL_TO_EXECUTE,
+        ExecutionRequested request = Requests.request(
+                jobId,
+                "t-screen",
+                Requests.footballDb("t-screen", "v1"),
+                gold,
+                Requests.predicted(TOTAL),
+                new EvaluationOptions(null, mode));
+        TopicClient.sendInOneBatch(
+                Topics.SQL_TO_EXECUTE,
                 List.of(Map.entry(request.key(), EventJson.write(ExecutionsRequested.of(List.of(request))))));
-        List<TopicClient.Carried<ExecutionCompleted>> results = TopicClient.awaitItems(Topics.RESULTS_TO_SCORE,
-                ExecutionsCompleted.class, (ExecutionCompleted c) -> request.workItemId().equals(c.workItemId()), 1,
+        List<TopicClient.Carried<ExecutionCompleted>> results = TopicClient.awaitItems(
+                Topics.RESULTS_TO_SCORE,
+                ExecutionsCompleted.class,
+                (ExecutionCompleted c) -> request.workItemId().equals(c.workItemId()),
+                1,
                 Duration.ofSeconds(60));
         assertThat(results).as("ExecutionCompleted for " + request.workItemId()).hasSize(1);
         ExecutionCompleted completed = results.get(0).event();
@@ -65,8 +74,10 @@ class GoldScreeningHopTest {
             ExecutionCompleted completed = run(TIED, mode);
 
             // JSqlParser prints the date-unit-like name "year" in capitals.
-            assertThat(completed.goldNondeterministic()).as(mode.id())
-                    .isEqualToIgnoringCase("LIMIT 3 cuts through rows tied on ORDER BY year (rows 3 and 4 share the keys)");
+            assertThat(completed.goldNondeterministic())
+                    .as(mode.id())
+                    .isEqualToIgnoringCase(
+                            "LIMIT 3 cuts through rows tied on ORDER BY year (rows 3 and 4 share the keys)");
             assertThat(completed.item().evaluation().goldScreening()).isEqualTo(mode);
         }
     }

@@ -82,14 +82,18 @@ class SlowTenantFairnessTest {
     static void calibrate() throws SQLException {
         LocalStack.targetsWithFootballDb();
         LocalStack.targets().createDatabase(TASKS_DATABASE);
-        try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1");
+                Statement s = c.createStatement()) {
             s.executeQuery(count(5, "warm_up")).close();
             long started = System.nanoTime();
             s.executeQuery(count(20, "calibration")).close();
             double ms = (System.nanoTime() - started) / 1e6;
             twoSecondRows = Math.max(1, Math.round(20 * 2_000 / Math.max(1, ms)));
-            System.out.printf(Locale.ROOT, "FAIRNESS calibration: a million rows x 20 counted in %.0f ms, so x %d "
-                    + "for about 2 s%n", ms, twoSecondRows);
+            System.out.printf(
+                    Locale.ROOT,
+                    "FAIRNESS calibration: a million rows x 20 counted in %.0f ms, so x %d " + "for about 2 s%n",
+                    ms,
+                    twoSecondRows);
         }
     }
 
@@ -116,8 +120,7 @@ class SlowTenantFairnessTest {
         assertTaskFairness("tasks of 60 s", SLOW_COLUMNS, 100_000_000L, 6);
     }
 
-    private void assertItemFairness(String what, Function<String, IntFunction<String>> slowGold)
-            throws Exception {
+    private void assertItemFairness(String what, Function<String, IntFunction<String>> slowGold) throws Exception {
         String tenantA = "fair-a-" + UUID.randomUUID();
         String tenantB = "fair-b-" + UUID.randomUUID();
         DatabaseRef dbA = Requests.footballDb(tenantA, "v1");
@@ -127,41 +130,61 @@ class SlowTenantFairnessTest {
         try (TopicClient topics = new TopicClient()) {
             // A's first item opens its pool; then its time alone, the median of three 1-item jobs.
             itemTime(topics, tenantA, dbA);
-            long alone = median(itemTime(topics, tenantA, dbA), itemTime(topics, tenantA, dbA),
-                    itemTime(topics, tenantA, dbA));
+            long alone = median(
+                    itemTime(topics, tenantA, dbA), itemTime(topics, tenantA, dbA), itemTime(topics, tenantA, dbA));
 
             UUID jobB = UUID.randomUUID();
             // Each gold differs (the per-job gold cache would run one for all), none screened (no second run).
             EvaluationOptions unscreened = new EvaluationOptions(null, EvaluationOptions.GoldScreening.OFF);
-            List<ExecutionRequested> b = IntStream.range(0, B_ITEMS).mapToObj(i -> Requests.request(jobB, tenantB, dbB,
-                    gold.apply(i), Requests.predicted("SELECT 1"), unscreened)).toList();
+            List<ExecutionRequested> b = IntStream.range(0, B_ITEMS)
+                    .mapToObj(i -> Requests.request(
+                            jobB, tenantB, dbB, gold.apply(i), Requests.predicted("SELECT 1"), unscreened))
+                    .toList();
             Set<String> bKeys = b.stream().map(ExecutionRequested::key).collect(Collectors.toSet());
             send(topics, b);
             int bRunning = awaitRunning(marker, 4);
 
             long beside = itemTime(topics, tenantA, dbA);
             int bAnswered = results(bKeys, B_ITEMS, Duration.ofMillis(500)).size();
-            System.out.printf(Locale.ROOT, "FAIRNESS [%s] tenant A's 1-item job: %d ms alone, %d ms beside tenant "
-                    + "B's %d items (%d of them running, %d answered meanwhile)%n", what, alone, beside, B_ITEMS,
-                    bRunning, bAnswered);
-            assertThat(beside).as("A's item beside B's, ms (alone: %d ms)", alone).isLessThanOrEqualTo(alone + SLACK_MS);
+            System.out.printf(
+                    Locale.ROOT,
+                    "FAIRNESS [%s] tenant A's 1-item job: %d ms alone, %d ms beside tenant "
+                            + "B's %d items (%d of them running, %d answered meanwhile)%n",
+                    what,
+                    alone,
+                    beside,
+                    B_ITEMS,
+                    bRunning,
+                    bAnswered);
+            assertThat(beside)
+                    .as("A's item beside B's, ms (alone: %d ms)", alone)
+                    .isLessThanOrEqualTo(alone + SLACK_MS);
 
             // B's job cancelled: its queued items are skipped, never run; its running ones end now.
-            double skippedBefore = metrics.counter(ExecutionRequestConsumer.SKIPPED_METRIC).count();
+            double skippedBefore =
+                    metrics.counter(ExecutionRequestConsumer.SKIPPED_METRIC).count();
             JobCancelled cancelled = JobCancelled.of(jobB, tenantB, "test over");
             topics.send(Topics.JOBS_CANCELLED, cancelled.key(), EventJson.write(cancelled));
             Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> cancellations.contains(jobB));
             cancelRunning(ITEMS_DATABASE, marker);
             Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> {
-                double skipped = metrics.counter(ExecutionRequestConsumer.SKIPPED_METRIC).count() - skippedBefore;
+                double skipped =
+                        metrics.counter(ExecutionRequestConsumer.SKIPPED_METRIC).count() - skippedBefore;
                 return skipped + results(bKeys, B_ITEMS, Duration.ofMillis(500)).size() >= B_ITEMS;
             });
             int answered = results(bKeys, B_ITEMS, Duration.ofSeconds(1)).size();
-            double skipped = metrics.counter(ExecutionRequestConsumer.SKIPPED_METRIC).count() - skippedBefore;
-            System.out.printf(Locale.ROOT, "FAIRNESS [%s] after the cancellation: %d of B's items answered, %.0f "
-                    + "skipped%n", what, answered, skipped);
+            double skipped =
+                    metrics.counter(ExecutionRequestConsumer.SKIPPED_METRIC).count() - skippedBefore;
+            System.out.printf(
+                    Locale.ROOT,
+                    "FAIRNESS [%s] after the cancellation: %d of B's items answered, %.0f " + "skipped%n",
+                    what,
+                    answered,
+                    skipped);
             assertThat(answered + skipped).isEqualTo(B_ITEMS);
-            assertThat(skipped).as("B's items still queued when its job was cancelled").isGreaterThan(B_ITEMS / 2);
+            assertThat(skipped)
+                    .as("B's items still queued when its job was cancelled")
+                    .isGreaterThan(B_ITEMS / 2);
             assertThat(activeQueries(ITEMS_DATABASE, marker)).isZero();
         }
     }
@@ -175,18 +198,26 @@ class SlowTenantFairnessTest {
         createView(schema, columns, "SELECT " + count(rows)).close();
 
         taskTime(DatabaseTaskRequested.describe(tenantA.tenantId(), dbA, "exp_v1"));
-        long alone = median(taskTime(DatabaseTaskRequested.describe(tenantA.tenantId(), dbA, "exp_v1")),
+        long alone = median(
+                taskTime(DatabaseTaskRequested.describe(tenantA.tenantId(), dbA, "exp_v1")),
                 taskTime(DatabaseTaskRequested.describe(tenantA.tenantId(), dbA, "exp_v1")),
                 taskTime(DatabaseTaskRequested.describe(tenantA.tenantId(), dbA, "exp_v1")));
 
         List<DatabaseTaskRequested> slow = IntStream.range(0, bTasks)
-                .mapToObj(i -> DatabaseTaskRequested.promptSchema(tenantB.tenantId(), dbB, schema, 1)).toList();
+                .mapToObj(i -> DatabaseTaskRequested.promptSchema(tenantB.tenantId(), dbB, schema, 1))
+                .toList();
         slow.forEach(Tasks::send);
         int bRunning = awaitRunning(TASKS_DATABASE, schema, 2);
 
         long beside = taskTime(DatabaseTaskRequested.describe(tenantA.tenantId(), dbA, "exp_v1"));
-        System.out.printf(Locale.ROOT, "FAIRNESS [database %s] tenant A's schema description: %d ms alone, %d ms "
-                + "beside tenant B's %d slow prompt schemas (%d of them running)%n", what, alone, beside, bTasks,
+        System.out.printf(
+                Locale.ROOT,
+                "FAIRNESS [database %s] tenant A's schema description: %d ms alone, %d ms "
+                        + "beside tenant B's %d slow prompt schemas (%d of them running)%n",
+                what,
+                alone,
+                beside,
+                bTasks,
                 bRunning);
         assertThat(beside).as("A's task beside B's, ms (alone: %d ms)", alone).isLessThanOrEqualTo(alone + SLACK_MS);
 
@@ -210,13 +241,16 @@ class SlowTenantFairnessTest {
     }
 
     private static String count(long rows) {
-        return "count(*) AS n FROM generate_series(1, 1000) a, generate_series(1, 1000) b, generate_series(1, "
-                + rows + ") c";
+        return "count(*) AS n FROM generate_series(1, 1000) a, generate_series(1, 1000) b, generate_series(1, " + rows
+                + ") c";
     }
 
     /** Sends a 1-item job of A and returns how long until its result was sent (the result record's timestamp). */
     private static long itemTime(TopicClient topics, String tenant, DatabaseRef db) {
-        ExecutionRequested item = Requests.request(UUID.randomUUID(), tenant, db,
+        ExecutionRequested item = Requests.request(
+                UUID.randomUUID(),
+                tenant,
+                db,
                 "SELECT count(*) AS teams FROM national_team WHERE year > 2000",
                 Requests.predicted("SELECT count(*) FROM national_team"));
         long sent = System.currentTimeMillis();
@@ -231,8 +265,11 @@ class SlowTenantFairnessTest {
     private static long taskTime(DatabaseTaskRequested task) {
         long sent = System.currentTimeMillis();
         Tasks.send(task);
-        List<ConsumerRecord<String, byte[]>> answers = TopicClient.await(Topics.DATABASE_TASK_RESULTS,
-                r -> task.taskId().toString().equals(r.key()), 1, Duration.ofSeconds(120));
+        List<ConsumerRecord<String, byte[]>> answers = TopicClient.await(
+                Topics.DATABASE_TASK_RESULTS,
+                r -> task.taskId().toString().equals(r.key()),
+                1,
+                Duration.ofSeconds(120));
         assertThat(answers).as("answer to A's task").hasSize(1);
         DatabaseTaskCompleted answer = EventJson.read(answers.get(0).value(), DatabaseTaskCompleted.class);
         assertThat(answer.error()).isNull();
@@ -248,15 +285,19 @@ class SlowTenantFairnessTest {
 
     private static void send(TopicClient topics, List<ExecutionRequested> requests) {
         for (int from = 0; from < requests.size(); from += 16) {
-            ExecutionsRequested record = ExecutionsRequested.of(requests.subList(from, Math.min(requests.size(),
-                    from + 16)));
+            ExecutionsRequested record =
+                    ExecutionsRequested.of(requests.subList(from, Math.min(requests.size(), from + 16)));
             topics.send(Topics.SQL_TO_EXECUTE, record.key(), EventJson.write(record));
         }
     }
 
     private static List<Carried<ExecutionCompleted>> results(Set<String> keys, int count, Duration timeout) {
-        return TopicClient.awaitItems(Topics.RESULTS_TO_SCORE, ExecutionsCompleted.class,
-                (ExecutionCompleted c) -> keys.contains(c.key()), count, timeout);
+        return TopicClient.awaitItems(
+                Topics.RESULTS_TO_SCORE,
+                ExecutionsCompleted.class,
+                (ExecutionCompleted c) -> keys.contains(c.key()),
+                count,
+                timeout);
     }
 
     /** Waits until B's slow queries run (at least {@code atLeast} at once); returns how many run. */
@@ -265,13 +306,16 @@ class SlowTenantFairnessTest {
     }
 
     private static int awaitRunning(String database, String marker, int atLeast) {
-        Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50))
                 .until(() -> activeQueries(database, marker) >= atLeast);
         return activeQueries(database, marker);
     }
 
     private static int activeQueries(String database, String marker) {
-        try (Connection c = LocalStack.targets().connect(database); Statement s = c.createStatement();
+        try (Connection c = LocalStack.targets().connect(database);
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND "
                         + "pid <> pg_backend_pid() AND query LIKE '%" + marker + "%' AND query NOT LIKE "
                         + "'%pg_stat_activity%'")) {
@@ -284,13 +328,18 @@ class SlowTenantFairnessTest {
 
     /** Cancels B's running queries until none is left. */
     private static void cancelRunning(String database, String marker) {
-        Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() -> {
-            try (Connection c = LocalStack.targets().connect(database); Statement s = c.createStatement()) {
-                s.execute("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND "
-                        + "query LIKE '%" + marker + "%' AND query NOT LIKE '%pg_stat_activity%'");
-            }
-            return activeQueries(database, marker) == 0;
-        });
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> {
+                    try (Connection c = LocalStack.targets().connect(database);
+                            Statement s = c.createStatement()) {
+                        s.execute(
+                                "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND "
+                                        + "query LIKE '%" + marker + "%' AND query NOT LIKE '%pg_stat_activity%'");
+                    }
+                    return activeQueries(database, marker) == 0;
+                });
     }
 
     /**
@@ -316,8 +365,11 @@ class SlowTenantFairnessTest {
             s.execute("SET lock_timeout = '500ms'");
             // PostgreSQL's lock timeout is a PSQLException: ignored as any SQLException (ignoreException takes the
             // exact class only), the replacement is tried again.
-            Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
-                    .ignoreExceptionsInstanceOf(SQLException.class).until(() -> {
+            Awaitility.await()
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(100))
+                    .ignoreExceptionsInstanceOf(SQLException.class)
+                    .until(() -> {
                         try (Statement cancel = c.createStatement()) {
                             cancel.execute("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE pid <> "
                                     + "pg_backend_pid() AND query LIKE '%" + schema + "%'");

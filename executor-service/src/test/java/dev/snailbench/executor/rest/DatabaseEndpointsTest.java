@@ -78,29 +78,48 @@ class DatabaseEndpointsTest extends InMemoryTenantTest {
     @Test
     void shouldRegisterForTheCallersTenantAndAnswerTheViewWithItsLocationAndLoginPath() {
         LoginPath path = new LoginPath(List.of("public"), List.of("audit"), List.of(), "audit is not on the path");
-        when(registry.register(eq(TENANT), any())).thenReturn(Uni.createFrom().item(
-                new DatabaseRegistry.Registration(db, path)));
+        when(registry.register(eq(TENANT), any()))
+                .thenReturn(Uni.createFrom().item(new DatabaseRegistry.Registration(db, path)));
 
-        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body(Map.of("name", "football",
-                        "kind", "postgresql", "jdbcUrl", "jdbc:postgresql://db.example:5432/football", "user", "reader",
-                        "password", "secret"))
-                .when().post("/databases")
-                .then().statusCode(201)
+        given().header(ApiKeys.HEADER, key())
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "name",
+                        "football",
+                        "kind",
+                        "postgresql",
+                        "jdbcUrl",
+                        "jdbc:postgresql://db.example:5432/football",
+                        "user",
+                        "reader",
+                        "password",
+                        "secret"))
+                .when()
+                .post("/databases")
+                .then()
+                .statusCode(201)
                 .header("Location", org.hamcrest.Matchers.endsWith("/databases/" + db.id))
                 .body("id", equalTo(db.id.toString()))
                 .body("name", equalTo("football"))
                 .body("kind", equalTo("postgresql"))
                 .body("jdbcUrl", equalTo("jdbc:postgresql://db.example:5432/football"))
-                .body("host", equalTo("db.example")).body("port", equalTo(5432))
-                .body("database", equalTo("football")).body("user", equalTo("reader"))
+                .body("host", equalTo("db.example"))
+                .body("port", equalTo(5432))
+                .body("database", equalTo("football"))
+                .body("user", equalTo("reader"))
                 .body("options.sslmode", equalTo("require"))
                 .body("path.searchPath", equalTo(List.of("public")))
                 .body("path.offPath", equalTo(List.of("audit")))
-                .body("$", not(hasKey("password"))).body("$", not(hasKey("sealedPassword")));
+                .body("$", not(hasKey("password")))
+                .body("$", not(hasKey("sealedPassword")));
         ArgumentCaptor<RegisterDatabase> body = ArgumentCaptor.forClass(RegisterDatabase.class);
         verify(registry).register(eq(TENANT), body.capture());
-        org.assertj.core.api.Assertions.assertThat(body.getValue()).extracting(RegisterDatabase::name,
-                RegisterDatabase::kind, RegisterDatabase::user, RegisterDatabase::password)
+        org.assertj.core.api.Assertions.assertThat(body.getValue())
+                .extracting(
+                        RegisterDatabase::name,
+                        RegisterDatabase::kind,
+                        RegisterDatabase::user,
+                        RegisterDatabase::password)
                 .containsExactly("football", "postgresql", "reader", "secret");
     }
 
@@ -108,74 +127,135 @@ class DatabaseEndpointsTest extends InMemoryTenantTest {
     void shouldListShowChangeAndRemoveTheCallersDatabases() {
         when(registry.list(TENANT)).thenReturn(Uni.createFrom().item(List.of(db)));
         when(registry.owned(TENANT, db.id)).thenReturn(Uni.createFrom().item(db));
-        when(registry.update(eq(TENANT), eq(db.id), any())).thenReturn(Uni.createFrom().item(
-                new DatabaseRegistry.Registration(db, null)));
+        when(registry.update(eq(TENANT), eq(db.id), any()))
+                .thenReturn(Uni.createFrom().item(new DatabaseRegistry.Registration(db, null)));
         when(registry.remove(TENANT, db.id)).thenReturn(Uni.createFrom().voidItem());
 
-        given().header(ApiKeys.HEADER, key()).when().get("/databases")
-                .then().statusCode(200).body("", hasSize(1)).body("[0].id", equalTo(db.id.toString()))
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/databases")
+                .then()
+                .statusCode(200)
+                .body("", hasSize(1))
+                .body("[0].id", equalTo(db.id.toString()))
                 .body("[0].createdAt", equalTo("2026-01-02T03:04:05Z"))
-                .body("[0]", not(hasKey("path"))).body("[0]", not(hasKey("password")));
-        given().header(ApiKeys.HEADER, key()).when().get("/databases/{id}", db.id)
-                .then().statusCode(200).body("name", equalTo("football")).body("problem", nullValue());
-        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body(Map.of("name", "football 2"))
-                .when().patch("/databases/{id}", db.id)
-                .then().statusCode(200).body("id", equalTo(db.id.toString()));
+                .body("[0]", not(hasKey("path")))
+                .body("[0]", not(hasKey("password")));
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/databases/{id}", db.id)
+                .then()
+                .statusCode(200)
+                .body("name", equalTo("football"))
+                .body("problem", nullValue());
+        given().header(ApiKeys.HEADER, key())
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", "football 2"))
+                .when()
+                .patch("/databases/{id}", db.id)
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(db.id.toString()));
         ArgumentCaptor<UpdateDatabase> change = ArgumentCaptor.forClass(UpdateDatabase.class);
         verify(registry).update(eq(TENANT), eq(db.id), change.capture());
         org.assertj.core.api.Assertions.assertThat(change.getValue().name()).isEqualTo("football 2");
-        given().header(ApiKeys.HEADER, key()).when().delete("/databases/{id}", db.id)
-                .then().statusCode(204);
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .delete("/databases/{id}", db.id)
+                .then()
+                .statusCode(204);
         verify(registry).remove(TENANT, db.id);
     }
 
     @Test
     void shouldAnswerTheConnectionTestAndTheSchemaWithTheAskedSamples() {
-        when(registry.test(TENANT, db.id)).thenReturn(Uni.createFrom().item(new ConnectionCheck(false, null, null,
-                null, "the server refused the login", "28P01", "auth_failed")));
+        when(registry.test(TENANT, db.id))
+                .thenReturn(Uni.createFrom()
+                        .item(new ConnectionCheck(
+                                false, null, null, null, "the server refused the login", "28P01", "auth_failed")));
         DatabaseSchema schema = new DatabaseSchema("PostgreSQL", "football", List.of(), false);
-        when(registry.schema(TENANT, db.id, 3)).thenReturn(Uni.createFrom().item(new SchemaView(schema,
-                new LoginPath(List.of("public"), List.of(), List.of(), null))));
+        when(registry.schema(TENANT, db.id, 3))
+                .thenReturn(Uni.createFrom()
+                        .item(new SchemaView(schema, new LoginPath(List.of("public"), List.of(), List.of(), null))));
 
-        given().header(ApiKeys.HEADER, key()).when().post("/databases/{id}/test", db.id)
-                .then().statusCode(200).body("ok", equalTo(false)).body("category", equalTo("auth_failed"))
-                .body("error", equalTo("the server refused the login")).body("elapsedMillis", nullValue());
-        given().header(ApiKeys.HEADER, key()).queryParam("samples", 3).when().get("/databases/{id}/schema", db.id)
-                .then().statusCode(200).body("databaseProduct", equalTo("PostgreSQL"))
-                .body("catalog", equalTo("football")).body("path.searchPath", equalTo(List.of("public")));
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .post("/databases/{id}/test", db.id)
+                .then()
+                .statusCode(200)
+                .body("ok", equalTo(false))
+                .body("category", equalTo("auth_failed"))
+                .body("error", equalTo("the server refused the login"))
+                .body("elapsedMillis", nullValue());
+        given().header(ApiKeys.HEADER, key())
+                .queryParam("samples", 3)
+                .when()
+                .get("/databases/{id}/schema", db.id)
+                .then()
+                .statusCode(200)
+                .body("databaseProduct", equalTo("PostgreSQL"))
+                .body("catalog", equalTo("football"))
+                .body("path.searchPath", equalTo(List.of("public")));
         verify(registry).schema(TENANT, db.id, 3);
     }
 
     @Test
     void shouldAnswerTheRegistrysRefusalsAsProblems() {
-        when(registry.owned(TENANT, db.id)).thenReturn(Uni.createFrom().failure(
-                new NotFound("no database " + db.id)));
-        when(registry.remove(TENANT, db.id)).thenReturn(Uni.createFrom().failure(
-                new Conflict("database football is in use by running job j1")));
-        when(registry.register(eq(TENANT), any())).thenReturn(Uni.createFrom().failure(
-                new InvalidInput("jdbcUrl", "jdbcUrl must start with jdbc:postgresql://")));
+        when(registry.owned(TENANT, db.id)).thenReturn(Uni.createFrom().failure(new NotFound("no database " + db.id)));
+        when(registry.remove(TENANT, db.id))
+                .thenReturn(Uni.createFrom().failure(new Conflict("database football is in use by running job j1")));
+        when(registry.register(eq(TENANT), any()))
+                .thenReturn(Uni.createFrom()
+                        .failure(new InvalidInput("jdbcUrl", "jdbcUrl must start with jdbc:postgresql://")));
 
-        given().header(ApiKeys.HEADER, key()).when().get("/databases/{id}", db.id)
-                .then().statusCode(404).body("status", equalTo(404)).body("error", equalTo("no database " + db.id));
-        given().header(ApiKeys.HEADER, key()).when().delete("/databases/{id}", db.id)
-                .then().statusCode(409).body("status", equalTo(409))
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/databases/{id}", db.id)
+                .then()
+                .statusCode(404)
+                .body("status", equalTo(404))
+                .body("error", equalTo("no database " + db.id));
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .delete("/databases/{id}", db.id)
+                .then()
+                .statusCode(409)
+                .body("status", equalTo(409))
                 .body("error", equalTo("database football is in use by running job j1"));
-        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body(Map.of("name", "x",
-                        "kind", "postgresql", "jdbcUrl", "mysql://x"))
-                .when().post("/databases")
-                .then().statusCode(400).body("status", equalTo(400)).body("field", equalTo("jdbcUrl"))
+        given().header(ApiKeys.HEADER, key())
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", "x", "kind", "postgresql", "jdbcUrl", "mysql://x"))
+                .when()
+                .post("/databases")
+                .then()
+                .statusCode(400)
+                .body("status", equalTo(400))
+                .body("field", equalTo("jdbcUrl"))
                 .body("error", equalTo("jdbcUrl must start with jdbc:postgresql://"));
     }
 
     @Test
     void shouldRefuseAnUnknownFieldAndACallerWithoutAKeyBeforeAskingTheRegistry() {
-        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body(Map.of("name", "x", "passwrd", "p"))
-                .when().post("/databases")
-                .then().statusCode(400).body("field", equalTo("passwrd"));
-        given().when().get("/databases").then().statusCode(401)
-                .body("status", equalTo(401)).body("field", equalTo(ApiKeys.HEADER));
-        given().contentType(ContentType.JSON).body(Map.of("name", "x")).when().post("/databases")
-                .then().statusCode(401);
+        given().header(ApiKeys.HEADER, key())
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", "x", "passwrd", "p"))
+                .when()
+                .post("/databases")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("passwrd"));
+        given().when()
+                .get("/databases")
+                .then()
+                .statusCode(401)
+                .body("status", equalTo(401))
+                .body("field", equalTo(ApiKeys.HEADER));
+        given().contentType(ContentType.JSON)
+                .body(Map.of("name", "x"))
+                .when()
+                .post("/databases")
+                .then()
+                .statusCode(401);
         given().when().delete("/databases/{id}", db.id).then().statusCode(401);
         verifyNoInteractions(registry);
     }

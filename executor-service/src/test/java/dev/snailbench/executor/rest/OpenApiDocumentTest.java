@@ -15,7 +15,11 @@ class OpenApiDocumentTest {
 
     @Test
     void shouldKeepThePlatformsOpenApiRules() throws Exception {
-        String json = given().get("/q/openapi?format=json").then().statusCode(200).extract().asString();
+        String json = given().get("/q/openapi?format=json")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
 
         assertThat(OpenApiRules.problems(OpenApiRules.keep("executor", json))).isEmpty();
     }

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snailbench.executor.service.SqlExecutor;
 import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.support.Core;
-import dev.snailbench.testkit.LocalStack;
-import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -36,7 +36,8 @@ class CallWallAttackTest {
     static void createDatabase() throws SQLException {
         LocalStack.targets().createDatabase(DB);
         LocalStack.targets().createDatabase(DB + "_latin");
-        try (Connection c = LocalStack.targets().connect(DB); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(DB);
+                Statement s = c.createStatement()) {
             for (String ddl : List.of(
                     "CREATE TABLE IF NOT EXISTS t (id int PRIMARY KEY, name text, tags text[], doc tsvector)",
                     "INSERT INTO t VALUES (1, 'alice', '{a,b}', 'x y'), (2, 'bob', '{c}', 'z') ON CONFLICT DO NOTHING",
@@ -98,7 +99,8 @@ class CallWallAttackTest {
                 s.execute(ddl);
             }
         }
-        try (Connection c = LocalStack.targets().connect(DB + "_latin"); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(DB + "_latin");
+                Statement s = c.createStatement()) {
             s.execute("ALTER DATABASE " + DB + "_latin SET standard_conforming_strings = off");
             s.execute("CREATE TABLE IF NOT EXISTS t (id int)");
         }
@@ -177,28 +179,39 @@ class CallWallAttackTest {
 
     @Test
     void shouldNameTheFunctionAndWhyItIsRefused() {
-        ExecutionOutcome outcome = Core.executor().executeChecked(Core.postgres(DB), "SELECT * FROM napping",
-                Core.DEFAULT_LIMITS, 1);
+        ExecutionOutcome outcome =
+                Core.executor().executeChecked(Core.postgres(DB), "SELECT * FROM napping", Core.DEFAULT_LIMITS, 1);
 
         assertThat(outcome.error()).contains("nap(s double precision)").contains("volatile");
-        assertThat(Core.executor().executeChecked(Core.postgres(DB), "SELECT nap_stable(0)", Core.DEFAULT_LIMITS, 1)
-                .error()).contains("plpgsql function whose body the executor cannot check");
+        assertThat(Core.executor()
+                        .executeChecked(Core.postgres(DB), "SELECT nap_stable(0)", Core.DEFAULT_LIMITS, 1)
+                        .error())
+                .contains("plpgsql function whose body the executor cannot check");
     }
 
     @Test
     void shouldRefuseAPolicysCallForTheLoginItBinds() {
-        Target reader = new Target("core-tests", Core.postgres(DB).dialect(), Core.postgres(DB).jdbcUrl(), READER,
-                READER_PASSWORD, Map.of());
+        Target reader = new Target(
+                "core-tests",
+                Core.postgres(DB).dialect(),
+                Core.postgres(DB).jdbcUrl(),
+                READER,
+                READER_PASSWORD,
+                Map.of());
 
         ExecutionOutcome outcome = Core.executor().executeChecked(reader, "SELECT id FROM t", Core.DEFAULT_LIMITS, 1);
 
         assertThat(outcome.status()).as(outcome.error()).isEqualTo(ExecutionStatus.REJECTED);
         assertThat(outcome.error()).contains("nap(");
         // A view reads as its owner, whom the policy does not bind; a security-invoker view reads as the reader.
-        assertThat(Core.executor().executeChecked(reader, "SELECT id FROM plain ORDER BY id", Core.DEFAULT_LIMITS, 1)
-                .status()).isEqualTo(ExecutionStatus.OK);
-        assertThat(Core.executor().executeChecked(reader, "SELECT id FROM plain_invoker", Core.DEFAULT_LIMITS, 1)
-                .status()).isEqualTo(ExecutionStatus.REJECTED);
+        assertThat(Core.executor()
+                        .executeChecked(reader, "SELECT id FROM plain ORDER BY id", Core.DEFAULT_LIMITS, 1)
+                        .status())
+                .isEqualTo(ExecutionStatus.OK);
+        assertThat(Core.executor()
+                        .executeChecked(reader, "SELECT id FROM plain_invoker", Core.DEFAULT_LIMITS, 1)
+                        .status())
+                .isEqualTo(ExecutionStatus.REJECTED);
     }
 
     @Test
@@ -210,7 +223,9 @@ class CallWallAttackTest {
 
         assertThat(Core.executor().execute(latin, sql, Core.DEFAULT_LIMITS, 1).status())
                 .isEqualTo(ExecutionStatus.REJECTED);
-        assertThat(Core.executor().executeChecked(latin, sql, Core.DEFAULT_LIMITS, 1).status())
+        assertThat(Core.executor()
+                        .executeChecked(latin, sql, Core.DEFAULT_LIMITS, 1)
+                        .status())
                 .isEqualTo(ExecutionStatus.REJECTED);
     }
 
@@ -243,7 +258,8 @@ class CallWallAttackTest {
         // The team's DBA puts its own schema before pg_catalog for the executor's login, with an = for oids and for
         // text that always answer false and a current_setting that always answers 'on': the platform's gate and
         // checks would see nothing wrong if they resolved names on that path.
-        try (Connection c = LocalStack.targets().connect(DB); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(DB);
+                Statement s = c.createStatement()) {
             for (String ddl : List.of(
                     "CREATE SCHEMA IF NOT EXISTS shadow",
                     "CREATE OR REPLACE FUNCTION shadow.never(oid, oid) RETURNS boolean IMMUTABLE LANGUAGE sql "
@@ -264,15 +280,20 @@ class CallWallAttackTest {
                 s.execute(ddl);
             }
         }
-        Target shadowed = new Target("core-tests", Core.postgres(DB).dialect(), Core.postgres(DB).jdbcUrl(),
-                "wall_shadowed", READER_PASSWORD, Map.of());
+        Target shadowed = new Target(
+                "core-tests",
+                Core.postgres(DB).dialect(),
+                Core.postgres(DB).jdbcUrl(),
+                "wall_shadowed",
+                READER_PASSWORD,
+                Map.of());
 
         for (String sql : List.of("SELECT pg_sleep(0.01)", "SELECT nap(0.01)", "SELECT 1 #^# 2")) {
             ExecutionOutcome outcome = Core.executor().executeChecked(shadowed, sql, Core.DEFAULT_LIMITS, 1);
             assertThat(outcome.status()).as(sql + " -> " + outcome.error()).isEqualTo(ExecutionStatus.REJECTED);
         }
-        ExecutionOutcome path = Core.executor().executeChecked(shadowed, "SELECT current_setting('search_path')",
-                Core.DEFAULT_LIMITS, 1);
+        ExecutionOutcome path = Core.executor()
+                .executeChecked(shadowed, "SELECT current_setting('search_path')", Core.DEFAULT_LIMITS, 1);
         assertThat(path.status()).as(path.error()).isEqualTo(ExecutionStatus.OK);
         assertThat(path.rows().get(0).get(0)).startsWith("pg_catalog").contains("shadow");
     }

@@ -35,18 +35,23 @@ class DatabaseTaskAttackTest {
 
     @Test
     void shouldRefuseASeedThatSleepsOrReadsFilesBeforeItReachesTheDatabase() {
-        SyntheticSuite suite = synthetic("seed-attack",
-                new SyntheticSuite.Seed("Goals of Brazil?", "SELECT goals, pg_sleep(20) FROM national_team "
-                        + "WHERE teamname = 'Brazil' AND year = 2002"),
-                new SyntheticSuite.Seed("Stats?", "SELECT goals FROM national_team WHERE teamname = 'Brazil' AND "
-                        + "year = 2002 AND EXISTS (SELECT 1 FROM ts_stat('SELECT to_tsvector(pg_read_file(''/etc/passwd''))'))"));
+        SyntheticSuite suite = synthetic(
+                "seed-attack",
+                new SyntheticSuite.Seed(
+                        "Goals of Brazil?",
+                        "SELECT goals, pg_sleep(20) FROM national_team " + "WHERE teamname = 'Brazil' AND year = 2002"),
+                new SyntheticSuite.Seed(
+                        "Stats?",
+                        "SELECT goals FROM national_team WHERE teamname = 'Brazil' AND "
+                                + "year = 2002 AND EXISTS (SELECT 1 FROM ts_stat('SELECT to_tsvector(pg_read_file(''/etc/passwd''))'))"));
 
         assertThat(suite.pairs()).isEmpty();
         // Each seed is refused before the database sees it (or never becomes a template): none ran, none slept.
         assertThat(suite.templates()).isEmpty();
         assertThat(suite.counts().candidates()).isZero();
         assertThat(suite.counts().failingSeeds()).isPositive();
-        assertThat(suite.counts().failures()).isNotEmpty()
+        assertThat(suite.counts().failures())
+                .isNotEmpty()
                 .allSatisfy(f -> assertThat(f).contains("SQL refused: calls").doesNotContain("canceling statement"));
         assertThat(String.join("\n", suite.counts().failures())).contains("pg_sleep()");
     }
@@ -63,11 +68,16 @@ class DatabaseTaskAttackTest {
                 + "CREATE OR REPLACE FUNCTION snail_attack.snail_write() RETURNS integer LANGUAGE plpgsql VOLATILE AS "
                 + "$$ BEGIN INSERT INTO snail_attack.written DEFAULT VALUES; RETURN 1; END $$");
         try {
-            SyntheticSuite suite = synthetic("seed-read-write",
-                    new SyntheticSuite.Seed("Goals of Brazil?", "SELECT goals, snail_attack.snail_unlock() AS u "
-                            + "FROM national_team WHERE teamname = 'Brazil' AND year = 2002"),
-                    new SyntheticSuite.Seed("Goals of Brazil, logged?", "SELECT goals, snail_attack.snail_write() AS w "
-                            + "FROM national_team WHERE teamname = 'Brazil' AND year = 2002"));
+            SyntheticSuite suite = synthetic(
+                    "seed-read-write",
+                    new SyntheticSuite.Seed(
+                            "Goals of Brazil?",
+                            "SELECT goals, snail_attack.snail_unlock() AS u "
+                                    + "FROM national_team WHERE teamname = 'Brazil' AND year = 2002"),
+                    new SyntheticSuite.Seed(
+                            "Goals of Brazil, logged?",
+                            "SELECT goals, snail_attack.snail_write() AS w "
+                                    + "FROM national_team WHERE teamname = 'Brazil' AND year = 2002"));
 
             assertThat(suite.counts().failingSeeds()).isEqualTo(2);
             assertThat(String.join("\n", suite.counts().failures()))
@@ -85,11 +95,17 @@ class DatabaseTaskAttackTest {
         UUID withAdmin = Tasks.register(team, "footballdb_v1", true);
         String before = count();
 
-        DatabaseTaskCompleted smuggled = Tasks.ask(DatabaseTaskRequested.applyDdl(team.tenantId(), withAdmin,
-                "exp_v1", List.of("CREATE VIEW \"x_attack\".\"v\" AS SELECT \"goals\" AS \"g\" FROM "
+        DatabaseTaskCompleted smuggled = Tasks.ask(DatabaseTaskRequested.applyDdl(
+                team.tenantId(),
+                withAdmin,
+                "exp_v1",
+                List.of("CREATE VIEW \"x_attack\".\"v\" AS SELECT \"goals\" AS \"g\" FROM "
                         + "\"exp_v1\".\"national_team\"; DELETE FROM exp_v1.national_team")));
-        DatabaseTaskCompleted function = Tasks.ask(DatabaseTaskRequested.applyDdl(team.tenantId(), withAdmin,
-                "exp_v1", List.of("CREATE VIEW \"x_attack\".\"v\" AS SELECT pg_read_file('/etc/passwd') AS \"g\"")));
+        DatabaseTaskCompleted function = Tasks.ask(DatabaseTaskRequested.applyDdl(
+                team.tenantId(),
+                withAdmin,
+                "exp_v1",
+                List.of("CREATE VIEW \"x_attack\".\"v\" AS SELECT pg_read_file('/etc/passwd') AS \"g\"")));
 
         assertThat(smuggled.refused()).isTrue();
         assertThat(smuggled.error()).contains("only the platform's view statements");
@@ -101,8 +117,11 @@ class DatabaseTaskAttackTest {
     private static SyntheticSuite synthetic(String tenant, SyntheticSuite.Seed... seeds) {
         TenantKeys.Tenant team = TenantKeys.register(tenant, answers("/databases", 200));
         UUID database = Tasks.register(team, "footballdb_v1", false);
-        DatabaseTaskCompleted answer = Tasks.ask(DatabaseTaskRequested.syntheticSql(team.tenantId(), database,
-                "exp_v1", new SyntheticSuite.Options(List.of(seeds), 5, 20, 10, 50, 10, 60)));
+        DatabaseTaskCompleted answer = Tasks.ask(DatabaseTaskRequested.syntheticSql(
+                team.tenantId(),
+                database,
+                "exp_v1",
+                new SyntheticSuite.Options(List.of(seeds), 5, 20, 10, 50, 10, 60)));
         assertThat(answer.error()).isNull();
         return answer.synthetic();
     }
@@ -112,7 +131,8 @@ class DatabaseTaskAttackTest {
     }
 
     private static String query(String sql) throws Exception {
-        try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement();
+        try (Connection c = LocalStack.targets().connect("footballdb_v1");
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getString(1);
@@ -120,7 +140,8 @@ class DatabaseTaskAttackTest {
     }
 
     private static void admin(String sql) throws Exception {
-        try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1");
+                Statement s = c.createStatement()) {
             s.execute(sql);
         }
     }

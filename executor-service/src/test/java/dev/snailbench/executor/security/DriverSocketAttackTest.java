@@ -3,17 +3,17 @@ package dev.snailbench.executor.security;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.service.targets.ConnectionErrors;
 import dev.snailbench.executor.service.targets.LoginPrivileges;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.executor.support.FakeTdsGateway;
-import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.localstack.Postgres;
-import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.target.TargetSocketFactory;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -42,8 +42,8 @@ import org.junit.jupiter.api.Test;
 @RealInfrastructure
 class DriverSocketAttackTest {
 
-    private static final TargetConnector.Settings SETTINGS = new TargetConnector.Settings(Duration.ofSeconds(5),
-            Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(5));
+    private static final TargetConnector.Settings SETTINGS = new TargetConnector.Settings(
+            Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(5));
 
     @Test
     void shouldRefuseASqlServerRoutingToAnAddressTheRulesRefuse() throws Exception {
@@ -53,12 +53,18 @@ class DriverSocketAttackTest {
             // Only the gateway is allowed: the address it routes to is another port of the same host.
             TargetConnector connector = connector(List.of("127.0.0.1:" + gateway.port()), TargetPolicy::dns);
 
-            assertThatThrownBy(() -> connector.readOnly(sqlServer(gateway.port()), 0).getConnection().close())
-                    .isInstanceOf(SQLException.class).satisfies(e -> assertThat(ConnectionErrors.categorize(e))
+            assertThatThrownBy(() -> connector
+                            .readOnly(sqlServer(gateway.port()), 0)
+                            .getConnection()
+                            .close())
+                    .isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(ConnectionErrors.categorize(e))
                             .isEqualTo(ConnectionErrors.Category.REFUSED_BY_POLICY));
 
             assertThat(gateway.routed()).as("logins the gateway routed").isEqualTo(1);
-            assertThat(listener.accepted()).as("connections that reached the routed address").isZero();
+            assertThat(listener.accepted())
+                    .as("connections that reached the routed address")
+                    .isZero();
         }
     }
 
@@ -67,8 +73,12 @@ class DriverSocketAttackTest {
         try (FakeTdsGateway gateway = new FakeTdsGateway("169.254.169.254", 80)) {
             TargetConnector connector = connector(List.of("127.0.0.1:" + gateway.port()), TargetPolicy::dns);
 
-            assertThatThrownBy(() -> connector.readOnly(sqlServer(gateway.port()), 0).getConnection().close())
-                    .isInstanceOf(SQLException.class).satisfies(e -> assertThat(ConnectionErrors.categorize(e))
+            assertThatThrownBy(() -> connector
+                            .readOnly(sqlServer(gateway.port()), 0)
+                            .getConnection()
+                            .close())
+                    .isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(ConnectionErrors.categorize(e))
                             .isEqualTo(ConnectionErrors.Category.REFUSED_BY_POLICY));
             assertThat(gateway.routed()).isEqualTo(1);
         }
@@ -80,14 +90,19 @@ class DriverSocketAttackTest {
         try (ServerSocket routedTo = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
                 Listener listener = new Listener(routedTo);
                 FakeTdsGateway gateway = new FakeTdsGateway("127.0.0.1", routedTo.getLocalPort())) {
-            TargetConnector connector = connector(List.of("127.0.0.1:" + gateway.port(),
-                    "127.0.0.1:" + routedTo.getLocalPort()), TargetPolicy::dns);
+            TargetConnector connector = connector(
+                    List.of("127.0.0.1:" + gateway.port(), "127.0.0.1:" + routedTo.getLocalPort()), TargetPolicy::dns);
 
-            assertThatThrownBy(() -> connector.readOnly(sqlServer(gateway.port()), 0).getConnection().close())
+            assertThatThrownBy(() -> connector
+                            .readOnly(sqlServer(gateway.port()), 0)
+                            .getConnection()
+                            .close())
                     .isInstanceOf(SQLException.class);
 
             assertThat(gateway.routed()).isEqualTo(1);
-            assertThat(listener.accepted()).as("connections that reached the routed address").isGreaterThanOrEqualTo(1);
+            assertThat(listener.accepted())
+                    .as("connections that reached the routed address")
+                    .isGreaterThanOrEqualTo(1);
         }
     }
 
@@ -99,12 +114,14 @@ class DriverSocketAttackTest {
         try (ServerSocket open = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             Socket socket = new TargetSocketFactory(seen).createSocket();
             assertThatThrownBy(() -> socket.connect(new InetSocketAddress("127.0.0.1", open.getLocalPort()), 1000))
-                    .isInstanceOf(IOException.class).hasMessage(TargetSocketFactory.REFUSED);
+                    .isInstanceOf(IOException.class)
+                    .hasMessage(TargetSocketFactory.REFUSED);
             seen.setProperty(TargetSocketFactory.PINNED_ADDRESS, "127.0.0.1");
             seen.setProperty(TargetSocketFactory.PINNED_PORT, Integer.toString(open.getLocalPort() + 1));
             Socket otherPort = new TargetSocketFactory(seen).createSocket();
             assertThatThrownBy(() -> otherPort.connect(new InetSocketAddress("127.0.0.1", open.getLocalPort()), 1000))
-                    .isInstanceOf(IOException.class).hasMessage(TargetSocketFactory.REFUSED);
+                    .isInstanceOf(IOException.class)
+                    .hasMessage(TargetSocketFactory.REFUSED);
             seen.setProperty(TargetSocketFactory.PINNED_PORT, Integer.toString(open.getLocalPort()));
             try (Socket pinned = new TargetSocketFactory(seen).createSocket()) {
                 // Whatever the name resolved to, the socket goes to the pinned address.
@@ -113,7 +130,8 @@ class DriverSocketAttackTest {
             }
             Socket byId = new TargetSocketFactory("not-registered").createSocket();
             assertThatThrownBy(() -> byId.connect(new InetSocketAddress("127.0.0.1", open.getLocalPort()), 1000))
-                    .isInstanceOf(IOException.class).hasMessage(TargetSocketFactory.REFUSED);
+                    .isInstanceOf(IOException.class)
+                    .hasMessage(TargetSocketFactory.REFUSED);
         }
     }
 
@@ -125,16 +143,26 @@ class DriverSocketAttackTest {
         // again would fail, one that used a rebinding answer would go elsewhere.
         AtomicInteger lookups = new AtomicInteger();
         Function<String, InetAddress[]> dns = host -> host.equals("team-db.rebinding.test")
-                ? new InetAddress[] {literal("127.0.0.1")} : TargetPolicy.dns(host);
-        TargetConnector connector = new TargetConnector(new TargetPolicy(List.of("127.0.0.1:" + pg.port(),
-                "team-db.rebinding.test:" + pg.port()), List.of(), name -> {
-                    lookups.incrementAndGet();
-                    return dns.apply(name);
-                }), SETTINGS, new LoginPrivileges(List.of(Postgres.USER)));
-        Target byName = new Target("t", SqlDialect.POSTGRESQL, "jdbc:postgresql://team-db.rebinding.test:" + pg.port()
-                + "/socket_attack", Postgres.USER, Postgres.PASSWORD, Map.of());
+                ? new InetAddress[] {literal("127.0.0.1")}
+                : TargetPolicy.dns(host);
+        TargetConnector connector = new TargetConnector(
+                new TargetPolicy(
+                        List.of("127.0.0.1:" + pg.port(), "team-db.rebinding.test:" + pg.port()), List.of(), name -> {
+                            lookups.incrementAndGet();
+                            return dns.apply(name);
+                        }),
+                SETTINGS,
+                new LoginPrivileges(List.of(Postgres.USER)));
+        Target byName = new Target(
+                "t",
+                SqlDialect.POSTGRESQL,
+                "jdbc:postgresql://team-db.rebinding.test:" + pg.port() + "/socket_attack",
+                Postgres.USER,
+                Postgres.PASSWORD,
+                Map.of());
 
-        try (Connection c = connector.readOnly(byName, 0).getConnection(); Statement s = c.createStatement();
+        try (Connection c = connector.readOnly(byName, 0).getConnection();
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT inet_server_port()")) {
             rs.next();
             assertThat(rs.getInt(1)).isEqualTo(pg.port());
@@ -143,11 +171,17 @@ class DriverSocketAttackTest {
 
         // verify-full keeps the name (the certificate is checked against it) and still reaches the checked address:
         // this server speaks no TLS, so the failure is the handshake's, not an unknown host's.
-        Target verifyFull = new Target("t", SqlDialect.POSTGRESQL, byName.jdbcUrl() + "?sslmode=verify-full",
-                Postgres.USER, Postgres.PASSWORD, Map.of());
-        assertThatThrownBy(() -> connector.readOnly(verifyFull, 0).getConnection().close())
-                .isInstanceOf(SQLException.class).satisfies(e -> assertThat(ConnectionErrors.categorize(e))
-                        .isEqualTo(ConnectionErrors.Category.TLS));
+        Target verifyFull = new Target(
+                "t",
+                SqlDialect.POSTGRESQL,
+                byName.jdbcUrl() + "?sslmode=verify-full",
+                Postgres.USER,
+                Postgres.PASSWORD,
+                Map.of());
+        assertThatThrownBy(
+                        () -> connector.readOnly(verifyFull, 0).getConnection().close())
+                .isInstanceOf(SQLException.class)
+                .satisfies(e -> assertThat(ConnectionErrors.categorize(e)).isEqualTo(ConnectionErrors.Category.TLS));
     }
 
     private static TargetConnector connector(List<String> allowed, Function<String, InetAddress[]> dns) {
@@ -155,8 +189,13 @@ class DriverSocketAttackTest {
     }
 
     private static Target sqlServer(int port) {
-        return new Target("t", SqlDialect.SQLSERVER, "jdbc:sqlserver://127.0.0.1:" + port + ";databaseName=team",
-                "reader", "pw", Map.of("encrypt", "false"));
+        return new Target(
+                "t",
+                SqlDialect.SQLSERVER,
+                "jdbc:sqlserver://127.0.0.1:" + port + ";databaseName=team",
+                "reader",
+                "pw",
+                Map.of("encrypt", "false"));
     }
 
     private static InetAddress literal(String ip) {
@@ -174,15 +213,17 @@ class DriverSocketAttackTest {
 
         Listener(ServerSocket server) {
             this.server = server;
-            Thread t = new Thread(() -> {
-                while (!server.isClosed()) {
-                    try (Socket s = server.accept()) {
-                        accepted.incrementAndGet();
-                    } catch (IOException e) {
-                        // closed
-                    }
-                }
-            }, "routed-listener");
+            Thread t = new Thread(
+                    () -> {
+                        while (!server.isClosed()) {
+                            try (Socket s = server.accept()) {
+                                accepted.incrementAndGet();
+                            } catch (IOException e) {
+                                // closed
+                            }
+                        }
+                    },
+                    "routed-listener");
             t.setDaemon(true);
             t.start();
         }

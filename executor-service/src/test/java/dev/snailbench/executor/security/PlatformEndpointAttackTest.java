@@ -33,19 +33,34 @@ class PlatformEndpointAttackTest extends InMemoryTenantTest {
     public static class TeamsServerIsAPlatformEndpoint implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("snailbench.executor.targets.allowed-networks", ENDPOINT,
-                    "snailbench.executor.targets.platform-endpoints", ENDPOINT);
+            return Map.of(
+                    "snailbench.executor.targets.allowed-networks",
+                    ENDPOINT,
+                    "snailbench.executor.targets.platform-endpoints",
+                    ENDPOINT);
         }
     }
 
     @Test
     void shouldRefuseAPlatformEndpointEvenInsideAnAllowedNetwork() {
         for (String host : new String[] {"127.0.0.1", "localhost"}) {
-            given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON)
-                    .body(Map.of("name", "endpoint", "kind", "postgresql", "jdbcUrl", "jdbc:postgresql://" + host
-                            + ENDPOINT.substring(ENDPOINT.indexOf(':')) + "/footballdb_v1", "user", "reader",
-                            "password", "secret"))
-                    .post("/databases").then().statusCode(400).body("field", equalTo("jdbcUrl"))
+            given().header(ApiKeys.HEADER, key())
+                    .contentType(ContentType.JSON)
+                    .body(Map.of(
+                            "name",
+                            "endpoint",
+                            "kind",
+                            "postgresql",
+                            "jdbcUrl",
+                            "jdbc:postgresql://" + host + ENDPOINT.substring(ENDPOINT.indexOf(':')) + "/footballdb_v1",
+                            "user",
+                            "reader",
+                            "password",
+                            "secret"))
+                    .post("/databases")
+                    .then()
+                    .statusCode(400)
+                    .body("field", equalTo("jdbcUrl"))
                     .body("error", containsString(TargetPolicy.REFUSED));
         }
     }

@@ -7,11 +7,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.executor.support.Requests;
-import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.localstack.Postgres;
-import dev.snailbench.testkit.RealInfrastructure;
-import dev.snailbench.testkit.TenantKeys;
-import dev.snailbench.testkit.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.ExecutionStatus;
@@ -20,6 +16,10 @@ import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.ExecutionsCompleted;
 import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.testkit.TenantKeys;
+import dev.snailbench.testkit.TopicClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.sql.Connection;
@@ -56,7 +56,8 @@ class PrivilegedLoginServiceAttackTest {
     static void logins() throws SQLException {
         Postgres pg = LocalStack.targets();
         pg.createDatabase(DB);
-        try (Connection c = pg.connect(DB); Statement s = c.createStatement()) {
+        try (Connection c = pg.connect(DB);
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS scores (id int, points int)");
             for (String role : List.of("ls_reader", "ls_super", "ls_files", "ls_stats", "ls_writer")) {
                 s.execute("DO $$BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '" + role + "') THEN "
@@ -75,7 +76,8 @@ class PrivilegedLoginServiceAttackTest {
     void tenant() {
         synchronized (PrivilegedLoginServiceAttackTest.class) {
             if (key == null) {
-                key = TenantKeys.register("privileged-logins", answers("/databases", 200)).apiKey();
+                key = TenantKeys.register("privileged-logins", answers("/databases", 200))
+                        .apiKey();
             }
         }
     }
@@ -92,36 +94,58 @@ class PrivilegedLoginServiceAttackTest {
         reasons.put("ls_files", "pg_read_server_files");
         reasons.put("ls_stats", "pg_monitor");
         reasons.put("ls_writer", "public.scores");
-        reasons.forEach((role, reason) -> given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON)
-                .body(registration(role)).post("/databases").then().statusCode(400).body("status", equalTo(400))
-                .body("field", equalTo("user")).body("error", containsString("the login " + role
-                        + " can do more than read")).body("error", containsString(reason)));
+        reasons.forEach((role, reason) -> given().header(ApiKeys.HEADER, key)
+                .contentType(ContentType.JSON)
+                .body(registration(role))
+                .post("/databases")
+                .then()
+                .statusCode(400)
+                .body("status", equalTo(400))
+                .body("field", equalTo("user"))
+                .body("error", containsString("the login " + role + " can do more than read"))
+                .body("error", containsString(reason)));
 
-        given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON).body(registration("ls_reader"))
-                .post("/databases").then().statusCode(201);
-        assertThat(given().header(ApiKeys.HEADER, key).get("/databases").then().statusCode(200).extract()
-                .<List<String>>path("user")).containsExactly("ls_reader");
+        given().header(ApiKeys.HEADER, key)
+                .contentType(ContentType.JSON)
+                .body(registration("ls_reader"))
+                .post("/databases")
+                .then()
+                .statusCode(201);
+        assertThat(given().header(ApiKeys.HEADER, key)
+                        .get("/databases")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .<List<String>>path("user"))
+                .containsExactly("ls_reader");
     }
 
     @Test
     void shouldRunNothingOfAJobThatNamesAPrivilegedLoginInline() {
         String tenant = "t-privileged";
         String url = LocalStack.targets().jdbcUrl(DB);
-        ExecutionRequested privileged = Requests.request(UUID.randomUUID(), tenant, Requests.inline(tenant, url,
-                "ls_files", PASSWORD), "SELECT count(*) FROM scores", Requests.predicted(
-                        "SELECT count(*) FROM scores"));
-        ExecutionRequested reader = Requests.request(UUID.randomUUID(), tenant, Requests.inline(tenant, url,
-                "ls_reader", PASSWORD), "SELECT count(*) AS n FROM scores", Requests.predicted(
-                        "SELECT count(*) AS n FROM scores"));
-        topics.send(Topics.SQL_TO_EXECUTE, privileged.key(), EventJson.write(ExecutionsRequested.of(
-                List.of(privileged))));
+        ExecutionRequested privileged = Requests.request(
+                UUID.randomUUID(),
+                tenant,
+                Requests.inline(tenant, url, "ls_files", PASSWORD),
+                "SELECT count(*) FROM scores",
+                Requests.predicted("SELECT count(*) FROM scores"));
+        ExecutionRequested reader = Requests.request(
+                UUID.randomUUID(),
+                tenant,
+                Requests.inline(tenant, url, "ls_reader", PASSWORD),
+                "SELECT count(*) AS n FROM scores",
+                Requests.predicted("SELECT count(*) AS n FROM scores"));
+        topics.send(
+                Topics.SQL_TO_EXECUTE, privileged.key(), EventJson.write(ExecutionsRequested.of(List.of(privileged))));
         topics.send(Topics.SQL_TO_EXECUTE, reader.key(), EventJson.write(ExecutionsRequested.of(List.of(reader))));
 
         ExecutionCompleted refused = await(privileged);
         ExecutionCompleted ran = await(reader);
 
         assertThat(refused.gold().status()).isEqualTo(ExecutionStatus.ERROR);
-        assertThat(refused.gold().error()).contains("the login ls_files can do more than read")
+        assertThat(refused.gold().error())
+                .contains("the login ls_files can do more than read")
                 .contains("pg_read_server_files");
         assertThat(refused.gold().rows()).isEmpty();
         assertThat(refused.predicted().status()).isEqualTo(ExecutionStatus.ERROR);
@@ -131,12 +155,27 @@ class PrivilegedLoginServiceAttackTest {
     }
 
     private static Map<String, String> registration(String role) {
-        return Map.of("name", "db-" + role, "kind", "postgresql", "jdbcUrl", LocalStack.targets().jdbcUrl(DB),
-                "user", role, "password", PASSWORD);
+        return Map.of(
+                "name",
+                "db-" + role,
+                "kind",
+                "postgresql",
+                "jdbcUrl",
+                LocalStack.targets().jdbcUrl(DB),
+                "user",
+                role,
+                "password",
+                PASSWORD);
     }
 
     private static ExecutionCompleted await(ExecutionRequested request) {
-        return TopicClient.<ExecutionCompleted>awaitItems(Topics.RESULTS_TO_SCORE, ExecutionsCompleted.class,
-                c -> request.workItemId().equals(c.workItemId()), 1, Duration.ofSeconds(60)).get(0).event();
+        return TopicClient.<ExecutionCompleted>awaitItems(
+                        Topics.RESULTS_TO_SCORE,
+                        ExecutionsCompleted.class,
+                        c -> request.workItemId().equals(c.workItemId()),
+                        1,
+                        Duration.ofSeconds(60))
+                .get(0)
+                .event();
     }
 }

@@ -67,14 +67,21 @@ class RegistryAttackTest {
                 .body("error", containsString("options"));
         refused(team + "?sslrootcert=/etc/passwd", Map.of(), "jdbcUrl").body("error", containsString("sslrootcert"));
         refused(team + "?service=platform", Map.of(), "jdbcUrl");
-        refused(team + "?password=s3cret", Map.of(), "jdbcUrl").body("error", containsString("credentials"))
+        refused(team + "?password=s3cret", Map.of(), "jdbcUrl")
+                .body("error", containsString("credentials"))
                 .body("error", not(containsString("s3cret")));
         refused(team, Map.of("options", "-c statement_timeout=0"), "options.options");
         refused(team, Map.of("readOnlyMode", "ignore"), "options.readOnlyMode");
-        refused("jdbc:sqlserver://127.0.0.1:1433;databaseName=x;authentication=ActiveDirectoryManagedIdentity",
-                Map.of(), "jdbcUrl", "sqlserver");
-        refused("jdbc:sqlserver://127.0.0.1:1433;databaseName=x", Map.of("integratedSecurity", "true"),
-                "options.integratedSecurity", "sqlserver");
+        refused(
+                "jdbc:sqlserver://127.0.0.1:1433;databaseName=x;authentication=ActiveDirectoryManagedIdentity",
+                Map.of(),
+                "jdbcUrl",
+                "sqlserver");
+        refused(
+                "jdbc:sqlserver://127.0.0.1:1433;databaseName=x",
+                Map.of("integratedSecurity", "true"),
+                "options.integratedSecurity",
+                "sqlserver");
         for (String internal : new String[] {"169.254.169.254", "10.0.0.1", "192.168.0.10", "[fd00::1]"}) {
             refused("jdbc:postgresql://" + internal + ":5432/x", Map.of(), "jdbcUrl")
                     .body("error", containsString(TargetPolicy.REFUSED));
@@ -83,41 +90,89 @@ class RegistryAttackTest {
 
     @Test
     void shouldReportACategoryNotTheDriversTextWhenTheConnectionFails() {
-        String body = given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON)
-                .body(Map.of("name", "probe", "kind", "postgresql", "jdbcUrl", LocalStack.targets()
-                        .jdbcUrl("no_such_database"), "user", Postgres.USER, "password", Postgres.PASSWORD))
-                .post("/databases").then().statusCode(400).body("field", equalTo("jdbcUrl")).extract().asString();
+        String body = given().header(ApiKeys.HEADER, key)
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "name",
+                        "probe",
+                        "kind",
+                        "postgresql",
+                        "jdbcUrl",
+                        LocalStack.targets().jdbcUrl("no_such_database"),
+                        "user",
+                        Postgres.USER,
+                        "password",
+                        Postgres.PASSWORD))
+                .post("/databases")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("jdbcUrl"))
+                .extract()
+                .asString();
 
         // The executor's sentence, naming only what the tenant gave: none of the driver's text ("FATAL: …").
-        assertThat(body).contains("the connection test failed (database_does_not_exist): database \\\"no_such_database"
-                + "\\\" does not exist on " + LocalStack.targets().hostAndPort()).doesNotContain("FATAL")
+        assertThat(body)
+                .contains("the connection test failed (database_does_not_exist): database \\\"no_such_database"
+                        + "\\\" does not exist on " + LocalStack.targets().hostAndPort())
+                .doesNotContain("FATAL")
                 .doesNotContain("PSQL");
     }
 
     @Test
     void shouldNeverShowAPasswordOrARefusedPropertyOfARegistration() {
-        String id = given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON)
-                .body(Map.of("name", "shown", "kind", "postgresql", "jdbcUrl", LocalStack.targets()
-                        .jdbcUrl("footballdb_v1") + "?sslmode=disable", "user", Postgres.USER, "password",
+        String id = given().header(ApiKeys.HEADER, key)
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "name",
+                        "shown",
+                        "kind",
+                        "postgresql",
+                        "jdbcUrl",
+                        LocalStack.targets().jdbcUrl("footballdb_v1") + "?sslmode=disable",
+                        "user",
+                        Postgres.USER,
+                        "password",
                         Postgres.PASSWORD))
-                .post("/databases").then().statusCode(201).extract().path("id");
+                .post("/databases")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
 
-        String shown = given().header(ApiKeys.HEADER, key).get("/databases/" + id).then().statusCode(200)
+        String shown = given().header(ApiKeys.HEADER, key)
+                .get("/databases/" + id)
+                .then()
+                .statusCode(200)
                 .body("jdbcUrl", equalTo(LocalStack.targets().jdbcUrl("footballdb_v1") + "?sslmode=disable"))
-                .extract().asString();
+                .extract()
+                .asString();
         assertThat(shown).doesNotContain(Postgres.PASSWORD).doesNotContain("sealed");
     }
 
-    private static ValidatableResponse refused(String url, Map<String, String> options,
-            String field) {
+    private static ValidatableResponse refused(String url, Map<String, String> options, String field) {
         return refused(url, options, field, "postgresql");
     }
 
-    private static ValidatableResponse refused(String url, Map<String, String> options,
-            String field, String kind) {
-        return given().header(ApiKeys.HEADER, key).contentType(ContentType.JSON)
-                .body(Map.of("name", "attack", "kind", kind, "jdbcUrl", url, "user", "u", "password", "p",
-                        "options", options))
-                .post("/databases").then().statusCode(400).body("status", equalTo(400)).body("field", equalTo(field));
+    private static ValidatableResponse refused(String url, Map<String, String> options, String field, String kind) {
+        return given().header(ApiKeys.HEADER, key)
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "name",
+                        "attack",
+                        "kind",
+                        kind,
+                        "jdbcUrl",
+                        url,
+                        "user",
+                        "u",
+                        "password",
+                        "p",
+                        "options",
+                        options))
+                .post("/databases")
+                .then()
+                .statusCode(400)
+                .body("status", equalTo(400))
+                .body("field", equalTo(field));
     }
 }

@@ -6,14 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.snailbench.executor.service.ExecutionLimits;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.QueryRunner;
-import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.service.statement.CallCheck;
-import dev.snailbench.model.target.ReadBudget;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.support.Core;
-import dev.snailbench.testkit.LocalStack;
-import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.model.target.ReadBudget;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -39,7 +39,8 @@ class ResultBudgetAttackTest {
     @BeforeAll
     static void createDatabase() throws SQLException {
         LocalStack.targets().createDatabase(DB);
-        try (Connection c = LocalStack.targets().connect(DB); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(DB);
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS wide AS SELECT id, repeat(md5(id::text), 625) AS body "
                     + "FROM generate_series(1, 600) AS id");
         }
@@ -53,13 +54,21 @@ class ResultBudgetAttackTest {
         String sql = "SELECT id, body, set_config('wall.produced', (coalesce(nullif(current_setting('wall.produced', "
                 + "true), ''), '0')::int + 1)::text, true) FROM wide ORDER BY id";
         CallCheck allowed = new CallCheck(10, Duration.ofMinutes(1));
-        try (PoolManager pools = new PoolManager(new PoolManager.Settings(1, 1, Duration.ofMinutes(1),
-                Duration.ofSeconds(10)), Core.connector())) {
-            allowed.remember(CallCheck.key(PoolManager.registration(target),
-                    pools.transactionSettings(ONE_MEBIBYTE.timeout()), sql), CallCheck.Decision.ALLOWED);
+        try (PoolManager pools = new PoolManager(
+                new PoolManager.Settings(1, 1, Duration.ofMinutes(1), Duration.ofSeconds(10)), Core.connector())) {
+            allowed.remember(
+                    CallCheck.key(
+                            PoolManager.registration(target), pools.transactionSettings(ONE_MEBIBYTE.timeout()), sql),
+                    CallCheck.Decision.ALLOWED);
             List<Object> seen = pools.withConnection(target, ONE_MEBIBYTE.timeout(), c -> {
-                ExecutionOutcome outcome = QueryRunner.run(c, allowed, PoolManager.registration(target),
-                        target.dialect(), sql, ONE_MEBIBYTE, pools.transactionSettings(ONE_MEBIBYTE.timeout()));
+                ExecutionOutcome outcome = QueryRunner.run(
+                        c,
+                        allowed,
+                        PoolManager.registration(target),
+                        target.dialect(),
+                        sql,
+                        ONE_MEBIBYTE,
+                        pools.transactionSettings(ONE_MEBIBYTE.timeout()));
                 try (Statement s = c.createStatement();
                         ResultSet rs = s.executeQuery("SELECT current_setting('wall.produced')")) {
                     rs.next();
@@ -88,7 +97,9 @@ class ResultBudgetAttackTest {
         assertThat(outcome.truncated()).isTrue();
         assertThat(outcome.rows()).hasSize(100);
         // The broken connection was evicted: the next query runs.
-        assertThat(Core.executor().execute(Core.postgres(DB), "SELECT 1", ONE_MEBIBYTE, 1).status())
+        assertThat(Core.executor()
+                        .execute(Core.postgres(DB), "SELECT 1", ONE_MEBIBYTE, 1)
+                        .status())
                 .isEqualTo(ExecutionStatus.OK);
     }
 
@@ -102,7 +113,8 @@ class ResultBudgetAttackTest {
             }
             try (ReadBudget.Scope budget = ReadBudget.open(50_000)) {
                 assertThatThrownBy(() -> s.executeQuery("SELECT repeat('z', 100000)"))
-                        .isInstanceOf(SQLException.class).satisfies(e -> assertThat(ReadBudget.exhausted(e)).isTrue());
+                        .isInstanceOf(SQLException.class)
+                        .satisfies(e -> assertThat(ReadBudget.exhausted(e)).isTrue());
             }
         }
     }

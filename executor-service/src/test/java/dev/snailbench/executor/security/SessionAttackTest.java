@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.executor.service.PoolManager;
-import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.service.targets.ConnectionErrors;
 import dev.snailbench.executor.service.targets.SessionGuard;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.executor.support.Core;
@@ -34,8 +34,8 @@ import org.junit.jupiter.api.Test;
 @RealInfrastructure
 class SessionAttackTest {
 
-    private static final SessionGuard.Limits LIMITS = new SessionGuard.Limits(Duration.ofSeconds(7),
-            Duration.ofSeconds(30), Duration.ofSeconds(10));
+    private static final SessionGuard.Limits LIMITS =
+            new SessionGuard.Limits(Duration.ofSeconds(7), Duration.ofSeconds(30), Duration.ofSeconds(10));
 
     @Test
     void shouldRefuseASessionWhoseReadOnlyIsOff() throws SQLException {
@@ -54,7 +54,8 @@ class SessionAttackTest {
                 s.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY; SET statement_timeout = 0");
             }
             assertThatThrownBy(() -> SessionGuard.verify(c, SqlDialect.POSTGRESQL, LIMITS))
-                    .isInstanceOf(SessionGuard.UnsafeSession.class).hasMessageContaining("statement_timeout is 0");
+                    .isInstanceOf(SessionGuard.UnsafeSession.class)
+                    .hasMessageContaining("statement_timeout is 0");
         }
     }
 
@@ -62,37 +63,56 @@ class SessionAttackTest {
     void shouldHandOutOnlyReadOnlySessionsWithTheExecutorsTimeouts() throws SQLException {
         Target target = Core.postgres("session_attack");
         LocalStack.targets().createDatabase("session_attack");
-        try (PoolManager pools = new PoolManager(new PoolManager.Settings(1, 1, Duration.ofMinutes(1),
-                Duration.ofSeconds(10)), Core.connector())) {
+        try (PoolManager pools = new PoolManager(
+                new PoolManager.Settings(1, 1, Duration.ofMinutes(1), Duration.ofSeconds(10)), Core.connector())) {
             Map<String, String> settings = pools.withConnection(target, Duration.ofSeconds(3), c -> {
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT "
-                        + "current_setting('default_transaction_read_only'), current_setting('statement_timeout'), "
-                        + "current_setting('idle_in_transaction_session_timeout'), current_setting('lock_timeout'), "
-                        + "current_setting('application_name')")) {
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery("SELECT "
+                                + "current_setting('default_transaction_read_only'), current_setting('statement_timeout'), "
+                                + "current_setting('idle_in_transaction_session_timeout'), current_setting('lock_timeout'), "
+                                + "current_setting('application_name')")) {
                     rs.next();
-                    return Map.of("ro", rs.getString(1), "st", rs.getString(2), "idle", rs.getString(3), "lock",
-                            rs.getString(4), "app", rs.getString(5));
+                    return Map.of(
+                            "ro",
+                            rs.getString(1),
+                            "st",
+                            rs.getString(2),
+                            "idle",
+                            rs.getString(3),
+                            "lock",
+                            rs.getString(4),
+                            "app",
+                            rs.getString(5));
                 }
             });
-            assertThat(settings).containsEntry("ro", "on").containsEntry("st", "3s").containsEntry("idle", "30s")
-                    .containsEntry("lock", "10s").containsEntry("app", "snailbench-executor");
+            assertThat(settings)
+                    .containsEntry("ro", "on")
+                    .containsEntry("st", "3s")
+                    .containsEntry("idle", "30s")
+                    .containsEntry("lock", "10s")
+                    .containsEntry("app", "snailbench-executor");
         }
     }
 
     @Test
     void shouldRefuseAtTheSocketAnAddressTheRulesRefuse() throws Exception {
         // Nothing checked this target before the pool: the socket factory still refuses it.
-        TargetConnector strict = new TargetConnector(new TargetPolicy(List.of(), List.of(), TargetPolicy::dns),
-                new TargetConnector.Settings(Duration.ofSeconds(3), Duration.ofSeconds(5), Duration.ofSeconds(5),
-                        Duration.ofSeconds(5)));
+        TargetConnector strict = new TargetConnector(
+                new TargetPolicy(List.of(), List.of(), TargetPolicy::dns),
+                new TargetConnector.Settings(
+                        Duration.ofSeconds(3), Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5)));
         DataSource ds = strict.readOnly(Core.postgres("session_attack"), 0);
 
-        assertThatThrownBy(ds::getConnection).isInstanceOf(SQLException.class)
+        assertThatThrownBy(ds::getConnection)
+                .isInstanceOf(SQLException.class)
                 .satisfies(e -> assertThat(ConnectionErrors.categorize(e))
                         .isEqualTo(ConnectionErrors.Category.REFUSED_BY_POLICY))
                 // Only a refused address is told to ask the operator for a network.
-                .satisfies(e -> assertThat(ConnectionErrors.describe(e, Core.postgres("session_attack").where())
-                        .message()).contains("is not an allowed target").contains("allowed-networks"));
+                .satisfies(e -> assertThat(ConnectionErrors.describe(
+                                        e, Core.postgres("session_attack").where())
+                                .message())
+                        .contains("is not an allowed target")
+                        .contains("allowed-networks"));
     }
 
     @Test
@@ -101,29 +121,40 @@ class SessionAttackTest {
         try (ServerSocket s = new ServerSocket(0)) {
             closedPort = s.getLocalPort();
         }
-        TargetConnector allowed = new TargetConnector(new TargetPolicy(List.of("127.0.0.1"), List.of(),
-                TargetPolicy::dns), new TargetConnector.Settings(Duration.ofSeconds(3), Duration.ofSeconds(5),
-                        Duration.ofSeconds(5), Duration.ofSeconds(5)));
-        Target nothingThere = new Target("t", SqlDialect.POSTGRESQL, "jdbc:postgresql://127.0.0.1:" + closedPort
-                + "/x", "u", "p", Map.of());
-        Target wrongPassword = new Target("t", SqlDialect.POSTGRESQL, Core.postgres("session_attack").jdbcUrl(),
-                Postgres.USER, "not-the-password", Map.of());
+        TargetConnector allowed = new TargetConnector(
+                new TargetPolicy(List.of("127.0.0.1"), List.of(), TargetPolicy::dns),
+                new TargetConnector.Settings(
+                        Duration.ofSeconds(3), Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5)));
+        Target nothingThere = new Target(
+                "t", SqlDialect.POSTGRESQL, "jdbc:postgresql://127.0.0.1:" + closedPort + "/x", "u", "p", Map.of());
+        Target wrongPassword = new Target(
+                "t",
+                SqlDialect.POSTGRESQL,
+                Core.postgres("session_attack").jdbcUrl(),
+                Postgres.USER,
+                "not-the-password",
+                Map.of());
         Target noDatabase = Core.postgres("no_such_database_here");
 
-        try (PoolManager pools = new PoolManager(new PoolManager.Settings(1, 1, Duration.ofMinutes(1),
-                Duration.ofSeconds(5)), allowed)) {
+        try (PoolManager pools = new PoolManager(
+                new PoolManager.Settings(1, 1, Duration.ofMinutes(1), Duration.ofSeconds(5)), allowed)) {
             LocalStack.targets().createDatabase("session_attack");
-            assertThatThrownBy(() -> pools.withConnection(nothingThere, c -> 1)).isInstanceOf(SQLException.class)
+            assertThatThrownBy(() -> pools.withConnection(nothingThere, c -> 1))
+                    .isInstanceOf(SQLException.class)
                     .hasMessage("nothing listens on 127.0.0.1:" + closedPort + ": the server refused the connection "
                             + "(check the host and the port)")
-                    .satisfies(e -> assertThat(ConnectionErrors.categorize(e).id()).isEqualTo("refused"));
-            assertThatThrownBy(() -> pools.withConnection(noDatabase, c -> 1)).isInstanceOf(SQLException.class)
+                    .satisfies(
+                            e -> assertThat(ConnectionErrors.categorize(e).id()).isEqualTo("refused"));
+            assertThatThrownBy(() -> pools.withConnection(noDatabase, c -> 1))
+                    .isInstanceOf(SQLException.class)
                     .hasMessage(ConnectionErrors.Category.DATABASE_DOES_NOT_EXIST.message(noDatabase.where(), null))
                     .hasMessageStartingWith("database \"no_such_database_here\" does not exist on ");
-            assertThatThrownBy(() -> pools.withConnection(wrongPassword, c -> 1)).isInstanceOf(SQLException.class)
+            assertThatThrownBy(() -> pools.withConnection(wrongPassword, c -> 1))
+                    .isInstanceOf(SQLException.class)
                     .hasMessage(ConnectionErrors.Category.AUTH_FAILED.message(wrongPassword.where(), null))
                     .hasMessageStartingWith("authentication failed for login \"" + Postgres.USER + "\" on ")
-                    .satisfies(e -> assertThat(ConnectionErrors.categorize(e).id()).isEqualTo("auth_failed"));
+                    .satisfies(
+                            e -> assertThat(ConnectionErrors.categorize(e).id()).isEqualTo("auth_failed"));
         }
     }
 }

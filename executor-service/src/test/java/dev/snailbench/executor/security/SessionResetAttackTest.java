@@ -5,16 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.QueryRunner;
 import dev.snailbench.executor.service.SqlExecutor;
-import dev.snailbench.sql.guard.SqlGuard;
-import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.executor.service.statement.TransactionSettings;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.support.Core;
-import dev.snailbench.testkit.LocalStack;
-import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.guard.SqlGuard;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -39,7 +39,8 @@ class SessionResetAttackTest {
     @BeforeAll
     static void createDatabase() throws SQLException {
         LocalStack.targets().createDatabase(DB);
-        try (Connection c = LocalStack.targets().connect(DB); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(DB);
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS notes (id int PRIMARY KEY, body text)");
             s.execute("DO $$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'wall_other') THEN "
                     + "CREATE ROLE wall_other; END IF; END$$");
@@ -83,8 +84,14 @@ class SessionResetAttackTest {
                 try (Statement s = c.createStatement()) {
                     s.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE");
                 }
-                return QueryRunner.run(c, calls, PoolManager.registration(target), target.dialect(), write,
-                        Core.DEFAULT_LIMITS, pools.transactionSettings(Duration.ofSeconds(7)));
+                return QueryRunner.run(
+                        c,
+                        calls,
+                        PoolManager.registration(target),
+                        target.dialect(),
+                        write,
+                        Core.DEFAULT_LIMITS,
+                        pools.transactionSettings(Duration.ofSeconds(7)));
             });
 
             assertThat(outcome.status()).isEqualTo(ExecutionStatus.ERROR);
@@ -96,18 +103,19 @@ class SessionResetAttackTest {
     @Test
     void shouldKeepAWriteTheCallCheckMissedOutOfTheDatabase() throws SQLException {
         Target target = Core.postgres(DB);
-        try (Connection c = LocalStack.targets().connect(DB); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(DB);
+                Statement s = c.createStatement()) {
             s.execute("CREATE OR REPLACE FUNCTION scribble() RETURNS int VOLATILE LANGUAGE plpgsql AS "
                     + "$$BEGIN INSERT INTO notes VALUES (71, 'written'); RETURN 1; END$$");
         }
         CallCheck missed = new CallCheck(100, Duration.ofMinutes(1));
         String sql = "SELECT scribble()";
-        TransactionSettings settings = TransactionSettings.of(Duration.ofSeconds(30), Duration.ofSeconds(10),
-                Duration.ofSeconds(30));
+        TransactionSettings settings =
+                TransactionSettings.of(Duration.ofSeconds(30), Duration.ofSeconds(10), Duration.ofSeconds(30));
         // As if the check had allowed it: the read-only transaction is the wall left.
         missed.remember(CallCheck.key(PoolManager.registration(target), settings, sql), CallCheck.Decision.ALLOWED);
-        SqlExecutor executor = new SqlExecutor(new SqlGuard(new SqlParser(1, Duration.ofSeconds(5))), onePool(),
-                missed);
+        SqlExecutor executor =
+                new SqlExecutor(new SqlGuard(new SqlParser(1, Duration.ofSeconds(5))), onePool(), missed);
 
         ExecutionOutcome outcome = executor.executeChecked(target, sql, Core.DEFAULT_LIMITS, 1);
 
@@ -122,7 +130,8 @@ class SessionResetAttackTest {
         try (PoolManager pools = onePool()) {
             int killed = pools.withConnection(target, Duration.ofSeconds(7), c -> {
                 int pid = pid(c);
-                try (Connection admin = LocalStack.targets().connect(DB); Statement s = admin.createStatement()) {
+                try (Connection admin = LocalStack.targets().connect(DB);
+                        Statement s = admin.createStatement()) {
                     s.execute("SELECT pg_terminate_backend(" + pid + ")");
                 }
                 return pid;
@@ -136,27 +145,37 @@ class SessionResetAttackTest {
     }
 
     private static PoolManager onePool() {
-        return new PoolManager(new PoolManager.Settings(1, 1, Duration.ofMinutes(1), Duration.ofSeconds(10)),
-                Core.connector());
+        return new PoolManager(
+                new PoolManager.Settings(1, 1, Duration.ofMinutes(1), Duration.ofSeconds(10)), Core.connector());
     }
 
     private static int pid(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
             rs.next();
             return rs.getInt(1);
         }
     }
 
     private static List<String> session(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(SESSION)) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(SESSION)) {
             rs.next();
-            return List.of(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                    rs.getString(6), rs.getString(7), rs.getString(8));
+            return List.of(
+                    rs.getString(1),
+                    rs.getString(2),
+                    rs.getString(3),
+                    rs.getString(4),
+                    rs.getString(5),
+                    rs.getString(6),
+                    rs.getString(7),
+                    rs.getString(8));
         }
     }
 
     private static long count(String sql) throws SQLException {
-        try (Connection c = LocalStack.targets().connect(DB); Statement s = c.createStatement();
+        try (Connection c = LocalStack.targets().connect(DB);
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);

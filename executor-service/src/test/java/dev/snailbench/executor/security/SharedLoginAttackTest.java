@@ -49,14 +49,21 @@ class SharedLoginAttackTest {
         FootballDb.Login b = FootballDb.loginFor(pg::connect, "tenant-a");
         FootballDb.Login again = FootballDb.loginFor(pg::connect, "tenant A");
 
-        assertThat(a.user()).startsWith("footballdb_tenant_a_").isNotEqualTo(b.user()).isEqualTo(again.user());
+        assertThat(a.user())
+                .startsWith("footballdb_tenant_a_")
+                .isNotEqualTo(b.user())
+                .isEqualTo(again.user());
         assertThat(again.password()).isNotEqualTo(a.password());
         // The renewed password is the one that works.
         assertThatThrownBy(() -> DriverManager.getConnection(pg.jdbcUrl("footballdb_v1"), a.user(), a.password())
-                .close()).isInstanceOf(SQLException.class);
+                        .close())
+                .isInstanceOf(SQLException.class);
         // The executor's strict login check (Core allows only the test kit's superuser) opens its sessions.
         Target target = target(again, "footballdb_v2");
-        assertThat(((Number) query(target, "SELECT count(*) FROM exp_v2.national_team").get(0).get(0)).longValue())
+        assertThat(((Number) query(target, "SELECT count(*) FROM exp_v2.national_team")
+                                .get(0)
+                                .get(0))
+                        .longValue())
                 .isPositive();
     }
 
@@ -65,8 +72,8 @@ class SharedLoginAttackTest {
         FootballDb.Login a = FootballDb.loginFor(pg::connect, "window-a");
         FootballDb.Login b = FootballDb.loginFor(pg::connect, "window-b");
         try (Connection aSession = DriverManager.getConnection(pg.jdbcUrl("footballdb_v1"), a.user(), a.password());
-                Connection aWatcher = DriverManager.getConnection(pg.jdbcUrl("footballdb_v1"), a.user(),
-                        a.password())) {
+                Connection aWatcher =
+                        DriverManager.getConnection(pg.jdbcUrl("footballdb_v1"), a.user(), a.password())) {
             int aPid = pid(aSession);
             // Tenant A's job is running a query (its text holds A's gold).
             CompletableFuture<Void> running = CompletableFuture.runAsync(() -> {
@@ -76,19 +83,25 @@ class SharedLoginAttackTest {
                     throw new IllegalStateException(e);
                 }
             });
-            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> activityOf(aWatcher, aPid).contains(SECRET));
+            Awaitility.await()
+                    .atMost(Duration.ofSeconds(10))
+                    .until(() -> activityOf(aWatcher, aPid).contains(SECRET));
 
             // Tenant B, through the session the executor opens for it: A's session is there, its SQL is not.
-            List<List<Object>> seenByB = query(target(b, "footballdb_v1"), "SELECT pid, usename, "
-                    + "coalesce(query, '') FROM pg_catalog.pg_stat_activity WHERE pid = " + aPid);
+            List<List<Object>> seenByB = query(
+                    target(b, "footballdb_v1"),
+                    "SELECT pid, usename, " + "coalesce(query, '') FROM pg_catalog.pg_stat_activity WHERE pid = "
+                            + aPid);
             assertThat(seenByB).hasSize(1);
             assertThat(seenByB.get(0).get(2).toString()).doesNotContain(SECRET).isEqualTo("<insufficient privilege>");
             // And B cannot stop it: PostgreSQL refuses (the guard refuses pg_cancel_backend before that).
-            try (Connection bSession = DriverManager.getConnection(pg.jdbcUrl("footballdb_v1"), b.user(),
-                    b.password()); Statement s = bSession.createStatement()) {
+            try (Connection bSession =
+                            DriverManager.getConnection(pg.jdbcUrl("footballdb_v1"), b.user(), b.password());
+                    Statement s = bSession.createStatement()) {
                 assertThatThrownBy(() -> s.execute("SELECT pg_cancel_backend(" + aPid + ")"))
-                        .isInstanceOf(SQLException.class).satisfies(e -> assertThat(((SQLException) e).getSQLState())
-                                .isEqualTo("42501"));
+                        .isInstanceOf(SQLException.class)
+                        .satisfies(e ->
+                                assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
             }
             // The control: a second session of A's own login reads the text (what a shared login gives away).
             assertThat(activityOf(aWatcher, aPid)).contains(SECRET);
@@ -97,13 +110,19 @@ class SharedLoginAttackTest {
     }
 
     private static Target target(FootballDb.Login login, String database) {
-        return new Target("shared-login-" + login.user(), SqlDialect.POSTGRESQL, pg.jdbcUrl(database), login.user(),
-                login.password(), Map.of());
+        return new Target(
+                "shared-login-" + login.user(),
+                SqlDialect.POSTGRESQL,
+                pg.jdbcUrl(database),
+                login.user(),
+                login.password(),
+                Map.of());
     }
 
     /** Rows of a query run on a session the executor opens (address rules, read-only, login check). */
     private static List<List<Object>> query(Target target, String sql) {
-        try (Connection c = Core.connector().readOnly(target, 0).getConnection(); Statement s = c.createStatement();
+        try (Connection c = Core.connector().readOnly(target, 0).getConnection();
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery(sql)) {
             List<List<Object>> rows = new ArrayList<>();
             while (rs.next()) {
@@ -120,15 +139,16 @@ class SharedLoginAttackTest {
     }
 
     private static int pid(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
             rs.next();
             return rs.getInt(1);
         }
     }
 
     private static String activityOf(Connection watcher, int pid) throws SQLException {
-        try (Statement s = watcher.createStatement(); ResultSet rs = s.executeQuery(
-                "SELECT coalesce(query, '') FROM pg_stat_activity WHERE pid = " + pid)) {
+        try (Statement s = watcher.createStatement();
+                ResultSet rs = s.executeQuery("SELECT coalesce(query, '') FROM pg_stat_activity WHERE pid = " + pid)) {
             return rs.next() ? rs.getString(1) : "";
         }
     }

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snailbench.executor.service.SqlExecutor;
 import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.support.Core;
-import dev.snailbench.testkit.LocalStack;
-import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -32,7 +32,8 @@ class StatementWallAttackTest {
     @BeforeAll
     static void createDatabase() throws SQLException {
         LocalStack.targets().createDatabase(DB);
-        try (Connection c = LocalStack.targets().connect(DB); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(DB);
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS accounts (id int PRIMARY KEY, name text)");
             s.execute("INSERT INTO accounts VALUES (1, 'alice'), (2, 'bob') ON CONFLICT DO NOTHING");
         }
@@ -105,15 +106,16 @@ class StatementWallAttackTest {
 
     @Test
     void shouldRefuseAJdbcParameterMarkerWithItsReason() {
-        ExecutionOutcome outcome = Core.executor().executeChecked(Core.postgres(DB),
-                "SELECT id FROM accounts WHERE id = ?", Core.DEFAULT_LIMITS, 1);
+        ExecutionOutcome outcome = Core.executor()
+                .executeChecked(Core.postgres(DB), "SELECT id FROM accounts WHERE id = ?", Core.DEFAULT_LIMITS, 1);
 
         assertThat(outcome.status()).isEqualTo(ExecutionStatus.REJECTED);
         assertThat(outcome.error()).contains("parameter marker");
     }
 
     static String fingerprint() {
-        try (Connection c = LocalStack.targets().connect(DB); Statement s = c.createStatement();
+        try (Connection c = LocalStack.targets().connect(DB);
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT string_agg(id || ':' || name, ',' ORDER BY id) FROM accounts")) {
             rs.next();
             return rs.getString(1);

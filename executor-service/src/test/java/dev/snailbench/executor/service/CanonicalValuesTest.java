@@ -35,23 +35,57 @@ class CanonicalValuesTest {
                 """, Core.DEFAULT_LIMITS, 1);
 
         assertThat(outcome.status()).as(outcome.error()).isEqualTo(ExecutionStatus.OK);
-        assertThat(outcome.columns()).extracting(ResultColumn::type).containsExactly(
-                ValueType.NUMBER, ValueType.NUMBER, ValueType.NUMBER, ValueType.NUMBER, ValueType.NUMBER,
-                ValueType.NUMBER, ValueType.BOOLEAN, ValueType.DATE, ValueType.TIMESTAMP, ValueType.TIMESTAMP,
-                ValueType.TIME, ValueType.BINARY, ValueType.TEXT, ValueType.NUMBER, ValueType.NUMBER, ValueType.DATE,
-                ValueType.OTHER, ValueType.OTHER, ValueType.NUMBER);
+        assertThat(outcome.columns())
+                .extracting(ResultColumn::type)
+                .containsExactly(
+                        ValueType.NUMBER,
+                        ValueType.NUMBER,
+                        ValueType.NUMBER,
+                        ValueType.NUMBER,
+                        ValueType.NUMBER,
+                        ValueType.NUMBER,
+                        ValueType.BOOLEAN,
+                        ValueType.DATE,
+                        ValueType.TIMESTAMP,
+                        ValueType.TIMESTAMP,
+                        ValueType.TIME,
+                        ValueType.BINARY,
+                        ValueType.TEXT,
+                        ValueType.NUMBER,
+                        ValueType.NUMBER,
+                        ValueType.DATE,
+                        ValueType.OTHER,
+                        ValueType.OTHER,
+                        ValueType.NUMBER);
         assertThat(outcome.columns()).extracting(ResultColumn::name).startsWith("money", "sum", "real");
-        assertThat(outcome.rows()).containsExactly(Arrays.asList(
-                "1.50", "0.30000000000000004", "0.1", "0.00001", "12345678901234567890", null,
-                "true", "2018-06-14", "2018-06-14T18:00:00", "2018-06-14T15:00:00Z", "18:00:00", "dead",
-                "text", "42", "NaN", "infinity", "1 day", "{1,2}", "100"));
+        assertThat(outcome.rows())
+                .containsExactly(Arrays.asList(
+                        "1.50",
+                        "0.30000000000000004",
+                        "0.1",
+                        "0.00001",
+                        "12345678901234567890",
+                        null,
+                        "true",
+                        "2018-06-14",
+                        "2018-06-14T18:00:00",
+                        "2018-06-14T15:00:00Z",
+                        "18:00:00",
+                        "dead",
+                        "text",
+                        "42",
+                        "NaN",
+                        "infinity",
+                        "1 day",
+                        "{1,2}",
+                        "100"));
         assertThat(outcome.elapsedSeconds()).isGreaterThan(0);
     }
 
     @Test
     void shouldKeepTheDatabaseMessageAndSqlStateOfAnError() {
-        ExecutionOutcome outcome = Core.executor().execute(Core.postgres("postgres"),
-                "SELECT no_such_column FROM pg_class", Core.DEFAULT_LIMITS, 1);
+        ExecutionOutcome outcome = Core.executor()
+                .execute(Core.postgres("postgres"), "SELECT no_such_column FROM pg_class", Core.DEFAULT_LIMITS, 1);
 
         assertThat(outcome.status()).isEqualTo(ExecutionStatus.ERROR);
         assertThat(outcome.sqlState()).isEqualTo("42703");

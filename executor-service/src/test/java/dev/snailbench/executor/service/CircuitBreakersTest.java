@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 class CircuitBreakersTest {
 
     private final AtomicLong now = new AtomicLong();
-    private final CircuitBreakers breakers = new CircuitBreakers(new CircuitBreakers.Settings(3,
-            Duration.ofSeconds(30)), now::get);
+    private final CircuitBreakers breakers =
+            new CircuitBreakers(new CircuitBreakers.Settings(3, Duration.ofSeconds(30)), now::get);
 
     @Test
     void shouldOpenAfterThreeFailuresInARowAndSayWhy() {
@@ -23,7 +23,8 @@ class CircuitBreakersTest {
         assertThatCode(() -> breakers.admit("a|db")).doesNotThrowAnyException();
         breakers.failed("a|db", "Connection refused");
 
-        assertThatThrownBy(() -> breakers.admit("a|db")).isInstanceOf(SQLTransientConnectionException.class)
+        assertThatThrownBy(() -> breakers.admit("a|db"))
+                .isInstanceOf(SQLTransientConnectionException.class)
                 .hasMessage("connections paused: Connection refused (circuit open for 30 s after 3 failed "
                         + "connection attempts)");
         assertThatCode(() -> breakers.admit("b|db")).as("another registration").doesNotThrowAnyException();
@@ -46,7 +47,8 @@ class CircuitBreakersTest {
         now.addAndGet(Duration.ofSeconds(30).toNanos());
 
         breakers.admit("a|db");
-        assertThatThrownBy(() -> breakers.admit("a|db")).as("while the probe runs")
+        assertThatThrownBy(() -> breakers.admit("a|db"))
+                .as("while the probe runs")
                 .hasMessageContaining("circuit open");
         breakers.succeeded("a|db");
 
@@ -76,7 +78,9 @@ class CircuitBreakersTest {
         now.addAndGet(Duration.ofSeconds(29).toNanos());
         assertThatThrownBy(() -> breakers.admit("a|db")).hasMessageContaining("circuit open");
         now.addAndGet(Duration.ofSeconds(1).toNanos());
-        assertThatCode(() -> breakers.admit("a|db")).as("the lost probe's lease ran out").doesNotThrowAnyException();
+        assertThatCode(() -> breakers.admit("a|db"))
+                .as("the lost probe's lease ran out")
+                .doesNotThrowAnyException();
     }
 
     private void open() {

@@ -49,12 +49,29 @@ class EventSizeTest {
         for (int i = 0; i < rows; i++) {
             data.add(List.of(Integer.toString(i), cell));
         }
-        return new ExecutionOutcome(ExecutionStatus.OK, List.of(new ResultColumn("n", ResultColumn.ValueType.NUMBER,
-                "int4"), new ResultColumn("s", ResultColumn.ValueType.TEXT, "text")), data, false, null, null, 0.01);
+        return new ExecutionOutcome(
+                ExecutionStatus.OK,
+                List.of(
+                        new ResultColumn("n", ResultColumn.ValueType.NUMBER, "int4"),
+                        new ResultColumn("s", ResultColumn.ValueType.TEXT, "text")),
+                data,
+                false,
+                null,
+                null,
+                0.01);
     }
 
     private static ExecutionCompleted event(ExecutionOutcome gold, ExecutionOutcome predicted) {
-        return new ExecutionCompleted(UUID.randomUUID(), UUID.randomUUID(), "t", UUID.randomUUID(), Instant.now(), 1,
-                null, null, gold, predicted);
+        return new ExecutionCompleted(
+                UUID.randomUUID(),
+                UUID.randomUUID(),
+                "t",
+                UUID.randomUUID(),
+                Instant.now(),
+                1,
+                null,
+                null,
+                gold,
+                predicted);
     }
 }

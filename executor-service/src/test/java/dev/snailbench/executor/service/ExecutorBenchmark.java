@@ -1,6 +1,5 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.guard.SqlGuard;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.datasets.FootballDbFiles;
 import dev.snailbench.executor.service.targets.Target;
@@ -8,6 +7,7 @@ import dev.snailbench.executor.support.Core;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import java.sql.Connection;
@@ -37,8 +37,7 @@ import org.junit.jupiter.api.Test;
 @RealInfrastructure
 class ExecutorBenchmark {
 
-    record Query(String database, String sql) {
-    }
+    record Query(String database, String sql) {}
 
     interface QueryRun {
         void run(Query q) throws Exception;
@@ -59,7 +58,8 @@ class ExecutorBenchmark {
                 }
             }
         }
-        System.out.printf("%nExecutorBenchmark: %d gold queries x %d rounds, best of %d trials, %d cores%n",
+        System.out.printf(
+                "%nExecutorBenchmark: %d gold queries x %d rounds, best of %d trials, %d cores%n",
                 queries.size(), ROUNDS, TRIALS, Runtime.getRuntime().availableProcessors());
 
         SqlGuard parsing = new SqlGuard(new SqlParser(1, Duration.ofSeconds(5)));
@@ -68,11 +68,13 @@ class ExecutorBenchmark {
 
         double[] executorByPool = new double[5];
         for (int size : new int[] {1, 2, 4}) {
-            PoolManager pools = new PoolManager(new PoolManager.Settings(size, size, Duration.ofMinutes(5),
-                    Duration.ofSeconds(30)), Core.connector());
+            PoolManager pools = new PoolManager(
+                    new PoolManager.Settings(size, size, Duration.ofMinutes(5), Duration.ofSeconds(30)),
+                    Core.connector());
             try (pools) {
                 SqlExecutor cold = new SqlExecutor(new SqlGuard(new SqlParser(1, Duration.ofSeconds(5))), pools);
-                SqlExecutor cached = new SqlExecutor(new SqlGuard(new SqlParser(1, Duration.ofSeconds(5)), 10_000), pools);
+                SqlExecutor cached =
+                        new SqlExecutor(new SqlGuard(new SqlParser(1, Duration.ofSeconds(5)), 10_000), pools);
                 PlainJdbc plain = new PlainJdbc();
                 try (plain) {
                     // warm-up: JIT, connections, server caches
@@ -81,24 +83,44 @@ class ExecutorBenchmark {
                     double[] best = new double[4];
                     for (int t = 0; t < TRIALS; t++) {
                         best[0] = Math.max(best[0], run(queries, size, plain::run));
-                        best[1] = Math.max(best[1], run(queries, size,
-                                q -> cold.executeChecked(target(q), q.sql(), Core.DEFAULT_LIMITS, 1)));
-                        best[2] = Math.max(best[2], run(queries, size,
-                                q -> cold.execute(target(q), q.sql(), Core.DEFAULT_LIMITS, 1)));
-                        best[3] = Math.max(best[3], run(queries, size,
-                                q -> cached.execute(target(q), q.sql(), Core.DEFAULT_LIMITS, 1)));
+                        best[1] = Math.max(
+                                best[1],
+                                run(
+                                        queries,
+                                        size,
+                                        q -> cold.executeChecked(target(q), q.sql(), Core.DEFAULT_LIMITS, 1)));
+                        best[2] = Math.max(
+                                best[2],
+                                run(queries, size, q -> cold.execute(target(q), q.sql(), Core.DEFAULT_LIMITS, 1)));
+                        best[3] = Math.max(
+                                best[3],
+                                run(queries, size, q -> cached.execute(target(q), q.sql(), Core.DEFAULT_LIMITS, 1)));
                     }
                     executorByPool[size] = best[3];
-                    System.out.printf("pool size %d, %d threads: plain JDBC %.0f q/s | executor without guard %.0f q/s "
-                            + "(%.2fx) | executor, guard parsing every query %.0f q/s (%.2fx) | executor, guard "
-                            + "verdict cache (service default) %.0f q/s (%.2fx)%n", size, size, best[0], best[1],
-                            best[0] / best[1], best[2], best[0] / best[2], best[3], best[0] / best[3]);
+                    System.out.printf(
+                            "pool size %d, %d threads: plain JDBC %.0f q/s | executor without guard %.0f q/s "
+                                    + "(%.2fx) | executor, guard parsing every query %.0f q/s (%.2fx) | executor, guard "
+                                    + "verdict cache (service default) %.0f q/s (%.2fx)%n",
+                            size,
+                            size,
+                            best[0],
+                            best[1],
+                            best[0] / best[1],
+                            best[2],
+                            best[0] / best[2],
+                            best[3],
+                            best[0] / best[3]);
                 }
             }
         }
-        System.out.printf("executor scaling with pool size (service default): 1 -> %.0f q/s, 2 -> %.0f q/s (%.2fx), "
-                + "4 -> %.0f q/s (%.2fx)%n", executorByPool[1], executorByPool[2], executorByPool[2] / executorByPool[1],
-                executorByPool[4], executorByPool[4] / executorByPool[1]);
+        System.out.printf(
+                "executor scaling with pool size (service default): 1 -> %.0f q/s, 2 -> %.0f q/s (%.2fx), "
+                        + "4 -> %.0f q/s (%.2fx)%n",
+                executorByPool[1],
+                executorByPool[2],
+                executorByPool[2] / executorByPool[1],
+                executorByPool[4],
+                executorByPool[4] / executorByPool[1]);
     }
 
     private static Target target(Query q) {
@@ -130,7 +152,8 @@ class ExecutorBenchmark {
                 connections.get().put(q.database(), c);
                 all.add(c);
             }
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(q.sql())) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(q.sql())) {
                 int n = rs.getMetaData().getColumnCount();
                 while (rs.next()) {
                     for (int i = 1; i <= n; i++) {

@@ -40,8 +40,10 @@ class FootballDbGoldTest {
         for (JsonNode q : devQuestions(version)) {
             String sql = q.get("query").asText();
             if (!sql.toLowerCase().contains("match_fact")) {
-                outcomes.put(q.get("id").asInt(), Core.executor().execute(
-                        Core.postgres(FootballDb.databaseName(version)), sql, Core.DEFAULT_LIMITS, 1));
+                outcomes.put(
+                        q.get("id").asInt(),
+                        Core.executor()
+                                .execute(Core.postgres(FootballDb.databaseName(version)), sql, Core.DEFAULT_LIMITS, 1));
             }
         }
 
@@ -57,16 +59,25 @@ class FootballDbGoldTest {
         ExecutionOutcome broken = outcomes.get(377);
         assertThat(broken.status()).isEqualTo(ExecutionStatus.ERROR);
         assertThat(broken.sqlState()).isEqualTo("22P02");
-        assertThat(broken.error()).contains("invalid input syntax for type integer").contains("2018 World Cup");
+        assertThat(broken.error())
+                .contains("invalid input syntax for type integer")
+                .contains("2018 World Cup");
         // Known empty answers (dataset README), and nothing else is empty by accident of the executor.
-        assertThat(outcomes.entrySet().stream().filter(e -> e.getValue().ok() && e.getValue().rows().isEmpty())
-                .map(Map.Entry::getKey).toList()).containsExactlyInAnyOrder(22, 867, 894, 1075);
+        assertThat(outcomes.entrySet().stream()
+                        .filter(e -> e.getValue().ok() && e.getValue().rows().isEmpty())
+                        .map(Map.Entry::getKey)
+                        .toList())
+                .containsExactlyInAnyOrder(22, 867, 894, 1075);
         assertThat(outcomes.values()).noneMatch(ExecutionOutcome::truncated);
     }
 
     static List<JsonNode> devQuestions(String version) throws IOException {
-        JsonNode all = new ObjectMapper().readTree(DataDir.resolve().resolve("footballdb").resolve(version)
-                .resolve("dev.json").toFile());
+        JsonNode all = new ObjectMapper()
+                .readTree(DataDir.resolve()
+                        .resolve("footballdb")
+                        .resolve(version)
+                        .resolve("dev.json")
+                        .toFile());
         List<JsonNode> list = new ArrayList<>();
         all.forEach(list::add);
         return list;

@@ -1,6 +1,5 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.guard.SqlGuard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,6 +8,7 @@ import dev.snailbench.datasets.DataDir;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.analysis.ItemFacts;
+import dev.snailbench.sql.guard.SqlGuard;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 class GuardSqlFactsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
     @AutoClose
     private static final SqlParser PARSER = new SqlParser(2, Duration.ofSeconds(20));
 
@@ -51,41 +52,55 @@ class GuardSqlFactsTest {
                 mismatches.add(text.source() + ": " + text.sql());
             }
         }
-        System.out.println("guard's facts against the scorer's reading: " + allowed + " allowed statements, "
-                + refused + " refused, " + mismatches.size() + " different");
+        System.out.println("guard's facts against the scorer's reading: " + allowed + " allowed statements, " + refused
+                + " refused, " + mismatches.size() + " different");
 
         assertThat(mismatches).isEmpty();
         assertThat(allowed).as("statements compared").isGreaterThan(3_500);
     }
 
-    private record Text(String source, String sql, SqlDialect dialect) {
-    }
+    private record Text(String source, String sql, SqlDialect dialect) {}
 
     private static List<Text> corpus() throws IOException {
         Path data = DataDir.resolve();
         List<Text> texts = new ArrayList<>();
         for (String version : List.of("v1", "v2", "v3")) {
             for (String split : List.of("train", "dev")) {
-                JSON.readTree(data.resolve("footballdb").resolve(version).resolve(split + ".json").toFile())
-                        .forEach(q -> texts.add(new Text("footballdb " + version + " " + split + " gold "
-                                + q.path("id").asText(q.get("question").asText()), q.get("query").asText(),
+                JSON.readTree(data.resolve("footballdb")
+                                .resolve(version)
+                                .resolve(split + ".json")
+                                .toFile())
+                        .forEach(q -> texts.add(new Text(
+                                "footballdb " + version + " " + split + " gold "
+                                        + q.path("id").asText(q.get("question").asText()),
+                                q.get("query").asText(),
                                 SqlDialect.POSTGRESQL)));
             }
-            JSON.readTree(data.resolve("footballdb/predictions/gpt-3.5-turbo_30shot_" + version + ".json").toFile())
-                    .forEach(a -> texts.add(new Text("footballdb " + version + " answer " + a.get("id").asText(),
-                            a.get("predicted_sql").asText(), SqlDialect.POSTGRESQL)));
+            JSON.readTree(data.resolve("footballdb/predictions/gpt-3.5-turbo_30shot_" + version + ".json")
+                            .toFile())
+                    .forEach(a -> texts.add(new Text(
+                            "footballdb " + version + " answer " + a.get("id").asText(),
+                            a.get("predicted_sql").asText(),
+                            SqlDialect.POSTGRESQL)));
         }
         try (Stream<Path> files = Files.list(data.resolve("snails/nl_sql"))) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
-                JSON.readTree(f.toFile()).forEach(q -> texts.add(new Text("snails gold " + q.get("id").asText(),
-                        q.get("gold_sql_native").asText(), SqlDialect.SQLSERVER)));
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                JSON.readTree(f.toFile())
+                        .forEach(q -> texts.add(new Text(
+                                "snails gold " + q.get("id").asText(),
+                                q.get("gold_sql_native").asText(),
+                                SqlDialect.SQLSERVER)));
             }
         }
         try (BufferedReader lines = Files.newBufferedReader(data.resolve("snails/predictions/gpt-3.5-turbo.jsonl"))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 JsonNode answer = JSON.readTree(line);
-                texts.add(new Text("snails answer " + answer.get("id").asText() + " " + answer.get("level").asText(),
-                        answer.get("predictedSql").asText(), SqlDialect.SQLSERVER));
+                texts.add(new Text(
+                        "snails answer " + answer.get("id").asText() + " "
+                                + answer.get("level").asText(),
+                        answer.get("predictedSql").asText(),
+                        SqlDialect.SQLSERVER));
             }
         }
         return texts;

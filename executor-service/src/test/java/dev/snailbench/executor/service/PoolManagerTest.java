@@ -52,8 +52,8 @@ class PoolManagerTest {
         // The first two borrowers hold their connections until both have one: the pool must give two at once (on a
         // loaded machine, its second connection could otherwise open only after the first query ended).
         CountDownLatch bothHeld = new CountDownLatch(2);
-        try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 10, Duration.ofMinutes(1),
-                Duration.ofSeconds(30)), Core.connector())) {
+        try (PoolManager pools = new PoolManager(
+                new PoolManager.Settings(2, 10, Duration.ofMinutes(1), Duration.ofSeconds(30)), Core.connector())) {
             List<Future<?>> all = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
                 all.add(threads.submit(() -> pools.withConnection(Core.postgres(HostileDb.NAME), c -> {
@@ -64,8 +64,9 @@ class PoolManagerTest {
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
-                    try (ResultSet rs = c.createStatement().executeQuery(
-                            "SELECT count(*) FROM generate_series(1, 1000) a, generate_series(1, 500) b")) {
+                    try (ResultSet rs = c.createStatement()
+                            .executeQuery(
+                                    "SELECT count(*) FROM generate_series(1, 1000) a, generate_series(1, 500) b")) {
                         rs.next();
                     } finally {
                         active.decrementAndGet();
@@ -88,8 +89,8 @@ class PoolManagerTest {
         ExecutorService threads = Executors.newSingleThreadExecutor();
         CountDownLatch holding = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        try (PoolManager pools = new PoolManager(new PoolManager.Settings(4, 1, Duration.ofMinutes(1),
-                Duration.ofMillis(300)), Core.connector())) {
+        try (PoolManager pools = new PoolManager(
+                new PoolManager.Settings(4, 1, Duration.ofMinutes(1), Duration.ofMillis(300)), Core.connector())) {
             Target busy = Core.postgres(HostileDb.NAME);
             Future<?> holder = threads.submit(() -> pools.withConnection(busy, c -> {
                 holding.countDown();
@@ -103,10 +104,12 @@ class PoolManagerTest {
             assertThat(holding.await(30, TimeUnit.SECONDS)).isTrue();
 
             assertThatThrownBy(() -> pools.withConnection(busy, c -> 1))
-                    .isInstanceOf(SQLTransientConnectionException.class).hasMessageContaining("already uses its 1");
-            Target otherTenant = new Target("another-tenant", busy.dialect(), busy.jdbcUrl(), busy.user(),
-                    busy.password(), busy.options());
-            assertThat((boolean) pools.withConnection(otherTenant, c -> c.isValid(5))).isTrue();
+                    .isInstanceOf(SQLTransientConnectionException.class)
+                    .hasMessageContaining("already uses its 1");
+            Target otherTenant = new Target(
+                    "another-tenant", busy.dialect(), busy.jdbcUrl(), busy.user(), busy.password(), busy.options());
+            assertThat((boolean) pools.withConnection(otherTenant, c -> c.isValid(5)))
+                    .isTrue();
 
             release.countDown();
             holder.get(30, TimeUnit.SECONDS);
@@ -119,34 +122,43 @@ class PoolManagerTest {
 
     @Test
     void shouldKeepAnotherTenantsPoolsOfTheSameDatabaseWhenOneTenantRemovesItsRegistration() throws Exception {
-        try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 2, Duration.ofMinutes(1),
-                Duration.ofSeconds(10)), Core.connector())) {
+        try (PoolManager pools = new PoolManager(
+                new PoolManager.Settings(2, 2, Duration.ofMinutes(1), Duration.ofSeconds(10)), Core.connector())) {
             Target mine = Core.postgres(HostileDb.NAME);
-            Target theirs = new Target("another-tenant", mine.dialect(), mine.jdbcUrl(), mine.user(), mine.password(),
-                    mine.options());
+            Target theirs = new Target(
+                    "another-tenant", mine.dialect(), mine.jdbcUrl(), mine.user(), mine.password(), mine.options());
             int theirBackend = pools.withConnection(theirs, PoolManagerTest::backendPid);
             pools.withConnection(mine, c -> c.isValid(5));
-            assertThat(pools.openPools()).as("one pool per tenant, same database and login").isEqualTo(2);
+            assertThat(pools.openPools())
+                    .as("one pool per tenant, same database and login")
+                    .isEqualTo(2);
 
             pools.closePoolsOf(mine);
 
             assertThat(pools.openPools()).isEqualTo(1);
             // Their pool is the one that stayed: its idle connection is used again, not a new one.
-            assertThat(pools.withConnection(theirs, PoolManagerTest::backendPid)).isEqualTo(theirBackend);
+            assertThat(pools.withConnection(theirs, PoolManagerTest::backendPid))
+                    .isEqualTo(theirBackend);
         }
     }
 
     @Test
     void shouldNeverLendAPoolOpenedWithAnotherPassword() throws Exception {
-        try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 2, Duration.ofMinutes(1),
-                Duration.ofSeconds(10)), Core.connector())) {
+        try (PoolManager pools = new PoolManager(
+                new PoolManager.Settings(2, 2, Duration.ofMinutes(1), Duration.ofSeconds(10)), Core.connector())) {
             Target mine = Core.postgres(HostileDb.NAME);
-            Target wrongPassword = new Target(mine.tenantId(), mine.dialect(), mine.jdbcUrl(), mine.user(),
-                    mine.password() + "-not-it", mine.options());
+            Target wrongPassword = new Target(
+                    mine.tenantId(),
+                    mine.dialect(),
+                    mine.jdbcUrl(),
+                    mine.user(),
+                    mine.password() + "-not-it",
+                    mine.options());
             assertThat((boolean) pools.withConnection(mine, c -> c.isValid(5))).isTrue();
 
             assertThatThrownBy(() -> pools.withConnection(wrongPassword, c -> c.isValid(5)))
-                    .isInstanceOf(SQLException.class).hasMessageContaining("password");
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("password");
 
             assertThat(pools.openPools()).as("one pool per password").isEqualTo(2);
             assertThat((boolean) pools.withConnection(mine, c -> c.isValid(5))).isTrue();
@@ -161,15 +173,27 @@ class PoolManagerTest {
             closedPort = probe.getLocalPort();
         }
         Target live = Core.postgres(HostileDb.NAME);
-        Target dead = new Target("t-dead", live.dialect(), "jdbc:postgresql://" + host + ":" + closedPort + "/dead",
-                "nobody", "nothing", Map.of());
-        Target sameDatabaseOtherTenant = new Target("t-other", dead.dialect(), dead.jdbcUrl(), dead.user(),
-                dead.password(), dead.options());
-        try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 2, Duration.ofMinutes(1),
-                Duration.ofSeconds(1), Duration.ofSeconds(10), new CircuitBreakers.Settings(2,
-                        Duration.ofMinutes(1))), Core.connector())) {
+        Target dead = new Target(
+                "t-dead",
+                live.dialect(),
+                "jdbc:postgresql://" + host + ":" + closedPort + "/dead",
+                "nobody",
+                "nothing",
+                Map.of());
+        Target sameDatabaseOtherTenant =
+                new Target("t-other", dead.dialect(), dead.jdbcUrl(), dead.user(), dead.password(), dead.options());
+        try (PoolManager pools = new PoolManager(
+                new PoolManager.Settings(
+                        2,
+                        2,
+                        Duration.ofMinutes(1),
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(10),
+                        new CircuitBreakers.Settings(2, Duration.ofMinutes(1))),
+                Core.connector())) {
             for (int i = 0; i < 2; i++) {
-                assertThatThrownBy(() -> pools.withConnection(dead, c -> 1)).isInstanceOf(SQLException.class)
+                assertThatThrownBy(() -> pools.withConnection(dead, c -> 1))
+                        .isInstanceOf(SQLException.class)
                         .hasMessageNotContaining("circuit open");
             }
             assertThat(pools.circuitOpen(dead)).isTrue();
@@ -177,10 +201,11 @@ class PoolManagerTest {
             long started = System.nanoTime();
             assertThatThrownBy(() -> pools.withConnection(dead, c -> 1))
                     .isInstanceOf(SQLTransientConnectionException.class)
-                    .hasMessageStartingWith("connections paused: " + host + ":" + closedPort
-                            + " is not an allowed target")
+                    .hasMessageStartingWith(
+                            "connections paused: " + host + ":" + closedPort + " is not an allowed target")
                     .hasMessageEndingWith("(circuit open for 60 s after 2 failed connection attempts)")
-                    .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("08001");
+                    .extracting(e -> ((SQLException) e).getSQLState())
+                    .isEqualTo("08001");
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(100));
             // The circuit is the registration's: another tenant's attempts on that address are its own.
             assertThat(pools.circuitOpen(sameDatabaseOtherTenant)).isFalse();
@@ -191,31 +216,46 @@ class PoolManagerTest {
     @Test
     void shouldNeverPauseARegistrationBecauseAnInlineLoginOfTheSameServerFailed() throws Exception {
         Target live = Core.postgres(HostileDb.NAME);
-        Target registered = Target.registered(live.tenantId(), "9d3c2a3e-0000-4000-8000-000000000001", live.spec(),
-                live.user(), live.password());
-        Target typo = new Target(live.tenantId(), live.dialect(), live.jdbcUrl(), live.user(),
-                live.password() + "-typo", live.options());
-        Target inlineRight = new Target(live.tenantId(), live.dialect(), live.jdbcUrl(), live.user(),
-                live.password(), live.options());
-        try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 4, Duration.ofMinutes(1),
-                Duration.ofSeconds(10), Duration.ofSeconds(10), new CircuitBreakers.Settings(2,
-                        Duration.ofMinutes(1))), Core.connector())) {
+        Target registered = Target.registered(
+                live.tenantId(), "9d3c2a3e-0000-4000-8000-000000000001", live.spec(), live.user(), live.password());
+        Target typo = new Target(
+                live.tenantId(),
+                live.dialect(),
+                live.jdbcUrl(),
+                live.user(),
+                live.password() + "-typo",
+                live.options());
+        Target inlineRight = new Target(
+                live.tenantId(), live.dialect(), live.jdbcUrl(), live.user(), live.password(), live.options());
+        try (PoolManager pools = new PoolManager(
+                new PoolManager.Settings(
+                        2,
+                        4,
+                        Duration.ofMinutes(1),
+                        Duration.ofSeconds(10),
+                        Duration.ofSeconds(10),
+                        new CircuitBreakers.Settings(2, Duration.ofMinutes(1))),
+                Core.connector())) {
             for (int i = 0; i < 2; i++) {
-                assertThatThrownBy(() -> pools.withConnection(typo, c -> 1)).isInstanceOf(SQLException.class)
+                assertThatThrownBy(() -> pools.withConnection(typo, c -> 1))
+                        .isInstanceOf(SQLException.class)
                         .hasMessageStartingWith("authentication failed for login \"" + live.user() + "\" on ")
-                        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("28000");
+                        .extracting(e -> ((SQLException) e).getSQLState())
+                        .isEqualTo("28000");
             }
             assertThat(pools.circuitOpen(typo)).isTrue();
             // The paused circuit says whose login failed.
             assertThatThrownBy(() -> pools.withConnection(typo, c -> 1))
-                    .hasMessageStartingWith("connections paused: authentication failed for login \"" + live.user()
-                            + "\"");
+                    .hasMessageStartingWith(
+                            "connections paused: authentication failed for login \"" + live.user() + "\"");
 
             // Same server, same login, right password: the registration and an inline job's details both connect.
             assertThat(pools.circuitOpen(registered)).isFalse();
-            assertThat((boolean) pools.withConnection(registered, c -> c.isValid(5))).isTrue();
+            assertThat((boolean) pools.withConnection(registered, c -> c.isValid(5)))
+                    .isTrue();
             assertThat(pools.circuitOpen(inlineRight)).isFalse();
-            assertThat((boolean) pools.withConnection(inlineRight, c -> c.isValid(5))).isTrue();
+            assertThat((boolean) pools.withConnection(inlineRight, c -> c.isValid(5)))
+                    .isTrue();
         }
     }
 
@@ -228,15 +268,16 @@ class PoolManagerTest {
 
     @Test
     void shouldCloseAPoolThatIsIdle() throws Exception {
-        try (PoolManager pools = new PoolManager(new PoolManager.Settings(2, 2, Duration.ofMillis(500),
-                Duration.ofSeconds(10)), Core.connector())) {
+        try (PoolManager pools = new PoolManager(
+                new PoolManager.Settings(2, 2, Duration.ofMillis(500), Duration.ofSeconds(10)), Core.connector())) {
             pools.withConnection(Core.postgres(HostileDb.NAME), c -> c.isValid(5));
             assertThat(pools.openPools()).isEqualTo(1);
 
             Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> pools.openPools() == 0);
 
             // and opens again on demand
-            assertThat((boolean) pools.withConnection(Core.postgres(HostileDb.NAME), c -> c.isValid(5))).isTrue();
+            assertThat((boolean) pools.withConnection(Core.postgres(HostileDb.NAME), c -> c.isValid(5)))
+                    .isTrue();
         }
     }
 }

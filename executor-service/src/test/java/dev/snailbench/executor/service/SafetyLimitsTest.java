@@ -1,6 +1,5 @@
 package dev.snailbench.executor.service;
 
-import dev.snailbench.sql.guard.SqlGuard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.service.statement.CallCheck;
@@ -10,6 +9,7 @@ import dev.snailbench.executor.support.HostileDb;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
@@ -34,7 +34,8 @@ class SafetyLimitsTest {
      * Hours of CPU on any machine (10^10 pairs): only a timeout ends it, so a test that expects one cannot see the
      * query finish first on a fast machine.
      */
-    static final String ENDLESS = "SELECT count(*) AS n FROM generate_series(1, 100000) a, generate_series(1, 100000) b";
+    static final String ENDLESS =
+            "SELECT count(*) AS n FROM generate_series(1, 100000) a, generate_series(1, 100000) b";
 
     @BeforeAll
     static void createDatabase() {
@@ -115,14 +116,20 @@ class SafetyLimitsTest {
     @Test
     void shouldRefuseWritesAtTheServerEvenWithoutTheGuard() throws Exception {
         String before = HostileDb.fingerprint();
-        PoolManager pools = new PoolManager(new PoolManager.Settings(1, 1, Duration.ofMinutes(1),
-                Duration.ofSeconds(10)), Core.connector());
+        PoolManager pools = new PoolManager(
+                new PoolManager.Settings(1, 1, Duration.ofMinutes(1), Duration.ofSeconds(10)), Core.connector());
         try (pools) {
             // The runner alone, as if the guard had let a DELETE through: the server's reading refuses it.
             Target target = Core.postgres(HostileDb.NAME);
-            ExecutionOutcome outcome = pools.withConnection(target,
-                    c -> QueryRunner.run(c, new CallCheck(0, Duration.ZERO), PoolManager.registration(target),
-                            target.dialect(), "DELETE FROM accounts RETURNING id", Core.DEFAULT_LIMITS,
+            ExecutionOutcome outcome = pools.withConnection(
+                    target,
+                    c -> QueryRunner.run(
+                            c,
+                            new CallCheck(0, Duration.ZERO),
+                            PoolManager.registration(target),
+                            target.dialect(),
+                            "DELETE FROM accounts RETURNING id",
+                            Core.DEFAULT_LIMITS,
                             pools.transactionSettings(Duration.ofSeconds(30))));
 
             assertThat(outcome.status()).isEqualTo(ExecutionStatus.REJECTED);
@@ -133,14 +140,19 @@ class SafetyLimitsTest {
 
     @Test
     void shouldKeepTheTimeoutOfOneQueryOutOfTheNextOnTheSameConnection() {
-        var oneConnection = new SqlExecutor(new SqlGuard(new SqlParser(1, Duration.ofSeconds(5))), new PoolManager(new PoolManager.Settings(1, 1,
-                Duration.ofMinutes(1), Duration.ofSeconds(10)), Core.connector()));
+        var oneConnection = new SqlExecutor(
+                new SqlGuard(new SqlParser(1, Duration.ofSeconds(5))),
+                new PoolManager(
+                        new PoolManager.Settings(1, 1, Duration.ofMinutes(1), Duration.ofSeconds(10)),
+                        Core.connector()));
 
-        ExecutionOutcome shortRun = oneConnection.execute(Core.postgres(HostileDb.NAME), ENDLESS,
-                Core.DEFAULT_LIMITS.withTimeout(Duration.ofMillis(100)), 1);
-        ExecutionOutcome setting = oneConnection.execute(Core.postgres(HostileDb.NAME),
+        ExecutionOutcome shortRun = oneConnection.execute(
+                Core.postgres(HostileDb.NAME), ENDLESS, Core.DEFAULT_LIMITS.withTimeout(Duration.ofMillis(100)), 1);
+        ExecutionOutcome setting = oneConnection.execute(
+                Core.postgres(HostileDb.NAME),
                 "SELECT current_setting('statement_timeout') AS t, current_setting('transaction_read_only') AS ro",
-                Core.DEFAULT_LIMITS.withTimeout(Duration.ofSeconds(7)), 1);
+                Core.DEFAULT_LIMITS.withTimeout(Duration.ofSeconds(7)),
+                1);
 
         assertThat(shortRun.status()).isEqualTo(ExecutionStatus.TIMEOUT);
         assertThat(setting.rows()).containsExactly(List.of("7s", "on"));
@@ -148,8 +160,8 @@ class SafetyLimitsTest {
 
     @Test
     void shouldReportAMissingDatabaseAsAnErrorWithItsSqlState() {
-        ExecutionOutcome outcome = Core.executor().execute(Core.postgres("no_such_database"), "SELECT 1",
-                Core.DEFAULT_LIMITS, 1);
+        ExecutionOutcome outcome =
+                Core.executor().execute(Core.postgres("no_such_database"), "SELECT 1", Core.DEFAULT_LIMITS, 1);
 
         assertThat(outcome.status()).isEqualTo(ExecutionStatus.ERROR);
         assertThat(outcome.error()).contains("no_such_database");
@@ -159,5 +171,4 @@ class SafetyLimitsTest {
     private static ExecutionOutcome run(String sql, ExecutionLimits limits) {
         return Core.executor().execute(Core.postgres(HostileDb.NAME), sql, limits, 1);
     }
-
 }

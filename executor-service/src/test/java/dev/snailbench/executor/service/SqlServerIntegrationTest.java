@@ -27,8 +27,13 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 class SqlServerIntegrationTest {
 
     private static Target target() {
-        return new Target("mssql-it", SqlDialect.SQLSERVER, System.getenv("SNAILBENCH_MSSQL_URL"),
-                System.getenv("SNAILBENCH_MSSQL_USER"), System.getenv("SNAILBENCH_MSSQL_PASSWORD"), Map.of());
+        return new Target(
+                "mssql-it",
+                SqlDialect.SQLSERVER,
+                System.getenv("SNAILBENCH_MSSQL_URL"),
+                System.getenv("SNAILBENCH_MSSQL_USER"),
+                System.getenv("SNAILBENCH_MSSQL_PASSWORD"),
+                Map.of());
     }
 
     private static ExecutionOutcome run(String sql, ExecutionLimits limits) {
@@ -46,17 +51,39 @@ class SqlServerIntegrationTest {
                 """, Core.DEFAULT_LIMITS);
 
         assertThat(outcome.status()).as(outcome.error()).isEqualTo(ExecutionStatus.OK);
-        assertThat(outcome.columns()).extracting(ResultColumn::type).containsExactly(ValueType.NUMBER,
-                ValueType.NUMBER, ValueType.NUMBER, ValueType.BOOLEAN, ValueType.DATE, ValueType.TIMESTAMP,
-                ValueType.TIMESTAMP, ValueType.TIME, ValueType.BINARY, ValueType.TEXT, ValueType.NUMBER);
-        assertThat(outcome.rows()).containsExactly(Arrays.asList("1.50", "0.1", null, "true", "2018-06-14",
-                "2018-06-14T18:00:00", "2018-06-14T18:00:00+03:00", "18:00:00", "dead", "text", "7"));
+        assertThat(outcome.columns())
+                .extracting(ResultColumn::type)
+                .containsExactly(
+                        ValueType.NUMBER,
+                        ValueType.NUMBER,
+                        ValueType.NUMBER,
+                        ValueType.BOOLEAN,
+                        ValueType.DATE,
+                        ValueType.TIMESTAMP,
+                        ValueType.TIMESTAMP,
+                        ValueType.TIME,
+                        ValueType.BINARY,
+                        ValueType.TEXT,
+                        ValueType.NUMBER);
+        assertThat(outcome.rows())
+                .containsExactly(Arrays.asList(
+                        "1.50",
+                        "0.1",
+                        null,
+                        "true",
+                        "2018-06-14",
+                        "2018-06-14T18:00:00",
+                        "2018-06-14T18:00:00+03:00",
+                        "18:00:00",
+                        "dead",
+                        "text",
+                        "7"));
     }
 
     @Test
     void shouldRunTsqlWithTopAndBrackets() {
-        ExecutionOutcome outcome = run("SELECT TOP 3 [name] AS [object name] FROM [sys].[objects] ORDER BY [name]",
-                Core.DEFAULT_LIMITS);
+        ExecutionOutcome outcome =
+                run("SELECT TOP 3 [name] AS [object name] FROM [sys].[objects] ORDER BY [name]", Core.DEFAULT_LIMITS);
 
         assertThat(outcome.status()).as(outcome.error()).isEqualTo(ExecutionStatus.OK);
         assertThat(outcome.columns().get(0).name()).isEqualTo("object name");
@@ -65,8 +92,10 @@ class SqlServerIntegrationTest {
 
     @Test
     void shouldStopAQueryAtTheQueryTimeout() {
-        ExecutionOutcome outcome = run("SELECT COUNT_BIG(*) AS n FROM sys.all_objects a CROSS JOIN sys.all_objects b "
-                + "CROSS JOIN sys.all_objects c", Core.DEFAULT_LIMITS.withTimeout(Duration.ofSeconds(1)));
+        ExecutionOutcome outcome = run(
+                "SELECT COUNT_BIG(*) AS n FROM sys.all_objects a CROSS JOIN sys.all_objects b "
+                        + "CROSS JOIN sys.all_objects c",
+                Core.DEFAULT_LIMITS.withTimeout(Duration.ofSeconds(1)));
 
         assertThat(outcome.status()).isEqualTo(ExecutionStatus.TIMEOUT);
         assertThat(outcome.elapsedSeconds()).isLessThan(10);
@@ -74,7 +103,8 @@ class SqlServerIntegrationTest {
 
     @Test
     void shouldCapRowsAndSaySo() {
-        ExecutionOutcome outcome = run("SELECT a.object_id FROM sys.all_objects a CROSS JOIN sys.all_objects b",
+        ExecutionOutcome outcome = run(
+                "SELECT a.object_id FROM sys.all_objects a CROSS JOIN sys.all_objects b",
                 new ExecutionLimits(Duration.ofSeconds(30), 100, 1L << 20, 50));
 
         assertThat(outcome.rows()).hasSize(100);
@@ -83,10 +113,12 @@ class SqlServerIntegrationTest {
 
     @Test
     void shouldRefuseWritesBeforeReachingTheServer() {
-        assertThat(run("SELECT * INTO #copy FROM sys.objects", Core.DEFAULT_LIMITS).status())
+        assertThat(run("SELECT * INTO #copy FROM sys.objects", Core.DEFAULT_LIMITS)
+                        .status())
                 .isEqualTo(ExecutionStatus.REJECTED);
         assertThat(run("EXEC xp_cmdshell 'dir'", Core.DEFAULT_LIMITS).status()).isEqualTo(ExecutionStatus.REJECTED);
-        assertThat(run("SELECT 1; WAITFOR DELAY '00:00:10'", Core.DEFAULT_LIMITS).status())
+        assertThat(run("SELECT 1; WAITFOR DELAY '00:00:10'", Core.DEFAULT_LIMITS)
+                        .status())
                 .isEqualTo(ExecutionStatus.REJECTED);
     }
 

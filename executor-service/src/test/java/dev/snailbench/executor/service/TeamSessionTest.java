@@ -33,7 +33,8 @@ class TeamSessionTest {
     @Test
     void shouldRefuseStatementsAndSessionChangesOnTheCatalogView() throws SQLException {
         List<String> tables = Core.executor().withSession(Core.postgres(HostileDb.NAME), session -> {
-            assertThatThrownBy(() -> session.catalog().createStatement()).isInstanceOf(SQLException.class)
+            assertThatThrownBy(() -> session.catalog().createStatement())
+                    .isInstanceOf(SQLException.class)
                     .hasMessageContaining("createStatement is not available")
                     .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
             assertThatThrownBy(() -> session.catalog().prepareStatement("DELETE FROM accounts"))
@@ -50,9 +51,12 @@ class TeamSessionTest {
     @Test
     void shouldRefuseWhatTheGuardRefusesBeforeTheDatabaseSeesIt() {
         long start = System.nanoTime();
-        assertThatThrownBy(() -> Core.executor().withSession(Core.postgres(HostileDb.NAME),
-                session -> session.query("SELECT pg_sleep(10)", TIMEOUT, 1, rs -> rs.next())))
-                .isInstanceOf(SQLException.class).hasMessageStartingWith("SQL refused: ")
+        assertThatThrownBy(() -> Core.executor()
+                        .withSession(
+                                Core.postgres(HostileDb.NAME),
+                                session -> session.query("SELECT pg_sleep(10)", TIMEOUT, 1, rs -> rs.next())))
+                .isInstanceOf(SQLException.class)
+                .hasMessageStartingWith("SQL refused: ")
                 .hasMessageContaining("pg_sleep")
                 .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
         assertThat((System.nanoTime() - start) / 1e9).isLessThan(5);
@@ -62,14 +66,19 @@ class TeamSessionTest {
     void shouldRunEveryQueryReadOnlyWithItsOwnTimeoutAndSchema() throws SQLException {
         List<String> settings = Core.executor().withSession(Core.postgres(HostileDb.NAME), session -> {
             session.useSchema("public");
-            List<String> seen = session.query("SELECT current_setting('transaction_read_only'), "
-                    + "current_setting('statement_timeout'), current_setting('search_path')", TIMEOUT, 1, rs -> {
+            List<String> seen = session.query(
+                    "SELECT current_setting('transaction_read_only'), "
+                            + "current_setting('statement_timeout'), current_setting('search_path')",
+                    TIMEOUT,
+                    1,
+                    rs -> {
                         rs.next();
                         return List.of(rs.getString(1), rs.getString(2), rs.getString(3));
                     });
             // A write the guard cannot see: refused on what the server resolved (a volatile function).
             assertThatThrownBy(() -> session.query("SELECT evil_insert()", TIMEOUT, 1, rs -> rs.next()))
-                    .isInstanceOf(SQLException.class).hasMessageContaining("evil_insert()")
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("evil_insert()")
                     .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
             // The failed query's transaction was rolled back: the next one runs.
             long evil = session.query("SELECT count(*) FROM accounts WHERE id = 999", TIMEOUT, 1, rs -> {

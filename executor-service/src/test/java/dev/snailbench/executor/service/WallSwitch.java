@@ -6,8 +6,8 @@ import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.target.ReadBudget;
-import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.guard.SqlGuard;
 import jakarta.enterprise.inject.Alternative;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -31,7 +31,9 @@ public class WallSwitch {
     @Produces
     @Singleton
     SqlExecutor sqlExecutor(PoolManager pools, ExecutorConfig config, SqlParser parser) {
-        return new SqlExecutor(new SqlGuard(parser, config.guardCacheEntries()), pools,
+        return new SqlExecutor(
+                new SqlGuard(parser, config.guardCacheEntries()),
+                pools,
                 new CallCheck(config.callCheckEntries(), config.callCheckTtl()),
                 (c, calls, registration, dialect, sql, limits, settings) -> walls
                         ? QueryRunner.run(c, calls, registration, dialect, sql, limits, settings)
@@ -49,8 +51,11 @@ public class WallSwitch {
                 s.setMaxRows(limits.rowCap() + 1);
                 start = System.nanoTime();
                 if (!s.execute(sql)) {
-                    return ExecutionOutcome.failed(ExecutionStatus.ERROR, "the statement returned no result set",
-                            null, QueryRunner.seconds(start));
+                    return ExecutionOutcome.failed(
+                            ExecutionStatus.ERROR,
+                            "the statement returned no result set",
+                            null,
+                            QueryRunner.seconds(start));
                 }
                 try (ResultSet rs = s.getResultSet()) {
                     return QueryRunner.read(rs, dialect, limits, start);

@@ -3,15 +3,15 @@ package dev.snailbench.executor.support;
 import dev.snailbench.executor.service.ExecutionLimits;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
-import dev.snailbench.sql.guard.SqlGuard;
-import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.service.targets.LoginPrivileges;
+import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.target.TargetSpec;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.testkit.LocalStack;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,18 +21,20 @@ import java.util.Map;
 /** The execution core exactly as the service wires it, for tests that need no Kafka or REST. */
 public final class Core {
 
-    public static final ExecutionLimits DEFAULT_LIMITS = new ExecutionLimits(Duration.ofSeconds(30), 10_000,
-            8L << 20, 500);
+    public static final ExecutionLimits DEFAULT_LIMITS =
+            new ExecutionLimits(Duration.ofSeconds(30), 10_000, 8L << 20, 500);
 
     private static SqlExecutor executor;
 
-    private Core() {
-    }
+    private Core() {}
 
     public static synchronized SqlExecutor executor() {
         if (executor == null) {
-            executor = new SqlExecutor(new SqlGuard(new SqlParser(1, Duration.ofSeconds(5))), new PoolManager(new PoolManager.Settings(4, 8,
-                    Duration.ofMinutes(1), Duration.ofSeconds(10)), Core.connector()));
+            executor = new SqlExecutor(
+                    new SqlGuard(new SqlParser(1, Duration.ofSeconds(5))),
+                    new PoolManager(
+                            new PoolManager.Settings(4, 8, Duration.ofMinutes(1), Duration.ofSeconds(10)),
+                            Core.connector()));
         }
         return executor;
     }
@@ -54,16 +56,26 @@ public final class Core {
                 TargetSpec spec = TargetSpec.parse(SqlDialect.SQLSERVER, mssql, Map.of(), "SNAILBENCH_MSSQL_URL", "");
                 allowed.add((spec.host().contains(":") ? "[" + spec.host() + "]" : spec.host()) + ":" + spec.port());
             }
-            connector = new TargetConnector(new TargetPolicy(allowed,
-                    List.of(), TargetPolicy::dns), new TargetConnector.Settings(Duration.ofSeconds(10),
-                    Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(10)),
-                    new LoginPrivileges(List.of(Postgres.USER + "@" + LocalStack.targets().hostAndPort())));
+            connector = new TargetConnector(
+                    new TargetPolicy(allowed, List.of(), TargetPolicy::dns),
+                    new TargetConnector.Settings(
+                            Duration.ofSeconds(10),
+                            Duration.ofSeconds(60),
+                            Duration.ofSeconds(30),
+                            Duration.ofSeconds(10)),
+                    new LoginPrivileges(
+                            List.of(Postgres.USER + "@" + LocalStack.targets().hostAndPort())));
         }
         return connector;
     }
 
     public static Target postgres(String database) {
-        return new Target("core-tests", SqlDialect.POSTGRESQL, LocalStack.targets().jdbcUrl(database), Postgres.USER,
-                Postgres.PASSWORD, Map.of());
+        return new Target(
+                "core-tests",
+                SqlDialect.POSTGRESQL,
+                LocalStack.targets().jdbcUrl(database),
+                Postgres.USER,
+                Postgres.PASSWORD,
+                Map.of());
     }
 }

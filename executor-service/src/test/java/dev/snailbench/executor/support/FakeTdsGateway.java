@@ -84,8 +84,13 @@ public final class FakeTdsGateway implements AutoCloseable {
 
     private static byte[] packet(byte[] payload) {
         ByteBuffer b = ByteBuffer.allocate(8 + payload.length).order(ByteOrder.BIG_ENDIAN);
-        b.put((byte) TABULAR_RESULT).put((byte) END_OF_MESSAGE).putShort((short) (8 + payload.length))
-                .putShort((short) 0).put((byte) 1).put((byte) 0).put(payload);
+        b.put((byte) TABULAR_RESULT)
+                .put((byte) END_OF_MESSAGE)
+                .putShort((short) (8 + payload.length))
+                .putShort((short) 0)
+                .put((byte) 1)
+                .put((byte) 0)
+                .put(payload);
         return b.array();
     }
 
@@ -112,10 +117,22 @@ public final class FakeTdsGateway implements AutoCloseable {
         byte[] program = "fake".getBytes(StandardCharsets.UTF_16LE);
         int ack = 1 + 4 + 1 + program.length + 4;
         ByteBuffer b = ByteBuffer.allocate(3 + ack + 1 + 2 + body + 13).order(ByteOrder.LITTLE_ENDIAN);
-        b.put((byte) 0xAD).putShort((short) ack).put((byte) 1).put(new byte[] {0x74, 0, 0, 4})
-                .put((byte) (program.length / 2)).put(program).put(new byte[] {16, 0, 0x03, (byte) 0xe8});
-        b.put((byte) 0xE3).putShort((short) body).put((byte) 20).putShort((short) value).put((byte) 0)
-                .putShort((short) routePort).putShort((short) routeHost.length()).put(host).putShort((short) 0);
+        b.put((byte) 0xAD)
+                .putShort((short) ack)
+                .put((byte) 1)
+                .put(new byte[] {0x74, 0, 0, 4})
+                .put((byte) (program.length / 2))
+                .put(program)
+                .put(new byte[] {16, 0, 0x03, (byte) 0xe8});
+        b.put((byte) 0xE3)
+                .putShort((short) body)
+                .put((byte) 20)
+                .putShort((short) value)
+                .put((byte) 0)
+                .putShort((short) routePort)
+                .putShort((short) routeHost.length())
+                .put(host)
+                .putShort((short) 0);
         b.put((byte) 0xFD).putShort((short) 0).putShort((short) 0).putLong(0);
         return b.array();
     }

@@ -17,12 +17,12 @@ public final class HostileDb {
 
     public static final String NAME = "hostile";
 
-    private HostileDb() {
-    }
+    private HostileDb() {}
 
     public static synchronized void create() {
         LocalStack.targets().createDatabase(NAME);
-        try (Connection c = LocalStack.targets().connect(NAME); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(NAME);
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS accounts (id int PRIMARY KEY, name text NOT NULL, "
                     + "balance numeric(12,2))");
             s.execute("CREATE TABLE IF NOT EXISTS audit (id bigserial PRIMARY KEY, account_id int REFERENCES "
@@ -41,7 +41,8 @@ public final class HostileDb {
 
     /** Everything that must not change, as text. */
     public static String fingerprint() {
-        try (Connection c = LocalStack.targets().connect(NAME); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(NAME);
+                Statement s = c.createStatement()) {
             List<String> parts = new ArrayList<>();
             List<String> tables = new ArrayList<>();
             try (ResultSet rs = s.executeQuery("SELECT schemaname || '.' || tablename FROM pg_tables "
@@ -52,24 +53,42 @@ public final class HostileDb {
             }
             parts.add("tables=" + tables);
             for (String table : tables) {
-                parts.add(table + "=" + one(s, "SELECT count(*) || ':' || coalesce(md5(string_agg(t::text, '|' "
-                        + "ORDER BY t::text)), '') FROM " + table + " t"));
-                parts.add(table + ".columns=" + one(s, "SELECT string_agg(column_name || ' ' || data_type, ',' "
-                        + "ORDER BY ordinal_position) FROM information_schema.columns WHERE table_schema || '.' || "
-                        + "table_name = '" + table + "'"));
-                parts.add(table + ".acl=" + one(s, "SELECT coalesce(relacl::text, '') FROM pg_class WHERE oid = '"
-                        + table + "'::regclass"));
+                parts.add(table + "="
+                        + one(
+                                s,
+                                "SELECT count(*) || ':' || coalesce(md5(string_agg(t::text, '|' "
+                                        + "ORDER BY t::text)), '') FROM " + table + " t"));
+                parts.add(table + ".columns="
+                        + one(
+                                s,
+                                "SELECT string_agg(column_name || ' ' || data_type, ',' "
+                                        + "ORDER BY ordinal_position) FROM information_schema.columns WHERE table_schema || '.' || "
+                                        + "table_name = '" + table + "'"));
+                parts.add(table + ".acl="
+                        + one(
+                                s,
+                                "SELECT coalesce(relacl::text, '') FROM pg_class WHERE oid = '" + table
+                                        + "'::regclass"));
             }
-            parts.add("indexes=" + one(s, "SELECT string_agg(indexname, ',' ORDER BY indexname) FROM pg_indexes "
-                    + "WHERE schemaname = 'public'"));
-            parts.add("functions=" + one(s, "SELECT string_agg(proname, ',' ORDER BY proname) FROM pg_proc "
-                    + "WHERE pronamespace = 'public'::regnamespace"));
+            parts.add("indexes="
+                    + one(
+                            s,
+                            "SELECT string_agg(indexname, ',' ORDER BY indexname) FROM pg_indexes "
+                                    + "WHERE schemaname = 'public'"));
+            parts.add("functions="
+                    + one(
+                            s,
+                            "SELECT string_agg(proname, ',' ORDER BY proname) FROM pg_proc "
+                                    + "WHERE pronamespace = 'public'::regnamespace"));
             parts.add("seq=" + one(s, "SELECT last_value || ':' || is_called FROM hostile_seq"));
             parts.add("largeobjects=" + one(s, "SELECT count(*) FROM pg_largeobject_metadata"));
             parts.add("roles=" + one(s, "SELECT string_agg(rolname || rolsuper, ',' ORDER BY rolname) FROM pg_roles"));
             parts.add("databases=" + one(s, "SELECT string_agg(datname, ',' ORDER BY datname) FROM pg_database"));
-            parts.add("dbsettings=" + one(s, "SELECT coalesce(string_agg(array_to_string(setconfig, ';'), ',' "
-                    + "ORDER BY setdatabase), '') FROM pg_db_role_setting"));
+            parts.add("dbsettings="
+                    + one(
+                            s,
+                            "SELECT coalesce(string_agg(array_to_string(setconfig, ';'), ',' "
+                                    + "ORDER BY setdatabase), '') FROM pg_db_role_setting"));
             parts.add("extensions=" + one(s, "SELECT string_agg(extname, ',' ORDER BY extname) FROM pg_extension"));
             return String.join("\n", parts);
         } catch (SQLException e) {

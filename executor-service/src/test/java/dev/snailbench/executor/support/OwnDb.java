@@ -22,12 +22,12 @@ public final class OwnDb {
     /** Rows of {@code sales.orders}. */
     public static final int ORDERS = 5;
 
-    private OwnDb() {
-    }
+    private OwnDb() {}
 
     public static synchronized void create() {
         LocalStack.targets().createDatabase(NAME);
-        try (Connection c = LocalStack.targets().connect(NAME); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(NAME);
+                Statement s = c.createStatement()) {
             for (String role : new String[] {READER, ADMIN}) {
                 try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + role + "'")) {
                     if (!rs.next()) {

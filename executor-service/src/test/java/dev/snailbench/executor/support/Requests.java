@@ -22,8 +22,7 @@ public final class Requests {
     /** The public dev/test key of application.properties. */
     public static final String TEST_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 
-    private Requests() {
-    }
+    private Requests() {}
 
     /**
      * Inline reference to FootballDB {@code version} on the module's PostgreSQL, password sealed for {@code tenantId}
@@ -31,39 +30,75 @@ public final class Requests {
      */
     public static DatabaseRef footballDb(String tenantId, String version) {
         Postgres pg = LocalStack.targetsWithFootballDb();
-        return new DatabaseRef(SqlDialect.POSTGRESQL, pg.jdbcUrl(FootballDb.databaseName(version)), Postgres.USER,
-                new SecretCipher(TEST_KEY).seal(Postgres.PASSWORD, SecretCipher.inlineBinding(tenantId)), null);
+        return new DatabaseRef(
+                SqlDialect.POSTGRESQL,
+                pg.jdbcUrl(FootballDb.databaseName(version)),
+                Postgres.USER,
+                new SecretCipher(TEST_KEY).seal(Postgres.PASSWORD, SecretCipher.inlineBinding(tenantId)),
+                null);
     }
 
     /** Inline reference to a PostgreSQL database of {@code tenantId} at {@code jdbcUrl}, password sealed. */
     public static DatabaseRef inline(String tenantId, String jdbcUrl, String user, String password) {
-        return new DatabaseRef(SqlDialect.POSTGRESQL, jdbcUrl, user, new SecretCipher(TEST_KEY).seal(password,
-                SecretCipher.inlineBinding(tenantId)), null);
+        return new DatabaseRef(
+                SqlDialect.POSTGRESQL,
+                jdbcUrl,
+                user,
+                new SecretCipher(TEST_KEY).seal(password, SecretCipher.inlineBinding(tenantId)),
+                null);
     }
 
     public static DatabaseRef registered(String databaseId) {
         return new DatabaseRef(SqlDialect.POSTGRESQL, null, null, null, databaseId);
     }
 
-    public static ExecutionRequested request(UUID jobId, String tenantId, DatabaseRef db, String goldSql,
-            Inference inference) {
+    public static ExecutionRequested request(
+            UUID jobId, String tenantId, DatabaseRef db, String goldSql, Inference inference) {
         UUID workItemId = UUID.randomUUID();
-        WorkItem item = new WorkItem(workItemId, "q-" + workItemId, "a question", goldSql, SqlDialect.POSTGRESQL, db,
-                ModelRef.replay("replay"), NaturalnessLevel.NATIVE, null, null, null);
-        return new ExecutionRequested(UUID.randomUUID(), jobId, tenantId, workItemId, Instant.now(),
-                Event.SCHEMA_VERSION, item, inference);
+        WorkItem item = new WorkItem(
+                workItemId,
+                "q-" + workItemId,
+                "a question",
+                goldSql,
+                SqlDialect.POSTGRESQL,
+                db,
+                ModelRef.replay("replay"),
+                NaturalnessLevel.NATIVE,
+                null,
+                null,
+                null);
+        return new ExecutionRequested(
+                UUID.randomUUID(), jobId, tenantId, workItemId, Instant.now(), Event.SCHEMA_VERSION, item, inference);
     }
 
     /** A request of a job with these evaluation options (gold screening, linking). */
-    public static ExecutionRequested request(UUID jobId, String tenantId, DatabaseRef db, String goldSql,
-            Inference inference, EvaluationOptions evaluation) {
+    public static ExecutionRequested request(
+            UUID jobId,
+            String tenantId,
+            DatabaseRef db,
+            String goldSql,
+            Inference inference,
+            EvaluationOptions evaluation) {
         ExecutionRequested r = request(jobId, tenantId, db, goldSql, inference);
         WorkItem i = r.item();
-        WorkItem item = new WorkItem(i.workItemId(), i.questionId(), i.question(), i.goldSql(), i.dialect(),
-                i.database(), i.model(), i.level(), i.promptOptions(), i.schemaId(), i.recordedPrediction(),
-                i.jobName(), i.schemaVariant(), i.labelledHardness(), evaluation);
-        return new ExecutionRequested(r.eventId(), jobId, tenantId, r.workItemId(), r.occurredAt(), r.schemaVersion(),
-                item, inference);
+        WorkItem item = new WorkItem(
+                i.workItemId(),
+                i.questionId(),
+                i.question(),
+                i.goldSql(),
+                i.dialect(),
+                i.database(),
+                i.model(),
+                i.level(),
+                i.promptOptions(),
+                i.schemaId(),
+                i.recordedPrediction(),
+                i.jobName(),
+                i.schemaVariant(),
+                i.labelledHardness(),
+                evaluation);
+        return new ExecutionRequested(
+                r.eventId(), jobId, tenantId, r.workItemId(), r.occurredAt(), r.schemaVersion(), item, inference);
     }
 
     public static Inference predicted(String sql) {

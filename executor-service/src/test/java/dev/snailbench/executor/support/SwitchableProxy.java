@@ -67,20 +67,23 @@ public final class SwitchableProxy implements AutoCloseable {
     }
 
     private void pump(Socket from, Socket to) {
-        Thread t = new Thread(() -> {
-            byte[] buffer = new byte[8192];
-            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                for (int n; (n = in.read(buffer)) >= 0; ) {
-                    out.write(buffer, 0, n);
-                    out.flush();
-                }
-            } catch (IOException e) {
-                // one side closed
-            } finally {
-                closeQuietly(from);
-                closeQuietly(to);
-            }
-        }, "switchable-proxy-pump");
+        Thread t = new Thread(
+                () -> {
+                    byte[] buffer = new byte[8192];
+                    try (InputStream in = from.getInputStream();
+                            OutputStream out = to.getOutputStream()) {
+                        for (int n; (n = in.read(buffer)) >= 0; ) {
+                            out.write(buffer, 0, n);
+                            out.flush();
+                        }
+                    } catch (IOException e) {
+                        // one side closed
+                    } finally {
+                        closeQuietly(from);
+                        closeQuietly(to);
+                    }
+                },
+                "switchable-proxy-pump");
         t.setDaemon(true);
         t.start();
     }

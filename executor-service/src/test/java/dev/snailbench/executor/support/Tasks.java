@@ -25,8 +25,7 @@ public final class Tasks {
 
     private static TopicClient topics;
 
-    private Tasks() {
-    }
+    private Tasks() {}
 
     /** One client for the module's task tests, closed when the JVM exits. */
     private static synchronized TopicClient topics() {
@@ -41,15 +40,29 @@ public final class Tasks {
     /** Registers a database of the teams' PostgreSQL through the REST API, with an admin login if asked. */
     public static UUID register(TenantKeys.Tenant tenant, String database, boolean admin) {
         // A tenant's database names are unique: one registration per call, whatever it registers.
-        Map<String, Object> body = new HashMap<>(Map.of("name", database + " " + UUID.randomUUID(), "kind",
-                "postgresql", "jdbcUrl",
-                LocalStack.targets().jdbcUrl(database), "user", Postgres.USER, "password", Postgres.PASSWORD));
+        Map<String, Object> body = new HashMap<>(Map.of(
+                "name",
+                database + " " + UUID.randomUUID(),
+                "kind",
+                "postgresql",
+                "jdbcUrl",
+                LocalStack.targets().jdbcUrl(database),
+                "user",
+                Postgres.USER,
+                "password",
+                Postgres.PASSWORD));
         if (admin) {
             body.put("adminUser", Postgres.USER);
             body.put("adminPassword", Postgres.PASSWORD);
         }
-        String id = given().header(ApiKeys.HEADER, tenant.apiKey()).contentType(ContentType.JSON).body(body)
-                .post("/databases").then().statusCode(201).extract().path("id");
+        String id = given().header(ApiKeys.HEADER, tenant.apiKey())
+                .contentType(ContentType.JSON)
+                .body(body)
+                .post("/databases")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
         return UUID.fromString(id);
     }
 
@@ -66,8 +79,11 @@ public final class Tasks {
 
     /** Waits for the answer to a task sent before. */
     public static DatabaseTaskCompleted answerTo(DatabaseTaskRequested task) {
-        List<ConsumerRecord<String, byte[]>> answers = TopicClient.await(Topics.DATABASE_TASK_RESULTS,
-                r -> task.taskId().toString().equals(r.key()), 1, Duration.ofSeconds(120));
+        List<ConsumerRecord<String, byte[]>> answers = TopicClient.await(
+                Topics.DATABASE_TASK_RESULTS,
+                r -> task.taskId().toString().equals(r.key()),
+                1,
+                Duration.ofSeconds(120));
         assertThat(answers).as("answer to task " + task.taskId()).hasSize(1);
         return EventJson.read(answers.get(0).value(), DatabaseTaskCompleted.class);
     }

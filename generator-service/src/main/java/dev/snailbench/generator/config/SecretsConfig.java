@@ -5,5 +5,4 @@ import io.smallrye.config.ConfigMapping;
 
 /** The key sealing database passwords before they leave this service (shared with the executor, which opens them). */
 @ConfigMapping(prefix = "snailbench.secrets")
-public interface SecretsConfig extends SecretKeys {
-}
+public interface SecretsConfig extends SecretKeys {}

@@ -25,7 +25,12 @@ public class AbandonedItemPublisher {
         if (items.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return Uni.join().all(items.stream().map(e -> emitter.send(Record.of(e.key(), e))).toList())
-                .usingConcurrencyOf(64).andFailFast().replaceWithVoid();
+        return Uni.join()
+                .all(items.stream()
+                        .map(e -> emitter.send(Record.of(e.key(), e)))
+                        .toList())
+                .usingConcurrencyOf(64)
+                .andFailFast()
+                .replaceWithVoid();
     }
 }

@@ -3,13 +3,11 @@ package dev.snailbench.generator.messaging;
 import dev.snailbench.generator.config.JobsConfig;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
-import dev.snailbench.model.event.Event;
 import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.serde.EventRecords;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -42,7 +40,10 @@ public class InferenceRecords {
     public List<EventRecords.Encoded> encode(UUID jobId, String tenantId, TeamSchema schema, List<WorkItem> items) {
         List<EventRecords.Item> requests = new ArrayList<>(items.size());
         items.forEach(item -> requests.add(EventRecords.Item.of(InferenceRequested.of(jobId, tenantId, item))));
-        return EventRecords.pack(requests, itemsPerRecord, maxRecordBytes,
+        return EventRecords.pack(
+                requests,
+                itemsPerRecord,
+                maxRecordBytes,
                 (job, tenant, context) -> InferenceBatch.empty(job, tenant, schema, context));
     }
 }

@@ -33,12 +33,20 @@ public class JobEndPublisher {
         if (jobs.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return Multi.createFrom().iterable(jobs).onItem().transformToUniAndConcatenate(job -> {
-            JobEnded event = JobEnded.of(job.jobId(), job.tenantId(), "completed");
-            return emitter.send(Record.of(event.key(), event)).onFailure().recoverWithUni(e -> {
-                LOG.warnf("could not tell that job %s completed: %s", job.jobId(), e.toString());
-                return Uni.createFrom().voidItem();
-            });
-        }).collect().last().replaceWithVoid();
+        return Multi.createFrom()
+                .iterable(jobs)
+                .onItem()
+                .transformToUniAndConcatenate(job -> {
+                    JobEnded event = JobEnded.of(job.jobId(), job.tenantId(), "completed");
+                    return emitter.send(Record.of(event.key(), event))
+                            .onFailure()
+                            .recoverWithUni(e -> {
+                                LOG.warnf("could not tell that job %s completed: %s", job.jobId(), e.toString());
+                                return Uni.createFrom().voidItem();
+                            });
+                })
+                .collect()
+                .last()
+                .replaceWithVoid();
     }
 }

@@ -37,8 +37,9 @@ public class JobSubmittedConsumer {
     @Incoming(Channels.JOB_EVENTS)
     public Uni<Void> consume(JobSubmitted event) {
         if (event.jobId() == null || event.tenantId() == null) {
-            return Uni.createFrom().failure(new IllegalArgumentException(
-                    "JobSubmitted " + event.eventId() + " lacks jobId or tenantId"));
+            return Uni.createFrom()
+                    .failure(new IllegalArgumentException(
+                            "JobSubmitted " + event.eventId() + " lacks jobId or tenantId"));
         }
         List<WorkItem> work;
         try {
@@ -81,7 +82,8 @@ public class JobSubmittedConsumer {
         job.stallTimeoutSeconds = event.spec().stallTimeoutSeconds();
         job.createdAt = event.occurredAt();
         job.updatedAt = Instant.now();
-        List<WorkItemState> states = work.stream().map(item -> stateOf(event, item)).toList();
+        List<WorkItemState> states =
+                work.stream().map(item -> stateOf(event, item)).toList();
         return store.storeQueued(job, spec, states);
     }
 
@@ -89,7 +91,9 @@ public class JobSubmittedConsumer {
         Job job = new Job();
         job.id = event.jobId();
         job.tenantId = event.tenantId();
-        job.name = event.spec() == null || event.spec().name() == null ? "(unnamed)" : event.spec().name();
+        job.name = event.spec() == null || event.spec().name() == null
+                ? "(unnamed)"
+                : event.spec().name();
         job.status = JobStatus.FAILED;
         job.reason = reason;
         job.specJson = "";

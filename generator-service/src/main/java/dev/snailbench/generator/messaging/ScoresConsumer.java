@@ -39,8 +39,12 @@ public class ScoresConsumer {
 
     @Incoming(Channels.SCORES)
     public Uni<Void> consume(Message<List<ItemsScored>> batch) {
-        return Batches.consume(batch, ScoresConsumer::refusal,
-                records -> count(records.stream().flatMap(record -> record.verdicts().stream()).toList()));
+        return Batches.consume(
+                batch,
+                ScoresConsumer::refusal,
+                records -> count(records.stream()
+                        .flatMap(record -> record.verdicts().stream())
+                        .toList()));
     }
 
     /**
@@ -67,10 +71,15 @@ public class ScoresConsumer {
     private Uni<Void> count(List<ItemScored> verdicts) {
         // A redelivered verdict may share the batch with the first one: the first counts. Failed items keep their
         // reason, so a job can say why its items failed (GET /jobs/{id} topReasons).
-        Map<UUID, Verdict> byItem = verdicts.stream().collect(Collectors.toMap(ItemScored::workItemId,
-                verdict -> new Verdict(verdict.workItemId(), verdict.failed(),
-                        verdict.failed() ? WorkItemState.reasonOf(verdict.reason()) : null),
-                (first, again) -> first, LinkedHashMap::new));
+        Map<UUID, Verdict> byItem = verdicts.stream()
+                .collect(Collectors.toMap(
+                        ItemScored::workItemId,
+                        verdict -> new Verdict(
+                                verdict.workItemId(),
+                                verdict.failed(),
+                                verdict.failed() ? WorkItemState.reasonOf(verdict.reason()) : null),
+                        (first, again) -> first,
+                        LinkedHashMap::new));
         return counts.count(byItem)
                 // Counted verdicts make room in their jobs' windows: publish their next items now.
                 .invoke(publisher::kick)

@@ -49,6 +49,7 @@ public class WorkPublisher {
 
     /** InferenceBatch records as the JSON {@link InferenceRecords} measured: serialized once, not by the producer. */
     private final MutinyEmitter<byte[]> emitter;
+
     private final JobRepository jobs;
     private final JobSql cursors;
     private final Pool pool;
@@ -58,12 +59,18 @@ public class WorkPublisher {
      * spec when missing (after a restart, or a job another replica stored), read once per job, not once per pass.
      */
     private final Map<UUID, Expansion> expanded = new ConcurrentHashMap<>();
+
     private final Vertx vertx;
     private final InferenceRecords records;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
 
-    public WorkPublisher(JobsConfig config, JobRepository jobs, JobSql cursors, Pool pool, Vertx vertx,
+    public WorkPublisher(
+            JobsConfig config,
+            JobRepository jobs,
+            JobSql cursors,
+            Pool pool,
+            Vertx vertx,
             InferenceRecords records,
             @Channel(Channels.QUERIES_TO_INFER_OUT) MutinyEmitter<byte[]> emitter) {
         this.vertx = vertx;
@@ -80,8 +87,7 @@ public class WorkPublisher {
         expanded.put(jobId, new Expansion(items, spec.teamSchema()));
     }
 
-    private record Expansion(List<WorkItem> items, TeamSchema schema) {
-    }
+    private record Expansion(List<WorkItem> items, TeamSchema schema) {}
 
     /**
      * Runs a publication pass soon: at once if none is running, else right after the running one. Called when a job
@@ -123,11 +129,16 @@ public class WorkPublisher {
         // statements was a large share of the generator's CPU per item (docs/BENCHMARKS.md).
         return cursors.publishing(pool)
                 // Jobs no longer publishing (cancelled, or published by another replica) free their expansion.
-                .invoke(publishing -> expanded.keySet().retainAll(
-                        publishing.stream().map(PublicationCursor::id).toList()))
-                .onItem().transformToMulti(publishing -> Multi.createFrom().iterable(publishing))
-                .onItem().transformToUniAndConcatenate(this::publishNext)
-                .collect().last().replaceWithVoid();
+                .invoke(publishing -> expanded.keySet()
+                        .retainAll(
+                                publishing.stream().map(PublicationCursor::id).toList()))
+                .onItem()
+                .transformToMulti(publishing -> Multi.createFrom().iterable(publishing))
+                .onItem()
+                .transformToUniAndConcatenate(this::publishNext)
+                .collect()
+                .last()
+                .replaceWithVoid();
     }
 
     /**
@@ -140,8 +151,8 @@ public class WorkPublisher {
             return Uni.createFrom().voidItem();
         }
         return pool.withTransaction(connection -> cursors.claimPublication(connection, listed.id())
-                .chain(job -> job == null || room(job) <= 0 ? Uni.createFrom().voidItem()
-                        : publishNext(connection, job)));
+                .chain(job ->
+                        job == null || room(job) <= 0 ? Uni.createFrom().voidItem() : publishNext(connection, job)));
     }
 
     private int room(PublicationCursor job) {
@@ -156,11 +167,13 @@ public class WorkPublisher {
             int from = Math.min(job.publishedCount(), items.size());
             List<WorkItem> next = items.subList(from, Math.min(items.size(), from + room));
             if (next.isEmpty()) {
-                return cursors.advance(connection, job.id(), from, from, items.size()).replaceWithVoid();
+                return cursors.advance(connection, job.id(), from, from, items.size())
+                        .replaceWithVoid();
             }
             // Writing the records (the team schema in each, up to megabytes) is CPU work: on a worker, then back on
             // the pass's context for the sends and the cursor.
-            return Uni.createFrom().item(() -> records.encode(job.id(), job.tenantId(), expansion.schema(), next))
+            return Uni.createFrom()
+                    .item(() -> records.encode(job.id(), job.tenantId(), expansion.schema(), next))
                     .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                     .emitOn(task -> context.runOnContext(ignored -> task.run()))
                     .chain(encoded -> EventRecords.send(emitter, encoded))

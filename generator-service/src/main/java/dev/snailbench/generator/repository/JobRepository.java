@@ -31,8 +31,15 @@ public class JobRepository implements PanacheRepositoryBase<Job, UUID> {
 
     /** Cancels a queued or running job; returns 0 if it is already finished (or not the tenant's). */
     public Uni<Integer> cancel(UUID id, String tenantId, String reason) {
-        return update("status = ?1, reason = ?2, updatedAt = ?3 where id = ?4 and tenantId = ?5 and status in (?6, ?7)",
-                JobStatus.CANCELLED, reason, Instant.now(), id, tenantId, JobStatus.QUEUED, JobStatus.RUNNING);
+        return update(
+                "status = ?1, reason = ?2, updatedAt = ?3 where id = ?4 and tenantId = ?5 and status in (?6, ?7)",
+                JobStatus.CANCELLED,
+                reason,
+                Instant.now(),
+                id,
+                tenantId,
+                JobStatus.QUEUED,
+                JobStatus.RUNNING);
     }
 
     /**
@@ -46,10 +53,11 @@ public class JobRepository implements PanacheRepositoryBase<Job, UUID> {
 
     /** The job's spec, read on its own (the job's other reads leave it out: it can be megabytes); null if no such job. */
     public Uni<JobSpec> specOf(UUID id) {
-        return getSession().chain(session -> session
-                        .createSelectionQuery("select j.specGzip, j.specJson from Job j where j.id = :id",
-                                Object[].class)
-                        .setParameter("id", id).getSingleResultOrNull())
+        return getSession()
+                .chain(session -> session.createSelectionQuery(
+                                "select j.specGzip, j.specJson from Job j where j.id = :id", Object[].class)
+                        .setParameter("id", id)
+                        .getSingleResultOrNull())
                 .map(row -> row == null ? null : Job.readSpec(id, (byte[]) row[0], (String) row[1]));
     }
 }

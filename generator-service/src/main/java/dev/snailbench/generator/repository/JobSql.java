@@ -50,8 +50,9 @@ public class JobSql {
     /** The advisory locks' first key in the platform database: a job's publication (its second key hashes the id). */
     private static final int PUBLICATION_LOCKS = 0x53420001;
 
-    private static final String ADVANCE = "UPDATE generator.job SET publishedcount = $1, published = $2, updatedat = $3, "
-            + "status = CASE WHEN status = $4 THEN $5 ELSE status END WHERE id = $6 AND publishedcount = $7";
+    private static final String ADVANCE =
+            "UPDATE generator.job SET publishedcount = $1, published = $2, updatedat = $3, "
+                    + "status = CASE WHEN status = $4 THEN $5 ELSE status END WHERE id = $6 AND publishedcount = $7";
 
     // Still stalled, and not claimed by another replica's sweep (or counting its verdicts: then it is not stalled).
     private static final String CLAIM_STALLED = "SELECT id FROM generator.job WHERE id = $1 AND status IN ($2, $3) "
@@ -60,12 +61,10 @@ public class JobSql {
     private static final String TOUCH = "UPDATE generator.job SET updatedat = $1 WHERE id = $2";
 
     /** A job's verdicts counted in one statement: its items scored in the batch, and how many of them failed. */
-    public record Verdicts(UUID jobId, int verdicts, int failedVerdicts) {
-    }
+    public record Verdicts(UUID jobId, int verdicts, int failedVerdicts) {}
 
     /** A job that its last verdict completed. */
-    public record Completed(UUID jobId, String tenantId) {
-    }
+    public record Completed(UUID jobId, String tenantId) {}
 
     /**
      * Counts each job's verdicts in one UPDATE per job, so that verdicts of the same job consumed concurrently from
@@ -78,9 +77,16 @@ public class JobSql {
             return Uni.createFrom().item(List.of());
         }
         OffsetDateTime now = now();
-        List<Tuple> tuples = byJob.stream().map(job -> Tuple.from(Arrays.<Object>asList(job.verdicts(),
-                job.failedVerdicts(), now, JobStatus.QUEUED.name(), JobStatus.RUNNING.name(),
-                JobStatus.COMPLETED.name(), job.jobId()))).toList();
+        List<Tuple> tuples = byJob.stream()
+                .map(job -> Tuple.from(Arrays.<Object>asList(
+                        job.verdicts(),
+                        job.failedVerdicts(),
+                        now,
+                        JobStatus.QUEUED.name(),
+                        JobStatus.RUNNING.name(),
+                        JobStatus.COMPLETED.name(),
+                        job.jobId())))
+                .toList();
         return connection.preparedQuery(COUNT_VERDICTS).executeBatch(tuples).map(rows -> {
             // One row set per statement of the batch.
             List<Completed> completed = new ArrayList<>();
@@ -101,20 +107,30 @@ public class JobSql {
      */
     public Uni<Boolean> insertQueued(SqlConnection connection, Job job, byte[] specGzip) {
         Buffer spec = Buffer.buffer(Unpooled.wrappedBuffer(specGzip));
-        return connection.preparedQuery(INSERT).execute(Tuple.from(Arrays.<Object>asList(job.id, job.tenantId, job.name,
-                        utc(job.createdAt), JobStatus.QUEUED.name(), job.total, spec, utc(job.updatedAt),
+        return connection
+                .preparedQuery(INSERT)
+                .execute(Tuple.from(Arrays.<Object>asList(
+                        job.id,
+                        job.tenantId,
+                        job.name,
+                        utc(job.createdAt),
+                        JobStatus.QUEUED.name(),
+                        job.total,
+                        spec,
+                        utc(job.updatedAt),
                         job.stallTimeoutSeconds)))
                 .map(rows -> rows.rowCount() == 1);
     }
 
     /** Queued or running jobs with items still to publish, oldest first (their cursors, not their specs). */
     public Uni<List<PublicationCursor>> publishing(SqlClient client) {
-        return client.preparedQuery(PUBLISHING).execute(Tuple.of(JobStatus.QUEUED.name(), JobStatus.RUNNING.name()))
+        return client.preparedQuery(PUBLISHING)
+                .execute(Tuple.of(JobStatus.QUEUED.name(), JobStatus.RUNNING.name()))
                 .map(rows -> {
                     List<PublicationCursor> cursors = new ArrayList<>(rows.size());
                     for (Row row : rows) {
-                        cursors.add(new PublicationCursor(row.getUUID(0), row.getString(1), row.getInteger(2),
-                                row.getInteger(3)));
+                        cursors.add(new PublicationCursor(
+                                row.getUUID(0), row.getString(1), row.getInteger(2), row.getInteger(3)));
                     }
                     return cursors;
                 });
@@ -127,12 +143,14 @@ public class JobSql {
      */
     public Uni<PublicationCursor> claimPublication(SqlConnection connection, UUID id) {
         int[] keys = publicationLock(id);
-        return connection.preparedQuery(CLAIM_PUBLICATION).execute(Tuple.from(Arrays.<Object>asList(keys[0], keys[1],
-                        id, JobStatus.QUEUED.name(), JobStatus.RUNNING.name())))
+        return connection
+                .preparedQuery(CLAIM_PUBLICATION)
+                .execute(Tuple.from(
+                        Arrays.<Object>asList(keys[0], keys[1], id, JobStatus.QUEUED.name(), JobStatus.RUNNING.name())))
                 .map(rows -> {
                     for (Row row : rows) {
-                        return new PublicationCursor(row.getUUID(0), row.getString(1), row.getInteger(2),
-                                row.getInteger(3));
+                        return new PublicationCursor(
+                                row.getUUID(0), row.getString(1), row.getInteger(2), row.getInteger(3));
                     }
                     return null;
                 });
@@ -151,8 +169,9 @@ public class JobSql {
      * it first); the job is running from its first published item and published once the cursor reaches its total.
      */
     public Uni<Boolean> advance(SqlClient client, UUID id, int from, int to, int total) {
-        return client.preparedQuery(ADVANCE).execute(Tuple.from(Arrays.<Object>asList(to, to >= total, now(),
-                        JobStatus.QUEUED.name(), JobStatus.RUNNING.name(), id, from)))
+        return client.preparedQuery(ADVANCE)
+                .execute(Tuple.from(Arrays.<Object>asList(
+                        to, to >= total, now(), JobStatus.QUEUED.name(), JobStatus.RUNNING.name(), id, from)))
                 .map(rows -> rows.rowCount() == 1);
     }
 
@@ -162,8 +181,10 @@ public class JobSql {
      * replica's sweep, which then abandons its items alone).
      */
     public Uni<Boolean> claimStalled(SqlConnection connection, UUID id, Instant before) {
-        return connection.preparedQuery(CLAIM_STALLED).execute(Tuple.of(id, JobStatus.QUEUED.name(),
-                JobStatus.RUNNING.name(), utc(before))).map(rows -> rows.rowCount() == 1);
+        return connection
+                .preparedQuery(CLAIM_STALLED)
+                .execute(Tuple.of(id, JobStatus.QUEUED.name(), JobStatus.RUNNING.name(), utc(before)))
+                .map(rows -> rows.rowCount() == 1);
     }
 
     /**

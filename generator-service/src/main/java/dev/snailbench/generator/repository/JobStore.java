@@ -29,14 +29,16 @@ public class JobStore {
     /** The queued job (its spec as {@link Job#compressSpec} wrote it) and its unscored items. */
     public Uni<Void> storeQueued(Job job, byte[] specGzip, List<WorkItemState> items) {
         return pool.withTransaction(connection -> jobRows.insertQueued(connection, job, specGzip)
-                .chain(stored -> stored ? itemRows.insert(connection, job.id, items).replaceWithVoid()
+                .chain(stored -> stored
+                        ? itemRows.insert(connection, job.id, items).replaceWithVoid()
                         : Uni.createFrom().voidItem()));
     }
 
     /** A failed job, with its reason and no items. */
     public Uni<Void> storeFailed(Job job) {
         return Panache.withTransaction(() -> jobs.findById(job.id)
-                .chain(existing -> existing != null ? Uni.createFrom().voidItem()
+                .chain(existing -> existing != null
+                        ? Uni.createFrom().voidItem()
                         : jobs.persist(job).replaceWithVoid()));
     }
 }

@@ -7,5 +7,4 @@ import java.util.UUID;
  * the job's spec, which for a large replay job is megabytes of questions and predictions, and a pass runs several
  * times a second while jobs run.
  */
-public record PublicationCursor(UUID id, String tenantId, int publishedCount, int done) {
-}
+public record PublicationCursor(UUID id, String tenantId, int publishedCount, int done) {}

@@ -27,10 +27,11 @@ public class TenantNameSql {
     // A name another tenant has (its registration read from the topic) is never taken, whatever this table says;
     // a row whose creation was abandoned is taken over, and a concurrent take-over waits for the row and then sees it
     // fresh, so only one of them returns a row.
-    private static final String RESERVE = "INSERT INTO generator.tenant_name AS t (namekey, tenantid, name, reservedat) "
-            + "SELECT $1, $2, $3, $4 WHERE NOT EXISTS (SELECT 1 FROM generator.tenant_key k WHERE lower(k.name) = $1) "
-            + "ON CONFLICT (namekey) DO UPDATE SET tenantid = excluded.tenantid, name = excluded.name, "
-            + "reservedat = excluded.reservedat WHERE t.reservedat < $5 RETURNING t.tenantid";
+    private static final String RESERVE =
+            "INSERT INTO generator.tenant_name AS t (namekey, tenantid, name, reservedat) "
+                    + "SELECT $1, $2, $3, $4 WHERE NOT EXISTS (SELECT 1 FROM generator.tenant_key k WHERE lower(k.name) = $1) "
+                    + "ON CONFLICT (namekey) DO UPDATE SET tenantid = excluded.tenantid, name = excluded.name, "
+                    + "reservedat = excluded.reservedat WHERE t.reservedat < $5 RETURNING t.tenantid";
 
     private static final String RELEASE = "DELETE FROM generator.tenant_name WHERE namekey = $1 AND tenantid = $2";
 
@@ -45,8 +46,7 @@ public class TenantNameSql {
     }
 
     /** Who holds a name: a registered tenant, or a creation still waiting for its tenant to be registered. */
-    public record Holder(String tenantId, String name, boolean registered) {
-    }
+    public record Holder(String tenantId, String name, boolean registered) {}
 
     /** The name's key: the same for every spelling that differs only in case. */
     public static String keyOf(String name) {
@@ -56,14 +56,21 @@ public class TenantNameSql {
     /** Takes the name for this tenant; false if another tenant or creation holds it. */
     public Uni<Boolean> reserve(String name, String tenantId) {
         Instant now = Instant.now();
-        return pool.preparedQuery(RESERVE).execute(Tuple.from(Arrays.<Object>asList(keyOf(name), tenantId, name,
-                        now.atOffset(ZoneOffset.UTC), now.minus(ABANDONED_AFTER).atOffset(ZoneOffset.UTC))))
+        return pool.preparedQuery(RESERVE)
+                .execute(Tuple.from(Arrays.<Object>asList(
+                        keyOf(name),
+                        tenantId,
+                        name,
+                        now.atOffset(ZoneOffset.UTC),
+                        now.minus(ABANDONED_AFTER).atOffset(ZoneOffset.UTC))))
                 .map(rows -> rows.rowCount() == 1);
     }
 
     /** Frees a name this creation took (its tenant's event could not be sent). */
     public Uni<Void> release(String name, String tenantId) {
-        return pool.preparedQuery(RELEASE).execute(Tuple.of(keyOf(name), tenantId)).replaceWithVoid();
+        return pool.preparedQuery(RELEASE)
+                .execute(Tuple.of(keyOf(name), tenantId))
+                .replaceWithVoid();
     }
 
     /** The holder of a name (a registered tenant first), or null if the name is free. */

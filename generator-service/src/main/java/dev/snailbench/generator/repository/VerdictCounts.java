@@ -32,13 +32,15 @@ public class VerdictCounts {
     /** Counts one verdict per work item (keyed by its id); returns the jobs these verdicts completed. */
     public Uni<List<JobSql.Completed>> count(Map<UUID, Verdict> byItem) {
         return pool.withTransaction(connection -> items.lockUnscored(connection, byItem.keySet())
-                .chain(unscored -> unscored.isEmpty() ? Uni.createFrom().item(List.<JobSql.Completed>of())
+                .chain(unscored -> unscored.isEmpty()
+                        ? Uni.createFrom().item(List.<JobSql.Completed>of())
                         : mark(connection, unscored, byItem)));
     }
 
-    private Uni<List<JobSql.Completed>> mark(SqlConnection connection, List<Unscored> unscored,
-            Map<UUID, Verdict> byItem) {
-        List<Verdict> marks = unscored.stream().map(item -> byItem.get(item.id())).toList();
+    private Uni<List<JobSql.Completed>> mark(
+            SqlConnection connection, List<Unscored> unscored, Map<UUID, Verdict> byItem) {
+        List<Verdict> marks =
+                unscored.stream().map(item -> byItem.get(item.id())).toList();
         Map<UUID, int[]> byJob = new TreeMap<>();
         for (Unscored item : unscored) {
             int[] counts = byJob.computeIfAbsent(item.jobId(), id -> new int[2]);
@@ -48,7 +50,8 @@ public class VerdictCounts {
             }
         }
         List<JobSql.Verdicts> counts = byJob.entrySet().stream()
-                .map(job -> new JobSql.Verdicts(job.getKey(), job.getValue()[0], job.getValue()[1])).toList();
+                .map(job -> new JobSql.Verdicts(job.getKey(), job.getValue()[0], job.getValue()[1]))
+                .toList();
         return items.markScored(connection, marks).chain(() -> jobs.countVerdicts(connection, counts));
     }
 }

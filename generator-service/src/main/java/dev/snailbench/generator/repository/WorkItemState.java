@@ -18,8 +18,10 @@ import java.util.UUID;
  */
 @Entity
 @Table(indexes = @Index(columnList = "jobId"))
-@NamedQuery(name = WorkItemState.TOP_REASONS, query = "select w.reason, count(w) from WorkItemState w "
-        + "where w.jobId = ?1 and w.failed = true group by w.reason order by count(w) desc, w.reason")
+@NamedQuery(
+        name = WorkItemState.TOP_REASONS,
+        query = "select w.reason, count(w) from WorkItemState w "
+                + "where w.jobId = ?1 and w.failed = true group by w.reason order by count(w) desc, w.reason")
 public class WorkItemState extends PanacheEntityBase {
 
     /** A job's failure reasons with their counts, commonest first (ties by reason); parameter 1: the job's id. */

@@ -33,12 +33,10 @@ public class WorkItemStateSql {
             + "FROM UNNEST($2::uuid[], $3::text[], $4::text[], $5::text[]) AS v(id, questionid, modellabel, level)";
 
     /** An item's row as the verdict count needs it. */
-    public record Unscored(UUID id, UUID jobId) {
-    }
+    public record Unscored(UUID id, UUID jobId) {}
 
     /** An item's verdict to store: {@code reason} only for a failed one. */
-    public record Verdict(UUID id, boolean failed, String reason) {
-    }
+    public record Verdict(UUID id, boolean failed, String reason) {}
 
     /**
      * The rows of these items still without a verdict, locked in id order until the transaction ends: a verdict
@@ -46,7 +44,9 @@ public class WorkItemStateSql {
      * batches lock their common rows in the same order, so they never deadlock.
      */
     public Uni<List<Unscored>> lockUnscored(SqlConnection connection, Collection<UUID> workItemIds) {
-        return connection.preparedQuery(LOCK_UNSCORED).execute(Tuple.of(workItemIds.toArray(UUID[]::new)))
+        return connection
+                .preparedQuery(LOCK_UNSCORED)
+                .execute(Tuple.of(workItemIds.toArray(UUID[]::new)))
                 .map(rows -> {
                     List<Unscored> locked = new ArrayList<>(rows.size());
                     for (Row row : rows) {
@@ -71,7 +71,9 @@ public class WorkItemStateSql {
             failed[i] = verdict.failed();
             reasons[i] = verdict.reason();
         }
-        return connection.preparedQuery(MARK_SCORED).execute(Tuple.of(ids, failed, reasons))
+        return connection
+                .preparedQuery(MARK_SCORED)
+                .execute(Tuple.of(ids, failed, reasons))
                 .map(rows -> rows.rowCount());
     }
 
@@ -92,7 +94,9 @@ public class WorkItemStateSql {
             modelLabels[i] = item.modelLabel;
             levels[i] = item.level;
         }
-        return connection.preparedQuery(INSERT).execute(Tuple.of(jobId, ids, questionIds, modelLabels, levels))
+        return connection
+                .preparedQuery(INSERT)
+                .execute(Tuple.of(jobId, ids, questionIds, modelLabels, levels))
                 .map(rows -> rows.rowCount());
     }
 }

@@ -2,14 +2,14 @@ package dev.snailbench.generator.rest;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.tenancy.Caller;
-import dev.snailbench.tenancy.PathIds;
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobStatus;
 import dev.snailbench.generator.repository.WorkItemStateRepository;
 import dev.snailbench.generator.service.JobOutcome;
-import dev.snailbench.model.request.JobRequest;
 import dev.snailbench.generator.service.JobService;
+import dev.snailbench.model.request.JobRequest;
+import dev.snailbench.tenancy.Caller;
+import dev.snailbench.tenancy.PathIds;
 import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -57,33 +57,70 @@ public class JobResource {
      * sums up a finished job ({@link JobOutcome}, null while it runs); {@code topReasons} are its commonest failure
      * reasons with their item counts (at most 5, commonest first; empty when no item failed).
      */
-    public record JobView(UUID jobId, String name, JobStatus status, int total, int done, int failed,
-            String reason, String outcome, List<WorkItemStateRepository.ReasonCount> topReasons, Instant createdAt,
+    public record JobView(
+            UUID jobId,
+            String name,
+            JobStatus status,
+            int total,
+            int done,
+            int failed,
+            String reason,
+            String outcome,
+            List<WorkItemStateRepository.ReasonCount> topReasons,
+            Instant createdAt,
             Instant updatedAt) {
 
         static JobView of(JobService.JobState state) {
             Job job = state.job();
             String outcome = JobOutcome.of(job.status, job.total, job.failed);
-            return new JobView(job.id, job.name, job.status, job.total, job.done, job.failed,
-                    JobOutcome.reason(job.reason, outcome, job.failed, state.topReasons()), outcome,
-                    state.topReasons(), job.createdAt, job.updatedAt);
+            return new JobView(
+                    job.id,
+                    job.name,
+                    job.status,
+                    job.total,
+                    job.done,
+                    job.failed,
+                    JobOutcome.reason(job.reason, outcome, job.failed, state.topReasons()),
+                    outcome,
+                    state.topReasons(),
+                    job.createdAt,
+                    job.updatedAt);
         }
 
         /** In lists: the outcome, without the reasons (one query per job would be too many). */
         static JobView listed(Job job) {
             String outcome = JobOutcome.of(job.status, job.total, job.failed);
-            return new JobView(job.id, job.name, job.status, job.total, job.done, job.failed, job.reason, outcome,
-                    null, job.createdAt, job.updatedAt);
+            return new JobView(
+                    job.id,
+                    job.name,
+                    job.status,
+                    job.total,
+                    job.done,
+                    job.failed,
+                    job.reason,
+                    outcome,
+                    null,
+                    job.createdAt,
+                    job.updatedAt);
         }
     }
 
     @Operation(operationId = "submitJob", summary = "Submit an evaluation job")
     @APIResponse(responseCode = "202", description = "a new job, accepted")
-    @APIResponse(responseCode = "200", description = "the same spec again: the existing job (existing: true) with its status")
+    @APIResponse(
+            responseCode = "200",
+            description = "the same spec again: the existing job (existing: true) with its status")
     @APIResponse(responseCode = "413", description = "the spec is larger than one job event")
-    @APIResponse(responseCode = "503", description = "the executor did not say whether the database exists, or the inference service announced no backends yet: try again")
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = JobRequest.class)))
+    @APIResponse(
+            responseCode = "503",
+            description =
+                    "the executor did not say whether the database exists, or the inference service announced no backends yet: try again")
+    @RequestBody(
+            required = true,
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = JobRequest.class)))
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> submit(InputStream body) {
@@ -93,7 +130,8 @@ public class JobResource {
         return jobs.submit(caller.tenantId(), VertxContextSupport.executeBlocking(() -> read(body)))
                 // A new job is accepted (202); the same spec again is the job that exists, with its status (200).
                 .map(accepted -> (accepted.existing() ? Response.ok(accepted) : Response.accepted(accepted))
-                        .header("Location", "/jobs/" + accepted.jobId()).build());
+                        .header("Location", "/jobs/" + accepted.jobId())
+                        .build());
     }
 
     /** The request as Quarkus' mapper reads any body (unknown fields refused); null for an empty body. */
@@ -107,7 +145,8 @@ public class JobResource {
     @APIResponse(responseCode = "200", description = "the jobs with their outcome")
     @GET
     public Uni<List<JobView>> list() {
-        return jobs.list(caller.tenantId()).map(all -> all.stream().map(JobView::listed).toList());
+        return jobs.list(caller.tenantId())
+                .map(all -> all.stream().map(JobView::listed).toList());
     }
 
     @Operation(operationId = "getJob", summary = "Get a job's status, outcome and commonest failure reasons")
@@ -123,7 +162,9 @@ public class JobResource {
      * job has finished (then the stream ends). A missing key (401) and another tenant's job or no job (404) are
      * answered before the stream opens ({@link #beforeEvents}).
      */
-    @Operation(operationId = "streamJobEvents", summary = "Follow a job's state as server-sent events until it finishes")
+    @Operation(
+            operationId = "streamJobEvents",
+            summary = "Follow a job's state as server-sent events until it finishes")
     @APIResponse(responseCode = "200", description = "text/event-stream of the job state")
     @GET
     @Path("/{id}/events")
@@ -134,8 +175,10 @@ public class JobResource {
         return jobs.progress(caller.tenantId(), jobId)
                 .map(JobView::of)
                 // Sees every read (so the read after the finished state ends the stream), then only changes go out.
-                .select().first(new UntilFinished())
-                .skip().repetitions();
+                .select()
+                .first(new UntilFinished())
+                .skip()
+                .repetitions();
     }
 
     private static final Pattern EVENTS = Pattern.compile("/jobs/([^/]+)/events/?");
@@ -150,7 +193,9 @@ public class JobResource {
         if (!m.matches() || !"GET".equals(request.getMethod())) {
             return Uni.createFrom().voidItem();
         }
-        return Uni.createFrom().deferred(() -> jobs.get(caller.tenantId(), parseId(m.group(1)))).replaceWithVoid();
+        return Uni.createFrom()
+                .deferred(() -> jobs.get(caller.tenantId(), parseId(m.group(1))))
+                .replaceWithVoid();
     }
 
     /** Lets items through up to and including the first of a finished job. */

@@ -1,8 +1,8 @@
 package dev.snailbench.generator.rest;
 
-import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.generator.service.TenantService;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.tenancy.Caller;
 import dev.snailbench.tenancy.Keyless;
 import io.smallrye.mutiny.Uni;
@@ -34,8 +34,7 @@ public class TenantResource {
     }
 
     /** Who a key belongs to: the tenant's id and name (never the key). */
-    public record Me(String tenantId, String name) {
-    }
+    public record Me(String tenantId, String name) {}
 
     /** The caller's tenant; 401 without a valid key. */
     @Operation(operationId = "describeOwnTenant", summary = "Show the tenant a key belongs to")
@@ -47,15 +46,16 @@ public class TenantResource {
         return tenants.nameOf(tenantId).map(name -> new Me(tenantId, name));
     }
 
-    public record CreateTenant(String name) {
-    }
+    public record CreateTenant(String name) {}
 
     @Operation(operationId = "createTenant", summary = "Create a tenant and show its API key once")
     @APIResponse(responseCode = "201", description = "created: the API key is shown this once")
     @APIResponse(responseCode = "409", description = "a tenant of that name already exists")
     @POST
     @Keyless
-    public Uni<Response> create(@HeaderParam(ApiKeys.ADMIN_HEADER) String adminKey, CreateTenant request,
+    public Uni<Response> create(
+            @HeaderParam(ApiKeys.ADMIN_HEADER) String adminKey,
+            CreateTenant request,
             @Context HttpServerRequest connection) {
         tenants.checkAdmin(adminKey, connection);
         if (request == null || request.name() == null || request.name().isBlank()) {
@@ -74,8 +74,10 @@ public class TenantResource {
     @POST
     @Path("/{tenantId}/key")
     @Keyless
-    public Uni<Response> rotateKey(@HeaderParam(ApiKeys.ADMIN_HEADER) String adminKey,
-            @PathParam("tenantId") String tenantId, @Context HttpServerRequest connection) {
+    public Uni<Response> rotateKey(
+            @HeaderParam(ApiKeys.ADMIN_HEADER) String adminKey,
+            @PathParam("tenantId") String tenantId,
+            @Context HttpServerRequest connection) {
         tenants.checkAdmin(adminKey, connection);
         return tenants.rotateKey(tenantId).map(rotated -> Response.ok(rotated).build());
     }

@@ -20,8 +20,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 public class UiConfigResource {
 
     /** {@code scorerUrl}: null when the operator has not configured it (the UI then asks the person). */
-    public record View(String scorerUrl) {
-    }
+    public record View(String scorerUrl) {}
 
     private final UiConfig config;
 

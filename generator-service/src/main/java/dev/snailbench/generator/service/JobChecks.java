@@ -29,8 +29,7 @@ final class JobChecks {
     /** Problems named in one answer; more are counted. */
     static final int MAX_LISTED = 10;
 
-    private JobChecks() {
-    }
+    private JobChecks() {}
 
     /** The questions a question set produced (inline items, a stored set) are bounded like inline ones. */
     static void questionSet(List<Question> questions) {
@@ -43,13 +42,16 @@ final class JobChecks {
 
     /** Levels other than Native on a built-in schema need its crosswalk; the job must fit the platform's limit. */
     static void spec(JobSpec spec, Predicate<String> hasBuiltInCrosswalk, int maxWorkItems) {
-        if (spec.schemaId() != null && spec.levels().stream().anyMatch(l -> l != NaturalnessLevel.NATIVE)
+        if (spec.schemaId() != null
+                && spec.levels().stream().anyMatch(l -> l != NaturalnessLevel.NATIVE)
                 && !hasBuiltInCrosswalk.test(spec.schemaId())) {
             throw InvalidInput.of("schemaId", "no crosswalk for schema '" + spec.schemaId() + "'");
         }
         if (spec.workItemCount() > maxWorkItems) {
-            throw InvalidInput.of("questions", "the job has " + spec.workItemCount() + " work items (questions × "
-                    + "models × levels); at most " + maxWorkItems + " are accepted");
+            throw InvalidInput.of(
+                    "questions",
+                    "the job has " + spec.workItemCount() + " work items (questions × " + "models × levels); at most "
+                            + maxWorkItems + " are accepted");
         }
     }
 
@@ -69,16 +71,24 @@ final class JobChecks {
             if (!known.contains(p.questionId())) {
                 problems.add(at + ".questionId", "no question with id '" + p.questionId() + "'");
             } else if (p.level() != null && !spec.levels().contains(p.level())) {
-                problems.add(at + ".level", "the job has no level " + p.level().label() + " (levels: "
-                        + spec.levels().stream().map(NaturalnessLevel::label).toList() + ")");
+                problems.add(
+                        at + ".level",
+                        "the job has no level " + p.level().label() + " (levels: "
+                                + spec.levels().stream()
+                                        .map(NaturalnessLevel::label)
+                                        .toList() + ")");
             } else if (!seen.add(Prediction.key(p.questionId(), p.level()))) {
-                problems.add(at + ".questionId", "question '" + p.questionId() + "' has two predictions"
-                        + (p.level() == null ? "" : " at level " + p.level().label()));
+                problems.add(
+                        at + ".questionId",
+                        "question '" + p.questionId() + "' has two predictions"
+                                + (p.level() == null
+                                        ? ""
+                                        : " at level " + p.level().label()));
             }
         }
         problems.throwIfAny();
-        if (spec.models().stream().anyMatch(m -> m.isReplay()) && !Boolean.TRUE.equals(
-                request.allowMissingPredictions())) {
+        if (spec.models().stream().anyMatch(m -> m.isReplay())
+                && !Boolean.TRUE.equals(request.allowMissingPredictions())) {
             missing(spec, seen);
         }
     }
@@ -104,11 +114,16 @@ final class JobChecks {
             return;
         }
         List<String> named = new ArrayList<>();
-        lacking.forEach((id, levels) -> named.add("'" + id + "'" + (spec.levels().size() > 1 ? " at " + levels : "")));
-        throw InvalidInput.of("predictions", count + " of the replay job's items have no recorded prediction ("
-                + String.join(", ", named) + (count > named.size() ? ", …" : "") + "): record one for each question"
-                + (spec.levels().size() > 1 ? " and level" : "") + ", or set \"allowMissingPredictions\": true to run "
-                + "them without one (those items fail)");
+        lacking.forEach(
+                (id, levels) -> named.add("'" + id + "'" + (spec.levels().size() > 1 ? " at " + levels : "")));
+        throw InvalidInput.of(
+                "predictions",
+                count + " of the replay job's items have no recorded prediction ("
+                        + String.join(", ", named) + (count > named.size() ? ", …" : "")
+                        + "): record one for each question"
+                        + (spec.levels().size() > 1 ? " and level" : "")
+                        + ", or set \"allowMissingPredictions\": true to run "
+                        + "them without one (those items fail)");
     }
 
     /**
@@ -117,18 +132,24 @@ final class JobChecks {
      */
     static void registered(JobRequest request, UUID databaseId, TeamDatabases.Registered db) {
         if (db.dialect() != null && db.dialect() != SqlDialect.fromId(request.dialect())) {
-            throw InvalidInput.of("dialect", "dialect " + request.dialect() + " does not match database "
-                    + databaseId + ", a " + db.dialect().id() + " database");
+            throw InvalidInput.of(
+                    "dialect",
+                    "dialect " + request.dialect() + " does not match database " + databaseId + ", a "
+                            + db.dialect().id() + " database");
         }
         String named = request.nativeSchema();
         if (named == null && JobRequestMapper.needsTeamSchema(request)) {
-            throw InvalidInput.of("nativeSchema", "missing: models, a crosswalk or a schema variant on your "
-                    + "registered database need the schema to read (a plain schema name, e.g. public); database "
-                    + databaseId + " has the schemas " + db.schemas());
+            throw InvalidInput.of(
+                    "nativeSchema",
+                    "missing: models, a crosswalk or a schema variant on your "
+                            + "registered database need the schema to read (a plain schema name, e.g. public); database "
+                            + databaseId + " has the schemas " + db.schemas());
         }
         if (named != null && db.schemas().stream().noneMatch(named::equalsIgnoreCase)) {
-            throw InvalidInput.of("nativeSchema", "database " + databaseId + " has no schema '" + named
-                    + "' with tables; its schemas: " + db.schemas());
+            throw InvalidInput.of(
+                    "nativeSchema",
+                    "database " + databaseId + " has no schema '" + named + "' with tables; its schemas: "
+                            + db.schemas());
         }
     }
 
@@ -143,12 +164,15 @@ final class JobChecks {
         }
         List<String> other = schemas.stream().filter(named::equalsIgnoreCase).toList();
         if (other.isEmpty()) {
-            throw InvalidInput.of("nativeSchema", "database " + databaseId + " has no schema '" + named
-                    + "' with tables; its schemas: " + schemas);
+            throw InvalidInput.of(
+                    "nativeSchema",
+                    "database " + databaseId + " has no schema '" + named + "' with tables; its schemas: " + schemas);
         }
         if (other.size() > 1) {
-            throw InvalidInput.of("nativeSchema", "database " + databaseId + " has several schemas named '" + named
-                    + "' in different cases: " + other + "; name one exactly");
+            throw InvalidInput.of(
+                    "nativeSchema",
+                    "database " + databaseId + " has several schemas named '" + named + "' in different cases: " + other
+                            + "; name one exactly");
         }
         return other.get(0);
     }
@@ -177,8 +201,11 @@ final class JobChecks {
                 return;
             }
             List<String> shown = found.stream().map(p -> p[0] + ": " + p[1]).toList();
-            throw new InvalidInput(found.get(0)[0], String.join("; ", shown) + (count > shown.size() ? "; and "
-                    + (count - shown.size()) + " more" : "") + (note == null ? "" : " (" + note + ")"));
+            throw new InvalidInput(
+                    found.get(0)[0],
+                    String.join("; ", shown)
+                            + (count > shown.size() ? "; and " + (count - shown.size()) + " more" : "")
+                            + (note == null ? "" : " (" + note + ")"));
         }
     }
 }

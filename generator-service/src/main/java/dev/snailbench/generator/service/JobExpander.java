@@ -18,23 +18,36 @@ public final class JobExpander {
     /** The single target database of a job; part of the work-item identity. */
     static final String DATABASE_KEY = "db";
 
-    private JobExpander() {
-    }
+    private JobExpander() {}
 
     public static List<WorkItem> expand(UUID jobId, JobSpec spec) {
-        Map<String, String> recorded = spec.predictions().stream()
-                .collect(Collectors.toMap(Prediction::key, Prediction::predictedSql));
+        Map<String, String> recorded =
+                spec.predictions().stream().collect(Collectors.toMap(Prediction::key, Prediction::predictedSql));
         int jobItems = spec.workItemCount();
         List<WorkItem> items = new ArrayList<>(jobItems);
-        String variant = spec.teamSchema() == null || spec.teamSchema().variant() == null ? null
+        String variant = spec.teamSchema() == null || spec.teamSchema().variant() == null
+                ? null
                 : spec.teamSchema().variant().label();
         for (Question q : spec.questions()) {
             for (ModelRef model : spec.models()) {
                 for (NaturalnessLevel level : spec.levels()) {
-                    items.add(new WorkItem(WorkItem.idFor(jobId, DATABASE_KEY, q.id(), model, level), q.id(),
-                            q.question(), q.goldSql(), spec.dialect(), spec.database(), model, level,
-                            spec.promptOptions(), spec.schemaId(), model.isReplay() ? recorded(recorded, q, level) : null,
-                            spec.name(), variant, q.hardness(), spec.evaluation(), jobItems));
+                    items.add(new WorkItem(
+                            WorkItem.idFor(jobId, DATABASE_KEY, q.id(), model, level),
+                            q.id(),
+                            q.question(),
+                            q.goldSql(),
+                            spec.dialect(),
+                            spec.database(),
+                            model,
+                            level,
+                            spec.promptOptions(),
+                            spec.schemaId(),
+                            model.isReplay() ? recorded(recorded, q, level) : null,
+                            spec.name(),
+                            variant,
+                            q.hardness(),
+                            spec.evaluation(),
+                            jobItems));
                 }
             }
         }

@@ -12,8 +12,7 @@ import java.util.List;
  */
 public final class JobOutcome {
 
-    private JobOutcome() {
-    }
+    private JobOutcome() {}
 
     public static String of(JobStatus status, int total, int failed) {
         return switch (status) {
@@ -30,7 +29,6 @@ public final class JobOutcome {
             return jobReason;
         }
         ReasonCount first = top.get(0);
-        return "all " + failed + " items failed; the commonest reason (" + first.count() + " items): "
-                + first.reason();
+        return "all " + failed + " items failed; the commonest reason (" + first.count() + " items): " + first.reason();
     }
 }

@@ -31,8 +31,7 @@ public final class JobRequestMapper {
     /** The share of columns a variant renames per ambiguity type when the job does not say. */
     static final double DEFAULT_VARIANT_RATE = 0.10;
 
-    private JobRequestMapper() {
-    }
+    private JobRequestMapper() {}
 
     /**
      * @param tenantId  the submitting tenant: an inline database password is sealed bound to it
@@ -46,9 +45,19 @@ public final class JobRequestMapper {
             // The schema the prompts show unqualified is where the executor resolves the job's unqualified names.
             database = database.withSchema(request.nativeSchema());
         }
-        return new JobSpec(request.name(), database, dialect,
-                models(request), levels(request.levels()), promptOptions(request.promptOptions()), schemaId(request),
-                questions, predictions(request), null, evaluation(request), request.stallTimeoutSeconds());
+        return new JobSpec(
+                request.name(),
+                database,
+                dialect,
+                models(request),
+                levels(request.levels()),
+                promptOptions(request.promptOptions()),
+                schemaId(request),
+                questions,
+                predictions(request),
+                null,
+                evaluation(request),
+                request.stallTimeoutSeconds());
     }
 
     /** The built-in schema the job names, or null. */
@@ -58,12 +67,15 @@ public final class JobRequestMapper {
 
     /** The id of the registered database the job runs on, or null when it names none. */
     public static UUID registeredDatabase(JobRequest request) {
-        return request.onRegisteredDatabase() ? UUID.fromString(request.database().databaseId().trim()) : null;
+        return request.onRegisteredDatabase()
+                ? UUID.fromString(request.database().databaseId().trim())
+                : null;
     }
 
     /** Whether the job's prompts or level names come from the team's registered database. */
     public static boolean needsTeamSchema(JobRequest request) {
-        return request.crosswalkId() != null || request.schemaVariant() != null
+        return request.crosswalkId() != null
+                || request.schemaVariant() != null
                 || (request.onRegisteredDatabase() && schemaId(request) == null && request.asksModels());
     }
 
@@ -77,12 +89,14 @@ public final class JobRequestMapper {
         if (v.overOriginal()) {
             return new JobVariant(kind, 0, 0, OfflinePackager.Context.parse(v.context()));
         }
-        return new JobVariant(kind, v.seed() == null ? 1 : v.seed(), v.rate() == null ? DEFAULT_VARIANT_RATE
-                : v.rate(), OfflinePackager.Context.parse(v.context()));
+        return new JobVariant(
+                kind,
+                v.seed() == null ? 1 : v.seed(),
+                v.rate() == null ? DEFAULT_VARIANT_RATE : v.rate(),
+                OfflinePackager.Context.parse(v.context()));
     }
 
-    private static DatabaseRef database(DatabaseRequest db, SqlDialect dialect, SecretCipher cipher,
-            String tenantId) {
+    private static DatabaseRef database(DatabaseRequest db, SqlDialect dialect, SecretCipher cipher, String tenantId) {
         if (db == null) {
             // A linking-only job: predictions are scored on schema linking and query characteristics, nothing runs.
             return null;
@@ -90,8 +104,12 @@ public final class JobRequestMapper {
         if (db.databaseId() != null && !db.databaseId().isBlank()) {
             return new DatabaseRef(dialect, null, null, null, db.databaseId());
         }
-        return new DatabaseRef(SqlDialect.fromId(db.kind()), db.jdbcUrl(), db.user(),
-                cipher.seal(db.password(), SecretCipher.inlineBinding(tenantId)), null);
+        return new DatabaseRef(
+                SqlDialect.fromId(db.kind()),
+                db.jdbcUrl(),
+                db.user(),
+                cipher.seal(db.password(), SecretCipher.inlineBinding(tenantId)),
+                null);
     }
 
     private static List<ModelRef> models(JobRequest request) {
@@ -100,8 +118,15 @@ public final class JobRequestMapper {
             models.add(ModelRef.replay(request.model()));
         }
         if (request.models() != null) {
-            request.models().forEach(m -> models.add(new ModelRef(m.label(), m.backend(), m.model(), m.temperature(),
-                    m.maxTokens(), m.seed(), m.cacheAnswers())));
+            request.models()
+                    .forEach(m -> models.add(new ModelRef(
+                            m.label(),
+                            m.backend(),
+                            m.model(),
+                            m.temperature(),
+                            m.maxTokens(),
+                            m.seed(),
+                            m.cacheAnswers())));
         }
         return models;
     }
@@ -118,17 +143,23 @@ public final class JobRequestMapper {
 
     /** {@code linking} and {@code goldScreening}, each defaulted when absent. */
     static EvaluationOptions evaluation(JobRequest request) {
-        return new EvaluationOptions(request.linking() == null ? null
-                : EvaluationOptions.Linking.fromId(request.linking()), request.goldScreening() == null ? null
-                : EvaluationOptions.GoldScreening.fromId(request.goldScreening()));
+        return new EvaluationOptions(
+                request.linking() == null ? null : EvaluationOptions.Linking.fromId(request.linking()),
+                request.goldScreening() == null
+                        ? null
+                        : EvaluationOptions.GoldScreening.fromId(request.goldScreening()));
     }
 
     private static PromptOptions promptOptions(PromptOptionsRequest o) {
         if (o == null) {
             return PromptOptions.ZERO_SHOT;
         }
-        return new PromptOptions(Boolean.TRUE.equals(o.includeKeys()), orZero(o.sampleValues()), orZero(o.shots()),
-                o.shotSelection() == null ? "random" : o.shotSelection(), o.shotSeed() == null ? 0 : o.shotSeed(),
+        return new PromptOptions(
+                Boolean.TRUE.equals(o.includeKeys()),
+                orZero(o.sampleValues()),
+                orZero(o.shots()),
+                o.shotSelection() == null ? "random" : o.shotSelection(),
+                o.shotSeed() == null ? 0 : o.shotSeed(),
                 orZero(o.maxPromptTokens()));
     }
 
@@ -136,8 +167,12 @@ public final class JobRequestMapper {
         if (request.predictions() == null) {
             return List.of();
         }
-        return request.predictions().stream().map(p -> new Prediction(p.questionId(), p.predictedSql(),
-                p.level() == null ? null : NaturalnessLevel.fromLabel(p.level()))).toList();
+        return request.predictions().stream()
+                .map(p -> new Prediction(
+                        p.questionId(),
+                        p.predictedSql(),
+                        p.level() == null ? null : NaturalnessLevel.fromLabel(p.level())))
+                .toList();
     }
 
     private static int orZero(Integer value) {

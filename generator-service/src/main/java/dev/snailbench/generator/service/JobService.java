@@ -1,12 +1,7 @@
 package dev.snailbench.generator.service;
 
-import dev.snailbench.model.problem.TooLarge;
-import dev.snailbench.model.problem.Conflict;
-import dev.snailbench.model.problem.Unavailable;
-import dev.snailbench.model.problem.NotFound;
-import dev.snailbench.model.problem.InvalidInput;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -24,12 +19,17 @@ import dev.snailbench.model.domain.NameUuids;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.TeamSchema;
-import dev.snailbench.model.request.JobRequest;
 import dev.snailbench.model.event.JobSubmitted;
+import dev.snailbench.model.problem.Conflict;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.NotFound;
+import dev.snailbench.model.problem.TooLarge;
+import dev.snailbench.model.problem.Unavailable;
+import dev.snailbench.model.request.JobRequest;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.model.serde.EventRecords;
-import dev.snailbench.workbench.support.Blocking;
 import dev.snailbench.workbench.Workbench;
+import dev.snailbench.workbench.support.Blocking;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -63,6 +63,7 @@ public class JobService {
     private final JobRepository jobs;
     /** JobSubmitted as compressed JSON written here: its size is checked before it is sent, and it is written once. */
     private final MutinyEmitter<byte[]> emitter;
+
     private final JobsConfig config;
     private final SecretCipher cipher;
     private final Workbench workbench;
@@ -72,10 +73,17 @@ public class JobService {
     private final Validator validator;
     private final SubmittedSql sql;
 
-    public JobService(JobRepository jobs, JobsConfig config, SecretsConfig secrets, Workbench workbench,
-            ModelBackends backends, WorkItemStateRepository items,
+    public JobService(
+            JobRepository jobs,
+            JobsConfig config,
+            SecretsConfig secrets,
+            Workbench workbench,
+            ModelBackends backends,
+            WorkItemStateRepository items,
             @Channel(Channels.JOB_EVENTS_OUT) MutinyEmitter<byte[]> emitter,
-            JobCancellationPublisher cancellations, Validator validator, SubmittedSql sql) {
+            JobCancellationPublisher cancellations,
+            Validator validator,
+            SubmittedSql sql) {
         this.cancellations = cancellations;
         this.validator = validator;
         this.sql = sql;
@@ -93,8 +101,8 @@ public class JobService {
      * is derived from the spec), and the job's progress is then as {@code GET /jobs/{id}} shows it.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Accepted(UUID jobId, JobStatus status, boolean existing, Integer total, Integer done,
-            Integer failed) {
+    public record Accepted(
+            UUID jobId, JobStatus status, boolean existing, Integer total, Integer done, Integer failed) {
 
         static Accepted created(UUID jobId, JobStatus status) {
             return new Accepted(jobId, status, false, null, null, null);
@@ -118,9 +126,10 @@ public class JobService {
         // Read, checked and sent at once; the wait for the stored job starts from a future, so that nothing of the
         // request stays reachable through a pipeline while the consumer stores the job (a large job's intake is the
         // generator's memory peak; JobResource reads the body itself for the same reason).
-        CompletableFuture<Accepted> sent = reading.chain(request -> checkAndSend(tenantId, request))
-                .subscribeAsCompletionStage();
-        return Uni.createFrom().completionStage(sent)
+        CompletableFuture<Accepted> sent =
+                reading.chain(request -> checkAndSend(tenantId, request)).subscribeAsCompletionStage();
+        return Uni.createFrom()
+                .completionStage(sent)
                 .chain(accepted -> accepted.existing() ? Uni.createFrom().item(accepted) : stored(accepted.jobId()));
     }
 
@@ -135,9 +144,10 @@ public class JobService {
             return Uni.createFrom().failure(new ConstraintViolationException(violations));
         }
         UUID jobId = jobIdOf(tenantId, request);
-        return jobs.stored(jobId).chain(existing -> existing != null
-                ? Uni.createFrom().item(Accepted.existing(existing))
-                : validated(tenantId, jobId, request));
+        return jobs.stored(jobId)
+                .chain(existing -> existing != null
+                        ? Uni.createFrom().item(Accepted.existing(existing))
+                        : validated(tenantId, jobId, request));
     }
 
     /**
@@ -151,8 +161,8 @@ public class JobService {
                 .call(spec -> backends.checked(spec.models()))
                 .chain(spec -> onDatabase(tenantId, request, spec))
                 .chain(spec -> JobRequestMapper.needsTeamSchema(request)
-                        ? teamSchema(tenantId, request, spec).chain(schema -> submit(tenantId, jobId,
-                                spec.withTeamSchema(schema)))
+                        ? teamSchema(tenantId, request, spec)
+                                .chain(schema -> submit(tenantId, jobId, spec.withTeamSchema(schema)))
                         : submit(tenantId, jobId, spec));
     }
 
@@ -160,8 +170,9 @@ public class JobService {
     private JobSpec resolved(String tenantId, JobRequest request, List<Question> stored) {
         List<Question> questions;
         if (request.questionSet() == null) {
-            questions = request.questions().stream().map(q -> new Question(q.id(), q.question(), q.goldSql(),
-                    q.hardness())).toList();
+            questions = request.questions().stream()
+                    .map(q -> new Question(q.id(), q.question(), q.goldSql(), q.hardness()))
+                    .toList();
         } else {
             questions = stored != null ? stored : questionsOf(request.questionSet());
             JobChecks.questionSet(questions);
@@ -182,8 +193,8 @@ public class JobService {
         if (registered != null) {
             return workbench.registeredDatabase(tenantId, registered).map(db -> {
                 JobChecks.registered(request, registered, db);
-                return spec.withDatabaseName(db.name()).withSchema(JobChecks.schemaAsSpelled(request, registered,
-                        db.schemas()));
+                return spec.withDatabaseName(db.name())
+                        .withSchema(JobChecks.schemaAsSpelled(request, registered, db.schemas()));
             });
         }
         if (spec.database() != null) {
@@ -194,10 +205,15 @@ public class JobService {
 
     /** The team's schema as the job's models see it: renamed by the job's crosswalk or schema variant, if any. */
     private Uni<TeamSchema> teamSchema(String tenantId, JobRequest request, JobSpec spec) {
-        return workbench.teamSchema(tenantId, new Workbench.SchemaRequest(
-                UUID.fromString(spec.database().databaseId()), spec.database().schema(),
-                spec.promptOptions().sampleValues(), request.crosswalkId(), JobRequestMapper.schemaVariant(request),
-                spec.dialect()));
+        return workbench.teamSchema(
+                tenantId,
+                new Workbench.SchemaRequest(
+                        UUID.fromString(spec.database().databaseId()),
+                        spec.database().schema(),
+                        spec.promptOptions().sampleValues(),
+                        request.crosswalkId(),
+                        JobRequestMapper.schemaVariant(request),
+                        spec.dialect()));
     }
 
     /** The questions of a set the tenant stored (synthetic or QATCH), or null when the request names none. */
@@ -209,9 +225,10 @@ public class JobService {
     }
 
     private Uni<Accepted> submit(String tenantId, UUID jobId, JobSpec spec) {
-        return jobs.stored(jobId).chain(existing -> existing != null
-                ? Uni.createFrom().item(Accepted.existing(existing))
-                : publish(JobSubmitted.of(jobId, tenantId, spec)));
+        return jobs.stored(jobId)
+                .chain(existing -> existing != null
+                        ? Uni.createFrom().item(Accepted.existing(existing))
+                        : publish(JobSubmitted.of(jobId, tenantId, spec)));
     }
 
     /**
@@ -222,8 +239,10 @@ public class JobService {
 
     /** A job whose compressed event is over the limit (413 with the sizes, naming the questions to split). */
     static TooLarge jobTooLarge(int bytes) {
-        return new TooLarge("the job's event is " + bytes + " bytes compressed, at most " + MAX_JOB_EVENT_BYTES
-                + " fit in one job event: split the questions into several jobs", "questions");
+        return new TooLarge(
+                "the job's event is " + bytes + " bytes compressed, at most " + MAX_JOB_EVENT_BYTES
+                        + " fit in one job event: split the questions into several jobs",
+                "questions");
     }
 
     /**
@@ -233,7 +252,8 @@ public class JobService {
      */
     private Uni<Accepted> publish(JobSubmitted event) {
         return Blocking.run(() -> EventJson.writeGzip(event), Job.COMPRESSION_DEADLINE)
-                .chain(gzip -> gzip.length > MAX_JOB_EVENT_BYTES ? Uni.createFrom().failure(jobTooLarge(gzip.length))
+                .chain(gzip -> gzip.length > MAX_JOB_EVENT_BYTES
+                        ? Uni.createFrom().failure(jobTooLarge(gzip.length))
                         : EventRecords.send(emitter, List.of(new EventRecords.Encoded(event.key(), gzip))))
                 .replaceWith(Accepted.created(event.jobId(), JobStatus.QUEUED));
     }
@@ -241,13 +261,17 @@ public class JobService {
     /** The sent job once its consumer has stored it, so that GET /jobs/{id} finds what POST answered. */
     private Uni<Accepted> stored(UUID jobId) {
         return jobs.stored(jobId)
-                .onItem().ifNull().failWith(() -> Unavailable.notReadableYet("job " + jobId))
-                .onFailure(Unavailable.class).retry()
+                .onItem()
+                .ifNull()
+                .failWith(() -> Unavailable.notReadableYet("job " + jobId))
+                .onFailure(Unavailable.class)
+                .retry()
                 .withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
                 .expireIn(config.visibilityWait().toMillis())
                 .map(job -> Accepted.created(job.id, job.status))
                 // Accepted all the same: the consumer will store it; GET answers 404 until then.
-                .onFailure(Unavailable.class).recoverWithItem(Accepted.created(jobId, JobStatus.QUEUED));
+                .onFailure(Unavailable.class)
+                .recoverWithItem(Accepted.created(jobId, JobStatus.QUEUED));
     }
 
     private List<Question> questionsOf(JobRequest.QuestionSetRequest set) {
@@ -261,21 +285,24 @@ public class JobService {
     }
 
     /** A job with its commonest failure reasons (at most {@link #TOP_REASONS}; empty when no item failed). */
-    public record JobState(Job job, List<WorkItemStateRepository.ReasonCount> topReasons) {
-    }
+    public record JobState(Job job, List<WorkItemStateRepository.ReasonCount> topReasons) {}
 
     public static final int TOP_REASONS = 5;
 
     /** The job as {@code GET /jobs/{id}} shows it: its counters and why its items failed. */
     public Uni<JobState> state(String tenantId, UUID jobId) {
-        return get(tenantId, jobId).chain(job -> job.failed == 0
-                ? Uni.createFrom().item(new JobState(job, List.of()))
-                : Panache.withSession(() -> items.topReasons(job.id, TOP_REASONS)).map(top -> new JobState(job, top)));
+        return get(tenantId, jobId)
+                .chain(job -> job.failed == 0
+                        ? Uni.createFrom().item(new JobState(job, List.of()))
+                        : Panache.withSession(() -> items.topReasons(job.id, TOP_REASONS))
+                                .map(top -> new JobState(job, top)));
     }
 
     public Uni<Job> get(String tenantId, UUID jobId) {
         return Panache.withSession(() -> jobs.findForTenant(jobId, tenantId))
-                .onItem().ifNull().failWith(() -> new NotFound("no job " + jobId));
+                .onItem()
+                .ifNull()
+                .failWith(() -> new NotFound("no job " + jobId));
     }
 
     /**
@@ -307,8 +334,10 @@ public class JobService {
      */
     public Multi<JobState> progress(String tenantId, UUID jobId) {
         Context context = Vertx.currentContext();
-        return Multi.createBy().repeating()
-                .uni(() -> Uni.createFrom().deferred(() -> state(tenantId, jobId))
+        return Multi.createBy()
+                .repeating()
+                .uni(() -> Uni.createFrom()
+                        .deferred(() -> state(tenantId, jobId))
                         .runSubscriptionOn(task -> context.runOnContext(ignored -> task.run())))
                 .withDelay(config.progressEvery())
                 .indefinitely();
@@ -338,15 +367,15 @@ public class JobService {
 
     /** Leaves the password out of the hashed JSON. */
     @JsonIgnoreProperties("password")
-    private interface WithoutPassword {
-    }
+    private interface WithoutPassword {}
 
     /**
      * One JSON text per request content, whatever the field order or optional fields: properties and map keys sorted
      * (creator properties not first, so that a record's components sort among all its properties), the keys of any
      * JSON the request carries as it is (a spider question set) sorted too, nulls left out.
      */
-    private static final ObjectMapper CANONICAL = EventJson.mapper().copy()
+    private static final ObjectMapper CANONICAL = EventJson.mapper()
+            .copy()
             .setSerializationInclusion(JsonInclude.Include.NON_NULL)
             .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
             .configure(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY, true)

@@ -1,6 +1,5 @@
 package dev.snailbench.generator.service;
 
-import dev.snailbench.model.request.JobRequest;
 import dev.snailbench.generator.config.WatchdogConfig;
 import dev.snailbench.generator.messaging.AbandonedItemPublisher;
 import dev.snailbench.generator.repository.Job;
@@ -9,6 +8,7 @@ import dev.snailbench.generator.repository.JobSql;
 import dev.snailbench.generator.repository.WorkItemStateRepository;
 import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.event.ItemAbandoned;
+import dev.snailbench.model.request.JobRequest;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Multi;
@@ -53,8 +53,13 @@ public class JobWatchdog {
     private final JobSql sql;
     private final Instant watchingSince = Instant.now();
 
-    public JobWatchdog(JobRepository jobs, WorkItemStateRepository items, AbandonedItemPublisher publisher,
-            WatchdogConfig config, Pool pool, JobSql sql) {
+    public JobWatchdog(
+            JobRepository jobs,
+            WorkItemStateRepository items,
+            AbandonedItemPublisher publisher,
+            WatchdogConfig config,
+            Pool pool,
+            JobSql sql) {
         this.pool = pool;
         this.sql = sql;
         this.jobs = jobs;
@@ -63,22 +68,33 @@ public class JobWatchdog {
         this.config = config;
     }
 
-    @Scheduled(every = "${snailbench.watchdog.every:30s}", delayed = "${snailbench.watchdog.every:30s}",
+    @Scheduled(
+            every = "${snailbench.watchdog.every:30s}",
+            delayed = "${snailbench.watchdog.every:30s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> sweep() {
         Instant now = Instant.now();
-        Duration shortest = config.itemDeadline().compareTo(SHORTEST_STALL_TIMEOUT) < 0 ? config.itemDeadline()
+        Duration shortest = config.itemDeadline().compareTo(SHORTEST_STALL_TIMEOUT) < 0
+                ? config.itemDeadline()
                 : SHORTEST_STALL_TIMEOUT;
         if (now.minus(shortest).isBefore(watchingSince)) {
             return Uni.createFrom().voidItem();
         }
         return Panache.withSession(() -> jobs.stalledSince(now.minus(shortest)))
-                .onItem().transformToMulti(quiet -> Multi.createFrom().iterable(quiet.stream()
-                        .filter(job -> stalled(job, now)).toList()))
-                .onItem().transformToUniAndConcatenate(job -> abandonUnscored(job, now))
-                .collect().last().replaceWithVoid()
-                .onFailure().invoke(e -> LOG.warnf("job watchdog sweep failed (next sweep retries): %s", e.toString()))
-                .onFailure().recoverWithNull().replaceWithVoid();
+                .onItem()
+                .transformToMulti(quiet -> Multi.createFrom()
+                        .iterable(
+                                quiet.stream().filter(job -> stalled(job, now)).toList()))
+                .onItem()
+                .transformToUniAndConcatenate(job -> abandonUnscored(job, now))
+                .collect()
+                .last()
+                .replaceWithVoid()
+                .onFailure()
+                .invoke(e -> LOG.warnf("job watchdog sweep failed (next sweep retries): %s", e.toString()))
+                .onFailure()
+                .recoverWithNull()
+                .replaceWithVoid();
     }
 
     /** The job's deadline, if this replica has watched for that long, has passed since its last progress. */
@@ -99,12 +115,16 @@ public class JobWatchdog {
      */
     Uni<Void> abandonUnscored(Job job, Instant now) {
         return pool.withTransaction(connection -> sql.claimStalled(connection, job.id, now.minus(deadlineOf(job)))
-                .chain(claimed -> !claimed ? Uni.createFrom().voidItem()
-                        : Panache.withSession(() -> items.unscored(job.id).chain(unscored -> jobs.specOf(job.id)
-                                        .map(spec -> abandonments(job, spec, Set.copyOf(unscored)))))
+                .chain(claimed -> !claimed
+                        ? Uni.createFrom().voidItem()
+                        : Panache.withSession(() -> items.unscored(job.id)
+                                        .chain(unscored -> jobs.specOf(job.id)
+                                                .map(spec -> abandonments(job, spec, Set.copyOf(unscored)))))
                                 .chain(abandoned -> {
-                                    LOG.warnf("job %s made no progress for %s: abandoning %d item(s) without a "
-                                            + "verdict", job.id, deadlineOf(job), abandoned.size());
+                                    LOG.warnf(
+                                            "job %s made no progress for %s: abandoning %d item(s) without a "
+                                                    + "verdict",
+                                            job.id, deadlineOf(job), abandoned.size());
                                     return publisher.publish(abandoned);
                                 })
                                 .chain(() -> sql.touch(connection, job.id, now))));
@@ -112,11 +132,14 @@ public class JobWatchdog {
 
     private List<ItemAbandoned> abandonments(Job job, JobSpec spec, Set<UUID> pending) {
         String stage = job.published ? "pipeline" : "publication";
-        String reason = (job.published ? "timed out in the pipeline (inference, execution or scoring)"
-                : "timed out in publication (the job's items were not all published)") + ": no verdict "
+        String reason = (job.published
+                        ? "timed out in the pipeline (inference, execution or scoring)"
+                        : "timed out in publication (the job's items were not all published)")
+                + ": no verdict "
                 + deadlineOf(job).toSeconds() + " s after the job's last progress";
         return JobExpander.expand(job.id, spec).stream()
                 .filter(item -> pending.contains(item.workItemId()))
-                .map(item -> ItemAbandoned.of(job.id, job.tenantId, item, stage, reason)).toList();
+                .map(item -> ItemAbandoned.of(job.id, job.tenantId, item, stage, reason))
+                .toList();
     }
 }

@@ -1,12 +1,11 @@
 package dev.snailbench.generator.service;
 
-import dev.snailbench.model.problem.Unavailable;
-import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.generator.config.JobsConfig;
 import dev.snailbench.model.domain.ModelRef;
-import dev.snailbench.model.problem.InvalidInput;
-import io.smallrye.mutiny.Uni;
 import dev.snailbench.model.event.ModelBackendsAnnounced;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.Unavailable;
+import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,6 +25,7 @@ public class ModelBackends {
     private final AtomicReference<ModelBackendsAnnounced> latest = new AtomicReference<>();
     /** Completed by the first announcement this process reads: a submission waits for it, not for a timer. */
     private final CompletableFuture<Void> first = new CompletableFuture<>();
+
     private final JobsConfig config;
 
     public ModelBackends(JobsConfig config) {
@@ -34,8 +34,8 @@ public class ModelBackends {
 
     /** Keeps the newest announcement (a redelivered older one does not replace it). */
     public void announced(ModelBackendsAnnounced event) {
-        latest.accumulateAndGet(event, (old, now) -> old == null || !now.occurredAt().isBefore(old.occurredAt())
-                ? now : old);
+        latest.accumulateAndGet(
+                event, (old, now) -> old == null || !now.occurredAt().isBefore(old.occurredAt()) ? now : old);
         first.complete(null);
     }
 
@@ -46,18 +46,22 @@ public class ModelBackends {
      */
     public Uni<Void> checked(List<ModelRef> models) {
         boolean asks = models.stream().anyMatch(m -> !m.isReplay());
-        Uni<Void> known = !asks || first.isDone() ? Uni.createFrom().voidItem()
-                : Uni.createFrom().completionStage(first)
-                        .ifNoItem().after(config.backendsWait()).recoverWithItem((Void) null);
+        Uni<Void> known = !asks || first.isDone()
+                ? Uni.createFrom().voidItem()
+                : Uni.createFrom()
+                        .completionStage(first)
+                        .ifNoItem()
+                        .after(config.backendsWait())
+                        .recoverWithItem((Void) null);
         Context caller = Vertx.currentContext();
-        Uni<Void> onCaller = caller == null || first.isDone() ? known
+        Uni<Void> onCaller = caller == null || first.isDone()
+                ? known
                 : known.emitOn(task -> caller.runOnContext(ignored -> task.run()));
         return onCaller.invoke(() -> check(models));
     }
 
     /** What the inference service announced last: its backends and when; null backends before any announcement. */
-    public record Known(List<String> backends, Instant announcedAt) {
-    }
+    public record Known(List<String> backends, Instant announcedAt) {}
 
     public Known known() {
         ModelBackendsAnnounced last = latest.get();
@@ -78,15 +82,19 @@ public class ModelBackends {
             ModelBackendsAnnounced last = latest.get();
             if (last == null) {
                 throw new Unavailable("models[" + i + "].backend: the inference service has not announced its "
-                        + "configured backends within " + String.format(Locale.ROOT, "%.1f",
-                        config.backendsWait().toMillis() / 1000.0) + " s (it announces them "
+                        + "configured backends within "
+                        + String.format(
+                                Locale.ROOT, "%.1f", config.backendsWait().toMillis() / 1000.0)
+                        + " s (it announces them "
                         + "when it starts): try again once it runs");
             }
             if (!last.backends().contains(model.backend())) {
-                throw InvalidInput.of("models[" + i + "].backend", "backend '" + model.backend()
-                        + "' is not configured in the inference service (configured: " + last.backends()
-                        + ", plus replay for recorded predictions): use one of them, or configure it there "
-                        + "(snailbench.inference.backends." + model.backend() + ".base-url)");
+                throw InvalidInput.of(
+                        "models[" + i + "].backend",
+                        "backend '" + model.backend()
+                                + "' is not configured in the inference service (configured: " + last.backends()
+                                + ", plus replay for recorded predictions): use one of them, or configure it there "
+                                + "(snailbench.inference.backends." + model.backend() + ".base-url)");
             }
         }
     }

@@ -6,9 +6,9 @@ import dev.snailbench.model.domain.JobSpec;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.problem.Unavailable;
 import dev.snailbench.model.request.JobRequest;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.guard.JobSql;
 import dev.snailbench.sql.guard.SqlGuard;
-import dev.snailbench.sql.SqlParser;
 import dev.snailbench.workbench.support.Blocking;
 import io.smallrye.mutiny.TimeoutException;
 import io.smallrye.mutiny.Uni;
@@ -40,7 +40,8 @@ public class SubmittedSql {
 
     /** Fails with an {@code InvalidInput} naming every text that could only fail (the first ones, counted). */
     public Uni<Void> check(JobRequest request, JobSpec spec) {
-        List<JobSql.Text> texts = JobSql.texts(request, spec.questions().stream().map(Question::goldSql).toList());
+        List<JobSql.Text> texts = JobSql.texts(
+                request, spec.questions().stream().map(Question::goldSql).toList());
         if (texts.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
@@ -50,12 +51,15 @@ public class SubmittedSql {
         List<Uni<List<JobSql.Problem>>> parts = new ArrayList<>();
         for (int from = 0; from < texts.size(); from += size) {
             List<JobSql.Text> part = texts.subList(from, Math.min(texts.size(), from + size));
-            parts.add(Blocking.run(() -> JobSql.problems(part, spec.dialect(), guard, verdicts),
-                    config.sqlCheckTimeout()));
+            parts.add(Blocking.run(
+                    () -> JobSql.problems(part, spec.dialect(), guard, verdicts), config.sqlCheckTimeout()));
         }
-        return Uni.join().all(parts).andFailFast()
-                .onFailure(TimeoutException.class).transform(e -> new Unavailable("checking the job's SQL took "
-                        + "longer than " + config.sqlCheckTimeout().toSeconds() + " s: try again, or split the job"))
+        return Uni.join()
+                .all(parts)
+                .andFailFast()
+                .onFailure(TimeoutException.class)
+                .transform(e -> new Unavailable("checking the job's SQL took " + "longer than "
+                        + config.sqlCheckTimeout().toSeconds() + " s: try again, or split the job"))
                 .invoke(found -> {
                     JobChecks.Problems problems = new JobChecks.Problems();
                     boolean predictions = false;
@@ -69,6 +73,7 @@ public class SubmittedSql {
                         problems.note(JobSql.INVALID_PREDICTIONS);
                     }
                     problems.throwIfAny();
-                }).replaceWithVoid();
+                })
+                .replaceWithVoid();
     }
 }

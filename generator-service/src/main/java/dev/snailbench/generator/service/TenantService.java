@@ -1,14 +1,14 @@
 package dev.snailbench.generator.service;
 
-import dev.snailbench.model.problem.Unavailable;
-import dev.snailbench.model.problem.NotFound;
-import dev.snailbench.model.problem.Conflict;
 import dev.snailbench.generator.config.TenantsConfig;
 import dev.snailbench.generator.repository.TenantKeyLookup;
 import dev.snailbench.generator.repository.TenantNameSql;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.event.TenantRegistered;
+import dev.snailbench.model.problem.Conflict;
+import dev.snailbench.model.problem.NotFound;
+import dev.snailbench.model.problem.Unavailable;
 import dev.snailbench.tenancy.OperatorKeys;
 import dev.snailbench.tenancy.TenantKey;
 import io.smallrye.mutiny.Uni;
@@ -33,7 +33,10 @@ public class TenantService {
     private final TenantsConfig config;
     private final OperatorKeys operatorKeys;
 
-    public TenantService(TenantKeyLookup keys, TenantNameSql names, TenantsConfig config,
+    public TenantService(
+            TenantKeyLookup keys,
+            TenantNameSql names,
+            TenantsConfig config,
             OperatorKeys operatorKeys,
             @Channel(Channels.TENANTS_OUT) MutinyEmitter<Record<String, TenantRegistered>> emitter) {
         this.operatorKeys = operatorKeys;
@@ -44,8 +47,7 @@ public class TenantService {
     }
 
     /** A new tenant, with the only copy of its API key the platform ever shows. */
-    public record CreatedTenant(String tenantId, String name, String apiKey) {
-    }
+    public record CreatedTenant(String tenantId, String name, String apiKey) {}
 
     /** 401 for a missing or wrong operators' key, 429 for an address out of failed-authentication tokens. */
     public void checkAdmin(String adminKey, HttpServerRequest request) {
@@ -60,8 +62,10 @@ public class TenantService {
      */
     public Uni<CreatedTenant> register(String name) {
         String tenantId = UUID.randomUUID().toString();
-        return names.reserve(name, tenantId).chain(reserved -> reserved ? publish(tenantId, name)
-                : names.holder(name).chain(holder -> Uni.createFrom().failure(taken(name, holder))));
+        return names.reserve(name, tenantId)
+                .chain(reserved -> reserved
+                        ? publish(tenantId, name)
+                        : names.holder(name).chain(holder -> Uni.createFrom().failure(taken(name, holder))));
     }
 
     private static Conflict taken(String name, TenantNameSql.Holder holder) {
@@ -70,11 +74,15 @@ public class TenantService {
             return new Conflict("the name '" + name + "' was being taken by another creation: try again", "name");
         }
         return holder.registered()
-                ? new Conflict("a tenant named '" + holder.name() + "' already exists (" + holder.tenantId()
-                        + "): choose another name, or give it a new key with POST /tenants/" + holder.tenantId()
-                        + "/key", "name")
-                : new Conflict("a tenant named '" + holder.name() + "' is being created (" + holder.tenantId()
-                        + "): choose another name", "name");
+                ? new Conflict(
+                        "a tenant named '" + holder.name() + "' already exists (" + holder.tenantId()
+                                + "): choose another name, or give it a new key with POST /tenants/" + holder.tenantId()
+                                + "/key",
+                        "name")
+                : new Conflict(
+                        "a tenant named '" + holder.name() + "' is being created (" + holder.tenantId()
+                                + "): choose another name",
+                        "name");
     }
 
     private Uni<CreatedTenant> publish(String tenantId, String name) {
@@ -82,7 +90,8 @@ public class TenantService {
         TenantRegistered event = TenantRegistered.of(tenantId, name, ApiKeys.sha256(apiKey));
         return emitter.send(Record.of(event.key(), event))
                 // Not sent: no tenant will hold the name, so it is free again at once.
-                .onFailure().call(() -> names.release(name, tenantId))
+                .onFailure()
+                .call(() -> names.release(name, tenantId))
                 .chain(() -> awaitVisible(tenantId))
                 .replaceWith(new CreatedTenant(tenantId, name, apiKey));
     }
@@ -98,7 +107,9 @@ public class TenantService {
      */
     public Uni<CreatedTenant> rotateKey(String tenantId) {
         return keys.find(tenantId)
-                .onItem().ifNull().failWith(() -> new NotFound("no tenant " + tenantId))
+                .onItem()
+                .ifNull()
+                .failWith(() -> new NotFound("no tenant " + tenantId))
                 .chain(existing -> {
                     String apiKey = ApiKeys.newKey();
                     String hash = ApiKeys.sha256(apiKey);
@@ -111,16 +122,25 @@ public class TenantService {
 
     private Uni<TenantKey> awaitKey(String tenantId, String hash) {
         return keys.find(tenantId)
-                .onItem().transform(key -> key != null && hash.equals(key.apiKeySha256) ? key : null)
-                .onItem().ifNull().failWith(() -> Unavailable.notReadableYet("the new key of tenant " + tenantId))
-                .onFailure(Unavailable.class).retry().withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
+                .onItem()
+                .transform(key -> key != null && hash.equals(key.apiKeySha256) ? key : null)
+                .onItem()
+                .ifNull()
+                .failWith(() -> Unavailable.notReadableYet("the new key of tenant " + tenantId))
+                .onFailure(Unavailable.class)
+                .retry()
+                .withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
                 .expireIn(Duration.ofSeconds(10).toMillis());
     }
 
     private Uni<TenantKey> awaitVisible(String tenantId) {
         return keys.find(tenantId)
-                .onItem().ifNull().failWith(() -> Unavailable.notReadableYet("tenant " + tenantId))
-                .onFailure(Unavailable.class).retry().withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
+                .onItem()
+                .ifNull()
+                .failWith(() -> Unavailable.notReadableYet("tenant " + tenantId))
+                .onFailure(Unavailable.class)
+                .retry()
+                .withBackOff(Duration.ofMillis(20), Duration.ofMillis(200))
                 .expireIn(Duration.ofSeconds(10).toMillis());
     }
 }

@@ -6,10 +6,10 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
-import dev.snailbench.generator.TestTenants;
-import dev.snailbench.testkit.OversizedBody;
 import dev.snailbench.generator.InMemoryTier;
+import dev.snailbench.generator.TestTenants;
 import dev.snailbench.testkit.InMemoryTenantTest;
+import dev.snailbench.testkit.OversizedBody;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -38,8 +38,12 @@ class GeneratorAttackTest extends InMemoryTenantTest {
         String key = key();
         Map<String, Object> job = new HashMap<>(TestTenants.job("n".repeat(1_000_000), QUESTIONS, PREDICTIONS));
         long start = System.nanoTime();
-        given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
-                .then().statusCode(400)
+        given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(job)
+                .post("/jobs")
+                .then()
+                .statusCode(400)
                 .body("status", equalTo(400))
                 .body("field", equalTo("name"))
                 .body("error", equalTo("name: is longer than 200 characters"));
@@ -49,11 +53,14 @@ class GeneratorAttackTest extends InMemoryTenantTest {
     @Test
     void shouldRefuseAQuestionOfMoreThanTenThousandCharactersNamingIt() {
         String key = key();
-        List<Map<String, String>> questions = List.of(Map.of("id", "q1", "question", "q".repeat(10_001),
-                "goldSql", "SELECT 1"));
-        given().header("X-API-Key", key).contentType(ContentType.JSON)
-                .body(TestTenants.job("long question", questions, PREDICTIONS)).post("/jobs")
-                .then().statusCode(400)
+        List<Map<String, String>> questions =
+                List.of(Map.of("id", "q1", "question", "q".repeat(10_001), "goldSql", "SELECT 1"));
+        given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(TestTenants.job("long question", questions, PREDICTIONS))
+                .post("/jobs")
+                .then()
+                .statusCode(400)
                 .body("field", equalTo("questions[0].question"))
                 .body("error", equalTo("questions[0].question: is longer than 10000 characters"));
     }
@@ -63,15 +70,23 @@ class GeneratorAttackTest extends InMemoryTenantTest {
         String key = key();
         Map<String, Object> job = new HashMap<>(TestTenants.job("typo", QUESTIONS, PREDICTIONS));
         job.put("promptOptoins", Map.of("shots", 3));
-        given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
-                .then().statusCode(400)
+        given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(job)
+                .post("/jobs")
+                .then()
+                .statusCode(400)
                 .body("status", equalTo(400))
                 .body("error", equalTo("unknown field 'promptOptoins' (did you mean 'promptOptions'?)"))
                 .body("field", equalTo("promptOptoins"));
         job.remove("promptOptoins");
         job.put("questions", List.of(Map.of("id", "q1", "questoin", "How many?", "goldSql", "SELECT 1")));
-        given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
-                .then().statusCode(400)
+        given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(job)
+                .post("/jobs")
+                .then()
+                .statusCode(400)
                 .body("error", equalTo("unknown field 'questions[0].questoin' (did you mean 'question'?)"))
                 .body("field", equalTo("questions[0].questoin"));
     }
@@ -81,7 +96,8 @@ class GeneratorAttackTest extends InMemoryTenantTest {
 
     @Test
     void shouldRefuseAJobSpecBodyBeyondSixteenMegabytes() {
-        assertThat(OversizedBody.status(base, "/jobs", "sb_any", 17L * 1024 * 1024)).isEqualTo(413);
+        assertThat(OversizedBody.status(base, "/jobs", "sb_any", 17L * 1024 * 1024))
+                .isEqualTo(413);
     }
 
     @Test
@@ -91,12 +107,13 @@ class GeneratorAttackTest extends InMemoryTenantTest {
 
     @Test
     void shouldShowReportsInASandboxedFrame() {
-        given().get("/ui/index.html").then().statusCode(200)
+        given().get("/ui/index.html")
+                .then()
+                .statusCode(200)
                 // Scripts never: allow-same-origin alone only lets the page read the report's height.
                 .body(containsString("<iframe id=\"report\" title=\"report\" sandbox=\"allow-same-origin\" "
                         + "scrolling=\"no\" hidden></iframe>"));
         // The page's URL no longer chooses where the API key goes.
-        given().get("/ui/app.js").then().statusCode(200)
-                .body(Matchers.not(containsString("get('scorer')")));
+        given().get("/ui/app.js").then().statusCode(200).body(Matchers.not(containsString("get('scorer')")));
     }
 }

@@ -50,28 +50,52 @@ class FirstJobsBenchmark {
 
     private static String run(String settings, int round) throws Exception {
         Path root = Path.of("..").toAbsolutePath().normalize();
-        try (Stack stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/bench-logs"),
-                EnumSet.allOf(Stack.Service.class), PipelineBenchmark.pairs("bench.setting." + settings), Map.of())) {
+        try (Stack stack = Stack.start(
+                root,
+                DataDir.resolve(),
+                root.resolve("generator-service/target/bench-logs"),
+                EnumSet.allOf(Stack.Service.class),
+                PipelineBenchmark.pairs("bench.setting." + settings),
+                Map.of())) {
             FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.targets(), "v1", USER, PASSWORD);
             WarmUp.run(stack, WarmUp.DEFAULT_ITEMS);
             PlatformClient client = stack.client();
             String apiKey = client.createTenant("first-jobs");
-            String databaseId = RefinerModelJobs.registerDatabase(client, stack, apiKey, "football", USER,
-                    PASSWORD);
+            String databaseId = RefinerModelJobs.registerDatabase(client, stack, apiKey, "football", USER, PASSWORD);
             List<Long> millis = new ArrayList<>();
             for (int i = 0; i < Integer.getInteger("bench.jobs", 12); i++) {
                 Instant start = Instant.now();
-                client.submitJob(apiKey, Map.of("name", "first " + i, "database", Map.of("databaseId", databaseId),
-                        "dialect", "postgresql", "model", "replayed-gold",
-                        "questions", List.of(Map.of("id", "q" + i, "question", "How many clubs are there?",
-                                "goldSql", "SELECT count(*) FROM club")),
-                        "predictions", List.of(Map.of("questionId", "q" + i,
-                                "predictedSql", "SELECT count(*) FROM club"))));
+                client.submitJob(
+                        apiKey,
+                        Map.of(
+                                "name",
+                                "first " + i,
+                                "database",
+                                Map.of("databaseId", databaseId),
+                                "dialect",
+                                "postgresql",
+                                "model",
+                                "replayed-gold",
+                                "questions",
+                                List.of(Map.of(
+                                        "id",
+                                        "q" + i,
+                                        "question",
+                                        "How many clubs are there?",
+                                        "goldSql",
+                                        "SELECT count(*) FROM club")),
+                                "predictions",
+                                List.of(Map.of("questionId", "q" + i, "predictedSql", "SELECT count(*) FROM club"))));
                 millis.add(Duration.between(start, Instant.now()).toMillis());
             }
-            return String.format(Locale.ROOT, "FirstJobsBenchmark %s round %d: POST /jobs ms %s; over 1 s: %d; "
-                    + "longest %,d", settings, round, millis, millis.stream().filter(ms -> ms > 1_000).count(),
+            return String.format(
+                    Locale.ROOT,
+                    "FirstJobsBenchmark %s round %d: POST /jobs ms %s; over 1 s: %d; " + "longest %,d",
+                    settings,
+                    round,
+                    millis,
+                    millis.stream().filter(ms -> ms > 1_000).count(),
                     millis.stream().mapToLong(Long::longValue).max().orElse(0));
         }
     }

@@ -60,19 +60,22 @@ class PipelineBenchmark {
     void platformAgainstTheJdbcLoop() throws Exception {
         List<String> lines = new ArrayList<>();
         // -Dbench.consumers=4 -Dbench.large=false: one quick run; -Dbench.consumers= : only N = 10,000 + fairness;
-        // -Dbench.sizes=1000,10000: both sizes on every stack; -Dbench.cold=false: no cold job; -Dbench.settings=now,up:
+        // -Dbench.sizes=1000,10000: both sizes on every stack; -Dbench.cold=false: no cold job;
+        // -Dbench.settings=now,up:
         // also a stack started as ./snailbench up starts it (its warm-up job first), so its cold job is a team's first;
         // -Dbench.settings=up,up-x -Dbench.setting-jvm.up-x="...": the same with a variant beside it.
         // -Dbench.settings=c2,now: also the server compiler at its usual thresholds and more consumers (see C2).
         // -Dbench.replicas="one;executor=2;inference=2": a stack per replica setting (one: every service once).
         for (String settings : System.getProperty("bench.settings", "now").split(",")) {
-            for (String consumers : System.getProperty("bench.consumers", "1,2,4").split(",")) {
+            for (String consumers :
+                    System.getProperty("bench.consumers", "1,2,4").split(",")) {
                 if (consumers.isBlank()) {
                     continue;
                 }
-                for (String replicas : System.getProperty("bench.replicas", "one").split(";")) {
-                    lines.addAll(run(Integer.parseInt(consumers.trim()), sizes(), false, settings.trim(),
-                            replicas(replicas)));
+                for (String replicas :
+                        System.getProperty("bench.replicas", "one").split(";")) {
+                    lines.addAll(run(
+                            Integer.parseInt(consumers.trim()), sizes(), false, settings.trim(), replicas(replicas)));
                 }
             }
         }
@@ -85,19 +88,27 @@ class PipelineBenchmark {
 
     /** -Dbench.sizes=1000,10000: the warm jobs measured on each stack (default 1,000). */
     private static List<Integer> sizes() {
-        return Arrays.stream(System.getProperty("bench.sizes", "1000").split(",")).map(String::trim)
-                .filter(size -> !size.isEmpty()).map(Integer::valueOf).toList();
+        return Arrays.stream(System.getProperty("bench.sizes", "1000").split(","))
+                .map(String::trim)
+                .filter(size -> !size.isEmpty())
+                .map(Integer::valueOf)
+                .toList();
     }
 
     /**
      * The alternative the services' settings are measured against: the server compiler (C2) at its usual thresholds
      * and code cache, and more consumers per replica on each hop.
      */
-    private static final Map<String, String> C2 = Map.of("JVM",
+    private static final Map<String, String> C2 = Map.of(
+            "JVM",
             "-XX:TieredStopAtLevel=4 -XX:CompileThresholdScaling=1 -XX:ReservedCodeCacheSize=240m "
                     + "-XX:Tier3LoadFeedback=5",
-            "SNAILBENCH_INFERENCE_CONSUMERS", "8", "SNAILBENCH_SCORER_CONSUMERS", "4",
-            "SNAILBENCH_PROGRESS_CONSUMERS", "4");
+            "SNAILBENCH_INFERENCE_CONSUMERS",
+            "8",
+            "SNAILBENCH_SCORER_CONSUMERS",
+            "4",
+            "SNAILBENCH_PROGRESS_CONSUMERS",
+            "4");
 
     /** {@code executor=2,inference=2}: replicas per service (the others once); {@code one}: every service once. */
     static Map<Stack.Service, Integer> replicas(String setting) {
@@ -108,7 +119,8 @@ class PipelineBenchmark {
         if (!setting.isBlank() && !setting.trim().equals("one")) {
             for (String pair : setting.split(",")) {
                 String[] parts = pair.split("=");
-                replicas.put(Stack.Service.valueOf(parts[0].trim().toUpperCase(Locale.ROOT)),
+                replicas.put(
+                        Stack.Service.valueOf(parts[0].trim().toUpperCase(Locale.ROOT)),
                         Integer.valueOf(parts[1].trim()));
             }
         }
@@ -120,19 +132,28 @@ class PipelineBenchmark {
         StringBuilder label = new StringBuilder();
         replicas.forEach((service, count) -> {
             if (count > 1) {
-                label.append(", ").append(count).append(' ').append(service.name().toLowerCase(Locale.ROOT))
+                label.append(", ")
+                        .append(count)
+                        .append(' ')
+                        .append(service.name().toLowerCase(Locale.ROOT))
                         .append(" replicas");
             }
         });
         return label.toString();
     }
 
-    private static List<String> run(int consumers, List<Integer> sizes, boolean fairness, String settings,
-            Map<Stack.Service, Integer> replicas) throws Exception {
+    private static List<String> run(
+            int consumers, List<Integer> sizes, boolean fairness, String settings, Map<Stack.Service, Integer> replicas)
+            throws Exception {
         Path root = Path.of("..").toAbsolutePath().normalize();
         List<String> out = new ArrayList<>();
-        try (Stack stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/bench-logs"),
-                replicas, properties(settings), environment(consumers, settings))) {
+        try (Stack stack = Stack.start(
+                root,
+                DataDir.resolve(),
+                root.resolve("generator-service/target/bench-logs"),
+                replicas,
+                properties(settings),
+                environment(consumers, settings))) {
             FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.targets(), "v1", USER, PASSWORD);
             PlatformClient client = stack.client();
@@ -147,17 +168,29 @@ class PipelineBenchmark {
                 int items = Integer.getInteger("bench.warm-up-items." + settings, WarmUp.DEFAULT_ITEMS);
                 warmUp = CompletableFuture.supplyAsync(() -> WarmUp.run(stack, items));
                 if (!settings.startsWith("up-beside")) {
-                    System.out.printf("PipelineBenchmark start-up warm-up (%,d items): %.1f s%n", items,
-                            warmUp.join().toMillis() / 1000.0);
+                    System.out.printf(
+                            "PipelineBenchmark start-up warm-up (%,d items): %.1f s%n",
+                            items, warmUp.join().toMillis() / 1000.0);
                 }
             }
             // Cold: the first job of a freshly started platform (-Dbench.cold=false skips it), as a team's first job.
             if (Boolean.parseBoolean(System.getProperty("bench.cold", "true"))) {
-                out.addAll(measure(stack, target, client, apiKey, statements, 1_000, consumers, settings,
-                        (startsAsUp(settings) ? "first after up" : "cold") + replicasLabel(replicas), false));
+                out.addAll(measure(
+                        stack,
+                        target,
+                        client,
+                        apiKey,
+                        statements,
+                        1_000,
+                        consumers,
+                        settings,
+                        (startsAsUp(settings) ? "first after up" : "cold") + replicasLabel(replicas),
+                        false));
             }
             if (warmUp != null && settings.startsWith("up-beside")) {
-                out.add(String.format(Locale.ROOT, "PipelineBenchmark start-up warm-up beside the first job: %.1f s",
+                out.add(String.format(
+                        Locale.ROOT,
+                        "PipelineBenchmark start-up warm-up beside the first job: %.1f s",
                         warmUp.join().toMillis() / 1000.0));
                 System.out.println(out.get(out.size() - 1));
             }
@@ -165,12 +198,24 @@ class PipelineBenchmark {
             // one 200-item job the services' JIT compilers still took a third of their CPU during the measured job.
             // -Dbench.warm-ups=N: another number of warm-up jobs.
             for (int w = 1; w <= Integer.getInteger("bench.warm-ups", 2); w++) {
-                awaitDone(client, apiKey, client.submitJob(apiKey, job(target, "warm-up w" + w, statements, 1_000,
-                        "w" + w)), Duration.ofMinutes(10));
+                awaitDone(
+                        client,
+                        apiKey,
+                        client.submitJob(apiKey, job(target, "warm-up w" + w, statements, 1_000, "w" + w)),
+                        Duration.ofMinutes(10));
             }
             for (int n : sizes) {
-                out.addAll(measure(stack, target, client, apiKey, statements, n, consumers, settings,
-                        "warm" + replicasLabel(replicas), fairness));
+                out.addAll(measure(
+                        stack,
+                        target,
+                        client,
+                        apiKey,
+                        statements,
+                        n,
+                        consumers,
+                        settings,
+                        "warm" + replicasLabel(replicas),
+                        fairness));
             }
             out.addAll(idle(stack, consumers));
         }
@@ -192,8 +237,9 @@ class PipelineBenchmark {
         Thread.sleep(seconds * 1_000L);
         CpuTimes after = CpuTimes.of(stack);
         double wall = Duration.between(start, Instant.now()).toMillis() / 1000.0;
-        List<String> out = List.of("PipelineBenchmark idle executor consumers=" + consumers + ":"
-                + after.perSecondSince(before, wall), after.threadsSince(before));
+        List<String> out = List.of(
+                "PipelineBenchmark idle executor consumers=" + consumers + ":" + after.perSecondSince(before, wall),
+                after.threadsSince(before));
         out.forEach(System.out::println);
         return out;
     }
@@ -207,8 +253,17 @@ class PipelineBenchmark {
      * One measured job of n items, with the JDBC loop just before it, then its timeline, the CPU each process used
      * during it, per thread kind, and each service's resident memory; fairness adds a small job of another tenant.
      */
-    private static List<String> measure(Stack stack, Map<String, Object> target, PlatformClient client, String apiKey,
-            List<String[]> statements, int n, int consumers, String settings, String phase, boolean fairness)
+    private static List<String> measure(
+            Stack stack,
+            Map<String, Object> target,
+            PlatformClient client,
+            String apiKey,
+            List<String[]> statements,
+            int n,
+            int consumers,
+            String settings,
+            String phase,
+            boolean fairness)
             throws Exception {
         List<String> out = new ArrayList<>();
         Loop loop = jdbcLoop(stack, statements, n);
@@ -216,8 +271,8 @@ class PipelineBenchmark {
         TopicVolumes topicsBefore = TopicVolumes.of(stack.kafka());
         CpuTimes cpuBefore = CpuTimes.of(stack);
         Instant start = Instant.now();
-        String jobId = client.submitJob(apiKey, job(target, "bench " + phase + " " + n, statements, n,
-                phase.charAt(0) + Integer.toString(n)));
+        String jobId = client.submitJob(
+                apiKey, job(target, "bench " + phase + " " + n, statements, n, phase.charAt(0) + Integer.toString(n)));
         String fair = "";
         if (fairness) {
             String small = client.createTenant("bench-b");
@@ -226,20 +281,38 @@ class PipelineBenchmark {
             String smallJob = client.submitJob(small, job(inline(stack), "small", statements, 10, "s"));
             double smallSeconds = awaitDone(client, small, smallJob, Duration.ofMinutes(10), smallStart);
             JsonNode big = client.job(apiKey, jobId);
-            fair = String.format(Locale.ROOT, "; a 10-item job of another tenant, submitted 2 s in, "
-                    + "completed in %.1f s (big job then at %d/%d)", smallSeconds, big.get("done").asInt(),
+            fair = String.format(
+                    Locale.ROOT,
+                    "; a 10-item job of another tenant, submitted 2 s in, "
+                            + "completed in %.1f s (big job then at %d/%d)",
+                    smallSeconds,
+                    big.get("done").asInt(),
                     big.get("total").asInt());
         }
         double platform = awaitDone(client, apiKey, jobId, Duration.ofMinutes(30), start);
-        out.add(String.format(Locale.ROOT, "PipelineBenchmark N=%,d %s executor consumers=%d%s: platform %.1f s "
-                + "(%.0f items/s), JDBC loop %.1f s (%.0f items/s), ratio %.2fx%s%s", n, phase, consumers,
-                settings.equals("c2") ? " (C2 at its usual thresholds, more consumers)"
-                        : settings.equals("now") || settings.equals("up") ? "" : " (settings " + settings + ": "
-                                + (System.getProperty("bench.setting." + settings, "") + " "
-                                        + System.getProperty("bench.setting-jvm." + settings, "")).trim()
-                                + ")", platform,
-                n / platform, jdbc, n / jdbc, platform / jdbc,
-                GOLD_SCREENING.equals("flag") ? "" : "; gold screening " + GOLD_SCREENING, fair));
+        out.add(String.format(
+                Locale.ROOT,
+                "PipelineBenchmark N=%,d %s executor consumers=%d%s: platform %.1f s "
+                        + "(%.0f items/s), JDBC loop %.1f s (%.0f items/s), ratio %.2fx%s%s",
+                n,
+                phase,
+                consumers,
+                settings.equals("c2")
+                        ? " (C2 at its usual thresholds, more consumers)"
+                        : settings.equals("now") || settings.equals("up")
+                                ? ""
+                                : " (settings " + settings + ": "
+                                        + (System.getProperty("bench.setting." + settings, "") + " "
+                                                        + System.getProperty("bench.setting-jvm." + settings, ""))
+                                                .trim()
+                                        + ")",
+                platform,
+                n / platform,
+                jdbc,
+                n / jdbc,
+                platform / jdbc,
+                GOLD_SCREENING.equals("flag") ? "" : "; gold screening " + GOLD_SCREENING,
+                fair));
         System.out.println(out.get(out.size() - 1));
         System.out.println(timeline(stack, jobId, start));
         CpuTimes cpuAfter = CpuTimes.of(stack);
@@ -249,8 +322,11 @@ class PipelineBenchmark {
         String perItem = cpuAfter.perItemSince(cpuBefore, n, loop.databaseSeconds());
         out.add(perItem);
         System.out.println(perItem);
-        String loopClient = String.format(Locale.ROOT, "  the JDBC loop's client (its thread: sending the statements, "
-                + "reading every cell as text) %.2f cpu ms per item", 1000 * loop.clientSeconds() / n);
+        String loopClient = String.format(
+                Locale.ROOT,
+                "  the JDBC loop's client (its thread: sending the statements, "
+                        + "reading every cell as text) %.2f cpu ms per item",
+                1000 * loop.clientSeconds() / n);
         out.add(loopClient);
         System.out.println(loopClient);
         String threads = cpuAfter.threadsSince(cpuBefore);
@@ -272,17 +348,22 @@ class PipelineBenchmark {
     private static String timeline(Stack stack, String jobId, Instant start) throws Exception {
         StringBuilder line = new StringBuilder("  hops (first/last stored, s after POST /jobs):");
         // The executor keeps no record of its own: its results are stored by the scorer.
-        String[][] hops = {{"inference", "inference.inference_record", "createdAt"},
-                {"scorer", "scorer.item_result", "scoredAt"}};
+        String[][] hops = {
+            {"inference", "inference.inference_record", "createdAt"}, {"scorer", "scorer.item_result", "scoredAt"}
+        };
         try (Connection c = stack.postgres().connect(Postgres.PLATFORM_DATABASE)) {
             for (String[] hop : hops) {
-                try (PreparedStatement s = c.prepareStatement("SELECT min(" + hop[2] + "), max(" + hop[2]
-                        + ") FROM " + hop[1] + " WHERE jobId = ?")) {
+                try (PreparedStatement s = c.prepareStatement(
+                        "SELECT min(" + hop[2] + "), max(" + hop[2] + ") FROM " + hop[1] + " WHERE jobId = ?")) {
                     s.setObject(1, UUID.fromString(jobId));
                     try (ResultSet rs = s.executeQuery()) {
                         rs.next();
-                        line.append(String.format(Locale.ROOT, " %s %.1f/%.1f", hop[0],
-                                seconds(start, rs.getTimestamp(1)), seconds(start, rs.getTimestamp(2))));
+                        line.append(String.format(
+                                Locale.ROOT,
+                                " %s %.1f/%.1f",
+                                hop[0],
+                                seconds(start, rs.getTimestamp(1)),
+                                seconds(start, rs.getTimestamp(2))));
                     }
                 }
             }
@@ -325,13 +406,16 @@ class PipelineBenchmark {
         String jfr = System.getProperty("bench.jfr");
         boolean c2 = settings.equals("c2");
         // The stack's own options first: a later option of the same name wins (-XX:TieredStopAtLevel=4 restores C2).
-        String options = Stack.SERVICE_JVM_OPTIONS + (c2 ? " " + C2.get("JVM") : "") + (jfr == null ? ""
-                : " -XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + jfr + "/") + " "
+        String options = Stack.SERVICE_JVM_OPTIONS + (c2 ? " " + C2.get("JVM") : "")
+                + (jfr == null
+                        ? ""
+                        : " -XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + jfr + "/")
+                + " "
                 + System.getProperty("bench.jvm-options", "") + " "
                 // -Dbench.settings=now,x -Dbench.setting-jvm.x="...": JVM options of that variant only.
                 + System.getProperty("bench.setting-jvm." + settings, "");
-        Map<String, String> environment = new HashMap<>(Map.of("SNAILBENCH_EXECUTOR_CONSUMERS",
-                Integer.toString(consumers), "JAVA_TOOL_OPTIONS", options.trim()));
+        Map<String, String> environment = new HashMap<>(Map.of(
+                "SNAILBENCH_EXECUTOR_CONSUMERS", Integer.toString(consumers), "JAVA_TOOL_OPTIONS", options.trim()));
         if (c2) {
             C2.forEach((name, value) -> {
                 if (name.startsWith("SNAILBENCH_")) {
@@ -352,7 +436,9 @@ class PipelineBenchmark {
         Map<String, String> pairs = new HashMap<>();
         for (String pair : System.getProperty(property, "").split(";")) {
             if (pair.contains("=")) {
-                pairs.put(pair.substring(0, pair.indexOf('=')).trim(), pair.substring(pair.indexOf('=') + 1).trim());
+                pairs.put(
+                        pair.substring(0, pair.indexOf('=')).trim(),
+                        pair.substring(pair.indexOf('=') + 1).trim());
             }
         }
         return pairs;
@@ -362,15 +448,21 @@ class PipelineBenchmark {
     private static List<String[]> statements() throws Exception {
         List<String[]> all = new ArrayList<>();
         for (String split : List.of("train", "dev")) {
-            PlatformClient.json().readTree(DataDir.resolve().resolve("footballdb/v1/" + split + ".json").toFile())
-                    .forEach(q -> all.add(new String[] {split + q.get("id").asText(), q.get("question").asText(),
-                            q.get("query").asText()}));
+            PlatformClient.json()
+                    .readTree(DataDir.resolve()
+                            .resolve("footballdb/v1/" + split + ".json")
+                            .toFile())
+                    .forEach(q -> all.add(new String[] {
+                        split + q.get("id").asText(),
+                        q.get("question").asText(),
+                        q.get("query").asText()
+                    }));
         }
         return all;
     }
 
-    private static Map<String, Object> job(Map<String, Object> target, String name, List<String[]> statements, int n,
-            String prefix) {
+    private static Map<String, Object> job(
+            Map<String, Object> target, String name, List<String[]> statements, int n, String prefix) {
         List<Map<String, String>> questions = new ArrayList<>();
         List<Map<String, String>> predictions = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -381,16 +473,36 @@ class PipelineBenchmark {
         }
         // -Dbench.gold-screening=off: the platform runs only the statements the JDBC loop runs (the default, flag,
         // also screens each distinct gold of a job: it runs again under other plan settings, and probes its LIMIT).
-        Map<String, Object> job = new HashMap<>(Map.of("name", name, "dialect", "postgresql", "model",
-                "replayed-gold", "questions", questions, "predictions", predictions, "goldScreening", GOLD_SCREENING));
+        Map<String, Object> job = new HashMap<>(Map.of(
+                "name",
+                name,
+                "dialect",
+                "postgresql",
+                "model",
+                "replayed-gold",
+                "questions",
+                questions,
+                "predictions",
+                predictions,
+                "goldScreening",
+                GOLD_SCREENING));
         job.putAll(target);
         return job;
     }
 
     /** FootballDB v1 named inline in the job (URL, user, password): no schema travels with the items. */
     private static Map<String, Object> inline(Stack stack) {
-        return Map.of("database", Map.of("kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"),
-                "user", USER, "password", PASSWORD));
+        return Map.of(
+                "database",
+                Map.of(
+                        "kind",
+                        "postgresql",
+                        "jdbcUrl",
+                        stack.targets().jdbcUrl("footballdb_v1"),
+                        "user",
+                        USER,
+                        "password",
+                        PASSWORD));
     }
 
     /**
@@ -404,30 +516,55 @@ class PipelineBenchmark {
             return inline(stack);
         }
         Map<String, String> key = Map.of("X-API-Key", apiKey);
-        String databaseId = client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", key, Map.of(
-                "name", "football", "kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"),
-                "user", USER, "password", PASSWORD), 201).get("id").asText();
-        String crosswalkId = client.callCsv(stack.url(Stack.Service.GENERATOR) + "/crosswalks?name=bench", key, """
+        String databaseId = client.call(
+                        "POST",
+                        stack.url(Stack.Service.EXECUTOR) + "/databases",
+                        key,
+                        Map.of(
+                                "name",
+                                "football",
+                                "kind",
+                                "postgresql",
+                                "jdbcUrl",
+                                stack.targets().jdbcUrl("footballdb_v1"),
+                                "user",
+                                USER,
+                                "password",
+                                PASSWORD),
+                        201)
+                .get("id")
+                .asText();
+        String crosswalkId = client.callCsv(
+                        stack.url(Stack.Service.GENERATOR) + "/crosswalks?name=bench", key, """
                 kind,identifier_native,native_level,regular,low,least
                 table,club,Regular,club,clb,CB
-                """, 201).get("id").asText();
-        return Map.of("database", Map.of("databaseId", databaseId), "nativeSchema", "exp_v1", "crosswalkId",
-                crosswalkId, "promptOptions", Map.of("sampleValues", samples));
+                """, 201)
+                .get("id")
+                .asText();
+        return Map.of(
+                "database",
+                Map.of("databaseId", databaseId),
+                "nativeSchema",
+                "exp_v1",
+                "crosswalkId",
+                crosswalkId,
+                "promptOptions",
+                Map.of("sampleValues", samples));
     }
 
     /**
      * The loop's wall time, the CPU its statements cost PostgreSQL (its backend's), and the CPU its own thread used to
      * send them and read every cell: what any client pays for these rows, the floor under the executor's share.
      */
-    private record Loop(double seconds, double databaseSeconds, double clientSeconds) {
-    }
+    private record Loop(double seconds, double databaseSeconds, double clientSeconds) {}
 
     /** The same 2N statements (gold, then predicted = gold) back to back over one connection, every row read. */
     private static Loop jdbcLoop(Stack stack, List<String[]> statements, int n) throws SQLException {
         try (Connection c = DriverManager.getConnection(stack.targets().jdbcUrl("footballdb_v1"), USER, PASSWORD)) {
             double before = JdbcLoop.backendCpuSeconds(c);
             long clientBefore = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
-            double seconds = JdbcLoop.seconds(c, statements.stream().map(s -> s[2]).toList(), n);
+            double seconds =
+                    JdbcLoop.seconds(c, statements.stream().map(s -> s[2]).toList(), n);
             double client = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - clientBefore) / 1e9;
             return new Loop(seconds, JdbcLoop.backendCpuSeconds(c) - before, client);
         }
@@ -437,8 +574,8 @@ class PipelineBenchmark {
         return awaitDone(client, apiKey, jobId, timeout, Instant.now());
     }
 
-    private static double awaitDone(PlatformClient client, String apiKey, String jobId, Duration timeout,
-            Instant start) {
+    private static double awaitDone(
+            PlatformClient client, String apiKey, String jobId, Duration timeout, Instant start) {
         Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {
             JsonNode status = client.job(apiKey, jobId);

@@ -65,46 +65,69 @@ class RefinerPipelineBenchmark {
     private static void modelJobs(long seed) throws Exception {
         JsonNode dev = RefinerModelJobs.dev();
         Path root = Path.of("..").toAbsolutePath().normalize();
-        try (var model = RefinerModelJobs.startModel(dev); Stack stack = Stack.start(root, DataDir.resolve(),
-                root.resolve("generator-service/target/refiner-logs"), EnumSet.allOf(Stack.Service.class),
-                RefinerModelJobs.backend(model))) {
+        try (var model = RefinerModelJobs.startModel(dev);
+                Stack stack = Stack.start(
+                        root,
+                        DataDir.resolve(),
+                        root.resolve("generator-service/target/refiner-logs"),
+                        EnumSet.allOf(Stack.Service.class),
+                        RefinerModelJobs.backend(model))) {
             FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.targets(), "v1", USER, PASSWORD);
             PlatformClient client = stack.client();
             String apiKey = client.createTenant("refiner-model-experiment");
-            String databaseId = RefinerModelJobs.registerDatabase(client, stack, apiKey, "footballdb_v1", USER,
-                    PASSWORD);
+            String databaseId =
+                    RefinerModelJobs.registerDatabase(client, stack, apiKey, "footballdb_v1", USER, PASSWORD);
             Instant started = Instant.now();
             Map<Variant, String> jobs = new EnumMap<>(Variant.class);
             for (Variant variant : Variant.values()) {
-                jobs.put(variant, client.submitJob(apiKey, RefinerModelJobs.job(databaseId, variant, seed,
-                        RefinerRecoveryBenchmark.RATE, dev)));
+                jobs.put(
+                        variant,
+                        client.submitJob(
+                                apiKey,
+                                RefinerModelJobs.job(databaseId, variant, seed, RefinerRecoveryBenchmark.RATE, dev)));
             }
             for (Map.Entry<Variant, String> job : jobs.entrySet()) {
                 awaitCompleted(client, apiKey, job.getValue());
             }
             Duration took = Duration.between(started, Instant.now());
             JsonNode report = recovery(client, stack, apiKey, jobs);
-            System.out.printf("%nSchema-Refiner experiment as MODEL jobs through the pipeline: FootballDB v1, rate %.2f, "
-                    + "seed %d, %d dev questions per job; the \"model\" is the name-linking simulator behind a local "
-                    + "OpenAI-compatible endpoint (not an LLM), %d prompts answered; the three jobs took %.1f s; "
-                    + "jobs %s%n", RefinerRecoveryBenchmark.RATE, seed, dev.size(), model.prompts().size(),
-                    took.toMillis() / 1000.0, jobs);
+            System.out.printf(
+                    "%nSchema-Refiner experiment as MODEL jobs through the pipeline: FootballDB v1, rate %.2f, "
+                            + "seed %d, %d dev questions per job; the \"model\" is the name-linking simulator behind a local "
+                            + "OpenAI-compatible endpoint (not an LLM), %d prompts answered; the three jobs took %.1f s; "
+                            + "jobs %s%n",
+                    RefinerRecoveryBenchmark.RATE,
+                    seed,
+                    dev.size(),
+                    model.prompts().size(),
+                    took.toMillis() / 1000.0,
+                    jobs);
             System.out.println(RefinerModelJobs.table(report));
         }
     }
 
     private static JsonNode recovery(PlatformClient client, Stack stack, String apiKey, Map<Variant, String> jobs) {
-        return client.call("GET", stack.url(Stack.Service.SCORER) + "/experiments/recovery.json"
-                + "?original=" + jobs.get(Variant.ORIGINAL) + "&injected=" + jobs.get(Variant.INJECTED)
-                + "&refined=" + jobs.get(Variant.REFINED), Map.of(ApiKeys.HEADER, apiKey), null, 200);
+        return client.call(
+                "GET",
+                stack.url(Stack.Service.SCORER) + "/experiments/recovery.json"
+                        + "?original=" + jobs.get(Variant.ORIGINAL) + "&injected=" + jobs.get(Variant.INJECTED)
+                        + "&refined=" + jobs.get(Variant.REFINED),
+                Map.of(ApiKeys.HEADER, apiKey),
+                null,
+                200);
     }
 
     private static void replayJobs(long seed) throws Exception {
-        RecoveryRun.Setup setup = RecoveryRun.setup(RefinerRecoveryBenchmark.RATE, seed, OfflinePackager.Context.SCHEMA);
-        JsonNode dev = PlatformClient.json().readTree(DataDir.resolve().resolve("footballdb/v1/dev.json").toFile());
+        RecoveryRun.Setup setup =
+                RecoveryRun.setup(RefinerRecoveryBenchmark.RATE, seed, OfflinePackager.Context.SCHEMA);
+        JsonNode dev = PlatformClient.json()
+                .readTree(DataDir.resolve().resolve("footballdb/v1/dev.json").toFile());
         Path root = Path.of("..").toAbsolutePath().normalize();
-        try (Stack stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/refiner-logs"),
+        try (Stack stack = Stack.start(
+                root,
+                DataDir.resolve(),
+                root.resolve("generator-service/target/refiner-logs"),
                 EnumSet.allOf(Stack.Service.class))) {
             FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.targets(), "v1", USER, PASSWORD);
@@ -112,24 +135,30 @@ class RefinerPipelineBenchmark {
             String apiKey = client.createTenant("refiner-experiment");
             Map<Variant, String> jobs = new EnumMap<>(Variant.class);
             for (Variant variant : Variant.values()) {
-                NameLinkingSimulator simulator = NameLinkingSimulator.link(setup.variants().shown(variant),
-                        new LexicalEmbedder());
+                NameLinkingSimulator simulator =
+                        NameLinkingSimulator.link(setup.variants().shown(variant), new LexicalEmbedder());
                 jobs.put(variant, client.submitJob(apiKey, job(stack, variant, seed, dev, simulator, setup)));
             }
             for (Map.Entry<Variant, String> job : jobs.entrySet()) {
                 awaitCompleted(client, apiKey, job.getValue());
             }
             JsonNode report = recovery(client, stack, apiKey, jobs);
-            System.out.printf("%nSchema-Refiner experiment through the pipeline: FootballDB v1, rate %.2f, seed %d, "
-                    + "%d dev questions per job, name-linking simulator (not an LLM); jobs %s%n",
+            System.out.printf(
+                    "%nSchema-Refiner experiment through the pipeline: FootballDB v1, rate %.2f, seed %d, "
+                            + "%d dev questions per job, name-linking simulator (not an LLM); jobs %s%n",
                     RefinerRecoveryBenchmark.RATE, seed, dev.size(), jobs);
             System.out.println(RefinerModelJobs.table(report));
         }
     }
 
     /** A replay job on the team's database whose predictions are the simulator's answers for this variant. */
-    private static Map<String, Object> job(Stack stack, Variant variant, long seed, JsonNode dev,
-            NameLinkingSimulator simulator, RecoveryRun.Setup setup) {
+    private static Map<String, Object> job(
+            Stack stack,
+            Variant variant,
+            long seed,
+            JsonNode dev,
+            NameLinkingSimulator simulator,
+            RecoveryRun.Setup setup) {
         List<Map<String, String>> questions = new ArrayList<>();
         List<Map<String, String>> predictions = new ArrayList<>();
         for (JsonNode q : dev) {
@@ -137,13 +166,30 @@ class RefinerPipelineBenchmark {
             String gold = q.get("query").asText();
             String predicted = simulator.predict(REWRITER, gold, SqlDialect.POSTGRESQL);
             questions.add(Map.of("id", id, "question", q.get("question").asText(), "goldSql", gold));
-            predictions.add(Map.of("questionId", id, "predictedSql", setup.variants().toNative(REWRITER, variant, predicted)));
+            predictions.add(
+                    Map.of("questionId", id, "predictedSql", setup.variants().toNative(REWRITER, variant, predicted)));
         }
-        return Map.of("name", "Schema-Refiner " + variant.label() + " (seed " + seed + ")", "database",
-                Map.of("kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"), "user", USER,
-                        "password", PASSWORD),
-                "dialect", "postgresql", "model", "name-linking-simulator", "questions", questions,
-                "predictions", predictions);
+        return Map.of(
+                "name",
+                "Schema-Refiner " + variant.label() + " (seed " + seed + ")",
+                "database",
+                Map.of(
+                        "kind",
+                        "postgresql",
+                        "jdbcUrl",
+                        stack.targets().jdbcUrl("footballdb_v1"),
+                        "user",
+                        USER,
+                        "password",
+                        PASSWORD),
+                "dialect",
+                "postgresql",
+                "model",
+                "name-linking-simulator",
+                "questions",
+                questions,
+                "predictions",
+                predictions);
     }
 
     private static void awaitCompleted(PlatformClient client, String apiKey, String jobId) throws InterruptedException {

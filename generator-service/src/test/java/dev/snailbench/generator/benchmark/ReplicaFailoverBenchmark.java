@@ -38,12 +38,18 @@ import org.junit.jupiter.api.Test;
  */
 class ReplicaFailoverBenchmark {
 
-    private static final List<Service> HOPS = List.of(Service.GENERATOR, Service.INFERENCE, Service.EXECUTOR,
-            Service.SCORER);
+    private static final List<Service> HOPS =
+            List.of(Service.GENERATOR, Service.INFERENCE, Service.EXECUTOR, Service.SCORER);
 
-    private static final Map<Service, String> WORK_TOPICS = Map.of(Service.GENERATOR, Topics.SCORES,
-            Service.INFERENCE, Topics.QUERIES_TO_INFER, Service.EXECUTOR, Topics.SQL_TO_EXECUTE,
-            Service.SCORER, Topics.RESULTS_TO_SCORE);
+    private static final Map<Service, String> WORK_TOPICS = Map.of(
+            Service.GENERATOR,
+            Topics.SCORES,
+            Service.INFERENCE,
+            Topics.QUERIES_TO_INFER,
+            Service.EXECUTOR,
+            Topics.SQL_TO_EXECUTE,
+            Service.SCORER,
+            Topics.RESULTS_TO_SCORE);
 
     private static final int ITEMS = Integer.getInteger("bench.items", 10_000);
 
@@ -54,9 +60,15 @@ class ReplicaFailoverBenchmark {
         HOPS.forEach(hop -> replicas.put(hop, 2));
         replicas.put(Service.CLASSIFIER, 1);
         List<String> lines = new ArrayList<>();
-        try (Stack stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/bench-logs"),
-                replicas, Map.of(), Map.of());
-                Admin admin = Admin.create(Map.of("bootstrap.servers", stack.kafka().bootstrapServers()))) {
+        try (Stack stack = Stack.start(
+                        root,
+                        DataDir.resolve(),
+                        root.resolve("generator-service/target/bench-logs"),
+                        replicas,
+                        Map.of(),
+                        Map.of());
+                Admin admin =
+                        Admin.create(Map.of("bootstrap.servers", stack.kafka().bootstrapServers()))) {
             FootballDb.load(stack.targets(), DataDir.resolve(), "v1");
             FootballDb.grantReader(stack.targets(), "v1", "bench_reader", "bench");
             PlatformClient client = stack.client();
@@ -72,7 +84,8 @@ class ReplicaFailoverBenchmark {
                 before.put(hop, owners(admin, hop));
                 committedAtKill.putAll(committed(admin, hop));
             }
-            List<Instance> killed = HOPS.stream().map(hop -> stack.instances(hop).get(0)).toList();
+            List<Instance> killed =
+                    HOPS.stream().map(hop -> stack.instances(hop).get(0)).toList();
             long killedAt = System.nanoTime();
             killed.forEach(stack::kill);
             int doneAtKill = stack.client().job(apiKey, jobId).get("done").asInt();
@@ -102,10 +115,10 @@ class ReplicaFailoverBenchmark {
                     } else if (!served.containsKey(hop)) {
                         Map<TopicPartition, Long> now = committed(admin, hop);
                         Map<TopicPartition, Long> ends = ends(admin, orphaned.get(hop));
-                        boolean moved = orphaned.get(hop).stream().anyMatch(p -> now.getOrDefault(p, 0L)
-                                > committedAtKill.getOrDefault(p, 0L));
-                        boolean nothingLeft = orphaned.get(hop).stream().allMatch(p -> now.getOrDefault(p, 0L)
-                                >= ends.get(p));
+                        boolean moved = orphaned.get(hop).stream()
+                                .anyMatch(p -> now.getOrDefault(p, 0L) > committedAtKill.getOrDefault(p, 0L));
+                        boolean nothingLeft =
+                                orphaned.get(hop).stream().allMatch(p -> now.getOrDefault(p, 0L) >= ends.get(p));
                         if (moved || nothingLeft) {
                             served.put(hop, seconds);
                         }
@@ -115,14 +128,21 @@ class ReplicaFailoverBenchmark {
             }
             JsonNode status = stack.client().job(apiKey, jobId);
             for (Service hop : HOPS) {
-                lines.add(String.format(Locale.ROOT, "ReplicaFailoverBenchmark %s (group %s, topic %s): a replica "
-                        + "killed at %d of %d items; its partitions reassigned after %s s, first committed offset "
-                        + "moved on them after %s s", hop.name().toLowerCase(Locale.ROOT), hop.module(),
-                        WORK_TOPICS.get(hop), doneAtKill, ITEMS, seconds(reassigned.get(hop)),
+                lines.add(String.format(
+                        Locale.ROOT,
+                        "ReplicaFailoverBenchmark %s (group %s, topic %s): a replica "
+                                + "killed at %d of %d items; its partitions reassigned after %s s, first committed offset "
+                                + "moved on them after %s s",
+                        hop.name().toLowerCase(Locale.ROOT),
+                        hop.module(),
+                        WORK_TOPICS.get(hop),
+                        doneAtKill,
+                        ITEMS,
+                        seconds(reassigned.get(hop)),
                         seconds(served.get(hop))));
             }
-            lines.add("ReplicaFailoverBenchmark job then: " + status.get("done") + " of " + status.get("total")
-                    + ", " + status.get("status"));
+            lines.add("ReplicaFailoverBenchmark job then: " + status.get("done") + " of " + status.get("total") + ", "
+                    + status.get("status"));
         }
         System.out.println();
         lines.forEach(System.out::println);
@@ -134,12 +154,13 @@ class ReplicaFailoverBenchmark {
 
     /** The members of the hop's group that own partitions of its work topic, with those partitions. */
     private static Map<String, Set<TopicPartition>> owners(Admin admin, Service hop) throws Exception {
-        ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(hop.module())).all().get()
-                .get(hop.module());
+        ConsumerGroupDescription group =
+                admin.describeConsumerGroups(List.of(hop.module())).all().get().get(hop.module());
         Map<String, Set<TopicPartition>> owners = new HashMap<>();
         for (MemberDescription member : group.members()) {
             Set<TopicPartition> owned = new HashSet<>();
-            member.assignment().topicPartitions().stream().filter(p -> p.topic().equals(WORK_TOPICS.get(hop)))
+            member.assignment().topicPartitions().stream()
+                    .filter(p -> p.topic().equals(WORK_TOPICS.get(hop)))
                     .forEach(owned::add);
             if (!owned.isEmpty()) {
                 owners.put(member.consumerId(), owned);
@@ -150,11 +171,14 @@ class ReplicaFailoverBenchmark {
 
     private static Map<TopicPartition, Long> committed(Admin admin, Service hop) throws Exception {
         Map<TopicPartition, Long> offsets = new HashMap<>();
-        admin.listConsumerGroupOffsets(hop.module()).partitionsToOffsetAndMetadata().get().forEach((p, o) -> {
-            if (o != null && p.topic().equals(WORK_TOPICS.get(hop))) {
-                offsets.put(p, o.offset());
-            }
-        });
+        admin.listConsumerGroupOffsets(hop.module())
+                .partitionsToOffsetAndMetadata()
+                .get()
+                .forEach((p, o) -> {
+                    if (o != null && p.topic().equals(WORK_TOPICS.get(hop))) {
+                        offsets.put(p, o.offset());
+                    }
+                });
         return offsets;
     }
 
@@ -186,9 +210,27 @@ class ReplicaFailoverBenchmark {
             questions.add(Map.of("id", name + "-" + i, "question", gold.get("question"), "goldSql", gold.get("sql")));
             predictions.add(Map.of("questionId", name + "-" + i, "predictedSql", gold.get("sql")));
         }
-        return Map.of("name", name, "database", Map.of("kind", "postgresql", "jdbcUrl",
-                stack.targets().jdbcUrl("footballdb_v1"), "user", "bench_reader", "password", "bench"),
-                "dialect", "postgresql", "model", "replayed", "questions", questions, "predictions", predictions);
+        return Map.of(
+                "name",
+                name,
+                "database",
+                Map.of(
+                        "kind",
+                        "postgresql",
+                        "jdbcUrl",
+                        stack.targets().jdbcUrl("footballdb_v1"),
+                        "user",
+                        "bench_reader",
+                        "password",
+                        "bench"),
+                "dialect",
+                "postgresql",
+                "model",
+                "replayed",
+                "questions",
+                questions,
+                "predictions",
+                predictions);
     }
 
     /** FootballDB v1's 400 questions (train and dev) with their gold SQL. */
@@ -196,8 +238,13 @@ class ReplicaFailoverBenchmark {
         Path data = DataDir.resolve().resolve("footballdb/v1");
         List<Map<String, String>> golds = new ArrayList<>();
         for (String split : List.of("train", "dev")) {
-            PlatformClient.json().readTree(data.resolve(split + ".json").toFile()).forEach(q -> golds.add(Map.of(
-                    "question", q.get("question").asText(), "sql", q.get("query").asText())));
+            PlatformClient.json()
+                    .readTree(data.resolve(split + ".json").toFile())
+                    .forEach(q -> golds.add(Map.of(
+                            "question",
+                            q.get("question").asText(),
+                            "sql",
+                            q.get("query").asText())));
         }
         return golds;
     }

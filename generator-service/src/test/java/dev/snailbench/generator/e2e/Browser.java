@@ -44,16 +44,34 @@ final class Browser implements AutoCloseable {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        driver = new ProcessBuilder(CHROMEDRIVER.toString(), "--port=" + port).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        driver = new ProcessBuilder(CHROMEDRIVER.toString(), "--port=" + port)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         base = "http://127.0.0.1:" + port;
         waitForDriver();
-        Map<String, Object> options = Map.of("binary", CHROMIUM.toString(), "args", List.of("--headless=new",
-                "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--window-size=1280,900", "--user-data-dir=" + profile.toAbsolutePath()));
-        JsonNode created = send("POST", "/session", Map.of("capabilities", Map.of("alwaysMatch",
-                Map.of("browserName", "chrome", "goog:chromeOptions", options))));
+        Map<String, Object> options = Map.of(
+                "binary",
+                CHROMIUM.toString(),
+                "args",
+                List.of(
+                        "--headless=new",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-dev-shm-usage",
+                        "--disable-quic",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--window-size=1280,900",
+                        "--user-data-dir=" + profile.toAbsolutePath()));
+        JsonNode created = send(
+                "POST",
+                "/session",
+                Map.of(
+                        "capabilities",
+                        Map.of("alwaysMatch", Map.of("browserName", "chrome", "goog:chromeOptions", options))));
         session = created.get("sessionId").asText();
     }
 
@@ -67,7 +85,8 @@ final class Browser implements AutoCloseable {
         while (true) {
             try {
                 return send("POST", "/session/" + session + "/element", Map.of("using", "css selector", "value", css))
-                        .get(ELEMENT).asText();
+                        .get(ELEMENT)
+                        .asText();
             } catch (IllegalStateException e) {
                 if (Instant.now().isAfter(deadline)) {
                     throw new IllegalStateException("no element " + css + " within 20 s: " + e.getMessage(), e);
@@ -107,16 +126,23 @@ final class Browser implements AutoCloseable {
 
     void screenshot(Path file) throws Exception {
         Files.createDirectories(file.getParent());
-        Files.write(file, Base64.getDecoder().decode(send("GET", "/session/" + session + "/screenshot", null)
-                .asText()));
+        Files.write(
+                file,
+                Base64.getDecoder()
+                        .decode(send("GET", "/session/" + session + "/screenshot", null)
+                                .asText()));
     }
 
     private void waitForDriver() throws Exception {
         Instant deadline = Instant.now().plusSeconds(20);
         while (true) {
             try {
-                if (http.send(HttpRequest.newBuilder(URI.create(base + "/status")).build(),
-                        HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
+                if (http.send(
+                                        HttpRequest.newBuilder(URI.create(base + "/status"))
+                                                .build(),
+                                        HttpResponse.BodyHandlers.ofString())
+                                .statusCode()
+                        == 200) {
                     return;
                 }
             } catch (IOException e) {
@@ -129,15 +155,19 @@ final class Browser implements AutoCloseable {
     }
 
     private JsonNode send(String method, String path, Object body) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60))
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "application/json");
-        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)));
+        request.method(
+                method,
+                body == null
+                        ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)));
         HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         JsonNode value = JSON.readTree(response.body()).path("value");
         if (response.statusCode() != 200) {
-            throw new IllegalStateException(method + " " + path + ": " + value.path("error").asText() + " "
-                    + value.path("message").asText());
+            throw new IllegalStateException(method + " " + path + ": "
+                    + value.path("error").asText() + " " + value.path("message").asText());
         }
         return value;
     }

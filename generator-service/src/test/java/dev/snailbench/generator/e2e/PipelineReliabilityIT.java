@@ -76,17 +76,23 @@ class PipelineReliabilityIT {
     private static final int STALL_TIMEOUT_SECONDS = 10;
 
     /** The four hops of every work item, two replicas each; the classifier is on no job's path. */
-    private static final List<Service> HOPS = List.of(Service.GENERATOR, Service.INFERENCE, Service.EXECUTOR,
-            Service.SCORER);
+    private static final List<Service> HOPS =
+            List.of(Service.GENERATOR, Service.INFERENCE, Service.EXECUTOR, Service.SCORER);
 
     /** The topic whose work each hop's replicas share, in the consumer group named after the service. */
-    private static final Map<Service, String> WORK_TOPICS = Map.of(Service.GENERATOR, Topics.SCORES,
-            Service.INFERENCE, Topics.QUERIES_TO_INFER, Service.EXECUTOR, Topics.SQL_TO_EXECUTE,
-            Service.SCORER, Topics.RESULTS_TO_SCORE);
+    private static final Map<Service, String> WORK_TOPICS = Map.of(
+            Service.GENERATOR,
+            Topics.SCORES,
+            Service.INFERENCE,
+            Topics.QUERIES_TO_INFER,
+            Service.EXECUTOR,
+            Topics.SQL_TO_EXECUTE,
+            Service.SCORER,
+            Topics.RESULTS_TO_SCORE);
 
     /** A replica's consumers of its work topic, as this test's stack sets them ({@code SNAILBENCH_*_CONSUMERS}). */
-    private static final Map<Service, Integer> CONSUMERS = Map.of(Service.GENERATOR, 1, Service.INFERENCE, 2,
-            Service.EXECUTOR, 1, Service.SCORER, 1);
+    private static final Map<Service, Integer> CONSUMERS =
+            Map.of(Service.GENERATOR, 1, Service.INFERENCE, 2, Service.EXECUTOR, 1, Service.SCORER, 1);
 
     private static final int LARGE_JOB = 10_000;
 
@@ -102,11 +108,26 @@ class PipelineReliabilityIT {
         Map<Service, Integer> replicas = new EnumMap<>(Service.class);
         HOPS.forEach(hop -> replicas.put(hop, 2));
         replicas.put(Service.CLASSIFIER, 1);
-        stack = Stack.start(root, DataDir.resolve(), root.resolve("generator-service/target/reliability-logs"),
-                replicas, Map.of("snailbench.watchdog.item-deadline", ITEM_DEADLINE.toString(),
-                        "snailbench.watchdog.every", "2s"), Map.of("SNAILBENCH_PROGRESS_CONSUMERS", "1",
-                        "SNAILBENCH_INFERENCE_CONSUMERS", "2", "SNAILBENCH_EXECUTOR_CONSUMERS", "1",
-                        "SNAILBENCH_SCORER_CONSUMERS", "1"), () -> FootballDb.startLoaded(DataDir.resolve()));
+        stack = Stack.start(
+                root,
+                DataDir.resolve(),
+                root.resolve("generator-service/target/reliability-logs"),
+                replicas,
+                Map.of(
+                        "snailbench.watchdog.item-deadline",
+                        ITEM_DEADLINE.toString(),
+                        "snailbench.watchdog.every",
+                        "2s"),
+                Map.of(
+                        "SNAILBENCH_PROGRESS_CONSUMERS",
+                        "1",
+                        "SNAILBENCH_INFERENCE_CONSUMERS",
+                        "2",
+                        "SNAILBENCH_EXECUTOR_CONSUMERS",
+                        "1",
+                        "SNAILBENCH_SCORER_CONSUMERS",
+                        "1"),
+                () -> FootballDb.startLoaded(DataDir.resolve()));
         // Where the class's start-up seconds go, in its report.
         System.out.printf("PipelineReliabilityIT: stack started: %s%n", stack.startPhases());
         FootballDb.grantReader(stack.targets(), "v1", "rel_reader", "rel");
@@ -136,7 +157,10 @@ class PipelineReliabilityIT {
         for (int i = 0; i < LARGE_JOB; i++) {
             Map<String, String> q = questions.get(i % questions.size());
             large.add(Map.of("id", "large-" + i, "question", q.get("question"), "goldSql", q.get("goldSql")));
-            replayed.add(Map.of("questionId", "large-" + i, "predictedSql",
+            replayed.add(Map.of(
+                    "questionId",
+                    "large-" + i,
+                    "predictedSql",
                     predictions.get(i % predictions.size()).get("predictedSql")));
         }
         Map<TopicPartition, Long> submitted = committedOffsets();
@@ -148,20 +172,30 @@ class PipelineReliabilityIT {
             Instant held = Instant.now();
             // The first replica of each hop (the generator's is the one this test's client calls: it goes on through
             // the other) and the classifier, killed with the job's window of items in flight.
-            List<Instance> killed = new ArrayList<>(HOPS.stream().map(hop -> stack.instances(hop).get(0)).toList());
+            List<Instance> killed = new ArrayList<>(
+                    HOPS.stream().map(hop -> stack.instances(hop).get(0)).toList());
             killed.addAll(stack.instances(Service.CLASSIFIER));
             killed.forEach(stack::kill);
             int doneAtKill = client.job(apiKey, jobId).get("done").asInt();
-            added = stack.add(Stream.concat(HOPS.stream(), Stream.of(Service.CLASSIFIER)).toList());
+            added = stack.add(
+                    Stream.concat(HOPS.stream(), Stream.of(Service.CLASSIFIER)).toList());
             JsonNode whileHeld = client.job(apiKey, jobId);
-            System.out.printf("PipelineReliabilityIT: killed %s at %d of %d items; added %s, ready %d s later at "
-                    + "%d items%n", killed, doneAtKill, LARGE_JOB, added, Duration.between(held, Instant.now())
-                    .toSeconds(), whileHeld.get("done").asInt());
-            assertThat(whileHeld.get("done").asInt()).as("items scored when the added replicas were up")
+            System.out.printf(
+                    "PipelineReliabilityIT: killed %s at %d of %d items; added %s, ready %d s later at " + "%d items%n",
+                    killed,
+                    doneAtKill,
+                    LARGE_JOB,
+                    added,
+                    Duration.between(held, Instant.now()).toSeconds(),
+                    whileHeld.get("done").asInt());
+            assertThat(whileHeld.get("done").asInt())
+                    .as("items scored when the added replicas were up")
                     .isLessThan(LARGE_JOB / 2);
         }
         for (Service hop : HOPS) {
-            assertThat(stack.instances(hop)).as("%s replicas after the kill and the addition", hop).hasSize(2)
+            assertThat(stack.instances(hop))
+                    .as("%s replicas after the kill and the addition", hop)
+                    .hasSize(2)
                     .anyMatch(added::contains);
         }
         awaitEveryConsumerAdvancing(jobId, committedOffsets(), "a survivor and an added replica of every hop");
@@ -189,8 +223,12 @@ class PipelineReliabilityIT {
                         Thread.currentThread().interrupt();
                         throw new IllegalStateException(e);
                     }
-                    return client.exchange("POST", stack.url(generator) + "/tenants",
-                            Map.of("X-Admin-Key", stack.adminKey()), Map.of("name", name), "application/json");
+                    return client.exchange(
+                            "POST",
+                            stack.url(generator) + "/tenants",
+                            Map.of("X-Admin-Key", stack.adminKey()),
+                            Map.of("name", name),
+                            "application/json");
                 }));
             }
             start.countDown();
@@ -210,10 +248,24 @@ class PipelineReliabilityIT {
     @Test
     void shouldShowAJobTheSameThroughEveryReplicaOfTheGeneratorAndTheScorer() throws Exception {
         Map<String, String> key = Map.of("X-API-Key", apiKey);
-        String databaseId = client.call("POST", stack.url(Service.EXECUTOR) + "/databases", key, Map.of(
-                "name", "football " + UUID.randomUUID(), "kind", "postgresql", "jdbcUrl",
-                stack.targets().jdbcUrl("footballdb_v1"), "user", "rel_reader", "password", "rel"), 201)
-                .get("id").asText();
+        String databaseId = client.call(
+                        "POST",
+                        stack.url(Service.EXECUTOR) + "/databases",
+                        key,
+                        Map.of(
+                                "name",
+                                "football " + UUID.randomUUID(),
+                                "kind",
+                                "postgresql",
+                                "jdbcUrl",
+                                stack.targets().jdbcUrl("footballdb_v1"),
+                                "user",
+                                "rel_reader",
+                                "password",
+                                "rel"),
+                        201)
+                .get("id")
+                .asText();
         List<Instance> generators = stack.instances(Service.GENERATOR);
         List<String> jobIds = new ArrayList<>();
         for (int i = 0; i < generators.size(); i++) {
@@ -221,7 +273,8 @@ class PipelineReliabilityIT {
             Map<String, Object> job = new HashMap<>(job("through " + generators.get(i), few, predictions));
             job.put("database", Map.of("databaseId", databaseId));
             jobIds.add(client.call("POST", stack.url(generators.get(i)) + "/jobs", key, job, 202)
-                    .get("jobId").asText());
+                    .get("jobId")
+                    .asText());
         }
         for (int i = 0; i < jobIds.size(); i++) {
             String jobId = jobIds.get(i);
@@ -229,13 +282,17 @@ class PipelineReliabilityIT {
             JsonNode last = lastEvent(stack.url(other) + "/jobs/" + jobId + "/events");
             assertThat(last.get("status").asText()).as("streamed by %s", other).isEqualTo("completed");
             assertThat(last.get("done").asInt()).isEqualTo(10);
-            List<JsonNode> views = generators.stream().map(g -> client.call("GET", stack.url(g) + "/jobs/"
-                    + jobId, key, null, 200)).toList();
+            List<JsonNode> views = generators.stream()
+                    .map(g -> client.call("GET", stack.url(g) + "/jobs/" + jobId, key, null, 200))
+                    .toList();
             assertThat(views).as("the job from every generator replica").allMatch(views.get(0)::equals);
             assertThat(views.get(0).get("done").asInt()).isEqualTo(10);
-            List<JsonNode> summaries = stack.instances(Service.SCORER).stream().map(s -> client.call("GET",
-                    stack.url(s) + "/jobs/" + jobId + "/summary", key, null, 200)).toList();
-            assertThat(summaries).as("the summary from every scorer replica").hasSizeGreaterThanOrEqualTo(2)
+            List<JsonNode> summaries = stack.instances(Service.SCORER).stream()
+                    .map(s -> client.call("GET", stack.url(s) + "/jobs/" + jobId + "/summary", key, null, 200))
+                    .toList();
+            assertThat(summaries)
+                    .as("the summary from every scorer replica")
+                    .hasSizeGreaterThanOrEqualTo(2)
                     .allMatch(summaries.get(0)::equals);
         }
     }
@@ -250,7 +307,8 @@ class PipelineReliabilityIT {
 
         JsonNode status = awaitFinished(jobId, Duration.ofMinutes(4));
         assertEveryItemScoredOnce(jobId, status, questions.size());
-        assertThat(reasons(jobId)).as("after a broker restart: nothing abandoned or dead-lettered")
+        assertThat(reasons(jobId))
+                .as("after a broker restart: nothing abandoned or dead-lettered")
                 .noneMatch(r -> r.contains("could not be scored"));
     }
 
@@ -264,7 +322,8 @@ class PipelineReliabilityIT {
 
         JsonNode status = awaitFinished(jobId, Duration.ofMinutes(4));
         assertEveryItemScoredOnce(jobId, status, questions.size());
-        assertThat(reasons(jobId)).as("after a PostgreSQL restart: nothing abandoned or dead-lettered")
+        assertThat(reasons(jobId))
+                .as("after a PostgreSQL restart: nothing abandoned or dead-lettered")
                 .noneMatch(r -> r.contains("could not be scored"));
     }
 
@@ -275,10 +334,10 @@ class PipelineReliabilityIT {
             columns.add("g * " + c + " + 1000000 AS c" + c);
         }
         String sql = "SELECT " + columns + " FROM generate_series(1, 10000) AS g ORDER BY g";
-        List<Map<String, String>> big = List.of(Map.of("id", "big", "question", "20 columns, 10,000 rows",
-                "goldSql", sql));
-        String jobId = client.submitJob(apiKey, job("big result", big,
-                List.of(Map.of("questionId", "big", "predictedSql", sql))));
+        List<Map<String, String>> big =
+                List.of(Map.of("id", "big", "question", "20 columns, 10,000 rows", "goldSql", sql));
+        String jobId = client.submitJob(
+                apiKey, job("big result", big, List.of(Map.of("questionId", "big", "predictedSql", sql))));
 
         JsonNode status = awaitFinished(jobId, Duration.ofMinutes(2));
 
@@ -290,14 +349,22 @@ class PipelineReliabilityIT {
 
     @Test
     void shouldDeadLetterPoisonRecordsOnEveryTopicAndStillCompleteJobs() {
-        List<String> topics = List.of(Topics.TENANTS, Topics.JOB_EVENTS, Topics.QUERIES_TO_INFER, Topics.SQL_TO_EXECUTE,
-                Topics.RESULTS_TO_SCORE, Topics.SCORES, Topics.ITEMS_ABANDONED, Topics.IDENTIFIERS_TO_CLASSIFY,
+        List<String> topics = List.of(
+                Topics.TENANTS,
+                Topics.JOB_EVENTS,
+                Topics.QUERIES_TO_INFER,
+                Topics.SQL_TO_EXECUTE,
+                Topics.RESULTS_TO_SCORE,
+                Topics.SCORES,
+                Topics.ITEMS_ABANDONED,
+                Topics.IDENTIFIERS_TO_CLASSIFY,
                 Topics.IDENTIFIERS_CLASSIFIED);
         String poisonKey = "poison-" + UUID.randomUUID();
         try (KafkaProducer<String, byte[]> producer = producer()) {
             for (String topic : topics) {
                 producer.send(new ProducerRecord<>(topic, poisonKey, "{not json".getBytes(StandardCharsets.UTF_8)));
-                producer.send(new ProducerRecord<>(topic, poisonKey, "{\"eventId\": 42}".getBytes(StandardCharsets.UTF_8)));
+                producer.send(
+                        new ProducerRecord<>(topic, poisonKey, "{\"eventId\": 42}".getBytes(StandardCharsets.UTF_8)));
             }
             producer.flush();
         }
@@ -309,12 +376,20 @@ class PipelineReliabilityIT {
         assertEveryItemScoredOnce(jobId, status, few.size());
         assertThat(reasons(jobId)).noneMatch(r -> r.contains("could not be scored"));
         // The unreadable records are kept for operators on the consumers' dead-letter topics.
-        for (String dlq : List.of(Topics.deadLetter(Topics.QUERIES_TO_INFER, "inference"),
+        for (String dlq : List.of(
+                Topics.deadLetter(Topics.QUERIES_TO_INFER, "inference"),
                 Topics.deadLetter(Topics.SQL_TO_EXECUTE, "executor"),
-                Topics.deadLetter(Topics.RESULTS_TO_SCORE, "scorer"), Topics.deadLetter(Topics.SCORES, "generator"),
+                Topics.deadLetter(Topics.RESULTS_TO_SCORE, "scorer"),
+                Topics.deadLetter(Topics.SCORES, "generator"),
                 Topics.deadLetter(Topics.JOB_EVENTS, "generator"))) {
-            assertThat(TopicClient.await(stack.kafka().bootstrapServers(), dlq, r -> poisonKey.equals(r.key()), 1,
-                    Duration.ofSeconds(30))).as(dlq).isNotEmpty();
+            assertThat(TopicClient.await(
+                            stack.kafka().bootstrapServers(),
+                            dlq,
+                            r -> poisonKey.equals(r.key()),
+                            1,
+                            Duration.ofSeconds(30)))
+                    .as(dlq)
+                    .isNotEmpty();
         }
     }
 
@@ -335,8 +410,10 @@ class PipelineReliabilityIT {
             stack.kill(executors.get(0));
             List<Future<String>> submitted = new ArrayList<>();
             for (int i = 0; i < jobs; i++) {
-                Map<String, Object> job = job("while the executor group recovers " + i,
-                        questions.subList(60 + 2 * i, 62 + 2 * i), predictions);
+                Map<String, Object> job = job(
+                        "while the executor group recovers " + i,
+                        questions.subList(60 + 2 * i, 62 + 2 * i),
+                        predictions);
                 submitted.add(submitters.submit(() -> client.submitJob(apiKey, job)));
             }
             for (Future<String> jobId : submitted) {
@@ -359,7 +436,9 @@ class PipelineReliabilityIT {
      */
     private static void assertGroupSettled(Service service, List<String> topics) throws Exception {
         try (Admin admin = admin()) {
-            ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(service.module())).all().get()
+            ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(service.module()))
+                    .all()
+                    .get()
                     .get(service.module());
             assertThat(group.groupState()).as("%s's group", service).isEqualTo(GroupState.STABLE);
             for (String topic : topics) {
@@ -367,12 +446,17 @@ class PipelineReliabilityIT {
                 int owners = 0;
                 for (MemberDescription member : group.members()) {
                     List<TopicPartition> its = member.assignment().topicPartitions().stream()
-                            .filter(p -> p.topic().equals(topic)).toList();
+                            .filter(p -> p.topic().equals(topic))
+                            .toList();
                     owners += its.isEmpty() ? 0 : 1;
                     owned.addAll(its);
                 }
-                assertThat(owners).as("consumers of %s in %s", topic, group).isEqualTo(stack.instances(service).size());
-                assertThat(owned).as("partitions of %s owned in %s", topic, group).hasSize(Stack.PARTITIONS)
+                assertThat(owners)
+                        .as("consumers of %s in %s", topic, group)
+                        .isEqualTo(stack.instances(service).size());
+                assertThat(owned)
+                        .as("partitions of %s owned in %s", topic, group)
+                        .hasSize(Stack.PARTITIONS)
                         .doesNotHaveDuplicates();
             }
         }
@@ -396,8 +480,9 @@ class PipelineReliabilityIT {
 
             assertEveryItemScoredOnce(jobId, status, few.size());
             assertThat(status.get("failed").asInt()).isEqualTo(few.size());
-            assertThat(reasons(jobId)).allMatch(r -> r.startsWith("could not be scored: timed out in the pipeline")
-                    && r.endsWith("no verdict " + STALL_TIMEOUT_SECONDS + " s after the job's last progress"));
+            assertThat(reasons(jobId))
+                    .allMatch(r -> r.startsWith("could not be scored: timed out in the pipeline")
+                            && r.endsWith("no verdict " + STALL_TIMEOUT_SECONDS + " s after the job's last progress"));
         } finally {
             stack.restart(Service.EXECUTOR);
         }
@@ -423,7 +508,8 @@ class PipelineReliabilityIT {
                     return;
                 }
                 JsonNode job = client.job(apiKey, jobId);
-                if (!"running".equals(job.get("status").asText()) || Instant.now().isAfter(deadline)) {
+                if (!"running".equals(job.get("status").asText())
+                        || Instant.now().isAfter(deadline)) {
                     throw new AssertionError(what + ": consumers without work at " + job.get("done") + " of "
                             + job.get("total") + " items: " + idle);
                 }
@@ -439,10 +525,14 @@ class PipelineReliabilityIT {
         Map<TopicPartition, Long> now = committedOffsets(admin, hop.module());
         List<String> idle = new ArrayList<>();
         int consumers = 0;
-        for (MemberDescription member : admin.describeConsumerGroups(List.of(hop.module())).all().get()
-                .get(hop.module()).members()) {
+        for (MemberDescription member : admin.describeConsumerGroups(List.of(hop.module()))
+                .all()
+                .get()
+                .get(hop.module())
+                .members()) {
             List<TopicPartition> owned = member.assignment().topicPartitions().stream()
-                    .filter(p -> p.topic().equals(topic)).toList();
+                    .filter(p -> p.topic().equals(topic))
+                    .toList();
             if (owned.isEmpty()) {
                 continue;
             }
@@ -471,11 +561,14 @@ class PipelineReliabilityIT {
 
     private static Map<TopicPartition, Long> committedOffsets(Admin admin, String group) throws Exception {
         Map<TopicPartition, Long> offsets = new HashMap<>();
-        admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().forEach((partition, offset) -> {
-            if (offset != null) {
-                offsets.put(partition, offset.offset());
-            }
-        });
+        admin.listConsumerGroupOffsets(group)
+                .partitionsToOffsetAndMetadata()
+                .get()
+                .forEach((partition, offset) -> {
+                    if (offset != null) {
+                        offsets.put(partition, offset.offset());
+                    }
+                });
         return offsets;
     }
 
@@ -502,8 +595,8 @@ class PipelineReliabilityIT {
     private static void assertNoDuplicateRows(String jobId, int items) throws SQLException {
         try (Connection db = stack.postgres().connect(Postgres.PLATFORM_DATABASE)) {
             for (String table : List.of("inference.inference_record", "scorer.item_result")) {
-                try (PreparedStatement rows = db.prepareStatement("SELECT count(*), count(DISTINCT workitemid) FROM "
-                        + table + " WHERE jobid = ?")) {
+                try (PreparedStatement rows = db.prepareStatement(
+                        "SELECT count(*), count(DISTINCT workitemid) FROM " + table + " WHERE jobid = ?")) {
                     rows.setObject(1, UUID.fromString(jobId));
                     try (ResultSet r = rows.executeQuery()) {
                         r.next();
@@ -517,9 +610,14 @@ class PipelineReliabilityIT {
 
     /** Reads a job's server-sent events to the stream's end; the last one. */
     private static JsonNode lastEvent(String url) throws Exception {
-        HttpResponse<Stream<String>> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url))
-                .header("X-API-Key", apiKey).header("Accept", "text/event-stream").timeout(Duration.ofMinutes(3))
-                .build(), HttpResponse.BodyHandlers.ofLines());
+        HttpResponse<Stream<String>> response = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(url))
+                                .header("X-API-Key", apiKey)
+                                .header("Accept", "text/event-stream")
+                                .timeout(Duration.ofMinutes(3))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofLines());
         assertThat(response.statusCode()).isEqualTo(200);
         String last = null;
         try (Stream<String> lines = response.body()) {
@@ -556,14 +654,30 @@ class PipelineReliabilityIT {
         return new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
     }
 
-    private static Map<String, Object> job(String name, List<Map<String, String>> qs,
-            List<Map<String, String>> preds) {
+    private static Map<String, Object> job(String name, List<Map<String, String>> qs, List<Map<String, String>> preds) {
         Set<String> ids = new HashSet<>();
         qs.forEach(q -> ids.add(q.get("id")));
-        return Map.of("name", name, "database", Map.of("kind", "postgresql", "jdbcUrl",
-                stack.targets().jdbcUrl("footballdb_v1"), "user", "rel_reader", "password", "rel"),
-                "dialect", "postgresql", "model", "gpt-3.5-turbo", "questions", qs,
-                "predictions", preds.stream().filter(p -> ids.contains(p.get("questionId"))).toList());
+        return Map.of(
+                "name",
+                name,
+                "database",
+                Map.of(
+                        "kind",
+                        "postgresql",
+                        "jdbcUrl",
+                        stack.targets().jdbcUrl("footballdb_v1"),
+                        "user",
+                        "rel_reader",
+                        "password",
+                        "rel"),
+                "dialect",
+                "postgresql",
+                "model",
+                "gpt-3.5-turbo",
+                "questions",
+                qs,
+                "predictions",
+                preds.stream().filter(p -> ids.contains(p.get("questionId"))).toList());
     }
 
     /** FootballDB v1's 400 questions (train and dev), each replaying its gold SQL as the prediction. */
@@ -572,12 +686,20 @@ class PipelineReliabilityIT {
         questions = new ArrayList<>();
         predictions = new ArrayList<>();
         for (String split : List.of("train", "dev")) {
-            PlatformClient.json().readTree(data.resolve(split + ".json").toFile()).forEach(q -> {
-                String id = split + "-" + q.get("id").asText();
-                questions.add(Map.of("id", id, "question", q.get("question").asText(), "goldSql",
-                        q.get("query").asText()));
-                predictions.add(Map.of("questionId", id, "predictedSql", q.get("query").asText()));
-            });
+            PlatformClient.json()
+                    .readTree(data.resolve(split + ".json").toFile())
+                    .forEach(q -> {
+                        String id = split + "-" + q.get("id").asText();
+                        questions.add(Map.of(
+                                "id",
+                                id,
+                                "question",
+                                q.get("question").asText(),
+                                "goldSql",
+                                q.get("query").asText()));
+                        predictions.add(Map.of(
+                                "questionId", id, "predictedSql", q.get("query").asText()));
+                    });
         }
     }
 
@@ -587,7 +709,10 @@ class PipelineReliabilityIT {
     }
 
     private static JsonNode awaitFinished(String jobId, Duration timeout) {
-        return await(jobId, timeout, s -> !Set.of("queued", "running").contains(s.get("status").asText()));
+        return await(
+                jobId,
+                timeout,
+                s -> !Set.of("queued", "running").contains(s.get("status").asText()));
     }
 
     private static JsonNode await(String jobId, Duration timeout, Predicate<JsonNode> done) {

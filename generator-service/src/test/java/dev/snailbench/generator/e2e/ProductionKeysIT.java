@@ -31,20 +31,23 @@ class ProductionKeysIT {
     @BeforeAll
     static void startBoth() {
         generator = start(Stack.Service.GENERATOR, Map.of("SNAILBENCH_ADMIN_KEY", "dev-admin-key"));
-        executor = start(Stack.Service.EXECUTOR, Map.of("SNAILBENCH_SECRETS_KEY",
-                ProductionKeys.PUBLISHED_SECRETS_KEYS.iterator().next()));
+        executor = start(
+                Stack.Service.EXECUTOR,
+                Map.of(
+                        "SNAILBENCH_SECRETS_KEY",
+                        ProductionKeys.PUBLISHED_SECRETS_KEYS.iterator().next()));
     }
 
     @Test
     void shouldNotStartTheGeneratorWithTheDevAdminKey() throws IOException {
-        assertRefusedToStart(Stack.Service.GENERATOR, generator.join(), "SNAILBENCH_ADMIN_KEY",
-                "openssl rand -base64 24");
+        assertRefusedToStart(
+                Stack.Service.GENERATOR, generator.join(), "SNAILBENCH_ADMIN_KEY", "openssl rand -base64 24");
     }
 
     @Test
     void shouldNotStartTheExecutorWithThePublicSecretsKey() throws IOException {
-        assertRefusedToStart(Stack.Service.EXECUTOR, executor.join(), "SNAILBENCH_SECRETS_KEY",
-                "openssl rand -base64 32");
+        assertRefusedToStart(
+                Stack.Service.EXECUTOR, executor.join(), "SNAILBENCH_SECRETS_KEY", "openssl rand -base64 32");
     }
 
     /**
@@ -52,23 +55,35 @@ class ProductionKeysIT {
      * it started.
      */
     private static CompletableFuture<Throwable> start(Stack.Service service, Map<String, String> environment) {
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                Stack.start(ROOT, DataDir.resolve(), LOGS.resolve(service.module()), EnumSet.of(service), Map.of(),
-                        environment).closeNow();
-                return null;
-            } catch (RuntimeException e) {
-                return e;
-            }
-        }, task -> new Thread(task, "start-" + service.module()).start());
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        Stack.start(
+                                        ROOT,
+                                        DataDir.resolve(),
+                                        LOGS.resolve(service.module()),
+                                        EnumSet.of(service),
+                                        Map.of(),
+                                        environment)
+                                .closeNow();
+                        return null;
+                    } catch (RuntimeException e) {
+                        return e;
+                    }
+                },
+                task -> new Thread(task, "start-" + service.module()).start());
     }
 
     private static void assertRefusedToStart(Stack.Service service, Throwable thrown, String setting, String advice)
             throws IOException {
-        assertThat(thrown).as("%s's start", service.module()).isInstanceOf(IllegalStateException.class)
+        assertThat(thrown)
+                .as("%s's start", service.module())
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining(service.module() + " exited with");
         String log = Files.readString(LOGS.resolve(service.module()).resolve(service.module() + ".log"));
-        assertThat(log).contains(service.module() + " does not start in the prod profile: ").contains(setting)
+        assertThat(log)
+                .contains(service.module() + " does not start in the prod profile: ")
+                .contains(setting)
                 .contains(advice);
     }
 }

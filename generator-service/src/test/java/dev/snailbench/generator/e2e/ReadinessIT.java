@@ -57,14 +57,17 @@ class ReadinessIT {
     @Test
     void shouldReportNotReadyNamingTheBrokerThenTheDatabaseAsEachStops() {
         HttpResponse<String> ready = stack.readiness(Stack.Service.GENERATOR);
-        assertThat(ready.statusCode()).as("readiness at start: %s", ready.body()).isEqualTo(200);
+        assertThat(ready.statusCode())
+                .as("readiness at start: %s", ready.body())
+                .isEqualTo(200);
         assertThat(check(ready, "messaging")).isEqualTo("UP");
 
         stack.kafka().close();
         HttpResponse<String> brokerDown = awaitCheckDown("messaging");
         assertThat(brokerDown.body()).contains("\"status\": \"DOWN\"");
-        assertThat(check(brokerDown, "postgresql")).as("the database's check while only the broker is down: %s",
-                brokerDown.body()).isEqualTo("UP");
+        assertThat(check(brokerDown, "postgresql"))
+                .as("the database's check while only the broker is down: %s", brokerDown.body())
+                .isEqualTo("UP");
 
         stack.postgres().close();
         HttpResponse<String> databaseDown = awaitCheckDown("postgresql");
@@ -75,12 +78,17 @@ class ReadinessIT {
     private static HttpResponse<String> awaitCheckDown(String name) {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
         HttpResponse<String> last = stack.readiness(Stack.Service.GENERATOR);
-        while (!(last.statusCode() == 503 && "DOWN".equals(check(last, name))) && Instant.now().isBefore(deadline)) {
+        while (!(last.statusCode() == 503 && "DOWN".equals(check(last, name)))
+                && Instant.now().isBefore(deadline)) {
             sleep();
             last = stack.readiness(Stack.Service.GENERATOR);
         }
-        assertThat(last.statusCode()).as("readiness after the outage: %s", last.body()).isEqualTo(503);
-        assertThat(check(last, name)).as("the %s check after the outage: %s", name, last.body()).isEqualTo("DOWN");
+        assertThat(last.statusCode())
+                .as("readiness after the outage: %s", last.body())
+                .isEqualTo(503);
+        assertThat(check(last, name))
+                .as("the %s check after the outage: %s", name, last.body())
+                .isEqualTo("DOWN");
         return last;
     }
 

@@ -62,8 +62,12 @@ class SnailbenchUpIT {
                 for (String line : seen.prompt().split("\n")) {
                     Matcher m = Pattern.compile("^- (\\w+) \\(").matcher(line);
                     if (m.find()) {
-                        answer.append(answer.length() > 1 ? ", " : "").append('"').append(m.group(1))
-                                .append("\": \"").append(m.group(1).replace('_', ' ')).append(" name\"");
+                        answer.append(answer.length() > 1 ? ", " : "")
+                                .append('"')
+                                .append(m.group(1))
+                                .append("\": \"")
+                                .append(m.group(1).replace('_', ' '))
+                                .append(" name\"");
                     }
                 }
                 return answer.append('}').toString();
@@ -74,13 +78,28 @@ class SnailbenchUpIT {
     @Test
     void shouldStartThePlatformPrintHowToUseItAndStopEverythingOnSigterm() throws Exception {
         Path root = Path.of("..").toAbsolutePath().normalize();
-        String classpath = root.resolve("local-stack/target/classes") + File.pathSeparator + Files.readString(root
-                .resolve("local-stack/target/classes/dev/snailbench/localstack/runtime-classpath.txt")).trim();
+        String classpath = root.resolve("local-stack/target/classes")
+                + File.pathSeparator
+                + Files.readString(root.resolve(
+                                "local-stack/target/classes/dev/snailbench/localstack/runtime-classpath.txt"))
+                        .trim();
         FakeOpenAi model = workbenchModel();
-        ProcessBuilder command = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", classpath, Up.class.getName(), root.toString(), "--footballdb", "--data-dir",
-                DataDir.resolve().toString(), "--warm-up", "100", "--replicas", "generator=2", "--backend",
-                "fake=" + model.baseUrl() + ",model=fake-model").redirectErrorStream(true);
+        ProcessBuilder command = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        classpath,
+                        Up.class.getName(),
+                        root.toString(),
+                        "--footballdb",
+                        "--data-dir",
+                        DataDir.resolve().toString(),
+                        "--warm-up",
+                        "100",
+                        "--replicas",
+                        "generator=2",
+                        "--backend",
+                        "fake=" + model.baseUrl() + ",model=fake-model")
+                .redirectErrorStream(true);
         // The services' JDK named as an operator names it: the one running this test, whose version is known here.
         command.environment().put(ServiceJava.HOME_VARIABLE, System.getProperty("java.home"));
         Process up = command.start();
@@ -88,7 +107,9 @@ class SnailbenchUpIT {
         try {
             CompletableFuture<Boolean> ready = CompletableFuture.supplyAsync(() -> readUntilReady(up, printed));
             // (drain is set by readUntilReady before it returns true)
-            assertThat(ready.get(5, TimeUnit.MINUTES)).as("ready line in:%n%s", String.join("\n", printed)).isTrue();
+            assertThat(ready.get(5, TimeUnit.MINUTES))
+                    .as("ready line in:%n%s", String.join("\n", printed))
+                    .isTrue();
 
             Map<String, String> urls = new HashMap<>();
             Map<String, String> replicas = new HashMap<>();
@@ -112,44 +133,80 @@ class SnailbenchUpIT {
                     football = f;
                 }
             }
-            assertThat(printed).as("the start line names the services' Java").anySatisfy(line -> assertThat(line)
-                    .startsWith("Starting Kafka, PostgreSQL and the five services, with 2 generator replicas (Java "
-                            + Runtime.version().feature() + "."));
-            assertThat(urls).containsOnlyKeys("generator-service", "classifier-service", "inference-service",
-                    "executor-service", "scorer-service");
+            assertThat(printed)
+                    .as("the start line names the services' Java")
+                    .anySatisfy(line -> assertThat(line)
+                            .startsWith(
+                                    "Starting Kafka, PostgreSQL and the five services, with 2 generator replicas (Java "
+                                            + Runtime.version().feature() + "."));
+            assertThat(urls)
+                    .containsOnlyKeys(
+                            "generator-service",
+                            "classifier-service",
+                            "inference-service",
+                            "executor-service",
+                            "scorer-service");
             assertThat(replicas).containsOnlyKeys("generator-service-2");
             assertThat(replicas.get("generator-service-2")).isNotEqualTo(urls.get("generator-service"));
             // A web UI per generator replica, each served by its replica.
             for (String generator : List.of(urls.get("generator-service"), replicas.get("generator-service-2"))) {
-                assertThat(printed).anySatisfy(line -> assertThat(line).contains("web UI").contains(generator
-                        + "/ui/index.html"));
-                assertThat(http.send(HttpRequest.newBuilder(URI.create(generator + "/ui/index.html")).build(),
-                        HttpResponse.BodyHandlers.ofString()).statusCode()).as(generator).isEqualTo(200);
+                assertThat(printed)
+                        .anySatisfy(line -> assertThat(line).contains("web UI").contains(generator + "/ui/index.html"));
+                assertThat(http.send(
+                                        HttpRequest.newBuilder(URI.create(generator + "/ui/index.html"))
+                                                .build(),
+                                        HttpResponse.BodyHandlers.ofString())
+                                .statusCode())
+                        .as(generator)
+                        .isEqualTo(200);
             }
             // Quiet: the console has the platform's own lines; PostgreSQL's went to postgres.log.
             assertThat(printed).noneSatisfy(line -> assertThat(line).containsAnyOf("INFO", "io.zonky", "initdb"));
             assertThat(root.resolve("target/up-logs/postgres.log")).content().contains("database system is ready");
             ownTempDirectories = temporaryDirectoriesOf(printed);
-            assertThat(ownTempDirectories).as("the servers' temp directories while up").hasSize(3)
+            assertThat(ownTempDirectories)
+                    .as("the servers' temp directories while up")
+                    .hasSize(3)
                     .allSatisfy(dir -> assertThat(dir).isDirectory());
             // The start-up warm-up runs a job through the five services once the platform says it is up.
             assertThat(awaitLineAfterReady(printed, Up.WARMED_UP + " in", Duration.ofMinutes(5)))
-                    .as("the warm-up's done line after the ready line in:%n%s", String.join("\n", printed)).isTrue();
+                    .as("the warm-up's done line after the ready line in:%n%s", String.join("\n", printed))
+                    .isTrue();
             assertThat(adminKey).isNotBlank();
             assertThat(football).as("FootballDB line").isNotNull();
 
-            JsonNode tenant = post(urls.get("generator-service") + "/tenants", Map.of("X-Admin-Key", adminKey),
-                    Map.of("name", "newcomer"), 201);
+            JsonNode tenant = post(
+                    urls.get("generator-service") + "/tenants",
+                    Map.of("X-Admin-Key", adminKey),
+                    Map.of("name", "newcomer"),
+                    201);
             Matcher login = footballDbLogin(root, "newcomer");
-            JsonNode database = post(urls.get("executor-service") + "/databases", Map.of("X-API-Key",
-                    tenant.get("apiKey").asText()), Map.of("name", "football v1", "kind", "postgresql", "jdbcUrl",
-                            football.group(1), "user", login.group(1), "password", login.group(2)), 201);
-            JsonNode check = post(urls.get("executor-service") + "/databases/" + database.get("id").asText()
-                    + "/test", Map.of("X-API-Key", tenant.get("apiKey").asText()), Map.of(), 200);
+            JsonNode database = post(
+                    urls.get("executor-service") + "/databases",
+                    Map.of("X-API-Key", tenant.get("apiKey").asText()),
+                    Map.of(
+                            "name",
+                            "football v1",
+                            "kind",
+                            "postgresql",
+                            "jdbcUrl",
+                            football.group(1),
+                            "user",
+                            login.group(1),
+                            "password",
+                            login.group(2)),
+                    201);
+            JsonNode check = post(
+                    urls.get("executor-service") + "/databases/"
+                            + database.get("id").asText() + "/test",
+                    Map.of("X-API-Key", tenant.get("apiKey").asText()),
+                    Map.of(),
+                    200);
             assertThat(check.get("ok").asBoolean()).as(check.toString()).isTrue();
             // The web UI of every generator replica is told where the scorer answers: nobody types it.
             for (String generator : List.of(urls.get("generator-service"), replicas.get("generator-service-2"))) {
-                assertThat(get(generator + "/ui/config").get("scorerUrl").asText()).as(generator)
+                assertThat(get(generator + "/ui/config").get("scorerUrl").asText())
+                        .as(generator)
                         .isEqualTo(urls.get("scorer-service"));
             }
             assertThat(printed).anySatisfy(line -> assertThat(line).contains("workbench LLM            fake"));
@@ -173,11 +230,15 @@ class SnailbenchUpIT {
             assertThat(String.join("\n", printed)).contains("Stopping Snailbench", "Stopped.");
         }
         // Everything it started is gone: the services no longer answer.
-        Matcher m = SERVICE_URL.matcher(printed.stream().filter(l -> l.contains("generator-service")).findFirst()
+        Matcher m = SERVICE_URL.matcher(printed.stream()
+                .filter(l -> l.contains("generator-service"))
+                .findFirst()
                 .orElseThrow());
         assertThat(m.find()).isTrue();
         String generator = m.group(2);
-        assertThat(unreachable(generator + "/q/health/ready")).as("generator still answering after stop").isTrue();
+        assertThat(unreachable(generator + "/q/health/ready"))
+                .as("generator still answering after stop")
+                .isTrue();
         // Nothing left in the temp folder: both PostgreSQL servers' data directories and the broker's.
         assertThat(ownTempDirectories).allSatisfy(dir -> assertThat(dir).doesNotExist());
     }
@@ -203,11 +264,14 @@ class SnailbenchUpIT {
                 if (Files.getLastModifiedTime(dir).toInstant().isBefore(started.minusSeconds(1))) {
                     continue;
                 }
-                Path marker = dir.resolve(dir.getFileName().toString().startsWith("snailbench-pg-")
-                        ? "postmaster.opts" : "server.properties");
+                Path marker = dir.resolve(
+                        dir.getFileName().toString().startsWith("snailbench-pg-")
+                                ? "postmaster.opts"
+                                : "server.properties");
                 String text = Files.isRegularFile(marker) ? Files.readString(marker) : "";
-                if (ports.stream().anyMatch(p -> text.contains("\"-p\" \"" + p + "\"")
-                        || text.contains("PLAINTEXT://127.0.0.1:" + p + ","))) {
+                if (ports.stream()
+                        .anyMatch(p -> text.contains("\"-p\" \"" + p + "\"")
+                                || text.contains("PLAINTEXT://127.0.0.1:" + p + ","))) {
                     found.add(dir);
                 }
             }
@@ -221,37 +285,87 @@ class SnailbenchUpIT {
      * FootballDB job goes through the second generator replica ({@code SNAILBENCH_GENERATOR_URL}), the job list
      * through the first: both are the tenant's.
      */
-    private void useTheCommandLineClient(Path root, Matcher football, String newcomersLogin, String secondGenerator,
-            FakeOpenAi model)
+    private void useTheCommandLineClient(
+            Path root, Matcher football, String newcomersLogin, String secondGenerator, FakeOpenAi model)
             throws Exception {
         Path work = Files.createTempDirectory("snailbench-cli");
         Cli created = cli(root, work, Map.of(), "tenant", "create", "cli-team");
         assertThat(created.exit()).as(created.output()).isZero();
-        assertThat(created.output()).contains("its own read-only FootballDB login: ./snailbench footballdb login "
-                + "cli-team");
-        String apiKey = created.output().lines().filter(l -> l.startsWith("sb_")).findFirst().orElseThrow();
+        assertThat(created.output())
+                .contains("its own read-only FootballDB login: ./snailbench footballdb login " + "cli-team");
+        String apiKey = created.output()
+                .lines()
+                .filter(l -> l.startsWith("sb_"))
+                .findFirst()
+                .orElseThrow();
         Map<String, String> env = Map.of("SNAILBENCH_API_KEY", apiKey);
         // The tenant's own FootballDB login, not the newcomer's: neither sees nor cancels the other's queries.
         Matcher login = footballDbLogin(root, "cli-team");
         assertThat(login.group(1)).isNotEqualTo(newcomersLogin);
 
-        Cli registered = cli(root, work, env, "db", "register", "--name", "v1", "--kind", "postgresql",
-                "--jdbc-url", football.group(1), "--user", login.group(1), "--password", login.group(2));
+        Cli registered = cli(
+                root,
+                work,
+                env,
+                "db",
+                "register",
+                "--name",
+                "v1",
+                "--kind",
+                "postgresql",
+                "--jdbc-url",
+                football.group(1),
+                "--user",
+                login.group(1),
+                "--password",
+                login.group(2));
         assertThat(registered.exit()).as(registered.output()).isZero();
         // Registered, then tested: the connection works before the first job runs on it.
-        assertThat(registered.output()).containsPattern("database \\S+: connection ok \\(PostgreSQL [\\d.]+, \\d+ ms\\)");
+        assertThat(registered.output())
+                .containsPattern("database \\S+: connection ok \\(PostgreSQL [\\d.]+, \\d+ ms\\)");
         String databaseId = registered.output().replaceAll("(?s).*database (\\S+) registered.*", "$1");
 
-        Files.writeString(work.resolve("job.json"), json.writeValueAsString(Map.of("name", "cli job",
-                "database", Map.of("databaseId", databaseId), "dialect", "postgresql", "model", "gold-replay",
-                "questions", List.of(Map.of("id", "q1", "question", "How many teams?",
-                        "goldSql", "SELECT count(*) FROM national_team"),
-                        Map.of("id", "q2", "question", "Teams and years of 2018, by name",
-                                "goldSql", "SELECT teamname, year FROM national_team WHERE year = 2018 "
-                                        + "ORDER BY teamname")),
-                "predictions", List.of(Map.of("questionId", "q1", "predictedSql",
-                        "SELECT count(team_id) FROM national_team"), Map.of("questionId", "q2", "predictedSql",
-                        "SELECT year, teamname FROM national_team WHERE year = 2018 ORDER BY teamname")))));
+        Files.writeString(
+                work.resolve("job.json"),
+                json.writeValueAsString(
+                        Map.of(
+                                "name",
+                                "cli job",
+                                "database",
+                                Map.of("databaseId", databaseId),
+                                "dialect",
+                                "postgresql",
+                                "model",
+                                "gold-replay",
+                                "questions",
+                                List.of(
+                                        Map.of(
+                                                "id",
+                                                "q1",
+                                                "question",
+                                                "How many teams?",
+                                                "goldSql",
+                                                "SELECT count(*) FROM national_team"),
+                                        Map.of(
+                                                "id",
+                                                "q2",
+                                                "question",
+                                                "Teams and years of 2018, by name",
+                                                "goldSql",
+                                                "SELECT teamname, year FROM national_team WHERE year = 2018 "
+                                                        + "ORDER BY teamname")),
+                                "predictions",
+                                List.of(
+                                        Map.of(
+                                                "questionId",
+                                                "q1",
+                                                "predictedSql",
+                                                "SELECT count(team_id) FROM national_team"),
+                                        Map.of(
+                                                "questionId",
+                                                "q2",
+                                                "predictedSql",
+                                                "SELECT year, teamname FROM national_team WHERE year = 2018 ORDER BY teamname")))));
         Cli submitted = cli(root, work, env, "job", "submit", "job.json", "--watch");
         assertThat(submitted.exit()).as(submitted.output()).isZero();
         assertThat(submitted.output()).contains("2/2 done, 0 failed").contains("completed");
@@ -259,26 +373,35 @@ class SnailbenchUpIT {
 
         // q2's columns are permuted: the relaxed comparator matches, the strict one does not; a person decides.
         Cli queue = cli(root, work, env, "review", jobId);
-        assertThat(queue.output()).as(queue.output()).contains("1 item(s) to review").contains("question q2");
+        assertThat(queue.output())
+                .as(queue.output())
+                .contains("1 item(s) to review")
+                .contains("question q2");
         String item = queue.output().replaceAll("(?s).*\\n- (\\S+)  question q2.*", "$1");
         Cli reviewed = cli(root, work, env, "review", jobId, item, "correct", "--note", "same columns");
         assertThat(reviewed.output()).as(reviewed.output()).contains("reviewed: correct");
 
         Cli report = cli(root, work, env, "report", jobId, "--html", "report.html");
         assertThat(report.exit()).as(report.output()).isZero();
-        assertThat(Files.readString(work.resolve("report.html"))).contains("<html").contains(jobId);
+        assertThat(Files.readString(work.resolve("report.html")))
+                .contains("<html")
+                .contains(jobId);
         // The summary says where the job stands first, counts the review, and breaks the job down by level.
         Cli reviewedReport = cli(root, work, env, "report", jobId, "--items");
-        assertThat(reviewedReport.output().lines().toList()).as(reviewedReport.output())
+        assertThat(reviewedReport.output().lines().toList())
+                .as(reviewedReport.output())
                 .startsWith("job " + jobId + ": completed: 2/2 items done, 0 failed")
                 .contains("manual accuracy 100.0% (1 item reviewed by hand; the strict verdict elsewhere)", "by level:")
-                .anySatisfy(l -> assertThat(l).matches("QUESTION\\s+MODEL\\s+LEVEL\\s+STRICT\\s+SET\\s+RELAXED"
-                        + "\\s+MANUAL\\s+REASON"))
-                .anySatisfy(l -> assertThat(l).matches("q2\\s+gold-replay\\s+Native\\s+no\\s+\\S+\\s+yes\\s+correct\\s+.*"));
+                .anySatisfy(l -> assertThat(l)
+                        .matches("QUESTION\\s+MODEL\\s+LEVEL\\s+STRICT\\s+SET\\s+RELAXED" + "\\s+MANUAL\\s+REASON"))
+                .anySatisfy(l ->
+                        assertThat(l).matches("q2\\s+gold-replay\\s+Native\\s+no\\s+\\S+\\s+yes\\s+correct\\s+.*"));
 
         // compare reads its file from where it was typed, as every other command does.
-        Files.writeString(work.resolve("pairs.ndjson"), "{\"id\": \"p1\", \"gold\": {\"columns\": [\"n\"], "
-                + "\"rows\": [[\"1\"]]}, \"predicted\": {\"columns\": [\"n\"], \"rows\": [[\"1\"]]}}\n");
+        Files.writeString(
+                work.resolve("pairs.ndjson"),
+                "{\"id\": \"p1\", \"gold\": {\"columns\": [\"n\"], "
+                        + "\"rows\": [[\"1\"]]}, \"predicted\": {\"columns\": [\"n\"], \"rows\": [[\"1\"]]}}\n");
         Cli compared = cli(root, work, env, "compare", "pairs.ndjson");
         assertThat(compared.exit()).as(compared.output()).isZero();
         assertThat(compared.output()).contains("1 pairs compared: 1 strict matches");
@@ -287,36 +410,62 @@ class SnailbenchUpIT {
 
         // A newcomer's first real job: the FootballDB spec the client writes from the data folder, submitted and
         // watched to the end, then both jobs in the client's list.
-        Map<String, String> withData = Map.of("SNAILBENCH_API_KEY", apiKey, "SNAILBENCH_DATA_DIR",
+        Map<String, String> withData = Map.of(
+                "SNAILBENCH_API_KEY",
+                apiKey,
+                "SNAILBENCH_DATA_DIR",
                 DataDir.resolve().toString());
-        Cli spec = cli(root, work, withData, "job", "spec", "footballdb", "v1", "--database", databaseId, "--out",
+        Cli spec = cli(
+                root,
+                work,
+                withData,
+                "job",
+                "spec",
+                "footballdb",
+                "v1",
+                "--database",
+                databaseId,
+                "--out",
                 "football.json");
         assertThat(spec.exit()).as(spec.output()).isZero();
-        Cli footballJob = cli(root, work, Map.of("SNAILBENCH_API_KEY", apiKey, "SNAILBENCH_GENERATOR_URL",
-                secondGenerator), "job", "submit", "football.json", "--watch");
+        Cli footballJob = cli(
+                root,
+                work,
+                Map.of("SNAILBENCH_API_KEY", apiKey, "SNAILBENCH_GENERATOR_URL", secondGenerator),
+                "job",
+                "submit",
+                "football.json",
+                "--watch");
         assertThat(footballJob.exit()).as(footballJob.output()).isZero();
-        assertThat(footballJob.output()).contains("100/100 done").contains("completed")
+        assertThat(footballJob.output())
+                .contains("100/100 done")
+                .contains("completed")
                 .containsPattern("score: strict EX \\d+\\.\\d%, set EX \\d+\\.\\d%, relaxed EX \\d+\\.\\d% of the \\d+ "
                         + "items whose gold ran; \\d+ of 100 failed");
         String footballJobId = footballJob.output().replaceAll("(?s).*job (\\S+) accepted.*", "$1");
         Cli summary = cli(root, work, env, "report", footballJobId);
-        assertThat(summary.output().lines().findFirst()).hasValueSatisfying(first -> assertThat(first)
-                .matches("job " + footballJobId + ": completed: 100/100 items done, \\d+ failed"));
+        assertThat(summary.output().lines().findFirst())
+                .hasValueSatisfying(first -> assertThat(first)
+                        .matches("job " + footballJobId + ": completed: 100/100 items done, \\d+ failed"));
         // What the README's walkthrough shows, as this run printed it.
-        Files.writeString(root.resolve("generator-service/target/cli-walkthrough.txt"), String.join("\n",
-                registered.output(), footballJob.output(), summary.output()));
+        Files.writeString(
+                root.resolve("generator-service/target/cli-walkthrough.txt"),
+                String.join("\n", registered.output(), footballJob.output(), summary.output()));
         Cli listed = cli(root, work, env, "job", "list");
-        assertThat(listed.output()).as(listed.output())
+        assertThat(listed.output())
+                .as(listed.output())
                 .containsPattern(jobId + "\\s+completed\\s+succeeded\\s+2\\s+2\\s+0\\s+cli job")
-                .containsPattern("completed\\s+some-failed\\s+100\\s+100\\s+\\d+\\s+FootballDB v1 gpt-3.5-turbo 30-shot");
+                .containsPattern(
+                        "completed\\s+some-failed\\s+100\\s+100\\s+\\d+\\s+FootballDB v1 gpt-3.5-turbo 30-shot");
 
-        Files.writeString(work.resolve("bad.json"), "{\"name\": \"bad\", \"dialect\": \"postgresql\", "
-                + "\"model\": \"m\", \"questions\": []}");
+        Files.writeString(
+                work.resolve("bad.json"),
+                "{\"name\": \"bad\", \"dialect\": \"postgresql\", " + "\"model\": \"m\", \"questions\": []}");
         Cli bad = cli(root, work, env, "job", "submit", "bad.json");
         assertThat(bad.exit()).isEqualTo(1);
         // Refused by the client before sending, by the generator's own rules, with where the field is in the file.
-        assertThat(bad.output()).contains("error: bad.json: questions at line 1, column 56: a job needs at least one "
-                + "question");
+        assertThat(bad.output())
+                .contains("error: bad.json: questions at line 1, column 56: a job needs at least one " + "question");
     }
 
     /**
@@ -327,16 +476,44 @@ class SnailbenchUpIT {
     private void useTheWorkbench(Path root, Path work, Map<String, String> env, String databaseId, FakeOpenAi model)
             throws Exception {
         int asked = model.prompts().size();
-        Cli crosswalk = cli(root, work, env, "crosswalk", "build", "--name", "v1 expanded", "--database", databaseId,
-                "--schema", "exp_v1", "--expand-with-llm", "--wait");
+        Cli crosswalk = cli(
+                root,
+                work,
+                env,
+                "crosswalk",
+                "build",
+                "--name",
+                "v1 expanded",
+                "--database",
+                databaseId,
+                "--schema",
+                "exp_v1",
+                "--expand-with-llm",
+                "--wait");
         assertThat(crosswalk.exit()).as(crosswalk.output()).isZero();
         assertThat(crosswalk.output()).containsPattern("crosswalk \\S+ \\(v1 expanded\\): ready, \\d+ entries");
-        assertThat(model.prompts().size()).as("the workbench asked up's backend").isGreaterThan(asked);
+        assertThat(model.prompts().size())
+                .as("the workbench asked up's backend")
+                .isGreaterThan(asked);
         String crosswalkId = crosswalk.output().replaceAll("(?s).*crosswalk (\\S+) \\(v1 expanded\\).*", "$1");
         assertThat(cli(root, work, env, "crosswalk", "list").output()).contains(crosswalkId);
 
-        Cli views = cli(root, work, env, "views", "create", "--crosswalk", crosswalkId, "--database", databaseId,
-                "--schema", "exp_v1", "--level", "Least", "--out", "views.sql");
+        Cli views = cli(
+                root,
+                work,
+                env,
+                "views",
+                "create",
+                "--crosswalk",
+                crosswalkId,
+                "--database",
+                databaseId,
+                "--schema",
+                "exp_v1",
+                "--level",
+                "Least",
+                "--out",
+                "views.sql");
         assertThat(views.exit()).as(views.output()).isZero();
         assertThat(views.output()).contains("natural views in db_nl over exp_v1: not created");
         assertThat(Files.readString(work.resolve("views.sql"))).contains("CREATE");
@@ -345,30 +522,60 @@ class SnailbenchUpIT {
         assertThat(analysis.exit()).as(analysis.output()).isZero();
         assertThat(analysis.output()).containsPattern("exp_v1: \\d+ tables, \\d+ columns");
 
-        Cli suite = cli(root, work, env, "suite", "create", "--name", "qatch v1", "--database", databaseId,
-                "--schema", "exp_v1", "--counts", "project=2,join=2");
+        Cli suite = cli(
+                root,
+                work,
+                env,
+                "suite",
+                "create",
+                "--name",
+                "qatch v1",
+                "--database",
+                databaseId,
+                "--schema",
+                "exp_v1",
+                "--counts",
+                "project=2,join=2");
         assertThat(suite.exit()).as(suite.output()).isZero();
         assertThat(suite.output()).containsPattern("test suite \\S+ \\(qatch v1\\): \\d+ tests on exp_v1");
         assertThat(cli(root, work, env, "suite", "list").output()).contains("qatch v1");
 
         Files.writeString(work.resolve("seeds.yaml"), "benchmark: footballdb\ndataModel: v1\nsplit: train\n");
-        Cli synthetic = cli(root, work, env, "synthetic", "create", "--name", "v1 synthetic", "--database", databaseId, "--schema", "exp_v1", "--seeds",
-                "seeds.yaml", "--target", "20");
+        Cli synthetic = cli(
+                root,
+                work,
+                env,
+                "synthetic",
+                "create",
+                "--name",
+                "v1 synthetic",
+                "--database",
+                databaseId,
+                "--schema",
+                "exp_v1",
+                "--seeds",
+                "seeds.yaml",
+                "--target",
+                "20");
         assertThat(synthetic.exit()).as(synthetic.output()).isZero();
         assertThat(synthetic.output()).containsPattern("synthetic set \\S+ \\(v1 synthetic\\): \\d+ pairs on exp_v1");
         assertThat(cli(root, work, env, "synthetic", "list").output()).contains("v1 synthetic");
     }
 
     private JsonNode get(String url) throws Exception {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(url + " answered " + response.body()).isEqualTo(200);
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(30))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode())
+                .as(url + " answered " + response.body())
+                .isEqualTo(200);
         return json.readTree(response.body());
     }
 
     /** What a command printed (stdout and stderr) and its exit code. */
-    private record Cli(int exit, String output) {
-    }
+    private record Cli(int exit, String output) {}
 
     /** {@code ./snailbench footballdb login NAME}: the tenant's own login (user, password), as it prints it. */
     private static Matcher footballDbLogin(Path root, String tenant) throws Exception {
@@ -376,15 +583,19 @@ class SnailbenchUpIT {
         assertThat(printed.exit()).as(printed.output()).isZero();
         Matcher m = LOGIN.matcher(printed.output());
         assertThat(m.find()).as(printed.output()).isTrue();
-        assertThat(printed.output()).contains("./snailbench db register --name footballdb-v1 --kind postgresql "
-                + "--jdbc-url jdbc:postgresql://").contains("--user " + m.group(1) + " --password " + m.group(2));
+        assertThat(printed.output())
+                .contains("./snailbench db register --name footballdb-v1 --kind postgresql "
+                        + "--jdbc-url jdbc:postgresql://")
+                .contains("--user " + m.group(1) + " --password " + m.group(2));
         return m;
     }
 
     private static Cli cli(Path root, Path cwd, Map<String, String> env, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(root.resolve("snailbench").toString()));
+        List<String> command =
+                new ArrayList<>(List.of(root.resolve("snailbench").toString()));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
+        ProcessBuilder builder =
+                new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
         builder.environment().remove("SNAILBENCH_API_KEY");
         builder.environment().putAll(env);
         Process p = builder.start();
@@ -447,24 +658,31 @@ class SnailbenchUpIT {
     }
 
     private JsonNode post(String url, Map<String, String> headers, Object body, int expected) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60))
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)));
         headers.forEach(request::header);
         HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(url + " answered " + response.body()).isEqualTo(expected);
+        assertThat(response.statusCode())
+                .as(url + " answered " + response.body())
+                .isEqualTo(expected);
         return json.readTree(response.body());
     }
 
     private boolean unreachable(String url) throws Exception {
         try {
-            http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
+            http.send(
+                    HttpRequest.newBuilder(URI.create(url))
+                            .timeout(Duration.ofSeconds(5))
+                            .build(),
                     HttpResponse.BodyHandlers.discarding());
             return false;
         } catch (ConnectException e) {
             return true;
         } catch (IOException e) {
-            return e.getCause() instanceof ConnectException || String.valueOf(e.getMessage()).contains("refused");
+            return e.getCause() instanceof ConnectException
+                    || String.valueOf(e.getMessage()).contains("refused");
         }
     }
 }

@@ -44,9 +44,21 @@ class CrosswalkBuildKafkaTest {
                                              {"name": "SiteName", "type": "text"}]}]}}
             """;
 
-    private static final Map<String, NaturalnessLevel> LABELS = Map.of("Survey", NaturalnessLevel.REGULAR,
-            "SurveyDate", NaturalnessLevel.REGULAR, "VegHeight", NaturalnessLevel.LOW, "DfltSlp", NaturalnessLevel.LEAST,
-            "select", NaturalnessLevel.REGULAR, "tblSite", NaturalnessLevel.LOW, "SiteName", NaturalnessLevel.REGULAR);
+    private static final Map<String, NaturalnessLevel> LABELS = Map.of(
+            "Survey",
+            NaturalnessLevel.REGULAR,
+            "SurveyDate",
+            NaturalnessLevel.REGULAR,
+            "VegHeight",
+            NaturalnessLevel.LOW,
+            "DfltSlp",
+            NaturalnessLevel.LEAST,
+            "select",
+            NaturalnessLevel.REGULAR,
+            "tblSite",
+            NaturalnessLevel.LOW,
+            "SiteName",
+            NaturalnessLevel.REGULAR);
 
     private String key;
 
@@ -59,8 +71,8 @@ class CrosswalkBuildKafkaTest {
     void shouldBuildACrosswalkFromTheClassifiersAnswer() {
         String id = startBuild();
         ClassificationRequested request = awaitRequest(id);
-        assertThat(request.identifiers()).containsExactly("Survey", "SurveyDate", "VegHeight", "DfltSlp", "select",
-                "tblSite", "SiteName");
+        assertThat(request.identifiers())
+                .containsExactly("Survey", "SurveyDate", "VegHeight", "DfltSlp", "select", "tblSite", "SiteName");
         IdentifiersClassified answer = answer(request, LABELS::get);
         try (TopicClient topics = new TopicClient()) {
             topics.send(Topics.IDENTIFIERS_CLASSIFIED, answer.key(), EventJson.write(answer));
@@ -68,14 +80,23 @@ class CrosswalkBuildKafkaTest {
         awaitStatus(id, "ready");
         List<CrosswalkEntry> rows = export(id);
         assertThat(rows).hasSize(7);
-        CrosswalkEntry veg = rows.stream().filter(r -> r.nativeName().equals("VegHeight")).findFirst().orElseThrow();
+        CrosswalkEntry veg = rows.stream()
+                .filter(r -> r.nativeName().equals("VegHeight"))
+                .findFirst()
+                .orElseThrow();
         assertThat(veg.nativeLevel()).isEqualTo("Low");
         assertThat(veg.low()).isEqualTo("VegHeight");
-        CrosswalkEntry date = rows.stream().filter(r -> r.nativeName().equals("SurveyDate")).findFirst().orElseThrow();
+        CrosswalkEntry date = rows.stream()
+                .filter(r -> r.nativeName().equals("SurveyDate"))
+                .findFirst()
+                .orElseThrow();
         assertThat(date.regular()).isEqualTo("SurveyDate");
         assertThat(date.low()).isNotEqualTo("SurveyDate");
         assertThat(date.least()).isNotIn("SurveyDate", date.low());
-        given().header("X-API-Key", key).when().get("/crosswalks/" + id).then()
+        given().header("X-API-Key", key)
+                .when()
+                .get("/crosswalks/" + id)
+                .then()
                 .body("report.keptNativeAtRegular", equalTo(List.of("DfltSlp", "VegHeight", "tblSite")))
                 .body("report.reservedWords", equalTo(List.of("select")));
 
@@ -84,7 +105,8 @@ class CrosswalkBuildKafkaTest {
         try (TopicClient topics = new TopicClient()) {
             topics.send(Topics.IDENTIFIERS_CLASSIFIED, again.key(), EventJson.write(again));
         }
-        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5))
+        await().during(Duration.ofSeconds(2))
+                .atMost(Duration.ofSeconds(5))
                 .until(() -> export(id).equals(rows));
     }
 
@@ -92,30 +114,54 @@ class CrosswalkBuildKafkaTest {
     void shouldFailTheBuildWhenTheClassifierLeavesIdentifiersOut() {
         String id = startBuild();
         ClassificationRequested request = awaitRequest(id);
-        IdentifiersClassified partial = IdentifiersClassified.answering(request, "test", List.of(
-                new ClassifiedIdentifier("Survey", NaturalnessLevel.REGULAR, Map.of())));
+        IdentifiersClassified partial = IdentifiersClassified.answering(
+                request, "test", List.of(new ClassifiedIdentifier("Survey", NaturalnessLevel.REGULAR, Map.of())));
         try (TopicClient topics = new TopicClient()) {
             topics.send(Topics.IDENTIFIERS_CLASSIFIED, partial.key(), EventJson.write(partial));
         }
         awaitStatus(id, "failed");
-        given().header("X-API-Key", key).when().get("/crosswalks/" + id).then()
+        given().header("X-API-Key", key)
+                .when()
+                .get("/crosswalks/" + id)
+                .then()
                 .body("error", containsString("no label for 6 identifiers"));
-        given().header("X-API-Key", key).accept("text/csv").when().get("/crosswalks/" + id + "/csv")
-                .then().statusCode(409).body("status", equalTo(409)).body("error", containsString(id));
+        given().header("X-API-Key", key)
+                .accept("text/csv")
+                .when()
+                .get("/crosswalks/" + id + "/csv")
+                .then()
+                .statusCode(409)
+                .body("status", equalTo(409))
+                .body("error", containsString(id));
     }
 
     @Test
     void shouldRejectABuildWithoutTablesNamingTheField() {
-        given().header("X-API-Key", key).contentType("application/json")
-                .body("{\"name\": \"x\", \"schema\": {\"tables\": [{\"name\": \"t\", \"columns\": [{\"name\": \"\"}]}]}}")
-                .when().post("/crosswalks/builds").then().statusCode(400)
+        given().header("X-API-Key", key)
+                .contentType("application/json")
+                .body(
+                        "{\"name\": \"x\", \"schema\": {\"tables\": [{\"name\": \"t\", \"columns\": [{\"name\": \"\"}]}]}}")
+                .when()
+                .post("/crosswalks/builds")
+                .then()
+                .statusCode(400)
                 .body("field", equalTo("schema.tables[0].columns[0].name"));
-        given().header("X-API-Key", key).contentType("application/json")
+        given().header("X-API-Key", key)
+                .contentType("application/json")
                 .body("{\"name\": \"x\", \"dialect\": \"oracle\", \"schema\": {\"tables\": []}}")
-                .when().post("/crosswalks/builds").then().statusCode(400).body("field", equalTo("dialect"));
-        given().header("X-API-Key", key).contentType("application/json")
+                .when()
+                .post("/crosswalks/builds")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("dialect"));
+        given().header("X-API-Key", key)
+                .contentType("application/json")
                 .body("{\"name\": \"x\", \"schema\": {\"tables\": []}}")
-                .when().post("/crosswalks/builds").then().statusCode(400).body("field", equalTo("schema.tables"));
+                .when()
+                .post("/crosswalks/builds")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("schema.tables"));
     }
 
     @Test
@@ -125,7 +171,9 @@ class CrosswalkBuildKafkaTest {
             topics.send(Topics.IDENTIFIERS_CLASSIFIED, poison, "{not json".getBytes(StandardCharsets.UTF_8));
         }
         List<ConsumerRecord<String, byte[]>> dead = TopicClient.await(
-                Topics.deadLetter(Topics.IDENTIFIERS_CLASSIFIED, "generator"), r -> poison.equals(r.key()), 1,
+                Topics.deadLetter(Topics.IDENTIFIERS_CLASSIFIED, "generator"),
+                r -> poison.equals(r.key()),
+                1,
                 Duration.ofSeconds(30));
         assertThat(dead).hasSize(1);
         String id = startBuild();
@@ -139,46 +187,80 @@ class CrosswalkBuildKafkaTest {
     @Test
     void shouldTakeLowAndLeastFromTheLlmWhenAsked() {
         // The local fake OpenAI server abbreviates by keeping each word's first two letters.
-        String id = given().header("X-API-Key", key).contentType("application/json")
-                .body(SCHEMA.replace("\"dialect\": \"postgresql\",", "\"dialect\": \"sqlserver\", \"abbreviateWithLlm\": true,"))
-                .when().post("/crosswalks/builds").then().statusCode(202).extract().path("id");
+        String id = given().header("X-API-Key", key)
+                .contentType("application/json")
+                .body(SCHEMA.replace(
+                        "\"dialect\": \"postgresql\",", "\"dialect\": \"sqlserver\", \"abbreviateWithLlm\": true,"))
+                .when()
+                .post("/crosswalks/builds")
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("id");
         ClassificationRequested request = awaitRequest(id);
         IdentifiersClassified answer = answer(request, LABELS::get);
         try (TopicClient topics = new TopicClient()) {
             topics.send(Topics.IDENTIFIERS_CLASSIFIED, answer.key(), EventJson.write(answer));
         }
         awaitStatus(id, "ready");
-        CrosswalkEntry date = export(id).stream().filter(r -> r.nativeName().equals("SurveyDate")).findFirst()
+        CrosswalkEntry date = export(id).stream()
+                .filter(r -> r.nativeName().equals("SurveyDate"))
+                .findFirst()
                 .orElseThrow();
         assertThat(date.low()).isEqualTo("SuDa");
         assertThat(date.least()).isEqualTo("SuDa");
     }
 
     private String startBuild() {
-        return given().header("X-API-Key", key).contentType("application/json").body(SCHEMA)
-                .when().post("/crosswalks/builds")
-                .then().statusCode(202).body("status", equalTo("classifying")).extract().path("id");
+        return given().header("X-API-Key", key)
+                .contentType("application/json")
+                .body(SCHEMA)
+                .when()
+                .post("/crosswalks/builds")
+                .then()
+                .statusCode(202)
+                .body("status", equalTo("classifying"))
+                .extract()
+                .path("id");
     }
 
     static ClassificationRequested awaitRequest(String crosswalkId) {
-        List<ConsumerRecord<String, byte[]>> found = TopicClient.await(Topics.IDENTIFIERS_TO_CLASSIFY,
-                r -> r.key().equals(crosswalkId), 1, Duration.ofSeconds(30));
+        List<ConsumerRecord<String, byte[]>> found = TopicClient.await(
+                Topics.IDENTIFIERS_TO_CLASSIFY, r -> r.key().equals(crosswalkId), 1, Duration.ofSeconds(30));
         assertThat(found).as("classification request for " + crosswalkId).hasSize(1);
         return EventJson.read(found.get(0).value(), ClassificationRequested.class);
     }
 
     static IdentifiersClassified answer(ClassificationRequested request, Function<String, NaturalnessLevel> label) {
-        return IdentifiersClassified.answering(request, "test-classifier", request.identifiers().stream()
-                .map(i -> new ClassifiedIdentifier(i, label.apply(i), Map.of(label.apply(i).label(), 1.0))).toList());
+        return IdentifiersClassified.answering(
+                request,
+                "test-classifier",
+                request.identifiers().stream()
+                        .map(i -> new ClassifiedIdentifier(
+                                i, label.apply(i), Map.of(label.apply(i).label(), 1.0)))
+                        .toList());
     }
 
     private void awaitStatus(String id, String status) {
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> status.equals(
-                given().header("X-API-Key", key).when().get("/crosswalks/" + id).then().extract().path("status")));
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> status.equals(given().header("X-API-Key", key)
+                        .when()
+                        .get("/crosswalks/" + id)
+                        .then()
+                        .extract()
+                        .path("status")));
     }
 
     private List<CrosswalkEntry> export(String id) {
-        return CrosswalkCsv.parse(given().header("X-API-Key", key).accept("text/csv")
-                .when().get("/crosswalks/" + id + "/csv").then().statusCode(200).extract().body().asString());
+        return CrosswalkCsv.parse(given().header("X-API-Key", key)
+                .accept("text/csv")
+                .when()
+                .get("/crosswalks/" + id + "/csv")
+                .then()
+                .statusCode(200)
+                .extract()
+                .body()
+                .asString());
     }
 }

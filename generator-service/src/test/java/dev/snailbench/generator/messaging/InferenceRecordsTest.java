@@ -33,8 +33,11 @@ class InferenceRecordsTest {
 
         assertThat(records).extracting(r -> read(r).requests().size()).containsExactly(3, 3, 1);
         assertThat(records.stream().flatMap(r -> read(r).requests().stream()).map(InferenceRequested::workItemId))
-                .containsExactlyElementsOf(items.stream().map(WorkItem::workItemId).toList());
-        assertThat(records).allSatisfy(r -> assertThat(r.key()).isEqualTo(read(r).requests().get(0).key()));
+                .containsExactlyElementsOf(
+                        items.stream().map(WorkItem::workItemId).toList());
+        assertThat(records)
+                .allSatisfy(r ->
+                        assertThat(r.key()).isEqualTo(read(r).requests().get(0).key()));
     }
 
     @Test
@@ -43,23 +46,28 @@ class InferenceRecordsTest {
         int schemaBytes = EventJson.write(InferenceBatch.of(JOB, "t1", schema, items(1))).length;
         List<WorkItem> items = items(10);
         // Room for the schema and about three items.
-        int limit = schemaBytes + 3 * (EventJson.write(InferenceBatch.of(JOB, "t1", null, items(2))).length
-                - EventJson.write(InferenceBatch.of(JOB, "t1", null, items(1))).length);
+        int limit = schemaBytes
+                + 3
+                        * (EventJson.write(InferenceBatch.of(JOB, "t1", null, items(2))).length
+                                - EventJson.write(InferenceBatch.of(JOB, "t1", null, items(1))).length);
 
         List<EventRecords.Encoded> records = new InferenceRecords(10, limit).encode(JOB, "t1", schema, items);
 
-        assertThat(records).hasSizeGreaterThan(1)
+        assertThat(records)
+                .hasSizeGreaterThan(1)
                 .allSatisfy(r -> assertThat(r.json().length).isLessThanOrEqualTo(limit));
         assertThat(records.stream().flatMap(r -> read(r).withSchema().stream()).toList())
                 .extracting(InferenceRequested::workItemId)
-                .containsExactlyElementsOf(items.stream().map(WorkItem::workItemId).toList());
+                .containsExactlyElementsOf(
+                        items.stream().map(WorkItem::workItemId).toList());
         assertThat(records).allSatisfy(r -> assertThat(read(r).schema()).isEqualTo(schema));
     }
 
     @Test
     void shouldRefuseAnItemThatCannotFitEvenAlone() {
         assertThatThrownBy(() -> new InferenceRecords(10, 5_000).encode(JOB, "t1", schema(20_000), items(2)))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("over the record limit of 5000");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("over the record limit of 5000");
     }
 
     private static InferenceBatch read(EventRecords.Encoded record) {
@@ -67,16 +75,39 @@ class InferenceRecordsTest {
     }
 
     private static List<WorkItem> items(int n) {
-        return IntStream.range(0, n).mapToObj(i -> new WorkItem(UUID.randomUUID(), "q" + i, "question " + i,
-                "SELECT " + i, SqlDialect.POSTGRESQL, null, ModelRef.replay("m"), NaturalnessLevel.NATIVE, null, null,
-                "SELECT " + i)).toList();
+        return IntStream.range(0, n)
+                .mapToObj(i -> new WorkItem(
+                        UUID.randomUUID(),
+                        "q" + i,
+                        "question " + i,
+                        "SELECT " + i,
+                        SqlDialect.POSTGRESQL,
+                        null,
+                        ModelRef.replay("m"),
+                        NaturalnessLevel.NATIVE,
+                        null,
+                        null,
+                        "SELECT " + i))
+                .toList();
     }
 
     /** A team schema of about {@code chars} characters of sample values. */
     private static TeamSchema schema(int chars) {
         List<String> samples = new ArrayList<>(Collections.nCopies(chars / 100, "x".repeat(100)));
-        return new TeamSchema("team", new DatabaseSchema("PostgreSQL", "team", List.of(new DatabaseSchema.Table(
-                "public", "t", "TABLE", List.of(new DatabaseSchema.Column("c", "text", ResultColumn.ValueType.TEXT,
-                        true, samples)), List.of(), List.of())), false), List.of());
+        return new TeamSchema(
+                "team",
+                new DatabaseSchema(
+                        "PostgreSQL",
+                        "team",
+                        List.of(new DatabaseSchema.Table(
+                                "public",
+                                "t",
+                                "TABLE",
+                                List.of(new DatabaseSchema.Column(
+                                        "c", "text", ResultColumn.ValueType.TEXT, true, samples)),
+                                List.of(),
+                                List.of())),
+                        false),
+                List.of());
     }
 }

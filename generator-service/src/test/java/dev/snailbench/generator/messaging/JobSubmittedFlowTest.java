@@ -66,14 +66,16 @@ class JobSubmittedFlowTest {
 
     @BeforeEach
     void storeEverything() {
-        when(store.storeQueued(any(), any(), anyList())).thenReturn(Uni.createFrom().voidItem());
+        when(store.storeQueued(any(), any(), anyList()))
+                .thenReturn(Uni.createFrom().voidItem());
         when(store.storeFailed(any())).thenReturn(Uni.createFrom().voidItem());
     }
 
     @Test
     void shouldStoreAJobQueuedWithItsItemsHandItToThePublisherAndAckIt() {
         UUID jobId = UUID.randomUUID();
-        JobSpec spec = spec("two questions", List.of(new Prediction("q1", "SELECT 1"), new Prediction("q2", "SELECT 2")));
+        JobSpec spec =
+                spec("two questions", List.of(new Prediction("q1", "SELECT 1"), new Prediction("q2", "SELECT 2")));
 
         channels.send(Channels.JOB_EVENTS, record(JobSubmitted.of(jobId, TENANT, spec)));
 
@@ -101,7 +103,8 @@ class JobSubmittedFlowTest {
     void shouldStoreAJobThatCannotBeExpandedAsFailedWithItsReason() {
         UUID jobId = UUID.randomUUID();
         // Two predictions for one question: the REST API refuses it, the topic may still carry it.
-        JobSpec broken = spec("broken spec", List.of(new Prediction("q1", "SELECT 1"), new Prediction("q1", "SELECT 2")));
+        JobSpec broken =
+                spec("broken spec", List.of(new Prediction("q1", "SELECT 1"), new Prediction("q1", "SELECT 2")));
 
         channels.send(Channels.JOB_EVENTS, record(JobSubmitted.of(jobId, TENANT, broken)));
 
@@ -120,8 +123,8 @@ class JobSubmittedFlowTest {
     @Test
     void shouldNackARecordWithoutItsJobIdAndStoreNothing() {
         JobSubmitted event = JobSubmitted.of(UUID.randomUUID(), TENANT, spec("no id", List.of()));
-        JobSubmitted idless = new JobSubmitted(event.eventId(), null, TENANT, event.occurredAt(),
-                event.schemaVersion(), event.spec());
+        JobSubmitted idless = new JobSubmitted(
+                event.eventId(), null, TENANT, event.occurredAt(), event.schemaVersion(), event.spec());
 
         channels.send(Channels.JOB_EVENTS, record(idless));
 
@@ -138,8 +141,9 @@ class JobSubmittedFlowTest {
                 .thenReturn(Uni.createFrom().failure(new IllegalStateException("connection reset")))
                 .thenReturn(Uni.createFrom().voidItem());
 
-        channels.send(Channels.JOB_EVENTS, record(JobSubmitted.of(jobId, TENANT,
-                spec("retried", List.of(new Prediction("q1", "SELECT 1"))))));
+        channels.send(
+                Channels.JOB_EVENTS,
+                record(JobSubmitted.of(jobId, TENANT, spec("retried", List.of(new Prediction("q1", "SELECT 1"))))));
 
         await().until(() -> outcomes.size() == 1);
         assertThat(outcomes).containsExactly("ack");
@@ -149,19 +153,33 @@ class JobSubmittedFlowTest {
 
     /** A replay job asking the questions its predictions answer (q1 when there are none). */
     private static JobSpec spec(String name, List<Prediction> predictions) {
-        List<Question> questions = predictions.stream().map(Prediction::questionId).distinct()
-                .map(id -> new Question(id, "How many rows in " + id + "?", "SELECT count(*) FROM " + id)).toList();
-        return new JobSpec(name, null, SqlDialect.POSTGRESQL, List.of(ModelRef.replay("m")), null, null, null,
-                questions.isEmpty() ? List.of(new Question("q1", "?", "SELECT 1")) : questions, predictions);
+        List<Question> questions = predictions.stream()
+                .map(Prediction::questionId)
+                .distinct()
+                .map(id -> new Question(id, "How many rows in " + id + "?", "SELECT count(*) FROM " + id))
+                .toList();
+        return new JobSpec(
+                name,
+                null,
+                SqlDialect.POSTGRESQL,
+                List.of(ModelRef.replay("m")),
+                null,
+                null,
+                null,
+                questions.isEmpty() ? List.of(new Question("q1", "?", "SELECT 1")) : questions,
+                predictions);
     }
 
     private Message<JobSubmitted> record(JobSubmitted event) {
-        return Message.of(event, () -> {
-            outcomes.add("ack");
-            return CompletableFuture.completedFuture(null);
-        }, reason -> {
-            outcomes.add(reason.getMessage());
-            return CompletableFuture.completedFuture(null);
-        });
+        return Message.of(
+                event,
+                () -> {
+                    outcomes.add("ack");
+                    return CompletableFuture.completedFuture(null);
+                },
+                reason -> {
+                    outcomes.add(reason.getMessage());
+                    return CompletableFuture.completedFuture(null);
+                });
     }
 }

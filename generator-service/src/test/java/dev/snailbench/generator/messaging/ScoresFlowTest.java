@@ -77,15 +77,17 @@ class ScoresFlowTest {
         ItemScored wrong = verdict(job, failing, true, "");
         when(counts.count(any())).thenReturn(Uni.createFrom().item(List.of(new JobSql.Completed(job, TENANT))));
 
-        channels.sendBatch(Channels.SCORES, List.of(record(ItemsScored.of(List.of(right, wrong))),
-                record(ItemsScored.of(List.of(again)))));
+        channels.sendBatch(
+                Channels.SCORES,
+                List.of(record(ItemsScored.of(List.of(right, wrong))), record(ItemsScored.of(List.of(again)))));
 
         await().until(() -> outcomes.size() == 2);
         assertThat(outcomes).containsExactly("ack", "ack");
         @SuppressWarnings("unchecked")
         ArgumentCaptor<Map<UUID, Verdict>> counted = ArgumentCaptor.forClass(Map.class);
         verify(counts).count(counted.capture());
-        assertThat(counted.getValue().values()).extracting(Verdict::id, Verdict::failed, Verdict::reason)
+        assertThat(counted.getValue().values())
+                .extracting(Verdict::id, Verdict::failed, Verdict::reason)
                 .containsExactly(tuple(item, false, null), tuple(failing, true, "no reason given"));
         verify(publisher).kick();
         assertThat(ended()).extracting(JobEnded::jobId, JobEnded::tenantId).containsExactly(tuple(job, TENANT));
@@ -102,9 +104,13 @@ class ScoresFlowTest {
         channels.sendBatch(Channels.SCORES, List.of(record(mixed), record(ItemsScored.of(List.of(fine)))));
 
         await().until(() -> outcomes.size() == 2);
-        assertThat(outcomes).containsExactlyInAnyOrder("ack", "ItemsScored " + mixed.eventId()
-                + ": the verdict on work item " + stray.workItemId() + " is of job " + stray.jobId() + " and tenant "
-                + TENANT + ", not the record's");
+        assertThat(outcomes)
+                .containsExactlyInAnyOrder(
+                        "ack",
+                        "ItemsScored " + mixed.eventId()
+                                + ": the verdict on work item " + stray.workItemId() + " is of job " + stray.jobId()
+                                + " and tenant "
+                                + TENANT + ", not the record's");
         @SuppressWarnings("unchecked")
         ArgumentCaptor<Map<UUID, Verdict>> counted = ArgumentCaptor.forClass(Map.class);
         verify(counts).count(counted.capture());
@@ -115,12 +121,15 @@ class ScoresFlowTest {
     @Test
     void shouldNackTheWholeBatchWhenItsCountFails() {
         // Not transient (an IllegalArgumentException): nacked without the retries a transient failure gets.
-        when(counts.count(any())).thenReturn(Uni.createFrom().failure(
-                new IllegalArgumentException("a verdict the database refuses")));
+        when(counts.count(any()))
+                .thenReturn(Uni.createFrom().failure(new IllegalArgumentException("a verdict the database refuses")));
         UUID job = UUID.randomUUID();
 
-        channels.sendBatch(Channels.SCORES, List.of(record(ItemsScored.of(List.of(verdict(job, UUID.randomUUID(),
-                false, null)))), record(ItemsScored.of(List.of(verdict(job, UUID.randomUUID(), false, null))))));
+        channels.sendBatch(
+                Channels.SCORES,
+                List.of(
+                        record(ItemsScored.of(List.of(verdict(job, UUID.randomUUID(), false, null)))),
+                        record(ItemsScored.of(List.of(verdict(job, UUID.randomUUID(), false, null))))));
 
         await().until(() -> outcomes.size() == 2);
         assertThat(outcomes).allSatisfy(outcome -> assertThat(outcome).contains("a verdict the database refuses"));
@@ -129,22 +138,26 @@ class ScoresFlowTest {
     }
 
     private static ItemScored verdict(UUID job, UUID item, boolean failed, String reason) {
-        return new ItemScored(UUID.randomUUID(), job, TENANT, item, Instant.now(), 1, "q-" + item, !failed,
-                !failed, failed, reason);
+        return new ItemScored(
+                UUID.randomUUID(), job, TENANT, item, Instant.now(), 1, "q-" + item, !failed, !failed, failed, reason);
     }
 
     private Message<ItemsScored> record(ItemsScored record) {
-        return Message.of(record, () -> {
-            outcomes.add("ack");
-            return CompletableFuture.completedFuture(null);
-        }, reason -> {
-            outcomes.add(reason.getMessage());
-            return CompletableFuture.completedFuture(null);
-        });
+        return Message.of(
+                record,
+                () -> {
+                    outcomes.add("ack");
+                    return CompletableFuture.completedFuture(null);
+                },
+                reason -> {
+                    outcomes.add(reason.getMessage());
+                    return CompletableFuture.completedFuture(null);
+                });
     }
 
     private List<JobEnded> ended() {
         return channels.<Record<String, JobEnded>>sent(Channels.JOBS_ENDED_OUT).stream()
-                .map(message -> message.getPayload().value()).toList();
+                .map(message -> message.getPayload().value())
+                .toList();
     }
 }

@@ -66,20 +66,26 @@ class WorkbenchAnswersFlowTest {
     @Test
     void shouldAnswerATaskWithTheExecutorsAnswerToItAndSkipOthers() {
         DatabaseTaskRequested request = DatabaseTaskRequested.schemas("tenant-tasks", UUID.randomUUID());
-        CompletableFuture<DatabaseTaskCompleted> answered = tasks.ask(request, Duration.ofSeconds(30), false)
-                .subscribeAsCompletionStage();
+        CompletableFuture<DatabaseTaskCompleted> answered =
+                tasks.ask(request, Duration.ofSeconds(30), false).subscribeAsCompletionStage();
 
         await().until(() -> !channels.sent(Channels.DATABASE_TASKS_OUT).isEmpty());
         assertThat(channels.<Record<String, DatabaseTaskRequested>>sent(Channels.DATABASE_TASKS_OUT))
-                .singleElement().satisfies(sent -> {
-                    assertThat(sent.getPayload().key()).isEqualTo(request.databaseId().toString());
+                .singleElement()
+                .satisfies(sent -> {
+                    assertThat(sent.getPayload().key())
+                            .isEqualTo(request.databaseId().toString());
                     assertThat(sent.getPayload().value()).isEqualTo(request);
                 });
         DatabaseTaskRequested someoneElses = DatabaseTaskRequested.schemas("tenant-tasks", request.databaseId());
-        channels.send(Channels.DATABASE_TASK_RESULTS, record(DatabaseTaskCompleted.schemas(someoneElses,
-                SqlDialect.POSTGRESQL, false, List.of("other"), "other-db")));
-        channels.send(Channels.DATABASE_TASK_RESULTS, record(DatabaseTaskCompleted.schemas(request,
-                SqlDialect.POSTGRESQL, false, List.of("public", "football"), "team-db")));
+        channels.send(
+                Channels.DATABASE_TASK_RESULTS,
+                record(DatabaseTaskCompleted.schemas(
+                        someoneElses, SqlDialect.POSTGRESQL, false, List.of("other"), "other-db")));
+        channels.send(
+                Channels.DATABASE_TASK_RESULTS,
+                record(DatabaseTaskCompleted.schemas(
+                        request, SqlDialect.POSTGRESQL, false, List.of("public", "football"), "team-db")));
 
         await().until(answered::isDone);
         assertThat(answered.join().schemas()).containsExactly("public", "football");
@@ -93,8 +99,8 @@ class WorkbenchAnswersFlowTest {
         IdentifiersClassified done = answer();
         IdentifiersClassified failing = answer();
         when(builds.complete(any())).thenReturn(Uni.createFrom().voidItem());
-        when(builds.complete(failing)).thenReturn(Uni.createFrom().failure(
-                new IllegalArgumentException("crosswalk build refused")));
+        when(builds.complete(failing))
+                .thenReturn(Uni.createFrom().failure(new IllegalArgumentException("crosswalk build refused")));
 
         channels.send(Channels.IDENTIFIERS_CLASSIFIED, record(done));
         channels.send(Channels.IDENTIFIERS_CLASSIFIED, record(failing));
@@ -106,17 +112,28 @@ class WorkbenchAnswersFlowTest {
     }
 
     private static IdentifiersClassified answer() {
-        return new IdentifiersClassified(UUID.randomUUID(), null, "tenant-crosswalks", Instant.now(), 1,
-                UUID.randomUUID(), UUID.randomUUID(), "model-1", List.of());
+        return new IdentifiersClassified(
+                UUID.randomUUID(),
+                null,
+                "tenant-crosswalks",
+                Instant.now(),
+                1,
+                UUID.randomUUID(),
+                UUID.randomUUID(),
+                "model-1",
+                List.of());
     }
 
     private <T> Message<T> record(T payload) {
-        return Message.of(payload, () -> {
-            outcomes.add("ack");
-            return CompletableFuture.completedFuture(null);
-        }, reason -> {
-            outcomes.add(reason.getMessage());
-            return CompletableFuture.completedFuture(null);
-        });
+        return Message.of(
+                payload,
+                () -> {
+                    outcomes.add("ack");
+                    return CompletableFuture.completedFuture(null);
+                },
+                reason -> {
+                    outcomes.add(reason.getMessage());
+                    return CompletableFuture.completedFuture(null);
+                });
     }
 }

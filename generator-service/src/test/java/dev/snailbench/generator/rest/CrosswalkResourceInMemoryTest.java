@@ -54,18 +54,36 @@ class CrosswalkResourceInMemoryTest extends InMemoryTenantTest {
     @Test
     void shouldImportACsvAndNameItsBadLine() {
         Crosswalk stored = crosswalk("imported", Crosswalk.Status.READY);
-        when(crosswalks.importCsv(any(), any(), anyList())).thenReturn(Uni.createFrom().item(stored));
+        when(crosswalks.importCsv(any(), any(), anyList()))
+                .thenReturn(Uni.createFrom().item(stored));
 
-        given().header("X-API-Key", key()).contentType("text/csv").body(CSV).queryParam("name", " imported ")
-                .post("/crosswalks").then().statusCode(201).header("Location", endsWith("/crosswalks/" + stored.id))
-                .body("status", equalTo("ready")).body("name", equalTo("imported"));
+        given().header("X-API-Key", key())
+                .contentType("text/csv")
+                .body(CSV)
+                .queryParam("name", " imported ")
+                .post("/crosswalks")
+                .then()
+                .statusCode(201)
+                .header("Location", endsWith("/crosswalks/" + stored.id))
+                .body("status", equalTo("ready"))
+                .body("name", equalTo("imported"));
         verify(crosswalks).importCsv(eq(InMemoryTenant.TENANT), eq("imported"), eq(CrosswalkCsv.parse(CSV)));
 
-        given().header("X-API-Key", key()).contentType("text/csv").body(CrosswalkCsv.HEADER + "\ntable,club\n")
-                .queryParam("name", "bad").post("/crosswalks").then().statusCode(400)
+        given().header("X-API-Key", key())
+                .contentType("text/csv")
+                .body(CrosswalkCsv.HEADER + "\ntable,club\n")
+                .queryParam("name", "bad")
+                .post("/crosswalks")
+                .then()
+                .statusCode(400)
                 .body("field", containsString("line 2"));
-        given().header("X-API-Key", key()).contentType("text/csv").body(CSV).post("/crosswalks").then()
-                .statusCode(400).body("field", equalTo("name"));
+        given().header("X-API-Key", key())
+                .contentType("text/csv")
+                .body(CSV)
+                .post("/crosswalks")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("name"));
     }
 
     @Test
@@ -73,35 +91,73 @@ class CrosswalkResourceInMemoryTest extends InMemoryTenantTest {
         Crosswalk building = crosswalk("built", Crosswalk.Status.CLASSIFYING);
         when(builds.start(any(), any())).thenReturn(Uni.createFrom().item(building));
 
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
-                .body(Map.of("name", "built", "dialect", "sqlserver", "schema", Map.of("tables", List.of(Map.of(
-                        "name", "club", "columns", List.of(Map.of("name", "club_id", "type", "int"), "club_nm"))))))
-                .post("/crosswalks/builds").then().statusCode(202).header("Location", endsWith("/crosswalks/" + building.id))
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "name",
+                        "built",
+                        "dialect",
+                        "sqlserver",
+                        "schema",
+                        Map.of(
+                                "tables",
+                                List.of(Map.of(
+                                        "name",
+                                        "club",
+                                        "columns",
+                                        List.of(Map.of("name", "club_id", "type", "int"), "club_nm"))))))
+                .post("/crosswalks/builds")
+                .then()
+                .statusCode(202)
+                .header("Location", endsWith("/crosswalks/" + building.id))
                 .body("status", equalTo("classifying"));
 
         ArgumentCaptor<CrosswalkBuildSpec> spec = ArgumentCaptor.forClass(CrosswalkBuildSpec.class);
         verify(builds).start(eq(InMemoryTenant.TENANT), spec.capture());
         assertThat(spec.getValue().name()).isEqualTo("built");
         assertThat(spec.getValue().dialect()).isEqualTo("sqlserver");
-        assertThat(spec.getValue().schema().tables()).singleElement().satisfies(table ->
-                assertThat(table.columns()).extracting(column -> column.name()).containsExactly("club_id", "club_nm"));
+        assertThat(spec.getValue().schema().tables())
+                .singleElement()
+                .satisfies(table -> assertThat(table.columns())
+                        .extracting(column -> column.name())
+                        .containsExactly("club_id", "club_nm"));
         assertThat(spec.getValue().expandWithLlm()).isFalse();
     }
 
     @Test
     void shouldNameTheFieldOfABadBuildBeforeStartingIt() {
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
-                .body(Map.of("name", "b", "schema", Map.of("tables", List.of()))).post("/crosswalks/builds").then()
-                .statusCode(400).body("field", equalTo("schema.tables"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON).body(Map.of("name", "b"))
-                .post("/crosswalks/builds").then().statusCode(400).body("field", equalTo("schema"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", "b", "schema", Map.of("tables", List.of())))
+                .post("/crosswalks/builds")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("schema.tables"));
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", "b"))
+                .post("/crosswalks/builds")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("schema"));
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
                 .body(Map.of("name", "b", "dialect", "oracle", "schema", Map.of()))
-                .post("/crosswalks/builds").then().statusCode(400).body("field", equalTo("dialect"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
+                .post("/crosswalks/builds")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("dialect"));
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
                 .body(Map.of("name", "b", "databaseId", "not-a-uuid", "nativeSchema", "public"))
-                .post("/crosswalks/builds").then().statusCode(400).body("field", equalTo("databaseId"));
-        given().contentType(ContentType.JSON).body(Map.of("name", "b")).post("/crosswalks/builds").then()
+                .post("/crosswalks/builds")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("databaseId"));
+        given().contentType(ContentType.JSON)
+                .body(Map.of("name", "b"))
+                .post("/crosswalks/builds")
+                .then()
                 .statusCode(401);
         verifyNoInteractions(builds);
     }
@@ -110,19 +166,32 @@ class CrosswalkResourceInMemoryTest extends InMemoryTenantTest {
     void shouldServeTheTenantsCrosswalksAndExportOneAsCsv() {
         Crosswalk ready = crosswalk("ready one", Crosswalk.Status.READY);
         when(crosswalks.list(InMemoryTenant.TENANT)).thenReturn(Uni.createFrom().item(List.of(ready)));
-        when(crosswalks.get(InMemoryTenant.TENANT, ready.id)).thenReturn(Uni.createFrom().item(ready));
+        when(crosswalks.get(InMemoryTenant.TENANT, ready.id))
+                .thenReturn(Uni.createFrom().item(ready));
         when(crosswalks.rows(InMemoryTenant.TENANT, ready.id))
                 .thenReturn(Uni.createFrom().item(CrosswalkCsv.parse(CSV)));
         UUID unknown = UUID.randomUUID();
         when(crosswalks.get(InMemoryTenant.TENANT, unknown))
                 .thenReturn(Uni.createFrom().failure(new NotFound("no crosswalk " + unknown)));
 
-        given().header("X-API-Key", key()).get("/crosswalks").then().statusCode(200)
-                .body("[0].id", equalTo(ready.id.toString())).body("[0].entryCount", equalTo(1));
-        given().header("X-API-Key", key()).get("/crosswalks/" + ready.id).then().statusCode(200)
+        given().header("X-API-Key", key())
+                .get("/crosswalks")
+                .then()
+                .statusCode(200)
+                .body("[0].id", equalTo(ready.id.toString()))
+                .body("[0].entryCount", equalTo(1));
+        given().header("X-API-Key", key())
+                .get("/crosswalks/" + ready.id)
+                .then()
+                .statusCode(200)
                 .body("name", equalTo("ready one"));
-        String exported = given().header("X-API-Key", key()).get("/crosswalks/" + ready.id + "/csv").then()
-                .statusCode(200).contentType(containsString("text/csv")).extract().asString();
+        String exported = given().header("X-API-Key", key())
+                .get("/crosswalks/" + ready.id + "/csv")
+                .then()
+                .statusCode(200)
+                .contentType(containsString("text/csv"))
+                .extract()
+                .asString();
         assertThat(CrosswalkCsv.parse(exported)).isEqualTo(CrosswalkCsv.parse(CSV));
         given().header("X-API-Key", key()).get("/crosswalks/" + unknown).then().statusCode(404);
         given().header("X-API-Key", key()).get("/crosswalks/not-a-uuid").then().statusCode(404);

@@ -39,56 +39,115 @@ class CrosswalkResourceTest {
         assertThat(files).hasSize(9);
         for (Path f : files) {
             String csv = Files.readString(f, StandardCharsets.UTF_8);
-            String id = given().header("X-API-Key", key).contentType("text/csv").body(csv)
+            String id = given().header("X-API-Key", key)
+                    .contentType("text/csv")
+                    .body(csv)
                     .queryParam("name", f.getFileName().toString())
-                    .when().post("/crosswalks")
-                    .then().statusCode(201).body("status", equalTo("ready"))
+                    .when()
+                    .post("/crosswalks")
+                    .then()
+                    .statusCode(201)
+                    .body("status", equalTo("ready"))
                     .body("entryCount", equalTo((int) csv.lines().count() - 1))
-                    .extract().path("id");
-            String exported = given().header("X-API-Key", key).accept("text/csv")
-                    .when().get("/crosswalks/" + id + "/csv")
-                    .then().statusCode(200).extract().body().asString();
+                    .extract()
+                    .path("id");
+            String exported = given().header("X-API-Key", key)
+                    .accept("text/csv")
+                    .when()
+                    .get("/crosswalks/" + id + "/csv")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .body()
+                    .asString();
             assertThat(exported).as(f.getFileName().toString()).isEqualTo(csv);
         }
-        given().header("X-API-Key", key).when().get("/crosswalks").then().statusCode(200)
+        given().header("X-API-Key", key)
+                .when()
+                .get("/crosswalks")
+                .then()
+                .statusCode(200)
                 .body("size()", equalTo(9));
     }
 
     @Test
     void shouldRefuseCallsWithoutAnApiKey() {
-        given().contentType("text/csv").body("kind,identifier_native,native_level,regular,low,least\n")
-                .queryParam("name", "x").when().post("/crosswalks").then().statusCode(401)
-                .body("status", equalTo(401)).body("field", equalTo("X-API-Key"))
+        given().contentType("text/csv")
+                .body("kind,identifier_native,native_level,regular,low,least\n")
+                .queryParam("name", "x")
+                .when()
+                .post("/crosswalks")
+                .then()
+                .statusCode(401)
+                .body("status", equalTo(401))
+                .body("field", equalTo("X-API-Key"))
                 .body("error", containsString("X-API-Key"));
-        given().when().get("/crosswalks").then().statusCode(401)
-                .body("status", equalTo(401)).body("field", equalTo("X-API-Key"))
+        given().when()
+                .get("/crosswalks")
+                .then()
+                .statusCode(401)
+                .body("status", equalTo(401))
+                .body("field", equalTo("X-API-Key"))
                 .body("error", containsString("X-API-Key"));
     }
 
     @Test
     void shouldNotShowOneTenantsCrosswalkToAnother() {
-        String id = given().header("X-API-Key", key).contentType("text/csv")
+        String id = given().header("X-API-Key", key)
+                .contentType("text/csv")
                 .body("kind,identifier_native,native_level,regular,low,least\ntable,Srvy,Low,Survey,Srvy,SV\n")
-                .queryParam("name", "mine").when().post("/crosswalks").then().statusCode(201).extract().path("id");
+                .queryParam("name", "mine")
+                .when()
+                .post("/crosswalks")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
         String someoneElse = TestTenants.create("someone-else");
-        given().header("X-API-Key", someoneElse).when().get("/crosswalks/" + id)
-                .then().statusCode(404).body("status", equalTo(404)).body("error", containsString(id));
-        given().header("X-API-Key", someoneElse).accept("text/csv")
-                .when().get("/crosswalks/" + id + "/csv").then().statusCode(404)
-                .body("status", equalTo(404)).body("error", containsString(id));
+        given().header("X-API-Key", someoneElse)
+                .when()
+                .get("/crosswalks/" + id)
+                .then()
+                .statusCode(404)
+                .body("status", equalTo(404))
+                .body("error", containsString(id));
+        given().header("X-API-Key", someoneElse)
+                .accept("text/csv")
+                .when()
+                .get("/crosswalks/" + id + "/csv")
+                .then()
+                .statusCode(404)
+                .body("status", equalTo(404))
+                .body("error", containsString(id));
     }
 
     @Test
     void shouldNameTheBadLineOfAnImport() {
-        given().header("X-API-Key", key).contentType("text/csv")
+        given().header("X-API-Key", key)
+                .contentType("text/csv")
                 .body("kind,identifier_native,native_level,regular,low,least\ntable,A,Low,A,A,A\nview,B,Low,B,B,B\n")
-                .queryParam("name", "bad").when().post("/crosswalks")
-                .then().statusCode(400).body("error", containsString("line 3"));
-        given().header("X-API-Key", key).contentType("text/csv").body("kind,identifier_native\n")
-                .queryParam("name", "bad").when().post("/crosswalks")
-                .then().statusCode(400).body("error", containsString("header"));
-        given().header("X-API-Key", key).contentType("text/csv")
+                .queryParam("name", "bad")
+                .when()
+                .post("/crosswalks")
+                .then()
+                .statusCode(400)
+                .body("error", containsString("line 3"));
+        given().header("X-API-Key", key)
+                .contentType("text/csv")
+                .body("kind,identifier_native\n")
+                .queryParam("name", "bad")
+                .when()
+                .post("/crosswalks")
+                .then()
+                .statusCode(400)
+                .body("error", containsString("header"));
+        given().header("X-API-Key", key)
+                .contentType("text/csv")
                 .body("kind,identifier_native,native_level,regular,low,least\n")
-                .when().post("/crosswalks").then().statusCode(400).body("field", equalTo("name"));
+                .when()
+                .post("/crosswalks")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("name"));
     }
 }

@@ -60,48 +60,95 @@ class JobResourceInMemoryTest extends InMemoryTenantTest {
             Uni<JobRequest> reading = call.getArgument(1);
             return reading.map(request -> {
                 read.set(Optional.ofNullable(request));
-                return new JobService.Accepted(UUID.nameUUIDFromBytes(String.valueOf(request).getBytes()),
-                        JobStatus.QUEUED, false, null, null, null);
+                return new JobService.Accepted(
+                        UUID.nameUUIDFromBytes(String.valueOf(request).getBytes()),
+                        JobStatus.QUEUED,
+                        false,
+                        null,
+                        null,
+                        null);
             });
         });
     }
 
     @Test
     void shouldAcceptANewJobWith202AndItsLocationAndAnExistingOneWith200() {
-        String jobId = given().header("X-API-Key", key()).contentType(ContentType.JSON)
-                .body(Map.of("name", "in-memory job", "dialect", "postgresql")).post("/jobs").then().statusCode(202)
-                .body("status", equalTo("queued")).body("existing", equalTo(false))
-                .extract().path("jobId");
+        String jobId = given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", "in-memory job", "dialect", "postgresql"))
+                .post("/jobs")
+                .then()
+                .statusCode(202)
+                .body("status", equalTo("queued"))
+                .body("existing", equalTo(false))
+                .extract()
+                .path("jobId");
         assertThat(read.get().orElseThrow().name()).isEqualTo("in-memory job");
         verify(jobs).submit(eq(InMemoryTenant.TENANT), any());
 
         UUID existing = UUID.randomUUID();
         doReturn(Uni.createFrom().item(new JobService.Accepted(existing, JobStatus.RUNNING, true, 10, 4, 1)))
-                .when(jobs).submit(any(), any());
-        given().header("X-API-Key", key()).contentType(ContentType.JSON).body(Map.of("name", "in-memory job"))
-                .post("/jobs").then().statusCode(200).header("Location", "/jobs/" + existing)
-                .body("existing", equalTo(true)).body("total", equalTo(10)).body("done", equalTo(4));
+                .when(jobs)
+                .submit(any(), any());
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", "in-memory job"))
+                .post("/jobs")
+                .then()
+                .statusCode(200)
+                .header("Location", "/jobs/" + existing)
+                .body("existing", equalTo(true))
+                .body("total", equalTo(10))
+                .body("done", equalTo(4));
         assertThat(jobId).isNotBlank();
     }
 
     @Test
     void shouldHandTheServiceNoRequestForAnEmptyBodyAndExplainAnUnreadableOne() {
-        given().header("X-API-Key", key()).contentType(ContentType.JSON).body("").post("/jobs").then().statusCode(202);
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body("")
+                .post("/jobs")
+                .then()
+                .statusCode(202);
         assertThat(read.get()).isEmpty();
-        given().header("X-API-Key", key()).contentType(ContentType.JSON).body("null").post("/jobs").then()
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body("null")
+                .post("/jobs")
+                .then()
                 .statusCode(202);
         assertThat(read.get()).isEmpty();
 
         read.set(null);
-        given().header("X-API-Key", key()).contentType(ContentType.JSON).body("{\"name\": \"cut off").post("/jobs")
-                .then().statusCode(400).body("error", containsString("Unexpected end-of-input"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON).body("{\"name\": \"x\", \"questions\": 3}")
-                .post("/jobs").then().statusCode(400).body("field", equalTo("questions"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON).body("{\"name\": \"x\", \"unheard\": 1}")
-                .post("/jobs").then().statusCode(400).body("error", containsString("unheard"));
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body("{\"name\": \"cut off")
+                .post("/jobs")
+                .then()
+                .statusCode(400)
+                .body("error", containsString("Unexpected end-of-input"));
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body("{\"name\": \"x\", \"questions\": 3}")
+                .post("/jobs")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("questions"));
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body("{\"name\": \"x\", \"unheard\": 1}")
+                .post("/jobs")
+                .then()
+                .statusCode(400)
+                .body("error", containsString("unheard"));
         assertThat(read.get()).isNull();
-        given().header("X-API-Key", key()).contentType(ContentType.TEXT).body("{\"name\": \"not JSON\"}")
-                .post("/jobs").then().statusCode(415);
+        given().header("X-API-Key", key())
+                .contentType(ContentType.TEXT)
+                .body("{\"name\": \"not JSON\"}")
+                .post("/jobs")
+                .then()
+                .statusCode(415);
     }
 
     @Test
@@ -110,23 +157,34 @@ class JobResourceInMemoryTest extends InMemoryTenantTest {
         Job running = job(JobStatus.RUNNING, 0, 0);
         when(jobs.list(InMemoryTenant.TENANT)).thenReturn(Uni.createFrom().item(List.of(running, done)));
 
-        given().header("X-API-Key", key()).get("/jobs").then().statusCode(200)
+        given().header("X-API-Key", key())
+                .get("/jobs")
+                .then()
+                .statusCode(200)
                 .body("size()", equalTo(2))
-                .body("[0].jobId", equalTo(running.id.toString())).body("[0].outcome", nullValue())
-                .body("[1].status", equalTo("completed")).body("[1].outcome", equalTo("some-failed"))
+                .body("[0].jobId", equalTo(running.id.toString()))
+                .body("[0].outcome", nullValue())
+                .body("[1].status", equalTo("completed"))
+                .body("[1].outcome", equalTo("some-failed"))
                 .body("[1].topReasons", nullValue());
     }
 
     @Test
     void shouldShowAJobWithItsCommonestFailureReasonsAndWhyAllItsItemsFailed() {
         Job failed = job(JobStatus.COMPLETED, 4, 4);
-        when(jobs.state(InMemoryTenant.TENANT, failed.id)).thenReturn(Uni.createFrom().item(new JobService.JobState(
-                failed, List.of(new ReasonCount("timeout", 3), new ReasonCount("syntax error", 1)))));
+        when(jobs.state(InMemoryTenant.TENANT, failed.id))
+                .thenReturn(Uni.createFrom()
+                        .item(new JobService.JobState(
+                                failed, List.of(new ReasonCount("timeout", 3), new ReasonCount("syntax error", 1)))));
 
-        given().header("X-API-Key", key()).get("/jobs/" + failed.id).then().statusCode(200)
+        given().header("X-API-Key", key())
+                .get("/jobs/" + failed.id)
+                .then()
+                .statusCode(200)
                 .body("outcome", equalTo("all-failed"))
                 .body("reason", equalTo("all 4 items failed; the commonest reason (3 items): timeout"))
-                .body("topReasons[0].reason", equalTo("timeout")).body("topReasons[0].count", equalTo(3))
+                .body("topReasons[0].reason", equalTo("timeout"))
+                .body("topReasons[0].count", equalTo(3))
                 .body("topReasons[1].reason", equalTo("syntax error"));
     }
 
@@ -135,12 +193,22 @@ class JobResourceInMemoryTest extends InMemoryTenantTest {
         UUID unknown = UUID.randomUUID();
         when(jobs.state(InMemoryTenant.TENANT, unknown))
                 .thenReturn(Uni.createFrom().failure(new NotFound("no job " + unknown)));
-        given().header("X-API-Key", key()).get("/jobs/" + unknown).then().statusCode(404)
-                .body("status", equalTo(404)).body("error", equalTo("no job " + unknown));
+        given().header("X-API-Key", key())
+                .get("/jobs/" + unknown)
+                .then()
+                .statusCode(404)
+                .body("status", equalTo(404))
+                .body("error", equalTo("no job " + unknown));
 
-        given().header("X-API-Key", key()).get("/jobs/not-a-uuid").then().statusCode(404)
+        given().header("X-API-Key", key())
+                .get("/jobs/not-a-uuid")
+                .then()
+                .statusCode(404)
                 .body("error", containsString("not-a-uuid"));
-        given().header("X-API-Key", key()).post("/jobs/not-a-uuid/cancel").then().statusCode(404);
+        given().header("X-API-Key", key())
+                .post("/jobs/not-a-uuid/cancel")
+                .then()
+                .statusCode(404);
         given().header("X-API-Key", key()).get("/jobs/not-a-uuid/events").then().statusCode(404);
         verify(jobs, org.mockito.Mockito.never()).get(any(), any());
         verify(jobs, org.mockito.Mockito.never()).cancel(any(), any());
@@ -150,33 +218,56 @@ class JobResourceInMemoryTest extends InMemoryTenantTest {
     void shouldCancelAJobAndAnswerAFinishedOne409() {
         Job cancelled = job(JobStatus.CANCELLED, 2, 0);
         cancelled.reason = "cancelled by the tenant";
-        when(jobs.cancel(InMemoryTenant.TENANT, cancelled.id)).thenReturn(Uni.createFrom().item(cancelled));
+        when(jobs.cancel(InMemoryTenant.TENANT, cancelled.id))
+                .thenReturn(Uni.createFrom().item(cancelled));
         when(jobs.state(InMemoryTenant.TENANT, cancelled.id))
                 .thenReturn(Uni.createFrom().item(new JobService.JobState(cancelled, List.of())));
-        given().header("X-API-Key", key()).post("/jobs/" + cancelled.id + "/cancel").then().statusCode(200)
-                .body("status", equalTo("cancelled")).body("outcome", equalTo("cancelled"))
+        given().header("X-API-Key", key())
+                .post("/jobs/" + cancelled.id + "/cancel")
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("cancelled"))
+                .body("outcome", equalTo("cancelled"))
                 .body("reason", equalTo("cancelled by the tenant"));
 
         UUID finished = UUID.randomUUID();
-        when(jobs.cancel(InMemoryTenant.TENANT, finished)).thenReturn(Uni.createFrom().failure(
-                new Conflict("job " + finished + " is already completed and cannot be cancelled", "status")));
-        given().header("X-API-Key", key()).post("/jobs/" + finished + "/cancel").then().statusCode(409)
-                .body("field", equalTo("status")).body("error", containsString("already completed"));
+        when(jobs.cancel(InMemoryTenant.TENANT, finished))
+                .thenReturn(Uni.createFrom()
+                        .failure(new Conflict(
+                                "job " + finished + " is already completed and cannot be cancelled", "status")));
+        given().header("X-API-Key", key())
+                .post("/jobs/" + finished + "/cancel")
+                .then()
+                .statusCode(409)
+                .body("field", equalTo("status"))
+                .body("error", containsString("already completed"));
     }
 
     @Test
     void shouldStreamAJobsChangesUntilItFinishesAndAnswerAnUnknownOne404BeforeTheStream() {
         Job job = job(JobStatus.RUNNING, 1, 0);
-        when(jobs.get(InMemoryTenant.TENANT, job.id)).thenReturn(Uni.createFrom().item(job));
+        when(jobs.get(InMemoryTenant.TENANT, job.id))
+                .thenReturn(Uni.createFrom().item(job));
         // Reads as the service repeats them: one unchanged read (not sent again), then the finished job; reads after
         // it are never sent.
-        when(jobs.progress(InMemoryTenant.TENANT, job.id)).thenReturn(Multi.createFrom().items(
-                state(job, JobStatus.RUNNING, 1), state(job, JobStatus.RUNNING, 1), state(job, JobStatus.RUNNING, 2),
-                state(job, JobStatus.COMPLETED, 3), state(job, JobStatus.COMPLETED, 3)));
+        when(jobs.progress(InMemoryTenant.TENANT, job.id))
+                .thenReturn(Multi.createFrom()
+                        .items(
+                                state(job, JobStatus.RUNNING, 1),
+                                state(job, JobStatus.RUNNING, 1),
+                                state(job, JobStatus.RUNNING, 2),
+                                state(job, JobStatus.COMPLETED, 3),
+                                state(job, JobStatus.COMPLETED, 3)));
 
-        String events = given().header("X-API-Key", key()).get("/jobs/" + job.id + "/events").then()
-                .statusCode(200).contentType(containsString("text/event-stream")).extract().asString();
-        assertThat(events.lines().filter(line -> line.startsWith("data:")).toList()).hasSize(3)
+        String events = given().header("X-API-Key", key())
+                .get("/jobs/" + job.id + "/events")
+                .then()
+                .statusCode(200)
+                .contentType(containsString("text/event-stream"))
+                .extract()
+                .asString();
+        assertThat(events.lines().filter(line -> line.startsWith("data:")).toList())
+                .hasSize(3)
                 .satisfies(data -> assertThat(data.get(0)).contains("\"done\":1"))
                 .satisfies(data -> assertThat(data.get(1)).contains("\"done\":2"))
                 .satisfies(data -> assertThat(data.get(2)).contains("\"status\":\"completed\""));
@@ -184,16 +275,26 @@ class JobResourceInMemoryTest extends InMemoryTenantTest {
         UUID unknown = UUID.randomUUID();
         when(jobs.get(InMemoryTenant.TENANT, unknown))
                 .thenReturn(Uni.createFrom().failure(new NotFound("no job " + unknown)));
-        given().header("X-API-Key", key()).get("/jobs/" + unknown + "/events").then().statusCode(404)
+        given().header("X-API-Key", key())
+                .get("/jobs/" + unknown + "/events")
+                .then()
+                .statusCode(404)
                 .body("error", equalTo("no job " + unknown));
     }
 
     @Test
     void shouldRefuseACallerWithoutAValidKeyBeforeAskingTheService() {
         given().get("/jobs").then().statusCode(401).body("field", equalTo("X-API-Key"));
-        given().header("X-API-Key", "sb_not-a-key").contentType(ContentType.JSON).body(Map.of("name", "x"))
-                .post("/jobs").then().statusCode(401).body("field", equalTo("X-API-Key"));
-        given().header("X-API-Key", "sb_not-a-key").get("/jobs/" + UUID.randomUUID() + "/events").then()
+        given().header("X-API-Key", "sb_not-a-key")
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", "x"))
+                .post("/jobs")
+                .then()
+                .statusCode(401)
+                .body("field", equalTo("X-API-Key"));
+        given().header("X-API-Key", "sb_not-a-key")
+                .get("/jobs/" + UUID.randomUUID() + "/events")
+                .then()
                 .statusCode(401);
         verifyNoInteractions(jobs);
     }

@@ -41,8 +41,13 @@ class ModelBackendResourceInMemoryTest extends InMemoryTenantTest {
         await().until(() -> backends().getList("backends", String.class) != null
                 && backends().getList("backends", String.class).contains(unique));
 
-        ModelBackendsAnnounced older = new ModelBackendsAnnounced(UUID.randomUUID(), null, null,
-                newest.occurredAt().minusSeconds(60), newest.schemaVersion(), List.of("stale"));
+        ModelBackendsAnnounced older = new ModelBackendsAnnounced(
+                UUID.randomUUID(),
+                null,
+                null,
+                newest.occurredAt().minusSeconds(60),
+                newest.schemaVersion(),
+                List.of("stale"));
         CompletableFuture<Void> acked = new CompletableFuture<>();
         channels.send(Channels.MODEL_BACKENDS, Message.of(older, () -> {
             acked.complete(null);
@@ -50,7 +55,10 @@ class ModelBackendResourceInMemoryTest extends InMemoryTenantTest {
         }));
         await().until(acked::isDone);
 
-        given().header("X-API-Key", key()).get("/backends").then().statusCode(200)
+        given().header("X-API-Key", key())
+                .get("/backends")
+                .then()
+                .statusCode(200)
                 .body("backends", containsInAnyOrder("openai", unique))
                 .body("announcedAt", equalTo(newest.occurredAt().toString()));
     }
@@ -61,6 +69,11 @@ class ModelBackendResourceInMemoryTest extends InMemoryTenantTest {
     }
 
     private JsonPath backends() {
-        return given().header("X-API-Key", key()).get("/backends").then().statusCode(200).extract().jsonPath();
+        return given().header("X-API-Key", key())
+                .get("/backends")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 }

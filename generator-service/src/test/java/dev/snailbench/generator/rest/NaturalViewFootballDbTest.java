@@ -71,18 +71,53 @@ class NaturalViewFootballDbTest {
     @Test
     void shouldAnswerEveryDevQueryIdenticallyThroughTheRegularAndLeastViews() throws Exception {
         String crosswalk = buildCrosswalk();
-        PlayedExecutor.answering(database, NaturalViewFootballDbTest::footballDbV1, () -> given().header("X-API-Key", key)
-                .contentType("application/json")
-                .body(Map.of("crosswalkId", crosswalk, "databaseId", database, "nativeSchema", "exp_v1", "apply", true))
-                .when().post("/natural-views").then().statusCode(200).body("applied", equalTo(true))
-                .body("views.viewSchema", equalTo("db_nl")).body("views.mapping.size()", equalTo(12)));
-        PlayedExecutor.answering(database, NaturalViewFootballDbTest::footballDbV1, () -> given().header("X-API-Key", key)
-                .contentType("application/json")
-                .body(Map.of("crosswalkId", crosswalk, "databaseId", database, "nativeSchema", "exp_v1",
-                        "viewSchema", "db_least", "level", "Least", "apply", true))
-                .when().post("/natural-views").then().statusCode(200).body("applied", equalTo(true)));
+        PlayedExecutor.answering(
+                database,
+                NaturalViewFootballDbTest::footballDbV1,
+                () -> given().header("X-API-Key", key)
+                        .contentType("application/json")
+                        .body(Map.of(
+                                "crosswalkId",
+                                crosswalk,
+                                "databaseId",
+                                database,
+                                "nativeSchema",
+                                "exp_v1",
+                                "apply",
+                                true))
+                        .when()
+                        .post("/natural-views")
+                        .then()
+                        .statusCode(200)
+                        .body("applied", equalTo(true))
+                        .body("views.viewSchema", equalTo("db_nl"))
+                        .body("views.mapping.size()", equalTo(12)));
+        PlayedExecutor.answering(
+                database,
+                NaturalViewFootballDbTest::footballDbV1,
+                () -> given().header("X-API-Key", key)
+                        .contentType("application/json")
+                        .body(Map.of(
+                                "crosswalkId",
+                                crosswalk,
+                                "databaseId",
+                                database,
+                                "nativeSchema",
+                                "exp_v1",
+                                "viewSchema",
+                                "db_least",
+                                "level",
+                                "Least",
+                                "apply",
+                                true))
+                        .when()
+                        .post("/natural-views")
+                        .then()
+                        .statusCode(200)
+                        .body("applied", equalTo(true)));
 
-        JsonNode dev = new ObjectMapper().readTree(DataDir.resolve().resolve("footballdb/v1/dev.json").toFile());
+        JsonNode dev = new ObjectMapper()
+                .readTree(DataDir.resolve().resolve("footballdb/v1/dev.json").toFile());
         int compared = 0;
         int renamedQueries = 0;
         List<String> failures = new ArrayList<>();
@@ -101,9 +136,16 @@ class NaturalViewFootballDbTest {
                 slowest.add(new Object[] {(System.nanoTime() - started) / 1_000_000, id});
                 for (String level : List.of("Regular", "Least")) {
                     String viewSchema = level.equals("Regular") ? "db_nl" : "db_least";
-                    String rewritten = given().header("X-API-Key", key).contentType("application/json")
-                            .body(Map.of("crosswalkId", crosswalk, "sql", gold, "level", level, "viewSchema", viewSchema))
-                            .when().post("/natural-views/rewrite").then().statusCode(200).extract().path("sql");
+                    String rewritten = given().header("X-API-Key", key)
+                            .contentType("application/json")
+                            .body(Map.of(
+                                    "crosswalkId", crosswalk, "sql", gold, "level", level, "viewSchema", viewSchema))
+                            .when()
+                            .post("/natural-views/rewrite")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .path("sql");
                     if (level.equals("Least")) {
                         renamedQueries++;
                     }
@@ -125,10 +167,18 @@ class NaturalViewFootballDbTest {
         assertThat(compared).isEqualTo(2 * 77);
         assertThat(renamedQueries).isEqualTo(78);
         slowest.sort((a, b) -> Long.compare((Long) b[0], (Long) a[0]));
-        System.out.printf("slowest native dev queries (ms, id): %d/%s %d/%s %d/%s%n", slowest.get(0)[0], slowest.get(0)[1],
-                slowest.get(1)[0], slowest.get(1)[1], slowest.get(2)[0], slowest.get(2)[1]);
-        System.out.printf("natural views FootballDB v1: %d dev queries (of 100; 22 use match_fact, id 377 fails on both "
-                + "sides) return identical results on db_nl (Regular) and db_least (Least)%n", compared / 2);
+        System.out.printf(
+                "slowest native dev queries (ms, id): %d/%s %d/%s %d/%s%n",
+                slowest.get(0)[0],
+                slowest.get(0)[1],
+                slowest.get(1)[0],
+                slowest.get(1)[1],
+                slowest.get(2)[0],
+                slowest.get(2)[1]);
+        System.out.printf(
+                "natural views FootballDB v1: %d dev queries (of 100; 22 use match_fact, id 377 fails on both "
+                        + "sides) return identical results on db_nl (Regular) and db_least (Least)%n",
+                compared / 2);
     }
 
     @Test
@@ -136,26 +186,79 @@ class NaturalViewFootballDbTest {
         String crosswalk = buildCrosswalk();
         Function<DatabaseTaskRequested, DatabaseTaskCompleted> readOnly = task -> {
             DatabaseTaskCompleted described = footballDbV1(task);
-            return new DatabaseTaskCompleted(described.eventId(), null, described.tenantId(), described.occurredAt(),
-                    described.schemaVersion(), described.taskId(), described.databaseId(), described.kind(), null,
-                    false, described.dialect(), false, described.schema(), null, 0, null, null, null, null);
+            return new DatabaseTaskCompleted(
+                    described.eventId(),
+                    null,
+                    described.tenantId(),
+                    described.occurredAt(),
+                    described.schemaVersion(),
+                    described.taskId(),
+                    described.databaseId(),
+                    described.kind(),
+                    null,
+                    false,
+                    described.dialect(),
+                    false,
+                    described.schema(),
+                    null,
+                    0,
+                    null,
+                    null,
+                    null,
+                    null);
         };
 
-        List<String> ddl = PlayedExecutor.answering(database, readOnly, () -> given().header("X-API-Key", key)
-                .contentType("application/json")
-                .body(Map.of("crosswalkId", crosswalk, "databaseId", database, "nativeSchema", "exp_v1",
-                        "viewSchema", "db_ddl_only"))
-                .when().post("/natural-views").then().statusCode(200).body("applied", equalTo(false))
-                .extract().jsonPath().getList("views.statements"));
-        PlayedExecutor.answering(database, readOnly, () -> given().header("X-API-Key", key)
-                .contentType("application/json")
-                .body(Map.of("crosswalkId", crosswalk, "databaseId", database, "nativeSchema", "exp_v1",
-                        "viewSchema", "db_ddl_only", "apply", true))
-                .when().post("/natural-views").then().statusCode(400).body("field", equalTo("apply"))
-                .body("error", Matchers.containsString("no admin login")));
+        List<String> ddl = PlayedExecutor.answering(
+                database,
+                readOnly,
+                () -> given().header("X-API-Key", key)
+                        .contentType("application/json")
+                        .body(Map.of(
+                                "crosswalkId",
+                                crosswalk,
+                                "databaseId",
+                                database,
+                                "nativeSchema",
+                                "exp_v1",
+                                "viewSchema",
+                                "db_ddl_only"))
+                        .when()
+                        .post("/natural-views")
+                        .then()
+                        .statusCode(200)
+                        .body("applied", equalTo(false))
+                        .extract()
+                        .jsonPath()
+                        .getList("views.statements"));
+        PlayedExecutor.answering(
+                database,
+                readOnly,
+                () -> given().header("X-API-Key", key)
+                        .contentType("application/json")
+                        .body(Map.of(
+                                "crosswalkId",
+                                crosswalk,
+                                "databaseId",
+                                database,
+                                "nativeSchema",
+                                "exp_v1",
+                                "viewSchema",
+                                "db_ddl_only",
+                                "apply",
+                                true))
+                        .when()
+                        .post("/natural-views")
+                        .then()
+                        .statusCode(400)
+                        .body("field", equalTo("apply"))
+                        .body("error", Matchers.containsString("no admin login")));
 
         // The schema, then each of the 12 tables' view dropped and created again.
-        assertThat(ddl).hasSize(1 + 2 * 12).first().asString().startsWith("CREATE SCHEMA IF NOT EXISTS")
+        assertThat(ddl)
+                .hasSize(1 + 2 * 12)
+                .first()
+                .asString()
+                .startsWith("CREATE SCHEMA IF NOT EXISTS")
                 .contains("db_ddl_only");
         assertThat(ddl.get(2)).startsWith("CREATE VIEW").contains("db_ddl_only");
         assertThat(viewSchemaExists("db_ddl_only")).isFalse();
@@ -163,9 +266,13 @@ class NaturalViewFootballDbTest {
 
     @Test
     void shouldAnswer504WhenTheExecutorDoesNotAnswer() {
-        given().header("X-API-Key", key).contentType("application/json")
+        given().header("X-API-Key", key)
+                .contentType("application/json")
                 .body(Map.of("name", "x", "databaseId", UUID.randomUUID(), "nativeSchema", "exp_v1"))
-                .when().post("/crosswalks/builds").then().statusCode(504)
+                .when()
+                .post("/crosswalks/builds")
+                .then()
+                .statusCode(504)
                 .body("error", Matchers.containsString("the executor did not answer the describe task"));
     }
 
@@ -173,8 +280,9 @@ class NaturalViewFootballDbTest {
     private static DatabaseTaskCompleted footballDbV1(DatabaseTaskRequested task) {
         try (Connection c = LocalStack.targets().connect("footballdb_v1")) {
             return switch (task.kind()) {
-                case DESCRIBE -> DatabaseTaskCompleted.ok(task, SqlDialect.POSTGRESQL, true,
-                        JdbcSchemaReader.read(c, task.nativeSchema()), null, 0);
+                case DESCRIBE ->
+                    DatabaseTaskCompleted.ok(
+                            task, SqlDialect.POSTGRESQL, true, JdbcSchemaReader.read(c, task.nativeSchema()), null, 0);
                 case APPLY_DDL -> {
                     c.setAutoCommit(false);
                     try (Statement s = c.createStatement()) {
@@ -183,11 +291,16 @@ class NaturalViewFootballDbTest {
                         }
                     }
                     c.commit();
-                    yield DatabaseTaskCompleted.ok(task, SqlDialect.POSTGRESQL, true, null, null, task.ddl().size());
+                    yield DatabaseTaskCompleted.ok(
+                            task,
+                            SqlDialect.POSTGRESQL,
+                            true,
+                            null,
+                            null,
+                            task.ddl().size());
                 }
-                case QATCH_SUITE, SYNTHETIC_SQL, PROMPT_SCHEMA, SCHEMAS, CHECK_INLINE -> DatabaseTaskCompleted.failed(task,
-                        SqlDialect.POSTGRESQL, true, true,
-                        "not played by this test");
+                case QATCH_SUITE, SYNTHETIC_SQL, PROMPT_SCHEMA, SCHEMAS, CHECK_INLINE ->
+                    DatabaseTaskCompleted.failed(task, SqlDialect.POSTGRESQL, true, true, "not played by this test");
             };
         } catch (SQLException e) {
             return DatabaseTaskCompleted.failed(task, SqlDialect.POSTGRESQL, true, false, e.getMessage());
@@ -195,9 +308,10 @@ class NaturalViewFootballDbTest {
     }
 
     private static boolean viewSchemaExists(String schema) {
-        try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT count(*) FROM information_schema.schemata WHERE schema_name = '"
-                        + schema + "'")) {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1");
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT count(*) FROM information_schema.schemata WHERE schema_name = '" + schema + "'")) {
             rs.next();
             return rs.getInt(1) > 0;
         } catch (SQLException e) {
@@ -206,32 +320,69 @@ class NaturalViewFootballDbTest {
     }
 
     private String buildCrosswalk() {
-        String id = PlayedExecutor.answering(database, NaturalViewFootballDbTest::footballDbV1, () -> given()
-                .header("X-API-Key", key).contentType("application/json")
-                .body(Map.of("name", "footballdb v1", "databaseId", database, "nativeSchema", "exp_v1",
-                        "expandWithLlm", true, "dataDictionary", "FootballDB: world cup teams, players and matches."))
-                .when().post("/crosswalks/builds").then().statusCode(202).extract().path("id"));
-        List<ConsumerRecord<String, byte[]>> found = TopicClient.await(Topics.IDENTIFIERS_TO_CLASSIFY,
-                r -> r.key().equals(id), 1, Duration.ofSeconds(30));
+        String id = PlayedExecutor.answering(
+                database,
+                NaturalViewFootballDbTest::footballDbV1,
+                () -> given().header("X-API-Key", key)
+                        .contentType("application/json")
+                        .body(Map.of(
+                                "name",
+                                "footballdb v1",
+                                "databaseId",
+                                database,
+                                "nativeSchema",
+                                "exp_v1",
+                                "expandWithLlm",
+                                true,
+                                "dataDictionary",
+                                "FootballDB: world cup teams, players and matches."))
+                        .when()
+                        .post("/crosswalks/builds")
+                        .then()
+                        .statusCode(202)
+                        .extract()
+                        .path("id"));
+        List<ConsumerRecord<String, byte[]>> found =
+                TopicClient.await(Topics.IDENTIFIERS_TO_CLASSIFY, r -> r.key().equals(id), 1, Duration.ofSeconds(30));
         assertThat(found).hasSize(1);
         ClassificationRequested request = EventJson.read(found.get(0).value(), ClassificationRequested.class);
         // The classifier's part: snake_case names count as Low (so the LLM expands them), single words as Regular.
-        IdentifiersClassified answer = IdentifiersClassified.answering(request, "test-classifier",
-                request.identifiers().stream().map(i -> {
-                    NaturalnessLevel level = i.contains("_") ? NaturalnessLevel.LOW : NaturalnessLevel.REGULAR;
-                    return new ClassifiedIdentifier(i, level, Map.of(level.label(), 1.0));
-                }).toList());
+        IdentifiersClassified answer = IdentifiersClassified.answering(
+                request,
+                "test-classifier",
+                request.identifiers().stream()
+                        .map(i -> {
+                            NaturalnessLevel level = i.contains("_") ? NaturalnessLevel.LOW : NaturalnessLevel.REGULAR;
+                            return new ClassifiedIdentifier(i, level, Map.of(level.label(), 1.0));
+                        })
+                        .toList());
         try (TopicClient topics = new TopicClient()) {
             topics.send(Topics.IDENTIFIERS_CLASSIFIED, answer.key(), EventJson.write(answer));
         }
-        await().atMost(Duration.ofSeconds(30)).until(() -> "ready".equals(given().header("X-API-Key", key)
-                .when().get("/crosswalks/" + id).then().extract().path("status")));
-        assertThat(FakeOpenAi.instance().prompts()).anyMatch(p -> p.contains("- team_id (table ")
-                && p.contains("FootballDB: world cup teams, players and matches."));
-        String csv = given().header("X-API-Key", key).accept("text/csv").when().get("/crosswalks/" + id + "/csv")
-                .then().statusCode(200).extract().body().asString();
-        assertThat(csv).contains("table,national_team,Low,NationalTeam,national_team,")
-                .contains("column,team_id,Low,TeamId,team_id,").contains("column,teamname,Regular,teamname,");
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> "ready"
+                        .equals(given().header("X-API-Key", key)
+                                .when()
+                                .get("/crosswalks/" + id)
+                                .then()
+                                .extract()
+                                .path("status")));
+        assertThat(FakeOpenAi.instance().prompts())
+                .anyMatch(p -> p.contains("- team_id (table ")
+                        && p.contains("FootballDB: world cup teams, players and matches."));
+        String csv = given().header("X-API-Key", key)
+                .accept("text/csv")
+                .when()
+                .get("/crosswalks/" + id + "/csv")
+                .then()
+                .statusCode(200)
+                .extract()
+                .body()
+                .asString();
+        assertThat(csv)
+                .contains("table,national_team,Low,NationalTeam,national_team,")
+                .contains("column,team_id,Low,TeamId,team_id,")
+                .contains("column,teamname,Regular,teamname,");
         return id;
     }
 }

@@ -45,25 +45,57 @@ class NaturalViewResourceInMemoryTest extends InMemoryTenantTest {
 
     @Test
     void shouldBuildViewsWithTheDefaultsARequestLeavesOut() {
-        when(views.generate(any(), any(), any(), any(), any(), any(), anyBoolean())).thenReturn(Uni.createFrom().item(
-                new NaturalViewService.Result(new NaturalViewDdl.NaturalViews("db_nl", "public", "postgresql",
-                        "Regular", List.of("CREATE VIEW db_nl.\"Club\" AS SELECT * FROM public.club"), List.of()),
-                        false)));
+        when(views.generate(any(), any(), any(), any(), any(), any(), anyBoolean()))
+                .thenReturn(Uni.createFrom()
+                        .item(new NaturalViewService.Result(
+                                new NaturalViewDdl.NaturalViews(
+                                        "db_nl",
+                                        "public",
+                                        "postgresql",
+                                        "Regular",
+                                        List.of("CREATE VIEW db_nl.\"Club\" AS SELECT * FROM public.club"),
+                                        List.of()),
+                                false)));
 
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
-                .body(Map.of("crosswalkId", crosswalk.toString(), "databaseId", database.toString(),
-                        "nativeSchema", "public"))
-                .post("/natural-views").then().statusCode(200).body("applied", equalTo(false))
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "crosswalkId",
+                        crosswalk.toString(),
+                        "databaseId",
+                        database.toString(),
+                        "nativeSchema",
+                        "public"))
+                .post("/natural-views")
+                .then()
+                .statusCode(200)
+                .body("applied", equalTo(false))
                 .body("views.statements[0]", containsString("CREATE VIEW db_nl"));
-        verify(views).generate(InMemoryTenant.TENANT, crosswalk, database, "public", "db_nl",
-                NaturalnessLevel.REGULAR, false);
+        verify(views)
+                .generate(
+                        InMemoryTenant.TENANT, crosswalk, database, "public", "db_nl", NaturalnessLevel.REGULAR, false);
 
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
-                .body(Map.of("crosswalkId", crosswalk.toString(), "databaseId", database.toString(),
-                        "nativeSchema", "public", "viewSchema", "nl_least", "level", "Least", "apply", true))
-                .post("/natural-views").then().statusCode(200);
-        verify(views).generate(InMemoryTenant.TENANT, crosswalk, database, "public", "nl_least",
-                NaturalnessLevel.LEAST, true);
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "crosswalkId",
+                        crosswalk.toString(),
+                        "databaseId",
+                        database.toString(),
+                        "nativeSchema",
+                        "public",
+                        "viewSchema",
+                        "nl_least",
+                        "level",
+                        "Least",
+                        "apply",
+                        true))
+                .post("/natural-views")
+                .then()
+                .statusCode(200);
+        verify(views)
+                .generate(
+                        InMemoryTenant.TENANT, crosswalk, database, "public", "nl_least", NaturalnessLevel.LEAST, true);
     }
 
     @Test
@@ -71,27 +103,57 @@ class NaturalViewResourceInMemoryTest extends InMemoryTenantTest {
         when(views.rewrite(any(), any(), anyString(), any(), anyString(), any()))
                 .thenReturn(Uni.createFrom().item("SELECT count(*) FROM public.club"));
 
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
                 .body(Map.of("crosswalkId", crosswalk.toString(), "sql", "SELECT count(*) FROM db_nl.\"Club\""))
-                .post("/natural-views/rewrite").then().statusCode(200)
+                .post("/natural-views/rewrite")
+                .then()
+                .statusCode(200)
                 .body("sql", equalTo("SELECT count(*) FROM public.club"));
-        verify(views).rewrite(eq(InMemoryTenant.TENANT), eq(crosswalk), eq("SELECT count(*) FROM db_nl.\"Club\""),
-                eq(NaturalnessLevel.REGULAR), eq("db_nl"), eq(SqlDialect.POSTGRESQL));
+        verify(views)
+                .rewrite(
+                        eq(InMemoryTenant.TENANT),
+                        eq(crosswalk),
+                        eq("SELECT count(*) FROM db_nl.\"Club\""),
+                        eq(NaturalnessLevel.REGULAR),
+                        eq("db_nl"),
+                        eq(SqlDialect.POSTGRESQL));
     }
 
     @Test
     void shouldNameTheFieldOfABadRequestBeforeAskingTheService() {
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
-                .body(Map.of("crosswalkId", crosswalk.toString(), "databaseId", database.toString(),
-                        "nativeSchema", "public; DROP TABLE club"))
-                .post("/natural-views").then().statusCode(400).body("field", equalTo("nativeSchema"))
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "crosswalkId",
+                        crosswalk.toString(),
+                        "databaseId",
+                        database.toString(),
+                        "nativeSchema",
+                        "public; DROP TABLE club"))
+                .post("/natural-views")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("nativeSchema"))
                 .body("error", containsString("must be a plain identifier"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
                 .body(Map.of("crosswalkId", crosswalk.toString(), "sql", "SELECT 1", "level", "Lowest"))
-                .post("/natural-views/rewrite").then().statusCode(400).body("field", equalTo("level"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON).body(Map.of("sql", "SELECT 1"))
-                .post("/natural-views/rewrite").then().statusCode(400).body("field", equalTo("crosswalkId"));
-        given().contentType(ContentType.JSON).body(Map.of("sql", "SELECT 1")).post("/natural-views/rewrite").then()
+                .post("/natural-views/rewrite")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("level"));
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of("sql", "SELECT 1"))
+                .post("/natural-views/rewrite")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("crosswalkId"));
+        given().contentType(ContentType.JSON)
+                .body(Map.of("sql", "SELECT 1"))
+                .post("/natural-views/rewrite")
+                .then()
                 .statusCode(401);
         verifyNoInteractions(views);
     }

@@ -53,74 +53,122 @@ class SchemaRefinerResourceInMemoryTest extends InMemoryTenantTest {
     @BeforeEach
     void noBackendsConfigured() {
         when(refiner.defaults()).thenReturn(defaults);
-        when(refiner.analyse(any(), any(), any(), any())).thenReturn(Uni.createFrom().item(analysis()));
+        when(refiner.analyse(any(), any(), any(), any()))
+                .thenReturn(Uni.createFrom().item(analysis()));
         when(refiner.views(any(), any(), any(), any(), anyBoolean(), any()))
                 .thenReturn(Uni.createFrom().item(new SchemaRefiner.Views(analysis(), null, false)));
         when(refiner.inject(any(), any(), any(), anyDouble(), anyLong(), any(), anyList(), any()))
-                .thenReturn(Uni.createFrom().item(new SchemaRefiner.Injection(database, "public", 0.05, 1,
-                        Map.of(), List.of(), null, List.of())));
+                .thenReturn(Uni.createFrom()
+                        .item(new SchemaRefiner.Injection(
+                                database, "public", 0.05, 1, Map.of(), List.of(), null, List.of())));
     }
 
     @Test
     void shouldAnalyseWithTheDefaultOptionsAndAGivenThresholdInItsPlace() {
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
-                .body(Map.of("databaseId", database.toString(), "nativeSchema", "public",
-                        "thresholds", Map.of("synonym", 0.9)))
-                .post("/refiner/analyses").then().statusCode(200).body("nativeSchema", equalTo("public"));
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "databaseId",
+                        database.toString(),
+                        "nativeSchema",
+                        "public",
+                        "thresholds",
+                        Map.of("synonym", 0.9)))
+                .post("/refiner/analyses")
+                .then()
+                .statusCode(200)
+                .body("nativeSchema", equalTo("public"));
 
         ArgumentCaptor<SchemaRefiner.Options> options = ArgumentCaptor.forClass(SchemaRefiner.Options.class);
         verify(refiner).analyse(eq(InMemoryTenant.TENANT), eq(database), eq("public"), options.capture());
-        assertThat(options.getValue()).isEqualTo(new SchemaRefiner.Options("offline", "minilm",
-                new Thresholds(0.5, 0.9, 0.7), OfflinePackager.Context.SCHEMA));
+        assertThat(options.getValue())
+                .isEqualTo(new SchemaRefiner.Options(
+                        "offline", "minilm", new Thresholds(0.5, 0.9, 0.7), OfflinePackager.Context.SCHEMA));
     }
 
     @Test
     void shouldBuildViewsInTheRefinedSchemaUnlessTold() {
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
                 .body(Map.of("databaseId", database.toString(), "nativeSchema", "public"))
-                .post("/refiner/views").then().statusCode(200);
-        verify(refiner).views(eq(InMemoryTenant.TENANT), eq(database), eq("public"), eq("refined"), eq(false),
-                any());
+                .post("/refiner/views")
+                .then()
+                .statusCode(200);
+        verify(refiner).views(eq(InMemoryTenant.TENANT), eq(database), eq("public"), eq("refined"), eq(false), any());
 
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
                 .body(Map.of("databaseId", database.toString(), "nativeSchema", "public", "viewSchema", "PUBLIC"))
-                .post("/refiner/views").then().statusCode(400).body("field", equalTo("viewSchema"))
+                .post("/refiner/views")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("viewSchema"))
                 .body("error", containsString("must differ from nativeSchema"));
     }
 
     @Test
     void shouldInjectWithTheDefaultRateSeedAndSchema() {
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
                 .body(Map.of("databaseId", database.toString(), "nativeSchema", "public"))
-                .post("/refiner/injections").then().statusCode(200);
-        verify(refiner).inject(InMemoryTenant.TENANT, database, "public", 0.05, 1, "ambiguous", List.of(),
-                SqlDialect.POSTGRESQL);
+                .post("/refiner/injections")
+                .then()
+                .statusCode(200);
+        verify(refiner)
+                .inject(
+                        InMemoryTenant.TENANT,
+                        database,
+                        "public",
+                        0.05,
+                        1,
+                        "ambiguous",
+                        List.of(),
+                        SqlDialect.POSTGRESQL);
 
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
                 .body(Map.of("databaseId", database.toString(), "nativeSchema", "public", "rate", 0.6))
-                .post("/refiner/injections").then().statusCode(400).body("field", equalTo("rate"));
+                .post("/refiner/injections")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("rate"));
     }
 
     @Test
     void shouldRefuseABackendThatIsNotConfiguredBeforeAskingTheRefiner() {
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
                 .body(Map.of("databaseId", database.toString(), "nativeSchema", "public", "packages", "llm"))
-                .post("/refiner/analyses").then().statusCode(400).body("field", equalTo("packages"))
+                .post("/refiner/analyses")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("packages"))
                 .body("error", containsString("no LLM is configured"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
                 .body(Map.of("databaseId", database.toString(), "nativeSchema", "public", "embeddings", "openai"))
-                .post("/refiner/analyses").then().statusCode(400).body("field", equalTo("embeddings"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
-                .body(Map.of("sql", "SELECT 1", "mapping", Map.of())).post("/refiner/rewrite").then()
-                .statusCode(400).body("field", equalTo("mapping"));
-        given().contentType(ContentType.JSON).body(Map.of("databaseId", database.toString()))
-                .post("/refiner/analyses").then().statusCode(401);
+                .post("/refiner/analyses")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("embeddings"));
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of("sql", "SELECT 1", "mapping", Map.of()))
+                .post("/refiner/rewrite")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("mapping"));
+        given().contentType(ContentType.JSON)
+                .body(Map.of("databaseId", database.toString()))
+                .post("/refiner/analyses")
+                .then()
+                .statusCode(401);
         verify(refiner, never()).analyse(any(), any(), anyString(), any());
         verify(refiner, never()).rewriteBack(any(), any(), any());
     }
 
     private SchemaRefiner.Analysis analysis() {
-        return new SchemaRefiner.Analysis(database, "public", "postgresql", 1, 2, 1, "offline", "minilm", defaults,
-                List.of(), List.of());
+        return new SchemaRefiner.Analysis(
+                database, "public", "postgresql", 1, 2, 1, "offline", "minilm", defaults, List.of(), List.of());
     }
 }

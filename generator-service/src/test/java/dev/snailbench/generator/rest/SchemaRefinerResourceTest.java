@@ -60,38 +60,64 @@ class SchemaRefinerResourceTest {
     @Test
     void shouldFindAnInjectedHomonymOfARegisteredDatabaseWithItsEvidence() throws Exception {
         InjectedSchema injected = AmbiguityInjector.inject(withSamples(DatasetSchemas.footballDb(1)), 0.05, 2);
-        Ambiguity homonym = injected.truth().stream().filter(a -> a.type() == Ambiguity.Type.HOMONYM).findFirst()
+        Ambiguity homonym = injected.truth().stream()
+                .filter(a -> a.type() == Ambiguity.Type.HOMONYM)
+                .findFirst()
                 .orElseThrow();
 
-        JsonPath analysis = PlayedExecutor.answering(database, executor(injected.schema()), () -> given()
-                .header("X-API-Key", key).contentType("application/json")
-                .body(Map.of("databaseId", database, "nativeSchema", "exp_v1"))
-                .when().post("/refiner/analyses").then().statusCode(200)
-                .body("columns", equalTo(injected.schema().tables().stream().mapToInt(t -> t.columns().size()).sum()))
-                .body("thresholds.homonym", equalTo(0.75f))
-                // the built-in sentence-embedding model is the default backend
-                .body("embeddings", equalTo("minilm")).extract().jsonPath());
+        JsonPath analysis = PlayedExecutor.answering(
+                database,
+                executor(injected.schema()),
+                () -> given().header("X-API-Key", key)
+                        .contentType("application/json")
+                        .body(Map.of("databaseId", database, "nativeSchema", "exp_v1"))
+                        .when()
+                        .post("/refiner/analyses")
+                        .then()
+                        .statusCode(200)
+                        .body(
+                                "columns",
+                                equalTo(injected.schema().tables().stream()
+                                        .mapToInt(t -> t.columns().size())
+                                        .sum()))
+                        .body("thresholds.homonym", equalTo(0.75f))
+                        // the built-in sentence-embedding model is the default backend
+                        .body("embeddings", equalTo("minilm"))
+                        .extract()
+                        .jsonPath());
 
         List<Map<String, Object>> findings = analysis.getList("findings");
         assertThat(findings).anySatisfy(f -> {
             assertThat(f.get("type")).isEqualTo("HOMONYM");
-            assertThat(f.get("columns").toString()).contains(homonym.columns().get(0).table())
+            assertThat(f.get("columns").toString())
+                    .contains(homonym.columns().get(0).table())
                     .contains(homonym.columns().get(1).table());
             assertThat(f.get("evidence").toString()).startsWith("same name, different meanings");
         });
         // every synonym says what it rests on
-        assertThat(findings).filteredOn(f -> "SYNONYM".equals(f.get("type"))).isNotEmpty()
+        assertThat(findings)
+                .filteredOn(f -> "SYNONYM".equals(f.get("type")))
+                .isNotEmpty()
                 .allSatisfy(f -> assertThat((List<?>) f.get("grounds")).isNotEmpty());
         assertThat(analysis.getInt("communities")).isGreaterThan(1);
 
         // The baseline: expansions drawn from the column's table only still tell the homonym apart.
-        JsonPath tableOnly = PlayedExecutor.answering(database, executor(injected.schema()), () -> given()
-                .header("X-API-Key", key).contentType("application/json")
-                .body(Map.of("databaseId", database, "nativeSchema", "exp_v1", "context", "table"))
-                .when().post("/refiner/analyses").then().statusCode(200).extract().jsonPath());
+        JsonPath tableOnly = PlayedExecutor.answering(
+                database,
+                executor(injected.schema()),
+                () -> given().header("X-API-Key", key)
+                        .contentType("application/json")
+                        .body(Map.of("databaseId", database, "nativeSchema", "exp_v1", "context", "table"))
+                        .when()
+                        .post("/refiner/analyses")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath());
         assertThat(tableOnly.getList("findings", Map.class)).anySatisfy(f -> {
             assertThat(f.get("type")).isEqualTo("HOMONYM");
-            assertThat(f.get("columns").toString()).contains(homonym.columns().get(0).table());
+            assertThat(f.get("columns").toString())
+                    .contains(homonym.columns().get(0).table());
         });
     }
 
@@ -99,16 +125,36 @@ class SchemaRefinerResourceTest {
     void shouldApplyTheViewLayerAndMapSqlOnItBackToThePhysicalNames() throws Exception {
         DatabaseSchema schema = withSamples(DatasetSchemas.footballDb(1));
         // The ambiguous variant made physical: views with injected names over exp_v1, in schema amb_rest.
-        JsonPath injection = PlayedExecutor.answering(database, executor(schema), () -> given()
-                .header("X-API-Key", key).contentType("application/json")
-                .body(Map.of("databaseId", database, "nativeSchema", "exp_v1", "rate", 0.1, "seed", 4,
-                        "viewSchema", "amb_rest", "sql", List.of("SELECT p.player_name, c.club_name FROM player p "
-                                + "JOIN player_club_team t ON t.player_id = p.player_id JOIN club c ON c.club_id = "
-                                + "t.club_id WHERE c.club_name = 'Arsenal'")))
-                .when().post("/refiner/injections").then().statusCode(200).extract().jsonPath());
+        JsonPath injection = PlayedExecutor.answering(
+                database,
+                executor(schema),
+                () -> given().header("X-API-Key", key)
+                        .contentType("application/json")
+                        .body(Map.of(
+                                "databaseId",
+                                database,
+                                "nativeSchema",
+                                "exp_v1",
+                                "rate",
+                                0.1,
+                                "seed",
+                                4,
+                                "viewSchema",
+                                "amb_rest",
+                                "sql",
+                                List.of("SELECT p.player_name, c.club_name FROM player p "
+                                        + "JOIN player_club_team t ON t.player_id = p.player_id JOIN club c ON c.club_id = "
+                                        + "t.club_id WHERE c.club_name = 'Arsenal'")))
+                        .when()
+                        .post("/refiner/injections")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath());
         assertThat(injection.getList("truth")).isNotEmpty();
         List<String> injectedDdl = injection.getList("views.statements");
-        try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect("footballdb_v1");
+                Statement s = c.createStatement()) {
             s.execute("DROP SCHEMA IF EXISTS amb_rest CASCADE");
             for (String sql : injectedDdl) {
                 s.execute(sql);
@@ -118,12 +164,28 @@ class SchemaRefinerResourceTest {
         // Another registration of the same database (the played executor reads every task sent for an id).
         UUID registered = UUID.randomUUID();
 
-        JsonPath views = PlayedExecutor.answering(registered, executor(ambiguous, "amb_rest"), () -> given()
-                .header("X-API-Key", key).contentType("application/json")
-                .body(Map.of("databaseId", registered, "nativeSchema", "amb_rest", "viewSchema", "ref_rest",
-                        "apply", true))
-                .when().post("/refiner/views").then().statusCode(200).body("applied", equalTo(true))
-                .body("views.viewSchema", equalTo("ref_rest")).extract().jsonPath());
+        JsonPath views = PlayedExecutor.answering(
+                registered,
+                executor(ambiguous, "amb_rest"),
+                () -> given().header("X-API-Key", key)
+                        .contentType("application/json")
+                        .body(Map.of(
+                                "databaseId",
+                                registered,
+                                "nativeSchema",
+                                "amb_rest",
+                                "viewSchema",
+                                "ref_rest",
+                                "apply",
+                                true))
+                        .when()
+                        .post("/refiner/views")
+                        .then()
+                        .statusCode(200)
+                        .body("applied", equalTo(true))
+                        .body("views.viewSchema", equalTo("ref_rest"))
+                        .extract()
+                        .jsonPath());
         Map<String, Map<String, String>> mapping = views.getMap("views.columns");
         // A column the layer renamed: query it on the views, map back, and compare with the ambiguous schema.
         String table = null;
@@ -140,9 +202,16 @@ class SchemaRefinerResourceTest {
         }
         assertThat(table).as("the layer renames at least one column").isNotNull();
         String onViews = "SELECT x." + view + " FROM " + table + " x ORDER BY 1 LIMIT 20";
-        String back = given().header("X-API-Key", key).contentType("application/json")
-                .body(Map.of("sql", onViews, "mapping", mapping)).when().post("/refiner/rewrite").then()
-                .statusCode(200).body("method", equalTo("parsed")).extract().path("sql");
+        String back = given().header("X-API-Key", key)
+                .contentType("application/json")
+                .body(Map.of("sql", onViews, "mapping", mapping))
+                .when()
+                .post("/refiner/rewrite")
+                .then()
+                .statusCode(200)
+                .body("method", equalTo("parsed"))
+                .extract()
+                .path("sql");
         assertThat(back).contains("x." + physical).doesNotContain("x." + view + " ");
         try (Connection c = LocalStack.targets().connect("footballdb_v1")) {
             assertThat(rows(c, "ref_rest", onViews)).isNotEmpty().isEqualTo(rows(c, "amb_rest", back));
@@ -154,15 +223,32 @@ class SchemaRefinerResourceTest {
         DatabaseSchema schema = withSamples(DatasetSchemas.footballDb(1));
         long before = FakeOpenAi.instance().count("/embeddings");
 
-        JsonPath analysis = PlayedExecutor.answering(database, executor(schema), () -> given()
-                .header("X-API-Key", key).contentType("application/json")
-                .body(Map.of("databaseId", database, "nativeSchema", "exp_v1", "packages", "llm",
-                        "embeddings", "openai"))
-                .when().post("/refiner/analyses").then().statusCode(200).body("packages", equalTo("llm"))
-                .body("embeddings", equalTo("openai")).extract().jsonPath());
+        JsonPath analysis = PlayedExecutor.answering(
+                database,
+                executor(schema),
+                () -> given().header("X-API-Key", key)
+                        .contentType("application/json")
+                        .body(Map.of(
+                                "databaseId",
+                                database,
+                                "nativeSchema",
+                                "exp_v1",
+                                "packages",
+                                "llm",
+                                "embeddings",
+                                "openai"))
+                        .when()
+                        .post("/refiner/analyses")
+                        .then()
+                        .statusCode(200)
+                        .body("packages", equalTo("llm"))
+                        .body("embeddings", equalTo("openai"))
+                        .extract()
+                        .jsonPath());
 
-        assertThat(FakeOpenAi.instance().prompts()).anyMatch(p -> p.startsWith("Describe each column")
-                && p.contains("- player.player_name (varchar; values: "));
+        assertThat(FakeOpenAi.instance().prompts())
+                .anyMatch(p ->
+                        p.startsWith("Describe each column") && p.contains("- player.player_name (varchar; values: "));
         assertThat(FakeOpenAi.instance().count("/embeddings")).isGreaterThan(before);
         assertThat(analysis.getList("semanticPackages.description", String.class))
                 .contains("the player name recorded for each player");
@@ -172,39 +258,70 @@ class SchemaRefinerResourceTest {
 
     @Test
     void shouldAnswer401WithoutAKeyAnd400NamingTheFieldToFix() {
-        given().contentType("application/json").body(Map.of("databaseId", database, "nativeSchema", "exp_v1"))
-                .when().post("/refiner/analyses").then().statusCode(401)
-                .body("status", equalTo(401)).body("field", equalTo("X-API-Key"))
+        given().contentType("application/json")
+                .body(Map.of("databaseId", database, "nativeSchema", "exp_v1"))
+                .when()
+                .post("/refiner/analyses")
+                .then()
+                .statusCode(401)
+                .body("status", equalTo(401))
+                .body("field", equalTo("X-API-Key"))
                 .body("error", containsString("X-API-Key"));
-        given().contentType("application/json").body(Map.of("sql", "SELECT 1", "mapping", Map.of("t", Map.of())))
-                .when().post("/refiner/rewrite").then().statusCode(401)
-                .body("status", equalTo(401)).body("field", equalTo("X-API-Key"))
+        given().contentType("application/json")
+                .body(Map.of("sql", "SELECT 1", "mapping", Map.of("t", Map.of())))
+                .when()
+                .post("/refiner/rewrite")
+                .then()
+                .statusCode(401)
+                .body("status", equalTo(401))
+                .body("field", equalTo("X-API-Key"))
                 .body("error", containsString("X-API-Key"));
         bad("/refiner/analyses", Map.of("nativeSchema", "exp_v1"), "databaseId");
         bad("/refiner/analyses", Map.of("databaseId", database), "nativeSchema");
         bad("/refiner/analyses", Map.of("databaseId", database, "nativeSchema", "exp v1"), "nativeSchema");
-        bad("/refiner/analyses", Map.of("databaseId", database, "nativeSchema", "exp_v1", "packages", "gpt"),
+        bad(
+                "/refiner/analyses",
+                Map.of("databaseId", database, "nativeSchema", "exp_v1", "packages", "gpt"),
                 "packages");
-        bad("/refiner/analyses", Map.of("databaseId", database, "nativeSchema", "exp_v1", "embeddings", "bert"),
+        bad(
+                "/refiner/analyses",
+                Map.of("databaseId", database, "nativeSchema", "exp_v1", "embeddings", "bert"),
                 "embeddings");
-        bad("/refiner/analyses", Map.of("databaseId", database, "nativeSchema", "exp_v1", "context", "galaxy"),
+        bad(
+                "/refiner/analyses",
+                Map.of("databaseId", database, "nativeSchema", "exp_v1", "context", "galaxy"),
                 "context");
-        bad("/refiner/analyses", Map.of("databaseId", database, "nativeSchema", "exp_v1",
-                "thresholds", Map.of("homonym", 2)), "thresholds.homonym");
-        bad("/refiner/views", Map.of("databaseId", database, "nativeSchema", "exp_v1", "viewSchema", "exp_v1"),
+        bad(
+                "/refiner/analyses",
+                Map.of("databaseId", database, "nativeSchema", "exp_v1", "thresholds", Map.of("homonym", 2)),
+                "thresholds.homonym");
+        bad(
+                "/refiner/views",
+                Map.of("databaseId", database, "nativeSchema", "exp_v1", "viewSchema", "exp_v1"),
                 "viewSchema");
         bad("/refiner/injections", Map.of("databaseId", database, "nativeSchema", "exp_v1", "rate", 0.9), "rate");
-        bad("/refiner/injections", Map.of("databaseId", database, "nativeSchema", "exp_v1", "sql", List.of(" ")),
+        bad(
+                "/refiner/injections",
+                Map.of("databaseId", database, "nativeSchema", "exp_v1", "sql", List.of(" ")),
                 "sql[0]");
         bad("/refiner/rewrite", Map.of("sql", "SELECT 1"), "mapping");
         bad("/refiner/rewrite", Map.of("mapping", Map.of("t", Map.of("a", "b"))), "sql");
-        bad("/refiner/rewrite", Map.of("sql", "SELECT 1", "dialect", "oracle", "mapping", Map.of("t", Map.of("a", "b"))),
+        bad(
+                "/refiner/rewrite",
+                Map.of("sql", "SELECT 1", "dialect", "oracle", "mapping", Map.of("t", Map.of("a", "b"))),
                 "dialect");
     }
 
     private void bad(String path, Map<String, ?> body, String field) {
-        given().header("X-API-Key", key).contentType("application/json").body(body).when().post(path).then()
-                .statusCode(400).body("field", equalTo(field)).body("error", containsString(field));
+        given().header("X-API-Key", key)
+                .contentType("application/json")
+                .body(body)
+                .when()
+                .post(path)
+                .then()
+                .statusCode(400)
+                .body("field", equalTo(field))
+                .body("error", containsString(field));
     }
 
     private static Function<DatabaseTaskRequested, DatabaseTaskCompleted> executor(DatabaseSchema schema) {
@@ -212,19 +329,27 @@ class SchemaRefinerResourceTest {
     }
 
     /** The executor's part: the schema (as its introspection would read it) and DDL applied as admin. */
-    private static Function<DatabaseTaskRequested, DatabaseTaskCompleted> executor(DatabaseSchema schema,
-            String nativeSchema) {
+    private static Function<DatabaseTaskRequested, DatabaseTaskCompleted> executor(
+            DatabaseSchema schema, String nativeSchema) {
         return task -> {
-            if (task.kind() == DatabaseTaskRequested.Kind.PROMPT_SCHEMA && task.nativeSchema().equals(nativeSchema)) {
-                return DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, true,
-                        new TeamSchema("footballdb", schema, List.of()));
+            if (task.kind() == DatabaseTaskRequested.Kind.PROMPT_SCHEMA
+                    && task.nativeSchema().equals(nativeSchema)) {
+                return DatabaseTaskCompleted.promptSchema(
+                        task, SqlDialect.POSTGRESQL, true, new TeamSchema("footballdb", schema, List.of()));
             }
             if (task.kind() == DatabaseTaskRequested.Kind.APPLY_DDL) {
-                try (Connection c = LocalStack.targets().connect("footballdb_v1"); Statement s = c.createStatement()) {
+                try (Connection c = LocalStack.targets().connect("footballdb_v1");
+                        Statement s = c.createStatement()) {
                     for (String sql : task.ddl()) {
                         s.execute(sql);
                     }
-                    return DatabaseTaskCompleted.ok(task, SqlDialect.POSTGRESQL, true, null, null, task.ddl().size());
+                    return DatabaseTaskCompleted.ok(
+                            task,
+                            SqlDialect.POSTGRESQL,
+                            true,
+                            null,
+                            null,
+                            task.ddl().size());
                 } catch (SQLException e) {
                     return DatabaseTaskCompleted.failed(task, SqlDialect.POSTGRESQL, true, false, e.getMessage());
                 }

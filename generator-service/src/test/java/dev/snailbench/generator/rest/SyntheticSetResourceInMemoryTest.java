@@ -52,38 +52,84 @@ class SyntheticSetResourceInMemoryTest extends InMemoryTenantTest {
         SyntheticSets.Stored stored = stored();
         when(sets.generate(any(), any())).thenReturn(Uni.createFrom().item(stored));
 
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
-                .body(Map.of("name", " synthetic ", "databaseId", database.toString(), "nativeSchema", "public",
-                        "target", 3, "seeds", Map.of("items", List.of(Map.of("question", "How many clubs?", "sql",
-                                "SELECT count(*) FROM club")))))
-                .post("/synthetic-sets").then().statusCode(201)
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "name",
+                        " synthetic ",
+                        "databaseId",
+                        database.toString(),
+                        "nativeSchema",
+                        "public",
+                        "target",
+                        3,
+                        "seeds",
+                        Map.of(
+                                "items",
+                                List.of(Map.of("question", "How many clubs?", "sql", "SELECT count(*) FROM club")))))
+                .post("/synthetic-sets")
+                .then()
+                .statusCode(201)
                 .header("Location", endsWith("/synthetic-sets/" + stored.set().id))
-                .body("pairCount", equalTo(1)).body("questions[0].candidates[1]", equalTo("Count the clubs"))
+                .body("pairCount", equalTo(1))
+                .body("questions[0].candidates[1]", equalTo("Count the clubs"))
                 .body("questions[0].expected[0][0]", equalTo(12));
 
         ArgumentCaptor<SyntheticSets.Request> request = ArgumentCaptor.forClass(SyntheticSets.Request.class);
         verify(sets).generate(eq(InMemoryTenant.TENANT), request.capture());
-        assertThat(request.getValue()).isEqualTo(new SyntheticSets.Request("synthetic", database, "public",
-                List.of(new SyntheticSuite.Seed("How many clubs?", "SELECT count(*) FROM club")), 42L, 3, "offline",
-                "minilm", 1));
+        assertThat(request.getValue())
+                .isEqualTo(new SyntheticSets.Request(
+                        "synthetic",
+                        database,
+                        "public",
+                        List.of(new SyntheticSuite.Seed("How many clubs?", "SELECT count(*) FROM club")),
+                        42L,
+                        3,
+                        "offline",
+                        "minilm",
+                        1));
     }
 
     @Test
     void shouldNameTheFieldOfABadRequestBeforeGeneratingAnything() {
         Map<String, Object> base = Map.of("name", "s", "databaseId", database.toString(), "nativeSchema", "public");
-        given().header("X-API-Key", key()).contentType(ContentType.JSON).body(base).post("/synthetic-sets").then()
-                .statusCode(400).body("field", equalTo("seeds"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(base)
+                .post("/synthetic-sets")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("seeds"));
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
                 .body(with(base, "seeds", Map.of("items", List.of(Map.of("question", " ", "sql", "SELECT 1")))))
-                .post("/synthetic-sets").then().statusCode(400).body("field", equalTo("seeds.items[0].question"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
-                .body(with(with(base, "seeds", Map.of("items", List.of(Map.of("question", "q", "sql", "SELECT 1")))),
-                        "questions", "llm"))
-                .post("/synthetic-sets").then().statusCode(400).body("field", equalTo("questions"))
+                .post("/synthetic-sets")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("seeds.items[0].question"));
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(with(
+                        with(base, "seeds", Map.of("items", List.of(Map.of("question", "q", "sql", "SELECT 1")))),
+                        "questions",
+                        "llm"))
+                .post("/synthetic-sets")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("questions"))
                 .body("error", containsString("no LLM is configured"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON).body(with(base, "keep", 3))
-                .post("/synthetic-sets").then().statusCode(400).body("field", equalTo("keep"));
-        given().contentType(ContentType.JSON).body(base).post("/synthetic-sets").then().statusCode(401);
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(with(base, "keep", 3))
+                .post("/synthetic-sets")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("keep"));
+        given().contentType(ContentType.JSON)
+                .body(base)
+                .post("/synthetic-sets")
+                .then()
+                .statusCode(401);
         verify(sets, never()).generate(any(), any());
     }
 
@@ -91,16 +137,27 @@ class SyntheticSetResourceInMemoryTest extends InMemoryTenantTest {
     void shouldListAndServeTheTenantsSetsAndAnswerAnUnknownOne404() {
         SyntheticSets.Stored stored = stored();
         when(sets.list(InMemoryTenant.TENANT)).thenReturn(Uni.createFrom().item(List.of(stored.set())));
-        when(sets.get(InMemoryTenant.TENANT, stored.set().id)).thenReturn(Uni.createFrom().item(stored));
+        when(sets.get(InMemoryTenant.TENANT, stored.set().id))
+                .thenReturn(Uni.createFrom().item(stored));
         UUID unknown = UUID.randomUUID();
         when(sets.get(InMemoryTenant.TENANT, unknown))
                 .thenReturn(Uni.createFrom().failure(new NotFound("no synthetic set " + unknown)));
 
-        given().header("X-API-Key", key()).get("/synthetic-sets").then().statusCode(200)
-                .body("[0].id", equalTo(stored.set().id.toString())).body("[0].pairCount", equalTo(1));
-        given().header("X-API-Key", key()).get("/synthetic-sets/" + stored.set().id).then().statusCode(200)
+        given().header("X-API-Key", key())
+                .get("/synthetic-sets")
+                .then()
+                .statusCode(200)
+                .body("[0].id", equalTo(stored.set().id.toString()))
+                .body("[0].pairCount", equalTo(1));
+        given().header("X-API-Key", key())
+                .get("/synthetic-sets/" + stored.set().id)
+                .then()
+                .statusCode(200)
                 .body("questions[0].goldSql", equalTo("SELECT count(*) FROM club"));
-        given().header("X-API-Key", key()).get("/synthetic-sets/" + unknown).then().statusCode(404)
+        given().header("X-API-Key", key())
+                .get("/synthetic-sets/" + unknown)
+                .then()
+                .statusCode(404)
                 .body("error", equalTo("no synthetic set " + unknown));
     }
 

@@ -42,40 +42,112 @@ import org.junit.jupiter.api.Test;
 class SyntheticSetResourceTest {
 
     private static final List<Map<String, String>> SEEDS = List.of(
-            Map.of("question", "Who was the coach of England in 2018?", "sql", "SELECT DISTINCT c.coach_name FROM coach "
-                    + "AS c JOIN national_team AS nt ON c.team_id = nt.team_id WHERE nt.teamname = 'England' AND "
-                    + "nt.year = 2018"),
-            Map.of("question", "Which coach led Italy at the 2006 world cup?", "sql", "SELECT DISTINCT c.coach_name "
-                    + "FROM coach AS c JOIN national_team AS nt ON c.team_id = nt.team_id WHERE nt.teamname = 'Italy' "
-                    + "AND nt.year = 2006"),
-            Map.of("question", "How many goals did Brazil score?", "sql",
+            Map.of(
+                    "question",
+                    "Who was the coach of England in 2018?",
+                    "sql",
+                    "SELECT DISTINCT c.coach_name FROM coach "
+                            + "AS c JOIN national_team AS nt ON c.team_id = nt.team_id WHERE nt.teamname = 'England' AND "
+                            + "nt.year = 2018"),
+            Map.of(
+                    "question",
+                    "Which coach led Italy at the 2006 world cup?",
+                    "sql",
+                    "SELECT DISTINCT c.coach_name "
+                            + "FROM coach AS c JOIN national_team AS nt ON c.team_id = nt.team_id WHERE nt.teamname = 'Italy' "
+                            + "AND nt.year = 2006"),
+            Map.of(
+                    "question",
+                    "How many goals did Brazil score?",
+                    "sql",
                     "SELECT goals FROM national_team WHERE teamname = 'Brazil'"));
 
     private static final String COACH = "SELECT DISTINCT c.coach_name FROM coach AS c JOIN national_team AS nt ON "
             + "c.team_id = nt.team_id WHERE nt.teamname = __slot0__ AND nt.year = __slot1__";
 
     /** What the executor answers: two templates (the first shared by two seeds) and three filled queries. */
-    private static final SyntheticSuite SUITE = new SyntheticSuite(List.of(
-            new SyntheticSuite.Template("t1", COACH, List.of("VALUE", "VALUE"), List.of(
-                    new SyntheticSuite.Frame(0, "Who was the coach of England in 2018?", List.of("England", "2018")),
-                    new SyntheticSuite.Frame(1, "Which coach led Italy at the 2006 world cup?",
-                            List.of("Italy", "2006")))),
-            new SyntheticSuite.Template("t2", "SELECT goals FROM national_team WHERE teamname = __slot0__",
-                    List.of("VALUE"), List.of(new SyntheticSuite.Frame(2, "How many goals did Brazil score?",
-                            List.of("Brazil"))))),
-            List.of(pair("syn-1", "t1", COACH.replace("__slot0__", "'Germany'").replace("__slot1__", "2014"),
-                            List.of("Germany", "2014"), "Joachim Löw"),
-                    pair("syn-2", "t2", "SELECT goals FROM national_team WHERE teamname = 'Spain'", List.of("Spain"),
+    private static final SyntheticSuite SUITE = new SyntheticSuite(
+            List.of(
+                    new SyntheticSuite.Template(
+                            "t1",
+                            COACH,
+                            List.of("VALUE", "VALUE"),
+                            List.of(
+                                    new SyntheticSuite.Frame(
+                                            0, "Who was the coach of England in 2018?", List.of("England", "2018")),
+                                    new SyntheticSuite.Frame(
+                                            1,
+                                            "Which coach led Italy at the 2006 world cup?",
+                                            List.of("Italy", "2006")))),
+                    new SyntheticSuite.Template(
+                            "t2",
+                            "SELECT goals FROM national_team WHERE teamname = __slot0__",
+                            List.of("VALUE"),
+                            List.of(new SyntheticSuite.Frame(
+                                    2, "How many goals did Brazil score?", List.of("Brazil"))))),
+            List.of(
+                    pair(
+                            "syn-1",
+                            "t1",
+                            COACH.replace("__slot0__", "'Germany'").replace("__slot1__", "2014"),
+                            List.of("Germany", "2014"),
+                            "Joachim Löw"),
+                    pair(
+                            "syn-2",
+                            "t2",
+                            "SELECT goals FROM national_team WHERE teamname = 'Spain'",
+                            List.of("Spain"),
                             "8"),
-                    pair("syn-3", "t1", COACH.replace("__slot0__", "'France'").replace("__slot1__", "1998"),
-                            List.of("France", "1998"), "Aimé Jacquet")),
-            new SyntheticSuite.Counts(3, 0, 0, 0, 0, 2, 5, 1, 0, 1, 0, 0, 0, 0, 0, false, List.of("x -- error"),
-                    Map.of("frame", 2, "duplicateColumn", 1, "tautology", 3, "emptyChange", 4, "resultShape", 5,
-                            "likeFragment", 6, "distinctValues", 7, "goldScreening", 1, "answerShape", 0,
-                            "seedMeaning", 1),
-                    List.of("seed 4: fails the gold screening: its LIMIT 1 cuts through rows tied on ORDER BY "
-                            + "goals DESC", "seed 5: its SQL does not mean what its question asks: filters on "
-                            + "'Spain', which the question does not say")));
+                    pair(
+                            "syn-3",
+                            "t1",
+                            COACH.replace("__slot0__", "'France'").replace("__slot1__", "1998"),
+                            List.of("France", "1998"),
+                            "Aimé Jacquet")),
+            new SyntheticSuite.Counts(
+                    3,
+                    0,
+                    0,
+                    0,
+                    0,
+                    2,
+                    5,
+                    1,
+                    0,
+                    1,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    false,
+                    List.of("x -- error"),
+                    Map.of(
+                            "frame",
+                            2,
+                            "duplicateColumn",
+                            1,
+                            "tautology",
+                            3,
+                            "emptyChange",
+                            4,
+                            "resultShape",
+                            5,
+                            "likeFragment",
+                            6,
+                            "distinctValues",
+                            7,
+                            "goldScreening",
+                            1,
+                            "answerShape",
+                            0,
+                            "seedMeaning",
+                            1),
+                    List.of(
+                            "seed 4: fails the gold screening: its LIMIT 1 cuts through rows tied on ORDER BY "
+                                    + "goals DESC",
+                            "seed 5: its SQL does not mean what its question asks: filters on "
+                                    + "'Spain', which the question does not say")));
 
     private static SyntheticSuite.Pair pair(String id, String template, String sql, List<String> spoken, String cell) {
         return new SyntheticSuite.Pair(id, template, sql, spoken, new TextTable(List.of("v"), List.of(List.of(cell))));
@@ -96,18 +168,24 @@ class SyntheticSetResourceTest {
         JsonPath created = create(Map.of("target", 3, "seed", 9), asked);
 
         assertThat(asked.get().kind()).isEqualTo(DatabaseTaskRequested.Kind.SYNTHETIC_SQL);
-        assertThat(asked.get().synthetic().seeds()).extracting(SyntheticSuite.Seed::question)
+        assertThat(asked.get().synthetic().seeds())
+                .extracting(SyntheticSuite.Seed::question)
                 .containsExactly(SEEDS.stream().map(s -> s.get("question")).toArray(String[]::new));
         // A few more than the target are asked for, in case a question cannot be written for some.
         assertThat(asked.get().synthetic().target()).isEqualTo(3 + 5);
         assertThat(asked.get().synthetic().seed()).isEqualTo(9);
-        JsonPath stored = given().header("X-API-Key", key).get("/synthetic-sets/" + created.getString("id"))
-                .then().statusCode(200).extract().jsonPath();
+        JsonPath stored = given().header("X-API-Key", key)
+                .get("/synthetic-sets/" + created.getString("id"))
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(stored.getInt("pairCount")).isEqualTo(3);
         assertThat(stored.getList("questions.id")).containsExactly("syn-1", "syn-2", "syn-3");
         // Both seeds of the template are candidates, each with the new values in its own words.
-        assertThat(stored.getList("questions[0].candidates")).containsExactly("Who was the coach of Germany in 2014?",
-                "Which coach led Germany at the 2014 world cup?");
+        assertThat(stored.getList("questions[0].candidates"))
+                .containsExactly(
+                        "Who was the coach of Germany in 2014?", "Which coach led Germany at the 2014 world cup?");
         assertThat(stored.getString("questions[0].question")).isIn(stored.getList("questions[0].candidates"));
         assertThat(stored.getString("questions[1].question")).isEqualTo("How many goals did Spain score?");
         assertThat(stored.getList("questions[2].expected.rows")).isEqualTo(List.of(List.of("Aimé Jacquet")));
@@ -130,15 +208,19 @@ class SyntheticSetResourceTest {
         assertThat(stored.getInt("summary.checks.likeFragment.refused")).isEqualTo(6);
         assertThat(stored.getInt("summary.checks.distinctValues.refused")).isEqualTo(7);
         assertThat(stored.getInt("summary.checks.goldScreening.flaggedSeeds")).isEqualTo(1);
-        assertThat(stored.getList("summary.checks.goldScreening.examples")).containsExactly(
-                "seed 4: fails the gold screening: its LIMIT 1 cuts through rows tied on ORDER BY goals DESC");
+        assertThat(stored.getList("summary.checks.goldScreening.examples"))
+                .containsExactly(
+                        "seed 4: fails the gold screening: its LIMIT 1 cuts through rows tied on ORDER BY goals DESC");
         assertThat(stored.getInt("summary.checks.answerShape.flaggedSeeds")).isZero();
         assertThat(stored.getInt("summary.checks.seedMeaning.flaggedSeeds")).isEqualTo(1);
-        assertThat(stored.getList("summary.checks.seedMeaning.examples")).containsExactly("seed 5: its SQL does not "
-                + "mean what its question asks: filters on 'Spain', which the question does not say");
+        assertThat(stored.getList("summary.checks.seedMeaning.examples"))
+                .containsExactly("seed 5: its SQL does not "
+                        + "mean what its question asks: filters on 'Spain', which the question does not say");
         assertThat(stored.getInt("summary.checks.questionFit.refused")).isZero();
         for (String check : List.of("tautology", "duplicateColumn", "emptyChange")) {
-            assertThat(stored.getInt("summary.checks." + check + ".inSet")).as(check).isZero();
+            assertThat(stored.getInt("summary.checks." + check + ".inSet"))
+                    .as(check)
+                    .isZero();
         }
         assertThat(stored.getInt("summary.checks.duplicateColumn.inSeeds")).isZero();
         // No seed and no pair aggregates or groups here; both shares are reported side by side.
@@ -149,14 +231,24 @@ class SyntheticSetResourceTest {
         assertThat(stored.getDouble("summary.shares.synthetic.groupBy")).isZero();
         String other = TestTenants.create("other-" + UUID.randomUUID());
         given().header("X-API-Key", other)
-                .get("/synthetic-sets/" + created.getString("id")).then().statusCode(404)
-                .body("status", equalTo(404)).body("error", containsString(created.getString("id")));
+                .get("/synthetic-sets/" + created.getString("id"))
+                .then()
+                .statusCode(404)
+                .body("status", equalTo(404))
+                .body("error", containsString(created.getString("id")));
         // The tenant's sets, listed without their pairs; another tenant's list has none of them.
-        given().header("X-API-Key", key).get("/synthetic-sets").then().statusCode(200)
-                .body("id", equalTo(List.of(created.getString("id")))).body("[0].pairCount", equalTo(3))
+        given().header("X-API-Key", key)
+                .get("/synthetic-sets")
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(List.of(created.getString("id"))))
+                .body("[0].pairCount", equalTo(3))
                 .body("[0].nativeSchema", equalTo(created.getString("nativeSchema")))
                 .body("[0]", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("questions")));
-        given().header("X-API-Key", other).get("/synthetic-sets").then().statusCode(200)
+        given().header("X-API-Key", other)
+                .get("/synthetic-sets")
+                .then()
+                .statusCode(200)
                 .body("", org.hamcrest.Matchers.hasSize(0));
     }
 
@@ -169,96 +261,206 @@ class SyntheticSetResourceTest {
         List<Map<String, Object>> questions = created.getList("questions");
         assertThat(questions).hasSize(3).allSatisfy(q -> {
             assertThat((List<?>) q.get("candidates")).hasSize(LlmAnswers.CANDIDATES);
-            assertThat((String) q.get("question")).startsWith("CENTER question for: ").endsWith((String) q.get("goldSql"));
+            assertThat((String) q.get("question"))
+                    .startsWith("CENTER question for: ")
+                    .endsWith((String) q.get("goldSql"));
         });
         assertThat(FakeOpenAi.instance().count("/embeddings") - embeddingCalls).isEqualTo(3);
         // The template's own seeds are the examples the model sees.
-        assertThat(FakeOpenAi.instance().prompts()).anySatisfy(p -> assertThat(p)
-                .contains("Question: Who was the coach of England in 2018?")
-                .contains("Question: Which coach led Italy at the 2006 world cup?")
-                .contains("SQL: " + SUITE.pairs().get(0).sql()));
+        assertThat(FakeOpenAi.instance().prompts())
+                .anySatisfy(p -> assertThat(p)
+                        .contains("Question: Who was the coach of England in 2018?")
+                        .contains("Question: Which coach led Italy at the 2006 world cup?")
+                        .contains("SQL: " + SUITE.pairs().get(0).sql()));
     }
 
     @Test
     void shouldRunAJobOnTheGeneratedSet() {
         String setId = create(Map.of(), new AtomicReference<>()).getString("id");
-        Map<String, Object> job = new HashMap<>(Map.of("name", "on synthetic", "database", Map.of("databaseId",
-                database.toString()), "dialect", "postgresql", "model", "gpt-3.5-turbo",
-                "questionSet", Map.of("syntheticSetId", setId), "allowMissingPredictions", true));
+        Map<String, Object> job = new HashMap<>(Map.of(
+                "name",
+                "on synthetic",
+                "database",
+                Map.of("databaseId", database.toString()),
+                "dialect",
+                "postgresql",
+                "model",
+                "gpt-3.5-turbo",
+                "questionSet",
+                Map.of("syntheticSetId", setId),
+                "allowMissingPredictions",
+                true));
 
         // The submission asks the executor (played) whether the database is the tenant's.
-        String jobId = PlayedExecutor.answering(database, task -> null, () -> given().header("X-API-Key", key)
-                .contentType(ContentType.JSON).body(job).post("/jobs")
-                .then().statusCode(202).extract().<String>path("jobId"));
+        String jobId = PlayedExecutor.answering(
+                database,
+                task -> null,
+                () -> given().header("X-API-Key", key)
+                        .contentType(ContentType.JSON)
+                        .body(job)
+                        .post("/jobs")
+                        .then()
+                        .statusCode(202)
+                        .extract()
+                        .<String>path("jobId"));
 
-        List<InferenceRequested> published = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 3,
-                Duration.ofSeconds(30));
-        assertThat(published).extracting(e -> e.item().goldSql())
-                .containsExactlyInAnyOrderElementsOf(SUITE.pairs().stream().map(SyntheticSuite.Pair::sql).toList());
+        List<InferenceRequested> published =
+                TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 3, Duration.ofSeconds(30));
+        assertThat(published)
+                .extracting(e -> e.item().goldSql())
+                .containsExactlyInAnyOrderElementsOf(
+                        SUITE.pairs().stream().map(SyntheticSuite.Pair::sql).toList());
         job.put("questionSet", Map.of("syntheticSetId", UUID.randomUUID().toString()));
-        given().header("X-API-Key", key).contentType(ContentType.JSON).body(job).post("/jobs")
-                .then().statusCode(400).body("field", equalTo("questionSet.syntheticSetId"));
+        given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(job)
+                .post("/jobs")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("questionSet.syntheticSetId"));
         // Another tenant cannot use it either.
-        given().header("X-API-Key", TestTenants.create("thief-" + UUID.randomUUID())).contentType(ContentType.JSON)
-                .body(Map.of("name", "x", "database", Map.of("databaseId", database.toString()), "dialect",
-                        "postgresql", "model", "m", "questionSet", Map.of("syntheticSetId", setId)))
-                .post("/jobs").then().statusCode(400).body("field", equalTo("questionSet.syntheticSetId"));
+        given().header("X-API-Key", TestTenants.create("thief-" + UUID.randomUUID()))
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "name",
+                        "x",
+                        "database",
+                        Map.of("databaseId", database.toString()),
+                        "dialect",
+                        "postgresql",
+                        "model",
+                        "m",
+                        "questionSet",
+                        Map.of("syntheticSetId", setId)))
+                .post("/jobs")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("questionSet.syntheticSetId"));
     }
 
     @Test
     void shouldNameTheFieldToFixInABadRequest() {
-        Map<String, Object> valid = Map.of("name", "s", "databaseId", database, "nativeSchema", "exp_v3",
-                "seeds", Map.of("items", SEEDS));
+        Map<String, Object> valid =
+                Map.of("name", "s", "databaseId", database, "nativeSchema", "exp_v3", "seeds", Map.of("items", SEEDS));
         assertBadRequest(with(valid, "seeds", null), "seeds");
         assertBadRequest(with(valid, "seeds", Map.of("items", List.of(Map.of("question", "q")))), "seeds.items[0].sql");
-        assertBadRequest(with(valid, "seeds", Map.of("benchmark", "footballdb", "dataModel", "v7")),
-                "questionSet.dataModel");
+        assertBadRequest(
+                with(valid, "seeds", Map.of("benchmark", "footballdb", "dataModel", "v7")), "questionSet.dataModel");
         assertBadRequest(with(valid, "target", 0), "target");
         assertBadRequest(with(valid, "questions", "magic"), "questions");
         assertBadRequest(with(valid, "embeddings", "word2vec"), "embeddings");
         assertBadRequest(with(valid, "keep", 3), "keep");
         assertBadRequest(with(valid, "nativeSchema", "x; drop"), "nativeSchema");
-        PlayedExecutor.answering(database, task -> DatabaseTaskCompleted.failed(task, SqlDialect.POSTGRESQL, false,
-                false, "connection refused"), () -> given().header("X-API-Key", key).contentType(ContentType.JSON)
-                .body(valid).post("/synthetic-sets").then().statusCode(502)
-                .body("error", containsString("connection refused")));
-        given().get("/synthetic-sets/" + UUID.randomUUID()).then().statusCode(401)
-                .body("status", equalTo(401)).body("field", equalTo("X-API-Key"))
+        PlayedExecutor.answering(
+                database,
+                task -> DatabaseTaskCompleted.failed(task, SqlDialect.POSTGRESQL, false, false, "connection refused"),
+                () -> given().header("X-API-Key", key)
+                        .contentType(ContentType.JSON)
+                        .body(valid)
+                        .post("/synthetic-sets")
+                        .then()
+                        .statusCode(502)
+                        .body("error", containsString("connection refused")));
+        given().get("/synthetic-sets/" + UUID.randomUUID())
+                .then()
+                .statusCode(401)
+                .body("status", equalTo(401))
+                .body("field", equalTo("X-API-Key"))
                 .body("error", containsString("X-API-Key"));
     }
 
     @Test
     void shouldNameTheSeedsAndWhyEachWasLeftOutWhenNoneGivesATemplate() {
-        SyntheticSuite none = new SyntheticSuite(List.of(), List.of(), new SyntheticSuite.Counts(3, 1, 1, 1, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 0, 0, false, List.of(), Map.of(), List.of("seed 1: not a parseable PostgreSQL "
-                + "query: Encountered \"SELEC\"", "seed 2: nothing in it to vary", "seed 3: names tables the schema "
-                + "does not have: galaxy")));
-        Map<String, Object> body = Map.of("name", "no templates", "databaseId", database, "nativeSchema", "exp_v3",
-                "seeds", Map.of("items", SEEDS));
+        SyntheticSuite none = new SyntheticSuite(
+                List.of(),
+                List.of(),
+                new SyntheticSuite.Counts(
+                        3,
+                        1,
+                        1,
+                        1,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        false,
+                        List.of(),
+                        Map.of(),
+                        List.of(
+                                "seed 1: not a parseable PostgreSQL " + "query: Encountered \"SELEC\"",
+                                "seed 2: nothing in it to vary",
+                                "seed 3: names tables the schema " + "does not have: galaxy")));
+        Map<String, Object> body = Map.of(
+                "name",
+                "no templates",
+                "databaseId",
+                database,
+                "nativeSchema",
+                "exp_v3",
+                "seeds",
+                Map.of("items", SEEDS));
 
-        PlayedExecutor.answering(database, task -> DatabaseTaskCompleted.synthetic(task, SqlDialect.POSTGRESQL, false,
-                none), () -> given().header("X-API-Key", key).contentType(ContentType.JSON).body(body)
-                .post("/synthetic-sets").then().statusCode(400).contentType("application/json")
-                .body("status", equalTo(400)).body("field", equalTo("seeds"))
-                .body("error", equalTo("seeds: no seed gave a template to fill on schema exp_v3: seed 1: not a "
-                        + "parseable PostgreSQL query: Encountered \"SELEC\"; seed 2: nothing in it to vary; seed 3: "
-                        + "names tables the schema does not have: galaxy")));
+        PlayedExecutor.answering(
+                database,
+                task -> DatabaseTaskCompleted.synthetic(task, SqlDialect.POSTGRESQL, false, none),
+                () -> given().header("X-API-Key", key)
+                        .contentType(ContentType.JSON)
+                        .body(body)
+                        .post("/synthetic-sets")
+                        .then()
+                        .statusCode(400)
+                        .contentType("application/json")
+                        .body("status", equalTo(400))
+                        .body("field", equalTo("seeds"))
+                        .body(
+                                "error",
+                                equalTo("seeds: no seed gave a template to fill on schema exp_v3: seed 1: not a "
+                                        + "parseable PostgreSQL query: Encountered \"SELEC\"; seed 2: nothing in it to vary; seed 3: "
+                                        + "names tables the schema does not have: galaxy")));
     }
 
     private JsonPath create(Map<String, Object> extra, AtomicReference<DatabaseTaskRequested> asked) {
-        Map<String, Object> body = new HashMap<>(Map.of("name", "synthetic", "databaseId", database,
-                "nativeSchema", "exp_v3", "seeds", Map.of("items", SEEDS)));
+        Map<String, Object> body = new HashMap<>(Map.of(
+                "name",
+                "synthetic",
+                "databaseId",
+                database,
+                "nativeSchema",
+                "exp_v3",
+                "seeds",
+                Map.of("items", SEEDS)));
         body.putAll(extra);
-        return PlayedExecutor.answering(database, task -> {
-            asked.set(task);
-            return DatabaseTaskCompleted.synthetic(task, SqlDialect.POSTGRESQL, false, SUITE);
-        }, () -> given().header("X-API-Key", key).contentType(ContentType.JSON).body(body)
-                .post("/synthetic-sets").then().statusCode(201).extract().jsonPath());
+        return PlayedExecutor.answering(
+                database,
+                task -> {
+                    asked.set(task);
+                    return DatabaseTaskCompleted.synthetic(task, SqlDialect.POSTGRESQL, false, SUITE);
+                },
+                () -> given().header("X-API-Key", key)
+                        .contentType(ContentType.JSON)
+                        .body(body)
+                        .post("/synthetic-sets")
+                        .then()
+                        .statusCode(201)
+                        .extract()
+                        .jsonPath());
     }
 
     private void assertBadRequest(Map<String, Object> body, String field) {
-        given().header("X-API-Key", key).contentType(ContentType.JSON).body(body).post("/synthetic-sets")
-                .then().statusCode(400).body("field", equalTo(field));
+        given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(body)
+                .post("/synthetic-sets")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo(field));
     }
 
     private static Map<String, Object> with(Map<String, Object> body, String field, Object value) {

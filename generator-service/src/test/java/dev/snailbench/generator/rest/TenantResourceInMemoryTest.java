@@ -30,7 +30,6 @@ import jakarta.enterprise.inject.Any;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -60,14 +59,18 @@ class TenantResourceInMemoryTest extends InMemoryTenantTest {
     @BeforeEach
     void aDatabaseThatStoresWhatTheTenantsTopicCarries() {
         channels.clear(Channels.TENANTS_OUT);
-        when(names.reserve(anyString(), anyString())).thenReturn(Uni.createFrom().item(true));
-        when(names.release(anyString(), anyString())).thenReturn(Uni.createFrom().voidItem());
+        when(names.reserve(anyString(), anyString()))
+                .thenReturn(Uni.createFrom().item(true));
+        when(names.release(anyString(), anyString()))
+                .thenReturn(Uni.createFrom().voidItem());
         // As the tenants consumer stores them: the latest registration sent for the tenant, or the in-memory tenant.
-        when(registrations.find(anyString())).thenAnswer(call -> Uni.createFrom().item(stored(call.getArgument(0))));
+        when(registrations.find(anyString()))
+                .thenAnswer(call -> Uni.createFrom().item(stored(call.getArgument(0))));
     }
 
     private TenantKey stored(String tenantId) {
-        List<TenantRegistered> sent = registered().stream().filter(event -> event.tenantId().equals(tenantId))
+        List<TenantRegistered> sent = registered().stream()
+                .filter(event -> event.tenantId().equals(tenantId))
                 .toList();
         if (sent.isEmpty() && !InMemoryTenant.TENANT.equals(tenantId)) {
             return null;
@@ -75,15 +78,23 @@ class TenantResourceInMemoryTest extends InMemoryTenantTest {
         TenantKey key = new TenantKey();
         key.tenantId = tenantId;
         key.name = sent.isEmpty() ? "team in memory" : sent.get(sent.size() - 1).name();
-        key.apiKeySha256 = sent.isEmpty() ? ApiKeys.sha256(key()) : sent.get(sent.size() - 1).apiKeySha256();
+        key.apiKeySha256 = sent.isEmpty()
+                ? ApiKeys.sha256(key())
+                : sent.get(sent.size() - 1).apiKeySha256();
         return key;
     }
 
     @Test
     void shouldPublishANewTenantAndShowItsKeyOnce() {
-        Map<String, Object> created = given().header("X-Admin-Key", ADMIN_KEY).contentType(ContentType.JSON)
-                .body(Map.of("name", "  team-created  ")).post("/tenants").then().statusCode(201)
-                .body("name", equalTo("team-created")).extract().as(Map.class);
+        Map<String, Object> created = given().header("X-Admin-Key", ADMIN_KEY)
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", "  team-created  "))
+                .post("/tenants")
+                .then()
+                .statusCode(201)
+                .body("name", equalTo("team-created"))
+                .extract()
+                .as(Map.class);
 
         String apiKey = (String) created.get("apiKey");
         assertThat(apiKey).startsWith("sb_");
@@ -93,34 +104,64 @@ class TenantResourceInMemoryTest extends InMemoryTenantTest {
             assertThat(event.apiKeySha256()).isEqualTo(ApiKeys.sha256(apiKey)).isNotEqualTo(apiKey);
         });
         verify(names).reserve("team-created", (String) created.get("tenantId"));
-        assertThat(channels.sent(Channels.TENANTS_OUT).get(0).getPayload().toString()).doesNotContain(apiKey);
+        assertThat(channels.sent(Channels.TENANTS_OUT).get(0).getPayload().toString())
+                .doesNotContain(apiKey);
     }
 
     @Test
     void shouldRefuseANameTakenByAnotherTenantNamingIt() {
-        when(names.reserve(eq("Team-Taken"), anyString())).thenReturn(Uni.createFrom().item(false));
-        when(names.holder("Team-Taken")).thenReturn(Uni.createFrom().item(
-                new TenantNameSql.Holder("tenant-42", "team-taken", true)));
+        when(names.reserve(eq("Team-Taken"), anyString()))
+                .thenReturn(Uni.createFrom().item(false));
+        when(names.holder("Team-Taken"))
+                .thenReturn(Uni.createFrom().item(new TenantNameSql.Holder("tenant-42", "team-taken", true)));
 
-        given().header("X-Admin-Key", ADMIN_KEY).contentType(ContentType.JSON).body(Map.of("name", "Team-Taken"))
-                .post("/tenants").then().statusCode(409).body("field", equalTo("name"))
+        given().header("X-Admin-Key", ADMIN_KEY)
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", "Team-Taken"))
+                .post("/tenants")
+                .then()
+                .statusCode(409)
+                .body("field", equalTo("name"))
                 .body("error", containsString("a tenant named 'team-taken' already exists (tenant-42)"));
         assertThat(registered()).isEmpty();
     }
 
     @Test
     void shouldRefuseACreationWithoutTheOperatorsKeyOrAName() {
-        given().contentType(ContentType.JSON).body(Map.of("name", "never")).post("/tenants").then().statusCode(401)
+        given().contentType(ContentType.JSON)
+                .body(Map.of("name", "never"))
+                .post("/tenants")
+                .then()
+                .statusCode(401)
                 .body("field", equalTo(ApiKeys.ADMIN_HEADER));
-        given().header("X-Admin-Key", "wrong").contentType(ContentType.JSON).body(Map.of("name", "never"))
-                .post("/tenants").then().statusCode(401).body("field", equalTo(ApiKeys.ADMIN_HEADER));
+        given().header("X-Admin-Key", "wrong")
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", "never"))
+                .post("/tenants")
+                .then()
+                .statusCode(401)
+                .body("field", equalTo(ApiKeys.ADMIN_HEADER));
         // A tenant's API key is no operators' key.
-        given().header("X-API-Key", key()).contentType(ContentType.JSON).body(Map.of("name", "never"))
-                .post("/tenants").then().statusCode(401);
-        given().header("X-Admin-Key", ADMIN_KEY).contentType(ContentType.JSON).body(Map.of("name", " "))
-                .post("/tenants").then().statusCode(400).body("field", equalTo("name"));
-        given().header("X-Admin-Key", ADMIN_KEY).contentType(ContentType.JSON).body(Map.of("name", "n".repeat(201)))
-                .post("/tenants").then().statusCode(400).body("field", equalTo("name"))
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", "never"))
+                .post("/tenants")
+                .then()
+                .statusCode(401);
+        given().header("X-Admin-Key", ADMIN_KEY)
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", " "))
+                .post("/tenants")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("name"));
+        given().header("X-Admin-Key", ADMIN_KEY)
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", "n".repeat(201)))
+                .post("/tenants")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("name"))
                 .body("error", containsString("at most 200 characters"));
         assertThat(registered()).isEmpty();
         verify(names, never()).reserve(anyString(), anyString());
@@ -128,9 +169,14 @@ class TenantResourceInMemoryTest extends InMemoryTenantTest {
 
     @Test
     void shouldPublishARotatedKeyAndAnswerOnceItIsStored() {
-        String newKey = given().header("X-Admin-Key", ADMIN_KEY).post("/tenants/" + InMemoryTenant.TENANT + "/key")
-                .then().statusCode(200).body("tenantId", equalTo(InMemoryTenant.TENANT))
-                .body("name", equalTo("team in memory")).extract().path("apiKey");
+        String newKey = given().header("X-Admin-Key", ADMIN_KEY)
+                .post("/tenants/" + InMemoryTenant.TENANT + "/key")
+                .then()
+                .statusCode(200)
+                .body("tenantId", equalTo(InMemoryTenant.TENANT))
+                .body("name", equalTo("team in memory"))
+                .extract()
+                .path("apiKey");
 
         assertThat(newKey).isNotEqualTo(key());
         assertThat(registered()).singleElement().satisfies(event -> {
@@ -141,17 +187,26 @@ class TenantResourceInMemoryTest extends InMemoryTenantTest {
 
     @Test
     void shouldLetOnlyOperatorsRotateAndOnlyKnownTenants() {
-        given().post("/tenants/" + InMemoryTenant.TENANT + "/key").then().statusCode(401)
+        given().post("/tenants/" + InMemoryTenant.TENANT + "/key")
+                .then()
+                .statusCode(401)
                 .body("error", containsString("X-Admin-Key"));
-        given().header("X-Admin-Key", ADMIN_KEY).post("/tenants/no-such-tenant/key").then().statusCode(404)
+        given().header("X-Admin-Key", ADMIN_KEY)
+                .post("/tenants/no-such-tenant/key")
+                .then()
+                .statusCode(404)
                 .body("error", equalTo("no tenant no-such-tenant"));
         assertThat(registered()).isEmpty();
     }
 
     @Test
     void shouldTellATenantItsOwnNameAndNothingWithoutAValidKey() {
-        given().header("X-API-Key", key()).get("/tenants/me").then().statusCode(200)
-                .body("tenantId", equalTo(InMemoryTenant.TENANT)).body("name", equalTo("team in memory"))
+        given().header("X-API-Key", key())
+                .get("/tenants/me")
+                .then()
+                .statusCode(200)
+                .body("tenantId", equalTo(InMemoryTenant.TENANT))
+                .body("name", equalTo("team in memory"))
                 .body("$", not(hasKey("apiKey")));
         given().get("/tenants/me").then().statusCode(401).body("field", equalTo("X-API-Key"));
         given().header("X-API-Key", "sb_not-a-key").get("/tenants/me").then().statusCode(401);
@@ -159,10 +214,14 @@ class TenantResourceInMemoryTest extends InMemoryTenantTest {
     }
 
     private List<TenantRegistered> registered() {
-        return channels.sent(Channels.TENANTS_OUT).stream().map(message -> {
-            Object payload = message.getPayload();
-            return (TenantRegistered) (payload instanceof io.smallrye.reactive.messaging.kafka.Record<?, ?> record
-                    ? record.value() : payload);
-        }).toList();
+        return channels.sent(Channels.TENANTS_OUT).stream()
+                .map(message -> {
+                    Object payload = message.getPayload();
+                    return (TenantRegistered)
+                            (payload instanceof io.smallrye.reactive.messaging.kafka.Record<?, ?> record
+                                    ? record.value()
+                                    : payload);
+                })
+                .toList();
     }
 }

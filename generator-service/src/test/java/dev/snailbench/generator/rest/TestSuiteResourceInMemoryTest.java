@@ -48,40 +48,83 @@ class TestSuiteResourceInMemoryTest extends InMemoryTenantTest {
     @Test
     void shouldGenerateASuiteWithTheDefaultCountsAndSeedAndServeItsTests() {
         TestSuites.Suite generated = suite();
-        when(suites.generate(any(), any(), any(), any(), any())).thenReturn(Uni.createFrom().item(generated));
+        when(suites.generate(any(), any(), any(), any(), any()))
+                .thenReturn(Uni.createFrom().item(generated));
 
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
-                .body(Map.of("name", " qatch suite ", "databaseId", database.toString(), "nativeSchema", "public",
-                        "counts", Map.of("join", 7)))
-                .post("/test-suites").then().statusCode(201)
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "name",
+                        " qatch suite ",
+                        "databaseId",
+                        database.toString(),
+                        "nativeSchema",
+                        "public",
+                        "counts",
+                        Map.of("join", 7)))
+                .post("/test-suites")
+                .then()
+                .statusCode(201)
                 .header("Location", endsWith("/test-suites/" + generated.suite().id))
-                .body("name", equalTo("qatch suite")).body("testCount", equalTo(1))
+                .body("name", equalTo("qatch suite"))
+                .body("testCount", equalTo(1))
                 .body("questions[0].category", equalTo("select"))
                 .body("questions[0].expected[0][0]", equalTo("Ajax"));
 
         ArgumentCaptor<QatchSuite.Options> options = ArgumentCaptor.forClass(QatchSuite.Options.class);
-        verify(suites).generate(eq(InMemoryTenant.TENANT), eq("qatch suite"), eq(database), eq("public"),
-                options.capture());
+        verify(suites)
+                .generate(eq(InMemoryTenant.TENANT), eq("qatch suite"), eq(database), eq("public"), options.capture());
         assertThat(options.getValue().seed()).isEqualTo(42L);
-        assertThat(options.getValue().counts()).containsEntry("join", 7).containsEntry("select", 5)
+        assertThat(options.getValue().counts())
+                .containsEntry("join", 7)
+                .containsEntry("select", 5)
                 .containsEntry("having", 5);
     }
 
     @Test
     void shouldNameTheFieldOfABadRequestBeforeGeneratingAnything() {
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
-                .body(Map.of("name", "s", "databaseId", database.toString(), "nativeSchema", "public",
-                        "counts", Map.of("joins", 3)))
-                .post("/test-suites").then().statusCode(400).body("field", equalTo("counts.joins"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
-                .body(Map.of("name", "s", "databaseId", database.toString(), "nativeSchema", "public",
-                        "counts", Map.of("join", 201)))
-                .post("/test-suites").then().statusCode(400).body("field", equalTo("counts.join"))
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "name",
+                        "s",
+                        "databaseId",
+                        database.toString(),
+                        "nativeSchema",
+                        "public",
+                        "counts",
+                        Map.of("joins", 3)))
+                .post("/test-suites")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("counts.joins"));
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "name",
+                        "s",
+                        "databaseId",
+                        database.toString(),
+                        "nativeSchema",
+                        "public",
+                        "counts",
+                        Map.of("join", 201)))
+                .post("/test-suites")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("counts.join"))
                 .body("error", containsString("between 0 and 200"));
-        given().header("X-API-Key", key()).contentType(ContentType.JSON)
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
                 .body(Map.of("name", "s", "nativeSchema", "public; drop"))
-                .post("/test-suites").then().statusCode(400);
-        given().contentType(ContentType.JSON).body(Map.of("name", "s")).post("/test-suites").then().statusCode(401);
+                .post("/test-suites")
+                .then()
+                .statusCode(400);
+        given().contentType(ContentType.JSON)
+                .body(Map.of("name", "s"))
+                .post("/test-suites")
+                .then()
+                .statusCode(401);
         verifyNoInteractions(suites);
     }
 
@@ -89,17 +132,28 @@ class TestSuiteResourceInMemoryTest extends InMemoryTenantTest {
     void shouldListAndServeTheTenantsSuitesAndAnswerAnUnknownOne404() {
         TestSuites.Suite stored = suite();
         when(suites.list(InMemoryTenant.TENANT)).thenReturn(Uni.createFrom().item(List.of(stored.suite())));
-        when(suites.get(InMemoryTenant.TENANT, stored.suite().id)).thenReturn(Uni.createFrom().item(stored));
+        when(suites.get(InMemoryTenant.TENANT, stored.suite().id))
+                .thenReturn(Uni.createFrom().item(stored));
         UUID unknown = UUID.randomUUID();
         when(suites.get(InMemoryTenant.TENANT, unknown))
                 .thenReturn(Uni.createFrom().failure(new NotFound("no test suite " + unknown)));
 
-        given().header("X-API-Key", key()).get("/test-suites").then().statusCode(200)
-                .body("size()", equalTo(1)).body("[0].id", equalTo(stored.suite().id.toString()))
+        given().header("X-API-Key", key())
+                .get("/test-suites")
+                .then()
+                .statusCode(200)
+                .body("size()", equalTo(1))
+                .body("[0].id", equalTo(stored.suite().id.toString()))
                 .body("[0].testCount", equalTo(1));
-        given().header("X-API-Key", key()).get("/test-suites/" + stored.suite().id).then().statusCode(200)
+        given().header("X-API-Key", key())
+                .get("/test-suites/" + stored.suite().id)
+                .then()
+                .statusCode(200)
                 .body("questions[0].goldSql", equalTo("SELECT name FROM club"));
-        given().header("X-API-Key", key()).get("/test-suites/" + unknown).then().statusCode(404)
+        given().header("X-API-Key", key())
+                .get("/test-suites/" + unknown)
+                .then()
+                .statusCode(404)
                 .body("error", equalTo("no test suite " + unknown));
     }
 

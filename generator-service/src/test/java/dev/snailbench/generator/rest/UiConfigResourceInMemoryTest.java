@@ -17,8 +17,7 @@ class UiConfigResourceInMemoryTest {
 
     @Test
     void shouldAnswerWithoutAKeyAndNoScorerAddressUnlessConfigured() {
-        given().get("/ui/config").then().statusCode(200)
-                .body("scorerUrl", nullValue());
+        given().get("/ui/config").then().statusCode(200).body("scorerUrl", nullValue());
         given().header("X-API-Key", "sb_not-a-key").get("/ui/config").then().statusCode(200);
     }
 }

@@ -34,15 +34,27 @@ class JobIdTest {
         // Absent (null) fields are left out of the hashed JSON: an option added to the API later, and not used,
         // leaves existing requests' ids as they were. Here: no prompt options vs. no prompt options, no models.
         JobRequest plain = request("secret", "SELECT 1");
-        JobRequest same = new JobRequest(plain.name(), plain.database(), plain.dialect(), plain.model(), null,
-                null, null, null, plain.questions(), null, plain.predictions());
+        JobRequest same = new JobRequest(
+                plain.name(),
+                plain.database(),
+                plain.dialect(),
+                plain.model(),
+                null,
+                null,
+                null,
+                null,
+                plain.questions(),
+                null,
+                plain.predictions());
         assertThat(JobService.jobIdOf("t1", same)).isEqualTo(JobService.jobIdOf("t1", plain));
-        assertThat(JobService.jobIdOf("t1", plain).toString()).isEqualTo(UUID.nameUUIDFromBytes(("t1|"
-                + "{\"database\":{\"jdbcUrl\":\"jdbc:postgresql://db/team\",\"kind\":\"postgresql\",\"user\":\"reader\"},"
-                + "\"dialect\":\"postgresql\",\"model\":\"m\",\"name\":\"job\","
-                + "\"predictions\":[{\"predictedSql\":\"SELECT 1\",\"questionId\":\"q1\"}],"
-                + "\"questions\":[{\"goldSql\":\"SELECT 1\",\"id\":\"q1\",\"question\":\"one?\"}]}")
-                .getBytes(StandardCharsets.UTF_8)).toString());
+        assertThat(JobService.jobIdOf("t1", plain).toString())
+                .isEqualTo(UUID.nameUUIDFromBytes(("t1|"
+                                        + "{\"database\":{\"jdbcUrl\":\"jdbc:postgresql://db/team\",\"kind\":\"postgresql\",\"user\":\"reader\"},"
+                                        + "\"dialect\":\"postgresql\",\"model\":\"m\",\"name\":\"job\","
+                                        + "\"predictions\":[{\"predictedSql\":\"SELECT 1\",\"questionId\":\"q1\"}],"
+                                        + "\"questions\":[{\"goldSql\":\"SELECT 1\",\"id\":\"q1\",\"question\":\"one?\"}]}")
+                                .getBytes(StandardCharsets.UTF_8))
+                        .toString());
     }
 
     @Test
@@ -51,39 +63,66 @@ class JobIdTest {
         // keys sorted at every depth, null fields left out and the password removed. Jobs submitted before keep
         // their ids, so resubmitting them still finds them.
         ObjectMapper json = new ObjectMapper();
-        JobRequest full = new JobRequest("full", new JobRequest.DatabaseRequest("postgresql",
-                "jdbc:postgresql://db/team", "reader", "secret", null), "postgresql", null,
-                List.of(new JobRequest.ModelRequest("a", "openai", "gpt", 0.0, 512, 7L, null)), List.of("native", "least"),
-                new JobRequest.PromptOptionsRequest(true, 3, null, null, null, 2000), null,
-                List.of(new JobRequest.QuestionRequest("q1", "one?", "SELECT 1", "easy"),
+        JobRequest full = new JobRequest(
+                "full",
+                new JobRequest.DatabaseRequest("postgresql", "jdbc:postgresql://db/team", "reader", "secret", null),
+                "postgresql",
+                null,
+                List.of(new JobRequest.ModelRequest("a", "openai", "gpt", 0.0, 512, 7L, null)),
+                List.of("native", "least"),
+                new JobRequest.PromptOptionsRequest(true, 3, null, null, null, 2000),
+                null,
+                List.of(
+                        new JobRequest.QuestionRequest("q1", "one?", "SELECT 1", "easy"),
                         new JobRequest.QuestionRequest("q2", "two?", "SELECT 2", null)),
-                new JobRequest.QuestionSetRequest(null, null, null, null, "spider",
+                new JobRequest.QuestionSetRequest(
+                        null,
+                        null,
+                        null,
+                        null,
+                        "spider",
                         json.readTree("[{\"query\": \"SELECT 3\", \"db_id\": \"x\", \"question\": \"three?\","
                                 + " \"sql\": {\"where\": [], \"from\": {\"table_units\": [[\"table_unit\", 0]],"
                                 + " \"conds\": [null]}, \"limit\": null, \"score\": 1.5}}]"),
-                        null, null),
-                List.of(new JobRequest.PredictionRequest("q1", "SELECT 1", "least"),
+                        null,
+                        null),
+                List.of(
+                        new JobRequest.PredictionRequest("q1", "SELECT 1", "least"),
                         new JobRequest.PredictionRequest("q2", "SELECT 2", null)),
-                "public", null, new JobRequest.SchemaVariantRequest("injected", 1L, 0.1, null), "snails", "exclude");
-        ObjectMapper canonical = new ObjectMapper().setSerializationInclusion(JsonInclude.Include.NON_NULL)
+                "public",
+                null,
+                new JobRequest.SchemaVariantRequest("injected", 1L, 0.1, null),
+                "snails",
+                "exclude");
+        ObjectMapper canonical = new ObjectMapper()
+                .setSerializationInclusion(JsonInclude.Include.NON_NULL)
                 .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
-        Map<String, Object> identity = canonical.convertValue(full, new TypeReference<Map<String, Object>>() { });
+        Map<String, Object> identity = canonical.convertValue(full, new TypeReference<Map<String, Object>>() {});
         ((Map<?, ?>) identity.get("database")).remove("password");
         byte[] text = ("t1|" + canonical.writeValueAsString(identity)).getBytes(StandardCharsets.UTF_8);
 
-        assertThat(new String(text, StandardCharsets.UTF_8)).contains("\"questionSet\":{\"format\":\"spider\","
-                + "\"items\":[{\"db_id\":\"x\",\"query\":\"SELECT 3\",\"question\":\"three?\","
-                + "\"sql\":{\"from\":{\"conds\":[null],\"table_units\":[[\"table_unit\",0]]},\"score\":1.5,"
-                + "\"where\":[]}}]}")
+        assertThat(new String(text, StandardCharsets.UTF_8))
+                .contains("\"questionSet\":{\"format\":\"spider\","
+                        + "\"items\":[{\"db_id\":\"x\",\"query\":\"SELECT 3\",\"question\":\"three?\","
+                        + "\"sql\":{\"from\":{\"conds\":[null],\"table_units\":[[\"table_unit\",0]]},\"score\":1.5,"
+                        + "\"where\":[]}}]}")
                 .contains("{\"goldSql\":\"SELECT 2\",\"id\":\"q2\",\"question\":\"two?\"}")
                 .doesNotContain("secret");
         assertThat(JobService.jobIdOf("t1", full)).isEqualTo(UUID.nameUUIDFromBytes(text));
     }
 
     private static JobRequest request(String password, String sql) {
-        return new JobRequest("job", new JobRequest.DatabaseRequest("postgresql", "jdbc:postgresql://db/team",
-                "reader", password, null), "postgresql", "m", null, null, null, null,
-                List.of(new JobRequest.QuestionRequest("q1", "one?", sql, null)), null,
+        return new JobRequest(
+                "job",
+                new JobRequest.DatabaseRequest("postgresql", "jdbc:postgresql://db/team", "reader", password, null),
+                "postgresql",
+                "m",
+                null,
+                null,
+                null,
+                null,
+                List.of(new JobRequest.QuestionRequest("q1", "one?", sql, null)),
+                null,
                 List.of(new JobRequest.PredictionRequest("q1", sql, null)));
     }
 }

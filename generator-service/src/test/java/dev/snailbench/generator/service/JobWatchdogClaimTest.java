@@ -61,12 +61,25 @@ class JobWatchdogClaimTest {
         // and the sweeps below judge it a day later.
         Map<String, Object> job = new HashMap<>(TestTenants.job("claimed", QUESTIONS, null));
         job.put("stallTimeoutSeconds", (int) JobWatchdog.LONGEST_STALL_TIMEOUT.toSeconds());
-        UUID jobId = UUID.fromString(given().header("X-API-Key", key).contentType(ContentType.JSON).body(job)
-                .post("/jobs").then().statusCode(202).extract().path("jobId"));
+        UUID jobId = UUID.fromString(given().header("X-API-Key", key)
+                .contentType(ContentType.JSON)
+                .body(job)
+                .post("/jobs")
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("jobId"));
         // Published (running): no publication step holds the job's row any longer. A sweep skips a job whose row
         // another transaction holds (its progress being written), which is not a stalled job.
-        Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> "running".equals(given()
-                .header("X-API-Key", key).get("/jobs/" + jobId).then().statusCode(200).extract().path("status")));
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> "running"
+                        .equals(given().header("X-API-Key", key)
+                                .get("/jobs/" + jobId)
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .path("status")));
         Job stored = VertxContextSupport.subscribeAndAwait(() -> Panache.withSession(() -> jobs.findById(jobId)));
         Instant aDayLater = Instant.now().plus(Duration.ofDays(2));
 
@@ -75,14 +88,17 @@ class JobWatchdogClaimTest {
             CountDownLatch start = new CountDownLatch(1);
             List<CompletableFuture<Void>> sweeps = new ArrayList<>();
             for (int i = 0; i < REPLICAS; i++) {
-                sweeps.add(CompletableFuture.runAsync(() -> {
-                    try {
-                        start.await();
-                        VertxContextSupport.subscribeAndAwait(() -> watchdog.abandonUnscored(stored, aDayLater));
-                    } catch (Throwable e) {
-                        throw new IllegalStateException(e);
-                    }
-                }, threads));
+                sweeps.add(CompletableFuture.runAsync(
+                        () -> {
+                            try {
+                                start.await();
+                                VertxContextSupport.subscribeAndAwait(
+                                        () -> watchdog.abandonUnscored(stored, aDayLater));
+                            } catch (Throwable e) {
+                                throw new IllegalStateException(e);
+                            }
+                        },
+                        threads));
             }
             start.countDown();
             for (CompletableFuture<Void> sweep : sweeps) {
@@ -95,10 +111,15 @@ class JobWatchdogClaimTest {
         VertxContextSupport.subscribeAndAwait(() -> watchdog.abandonUnscored(stored, aDayLater));
 
         // Everything the sweeps sent is on the topic now; more than one abandonment per item would be a double claim.
-        List<ItemAbandoned> abandoned = TopicClient.awaitUntil(Topics.ITEMS_ABANDONED,
-                        r -> jobId.equals(EventJson.read(r.value(), ItemAbandoned.class).jobId()),
-                        found -> found.size() > QUESTIONS.size(), Duration.ofSeconds(10))
-                .stream().map(r -> EventJson.read(r.value(), ItemAbandoned.class)).toList();
+        List<ItemAbandoned> abandoned = TopicClient.awaitUntil(
+                        Topics.ITEMS_ABANDONED,
+                        r -> jobId.equals(
+                                EventJson.read(r.value(), ItemAbandoned.class).jobId()),
+                        found -> found.size() > QUESTIONS.size(),
+                        Duration.ofSeconds(10))
+                .stream()
+                .map(r -> EventJson.read(r.value(), ItemAbandoned.class))
+                .toList();
         assertThat(abandoned).hasSize(QUESTIONS.size());
         assertThat(abandoned.stream().map(ItemAbandoned::workItemId).collect(Collectors.toSet()))
                 .hasSize(QUESTIONS.size());

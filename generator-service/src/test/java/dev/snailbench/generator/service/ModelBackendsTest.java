@@ -1,14 +1,13 @@
 package dev.snailbench.generator.service;
 
-import dev.snailbench.model.problem.InvalidInput;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.generator.config.JobsConfig;
 import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.event.ModelBackendsAnnounced;
-import dev.snailbench.model.problem.Unavailable;
 import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.Unavailable;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -35,14 +34,15 @@ class ModelBackendsTest {
     void shouldCheckAJobSubmittedBeforeTheFirstAnnouncementOnceItArrives() throws Exception {
         ModelBackends backends = new ModelBackends(config(Duration.ofSeconds(10)));
         CompletableFuture<Void> known = backends.checked(List.of(OPENAI)).subscribeAsCompletionStage();
-        CompletableFuture<Void> unknown = backends.checked(List.of(
-                new ModelRef("x", "azure", null, null, null, null))).subscribeAsCompletionStage();
+        CompletableFuture<Void> unknown = backends.checked(List.of(new ModelRef("x", "azure", null, null, null, null)))
+                .subscribeAsCompletionStage();
         assertThat(known).isNotDone();
 
         backends.announced(ModelBackendsAnnounced.of(List.of("openai", "local")));
 
         known.get(5, TimeUnit.SECONDS);
-        assertThatThrownBy(() -> unknown.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(InvalidInput.class)
+        assertThatThrownBy(() -> unknown.get(5, TimeUnit.SECONDS))
+                .hasCauseInstanceOf(InvalidInput.class)
                 .hasMessageContaining("models[0].backend: backend 'azure' is not configured in the inference service "
                         + "(configured: [local, openai], plus replay");
     }

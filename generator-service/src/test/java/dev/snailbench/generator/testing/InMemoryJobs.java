@@ -23,39 +23,50 @@ import java.util.UUID;
  */
 public final class InMemoryJobs {
 
-    private InMemoryJobs() {
-    }
+    private InMemoryJobs() {}
 
     /** Announces {@link TestBackends#NAMES} and waits until {@code GET /backends} shows them. */
     public static void announceBackends(MemoryChannels channels, String apiKey) {
         ModelBackendsAnnounced announced = ModelBackendsAnnounced.of(TestBackends.NAMES);
         channels.send(Channels.MODEL_BACKENDS, announced);
-        await().until(() -> announced.backends().equals(given().header("X-API-Key", apiKey).get("/backends").then()
-                .statusCode(200).extract().path("backends")));
+        await().until(() -> announced
+                .backends()
+                .equals(given().header("X-API-Key", apiKey)
+                        .get("/backends")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .path("backends")));
     }
 
     /** The jobs sent on job-events so far, in order. */
     public static List<JobSubmitted> sent(MemoryChannels channels) {
-        return channels.<byte[]>sent(Channels.JOB_EVENTS_OUT).stream().map(message -> {
-            try {
-                return EventJson.readGzip(message.getPayload(), JobSubmitted.class);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }).toList();
+        return channels.<byte[]>sent(Channels.JOB_EVENTS_OUT).stream()
+                .map(message -> {
+                    try {
+                        return EventJson.readGzip(message.getPayload(), JobSubmitted.class);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                })
+                .toList();
     }
 
     /** The job queued as its consumer stores it, once its event was sent; null before. */
     public static Job storedOnceSent(MemoryChannels channels, UUID jobId) {
-        return sent(channels).stream().filter(event -> event.jobId().equals(jobId)).findFirst().map(event -> {
-            Job job = new Job();
-            job.id = jobId;
-            job.tenantId = event.tenantId();
-            job.name = event.spec().name();
-            job.status = JobStatus.QUEUED;
-            job.createdAt = Instant.now();
-            job.updatedAt = job.createdAt;
-            return job;
-        }).orElse(null);
+        return sent(channels).stream()
+                .filter(event -> event.jobId().equals(jobId))
+                .findFirst()
+                .map(event -> {
+                    Job job = new Job();
+                    job.id = jobId;
+                    job.tenantId = event.tenantId();
+                    job.name = event.spec().name();
+                    job.status = JobStatus.QUEUED;
+                    job.createdAt = Instant.now();
+                    job.updatedAt = job.createdAt;
+                    return job;
+                })
+                .orElse(null);
     }
 }

@@ -1,14 +1,13 @@
 package dev.snailbench.generator.testing;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import dev.snailbench.testkit.MemoryChannels;
 import dev.snailbench.model.Channels;
-import dev.snailbench.testkit.LocalStack;
-import dev.snailbench.testkit.TopicClient;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.MemoryChannels;
+import dev.snailbench.testkit.TopicClient;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,6 +24,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The executor's part in the generator's tests for jobs on inline databases, played over the real broker: every
@@ -49,8 +49,11 @@ public class InlineDatabaseChecks {
      * Answers from the start of the topic: the checks of a submission made while it was joining are answered too. Not
      * on the in-memory tier (its database tasks go to no broker): a test there answers them itself.
      */
-    void start(@Observes StartupEvent event, @ConfigProperty(name = "mp.messaging.outgoing."
-            + Channels.DATABASE_TASKS_OUT + ".connector") String connector) throws InterruptedException {
+    void start(
+            @Observes StartupEvent event,
+            @ConfigProperty(name = "mp.messaging.outgoing." + Channels.DATABASE_TASKS_OUT + ".connector")
+                    String connector)
+            throws InterruptedException {
         if (MemoryChannels.NAME.equals(connector)) {
             return;
         }
@@ -72,14 +75,25 @@ public class InlineDatabaseChecks {
     static DatabaseTaskCompleted answerTo(DatabaseTaskRequested task) {
         String url = task.inline().jdbcUrl();
         if (url.contains("//" + REFUSED_HOST)) {
-            return DatabaseTaskCompleted.failed(task, task.inline().kind(), false, true, "database.jdbcUrl: "
-                    + REFUSED_HOST + ":5432 is not an allowed target for a team database: loopback, private and "
-                    + "link-local addresses and the platform's own services are refused (an operator may allow a "
-                    + "network with snailbench.executor.targets.allowed-networks)");
+            return DatabaseTaskCompleted.failed(
+                    task,
+                    task.inline().kind(),
+                    false,
+                    true,
+                    "database.jdbcUrl: "
+                            + REFUSED_HOST
+                            + ":5432 is not an allowed target for a team database: loopback, private and "
+                            + "link-local addresses and the platform's own services are refused (an operator may allow a "
+                            + "network with snailbench.executor.targets.allowed-networks)");
         }
         if (FAILING_LOGIN.equals(task.inline().user())) {
-            return DatabaseTaskCompleted.failed(task, task.inline().kind(), false, true, "database.user: the login of "
-                    + "user '" + FAILING_LOGIN + "' failed: authentication failed: check user and password");
+            return DatabaseTaskCompleted.failed(
+                    task,
+                    task.inline().kind(),
+                    false,
+                    true,
+                    "database.user: the login of " + "user '" + FAILING_LOGIN
+                            + "' failed: authentication failed: check user and password");
         }
         return DatabaseTaskCompleted.ok(task, task.inline().kind(), false, null, null, 0);
     }
@@ -89,8 +103,9 @@ public class InlineDatabaseChecks {
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, LocalStack.kafka().bootstrapServers());
         props.put(ConsumerConfig.GROUP_ID_CONFIG, "played-inline-checks-" + UUID.randomUUID());
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        try (TopicClient topics = new TopicClient(); KafkaConsumer<String, byte[]> tasks = TopicClient.withOwnClassLoader(
-                () -> new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer()))) {
+        try (TopicClient topics = new TopicClient();
+                KafkaConsumer<String, byte[]> tasks = TopicClient.withOwnClassLoader(
+                        () -> new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer()))) {
             tasks.subscribe(List.of(Topics.DATABASE_TASKS));
             while (running.get()) {
                 var records = tasks.poll(Duration.ofMillis(100));

@@ -22,6 +22,7 @@ public class LlmAnswers implements FakeOpenAi.Answers {
     public static final String WORD_MODEL = "fake-words";
     /** Candidate questions the fake writes for each query. */
     public static final int CANDIDATES = 8;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Override
@@ -60,8 +61,10 @@ public class LlmAnswers implements FakeOpenAi.Answers {
                 String ref = line.substring(2).split(" ")[0];
                 String table = ref.substring(0, ref.indexOf('.'));
                 String column = ref.substring(ref.indexOf('.') + 1);
-                String words = String.join(" ", column.split("[_\\s]+|(?<=[a-z])(?=[A-Z])")).toLowerCase(Locale.ROOT);
-                answer.putObject(ref).put("description", "the " + words + " recorded for each " + table)
+                String words = String.join(" ", column.split("[_\\s]+|(?<=[a-z])(?=[A-Z])"))
+                        .toLowerCase(Locale.ROOT);
+                answer.putObject(ref)
+                        .put("description", "the " + words + " recorded for each " + table)
                         .put("canonical", words.replace(' ', '_'));
             }
         }

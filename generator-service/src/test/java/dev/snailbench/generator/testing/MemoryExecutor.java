@@ -24,32 +24,44 @@ import org.eclipse.microprofile.reactive.messaging.Message;
  */
 public final class MemoryExecutor {
 
-    private MemoryExecutor() {
-    }
+    private MemoryExecutor() {}
 
     /** Runs {@code call} while answering the tasks it sends for {@code databaseId}; returns what the call returned. */
-    public static <T> T answering(MemoryChannels channels, UUID databaseId,
-            Function<DatabaseTaskRequested, DatabaseTaskCompleted> executor, Supplier<T> call) {
-        return answering(channels, task -> databaseId.equals(task.databaseId()),
-                task -> task.kind() == DatabaseTaskRequested.Kind.SCHEMAS ? PlayedExecutor.schemas(task, executor)
-                        : executor.apply(task), call);
+    public static <T> T answering(
+            MemoryChannels channels,
+            UUID databaseId,
+            Function<DatabaseTaskRequested, DatabaseTaskCompleted> executor,
+            Supplier<T> call) {
+        return answering(
+                channels,
+                task -> databaseId.equals(task.databaseId()),
+                task -> task.kind() == DatabaseTaskRequested.Kind.SCHEMAS
+                        ? PlayedExecutor.schemas(task, executor)
+                        : executor.apply(task),
+                call);
     }
 
     /** Runs {@code call} while answering the checks of inline databases it sends; returns what the call returned. */
     public static <T> T answeringInlineChecks(MemoryChannels channels, Supplier<T> call) {
-        return answering(channels, task -> task.kind() == DatabaseTaskRequested.Kind.CHECK_INLINE
-                && task.inline() != null, InlineDatabaseChecks::answerTo, call);
+        return answering(
+                channels,
+                task -> task.kind() == DatabaseTaskRequested.Kind.CHECK_INLINE && task.inline() != null,
+                InlineDatabaseChecks::answerTo,
+                call);
     }
 
-    private static <T> T answering(MemoryChannels channels, Predicate<DatabaseTaskRequested> which,
-            Function<DatabaseTaskRequested, DatabaseTaskCompleted> executor, Supplier<T> call) {
+    private static <T> T answering(
+            MemoryChannels channels,
+            Predicate<DatabaseTaskRequested> which,
+            Function<DatabaseTaskRequested, DatabaseTaskCompleted> executor,
+            Supplier<T> call) {
         CompletableFuture<T> result = CompletableFuture.supplyAsync(call);
         Set<UUID> answered = new HashSet<>();
         Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
         try {
             while (!result.isDone() && Instant.now().isBefore(deadline)) {
-                for (Message<Record<String, DatabaseTaskRequested>> sent
-                        : channels.<Record<String, DatabaseTaskRequested>>sent(Channels.DATABASE_TASKS_OUT)) {
+                for (Message<Record<String, DatabaseTaskRequested>> sent :
+                        channels.<Record<String, DatabaseTaskRequested>>sent(Channels.DATABASE_TASKS_OUT)) {
                     DatabaseTaskRequested task = sent.getPayload().value();
                     if (which.test(task) && answered.add(task.taskId())) {
                         DatabaseTaskCompleted answer = executor.apply(task);

@@ -64,8 +64,8 @@ public final class NameLinkingModel implements AutoCloseable {
      * @param nativeColumns  the database's columns under their native names (the concepts the "model" knows)
      * @param goldByQuestion each question's gold query on native names
      */
-    public static NameLinkingModel start(List<ColumnRef> nativeColumns, Map<String, String> goldByQuestion,
-            SqlDialect dialect) throws IOException {
+    public static NameLinkingModel start(
+            List<ColumnRef> nativeColumns, Map<String, String> goldByQuestion, SqlDialect dialect) throws IOException {
         return new NameLinkingModel(nativeColumns, goldByQuestion, dialect);
     }
 

@@ -15,6 +15,5 @@ public class NoScheduledWork implements QuarkusTestResourceLifecycleManager {
     }
 
     @Override
-    public void stop() {
-    }
+    public void stop() {}
 }

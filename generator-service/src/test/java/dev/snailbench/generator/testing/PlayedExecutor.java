@@ -32,8 +32,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
  */
 public final class PlayedExecutor {
 
-    private PlayedExecutor() {
-    }
+    private PlayedExecutor() {}
 
     /** The schemas a played database has unless the test answers the submission's SCHEMAS task itself. */
     public static final List<String> SCHEMAS = List.of("amb_rest", "exp_v1", "exp_v3", "log_samples", "public");
@@ -45,22 +44,22 @@ public final class PlayedExecutor {
      * A job submission first asks which schemas the database has: a test's refusal (or its own list) is the answer,
      * any other answer (one written for the schema reading that follows) stands for {@link #SCHEMAS}.
      */
-    static DatabaseTaskCompleted schemas(DatabaseTaskRequested task,
-            Function<DatabaseTaskRequested, DatabaseTaskCompleted> executor) {
+    static DatabaseTaskCompleted schemas(
+            DatabaseTaskRequested task, Function<DatabaseTaskRequested, DatabaseTaskCompleted> executor) {
         DatabaseTaskCompleted answer;
         try {
             answer = executor.apply(task);
         } catch (RuntimeException e) {
             answer = null;
         }
-        return answer != null && (answer.error() != null || answer.schemas() != null) ? answer
-                : DatabaseTaskCompleted.schemas(task, SqlDialect.POSTGRESQL, false, SCHEMAS,
-                        NAME);
+        return answer != null && (answer.error() != null || answer.schemas() != null)
+                ? answer
+                : DatabaseTaskCompleted.schemas(task, SqlDialect.POSTGRESQL, false, SCHEMAS, NAME);
     }
 
     /** Runs {@code call} while answering the tasks it sends for {@code databaseId}; returns what the call returned. */
-    public static <T> T answering(UUID databaseId, Function<DatabaseTaskRequested, DatabaseTaskCompleted> executor,
-            Supplier<T> call) {
+    public static <T> T answering(
+            UUID databaseId, Function<DatabaseTaskRequested, DatabaseTaskCompleted> executor, Supplier<T> call) {
         CompletableFuture<T> result = CompletableFuture.supplyAsync(call);
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, LocalStack.kafka().bootstrapServers());
@@ -69,15 +68,17 @@ public final class PlayedExecutor {
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         Set<UUID> answered = new HashSet<>();
         Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        try (TopicClient topics = new TopicClient(); KafkaConsumer<String, byte[]> tasks = TopicClient.withOwnClassLoader(
-                () -> new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer()))) {
+        try (TopicClient topics = new TopicClient();
+                KafkaConsumer<String, byte[]> tasks = TopicClient.withOwnClassLoader(
+                        () -> new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer()))) {
             tasks.subscribe(List.of(Topics.DATABASE_TASKS));
             while (!result.isDone() && Instant.now().isBefore(deadline)) {
                 for (ConsumerRecord<String, byte[]> r : tasks.poll(Duration.ofMillis(100))) {
                     DatabaseTaskRequested task = EventJson.read(r.value(), DatabaseTaskRequested.class);
                     if (databaseId.equals(task.databaseId()) && answered.add(task.taskId())) {
                         DatabaseTaskCompleted answer = task.kind() == DatabaseTaskRequested.Kind.SCHEMAS
-                                ? schemas(task, executor) : executor.apply(task);
+                                ? schemas(task, executor)
+                                : executor.apply(task);
                         if (answer == null) {
                             continue; // not this test's task to answer (e.g. an earlier call's, read again)
                         }

@@ -29,12 +29,12 @@ public final class RefinerModelJobs {
     /** The inference backend name the stack is given for the simulator. */
     public static final String BACKEND = "simulator";
 
-    private RefinerModelJobs() {
-    }
+    private RefinerModelJobs() {}
 
     /** FootballDB v1's dev questions ({@code footballdb/v1/dev.json}). */
     public static JsonNode dev() throws IOException {
-        return PlatformClient.json().readTree(DataDir.resolve().resolve("footballdb/v1/dev.json").toFile());
+        return PlatformClient.json()
+                .readTree(DataDir.resolve().resolve("footballdb/v1/dev.json").toFile());
     }
 
     /** The simulator behind a local OpenAI-compatible endpoint, knowing FootballDB v1's native names and dev gold. */
@@ -43,27 +43,47 @@ public final class RefinerModelJobs {
         List<ColumnRef> columns = new ArrayList<>();
         schema.tables().forEach(t -> t.columns().forEach(c -> columns.add(new ColumnRef(t.name(), c.name()))));
         Map<String, String> gold = new HashMap<>();
-        dev.forEach(q -> gold.put(q.get("question").asText().strip(), q.get("query").asText()));
+        dev.forEach(
+                q -> gold.put(q.get("question").asText().strip(), q.get("query").asText()));
         return NameLinkingModel.start(columns, gold, SqlDialect.POSTGRESQL);
     }
 
     /** The stack's settings that make {@link #BACKEND} the simulator at {@code model}'s URL. */
     public static Map<String, String> backend(NameLinkingModel model) {
-        return Map.of("snailbench.inference.backends." + BACKEND + ".base-url", model.baseUrl(),
-                "snailbench.inference.backends." + BACKEND + ".model", "name-linking-simulator");
+        return Map.of(
+                "snailbench.inference.backends." + BACKEND + ".base-url",
+                model.baseUrl(),
+                "snailbench.inference.backends." + BACKEND + ".model",
+                "name-linking-simulator");
     }
 
     /** Registers FootballDB v1 with the executor under {@code name} (the name prompts give the database). */
-    public static String registerDatabase(PlatformClient client, Stack stack, String apiKey, String name, String user,
-            String password) {
-        return client.call("POST", stack.url(Stack.Service.EXECUTOR) + "/databases", Map.of("X-API-Key", apiKey),
-                Map.of("name", name, "kind", "postgresql", "jdbcUrl", stack.targets().jdbcUrl("footballdb_v1"),
-                        "user", user, "password", password), 201).get("id").asText();
+    public static String registerDatabase(
+            PlatformClient client, Stack stack, String apiKey, String name, String user, String password) {
+        return client.call(
+                        "POST",
+                        stack.url(Stack.Service.EXECUTOR) + "/databases",
+                        Map.of("X-API-Key", apiKey),
+                        Map.of(
+                                "name",
+                                name,
+                                "kind",
+                                "postgresql",
+                                "jdbcUrl",
+                                stack.targets().jdbcUrl("footballdb_v1"),
+                                "user",
+                                user,
+                                "password",
+                                password),
+                        201)
+                .get("id")
+                .asText();
     }
 
     /** {@code schemaVariant} of a job spec. */
     public static Map<String, Object> variant(Variant kind, long seed, double rate) {
-        return kind == Variant.ORIGINAL ? Map.of("kind", "original")
+        return kind == Variant.ORIGINAL
+                ? Map.of("kind", "original")
                 : Map.of("kind", kind.label(), "seed", seed, "rate", rate);
     }
 
@@ -71,24 +91,52 @@ public final class RefinerModelJobs {
     public static Map<String, Object> job(String databaseId, Variant kind, long seed, double rate, JsonNode dev) {
         List<Map<String, String>> questions = new ArrayList<>();
         for (JsonNode q : dev) {
-            questions.add(Map.of("id", "dev" + q.get("id").asText(), "question", q.get("question").asText(),
-                    "goldSql", q.get("query").asText()));
+            questions.add(Map.of(
+                    "id",
+                    "dev" + q.get("id").asText(),
+                    "question",
+                    q.get("question").asText(),
+                    "goldSql",
+                    q.get("query").asText()));
         }
-        return Map.of("name", "Schema-Refiner model job, " + kind.label() + " (seed " + seed + ")",
-                "database", Map.of("databaseId", databaseId), "dialect", "postgresql", "nativeSchema", "exp_v1",
-                "schemaVariant", variant(kind, seed, rate),
-                "models", List.of(Map.of("label", "name-linking-simulator", "backend", BACKEND)),
-                "questions", questions);
+        return Map.of(
+                "name",
+                "Schema-Refiner model job, " + kind.label() + " (seed " + seed + ")",
+                "database",
+                Map.of("databaseId", databaseId),
+                "dialect",
+                "postgresql",
+                "nativeSchema",
+                "exp_v1",
+                "schemaVariant",
+                variant(kind, seed, rate),
+                "models",
+                List.of(Map.of("label", "name-linking-simulator", "backend", BACKEND)),
+                "questions",
+                questions);
     }
 
     /** The scorer's recovery report as a table: metric | original | injected | refined | recovery | attained. */
     public static String table(JsonNode recovery) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-22s %9s %9s %9s %9s %9s%n", "metric",
-                "original", "injected", "refined", "recovery", "attained"));
+        StringBuilder sb = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%-22s %9s %9s %9s %9s %9s%n",
+                "metric",
+                "original",
+                "injected",
+                "refined",
+                "recovery",
+                "attained"));
         for (JsonNode r : recovery.path("rows")) {
-            sb.append(String.format(Locale.ROOT, "%-22s %9.3f %9.3f %9.3f %9s %9s%n", r.get("metric").asText(),
-                    r.get("original").asDouble(), r.get("injected").asDouble(), r.get("refined").asDouble(),
-                    num(r.get("recovery")), num(r.get("attained"))));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "%-22s %9.3f %9.3f %9.3f %9s %9s%n",
+                    r.get("metric").asText(),
+                    r.get("original").asDouble(),
+                    r.get("injected").asDouble(),
+                    r.get("refined").asDouble(),
+                    num(r.get("recovery")),
+                    num(r.get("attained"))));
         }
         return sb.toString();
     }

@@ -19,8 +19,7 @@ public final class TestBackends {
     /** The backends the module's tests name. */
     public static final List<String> NAMES = List.of("fake", "openai");
 
-    private TestBackends() {
-    }
+    private TestBackends() {}
 
     public static void announce(String apiKey) {
         ModelBackendsAnnounced event = ModelBackendsAnnounced.of(NAMES);
@@ -29,8 +28,12 @@ public final class TestBackends {
         }
         Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
         while (Instant.now().isBefore(deadline)) {
-            List<String> known = given().header("X-API-Key", apiKey).get("/backends").then().statusCode(200)
-                    .extract().path("backends");
+            List<String> known = given().header("X-API-Key", apiKey)
+                    .get("/backends")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .path("backends");
             if (known != null && known.containsAll(NAMES)) {
                 return;
             }

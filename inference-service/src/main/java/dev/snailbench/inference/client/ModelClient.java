@@ -62,13 +62,19 @@ public class ModelClient {
         LlmBackendConfig b = backendConfig(model.backend());
         String api = b.api();
         if (!List.of(ChatRequest.CHAT, ChatRequest.COMPLETIONS).contains(api)) {
-            throw new InferenceException("backend '" + model.backend() + "' has api '" + api
-                    + "' (expected chat or completions)");
+            throw new InferenceException(
+                    "backend '" + model.backend() + "' has api '" + api + "' (expected chat or completions)");
         }
-        return new ModelCall(model.backend(), api, model.model() != null ? model.model() : b.model().orElseThrow(),
-                prompt, model.temperature() != null ? model.temperature() : b.temperature(),
+        return new ModelCall(
+                model.backend(),
+                api,
+                model.model() != null ? model.model() : b.model().orElseThrow(),
+                prompt,
+                model.temperature() != null ? model.temperature() : b.temperature(),
                 model.maxTokens() != null ? model.maxTokens() : b.maxTokens().orElse(DEFAULT_MAX_TOKENS),
-                model.seed() != null ? model.seed() : (b.seed().isPresent() ? b.seed().getAsLong() : null),
+                model.seed() != null
+                        ? model.seed()
+                        : (b.seed().isPresent() ? b.seed().getAsLong() : null),
                 model.cacheAnswers());
     }
 
@@ -83,13 +89,14 @@ public class ModelClient {
         Uni<Completion> answer = ResponseCache.applies(request, call.cacheAnswers())
                 ? backend.complete(tenantId, request, estimatedPromptTokens, cache)
                 : backend.complete(request, estimatedPromptTokens);
-        return answer
-                .invoke(c -> {
+        return answer.invoke(c -> {
                     if (!c.cached()) {
                         record(call, c);
                     }
                 })
-                .onFailure().invoke(e -> Metrics.counter("snailbench.llm.errors", tags(call)).increment());
+                .onFailure()
+                .invoke(e ->
+                        Metrics.counter("snailbench.llm.errors", tags(call)).increment());
     }
 
     /**
@@ -106,8 +113,9 @@ public class ModelClient {
 
     String modelLabel(ModelCall call) {
         LlmBackendConfig b = config.backends().get(call.backend());
-        boolean configured = b != null && (b.model().filter(call.model()::equals).isPresent()
-                || b.prices().containsKey(call.model()));
+        boolean configured = b != null
+                && (b.model().filter(call.model()::equals).isPresent()
+                        || b.prices().containsKey(call.model()));
         return configured ? call.model() : OTHER_MODEL;
     }
 

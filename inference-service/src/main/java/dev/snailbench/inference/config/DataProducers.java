@@ -17,7 +17,8 @@ public class DataProducers {
 
     @Produces
     @ApplicationScoped
-    SchemaCatalog schemaCatalog(@ConfigProperty(name = "snailbench.data-dir", defaultValue = "../shared/data") String dir,
+    SchemaCatalog schemaCatalog(
+            @ConfigProperty(name = "snailbench.data-dir", defaultValue = "../shared/data") String dir,
             SqlParser parser) {
         return new SchemaCatalog(Path.of(dir).toAbsolutePath().normalize(), parser);
     }

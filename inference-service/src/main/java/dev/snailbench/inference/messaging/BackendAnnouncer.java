@@ -24,18 +24,24 @@ public class BackendAnnouncer {
     private final InferenceConfig config;
     private final MutinyEmitter<Record<String, ModelBackendsAnnounced>> emitter;
 
-    public BackendAnnouncer(InferenceConfig config,
+    public BackendAnnouncer(
+            InferenceConfig config,
             @Channel(Channels.MODEL_BACKENDS_OUT) MutinyEmitter<Record<String, ModelBackendsAnnounced>> emitter) {
         this.config = config;
         this.emitter = emitter;
     }
 
     void announce(@Observes StartupEvent start) {
-        ModelBackendsAnnounced event = ModelBackendsAnnounced.of(config.backends().keySet());
+        ModelBackendsAnnounced event =
+                ModelBackendsAnnounced.of(config.backends().keySet());
         // Not awaited: start-up does not wait for the broker; the producer retries until it is reachable.
-        emitter.send(Record.of(event.key(), event)).subscribe().with(
-                ok -> LOG.infof("announced model backends %s", event.backends()),
-                e -> LOG.warnf("could not announce model backends %s: %s (jobs naming them are refused until the "
-                        + "next start)", event.backends(), e.getMessage()));
+        emitter.send(Record.of(event.key(), event))
+                .subscribe()
+                .with(
+                        ok -> LOG.infof("announced model backends %s", event.backends()),
+                        e -> LOG.warnf(
+                                "could not announce model backends %s: %s (jobs naming them are refused until the "
+                                        + "next start)",
+                                event.backends(), e.getMessage()));
     }
 }

@@ -39,12 +39,16 @@ public class InferenceConsumer {
     private final JobCancellationConsumer cancellations;
     private final Counter skipped;
 
-    public InferenceConsumer(InferenceService inference, JobCancellationConsumer cancellations, MeterRegistry metrics,
+    public InferenceConsumer(
+            InferenceService inference,
+            JobCancellationConsumer cancellations,
+            MeterRegistry metrics,
             @Channel(Channels.SQL_TO_EXECUTE_OUT) MutinyEmitter<byte[]> toExecute) {
         this.inference = inference;
         this.toExecute = toExecute;
         this.cancellations = cancellations;
-        this.skipped = Counter.builder(SKIPPED_METRIC).description("work items of cancelled jobs skipped, not asked")
+        this.skipped = Counter.builder(SKIPPED_METRIC)
+                .description("work items of cancelled jobs skipped, not asked")
                 .register(metrics);
     }
 
@@ -58,8 +62,12 @@ public class InferenceConsumer {
      */
     @Incoming(Channels.QUERIES_TO_INFER)
     public Uni<Void> consume(Message<List<InferenceBatch>> batch) {
-        return Batches.consume(batch, InferenceConsumer::refusal, records -> inferAll(records.stream()
-                .flatMap(record -> record.withSchema().stream()).toList()));
+        return Batches.consume(
+                batch,
+                InferenceConsumer::refusal,
+                records -> inferAll(records.stream()
+                        .flatMap(record -> record.withSchema().stream())
+                        .toList()));
     }
 
     static String refusal(InferenceBatch record) {
@@ -67,7 +75,9 @@ public class InferenceConsumer {
         if (refused != null) {
             return refused;
         }
-        return record.requests().stream().filter(request -> request.item() == null).findFirst()
+        return record.requests().stream()
+                .filter(request -> request.item() == null)
+                .findFirst()
                 .map(request -> "InferenceBatch " + record.eventId() + ": InferenceRequested " + request.eventId()
                         + " lacks its item")
                 .orElse(null);
@@ -75,18 +85,25 @@ public class InferenceConsumer {
 
     private Uni<Void> inferAll(List<InferenceRequested> batch) {
         // A cancelled job's items are skipped: no model is asked, nothing goes on to the executor.
-        List<InferenceRequested> requests = batch.stream().filter(request -> {
-            boolean cancelled = cancellations.contains(request.jobId());
-            if (cancelled) {
-                skipped.increment();
-            }
-            return !cancelled;
-        }).toList();
+        List<InferenceRequested> requests = batch.stream()
+                .filter(request -> {
+                    boolean cancelled = cancellations.contains(request.jobId());
+                    if (cancelled) {
+                        skipped.increment();
+                    }
+                    return !cancelled;
+                })
+                .toList();
         if (requests.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return inference.inferAll(requests).onItem().transformToUniAndConcatenate(this::forward)
-                .collect().last().replaceWithVoid();
+        return inference
+                .inferAll(requests)
+                .onItem()
+                .transformToUniAndConcatenate(this::forward)
+                .collect()
+                .last()
+                .replaceWithVoid();
     }
 
     /**
@@ -97,16 +114,21 @@ public class InferenceConsumer {
         Context context = Vertx.currentContext();
         // Writing the records (each model's raw answer in them) is CPU work: on a worker, then back on the batch's
         // context for the sends.
-        Uni<List<EventRecords.Encoded>> written = Uni.createFrom().item(() -> records(group))
-                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+        Uni<List<EventRecords.Encoded>> written =
+                Uni.createFrom().item(() -> records(group)).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
         return (context == null ? written : written.emitOn(task -> context.runOnContext(ignored -> task.run())))
                 .chain(records -> EventRecords.send(toExecute, records));
     }
 
     private static List<EventRecords.Encoded> records(List<InferenceService.Answered> group) {
-        return EventRecords.packByJob(group.stream().map(answered -> EventRecords.Item.of(
-                        ExecutionRequested.of(answered.request(), answered.inference()))).toList(),
-                ITEMS_PER_RECORD, EventRecords.KAFKA_DEFAULT_MAX_BYTES, ExecutionsRequested::empty);
+        return EventRecords.packByJob(
+                group.stream()
+                        .map(answered ->
+                                EventRecords.Item.of(ExecutionRequested.of(answered.request(), answered.inference())))
+                        .toList(),
+                ITEMS_PER_RECORD,
+                EventRecords.KAFKA_DEFAULT_MAX_BYTES,
+                ExecutionsRequested::empty);
     }
 
     /**

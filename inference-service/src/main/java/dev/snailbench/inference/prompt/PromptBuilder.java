@@ -1,15 +1,15 @@
 package dev.snailbench.inference.prompt;
 
-import dev.snailbench.sql.SqlParser;
 import dev.snailbench.inference.InferenceException;
-import dev.snailbench.inference.schema.LeveledSchema.TableDef;
 import dev.snailbench.inference.schema.LeveledSchema;
+import dev.snailbench.inference.schema.LeveledSchema.TableDef;
 import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.PromptOptions;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.sql.SqlParser;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -65,23 +65,39 @@ public final class PromptBuilder {
             subset = true;
         }
         String text = render(schema, item.dialect(), shown, lines, shots, item.question());
-        return new Prompt(text, TokenEstimate.of(text),
-                shown.stream().map(t -> t.name(NaturalnessLevel.NATIVE)).toList(), subset);
+        return new Prompt(
+                text,
+                TokenEstimate.of(text),
+                shown.stream().map(t -> t.name(NaturalnessLevel.NATIVE)).toList(),
+                subset);
     }
 
-    private static String render(LeveledSchema schema, SqlDialect dialect, List<TableDef> tables,
-            Map<TableDef, String> lines, String shots, String question) {
+    private static String render(
+            LeveledSchema schema,
+            SqlDialect dialect,
+            List<TableDef> tables,
+            Map<TableDef, String> lines,
+            String shots,
+            String question) {
         String d = dialect.displayName();
         StringBuilder p = new StringBuilder();
-        p.append("### Write a ").append(d).append(" query for the database ").append(schema.name())
-                .append(". It has these ").append(d).append(" tables, with their columns:\n#\n");
+        p.append("### Write a ")
+                .append(d)
+                .append(" query for the database ")
+                .append(schema.name())
+                .append(". It has these ")
+                .append(d)
+                .append(" tables, with their columns:\n#\n");
         for (TableDef t : tables) {
             p.append(lines.get(t)).append('\n');
         }
         p.append("#\n");
         p.append(shots);
-        p.append("### Using ").append(d).append(" syntax, answer this question with one SQL query: ")
-                .append(question.strip()).append('\n');
+        p.append("### Using ")
+                .append(d)
+                .append(" syntax, answer this question with one SQL query: ")
+                .append(question.strip())
+                .append('\n');
         p.append("### ").append(d).append(" query:\n");
         return p.toString();
     }
@@ -93,10 +109,13 @@ public final class PromptBuilder {
     }
 
     private String tableLine(LeveledSchema schema, TableDef t, NaturalnessLevel level, PromptOptions options) {
-        Map<String, List<String>> values = options.sampleValues() <= 0 ? Map.of()
-                : schema.samples() != null ? limited(schema.samples().getOrDefault(t.name(NaturalnessLevel.NATIVE),
-                        Map.of()), options.sampleValues())
-                : samples.of(schema.name(), t.name(NaturalnessLevel.NATIVE), options.sampleValues());
+        Map<String, List<String>> values = options.sampleValues() <= 0
+                ? Map.of()
+                : schema.samples() != null
+                        ? limited(
+                                schema.samples().getOrDefault(t.name(NaturalnessLevel.NATIVE), Map.of()),
+                                options.sampleValues())
+                        : samples.of(schema.name(), t.name(NaturalnessLevel.NATIVE), options.sampleValues());
         List<String> parts = new ArrayList<>();
         for (LeveledSchema.ColumnDef c : t.columns()) {
             String part = c.name(level) + " " + c.type();
@@ -108,8 +127,10 @@ public final class PromptBuilder {
         }
         if (options.includeKeys()) {
             if (!t.primaryKey().isEmpty()) {
-                parts.add("PRIMARY KEY (" + t.primaryKey().stream().map(k -> columnAt(t, k, level))
-                        .collect(Collectors.joining(", ")) + ")");
+                parts.add("PRIMARY KEY ("
+                        + t.primaryKey().stream()
+                                .map(k -> columnAt(t, k, level))
+                                .collect(Collectors.joining(", ")) + ")");
             }
             for (LeveledSchema.ForeignKey fk : schema.foreignKeys()) {
                 if (fk.table().equalsIgnoreCase(t.name(NaturalnessLevel.NATIVE))) {
@@ -125,10 +146,15 @@ public final class PromptBuilder {
 
     private String shots(LeveledSchema schema, WorkItem item, PromptOptions options) {
         StringBuilder s = new StringBuilder("### Examples of questions and their ")
-                .append(item.dialect().displayName()).append(" queries:\n");
-        for (TrainingExamples.Example e : examples.select(schema.name(), item.question(), options.shots(),
-                options.shotSelection(), options.shotSeed())) {
-            s.append("### Question: ").append(e.question().strip()).append('\n').append(e.sql().strip()).append('\n');
+                .append(item.dialect().displayName())
+                .append(" queries:\n");
+        for (TrainingExamples.Example e : examples.select(
+                schema.name(), item.question(), options.shots(), options.shotSelection(), options.shotSeed())) {
+            s.append("### Question: ")
+                    .append(e.question().strip())
+                    .append('\n')
+                    .append(e.sql().strip())
+                    .append('\n');
         }
         return s.append("#\n").toString();
     }
@@ -140,9 +166,12 @@ public final class PromptBuilder {
         }
         for (Map.Entry<String, List<String>> m : schema.modules().entrySet()) {
             if (questionId.startsWith(schema.name() + "-" + m.getKey() + ":")) {
-                Set<String> names = m.getValue().stream().map(String::toLowerCase).collect(Collectors.toSet());
+                Set<String> names =
+                        m.getValue().stream().map(String::toLowerCase).collect(Collectors.toSet());
                 return schema.tables().stream()
-                        .filter(t -> names.contains(t.name(NaturalnessLevel.NATIVE).toLowerCase())).toList();
+                        .filter(t ->
+                                names.contains(t.name(NaturalnessLevel.NATIVE).toLowerCase()))
+                        .toList();
             }
         }
         return schema.tables();
@@ -152,23 +181,29 @@ public final class PromptBuilder {
      * Keeps the tables most related to the question (shared words with the table's and columns' names), as many
      * as fit the budget, in schema order.
      */
-    private static List<TableDef> subset(LeveledSchema schema, WorkItem item, List<TableDef> tables,
-            Map<TableDef, String> lines, String shots, int budget) {
+    private static List<TableDef> subset(
+            LeveledSchema schema,
+            WorkItem item,
+            List<TableDef> tables,
+            Map<TableDef, String> lines,
+            String shots,
+            int budget) {
         int fixed = TokenEstimate.of(render(schema, item.dialect(), List.of(), lines, shots, item.question()));
         if (fixed > budget) {
-            throw new InferenceException("the prompt needs " + fixed + " tokens without any table, over the budget of "
-                    + budget);
+            throw new InferenceException(
+                    "the prompt needs " + fixed + " tokens without any table, over the budget of " + budget);
         }
         Set<String> words = Words.of(item.question());
         List<TableDef> ranked = new ArrayList<>(tables);
         Map<TableDef, Double> score = new HashMap<>();
         for (TableDef t : tables) {
-            Set<String> names = new LinkedHashSet<>(Words.of(t.name(NaturalnessLevel.NATIVE) + " "
-                    + t.name(NaturalnessLevel.REGULAR)));
+            Set<String> names = new LinkedHashSet<>(
+                    Words.of(t.name(NaturalnessLevel.NATIVE) + " " + t.name(NaturalnessLevel.REGULAR)));
             double s = 3 * names.stream().filter(words::contains).count();
             for (LeveledSchema.ColumnDef c : t.columns()) {
                 s += Words.of(c.name(NaturalnessLevel.NATIVE) + " " + c.name(NaturalnessLevel.REGULAR)).stream()
-                        .filter(words::contains).count();
+                        .filter(words::contains)
+                        .count();
             }
             score.put(t, s);
         }
@@ -183,19 +218,24 @@ public final class PromptBuilder {
             }
         }
         if (kept.isEmpty()) {
-            throw new InferenceException("no table of " + schema.name() + " fits the prompt budget of " + budget
-                    + " tokens");
+            throw new InferenceException(
+                    "no table of " + schema.name() + " fits the prompt budget of " + budget + " tokens");
         }
         return tables.stream().filter(kept::contains).toList();
     }
 
     private static TableDef table(LeveledSchema schema, String nativeName) {
-        return schema.tables().stream().filter(t -> t.name(NaturalnessLevel.NATIVE).equalsIgnoreCase(nativeName))
-                .findFirst().orElse(null);
+        return schema.tables().stream()
+                .filter(t -> t.name(NaturalnessLevel.NATIVE).equalsIgnoreCase(nativeName))
+                .findFirst()
+                .orElse(null);
     }
 
     private static String columnAt(TableDef t, String nativeColumn, NaturalnessLevel level) {
-        return t.columns().stream().filter(c -> c.name(NaturalnessLevel.NATIVE).equalsIgnoreCase(nativeColumn))
-                .map(c -> c.name(level)).findFirst().orElse(nativeColumn);
+        return t.columns().stream()
+                .filter(c -> c.name(NaturalnessLevel.NATIVE).equalsIgnoreCase(nativeColumn))
+                .map(c -> c.name(level))
+                .findFirst()
+                .orElse(nativeColumn);
     }
 }

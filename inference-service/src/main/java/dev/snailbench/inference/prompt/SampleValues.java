@@ -44,8 +44,11 @@ public final class SampleValues {
             throw new InferenceException("sample values are not available for " + schemaName
                     + ": the shared data has no cell values for it");
         }
-        Map<String, List<String>> all = cache.computeIfAbsent(schemaName + "/" + table, key -> read(
-                dataDir.resolve("footballdb").resolve(schemaName.substring("footballdb/".length())).resolve("db")
+        Map<String, List<String>> all = cache.computeIfAbsent(
+                schemaName + "/" + table,
+                key -> read(dataDir.resolve("footballdb")
+                        .resolve(schemaName.substring("footballdb/".length()))
+                        .resolve("db")
                         .resolve(table + ".sql")));
         Map<String, List<String>> limited = new LinkedHashMap<>();
         all.forEach((c, v) -> limited.put(c, v.subList(0, Math.min(k, v.size()))));
@@ -93,8 +96,9 @@ public final class SampleValues {
         for (int i = 0; i < insert.getColumns().size() && i < exprs.size(); i++) {
             Expression e = (Expression) exprs.get(i);
             if (!(e instanceof NullValue)) {
-                values.computeIfAbsent(insert.getColumns().get(i).getColumnName().toLowerCase(),
-                        c -> new LinkedHashSet<>()).add(e.toString());
+                values.computeIfAbsent(
+                                insert.getColumns().get(i).getColumnName().toLowerCase(), c -> new LinkedHashSet<>())
+                        .add(e.toString());
             }
         }
     }

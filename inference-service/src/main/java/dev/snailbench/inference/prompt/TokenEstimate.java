@@ -7,8 +7,7 @@ package dev.snailbench.inference.prompt;
  */
 public final class TokenEstimate {
 
-    private TokenEstimate() {
-    }
+    private TokenEstimate() {}
 
     public static int of(String text) {
         return (text.length() + 3) / 4;

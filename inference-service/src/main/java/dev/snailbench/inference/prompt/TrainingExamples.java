@@ -22,8 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class TrainingExamples {
 
-    public record Example(String question, String sql) {
-    }
+    public record Example(String question, String sql) {}
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -37,8 +36,8 @@ public final class TrainingExamples {
     public List<Example> select(String schemaName, String question, int k, String selection, long seed) {
         List<Example> all = sets.computeIfAbsent(schemaName, this::load);
         if (k > all.size()) {
-            throw new InferenceException("asked for " + k + " examples, the training set of " + schemaName + " has "
-                    + all.size());
+            throw new InferenceException(
+                    "asked for " + k + " examples, the training set of " + schemaName + " has " + all.size());
         }
         String how = selection == null ? "random" : selection;
         return switch (how) {
@@ -53,12 +52,13 @@ public final class TrainingExamples {
                 for (int i = 0; i < all.size(); i++) {
                     order.add(i);
                 }
-                order.sort(Comparator.comparingDouble((Integer i) -> -Words.jaccard(words,
-                        Words.of(all.get(i).question()))).thenComparingInt(i -> i));
+                order.sort(Comparator.comparingDouble((Integer i) ->
+                                -Words.jaccard(words, Words.of(all.get(i).question())))
+                        .thenComparingInt(i -> i));
                 yield order.subList(0, k).stream().map(all::get).toList();
             }
-            default -> throw new InferenceException("unknown shot selection '" + selection
-                    + "' (expected random or similar)");
+            default ->
+                throw new InferenceException("unknown shot selection '" + selection + "' (expected random or similar)");
         };
     }
 
@@ -67,12 +67,14 @@ public final class TrainingExamples {
             throw new InferenceException("no training set for " + schemaName
                     + ": k-shot examples come from FootballDB's train.json (schemas footballdb/v1..v3)");
         }
-        Path file = dataDir.resolve("footballdb").resolve(schemaName.substring("footballdb/".length()))
+        Path file = dataDir.resolve("footballdb")
+                .resolve(schemaName.substring("footballdb/".length()))
                 .resolve("train.json");
         try {
             List<Example> examples = new ArrayList<>();
             for (JsonNode n : JSON.readTree(file.toFile())) {
-                examples.add(new Example(n.path("question").asText(), n.path("query").asText().strip()));
+                examples.add(new Example(
+                        n.path("question").asText(), n.path("query").asText().strip()));
             }
             return List.copyOf(examples);
         } catch (IOException e) {

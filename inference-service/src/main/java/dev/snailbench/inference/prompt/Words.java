@@ -7,8 +7,7 @@ import java.util.Set;
 /** Word sets for similarity: split on non-letters and camelCase, lower case, crude plural folding. */
 final class Words {
 
-    private Words() {
-    }
+    private Words() {}
 
     static Set<String> of(String text) {
         Set<String> words = new LinkedHashSet<>();

@@ -19,12 +19,16 @@ public class CachedResponse {
     public String key;
     /** Whose call this answer was (also in the key). */
     public String tenantId;
+
     public String backend;
     public String model;
+
     @Column(columnDefinition = "text")
     public String answer;
+
     @Column(columnDefinition = "text")
     public String rawResponse;
+
     public Integer promptTokens;
     public Integer completionTokens;
     public Double costUsd;

@@ -20,9 +20,18 @@ public class CachedResponses implements ResponseCache {
 
     @Override
     public Uni<Completion> find(String key) {
-        return Panache.withSession(() -> rows.findById(key)).map(hit -> hit == null ? null
-                : new Completion(hit.answer, hit.promptTokens, hit.completionTokens, hit.costUsd, hit.latencyMillis, 0,
-                        true, hit.rawResponse));
+        return Panache.withSession(() -> rows.findById(key))
+                .map(hit -> hit == null
+                        ? null
+                        : new Completion(
+                                hit.answer,
+                                hit.promptTokens,
+                                hit.completionTokens,
+                                hit.costUsd,
+                                hit.latencyMillis,
+                                0,
+                                true,
+                                hit.rawResponse));
     }
 
     @Override
@@ -41,7 +50,11 @@ public class CachedResponses implements ResponseCache {
         row.createdAt = Instant.now();
         // Two items with the same prompt may race here; the second insert loses and its answer is equal anyway.
         return Panache.withTransaction(() -> rows.findById(key)
-                .chain(existing -> existing != null ? Uni.createFrom().voidItem() : rows.persist(row).replaceWithVoid()))
-                .onFailure().recoverWithNull().replaceWithVoid();
+                        .chain(existing -> existing != null
+                                ? Uni.createFrom().voidItem()
+                                : rows.persist(row).replaceWithVoid()))
+                .onFailure()
+                .recoverWithNull()
+                .replaceWithVoid();
     }
 }

@@ -19,26 +19,33 @@ public class InferenceRecord {
 
     @Id
     public UUID workItemId;
+
     public UUID jobId;
     public String tenantId;
     public String questionId;
     public String backend;
     public String model;
     public String level;
+
     @Column(columnDefinition = "text")
     public String prompt;
+
     @Column(columnDefinition = "text")
     public String rawAnswer;
+
     @Column(columnDefinition = "text")
     public String predictedSql;
+
     @Column(columnDefinition = "text")
     public String error;
     /** The API's raw JSON response (null for replay). */
     @Column(columnDefinition = "text")
     public String rawResponse;
+
     public long latencyMillis;
     public Integer promptTokens;
     public Integer completionTokens;
+
     @Column(precision = 14, scale = 6)
     public BigDecimal costUsd;
     /** True when the answer came from the response cache (no call was made, no cost incurred). */
@@ -51,6 +58,7 @@ public class InferenceRecord {
      * parse and was rewritten token by token; null when the item's level is Native.
      */
     public String denaturalization;
+
     public Instant createdAt;
 
     public Inference toInference() {

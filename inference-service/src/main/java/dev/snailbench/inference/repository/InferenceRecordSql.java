@@ -37,8 +37,8 @@ public class InferenceRecordSql {
     private final String find;
     private final String insert;
 
-    public InferenceRecordSql(Pool pool,
-            @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
+    public InferenceRecordSql(
+            Pool pool, @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
         this.pool = pool;
         String table = schema + ".inference_record";
         this.find = "SELECT " + ANSWER_COLUMNS + " FROM " + table + " WHERE workitemid = ANY($1)";
@@ -64,7 +64,9 @@ public class InferenceRecordSql {
             return Uni.createFrom().item(Map.of());
         }
         List<Tuple> rows = records.stream().map(InferenceRecordSql::tuple).toList();
-        return pool.withTransaction(connection -> connection.preparedQuery(insert).executeBatch(rows)
+        return pool.withTransaction(connection -> connection
+                .preparedQuery(insert)
+                .executeBatch(rows)
                 .chain(inserted -> {
                     Set<UUID> stored = insertedIds(inserted);
                     Map<UUID, Inference> answers = new HashMap<>();
@@ -90,14 +92,17 @@ public class InferenceRecordSql {
         if (workItemIds.isEmpty()) {
             return Uni.createFrom().item(Map.of());
         }
-        return client.preparedQuery(find).execute(Tuple.of(workItemIds.toArray(UUID[]::new))).map(rows -> {
-            Map<UUID, Inference> answers = new HashMap<>();
-            for (Row row : rows) {
-                answers.put(row.getUUID(0), new Inference(row.getString(1), row.getString(2), row.getString(3),
-                        row.getLong(4)));
-            }
-            return answers;
-        });
+        return client.preparedQuery(find)
+                .execute(Tuple.of(workItemIds.toArray(UUID[]::new)))
+                .map(rows -> {
+                    Map<UUID, Inference> answers = new HashMap<>();
+                    for (Row row : rows) {
+                        answers.put(
+                                row.getUUID(0),
+                                new Inference(row.getString(1), row.getString(2), row.getString(3), row.getLong(4)));
+                    }
+                    return answers;
+                });
     }
 
     /** A batch's result is a chain of row sets, one per tuple: a conflicting tuple's returns no row. */
@@ -113,9 +118,26 @@ public class InferenceRecordSql {
 
     private static Tuple tuple(InferenceRecord r) {
         // Tuple.from keeps nulls; the prepared statement's parameter types come from the table.
-        return Tuple.from(Arrays.asList(r.workItemId, r.jobId, r.tenantId, r.questionId, r.backend, r.model, r.level,
-                r.prompt, r.rawAnswer, r.predictedSql, r.error, r.rawResponse, r.latencyMillis, r.promptTokens,
-                r.completionTokens, r.costUsd, r.cached, r.unknownIdentifiers, r.denaturalization,
+        return Tuple.from(Arrays.asList(
+                r.workItemId,
+                r.jobId,
+                r.tenantId,
+                r.questionId,
+                r.backend,
+                r.model,
+                r.level,
+                r.prompt,
+                r.rawAnswer,
+                r.predictedSql,
+                r.error,
+                r.rawResponse,
+                r.latencyMillis,
+                r.promptTokens,
+                r.completionTokens,
+                r.costUsd,
+                r.cached,
+                r.unknownIdentifiers,
+                r.denaturalization,
                 r.createdAt == null ? null : OffsetDateTime.ofInstant(r.createdAt, ZoneOffset.UTC)));
     }
 }

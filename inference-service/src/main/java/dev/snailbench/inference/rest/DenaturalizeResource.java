@@ -2,11 +2,11 @@ package dev.snailbench.inference.rest;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.inference.service.Failures;
 import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.sql.rewrite.CrosswalkNames;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
 import jakarta.ws.rs.Consumes;
@@ -27,7 +27,8 @@ public class DenaturalizeResource {
 
     public record Entry(String kind, String nativeName, String regular, String low, String least) {
         @JsonCreator
-        public Entry(@JsonProperty("kind") String kind,
+        public Entry(
+                @JsonProperty("kind") String kind,
                 @JsonProperty("native") String nativeName,
                 @JsonProperty("regular") String regular,
                 @JsonProperty("low") String low,
@@ -40,13 +41,15 @@ public class DenaturalizeResource {
         }
     }
 
-    public record Request(String sql, String dialect, String level, List<Entry> crosswalk) {
-    }
+    public record Request(String sql, String dialect, String level, List<Entry> crosswalk) {}
 
     /** {@code method}: {@code parsed}, or {@code tokens} when the SQL did not parse and was rewritten token by token. */
-    public record Response(String sql, List<IdentifierRewriter.Replacement> replaced, List<String> unknown,
-            List<String> ambiguous, String method) {
-    }
+    public record Response(
+            String sql,
+            List<IdentifierRewriter.Replacement> replaced,
+            List<String> unknown,
+            List<String> ambiguous,
+            String method) {}
 
     private final IdentifierRewriter rewriter;
 
@@ -81,8 +84,8 @@ public class DenaturalizeResource {
             throw new InvalidInput("level", "level must be Regular, Low or Least (the SQL's names), not Native");
         }
         if (request.crosswalk() == null) {
-            throw new InvalidInput("crosswalk",
-                    "crosswalk is required (a list of {kind, native, regular, low, least})");
+            throw new InvalidInput(
+                    "crosswalk", "crosswalk is required (a list of {kind, native, regular, low, least})");
         }
         List<CrosswalkEntry> entries = new ArrayList<>();
         for (int i = 0; i < request.crosswalk().size(); i++) {
@@ -90,8 +93,8 @@ public class DenaturalizeResource {
         }
         IdentifierRewriter.Result r;
         try {
-            r = rewriter.rewriteOrTokens(request.sql(), dialect,
-                    CrosswalkNames.of(entries).mapping(level, NaturalnessLevel.NATIVE));
+            r = rewriter.rewriteOrTokens(
+                    request.sql(), dialect, CrosswalkNames.of(entries).mapping(level, NaturalnessLevel.NATIVE));
         } catch (RuntimeException e) {
             throw new InvalidInput("sql", "sql: " + Failures.message(e));
         }
@@ -111,7 +114,8 @@ public class DenaturalizeResource {
         }
         CrosswalkEntry entry = new CrosswalkEntry(e.kind(), e.nativeName(), null, e.regular(), e.low(), e.least());
         if (entry.name(level) == null || entry.name(level).isBlank()) {
-            throw new InvalidInput(at + "." + level.label().toLowerCase(),
+            throw new InvalidInput(
+                    at + "." + level.label().toLowerCase(),
                     at + "." + level.label().toLowerCase() + " is required for level " + level.label());
         }
         return entry;

@@ -1,10 +1,10 @@
 package dev.snailbench.inference.rest;
 
 import dev.snailbench.inference.repository.InferenceRecord;
+import dev.snailbench.inference.repository.InferenceRecordRepository;
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.tenancy.Caller;
 import dev.snailbench.tenancy.PathIds;
-import dev.snailbench.inference.repository.InferenceRecordRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -39,7 +39,9 @@ public class InferenceResource {
     public Uni<InferenceRecord> get(@PathParam("workItemId") String workItemId) {
         UUID id = PathIds.uuid(workItemId, "inference stored for work item");
         return records.stored(id)
-                .onItem().ifNull().failWith(() -> new NotFound("no inference stored for work item " + workItemId))
+                .onItem()
+                .ifNull()
+                .failWith(() -> new NotFound("no inference stored for work item " + workItemId))
                 .invoke(record -> {
                     if (!caller.tenantId().equals(record.tenantId)) {
                         throw new NotFound("no inference stored for work item " + workItemId);

@@ -1,10 +1,10 @@
 package dev.snailbench.inference.rest;
 
-import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.prompt.Prompt;
 import dev.snailbench.inference.prompt.PromptBuilder;
 import dev.snailbench.model.domain.WorkItem;
+import dev.snailbench.model.problem.InvalidInput;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -31,7 +31,8 @@ public class PromptResource {
     @POST
     public Prompt preview(WorkItem item) {
         if (item == null) {
-            throw new InvalidInput(null, "body is required: a work item (question, dialect, level, schemaId, promptOptions)");
+            throw new InvalidInput(
+                    null, "body is required: a work item (question, dialect, level, schemaId, promptOptions)");
         }
         if (item.question() == null || item.question().isBlank()) {
             throw new InvalidInput("question", "question is required");
@@ -42,10 +43,11 @@ public class PromptResource {
         if (item.schemaId() == null || item.schemaId().isBlank()) {
             throw new InvalidInput("schemaId", "schemaId is required (a SNAILS database name or footballdb/v1..v3)");
         }
-        if (item.promptOptions().shots() < 0 || item.promptOptions().sampleValues() < 0
+        if (item.promptOptions().shots() < 0
+                || item.promptOptions().sampleValues() < 0
                 || item.promptOptions().maxPromptTokens() < 0) {
-            throw new InvalidInput("promptOptions",
-                    "promptOptions: shots, sampleValues and maxPromptTokens must not be negative");
+            throw new InvalidInput(
+                    "promptOptions", "promptOptions: shots, sampleValues and maxPromptTokens must not be negative");
         }
         try {
             return prompts.build(item);

@@ -3,8 +3,8 @@ package dev.snailbench.inference.schema;
 import dev.snailbench.inference.InferenceException;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.rewrite.CrosswalkNames;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.rewrite.CrosswalkNames;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -34,8 +34,7 @@ final class FootballDbSchemas {
     private static final Pattern ID = Pattern.compile("(?i)^(?:footballdb[/_]|exp_)(v[123])$");
     private static final Pattern CREATE = Pattern.compile("(?is)create table .*?\\n\\);");
 
-    private FootballDbSchemas() {
-    }
+    private FootballDbSchemas() {}
 
     /** {@code v1..v3} when {@code schemaId} names a FootballDB data model, else null. */
     static String version(String schemaId) {
@@ -50,7 +49,8 @@ final class FootballDbSchemas {
         }
         List<CreateTable> creates = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".sql")).sorted().toList()) {
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".sql")).sorted().toList()) {
                 Matcher m = CREATE.matcher(Files.readString(f, StandardCharsets.UTF_8));
                 if (m.find()) {
                     creates.add((CreateTable) parser.parse(m.group(), SqlDialect.POSTGRESQL));
@@ -67,17 +67,24 @@ final class FootballDbSchemas {
             List<LeveledSchema.ColumnDef> columns = new ArrayList<>();
             List<String> pk = new ArrayList<>();
             for (ColumnDefinition cd : ct.getColumnDefinitions()) {
-                columns.add(new LeveledSchema.ColumnDef(same(cd.getColumnName()), cd.getColDataType().toString()));
-                List<String> specs = cd.getColumnSpecs() == null ? List.of()
-                        : cd.getColumnSpecs().stream().map(s -> s.toLowerCase(Locale.ROOT)).toList();
+                columns.add(new LeveledSchema.ColumnDef(
+                        same(cd.getColumnName()), cd.getColDataType().toString()));
+                List<String> specs = cd.getColumnSpecs() == null
+                        ? List.of()
+                        : cd.getColumnSpecs().stream()
+                                .map(s -> s.toLowerCase(Locale.ROOT))
+                                .toList();
                 for (int i = 0; i < specs.size(); i++) {
-                    if (specs.get(i).equals("primary") && i + 1 < specs.size() && specs.get(i + 1).equals("key")) {
+                    if (specs.get(i).equals("primary")
+                            && i + 1 < specs.size()
+                            && specs.get(i + 1).equals("key")) {
                         pk.add(cd.getColumnName());
                     }
                     if (specs.get(i).equals("references") && i + 1 < specs.size()) {
                         String ref = cd.getColumnSpecs().get(i + 1);
                         String refCol = i + 2 < specs.size() && specs.get(i + 2).startsWith("(")
-                                ? cd.getColumnSpecs().get(i + 2).replaceAll("[()\\s]", "") : null;
+                                ? cd.getColumnSpecs().get(i + 2).replaceAll("[()\\s]", "")
+                                : null;
                         rawFks.add(new String[] {table, cd.getColumnName(), ref, refCol});
                     }
                 }
@@ -85,9 +92,16 @@ final class FootballDbSchemas {
             if (ct.getIndexes() != null) {
                 for (Index idx : ct.getIndexes()) {
                     if (idx instanceof ForeignKeyIndex fk) {
-                        rawFks.add(new String[] {table, fk.getColumnsNames().get(0), fk.getTable().getName(),
-                                fk.getReferencedColumnNames().isEmpty() ? null : fk.getReferencedColumnNames().get(0)});
-                    } else if (idx.getType() != null && idx.getType().toLowerCase(Locale.ROOT).contains("primary")) {
+                        rawFks.add(new String[] {
+                            table,
+                            fk.getColumnsNames().get(0),
+                            fk.getTable().getName(),
+                            fk.getReferencedColumnNames().isEmpty()
+                                    ? null
+                                    : fk.getReferencedColumnNames().get(0)
+                        });
+                    } else if (idx.getType() != null
+                            && idx.getType().toLowerCase(Locale.ROOT).contains("primary")) {
                         pk.addAll(idx.getColumnsNames());
                     }
                 }
@@ -97,7 +111,9 @@ final class FootballDbSchemas {
         }
         List<LeveledSchema.ForeignKey> fks = new ArrayList<>();
         for (String[] fk : rawFks) {
-            String refCol = fk[3] != null ? fk[3] : pks.getOrDefault(fk[2], List.of()).stream().findFirst().orElse(null);
+            String refCol = fk[3] != null
+                    ? fk[3]
+                    : pks.getOrDefault(fk[2], List.of()).stream().findFirst().orElse(null);
             fks.add(new LeveledSchema.ForeignKey(fk[0], fk[1], fk[2], refCol));
         }
         return new LeveledSchema("footballdb/" + version, tables, fks, Map.of(), CrosswalkNames.of(List.of()));

@@ -11,12 +11,21 @@ import java.util.Map;
  * team's own database, the sample values read from it ({@code samples}: native table → lower-case column → values;
  * null for the built-in schemas, whose values come from the data directory).
  */
-public record LeveledSchema(String name, List<TableDef> tables, List<ForeignKey> foreignKeys,
-        Map<String, List<String>> modules, CrosswalkNames crosswalk, Map<String, Map<String, List<String>>> samples) {
+public record LeveledSchema(
+        String name,
+        List<TableDef> tables,
+        List<ForeignKey> foreignKeys,
+        Map<String, List<String>> modules,
+        CrosswalkNames crosswalk,
+        Map<String, Map<String, List<String>>> samples) {
 
     /** A built-in schema. */
-    public LeveledSchema(String name, List<TableDef> tables, List<ForeignKey> foreignKeys,
-            Map<String, List<String>> modules, CrosswalkNames crosswalk) {
+    public LeveledSchema(
+            String name,
+            List<TableDef> tables,
+            List<ForeignKey> foreignKeys,
+            Map<String, List<String>> modules,
+            CrosswalkNames crosswalk) {
         this(name, tables, foreignKeys, modules, crosswalk, null);
     }
 
@@ -33,6 +42,5 @@ public record LeveledSchema(String name, List<TableDef> tables, List<ForeignKey>
     }
 
     /** A foreign key between native names. */
-    public record ForeignKey(String table, String column, String refTable, String refColumn) {
-    }
+    public record ForeignKey(String table, String column, String refTable, String refColumn) {}
 }

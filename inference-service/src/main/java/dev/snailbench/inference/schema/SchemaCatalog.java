@@ -7,10 +7,10 @@ import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.TeamSchema;
-import dev.snailbench.sql.rewrite.CrosswalkNames;
-import dev.snailbench.sql.rewrite.CrosswalkCsv;
 import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.rewrite.CrosswalkCsv;
+import dev.snailbench.sql.rewrite.CrosswalkNames;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -64,7 +64,8 @@ public class SchemaCatalog {
             return FootballDbSchemas.read(dataDir, footballVersion, parser);
         }
         Path json = dataDir.resolve("snails/schema").resolve(schemaId + ".json");
-        if (!Files.isRegularFile(json) || !json.normalize().startsWith(dataDir.resolve("snails/schema").normalize())) {
+        if (!Files.isRegularFile(json)
+                || !json.normalize().startsWith(dataDir.resolve("snails/schema").normalize())) {
             throw new InferenceException("unknown schema '" + schemaId + "': expected a SNAILS database name "
                     + "(a file snails/schema/<name>.json in " + dataDir + ") or footballdb/v1..v3");
         }
@@ -82,8 +83,7 @@ public class SchemaCatalog {
      * ({@link VariantNames}) shows the variant's names as its native ones.
      */
     public static LeveledSchema fromTeam(TeamSchema team) {
-        DatabaseSchema read = VariantNames.of(team) ? VariantNames.shown(team)
-                : team.schema();
+        DatabaseSchema read = VariantNames.of(team) ? VariantNames.shown(team) : team.schema();
         Map<String, CrosswalkEntry> tableNames = new HashMap<>();
         Map<String, CrosswalkEntry> columnNames = new HashMap<>();
         for (CrosswalkEntry r : team.crosswalk()) {
@@ -98,22 +98,33 @@ public class SchemaCatalog {
             Map<String, List<String>> values = new LinkedHashMap<>();
             for (DatabaseSchema.Column c : t.columns()) {
                 columns.add(new LeveledSchema.ColumnDef(names(c.name(), columnNames), c.type()));
-                values.put(c.name().toLowerCase(Locale.ROOT), c.samples() == null ? List.of()
-                        : c.samples().stream().map(SchemaCatalog::literal).toList());
-                tablesOfColumn.computeIfAbsent(IdentifierQuoting.normalize(c.name()), k -> new LinkedHashSet<>())
+                values.put(
+                        c.name().toLowerCase(Locale.ROOT),
+                        c.samples() == null
+                                ? List.of()
+                                : c.samples().stream()
+                                        .map(SchemaCatalog::literal)
+                                        .toList());
+                tablesOfColumn
+                        .computeIfAbsent(IdentifierQuoting.normalize(c.name()), k -> new LinkedHashSet<>())
                         .add(IdentifierQuoting.normalize(t.name()));
             }
             tables.add(new LeveledSchema.TableDef(names(t.name(), tableNames), columns, t.primaryKey()));
             samples.put(t.name(), values);
             for (DatabaseSchema.ForeignKey fk : t.foreignKeys()) {
-                for (int i = 0; i < Math.min(fk.columns().size(), fk.refColumns().size()); i++) {
-                    fks.add(new LeveledSchema.ForeignKey(t.name(), fk.columns().get(i), fk.refTable(),
+                for (int i = 0;
+                        i < Math.min(fk.columns().size(), fk.refColumns().size());
+                        i++) {
+                    fks.add(new LeveledSchema.ForeignKey(
+                            t.name(),
+                            fk.columns().get(i),
+                            fk.refTable(),
                             fk.refColumns().get(i)));
                 }
             }
         }
-        return new LeveledSchema(team.name(), tables, fks, Map.of(),
-                new CrosswalkNames(team.crosswalk(), tablesOfColumn), samples);
+        return new LeveledSchema(
+                team.name(), tables, fks, Map.of(), new CrosswalkNames(team.crosswalk(), tablesOfColumn), samples);
     }
 
     /** A sample value as the built-in dumps show it: numbers bare, text quoted. */
@@ -141,8 +152,8 @@ public class SchemaCatalog {
             for (JsonNode t : root.path("tables")) {
                 List<LeveledSchema.ColumnDef> columns = new ArrayList<>();
                 for (JsonNode c : t.path("columns")) {
-                    LeveledSchema.ColumnDef col = new LeveledSchema.ColumnDef(levels(c.path("name")),
-                            c.path("type").asText());
+                    LeveledSchema.ColumnDef col = new LeveledSchema.ColumnDef(
+                            levels(c.path("name")), c.path("type").asText());
                     columns.add(col);
                 }
                 List<String> pk = new ArrayList<>();
@@ -150,15 +161,20 @@ public class SchemaCatalog {
                 LeveledSchema.TableDef table = new LeveledSchema.TableDef(levels(t.path("name")), columns, pk);
                 tables.add(table);
                 for (LeveledSchema.ColumnDef c : columns) {
-                    tablesOfColumn.computeIfAbsent(IdentifierQuoting.normalize(c.name(NaturalnessLevel.NATIVE)),
-                            k -> new LinkedHashSet<>())
+                    tablesOfColumn
+                            .computeIfAbsent(
+                                    IdentifierQuoting.normalize(c.name(NaturalnessLevel.NATIVE)),
+                                    k -> new LinkedHashSet<>())
                             .add(IdentifierQuoting.normalize(table.name(NaturalnessLevel.NATIVE)));
                 }
             }
             List<LeveledSchema.ForeignKey> fks = new ArrayList<>();
             for (JsonNode fk : root.path("foreign_keys")) {
-                fks.add(new LeveledSchema.ForeignKey(fk.path("table").asText(), fk.path("column").asText(),
-                        fk.path("ref_table").asText(), fk.path("ref_column").asText()));
+                fks.add(new LeveledSchema.ForeignKey(
+                        fk.path("table").asText(),
+                        fk.path("column").asText(),
+                        fk.path("ref_table").asText(),
+                        fk.path("ref_column").asText()));
             }
             Map<String, List<String>> modules = new LinkedHashMap<>();
             root.path("modules").fields().forEachRemaining(m -> {

@@ -21,8 +21,7 @@ import java.util.Set;
  */
 public final class VariantNames {
 
-    private VariantNames() {
-    }
+    private VariantNames() {}
 
     /** Whether the team's schema is asked on a variant's names. */
     public static boolean of(TeamSchema team) {
@@ -50,8 +49,11 @@ public final class VariantNames {
             }
         }
         Map<String, List<NameMapping.ColumnTarget>> targets = new LinkedHashMap<>();
-        columns.forEach((from, to) -> targets.put(from, to.entrySet().stream()
-                .map(e -> new NameMapping.ColumnTarget(e.getKey(), Set.copyOf(e.getValue()))).toList()));
+        columns.forEach((from, to) -> targets.put(
+                from,
+                to.entrySet().stream()
+                        .map(e -> new NameMapping.ColumnTarget(e.getKey(), Set.copyOf(e.getValue())))
+                        .toList()));
         return new NameMapping(tables, targets);
     }
 

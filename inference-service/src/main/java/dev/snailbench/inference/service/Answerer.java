@@ -4,8 +4,8 @@ import dev.snailbench.inference.InferenceException;
 import dev.snailbench.inference.client.ModelCall;
 import dev.snailbench.inference.client.ModelClient;
 import dev.snailbench.inference.config.InferenceConfig;
-import dev.snailbench.inference.repository.InferenceRecord;
 import dev.snailbench.inference.prompt.PromptBuilder;
+import dev.snailbench.inference.repository.InferenceRecord;
 import dev.snailbench.inference.schema.LeveledSchema;
 import dev.snailbench.inference.schema.SchemaCatalog;
 import dev.snailbench.inference.schema.VariantNames;
@@ -40,8 +40,13 @@ public class Answerer {
     private final InferenceConfig config;
     private final IdentifierRewriter rewriter;
 
-    public Answerer(PromptBuilder prompts, SchemaCatalog schemas, ModelClient models, Vertx vertx,
-            InferenceConfig config, IdentifierRewriter rewriter) {
+    public Answerer(
+            PromptBuilder prompts,
+            SchemaCatalog schemas,
+            ModelClient models,
+            Vertx vertx,
+            InferenceConfig config,
+            IdentifierRewriter rewriter) {
         this.rewriter = rewriter;
         this.prompts = prompts;
         this.schemas = schemas;
@@ -61,8 +66,8 @@ public class Answerer {
     private Uni<Void> replay(WorkItem item, TeamSchema team, InferenceRecord record) {
         String recorded = item.recordedPrediction();
         if (recorded == null) {
-            return Uni.createFrom().failure(
-                    new InferenceException("no recorded prediction for question " + item.questionId()));
+            return Uni.createFrom()
+                    .failure(new InferenceException("no recorded prediction for question " + item.questionId()));
         }
         record.rawAnswer = recorded;
         String sql;
@@ -113,37 +118,43 @@ public class Answerer {
             return Uni.createFrom().voidItem();
         }
         return blocking(() -> {
-            NameMapping mapping;
-            if (variant) {
-                // The generator refuses other levels with a variant: its names are the ones the prompt showed.
-                mapping = VariantNames.back(team);
-            } else {
-                LeveledSchema schema = schemas.resolve(item.schemaId(), team);
-                if (schema.crosswalk().entries().isEmpty()) {
-                    throw new InferenceException("schema " + schema.name() + " has no crosswalk: cannot map "
-                            + level.label() + " names back to native ones");
-                }
-                mapping = schema.crosswalk().mapping(level, NaturalnessLevel.NATIVE);
-            }
-            IdentifierRewriter.Result r;
-            try {
-                r = rewriter.rewriteOrTokens(sql, item.dialect(), mapping);
-            } catch (RuntimeException e) {
-                throw new InferenceException("cannot denaturalize the predicted SQL: " + Failures.message(e), e);
-            }
-            List<String> unmapped = new ArrayList<>(r.unknown());
-            r.ambiguous().forEach(a -> unmapped.add(a + " (ambiguous)"));
-            record.unknownIdentifiers = unmapped.isEmpty() ? null : String.join(", ", unmapped);
-            record.denaturalization = r.method();
-            return r.sql();
-        }).invoke(nativeSql -> record.predictedSql = nativeSql).replaceWithVoid();
+                    NameMapping mapping;
+                    if (variant) {
+                        // The generator refuses other levels with a variant: its names are the ones the prompt showed.
+                        mapping = VariantNames.back(team);
+                    } else {
+                        LeveledSchema schema = schemas.resolve(item.schemaId(), team);
+                        if (schema.crosswalk().entries().isEmpty()) {
+                            throw new InferenceException("schema " + schema.name() + " has no crosswalk: cannot map "
+                                    + level.label() + " names back to native ones");
+                        }
+                        mapping = schema.crosswalk().mapping(level, NaturalnessLevel.NATIVE);
+                    }
+                    IdentifierRewriter.Result r;
+                    try {
+                        r = rewriter.rewriteOrTokens(sql, item.dialect(), mapping);
+                    } catch (RuntimeException e) {
+                        throw new InferenceException(
+                                "cannot denaturalize the predicted SQL: " + Failures.message(e), e);
+                    }
+                    List<String> unmapped = new ArrayList<>(r.unknown());
+                    r.ambiguous().forEach(a -> unmapped.add(a + " (ambiguous)"));
+                    record.unknownIdentifiers = unmapped.isEmpty() ? null : String.join(", ", unmapped);
+                    record.denaturalization = r.method();
+                    return r.sql();
+                })
+                .invoke(nativeSql -> record.predictedSql = nativeSql)
+                .replaceWithVoid();
     }
 
     /** Runs file reads and JSqlParser on a worker thread, back on the caller's context afterwards. */
     private <T> Uni<T> blocking(Supplier<T> work) {
         return vertx.executeBlocking(Uni.createFrom().item(work), false)
-                .ifNoItem().after(config.parseTimeout())
-                .failWith(() -> new InferenceException("prompt or SQL processing took longer than "
-                        + config.parseTimeout().toSeconds() + " s", new TimeoutException()));
+                .ifNoItem()
+                .after(config.parseTimeout())
+                .failWith(() -> new InferenceException(
+                        "prompt or SQL processing took longer than "
+                                + config.parseTimeout().toSeconds() + " s",
+                        new TimeoutException()));
     }
 }

@@ -30,8 +30,12 @@ public class FailedLogins {
 
     /** Fails (to the channel's dead-letter topic) for an event without its job, database or reason. */
     public void add(DatabaseLoginFailed event) {
-        if (event == null || event.jobId() == null || event.database() == null || event.database().isBlank()
-                || event.reason() == null || event.reason().isBlank()) {
+        if (event == null
+                || event.jobId() == null
+                || event.database() == null
+                || event.database().isBlank()
+                || event.reason() == null
+                || event.reason().isBlank()) {
             throw new IllegalArgumentException("DatabaseLoginFailed " + (event == null ? "" : event.eventId())
                     + " lacks jobId, database or reason");
         }
@@ -40,7 +44,8 @@ public class FailedLogins {
             added = reasons.putIfAbsent(event.key(), event.reason()) == null;
         }
         if (added) {
-            LOG.infof("job %s of tenant %s: %s; its remaining items on that database are not asked of a model",
+            LOG.infof(
+                    "job %s of tenant %s: %s; its remaining items on that database are not asked of a model",
                     event.jobId(), event.tenantId(), event.reason());
         }
     }
@@ -54,11 +59,14 @@ public class FailedLogins {
 
     /** Why the request's model is not asked (its job's login on its database failed), or null to ask it. */
     public String reason(InferenceRequested request) {
-        if (request == null || request.jobId() == null || request.item() == null
+        if (request == null
+                || request.jobId() == null
+                || request.item() == null
                 || request.item().database() == null) {
             return null;
         }
-        String key = request.jobId() + "|" + DatabaseLoginFailed.databaseKey(request.item().database());
+        String key = request.jobId() + "|"
+                + DatabaseLoginFailed.databaseKey(request.item().database());
         synchronized (reasons) {
             return reasons.get(key);
         }

@@ -3,8 +3,7 @@ package dev.snailbench.inference.service;
 /** Turns an exception into the one-line reason a user reads in the job's results. */
 public final class Failures {
 
-    private Failures() {
-    }
+    private Failures() {}
 
     public static String message(Throwable e) {
         Throwable t = e;

@@ -36,8 +36,8 @@ public class InferenceService {
     private final InferenceConfig config;
     private final FailedLogins failedLogins;
 
-    public InferenceService(InferenceRecordSql records, Answerer answerer, InferenceConfig config,
-            FailedLogins failedLogins) {
+    public InferenceService(
+            InferenceRecordSql records, Answerer answerer, InferenceConfig config, FailedLogins failedLogins) {
         this.failedLogins = failedLogins;
         this.records = records;
         this.answerer = answerer;
@@ -48,8 +48,7 @@ public class InferenceService {
     static final Duration GROUP_WAIT = Duration.ofMillis(200);
 
     /** A request with its answer, stored. */
-    public record Answered(InferenceRequested request, Inference inference) {
-    }
+    public record Answered(InferenceRequested request, Inference inference) {}
 
     /**
      * Answers a batch, handing the answers on in groups as they come: first the ones stored by an earlier delivery
@@ -61,38 +60,52 @@ public class InferenceService {
      * batch is answered once.
      */
     public Multi<List<Answered>> inferAll(List<InferenceRequested> requests) {
-        Map<UUID, InferenceRequested> byItem = requests.stream().collect(Collectors.toMap(
-                InferenceRequested::workItemId, Function.identity(), (first, again) -> first, LinkedHashMap::new));
+        Map<UUID, InferenceRequested> byItem = requests.stream()
+                .collect(Collectors.toMap(
+                        InferenceRequested::workItemId,
+                        Function.identity(),
+                        (first, again) -> first,
+                        LinkedHashMap::new));
         Context context = Vertx.currentContext();
         return records.answers(byItem.keySet()).onItem().transformToMulti(stored -> {
             List<InferenceRequested> missing = byItem.values().stream()
-                    .filter(request -> !stored.containsKey(request.workItemId())).toList();
-            Multi<List<Answered>> known = stored.isEmpty() ? Multi.createFrom().empty()
+                    .filter(request -> !stored.containsKey(request.workItemId()))
+                    .toList();
+            Multi<List<Answered>> known = stored.isEmpty()
+                    ? Multi.createFrom().empty()
                     : Multi.createFrom().item(answered(byItem, stored));
-            return missing.isEmpty() ? known
+            return missing.isEmpty()
+                    ? known
                     : Multi.createBy().concatenating().streams(known, asked(missing, byItem, context));
         });
     }
 
-    private Multi<List<Answered>> asked(List<InferenceRequested> missing, Map<UUID, InferenceRequested> byItem,
-            Context context) {
+    private Multi<List<Answered>> asked(
+            List<InferenceRequested> missing, Map<UUID, InferenceRequested> byItem, Context context) {
         // Per tenant: one tenant's slow model calls do not take every slot of the batch.
         int perTenant = Math.min(config.concurrentAnswersPerTenant(), config.concurrentAnswers());
-        return PerTenant.merge(missing, InferenceRequested::tenantId,
-                        request -> onOwnContext(context, () -> answer(request)), perTenant,
+        return PerTenant.merge(
+                        missing,
+                        InferenceRequested::tenantId,
+                        request -> onOwnContext(context, () -> answer(request)),
+                        perTenant,
                         config.concurrentAnswers() / Math.max(1, perTenant))
-                .group().intoLists().of(missing.size(), GROUP_WAIT)
+                .group()
+                .intoLists()
+                .of(missing.size(), GROUP_WAIT)
                 // A group that closes while the previous one is still being stored waits here.
-                .onOverflow().buffer()
+                .onOverflow()
+                .buffer()
                 // Back on the batch's context: the batch goes on where its message arrived.
                 .emitOn(task -> context.runOnContext(ignored -> task.run()))
-                .onItem().transformToUniAndConcatenate(group -> records.storeFirst(group)
-                        .map(first -> answered(byItem, first)));
+                .onItem()
+                .transformToUniAndConcatenate(group -> records.storeFirst(group).map(first -> answered(byItem, first)));
     }
 
     private static List<Answered> answered(Map<UUID, InferenceRequested> byItem, Map<UUID, Inference> answers) {
         return answers.entrySet().stream()
-                .map(answer -> new Answered(byItem.get(answer.getKey()), answer.getValue())).toList();
+                .map(answer -> new Answered(byItem.get(answer.getKey()), answer.getValue()))
+                .toList();
     }
 
     private static <T> Uni<T> onOwnContext(Context parent, Supplier<Uni<? extends T>> work) {
@@ -117,7 +130,8 @@ public class InferenceService {
         return answerer.answer(request.item(), request.schema(), record)
                 // Whatever went wrong with the model or its answer, the item still goes on to be executed (gold)
                 // and scored; the reason travels with it.
-                .onFailure().recoverWithItem(e -> {
+                .onFailure()
+                .recoverWithItem(e -> {
                     record.predictedSql = null;
                     record.error = Failures.message(e);
                     return null;

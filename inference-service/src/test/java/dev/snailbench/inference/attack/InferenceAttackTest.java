@@ -35,8 +35,14 @@ class InferenceAttackTest {
 
     /** An item at temperature 0, whose answers the tenant's cache keeps (a sampled call is asked every time). */
     private static WorkItem item(String model, String question) {
-        return WorkItems.item("ATBI:1", question, "SELECT 1", SqlDialect.SQLSERVER,
-                new ModelRef("label", "fake", model, 0.0, 64, 42L), NaturalnessLevel.NATIVE, PromptOptions.ZERO_SHOT,
+        return WorkItems.item(
+                "ATBI:1",
+                question,
+                "SELECT 1",
+                SqlDialect.SQLSERVER,
+                new ModelRef("label", "fake", model, 0.0, 64, 42L),
+                NaturalnessLevel.NATIVE,
+                PromptOptions.ZERO_SHOT,
                 "ATBI");
     }
 
@@ -46,7 +52,9 @@ class InferenceAttackTest {
     }
 
     private static long asked(String model, String question) {
-        return FAKE.requests(model).stream().filter(s -> s.body().toString().contains(question)).count();
+        return FAKE.requests(model).stream()
+                .filter(s -> s.body().toString().contains(question))
+                .count();
     }
 
     @Test
@@ -65,8 +73,11 @@ class InferenceAttackTest {
         WorkItem rerun = item(model, question);
         inferAs(WorkItems.TENANT, rerun);
         assertThat(asked(model, question)).isEqualTo(2);
-        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + rerun.workItemId()).then()
-                .statusCode(200).body("cached", equalTo(true));
+        given().header("X-API-Key", Hop.tenantKey())
+                .get("/inferences/" + rerun.workItemId())
+                .then()
+                .statusCode(200)
+                .body("cached", equalTo(true));
     }
 
     @Test
@@ -74,11 +85,15 @@ class InferenceAttackTest {
         String secret = "team-secret-model-" + UUID.randomUUID();
         FAKE.script(secret, Reply.ok("SELECT 7"));
 
-        assertThat(inferAs(WorkItems.TENANT, item(secret, "q " + UUID.randomUUID())).inference().predictedSql())
+        assertThat(inferAs(WorkItems.TENANT, item(secret, "q " + UUID.randomUUID()))
+                        .inference()
+                        .predictedSql())
                 .isEqualTo("SELECT 7");
 
-        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
-        assertThat(metrics).doesNotContain(secret)
+        String metrics =
+                given().get("/q/metrics").then().statusCode(200).extract().asString();
+        assertThat(metrics)
+                .doesNotContain(secret)
                 .containsPattern("snailbench_llm_latency_seconds_count\\{backend=\"fake\",model=\"other\",?\\}");
     }
 }

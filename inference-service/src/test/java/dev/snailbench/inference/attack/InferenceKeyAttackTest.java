@@ -16,26 +16,45 @@ class InferenceKeyAttackTest extends InMemoryTenantTest {
 
     @Test
     void shouldRefuseTheStatelessEndpointsWithoutAKey() {
-        given().contentType(ContentType.JSON).body("""
+        given().contentType(ContentType.JSON)
+                .body("""
                 {"sql": "SELECT b FROM b", "dialect": "sqlserver", "level": "Low",
                  "crosswalk": [{"kind": "table", "native": "a", "low": "b"}]}""")
-                .when().post("/denaturalize").then().statusCode(401)
-                .body("status", equalTo(401)).body("field", equalTo("X-API-Key"));
-        given().contentType(ContentType.JSON).body("""
-                {"question": "q", "dialect": "sqlserver", "schemaId": "ATBI"}""")
-                .when().post("/prompts/preview").then().statusCode(401)
+                .when()
+                .post("/denaturalize")
+                .then()
+                .statusCode(401)
+                .body("status", equalTo(401))
                 .body("field", equalTo("X-API-Key"));
-        given().header("X-API-Key", "sb_not-a-key").contentType(ContentType.JSON).body("""
+        given().contentType(ContentType.JSON)
+                .body("""
                 {"question": "q", "dialect": "sqlserver", "schemaId": "ATBI"}""")
-                .when().post("/prompts/preview").then().statusCode(401)
+                .when()
+                .post("/prompts/preview")
+                .then()
+                .statusCode(401)
+                .body("field", equalTo("X-API-Key"));
+        given().header("X-API-Key", "sb_not-a-key")
+                .contentType(ContentType.JSON)
+                .body("""
+                {"question": "q", "dialect": "sqlserver", "schemaId": "ATBI"}""")
+                .when()
+                .post("/prompts/preview")
+                .then()
+                .statusCode(401)
                 .body("field", equalTo("X-API-Key"));
     }
 
     @Test
     void shouldNameAnUnknownFieldAndSuggestTheKnownOne() {
-        given().header("X-API-Key", key()).contentType(ContentType.JSON).body("""
+        given().header("X-API-Key", key())
+                .contentType(ContentType.JSON)
+                .body("""
                 {"sql": "SELECT b FROM b", "dialectt": "sqlserver", "level": "Low", "crosswalk": []}""")
-                .when().post("/denaturalize").then().statusCode(400)
+                .when()
+                .post("/denaturalize")
+                .then()
+                .statusCode(400)
                 .body("status", equalTo(400))
                 .body("error", equalTo("unknown field 'dialectt' (did you mean 'dialect'?)"))
                 .body("field", equalTo("dialectt"));

@@ -23,13 +23,20 @@ class BackendAnnouncerTest {
 
     @Test
     void shouldAnnounceItsConfiguredBackendsWhenItStarts() {
-        List<ModelBackendsAnnounced> announced = TopicClient.await(Topics.MODEL_BACKENDS,
-                        r -> ModelBackendsAnnounced.KEY.equals(r.key()), 1, Duration.ofSeconds(30)).stream()
-                .map(r -> EventJson.read(r.value(), ModelBackendsAnnounced.class)).toList();
+        List<ModelBackendsAnnounced> announced = TopicClient.await(
+                        Topics.MODEL_BACKENDS,
+                        r -> ModelBackendsAnnounced.KEY.equals(r.key()),
+                        1,
+                        Duration.ofSeconds(30))
+                .stream()
+                .map(r -> EventJson.read(r.value(), ModelBackendsAnnounced.class))
+                .toList();
 
         assertThat(announced).isNotEmpty();
         // The test configuration's backends (RealInfrastructure), sorted; replay is built in and not listed.
-        assertThat(announced.get(announced.size() - 1).backends()).contains("fake", "fake-legacy")
-                .doesNotContain("replay").isSorted();
+        assertThat(announced.get(announced.size() - 1).backends())
+                .contains("fake", "fake-legacy")
+                .doesNotContain("replay")
+                .isSorted();
     }
 }

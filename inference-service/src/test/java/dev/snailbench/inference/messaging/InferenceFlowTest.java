@@ -62,8 +62,12 @@ class InferenceFlowTest {
         channels.clear(Channels.SQL_TO_EXECUTE_OUT);
         when(inference.inferAll(any())).thenAnswer(call -> {
             List<InferenceRequested> requests = call.getArgument(0);
-            return Multi.createFrom().item(requests.stream().map(request -> new InferenceService.Answered(request,
-                    new Inference("SELECT '" + request.item().questionId() + "'", null, null, 5))).toList());
+            return Multi.createFrom()
+                    .item(requests.stream()
+                            .map(request -> new InferenceService.Answered(
+                                    request,
+                                    new Inference("SELECT '" + request.item().questionId() + "'", null, null, 5)))
+                            .toList());
         });
     }
 
@@ -74,26 +78,31 @@ class InferenceFlowTest {
         WorkItem second = item("ATBI:2");
         WorkItem third = item("ATBI:3");
 
-        channels.sendBatch(Channels.QUERIES_TO_INFER, List.of(
-                record(InferenceBatch.of(job, WorkItems.TENANT, null, List.of(first, second))),
-                record(InferenceBatch.of(job, WorkItems.TENANT, null, List.of(third)))));
+        channels.sendBatch(
+                Channels.QUERIES_TO_INFER,
+                List.of(
+                        record(InferenceBatch.of(job, WorkItems.TENANT, null, List.of(first, second))),
+                        record(InferenceBatch.of(job, WorkItems.TENANT, null, List.of(third)))));
 
         await().until(() -> outcomes.size() == 2);
         assertThat(outcomes).containsExactly("ack", "ack");
         List<ExecutionRequested> forwarded = forwarded();
-        assertThat(forwarded).extracting(ExecutionRequested::workItemId)
+        assertThat(forwarded)
+                .extracting(ExecutionRequested::workItemId)
                 .containsExactly(first.workItemId(), second.workItemId(), third.workItemId());
         assertThat(forwarded).allSatisfy(request -> {
             assertThat(request.jobId()).isEqualTo(job);
             assertThat(request.tenantId()).isEqualTo(WorkItems.TENANT);
         });
-        assertThat(forwarded).extracting(request -> request.inference().predictedSql())
+        assertThat(forwarded)
+                .extracting(request -> request.inference().predictedSql())
                 .containsExactly("SELECT 'ATBI:1'", "SELECT 'ATBI:2'", "SELECT 'ATBI:3'");
         // The three items were answered together: one call for the batch.
         @SuppressWarnings("unchecked")
         ArgumentCaptor<List<InferenceRequested>> asked = ArgumentCaptor.forClass(List.class);
         verify(inference).inferAll(asked.capture());
-        assertThat(asked.getValue()).extracting(InferenceRequested::workItemId)
+        assertThat(asked.getValue())
+                .extracting(InferenceRequested::workItemId)
                 .containsExactly(first.workItemId(), second.workItemId(), third.workItemId());
     }
 
@@ -101,10 +110,10 @@ class InferenceFlowTest {
     void shouldSkipTheItemsOfACancelledJobWithoutAskingTheModel() {
         UUID job = UUID.randomUUID();
         channels.send(Channels.JOBS_CANCELLED, JobCancelled.of(job, WorkItems.TENANT, "cancelled by the team"));
-        await().until(() -> channels.sent(Channels.SQL_TO_EXECUTE_OUT).isEmpty()
-                && cancelledJobIsKnown(job));
+        await().until(() -> channels.sent(Channels.SQL_TO_EXECUTE_OUT).isEmpty() && cancelledJobIsKnown(job));
 
-        channels.sendBatch(Channels.QUERIES_TO_INFER,
+        channels.sendBatch(
+                Channels.QUERIES_TO_INFER,
                 List.of(record(InferenceBatch.of(job, WorkItems.TENANT, null, List.of(item("ATBI:4"))))));
 
         await().until(() -> outcomes.size() == 1);
@@ -119,18 +128,33 @@ class InferenceFlowTest {
         WorkItem good = item("ATBI:5");
         InferenceBatch broken = InferenceBatch.of(job, WorkItems.TENANT, null, List.of(item("ATBI:6")));
         InferenceRequested itemless = broken.requests().get(0);
-        broken = new InferenceBatch(broken.eventId(), job, WorkItems.TENANT, broken.occurredAt(),
-                broken.schemaVersion(), null, List.of(new InferenceRequested(itemless.eventId(), job,
-                        WorkItems.TENANT, itemless.workItemId(), itemless.occurredAt(), itemless.schemaVersion(),
-                        null, null)));
+        broken = new InferenceBatch(
+                broken.eventId(),
+                job,
+                WorkItems.TENANT,
+                broken.occurredAt(),
+                broken.schemaVersion(),
+                null,
+                List.of(new InferenceRequested(
+                        itemless.eventId(),
+                        job,
+                        WorkItems.TENANT,
+                        itemless.workItemId(),
+                        itemless.occurredAt(),
+                        itemless.schemaVersion(),
+                        null,
+                        null)));
 
-        channels.sendBatch(Channels.QUERIES_TO_INFER, List.of(
-                record(broken), record(InferenceBatch.of(job, WorkItems.TENANT, null, List.of(good)))));
+        channels.sendBatch(
+                Channels.QUERIES_TO_INFER,
+                List.of(record(broken), record(InferenceBatch.of(job, WorkItems.TENANT, null, List.of(good)))));
 
         await().until(() -> outcomes.size() == 2);
-        assertThat(outcomes).containsExactlyInAnyOrder("ack",
-                "InferenceBatch " + broken.eventId() + ": InferenceRequested " + itemless.eventId()
-                        + " lacks its item");
+        assertThat(outcomes)
+                .containsExactlyInAnyOrder(
+                        "ack",
+                        "InferenceBatch " + broken.eventId() + ": InferenceRequested " + itemless.eventId()
+                                + " lacks its item");
         assertThat(forwarded()).extracting(ExecutionRequested::workItemId).containsExactly(good.workItemId());
     }
 
@@ -140,8 +164,10 @@ class InferenceFlowTest {
         InferenceRequested request = InferenceRequested.of(job, WorkItems.TENANT, item("ATBI:7"));
         assertThat(logins.reason(request)).isNull();
 
-        channels.send(Channels.DATABASE_LOGINS_FAILED, DatabaseLoginFailed.of(job, WorkItems.TENANT,
-                request.item().database(), "password authentication failed"));
+        channels.send(
+                Channels.DATABASE_LOGINS_FAILED,
+                DatabaseLoginFailed.of(
+                        job, WorkItems.TENANT, request.item().database(), "password authentication failed"));
 
         await().until(() -> logins.reason(request) != null);
         assertThat(logins.reason(request)).contains("password authentication failed");
@@ -164,13 +190,16 @@ class InferenceFlowTest {
     }
 
     private Message<InferenceBatch> record(InferenceBatch batch) {
-        return Message.of(batch, () -> {
-            outcomes.add("ack");
-            return CompletableFuture.completedFuture(null);
-        }, reason -> {
-            outcomes.add(reason.getMessage());
-            return CompletableFuture.completedFuture(null);
-        });
+        return Message.of(
+                batch,
+                () -> {
+                    outcomes.add("ack");
+                    return CompletableFuture.completedFuture(null);
+                },
+                reason -> {
+                    outcomes.add(reason.getMessage());
+                    return CompletableFuture.completedFuture(null);
+                });
     }
 
     private List<ExecutionRequested> forwarded() {

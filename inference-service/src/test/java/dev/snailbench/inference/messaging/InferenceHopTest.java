@@ -47,14 +47,27 @@ import org.junit.jupiter.api.Test;
 class InferenceHopTest {
 
     /** A team's schema with its crosswalk: club/clb/CB, club_name/clb_nm/CNM, country/ctry/CY. */
-    private static final TeamSchema TEAM = new TeamSchema("team db", new DatabaseSchema("PostgreSQL", "team", List.of(
-            new DatabaseSchema.Table("public", "club", "TABLE", List.of(
-                    new DatabaseSchema.Column("club_name", "varchar", ResultColumn.ValueType.TEXT, false, List.of()),
-                    new DatabaseSchema.Column("country", "varchar", ResultColumn.ValueType.TEXT, true, List.of())),
-                    List.of(), List.of())), false), List.of(
-            CrosswalkEntry.table("club", "club", "clb", "CB"),
-            CrosswalkEntry.column("club_name", "club_name", "clb_nm", "CNM"),
-            CrosswalkEntry.column("country", "country", "ctry", "CY")));
+    private static final TeamSchema TEAM = new TeamSchema(
+            "team db",
+            new DatabaseSchema(
+                    "PostgreSQL",
+                    "team",
+                    List.of(new DatabaseSchema.Table(
+                            "public",
+                            "club",
+                            "TABLE",
+                            List.of(
+                                    new DatabaseSchema.Column(
+                                            "club_name", "varchar", ResultColumn.ValueType.TEXT, false, List.of()),
+                                    new DatabaseSchema.Column(
+                                            "country", "varchar", ResultColumn.ValueType.TEXT, true, List.of())),
+                            List.of(),
+                            List.of())),
+                    false),
+            List.of(
+                    CrosswalkEntry.table("club", "club", "clb", "CB"),
+                    CrosswalkEntry.column("club_name", "club_name", "clb_nm", "CNM"),
+                    CrosswalkEntry.column("country", "country", "ctry", "CY")));
 
     private TopicClient topics;
 
@@ -76,8 +89,8 @@ class InferenceHopTest {
 
     @Test
     void shouldForwardTheRecordedPredictionOfAReplayItemWithItsGoldSql() {
-        WorkItem item = WorkItems.replay("q1", "How many clubs?", "SELECT count(*) FROM club",
-                "SELECT count(*) FROM club WHERE 1 = 1");
+        WorkItem item = WorkItems.replay(
+                "q1", "How many clubs?", "SELECT count(*) FROM club", "SELECT count(*) FROM club WHERE 1 = 1");
         InferenceRequested request = WorkItems.request(item);
 
         send(request);
@@ -92,7 +105,10 @@ class InferenceHopTest {
 
     @Test
     void shouldUnwrapARecordedPredictionFromItsMarkdownFenceAsAModelsAnswerIs() {
-        WorkItem item = WorkItems.replay("q-fenced", "How many clubs?", "SELECT count(*) FROM club",
+        WorkItem item = WorkItems.replay(
+                "q-fenced",
+                "How many clubs?",
+                "SELECT count(*) FROM club",
                 "Here it is:\n```sql\nSELECT count(*)\nFROM club;\n```\nHope that helps.");
 
         send(WorkItems.request(item));
@@ -123,41 +139,76 @@ class InferenceHopTest {
 
         // The same work item again, as after a crash before the commit; if the answer were recomputed it
         // would now be the changed prediction.
-        WorkItem changed = new WorkItem(item.workItemId(), item.questionId(), item.question(), item.goldSql(),
-                item.dialect(), item.database(), item.model(), item.level(), item.promptOptions(), item.schemaId(),
+        WorkItem changed = new WorkItem(
+                item.workItemId(),
+                item.questionId(),
+                item.question(),
+                item.goldSql(),
+                item.dialect(),
+                item.database(),
+                item.model(),
+                item.level(),
+                item.promptOptions(),
+                item.schemaId(),
                 "SELECT 'second answer'");
         send(WorkItems.request(changed));
 
         List<ExecutionRequested> both = awaitExecution(item.workItemId(), 2);
         assertThat(both).hasSize(2);
-        assertThat(both).extracting(e -> e.inference().predictedSql())
+        assertThat(both)
+                .extracting(e -> e.inference().predictedSql())
                 .containsExactly("SELECT 'first answer'", "SELECT 'first answer'");
     }
 
     @Test
     void shouldMapAPredictionBackThroughTheTeamsOwnCrosswalkCarriedByTheRequest() {
-        WorkItem item = new WorkItem(UUID.randomUUID(), "q-team", "Swiss clubs?",
-                "SELECT club_name FROM club WHERE country = 'Switzerland'", SqlDialect.POSTGRESQL, WorkItems.DB,
-                ModelRef.replay("gpt-replay"), NaturalnessLevel.LOW, null, null,
+        WorkItem item = new WorkItem(
+                UUID.randomUUID(),
+                "q-team",
+                "Swiss clubs?",
+                "SELECT club_name FROM club WHERE country = 'Switzerland'",
+                SqlDialect.POSTGRESQL,
+                WorkItems.DB,
+                ModelRef.replay("gpt-replay"),
+                NaturalnessLevel.LOW,
+                null,
+                null,
                 "SELECT clb_nm FROM clb WHERE ctry = 'Switzerland'");
 
         send(InferenceRequested.of(UUID.randomUUID(), WorkItems.TENANT, item, TEAM));
 
         ExecutionRequested out = awaitExecution(item.workItemId(), 1).get(0);
         assertThat(out.inference().error()).isNull();
-        assertThat(out.inference().predictedSql()).isEqualToIgnoringCase(
-                "SELECT club_name FROM club WHERE country = 'Switzerland'");
+        assertThat(out.inference().predictedSql())
+                .isEqualToIgnoringCase("SELECT club_name FROM club WHERE country = 'Switzerland'");
     }
 
     @Test
     void shouldAnswerEveryItemOfARecordOnTheTeamSchemaTheRecordCarriesOnce() {
         UUID job = UUID.randomUUID();
-        WorkItem low = new WorkItem(UUID.randomUUID(), "q-low", "Swiss clubs?",
-                "SELECT club_name FROM club WHERE country = 'Switzerland'", SqlDialect.POSTGRESQL, WorkItems.DB,
-                ModelRef.replay("gpt-replay"), NaturalnessLevel.LOW, null, null,
+        WorkItem low = new WorkItem(
+                UUID.randomUUID(),
+                "q-low",
+                "Swiss clubs?",
+                "SELECT club_name FROM club WHERE country = 'Switzerland'",
+                SqlDialect.POSTGRESQL,
+                WorkItems.DB,
+                ModelRef.replay("gpt-replay"),
+                NaturalnessLevel.LOW,
+                null,
+                null,
                 "SELECT clb_nm FROM clb WHERE ctry = 'Switzerland'");
-        WorkItem least = new WorkItem(UUID.randomUUID(), "q-least", "Clubs?", "SELECT club_name FROM club",
-                SqlDialect.POSTGRESQL, WorkItems.DB, ModelRef.replay("gpt-replay"), NaturalnessLevel.LEAST, null, null,
+        WorkItem least = new WorkItem(
+                UUID.randomUUID(),
+                "q-least",
+                "Clubs?",
+                "SELECT club_name FROM club",
+                SqlDialect.POSTGRESQL,
+                WorkItems.DB,
+                ModelRef.replay("gpt-replay"),
+                NaturalnessLevel.LEAST,
+                null,
+                null,
                 "SELECT CNM FROM CB");
         InferenceBatch record = InferenceBatch.of(job, WorkItems.TENANT, TEAM, List.of(low, least));
 
@@ -174,26 +225,27 @@ class InferenceHopTest {
     void shouldDeadLetterARecordWithAnItemLackingItsIdsWithEveryItemItHolds() {
         WorkItem item = WorkItems.replay("q-with-a-broken-neighbour", "One?", "SELECT 1", "SELECT 1");
         InferenceRequested good = WorkItems.request(item);
-        InferenceRequested broken = new InferenceRequested(UUID.randomUUID(), good.jobId(), WorkItems.TENANT, null,
-                good.occurredAt(), 1, null, null);
-        InferenceBatch record = new InferenceBatch(UUID.randomUUID(), good.jobId(), WorkItems.TENANT,
-                good.occurredAt(), 1, null, List.of(good, broken));
+        InferenceRequested broken = new InferenceRequested(
+                UUID.randomUUID(), good.jobId(), WorkItems.TENANT, null, good.occurredAt(), 1, null, null);
+        InferenceBatch record = new InferenceBatch(
+                UUID.randomUUID(), good.jobId(), WorkItems.TENANT, good.occurredAt(), 1, null, List.of(good, broken));
 
         ConsumerRecord<String, byte[]> dead = sendAndAwaitDeadLetter(record);
 
         assertThat(TopicClient.headers(dead).get("dead-letter-reason"))
                 .contains("InferenceRequested " + broken.eventId() + " lacks workItemId or jobId");
         assertThat(EventJson.read(dead.value(), InferenceBatch.class).requests())
-                .extracting(InferenceRequested::eventId).containsExactly(good.eventId(), broken.eventId());
+                .extracting(InferenceRequested::eventId)
+                .containsExactly(good.eventId(), broken.eventId());
     }
 
     @Test
     void shouldDeadLetterARecordCarryingAnotherTenantsItemRatherThanAskItOnThisTenantsSchema() {
         InferenceRequested own = WorkItems.request(WorkItems.replay("q-own", "One?", "SELECT 1", "SELECT 1"));
-        InferenceRequested theirs = InferenceRequested.of(own.jobId(), "another-tenant",
-                WorkItems.replay("q-theirs", "Two?", "SELECT 2", "SELECT 2"));
-        InferenceBatch record = new InferenceBatch(UUID.randomUUID(), own.jobId(), WorkItems.TENANT,
-                own.occurredAt(), 1, TEAM, List.of(own, theirs));
+        InferenceRequested theirs = InferenceRequested.of(
+                own.jobId(), "another-tenant", WorkItems.replay("q-theirs", "Two?", "SELECT 2", "SELECT 2"));
+        InferenceBatch record = new InferenceBatch(
+                UUID.randomUUID(), own.jobId(), WorkItems.TENANT, own.occurredAt(), 1, TEAM, List.of(own, theirs));
 
         ConsumerRecord<String, byte[]> dead = sendAndAwaitDeadLetter(record);
 
@@ -206,7 +258,9 @@ class InferenceHopTest {
     private ConsumerRecord<String, byte[]> sendAndAwaitDeadLetter(InferenceBatch record) {
         topics.send(Topics.QUERIES_TO_INFER, record.key(), EventJson.write(record));
         List<ConsumerRecord<String, byte[]>> dead = TopicClient.await(
-                Topics.deadLetter(Topics.QUERIES_TO_INFER, "inference"), r -> record.key().equals(r.key()), 1,
+                Topics.deadLetter(Topics.QUERIES_TO_INFER, "inference"),
+                r -> record.key().equals(r.key()),
+                1,
                 Duration.ofSeconds(60));
         assertThat(dead).hasSize(1);
         return dead.get(0);
@@ -215,38 +269,94 @@ class InferenceHopTest {
     @Test
     void shouldMapAPredictionOnASchemaVariantsNamesBackToThePhysicalColumnsOfEachTable() {
         // An injected homonym: two different columns shown under one generic name, told apart by their tables.
-        TeamSchema team = new TeamSchema("team db", new DatabaseSchema("PostgreSQL", "team", List.of(
-                new DatabaseSchema.Table("public", "club", "TABLE", List.of(
-                        new DatabaseSchema.Column("club_id", "int4", ResultColumn.ValueType.NUMBER, false, List.of()),
-                        new DatabaseSchema.Column("country", "varchar", ResultColumn.ValueType.TEXT, true, List.of())),
-                        List.of(), List.of()),
-                new DatabaseSchema.Table("public", "stadium", "TABLE", List.of(
-                        new DatabaseSchema.Column("club_id", "int4", ResultColumn.ValueType.NUMBER, false, List.of()),
-                        new DatabaseSchema.Column("city", "varchar", ResultColumn.ValueType.TEXT, true, List.of())),
-                        List.of(), List.of())), false), List.of(),
-                new TeamSchema.Variant("injected seed=1 rate=0.1", List.of(
-                        new TeamSchema.ShownColumn("club", "country", "place"),
-                        new TeamSchema.ShownColumn("stadium", "city", "place"))));
-        WorkItem item = new WorkItem(UUID.randomUUID(), "q-variant", "Clubs and their stadiums' cities?",
+        TeamSchema team = new TeamSchema(
+                "team db",
+                new DatabaseSchema(
+                        "PostgreSQL",
+                        "team",
+                        List.of(
+                                new DatabaseSchema.Table(
+                                        "public",
+                                        "club",
+                                        "TABLE",
+                                        List.of(
+                                                new DatabaseSchema.Column(
+                                                        "club_id",
+                                                        "int4",
+                                                        ResultColumn.ValueType.NUMBER,
+                                                        false,
+                                                        List.of()),
+                                                new DatabaseSchema.Column(
+                                                        "country",
+                                                        "varchar",
+                                                        ResultColumn.ValueType.TEXT,
+                                                        true,
+                                                        List.of())),
+                                        List.of(),
+                                        List.of()),
+                                new DatabaseSchema.Table(
+                                        "public",
+                                        "stadium",
+                                        "TABLE",
+                                        List.of(
+                                                new DatabaseSchema.Column(
+                                                        "club_id",
+                                                        "int4",
+                                                        ResultColumn.ValueType.NUMBER,
+                                                        false,
+                                                        List.of()),
+                                                new DatabaseSchema.Column(
+                                                        "city",
+                                                        "varchar",
+                                                        ResultColumn.ValueType.TEXT,
+                                                        true,
+                                                        List.of())),
+                                        List.of(),
+                                        List.of())),
+                        false),
+                List.of(),
+                new TeamSchema.Variant(
+                        "injected seed=1 rate=0.1",
+                        List.of(
+                                new TeamSchema.ShownColumn("club", "country", "place"),
+                                new TeamSchema.ShownColumn("stadium", "city", "place"))));
+        WorkItem item = new WorkItem(
+                UUID.randomUUID(),
+                "q-variant",
+                "Clubs and their stadiums' cities?",
                 "SELECT c.country, s.city FROM club c JOIN stadium s ON c.club_id = s.club_id",
-                SqlDialect.POSTGRESQL, WorkItems.DB, ModelRef.replay("variant-replay"), NaturalnessLevel.NATIVE, null,
-                null, "SELECT c.place, s.place FROM club c JOIN stadium s ON c.club_id = s.club_id", "variant job",
+                SqlDialect.POSTGRESQL,
+                WorkItems.DB,
+                ModelRef.replay("variant-replay"),
+                NaturalnessLevel.NATIVE,
+                null,
+                null,
+                "SELECT c.place, s.place FROM club c JOIN stadium s ON c.club_id = s.club_id",
+                "variant job",
                 team.variant().label());
 
         send(InferenceRequested.of(UUID.randomUUID(), WorkItems.TENANT, item, team));
 
         ExecutionRequested out = awaitExecution(item.workItemId(), 1).get(0);
         assertThat(out.inference().error()).isNull();
-        assertThat(out.inference().predictedSql()).isEqualToIgnoringCase(
-                "SELECT c.country, s.city FROM club c JOIN stadium s ON c.club_id = s.club_id");
+        assertThat(out.inference().predictedSql())
+                .isEqualToIgnoringCase("SELECT c.country, s.city FROM club c JOIN stadium s ON c.club_id = s.club_id");
         assertThat(out.item().schemaVariant()).isEqualTo("injected seed=1 rate=0.1");
     }
 
     @Test
     void shouldMapARecordedPredictionWrittenAtTheItemsLevelBackToNativeNames() {
-        WorkItem item = new WorkItem(UUID.randomUUID(), "ATBI:1", "Species in nests?",
-                "select distinct CommonName from tbl_Nests", SqlDialect.SQLSERVER, WorkItems.DB,
-                ModelRef.replay("gpt-replay"), NaturalnessLevel.LEAST, null, "ATBI",
+        WorkItem item = new WorkItem(
+                UUID.randomUUID(),
+                "ATBI:1",
+                "Species in nests?",
+                "select distinct CommonName from tbl_Nests",
+                SqlDialect.SQLSERVER,
+                WorkItems.DB,
+                ModelRef.replay("gpt-replay"),
+                NaturalnessLevel.LEAST,
+                null,
+                "ATBI",
                 "SELECT DISTINCT [CMNM] FROM [NSTS] WHERE [CMNM] <> 'CMNM'");
 
         send(WorkItems.request(item));
@@ -255,7 +365,10 @@ class InferenceHopTest {
         assertThat(out.inference().predictedSql())
                 .isEqualTo("SELECT DISTINCT [CommonName] FROM [tbl_Nests] WHERE [CommonName] <> 'CMNM'");
         // The answer as recorded stays in the stored inference; the event carries only what later hops read.
-        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + item.workItemId()).then().statusCode(200)
+        given().header("X-API-Key", Hop.tenantKey())
+                .get("/inferences/" + item.workItemId())
+                .then()
+                .statusCode(200)
                 .body("rawAnswer", equalTo("SELECT DISTINCT [CMNM] FROM [NSTS] WHERE [CMNM] <> 'CMNM'"));
         assertThat(out.inference().rawAnswer()).isNull();
         assertThat(out.item().recordedPrediction()).isNull();
@@ -266,25 +379,30 @@ class InferenceHopTest {
         UUID cancelledJob = UUID.randomUUID();
         JobCancelled cancellation = JobCancelled.of(cancelledJob, WorkItems.TENANT, "cancelled by the tenant");
         topics.send(Topics.JOBS_CANCELLED, cancellation.key(), EventJson.write(cancellation));
-        Awaitility.await().atMost(Duration.ofSeconds(30))
-                .until(() -> cancellations.contains(cancelledJob));
+        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> cancellations.contains(cancelledJob));
         double skippedBefore = skipped();
-        List<WorkItem> doomed = IntStream.range(0, 5).mapToObj(i -> WorkItems.replay("qc" + i,
-                "question " + i, "SELECT " + i, "SELECT " + i)).toList();
+        List<WorkItem> doomed = IntStream.range(0, 5)
+                .mapToObj(i -> WorkItems.replay("qc" + i, "question " + i, "SELECT " + i, "SELECT " + i))
+                .toList();
         WorkItem other = WorkItems.replay("q-live", "Still asked?", "SELECT 1", "SELECT 1");
 
         doomed.forEach(item -> send(InferenceRequested.of(cancelledJob, WorkItems.TENANT, item)));
         send(WorkItems.request(other));
 
-        assertThat(awaitExecution(other.workItemId(), 1).get(0).inference().predictedSql()).isEqualTo("SELECT 1");
-        Awaitility.await().atMost(Duration.ofSeconds(60))
-                .until(() -> skipped() - skippedBefore >= doomed.size());
+        assertThat(awaitExecution(other.workItemId(), 1).get(0).inference().predictedSql())
+                .isEqualTo("SELECT 1");
+        Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> skipped() - skippedBefore >= doomed.size());
         assertThat(skipped() - skippedBefore).isEqualTo(doomed.size());
-        Set<String> keys = doomed.stream().map(item -> item.workItemId().toString())
-                .collect(Collectors.toSet());
-        assertThat(TopicClient.<ExecutionRequested>awaitItems(Topics.SQL_TO_EXECUTE, ExecutionsRequested.class,
-                r -> keys.contains(r.key()), 1, Duration.ofSeconds(3)))
-                .as("requests forwarded for the cancelled job's items").isEmpty();
+        Set<String> keys =
+                doomed.stream().map(item -> item.workItemId().toString()).collect(Collectors.toSet());
+        assertThat(TopicClient.<ExecutionRequested>awaitItems(
+                        Topics.SQL_TO_EXECUTE,
+                        ExecutionsRequested.class,
+                        r -> keys.contains(r.key()),
+                        1,
+                        Duration.ofSeconds(3)))
+                .as("requests forwarded for the cancelled job's items")
+                .isEmpty();
     }
 
     private double skipped() {
@@ -296,8 +414,11 @@ class InferenceHopTest {
     }
 
     private static List<ExecutionRequested> awaitExecution(UUID workItemId, int count) {
-        List<TopicClient.Carried<ExecutionRequested>> found = TopicClient.awaitItems(Topics.SQL_TO_EXECUTE,
-                ExecutionsRequested.class, (ExecutionRequested r) -> workItemId.equals(r.workItemId()), count,
+        List<TopicClient.Carried<ExecutionRequested>> found = TopicClient.awaitItems(
+                Topics.SQL_TO_EXECUTE,
+                ExecutionsRequested.class,
+                (ExecutionRequested r) -> workItemId.equals(r.workItemId()),
+                count,
                 Duration.ofSeconds(60));
         assertThat(found).as("ExecutionRequested for %s", workItemId).hasSize(count);
         return found.stream().map(TopicClient.Carried::event).toList();

@@ -59,11 +59,17 @@ class InferenceJobBenchmark {
     public static class Scaled implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("mp.messaging.incoming.queries-to-infer.concurrency", Integer.toString(PARTITIONS),
-                    "snailbench.inference.backends.fake.concurrency", Integer.toString(PARTITIONS),
-                    "snailbench.inference.backends.fake.request-timeout", "10s",
-                    "quarkus.datasource.reactive.max-size", "40",
-                    "quarkus.log.level", "WARN");
+            return Map.of(
+                    "mp.messaging.incoming.queries-to-infer.concurrency",
+                    Integer.toString(PARTITIONS),
+                    "snailbench.inference.backends.fake.concurrency",
+                    Integer.toString(PARTITIONS),
+                    "snailbench.inference.backends.fake.request-timeout",
+                    "10s",
+                    "quarkus.datasource.reactive.max-size",
+                    "40",
+                    "quarkus.log.level",
+                    "WARN");
         }
 
         @Override
@@ -77,11 +83,15 @@ class InferenceJobBenchmark {
         @Override
         public Map<String, String> start() {
             Properties props = new Properties();
-            props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, LocalStack.kafka().bootstrapServers());
+            props.put(
+                    AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                    LocalStack.kafka().bootstrapServers());
             try (AdminClient admin = AdminClient.create(props)) {
                 Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
                 List<NewTopic> topics = Set.of(Topics.QUERIES_TO_INFER, Topics.SQL_TO_EXECUTE).stream()
-                        .filter(t -> !existing.contains(t)).map(t -> new NewTopic(t, PARTITIONS, (short) 1)).toList();
+                        .filter(t -> !existing.contains(t))
+                        .map(t -> new NewTopic(t, PARTITIONS, (short) 1))
+                        .toList();
                 admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
             } catch (Exception e) {
                 throw new IllegalStateException("cannot create the benchmark topics", e);
@@ -90,8 +100,7 @@ class InferenceJobBenchmark {
         }
 
         @Override
-        public void stop() {
-        }
+        public void stop() {}
     }
 
     @Inject
@@ -105,16 +114,25 @@ class InferenceJobBenchmark {
         ModelRef ref = new ModelRef("bench", "fake", model, null, null, null);
         run(ref, 300, "warm-up"); // JIT, connection pools, partition assignment
         fake.resetInFlightStats();
-        InFlightSamples inFlight = InFlightSamples.start(() -> models.backend("fake").inFlight(), fake::inFlight);
+        InFlightSamples inFlight =
+                InFlightSamples.start(() -> models.backend("fake").inFlight(), fake::inFlight);
         long start = System.nanoTime();
         run(ref, ITEMS, "job");
         double seconds = (System.nanoTime() - start) / 1e9;
         inFlight.close();
-        System.out.printf("InferenceJobBenchmark: %d items through Kafka → inference → Kafka, %d partitions and "
-                + "consumers, backend concurrency %d, model latency %d ms: max in flight at the model %d; average "
-                + "in flight (1 ms samples) backend %.1f, model %.1f; %.0f items/s; %.2f s%n", ITEMS, PARTITIONS,
-                PARTITIONS, LATENCY_MS, fake.maxInFlight(), inFlight.client(), inFlight.server(),
-                ITEMS / seconds, seconds);
+        System.out.printf(
+                "InferenceJobBenchmark: %d items through Kafka → inference → Kafka, %d partitions and "
+                        + "consumers, backend concurrency %d, model latency %d ms: max in flight at the model %d; average "
+                        + "in flight (1 ms samples) backend %.1f, model %.1f; %.0f items/s; %.2f s%n",
+                ITEMS,
+                PARTITIONS,
+                PARTITIONS,
+                LATENCY_MS,
+                fake.maxInFlight(),
+                inFlight.client(),
+                inFlight.server(),
+                ITEMS / seconds,
+                seconds);
     }
 
     private static void run(ModelRef model, int items, String tag) throws Exception {
@@ -122,20 +140,31 @@ class InferenceJobBenchmark {
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, LocalStack.kafka().bootstrapServers());
         props.put(ProducerConfig.LINGER_MS_CONFIG, "5");
         UUID jobId = UUID.randomUUID();
-        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(props, new StringSerializer(),
-                new ByteArraySerializer())) {
+        try (KafkaProducer<String, byte[]> producer =
+                new KafkaProducer<>(props, new StringSerializer(), new ByteArraySerializer())) {
             for (int i = 0; i < items; i++) {
-                WorkItem item = WorkItems.item("ATBI:" + i, tag + " question " + i + " " + jobId,
-                        "SELECT 1", SqlDialect.SQLSERVER, model, NaturalnessLevel.NATIVE, PromptOptions.ZERO_SHOT,
+                WorkItem item = WorkItems.item(
+                        "ATBI:" + i,
+                        tag + " question " + i + " " + jobId,
+                        "SELECT 1",
+                        SqlDialect.SQLSERVER,
+                        model,
+                        NaturalnessLevel.NATIVE,
+                        PromptOptions.ZERO_SHOT,
                         "ATBI");
                 InferenceRequested request = InferenceRequested.of(jobId, "bench", item);
-                producer.send(new ProducerRecord<>(Topics.QUERIES_TO_INFER, request.key(),
-                        EventJson.write(InferenceBatch.of(request))));
+                producer.send(new ProducerRecord<>(
+                        Topics.QUERIES_TO_INFER, request.key(), EventJson.write(InferenceBatch.of(request))));
             }
             producer.flush();
         }
-        int got = TopicClient.<ExecutionRequested>awaitItems(Topics.SQL_TO_EXECUTE, ExecutionsRequested.class,
-                r -> jobId.equals(r.jobId()), items, Duration.ofMinutes(10)).size();
+        int got = TopicClient.<ExecutionRequested>awaitItems(
+                        Topics.SQL_TO_EXECUTE,
+                        ExecutionsRequested.class,
+                        r -> jobId.equals(r.jobId()),
+                        items,
+                        Duration.ofMinutes(10))
+                .size();
         if (got != items) {
             throw new AssertionError(tag + ": only " + got + " of " + items + " items came out");
         }

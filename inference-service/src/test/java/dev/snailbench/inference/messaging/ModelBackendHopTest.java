@@ -22,8 +22,8 @@ import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.model.serde.EventJson;
-import dev.snailbench.testkit.FakeOpenAi.Reply;
 import dev.snailbench.testkit.FakeOpenAi;
+import dev.snailbench.testkit.FakeOpenAi.Reply;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TopicClient;
 import io.quarkus.test.junit.QuarkusTest;
@@ -47,6 +47,7 @@ class ModelBackendHopTest {
 
     @Inject
     FailedLogins failedLogins;
+
     private static final String SNAILS_DB = "ATBI";
 
     private static String model() {
@@ -58,8 +59,8 @@ class ModelBackendHopTest {
     }
 
     private static WorkItem item(ModelRef model, NaturalnessLevel level, String question) {
-        return WorkItems.item("ATBI:1", question, "SELECT 1", SqlDialect.SQLSERVER, model, level,
-                PromptOptions.ZERO_SHOT, SNAILS_DB);
+        return WorkItems.item(
+                "ATBI:1", question, "SELECT 1", SqlDialect.SQLSERVER, model, level, PromptOptions.ZERO_SHOT, SNAILS_DB);
     }
 
     @Test
@@ -67,25 +68,39 @@ class ModelBackendHopTest {
         String model = model();
         FAKE.script(model, Reply.ok("SELECT 7"));
         UUID job = UUID.randomUUID();
-        DatabaseLoginFailed failed = DatabaseLoginFailed.of(job, WorkItems.TENANT, WorkItems.DB,
+        DatabaseLoginFailed failed = DatabaseLoginFailed.of(
+                job,
+                WorkItems.TENANT,
+                WorkItems.DB,
                 "the database login \"u\" failed: authentication failed for login \"u\" on 127.0.0.1:1");
         try (TopicClient topics = new TopicClient()) {
             topics.send(Topics.DATABASE_LOGINS_FAILED, failed.key(), EventJson.write(failed));
         }
-        List<WorkItem> doomed = List.of(item("fake", model, NaturalnessLevel.NATIVE, "q1"),
-                item("fake", model, NaturalnessLevel.NATIVE, "q2"));
-        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> failedLogins.reason(
-                InferenceRequested.of(job, WorkItems.TENANT, doomed.get(0))) != null);
+        List<WorkItem> doomed = List.of(
+                item("fake", model, NaturalnessLevel.NATIVE, "q1"), item("fake", model, NaturalnessLevel.NATIVE, "q2"));
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> failedLogins.reason(InferenceRequested.of(job, WorkItems.TENANT, doomed.get(0))) != null);
         WorkItem otherJobs = item("fake", model, NaturalnessLevel.NATIVE, "q3");
         WorkItem template = item("fake", model, NaturalnessLevel.NATIVE, "q4");
         // The same job's items on another database still ask the model.
-        WorkItem otherDatabase = new WorkItem(template.workItemId(), template.questionId(), template.question(),
-                template.goldSql(), template.dialect(), new DatabaseRef(SqlDialect.POSTGRESQL,
-                "jdbc:postgresql://127.0.0.1:1/other", "u", "sealed", null), template.model(), template.level(),
-                template.promptOptions(), template.schemaId(), null);
+        WorkItem otherDatabase = new WorkItem(
+                template.workItemId(),
+                template.questionId(),
+                template.question(),
+                template.goldSql(),
+                template.dialect(),
+                new DatabaseRef(SqlDialect.POSTGRESQL, "jdbc:postgresql://127.0.0.1:1/other", "u", "sealed", null),
+                template.model(),
+                template.level(),
+                template.promptOptions(),
+                template.schemaId(),
+                null);
 
-        Hop.send(InferenceRequested.of(job, WorkItems.TENANT, doomed.get(0)),
-                InferenceRequested.of(job, WorkItems.TENANT, doomed.get(1)), WorkItems.request(otherJobs),
+        Hop.send(
+                InferenceRequested.of(job, WorkItems.TENANT, doomed.get(0)),
+                InferenceRequested.of(job, WorkItems.TENANT, doomed.get(1)),
+                WorkItems.request(otherJobs),
                 InferenceRequested.of(job, WorkItems.TENANT, otherDatabase));
 
         for (WorkItem item : doomed) {
@@ -95,16 +110,20 @@ class ModelBackendHopTest {
             assertThat(out.inference().error()).isEqualTo(failed.reason());
             assertThat(out.item().goldSql()).isEqualTo("SELECT 1");
         }
-        assertThat(Hop.await(otherJobs.workItemId(), 1).get(0).inference().predictedSql()).isEqualTo("SELECT 7");
-        assertThat(Hop.await(otherDatabase.workItemId(), 1).get(0).inference().predictedSql()).isEqualTo("SELECT 7");
+        assertThat(Hop.await(otherJobs.workItemId(), 1).get(0).inference().predictedSql())
+                .isEqualTo("SELECT 7");
+        assertThat(Hop.await(otherDatabase.workItemId(), 1).get(0).inference().predictedSql())
+                .isEqualTo("SELECT 7");
         assertThat(FAKE.requests(model)).as("model calls").hasSize(2);
     }
 
     @Test
     void shouldSendTheSnailsPromptAndForwardTheSqlFoundInAChattyAnswer() {
         String model = model();
-        FAKE.script(model, Reply.ok("Sure! Here is the query:\n```sql\nSELECT COUNT(*) FROM tbl_Nests;\n```\n"
-                + "It counts the nests."));
+        FAKE.script(
+                model,
+                Reply.ok("Sure! Here is the query:\n```sql\nSELECT COUNT(*) FROM tbl_Nests;\n```\n"
+                        + "It counts the nests."));
         WorkItem item = item("fake", model, NaturalnessLevel.NATIVE, "How many nests are there?");
 
         ExecutionRequested out = Hop.infer(item);
@@ -113,18 +132,29 @@ class ModelBackendHopTest {
         assertThat(out.inference().predictedSql()).isEqualTo("SELECT COUNT(*) FROM tbl_Nests");
         FakeOpenAi.Seen request = FAKE.requests(model).get(0);
         assertThat(request.path()).isEqualTo("/v1/chat/completions");
-        assertThat(request.headers()).containsEntry("authorization", "Bearer test-key")
+        assertThat(request.headers())
+                .containsEntry("authorization", "Bearer test-key")
                 .containsEntry("x-team", "snailbench-tests");
         assertThat(request.body().path("temperature").asDouble()).isEqualTo(0.2);
         assertThat(request.body().path("max_tokens").asInt()).isEqualTo(64);
         assertThat(request.body().path("seed").asLong()).isEqualTo(42L);
         String prompt = request.prompt();
-        assertThat(prompt).contains("database ATBI").contains("MS SQL Server").contains("#tbl_Nests (")
+        assertThat(prompt)
+                .contains("database ATBI")
+                .contains("MS SQL Server")
+                .contains("#tbl_Nests (")
                 .endsWith("How many nests are there?\n### MS SQL Server query:\n");
-        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + item.workItemId()).then().statusCode(200)
+        given().header("X-API-Key", Hop.tenantKey())
+                .get("/inferences/" + item.workItemId())
+                .then()
+                .statusCode(200)
                 .body("prompt", equalTo(prompt))
-                .body("rawAnswer", equalTo(FAKE.requests(model).isEmpty() ? null
-                        : "Sure! Here is the query:\n```sql\nSELECT COUNT(*) FROM tbl_Nests;\n```\nIt counts the nests."))
+                .body(
+                        "rawAnswer",
+                        equalTo(
+                                FAKE.requests(model).isEmpty()
+                                        ? null
+                                        : "Sure! Here is the query:\n```sql\nSELECT COUNT(*) FROM tbl_Nests;\n```\nIt counts the nests."))
                 .body("promptTokens", equalTo(prompt.length() / 4))
                 .body("rawResponse", containsString("\"usage\""))
                 .body("cached", equalTo(false));
@@ -133,17 +163,24 @@ class ModelBackendHopTest {
     @Test
     void shouldMapTheAnswerAtTheItemsLevelBackToNativeNames() {
         String model = model();
-        FAKE.script(model, Reply.ok("SELECT [CMN_NAME] FROM [TBL_NESTS] n JOIN TLU_PLANTSPECIES p ON n.SPCODE = "
-                + "p.SP_CODE WHERE [CMN_NAME] LIKE 'Cmn%' AND Mystery_Col = 1"));
+        FAKE.script(
+                model,
+                Reply.ok("SELECT [CMN_NAME] FROM [TBL_NESTS] n JOIN TLU_PLANTSPECIES p ON n.SPCODE = "
+                        + "p.SP_CODE WHERE [CMN_NAME] LIKE 'Cmn%' AND Mystery_Col = 1"));
         WorkItem item = item("fake", model, NaturalnessLevel.LOW, "Common names of nested plants?");
 
         ExecutionRequested out = Hop.infer(item);
 
-        assertThat(out.inference().predictedSql()).isEqualTo("SELECT [CommonName] FROM [tbl_Nests] n JOIN "
-                + "tlu_PlantSpecies p ON n.spcode = p.SpeciesCode WHERE [CommonName] LIKE 'Cmn%' AND Mystery_Col = 1");
+        assertThat(out.inference().predictedSql())
+                .isEqualTo(
+                        "SELECT [CommonName] FROM [tbl_Nests] n JOIN "
+                                + "tlu_PlantSpecies p ON n.spcode = p.SpeciesCode WHERE [CommonName] LIKE 'Cmn%' AND Mystery_Col = 1");
         String prompt = FAKE.requests(model).get(0).prompt();
         assertThat(prompt).contains("#tbl_Nests (").contains("Cmn_Name").doesNotContain("CommonName");
-        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + item.workItemId()).then().statusCode(200)
+        given().header("X-API-Key", Hop.tenantKey())
+                .get("/inferences/" + item.workItemId())
+                .then()
+                .statusCode(200)
                 .body("unknownIdentifiers", equalTo("Mystery_Col"));
     }
 
@@ -209,17 +246,19 @@ class ModelBackendHopTest {
         TopicClient.Carried<ExecutionRequested> slowOut = forwarded(waiting);
 
         // The slow item's attempts time out (1 s each, retried); the answered one did not wait for them.
-        assertThat(slowOut.event().inference().error())
-                .contains("timed out");
-        assertThat(quickOut.event().inference().predictedSql())
-                .isEqualTo("SELECT 1");
-        assertThat(quickOut.record().timestamp()).as("the answered item goes on before the waiting one's attempts end")
+        assertThat(slowOut.event().inference().error()).contains("timed out");
+        assertThat(quickOut.event().inference().predictedSql()).isEqualTo("SELECT 1");
+        assertThat(quickOut.record().timestamp())
+                .as("the answered item goes on before the waiting one's attempts end")
                 .isLessThan(slowOut.record().timestamp() - 500);
     }
 
     private static TopicClient.Carried<ExecutionRequested> forwarded(WorkItem item) {
-        List<TopicClient.Carried<ExecutionRequested>> found = TopicClient.awaitItems(Topics.SQL_TO_EXECUTE,
-                ExecutionsRequested.class, (ExecutionRequested r) -> item.workItemId().equals(r.workItemId()), 1,
+        List<TopicClient.Carried<ExecutionRequested>> found = TopicClient.awaitItems(
+                Topics.SQL_TO_EXECUTE,
+                ExecutionsRequested.class,
+                (ExecutionRequested r) -> item.workItemId().equals(r.workItemId()),
+                1,
                 Duration.ofSeconds(60));
         assertThat(found).as("ExecutionRequested for %s", item.workItemId()).hasSize(1);
         return found.get(0);
@@ -260,14 +299,30 @@ class ModelBackendHopTest {
         ExecutionRequested again = Hop.infer(rerun);
 
         assertThat(again.inference().predictedSql()).isEqualTo("SELECT 5");
-        assertThat(FAKE.requests(model).stream().filter(s -> s.body().toString().contains(question)).count())
+        assertThat(FAKE.requests(model).stream()
+                        .filter(s -> s.body().toString().contains(question))
+                        .count())
                 .isEqualTo(1);
-        int promptTokens = given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + first.workItemId()).then().statusCode(200)
-                .body("cached", equalTo(false)).extract().path("promptTokens");
-        Number cost = given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + first.workItemId()).then().extract().path("costUsd");
+        int promptTokens = given().header("X-API-Key", Hop.tenantKey())
+                .get("/inferences/" + first.workItemId())
+                .then()
+                .statusCode(200)
+                .body("cached", equalTo(false))
+                .extract()
+                .path("promptTokens");
+        Number cost = given().header("X-API-Key", Hop.tenantKey())
+                .get("/inferences/" + first.workItemId())
+                .then()
+                .extract()
+                .path("costUsd");
         assertThat(cost.doubleValue()).isCloseTo((promptTokens * 2.0 + 2 * 6.0) / 1_000_000, within(1e-9));
-        Number rerunCost = given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + rerun.workItemId()).then().statusCode(200)
-                .body("cached", equalTo(true)).extract().path("costUsd");
+        Number rerunCost = given().header("X-API-Key", Hop.tenantKey())
+                .get("/inferences/" + rerun.workItemId())
+                .then()
+                .statusCode(200)
+                .body("cached", equalTo(true))
+                .extract()
+                .path("costUsd");
         assertThat(rerunCost.doubleValue()).isZero();
     }
 
@@ -284,7 +339,10 @@ class ModelBackendHopTest {
         int afterFirst = FAKE.requests(model).size();
         ExecutionRequested second = Hop.infer(item(sampled, NaturalnessLevel.NATIVE, question));
         assertThat(FAKE.requests(model).size()).isGreaterThan(afterFirst);
-        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + second.workItemId()).then().statusCode(200)
+        given().header("X-API-Key", Hop.tenantKey())
+                .get("/inferences/" + second.workItemId())
+                .then()
+                .statusCode(200)
                 .body("cached", equalTo(false));
 
         // A job that asks for cached answers (cacheAnswers: true) gets the first it stores, again and again.
@@ -295,15 +353,18 @@ class ModelBackendHopTest {
         assertThat(afterStored).isGreaterThan(beforeStored);
         ExecutionRequested replayed = Hop.infer(item(cached, NaturalnessLevel.NATIVE, question));
         assertThat(FAKE.requests(model)).hasSize(afterStored);
-        assertThat(replayed.inference().predictedSql()).isEqualTo(stored.inference().predictedSql());
-        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + replayed.workItemId()).then()
-                .statusCode(200).body("cached", equalTo(true));
+        assertThat(replayed.inference().predictedSql())
+                .isEqualTo(stored.inference().predictedSql());
+        given().header("X-API-Key", Hop.tenantKey())
+                .get("/inferences/" + replayed.workItemId())
+                .then()
+                .statusCode(200)
+                .body("cached", equalTo(true));
 
         // And a job may refuse them at temperature 0 (cacheAnswers: false): the model is asked however often.
         Hop.infer(item(new ModelRef("label", "fake", model, 0.0, 64, null), NaturalnessLevel.NATIVE, question));
         int beforeFresh = FAKE.requests(model).size();
-        Hop.infer(item(new ModelRef("label", "fake", model, 0.0, 64, null, false), NaturalnessLevel.NATIVE,
-                question));
+        Hop.infer(item(new ModelRef("label", "fake", model, 0.0, 64, null, false), NaturalnessLevel.NATIVE, question));
         assertThat(FAKE.requests(model).size()).isGreaterThan(beforeFresh);
     }
 
@@ -323,8 +384,8 @@ class ModelBackendHopTest {
     void shouldFailTheItemNamingTheConfiguredBackendsWhenTheBackendIsUnknown() {
         ExecutionRequested out = Hop.infer(item("nowhere", model(), NaturalnessLevel.NATIVE, "q"));
 
-        assertThat(out.inference().error()).isEqualTo("unknown backend 'nowhere' (configured: [fake, fake-legacy], "
-                + "plus replay)");
+        assertThat(out.inference().error())
+                .isEqualTo("unknown backend 'nowhere' (configured: [fake, fake-legacy], " + "plus replay)");
     }
 
     @Test
@@ -349,9 +410,17 @@ class ModelBackendHopTest {
     @Test
     void shouldReturn404ForAWorkItemWithNoStoredInference() {
         UUID unknown = UUID.randomUUID();
-        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + unknown).then().statusCode(404)
-                .body("status", equalTo(404)).body("error", containsString(unknown.toString()));
-        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/not-a-uuid").then().statusCode(404).body("error", equalTo(
-                "no inference stored for work item not-a-uuid")).body("x", nullValue());
+        given().header("X-API-Key", Hop.tenantKey())
+                .get("/inferences/" + unknown)
+                .then()
+                .statusCode(404)
+                .body("status", equalTo(404))
+                .body("error", containsString(unknown.toString()));
+        given().header("X-API-Key", Hop.tenantKey())
+                .get("/inferences/not-a-uuid")
+                .then()
+                .statusCode(404)
+                .body("error", equalTo("no inference stored for work item not-a-uuid"))
+                .body("x", nullValue());
     }
 }

@@ -40,14 +40,22 @@ class InferenceRecordSqlTest {
         sql.storeFirst(List.of(first)).await().atMost(WAIT);
 
         InferenceRecord second = record(first.workItemId, "SELECT 'second answer'");
-        Map<UUID, Inference> stored = sql.storeFirst(List.of(second, alone)).await().atMost(WAIT);
+        Map<UUID, Inference> stored =
+                sql.storeFirst(List.of(second, alone)).await().atMost(WAIT);
 
         assertThat(stored.get(first.workItemId).predictedSql()).isEqualTo("SELECT 'first answer'");
         assertThat(stored.get(alone.workItemId).predictedSql()).isEqualTo("SELECT 'alone'");
-        assertThat(sql.answers(List.of(first.workItemId, alone.workItemId, UUID.randomUUID())).await().atMost(WAIT))
-                .hasSize(2).extractingByKey(first.workItemId).extracting(Inference::predictedSql)
+        assertThat(sql.answers(List.of(first.workItemId, alone.workItemId, UUID.randomUUID()))
+                        .await()
+                        .atMost(WAIT))
+                .hasSize(2)
+                .extractingByKey(first.workItemId)
+                .extracting(Inference::predictedSql)
                 .isEqualTo("SELECT 'first answer'");
-        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + first.workItemId).then().statusCode(200)
+        given().header("X-API-Key", Hop.tenantKey())
+                .get("/inferences/" + first.workItemId)
+                .then()
+                .statusCode(200)
                 .body("predictedSql", equalTo("SELECT 'first answer'"));
     }
 
@@ -66,7 +74,10 @@ class InferenceRecordSqlTest {
         r.denaturalization = "tokens";
         sql.storeFirst(List.of(r)).await().atMost(WAIT);
 
-        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + r.workItemId).then().statusCode(200)
+        given().header("X-API-Key", Hop.tenantKey())
+                .get("/inferences/" + r.workItemId)
+                .then()
+                .statusCode(200)
                 .body("jobId", equalTo(r.jobId.toString()))
                 .body("questionId", equalTo("q-sql"))
                 .body("backend", equalTo("replay"))
@@ -95,10 +106,18 @@ class InferenceRecordSqlTest {
         Map<UUID, Inference> stored = sql.storeFirst(List.of(r)).await().atMost(WAIT);
 
         assertThat(stored.get(r.workItemId)).isEqualTo(new Inference(null, null, "work item has no model", 0));
-        given().header("X-API-Key", Hop.tenantKey()).get("/inferences/" + r.workItemId).then().statusCode(200)
-                .body("jobId", nullValue()).body("prompt", nullValue()).body("predictedSql", nullValue())
-                .body("promptTokens", nullValue()).body("costUsd", nullValue()).body("createdAt", nullValue())
-                .body("error", equalTo("work item has no model")).body("cached", equalTo(false));
+        given().header("X-API-Key", Hop.tenantKey())
+                .get("/inferences/" + r.workItemId)
+                .then()
+                .statusCode(200)
+                .body("jobId", nullValue())
+                .body("prompt", nullValue())
+                .body("predictedSql", nullValue())
+                .body("promptTokens", nullValue())
+                .body("costUsd", nullValue())
+                .body("createdAt", nullValue())
+                .body("error", equalTo("work item has no model"))
+                .body("cached", equalTo(false));
     }
 
     private static InferenceRecord record(UUID workItemId, String predictedSql) {

@@ -40,12 +40,12 @@ class InferenceRecordWritesBenchmark {
 
     @Test
     void shouldPrintTheCpuPerThousandItemsOfHibernateAndOfPlainSql() throws Throwable {
-        Function<List<InferenceRecord>, Uni<?>> hibernate = batch -> Panache
-                .withSession(() -> repository.list("workItemId in ?1", batch.stream().map(r -> r.workItemId).toList()))
+        Function<List<InferenceRecord>, Uni<?>> hibernate = batch -> Panache.withSession(() -> repository.list(
+                        "workItemId in ?1",
+                        batch.stream().map(r -> r.workItemId).toList()))
                 .chain(stored -> Panache.withTransaction(() -> repository.persist(batch)));
-        Function<List<InferenceRecord>, Uni<?>> plain = batch -> sql
-                .answers(batch.stream().map(r -> r.workItemId).toList())
-                .chain(stored -> sql.storeFirst(batch));
+        Function<List<InferenceRecord>, Uni<?>> plain = batch ->
+                sql.answers(batch.stream().map(r -> r.workItemId).toList()).chain(stored -> sql.storeFirst(batch));
         run(hibernate, BATCHES);
         run(plain, BATCHES);
         long[] cpu = new long[2];
@@ -64,13 +64,20 @@ class InferenceRecordWritesBenchmark {
         Thread.sleep(5_000);
         double idle = (double) (processCpu() - idleCpu) / (System.nanoTime() - idleWall);
         double items = (double) ROUNDS * BATCHES * BATCH / 1000;
-        System.out.printf("inference_record lookup + insert, %d items per path in batches of %d"
+        System.out.printf(
+                "inference_record lookup + insert, %d items per path in batches of %d"
                         + " (CPU of this JVM; after the idle application's %.0f ms CPU per s):%n"
                         + "  hibernate reactive: %.0f ms CPU / 1,000 items (%.0f before), %.0f ms wall%n"
                         + "  plain SQL:          %.0f ms CPU / 1,000 items (%.0f before), %.0f ms wall%n",
-                ROUNDS * BATCHES * BATCH, BATCH, idle * 1000,
-                (cpu[0] - idle * wall[0]) / 1e6 / items, cpu[0] / 1e6 / items, wall[0] / 1e6 / items,
-                (cpu[1] - idle * wall[1]) / 1e6 / items, cpu[1] / 1e6 / items, wall[1] / 1e6 / items);
+                ROUNDS * BATCHES * BATCH,
+                BATCH,
+                idle * 1000,
+                (cpu[0] - idle * wall[0]) / 1e6 / items,
+                cpu[0] / 1e6 / items,
+                wall[0] / 1e6 / items,
+                (cpu[1] - idle * wall[1]) / 1e6 / items,
+                cpu[1] / 1e6 / items,
+                wall[1] / 1e6 / items);
     }
 
     /** Returns this JVM's CPU nanoseconds and the wall nanoseconds the batches took, one after the other. */
@@ -88,8 +95,7 @@ class InferenceRecordWritesBenchmark {
     }
 
     private static long processCpu() {
-        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static List<InferenceRecord> batch() {

@@ -54,7 +54,10 @@ class InferenceResourceTest extends InMemoryTenantTest {
 
     @Test
     void shouldServeAnInferenceToItsOwnTenant() {
-        given().header("X-API-Key", key()).get("/inferences/" + own).then().statusCode(200)
+        given().header("X-API-Key", key())
+                .get("/inferences/" + own)
+                .then()
+                .statusCode(200)
                 .body("workItemId", equalTo(own.toString()))
                 .body("predictedSql", equalTo("SELECT count(club_id) FROM club"))
                 .body("cached", equalTo(true));
@@ -63,26 +66,40 @@ class InferenceResourceTest extends InMemoryTenantTest {
     @Test
     void shouldAnswerAnotherTenantsInferenceAsOneThatDoesNotExist() {
         String missing = UUID.randomUUID().toString();
-        String otherError = given().header("X-API-Key", key()).get("/inferences/" + others).then().statusCode(404)
-                .body("status", equalTo(404)).body("error", containsString(others.toString()))
-                .extract().path("error");
-        given().header("X-API-Key", key()).get("/inferences/" + missing).then().statusCode(404)
+        String otherError = given().header("X-API-Key", key())
+                .get("/inferences/" + others)
+                .then()
+                .statusCode(404)
+                .body("status", equalTo(404))
+                .body("error", containsString(others.toString()))
+                .extract()
+                .path("error");
+        given().header("X-API-Key", key())
+                .get("/inferences/" + missing)
+                .then()
+                .statusCode(404)
                 .body("error", equalTo(otherError.replace(others.toString(), missing)));
     }
 
     @Test
     void shouldRefuseACallerWithoutAValidKeyBeforeLookingAnythingUp() {
-        given().get("/inferences/" + own).then().statusCode(401)
-                .body("field", equalTo("X-API-Key"));
-        given().header("X-API-Key", "sb_not-a-key").get("/inferences/" + own).then().statusCode(401)
+        given().get("/inferences/" + own).then().statusCode(401).body("field", equalTo("X-API-Key"));
+        given().header("X-API-Key", "sb_not-a-key")
+                .get("/inferences/" + own)
+                .then()
+                .statusCode(401)
                 .body("field", equalTo("X-API-Key"));
         verifyNoInteractions(records);
     }
 
     @Test
     void shouldAnswerAWorkItemIdThatIsNotAUuidAsOneThatDoesNotExist() {
-        given().header("X-API-Key", key()).get("/inferences/not-a-uuid").then().statusCode(404)
-                .body("status", equalTo(404)).body("error", containsString("not-a-uuid"));
+        given().header("X-API-Key", key())
+                .get("/inferences/not-a-uuid")
+                .then()
+                .statusCode(404)
+                .body("status", equalTo(404))
+                .body("error", containsString("not-a-uuid"));
         verifyNoInteractions(records);
     }
 }

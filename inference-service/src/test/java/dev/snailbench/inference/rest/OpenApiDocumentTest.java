@@ -19,8 +19,13 @@ class OpenApiDocumentTest {
 
     @Test
     void shouldKeepThePlatformsRulesAndDocumentTheInferenceLookup() throws Exception {
-        JsonNode doc = OpenApiRules.keep("inference", given().get("/q/openapi?format=json").then().statusCode(200)
-                .extract().asString());
+        JsonNode doc = OpenApiRules.keep(
+                "inference",
+                given().get("/q/openapi?format=json")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString());
 
         assertThat(OpenApiRules.problems(doc)).isEmpty();
         JsonNode lookup = doc.path("paths").path("/inferences/{workItemId}").path("get");

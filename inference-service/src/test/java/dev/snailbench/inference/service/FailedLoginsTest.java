@@ -18,10 +18,14 @@ import org.junit.jupiter.api.Test;
 /** Which items go on without a model call once their job's database login failed. */
 class FailedLoginsTest {
 
-    private static final DatabaseRef REGISTERED = new DatabaseRef(SqlDialect.POSTGRESQL,
-            "jdbc:postgresql://db.example:5432/shop", "reader", "sealed", UUID.randomUUID().toString());
-    private static final DatabaseRef INLINE = new DatabaseRef(SqlDialect.POSTGRESQL,
-            "jdbc:postgresql://db.example:5432/shop", "reader", "sealed", null);
+    private static final DatabaseRef REGISTERED = new DatabaseRef(
+            SqlDialect.POSTGRESQL,
+            "jdbc:postgresql://db.example:5432/shop",
+            "reader",
+            "sealed",
+            UUID.randomUUID().toString());
+    private static final DatabaseRef INLINE =
+            new DatabaseRef(SqlDialect.POSTGRESQL, "jdbc:postgresql://db.example:5432/shop", "reader", "sealed", null);
     private static final String REASON = "the database login \"reader\" failed: authentication failed";
 
     private final FailedLogins logins = new FailedLogins(3);
@@ -45,11 +49,28 @@ class FailedLoginsTest {
         DatabaseLoginFailed event = DatabaseLoginFailed.of(job, "team", INLINE, REASON);
         logins.add(event);
 
-        assertThat(event.database()).doesNotContain("sealed").contains("db.example:5432/shop").contains("reader");
-        assertThat(logins.reason(request(job, new DatabaseRef(SqlDialect.POSTGRESQL,
-                "jdbc:postgresql://db.example:5432/shop", "reader", "resealed", null)))).isEqualTo(REASON);
-        assertThat(logins.reason(request(job, new DatabaseRef(SqlDialect.POSTGRESQL,
-                "jdbc:postgresql://db.example:5432/shop", "writer", "sealed", null)))).isNull();
+        assertThat(event.database())
+                .doesNotContain("sealed")
+                .contains("db.example:5432/shop")
+                .contains("reader");
+        assertThat(logins.reason(request(
+                        job,
+                        new DatabaseRef(
+                                SqlDialect.POSTGRESQL,
+                                "jdbc:postgresql://db.example:5432/shop",
+                                "reader",
+                                "resealed",
+                                null))))
+                .isEqualTo(REASON);
+        assertThat(logins.reason(request(
+                        job,
+                        new DatabaseRef(
+                                SqlDialect.POSTGRESQL,
+                                "jdbc:postgresql://db.example:5432/shop",
+                                "writer",
+                                "sealed",
+                                null))))
+                .isNull();
     }
 
     @Test
@@ -74,17 +95,29 @@ class FailedLoginsTest {
 
     @Test
     void shouldRefuseAnEventWithoutItsJobDatabaseOrReason() {
-        assertThatThrownBy(() -> logins.add(new DatabaseLoginFailed(UUID.randomUUID(), null, "team", Instant.now(),
-                Event.SCHEMA_VERSION, "db", REASON))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> logins.add(new DatabaseLoginFailed(
+                        UUID.randomUUID(), null, "team", Instant.now(), Event.SCHEMA_VERSION, "db", REASON)))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("lacks jobId, database or reason");
-        assertThatThrownBy(() -> logins.add(new DatabaseLoginFailed(UUID.randomUUID(), UUID.randomUUID(), "team",
-                Instant.now(), Event.SCHEMA_VERSION, "db", " "))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> logins.add(new DatabaseLoginFailed(
+                        UUID.randomUUID(), UUID.randomUUID(), "team", Instant.now(), Event.SCHEMA_VERSION, "db", " ")))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> logins.add(null)).isInstanceOf(IllegalArgumentException.class);
     }
 
     private static InferenceRequested request(UUID job, DatabaseRef database) {
-        WorkItem item = new WorkItem(UUID.randomUUID(), "q1", "How many?", "SELECT 1", SqlDialect.POSTGRESQL,
-                database, ModelRef.replay("m"), NaturalnessLevel.NATIVE, null, null, "SELECT 1");
+        WorkItem item = new WorkItem(
+                UUID.randomUUID(),
+                "q1",
+                "How many?",
+                "SELECT 1",
+                SqlDialect.POSTGRESQL,
+                database,
+                ModelRef.replay("m"),
+                NaturalnessLevel.NATIVE,
+                null,
+                null,
+                "SELECT 1");
         return InferenceRequested.of(job, "team", item);
     }
 }

@@ -35,8 +35,8 @@ class SnailsCrosswalkRealDataTest {
     private static final SqlParser PARSER = new SqlParser(2, Duration.ofSeconds(10));
     private static final IdentifierRewriter REWRITER = new IdentifierRewriter(PARSER);
 
-    private static final List<NaturalnessLevel> LEVELS = List.of(NaturalnessLevel.REGULAR, NaturalnessLevel.LOW,
-            NaturalnessLevel.LEAST);
+    private static final List<NaturalnessLevel> LEVELS =
+            List.of(NaturalnessLevel.REGULAR, NaturalnessLevel.LOW, NaturalnessLevel.LEAST);
 
     /** Counts per database × level × direction. */
     static final class Tally {
@@ -68,29 +68,49 @@ class SnailsCrosswalkRealDataTest {
                 String nativeSql = q.path("gold_sql_native").asText();
                 for (NaturalnessLevel level : LEVELS) {
                     String levelSql = SnailsGold.atLevel(q, "gold_sql", level.label());
-                    compare(tallies.computeIfAbsent(db + " | " + level.label() + " | naturalize", k -> new Tally()),
-                            q.path("id").asText() + " naturalize " + level.label(), nativeSql, levelSql,
-                            schema.crosswalk().mapping(NaturalnessLevel.NATIVE, level), mismatches);
-                    compare(tallies.computeIfAbsent(db + " | " + level.label() + " | denaturalize", k -> new Tally()),
-                            q.path("id").asText() + " denaturalize " + level.label(), levelSql, nativeSql,
-                            schema.crosswalk().mapping(level, NaturalnessLevel.NATIVE), mismatches);
+                    compare(
+                            tallies.computeIfAbsent(db + " | " + level.label() + " | naturalize", k -> new Tally()),
+                            q.path("id").asText() + " naturalize " + level.label(),
+                            nativeSql,
+                            levelSql,
+                            schema.crosswalk().mapping(NaturalnessLevel.NATIVE, level),
+                            mismatches);
+                    compare(
+                            tallies.computeIfAbsent(db + " | " + level.label() + " | denaturalize", k -> new Tally()),
+                            q.path("id").asText() + " denaturalize " + level.label(),
+                            levelSql,
+                            nativeSql,
+                            schema.crosswalk().mapping(level, NaturalnessLevel.NATIVE),
+                            mismatches);
                 }
             }
         }
         Tally all = new Tally();
         System.out.println("database | level | direction | queries | parsed | agreeing queries | identifiers agreeing");
         tallies.forEach((k, t) -> {
-            System.out.printf("%s | %d | %d | %d | %d/%d (%.2f%%) | unknown %d%n", k, t.queries,
-                    t.queries - t.parseFailures, t.agreeing, t.matchedIdentifiers, t.identifiers,
-                    100.0 * t.matchedIdentifiers / Math.max(1, t.identifiers), t.unknown);
+            System.out.printf(
+                    "%s | %d | %d | %d | %d/%d (%.2f%%) | unknown %d%n",
+                    k,
+                    t.queries,
+                    t.queries - t.parseFailures,
+                    t.agreeing,
+                    t.matchedIdentifiers,
+                    t.identifiers,
+                    100.0 * t.matchedIdentifiers / Math.max(1, t.identifiers),
+                    t.unknown);
             all.queries += t.queries;
             all.parseFailures += t.parseFailures;
             all.agreeing += t.agreeing;
             all.identifiers += t.identifiers;
             all.matchedIdentifiers += t.matchedIdentifiers;
         });
-        System.out.printf("ALL | %d | parse failures %d | agreeing %d | identifiers %d/%d (%.3f%%)%n", all.queries,
-                all.parseFailures, all.agreeing, all.matchedIdentifiers, all.identifiers,
+        System.out.printf(
+                "ALL | %d | parse failures %d | agreeing %d | identifiers %d/%d (%.3f%%)%n",
+                all.queries,
+                all.parseFailures,
+                all.agreeing,
+                all.matchedIdentifiers,
+                all.identifiers,
                 100.0 * all.matchedIdentifiers / all.identifiers);
         Path out = Path.of("target/crosswalk-mismatches.txt");
         Files.createDirectories(out.getParent());
@@ -108,9 +128,15 @@ class SnailsCrosswalkRealDataTest {
      * for a keyword: their native SQL does not parse (2 questions × 3 levels × 2 directions).
      */
     static final int MAX_PARSE_FAILURES = 12;
+
     static final long MAX_MISMATCHED_IDENTIFIERS = 0;
 
-    private static void compare(Tally tally, String label, String sourceSql, String expectedSql, NameMapping mapping,
+    private static void compare(
+            Tally tally,
+            String label,
+            String sourceSql,
+            String expectedSql,
+            NameMapping mapping,
             List<String> mismatches) {
         tally.queries++;
         List<IdentifierRewriter.Identifier> expected;

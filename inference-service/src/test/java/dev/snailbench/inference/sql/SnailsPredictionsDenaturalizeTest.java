@@ -44,11 +44,13 @@ class SnailsPredictionsDenaturalizeTest {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 JsonNode answer = json.readTree(line);
                 answers++;
-                NaturalnessLevel level = NaturalnessLevel.fromLabel(answer.get("level").asText());
+                NaturalnessLevel level =
+                        NaturalnessLevel.fromLabel(answer.get("level").asText());
                 atNative += level == NaturalnessLevel.NATIVE ? 1 : 0;
                 String sql = answer.get("predictedSql").asText();
-                NameMapping mapping = catalog.get(answer.get("database").asText()).crosswalk().mapping(level,
-                        NaturalnessLevel.NATIVE);
+                NameMapping mapping = catalog.get(answer.get("database").asText())
+                        .crosswalk()
+                        .mapping(level, NaturalnessLevel.NATIVE);
 
                 IdentifierRewriter.Result r = rewriter.rewriteOrTokens(sql, SqlDialect.SQLSERVER, mapping);
 
@@ -57,7 +59,8 @@ class SnailsPredictionsDenaturalizeTest {
                 if (r.method().equals(IdentifierRewriter.TOKENS)) {
                     String shown = sql.replaceAll("\\s+", " ");
                     tokenRewrites.add(answer.get("id").asText() + " " + level.label() + ": "
-                            + shown.substring(0, Math.min(120, shown.length())) + " => replaced " + r.replaced().size()
+                            + shown.substring(0, Math.min(120, shown.length())) + " => replaced "
+                            + r.replaced().size()
                             + ", unknown " + r.unknown());
                 }
             }

@@ -24,10 +24,10 @@ public final class Hop {
 
     /** The API key of {@code tenant-a}, the tenant of every work item these tests send. */
     private static final String TENANT_KEY = ApiKeys.newKey();
+
     private static volatile boolean registered;
 
-    private Hop() {
-    }
+    private Hop() {}
 
     /**
      * The key of the tenant that owns the test work items, registered on the tenants topic the way the generator
@@ -35,9 +35,15 @@ public final class Hop {
      */
     public static synchronized String tenantKey() {
         if (!registered) {
-            TenantKeys.register(WorkItems.TENANT, "tenant a", TENANT_KEY, key ->
-                    RestAssured.given().header("X-API-Key", key)
-                            .get("/inferences/" + UUID.randomUUID()).statusCode() == 404);
+            TenantKeys.register(
+                    WorkItems.TENANT,
+                    "tenant a",
+                    TENANT_KEY,
+                    key -> RestAssured.given()
+                                    .header("X-API-Key", key)
+                                    .get("/inferences/" + UUID.randomUUID())
+                                    .statusCode()
+                            == 404);
             registered = true;
         }
         return TENANT_KEY;
@@ -50,13 +56,19 @@ public final class Hop {
 
     /** Sends the requests in order, as one producer batch: they reach the hop in one fetch, so in one batch. */
     public static void send(InferenceRequested... requests) {
-        TopicClient.sendInOneBatch(Topics.QUERIES_TO_INFER, Arrays.stream(requests)
-                .map(request -> Map.entry(request.key(), EventJson.write(InferenceBatch.of(request)))).toList());
+        TopicClient.sendInOneBatch(
+                Topics.QUERIES_TO_INFER,
+                Arrays.stream(requests)
+                        .map(request -> Map.entry(request.key(), EventJson.write(InferenceBatch.of(request))))
+                        .toList());
     }
 
     public static List<ExecutionRequested> await(UUID workItemId, int count) {
-        List<TopicClient.Carried<ExecutionRequested>> found = TopicClient.awaitItems(Topics.SQL_TO_EXECUTE,
-                ExecutionsRequested.class, (ExecutionRequested r) -> workItemId.equals(r.workItemId()), count,
+        List<TopicClient.Carried<ExecutionRequested>> found = TopicClient.awaitItems(
+                Topics.SQL_TO_EXECUTE,
+                ExecutionsRequested.class,
+                (ExecutionRequested r) -> workItemId.equals(r.workItemId()),
+                count,
                 Duration.ofSeconds(60));
         assertThat(found).as("ExecutionRequested for %s", workItemId).hasSize(count);
         return found.stream().map(TopicClient.Carried::event).toList();

@@ -9,7 +9,12 @@ import io.quarkus.test.common.ResourceArg;
  * and {@code fake-legacy} backends (global, so it costs no extra application start); the broker and the database
  * come with {@code @RealInfrastructure}.
  */
-@QuarkusTestResource(value = FakeOpenAiTestResource.class, parallel = true, initArgs = @ResourceArg(name = "base-url",
-        value = "snailbench.inference.backends.fake.base-url,snailbench.inference.backends.fake-legacy.base-url"))
-public class LocalLlm {
-}
+@QuarkusTestResource(
+        value = FakeOpenAiTestResource.class,
+        parallel = true,
+        initArgs =
+                @ResourceArg(
+                        name = "base-url",
+                        value =
+                                "snailbench.inference.backends.fake.base-url,snailbench.inference.backends.fake-legacy.base-url"))
+public class LocalLlm {}

@@ -16,7 +16,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,7 +30,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ComposeFileTest {
 
     static final List<String> SERVICES = ProjectFiles.SERVICES;
-    private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^}]*)|:\\?([^}]*))?}");
+    private static final Pattern VARIABLE =
+            Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^}]*)|:\\?([^}]*))?}");
     /** What {@link #interpolate} gives a {@code ${VAR:?message}}: compose up stops with the message unless VAR is set. */
     private static final String REQUIRED = "<required from the environment>";
 
@@ -39,7 +39,8 @@ class ComposeFileTest {
 
     @BeforeAll
     static void load() {
-        services = castMap(ProjectFiles.yaml(ProjectFiles.root().resolve("docker-compose.yml")).get("services"));
+        services = castMap(ProjectFiles.yaml(ProjectFiles.root().resolve("docker-compose.yml"))
+                .get("services"));
     }
 
     @Test
@@ -57,27 +58,33 @@ class ComposeFileTest {
         assertThat(Base64.getUrlDecoder().decode(env.get("CLUSTER_ID"))).hasSize(16);
         assertThat(healthTest("kafka")).contains("--bootstrap-server localhost:9092");
         // The broker's data survives `docker compose down` only where a volume is mounted.
-        assertThat(service("kafka").get("volumes")).asInstanceOf(InstanceOfAssertFactories.LIST).contains("kafka-data:" + env.get("KAFKA_LOG_DIRS"));
+        assertThat(service("kafka").get("volumes"))
+                .asInstanceOf(InstanceOfAssertFactories.LIST)
+                .contains("kafka-data:" + env.get("KAFKA_LOG_DIRS"));
     }
 
     @Test
     void shouldRunPostgresWithAReadinessHealthCheck() {
         assertThat((String) service("postgres").get("image")).startsWith("postgres:");
-        assertThat(healthTest("postgres")).contains("pg_isready").contains("-d " + environment("postgres").get("POSTGRES_DB"));
+        assertThat(healthTest("postgres"))
+                .contains("pg_isready")
+                .contains("-d " + environment("postgres").get("POSTGRES_DB"));
     }
 
     @ParameterizedTest
     @FieldSource("SERVICES")
     void shouldBuildTheServiceFromItsJvmDockerfileAfterMavenPackage(String module) {
         Map<String, Object> build = map(service(module).get("build"));
-        Path context = ProjectFiles.root().resolve((String) build.get("context")).normalize();
+        Path context =
+                ProjectFiles.root().resolve((String) build.get("context")).normalize();
         Path dockerfile = context.resolve((String) build.get("dockerfile"));
         ServiceModule declared = ServiceModule.load(module);
 
         assertThat(context).isEqualTo(declared.dir());
         assertThat(dockerfile).isRegularFile().hasFileName("Dockerfile.jvm");
         String text = ProjectFiles.read(dockerfile);
-        assertThat(text).contains("COPY --chown=185:0 target/quarkus-app/lib/ /deployments/lib/")
+        assertThat(text)
+                .contains("COPY --chown=185:0 target/quarkus-app/lib/ /deployments/lib/")
                 .contains("COPY --chown=185:0 target/quarkus-app/quarkus/ /deployments/quarkus/")
                 .contains("ENTRYPOINT [\"java\", \"-jar\", \"/deployments/quarkus-run.jar\"]")
                 .contains("EXPOSE " + declared.httpPort())
@@ -86,13 +93,15 @@ class ComposeFileTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "Dockerfile.jvm", "Dockerfile.jvm-cuda" })
+    @ValueSource(strings = {"Dockerfile.jvm", "Dockerfile.jvm-cuda"})
     void shouldShipTheTrainedClassifierModelInsideTheClassifierImages(String dockerfile) {
-        String text = ProjectFiles.read(
-                ProjectFiles.root().resolve("classifier-service/src/main/docker").resolve(dockerfile));
+        String text = ProjectFiles.read(ProjectFiles.root()
+                .resolve("classifier-service/src/main/docker")
+                .resolve(dockerfile));
 
         // The model is trained by the build into target/; the service finds it only where the image points it.
-        assertThat(text).contains("COPY --chown=185:0 target/naturalness-model/ /deployments/naturalness-model/")
+        assertThat(text)
+                .contains("COPY --chown=185:0 target/naturalness-model/ /deployments/naturalness-model/")
                 .contains("ENV SNAILBENCH_CLASSIFIER_MODEL_DIR=/deployments/naturalness-model")
                 .contains("ENTRYPOINT [\"java\", \"-jar\", \"/deployments/quarkus-run.jar\"]");
     }
@@ -103,8 +112,7 @@ class ComposeFileTest {
         int port = ServiceModule.load(module).httpPort();
 
         assertThat(service(module).get("ports")).isEqualTo(List.of(port + ":" + port));
-        assertThat(healthTest(module)).isEqualTo(
-                "CMD curl -fsS http://localhost:" + port + "/q/health/ready");
+        assertThat(healthTest(module)).isEqualTo("CMD curl -fsS http://localhost:" + port + "/q/health/ready");
         Map<String, Object> health = map(service(module).get("healthcheck"));
         assertThat(health).containsKeys("interval", "timeout", "retries", "start_period");
     }
@@ -116,8 +124,9 @@ class ComposeFileTest {
 
         assertThat(required).contains("KAFKA_BOOTSTRAP_SERVERS", "SNAILBENCH_DB_URL");
         assertThat(environment(module).keySet()).containsAll(required);
-        assertThat(environment(module)).allSatisfy((name, value) -> assertThat(value)
-                .as("%s of %s", name, module).isNotNull());
+        assertThat(environment(module))
+                .allSatisfy((name, value) ->
+                        assertThat(value).as("%s of %s", name, module).isNotNull());
     }
 
     @ParameterizedTest
@@ -135,11 +144,14 @@ class ComposeFileTest {
         assertThat(database.getPort()).isEqualTo(5432);
         assertThat(database.getPath()).isEqualTo("/" + postgres.get("POSTGRES_DB"));
         // The role postgres-init/ creates for the platform, not the image's superuser.
-        assertThat(env.get("SNAILBENCH_DB_USER")).isEqualTo(postgres.get("SNAILBENCH_DB_USER"))
+        assertThat(env.get("SNAILBENCH_DB_USER"))
+                .isEqualTo(postgres.get("SNAILBENCH_DB_USER"))
                 .isNotEqualTo(postgres.get("POSTGRES_USER"));
         assertThat(env.get("SNAILBENCH_DB_PASSWORD")).isEqualTo(postgres.get("SNAILBENCH_DB_PASSWORD"));
-        if (env.containsKey("SNAILBENCH_SECRETS_KEY") && !env.get("SNAILBENCH_SECRETS_KEY").equals(REQUIRED)) {
-            assertThat(Base64.getDecoder().decode(env.get("SNAILBENCH_SECRETS_KEY"))).hasSize(32);
+        if (env.containsKey("SNAILBENCH_SECRETS_KEY")
+                && !env.get("SNAILBENCH_SECRETS_KEY").equals(REQUIRED)) {
+            assertThat(Base64.getDecoder().decode(env.get("SNAILBENCH_SECRETS_KEY")))
+                    .hasSize(32);
         }
     }
 
@@ -154,10 +166,12 @@ class ComposeFileTest {
         }
         for (String module : List.of("generator-service", "executor-service")) {
             Object raw = map(service(module).get("environment")).get("SNAILBENCH_SECRETS_KEY");
-            assertThat(String.valueOf(raw)).as("SNAILBENCH_SECRETS_KEY of %s", module)
+            assertThat(String.valueOf(raw))
+                    .as("SNAILBENCH_SECRETS_KEY of %s", module)
                     .matches("\\$\\{SNAILBENCH_SECRETS_KEY:\\?[^}]*openssl rand -base64 32[^}]*}");
         }
-        assertThat(String.valueOf(map(service("generator-service").get("environment")).get("SNAILBENCH_ADMIN_KEY")))
+        assertThat(String.valueOf(
+                        map(service("generator-service").get("environment")).get("SNAILBENCH_ADMIN_KEY")))
                 .matches("\\$\\{SNAILBENCH_ADMIN_KEY:\\?[^}]*openssl rand -base64 24[^}]*}");
     }
 
@@ -173,13 +187,15 @@ class ComposeFileTest {
 
     @Test
     void shouldWaitOnlyForServicesThatExistAndReportHealth() {
-        services.forEach((name, definition) -> map(castMap(definition).get("depends_on")).forEach((target, how) -> {
-            assertThat(services).as("%s depends on %s", name, target).containsKey(target);
-            if ("service_healthy".equals(map(how).get("condition"))) {
-                assertThat(map(service(target).get("healthcheck"))).as("health check of %s", target)
-                        .containsKey("test");
-            }
-        }));
+        services.forEach((name, definition) -> map(castMap(definition).get("depends_on"))
+                .forEach((target, how) -> {
+                    assertThat(services).as("%s depends on %s", name, target).containsKey(target);
+                    if ("service_healthy".equals(map(how).get("condition"))) {
+                        assertThat(map(service(target).get("healthcheck")))
+                                .as("health check of %s", target)
+                                .containsKey("test");
+                    }
+                }));
     }
 
     @Test
@@ -196,7 +212,8 @@ class ComposeFileTest {
         // The broker creates nothing by itself, so a topic missing here would fail the first send or poll.
         assertThat(environment("kafka").get("KAFKA_AUTO_CREATE_TOPICS_ENABLE")).isEqualTo("false");
         assertThat(created.keySet()).containsAll(used);
-        assertThat(created.values()).allSatisfy(partitions -> assertThat(partitions).isPositive());
+        assertThat(created.values())
+                .allSatisfy(partitions -> assertThat(partitions).isPositive());
     }
 
     @Test
@@ -230,15 +247,18 @@ class ComposeFileTest {
 
         assertThat(env.get("KAFKA_SECURITY_PROTOCOL")).isEqualTo("SASL_PLAINTEXT");
         assertThat(env.get("KAFKA_SASL_MECHANISM")).isEqualTo("SCRAM-SHA-512");
-        assertThat(env.get("KAFKA_SASL_JAAS_CONFIG")).startsWith("org.apache.kafka.common.security.scram.ScramLoginModule")
+        assertThat(env.get("KAFKA_SASL_JAAS_CONFIG"))
+                .startsWith("org.apache.kafka.common.security.scram.ScramLoginModule")
                 .contains("username=\"" + user + "\"");
         String init = String.join("\n", commandOf("kafka-init"));
         assertThat(init).contains("user " + user + " ");
         Map<String, Set<String>> granted = new TreeMap<>();
-        Matcher grant = Pattern.compile("(?m)^\\s*grant " + user + " (\\S+) (read|write) (.+)$").matcher(init);
+        Matcher grant = Pattern.compile("(?m)^\\s*grant " + user + " (\\S+) (read|write) (.+)$")
+                .matcher(init);
         while (grant.find()) {
             assertThat(grant.group(1)).as("consumer groups of %s", user).isEqualTo(declared.applicationName());
-            granted.computeIfAbsent(grant.group(2), k -> new TreeSet<>()).addAll(List.of(grant.group(3).trim().split(" ")));
+            granted.computeIfAbsent(grant.group(2), k -> new TreeSet<>())
+                    .addAll(List.of(grant.group(3).trim().split(" ")));
         }
         assertThat(granted.get("read")).as("%s reads", user).isEqualTo(ServiceModule.channelTopics(module, true));
         assertThat(granted.get("write")).as("%s writes", user).isEqualTo(ServiceModule.channelTopics(module, false));
@@ -247,11 +267,13 @@ class ComposeFileTest {
     @Test
     void shouldRunTheServicesAsTheDatabasesOwnerWithoutSuperuserRights() {
         Map<String, String> postgres = environment("postgres");
-        assertThat(service("postgres").get("volumes")).asInstanceOf(InstanceOfAssertFactories.LIST)
+        assertThat(service("postgres").get("volumes"))
+                .asInstanceOf(InstanceOfAssertFactories.LIST)
                 .contains("./postgres-init:/docker-entrypoint-initdb.d:ro");
         assertThat(postgres.get("POSTGRES_HOST_AUTH_METHOD")).isEqualTo("scram-sha-256");
         String init = ProjectFiles.read(ProjectFiles.root().resolve("postgres-init/10-snailbench-role.sh"));
-        assertThat(init).contains("CREATE ROLE :\"role\" LOGIN PASSWORD :'password' NOSUPERUSER NOCREATEDB NOCREATEROLE")
+        assertThat(init)
+                .contains("CREATE ROLE :\"role\" LOGIN PASSWORD :'password' NOSUPERUSER NOCREATEDB NOCREATEROLE")
                 .contains("ALTER DATABASE :\"db\" OWNER TO :\"role\"");
     }
 
@@ -290,13 +312,15 @@ class ComposeFileTest {
         Object test = map(service(name).get("healthcheck")).get("test");
         assertThat(test).as("health check of %s", name).isInstanceOf(List.class);
         List<?> parts = (List<?>) test;
-        return parts.get(0).equals("CMD-SHELL") ? String.valueOf(parts.get(1))
+        return parts.get(0).equals("CMD-SHELL")
+                ? String.valueOf(parts.get(1))
                 : String.join(" ", parts.stream().map(String::valueOf).toList());
     }
 
     private static List<String> commandOf(String name) {
         Object command = service(name).get("command");
-        return command instanceof List<?> list ? list.stream().map(String::valueOf).toList()
+        return command instanceof List<?> list
+                ? list.stream().map(String::valueOf).toList()
                 : List.of(String.valueOf(command));
     }
 

@@ -20,13 +20,27 @@ import java.util.Set;
  */
 final class Kustomize {
 
-    private static final Set<String> SUPPORTED_FIELDS = Set.of("apiVersion", "kind", "resources", "components",
-            "patches", "images", "namespace", "secretGenerator", "configMapGenerator", "generatorOptions");
-    private static final Set<String> CLUSTER_SCOPED_KINDS = Set.of("Namespace", "ClusterRole",
-            "ClusterRoleBinding", "CustomResourceDefinition", "PersistentVolume", "StorageClass", "PriorityClass");
+    private static final Set<String> SUPPORTED_FIELDS = Set.of(
+            "apiVersion",
+            "kind",
+            "resources",
+            "components",
+            "patches",
+            "images",
+            "namespace",
+            "secretGenerator",
+            "configMapGenerator",
+            "generatorOptions");
+    private static final Set<String> CLUSTER_SCOPED_KINDS = Set.of(
+            "Namespace",
+            "ClusterRole",
+            "ClusterRoleBinding",
+            "CustomResourceDefinition",
+            "PersistentVolume",
+            "StorageClass",
+            "PriorityClass");
 
-    private Kustomize() {
-    }
+    private Kustomize() {}
 
     /** The resources {@code kustomize build dir} prints, as YAML mappings. */
     static List<Map<String, Object>> build(Path dir) {
@@ -48,7 +62,8 @@ final class Kustomize {
         }
         for (String field : kustomization.keySet()) {
             if (!SUPPORTED_FIELDS.contains(field)) {
-                throw new IllegalArgumentException(file + " uses '" + field + "', which this renderer does not support");
+                throw new IllegalArgumentException(
+                        file + " uses '" + field + "', which this renderer does not support");
             }
         }
         return kustomization;
@@ -93,8 +108,8 @@ final class Kustomize {
     }
 
     private static void generate(Path dir, Map<String, Object> kustomization, List<Map<String, Object>> resources) {
-        boolean generators = kustomization.containsKey("secretGenerator")
-                || kustomization.containsKey("configMapGenerator");
+        boolean generators =
+                kustomization.containsKey("secretGenerator") || kustomization.containsKey("configMapGenerator");
         if (!generators) {
             return;
         }
@@ -111,8 +126,7 @@ final class Kustomize {
         }
     }
 
-    private static Map<String, Object> generated(String kind, Path dir, Map<String, Object> generator,
-            boolean base64) {
+    private static Map<String, Object> generated(String kind, Path dir, Map<String, Object> generator, boolean base64) {
         if (!Set.of("name", "literals").containsAll(generator.keySet())) {
             throw new IllegalArgumentException(dir + ": only name and literals are supported in " + generator);
         }
@@ -126,7 +140,8 @@ final class Kustomize {
             if (value.isEmpty()) {
                 throw new IllegalArgumentException(dir + ": kustomize drops the empty literal " + literal);
             }
-            data.put(literal.substring(0, equals),
+            data.put(
+                    literal.substring(0, equals),
                     base64 ? Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8)) : value);
         }
         Map<String, Object> resource = new LinkedHashMap<>();
@@ -146,13 +161,14 @@ final class Kustomize {
         List<Integer> matches = new ArrayList<>();
         for (int i = 0; i < resources.size(); i++) {
             Map<String, Object> resource = resources.get(i);
-            if (Objects.equals(kind, resource.get("kind")) && Objects.equals(name, metadata(resource).get("name"))) {
+            if (Objects.equals(kind, resource.get("kind"))
+                    && Objects.equals(name, metadata(resource).get("name"))) {
                 matches.add(i);
             }
         }
         if (matches.size() != 1) {
-            throw new IllegalArgumentException(file + " patches " + kind + "/" + name + ", which matches "
-                    + matches.size() + " resources");
+            throw new IllegalArgumentException(
+                    file + " patches " + kind + "/" + name + ", which matches " + matches.size() + " resources");
         }
         int index = matches.get(0);
         resources.set(index, castMap(merge(resources.get(index), patch)));
@@ -178,7 +194,9 @@ final class Kustomize {
             }
             return merged;
         }
-        if (patch instanceof List<?> patchList && base instanceof List<?> baseList && named(patchList)
+        if (patch instanceof List<?> patchList
+                && base instanceof List<?> baseList
+                && named(patchList)
                 && named(baseList)) {
             List<Object> merged = new ArrayList<>(baseList);
             for (Object item : patchList) {
@@ -210,7 +228,8 @@ final class Kustomize {
         }
         String name = (String) image.get("name");
         for (Map<String, Object> resource : resources) {
-            Map<String, Object> podSpec = map(map(map(resource.get("spec")).get("template")).get("spec"));
+            Map<String, Object> podSpec =
+                    map(map(map(resource.get("spec")).get("template")).get("spec"));
             for (String field : List.of("containers", "initContainers")) {
                 for (Map<String, Object> container : maps(podSpec.get(field))) {
                     String current = (String) container.get("image");

@@ -17,7 +17,6 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,7 +40,9 @@ class KustomizeTest {
                 }
             }
             for (Map<String, Object> patch : Kustomize.maps(kustomization.get("patches"))) {
-                assertThat(dir.resolve((String) patch.get("path"))).as("patch of %s", dir).isRegularFile();
+                assertThat(dir.resolve((String) patch.get("path")))
+                        .as("patch of %s", dir)
+                        .isRegularFile();
             }
         }
     }
@@ -52,56 +53,102 @@ class KustomizeTest {
         for (Path dir : kustomizationDirs()) {
             used.add(dir.resolve("kustomization.yaml"));
             Map<String, Object> kustomization = ProjectFiles.yaml(dir.resolve("kustomization.yaml"));
-            Kustomize.strings(kustomization.get("resources")).forEach(r -> used.add(dir.resolve(r).normalize()));
+            Kustomize.strings(kustomization.get("resources"))
+                    .forEach(r -> used.add(dir.resolve(r).normalize()));
             Kustomize.maps(kustomization.get("patches"))
                     .forEach(p -> used.add(dir.resolve((String) p.get("path")).normalize()));
         }
         used.add(ProjectFiles.k8s().resolve("operator-provided.yaml"));
         try (Stream<Path> files = Files.walk(ProjectFiles.k8s())) {
-            assertThat(files.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml")))
-                    .allSatisfy(file -> assertThat(used).as("a kustomization using %s", file).contains(file));
+            assertThat(files.filter(
+                            f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml")))
+                    .allSatisfy(file -> assertThat(used)
+                            .as("a kustomization using %s", file)
+                            .contains(file));
         }
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "overlays/dev", "overlays/prod", "kafka-topics", "kafka-users" })
+    @ValueSource(strings = {"overlays/dev", "overlays/prod", "kafka-topics", "kafka-users"})
     void shouldRenderLikeKubectlKustomizeWhereKubectlIsInstalled(String dir) throws Exception {
         Path kubectl = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .map(p -> Path.of(p, "kubectl")).filter(Files::isExecutable).findFirst().orElse(null);
+                .map(p -> Path.of(p, "kubectl"))
+                .filter(Files::isExecutable)
+                .findFirst()
+                .orElse(null);
         assumeTrue(kubectl != null, "kubectl is not installed: the renderer is checked by the tests below only");
-        Process process = new ProcessBuilder(kubectl.toString(), "kustomize", ProjectFiles.k8s().resolve(dir).toString())
-                .redirectErrorStream(false).start();
+        Process process = new ProcessBuilder(
+                        kubectl.toString(),
+                        "kustomize",
+                        ProjectFiles.k8s().resolve(dir).toString())
+                .redirectErrorStream(false)
+                .start();
         String output = new String(process.getInputStream().readAllBytes());
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(process.exitValue()).as(new String(process.getErrorStream().readAllBytes())).isZero();
+        assertThat(process.exitValue())
+                .as(new String(process.getErrorStream().readAllBytes()))
+                .isZero();
 
         LoaderOptions options = new LoaderOptions();
         Set<String> expected = new TreeSet<>();
         for (Object document : new Yaml(new SafeConstructor(options)).loadAll(output)) {
             expected.add(canonical(document));
         }
-        Set<String> rendered = Kustomize.build(ProjectFiles.k8s().resolve(dir)).stream().map(KustomizeTest::canonical)
+        Set<String> rendered = Kustomize.build(ProjectFiles.k8s().resolve(dir)).stream()
+                .map(KustomizeTest::canonical)
                 .collect(Collectors.toCollection(TreeSet::new));
         assertThat(rendered).isEqualTo(expected);
     }
 
     @Test
     void shouldMergeNamedListItemsAndReplaceEverythingElse() {
-        Map<String, Object> base = Map.of("spec", Map.of("replicas", 1, "containers",
-                List.of(Map.of("name", "a", "image", "x:1", "env", List.of(Map.of("name", "K", "value", "1"))),
-                        Map.of("name", "b", "image", "y:1")),
-                "tolerations", List.of(Map.of("key", "t1")), "keep", "me"));
-        Map<String, Object> patch = Map.of("spec", Map.of("replicas", 3, "containers",
-                List.of(Map.of("name", "a", "env", List.of(Map.of("name", "L", "value", "2")))),
-                "tolerations", List.of(Map.of("key", "t2"))));
+        Map<String, Object> base = Map.of(
+                "spec",
+                Map.of(
+                        "replicas",
+                        1,
+                        "containers",
+                        List.of(
+                                Map.of("name", "a", "image", "x:1", "env", List.of(Map.of("name", "K", "value", "1"))),
+                                Map.of("name", "b", "image", "y:1")),
+                        "tolerations",
+                        List.of(Map.of("key", "t1")),
+                        "keep",
+                        "me"));
+        Map<String, Object> patch = Map.of(
+                "spec",
+                Map.of(
+                        "replicas",
+                        3,
+                        "containers",
+                        List.of(Map.of("name", "a", "env", List.of(Map.of("name", "L", "value", "2")))),
+                        "tolerations",
+                        List.of(Map.of("key", "t2"))));
 
         Object merged = Kustomize.merge(base, patch);
 
-        assertThat(merged).isEqualTo(Map.of("spec", Map.of("replicas", 3, "containers",
-                List.of(Map.of("name", "a", "image", "x:1", "env",
-                        List.of(Map.of("name", "K", "value", "1"), Map.of("name", "L", "value", "2"))),
-                        Map.of("name", "b", "image", "y:1")),
-                "tolerations", List.of(Map.of("key", "t2")), "keep", "me")));
+        assertThat(merged)
+                .isEqualTo(Map.of(
+                        "spec",
+                        Map.of(
+                                "replicas",
+                                3,
+                                "containers",
+                                List.of(
+                                        Map.of(
+                                                "name",
+                                                "a",
+                                                "image",
+                                                "x:1",
+                                                "env",
+                                                List.of(
+                                                        Map.of("name", "K", "value", "1"),
+                                                        Map.of("name", "L", "value", "2"))),
+                                        Map.of("name", "b", "image", "y:1")),
+                                "tolerations",
+                                List.of(Map.of("key", "t2")),
+                                "keep",
+                                "me")));
     }
 
     @Test
@@ -142,7 +189,9 @@ class KustomizeTest {
         List<Map<String, Object>> rendered = Kustomize.build(dir.resolve("overlay"));
 
         assertThat(rendered).hasSize(2);
-        assertThat(canonical(rendered.get(0))).contains("image=acme/app-gpu:1.2").contains("namespace=team");
+        assertThat(canonical(rendered.get(0)))
+                .contains("image=acme/app-gpu:1.2")
+                .contains("namespace=team");
         assertThat(rendered.get(1)).containsEntry("kind", "Secret").containsEntry("data", Map.of("K", "dg=="));
         assertThat(Kustomize.metadata(rendered.get(1))).containsEntry("namespace", "team");
     }
@@ -164,15 +213,18 @@ class KustomizeTest {
 
     private static List<Path> kustomizationDirs() throws IOException {
         try (Stream<Path> files = Files.walk(ProjectFiles.k8s())) {
-            return files.filter(f -> f.getFileName().toString().equals("kustomization.yaml")).map(Path::getParent)
-                    .sorted(Comparator.naturalOrder()).toList();
+            return files.filter(f -> f.getFileName().toString().equals("kustomization.yaml"))
+                    .map(Path::getParent)
+                    .sorted(Comparator.naturalOrder())
+                    .toList();
         }
     }
 
     /** A key-sorted rendering, so documents compare regardless of key order. */
     private static String canonical(Object value) {
         if (value instanceof Map<?, ?> map) {
-            return map.entrySet().stream().sorted(Comparator.comparing(e -> String.valueOf(e.getKey())))
+            return map.entrySet().stream()
+                    .sorted(Comparator.comparing(e -> String.valueOf(e.getKey())))
                     .map(e -> e.getKey() + "=" + canonical(e.getValue()))
                     .collect(Collectors.joining(", ", "{", "}"));
         }

@@ -1,13 +1,6 @@
 package dev.snailbench.localstack.deploy;
 
-import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -17,7 +10,12 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /** One rendered kustomization, typed with fabric8's Kubernetes model (custom resources stay generic). */
 final class Manifests {
@@ -34,8 +32,10 @@ final class Manifests {
             "policy/v1/PodDisruptionBudget", PodDisruptionBudget.class,
             "networking.k8s.io/v1/NetworkPolicy", NetworkPolicy.class);
     /** Custom resources of the operators Snailbench relies on. */
-    static final List<String> CUSTOM_KINDS = List.of("keda.sh/v1alpha1/ScaledObject",
-            "kafka.strimzi.io/v1beta2/KafkaTopic", "kafka.strimzi.io/v1beta2/KafkaUser");
+    static final List<String> CUSTOM_KINDS = List.of(
+            "keda.sh/v1alpha1/ScaledObject",
+            "kafka.strimzi.io/v1beta2/KafkaTopic",
+            "kafka.strimzi.io/v1beta2/KafkaUser");
 
     final String name;
     final List<Map<String, Object>> raw;
@@ -74,19 +74,25 @@ final class Manifests {
     }
 
     List<GenericKubernetesResource> custom(String kind) {
-        return all(GenericKubernetesResource.class).stream().filter(r -> kind.equals(r.getKind())).toList();
+        return all(GenericKubernetesResource.class).stream()
+                .filter(r -> kind.equals(r.getKind()))
+                .toList();
     }
 
     Deployment deployment(String name) {
-        return find(Deployment.class, name).orElseThrow(() -> new AssertionError(this.name + " has no Deployment " + name));
+        return find(Deployment.class, name)
+                .orElseThrow(() -> new AssertionError(this.name + " has no Deployment " + name));
     }
 
     <T extends HasMetadata> Optional<T> find(Class<T> type, String name) {
-        return all(type).stream().filter(r -> name.equals(r.getMetadata().getName())).findFirst();
+        return all(type).stream()
+                .filter(r -> name.equals(r.getMetadata().getName()))
+                .findFirst();
     }
 
     static Container container(Deployment deployment) {
-        List<Container> containers = deployment.getSpec().getTemplate().getSpec().getContainers();
+        List<Container> containers =
+                deployment.getSpec().getTemplate().getSpec().getContainers();
         if (containers.size() != 1) {
             throw new AssertionError(deployment.getMetadata().getName() + " should run exactly one container");
         }

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -16,11 +15,10 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 final class ProjectFiles {
 
     /** The five service modules, in pipeline order. */
-    static final List<String> SERVICES = List.of("generator-service", "classifier-service", "inference-service",
-            "executor-service", "scorer-service");
+    static final List<String> SERVICES = List.of(
+            "generator-service", "classifier-service", "inference-service", "executor-service", "scorer-service");
 
-    private ProjectFiles() {
-    }
+    private ProjectFiles() {}
 
     static Path root() {
         Path moduleDir = Path.of("").toAbsolutePath();

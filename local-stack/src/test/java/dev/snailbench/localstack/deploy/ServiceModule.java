@@ -17,12 +17,18 @@ import java.util.regex.Pattern;
  * What a service's {@code application.properties} says that deployment files must agree with: its name (the Kafka
  * consumer group), HTTP port, topics and the environment variables its production profile reads.
  */
-record ServiceModule(String module, Path dir, String applicationName, int httpPort, Set<String> incomingTopics,
-        Set<String> topics, Set<String> requiredEnvironment) {
+record ServiceModule(
+        String module,
+        Path dir,
+        String applicationName,
+        int httpPort,
+        Set<String> incomingTopics,
+        Set<String> topics,
+        Set<String> requiredEnvironment) {
 
     private static final Pattern INCOMING_TOPIC = Pattern.compile("mp\\.messaging\\.incoming\\.[^.]+\\.topic");
-    private static final Pattern ANY_TOPIC = Pattern
-            .compile("mp\\.messaging\\.(incoming|outgoing)\\.[^.]+\\.(topic|dead-letter-queue\\.topic)");
+    private static final Pattern ANY_TOPIC =
+            Pattern.compile("mp\\.messaging\\.(incoming|outgoing)\\.[^.]+\\.(topic|dead-letter-queue\\.topic)");
     /** {@code ${NAME}} without a default: the application does not start in prod unless NAME is set. */
     private static final Pattern REQUIRED_VARIABLE = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*)}");
 
@@ -52,8 +58,8 @@ record ServiceModule(String module, Path dir, String applicationName, int httpPo
         if (name == null || port == null) {
             throw new IllegalStateException(module + " sets no quarkus.application.name or quarkus.http.port");
         }
-        return new ServiceModule(module, dir, name.trim(), Integer.parseInt(port.trim()), incoming, topics,
-                environment);
+        return new ServiceModule(
+                module, dir, name.trim(), Integer.parseInt(port.trim()), incoming, topics, environment);
     }
 
     /** What the service's channels read ({@code incoming}) or write (outgoing and dead-letter topics). */
@@ -86,7 +92,10 @@ record ServiceModule(String module, Path dir, String applicationName, int httpPo
                 if (topic == null) {
                     throw new IllegalStateException(module + ": " + key + " without " + channel + ".topic");
                 }
-                topics.merge(topic.trim(), Long.parseLong(resolved(properties, properties.getProperty(key).trim())),
+                topics.merge(
+                        topic.trim(),
+                        Long.parseLong(
+                                resolved(properties, properties.getProperty(key).trim())),
                         Math::max);
             }
         }

@@ -1,13 +1,12 @@
 package dev.snailbench.localstack.deploy;
 
+import io.fabric8.kubernetes.api.model.KubernetesResource;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import io.fabric8.kubernetes.api.model.KubernetesResource;
 
 /**
  * Fields of a manifest that the Kubernetes API does not know. fabric8's model keeps them in "additional properties"
@@ -16,8 +15,7 @@ import io.fabric8.kubernetes.api.model.KubernetesResource;
  */
 final class UnknownFields {
 
-    private UnknownFields() {
-    }
+    private UnknownFields() {}
 
     static List<String> of(Object model) {
         List<String> unknown = new ArrayList<>();
@@ -43,8 +41,10 @@ final class UnknownFields {
             return;
         }
         for (Method getter : value.getClass().getMethods()) {
-            if (getter.getParameterCount() != 0 || Modifier.isStatic(getter.getModifiers())
-                    || !getter.getName().startsWith("get") || getter.getName().equals("getClass")) {
+            if (getter.getParameterCount() != 0
+                    || Modifier.isStatic(getter.getModifiers())
+                    || !getter.getName().startsWith("get")
+                    || getter.getName().equals("getClass")) {
                 continue;
             }
             Object child;

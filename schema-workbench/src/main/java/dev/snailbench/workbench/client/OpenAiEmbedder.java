@@ -34,7 +34,8 @@ public class OpenAiEmbedder implements TextEmbedder {
     @Override
     public Uni<List<float[]>> embed(List<String> texts) {
         if (!configured()) {
-            throw new IllegalStateException("no embeddings backend configured (snailbench.synthetic.embeddings.base-url)");
+            throw new IllegalStateException(
+                    "no embeddings backend configured (snailbench.synthetic.embeddings.base-url)");
         }
         OpenAiClient client = clients.client("snailbench.synthetic.embeddings", config);
         return client.embed(client.model(DEFAULT_MODEL), texts);

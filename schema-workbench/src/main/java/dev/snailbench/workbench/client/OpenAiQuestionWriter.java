@@ -2,11 +2,11 @@ package dev.snailbench.workbench.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.workbench.config.SyntheticConfig;
 import dev.snailbench.llm.LlmBackendConfig;
 import dev.snailbench.llm.OpenAiClient;
 import dev.snailbench.llm.OpenAiClients;
 import dev.snailbench.model.domain.SyntheticSuite;
+import dev.snailbench.workbench.config.SyntheticConfig;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
@@ -46,10 +46,18 @@ public class OpenAiQuestionWriter {
     public Uni<List<String>> candidates(String sql, List<SyntheticSuite.Seed> shots, int count) {
         StringBuilder user = new StringBuilder();
         for (SyntheticSuite.Seed shot : shots) {
-            user.append("SQL: ").append(shot.sql().replaceAll("\\s+", " ").trim()).append('\n')
-                    .append("Question: ").append(shot.question()).append("\n\n");
+            user.append("SQL: ")
+                    .append(shot.sql().replaceAll("\\s+", " ").trim())
+                    .append('\n')
+                    .append("Question: ")
+                    .append(shot.question())
+                    .append("\n\n");
         }
-        user.append("SQL: ").append(sql).append('\n').append("Write ").append(count)
+        user.append("SQL: ")
+                .append(sql)
+                .append('\n')
+                .append("Write ")
+                .append(count)
                 .append(" different questions for this query as a JSON array.");
         if (!configured()) {
             throw new IllegalStateException("no LLM configured (snailbench.synthetic.llm.base-url)");

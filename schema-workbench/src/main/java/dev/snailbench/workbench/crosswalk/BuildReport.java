@@ -7,6 +7,5 @@ import java.util.List;
  * kept their native name at Regular (no expansion requested), names changed to stay unique per table, and
  * names that are reserved words (kept, always quoted in generated SQL).
  */
-public record BuildReport(List<String> keptNativeAtRegular, List<String> renamedOnCollision,
-        List<String> reservedWords) {
-}
+public record BuildReport(
+        List<String> keptNativeAtRegular, List<String> renamedOnCollision, List<String> reservedWords) {}

@@ -7,6 +7,10 @@ import dev.snailbench.model.domain.SchemaSpec;
  * Regular names come from an LLM expansion ({@code expandWithLlm}) and Low/Least from the LLM instead of the rules; {@code dataDictionary} is an uploaded description of
  * the database given to the expansion.
  */
-public record CrosswalkBuildSpec(String name, String dialect, SchemaSpec schema, boolean expandWithLlm,
-        boolean abbreviateWithLlm, String dataDictionary) {
-}
+public record CrosswalkBuildSpec(
+        String name,
+        String dialect,
+        SchemaSpec schema,
+        boolean expandWithLlm,
+        boolean abbreviateWithLlm,
+        String dataDictionary) {}

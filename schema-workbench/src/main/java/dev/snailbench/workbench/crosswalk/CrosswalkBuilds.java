@@ -2,15 +2,15 @@ package dev.snailbench.workbench.crosswalk;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.workbench.messaging.ClassificationClient;
-import dev.snailbench.workbench.repository.Crosswalk;
-import dev.snailbench.workbench.repository.CrosswalkRepository;
-import dev.snailbench.workbench.llm.IdentifierLlm;
 import dev.snailbench.model.domain.ClassifiedIdentifier;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.IdentifiersClassified;
+import dev.snailbench.workbench.llm.IdentifierLlm;
+import dev.snailbench.workbench.messaging.ClassificationClient;
+import dev.snailbench.workbench.repository.Crosswalk;
+import dev.snailbench.workbench.repository.CrosswalkRepository;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -41,8 +41,8 @@ public class CrosswalkBuilds {
     private final IdentifierLlm llm;
     private final ObjectMapper mapper;
 
-    public CrosswalkBuilds(CrosswalkRepository repository, ClassificationClient classifier, IdentifierLlm llm,
-            ObjectMapper mapper) {
+    public CrosswalkBuilds(
+            CrosswalkRepository repository, ClassificationClient classifier, IdentifierLlm llm, ObjectMapper mapper) {
         this.repository = repository;
         this.classifier = classifier;
         this.llm = llm;
@@ -63,36 +63,43 @@ public class CrosswalkBuilds {
         List<String> identifiers = spec.schema().distinctIdentifiers();
         return Panache.withTransaction(() -> repository.persist(cw))
                 .chain(() -> classifier.request(tenantId, cw.id, identifiers))
-                .onFailure().call(e -> fail(cw.id, "could not publish the classification request: " + e.getMessage()))
+                .onFailure()
+                .call(e -> fail(cw.id, "could not publish the classification request: " + e.getMessage()))
                 .replaceWith(cw);
     }
 
     /** Handles one classifier answer; anything but a pending build of ours is acknowledged and skipped. */
     public Uni<Void> complete(IdentifiersClassified answer) {
-        return Panache.withSession(() -> repository.findById(answer.requestId())).chain(cw -> {
-            if (cw == null || cw.status != Crosswalk.Status.CLASSIFYING) {
-                return Uni.createFrom().voidItem();
-            }
-            if (!cw.tenantId.equals(answer.tenantId())) {
-                LOG.warnf("classification answer %s names tenant %s, crosswalk %s belongs to another: skipped",
-                        answer.eventId(), answer.tenantId(), cw.id);
-                return Uni.createFrom().voidItem();
-            }
-            CrosswalkBuildSpec spec = read(cw.buildSpec);
-            Map<String, NaturalnessLevel> labels = new HashMap<>();
-            for (ClassifiedIdentifier c : answer.results()) {
-                labels.put(c.identifier(), c.label());
-            }
-            List<String> unlabelled = spec.schema().distinctIdentifiers().stream()
-                    .filter(id -> labels.get(id) == null || labels.get(id) == NaturalnessLevel.NATIVE).toList();
-            if (!unlabelled.isEmpty()) {
-                return fail(cw.id, "the classifier gave no label for " + unlabelled.size() + " identifiers, e.g. "
-                        + unlabelled.subList(0, Math.min(5, unlabelled.size())));
-            }
-            return rename(spec, labels)
-                    .chain(plan -> store(cw.id, plan))
-                    .onFailure().recoverWithUni(e -> fail(cw.id, e.getMessage()));
-        });
+        return Panache.withSession(() -> repository.findById(answer.requestId()))
+                .chain(cw -> {
+                    if (cw == null || cw.status != Crosswalk.Status.CLASSIFYING) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    if (!cw.tenantId.equals(answer.tenantId())) {
+                        LOG.warnf(
+                                "classification answer %s names tenant %s, crosswalk %s belongs to another: skipped",
+                                answer.eventId(), answer.tenantId(), cw.id);
+                        return Uni.createFrom().voidItem();
+                    }
+                    CrosswalkBuildSpec spec = read(cw.buildSpec);
+                    Map<String, NaturalnessLevel> labels = new HashMap<>();
+                    for (ClassifiedIdentifier c : answer.results()) {
+                        labels.put(c.identifier(), c.label());
+                    }
+                    List<String> unlabelled = spec.schema().distinctIdentifiers().stream()
+                            .filter(id -> labels.get(id) == null || labels.get(id) == NaturalnessLevel.NATIVE)
+                            .toList();
+                    if (!unlabelled.isEmpty()) {
+                        return fail(
+                                cw.id,
+                                "the classifier gave no label for " + unlabelled.size() + " identifiers, e.g. "
+                                        + unlabelled.subList(0, Math.min(5, unlabelled.size())));
+                    }
+                    return rename(spec, labels)
+                            .chain(plan -> store(cw.id, plan))
+                            .onFailure()
+                            .recoverWithUni(e -> fail(cw.id, e.getMessage()));
+                });
     }
 
     private Uni<CrosswalkPlanner.Plan> rename(CrosswalkBuildSpec spec, Map<String, NaturalnessLevel> labels) {
@@ -102,7 +109,8 @@ public class CrosswalkBuilds {
             List<IdentifierLlm.ExpansionInput> inputs = new ArrayList<>();
             Set<String> seen = new HashSet<>();
             for (SchemaSpec.Table t : spec.schema().tables()) {
-                List<String> columns = t.columns().stream().map(SchemaSpec.Column::name).toList();
+                List<String> columns =
+                        t.columns().stream().map(SchemaSpec.Column::name).toList();
                 if (labels.get(t.name()) != NaturalnessLevel.REGULAR && seen.add(t.name())) {
                     inputs.add(new IdentifierLlm.ExpansionInput(t.name(), t.name(), columns, null));
                 }
@@ -116,20 +124,23 @@ public class CrosswalkBuilds {
         }
         return expansions.chain(exp -> {
             if (!spec.abbreviateWithLlm()) {
-                return Uni.createFrom().item(CrosswalkPlanner.plan(spec.schema(), labels, exp,
-                        RuleAbbreviator::abbreviate, dialect));
+                return Uni.createFrom()
+                        .item(CrosswalkPlanner.plan(spec.schema(), labels, exp, RuleAbbreviator::abbreviate, dialect));
             }
             // The names to abbreviate are the Regular ones (native or expanded).
             List<String> regular = spec.schema().distinctIdentifiers().stream()
-                    .map(id -> exp.getOrDefault(id, id)).distinct().toList();
-            return llm.abbreviate(regular, NaturalnessLevel.LOW).chain(low -> llm
-                    .abbreviate(regular, NaturalnessLevel.LEAST).map(least -> {
-                        BiFunction<String, NaturalnessLevel, String> fromLlm = (name, level) -> {
-                            String a = (level == NaturalnessLevel.LOW ? low : least).get(name);
-                            return a != null ? a : RuleAbbreviator.abbreviate(name, level);
-                        };
-                        return CrosswalkPlanner.plan(spec.schema(), labels, exp, fromLlm, dialect);
-                    }));
+                    .map(id -> exp.getOrDefault(id, id))
+                    .distinct()
+                    .toList();
+            return llm.abbreviate(regular, NaturalnessLevel.LOW)
+                    .chain(low -> llm.abbreviate(regular, NaturalnessLevel.LEAST)
+                            .map(least -> {
+                                BiFunction<String, NaturalnessLevel, String> fromLlm = (name, level) -> {
+                                    String a = (level == NaturalnessLevel.LOW ? low : least).get(name);
+                                    return a != null ? a : RuleAbbreviator.abbreviate(name, level);
+                                };
+                                return CrosswalkPlanner.plan(spec.schema(), labels, exp, fromLlm, dialect);
+                            }));
         });
     }
 
@@ -138,28 +149,35 @@ public class CrosswalkBuilds {
      * another replica during a rebalance may be handled twice at once, and only the first to lock it stores rows.
      */
     private Uni<Void> store(UUID id, CrosswalkPlanner.Plan plan) {
-        return Panache.withTransaction(() -> repository.findById(id, LockModeType.PESSIMISTIC_WRITE).chain(cw -> {
-            if (cw.status != Crosswalk.Status.CLASSIFYING) {
-                return Uni.createFrom().voidItem();
-            }
-            cw.status = Crosswalk.Status.READY;
-            cw.entryCount = plan.rows().size();
-            cw.buildReport = json(plan.report());
-            cw.buildSpec = null;
-            cw.completedAt = Instant.now();
-            return repository.persistRows(id, plan.rows());
-        }));
+        return Panache.withTransaction(() -> repository
+                .findById(id, LockModeType.PESSIMISTIC_WRITE)
+                .chain(cw -> {
+                    if (cw.status != Crosswalk.Status.CLASSIFYING) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    cw.status = Crosswalk.Status.READY;
+                    cw.entryCount = plan.rows().size();
+                    cw.buildReport = json(plan.report());
+                    cw.buildSpec = null;
+                    cw.completedAt = Instant.now();
+                    return repository.persistRows(id, plan.rows());
+                }));
     }
 
     private Uni<Void> fail(UUID id, String error) {
         LOG.warnf("crosswalk build %s failed: %s", id, error);
-        return Panache.withTransaction(() -> repository.findById(id, LockModeType.PESSIMISTIC_WRITE).invoke(cw -> {
-            if (cw != null && cw.status == Crosswalk.Status.CLASSIFYING) {
-                cw.status = Crosswalk.Status.FAILED;
-                cw.error = error == null ? "unknown error" : error.length() > 3900 ? error.substring(0, 3900) : error;
-                cw.completedAt = Instant.now();
-            }
-        })).replaceWithVoid();
+        return Panache.withTransaction(() -> repository
+                        .findById(id, LockModeType.PESSIMISTIC_WRITE)
+                        .invoke(cw -> {
+                            if (cw != null && cw.status == Crosswalk.Status.CLASSIFYING) {
+                                cw.status = Crosswalk.Status.FAILED;
+                                cw.error = error == null
+                                        ? "unknown error"
+                                        : error.length() > 3900 ? error.substring(0, 3900) : error;
+                                cw.completedAt = Instant.now();
+                            }
+                        }))
+                .replaceWithVoid();
     }
 
     private String json(Object value) {

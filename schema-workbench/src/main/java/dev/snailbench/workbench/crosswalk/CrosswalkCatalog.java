@@ -15,7 +15,8 @@ public class CrosswalkCatalog {
     private final Path dataDir;
 
     /** @param dataDir the prepared datasets (SNAILS, FootballDB, QATCH), never copied into the project */
-    public CrosswalkCatalog(@ConfigProperty(name = "snailbench.data-dir", defaultValue = "../shared/data") String dataDir) {
+    public CrosswalkCatalog(
+            @ConfigProperty(name = "snailbench.data-dir", defaultValue = "../shared/data") String dataDir) {
         this.dataDir = Path.of(dataDir);
     }
 

@@ -24,30 +24,35 @@ import java.util.function.BiFunction;
  */
 public final class CrosswalkPlanner {
 
-    private static final List<NaturalnessLevel> TARGETS = List.of(NaturalnessLevel.REGULAR, NaturalnessLevel.LOW,
-            NaturalnessLevel.LEAST);
+    private static final List<NaturalnessLevel> TARGETS =
+            List.of(NaturalnessLevel.REGULAR, NaturalnessLevel.LOW, NaturalnessLevel.LEAST);
 
-    public record Plan(List<CrosswalkEntry> rows, BuildReport report) {
-    }
+    public record Plan(List<CrosswalkEntry> rows, BuildReport report) {}
 
-    private CrosswalkPlanner() {
-    }
+    private CrosswalkPlanner() {}
 
     /**
      * @param labels      the classifier's label for each distinct identifier
      * @param expansions  Regular names for non-Regular identifiers (may be empty: native kept and reported)
      * @param abbreviator (name, Low|Least) → abbreviation
      */
-    public static Plan plan(SchemaSpec schema, Map<String, NaturalnessLevel> labels, Map<String, String> expansions,
-            BiFunction<String, NaturalnessLevel, String> abbreviator, SqlDialect dialect) {
+    public static Plan plan(
+            SchemaSpec schema,
+            Map<String, NaturalnessLevel> labels,
+            Map<String, String> expansions,
+            BiFunction<String, NaturalnessLevel, String> abbreviator,
+            SqlDialect dialect) {
         Map<String, CrosswalkEntry> rows = new LinkedHashMap<>();
         Set<String> keptNative = new TreeSet<>();
         for (SchemaSpec.Table t : schema.tables()) {
-            rows.computeIfAbsent(key(CrosswalkEntry.TABLE, t.name()),
+            rows.computeIfAbsent(
+                    key(CrosswalkEntry.TABLE, t.name()),
                     k -> row(CrosswalkEntry.TABLE, t.name(), labels, expansions, abbreviator, dialect, keptNative));
             for (SchemaSpec.Column c : t.columns()) {
-                rows.computeIfAbsent(key(CrosswalkEntry.COLUMN, c.name()),
-                        k -> row(CrosswalkEntry.COLUMN, c.name(), labels, expansions, abbreviator, dialect, keptNative));
+                rows.computeIfAbsent(
+                        key(CrosswalkEntry.COLUMN, c.name()),
+                        k -> row(
+                                CrosswalkEntry.COLUMN, c.name(), labels, expansions, abbreviator, dialect, keptNative));
             }
         }
         Set<String> renamed = new TreeSet<>();
@@ -62,13 +67,19 @@ public final class CrosswalkPlanner {
                 }
             }
         }
-        return new Plan(List.copyOf(rows.values()),
+        return new Plan(
+                List.copyOf(rows.values()),
                 new BuildReport(List.copyOf(keptNative), List.copyOf(renamed), List.copyOf(reserved)));
     }
 
-    private static CrosswalkEntry row(String kind, String nativeName, Map<String, NaturalnessLevel> labels,
-            Map<String, String> expansions, BiFunction<String, NaturalnessLevel, String> abbreviator,
-            SqlDialect dialect, Set<String> keptNative) {
+    private static CrosswalkEntry row(
+            String kind,
+            String nativeName,
+            Map<String, NaturalnessLevel> labels,
+            Map<String, String> expansions,
+            BiFunction<String, NaturalnessLevel, String> abbreviator,
+            SqlDialect dialect,
+            Set<String> keptNative) {
         NaturalnessLevel label = labels.get(nativeName);
         if (label == null || label == NaturalnessLevel.NATIVE) {
             throw new IllegalStateException("no naturalness label for identifier '" + nativeName + "'");
@@ -90,20 +101,38 @@ public final class CrosswalkPlanner {
         } else {
             low = IdentifierRules.sanitize(abbreviator.apply(regular, NaturalnessLevel.LOW), dialect);
         }
-        String least = label == NaturalnessLevel.LEAST ? nativeName
-                : IdentifierRules.sanitize(abbreviator.apply(expanded ? regular : nativeName, NaturalnessLevel.LEAST),
-                        dialect);
+        String least = label == NaturalnessLevel.LEAST
+                ? nativeName
+                : IdentifierRules.sanitize(
+                        abbreviator.apply(expanded ? regular : nativeName, NaturalnessLevel.LEAST), dialect);
         return new CrosswalkEntry(kind, nativeName, label.label(), regular, low, least);
     }
 
-    private static void resolveCollisions(SchemaSpec schema, Map<String, CrosswalkEntry> rows, NaturalnessLevel level,
-            SqlDialect dialect, Set<String> renamed) {
+    private static void resolveCollisions(
+            SchemaSpec schema,
+            Map<String, CrosswalkEntry> rows,
+            NaturalnessLevel level,
+            SqlDialect dialect,
+            Set<String> renamed) {
         for (int pass = 0; pass < 50; pass++) {
-            boolean changed = dedupe(schema.tables().stream().map(t -> key(CrosswalkEntry.TABLE, t.name())).toList(),
-                    rows, level, dialect, renamed);
+            boolean changed = dedupe(
+                    schema.tables().stream()
+                            .map(t -> key(CrosswalkEntry.TABLE, t.name()))
+                            .toList(),
+                    rows,
+                    level,
+                    dialect,
+                    renamed);
             for (SchemaSpec.Table t : schema.tables()) {
-                changed |= dedupe(t.columns().stream().map(c -> key(CrosswalkEntry.COLUMN, c.name())).distinct().toList(),
-                        rows, level, dialect, renamed);
+                changed |= dedupe(
+                        t.columns().stream()
+                                .map(c -> key(CrosswalkEntry.COLUMN, c.name()))
+                                .distinct()
+                                .toList(),
+                        rows,
+                        level,
+                        dialect,
+                        renamed);
             }
             if (!changed) {
                 return;
@@ -113,11 +142,16 @@ public final class CrosswalkPlanner {
     }
 
     /** Renames later members of a group whose names clash; a name equal to its native one never moves. */
-    private static boolean dedupe(List<String> keys, Map<String, CrosswalkEntry> rows, NaturalnessLevel level,
-            SqlDialect dialect, Set<String> renamed) {
+    private static boolean dedupe(
+            List<String> keys,
+            Map<String, CrosswalkEntry> rows,
+            NaturalnessLevel level,
+            SqlDialect dialect,
+            Set<String> renamed) {
         Map<String, List<String>> byName = new LinkedHashMap<>();
         for (String k : keys) {
-            byName.computeIfAbsent(rows.get(k).name(level).toLowerCase(Locale.ROOT), n -> new ArrayList<>()).add(k);
+            byName.computeIfAbsent(rows.get(k).name(level).toLowerCase(Locale.ROOT), n -> new ArrayList<>())
+                    .add(k);
         }
         boolean changed = false;
         Set<String> used = new LinkedHashSet<>(byName.keySet());

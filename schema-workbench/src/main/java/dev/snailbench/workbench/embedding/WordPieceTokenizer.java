@@ -48,12 +48,16 @@ public final class WordPieceTokenizer {
         JsonNode root = new ObjectMapper().readTree(json);
         JsonNode model = root.path("model");
         if (!"WordPiece".equals(model.path("type").asText())) {
-            throw new IllegalStateException("not a WordPiece tokenizer: " + model.path("type").asText());
+            throw new IllegalStateException(
+                    "not a WordPiece tokenizer: " + model.path("type").asText());
         }
         Map<String, Integer> vocab = new HashMap<>();
-        model.path("vocab").fields().forEachRemaining(e -> vocab.put(e.getKey(), e.getValue().asInt()));
+        model.path("vocab")
+                .fields()
+                .forEachRemaining(e -> vocab.put(e.getKey(), e.getValue().asInt()));
         int maxLength = root.path("truncation").path("max_length").asInt(128);
-        return new WordPieceTokenizer(vocab, maxLength, model.path("max_input_chars_per_word").asInt(100));
+        return new WordPieceTokenizer(
+                vocab, maxLength, model.path("max_input_chars_per_word").asInt(100));
     }
 
     public int maxLength() {
@@ -88,7 +92,9 @@ public final class WordPieceTokenizer {
             int cp = lower.codePointAt(i);
             i += Character.charCount(cp);
             int type = Character.getType(cp);
-            if (type == Character.NON_SPACING_MARK || cp == 0 || cp == 0xFFFD
+            if (type == Character.NON_SPACING_MARK
+                    || cp == 0
+                    || cp == 0xFFFD
                     || (Character.isISOControl(cp) && !Character.isWhitespace(cp))) {
                 continue;
             }
@@ -117,9 +123,12 @@ public final class WordPieceTokenizer {
         if ((cp >= 33 && cp <= 47) || (cp >= 58 && cp <= 64) || (cp >= 91 && cp <= 96) || (cp >= 123 && cp <= 126)) {
             return true;
         }
-        return type == Character.CONNECTOR_PUNCTUATION || type == Character.DASH_PUNCTUATION
-                || type == Character.START_PUNCTUATION || type == Character.END_PUNCTUATION
-                || type == Character.INITIAL_QUOTE_PUNCTUATION || type == Character.FINAL_QUOTE_PUNCTUATION
+        return type == Character.CONNECTOR_PUNCTUATION
+                || type == Character.DASH_PUNCTUATION
+                || type == Character.START_PUNCTUATION
+                || type == Character.END_PUNCTUATION
+                || type == Character.INITIAL_QUOTE_PUNCTUATION
+                || type == Character.FINAL_QUOTE_PUNCTUATION
                 || type == Character.OTHER_PUNCTUATION;
     }
 

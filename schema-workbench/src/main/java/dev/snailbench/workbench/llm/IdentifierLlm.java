@@ -9,8 +9,7 @@ import java.util.Map;
 public interface IdentifierLlm {
 
     /** One identifier to expand, with what helps to decode it. */
-    record ExpansionInput(String identifier, String table, List<String> neighbours, String comment) {
-    }
+    record ExpansionInput(String identifier, String table, List<String> neighbours, String comment) {}
 
     boolean configured();
 

@@ -2,10 +2,10 @@ package dev.snailbench.workbench.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.workbench.config.CrosswalkConfig;
 import dev.snailbench.llm.OpenAiClient;
 import dev.snailbench.llm.OpenAiClients;
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.workbench.config.CrosswalkConfig;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -57,8 +57,12 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
             StringBuilder user = new StringBuilder("Rename each identifier to Regular naturalness.\n");
             for (ExpansionInput in : inputs) {
                 if (batch.contains(in.identifier())) {
-                    user.append("- ").append(in.identifier()).append(" (table ").append(in.table())
-                            .append("; other columns: ").append(String.join(", ", in.neighbours()));
+                    user.append("- ")
+                            .append(in.identifier())
+                            .append(" (table ")
+                            .append(in.table())
+                            .append("; other columns: ")
+                            .append(String.join(", ", in.neighbours()));
                     if (in.comment() != null && !in.comment().isBlank()) {
                         user.append("; database comment: ").append(in.comment());
                     }
@@ -66,7 +70,9 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
                 }
             }
             if (dataDictionary != null && !dataDictionary.isBlank()) {
-                user.append("\nData dictionary of this database:\n").append(dataDictionary).append('\n');
+                user.append("\nData dictionary of this database:\n")
+                        .append(dataDictionary)
+                        .append('\n');
             }
             return complete(EXPAND_SYSTEM, user.toString(), batch);
         });
@@ -74,20 +80,27 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
 
     @Override
     public Uni<Map<String, String>> abbreviate(List<String> identifiers, NaturalnessLevel level) {
-        return batched(identifiers, batch -> complete(ABBREVIATE_SYSTEM,
-                "Abbreviate each identifier to " + level.label() + " naturalness:\n- " + String.join("\n- ", batch),
-                batch));
+        return batched(
+                identifiers,
+                batch -> complete(
+                        ABBREVIATE_SYSTEM,
+                        "Abbreviate each identifier to " + level.label() + " naturalness:\n- "
+                                + String.join("\n- ", batch),
+                        batch));
     }
 
-    private Uni<Map<String, String>> batched(List<String> identifiers,
-            Function<List<String>, Uni<Map<String, String>>> call) {
+    private Uni<Map<String, String>> batched(
+            List<String> identifiers, Function<List<String>, Uni<Map<String, String>>> call) {
         List<List<String>> batches = new ArrayList<>();
         for (int i = 0; i < identifiers.size(); i += config.batchSize()) {
             batches.add(identifiers.subList(i, Math.min(identifiers.size(), i + config.batchSize())));
         }
-        return Multi.createFrom().iterable(batches)
-                .onItem().<Map<String, String>>transformToUniAndConcatenate(b -> call.apply(b))
-                .collect().in(() -> (Map<String, String>) new LinkedHashMap<String, String>(), Map::putAll);
+        return Multi.createFrom()
+                .iterable(batches)
+                .onItem()
+                .<Map<String, String>>transformToUniAndConcatenate(b -> call.apply(b))
+                .collect()
+                .in(() -> (Map<String, String>) new LinkedHashMap<String, String>(), Map::putAll);
     }
 
     private Uni<Map<String, String>> complete(String system, String user, List<String> expected) {
@@ -95,8 +108,7 @@ public class OpenAiIdentifierLlm implements IdentifierLlm {
             throw new IllegalStateException("no LLM configured (snailbench.crosswalks.llm.base-url)");
         }
         OpenAiClient client = clients.client("snailbench.crosswalks.llm", config);
-        return client.text(client.chat("gpt-4o-mini", 0, system, user))
-                .map(content -> parseAnswer(content, expected));
+        return client.text(client.chat("gpt-4o-mini", 0, system, user)).map(content -> parseAnswer(content, expected));
     }
 
     Map<String, String> parseAnswer(String content, List<String> expected) {

@@ -1,8 +1,8 @@
 package dev.snailbench.workbench.messaging;
 
-import dev.snailbench.workbench.crosswalk.CrosswalkBuilds;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.event.IdentifiersClassified;
+import dev.snailbench.workbench.crosswalk.CrosswalkBuilds;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;

@@ -17,7 +17,8 @@ public class ClassificationClient {
     private final MutinyEmitter<Record<String, ClassificationRequested>> emitter;
 
     public ClassificationClient(
-            @Channel(Channels.IDENTIFIERS_TO_CLASSIFY_OUT) MutinyEmitter<Record<String, ClassificationRequested>> emitter) {
+            @Channel(Channels.IDENTIFIERS_TO_CLASSIFY_OUT)
+                    MutinyEmitter<Record<String, ClassificationRequested>> emitter) {
         this.emitter = emitter;
     }
 

@@ -1,11 +1,11 @@
 package dev.snailbench.workbench.messaging;
 
-import dev.snailbench.workbench.config.DatabaseTasksConfig;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.problem.Unavailable;
 import dev.snailbench.model.problem.UpstreamTimeout;
+import dev.snailbench.workbench.config.DatabaseTasksConfig;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.Record;
@@ -51,25 +51,27 @@ public class DatabaseTaskClient {
      * The answer within {@code timeout}, else a failure: {@link Unavailable} (503) when {@code tryAgain}, where a
      * caller waits (a job submission: the executor is not there now, try again), else {@link UpstreamTimeout} (504).
      */
-    public Uni<DatabaseTaskCompleted> ask(DatabaseTaskRequested request, Duration timeout,
-            boolean tryAgain) {
+    public Uni<DatabaseTaskCompleted> ask(DatabaseTaskRequested request, Duration timeout, boolean tryAgain) {
         CompletableFuture<DatabaseTaskCompleted> answer = new CompletableFuture<>();
         waiting.put(request.taskId(), answer);
         Context caller = Vertx.currentContext();
         Uni<DatabaseTaskCompleted> answered = emitter.send(Record.of(request.key(), request))
                 .chain(() -> Uni.createFrom().completionStage(answer))
-                .ifNoItem().after(timeout).failWith(() -> timedOut(request, timeout, tryAgain))
-                .onTermination().invoke(() -> waiting.remove(request.taskId()));
+                .ifNoItem()
+                .after(timeout)
+                .failWith(() -> timedOut(request, timeout, tryAgain))
+                .onTermination()
+                .invoke(() -> waiting.remove(request.taskId()));
         return caller == null ? answered : answered.emitOn(task -> caller.runOnContext(ignored -> task.run()));
     }
 
-    private static RuntimeException timedOut(DatabaseTaskRequested request, Duration timeout,
-            boolean tryAgain) {
+    private static RuntimeException timedOut(DatabaseTaskRequested request, Duration timeout, boolean tryAgain) {
         String message = "the executor did not answer the "
                 + request.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " task on "
                 + (request.databaseId() == null ? "the job's inline database" : "database " + request.databaseId())
                 + " within " + timeout.toSeconds() + " s";
-        return tryAgain ? new Unavailable(message + ": it may not be running; try again when it is")
+        return tryAgain
+                ? new Unavailable(message + ": it may not be running; try again when it is")
                 : new UpstreamTimeout(message);
     }
 

@@ -1,8 +1,5 @@
 package dev.snailbench.workbench.messaging;
 
-import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.model.problem.UpstreamFailed;
-import dev.snailbench.workbench.config.DatabaseTasksConfig;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
@@ -11,6 +8,9 @@ import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.UpstreamFailed;
+import dev.snailbench.workbench.config.DatabaseTasksConfig;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -26,20 +26,16 @@ import java.util.UUID;
 public class TeamDatabases {
 
     /** A schema as the executor read it, with the database's kind and whether views may be applied there. */
-    public record Described(SqlDialect dialect, boolean hasAdminLogin, SchemaSpec schema) {
-    }
+    public record Described(SqlDialect dialect, boolean hasAdminLogin, SchemaSpec schema) {}
 
     /** A generated suite and the kind of database it was generated on. */
-    public record Generated(SqlDialect dialect, QatchSuite suite) {
-    }
+    public record Generated(SqlDialect dialect, QatchSuite suite) {}
 
     /** Synthetic pairs and the kind of database they ran on. */
-    public record Synthesized(SqlDialect dialect, SyntheticSuite suite) {
-    }
+    public record Synthesized(SqlDialect dialect, SyntheticSuite suite) {}
 
     /** A registered database as a job submission sees it: its name, the schemas that hold tables, its kind. */
-    public record Registered(String name, List<String> schemas, SqlDialect dialect) {
-    }
+    public record Registered(String name, List<String> schemas, SqlDialect dialect) {}
 
     private final DatabaseTaskClient executor;
     private final DatabaseTasksConfig config;
@@ -58,13 +54,17 @@ public class TeamDatabases {
         return executor.ask(DatabaseTaskRequested.schemas(tenantId, databaseId), config.submitTimeout(), true)
                 .map(answer -> {
                     if (answer.error() == null) {
-                        return new Registered(answer.databaseName(),
-                                answer.schemas() == null ? List.of() : answer.schemas(), answer.dialect());
+                        return new Registered(
+                                answer.databaseName(),
+                                answer.schemas() == null ? List.of() : answer.schemas(),
+                                answer.dialect());
                     }
                     if (answer.refused()) {
-                        throw InvalidInput.of("database.databaseId", "database " + databaseId
-                                + " is not registered for your tenant: register it with POST /databases on the "
-                                + "executor (GET /databases lists yours)");
+                        throw InvalidInput.of(
+                                "database.databaseId",
+                                "database " + databaseId
+                                        + " is not registered for your tenant: register it with POST /databases on the "
+                                        + "executor (GET /databases lists yours)");
                     }
                     throw new UpstreamFailed("database " + databaseId + ": " + answer.error());
                 });
@@ -82,9 +82,10 @@ public class TeamDatabases {
                     if (answer.error() != null) {
                         int colon = answer.error().indexOf(": ");
                         String field = colon > 0 && answer.error().startsWith("database")
-                                ? answer.error().substring(0, colon) : "database";
-                        throw new InvalidInput(field.equals("database.sealedPassword") ? "database.password" : field,
-                                answer.error());
+                                ? answer.error().substring(0, colon)
+                                : "database";
+                        throw new InvalidInput(
+                                field.equals("database.sealedPassword") ? "database.password" : field, answer.error());
                     }
                     return null;
                 });
@@ -95,14 +96,15 @@ public class TeamDatabases {
                 .map(a -> new Described(a.dialect(), a.hasAdminLogin(), a.schema()));
     }
 
-    public Uni<Generated> qatchSuite(String tenantId, UUID databaseId, String nativeSchema, QatchSuite.Options options) {
+    public Uni<Generated> qatchSuite(
+            String tenantId, UUID databaseId, String nativeSchema, QatchSuite.Options options) {
         return ask(DatabaseTaskRequested.qatchSuite(tenantId, databaseId, nativeSchema, options))
                 .map(a -> new Generated(a.dialect(), a.qatch()));
     }
 
     /** Synthetic pairs filled from seed templates on the database (ScienceBenchmark's SQL side). */
-    public Uni<Synthesized> syntheticSql(String tenantId, UUID databaseId, String nativeSchema,
-            SyntheticSuite.Options options) {
+    public Uni<Synthesized> syntheticSql(
+            String tenantId, UUID databaseId, String nativeSchema, SyntheticSuite.Options options) {
         return ask(DatabaseTaskRequested.syntheticSql(tenantId, databaseId, nativeSchema, options))
                 .map(a -> new Synthesized(a.dialect(), a.synthetic()));
     }

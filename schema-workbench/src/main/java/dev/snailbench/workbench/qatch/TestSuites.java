@@ -1,16 +1,16 @@
 package dev.snailbench.workbench.qatch;
 
-import dev.snailbench.workbench.support.SummaryJson;
-import dev.snailbench.model.problem.NotFound;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.workbench.repository.GeneratedQuestion;
-import dev.snailbench.workbench.repository.TestSuite;
-import dev.snailbench.workbench.repository.TestSuiteRepository;
-import dev.snailbench.workbench.repository.TestCase;
-import dev.snailbench.workbench.messaging.TeamDatabases;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.problem.NotFound;
+import dev.snailbench.workbench.messaging.TeamDatabases;
+import dev.snailbench.workbench.repository.GeneratedQuestion;
+import dev.snailbench.workbench.repository.TestCase;
+import dev.snailbench.workbench.repository.TestSuite;
+import dev.snailbench.workbench.repository.TestSuiteRepository;
+import dev.snailbench.workbench.support.SummaryJson;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -28,8 +28,7 @@ import java.util.UUID;
 public class TestSuites {
 
     /** A stored suite with its tests. */
-    public record Suite(TestSuite suite, Map<String, Object> summary, List<TestCase> tests) {
-    }
+    public record Suite(TestSuite suite, Map<String, Object> summary, List<TestCase> tests) {}
 
     private final TestSuiteRepository repository;
     private final TeamDatabases databases;
@@ -41,8 +40,8 @@ public class TestSuites {
         this.mapper = mapper;
     }
 
-    public Uni<Suite> generate(String tenantId, String name, UUID databaseId, String nativeSchema,
-            QatchSuite.Options options) {
+    public Uni<Suite> generate(
+            String tenantId, String name, UUID databaseId, String nativeSchema, QatchSuite.Options options) {
         return databases.qatchSuite(tenantId, databaseId, nativeSchema, options).chain(answer -> {
             QatchSuite generated = answer.suite();
             SqlDialect dialect = answer.dialect();
@@ -56,9 +55,19 @@ public class TestSuites {
             suite.seed = options.seed();
             suite.testCount = generated.tests().size();
             suite.createdAt = Instant.now();
-            Map<String, Object> summary = Map.of("requested", options.counts(), "generated", generated.counts(),
-                    "tablesProfiled", generated.tablesProfiled(), "droppedTooLarge", generated.droppedTooLarge(),
-                    "failedSql", generated.failedSql(), "maxResultRows", options.maxResultRows());
+            Map<String, Object> summary = Map.of(
+                    "requested",
+                    options.counts(),
+                    "generated",
+                    generated.counts(),
+                    "tablesProfiled",
+                    generated.tablesProfiled(),
+                    "droppedTooLarge",
+                    generated.droppedTooLarge(),
+                    "failedSql",
+                    generated.failedSql(),
+                    "maxResultRows",
+                    options.maxResultRows());
             suite.summary = json(summary);
             List<TestCase> tests = new ArrayList<>();
             for (int i = 0; i < generated.tests().size(); i++) {
@@ -86,15 +95,20 @@ public class TestSuites {
     }
 
     public Uni<Suite> get(String tenantId, UUID id) {
-        return Panache.withSession(() -> repository.findForTenant(tenantId, id)
-                .onItem().ifNull().failWith(() -> new NotFound("no test suite " + id))
-                .chain(suite -> repository.tests(id).map(tests -> new Suite(suite, SummaryJson.read(mapper, suite.summary), tests))));
+        return Panache.withSession(() -> repository
+                .findForTenant(tenantId, id)
+                .onItem()
+                .ifNull()
+                .failWith(() -> new NotFound("no test suite " + id))
+                .chain(suite -> repository
+                        .tests(id)
+                        .map(tests -> new Suite(suite, SummaryJson.read(mapper, suite.summary), tests))));
     }
 
     /** The suite as a question set (id, question, gold SQL) for a job. */
     public Uni<List<Question>> questions(String tenantId, UUID id) {
-        return get(tenantId, id).map(s -> s.tests().stream()
-                .map(GeneratedQuestion::toQuestion).toList());
+        return get(tenantId, id)
+                .map(s -> s.tests().stream().map(GeneratedQuestion::toQuestion).toList());
     }
 
     private String json(Object value) {

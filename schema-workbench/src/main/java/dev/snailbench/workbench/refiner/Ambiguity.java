@@ -12,7 +12,9 @@ import java.util.stream.Collectors;
 public record Ambiguity(Type type, List<ColumnRef> columns, double sss, String evidence, List<Ground> grounds) {
 
     public enum Type {
-        HOMONYM, SYNONYM, IRREGULAR;
+        HOMONYM,
+        SYNONYM,
+        IRREGULAR;
 
         public String label() {
             return name().toLowerCase(Locale.ROOT);

@@ -1,7 +1,7 @@
 package dev.snailbench.workbench.refiner;
 
-import dev.snailbench.workbench.refiner.SchemaGraph.ColumnNode;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
+import dev.snailbench.workbench.refiner.SchemaGraph.ColumnNode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,8 +26,7 @@ import java.util.function.Function;
  */
 public final class AmbiguityDetector {
 
-    private AmbiguityDetector() {
-    }
+    private AmbiguityDetector() {}
 
     /** Every text whose vector detection needs: names, canonical names, descriptions. */
     public static Set<String> texts(List<SemanticPackage> packages) {
@@ -47,7 +46,8 @@ public final class AmbiguityDetector {
      * on, and the one name a synonym pair gets in the view layer.
      */
     public static String meaningName(String canonical) {
-        return String.join("_", Lexicon.words(canonical).stream().map(Lexicon::canonical).toList());
+        return String.join(
+                "_", Lexicon.words(canonical).stream().map(Lexicon::canonical).toList());
     }
 
     /** Identifiers are embedded as their words ({@code HomeTeamID} → "home team id"). */
@@ -62,7 +62,8 @@ public final class AmbiguityDetector {
      */
     static String keyText(ColumnRef column) {
         List<String> words = new ArrayList<>(Lexicon.words(column.column()).stream()
-                .filter(w -> !Lexicon.isKeyWord(w) && !Lexicon.isKeyWord(Lexicon.canonical(w))).toList());
+                .filter(w -> !Lexicon.isKeyWord(w) && !Lexicon.isKeyWord(Lexicon.canonical(w)))
+                .toList());
         if (words.isEmpty()) {
             words.addAll(Lexicon.words(Lexicon.entity(column.table())));
         }
@@ -74,8 +75,8 @@ public final class AmbiguityDetector {
      * One candidate: a pair (or, for irregular names, one column) with its similarity score and, for a synonym,
      * the schema's evidence besides names ({@link Ambiguity.Ground}).
      */
-    public record Candidate(Ambiguity.Type type, List<Integer> columns, double sss, String evidence,
-            List<Ambiguity.Ground> grounds) {
+    public record Candidate(
+            Ambiguity.Type type, List<Integer> columns, double sss, String evidence, List<Ambiguity.Ground> grounds) {
 
         public Candidate(Ambiguity.Type type, List<Integer> columns, double sss, String evidence) {
             this(type, columns, sss, evidence, List.of());
@@ -83,7 +84,8 @@ public final class AmbiguityDetector {
 
         /** A reference or shared values back the pair: its names need only agree ({@link #CORROBORATION_MARGIN}). */
         boolean corroborated() {
-            return grounds.contains(Ambiguity.Ground.FOREIGN_KEY) || grounds.contains(Ambiguity.Ground.VALUE_INCLUSION)
+            return grounds.contains(Ambiguity.Ground.FOREIGN_KEY)
+                    || grounds.contains(Ambiguity.Ground.VALUE_INCLUSION)
                     || grounds.contains(Ambiguity.Ground.SHARED_VALUES);
         }
     }
@@ -120,19 +122,21 @@ public final class AmbiguityDetector {
      * scores 1, whatever its spelling distance.</li>
      * </ul>
      */
-    public static List<Candidate> candidates(SchemaGraph graph, List<SemanticPackage> packages,
-            Function<String, float[]> vectors) {
+    public static List<Candidate> candidates(
+            SchemaGraph graph, List<SemanticPackage> packages, Function<String, float[]> vectors) {
         List<Candidate> out = new ArrayList<>();
         List<ColumnNode> cols = graph.columns();
         Map<String, List<Integer>> byName = new LinkedHashMap<>();
         Map<String, List<Integer>> byWords = new LinkedHashMap<>();
         for (ColumnNode c : cols) {
-            byName.computeIfAbsent(c.ref().column().toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(c.index());
+            byName.computeIfAbsent(c.ref().column().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                    .add(c.index());
             TreeSet<String> words = new TreeSet<>();
             for (String w : meaningName(packages.get(c.index()).canonicalName()).split("_")) {
                 words.add(Lexicon.singular(w));
             }
-            byWords.computeIfAbsent(String.join(" ", words), k -> new ArrayList<>()).add(c.index());
+            byWords.computeIfAbsent(String.join(" ", words), k -> new ArrayList<>())
+                    .add(c.index());
         }
         Map<String, Double> cache = new HashMap<>();
         for (List<Integer> same : byName.values()) {
@@ -142,16 +146,24 @@ public final class AmbiguityDetector {
                     ColumnNode cb = cols.get(same.get(j));
                     SemanticPackage a = packages.get(same.get(i));
                     SemanticPackage b = packages.get(same.get(j));
-                    if (a.column().table().equalsIgnoreCase(b.column().table()) || linked(graph, ca, cb)
+                    if (a.column().table().equalsIgnoreCase(b.column().table())
+                            || linked(graph, ca, cb)
                             || sharedValues(ca, cb)) {
                         continue;
                     }
                     // values of different families cannot mean the same thing
-                    double sss = !compatible(ca.valueType(), cb.valueType()) ? 0
-                            : a.description().equals(b.description()) ? 1
-                            : cache.computeIfAbsent(a.description() + "\u0000" + b.description(),
-                                    k -> cosine(vectors.apply(a.description()), vectors.apply(b.description())));
-                    out.add(new Candidate(Ambiguity.Type.HOMONYM, List.of(same.get(i), same.get(j)), sss,
+                    double sss = !compatible(ca.valueType(), cb.valueType())
+                            ? 0
+                            : a.description().equals(b.description())
+                                    ? 1
+                                    : cache.computeIfAbsent(
+                                            a.description() + "\u0000" + b.description(),
+                                            k -> cosine(
+                                                    vectors.apply(a.description()), vectors.apply(b.description())));
+                    out.add(new Candidate(
+                            Ambiguity.Type.HOMONYM,
+                            List.of(same.get(i), same.get(j)),
+                            sss,
                             "same name, different meanings: '" + a.description() + "' vs '" + b.description() + "'"));
                 }
             }
@@ -229,8 +241,13 @@ public final class AmbiguityDetector {
         private final List<Candidate> out;
         private final Map<Integer, ColumnNode> bestNamedKey = new HashMap<>();
 
-        Synonyms(SchemaGraph graph, List<SemanticPackage> packages, Function<String, float[]> vectors,
-                SynonymEvidence evidence, Set<Long> seen, List<Candidate> out) {
+        Synonyms(
+                SchemaGraph graph,
+                List<SemanticPackage> packages,
+                Function<String, float[]> vectors,
+                SynonymEvidence evidence,
+                Set<Long> seen,
+                List<Candidate> out) {
             this.graph = graph;
             this.packages = packages;
             this.vectors = vectors;
@@ -261,8 +278,8 @@ public final class AmbiguityDetector {
             String why;
             if (oneKey != null) {
                 sss = 1;
-                grounds.add(oneKey.startsWith(BOTH_IDENTIFY) ? Ambiguity.Ground.SAME_ENTITY
-                        : Ambiguity.Ground.KEY_NAMES);
+                grounds.add(
+                        oneKey.startsWith(BOTH_IDENTIFY) ? Ambiguity.Ground.SAME_ENTITY : Ambiguity.Ground.KEY_NAMES);
                 if (ref != null) {
                     grounds.add(ref.declared() ? Ambiguity.Ground.FOREIGN_KEY : Ambiguity.Ground.VALUE_INCLUSION);
                 }
@@ -270,13 +287,19 @@ public final class AmbiguityDetector {
             } else {
                 sss = similarity(nameText(meaningName(a.canonicalName())), nameText(meaningName(b.canonicalName())));
                 StringBuilder w = new StringBuilder("different names, one meaning: read as '")
-                        .append(a.canonicalName()).append(a.canonicalName().equals(b.canonicalName()) ? "'"
-                                : "' / '" + b.canonicalName() + "'");
+                        .append(a.canonicalName())
+                        .append(a.canonicalName().equals(b.canonicalName()) ? "'" : "' / '" + b.canonicalName() + "'");
                 if (ref != null && !role(ref)) {
-                    sss = Math.max(sss, similarity(keyText(ref.from().ref()), keyText(ref.to().ref())));
+                    sss = Math.max(
+                            sss,
+                            similarity(
+                                    keyText(ref.from().ref()), keyText(ref.to().ref())));
                     grounds.add(ref.declared() ? Ambiguity.Ground.FOREIGN_KEY : Ambiguity.Ground.VALUE_INCLUSION);
-                    w.append("; '").append(ref.from().ref().key()).append(ref.declared() ? "' references '"
-                            : "' holds only values of the key '").append(ref.to().ref().key()).append('\'');
+                    w.append("; '")
+                            .append(ref.from().ref().key())
+                            .append(ref.declared() ? "' references '" : "' holds only values of the key '")
+                            .append(ref.to().ref().key())
+                            .append('\'');
                 }
                 int shared = evidence.sharedValues(ca, cb);
                 if (shared > 0) {
@@ -285,7 +308,11 @@ public final class AmbiguityDetector {
                 }
                 if (!grounds.isEmpty()) {
                     // backed by the schema: the names as written count too (a canonical name may be a placeholder)
-                    sss = Math.max(sss, similarity(nameText(ca.ref().column()), nameText(cb.ref().column())));
+                    sss = Math.max(
+                            sss,
+                            similarity(
+                                    nameText(ca.ref().column()),
+                                    nameText(cb.ref().column())));
                 }
                 why = w.toString();
             }
@@ -310,7 +337,9 @@ public final class AmbiguityDetector {
                 entity.add(Lexicon.singular(w));
             }
             entity.remove("id");
-            return Lexicon.words(ref.from().ref().column()).stream().map(Lexicon::singular).anyMatch(entity::contains);
+            return Lexicon.words(ref.from().ref().column()).stream()
+                    .map(Lexicon::singular)
+                    .anyMatch(entity::contains);
         }
 
         /** Of the keys a column's values fall inside, the one whose name is closest to the column's. */
@@ -344,12 +373,20 @@ public final class AmbiguityDetector {
      * ({@code club_ref}, {@code club_key}, {@code team}); a name with another word is a role the key plays
      * ({@code home_team_id}, {@code winner}), not another name of it.
      */
-    static String oneKeyConcept(SchemaGraph graph, SynonymEvidence.Reference ref, ColumnNode ca, ColumnNode cb,
-            SemanticPackage a, SemanticPackage b) {
+    static String oneKeyConcept(
+            SchemaGraph graph,
+            SynonymEvidence.Reference ref,
+            ColumnNode ca,
+            ColumnNode cb,
+            SemanticPackage a,
+            SemanticPackage b) {
         if (ref != null) {
-            return namesOnly(ref.from(), ref.to()) ? "one key under two names: '" + ref.from().ref().key()
-                    + (ref.declared() ? "' references '" : "' holds only values of the key '") + ref.to().ref().key()
-                    + "'" : null;
+            return namesOnly(ref.from(), ref.to())
+                    ? "one key under two names: '" + ref.from().ref().key()
+                            + (ref.declared() ? "' references '" : "' holds only values of the key '")
+                            + ref.to().ref().key()
+                            + "'"
+                    : null;
         }
         String ea = identified(a);
         if (ea != null && ea.equals(identified(b)) && namesOnly(ca, ea) && namesOnly(cb, ea)) {
@@ -359,8 +396,21 @@ public final class AmbiguityDetector {
     }
 
     /** Words that may accompany an entity in a key's name without naming a role. */
-    private static final Set<String> KEY_WORDS = Set.of("id", "key", "identifier", "code", "cd", "no", "num",
-            "number", "nbr", "pk", "fk", "ref", "reference", "ident");
+    private static final Set<String> KEY_WORDS = Set.of(
+            "id",
+            "key",
+            "identifier",
+            "code",
+            "cd",
+            "no",
+            "num",
+            "number",
+            "nbr",
+            "pk",
+            "fk",
+            "ref",
+            "reference",
+            "ident");
 
     /** Whether {@code fk}'s name is made only of {@code key}'s table entity, {@code key}'s own words and key words. */
     private static boolean namesOnly(ColumnNode fk, ColumnNode key) {
@@ -380,14 +430,20 @@ public final class AmbiguityDetector {
 
     private static boolean namesOnly(ColumnNode column, Set<String> allowed) {
         List<String> words = Lexicon.words(column.ref().column());
-        return !words.isEmpty() && words.stream().map(Lexicon::singular)
-                .allMatch(w -> allowed.contains(w) || KEY_WORDS.contains(w) || KEY_WORDS.contains(Lexicon.canonical(w)));
+        return !words.isEmpty()
+                && words.stream()
+                        .map(Lexicon::singular)
+                        .allMatch(w -> allowed.contains(w)
+                                || KEY_WORDS.contains(w)
+                                || KEY_WORDS.contains(Lexicon.canonical(w)));
     }
 
     /** The entity a key's description says it identifies ("identifier of club" → club), or null. */
     static String identified(SemanticPackage p) {
         String d = p.description();
-        return d.startsWith("identifier of ") ? d.substring("identifier of ".length()).trim() : null;
+        return d.startsWith("identifier of ")
+                ? d.substring("identifier of ".length()).trim()
+                : null;
     }
 
     /** A foreign key and the key it references, or two columns referencing one key. */
@@ -408,18 +464,61 @@ public final class AmbiguityDetector {
         boolean text = family(a.valueType()).equals("text");
         Set<String> values = new HashSet<>();
         a.samples().forEach(v -> values.add(v.trim().toLowerCase(Locale.ROOT)));
-        return b.samples().stream().map(v -> v.trim().toLowerCase(Locale.ROOT))
+        return b.samples().stream()
+                .map(v -> v.trim().toLowerCase(Locale.ROOT))
                 .anyMatch(v -> !v.isEmpty() && (text || v.length() >= 4) && values.contains(v));
     }
 
     /** Words that say nothing of a column on their own. */
-    static final Set<String> GENERIC = Set.of("col", "column", "field", "fld", "attr", "attribute", "data", "misc",
-            "info", "value", "val", "var", "item", "tmp", "temp", "other", "extra", "unknown", "untitled", "stuff",
-            "thing", "prop", "property", "param", "generic", "custom", "aux", "etc", "x", "unnamed");
+    static final Set<String> GENERIC = Set.of(
+            "col",
+            "column",
+            "field",
+            "fld",
+            "attr",
+            "attribute",
+            "data",
+            "misc",
+            "info",
+            "value",
+            "val",
+            "var",
+            "item",
+            "tmp",
+            "temp",
+            "other",
+            "extra",
+            "unknown",
+            "untitled",
+            "stuff",
+            "thing",
+            "prop",
+            "property",
+            "param",
+            "generic",
+            "custom",
+            "aux",
+            "etc",
+            "x",
+            "unnamed");
 
     /** Generic words that are placeholders even alone (a lone {@code value} or {@code data} may be a real name). */
-    static final Set<String> GENERIC_ALONE = Set.of("misc", "stuff", "thing", "tmp", "etc", "unnamed", "untitled",
-            "extra", "aux", "generic", "col", "fld", "attr", "prop", "param");
+    static final Set<String> GENERIC_ALONE = Set.of(
+            "misc",
+            "stuff",
+            "thing",
+            "tmp",
+            "etc",
+            "unnamed",
+            "untitled",
+            "extra",
+            "aux",
+            "generic",
+            "col",
+            "fld",
+            "attr",
+            "prop",
+            "param");
 
     /**
      * A generic placeholder: generic words with numbers or single letters ({@code col1}, {@code field_a},
@@ -454,13 +553,18 @@ public final class AmbiguityDetector {
      */
     static boolean wordsOnly(String name) {
         List<String> words = Lexicon.words(name);
-        return !words.isEmpty() && words.stream().allMatch(w -> w.chars().allMatch(Character::isDigit)
-                || Lexicon.SHORT_WORDS.contains(w) || w.length() > 2 && EnglishWordList.isWord(w)
-                        && !Lexicon.isAbbreviation(w));
+        return !words.isEmpty()
+                && words.stream()
+                        .allMatch(w -> w.chars().allMatch(Character::isDigit)
+                                || Lexicon.SHORT_WORDS.contains(w)
+                                || w.length() > 2 && EnglishWordList.isWord(w) && !Lexicon.isAbbreviation(w));
     }
 
-    public static List<Ambiguity> detect(SchemaGraph graph, List<SemanticPackage> packages,
-            Function<String, float[]> vectors, Thresholds thresholds) {
+    public static List<Ambiguity> detect(
+            SchemaGraph graph,
+            List<SemanticPackage> packages,
+            Function<String, float[]> vectors,
+            Thresholds thresholds) {
         return decide(graph, candidates(graph, packages, vectors), thresholds);
     }
 
@@ -471,25 +575,37 @@ public final class AmbiguityDetector {
         for (Candidate c : candidates) {
             boolean hit = switch (c.type()) {
                 case HOMONYM -> c.sss() < thresholds.homonym();
-                case SYNONYM -> c.sss() >= thresholds.synonym()
-                        || c.corroborated() && c.sss() >= thresholds.synonym() - CORROBORATION_MARGIN;
+                case SYNONYM ->
+                    c.sss() >= thresholds.synonym()
+                            || c.corroborated() && c.sss() >= thresholds.synonym() - CORROBORATION_MARGIN;
                 case IRREGULAR -> false;
             };
             if (hit) {
                 List<Ambiguity.Ground> grounds = new ArrayList<>(c.grounds());
-                if (c.type() == Ambiguity.Type.SYNONYM && !grounds.contains(Ambiguity.Ground.KEY_NAMES)
+                if (c.type() == Ambiguity.Type.SYNONYM
+                        && !grounds.contains(Ambiguity.Ground.KEY_NAMES)
                         && !grounds.contains(Ambiguity.Ground.SAME_ENTITY)) {
                     grounds.add(Ambiguity.Ground.NAME_SIMILARITY);
                 }
-                found.add(new Ambiguity(c.type(), c.columns().stream().map(i -> graph.columns().get(i).ref()).toList(),
-                        c.sss(), c.evidence(), grounds));
+                found.add(new Ambiguity(
+                        c.type(),
+                        c.columns().stream()
+                                .map(i -> graph.columns().get(i).ref())
+                                .toList(),
+                        c.sss(),
+                        c.evidence(),
+                        grounds));
                 involved.addAll(c.columns());
             }
         }
         for (Candidate c : candidates) {
-            if (c.type() == Ambiguity.Type.IRREGULAR && c.sss() < thresholds.irregular()
+            if (c.type() == Ambiguity.Type.IRREGULAR
+                    && c.sss() < thresholds.irregular()
                     && !involved.contains(c.columns().get(0))) {
-                found.add(new Ambiguity(c.type(), List.of(graph.columns().get(c.columns().get(0)).ref()), c.sss(),
+                found.add(new Ambiguity(
+                        c.type(),
+                        List.of(graph.columns().get(c.columns().get(0)).ref()),
+                        c.sss(),
                         c.evidence()));
             }
         }

@@ -1,10 +1,10 @@
 package dev.snailbench.workbench.refiner;
 
+import dev.snailbench.model.domain.DatabaseSchema;
+import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.sql.IdentifierWords;
 import dev.snailbench.workbench.crosswalk.RuleAbbreviator;
-import dev.snailbench.model.domain.DatabaseSchema;
-import dev.snailbench.model.domain.NaturalnessLevel;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -33,13 +33,37 @@ import java.util.stream.Stream;
 public final class AmbiguityInjector {
 
     /** Generic words for homonyms; thesaurus words are left out (they would make synonyms too). */
-    static final List<String> GENERIC = Stream.of("value", "code", "kind", "status", "label", "category",
-            "detail", "flag", "level", "item", "entry", "data", "measure", "attribute", "property", "tag", "class",
-            "state", "field", "content", "figure", "reading", "mark", "group_name", "token", "unit_value")
-            .filter(w -> Lexicon.alternatives(w).isEmpty()).toList();
+    static final List<String> GENERIC = Stream.of(
+                    "value",
+                    "code",
+                    "kind",
+                    "status",
+                    "label",
+                    "category",
+                    "detail",
+                    "flag",
+                    "level",
+                    "item",
+                    "entry",
+                    "data",
+                    "measure",
+                    "attribute",
+                    "property",
+                    "tag",
+                    "class",
+                    "state",
+                    "field",
+                    "content",
+                    "figure",
+                    "reading",
+                    "mark",
+                    "group_name",
+                    "token",
+                    "unit_value")
+            .filter(w -> Lexicon.alternatives(w).isEmpty())
+            .toList();
 
-    private AmbiguityInjector() {
-    }
+    private AmbiguityInjector() {}
 
     public static InjectedSchema inject(DatabaseSchema schema, double rate, long seed) {
         Random random = new Random(seed);
@@ -50,10 +74,10 @@ public final class AmbiguityInjector {
         for (DatabaseSchema.Table t : schema.tables()) {
             for (DatabaseSchema.Column c : t.columns()) {
                 ColumnRef ref = new ColumnRef(t.name(), c.name());
-                types.put(ref, c.valueType() == null ? ResultColumn.ValueType.TEXT
-                        : c.valueType());
+                types.put(ref, c.valueType() == null ? ResultColumn.ValueType.TEXT : c.valueType());
                 all.add(ref);
-                byName.computeIfAbsent(c.name().toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(ref);
+                byName.computeIfAbsent(c.name().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                        .add(ref);
                 used.add(c.name().toLowerCase(Locale.ROOT));
             }
         }
@@ -64,7 +88,12 @@ public final class AmbiguityInjector {
 
         // Synonyms: rename one occurrence of a shared name.
         List<List<ColumnRef>> shared = new ArrayList<>(byName.values().stream()
-                .filter(l -> l.stream().map(r -> r.table().toLowerCase(Locale.ROOT)).distinct().count() > 1).toList());
+                .filter(l -> l.stream()
+                                .map(r -> r.table().toLowerCase(Locale.ROOT))
+                                .distinct()
+                                .count()
+                        > 1)
+                .toList());
         Collections.shuffle(shared, random);
         int synonyms = 0;
         for (List<ColumnRef> group : shared) {
@@ -83,7 +112,10 @@ public final class AmbiguityInjector {
                 // Only a pair whose values could be compared is a synonym (the detector asks the same).
                 if (!other.table().equalsIgnoreCase(chosen.table())
                         && AmbiguityDetector.compatible(types.get(other), types.get(chosen))) {
-                    truth.add(new Ambiguity(Ambiguity.Type.SYNONYM, List.of(now, other), 1,
+                    truth.add(new Ambiguity(
+                            Ambiguity.Type.SYNONYM,
+                            List.of(now, other),
+                            1,
                             "injected: " + chosen + " renamed " + name));
                 }
             }
@@ -95,7 +127,8 @@ public final class AmbiguityInjector {
         Map<String, Integer> spellings = new HashMap<>();
         all.forEach(r -> spellings.merge(spelling(r.column()), 1, Integer::sum));
         List<ColumnRef> unique = new ArrayList<>(all.stream()
-                .filter(r -> spellings.get(spelling(r.column())) == 1).toList());
+                .filter(r -> spellings.get(spelling(r.column())) == 1)
+                .toList());
         Collections.shuffle(unique, random);
         int homonyms = 0;
         int generic = 0;
@@ -120,8 +153,11 @@ public final class AmbiguityInjector {
                 renamed.put(b, name);
                 touched.add(a);
                 touched.add(b);
-                truth.add(new Ambiguity(Ambiguity.Type.HOMONYM, List.of(new ColumnRef(a.table(), name),
-                        new ColumnRef(b.table(), name)), 0, "injected: " + a + " and " + b + " renamed " + name));
+                truth.add(new Ambiguity(
+                        Ambiguity.Type.HOMONYM,
+                        List.of(new ColumnRef(a.table(), name), new ColumnRef(b.table(), name)),
+                        0,
+                        "injected: " + a + " and " + b + " renamed " + name));
                 homonyms++;
                 break;
             }
@@ -131,7 +167,8 @@ public final class AmbiguityInjector {
             if (irregular == target) {
                 break;
             }
-            if (touched.contains(c) || c.column().length() < 4
+            if (touched.contains(c)
+                    || c.column().length() < 4
                     || !Lexicon.words(c.column()).stream().allMatch(Lexicon::looksNatural)) {
                 continue;
             }
@@ -141,7 +178,10 @@ public final class AmbiguityInjector {
             }
             renamed.put(c, name);
             touched.add(c);
-            truth.add(new Ambiguity(Ambiguity.Type.IRREGULAR, List.of(new ColumnRef(c.table(), name)), 0,
+            truth.add(new Ambiguity(
+                    Ambiguity.Type.IRREGULAR,
+                    List.of(new ColumnRef(c.table(), name)),
+                    0,
                     "injected: " + c + " renamed " + name));
             irregular++;
         }
@@ -156,21 +196,32 @@ public final class AmbiguityInjector {
                 names.put(c.name().toLowerCase(Locale.ROOT), name);
                 columns.add(new DatabaseSchema.Column(name, c.type(), c.valueType(), c.nullable(), c.samples()));
             }
-            List<String> pk = t.primaryKey() == null ? List.of()
-                    : t.primaryKey().stream().map(p -> names.getOrDefault(p.toLowerCase(Locale.ROOT), p)).toList();
+            List<String> pk = t.primaryKey() == null
+                    ? List.of()
+                    : t.primaryKey().stream()
+                            .map(p -> names.getOrDefault(p.toLowerCase(Locale.ROOT), p))
+                            .toList();
             List<DatabaseSchema.ForeignKey> fks = new ArrayList<>();
-            for (DatabaseSchema.ForeignKey fk : t.foreignKeys() == null ? List.<DatabaseSchema.ForeignKey>of()
-                    : t.foreignKeys()) {
+            for (DatabaseSchema.ForeignKey fk :
+                    t.foreignKeys() == null ? List.<DatabaseSchema.ForeignKey>of() : t.foreignKeys()) {
                 List<String> refColumns = fk.refColumns().stream()
-                        .map(rc -> renaming.nameOf(new ColumnRef(fk.refTable(), rc))).toList();
-                fks.add(new DatabaseSchema.ForeignKey(fk.name(), fk.columns().stream()
-                        .map(fc -> names.getOrDefault(fc.toLowerCase(Locale.ROOT), fc)).toList(), fk.refSchema(),
-                        fk.refTable(), refColumns));
+                        .map(rc -> renaming.nameOf(new ColumnRef(fk.refTable(), rc)))
+                        .toList();
+                fks.add(new DatabaseSchema.ForeignKey(
+                        fk.name(),
+                        fk.columns().stream()
+                                .map(fc -> names.getOrDefault(fc.toLowerCase(Locale.ROOT), fc))
+                                .toList(),
+                        fk.refSchema(),
+                        fk.refTable(),
+                        refColumns));
             }
             tables.add(new DatabaseSchema.Table(t.schema(), t.name(), t.type(), columns, pk, fks));
         }
-        return new InjectedSchema(new DatabaseSchema(schema.databaseProduct(), schema.catalog(), tables,
-                schema.truncated()), renaming, List.copyOf(truth));
+        return new InjectedSchema(
+                new DatabaseSchema(schema.databaseProduct(), schema.catalog(), tables, schema.truncated()),
+                renaming,
+                List.copyOf(truth));
     }
 
     private static String spelling(String name) {
@@ -192,10 +243,13 @@ public final class AmbiguityInjector {
             List<String> tokens = new ArrayList<>(IdentifierWords.of(name).tokens());
             String alt = alternatives.get(random.nextInt(alternatives.size()));
             String original = tokens.get(i);
-            tokens.set(i, Character.isUpperCase(original.charAt(0))
-                    ? (original.chars().allMatch(ch -> !Character.isLowerCase(ch)) ? alt.toUpperCase(Locale.ROOT)
-                            : Character.toUpperCase(alt.charAt(0)) + alt.substring(1))
-                    : alt);
+            tokens.set(
+                    i,
+                    Character.isUpperCase(original.charAt(0))
+                            ? (original.chars().allMatch(ch -> !Character.isLowerCase(ch))
+                                    ? alt.toUpperCase(Locale.ROOT)
+                                    : Character.toUpperCase(alt.charAt(0)) + alt.substring(1))
+                            : alt);
             return IdentifierWords.of(name).join(tokens);
         }
         String low = RuleAbbreviator.abbreviate(name, NaturalnessLevel.LOW);

@@ -63,13 +63,18 @@ public final class ColumnCommunities {
         Map<String, List<Integer>> byTable = new LinkedHashMap<>();
         Map<String, List<Integer>> byName = new LinkedHashMap<>();
         for (ColumnNode c : cols) {
-            byTable.computeIfAbsent(c.ref().table().toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(c.index());
-            byName.computeIfAbsent(c.ref().column().toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(c.index());
+            byTable.computeIfAbsent(c.ref().table().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                    .add(c.index());
+            byName.computeIfAbsent(c.ref().column().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                    .add(c.index());
         }
         Map<String, Integer> anchorOfTable = new HashMap<>();
         for (Map.Entry<String, List<Integer>> t : byTable.entrySet()) {
             List<Integer> ids = t.getValue();
-            int anchor = ids.stream().filter(i -> cols.get(i).primaryKey()).findFirst().orElse(ids.get(0));
+            int anchor = ids.stream()
+                    .filter(i -> cols.get(i).primaryKey())
+                    .findFirst()
+                    .orElse(ids.get(0));
             anchorOfTable.put(t.getKey(), anchor);
             for (int k = 0; k < ids.size(); k++) {
                 add(w, ids.get(k), anchor, 1);
@@ -160,12 +165,17 @@ public final class ColumnCommunities {
             }
             return new ColumnCommunities(singletons);
         }
-        Network network = new Network(n, true, new LargeIntArray[] {new LargeIntArray(from), new LargeIntArray(to)},
-                new LargeDoubleArray(weight), false, true);
+        Network network = new Network(
+                n,
+                true,
+                new LargeIntArray[] {new LargeIntArray(from), new LargeIntArray(to)},
+                new LargeDoubleArray(weight),
+                false,
+                true);
         // Modularity as CPM: resolution / (2m), the scaling CWTS' own command-line runner applies.
         double resolution = 1.0 / (2 * network.getTotalEdgeWeight() + network.getTotalEdgeWeightSelfLinks());
-        LeidenAlgorithm leiden = new LeidenAlgorithm(resolution, 10, LeidenAlgorithm.DEFAULT_RANDOMNESS,
-                new Random(seed));
+        LeidenAlgorithm leiden =
+                new LeidenAlgorithm(resolution, 10, LeidenAlgorithm.DEFAULT_RANDOMNESS, new Random(seed));
         Clustering clustering = leiden.findClustering(network);
         return new ColumnCommunities(clustering.getClusters());
     }

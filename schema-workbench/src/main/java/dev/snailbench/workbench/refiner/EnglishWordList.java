@@ -20,8 +20,9 @@ import java.util.Set;
 final class EnglishWordList {
 
     static final String[] RESOURCES = {
-            "com/nulabinc/zxcvbn/matchers/dictionaries/english_wikipedia.txt",
-            "com/nulabinc/zxcvbn/matchers/dictionaries/us_tv_and_film.txt" };
+        "com/nulabinc/zxcvbn/matchers/dictionaries/english_wikipedia.txt",
+        "com/nulabinc/zxcvbn/matchers/dictionaries/us_tv_and_film.txt"
+    };
 
     /**
      * zxcvbn keeps each word in one list only (the one where it ranks best), so common words such as
@@ -29,14 +30,14 @@ final class EnglishWordList {
      * ({@code qwerty}), so a word found only there must also look like one ({@link Lexicon#looksNatural}).
      */
     static final String[] OTHER_RESOURCES = {
-            "com/nulabinc/zxcvbn/matchers/dictionaries/passwords.txt",
-            "com/nulabinc/zxcvbn/matchers/dictionaries/surnames.txt" };
+        "com/nulabinc/zxcvbn/matchers/dictionaries/passwords.txt",
+        "com/nulabinc/zxcvbn/matchers/dictionaries/surnames.txt"
+    };
 
     private static final Set<String> WORDS = load(RESOURCES);
     private static final Set<String> OTHER_WORDS = load(OTHER_RESOURCES);
 
-    private EnglishWordList() {
-    }
+    private EnglishWordList() {}
 
     static boolean contains(String word) {
         return WORDS.contains(word.toLowerCase(Locale.ROOT));
@@ -57,7 +58,7 @@ final class EnglishWordList {
                         + "com.nulab-inc:zxcvbn artifact, declared in generator-service/pom.xml)");
             }
             try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null;) {
+                for (String line; (line = r.readLine()) != null; ) {
                     String w = line.trim().toLowerCase(Locale.ROOT);
                     if (!w.isEmpty()) {
                         words.add(w);

@@ -22,8 +22,7 @@ final class HomonymEvidence {
     /** Fewest sample values that may say a column names its table's rows. */
     static final int NAME_SAMPLES = 2;
 
-    private HomonymEvidence() {
-    }
+    private HomonymEvidence() {}
 
     /**
      * The evidence name of every homonym column of {@code findings} that has one. A name another column of the
@@ -85,9 +84,13 @@ final class HomonymEvidence {
         if (sharing != null) {
             return sharing.ref().column();
         }
-        if (properNames(column) && referenced(graph, column.ref().table()) && graph.columnsOf(column.ref().table())
-                .stream().noneMatch(o -> o != column && (readsAsName(o.ref().column())
-                        || readsAsName(canonical.getOrDefault(o.ref().key(), ""))))) {
+        if (properNames(column)
+                && referenced(graph, column.ref().table())
+                && graph.columnsOf(column.ref().table()).stream()
+                        .noneMatch(o -> o != column
+                                && (readsAsName(o.ref().column())
+                                        || readsAsName(
+                                                canonical.getOrDefault(o.ref().key(), ""))))) {
             return entity + "_name";
         }
         return null;
@@ -98,7 +101,8 @@ final class HomonymEvidence {
         ColumnNode best = null;
         long bestShared = 0;
         for (ColumnNode other : graph.columns()) {
-            if (other.ref().table().equalsIgnoreCase(column.ref().table()) || ambiguous.contains(other.ref().key())
+            if (other.ref().table().equalsIgnoreCase(column.ref().table())
+                    || ambiguous.contains(other.ref().key())
                     || !AmbiguityDetector.sharedValues(column, other)) {
                 continue;
             }
@@ -113,8 +117,11 @@ final class HomonymEvidence {
 
     /** Whether the column is its table's whole primary key. */
     static boolean soleKey(SchemaGraph graph, ColumnNode column) {
-        List<String> pk = graph.tables().stream().filter(t -> t.name().equalsIgnoreCase(column.ref().table()))
-                .findFirst().map(SchemaGraph.TableNode::primaryKey).orElse(List.of());
+        List<String> pk = graph.tables().stream()
+                .filter(t -> t.name().equalsIgnoreCase(column.ref().table()))
+                .findFirst()
+                .map(SchemaGraph.TableNode::primaryKey)
+                .orElse(List.of());
         return pk.size() == 1 && pk.get(0).equalsIgnoreCase(column.ref().column());
     }
 
@@ -126,21 +133,25 @@ final class HomonymEvidence {
         String entity = Lexicon.entity(key.ref().table()).toLowerCase(Locale.ROOT);
         Set<String> entityWords = new HashSet<>();
         Lexicon.words(entity).forEach(w -> entityWords.add(Lexicon.singular(w)));
-        boolean namesEntity = Lexicon.words(key.ref().column()).stream().map(Lexicon::singular)
+        boolean namesEntity = Lexicon.words(key.ref().column()).stream()
+                .map(Lexicon::singular)
                 .anyMatch(entityWords::contains);
         return namesEntity ? key.ref().column() : entity + "_" + key.ref().column();
     }
 
     /** Whether a name has the word name or a thesaurus word for it ({@code title}, {@code label}). */
     private static boolean readsAsName(String identifier) {
-        return Lexicon.words(identifier).stream().anyMatch(w -> Lexicon.canonical(w).equals("name"));
+        return Lexicon.words(identifier).stream()
+                .anyMatch(w -> Lexicon.canonical(w).equals("name"));
     }
 
     /** Whether a foreign key of another table references {@code table}: its rows are things others point at. */
     static boolean referenced(SchemaGraph graph, String table) {
         String prefix = new ColumnRef(table, "").key();
-        return graph.edges().stream().anyMatch(e -> e.kind() == SchemaGraph.EdgeKind.FOREIGN_KEY
-                && e.to().startsWith(prefix) && !e.from().startsWith(prefix));
+        return graph.edges().stream()
+                .anyMatch(e -> e.kind() == SchemaGraph.EdgeKind.FOREIGN_KEY
+                        && e.to().startsWith(prefix)
+                        && !e.from().startsWith(prefix));
     }
 
     /**
@@ -152,15 +163,20 @@ final class HomonymEvidence {
         if (column.valueType() != ValueType.TEXT || column.samples().size() < NAME_SAMPLES) {
             return false;
         }
-        return column.samples().stream().map(String::strip).allMatch(v -> !v.isEmpty()
-                && v.chars().anyMatch(Character::isLetter)
-                && (Character.isUpperCase(v.charAt(0)) || Character.isDigit(v.charAt(0)))
-                && (v.contains(" ") || v.length() > 4));
+        return column.samples().stream()
+                .map(String::strip)
+                .allMatch(v -> !v.isEmpty()
+                        && v.chars().anyMatch(Character::isLetter)
+                        && (Character.isUpperCase(v.charAt(0)) || Character.isDigit(v.charAt(0)))
+                        && (v.contains(" ") || v.length() > 4));
     }
 
     private static long sharedCount(ColumnNode a, ColumnNode b) {
         Set<String> values = new HashSet<>();
         a.samples().forEach(v -> values.add(v.trim().toLowerCase(Locale.ROOT)));
-        return b.samples().stream().map(v -> v.trim().toLowerCase(Locale.ROOT)).filter(values::contains).count();
+        return b.samples().stream()
+                .map(v -> v.trim().toLowerCase(Locale.ROOT))
+                .filter(values::contains)
+                .count();
     }
 }

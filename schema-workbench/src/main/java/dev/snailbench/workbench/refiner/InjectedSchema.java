@@ -37,8 +37,8 @@ public record InjectedSchema(DatabaseSchema schema, Renaming renaming, List<Ambi
         }
         Set<String> renamed = new HashSet<>();
         renaming.renamed().forEach((c, name) -> renamed.add(new ColumnRef(c.table(), name).key()));
-        return schema.withColumnsRenamed((table, column) -> renamed.contains(new ColumnRef(table, column).key())
-                ? column.toLowerCase(Locale.ROOT) : column);
+        return schema.withColumnsRenamed((table, column) ->
+                renamed.contains(new ColumnRef(table, column).key()) ? column.toLowerCase(Locale.ROOT) : column);
     }
 
     /** {@link #toOriginal} for many findings: the reverse of the renaming indexed once. */
@@ -47,13 +47,17 @@ public record InjectedSchema(DatabaseSchema schema, Renaming renaming, List<Ambi
         for (ColumnRef c : renaming.all()) {
             back.put(new ColumnRef(c.table(), renaming.nameOf(c)).key(), c);
         }
-        return a -> new Ambiguity(a.type(), a.columns().stream().map(c -> back.getOrDefault(c.key(), c)).toList(),
-                a.sss(), a.evidence(), a.grounds());
+        return a -> new Ambiguity(
+                a.type(),
+                a.columns().stream().map(c -> back.getOrDefault(c.key(), c)).toList(),
+                a.sss(),
+                a.evidence(),
+                a.grounds());
     }
 
     /** A finding on the injected schema, its columns named as in the original schema. */
     public Ambiguity toOriginal(Ambiguity a) {
-        return new Ambiguity(a.type(), a.columns().stream().map(this::originalOf).toList(), a.sss(), a.evidence(),
-                a.grounds());
+        return new Ambiguity(
+                a.type(), a.columns().stream().map(this::originalOf).toList(), a.sss(), a.evidence(), a.grounds());
     }
 }

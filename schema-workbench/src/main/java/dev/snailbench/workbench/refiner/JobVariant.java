@@ -22,8 +22,10 @@ public record JobVariant(Variant kind, long seed, double rate, OfflinePackager.C
         return switch (kind) {
             case ORIGINAL -> "original";
             case INJECTED -> "injected seed=" + seed + " rate=" + rate;
-            case REFINED -> refinesOriginal() ? "refined over=original" + packager
-                    : "refined seed=" + seed + " rate=" + rate + packager;
+            case REFINED ->
+                refinesOriginal()
+                        ? "refined over=original" + packager
+                        : "refined seed=" + seed + " rate=" + rate + packager;
         };
     }
 }

@@ -1,11 +1,11 @@
 package dev.snailbench.workbench.refiner;
 
-import dev.snailbench.workbench.support.Blocking;
-import dev.snailbench.workbench.embedding.EmbeddingBackends;
-import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.TeamSchema;
+import dev.snailbench.workbench.embedding.EmbeddingBackends;
+import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
+import dev.snailbench.workbench.support.Blocking;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -40,35 +40,71 @@ public class JobVariants {
         if (variant.refinesOriginal()) {
             // The team's own names, repaired: nothing injected, so the "physical" schema is the native one.
             DatabaseSchema own = team.schema();
-            Renaming none = new Renaming(Map.of(), own.tables().stream().flatMap(t -> t.columns().stream()
-                    .map(c -> new ColumnRef(t.name(), c.name()))).toList());
-            return refiner.analyse(null, team.name(), own, new SchemaRefiner.Options("offline",
-                            EmbeddingBackends.MINILM, refiner.defaults(), variant.context()))
-                    .chain(analysis -> Blocking.run(() -> shown(team, variant, new SchemaVariants(none,
-                            RefinedViews.plan(SchemaGraph.of(own), analysis.semanticPackages(),
-                                    analysis.findings()), dialect), Variant.REFINED), timeout));
+            Renaming none = new Renaming(
+                    Map.of(),
+                    own.tables().stream()
+                            .flatMap(t -> t.columns().stream().map(c -> new ColumnRef(t.name(), c.name())))
+                            .toList());
+            return refiner.analyse(
+                            null,
+                            team.name(),
+                            own,
+                            new SchemaRefiner.Options(
+                                    "offline", EmbeddingBackends.MINILM, refiner.defaults(), variant.context()))
+                    .chain(analysis -> Blocking.run(
+                            () -> shown(
+                                    team,
+                                    variant,
+                                    new SchemaVariants(
+                                            none,
+                                            RefinedViews.plan(
+                                                    SchemaGraph.of(own),
+                                                    analysis.semanticPackages(),
+                                                    analysis.findings()),
+                                            dialect),
+                                    Variant.REFINED),
+                            timeout));
         }
         return Blocking.run(() -> AmbiguityInjector.inject(team.schema(), variant.rate(), variant.seed()), timeout)
                 .chain(injected -> {
                     if (variant.kind() == Variant.INJECTED) {
-                        return Uni.createFrom().item(shown(team, variant, new SchemaVariants(injected.renaming(),
-                                new Renaming(Map.of(), List.of()), dialect), Variant.INJECTED));
+                        return Uni.createFrom()
+                                .item(shown(
+                                        team,
+                                        variant,
+                                        new SchemaVariants(
+                                                injected.renaming(), new Renaming(Map.of(), List.of()), dialect),
+                                        Variant.INJECTED));
                     }
                     // The refiner meets the injected schema as a database shows it (PostgreSQL folds the new names).
                     var ambiguous = injected.as(dialect);
-                    return refiner.analyse(null, team.name(), ambiguous, new SchemaRefiner.Options("offline", EmbeddingBackends.MINILM,
-                            refiner.defaults(), variant.context()))
-                            .chain(analysis -> Blocking.run(() -> shown(team, variant, new SchemaVariants(
-                                    injected.renaming(), RefinedViews.plan(SchemaGraph.of(ambiguous),
-                                            analysis.semanticPackages(), analysis.findings()), dialect),
-                                    Variant.REFINED), timeout));
+                    return refiner.analyse(
+                                    null,
+                                    team.name(),
+                                    ambiguous,
+                                    new SchemaRefiner.Options(
+                                            "offline", EmbeddingBackends.MINILM, refiner.defaults(), variant.context()))
+                            .chain(analysis -> Blocking.run(
+                                    () -> shown(
+                                            team,
+                                            variant,
+                                            new SchemaVariants(
+                                                    injected.renaming(),
+                                                    RefinedViews.plan(
+                                                            SchemaGraph.of(ambiguous),
+                                                            analysis.semanticPackages(),
+                                                            analysis.findings()),
+                                                    dialect),
+                                            Variant.REFINED),
+                                    timeout));
                 });
     }
 
     private static TeamSchema shown(TeamSchema team, JobVariant variant, SchemaVariants variants, Variant kind) {
         List<TeamSchema.ShownColumn> columns = variants.shown(kind).renamed().entrySet().stream()
                 .sorted(Map.Entry.comparingByKey())
-                .map(e -> new TeamSchema.ShownColumn(e.getKey().table(), e.getKey().column(), e.getValue()))
+                .map(e -> new TeamSchema.ShownColumn(
+                        e.getKey().table(), e.getKey().column(), e.getValue()))
                 .toList();
         return team.withVariant(new TeamSchema.Variant(variant.label(), columns));
     }

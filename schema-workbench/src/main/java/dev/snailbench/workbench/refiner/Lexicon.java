@@ -1,7 +1,7 @@
 package dev.snailbench.workbench.refiner;
 
-import dev.snailbench.workbench.crosswalk.RuleAbbreviator;
 import dev.snailbench.sql.IdentifierWords;
+import dev.snailbench.workbench.crosswalk.RuleAbbreviator;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -35,10 +35,11 @@ public final class Lexicon {
             List.of("year", "yr", "season"));
 
     /** Short words that are words, not abbreviations. */
-    static final Set<String> SHORT_WORDS = Set.of("id", "no", "of", "to", "by", "at", "on", "in", "is", "x", "y", "z",
-            "up", "ab", "or", "and", "the", "a", "an", "as", "did", "dob", "age", "day", "end", "key", "log", "map",
-            "set", "sex", "sub", "top", "use", "via", "way", "yes", "old", "new", "net", "pay", "tax", "fee", "url",
-            "gps", "utm", "pk", "fk", "uuid", "zip", "bay", "sea", "car", "air", "gas", "oil", "far", "low", "high");
+    static final Set<String> SHORT_WORDS = Set.of(
+            "id", "no", "of", "to", "by", "at", "on", "in", "is", "x", "y", "z", "up", "ab", "or", "and", "the", "a",
+            "an", "as", "did", "dob", "age", "day", "end", "key", "log", "map", "set", "sex", "sub", "top", "use",
+            "via", "way", "yes", "old", "new", "net", "pay", "tax", "fee", "url", "gps", "utm", "pk", "fk", "uuid",
+            "zip", "bay", "sea", "car", "air", "gas", "oil", "far", "low", "high");
 
     private static final Map<String, String> CANONICAL = new HashMap<>();
     private static final Map<String, List<String>> EXPANSIONS = new HashMap<>();
@@ -55,18 +56,20 @@ public final class Lexicon {
         EXPANSIONS.values().forEach(l -> l.sort(String::compareTo));
     }
 
-    private Lexicon() {
-    }
+    private Lexicon() {}
 
     /** Lower-case words of an identifier ({@code HomeTeam_ID} → home, team, id). */
     public static List<String> words(String identifier) {
-        return IdentifierWords.of(identifier).tokens().stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
+        return IdentifierWords.of(identifier).tokens().stream()
+                .map(t -> t.toLowerCase(Locale.ROOT))
+                .toList();
     }
 
     /** The entity a table stands for: its words without {@code tbl}/{@code tlu}/{@code t} prefixes, joined by _. */
     public static String entity(String table) {
         List<String> w = new ArrayList<>(words(table));
-        while (w.size() > 1 && Set.of("tbl", "tlu", "t", "tb", "lu", "ref", "xref", "dbo").contains(w.get(0))) {
+        while (w.size() > 1
+                && Set.of("tbl", "tlu", "t", "tb", "lu", "ref", "xref", "dbo").contains(w.get(0))) {
             w.remove(0);
         }
         return String.join("_", w);
@@ -85,7 +88,8 @@ public final class Lexicon {
 
     /** Words that end a key column's name ({@code _id}, {@code _key}, {@code _code}, {@code _no}). */
     public static boolean isKeyWord(String word) {
-        return Set.of("id", "key", "identifier", "code", "cd", "no", "num", "nbr", "pk", "fk").contains(word);
+        return Set.of("id", "key", "identifier", "code", "cd", "no", "num", "nbr", "pk", "fk")
+                .contains(word);
     }
 
     /** The thesaurus' canonical word for a word (itself when it is in no group). */
@@ -108,9 +112,12 @@ public final class Lexicon {
      * {@code amt}): the English lists include some such short forms, which must not make a name regular.
      */
     public static boolean isAbbreviation(String word) {
-        return !SHORT_WORDS.contains(word) && (EXPANSIONS.containsKey(word)
-                || CANONICAL.containsKey(word) && !CANONICAL.get(word).equals(word) && word.length() <= 4
-                        && !Set.of("key", "name", "sum", "town", "note").contains(word));
+        return !SHORT_WORDS.contains(word)
+                && (EXPANSIONS.containsKey(word)
+                        || CANONICAL.containsKey(word)
+                                && !CANONICAL.get(word).equals(word)
+                                && word.length() <= 4
+                                && !Set.of("key", "name", "sum", "town", "note").contains(word));
     }
 
     /** Expansions of a standard abbreviation ({@code pct → percent, percentage}); empty when none. */
@@ -126,8 +133,11 @@ public final class Lexicon {
      */
     public static boolean looksNatural(String word) {
         String w = word.toLowerCase(Locale.ROOT);
-        if (w.isEmpty() || w.chars().allMatch(Character::isDigit) || SHORT_WORDS.contains(w)
-                || CANONICAL.containsKey(w) && w.length() > 3 || RuleAbbreviator.STANDARD.containsKey(w)) {
+        if (w.isEmpty()
+                || w.chars().allMatch(Character::isDigit)
+                || SHORT_WORDS.contains(w)
+                || CANONICAL.containsKey(w) && w.length() > 3
+                || RuleAbbreviator.STANDARD.containsKey(w)) {
             return true;
         }
         if (w.length() < 3 || EXPANSIONS.containsKey(w) || !onset(w)) {
@@ -157,9 +167,10 @@ public final class Lexicon {
     }
 
     /** Consonant pairs an English word may start with; {@code bt}, {@code lf}, {@code bs} start abbreviations. */
-    static final Set<String> ONSETS = Set.of("bl", "br", "ch", "cl", "cr", "dr", "dw", "fl", "fr", "gh", "gl", "gn",
-            "gr", "kl", "kn", "kr", "ph", "pl", "pr", "ps", "qu", "rh", "sc", "sh", "sk", "sl", "sm", "sn", "sp", "sq",
-            "st", "sw", "th", "tr", "ts", "tw", "wh", "wr");
+    static final Set<String> ONSETS = Set.of(
+            "bl", "br", "ch", "cl", "cr", "dr", "dw", "fl", "fr", "gh", "gl", "gn", "gr", "kl", "kn", "kr", "ph", "pl",
+            "pr", "ps", "qu", "rh", "sc", "sh", "sk", "sl", "sm", "sn", "sp", "sq", "st", "sw", "th", "tr", "ts", "tw",
+            "wh", "wr");
 
     /** Whether the word starts like a word: a vowel, one consonant then a vowel, or a known consonant pair. */
     static boolean onset(String w) {
@@ -175,7 +186,8 @@ public final class Lexicon {
      * letters in order starting with the same letter ({@code plyr}).
      */
     public static boolean abbreviates(String abbreviation, String word) {
-        if (abbreviation.isEmpty() || word.length() <= abbreviation.length()
+        if (abbreviation.isEmpty()
+                || word.length() <= abbreviation.length()
                 || abbreviation.charAt(0) != word.charAt(0)) {
             return false;
         }

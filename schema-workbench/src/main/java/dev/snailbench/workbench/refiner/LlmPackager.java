@@ -2,8 +2,8 @@ package dev.snailbench.workbench.refiner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.snailbench.workbench.refiner.SchemaGraph.ColumnNode;
 import dev.snailbench.llm.OpenAiClient;
+import dev.snailbench.workbench.refiner.SchemaGraph.ColumnNode;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import java.io.IOException;
@@ -51,17 +51,23 @@ public final class LlmPackager implements SemanticPackager {
                 batches.add(community.subList(i, Math.min(community.size(), i + batchSize)));
             }
         }
-        return Multi.createFrom().iterable(batches)
-                .onItem().transformToUniAndConcatenate(batch -> client.text(client.chat(model, 0, SYSTEM,
-                        prompt(graph, batch))).map(answer -> parse(answer)))
-                .collect().asList().map(answers -> {
+        return Multi.createFrom()
+                .iterable(batches)
+                .onItem()
+                .transformToUniAndConcatenate(batch -> client.text(client.chat(model, 0, SYSTEM, prompt(graph, batch)))
+                        .map(answer -> parse(answer)))
+                .collect()
+                .asList()
+                .map(answers -> {
                     Map<String, String[]> merged = new HashMap<>();
                     answers.forEach(merged::putAll);
                     List<SemanticPackage> out = new ArrayList<>();
                     for (ColumnNode c : graph.columns()) {
                         String[] a = merged.get(c.ref().key());
-                        out.add(a == null || a[0].isBlank() || a[1].isBlank() ? offline.get(c.index())
-                                : new SemanticPackage(c.ref(), a[0], a[1]));
+                        out.add(
+                                a == null || a[0].isBlank() || a[1].isBlank()
+                                        ? offline.get(c.index())
+                                        : new SemanticPackage(c.ref(), a[0], a[1]));
                     }
                     return out;
                 });
@@ -100,10 +106,15 @@ public final class LlmPackager implements SemanticPackager {
         }
         try {
             JsonNode root = JSON.readTree(text.substring(start, end + 1));
-            root.fields().forEachRemaining(e -> out.put(e.getKey().toLowerCase(Locale.ROOT), new String[] {
-                    e.getValue().path("description").asText(""),
-                    e.getValue().path("canonical").asText("").toLowerCase(Locale.ROOT)
-                            .replaceAll("[^a-z0-9_]+", "_")}));
+            root.fields()
+                    .forEachRemaining(e -> out.put(e.getKey().toLowerCase(Locale.ROOT), new String[] {
+                        e.getValue().path("description").asText(""),
+                        e.getValue()
+                                .path("canonical")
+                                .asText("")
+                                .toLowerCase(Locale.ROOT)
+                                .replaceAll("[^a-z0-9_]+", "_")
+                    }));
         } catch (IOException e) {
             return out;
         }

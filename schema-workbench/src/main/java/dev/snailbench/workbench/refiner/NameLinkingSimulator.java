@@ -1,8 +1,8 @@
 package dev.snailbench.workbench.refiner;
 
-import dev.snailbench.workbench.synthetic.TextEmbedder;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
+import dev.snailbench.workbench.synthetic.TextEmbedder;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -30,7 +30,9 @@ public final class NameLinkingSimulator {
 
     /** The schema a "model" is shown. */
     public enum Variant {
-        ORIGINAL, INJECTED, REFINED;
+        ORIGINAL,
+        INJECTED,
+        REFINED;
 
         public String label() {
             return name().toLowerCase(Locale.ROOT);
@@ -53,7 +55,8 @@ public final class NameLinkingSimulator {
     public static NameLinkingSimulator link(Renaming shown, TextEmbedder embedder) {
         Map<String, List<String>> namesOfTable = new LinkedHashMap<>();
         for (ColumnRef c : shown.all()) {
-            namesOfTable.computeIfAbsent(c.table().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+            namesOfTable
+                    .computeIfAbsent(c.table().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
                     .add(shown.nameOf(c));
         }
         return link(shown.all(), namesOfTable, embedder);
@@ -64,12 +67,13 @@ public final class NameLinkingSimulator {
      * table → the column names shown for it, e.g. read from a prompt); a table shown with no names keeps its
      * columns' native names.
      */
-    public static NameLinkingSimulator link(List<ColumnRef> nativeColumns, Map<String, List<String>> namesOfTable,
-            TextEmbedder embedder) {
+    public static NameLinkingSimulator link(
+            List<ColumnRef> nativeColumns, Map<String, List<String>> namesOfTable, TextEmbedder embedder) {
         Set<String> texts = new LinkedHashSet<>();
         for (ColumnRef c : nativeColumns) {
             // Names read as words (HomeTeam → "home team"), as the detector reads them.
-            namesOfTable.getOrDefault(c.table().toLowerCase(Locale.ROOT), List.of())
+            namesOfTable
+                    .getOrDefault(c.table().toLowerCase(Locale.ROOT), List.of())
                     .forEach(n -> texts.add(AmbiguityDetector.nameText(n)));
             texts.add(AmbiguityDetector.nameText(c.column()));
         }
@@ -87,7 +91,8 @@ public final class NameLinkingSimulator {
             for (String candidate : namesOfTable.getOrDefault(c.table().toLowerCase(Locale.ROOT), List.of())) {
                 // The spelling itself first (a model copies a name it sees), then the closest 3-gram vector;
                 // ties go to the first column of the table, as a model reading the schema top-down might.
-                double score = candidate.equalsIgnoreCase(c.column()) ? 2.0
+                double score = candidate.equalsIgnoreCase(c.column())
+                        ? 2.0
                         : AmbiguityDetector.cosine(concept, byText.get(AmbiguityDetector.nameText(candidate)));
                 if (score > bestScore) {
                     bestScore = score;

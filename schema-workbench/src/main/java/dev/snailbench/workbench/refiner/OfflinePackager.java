@@ -30,7 +30,9 @@ public final class OfflinePackager implements SemanticPackager {
      * community's (the context the LLM is given), or its own table's only — the issue's baselines.
      */
     public enum Context {
-        SCHEMA, COMMUNITY, TABLE;
+        SCHEMA,
+        COMMUNITY,
+        TABLE;
 
         public static Context parse(String s) {
             return s == null ? SCHEMA : valueOf(s.trim().toUpperCase(Locale.ROOT));
@@ -38,8 +40,8 @@ public final class OfflinePackager implements SemanticPackager {
     }
 
     /** Words that carry no meaning of their own in a name. */
-    static final Set<String> FUNCTION_WORDS = Set.of("a", "an", "the", "of", "by", "to", "at",
-            "on", "in", "is", "up", "as", "and", "or", "for", "per");
+    static final Set<String> FUNCTION_WORDS =
+            Set.of("a", "an", "the", "of", "by", "to", "at", "on", "in", "is", "up", "as", "and", "or", "for", "per");
 
     private final Context context;
 
@@ -81,10 +83,18 @@ public final class OfflinePackager implements SemanticPackager {
             String entity = entityOfTable.get(c.ref().table().toLowerCase(Locale.ROOT));
             Map<String, Integer> vocabulary = switch (context) {
                 case SCHEMA -> schemaVocabulary;
-                case TABLE -> scoped.computeIfAbsent(c.ref().table().toLowerCase(Locale.ROOT),
-                        k -> vocabulary(graph, graph.columnsOf(c.ref().table())));
-                case COMMUNITY -> scoped.computeIfAbsent(communities.of(c.index()), k -> vocabulary(graph,
-                        communities.peers(c.index()).stream().map(i -> graph.columns().get(i)).toList()));
+                case TABLE ->
+                    scoped.computeIfAbsent(
+                            c.ref().table().toLowerCase(Locale.ROOT),
+                            k -> vocabulary(graph, graph.columnsOf(c.ref().table())));
+                case COMMUNITY ->
+                    scoped.computeIfAbsent(
+                            communities.of(c.index()),
+                            k -> vocabulary(
+                                    graph,
+                                    communities.peers(c.index()).stream()
+                                            .map(i -> graph.columns().get(i))
+                                            .toList()));
             };
             List<String> words = Lexicon.words(c.ref().column());
             String canonical = null;
@@ -92,23 +102,32 @@ public final class OfflinePackager implements SemanticPackager {
                 List<ColumnNode> scope = switch (context) {
                     case SCHEMA -> graph.columns();
                     case TABLE -> graph.columnsOf(c.ref().table());
-                    case COMMUNITY -> communities.peers(c.index()).stream().map(i -> graph.columns().get(i)).toList();
+                    case COMMUNITY ->
+                        communities.peers(c.index()).stream()
+                                .map(i -> graph.columns().get(i))
+                                .toList();
                 };
                 Map<Character, List<NameUse>> names = context == Context.SCHEMA
                         ? schemaNames.computeIfAbsent("", k -> names(scope))
-                        : scopedNames.computeIfAbsent(context == Context.TABLE
-                                ? c.ref().table().toLowerCase(Locale.ROOT) : communities.of(c.index()),
+                        : scopedNames.computeIfAbsent(
+                                context == Context.TABLE
+                                        ? c.ref().table().toLowerCase(Locale.ROOT)
+                                        : communities.of(c.index()),
                                 k -> names(scope));
                 NameUse whole = wholeName(c, names);
-                if (whole != null && readable(Lexicon.words(whole.representative().ref().column()), vocabulary)) {
+                if (whole != null
+                        && readable(Lexicon.words(whole.representative().ref().column()), vocabulary)) {
                     ColumnNode r = whole.representative();
-                    canonical = expandAll(Lexicon.words(r.ref().column()), vocabulary,
+                    canonical = expandAll(
+                            Lexicon.words(r.ref().column()),
+                            vocabulary,
                             entityOfTable.get(r.ref().table().toLowerCase(Locale.ROOT)),
                             r.valueType().name().toLowerCase(Locale.ROOT));
                 }
             }
             if (canonical == null) {
-                canonical = expandAll(words, vocabulary, entity, c.valueType().name().toLowerCase(Locale.ROOT));
+                canonical = expandAll(
+                        words, vocabulary, entity, c.valueType().name().toLowerCase(Locale.ROOT));
             }
             String description = description(graph, c, canonical, entity, entityOfTable, tableOfEntity);
             out.add(new SemanticPackage(c.ref(), description, canonical));
@@ -117,8 +136,7 @@ public final class OfflinePackager implements SemanticPackager {
     }
 
     /** A column name used in the scope: its letters only, how many columns carry it, in which tables, one of them. */
-    record NameUse(String letters, int count, Set<String> tables, ColumnNode representative) {
-    }
+    record NameUse(String letters, int count, Set<String> tables, ColumnNode representative) {}
 
     private static String letters(String name) {
         return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
@@ -134,9 +152,14 @@ public final class OfflinePackager implements SemanticPackager {
             }
         }
         Map<Character, List<NameUse>> out = new HashMap<>();
-        by.forEach((l, cs) -> out.computeIfAbsent(l.charAt(0), k -> new ArrayList<>()).add(new NameUse(l, cs.size(),
-                cs.stream().map(c -> c.ref().table().toLowerCase(Locale.ROOT))
-                        .collect(Collectors.toSet()), cs.get(0))));
+        by.forEach((l, cs) -> out.computeIfAbsent(l.charAt(0), k -> new ArrayList<>())
+                .add(new NameUse(
+                        l,
+                        cs.size(),
+                        cs.stream()
+                                .map(c -> c.ref().table().toLowerCase(Locale.ROOT))
+                                .collect(Collectors.toSet()),
+                        cs.get(0))));
         return out;
     }
 
@@ -171,16 +194,23 @@ public final class OfflinePackager implements SemanticPackager {
         List<String> ownWords = Lexicon.words(c.ref().column());
         NameUse best = null;
         for (NameUse n : sameLetter) {
-            if (n.letters().length() <= own.length() || n.tables().contains(table)
-                    || !AmbiguityDetector.compatible(c.valueType(), n.representative().valueType())
-                    || !abbreviatesName(ownWords, own, Lexicon.words(n.representative().ref().column()),
+            if (n.letters().length() <= own.length()
+                    || n.tables().contains(table)
+                    || !AmbiguityDetector.compatible(
+                            c.valueType(), n.representative().valueType())
+                    || !abbreviatesName(
+                            ownWords,
+                            own,
+                            Lexicon.words(n.representative().ref().column()),
                             n.letters())) {
                 continue;
             }
-            if (best == null || n.count() > best.count()
-                    || n.count() == best.count() && (n.letters().length() < best.letters().length()
-                            || n.letters().length() == best.letters().length()
-                                    && n.letters().compareTo(best.letters()) < 0)) {
+            if (best == null
+                    || n.count() > best.count()
+                    || n.count() == best.count()
+                            && (n.letters().length() < best.letters().length()
+                                    || n.letters().length() == best.letters().length()
+                                            && n.letters().compareTo(best.letters()) < 0)) {
                 best = n;
             }
         }
@@ -205,32 +235,48 @@ public final class OfflinePackager implements SemanticPackager {
         }
         return otherWords.size() <= words.size()
                 && (otherLetters.startsWith(letters)
-                        || letters.length() >= 4 && Lexicon.skeleton(otherLetters).startsWith(letters));
+                        || letters.length() >= 4
+                                && Lexicon.skeleton(otherLetters).startsWith(letters));
     }
 
-    private static String description(SchemaGraph graph, ColumnNode c, String canonical, String entity,
-            Map<String, String> entityOfTable, Map<String, String> tableOfEntity) {
+    private static String description(
+            SchemaGraph graph,
+            ColumnNode c,
+            String canonical,
+            String entity,
+            Map<String, String> entityOfTable,
+            Map<String, String> tableOfEntity) {
         List<String> cw = List.of(AmbiguityDetector.meaningName(canonical).split("_"));
         String last = cw.get(cw.size() - 1);
         ColumnNode ref = graph.referenced(c);
         if (ref != null) {
-            return "identifier of " + entityOfTable.get(ref.ref().table().toLowerCase(Locale.ROOT))
-                    .replace('_', ' ');
+            return "identifier of "
+                    + entityOfTable
+                            .get(ref.ref().table().toLowerCase(Locale.ROOT))
+                            .replace('_', ' ');
         }
         if (Lexicon.isKeyWord(last)) {
             String prefix = String.join("_", cw.subList(0, cw.size() - 1));
-            if (prefix.isEmpty() || c.primaryKey() && (prefix.equals(entity) || prefix.equals(Lexicon.singular(entity)))) {
+            if (prefix.isEmpty()
+                    || c.primaryKey() && (prefix.equals(entity) || prefix.equals(Lexicon.singular(entity)))) {
                 return "identifier of " + entity.replace('_', ' ');
             }
             if (tableOfEntity.containsKey(prefix) || tableOfEntity.containsKey(Lexicon.singular(prefix))) {
                 String t = tableOfEntity.getOrDefault(prefix, tableOfEntity.get(Lexicon.singular(prefix)));
-                return "identifier of " + entityOfTable.get(t.toLowerCase(Locale.ROOT)).replace('_', ' ');
+                return "identifier of "
+                        + entityOfTable.get(t.toLowerCase(Locale.ROOT)).replace('_', ' ');
             }
         }
-        StringBuilder d = new StringBuilder(canonical.replace('_', ' ')).append(" of ").append(entity.replace('_', ' '))
-                .append(" (").append(c.valueType().name().toLowerCase(Locale.ROOT)).append(')');
+        StringBuilder d = new StringBuilder(canonical.replace('_', ' '))
+                .append(" of ")
+                .append(entity.replace('_', ' '))
+                .append(" (")
+                .append(c.valueType().name().toLowerCase(Locale.ROOT))
+                .append(')');
         if (!c.samples().isEmpty()) {
-            d.append("; values: ").append(String.join(", ", c.samples().subList(0, Math.min(3, c.samples().size()))));
+            d.append("; values: ")
+                    .append(String.join(
+                            ", ", c.samples().subList(0, Math.min(3, c.samples().size()))));
         }
         return d.toString();
     }
@@ -244,11 +290,13 @@ public final class OfflinePackager implements SemanticPackager {
     static Map<String, Integer> vocabulary(SchemaGraph graph, List<ColumnNode> columns) {
         Map<String, Integer> v = new HashMap<>();
         for (SchemaGraph.TableNode t : graph.tables()) {
-            Lexicon.words(t.name()).stream().filter(w -> w.length() > 3 && Lexicon.looksNatural(w))
+            Lexicon.words(t.name()).stream()
+                    .filter(w -> w.length() > 3 && Lexicon.looksNatural(w))
                     .forEach(w -> v.merge(w, 1, Integer::sum));
         }
         for (ColumnNode c : columns) {
-            Lexicon.words(c.ref().column()).stream().filter(w -> w.length() > 3 && Lexicon.looksNatural(w))
+            Lexicon.words(c.ref().column()).stream()
+                    .filter(w -> w.length() > 3 && Lexicon.looksNatural(w))
                     .forEach(w -> v.merge(w, 1, Integer::sum));
         }
         return v;
@@ -303,20 +351,26 @@ public final class OfflinePackager implements SemanticPackager {
         // A short word that reads as a word may still cut a longer word of the schema (Mod → module, Not → notes).
         // A short word is a word when English knows it or another name of the schema uses it too (its own name
         // counts once: STID alone says nothing).
-        if (natural && (word.length() > 4 || vocabulary.getOrDefault(word, 0) > 1 || Lexicon.isKnownWord(word)
-                || EnglishWordList.contains(word))) {
+        if (natural
+                && (word.length() > 4
+                        || vocabulary.getOrDefault(word, 0) > 1
+                        || Lexicon.isKnownWord(word)
+                        || EnglishWordList.contains(word))) {
             return word;
         }
         List<String> standard = Lexicon.expansions(word);
-        String inSchema = standard.stream().filter(vocabulary::containsKey).findFirst().orElse(null);
+        String inSchema =
+                standard.stream().filter(vocabulary::containsKey).findFirst().orElse(null);
         if (inSchema != null) {
             return inSchema;
         }
-        String longer = vocabulary.entrySet().stream().filter(e -> Lexicon.abbreviates(word, e.getKey()))
+        String longer = vocabulary.entrySet().stream()
+                .filter(e -> Lexicon.abbreviates(word, e.getKey()))
                 .max(Comparator.<Map.Entry<String, Integer>>comparingInt(Map.Entry::getValue)
-                        .thenComparing(e -> -e.getKey().length()).thenComparing(Map.Entry::getKey,
-                                Comparator.reverseOrder()))
-                .map(Map.Entry::getKey).orElse(null);
+                        .thenComparing(e -> -e.getKey().length())
+                        .thenComparing(Map.Entry::getKey, Comparator.reverseOrder()))
+                .map(Map.Entry::getKey)
+                .orElse(null);
         // The schema's own words first (Rec → recapture in a survey schema), then the general rules (rec → record).
         // A short token that only looks like a word must be an English one (site, mass), not a code (stid, emad).
         boolean readable = natural && (word.length() > 4 || EnglishWordList.contains(word));

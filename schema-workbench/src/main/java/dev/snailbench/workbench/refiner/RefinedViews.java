@@ -1,7 +1,7 @@
 package dev.snailbench.workbench.refiner;
 
-import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.IdentifierQuoting;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -29,15 +29,18 @@ public final class RefinedViews {
      * {@code stadium_value}), the baseline the recovery experiment compares with.
      */
     public enum HomonymNames {
-        EVIDENCE, TABLE_ENTITY
+        EVIDENCE,
+        TABLE_ENTITY
     }
 
-    public record ViewLayer(String viewSchema, String physicalSchema, String dialect, List<String> statements,
-            Map<String, Map<String, String>> columns) {
-    }
+    public record ViewLayer(
+            String viewSchema,
+            String physicalSchema,
+            String dialect,
+            List<String> statements,
+            Map<String, Map<String, String>> columns) {}
 
-    private RefinedViews() {
-    }
+    private RefinedViews() {}
 
     /** Physical → canonical names for the columns the findings name; unique within each table. */
     public static Renaming plan(SchemaGraph graph, List<SemanticPackage> packages, List<Ambiguity> findings) {
@@ -45,16 +48,17 @@ public final class RefinedViews {
     }
 
     /** {@link #plan(SchemaGraph, List, List)} with the homonyms named as {@code homonyms} says. */
-    public static Renaming plan(SchemaGraph graph, List<SemanticPackage> packages, List<Ambiguity> findings,
-            HomonymNames homonyms) {
+    public static Renaming plan(
+            SchemaGraph graph, List<SemanticPackage> packages, List<Ambiguity> findings, HomonymNames homonyms) {
         Map<ColumnRef, SemanticPackage> byColumn = new HashMap<>();
         packages.forEach(p -> byColumn.put(p.column(), p));
         Map<String, String> entity = new HashMap<>();
         for (SchemaGraph.TableNode t : graph.tables()) {
-            entity.put(t.name().toLowerCase(Locale.ROOT), Lexicon.entity(t.name()).toLowerCase(Locale.ROOT));
+            entity.put(
+                    t.name().toLowerCase(Locale.ROOT), Lexicon.entity(t.name()).toLowerCase(Locale.ROOT));
         }
-        Map<ColumnRef, String> byEvidence = homonyms == HomonymNames.EVIDENCE
-                ? HomonymEvidence.names(graph, packages, findings) : Map.of();
+        Map<ColumnRef, String> byEvidence =
+                homonyms == HomonymNames.EVIDENCE ? HomonymEvidence.names(graph, packages, findings) : Map.of();
         Map<ColumnRef, String> wanted = new LinkedHashMap<>();
         for (Ambiguity a : findings) {
             for (ColumnRef c : a.columns()) {
@@ -63,16 +67,18 @@ public final class RefinedViews {
                     continue;
                 }
                 String name = switch (a.type()) {
-                    case HOMONYM -> homonyms == HomonymNames.TABLE_ENTITY
-                            ? entity.get(c.table().toLowerCase(Locale.ROOT)) + "_" + p.canonicalName()
-                            : byEvidence.getOrDefault(c, c.column());
+                    case HOMONYM ->
+                        homonyms == HomonymNames.TABLE_ENTITY
+                                ? entity.get(c.table().toLowerCase(Locale.ROOT)) + "_" + p.canonicalName()
+                                : byEvidence.getOrDefault(c, c.column());
                     case SYNONYM -> AmbiguityDetector.meaningName(p.canonicalName());
                     case IRREGULAR -> p.canonicalName();
                 };
                 String table = entity.get(c.table().toLowerCase(Locale.ROOT));
                 SchemaGraph.ColumnNode node = graph.column(c.key());
-                if (node != null && name.equalsIgnoreCase(table + "_"
-                        + node.valueType().name().toLowerCase(Locale.ROOT))) {
+                if (node != null
+                        && name.equalsIgnoreCase(
+                                table + "_" + node.valueType().name().toLowerCase(Locale.ROOT))) {
                     // All the packager could say is "a number of player": the view keeps the code after it
                     // (player_number_hgt), so the column stays recognisable and its name unique.
                     name = name + "_" + c.column();
@@ -92,7 +98,8 @@ public final class RefinedViews {
             }
         }
         for (Map.Entry<ColumnRef, String> w : wanted.entrySet()) {
-            Set<String> names = taken.computeIfAbsent(w.getKey().table().toLowerCase(Locale.ROOT), k -> new HashSet<>());
+            Set<String> names =
+                    taken.computeIfAbsent(w.getKey().table().toLowerCase(Locale.ROOT), k -> new HashSet<>());
             String name = w.getValue();
             for (int k = 2; !names.add(name); k++) {
                 name = w.getValue() + "_" + k;
@@ -105,13 +112,15 @@ public final class RefinedViews {
     }
 
     /** DDL for PostgreSQL or SQL Server: the view schema, then each table's view (replaced as a whole). */
-    public static ViewLayer ddl(SchemaGraph graph, Renaming renaming, String physicalSchema, String viewSchema,
-            SqlDialect dialect) {
+    public static ViewLayer ddl(
+            SchemaGraph graph, Renaming renaming, String physicalSchema, String viewSchema, SqlDialect dialect) {
         List<String> statements = new ArrayList<>();
         String vs = IdentifierQuoting.quote(viewSchema, dialect);
-        statements.add(dialect == SqlDialect.POSTGRESQL ? "CREATE SCHEMA IF NOT EXISTS " + vs
-                : "IF SCHEMA_ID(N'" + viewSchema.replace("'", "''") + "') IS NULL EXEC(N'CREATE SCHEMA "
-                        + vs.replace("'", "''") + "')");
+        statements.add(
+                dialect == SqlDialect.POSTGRESQL
+                        ? "CREATE SCHEMA IF NOT EXISTS " + vs
+                        : "IF SCHEMA_ID(N'" + viewSchema.replace("'", "''") + "') IS NULL EXEC(N'CREATE SCHEMA "
+                                + vs.replace("'", "''") + "')");
         Map<String, Map<String, String>> columns = new LinkedHashMap<>();
         for (SchemaGraph.TableNode t : graph.tables()) {
             String view = vs + '.' + IdentifierQuoting.quote(t.name(), dialect);
@@ -119,8 +128,10 @@ public final class RefinedViews {
                 // CREATE OR REPLACE cannot rename a view's columns: replace the view as a whole.
                 statements.add("DROP VIEW IF EXISTS " + view);
             }
-            StringBuilder sql = new StringBuilder(dialect == SqlDialect.POSTGRESQL ? "CREATE VIEW "
-                    : "CREATE OR ALTER VIEW ").append(view).append(" AS SELECT ");
+            StringBuilder sql = new StringBuilder(
+                            dialect == SqlDialect.POSTGRESQL ? "CREATE VIEW " : "CREATE OR ALTER VIEW ")
+                    .append(view)
+                    .append(" AS SELECT ");
             Map<String, String> mapping = new LinkedHashMap<>();
             List<SchemaGraph.ColumnNode> cols = graph.columnsOf(t.name());
             for (int i = 0; i < cols.size(); i++) {
@@ -131,10 +142,14 @@ public final class RefinedViews {
                     name = name.toLowerCase(Locale.ROOT);
                 }
                 mapping.put(name, c.column());
-                sql.append(i == 0 ? "" : ", ").append(IdentifierQuoting.quote(c.column(), dialect)).append(" AS ")
+                sql.append(i == 0 ? "" : ", ")
+                        .append(IdentifierQuoting.quote(c.column(), dialect))
+                        .append(" AS ")
                         .append(IdentifierQuoting.quote(name, dialect));
             }
-            sql.append(" FROM ").append(IdentifierQuoting.quote(physicalSchema, dialect)).append('.')
+            sql.append(" FROM ")
+                    .append(IdentifierQuoting.quote(physicalSchema, dialect))
+                    .append('.')
                     .append(IdentifierQuoting.quote(t.name(), dialect));
             statements.add(sql.toString());
             columns.put(t.name(), mapping);

@@ -29,8 +29,8 @@ public record Renaming(Map<ColumnRef, String> renamed, List<ColumnRef> all) {
     }
 
     /** Rewrites SQL on the old names to the new ones ({@code reverse}: new to old). */
-    public IdentifierRewriter.Result rewrite(IdentifierRewriter rewriter, String sql, SqlDialect dialect,
-            boolean reverse) {
+    public IdentifierRewriter.Result rewrite(
+            IdentifierRewriter rewriter, String sql, SqlDialect dialect, boolean reverse) {
         return rewriter.rewriteOrTokens(sql, dialect, mapping(reverse));
     }
 
@@ -43,11 +43,15 @@ public record Renaming(Map<ColumnRef, String> renamed, List<ColumnRef> all) {
             String from = reverse ? nameOf(c) : c.column();
             String to = reverse ? c.column() : nameOf(c);
             columns.computeIfAbsent(from.toLowerCase(Locale.ROOT), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(to, k -> new LinkedHashSet<>()).add(table);
+                    .computeIfAbsent(to, k -> new LinkedHashSet<>())
+                    .add(table);
         }
         Map<String, List<NameMapping.ColumnTarget>> targets = new LinkedHashMap<>();
-        columns.forEach((from, to) -> targets.put(from, to.entrySet().stream()
-                .map(e -> new NameMapping.ColumnTarget(e.getKey(), Set.copyOf(e.getValue()))).toList()));
+        columns.forEach((from, to) -> targets.put(
+                from,
+                to.entrySet().stream()
+                        .map(e -> new NameMapping.ColumnTarget(e.getKey(), Set.copyOf(e.getValue())))
+                        .toList()));
         return new NameMapping(tables, targets);
     }
 }

@@ -18,20 +18,23 @@ import java.util.Map;
 public final class SchemaGraph {
 
     public enum EdgeKind {
-        HAS_COLUMN, FOREIGN_KEY
+        HAS_COLUMN,
+        FOREIGN_KEY
     }
 
-    public record TableNode(String name, List<String> primaryKey) {
-    }
+    public record TableNode(String name, List<String> primaryKey) {}
 
     /** A column node; {@code index} is its position in {@link #columns()}. */
-    public record ColumnNode(int index, ColumnRef ref, String type, ResultColumn.ValueType valueType,
-            List<String> samples, boolean primaryKey) {
-    }
+    public record ColumnNode(
+            int index,
+            ColumnRef ref,
+            String type,
+            ResultColumn.ValueType valueType,
+            List<String> samples,
+            boolean primaryKey) {}
 
     /** {@code from}/{@code to}: a table name or a column key ({@link ColumnRef#key()}). */
-    public record Edge(EdgeKind kind, String from, String to) {
-    }
+    public record Edge(EdgeKind kind, String from, String to) {}
 
     private final List<TableNode> tables;
     private final List<ColumnNode> columns;
@@ -71,22 +74,32 @@ public final class SchemaGraph {
             for (DatabaseSchema.Column c : t.columns()) {
                 ColumnRef ref = new ColumnRef(t.name(), c.name());
                 boolean isPk = pk.stream().anyMatch(p -> p.equalsIgnoreCase(c.name()));
-                columns.add(new ColumnNode(columns.size(), ref, c.type(),
+                columns.add(new ColumnNode(
+                        columns.size(),
+                        ref,
+                        c.type(),
                         c.valueType() == null ? ResultColumn.ValueType.TEXT : c.valueType(),
-                        c.samples() == null ? List.of() : List.copyOf(c.samples()), isPk));
+                        c.samples() == null ? List.of() : List.copyOf(c.samples()),
+                        isPk));
                 edges.add(new Edge(EdgeKind.HAS_COLUMN, t.name(), ref.key()));
             }
         }
         for (DatabaseSchema.Table t : schema.tables()) {
-            for (DatabaseSchema.ForeignKey fk : t.foreignKeys() == null ? List.<DatabaseSchema.ForeignKey>of()
-                    : t.foreignKeys()) {
+            for (DatabaseSchema.ForeignKey fk :
+                    t.foreignKeys() == null ? List.<DatabaseSchema.ForeignKey>of() : t.foreignKeys()) {
                 DatabaseSchema.Table target = byName.get(fk.refTable().toLowerCase(Locale.ROOT));
                 for (int i = 0; i < fk.columns().size(); i++) {
-                    String refColumn = i < fk.refColumns().size() ? fk.refColumns().get(i)
-                            : target != null && target.primaryKey() != null && i < target.primaryKey().size()
-                                    ? target.primaryKey().get(i) : null;
+                    String refColumn = i < fk.refColumns().size()
+                            ? fk.refColumns().get(i)
+                            : target != null
+                                            && target.primaryKey() != null
+                                            && i < target.primaryKey().size()
+                                    ? target.primaryKey().get(i)
+                                    : null;
                     if (refColumn != null) {
-                        edges.add(new Edge(EdgeKind.FOREIGN_KEY, new ColumnRef(t.name(), fk.columns().get(i)).key(),
+                        edges.add(new Edge(
+                                EdgeKind.FOREIGN_KEY,
+                                new ColumnRef(t.name(), fk.columns().get(i)).key(),
                                 new ColumnRef(fk.refTable(), refColumn).key()));
                     }
                 }
@@ -106,6 +119,8 @@ public final class SchemaGraph {
     }
 
     public List<ColumnNode> columnsOf(String table) {
-        return columns.stream().filter(c -> c.ref().table().equalsIgnoreCase(table)).toList();
+        return columns.stream()
+                .filter(c -> c.ref().table().equalsIgnoreCase(table))
+                .toList();
     }
 }

@@ -1,8 +1,8 @@
 package dev.snailbench.workbench.refiner;
 
-import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
+import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -45,13 +45,17 @@ public record SchemaVariants(Renaming injected, Renaming refined, SqlDialect dia
 
     /** SQL on the variant's names → SQL on the names of the database it runs on. */
     public String toDatabase(IdentifierRewriter rewriter, Variant variant, String sql) {
-        return variant == Variant.REFINED ? refined.rewrite(rewriter, sql, dialect, true).sql() : sql;
+        return variant == Variant.REFINED
+                ? refined.rewrite(rewriter, sql, dialect, true).sql()
+                : sql;
     }
 
     /** SQL on the variant's names → SQL on the native names. */
     public String toNative(IdentifierRewriter rewriter, Variant variant, String sql) {
         String onInjected = toDatabase(rewriter, variant, sql);
-        return variant == Variant.ORIGINAL ? onInjected : injected.rewrite(rewriter, onInjected, dialect, true).sql();
+        return variant == Variant.ORIGINAL
+                ? onInjected
+                : injected.rewrite(rewriter, onInjected, dialect, true).sql();
     }
 
     /**
@@ -60,7 +64,8 @@ public record SchemaVariants(Renaming injected, Renaming refined, SqlDialect dia
      */
     private String injectedName(ColumnRef c) {
         String name = injected.nameOf(c);
-        return dialect == SqlDialect.POSTGRESQL && injected.renamed().containsKey(c) ? name.toLowerCase(Locale.ROOT)
+        return dialect == SqlDialect.POSTGRESQL && injected.renamed().containsKey(c)
+                ? name.toLowerCase(Locale.ROOT)
                 : name;
     }
 }

@@ -1,7 +1,7 @@
 package dev.snailbench.workbench.refiner;
 
-import io.smallrye.mutiny.Multi;
 import dev.snailbench.workbench.synthetic.TextEmbedder;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -16,8 +16,7 @@ import java.util.function.Function;
  */
 public final class SemanticSimilarityVectors {
 
-    private SemanticSimilarityVectors() {
-    }
+    private SemanticSimilarityVectors() {}
 
     public static Uni<Function<String, float[]>> vectors(TextEmbedder embedder, Collection<String> texts, int batch) {
         List<String> list = List.copyOf(texts);
@@ -25,8 +24,13 @@ public final class SemanticSimilarityVectors {
         for (int i = 0; i < list.size(); i += Math.max(1, batch)) {
             batches.add(list.subList(i, Math.min(list.size(), i + Math.max(1, batch))));
         }
-        return Multi.createFrom().iterable(batches).onItem().transformToUniAndConcatenate(embedder::embed)
-                .collect().asList().map(parts -> {
+        return Multi.createFrom()
+                .iterable(batches)
+                .onItem()
+                .transformToUniAndConcatenate(embedder::embed)
+                .collect()
+                .asList()
+                .map(parts -> {
                     Map<String, float[]> byText = new HashMap<>();
                     int i = 0;
                     for (List<float[]> part : parts) {

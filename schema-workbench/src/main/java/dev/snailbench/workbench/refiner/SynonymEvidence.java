@@ -19,8 +19,7 @@ import java.util.Set;
 final class SynonymEvidence {
 
     /** A reference from {@code from} to the key {@code to}; {@code declared} false: read from values. */
-    record Reference(ColumnNode from, ColumnNode to, boolean declared, boolean distinctive) {
-    }
+    record Reference(ColumnNode from, ColumnNode to, boolean declared, boolean distinctive) {}
 
     /** Fewest sample values a column needs for its values to count as evidence. */
     static final int MIN_VALUES = 2;
@@ -112,7 +111,8 @@ final class SynonymEvidence {
         List<ColumnNode> keys = new ArrayList<>();
         for (SchemaGraph.TableNode t : graph.tables()) {
             if (t.primaryKey().size() == 1) {
-                ColumnNode key = graph.column(new ColumnRef(t.name(), t.primaryKey().get(0)).key());
+                ColumnNode key =
+                        graph.column(new ColumnRef(t.name(), t.primaryKey().get(0)).key());
                 if (key != null && key.samples().size() >= MIN_VALUES) {
                     keys.add(key);
                 }
@@ -138,8 +138,10 @@ final class SynonymEvidence {
     }
 
     private boolean soleKey(ColumnNode c) {
-        return c.primaryKey() && graph.tables().stream().filter(t -> t.name().equalsIgnoreCase(c.ref().table()))
-                .anyMatch(t -> t.primaryKey().size() == 1);
+        return c.primaryKey()
+                && graph.tables().stream()
+                        .filter(t -> t.name().equalsIgnoreCase(c.ref().table()))
+                        .anyMatch(t -> t.primaryKey().size() == 1);
     }
 
     private void countSharedValues() {
@@ -152,7 +154,8 @@ final class SynonymEvidence {
             for (String v : c.samples()) {
                 String n = v.trim().toLowerCase(Locale.ROOT);
                 if (distinctive(c, v) && seen.add(n)) {
-                    byValue.computeIfAbsent(family(c) + "\u0000" + n, k -> new ArrayList<>()).add(c);
+                    byValue.computeIfAbsent(family(c) + "\u0000" + n, k -> new ArrayList<>())
+                            .add(c);
                 }
             }
         }
@@ -160,7 +163,10 @@ final class SynonymEvidence {
         for (List<ColumnNode> holders : byValue.values()) {
             for (int i = 0; i < holders.size(); i++) {
                 for (int j = i + 1; j < holders.size(); j++) {
-                    if (!holders.get(i).ref().table().equalsIgnoreCase(holders.get(j).ref().table())) {
+                    if (!holders.get(i)
+                            .ref()
+                            .table()
+                            .equalsIgnoreCase(holders.get(j).ref().table())) {
                         counts.merge(key(holders.get(i).index(), holders.get(j).index()), 1, Integer::sum);
                     }
                 }

@@ -14,7 +14,11 @@ import java.time.Instant;
 @Table(name = "crosswalk", indexes = @Index(name = "crosswalk_tenant_idx", columnList = "tenantId"))
 public class Crosswalk extends TenantOwned {
 
-    public enum Status { CLASSIFYING, READY, FAILED }
+    public enum Status {
+        CLASSIFYING,
+        READY,
+        FAILED
+    }
 
     /** How it came about: {@code import} or {@code build}. */
     @Column(nullable = false)

@@ -11,8 +11,9 @@ import java.util.UUID;
 
 /** One entry of a crosswalk (a row of {@code crosswalk_entry}), in file order ({@code ordinal}). */
 @Entity
-@Table(name = "crosswalk_entry", indexes = @Index(name = "crosswalk_entry_crosswalk_idx",
-        columnList = "crosswalkId, ordinal"))
+@Table(
+        name = "crosswalk_entry",
+        indexes = @Index(name = "crosswalk_entry_crosswalk_idx", columnList = "crosswalkId, ordinal"))
 public class CrosswalkEntryRow extends PanacheEntityBase {
 
     @Id

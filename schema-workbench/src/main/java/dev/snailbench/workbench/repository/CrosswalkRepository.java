@@ -22,8 +22,10 @@ public class CrosswalkRepository implements PanacheRepositoryBase<Crosswalk, UUI
 
     public Uni<List<CrosswalkEntry>> rows(UUID crosswalkId) {
         return CrosswalkEntryRow.<CrosswalkEntryRow>list("crosswalkId = ?1 order by ordinal", crosswalkId)
-                .map(entries -> entries.stream().map(e -> new CrosswalkEntry(e.kind, e.identifierNative,
-                        e.nativeLevel, e.regular, e.low, e.least)).toList());
+                .map(entries -> entries.stream()
+                        .map(e -> new CrosswalkEntry(
+                                e.kind, e.identifierNative, e.nativeLevel, e.regular, e.low, e.least))
+                        .toList());
     }
 
     /** Stores the lines of a crosswalk in order. */

@@ -1,24 +1,24 @@
 package dev.snailbench.workbench.rest;
 
-import dev.snailbench.model.problem.TooLarge;
-import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.tenancy.Caller;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.model.domain.CrosswalkEntry;
+import dev.snailbench.model.domain.SchemaSpec;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.TooLarge;
 import dev.snailbench.sql.rewrite.CrosswalkCsv;
+import dev.snailbench.tenancy.Caller;
 import dev.snailbench.tenancy.JsonErrors;
-import dev.snailbench.workbench.messaging.TeamDatabases;
 import dev.snailbench.workbench.config.CrosswalkConfig;
 import dev.snailbench.workbench.crosswalk.BuildReport;
 import dev.snailbench.workbench.crosswalk.CrosswalkBuildSpec;
 import dev.snailbench.workbench.crosswalk.CrosswalkBuilds;
 import dev.snailbench.workbench.crosswalk.Crosswalks;
 import dev.snailbench.workbench.llm.IdentifierLlm;
+import dev.snailbench.workbench.messaging.TeamDatabases;
 import dev.snailbench.workbench.repository.Crosswalk;
-import dev.snailbench.model.domain.SchemaSpec;
-import dev.snailbench.model.domain.SqlDialect;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -48,9 +48,17 @@ public class CrosswalkResource {
     public static final String CSV = "text/csv";
 
     /** What the API shows of a crosswalk. */
-    public record CrosswalkView(UUID id, String name, String origin, String dialect, String status, String error,
-            int entryCount, BuildReport report, Instant createdAt, Instant completedAt) {
-    }
+    public record CrosswalkView(
+            UUID id,
+            String name,
+            String origin,
+            String dialect,
+            String status,
+            String error,
+            int entryCount,
+            BuildReport report,
+            Instant createdAt,
+            Instant completedAt) {}
 
     private final Caller caller;
     private final Crosswalks crosswalks;
@@ -60,8 +68,14 @@ public class CrosswalkResource {
     private final CrosswalkConfig config;
     private final ObjectMapper mapper;
 
-    public CrosswalkResource(Caller caller, Crosswalks crosswalks, CrosswalkBuilds builds,
-            TeamDatabases databases, IdentifierLlm llm, CrosswalkConfig config, ObjectMapper mapper) {
+    public CrosswalkResource(
+            Caller caller,
+            Crosswalks crosswalks,
+            CrosswalkBuilds builds,
+            TeamDatabases databases,
+            IdentifierLlm llm,
+            CrosswalkConfig config,
+            ObjectMapper mapper) {
         this.caller = caller;
         this.crosswalks = crosswalks;
         this.builds = builds;
@@ -75,32 +89,37 @@ public class CrosswalkResource {
     @APIResponse(responseCode = "201", description = "imported; Location names it")
     @POST
     @Consumes({CSV, MediaType.TEXT_PLAIN})
-    public Uni<Response> importCsv(@QueryParam("name") String name,
-            String body) {
+    public Uni<Response> importCsv(@QueryParam("name") String name, String body) {
         String tenant = caller.tenantId();
-        return Uni.createFrom().deferred(() -> {
-            if (name == null || name.isBlank()) {
-                throw InvalidInput.of("name", "query parameter 'name' is required");
-            }
-            List<CrosswalkEntry> rows;
-            try {
-                rows = CrosswalkCsv.parse(body);
-            } catch (CrosswalkCsv.BadCsvException e) {
-                throw InvalidInput.of(e.field(), e.problem());
-            }
-            if (rows.size() > config.maxImportRows()) {
-                throw new TooLarge("crosswalk has " + rows.size() + " rows, at most " + config.maxImportRows()
-                        + " are accepted");
-            }
-            return crosswalks.importCsv(tenant, name.trim(), rows);
-        }).map(cw -> Response.created(URI.create("/crosswalks/" + cw.id)).entity(view(cw)).build());
+        return Uni.createFrom()
+                .deferred(() -> {
+                    if (name == null || name.isBlank()) {
+                        throw InvalidInput.of("name", "query parameter 'name' is required");
+                    }
+                    List<CrosswalkEntry> rows;
+                    try {
+                        rows = CrosswalkCsv.parse(body);
+                    } catch (CrosswalkCsv.BadCsvException e) {
+                        throw InvalidInput.of(e.field(), e.problem());
+                    }
+                    if (rows.size() > config.maxImportRows()) {
+                        throw new TooLarge("crosswalk has " + rows.size() + " rows, at most " + config.maxImportRows()
+                                + " are accepted");
+                    }
+                    return crosswalks.importCsv(tenant, name.trim(), rows);
+                })
+                .map(cw -> Response.created(URI.create("/crosswalks/" + cw.id))
+                        .entity(view(cw))
+                        .build());
     }
 
     @Operation(operationId = "listCrosswalks", summary = "List the tenant's crosswalks")
     @APIResponse(responseCode = "200", description = "the crosswalks")
     @GET
     public Uni<List<CrosswalkView>> list() {
-        return crosswalks.list(caller.tenantId()).map(l -> l.stream().map(this::view).toList());
+        return crosswalks
+                .list(caller.tenantId())
+                .map(l -> l.stream().map(this::view).toList());
     }
 
     @Operation(operationId = "getCrosswalk", summary = "Get one crosswalk")
@@ -133,54 +152,75 @@ public class CrosswalkResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> build(JsonNode body) {
         String tenant = caller.tenantId();
-        return Uni.createFrom().deferred(() -> {
-            if (body == null || !body.isObject()) {
-                throw InvalidInput.of("body", "a JSON object is required");
-            }
-            JsonErrors.onlyFields(body, "", "name", "dialect", "expandWithLlm", "abbreviateWithLlm", "dataDictionary",
-                    "schema", "databaseId", "nativeSchema");
-            String name = text(body, "name", true);
-            String dialectText = body.hasNonNull("dialect") ? body.get("dialect").asText() : "postgresql";
-            SqlDialect dialect;
-            try {
-                dialect = SqlDialect.fromId(dialectText);
-            } catch (IllegalArgumentException e) {
-                throw InvalidInput.of("dialect", e.getMessage());
-            }
-            boolean expand = body.path("expandWithLlm").asBoolean(false);
-            String dictionary = body.hasNonNull("dataDictionary") ? body.get("dataDictionary").asText() : null;
-            if (dictionary != null && dictionary.length() > 100_000) {
-                throw new TooLarge("dataDictionary has " + dictionary.length() + " characters, at most 100000");
-            }
-            boolean abbreviate = body.path("abbreviateWithLlm").asBoolean(false);
-            if ((expand || abbreviate) && !llm.configured()) {
-                throw InvalidInput.of(expand ? "expandWithLlm" : "abbreviateWithLlm", "no LLM is configured (snailbench.crosswalks.llm.base-url)");
-            }
-            Uni<TeamDatabases.Described> schema;
-            if (body.hasNonNull("schema")) {
-                schema = Uni.createFrom().item(new TeamDatabases.Described(dialect, false, parseSchema(body.get("schema"))));
-            } else if (body.hasNonNull("databaseId")) {
-                UUID databaseId;
-                try {
-                    databaseId = UUID.fromString(body.get("databaseId").asText());
-                } catch (IllegalArgumentException e) {
-                    throw InvalidInput.of("databaseId", "is not a registered database id (a UUID)");
-                }
-                schema = databases.describe(tenant, databaseId, text(body, "nativeSchema", true));
-            } else {
-                throw InvalidInput.of("schema", "give either 'schema' or 'databaseId' and 'nativeSchema'");
-            }
-            return schema.chain(described -> {
-                SchemaSpec s = described.schema();
-                int distinct = s.distinctIdentifiers().size();
-                if (distinct > config.maxIdentifiers()) {
-                    throw new TooLarge("schema has " + distinct + " distinct identifiers, a build takes at most "
-                            + config.maxIdentifiers());
-                }
-                return builds.start(tenant, new CrosswalkBuildSpec(name, described.dialect().id(), s, expand,
-                        abbreviate, dictionary));
-            });
-        }).map(cw -> Response.accepted(view(cw)).location(URI.create("/crosswalks/" + cw.id)).build());
+        return Uni.createFrom()
+                .deferred(() -> {
+                    if (body == null || !body.isObject()) {
+                        throw InvalidInput.of("body", "a JSON object is required");
+                    }
+                    JsonErrors.onlyFields(
+                            body,
+                            "",
+                            "name",
+                            "dialect",
+                            "expandWithLlm",
+                            "abbreviateWithLlm",
+                            "dataDictionary",
+                            "schema",
+                            "databaseId",
+                            "nativeSchema");
+                    String name = text(body, "name", true);
+                    String dialectText =
+                            body.hasNonNull("dialect") ? body.get("dialect").asText() : "postgresql";
+                    SqlDialect dialect;
+                    try {
+                        dialect = SqlDialect.fromId(dialectText);
+                    } catch (IllegalArgumentException e) {
+                        throw InvalidInput.of("dialect", e.getMessage());
+                    }
+                    boolean expand = body.path("expandWithLlm").asBoolean(false);
+                    String dictionary = body.hasNonNull("dataDictionary")
+                            ? body.get("dataDictionary").asText()
+                            : null;
+                    if (dictionary != null && dictionary.length() > 100_000) {
+                        throw new TooLarge("dataDictionary has " + dictionary.length() + " characters, at most 100000");
+                    }
+                    boolean abbreviate = body.path("abbreviateWithLlm").asBoolean(false);
+                    if ((expand || abbreviate) && !llm.configured()) {
+                        throw InvalidInput.of(
+                                expand ? "expandWithLlm" : "abbreviateWithLlm",
+                                "no LLM is configured (snailbench.crosswalks.llm.base-url)");
+                    }
+                    Uni<TeamDatabases.Described> schema;
+                    if (body.hasNonNull("schema")) {
+                        schema = Uni.createFrom()
+                                .item(new TeamDatabases.Described(dialect, false, parseSchema(body.get("schema"))));
+                    } else if (body.hasNonNull("databaseId")) {
+                        UUID databaseId;
+                        try {
+                            databaseId = UUID.fromString(body.get("databaseId").asText());
+                        } catch (IllegalArgumentException e) {
+                            throw InvalidInput.of("databaseId", "is not a registered database id (a UUID)");
+                        }
+                        schema = databases.describe(tenant, databaseId, text(body, "nativeSchema", true));
+                    } else {
+                        throw InvalidInput.of("schema", "give either 'schema' or 'databaseId' and 'nativeSchema'");
+                    }
+                    return schema.chain(described -> {
+                        SchemaSpec s = described.schema();
+                        int distinct = s.distinctIdentifiers().size();
+                        if (distinct > config.maxIdentifiers()) {
+                            throw new TooLarge("schema has " + distinct
+                                    + " distinct identifiers, a build takes at most " + config.maxIdentifiers());
+                        }
+                        return builds.start(
+                                tenant,
+                                new CrosswalkBuildSpec(
+                                        name, described.dialect().id(), s, expand, abbreviate, dictionary));
+                    });
+                })
+                .map(cw -> Response.accepted(view(cw))
+                        .location(URI.create("/crosswalks/" + cw.id))
+                        .build());
     }
 
     static SchemaSpec parseSchema(JsonNode schema) {
@@ -201,7 +241,8 @@ public class CrosswalkResource {
             for (int j = 0; j < columns.size(); j++) {
                 JsonNode c = columns.get(j);
                 String cf = field + ".columns[" + j + "]";
-                cols.add(new SchemaSpec.Column(nativeName(c.isTextual() ? c : c.get("name"), cf + ".name"),
+                cols.add(new SchemaSpec.Column(
+                        nativeName(c.isTextual() ? c : c.get("name"), cf + ".name"),
                         c.hasNonNull("type") ? c.get("type").asText() : null,
                         c.hasNonNull("comment") ? c.get("comment").asText() : null));
             }
@@ -239,7 +280,16 @@ public class CrosswalkResource {
                 throw new IllegalStateException(e);
             }
         }
-        return new CrosswalkView(cw.id, cw.name, cw.origin, cw.dialect, cw.status.name().toLowerCase(), cw.error,
-                cw.entryCount, report, cw.createdAt, cw.completedAt);
+        return new CrosswalkView(
+                cw.id,
+                cw.name,
+                cw.origin,
+                cw.dialect,
+                cw.status.name().toLowerCase(),
+                cw.error,
+                cw.entryCount,
+                report,
+                cw.createdAt,
+                cw.completedAt);
     }
 }

@@ -1,18 +1,16 @@
 package dev.snailbench.workbench.rest;
 
-import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.model.request.RequestLimits;
-import dev.snailbench.tenancy.Caller;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.model.domain.QatchCategory;
+import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.request.RequestLimits;
+import dev.snailbench.tenancy.Caller;
 import dev.snailbench.workbench.config.QatchConfig;
 import dev.snailbench.workbench.qatch.TestSuites;
 import dev.snailbench.workbench.repository.TestCase;
-import dev.snailbench.workbench.repository.TestCase;
-import dev.snailbench.model.domain.QatchCategory;
-import dev.snailbench.model.domain.QatchSuite;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
@@ -47,20 +45,34 @@ public class TestSuiteResource {
 
     private static final String SCHEMA_NAME = "[A-Za-z_][A-Za-z0-9_]{0,127}";
 
-    public record SuiteRequest(@NotBlank @Size(max = RequestLimits.NAME, message = RequestLimits.TOO_LONG) String name,
+    public record SuiteRequest(
+            @NotBlank @Size(max = RequestLimits.NAME, message = RequestLimits.TOO_LONG)
+            String name,
+
             @NotNull(message = "must not be null: the id of a database registered with the executor (POST /databases)")
             UUID databaseId,
-            @NotNull @Pattern(regexp = SCHEMA_NAME, message = "must be a plain schema name") String nativeSchema,
-            Long seed, Map<String, @NotNull Integer> counts, List<@NotBlank String> tables) {
-    }
 
-    public record TestView(String id, String category, String question, String goldSql, JsonNode expected,
-            int expectedRowCount) {
-    }
+            @NotNull @Pattern(regexp = SCHEMA_NAME, message = "must be a plain schema name")
+            String nativeSchema,
 
-    public record SuiteView(UUID id, String name, UUID databaseId, String nativeSchema, String dialect, long seed,
-            int testCount, Map<String, Object> summary, Instant createdAt, List<TestView> questions) {
-    }
+            Long seed,
+            Map<String, @NotNull Integer> counts,
+            List<@NotBlank String> tables) {}
+
+    public record TestView(
+            String id, String category, String question, String goldSql, JsonNode expected, int expectedRowCount) {}
+
+    public record SuiteView(
+            UUID id,
+            String name,
+            UUID databaseId,
+            String nativeSchema,
+            String dialect,
+            long seed,
+            int testCount,
+            Map<String, Object> summary,
+            Instant createdAt,
+            List<TestView> questions) {}
 
     private final Caller caller;
     private final TestSuites suites;
@@ -85,44 +97,69 @@ public class TestSuiteResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> generate(@Valid @NotNull SuiteRequest body) {
         String tenant = caller.tenantId();
-        return Uni.createFrom().deferred(() -> {
-            Map<String, Integer> counts = new LinkedHashMap<>();
-            for (QatchCategory c : QatchCategory.values()) {
-                counts.put(c.id(), config.defaultCountPerCategory());
-            }
-            if (body.counts() != null) {
-                for (Map.Entry<String, Integer> e : body.counts().entrySet()) {
-                    QatchCategory c;
-                    try {
-                        c = QatchCategory.fromId(e.getKey());
-                    } catch (IllegalArgumentException ex) {
-                        throw InvalidInput.of("counts." + e.getKey(), ex.getMessage());
+        return Uni.createFrom()
+                .deferred(() -> {
+                    Map<String, Integer> counts = new LinkedHashMap<>();
+                    for (QatchCategory c : QatchCategory.values()) {
+                        counts.put(c.id(), config.defaultCountPerCategory());
                     }
-                    if (e.getValue() < 0 || e.getValue() > config.maxCountPerCategory()) {
-                        throw InvalidInput.of("counts." + e.getKey(), "must be between 0 and "
-                                + config.maxCountPerCategory());
+                    if (body.counts() != null) {
+                        for (Map.Entry<String, Integer> e : body.counts().entrySet()) {
+                            QatchCategory c;
+                            try {
+                                c = QatchCategory.fromId(e.getKey());
+                            } catch (IllegalArgumentException ex) {
+                                throw InvalidInput.of("counts." + e.getKey(), ex.getMessage());
+                            }
+                            if (e.getValue() < 0 || e.getValue() > config.maxCountPerCategory()) {
+                                throw InvalidInput.of(
+                                        "counts." + e.getKey(),
+                                        "must be between 0 and " + config.maxCountPerCategory());
+                            }
+                            counts.put(c.id(), e.getValue());
+                        }
                     }
-                    counts.put(c.id(), e.getValue());
-                }
-            }
-            QatchSuite.Options options = new QatchSuite.Options(body.seed() == null ? 42L : body.seed(), counts,
-                    config.maxResultRows(), config.categoricalMaxDistinct(),
-                    body.tables() == null ? List.of() : List.copyOf(body.tables()), config.queryTimeoutSeconds());
-            return suites.generate(tenant, body.name().trim(), body.databaseId(), body.nativeSchema(), options);
-        }).map(s -> Response.created(URI.create("/test-suites/" + s.suite().id)).entity(view(s)).build());
+                    QatchSuite.Options options = new QatchSuite.Options(
+                            body.seed() == null ? 42L : body.seed(),
+                            counts,
+                            config.maxResultRows(),
+                            config.categoricalMaxDistinct(),
+                            body.tables() == null ? List.of() : List.copyOf(body.tables()),
+                            config.queryTimeoutSeconds());
+                    return suites.generate(tenant, body.name().trim(), body.databaseId(), body.nativeSchema(), options);
+                })
+                .map(s -> Response.created(URI.create("/test-suites/" + s.suite().id))
+                        .entity(view(s))
+                        .build());
     }
 
     /** A suite in a list: what it is and how many tests it holds, without them ({@code GET /test-suites/{id}}). */
-    public record SuiteItem(UUID id, String name, UUID databaseId, String nativeSchema, String dialect, long seed,
-            int testCount, Instant createdAt) {
-    }
+    public record SuiteItem(
+            UUID id,
+            String name,
+            UUID databaseId,
+            String nativeSchema,
+            String dialect,
+            long seed,
+            int testCount,
+            Instant createdAt) {}
 
     @Operation(operationId = "listTestSuites", summary = "List the tenant's QATCH test suites")
     @APIResponse(responseCode = "200", description = "the suites, newest first, without their tests")
     @GET
     public Uni<List<SuiteItem>> list() {
-        return suites.list(caller.tenantId()).map(list -> list.stream().map(s -> new SuiteItem(s.id, s.name,
-                s.databaseId, s.nativeSchema, s.dialect, s.seed, s.testCount, s.createdAt)).toList());
+        return suites.list(caller.tenantId())
+                .map(list -> list.stream()
+                        .map(s -> new SuiteItem(
+                                s.id,
+                                s.name,
+                                s.databaseId,
+                                s.nativeSchema,
+                                s.dialect,
+                                s.seed,
+                                s.testCount,
+                                s.createdAt))
+                        .toList());
     }
 
     @Operation(operationId = "getTestSuite", summary = "Get one QATCH test suite")
@@ -135,13 +172,27 @@ public class TestSuiteResource {
 
     private SuiteView view(TestSuites.Suite s) {
         List<TestView> tests = s.tests().stream().map(this::test).toList();
-        return new SuiteView(s.suite().id, s.suite().name, s.suite().databaseId, s.suite().nativeSchema,
-                s.suite().dialect, s.suite().seed, s.suite().testCount, s.summary(), s.suite().createdAt, tests);
+        return new SuiteView(
+                s.suite().id,
+                s.suite().name,
+                s.suite().databaseId,
+                s.suite().nativeSchema,
+                s.suite().dialect,
+                s.suite().seed,
+                s.suite().testCount,
+                s.summary(),
+                s.suite().createdAt,
+                tests);
     }
 
     private TestView test(TestCase t) {
         try {
-            return new TestView(t.questionId, t.category, t.question, t.goldSql, mapper.readTree(t.expectedResult),
+            return new TestView(
+                    t.questionId,
+                    t.category,
+                    t.question,
+                    t.goldSql,
+                    mapper.readTree(t.expectedResult),
                     t.expectedRowCount);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);

@@ -7,10 +7,10 @@ final class ViewSchemaNames {
     static final String PLAIN = "[A-Za-z_][A-Za-z0-9_]{0,62}";
     /** The constraint on a field with a default: blank takes the default. */
     static final String PLAIN_OR_BLANK = "\\s*|" + PLAIN;
+
     static final String NOT_PLAIN = "must be a plain identifier (letters, digits, underscore; at most 63)";
 
-    private ViewSchemaNames() {
-    }
+    private ViewSchemaNames() {}
 
     /** {@code value} (valid by its field's constraint), or {@code fallback} when it is absent or blank. */
     static String orDefault(String value, String fallback) {

@@ -13,20 +13,24 @@ import java.util.concurrent.Callable;
  */
 public final class Blocking {
 
-    private Blocking() {
-    }
+    private Blocking() {}
 
     public static <T> Uni<T> run(Callable<T> work, Duration timeout) {
         Context ctx = Vertx.currentContext();
-        Uni<T> uni = Uni.createFrom().item(() -> {
-            try {
-                return work.call();
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IllegalStateException(e.getMessage(), e);
-            }
-        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool()).ifNoItem().after(timeout).fail();
+        Uni<T> uni = Uni.createFrom()
+                .item(() -> {
+                    try {
+                        return work.call();
+                    } catch (RuntimeException e) {
+                        throw e;
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e.getMessage(), e);
+                    }
+                })
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                .ifNoItem()
+                .after(timeout)
+                .fail();
         return ctx == null ? uni : uni.emitOn(r -> ctx.runOnContext(x -> r.run()));
     }
 }

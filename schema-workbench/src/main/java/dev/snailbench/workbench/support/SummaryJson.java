@@ -10,8 +10,7 @@ import java.util.Map;
  */
 public final class SummaryJson {
 
-    private SummaryJson() {
-    }
+    private SummaryJson() {}
 
     public static String write(ObjectMapper mapper, Object value) {
         try {

@@ -10,8 +10,7 @@ import java.util.List;
  */
 public final class Centroid {
 
-    private Centroid() {
-    }
+    private Centroid() {}
 
     /** Indexes of the {@code keep} vectors closest to the centroid, closest first (ties: the earlier one). */
     public static List<Integer> closest(List<float[]> vectors, int keep) {

@@ -19,12 +19,10 @@ import java.util.regex.Pattern;
  */
 public final class FrameQuestions {
 
-    private FrameQuestions() {
-    }
+    private FrameQuestions() {}
 
     /** The candidates and how many rewritten frames were refused for keeping a word of a swapped column. */
-    public record Written(List<String> candidates, int refused) {
-    }
+    public record Written(List<String> candidates, int refused) {}
 
     /** Up to {@code max} distinct candidates, one per frame. */
     public static List<String> candidates(SyntheticSuite.Template template, SyntheticSuite.Pair pair, int max) {
@@ -37,8 +35,8 @@ public final class FrameQuestions {
         int refused = 0;
         for (SyntheticSuite.Frame frame : template.frames()) {
             String question = realize(frame, pair.spoken());
-            if (question != null && QuestionFit.keepsSwappedWord(template.slotKinds(), frame.spoken(),
-                    pair.spoken(), question)) {
+            if (question != null
+                    && QuestionFit.keepsSwappedWord(template.slotKinds(), frame.spoken(), pair.spoken(), question)) {
                 refused++;
             } else if (question != null) {
                 out.add(question);
@@ -79,7 +77,8 @@ public final class FrameQuestions {
 
     /** The first whole-word occurrence of {@code phrase} not overlapping a span already taken. */
     private static int[] find(String text, String phrase, List<int[]> taken) {
-        Matcher m = Pattern.compile("(?<![\\p{L}\\p{N}_])" + Pattern.quote(phrase) + "(?![\\p{L}\\p{N}_])").matcher(text);
+        Matcher m = Pattern.compile("(?<![\\p{L}\\p{N}_])" + Pattern.quote(phrase) + "(?![\\p{L}\\p{N}_])")
+                .matcher(text);
         while (m.find()) {
             int start = m.start();
             int end = m.end();

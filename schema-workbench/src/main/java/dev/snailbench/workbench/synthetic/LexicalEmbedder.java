@@ -22,7 +22,10 @@ public final class LexicalEmbedder implements TextEmbedder {
 
     static float[] vector(String text) {
         float[] v = new float[DIMENSIONS];
-        String padded = " " + text.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ").trim() + " ";
+        String padded = " "
+                + text.toLowerCase(Locale.ROOT)
+                        .replaceAll("[^\\p{L}\\p{N}]+", " ")
+                        .trim() + " ";
         for (int i = 0; i + 3 <= padded.length(); i++) {
             int h = padded.substring(i, i + 3).hashCode();
             v[Math.floorMod(h, DIMENSIONS)] += 1f;

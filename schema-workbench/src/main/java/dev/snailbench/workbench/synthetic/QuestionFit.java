@@ -16,23 +16,94 @@ import java.util.Set;
 public final class QuestionFit {
 
     private static final Set<String> COLUMN_SLOTS = Set.of("PROJECTION", "MEASURE", "GROUP");
-    private static final Set<String> STOP = Set.of("the", "a", "an", "of", "in", "on", "at", "by", "for", "to",
-            "and", "or", "is", "are", "was", "were", "be", "been", "did", "do", "does", "what", "which", "who",
-            "whom", "whose", "where", "when", "how", "many", "much", "me", "give", "show", "list", "return", "all",
-            "with", "from", "that", "this", "it", "its", "as", "has", "have", "had", "their", "there", "also",
-            "select", "distinct", "join", "group", "order", "limit", "desc", "asc", "count", "sum", "avg",
-            "min", "max", "true", "false", "not", "like", "ilike", "null", "having", "between", "than", "t1", "t2",
-            "t3", "t4", "t5", "id");
+    private static final Set<String> STOP = Set.of(
+            "the",
+            "a",
+            "an",
+            "of",
+            "in",
+            "on",
+            "at",
+            "by",
+            "for",
+            "to",
+            "and",
+            "or",
+            "is",
+            "are",
+            "was",
+            "were",
+            "be",
+            "been",
+            "did",
+            "do",
+            "does",
+            "what",
+            "which",
+            "who",
+            "whom",
+            "whose",
+            "where",
+            "when",
+            "how",
+            "many",
+            "much",
+            "me",
+            "give",
+            "show",
+            "list",
+            "return",
+            "all",
+            "with",
+            "from",
+            "that",
+            "this",
+            "it",
+            "its",
+            "as",
+            "has",
+            "have",
+            "had",
+            "their",
+            "there",
+            "also",
+            "select",
+            "distinct",
+            "join",
+            "group",
+            "order",
+            "limit",
+            "desc",
+            "asc",
+            "count",
+            "sum",
+            "avg",
+            "min",
+            "max",
+            "true",
+            "false",
+            "not",
+            "like",
+            "ilike",
+            "null",
+            "having",
+            "between",
+            "than",
+            "t1",
+            "t2",
+            "t3",
+            "t4",
+            "t5",
+            "id");
 
-    private QuestionFit() {
-    }
+    private QuestionFit() {}
 
     /**
      * Whether {@code question} (a frame rewritten for a pair) still says a word of a column the pair swapped: a
      * word of the seed's column words (as the frame said them) that the new column's words do not have.
      */
-    static boolean keepsSwappedWord(List<String> slotKinds, List<String> seedSpoken, List<String> pairSpoken,
-            String question) {
+    static boolean keepsSwappedWord(
+            List<String> slotKinds, List<String> seedSpoken, List<String> pairSpoken, String question) {
         Set<String> asked = stems(question);
         for (int k = 0; k < slotKinds.size() && k < seedSpoken.size() && k < pairSpoken.size(); k++) {
             if (!COLUMN_SLOTS.contains(slotKinds.get(k)) || seedSpoken.get(k).equalsIgnoreCase(pairSpoken.get(k))) {

@@ -1,8 +1,8 @@
 package dev.snailbench.workbench.synthetic;
 
-import dev.snailbench.sql.SqlParser;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SyntheticSuite;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.sql.template.QueryChecks;
 import java.util.ArrayList;
@@ -24,8 +24,7 @@ final class SetChecks {
 
     private static final int EXAMPLES = 3;
 
-    private SetChecks() {
-    }
+    private SetChecks() {}
 
     /**
      * {@code checks}: {@code {tautology|duplicateColumn|emptyChange: {refused, inSet, inSeeds, examples}}}; the
@@ -34,8 +33,12 @@ final class SetChecks {
      * ({@code goldScreening}, {@code answerShape}, {@code seedMeaning}) have {@code flaggedSeeds} and the first
      * reasons.
      */
-    static Map<String, Object> checks(SyntheticSuite.Counts counts, List<SyntheticSuite.Seed> seeds,
-            List<String> kept, SqlDialect dialect, SqlParser parser) {
+    static Map<String, Object> checks(
+            SyntheticSuite.Counts counts,
+            List<SyntheticSuite.Seed> seeds,
+            List<String> kept,
+            SqlDialect dialect,
+            SqlParser parser) {
         Map<String, Integer> refused = counts.refused() == null ? Map.of() : counts.refused();
         Found seedFound = find(seeds.stream().map(SyntheticSuite.Seed::sql).toList(), Set.of(), dialect, parser);
         Found setFound = find(kept, seedFound.normalized(), dialect, parser);
@@ -55,13 +58,22 @@ final class SetChecks {
         }
         // Seeds flagged before filling (not multiplied), with the first reasons the executor gave.
         List<String> seedRefusals = counts.seedRefusals() == null ? List.of() : counts.seedRefusals();
-        Map<String, String> said = Map.of("goldScreening", "fails the gold screening",
-                "answerShape", "does not answer its question", "seedMeaning", "does not mean what its question asks");
+        Map<String, String> said = Map.of(
+                "goldScreening",
+                "fails the gold screening",
+                "answerShape",
+                "does not answer its question",
+                "seedMeaning",
+                "does not mean what its question asks");
         for (String check : List.of("goldScreening", "answerShape", "seedMeaning")) {
             Map<String, Object> c = new LinkedHashMap<>();
             c.put("flaggedSeeds", refused.getOrDefault(check, 0));
-            c.put("examples", seedRefusals.stream().filter(r -> r.contains(said.get(check))).limit(EXAMPLES)
-                    .toList());
+            c.put(
+                    "examples",
+                    seedRefusals.stream()
+                            .filter(r -> r.contains(said.get(check)))
+                            .limit(EXAMPLES)
+                            .toList());
             out.put(check, c);
         }
         return out;
@@ -71,8 +83,8 @@ final class SetChecks {
      * {@code {seeds|multipliedSeeds|synthetic: {queries, aggregation, groupBy}}}: the share of queries with an
      * aggregate, with GROUP BY; {@code multipliedSeeds} are the seeds that gave a template.
      */
-    static Map<String, Object> shares(List<Characteristics> seeds, List<Characteristics> multipliedSeeds,
-            List<Characteristics> synthetic) {
+    static Map<String, Object> shares(
+            List<Characteristics> seeds, List<Characteristics> multipliedSeeds, List<Characteristics> synthetic) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("seeds", share(seeds));
         out.put("multipliedSeeds", share(multipliedSeeds));
@@ -83,7 +95,9 @@ final class SetChecks {
     private static Map<String, Object> share(List<Characteristics> list) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("queries", list.size());
-        m.put("aggregation", ratio(list.stream().filter(c -> c.aggregations() > 0).count(), list.size()));
+        m.put(
+                "aggregation",
+                ratio(list.stream().filter(c -> c.aggregations() > 0).count(), list.size()));
         m.put("groupBy", ratio(list.stream().filter(Characteristics::groupBy).count(), list.size()));
         return m;
     }
@@ -125,8 +139,8 @@ final class SetChecks {
         return new Found(counts, examples, normalized);
     }
 
-    private static void note(String check, String sql, Map<String, Integer> counts,
-            Map<String, List<String>> examples) {
+    private static void note(
+            String check, String sql, Map<String, Integer> counts, Map<String, List<String>> examples) {
         counts.merge(check, 1, Integer::sum);
         List<String> list = examples.computeIfAbsent(check, k -> new ArrayList<>());
         if (list.size() < EXAMPLES) {

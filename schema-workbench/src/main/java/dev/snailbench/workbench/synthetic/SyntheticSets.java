@@ -1,28 +1,28 @@
 package dev.snailbench.workbench.synthetic;
 
-import dev.snailbench.workbench.support.SummaryJson;
-import dev.snailbench.model.problem.UpstreamFailed;
-import dev.snailbench.model.problem.NotFound;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.snailbench.model.domain.Question;
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.domain.SyntheticSuite;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.NotFound;
+import dev.snailbench.model.problem.UpstreamFailed;
+import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.workbench.client.OpenAiEmbedder;
-import dev.snailbench.workbench.embedding.EmbeddingBackends;
-import dev.snailbench.workbench.embedding.SentenceEmbedder;
 import dev.snailbench.workbench.client.OpenAiQuestionWriter;
 import dev.snailbench.workbench.config.SyntheticConfig;
+import dev.snailbench.workbench.embedding.EmbeddingBackends;
+import dev.snailbench.workbench.embedding.SentenceEmbedder;
+import dev.snailbench.workbench.messaging.TeamDatabases;
 import dev.snailbench.workbench.repository.GeneratedQuestion;
 import dev.snailbench.workbench.repository.SyntheticPair;
 import dev.snailbench.workbench.repository.SyntheticSet;
 import dev.snailbench.workbench.repository.SyntheticSetRepository;
 import dev.snailbench.workbench.support.Blocking;
-import dev.snailbench.workbench.messaging.TeamDatabases;
-import dev.snailbench.model.domain.Question;
-import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.model.domain.SyntheticSuite;
-import dev.snailbench.sql.analysis.Characteristics;
-import dev.snailbench.sql.SqlParser;
+import dev.snailbench.workbench.support.SummaryJson;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
-import dev.snailbench.model.problem.InvalidInput;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -54,21 +54,26 @@ public class SyntheticSets {
     private static final int SHOTS = 3;
 
     /** What to generate; {@code questions} is offline or llm, {@code embeddings} minilm, lexical or openai. */
-    public record Request(String name, UUID databaseId, String nativeSchema, List<SyntheticSuite.Seed> seeds,
-            long seed, int target, String questions, String embeddings, int keep) {
-    }
+    public record Request(
+            String name,
+            UUID databaseId,
+            String nativeSchema,
+            List<SyntheticSuite.Seed> seeds,
+            long seed,
+            int target,
+            String questions,
+            String embeddings,
+            int keep) {}
 
     /** A stored set with its pairs. */
-    public record Stored(SyntheticSet set, Map<String, Object> summary, List<SyntheticPair> pairs) {
-    }
+    public record Stored(SyntheticSet set, Map<String, Object> summary, List<SyntheticPair> pairs) {}
 
     /**
      * A query with the questions chosen for it, or why none could be written; {@code refused}: rewritten frames
      * refused for keeping a word of a swapped column.
      */
-    private record Written(SyntheticSuite.Pair pair, List<String> candidates, List<String> chosen, String failure,
-            int refused) {
-    }
+    private record Written(
+            SyntheticSuite.Pair pair, List<String> candidates, List<String> chosen, String failure, int refused) {}
 
     private final SyntheticSetRepository repository;
     private final TeamDatabases databases;
@@ -80,8 +85,14 @@ public class SyntheticSets {
     private final SentenceEmbedder sentences;
     private final SqlParser parser;
 
-    public SyntheticSets(SyntheticSetRepository repository, TeamDatabases databases, OpenAiQuestionWriter llm,
-            OpenAiEmbedder remoteEmbeddings, SentenceEmbedder sentences, SyntheticConfig config, ObjectMapper mapper,
+    public SyntheticSets(
+            SyntheticSetRepository repository,
+            TeamDatabases databases,
+            OpenAiQuestionWriter llm,
+            OpenAiEmbedder remoteEmbeddings,
+            SentenceEmbedder sentences,
+            SyntheticConfig config,
+            ObjectMapper mapper,
             SqlParser parser) {
         this.parser = parser;
         this.sentences = sentences;
@@ -105,15 +116,25 @@ public class SyntheticSets {
         long started = System.nanoTime();
         // A few more than the target: a query whose question cannot be written is dropped, the set still fills.
         int asked = Math.min(config.maxTarget(), request.target() + Math.max(5, request.target() / 10));
-        SyntheticSuite.Options options = new SyntheticSuite.Options(request.seeds(), request.seed(), asked,
-                config.maxPerTemplate(), config.maxResultRows(), config.queryTimeoutSeconds(),
+        SyntheticSuite.Options options = new SyntheticSuite.Options(
+                request.seeds(),
+                request.seed(),
+                asked,
+                config.maxPerTemplate(),
+                config.maxResultRows(),
+                config.queryTimeoutSeconds(),
                 config.timeBudgetSeconds());
-        return databases.syntheticSql(tenantId, request.databaseId(), request.nativeSchema(), options)
+        return databases
+                .syntheticSql(tenantId, request.databaseId(), request.nativeSchema(), options)
                 .invoke(synthesized -> refuseEmpty(synthesized.suite(), request))
                 .chain(synthesized -> writeAll(synthesized.suite(), request)
-                        .chain(written -> analyse(request, synthesized.suite().counts(), written,
-                                synthesized.dialect())
-                                .chain(analysed -> store(tenantId, request, synthesized, written, analysed,
+                        .chain(written -> analyse(request, synthesized.suite().counts(), written, synthesized.dialect())
+                                .chain(analysed -> store(
+                                        tenantId,
+                                        request,
+                                        synthesized,
+                                        written,
+                                        analysed,
                                         (System.nanoTime() - started) / 1e9))));
     }
 
@@ -125,28 +146,38 @@ public class SyntheticSets {
         SyntheticSuite.Counts n = suite.counts();
         if (suite.templates().isEmpty()) {
             List<String> why = n.seedRefusals() == null ? List.of() : n.seedRefusals();
-            throw InvalidInput.of("seeds", "no seed gave a template to fill on schema " + request.nativeSchema()
-                    + (why.isEmpty() ? "" : ": " + String.join("; ", why))
-                    + (n.seeds() > why.size() ? " (of " + n.seeds() + " seeds)" : ""));
+            throw InvalidInput.of(
+                    "seeds",
+                    "no seed gave a template to fill on schema " + request.nativeSchema()
+                            + (why.isEmpty() ? "" : ": " + String.join("; ", why))
+                            + (n.seeds() > why.size() ? " (of " + n.seeds() + " seeds)" : ""));
         }
         if (suite.pairs().isEmpty()) {
-            throw InvalidInput.of("seeds", "the seeds' " + suite.templates().size() + " templates gave no query "
-                    + "that ran and returned rows on schema " + request.nativeSchema() + " (" + n.candidates()
-                    + " tried: " + n.failed() + " failed, " + n.timedOut() + " timed out, " + n.empty()
-                    + " returned no rows" + (n.failures().isEmpty() ? "" : "; first failure: " + n.failures().get(0))
-                    + ")");
+            throw InvalidInput.of(
+                    "seeds",
+                    "the seeds' " + suite.templates().size() + " templates gave no query "
+                            + "that ran and returned rows on schema " + request.nativeSchema() + " (" + n.candidates()
+                            + " tried: " + n.failed() + " failed, " + n.timedOut() + " timed out, " + n.empty()
+                            + " returned no rows"
+                            + (n.failures().isEmpty()
+                                    ? ""
+                                    : "; first failure: " + n.failures().get(0))
+                            + ")");
         }
     }
 
     private Uni<List<Written>> writeAll(SyntheticSuite suite, Request request) {
-        Map<String, SyntheticSuite.Template> templates = suite.templates().stream()
-                .collect(Collectors.toMap(SyntheticSuite.Template::id, Function.identity()));
+        Map<String, SyntheticSuite.Template> templates =
+                suite.templates().stream().collect(Collectors.toMap(SyntheticSuite.Template::id, Function.identity()));
         boolean useLlm = "llm".equals(request.questions());
         int concurrency = useLlm ? Math.max(1, config.llm().concurrency()) : 1;
-        return Multi.createFrom().iterable(suite.pairs())
-                .onItem().transformToUni(pair -> write(pair, templates.get(pair.templateId()), request, useLlm))
+        return Multi.createFrom()
+                .iterable(suite.pairs())
+                .onItem()
+                .transformToUni(pair -> write(pair, templates.get(pair.templateId()), request, useLlm))
                 .merge(concurrency)
-                .collect().asList()
+                .collect()
+                .asList()
                 // merge() answers in completion order; the set keeps the executor's order.
                 .map(list -> {
                     Map<String, Written> byId = new LinkedHashMap<>();
@@ -155,14 +186,13 @@ public class SyntheticSets {
                 });
     }
 
-    private Uni<Written> write(SyntheticSuite.Pair pair, SyntheticSuite.Template template, Request request,
-            boolean useLlm) {
+    private Uni<Written> write(
+            SyntheticSuite.Pair pair, SyntheticSuite.Template template, Request request, boolean useLlm) {
         Uni<FrameQuestions.Written> candidates = useLlm
                 ? llm.candidates(pair.sql(), shots(template, request.seeds()), config.candidates())
                         .map(list -> new FrameQuestions.Written(list, 0))
                 // Regular expressions over every frame: CPU work, on a worker like the rest of the blocking work.
-                : Blocking.run(() -> FrameQuestions.write(template, pair, config.candidates()),
-                        Duration.ofSeconds(30));
+                : Blocking.run(() -> FrameQuestions.write(template, pair, config.candidates()), Duration.ofSeconds(30));
         TextEmbedder embedder = switch (request.embeddings()) {
             case EmbeddingBackends.OPENAI -> remoteEmbeddings;
             case EmbeddingBackends.LEXICAL -> lexical;
@@ -171,16 +201,31 @@ public class SyntheticSets {
         // An LLM's candidates: the centroid's choice (ScienceBenchmark's). Rewritten frames: the closest to the
         // query's words first (the frame that says the swapped column and value), the centroid's order among ties.
         return candidates
-                .chain(written -> written.candidates().isEmpty() ? Uni.createFrom().item(new Written(pair,
-                        written.candidates(), List.of(), "no candidate question could be written", written.refused()))
+                .chain(written -> written.candidates().isEmpty()
+                        ? Uni.createFrom()
+                                .item(new Written(
+                                        pair,
+                                        written.candidates(),
+                                        List.of(),
+                                        "no candidate question could be written",
+                                        written.refused()))
                         : embedder.embed(written.candidates()).map(vectors -> {
-                            List<Integer> centroid = Centroid.closest(vectors, written.candidates().size());
-                            List<Integer> order = useLlm ? centroid
-                                    : QuestionFit.rank(written.candidates(), pair.sql(), centroid);
-                            return new Written(pair, written.candidates(), order.stream().limit(request.keep())
-                                    .map(written.candidates()::get).toList(), null, written.refused());
+                            List<Integer> centroid = Centroid.closest(
+                                    vectors, written.candidates().size());
+                            List<Integer> order =
+                                    useLlm ? centroid : QuestionFit.rank(written.candidates(), pair.sql(), centroid);
+                            return new Written(
+                                    pair,
+                                    written.candidates(),
+                                    order.stream()
+                                            .limit(request.keep())
+                                            .map(written.candidates()::get)
+                                            .toList(),
+                                    null,
+                                    written.refused());
                         }))
-                .onFailure().recoverWithItem(e -> {
+                .onFailure()
+                .recoverWithItem(e -> {
                     LOG.warnf("synthetic pair %s: no question written: %s", pair.id(), e.getMessage());
                     return new Written(pair, List.of(), List.of(), e.getMessage(), 0);
                 });
@@ -188,7 +233,10 @@ public class SyntheticSets {
 
     /** The template's own seeds first (the closest examples), as few-shot examples for the LLM. */
     private static List<SyntheticSuite.Seed> shots(SyntheticSuite.Template template, List<SyntheticSuite.Seed> seeds) {
-        return template.frames().stream().limit(SHOTS).map(f -> seeds.get(f.seedIndex())).toList();
+        return template.frames().stream()
+                .limit(SHOTS)
+                .map(f -> seeds.get(f.seedIndex()))
+                .toList();
     }
 
     /**
@@ -196,30 +244,46 @@ public class SyntheticSets {
      * pair id (null where the SQL does not parse), and the set's meaningfulness checks ({@link SetChecks}) over the
      * queries that will be kept (parsing is blocking: on a worker).
      */
-    private record Analysed(Map<String, Characteristics> characteristics, Map<String, Object> checks) {
-    }
+    private record Analysed(Map<String, Characteristics> characteristics, Map<String, Object> checks) {}
 
-    private Uni<Analysed> analyse(Request request, SyntheticSuite.Counts counts, List<Written> written,
-            SqlDialect dialect) {
+    private Uni<Analysed> analyse(
+            Request request, SyntheticSuite.Counts counts, List<Written> written, SqlDialect dialect) {
         List<SyntheticSuite.Seed> seeds = request.seeds();
-        return Blocking.run(() -> {
-            Map<String, Characteristics> out = new LinkedHashMap<>();
-            for (int i = 0; i < seeds.size(); i++) {
-                out.put("seed-" + i, characteristics(parser, seeds.get(i).sql(), dialect));
-            }
-            for (Written w : written) {
-                out.put(w.pair().id(), characteristics(parser, w.pair().sql(), dialect));
-            }
-            Map<String, Object> checks = SetChecks.checks(counts, seeds, usable(written, request).stream()
-                    .map(w -> w.pair().sql()).toList(), dialect, parser);
-            checks.put("questionFit", Map.of("refused", written.stream().mapToInt(Written::refused).sum()));
-            return new Analysed(out, checks);
-        }, Duration.ofMinutes(2));
+        return Blocking.run(
+                () -> {
+                    Map<String, Characteristics> out = new LinkedHashMap<>();
+                    for (int i = 0; i < seeds.size(); i++) {
+                        out.put(
+                                "seed-" + i,
+                                characteristics(parser, seeds.get(i).sql(), dialect));
+                    }
+                    for (Written w : written) {
+                        out.put(w.pair().id(), characteristics(parser, w.pair().sql(), dialect));
+                    }
+                    Map<String, Object> checks = SetChecks.checks(
+                            counts,
+                            seeds,
+                            usable(written, request).stream()
+                                    .map(w -> w.pair().sql())
+                                    .toList(),
+                            dialect,
+                            parser);
+                    checks.put(
+                            "questionFit",
+                            Map.of(
+                                    "refused",
+                                    written.stream().mapToInt(Written::refused).sum()));
+                    return new Analysed(out, checks);
+                },
+                Duration.ofMinutes(2));
     }
 
     /** The queries the set keeps: those a question was written for, up to the target. */
     private static List<Written> usable(List<Written> written, Request request) {
-        return written.stream().filter(w -> w.failure() == null).limit(request.target()).toList();
+        return written.stream()
+                .filter(w -> w.failure() == null)
+                .limit(request.target())
+                .toList();
     }
 
     private static Characteristics characteristics(SqlParser parser, String sql, SqlDialect dialect) {
@@ -230,8 +294,13 @@ public class SyntheticSets {
         }
     }
 
-    private Uni<Stored> store(String tenantId, Request request, TeamDatabases.Synthesized synthesized,
-            List<Written> written, Analysed analysis, double seconds) {
+    private Uni<Stored> store(
+            String tenantId,
+            Request request,
+            TeamDatabases.Synthesized synthesized,
+            List<Written> written,
+            Analysed analysis,
+            double seconds) {
         SyntheticSuite suite = synthesized.suite();
         List<Written> usable = usable(written, request);
         Map<String, Characteristics> analysed = analysis.characteristics();
@@ -274,28 +343,54 @@ public class SyntheticSets {
                 .replaceWith(new Stored(set, summary, pairs));
     }
 
-    private Map<String, Object> summary(Request request, SyntheticSuite suite, List<Written> written,
-            List<Written> kept, Map<String, Characteristics> analysed, double seconds) {
+    private Map<String, Object> summary(
+            Request request,
+            SyntheticSuite suite,
+            List<Written> written,
+            List<Written> kept,
+            Map<String, Characteristics> analysed,
+            double seconds) {
         Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("requested", Map.of("target", request.target(), "seed", request.seed(), "seeds",
-                request.seeds().size(), "questions", request.questions(), "embeddings", request.embeddings(),
-                "keep", request.keep(), "candidates", config.candidates(), "maxPerTemplate", config.maxPerTemplate(),
-                "maxResultRows", config.maxResultRows()));
+        summary.put(
+                "requested",
+                Map.of(
+                        "target",
+                        request.target(),
+                        "seed",
+                        request.seed(),
+                        "seeds",
+                        request.seeds().size(),
+                        "questions",
+                        request.questions(),
+                        "embeddings",
+                        request.embeddings(),
+                        "keep",
+                        request.keep(),
+                        "candidates",
+                        config.candidates(),
+                        "maxPerTemplate",
+                        config.maxPerTemplate(),
+                        "maxResultRows",
+                        config.maxResultRows()));
         summary.put("executor", suite.counts());
-        List<String> failures = written.stream().map(Written::failure).filter(f -> f != null).toList();
+        List<String> failures =
+                written.stream().map(Written::failure).filter(f -> f != null).toList();
         summary.put("questionsWritten", written.size() - failures.size());
         summary.put("kept", kept.size());
         summary.put("questionFailures", failures.size());
-        summary.put("firstQuestionFailures", failures.stream().limit(FAILURES_KEPT).toList());
-        Map<String, Long> perTemplate = kept.stream().collect(
-                Collectors.groupingBy(w -> w.pair().templateId(), TreeMap::new, Collectors.counting()));
+        summary.put(
+                "firstQuestionFailures", failures.stream().limit(FAILURES_KEPT).toList());
+        Map<String, Long> perTemplate = kept.stream()
+                .collect(Collectors.groupingBy(w -> w.pair().templateId(), TreeMap::new, Collectors.counting()));
         List<Map<String, Object>> templates = new ArrayList<>();
         for (SyntheticSuite.Template t : suite.templates()) {
             Map<String, Object> view = new LinkedHashMap<>();
             view.put("id", t.id());
             view.put("sql", t.text());
             view.put("slots", t.slotKinds());
-            view.put("seedQuestions", t.frames().stream().map(SyntheticSuite.Frame::question).toList());
+            view.put(
+                    "seedQuestions",
+                    t.frames().stream().map(SyntheticSuite.Frame::question).toList());
             view.put("pairs", perTemplate.getOrDefault(t.id(), 0L));
             templates.add(view);
         }
@@ -311,7 +406,9 @@ public class SyntheticSets {
         analysed.forEach((id, c) -> {
             String group = id.startsWith("seed-") ? "seeds" : keptIds.contains(id) ? "synthetic" : null;
             if (group != null) {
-                byHardness.get(group).merge(c == null ? "unparsed" : c.hardness().label(), 1, Integer::sum);
+                byHardness
+                        .get(group)
+                        .merge(c == null ? "unparsed" : c.hardness().label(), 1, Integer::sum);
                 if (c != null) {
                     groups.get(group).add(c);
                 }
@@ -323,10 +420,13 @@ public class SyntheticSets {
         summary.put("characteristics", characteristics);
         // The seeds the set multiplies: those in a template (a seed that fails, is flagged or has nothing to vary
         // gives no pairs), so a reader sees which share the set could keep.
-        Set<String> multiplied = suite.templates().stream().flatMap(t -> t.frames().stream())
-                .map(f -> "seed-" + f.seedIndex()).collect(Collectors.toSet());
+        Set<String> multiplied = suite.templates().stream()
+                .flatMap(t -> t.frames().stream())
+                .map(f -> "seed-" + f.seedIndex())
+                .collect(Collectors.toSet());
         List<Characteristics> multipliedSeeds = analysed.entrySet().stream()
-                .filter(e -> multiplied.contains(e.getKey()) && e.getValue() != null).map(Map.Entry::getValue)
+                .filter(e -> multiplied.contains(e.getKey()) && e.getValue() != null)
+                .map(Map.Entry::getValue)
                 .toList();
         summary.put("shares", SetChecks.shares(groups.get("seeds"), multipliedSeeds, groups.get("synthetic")));
         summary.put("seconds", Math.round(seconds * 10) / 10.0);
@@ -349,7 +449,9 @@ public class SyntheticSets {
     }
 
     private static double mean(List<Characteristics> list, ToIntFunction<Characteristics> f) {
-        return list.isEmpty() ? 0 : Math.round(list.stream().mapToInt(f).average().orElse(0) * 100) / 100.0;
+        return list.isEmpty()
+                ? 0
+                : Math.round(list.stream().mapToInt(f).average().orElse(0) * 100) / 100.0;
     }
 
     /** @throws NotFound (404) when the tenant has no such set */
@@ -359,15 +461,20 @@ public class SyntheticSets {
     }
 
     public Uni<Stored> get(String tenantId, UUID id) {
-        return Panache.withSession(() -> repository.findForTenant(tenantId, id)
-                .onItem().ifNull().failWith(() -> new NotFound("no synthetic question set " + id))
-                .chain(set -> repository.pairs(id).map(pairs -> new Stored(set, SummaryJson.read(mapper, set.summary), pairs))));
+        return Panache.withSession(() -> repository
+                .findForTenant(tenantId, id)
+                .onItem()
+                .ifNull()
+                .failWith(() -> new NotFound("no synthetic question set " + id))
+                .chain(set -> repository
+                        .pairs(id)
+                        .map(pairs -> new Stored(set, SummaryJson.read(mapper, set.summary), pairs))));
     }
 
     /** The set as a question set (id, question, gold SQL) for a job. */
     public Uni<List<Question>> questions(String tenantId, UUID id) {
-        return get(tenantId, id).map(s -> s.pairs().stream()
-                .map(GeneratedQuestion::toQuestion).toList());
+        return get(tenantId, id)
+                .map(s -> s.pairs().stream().map(GeneratedQuestion::toQuestion).toList());
     }
 
     private String json(Object value) {

@@ -1,12 +1,12 @@
 package dev.snailbench.workbench.views;
 
 import dev.snailbench.model.domain.CrosswalkEntry;
-import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.sql.IdentifierQuoting;
-import dev.snailbench.workbench.crosswalk.CrosswalkPlanner;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.sql.IdentifierQuoting;
+import dev.snailbench.workbench.crosswalk.CrosswalkPlanner;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -22,22 +22,28 @@ import java.util.TreeSet;
  */
 public final class NaturalViewDdl {
 
-    public record ColumnMapping(String viewColumn, String nativeColumn) {
-    }
+    public record ColumnMapping(String viewColumn, String nativeColumn) {}
 
-    public record ViewMapping(String view, String nativeTable, List<ColumnMapping> columns) {
-    }
+    public record ViewMapping(String view, String nativeTable, List<ColumnMapping> columns) {}
 
-    public record NaturalViews(String viewSchema, String nativeSchema, String dialect, String level,
-            List<String> statements, List<ViewMapping> mapping) {
-    }
+    public record NaturalViews(
+            String viewSchema,
+            String nativeSchema,
+            String dialect,
+            String level,
+            List<String> statements,
+            List<ViewMapping> mapping) {}
 
-    private NaturalViewDdl() {
-    }
+    private NaturalViewDdl() {}
 
     /** @throws InvalidInput when the crosswalk misses identifiers or its names clash in a view */
-    public static NaturalViews generate(SchemaSpec schema, String nativeSchema, List<CrosswalkEntry> crosswalk,
-            NaturalnessLevel level, String viewSchema, SqlDialect dialect) {
+    public static NaturalViews generate(
+            SchemaSpec schema,
+            String nativeSchema,
+            List<CrosswalkEntry> crosswalk,
+            NaturalnessLevel level,
+            String viewSchema,
+            SqlDialect dialect) {
         if (level == NaturalnessLevel.NATIVE) {
             throw InvalidInput.of("level", "views expose a renamed level: Regular, Low or Least");
         }
@@ -72,36 +78,47 @@ public final class NaturalViewDdl {
             mapping.add(new ViewMapping(view, t.name(), List.copyOf(cols)));
         }
         if (!missing.isEmpty()) {
-            throw InvalidInput.of("crosswalkId", "the crosswalk has no entry for " + missing.size()
-                    + " identifiers of the schema: " + String.join(", ", missing.stream().limit(20).toList()));
+            throw InvalidInput.of(
+                    "crosswalkId",
+                    "the crosswalk has no entry for " + missing.size() + " identifiers of the schema: "
+                            + String.join(", ", missing.stream().limit(20).toList()));
         }
         if (!problems.isEmpty()) {
             throw InvalidInput.of("crosswalkId", String.join("; ", problems));
         }
         List<String> statements = new ArrayList<>();
         String vs = IdentifierQuoting.quote(viewSchema, dialect);
-        statements.add(dialect == SqlDialect.POSTGRESQL ? "CREATE SCHEMA IF NOT EXISTS " + vs
-                : "IF SCHEMA_ID(N'" + viewSchema.replace("'", "''") + "') IS NULL EXEC(N'CREATE SCHEMA "
-                        + vs.replace("'", "''") + "')");
+        statements.add(
+                dialect == SqlDialect.POSTGRESQL
+                        ? "CREATE SCHEMA IF NOT EXISTS " + vs
+                        : "IF SCHEMA_ID(N'" + viewSchema.replace("'", "''") + "') IS NULL EXEC(N'CREATE SCHEMA "
+                                + vs.replace("'", "''") + "')");
         for (ViewMapping m : mapping) {
             String qualified = vs + '.' + IdentifierQuoting.quote(m.view(), dialect);
             if (dialect == SqlDialect.POSTGRESQL) {
                 // CREATE OR REPLACE cannot rename a view's columns: replace the view as a whole.
                 statements.add("DROP VIEW IF EXISTS " + qualified);
             }
-            StringBuilder sql = new StringBuilder(dialect == SqlDialect.POSTGRESQL ? "CREATE VIEW "
-                    : "CREATE OR ALTER VIEW ");
-            sql.append(vs).append('.').append(IdentifierQuoting.quote(m.view(), dialect)).append(" AS SELECT ");
+            StringBuilder sql =
+                    new StringBuilder(dialect == SqlDialect.POSTGRESQL ? "CREATE VIEW " : "CREATE OR ALTER VIEW ");
+            sql.append(vs)
+                    .append('.')
+                    .append(IdentifierQuoting.quote(m.view(), dialect))
+                    .append(" AS SELECT ");
             for (int i = 0; i < m.columns().size(); i++) {
                 ColumnMapping c = m.columns().get(i);
-                sql.append(i == 0 ? "" : ", ").append(IdentifierQuoting.quote(c.nativeColumn(), dialect)).append(" AS ")
+                sql.append(i == 0 ? "" : ", ")
+                        .append(IdentifierQuoting.quote(c.nativeColumn(), dialect))
+                        .append(" AS ")
                         .append(IdentifierQuoting.quote(c.viewColumn(), dialect));
             }
-            sql.append(" FROM ").append(IdentifierQuoting.quote(nativeSchema, dialect)).append('.')
+            sql.append(" FROM ")
+                    .append(IdentifierQuoting.quote(nativeSchema, dialect))
+                    .append('.')
                     .append(IdentifierQuoting.quote(m.nativeTable(), dialect));
             statements.add(sql.toString());
         }
-        return new NaturalViews(viewSchema, nativeSchema, dialect.id(), level.label(), List.copyOf(statements),
-                List.copyOf(mapping));
+        return new NaturalViews(
+                viewSchema, nativeSchema, dialect.id(), level.label(), List.copyOf(statements), List.copyOf(mapping));
     }
 }

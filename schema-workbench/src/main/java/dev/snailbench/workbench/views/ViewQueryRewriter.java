@@ -1,9 +1,9 @@
 package dev.snailbench.workbench.views;
 
-import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.sql.SqlParseException;
 import dev.snailbench.sql.rewrite.CrosswalkNames;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
@@ -24,8 +24,12 @@ public final class ViewQueryRewriter {
     private final IdentifierRewriter.Style style;
     private final SqlDialect dialect;
 
-    public ViewQueryRewriter(IdentifierRewriter rewriter, List<CrosswalkEntry> crosswalk, NaturalnessLevel level,
-            String viewSchema, SqlDialect dialect) {
+    public ViewQueryRewriter(
+            IdentifierRewriter rewriter,
+            List<CrosswalkEntry> crosswalk,
+            NaturalnessLevel level,
+            String viewSchema,
+            SqlDialect dialect) {
         this.rewriter = rewriter;
         this.mapping = CrosswalkNames.of(crosswalk).mapping(NaturalnessLevel.NATIVE, level);
         this.style = IdentifierRewriter.Style.views(viewSchema);

@@ -40,8 +40,10 @@ class AbbreviatorQualityBenchmark {
 
     @Test
     void shouldReportHowOftenAbbreviationsAreClassifiedAsIntended() throws Exception {
-        String url = System.getProperty("snailbench.classifier.url", "http://localhost:8081").replaceAll("/+$", "");
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        String url = System.getProperty("snailbench.classifier.url", "http://localhost:8081")
+                .replaceAll("/+$", "");
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         List<Path> files;
         try (Stream<Path> s = Files.list(DataDir.resolve().resolve("snails/crosswalks"))) {
             files = s.filter(p -> p.toString().endsWith(".csv")).sorted().toList();
@@ -57,15 +59,20 @@ class AbbreviatorQualityBenchmark {
             }
         }
         List<String> originals = List.copyOf(regular);
-        List<String> low = originals.stream().map(n -> RuleAbbreviator.abbreviate(n, NaturalnessLevel.LOW)).toList();
-        List<String> least = originals.stream().map(n -> RuleAbbreviator.abbreviate(n, NaturalnessLevel.LEAST)).toList();
+        List<String> low = originals.stream()
+                .map(n -> RuleAbbreviator.abbreviate(n, NaturalnessLevel.LOW))
+                .toList();
+        List<String> least = originals.stream()
+                .map(n -> RuleAbbreviator.abbreviate(n, NaturalnessLevel.LEAST))
+                .toList();
         long unchangedLow = 0;
         for (int i = 0; i < originals.size(); i++) {
             if (low.get(i).equals(originals.get(i))) {
                 unchangedLow++;
             }
         }
-        System.out.printf("distinct Regular identifiers in the 9 SNAILS crosswalks: %d (abbreviator left %d unchanged at Low)%n",
+        System.out.printf(
+                "distinct Regular identifiers in the 9 SNAILS crosswalks: %d (abbreviator left %d unchanged at Low)%n",
                 originals.size(), unchangedLow);
         report("Regular originals", classify(http, url, originals));
         report("rule-based Low", classify(http, url, low));
@@ -81,8 +88,13 @@ class AbbreviatorQualityBenchmark {
         }
         labels.forEach(l -> counts.merge(l, 1, Integer::sum));
         int n = labels.size();
-        System.out.printf("%-22s n=%5d  Regular %5.1f%%  Low %5.1f%%  Least %5.1f%%%n", what, n,
-                100.0 * counts.get("Regular") / n, 100.0 * counts.get("Low") / n, 100.0 * counts.get("Least") / n);
+        System.out.printf(
+                "%-22s n=%5d  Regular %5.1f%%  Low %5.1f%%  Least %5.1f%%%n",
+                what,
+                n,
+                100.0 * counts.get("Regular") / n,
+                100.0 * counts.get("Low") / n,
+                100.0 * counts.get("Least") / n);
     }
 
     private static List<String> classify(HttpClient http, String url, List<String> identifiers) throws Exception {
@@ -90,15 +102,16 @@ class AbbreviatorQualityBenchmark {
         for (int i = 0; i < identifiers.size(); i += BATCH) {
             List<String> batch = identifiers.subList(i, Math.min(identifiers.size(), i + BATCH));
             HttpRequest request = HttpRequest.newBuilder(URI.create(url + "/classify"))
-                    .header("Content-Type", "application/json").timeout(Duration.ofMinutes(2))
+                    .header("Content-Type", "application/json")
+                    .timeout(Duration.ofMinutes(2))
                     .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("identifiers", batch))))
                     .build();
             HttpResponse<String> response;
             try {
                 response = http.send(request, HttpResponse.BodyHandlers.ofString());
             } catch (IOException e) {
-                throw new AssertionError("no classifier answering at " + url + "/classify (set -Dsnailbench.classifier.url): "
-                        + e, e);
+                throw new AssertionError(
+                        "no classifier answering at " + url + "/classify (set -Dsnailbench.classifier.url): " + e, e);
             }
             if (response.statusCode() != 200) {
                 throw new AssertionError("classifier answered " + response.statusCode() + ": " + response.body());

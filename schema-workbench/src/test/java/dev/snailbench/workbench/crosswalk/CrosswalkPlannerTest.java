@@ -35,11 +35,15 @@ class CrosswalkPlannerTest {
 
     @Test
     void shouldKeepNativeNamesAtTheirOwnLevelAndRenameTheRest() {
-        SchemaSpec schema = new SchemaSpec(List.of(new SchemaSpec.Table("Survey",
+        SchemaSpec schema = new SchemaSpec(List.of(new SchemaSpec.Table(
+                "Survey",
                 List.of(new SchemaSpec.Column("VegHeight", "int"), new SchemaSpec.Column("DfltSlp", "int")))));
-        CrosswalkPlanner.Plan plan = CrosswalkPlanner.plan(schema,
-                Map.of("Survey", R, "VegHeight", L, "DfltSlp", X), Map.of("VegHeight", "VegetationHeight"),
-                RuleAbbreviator::abbreviate, SqlDialect.POSTGRESQL);
+        CrosswalkPlanner.Plan plan = CrosswalkPlanner.plan(
+                schema,
+                Map.of("Survey", R, "VegHeight", L, "DfltSlp", X),
+                Map.of("VegHeight", "VegetationHeight"),
+                RuleAbbreviator::abbreviate,
+                SqlDialect.POSTGRESQL);
         CrosswalkEntry veg = plan.rows().get(1);
         assertThat(veg.regular()).isEqualTo("VegetationHeight");
         assertThat(veg.low()).isEqualTo("VegHeight");
@@ -57,18 +61,23 @@ class CrosswalkPlannerTest {
         SchemaSpec schema = new SchemaSpec(List.of(
                 new SchemaSpec.Table("orders", List.of(col("quantity"), col("qty"), col("user"), col("Quantity_"))),
                 new SchemaSpec.Table("order_lines", List.of(col("quantity"), col("qty_"), col("qty")))));
-        Map<String, NaturalnessLevel> labels = Map.of("orders", R, "order_lines", R, "quantity", R, "qty", L,
-                "user", R, "Quantity_", R, "qty_", L);
-        CrosswalkPlanner.Plan plan = CrosswalkPlanner.plan(schema, labels, Map.of(), RuleAbbreviator::abbreviate,
-                SqlDialect.POSTGRESQL);
+        Map<String, NaturalnessLevel> labels =
+                Map.of("orders", R, "order_lines", R, "quantity", R, "qty", L, "user", R, "Quantity_", R, "qty_", L);
+        CrosswalkPlanner.Plan plan =
+                CrosswalkPlanner.plan(schema, labels, Map.of(), RuleAbbreviator::abbreviate, SqlDialect.POSTGRESQL);
         Map<String, CrosswalkEntry> index = CrosswalkPlanner.index(plan.rows());
         for (NaturalnessLevel level : List.of(R, L, X)) {
             for (SchemaSpec.Table t : schema.tables()) {
                 Set<String> names = new HashSet<>();
                 for (SchemaSpec.Column c : t.columns()) {
-                    String name = CrosswalkPlanner.lookup(index, "column", c.name()).name(level);
-                    assertThat(IdentifierRules.isValid(name, SqlDialect.POSTGRESQL)).as(name).isTrue();
-                    assertThat(names.add(name.toLowerCase(Locale.ROOT))).as(level + " " + t.name() + " " + name).isTrue();
+                    String name =
+                            CrosswalkPlanner.lookup(index, "column", c.name()).name(level);
+                    assertThat(IdentifierRules.isValid(name, SqlDialect.POSTGRESQL))
+                            .as(name)
+                            .isTrue();
+                    assertThat(names.add(name.toLowerCase(Locale.ROOT)))
+                            .as(level + " " + t.name() + " " + name)
+                            .isTrue();
                 }
             }
         }

@@ -16,8 +16,14 @@ class MiniLmBenchmark {
     @Test
     void shouldPrintSentencesPerSecondOnOneCore() {
         String[] subjects = {"player", "club", "stadium", "match", "referee", "national team", "league", "season"};
-        String[] frames = {"What is the %s's name?", "How many goals did the %s score in total?",
-            "List every %s founded before 1990.", "the %s identifier", "%s capacity", "Which %s has the most wins?"};
+        String[] frames = {
+            "What is the %s's name?",
+            "How many goals did the %s score in total?",
+            "List every %s founded before 1990.",
+            "the %s identifier",
+            "%s capacity",
+            "Which %s has the most wins?"
+        };
         List<String> texts = new ArrayList<>();
         for (int i = 0; texts.size() < 2048; i++) {
             texts.add(String.format(frames[i % frames.length], subjects[(i / frames.length) % subjects.length])
@@ -30,8 +36,10 @@ class MiniLmBenchmark {
                 List<float[]> v = model.embed(texts, batch);
                 double seconds = (System.nanoTime() - start) / 1e9;
                 assertThat(v).hasSize(texts.size());
-                System.out.printf("MiniLM (quantized, ONNX Runtime, cpu, 1 thread), batch %d: %d sentences in %.2f s = "
-                        + "%.0f sentences/s%n", batch, texts.size(), seconds, texts.size() / seconds);
+                System.out.printf(
+                        "MiniLM (quantized, ONNX Runtime, cpu, 1 thread), batch %d: %d sentences in %.2f s = "
+                                + "%.0f sentences/s%n",
+                        batch, texts.size(), seconds, texts.size() / seconds);
             }
         }
     }

@@ -48,7 +48,8 @@ class MiniLmTest {
 
     @Test
     void shouldGiveUnitVectorsOf384DimensionsInTheTextsOrder() {
-        List<float[]> v = model.embed(List.of("stadium capacity", "", "how many goals in the season", "stadium capacity"), 1);
+        List<float[]> v =
+                model.embed(List.of("stadium capacity", "", "how many goals in the season", "stadium capacity"), 1);
         assertThat(v).hasSize(4);
         assertThat(v.get(0)).hasSize(384);
         double norm = 0;
@@ -59,13 +60,14 @@ class MiniLmTest {
         // one text per run: the same text gets the same vector whatever is embedded with it
         // (the quantized model scales activations per run, so a batch would move it slightly)
         assertThat(AmbiguityDetector.cosine(v.get(0), v.get(3))).isGreaterThan(0.99999);
-        assertThat(AmbiguityDetector.cosine(v.get(0), model.embed(List.of("stadium capacity"), 1).get(0)))
+        assertThat(AmbiguityDetector.cosine(
+                        v.get(0), model.embed(List.of("stadium capacity"), 1).get(0)))
                 .isGreaterThan(0.99999);
     }
 
     @Test
     void shouldSplitWordsAndPunctuationAsBertDoes() {
-        assertThat(WordPieceTokenizer.words("Héllo, World's  GOALS!")).containsExactly("hello", ",", "world", "'", "s",
-                "goals", "!");
+        assertThat(WordPieceTokenizer.words("Héllo, World's  GOALS!"))
+                .containsExactly("hello", ",", "world", "'", "s", "goals", "!");
     }
 }

@@ -2,9 +2,9 @@ package dev.snailbench.workbench.refiner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snailbench.workbench.synthetic.LexicalEmbedder;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
+import dev.snailbench.workbench.synthetic.LexicalEmbedder;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -33,29 +33,53 @@ class AmbiguityDetectorTest {
     /** The football schema with one of each: value (homonym), club_key vs club_id (synonym), HGT (irregular). */
     static DatabaseSchema ambiguous() {
         return Schemas.of(
-                Schemas.table("player", List.of("player_id"), List.of(),
-                        Schemas.col("player_id", ValueType.NUMBER), Schemas.col("value", ValueType.TEXT, "Messi"),
-                        Schemas.col("HGT", ValueType.NUMBER, "170"), Schemas.col("birth_date", ValueType.DATE)),
-                Schemas.table("club", List.of("club_id"), List.of(Schemas.fk("stadium_id", "stadium", "stadium_id")),
-                        Schemas.col("club_id", ValueType.NUMBER), Schemas.col("club_name", ValueType.TEXT),
-                        Schemas.col("city", ValueType.TEXT), Schemas.col("stadium_id", ValueType.NUMBER)),
-                Schemas.table("player_club", List.of(), List.of(Schemas.fk("player_id", "player", "player_id")),
-                        Schemas.col("player_id", ValueType.NUMBER), Schemas.col("club_key", ValueType.NUMBER),
+                Schemas.table(
+                        "player",
+                        List.of("player_id"),
+                        List.of(),
+                        Schemas.col("player_id", ValueType.NUMBER),
+                        Schemas.col("value", ValueType.TEXT, "Messi"),
+                        Schemas.col("HGT", ValueType.NUMBER, "170"),
+                        Schemas.col("birth_date", ValueType.DATE)),
+                Schemas.table(
+                        "club",
+                        List.of("club_id"),
+                        List.of(Schemas.fk("stadium_id", "stadium", "stadium_id")),
+                        Schemas.col("club_id", ValueType.NUMBER),
+                        Schemas.col("club_name", ValueType.TEXT),
+                        Schemas.col("city", ValueType.TEXT),
+                        Schemas.col("stadium_id", ValueType.NUMBER)),
+                Schemas.table(
+                        "player_club",
+                        List.of(),
+                        List.of(Schemas.fk("player_id", "player", "player_id")),
+                        Schemas.col("player_id", ValueType.NUMBER),
+                        Schemas.col("club_key", ValueType.NUMBER),
                         Schemas.col("start_year", ValueType.NUMBER)),
-                Schemas.table("stadium", List.of("stadium_id"), List.of(),
-                        Schemas.col("stadium_id", ValueType.NUMBER), Schemas.col("stadium_name", ValueType.TEXT),
-                        Schemas.col("value", ValueType.NUMBER, "99000"), Schemas.col("roof_height", ValueType.NUMBER)));
+                Schemas.table(
+                        "stadium",
+                        List.of("stadium_id"),
+                        List.of(),
+                        Schemas.col("stadium_id", ValueType.NUMBER),
+                        Schemas.col("stadium_name", ValueType.TEXT),
+                        Schemas.col("value", ValueType.NUMBER, "99000"),
+                        Schemas.col("roof_height", ValueType.NUMBER)));
     }
 
     @Test
     void shouldFindAHomonymASynonymAndAnIrregularNameWithThePaperThresholds() {
         List<Ambiguity> found = detect(ambiguous(), Thresholds.PAPER);
 
-        assertThat(found).extracting(Ambiguity::id).containsExactlyInAnyOrder(
-                "homonym:player.value|stadium.value",
-                "synonym:club.club_id|player_club.club_key",
-                "irregular:player.hgt");
-        Ambiguity homonym = found.stream().filter(a -> a.type() == Ambiguity.Type.HOMONYM).findFirst().orElseThrow();
+        assertThat(found)
+                .extracting(Ambiguity::id)
+                .containsExactlyInAnyOrder(
+                        "homonym:player.value|stadium.value",
+                        "synonym:club.club_id|player_club.club_key",
+                        "irregular:player.hgt");
+        Ambiguity homonym = found.stream()
+                .filter(a -> a.type() == Ambiguity.Type.HOMONYM)
+                .findFirst()
+                .orElseThrow();
         assertThat(homonym.sss()).isLessThan(0.75);
         assertThat(homonym.evidence()).contains("value of player (text)").contains("value of stadium (number)");
     }
@@ -68,16 +92,25 @@ class AmbiguityDetectorTest {
     @Test
     void shouldReportAColumnInASynonymPairAsASynonymOnlyEvenWhenItsNameIsIrregular() {
         DatabaseSchema schema = Schemas.of(
-                Schemas.table("player", List.of("player_id"), List.of(), Schemas.col("player_id", ValueType.NUMBER),
+                Schemas.table(
+                        "player",
+                        List.of("player_id"),
+                        List.of(),
+                        Schemas.col("player_id", ValueType.NUMBER),
                         Schemas.col("player_name", ValueType.TEXT)),
-                Schemas.table("squad", List.of(), List.of(), Schemas.col("plyr_nm", ValueType.TEXT),
+                Schemas.table(
+                        "squad",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("plyr_nm", ValueType.TEXT),
                         Schemas.col("shirt", ValueType.NUMBER)));
 
         List<Ambiguity> found = detect(schema, Thresholds.PAPER);
 
         assertThat(found).extracting(Ambiguity::id).containsExactly("synonym:player.player_name|squad.plyr_nm");
         // With synonymy switched off, the same name is an irregular one.
-        assertThat(detect(schema, new Thresholds(0.60, 1.01, 0.75))).extracting(Ambiguity::id)
+        assertThat(detect(schema, new Thresholds(0.60, 1.01, 0.75)))
+                .extracting(Ambiguity::id)
                 .containsExactly("irregular:squad.plyr_nm");
     }
 

@@ -12,17 +12,33 @@ class ColumnCommunitiesTest {
     void shouldSeparateTwoGroupsOfTablesThatShareNothing() {
         // Orders and customers reference each other; sensors and readings too; nothing links the two groups.
         SchemaGraph graph = SchemaGraph.of(Schemas.of(
-                Schemas.table("customer", List.of("customer_id"), List.of(),
-                        Schemas.col("customer_id", ValueType.NUMBER), Schemas.col("customer_name", ValueType.TEXT),
+                Schemas.table(
+                        "customer",
+                        List.of("customer_id"),
+                        List.of(),
+                        Schemas.col("customer_id", ValueType.NUMBER),
+                        Schemas.col("customer_name", ValueType.TEXT),
                         Schemas.col("email", ValueType.TEXT)),
-                Schemas.table("orders", List.of("order_id"), List.of(Schemas.fk("customer_id", "customer", "customer_id")),
-                        Schemas.col("order_id", ValueType.NUMBER), Schemas.col("customer_id", ValueType.NUMBER),
+                Schemas.table(
+                        "orders",
+                        List.of("order_id"),
+                        List.of(Schemas.fk("customer_id", "customer", "customer_id")),
+                        Schemas.col("order_id", ValueType.NUMBER),
+                        Schemas.col("customer_id", ValueType.NUMBER),
                         Schemas.col("total", ValueType.NUMBER)),
-                Schemas.table("sensor", List.of("sensor_id"), List.of(),
-                        Schemas.col("sensor_id", ValueType.NUMBER), Schemas.col("location", ValueType.TEXT),
+                Schemas.table(
+                        "sensor",
+                        List.of("sensor_id"),
+                        List.of(),
+                        Schemas.col("sensor_id", ValueType.NUMBER),
+                        Schemas.col("location", ValueType.TEXT),
                         Schemas.col("model", ValueType.TEXT)),
-                Schemas.table("reading", List.of("reading_id"), List.of(Schemas.fk("sensor_id", "sensor", "sensor_id")),
-                        Schemas.col("reading_id", ValueType.NUMBER), Schemas.col("sensor_id", ValueType.NUMBER),
+                Schemas.table(
+                        "reading",
+                        List.of("reading_id"),
+                        List.of(Schemas.fk("sensor_id", "sensor", "sensor_id")),
+                        Schemas.col("reading_id", ValueType.NUMBER),
+                        Schemas.col("sensor_id", ValueType.NUMBER),
                         Schemas.col("celsius", ValueType.NUMBER))));
 
         ColumnCommunities communities = ColumnCommunities.of(graph, 42);
@@ -42,10 +58,19 @@ class ColumnCommunitiesTest {
     @Test
     void shouldLinkAColumnNamedAfterAnotherTableToThatTable() {
         SchemaGraph graph = SchemaGraph.of(Schemas.of(
-                Schemas.table("tbl_Events", List.of(), List.of(), Schemas.col("Event_ID", ValueType.NUMBER),
+                Schemas.table(
+                        "tbl_Events",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("Event_ID", ValueType.NUMBER),
                         Schemas.col("Event_Date", ValueType.DATE)),
-                Schemas.table("tbl_Deadwood", List.of(), List.of(), Schemas.col("Data_ID", ValueType.NUMBER),
-                        Schemas.col("Evt_Ref_ID", ValueType.NUMBER), Schemas.col("Event_ID", ValueType.NUMBER))));
+                Schemas.table(
+                        "tbl_Deadwood",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("Data_ID", ValueType.NUMBER),
+                        Schemas.col("Evt_Ref_ID", ValueType.NUMBER),
+                        Schemas.col("Event_ID", ValueType.NUMBER))));
 
         var edges = ColumnCommunities.edges(graph);
 

@@ -28,12 +28,18 @@ import java.util.stream.Stream;
  */
 public final class DatasetSchemas {
 
-    static final List<String> SNAILS = List.of("ASIS_20161108_HerpInv_Database", "ATBI", "CratersWildlifeObservations",
-            "KlamathInvasiveSpecies", "NorthernPlainsFireManagement", "NTSB", "NYSED_SRC2022", "PacificIslandLandbirds",
+    static final List<String> SNAILS = List.of(
+            "ASIS_20161108_HerpInv_Database",
+            "ATBI",
+            "CratersWildlifeObservations",
+            "KlamathInvasiveSpecies",
+            "NorthernPlainsFireManagement",
+            "NTSB",
+            "NYSED_SRC2022",
+            "PacificIslandLandbirds",
             "SBODemoUS");
 
-    private DatasetSchemas() {
-    }
+    private DatasetSchemas() {}
 
     public static DatabaseSchema footballDb(int version) throws IOException {
         Path dir = DataDir.resolve().resolve("footballdb/v" + version + "/db");
@@ -60,7 +66,8 @@ public final class DatasetSchemas {
                 if (line.startsWith("    ") && !line.startsWith("     ")) {
                     String[] parts = trimmed.split("\\s+");
                     if (parts[0].equalsIgnoreCase("constraint")) {
-                        Matcher p = Pattern.compile("(?i)primary key \\((.*)\\)").matcher(trimmed);
+                        Matcher p =
+                                Pattern.compile("(?i)primary key \\((.*)\\)").matcher(trimmed);
                         if (p.find()) {
                             for (String c : p.group(1).split(",")) {
                                 pk.add(c.trim());
@@ -111,7 +118,8 @@ public final class DatasetSchemas {
      */
     public static DatabaseSchema withSamples(DatabaseSchema schema, String database, int k) throws SQLException {
         List<DatabaseSchema.Table> tables = new ArrayList<>();
-        try (Connection c = LocalStack.targets().connect(database); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(database);
+                Statement s = c.createStatement()) {
             for (DatabaseSchema.Table t : schema.tables()) {
                 List<DatabaseSchema.Column> columns = new ArrayList<>();
                 for (DatabaseSchema.Column col : t.columns()) {
@@ -122,24 +130,30 @@ public final class DatasetSchemas {
                             values.add(rs.getString(1));
                         }
                     }
-                    columns.add(new DatabaseSchema.Column(col.name(), col.type(), col.valueType(), col.nullable(),
-                            values));
+                    columns.add(
+                            new DatabaseSchema.Column(col.name(), col.type(), col.valueType(), col.nullable(), values));
                 }
-                tables.add(new DatabaseSchema.Table(t.schema(), t.name(), t.type(), columns, t.primaryKey(),
-                        t.foreignKeys()));
+                tables.add(new DatabaseSchema.Table(
+                        t.schema(), t.name(), t.type(), columns, t.primaryKey(), t.foreignKeys()));
             }
         }
         return new DatabaseSchema(schema.databaseProduct(), schema.catalog(), tables, schema.truncated());
     }
 
     static DatabaseSchema snails(String database) throws IOException {
-        JsonNode root = new ObjectMapper().readTree(DataDir.resolve().resolve("snails/schema/" + database + ".json")
-                .toFile());
+        JsonNode root = new ObjectMapper()
+                .readTree(DataDir.resolve()
+                        .resolve("snails/schema/" + database + ".json")
+                        .toFile());
         Map<String, List<DatabaseSchema.ForeignKey>> fks = new LinkedHashMap<>();
         for (JsonNode fk : root.path("foreign_keys")) {
             fks.computeIfAbsent(fk.get("table").asText().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
-                    .add(new DatabaseSchema.ForeignKey(null, List.of(fk.get("column").asText()), null,
-                            fk.get("ref_table").asText(), List.of(fk.get("ref_column").asText())));
+                    .add(new DatabaseSchema.ForeignKey(
+                            null,
+                            List.of(fk.get("column").asText()),
+                            null,
+                            fk.get("ref_table").asText(),
+                            List.of(fk.get("ref_column").asText())));
         }
         List<DatabaseSchema.Table> tables = new ArrayList<>();
         for (JsonNode t : root.get("tables")) {
@@ -147,13 +161,13 @@ public final class DatasetSchemas {
             List<DatabaseSchema.Column> columns = new ArrayList<>();
             for (JsonNode c : t.get("columns")) {
                 String type = c.path("type").asText("nvarchar");
-                columns.add(new DatabaseSchema.Column(c.get("name").get("Native").asText(), type, valueType(type), true,
-                        List.of()));
+                columns.add(new DatabaseSchema.Column(
+                        c.get("name").get("Native").asText(), type, valueType(type), true, List.of()));
             }
             List<String> pk = new ArrayList<>();
             t.path("primary_key").forEach(p -> pk.add(p.asText()));
-            tables.add(new DatabaseSchema.Table("dbo", name, "TABLE", columns, pk,
-                    fks.getOrDefault(name.toLowerCase(Locale.ROOT), List.of())));
+            tables.add(new DatabaseSchema.Table(
+                    "dbo", name, "TABLE", columns, pk, fks.getOrDefault(name.toLowerCase(Locale.ROOT), List.of())));
         }
         return new DatabaseSchema("SQL Server", database, tables, false);
     }

@@ -38,24 +38,36 @@ class HandMadeDetectionTest {
         DetectionScore score = new DetectionScore();
         FOUND.forEach((c, found) -> {
             score.add(c.truth(), found, Set.of());
-            System.out.printf("%s: %s%n", c.database(), found.stream().map(a -> a.id() + " " + a.grounds()).toList());
+            System.out.printf(
+                    "%s: %s%n",
+                    c.database(),
+                    found.stream().map(a -> a.id() + " " + a.grounds()).toList());
         });
         int tp = 0;
         int fp = 0;
         int fn = 0;
-        System.out.printf("hand-made schemas (library, clinic, shop), minilm, paper thresholds%n  %-10s %4s %4s %4s %6s %6s %6s%n",
+        System.out.printf(
+                "hand-made schemas (library, clinic, shop), minilm, paper thresholds%n  %-10s %4s %4s %4s %6s %6s %6s%n",
                 "type", "TP", "FP", "FN", "P", "R", "F1");
         for (Ambiguity.Type type : Ambiguity.Type.values()) {
             DetectionScore.Counts k = score.of(type);
-            System.out.printf("  %-10s %4d %4d %4d %6.3f %6.3f %6.3f%n", type.label(), k.truePositives(),
-                    k.falsePositives(), k.falseNegatives(), k.precision(), k.recall(), k.f1());
+            System.out.printf(
+                    "  %-10s %4d %4d %4d %6.3f %6.3f %6.3f%n",
+                    type.label(),
+                    k.truePositives(),
+                    k.falsePositives(),
+                    k.falseNegatives(),
+                    k.precision(),
+                    k.recall(),
+                    k.f1());
             tp += k.truePositives();
             fp += k.falsePositives();
             fn += k.falseNegatives();
         }
         DetectionScore.Counts micro = new DetectionScore.Counts(tp, fp, fn);
-        System.out.printf("  %-10s %4d %4d %4d %6.3f %6.3f %6.3f%n", "micro", tp, fp, fn, micro.precision(),
-                micro.recall(), micro.f1());
+        System.out.printf(
+                "  %-10s %4d %4d %4d %6.3f %6.3f %6.3f%n",
+                "micro", tp, fp, fn, micro.precision(), micro.recall(), micro.f1());
 
         assertThat(score.of(Ambiguity.Type.SYNONYM).precision()).isGreaterThanOrEqualTo(0.9);
         assertThat(score.of(Ambiguity.Type.SYNONYM).truePositives()).isGreaterThanOrEqualTo(6);
@@ -63,37 +75,50 @@ class HandMadeDetectionTest {
 
     @Test
     void shouldFindAnUndeclaredReferenceFromItsValuesWhenItsNameAgrees() {
-        assertThat(synonym(HandMadeSchemas.CLINIC, "physician.physician_id|visit.doctor_id").grounds())
+        assertThat(synonym(HandMadeSchemas.CLINIC, "physician.physician_id|visit.doctor_id")
+                        .grounds())
                 .contains(Ambiguity.Ground.VALUE_INCLUSION, Ambiguity.Ground.NAME_SIMILARITY);
         // its small numbers fall inside the nurses' and patients' keys too: only the best-named key counts
-        assertThat(FOUND.get(HandMadeSchemas.CLINIC)).extracting(Ambiguity::id)
+        assertThat(FOUND.get(HandMadeSchemas.CLINIC))
+                .extracting(Ambiguity::id)
                 .doesNotContain("synonym:nurse.nurse_id|visit.doctor_id", "synonym:patient.patient_id|visit.doctor_id");
-        assertThat(synonym(HandMadeSchemas.CLINIC, "prescription.medication|stock.drug").grounds())
+        assertThat(synonym(HandMadeSchemas.CLINIC, "prescription.medication|stock.drug")
+                        .grounds())
                 .contains(Ambiguity.Ground.VALUE_INCLUSION);
         // product_code says only the product and a key word: the key of product under another name
-        assertThat(synonym(HandMadeSchemas.SHOP, "product.sku|purchase.product_code").grounds())
+        assertThat(synonym(HandMadeSchemas.SHOP, "product.sku|purchase.product_code")
+                        .grounds())
                 .contains(Ambiguity.Ground.KEY_NAMES, Ambiguity.Ground.VALUE_INCLUSION);
     }
 
     @Test
     void shouldFindADeclaredReferenceUnderAnotherWordAndColumnsSharingValuesWhenTheirNamesAgree() {
-        assertThat(synonym(HandMadeSchemas.LIBRARY, "author.author_id|book.writer_id").grounds())
+        assertThat(synonym(HandMadeSchemas.LIBRARY, "author.author_id|book.writer_id")
+                        .grounds())
                 .contains(Ambiguity.Ground.FOREIGN_KEY, Ambiguity.Ground.NAME_SIMILARITY);
-        assertThat(synonym(HandMadeSchemas.SHOP, "customer.region|supplier.area").grounds())
+        assertThat(synonym(HandMadeSchemas.SHOP, "customer.region|supplier.area")
+                        .grounds())
                 .contains(Ambiguity.Ground.SHARED_VALUES, Ambiguity.Ground.NAME_SIMILARITY);
     }
 
     @Test
     void shouldNotCallARoleOrARelatedMeaningSharingValuesASynonym() {
         List<String> synonyms = new ArrayList<>();
-        FOUND.values().forEach(found -> found.stream().filter(a -> a.type() == Ambiguity.Type.SYNONYM)
-                .forEach(a -> synonyms.add(a.id())));
-        assertThat(synonyms).noneMatch(id -> id.contains("approved_by") || id.contains("referred_by")
-                || id.contains("gift_for") || id.contains("birthplace"));
+        FOUND.values()
+                .forEach(found -> found.stream()
+                        .filter(a -> a.type() == Ambiguity.Type.SYNONYM)
+                        .forEach(a -> synonyms.add(a.id())));
+        assertThat(synonyms)
+                .noneMatch(id -> id.contains("approved_by")
+                        || id.contains("referred_by")
+                        || id.contains("gift_for")
+                        || id.contains("birthplace"));
     }
 
     private static Ambiguity synonym(HandMadeSchemas.Case c, String columns) {
-        return FOUND.get(c).stream().filter(a -> a.id().equals("synonym:" + columns)).findFirst()
+        return FOUND.get(c).stream()
+                .filter(a -> a.id().equals("synonym:" + columns))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no synonym " + columns + " in " + FOUND.get(c)));
     }
 }

@@ -44,10 +44,11 @@ final class HandMadeSchemas {
         }
     }
 
-    private HandMadeSchemas() {
-    }
+    private HandMadeSchemas() {}
 
-    static final Case LIBRARY = new Case("refiner_library", """
+    static final Case LIBRARY = new Case(
+            "refiner_library",
+            """
             CREATE TABLE author (author_id integer PRIMARY KEY, full_name text, birthplace text, born integer);
             INSERT INTO author VALUES (1, 'Sigrid Undset', 'Kalundborg', 1882), (2, 'Knut Hamsun', 'Vaga', 1859),
               (3, 'Selma Lagerlof', 'Sunne', 1858), (4, 'Tove Jansson', 'Helsinki', 1914),
@@ -80,11 +81,14 @@ final class HandMadeSchemas {
               '2024-03-20');
             """,
             List.of("book.status ~ member.status"),
-            List.of("author.author_id ~ book.writer_id", "book.book_id ~ loan.volume_id",
+            List.of(
+                    "author.author_id ~ book.writer_id", "book.book_id ~ loan.volume_id",
                     "loan.patron_id ~ member.member_id", "branch.municipality ~ member.hometown"),
             List.of("book.pg_cnt", "loan.rtrn_dt"));
 
-    static final Case CLINIC = new Case("refiner_clinic", """
+    static final Case CLINIC = new Case(
+            "refiner_clinic",
+            """
             CREATE TABLE patient (patient_id integer PRIMARY KEY, surname text, born date, sex text, town text,
               insurer text);
             INSERT INTO patient VALUES (1, 'Berg', '1980-02-11', 'F', 'Bergen', 'Gjensidige'),
@@ -119,11 +123,14 @@ final class HandMadeSchemas {
               (6, 6, 'ibuprofen', 400, 10);
             """,
             List.of("physician.level ~ ward.level"),
-            List.of("patient.patient_id ~ visit.client_id", "physician.physician_id ~ visit.doctor_id",
+            List.of(
+                    "patient.patient_id ~ visit.client_id", "physician.physician_id ~ visit.doctor_id",
                     "nurse.wage ~ physician.salary", "prescription.medication ~ stock.drug"),
             List.of("ward.bd_cnt", "nurse.shft"));
 
-    static final Case SHOP = new Case("refiner_shop", """
+    static final Case SHOP = new Case(
+            "refiner_shop",
+            """
             CREATE TABLE customer (customer_id integer PRIMARY KEY, email text, region text, signup date);
             INSERT INTO customer VALUES (1, 'ane@example.org', 'North', '2023-01-04'),
               (2, 'bo@example.org', 'West', '2023-02-11'), (3, 'cai@example.org', 'East', '2023-02-20'),
@@ -150,7 +157,8 @@ final class HandMadeSchemas {
               (3, 3, 'Posten', '2024-05-03'), (4, 4, 'DHL', '2024-05-06');
             """,
             List.of("product.rating ~ supplier.rating"),
-            List.of("customer.customer_id ~ purchase.shopper_id", "product.sku ~ purchase.product_code",
+            List.of(
+                    "customer.customer_id ~ purchase.shopper_id", "product.sku ~ purchase.product_code",
                     "product.vendor ~ supplier.company", "customer.region ~ supplier.area"),
             List.of("purchase.qnty", "shipment.dsptchd"));
 
@@ -162,7 +170,8 @@ final class HandMadeSchemas {
      */
     static DatabaseSchema load(Case c, int k) throws SQLException {
         LocalStack.targets().createDatabase(c.database());
-        try (Connection conn = LocalStack.targets().connect(c.database()); Statement s = conn.createStatement()) {
+        try (Connection conn = LocalStack.targets().connect(c.database());
+                Statement s = conn.createStatement()) {
             s.execute("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public");
             s.execute(c.sql());
             return DatasetSchemas.withSamples(read(conn), c.database(), k);
@@ -183,8 +192,8 @@ final class HandMadeSchemas {
             try (ResultSet rs = md.getColumns(null, "public", t, "%")) {
                 while (rs.next()) {
                     String type = rs.getString("TYPE_NAME");
-                    columns.add(new DatabaseSchema.Column(rs.getString("COLUMN_NAME"), type,
-                            DatasetSchemas.valueType(type), true, List.of()));
+                    columns.add(new DatabaseSchema.Column(
+                            rs.getString("COLUMN_NAME"), type, DatasetSchemas.valueType(type), true, List.of()));
                 }
             }
             List<String> pk = new ArrayList<>();
@@ -199,8 +208,8 @@ final class HandMadeSchemas {
                     String name = rs.getString("FK_NAME");
                     DatabaseSchema.ForeignKey fk = fks.computeIfAbsent(name, n -> {
                         try {
-                            return new DatabaseSchema.ForeignKey(n, new ArrayList<>(), "public",
-                                    rs.getString("PKTABLE_NAME"), new ArrayList<>());
+                            return new DatabaseSchema.ForeignKey(
+                                    n, new ArrayList<>(), "public", rs.getString("PKTABLE_NAME"), new ArrayList<>());
                         } catch (SQLException e) {
                             throw new IllegalStateException(e);
                         }

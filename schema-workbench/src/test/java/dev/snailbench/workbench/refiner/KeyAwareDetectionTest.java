@@ -16,8 +16,8 @@ class KeyAwareDetectionTest {
     static List<Ambiguity> detect(DatabaseSchema schema) {
         SchemaGraph graph = SchemaGraph.of(schema);
         List<SemanticPackage> packages = new OfflinePackager().describe(graph);
-        return AmbiguityDetector.detect(graph, packages, TestEmbeddings.minilm(AmbiguityDetector.texts(packages)),
-                Thresholds.PAPER);
+        return AmbiguityDetector.detect(
+                graph, packages, TestEmbeddings.minilm(AmbiguityDetector.texts(packages)), Thresholds.PAPER);
     }
 
     static List<String> ids(DatabaseSchema schema) {
@@ -28,10 +28,18 @@ class KeyAwareDetectionTest {
     void shouldNeverCallAForeignKeyAndTheKeyItReferencesAHomonym() {
         // team.id and squad.id share a name; squad.id is declared as a reference to team.id: one concept.
         DatabaseSchema schema = Schemas.of(
-                Schemas.table("team", List.of("id"), List.of(), Schemas.col("id", ValueType.NUMBER, "1", "2"),
+                Schemas.table(
+                        "team",
+                        List.of("id"),
+                        List.of(),
+                        Schemas.col("id", ValueType.NUMBER, "1", "2"),
                         Schemas.col("team_name", ValueType.TEXT, "Molde")),
-                Schemas.table("squad", List.of(), List.of(Schemas.fk("id", "team", "id")),
-                        Schemas.col("id", ValueType.NUMBER, "1"), Schemas.col("shirt_number", ValueType.NUMBER, "9")));
+                Schemas.table(
+                        "squad",
+                        List.of(),
+                        List.of(Schemas.fk("id", "team", "id")),
+                        Schemas.col("id", ValueType.NUMBER, "1"),
+                        Schemas.col("shirt_number", ValueType.NUMBER, "9")));
 
         assertThat(ids(schema)).noneMatch(id -> id.startsWith("homonym"));
     }
@@ -41,31 +49,55 @@ class KeyAwareDetectionTest {
         // squad.club_ref references club.club_id: the same key under another name (no thesaurus word links ref
         // and id). fixture.home_club_id and fixture.winner reference it too, but as roles.
         DatabaseSchema schema = Schemas.of(
-                Schemas.table("club", List.of("club_id"), List.of(), Schemas.col("club_id", ValueType.NUMBER),
+                Schemas.table(
+                        "club",
+                        List.of("club_id"),
+                        List.of(),
+                        Schemas.col("club_id", ValueType.NUMBER),
                         Schemas.col("club_name", ValueType.TEXT)),
-                Schemas.table("squad", List.of(), List.of(Schemas.fk("club_ref", "club", "club_id")),
-                        Schemas.col("club_ref", ValueType.NUMBER), Schemas.col("season", ValueType.NUMBER)),
-                Schemas.table("fixture", List.of(), List.of(Schemas.fk("home_club_id", "club", "club_id"),
-                        Schemas.fk("winner", "club", "club_id")),
-                        Schemas.col("home_club_id", ValueType.NUMBER), Schemas.col("winner", ValueType.NUMBER)));
+                Schemas.table(
+                        "squad",
+                        List.of(),
+                        List.of(Schemas.fk("club_ref", "club", "club_id")),
+                        Schemas.col("club_ref", ValueType.NUMBER),
+                        Schemas.col("season", ValueType.NUMBER)),
+                Schemas.table(
+                        "fixture",
+                        List.of(),
+                        List.of(Schemas.fk("home_club_id", "club", "club_id"), Schemas.fk("winner", "club", "club_id")),
+                        Schemas.col("home_club_id", ValueType.NUMBER),
+                        Schemas.col("winner", ValueType.NUMBER)));
 
         List<Ambiguity> found = detect(schema);
 
         assertThat(found).extracting(Ambiguity::id).contains("synonym:club.club_id|squad.club_ref");
-        assertThat(found).filteredOn(a -> a.type() == Ambiguity.Type.SYNONYM)
+        assertThat(found)
+                .filteredOn(a -> a.type() == Ambiguity.Type.SYNONYM)
                 .allSatisfy(a -> assertThat(a.id()).doesNotContain("fixture."));
-        assertThat(found.stream().filter(a -> a.id().equals("synonym:club.club_id|squad.club_ref")).findFirst()
-                .orElseThrow().evidence()).contains("references 'club.club_id'");
+        assertThat(found.stream()
+                        .filter(a -> a.id().equals("synonym:club.club_id|squad.club_ref"))
+                        .findFirst()
+                        .orElseThrow()
+                        .evidence())
+                .contains("references 'club.club_id'");
     }
 
     @Test
     void shouldCallTwoKeysWhoseDescriptionsIdentifyTheSameEntityASynonymWithoutAForeignKey() {
         // No declared key relation: both names say they identify a player (player_key, player_code).
         DatabaseSchema schema = Schemas.of(
-                Schemas.table("player", List.of("player_key"), List.of(),
-                        Schemas.col("player_key", ValueType.NUMBER), Schemas.col("surname", ValueType.TEXT)),
-                Schemas.table("transfer", List.of(), List.of(),
-                        Schemas.col("player_code", ValueType.NUMBER), Schemas.col("fee", ValueType.NUMBER)));
+                Schemas.table(
+                        "player",
+                        List.of("player_key"),
+                        List.of(),
+                        Schemas.col("player_key", ValueType.NUMBER),
+                        Schemas.col("surname", ValueType.TEXT)),
+                Schemas.table(
+                        "transfer",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("player_code", ValueType.NUMBER),
+                        Schemas.col("fee", ValueType.NUMBER)));
 
         assertThat(ids(schema)).contains("synonym:player.player_key|transfer.player_code");
     }
@@ -74,17 +106,33 @@ class KeyAwareDetectionTest {
     void shouldNotCallAnOrdinaryNameThatMeansTheSameInTwoTablesAHomonym() {
         // country of a club and country of a stadium: the same kind of value (they share one).
         DatabaseSchema schema = Schemas.of(
-                Schemas.table("club", List.of(), List.of(), Schemas.col("club_name", ValueType.TEXT, "Rosenborg"),
+                Schemas.table(
+                        "club",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("club_name", ValueType.TEXT, "Rosenborg"),
                         Schemas.col("country", ValueType.TEXT, "Norway", "Sweden")),
-                Schemas.table("arena", List.of(), List.of(), Schemas.col("arena_name", ValueType.TEXT, "Lerkendal"),
+                Schemas.table(
+                        "arena",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("arena_name", ValueType.TEXT, "Lerkendal"),
                         Schemas.col("country", ValueType.TEXT, "Denmark", "Norway")));
 
         assertThat(ids(schema)).noneMatch(id -> id.startsWith("homonym"));
         // the same name over values of different families is a homonym
         DatabaseSchema homonym = Schemas.of(
-                Schemas.table("club", List.of(), List.of(), Schemas.col("club_name", ValueType.TEXT, "Rosenborg"),
+                Schemas.table(
+                        "club",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("club_name", ValueType.TEXT, "Rosenborg"),
                         Schemas.col("status", ValueType.TEXT, "professional")),
-                Schemas.table("arena", List.of(), List.of(), Schemas.col("arena_name", ValueType.TEXT, "Lerkendal"),
+                Schemas.table(
+                        "arena",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("arena_name", ValueType.TEXT, "Lerkendal"),
                         Schemas.col("status", ValueType.DATE, "2020-01-01")));
         assertThat(ids(homonym)).contains("homonym:arena.status|club.status");
     }
@@ -105,33 +153,53 @@ class KeyAwareDetectionTest {
         assertThat(AmbiguityDetector.wordsOnly("desc")).isFalse();
         assertThat(AmbiguityDetector.wordsOnly("num_goals")).isFalse();
 
-        DatabaseSchema schema = Schemas.of(
-                Schemas.table("stadium", List.of(), List.of(), Schemas.col("stadium_name", ValueType.TEXT, "Anfield"),
-                        Schemas.col("misc", ValueType.TEXT, "roof"), Schemas.col("col2", ValueType.NUMBER, "54000"),
-                        Schemas.col("attendance_record", ValueType.NUMBER, "61905")));
-        assertThat(ids(schema)).contains("irregular:stadium.misc", "irregular:stadium.col2")
+        DatabaseSchema schema = Schemas.of(Schemas.table(
+                "stadium",
+                List.of(),
+                List.of(),
+                Schemas.col("stadium_name", ValueType.TEXT, "Anfield"),
+                Schemas.col("misc", ValueType.TEXT, "roof"),
+                Schemas.col("col2", ValueType.NUMBER, "54000"),
+                Schemas.col("attendance_record", ValueType.NUMBER, "61905")));
+        assertThat(ids(schema))
+                .contains("irregular:stadium.misc", "irregular:stadium.col2")
                 .doesNotContain("irregular:stadium.attendance_record", "irregular:stadium.stadium_name");
     }
 
     @Test
     void shouldCallADeclaredReferenceUnderAnotherWordASynonymWhenItsNameAgreesButNotWhenItIsOneOfSeveralRoles() {
         DatabaseSchema schema = Schemas.of(
-                Schemas.table("player", List.of("player_id"), List.of(), Schemas.col("player_id", ValueType.NUMBER),
+                Schemas.table(
+                        "player",
+                        List.of("player_id"),
+                        List.of(),
+                        Schemas.col("player_id", ValueType.NUMBER),
                         Schemas.col("surname", ValueType.TEXT)),
-                Schemas.table("contract", List.of(), List.of(Schemas.fk("footballer_id", "player", "player_id")),
-                        Schemas.col("footballer_id", ValueType.NUMBER), Schemas.col("wage", ValueType.NUMBER)));
+                Schemas.table(
+                        "contract",
+                        List.of(),
+                        List.of(Schemas.fk("footballer_id", "player", "player_id")),
+                        Schemas.col("footballer_id", ValueType.NUMBER),
+                        Schemas.col("wage", ValueType.NUMBER)));
 
         Ambiguity found = detect(schema).stream()
-                .filter(a -> a.id().equals("synonym:contract.footballer_id|player.player_id")).findFirst()
+                .filter(a -> a.id().equals("synonym:contract.footballer_id|player.player_id"))
+                .findFirst()
                 .orElseThrow();
         assertThat(found.grounds()).containsExactly(Ambiguity.Ground.FOREIGN_KEY, Ambiguity.Ground.NAME_SIMILARITY);
         assertThat(found.evidence()).contains("'contract.footballer_id' references 'player.player_id'");
 
         // the same name, but its table references players twice: two roles, neither another name of the key
-        DatabaseSchema roles = Schemas.of(schema.tables().get(0),
-                Schemas.table("transfer", List.of(), List.of(Schemas.fk("footballer_id", "player", "player_id"),
-                        Schemas.fk("replacement_id", "player", "player_id")),
-                        Schemas.col("footballer_id", ValueType.NUMBER), Schemas.col("replacement_id", ValueType.NUMBER)));
+        DatabaseSchema roles = Schemas.of(
+                schema.tables().get(0),
+                Schemas.table(
+                        "transfer",
+                        List.of(),
+                        List.of(
+                                Schemas.fk("footballer_id", "player", "player_id"),
+                                Schemas.fk("replacement_id", "player", "player_id")),
+                        Schemas.col("footballer_id", ValueType.NUMBER),
+                        Schemas.col("replacement_id", ValueType.NUMBER)));
         assertThat(ids(roles)).noneMatch(id -> id.startsWith("synonym"));
     }
 
@@ -139,25 +207,51 @@ class KeyAwareDetectionTest {
     void shouldCallColumnsOfUnrelatedTablesSharingValuesASynonymOnlyWhenTheirNamesAgree() {
         // founded / established: close, not close enough on names alone (below sigma_syn); shared years back them
         DatabaseSchema shared = Schemas.of(
-                Schemas.table("club", List.of(), List.of(), Schemas.col("club_name", ValueType.TEXT, "Everton"),
+                Schemas.table(
+                        "club",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("club_name", ValueType.TEXT, "Everton"),
                         Schemas.col("founded", ValueType.NUMBER, "1878", "1892", "1899")),
-                Schemas.table("league", List.of(), List.of(), Schemas.col("league_name", ValueType.TEXT, "Premier"),
+                Schemas.table(
+                        "league",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("league_name", ValueType.TEXT, "Premier"),
                         Schemas.col("established", ValueType.NUMBER, "1888", "1892", "1899")));
-        assertThat(detect(shared)).filteredOn(a -> a.id().equals("synonym:club.founded|league.established"))
-                .singleElement().satisfies(a -> assertThat(a.grounds())
+        assertThat(detect(shared))
+                .filteredOn(a -> a.id().equals("synonym:club.founded|league.established"))
+                .singleElement()
+                .satisfies(a -> assertThat(a.grounds())
                         .containsExactly(Ambiguity.Ground.SHARED_VALUES, Ambiguity.Ground.NAME_SIMILARITY));
 
         DatabaseSchema apart = Schemas.of(
-                Schemas.table("club", List.of(), List.of(), Schemas.col("club_name", ValueType.TEXT, "Everton"),
+                Schemas.table(
+                        "club",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("club_name", ValueType.TEXT, "Everton"),
                         Schemas.col("founded", ValueType.NUMBER, "1878", "1892")),
-                Schemas.table("league", List.of(), List.of(), Schemas.col("league_name", ValueType.TEXT, "Premier"),
+                Schemas.table(
+                        "league",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("league_name", ValueType.TEXT, "Premier"),
                         Schemas.col("established", ValueType.NUMBER, "1888", "1904")));
         assertThat(ids(apart)).doesNotContain("synonym:club.founded|league.established");
         // sharing values is not enough when the names disagree (a founding year and a fee in thousands)
         DatabaseSchema unrelated = Schemas.of(
-                Schemas.table("club", List.of(), List.of(), Schemas.col("club_name", ValueType.TEXT, "Everton"),
+                Schemas.table(
+                        "club",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("club_name", ValueType.TEXT, "Everton"),
                         Schemas.col("founded", ValueType.NUMBER, "1878", "1892", "1899")),
-                Schemas.table("transfer", List.of(), List.of(), Schemas.col("surname", ValueType.TEXT, "Dean"),
+                Schemas.table(
+                        "transfer",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("surname", ValueType.TEXT, "Dean"),
                         Schemas.col("fee", ValueType.NUMBER, "1878", "1892")));
         assertThat(ids(unrelated)).noneMatch(id -> id.startsWith("synonym"));
     }

@@ -12,17 +12,28 @@ import org.junit.jupiter.api.Test;
 class OfflinePackagerTest {
 
     private static Map<String, SemanticPackage> packages(SchemaGraph graph) {
-        return new OfflinePackager().describe(graph).stream()
-                .collect(Collectors.toMap(p -> p.column().key(), Function.identity()));
+        return new OfflinePackager()
+                .describe(graph).stream()
+                        .collect(Collectors.toMap(p -> p.column().key(), Function.identity()));
     }
 
     @Test
     void shouldExpandAbbreviationsToTheWordsTheSchemaUsesElsewhere() {
         SchemaGraph graph = SchemaGraph.of(Schemas.of(
-                Schemas.table("player", List.of("player_id"), List.of(), Schemas.col("player_id", ValueType.NUMBER),
-                        Schemas.col("plyr_nm", ValueType.TEXT), Schemas.col("VgHt", ValueType.NUMBER)),
-                Schemas.table("plot", List.of(), List.of(), Schemas.col("vegetation_height", ValueType.NUMBER),
-                        Schemas.col("event_key", ValueType.NUMBER), Schemas.col("qty", ValueType.NUMBER))));
+                Schemas.table(
+                        "player",
+                        List.of("player_id"),
+                        List.of(),
+                        Schemas.col("player_id", ValueType.NUMBER),
+                        Schemas.col("plyr_nm", ValueType.TEXT),
+                        Schemas.col("VgHt", ValueType.NUMBER)),
+                Schemas.table(
+                        "plot",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("vegetation_height", ValueType.NUMBER),
+                        Schemas.col("event_key", ValueType.NUMBER),
+                        Schemas.col("qty", ValueType.NUMBER))));
 
         Map<String, SemanticPackage> p = packages(graph);
 
@@ -46,8 +57,12 @@ class OfflinePackagerTest {
 
     @Test
     void shouldPutTheTableInFrontOfANameNothingExpands() {
-        SchemaGraph graph = SchemaGraph.of(Schemas.of(Schemas.table("tbl_Deadwood", List.of(), List.of(),
-                Schemas.col("MPD", ValueType.NUMBER), Schemas.col("Decay", ValueType.TEXT))));
+        SchemaGraph graph = SchemaGraph.of(Schemas.of(Schemas.table(
+                "tbl_Deadwood",
+                List.of(),
+                List.of(),
+                Schemas.col("MPD", ValueType.NUMBER),
+                Schemas.col("Decay", ValueType.TEXT))));
 
         Map<String, SemanticPackage> p = packages(graph);
 
@@ -58,11 +73,23 @@ class OfflinePackagerTest {
     @Test
     void shouldReadAnAbbreviatedNameAsTheLongerColumnNameItShortensInAnotherTable() {
         SchemaGraph graph = SchemaGraph.of(Schemas.of(
-                Schemas.table("tblCoverBoard", List.of(), List.of(), Schemas.col("Rec", ValueType.TEXT),
+                Schemas.table(
+                        "tblCoverBoard",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("Rec", ValueType.TEXT),
                         Schemas.col("sub_temp", ValueType.NUMBER)),
-                Schemas.table("tblSearches", List.of(), List.of(), Schemas.col("Recapture", ValueType.TEXT),
+                Schemas.table(
+                        "tblSearches",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("Recapture", ValueType.TEXT),
                         Schemas.col("Substrate_Temperature", ValueType.NUMBER)),
-                Schemas.table("tblTraps", List.of(), List.of(), Schemas.col("Recapture", ValueType.TEXT),
+                Schemas.table(
+                        "tblTraps",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("Recapture", ValueType.TEXT),
                         Schemas.col("Record", ValueType.TEXT))));
 
         Map<String, SemanticPackage> p = packages(graph);
@@ -76,8 +103,12 @@ class OfflinePackagerTest {
 
     @Test
     void shouldTreatAShortTokenThatIsNoEnglishWordAsUnreadable() {
-        SchemaGraph graph = SchemaGraph.of(Schemas.of(Schemas.table("tblLocations", List.of(), List.of(),
-                Schemas.col("STID", ValueType.NUMBER), Schemas.col("Site", ValueType.TEXT),
+        SchemaGraph graph = SchemaGraph.of(Schemas.of(Schemas.table(
+                "tblLocations",
+                List.of(),
+                List.of(),
+                Schemas.col("STID", ValueType.NUMBER),
+                Schemas.col("Site", ValueType.TEXT),
                 Schemas.col("fn_by", ValueType.TEXT))));
 
         Map<String, SemanticPackage> p = packages(graph);

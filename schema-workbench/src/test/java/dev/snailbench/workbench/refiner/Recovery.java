@@ -20,14 +20,28 @@ public record Recovery(String metric, double original, double injected, double r
 
     /** The header of {@link #row()}. */
     public static String header() {
-        return String.format(Locale.ROOT, "%-20s %9s %9s %9s %9s %9s", "metric", "original", "injected", "refined",
-                "recovery", "attained");
+        return String.format(
+                Locale.ROOT,
+                "%-20s %9s %9s %9s %9s %9s",
+                "metric",
+                "original",
+                "injected",
+                "refined",
+                "recovery",
+                "attained");
     }
 
     /** One line of the table: metric | original | injected | refined | recovery | attained. */
     public String row() {
-        return String.format(Locale.ROOT, "%-20s %9.3f %9.3f %9.3f %9s %9s", metric, original, injected, refined,
-                format(recovery()), format(attained()));
+        return String.format(
+                Locale.ROOT,
+                "%-20s %9.3f %9.3f %9.3f %9s %9s",
+                metric,
+                original,
+                injected,
+                refined,
+                format(recovery()),
+                format(attained()));
     }
 
     private static String format(Double d) {

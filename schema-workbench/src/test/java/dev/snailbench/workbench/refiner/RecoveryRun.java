@@ -45,8 +45,13 @@ public final class RecoveryRun {
     static final List<String> METRICS = List.of("executionAccuracy", "queryRecall", "queryPrecision", "queryF1");
 
     /** Per variant: metric → sum, plus the count of items and of mislinked columns. */
-    record Totals(Map<Variant, double[]> sums, int items, Map<Variant, Integer> mislinked, int injectedColumns,
-            int findings, int refinedColumns) {
+    record Totals(
+            Map<Variant, double[]> sums,
+            int items,
+            Map<Variant, Integer> mislinked,
+            int injectedColumns,
+            int findings,
+            int refinedColumns) {
 
         /** Seeds pooled: the sums and counts added up. */
         Totals plus(Totals o) {
@@ -60,15 +65,23 @@ public final class RecoveryRun {
                 s.put(v, a);
                 m.put(v, mislinked.get(v) + o.mislinked().get(v));
             }
-            return new Totals(s, items + o.items(), m, injectedColumns + o.injectedColumns(), findings + o.findings(),
+            return new Totals(
+                    s,
+                    items + o.items(),
+                    m,
+                    injectedColumns + o.injectedColumns(),
+                    findings + o.findings(),
                     refinedColumns + o.refinedColumns());
         }
 
         List<Recovery> table() {
             List<Recovery> rows = new ArrayList<>();
             for (int m = 0; m < METRICS.size(); m++) {
-                rows.add(new Recovery(METRICS.get(m), sums.get(Variant.ORIGINAL)[m] / items,
-                        sums.get(Variant.INJECTED)[m] / items, sums.get(Variant.REFINED)[m] / items));
+                rows.add(new Recovery(
+                        METRICS.get(m),
+                        sums.get(Variant.ORIGINAL)[m] / items,
+                        sums.get(Variant.INJECTED)[m] / items,
+                        sums.get(Variant.REFINED)[m] / items));
             }
             return rows;
         }
@@ -78,8 +91,7 @@ public final class RecoveryRun {
         }
     }
 
-    private RecoveryRun() {
-    }
+    private RecoveryRun() {}
 
     static Totals run(double rate, long seed) throws Exception {
         return run(rate, seed, OfflinePackager.Context.SCHEMA, Arm.AFTER);
@@ -95,18 +107,31 @@ public final class RecoveryRun {
      */
     public record Arm(String label, boolean samples, String embeddings, RefinedViews.HomonymNames homonyms) {
 
-        public static final Arm BEFORE = new Arm("before: no values, lexical SSS, entity in front", false, "lexical",
+        public static final Arm BEFORE = new Arm(
+                "before: no values, lexical SSS, entity in front",
+                false,
+                "lexical",
                 RefinedViews.HomonymNames.TABLE_ENTITY);
-        public static final Arm AFTER = new Arm("after: 5 values per column, minilm SSS, homonyms by evidence", true,
-                "minilm", RefinedViews.HomonymNames.EVIDENCE);
-        public static final Arm JOB = new Arm("job without sample values: minilm SSS, homonyms by evidence", false,
-                "minilm", RefinedViews.HomonymNames.EVIDENCE);
+        public static final Arm AFTER = new Arm(
+                "after: 5 values per column, minilm SSS, homonyms by evidence",
+                true,
+                "minilm",
+                RefinedViews.HomonymNames.EVIDENCE);
+        public static final Arm JOB = new Arm(
+                "job without sample values: minilm SSS, homonyms by evidence",
+                false,
+                "minilm",
+                RefinedViews.HomonymNames.EVIDENCE);
     }
 
     /** FootballDB v1 with injected ambiguity and the refiner's repair of it: what each variant shows a model. */
-    public record Setup(DatabaseSchema schema, InjectedSchema injected, SchemaGraph ambiguous,
-            List<Ambiguity> findings, Renaming refined, SchemaVariants variants) {
-    }
+    public record Setup(
+            DatabaseSchema schema,
+            InjectedSchema injected,
+            SchemaGraph ambiguous,
+            List<Ambiguity> findings,
+            Renaming refined,
+            SchemaVariants variants) {}
 
     /** {@code context}: the words the offline packager may expand an abbreviation to (the baselines). */
     public static Setup setup(double rate, long seed, OfflinePackager.Context context) throws Exception {
@@ -121,10 +146,18 @@ public final class RecoveryRun {
         InjectedSchema injected = AmbiguityInjector.inject(schema, rate, seed);
         SchemaGraph ambiguous = SchemaGraph.of(injected.as(SqlDialect.POSTGRESQL));
         List<SemanticPackage> packages = new OfflinePackager(context).describe(ambiguous);
-        List<Ambiguity> findings = AmbiguityDetector.detect(ambiguous, packages,
-                TestEmbeddings.of(arm.embeddings(), AmbiguityDetector.texts(packages)), Thresholds.PAPER);
+        List<Ambiguity> findings = AmbiguityDetector.detect(
+                ambiguous,
+                packages,
+                TestEmbeddings.of(arm.embeddings(), AmbiguityDetector.texts(packages)),
+                Thresholds.PAPER);
         Renaming refined = RefinedViews.plan(ambiguous, packages, findings, arm.homonyms());
-        return new Setup(schema, injected, ambiguous, findings, refined,
+        return new Setup(
+                schema,
+                injected,
+                ambiguous,
+                findings,
+                refined,
                 new SchemaVariants(injected.renaming(), refined, SqlDialect.POSTGRESQL));
     }
 
@@ -140,14 +173,16 @@ public final class RecoveryRun {
         Renaming refined = setup.refined();
         SchemaVariants variants = setup.variants();
         String amb = "rec_amb_" + seed;
-        String ref = "rec_ref_" + seed + "_" + arm.homonyms().name().toLowerCase(Locale.ROOT) + (arm.samples() ? "_v" : "");
+        String ref =
+                "rec_ref_" + seed + "_" + arm.homonyms().name().toLowerCase(Locale.ROOT) + (arm.samples() ? "_v" : "");
 
         if (Boolean.getBoolean("refiner.debug")) {
             for (Ambiguity a : findings) {
                 for (ColumnRef col : a.columns()) {
                     SchemaGraph.ColumnNode node = ambiguous.column(col.key());
-                    System.out.printf("  finding %s %s → %s %s%n", a.type(), col, refined.nameOf(col),
-                            node == null ? "" : node.samples());
+                    System.out.printf(
+                            "  finding %s %s → %s %s%n",
+                            a.type(), col, refined.nameOf(col), node == null ? "" : node.samples());
                 }
             }
         }
@@ -156,17 +191,22 @@ public final class RecoveryRun {
         Map<Variant, double[]> sums = new EnumMap<>(Variant.class);
         for (Variant v : Variant.values()) {
             Renaming shown = variants.shown(v);
-            NameLinkingSimulator sim = NameLinkingSimulator.link(shown, SIMULATOR.equals("minilm")
-                    ? texts -> Uni.createFrom().item(texts.stream()
-                            .map(TestEmbeddings.minilm(texts)).toList())
-                    : new LexicalEmbedder());
+            NameLinkingSimulator sim = NameLinkingSimulator.link(
+                    shown,
+                    SIMULATOR.equals("minilm")
+                            ? texts -> Uni.createFrom()
+                                    .item(texts.stream()
+                                            .map(TestEmbeddings.minilm(texts))
+                                            .toList())
+                            : new LexicalEmbedder());
             simulators.put(v, sim);
             mislinked.put(v, sim.mislinked(shown));
             if (Boolean.getBoolean("refiner.debug")) {
                 for (ColumnRef col : shown.all()) {
                     if (!sim.links().nameOf(col).equalsIgnoreCase(shown.nameOf(col))) {
-                        System.out.printf("  %s %s: shown %s, linked %s%n", v.label(), col, shown.nameOf(col),
-                                sim.links().nameOf(col));
+                        System.out.printf(
+                                "  %s %s: shown %s, linked %s%n",
+                                v.label(), col, shown.nameOf(col), sim.links().nameOf(col));
                     }
                 }
             }
@@ -178,10 +218,17 @@ public final class RecoveryRun {
                 s.execute("DROP SCHEMA IF EXISTS " + ref + " CASCADE");
                 s.execute("DROP SCHEMA IF EXISTS " + amb + " CASCADE");
             }
-            apply(c, RefinedViews.ddl(SchemaGraph.of(schema), injected.renaming(), "exp_v1", amb,
-                    SqlDialect.POSTGRESQL).statements());
-            apply(c, RefinedViews.ddl(ambiguous, refined, amb, ref, SqlDialect.POSTGRESQL).statements());
-            JsonNode dev = new ObjectMapper().readTree(DataDir.resolve().resolve("footballdb/v1/dev.json").toFile());
+            apply(
+                    c,
+                    RefinedViews.ddl(SchemaGraph.of(schema), injected.renaming(), "exp_v1", amb, SqlDialect.POSTGRESQL)
+                            .statements());
+            apply(
+                    c,
+                    RefinedViews.ddl(ambiguous, refined, amb, ref, SqlDialect.POSTGRESQL)
+                            .statements());
+            JsonNode dev = new ObjectMapper()
+                    .readTree(
+                            DataDir.resolve().resolve("footballdb/v1/dev.json").toFile());
             for (JsonNode q : dev) {
                 String gold = q.get("query").asText();
                 boolean ordered = gold.toLowerCase().contains("order by");
@@ -194,12 +241,18 @@ public final class RecoveryRun {
                 for (Variant v : Variant.values()) {
                     String predicted = simulators.get(v).predict(REWRITER, gold, SqlDialect.POSTGRESQL);
                     String onDatabase = variants.toDatabase(REWRITER, v, predicted);
-                    List<List<String>> rows = QueryRows.of(c, v == Variant.ORIGINAL ? "exp_v1" : amb, onDatabase,
-                            ordered);
-                    LinkingScore linking = LinkingScore.of(goldIds, identifiers(variants.toNative(REWRITER, v, predicted)));
+                    List<List<String>> rows =
+                            QueryRows.of(c, v == Variant.ORIGINAL ? "exp_v1" : amb, onDatabase, ordered);
+                    LinkingScore linking =
+                            LinkingScore.of(goldIds, identifiers(variants.toNative(REWRITER, v, predicted)));
                     if (Boolean.getBoolean("refiner.debug") && !linking.extra().isEmpty()) {
-                        System.out.printf("  extra %s id %s: %s | on database: %s | native: %s%n", v.label(),
-                                q.get("id"), linking.extra(), onDatabase, variants.toNative(REWRITER, v, predicted));
+                        System.out.printf(
+                                "  extra %s id %s: %s | on database: %s | native: %s%n",
+                                v.label(),
+                                q.get("id"),
+                                linking.extra(),
+                                onDatabase,
+                                variants.toNative(REWRITER, v, predicted));
                     }
                     double[] sum = sums.get(v);
                     sum[0] += expected.equals(rows) ? 1 : 0;
@@ -209,15 +262,27 @@ public final class RecoveryRun {
                 }
             }
         }
-        return new Totals(sums, items, mislinked, injected.renaming().renamed().size(), findings.size(),
+        return new Totals(
+                sums,
+                items,
+                mislinked,
+                injected.renaming().renamed().size(),
+                findings.size(),
                 refined.renamed().size());
     }
 
     static void print(String title, Totals t) {
-        System.out.printf("%s [%s]: %d dev queries with a gold result; %d columns renamed by injection, %d findings, "
-                + "%d columns renamed by the view layer; mislinked columns: original %d, injected %d, refined %d%n",
-                title, NameLinkingSimulator.LABEL, t.items(), t.injectedColumns(), t.findings(), t.refinedColumns(),
-                t.mislinked().get(Variant.ORIGINAL), t.mislinked().get(Variant.INJECTED),
+        System.out.printf(
+                "%s [%s]: %d dev queries with a gold result; %d columns renamed by injection, %d findings, "
+                        + "%d columns renamed by the view layer; mislinked columns: original %d, injected %d, refined %d%n",
+                title,
+                NameLinkingSimulator.LABEL,
+                t.items(),
+                t.injectedColumns(),
+                t.findings(),
+                t.refinedColumns(),
+                t.mislinked().get(Variant.ORIGINAL),
+                t.mislinked().get(Variant.INJECTED),
                 t.mislinked().get(Variant.REFINED));
         System.out.println(Recovery.header());
         t.table().forEach(r -> System.out.println(r.row()));

@@ -41,18 +41,33 @@ class RefinedViewsFootballDbTest {
         InjectedSchema injected = AmbiguityInjector.inject(schema, 0.1, 5);
         SchemaGraph ambiguous = SchemaGraph.of(injected.as(SqlDialect.POSTGRESQL));
         List<SemanticPackage> packages = new OfflinePackager().describe(ambiguous);
-        List<Ambiguity> findings = AmbiguityDetector.detect(ambiguous, packages,
-                AmbiguityDetectorTest.lexical(AmbiguityDetector.texts(packages)), Thresholds.PAPER);
+        List<Ambiguity> findings = AmbiguityDetector.detect(
+                ambiguous,
+                packages,
+                AmbiguityDetectorTest.lexical(AmbiguityDetector.texts(packages)),
+                Thresholds.PAPER);
         Renaming refined = RefinedViews.plan(ambiguous, packages, findings);
         assertThat(findings).isNotEmpty();
         assertThat(refined.renamed()).hasSizeGreaterThan(5);
 
         try (Connection c = LocalStack.targets().connect("footballdb_v1")) {
-            apply(c, RefinedViews.ddl(SchemaGraph.of(schema), injected.renaming(), "exp_v1", "amb_v1",
-                    SqlDialect.POSTGRESQL).statements());
-            apply(c, RefinedViews.ddl(ambiguous, refined, "amb_v1", "ref_v1", SqlDialect.POSTGRESQL).statements());
+            apply(
+                    c,
+                    RefinedViews.ddl(
+                                    SchemaGraph.of(schema),
+                                    injected.renaming(),
+                                    "exp_v1",
+                                    "amb_v1",
+                                    SqlDialect.POSTGRESQL)
+                            .statements());
+            apply(
+                    c,
+                    RefinedViews.ddl(ambiguous, refined, "amb_v1", "ref_v1", SqlDialect.POSTGRESQL)
+                            .statements());
 
-            JsonNode dev = new ObjectMapper().readTree(DataDir.resolve().resolve("footballdb/v1/dev.json").toFile());
+            JsonNode dev = new ObjectMapper()
+                    .readTree(
+                            DataDir.resolve().resolve("footballdb/v1/dev.json").toFile());
             int compared = 0;
             int renamedByRefiner = 0;
             List<String> failures = new ArrayList<>();
@@ -63,9 +78,12 @@ class RefinedViewsFootballDbTest {
                 }
                 int id = q.get("id").asInt();
                 boolean ordered = gold.toLowerCase().contains("order by");
-                String onAmbiguous = injected.renaming().rewrite(REWRITER, gold, SqlDialect.POSTGRESQL, false).sql();
+                String onAmbiguous = injected.renaming()
+                        .rewrite(REWRITER, gold, SqlDialect.POSTGRESQL, false)
+                        .sql();
                 var toRefined = refined.rewrite(REWRITER, onAmbiguous, SqlDialect.POSTGRESQL, false);
-                String back = refined.rewrite(REWRITER, toRefined.sql(), SqlDialect.POSTGRESQL, true).sql();
+                String back = refined.rewrite(REWRITER, toRefined.sql(), SqlDialect.POSTGRESQL, true)
+                        .sql();
                 List<List<String>> expected = QueryRows.of(c, "exp_v1", gold, ordered);
                 List<List<String>> onViews = QueryRows.of(c, "ref_v1", toRefined.sql(), ordered);
                 List<List<String>> mappedBack = QueryRows.of(c, "amb_v1", back, ordered);
@@ -77,7 +95,8 @@ class RefinedViewsFootballDbTest {
                     continue;
                 }
                 // The same query; an injected name may come back in PostgreSQL's folded case (WNR → wnr).
-                assertThat(back).as("id %d maps back to the query on the ambiguous names", id)
+                assertThat(back)
+                        .as("id %d maps back to the query on the ambiguous names", id)
                         .isEqualToIgnoringCase(onAmbiguous);
                 if (expected == null || !expected.equals(onViews) || !expected.equals(mappedBack)) {
                     failures.add("id " + id + ": " + toRefined.sql() + " | back: " + back);
@@ -90,9 +109,11 @@ class RefinedViewsFootballDbTest {
             assertThat(failures).isEmpty();
             assertThat(compared).isEqualTo(77);
             assertThat(renamedByRefiner).isGreaterThan(20);
-            System.out.printf("refined views FootballDB v1: %d findings, %d columns renamed by the view layer; %d dev "
-                    + "queries (%d of them renamed) return the native result on the refined views and after mapping "
-                    + "back%n", findings.size(), refined.renamed().size(), compared, renamedByRefiner);
+            System.out.printf(
+                    "refined views FootballDB v1: %d findings, %d columns renamed by the view layer; %d dev "
+                            + "queries (%d of them renamed) return the native result on the refined views and after mapping "
+                            + "back%n",
+                    findings.size(), refined.renamed().size(), compared, renamedByRefiner);
         }
     }
 

@@ -33,23 +33,31 @@ public class RefinerRecoveryBenchmark {
         List<String> summary = new ArrayList<>();
         for (RecoveryRun.Arm arm : List.of(RecoveryRun.Arm.BEFORE, RecoveryRun.Arm.AFTER, RecoveryRun.Arm.JOB)) {
             // A job's variant is computed with the whole-schema context only.
-            for (OfflinePackager.Context context : arm == RecoveryRun.Arm.JOB ? List.of(OfflinePackager.Context.SCHEMA)
+            for (OfflinePackager.Context context : arm == RecoveryRun.Arm.JOB
+                    ? List.of(OfflinePackager.Context.SCHEMA)
                     : List.of(OfflinePackager.Context.values())) {
                 RecoveryRun.Totals pooled = null;
                 for (long seed = FIRST_SEED; seed < FIRST_SEED + 3; seed++) {
                     RecoveryRun.Totals t = RecoveryRun.run(RATE, seed, context, arm);
-                    RecoveryRun.print(String.format("FootballDB v1, %s, %s context, rate %.2f, seed %d", arm.label(),
-                            context.name().toLowerCase(), RATE, seed), t);
+                    RecoveryRun.print(
+                            String.format(
+                                    "FootballDB v1, %s, %s context, rate %.2f, seed %d",
+                                    arm.label(), context.name().toLowerCase(), RATE, seed),
+                            t);
                     pooled = pooled == null ? t : pooled.plus(t);
                 }
-                String title = String.format("FootballDB v1, %s, %s context, rate %.2f, seeds %d-%d pooled",
+                String title = String.format(
+                        "FootballDB v1, %s, %s context, rate %.2f, seeds %d-%d pooled",
                         arm.label(), context.name().toLowerCase(), RATE, FIRST_SEED, FIRST_SEED + 2);
                 RecoveryRun.print(title, pooled);
                 System.out.println();
                 summary.add(title + ", simulator similarity " + RecoveryRun.SIMULATOR);
-                summary.add(String.format("  mislinked columns: injected %d, refined %d; findings %d, columns renamed "
-                        + "by the view layer %d", pooled.mislinked().get(NameLinkingSimulator.Variant.INJECTED),
-                        pooled.mislinked().get(NameLinkingSimulator.Variant.REFINED), pooled.findings(),
+                summary.add(String.format(
+                        "  mislinked columns: injected %d, refined %d; findings %d, columns renamed "
+                                + "by the view layer %d",
+                        pooled.mislinked().get(NameLinkingSimulator.Variant.INJECTED),
+                        pooled.mislinked().get(NameLinkingSimulator.Variant.REFINED),
+                        pooled.findings(),
                         pooled.refinedColumns()));
                 pooled.table().forEach(r -> summary.add(r.row()));
             }

@@ -17,8 +17,7 @@ final class TestEmbeddings {
     private static MiniLm model;
     private static final Map<String, float[]> CACHE = new ConcurrentHashMap<>();
 
-    private TestEmbeddings() {
-    }
+    private TestEmbeddings() {}
 
     static synchronized Function<String, float[]> minilm(Collection<String> texts) {
         if (model == null) {

@@ -14,12 +14,14 @@ public final class ThresholdSearch {
 
     /** One validation schema: its graph, scored candidates, ground truth (in the names {@code toTruthNames} maps
      * findings to) and the findings to ignore. */
-    public record Case(SchemaGraph graph, List<AmbiguityDetector.Candidate> candidates, List<Ambiguity> truth,
-            Set<String> ignore, Function<Ambiguity, Ambiguity> toTruthNames) {
-    }
+    public record Case(
+            SchemaGraph graph,
+            List<AmbiguityDetector.Candidate> candidates,
+            List<Ambiguity> truth,
+            Set<String> ignore,
+            Function<Ambiguity, Ambiguity> toTruthNames) {}
 
-    private ThresholdSearch() {
-    }
+    private ThresholdSearch() {}
 
     public static Thresholds fit(List<Case> cases) {
         Thresholds best = Thresholds.PAPER;
@@ -44,7 +46,8 @@ public final class ThresholdSearch {
                 case HOMONYM -> new Thresholds(base.irregular(), base.synonym(), v);
             };
             double f1 = score(cases, t).of(type).f1();
-            if (f1 > bestF1 + 1e-9 || Math.abs(f1 - bestF1) <= 1e-9 && Math.abs(v - paper) < Math.abs(bestValue - paper)) {
+            if (f1 > bestF1 + 1e-9
+                    || Math.abs(f1 - bestF1) <= 1e-9 && Math.abs(v - paper) < Math.abs(bestValue - paper)) {
                 bestF1 = f1;
                 bestValue = v;
             }
@@ -56,7 +59,8 @@ public final class ThresholdSearch {
         DetectionScore score = new DetectionScore();
         for (Case c : cases) {
             List<Ambiguity> found = AmbiguityDetector.decide(c.graph(), c.candidates(), thresholds).stream()
-                    .map(c.toTruthNames()).toList();
+                    .map(c.toTruthNames())
+                    .toList();
             score.add(c.truth(), found, c.ignore());
         }
         return score;

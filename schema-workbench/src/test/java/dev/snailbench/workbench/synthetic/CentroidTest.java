@@ -10,7 +10,8 @@ class CentroidTest {
 
     @Test
     void shouldKeepTheCandidatePhrasedLikeTheOthersAndDropTheOutlier() {
-        List<String> candidates = List.of("Which players scored more than 5 goals?",
+        List<String> candidates = List.of(
+                "Which players scored more than 5 goals?",
                 "Show me the players who scored more than 5 goals",
                 "List the goalkeepers born in Bern",
                 "Which players have scored more than 5 goals?");
@@ -24,17 +25,22 @@ class CentroidTest {
 
     @Test
     void shouldRewriteEveryFrameWithThePairsValuesAndSkipAFrameThatDoesNotSayOne() {
-        SyntheticSuite.Template template = new SyntheticSuite.Template("t1", "x", List.of("VALUE", "PROJECTION"),
-                List.of(new SyntheticSuite.Frame(0, "Return the country of the club FC Sion.",
-                                List.of("FC Sion", "country")),
-                        new SyntheticSuite.Frame(1, "In which country does FC Basel play?", List.of("FC Basel",
-                                "country")),
+        SyntheticSuite.Template template = new SyntheticSuite.Template(
+                "t1",
+                "x",
+                List.of("VALUE", "PROJECTION"),
+                List.of(
+                        new SyntheticSuite.Frame(
+                                0, "Return the country of the club FC Sion.", List.of("FC Sion", "country")),
+                        new SyntheticSuite.Frame(
+                                1, "In which country does FC Basel play?", List.of("FC Basel", "country")),
                         new SyntheticSuite.Frame(2, "Where is it?", List.of("Lugano", "country"))));
-        SyntheticSuite.Pair pair = new SyntheticSuite.Pair("syn-1", "t1", "x", List.of("Grasshopper Club", "city"),
-                null);
+        SyntheticSuite.Pair pair =
+                new SyntheticSuite.Pair("syn-1", "t1", "x", List.of("Grasshopper Club", "city"), null);
 
-        assertThat(FrameQuestions.candidates(template, pair, 8)).containsExactly(
-                "Return the city of the club Grasshopper Club.", "In which city does Grasshopper Club play?");
+        assertThat(FrameQuestions.candidates(template, pair, 8))
+                .containsExactly(
+                        "Return the city of the club Grasshopper Club.", "In which city does Grasshopper Club play?");
         assertThat(FrameQuestions.candidates(template, pair, 1)).hasSize(1);
     }
 }

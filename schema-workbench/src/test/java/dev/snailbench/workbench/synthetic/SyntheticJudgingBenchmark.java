@@ -27,12 +27,12 @@ class SyntheticJudgingBenchmark {
 
     @Test
     void shouldPrintAHundredRandomPairsToJudge() throws Exception {
-        Path suitePath = Path.of(System.getProperty("judging.suite",
-                "../executor-service/target/synthetic-footballdb-v3-seed42.json"));
+        Path suitePath = Path.of(
+                System.getProperty("judging.suite", "../executor-service/target/synthetic-footballdb-v3-seed42.json"));
         SyntheticSuite suite = new ObjectMapper().readValue(suitePath.toFile(), SyntheticSuite.class);
         long seed = Long.parseLong(System.getProperty("judging.seed", "2026"));
-        Map<String, SyntheticSuite.Template> templates = suite.templates().stream()
-                .collect(Collectors.toMap(SyntheticSuite.Template::id, Function.identity()));
+        Map<String, SyntheticSuite.Template> templates =
+                suite.templates().stream().collect(Collectors.toMap(SyntheticSuite.Template::id, Function.identity()));
         LexicalEmbedder lexical = new LexicalEmbedder();
         List<String[]> kept = new ArrayList<>();
         int refused = 0;
@@ -46,12 +46,22 @@ class SyntheticJudgingBenchmark {
                 continue;
             }
             List<float[]> vectors = lexical.embed(written.candidates()).await().indefinitely();
-            int chosen = QuestionFit.rank(written.candidates(), pair.sql(),
-                    Centroid.closest(vectors, written.candidates().size())).get(0);
-            kept.add(new String[] {pair.id(), pair.templateId(), written.candidates().get(chosen), pair.sql(),
+            int chosen = QuestionFit.rank(
+                            written.candidates(),
+                            pair.sql(),
+                            Centroid.closest(vectors, written.candidates().size()))
+                    .get(0);
+            kept.add(new String[] {
+                pair.id(),
+                pair.templateId(),
+                written.candidates().get(chosen),
+                pair.sql(),
                 String.valueOf(pair.expected().rows().size()),
-                pair.expected().rows().stream().limit(3).map(r -> String.join(" | ", r)).collect(
-                        Collectors.joining(" || "))});
+                pair.expected().rows().stream()
+                        .limit(3)
+                        .map(r -> String.join(" | ", r))
+                        .collect(Collectors.joining(" || "))
+            });
         }
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < kept.size(); i++) {
@@ -63,11 +73,16 @@ class SyntheticJudgingBenchmark {
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out))) {
             w.println("pair\ttemplate\tquestion\tsql\trows\tfirst rows");
             for (int i : order.subList(0, Math.min(100, order.size()))) {
-                w.println(String.join("\t", List.of(kept.get(i)).stream()
-                        .map(s -> s.replace('\t', ' ').replace('\n', ' ')).toList()));
+                w.println(String.join(
+                        "\t",
+                        List.of(kept.get(i)).stream()
+                                .map(s -> s.replace('\t', ' ').replace('\n', ' '))
+                                .toList()));
             }
         }
-        System.out.printf("kept %d pairs with a question (%d frames refused for a swapped column's word); 100 "
-                + "sampled with seed %d to %s%n", kept.size(), refused, seed, out.toAbsolutePath());
+        System.out.printf(
+                "kept %d pairs with a question (%d frames refused for a swapped column's word); 100 "
+                        + "sampled with seed %d to %s%n",
+                kept.size(), refused, seed, out.toAbsolutePath());
     }
 }

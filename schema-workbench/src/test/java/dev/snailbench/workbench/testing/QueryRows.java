@@ -11,8 +11,7 @@ import java.util.List;
 /** A query's rows as text, for tests that compare what the same question returns on different schema layers. */
 public final class QueryRows {
 
-    private QueryRows() {
-    }
+    private QueryRows() {}
 
     /**
      * Runs {@code sql} with only {@code searchPath} on PostgreSQL's search path, so a name a rewrite missed cannot

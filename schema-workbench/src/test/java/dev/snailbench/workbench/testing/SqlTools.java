@@ -10,6 +10,5 @@ public final class SqlTools {
     public static final SqlParser PARSER = new SqlParser(2, Duration.ofSeconds(10));
     public static final IdentifierRewriter REWRITER = new IdentifierRewriter(PARSER);
 
-    private SqlTools() {
-    }
+    private SqlTools() {}
 }

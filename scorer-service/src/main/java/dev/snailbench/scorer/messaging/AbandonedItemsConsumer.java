@@ -1,8 +1,8 @@
 package dev.snailbench.scorer.messaging;
 
 import dev.snailbench.model.Channels;
-import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.Topics;
+import dev.snailbench.model.delivery.Redelivery;
 import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.scorer.repository.ItemResult;
@@ -51,31 +51,39 @@ public class AbandonedItemsConsumer {
     @Incoming(Channels.ITEMS_ABANDONED)
     public Uni<Void> consume(ConsumerRecord<String, List<ItemAbandoned>> record) {
         List<ItemAbandoned> items = describe(record);
-        List<ItemAbandoned> workItems = items.stream().filter(event -> event.workItemId() != null
-                && event.jobId() != null && event.tenantId() != null).toList();
+        List<ItemAbandoned> workItems = items.stream()
+                .filter(event -> event.workItemId() != null && event.jobId() != null && event.tenantId() != null)
+                .toList();
         if (workItems.size() < items.size() || items.isEmpty()) {
             // Not a work item (a poison record dead-lettered upstream): nothing to give a verdict to.
-            String what = items.isEmpty() ? "no work item"
+            String what = items.isEmpty()
+                    ? "no work item"
                     : items.size() - workItems.size() + " events that are not work items";
             LOG.warnf("%s offset %d holds %s; left in the topic for operators", record.topic(), record.offset(), what);
         }
         if (workItems.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return Redelivery.withRetries(workItems.size() + " abandoned work items from " + record.topic() + " offset "
-                        + record.offset(), () -> Multi.createFrom().iterable(workItems)
-                        .onItem().transformToUniAndConcatenate(this::abandon)
-                        .collect().asList()
-                        .chain(verdicts::send))
-                .onFailure().invoke(e -> LOG.warnf("%s offset %d: could not record the failed verdicts of its %d work "
-                        + "items, the record goes to the dead-letter topic: %s", record.topic(), record.offset(),
-                        workItems.size(), e.toString()));
+        return Redelivery.withRetries(
+                        workItems.size() + " abandoned work items from " + record.topic() + " offset "
+                                + record.offset(),
+                        () -> Multi.createFrom()
+                                .iterable(workItems)
+                                .onItem()
+                                .transformToUniAndConcatenate(this::abandon)
+                                .collect()
+                                .asList()
+                                .chain(verdicts::send))
+                .onFailure()
+                .invoke(e -> LOG.warnf(
+                        "%s offset %d: could not record the failed verdicts of its %d work "
+                                + "items, the record goes to the dead-letter topic: %s",
+                        record.topic(), record.offset(), workItems.size(), e.toString()));
     }
 
     /** The item's verdict: the failed one stored now, or the one that already stood (the first verdict wins). */
     private Uni<ItemScored> abandon(ItemAbandoned event) {
-        LOG.warnf("work item %s (job %s) could not be scored: %s", event.workItemId(), event.jobId(),
-                event.reason());
+        LOG.warnf("work item %s (job %s) could not be scored: %s", event.workItemId(), event.jobId(), event.reason());
         return results.findAll(List.of(event.workItemId()))
                 .map(found -> found.get(event.workItemId()))
                 .flatMap(existing -> existing != null ? Uni.createFrom().item(existing) : store(event))
@@ -98,15 +106,25 @@ public class AbandonedItemsConsumer {
         }
         Header header = record.headers().lastHeader(DEAD_LETTER_REASON);
         String stage = Topics.stageOf(record.topic());
-        String reason = stage + " failed: " + (header == null || header.value() == null
-                ? "dead-lettered without a reason" : new String(header.value(), StandardCharsets.UTF_8));
+        String reason = stage + " failed: "
+                + (header == null || header.value() == null
+                        ? "dead-lettered without a reason"
+                        : new String(header.value(), StandardCharsets.UTF_8));
         return events.stream().map(event -> event.withCause(stage, reason)).toList();
     }
 
     private static ItemScored verdict(ItemAbandoned event, ItemResult result) {
-        return new ItemScored(UUID.randomUUID(), event.jobId(), event.tenantId(), event.workItemId(),
-                Instant.now(), ItemScored.SCHEMA_VERSION, result.questionId,
-                Boolean.TRUE.equals(result.strictMatch), Boolean.TRUE.equals(result.setMatch), result.failed,
+        return new ItemScored(
+                UUID.randomUUID(),
+                event.jobId(),
+                event.tenantId(),
+                event.workItemId(),
+                Instant.now(),
+                ItemScored.SCHEMA_VERSION,
+                result.questionId,
+                Boolean.TRUE.equals(result.strictMatch),
+                Boolean.TRUE.equals(result.setMatch),
+                result.failed,
                 result.reason);
     }
 }

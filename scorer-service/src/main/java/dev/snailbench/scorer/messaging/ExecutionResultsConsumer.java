@@ -55,8 +55,12 @@ public class ExecutionResultsConsumer {
      */
     @Incoming(Channels.RESULTS_TO_SCORE)
     public Uni<Void> consume(Message<List<ExecutionsCompleted>> batch) {
-        return Batches.consume(batch, ExecutionResultsConsumer::refusal,
-                records -> scoreAll(records.stream().flatMap(record -> record.results().stream()).toList()));
+        return Batches.consume(
+                batch,
+                ExecutionResultsConsumer::refusal,
+                records -> scoreAll(records.stream()
+                        .flatMap(record -> record.results().stream())
+                        .toList()));
     }
 
     /** Results without their ids cannot get a verdict: the dead-letter topic keeps the record with this reason. */
@@ -65,7 +69,9 @@ public class ExecutionResultsConsumer {
         if (refused != null) {
             return refused;
         }
-        return record.results().stream().filter(event -> event.tenantId() == null || event.item() == null).findFirst()
+        return record.results().stream()
+                .filter(event -> event.tenantId() == null || event.item() == null)
+                .findFirst()
                 .map(event -> "ExecutionsCompleted " + record.eventId() + ": ExecutionCompleted " + event.eventId()
                         + " lacks workItemId, jobId, tenantId or item")
                 .orElse(null);
@@ -74,14 +80,20 @@ public class ExecutionResultsConsumer {
     private Uni<Void> scoreAll(List<ExecutionCompleted> events) {
         Context context = Vertx.currentContext();
         // A batch may hold the same item twice (a redelivery): score it once.
-        Map<UUID, ExecutionCompleted> byItem = events.stream().collect(Collectors.toMap(ExecutionCompleted::workItemId,
-                Function.identity(), (first, again) -> first, LinkedHashMap::new));
+        Map<UUID, ExecutionCompleted> byItem = events.stream()
+                .collect(Collectors.toMap(
+                        ExecutionCompleted::workItemId,
+                        Function.identity(),
+                        (first, again) -> first,
+                        LinkedHashMap::new));
         return results.findAll(byItem.keySet())
                 .chain(stored -> {
                     List<ExecutionCompleted> missing = byItem.values().stream()
-                            .filter(event -> !stored.containsKey(event.workItemId())).toList();
-                    return missing.isEmpty() ? Uni.createFrom().item(stored) : scoreAndStore(missing, context)
-                            .map(standing -> {
+                            .filter(event -> !stored.containsKey(event.workItemId()))
+                            .toList();
+                    return missing.isEmpty()
+                            ? Uni.createFrom().item(stored)
+                            : scoreAndStore(missing, context).map(standing -> {
                                 Map<UUID, ItemResult> all = new LinkedHashMap<>(stored);
                                 all.putAll(standing);
                                 return all;
@@ -97,7 +109,8 @@ public class ExecutionResultsConsumer {
     private Uni<Map<UUID, ItemResult>> scoreAndStore(List<ExecutionCompleted> events, Context context) {
         // Parsing and comparing large results is CPU work: on a worker, then back on the Vert.x context for the
         // database and the sends. Scoring never throws for an item's content: a failure is that item's verdict.
-        return Uni.createFrom().item(() -> {
+        return Uni.createFrom()
+                .item(() -> {
                     List<ItemResult> scored = new ArrayList<>(events.size());
                     events.forEach(event -> scored.add(scoreOne(event)));
                     return scored;
@@ -113,18 +126,32 @@ public class ExecutionResultsConsumer {
             return scorer.score(event);
         } catch (RuntimeException e) {
             LOG.warnf(e, "work item %s (job %s) could not be scored", event.workItemId(), event.jobId());
-            return scorer.abandoned(new ItemAbandoned(event.eventId(), event.jobId(), event.tenantId(),
-                    event.workItemId(), event.occurredAt(), event.schemaVersion(), event.item(), "scorer", e.toString()));
+            return scorer.abandoned(new ItemAbandoned(
+                    event.eventId(),
+                    event.jobId(),
+                    event.tenantId(),
+                    event.workItemId(),
+                    event.occurredAt(),
+                    event.schemaVersion(),
+                    event.item(),
+                    "scorer",
+                    e.toString()));
         }
     }
 
     /** Every event of the batch is answered, a redelivered one too (the first verdict, again). */
     private Uni<Void> sendAll(List<ExecutionCompleted> events, Map<UUID, ItemResult> results) {
-        return verdicts.send(events.stream().map(event -> verdict(event, results.get(event.workItemId()))).toList());
+        return verdicts.send(events.stream()
+                .map(event -> verdict(event, results.get(event.workItemId())))
+                .toList());
     }
 
     static ItemScored verdict(ExecutionCompleted event, ItemResult result) {
-        return ItemScored.of(event, Boolean.TRUE.equals(result.strictMatch), Boolean.TRUE.equals(result.setMatch),
-                result.failed, result.reason);
+        return ItemScored.of(
+                event,
+                Boolean.TRUE.equals(result.strictMatch),
+                Boolean.TRUE.equals(result.setMatch),
+                result.failed,
+                result.reason);
     }
 }

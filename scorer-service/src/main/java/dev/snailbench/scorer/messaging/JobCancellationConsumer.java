@@ -24,8 +24,9 @@ public class JobCancellationConsumer {
     @Incoming(Channels.JOBS_CANCELLED)
     public Uni<Void> consume(JobCancelled event) {
         if (event == null || event.jobId() == null || event.tenantId() == null) {
-            return Uni.createFrom().failure(new IllegalArgumentException("JobCancelled "
-                    + (event == null ? "" : event.eventId()) + " lacks jobId or tenantId"));
+            return Uni.createFrom()
+                    .failure(new IllegalArgumentException(
+                            "JobCancelled " + (event == null ? "" : event.eventId()) + " lacks jobId or tenantId"));
         }
         return cancellations.store(event);
     }

@@ -29,8 +29,12 @@ public class VerdictPublisher {
 
     /** Completes when the broker has acknowledged every record. */
     public Uni<Void> send(List<ItemScored> verdicts) {
-        return EventRecords.send(scores, EventRecords.packByJob(verdicts.stream().map(EventRecords.Item::of).toList(),
-                VERDICTS_PER_RECORD, EventRecords.KAFKA_DEFAULT_MAX_BYTES,
-                (job, tenant, noWorkItems) -> ItemsScored.empty(job, tenant)));
+        return EventRecords.send(
+                scores,
+                EventRecords.packByJob(
+                        verdicts.stream().map(EventRecords.Item::of).toList(),
+                        VERDICTS_PER_RECORD,
+                        EventRecords.KAFKA_DEFAULT_MAX_BYTES,
+                        (job, tenant, noWorkItems) -> ItemsScored.empty(job, tenant)));
     }
 }

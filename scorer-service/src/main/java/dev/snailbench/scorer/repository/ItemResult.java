@@ -18,10 +18,13 @@ public class ItemResult {
 
     @Id
     public UUID workItemId;
+
     @Column(nullable = false)
     public UUID jobId;
+
     @Column(nullable = false)
     public String tenantId;
+
     public String questionId;
     public String model;
     public String databaseKey;
@@ -30,21 +33,28 @@ public class ItemResult {
     /** The question as the job asked it (shown with the item's detail). */
     @Column(columnDefinition = "text")
     public String question;
+
     @Column(columnDefinition = "text")
     public String goldSql;
+
     @Column(columnDefinition = "text")
     public String predictedSql;
+
     @Column(columnDefinition = "text")
     public String inferenceError;
 
     public String goldStatus;
+
     @Column(columnDefinition = "text")
     public String goldError;
+
     public Integer goldRows;
     public Double goldSeconds;
     public String predictedStatus;
+
     @Column(columnDefinition = "text")
     public String predictedError;
+
     public Integer predictedRows;
     public Double predictedSeconds;
     /**
@@ -60,14 +70,17 @@ public class ItemResult {
      * null not reviewed. Feeds {@code manualAccuracy}.
      */
     public Boolean manualVerdict;
+
     @Column(columnDefinition = "text")
     public String reviewNote;
+
     public String reviewedBy;
     public Instant reviewedAt;
     /** The job's name as the team gave it (for report titles). */
     public String jobName;
     /** How many work items the job has (null in rows scored before items carried it): its report's done/total. */
     public Integer jobItems;
+
     public boolean failed;
     /**
      * The job names no database: the item is scored on schema linking and query characteristics only (no
@@ -77,18 +90,24 @@ public class ItemResult {
     /** The verdict's reason: the strict comparator's, or which side failed and why. */
     @Column(columnDefinition = "text")
     public String reason;
+
     public boolean orderBy;
 
     public Boolean strictMatch;
     public String strictReason;
+
     @Column(columnDefinition = "text")
     public String strictDetail;
+
     public Boolean setMatch;
     public String setReason;
+
     @Column(columnDefinition = "text")
     public String setDetail;
+
     public Boolean relaxedMatch;
     public String relaxedReason;
+
     @Column(columnDefinition = "text")
     public String relaxedDetail;
 
@@ -107,6 +126,7 @@ public class ItemResult {
     public Double validEfficiencyScore;
     /** BIRD mini-dev's reward-based VES, R-VES, 0 to 1.25 ({@code Efficiency}). */
     public Double rewardBasedEfficiencyScore;
+
     public Double softF1;
 
     /**
@@ -114,8 +134,10 @@ public class ItemResult {
      * prediction); {@link #linkingMethod} says how the predicted identifiers were read.
      */
     public Double queryRecall;
+
     public Double queryPrecision;
     public Double queryF1;
+
     @Column(columnDefinition = "text")
     public String linkingError;
     /** {@code parsed}, or {@code tokens} when the predicted SQL did not parse and its identifiers were read from its tokens. */

@@ -16,17 +16,21 @@ public class ItemResultRepository implements PanacheRepositoryBase<ItemResult, U
      * by value (2, 104, 1005, 1024 — not 1005, 1024, 104, 2), then model, level and work-item id.
      */
     public Uni<List<ItemResult>> forJob(UUID jobId, String tenantId) {
-        return list("jobId = ?1 and tenantId = ?2", jobId, tenantId).map(items -> items.stream()
-                .sorted(Comparator.<ItemResult, String>comparing(r -> r.questionId, NaturalOrder.INSTANCE)
-                        .thenComparing(r -> r.model, Comparator.nullsFirst(String::compareTo))
-                        .thenComparing(r -> r.level, Comparator.nullsFirst(String::compareTo))
-                        .thenComparing(r -> r.workItemId))
-                .toList());
+        return list("jobId = ?1 and tenantId = ?2", jobId, tenantId)
+                .map(items -> items.stream()
+                        .sorted(Comparator.<ItemResult, String>comparing(r -> r.questionId, NaturalOrder.INSTANCE)
+                                .thenComparing(r -> r.model, Comparator.nullsFirst(String::compareTo))
+                                .thenComparing(r -> r.level, Comparator.nullsFirst(String::compareTo))
+                                .thenComparing(r -> r.workItemId))
+                        .toList());
     }
 
     /** The items of a job asking one question (one per model, level and database). */
     public Uni<List<ItemResult>> forQuestion(UUID jobId, String tenantId, String questionId) {
-        return list("jobId = ?1 and tenantId = ?2 and questionId = ?3 order by model, level, workItemId", jobId,
-                tenantId, questionId);
+        return list(
+                "jobId = ?1 and tenantId = ?2 and questionId = ?3 order by model, level, workItemId",
+                jobId,
+                tenantId,
+                questionId);
     }
 }

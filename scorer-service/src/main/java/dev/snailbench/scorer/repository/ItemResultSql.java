@@ -85,11 +85,20 @@ public class ItemResultSql {
             column("tupleCardinality", Double.class, r -> r.tupleCardinality, (r, v) -> r.tupleCardinality = v),
             column("tupleConstraint", Double.class, r -> r.tupleConstraint, (r, v) -> r.tupleConstraint = v),
             column("tupleOrder", Double.class, r -> r.tupleOrder, (r, v) -> r.tupleOrder = v),
-            column("executionAccuracy", Double.class, r -> r.qatchExecutionAccuracy,
+            column(
+                    "executionAccuracy",
+                    Double.class,
+                    r -> r.qatchExecutionAccuracy,
                     (r, v) -> r.qatchExecutionAccuracy = v),
-            column("validEfficiencyScore", Double.class, r -> r.validEfficiencyScore,
+            column(
+                    "validEfficiencyScore",
+                    Double.class,
+                    r -> r.validEfficiencyScore,
                     (r, v) -> r.validEfficiencyScore = v),
-            column("rewardBasedEfficiencyScore", Double.class, r -> r.rewardBasedEfficiencyScore,
+            column(
+                    "rewardBasedEfficiencyScore",
+                    Double.class,
+                    r -> r.rewardBasedEfficiencyScore,
                     (r, v) -> r.rewardBasedEfficiencyScore = v),
             column("softF1", Double.class, r -> r.softF1, (r, v) -> r.softF1 = v),
             column("queryRecall", Double.class, r -> r.queryRecall, (r, v) -> r.queryRecall = v),
@@ -102,12 +111,21 @@ public class ItemResultSql {
             column("labelledHardness", String.class, r -> r.labelledHardness, (r, v) -> r.labelledHardness = v),
             column("linking", String.class, r -> r.linking, (r, v) -> r.linking = v),
             column("goldScreening", String.class, r -> r.goldScreening, (r, v) -> r.goldScreening = v),
-            column("goldNondeterministic", String.class, r -> r.goldNondeterministic,
+            column(
+                    "goldNondeterministic",
+                    String.class,
+                    r -> r.goldNondeterministic,
                     (r, v) -> r.goldNondeterministic = v),
-            column("excludedFromAccuracy", Boolean.class, r -> r.excludedFromAccuracy,
+            column(
+                    "excludedFromAccuracy",
+                    Boolean.class,
+                    r -> r.excludedFromAccuracy,
                     (r, v) -> r.excludedFromAccuracy = v),
             column("goldIdentifiers", String.class, r -> r.goldIdentifiers, (r, v) -> r.goldIdentifiers = v),
-            column("predictedIdentifiers", String.class, r -> r.predictedIdentifiers,
+            column(
+                    "predictedIdentifiers",
+                    String.class,
+                    r -> r.predictedIdentifiers,
                     (r, v) -> r.predictedIdentifiers = v),
             instant("scoredAt", r -> r.scoredAt, (r, v) -> r.scoredAt = v));
 
@@ -150,7 +168,9 @@ public class ItemResultSql {
             return Uni.createFrom().item(Map.of());
         }
         List<Tuple> rows = results.stream().map(ItemResultSql::tuple).toList();
-        return pool.withTransaction(connection -> connection.preparedQuery(INSERT).executeBatch(rows)
+        return pool.withTransaction(connection -> connection
+                .preparedQuery(INSERT)
+                .executeBatch(rows)
                 .chain(inserted -> {
                     Map<UUID, ItemResult> standing = new LinkedHashMap<>();
                     List<UUID> conflicting = new ArrayList<>();
@@ -164,7 +184,8 @@ public class ItemResultSql {
                         }
                         each = each.next();
                     }
-                    return conflicting.isEmpty() ? Uni.createFrom().item(standing)
+                    return conflicting.isEmpty()
+                            ? Uni.createFrom().item(standing)
                             : findAll(connection, conflicting).map(stored -> {
                                 standing.putAll(stored);
                                 return standing;
@@ -176,7 +197,8 @@ public class ItemResultSql {
         if (workItemIds.isEmpty()) {
             return Uni.createFrom().item(Map.of());
         }
-        return client.preparedQuery(SELECT).execute(Tuple.tuple().addArrayOfUUID(workItemIds.toArray(UUID[]::new)))
+        return client.preparedQuery(SELECT)
+                .execute(Tuple.tuple().addArrayOfUUID(workItemIds.toArray(UUID[]::new)))
                 .map(rows -> {
                     Map<UUID, ItemResult> found = new LinkedHashMap<>();
                     for (Row row : rows) {
@@ -213,17 +235,21 @@ public class ItemResultSql {
         }
     }
 
-    private static <T> Column<T> column(String field, Class<T> type, Function<ItemResult, T> get,
-            BiConsumer<ItemResult, T> set) {
+    private static <T> Column<T> column(
+            String field, Class<T> type, Function<ItemResult, T> get, BiConsumer<ItemResult, T> set) {
         return new Column<>(field.toLowerCase(), type, get, set);
     }
 
     /** An {@code Instant} field: a {@code timestamp with time zone} column, read and written at UTC offset. */
-    private static Column<OffsetDateTime> instant(String field, Function<ItemResult, Instant> get,
-            BiConsumer<ItemResult, Instant> set) {
-        return column(field, OffsetDateTime.class, result -> {
-            Instant value = get.apply(result);
-            return value == null ? null : value.atOffset(ZoneOffset.UTC);
-        }, (result, value) -> set.accept(result, value == null ? null : value.toInstant()));
+    private static Column<OffsetDateTime> instant(
+            String field, Function<ItemResult, Instant> get, BiConsumer<ItemResult, Instant> set) {
+        return column(
+                field,
+                OffsetDateTime.class,
+                result -> {
+                    Instant value = get.apply(result);
+                    return value == null ? null : value.atOffset(ZoneOffset.UTC);
+                },
+                (result, value) -> set.accept(result, value == null ? null : value.toInstant()));
     }
 }

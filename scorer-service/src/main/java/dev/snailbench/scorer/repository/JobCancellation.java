@@ -17,9 +17,12 @@ public class JobCancellation {
 
     @Id
     public UUID jobId;
+
     @Column(nullable = false)
     public String tenantId;
+
     @Column(columnDefinition = "text")
     public String reason;
+
     public Instant cancelledAt;
 }

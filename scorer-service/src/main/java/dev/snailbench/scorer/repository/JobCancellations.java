@@ -29,7 +29,11 @@ public class JobCancellations {
 
     /** Stores the cancellation; one already stored (a redelivery) is kept as it is. */
     public Uni<Void> store(JobCancelled event) {
-        return pool.preparedQuery(INSERT).execute(Tuple.of(event.jobId(), event.tenantId(), event.reason(),
+        return pool.preparedQuery(INSERT)
+                .execute(Tuple.of(
+                        event.jobId(),
+                        event.tenantId(),
+                        event.reason(),
                         event.occurredAt() == null ? null : event.occurredAt().atOffset(ZoneOffset.UTC)))
                 .replaceWithVoid();
     }
@@ -45,6 +49,5 @@ public class JobCancellations {
     }
 
     /** A cancellation as reports show it. */
-    public record Cancelled(String reason) {
-    }
+    public record Cancelled(String reason) {}
 }

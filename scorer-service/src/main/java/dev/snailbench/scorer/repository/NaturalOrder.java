@@ -10,8 +10,7 @@ public final class NaturalOrder implements Comparator<String> {
 
     public static final NaturalOrder INSTANCE = new NaturalOrder();
 
-    private NaturalOrder() {
-    }
+    private NaturalOrder() {}
 
     @Override
     public int compare(String a, String b) {

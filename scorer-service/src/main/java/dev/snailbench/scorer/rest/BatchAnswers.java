@@ -36,24 +36,44 @@ final class BatchAnswers {
     record Line(long number, byte[] bytes, boolean tooLong) {
 
         static Line copyOf(NdjsonLines.Line line) {
-            return new Line(line.number(), line.tooLong() ? null
-                    : Arrays.copyOfRange(line.bytes(), line.offset(), line.offset() + line.length()), line.tooLong());
+            return new Line(
+                    line.number(),
+                    line.tooLong()
+                            ? null
+                            : Arrays.copyOfRange(line.bytes(), line.offset(), line.offset() + line.length()),
+                    line.tooLong());
         }
     }
 
     @Schema(name = "CompareBatchResult", description = "the comparison of the pair on request line `line`")
-    record ResultLine(long line, @Schema(type = SchemaType.STRING, nullable = true,
-            description = "the line's id as sent (a string or an integer), null without one") Object id,
-            @Schema(enumeration = "200") int status, Comparison result) {
-    }
+    record ResultLine(
+            long line,
 
-    @Schema(name = "CompareBatchError", description = "why the pair on request line `line` was not compared: the "
-            + "platform's error body with the line's number")
-    record ErrorLine(long line, @Schema(type = SchemaType.STRING, nullable = true,
-            description = "the line's id as sent, null without one or when the line could not be read") Object id,
-            @Schema(minimum = "400", maximum = "599") int status, String error,
-            @Schema(nullable = true) String field) {
-    }
+            @Schema(
+                    type = SchemaType.STRING,
+                    nullable = true,
+                    description = "the line's id as sent (a string or an integer), null without one")
+            Object id,
+
+            @Schema(enumeration = "200") int status,
+            Comparison result) {}
+
+    @Schema(
+            name = "CompareBatchError",
+            description = "why the pair on request line `line` was not compared: the "
+                    + "platform's error body with the line's number")
+    record ErrorLine(
+            long line,
+
+            @Schema(
+                    type = SchemaType.STRING,
+                    nullable = true,
+                    description = "the line's id as sent, null without one or when the line could not be read")
+            Object id,
+
+            @Schema(minimum = "400", maximum = "599") int status,
+            String error,
+            @Schema(nullable = true) String field) {}
 
     private final ResultComparisons comparisons;
     private final ObjectReader reader;
@@ -65,9 +85,11 @@ final class BatchAnswers {
     BatchAnswers(ResultComparisons comparisons, ObjectMapper json, int maxRows, long maxLine) {
         this.comparisons = comparisons;
         // Lines go into one buffer: neither closed nor flushed by each value written.
-        this.results = json.writerFor(ResultLine.class).without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+        this.results = json.writerFor(ResultLine.class)
+                .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
                 .without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
-        this.errors = json.writerFor(ErrorLine.class).without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+        this.errors = json.writerFor(ErrorLine.class)
+                .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
                 .without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
         this.reader = json.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         this.maxRows = maxRows;
@@ -101,12 +123,23 @@ final class BatchAnswers {
     private void answer(Line line, ByteArrayOutputStream out) throws IOException {
         long number = line.number();
         if (line.tooLong()) {
-            error(out, number, null, 413, "line " + number + " has more than " + maxLine + " bytes (snailbench"
-                    + ".scorer.batch-max-line-size): send this pair alone to POST /compare", "line");
+            error(
+                    out,
+                    number,
+                    null,
+                    413,
+                    "line " + number + " has more than " + maxLine + " bytes (snailbench"
+                            + ".scorer.batch-max-line-size): send this pair alone to POST /compare",
+                    "line");
             return;
         }
         if (blank(line.bytes())) {
-            error(out, number, null, 400, "line " + number + " is empty: send one pair (a JSON object) per line",
+            error(
+                    out,
+                    number,
+                    null,
+                    400,
+                    "line " + number + " is empty: send one pair (a JSON object) per line",
                     "line");
             return;
         }

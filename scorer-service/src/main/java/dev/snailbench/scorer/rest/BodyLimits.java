@@ -45,10 +45,15 @@ public class BodyLimits {
             declared = -1;
         }
         if (declared > limit) {
-            context.response().setStatusCode(413).putHeader("Content-Type", "application/json")
+            context.response()
+                    .setStatusCode(413)
+                    .putHeader("Content-Type", "application/json")
                     .putHeader("Connection", "close")
-                    .end(Json.encode(new ApiError(413, "the request body has " + declared + " bytes; the limit is "
-                            + limit + " (snailbench.scorer.max-body-size)", null)));
+                    .end(Json.encode(new ApiError(
+                            413,
+                            "the request body has " + declared + " bytes; the limit is " + limit
+                                    + " (snailbench.scorer.max-body-size)",
+                            null)));
             return;
         }
         context.put(MAX_REQUEST_SIZE_KEY, limit);

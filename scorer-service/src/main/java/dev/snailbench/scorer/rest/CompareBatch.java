@@ -3,6 +3,7 @@ package dev.snailbench.scorer.rest;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.scorer.config.ScorerConfig;
 import dev.snailbench.scorer.service.compare.ResultComparisons;
+import jakarta.ws.rs.core.StreamingOutput;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,7 +18,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import jakarta.ws.rs.core.StreamingOutput;
 import org.jboss.logging.Logger;
 
 /**
@@ -50,13 +50,22 @@ final class CompareBatch implements StreamingOutput {
     private final BlockingQueue<Chunk> chunks;
     /** Set when the client is gone: the reader and the compare threads stop early. */
     private volatile boolean stopped;
+
     private NdjsonLines.Line first;
     /** The reader's chunk being filled. */
     private List<BatchAnswers.Line> pending = new ArrayList<>();
+
     private int pendingBytes;
 
-    CompareBatch(InputStream in, ResultComparisons comparisons, ObjectMapper json, ScorerConfig config,
-            long deadline, Executor reading, Executor comparing, int threads) {
+    CompareBatch(
+            InputStream in,
+            ResultComparisons comparisons,
+            ObjectMapper json,
+            ScorerConfig config,
+            long deadline,
+            Executor reading,
+            Executor comparing,
+            int threads) {
         long maxLine = config.batchMaxLineSize().asLongValue();
         this.answers = new BatchAnswers(comparisons, json, config.maxRowsPerResult(), maxLine);
         this.reading = reading;
@@ -114,8 +123,11 @@ final class CompareBatch implements StreamingOutput {
         try {
             return chunk.answers().join();
         } catch (CompletionException e) {
-            throw new IOException(chunk.firstLine() == 0 ? "reading the batch failed"
-                    : "comparing lines " + chunk.firstLine() + "-" + chunk.lastLine() + " failed", e.getCause());
+            throw new IOException(
+                    chunk.firstLine() == 0
+                            ? "reading the batch failed"
+                            : "comparing lines " + chunk.firstLine() + "-" + chunk.lastLine() + " failed",
+                    e.getCause());
         }
     }
 
@@ -127,9 +139,14 @@ final class CompareBatch implements StreamingOutput {
             while (line != null && !stopped) {
                 if (System.nanoTime() > deadline) {
                     handOff();
-                    enqueue(Chunk.answered(answers.error(line.number(), 503, "the batch ran longer than "
-                            + timeout + " (snailbench.scorer.batch-timeout): line " + line.number() + " and the lines"
-                            + " after it were not compared; send them again in another request", null)));
+                    enqueue(Chunk.answered(answers.error(
+                            line.number(),
+                            503,
+                            "the batch ran longer than "
+                                    + timeout + " (snailbench.scorer.batch-timeout): line " + line.number()
+                                    + " and the lines"
+                                    + " after it were not compared; send them again in another request",
+                            null)));
                     break;
                 }
                 if (!add(line)) {
@@ -144,8 +161,11 @@ final class CompareBatch implements StreamingOutput {
             // still be read; the lines answered so far stand.
             LOG.debugf("compare batch stopped: %s", e.toString());
             handOffQuietly();
-            enqueueQuietly(Chunk.answered(answers.error(last + 1, 400, "the request stream ended with an error after"
-                    + " line " + last + ": " + e.getMessage(), "body")));
+            enqueueQuietly(Chunk.answered(answers.error(
+                    last + 1,
+                    400,
+                    "the request stream ended with an error after" + " line " + last + ": " + e.getMessage(),
+                    "body")));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             stopped = true;
@@ -187,7 +207,10 @@ final class CompareBatch implements StreamingOutput {
         }
         List<BatchAnswers.Line> group = pending;
         pending = new ArrayList<>();
-        Chunk chunk = new Chunk(group.get(0).number(), group.get(group.size() - 1).number(), pendingBytes,
+        Chunk chunk = new Chunk(
+                group.get(0).number(),
+                group.get(group.size() - 1).number(),
+                pendingBytes,
                 CompletableFuture.supplyAsync(() -> stopped ? new byte[0] : answers.answer(group), comparing));
         pendingBytes = 0;
         try {

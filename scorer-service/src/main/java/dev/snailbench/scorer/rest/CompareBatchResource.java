@@ -41,7 +41,10 @@ public class CompareBatchResource {
     private final ObjectMapper json;
     private final ExecutorService comparing;
 
-    public CompareBatchResource(ResultComparisons comparisons, ScorerConfig config, ObjectMapper json,
+    public CompareBatchResource(
+            ResultComparisons comparisons,
+            ScorerConfig config,
+            ObjectMapper json,
             @Named(CompareThreads.NAME) ExecutorService comparing) {
         this.comparisons = comparisons;
         this.config = config;
@@ -49,7 +52,9 @@ public class CompareBatchResource {
         this.comparing = comparing;
     }
 
-    @Operation(operationId = "compareBatch", summary = "Compare many gold/predicted pairs, streamed as NDJSON",
+    @Operation(
+            operationId = "compareBatch",
+            summary = "Compare many gold/predicted pairs, streamed as NDJSON",
             description = "Each request line is a POST /compare body (gold, predicted, orderBy, nullsEqual, "
                     + "tolerance) with an optional id (a string or a number). Each response line answers the line "
                     + "of the same number, in order: {line, id, status: 200, result} with the comparison as POST "
@@ -59,13 +64,27 @@ public class CompareBatchResource {
                     + "past snailbench.scorer.batch-timeout, a last line {line, status: 503, error} names the first "
                     + "line not compared. Send and read at the same time (as curl does): answers stream back while "
                     + "the request is still being sent.")
-    @RequestBody(required = true, content = @Content(mediaType = NDJSON, schema = @Schema(type = SchemaType.STRING,
-            description = "one JSON object per line: {\"id\": \"q1\", \"gold\": {\"columns\": [...], \"rows\": "
-                    + "[[...]]}, \"predicted\": {...}, \"orderBy\": false}")))
-    @APIResponse(responseCode = "200", description = "one answer per request line, in order",
-            content = @Content(mediaType = NDJSON, schema = @Schema(anyOf = {BatchAnswers.ResultLine.class,
-                    BatchAnswers.ErrorLine.class})))
-    @APIResponse(responseCode = "400", description = "an empty body (the error names the field: body)",
+    @RequestBody(
+            required = true,
+            content =
+                    @Content(
+                            mediaType = NDJSON,
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.STRING,
+                                            description =
+                                                    "one JSON object per line: {\"id\": \"q1\", \"gold\": {\"columns\": [...], \"rows\": "
+                                                            + "[[...]]}, \"predicted\": {...}, \"orderBy\": false}")))
+    @APIResponse(
+            responseCode = "200",
+            description = "one answer per request line, in order",
+            content =
+                    @Content(
+                            mediaType = NDJSON,
+                            schema = @Schema(anyOf = {BatchAnswers.ResultLine.class, BatchAnswers.ErrorLine.class})))
+    @APIResponse(
+            responseCode = "400",
+            description = "an empty body (the error names the field: body)",
             content = @Content(mediaType = "application/json", schema = @Schema(ref = "ApiError")))
     @POST
     @Blocking
@@ -74,8 +93,15 @@ public class CompareBatchResource {
     public Response compareBatch(InputStream body) {
         long deadline = System.nanoTime() + config.batchTimeout().toNanos();
         // The stream's reader takes a worker thread of its own; the request's thread writes the answers.
-        CompareBatch batch = new CompareBatch(body, comparisons, json, config, deadline,
-                Infrastructure.getDefaultWorkerPool(), comparing, CompareThreads.count(config));
+        CompareBatch batch = new CompareBatch(
+                body,
+                comparisons,
+                json,
+                config,
+                deadline,
+                Infrastructure.getDefaultWorkerPool(),
+                comparing,
+                CompareThreads.count(config));
         try {
             if (!batch.hasLine()) {
                 throw new InvalidInput("body", "body has no line: send one pair (a JSON object) per line");

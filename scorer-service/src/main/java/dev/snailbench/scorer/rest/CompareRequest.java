@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.TooLarge;
 import dev.snailbench.scorer.service.compare.Cells;
-import dev.snailbench.scorer.service.compare.CompareOptions;
 import dev.snailbench.scorer.service.compare.ComparableTable;
+import dev.snailbench.scorer.service.compare.CompareOptions;
 import dev.snailbench.scorer.service.compare.Row;
 import dev.snailbench.scorer.service.compare.Tolerance;
 import dev.snailbench.tenancy.JsonErrors;
@@ -100,8 +100,9 @@ record CompareRequest(ComparableTable gold, ComparableTable predicted, CompareOp
     }
 
     /** A table object with its {@code rows} array streamed into {@code rows} (the node keeps an empty array). */
-    private static ObjectNode table(JsonParser tokens, String field, Map<String, List<Object>> rows,
-            Map<Double, BigDecimal> numbers) throws IOException {
+    private static ObjectNode table(
+            JsonParser tokens, String field, Map<String, List<Object>> rows, Map<Double, BigDecimal> numbers)
+            throws IOException {
         ObjectNode table = JsonNodeFactory.instance.objectNode();
         for (String name = tokens.nextFieldName(); name != null; name = tokens.nextFieldName()) {
             JsonToken value = tokens.nextToken();
@@ -138,8 +139,7 @@ record CompareRequest(ComparableTable gold, ComparableTable predicted, CompareOp
      * a double first, so 0.1 is 0.1 and not the double's binary expansion). Each distinct float is converted once
      * per pair: gold and predicted mostly hold the same numbers.
      */
-    private static Object cell(JsonParser tokens, JsonToken token, Map<Double, BigDecimal> numbers)
-            throws IOException {
+    private static Object cell(JsonParser tokens, JsonToken token, Map<Double, BigDecimal> numbers) throws IOException {
         switch (token) {
             case VALUE_NULL:
                 return null;
@@ -151,8 +151,10 @@ record CompareRequest(ComparableTable gold, ComparableTable predicted, CompareOp
                 return "false";
             case VALUE_NUMBER_INT:
                 JsonParser.NumberType type = tokens.getNumberType();
-                return Cells.normalize(type == JsonParser.NumberType.BIG_INTEGER
-                        ? new BigDecimal(tokens.getBigIntegerValue()) : BigDecimal.valueOf(tokens.getLongValue()));
+                return Cells.normalize(
+                        type == JsonParser.NumberType.BIG_INTEGER
+                                ? new BigDecimal(tokens.getBigIntegerValue())
+                                : BigDecimal.valueOf(tokens.getLongValue()));
             case VALUE_NUMBER_FLOAT:
                 if (tokens.getNumberType() == JsonParser.NumberType.BIG_DECIMAL) {
                     return Cells.normalize(tokens.getDecimalValue());
@@ -225,12 +227,12 @@ record CompareRequest(ComparableTable gold, ComparableTable predicted, CompareOp
                 throw bad(field + ".rows[" + r + "]", "must be an array");
             }
             if (!columns.isEmpty() && row.length != columns.size()) {
-                throw bad(field + ".rows[" + r + "]", "has " + row.length + " cells but " + field
-                        + ".columns has " + columns.size());
+                throw bad(
+                        field + ".rows[" + r + "]",
+                        "has " + row.length + " cells but " + field + ".columns has " + columns.size());
             }
             if (width >= 0 && row.length != width) {
-                throw bad(field + ".rows[" + r + "]", "has " + row.length + " cells, earlier rows "
-                        + width);
+                throw bad(field + ".rows[" + r + "]", "has " + row.length + " cells, earlier rows " + width);
             }
             width = row.length;
             for (int c = 0; c < row.length; c++) {

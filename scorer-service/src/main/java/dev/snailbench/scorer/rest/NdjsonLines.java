@@ -12,8 +12,7 @@ import java.util.Arrays;
 final class NdjsonLines {
 
     /** A line: its 1-based number and its bytes (none when it was too long). */
-    record Line(long number, byte[] bytes, int offset, int length, boolean tooLong) {
-    }
+    record Line(long number, byte[] bytes, int offset, int length, boolean tooLong) {}
 
     /** Called before the reader may block for more input (a batch hands the lines read so far to be compared then). */
     interface BeforeRead {

@@ -2,10 +2,10 @@ package dev.snailbench.scorer.rest;
 
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.NotFound;
-import dev.snailbench.tenancy.Caller;
-import dev.snailbench.scorer.service.report.RecoverySection;
 import dev.snailbench.scorer.service.report.JobReports;
+import dev.snailbench.scorer.service.report.RecoverySection;
 import dev.snailbench.scorer.service.report.ReportRenderer;
+import dev.snailbench.tenancy.Caller;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.ws.rs.GET;
@@ -40,7 +40,9 @@ public class RecoveryResource {
     @GET
     @Path("/recovery.json")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<RecoverySection.Section> json(@QueryParam("original") String original, @QueryParam("injected") String injected,
+    public Uni<RecoverySection.Section> json(
+            @QueryParam("original") String original,
+            @QueryParam("injected") String injected,
             @QueryParam("refined") String refined) {
         return section(original, injected, refined);
     }
@@ -50,10 +52,13 @@ public class RecoveryResource {
     @GET
     @Path("/recovery.csv")
     @Produces("text/csv")
-    public Uni<Response> csv(@QueryParam("original") String original,
-            @QueryParam("injected") String injected, @QueryParam("refined") String refined) {
-        return section(original, injected, refined).map(s -> Response.ok(RecoverySection.csv(s),
-                "text/csv; charset=utf-8").build());
+    public Uni<Response> csv(
+            @QueryParam("original") String original,
+            @QueryParam("injected") String injected,
+            @QueryParam("refined") String refined) {
+        return section(original, injected, refined)
+                .map(s -> Response.ok(RecoverySection.csv(s), "text/csv; charset=utf-8")
+                        .build());
     }
 
     @Operation(operationId = "getRecoveryHtml", summary = "Compare three jobs of a Schema-Refiner experiment (HTML)")
@@ -61,11 +66,14 @@ public class RecoveryResource {
     @GET
     @Path("/recovery.html")
     @Produces(MediaType.TEXT_HTML)
-    public Uni<Response> html(@QueryParam("original") String original,
-            @QueryParam("injected") String injected, @QueryParam("refined") String refined) {
-        return section(original, injected, refined).map(s -> Response.ok(RecoverySection.html(s),
-                "text/html; charset=utf-8")
-                .header("Content-Security-Policy", ReportRenderer.CONTENT_SECURITY_POLICY).build());
+    public Uni<Response> html(
+            @QueryParam("original") String original,
+            @QueryParam("injected") String injected,
+            @QueryParam("refined") String refined) {
+        return section(original, injected, refined)
+                .map(s -> Response.ok(RecoverySection.html(s), "text/html; charset=utf-8")
+                        .header("Content-Security-Policy", ReportRenderer.CONTENT_SECURITY_POLICY)
+                        .build());
     }
 
     private Uni<RecoverySection.Section> section(String original, String injected, String refined) {
@@ -74,15 +82,17 @@ public class RecoveryResource {
         UUID i = jobId("injected", injected);
         UUID r = jobId("refined", refined);
         // The three jobs read one after the other on the event loop, their summaries then on a worker thread.
-        return items(tenant, "original", o).flatMap(lo -> items(tenant, "injected", i)
-                .flatMap(li -> items(tenant, "refined", r).map(lr -> List.of(lo, li, lr))))
+        return items(tenant, "original", o)
+                .flatMap(lo -> items(tenant, "injected", i)
+                        .flatMap(li -> items(tenant, "refined", r).map(lr -> List.of(lo, li, lr))))
                 .emitOn(Infrastructure.getDefaultWorkerPool())
-                .map(l -> RecoverySection.of(jobs.summary(o, l.get(0)), jobs.summary(i, l.get(1)),
-                        jobs.summary(r, l.get(2))));
+                .map(l -> RecoverySection.of(
+                        jobs.summary(o, l.get(0)), jobs.summary(i, l.get(1)), jobs.summary(r, l.get(2))));
     }
 
     private Uni<JobReports.JobItems> items(String tenant, String field, UUID job) {
-        return jobs.items(job, tenant).onFailure(NotFound.class)
+        return jobs.items(job, tenant)
+                .onFailure(NotFound.class)
                 .transform(e -> new NotFound(field + ": " + e.getMessage()));
     }
 

@@ -2,13 +2,13 @@ package dev.snailbench.scorer.rest;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.snailbench.model.problem.InvalidInput;
-import dev.snailbench.tenancy.Caller;
 import dev.snailbench.scorer.service.report.JobReports;
 import dev.snailbench.scorer.service.report.ReportRenderer;
 import dev.snailbench.scorer.service.review.ReviewQueue;
 import dev.snailbench.scorer.service.stats.JobProgress;
 import dev.snailbench.scorer.service.stats.JobStatistics;
 import dev.snailbench.tenancy.ApiLimits;
+import dev.snailbench.tenancy.Caller;
 import dev.snailbench.tenancy.PathIds;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
@@ -63,14 +63,16 @@ public class ResultsResource {
     @GET
     @Path("/report.json")
     public Uni<Report> reportJson(@PathParam("jobId") String jobId) {
-        return jobs.itemsWithSummary(parseJobId(jobId), caller.tenantId()).map(report -> new Report(report.summary().job(),
-                report.summary(), report.items().stream().map(ItemResultView::of).toList()));
+        return jobs.itemsWithSummary(parseJobId(jobId), caller.tenantId())
+                .map(report -> new Report(
+                        report.summary().job(),
+                        report.summary(),
+                        report.items().stream().map(ItemResultView::of).toList()));
     }
 
     /** {@code job} first: a running or cancelled job's report says so before any figure. */
     @JsonPropertyOrder({"job", "summary", "items"})
-    public record Report(JobProgress job, JobStatistics.Summary summary, List<ItemResultView> items) {
-    }
+    public record Report(JobProgress job, JobStatistics.Summary summary, List<ItemResultView> items) {}
 
     /** Where the job stands on the first line ({@code # job …}), then one CSV row per item with every metric. */
     @Operation(operationId = "getJobReportCsv", summary = "Get a job's items as CSV, after a line with its status")
@@ -79,9 +81,11 @@ public class ResultsResource {
     @Path("/report.csv")
     @Produces("text/csv")
     public Uni<Response> reportCsv(@PathParam("jobId") String jobId) {
-        return jobs.items(parseJobId(jobId), caller.tenantId()).map(job -> Response.ok(reports.csv(parseJobId(jobId),
-                        job.job(), job.items()), "text/csv; charset=utf-8")
-                .header("Content-Disposition", "attachment; filename=\"snailbench-" + jobId + ".csv\"").build());
+        return jobs.items(parseJobId(jobId), caller.tenantId())
+                .map(job -> Response.ok(
+                                reports.csv(parseJobId(jobId), job.job(), job.items()), "text/csv; charset=utf-8")
+                        .header("Content-Disposition", "attachment; filename=\"snailbench-" + jobId + ".csv\"")
+                        .build());
     }
 
     /**
@@ -96,12 +100,12 @@ public class ResultsResource {
     public Uni<Response> reportHtml(@PathParam("jobId") String jobId) {
         return jobs.html(parseJobId(jobId), caller.tenantId(), report -> reports.html(report.summary(), report.items()))
                 .map(html -> Response.ok(html, "text/html; charset=utf-8")
-                        .header("Content-Security-Policy", ReportRenderer.CONTENT_SECURITY_POLICY).build());
+                        .header("Content-Security-Policy", ReportRenderer.CONTENT_SECURITY_POLICY)
+                        .build());
     }
 
     /** What a reviewer sends: {@code verdict} correct or incorrect, an optional note and reviewer name. */
-    public record ReviewRequest(String verdict, String note, String reviewer) {
-    }
+    public record ReviewRequest(String verdict, String note, String reviewer) {}
 
     /**
      * The items whose automatic verdict a person should judge (relaxed or set match without a strict one, or a
@@ -112,26 +116,30 @@ public class ResultsResource {
     @APIResponse(responseCode = "200", description = "the items with question, gold and predicted SQL")
     @GET
     @Path("/review")
-    public Uni<List<ItemResultView>> reviewQueue(@PathParam("jobId") String jobId,
-            @QueryParam("all") boolean all) {
+    public Uni<List<ItemResultView>> reviewQueue(@PathParam("jobId") String jobId, @QueryParam("all") boolean all) {
         return jobs.results(parseJobId(jobId), caller.tenantId())
-                .map(visible -> ReviewQueue.pending(visible, all).stream().map(ItemResultView::of).toList());
+                .map(visible -> ReviewQueue.pending(visible, all).stream()
+                        .map(ItemResultView::of)
+                        .toList());
     }
 
     /**
      * A reviewer's verdict on one item, named by its work-item id or its question id (409 listing the items when the
      * question has several); it feeds {@code manualAccuracy} and is exported with the results.
      */
-    @Operation(operationId = "reviewItem", summary = "Record a reviewer's verdict on an item (by work-item or question id)")
+    @Operation(
+            operationId = "reviewItem",
+            summary = "Record a reviewer's verdict on an item (by work-item or question id)")
     @APIResponse(responseCode = "200", description = "the reviewed item")
     @APIResponse(responseCode = "409", description = "the question has several items: name one by work-item id")
     @PUT
     @Path("/items/{workItemId}/review")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<ItemResultView> review(@PathParam("jobId") String jobId, @PathParam("workItemId") String workItemId,
-            ReviewRequest body) {
+    public Uni<ItemResultView> review(
+            @PathParam("jobId") String jobId, @PathParam("workItemId") String workItemId, ReviewRequest body) {
         UUID job = parseJobId(jobId);
-        if (body == null || body.verdict() == null
+        if (body == null
+                || body.verdict() == null
                 || !(body.verdict().equals("correct") || body.verdict().equals("incorrect"))) {
             throw new InvalidInput("verdict", "verdict must be correct or incorrect");
         }
@@ -139,8 +147,14 @@ public class ResultsResource {
             throw new InvalidInput("note", "note is longer than 4000 characters");
         }
         ApiLimits.text(body.reviewer(), "reviewer", ApiLimits.NAME);
-        return review.review(job, caller.tenantId(), workItemId, body.verdict().equals("correct"), body.note(),
-                body.reviewer()).map(ItemResultView::of);
+        return review.review(
+                        job,
+                        caller.tenantId(),
+                        workItemId,
+                        body.verdict().equals("correct"),
+                        body.note(),
+                        body.reviewer())
+                .map(ItemResultView::of);
     }
 
     @Operation(operationId = "listJobResults", summary = "List a job's scored items")

@@ -1,16 +1,16 @@
 package dev.snailbench.scorer.rest;
 
-import dev.snailbench.model.problem.TooLarge;
-import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.domain.EvaluationOptions.Linking;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SqlFacts;
+import dev.snailbench.model.problem.InvalidInput;
+import dev.snailbench.model.problem.TooLarge;
 import dev.snailbench.scorer.service.sql.SqlAnalysis;
+import dev.snailbench.sql.SqlParseException;
 import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.sql.analysis.IdentifierExtractor;
-import dev.snailbench.sql.analysis.QueryIdentifiers;
 import dev.snailbench.sql.analysis.LinkingScore;
-import dev.snailbench.sql.SqlParseException;
+import dev.snailbench.sql.analysis.QueryIdentifiers;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -41,14 +41,19 @@ public class SqlResource {
     }
 
     /** {@code linking}: {@code platform} (default) or {@code snails} (the SNAILS authors' conventions). */
-    public record LinkingRequest(String goldSql, String predictedSql, String dialect, String linking) {
-    }
+    public record LinkingRequest(String goldSql, String predictedSql, String dialect, String linking) {}
 
     public record IdentifierSets(List<String> tables, List<String> columns) {
         static IdentifierSets of(Set<String> keys) {
             return new IdentifierSets(
-                    keys.stream().filter(k -> k.startsWith("t:")).map(k -> k.substring(2)).toList(),
-                    keys.stream().filter(k -> k.startsWith("c:")).map(k -> k.substring(2)).toList());
+                    keys.stream()
+                            .filter(k -> k.startsWith("t:"))
+                            .map(k -> k.substring(2))
+                            .toList(),
+                    keys.stream()
+                            .filter(k -> k.startsWith("c:"))
+                            .map(k -> k.substring(2))
+                            .toList());
         }
     }
 
@@ -59,20 +64,29 @@ public class SqlResource {
      * {@code statements}: how many the predicted SQL holds, all of them linked ({@code multipleStatements} when
      * more than one: the executor would refuse to run it).
      */
-    public record LinkingResponse(double queryRecall, double queryPrecision, double queryF1, IdentifierSets matched,
-            IdentifierSets missing, IdentifierSets extra, String linkingMethod, int statements,
-            boolean multipleStatements, String linking) {
-    }
+    public record LinkingResponse(
+            double queryRecall,
+            double queryPrecision,
+            double queryF1,
+            IdentifierSets matched,
+            IdentifierSets missing,
+            IdentifierSets extra,
+            String linkingMethod,
+            int statements,
+            boolean multipleStatements,
+            String linking) {}
 
-    public record CharacteristicsRequest(String sql, String dialect) {
-    }
+    public record CharacteristicsRequest(String sql, String dialect) {}
 
-    public record CharacteristicsResponse(Characteristics characteristics, String hardness, List<String> tables,
-            List<String> columns) {
-    }
+    public record CharacteristicsResponse(
+            Characteristics characteristics, String hardness, List<String> tables, List<String> columns) {}
 
-    @Operation(operationId = "scoreSchemaLinking", summary = "Score the schema linking of a predicted query against gold")
-    @APIResponse(responseCode = "200", description = "recall, precision and F1 with matched, missing and extra identifiers")
+    @Operation(
+            operationId = "scoreSchemaLinking",
+            summary = "Score the schema linking of a predicted query against gold")
+    @APIResponse(
+            responseCode = "200",
+            description = "recall, precision and F1 with matched, missing and extra identifiers")
     @POST
     @Path("linking")
     public LinkingResponse linking(LinkingRequest request) {
@@ -97,16 +111,32 @@ public class SqlResource {
         checkSize(request.predictedSql(), "predictedSql");
         SqlFacts.Predicted predicted = sql.predictedFacts(request.predictedSql(), dialect);
         if (linking == Linking.SNAILS) {
-            LinkingScore s = LinkingScore.snails(sql.snails(request.goldSql(), dialect),
-                    sql.snails(request.predictedSql(), dialect));
-            return new LinkingResponse(s.queryRecall(), s.queryPrecision(), s.queryF1(),
-                    IdentifierSets.of(s.matched()), IdentifierSets.of(s.missing()), IdentifierSets.of(s.extra()),
-                    SqlAnalysis.SNAILS_METHOD, predicted.statements(), predicted.statements() > 1, linking.id());
+            LinkingScore s = LinkingScore.snails(
+                    sql.snails(request.goldSql(), dialect), sql.snails(request.predictedSql(), dialect));
+            return new LinkingResponse(
+                    s.queryRecall(),
+                    s.queryPrecision(),
+                    s.queryF1(),
+                    IdentifierSets.of(s.matched()),
+                    IdentifierSets.of(s.missing()),
+                    IdentifierSets.of(s.extra()),
+                    SqlAnalysis.SNAILS_METHOD,
+                    predicted.statements(),
+                    predicted.statements() > 1,
+                    linking.id());
         }
         LinkingScore s = LinkingScore.of(gold.keys(), predicted.identifiers());
-        return new LinkingResponse(s.queryRecall(), s.queryPrecision(), s.queryF1(), IdentifierSets.of(s.matched()),
-                IdentifierSets.of(s.missing()), IdentifierSets.of(s.extra()), predicted.method(), predicted.statements(),
-                predicted.statements() > 1, linking.id());
+        return new LinkingResponse(
+                s.queryRecall(),
+                s.queryPrecision(),
+                s.queryF1(),
+                IdentifierSets.of(s.matched()),
+                IdentifierSets.of(s.missing()),
+                IdentifierSets.of(s.extra()),
+                predicted.method(),
+                predicted.statements(),
+                predicted.statements() > 1,
+                linking.id());
     }
 
     private CharacteristicsResponse described(CharacteristicsRequest request) {
@@ -122,8 +152,8 @@ public class SqlResource {
             throw new InvalidInput("sql", "sql: " + e.getMessage());
         }
         QueryIdentifiers ids = identifiers(st, "sql");
-        return new CharacteristicsResponse(c, c.hardness().label(), List.copyOf(ids.tables()),
-                List.copyOf(ids.columns()));
+        return new CharacteristicsResponse(
+                c, c.hardness().label(), List.copyOf(ids.tables()), List.copyOf(ids.columns()));
     }
 
     private static void checkSize(String text, String field) {

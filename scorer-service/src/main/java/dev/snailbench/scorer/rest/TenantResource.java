@@ -27,8 +27,7 @@ public class TenantResource {
     }
 
     /** Who a key belongs to: the tenant's id and name (never the key). */
-    public record Me(String tenantId, String name) {
-    }
+    public record Me(String tenantId, String name) {}
 
     @Operation(operationId = "describeOwnTenant", summary = "Show the tenant a key belongs to")
     @APIResponse(responseCode = "200", description = "the tenant's id and name")

@@ -12,10 +12,10 @@ import dev.snailbench.model.event.ItemAbandoned;
 import dev.snailbench.model.event.WorkItemEvent;
 import dev.snailbench.scorer.config.ScorerConfig;
 import dev.snailbench.scorer.repository.ItemResult;
+import dev.snailbench.scorer.service.compare.ComparableTable;
 import dev.snailbench.scorer.service.compare.CompareOptions;
 import dev.snailbench.scorer.service.compare.Comparison;
 import dev.snailbench.scorer.service.compare.ResultComparisons;
-import dev.snailbench.scorer.service.compare.ComparableTable;
 import dev.snailbench.scorer.service.compare.Tolerance;
 import dev.snailbench.scorer.service.compare.Verdict;
 import dev.snailbench.scorer.service.sql.SqlAnalysis;
@@ -55,7 +55,8 @@ public class ItemScorer {
         SqlDialect dialect = dialectOf(item);
         if (event.inference() != null) {
             r.predictedSql = event.inference().predictedSql();
-            r.inferenceError = event.inference().succeeded() ? null : event.inference().error();
+            r.inferenceError =
+                    event.inference().succeeded() ? null : event.inference().error();
         }
         describe(event.gold(), true, r);
         describe(event.predicted(), false, r);
@@ -89,7 +90,8 @@ public class ItemScorer {
             r.linkingOnly = true;
             boolean inferred = event.inference() == null || event.inference().succeeded();
             r.failed = !inferred;
-            r.reason = inferred ? "execution not run (linking-only job)"
+            r.reason = inferred
+                    ? "execution not run (linking-only job)"
                     : "inference failed: " + oneLine(event.inference().error());
             return r;
         }
@@ -98,10 +100,10 @@ public class ItemScorer {
             return failed(r, failure);
         }
         // A gold whose result depends on the plan is compared tie-aware: any order of its rows, float noise allowed.
-        CompareOptions compareOptions = unstableGold ? CompareOptions.tieAware(options.of(r.orderBy))
-                : options.of(r.orderBy);
-        Comparison c = comparisons.compare(ComparableTable.of(event.gold()), ComparableTable.of(event.predicted()),
-                compareOptions);
+        CompareOptions compareOptions =
+                unstableGold ? CompareOptions.tieAware(options.of(r.orderBy)) : options.of(r.orderBy);
+        Comparison c = comparisons.compare(
+                ComparableTable.of(event.gold()), ComparableTable.of(event.predicted()), compareOptions);
         apply(c, r);
         return r;
     }
@@ -260,8 +262,11 @@ public class ItemScorer {
         }
         // A registered database by the name its team gave it (a job runs on one database, so names cannot merge
         // two of them in one job's groups); its id where the event carries no name (older jobs).
-        String database = item.database().name() != null ? item.database().name()
-                : item.database().databaseId() != null ? item.database().databaseId() : item.database().jdbcUrl();
+        String database = item.database().name() != null
+                ? item.database().name()
+                : item.database().databaseId() != null
+                        ? item.database().databaseId()
+                        : item.database().jdbcUrl();
         return database + variant;
     }
 }

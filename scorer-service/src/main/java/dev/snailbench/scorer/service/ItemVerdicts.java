@@ -5,8 +5,7 @@ import dev.snailbench.scorer.repository.ItemResult;
 /** The rules that say whether and how an item's result counts, shared by the results API and the reports. */
 public final class ItemVerdicts {
 
-    private ItemVerdicts() {
-    }
+    private ItemVerdicts() {}
 
     /**
      * Execution accuracy of the item, the strict match as 1 or 0 (the summary's {@code executionAccuracy} is its mean):

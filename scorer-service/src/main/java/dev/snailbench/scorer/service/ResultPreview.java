@@ -21,8 +21,7 @@ public record ResultPreview(Table gold, Table predicted) {
      * One result's first rows: {@code totalRows} is how many the query returned (as far as the executor read),
      * {@code truncated} that the executor's own cap cut it.
      */
-    public record Table(List<String> columns, List<List<String>> rows, int totalRows, boolean truncated) {
-    }
+    public record Table(List<String> columns, List<List<String>> rows, int totalRows, boolean truncated) {}
 
     /** The preview as stored, or null when neither result has rows to show or {@code rows} is 0. */
     static String json(ExecutionOutcome gold, ExecutionOutcome predicted, int rows) {
@@ -54,9 +53,11 @@ public record ResultPreview(Table gold, Table predicted) {
         if (outcome == null || !outcome.ok()) {
             return null;
         }
-        List<String> columns = outcome.columns().stream().map(ResultColumn::name).toList();
+        List<String> columns =
+                outcome.columns().stream().map(ResultColumn::name).toList();
         List<List<String>> first = new ArrayList<>();
-        for (List<String> row : outcome.rows().subList(0, Math.min(rows, outcome.rows().size()))) {
+        for (List<String> row :
+                outcome.rows().subList(0, Math.min(rows, outcome.rows().size()))) {
             List<String> cells = new ArrayList<>(row.size());
             for (String cell : row) {
                 cells.add(cell == null || cell.length() <= MAX_CELL ? cell : cell.substring(0, MAX_CELL) + "…");

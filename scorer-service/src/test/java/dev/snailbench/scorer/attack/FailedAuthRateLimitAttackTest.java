@@ -39,19 +39,25 @@ class FailedAuthRateLimitAttackTest {
     void shouldAnswerMadeUpKeysBeyondTheBurstWith429AndRetryAfterAtOnce() {
         String valid = sharedKey(answers("/jobs/" + UUID.randomUUID() + "/results", 404));
         // Registering the valid key may itself have waited for it (a token or two): count the 401s until the 429.
-        MadeUpKeys.Limited limited = MadeUpKeys.untilLimited(8,
-                key -> given().header(ApiKeys.HEADER, key).get("/jobs/{id}/results", UUID.randomUUID()));
+        MadeUpKeys.Limited limited = MadeUpKeys.untilLimited(
+                8, key -> given().header(ApiKeys.HEADER, key).get("/jobs/{id}/results", UUID.randomUUID()));
 
         assertThat(limited.refused()).isLessThanOrEqualTo(5);
-        limited.response().then().statusCode(429)
+        limited.response()
+                .then()
+                .statusCode(429)
                 .body("status", equalTo(429))
                 .body("error", equalTo("too many unknown API keys; try again later"))
                 .body("field", equalTo("X-API-Key"));
         assertThat(Integer.parseInt(limited.response().header("Retry-After"))).isBetween(1, 60);
         // No wait for the key's registration (2 s here): the limited client holds nothing.
-        System.out.println("A made-up key beyond the burst was answered 429 in " + limited.took().toMillis() + " ms");
+        System.out.println("A made-up key beyond the burst was answered 429 in "
+                + limited.took().toMillis() + " ms");
         assertThat(limited.took()).isLessThan(Duration.ofSeconds(1));
         // A known key never costs a token: the team behind the same address is not locked out.
-        given().header(ApiKeys.HEADER, valid).get("/jobs/{id}/results", UUID.randomUUID()).then().statusCode(404);
+        given().header(ApiKeys.HEADER, valid)
+                .get("/jobs/{id}/results", UUID.randomUUID())
+                .then()
+                .statusCode(404);
     }
 }

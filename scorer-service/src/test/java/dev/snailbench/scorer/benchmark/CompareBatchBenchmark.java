@@ -1,6 +1,5 @@
 package dev.snailbench.scorer.benchmark;
 
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.cli.NdjsonExchange;
 import dev.snailbench.model.domain.ApiKeys;
@@ -45,7 +44,8 @@ class CompareBatchBenchmark extends InMemoryTenantTest {
     @Test
     void compareAndBatchPairsPerSecond() throws Exception {
         String key = key();
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         for (int rows : new int[] {10, 1_000}) {
             byte[] pair = JSON.writeValueAsBytes(CompareRestBenchmark.pair(rows));
             int coldPairs = rows == 10 ? 2_000 : 200;
@@ -55,24 +55,37 @@ class CompareBatchBenchmark extends InMemoryTenantTest {
             batch(key, pair, timed(WARM_UP));
             double warmSingle = single(client, key, pair, timed(MEASURE));
             double warmBatch = batch(key, pair, timed(MEASURE));
-            System.out.printf(Locale.ROOT, "CompareBatchBenchmark rows=%,d columns=5 (%,d bytes per pair): warm "
-                    + "/compare %,.1f pairs/s, /compare/batch %,.1f pairs/s (%.1fx); cold (first %,d pairs) /compare "
-                    + "%,.1f pairs/s, /compare/batch %,.1f pairs/s (%.1fx)%n", rows, pair.length, warmSingle,
-                    warmBatch, warmBatch / warmSingle, coldPairs, coldSingle, coldBatch, coldBatch / coldSingle);
+            System.out.printf(
+                    Locale.ROOT,
+                    "CompareBatchBenchmark rows=%,d columns=5 (%,d bytes per pair): warm "
+                            + "/compare %,.1f pairs/s, /compare/batch %,.1f pairs/s (%.1fx); cold (first %,d pairs) /compare "
+                            + "%,.1f pairs/s, /compare/batch %,.1f pairs/s (%.1fx)%n",
+                    rows,
+                    pair.length,
+                    warmSingle,
+                    warmBatch,
+                    warmBatch / warmSingle,
+                    coldPairs,
+                    coldSingle,
+                    coldBatch,
+                    coldBatch / coldSingle);
         }
     }
 
     /** Pairs/s of one request per pair, one after the other on one keep-alive connection. */
     private double single(HttpClient client, String key, byte[] pair, BooleanSupplier more) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(compare).header("Content-Type", "application/json")
-                .header(ApiKeys.HEADER, key).POST(HttpRequest.BodyPublishers.ofByteArray(pair)).build();
+        HttpRequest request = HttpRequest.newBuilder(compare)
+                .header("Content-Type", "application/json")
+                .header(ApiKeys.HEADER, key)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(pair))
+                .build();
         long start = System.nanoTime();
         int done = 0;
         while (more.getAsBoolean()) {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
-                throw new IllegalStateException("POST /compare answered " + response.statusCode() + ": "
-                        + response.body());
+                throw new IllegalStateException(
+                        "POST /compare answered " + response.statusCode() + ": " + response.body());
             }
             done++;
         }
@@ -102,16 +115,21 @@ class CompareBatchBenchmark extends InMemoryTenantTest {
         };
         int[] answered = {0};
         long start = System.nanoTime();
-        NdjsonExchange.Outcome outcome = NdjsonExchange.post(batch, Map.of(ApiKeys.HEADER, key), lines, answer -> {
-            answered[0]++;
-            if (!answer.contains("\"status\":200")) {
-                throw new IllegalStateException("POST /compare/batch answered " + answer);
-            }
-        }, Duration.ofSeconds(5));
+        NdjsonExchange.Outcome outcome = NdjsonExchange.post(
+                batch,
+                Map.of(ApiKeys.HEADER, key),
+                lines,
+                answer -> {
+                    answered[0]++;
+                    if (!answer.contains("\"status\":200")) {
+                        throw new IllegalStateException("POST /compare/batch answered " + answer);
+                    }
+                },
+                Duration.ofSeconds(5));
         double seconds = (System.nanoTime() - start) / 1e9;
         if (outcome.status() != 200 || answered[0] != sent[0]) {
-            throw new IllegalStateException("POST /compare/batch answered " + outcome + " with " + answered[0]
-                    + " lines for " + sent[0]);
+            throw new IllegalStateException(
+                    "POST /compare/batch answered " + outcome + " with " + answered[0] + " lines for " + sent[0]);
         }
         return answered[0] / seconds;
     }

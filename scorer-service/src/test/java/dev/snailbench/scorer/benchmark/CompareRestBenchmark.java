@@ -1,6 +1,5 @@
 package dev.snailbench.scorer.benchmark;
 
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.InMemoryTier;
@@ -41,13 +40,16 @@ class CompareRestBenchmark extends InMemoryTenantTest {
 
     @Test
     void comparePairsPerSecondOverRest() throws Exception {
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         String key = key();
         for (int rows : new int[] {1_000, 10_000}) {
             byte[] body = new ObjectMapper().writeValueAsBytes(pair(rows));
-            HttpRequest request = HttpRequest.newBuilder(compare).header("Content-Type", "application/json")
+            HttpRequest request = HttpRequest.newBuilder(compare)
+                    .header("Content-Type", "application/json")
                     .header(ApiKeys.HEADER, key)
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                    .build();
             for (int warm = 0; warm < Math.max(3, 50_000 / rows); warm++) {
                 send(client, request);
             }
@@ -61,10 +63,19 @@ class CompareRestBenchmark extends InMemoryTenantTest {
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             double rate = done / seconds;
-            System.out.printf(Locale.ROOT, "CompareRestBenchmark rows=%,d columns=5: %,.1f pairs/s over REST "
-                    + "(%d pairs in %.1f s, request %,d bytes; QATCH as recorded in #11: %.2f pairs/s, ratio %.0fx; "
-                    + "response %s)%n", rows, rate, done, seconds, body.length, QATCH_PAIRS_PER_SECOND.get(rows),
-                    rate / QATCH_PAIRS_PER_SECOND.get(rows), last.substring(0, Math.min(80, last.length())));
+            System.out.printf(
+                    Locale.ROOT,
+                    "CompareRestBenchmark rows=%,d columns=5: %,.1f pairs/s over REST "
+                            + "(%d pairs in %.1f s, request %,d bytes; QATCH as recorded in #11: %.2f pairs/s, ratio %.0fx; "
+                            + "response %s)%n",
+                    rows,
+                    rate,
+                    done,
+                    seconds,
+                    body.length,
+                    QATCH_PAIRS_PER_SECOND.get(rows),
+                    rate / QATCH_PAIRS_PER_SECOND.get(rows),
+                    last.substring(0, Math.min(80, last.length())));
         }
     }
 

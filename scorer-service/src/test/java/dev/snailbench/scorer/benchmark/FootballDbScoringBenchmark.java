@@ -55,7 +55,8 @@ class FootballDbScoringBenchmark {
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(20))) {
             for (String v : FootballDbFiles.VERSIONS) {
                 Map<Integer, String> predicted = new HashMap<>();
-                for (JsonNode p : json.readTree(data.resolve("predictions/gpt-3.5-turbo_30shot_" + v + ".json").toFile())) {
+                for (JsonNode p : json.readTree(data.resolve("predictions/gpt-3.5-turbo_30shot_" + v + ".json")
+                        .toFile())) {
                     predicted.put(p.get("id").asInt(), p.get("predicted_sql").asText());
                 }
                 int n = 0, goldFailed = 0, predFailed = 0, strict = 0, set = 0, relaxed = 0;
@@ -63,7 +64,8 @@ class FootballDbScoringBenchmark {
                 Map<String, Integer> reasons = new TreeMap<>();
                 long start = System.nanoTime();
                 try (Connection c = pg.connect(FootballDb.databaseName(v))) {
-                    for (JsonNode q : json.readTree(data.resolve(v + "/dev.json").toFile())) {
+                    for (JsonNode q :
+                            json.readTree(data.resolve(v + "/dev.json").toFile())) {
                         n++;
                         String goldSql = q.get("query").asText();
                         ExecutionOutcome gold = run(c, goldSql);
@@ -72,8 +74,12 @@ class FootballDbScoringBenchmark {
                             goldFailed++;
                             reasons.merge("gold failed " + gold.sqlState(), 1, Integer::sum);
                             if (!"42P01".equals(gold.sqlState())) {
-                                System.out.printf("FootballDB %s gold %s failed: %s %s%n", v, q.get("id").asText(),
-                                        gold.sqlState(), gold.error().lines().findFirst().orElse(""));
+                                System.out.printf(
+                                        "FootballDB %s gold %s failed: %s %s%n",
+                                        v,
+                                        q.get("id").asText(),
+                                        gold.sqlState(),
+                                        gold.error().lines().findFirst().orElse(""));
                             }
                             continue;
                         }
@@ -83,8 +89,8 @@ class FootballDbScoringBenchmark {
                             continue;
                         }
                         boolean orderBy = OrderBy.topLevel(parser.parse(goldSql, SqlDialect.POSTGRESQL));
-                        Comparison r = comparisons.compare(ComparableTable.of(gold), ComparableTable.of(pred),
-                                CompareOptions.defaults(orderBy));
+                        Comparison r = comparisons.compare(
+                                ComparableTable.of(gold), ComparableTable.of(pred), CompareOptions.defaults(orderBy));
                         strict += r.strict().match() ? 1 : 0;
                         set += r.set().match() ? 1 : 0;
                         relaxed += r.relaxed().match() ? 1 : 0;
@@ -97,12 +103,26 @@ class FootballDbScoringBenchmark {
                     }
                 }
                 int scored = n - goldFailed;
-                System.out.printf(Locale.ROOT, "FootballDB %s gpt-3.5-turbo: %d questions, %d gold failed, %d predictions "
-                        + "failed; over %d scored: strict %.3f, set %.3f, relaxed %.3f, QATCH EA %.3f, cell P %.3f, "
-                        + "cell R %.3f, tuple constraint %.3f, soft-F1 %.3f (%.1f s); reasons %s%n", v, n, goldFailed,
-                        predFailed, scored, strict / (double) scored, set / (double) scored, relaxed / (double) scored,
-                        ea / scored, cp / scored, cr / scored, tc / scored, sf1 / scored,
-                        (System.nanoTime() - start) / 1e9, reasons);
+                System.out.printf(
+                        Locale.ROOT,
+                        "FootballDB %s gpt-3.5-turbo: %d questions, %d gold failed, %d predictions "
+                                + "failed; over %d scored: strict %.3f, set %.3f, relaxed %.3f, QATCH EA %.3f, cell P %.3f, "
+                                + "cell R %.3f, tuple constraint %.3f, soft-F1 %.3f (%.1f s); reasons %s%n",
+                        v,
+                        n,
+                        goldFailed,
+                        predFailed,
+                        scored,
+                        strict / (double) scored,
+                        set / (double) scored,
+                        relaxed / (double) scored,
+                        ea / scored,
+                        cp / scored,
+                        cr / scored,
+                        tc / scored,
+                        sf1 / scored,
+                        (System.nanoTime() - start) / 1e9,
+                        reasons);
             }
         }
     }
@@ -116,7 +136,8 @@ class FootballDbScoringBenchmark {
                 ResultSetMetaData md = rs.getMetaData();
                 List<ResultColumn> cols = new ArrayList<>();
                 for (int i = 1; i <= md.getColumnCount(); i++) {
-                    cols.add(new ResultColumn(md.getColumnLabel(i), type(md.getColumnType(i)), md.getColumnTypeName(i)));
+                    cols.add(
+                            new ResultColumn(md.getColumnLabel(i), type(md.getColumnType(i)), md.getColumnTypeName(i)));
                 }
                 List<List<String>> rows = new ArrayList<>();
                 while (rs.next()) {
@@ -131,8 +152,8 @@ class FootballDbScoringBenchmark {
                     }
                     rows.add(row);
                 }
-                return new ExecutionOutcome(ExecutionStatus.OK, cols, rows, false, null, null,
-                        (System.nanoTime() - start) / 1e9);
+                return new ExecutionOutcome(
+                        ExecutionStatus.OK, cols, rows, false, null, null, (System.nanoTime() - start) / 1e9);
             }
         } catch (SQLException e) {
             try {
@@ -140,15 +161,22 @@ class FootballDbScoringBenchmark {
             } catch (SQLException ignored) {
                 // autocommit connection: nothing to roll back
             }
-            return ExecutionOutcome.failed(ExecutionStatus.ERROR, e.getMessage(), e.getSQLState(),
-                    (System.nanoTime() - start) / 1e9);
+            return ExecutionOutcome.failed(
+                    ExecutionStatus.ERROR, e.getMessage(), e.getSQLState(), (System.nanoTime() - start) / 1e9);
         }
     }
 
     private static ValueType type(int sqlType) {
         return switch (sqlType) {
-            case Types.INTEGER, Types.BIGINT, Types.SMALLINT, Types.TINYINT, Types.NUMERIC, Types.DECIMAL,
-                    Types.REAL, Types.FLOAT, Types.DOUBLE -> ValueType.NUMBER;
+            case Types.INTEGER,
+                    Types.BIGINT,
+                    Types.SMALLINT,
+                    Types.TINYINT,
+                    Types.NUMERIC,
+                    Types.DECIMAL,
+                    Types.REAL,
+                    Types.FLOAT,
+                    Types.DOUBLE -> ValueType.NUMBER;
             case Types.BOOLEAN, Types.BIT -> ValueType.BOOLEAN;
             case Types.DATE -> ValueType.DATE;
             case Types.TIMESTAMP, Types.TIMESTAMP_WITH_TIMEZONE -> ValueType.TIMESTAMP;

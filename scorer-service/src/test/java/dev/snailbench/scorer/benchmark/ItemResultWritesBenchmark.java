@@ -40,8 +40,10 @@ class ItemResultWritesBenchmark {
 
     @Inject
     ItemResultSql sql;
+
     @Inject
     ItemResultRepository repository;
+
     @Inject
     Vertx vertx;
 
@@ -51,9 +53,16 @@ class ItemResultWritesBenchmark {
             // The first round warms both paths up (JIT, prepared statements, Hibernate's query plans).
             double hibernate = cpuMillisPerThousand(this::hibernateBatch);
             double plain = cpuMillisPerThousand(this::sqlBatch);
-            System.out.printf(Locale.ROOT, "ItemResultWritesBenchmark round %d: %d batches of %d results, CPU per "
-                    + "1,000 results: Hibernate Reactive %.0f ms, plain SQL %.0f ms (%.2fx)%n", round, BATCHES, BATCH,
-                    hibernate, plain, plain / hibernate);
+            System.out.printf(
+                    Locale.ROOT,
+                    "ItemResultWritesBenchmark round %d: %d batches of %d results, CPU per "
+                            + "1,000 results: Hibernate Reactive %.0f ms, plain SQL %.0f ms (%.2fx)%n",
+                    round,
+                    BATCHES,
+                    BATCH,
+                    hibernate,
+                    plain,
+                    plain / hibernate);
         }
     }
 
@@ -88,7 +97,8 @@ class ItemResultWritesBenchmark {
         Context context = VertxContext.getOrCreateDuplicatedContext(vertx);
         VertxContextSafetyToggle.setContextSafe(context, true);
         CompletableFuture<Object> done = new CompletableFuture<>();
-        context.runOnContext(ignored -> store.apply(batch).subscribe().with(done::complete, done::completeExceptionally));
+        context.runOnContext(
+                ignored -> store.apply(batch).subscribe().with(done::complete, done::completeExceptionally));
         done.get(60, TimeUnit.SECONDS);
     }
 

@@ -47,8 +47,14 @@ class ReportsBenchmark {
         String tenant = "bench-" + UUID.randomUUID();
         String key = ApiKeys.newKey();
         // The key is known once an unknown job is 404 to it (not 401).
-        TenantKeys.register(tenant, "tenant " + tenant, key, k -> given().header(ApiKeys.HEADER, k)
-                .get("/jobs/{id}/summary", UUID.randomUUID()).statusCode() == 404);
+        TenantKeys.register(
+                tenant,
+                "tenant " + tenant,
+                key,
+                k -> given().header(ApiKeys.HEADER, k)
+                                .get("/jobs/{id}/summary", UUID.randomUUID())
+                                .statusCode()
+                        == 404);
         UUID job = UUID.randomUUID();
         List<ItemResult> batch = new ArrayList<>();
         for (int i = 0; i < ITEMS; i++) {
@@ -64,21 +70,36 @@ class ReportsBenchmark {
                 print(path + " request " + round, seconds(() -> get(key, job, path)));
             }
         }
-        print("/summary 3 requests at once, slowest", seconds(() -> CompletableFuture.allOf(
-                CompletableFuture.runAsync(() -> get(key, job, "/summary")),
-                CompletableFuture.runAsync(() -> get(key, job, "/summary")),
-                CompletableFuture.runAsync(() -> get(key, job, "/summary"))).join()));
-        String item = given().header(ApiKeys.HEADER, key).get("/jobs/{id}/review", job).then().statusCode(200)
-                .extract().path("[0].workItemId");
-        given().header(ApiKeys.HEADER, key).contentType("application/json")
+        print(
+                "/summary 3 requests at once, slowest",
+                seconds(() -> CompletableFuture.allOf(
+                                CompletableFuture.runAsync(() -> get(key, job, "/summary")),
+                                CompletableFuture.runAsync(() -> get(key, job, "/summary")),
+                                CompletableFuture.runAsync(() -> get(key, job, "/summary")))
+                        .join()));
+        String item = given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/review", job)
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("[0].workItemId");
+        given().header(ApiKeys.HEADER, key)
+                .contentType("application/json")
                 .body("{\"verdict\": \"correct\", \"reviewer\": \"bench\"}")
-                .put("/jobs/{id}/items/{item}/review", job, item).then().statusCode(200);
+                .put("/jobs/{id}/items/{item}/review", job, item)
+                .then()
+                .statusCode(200);
         print("/summary after a review", seconds(() -> get(key, job, "/summary")));
         print("/summary again", seconds(() -> get(key, job, "/summary")));
     }
 
     private static void get(String key, UUID job, String path) {
-        given().header(ApiKeys.HEADER, key).get("/jobs/{id}" + path, job).then().statusCode(200).extract().asByteArray();
+        given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}" + path, job)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asByteArray();
     }
 
     private static double seconds(Runnable request) {
@@ -88,8 +109,7 @@ class ReportsBenchmark {
     }
 
     private void print(String what, double seconds) {
-        System.out.printf(Locale.ROOT, "ReportsBenchmark (%s) %,d items: %s %.3f s%n", variant(), ITEMS, what,
-                seconds);
+        System.out.printf(Locale.ROOT, "ReportsBenchmark (%s) %,d items: %s %.3f s%n", variant(), ITEMS, what, seconds);
     }
 
     /** A scored item: both SQLs, a verdict (a relaxed match every seventh, to review), metrics and identifiers. */

@@ -51,9 +51,17 @@ class ScorerBenchmark {
                 done++;
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.printf(Locale.ROOT, "ScorerBenchmark compare rows=%,d columns=5: %,.1f pairs/s (%,.0f rows/s "
-                    + "per side; %d pairs in %.1f s; strict=%s relaxed=%s)%n", rows, done / seconds,
-                    done * (double) rows / seconds, done, seconds, last.strict().reason(), last.relaxed().reason());
+            System.out.printf(
+                    Locale.ROOT,
+                    "ScorerBenchmark compare rows=%,d columns=5: %,.1f pairs/s (%,.0f rows/s "
+                            + "per side; %d pairs in %.1f s; strict=%s relaxed=%s)%n",
+                    rows,
+                    done / seconds,
+                    done * (double) rows / seconds,
+                    done,
+                    seconds,
+                    last.strict().reason(),
+                    last.relaxed().reason());
         }
     }
 
@@ -78,9 +86,11 @@ class ScorerBenchmark {
             row.add("2018-06-" + String.format(Locale.ROOT, "%02d", 1 + r % 28));
             data.add(row);
         }
-        List<ResultColumn> cols = List.of(new ResultColumn("id", ValueType.NUMBER, "int4"),
+        List<ResultColumn> cols = List.of(
+                new ResultColumn("id", ValueType.NUMBER, "int4"),
                 new ResultColumn("amount", ValueType.NUMBER, "numeric"),
-                new ResultColumn("name", ValueType.TEXT, "text"), new ResultColumn("city", ValueType.TEXT, "text"),
+                new ResultColumn("name", ValueType.TEXT, "text"),
+                new ResultColumn("city", ValueType.TEXT, "text"),
                 new ResultColumn("day", ValueType.DATE, "date"));
         if (predicted) {
             Collections.shuffle(data, new Random(seed + 1));
@@ -93,7 +103,8 @@ class ScorerBenchmark {
         List<String> queries = new ArrayList<>();
         ObjectMapper json = new ObjectMapper();
         try (Stream<Path> files = Files.list(DataDir.resolve().resolve("snails/nl_sql"))) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
                 for (JsonNode q : json.readTree(f.toFile())) {
                     queries.add(q.get("gold_sql_native").asText());
                 }
@@ -108,13 +119,21 @@ class ScorerBenchmark {
             long identifiers = 0;
             for (int r = 0; r < rounds; r++) {
                 for (String q : queries) {
-                    identifiers += IdentifierExtractor.extract(parser.parse(q, SqlDialect.SQLSERVER)).keys().size();
+                    identifiers += IdentifierExtractor.extract(parser.parse(q, SqlDialect.SQLSERVER))
+                            .keys()
+                            .size();
                 }
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.printf(Locale.ROOT, "ScorerBenchmark linking: %,.0f analyses/s over %d SNAILS gold queries "
-                    + "(%d rounds in %.2f s, %d identifiers per round; one parser thread)%n",
-                    rounds * queries.size() / seconds, queries.size(), rounds, seconds, identifiers / rounds);
+            System.out.printf(
+                    Locale.ROOT,
+                    "ScorerBenchmark linking: %,.0f analyses/s over %d SNAILS gold queries "
+                            + "(%d rounds in %.2f s, %d identifiers per round; one parser thread)%n",
+                    rounds * queries.size() / seconds,
+                    queries.size(),
+                    rounds,
+                    seconds,
+                    identifiers / rounds);
         }
     }
 }

@@ -92,15 +92,15 @@ class ScoringFlowTest {
 
         await().until(() -> outcomes.size() == 1);
         assertThat(outcomes).containsExactly("ack");
-        assertThat(verdicts()).extracting(ItemScored::workItemId, ItemScored::strictMatch, ItemScored::failed)
-                .containsExactly(tuple(right.workItemId(), true, false),
-                        tuple(wrong.workItemId(), false, false));
+        assertThat(verdicts())
+                .extracting(ItemScored::workItemId, ItemScored::strictMatch, ItemScored::failed)
+                .containsExactly(tuple(right.workItemId(), true, false), tuple(wrong.workItemId(), false, false));
         @SuppressWarnings("unchecked")
         ArgumentCaptor<List<ItemResult>> stored = ArgumentCaptor.forClass(List.class);
         verify(results).insertNew(stored.capture());
-        assertThat(stored.getValue()).extracting(result -> result.workItemId, result -> result.tenantId)
-                .containsExactly(tuple(right.workItemId(), TENANT),
-                        tuple(wrong.workItemId(), TENANT));
+        assertThat(stored.getValue())
+                .extracting(result -> result.workItemId, result -> result.tenantId)
+                .containsExactly(tuple(right.workItemId(), TENANT), tuple(wrong.workItemId(), TENANT));
     }
 
     @Test
@@ -116,7 +116,8 @@ class ScoringFlowTest {
         await().until(() -> outcomes.size() == 1);
         assertThat(outcomes).containsExactly("ack");
         // The stored verdict (a wrong answer) stands, not the redelivered event's.
-        assertThat(verdicts()).extracting(ItemScored::workItemId, ItemScored::strictMatch)
+        assertThat(verdicts())
+                .extracting(ItemScored::workItemId, ItemScored::strictMatch)
                 .containsExactly(tuple(first.workItemId(), false));
         verify(results, never()).insertNew(any());
     }
@@ -126,13 +127,23 @@ class ScoringFlowTest {
         UUID job = UUID.randomUUID();
         ExecutionCompleted good = result(job, "q1", "Brazil");
         ExecutionCompleted lacking = result(job, "q2", "Brazil");
-        lacking = new ExecutionCompleted(lacking.eventId(), job, TENANT, lacking.workItemId(), lacking.occurredAt(),
-                lacking.schemaVersion(), null, lacking.inference(), lacking.gold(), lacking.predicted(),
-                lacking.goldNondeterministic(), lacking.sql());
+        lacking = new ExecutionCompleted(
+                lacking.eventId(),
+                job,
+                TENANT,
+                lacking.workItemId(),
+                lacking.occurredAt(),
+                lacking.schemaVersion(),
+                null,
+                lacking.inference(),
+                lacking.gold(),
+                lacking.predicted(),
+                lacking.goldNondeterministic(),
+                lacking.sql());
         ExecutionsCompleted broken = ExecutionsCompleted.of(List.of(lacking));
 
-        channels.sendBatch(Channels.RESULTS_TO_SCORE, List.of(record(broken),
-                record(ExecutionsCompleted.of(List.of(good)))));
+        channels.sendBatch(
+                Channels.RESULTS_TO_SCORE, List.of(record(broken), record(ExecutionsCompleted.of(List.of(good)))));
 
         await().until(() -> outcomes.size() == 2);
         assertThat(outcomes).contains("ack").anyMatch(reason -> reason.startsWith("ExecutionsCompleted "));
@@ -146,8 +157,9 @@ class ScoringFlowTest {
         ConcurrentLinkedQueue<String> cancelOutcomes = new ConcurrentLinkedQueue<>();
 
         channels.send(Channels.JOBS_CANCELLED, tracked(cancelled, cancelOutcomes));
-        channels.send(Channels.JOBS_CANCELLED, tracked(JobCancelled.of(UUID.randomUUID(), null, "no tenant"),
-                cancelOutcomes));
+        channels.send(
+                Channels.JOBS_CANCELLED,
+                tracked(JobCancelled.of(UUID.randomUUID(), null, "no tenant"), cancelOutcomes));
 
         await().until(() -> cancelOutcomes.size() == 2);
         assertThat(cancelOutcomes).contains("ack").anyMatch(reason -> reason.endsWith("lacks jobId or tenantId"));
@@ -156,8 +168,14 @@ class ScoringFlowTest {
 
     private static ExecutionCompleted result(UUID job, String questionId, String predictedValue) {
         var cols = columns("name", "TEXT");
-        return completed(job, TENANT, questionId, "SELECT name FROM team", "SELECT x FROM team",
-                ok(cols, List.of(List.of("Brazil"))), ok(cols, List.of(List.of(predictedValue))));
+        return completed(
+                job,
+                TENANT,
+                questionId,
+                "SELECT name FROM team",
+                "SELECT x FROM team",
+                ok(cols, List.of(List.of("Brazil"))),
+                ok(cols, List.of(List.of(predictedValue))));
     }
 
     private Message<ExecutionsCompleted> record(ExecutionsCompleted record) {
@@ -165,13 +183,16 @@ class ScoringFlowTest {
     }
 
     private static <T> Message<T> tracked(T payload, ConcurrentLinkedQueue<String> outcomes) {
-        return Message.of(payload, () -> {
-            outcomes.add("ack");
-            return CompletableFuture.completedFuture(null);
-        }, reason -> {
-            outcomes.add(reason.getMessage());
-            return CompletableFuture.completedFuture(null);
-        });
+        return Message.of(
+                payload,
+                () -> {
+                    outcomes.add("ack");
+                    return CompletableFuture.completedFuture(null);
+                },
+                reason -> {
+                    outcomes.add(reason.getMessage());
+                    return CompletableFuture.completedFuture(null);
+                });
     }
 
     private List<ItemScored> verdicts() {

@@ -52,16 +52,19 @@ class ItemResultSqlTest {
     void shouldNameEveryColumnOfTheTableHibernateCreatedWithItsType() throws Exception {
         Map<String, String> table = tableColumns();
         Map<String, Class<?>> listed = ItemResultSql.COLUMNS.stream()
-                .collect(Collectors.toMap(ItemResultSql.Column::name, ItemResultSql.Column::type, (a, b) -> a,
-                        LinkedHashMap::new));
+                .collect(Collectors.toMap(
+                        ItemResultSql.Column::name, ItemResultSql.Column::type, (a, b) -> a, LinkedHashMap::new));
 
         assertThat(listed).as("ItemResultSql.COLUMNS has no duplicate").hasSize(ItemResultSql.COLUMNS.size());
-        assertThat(listed.keySet()).as("ItemResultSql.COLUMNS against scorer.item_result")
+        assertThat(listed.keySet())
+                .as("ItemResultSql.COLUMNS against scorer.item_result")
                 .containsExactlyInAnyOrderElementsOf(table.keySet());
-        assertThat(listed.keySet()).as("ItemResultSql.COLUMNS against the entity's fields")
-                .containsExactlyInAnyOrderElementsOf(entityFields().stream().map(ItemResultSqlTest::columnOf).toList());
-        listed.forEach((name, type) -> assertThat(SQL_TYPES.get(type)).as("type of column %s", name)
-                .contains(table.get(name)));
+        assertThat(listed.keySet())
+                .as("ItemResultSql.COLUMNS against the entity's fields")
+                .containsExactlyInAnyOrderElementsOf(
+                        entityFields().stream().map(ItemResultSqlTest::columnOf).toList());
+        listed.forEach((name, type) ->
+                assertThat(SQL_TYPES.get(type)).as("type of column %s", name).contains(table.get(name)));
     }
 
     @Test
@@ -70,10 +73,14 @@ class ItemResultSqlTest {
         result.resultPreview = "{\"rows\":\"" + "ü€😀".repeat(300_000) + "\"}";
 
         Map<UUID, ItemResult> standing = sql.insertNew(List.of(result)).await().atMost(WAIT);
-        ItemResult stored = sql.findAll(List.of(result.workItemId)).await().atMost(WAIT).get(result.workItemId);
+        ItemResult stored =
+                sql.findAll(List.of(result.workItemId)).await().atMost(WAIT).get(result.workItemId);
 
         assertThat(standing.get(result.workItemId)).isSameAs(result);
-        assertThat(stored).usingRecursiveComparison().ignoringFieldsMatchingRegexes(HIBERNATE_STATE).isEqualTo(result);
+        assertThat(stored)
+                .usingRecursiveComparison()
+                .ignoringFieldsMatchingRegexes(HIBERNATE_STATE)
+                .isEqualTo(result);
     }
 
     @Test
@@ -87,7 +94,9 @@ class ItemResultSqlTest {
         sql.insertNew(List.of(result)).await().atMost(WAIT);
 
         assertThat(sql.findAll(List.of(result.workItemId)).await().atMost(WAIT).get(result.workItemId))
-                .usingRecursiveComparison().ignoringFieldsMatchingRegexes(HIBERNATE_STATE).isEqualTo(result);
+                .usingRecursiveComparison()
+                .ignoringFieldsMatchingRegexes(HIBERNATE_STATE)
+                .isEqualTo(result);
     }
 
     @Test
@@ -101,13 +110,18 @@ class ItemResultSqlTest {
         ItemResult other = everyFieldSet();
         sql.insertNew(List.of(first)).await().atMost(WAIT);
 
-        Map<UUID, ItemResult> standing = sql.insertNew(List.of(again, other)).await().atMost(WAIT);
+        Map<UUID, ItemResult> standing =
+                sql.insertNew(List.of(again, other)).await().atMost(WAIT);
 
         assertThat(standing).containsOnlyKeys(first.workItemId, other.workItemId);
-        assertThat(standing.get(first.workItemId)).usingRecursiveComparison()
-                .ignoringFieldsMatchingRegexes(HIBERNATE_STATE).isEqualTo(first);
+        assertThat(standing.get(first.workItemId))
+                .usingRecursiveComparison()
+                .ignoringFieldsMatchingRegexes(HIBERNATE_STATE)
+                .isEqualTo(first);
         assertThat(standing.get(other.workItemId)).isSameAs(other);
-        assertThat(sql.findAll(List.of(first.workItemId, other.workItemId, UUID.randomUUID())).await().atMost(WAIT))
+        assertThat(sql.findAll(List.of(first.workItemId, other.workItemId, UUID.randomUUID()))
+                        .await()
+                        .atMost(WAIT))
                 .containsOnlyKeys(first.workItemId, other.workItemId)
                 .hasEntrySatisfying(first.workItemId, r -> assertThat(r.reason).isEqualTo("first verdict"));
     }
@@ -150,8 +164,10 @@ class ItemResultSqlTest {
 
     private static List<Field> entityFields() {
         List<Field> fields = Arrays.stream(ItemResult.class.getDeclaredFields())
-                .filter(f -> !Modifier.isStatic(f.getModifiers()) && !Modifier.isTransient(f.getModifiers())
-                        && !f.isSynthetic() && !f.getName().startsWith("$$"))
+                .filter(f -> !Modifier.isStatic(f.getModifiers())
+                        && !Modifier.isTransient(f.getModifiers())
+                        && !f.isSynthetic()
+                        && !f.getName().startsWith("$$"))
                 .toList();
         fields.forEach(f -> f.setAccessible(true));
         return fields;
@@ -160,8 +176,9 @@ class ItemResultSqlTest {
     private static Map<String, String> tableColumns() throws Exception {
         Map<String, String> columns = new LinkedHashMap<>();
         try (Connection c = LocalStack.postgres().connect(Postgres.PLATFORM_DATABASE);
-                PreparedStatement ps = c.prepareStatement("select column_name, data_type from information_schema.columns"
-                        + " where table_schema = 'scorer' and table_name = 'item_result'");
+                PreparedStatement ps =
+                        c.prepareStatement("select column_name, data_type from information_schema.columns"
+                                + " where table_schema = 'scorer' and table_name = 'item_result'");
                 ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 columns.put(rs.getString(1), rs.getString(2));

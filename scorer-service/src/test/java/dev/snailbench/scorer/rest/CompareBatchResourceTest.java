@@ -88,7 +88,8 @@ class CompareBatchResourceTest extends InMemoryTenantTest {
     @Test
     void shouldAnswerALineLongerThanTheCapWith413AndGoOn() throws Exception {
         // One line over the 16 MiB cap (snailbench.scorer.batch-max-line-size), between two good ones.
-        StringBuilder huge = new StringBuilder(17 * 1024 * 1024 + 100).append("{\"id\": \"huge\", \"gold\": {\"rows\": [");
+        StringBuilder huge =
+                new StringBuilder(17 * 1024 * 1024 + 100).append("{\"id\": \"huge\", \"gold\": {\"rows\": [");
         while (huge.length() < 17 * 1024 * 1024) {
             huge.append("[123456789],");
         }
@@ -98,8 +99,9 @@ class CompareBatchResourceTest extends InMemoryTenantTest {
 
         assertThat(lines).extracting(l -> l.get("status").asInt()).containsExactly(200, 413, 200);
         assertThat(lines.get(1).get("line").asInt()).isEqualTo(2);
-        assertThat(lines.get(1).get("error").asText()).isEqualTo("line 2 has more than 16777216 bytes "
-                + "(snailbench.scorer.batch-max-line-size): send this pair alone to POST /compare");
+        assertThat(lines.get(1).get("error").asText())
+                .isEqualTo("line 2 has more than 16777216 bytes "
+                        + "(snailbench.scorer.batch-max-line-size): send this pair alone to POST /compare");
         assertThat(lines.get(1).get("field").asText()).isEqualTo("line");
         assertThat(lines.get(2).get("id").asInt()).isEqualTo(7);
     }
@@ -114,9 +116,12 @@ class CompareBatchResourceTest extends InMemoryTenantTest {
             int rows = i % 10 == 0 ? 5_000 : 1;
             String gold = rowsOf(i, rows);
             String predicted = i % 3 == 0 ? rowsOf(i + 1, rows) : gold;
-            body.append(i % 25 == 0 ? "{\"id\": \"bad-" + i + "\", \"gold\": "
-                    : "{\"id\": \"p" + i + "\", \"gold\": {\"rows\": " + gold + "}, \"predicted\": {\"rows\": "
-                            + predicted + "}}").append('\n');
+            body.append(
+                            i % 25 == 0
+                                    ? "{\"id\": \"bad-" + i + "\", \"gold\": "
+                                    : "{\"id\": \"p" + i + "\", \"gold\": {\"rows\": " + gold
+                                            + "}, \"predicted\": {\"rows\": " + predicted + "}}")
+                    .append('\n');
         }
 
         List<JsonNode> lines = batch(body);
@@ -130,7 +135,9 @@ class CompareBatchResourceTest extends InMemoryTenantTest {
                 assertThat(line.get("error").asText()).startsWith("line " + i + " is not JSON: ");
             } else {
                 assertThat(line.get("id").asText()).isEqualTo("p" + i);
-                assertThat(line.at("/result/strict/match").asBoolean()).as("line %d", i).isEqualTo(i % 3 != 0);
+                assertThat(line.at("/result/strict/match").asBoolean())
+                        .as("line %d", i)
+                        .isEqualTo(i % 3 != 0);
             }
         }
     }
@@ -168,11 +175,16 @@ class CompareBatchResourceTest extends InMemoryTenantTest {
         };
         List<String> answers = new ArrayList<>();
 
-        NdjsonExchange.Outcome outcome = NdjsonExchange.post(batchUri, Map.of(ApiKeys.HEADER, key()),
-                lines, answer -> {
+        NdjsonExchange.Outcome outcome = NdjsonExchange.post(
+                batchUri,
+                Map.of(ApiKeys.HEADER, key()),
+                lines,
+                answer -> {
                     answers.add(answer);
                     answered.release();
-                }, Duration.ofSeconds(5), 1);
+                },
+                Duration.ofSeconds(5),
+                1);
 
         assertThat(outcome.status()).isEqualTo(200);
         assertThat(answerBeforeNextLine).containsExactly(true, true, true);
@@ -185,7 +197,12 @@ class CompareBatchResourceTest extends InMemoryTenantTest {
     private static String rowsOf(int value, int rows) {
         StringBuilder out = new StringBuilder("[");
         for (int r = 0; r < rows; r++) {
-            out.append(r == 0 ? "" : ",").append('[').append(value).append(", \"row-").append(r).append("\"]");
+            out.append(r == 0 ? "" : ",")
+                    .append('[')
+                    .append(value)
+                    .append(", \"row-")
+                    .append(r)
+                    .append("\"]");
         }
         return out.append(']').toString();
     }
@@ -193,18 +210,25 @@ class CompareBatchResourceTest extends InMemoryTenantTest {
     /** The endpoint sits behind the key filter: a request its authenticator refuses is a 401 with the error body. */
     @Test
     void shouldRefuseAMissingKeyWith401AndTheErrorBody() {
-        given().contentType(CompareBatchResource.NDJSON).body(MATCH.getBytes(StandardCharsets.UTF_8))
-                .when().post("/compare/batch")
-                .then().statusCode(401)
+        given().contentType(CompareBatchResource.NDJSON)
+                .body(MATCH.getBytes(StandardCharsets.UTF_8))
+                .when()
+                .post("/compare/batch")
+                .then()
+                .statusCode(401)
                 .body("status", equalTo(401))
                 .body("field", equalTo(ApiKeys.HEADER));
     }
 
     @Test
     void shouldRefuseAnEmptyBodyWith400NamingTheBody() {
-        given().header(ApiKeys.HEADER, key()).contentType(CompareBatchResource.NDJSON).body(new byte[0])
-                .when().post("/compare/batch")
-                .then().statusCode(400)
+        given().header(ApiKeys.HEADER, key())
+                .contentType(CompareBatchResource.NDJSON)
+                .body(new byte[0])
+                .when()
+                .post("/compare/batch")
+                .then()
+                .statusCode(400)
                 .body("status", equalTo(400))
                 .body("error", equalTo("body has no line: send one pair (a JSON object) per line"))
                 .body("field", equalTo("body"));
@@ -212,20 +236,29 @@ class CompareBatchResourceTest extends InMemoryTenantTest {
 
     @Test
     void shouldKeepTheSixteenMegabyteLimitOfPostCompare() {
-        given().header(ApiKeys.HEADER, key()).contentType("application/json").body(new byte[17 * 1024 * 1024])
-                .when().post("/compare")
-                .then().statusCode(413)
+        given().header(ApiKeys.HEADER, key())
+                .contentType("application/json")
+                .body(new byte[17 * 1024 * 1024])
+                .when()
+                .post("/compare")
+                .then()
+                .statusCode(413)
                 .body("status", equalTo(413))
                 .body("error", startsWith("the request body has 17825792 bytes; the limit is 16777216"));
     }
 
     @Test
     void shouldCompareCellsByTheirJsonValueWhateverTheOrderOfTheFields() throws Exception {
-        String body = String.join("\n", "{\"predicted\": {\"rows\": [[1.0, \"x\", null, true, 0.1, 100]]}, "
-                + "\"id\": \"values\", \"gold\": {\"rows\": [[1, \"x\", null, \"true\", 0.10, 1E2]], "
-                + "\"columns\": [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]}}", """
-                {"gold": {"rows": [["1"]]}, "predicted": {"rows": [[1]]}, "id": "text"}""", """
-                {"gold": {"rows": [[0.30000000000000004]]}, "predicted": {"rows": [[0.3]]}, "id": "double"}""", """
+        String body = String.join(
+                "\n",
+                "{\"predicted\": {\"rows\": [[1.0, \"x\", null, true, 0.1, 100]]}, "
+                        + "\"id\": \"values\", \"gold\": {\"rows\": [[1, \"x\", null, \"true\", 0.10, 1E2]], "
+                        + "\"columns\": [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]}}",
+                """
+                {"gold": {"rows": [["1"]]}, "predicted": {"rows": [[1]]}, "id": "text"}""",
+                """
+                {"gold": {"rows": [[0.30000000000000004]]}, "predicted": {"rows": [[0.3]]}, "id": "double"}""",
+                """
                 {"gold": {"rows": [[null]]}, "predicted": {"rows": [[null]]}, "nullsEqual": false, "id": "null"}""");
 
         List<JsonNode> lines = batch(body);
@@ -262,11 +295,16 @@ class CompareBatchResourceTest extends InMemoryTenantTest {
     }
 
     private static List<JsonNode> batch(CharSequence body) throws Exception {
-        String text = given().header(ApiKeys.HEADER, key()).contentType(CompareBatchResource.NDJSON)
+        String text = given().header(ApiKeys.HEADER, key())
+                .contentType(CompareBatchResource.NDJSON)
                 .body(body.toString().getBytes(StandardCharsets.UTF_8))
-                .when().post("/compare/batch")
-                .then().statusCode(200).contentType(startsWith(CompareBatchResource.NDJSON))
-                .extract().asString();
+                .when()
+                .post("/compare/batch")
+                .then()
+                .statusCode(200)
+                .contentType(startsWith(CompareBatchResource.NDJSON))
+                .extract()
+                .asString();
         List<JsonNode> lines = new ArrayList<>();
         for (String line : text.split("\n")) {
             lines.add(JSON.readTree(line));

@@ -78,7 +78,8 @@ class CompareBatchTest {
         Thread.sleep(1_000);
         // Read so far: the lines not yet answered (at most the cap), what the line reader buffers ahead (64 KiB)
         // and the lines whose answers wait in the 64 KiB output buffer; not the 1.2 MB the client has to send.
-        assertThat(in.read.get()).as("bytes read while no answer could be written")
+        assertThat(in.read.get())
+                .as("bytes read while no answer could be written")
                 .isLessThanOrEqualTo(cap + 3 * 64 * 1024);
         assertThat(body.length).isGreaterThan(1_000_000);
 
@@ -111,10 +112,14 @@ class CompareBatchTest {
         CompareBatch batch = batch(in, TestScorerConfig.config(), FAR);
         assertThat(batch.hasLine()).isTrue();
 
-        assertThatThrownBy(() -> batch.write(gone)).isInstanceOf(IOException.class).hasMessage("connection reset");
+        assertThatThrownBy(() -> batch.write(gone))
+                .isInstanceOf(IOException.class)
+                .hasMessage("connection reset");
 
         reading.shutdown();
-        assertThat(reading.awaitTermination(5, TimeUnit.SECONDS)).as("the reader has stopped").isTrue();
+        assertThat(reading.awaitTermination(5, TimeUnit.SECONDS))
+                .as("the reader has stopped")
+                .isTrue();
         long read = in.read.get();
         Thread.sleep(200);
         assertThat(in.read.get()).isEqualTo(read);
@@ -132,14 +137,15 @@ class CompareBatchTest {
         assertThat(lines).hasSize(1);
         assertThat(lines.get(0).get("status").asInt()).isEqualTo(503);
         assertThat(lines.get(0).get("line").asInt()).isEqualTo(1);
-        assertThat(lines.get(0).get("error").asText()).isEqualTo("the batch ran longer than PT10M (snailbench"
-                + ".scorer.batch-timeout): line 1 and the lines after it were not compared; send them again in "
-                + "another request");
+        assertThat(lines.get(0).get("error").asText())
+                .isEqualTo("the batch ran longer than PT10M (snailbench"
+                        + ".scorer.batch-timeout): line 1 and the lines after it were not compared; send them again in "
+                        + "another request");
     }
 
     private CompareBatch batch(InputStream in, ScorerConfig config, long timeout) {
-        return new CompareBatch(in, new ResultComparisons(), JSON, config, System.nanoTime() + timeout - 1, reading,
-                comparing, 4);
+        return new CompareBatch(
+                in, new ResultComparisons(), JSON, config, System.nanoTime() + timeout - 1, reading, comparing, 4);
     }
 
     /** Pairs of 1 to 40 rows; every third one does not match. */
@@ -154,7 +160,12 @@ class CompareBatchTest {
     private static String line(int i) {
         StringBuilder rows = new StringBuilder("[");
         for (int r = 0; r <= i % 40; r++) {
-            rows.append(r == 0 ? "" : ",").append("[").append(r).append(", \"x").append(i).append("\"]");
+            rows.append(r == 0 ? "" : ",")
+                    .append("[")
+                    .append(r)
+                    .append(", \"x")
+                    .append(i)
+                    .append("\"]");
         }
         String gold = rows.append(']').toString();
         String predicted = i % 3 == 0 ? "[[0, \"other\"]]" : gold;
@@ -200,10 +211,12 @@ class CompareBatchTest {
     /** The test settings with another line cap. */
     private static ScorerConfig withLineCap(int bytes) {
         ScorerConfig base = TestScorerConfig.config();
-        return (ScorerConfig) Proxy.newProxyInstance(ScorerConfig.class.getClassLoader(),
-                new Class<?>[] {ScorerConfig.class}, (proxy, method, args) -> method.getName()
-                        .equals("batchMaxLineSize") ? new MemorySize(BigInteger.valueOf(bytes))
-                                : method.invoke(base, args));
+        return (ScorerConfig) Proxy.newProxyInstance(
+                ScorerConfig.class.getClassLoader(),
+                new Class<?>[] {ScorerConfig.class},
+                (proxy, method, args) -> method.getName().equals("batchMaxLineSize")
+                        ? new MemorySize(BigInteger.valueOf(bytes))
+                        : method.invoke(base, args));
     }
 
     private static void await(CountDownLatch latch) throws IOException {

@@ -70,13 +70,32 @@ class GoldScreeningAndLinkingOptionsTest extends InMemoryTenantTest {
     private UUID job(EvaluationOptions evaluation) {
         UUID job = UUID.randomUUID();
         var cols = columns("name", "TEXT", "n", "NUMBER");
-        stored.store(job, List.of(
-                judged(completed(job, TENANT, "q1", GOLD, "SELECT name, count(*) AS n FROM player GROUP BY name "
-                        + "ORDER BY n DESC LIMIT 2", ok(cols, List.of(List.of("Pelé", "5"), List.of("Zico", "5"))),
-                        ok(cols, List.of(List.of("Zico", "5"), List.of("Pelé", "5")))), evaluation, WHY),
-                judged(completed(job, TENANT, "q2", "SELECT name FROM player", "SELECT name FROM player",
-                        ok(columns("name", "TEXT"), List.of(List.of("Pelé"))),
-                        ok(columns("name", "TEXT"), List.of(List.of("Pelé")))), evaluation, null)));
+        stored.store(
+                job,
+                List.of(
+                        judged(
+                                completed(
+                                        job,
+                                        TENANT,
+                                        "q1",
+                                        GOLD,
+                                        "SELECT name, count(*) AS n FROM player GROUP BY name "
+                                                + "ORDER BY n DESC LIMIT 2",
+                                        ok(cols, List.of(List.of("Pelé", "5"), List.of("Zico", "5"))),
+                                        ok(cols, List.of(List.of("Zico", "5"), List.of("Pelé", "5")))),
+                                evaluation,
+                                WHY),
+                        judged(
+                                completed(
+                                        job,
+                                        TENANT,
+                                        "q2",
+                                        "SELECT name FROM player",
+                                        "SELECT name FROM player",
+                                        ok(columns("name", "TEXT"), List.of(List.of("Pelé"))),
+                                        ok(columns("name", "TEXT"), List.of(List.of("Pelé")))),
+                                evaluation,
+                                null)));
         return job;
     }
 
@@ -84,18 +103,27 @@ class GoldScreeningAndLinkingOptionsTest extends InMemoryTenantTest {
     void shouldFlagTheItemAndCompareItTieAwareWhenScreeningFlags() {
         UUID job = job(new EvaluationOptions(null, GoldScreening.FLAG));
 
-        given().header(ApiKeys.HEADER, key()).get("/jobs/{id}/results", job).then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .get("/jobs/{id}/results", job)
+                .then()
+                .statusCode(200)
                 .body("find { it.questionId == 'q1' }.goldNondeterministic", equalTo("gold nondeterministic: " + WHY))
                 .body("find { it.questionId == 'q1' }.strictMatch", equalTo(true))
                 .body("find { it.questionId == 'q1' }.excludedFromAccuracy", equalTo(false))
                 .body("find { it.questionId == 'q2' }.goldNondeterministic", nullValue());
-        given().header(ApiKeys.HEADER, key()).get("/jobs/{id}/summary", job).then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
                 .body("overall.metrics.executionAccuracy.n", equalTo(2))
                 .body("overall.metrics.executionAccuracy.mean", equalTo(1.0f))
                 .body("goldScreening.mode", equalTo("flag"))
                 .body("goldScreening.unstableGolds", equalTo(1))
                 .body("goldScreening.golds.questionId", contains("q1"));
-        given().header(ApiKeys.HEADER, key()).get("/jobs/{id}/report.html", job).then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .get("/jobs/{id}/report.html", job)
+                .then()
+                .statusCode(200)
                 .body(containsString("<h2>Gold screening</h2><p>1 gold query with a result that depends on the plan"));
     }
 
@@ -103,13 +131,22 @@ class GoldScreeningAndLinkingOptionsTest extends InMemoryTenantTest {
     void shouldLeaveTheItemOutOfTheAccuracyWithACountWhenScreeningExcludes() {
         UUID job = job(new EvaluationOptions(null, GoldScreening.EXCLUDE));
 
-        given().header(ApiKeys.HEADER, key()).get("/jobs/{id}/results", job).then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .get("/jobs/{id}/results", job)
+                .then()
+                .statusCode(200)
                 .body("find { it.questionId == 'q1' }.excludedFromAccuracy", equalTo(true));
-        given().header(ApiKeys.HEADER, key()).get("/jobs/{id}/summary", job).then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
                 .body("overall.metrics.executionAccuracy.n", equalTo(1))
                 .body("overall.metrics.queryRecall.n", equalTo(2))
                 .body("goldScreening.excludedItems", equalTo(1));
-        given().header(ApiKeys.HEADER, key()).get("/jobs/{id}/report.html", job).then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .get("/jobs/{id}/report.html", job)
+                .then()
+                .statusCode(200)
                 .body(containsString("1 of these items are left out of the accuracy (goldScreening: exclude)"));
     }
 
@@ -117,11 +154,17 @@ class GoldScreeningAndLinkingOptionsTest extends InMemoryTenantTest {
     void shouldJudgeTheItemAsBeforeWhenScreeningIsOff() {
         UUID job = job(new EvaluationOptions(null, GoldScreening.OFF));
 
-        given().header(ApiKeys.HEADER, key()).get("/jobs/{id}/results", job).then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .get("/jobs/{id}/results", job)
+                .then()
+                .statusCode(200)
                 .body("find { it.questionId == 'q1' }.goldNondeterministic", nullValue())
                 .body("find { it.questionId == 'q1' }.strictMatch", equalTo(false))
                 .body("find { it.questionId == 'q1' }.strict.reason", equalTo("ROW_ORDER_DIFFERS"));
-        given().header(ApiKeys.HEADER, key()).get("/jobs/{id}/summary", job).then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
                 .body("goldScreening.unstableGolds", equalTo(0));
     }
 
@@ -130,12 +173,18 @@ class GoldScreeningAndLinkingOptionsTest extends InMemoryTenantTest {
         UUID job = job(new EvaluationOptions(Linking.SNAILS, null));
 
         // The gold's ORDER BY names its alias n: a gold column by their conventions, not by the platform's.
-        given().header(ApiKeys.HEADER, key()).get("/jobs/{id}/results", job).then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .get("/jobs/{id}/results", job)
+                .then()
+                .statusCode(200)
                 .body("find { it.questionId == 'q1' }.linking", equalTo("snails"))
                 .body("find { it.questionId == 'q1' }.linkingMethod", equalTo("snails"))
                 .body("find { it.questionId == 'q2' }.queryRecall", equalTo(1.0f));
         UUID platform = job(EvaluationOptions.DEFAULT);
-        given().header(ApiKeys.HEADER, key()).get("/jobs/{id}/results", platform).then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .get("/jobs/{id}/results", platform)
+                .then()
+                .statusCode(200)
                 .body("find { it.questionId == 'q1' }.linking", equalTo("platform"))
                 .body("find { it.questionId == 'q1' }.linkingMethod", equalTo("parsed"));
     }
@@ -145,21 +194,33 @@ class GoldScreeningAndLinkingOptionsTest extends InMemoryTenantTest {
         String body = """
                 {"goldSql": "SELECT STATE, COUNT(*) AS INJURY_COUNT FROM INJURY GROUP BY STATE ORDER BY INJURY_COUNT",
                  "predictedSql": "SELECT STATE FROM INJURY", "dialect": "sqlserver", "linking": "%s"}""";
-        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body(body.formatted("snails"))
-                .when().post("/linking")
-                .then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .contentType(ContentType.JSON)
+                .body(body.formatted("snails"))
+                .when()
+                .post("/linking")
+                .then()
+                .statusCode(200)
                 .body("linking", equalTo("snails"))
                 .body("linkingMethod", equalTo("snails"))
                 .body("queryRecall", equalTo(2.0f / 3))
                 .body("missing.columns", contains("injury_count"));
-        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body(body.formatted("platform"))
-                .when().post("/linking")
-                .then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .contentType(ContentType.JSON)
+                .body(body.formatted("platform"))
+                .when()
+                .post("/linking")
+                .then()
+                .statusCode(200)
                 .body("linking", equalTo("platform"))
                 .body("queryRecall", equalTo(1.0f));
-        given().header(ApiKeys.HEADER, key()).contentType(ContentType.JSON).body(body.formatted("paper"))
-                .when().post("/linking")
-                .then().statusCode(400)
+        given().header(ApiKeys.HEADER, key())
+                .contentType(ContentType.JSON)
+                .body(body.formatted("paper"))
+                .when()
+                .post("/linking")
+                .then()
+                .statusCode(400)
                 .body("field", equalTo("linking"))
                 .body("error", equalTo("linking unknown value 'paper' (expected platform or snails)"));
     }

@@ -37,7 +37,8 @@ class NewTenantKeyTest {
         String tenant = "late-" + UUID.randomUUID();
         String key = ApiKeys.newKey();
         CompletableFuture<long[]> answer = CompletableFuture.supplyAsync(() -> {
-            int status = given().header(ApiKeys.HEADER, key).get("/jobs/{id}/results", UUID.randomUUID())
+            int status = given().header(ApiKeys.HEADER, key)
+                    .get("/jobs/{id}/results", UUID.randomUUID())
                     .statusCode();
             return new long[] {status, System.nanoTime()};
         });
@@ -58,10 +59,14 @@ class NewTenantKeyTest {
     @Test
     void shouldRefuseAKeyThatIsNeverRegisteredAfterAShortWaitForIt() {
         long start = System.nanoTime();
-        given().header(ApiKeys.HEADER, ApiKeys.newKey()).get("/jobs/{id}/results", UUID.randomUUID())
-                .then().statusCode(401).header("Retry-After", "1");
+        given().header(ApiKeys.HEADER, ApiKeys.newKey())
+                .get("/jobs/{id}/results", UUID.randomUUID())
+                .then()
+                .statusCode(401)
+                .header("Retry-After", "1");
         // The configured wait (snailbench.tenancy.unknown-key-wait, 1.5 s): beyond the promise, far below 5 s.
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(1500))
+        assertThat(Duration.ofNanos(System.nanoTime() - start))
+                .isGreaterThanOrEqualTo(Duration.ofMillis(1500))
                 .isLessThan(Duration.ofSeconds(4));
     }
 }

@@ -16,21 +16,34 @@ class OpenApiDocumentTest {
 
     @Test
     void shouldDocumentTheApiKeySchemeAndReviewByQuestionId() throws Exception {
-        JsonNode doc = OpenApiRules.keep("scorer", given().get("/q/openapi?format=json").then().statusCode(200)
-                .extract().asString());
+        JsonNode doc = OpenApiRules.keep(
+                "scorer",
+                given().get("/q/openapi?format=json")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString());
 
         assertThat(OpenApiRules.problems(doc)).isEmpty();
-        JsonNode review = doc.path("paths").path("/jobs/{jobId}/items/{workItemId}/review").path("put");
+        JsonNode review = doc.path("paths")
+                .path("/jobs/{jobId}/items/{workItemId}/review")
+                .path("put");
         assertThat(review.path("operationId").asText()).isEqualTo("reviewItem");
         assertThat(review.path("responses").fieldNames()).toIterable().contains("200", "400", "401", "404", "409");
         assertThat(review.path("security").toString()).isEqualTo("[{\"apiKey\":[]}]");
         // The stateless endpoints need a key too (work done for someone, bodies up to 16 MB).
-        assertThat(doc.path("paths").path("/compare").path("post").path("security").toString())
+        assertThat(doc.path("paths")
+                        .path("/compare")
+                        .path("post")
+                        .path("security")
+                        .toString())
                 .isEqualTo("[{\"apiKey\":[]}]");
         JsonNode batch = doc.path("paths").path("/compare/batch").path("post");
         assertThat(batch.path("security").toString()).isEqualTo("[{\"apiKey\":[]}]");
-        assertThat(batch.path("requestBody").path("content").has("application/x-ndjson")).isTrue();
-        assertThat(batch.path("responses").path("200").path("content").has("application/x-ndjson")).isTrue();
+        assertThat(batch.path("requestBody").path("content").has("application/x-ndjson"))
+                .isTrue();
+        assertThat(batch.path("responses").path("200").path("content").has("application/x-ndjson"))
+                .isTrue();
         assertThat(batch.path("responses").fieldNames()).toIterable().contains("200", "400", "401");
     }
 }

@@ -52,7 +52,8 @@ class RecoveryResourceTest extends InMemoryTenantTest {
     @BeforeEach
     void scoredJobs() {
         doAnswer(call -> Uni.createFrom().failure(new NotFound("no results for job " + call.getArgument(0))))
-                .when(reports).items(any(), any());
+                .when(reports)
+                .items(any(), any());
         stored(original, 2); // both questions right
         stored(injected, 0); // both wrong
         stored(refined, 1); // one right
@@ -61,48 +62,81 @@ class RecoveryResourceTest extends InMemoryTenantTest {
     @Test
     void shouldReportRecoveryAndAttainedPerMetricForThreeJobsOfOneExperiment() {
         given().header(ApiKeys.HEADER, key())
-                .queryParam("original", original).queryParam("injected", injected).queryParam("refined", refined)
-                .when().get("/experiments/recovery.json")
-                .then().statusCode(200)
+                .queryParam("original", original)
+                .queryParam("injected", injected)
+                .queryParam("refined", refined)
+                .when()
+                .get("/experiments/recovery.json")
+                .then()
+                .statusCode(200)
                 .body("rows.find { it.metric == 'executionAccuracy' }.original", equalTo(1.0f))
                 .body("rows.find { it.metric == 'executionAccuracy' }.injected", equalTo(0.0f))
                 .body("rows.find { it.metric == 'executionAccuracy' }.refined", equalTo(0.5f))
                 .body("rows.find { it.metric == 'executionAccuracy' }.recovery", equalTo(0.5f))
                 .body("rows.find { it.metric == 'executionAccuracy' }.attained", equalTo(0.5f));
         given().header(ApiKeys.HEADER, key())
-                .queryParam("original", original).queryParam("injected", injected).queryParam("refined", refined)
-                .when().get("/experiments/recovery.csv")
-                .then().statusCode(200)
+                .queryParam("original", original)
+                .queryParam("injected", injected)
+                .queryParam("refined", refined)
+                .when()
+                .get("/experiments/recovery.csv")
+                .then()
+                .statusCode(200)
                 .body(containsString("executionAccuracy,1.0000,0.0000,0.5000,0.5000,0.5000"));
         given().header(ApiKeys.HEADER, key())
-                .queryParam("original", original).queryParam("injected", injected).queryParam("refined", refined)
-                .when().get("/experiments/recovery.html")
-                .then().statusCode(200)
+                .queryParam("original", original)
+                .queryParam("injected", injected)
+                .queryParam("refined", refined)
+                .when()
+                .get("/experiments/recovery.html")
+                .then()
+                .statusCode(200)
                 .header("Content-Security-Policy", containsString("default-src 'none'"));
     }
 
     @Test
     void shouldNameTheMissingOrMalformedJobField() {
-        given().header(ApiKeys.HEADER, key()).queryParam("original", original).queryParam("injected", injected)
-                .when().get("/experiments/recovery.json")
-                .then().statusCode(400).body("field", equalTo("refined"));
-        given().header(ApiKeys.HEADER, key()).queryParam("original", original).queryParam("injected", "x")
+        given().header(ApiKeys.HEADER, key())
+                .queryParam("original", original)
+                .queryParam("injected", injected)
+                .when()
+                .get("/experiments/recovery.json")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("refined"));
+        given().header(ApiKeys.HEADER, key())
+                .queryParam("original", original)
+                .queryParam("injected", "x")
                 .queryParam("refined", refined)
-                .when().get("/experiments/recovery.json")
-                .then().statusCode(400).body("field", equalTo("injected"))
+                .when()
+                .get("/experiments/recovery.json")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("injected"))
                 .body("error", equalTo("injected 'x' is not a UUID"));
         UUID unknown = UUID.randomUUID();
-        given().header(ApiKeys.HEADER, key()).queryParam("original", unknown).queryParam("injected", injected)
+        given().header(ApiKeys.HEADER, key())
+                .queryParam("original", unknown)
+                .queryParam("injected", injected)
                 .queryParam("refined", refined)
-                .when().get("/experiments/recovery.json")
-                .then().statusCode(404).body("error", equalTo("original: no results for job " + unknown));
+                .when()
+                .get("/experiments/recovery.json")
+                .then()
+                .statusCode(404)
+                .body("error", equalTo("original: no results for job " + unknown));
     }
 
     @Test
     void shouldRefuseACallerWithoutAKeyBeforeReadingAnyJob() {
-        given().queryParam("original", original).queryParam("injected", injected).queryParam("refined", refined)
-                .when().get("/experiments/recovery.json").then().statusCode(401)
-                .body("status", equalTo(401)).body("field", equalTo(ApiKeys.HEADER));
+        given().queryParam("original", original)
+                .queryParam("injected", injected)
+                .queryParam("refined", refined)
+                .when()
+                .get("/experiments/recovery.json")
+                .then()
+                .statusCode(401)
+                .body("status", equalTo(401))
+                .body("field", equalTo(ApiKeys.HEADER));
         verifyNoInteractions(reports);
     }
 
@@ -112,10 +146,17 @@ class RecoveryResourceTest extends InMemoryTenantTest {
         List<ItemResult> items = new ArrayList<>();
         for (int q = 1; q <= 2; q++) {
             String predicted = q <= right ? "SELECT name FROM team" : "SELECT code FROM team";
-            items.add(scorer.score(completed(job, InMemoryTenant.TENANT, "q" + q, "SELECT name FROM team", predicted,
-                    ok(cols, List.of(List.of("Brazil"))), ok(cols, List.of(List.of(q <= right ? "Brazil" : "BRA"))))));
+            items.add(scorer.score(completed(
+                    job,
+                    InMemoryTenant.TENANT,
+                    "q" + q,
+                    "SELECT name FROM team",
+                    predicted,
+                    ok(cols, List.of(List.of("Brazil"))),
+                    ok(cols, List.of(List.of(q <= right ? "Brazil" : "BRA"))))));
         }
         doReturn(Uni.createFrom().item(new JobReports.JobItems(JobProgress.of(items, false, null), items)))
-                .when(reports).items(job, InMemoryTenant.TENANT);
+                .when(reports)
+                .items(job, InMemoryTenant.TENANT);
     }
 }

@@ -46,8 +46,10 @@ class ReportsKeptTest {
 
     @Inject
     Pool pool;
+
     @Inject
     ItemResultSql sql;
+
     @Inject
     ItemResultRepository repository;
 
@@ -58,8 +60,14 @@ class ReportsKeptTest {
     void tenant() {
         owner = "kept-" + UUID.randomUUID();
         key = ApiKeys.newKey();
-        TenantKeys.register(owner, "tenant " + owner, key, k -> given().header(ApiKeys.HEADER, k)
-                .get("/jobs/{id}/summary", UUID.randomUUID()).statusCode() == 404);
+        TenantKeys.register(
+                owner,
+                "tenant " + owner,
+                key,
+                k -> given().header(ApiKeys.HEADER, k)
+                                .get("/jobs/{id}/summary", UUID.randomUUID())
+                                .statusCode()
+                        == 404);
     }
 
     private ExecutionCompleted item(UUID job, String question, int jobItems) {
@@ -67,19 +75,37 @@ class ReportsKeptTest {
         ExecutionOutcome gold = ok(cols, List.of(List.of("Pelé"), List.of("Garrincha")));
         // The prediction has the rows in another order: a set match, not a strict one (an item to review).
         ExecutionOutcome predicted = ok(cols, List.of(List.of("Garrincha"), List.of("Pelé")));
-        return TestEvents.sized(completed(job, owner, question, "SELECT name FROM p ORDER BY goals",
-                "SELECT name FROM p", gold, predicted), jobItems, "gpt-test", NaturalnessLevel.NATIVE);
+        return TestEvents.sized(
+                completed(
+                        job,
+                        owner,
+                        question,
+                        "SELECT name FROM p ORDER BY goals",
+                        "SELECT name FROM p",
+                        gold,
+                        predicted),
+                jobItems,
+                "gpt-test",
+                NaturalnessLevel.NATIVE);
     }
 
     private void awaitScored(UUID job, int items) {
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).untilAsserted(() ->
-                given().header(ApiKeys.HEADER, key).get("/jobs/{id}/results", job)
-                        .then().statusCode(200).body("", hasSize(items)));
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(300))
+                .untilAsserted(() -> given().header(ApiKeys.HEADER, key)
+                        .get("/jobs/{id}/results", job)
+                        .then()
+                        .statusCode(200)
+                        .body("", hasSize(items)));
     }
 
     private String html(UUID job) {
-        String html = given().header(ApiKeys.HEADER, key).get("/jobs/{id}/report.html", job).then().statusCode(200)
-                .extract().asString();
+        String html = given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/report.html", job)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         return html.substring(html.indexOf("<body>"));
     }
 
@@ -89,8 +115,12 @@ class ReportsKeptTest {
         TestEvents.send(item(job, "k1", 2));
         awaitScored(job, 1);
         for (int i = 0; i < 2; i++) {
-            given().header(ApiKeys.HEADER, key).get("/jobs/{id}/summary", job).then().statusCode(200)
-                    .body("job.status", equalTo("running")).body("job.done", equalTo(1))
+            given().header(ApiKeys.HEADER, key)
+                    .get("/jobs/{id}/summary", job)
+                    .then()
+                    .statusCode(200)
+                    .body("job.status", equalTo("running"))
+                    .body("job.done", equalTo(1))
                     .body("overall.items", equalTo(1));
             Assertions.assertThat(html(job)).contains("Running: 1/2 items done");
         }
@@ -98,19 +128,33 @@ class ReportsKeptTest {
         UUID finished = UUID.randomUUID();
         TestEvents.send(item(finished, "f1", 1));
         awaitScored(finished, 1);
-        given().header(ApiKeys.HEADER, key).get("/jobs/{id}/summary", finished).then().statusCode(200)
+        given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/summary", finished)
+                .then()
+                .statusCode(200)
                 .body("job.status", equalTo("completed"));
-        given().header(ApiKeys.HEADER, key).get("/jobs/{id}/summary", job).then().statusCode(200)
+        given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
                 .body("job.status", equalTo("running"));
 
         TestEvents.send(item(job, "k2", 2));
         awaitScored(job, 2);
-        given().header(ApiKeys.HEADER, key).get("/jobs/{id}/summary", job).then().statusCode(200)
-                .body("job.status", equalTo("completed")).body("job.done", equalTo(2))
+        given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
+                .body("job.status", equalTo("completed"))
+                .body("job.done", equalTo(2))
                 .body("overall.items", equalTo(2));
         Assertions.assertThat(html(job)).contains("Completed: 2/2 items done").doesNotContain("Running:");
-        given().header(ApiKeys.HEADER, key).get("/jobs/{id}/report.json", job).then().statusCode(200)
-                .body("job.status", equalTo("completed")).body("summary.overall.items", equalTo(2))
+        given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/report.json", job)
+                .then()
+                .statusCode(200)
+                .body("job.status", equalTo("completed"))
+                .body("summary.overall.items", equalTo(2))
                 .body("items", hasSize(2));
     }
 
@@ -119,27 +163,51 @@ class ReportsKeptTest {
         UUID job = UUID.randomUUID();
         TestEvents.send(item(job, "r1", 1));
         awaitScored(job, 1);
-        given().header(ApiKeys.HEADER, key).get("/jobs/{id}/summary", job).then().statusCode(200)
-                .body("overall.reviewed", equalTo(0)).body("overall.metrics.manualAccuracy.mean", equalTo(0.0f));
+        given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
+                .body("overall.reviewed", equalTo(0))
+                .body("overall.metrics.manualAccuracy.mean", equalTo(0.0f));
         Assertions.assertThat(html(job)).doesNotContain("reviewed by hand");
-        given().header(ApiKeys.HEADER, key).get("/jobs/{id}/report.json", job).then().statusCode(200)
+        given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/report.json", job)
+                .then()
+                .statusCode(200)
                 .body("summary.overall.reviewed", equalTo(0));
 
-        given().header(ApiKeys.HEADER, key).contentType("application/json")
+        given().header(ApiKeys.HEADER, key)
+                .contentType("application/json")
                 .body("{\"verdict\": \"correct\", \"note\": \"same rows\", \"reviewer\": \"ana\"}")
-                .put("/jobs/{id}/items/r1/review", job).then().statusCode(200);
+                .put("/jobs/{id}/items/r1/review", job)
+                .then()
+                .statusCode(200);
 
-        given().header(ApiKeys.HEADER, key).get("/jobs/{id}/summary", job).then().statusCode(200)
-                .body("overall.reviewed", equalTo(1)).body("overall.metrics.manualAccuracy.mean", equalTo(1.0f));
-        given().header(ApiKeys.HEADER, key).get("/jobs/{id}/report.json", job).then().statusCode(200)
-                .body("summary.overall.reviewed", equalTo(1)).body("items[0].manualVerdict", equalTo("correct"));
+        given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
+                .body("overall.reviewed", equalTo(1))
+                .body("overall.metrics.manualAccuracy.mean", equalTo(1.0f));
+        given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/report.json", job)
+                .then()
+                .statusCode(200)
+                .body("summary.overall.reviewed", equalTo(1))
+                .body("items[0].manualVerdict", equalTo("correct"));
         Assertions.assertThat(html(job)).contains("1 item reviewed by hand");
 
         // The verdict changed again: computed again.
-        given().header(ApiKeys.HEADER, key).contentType("application/json")
+        given().header(ApiKeys.HEADER, key)
+                .contentType("application/json")
                 .body("{\"verdict\": \"incorrect\", \"reviewer\": \"ana\"}")
-                .put("/jobs/{id}/items/r1/review", job).then().statusCode(200);
-        given().header(ApiKeys.HEADER, key).get("/jobs/{id}/summary", job).then().statusCode(200)
+                .put("/jobs/{id}/items/r1/review", job)
+                .then()
+                .statusCode(200);
+        given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
                 .body("overall.metrics.manualAccuracy.mean", equalTo(0.0f));
     }
 
@@ -148,23 +216,36 @@ class ReportsKeptTest {
         UUID job = UUID.randomUUID();
         TestEvents.send(item(job, "o1", 2));
         awaitScored(job, 1);
-        given().header(ApiKeys.HEADER, key).get("/jobs/{id}/summary", job).then().statusCode(200)
-                .body("overall.reviewed", equalTo(0)).body("job.status", equalTo("running"));
+        given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
+                .body("overall.reviewed", equalTo(0))
+                .body("job.status", equalTo("running"));
         Assertions.assertThat(html(job)).doesNotContain("reviewed by hand");
 
         // Another replica records a review: the row changes in the shared database, not through this process.
         pool.preparedQuery("UPDATE scorer.item_result SET manualverdict = true, reviewedby = 'other replica', "
-                + "reviewedat = now() WHERE jobid = $1 AND tenantid = $2").execute(Tuple.of(job, owner))
-                .await().atMost(Duration.ofSeconds(10));
-        given().header(ApiKeys.HEADER, key).get("/jobs/{id}/summary", job).then().statusCode(200)
+                        + "reviewedat = now() WHERE jobid = $1 AND tenantid = $2")
+                .execute(Tuple.of(job, owner))
+                .await()
+                .atMost(Duration.ofSeconds(10));
+        given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
                 .body("overall.reviewed", equalTo(1));
         Assertions.assertThat(html(job)).contains("1 item reviewed by hand");
 
         // The job is cancelled (every replica stores the event; here it arrives on the topic).
         JobCancelled cancelled = JobCancelled.of(job, owner, "stopped by its tenant");
         TestEvents.send(Topics.JOBS_CANCELLED, cancelled.key(), EventJson.write(cancelled));
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300)).untilAsserted(() ->
-                given().header(ApiKeys.HEADER, key).get("/jobs/{id}/summary", job).then().statusCode(200)
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(300))
+                .untilAsserted(() -> given().header(ApiKeys.HEADER, key)
+                        .get("/jobs/{id}/summary", job)
+                        .then()
+                        .statusCode(200)
                         .body("job.status", equalTo("cancelled")));
         Assertions.assertThat(html(job)).contains("Cancelled: 1/2 items done");
     }
@@ -174,12 +255,15 @@ class ReportsKeptTest {
         UUID job = UUID.randomUUID();
         TestEvents.sendAll(List.of(item(job, "v1", 2), item(job, "v2", 2)));
         awaitScored(job, 2);
-        given().header(ApiKeys.HEADER, key).contentType("application/json")
+        given().header(ApiKeys.HEADER, key)
+                .contentType("application/json")
                 .body("{\"verdict\": \"correct\", \"reviewer\": \"ana\"}")
-                .put("/jobs/{id}/items/v1/review", job).then().statusCode(200);
+                .put("/jobs/{id}/items/v1/review", job)
+                .then()
+                .statusCode(200);
         ResultsVersion stored = sql.version(job, owner).await().atMost(Duration.ofSeconds(10));
-        ResultsVersion read = ResultsVersion.of(VertxContextSupport.subscribeAndAwait(() -> Panache.withSession(
-                () -> repository.forJob(job, owner))));
+        ResultsVersion read = ResultsVersion.of(
+                VertxContextSupport.subscribeAndAwait(() -> Panache.withSession(() -> repository.forJob(job, owner))));
         Assertions.assertThat(stored.items()).isEqualTo(2);
         Assertions.assertThat(stored.reviews()).isNotEqualTo("0");
         Assertions.assertThat(read).isEqualTo(stored);

@@ -90,32 +90,59 @@ class ResultsResourceTest extends InMemoryTenantTest {
         stored = new InMemoryResults(scorer, reports, sql, cancellations);
         jobId = UUID.randomUUID();
         var cols = columns("name", "TEXT", "goals", "NUMBER");
-        stored.store(jobId, List.of(
-                completed(jobId, TENANT, "q1", "SELECT name, goals FROM p", "SELECT goals, name FROM p",
-                        ok(cols, List.of(List.of("Pelé", "12"))),
-                        ok(columns("goals", "NUMBER", "name", "TEXT"), List.of(List.of("12", "Pelé")))),
-                completed(jobId, TENANT, "q2", "SELECT * FROM match_fact", "SELECT 1",
-                        ExecutionOutcome.failed(ExecutionStatus.ERROR, "relation \"match_fact\" does not exist",
-                                "42P01", 0.001),
-                        ok(columns("x", "NUMBER"), List.of(List.of("1"))))));
+        stored.store(
+                jobId,
+                List.of(
+                        completed(
+                                jobId,
+                                TENANT,
+                                "q1",
+                                "SELECT name, goals FROM p",
+                                "SELECT goals, name FROM p",
+                                ok(cols, List.of(List.of("Pelé", "12"))),
+                                ok(columns("goals", "NUMBER", "name", "TEXT"), List.of(List.of("12", "Pelé")))),
+                        completed(
+                                jobId,
+                                TENANT,
+                                "q2",
+                                "SELECT * FROM match_fact",
+                                "SELECT 1",
+                                ExecutionOutcome.failed(
+                                        ExecutionStatus.ERROR,
+                                        "relation \"match_fact\" does not exist",
+                                        "42P01",
+                                        0.001),
+                                ok(columns("x", "NUMBER"), List.of(List.of("1"))))));
     }
 
     @Test
     void shouldGiveExecutionAccuracyOneMeaningTheStrictMatchAndQatchsItsOwnName() {
         // q1's columns are permuted: QATCH's execution accuracy (cells sorted inside rows) says 1, the strict match no.
-        given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/results", jobId)
-                .then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/results", jobId)
+                .then()
+                .statusCode(200)
                 .body("[0].strictMatch", equalTo(false))
                 .body("[0].executionAccuracy", equalTo(0.0f))
                 .body("[0].qatchExecutionAccuracy", equalTo(1.0f))
                 .body("[1].executionAccuracy", nullValue())
                 .body("[1].qatchExecutionAccuracy", nullValue());
-        given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/summary", jobId)
-                .then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/summary", jobId)
+                .then()
+                .statusCode(200)
                 .body("overall.metrics.executionAccuracy.mean", equalTo(0.0f))
                 .body("overall.metrics.qatchExecutionAccuracy.mean", equalTo(1.0f));
-        String header = given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/report.csv", jobId)
-                .then().statusCode(200).extract().asString().split("\r\n")[1];
+        String header = given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/report.csv", jobId)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString()
+                .split("\r\n")[1];
         Assertions.assertThat(header)
                 .contains(",tupleOrder,executionAccuracy,qatchExecutionAccuracy,validEfficiencyScore,"
                         + "rewardBasedEfficiencyScore,");
@@ -124,8 +151,10 @@ class ResultsResourceTest extends InMemoryTenantTest {
     @Test
     void shouldListEveryQuestionWithExecutionStatusesAndVerdicts() {
         given().header(ApiKeys.HEADER, key())
-                .when().get("/jobs/{id}/results", jobId)
-                .then().statusCode(200)
+                .when()
+                .get("/jobs/{id}/results", jobId)
+                .then()
+                .statusCode(200)
                 .body("[0].questionId", equalTo("q1"))
                 .body("[0].goldStatus", equalTo("OK"))
                 .body("[0].predictedStatus", equalTo("OK"))
@@ -152,8 +181,10 @@ class ResultsResourceTest extends InMemoryTenantTest {
     @Test
     void shouldShowTheQuestionTheGoldSqlAndTheFirstRowsOfBothResultsForAnItemsDetail() {
         given().header(ApiKeys.HEADER, key())
-                .when().get("/jobs/{id}/results", jobId)
-                .then().statusCode(200)
+                .when()
+                .get("/jobs/{id}/results", jobId)
+                .then()
+                .statusCode(200)
                 .body("[0].question", equalTo("question q1"))
                 .body("[0].goldSql", equalTo("SELECT name, goals FROM p"))
                 .body("[0].predictedSql", equalTo("SELECT goals, name FROM p"))
@@ -170,8 +201,10 @@ class ResultsResourceTest extends InMemoryTenantTest {
     @Test
     void shouldSummarizeTheJobWithConfidenceIntervalsAndReasons() {
         given().header(ApiKeys.HEADER, key())
-                .when().get("/jobs/{id}/summary", jobId)
-                .then().statusCode(200)
+                .when()
+                .get("/jobs/{id}/summary", jobId)
+                .then()
+                .statusCode(200)
                 .body("overall.items", equalTo(2))
                 .body("overall.goldFailed", equalTo(1))
                 .body("overall.metrics.executionAccuracy.mean", equalTo(0.0f))
@@ -188,38 +221,64 @@ class ResultsResourceTest extends InMemoryTenantTest {
 
     @Test
     void shouldExportCsvAndSelfContainedHtml() {
-        String csv = given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/report.csv", jobId)
-                .then().statusCode(200).contentType(Matchers.containsString("text/csv"))
+        String csv = given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/report.csv", jobId)
+                .then()
+                .statusCode(200)
+                .contentType(Matchers.containsString("text/csv"))
                 .header("Content-Disposition", "attachment; filename=\"snailbench-" + jobId + ".csv\"")
-                .extract().asString();
+                .extract()
+                .asString();
         String[] lines = csv.split("\r\n");
         Assertions.assertThat(lines).hasSize(4);
         Assertions.assertThat(lines[0]).startsWith("# job " + jobId + ": ");
-        Assertions.assertThat(lines[1]).startsWith("questionId,question,workItemId,model")
+        Assertions.assertThat(lines[1])
+                .startsWith("questionId,question,workItemId,model")
                 .contains(",goldSql,predictedSql,");
         // A row says what was asked, what the gold answer and the prediction were: the CSV is read on its own.
-        Assertions.assertThat(lines[2]).startsWith("q1,question q1,")
+        Assertions.assertThat(lines[2])
+                .startsWith("q1,question q1,")
                 .contains(",\"SELECT name, goals FROM p\",\"SELECT goals, name FROM p\",");
-        Assertions.assertThat(lines[3]).contains("\"gold failed: ERROR 42P01 relation "
-                + "\"\"match_fact\"\" does not exist\"");
-        String html = given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/report.html", jobId)
-                .then().statusCode(200).contentType(Matchers.containsString("text/html"))
+        Assertions.assertThat(lines[3])
+                .contains("\"gold failed: ERROR 42P01 relation " + "\"\"match_fact\"\" does not exist\"");
+        String html = given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/report.html", jobId)
+                .then()
+                .statusCode(200)
+                .contentType(Matchers.containsString("text/html"))
                 .header("Content-Security-Policy", containsString("default-src 'none'"))
-                .extract().asString();
-        Assertions.assertThat(html).contains("<svg", "Execution accuracy by naturalness level",
-                "Items by reason").doesNotContain("<script", "src=\"http", "href=\"http");
+                .extract()
+                .asString();
+        Assertions.assertThat(html)
+                .contains("<svg", "Execution accuracy by naturalness level", "Items by reason")
+                .doesNotContain("<script", "src=\"http", "href=\"http");
         // Titled by the job's name as the team gave it (escaped), not by its id.
-        Assertions.assertThat(html).contains("<title>Snailbench: FootballDB v1 &lt;nightly&gt;"
-                + "</title>", "<h1>FootballDB v1 &lt;nightly&gt;</h1>", "<p>Job " + jobId + "</p>");
-        given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/report.json", jobId)
-                .then().statusCode(200).body("items", hasSize(2)).body("summary.overall.items", equalTo(2));
+        Assertions.assertThat(html)
+                .contains(
+                        "<title>Snailbench: FootballDB v1 &lt;nightly&gt;" + "</title>",
+                        "<h1>FootballDB v1 &lt;nightly&gt;</h1>",
+                        "<p>Job " + jobId + "</p>");
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/report.json", jobId)
+                .then()
+                .statusCode(200)
+                .body("items", hasSize(2))
+                .body("summary.overall.items", equalTo(2));
     }
 
     @Test
     void shouldQueueTheUncertainVerdictForReviewAndCountAStoredReviewAsManualAccuracy() {
         // q1: the same columns permuted (relaxed match, strict mismatch): a person should judge it. q2: gold failed.
-        given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/review", jobId)
-                .then().statusCode(200).body("", hasSize(1)).body("[0].questionId", equalTo("q1"))
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/review", jobId)
+                .then()
+                .statusCode(200)
+                .body("", hasSize(1))
+                .body("[0].questionId", equalTo("q1"))
                 // A reviewer sees what was asked and what gold is, beside the prediction.
                 .body("[0].question", equalTo("question q1"))
                 .body("[0].goldSql", equalTo("SELECT name, goals FROM p"))
@@ -227,16 +286,33 @@ class ResultsResourceTest extends InMemoryTenantTest {
 
         reviewed(stored.items(jobId).get(0), true, "same columns, permuted", "ana");
 
-        given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/review", jobId)
-                .then().statusCode(200).body("", hasSize(0));
-        given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/review?all=true", jobId)
-                .then().statusCode(200).body("", hasSize(1)).body("[0].manualVerdict", equalTo("correct"));
-        given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/summary", jobId)
-                .then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/review", jobId)
+                .then()
+                .statusCode(200)
+                .body("", hasSize(0));
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/review?all=true", jobId)
+                .then()
+                .statusCode(200)
+                .body("", hasSize(1))
+                .body("[0].manualVerdict", equalTo("correct"));
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/summary", jobId)
+                .then()
+                .statusCode(200)
                 .body("overall.metrics.executionAccuracy.mean", equalTo(0.0f))
                 .body("overall.metrics.manualAccuracy.mean", equalTo(1.0f));
-        String csv = given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/report.csv", jobId)
-                .then().statusCode(200).extract().asString();
+        String csv = given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/report.csv", jobId)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         Assertions.assertThat(csv.split("\r\n")[1]).endsWith("manualVerdict,reviewNote,reviewedBy");
         Assertions.assertThat(csv).contains(",correct,\"same columns, permuted\",ana");
     }
@@ -244,57 +320,95 @@ class ResultsResourceTest extends InMemoryTenantTest {
     @Test
     void shouldHandTheReviewersVerdictToTheReviewQueueAndAnswerTheReviewedItem() {
         ItemResult q1 = stored.items(jobId).get(0);
-        when(review.review(jobId, TENANT, "q1", true, "same columns, permuted", "ana")).thenAnswer(call ->
-                Uni.createFrom().item(reviewed(q1, true, "same columns, permuted", "ana")));
+        when(review.review(jobId, TENANT, "q1", true, "same columns, permuted", "ana"))
+                .thenAnswer(call -> Uni.createFrom().item(reviewed(q1, true, "same columns, permuted", "ana")));
 
-        given().header(ApiKeys.HEADER, key()).contentType("application/json")
+        given().header(ApiKeys.HEADER, key())
+                .contentType("application/json")
                 .body(Map.of("verdict", "correct", "note", "same columns, permuted", "reviewer", "ana"))
-                .when().put("/jobs/{id}/items/{item}/review", jobId, "q1")
-                .then().statusCode(200).body("workItemId", equalTo(q1.workItemId.toString()))
+                .when()
+                .put("/jobs/{id}/items/{item}/review", jobId, "q1")
+                .then()
+                .statusCode(200)
+                .body("workItemId", equalTo(q1.workItemId.toString()))
                 .body("manualVerdict", equalTo("correct"))
-                .body("reviewNote", equalTo("same columns, permuted")).body("reviewedBy", equalTo("ana"));
+                .body("reviewNote", equalTo("same columns, permuted"))
+                .body("reviewedBy", equalTo("ana"));
         verify(review).review(jobId, TENANT, "q1", true, "same columns, permuted", "ana");
     }
 
     @Test
     void shouldAnswerTheReviewQueuesRefusalsAsProblems() {
-        when(review.review(any(), any(), any(), anyBoolean(), any(), any())).thenReturn(
-                Uni.createFrom().failure(new NotFound("no item or question q9 in job " + jobId)));
-        given().header(ApiKeys.HEADER, key()).contentType("application/json").body(Map.of("verdict", "correct"))
-                .when().put("/jobs/{id}/items/{item}/review", jobId, "q9")
-                .then().statusCode(404).body("status", equalTo(404))
+        when(review.review(any(), any(), any(), anyBoolean(), any(), any()))
+                .thenReturn(Uni.createFrom().failure(new NotFound("no item or question q9 in job " + jobId)));
+        given().header(ApiKeys.HEADER, key())
+                .contentType("application/json")
+                .body(Map.of("verdict", "correct"))
+                .when()
+                .put("/jobs/{id}/items/{item}/review", jobId, "q9")
+                .then()
+                .statusCode(404)
+                .body("status", equalTo(404))
                 .body("error", equalTo("no item or question q9 in job " + jobId));
 
-        when(review.review(any(), any(), any(), anyBoolean(), any(), any())).thenReturn(
-                Uni.createFrom().failure(new Conflict("question q1 has 2 items in job " + jobId)));
-        given().header(ApiKeys.HEADER, key()).contentType("application/json").body(Map.of("verdict", "incorrect"))
-                .when().put("/jobs/{id}/items/{item}/review", jobId, "q1")
-                .then().statusCode(409).body("status", equalTo(409))
+        when(review.review(any(), any(), any(), anyBoolean(), any(), any()))
+                .thenReturn(Uni.createFrom().failure(new Conflict("question q1 has 2 items in job " + jobId)));
+        given().header(ApiKeys.HEADER, key())
+                .contentType("application/json")
+                .body(Map.of("verdict", "incorrect"))
+                .when()
+                .put("/jobs/{id}/items/{item}/review", jobId, "q1")
+                .then()
+                .statusCode(409)
+                .body("status", equalTo(409))
                 .body("error", equalTo("question q1 has 2 items in job " + jobId));
         verify(review).review(jobId, TENANT, "q1", false, null, null);
     }
 
     @Test
     void shouldRefuseABadReviewBeforeAskingTheReviewQueue() {
-        given().header(ApiKeys.HEADER, key()).contentType("application/json").body(Map.of("verdict", "maybe"))
-                .when().put("/jobs/{id}/items/{item}/review", jobId, "q1")
-                .then().statusCode(400).body("field", equalTo("verdict"))
+        given().header(ApiKeys.HEADER, key())
+                .contentType("application/json")
+                .body(Map.of("verdict", "maybe"))
+                .when()
+                .put("/jobs/{id}/items/{item}/review", jobId, "q1")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("verdict"))
                 .body("error", equalTo("verdict must be correct or incorrect"));
-        given().header(ApiKeys.HEADER, key()).contentType("application/json")
+        given().header(ApiKeys.HEADER, key())
+                .contentType("application/json")
                 .body(Map.of("verdict", "correct", "note", "n".repeat(4001)))
-                .when().put("/jobs/{id}/items/{item}/review", jobId, "q1")
-                .then().statusCode(400).body("field", equalTo("note"))
+                .when()
+                .put("/jobs/{id}/items/{item}/review", jobId, "q1")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("note"))
                 .body("error", equalTo("note is longer than 4000 characters"));
-        given().header(ApiKeys.HEADER, key()).contentType("application/json")
+        given().header(ApiKeys.HEADER, key())
+                .contentType("application/json")
                 .body(Map.of("verdict", "correct", "reviewer", "r".repeat(201)))
-                .when().put("/jobs/{id}/items/{item}/review", jobId, "q1")
-                .then().statusCode(400).body("field", equalTo("reviewer"));
-        given().header(ApiKeys.HEADER, key()).contentType("application/json").body(Map.of("verdict", "correct"))
-                .when().put("/jobs/{id}/items/{item}/review", "not-a-uuid", "q1")
-                .then().statusCode(404).body("error", equalTo("no results for job not-a-uuid"));
-        given().contentType("application/json").body(Map.of("verdict", "correct"))
-                .when().put("/jobs/{id}/items/{item}/review", jobId, "q1").then().statusCode(401)
-                .body("status", equalTo(401)).body("field", equalTo(ApiKeys.HEADER));
+                .when()
+                .put("/jobs/{id}/items/{item}/review", jobId, "q1")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("reviewer"));
+        given().header(ApiKeys.HEADER, key())
+                .contentType("application/json")
+                .body(Map.of("verdict", "correct"))
+                .when()
+                .put("/jobs/{id}/items/{item}/review", "not-a-uuid", "q1")
+                .then()
+                .statusCode(404)
+                .body("error", equalTo("no results for job not-a-uuid"));
+        given().contentType("application/json")
+                .body(Map.of("verdict", "correct"))
+                .when()
+                .put("/jobs/{id}/items/{item}/review", jobId, "q1")
+                .then()
+                .statusCode(401)
+                .body("status", equalTo(401))
+                .body("field", equalTo(ApiKeys.HEADER));
         verifyNoInteractions(review);
     }
 
@@ -303,35 +417,72 @@ class ResultsResourceTest extends InMemoryTenantTest {
         // The executor refuses an answer of two statements (exactly one may run); linking reads both, as written.
         UUID job = UUID.randomUUID();
         var cols = columns("name", "TEXT", "goals", "NUMBER");
-        stored.store(job, List.of(
-                completed(job, TENANT, "m1", "SELECT name, goals FROM p", "SELECT name FROM p; SELECT goals FROM p;",
-                        ok(cols, List.of(List.of("Pelé", "12"))), ExecutionOutcome.failed(ExecutionStatus.REJECTED,
-                                "exactly one statement may run, got 2", null, 0.0)),
-                completed(job, TENANT, "m2", "SELECT name, goals FROM p", "SELECT name FROM p",
-                        ok(cols, List.of(List.of("Pelé", "12"))),
-                        ok(columns("name", "TEXT"), List.of(List.of("Pelé"))))));
+        stored.store(
+                job,
+                List.of(
+                        completed(
+                                job,
+                                TENANT,
+                                "m1",
+                                "SELECT name, goals FROM p",
+                                "SELECT name FROM p; SELECT goals FROM p;",
+                                ok(cols, List.of(List.of("Pelé", "12"))),
+                                ExecutionOutcome.failed(
+                                        ExecutionStatus.REJECTED, "exactly one statement may run, got 2", null, 0.0)),
+                        completed(
+                                job,
+                                TENANT,
+                                "m2",
+                                "SELECT name, goals FROM p",
+                                "SELECT name FROM p",
+                                ok(cols, List.of(List.of("Pelé", "12"))),
+                                ok(columns("name", "TEXT"), List.of(List.of("Pelé"))))));
 
-        given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/results", job)
-                .then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/results", job)
+                .then()
+                .statusCode(200)
                 .body("find { it.questionId == 'm1' }.multipleStatements", equalTo(true))
                 .body("find { it.questionId == 'm1' }.queryRecall", equalTo(1.0f))
                 .body("find { it.questionId == 'm1' }.failed", equalTo(true))
-                .body("find { it.questionId == 'm1' }.reason", equalTo("predicted failed: REJECTED exactly one "
-                        + "statement may run, got 2"))
+                .body(
+                        "find { it.questionId == 'm1' }.reason",
+                        equalTo("predicted failed: REJECTED exactly one " + "statement may run, got 2"))
                 .body("find { it.questionId == 'm2' }.multipleStatements", equalTo(false))
                 .body("find { it.questionId == 'm2' }.queryRecall", equalTo(2.0f / 3));
-        given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/summary", job)
-                .then().statusCode(200).body("overall.multipleStatements", equalTo(1))
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
+                .body("overall.multipleStatements", equalTo(1))
                 .body("byModel[0].multipleStatements", equalTo(1));
-        String csv = given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/report.csv", job)
-                .then().statusCode(200).extract().asString();
+        String csv = given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/report.csv", job)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         Assertions.assertThat(csv.split("\r\n")[1]).contains(",queryF1,multipleStatements,");
-        Assertions.assertThat(csv.split("\r\n")).filteredOn(l -> l.startsWith("m1,"))
-                .singleElement().asString().contains(",1.0,1.0,1.0,true,");
-        Assertions.assertThat(csv.split("\r\n")).filteredOn(l -> l.startsWith("m2,"))
-                .singleElement().asString().contains(",false,");
-        String html = given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/report.html", job)
-                .then().statusCode(200).extract().asString();
+        Assertions.assertThat(csv.split("\r\n"))
+                .filteredOn(l -> l.startsWith("m1,"))
+                .singleElement()
+                .asString()
+                .contains(",1.0,1.0,1.0,true,");
+        Assertions.assertThat(csv.split("\r\n"))
+                .filteredOn(l -> l.startsWith("m2,"))
+                .singleElement()
+                .asString()
+                .contains(",false,");
+        String html = given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/report.html", job)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         Assertions.assertThat(html).contains("1 of 2 predictions hold several statements");
     }
 
@@ -342,44 +493,100 @@ class ResultsResourceTest extends InMemoryTenantTest {
         var teams = columns("teamname", "TEXT");
         String clubs = "SELECT count(*) FROM club";
         String teams2018 = "SELECT teamname FROM national_team WHERE year = 2018 ORDER BY teamname";
-        stored.store(job, List.of(
-                // Two models answer "clubs": one question for the agreement, two items in the groups.
-                TestEvents.labelled(completed(job, TENANT, "clubs", clubs, clubs, ok(count, List.of(List.of("9"))),
-                        ok(count, List.of(List.of("9")))), "easy", "gpt-a"),
-                TestEvents.labelled(completed(job, TENANT, "clubs", clubs, clubs, ok(count, List.of(List.of("9"))),
-                        ok(count, List.of(List.of("8")))), "easy", "gpt-b"),
-                // Spider's hardness of this gold is medium (WHERE and ORDER BY); the dataset labels it hard.
-                TestEvents.labelled(completed(job, TENANT, "teams", teams2018, teams2018,
-                        ok(teams, List.of(List.of("Brazil"))), ok(teams, List.of(List.of("Brazil")))), "hard",
-                        "gpt-a"),
-                completed(job, TENANT, "unlabelled", clubs, clubs, ok(count, List.of(List.of("9"))),
-                        ok(count, List.of(List.of("9"))))));
+        stored.store(
+                job,
+                List.of(
+                        // Two models answer "clubs": one question for the agreement, two items in the groups.
+                        TestEvents.labelled(
+                                completed(
+                                        job,
+                                        TENANT,
+                                        "clubs",
+                                        clubs,
+                                        clubs,
+                                        ok(count, List.of(List.of("9"))),
+                                        ok(count, List.of(List.of("9")))),
+                                "easy",
+                                "gpt-a"),
+                        TestEvents.labelled(
+                                completed(
+                                        job,
+                                        TENANT,
+                                        "clubs",
+                                        clubs,
+                                        clubs,
+                                        ok(count, List.of(List.of("9"))),
+                                        ok(count, List.of(List.of("8")))),
+                                "easy",
+                                "gpt-b"),
+                        // Spider's hardness of this gold is medium (WHERE and ORDER BY); the dataset labels it hard.
+                        TestEvents.labelled(
+                                completed(
+                                        job,
+                                        TENANT,
+                                        "teams",
+                                        teams2018,
+                                        teams2018,
+                                        ok(teams, List.of(List.of("Brazil"))),
+                                        ok(teams, List.of(List.of("Brazil")))),
+                                "hard",
+                                "gpt-a"),
+                        completed(
+                                job,
+                                TENANT,
+                                "unlabelled",
+                                clubs,
+                                clubs,
+                                ok(count, List.of(List.of("9"))),
+                                ok(count, List.of(List.of("9"))))));
 
-        given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/results", job)
-                .then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/results", job)
+                .then()
+                .statusCode(200)
                 .body("find { it.questionId == 'teams' }.hardness", equalTo("medium"))
                 .body("find { it.questionId == 'teams' }.labelledHardness", equalTo("hard"))
                 .body("find { it.questionId == 'clubs' }.hardness", equalTo("easy"))
                 .body("find { it.questionId == 'clubs' }.labelledHardness", equalTo("easy"))
                 .body("find { it.questionId == 'unlabelled' }.labelledHardness", nullValue());
-        given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/summary", job)
-                .then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
                 .body("byLabelledHardness.key.labelledHardness", equalTo(List.of("easy", "hard", "null")))
                 .body("byLabelledHardness.items", equalTo(List.of(2, 1, 1)))
                 .body("byLabelledHardness[0].metrics.executionAccuracy.mean", equalTo(0.5f))
                 .body("hardnessAgreement.labelled", equalTo(2))
                 .body("hardnessAgreement.agree", equalTo(1))
-                .body("hardnessAgreement.disagreements", equalTo(List.of(Map.of("questionId", "teams",
-                        "labelled", "hard", "computed", "medium"))));
-        String csv = given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/report.csv", job)
-                .then().statusCode(200).extract().asString();
+                .body(
+                        "hardnessAgreement.disagreements",
+                        equalTo(List.of(Map.of("questionId", "teams", "labelled", "hard", "computed", "medium"))));
+        String csv = given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/report.csv", job)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         Assertions.assertThat(csv.split("\r\n")[1]).contains(",level,hardness,labelledHardness,");
-        Assertions.assertThat(csv.split("\r\n")).filteredOn(l -> l.startsWith("teams,"))
-                .singleElement().asString().contains(",Native,medium,hard,");
-        String html = given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/report.html", job)
-                .then().statusCode(200).extract().asString();
-        Assertions.assertThat(html).contains("By the dataset&#39;s hardness label",
-                "Spider hardness of the gold SQL agrees with the dataset's label on 1 of 2 questions.");
+        Assertions.assertThat(csv.split("\r\n"))
+                .filteredOn(l -> l.startsWith("teams,"))
+                .singleElement()
+                .asString()
+                .contains(",Native,medium,hard,");
+        String html = given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/report.html", job)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        Assertions.assertThat(html)
+                .contains(
+                        "By the dataset&#39;s hardness label",
+                        "Spider hardness of the gold SQL agrees with the dataset's label on 1 of 2 questions.");
     }
 
     @Test
@@ -388,57 +595,115 @@ class ResultsResourceTest extends InMemoryTenantTest {
         var cols = columns("name", "TEXT");
         ExecutionOutcome rows = ok(cols, List.of(List.of("Pelé")));
         // Two of the job's three items scored: the third has no verdict yet.
-        stored.store(job, List.of(
-                TestEvents.sized(completed(job, TENANT, "s1", "SELECT name FROM p", "SELECT name FROM p", rows, rows),
-                        3, "gpt-test", NaturalnessLevel.NATIVE),
-                TestEvents.sized(completed(job, TENANT, "s2", "SELECT * FROM match_fact", "SELECT name FROM p",
-                        ExecutionOutcome.failed(ExecutionStatus.ERROR, "ERROR: relation \"match_fact\" does not "
-                                + "exist\n  Position: 15", "42P01", 0.001), rows), 3, "gpt-test",
-                        NaturalnessLevel.NATIVE)));
+        stored.store(
+                job,
+                List.of(
+                        TestEvents.sized(
+                                completed(job, TENANT, "s1", "SELECT name FROM p", "SELECT name FROM p", rows, rows),
+                                3,
+                                "gpt-test",
+                                NaturalnessLevel.NATIVE),
+                        TestEvents.sized(
+                                completed(
+                                        job,
+                                        TENANT,
+                                        "s2",
+                                        "SELECT * FROM match_fact",
+                                        "SELECT name FROM p",
+                                        ExecutionOutcome.failed(
+                                                ExecutionStatus.ERROR,
+                                                "ERROR: relation \"match_fact\" does not " + "exist\n  Position: 15",
+                                                "42P01",
+                                                0.001),
+                                        rows),
+                                3,
+                                "gpt-test",
+                                NaturalnessLevel.NATIVE)));
 
         String running = "running: 2/3 items done, 1 failed (still running: the figures below will change)";
         assertReportsStartWith(job, "running", running);
-        given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/summary", job).then().statusCode(200)
-                .body("job.status", equalTo("running")).body("job.done", equalTo(2)).body("job.total", equalTo(3))
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
+                .body("job.status", equalTo("running"))
+                .body("job.done", equalTo(2))
+                .body("job.total", equalTo(3))
                 .body("job.failed", equalTo(1))
-                .body("failureReasons.reason", equalTo(List.of(
-                        "gold failed: ERROR 42P01 relation \"match_fact\" does not exist")));
+                .body(
+                        "failureReasons.reason",
+                        equalTo(List.of("gold failed: ERROR 42P01 relation \"match_fact\" does not exist")));
 
         // Its tenant cancels it: every report says so first.
         stored.cancel(job, "cancelled by its tenant");
-        assertReportsStartWith(job, "cancelled", "cancelled: 2/3 items done, 1 failed (cancelled: cancelled by its "
-                + "tenant; the other items will not be scored)");
+        assertReportsStartWith(
+                job,
+                "cancelled",
+                "cancelled: 2/3 items done, 1 failed (cancelled: cancelled by its "
+                        + "tenant; the other items will not be scored)");
 
         // A job whose every item has its verdict is completed.
         UUID done = UUID.randomUUID();
-        stored.store(done, List.of(TestEvents.sized(completed(done, TENANT, "d1", "SELECT name FROM p",
-                "SELECT name FROM p", rows, rows), 1, "gpt-test", NaturalnessLevel.NATIVE)));
+        stored.store(
+                done,
+                List.of(TestEvents.sized(
+                        completed(done, TENANT, "d1", "SELECT name FROM p", "SELECT name FROM p", rows, rows),
+                        1,
+                        "gpt-test",
+                        NaturalnessLevel.NATIVE)));
         assertReportsStartWith(done, "completed", "completed: 1/1 items done, 0 failed");
     }
 
     /** The summary, report.json, report.csv and report.html of the job all start with where it stands. */
     private void assertReportsStartWith(UUID job, String status, String line) {
-        given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/summary", job).then().statusCode(200)
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
                 .body("job.status", equalTo(status));
-        String json = given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/report.json", job)
-                .then().statusCode(200).body("job.status", equalTo(status)).extract().asString();
+        String json = given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/report.json", job)
+                .then()
+                .statusCode(200)
+                .body("job.status", equalTo(status))
+                .extract()
+                .asString();
         Assertions.assertThat(json).startsWith("{\"job\":{\"status\":\"" + status + "\",");
-        String csv = given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/report.csv", job)
-                .then().statusCode(200).extract().asString();
+        String csv = given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/report.csv", job)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         Assertions.assertThat(csv.split("\r\n")[0]).isEqualTo("# job " + job + ": " + line);
-        String html = given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/report.html", job)
-                .then().statusCode(200).extract().asString();
+        String html = given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/report.html", job)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         String body = html.substring(html.indexOf("<body>") + "<body>".length());
-        Assertions.assertThat(body).startsWith("<p class=\"status " + status + "\" id=\"job-status\">"
-                + Character.toUpperCase(line.charAt(0)) + line.substring(1).replace("'", "&#39;") + "</p>");
+        Assertions.assertThat(body)
+                .startsWith(
+                        "<p class=\"status " + status + "\" id=\"job-status\">" + Character.toUpperCase(line.charAt(0))
+                                + line.substring(1).replace("'", "&#39;") + "</p>");
     }
 
     @Test
     void shouldAnswerAJobWithoutResultsAs404OnEveryEndpoint() {
         UUID unknown = UUID.randomUUID();
         for (String path : List.of("results", "review", "summary", "report.json", "report.csv", "report.html")) {
-            given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/" + path, unknown)
-                    .then().statusCode(404).body("status", equalTo(404))
+            given().header(ApiKeys.HEADER, key())
+                    .when()
+                    .get("/jobs/{id}/" + path, unknown)
+                    .then()
+                    .statusCode(404)
+                    .body("status", equalTo(404))
                     .body("error", equalTo("no results for job " + unknown));
         }
     }
@@ -446,21 +711,37 @@ class ResultsResourceTest extends InMemoryTenantTest {
     @Test
     void shouldRefuseACallerWithoutAKeyOnEveryEndpointBeforeReadingAnything() {
         for (String path : List.of("results", "review", "summary", "report.json", "report.csv", "report.html")) {
-            given().when().get("/jobs/{id}/" + path, jobId).then().statusCode(401)
-                    .body("status", equalTo(401)).body("field", equalTo(ApiKeys.HEADER));
+            given().when()
+                    .get("/jobs/{id}/" + path, jobId)
+                    .then()
+                    .statusCode(401)
+                    .body("status", equalTo(401))
+                    .body("field", equalTo(ApiKeys.HEADER));
         }
-        given().header(ApiKeys.HEADER, "sb_not-a-key").when().get("/jobs/{id}/results", jobId)
-                .then().statusCode(401).body("field", equalTo(ApiKeys.HEADER));
+        given().header(ApiKeys.HEADER, "sb_not-a-key")
+                .when()
+                .get("/jobs/{id}/results", jobId)
+                .then()
+                .statusCode(401)
+                .body("field", equalTo(ApiKeys.HEADER));
         verify(reports, never()).results(any(), any());
         verify(reports, never()).items(any(), any());
     }
 
     @Test
     void shouldAnswerAJobIdThatIsNoUuidAsAJobWithoutResultsLikeEveryService() {
-        given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/results", "not-a-uuid")
-                .then().statusCode(404).body("error", equalTo("no results for job not-a-uuid"));
-        given().header(ApiKeys.HEADER, key()).when().get("/jobs/{id}/summary", "not-a-uuid")
-                .then().statusCode(404).body("error", equalTo("no results for job not-a-uuid"));
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/results", "not-a-uuid")
+                .then()
+                .statusCode(404)
+                .body("error", equalTo("no results for job not-a-uuid"));
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/jobs/{id}/summary", "not-a-uuid")
+                .then()
+                .statusCode(404)
+                .body("error", equalTo("no results for job not-a-uuid"));
     }
 
     @Test
@@ -469,8 +750,13 @@ class ResultsResourceTest extends InMemoryTenantTest {
         registered.tenantId = TENANT;
         registered.name = "tenant " + TENANT;
         when(keys.ofTenant(anyString())).thenReturn(Uni.createFrom().item(registered));
-        given().header(ApiKeys.HEADER, key()).when().get("/tenants/me").then().statusCode(200)
-                .body("tenantId", equalTo(TENANT)).body("name", equalTo("tenant " + TENANT));
+        given().header(ApiKeys.HEADER, key())
+                .when()
+                .get("/tenants/me")
+                .then()
+                .statusCode(200)
+                .body("tenantId", equalTo(TENANT))
+                .body("name", equalTo("tenant " + TENANT));
         verify(keys).ofTenant(TENANT);
         given().when().get("/tenants/me").then().statusCode(401).body("field", equalTo(ApiKeys.HEADER));
     }

@@ -33,16 +33,15 @@ public final class Batches {
 
     private static final Logger LOG = Logger.getLogger(Batches.class);
 
-    private Batches() {
-    }
+    private Batches() {}
 
     /**
      * @param batch the records polled together
      * @param refusal why a readable record cannot be handled (e.g. it lacks its ids), or null when it can
      * @param handling handles the accepted records together; completes once their results are stored and sent
      */
-    public static <V> Uni<Void> consume(Message<List<V>> batch, Function<V, String> refusal,
-            Function<List<V>, Uni<Void>> handling) {
+    public static <V> Uni<Void> consume(
+            Message<List<V>> batch, Function<V, String> refusal, Function<List<V>, Uni<Void>> handling) {
         // The batch's own (safe, duplicated) Vert.x context, where Hibernate Reactive may run: captured now, because
         // the handling below starts after the refused records' dead-letter sends, which may complete on another.
         Context context = Vertx.currentContext();
@@ -58,12 +57,14 @@ public final class Batches {
             if (reason == null) {
                 accepted.add(payload);
             } else {
-                LOG.warnf("refused %s from %s, dead-lettered: %s", NackWarnings.describe(payload),
-                        NackWarnings.where(record), reason);
+                LOG.warnf(
+                        "refused %s from %s, dead-lettered: %s",
+                        NackWarnings.describe(payload), NackWarnings.where(record), reason);
                 refused.add(Uni.createFrom().completionStage(() -> record.nack(new IllegalArgumentException(reason))));
             }
         }
-        Uni<Void> refusals = refused.isEmpty() ? Uni.createFrom().voidItem()
+        Uni<Void> refusals = refused.isEmpty()
+                ? Uni.createFrom().voidItem()
                 : Uni.join().all(refused).andCollectFailures().replaceWithVoid();
         if (accepted.isEmpty()) {
             return refusals.chain(() -> Uni.createFrom().completionStage(batch::ack));
@@ -73,12 +74,13 @@ public final class Batches {
         if (LOG.isDebugEnabled()) {
             LOG.debugf("batch of %s: the oldest waited %d ms since it was produced", what, waitedMillis(records));
         }
-        return refusals
-                .chain(() -> Redelivery.withRetries(what, context, () -> handling.apply(accepted)))
-                .onItemOrFailure().transformToUni((done, failure) -> failure == null
+        return refusals.chain(() -> Redelivery.withRetries(what, context, () -> handling.apply(accepted)))
+                .onItemOrFailure()
+                .transformToUni((done, failure) -> failure == null
                         ? Uni.createFrom().completionStage(batch::ack)
                         : nackAll(records, accepted, failure))
-                .invoke(() -> LOG.debugf("batch of %s handled in %d ms", what, (System.nanoTime() - started) / 1_000_000));
+                .invoke(() ->
+                        LOG.debugf("batch of %s handled in %d ms", what, (System.nanoTime() - started) / 1_000_000));
     }
 
     /**
@@ -93,14 +95,18 @@ public final class Batches {
     }
 
     private static long waitedMillis(List<? extends Message<?>> records) {
-        long oldest = records.stream().map(r -> r.getMetadata(IncomingKafkaRecordMetadata.class))
-                .flatMap(Optional::stream).mapToLong(m -> m.getTimestamp().toEpochMilli()).min()
+        long oldest = records.stream()
+                .map(r -> r.getMetadata(IncomingKafkaRecordMetadata.class))
+                .flatMap(Optional::stream)
+                .mapToLong(m -> m.getTimestamp().toEpochMilli())
+                .min()
                 .orElse(System.currentTimeMillis());
         return System.currentTimeMillis() - oldest;
     }
 
     private static <V> Uni<Void> nackAll(List<Message<V>> records, List<V> accepted, Throwable failure) {
-        LOG.warnf("a batch of %d records from %s failed after retries, every record is dead-lettered: %s",
+        LOG.warnf(
+                "a batch of %d records from %s failed after retries, every record is dead-lettered: %s",
                 accepted.size(), NackWarnings.where(records.get(0)), failure.toString());
         List<Uni<Void>> nacks = new ArrayList<>();
         Set<V> failed = Collections.newSetFromMap(new IdentityHashMap<>());

@@ -31,16 +31,17 @@ public class CancelledJobs {
     /** Fails (to the channel's dead-letter topic) for an event without a job id. */
     public void add(JobCancelled event) {
         if (event == null || event.jobId() == null) {
-            throw new IllegalArgumentException("JobCancelled " + (event == null ? "" : event.eventId())
-                    + " lacks jobId");
+            throw new IllegalArgumentException(
+                    "JobCancelled " + (event == null ? "" : event.eventId()) + " lacks jobId");
         }
         boolean added;
         synchronized (jobs) {
             added = jobs.put(event.jobId(), Boolean.TRUE) == null;
         }
         if (added) {
-            LOG.infof("job %s of tenant %s cancelled: its items still in flight are skipped", event.jobId(),
-                    event.tenantId());
+            LOG.infof(
+                    "job %s of tenant %s cancelled: its items still in flight are skipped",
+                    event.jobId(), event.tenantId());
         }
     }
 

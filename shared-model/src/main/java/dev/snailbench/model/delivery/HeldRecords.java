@@ -65,8 +65,7 @@ public final class HeldRecords<V, K> {
      *        the delivery: a Uni that sends its results when subscribed and completes when the broker acknowledged
      *        them (not subscribed when the unit's records were given up meanwhile)
      */
-    public record Work<V, K>(V record, K key, String tenant, Supplier<Uni<Uni<Void>>> run) {
-    }
+    public record Work<V, K>(V record, K key, String tenant, Supplier<Uni<Uni<Void>>> run) {}
 
     private final String channel;
     private final int maxHeld;
@@ -96,8 +95,8 @@ public final class HeldRecords<V, K> {
      * @param refusal why a readable record cannot be handled, or null when it can
      * @param prepare the accepted records' units (a record may have none: it is done at once)
      */
-    public Uni<Void> receive(Message<List<V>> batch, Function<V, String> refusal,
-            Function<List<V>, Uni<List<Work<V, K>>>> prepare) {
+    public Uni<Void> receive(
+            Message<List<V>> batch, Function<V, String> refusal, Function<List<V>, Uni<List<Work<V, K>>>> prepare) {
         Context context = Vertx.currentContext();
         List<Message<V>> records = Batches.records(batch);
         if (records.isEmpty()) {
@@ -106,14 +105,18 @@ public final class HeldRecords<V, K> {
         Batch whole = new Batch(batch);
         Map<TopicPartition, Held> byPartition = new LinkedHashMap<>();
         for (Message<V> record : records) {
-            byPartition.computeIfAbsent(partition(record), p -> new Held(p, whole)).records.add(record);
+            byPartition
+                    .computeIfAbsent(partition(record), p -> new Held(p, whole))
+                    .records
+                    .add(record);
         }
         Map<V, Claim> claims = new IdentityHashMap<>();
         List<V> accepted = new ArrayList<>();
         List<Runnable> deadLetters = new ArrayList<>();
         synchronized (this) {
             for (Held h : byPartition.values()) {
-                h.latest = h.records.stream().max(Comparator.comparingLong(HeldRecords::offset))
+                h.latest = h.records.stream()
+                        .max(Comparator.comparingLong(HeldRecords::offset))
                         .orElseThrow();
                 whole.partitions++;
                 live.computeIfAbsent(h.partition, p -> new HashSet<>()).add(h);
@@ -126,8 +129,9 @@ public final class HeldRecords<V, K> {
                     accepted.add(payload);
                     claims.put(payload, new Claim(h, record));
                 } else {
-                    LOG.warnf("refused %s from %s, dead-lettered: %s", NackWarnings.describe(payload),
-                            NackWarnings.where(record), reason);
+                    LOG.warnf(
+                            "refused %s from %s, dead-lettered: %s",
+                            NackWarnings.describe(payload), NackWarnings.where(record), reason);
                     deadLetters.add(deadLetter(h, record, new IllegalArgumentException(reason)));
                 }
             }
@@ -139,14 +143,15 @@ public final class HeldRecords<V, K> {
         }
         String what = accepted.size() + " records from " + NackWarnings.where(records.get(0));
         return Redelivery.withRetries(what, context, () -> prepare.apply(accepted))
-                .onItemOrFailure().transformToUni((works, failure) -> {
+                .onItemOrFailure()
+                .transformToUni((works, failure) -> {
                     if (failure != null) {
-                        LOG.warnf("%s could not be taken in after retries, every one is dead-lettered: %s", what,
-                                failure.toString());
+                        LOG.warnf(
+                                "%s could not be taken in after retries, every one is dead-lettered: %s",
+                                what, failure.toString());
                         List<Runnable> nacks = new ArrayList<>();
                         synchronized (this) {
-                            claims.values().forEach(claim -> nacks.add(deadLetter(claim.held, claim.record,
-                                    failure)));
+                            claims.values().forEach(claim -> nacks.add(deadLetter(claim.held, claim.record, failure)));
                         }
                         nacks.forEach(Runnable::run);
                         byPartition.values().forEach(this::done);
@@ -195,8 +200,10 @@ public final class HeldRecords<V, K> {
             gone.addAll(orphans);
             dropped = lanes.remove(gone::contains).size();
         }
-        LOG.infof("%s: partitions %s revoked: %d records given up for their next owner, %d of their units dropped "
-                + "before they ran", channel, partitions, records, dropped);
+        LOG.infof(
+                "%s: partitions %s revoked: %d records given up for their next owner, %d of their units dropped "
+                        + "before they ran",
+                channel, partitions, records, dropped);
         release(released);
     }
 
@@ -276,11 +283,13 @@ public final class HeldRecords<V, K> {
         CompletableFuture<?>[] earlier;
         Throwable latestFailure;
         synchronized (this) {
-            earlier = h.deadLettered.stream().map(CompletionStage::toCompletableFuture)
+            earlier = h.deadLettered.stream()
+                    .map(CompletionStage::toCompletableFuture)
                     .toArray(CompletableFuture[]::new);
             latestFailure = h.latestFailure;
         }
-        CompletableFuture.allOf(earlier).handle((ignored, e) -> null)
+        CompletableFuture.allOf(earlier)
+                .handle((ignored, e) -> null)
                 .thenCompose(ignored -> latestFailure == null ? h.latest.ack() : h.latest.nack(latestFailure))
                 .whenComplete((ignored, e) -> {
                     if (e != null) {
@@ -297,13 +306,11 @@ public final class HeldRecords<V, K> {
      */
     private Runnable deadLetter(Held h, Message<V> record, Throwable failure) {
         if (h.abandoned || !h.deadLetteredRecords.add(record)) {
-            return () -> {
-            };
+            return () -> {};
         }
         if (record == h.latest) {
             h.latestFailure = failure;
-            return () -> {
-            };
+            return () -> {};
         }
         CompletableFuture<Void> nacked = new CompletableFuture<>();
         h.deadLettered.add(nacked);
@@ -320,8 +327,9 @@ public final class HeldRecords<V, K> {
     }
 
     private void failed(Entry entry, Throwable failure) {
-        LOG.warnf("%s: the results of %s could not be sent, its records are dead-lettered: %s", channel,
-                entry.work.key(), failure.toString());
+        LOG.warnf(
+                "%s: the results of %s could not be sent, its records are dead-lettered: %s",
+                channel, entry.work.key(), failure.toString());
         List<Runnable> nacks = new ArrayList<>();
         List<Held> finished = new ArrayList<>();
         synchronized (this) {
@@ -357,7 +365,8 @@ public final class HeldRecords<V, K> {
         List<CompletableFuture<Void>> admitted = new ArrayList<>();
         synchronized (this) {
             held -= n;
-            while (!admissions.isEmpty() && (held == 0 || held + admissions.peek().n() <= maxHeld)) {
+            while (!admissions.isEmpty()
+                    && (held == 0 || held + admissions.peek().n() <= maxHeld)) {
                 Admission next = admissions.poll();
                 held += next.n();
                 admitted.add(next.admitted());
@@ -373,7 +382,8 @@ public final class HeldRecords<V, K> {
     }
 
     private static long offset(Message<?> record) {
-        return record.getMetadata(IncomingKafkaRecordMetadata.class).map(IncomingKafkaRecordMetadata::getOffset)
+        return record.getMetadata(IncomingKafkaRecordMetadata.class)
+                .map(IncomingKafkaRecordMetadata::getOffset)
                 .orElse(-1L);
     }
 
@@ -387,6 +397,7 @@ public final class HeldRecords<V, K> {
         int pending = 1;
         /** Units admitted for these records. */
         int units;
+
         boolean abandoned;
         boolean settled;
         Throwable latestFailure;
@@ -431,8 +442,7 @@ public final class HeldRecords<V, K> {
         }
     }
 
-    private record Admission(int n, CompletableFuture<Void> admitted) {
-    }
+    private record Admission(int n, CompletableFuture<Void> admitted) {}
 
     /** A unit in flight, with the records waiting for it. */
     private final class Entry implements TenantLanes.Unit {
@@ -474,15 +484,18 @@ public final class HeldRecords<V, K> {
                 }
                 running = true;
             }
-            return Uni.createFrom().<Uni<Void>>deferred(() -> work.run().get())
-                    .onItem().invoke(delivery -> {
+            return Uni.createFrom()
+                    .<Uni<Void>>deferred(() -> work.run().get())
+                    .onItem()
+                    .invoke(delivery -> {
                         if (delivery == null || !claimed()) {
                             delivered(this);
                         } else {
                             delivery.subscribe().with(ok -> delivered(this), failure -> failed(this, failure));
                         }
                     })
-                    .onFailure().invoke(failure -> failed(this, failure));
+                    .onFailure()
+                    .invoke(failure -> failed(this, failure));
         }
     }
 }

@@ -17,18 +17,21 @@ public final class NackWarnings {
 
     private static final Logger LOG = Logger.getLogger(NackWarnings.class);
 
-    private NackWarnings() {
-    }
+    private NackWarnings() {}
 
     public static void log(Message<?> message, Throwable failure) {
-        LOG.warnf("nacked %s from %s, dead-lettered: %s", describe(message.getPayload()), where(message),
+        LOG.warnf(
+                "nacked %s from %s, dead-lettered: %s",
+                describe(message.getPayload()),
+                where(message),
                 failure == null ? "no cause given" : failure.toString());
     }
 
     /** topic[partition]@offset of an incoming record. */
     static String where(Message<?> message) {
         return message.getMetadata(IncomingKafkaRecordMetadata.class)
-                .map(m -> m.getTopic() + "[" + m.getPartition() + "]@" + m.getOffset()).orElse("?");
+                .map(m -> m.getTopic() + "[" + m.getPartition() + "]@" + m.getOffset())
+                .orElse("?");
     }
 
     static String describe(Object payload) {

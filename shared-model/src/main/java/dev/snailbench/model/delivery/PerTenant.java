@@ -15,17 +15,22 @@ import java.util.stream.Collectors;
  */
 public final class PerTenant {
 
-    private PerTenant() {
-    }
+    private PerTenant() {}
 
     /** The results of {@code work} on every record, in completion order. */
-    public static <T, R> Multi<R> merge(List<T> records, Function<T, String> tenantOf, Function<T, Uni<R>> work,
-            int perTenant, int tenants) {
-        Map<String, List<T>> byTenant = records.stream().collect(Collectors.groupingBy(
-                record -> String.valueOf(tenantOf.apply(record)), LinkedHashMap::new, Collectors.toList()));
-        return Multi.createFrom().iterable(byTenant.values())
-                .onItem().<R>transformToMulti(own -> Multi.createFrom().iterable(own)
-                        .onItem().<R>transformToUni(record -> work.apply(record)).merge(Math.max(1, perTenant)))
+    public static <T, R> Multi<R> merge(
+            List<T> records, Function<T, String> tenantOf, Function<T, Uni<R>> work, int perTenant, int tenants) {
+        Map<String, List<T>> byTenant = records.stream()
+                .collect(Collectors.groupingBy(
+                        record -> String.valueOf(tenantOf.apply(record)), LinkedHashMap::new, Collectors.toList()));
+        return Multi.createFrom()
+                .iterable(byTenant.values())
+                .onItem()
+                .<R>transformToMulti(own -> Multi.createFrom()
+                        .iterable(own)
+                        .onItem()
+                        .<R>transformToUni(record -> work.apply(record))
+                        .merge(Math.max(1, perTenant)))
                 .merge(Math.max(1, tenants));
     }
 }

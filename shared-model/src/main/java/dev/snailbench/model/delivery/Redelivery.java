@@ -22,8 +22,7 @@ public final class Redelivery {
 
     private static final Logger LOG = Logger.getLogger(Redelivery.class);
 
-    private Redelivery() {
-    }
+    private Redelivery() {}
 
     /**
      * Runs {@code handling} on the caller's Vert.x context (Hibernate Reactive needs it), again on each retry.
@@ -41,11 +40,15 @@ public final class Redelivery {
      */
     public static <T> Uni<T> withRetries(String what, Context context, Supplier<Uni<T>> handling) {
         Executor onContext = context == null ? Runnable::run : task -> context.runOnContext(ignored -> task.run());
-        return Uni.createFrom().<T>deferred(() -> handling.get()).runSubscriptionOn(onContext)
+        return Uni.createFrom()
+                .<T>deferred(() -> handling.get())
+                .runSubscriptionOn(onContext)
                 .onFailure(Redelivery::mayBeTransient)
                 .invoke(e -> LOG.warnf("%s: attempt failed, retrying: %s", what, e.toString()))
-                .onFailure(Redelivery::mayBeTransient).retry()
-                .withBackOff(Duration.ofMillis(250), Duration.ofSeconds(4)).atMost(RETRIES);
+                .onFailure(Redelivery::mayBeTransient)
+                .retry()
+                .withBackOff(Duration.ofMillis(250), Duration.ofSeconds(4))
+                .atMost(RETRIES);
     }
 
     static boolean mayBeTransient(Throwable e) {

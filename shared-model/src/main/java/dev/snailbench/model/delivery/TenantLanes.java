@@ -34,6 +34,7 @@ public final class TenantLanes {
     private final Map<String, Lane> lanes = new HashMap<>();
     /** Lanes with a unit waiting and a slot free, in turn; each at most once. */
     private final ArrayDeque<Lane> turn = new ArrayDeque<>();
+
     private final AtomicInteger wip = new AtomicInteger();
     private int running;
 
@@ -92,9 +93,9 @@ public final class TenantLanes {
     public List<Unit> remove(Predicate<Unit> which) {
         List<Unit> removed = new ArrayList<>();
         synchronized (this) {
-            for (Iterator<Lane> lanesIt = lanes.values().iterator(); lanesIt.hasNext();) {
+            for (Iterator<Lane> lanesIt = lanes.values().iterator(); lanesIt.hasNext(); ) {
                 Lane lane = lanesIt.next();
-                for (Iterator<Unit> it = lane.waiting.iterator(); it.hasNext();) {
+                for (Iterator<Unit> it = lane.waiting.iterator(); it.hasNext(); ) {
                     Unit unit = it.next();
                     if (which.test(unit)) {
                         it.remove();
@@ -169,6 +170,5 @@ public final class TenantLanes {
         }
     }
 
-    private record Picked(Lane lane, Unit unit) {
-    }
+    private record Picked(Lane lane, Unit unit) {}
 }

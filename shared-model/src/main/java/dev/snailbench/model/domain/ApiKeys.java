@@ -31,8 +31,7 @@ public final class ApiKeys {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private ApiKeys() {
-    }
+    private ApiKeys() {}
 
     public static String newKey() {
         byte[] bytes = new byte[32];
@@ -42,8 +41,8 @@ public final class ApiKeys {
 
     public static String sha256(String key) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(key.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }

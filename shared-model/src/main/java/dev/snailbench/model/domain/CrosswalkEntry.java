@@ -6,8 +6,8 @@ package dev.snailbench.model.domain;
  * SNAILS crosswalk CSV gives it, kept as written (SNAILS has one {@code UNK} and one empty value, so an import exports
  * unchanged); null where no CSV said.
  */
-public record CrosswalkEntry(String kind, String nativeName, String nativeLevel, String regular, String low,
-        String least) {
+public record CrosswalkEntry(
+        String kind, String nativeName, String nativeLevel, String regular, String low, String least) {
 
     public static final String TABLE = "table";
     public static final String COLUMN = "column";

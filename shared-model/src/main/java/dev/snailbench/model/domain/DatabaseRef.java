@@ -9,11 +9,17 @@ package dev.snailbench.model.domain;
  * spells it): the executor puts it first on the search path of every query of the item; null leaves the login's own
  * path.
  */
-public record DatabaseRef(SqlDialect kind, String jdbcUrl, String user, String sealedPassword, String databaseId,
-        String name, String schema) {
+public record DatabaseRef(
+        SqlDialect kind,
+        String jdbcUrl,
+        String user,
+        String sealedPassword,
+        String databaseId,
+        String name,
+        String schema) {
 
-    public DatabaseRef(SqlDialect kind, String jdbcUrl, String user, String sealedPassword, String databaseId,
-            String name) {
+    public DatabaseRef(
+            SqlDialect kind, String jdbcUrl, String user, String sealedPassword, String databaseId, String name) {
         this(kind, jdbcUrl, user, sealedPassword, databaseId, name, null);
     }
 

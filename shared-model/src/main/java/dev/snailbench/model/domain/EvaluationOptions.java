@@ -27,7 +27,8 @@ public record EvaluationOptions(Linking linking, GoldScreening goldScreening) {
 
     /** Schema-linking conventions. */
     public enum Linking {
-        PLATFORM, SNAILS;
+        PLATFORM,
+        SNAILS;
 
         private static final Linking[] ALL = values();
         private final String id = name().toLowerCase(Locale.ROOT);
@@ -45,7 +46,9 @@ public record EvaluationOptions(Linking linking, GoldScreening goldScreening) {
 
     /** What gold screening does with an item whose gold is not deterministic. */
     public enum GoldScreening {
-        OFF, FLAG, EXCLUDE;
+        OFF,
+        FLAG,
+        EXCLUDE;
 
         private static final GoldScreening[] ALL = values();
         private final String id = name().toLowerCase(Locale.ROOT);
@@ -72,9 +75,15 @@ public record EvaluationOptions(Linking linking, GoldScreening goldScreening) {
             }
         }
         String wanted = value == null ? "" : value.trim().toUpperCase(Locale.ROOT);
-        return Arrays.stream(values).filter(v -> v.name().equals(wanted)).findFirst()
+        return Arrays.stream(values)
+                .filter(v -> v.name().equals(wanted))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown value '" + value + "' (expected "
-                        + String.join(" or ", Arrays.stream(values).map(v -> v.name().toLowerCase(Locale.ROOT))
-                                .toList()) + ")"));
+                        + String.join(
+                                " or ",
+                                Arrays.stream(values)
+                                        .map(v -> v.name().toLowerCase(Locale.ROOT))
+                                        .toList())
+                        + ")"));
     }
 }

@@ -6,16 +6,22 @@ import java.util.List;
  * One query's execution in canonical form: every cell is text (null for SQL NULL) whose format depends on
  * the column's {@link ResultColumn.ValueType}. {@code truncated} says a row or byte cap cut the result.
  */
-public record ExecutionOutcome(ExecutionStatus status, List<ResultColumn> columns, List<List<String>> rows,
-        boolean truncated, String error, String sqlState, double elapsedSeconds) {
+public record ExecutionOutcome(
+        ExecutionStatus status,
+        List<ResultColumn> columns,
+        List<List<String>> rows,
+        boolean truncated,
+        String error,
+        String sqlState,
+        double elapsedSeconds) {
 
     public ExecutionOutcome {
         columns = columns == null ? List.of() : List.copyOf(columns);
         rows = rows == null ? List.of() : rows;
     }
 
-    public static ExecutionOutcome failed(ExecutionStatus status, String error, String sqlState,
-            double elapsedSeconds) {
+    public static ExecutionOutcome failed(
+            ExecutionStatus status, String error, String sqlState, double elapsedSeconds) {
         return new ExecutionOutcome(status, List.of(), List.of(), false, error, sqlState, elapsedSeconds);
     }
 

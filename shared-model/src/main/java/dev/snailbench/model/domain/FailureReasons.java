@@ -17,16 +17,15 @@ public final class FailureReasons {
      * pgjdbc's {@code Position: 15} and {@code Internal Position: 3} lines (where in the query the server stopped) and
      * its {@code Location: File: …} line (the server's source file), which differ between queries of the same error.
      */
-    private static final Pattern POSITION = Pattern.compile(
-            "\\s*(?:Internal )?Position: \\d+|\\s*Location: File: [^\\n]*");
+    private static final Pattern POSITION =
+            Pattern.compile("\\s*(?:Internal )?Position: \\d+|\\s*Location: File: [^\\n]*");
 
     /** The server's severity at the start of its message ({@code ERROR: relation …}): the status says it already. */
     private static final Pattern SEVERITY = Pattern.compile("^(?:ERROR|FATAL|PANIC): ");
 
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
-    private FailureReasons() {
-    }
+    private FailureReasons() {}
 
     /**
      * A database's (or a model's) message on one line: the severity prefix, {@code Position:} and the server's
@@ -50,7 +49,10 @@ public final class FailureReasons {
         if (reason == null) {
             return null;
         }
-        String line = WHITESPACE.matcher(POSITION.matcher(reason).replaceAll(" ")).replaceAll(" ").strip();
+        String line = WHITESPACE
+                .matcher(POSITION.matcher(reason).replaceAll(" "))
+                .replaceAll(" ")
+                .strip();
         return NEXT_SIDE.split(line, 2)[0].strip();
     }
 }

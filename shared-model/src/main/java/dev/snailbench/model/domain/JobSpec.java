@@ -14,50 +14,141 @@ import java.util.List;
  * @param stallTimeoutSeconds how long the job may go without progress before its items still without a verdict fail
  *                   ({@code timed out}); null: the platform's watchdog deadline
  */
-public record JobSpec(String name, DatabaseRef database, SqlDialect dialect, List<ModelRef> models,
-        List<NaturalnessLevel> levels, PromptOptions promptOptions, String schemaId, List<Question> questions,
-        List<Prediction> predictions, TeamSchema teamSchema, EvaluationOptions evaluation,
+public record JobSpec(
+        String name,
+        DatabaseRef database,
+        SqlDialect dialect,
+        List<ModelRef> models,
+        List<NaturalnessLevel> levels,
+        PromptOptions promptOptions,
+        String schemaId,
+        List<Question> questions,
+        List<Prediction> predictions,
+        TeamSchema teamSchema,
+        EvaluationOptions evaluation,
         Integer stallTimeoutSeconds) {
 
     /** A job with the platform's stall deadline. */
-    public JobSpec(String name, DatabaseRef database, SqlDialect dialect, List<ModelRef> models,
-            List<NaturalnessLevel> levels, PromptOptions promptOptions, String schemaId, List<Question> questions,
-            List<Prediction> predictions, TeamSchema teamSchema, EvaluationOptions evaluation) {
-        this(name, database, dialect, models, levels, promptOptions, schemaId, questions, predictions, teamSchema,
-                evaluation, null);
+    public JobSpec(
+            String name,
+            DatabaseRef database,
+            SqlDialect dialect,
+            List<ModelRef> models,
+            List<NaturalnessLevel> levels,
+            PromptOptions promptOptions,
+            String schemaId,
+            List<Question> questions,
+            List<Prediction> predictions,
+            TeamSchema teamSchema,
+            EvaluationOptions evaluation) {
+        this(
+                name,
+                database,
+                dialect,
+                models,
+                levels,
+                promptOptions,
+                schemaId,
+                questions,
+                predictions,
+                teamSchema,
+                evaluation,
+                null);
     }
 
     /** A job judged with the default options. */
-    public JobSpec(String name, DatabaseRef database, SqlDialect dialect, List<ModelRef> models,
-            List<NaturalnessLevel> levels, PromptOptions promptOptions, String schemaId, List<Question> questions,
-            List<Prediction> predictions, TeamSchema teamSchema) {
-        this(name, database, dialect, models, levels, promptOptions, schemaId, questions, predictions, teamSchema,
+    public JobSpec(
+            String name,
+            DatabaseRef database,
+            SqlDialect dialect,
+            List<ModelRef> models,
+            List<NaturalnessLevel> levels,
+            PromptOptions promptOptions,
+            String schemaId,
+            List<Question> questions,
+            List<Prediction> predictions,
+            TeamSchema teamSchema) {
+        this(
+                name,
+                database,
+                dialect,
+                models,
+                levels,
+                promptOptions,
+                schemaId,
+                questions,
+                predictions,
+                teamSchema,
                 null);
     }
 
     /** A job on a built-in schema (or none). */
-    public JobSpec(String name, DatabaseRef database, SqlDialect dialect, List<ModelRef> models,
-            List<NaturalnessLevel> levels, PromptOptions promptOptions, String schemaId, List<Question> questions,
+    public JobSpec(
+            String name,
+            DatabaseRef database,
+            SqlDialect dialect,
+            List<ModelRef> models,
+            List<NaturalnessLevel> levels,
+            PromptOptions promptOptions,
+            String schemaId,
+            List<Question> questions,
             List<Prediction> predictions) {
         this(name, database, dialect, models, levels, promptOptions, schemaId, questions, predictions, null);
     }
 
     /** The same job on its database as the executor names it (see {@link DatabaseRef#name()}). */
     public JobSpec withDatabaseName(String databaseName) {
-        return database == null ? this : new JobSpec(name, database.withName(databaseName), dialect, models, levels,
-                promptOptions, schemaId, questions, predictions, teamSchema, evaluation, stallTimeoutSeconds);
+        return database == null
+                ? this
+                : new JobSpec(
+                        name,
+                        database.withName(databaseName),
+                        dialect,
+                        models,
+                        levels,
+                        promptOptions,
+                        schemaId,
+                        questions,
+                        predictions,
+                        teamSchema,
+                        evaluation,
+                        stallTimeoutSeconds);
     }
 
     /** The same job with {@code schema} first on the search path of its queries ({@link DatabaseRef#schema()}). */
     public JobSpec withSchema(String schema) {
-        return database == null ? this : new JobSpec(name, database.withSchema(schema), dialect, models, levels,
-                promptOptions, schemaId, questions, predictions, teamSchema, evaluation, stallTimeoutSeconds);
+        return database == null
+                ? this
+                : new JobSpec(
+                        name,
+                        database.withSchema(schema),
+                        dialect,
+                        models,
+                        levels,
+                        promptOptions,
+                        schemaId,
+                        questions,
+                        predictions,
+                        teamSchema,
+                        evaluation,
+                        stallTimeoutSeconds);
     }
 
     /** The same job with the team's schema. */
     public JobSpec withTeamSchema(TeamSchema schema) {
-        return new JobSpec(name, database, dialect, models, levels, promptOptions, schemaId, questions, predictions,
-                schema, evaluation, stallTimeoutSeconds);
+        return new JobSpec(
+                name,
+                database,
+                dialect,
+                models,
+                levels,
+                promptOptions,
+                schemaId,
+                questions,
+                predictions,
+                schema,
+                evaluation,
+                stallTimeoutSeconds);
     }
 
     public JobSpec {

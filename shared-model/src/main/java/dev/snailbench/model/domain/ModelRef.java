@@ -8,8 +8,14 @@ package dev.snailbench.model.domain;
  * replayed instead of asking again; null replays only at temperature 0, where a model's answer is meant to be the
  * same (a sampled answer is one draw: replaying it would make every run of the job the same draw).
  */
-public record ModelRef(String label, String backend, String model, Double temperature, Integer maxTokens,
-        Long seed, Boolean cacheAnswers) {
+public record ModelRef(
+        String label,
+        String backend,
+        String model,
+        Double temperature,
+        Integer maxTokens,
+        Long seed,
+        Boolean cacheAnswers) {
 
     public static final String REPLAY = "replay";
 

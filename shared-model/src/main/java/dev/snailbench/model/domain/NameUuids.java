@@ -24,8 +24,7 @@ public final class NameUuids {
         }
     }
 
-    private NameUuids() {
-    }
+    private NameUuids() {}
 
     /** The UUID of the name's UTF-8 bytes. */
     public static UUID of(String name) {

@@ -11,7 +11,10 @@ import java.util.Locale;
  * whatever their level.
  */
 public enum NaturalnessLevel {
-    NATIVE("Native"), REGULAR("Regular"), LOW("Low"), LEAST("Least");
+    NATIVE("Native"),
+    REGULAR("Regular"),
+    LOW("Low"),
+    LEAST("Least");
 
     private static final NaturalnessLevel[] ALL = values();
 
@@ -38,7 +41,9 @@ public enum NaturalnessLevel {
             }
         }
         String wanted = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(ALL).filter(l -> l.label.toLowerCase(Locale.ROOT).equals(wanted)).findFirst()
+        return Arrays.stream(ALL)
+                .filter(l -> l.label.toLowerCase(Locale.ROOT).equals(wanted))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(
                         "unknown naturalness level '" + value + "' (expected Native, Regular, Low or Least)"));
     }

@@ -12,8 +12,8 @@ import java.util.Set;
 public final class ProductionKeys {
 
     /** Secrets keys written in this repository (application.properties' dev and test profiles, test fixtures). */
-    public static final Set<String> PUBLISHED_SECRETS_KEYS = Set.of("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
-            "ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8=");
+    public static final Set<String> PUBLISHED_SECRETS_KEYS =
+            Set.of("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", "ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8=");
 
     /** Admin keys written in this repository (the generator's dev and test profiles). */
     public static final Set<String> PUBLISHED_ADMIN_KEYS = Set.of("dev-admin-key", "test-admin-key");
@@ -21,8 +21,7 @@ public final class ProductionKeys {
     /** The shortest admin key accepted in production (what {@code openssl rand -base64 15} prints). */
     public static final int MIN_ADMIN_KEY_LENGTH = 20;
 
-    private ProductionKeys() {
-    }
+    private ProductionKeys() {}
 
     /** What is wrong with the secrets keys for production; empty when nothing is. */
     public static List<String> secretsProblems(SecretKeys keys) {
@@ -57,8 +56,8 @@ public final class ProductionKeys {
     /** @throws IllegalStateException listing the problems, when there are any */
     public static void refuseToStart(String service, List<String> problems) {
         if (!problems.isEmpty()) {
-            throw new IllegalStateException(service + " does not start in the prod profile: "
-                    + String.join("; ", problems));
+            throw new IllegalStateException(
+                    service + " does not start in the prod profile: " + String.join("; ", problems));
         }
     }
 }

@@ -10,8 +10,8 @@ package dev.snailbench.model.domain;
  * @param shotSeed         seed of random shot selection
  * @param maxPromptTokens  token budget of the prompt; larger schemas are subset (0 = no budget)
  */
-public record PromptOptions(boolean includeKeys, int sampleValues, int shots, String shotSelection, long shotSeed,
-        int maxPromptTokens) {
+public record PromptOptions(
+        boolean includeKeys, int sampleValues, int shots, String shotSelection, long shotSeed, int maxPromptTokens) {
 
     public static final PromptOptions ZERO_SHOT = new PromptOptions(false, 0, 0, "random", 0, 0);
 }

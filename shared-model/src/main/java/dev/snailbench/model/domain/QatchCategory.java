@@ -7,8 +7,15 @@ import java.util.Locale;
 
 /** QATCH's SQL-centric test categories (Papicchio et al.), plus negated predicates. */
 public enum QatchCategory {
-    PROJECT("project"), DISTINCT("distinct"), ORDER_BY("orderby"), SELECT("select"),
-    SIMPLE_AGGREGATION("simple-aggregation"), JOIN("join"), GROUP_BY("groupby"), HAVING("having"), NULL("null"),
+    PROJECT("project"),
+    DISTINCT("distinct"),
+    ORDER_BY("orderby"),
+    SELECT("select"),
+    SIMPLE_AGGREGATION("simple-aggregation"),
+    JOIN("join"),
+    GROUP_BY("groupby"),
+    HAVING("having"),
+    NULL("null"),
     NEGATED("negated");
 
     private final String id;
@@ -25,7 +32,9 @@ public enum QatchCategory {
     @JsonCreator
     public static QatchCategory fromId(String value) {
         String wanted = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(c -> c.id.equals(wanted)).findFirst()
+        return Arrays.stream(values())
+                .filter(c -> c.id.equals(wanted))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown QATCH category '" + value + "' (expected "
                         + Arrays.stream(values()).map(QatchCategory::id).toList() + ")"));
     }

@@ -6,8 +6,7 @@ import java.util.List;
 /** The tables and columns of a database, native names, in the database's order. */
 public record SchemaSpec(List<Table> tables) {
 
-    public record Table(String name, List<Column> columns) {
-    }
+    public record Table(String name, List<Column> columns) {}
 
     /** A column; {@code comment} is the database's own description (may be null). */
     public record Column(String name, String type, String comment) {

@@ -54,8 +54,8 @@ public final class SecretCipher {
             throw new IllegalArgumentException("the secrets key is not valid base64", e);
         }
         if (raw.length != 32) {
-            throw new IllegalArgumentException("the secrets key must be 32 bytes (base64 of 32 random bytes), got "
-                    + raw.length);
+            throw new IllegalArgumentException(
+                    "the secrets key must be 32 bytes (base64 of 32 random bytes), got " + raw.length);
         }
         return new SecretKeySpec(raw, "AES");
     }
@@ -86,8 +86,11 @@ public final class SecretCipher {
                 cipher.updateAAD(associatedData.getBytes(StandardCharsets.UTF_8));
             }
             byte[] sealed = cipher.doFinal(plaintext.getBytes(StandardCharsets.UTF_8));
-            return Base64.getEncoder().encodeToString(ByteBuffer.allocate(iv.length + sealed.length).put(iv)
-                    .put(sealed).array());
+            return Base64.getEncoder()
+                    .encodeToString(ByteBuffer.allocate(iv.length + sealed.length)
+                            .put(iv)
+                            .put(sealed)
+                            .array());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot seal secret", e);
         }

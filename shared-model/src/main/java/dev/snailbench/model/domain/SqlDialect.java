@@ -7,7 +7,8 @@ import java.util.Locale;
 
 /** The SQL dialects Snailbench parses, prompts for and executes. */
 public enum SqlDialect {
-    POSTGRESQL("postgresql", "PostgreSQL"), SQLSERVER("sqlserver", "MS SQL Server");
+    POSTGRESQL("postgresql", "PostgreSQL"),
+    SQLSERVER("sqlserver", "MS SQL Server");
 
     private static final SqlDialect[] ALL = values();
 
@@ -38,7 +39,9 @@ public enum SqlDialect {
             }
         }
         String wanted = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(ALL).filter(d -> d.id.equals(wanted)).findFirst()
+        return Arrays.stream(ALL)
+                .filter(d -> d.id.equals(wanted))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(
                         "unknown dialect '" + value + "' (expected postgresql or sqlserver)"));
     }

@@ -11,8 +11,7 @@ import java.util.Map;
 public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts counts) {
 
     /** A hand-written seed pair. */
-    public record Seed(String question, String sql) {
-    }
+    public record Seed(String question, String sql) {}
 
     /**
      * What to generate.
@@ -24,25 +23,27 @@ public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts 
      * @param maxResultRows   larger results are dropped (a question is for a readable answer)
      * @param timeBudgetSeconds generation stops after this long with what it has
      */
-    public record Options(List<Seed> seeds, long seed, int target, int maxPerTemplate, int maxResultRows,
-            int queryTimeoutSeconds, int timeBudgetSeconds) {
-    }
+    public record Options(
+            List<Seed> seeds,
+            long seed,
+            int target,
+            int maxPerTemplate,
+            int maxResultRows,
+            int queryTimeoutSeconds,
+            int timeBudgetSeconds) {}
 
     /** How one seed's question says each slot of its template (same order as the template's slots). */
-    public record Frame(int seedIndex, String question, List<String> spoken) {
-    }
+    public record Frame(int seedIndex, String question, List<String> spoken) {}
 
     /**
      * A template: the seed SQL with slots; {@code slotKinds} are VALUE, MEASURE, PROJECTION, AGGREGATE or GROUP;
      * {@code frames} are
      * the seeds it came from (several seeds can share one template, each a way to ask it).
      */
-    public record Template(String id, String text, List<String> slotKinds, List<Frame> frames) {
-    }
+    public record Template(String id, String text, List<String> slotKinds, List<Frame> frames) {}
 
     /** A filled query that ran and returned rows; {@code spoken} says each slot's new value as a question would. */
-    public record Pair(String id, String templateId, String sql, List<String> spoken, QatchSuite.TextTable expected) {
-    }
+    public record Pair(String id, String templateId, String sql, List<String> spoken, QatchSuite.TextTable expected) {}
 
     /**
      * @param unknownTables templates naming a table the schema does not have (dropped)
@@ -65,31 +66,95 @@ public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts 
      * @param seedRefusals  why each seed that gave no template was left out ({@code seed 2: ...}, numbered from 1;
      *                      null in older answers)
      */
-    public record Counts(int seeds, int unparsed, int withoutSlots, int unknownTables, int failingSeeds,
-            int templates, int candidates,
-            int failed, int timedOut, int empty, int tooLarge, int duplicateSql, int duplicateResult, int sameAsSeed,
-            int droppedForSize, boolean budgetReached, List<String> failures, Map<String, Integer> refused,
+    public record Counts(
+            int seeds,
+            int unparsed,
+            int withoutSlots,
+            int unknownTables,
+            int failingSeeds,
+            int templates,
+            int candidates,
+            int failed,
+            int timedOut,
+            int empty,
+            int tooLarge,
+            int duplicateSql,
+            int duplicateResult,
+            int sameAsSeed,
+            int droppedForSize,
+            boolean budgetReached,
+            List<String> failures,
+            Map<String, Integer> refused,
             List<String> seedRefusals) {
 
         /** Counts that name no seed's refusal. */
-        public Counts(int seeds, int unparsed, int withoutSlots, int unknownTables, int failingSeeds, int templates,
-                int candidates, int failed, int timedOut, int empty, int tooLarge, int duplicateSql,
-                int duplicateResult, int sameAsSeed, int droppedForSize, boolean budgetReached, List<String> failures,
+        public Counts(
+                int seeds,
+                int unparsed,
+                int withoutSlots,
+                int unknownTables,
+                int failingSeeds,
+                int templates,
+                int candidates,
+                int failed,
+                int timedOut,
+                int empty,
+                int tooLarge,
+                int duplicateSql,
+                int duplicateResult,
+                int sameAsSeed,
+                int droppedForSize,
+                boolean budgetReached,
+                List<String> failures,
                 Map<String, Integer> refused) {
-            this(seeds, unparsed, withoutSlots, unknownTables, failingSeeds, templates, candidates, failed, timedOut,
-                    empty, tooLarge, duplicateSql, duplicateResult, sameAsSeed, droppedForSize, budgetReached,
-                    failures, refused, null);
+            this(
+                    seeds,
+                    unparsed,
+                    withoutSlots,
+                    unknownTables,
+                    failingSeeds,
+                    templates,
+                    candidates,
+                    failed,
+                    timedOut,
+                    empty,
+                    tooLarge,
+                    duplicateSql,
+                    duplicateResult,
+                    sameAsSeed,
+                    droppedForSize,
+                    budgetReached,
+                    failures,
+                    refused,
+                    null);
         }
     }
 
     /** The suite without its last {@code n} pairs, counted as dropped for size. */
     public SyntheticSuite withoutLast(int n) {
         Counts c = counts;
-        return new SyntheticSuite(templates, List.copyOf(pairs.subList(0, Math.max(0, pairs.size() - n))),
-                new Counts(c.seeds(), c.unparsed(), c.withoutSlots(), c.unknownTables(), c.failingSeeds(),
-                        c.templates(), c.candidates(),
-                        c.failed(), c.timedOut(), c.empty(), c.tooLarge(), c.duplicateSql(), c.duplicateResult(),
-                        c.sameAsSeed(), c.droppedForSize() + Math.min(n, pairs.size()), c.budgetReached(),
-                        c.failures(), c.refused(), c.seedRefusals()));
+        return new SyntheticSuite(
+                templates,
+                List.copyOf(pairs.subList(0, Math.max(0, pairs.size() - n))),
+                new Counts(
+                        c.seeds(),
+                        c.unparsed(),
+                        c.withoutSlots(),
+                        c.unknownTables(),
+                        c.failingSeeds(),
+                        c.templates(),
+                        c.candidates(),
+                        c.failed(),
+                        c.timedOut(),
+                        c.empty(),
+                        c.tooLarge(),
+                        c.duplicateSql(),
+                        c.duplicateResult(),
+                        c.sameAsSeed(),
+                        c.droppedForSize() + Math.min(n, pairs.size()),
+                        c.budgetReached(),
+                        c.failures(),
+                        c.refused(),
+                        c.seedRefusals()));
     }
 }

@@ -42,8 +42,7 @@ public record TeamSchema(String name, DatabaseSchema schema, List<CrosswalkEntry
     }
 
     /** Column {@code column} of {@code table} (physical names) is shown as {@code shown}. */
-    public record ShownColumn(String table, String column, String shown) {
-    }
+    public record ShownColumn(String table, String column, String shown) {}
 
     /** The same schema asked on a variant's names. */
     public TeamSchema withVariant(Variant v) {

@@ -9,12 +9,19 @@ import java.util.UUID;
  * paused): the inference service sends the job's remaining items on that database to the executor without asking
  * their model, each failing with {@code reason}. Keyed by job and database ({@link #databaseKey}) on a compacted topic.
  */
-public record DatabaseLoginFailed(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
-        String database, String reason) implements Event {
+public record DatabaseLoginFailed(
+        UUID eventId,
+        UUID jobId,
+        String tenantId,
+        Instant occurredAt,
+        int schemaVersion,
+        String database,
+        String reason)
+        implements Event {
 
     public static DatabaseLoginFailed of(UUID jobId, String tenantId, DatabaseRef database, String reason) {
-        return new DatabaseLoginFailed(UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION,
-                databaseKey(database), reason);
+        return new DatabaseLoginFailed(
+                UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, databaseKey(database), reason);
     }
 
     /**

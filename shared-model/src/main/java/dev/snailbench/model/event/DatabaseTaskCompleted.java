@@ -24,44 +24,155 @@ import java.util.UUID;
  * @param schemas       for SCHEMAS: the database's schema names (null for other kinds and in older answers)
  * @param databaseName  for SCHEMAS: the name the team registered the database under
  */
-public record DatabaseTaskCompleted(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
-        UUID taskId, UUID databaseId, DatabaseTaskRequested.Kind kind, String error, boolean refused,
-        SqlDialect dialect, boolean hasAdminLogin, SchemaSpec schema, QatchSuite qatch, int applied,
-        SyntheticSuite synthetic, TeamSchema promptSchema, List<String> schemas, String databaseName) implements Event {
+public record DatabaseTaskCompleted(
+        UUID eventId,
+        UUID jobId,
+        String tenantId,
+        Instant occurredAt,
+        int schemaVersion,
+        UUID taskId,
+        UUID databaseId,
+        DatabaseTaskRequested.Kind kind,
+        String error,
+        boolean refused,
+        SqlDialect dialect,
+        boolean hasAdminLogin,
+        SchemaSpec schema,
+        QatchSuite qatch,
+        int applied,
+        SyntheticSuite synthetic,
+        TeamSchema promptSchema,
+        List<String> schemas,
+        String databaseName)
+        implements Event {
 
-    public static DatabaseTaskCompleted ok(DatabaseTaskRequested request, SqlDialect dialect, boolean hasAdminLogin,
-            SchemaSpec schema, QatchSuite qatch, int applied) {
-        return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
-                SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), null, false, dialect,
-                hasAdminLogin, schema, qatch, applied, null, null, null, null);
+    public static DatabaseTaskCompleted ok(
+            DatabaseTaskRequested request,
+            SqlDialect dialect,
+            boolean hasAdminLogin,
+            SchemaSpec schema,
+            QatchSuite qatch,
+            int applied) {
+        return new DatabaseTaskCompleted(
+                UUID.randomUUID(),
+                request.jobId(),
+                request.tenantId(),
+                Instant.now(),
+                SCHEMA_VERSION,
+                request.taskId(),
+                request.databaseId(),
+                request.kind(),
+                null,
+                false,
+                dialect,
+                hasAdminLogin,
+                schema,
+                qatch,
+                applied,
+                null,
+                null,
+                null,
+                null);
     }
 
-    public static DatabaseTaskCompleted synthetic(DatabaseTaskRequested request, SqlDialect dialect,
-            boolean hasAdminLogin, SyntheticSuite synthetic) {
-        return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
-                SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), null, false, dialect,
-                hasAdminLogin, null, null, 0, synthetic, null, null, null);
+    public static DatabaseTaskCompleted synthetic(
+            DatabaseTaskRequested request, SqlDialect dialect, boolean hasAdminLogin, SyntheticSuite synthetic) {
+        return new DatabaseTaskCompleted(
+                UUID.randomUUID(),
+                request.jobId(),
+                request.tenantId(),
+                Instant.now(),
+                SCHEMA_VERSION,
+                request.taskId(),
+                request.databaseId(),
+                request.kind(),
+                null,
+                false,
+                dialect,
+                hasAdminLogin,
+                null,
+                null,
+                0,
+                synthetic,
+                null,
+                null,
+                null);
     }
 
-    public static DatabaseTaskCompleted promptSchema(DatabaseTaskRequested request, SqlDialect dialect,
-            boolean hasAdminLogin, TeamSchema schema) {
-        return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
-                SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), null, false, dialect,
-                hasAdminLogin, null, null, 0, null, schema, null, null);
+    public static DatabaseTaskCompleted promptSchema(
+            DatabaseTaskRequested request, SqlDialect dialect, boolean hasAdminLogin, TeamSchema schema) {
+        return new DatabaseTaskCompleted(
+                UUID.randomUUID(),
+                request.jobId(),
+                request.tenantId(),
+                Instant.now(),
+                SCHEMA_VERSION,
+                request.taskId(),
+                request.databaseId(),
+                request.kind(),
+                null,
+                false,
+                dialect,
+                hasAdminLogin,
+                null,
+                null,
+                0,
+                null,
+                schema,
+                null,
+                null);
     }
 
-    public static DatabaseTaskCompleted schemas(DatabaseTaskRequested request, SqlDialect dialect,
-            boolean hasAdminLogin, List<String> schemas, String databaseName) {
-        return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
-                SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), null, false, dialect,
-                hasAdminLogin, null, null, 0, null, null, List.copyOf(schemas), databaseName);
+    public static DatabaseTaskCompleted schemas(
+            DatabaseTaskRequested request,
+            SqlDialect dialect,
+            boolean hasAdminLogin,
+            List<String> schemas,
+            String databaseName) {
+        return new DatabaseTaskCompleted(
+                UUID.randomUUID(),
+                request.jobId(),
+                request.tenantId(),
+                Instant.now(),
+                SCHEMA_VERSION,
+                request.taskId(),
+                request.databaseId(),
+                request.kind(),
+                null,
+                false,
+                dialect,
+                hasAdminLogin,
+                null,
+                null,
+                0,
+                null,
+                null,
+                List.copyOf(schemas),
+                databaseName);
     }
 
-    public static DatabaseTaskCompleted failed(DatabaseTaskRequested request, SqlDialect dialect,
-            boolean hasAdminLogin, boolean refused, String error) {
-        return new DatabaseTaskCompleted(UUID.randomUUID(), request.jobId(), request.tenantId(), Instant.now(),
-                SCHEMA_VERSION, request.taskId(), request.databaseId(), request.kind(), error, refused, dialect,
-                hasAdminLogin, null, null, 0, null, null, null, null);
+    public static DatabaseTaskCompleted failed(
+            DatabaseTaskRequested request, SqlDialect dialect, boolean hasAdminLogin, boolean refused, String error) {
+        return new DatabaseTaskCompleted(
+                UUID.randomUUID(),
+                request.jobId(),
+                request.tenantId(),
+                Instant.now(),
+                SCHEMA_VERSION,
+                request.taskId(),
+                request.databaseId(),
+                request.kind(),
+                error,
+                refused,
+                dialect,
+                hasAdminLogin,
+                null,
+                null,
+                0,
+                null,
+                null,
+                null,
+                null);
     }
 
     @Override

@@ -22,16 +22,53 @@ import java.util.UUID;
  * @param inline       for {@link Kind#CHECK_INLINE}: the inline database a job names, its password sealed for the
  *                     tenant as in the job's work items ({@code databaseId} is null)
  */
-public record DatabaseTaskRequested(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
-        UUID taskId, UUID databaseId, Kind kind, String nativeSchema, QatchSuite.Options qatch, List<String> ddl,
-        SyntheticSuite.Options synthetic, int sampleValues, DatabaseRef inline) implements Event {
+public record DatabaseTaskRequested(
+        UUID eventId,
+        UUID jobId,
+        String tenantId,
+        Instant occurredAt,
+        int schemaVersion,
+        UUID taskId,
+        UUID databaseId,
+        Kind kind,
+        String nativeSchema,
+        QatchSuite.Options qatch,
+        List<String> ddl,
+        SyntheticSuite.Options synthetic,
+        int sampleValues,
+        DatabaseRef inline)
+        implements Event {
 
     /** A task on a registered database. */
-    public DatabaseTaskRequested(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
-            UUID taskId, UUID databaseId, Kind kind, String nativeSchema, QatchSuite.Options qatch, List<String> ddl,
-            SyntheticSuite.Options synthetic, int sampleValues) {
-        this(eventId, jobId, tenantId, occurredAt, schemaVersion, taskId, databaseId, kind, nativeSchema, qatch, ddl,
-                synthetic, sampleValues, null);
+    public DatabaseTaskRequested(
+            UUID eventId,
+            UUID jobId,
+            String tenantId,
+            Instant occurredAt,
+            int schemaVersion,
+            UUID taskId,
+            UUID databaseId,
+            Kind kind,
+            String nativeSchema,
+            QatchSuite.Options qatch,
+            List<String> ddl,
+            SyntheticSuite.Options synthetic,
+            int sampleValues) {
+        this(
+                eventId,
+                jobId,
+                tenantId,
+                occurredAt,
+                schemaVersion,
+                taskId,
+                databaseId,
+                kind,
+                nativeSchema,
+                qatch,
+                ddl,
+                synthetic,
+                sampleValues,
+                null);
     }
 
     /** What to do on the database. */
@@ -60,42 +97,127 @@ public record DatabaseTaskRequested(UUID eventId, UUID jobId, String tenantId, I
     }
 
     public static DatabaseTaskRequested schemas(String tenantId, UUID databaseId) {
-        return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
-                UUID.randomUUID(), databaseId, Kind.SCHEMAS, null, null, null, null, 0);
+        return new DatabaseTaskRequested(
+                UUID.randomUUID(),
+                null,
+                tenantId,
+                Instant.now(),
+                SCHEMA_VERSION,
+                UUID.randomUUID(),
+                databaseId,
+                Kind.SCHEMAS,
+                null,
+                null,
+                null,
+                null,
+                0);
     }
 
     public static DatabaseTaskRequested checkInline(String tenantId, DatabaseRef inline) {
-        return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
-                UUID.randomUUID(), null, Kind.CHECK_INLINE, null, null, null, null, 0, inline);
+        return new DatabaseTaskRequested(
+                UUID.randomUUID(),
+                null,
+                tenantId,
+                Instant.now(),
+                SCHEMA_VERSION,
+                UUID.randomUUID(),
+                null,
+                Kind.CHECK_INLINE,
+                null,
+                null,
+                null,
+                null,
+                0,
+                inline);
     }
 
     public static DatabaseTaskRequested describe(String tenantId, UUID databaseId, String nativeSchema) {
-        return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
-                UUID.randomUUID(), databaseId, Kind.DESCRIBE, nativeSchema, null, null, null, 0);
+        return new DatabaseTaskRequested(
+                UUID.randomUUID(),
+                null,
+                tenantId,
+                Instant.now(),
+                SCHEMA_VERSION,
+                UUID.randomUUID(),
+                databaseId,
+                Kind.DESCRIBE,
+                nativeSchema,
+                null,
+                null,
+                null,
+                0);
     }
 
-    public static DatabaseTaskRequested qatchSuite(String tenantId, UUID databaseId, String nativeSchema,
-            QatchSuite.Options options) {
-        return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
-                UUID.randomUUID(), databaseId, Kind.QATCH_SUITE, nativeSchema, options, null, null, 0);
+    public static DatabaseTaskRequested qatchSuite(
+            String tenantId, UUID databaseId, String nativeSchema, QatchSuite.Options options) {
+        return new DatabaseTaskRequested(
+                UUID.randomUUID(),
+                null,
+                tenantId,
+                Instant.now(),
+                SCHEMA_VERSION,
+                UUID.randomUUID(),
+                databaseId,
+                Kind.QATCH_SUITE,
+                nativeSchema,
+                options,
+                null,
+                null,
+                0);
     }
 
-    public static DatabaseTaskRequested applyDdl(String tenantId, UUID databaseId, String nativeSchema,
-            List<String> ddl) {
-        return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
-                UUID.randomUUID(), databaseId, Kind.APPLY_DDL, nativeSchema, null, List.copyOf(ddl), null, 0);
+    public static DatabaseTaskRequested applyDdl(
+            String tenantId, UUID databaseId, String nativeSchema, List<String> ddl) {
+        return new DatabaseTaskRequested(
+                UUID.randomUUID(),
+                null,
+                tenantId,
+                Instant.now(),
+                SCHEMA_VERSION,
+                UUID.randomUUID(),
+                databaseId,
+                Kind.APPLY_DDL,
+                nativeSchema,
+                null,
+                List.copyOf(ddl),
+                null,
+                0);
     }
 
-    public static DatabaseTaskRequested syntheticSql(String tenantId, UUID databaseId, String nativeSchema,
-            SyntheticSuite.Options options) {
-        return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
-                UUID.randomUUID(), databaseId, Kind.SYNTHETIC_SQL, nativeSchema, null, null, options, 0);
+    public static DatabaseTaskRequested syntheticSql(
+            String tenantId, UUID databaseId, String nativeSchema, SyntheticSuite.Options options) {
+        return new DatabaseTaskRequested(
+                UUID.randomUUID(),
+                null,
+                tenantId,
+                Instant.now(),
+                SCHEMA_VERSION,
+                UUID.randomUUID(),
+                databaseId,
+                Kind.SYNTHETIC_SQL,
+                nativeSchema,
+                null,
+                null,
+                options,
+                0);
     }
 
-    public static DatabaseTaskRequested promptSchema(String tenantId, UUID databaseId, String nativeSchema,
-            int sampleValues) {
-        return new DatabaseTaskRequested(UUID.randomUUID(), null, tenantId, Instant.now(), SCHEMA_VERSION,
-                UUID.randomUUID(), databaseId, Kind.PROMPT_SCHEMA, nativeSchema, null, null, null, sampleValues);
+    public static DatabaseTaskRequested promptSchema(
+            String tenantId, UUID databaseId, String nativeSchema, int sampleValues) {
+        return new DatabaseTaskRequested(
+                UUID.randomUUID(),
+                null,
+                tenantId,
+                Instant.now(),
+                SCHEMA_VERSION,
+                UUID.randomUUID(),
+                databaseId,
+                Kind.PROMPT_SCHEMA,
+                nativeSchema,
+                null,
+                null,
+                null,
+                sampleValues);
     }
 
     @Override

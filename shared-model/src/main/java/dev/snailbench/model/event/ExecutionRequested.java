@@ -12,8 +12,16 @@ import java.util.UUID;
  * raw answer ({@link #of}): the predicted SQL is what the executor and the scorer read, and the raw answer stays in
  * the inference service's record ({@code GET /inferences/{workItemId}}).
  */
-public record ExecutionRequested(UUID eventId, UUID jobId, String tenantId, UUID workItemId, Instant occurredAt,
-        int schemaVersion, WorkItem item, Inference inference) implements WorkItemEvent {
+public record ExecutionRequested(
+        UUID eventId,
+        UUID jobId,
+        String tenantId,
+        UUID workItemId,
+        Instant occurredAt,
+        int schemaVersion,
+        WorkItem item,
+        Inference inference)
+        implements WorkItemEvent {
 
     /**
      * The request answered: both texts an item and its result carry on every later hop (a replayed prediction or a
@@ -21,13 +29,20 @@ public record ExecutionRequested(UUID eventId, UUID jobId, String tenantId, UUID
      */
     /** The same request about {@code other} (an item of a record, with the record's job fields). */
     public ExecutionRequested withItem(WorkItem other) {
-        return new ExecutionRequested(eventId, jobId, tenantId, workItemId, occurredAt, schemaVersion, other,
-                inference);
+        return new ExecutionRequested(
+                eventId, jobId, tenantId, workItemId, occurredAt, schemaVersion, other, inference);
     }
 
     public static ExecutionRequested of(InferenceRequested request, Inference inference) {
         WorkItem item = request.item() == null ? null : request.item().withoutRecordedPrediction();
-        return new ExecutionRequested(UUID.randomUUID(), request.jobId(), request.tenantId(), request.workItemId(),
-                Instant.now(), SCHEMA_VERSION, item, inference == null ? null : inference.withoutRawAnswer());
+        return new ExecutionRequested(
+                UUID.randomUUID(),
+                request.jobId(),
+                request.tenantId(),
+                request.workItemId(),
+                Instant.now(),
+                SCHEMA_VERSION,
+                item,
+                inference == null ? null : inference.withoutRawAnswer());
     }
 }

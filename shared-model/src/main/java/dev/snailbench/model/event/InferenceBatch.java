@@ -19,30 +19,43 @@ import java.util.UUID;
  * @param job      the job's fields every request's item shares (see {@link WorkItemBatch#job()})
  * @param requests at least one request, all of job {@code jobId}
  */
-public record InferenceBatch(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
-        TeamSchema schema, JobContext job, List<InferenceRequested> requests) implements WorkItemBatch {
+public record InferenceBatch(
+        UUID eventId,
+        UUID jobId,
+        String tenantId,
+        Instant occurredAt,
+        int schemaVersion,
+        TeamSchema schema,
+        JobContext job,
+        List<InferenceRequested> requests)
+        implements WorkItemBatch {
 
     public InferenceBatch {
         requests = WorkItemBatch.withJob(requests, job, InferenceRequested::withItem);
     }
 
     /** A record whose items carry their job's fields each. */
-    public InferenceBatch(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
-            TeamSchema schema, List<InferenceRequested> requests) {
+    public InferenceBatch(
+            UUID eventId,
+            UUID jobId,
+            String tenantId,
+            Instant occurredAt,
+            int schemaVersion,
+            TeamSchema schema,
+            List<InferenceRequested> requests) {
         this(eventId, jobId, tenantId, occurredAt, schemaVersion, schema, null, requests);
     }
 
     /** A record of no item yet, for {@code EventRecords} to fill with items of the job's fields {@code job}. */
     public static InferenceBatch empty(UUID jobId, String tenantId, TeamSchema schema, JobContext job) {
-        return new InferenceBatch(UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, schema, job,
-                List.of());
+        return new InferenceBatch(
+                UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, schema, job, List.of());
     }
 
     public static InferenceBatch of(UUID jobId, String tenantId, TeamSchema schema, List<WorkItem> items) {
         List<InferenceRequested> requests = new ArrayList<>(items.size());
         items.forEach(item -> requests.add(InferenceRequested.of(jobId, tenantId, item)));
-        return new InferenceBatch(UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, schema,
-                requests);
+        return new InferenceBatch(UUID.randomUUID(), jobId, tenantId, Instant.now(), SCHEMA_VERSION, schema, requests);
     }
 
     @Override
@@ -52,8 +65,14 @@ public record InferenceBatch(UUID eventId, UUID jobId, String tenantId, Instant 
 
     /** One request alone in its record (its own schema becomes the record's). */
     public static InferenceBatch of(InferenceRequested request) {
-        return new InferenceBatch(UUID.randomUUID(), request.jobId(), request.tenantId(), request.occurredAt(),
-                request.schemaVersion(), request.schema(), List.of(request.withSchema(null)));
+        return new InferenceBatch(
+                UUID.randomUUID(),
+                request.jobId(),
+                request.tenantId(),
+                request.occurredAt(),
+                request.schemaVersion(),
+                request.schema(),
+                List.of(request.withSchema(null)));
     }
 
     /** The requests, each with the record's schema (one shared instance, not a copy per item). */

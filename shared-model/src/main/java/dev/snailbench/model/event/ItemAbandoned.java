@@ -12,12 +12,29 @@ import java.util.UUID;
  * <p>Dead-lettered records are read as this record too: every work-item event carries the ids and the item, and
  * the stage and reason then come from the dead-letter topic and its headers.
  */
-public record ItemAbandoned(UUID eventId, UUID jobId, String tenantId, UUID workItemId, Instant occurredAt,
-        int schemaVersion, WorkItem item, String stage, String reason) implements WorkItemEvent {
+public record ItemAbandoned(
+        UUID eventId,
+        UUID jobId,
+        String tenantId,
+        UUID workItemId,
+        Instant occurredAt,
+        int schemaVersion,
+        WorkItem item,
+        String stage,
+        String reason)
+        implements WorkItemEvent {
 
     public static ItemAbandoned of(UUID jobId, String tenantId, WorkItem item, String stage, String reason) {
-        return new ItemAbandoned(UUID.randomUUID(), jobId, tenantId, item.workItemId(), Instant.now(), SCHEMA_VERSION,
-                item, stage, reason);
+        return new ItemAbandoned(
+                UUID.randomUUID(),
+                jobId,
+                tenantId,
+                item.workItemId(),
+                Instant.now(),
+                SCHEMA_VERSION,
+                item,
+                stage,
+                reason);
     }
 
     /** The same abandonment of {@code other} (an item of a dead-lettered record, with the record's job fields). */

@@ -11,8 +11,9 @@ import java.util.UUID;
  *
  * @param verdicts at least one verdict, all of job {@code jobId} and tenant {@code tenantId}
  */
-public record ItemsScored(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
-        List<ItemScored> verdicts) implements WorkItemBatch {
+public record ItemsScored(
+        UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion, List<ItemScored> verdicts)
+        implements WorkItemBatch {
 
     public ItemsScored {
         verdicts = verdicts == null ? null : List.copyOf(verdicts);
@@ -31,7 +32,7 @@ public record ItemsScored(UUID eventId, UUID jobId, String tenantId, Instant occ
     /** Verdicts of one job, in one record. */
     public static ItemsScored of(List<ItemScored> verdicts) {
         ItemScored first = verdicts.get(0);
-        return new ItemsScored(UUID.randomUUID(), first.jobId(), first.tenantId(), Instant.now(), SCHEMA_VERSION,
-                verdicts);
+        return new ItemsScored(
+                UUID.randomUUID(), first.jobId(), first.tenantId(), Instant.now(), SCHEMA_VERSION, verdicts);
     }
 }

@@ -13,14 +13,20 @@ import java.util.UUID;
  *
  * @param backends the configured backends' names, sorted ({@code replay} is built in and not listed)
  */
-public record ModelBackendsAnnounced(UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion,
-        List<String> backends) implements Event {
+public record ModelBackendsAnnounced(
+        UUID eventId, UUID jobId, String tenantId, Instant occurredAt, int schemaVersion, List<String> backends)
+        implements Event {
 
     /** The one record key: the topic keeps only the latest announcement per key. */
     public static final String KEY = "inference";
 
     public static ModelBackendsAnnounced of(Collection<String> backends) {
-        return new ModelBackendsAnnounced(UUID.randomUUID(), null, null, Instant.now(), SCHEMA_VERSION,
+        return new ModelBackendsAnnounced(
+                UUID.randomUUID(),
+                null,
+                null,
+                Instant.now(),
+                SCHEMA_VERSION,
                 backends.stream().sorted().toList());
     }
 

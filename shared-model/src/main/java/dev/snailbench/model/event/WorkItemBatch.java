@@ -30,13 +30,17 @@ public interface WorkItemBatch extends Event {
      * The items as a record holds them: each with the record's job fields when it has them ({@code job}), unchanged
      * otherwise. For the records' constructors: an item read from a record lacks the fields the record carries.
      */
-    static <T extends WorkItemEvent> List<T> withJob(List<T> items, JobContext job, BiFunction<T, WorkItem, T> withItem) {
+    static <T extends WorkItemEvent> List<T> withJob(
+            List<T> items, JobContext job, BiFunction<T, WorkItem, T> withItem) {
         if (items == null || job == null) {
             return items == null ? null : List.copyOf(items);
         }
         List<T> each = new ArrayList<>(items.size());
         for (T item : items) {
-            each.add(item == null || item.item() == null ? item : withItem.apply(item, item.item().withContext(job)));
+            each.add(
+                    item == null || item.item() == null
+                            ? item
+                            : withItem.apply(item, item.item().withContext(job)));
         }
         return List.copyOf(each);
     }
@@ -48,7 +52,8 @@ public interface WorkItemBatch extends Event {
     @Override
     default String key() {
         List<? extends WorkItemEvent> items = items();
-        return items == null || items.isEmpty() || items.get(0).workItemId() == null ? String.valueOf(jobId())
+        return items == null || items.isEmpty() || items.get(0).workItemId() == null
+                ? String.valueOf(jobId())
                 : items.get(0).key();
     }
 

@@ -18,7 +18,6 @@ public final class Unavailable extends Problem {
      * while; if it outlives that, the caller is told to retry (Retry-After 1) rather than given a wrong answer.
      */
     public static Unavailable notReadableYet(String what) {
-        return new Unavailable(what + " was accepted but is not readable yet; retry shortly",
-                Duration.ofSeconds(1));
+        return new Unavailable(what + " was accepted but is not readable yet; retry shortly", Duration.ofSeconds(1));
     }
 }

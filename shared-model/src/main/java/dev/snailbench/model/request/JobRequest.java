@@ -46,8 +46,13 @@ import java.util.UUID;
 public record JobRequest(
         @NotBlank @Size(max = NAME, message = TOO_LONG) String name,
         @Valid DatabaseRequest database,
-        @NotBlank @Size(max = ID, message = TOO_LONG) @Known(Vocabulary.DIALECT) String dialect,
-        @Pattern(regexp = NOT_BLANK, message = BLANK) @Size(max = NAME, message = TOO_LONG) String model,
+
+        @NotBlank @Size(max = ID, message = TOO_LONG) @Known(Vocabulary.DIALECT)
+        String dialect,
+
+        @Pattern(regexp = NOT_BLANK, message = BLANK) @Size(max = NAME, message = TOO_LONG)
+        String model,
+
         @Size(max = MODELS, message = TOO_MANY) List<@Valid @NotNull ModelRequest> models,
         @Size(max = LEVELS, message = TOO_MANY) List<@NotNull @Known(Vocabulary.LEVEL) String> levels,
         @Valid PromptOptionsRequest promptOptions,
@@ -55,13 +60,19 @@ public record JobRequest(
         @Size(max = QUESTIONS, message = TOO_MANY) List<@Valid @NotNull QuestionRequest> questions,
         @Valid QuestionSetRequest questionSet,
         @Size(max = PREDICTIONS, message = TOO_MANY) List<@Valid @NotNull PredictionRequest> predictions,
-        @Pattern(regexp = SCHEMA_NAME, message = NOT_A_SCHEMA_NAME) String nativeSchema,
+
+        @Pattern(regexp = SCHEMA_NAME, message = NOT_A_SCHEMA_NAME)
+        String nativeSchema,
+
         UUID crosswalkId,
         @Valid SchemaVariantRequest schemaVariant,
         @Known(Vocabulary.LINKING) String linking,
         @Known(Vocabulary.GOLD_SCREENING) String goldScreening,
+
         @Min(value = SHORTEST_STALL_SECONDS, message = STALL_RANGE)
-        @Max(value = LONGEST_STALL_SECONDS, message = STALL_RANGE) Integer stallTimeoutSeconds,
+        @Max(value = LONGEST_STALL_SECONDS, message = STALL_RANGE)
+        Integer stallTimeoutSeconds,
+
         Boolean allowMissingPredictions,
         Boolean allowInvalidPredictions) {
 
@@ -69,60 +80,191 @@ public record JobRequest(
     public static final int SHORTEST_STALL_SECONDS = 10;
     /** Longest stall deadline: a day. */
     public static final int LONGEST_STALL_SECONDS = 86_400;
-    static final String STALL_RANGE = "must be between " + SHORTEST_STALL_SECONDS + " and " + LONGEST_STALL_SECONDS
-            + " seconds";
+
+    static final String STALL_RANGE =
+            "must be between " + SHORTEST_STALL_SECONDS + " and " + LONGEST_STALL_SECONDS + " seconds";
     /** A plain schema name PostgreSQL and SQL Server accept unquoted. */
     static final String SCHEMA_NAME = "^[A-Za-z_][A-Za-z0-9_]{0,127}$";
+
     static final String NOT_A_SCHEMA_NAME = "is not a plain schema name (letters, digits and _, e.g. public)";
     /** Null passes; given, a text needs more than spaces. */
     static final String NOT_BLANK = "^[\\s\\S]*\\S[\\s\\S]*$";
+
     static final String BLANK = "must not be blank";
 
     /** A request that asks for nothing to be allowed. */
-    public JobRequest(String name, DatabaseRequest database, String dialect, String model,
-            List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
-            List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions,
-            String nativeSchema, UUID crosswalkId, SchemaVariantRequest schemaVariant, String linking,
-            String goldScreening, Integer stallTimeoutSeconds) {
-        this(name, database, dialect, model, models, levels, promptOptions, schemaId, questions, questionSet,
-                predictions, nativeSchema, crosswalkId, schemaVariant, linking, goldScreening, stallTimeoutSeconds,
-                null, null);
+    public JobRequest(
+            String name,
+            DatabaseRequest database,
+            String dialect,
+            String model,
+            List<ModelRequest> models,
+            List<String> levels,
+            PromptOptionsRequest promptOptions,
+            String schemaId,
+            List<QuestionRequest> questions,
+            QuestionSetRequest questionSet,
+            List<PredictionRequest> predictions,
+            String nativeSchema,
+            UUID crosswalkId,
+            SchemaVariantRequest schemaVariant,
+            String linking,
+            String goldScreening,
+            Integer stallTimeoutSeconds) {
+        this(
+                name,
+                database,
+                dialect,
+                model,
+                models,
+                levels,
+                promptOptions,
+                schemaId,
+                questions,
+                questionSet,
+                predictions,
+                nativeSchema,
+                crosswalkId,
+                schemaVariant,
+                linking,
+                goldScreening,
+                stallTimeoutSeconds,
+                null,
+                null);
     }
 
     /** A request with the platform's stall deadline. */
-    public JobRequest(String name, DatabaseRequest database, String dialect, String model,
-            List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
-            List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions,
-            String nativeSchema, UUID crosswalkId, SchemaVariantRequest schemaVariant, String linking,
+    public JobRequest(
+            String name,
+            DatabaseRequest database,
+            String dialect,
+            String model,
+            List<ModelRequest> models,
+            List<String> levels,
+            PromptOptionsRequest promptOptions,
+            String schemaId,
+            List<QuestionRequest> questions,
+            QuestionSetRequest questionSet,
+            List<PredictionRequest> predictions,
+            String nativeSchema,
+            UUID crosswalkId,
+            SchemaVariantRequest schemaVariant,
+            String linking,
             String goldScreening) {
-        this(name, database, dialect, model, models, levels, promptOptions, schemaId, questions, questionSet,
-                predictions, nativeSchema, crosswalkId, schemaVariant, linking, goldScreening, null);
+        this(
+                name,
+                database,
+                dialect,
+                model,
+                models,
+                levels,
+                promptOptions,
+                schemaId,
+                questions,
+                questionSet,
+                predictions,
+                nativeSchema,
+                crosswalkId,
+                schemaVariant,
+                linking,
+                goldScreening,
+                null);
     }
 
     /** A request judged with the default options. */
-    public JobRequest(String name, DatabaseRequest database, String dialect, String model,
-            List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
-            List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions,
-            String nativeSchema, UUID crosswalkId, SchemaVariantRequest schemaVariant) {
-        this(name, database, dialect, model, models, levels, promptOptions, schemaId, questions, questionSet,
-                predictions, nativeSchema, crosswalkId, schemaVariant, null, null);
+    public JobRequest(
+            String name,
+            DatabaseRequest database,
+            String dialect,
+            String model,
+            List<ModelRequest> models,
+            List<String> levels,
+            PromptOptionsRequest promptOptions,
+            String schemaId,
+            List<QuestionRequest> questions,
+            QuestionSetRequest questionSet,
+            List<PredictionRequest> predictions,
+            String nativeSchema,
+            UUID crosswalkId,
+            SchemaVariantRequest schemaVariant) {
+        this(
+                name,
+                database,
+                dialect,
+                model,
+                models,
+                levels,
+                promptOptions,
+                schemaId,
+                questions,
+                questionSet,
+                predictions,
+                nativeSchema,
+                crosswalkId,
+                schemaVariant,
+                null,
+                null);
     }
 
     /** A request on the native names. */
-    public JobRequest(String name, DatabaseRequest database, String dialect, String model,
-            List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
-            List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions,
-            String nativeSchema, UUID crosswalkId) {
-        this(name, database, dialect, model, models, levels, promptOptions, schemaId, questions, questionSet,
-                predictions, nativeSchema, crosswalkId, null);
+    public JobRequest(
+            String name,
+            DatabaseRequest database,
+            String dialect,
+            String model,
+            List<ModelRequest> models,
+            List<String> levels,
+            PromptOptionsRequest promptOptions,
+            String schemaId,
+            List<QuestionRequest> questions,
+            QuestionSetRequest questionSet,
+            List<PredictionRequest> predictions,
+            String nativeSchema,
+            UUID crosswalkId) {
+        this(
+                name,
+                database,
+                dialect,
+                model,
+                models,
+                levels,
+                promptOptions,
+                schemaId,
+                questions,
+                questionSet,
+                predictions,
+                nativeSchema,
+                crosswalkId,
+                null);
     }
 
     /** A request on a built-in schema (or none). */
-    public JobRequest(String name, DatabaseRequest database, String dialect, String model,
-            List<ModelRequest> models, List<String> levels, PromptOptionsRequest promptOptions, String schemaId,
-            List<QuestionRequest> questions, QuestionSetRequest questionSet, List<PredictionRequest> predictions) {
-        this(name, database, dialect, model, models, levels, promptOptions, schemaId, questions, questionSet,
-                predictions, null, null);
+    public JobRequest(
+            String name,
+            DatabaseRequest database,
+            String dialect,
+            String model,
+            List<ModelRequest> models,
+            List<String> levels,
+            PromptOptionsRequest promptOptions,
+            String schemaId,
+            List<QuestionRequest> questions,
+            QuestionSetRequest questionSet,
+            List<PredictionRequest> predictions) {
+        this(
+                name,
+                database,
+                dialect,
+                model,
+                models,
+                levels,
+                promptOptions,
+                schemaId,
+                questions,
+                questionSet,
+                predictions,
+                null,
+                null);
     }
 
     /** Whether the job asks a model backend (not only recorded predictions). */
@@ -132,7 +274,9 @@ public record JobRequest(
 
     /** Whether the job runs on a database registered with the executor ({@code database.databaseId}). */
     public boolean onRegisteredDatabase() {
-        return database != null && database.databaseId() != null && !database.databaseId().isBlank();
+        return database != null
+                && database.databaseId() != null
+                && !database.databaseId().isBlank();
     }
 
     /**
@@ -142,10 +286,15 @@ public record JobRequest(
      * optional), or a set the tenant generated:
      * {@code {"syntheticSetId": "<id>"}} (POST /synthetic-sets), {@code {"testSuiteId": "<id>"}} (POST /test-suites).
      */
-    public record QuestionSetRequest(@Size(max = ID, message = TOO_LONG) String benchmark,
-            @Size(max = ID, message = TOO_LONG) String dataModel, @Size(max = ID, message = TOO_LONG) String split,
-            @Size(max = ID, message = TOO_LONG) String database, @Size(max = ID, message = TOO_LONG) String format,
-            JsonNode items, UUID syntheticSetId, UUID testSuiteId) {
+    public record QuestionSetRequest(
+            @Size(max = ID, message = TOO_LONG) String benchmark,
+            @Size(max = ID, message = TOO_LONG) String dataModel,
+            @Size(max = ID, message = TOO_LONG) String split,
+            @Size(max = ID, message = TOO_LONG) String database,
+            @Size(max = ID, message = TOO_LONG) String format,
+            JsonNode items,
+            UUID syntheticSetId,
+            UUID testSuiteId) {
 
         /** Names a stored set of the tenant's (read asynchronously before the job is validated). */
         public boolean stored() {
@@ -161,8 +310,13 @@ public record JobRequest(
      * what a refined variant repairs, {@code injected} (the default: an injected copy of the names, with {@code seed}
      * and {@code rate}) or {@code original} (the team's own names as they are; also {@code rate} 0).
      */
-    public record SchemaVariantRequest(@NotBlank @Known(Vocabulary.VARIANT_KIND) String kind, Long seed,
-            @DecimalMin(value = "0", message = RATE) @DecimalMax(value = "0.5", message = RATE) Double rate,
+    public record SchemaVariantRequest(
+            @NotBlank @Known(Vocabulary.VARIANT_KIND) String kind,
+            Long seed,
+
+            @DecimalMin(value = "0", message = RATE) @DecimalMax(value = "0.5", message = RATE)
+            Double rate,
+
             @Known(Vocabulary.VARIANT_CONTEXT) String context,
             @Known(Vocabulary.VARIANT_OVER) String over) {
 
@@ -174,54 +328,75 @@ public record JobRequest(
         /** Whether a refined variant repairs the team's own names ({@code over: original}, or {@code rate: 0}). */
         public boolean overOriginal() {
             boolean refined = kind != null && kind.trim().equalsIgnoreCase("refined");
-            return refined && ((over != null && over.trim().equalsIgnoreCase("original"))
-                    || (rate != null && rate == 0 && (over == null || !over.trim().equalsIgnoreCase("injected"))));
+            return refined
+                    && ((over != null && over.trim().equalsIgnoreCase("original"))
+                            || (rate != null
+                                    && rate == 0
+                                    && (over == null || !over.trim().equalsIgnoreCase("injected"))));
         }
 
-        static final String RATE = "must be above 0 and at most 0.5 (the share of columns renamed per ambiguity "
-                + "type)";
+        static final String RATE =
+                "must be above 0 and at most 0.5 (the share of columns renamed per ambiguity " + "type)";
     }
 
     /**
      * A registered database ({@code databaseId}) or an inline one ({@code kind}, {@code jdbcUrl}, {@code user},
      * {@code password}).
      */
-    public record DatabaseRequest(@Size(max = ID, message = TOO_LONG) @Known(Vocabulary.DIALECT) String kind,
+    public record DatabaseRequest(
+            @Size(max = ID, message = TOO_LONG) @Known(Vocabulary.DIALECT)
+            String kind,
+
             @Size(max = CONNECTION, message = TOO_LONG) String jdbcUrl,
             @Size(max = CONNECTION, message = TOO_LONG) String user,
             @Size(max = CONNECTION, message = TOO_LONG) String password,
-            @Size(max = ID, message = TOO_LONG) String databaseId) {
-    }
+            @Size(max = ID, message = TOO_LONG) String databaseId) {}
 
     /**
      * {@code cacheAnswers}: replay the answer the model gave this team before to the same call (true), never (false);
      * unset, at temperature 0 only.
      */
-    public record ModelRequest(@NotBlank @Size(max = NAME, message = TOO_LONG) String label,
+    public record ModelRequest(
+            @NotBlank @Size(max = NAME, message = TOO_LONG) String label,
             @NotBlank @Size(max = NAME, message = TOO_LONG) String backend,
             @Size(max = NAME, message = TOO_LONG) String model,
-            Double temperature, Integer maxTokens, Long seed, Boolean cacheAnswers) {
-    }
+            Double temperature,
+            Integer maxTokens,
+            Long seed,
+            Boolean cacheAnswers) {}
 
-    public record PromptOptionsRequest(Boolean includeKeys, @Min(0) Integer sampleValues, @Min(0) Integer shots,
-            @Known(Vocabulary.SHOT_SELECTION) String shotSelection, Long shotSeed, @Min(0) Integer maxPromptTokens) {
-    }
+    public record PromptOptionsRequest(
+            Boolean includeKeys,
+            @Min(0) Integer sampleValues,
+            @Min(0) Integer shots,
+            @Known(Vocabulary.SHOT_SELECTION) String shotSelection,
+            Long shotSeed,
+            @Min(0) Integer maxPromptTokens) {}
 
     /** {@code hardness}: the dataset's own hardness label of the question (easy, medium, hard or extra; optional). */
-    public record QuestionRequest(@NotBlank @Size(max = ID, message = TOO_LONG) String id,
-            @NotBlank @Size(max = QUESTION, message = TOO_LONG) String question,
+    public record QuestionRequest(
+            @NotBlank @Size(max = ID, message = TOO_LONG) String id,
+
+            @NotBlank @Size(max = QUESTION, message = TOO_LONG)
+            String question,
+
             @NotBlank @Size(max = SQL, message = TOO_LONG) String goldSql,
-            @Size(max = ID, message = TOO_LONG) @Known(Vocabulary.HARDNESS) String hardness) {
-    }
+
+            @Size(max = ID, message = TOO_LONG) @Known(Vocabulary.HARDNESS)
+            String hardness) {}
 
     /**
      * {@code level}: the naturalness level the SQL was written at (optional: every level of the job);
      * {@code predictedSql} as the model answered, Markdown fences and prose around the query taken off as the
      * platform's own model answers are.
      */
-    public record PredictionRequest(@NotBlank @Size(max = ID, message = TOO_LONG) String questionId,
+    public record PredictionRequest(
+            @NotBlank @Size(max = ID, message = TOO_LONG) String questionId,
+
             @NotNull(message = "missing (use \"\" for an empty answer, with allowInvalidPredictions)")
-            @Size(max = SQL, message = TOO_LONG) String predictedSql,
-            @Size(max = ID, message = TOO_LONG) @Known(Vocabulary.LEVEL) String level) {
-    }
+            @Size(max = SQL, message = TOO_LONG)
+            String predictedSql,
+
+            @Size(max = ID, message = TOO_LONG) @Known(Vocabulary.LEVEL)
+            String level) {}
 }

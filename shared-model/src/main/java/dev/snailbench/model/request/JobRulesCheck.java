@@ -40,8 +40,9 @@ public final class JobRulesCheck implements ConstraintValidator<JobRules, JobReq
         levelsAndSchemas(job, problems);
         questions(job, problems);
         if (job.predictions() != null && !job.predictions().isEmpty() && blank(job.model())) {
-            problems.add(new String[] {"predictions", "recorded predictions need a replay model (\"model\": "
-                    + "\"<label>\")"});
+            problems.add(new String[] {
+                "predictions", "recorded predictions need a replay model (\"model\": " + "\"<label>\")"
+            });
         }
         if (problems.isEmpty()) {
             return true;
@@ -57,12 +58,15 @@ public final class JobRulesCheck implements ConstraintValidator<JobRules, JobReq
             labels.add(job.model());
         }
         if (job.models() != null) {
-            job.models().stream().filter(m -> m != null && !blank(m.label())).map(ModelRequest::label)
+            job.models().stream()
+                    .filter(m -> m != null && !blank(m.label()))
+                    .map(ModelRequest::label)
                     .forEach(labels::add);
         }
         if (blank(job.model()) && (job.models() == null || job.models().isEmpty())) {
-            problems.add(new String[] {"model", "name the model: \"model\" (recorded predictions) or \"models\" "
-                    + "(backends)"});
+            problems.add(new String[] {
+                "model", "name the model: \"model\" (recorded predictions) or \"models\" " + "(backends)"
+            });
         }
         Set<String> seen = new HashSet<>();
         for (String label : labels) {
@@ -80,14 +84,20 @@ public final class JobRulesCheck implements ConstraintValidator<JobRules, JobReq
         }
         if (job.onRegisteredDatabase()) {
             if (db.jdbcUrl() != null || db.kind() != null || db.user() != null || db.password() != null) {
-                problems.add(new String[] {"database", "name either a registered database (databaseId) or an inline "
-                        + "one (kind, jdbcUrl, user, password), not both"});
+                problems.add(new String[] {
+                    "database",
+                    "name either a registered database (databaseId) or an inline "
+                            + "one (kind, jdbcUrl, user, password), not both"
+                });
             }
             try {
                 UUID.fromString(db.databaseId().trim());
             } catch (IllegalArgumentException e) {
-                problems.add(new String[] {"database.databaseId", "'" + db.databaseId() + "' is not the id of a "
-                        + "registered database (a UUID from POST /databases on the executor)"});
+                problems.add(new String[] {
+                    "database.databaseId",
+                    "'" + db.databaseId() + "' is not the id of a "
+                            + "registered database (a UUID from POST /databases on the executor)"
+                });
             }
             return;
         }
@@ -108,8 +118,9 @@ public final class JobRulesCheck implements ConstraintValidator<JobRules, JobReq
         }
         SqlDialect dialect = dialect(job.dialect());
         if (kind != null && dialect != null && kind != dialect) {
-            problems.add(new String[] {"dialect", "dialect " + dialect.id() + " does not match the " + kind.id()
-                    + " database"});
+            problems.add(new String[] {
+                "dialect", "dialect " + dialect.id() + " does not match the " + kind.id() + " database"
+            });
         }
         if (blank(db.user())) {
             problems.add(new String[] {"database.user", "must not be blank"});
@@ -118,9 +129,12 @@ public final class JobRulesCheck implements ConstraintValidator<JobRules, JobReq
             problems.add(new String[] {"database.password", "missing (use \"\" for none)"});
         }
         if (job.asksModels() && job.nativeSchema() != null && blank(job.schemaId())) {
-            problems.add(new String[] {"nativeSchema", "models are shown the schema of a registered database only: "
-                    + "register it (POST /databases on the executor) and name it by database.databaseId, or give a "
-                    + "built-in schemaId"});
+            problems.add(new String[] {
+                "nativeSchema",
+                "models are shown the schema of a registered database only: "
+                        + "register it (POST /databases on the executor) and name it by database.databaseId, or give a "
+                        + "built-in schemaId"
+            });
         }
     }
 
@@ -128,17 +142,23 @@ public final class JobRulesCheck implements ConstraintValidator<JobRules, JobReq
         Set<NaturalnessLevel> levels = levels(job.levels());
         boolean schemaId = !blank(job.schemaId());
         if (levels.stream().anyMatch(l -> l != NaturalnessLevel.NATIVE) && job.crosswalkId() == null && !schemaId) {
-            problems.add(new String[] {"schemaId", "levels other than Native need a crosswalk that renames the "
-                    + "identifiers: a built-in one (schemaId) or yours (crosswalkId)"});
+            problems.add(new String[] {
+                "schemaId",
+                "levels other than Native need a crosswalk that renames the "
+                        + "identifiers: a built-in one (schemaId) or yours (crosswalkId)"
+            });
         }
         if (job.crosswalkId() != null) {
             if (schemaId) {
-                problems.add(new String[] {"crosswalkId", "name either a built-in schemaId or your crosswalkId, not "
-                        + "both"});
+                problems.add(new String[] {
+                    "crosswalkId", "name either a built-in schemaId or your crosswalkId, not " + "both"
+                });
             }
             if (!job.onRegisteredDatabase()) {
-                problems.add(new String[] {"database.databaseId", "a job with your crosswalk runs on your registered "
-                        + "database (POST /databases on the executor)"});
+                problems.add(new String[] {
+                    "database.databaseId",
+                    "a job with your crosswalk runs on your registered " + "database (POST /databases on the executor)"
+                });
             }
         }
         SchemaVariantRequest variant = job.schemaVariant();
@@ -146,26 +166,40 @@ public final class JobRulesCheck implements ConstraintValidator<JobRules, JobReq
             return;
         }
         if (!job.onRegisteredDatabase()) {
-            problems.add(new String[] {"database.databaseId", "a job on a schema variant runs on your registered "
-                    + "database (POST /databases on the executor), whose schema the variant renames"});
+            problems.add(new String[] {
+                "database.databaseId",
+                "a job on a schema variant runs on your registered "
+                        + "database (POST /databases on the executor), whose schema the variant renames"
+            });
         }
         if (job.crosswalkId() != null || schemaId) {
-            problems.add(new String[] {"schemaVariant", "a schema variant renames your database's own names: name "
-                    + "no crosswalkId or schemaId with it"});
+            problems.add(new String[] {
+                "schemaVariant",
+                "a schema variant renames your database's own names: name " + "no crosswalkId or schemaId with it"
+            });
         }
         if (!levels.isEmpty() && !levels.equals(Set.of(NaturalnessLevel.NATIVE))) {
-            problems.add(new String[] {"levels", "a job on a schema variant is asked at the Native level only (the "
-                    + "variant's names are what the model sees)"});
+            problems.add(new String[] {
+                "levels",
+                "a job on a schema variant is asked at the Native level only (the "
+                        + "variant's names are what the model sees)"
+            });
         }
         String kind = variant.kind() == null ? "" : variant.kind().trim().toLowerCase(Locale.ROOT);
-        if (kind.equals("original") && (variant.seed() != null || variant.rate() != null
-                || variant.context() != null)) {
-            problems.add(new String[] {variant.rate() != null ? "schemaVariant.rate" : variant.seed() != null
-                    ? "schemaVariant.seed" : "schemaVariant.context", "the original schema injects nothing: give seed, "
-                    + "rate and context only with injected or refined"});
+        if (kind.equals("original")
+                && (variant.seed() != null || variant.rate() != null || variant.context() != null)) {
+            problems.add(new String[] {
+                variant.rate() != null
+                        ? "schemaVariant.rate"
+                        : variant.seed() != null ? "schemaVariant.seed" : "schemaVariant.context",
+                "the original schema injects nothing: give seed, " + "rate and context only with injected or refined"
+            });
         } else if (variant.context() != null && kind.equals("injected")) {
-            problems.add(new String[] {"schemaVariant.context", "only a refined variant has a context (the words its "
-                    + "offline packager may expand an abbreviation to)"});
+            problems.add(new String[] {
+                "schemaVariant.context",
+                "only a refined variant has a context (the words its "
+                        + "offline packager may expand an abbreviation to)"
+            });
         }
         over(variant, kind, problems);
     }
@@ -175,19 +209,29 @@ public final class JobRulesCheck implements ConstraintValidator<JobRules, JobReq
         String over = variant.over() == null ? null : variant.over().trim().toLowerCase(Locale.ROOT);
         boolean zero = variant.rate() != null && variant.rate() == 0;
         if (over != null && !kind.equals("refined") && !kind.isEmpty()) {
-            problems.add(new String[] {"schemaVariant.over", "only a refined variant is built over a schema "
-                    + "(original or injected)"});
+            problems.add(new String[] {
+                "schemaVariant.over", "only a refined variant is built over a schema " + "(original or injected)"
+            });
         } else if (zero && !kind.isEmpty() && !kind.equals("refined") && !kind.equals("original")) {
             problems.add(new String[] {"schemaVariant.rate", SchemaVariantRequest.RATE});
         } else if ("injected".equals(over) && zero) {
-            problems.add(new String[] {"schemaVariant.rate", "must be above 0 and at most 0.5 over an injected copy "
-                    + "(the share of columns renamed per ambiguity type)"});
+            problems.add(new String[] {
+                "schemaVariant.rate",
+                "must be above 0 and at most 0.5 over an injected copy "
+                        + "(the share of columns renamed per ambiguity type)"
+            });
         } else if ("original".equals(over) && variant.rate() != null && !zero) {
-            problems.add(new String[] {"schemaVariant.rate", "a refined variant over the original schema injects "
-                    + "nothing: give a rate only over an injected copy"});
+            problems.add(new String[] {
+                "schemaVariant.rate",
+                "a refined variant over the original schema injects "
+                        + "nothing: give a rate only over an injected copy"
+            });
         } else if (variant.overOriginal() && variant.seed() != null) {
-            problems.add(new String[] {"schemaVariant.seed", "a refined variant over the original schema injects "
-                    + "nothing: give a seed only over an injected copy"});
+            problems.add(new String[] {
+                "schemaVariant.seed",
+                "a refined variant over the original schema injects "
+                        + "nothing: give a seed only over an injected copy"
+            });
         }
     }
 

@@ -46,7 +46,8 @@ public @interface Known {
                 return true;
             } catch (IllegalArgumentException e) {
                 context.disableDefaultConstraintViolation();
-                context.buildConstraintViolationWithTemplate(Messages.literal(e.getMessage())).addConstraintViolation();
+                context.buildConstraintViolationWithTemplate(Messages.literal(e.getMessage()))
+                        .addConstraintViolation();
                 return false;
             }
         }

@@ -3,8 +3,7 @@ package dev.snailbench.model.request;
 /** Text put into a Bean Validation message as it is: a caller's value is never read as a message template. */
 public final class Messages {
 
-    private Messages() {
-    }
+    private Messages() {}
 
     /** {@code text} with the characters Bean Validation interpolates ({@code { } $ \}) escaped. */
     public static String literal(String text) {

@@ -34,6 +34,5 @@ public final class RequestLimits {
     /** The message of a list over its limit. */
     public static final String TOO_MANY = "has more than {max} entries";
 
-    private RequestLimits() {
-    }
+    private RequestLimits() {}
 }

@@ -14,8 +14,7 @@ public final class RequestPaths {
 
     private static final Pattern INDEX = Pattern.compile("\\[(\\d+)]");
 
-    private RequestPaths() {
-    }
+    private RequestPaths() {}
 
     /**
      * {@code questions[3].goldSql} from Bean Validation's path: method and parameter nodes left out (a resource
@@ -25,8 +24,11 @@ public final class RequestPaths {
         StringBuilder out = new StringBuilder();
         for (Path.Node node : path) {
             ElementKind kind = node.getKind();
-            if (kind == ElementKind.METHOD || kind == ElementKind.CONSTRUCTOR || kind == ElementKind.PARAMETER
-                    || kind == ElementKind.CROSS_PARAMETER || kind == ElementKind.RETURN_VALUE) {
+            if (kind == ElementKind.METHOD
+                    || kind == ElementKind.CONSTRUCTOR
+                    || kind == ElementKind.PARAMETER
+                    || kind == ElementKind.CROSS_PARAMETER
+                    || kind == ElementKind.RETURN_VALUE) {
                 continue;
             }
             if (node.isInIterable()) {
@@ -48,7 +50,8 @@ public final class RequestPaths {
         Matcher m = INDEX.matcher(path);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
-            m.appendReplacement(out, "[" + "0".repeat(Math.max(0, 10 - m.group(1).length())) + m.group(1) + "]");
+            m.appendReplacement(
+                    out, "[" + "0".repeat(Math.max(0, 10 - m.group(1).length())) + m.group(1) + "]");
         }
         m.appendTail(out);
         return out.toString();

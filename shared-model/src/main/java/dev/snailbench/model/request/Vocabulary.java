@@ -10,19 +10,18 @@ import java.util.function.Consumer;
 
 /** The closed sets of words a request field takes, each read by the parser the platform reads it with. */
 public enum Vocabulary {
-
     DIALECT(SqlDialect::fromId),
     LEVEL(NaturalnessLevel::fromLabel),
     HARDNESS(Question::hardnessLabel),
     LINKING(EvaluationOptions.Linking::fromId),
     GOLD_SCREENING(EvaluationOptions.GoldScreening::fromId),
     SHOT_SELECTION(value -> exactly(value, "random or similar", "random", "similar")),
-    VARIANT_KIND(value -> anyCase(value, "unknown kind '" + value + "' (original, injected or refined)",
-            "original", "injected", "refined")),
-    VARIANT_CONTEXT(value -> anyCase(value, "unknown context '" + value + "' (schema, community or table)",
-            "schema", "community", "table")),
-    VARIANT_OVER(value -> anyCase(value, "unknown schema '" + value + "' (original or injected)", "original",
-            "injected"));
+    VARIANT_KIND(value -> anyCase(
+            value, "unknown kind '" + value + "' (original, injected or refined)", "original", "injected", "refined")),
+    VARIANT_CONTEXT(value -> anyCase(
+            value, "unknown context '" + value + "' (schema, community or table)", "schema", "community", "table")),
+    VARIANT_OVER(
+            value -> anyCase(value, "unknown schema '" + value + "' (original or injected)", "original", "injected"));
 
     private final Consumer<String> parser;
 

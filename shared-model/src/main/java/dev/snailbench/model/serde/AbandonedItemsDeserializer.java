@@ -52,7 +52,8 @@ public class AbandonedItemsDeserializer implements Deserializer<List<ItemAbandon
     }
 
     private static ItemAbandoned inJob(ItemAbandoned abandoned, JobContext job) {
-        return job == null || abandoned.item() == null ? abandoned
+        return job == null || abandoned.item() == null
+                ? abandoned
                 : abandoned.withItem(abandoned.item().withContext(job));
     }
 

@@ -21,12 +21,16 @@ public class DeadLetterOnBadPayload implements DeserializationFailureHandler<Obj
     private static final Logger LOG = Logger.getLogger(DeadLetterOnBadPayload.class);
 
     @Override
-    public Object handleDeserializationFailure(String topic, boolean isKey, String deserializer, byte[] data,
-            Exception exception, Headers headers) {
+    public Object handleDeserializationFailure(
+            String topic, boolean isKey, String deserializer, byte[] data, Exception exception, Headers headers) {
         // No silent dead-lettering: say which topic and why (the record itself goes to the dead-letter topic).
-        LOG.warnf("unreadable %s of %d bytes on %s, dead-lettered: %s", isKey ? "key" : "value",
-                data == null ? 0 : data.length, topic, exception == null ? "no cause given" : exception.toString());
-        return DeserializationFailureHandler.super.handleDeserializationFailure(topic, isKey, deserializer, data,
-                exception, headers);
+        LOG.warnf(
+                "unreadable %s of %d bytes on %s, dead-lettered: %s",
+                isKey ? "key" : "value",
+                data == null ? 0 : data.length,
+                topic,
+                exception == null ? "no cause given" : exception.toString());
+        return DeserializationFailureHandler.super.handleDeserializationFailure(
+                topic, isKey, deserializer, data, exception, headers);
     }
 }

@@ -1,6 +1,7 @@
 package dev.snailbench.model.serde;
 
 import dev.snailbench.model.event.ClassificationRequested;
+import dev.snailbench.model.event.DatabaseLoginFailed;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.event.Event;
@@ -9,7 +10,6 @@ import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.IdentifiersClassified;
 import dev.snailbench.model.event.InferenceBatch;
 import dev.snailbench.model.event.ItemsScored;
-import dev.snailbench.model.event.DatabaseLoginFailed;
 import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.event.JobEnded;
 import dev.snailbench.model.event.JobSubmitted;
@@ -106,7 +106,6 @@ public abstract class EventDeserializer<T extends Event> implements Deserializer
             super(ItemsScored.class);
         }
     }
-
 
     public static class OfDatabaseTaskRequested extends EventDeserializer<DatabaseTaskRequested> {
         public OfDatabaseTaskRequested() {

@@ -44,16 +44,13 @@ public final class EventJson {
             .addMixIn(ModelRef.class, WithoutDerivedFields.class);
 
     @JsonIgnoreProperties({"database", "dialect", "promptOptions", "schemaId", "jobName", "evaluation", "jobItems"})
-    private interface WithoutJobFields {
-    }
+    private interface WithoutJobFields {}
 
     /** {@code isReplay()} is read from the backend: written, it is ignored when read. */
     @JsonIgnoreProperties("replay")
-    private interface WithoutDerivedFields {
-    }
+    private interface WithoutDerivedFields {}
 
-    private EventJson() {
-    }
+    private EventJson() {}
 
     public static ObjectMapper mapper() {
         return MAPPER;

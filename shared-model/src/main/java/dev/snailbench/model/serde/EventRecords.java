@@ -33,8 +33,7 @@ public final class EventRecords {
     public static final int KAFKA_DEFAULT_MAX_BYTES = 1_000_000;
 
     /** A record's key and its JSON. */
-    public record Encoded(String key, byte[] json) {
-    }
+    public record Encoded(String key, byte[] json) {}
 
     /**
      * A work item's event and its JSON as an item of a record: {@link EventJson#writeInRecord} when the event carries
@@ -66,8 +65,7 @@ public final class EventRecords {
 
     private static final byte[] CLOSE = "]}".getBytes(StandardCharsets.UTF_8);
 
-    private EventRecords() {
-    }
+    private EventRecords() {}
 
     /**
      * Items of any jobs as records, each job's (and tenant's: a record is one tenant's) packed on its own, the jobs in
@@ -75,8 +73,9 @@ public final class EventRecords {
      */
     public static List<Encoded> packByJob(List<Item> items, int perRecord, int maxBytes, Envelope envelope) {
         Map<String, List<Item>> byJob = new LinkedHashMap<>();
-        items.forEach(item -> byJob.computeIfAbsent(item.event().jobId() + "|" + item.event().tenantId(),
-                job -> new ArrayList<>()).add(item));
+        items.forEach(item -> byJob.computeIfAbsent(
+                        item.event().jobId() + "|" + item.event().tenantId(), job -> new ArrayList<>())
+                .add(item));
         List<Encoded> records = new ArrayList<>();
         byJob.values().forEach(ofJob -> records.addAll(pack(ofJob, perRecord, maxBytes, envelope)));
         return records;
@@ -103,7 +102,9 @@ public final class EventRecords {
             byte[] head = head(envelope.empty(first.jobId(), first.tenantId(), job), job);
             int size = head.length + CLOSE.length;
             int to = from;
-            while (to < items.size() && to - from < limit && Objects.equals(contexts.get(to), job)
+            while (to < items.size()
+                    && to - from < limit
+                    && Objects.equals(contexts.get(to), job)
                     && size + items.get(to).json().length + (to > from ? 1 : 0) <= maxBytes) {
                 size += items.get(to).json().length + (to > from ? 1 : 0);
                 to++;
@@ -127,13 +128,20 @@ public final class EventRecords {
      * job to be stored), and it would keep megabytes of JSON alive meanwhile.
      */
     public static Uni<Void> send(MutinyEmitter<byte[]> emitter, List<Encoded> records) {
-        return records.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(records.stream()
-                .map(record -> sent(emitter, record)).toList()).andFailFast().replaceWithVoid();
+        return records.isEmpty()
+                ? Uni.createFrom().voidItem()
+                : Uni.join()
+                        .all(records.stream()
+                                .map(record -> sent(emitter, record))
+                                .toList())
+                        .andFailFast()
+                        .replaceWithVoid();
     }
 
     private static Uni<Void> sent(MutinyEmitter<byte[]> emitter, Encoded record) {
         CompletableFuture<Void> acknowledged = new CompletableFuture<>();
-        emitter.sendMessage(KafkaRecord.of(record.key(), record.json())).subscribe()
+        emitter.sendMessage(KafkaRecord.of(record.key(), record.json()))
+                .subscribe()
                 .with(ignored -> acknowledged.complete(null), acknowledged::completeExceptionally);
         return Uni.createFrom().completionStage(acknowledged);
     }

@@ -37,8 +37,16 @@ final class IsoInstantDeserializer extends StdScalarDeserializer<Instant> {
     /** {@code yyyy-MM-ddTHH:mm:ss[.f…]Z} with 1 to 9 fraction digits, or null for anything else. */
     static Instant parse(String s) {
         int n = s.length();
-        if (n < 20 || n == 21 || n > 30 || s.charAt(n - 1) != 'Z' || s.charAt(4) != '-' || s.charAt(7) != '-'
-                || s.charAt(10) != 'T' || s.charAt(13) != ':' || s.charAt(16) != ':' || (n > 20 && s.charAt(19) != '.')) {
+        if (n < 20
+                || n == 21
+                || n > 30
+                || s.charAt(n - 1) != 'Z'
+                || s.charAt(4) != '-'
+                || s.charAt(7) != '-'
+                || s.charAt(10) != 'T'
+                || s.charAt(13) != ':'
+                || s.charAt(16) != ':'
+                || (n > 20 && s.charAt(19) != '.')) {
             return null;
         }
         int year = digits(s, 0, 4);

@@ -62,8 +62,9 @@ final class IsoInstantSerializer extends StdScalarSerializer<Instant> {
         gen.writeString(text, 0, length);
     }
 
-    private static final int[] POWERS = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
-        1_000_000_000};
+    private static final int[] POWERS = {
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000
+    };
 
     /** {@code value} in {@code digits} decimal digits, zero-padded, at {@code at}. */
     private static void put(char[] text, int at, int value, int digits) {

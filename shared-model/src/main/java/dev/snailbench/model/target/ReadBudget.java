@@ -43,8 +43,7 @@ public final class ReadBudget {
 
     private static final ThreadLocal<Scope> CURRENT = new ThreadLocal<>();
 
-    private ReadBudget() {
-    }
+    private ReadBudget() {}
 
     /** Gives the current thread {@code bytes} to read until the scope is closed. */
     public static Scope open(long bytes) {

@@ -28,25 +28,35 @@ public record TargetSpec(SqlDialect dialect, String host, int port, String datab
     private static final Pattern PG_URL = Pattern.compile("jdbc:postgresql://([^/?#]*)/([^?#]*)(?:\\?(.*))?");
     private static final Pattern MSSQL_URL = Pattern.compile("jdbc:sqlserver://([^;]*)(?:;(.*))?");
     private static final Pattern HOST_PORT = Pattern.compile("(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9.-]+)(?::(\\d{1,5}))?");
-    private static final Pattern HOST_NAME = Pattern.compile(
-            "[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*\\.?");
+    private static final Pattern HOST_NAME =
+            Pattern.compile("[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*\\.?");
     private static final Pattern IPV6 = Pattern.compile("\\[[0-9A-Fa-f:.]+]");
     private static final Pattern DATABASE = Pattern.compile("[A-Za-z0-9_$][A-Za-z0-9_$.-]{0,127}");
     private static final Set<String> CREDENTIALS = Set.of("user", "username", "password", "userid");
 
     /** Allowed properties per driver, lower case, with their allowed values (null: checked by {@link #value}). */
     private static final Map<SqlDialect, Map<String, Set<String>>> ALLOWED = Map.of(
-            SqlDialect.POSTGRESQL, Map.of(
-                    "ssl", Set.of("true", "false"),
-                    "sslmode", Set.of("disable", "allow", "prefer", "require", "verify-ca", "verify-full")),
-            SqlDialect.SQLSERVER, Map.of(
-                    "encrypt", Set.of("true", "false", "strict", "mandatory", "optional", "yes", "no"),
-                    "trustservercertificate", Set.of("true", "false"),
-                    "hostnameincertificate", Set.of()));
+            SqlDialect.POSTGRESQL,
+                    Map.of(
+                            "ssl", Set.of("true", "false"),
+                            "sslmode", Set.of("disable", "allow", "prefer", "require", "verify-ca", "verify-full")),
+            SqlDialect.SQLSERVER,
+                    Map.of(
+                            "encrypt", Set.of("true", "false", "strict", "mandatory", "optional", "yes", "no"),
+                            "trustservercertificate", Set.of("true", "false"),
+                            "hostnameincertificate", Set.of()));
 
     /** The driver's spelling of each allowed property. */
-    private static final Map<String, String> SPELLING = Map.of("ssl", "ssl", "sslmode", "sslmode", "encrypt",
-            "encrypt", "trustservercertificate", "trustServerCertificate", "hostnameincertificate",
+    private static final Map<String, String> SPELLING = Map.of(
+            "ssl",
+            "ssl",
+            "sslmode",
+            "sslmode",
+            "encrypt",
+            "encrypt",
+            "trustservercertificate",
+            "trustServerCertificate",
+            "hostnameincertificate",
             "hostNameInCertificate");
 
     public TargetSpec {
@@ -60,8 +70,8 @@ public record TargetSpec(SqlDialect dialect, String host, int port, String datab
      * @param optionsField prefix of the field naming a wrong option ({@code options})
      * @throws InvalidTarget naming the field and the property at fault
      */
-    public static TargetSpec parse(SqlDialect dialect, String url, Map<String, String> options, String urlField,
-            String optionsField) {
+    public static TargetSpec parse(
+            SqlDialect dialect, String url, Map<String, String> options, String urlField, String optionsField) {
         if (dialect == null) {
             throw new InvalidTarget("kind", "must be postgresql or sqlserver");
         }
@@ -73,7 +83,8 @@ public record TargetSpec(SqlDialect dialect, String host, int port, String datab
         }
         String trimmed = url.trim();
         Map<String, String> properties = new LinkedHashMap<>();
-        TargetSpec base = dialect == SqlDialect.POSTGRESQL ? postgres(trimmed, properties, urlField)
+        TargetSpec base = dialect == SqlDialect.POSTGRESQL
+                ? postgres(trimmed, properties, urlField)
                 : sqlServer(trimmed, properties, urlField);
         if (options != null) {
             for (Map.Entry<String, String> option : options.entrySet()) {
@@ -81,8 +92,10 @@ public record TargetSpec(SqlDialect dialect, String host, int port, String datab
                 String field = optionsField + "." + name;
                 if (name.equalsIgnoreCase("options")) {
                     // pgjdbc's startup "options" (-c name=value) would set any server setting: never.
-                    throw new InvalidTarget(field, "is not an allowed driver property: server settings are the "
-                            + "executor's (read-only, timeouts)");
+                    throw new InvalidTarget(
+                            field,
+                            "is not an allowed driver property: server settings are the "
+                                    + "executor's (read-only, timeouts)");
                 }
                 put(dialect, properties, name, option.getValue(), field);
             }
@@ -168,25 +181,39 @@ public record TargetSpec(SqlDialect dialect, String host, int port, String datab
         return new String[] {bare.toLowerCase(Locale.ROOT), Integer.toString(port)};
     }
 
-    private static void put(SqlDialect dialect, Map<String, String> properties, String name, String value,
-            String field) {
+    private static void put(
+            SqlDialect dialect, Map<String, String> properties, String name, String value, String field) {
         String lower = name.toLowerCase(Locale.ROOT);
         if (CREDENTIALS.contains(lower)) {
             throw new InvalidTarget(field, "must not carry credentials (" + name + "): give them in user and password");
         }
         Set<String> allowed = ALLOWED.get(dialect).get(lower);
         if (allowed == null) {
-            throw new InvalidTarget(field, "sets the driver property " + name + ", which is not allowed (allowed: "
-                    + String.join(", ", ALLOWED.get(dialect).keySet().stream().map(SPELLING::get).sorted().toList())
-                    + ")");
+            throw new InvalidTarget(
+                    field,
+                    "sets the driver property " + name + ", which is not allowed (allowed: "
+                            + String.join(
+                                    ", ",
+                                    ALLOWED.get(dialect).keySet().stream()
+                                            .map(SPELLING::get)
+                                            .sorted()
+                                            .toList())
+                            + ")");
         }
         String v = value == null ? "" : value.trim();
-        boolean ok = allowed.isEmpty() ? HOST_NAME.matcher(v).matches() || v.matches("\\*\\.[A-Za-z0-9.-]{1,250}")
+        boolean ok = allowed.isEmpty()
+                ? HOST_NAME.matcher(v).matches() || v.matches("\\*\\.[A-Za-z0-9.-]{1,250}")
                 : allowed.contains(v.toLowerCase(Locale.ROOT));
         if (!ok) {
-            throw new InvalidTarget(field, "has a value of " + SPELLING.get(lower) + " that is not allowed"
-                    + (allowed.isEmpty() ? " (a host name)" : " (" + String.join(", ", allowed.stream().sorted()
-                            .toList()) + ")"));
+            throw new InvalidTarget(
+                    field,
+                    "has a value of " + SPELLING.get(lower) + " that is not allowed"
+                            + (allowed.isEmpty()
+                                    ? " (a host name)"
+                                    : " ("
+                                            + String.join(
+                                                    ", ",
+                                                    allowed.stream().sorted().toList()) + ")"));
         }
         properties.put(SPELLING.get(lower), allowed.isEmpty() ? v : v.toLowerCase(Locale.ROOT));
     }
@@ -202,7 +229,8 @@ public record TargetSpec(SqlDialect dialect, String host, int port, String datab
     /** The URL the executor connects with: host, port and database only (properties are set apart). */
     public String jdbcUrl() {
         String h = host.contains(":") ? "[" + host + "]" : host;
-        return dialect == SqlDialect.POSTGRESQL ? "jdbc:postgresql://" + h + ":" + port + "/" + database
+        return dialect == SqlDialect.POSTGRESQL
+                ? "jdbc:postgresql://" + h + ":" + port + "/" + database
                 : "jdbc:sqlserver://" + h + ":" + port + ";databaseName=" + database;
     }
 

@@ -6,8 +6,7 @@ package dev.snailbench.model.text;
  */
 public final class Spelling {
 
-    private Spelling() {
-    }
+    private Spelling() {}
 
     /**
      * Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours each count as

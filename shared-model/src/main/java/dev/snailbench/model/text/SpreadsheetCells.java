@@ -13,8 +13,7 @@ public final class SpreadsheetCells {
     private static final String FORMULA_STARTS = "=+-@\uFF1D\uFF0B\uFF0D\uFF20";
     private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
 
-    private SpreadsheetCells() {
-    }
+    private SpreadsheetCells() {}
 
     /**
      * The cell as written: {@code value}, or {@code 'value} when a spreadsheet would read it as a formula (or when it
@@ -47,10 +46,12 @@ public final class SpreadsheetCells {
             return true;
         }
         int i = 0;
-        while (i < value.length() && (Character.isWhitespace(value.charAt(i))
-                || Character.isSpaceChar(value.charAt(i)))) {
+        while (i < value.length()
+                && (Character.isWhitespace(value.charAt(i)) || Character.isSpaceChar(value.charAt(i)))) {
             i++;
         }
-        return i < value.length() && FORMULA_STARTS.indexOf(value.charAt(i)) >= 0 && !NUMBER.matcher(value).matches();
+        return i < value.length()
+                && FORMULA_STARTS.indexOf(value.charAt(i)) >= 0
+                && !NUMBER.matcher(value).matches();
     }
 }

@@ -8,9 +8,9 @@ import io.opentelemetry.context.Context;
 import io.smallrye.reactive.messaging.IncomingInterceptor;
 import io.smallrye.reactive.messaging.OutgoingInterceptor;
 import io.smallrye.reactive.messaging.TracingMetadata;
-import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
-import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata;
 import io.smallrye.reactive.messaging.kafka.Record;
+import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
@@ -34,20 +34,24 @@ public final class TraceForwarding {
 
     private static final Map<String, Context> OPEN = new ConcurrentHashMap<>();
 
-    private TraceForwarding() {
-    }
+    private TraceForwarding() {}
 
     /** What an incoming event's span is remembered under: each work item it holds, else its job. */
     static List<String> keysOf(Object payload) {
         Object value = payload instanceof Record<?, ?> record ? record.value() : payload;
         // Events that lack their ids are refused by their consumers (dead-letter topic); tracing must not fail first.
         if (value instanceof WorkItemEvent item) {
-            return item.workItemId() == null ? List.of() : List.of(item.workItemId().toString());
+            return item.workItemId() == null
+                    ? List.of()
+                    : List.of(item.workItemId().toString());
         }
         // Several work items in one record: each continues the record's trace.
         if (value instanceof WorkItemBatch batch && batch.items() != null) {
-            return batch.items().stream().map(WorkItemEvent::workItemId).filter(Objects::nonNull)
-                    .map(Object::toString).toList();
+            return batch.items().stream()
+                    .map(WorkItemEvent::workItemId)
+                    .filter(Objects::nonNull)
+                    .map(Object::toString)
+                    .toList();
         }
         if (value instanceof Event event && event.jobId() != null) {
             return List.of(event.jobId().toString());
@@ -62,11 +66,13 @@ public final class TraceForwarding {
     static Optional<Context> parentOf(Object payload) {
         Object value = payload instanceof Record<?, ?> record ? record.value() : payload;
         if (value instanceof WorkItemEvent item) {
-            return item.workItemId() == null ? Optional.empty()
+            return item.workItemId() == null
+                    ? Optional.empty()
                     : Optional.ofNullable(OPEN.get(item.workItemId().toString()));
         }
         return value instanceof Event event && event.jobId() != null
-                ? Optional.ofNullable(OPEN.get(event.jobId().toString())) : Optional.empty();
+                ? Optional.ofNullable(OPEN.get(event.jobId().toString()))
+                : Optional.empty();
     }
 
     /** Remembers the span of every incoming event until the event is acknowledged. */
@@ -75,16 +81,17 @@ public final class TraceForwarding {
 
         @Override
         public Message<?> afterMessageReceive(Message<?> message) {
-            message.getMetadata(IncomingKafkaRecordBatchMetadata.class).ifPresentOrElse(
-                    // A batch consumer handles many work items at once: each keeps its own record's trace.
-                    batch -> batch.getBatchedMessages().forEach(record -> remember((Message<?>) record)),
-                    () -> remember(message));
+            message.getMetadata(IncomingKafkaRecordBatchMetadata.class)
+                    .ifPresentOrElse(
+                            // A batch consumer handles many work items at once: each keeps its own record's trace.
+                            batch -> batch.getBatchedMessages().forEach(record -> remember((Message<?>) record)),
+                            () -> remember(message));
             return message;
         }
 
         private static void remember(Message<?> message) {
-            message.getMetadata(TracingMetadata.class).ifPresent(tracing -> keysOf(message.getPayload())
-                    .forEach(key -> {
+            message.getMetadata(TracingMetadata.class)
+                    .ifPresent(tracing -> keysOf(message.getPayload()).forEach(key -> {
                         if (OPEN.size() >= MAX_OPEN) {
                             OPEN.clear();
                         }
@@ -124,15 +131,18 @@ public final class TraceForwarding {
             }
             // The Kafka sink starts the outgoing span under the metadata's current context. A payload sent already
             // serialized (the executor's results: bytes) names its work item only by the record's key.
-            return parentOf(message.getPayload()).or(() -> parentOfKey(message))
+            return parentOf(message.getPayload())
+                    .or(() -> parentOfKey(message))
                     .<Message<?>>map(parent -> message.addMetadata(TracingMetadata.withCurrent(parent)))
                     .orElse(message);
         }
 
         /** Work-item topics are keyed by the work item's id (job-level ones by the job's): the same keys as OPEN. */
         private static Optional<Context> parentOfKey(Message<?> message) {
-            return message.getMetadata(OutgoingKafkaRecordMetadata.class).map(OutgoingKafkaRecordMetadata::getKey)
-                    .filter(String.class::isInstance).map(key -> OPEN.get((String) key));
+            return message.getMetadata(OutgoingKafkaRecordMetadata.class)
+                    .map(OutgoingKafkaRecordMetadata::getKey)
+                    .filter(String.class::isInstance)
+                    .map(key -> OPEN.get((String) key));
         }
 
         @Override

@@ -27,6 +27,7 @@ class BatchesTest {
 
     /** Records of a fake batch, remembering how each was settled. */
     private final List<String> acked = new CopyOnWriteArrayList<>();
+
     private final Map<String, Throwable> nacked = new ConcurrentHashMap<>();
     private final List<String> batchAcks = new CopyOnWriteArrayList<>();
 
@@ -34,11 +35,15 @@ class BatchesTest {
     void shouldHandleTheReadableRecordsTogetherAndDeadLetterOnlyTheRefusedOne() {
         List<List<String>> handled = new ArrayList<>();
 
-        Batches.consume(batch("a", "bad-b", "c"), v -> v.startsWith("bad") ? "lacks its ids" : null,
-                (List<String> accepted) -> {
-                    handled.add(accepted);
-                    return Uni.createFrom().voidItem();
-                }).await().atMost(Duration.ofSeconds(5));
+        Batches.consume(
+                        batch("a", "bad-b", "c"),
+                        v -> v.startsWith("bad") ? "lacks its ids" : null,
+                        (List<String> accepted) -> {
+                            handled.add(accepted);
+                            return Uni.createFrom().voidItem();
+                        })
+                .await()
+                .atMost(Duration.ofSeconds(5));
 
         assertThat(handled).containsExactly(List.of("a", "c"));
         assertThat(nacked).containsOnlyKeys("bad-b");
@@ -51,9 +56,11 @@ class BatchesTest {
         List<String> handled = new CopyOnWriteArrayList<>();
 
         Batches.consume(batch("a", null), v -> null, (List<String> accepted) -> {
-            handled.addAll(accepted);
-            return Uni.createFrom().voidItem();
-        }).await().atMost(Duration.ofSeconds(5));
+                    handled.addAll(accepted);
+                    return Uni.createFrom().voidItem();
+                })
+                .await()
+                .atMost(Duration.ofSeconds(5));
 
         assertThat(handled).containsExactly("a");
         assertThat(nacked).containsOnlyKeys("null");
@@ -63,9 +70,13 @@ class BatchesTest {
     @Test
     void shouldDeadLetterEveryRecordOfABatchWhoseHandlingFailsForGood() {
         // An IllegalArgumentException is not transient: no retry, every accepted record goes to the dead-letter topic.
-        Batches.consume(batch("a", "b"), v -> null,
-                (List<String> accepted) -> Uni.createFrom().failure(new IllegalArgumentException("cannot store")))
-                .await().atMost(Duration.ofSeconds(5));
+        Batches.consume(
+                        batch("a", "b"),
+                        v -> null,
+                        (List<String> accepted) ->
+                                Uni.createFrom().failure(new IllegalArgumentException("cannot store")))
+                .await()
+                .atMost(Duration.ofSeconds(5));
 
         assertThat(nacked).containsOnlyKeys("a", "b");
         assertThat(nacked.get("a")).hasMessage("cannot store");
@@ -78,10 +89,13 @@ class BatchesTest {
         List<Integer> attempts = new CopyOnWriteArrayList<>();
 
         Batches.consume(batch("a"), v -> null, (List<String> accepted) -> {
-            attempts.add(attempts.size() + 1);
-            return attempts.size() < 3 ? Uni.createFrom().failure(new IllegalStateException("database restarting"))
-                    : Uni.createFrom().voidItem();
-        }).await().atMost(Duration.ofSeconds(10));
+                    attempts.add(attempts.size() + 1);
+                    return attempts.size() < 3
+                            ? Uni.createFrom().failure(new IllegalStateException("database restarting"))
+                            : Uni.createFrom().voidItem();
+                })
+                .await()
+                .atMost(Duration.ofSeconds(10));
 
         assertThat(attempts).containsExactly(1, 2, 3);
         assertThat(nacked).isEmpty();
@@ -99,19 +113,25 @@ class BatchesTest {
             CompletableFuture<Void> deadLettered = new CompletableFuture<>();
             List<Context> handledOn = new CopyOnWriteArrayList<>();
             CompletableFuture<Void> done = new CompletableFuture<>();
-            batchContext.runOnContext(ignored -> Batches.consume(batch(deadLettered, "a", "bad-b"),
-                    v -> v.startsWith("bad") ? "lacks its ids" : null, (List<String> accepted) -> {
-                        handledOn.add(Vertx.currentContext());
-                        return Uni.createFrom().voidItem();
-                    }).subscribe().with(ok -> done.complete(null), done::completeExceptionally));
+            batchContext.runOnContext(ignored -> Batches.consume(
+                            batch(deadLettered, "a", "bad-b"),
+                            v -> v.startsWith("bad") ? "lacks its ids" : null,
+                            (List<String> accepted) -> {
+                                handledOn.add(Vertx.currentContext());
+                                return Uni.createFrom().voidItem();
+                            })
+                    .subscribe()
+                    .with(ok -> done.complete(null), done::completeExceptionally));
 
             // The broker acknowledges the dead-letter send only after it was asked for, from its own thread.
-            Thread producer = new Thread(() -> {
-                while (!nacked.containsKey("bad-b")) {
-                    Thread.onSpinWait();
-                }
-                deadLettered.complete(null);
-            }, "kafka-producer-network-thread");
+            Thread producer = new Thread(
+                    () -> {
+                        while (!nacked.containsKey("bad-b")) {
+                            Thread.onSpinWait();
+                        }
+                        deadLettered.complete(null);
+                    },
+                    "kafka-producer-network-thread");
             producer.start();
             done.get(5, TimeUnit.SECONDS);
 

@@ -33,6 +33,7 @@ class HeldRecordsTest {
     private final List<String> batchAcks = new CopyOnWriteArrayList<>();
     /** Units started, by key; each finishes its queries and its delivery when told. */
     private final Map<String, CompletableFuture<Void>> deliveries = new ConcurrentHashMap<>();
+
     private final List<String> runs = new CopyOnWriteArrayList<>();
     /** Units whose results were sent. */
     private final List<String> sent = new CopyOnWriteArrayList<>();
@@ -183,9 +184,12 @@ class HeldRecordsTest {
     void shouldDeadLetterEveryRecordWhenItsUnitsCannotBeMade() {
         HeldRecords<String, String> held = new HeldRecords<>("test", 4, 8, () -> true, 100);
 
-        held.receive(batch(record(0, 1, "a:x"), record(0, 2, "a:y")), v -> null,
-                records -> Uni.createFrom().failure(new IllegalArgumentException("not a database")))
-                .await().atMost(Duration.ofSeconds(5));
+        held.receive(
+                        batch(record(0, 1, "a:x"), record(0, 2, "a:y")),
+                        v -> null,
+                        records -> Uni.createFrom().failure(new IllegalArgumentException("not a database")))
+                .await()
+                .atMost(Duration.ofSeconds(5));
 
         assertThat(nacked).containsOnlyKeys("0@1", "0@2");
         assertThat(acked).isEmpty();
@@ -194,7 +198,8 @@ class HeldRecordsTest {
 
     private void receive(HeldRecords<String, String> held, Message<List<String>> batch) {
         held.receive(batch, v -> v.startsWith("bad") ? "refused" : null, this::prepare)
-                .await().atMost(Duration.ofSeconds(5));
+                .await()
+                .atMost(Duration.ofSeconds(5));
     }
 
     /** A record "tenant:key,tenant:key": its units. */
@@ -211,11 +216,12 @@ class HeldRecordsTest {
                     runs.add(key);
                     CompletableFuture<Void> delivery = deliveries.computeIfAbsent(key, k -> new CompletableFuture<>());
                     // Its queries take until it is delivered (its slot held that long), then it is sent.
-                    return Uni.createFrom().completionStage(delivery.handle((ok, e) -> Uni.createFrom()
-                            .deferred(() -> {
-                                sent.add(key);
-                                return Uni.createFrom().completionStage(delivery);
-                            })));
+                    return Uni.createFrom()
+                            .completionStage(delivery.handle(
+                                    (ok, e) -> Uni.createFrom().deferred(() -> {
+                                        sent.add(key);
+                                        return Uni.createFrom().completionStage(delivery);
+                                    })));
                 }));
             }
         }
@@ -231,7 +237,8 @@ class HeldRecordsTest {
         // A distinct instance per record: the units name their record by identity.
         String value = new String(payload);
         ConsumerRecord<String, String> consumed = new ConsumerRecord<>(TOPIC, partition, offset, null, value);
-        return Message.of(value).addMetadata(new IncomingKafkaRecordMetadata<>(consumed, "test"))
+        return Message.of(value)
+                .addMetadata(new IncomingKafkaRecordMetadata<>(consumed, "test"))
                 .withAck(() -> {
                     acked.add(name);
                     return CompletableFuture.completedFuture(null);
@@ -245,11 +252,14 @@ class HeldRecordsTest {
     @SafeVarargs
     private Message<List<String>> batch(Message<String>... records) {
         List<Message<?>> messages = new ArrayList<>(List.of(records));
-        List<String> values = messages.stream().map(m -> (String) m.getPayload()).toList();
+        List<String> values =
+                messages.stream().map(m -> (String) m.getPayload()).toList();
         IncomingKafkaRecordBatchMetadata<String, String> metadata = new IncomingKafkaRecordBatchMetadata<>(
                 ConsumerRecords.empty(), messages, "test-channel", 0, Map.of(), 0);
-        String last = records[records.length - 1].getMetadata(IncomingKafkaRecordMetadata.class)
-                .map(m -> m.getPartition() + "@" + m.getOffset()).orElse("?");
+        String last = records[records.length - 1]
+                .getMetadata(IncomingKafkaRecordMetadata.class)
+                .map(m -> m.getPartition() + "@" + m.getOffset())
+                .orElse("?");
         return Message.of(values).addMetadata(metadata).withAck(() -> {
             batchAcks.add(last);
             return CompletableFuture.completedFuture(null);

@@ -12,14 +12,15 @@ class FailureReasonsTest {
         // As pgjdbc's ServerErrorMessage writes it: the severity, the message, then one indented line per field.
         String pgjdbc = "ERROR: column \"nme\" does not exist\n  Hint: Perhaps you meant to reference the column "
                 + "\"club.name\".\n  Position: 8";
-        assertThat(FailureReasons.oneLine(pgjdbc)).isEqualTo("column \"nme\" does not exist Hint: Perhaps you meant "
-                + "to reference the column \"club.name\".");
+        assertThat(FailureReasons.oneLine(pgjdbc))
+                .isEqualTo("column \"nme\" does not exist Hint: Perhaps you meant "
+                        + "to reference the column \"club.name\".");
         assertThat(FailureReasons.oneLine("ERROR: relation \"match_fact\" does not exist\n  Position: 15"))
                 .isEqualTo(FailureReasons.oneLine("ERROR: relation \"match_fact\" does not exist\n  Position: 231"))
                 .isEqualTo("relation \"match_fact\" does not exist");
         assertThat(FailureReasons.oneLine("ERROR: syntax error at end of input\r\n  Internal Position: 3\n  "
-                + "Location: File: scan.l, Routine: scanner_yyerror, Line: 1236")).isEqualTo(
-                        "syntax error at end of input");
+                        + "Location: File: scan.l, Routine: scanner_yyerror, Line: 1236"))
+                .isEqualTo("syntax error at end of input");
         assertThat(FailureReasons.oneLine("Invalid column name 'nme'.")).isEqualTo("Invalid column name 'nme'.");
         assertThat(FailureReasons.oneLine(null)).isNull();
     }

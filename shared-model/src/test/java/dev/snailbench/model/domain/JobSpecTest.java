@@ -13,13 +13,19 @@ import org.junit.jupiter.api.Test;
 class JobSpecTest {
 
     /** Every component set, none to its default, so that a copy that drops one is seen. */
-    private static final JobSpec SPEC = new JobSpec("options kept",
+    private static final JobSpec SPEC = new JobSpec(
+            "options kept",
             new DatabaseRef(SqlDialect.POSTGRESQL, "jdbc:postgresql://db/football", "reader", "sealed", "db-1", null),
-            SqlDialect.POSTGRESQL, List.of(new ModelRef("gpt", "openai", "gpt-4o-mini", 0.0, 256, 7L)),
-            List.of(NaturalnessLevel.LOW), new PromptOptions(true, 3, 2, "similar", 11, 4000), "snails-football",
+            SqlDialect.POSTGRESQL,
+            List.of(new ModelRef("gpt", "openai", "gpt-4o-mini", 0.0, 256, 7L)),
+            List.of(NaturalnessLevel.LOW),
+            new PromptOptions(true, 3, 2, "similar", 11, 4000),
+            "snails-football",
             List.of(new Question("q1", "How many clubs?", "SELECT count(*) FROM club", "easy")),
-            List.of(new Prediction("q1", "SELECT count(*) FROM club", NaturalnessLevel.LOW)), null,
-            new EvaluationOptions(Linking.SNAILS, GoldScreening.OFF), 20);
+            List.of(new Prediction("q1", "SELECT count(*) FROM club", NaturalnessLevel.LOW)),
+            null,
+            new EvaluationOptions(Linking.SNAILS, GoldScreening.OFF),
+            20);
 
     @Test
     void shouldKeepTheJobsOptionsWhenItIsNamedAfterItsRegisteredDatabase() {
@@ -32,8 +38,8 @@ class JobSpecTest {
 
     @Test
     void shouldKeepTheJobsOptionsWhenTheTeamsSchemaIsAdded() {
-        TeamSchema schema = new TeamSchema("football", new DatabaseSchema("PostgreSQL", "football", List.of(), false),
-                List.of(), null);
+        TeamSchema schema = new TeamSchema(
+                "football", new DatabaseSchema("PostgreSQL", "football", List.of(), false), List.of(), null);
 
         JobSpec withSchema = SPEC.withTeamSchema(schema);
 
@@ -43,8 +49,8 @@ class JobSpecTest {
 
     @Test
     void shouldKeepTheJobsOptionsThroughBothCopies() {
-        UnaryOperator<JobSpec> both = spec -> spec.withDatabaseName("football")
-                .withTeamSchema(new TeamSchema("football", null, List.of(), null));
+        UnaryOperator<JobSpec> both = spec ->
+                spec.withDatabaseName("football").withTeamSchema(new TeamSchema("football", null, List.of(), null));
 
         assertSameExcept(SPEC, both.apply(SPEC), "database", "teamSchema");
     }
@@ -56,7 +62,8 @@ class JobSpecTest {
                 continue;
             }
             try {
-                assertThat(component.getAccessor().invoke(after)).as(component.getName())
+                assertThat(component.getAccessor().invoke(after))
+                        .as(component.getName())
                         .isEqualTo(component.getAccessor().invoke(before));
             } catch (ReflectiveOperationException e) {
                 throw new AssertionError(e);

@@ -18,9 +18,11 @@ class NameUuidsTest {
 
     @Test
     void shouldDeriveTheSameIdsAsTheJdksNameBasedUuids() {
-        for (String name : new String[] {"", "ExecutionCompleted:" + UUID.randomUUID(), "job|db|q-1|gpt|replay|Least",
-                "naïve ✓ 名前"}) {
-            assertThat(NameUuids.of(name)).as(name)
+        for (String name :
+                new String[] {"", "ExecutionCompleted:" + UUID.randomUUID(), "job|db|q-1|gpt|replay|Least", "naïve ✓ 名前"
+                }) {
+            assertThat(NameUuids.of(name))
+                    .as(name)
                     .isEqualTo(UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)));
         }
         UUID item = UUID.randomUUID();

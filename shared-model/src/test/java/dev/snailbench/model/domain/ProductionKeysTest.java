@@ -15,26 +15,40 @@ class ProductionKeysTest {
     @Test
     void shouldRefuseThePublishedSecretsKeysAsKeyOrPreviousKey() {
         for (String published : ProductionKeys.PUBLISHED_SECRETS_KEYS) {
-            assertThat(ProductionKeys.secretsProblems(keys(published, List.of()))).singleElement().asString()
-                    .contains("SNAILBENCH_SECRETS_KEY").contains("openssl rand -base64 32");
-            assertThat(ProductionKeys.secretsProblems(keys(OWN, List.of(" " + published)))).singleElement()
-                    .asString().contains("SNAILBENCH_SECRETS_PREVIOUS_KEYS");
+            assertThat(ProductionKeys.secretsProblems(keys(published, List.of())))
+                    .singleElement()
+                    .asString()
+                    .contains("SNAILBENCH_SECRETS_KEY")
+                    .contains("openssl rand -base64 32");
+            assertThat(ProductionKeys.secretsProblems(keys(OWN, List.of(" " + published))))
+                    .singleElement()
+                    .asString()
+                    .contains("SNAILBENCH_SECRETS_PREVIOUS_KEYS");
         }
         assertThat(ProductionKeys.secretsProblems(keys(OWN, List.of()))).isEmpty();
     }
 
     @Test
     void shouldRefuseThePublishedAndShortAdminKeys() {
-        assertThat(ProductionKeys.adminKeyProblems("dev-admin-key")).singleElement().asString()
-                .contains("SNAILBENCH_ADMIN_KEY").contains("dev/test key");
+        assertThat(ProductionKeys.adminKeyProblems("dev-admin-key"))
+                .singleElement()
+                .asString()
+                .contains("SNAILBENCH_ADMIN_KEY")
+                .contains("dev/test key");
         assertThat(ProductionKeys.adminKeyProblems("test-admin-key ")).hasSize(1);
-        assertThat(ProductionKeys.adminKeyProblems("")).singleElement().asString().contains("0 characters");
+        assertThat(ProductionKeys.adminKeyProblems(""))
+                .singleElement()
+                .asString()
+                .contains("0 characters");
         assertThat(ProductionKeys.adminKeyProblems(null)).hasSize(1);
-        assertThat(ProductionKeys.adminKeyProblems("short-but-mine")).singleElement().asString()
+        assertThat(ProductionKeys.adminKeyProblems("short-but-mine"))
+                .singleElement()
+                .asString()
                 .contains("14 characters; at least 20");
         assertThat(ProductionKeys.adminKeyProblems("Zt2qP0a9Lm4Xw7Rb1cN8sV")).isEmpty();
-        assertThatThrownBy(() -> ProductionKeys.refuseToStart("generator-service",
-                ProductionKeys.adminKeyProblems("dev-admin-key"))).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> ProductionKeys.refuseToStart(
+                        "generator-service", ProductionKeys.adminKeyProblems("dev-admin-key")))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("generator-service does not start in the prod profile: ");
     }
 

@@ -47,12 +47,14 @@ class SecretCipherTest {
         byte[] altered = Base64.getDecoder().decode(sealed);
         altered[altered.length - 1] ^= 1;
 
-        assertThatThrownBy(() -> new SecretCipher(NEW).open(sealed)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new SecretCipher(NEW).open(sealed))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("current or a previous key");
         assertThatThrownBy(() -> new SecretCipher(OLD).open(Base64.getEncoder().encodeToString(altered)))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new SecretCipher(OLD).open("not base64 !")).isInstanceOf(
-                IllegalArgumentException.class).hasMessageContaining("not base64");
+        assertThatThrownBy(() -> new SecretCipher(OLD).open("not base64 !"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not base64");
     }
 
     @Test
@@ -63,9 +65,11 @@ class SecretCipherTest {
         assertThat(cipher.open(bound, "database:1111:password")).isEqualTo("team-secret");
         assertThat(cipher.sealedWithCurrentKey(bound, "database:1111:password")).isTrue();
         // Copied into another record, another field, another tenant's inline reference, or opened unbound: refused.
-        for (String other : new String[] {"database:2222:password", "database:1111:admin-password",
-                SecretCipher.inlineBinding("tenant-b")}) {
-            assertThatThrownBy(() -> cipher.open(bound, other)).isInstanceOf(IllegalArgumentException.class)
+        for (String other : new String[] {
+            "database:2222:password", "database:1111:admin-password", SecretCipher.inlineBinding("tenant-b")
+        }) {
+            assertThatThrownBy(() -> cipher.open(bound, other))
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("sealed for another record");
         }
         assertThatThrownBy(() -> cipher.open(bound)).isInstanceOf(IllegalArgumentException.class);
@@ -78,8 +82,10 @@ class SecretCipherTest {
 
     @Test
     void shouldRefuseAKeyOfTheWrongSize() {
-        assertThatThrownBy(() -> new SecretCipher(NEW, List.of(Base64.getEncoder().encodeToString(new byte[16]))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("32 bytes");
+        assertThatThrownBy(
+                        () -> new SecretCipher(NEW, List.of(Base64.getEncoder().encodeToString(new byte[16]))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("32 bytes");
     }
 
     private static String newKey() {

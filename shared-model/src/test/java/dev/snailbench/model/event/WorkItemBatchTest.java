@@ -13,7 +13,9 @@ class WorkItemBatchTest {
 
     @Test
     void shouldAcceptARecordWhoseItemsAreAllOfItsJobAndTenant() {
-        assertThat(ItemsScored.of(List.of(verdict(JOB, "t1"), verdict(JOB, "t1"))).refusal()).isNull();
+        assertThat(ItemsScored.of(List.of(verdict(JOB, "t1"), verdict(JOB, "t1")))
+                        .refusal())
+                .isNull();
     }
 
     @Test
@@ -25,8 +27,8 @@ class WorkItemBatchTest {
 
     @Test
     void shouldNameTheItemThatLacksItsIds() {
-        ItemScored broken = new ItemScored(UUID.randomUUID(), JOB, "t1", null, Instant.now(), 1, "q", true, true,
-                false, null);
+        ItemScored broken =
+                new ItemScored(UUID.randomUUID(), JOB, "t1", null, Instant.now(), 1, "q", true, true, false, null);
 
         assertThat(ItemsScored.of(List.of(verdict(JOB, "t1"), broken)).refusal())
                 .contains("ItemScored " + broken.eventId() + " lacks workItemId or jobId");
@@ -45,7 +47,7 @@ class WorkItemBatchTest {
     }
 
     private static ItemScored verdict(UUID job, String tenant) {
-        return new ItemScored(UUID.randomUUID(), job, tenant, UUID.randomUUID(), Instant.now(), 1, "q", true, true,
-                false, null);
+        return new ItemScored(
+                UUID.randomUUID(), job, tenant, UUID.randomUUID(), Instant.now(), 1, "q", true, true, false, null);
     }
 }

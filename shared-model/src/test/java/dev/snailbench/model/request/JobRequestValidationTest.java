@@ -21,11 +21,14 @@ import org.junit.jupiter.api.Test;
 /** A job request's constraints and the rules between its fields, each refusal at the field to fix. */
 class JobRequestValidationTest {
 
-    private static final Validator VALIDATOR = Validation.byDefaultProvider().configure()
-            .messageInterpolator(new ParameterMessageInterpolator()).buildValidatorFactory().getValidator();
+    private static final Validator VALIDATOR = Validation.byDefaultProvider()
+            .configure()
+            .messageInterpolator(new ParameterMessageInterpolator())
+            .buildValidatorFactory()
+            .getValidator();
 
-    private static final DatabaseRequest INLINE = new DatabaseRequest("postgresql", "jdbc:postgresql://db/team",
-            "reader", "secret", null);
+    private static final DatabaseRequest INLINE =
+            new DatabaseRequest("postgresql", "jdbc:postgresql://db/team", "reader", "secret", null);
     private static final String REGISTERED = UUID.randomUUID().toString();
 
     @Test
@@ -35,49 +38,90 @@ class JobRequestValidationTest {
 
     @Test
     void shouldNameEveryBrokenConstraintOfTheRequestAtOnce() {
-        JobRequest job = new JobRequest(" ", INLINE, "oracle", "m", null, List.of("Native", "Lowest"), null, null,
+        JobRequest job = new JobRequest(
+                " ",
+                INLINE,
+                "oracle",
+                "m",
+                null,
+                List.of("Native", "Lowest"),
+                null,
+                null,
                 List.of(new QuestionRequest("q1", "?", "SELECT 1", "tricky"), new QuestionRequest("q2", "?", "", null)),
-                null, List.of(new PredictionRequest("q1", null, null)));
+                null,
+                List.of(new PredictionRequest("q1", null, null)));
 
-        assertThat(problems(job)).containsOnlyKeys("name", "dialect", "levels[1]", "questions[0].hardness",
-                "questions[1].goldSql", "predictions[0].predictedSql")
+        assertThat(problems(job))
+                .containsOnlyKeys(
+                        "name",
+                        "dialect",
+                        "levels[1]",
+                        "questions[0].hardness",
+                        "questions[1].goldSql",
+                        "predictions[0].predictedSql")
                 .containsEntry("dialect", "unknown dialect 'oracle' (expected postgresql or sqlserver)")
-                .containsEntry("levels[1]", "unknown naturalness level 'Lowest' (expected Native, Regular, Low or "
-                        + "Least)")
+                .containsEntry(
+                        "levels[1]", "unknown naturalness level 'Lowest' (expected Native, Regular, Low or " + "Least)")
                 .containsEntry("questions[0].hardness", "unknown hardness 'tricky' (easy, medium, hard or extra)");
     }
 
     @Test
     void shouldRefuseADatabaseThatIsBothRegisteredAndInline() {
-        JobRequest job = replay(new DatabaseRequest("postgresql", "jdbc:postgresql://db/team", "reader", "secret",
-                REGISTERED));
+        JobRequest job =
+                replay(new DatabaseRequest("postgresql", "jdbc:postgresql://db/team", "reader", "secret", REGISTERED));
 
-        assertThat(problems(job)).containsOnly(Map.entry("database", "name either a registered database "
-                + "(databaseId) or an inline one (kind, jdbcUrl, user, password), not both"));
+        assertThat(problems(job))
+                .containsOnly(Map.entry(
+                        "database",
+                        "name either a registered database "
+                                + "(databaseId) or an inline one (kind, jdbcUrl, user, password), not both"));
     }
 
     @Test
     void shouldRefuseAnInlineDatabaseOfAnotherDialectOrWithoutItsLogin() {
-        JobRequest job = replay(new DatabaseRequest("sqlserver", "jdbc:sqlserver://db:1433;databaseName=team", null,
-                null, null));
+        JobRequest job = replay(
+                new DatabaseRequest("sqlserver", "jdbc:sqlserver://db:1433;databaseName=team", null, null, null));
 
-        assertThat(problems(job)).containsOnlyKeys("dialect", "database.user", "database.password")
+        assertThat(problems(job))
+                .containsOnlyKeys("dialect", "database.user", "database.password")
                 .containsEntry("dialect", "dialect postgresql does not match the sqlserver database");
     }
 
     @Test
     void shouldRefuseANativeSchemaForAModelJobOnAnInlineDatabase() {
-        JobRequest job = new JobRequest("j", INLINE, "postgresql", null, List.of(new ModelRequest("gpt", "openai",
-                "gpt-4o-mini", null, null, null, null)), null, null, null, questions(), null, null, "public", null);
+        JobRequest job = new JobRequest(
+                "j",
+                INLINE,
+                "postgresql",
+                null,
+                List.of(new ModelRequest("gpt", "openai", "gpt-4o-mini", null, null, null, null)),
+                null,
+                null,
+                null,
+                questions(),
+                null,
+                null,
+                "public",
+                null);
 
         assertThat(problems(job)).containsOnlyKeys("nativeSchema");
     }
 
     @Test
     void shouldNameTheRulesBetweenFieldsAtTheFieldToFix() {
-        JobRequest noModel = new JobRequest("j", INLINE, "postgresql", null, null, List.of("Low"), null, null,
-                List.of(new QuestionRequest("q1", "?", "SELECT 1", null), new QuestionRequest("q1", "?", "SELECT 2",
-                        null)), new QuestionSetRequest("footballdb", "v1", "dev", null, null, null, null, null),
+        JobRequest noModel = new JobRequest(
+                "j",
+                INLINE,
+                "postgresql",
+                null,
+                null,
+                List.of("Low"),
+                null,
+                null,
+                List.of(
+                        new QuestionRequest("q1", "?", "SELECT 1", null),
+                        new QuestionRequest("q1", "?", "SELECT 2", null)),
+                new QuestionSetRequest("footballdb", "v1", "dev", null, null, null, null, null),
                 List.of(new PredictionRequest("q1", "SELECT 1", null)));
 
         assertThat(problems(noModel)).containsOnlyKeys("model", "schemaId", "questionSet", "predictions");
@@ -85,33 +129,69 @@ class JobRequestValidationTest {
 
     @Test
     void shouldNameADuplicateQuestionIdByItsIndex() {
-        JobRequest job = new JobRequest("j", INLINE, "postgresql", "m", null, null, null, null, List.of(
-                new QuestionRequest("q1", "?", "SELECT 1", null), new QuestionRequest("q1", "?", "SELECT 2", null)),
-                null, null);
+        JobRequest job = new JobRequest(
+                "j",
+                INLINE,
+                "postgresql",
+                "m",
+                null,
+                null,
+                null,
+                null,
+                List.of(
+                        new QuestionRequest("q1", "?", "SELECT 1", null),
+                        new QuestionRequest("q1", "?", "SELECT 2", null)),
+                null,
+                null);
 
         assertThat(problems(job)).containsOnly(Map.entry("questions[1].id", "question id 'q1' is used twice"));
     }
 
     @Test
     void shouldRefuseASchemaVariantOffARegisteredDatabaseOrAtOtherLevels() {
-        JobRequest job = new JobRequest("j", INLINE, "postgresql", "m", null, List.of("Native", "Least"), null,
-                null, questions(), null, null, null, null, new SchemaVariantRequest("original", 3L, null, null));
+        JobRequest job = new JobRequest(
+                "j",
+                INLINE,
+                "postgresql",
+                "m",
+                null,
+                List.of("Native", "Least"),
+                null,
+                null,
+                questions(),
+                null,
+                null,
+                null,
+                null,
+                new SchemaVariantRequest("original", 3L, null, null));
 
-        assertThat(problems(job)).containsOnlyKeys("database.databaseId", "levels", "schemaId",
-                "schemaVariant.seed");
+        assertThat(problems(job)).containsOnlyKeys("database.databaseId", "levels", "schemaId", "schemaVariant.seed");
     }
 
     @Test
     void shouldNeverReadACallersValueAsAMessageTemplate() {
-        JobRequest job = replay(new DatabaseRequest("postgresql", "jdbc:postgresql://db/team", "reader", "secret",
-                "${1+1}{max}"));
+        JobRequest job = replay(
+                new DatabaseRequest("postgresql", "jdbc:postgresql://db/team", "reader", "secret", "${1+1}{max}"));
 
-        assertThat(problems(job)).containsEntry("database.databaseId", "'${1+1}{max}' is not the id of a registered "
-                + "database (a UUID from POST /databases on the executor)");
+        assertThat(problems(job))
+                .containsEntry(
+                        "database.databaseId",
+                        "'${1+1}{max}' is not the id of a registered "
+                                + "database (a UUID from POST /databases on the executor)");
     }
 
     private static JobRequest replay(DatabaseRequest database) {
-        return new JobRequest("j", database, "postgresql", "m", null, null, null, null, questions(), null,
+        return new JobRequest(
+                "j",
+                database,
+                "postgresql",
+                "m",
+                null,
+                null,
+                null,
+                null,
+                questions(),
+                null,
                 List.of(new PredictionRequest("q1", "SELECT 1", null)));
     }
 

@@ -25,13 +25,40 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
  * Counts cover the whole query (subqueries included) except {@code projections}, which is the outer select
  * list. Hardness is Spider's, computed as Spider's evaluation script does ({@link SpiderHardness}).
  */
-public record Characteristics(int joins, int projections, int filters, int aggregations, int setOperations,
-        int subqueries, boolean orderBy, boolean groupBy, boolean having, int negations, boolean limit,
+public record Characteristics(
+        int joins,
+        int projections,
+        int filters,
+        int aggregations,
+        int setOperations,
+        int subqueries,
+        boolean orderBy,
+        boolean groupBy,
+        boolean having,
+        int negations,
+        boolean limit,
         Hardness hardness) {
 
-    private static final Set<String> AGGREGATES = Set.of("COUNT", "SUM", "AVG", "MIN", "MAX", "COUNT_BIG",
-            "STDEV", "STDEVP", "VAR", "VARP", "STDDEV", "VARIANCE", "STRING_AGG", "ARRAY_AGG", "BOOL_AND",
-            "BOOL_OR", "EVERY", "GROUP_CONCAT", "LISTAGG");
+    private static final Set<String> AGGREGATES = Set.of(
+            "COUNT",
+            "SUM",
+            "AVG",
+            "MIN",
+            "MAX",
+            "COUNT_BIG",
+            "STDEV",
+            "STDEVP",
+            "VAR",
+            "VARP",
+            "STDDEV",
+            "VARIANCE",
+            "STRING_AGG",
+            "ARRAY_AGG",
+            "BOOL_AND",
+            "BOOL_OR",
+            "EVERY",
+            "GROUP_CONCAT",
+            "LISTAGG");
 
     public static Characteristics of(Statement statement) {
         if (!(statement instanceof Select select)) {
@@ -42,9 +69,19 @@ public record Characteristics(int joins, int projections, int filters, int aggre
         PlainSelect main = first(select);
         Hardness hardness = SpiderHardness.of(select);
         int projections = main == null ? 0 : main.getSelectItems().size();
-        return new Characteristics(all.joins, projections, all.filters, all.aggregations, all.setOperations,
-                all.subqueries, OrderBy.topLevel(select), main != null && main.getGroupBy() != null,
-                main != null && main.getHaving() != null, all.negations, hasLimit(select), hardness);
+        return new Characteristics(
+                all.joins,
+                projections,
+                all.filters,
+                all.aggregations,
+                all.setOperations,
+                all.subqueries,
+                OrderBy.topLevel(select),
+                main != null && main.getGroupBy() != null,
+                main != null && main.getHaving() != null,
+                all.negations,
+                hasLimit(select),
+                hardness);
     }
 
     private static PlainSelect first(Select s) {

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 /** Spider's hardness levels. */
 public enum Hardness {
-    EASY("easy"), MEDIUM("medium"), HARD("hard"), EXTRA("extra");
+    EASY("easy"),
+    MEDIUM("medium"),
+    HARD("hard"),
+    EXTRA("extra");
 
     private final String label;
 
@@ -26,8 +29,7 @@ public enum Hardness {
         if (component1 <= 1 && others == 0 && component2 == 0) {
             return EASY;
         }
-        if ((others <= 2 && component1 <= 1 && component2 == 0)
-                || (component1 <= 2 && others < 2 && component2 == 0)) {
+        if ((others <= 2 && component1 <= 1 && component2 == 0) || (component1 <= 2 && others < 2 && component2 == 0)) {
             return MEDIUM;
         }
         if ((others > 2 && component1 <= 2 && component2 == 0)

@@ -11,8 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import net.sf.jsqlparser.expression.Alias;
-import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.DateUnitExpression;
+import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.schema.Column;
@@ -42,20 +42,28 @@ import net.sf.jsqlparser.statement.select.WithItem;
  */
 public final class IdentifierExtractor {
 
-    private static final Set<String> DATE_PART_FUNCTIONS = Set.of("DATEPART", "DATEADD", "DATEDIFF", "DATEDIFF_BIG",
-            "DATENAME", "DATETRUNC", "DATE_BUCKET");
+    private static final Set<String> DATE_PART_FUNCTIONS =
+            Set.of("DATEPART", "DATEADD", "DATEDIFF", "DATEDIFF_BIG", "DATENAME", "DATETRUNC", "DATE_BUCKET");
     private static final Set<String> TYPE_FIRST_FUNCTIONS = Set.of("CONVERT", "TRY_CONVERT");
     /** Bare words that are values, never columns (shared with {@link SnailsIdentifierExtractor}). */
-    static final Set<String> NOT_COLUMNS = Set.of("true", "false", "null", "current_timestamp",
-            "current_date", "current_time", "current_user", "session_user", "localtimestamp", "localtime");
+    static final Set<String> NOT_COLUMNS = Set.of(
+            "true",
+            "false",
+            "null",
+            "current_timestamp",
+            "current_date",
+            "current_time",
+            "current_user",
+            "session_user",
+            "localtimestamp",
+            "localtime");
 
     private final Set<String> tables = new LinkedHashSet<>();
     private final Set<String> columns = new LinkedHashSet<>();
     private final Set<ColumnRef> refs = new LinkedHashSet<>();
     private final Expressions expressions = new Expressions();
 
-    private IdentifierExtractor() {
-    }
+    private IdentifierExtractor() {}
 
     public static QueryIdentifiers extract(Statement statement) {
         IdentifierExtractor x = new IdentifierExtractor();
@@ -71,8 +79,7 @@ public final class IdentifierExtractor {
     // ---- scopes --------------------------------------------------------------------------------------------
 
     /** What a name in FROM stands for: a real table, or a subquery / CTE with these output columns. */
-    private record Source(String realTable, Set<String> outputs) {
-    }
+    private record Source(String realTable, Set<String> outputs) {}
 
     private static final class Scope {
         final Scope parent;
@@ -123,8 +130,8 @@ public final class IdentifierExtractor {
                 }
                 // A recursive CTE (WITH RECURSIVE, or T-SQL's implicit form: always a UNION) sees its own name in
                 // its body; any other CTE body still reads the real table of that name.
-                boolean recursive = w.isRecursive() || (w.getSelect() != null
-                        && unwrap(w.getSelect()) instanceof SetOperationList);
+                boolean recursive =
+                        w.isRecursive() || (w.getSelect() != null && unwrap(w.getSelect()) instanceof SetOperationList);
                 if (recursive) {
                     scope.ctes.put(name, declared);
                 }
@@ -249,7 +256,11 @@ public final class IdentifierExtractor {
                 tables.add(name);
                 src = new Source(name, Set.of());
             }
-            scope.sources.put(t.getAlias() != null ? IdentifierQuoting.normalize(t.getAlias().getName()) : name, src);
+            scope.sources.put(
+                    t.getAlias() != null
+                            ? IdentifierQuoting.normalize(t.getAlias().getName())
+                            : name,
+                    src);
         } else if (item instanceof ParenthesedSelect p) {
             // The enclosing scope is the parent: LATERAL / CROSS APPLY subqueries see earlier FROM items.
             Set<String> outputs = select(p, scope);
@@ -385,7 +396,8 @@ public final class IdentifierExtractor {
     static boolean keywordFirst(Function function) {
         String name = function.getName() == null ? "" : function.getName().toUpperCase(Locale.ROOT);
         ExpressionList<?> params = function.getParameters();
-        return (DATE_PART_FUNCTIONS.contains(name) || TYPE_FIRST_FUNCTIONS.contains(name)) && params != null
+        return (DATE_PART_FUNCTIONS.contains(name) || TYPE_FIRST_FUNCTIONS.contains(name))
+                && params != null
                 && !params.isEmpty()
                 && (params.get(0) instanceof Column || params.get(0) instanceof DateUnitExpression);
     }

@@ -14,8 +14,7 @@ import net.sf.jsqlparser.statement.Statement;
  */
 public final class ItemFacts {
 
-    private ItemFacts() {
-    }
+    private ItemFacts() {}
 
     /** The gold's facts from its text: a text that does not parse gets the parser's reason as its error. */
     public static SqlFacts.Gold gold(SqlParser parser, String goldSql, SqlDialect dialect) {
@@ -38,7 +37,8 @@ public final class ItemFacts {
             hardness = null;
         }
         try {
-            return new SqlFacts.Gold(orderBy, hardness, IdentifierExtractor.extract(gold).keys(), null);
+            return new SqlFacts.Gold(
+                    orderBy, hardness, IdentifierExtractor.extract(gold).keys(), null);
         } catch (RuntimeException e) {
             return new SqlFacts.Gold(orderBy, hardness, null, "gold SQL: " + e.getMessage());
         }
@@ -55,8 +55,8 @@ public final class ItemFacts {
      * A text the lexer splits into several statements is read as {@link PredictedIdentifiers} reads it (each
      * statement on its own).
      */
-    public static SqlFacts.Predicted predicted(SqlParser parser, String predictedSql, SqlDialect dialect,
-            Statement parsed, SqlFacts.Gold asGold) {
+    public static SqlFacts.Predicted predicted(
+            SqlParser parser, String predictedSql, SqlDialect dialect, Statement parsed, SqlFacts.Gold asGold) {
         if (SqlLexer.statements(predictedSql, dialect).size() > 1) {
             return predicted(parser, predictedSql, dialect);
         }

@@ -8,8 +8,13 @@ import java.util.TreeSet;
  * QueryRecall = |gold ∩ predicted| / |gold|, QueryPrecision = |gold ∩ predicted| / |predicted|, and their F1.
  * An empty side scores 1 when the other is empty too, else 0.
  */
-public record LinkingScore(double queryRecall, double queryPrecision, double queryF1, Set<String> matched,
-        Set<String> missing, Set<String> extra) {
+public record LinkingScore(
+        double queryRecall,
+        double queryPrecision,
+        double queryF1,
+        Set<String> matched,
+        Set<String> missing,
+        Set<String> extra) {
 
     public static LinkingScore of(QueryIdentifiers gold, QueryIdentifiers predicted) {
         return of(gold.keys(), predicted.keys());

@@ -7,8 +7,7 @@ import net.sf.jsqlparser.statement.select.Select;
 /** Whether a query orders its final result: a top-level ORDER BY (not one inside a subquery or CTE). */
 public final class OrderBy {
 
-    private OrderBy() {
-    }
+    private OrderBy() {}
 
     public static boolean topLevel(Statement statement) {
         if (!(statement instanceof Select select)) {

@@ -1,11 +1,11 @@
 package dev.snailbench.sql.analysis;
 
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.sql.SqlLexer;
 import dev.snailbench.sql.LexicalIdentifiers;
-import dev.snailbench.sql.analysis.QueryIdentifiers.ColumnRef;
+import dev.snailbench.sql.SqlLexer;
 import dev.snailbench.sql.SqlParseException;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.analysis.QueryIdentifiers.ColumnRef;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -36,8 +36,7 @@ public final class PredictedIdentifiers {
         }
     }
 
-    private PredictedIdentifiers() {
-    }
+    private PredictedIdentifiers() {}
 
     public static Linked of(SqlParser parser, String predictedSql, SqlDialect dialect) {
         List<String> statements = SqlLexer.statements(predictedSql, dialect);

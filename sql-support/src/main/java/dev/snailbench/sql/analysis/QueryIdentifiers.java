@@ -10,8 +10,7 @@ import java.util.TreeSet;
 public record QueryIdentifiers(Set<String> tables, Set<String> columns, Set<ColumnRef> columnRefs) {
 
     /** A column and the real table it belongs to (null when the query does not say). */
-    public record ColumnRef(String table, String column) {
-    }
+    public record ColumnRef(String table, String column) {}
 
     /** Tables as {@code t:name} and columns as {@code c:name}: the identifier set SNAILS' metrics compare. */
     public Set<String> keys() {

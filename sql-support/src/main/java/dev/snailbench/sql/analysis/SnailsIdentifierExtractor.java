@@ -44,8 +44,7 @@ final class SnailsIdentifierExtractor {
     private final Set<String> columns = new LinkedHashSet<>();
     private final Expressions expressions = new Expressions();
 
-    private SnailsIdentifierExtractor() {
-    }
+    private SnailsIdentifierExtractor() {}
 
     /** The statement's identifiers by the authors' conventions; a statement that is not a SELECT has none. */
     static QueryIdentifiers extract(Statement statement) {

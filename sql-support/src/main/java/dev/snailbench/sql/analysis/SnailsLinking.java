@@ -1,6 +1,7 @@
 package dev.snailbench.sql.analysis;
 
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlLexer;
 import dev.snailbench.sql.SqlParser;
 import java.util.List;
 import java.util.Set;
@@ -28,7 +29,6 @@ import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SetOperationList;
-import dev.snailbench.sql.SqlLexer;
 
 /**
  * Schema linking by the SNAILS authors' conventions ({@code linking: "snails"}), to reproduce the paper's
@@ -48,8 +48,7 @@ import dev.snailbench.sql.SqlLexer;
  */
 public final class SnailsLinking {
 
-    private SnailsLinking() {
-    }
+    private SnailsLinking() {}
 
     /** The identifiers of a gold or predicted SQL text by the authors' conventions (empty when they found none). */
     public static QueryIdentifiers identifiers(SqlParser parser, String sql, SqlDialect dialect) {
@@ -83,8 +82,11 @@ public final class SnailsLinking {
         for (int i = 0; i + 1 < tokens.size(); i++) {
             SqlLexer.Token a = tokens.get(i);
             SqlLexer.Token b = tokens.get(i + 1);
-            if (a.kind() == SqlLexer.Kind.SYMBOL && b.kind() == SqlLexer.Kind.SYMBOL && b.start() > a.end()
-                    && sql.substring(a.end(), b.start()).isBlank() && OPERATORS.contains(a.text() + b.text())) {
+            if (a.kind() == SqlLexer.Kind.SYMBOL
+                    && b.kind() == SqlLexer.Kind.SYMBOL
+                    && b.start() > a.end()
+                    && sql.substring(a.end(), b.start()).isBlank()
+                    && OPERATORS.contains(a.text() + b.text())) {
                 out.append(sql, copied, a.end());
                 copied = b.start();
             }
@@ -127,7 +129,8 @@ public final class SnailsLinking {
             return joinWithoutCondition(ps.getFromItem(), ps.getJoins());
         }
         if (s instanceof SetOperationList sol) {
-            return !sol.getSelects().isEmpty() && joinWithoutCondition(sol.getSelects().get(0));
+            return !sol.getSelects().isEmpty()
+                    && joinWithoutCondition(sol.getSelects().get(0));
         }
         return s instanceof ParenthesedSelect p && p.getSelect() != null && joinWithoutCondition(p.getSelect());
     }
@@ -142,7 +145,8 @@ public final class SnailsLinking {
         if (joins != null) {
             for (Join j : joins) {
                 boolean needsCondition = !j.isSimple() && !j.isCross() && !j.isNatural() && !j.isApply();
-                boolean hasCondition = j.getOnExpressions() != null && !j.getOnExpressions().isEmpty()
+                boolean hasCondition = j.getOnExpressions() != null
+                                && !j.getOnExpressions().isEmpty()
                         || j.getUsingColumns() != null && !j.getUsingColumns().isEmpty();
                 if (needsCondition && !hasCondition || joinWithoutCondition(j.getFromItem(), null)) {
                     return true;
@@ -179,7 +183,8 @@ public final class SnailsLinking {
             return subqueries(ps);
         }
         if (s instanceof SetOperationList sol) {
-            return !sol.getSelects().isEmpty() && quotedCondition(sol.getSelects().get(0));
+            return !sol.getSelects().isEmpty()
+                    && quotedCondition(sol.getSelects().get(0));
         }
         return s instanceof ParenthesedSelect p && p.getSelect() != null && quotedCondition(p.getSelect());
     }
@@ -273,21 +278,29 @@ public final class SnailsLinking {
     }
 
     private static boolean isCondition(Expression e) {
-        return e instanceof AndExpression || e instanceof OrExpression || e instanceof XorExpression
-                || e instanceof ComparisonOperator || e instanceof LikeExpression || e instanceof InExpression
-                || e instanceof Between || e instanceof IsNullExpression || e instanceof ExistsExpression
+        return e instanceof AndExpression
+                || e instanceof OrExpression
+                || e instanceof XorExpression
+                || e instanceof ComparisonOperator
+                || e instanceof LikeExpression
+                || e instanceof InExpression
+                || e instanceof Between
+                || e instanceof IsNullExpression
+                || e instanceof ExistsExpression
                 || e instanceof NotExpression;
     }
 
     private static boolean hasStringLiteral(Expression e) {
         boolean[] found = {false};
-        e.accept(new ExpressionVisitorAdapter<Void>() {
-            @Override
-            public <S> Void visit(StringValue value, S context) {
-                found[0] = true;
-                return null;
-            }
-        }, null);
+        e.accept(
+                new ExpressionVisitorAdapter<Void>() {
+                    @Override
+                    public <S> Void visit(StringValue value, S context) {
+                        found[0] = true;
+                        return null;
+                    }
+                },
+                null);
         return found[0];
     }
 }

@@ -33,27 +33,51 @@ final class SnailsRecovery {
     static final int MAX_REPAIRS = 4;
 
     /** Where a search condition or a join starts: their visitor cannot walk it empty. */
-    private static final Set<String> EMPTY_FAILS = Set.of("where", "having", "on", "and", "or", "not", "join",
-            "inner", "left", "right", "full", "outer", "cross", "apply", "between", "like", "in", "exists", "is");
+    private static final Set<String> EMPTY_FAILS = Set.of(
+            "where", "having", "on", "and", "or", "not", "join", "inner", "left", "right", "full", "outer", "cross",
+            "apply", "between", "like", "in", "exists", "is");
 
     /** A separator their parser reads before it finds what follows unreadable. */
     private static final Set<String> SEPARATORS = Set.of(",", ".");
 
     /** A clause keyword their parser enters before it finds what follows unreadable. */
-    private static final Set<String> ENTERED = Set.of("from", "where", "having", "on", "join", "inner",
-            "left", "right", "full", "outer", "cross", "group", "order", "by");
+    private static final Set<String> ENTERED = Set.of(
+            "from", "where", "having", "on", "join", "inner", "left", "right", "full", "outer", "cross", "group",
+            "order", "by");
 
     /** A clause keyword or separator that may end what was read with nothing after it. */
-    private static final Set<String> DANGLING = Set.of(",", ".", "=", "<", ">", "!", "+", "-", "*", "/", "from",
-            "select", "distinct", "all", "group", "order", "by", "as", "top", "asc", "desc", "union", "except",
+    private static final Set<String> DANGLING = Set.of(
+            ",",
+            ".",
+            "=",
+            "<",
+            ">",
+            "!",
+            "+",
+            "-",
+            "*",
+            "/",
+            "from",
+            "select",
+            "distinct",
+            "all",
+            "group",
+            "order",
+            "by",
+            "as",
+            "top",
+            "asc",
+            "desc",
+            "union",
+            "except",
             "intersect");
 
-    private SnailsRecovery() {
-    }
+    private SnailsRecovery() {}
 
     /** The statement their parser and visitor read of {@code sql}, or empty when they read nothing. */
     static Optional<Statement> read(SqlParser parser, String sql, SqlDialect dialect) {
-        String text = unterminatedCut(sql.replace("\r\n", "\n").replace('\r', '\n').replace('\t', ' '));
+        String text =
+                unterminatedCut(sql.replace("\r\n", "\n").replace('\r', '\n').replace('\t', ' '));
         Attempt attempt = Attempt.of(parser, text, dialect);
         for (int repairs = 0; attempt.statement == null && repairs < MAX_REPAIRS; repairs++) {
             if (attempt.errorOffset < 0) {
@@ -143,7 +167,8 @@ final class SnailsRecovery {
             SqlLexer.Token dropped = tokens.get(at);
             String without = text.substring(0, dropped.start()) + " " + text.substring(dropped.end());
             Attempt deleted = Attempt.of(parser, without, dialect);
-            int nextEnd = at + 1 < tokens.size() ? tokens.get(at + 1).end() - (dropped.end() - dropped.start()) + 1
+            int nextEnd = at + 1 < tokens.size()
+                    ? tokens.get(at + 1).end() - (dropped.end() - dropped.start()) + 1
                     : without.length();
             if (deleted.statement != null || deleted.errorOffset >= nextEnd) {
                 return deleted;
@@ -185,7 +210,8 @@ final class SnailsRecovery {
     }
 
     private static boolean isWord(SqlLexer.Token token, Set<String> words) {
-        return token.kind() != SqlLexer.Kind.QUOTED && words.contains(token.text().toLowerCase(Locale.ROOT));
+        return token.kind() != SqlLexer.Kind.QUOTED
+                && words.contains(token.text().toLowerCase(Locale.ROOT));
     }
 
     /** The index of the first token that ends after {@code offset} (the size when none does). */
@@ -226,7 +252,8 @@ final class SnailsRecovery {
                 continue;
             }
             String word = t.text().toLowerCase(Locale.ROOT);
-            boolean afterDot = i > 0 && tokens.get(i - 1).text().equals(".")
+            boolean afterDot = i > 0
+                    && tokens.get(i - 1).text().equals(".")
                     && tokens.get(i - 1).kind() == SqlLexer.Kind.SYMBOL;
             if (afterDot && RESERVED.contains(word)) {
                 return t.start();
@@ -235,7 +262,9 @@ final class SnailsRecovery {
                     && (i + 1 == tokens.size() || !tokens.get(i + 1).text().equalsIgnoreCase("by"))) {
                 return t.start();
             }
-            if (AGGREGATES.contains(word) && i + 2 < tokens.size() && tokens.get(i + 1).text().equals("(")
+            if (AGGREGATES.contains(word)
+                    && i + 2 < tokens.size()
+                    && tokens.get(i + 1).text().equals("(")
                     && tokens.get(i + 2).text().equalsIgnoreCase("distinct")) {
                 int comma = secondArgument(tokens, i + 1);
                 if (comma >= 0) {
@@ -265,16 +294,72 @@ final class SnailsRecovery {
         return -1;
     }
 
-    private static final Set<String> AGGREGATES = Set.of("count", "count_big", "sum", "avg", "min", "max",
-            "stdev", "stdevp", "var", "varp");
+    private static final Set<String> AGGREGATES =
+            Set.of("count", "count_big", "sum", "avg", "min", "max", "stdev", "stdevp", "var", "varp");
 
     /** T-SQL reserved words its grammar never reads as a name. */
-    private static final Set<String> RESERVED = Set.of("select", "from", "where", "group", "order", "by", "having",
-            "table", "join", "on", "and", "or", "not", "as", "in", "is", "null", "union", "into", "values", "set",
-            "case", "when", "then", "else", "end", "distinct", "top", "exists", "between", "like", "inner", "left",
-            "right", "full", "outer", "cross", "create", "drop", "alter", "insert", "update", "delete", "primary",
-            "foreign", "references", "check", "constraint", "column", "database", "procedure", "view", "with",
-            "except", "intersect", "all", "any", "some", "escape", "asc", "desc");
+    private static final Set<String> RESERVED = Set.of(
+            "select",
+            "from",
+            "where",
+            "group",
+            "order",
+            "by",
+            "having",
+            "table",
+            "join",
+            "on",
+            "and",
+            "or",
+            "not",
+            "as",
+            "in",
+            "is",
+            "null",
+            "union",
+            "into",
+            "values",
+            "set",
+            "case",
+            "when",
+            "then",
+            "else",
+            "end",
+            "distinct",
+            "top",
+            "exists",
+            "between",
+            "like",
+            "inner",
+            "left",
+            "right",
+            "full",
+            "outer",
+            "cross",
+            "create",
+            "drop",
+            "alter",
+            "insert",
+            "update",
+            "delete",
+            "primary",
+            "foreign",
+            "references",
+            "check",
+            "constraint",
+            "column",
+            "database",
+            "procedure",
+            "view",
+            "with",
+            "except",
+            "intersect",
+            "all",
+            "any",
+            "some",
+            "escape",
+            "asc",
+            "desc");
 
     /** One parse: the statement, or the offset in the text where the parser stopped (-1 when it gave none). */
     private record Attempt(String text, Statement statement, int errorOffset) {
@@ -289,10 +374,14 @@ final class SnailsRecovery {
                     return new Attempt(text, null, -1);
                 }
                 // The parser stopped at the end of the text: a cut-off query.
-                boolean atEnd = e.getCause() instanceof ParseException p && p.currentToken != null
-                        && p.currentToken.next != null && p.currentToken.next.kind == CCJSqlParserConstants.EOF;
-                return new Attempt(text, null, atEnd ? text.length() : afterSeparator(text,
-                        offset(text, e.line(), e.column()), dialect));
+                boolean atEnd = e.getCause() instanceof ParseException p
+                        && p.currentToken != null
+                        && p.currentToken.next != null
+                        && p.currentToken.next.kind == CCJSqlParserConstants.EOF;
+                return new Attempt(
+                        text,
+                        null,
+                        atEnd ? text.length() : afterSeparator(text, offset(text, e.line(), e.column()), dialect));
             }
         }
 

@@ -68,8 +68,7 @@ final class SpiderHardness {
     /** Words JSqlParser may read as a column that Spider's parse_col rejects. */
     private static final Set<String> NOT_COLUMNS = Set.of("TRUE", "FALSE", "NULL");
 
-    private SpiderHardness() {
-    }
+    private SpiderHardness() {}
 
     static Hardness of(Select statement) {
         Sql sql = toSpider(statement);
@@ -154,6 +153,7 @@ final class SpiderHardness {
     static final class Sql {
         /** One entry per select unit: whether its agg_id is not 'none'. */
         final List<Boolean> select = new ArrayList<>();
+
         int tableUnits;
         Condition fromConds = new Condition();
         Condition where = new Condition();
@@ -161,6 +161,7 @@ final class SpiderHardness {
         final List<Boolean> groupBy = new ArrayList<>();
         /** One entry per ORDER BY val_unit: whether col_unit1 and col_unit2 are aggregated. */
         final List<boolean[]> orderBy = new ArrayList<>();
+
         Condition having = new Condition();
         boolean limit;
         Sql intersect;
@@ -173,9 +174,8 @@ final class SpiderHardness {
      * text that decide how Spider's parser reads what follows (see {@link Condition#add}): whether its last value
      * is a column, and whether it is plain (holds none of the tokens at which Spider's scan of a column value stops).
      */
-    record CondUnit(boolean not, boolean like, boolean val1IsSql, boolean val2IsSql, boolean endsWithColumn,
-            boolean plain) {
-    }
+    record CondUnit(
+            boolean not, boolean like, boolean val1IsSql, boolean val2IsSql, boolean endsWithColumn, boolean plain) {}
 
     /** condition: [cond_unit1, 'and'/'or', cond_unit2, ...], kept as its units and its connectives. */
     static final class Condition {
@@ -212,7 +212,9 @@ final class SpiderHardness {
             int first = units.size();
             walk(e);
             for (int i = first; i < units.size(); i++) {
-                while (units.get(i).endsWithColumn() && i < connectives.size() && connectives.get(i).equals(OR)
+                while (units.get(i).endsWithColumn()
+                        && i < connectives.size()
+                        && connectives.get(i).equals(OR)
                         && units.get(i + 1).plain()) {
                     connectives.remove(i);
                     units.remove(i + 1);
@@ -231,7 +233,8 @@ final class SpiderHardness {
                 walk(o.getRightExpression());
             } else if (e instanceof Parenthesis p) {
                 walk(p.getExpression());
-            } else if (e instanceof ParenthesedExpressionList<?> pl && pl.size() == 1
+            } else if (e instanceof ParenthesedExpressionList<?> pl
+                    && pl.size() == 1
                     && !(pl.get(0) instanceof Select)) {
                 walk((Expression) pl.get(0));
             } else {
@@ -248,24 +251,33 @@ final class SpiderHardness {
             }
             boolean plain = plain(condition);
             if (condition instanceof LikeExpression like) {
-                return new CondUnit(not ^ like.isNot(), true, isSql(like.getRightExpression()), false,
-                        isColumnValue(like.getRightExpression()), plain);
+                return new CondUnit(
+                        not ^ like.isNot(),
+                        true,
+                        isSql(like.getRightExpression()),
+                        false,
+                        isColumnValue(like.getRightExpression()),
+                        plain);
             }
             if (condition instanceof InExpression in) {
                 return new CondUnit(not ^ in.isNot(), false, isSql(in.getRightExpression()), false, false, plain);
             }
             if (condition instanceof Between between) {
-                return new CondUnit(not ^ between.isNot(), false, isSql(between.getBetweenExpressionStart()),
-                        isSql(between.getBetweenExpressionEnd()), isColumnValue(between.getBetweenExpressionEnd()),
+                return new CondUnit(
+                        not ^ between.isNot(),
+                        false,
+                        isSql(between.getBetweenExpressionStart()),
+                        isSql(between.getBetweenExpressionEnd()),
+                        isColumnValue(between.getBetweenExpressionEnd()),
                         plain);
             }
             if (condition instanceof ExistsExpression exists) {
-                return new CondUnit(not ^ exists.isNot(), false, isSql(exists.getRightExpression()), false, false,
-                        plain);
+                return new CondUnit(
+                        not ^ exists.isNot(), false, isSql(exists.getRightExpression()), false, false, plain);
             }
             if (condition instanceof BinaryExpression b) {
-                return new CondUnit(not, false, isSql(b.getRightExpression()), false,
-                        isColumnValue(b.getRightExpression()), plain);
+                return new CondUnit(
+                        not, false, isSql(b.getRightExpression()), false, isColumnValue(b.getRightExpression()), plain);
             }
             return new CondUnit(not, false, false, false, false, plain);
         }
@@ -277,7 +289,9 @@ final class SpiderHardness {
          */
         private static boolean isColumnValue(Expression e) {
             Expression first = e;
-            while (first instanceof Addition || first instanceof Subtraction || first instanceof Multiplication
+            while (first instanceof Addition
+                    || first instanceof Subtraction
+                    || first instanceof Multiplication
                     || first instanceof Division) {
                 first = ((BinaryExpression) first).getLeftExpression();
             }
@@ -296,8 +310,11 @@ final class SpiderHardness {
             if (e instanceof IsNullExpression isNull) {
                 return leaf(isNull.getLeftExpression());
             }
-            if (e instanceof ComparisonOperator || e instanceof Addition || e instanceof Subtraction
-                    || e instanceof Multiplication || e instanceof Division) {
+            if (e instanceof ComparisonOperator
+                    || e instanceof Addition
+                    || e instanceof Subtraction
+                    || e instanceof Multiplication
+                    || e instanceof Division) {
                 BinaryExpression b = (BinaryExpression) e;
                 return plain(b.getLeftExpression()) && plain(b.getRightExpression());
             }
@@ -305,9 +322,12 @@ final class SpiderHardness {
         }
 
         private static boolean leaf(Expression e) {
-            return e instanceof Column || e instanceof StringValue || e instanceof LongValue
-                    || e instanceof DoubleValue || e instanceof NullValue || e instanceof SignedExpression s
-                    && leaf(s.getExpression());
+            return e instanceof Column
+                    || e instanceof StringValue
+                    || e instanceof LongValue
+                    || e instanceof DoubleValue
+                    || e instanceof NullValue
+                    || e instanceof SignedExpression s && leaf(s.getExpression());
         }
 
         /** parse_value: a value is a sql dict when it is a (parenthesised) SELECT. */
@@ -391,8 +411,10 @@ final class SpiderHardness {
             sql.groupBy.add(aggregated(e));
         }
         sql.having = Condition.of(p.getHaving());
-        List<OrderByElement> order = p.getOrderByElements() != null && !p.getOrderByElements().isEmpty()
-                ? p.getOrderByElements() : trailingOrder;
+        List<OrderByElement> order =
+                p.getOrderByElements() != null && !p.getOrderByElements().isEmpty()
+                        ? p.getOrderByElements()
+                        : trailingOrder;
         if (order != null) {
             for (OrderByElement o : order) {
                 sql.orderBy.add(valUnit(o.getExpression()));
@@ -408,14 +430,17 @@ final class SpiderHardness {
             return 0;
         }
         if (item instanceof ParenthesedFromItem pf) {
-            return tableUnits(pf.getFromItem()) + (pf.getJoins() == null ? 0 : pf.getJoins().size());
+            return tableUnits(pf.getFromItem())
+                    + (pf.getJoins() == null ? 0 : pf.getJoins().size());
         }
         return 1;
     }
 
     private static Select unwrap(Select s) {
         Select current = s;
-        while (current instanceof ParenthesedSelect p && p.getSelect() != null && p.getOrderByElements() == null
+        while (current instanceof ParenthesedSelect p
+                && p.getSelect() != null
+                && p.getOrderByElements() == null
                 && p.getLimit() == null) {
             current = p.getSelect();
         }
@@ -443,8 +468,7 @@ final class SpiderHardness {
         while (x instanceof Parenthesis p) {
             x = p.getExpression();
         }
-        if (x instanceof Addition || x instanceof Subtraction || x instanceof Multiplication
-                || x instanceof Division) {
+        if (x instanceof Addition || x instanceof Subtraction || x instanceof Multiplication || x instanceof Division) {
             BinaryExpression b = (BinaryExpression) x;
             return new boolean[] {aggregated(b.getLeftExpression()), aggregated(b.getRightExpression())};
         }

@@ -19,16 +19,13 @@ public final class JobSql {
     public static final String INVALID_PREDICTIONS = "recorded predictions a model wrote that cannot run are accepted "
             + "with \"allowInvalidPredictions\": true (their items fail)";
 
-    private JobSql() {
-    }
+    private JobSql() {}
 
     /** One text of the spec: where it is ({@code questions[3].goldSql}), and whether it is a recorded prediction. */
-    public record Text(String field, String sql, boolean prediction) {
-    }
+    public record Text(String field, String sql, boolean prediction) {}
 
     /** A text that can only fail: its field, and why. */
-    public record Problem(String field, String problem) {
-    }
+    public record Problem(String field, String problem) {}
 
     /**
      * The texts to check: the gold of the spec's questions as {@code golds} lists them (inline questions, or the
@@ -37,16 +34,23 @@ public final class JobSql {
      */
     public static List<Text> texts(JobRequest request, List<String> golds) {
         List<Text> texts = new ArrayList<>();
-        boolean spider = request.questionSet() != null && "spider".equals(request.questionSet().format());
+        boolean spider = request.questionSet() != null
+                && "spider".equals(request.questionSet().format());
         if (request.questions() != null || spider) {
             for (int i = 0; i < golds.size(); i++) {
-                texts.add(new Text(request.questions() != null ? "questions[" + i + "].goldSql"
-                        : "questionSet.items[" + i + "].query", golds.get(i), false));
+                texts.add(new Text(
+                        request.questions() != null
+                                ? "questions[" + i + "].goldSql"
+                                : "questionSet.items[" + i + "].query",
+                        golds.get(i),
+                        false));
             }
         }
         if (request.predictions() != null && !Boolean.TRUE.equals(request.allowInvalidPredictions())) {
             for (int i = 0; i < request.predictions().size(); i++) {
-                texts.add(new Text("predictions[" + i + "].predictedSql", request.predictions().get(i).predictedSql(),
+                texts.add(new Text(
+                        "predictions[" + i + "].predictedSql",
+                        request.predictions().get(i).predictedSql(),
                         true));
             }
         }
@@ -57,8 +61,8 @@ public final class JobSql {
      * The texts that could only fail. {@code verdicts} remembers each text's reason ("" when it passes), so that a
      * text is parsed once however often it occurs (several callers may share it).
      */
-    public static List<Problem> problems(List<Text> texts, SqlDialect dialect, SqlGuard guard,
-            Map<String, String> verdicts) {
+    public static List<Problem> problems(
+            List<Text> texts, SqlDialect dialect, SqlGuard guard, Map<String, String> verdicts) {
         List<Problem> problems = new ArrayList<>();
         for (Text text : texts) {
             String sql;

@@ -12,9 +12,9 @@ import dev.snailbench.sql.analysis.ItemFacts;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.statement.Statement;
@@ -52,24 +52,75 @@ public final class SqlGuard {
      * place in a benchmark query and holds a pooled connection; other slow queries are stopped by timeouts.
      */
     private static final Set<String> DENIED_FUNCTIONS = Set.of(
-            "pg_sleep", "pg_sleep_for", "pg_sleep_until", "pg_terminate_backend", "pg_cancel_backend",
-            "pg_reload_conf", "pg_rotate_logfile", "set_config", "pg_switch_wal", "pg_promote", "pg_notify",
-            "pg_create_restore_point", "nextval", "setval", "txid_current", "pg_current_xact_id", "query_to_xml",
-            "query_to_xmlschema", "query_to_xml_and_xmlschema", "cursor_to_xml", "cursor_to_xmlschema",
-            "pg_import_system_collations", "pg_log_backend_memory_contexts", "loread", "lowrite",
-            "openrowset", "opendatasource", "openquery", "openxml",
+            "pg_sleep",
+            "pg_sleep_for",
+            "pg_sleep_until",
+            "pg_terminate_backend",
+            "pg_cancel_backend",
+            "pg_reload_conf",
+            "pg_rotate_logfile",
+            "set_config",
+            "pg_switch_wal",
+            "pg_promote",
+            "pg_notify",
+            "pg_create_restore_point",
+            "nextval",
+            "setval",
+            "txid_current",
+            "pg_current_xact_id",
+            "query_to_xml",
+            "query_to_xmlschema",
+            "query_to_xml_and_xmlschema",
+            "cursor_to_xml",
+            "cursor_to_xmlschema",
+            "pg_import_system_collations",
+            "pg_log_backend_memory_contexts",
+            "loread",
+            "lowrite",
+            "openrowset",
+            "opendatasource",
+            "openquery",
+            "openxml",
             // Run the SQL in their string argument: ts_stat('SELECT pg_read_file(...)'), ts_rewrite(q, 'SELECT ...').
-            "ts_stat", "ts_rewrite", "pg_stat_statements_reset", "pg_current_logfile",
+            "ts_stat",
+            "ts_rewrite",
+            "pg_stat_statements_reset",
+            "pg_current_logfile",
             // SQL Server: files, traces and the log read from T-SQL.
-            "fn_xe_file_target_read_file", "fn_get_audit_file", "fn_trace_gettable", "fn_dblog", "fn_dump_dblog");
+            "fn_xe_file_target_read_file",
+            "fn_get_audit_file",
+            "fn_trace_gettable",
+            "fn_dblog",
+            "fn_dump_dblog");
     /** Suffixes of the *_to_xml family (query_to_xml, table_to_xml, schema_to_xml, database_to_xml, cursor_...). */
     private static final List<String> DENIED_SUFFIXES = List.of("_to_xml", "_to_xmlschema", "_to_xml_and_xmlschema");
+
     private static final List<String> DENIED_PREFIXES = List.of(
-            "lo_", "dblink", "pg_advisory", "pg_try_advisory", "pg_read_", "pg_ls_", "pg_stat_file", "pg_file_",
-            "pg_logical_", "pg_replication_", "pg_create_", "pg_drop_", "pg_copy_", "pg_backup_",
-            "pg_start_backup", "pg_stop_backup", "pg_wal_replay_", "pg_stat_reset", "pg_xlog_", "xp_", "sp_",
+            "lo_",
+            "dblink",
+            "pg_advisory",
+            "pg_try_advisory",
+            "pg_read_",
+            "pg_ls_",
+            "pg_stat_file",
+            "pg_file_",
+            "pg_logical_",
+            "pg_replication_",
+            "pg_create_",
+            "pg_drop_",
+            "pg_copy_",
+            "pg_backup_",
+            "pg_start_backup",
+            "pg_stop_backup",
+            "pg_wal_replay_",
+            "pg_stat_reset",
+            "pg_xlog_",
+            "xp_",
+            "sp_",
             // index maintenance that writes even in a read-only transaction
-            "gin_clean_pending_list", "brin_summarize", "brin_desummarize");
+            "gin_clean_pending_list",
+            "brin_summarize",
+            "brin_desummarize");
 
     /**
      * The outcome of a check: allowed with the normalized SQL (the gold cache key), or refused with a reason. An
@@ -77,7 +128,11 @@ public final class SqlGuard {
      * ({@link ItemFacts}), read from the tree the check parsed: the work item's SQL is then parsed once on its way
      * (the verdict is remembered with them); null on a refusal, or where the tree cannot be read that way.
      */
-    public record Verdict(boolean allowed, String reason, String normalizedSql, SqlFacts.Gold asGold,
+    public record Verdict(
+            boolean allowed,
+            String reason,
+            String normalizedSql,
+            SqlFacts.Gold asGold,
             SqlFacts.Predicted asPrediction) {
 
         static Verdict refuse(String reason) {
@@ -113,12 +168,14 @@ public final class SqlGuard {
      */
     public SqlGuard(SqlParser parser, int cachedVerdicts) {
         this.parser = parser;
-        this.verdicts = cachedVerdicts <= 0 ? null : Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Verdict> eldest) {
-                return size() > cachedVerdicts;
-            }
-        });
+        this.verdicts = cachedVerdicts <= 0
+                ? null
+                : Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
+                    @Override
+                    protected boolean removeEldestEntry(Map.Entry<String, Verdict> eldest) {
+                        return size() > cachedVerdicts;
+                    }
+                });
     }
 
     public Verdict check(String sql, SqlDialect dialect) {
@@ -158,8 +215,10 @@ public final class SqlGuard {
         // (quoted names, comments) cannot smuggle a denied call past the AST check.
         String denied = deniedCall(sql, dialect);
         if (denied != null) {
-            return Checked.refused(denied.startsWith("a Unicode") ? "uses " + denied + ", which the guard cannot read"
-                    : "calls " + denied + "(), a function with side effects or hidden SQL");
+            return Checked.refused(
+                    denied.startsWith("a Unicode")
+                            ? "uses " + denied + ", which the guard cannot read"
+                            : "calls " + denied + "(), a function with side effects or hidden SQL");
         }
         List<Statement> list;
         try {
@@ -191,8 +250,9 @@ public final class SqlGuard {
             return Checked.refused(problem);
         }
         SqlFacts.Gold asGold = readAsGold(select);
-        return new Checked(new Verdict(true, null, select.toString(), asGold,
-                readAsPrediction(sql, dialect, select, asGold)), select);
+        return new Checked(
+                new Verdict(true, null, select.toString(), asGold, readAsPrediction(sql, dialect, select, asGold)),
+                select);
     }
 
     // What the scorer reads never decides a verdict: a tree it cannot read leaves the reading to the scorer.
@@ -214,8 +274,12 @@ public final class SqlGuard {
 
     private static String kind(Statement statement) {
         // CreateTable -> CREATE TABLE, AlterSystemStatement -> ALTER SYSTEM
-        String name = statement.getClass().getSimpleName().replaceAll("Statement$", "")
-                .replaceAll("([a-z])([A-Z])", "$1 $2").toUpperCase(Locale.ROOT);
+        String name = statement
+                .getClass()
+                .getSimpleName()
+                .replaceAll("Statement$", "")
+                .replaceAll("([a-z])([A-Z])", "$1 $2")
+                .toUpperCase(Locale.ROOT);
         String first = name.split(" ")[0];
         return switch (first) {
             case "UNSUPPORTED" -> "a statement of an unsupported kind";
@@ -236,8 +300,7 @@ public final class SqlGuard {
         for (int i = 0; i < tokens.size(); i++) {
             SqlLexer.Token t = tokens.get(i);
             boolean afterDot = i > 0 && tokens.get(i - 1).text().equals(".");
-            if (t.kind() == SqlLexer.Kind.WORD && !afterDot
-                    && IdentifierRules.isSqlServerStatementKeyword(t.text())) {
+            if (t.kind() == SqlLexer.Kind.WORD && !afterDot && IdentifierRules.isSqlServerStatementKeyword(t.text())) {
                 return t.text().toUpperCase(Locale.ROOT);
             }
         }
@@ -284,8 +347,11 @@ public final class SqlGuard {
         for (int i = 0; i + 1 < tokens.size(); i++) {
             SqlLexer.Token t = tokens.get(i);
             String next = tokens.get(i + 1).text();
-            if (t.kind() == SqlLexer.Kind.WORD && t.text().equalsIgnoreCase("u") && next.equals("&")
-                    && i + 2 < tokens.size() && tokens.get(i + 2).kind() == SqlLexer.Kind.QUOTED
+            if (t.kind() == SqlLexer.Kind.WORD
+                    && t.text().equalsIgnoreCase("u")
+                    && next.equals("&")
+                    && i + 2 < tokens.size()
+                    && tokens.get(i + 2).kind() == SqlLexer.Kind.QUOTED
                     && sql.charAt(tokens.get(i + 2).start()) == '"') {
                 return "a Unicode-escaped name (U&\"...\")";
             }
@@ -326,7 +392,10 @@ public final class SqlGuard {
             Object body = item.getStatement();
             if (body != null && !(body instanceof ParenthesedSelect)) {
                 problems.add("WITH " + item.getAliasName() + " is a data-modifying CTE ("
-                        + body.getClass().getSimpleName().replace("Parenthesed", "").toUpperCase(Locale.ROOT) + ")");
+                        + body.getClass()
+                                .getSimpleName()
+                                .replace("Parenthesed", "")
+                                .toUpperCase(Locale.ROOT) + ")");
             }
         }
 
@@ -338,8 +407,10 @@ public final class SqlGuard {
 
         @Override
         public <S> Void visit(PlainSelect plainSelect, S context) {
-            if ((plainSelect.getIntoTables() != null && !plainSelect.getIntoTables().isEmpty())
-                    || plainSelect.getIntoTempTable() != null || plainSelect.getMySqlSelectIntoClause() != null) {
+            if ((plainSelect.getIntoTables() != null
+                            && !plainSelect.getIntoTables().isEmpty())
+                    || plainSelect.getIntoTempTable() != null
+                    || plainSelect.getMySqlSelectIntoClause() != null) {
                 problems.add("SELECT ... INTO creates a table");
             }
             if (plainSelect.getForMode() != null) {
@@ -352,8 +423,8 @@ public final class SqlGuard {
         public <S> Void visit(Function function, S context) {
             String name = unquotedName(function);
             if (name != null && deniedName(name)) {
-                problems.add("calls " + name.toLowerCase(Locale.ROOT)
-                        + "(), a function with side effects or hidden SQL");
+                problems.add(
+                        "calls " + name.toLowerCase(Locale.ROOT) + "(), a function with side effects or hidden SQL");
             }
             return super.visit(function, context);
         }
@@ -406,7 +477,8 @@ public final class SqlGuard {
             if (parts == null || parts.isEmpty()) {
                 return function.getName() == null ? null : IdentifierQuoting.unquote(function.getName());
             }
-            return String.join(".", parts.stream().map(IdentifierQuoting::unquote).toList());
+            return String.join(
+                    ".", parts.stream().map(IdentifierQuoting::unquote).toList());
         }
     }
 }

@@ -20,8 +20,7 @@ public final class CrosswalkCsv {
     public static final String HEADER = "kind,identifier_native,native_level,regular,low,least";
     private static final int COLUMNS = 6;
 
-    private CrosswalkCsv() {
-    }
+    private CrosswalkCsv() {}
 
     /**
      * A CSV that is not a crosswalk. {@link #field()} says where: {@code line N} (1-based, header = line 1) and the
@@ -72,10 +71,14 @@ public final class CrosswalkCsv {
         String text = csv.startsWith("\uFEFF") ? csv.substring(1) : csv;
         List<Integer> lines = new ArrayList<>();
         List<List<String>> records = records(text, lines);
-        List<String> header = records.get(0).stream().map(h -> h.trim().toLowerCase(Locale.ROOT)).toList();
+        List<String> header = records.get(0).stream()
+                .map(h -> h.trim().toLowerCase(Locale.ROOT))
+                .toList();
         if (!String.join(",", header).equals(HEADER)) {
-            throw new BadCsvException(lines.get(0), null, "header must be '" + HEADER + "', got '"
-                    + String.join(",", records.get(0)) + "'");
+            throw new BadCsvException(
+                    lines.get(0),
+                    null,
+                    "header must be '" + HEADER + "', got '" + String.join(",", records.get(0)) + "'");
         }
         List<CrosswalkEntry> rows = new ArrayList<>();
         Set<String> seen = new HashSet<>();
@@ -99,8 +102,13 @@ public final class CrosswalkCsv {
             if (!seen.add(kind + "\u0000" + r.get(1))) {
                 throw new BadCsvException(line, "identifier_native", "duplicate " + kind + " '" + r.get(1) + "'");
             }
-            rows.add(new CrosswalkEntry(kind, SpreadsheetCells.value(r.get(1)), SpreadsheetCells.value(r.get(2)),
-                    SpreadsheetCells.value(r.get(3)), SpreadsheetCells.value(r.get(4)), SpreadsheetCells.value(r.get(5))));
+            rows.add(new CrosswalkEntry(
+                    kind,
+                    SpreadsheetCells.value(r.get(1)),
+                    SpreadsheetCells.value(r.get(2)),
+                    SpreadsheetCells.value(r.get(3)),
+                    SpreadsheetCells.value(r.get(4)),
+                    SpreadsheetCells.value(r.get(5))));
         }
         return rows;
     }
@@ -108,17 +116,27 @@ public final class CrosswalkCsv {
     public static String write(List<CrosswalkEntry> rows) {
         StringBuilder out = new StringBuilder(HEADER).append('\n');
         for (CrosswalkEntry r : rows) {
-            out.append(field(r.kind())).append(',').append(field(r.nativeName())).append(',')
-                    .append(field(r.nativeLevel() == null ? "" : r.nativeLevel())).append(',')
-                    .append(field(r.regular())).append(',').append(field(r.low())).append(',')
-                    .append(field(r.least())).append('\n');
+            out.append(field(r.kind()))
+                    .append(',')
+                    .append(field(r.nativeName()))
+                    .append(',')
+                    .append(field(r.nativeLevel() == null ? "" : r.nativeLevel()))
+                    .append(',')
+                    .append(field(r.regular()))
+                    .append(',')
+                    .append(field(r.low()))
+                    .append(',')
+                    .append(field(r.least()))
+                    .append('\n');
         }
         return out.toString();
     }
 
     private static String field(String text) {
         String value = SpreadsheetCells.text(text);
-        if (value.indexOf(',') >= 0 || value.indexOf('"') >= 0 || value.indexOf('\n') >= 0
+        if (value.indexOf(',') >= 0
+                || value.indexOf('"') >= 0
+                || value.indexOf('\n') >= 0
                 || value.indexOf('\r') >= 0) {
             return '"' + value.replace("\"", "\"\"") + '"';
         }

@@ -1,8 +1,8 @@
 package dev.snailbench.sql.rewrite;
 
-import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.sql.IdentifierQuoting;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -47,8 +47,8 @@ public record CrosswalkNames(List<CrosswalkEntry> entries, Map<String, Set<Strin
                         tablesAtTarget.add(IdentifierQuoting.normalize(t));
                     }
                 }
-                List<NameMapping.ColumnTarget> targets = columns.computeIfAbsent(
-                        IdentifierQuoting.normalize(e.name(from)), k -> new ArrayList<>());
+                List<NameMapping.ColumnTarget> targets =
+                        columns.computeIfAbsent(IdentifierQuoting.normalize(e.name(from)), k -> new ArrayList<>());
                 if (targets.stream().noneMatch(t -> t.name().equals(e.name(to)))) {
                     targets.add(new NameMapping.ColumnTarget(e.name(to), tablesAtTarget));
                 }

@@ -1,11 +1,11 @@
 package dev.snailbench.sql.rewrite;
 
-import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.IdentifierQuoting;
+import dev.snailbench.sql.LexicalIdentifiers;
 import dev.snailbench.sql.SqlLexer;
 import dev.snailbench.sql.SqlParseException;
 import dev.snailbench.sql.SqlParser;
-import dev.snailbench.sql.LexicalIdentifiers;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -26,23 +26,20 @@ import net.sf.jsqlparser.statement.Statement;
  */
 public final class IdentifierRewriter {
 
-    public record Replacement(String from, String to) {
-    }
+    public record Replacement(String from, String to) {}
 
     /**
      * The rewritten SQL; {@code method} is {@link #PARSED} (renamed in the syntax tree) or {@link #TOKENS}
      * (the statement did not parse: renamed token by token outside literals and comments).
      */
-    public record Result(String sql, List<Replacement> replaced, List<String> unknown, List<String> ambiguous,
-            String method) {
-    }
+    public record Result(
+            String sql, List<Replacement> replaced, List<String> unknown, List<String> ambiguous, String method) {}
 
     public static final String PARSED = "parsed";
     public static final String TOKENS = "tokens";
 
     /** A schema identifier found in a statement: kind {@code table} or {@code column}, lower-case name. */
-    public record Identifier(String kind, String name) {
-    }
+    public record Identifier(String kind, String name) {}
 
     /**
      * How renamed names are written. {@link #AS_WRITTEN}: with the quotes the name had (a bare name quoted only when
@@ -63,7 +60,8 @@ public final class IdentifierRewriter {
         }
 
         String write(String written, String target, SqlDialect dialect) {
-            return onViews() ? IdentifierQuoting.quote(target, dialect)
+            return onViews()
+                    ? IdentifierQuoting.quote(target, dialect)
                     : IdentifierQuoting.requote(written, target, dialect);
         }
     }
@@ -90,8 +88,8 @@ public final class IdentifierRewriter {
      */
     public Result rewrite(String sql, SqlDialect dialect, NameMapping mapping, Style style) {
         if (moreThanOneStatement(sql, dialect)) {
-            throw new SqlParseException(dialect, "more than one statement: only one can be rewritten in its tree",
-                    -1, -1, null);
+            throw new SqlParseException(
+                    dialect, "more than one statement: only one can be rewritten in its tree", -1, -1, null);
         }
         Statement statement = parser.parse(sql, dialect);
         NodeCollector nodes = NodeCollector.of(statement);
@@ -119,8 +117,8 @@ public final class IdentifierRewriter {
             replaced.add(new Replacement(IdentifierQuoting.unquote(written), target));
             statementTables.add(IdentifierQuoting.normalize(target));
             if (table.getAlias() != null) {
-                aliasTarget.put(IdentifierQuoting.normalize(table.getAlias().getName()),
-                        IdentifierQuoting.normalize(target));
+                aliasTarget.put(
+                        IdentifierQuoting.normalize(table.getAlias().getName()), IdentifierQuoting.normalize(target));
             }
         }
 
@@ -140,11 +138,11 @@ public final class IdentifierRewriter {
             Table qualifier = column.getTable();
             boolean qualified = qualifier != null && qualifier.getName() != null;
             String ownerTable = qualified
-                    ? renameQualifier(qualifier, nodes, mapping, dialect, style, aliasTarget, replaced, unknown,
-                            ambiguous)
+                    ? renameQualifier(
+                            qualifier, nodes, mapping, dialect, style, aliasTarget, replaced, unknown, ambiguous)
                     : null;
-            boolean derivedOwner = qualified
-                    && nodes.derivedNames.contains(IdentifierQuoting.normalize(qualifier.getName()));
+            boolean derivedOwner =
+                    qualified && nodes.derivedNames.contains(IdentifierQuoting.normalize(qualifier.getName()));
             List<NameMapping.ColumnTarget> candidates = mapping.columns().get(key);
             if (candidates == null) {
                 // A select alias or a column a subquery named: not a schema identifier, so not unknown either.
@@ -175,8 +173,7 @@ public final class IdentifierRewriter {
             nodes.dateUnitRenames.put(unit, style.write(written, target, dialect));
             replaced.add(new Replacement(written, target));
         }
-        return new Result(nodes.print(), List.copyOf(replaced), List.copyOf(unknown), List.copyOf(ambiguous),
-                PARSED);
+        return new Result(nodes.print(), List.copyOf(replaced), List.copyOf(unknown), List.copyOf(ambiguous), PARSED);
     }
 
     /** A ';' followed by anything but more semicolons, outside literals and comments. */
@@ -235,13 +232,17 @@ public final class IdentifierRewriter {
             replaced.add(new Replacement(IdentifierQuoting.unquote(written), target));
         }
         out.append(sql, copied, sql.length());
-        return new Result(out.toString(), List.copyOf(replaced), List.copyOf(unknown), List.copyOf(ambiguous),
-                TOKENS);
+        return new Result(out.toString(), List.copyOf(replaced), List.copyOf(unknown), List.copyOf(ambiguous), TOKENS);
     }
 
     /** A token's target name: as a table or a column as it was read, else as the other kind; null when none. */
-    private static String tokenTarget(LexicalIdentifiers.Found f, String written, NameMapping mapping,
-            Set<String> statementTables, Set<String> unknown, Set<String> ambiguous) {
+    private static String tokenTarget(
+            LexicalIdentifiers.Found f,
+            String written,
+            NameMapping mapping,
+            Set<String> statementTables,
+            Set<String> unknown,
+            Set<String> ambiguous) {
         List<String> tables = mapping.tables().get(f.name());
         List<NameMapping.ColumnTarget> columns = mapping.columns().get(f.name());
         if (f.table() && tables != null || !f.table() && columns == null && tables != null) {
@@ -299,9 +300,16 @@ public final class IdentifierRewriter {
      * Renames a column qualifier that is a table name (an alias stays as written) and returns the target-level
      * table it designates, or null when unknown.
      */
-    private static String renameQualifier(Table qualifier, NodeCollector nodes, NameMapping mapping,
-            SqlDialect dialect, Style style, Map<String, String> aliasTarget, Set<Replacement> replaced,
-            Set<String> unknown, Set<String> ambiguous) {
+    private static String renameQualifier(
+            Table qualifier,
+            NodeCollector nodes,
+            NameMapping mapping,
+            SqlDialect dialect,
+            Style style,
+            Map<String, String> aliasTarget,
+            Set<Replacement> replaced,
+            Set<String> unknown,
+            Set<String> ambiguous) {
         String written = qualifier.getName();
         if (written == null) {
             return null;
@@ -334,13 +342,14 @@ public final class IdentifierRewriter {
         return targets.get(0);
     }
 
-    private static String pickColumn(List<NameMapping.ColumnTarget> candidates, String ownerTable,
-            Set<String> statementTables) {
+    private static String pickColumn(
+            List<NameMapping.ColumnTarget> candidates, String ownerTable, Set<String> statementTables) {
         if (candidates.size() == 1) {
             return candidates.get(0).name();
         }
         List<NameMapping.ColumnTarget> fitting = candidates.stream()
-                .filter(c -> ownerTable != null ? c.tables().contains(ownerTable)
+                .filter(c -> ownerTable != null
+                        ? c.tables().contains(ownerTable)
                         : c.tables().stream().anyMatch(statementTables::contains))
                 .toList();
         return fitting.size() == 1 ? fitting.get(0).name() : null;

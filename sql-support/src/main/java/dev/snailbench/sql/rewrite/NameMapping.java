@@ -10,6 +10,5 @@ import java.util.Set;
  */
 public record NameMapping(Map<String, List<String>> tables, Map<String, List<ColumnTarget>> columns) {
 
-    public record ColumnTarget(String name, Set<String> tables) {
-    }
+    public record ColumnTarget(String name, Set<String> tables) {}
 }

@@ -36,8 +36,8 @@ import net.sf.jsqlparser.util.deparser.StatementDeParser;
 final class NodeCollector {
 
     /** T-SQL/PostgreSQL functions whose first argument is a date part keyword, which parses as a column. */
-    private static final Set<String> DATE_PART_FUNCTIONS = Set.of("dateadd", "datediff", "datediff_big",
-            "datepart", "datename", "datetrunc", "date_bucket");
+    private static final Set<String> DATE_PART_FUNCTIONS =
+            Set.of("dateadd", "datediff", "datediff_big", "datepart", "datename", "datetrunc", "date_bucket");
 
     final List<Table> tables = new ArrayList<>();
     final List<Column> columns = new ArrayList<>();
@@ -59,6 +59,7 @@ final class NodeCollector {
     final Map<String, Table> tableAliases = new HashMap<>();
     /** Aliases of derived tables (subqueries, lateral, table functions) and CTE names. */
     final Set<String> derivedNames = new LinkedHashSet<>();
+
     final Set<String> cteNames = new LinkedHashSet<>();
     /** Select-list aliases and CTE column lists: names a column reference may mean instead of a column. */
     final Set<String> selectAliases = new LinkedHashSet<>();
@@ -94,7 +95,8 @@ final class NodeCollector {
             public <S> StringBuilder visit(Function function, S context) {
                 if (function.getName() != null
                         && DATE_PART_FUNCTIONS.contains(function.getName().toLowerCase(Locale.ROOT))
-                        && function.getParameters() != null && !function.getParameters().isEmpty()) {
+                        && function.getParameters() != null
+                        && !function.getParameters().isEmpty()) {
                     Expression first = (Expression) function.getParameters().get(0);
                     if ((first instanceof Column col && col.getTable() == null)
                             || first instanceof DateUnitExpression) {
@@ -119,7 +121,8 @@ final class NodeCollector {
                     c.tables.add(table);
                 }
                 if (table.getAlias() != null) {
-                    c.tableAliases.put(IdentifierQuoting.normalize(table.getAlias().getName()), table);
+                    c.tableAliases.put(
+                            IdentifierQuoting.normalize(table.getAlias().getName()), table);
                 }
                 return super.visit(table, context);
             }
@@ -129,7 +132,8 @@ final class NodeCollector {
                 if (select.getSelectItems() != null) {
                     for (SelectItem<?> item : select.getSelectItems()) {
                         if (item.getAlias() != null) {
-                            c.selectAliases.add(IdentifierQuoting.normalize(item.getAlias().getName()));
+                            c.selectAliases.add(
+                                    IdentifierQuoting.normalize(item.getAlias().getName()));
                         }
                     }
                 }
@@ -142,7 +146,8 @@ final class NodeCollector {
             @Override
             public <S> StringBuilder visit(SetOperationList union, S context) {
                 // A UNION's ORDER BY names the output columns of its first branch.
-                if (c.collecting && !union.getSelects().isEmpty()
+                if (c.collecting
+                        && !union.getSelects().isEmpty()
                         && union.getSelects().get(0) instanceof PlainSelect first) {
                     c.collectOutputAliasRefs(first.getSelectItems(), union.getOrderByElements());
                 }
@@ -152,7 +157,8 @@ final class NodeCollector {
             @Override
             public <S> StringBuilder visit(ParenthesedSelect select, S context) {
                 if (select.getAlias() != null) {
-                    c.derivedNames.add(IdentifierQuoting.normalize(select.getAlias().getName()));
+                    c.derivedNames.add(
+                            IdentifierQuoting.normalize(select.getAlias().getName()));
                 }
                 return super.visit(select, context);
             }
@@ -191,7 +197,8 @@ final class NodeCollector {
             }
         }
         for (OrderByElement o : orderBy) {
-            if (o.getExpression() instanceof Column col && col.getTable() == null
+            if (o.getExpression() instanceof Column col
+                    && col.getTable() == null
                     && outputs.contains(IdentifierQuoting.normalize(col.getColumnName()))) {
                 outputAliasRefs.add(col);
             }

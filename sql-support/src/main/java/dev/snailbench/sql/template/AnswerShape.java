@@ -29,12 +29,11 @@ public final class AnswerShape {
 
     private static final Pattern ASKING = Pattern.compile("\\b(how many|how often|which|who|whom|whose|where|list|"
             + "name|show|what|when|how much|give|return|find)\\b");
-    private static final Pattern COUNT_PHRASE = Pattern.compile("^(?:is|was|are|were|'s)?\\s*the\\s+(?:total\\s+)?"
-            + "(?:number|count)\\s+of\\b");
+    private static final Pattern COUNT_PHRASE =
+            Pattern.compile("^(?:is|was|are|were|'s)?\\s*the\\s+(?:total\\s+)?" + "(?:number|count)\\s+of\\b");
     private static final Pattern PER_GROUP = Pattern.compile("\\b(?:each|every|per|by|for all|respectively)\\b");
 
-    private AnswerShape() {
-    }
+    private AnswerShape() {}
 
     /** What {@code question} asks for. */
     public static Ask ask(String question) {
@@ -47,9 +46,12 @@ public final class AnswerShape {
         String rest = q.substring(m.end()).trim();
         return switch (word) {
             case "how many", "how often" -> Ask.COUNT;
-            case "what", "give", "return", "find", "show", "list" -> COUNT_PHRASE.matcher(rest).find()
-                    || rest.startsWith("the number of") || rest.startsWith("me the number of") ? Ask.COUNT
-                    : word.equals("list") || word.equals("show") ? Ask.THINGS : Ask.OTHER;
+            case "what", "give", "return", "find", "show", "list" ->
+                COUNT_PHRASE.matcher(rest).find()
+                                || rest.startsWith("the number of")
+                                || rest.startsWith("me the number of")
+                        ? Ask.COUNT
+                        : word.equals("list") || word.equals("show") ? Ask.THINGS : Ask.OTHER;
             case "which", "who", "whom", "whose", "where", "name" -> Ask.THINGS;
             default -> Ask.OTHER;
         };
@@ -79,8 +81,12 @@ public final class AnswerShape {
             }
             return null;
         }
-        if (rows.size() == 1 && columns == 1 && onlyCount(statement) && !q.contains("number")
-                && !q.contains("how many") && !q.contains("count")) {
+        if (rows.size() == 1
+                && columns == 1
+                && onlyCount(statement)
+                && !q.contains("number")
+                && !q.contains("how many")
+                && !q.contains("count")) {
             return "asks which or who but answers with a lone count";
         }
         return null;
@@ -91,9 +97,13 @@ public final class AnswerShape {
     }
 
     private static boolean onlyCount(Statement statement) {
-        return statement instanceof PlainSelect ps && ps.getSelectItems() != null && ps.getSelectItems().size() == 1
-                && ps.getGroupBy() == null && ps.getSelectItems().get(0).getExpression() instanceof Function f
-                && f.getName() != null && f.getName().toLowerCase(Locale.ROOT).startsWith("count");
+        return statement instanceof PlainSelect ps
+                && ps.getSelectItems() != null
+                && ps.getSelectItems().size() == 1
+                && ps.getGroupBy() == null
+                && ps.getSelectItems().get(0).getExpression() instanceof Function f
+                && f.getName() != null
+                && f.getName().toLowerCase(Locale.ROOT).startsWith("count");
     }
 
     private static boolean numeric(List<List<String>> rows, int column) {

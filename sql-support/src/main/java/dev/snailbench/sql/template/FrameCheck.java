@@ -28,27 +28,59 @@ public final class FrameCheck {
         LABEL
     }
 
-    private static final Set<String> TIME = Set.of("year", "years", "date", "season", "month", "day", "time",
-            "minute", "hour", "period", "edition", "era", "decade", "century", "birthday", "birth", "yr");
-    private static final Set<String> PLACE = Set.of("city", "country", "continent", "stadium", "venue", "location",
-            "place", "region", "town", "state", "address", "host", "nation", "ground", "arena", "area");
+    private static final Set<String> TIME = Set.of(
+            "year",
+            "years",
+            "date",
+            "season",
+            "month",
+            "day",
+            "time",
+            "minute",
+            "hour",
+            "period",
+            "edition",
+            "era",
+            "decade",
+            "century",
+            "birthday",
+            "birth",
+            "yr");
+    private static final Set<String> PLACE = Set.of(
+            "city",
+            "country",
+            "continent",
+            "stadium",
+            "venue",
+            "location",
+            "place",
+            "region",
+            "town",
+            "state",
+            "address",
+            "host",
+            "nation",
+            "ground",
+            "arena",
+            "area");
     /** "in which", "at what", "during which" … : a frame that asks when or where. */
-    private static final Pattern WHEN_WHERE = Pattern.compile(
-            "(?:\\b(?:in|at|on|during|from|since|until|till|before|after)\\s+(?:which|what|whose)\\s+"
+    private static final Pattern WHEN_WHERE =
+            Pattern.compile("(?:\\b(?:in|at|on|during|from|since|until|till|before|after)\\s+(?:which|what|whose)\\s+"
                     + "(?:\\w+\\s+){0,1})$");
     /** "how many": a frame that asks for a count of things (a plural noun follows). */
     private static final Pattern HOW_MANY = Pattern.compile("\\bhow\\s+many\\s+$");
     /** "how much", "the total", "the average", "the highest" …: a frame that asks for an amount. */
-    private static final Pattern AMOUNT = Pattern.compile("\\b(?:how\\s+much|total|average|mean|sum\\s+of(?:\\s+the|"
-            + "\\s+all)?|highest|lowest|maximum|minimum|largest|smallest|biggest|most|fewest|least|more|less|fewer)\\s+$");
+    private static final Pattern AMOUNT = Pattern.compile(
+            "\\b(?:how\\s+much|total|average|mean|sum\\s+of(?:\\s+the|"
+                    + "\\s+all)?|highest|lowest|maximum|minimum|largest|smallest|biggest|most|fewest|least|more|less|fewer)\\s+$");
 
-    private FrameCheck() {
-    }
+    private FrameCheck() {}
 
     /** The role of a column from its name and whether its type is numeric. */
     public static Role role(String column, boolean numeric) {
         List<String> tokens = IdentifierWords.of(column).tokens().stream()
-                .map(t -> t.toLowerCase(Locale.ROOT)).toList();
+                .map(t -> t.toLowerCase(Locale.ROOT))
+                .toList();
         if (tokens.stream().anyMatch(TIME::contains)) {
             return Role.TIME;
         }
@@ -72,8 +104,8 @@ public final class FrameCheck {
         String words = SeedTemplates.words(column);
         Matcher when = WHEN_WHERE.matcher(before);
         if (when.find() && role != Role.TIME && role != Role.PLACE) {
-            return "\"" + when.group().trim() + " " + words + "\": the frame asks when or where, " + words
-                    + " is a " + role.name().toLowerCase(Locale.ROOT);
+            return "\"" + when.group().trim() + " " + words + "\": the frame asks when or where, " + words + " is a "
+                    + role.name().toLowerCase(Locale.ROOT);
         }
         Matcher many = HOW_MANY.matcher(before);
         if (many.find() && (role != Role.QUANTITY || !plural(column))) {
@@ -81,8 +113,8 @@ public final class FrameCheck {
         }
         Matcher amount = AMOUNT.matcher(before);
         if (amount.find() && role != Role.QUANTITY) {
-            return "\"" + amount.group().trim() + " " + words + "\": the frame asks for an amount, " + words
-                    + " is a " + role.name().toLowerCase(Locale.ROOT);
+            return "\"" + amount.group().trim() + " " + words + "\": the frame asks for an amount, " + words + " is a "
+                    + role.name().toLowerCase(Locale.ROOT);
         }
         return null;
     }
@@ -96,16 +128,21 @@ public final class FrameCheck {
         if (question == null || spoken == null || !Set.of("max", "min").contains(function.toLowerCase(Locale.ROOT))) {
             return null;
         }
-        Matcher idiom = Pattern.compile("(?<![\\p{L}])(?:in|on)\\s+" + Pattern.quote(spoken.toLowerCase(
-                Locale.ROOT)) + "(?![\\p{L}])").matcher(question.toLowerCase(Locale.ROOT));
+        Matcher idiom = Pattern.compile(
+                        "(?<![\\p{L}])(?:in|on)\\s+" + Pattern.quote(spoken.toLowerCase(Locale.ROOT)) + "(?![\\p{L}])")
+                .matcher(question.toLowerCase(Locale.ROOT));
         return idiom.find() ? "\"" + idiom.group() + "\": the frame says an amount spread or summed" : null;
     }
 
     /** Whether the column's words name things one counts: a plural noun among them ("goals", "matches played"). */
     static boolean plural(String column) {
-        return IdentifierWords.of(column).tokens().stream().map(t -> t.toLowerCase(Locale.ROOT))
+        return IdentifierWords.of(column).tokens().stream()
+                .map(t -> t.toLowerCase(Locale.ROOT))
                 .anyMatch(t -> t.length() > 3 && t.endsWith("s") && !t.endsWith("ss") && !t.endsWith("us")
-                        || t.equals("number") || t.equals("count") || t.equals("people") || t.equals("children"));
+                        || t.equals("number")
+                        || t.equals("count")
+                        || t.equals("people")
+                        || t.equals("children"));
     }
 
     /** The question's text before the first whole-word mention of {@code spoken}, lower case; null if absent. */
@@ -114,8 +151,9 @@ public final class FrameCheck {
             return null;
         }
         String lower = question.toLowerCase(Locale.ROOT);
-        Matcher m = Pattern.compile("(?<![\\p{L}\\p{N}_])" + Pattern.quote(spoken.toLowerCase(Locale.ROOT))
-                + "(?![\\p{L}\\p{N}_])").matcher(lower);
+        Matcher m = Pattern.compile(
+                        "(?<![\\p{L}\\p{N}_])" + Pattern.quote(spoken.toLowerCase(Locale.ROOT)) + "(?![\\p{L}\\p{N}_])")
+                .matcher(lower);
         return m.find() ? lower.substring(0, m.start()) : null;
     }
 }

@@ -26,16 +26,14 @@ public final class LikeFragments {
     }
 
     /** The seed value's kind and its number of words (for WORDS) or letters (for PART). */
-    public record Shape(Kind kind, int size) {
-    }
+    public record Shape(Kind kind, int size) {}
 
     private static final Pattern WORD = Pattern.compile("\\p{L}[\\p{L}'’.-]*\\p{L}|\\p{L}");
-    private static final Set<String> COMMON = Set.of("a", "an", "the", "of", "on", "in", "at", "by", "to", "for",
-            "and", "or", "with", "from", "de", "la", "le", "el", "del", "da", "do", "van", "von", "der", "di", "y",
-            "is", "was", "after", "before", "than", "as");
+    private static final Set<String> COMMON = Set.of(
+            "a", "an", "the", "of", "on", "in", "at", "by", "to", "for", "and", "or", "with", "from", "de", "la", "le",
+            "el", "del", "da", "do", "van", "von", "der", "di", "y", "is", "was", "after", "before", "than", "as");
 
-    private LikeFragments() {
-    }
+    private LikeFragments() {}
 
     /**
      * The kind of {@code value} read against {@code cells}, the column's cells the seed's pattern matches: WHOLE when
@@ -51,7 +49,8 @@ public final class LikeFragments {
             if (c.equals(v)) {
                 whole = true;
             } else if (Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(v) + "(?![\\p{L}\\p{N}])")
-                    .matcher(c).find()) {
+                    .matcher(c)
+                    .find()) {
                 wordsOf = true;
             }
         }
@@ -81,9 +80,11 @@ public final class LikeFragments {
                 List<String> run = tokens.subList(i, i + n);
                 String joined = String.join(" ", run);
                 boolean allWords = run.stream().allMatch(t -> WORD.matcher(t).matches());
-                boolean named = run.stream().anyMatch(t -> t.length() >= 3
-                        && !COMMON.contains(t.toLowerCase(Locale.ROOT)));
-                if (allWords && named && !joined.equalsIgnoreCase(cell.trim())
+                boolean named =
+                        run.stream().anyMatch(t -> t.length() >= 3 && !COMMON.contains(t.toLowerCase(Locale.ROOT)));
+                if (allWords
+                        && named
+                        && !joined.equalsIgnoreCase(cell.trim())
                         && cell.toLowerCase(Locale.ROOT).contains(joined.toLowerCase(Locale.ROOT))) {
                     runs.add(joined);
                 }
@@ -105,7 +106,9 @@ public final class LikeFragments {
     /** How many of {@code cells} contain {@code value} (any letter case), as a LIKE '%value%' would match. */
     public static long matches(String value, List<String> cells) {
         String v = value.toLowerCase(Locale.ROOT);
-        return cells.stream().filter(c -> c != null && c.toLowerCase(Locale.ROOT).contains(v)).count();
+        return cells.stream()
+                .filter(c -> c != null && c.toLowerCase(Locale.ROOT).contains(v))
+                .count();
     }
 
     private static List<String> words(String text) {

@@ -30,8 +30,7 @@ import net.sf.jsqlparser.statement.select.SelectItem;
  */
 public final class QueryChecks {
 
-    private QueryChecks() {
-    }
+    private QueryChecks() {}
 
     /**
      * Predicates of the top-level WHERE / HAVING that hold (or fail) whatever the data: a comparison of an
@@ -46,8 +45,10 @@ public final class QueryChecks {
         ExpressionVisitorAdapter<Void> visitor = new ExpressionVisitorAdapter<>() {
             @Override
             protected <S> Void visitBinaryExpression(BinaryExpression e, S context) {
-                if (e instanceof LikeExpression like && like.getRightExpression() instanceof StringValue p
-                        && !p.getValue().isEmpty() && p.getValue().chars().allMatch(ch -> ch == '%')) {
+                if (e instanceof LikeExpression like
+                        && like.getRightExpression() instanceof StringValue p
+                        && !p.getValue().isEmpty()
+                        && p.getValue().chars().allMatch(ch -> ch == '%')) {
                     out.add(e.toString());
                     return null;
                 }
@@ -79,10 +80,13 @@ public final class QueryChecks {
         String column = columnName(e.getLeftExpression());
         if (column == null
                 || !(e.getRightExpression() instanceof ParenthesedSelect sub)
-                || !(sub.getSelect() instanceof PlainSelect inner) || inner.getWhere() != null
-                || inner.getSelectItems() == null || inner.getSelectItems().size() != 1
+                || !(sub.getSelect() instanceof PlainSelect inner)
+                || inner.getWhere() != null
+                || inner.getSelectItems() == null
+                || inner.getSelectItems().size() != 1
                 || !(inner.getSelectItems().get(0).getExpression() instanceof Function f)
-                || f.getParameters() == null || f.getParameters().size() != 1
+                || f.getParameters() == null
+                || f.getParameters().size() != 1
                 || !column.equalsIgnoreCase(columnName(f.getParameters().get(0)))) {
             return false;
         }
@@ -95,7 +99,9 @@ public final class QueryChecks {
 
     /** JSqlParser reads an unqualified {@code year} or {@code month} as a date unit: it is a column here. */
     private static String columnName(Expression e) {
-        return e instanceof Column c ? c.getColumnName() : e instanceof DateUnitExpression unit ? unit.toString() : null;
+        return e instanceof Column c
+                ? c.getColumnName()
+                : e instanceof DateUnitExpression unit ? unit.toString() : null;
     }
 
     /** Columns the top-level SELECT returns more than once ("the attendance and attendance"), lower case. */

@@ -44,19 +44,20 @@ public final class SeedMeaning {
     private static final Set<String> FLAGS = Set.of("true", "false", "t", "f", "yes", "no", "y", "n");
     /** A short code in capitals ({@code 'GK'}, {@code 'FW'}): a question says what it stands for, in words. */
     private static final Pattern CODE = Pattern.compile("[A-Z]{1,3}");
+
     private static final Pattern YEAR = Pattern.compile("(?<![\\p{L}\\p{N}])(1[89]\\d\\d|20\\d\\d)(?![\\p{L}\\p{N}])");
     /** A question that lists what to return: "the names, the goals and the year". */
-    private static final Pattern LISTING = Pattern.compile("\\b[\\p{L}]+\\s*,\\s*(?:the\\s+)?[\\p{L}][^?.!]*?"
-            + "\\band\\s+(?:the\\s+)?[\\p{L}]+");
+    private static final Pattern LISTING =
+            Pattern.compile("\\b[\\p{L}]+\\s*,\\s*(?:the\\s+)?[\\p{L}][^?.!]*?" + "\\band\\s+(?:the\\s+)?[\\p{L}]+");
     /** "how many X", "the number of X", "count the X": the thing a question counts. */
     private static final Pattern COUNTED = Pattern.compile("\\b(?:how\\s+many|number\\s+of|count\\s+(?:of\\s+)?(?:the"
             + "\\s+|all\\s+)?)\\s*(?:different\\s+|distinct\\s+|unique\\s+)?(\\p{L}+(?:\\s+\\p{L}+){0,2})");
+
     private static final Set<String> MEASURES = Set.of("sum", "avg", "min", "max");
     /** Words of a column name that name no particular thing (the head word is the one before them). */
     private static final Set<String> GENERIC = Set.of("name", "id", "code", "nr", "no", "number", "value", "text");
 
-    private SeedMeaning() {
-    }
+    private SeedMeaning() {}
 
     /**
      * Why {@code statement} does not mean what {@code question} asks, or null when nothing it names disagrees.
@@ -78,8 +79,10 @@ public final class SeedMeaning {
             select.getHaving().accept(filters, null);
         }
         for (Filters.Compared c : filters.compared) {
-            if (!c.numeric() && !FLAGS.contains(c.value().strip().toLowerCase(Locale.ROOT))
-                    && !CODE.matcher(c.value().strip()).matches() && !asked.says(c.value())) {
+            if (!c.numeric()
+                    && !FLAGS.contains(c.value().strip().toLowerCase(Locale.ROOT))
+                    && !CODE.matcher(c.value().strip()).matches()
+                    && !asked.says(c.value())) {
                 return "filters on '" + c.value() + "', which the question does not say";
             }
         }
@@ -199,14 +202,18 @@ public final class SeedMeaning {
         Set<String> filteredWords = new HashSet<>();
         filtered.forEach(t -> filteredWords.addAll(words(t)));
         for (SelectItem<?> item : select.getSelectItems()) {
-            if (item.getExpression() instanceof Function f && f.getName() != null
-                    && MEASURES.contains(f.getName().toLowerCase(Locale.ROOT)) && f.getParameters() != null
-                    && f.getParameters().size() == 1 && f.getParameters().get(0) instanceof Column c) {
+            if (item.getExpression() instanceof Function f
+                    && f.getName() != null
+                    && MEASURES.contains(f.getName().toLowerCase(Locale.ROOT))
+                    && f.getParameters() != null
+                    && f.getParameters().size() == 1
+                    && f.getParameters().get(0) instanceof Column c) {
                 String table = scope.tableOf(c);
                 if (table == null || filtered.contains(table)) {
                     continue;
                 }
-                List<String> own = words(table).stream().filter(w -> w.length() >= 4 && !filteredWords.contains(w))
+                List<String> own = words(table).stream()
+                        .filter(w -> w.length() >= 4 && !filteredWords.contains(w))
                         .toList();
                 if (!own.isEmpty() && own.stream().noneMatch(asked::saysWord)) {
                     return f.getName() + " of " + table + "." + IdentifierQuoting.unquote(c.getColumnName())
@@ -220,7 +227,9 @@ public final class SeedMeaning {
 
     private static List<String> words(String identifier) {
         return IdentifierWords.of(IdentifierQuoting.unquote(identifier)).tokens().stream()
-                .map(t -> t.toLowerCase(Locale.ROOT)).filter(t -> !t.isEmpty()).toList();
+                .map(t -> t.toLowerCase(Locale.ROOT))
+                .filter(t -> !t.isEmpty())
+                .toList();
     }
 
     /** A question's words, compared loosely: case, accents, plurals, adjective forms, one slip of the keyboard. */
@@ -250,9 +259,11 @@ public final class SeedMeaning {
                 }
             }
             String joined = String.join("", words);
-            if (words.isEmpty() || compact.contains(joined)
-                    || joined.endsWith("s") && joined.length() > 4 && compact.contains(joined.substring(0,
-                    joined.length() - 1))) {
+            if (words.isEmpty()
+                    || compact.contains(joined)
+                    || joined.endsWith("s")
+                            && joined.length() > 4
+                            && compact.contains(joined.substring(0, joined.length() - 1))) {
                 return true;
             }
             if (words.size() > 1 && initials(words)) {
@@ -271,8 +282,8 @@ public final class SeedMeaning {
             StringBuilder b = new StringBuilder();
             words.forEach(w -> b.append(w.charAt(0)));
             String i = b.toString();
-            return tokens.stream().anyMatch(t -> t.length() >= 2 && (t.equals(i) || t.length() == i.length() + 1
-                    && t.startsWith(i)));
+            return tokens.stream()
+                    .anyMatch(t -> t.length() >= 2 && (t.equals(i) || t.length() == i.length() + 1 && t.startsWith(i)));
         }
 
         /**
@@ -294,10 +305,16 @@ public final class SeedMeaning {
             if (shorter.length() >= 4 && longer.startsWith(shorter.substring(0, Math.max(4, shorter.length() - 2)))) {
                 return true;
             }
-            if (shorter.length() >= 4 && longer.length() >= 5 && longer.startsWith(shorter.substring(0, 3))
-                    && (longer.endsWith("ish") || longer.endsWith("ian") || longer.endsWith("ese")
-                    || shorter.endsWith("ish") || shorter.endsWith("ian") || shorter.endsWith("ss")
-                    || shorter.endsWith("ese"))) {
+            if (shorter.length() >= 4
+                    && longer.length() >= 5
+                    && longer.startsWith(shorter.substring(0, 3))
+                    && (longer.endsWith("ish")
+                            || longer.endsWith("ian")
+                            || longer.endsWith("ese")
+                            || shorter.endsWith("ish")
+                            || shorter.endsWith("ian")
+                            || shorter.endsWith("ss")
+                            || shorter.endsWith("ese"))) {
                 return true;
             }
             return shorter.length() >= 5 && oneSlip(a, b);
@@ -315,7 +332,9 @@ public final class SeedMeaning {
                 if (a.substring(i + 1).equals(b.substring(i + 1))) {
                     return true;
                 }
-                return i + 1 < a.length() && a.charAt(i) == b.charAt(i + 1) && a.charAt(i + 1) == b.charAt(i)
+                return i + 1 < a.length()
+                        && a.charAt(i) == b.charAt(i + 1)
+                        && a.charAt(i + 1) == b.charAt(i)
                         && a.substring(i + 2).equals(b.substring(i + 2));
             }
             String longer = a.length() > b.length() ? a : b;
@@ -324,7 +343,9 @@ public final class SeedMeaning {
         }
 
         private static String fold(String s) {
-            return Normalizer.normalize(s, Normalizer.Form.NFKD).replaceAll("\\p{M}+", "").toLowerCase(Locale.ROOT)
+            return Normalizer.normalize(s, Normalizer.Form.NFKD)
+                    .replaceAll("\\p{M}+", "")
+                    .toLowerCase(Locale.ROOT)
                     .replace('’', '\'');
         }
     }
@@ -332,8 +353,7 @@ public final class SeedMeaning {
     /** Literals compared with a column of the top-level WHERE / HAVING (sub-queries are not read). */
     private static final class Filters extends ExpressionVisitorAdapter<Void> {
 
-        record Compared(String table, String column, String value, boolean numeric) {
-        }
+        record Compared(String table, String column, String value, boolean numeric) {}
 
         private final Scope scope;
         final List<Compared> compared = new ArrayList<>();
@@ -373,12 +393,15 @@ public final class SeedMeaning {
         private void add(Column c, Expression literal) {
             scope.used.add(IdentifierQuoting.unquote(c.getColumnName()).toLowerCase(Locale.ROOT));
             boolean numeric = !(literal instanceof StringValue);
-            String value = numeric ? literal.toString() : ((StringValue) literal).getValue().replace("''", "'");
+            String value = numeric
+                    ? literal.toString()
+                    : ((StringValue) literal).getValue().replace("''", "'");
             compared.add(new Compared(scope.tableOf(c), IdentifierQuoting.unquote(c.getColumnName()), value, numeric));
         }
 
         private static boolean literal(Expression e) {
-            return e instanceof StringValue || e instanceof LongValue
+            return e instanceof StringValue
+                    || e instanceof LongValue
                     || e instanceof net.sf.jsqlparser.expression.DoubleValue;
         }
     }
@@ -403,8 +426,8 @@ public final class SeedMeaning {
                     s.add(join.getRightItem());
                 }
             }
-            Matcher m = Pattern.compile("[\\p{L}_][\\p{L}\\p{N}_]*").matcher(select.toString()
-                    .toLowerCase(Locale.ROOT));
+            Matcher m = Pattern.compile("[\\p{L}_][\\p{L}\\p{N}_]*")
+                    .matcher(select.toString().toLowerCase(Locale.ROOT));
             while (m.find()) {
                 s.used.add(m.group());
             }
@@ -417,21 +440,29 @@ public final class SeedMeaning {
                 tables.add(name);
                 byAlias.put(name.toLowerCase(Locale.ROOT), name);
                 if (t.getAlias() != null) {
-                    byAlias.put(IdentifierQuoting.unquote(t.getAlias().getName()).toLowerCase(Locale.ROOT), name);
+                    byAlias.put(
+                            IdentifierQuoting.unquote(t.getAlias().getName()).toLowerCase(Locale.ROOT), name);
                 }
             }
         }
 
         String tableOf(Column c) {
-            if (c.getTable() != null && c.getTable().getName() != null && !c.getTable().getName().isBlank()) {
-                return byAlias.get(IdentifierQuoting.unquote(c.getTable().getName()).toLowerCase(Locale.ROOT));
+            if (c.getTable() != null
+                    && c.getTable().getName() != null
+                    && !c.getTable().getName().isBlank()) {
+                return byAlias.get(
+                        IdentifierQuoting.unquote(c.getTable().getName()).toLowerCase(Locale.ROOT));
             }
             if (tables.size() == 1) {
                 return tables.get(0);
             }
             String column = IdentifierQuoting.unquote(c.getColumnName()).toLowerCase(Locale.ROOT);
-            List<String> owners = tables.stream().filter(t -> columnsByTable.getOrDefault(t.toLowerCase(Locale.ROOT),
-                    Set.of()).contains(column)).distinct().toList();
+            List<String> owners = tables.stream()
+                    .filter(t -> columnsByTable
+                            .getOrDefault(t.toLowerCase(Locale.ROOT), Set.of())
+                            .contains(column))
+                    .distinct()
+                    .toList();
             return owners.size() == 1 ? owners.get(0) : null;
         }
     }

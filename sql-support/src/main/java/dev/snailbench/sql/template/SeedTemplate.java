@@ -41,9 +41,17 @@ public record SeedTemplate(String text, List<Slot> slots) {
      * @param original the seed's value (unquoted) or column name
      * @param spoken   how the seed's question says it (the value, or the column's words), as found in the question
      */
-    public record Slot(String marker, Kind kind, String table, String column, String operator, boolean numeric,
-            String prefix, String suffix, String original, String spoken) {
-    }
+    public record Slot(
+            String marker,
+            Kind kind,
+            String table,
+            String column,
+            String operator,
+            boolean numeric,
+            String prefix,
+            String suffix,
+            String original,
+            String spoken) {}
 
     /** The query with each slot filled: {@code fills} maps a slot's marker to its SQL text (a literal or a column). */
     public String fill(Map<String, String> fills) {

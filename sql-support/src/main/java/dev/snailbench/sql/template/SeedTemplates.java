@@ -43,8 +43,7 @@ public final class SeedTemplates {
 
     private static final Set<String> MEASURES = Set.of("sum", "avg", "min", "max");
 
-    private SeedTemplates() {
-    }
+    private SeedTemplates() {}
 
     /**
      * @param statement       the seed's parsed SQL; it is changed (slots put in), so parse it for this call only
@@ -70,9 +69,11 @@ public final class SeedTemplates {
         }
         if (select.getSelectItems() != null) {
             for (SelectItem<?> item : select.getSelectItems()) {
-                if (item.getExpression() instanceof Function f && f.getName() != null
+                if (item.getExpression() instanceof Function f
+                        && f.getName() != null
                         && MEASURES.contains(f.getName().toLowerCase(Locale.ROOT))
-                        && f.getParameters() != null && f.getParameters().size() == 1
+                        && f.getParameters() != null
+                        && f.getParameters().size() == 1
                         && f.getParameters().get(0) instanceof Column c) {
                     aggregateSlot(f, scope, claims, printed, slots);
                     columnSlot(c, Kind.MEASURE, scope, claims, printed, slots);
@@ -90,8 +91,10 @@ public final class SeedTemplates {
         for (Slot slot : slots) {
             String literal = values.literals.getOrDefault(slot.marker(), "");
             // (a number of one or two digits is also a LIMIT or an offset: too common to tell)
-            if (slot.kind() == Kind.VALUE && (!slot.numeric() || literal.length() >= 3)
-                    && !literal.isEmpty() && occurrences(text, literal) > 0) {
+            if (slot.kind() == Kind.VALUE
+                    && (!slot.numeric() || literal.length() >= 3)
+                    && !literal.isEmpty()
+                    && occurrences(text, literal) > 0) {
                 // The value is still written elsewhere (a sub-query, a comparison the question does not cover):
                 // a filled query would mix the new value with the old one ("home team X or away team Y"), so the
                 // seed gives no template rather than a wrong one.
@@ -137,8 +140,9 @@ public final class SeedTemplates {
         if (phrase == null || phrase.isBlank()) {
             return 0;
         }
-        var m = Pattern.compile("(?<![\\p{L}\\p{N}_])" + Pattern.quote(phrase.toLowerCase(Locale.ROOT))
-                + "(?![\\p{L}\\p{N}_])").matcher(text.toLowerCase(Locale.ROOT));
+        var m = Pattern.compile(
+                        "(?<![\\p{L}\\p{N}_])" + Pattern.quote(phrase.toLowerCase(Locale.ROOT)) + "(?![\\p{L}\\p{N}_])")
+                .matcher(text.toLowerCase(Locale.ROOT));
         int n = 0;
         while (m.find()) {
             n++;
@@ -156,7 +160,8 @@ public final class SeedTemplates {
         String marker = marker(slots.size());
         slots.add(new Slot(marker, kind, table, name, null, false, "", "", name, spoken));
         c.setColumnName(marker);
-        if ((c.getTable() == null || c.getTable().getName() == null) && scope.tables().size() > 1) {
+        if ((c.getTable() == null || c.getTable().getName() == null)
+                && scope.tables().size() > 1) {
             // Unambiguous for the seed's column, maybe not for the one filled in: say whose it is.
             c.setTable(new Table(scope.qualifier(table)));
         }
@@ -170,16 +175,30 @@ public final class SeedTemplates {
         String name = f.getName().toLowerCase(Locale.ROOT);
         Column c = (Column) f.getParameters().get(0);
         String table = scope.tableOf(c);
-        if (table == null || Pattern.compile("(?i)(?<![\\p{L}\\p{N}_])" + name + "\\s*\\(").matcher(sql).results()
-                .count() != 1 || f.isDistinct()) {
+        if (table == null
+                || Pattern.compile("(?i)(?<![\\p{L}\\p{N}_])" + name + "\\s*\\(")
+                                .matcher(sql)
+                                .results()
+                                .count()
+                        != 1
+                || f.isDistinct()) {
             return;
         }
         for (Map<String, String> row : AGGREGATE_WORDS) {
             String word = row.get(name);
             if (claims.claim(word)) {
                 String marker = marker(slots.size());
-                slots.add(new Slot(marker, Kind.AGGREGATE, table, IdentifierQuoting.unquote(c.getColumnName()), name, false, "", "",
-                        name, word));
+                slots.add(new Slot(
+                        marker,
+                        Kind.AGGREGATE,
+                        table,
+                        IdentifierQuoting.unquote(c.getColumnName()),
+                        name,
+                        false,
+                        "",
+                        "",
+                        name,
+                        word));
                 f.setName(marker);
                 return;
             }
@@ -191,7 +210,8 @@ public final class SeedTemplates {
      * it: one slot for both places ("the goals per <b>year</b>" → "the goals per stage").
      */
     private static void groupSlot(PlainSelect select, Scope scope, Claims claims, String sql, List<Slot> slots) {
-        if (select.getGroupBy() == null || select.getGroupBy().getGroupByExpressionList() == null
+        if (select.getGroupBy() == null
+                || select.getGroupBy().getGroupByExpressionList() == null
                 || select.getGroupBy().getGroupByExpressionList().size() != 1
                 || !(select.getGroupBy().getGroupByExpressionList().get(0) instanceof Column grouped)
                 || select.getSelectItems() == null) {
@@ -200,21 +220,26 @@ public final class SeedTemplates {
         String name = IdentifierQuoting.unquote(grouped.getColumnName());
         Column returned = null;
         for (SelectItem<?> item : select.getSelectItems()) {
-            if (item.getExpression() instanceof Column c && item.getAlias() == null
+            if (item.getExpression() instanceof Column c
+                    && item.getAlias() == null
                     && IdentifierQuoting.unquote(c.getColumnName()).equalsIgnoreCase(name)) {
                 returned = c;
             }
         }
         String table = scope.tableOf(grouped);
-        if (returned == null || table == null || !table.equals(scope.tableOf(returned))
-                || occurrences(sql, name) != 2 || !claims.claim(words(name))) {
+        if (returned == null
+                || table == null
+                || !table.equals(scope.tableOf(returned))
+                || occurrences(sql, name) != 2
+                || !claims.claim(words(name))) {
             return;
         }
         String marker = marker(slots.size());
         slots.add(new Slot(marker, Kind.GROUP, table, name, null, false, "", "", name, words(name)));
         for (Column c : List.of(grouped, returned)) {
             c.setColumnName(marker);
-            if ((c.getTable() == null || c.getTable().getName() == null) && scope.tables().size() > 1) {
+            if ((c.getTable() == null || c.getTable().getName() == null)
+                    && scope.tables().size() > 1) {
                 c.setTable(new Table(scope.qualifier(table)));
             }
         }
@@ -232,6 +257,7 @@ public final class SeedTemplates {
         private final List<Slot> slots;
         /** Marker → the literal's SQL text; the literal's SQL text → the marker standing for every occurrence. */
         final Map<String, String> literals = new HashMap<>();
+
         private final Map<String, String> markerOf = new HashMap<>();
 
         ValueSlots(Scope scope, Claims claims, List<Slot> slots) {
@@ -276,14 +302,25 @@ public final class SeedTemplates {
                     continue;
                 }
                 boolean numeric = !(literal instanceof StringValue);
-                String raw = numeric ? literal.toString() : ((StringValue) literal).getValue().replace("''", "'");
+                String raw = numeric
+                        ? literal.toString()
+                        : ((StringValue) literal).getValue().replace("''", "'");
                 if (raw.isBlank() || !claims.claim(raw)) {
                     continue;
                 }
                 String marker = marker(slots.size());
                 literals.put(marker, literal.toString());
-                slots.add(new Slot(marker, Kind.VALUE, table, IdentifierQuoting.unquote(c.getColumnName()),
-                        e.isNot() ? "NOT IN" : "IN", numeric, "", "", raw, raw));
+                slots.add(new Slot(
+                        marker,
+                        Kind.VALUE,
+                        table,
+                        IdentifierQuoting.unquote(c.getColumnName()),
+                        e.isNot() ? "NOT IN" : "IN",
+                        numeric,
+                        "",
+                        "",
+                        raw,
+                        raw));
                 values.set(i, new Column(marker));
             }
             return null;
@@ -292,7 +329,9 @@ public final class SeedTemplates {
         private void slot(BinaryExpression e, Column c, Expression literal, boolean literalOnLeft) {
             String table = scope.tableOf(c);
             boolean numeric = !(literal instanceof StringValue);
-            String raw = numeric ? literal.toString() : ((StringValue) literal).getValue().replace("''", "'");
+            String raw = numeric
+                    ? literal.toString()
+                    : ((StringValue) literal).getValue().replace("''", "'");
             String prefix = "";
             String suffix = "";
             if (e instanceof LikeExpression) {
@@ -324,10 +363,19 @@ public final class SeedTemplates {
                 markerOf.put(sqlText, marker);
                 literals.put(marker, sqlText);
             }
-            String operator = e instanceof LikeExpression like ? like.getLikeKeyWord().toString()
-                    : e.getStringExpression();
-            slots.add(new Slot(marker, Kind.VALUE, table, IdentifierQuoting.unquote(c.getColumnName()), operator, numeric, prefix, suffix,
-                    raw, raw));
+            String operator =
+                    e instanceof LikeExpression like ? like.getLikeKeyWord().toString() : e.getStringExpression();
+            slots.add(new Slot(
+                    marker,
+                    Kind.VALUE,
+                    table,
+                    IdentifierQuoting.unquote(c.getColumnName()),
+                    operator,
+                    numeric,
+                    prefix,
+                    suffix,
+                    raw,
+                    raw));
             put(e, new Column(marker), literalOnLeft);
         }
 
@@ -341,7 +389,9 @@ public final class SeedTemplates {
 
         /** JSqlParser reads an unqualified {@code year} or {@code month} as a date unit: it is a column here. */
         private static Column column(Expression e) {
-            return e instanceof Column c ? c : e instanceof DateUnitExpression unit ? new Column(unit.toString()) : null;
+            return e instanceof Column c
+                    ? c
+                    : e instanceof DateUnitExpression unit ? new Column(unit.toString()) : null;
         }
 
         private static boolean literal(Expression e) {
@@ -367,7 +417,8 @@ public final class SeedTemplates {
                 return false;
             }
             var m = Pattern.compile("(?<![\\p{L}\\p{N}_])" + Pattern.quote(phrase.toLowerCase(Locale.ROOT))
-                    + "(?![\\p{L}\\p{N}_])").matcher(question);
+                            + "(?![\\p{L}\\p{N}_])")
+                    .matcher(question);
             int[] found = null;
             while (m.find()) {
                 if (found != null) {
@@ -385,7 +436,10 @@ public final class SeedTemplates {
     }
 
     /** The tables of the top-level FROM and JOINs, by alias and by name. */
-    private record Scope(Map<String, String> byAlias, List<String> tables, Map<String, String> qualifiers,
+    private record Scope(
+            Map<String, String> byAlias,
+            List<String> tables,
+            Map<String, String> qualifiers,
             Map<String, Set<String>> columnsByTable) {
 
         static Scope of(PlainSelect select, Map<String, Set<String>> columnsByTable) {
@@ -401,15 +455,16 @@ public final class SeedTemplates {
             return new Scope(byAlias, tables, qualifiers, columnsByTable);
         }
 
-        private static void add(FromItem item, Map<String, String> byAlias, List<String> tables,
-                Map<String, String> qualifiers) {
+        private static void add(
+                FromItem item, Map<String, String> byAlias, List<String> tables, Map<String, String> qualifiers) {
             if (item instanceof Table t) {
                 String name = IdentifierQuoting.unquote(t.getName());
                 tables.add(name);
                 byAlias.put(name.toLowerCase(Locale.ROOT), name);
                 qualifiers.putIfAbsent(name, t.getAlias() != null ? t.getAlias().getName() : t.getName());
                 if (t.getAlias() != null) {
-                    byAlias.put(IdentifierQuoting.unquote(t.getAlias().getName()).toLowerCase(Locale.ROOT), name);
+                    byAlias.put(
+                            IdentifierQuoting.unquote(t.getAlias().getName()).toLowerCase(Locale.ROOT), name);
                 }
             }
         }
@@ -421,15 +476,22 @@ public final class SeedTemplates {
 
         /** The table a column belongs to, or null when it cannot be told (then it is no slot). */
         String tableOf(Column c) {
-            if (c.getTable() != null && c.getTable().getName() != null && !c.getTable().getName().isBlank()) {
-                return byAlias.get(IdentifierQuoting.unquote(c.getTable().getName()).toLowerCase(Locale.ROOT));
+            if (c.getTable() != null
+                    && c.getTable().getName() != null
+                    && !c.getTable().getName().isBlank()) {
+                return byAlias.get(
+                        IdentifierQuoting.unquote(c.getTable().getName()).toLowerCase(Locale.ROOT));
             }
             if (tables.size() == 1) {
                 return tables.get(0);
             }
             String column = IdentifierQuoting.unquote(c.getColumnName()).toLowerCase(Locale.ROOT);
-            List<String> owners = tables.stream().filter(t -> columnsByTable.getOrDefault(t.toLowerCase(Locale.ROOT),
-                    Set.of()).contains(column)).distinct().toList();
+            List<String> owners = tables.stream()
+                    .filter(t -> columnsByTable
+                            .getOrDefault(t.toLowerCase(Locale.ROOT), Set.of())
+                            .contains(column))
+                    .distinct()
+                    .toList();
             return owners.size() == 1 ? owners.get(0) : null;
         }
     }

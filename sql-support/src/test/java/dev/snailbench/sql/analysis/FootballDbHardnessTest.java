@@ -35,6 +35,7 @@ class FootballDbHardnessTest {
     private static final int GOAL_V3_DEV = 97;
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
     @AutoClose
     private static final SqlParser PARSER = new SqlParser(1, Duration.ofSeconds(20));
 
@@ -67,22 +68,29 @@ class FootballDbHardnessTest {
                 v3Differences = differences;
             }
         }
-        System.out.printf("FootballDB dev v1-v3 hardness: %d/%d agree (%.1f%%)%n", agreeing, total,
-                100.0 * agreeing / total);
+        System.out.printf(
+                "FootballDB dev v1-v3 hardness: %d/%d agree (%.1f%%)%n", agreeing, total, 100.0 * agreeing / total);
         for (String v : List.of("v1", "v2")) {
             List<String> differences = differences(split(v, "train"), v3Ours);
             int n = split(v, "train").size();
-            long explained = differences.stream().filter(d -> d.endsWith("(label of the v3 query)")).count();
+            long explained = differences.stream()
+                    .filter(d -> d.endsWith("(label of the v3 query)"))
+                    .count();
             System.out.println("FootballDB " + v + " train hardness: " + (n - differences.size()) + "/" + n
                     + " agree with the labels; " + explained + " of the " + differences.size()
                     + " others are the label of the v3 query of the same question, "
-                    + differences.stream().filter(d -> d.endsWith("(no v3 query of this question)")).count()
+                    + differences.stream()
+                            .filter(d -> d.endsWith("(no v3 query of this question)"))
+                            .count()
                     + " have no v3 query to compare; " + differences);
         }
 
         assertThat(100 - v3Differences.size()).isGreaterThanOrEqualTo(GOAL_V3_DEV);
-        assertThat(v3Differences).containsExactlyInAnyOrder("v3/155 label=hard ours=medium",
-                "v3/319 label=extra ours=hard", "v3/435 label=hard ours=extra");
+        assertThat(v3Differences)
+                .containsExactlyInAnyOrder(
+                        "v3/155 label=hard ours=medium",
+                        "v3/319 label=extra ours=hard",
+                        "v3/435 label=hard ours=extra");
     }
 
     @Test
@@ -94,7 +102,9 @@ class FootballDbHardnessTest {
     }
 
     private static String hardness(JsonNode q) {
-        return Characteristics.of(PARSER.parse(q.get("query").asText(), SqlDialect.POSTGRESQL)).hardness().label();
+        return Characteristics.of(PARSER.parse(q.get("query").asText(), SqlDialect.POSTGRESQL))
+                .hardness()
+                .label();
     }
 
     private static List<String> differences(JsonNode items, Map<String, String> v3Ours) {
@@ -110,9 +120,11 @@ class FootballDbHardnessTest {
             if (!expected.equals(actual)) {
                 String id = q.get("id").asText();
                 String v3 = v3Ours.containsKey(id) ? v3Ours.get(id) : v3Ours.get(questionKey(q));
-                String why = q.get("db_id").asText().equals("exp_v3") ? ""
-                        : expected.equals(v3) ? " (label of the v3 query)"
-                        : v3 == null ? " (no v3 query of this question)" : "";
+                String why = q.get("db_id").asText().equals("exp_v3")
+                        ? ""
+                        : expected.equals(v3)
+                                ? " (label of the v3 query)"
+                                : v3 == null ? " (no v3 query of this question)" : "";
                 found.add(q.get("db_id").asText().replace("exp_", "") + "/" + id + " label=" + expected + " ours="
                         + actual + why);
             }
@@ -126,11 +138,14 @@ class FootballDbHardnessTest {
 
     private static Map<String, String> labels(String version) throws IOException {
         Map<String, String> labels = new LinkedHashMap<>();
-        split(version, "dev").forEach(q -> labels.put(q.get("id").asText(), q.get("hardness").asText()));
+        split(version, "dev")
+                .forEach(q -> labels.put(q.get("id").asText(), q.get("hardness").asText()));
         return labels;
     }
 
     private static JsonNode split(String version, String name) throws IOException {
-        return JSON.readTree(DataDir.resolve().resolve("footballdb/" + version + "/" + name + ".json").toFile());
+        return JSON.readTree(DataDir.resolve()
+                .resolve("footballdb/" + version + "/" + name + ".json")
+                .toFile());
     }
 }

@@ -33,18 +33,20 @@ class IdentifierExtractorTest {
         QueryIdentifiers ids = tsql("select comments from roadkill where year < 1990");
         assertThat(ids.tables()).containsExactly("roadkill");
         assertThat(ids.columns()).containsExactlyInAnyOrder("comments", "year");
-        QueryIdentifiers more = pg("SELECT date, start, level, name, type, value FROM obs WHERE month = 1 AND day > 2 "
-                + "AND hour < 3");
-        assertThat(more.columns()).containsExactlyInAnyOrder("date", "start", "level", "name", "type", "value",
-                "month", "day", "hour");
+        QueryIdentifiers more = pg(
+                "SELECT date, start, level, name, type, value FROM obs WHERE month = 1 AND day > 2 " + "AND hour < 3");
+        assertThat(more.columns())
+                .containsExactlyInAnyOrder("date", "start", "level", "name", "type", "value", "month", "day", "hour");
     }
 
     @Test
     void shouldKeepColumnsNamedLikeKeywordsOrFunctionsInBothDialects() {
-        QueryIdentifiers tsql = tsql("SELECT [start], name FROM t WHERE level = 2 AND count > 1 ORDER BY position, number");
+        QueryIdentifiers tsql =
+                tsql("SELECT [start], name FROM t WHERE level = 2 AND count > 1 ORDER BY position, number");
         assertThat(tsql.tables()).containsExactly("t");
         assertThat(tsql.columns()).containsExactlyInAnyOrder("start", "name", "level", "count", "position", "number");
-        QueryIdentifiers pg = pg("SELECT \"start\", name FROM t WHERE level = 2 AND count > 1 ORDER BY position, number");
+        QueryIdentifiers pg =
+                pg("SELECT \"start\", name FROM t WHERE level = 2 AND count > 1 ORDER BY position, number");
         assertThat(pg.columns()).isEqualTo(tsql.columns());
         assertThat(pg("select comments from roadkill where year < 1990").columns())
                 .containsExactlyInAnyOrder("comments", "year");
@@ -53,14 +55,14 @@ class IdentifierExtractorTest {
     @Test
     void shouldReadNamesThatJsqlparserRefusesAsColumnsAfterQuotingThem() {
         // SBODemoUS has columns Returns and Settings; "current" is read as a time keyword by JSqlParser.
-        QueryIdentifiers tsql = tsql("SELECT T0.Returns, Settings FROM OITM T0 WHERE number > 1 AND output = 2 "
-                + "ORDER BY window");
+        QueryIdentifiers tsql =
+                tsql("SELECT T0.Returns, Settings FROM OITM T0 WHERE number > 1 AND output = 2 " + "ORDER BY window");
         assertThat(tsql.tables()).containsExactly("oitm");
         assertThat(tsql.columns()).containsExactlyInAnyOrder("returns", "settings", "number", "output", "window");
-        QueryIdentifiers pg = pg("SELECT returns, statement, CAST(prior AS int) FROM t WHERE use = 1 AND double > 2.0::double "
-                + "precision AND current = 3");
-        assertThat(pg.columns()).containsExactlyInAnyOrder("returns", "statement", "prior", "use", "double",
-                "current");
+        QueryIdentifiers pg =
+                pg("SELECT returns, statement, CAST(prior AS int) FROM t WHERE use = 1 AND double > 2.0::double "
+                        + "precision AND current = 3");
+        assertThat(pg.columns()).containsExactlyInAnyOrder("returns", "statement", "prior", "use", "double", "current");
     }
 
     @Test
@@ -68,31 +70,35 @@ class IdentifierExtractorTest {
         // JSqlParser parses "interval DESC" as INTERVAL of a column "desc" (and "key DESC", "prior ASC" alike):
         // the real column was lost, a phantom "desc" counted, and the sort direction dropped.
         for (SqlDialect dialect : SqlDialect.values()) {
-            Statement statement = PARSER.parse("SELECT Code FROM OCYC ORDER BY Interval DESC, key DESC, prior ASC",
-                    dialect);
+            Statement statement =
+                    PARSER.parse("SELECT Code FROM OCYC ORDER BY Interval DESC, key DESC, prior ASC", dialect);
             QueryIdentifiers ids = IdentifierExtractor.extract(statement);
             assertThat(ids.columns()).as(dialect.name()).containsExactlyInAnyOrder("code", "interval", "key", "prior");
-            assertThat(((PlainSelect) statement).getOrderByElements()).as(dialect.name())
-                    .extracting(OrderByElement::isAsc).containsExactly(false, false, true);
+            assertThat(((PlainSelect) statement).getOrderByElements())
+                    .as(dialect.name())
+                    .extracting(OrderByElement::isAsc)
+                    .containsExactly(false, false, true);
         }
     }
 
     @Test
     void shouldLinkAnAnswerOfSeveralStatementsOverAllOfThemAndCountThem() {
-        PredictedIdentifiers.Linked two = PredictedIdentifiers.of(PARSER,
-                "SELECT name FROM player; SELECT t.city FROM team t WHERE note = 'a;b'; -- the end;", SqlDialect.POSTGRESQL);
+        PredictedIdentifiers.Linked two = PredictedIdentifiers.of(
+                PARSER,
+                "SELECT name FROM player; SELECT t.city FROM team t WHERE note = 'a;b'; -- the end;",
+                SqlDialect.POSTGRESQL);
         assertThat(two.method()).isEqualTo(PredictedIdentifiers.PARSED);
         assertThat(two.statements()).isEqualTo(2);
         assertThat(two.multipleStatements()).isTrue();
-        assertThat(two.identifiers().keys()).containsExactlyInAnyOrder("t:player", "c:name", "t:team", "c:city",
-                "c:note");
-        PredictedIdentifiers.Linked one = PredictedIdentifiers.of(PARSER, "SELECT name FROM player;;",
-                SqlDialect.SQLSERVER);
+        assertThat(two.identifiers().keys())
+                .containsExactlyInAnyOrder("t:player", "c:name", "t:team", "c:city", "c:note");
+        PredictedIdentifiers.Linked one =
+                PredictedIdentifiers.of(PARSER, "SELECT name FROM player;;", SqlDialect.SQLSERVER);
         assertThat(one.statements()).isEqualTo(1);
         assertThat(one.multipleStatements()).isFalse();
         // A statement that is not a SELECT: every statement's identifiers from the tokens.
-        PredictedIdentifiers.Linked declared = PredictedIdentifiers.of(PARSER,
-                "DECLARE @y int = 1990; SELECT comments FROM roadkill WHERE year < @y", SqlDialect.SQLSERVER);
+        PredictedIdentifiers.Linked declared = PredictedIdentifiers.of(
+                PARSER, "DECLARE @y int = 1990; SELECT comments FROM roadkill WHERE year < @y", SqlDialect.SQLSERVER);
         assertThat(declared.method()).isEqualTo(PredictedIdentifiers.TOKENS);
         assertThat(declared.statements()).isEqualTo(2);
         assertThat(declared.identifiers().keys()).contains("t:roadkill", "c:comments", "c:year");
@@ -121,8 +127,8 @@ class IdentifierExtractorTest {
 
     @Test
     void shouldNotReportCteNamesAsTablesButKeepTheTableTheyRead() {
-        QueryIdentifiers ids = pg("WITH orders AS (SELECT id, total FROM orders) SELECT o.total FROM orders o "
-                + "WHERE o.id > 3");
+        QueryIdentifiers ids =
+                pg("WITH orders AS (SELECT id, total FROM orders) SELECT o.total FROM orders o " + "WHERE o.id > 3");
         assertThat(ids.tables()).containsExactly("orders");
         assertThat(ids.columns()).containsExactlyInAnyOrder("id", "total");
     }
@@ -153,11 +159,15 @@ class IdentifierExtractorTest {
 
     @Test
     void shouldResolveCorrelatedSubqueriesToTheOuterScope() {
-        QueryIdentifiers ids = pg("SELECT p.name FROM player p WHERE EXISTS (SELECT 1 FROM goal g WHERE g.player_id = p.id)"
-                + " AND p.team IN (SELECT t.code FROM team t)");
+        QueryIdentifiers ids =
+                pg("SELECT p.name FROM player p WHERE EXISTS (SELECT 1 FROM goal g WHERE g.player_id = p.id)"
+                        + " AND p.team IN (SELECT t.code FROM team t)");
         assertThat(ids.tables()).containsExactlyInAnyOrder("player", "goal", "team");
-        assertThat(ids.columnRefs()).contains(new ColumnRef("player", "id"), new ColumnRef("goal", "player_id"),
-                new ColumnRef("team", "code"));
+        assertThat(ids.columnRefs())
+                .contains(
+                        new ColumnRef("player", "id"),
+                        new ColumnRef("goal", "player_id"),
+                        new ColumnRef("team", "code"));
     }
 
     @Test
@@ -168,14 +178,15 @@ class IdentifierExtractorTest {
 
     @Test
     void shouldParseColumnsNamedLikeJsqlparserKeywords() {
-        QueryIdentifiers ids = tsql("SELECT family, max(number) maxNum FROM INVERTEBRATES WHERE number IS NOT NULL "
-                + "GROUP BY family");
+        QueryIdentifiers ids = tsql(
+                "SELECT family, max(number) maxNum FROM INVERTEBRATES WHERE number IS NOT NULL " + "GROUP BY family");
         assertThat(ids.columns()).containsExactlyInAnyOrder("family", "number");
     }
 
     @Test
     void shouldRejectSyntaxErrorsWithAReason() {
-        assertThatThrownBy(() -> pg("SELEC name FROM t")).isInstanceOf(SqlParseException.class)
+        assertThatThrownBy(() -> pg("SELEC name FROM t"))
+                .isInstanceOf(SqlParseException.class)
                 .hasMessageContaining("SELEC");
     }
 

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Test;
 class SnailsGoldIdentifiersTest {
 
     private static final List<String> LEVELS = List.of("Native", "Regular", "Low", "Least");
+
     @AutoClose
     private static final SqlParser PARSER = new SqlParser(2, Duration.ofSeconds(20));
 
@@ -47,11 +48,13 @@ class SnailsGoldIdentifiersTest {
         }
         for (Path file : files) {
             String db = file.getFileName().toString().replace(".json", "");
-            JsonNode schema = json.readTree(data.resolve("schema").resolve(db + ".json").toFile());
+            JsonNode schema =
+                    json.readTree(data.resolve("schema").resolve(db + ".json").toFile());
             for (JsonNode q : json.readTree(file.toFile())) {
                 queries++;
                 for (String level : LEVELS) {
-                    String sql = level.equals("Native") ? q.get("gold_sql_native").asText()
+                    String sql = level.equals("Native")
+                            ? q.get("gold_sql_native").asText()
                             : SnailsGold.atLevel(q, "gold_sql", level);
                     QueryIdentifiers ids;
                     try {
@@ -66,14 +69,17 @@ class SnailsGoldIdentifiersTest {
             }
         }
         assertThat(queries).isEqualTo(503);
-        assertThat(problems).as("%d of %d statements parsed", parsed, queries * 4).isEmpty();
+        assertThat(problems)
+                .as("%d of %d statements parsed", parsed, queries * 4)
+                .isEmpty();
     }
 
     private static List<String> missing(String where, QueryIdentifiers ids, JsonNode schema, String level) {
         Map<String, Set<String>> columnsByTable = new HashMap<>();
         for (JsonNode t : schema.get("tables")) {
             Set<String> cols = new HashSet<>();
-            t.get("columns").forEach(c -> cols.add(c.get("name").get(level).asText().toLowerCase()));
+            t.get("columns")
+                    .forEach(c -> cols.add(c.get("name").get(level).asText().toLowerCase()));
             columnsByTable.put(t.get("name").get(level).asText().toLowerCase(), cols);
         }
         List<String> out = new ArrayList<>();
@@ -88,7 +94,8 @@ class SnailsGoldIdentifiersTest {
                 if (cols == null || !cols.contains(ref.column())) {
                     out.add(where + " column " + ref.table() + "." + ref.column() + " not in schema");
                 }
-            } else if (ids.tables().stream().map(columnsByTable::get)
+            } else if (ids.tables().stream()
+                    .map(columnsByTable::get)
                     .noneMatch(cols -> cols != null && cols.contains(ref.column()))) {
                 out.add(where + " column " + ref.column() + " not in any table of the query");
             }

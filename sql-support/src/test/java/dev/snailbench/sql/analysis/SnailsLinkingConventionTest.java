@@ -41,6 +41,7 @@ import org.junit.jupiter.api.Test;
 class SnailsLinkingConventionTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
     @AutoClose
     private static final SqlParser PARSER = new SqlParser(2, Duration.ofSeconds(20));
 
@@ -57,8 +58,8 @@ class SnailsLinkingConventionTest {
         double platformAbsDiff = 0;
         Map<String, double[]> byLevel = new TreeMap<>();
         List<String> differences = new ArrayList<>();
-        try (BufferedReader lines = Files.newBufferedReader(
-                DataDir.resolve().resolve("snails/predictions/gpt-3.5-turbo-linking.jsonl"))) {
+        try (BufferedReader lines =
+                Files.newBufferedReader(DataDir.resolve().resolve("snails/predictions/gpt-3.5-turbo-linking.jsonl"))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 JsonNode row = JSON.readTree(line);
                 String goldSql = row.get("goldSql").asText();
@@ -68,7 +69,8 @@ class SnailsLinkingConventionTest {
                 LinkingScore ours = LinkingScore.snails(snails(goldSql), snails(predictedSql));
                 LinkingScore platform = LinkingScore.of(
                         IdentifierExtractor.extract(PARSER.parse(goldSql, SqlDialect.SQLSERVER)),
-                        PredictedIdentifiers.of(PARSER, predictedSql, SqlDialect.SQLSERVER).identifiers());
+                        PredictedIdentifiers.of(PARSER, predictedSql, SqlDialect.SQLSERVER)
+                                .identifiers());
 
                 rows++;
                 double d = Math.abs(ours.queryRecall() - theirs);
@@ -82,26 +84,43 @@ class SnailsLinkingConventionTest {
                 level[2] += ours.queryRecall();
                 level[3] += platform.queryRecall();
                 if (d >= 1e-9) {
-                    differences.add(row.get("id").asText() + " " + row.get("level").asText() + " theirs " + theirs
-                            + " ours " + ours.queryRecall() + "\n   gold " + flat(goldSql) + "\n   pred "
-                            + flat(predictedSql) + "\n   their gold " + theirSet(row, "matching", "missing")
-                            + "\n   our gold   " + snails(goldSql).keys() + "\n   their pred "
-                            + theirSet(row, "matching", "extra") + "\n   our pred   " + snails(predictedSql).keys());
+                    differences.add(
+                            row.get("id").asText() + " " + row.get("level").asText() + " theirs " + theirs
+                                    + " ours " + ours.queryRecall() + "\n   gold " + flat(goldSql) + "\n   pred "
+                                    + flat(predictedSql) + "\n   their gold " + theirSet(row, "matching", "missing")
+                                    + "\n   our gold   " + snails(goldSql).keys() + "\n   their pred "
+                                    + theirSet(row, "matching", "extra") + "\n   our pred   "
+                                    + snails(predictedSql).keys());
                 }
             }
         }
         double share = (double) equal / rows;
         double meanAbs = absDiff / rows;
-        System.out.printf(Locale.ROOT, "linking \"snails\" vs the authors' QueryRecall: %d of %d rows equal (%.1f%%), "
-                + "mean |difference| %.4f; default linking: %d equal (%.1f%%), mean |difference| %.4f%n", equal, rows,
-                100 * share, meanAbs, platformEqual, 100.0 * platformEqual / rows, platformAbsDiff / rows);
-        byLevel.forEach((level, v) -> System.out.printf(Locale.ROOT,
-                "  %-8s authors %.3f  snails %.3f  default %.3f%n", level, v[1] / v[0], v[2] / v[0], v[3] / v[0]));
+        System.out.printf(
+                Locale.ROOT,
+                "linking \"snails\" vs the authors' QueryRecall: %d of %d rows equal (%.1f%%), "
+                        + "mean |difference| %.4f; default linking: %d equal (%.1f%%), mean |difference| %.4f%n",
+                equal,
+                rows,
+                100 * share,
+                meanAbs,
+                platformEqual,
+                100.0 * platformEqual / rows,
+                platformAbsDiff / rows);
+        byLevel.forEach((level, v) -> System.out.printf(
+                Locale.ROOT,
+                "  %-8s authors %.3f  snails %.3f  default %.3f%n",
+                level,
+                v[1] / v[0],
+                v[2] / v[0],
+                v[3] / v[0]));
         differences.stream().limit(Integer.getInteger("snails.show", 0)).forEach(System.out::println);
 
         assertThat(rows).isEqualTo(2012);
         assertThat(share).as("share of rows with the authors' QueryRecall").isGreaterThanOrEqualTo(0.98);
-        assertThat(meanAbs).as("mean |difference| from the authors' QueryRecall").isLessThanOrEqualTo(0.005);
+        assertThat(meanAbs)
+                .as("mean |difference| from the authors' QueryRecall")
+                .isLessThanOrEqualTo(0.005);
     }
 
     /**
@@ -122,12 +141,12 @@ class SnailsLinkingConventionTest {
             }
         }
         Map<String, double[]> byLevel = new TreeMap<>();
-        try (BufferedReader lines = Files.newBufferedReader(
-                data.resolve("snails/predictions/gpt-3.5-turbo-linking.jsonl"))) {
+        try (BufferedReader lines =
+                Files.newBufferedReader(data.resolve("snails/predictions/gpt-3.5-turbo-linking.jsonl"))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 JsonNode row = JSON.readTree(line);
-                byLevel.computeIfAbsent(row.get("level").asText(), l -> new double[3])[0] += row.get("recall")
-                        .asDouble();
+                byLevel.computeIfAbsent(row.get("level").asText(), l -> new double[3])[0] +=
+                        row.get("recall").asDouble();
             }
         }
         IdentifierRewriter rewriter = new IdentifierRewriter(PARSER);
@@ -136,10 +155,11 @@ class SnailsLinkingConventionTest {
                 JsonNode row = JSON.readTree(line);
                 String database = row.get("database").asText();
                 CrosswalkNames crosswalk = crosswalks.computeIfAbsent(database, d -> crosswalk(data, d));
-                NameMapping mapping = crosswalk.mapping(NaturalnessLevel.fromLabel(row.get("level").asText()),
-                        NaturalnessLevel.NATIVE);
-                String predicted = rewriter.rewriteOrTokens(row.get("predictedSql").asText(), SqlDialect.SQLSERVER,
-                        mapping).sql();
+                NameMapping mapping = crosswalk.mapping(
+                        NaturalnessLevel.fromLabel(row.get("level").asText()), NaturalnessLevel.NATIVE);
+                String predicted = rewriter.rewriteOrTokens(
+                                row.get("predictedSql").asText(), SqlDialect.SQLSERVER, mapping)
+                        .sql();
                 double[] level = byLevel.get(row.get("level").asText());
                 level[1] += LinkingScore.snails(snails(gold.get(row.get("id").asText())), snails(predicted))
                         .queryRecall();
@@ -150,28 +170,43 @@ class SnailsLinkingConventionTest {
         for (Map.Entry<String, double[]> e : byLevel.entrySet()) {
             double[] v = e.getValue();
             worst = Math.max(worst, Math.abs(v[1] - v[0]) / v[2]);
-            System.out.printf(Locale.ROOT, "  %-8s %3d items  authors %.4f  platform's answers, snails %.4f%n",
-                    e.getKey(), (int) v[2], v[0] / v[2], v[1] / v[2]);
+            System.out.printf(
+                    Locale.ROOT,
+                    "  %-8s %3d items  authors %.4f  platform's answers, snails %.4f%n",
+                    e.getKey(),
+                    (int) v[2],
+                    v[0] / v[2],
+                    v[1] / v[2]);
         }
         System.out.printf(Locale.ROOT, "per-level QueryRecall, largest |difference| from the authors': %.4f%n", worst);
 
         assertThat(byLevel.values()).allSatisfy(v -> assertThat(v[2]).isEqualTo(503));
-        assertThat(worst).as("largest per-level |difference| from the authors' QueryRecall").isLessThanOrEqualTo(0.01);
+        assertThat(worst)
+                .as("largest per-level |difference| from the authors' QueryRecall")
+                .isLessThanOrEqualTo(0.01);
     }
 
     /** A SNAILS database's crosswalk, with the native tables of each native column from its schema file. */
     private static CrosswalkNames crosswalk(Path data, String database) {
         try {
             Map<String, Set<String>> tablesOfColumn = new HashMap<>();
-            for (JsonNode t : JSON.readTree(data.resolve("snails/schema/" + database + ".json").toFile()).get("tables")) {
+            for (JsonNode t : JSON.readTree(
+                            data.resolve("snails/schema/" + database + ".json").toFile())
+                    .get("tables")) {
                 for (JsonNode c : t.get("columns")) {
-                    tablesOfColumn.computeIfAbsent(IdentifierQuoting.normalize(c.get("name").get("Native").asText()),
-                            k -> new LinkedHashSet<>()).add(IdentifierQuoting.normalize(t.get("name").get("Native")
-                            .asText()));
+                    tablesOfColumn
+                            .computeIfAbsent(
+                                    IdentifierQuoting.normalize(
+                                            c.get("name").get("Native").asText()),
+                                    k -> new LinkedHashSet<>())
+                            .add(IdentifierQuoting.normalize(
+                                    t.get("name").get("Native").asText()));
                 }
             }
-            return new CrosswalkNames(CrosswalkCsv.parse(Files.readString(
-                    data.resolve("snails/crosswalks/" + database + ".csv"), StandardCharsets.UTF_8)), tablesOfColumn);
+            return new CrosswalkNames(
+                    CrosswalkCsv.parse(Files.readString(
+                            data.resolve("snails/crosswalks/" + database + ".csv"), StandardCharsets.UTF_8)),
+                    tablesOfColumn);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -182,7 +217,8 @@ class SnailsLinkingConventionTest {
         String gold = "SELECT STATE, COUNT(*) AS INJURY_COUNT FROM INJURY GROUP BY STATE ORDER BY INJURY_COUNT DESC";
 
         assertThat(snails(gold).keys()).containsExactly("c:injury_count", "c:state", "t:injury");
-        assertThat(IdentifierExtractor.extract(PARSER.parse(gold, SqlDialect.SQLSERVER)).keys())
+        assertThat(IdentifierExtractor.extract(PARSER.parse(gold, SqlDialect.SQLSERVER))
+                        .keys())
                 .containsExactly("c:state", "t:injury");
     }
 
@@ -192,26 +228,42 @@ class SnailsLinkingConventionTest {
                 + "GROUP BY [VALID FROM]) s JOIN OCRD o ON o.CARDCODE = s.TOTAL "
                 + "WHERE CASE WHEN o.BALANCE > 0 THEN 1 ELSE 0 END = 1 AND o.CURRENCY IN (SELECT CODE FROM OCRN)");
 
-        assertThat(ids.keys()).containsExactly("c:balance", "c:cardcode", "c:code", "c:currency", "c:total",
-                "c:validfrom", "t:ocrd", "t:ocrn", "t:oprj");
+        assertThat(ids.keys())
+                .containsExactly(
+                        "c:balance",
+                        "c:cardcode",
+                        "c:code",
+                        "c:currency",
+                        "c:total",
+                        "c:validfrom",
+                        "t:ocrd",
+                        "t:ocrn",
+                        "t:oprj");
     }
 
     @Test
     void shouldReadOperatorsSpelledWithASpaceAsTheirTSqlGrammarDoes() {
-        assertThat(snails("SELECT A FROM T WHERE B ! = 'S' AND C < = 3 AND D < > 4").keys())
+        assertThat(snails("SELECT A FROM T WHERE B ! = 'S' AND C < = 3 AND D < > 4")
+                        .keys())
                 .containsExactly("c:a", "c:b", "c:c", "c:d", "t:t");
     }
 
     @Test
     void shouldFindNothingWhereTheAuthorsPipelineFoundNothing() {
         // Their parser prints a parenthesised condition's text; a quote in it made their wrapper's JSON unreadable.
-        assertThat(snails("SELECT BALANCE FROM OCRD WHERE A = 1 AND (CURRENCY = 'EUR' OR CURRENCY = 'CAN')").keys())
+        assertThat(snails("SELECT BALANCE FROM OCRD WHERE A = 1 AND (CURRENCY = 'EUR' OR CURRENCY = 'CAN')")
+                        .keys())
                 .isEmpty();
         // Without a string literal, or after NOT (it prints the parenthesis), the output was read.
-        assertThat(snails("SELECT BALANCE FROM OCRD WHERE A = 1 AND (B = 2 OR C = 3)").keys()).hasSize(5);
-        assertThat(snails("SELECT BALANCE FROM OCRD WHERE NOT (CURRENCY = 'EUR' OR B = 2)").keys()).hasSize(4);
+        assertThat(snails("SELECT BALANCE FROM OCRD WHERE A = 1 AND (B = 2 OR C = 3)")
+                        .keys())
+                .hasSize(5);
+        assertThat(snails("SELECT BALANCE FROM OCRD WHERE NOT (CURRENCY = 'EUR' OR B = 2)")
+                        .keys())
+                .hasSize(4);
         // No token fallback: a text that stops in an empty condition, and a statement that is not a query, have none.
-        assertThat(snails("SELECT [CALLINDEX], FROM [TLUCALLINDEX] WHERE").keys()).isEmpty();
+        assertThat(snails("SELECT [CALLINDEX], FROM [TLUCALLINDEX] WHERE").keys())
+                .isEmpty();
         assertThat(snails("CREATE TABLE X AS SELECT A FROM T").keys()).isEmpty();
     }
 

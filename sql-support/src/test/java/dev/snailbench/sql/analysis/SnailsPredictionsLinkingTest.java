@@ -35,16 +35,91 @@ import org.junit.jupiter.api.Test;
 class SnailsPredictionsLinkingTest {
 
     /** Names that are SQL keywords or function names somewhere, and name columns in the SNAILS databases. */
-    private static final Set<String> KEYWORD_LIKE = Set.of("year", "date", "month", "day", "start", "end_date",
-            "level", "name", "type", "value", "count", "number", "time", "status", "comments", "position",
-            "source", "description", "min", "max", "sum", "avg", "current", "first", "last", "text", "code", "size",
-            "returns", "settings", "output", "statement", "window", "key", "prior", "use", "double", "natural", "only",
-            "percent", "rank", "role", "zone", "week", "quarter", "sequence", "timestamp", "action", "data", "file",
-            "index", "range", "session", "system", "area", "class", "function", "option", "plan", "public", "rule",
-            "state", "filter", "unit", "length", "location", "mode", "period", "region", "result", "owner", "label",
-            "method", "note", "reference", "scale", "section", "stage", "title", "version", "weight");
+    private static final Set<String> KEYWORD_LIKE = Set.of(
+            "year",
+            "date",
+            "month",
+            "day",
+            "start",
+            "end_date",
+            "level",
+            "name",
+            "type",
+            "value",
+            "count",
+            "number",
+            "time",
+            "status",
+            "comments",
+            "position",
+            "source",
+            "description",
+            "min",
+            "max",
+            "sum",
+            "avg",
+            "current",
+            "first",
+            "last",
+            "text",
+            "code",
+            "size",
+            "returns",
+            "settings",
+            "output",
+            "statement",
+            "window",
+            "key",
+            "prior",
+            "use",
+            "double",
+            "natural",
+            "only",
+            "percent",
+            "rank",
+            "role",
+            "zone",
+            "week",
+            "quarter",
+            "sequence",
+            "timestamp",
+            "action",
+            "data",
+            "file",
+            "index",
+            "range",
+            "session",
+            "system",
+            "area",
+            "class",
+            "function",
+            "option",
+            "plan",
+            "public",
+            "rule",
+            "state",
+            "filter",
+            "unit",
+            "length",
+            "location",
+            "mode",
+            "period",
+            "region",
+            "result",
+            "owner",
+            "label",
+            "method",
+            "note",
+            "reference",
+            "scale",
+            "section",
+            "stage",
+            "title",
+            "version",
+            "weight");
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
     @AutoClose
     private static final SqlParser PARSER = new SqlParser(2, Duration.ofSeconds(20));
 
@@ -58,8 +133,8 @@ class SnailsPredictionsLinkingTest {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 JsonNode answer = JSON.readTree(line);
                 String predicted = answer.get("predictedSql").asText();
-                QueryIdentifiers goldIds = IdentifierExtractor.extract(PARSER.parse(gold.get(answer.get("id").asText()),
-                        SqlDialect.SQLSERVER));
+                QueryIdentifiers goldIds = IdentifierExtractor.extract(
+                        PARSER.parse(gold.get(answer.get("id").asText()), SqlDialect.SQLSERVER));
 
                 PredictedIdentifiers.Linked linked = PredictedIdentifiers.of(PARSER, predicted, SqlDialect.SQLSERVER);
                 LinkingScore score = LinkingScore.of(goldIds, linked.identifiers());
@@ -69,23 +144,27 @@ class SnailsPredictionsLinkingTest {
                 assertThat(score.queryRecall()).isBetween(0.0, 1.0);
                 if (linked.method().equals(PredictedIdentifiers.TOKENS)) {
                     String shown = predicted.replaceAll("\\s+", " ");
-                    tokenLinked.add(answer.get("id").asText() + " " + answer.get("level").asText() + ": "
-                            + shown.substring(0, Math.min(160, shown.length())) + " -> " + linked.identifiers().keys());
+                    tokenLinked.add(answer.get("id").asText() + " "
+                            + answer.get("level").asText() + ": " + shown.substring(0, Math.min(160, shown.length()))
+                            + " -> " + linked.identifiers().keys());
                 }
             }
         }
         Map<String, Integer> goldByMethod = new TreeMap<>();
         for (String g : gold.values()) {
-            goldByMethod.merge(PredictedIdentifiers.of(PARSER, g, SqlDialect.SQLSERVER).method(), 1, Integer::sum);
+            goldByMethod.merge(
+                    PredictedIdentifiers.of(PARSER, g, SqlDialect.SQLSERVER).method(), 1, Integer::sum);
         }
         System.out.println("SNAILS native gold statements linked: " + gold.size() + " " + goldByMethod);
         System.out.println("SNAILS gpt-3.5-turbo answers linked: " + answers + " " + byMethod);
         assertThat(goldByMethod).containsExactly(Map.entry(PredictedIdentifiers.PARSED, 503));
         tokenLinked.stream().limit(8).forEach(t -> System.out.println("  tokens: " + t));
         assertThat(answers).isEqualTo(2012);
-        assertThat(byMethod.getOrDefault(PredictedIdentifiers.PARSED, 0) + byMethod.getOrDefault(PredictedIdentifiers.TOKENS, 0))
+        assertThat(byMethod.getOrDefault(PredictedIdentifiers.PARSED, 0)
+                        + byMethod.getOrDefault(PredictedIdentifiers.TOKENS, 0))
                 .isEqualTo(answers);
-        assertThat(byMethod.get(PredictedIdentifiers.TOKENS)).as("answers that do not parse (the issue counted 61)")
+        assertThat(byMethod.get(PredictedIdentifiers.TOKENS))
+                .as("answers that do not parse (the issue counted 61)")
                 .isPositive();
     }
 
@@ -111,16 +190,20 @@ class SnailsPredictionsLinkingTest {
         Map<String, String> sqlite = new HashMap<>();
         byId("gold_sql_sqlite", "Native").forEach((id, sql) -> sqlite.put(id, doubleQuoted(sql)));
         List<String> phantoms = new ArrayList<>();
-        phantoms.addAll(sortDirectionsTakenForColumns("native gold", goldById(), databases, "Native",
-                SqlDialect.SQLSERVER));
-        phantoms.addAll(sortDirectionsTakenForColumns("native gold (SQLite text)", sqlite, databases, "Native",
-                SqlDialect.POSTGRESQL));
+        phantoms.addAll(
+                sortDirectionsTakenForColumns("native gold", goldById(), databases, "Native", SqlDialect.SQLSERVER));
+        phantoms.addAll(sortDirectionsTakenForColumns(
+                "native gold (SQLite text)", sqlite, databases, "Native", SqlDialect.POSTGRESQL));
         Map<String, List<String[]>> answersByLevel = new TreeMap<>();
         try (BufferedReader lines = Files.newBufferedReader(snails().resolve("predictions/gpt-3.5-turbo.jsonl"))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 JsonNode answer = JSON.readTree(line);
-                answersByLevel.computeIfAbsent(answer.get("level").asText(), l -> new ArrayList<>()).add(new String[] {
-                        answer.get("id").asText(), answer.get("predictedSql").asText()});
+                answersByLevel
+                        .computeIfAbsent(answer.get("level").asText(), l -> new ArrayList<>())
+                        .add(new String[] {
+                            answer.get("id").asText(),
+                            answer.get("predictedSql").asText()
+                        });
             }
         }
         int answers = 0;
@@ -133,8 +216,8 @@ class SnailsPredictionsLinkingTest {
                 databaseByKey.put(key, databases.get(a[0]));
             }
             answers += byKey.size();
-            phantoms.addAll(sortDirectionsTakenForColumns("gpt-3.5-turbo " + level.getKey(), byKey, databaseByKey,
-                    level.getKey(), SqlDialect.SQLSERVER));
+            phantoms.addAll(sortDirectionsTakenForColumns(
+                    "gpt-3.5-turbo " + level.getKey(), byKey, databaseByKey, level.getKey(), SqlDialect.SQLSERVER));
         }
 
         assertThat(answers).isEqualTo(2012);
@@ -145,17 +228,23 @@ class SnailsPredictionsLinkingTest {
     void shouldKeepSboDemoUsIntervalColumnBeforeDescInBothDialectsParsedAndFromTokens() throws IOException {
         // No SNAILS gold statement sorts by a column named like INTERVAL, KEY or PRIOR; SBODemoUS's OCLG has one, so
         // its gold statement over OCLG gets "ORDER BY Interval DESC" (the same name at Native and Regular level).
-        String id = goldById().entrySet().stream().filter(g -> g.getValue().contains("from OCLG")).map(Map.Entry::getKey)
-                .findFirst().orElseThrow();
+        String id = goldById().entrySet().stream()
+                .filter(g -> g.getValue().contains("from OCLG"))
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElseThrow();
         Map<String, String> statements = new TreeMap<>();
         statements.put("SQLSERVER Native", goldById().get(id));
         statements.put("SQLSERVER Regular", byId("gold_sql", "Regular").get(id));
-        statements.put("POSTGRESQL Native", doubleQuoted(byId("gold_sql_sqlite", "Native").get(id)));
+        statements.put(
+                "POSTGRESQL Native",
+                doubleQuoted(byId("gold_sql_sqlite", "Native").get(id)));
         for (Map.Entry<String, String> st : statements.entrySet()) {
             SqlDialect dialect = SqlDialect.valueOf(st.getKey().split(" ")[0]);
             String gold = st.getValue();
             String sorted = gold + "\nORDER BY Interval DESC";
-            Set<String> expected = new HashSet<>(IdentifierExtractor.extract(PARSER.parse(gold, dialect)).columns());
+            Set<String> expected = new HashSet<>(
+                    IdentifierExtractor.extract(PARSER.parse(gold, dialect)).columns());
             expected.add("interval");
 
             PredictedIdentifiers.Linked parsed = PredictedIdentifiers.of(PARSER, sorted, dialect);
@@ -164,13 +253,21 @@ class SnailsPredictionsLinkingTest {
             // The same statement with a stray token, read from its tokens.
             PredictedIdentifiers.Linked tokens = PredictedIdentifiers.of(PARSER, sorted + " !", dialect);
             assertThat(tokens.method()).isEqualTo(PredictedIdentifiers.TOKENS);
-            assertThat(tokens.identifiers().columns()).as(st.getKey()).contains("interval").doesNotContain("desc");
+            assertThat(tokens.identifiers().columns())
+                    .as(st.getKey())
+                    .contains("interval")
+                    .doesNotContain("desc");
         }
     }
 
     /** Problems: "desc"/"asc" identifiers no column of the database has at that level. Prints parsed vs tokens. */
-    private static List<String> sortDirectionsTakenForColumns(String what, Map<String, String> statements,
-            Map<String, String> databases, String level, SqlDialect dialect) throws IOException {
+    private static List<String> sortDirectionsTakenForColumns(
+            String what,
+            Map<String, String> statements,
+            Map<String, String> databases,
+            String level,
+            SqlDialect dialect)
+            throws IOException {
         Map<String, Integer> byMethod = new TreeMap<>();
         List<String> problems = new ArrayList<>();
         int withDirection = 0;
@@ -185,7 +282,8 @@ class SnailsPredictionsLinkingTest {
             for (String direction : List.of("desc", "asc")) {
                 boolean found = linked.identifiers().columns().contains(direction)
                         || linked.identifiers().tables().contains(direction);
-                boolean foundInTokens = tokens.columns().contains(direction) || tokens.tables().contains(direction);
+                boolean foundInTokens =
+                        tokens.columns().contains(direction) || tokens.tables().contains(direction);
                 if ((found || foundInTokens) && !columns.contains(direction)) {
                     problems.add(what + " " + s.getKey() + " (" + linked.method() + (foundInTokens ? ", tokens" : "")
                             + "): " + direction + " in " + s.getValue().replaceAll("\\s+", " "));
@@ -212,8 +310,11 @@ class SnailsPredictionsLinkingTest {
                 String word = t.text().toLowerCase(Locale.ROOT);
                 boolean call = i + 1 < tokens.size() && tokens.get(i + 1).text().equals("(");
                 boolean alias = i > 0 && tokens.get(i - 1).text().equalsIgnoreCase("as");
-                if (t.kind() == SqlLexer.Kind.WORD && KEYWORD_LIKE.contains(word) && schemaColumns.contains(word)
-                        && !call && !alias) {
+                if (t.kind() == SqlLexer.Kind.WORD
+                        && KEYWORD_LIKE.contains(word)
+                        && schemaColumns.contains(word)
+                        && !call
+                        && !alias) {
                     expected.add(word);
                 }
             }
@@ -223,8 +324,9 @@ class SnailsPredictionsLinkingTest {
             statements++;
             // Parsed, or read from the tokens where JSqlParser refuses the statement: the names are kept either way.
             PredictedIdentifiers.Linked linked = PredictedIdentifiers.of(PARSER, sql, dialect);
-            assertThat(linked.identifiers().columns()).as(dialect + " " + g.getKey() + " " + linked.method() + ": "
-                    + sql).containsAll(expected);
+            assertThat(linked.identifiers().columns())
+                    .as(dialect + " " + g.getKey() + " " + linked.method() + ": " + sql)
+                    .containsAll(expected);
             expected.forEach(w -> kept.merge(w, 1, Integer::sum));
             byMethod.merge(linked.method(), 1, Integer::sum);
         }
@@ -253,8 +355,11 @@ class SnailsPredictionsLinkingTest {
     /** The database's column names at a level, lower-case. */
     private static Set<String> columnsOf(String database, String level) throws IOException {
         Set<String> columns = new HashSet<>();
-        for (JsonNode table : JSON.readTree(snails().resolve("schema/" + database + ".json").toFile()).get("tables")) {
-            table.get("columns").forEach(c -> columns.add(c.get("name").get(level).asText().toLowerCase(Locale.ROOT)));
+        for (JsonNode table : JSON.readTree(
+                        snails().resolve("schema/" + database + ".json").toFile())
+                .get("tables")) {
+            table.get("columns")
+                    .forEach(c -> columns.add(c.get("name").get(level).asText().toLowerCase(Locale.ROOT)));
         }
         return columns;
     }
@@ -275,9 +380,12 @@ class SnailsPredictionsLinkingTest {
     private static Map<String, String> byId(String field, String sub) throws IOException {
         Map<String, String> values = new HashMap<>();
         try (Stream<Path> files = Files.list(snails().resolve("nl_sql"))) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
-                JSON.readTree(f.toFile()).forEach(q -> values.put(q.get("id").asText(),
-                        sub == null ? q.get(field).asText() : SnailsGold.atLevel(q, field, sub)));
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                JSON.readTree(f.toFile())
+                        .forEach(q -> values.put(
+                                q.get("id").asText(),
+                                sub == null ? q.get(field).asText() : SnailsGold.atLevel(q, field, sub)));
             }
         }
         return values;

@@ -32,7 +32,9 @@ class CrosswalkCsvTest {
             String csv = Files.readString(f, StandardCharsets.UTF_8);
             List<CrosswalkEntry> parsed = CrosswalkCsv.parse(csv);
             rows += parsed.size();
-            assertThat(CrosswalkCsv.write(parsed)).as(f.getFileName().toString()).isEqualTo(csv);
+            assertThat(CrosswalkCsv.write(parsed))
+                    .as(f.getFileName().toString())
+                    .isEqualTo(csv);
         }
         assertThat(rows).isEqualTo(7454);
     }
@@ -41,11 +43,17 @@ class CrosswalkCsvTest {
     void shouldKeepSnailsOddNativeLevels() throws IOException {
         Path dir = DataDir.resolve().resolve("snails/crosswalks");
         List<CrosswalkEntry> ntsb = CrosswalkCsv.parse(Files.readString(dir.resolve("NTSB.csv")));
-        assertThat(ntsb).filteredOn(r -> r.nativeName().equals("EVENT_DATA_RECORDER_SUMMNO"))
-                .singleElement().extracting(CrosswalkEntry::nativeLevel).isEqualTo("UNK");
+        assertThat(ntsb)
+                .filteredOn(r -> r.nativeName().equals("EVENT_DATA_RECORDER_SUMMNO"))
+                .singleElement()
+                .extracting(CrosswalkEntry::nativeLevel)
+                .isEqualTo("UNK");
         List<CrosswalkEntry> sbod = CrosswalkCsv.parse(Files.readString(dir.resolve("SBODemoUS.csv")));
-        assertThat(sbod).filteredOn(r -> r.nativeName().equals("Qauntity"))
-                .singleElement().extracting(CrosswalkEntry::nativeLevel).isEqualTo("");
+        assertThat(sbod)
+                .filteredOn(r -> r.nativeName().equals("Qauntity"))
+                .singleElement()
+                .extracting(CrosswalkEntry::nativeLevel)
+                .isEqualTo("");
     }
 
     @Test
@@ -58,11 +66,13 @@ class CrosswalkCsvTest {
 
     @Test
     void shouldExportIdentifiersThatASpreadsheetWouldReadAsFormulasAsTextAndImportThemBack() {
-        List<CrosswalkEntry> rows = List.of(new CrosswalkEntry("column", "=HYPERLINK(\"http://x\")", "Low",
-                "-1+cmd|' /C calc'!A0", "\t@x", " +1"), new CrosswalkEntry("table", "'=kept", "", "ok", "-1", "b"));
+        List<CrosswalkEntry> rows = List.of(
+                new CrosswalkEntry("column", "=HYPERLINK(\"http://x\")", "Low", "-1+cmd|' /C calc'!A0", "\t@x", " +1"),
+                new CrosswalkEntry("table", "'=kept", "", "ok", "-1", "b"));
         String csv = CrosswalkCsv.write(rows);
 
-        assertThat(csv).contains("column,\"'=HYPERLINK(\"\"http://x\"\")\",Low,'-1+cmd|' /C calc'!A0,'\t@x,' +1\n")
+        assertThat(csv)
+                .contains("column,\"'=HYPERLINK(\"\"http://x\"\")\",Low,'-1+cmd|' /C calc'!A0,'\t@x,' +1\n")
                 .contains("table,''=kept,,ok,-1,b\n");
         assertThat(CrosswalkCsv.parse(csv)).isEqualTo(rows);
     }
@@ -70,11 +80,14 @@ class CrosswalkCsvTest {
     @Test
     void shouldNameTheLineOfABadRow() {
         String csv = CrosswalkCsv.HEADER + "\ncolumn,A,Low,A,A,A\nview,B,Low,B,B,B\n";
-        assertThatThrownBy(() -> CrosswalkCsv.parse(csv)).isInstanceOf(CrosswalkCsv.BadCsvException.class)
-                .hasMessageContaining("line 3").hasMessageContaining("kind");
+        assertThatThrownBy(() -> CrosswalkCsv.parse(csv))
+                .isInstanceOf(CrosswalkCsv.BadCsvException.class)
+                .hasMessageContaining("line 3")
+                .hasMessageContaining("kind");
         assertThatThrownBy(() -> CrosswalkCsv.parse("a,b\n")).hasMessageContaining("header");
         assertThatThrownBy(() -> CrosswalkCsv.parse(CrosswalkCsv.HEADER + "\ncolumn,A,Low,A,A\n"))
-                .hasMessageContaining("line 2").hasMessageContaining("6 fields");
+                .hasMessageContaining("line 2")
+                .hasMessageContaining("6 fields");
         assertThatThrownBy(() -> CrosswalkCsv.parse(CrosswalkCsv.HEADER + "\ncolumn,A,Low,,A,A\n"))
                 .hasMessageContaining("regular");
         assertThatThrownBy(() -> CrosswalkCsv.parse(CrosswalkCsv.HEADER + "\ncolumn,A,Low,A,A,A\ncolumn,A,Low,B,B,B\n"))
@@ -88,15 +101,17 @@ class CrosswalkCsvTest {
                 + "column,\"two\nlines\",,TwoLines,TwoLns,TL\r\n";
         List<CrosswalkEntry> rows = CrosswalkCsv.parse(csv);
 
-        assertThat(rows).containsExactly(
-                new CrosswalkEntry("table", "Order, Details", "Regular", "Order \"Details\"", "OrdDet", "OD"),
-                new CrosswalkEntry("column", "two\nlines", "", "TwoLines", "TwoLns", "TL"));
+        assertThat(rows)
+                .containsExactly(
+                        new CrosswalkEntry("table", "Order, Details", "Regular", "Order \"Details\"", "OrdDet", "OD"),
+                        new CrosswalkEntry("column", "two\nlines", "", "TwoLines", "TwoLns", "TL"));
         assertThat(CrosswalkCsv.parse(CrosswalkCsv.write(rows))).isEqualTo(rows);
     }
 
     @Test
     void shouldNameTheLineAndColumnOfEachBadRow() {
-        CrosswalkCsv.BadCsvException kind = catchThrowableOfType(CrosswalkCsv.BadCsvException.class,
+        CrosswalkCsv.BadCsvException kind = catchThrowableOfType(
+                CrosswalkCsv.BadCsvException.class,
                 () -> CrosswalkCsv.parse(CrosswalkCsv.HEADER + "\ncolumn,A,Low,A,A,A\n\nview,B,Low,B,B,B\n"));
         // The blank line 3 is skipped but counted: the bad row is on line 4.
         assertThat(kind.line()).isEqualTo(4);
@@ -104,23 +119,30 @@ class CrosswalkCsvTest {
         assertThat(kind.field()).isEqualTo("line 4 kind");
         assertThat(kind.getMessage()).isEqualTo("line 4 kind: must be 'table' or 'column', got 'view'");
 
-        CrosswalkCsv.BadCsvException afterMultiline = catchThrowableOfType(CrosswalkCsv.BadCsvException.class,
+        CrosswalkCsv.BadCsvException afterMultiline = catchThrowableOfType(
+                CrosswalkCsv.BadCsvException.class,
                 () -> CrosswalkCsv.parse(CrosswalkCsv.HEADER + "\ncolumn,\"a\nb\",Low,A,A,A\ncolumn,C,Low,,C,C\n"));
         assertThat(afterMultiline.field()).isEqualTo("line 4 regular");
         assertThat(afterMultiline.problem()).isEqualTo("must not be empty");
 
-        CrosswalkCsv.BadCsvException fields = catchThrowableOfType(CrosswalkCsv.BadCsvException.class,
+        CrosswalkCsv.BadCsvException fields = catchThrowableOfType(
+                CrosswalkCsv.BadCsvException.class,
                 () -> CrosswalkCsv.parse(CrosswalkCsv.HEADER + "\ncolumn,A,Low,A,A\n"));
         assertThat(fields.field()).isEqualTo("line 2");
         assertThat(fields.problem()).isEqualTo("expected 6 fields, got 5");
 
-        assertThat(catchThrowableOfType(CrosswalkCsv.BadCsvException.class,
-                () -> CrosswalkCsv.parse(CrosswalkCsv.HEADER + "\ncolumn,A\"b,Low,A,A,A\n")).getMessage())
+        assertThat(catchThrowableOfType(
+                                CrosswalkCsv.BadCsvException.class,
+                                () -> CrosswalkCsv.parse(CrosswalkCsv.HEADER + "\ncolumn,A\"b,Low,A,A,A\n"))
+                        .getMessage())
                 .isEqualTo("line 2: quote inside an unquoted field");
-        assertThat(catchThrowableOfType(CrosswalkCsv.BadCsvException.class,
-                () -> CrosswalkCsv.parse(CrosswalkCsv.HEADER + "\ncolumn,\"A,Low,A,A,A\n")).getMessage())
+        assertThat(catchThrowableOfType(
+                                CrosswalkCsv.BadCsvException.class,
+                                () -> CrosswalkCsv.parse(CrosswalkCsv.HEADER + "\ncolumn,\"A,Low,A,A,A\n"))
+                        .getMessage())
                 .isEqualTo("line 2: unterminated quoted field");
         assertThat(catchThrowableOfType(CrosswalkCsv.BadCsvException.class, () -> CrosswalkCsv.parse(" "))
-                .field()).isEqualTo("body");
+                        .field())
+                .isEqualTo("body");
     }
 }

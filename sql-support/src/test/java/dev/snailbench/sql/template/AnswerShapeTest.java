@@ -32,27 +32,47 @@ class AnswerShapeTest {
 
     @Test
     void shouldFlagAListOrNamesForHowMany() {
-        assertThat(mismatch("How many lakes does Maine have?", "SELECT area FROM lake WHERE state = 'Maine'",
-                List.of(List.of("12.5"), List.of("3.1")))).contains("list of 2 rows");
-        assertThat(mismatch("How many lakes does Maine have?", "SELECT name FROM lake WHERE state = 'Maine'",
-                List.of(List.of("Moosehead")))).contains("no number");
+        assertThat(mismatch(
+                        "How many lakes does Maine have?",
+                        "SELECT area FROM lake WHERE state = 'Maine'",
+                        List.of(List.of("12.5"), List.of("3.1"))))
+                .contains("list of 2 rows");
+        assertThat(mismatch(
+                        "How many lakes does Maine have?",
+                        "SELECT name FROM lake WHERE state = 'Maine'",
+                        List.of(List.of("Moosehead"))))
+                .contains("no number");
         // Per group, or one count: the answer fits.
-        assertThat(mismatch("How many lakes does each state have?", "SELECT state, count(*) FROM lake GROUP BY state",
-                List.of(List.of("Maine", "3"), List.of("Ohio", "1")))).isNull();
+        assertThat(mismatch(
+                        "How many lakes does each state have?",
+                        "SELECT state, count(*) FROM lake GROUP BY state",
+                        List.of(List.of("Maine", "3"), List.of("Ohio", "1"))))
+                .isNull();
         assertThat(mismatch("How many lakes in each state?", "SELECT count(*) FROM lake", List.of(List.of("4"))))
                 .isNull();
-        assertThat(mismatch("How many lakes does Maine have?", "SELECT count(*) FROM lake WHERE state = 'Maine'",
-                List.of(List.of("3")))).isNull();
+        assertThat(mismatch(
+                        "How many lakes does Maine have?",
+                        "SELECT count(*) FROM lake WHERE state = 'Maine'",
+                        List.of(List.of("3"))))
+                .isNull();
     }
 
     @Test
     void shouldFlagALoneCountForWhichOrWho() {
-        assertThat(mismatch("Which painter made the most portraits?", "SELECT count(*) FROM painting",
-                List.of(List.of("41")))).contains("lone count");
-        assertThat(mismatch("Which painter made the most portraits?",
-                "SELECT painter FROM painting GROUP BY painter ORDER BY count(*) DESC LIMIT 1",
-                List.of(List.of("Rembrandt")))).isNull();
-        assertThat(mismatch("Which painter has the highest number of portraits? Return the number.",
-                "SELECT count(*) FROM painting", List.of(List.of("41")))).isNull();
+        assertThat(mismatch(
+                        "Which painter made the most portraits?",
+                        "SELECT count(*) FROM painting",
+                        List.of(List.of("41"))))
+                .contains("lone count");
+        assertThat(mismatch(
+                        "Which painter made the most portraits?",
+                        "SELECT painter FROM painting GROUP BY painter ORDER BY count(*) DESC LIMIT 1",
+                        List.of(List.of("Rembrandt"))))
+                .isNull();
+        assertThat(mismatch(
+                        "Which painter has the highest number of portraits? Return the number.",
+                        "SELECT count(*) FROM painting",
+                        List.of(List.of("41"))))
+                .isNull();
     }
 }

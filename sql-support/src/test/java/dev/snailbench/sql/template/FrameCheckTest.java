@@ -11,7 +11,8 @@ class FrameCheckTest {
         String question = "In which year was the world cup held in Brazil?";
 
         assertThat(FrameCheck.misfit(question, "year", "matches_played", true))
-                .contains("in which matches played").contains("when or where");
+                .contains("in which matches played")
+                .contains("when or where");
         // A time or a place still reads: "In which season …", "In which host country …".
         assertThat(FrameCheck.misfit(question, "year", "season", true)).isNull();
         assertThat(FrameCheck.misfit(question, "year", "host_country", false)).isNull();
@@ -31,9 +32,11 @@ class FrameCheckTest {
     void shouldRefuseALabelOrATimeWhereTheFrameAsksForAnAmount() {
         String question = "What was the highest attendance ever at a match?";
 
-        assertThat(FrameCheck.misfit(question, "attendance", "team_goals", true)).isNull();
+        assertThat(FrameCheck.misfit(question, "attendance", "team_goals", true))
+                .isNull();
         assertThat(FrameCheck.misfit(question, "attendance", "stage", false))
-                .contains("highest stage").contains("amount");
+                .contains("highest stage")
+                .contains("amount");
         assertThat(FrameCheck.misfit(question, "attendance", "year", true)).isNotNull();
     }
 
@@ -45,7 +48,8 @@ class FrameCheckTest {
         assertThat(FrameCheck.misfit(question, "country", "founded", true)).isNull();
         assertThat(FrameCheck.misfit(question, "country", "club_name", false)).isNull();
         // The old column's words are not in the question: nothing to judge.
-        assertThat(FrameCheck.misfit(question, "stadium", "matches_played", true)).isNull();
+        assertThat(FrameCheck.misfit(question, "stadium", "matches_played", true))
+                .isNull();
     }
 
     @Test
@@ -62,7 +66,9 @@ class FrameCheckTest {
                 .contains("on average");
         assertThat(FrameCheck.aggregateMisfit("How much rain fell in total in May?", "total", "min"))
                 .contains("in total");
-        assertThat(FrameCheck.aggregateMisfit("How much rain fell in total in May?", "total", "avg")).isNull();
-        assertThat(FrameCheck.aggregateMisfit("What is the average rainfall in May?", "average", "max")).isNull();
+        assertThat(FrameCheck.aggregateMisfit("How much rain fell in total in May?", "total", "avg"))
+                .isNull();
+        assertThat(FrameCheck.aggregateMisfit("What is the average rainfall in May?", "average", "max"))
+                .isNull();
     }
 }

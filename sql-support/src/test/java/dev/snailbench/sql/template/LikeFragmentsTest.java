@@ -34,13 +34,15 @@ class LikeFragmentsTest {
                     .isIn("Royal Antwerp", "Antwerp Football", "Football Club");
         }
         // A cell of as many words as the slot is a whole cell, not a keyword: none to take.
-        assertThat(LikeFragments.fragment(twoWords, "Royal Antwerp", new Random(1))).isNull();
+        assertThat(LikeFragments.fragment(twoWords, "Royal Antwerp", new Random(1)))
+                .isNull();
         assertThat(LikeFragments.fragment(oneWord, "(1 - 3)", new Random(1))).isNull();
     }
 
     @Test
     void shouldTakeAWholeCellForAWholeSlotAndAPieceOfAWordForAPartSlot() {
-        assertThat(LikeFragments.fragment(new Shape(Kind.WHOLE, 2), " Tromsø IL ", new Random(3))).isEqualTo("Tromsø IL");
+        assertThat(LikeFragments.fragment(new Shape(Kind.WHOLE, 2), " Tromsø IL ", new Random(3)))
+                .isEqualTo("Tromsø IL");
         String piece = LikeFragments.fragment(new Shape(Kind.PART, 4), "Valparaíso Wanderers", new Random(5));
         assertThat(piece).hasSize(4);
         assertThat("Valparaíso Wanderers").contains(piece);
@@ -48,6 +50,7 @@ class LikeFragmentsTest {
 
     @Test
     void shouldCountTheCellsAValueMatches() {
-        assertThat(LikeFragments.matches("pen", List.of("Won on PENalties", "open", "none"))).isEqualTo(2);
+        assertThat(LikeFragments.matches("pen", List.of("Won on PENalties", "open", "none")))
+                .isEqualTo(2);
     }
 }

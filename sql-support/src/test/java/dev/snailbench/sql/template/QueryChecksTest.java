@@ -24,11 +24,14 @@ class QueryChecksTest {
                 .containsExactly("teamname = teamname");
         assertThat(tautologies("SELECT teamname FROM national_team WHERE goals < goals AND year = 2014"))
                 .containsExactly("goals < goals");
-        assertThat(tautologies("SELECT teamname FROM national_team WHERE year >= (SELECT min(year) FROM "
-                + "national_team)")).hasSize(1);
-        assertThat(tautologies("SELECT teamname FROM national_team WHERE goals > (SELECT max(goals) FROM "
-                + "national_team)")).hasSize(1);
-        assertThat(tautologies("SELECT teamname FROM national_team WHERE teamname LIKE '%%'")).hasSize(1);
+        assertThat(tautologies(
+                        "SELECT teamname FROM national_team WHERE year >= (SELECT min(year) FROM " + "national_team)"))
+                .hasSize(1);
+        assertThat(tautologies(
+                        "SELECT teamname FROM national_team WHERE goals > (SELECT max(goals) FROM " + "national_team)"))
+                .hasSize(1);
+        assertThat(tautologies("SELECT teamname FROM national_team WHERE teamname LIKE '%%'"))
+                .hasSize(1);
         assertThat(tautologies("SELECT teamname FROM national_team GROUP BY teamname HAVING count(*) = count(*)"))
                 .hasSize(1);
     }
@@ -36,21 +39,29 @@ class QueryChecksTest {
     @Test
     void shouldLeaveOrdinaryPredicatesAlone() {
         assertThat(tautologies("SELECT teamname FROM national_team AS a JOIN plays_match AS m ON a.team_id = "
-                + "m.team_id WHERE a.year = 2014 AND m.team_goals > m.opponent_team_goals")).isEmpty();
+                        + "m.team_id WHERE a.year = 2014 AND m.team_goals > m.opponent_team_goals"))
+                .isEmpty();
         // The maximum of the rows a sub-query filters, or the year after the first: not a tautology.
-        assertThat(tautologies("SELECT teamname FROM national_team WHERE year = (SELECT max(year) FROM "
-                + "national_team)")).isEmpty();
+        assertThat(tautologies(
+                        "SELECT teamname FROM national_team WHERE year = (SELECT max(year) FROM " + "national_team)"))
+                .isEmpty();
         assertThat(tautologies("SELECT teamname FROM national_team WHERE goals >= (SELECT max(goals) FROM "
-                + "national_team WHERE year = 2014)")).isEmpty();
-        assertThat(tautologies("SELECT teamname FROM national_team WHERE teamname LIKE '%Germany%'")).isEmpty();
+                        + "national_team WHERE year = 2014)"))
+                .isEmpty();
+        assertThat(tautologies("SELECT teamname FROM national_team WHERE teamname LIKE '%Germany%'"))
+                .isEmpty();
     }
 
     @Test
     void shouldFindAColumnReturnedTwice() {
-        assertThat(QueryChecks.duplicateColumns(PARSER.parse("SELECT attendance, stage, attendance FROM plays_match",
-                SqlDialect.POSTGRESQL))).containsExactly("attendance");
+        assertThat(QueryChecks.duplicateColumns(
+                        PARSER.parse("SELECT attendance, stage, attendance FROM plays_match", SqlDialect.POSTGRESQL)))
+                .containsExactly("attendance");
         // Two tables' columns of one name are two columns.
-        assertThat(QueryChecks.duplicateColumns(PARSER.parse("SELECT a.teamname, b.teamname FROM national_team AS a "
-                + "JOIN national_opponent_team AS b ON a.team_id = b.team_id", SqlDialect.POSTGRESQL))).isEmpty();
+        assertThat(QueryChecks.duplicateColumns(PARSER.parse(
+                        "SELECT a.teamname, b.teamname FROM national_team AS a "
+                                + "JOIN national_opponent_team AS b ON a.team_id = b.team_id",
+                        SqlDialect.POSTGRESQL)))
+                .isEmpty();
     }
 }

@@ -24,7 +24,9 @@ class ApiKeyFilterTest {
 
     @Test
     void shouldRefuseARequestWithoutAKeyWith401NamingTheHeader() {
-        given().get("/probe/me").then().statusCode(401)
+        given().get("/probe/me")
+                .then()
+                .statusCode(401)
                 .body("status", equalTo(401))
                 .body("error", equalTo("missing X-API-Key header"))
                 .body("field", equalTo("X-API-Key"));
@@ -33,7 +35,10 @@ class ApiKeyFilterTest {
     @Test
     void shouldRefuseAnUnknownKeyOnlyAfterWaitingForItsRegistration() {
         long start = System.nanoTime();
-        given().header(ApiKeys.HEADER, ApiKeys.newKey()).get("/probe/me").then().statusCode(401)
+        given().header(ApiKeys.HEADER, ApiKeys.newKey())
+                .get("/probe/me")
+                .then()
+                .statusCode(401)
                 .header("Retry-After", "1")
                 .body("status", equalTo(401))
                 .body("error", equalTo("invalid API key"))
@@ -54,15 +59,24 @@ class ApiKeyFilterTest {
         // Over the real broker, on the channel configured by the library alone (no tenants.* line in this app).
         TenantKeys.register(tenant, "tenancy tests", key, answers("/probe/me", 200));
 
-        given().header(ApiKeys.HEADER, key).get("/probe/me").then().statusCode(200)
+        given().header(ApiKeys.HEADER, key)
+                .get("/probe/me")
+                .then()
+                .statusCode(200)
                 .body("tenantId", equalTo(tenant));
-        given().header(ApiKeys.HEADER, key).get("/probe/me-reactive").then().statusCode(200)
+        given().header(ApiKeys.HEADER, key)
+                .get("/probe/me-reactive")
+                .then()
+                .statusCode(200)
                 .body("tenantId", equalTo(tenant));
     }
 
     @Test
     void shouldTreatABlankKeyAsAMissingOne() {
-        given().header(ApiKeys.HEADER, " ").get("/probe/me").then().statusCode(401)
+        given().header(ApiKeys.HEADER, " ")
+                .get("/probe/me")
+                .then()
+                .statusCode(401)
                 .body("status", equalTo(401))
                 .body("error", equalTo("missing X-API-Key header"))
                 .body("field", equalTo("X-API-Key"));

@@ -44,15 +44,18 @@ class FailedAuthLimitTest {
         // the service (how often depends on the tenants consumer's timing): count the 401s until the 429.
         TenantKeys.register("limited-" + UUID.randomUUID(), "tenancy tests", key, answers("/probe/me", 200));
 
-        MadeUpKeys.Limited limited = MadeUpKeys.untilLimited(3,
-                madeUp -> given().header(ApiKeys.HEADER, madeUp).get("/probe/me"));
+        MadeUpKeys.Limited limited = MadeUpKeys.untilLimited(
+                3, madeUp -> given().header(ApiKeys.HEADER, madeUp).get("/probe/me"));
 
         assertThat(limited.refused()).isLessThanOrEqualTo(2);
-        String retryAfter = limited.response().then().statusCode(429)
+        String retryAfter = limited.response()
+                .then()
+                .statusCode(429)
                 .body("status", equalTo(429))
                 .body("error", equalTo("too many unknown API keys; try again later"))
                 .body("field", equalTo("X-API-Key"))
-                .extract().header("Retry-After");
+                .extract()
+                .header("Retry-After");
         // No wait for the key's registration (8 s here): the address is out of tokens.
         assertThat(limited.took()).isLessThan(Duration.ofSeconds(4));
         assertThat(Integer.parseInt(retryAfter)).isBetween(1, 60);

@@ -15,8 +15,7 @@ import java.util.Locale;
  */
 final class OversizedRequest {
 
-    private OversizedRequest() {
-    }
+    private OversizedRequest() {}
 
     static String send(String baseUri, int port, String path, long bytes) throws IOException {
         String host = URI.create(baseUri).getHost();
@@ -24,8 +23,9 @@ final class OversizedRequest {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             out.write(("POST " + path + " HTTP/1.1\r\nHost: " + host + ":" + port
-                    + "\r\nContent-Type: application/json\r\nContent-Length: " + bytes
-                    + "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                            + "\r\nContent-Type: application/json\r\nContent-Length: " + bytes
+                            + "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             return read(socket.getInputStream());
         }
@@ -53,7 +53,8 @@ final class OversizedRequest {
         int length = 0;
         for (String line : text.split("\r\n")) {
             if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
-                length = Integer.parseInt(line.substring("content-length:".length()).trim());
+                length = Integer.parseInt(
+                        line.substring("content-length:".length()).trim());
             }
         }
         return text + new String(in.readNBytes(length), StandardCharsets.UTF_8);

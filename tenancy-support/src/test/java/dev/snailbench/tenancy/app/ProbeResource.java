@@ -49,20 +49,20 @@ public class ProbeResource {
             "unavailable", () -> Unavailable.notReadableYet("job 42"),
             "upstream-timeout", () -> new UpstreamTimeout("the executor did not answer within 30 s"));
 
-    public record Question(String id, String sql) {
-    }
+    public record Question(String id, String sql) {}
 
-    public record Spec(String name, int limit, List<Question> questions) {
-    }
+    public record Spec(String name, int limit, List<Question> questions) {}
 
     /** A request record with Bean Validation constraints, as the services' request records have them. */
-    public record Checked(@NotBlank String name, @Min(1) @Max(10) Integer limit,
-            @NotEmpty List<@Valid @NotNull CheckedQuestion> questions, Map<String, @Min(0) Integer> counts,
-            List<@NotBlank @Size(max = 10) String> levels) {
-    }
+    public record Checked(
+            @NotBlank String name,
+            @Min(1) @Max(10) Integer limit,
+            @NotEmpty List<@Valid @NotNull CheckedQuestion> questions,
+            Map<String, @Min(0) Integer> counts,
+            List<@NotBlank @Size(max = 10) String> levels) {}
 
-    public record CheckedQuestion(@NotBlank String id, @NotBlank String sql) {
-    }
+    public record CheckedQuestion(
+            @NotBlank String id, @NotBlank String sql) {}
 
     private final Caller caller;
 

@@ -36,8 +36,8 @@ class TenantKeyPropagationMetricTest {
         double seenAcceptedAfter = (System.nanoTime() - published) / 1e9;
 
         // Counted just after it is stored: the probe may have found the key a moment before.
-        KeyPropagation added = await().atMost(Duration.ofSeconds(10)).until(
-                () -> read().since(before), m -> m.keys() > 0);
+        KeyPropagation added =
+                await().atMost(Duration.ofSeconds(10)).until(() -> read().since(before), m -> m.keys() > 0);
         assertThat(added.keys()).isEqualTo(1);
         // This key's time from its issue to its storage: stored before this test saw it accepted.
         assertThat(added.seconds()).isPositive().isLessThanOrEqualTo(seenAcceptedAfter);
@@ -50,19 +50,26 @@ class TenantKeyPropagationMetricTest {
         String tenantId = "replayed-" + UUID.randomUUID();
         // What a service reads at start-up: registrations from before it ran (their lag is the service's downtime).
         Instant anHourAgo = Instant.now().minus(Duration.ofHours(1));
-        TenantKeys.publish(new TenantRegistered(UUID.randomUUID(), null, tenantId, anHourAgo, Event.SCHEMA_VERSION,
-                "tenant " + tenantId, ApiKeys.sha256(key)));
+        TenantKeys.publish(new TenantRegistered(
+                UUID.randomUUID(),
+                null,
+                tenantId,
+                anHourAgo,
+                Event.SCHEMA_VERSION,
+                "tenant " + tenantId,
+                ApiKeys.sha256(key)));
         TenantKeys.awaitAccepted(key, answers("/probe/me", 200));
         // Then a key issued now: once it is counted, the replay (stored before it was even published) would be too.
         TenantKeys.register("live-" + UUID.randomUUID(), "tenancy tests", ApiKeys.newKey(), answers("/probe/me", 200));
-        KeyPropagation added = await().atMost(Duration.ofSeconds(10)).until(
-                () -> read().since(before), m -> m.keys() > 0);
+        KeyPropagation added =
+                await().atMost(Duration.ofSeconds(10)).until(() -> read().since(before), m -> m.keys() > 0);
 
         assertThat(added.keys()).isEqualTo(1);
         assertThat(added.seconds()).as("seconds added").isLessThan(60);
     }
 
     private static KeyPropagation read() {
-        return KeyPropagation.of(given().get("/q/metrics").then().statusCode(200).extract().asString());
+        return KeyPropagation.of(
+                given().get("/q/metrics").then().statusCode(200).extract().asString());
     }
 }

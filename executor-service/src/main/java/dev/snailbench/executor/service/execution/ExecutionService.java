@@ -1,6 +1,5 @@
 package dev.snailbench.executor.service.execution;
 
-import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.executor.config.ExecutorBeans;
 import dev.snailbench.executor.config.ExecutorConfig;
 import dev.snailbench.executor.service.ExecutionLimits;
@@ -17,6 +16,7 @@ import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.analysis.ItemFacts;
+import dev.snailbench.sql.guard.SqlGuard;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
@@ -44,8 +44,13 @@ public class ExecutionService {
     private final GoldScreener screener;
     private final SqlParser parser;
 
-    public ExecutionService(SqlExecutor executor, GoldCache goldCache, ExecutorConfig config,
-            @Named(ExecutorBeans.WORKERS) ExecutorService workers, GoldScreener screener, SqlParser parser) {
+    public ExecutionService(
+            SqlExecutor executor,
+            GoldCache goldCache,
+            ExecutorConfig config,
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers,
+            GoldScreener screener,
+            SqlParser parser) {
         this.executor = executor;
         this.parser = parser;
         this.goldCache = goldCache;
@@ -62,21 +67,31 @@ public class ExecutionService {
     public Uni<ExecutionCompleted> execute(ExecutionRequested request, Target target) {
         boolean predicts = predictedSql(request) != null;
         Duration timeouts = predicts ? config.goldTimeout().plus(config.predictedTimeout()) : config.goldTimeout();
-        return blocking(() -> run(request, target), timeouts, predicts ? 2 : 1,
+        return blocking(
+                        () -> run(request, target),
+                        timeouts,
+                        predicts ? 2 : 1,
                         failed -> new Ran(GoldRun.of(failed), predicts ? failed : notRun(request.inference())))
-                .chain(ran -> screener.screen(request, target, ran.gold().outcome(), ran.gold().tree(),
+                .chain(ran -> screener.screen(
+                                request,
+                                target,
+                                ran.gold().outcome(),
+                                ran.gold().tree(),
                                 ran.gold().verdict())
-                        .map(screened -> ExecutionCompleted.of(request, screened.gold(), ran.predicted(),
-                                screened.why(), facts(request, target))));
+                        .map(screened -> ExecutionCompleted.of(
+                                request, screened.gold(), ran.predicted(), screened.why(), facts(request, target))));
     }
 
     /** The gold, then the prediction. Blocking. */
     private Ran run(ExecutionRequested request, Target target) {
         GoldRun gold = guarded(() -> gold(request, target), GoldRun::of);
         String predictedSql = predictedSql(request);
-        ExecutionOutcome predicted = predictedSql == null ? notRun(request.inference())
-                : guarded(() -> executor.execute(target, predictedSql, limits(config.predictedTimeout()),
-                        config.timingRuns()), outcome -> outcome);
+        ExecutionOutcome predicted = predictedSql == null
+                ? notRun(request.inference())
+                : guarded(
+                        () -> executor.execute(
+                                target, predictedSql, limits(config.predictedTimeout()), config.timingRuns()),
+                        outcome -> outcome);
         return new Ran(gold, predicted);
     }
 
@@ -85,8 +100,7 @@ public class ExecutionService {
     }
 
     /** Both queries' outcomes, the gold's with what the guard read of it. */
-    private record Ran(GoldRun gold, ExecutionOutcome predicted) {
-    }
+    private record Ran(GoldRun gold, ExecutionOutcome predicted) {}
 
     /** One query's work; a bug in it is that query's failed outcome, and the item's other query still runs. */
     private static <T> T guarded(Supplier<T> work, Function<ExecutionOutcome, T> failed) {
@@ -119,18 +133,24 @@ public class ExecutionService {
             return null;
         }
         // The dialect the scorer reads the item in.
-        SqlDialect dialect = request.item().dialect() == null ? SqlDialect.POSTGRESQL : request.item().dialect();
+        SqlDialect dialect = request.item().dialect() == null
+                ? SqlDialect.POSTGRESQL
+                : request.item().dialect();
         boolean guarded = dialect == target.dialect();
         SqlGuard.Verdict gold = guarded ? executor.check(target, goldSql) : null;
-        SqlFacts.Gold goldFacts = gold != null && gold.asGold() != null ? gold.asGold()
-                : ItemFacts.gold(parser, goldSql, dialect);
-        String predictedSql = request.inference() == null ? null : request.inference().predictedSql();
+        SqlFacts.Gold goldFacts =
+                gold != null && gold.asGold() != null ? gold.asGold() : ItemFacts.gold(parser, goldSql, dialect);
+        String predictedSql =
+                request.inference() == null ? null : request.inference().predictedSql();
         if (predictedSql == null || predictedSql.isBlank()) {
             return new SqlFacts(goldFacts, null);
         }
         SqlGuard.Verdict predicted = guarded ? executor.check(target, predictedSql) : null;
-        return new SqlFacts(goldFacts, predicted != null && predicted.asPrediction() != null
-                ? predicted.asPrediction() : ItemFacts.predicted(parser, predictedSql, dialect));
+        return new SqlFacts(
+                goldFacts,
+                predicted != null && predicted.asPrediction() != null
+                        ? predicted.asPrediction()
+                        : ItemFacts.predicted(parser, predictedSql, dialect));
     }
 
     /** The event for an item of a linking-only job (no database): neither query is run, and that is no failure. */
@@ -142,7 +162,8 @@ public class ExecutionService {
     /** The event for a request whose database could not even be resolved. */
     public ExecutionCompleted unreachable(ExecutionRequested request, String why) {
         ExecutionOutcome failed = ExecutionOutcome.failed(ExecutionStatus.ERROR, why, null, 0);
-        boolean hasPrediction = request.inference() != null && request.inference().predictedSql() != null;
+        boolean hasPrediction =
+                request.inference() != null && request.inference().predictedSql() != null;
         return ExecutionCompleted.of(request, failed, hasPrediction ? failed : notRun(request.inference()));
     }
 
@@ -161,16 +182,26 @@ public class ExecutionService {
         SqlGuard.Checked checked = executor.checked(target, sql);
         SqlGuard.Verdict verdict = checked.verdict();
         if (!verdict.allowed()) {
-            return new GoldRun(ExecutionOutcome.failed(ExecutionStatus.REJECTED, "gold SQL refused: "
-                    + verdict.reason(), null, 0), null, verdict);
+            return new GoldRun(
+                    ExecutionOutcome.failed(ExecutionStatus.REJECTED, "gold SQL refused: " + verdict.reason(), null, 0),
+                    null,
+                    verdict);
         }
-        Supplier<ExecutionOutcome> run = () -> executor.executeChecked(target, sql, limits(config.goldTimeout()),
-                config.timingRuns());
+        Supplier<ExecutionOutcome> run =
+                () -> executor.executeChecked(target, sql, limits(config.goldTimeout()), config.timingRuns());
         if (!config.goldCache() || request.jobId() == null) {
             return new GoldRun(run.get(), checked.tree(), verdict);
         }
-        return new GoldRun(goldCache.get(new GoldCache.Key(request.jobId(), target.identity(),
-                target.dialect().id(), verdict.normalizedSql()), run), checked.tree(), verdict);
+        return new GoldRun(
+                goldCache.get(
+                        new GoldCache.Key(
+                                request.jobId(),
+                                target.identity(),
+                                target.dialect().id(),
+                                verdict.normalizedSql()),
+                        run),
+                checked.tree(),
+                verdict);
     }
 
     private static ExecutionOutcome notRun(Inference inference) {
@@ -189,16 +220,25 @@ public class ExecutionService {
      * of the server-side timeouts of its {@code queries}, so a stuck driver cannot hold the item forever;
      * {@code failed} makes the work's result from the outcome of a task that ran out of time or failed.
      */
-    private <T> Uni<T> blocking(Supplier<T> work, Duration statementTimeouts, int queries,
-            Function<ExecutionOutcome, T> failed) {
-        Duration deadline = statementTimeouts.multipliedBy(Math.max(1, config.timingRuns()))
+    private <T> Uni<T> blocking(
+            Supplier<T> work, Duration statementTimeouts, int queries, Function<ExecutionOutcome, T> failed) {
+        Duration deadline = statementTimeouts
+                .multipliedBy(Math.max(1, config.timingRuns()))
                 .plus(config.borrowTimeout().multipliedBy(2L * queries))
-                .plus(config.connectTimeout().multipliedBy(queries)).plusSeconds(30);
-        return Uni.createFrom().item(work).runSubscriptionOn(workers)
-                .ifNoItem().after(deadline).recoverWithItem(() -> failed.apply(ExecutionOutcome.failed(
-                        ExecutionStatus.TIMEOUT, "executor gave up after " + deadline.toSeconds() + " s", null,
+                .plus(config.connectTimeout().multipliedBy(queries))
+                .plusSeconds(30);
+        return Uni.createFrom()
+                .item(work)
+                .runSubscriptionOn(workers)
+                .ifNoItem()
+                .after(deadline)
+                .recoverWithItem(() -> failed.apply(ExecutionOutcome.failed(
+                        ExecutionStatus.TIMEOUT,
+                        "executor gave up after " + deadline.toSeconds() + " s",
+                        null,
                         deadline.toSeconds())))
-                .onFailure().recoverWithItem(e -> failed.apply(ExecutionOutcome.failed(ExecutionStatus.ERROR,
-                        "executor error: " + e, null, 0)));
+                .onFailure()
+                .recoverWithItem(e ->
+                        failed.apply(ExecutionOutcome.failed(ExecutionStatus.ERROR, "executor error: " + e, null, 0)));
     }
 }

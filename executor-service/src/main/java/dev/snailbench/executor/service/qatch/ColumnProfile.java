@@ -8,10 +8,23 @@ import java.util.regex.Pattern;
  * What a column is good for in a generated test, from its type and its data: identifiers are never summed or
  * grouped, only low-cardinality columns are grouped, only numeric measures are averaged or summed.
  */
-public record ColumnProfile(String table, String name, Kind kind, boolean primaryKey, long rows, long nonNull,
-        long distinct, List<String> values) {
+public record ColumnProfile(
+        String table,
+        String name,
+        Kind kind,
+        boolean primaryKey,
+        long rows,
+        long nonNull,
+        long distinct,
+        List<String> values) {
 
-    public enum Kind { NUMERIC, TEXT, BOOLEAN, TEMPORAL, OTHER }
+    public enum Kind {
+        NUMERIC,
+        TEXT,
+        BOOLEAN,
+        TEMPORAL,
+        OTHER
+    }
 
     private static final Pattern ID_NAME = Pattern.compile("(?i)^id$|_id$|^id_|[a-z]Id$|[a-z]ID$");
 
@@ -34,7 +47,8 @@ public record ColumnProfile(String table, String name, Kind kind, boolean primar
 
     /** A key or identifier: never aggregated arithmetically, never grouped. */
     public boolean isId() {
-        return primaryKey || ID_NAME.matcher(name).find()
+        return primaryKey
+                || ID_NAME.matcher(name).find()
                 || (kind == Kind.NUMERIC && nonNull == rows && distinct == rows && rows > 20);
     }
 

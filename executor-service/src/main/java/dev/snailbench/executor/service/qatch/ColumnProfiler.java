@@ -1,9 +1,9 @@
 package dev.snailbench.executor.service.qatch;
 
-import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.executor.service.TeamSession;
 import dev.snailbench.model.domain.QatchSuite.Options;
 import dev.snailbench.model.domain.SchemaSpec;
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.sql.JdbcSchemaReader;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -37,10 +37,13 @@ final class ColumnProfiler {
         SchemaSpec spec = JdbcSchemaReader.read(catalog, schema);
         // Generated SQL names tables without a schema, like the gold SQL of the built-in question sets.
         session.useSchema(schema);
-        Set<String> wanted = options.tables() == null || options.tables().isEmpty() ? null : Set.copyOf(options.tables());
+        Set<String> wanted =
+                options.tables() == null || options.tables().isEmpty() ? null : Set.copyOf(options.tables());
         if (wanted != null) {
-            Set<String> known = new HashSet<>(spec.tables().stream().map(SchemaSpec.Table::name).toList());
-            List<String> unknown = wanted.stream().filter(t -> !known.contains(t)).sorted().toList();
+            Set<String> known = new HashSet<>(
+                    spec.tables().stream().map(SchemaSpec.Table::name).toList());
+            List<String> unknown =
+                    wanted.stream().filter(t -> !known.contains(t)).sorted().toList();
             if (!unknown.isEmpty()) {
                 throw new IllegalArgumentException("no such tables in schema " + schema + ": " + unknown);
             }
@@ -54,14 +57,20 @@ final class ColumnProfiler {
                 tableNames.add(t.name());
             }
         }
-        List<JdbcSchemaReader.ForeignKey> foreignKeys = JdbcSchemaReader.foreignKeys(catalog, schema, tableNames)
-                .stream().filter(fk -> profiles.containsKey(fk.table()) && profiles.containsKey(fk.refTable()))
-                .toList();
+        List<JdbcSchemaReader.ForeignKey> foreignKeys =
+                JdbcSchemaReader.foreignKeys(catalog, schema, tableNames).stream()
+                        .filter(fk -> profiles.containsKey(fk.table()) && profiles.containsKey(fk.refTable()))
+                        .toList();
         return new ProfiledSchema(profiles, rowCounts, foreignKeys);
     }
 
-    private void profileTable(Connection catalog, String schema, SchemaSpec.Table table,
-            Map<String, List<ColumnProfile>> profiles, Map<String, Long> rowCounts) throws SQLException {
+    private void profileTable(
+            Connection catalog,
+            String schema,
+            SchemaSpec.Table table,
+            Map<String, List<ColumnProfile>> profiles,
+            Map<String, Long> rowCounts)
+            throws SQLException {
         Set<String> pk = new HashSet<>();
         try (ResultSet rs = catalog.getMetaData().getPrimaryKeys(catalog.getCatalog(), schema, table.name())) {
             while (rs.next()) {
@@ -69,11 +78,16 @@ final class ColumnProfiler {
             }
         }
         List<SchemaSpec.Column> usable = table.columns().stream()
-                .filter(c -> ColumnProfile.kindOf(c.type()) != ColumnProfile.Kind.OTHER).toList();
+                .filter(c -> ColumnProfile.kindOf(c.type()) != ColumnProfile.Kind.OTHER)
+                .toList();
         StringBuilder sql = new StringBuilder("SELECT count(*)");
         for (SchemaSpec.Column c : usable) {
             String q = q(c.name());
-            sql.append(", count(").append(q).append("), count(DISTINCT ").append(q).append(')');
+            sql.append(", count(")
+                    .append(q)
+                    .append("), count(DISTINCT ")
+                    .append(q)
+                    .append(')');
         }
         sql.append(" FROM ").append(q(table.name()));
         long[] counts = queries.counts(sql.toString(), 1 + 2 * usable.size());
@@ -85,10 +99,19 @@ final class ColumnProfiler {
         List<ColumnProfile> columns = new ArrayList<>();
         for (int i = 0; i < usable.size(); i++) {
             SchemaSpec.Column c = usable.get(i);
-            List<String> values = queries.values("SELECT DISTINCT " + q(c.name()) + " FROM " + q(table.name())
-                    + " WHERE " + q(c.name()) + " IS NOT NULL ORDER BY 1", SAMPLE_VALUES);
-            columns.add(new ColumnProfile(table.name(), c.name(), ColumnProfile.kindOf(c.type()),
-                    pk.contains(c.name()), rows, counts[1 + 2 * i], counts[2 + 2 * i], List.copyOf(values)));
+            List<String> values = queries.values(
+                    "SELECT DISTINCT " + q(c.name()) + " FROM " + q(table.name()) + " WHERE " + q(c.name())
+                            + " IS NOT NULL ORDER BY 1",
+                    SAMPLE_VALUES);
+            columns.add(new ColumnProfile(
+                    table.name(),
+                    c.name(),
+                    ColumnProfile.kindOf(c.type()),
+                    pk.contains(c.name()),
+                    rows,
+                    counts[1 + 2 * i],
+                    counts[2 + 2 * i],
+                    List.copyOf(values)));
         }
         profiles.put(table.name(), List.copyOf(columns));
     }

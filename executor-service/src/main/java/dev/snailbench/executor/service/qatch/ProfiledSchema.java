@@ -8,6 +8,7 @@ import java.util.Map;
  * What {@link ColumnProfiler} learnt of a schema: the usable columns of every non-empty table (in the schema's
  * order), every table's row count, and the foreign keys between profiled tables.
  */
-record ProfiledSchema(Map<String, List<ColumnProfile>> profiles, Map<String, Long> rowCounts,
-        List<JdbcSchemaReader.ForeignKey> foreignKeys) {
-}
+record ProfiledSchema(
+        Map<String, List<ColumnProfile>> profiles,
+        Map<String, Long> rowCounts,
+        List<JdbcSchemaReader.ForeignKey> foreignKeys) {}

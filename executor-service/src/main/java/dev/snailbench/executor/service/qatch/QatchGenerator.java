@@ -1,12 +1,10 @@
 package dev.snailbench.executor.service.qatch;
 
-import dev.snailbench.executor.service.TextTables;
 import dev.snailbench.executor.service.TeamSession;
 import dev.snailbench.executor.service.TextTables;
 import dev.snailbench.model.domain.QatchCategory;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.QatchSuite.Options;
-import dev.snailbench.model.domain.QatchSuite.TextTable;
 import dev.snailbench.model.domain.QatchSuite.TextTable;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -45,7 +43,8 @@ public final class QatchGenerator {
         QatchQueries queries = new QatchQueries(session, options.queryTimeoutSeconds());
         ProfiledSchema profiled = new ColumnProfiler(session, queries).profile(schema, options);
         QatchTemplates templates = new QatchTemplates(profiled, options, session.dialect(), queries);
-        return new QatchGenerator(templates, queries, options).fill(profiled.profiles().size());
+        return new QatchGenerator(templates, queries, options)
+                .fill(profiled.profiles().size());
     }
 
     /** Draws candidates per category until each has what the options ask for, and writes them as tests. */
@@ -65,10 +64,13 @@ public final class QatchGenerator {
                 }
                 TextTable result;
                 try {
-                    result = TextTables.inOneOrder(queries.result(candidate.get().sql(), options.maxResultRows()),
+                    result = TextTables.inOneOrder(
+                            queries.result(candidate.get().sql(), options.maxResultRows()),
                             candidate.get().orderColumn());
                 } catch (SQLException e) {
-                    LOG.warnf("generated %s SQL failed: %s (%s)", category.id(), candidate.get().sql(), e.getMessage());
+                    LOG.warnf(
+                            "generated %s SQL failed: %s (%s)",
+                            category.id(), candidate.get().sql(), e.getMessage());
                     failed.add(candidate.get().sql() + " -- " + e.getMessage());
                     continue;
                 }
@@ -77,8 +79,12 @@ public final class QatchGenerator {
                     continue;
                 }
                 n++;
-                tests.add(new QatchSuite.Test("qatch-" + category.id() + "-" + n, category, candidate.get().question(),
-                        candidate.get().sql(), result));
+                tests.add(new QatchSuite.Test(
+                        "qatch-" + category.id() + "-" + n,
+                        category,
+                        candidate.get().question(),
+                        candidate.get().sql(),
+                        result));
             }
             made.put(category, n);
         }

@@ -1,7 +1,7 @@
 package dev.snailbench.executor.service.qatch;
 
-import dev.snailbench.executor.service.TextTables;
 import dev.snailbench.executor.service.TeamSession;
+import dev.snailbench.executor.service.TextTables;
 import dev.snailbench.model.domain.QatchSuite.TextTable;
 import java.math.BigDecimal;
 import java.sql.SQLException;
@@ -49,8 +49,8 @@ final class QatchQueries {
 
     /** One number, empty when there is no row or it is null. */
     Optional<BigDecimal> number(String sql) throws SQLException {
-        return session.query(sql, timeout, 1, rs -> rs.next() ? Optional.ofNullable(rs.getBigDecimal(1))
-                : Optional.empty());
+        return session.query(
+                sql, timeout, 1, rs -> rs.next() ? Optional.ofNullable(rs.getBigDecimal(1)) : Optional.empty());
     }
 
     /** The result, or null when it has more than {@code maxRows} rows. */

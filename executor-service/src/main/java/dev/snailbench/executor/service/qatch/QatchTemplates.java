@@ -1,6 +1,5 @@
 package dev.snailbench.executor.service.qatch;
 
-import dev.snailbench.sql.IdentifierQuoting;
 import static dev.snailbench.executor.service.qatch.QuestionWording.and;
 import static dev.snailbench.executor.service.qatch.QuestionWording.display;
 import static dev.snailbench.executor.service.qatch.QuestionWording.isTrue;
@@ -10,6 +9,7 @@ import static dev.snailbench.executor.service.qatch.QuestionWording.words;
 import dev.snailbench.model.domain.QatchCategory;
 import dev.snailbench.model.domain.QatchSuite.Options;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.sql.JdbcSchemaReader;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -57,29 +57,34 @@ final class QatchTemplates {
     Optional<Candidate> candidate(QatchCategory category) {
         return switch (category) {
             case PROJECT -> project();
-            case DISTINCT -> column(c -> c.isCategorical(options.categoricalMaxDistinct())
-                    || c.kind() == ColumnProfile.Kind.TEXT).map(c -> new Candidate(
-                    "List the different " + c.words() + " values in the " + words(c.table()) + " table.",
-                    "SELECT DISTINCT " + q(c.name()) + " FROM " + q(c.table())));
-            case ORDER_BY -> column(ColumnProfile::isOrdered).map(c -> {
-                boolean asc = random.nextBoolean();
-                return new Candidate("Show all the rows of the " + words(c.table()) + " table sorted by "
-                        + c.words() + (asc ? " in ascending order." : " in descending order."),
-                        "SELECT * FROM " + q(c.table()) + " ORDER BY " + q(c.name()) + (asc ? " ASC" : " DESC"),
-                        c.name());
-            });
+            case DISTINCT ->
+                column(c -> c.isCategorical(options.categoricalMaxDistinct()) || c.kind() == ColumnProfile.Kind.TEXT)
+                        .map(c -> new Candidate(
+                                "List the different " + c.words() + " values in the " + words(c.table()) + " table.",
+                                "SELECT DISTINCT " + q(c.name()) + " FROM " + q(c.table())));
+            case ORDER_BY ->
+                column(ColumnProfile::isOrdered).map(c -> {
+                    boolean asc = random.nextBoolean();
+                    return new Candidate(
+                            "Show all the rows of the " + words(c.table()) + " table sorted by " + c.words()
+                                    + (asc ? " in ascending order." : " in descending order."),
+                            "SELECT * FROM " + q(c.table()) + " ORDER BY " + q(c.name()) + (asc ? " ASC" : " DESC"),
+                            c.name());
+                });
             case SELECT -> select();
             case SIMPLE_AGGREGATION -> aggregation();
             case JOIN -> join();
             case GROUP_BY -> groupBy();
             case HAVING -> having();
-            case NULL -> column(c -> true).map(c -> {
-                boolean isNull = c.hasNulls() && random.nextBoolean();
-                return new Candidate("How many rows of the " + words(c.table()) + " table "
-                        + (isNull ? "have no " : "have a ") + c.words() + "?",
-                        "SELECT count(*) FROM " + q(c.table()) + " WHERE " + q(c.name())
-                                + (isNull ? " IS NULL" : " IS NOT NULL"));
-            });
+            case NULL ->
+                column(c -> true).map(c -> {
+                    boolean isNull = c.hasNulls() && random.nextBoolean();
+                    return new Candidate(
+                            "How many rows of the " + words(c.table()) + " table " + (isNull ? "have no " : "have a ")
+                                    + c.words() + "?",
+                            "SELECT count(*) FROM " + q(c.table()) + " WHERE " + q(c.name())
+                                    + (isNull ? " IS NULL" : " IS NOT NULL"));
+                });
             case NEGATED -> negated();
         };
     }
@@ -91,15 +96,18 @@ final class QatchTemplates {
         }
         List<ColumnProfile> cols = new ArrayList<>(schema.profiles().get(table.get()));
         if (cols.size() < 3 || random.nextInt(3) == 0) {
-            return Optional.of(new Candidate("Show all the information in the " + words(table.get()) + " table.",
+            return Optional.of(new Candidate(
+                    "Show all the information in the " + words(table.get()) + " table.",
                     "SELECT * FROM " + q(table.get())));
         }
         Collections.shuffle(cols, random);
         List<ColumnProfile> picked = cols.subList(0, 2 + random.nextInt(Math.min(2, cols.size() - 2)));
-        return Optional.of(new Candidate("Show the " + and(picked.stream().map(ColumnProfile::words).toList())
-                + " of every row in the " + words(table.get()) + " table.",
-                "SELECT " + String.join(", ", picked.stream().map(c -> q(c.name())).toList()) + " FROM "
-                        + q(table.get())));
+        return Optional.of(new Candidate(
+                "Show the " + and(picked.stream().map(ColumnProfile::words).toList()) + " of every row in the "
+                        + words(table.get()) + " table.",
+                "SELECT "
+                        + String.join(
+                                ", ", picked.stream().map(c -> q(c.name())).toList()) + " FROM " + q(table.get())));
     }
 
     private Optional<Candidate> select() {
@@ -111,8 +119,9 @@ final class QatchTemplates {
                 op = random.nextBoolean() ? "=" : "!=";
             }
             String v = pick(c.values());
-            return new Candidate("Show the rows of the " + words(c.table()) + " table whose " + c.words() + " "
-                    + opWords(op) + " " + display(c, v) + ".",
+            return new Candidate(
+                    "Show the rows of the " + words(c.table()) + " table whose " + c.words() + " " + opWords(op) + " "
+                            + display(c, v) + ".",
                     "SELECT * FROM " + q(c.table()) + " WHERE " + q(c.name()) + " " + op + " " + literal(c, v));
         });
     }
@@ -120,18 +129,23 @@ final class QatchTemplates {
     private Optional<Candidate> aggregation() {
         int kind = random.nextInt(3);
         if (kind == 0) {
-            return table(t -> true).map(t -> new Candidate("How many rows does the " + words(t) + " table have?",
-                    "SELECT count(*) FROM " + q(t)));
+            return table(t -> true)
+                    .map(t -> new Candidate(
+                            "How many rows does the " + words(t) + " table have?", "SELECT count(*) FROM " + q(t)));
         }
         if (kind == 1) {
             return column(c -> c.isCategorical(options.categoricalMaxDistinct()) || c.kind() == ColumnProfile.Kind.TEXT)
-                    .map(c -> new Candidate("How many different " + c.words() + " values does the " + words(c.table())
-                            + " table have?", "SELECT count(DISTINCT " + q(c.name()) + ") FROM " + q(c.table())));
+                    .map(c -> new Candidate(
+                            "How many different " + c.words() + " values does the " + words(c.table()) + " table have?",
+                            "SELECT count(DISTINCT " + q(c.name()) + ") FROM " + q(c.table())));
         }
         return column(ColumnProfile::isMeasure).map(c -> {
-            String[] f = List.of(new String[] {"min", "smallest"}, new String[] {"max", "largest"},
-                    new String[] {"avg", "average"}).get(random.nextInt(3));
-            return new Candidate("What is the " + f[1] + " " + c.words() + " in the " + words(c.table()) + " table?",
+            String[] f = List.of(new String[] {"min", "smallest"}, new String[] {"max", "largest"}, new String[] {
+                        "avg", "average"
+                    })
+                    .get(random.nextInt(3));
+            return new Candidate(
+                    "What is the " + f[1] + " " + c.words() + " in the " + words(c.table()) + " table?",
                     "SELECT " + f[0] + "(" + q(c.name()) + ") FROM " + q(c.table()));
         });
     }
@@ -140,7 +154,8 @@ final class QatchTemplates {
         if (schema.foreignKeys().isEmpty()) {
             return Optional.empty();
         }
-        JdbcSchemaReader.ForeignKey fk = schema.foreignKeys().get(random.nextInt(schema.foreignKeys().size()));
+        JdbcSchemaReader.ForeignKey fk =
+                schema.foreignKeys().get(random.nextInt(schema.foreignKeys().size()));
         Optional<ColumnProfile> left = pickFrom(schema.profiles().get(fk.table()), c -> !c.isId());
         Optional<ColumnProfile> right = pickFrom(schema.profiles().get(fk.refTable()), c -> !c.isId());
         if (left.isEmpty() || right.isEmpty()) {
@@ -148,19 +163,20 @@ final class QatchTemplates {
         }
         String sql = "SELECT a." + q(left.get().name()) + ", b." + q(right.get().name()) + " FROM " + q(fk.table())
                 + " AS a JOIN " + q(fk.refTable()) + " AS b ON a." + q(fk.column()) + " = b." + q(fk.refColumn());
-        String question = "For every row of the " + words(fk.table()) + " table, show its " + left.get().words()
-                + " and the " + right.get().words() + " of its " + words(fk.refTable());
+        String question = "For every row of the " + words(fk.table()) + " table, show its "
+                + left.get().words() + " and the " + right.get().words() + " of its " + words(fk.refTable());
         if (schema.rowCounts().getOrDefault(fk.table(), 0L) > options.maxResultRows()) {
             // Too many rows to store: narrow to one value of a column of the referenced table.
-            Optional<ColumnProfile> filter = pickFrom(schema.profiles().get(fk.refTable()),
+            Optional<ColumnProfile> filter = pickFrom(
+                    schema.profiles().get(fk.refTable()),
                     c -> !c.values().isEmpty() && c.kind() != ColumnProfile.Kind.BOOLEAN);
             if (filter.isEmpty()) {
                 return Optional.empty();
             }
             String v = pick(filter.get().values());
             sql += " WHERE b." + q(filter.get().name()) + " = " + literal(filter.get(), v);
-            question += ", for the " + words(fk.refTable()) + " whose " + filter.get().words() + " is "
-                    + display(filter.get(), v);
+            question += ", for the " + words(fk.refTable()) + " whose "
+                    + filter.get().words() + " is " + display(filter.get(), v);
         }
         return Optional.of(new Candidate(question + ".", sql));
     }
@@ -173,15 +189,21 @@ final class QatchTemplates {
         ColumnProfile g = grouping.group();
         Optional<ColumnProfile> measure = grouping.measure();
         if (measure.isEmpty()) {
-            return new Candidate("For each " + g.words() + " in the " + words(g.table())
-                    + " table, how many rows are there?", "SELECT " + q(g.name()) + ", count(*) FROM " + q(g.table())
-                    + " GROUP BY " + q(g.name()));
+            return new Candidate(
+                    "For each " + g.words() + " in the " + words(g.table()) + " table, how many rows are there?",
+                    "SELECT " + q(g.name()) + ", count(*) FROM " + q(g.table()) + " GROUP BY " + q(g.name()));
         }
-        String[] f = List.of(new String[] {"avg", "average"}, new String[] {"sum", "total"},
-                new String[] {"min", "smallest"}, new String[] {"max", "largest"}).get(random.nextInt(4));
-        return new Candidate("For each " + g.words() + " in the " + words(g.table()) + " table, what is the "
-                + f[1] + " " + measure.get().words() + "?", "SELECT " + q(g.name()) + ", " + f[0] + "("
-                + q(measure.get().name()) + ") FROM " + q(g.table()) + " GROUP BY " + q(g.name()));
+        String[] f = List.of(
+                        new String[] {"avg", "average"},
+                        new String[] {"sum", "total"},
+                        new String[] {"min", "smallest"},
+                        new String[] {"max", "largest"})
+                .get(random.nextInt(4));
+        return new Candidate(
+                "For each " + g.words() + " in the " + words(g.table()) + " table, what is the " + f[1] + " "
+                        + measure.get().words() + "?",
+                "SELECT " + q(g.name()) + ", " + f[0] + "(" + q(measure.get().name()) + ") FROM " + q(g.table())
+                        + " GROUP BY " + q(g.name()));
     }
 
     private Optional<Candidate> having() {
@@ -202,22 +224,26 @@ final class QatchTemplates {
             what = (avg ? "average " : "total ") + measure.get().words();
         }
         // QATCH compares each group with the mean over all groups.
-        String meanSql = "SELECT avg(v) FROM (SELECT " + agg + " AS v FROM " + q(g.table()) + " GROUP BY "
-                + q(g.name()) + ") AS per_group";
+        String meanSql = "SELECT avg(v) FROM (SELECT " + agg + " AS v FROM " + q(g.table()) + " GROUP BY " + q(g.name())
+                + ") AS per_group";
         String mean;
         try {
             Optional<BigDecimal> value = queries.number(meanSql);
             if (value.isEmpty()) {
                 return Optional.empty();
             }
-            mean = value.get().setScale(2, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+            mean = value.get()
+                    .setScale(2, RoundingMode.HALF_UP)
+                    .stripTrailingZeros()
+                    .toPlainString();
         } catch (SQLException e) {
             LOG.warnf("mean over groups failed: %s (%s)", meanSql, e.getMessage());
             return Optional.empty();
         }
         boolean above = random.nextBoolean();
-        return Optional.of(new Candidate("Which " + g.words() + " values in the " + words(g.table()) + " table have a "
-                + what + (above ? " above " : " below ") + mean + ", the mean over all " + g.words() + " values?",
+        return Optional.of(new Candidate(
+                "Which " + g.words() + " values in the " + words(g.table()) + " table have a " + what
+                        + (above ? " above " : " below ") + mean + ", the mean over all " + g.words() + " values?",
                 "SELECT " + q(g.name()) + " FROM " + q(g.table()) + " GROUP BY " + q(g.name()) + " HAVING " + agg
                         + (above ? " > " : " < ") + mean));
     }
@@ -228,9 +254,11 @@ final class QatchTemplates {
             if (form == 0 && c.kind() == ColumnProfile.Kind.TEXT) {
                 String v = pick(c.values());
                 String prefix = v.substring(0, Math.min(2, v.length()));
-                return new Candidate("Show the rows of the " + words(c.table()) + " table whose " + c.words()
-                        + " does not start with '" + prefix + "'.", "SELECT * FROM " + q(c.table()) + " WHERE "
-                        + q(c.name()) + " NOT LIKE " + text(prefix.replace("%", "").replace("_", "") + "%"));
+                return new Candidate(
+                        "Show the rows of the " + words(c.table()) + " table whose " + c.words()
+                                + " does not start with '" + prefix + "'.",
+                        "SELECT * FROM " + q(c.table()) + " WHERE " + q(c.name()) + " NOT LIKE "
+                                + text(prefix.replace("%", "").replace("_", "") + "%"));
             }
             if (form == 1 && c.kind() != ColumnProfile.Kind.BOOLEAN) {
                 String v1 = pick(c.values());
@@ -238,29 +266,37 @@ final class QatchTemplates {
                 if (v1.equals(v2)) {
                     return null;
                 }
-                return new Candidate("Show the rows of the " + words(c.table()) + " table whose " + c.words()
-                        + " is neither " + display(c, v1) + " nor " + display(c, v2) + ".", "SELECT * FROM "
-                        + q(c.table()) + " WHERE " + q(c.name()) + " NOT IN (" + literal(c, v1) + ", " + literal(c, v2)
-                        + ")");
+                return new Candidate(
+                        "Show the rows of the " + words(c.table()) + " table whose " + c.words() + " is neither "
+                                + display(c, v1) + " nor " + display(c, v2) + ".",
+                        "SELECT * FROM "
+                                + q(c.table()) + " WHERE " + q(c.name()) + " NOT IN (" + literal(c, v1) + ", "
+                                + literal(c, v2)
+                                + ")");
             }
             String v = pick(c.values());
             boolean range = c.kind() == ColumnProfile.Kind.NUMERIC || c.kind() == ColumnProfile.Kind.TEMPORAL;
             String op = range ? ">" : "=";
-            return new Candidate("Show the rows of the " + words(c.table()) + " table whose " + c.words() + " is not "
-                    + (range ? "greater than " : "") + display(c, v) + ".", "SELECT * FROM " + q(c.table())
-                    + " WHERE NOT (" + q(c.name()) + " " + op + " " + literal(c, v) + ")");
+            return new Candidate(
+                    "Show the rows of the " + words(c.table()) + " table whose " + c.words() + " is not "
+                            + (range ? "greater than " : "") + display(c, v) + ".",
+                    "SELECT * FROM " + q(c.table()) + " WHERE NOT (" + q(c.name()) + " " + op + " " + literal(c, v)
+                            + ")");
         });
     }
 
     /** A categorical column to group by and, half the time, a measure of its table to aggregate. */
-    private record Grouping(ColumnProfile group, Optional<ColumnProfile> measure) {
-    }
+    private record Grouping(ColumnProfile group, Optional<ColumnProfile> measure) {}
 
     private Optional<Grouping> grouping() {
-        return column(c -> c.isCategorical(options.categoricalMaxDistinct())).map(g -> new Grouping(g,
-                random.nextBoolean()
-                        ? pickFrom(schema.profiles().get(g.table()), c -> c.isMeasure() && !c.name().equals(g.name()))
-                        : Optional.empty()));
+        return column(c -> c.isCategorical(options.categoricalMaxDistinct()))
+                .map(g -> new Grouping(
+                        g,
+                        random.nextBoolean()
+                                ? pickFrom(
+                                        schema.profiles().get(g.table()),
+                                        c -> c.isMeasure() && !c.name().equals(g.name()))
+                                : Optional.empty()));
     }
 
     private Optional<String> table(Predicate<String> filter) {
@@ -269,7 +305,8 @@ final class QatchTemplates {
     }
 
     private Optional<ColumnProfile> column(Predicate<ColumnProfile> filter) {
-        return pickFrom(schema.profiles().values().stream().flatMap(List::stream).toList(), filter);
+        return pickFrom(
+                schema.profiles().values().stream().flatMap(List::stream).toList(), filter);
     }
 
     private Optional<ColumnProfile> pickFrom(List<ColumnProfile> columns, Predicate<ColumnProfile> filter) {

@@ -7,8 +7,7 @@ import java.util.Locale;
 /** How QATCH questions say names, values and comparisons in English. */
 final class QuestionWording {
 
-    private QuestionWording() {
-    }
+    private QuestionWording() {}
 
     /** An identifier as words: "home_team_goals" → "home team goals", "PlayerName" → "player name". */
     static String words(String identifier) {
@@ -38,7 +37,8 @@ final class QuestionWording {
 
     /** "a", "a and b", "a, b and c". */
     static String and(List<String> parts) {
-        return parts.size() == 1 ? parts.get(0)
+        return parts.size() == 1
+                ? parts.get(0)
                 : String.join(", ", parts.subList(0, parts.size() - 1)) + " and " + parts.get(parts.size() - 1);
     }
 

@@ -27,8 +27,7 @@ public final class DynamicGoldCheck {
 
     static final String KEY_ALIAS = "snailbench_screen_key_";
 
-    private DynamicGoldCheck() {
-    }
+    private DynamicGoldCheck() {}
 
     /**
      * The query that looks at the cut: the same statement keeping one row more, with the ORDER BY keys that are
@@ -36,8 +35,7 @@ public final class DynamicGoldCheck {
      *
      * @return the SQL and, per ORDER BY key, the result column holding it
      */
-    public record CutProbe(String sql, long keep, List<Integer> keyColumns) {
-    }
+    public record CutProbe(String sql, long keep, List<Integer> keyColumns) {}
 
     public static CutProbe cutProbe(Statement statement, StaticGoldRules.Cut cut) {
         if (!(statement instanceof Select select)) {
@@ -113,8 +111,8 @@ public final class DynamicGoldCheck {
      * Why the second plan's result differs from the first, or null: in order when the query orders its result
      * (the scorer then compares in order), else as a multiset. Truncated or failed results are not compared.
      */
-    static String otherPlan(ExecutionOutcome first, PlanSettings.Variant variant, Supplier<ExecutionOutcome> second,
-            boolean ordered) {
+    static String otherPlan(
+            ExecutionOutcome first, PlanSettings.Variant variant, Supplier<ExecutionOutcome> second, boolean ordered) {
         if (!first.ok() || first.truncated()) {
             return null;
         }
@@ -123,8 +121,8 @@ public final class DynamicGoldCheck {
             return null;
         }
         if (ordered && !first.rows().equals(again.rows())) {
-            return "another plan (" + variant.describe() + ") returns " + (sameBag(first.rows(), again.rows())
-                    ? "the same rows in another order" : "other rows");
+            return "another plan (" + variant.describe() + ") returns "
+                    + (sameBag(first.rows(), again.rows()) ? "the same rows in another order" : "other rows");
         }
         if (!ordered && !sameBag(first.rows(), again.rows())) {
             return "another plan (" + variant.describe() + ") returns other rows";

@@ -32,8 +32,19 @@ import net.sf.jsqlparser.statement.Statement;
 final class FixedResult {
 
     /** Words that let the plan choose rows, their order, or their values. */
-    private static final Set<String> CHOICES = Set.of("LIMIT", "OFFSET", "FETCH", "TOP", "OVER", "WINDOW",
-            "TABLESAMPLE", "CURRENT_TIMESTAMP", "CURRENT_TIME", "CURRENT_DATE", "LOCALTIME", "LOCALTIMESTAMP",
+    private static final Set<String> CHOICES = Set.of(
+            "LIMIT",
+            "OFFSET",
+            "FETCH",
+            "TOP",
+            "OVER",
+            "WINDOW",
+            "TABLESAMPLE",
+            "CURRENT_TIMESTAMP",
+            "CURRENT_TIME",
+            "CURRENT_DATE",
+            "LOCALTIME",
+            "LOCALTIMESTAMP",
             "ROWNUM");
 
     /**
@@ -42,20 +53,103 @@ final class FixedResult {
      * (SUM and AVG are not here: over floating-point values their result depends on the order of addition).
      */
     private static final Set<String> BEFORE_PARENTHESIS = Set.of(
-            "SELECT", "FROM", "JOIN", "LATERAL", "ON", "USING", "WHERE", "AND", "OR", "NOT", "IN", "EXISTS", "ANY",
-            "SOME", "ALL", "AS", "VALUES", "HAVING", "BY", "WHEN", "THEN", "ELSE", "CASE", "DISTINCT", "UNION",
-            "INTERSECT", "EXCEPT", "IS", "BETWEEN", "LIKE", "ILIKE", "SIMILAR", "FILTER", "ROW",
-            "NUMERIC", "DECIMAL", "VARCHAR", "CHAR", "CHARACTER", "VARYING", "BPCHAR", "TIME", "TIMESTAMP",
-            "COUNT", "MIN", "MAX", "BOOL_AND", "BOOL_OR", "EVERY",
-            "LOWER", "UPPER", "INITCAP", "TRIM", "BTRIM", "LTRIM", "RTRIM", "LENGTH", "CHAR_LENGTH",
-            "CHARACTER_LENGTH", "OCTET_LENGTH", "SUBSTRING", "SUBSTR", "LEFT", "RIGHT", "REPLACE", "CONCAT",
-            "CONCAT_WS", "SPLIT_PART", "POSITION", "STRPOS", "LPAD", "RPAD", "REVERSE",
-            "COALESCE", "NULLIF", "GREATEST", "LEAST", "CAST", "EXTRACT", "DATE_PART", "DATE_TRUNC", "TO_CHAR",
-            "TO_DATE", "TO_NUMBER", "MAKE_DATE",
-            "ABS", "ROUND", "TRUNC", "FLOOR", "CEIL", "CEILING", "SIGN", "MOD", "POWER", "SQRT");
+            "SELECT",
+            "FROM",
+            "JOIN",
+            "LATERAL",
+            "ON",
+            "USING",
+            "WHERE",
+            "AND",
+            "OR",
+            "NOT",
+            "IN",
+            "EXISTS",
+            "ANY",
+            "SOME",
+            "ALL",
+            "AS",
+            "VALUES",
+            "HAVING",
+            "BY",
+            "WHEN",
+            "THEN",
+            "ELSE",
+            "CASE",
+            "DISTINCT",
+            "UNION",
+            "INTERSECT",
+            "EXCEPT",
+            "IS",
+            "BETWEEN",
+            "LIKE",
+            "ILIKE",
+            "SIMILAR",
+            "FILTER",
+            "ROW",
+            "NUMERIC",
+            "DECIMAL",
+            "VARCHAR",
+            "CHAR",
+            "CHARACTER",
+            "VARYING",
+            "BPCHAR",
+            "TIME",
+            "TIMESTAMP",
+            "COUNT",
+            "MIN",
+            "MAX",
+            "BOOL_AND",
+            "BOOL_OR",
+            "EVERY",
+            "LOWER",
+            "UPPER",
+            "INITCAP",
+            "TRIM",
+            "BTRIM",
+            "LTRIM",
+            "RTRIM",
+            "LENGTH",
+            "CHAR_LENGTH",
+            "CHARACTER_LENGTH",
+            "OCTET_LENGTH",
+            "SUBSTRING",
+            "SUBSTR",
+            "LEFT",
+            "RIGHT",
+            "REPLACE",
+            "CONCAT",
+            "CONCAT_WS",
+            "SPLIT_PART",
+            "POSITION",
+            "STRPOS",
+            "LPAD",
+            "RPAD",
+            "REVERSE",
+            "COALESCE",
+            "NULLIF",
+            "GREATEST",
+            "LEAST",
+            "CAST",
+            "EXTRACT",
+            "DATE_PART",
+            "DATE_TRUNC",
+            "TO_CHAR",
+            "TO_DATE",
+            "TO_NUMBER",
+            "MAKE_DATE",
+            "ABS",
+            "ROUND",
+            "TRUNC",
+            "FLOOR",
+            "CEIL",
+            "CEILING",
+            "SIGN",
+            "MOD",
+            "POWER",
+            "SQRT");
 
-    private FixedResult() {
-    }
+    private FixedResult() {}
 
     /** Whether the gold's result, as the scorer compares it, is the same under every plan. */
     static boolean fixed(Statement statement, String sql, ExecutionOutcome gold) {
@@ -80,8 +174,11 @@ final class FixedResult {
             } else if (isSymbol(t, "(") && i > 0) {
                 SqlLexer.Token before = tokens.get(i - 1);
                 boolean qualified = i > 1 && isSymbol(tokens.get(i - 2), ".");
-                if (before.kind() == SqlLexer.Kind.QUOTED || before.kind() == SqlLexer.Kind.WORD
-                        && (qualified || !BEFORE_PARENTHESIS.contains(before.text().toUpperCase(Locale.ROOT)))) {
+                if (before.kind() == SqlLexer.Kind.QUOTED
+                        || before.kind() == SqlLexer.Kind.WORD
+                                && (qualified
+                                        || !BEFORE_PARENTHESIS.contains(
+                                                before.text().toUpperCase(Locale.ROOT)))) {
                     return false;
                 }
             }

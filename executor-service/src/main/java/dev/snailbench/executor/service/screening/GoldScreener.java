@@ -5,7 +5,6 @@ import dev.snailbench.executor.config.ExecutorConfig;
 import dev.snailbench.executor.service.ExecutionLimits;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
-import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
 import dev.snailbench.model.domain.ExecutionOutcome;
@@ -14,6 +13,7 @@ import dev.snailbench.model.domain.ResultColumn;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.guard.SqlGuard;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
@@ -52,19 +52,20 @@ import org.jboss.logging.Logger;
 public class GoldScreener {
 
     private static final Logger LOG = Logger.getLogger(GoldScreener.class);
-    private static final Set<String> FLOAT_TYPES = Set.of("float4", "float8", "real", "double precision", "float",
-            "double");
+    private static final Set<String> FLOAT_TYPES =
+            Set.of("float4", "float8", "real", "double precision", "float", "double");
 
     /** The gold's outcome and why it is nondeterministic (null: found deterministic, or not screened). */
-    public record Screened(ExecutionOutcome gold, String why) {
-    }
+    public record Screened(ExecutionOutcome gold, String why) {}
 
     /** Equality and hash written out, as {@code PoolManager}'s key's are: looked up for every item's gold. */
     private record Key(UUID jobId, String database, String normalizedSql) {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Key k && jobId.equals(k.jobId) && database.equals(k.database)
+            return o instanceof Key k
+                    && jobId.equals(k.jobId)
+                    && database.equals(k.database)
                     && normalizedSql.equals(k.normalizedSql);
         }
 
@@ -74,8 +75,7 @@ public class GoldScreener {
         }
     }
 
-    private record ViewsKey(UUID jobId, String database) {
-    }
+    private record ViewsKey(UUID jobId, String database) {}
 
     /**
      * The definitions of the database's views outside the system schemas: a gold that reads a view runs the view's
@@ -85,8 +85,7 @@ public class GoldScreener {
             + "WHERE schemaname NOT IN ('pg_catalog', 'information_schema')";
 
     /** Why the gold's result depends on the plan (or null), and whether it ran under other plans to find out. */
-    record Verdict(String why, boolean reran) {
-    }
+    record Verdict(String why, boolean reran) {}
 
     /** When a PostgreSQL gold runs again under other plan settings. */
     enum Reruns {
@@ -107,8 +106,13 @@ public class GoldScreener {
     private final Counter rerun;
     private final Counter fixed;
 
-    public GoldScreener(SqlExecutor executor, ExecutorConfig config, ScreeningConfig screening,
-            @Named(ExecutorBeans.WORKERS) ExecutorService workers, SqlParser parser, PoolManager pools,
+    public GoldScreener(
+            SqlExecutor executor,
+            ExecutorConfig config,
+            ScreeningConfig screening,
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers,
+            SqlParser parser,
+            PoolManager pools,
             MeterRegistry registry) {
         this.executor = executor;
         this.pools = pools;
@@ -144,27 +148,39 @@ public class GoldScreener {
      *                parsing the text again; null: parsed here
      * @param verdict the guard's verdict of the gold (its normalized text names the job's verdict); null: none known
      */
-    public Uni<Screened> screen(ExecutionRequested request, Target target, ExecutionOutcome gold, Select tree,
-            SqlGuard.Verdict verdict) {
-        GoldScreening mode = request.item() == null ? GoldScreening.OFF : request.item().evaluation().goldScreening();
+    public Uni<Screened> screen(
+            ExecutionRequested request, Target target, ExecutionOutcome gold, Select tree, SqlGuard.Verdict verdict) {
+        GoldScreening mode = request.item() == null
+                ? GoldScreening.OFF
+                : request.item().evaluation().goldScreening();
         if (mode == GoldScreening.OFF || !gold.ok() || request.jobId() == null) {
             return Uni.createFrom().item(new Screened(gold, null));
         }
-        CompletableFuture<String> known = verdict == null || !verdict.allowed() ? null
+        CompletableFuture<String> known = verdict == null || !verdict.allowed()
+                ? null
                 : known(new Key(request.jobId(), target.identity(), verdict.normalizedSql()));
         if (known != null && known.isDone() && !known.isCompletedExceptionally()) {
             return Uni.createFrom().item(new Screened(gold, known.join()));
         }
-        return Uni.createFrom().item(() -> new Screened(gold, screenBlocking(request.jobId(), target,
-                        request.item().goldSql(), gold, tree)))
+        return Uni.createFrom()
+                .item(() -> new Screened(
+                        gold,
+                        screenBlocking(request.jobId(), target, request.item().goldSql(), gold, tree)))
                 .runSubscriptionOn(workers)
-                .ifNoItem().after(screening.deadline()).recoverWithItem(() -> {
-                    LOG.warnf("job %s: screening the gold of question %s took longer than %s; not flagged",
+                .ifNoItem()
+                .after(screening.deadline())
+                .recoverWithItem(() -> {
+                    LOG.warnf(
+                            "job %s: screening the gold of question %s took longer than %s; not flagged",
                             request.jobId(), request.item().questionId(), screening.deadline());
                     return new Screened(gold, null);
                 })
-                .onFailure().recoverWithItem(e -> {
-                    LOG.warnf(e, "job %s: screening the gold of question %s failed; not flagged", request.jobId(),
+                .onFailure()
+                .recoverWithItem(e -> {
+                    LOG.warnf(
+                            e,
+                            "job %s: screening the gold of question %s failed; not flagged",
+                            request.jobId(),
                             request.item().questionId());
                     return new Screened(gold, null);
                 });
@@ -192,7 +208,8 @@ public class GoldScreener {
             return existing.join();
         }
         try {
-            String why = verdict(jobId, target, goldSql, gold, Reruns.WHERE_THE_PLAN_CAN_CHOOSE, tree).why();
+            String why = verdict(jobId, target, goldSql, gold, Reruns.WHERE_THE_PLAN_CAN_CHOOSE, tree)
+                    .why();
             mine.complete(why);
             return why;
         } catch (RuntimeException e) {
@@ -206,7 +223,8 @@ public class GoldScreener {
 
     /** Why the gold's result depends on the plan (reasons joined by "; "), or null (no caching). Blocking. */
     public String check(Target target, String goldSql, ExecutionOutcome gold) {
-        return verdict(null, target, goldSql, gold, Reruns.WHERE_THE_PLAN_CAN_CHOOSE, null).why();
+        return verdict(null, target, goldSql, gold, Reruns.WHERE_THE_PLAN_CAN_CHOOSE, null)
+                .why();
     }
 
     /**
@@ -218,11 +236,12 @@ public class GoldScreener {
         SqlDialect dialect = target.dialect();
         Statement statement = tree != null ? tree : parse(goldSql, dialect);
         List<String> reasons = new ArrayList<>();
-        ExecutionLimits limits = new ExecutionLimits(config.goldTimeout(), config.rowCap(), config.byteCap(),
-                config.fetchSize());
+        ExecutionLimits limits =
+                new ExecutionLimits(config.goldTimeout(), config.rowCap(), config.byteCap(), config.fetchSize());
         Function<String, ExecutionOutcome> run = sql -> {
             SqlGuard.Verdict v = executor.check(target, sql);
-            return v.allowed() ? executor.executeChecked(target, sql, limits, 1)
+            return v.allowed()
+                    ? executor.executeChecked(target, sql, limits, 1)
                     : ExecutionOutcome.failed(ExecutionStatus.REJECTED, v.reason(), null, 0);
         };
         for (StaticGoldRules.Finding f : StaticGoldRules.check(statement)) {
@@ -233,7 +252,8 @@ public class GoldScreener {
                     StaticGoldRules.Cut cut = StaticGoldRules.cut(copy);
                     String keys = cut.keysText();
                     DynamicGoldCheck.CutProbe probe = DynamicGoldCheck.cutProbe(copy, cut);
-                    String why = probe == null ? f.why()
+                    String why = probe == null
+                            ? f.why()
                             : f.kind() == StaticGoldRules.Kind.LIMIT_WITHOUT_ORDER_BY
                                     ? DynamicGoldCheck.limitChooses(probe, cut.rows(), run)
                                     : DynamicGoldCheck.tieAtCut(probe, cut.rows(), run, keys);
@@ -242,7 +262,8 @@ public class GoldScreener {
                     }
                 }
                 case FLOATING_AGGREGATE -> {
-                    if (gold.columns().stream().map(ResultColumn::databaseType)
+                    if (gold.columns().stream()
+                            .map(ResultColumn::databaseType)
                             .anyMatch(t -> t != null && FLOAT_TYPES.contains(t.toLowerCase(Locale.ROOT)))) {
                         reasons.add(f.why());
                     }
@@ -253,16 +274,21 @@ public class GoldScreener {
             }
         }
         boolean reran = false;
-        if (dialect == SqlDialect.POSTGRESQL && reruns == Reruns.WHERE_THE_PLAN_CAN_CHOOSE
-                && FixedResult.fixed(statement, goldSql, gold) && viewsLeaveNoChoice(jobId, target)) {
+        if (dialect == SqlDialect.POSTGRESQL
+                && reruns == Reruns.WHERE_THE_PLAN_CAN_CHOOSE
+                && FixedResult.fixed(statement, goldSql, gold)
+                && viewsLeaveNoChoice(jobId, target)) {
             fixed.increment();
         } else if (dialect == SqlDialect.POSTGRESQL) {
             rerun.increment();
             reran = true;
             // The first variant whose result differs says why; one difference is enough.
             for (PlanSettings.Variant variant : PlanSettings.VARIANTS) {
-                String why = DynamicGoldCheck.otherPlan(gold, variant,
-                        () -> runWithOtherPlan(target, goldSql, limits, variant), StaticGoldRules.ordered(statement));
+                String why = DynamicGoldCheck.otherPlan(
+                        gold,
+                        variant,
+                        () -> runWithOtherPlan(target, goldSql, limits, variant),
+                        StaticGoldRules.ordered(statement));
                 if (why != null) {
                     reasons.add(why);
                     break;
@@ -302,7 +328,8 @@ public class GoldScreener {
     }
 
     private static boolean readViews(Connection c) throws SQLException {
-        try (java.sql.Statement s = c.createStatement(); ResultSet rs = s.executeQuery(VIEW_DEFINITIONS)) {
+        try (java.sql.Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(VIEW_DEFINITIONS)) {
             while (rs.next()) {
                 if (!FixedResult.textLeavesNoChoice(rs.getString(1))) {
                     return false;
@@ -319,8 +346,8 @@ public class GoldScreener {
      * The gold once more, in a read-only transaction with the variant's settings applied to it (the runner rolls the
      * transaction back, which ends the SET LOCAL settings with it).
      */
-    private ExecutionOutcome runWithOtherPlan(Target target, String goldSql, ExecutionLimits limits,
-            PlanSettings.Variant variant) {
+    private ExecutionOutcome runWithOtherPlan(
+            Target target, String goldSql, ExecutionLimits limits, PlanSettings.Variant variant) {
         return executor.executeCheckedWith(target, goldSql, limits, variant.settings());
     }
 

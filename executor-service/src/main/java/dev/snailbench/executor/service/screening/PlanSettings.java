@@ -23,7 +23,8 @@ public final class PlanSettings {
 
         /** How a reason names the variant ({@code enable_hashagg=off, …}). */
         String describe() {
-            return String.join(", ", settings.stream().map(s -> s.name() + "=" + s.value()).toList());
+            return String.join(
+                    ", ", settings.stream().map(s -> s.name() + "=" + s.value()).toList());
         }
     }
 
@@ -35,13 +36,11 @@ public final class PlanSettings {
             new Setting("work_mem", "64kB")));
 
     /** Hash aggregation, sorts only where nothing else gives the order. */
-    public static final Variant HASHED = new Variant(List.of(
-            new Setting("enable_sort", "off"),
-            new Setting("work_mem", "64MB")));
+    public static final Variant HASHED =
+            new Variant(List.of(new Setting("enable_sort", "off"), new Setting("work_mem", "64MB")));
 
     /** The extra runs, in order. */
     public static final List<Variant> VARIANTS = List.of(SORTED, HASHED);
 
-    private PlanSettings() {
-    }
+    private PlanSettings() {}
 }

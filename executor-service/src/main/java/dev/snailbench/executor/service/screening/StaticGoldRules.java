@@ -38,24 +38,52 @@ import net.sf.jsqlparser.statement.select.SelectItem;
 public final class StaticGoldRules {
 
     /** What a rule found. */
-    public enum Kind { LIMIT_WITHOUT_ORDER_BY, LIMIT_CUTS_PARTIAL_ORDER, PARTIAL_ORDER, FLOATING_AGGREGATE }
+    public enum Kind {
+        LIMIT_WITHOUT_ORDER_BY,
+        LIMIT_CUTS_PARTIAL_ORDER,
+        PARTIAL_ORDER,
+        FLOATING_AGGREGATE
+    }
 
     /** One finding, with the sentence that explains it ({@code LIMIT 3 without ORDER BY}). */
-    public record Finding(Kind kind, String why) {
-    }
+    public record Finding(Kind kind, String why) {}
 
     /** The ORDER BY and cut of the top-level query, as the dynamic check needs them. */
-    public record Cut(long rows, List<Expression> orderKeys, String keysText) {
-    }
+    public record Cut(long rows, List<Expression> orderKeys, String keysText) {}
 
-    private static final Set<String> FLOATING_AGGREGATES = Set.of("SUM", "AVG", "STDDEV", "STDDEV_POP", "STDDEV_SAMP",
-            "VARIANCE", "VAR_POP", "VAR_SAMP", "STDEV", "STDEVP", "VAR", "VARP");
-    private static final Set<String> AGGREGATES = Set.of("COUNT", "COUNT_BIG", "SUM", "AVG", "MIN", "MAX",
-            "STDDEV", "STDDEV_POP", "STDDEV_SAMP", "VARIANCE", "VAR_POP", "VAR_SAMP", "STRING_AGG", "ARRAY_AGG",
-            "BOOL_AND", "BOOL_OR", "EVERY");
+    private static final Set<String> FLOATING_AGGREGATES = Set.of(
+            "SUM",
+            "AVG",
+            "STDDEV",
+            "STDDEV_POP",
+            "STDDEV_SAMP",
+            "VARIANCE",
+            "VAR_POP",
+            "VAR_SAMP",
+            "STDEV",
+            "STDEVP",
+            "VAR",
+            "VARP");
+    private static final Set<String> AGGREGATES = Set.of(
+            "COUNT",
+            "COUNT_BIG",
+            "SUM",
+            "AVG",
+            "MIN",
+            "MAX",
+            "STDDEV",
+            "STDDEV_POP",
+            "STDDEV_SAMP",
+            "VARIANCE",
+            "VAR_POP",
+            "VAR_SAMP",
+            "STRING_AGG",
+            "ARRAY_AGG",
+            "BOOL_AND",
+            "BOOL_OR",
+            "EVERY");
 
-    private StaticGoldRules() {
-    }
+    private StaticGoldRules() {}
 
     /** The findings of the statement's top-level query (a statement that is not a SELECT has none). */
     public static List<Finding> check(Statement statement) {
@@ -69,20 +97,25 @@ public final class StaticGoldRules {
         if (limit != null) {
             if (orderBy.isEmpty()) {
                 if (!(top != null && singleRow(top))) {
-                    out.add(new Finding(Kind.LIMIT_WITHOUT_ORDER_BY, "LIMIT " + limit + " without ORDER BY keeps "
-                            + "whichever rows the plan yields first"));
+                    out.add(new Finding(
+                            Kind.LIMIT_WITHOUT_ORDER_BY,
+                            "LIMIT " + limit + " without ORDER BY keeps " + "whichever rows the plan yields first"));
                 }
             } else if (!covers(top, orderBy)) {
-                out.add(new Finding(Kind.LIMIT_CUTS_PARTIAL_ORDER, "LIMIT " + limit + " after ORDER BY "
-                        + keys(orderBy) + ", which does not cover the selected columns"));
+                out.add(new Finding(
+                        Kind.LIMIT_CUTS_PARTIAL_ORDER,
+                        "LIMIT " + limit + " after ORDER BY " + keys(orderBy)
+                                + ", which does not cover the selected columns"));
             }
         } else if (!orderBy.isEmpty() && !covers(top, orderBy)) {
-            out.add(new Finding(Kind.PARTIAL_ORDER, "ORDER BY " + keys(orderBy) + " does not cover the selected "
-                    + "columns, so rows tied on it may come in any order"));
+            out.add(new Finding(
+                    Kind.PARTIAL_ORDER,
+                    "ORDER BY " + keys(orderBy) + " does not cover the selected "
+                            + "columns, so rows tied on it may come in any order"));
         }
         if (hasFloatingAggregate(select)) {
-            out.add(new Finding(Kind.FLOATING_AGGREGATE, "a floating-point SUM/AVG depends on the order rows are "
-                    + "added in"));
+            out.add(new Finding(
+                    Kind.FLOATING_AGGREGATE, "a floating-point SUM/AVG depends on the order rows are " + "added in"));
         }
         return out;
     }
@@ -97,7 +130,8 @@ public final class StaticGoldRules {
         if (limit == null) {
             return null;
         }
-        return new Cut(limit, orderBy.stream().map(OrderByElement::getExpression).toList(), keys(orderBy));
+        return new Cut(
+                limit, orderBy.stream().map(OrderByElement::getExpression).toList(), keys(orderBy));
     }
 
     /** Whether the top-level query orders its result (the scorer then compares rows in order). */
@@ -138,8 +172,8 @@ public final class StaticGoldRules {
             return n.getValue() >= 1 && n.getValue() <= items.size() ? (int) n.getValue() - 1 : -1;
         }
         String keyText = exact(key);
-        String keyName = key instanceof Column c && c.getTable() == null
-                ? IdentifierQuoting.normalize(c.getColumnName()) : null;
+        String keyName =
+                key instanceof Column c && c.getTable() == null ? IdentifierQuoting.normalize(c.getColumnName()) : null;
         int found = -1;
         for (int i = 0; i < items.size(); i++) {
             SelectItem<?> item = items.get(i);
@@ -147,7 +181,8 @@ public final class StaticGoldRules {
             if (e instanceof AllColumns || e instanceof AllTableColumns) {
                 return -1;
             }
-            String outputName = item.getAlias() != null ? IdentifierQuoting.normalize(item.getAlias().getName())
+            String outputName = item.getAlias() != null
+                    ? IdentifierQuoting.normalize(item.getAlias().getName())
                     : e instanceof Column c ? IdentifierQuoting.normalize(c.getColumnName()) : null;
             if (exact(e).equals(keyText) || keyName != null && keyName.equals(outputName)) {
                 if (found >= 0) {
@@ -190,8 +225,11 @@ public final class StaticGoldRules {
         if (s.getFetch() != null && s.getFetch().getExpression() instanceof LongValue n) {
             return n.getValue();
         }
-        if (s instanceof PlainSelect ps && ps.getTop() != null && !ps.getTop().isWithTies()
-                && !ps.getTop().isPercentage() && ps.getTop().getExpression() instanceof LongValue n) {
+        if (s instanceof PlainSelect ps
+                && ps.getTop() != null
+                && !ps.getTop().isWithTies()
+                && !ps.getTop().isPercentage()
+                && ps.getTop().getExpression() instanceof LongValue n) {
             return n.getValue();
         }
         if (s instanceof ParenthesedSelect p && p.getSelect() != null) {

@@ -38,8 +38,16 @@ import org.postgresql.util.ServerErrorMessage;
 public final class CallCheck {
 
     /** Harmless volatile built-ins: random values and the clock, table sampling methods. */
-    static final List<String> SAFE_VOLATILE = List.of("random", "random_normal", "clock_timestamp", "timeofday",
-            "gen_random_uuid", "uuidv4", "uuidv7", "bernoulli", "system");
+    static final List<String> SAFE_VOLATILE = List.of(
+            "random",
+            "random_normal",
+            "clock_timestamp",
+            "timeofday",
+            "gen_random_uuid",
+            "uuidv4",
+            "uuidv7",
+            "bernoulli",
+            "system");
 
     /** Stable built-ins that assign a transaction id (the {@code *_to_xml} family is refused by its pattern). */
     static final List<String> DENIED_BUILT_IN = List.of("txid_current", "pg_current_xact_id");
@@ -64,8 +72,7 @@ public final class CallCheck {
         }
     }
 
-    private record Remembered(Decision decision, long expiresAt) {
-    }
+    private record Remembered(Decision decision, long expiresAt) {}
 
     private final Map<String, Remembered> decisions;
     private final long ttlNanos;
@@ -109,8 +116,7 @@ public final class CallCheck {
     }
 
     /** What the server resolved a statement to, and the session's message settings to restore. */
-    public record Resolved(QueryTree tree, String clientMinMessages, String prettyPrint) {
-    }
+    public record Resolved(QueryTree tree, String clientMinMessages, String prettyPrint) {}
 
     /**
      * Makes the transaction's settings, then has the server parse {@code sql} (one unnamed Parse, nothing runs) and
@@ -187,16 +193,25 @@ public final class CallCheck {
      * {@link #gateParameters}.
      */
     public static List<String> gateStatements() {
-        return List.of("SELECT pg_catalog.set_config('debug_print_rewritten', 'off', true), "
-                + "pg_catalog.set_config('client_min_messages', ?, true), "
-                + "pg_catalog.set_config('debug_pretty_print', ?, true)", GATE);
+        return List.of(
+                "SELECT pg_catalog.set_config('debug_print_rewritten', 'off', true), "
+                        + "pg_catalog.set_config('client_min_messages', ?, true), "
+                        + "pg_catalog.set_config('debug_pretty_print', ?, true)",
+                GATE);
     }
 
     public static List<String> gateParameters(Resolved resolved) {
         QueryTree tree = resolved.tree();
-        return List.of(resolved.clientMinMessages(), resolved.prettyPrint(), array(tree.functions()),
-                array(tree.operators()), array(tree.types()), array(DENIED_BUILT_IN), array(SAFE_VOLATILE),
-                array(DENIED_BUILT_IN), MARKER);
+        return List.of(
+                resolved.clientMinMessages(),
+                resolved.prettyPrint(),
+                array(tree.functions()),
+                array(tree.operators()),
+                array(tree.types()),
+                array(DENIED_BUILT_IN),
+                array(SAFE_VOLATILE),
+                array(DENIED_BUILT_IN),
+                MARKER);
     }
 
     /** Whether {@code e} is the gate's refusal. */
@@ -220,7 +235,8 @@ public final class CallCheck {
     }
 
     private static String array(Collection<?> values) {
-        return values.stream().map(v -> v instanceof String s ? '"' + s + '"' : v.toString())
+        return values.stream()
+                .map(v -> v instanceof String s ? '"' + s + '"' : v.toString())
                 .collect(Collectors.joining(",", "{", "}"));
     }
 

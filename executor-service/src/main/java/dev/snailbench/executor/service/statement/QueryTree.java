@@ -30,8 +30,7 @@ public final class QueryTree {
     private boolean modifyingCte;
     private boolean locking;
 
-    private QueryTree() {
-    }
+    private QueryTree() {}
 
     /** Reads a printed tree ({@code ({QUERY ...})}); throws {@link IllegalArgumentException} if it is not one. */
     public static QueryTree read(String dump) {
@@ -116,8 +115,12 @@ public final class QueryTree {
         if (f.contains("func") || f.endsWith("fnoid") || f.equals("tsmhandler")) {
             // funcid, opfuncid, hashfuncid, negfuncid, aggfnoid, winfnoid, startInRangeFunc, ...; not the
             // call's display form, its flags or its result type
-            if (f.equals("funcformat") || f.equals("funcretset") || f.equals("funcvariadic")
-                    || f.equals("funccolcount") || f.equals("funcordinality") || f.contains("coll")
+            if (f.equals("funcformat")
+                    || f.equals("funcretset")
+                    || f.equals("funcvariadic")
+                    || f.equals("funccolcount")
+                    || f.equals("funcordinality")
+                    || f.contains("coll")
                     || f.contains("typ")) {
                 return f.contains("typ") ? types : null;
             }

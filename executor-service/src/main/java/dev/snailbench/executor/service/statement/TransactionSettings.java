@@ -20,8 +20,12 @@ import java.util.UUID;
  * @param searchPath schemas for unqualified names, first first; empty: the session's own path
  * @param planner    the platform's planner settings (gold screening's plan variants), never a tenant's
  */
-public record TransactionSettings(Duration statementTimeout, Duration lockTimeout, Duration idleInTransactionTimeout,
-        List<String> searchPath, List<Setting> planner) {
+public record TransactionSettings(
+        Duration statementTimeout,
+        Duration lockTimeout,
+        Duration idleInTransactionTimeout,
+        List<String> searchPath,
+        List<Setting> planner) {
 
     /** A setting, its value, and the value as PostgreSQL shows it back ({@code 65536} kB is shown {@code 64MB}). */
     public record Setting(String name, String value, String shown) {
@@ -43,15 +47,19 @@ public record TransactionSettings(Duration statementTimeout, Duration lockTimeou
     }
 
     /** The limits alone, on the session's own search path. */
-    public static TransactionSettings of(Duration statementTimeout, Duration lockTimeout,
-            Duration idleInTransactionTimeout) {
+    public static TransactionSettings of(
+            Duration statementTimeout, Duration lockTimeout, Duration idleInTransactionTimeout) {
         return new TransactionSettings(statementTimeout, lockTimeout, idleInTransactionTimeout, List.of(), List.of());
     }
 
     /** These settings with {@code schema} alone on the search path (null: the session's path). */
     public TransactionSettings withSchema(String schema) {
-        return new TransactionSettings(statementTimeout, lockTimeout, idleInTransactionTimeout,
-                schema == null ? List.of() : List.of(schema), planner);
+        return new TransactionSettings(
+                statementTimeout,
+                lockTimeout,
+                idleInTransactionTimeout,
+                schema == null ? List.of() : List.of(schema),
+                planner);
     }
 
     /** These settings with the platform's planner settings added. */
@@ -70,8 +78,12 @@ public record TransactionSettings(Duration statementTimeout, Duration lockTimeou
         all.add(millis("idle_in_transaction_session_timeout", idleInTransactionTimeout));
         if (!searchPath.isEmpty()) {
             // pg_catalog first, as the session has it (SessionGuard): a built-in name is never a team's object.
-            String path = "pg_catalog, " + String.join(", ", searchPath.stream()
-                    .map(s -> IdentifierQuoting.quote(s, SqlDialect.POSTGRESQL)).toList());
+            String path = "pg_catalog, "
+                    + String.join(
+                            ", ",
+                            searchPath.stream()
+                                    .map(s -> IdentifierQuoting.quote(s, SqlDialect.POSTGRESQL))
+                                    .toList());
             all.add(new Setting("search_path", path));
         }
         all.addAll(planner);
@@ -94,14 +106,17 @@ public record TransactionSettings(Duration statementTimeout, Duration lockTimeou
                 + "current_setting('default_transaction_read_only'), 'current_user=' || current_user, "
                 + "'search_path=' || current_setting('search_path')");
         for (int i = 0; i < all.size(); i++) {
-            applied.append(i == 0 ? "" : ", ").append("pg_catalog.set_config(?, ?, true) AS s").append(i);
+            applied.append(i == 0 ? "" : ", ")
+                    .append("pg_catalog.set_config(?, ?, true) AS s")
+                    .append(i);
             ok.append(" AND s").append(i).append(" IS NOT DISTINCT FROM ?");
             state.append(", ? || '=' || coalesce(s").append(i).append(", 'null')");
         }
         state.append(')');
         // The schema named must be the first one after pg_catalog the path resolves to (current_schemas leaves out a
         // schema that does not exist or that the login may not use): else the path check's own failure.
-        String path = searchPath.isEmpty() ? ""
+        String path = searchPath.isEmpty()
+                ? ""
                 : " WHEN (pg_catalog.current_schemas(false))[2] IS DISTINCT FROM ? THEN (? || ': ' || "
                         + "coalesce((pg_catalog.current_schemas(false))[2], ''))::int::text";
         return "SELECT CASE WHEN NOT (" + ok + ") THEN (? || ': ' || " + state + ")::int::text" + path

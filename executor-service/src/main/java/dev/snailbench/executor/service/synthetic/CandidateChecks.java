@@ -52,7 +52,10 @@ final class CandidateChecks {
         }
         for (int k = 0; k < template.slots().size(); k++) {
             Slot slot = template.slots().get(k);
-            if (slot.kind() == Kind.VALUE && slot.numeric() && slot.prefix().isEmpty() && slot.suffix().isEmpty()
+            if (slot.kind() == Kind.VALUE
+                    && slot.numeric()
+                    && slot.prefix().isEmpty()
+                    && slot.suffix().isEmpty()
                     && boundless(slot, filled.spoken().get(k))) {
                 tally.refuse(Tally.TAUTOLOGY);
                 return false;
@@ -112,8 +115,8 @@ final class CandidateChecks {
         }
         TextTable longer;
         try {
-            longer = data.session.query(probe.sql(), data.queryTimeout, (int) probe.keep(),
-                    rs -> TextTables.read(rs, (int) probe.keep()));
+            longer = data.session.query(
+                    probe.sql(), data.queryTimeout, (int) probe.keep(), rs -> TextTables.read(rs, (int) probe.keep()));
         } catch (SQLException e) {
             tally.note("cut probe " + probe.sql() + " -- " + e.getMessage());
             return false;

@@ -80,7 +80,9 @@ final class SchemaData {
 
     /** The type of {@code column} of {@code table} (null when unknown). */
     String type(String table, String column) {
-        return columnTypes.getOrDefault(table.toLowerCase(Locale.ROOT), Map.of()).get(actual(table, column));
+        return columnTypes
+                .getOrDefault(table.toLowerCase(Locale.ROOT), Map.of())
+                .get(actual(table, column));
     }
 
     /** Up to {@link #SAMPLED_ROWS} distinct rows of {@code columns} of {@code table}, none null (cached). */
@@ -121,7 +123,9 @@ final class SchemaData {
             sql.append(i == 0 ? "" : ", ").append(q);
             where.append(i == 0 ? " WHERE " : " AND ").append(q).append(" IS NOT NULL");
         }
-        sql.append(" FROM ").append(IdentifierQuoting.quote(actualTable(table), dialect)).append(where);
+        sql.append(" FROM ")
+                .append(IdentifierQuoting.quote(actualTable(table), dialect))
+                .append(where);
         try {
             return session.query(sql.toString(), queryTimeout, SAMPLED_ROWS, rs -> {
                 List<List<String>> rows = new ArrayList<>();
@@ -148,14 +152,20 @@ final class SchemaData {
     private BigDecimal[] readRange(String table, String column) {
         String q = IdentifierQuoting.quote(actual(table, column), dialect);
         try {
-            return session.query("SELECT MIN(" + q + "), MAX(" + q + ") FROM "
-                    + IdentifierQuoting.quote(actualTable(table), dialect), queryTimeout, 1, rs -> {
-                if (rs.next() && rs.getString(1) != null && rs.getString(2) != null) {
-                    return new BigDecimal[] {new BigDecimal(rs.getString(1).trim()),
-                        new BigDecimal(rs.getString(2).trim())};
-                }
-                return null;
-            });
+            return session.query(
+                    "SELECT MIN(" + q + "), MAX(" + q + ") FROM "
+                            + IdentifierQuoting.quote(actualTable(table), dialect),
+                    queryTimeout,
+                    1,
+                    rs -> {
+                        if (rs.next() && rs.getString(1) != null && rs.getString(2) != null) {
+                            return new BigDecimal[] {
+                                new BigDecimal(rs.getString(1).trim()),
+                                new BigDecimal(rs.getString(2).trim())
+                            };
+                        }
+                        return null;
+                    });
         } catch (SQLException | NumberFormatException e) {
             tally.note("range " + table + "." + column + ": " + e.getMessage());
         }
@@ -164,7 +174,8 @@ final class SchemaData {
 
     /** A column as SQL: bare when plain lower case and not reserved, else quoted. */
     String identifier(String column) {
-        return PLAIN.matcher(column).matches() && !IdentifierRules.isReserved(column, dialect) ? column
+        return PLAIN.matcher(column).matches() && !IdentifierRules.isReserved(column, dialect)
+                ? column
                 : IdentifierQuoting.quote(column, dialect);
     }
 
@@ -176,6 +187,9 @@ final class SchemaData {
     /** The column as the schema spells it (the seed may use another case). */
     String actual(String table, String column) {
         Map<String, String> types = columnTypes.getOrDefault(table.toLowerCase(Locale.ROOT), Map.of());
-        return types.keySet().stream().filter(c -> c.equalsIgnoreCase(column)).findFirst().orElse(column);
+        return types.keySet().stream()
+                .filter(c -> c.equalsIgnoreCase(column))
+                .findFirst()
+                .orElse(column);
     }
 }

@@ -21,8 +21,7 @@ import net.sf.jsqlparser.statement.Statement;
 final class SeedScreen {
 
     /** The seed's result (null when it failed: {@code failure} says why) and the check it fails, with why. */
-    record Verdict(TextTable result, String failure, String check, String why) {
-    }
+    record Verdict(TextTable result, String failure, String check, String why) {}
 
     private final SchemaData data;
     private final SqlParser parser;
@@ -30,7 +29,11 @@ final class SeedScreen {
     private final int maxResultRows;
     private final Map<String, Set<String>> columnsByTable;
 
-    SeedScreen(SchemaData data, SqlParser parser, CandidateChecks checks, int maxResultRows,
+    SeedScreen(
+            SchemaData data,
+            SqlParser parser,
+            CandidateChecks checks,
+            int maxResultRows,
             Map<String, Set<String>> columnsByTable) {
         this.data = data;
         this.columnsByTable = columnsByTable;
@@ -52,10 +55,12 @@ final class SeedScreen {
     Verdict screen(String question, String sql) {
         TextTable result;
         try {
-            result = data.session.query(sql, data.queryTimeout, maxResultRows + 1,
-                    rs -> TextTables.read(rs, maxResultRows));
+            result = data.session.query(
+                    sql, data.queryTimeout, maxResultRows + 1, rs -> TextTables.read(rs, maxResultRows));
         } catch (SQLException e) {
-            String first = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("").strip();
+            String first = e.getMessage() == null
+                    ? ""
+                    : e.getMessage().lines().findFirst().orElse("").strip();
             return new Verdict(null, first, null, null);
         }
         Statement parsed;
@@ -65,25 +70,31 @@ final class SeedScreen {
             return new Verdict(result, null, null, null);
         }
         StaticGoldRules.Cut cut = StaticGoldRules.cut(parsed);
-        List<StaticGoldRules.Kind> cutting = List.of(StaticGoldRules.Kind.LIMIT_WITHOUT_ORDER_BY,
-                StaticGoldRules.Kind.LIMIT_CUTS_PARTIAL_ORDER);
+        List<StaticGoldRules.Kind> cutting =
+                List.of(StaticGoldRules.Kind.LIMIT_WITHOUT_ORDER_BY, StaticGoldRules.Kind.LIMIT_CUTS_PARTIAL_ORDER);
         boolean suspect = StaticGoldRules.check(parsed).stream().anyMatch(f -> cutting.contains(f.kind()));
         if (cut != null && suspect && checks.cutsTies(parsed, cut)) {
-            return new Verdict(result, null, Tally.GOLD_SCREENING, "fails the gold screening: its LIMIT "
-                    + cut.rows() + (cut.orderKeys().isEmpty() ? " without ORDER BY keeps " + cut.rows()
-                    + " of more rows" : " cuts through rows tied on ORDER BY " + cut.keysText()));
+            return new Verdict(
+                    result,
+                    null,
+                    Tally.GOLD_SCREENING,
+                    "fails the gold screening: its LIMIT "
+                            + cut.rows()
+                            + (cut.orderKeys().isEmpty()
+                                    ? " without ORDER BY keeps " + cut.rows() + " of more rows"
+                                    : " cuts through rows tied on ORDER BY " + cut.keysText()));
         }
         if (result != null) {
             String mismatch = AnswerShape.mismatch(question, parsed, result.rows());
             if (mismatch != null) {
-                return new Verdict(result, null, Tally.ANSWER_SHAPE, "its SQL does not answer its question: "
-                        + mismatch);
+                return new Verdict(
+                        result, null, Tally.ANSWER_SHAPE, "its SQL does not answer its question: " + mismatch);
             }
         }
         String meaning = SeedMeaning.mismatch(question, parsed, columnsByTable);
         if (meaning != null) {
-            return new Verdict(result, null, Tally.SEED_MEANING, "its SQL does not mean what its question asks: "
-                    + meaning);
+            return new Verdict(
+                    result, null, Tally.SEED_MEANING, "its SQL does not mean what its question asks: " + meaning);
         }
         return new Verdict(result, null, null, null);
     }

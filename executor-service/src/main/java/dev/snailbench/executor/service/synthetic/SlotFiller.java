@@ -29,12 +29,12 @@ import java.util.regex.Pattern;
 final class SlotFiller {
 
     private static final Pattern ID_NAME = Pattern.compile("(?i)^id$|_id$|^id_|[a-z]Id$|[a-z]ID$");
-    private static final Set<String> NOT_ARITHMETIC = Set.of("year", "yr", "date", "time", "month", "day", "code",
-            "zip", "phone", "number", "no", "nr", "num", "rank", "ranking", "shirt", "jersey", "id");
+    private static final Set<String> NOT_ARITHMETIC = Set.of(
+            "year", "yr", "date", "time", "month", "day", "code", "zip", "phone", "number", "no", "nr", "num", "rank",
+            "ranking", "shirt", "jersey", "id");
 
     /** A filled query and how a question says each slot's new value. */
-    record Filled(String sql, List<String> spoken) {
-    }
+    record Filled(String sql, List<String> spoken) {}
 
     private final SchemaData data;
     private final Random random;
@@ -72,8 +72,8 @@ final class SlotFiller {
                 // Values of one table come from one row; a column compared twice ("not X and not Y") takes its
                 // second value from another row.
                 int occurrence = seen.merge(slot.table() + "|" + slot.column(), 1, Integer::sum);
-                List<String> row = rowByTable.computeIfAbsent(slot.table() + "#" + occurrence,
-                        t -> sampleRow(template, slot.table()));
+                List<String> row = rowByTable.computeIfAbsent(
+                        slot.table() + "#" + occurrence, t -> sampleRow(template, slot.table()));
                 if (row == null) {
                     return null;
                 }
@@ -117,8 +117,12 @@ final class SlotFiller {
      * question's frame ("in average" → "in highest") is refused (and counted) and another drawn from those that do.
      */
     private String aggregate(Group group, int k) {
-        List<String> fitting = SeedTemplates.AGGREGATES.stream().filter(f -> group.frames.stream().noneMatch(
-                frame -> FrameCheck.aggregateMisfit(frame.question(), frame.spoken().get(k), f) != null)).toList();
+        List<String> fitting = SeedTemplates.AGGREGATES.stream()
+                .filter(f -> group.frames.stream()
+                        .noneMatch(frame -> FrameCheck.aggregateMisfit(
+                                        frame.question(), frame.spoken().get(k), f)
+                                != null))
+                .toList();
         String proposed = SeedTemplates.AGGREGATES.get(random.nextInt(SeedTemplates.AGGREGATES.size()));
         if (fitting.contains(proposed)) {
             return proposed;
@@ -128,7 +132,8 @@ final class SlotFiller {
     }
 
     private static boolean like(Slot slot) {
-        return !slot.numeric() && slot.operator() != null
+        return !slot.numeric()
+                && slot.operator() != null
                 && slot.operator().toUpperCase(Locale.ROOT).contains("LIKE");
     }
 
@@ -139,15 +144,17 @@ final class SlotFiller {
      * when the cell has none.
      */
     private String likeValue(Group group, int k, Slot slot, String cell) {
-        LikeFragments.Shape shape = group.likeShapes.computeIfAbsent(k,
-                i -> LikeFragments.of(slot.original(), data.cellsContaining(slot.table(), slot.column(),
-                        slot.original())));
+        LikeFragments.Shape shape = group.likeShapes.computeIfAbsent(
+                k,
+                i -> LikeFragments.of(
+                        slot.original(), data.cellsContaining(slot.table(), slot.column(), slot.original())));
         List<String> cells = data.cells(slot.table(), slot.column());
         long seedMatches = group.likeMatches.computeIfAbsent(k, i -> LikeFragments.matches(slot.original(), cells));
         String value = LikeFragments.fragment(shape, cell, random);
         long matches = value == null ? 0 : LikeFragments.matches(value, cells);
         boolean keyword = shape.kind() != LikeFragments.Kind.WHOLE;
-        if (value == null || keyword && seedMatches >= 2 && matches < 2
+        if (value == null
+                || keyword && seedMatches >= 2 && matches < 2
                 || keyword && 2 * seedMatches <= cells.size() && 2 * matches > cells.size()) {
             tally.refuse(Tally.LIKE_FRAGMENT);
             return null;
@@ -173,15 +180,18 @@ final class SlotFiller {
             return proposed;
         }
         tally.refuse(why);
-        List<String> passing = alternatives.stream().filter(c -> refusal(group, k, c, chosen) == null).toList();
+        List<String> passing = alternatives.stream()
+                .filter(c -> refusal(group, k, c, chosen) == null)
+                .toList();
         return passing.isEmpty() ? null : passing.get(random.nextInt(passing.size()));
     }
 
     /** The check {@code column} fails in slot {@code k}, or null. */
     private String refusal(Group group, int k, String column, Set<String> chosen) {
         Slot slot = group.template.slots().get(k);
-        if (slot.kind() != Kind.MEASURE && (chosen.contains(column.toLowerCase(Locale.ROOT))
-                || !column.equalsIgnoreCase(slot.column()) && mentioned(group.template.text(), column))) {
+        if (slot.kind() != Kind.MEASURE
+                && (chosen.contains(column.toLowerCase(Locale.ROOT))
+                        || !column.equalsIgnoreCase(slot.column()) && mentioned(group.template.text(), column))) {
             return Tally.DUPLICATE_COLUMN;
         }
         boolean numeric = ColumnProfile.kindOf(data.type(slot.table(), column)) == ColumnProfile.Kind.NUMERIC;
@@ -196,13 +206,17 @@ final class SlotFiller {
     /** Whether the template's SQL (slots aside) names {@code column} anywhere: filtered, joined or returned. */
     static boolean mentioned(String templateSql, String column) {
         return Pattern.compile("(?i)(?<![\\p{L}\\p{N}_])" + Pattern.quote(column) + "(?![\\p{L}\\p{N}_])")
-                .matcher(templateSql).find();
+                .matcher(templateSql)
+                .find();
     }
 
     /** The columns of {@code table} the template's VALUE slots compare, in slot order (distinct). */
     private static List<String> valueColumns(SeedTemplate template, String table) {
-        return template.slots().stream().filter(s -> s.kind() == Kind.VALUE && s.table().equals(table))
-                .map(Slot::column).distinct().toList();
+        return template.slots().stream()
+                .filter(s -> s.kind() == Kind.VALUE && s.table().equals(table))
+                .map(Slot::column)
+                .distinct()
+                .toList();
     }
 
     /** A row of distinct values of the columns compared on {@code table}: values that occur together. */
@@ -222,8 +236,9 @@ final class SlotFiller {
             boolean fits = switch (slot.kind()) {
                 case MEASURE -> kind == ColumnProfile.Kind.NUMERIC && arithmetic(column);
                 // One groups by a label, a place or a time, not by a measure ("per attendance").
-                case GROUP -> kind != ColumnProfile.Kind.OTHER && FrameCheck.role(column,
-                        kind == ColumnProfile.Kind.NUMERIC) != FrameCheck.Role.QUANTITY;
+                case GROUP ->
+                    kind != ColumnProfile.Kind.OTHER
+                            && FrameCheck.role(column, kind == ColumnProfile.Kind.NUMERIC) != FrameCheck.Role.QUANTITY;
                 default -> kind != ColumnProfile.Kind.OTHER;
             };
             if (fits && !key) {
@@ -238,7 +253,8 @@ final class SlotFiller {
      * code or a number that labels rather than counts.
      */
     static boolean arithmetic(String column) {
-        return IdentifierWords.of(column).tokens().stream().map(t -> t.toLowerCase(Locale.ROOT))
+        return IdentifierWords.of(column).tokens().stream()
+                .map(t -> t.toLowerCase(Locale.ROOT))
                 .noneMatch(NOT_ARITHMETIC::contains);
     }
 

@@ -10,8 +10,7 @@ import java.util.Map;
 /** The seeds' shares of grouped, aggregated and plain queries, as quotas for the set and an order that keeps them. */
 final class Strata {
 
-    private Strata() {
-    }
+    private Strata() {}
 
     /**
      * The pairs in an order where every prefix keeps the strata's shares of the whole (the next pair is taken from
@@ -31,7 +30,8 @@ final class Strata {
             double lowest = Double.MAX_VALUE;
             for (Stratum s : Stratum.values()) {
                 if (queues.containsKey(s) && !queues.get(s).isEmpty()) {
-                    double ratio = taken.getOrDefault(s, 0) / (double) (taken.getOrDefault(s, 0) + queues.get(s).size());
+                    double ratio = taken.getOrDefault(s, 0)
+                            / (double) (taken.getOrDefault(s, 0) + queues.get(s).size());
                     if (ratio < lowest) {
                         lowest = ratio;
                         next = s;
@@ -61,8 +61,9 @@ final class Strata {
             return quota;
         }
         int grouped = (int) Math.ceil(target * (double) running.getOrDefault(Stratum.GROUPED, 0) / ran);
-        int aggregated = (int) Math.ceil(target * (double) (all.getOrDefault(Stratum.GROUPED, 0)
-                + all.getOrDefault(Stratum.AGGREGATED, 0)) / seeds);
+        int aggregated = (int) Math.ceil(target
+                * (double) (all.getOrDefault(Stratum.GROUPED, 0) + all.getOrDefault(Stratum.AGGREGATED, 0))
+                / seeds);
         quota.put(Stratum.GROUPED, grouped);
         quota.put(Stratum.AGGREGATED, Math.max(0, aggregated - grouped));
         quota.put(Stratum.PLAIN, (int) Math.ceil(target * (double) all.getOrDefault(Stratum.PLAIN, 0) / seeds));
@@ -79,8 +80,10 @@ final class Strata {
         int aggregated = filled.getOrDefault(Stratum.AGGREGATED, 0);
         return switch (stratum) {
             case GROUPED -> grouped >= quota.get(Stratum.GROUPED);
-            case AGGREGATED -> makingUp ? aggregated + grouped >= quota.get(Stratum.AGGREGATED)
-                    + quota.get(Stratum.GROUPED) : aggregated >= quota.get(Stratum.AGGREGATED);
+            case AGGREGATED ->
+                makingUp
+                        ? aggregated + grouped >= quota.get(Stratum.AGGREGATED) + quota.get(Stratum.GROUPED)
+                        : aggregated >= quota.get(Stratum.AGGREGATED);
             case PLAIN -> filled.getOrDefault(Stratum.PLAIN, 0) >= quota.get(Stratum.PLAIN);
         };
     }

@@ -119,12 +119,17 @@ public final class SyntheticSqlGenerator {
                 if (screen.runs(printed)) {
                     runningStrata.merge(stratum, 1, Integer::sum);
                 }
-                tally.refuseSeed(i, "nothing in it to vary (no value, measure, projection, aggregate or grouping a "
-                        + "template can change)");
+                tally.refuseSeed(
+                        i,
+                        "nothing in it to vary (no value, measure, projection, aggregate or grouping a "
+                                + "template can change)");
                 continue;
             }
-            List<String> unknown = template.slots().stream().map(Slot::table).filter(t -> !data.hasTable(t))
-                    .distinct().toList();
+            List<String> unknown = template.slots().stream()
+                    .map(Slot::table)
+                    .filter(t -> !data.hasTable(t))
+                    .distinct()
+                    .toList();
             if (!unknown.isEmpty()) {
                 unknownTables++;
                 tally.refuseSeed(i, "names tables the schema does not have: " + String.join(", ", unknown));
@@ -146,11 +151,15 @@ public final class SyntheticSqlGenerator {
             Group group = byText.computeIfAbsent(template.text(), text -> {
                 Group g = new Group("t" + (byText.size() + 1), template, new ArrayList<>(), printed, stratum);
                 g.seedResult = verdict.result() == null ? "" : fingerprint(verdict.result());
-                g.seedRows = verdict.result() == null ? -1 : verdict.result().rows().size();
+                g.seedRows =
+                        verdict.result() == null ? -1 : verdict.result().rows().size();
                 g.seedDistinctRows = verdict.result() == null ? -1 : CandidateChecks.distinctRows(verdict.result());
                 return g;
             });
-            group.frames.add(new Frame(i, seed.question(), template.slots().stream().map(Slot::spoken).toList()));
+            group.frames.add(new Frame(
+                    i,
+                    seed.question(),
+                    template.slots().stream().map(Slot::spoken).toList()));
         }
         return new ArrayList<>(byText.values());
     }
@@ -215,13 +224,17 @@ public final class SyntheticSqlGenerator {
                     }
                     // One cell (a count, a name) is often the same for two different questions ("3 wins" for two
                     // teams): only a larger result tells that a filling asks the same thing as another or as the seed.
-                    boolean oneCell = result.rows().size() == 1 && result.columns().size() == 1;
+                    boolean oneCell =
+                            result.rows().size() == 1 && result.columns().size() == 1;
                     String fingerprint = fingerprint(result);
                     if (!oneCell && fingerprint.equals(g.seedResult)) {
                         tally.refuse(Tally.EMPTY_CHANGE);
                         continue;
                     }
-                    if (!oneCell && !seenResults.computeIfAbsent(g.id, k -> new HashSet<>()).add(fingerprint)) {
+                    if (!oneCell
+                            && !seenResults
+                                    .computeIfAbsent(g.id, k -> new HashSet<>())
+                                    .add(fingerprint)) {
                         duplicateResult++;
                         continue;
                     }
@@ -235,11 +248,32 @@ public final class SyntheticSqlGenerator {
                 }
             }
         }
-        List<Template> templates = groups.stream().map(g -> new Template(g.id, g.template.text(),
-                g.template.slots().stream().map(s -> s.kind().name()).toList(), List.copyOf(g.frames))).toList();
-        Counts counts = new Counts(options.seeds().size(), unparsed, withoutSlots, unknownTables, failingSeeds,
-                groups.size(), candidates, failed, timedOut, empty, tooLarge, duplicateSql, duplicateResult,
-                sameAsSeed, 0, budgetReached, List.copyOf(tally.failures), Map.copyOf(tally.refused),
+        List<Template> templates = groups.stream()
+                .map(g -> new Template(
+                        g.id,
+                        g.template.text(),
+                        g.template.slots().stream().map(s -> s.kind().name()).toList(),
+                        List.copyOf(g.frames)))
+                .toList();
+        Counts counts = new Counts(
+                options.seeds().size(),
+                unparsed,
+                withoutSlots,
+                unknownTables,
+                failingSeeds,
+                groups.size(),
+                candidates,
+                failed,
+                timedOut,
+                empty,
+                tooLarge,
+                duplicateSql,
+                duplicateResult,
+                sameAsSeed,
+                0,
+                budgetReached,
+                List.copyOf(tally.failures),
+                Map.copyOf(tally.refused),
                 List.copyOf(tally.seedRefusals));
         return new SyntheticSuite(templates, Strata.interleave(pairs, strata), counts);
     }
@@ -247,7 +281,10 @@ public final class SyntheticSqlGenerator {
     /** Runs a candidate; null (and counted) when it fails, times out, returns nothing or too much. */
     private TextTable run(String sql) {
         try {
-            TextTable result = session.query(sql, data.queryTimeout, options.maxResultRows() + 1,
+            TextTable result = session.query(
+                    sql,
+                    data.queryTimeout,
+                    options.maxResultRows() + 1,
                     rs -> TextTables.read(rs, options.maxResultRows()));
             if (result == null) {
                 tooLarge++;
@@ -278,7 +315,9 @@ public final class SyntheticSqlGenerator {
     /** The result as a bag of rows (order ignored): two queries with the same rows ask the same thing. */
     private static String fingerprint(TextTable result) {
         List<String> rows = new ArrayList<>(result.rows().size());
-        result.rows().forEach(r -> rows.add(String.join("\u0001", r.stream().map(String::valueOf).toList())));
+        result.rows()
+                .forEach(r -> rows.add(
+                        String.join("\u0001", r.stream().map(String::valueOf).toList())));
         Collections.sort(rows);
         return String.join("\u0002", rows);
     }

@@ -28,8 +28,18 @@ final class Tally {
     static final String SEED_MEANING = "seedMeaning";
 
     /** Every check, in the order the summary lists them. */
-    static final List<String> CHECKS = List.of(FRAME, DUPLICATE_COLUMN, TAUTOLOGY, EMPTY_CHANGE, RESULT_SHAPE,
-            LIKE_FRAGMENT, VALUE_KIND, DISTINCT_VALUES, GOLD_SCREENING, ANSWER_SHAPE, SEED_MEANING);
+    static final List<String> CHECKS = List.of(
+            FRAME,
+            DUPLICATE_COLUMN,
+            TAUTOLOGY,
+            EMPTY_CHANGE,
+            RESULT_SHAPE,
+            LIKE_FRAGMENT,
+            VALUE_KIND,
+            DISTINCT_VALUES,
+            GOLD_SCREENING,
+            ANSWER_SHAPE,
+            SEED_MEANING);
 
     private static final int KEPT = 20;
 

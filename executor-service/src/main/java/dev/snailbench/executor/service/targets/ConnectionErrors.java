@@ -63,22 +63,30 @@ public final class ConnectionErrors {
         public String message(Where where, String detail) {
             String at = where.address();
             return switch (this) {
-                case REFUSED_BY_POLICY -> at + " is not an allowed target: the executor's address rules refuse it "
-                        + "(loopback, private and link-local addresses and the platform's own services, unless an "
-                        + "operator allows a network with snailbench.executor.targets.allowed-networks)";
+                case REFUSED_BY_POLICY ->
+                    at + " is not an allowed target: the executor's address rules refuse it "
+                            + "(loopback, private and link-local addresses and the platform's own services, unless an "
+                            + "operator allows a network with snailbench.executor.targets.allowed-networks)";
                 case UNREACHABLE -> at + " cannot be reached: the host name does not resolve or no route leads to it";
-                case REFUSED -> "nothing listens on " + at + ": the server refused the connection (check the host "
-                        + "and the port)";
-                case TIMED_OUT -> at + " did not answer in time: the server is down or overloaded, or a firewall "
-                        + "drops the connection";
+                case REFUSED ->
+                    "nothing listens on " + at + ": the server refused the connection (check the host "
+                            + "and the port)";
+                case TIMED_OUT ->
+                    at + " did not answer in time: the server is down or overloaded, or a firewall "
+                            + "drops the connection";
                 case TLS -> "the TLS handshake with " + at + " failed (encryption or certificate settings)";
-                case AUTH_FAILED -> "authentication failed for login \"" + where.login() + "\" on " + at
-                        + ": check the user and password";
+                case AUTH_FAILED ->
+                    "authentication failed for login \"" + where.login() + "\" on " + at
+                            + ": check the user and password";
                 case DATABASE_DOES_NOT_EXIST -> "database \"" + where.database() + "\" does not exist on " + at;
-                case SESSION_NOT_SAFE -> "the session of login \"" + where.login() + "\" could not be made read-only "
-                        + "with the executor's limits" + (detail == null ? "" : ": " + detail);
-                case PRIVILEGED_LOGIN -> detail != null ? detail : "login \"" + where.login() + "\" can do more than "
-                        + "read its database (superuser, a predefined role or write privileges)";
+                case SESSION_NOT_SAFE ->
+                    "the session of login \"" + where.login() + "\" could not be made read-only "
+                            + "with the executor's limits" + (detail == null ? "" : ": " + detail);
+                case PRIVILEGED_LOGIN ->
+                    detail != null
+                            ? detail
+                            : "login \"" + where.login() + "\" can do more than "
+                                    + "read its database (superuser, a predefined role or write privileges)";
                 case BUSY -> "no connection is free: too many queries of this database or tenant at once";
                 case FAILED -> "the connection to " + at + " failed";
             };
@@ -94,8 +102,7 @@ public final class ConnectionErrors {
         }
     }
 
-    private ConnectionErrors() {
-    }
+    private ConnectionErrors() {}
 
     /** The categorized failure of a connection to {@code where}. */
     public static Failure describe(Throwable failure, Where where) {
@@ -130,8 +137,7 @@ public final class ConnectionErrors {
                 return Category.UNREACHABLE;
             }
             if (t instanceof ConnectException) {
-                return message.toLowerCase(Locale.ROOT).contains("refused") ? Category.REFUSED
-                        : Category.UNREACHABLE;
+                return message.toLowerCase(Locale.ROOT).contains("refused") ? Category.REFUSED : Category.UNREACHABLE;
             }
             if (t instanceof SocketTimeoutException || t instanceof InterruptedIOException) {
                 return Category.TIMED_OUT;

@@ -57,7 +57,8 @@ public final class LoginPrivileges {
      * @throws IllegalArgumentException naming a malformed entry (the service does not start with it)
      */
     public LoginPrivileges(List<String> allowed) {
-        this.allowed = allowed.stream().filter(e -> !e.isBlank()).map(Entry::parse).toList();
+        this.allowed =
+                allowed.stream().filter(e -> !e.isBlank()).map(Entry::parse).toList();
     }
 
     /** No login may hold more than read rights. */
@@ -106,11 +107,12 @@ public final class LoginPrivileges {
         Map<String, List<String>> attributes = new LinkedHashMap<>();
         List<String> predefined = new ArrayList<>();
         String login;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT r.rolname, r.rolsuper, "
-                + "r.rolcreaterole, r.rolcreatedb, r.rolreplication, r.rolbypassrls, "
-                + "r.oid < 16384 AND r.rolname LIKE 'pg\\_%', r.rolname = session_user "
-                + "FROM pg_catalog.pg_roles r WHERE pg_catalog.pg_has_role(session_user, r.oid, 'MEMBER') "
-                + "ORDER BY r.rolname = session_user DESC, r.rolname")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT r.rolname, r.rolsuper, "
+                        + "r.rolcreaterole, r.rolcreatedb, r.rolreplication, r.rolbypassrls, "
+                        + "r.oid < 16384 AND r.rolname LIKE 'pg\\_%', r.rolname = session_user "
+                        + "FROM pg_catalog.pg_roles r WHERE pg_catalog.pg_has_role(session_user, r.oid, 'MEMBER') "
+                        + "ORDER BY r.rolname = session_user DESC, r.rolname")) {
             login = null;
             String[] names = {"CREATEROLE", "CREATEDB", "REPLICATION", "BYPASSRLS"};
             while (rs.next()) {
@@ -124,7 +126,9 @@ public final class LoginPrivileges {
                 }
                 for (int i = 0; i < names.length; i++) {
                     if (rs.getBoolean(3 + i)) {
-                        attributes.computeIfAbsent(names[i], k -> new ArrayList<>()).add(role);
+                        attributes
+                                .computeIfAbsent(names[i], k -> new ArrayList<>())
+                                .add(role);
                     }
                 }
                 if (rs.getBoolean(7)) {
@@ -140,70 +144,80 @@ public final class LoginPrivileges {
         if (!superusers.isEmpty()) {
             reasons.add("can become the superuser role " + names(superusers));
         }
-        attributes.forEach((attribute, roles) -> reasons.add("has " + attribute
-                + (roles.equals(List.of(me)) ? "" : " through " + names(roles))));
+        attributes.forEach((attribute, roles) ->
+                reasons.add("has " + attribute + (roles.equals(List.of(me)) ? "" : " through " + names(roles))));
         if (!predefined.isEmpty()) {
-            reasons.add("is a member of the predefined role" + (predefined.size() == 1 ? " " : "s ")
-                    + names(predefined));
+            reasons.add(
+                    "is a member of the predefined role" + (predefined.size() == 1 ? " " : "s ") + names(predefined));
         }
         int version = c.getMetaData().getDatabaseMajorVersion();
         String tablePrivileges = "INSERT,UPDATE,DELETE,TRUNCATE,TRIGGER" + (version >= 17 ? ",MAINTAIN" : "");
         Map<String, List<String>> writable = new LinkedHashMap<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("WITH me AS (SELECT oid FROM "
-                + "pg_catalog.pg_roles WHERE pg_catalog.pg_has_role(session_user, oid, 'MEMBER')), "
-                + "db AS (SELECT oid, datdba FROM pg_catalog.pg_database WHERE datname = current_database()), "
-                + "system AS (SELECT oid FROM pg_catalog.pg_namespace WHERE nspname IN ('pg_catalog', "
-                + "'information_schema')) "
-                // Ownership of anything in this database (tables, schemas, functions, types...) and of the database.
-                + "SELECT 'owns', pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid) "
-                + "FROM pg_catalog.pg_shdepend d WHERE d.deptype = 'o' AND d.dbid = (SELECT oid FROM db) "
-                + "AND d.refclassid = 'pg_catalog.pg_authid'::regclass AND d.refobjid IN (SELECT oid FROM me) "
-                + "UNION ALL SELECT 'owns', 'the database' FROM db WHERE datdba IN (SELECT oid FROM me) "
-                + "UNION ALL SELECT 'create', 'the database' WHERE EXISTS (SELECT 1 FROM me WHERE "
-                + "pg_catalog.has_database_privilege(me.oid, current_database(), 'CREATE')) "
-                + "UNION ALL SELECT 'create', 'schema ' || pg_catalog.quote_ident(n.nspname) "
-                + "FROM pg_catalog.pg_namespace n WHERE EXISTS (SELECT 1 FROM me WHERE "
-                + "pg_catalog.has_schema_privilege(me.oid, n.oid, 'CREATE')) "
-                + "UNION ALL SELECT 'write', pg_catalog.quote_ident(n.nspname) || '.' || "
-                + "pg_catalog.quote_ident(c.relname) "
-                + "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
-                // The system catalogs are left out: pg_settings' UPDATE for PUBLIC is what SET does.
-                + "WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND c.relnamespace NOT IN (SELECT oid FROM system) "
-                + "AND EXISTS (SELECT 1 FROM me WHERE "
-                + "pg_catalog.has_table_privilege(me.oid, c.oid, '" + tablePrivileges + "') "
-                + "OR pg_catalog.has_any_column_privilege(me.oid, c.oid, 'INSERT,UPDATE')) "
-                + "UNION ALL SELECT 'sequence', pg_catalog.quote_ident(n.nspname) || '.' || "
-                + "pg_catalog.quote_ident(c.relname) "
-                + "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
-                + "WHERE c.relkind = 'S' AND c.relnamespace NOT IN (SELECT oid FROM system) "
-                + "AND EXISTS (SELECT 1 FROM me WHERE "
-                + "pg_catalog.has_sequence_privilege(me.oid, c.oid, 'USAGE,UPDATE')) "
-                + "UNION ALL SELECT 'largeobject', l.oid::text FROM pg_catalog.pg_largeobject_metadata l "
-                + "WHERE EXISTS (SELECT 1 FROM pg_catalog.aclexplode(l.lomacl) a WHERE a.privilege_type = 'UPDATE' "
-                + "AND (a.grantee = 0 OR a.grantee IN (SELECT oid FROM me))) "
-                + "UNION ALL SELECT 'largeobject', 'every large object (lo_compat_privileges is on)' "
-                + "WHERE pg_catalog.current_setting('lo_compat_privileges') = 'on' "
-                + "AND EXISTS (SELECT 1 FROM pg_catalog.pg_largeobject_metadata) "
-                // A direct grant of what the server keeps from PUBLIC: functions revoked from PUBLIC when the server
-                // or an extension was set up (file readers, lo_import, backup and WAL control...).
-                + "UNION ALL SELECT 'execute', p.oid::pg_catalog.regprocedure::text FROM pg_catalog.pg_proc p "
-                + "JOIN pg_catalog.pg_init_privs i ON i.objoid = p.oid "
-                + "AND i.classoid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND i.objsubid = 0 "
-                + "WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.aclexplode(i.initprivs) a WHERE a.grantee = 0 "
-                + "AND a.privilege_type = 'EXECUTE') AND EXISTS (SELECT 1 FROM me WHERE "
-                + "pg_catalog.has_function_privilege(me.oid, p.oid, 'EXECUTE'))"
-                // Parameters only superusers may set, and ALTER SYSTEM, granted to the login, a role of it or PUBLIC.
-                + (version >= 15 ? " UNION ALL SELECT 'parameter', p.parname || ' (' || a.privilege_type || ')' "
-                + "FROM pg_catalog.pg_parameter_acl p, pg_catalog.aclexplode(p.paracl) a "
-                + "WHERE a.grantee = 0 OR a.grantee IN (SELECT oid FROM me)" : ""))) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("WITH me AS (SELECT oid FROM "
+                        + "pg_catalog.pg_roles WHERE pg_catalog.pg_has_role(session_user, oid, 'MEMBER')), "
+                        + "db AS (SELECT oid, datdba FROM pg_catalog.pg_database WHERE datname = current_database()), "
+                        + "system AS (SELECT oid FROM pg_catalog.pg_namespace WHERE nspname IN ('pg_catalog', "
+                        + "'information_schema')) "
+                        // Ownership of anything in this database (tables, schemas, functions, types...) and of the
+                        // database.
+                        + "SELECT 'owns', pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid) "
+                        + "FROM pg_catalog.pg_shdepend d WHERE d.deptype = 'o' AND d.dbid = (SELECT oid FROM db) "
+                        + "AND d.refclassid = 'pg_catalog.pg_authid'::regclass AND d.refobjid IN (SELECT oid FROM me) "
+                        + "UNION ALL SELECT 'owns', 'the database' FROM db WHERE datdba IN (SELECT oid FROM me) "
+                        + "UNION ALL SELECT 'create', 'the database' WHERE EXISTS (SELECT 1 FROM me WHERE "
+                        + "pg_catalog.has_database_privilege(me.oid, current_database(), 'CREATE')) "
+                        + "UNION ALL SELECT 'create', 'schema ' || pg_catalog.quote_ident(n.nspname) "
+                        + "FROM pg_catalog.pg_namespace n WHERE EXISTS (SELECT 1 FROM me WHERE "
+                        + "pg_catalog.has_schema_privilege(me.oid, n.oid, 'CREATE')) "
+                        + "UNION ALL SELECT 'write', pg_catalog.quote_ident(n.nspname) || '.' || "
+                        + "pg_catalog.quote_ident(c.relname) "
+                        + "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+                        // The system catalogs are left out: pg_settings' UPDATE for PUBLIC is what SET does.
+                        + "WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND c.relnamespace NOT IN (SELECT oid FROM system) "
+                        + "AND EXISTS (SELECT 1 FROM me WHERE "
+                        + "pg_catalog.has_table_privilege(me.oid, c.oid, '" + tablePrivileges + "') "
+                        + "OR pg_catalog.has_any_column_privilege(me.oid, c.oid, 'INSERT,UPDATE')) "
+                        + "UNION ALL SELECT 'sequence', pg_catalog.quote_ident(n.nspname) || '.' || "
+                        + "pg_catalog.quote_ident(c.relname) "
+                        + "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+                        + "WHERE c.relkind = 'S' AND c.relnamespace NOT IN (SELECT oid FROM system) "
+                        + "AND EXISTS (SELECT 1 FROM me WHERE "
+                        + "pg_catalog.has_sequence_privilege(me.oid, c.oid, 'USAGE,UPDATE')) "
+                        + "UNION ALL SELECT 'largeobject', l.oid::text FROM pg_catalog.pg_largeobject_metadata l "
+                        + "WHERE EXISTS (SELECT 1 FROM pg_catalog.aclexplode(l.lomacl) a WHERE a.privilege_type = 'UPDATE' "
+                        + "AND (a.grantee = 0 OR a.grantee IN (SELECT oid FROM me))) "
+                        + "UNION ALL SELECT 'largeobject', 'every large object (lo_compat_privileges is on)' "
+                        + "WHERE pg_catalog.current_setting('lo_compat_privileges') = 'on' "
+                        + "AND EXISTS (SELECT 1 FROM pg_catalog.pg_largeobject_metadata) "
+                        // A direct grant of what the server keeps from PUBLIC: functions revoked from PUBLIC when the
+                        // server
+                        // or an extension was set up (file readers, lo_import, backup and WAL control...).
+                        + "UNION ALL SELECT 'execute', p.oid::pg_catalog.regprocedure::text FROM pg_catalog.pg_proc p "
+                        + "JOIN pg_catalog.pg_init_privs i ON i.objoid = p.oid "
+                        + "AND i.classoid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND i.objsubid = 0 "
+                        + "WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.aclexplode(i.initprivs) a WHERE a.grantee = 0 "
+                        + "AND a.privilege_type = 'EXECUTE') AND EXISTS (SELECT 1 FROM me WHERE "
+                        + "pg_catalog.has_function_privilege(me.oid, p.oid, 'EXECUTE'))"
+                        // Parameters only superusers may set, and ALTER SYSTEM, granted to the login, a role of it or
+                        // PUBLIC.
+                        + (version >= 15
+                                ? " UNION ALL SELECT 'parameter', p.parname || ' (' || a.privilege_type || ')' "
+                                        + "FROM pg_catalog.pg_parameter_acl p, pg_catalog.aclexplode(p.paracl) a "
+                                        + "WHERE a.grantee = 0 OR a.grantee IN (SELECT oid FROM me)"
+                                : ""))) {
             while (rs.next()) {
-                writable.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(rs.getString(2));
+                writable.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
+                        .add(rs.getString(2));
             }
         }
         add(reasons, writable, "owns", "owns ");
         add(reasons, writable, "create", "can CREATE in ");
-        add(reasons, writable, "write", "can " + tablePrivileges.replace(",", ", ").replaceAll(", (\\w+)$", " or $1")
-                + " ");
+        add(
+                reasons,
+                writable,
+                "write",
+                "can " + tablePrivileges.replace(",", ", ").replaceAll(", (\\w+)$", " or $1") + " ");
         add(reasons, writable, "sequence", "can advance or set the sequence(s) ");
         add(reasons, writable, "largeobject", "can write the large object(s) ");
         add(reasons, writable, "execute", "can run what the server keeps from PUBLIC: ");
@@ -213,10 +227,19 @@ public final class LoginPrivileges {
 
     private static List<String> sqlServer(Connection c) throws SQLException {
         List<String> reasons = new ArrayList<>();
-        String[] serverRoles = {"sysadmin", "serveradmin", "securityadmin", "processadmin", "setupadmin",
-                "bulkadmin", "diskadmin", "dbcreator"};
-        String[] databaseRoles = {"db_owner", "db_datawriter", "db_ddladmin", "db_securityadmin", "db_accessadmin",
-                "db_backupoperator"};
+        String[] serverRoles = {
+            "sysadmin",
+            "serveradmin",
+            "securityadmin",
+            "processadmin",
+            "setupadmin",
+            "bulkadmin",
+            "diskadmin",
+            "dbcreator"
+        };
+        String[] databaseRoles = {
+            "db_owner", "db_datawriter", "db_ddladmin", "db_securityadmin", "db_accessadmin", "db_backupoperator"
+        };
         StringBuilder sql = new StringBuilder("SELECT ");
         for (String role : serverRoles) {
             sql.append("IS_SRVROLEMEMBER('").append(role).append("'), ");
@@ -226,7 +249,8 @@ public final class LoginPrivileges {
         }
         sql.setLength(sql.length() - 2);
         List<String> roles = new ArrayList<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.toString())) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql.toString())) {
             rs.next();
             for (int i = 0; i < serverRoles.length + databaseRoles.length; i++) {
                 if (rs.getInt(i + 1) == 1) {
@@ -239,30 +263,36 @@ public final class LoginPrivileges {
         }
         Map<String, List<String>> found = new LinkedHashMap<>();
         try {
-            collect(c, found, "SELECT 'server', permission_name FROM sys.fn_my_permissions(NULL, 'SERVER') "
-                    + "WHERE permission_name NOT IN ('CONNECT SQL', 'VIEW ANY DATABASE', 'VIEW ANY DEFINITION', "
-                    + "'VIEW ANY SECURITY DEFINITION', 'VIEW ANY PERFORMANCE DEFINITION')");
+            collect(
+                    c,
+                    found,
+                    "SELECT 'server', permission_name FROM sys.fn_my_permissions(NULL, 'SERVER') "
+                            + "WHERE permission_name NOT IN ('CONNECT SQL', 'VIEW ANY DATABASE', 'VIEW ANY DEFINITION', "
+                            + "'VIEW ANY SECURITY DEFINITION', 'VIEW ANY PERFORMANCE DEFINITION')");
         } catch (SQLException e) {
             // Azure SQL Database has no server scope: a contained login holds no server permission.
             if (!c.getAutoCommit()) {
                 c.rollback();
             }
         }
-        collect(c, found, "SELECT 'database', permission_name FROM sys.fn_my_permissions(NULL, 'DATABASE') "
-                + "WHERE permission_name LIKE 'INSERT%' OR permission_name LIKE 'UPDATE%' "
-                + "OR permission_name LIKE 'DELETE%' OR permission_name LIKE 'ALTER%' "
-                + "OR permission_name LIKE 'CREATE%' OR permission_name LIKE 'CONTROL%' "
-                + "OR permission_name IN ('TAKE OWNERSHIP', 'IMPERSONATE', 'BACKUP DATABASE', 'BACKUP LOG', "
-                + "'CHECKPOINT', 'KILL DATABASE CONNECTION', 'ADMINISTER DATABASE BULK OPERATIONS', "
-                + "'VIEW DATABASE STATE', 'VIEW DATABASE PERFORMANCE STATE') "
-                + "UNION ALL SELECT 'object', QUOTENAME(s.name) + '.' + QUOTENAME(o.name) FROM sys.objects o "
-                + "JOIN sys.schemas s ON s.schema_id = o.schema_id WHERE o.is_ms_shipped = 0 AND o.type IN ('U', 'V') "
-                + "AND (HAS_PERMS_BY_NAME(QUOTENAME(s.name) + '.' + QUOTENAME(o.name), 'OBJECT', 'INSERT') = 1 "
-                + "OR HAS_PERMS_BY_NAME(QUOTENAME(s.name) + '.' + QUOTENAME(o.name), 'OBJECT', 'UPDATE') = 1 "
-                + "OR HAS_PERMS_BY_NAME(QUOTENAME(s.name) + '.' + QUOTENAME(o.name), 'OBJECT', 'DELETE') = 1 "
-                + "OR HAS_PERMS_BY_NAME(QUOTENAME(s.name) + '.' + QUOTENAME(o.name), 'OBJECT', 'ALTER') = 1) "
-                + "UNION ALL SELECT 'schema', QUOTENAME(name) FROM sys.schemas "
-                + "WHERE HAS_PERMS_BY_NAME(QUOTENAME(name), 'SCHEMA', 'ALTER') = 1");
+        collect(
+                c,
+                found,
+                "SELECT 'database', permission_name FROM sys.fn_my_permissions(NULL, 'DATABASE') "
+                        + "WHERE permission_name LIKE 'INSERT%' OR permission_name LIKE 'UPDATE%' "
+                        + "OR permission_name LIKE 'DELETE%' OR permission_name LIKE 'ALTER%' "
+                        + "OR permission_name LIKE 'CREATE%' OR permission_name LIKE 'CONTROL%' "
+                        + "OR permission_name IN ('TAKE OWNERSHIP', 'IMPERSONATE', 'BACKUP DATABASE', 'BACKUP LOG', "
+                        + "'CHECKPOINT', 'KILL DATABASE CONNECTION', 'ADMINISTER DATABASE BULK OPERATIONS', "
+                        + "'VIEW DATABASE STATE', 'VIEW DATABASE PERFORMANCE STATE') "
+                        + "UNION ALL SELECT 'object', QUOTENAME(s.name) + '.' + QUOTENAME(o.name) FROM sys.objects o "
+                        + "JOIN sys.schemas s ON s.schema_id = o.schema_id WHERE o.is_ms_shipped = 0 AND o.type IN ('U', 'V') "
+                        + "AND (HAS_PERMS_BY_NAME(QUOTENAME(s.name) + '.' + QUOTENAME(o.name), 'OBJECT', 'INSERT') = 1 "
+                        + "OR HAS_PERMS_BY_NAME(QUOTENAME(s.name) + '.' + QUOTENAME(o.name), 'OBJECT', 'UPDATE') = 1 "
+                        + "OR HAS_PERMS_BY_NAME(QUOTENAME(s.name) + '.' + QUOTENAME(o.name), 'OBJECT', 'DELETE') = 1 "
+                        + "OR HAS_PERMS_BY_NAME(QUOTENAME(s.name) + '.' + QUOTENAME(o.name), 'OBJECT', 'ALTER') = 1) "
+                        + "UNION ALL SELECT 'schema', QUOTENAME(name) FROM sys.schemas "
+                        + "WHERE HAS_PERMS_BY_NAME(QUOTENAME(name), 'SCHEMA', 'ALTER') = 1");
         add(reasons, found, "server", "holds the server permission(s) ");
         add(reasons, found, "database", "holds the database permission(s) ");
         add(reasons, found, "schema", "can ALTER the schema(s) ");
@@ -271,7 +301,8 @@ public final class LoginPrivileges {
     }
 
     private static void collect(Connection c, Map<String, List<String>> found, String sql) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) {
                 found.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(rs.getString(2));
             }
@@ -301,8 +332,8 @@ public final class LoginPrivileges {
             }
             int at = t.lastIndexOf('@');
             if (at == 0 || at == t.length() - 1) {
-                throw new IllegalArgumentException(SETTING + " entry '" + text + "' is none of user, user@host, "
-                        + "user@host:port, *");
+                throw new IllegalArgumentException(
+                        SETTING + " entry '" + text + "' is none of user, user@host, " + "user@host:port, *");
             }
             if (at < 0) {
                 return new Entry(t, null, null);
@@ -311,8 +342,9 @@ public final class LoginPrivileges {
             String hostPort = t.substring(at + 1);
             Integer port = null;
             int colon = hostPort.lastIndexOf(':');
-            if (colon > 0 && hostPort.substring(colon + 1).matches("\\d{1,5}") && (!hostPort.contains("]")
-                    ? hostPort.indexOf(':') == colon : hostPort.charAt(colon - 1) == ']')) {
+            if (colon > 0
+                    && hostPort.substring(colon + 1).matches("\\d{1,5}")
+                    && (!hostPort.contains("]") ? hostPort.indexOf(':') == colon : hostPort.charAt(colon - 1) == ']')) {
                 port = Integer.parseInt(hostPort.substring(colon + 1));
                 hostPort = hostPort.substring(0, colon);
             }
@@ -329,7 +361,8 @@ public final class LoginPrivileges {
             if (this.user == null) {
                 return true;
             }
-            return this.user.equals(user) && (this.host == null || this.host.equals(normalized(host)))
+            return this.user.equals(user)
+                    && (this.host == null || this.host.equals(normalized(host)))
                     && (this.port == null || this.port == port);
         }
 

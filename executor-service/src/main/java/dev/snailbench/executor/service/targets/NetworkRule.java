@@ -26,7 +26,8 @@ record NetworkRule(String text, byte[] network, int prefixBits, String hostName,
             byte[] address = literal(m.group(1), entry);
             int bits = Integer.parseInt(m.group(2));
             if (bits > address.length * 8) {
-                throw new IllegalArgumentException("allowed network '" + entry + "' has a prefix longer than its address");
+                throw new IllegalArgumentException(
+                        "allowed network '" + entry + "' has a prefix longer than its address");
             }
             return new NetworkRule(e, address, bits, null, null, port(m.group(3), entry));
         }
@@ -39,7 +40,8 @@ record NetworkRule(String text, byte[] network, int prefixBits, String hostName,
             return new NetworkRule(e, address, address.length * 8, null, null, null);
         }
         if ((m = DOMAIN.matcher(e)).matches()) {
-            return new NetworkRule(e, null, 0, null, "." + m.group(1).toLowerCase(Locale.ROOT), port(m.group(2), entry));
+            return new NetworkRule(
+                    e, null, 0, null, "." + m.group(1).toLowerCase(Locale.ROOT), port(m.group(2), entry));
         }
         if ((m = HOST.matcher(e)).matches()) {
             String host = m.group(1).toLowerCase(Locale.ROOT);
@@ -50,8 +52,8 @@ record NetworkRule(String text, byte[] network, int prefixBits, String hostName,
             }
             return new NetworkRule(e, null, 0, host, null, port);
         }
-        throw new IllegalArgumentException("allowed network '" + entry + "' is none of CIDR, CIDR:port, host, "
-                + "host:port, *.domain[:port]");
+        throw new IllegalArgumentException(
+                "allowed network '" + entry + "' is none of CIDR, CIDR:port, host, " + "host:port, *.domain[:port]");
     }
 
     /**

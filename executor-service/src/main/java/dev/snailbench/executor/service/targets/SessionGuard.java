@@ -34,11 +34,9 @@ public final class SessionGuard {
     }
 
     /** The limits a session starts with. */
-    public record Limits(Duration statementTimeout, Duration idleInTransactionTimeout, Duration lockTimeout) {
-    }
+    public record Limits(Duration statementTimeout, Duration idleInTransactionTimeout, Duration lockTimeout) {}
 
-    private SessionGuard() {
-    }
+    private SessionGuard() {}
 
     /** Sets read-only and the limits on a fresh session, and verifies them. Blocking. */
     public static void prepare(Connection c, SqlDialect dialect, Limits limits) throws SQLException {
@@ -66,9 +64,16 @@ public final class SessionGuard {
             }
             return;
         }
-        List<String> statements = new ArrayList<>(List.of("ROLLBACK", "SET SESSION AUTHORIZATION DEFAULT",
-                "RESET ROLE", "RESET ALL", "CLOSE ALL", "UNLISTEN *", "SELECT pg_catalog.pg_advisory_unlock_all()",
-                "DISCARD TEMP", "DISCARD SEQUENCES"));
+        List<String> statements = new ArrayList<>(List.of(
+                "ROLLBACK",
+                "SET SESSION AUTHORIZATION DEFAULT",
+                "RESET ROLE",
+                "RESET ALL",
+                "CLOSE ALL",
+                "UNLISTEN *",
+                "SELECT pg_catalog.pg_advisory_unlock_all()",
+                "DISCARD TEMP",
+                "DISCARD SEQUENCES"));
         statements.addAll(sessionSettings(dialect, limits));
         statements.add(SETTINGS_QUERY);
         boolean autoCommit = c.getAutoCommit();
@@ -100,7 +105,8 @@ public final class SessionGuard {
 
     private static boolean isSettings(Statement s) throws SQLException {
         ResultSet rs = s.getResultSet();
-        return rs != null && rs.getMetaData().getColumnCount() == 2
+        return rs != null
+                && rs.getMetaData().getColumnCount() == 2
                 && "name".equals(rs.getMetaData().getColumnLabel(1));
     }
 
@@ -109,10 +115,13 @@ public final class SessionGuard {
         if (dialect != SqlDialect.POSTGRESQL) {
             return List.of("SET LOCK_TIMEOUT " + limits.lockTimeout().toMillis());
         }
-        return List.of("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY",
+        return List.of(
+                "SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY",
                 "SET statement_timeout = " + limits.statementTimeout().toMillis(),
-                "SET idle_in_transaction_session_timeout = " + limits.idleInTransactionTimeout().toMillis(),
-                "SET lock_timeout = " + limits.lockTimeout().toMillis(), CATALOG_FIRST);
+                "SET idle_in_transaction_session_timeout = "
+                        + limits.idleInTransactionTimeout().toMillis(),
+                "SET lock_timeout = " + limits.lockTimeout().toMillis(),
+                CATALOG_FIRST);
     }
 
     /**
@@ -132,10 +141,11 @@ public final class SessionGuard {
     public static void prepareAdmin(Connection c, SqlDialect dialect, Duration statementTimeout, Duration lockTimeout)
             throws SQLException {
         try (Statement s = c.createStatement()) {
-            s.execute(dialect == SqlDialect.POSTGRESQL
-                    ? "SET statement_timeout = " + statementTimeout.toMillis() + "; SET lock_timeout = "
-                            + lockTimeout.toMillis()
-                    : "SET LOCK_TIMEOUT " + lockTimeout.toMillis());
+            s.execute(
+                    dialect == SqlDialect.POSTGRESQL
+                            ? "SET statement_timeout = " + statementTimeout.toMillis() + "; SET lock_timeout = "
+                                    + lockTimeout.toMillis()
+                            : "SET LOCK_TIMEOUT " + lockTimeout.toMillis());
         }
     }
 
@@ -143,7 +153,8 @@ public final class SessionGuard {
     public static void verify(Connection c, SqlDialect dialect, Limits limits) throws SQLException {
         if (dialect == SqlDialect.POSTGRESQL) {
             Map<String, String> settings = new HashMap<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(SETTINGS_QUERY)) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(SETTINGS_QUERY)) {
                 while (rs.next()) {
                     settings.put(rs.getString(1), rs.getString(2));
                 }
@@ -151,10 +162,12 @@ public final class SessionGuard {
             check(settings, limits, true);
             return;
         }
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT @@LOCK_TIMEOUT")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT @@LOCK_TIMEOUT")) {
             rs.next();
             if (rs.getLong(1) != limits.lockTimeout().toMillis()) {
-                throw new UnsafeSession("LOCK_TIMEOUT is " + rs.getLong(1) + ", not " + limits.lockTimeout().toMillis());
+                throw new UnsafeSession("LOCK_TIMEOUT is " + rs.getLong(1) + ", not "
+                        + limits.lockTimeout().toMillis());
             }
         }
     }
@@ -179,8 +192,13 @@ public final class SessionGuard {
         if (inNewTransaction) {
             expect(settings, "transaction_read_only", "on");
         }
-        expect(settings, "statement_timeout", Long.toString(limits.statementTimeout().toMillis()));
-        expect(settings, "idle_in_transaction_session_timeout",
+        expect(
+                settings,
+                "statement_timeout",
+                Long.toString(limits.statementTimeout().toMillis()));
+        expect(
+                settings,
+                "idle_in_transaction_session_timeout",
                 Long.toString(limits.idleInTransactionTimeout().toMillis()));
         expect(settings, "lock_timeout", Long.toString(limits.lockTimeout().toMillis()));
         expect(settings, "role", "none");

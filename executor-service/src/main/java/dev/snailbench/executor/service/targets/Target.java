@@ -1,7 +1,7 @@
 package dev.snailbench.executor.service.targets;
 
-import dev.snailbench.model.target.TargetSpec;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.target.TargetSpec;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -19,8 +19,15 @@ import java.util.Map;
  * @param schema       the schema unqualified names resolve in first (PostgreSQL {@code search_path}, set in every
  *                     query's transaction), or null for the login's own path
  */
-public record Target(String tenantId, SqlDialect dialect, String jdbcUrl, String user, String password,
-        Map<String, String> options, String registration, String schema) {
+public record Target(
+        String tenantId,
+        SqlDialect dialect,
+        String jdbcUrl,
+        String user,
+        String password,
+        Map<String, String> options,
+        String registration,
+        String schema) {
 
     public Target {
         TargetSpec spec = TargetSpec.parse(dialect, jdbcUrl, options, "jdbcUrl", "options");
@@ -33,7 +40,12 @@ public record Target(String tenantId, SqlDialect dialect, String jdbcUrl, String
     }
 
     /** Inline connection details on the login's own search path. */
-    public Target(String tenantId, SqlDialect dialect, String jdbcUrl, String user, String password,
+    public Target(
+            String tenantId,
+            SqlDialect dialect,
+            String jdbcUrl,
+            String user,
+            String password,
             Map<String, String> options) {
         this(tenantId, dialect, jdbcUrl, user, password, options, null, null);
     }
@@ -43,10 +55,16 @@ public record Target(String tenantId, SqlDialect dialect, String jdbcUrl, String
     }
 
     /** The registered database {@code databaseId}. */
-    public static Target registered(String tenantId, String databaseId, TargetSpec spec, String user,
-            String password) {
-        return new Target(tenantId, spec.dialect(), spec.jdbcUrl(), user, password, spec.properties(),
-                "database:" + databaseId, null);
+    public static Target registered(String tenantId, String databaseId, TargetSpec spec, String user, String password) {
+        return new Target(
+                tenantId,
+                spec.dialect(),
+                spec.jdbcUrl(),
+                user,
+                password,
+                spec.properties(),
+                "database:" + databaseId,
+                null);
     }
 
     /** The same database, with {@code schema} first on the path of every query (null: the login's own path). */
@@ -72,8 +90,8 @@ public record Target(String tenantId, SqlDialect dialect, String jdbcUrl, String
 
     private static String inlineRegistration(SqlDialect dialect, String jdbcUrl, String user, String password) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(
-                    (password == null ? "" : password).getBytes(StandardCharsets.UTF_8));
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest((password == null ? "" : password).getBytes(StandardCharsets.UTF_8));
             return "inline:" + dialect.id() + "|" + jdbcUrl + "|" + user + "|"
                     + HexFormat.of().formatHex(digest, 0, 12);
         } catch (NoSuchAlgorithmException e) {

@@ -1,10 +1,10 @@
 package dev.snailbench.executor.service.targets;
 
 import com.microsoft.sqlserver.jdbc.SQLServerDriver;
+import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.model.target.TargetSocketFactory;
 import dev.snailbench.model.target.TargetSpec;
-import dev.snailbench.model.domain.SqlDialect;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.sql.Connection;
@@ -32,9 +32,11 @@ import javax.sql.DataSource;
 public final class TargetConnector {
 
     /** Limits every session gets; the statement timeout is per pool (gold and predicted differ). */
-    public record Settings(Duration connectTimeout, Duration defaultStatementTimeout,
-            Duration idleInTransactionTimeout, Duration lockTimeout) {
-    }
+    public record Settings(
+            Duration connectTimeout,
+            Duration defaultStatementTimeout,
+            Duration idleInTransactionTimeout,
+            Duration lockTimeout) {}
 
     /** The message of a connection refused by the address rules (recognised by {@link ConnectionErrors}). */
     public static final String REFUSED_MESSAGE = TargetSocketFactory.REFUSED;
@@ -72,7 +74,8 @@ public final class TargetConnector {
 
     /** The limits a read-only session of a pool made for {@code statementTimeoutMillis} (0: the default) has. */
     public SessionGuard.Limits limits(long statementTimeoutMillis) {
-        Duration timeout = statementTimeoutMillis > 0 ? Duration.ofMillis(statementTimeoutMillis)
+        Duration timeout = statementTimeoutMillis > 0
+                ? Duration.ofMillis(statementTimeoutMillis)
                 : settings.defaultStatementTimeout();
         return new SessionGuard.Limits(timeout, settings.idleInTransactionTimeout(), settings.lockTimeout());
     }
@@ -143,8 +146,9 @@ public final class TargetConnector {
             properties.setProperty(TargetSocketFactory.PINNED_PORT, Integer.toString(spec.port()));
             url = spec.jdbcUrl();
         } else {
-            url = new TargetSpec(spec.dialect(), address.getHostAddress(), spec.port(), spec.database(),
-                    spec.properties()).jdbcUrl();
+            url = new TargetSpec(
+                            spec.dialect(), address.getHostAddress(), spec.port(), spec.database(), spec.properties())
+                    .jdbcUrl();
         }
         Connection c = driver.connect(url, properties);
         if (c == null) {
@@ -154,8 +158,7 @@ public final class TargetConnector {
     }
 
     private static Driver driver(SqlDialect dialect) {
-        return dialect == SqlDialect.POSTGRESQL ? new org.postgresql.Driver()
-                : new SQLServerDriver();
+        return dialect == SqlDialect.POSTGRESQL ? new org.postgresql.Driver() : new SQLServerDriver();
     }
 
     /** Connections through the driver, each session prepared and verified before the pool sees it. */
@@ -202,12 +205,10 @@ public final class TargetConnector {
         }
 
         @Override
-        public void setLogWriter(PrintWriter out) {
-        }
+        public void setLogWriter(PrintWriter out) {}
 
         @Override
-        public void setLoginTimeout(int seconds) {
-        }
+        public void setLoginTimeout(int seconds) {}
 
         @Override
         public int getLoginTimeout() {

@@ -71,8 +71,12 @@ public final class TargetPolicy {
      * @param resolver        DNS: a host's addresses, empty when it does not resolve
      * @throws IllegalArgumentException naming a malformed entry (the service does not start with it)
      */
-    public TargetPolicy(List<String> allowedNetworks, List<Endpoint> platform, Function<String, InetAddress[]> resolver) {
-        this.allowed = allowedNetworks.stream().filter(e -> !e.isBlank()).map(NetworkRule::parse).toList();
+    public TargetPolicy(
+            List<String> allowedNetworks, List<Endpoint> platform, Function<String, InetAddress[]> resolver) {
+        this.allowed = allowedNetworks.stream()
+                .filter(e -> !e.isBlank())
+                .map(NetworkRule::parse)
+                .toList();
         this.platform = List.copyOf(platform);
         this.resolver = resolver;
     }
@@ -167,8 +171,11 @@ public final class TargetPolicy {
 
     /** Addresses a team database is normally not at: only an allowed network lets a connection through. */
     static boolean restricted(InetAddress address) {
-        if (address.isLoopbackAddress() || address.isLinkLocalAddress() || address.isAnyLocalAddress()
-                || address.isMulticastAddress() || address.isSiteLocalAddress()) {
+        if (address.isLoopbackAddress()
+                || address.isLinkLocalAddress()
+                || address.isAnyLocalAddress()
+                || address.isMulticastAddress()
+                || address.isSiteLocalAddress()) {
             return true;
         }
         byte[] a = address.getAddress();
@@ -184,14 +191,19 @@ public final class TargetPolicy {
         // (::/96), IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96), 6to4 (2002::/16, bytes 2-5) and an
         // ISATAP interface identifier (::[02]00:5efe:a.b.c.d under any prefix).
         byte[] last4 = {a[12], a[13], a[14], a[15]};
-        if (NetworkRule.inNetwork(a, NAT64, 96) || NetworkRule.inNetwork(a, new byte[16], 96)
-                || NetworkRule.inNetwork(a, MAPPED, 96) || NetworkRule.inNetwork(a, TRANSLATED, 96)) {
+        if (NetworkRule.inNetwork(a, NAT64, 96)
+                || NetworkRule.inNetwork(a, new byte[16], 96)
+                || NetworkRule.inNetwork(a, MAPPED, 96)
+                || NetworkRule.inNetwork(a, TRANSLATED, 96)) {
             return restrictedV4(last4);
         }
         if ((a[0] & 0xff) == 0x20 && (a[1] & 0xff) == 0x02) {
             return restrictedV4(new byte[] {a[2], a[3], a[4], a[5]});
         }
-        if ((a[8] & 0xfd) == 0 && a[9] == 0 && (a[10] & 0xff) == 0x5e && (a[11] & 0xff) == 0xfe
+        if ((a[8] & 0xfd) == 0
+                && a[9] == 0
+                && (a[10] & 0xff) == 0x5e
+                && (a[11] & 0xff) == 0xfe
                 && restrictedV4(last4)) {
             return true;
         }
@@ -199,7 +211,8 @@ public final class TargetPolicy {
         // knows), discard-only (100::/64), reserved; and inside it the special-purpose blocks: IETF protocol
         // assignments (2001::/23: Teredo 2001::/32, which carries an IPv4 server and client, benchmarking, ORCHID),
         // documentation (2001:db8::/32, 3fff::/20).
-        return (a[0] & 0xe0) != 0x20 || NetworkRule.inNetwork(a, v6(0x20, 0x01), 23)
+        return (a[0] & 0xe0) != 0x20
+                || NetworkRule.inNetwork(a, v6(0x20, 0x01), 23)
                 || NetworkRule.inNetwork(a, v6(0x20, 0x01, 0x0d, 0xb8), 32)
                 || NetworkRule.inNetwork(a, v6(0x3f, 0xff), 20);
     }
@@ -218,15 +231,27 @@ public final class TargetPolicy {
      * This network, private, shared (carrier NAT), loopback, link-local, IETF protocol assignments (192.0.0.0/24),
      * benchmarking (198.18.0.0/15, used inside networks), multicast and reserved.
      */
-    private static final int[][] V4_RANGES = {{0, 0, 0, 0, 8}, {10, 0, 0, 0, 8}, {100, 64, 0, 0, 10},
-            {127, 0, 0, 0, 8}, {169, 254, 0, 0, 16}, {172, 16, 0, 0, 12}, {192, 0, 0, 0, 24}, {192, 168, 0, 0, 16},
-            {198, 18, 0, 0, 15}, {224, 0, 0, 0, 4}, {240, 0, 0, 0, 4}};
+    private static final int[][] V4_RANGES = {
+        {0, 0, 0, 0, 8},
+        {10, 0, 0, 0, 8},
+        {100, 64, 0, 0, 10},
+        {127, 0, 0, 0, 8},
+        {169, 254, 0, 0, 16},
+        {172, 16, 0, 0, 12},
+        {192, 0, 0, 0, 24},
+        {192, 168, 0, 0, 16},
+        {198, 18, 0, 0, 15},
+        {224, 0, 0, 0, 4},
+        {240, 0, 0, 0, 4}
+    };
+
     private static final byte[] NAT64 = {0, 0x64, (byte) 0xff, (byte) 0x9b, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     private static final byte[] MAPPED = v6(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff);
     private static final byte[] TRANSLATED = v6(0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff);
     /** fc00::/7 (unique local), fe80::/10 (link-local), fec0::/10 (old site-local), ff00::/8 (multicast). */
     private static final byte[][][] V6_RANGES = {
-            {v6(0xfc), {7}}, {v6(0xfe, 0x80), {10}}, {v6(0xfe, 0xc0), {10}}, {v6(0xff), {8}}};
+        {v6(0xfc), {7}}, {v6(0xfe, 0x80), {10}}, {v6(0xfe, 0xc0), {10}}, {v6(0xff), {8}}
+    };
 
     private static byte[] v6(int... leading) {
         byte[] a = new byte[16];

@@ -12,11 +12,10 @@ import dev.snailbench.executor.service.TargetResolver;
 import dev.snailbench.executor.service.TeamSession;
 import dev.snailbench.executor.service.ViewDdl;
 import dev.snailbench.executor.service.qatch.QatchGenerator;
-import dev.snailbench.executor.service.targets.ConnectionErrors;
-import dev.snailbench.model.target.InvalidTarget;
-import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.executor.service.synthetic.SyntheticSqlGenerator;
+import dev.snailbench.executor.service.targets.ConnectionErrors;
 import dev.snailbench.executor.service.targets.Target;
+import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.QatchSuite;
 import dev.snailbench.model.domain.SchemaSpec;
@@ -27,6 +26,7 @@ import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.model.target.InvalidTarget;
 import dev.snailbench.sql.JdbcSchemaReader;
 import dev.snailbench.sql.SqlParser;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -62,9 +62,15 @@ public class DatabaseTasks {
     private final ExecutorService workers;
     private final SqlParser parser;
 
-    public DatabaseTasks(RegisteredDatabaseRepository databases, TargetResolver targets, SqlExecutor sql,
-            TargetConnector connector, SecretCipher cipher, ExecutorConfig config,
-            @Named(ExecutorBeans.WORKERS) ExecutorService workers, SqlParser parser) {
+    public DatabaseTasks(
+            RegisteredDatabaseRepository databases,
+            TargetResolver targets,
+            SqlExecutor sql,
+            TargetConnector connector,
+            SecretCipher cipher,
+            ExecutorConfig config,
+            @Named(ExecutorBeans.WORKERS) ExecutorService workers,
+            SqlParser parser) {
         this.databases = databases;
         this.parser = parser;
         this.targets = targets;
@@ -85,13 +91,21 @@ public class DatabaseTasks {
             return Uni.createFrom().item(checkInline(request));
         }
         if (request.databaseId() == null || request.kind() == null || request.tenantId() == null) {
-            return Uni.createFrom().item(Uni.createFrom().item(DatabaseTaskCompleted.failed(request, null, false, true,
-                    "the task names no database, kind or tenant")));
+            return Uni.createFrom()
+                    .item(Uni.createFrom()
+                            .item(DatabaseTaskCompleted.failed(
+                                    request, null, false, true, "the task names no database, kind or tenant")));
         }
         return Panache.withSession(() -> databases.findOwned(request.databaseId(), request.tenantId()))
                 .map(db -> db == null
-                        ? Uni.createFrom().item(DatabaseTaskCompleted.failed(request, null, false, true, "database "
-                                + request.databaseId() + " is not registered for tenant " + request.tenantId()))
+                        ? Uni.createFrom()
+                                .item(DatabaseTaskCompleted.failed(
+                                        request,
+                                        null,
+                                        false,
+                                        true,
+                                        "database " + request.databaseId() + " is not registered for tenant "
+                                                + request.tenantId()))
                         : run(request, db));
     }
 
@@ -101,34 +115,53 @@ public class DatabaseTasks {
         try {
             target = targets.fromRegistered(db);
         } catch (InvalidTarget e) {
-            return Uni.createFrom().item(DatabaseTaskCompleted.failed(request, db.kind, admin, true, "database "
-                    + db.id + ": " + e.field() + " " + e.getMessage()));
+            return Uni.createFrom()
+                    .item(DatabaseTaskCompleted.failed(
+                            request,
+                            db.kind,
+                            admin,
+                            true,
+                            "database " + db.id + ": " + e.field() + " " + e.getMessage()));
         }
-        return Uni.createFrom().item(() -> {
-            try {
-                return switch (request.kind()) {
-                    case DESCRIBE -> DatabaseTaskCompleted.ok(request, db.kind, admin, describe(target, request), null, 0);
-                    case QATCH_SUITE -> DatabaseTaskCompleted.ok(request, db.kind, admin, null, qatch(target, request), 0);
-                    case APPLY_DDL -> DatabaseTaskCompleted.ok(request, db.kind, admin, null, null, apply(db, target,
-                            request));
-                    case SYNTHETIC_SQL -> DatabaseTaskCompleted.synthetic(request, db.kind, admin,
-                            synthetic(target, request));
-                    case PROMPT_SCHEMA -> DatabaseTaskCompleted.promptSchema(request, db.kind, admin,
-                            promptSchema(target, request, db.name));
-                    case SCHEMAS -> DatabaseTaskCompleted.schemas(request, db.kind, admin, schemas(target), db.name);
-                    case CHECK_INLINE -> throw new Refused("an inline check names no registered database");
-                };
-            } catch (Refused e) {
-                return DatabaseTaskCompleted.failed(request, db.kind, admin, true, e.getMessage());
-            } catch (SQLException | RuntimeException e) {
-                LOG.warnf("database task %s (%s) on database %s failed: %s", request.taskId(), request.kind(), db.id,
-                        e.getMessage());
-                return DatabaseTaskCompleted.failed(request, db.kind, admin, false, e.getMessage());
-            }
-        }).runSubscriptionOn(workers)
-                .ifNoItem().after(config.databaseTaskTimeout()).recoverWithItem(() -> DatabaseTaskCompleted.failed(
-                        request, db.kind, admin, false, request.kind().name().toLowerCase(Locale.ROOT)
-                                + " did not finish within " + config.databaseTaskTimeout().toSeconds() + " s"));
+        return Uni.createFrom()
+                .item(() -> {
+                    try {
+                        return switch (request.kind()) {
+                            case DESCRIBE ->
+                                DatabaseTaskCompleted.ok(request, db.kind, admin, describe(target, request), null, 0);
+                            case QATCH_SUITE ->
+                                DatabaseTaskCompleted.ok(request, db.kind, admin, null, qatch(target, request), 0);
+                            case APPLY_DDL ->
+                                DatabaseTaskCompleted.ok(
+                                        request, db.kind, admin, null, null, apply(db, target, request));
+                            case SYNTHETIC_SQL ->
+                                DatabaseTaskCompleted.synthetic(request, db.kind, admin, synthetic(target, request));
+                            case PROMPT_SCHEMA ->
+                                DatabaseTaskCompleted.promptSchema(
+                                        request, db.kind, admin, promptSchema(target, request, db.name));
+                            case SCHEMAS ->
+                                DatabaseTaskCompleted.schemas(request, db.kind, admin, schemas(target), db.name);
+                            case CHECK_INLINE -> throw new Refused("an inline check names no registered database");
+                        };
+                    } catch (Refused e) {
+                        return DatabaseTaskCompleted.failed(request, db.kind, admin, true, e.getMessage());
+                    } catch (SQLException | RuntimeException e) {
+                        LOG.warnf(
+                                "database task %s (%s) on database %s failed: %s",
+                                request.taskId(), request.kind(), db.id, e.getMessage());
+                        return DatabaseTaskCompleted.failed(request, db.kind, admin, false, e.getMessage());
+                    }
+                })
+                .runSubscriptionOn(workers)
+                .ifNoItem()
+                .after(config.databaseTaskTimeout())
+                .recoverWithItem(() -> DatabaseTaskCompleted.failed(
+                        request,
+                        db.kind,
+                        admin,
+                        false,
+                        request.kind().name().toLowerCase(Locale.ROOT) + " did not finish within "
+                                + config.databaseTaskTimeout().toSeconds() + " s"));
     }
 
     /**
@@ -140,39 +173,50 @@ public class DatabaseTasks {
     private Uni<DatabaseTaskCompleted> checkInline(DatabaseTaskRequested request) {
         SqlDialect kind = request.inline() == null ? null : request.inline().kind();
         if (request.inline() == null || request.inline().databaseId() != null) {
-            return Uni.createFrom().item(DatabaseTaskCompleted.failed(request, kind, false, true,
-                    "database: the check names no inline database"));
+            return Uni.createFrom()
+                    .item(DatabaseTaskCompleted.failed(
+                            request, kind, false, true, "database: the check names no inline database"));
         }
         return targets.resolve(request.tenantId(), request.inline())
-                .onFailure(IllegalArgumentException.class).transform(e -> new Refused(
-                        e.getMessage().startsWith("database.") ? e.getMessage().replaceFirst(" ", ": ")
+                .onFailure(IllegalArgumentException.class)
+                .transform(e -> new Refused(
+                        e.getMessage().startsWith("database.")
+                                ? e.getMessage().replaceFirst(" ", ": ")
                                 : "database: " + e.getMessage()))
-                .chain(target -> Uni.createFrom().item(() -> {
-                    try {
-                        sql.withSession(target, session -> null);
-                        return DatabaseTaskCompleted.ok(request, kind, false, null, null, 0);
-                    } catch (SQLException | RuntimeException e) {
-                        return connectionFailed(request, kind, target, e);
-                    }
-                }).runSubscriptionOn(workers))
-                .onFailure(Refused.class).recoverWithItem(e -> DatabaseTaskCompleted.failed(request, kind, false,
-                        true, e.getMessage()))
-                .ifNoItem().after(config.databaseTaskTimeout()).recoverWithItem(() -> DatabaseTaskCompleted.failed(
-                        request, kind, false, false, "database.jdbcUrl: the check did not finish within "
+                .chain(target -> Uni.createFrom()
+                        .item(() -> {
+                            try {
+                                sql.withSession(target, session -> null);
+                                return DatabaseTaskCompleted.ok(request, kind, false, null, null, 0);
+                            } catch (SQLException | RuntimeException e) {
+                                return connectionFailed(request, kind, target, e);
+                            }
+                        })
+                        .runSubscriptionOn(workers))
+                .onFailure(Refused.class)
+                .recoverWithItem(e -> DatabaseTaskCompleted.failed(request, kind, false, true, e.getMessage()))
+                .ifNoItem()
+                .after(config.databaseTaskTimeout())
+                .recoverWithItem(() -> DatabaseTaskCompleted.failed(
+                        request,
+                        kind,
+                        false,
+                        false,
+                        "database.jdbcUrl: the check did not finish within "
                                 + config.databaseTaskTimeout().toSeconds() + " s"));
     }
 
     /** A failed login or address is the team's to fix (refused); a server that does not answer is a failure. */
-    private static DatabaseTaskCompleted connectionFailed(DatabaseTaskRequested request, SqlDialect kind,
-            Target target, Throwable e) {
+    private static DatabaseTaskCompleted connectionFailed(
+            DatabaseTaskRequested request, SqlDialect kind, Target target, Throwable e) {
         ConnectionErrors.Failure failure = ConnectionErrors.describe(e, target.where());
         return switch (failure.category()) {
-            case AUTH_FAILED, PRIVILEGED_LOGIN -> DatabaseTaskCompleted.failed(request, kind, false,
-                    true, "database.user: " + failure.message());
-            case REFUSED_BY_POLICY, DATABASE_DOES_NOT_EXIST, TLS -> DatabaseTaskCompleted.failed(request, kind, false,
-                    true, "database.jdbcUrl: " + failure.message());
-            default -> DatabaseTaskCompleted.failed(request, kind, false, false, "database.jdbcUrl: "
-                    + failure.message());
+            case AUTH_FAILED, PRIVILEGED_LOGIN ->
+                DatabaseTaskCompleted.failed(request, kind, false, true, "database.user: " + failure.message());
+            case REFUSED_BY_POLICY, DATABASE_DOES_NOT_EXIST, TLS ->
+                DatabaseTaskCompleted.failed(request, kind, false, true, "database.jdbcUrl: " + failure.message());
+            default ->
+                DatabaseTaskCompleted.failed(request, kind, false, false, "database.jdbcUrl: " + failure.message());
         };
     }
 
@@ -203,9 +247,19 @@ public class DatabaseTasks {
             throw new Refused("a synthetic task needs seed pairs");
         }
         // Generation stops with what it has a little before the task's own deadline, so the answer is never lost.
-        long budget = Math.max(1, Math.min(options.timeBudgetSeconds(), config.databaseTaskTimeout().toSeconds() - 15));
-        SyntheticSuite.Options bounded = new SyntheticSuite.Options(options.seeds(), options.seed(), options.target(),
-                options.maxPerTemplate(), options.maxResultRows(), options.queryTimeoutSeconds(), (int) budget);
+        long budget = Math.max(
+                1,
+                Math.min(
+                        options.timeBudgetSeconds(),
+                        config.databaseTaskTimeout().toSeconds() - 15));
+        SyntheticSuite.Options bounded = new SyntheticSuite.Options(
+                options.seeds(),
+                options.seed(),
+                options.target(),
+                options.maxPerTemplate(),
+                options.maxResultRows(),
+                options.queryTimeoutSeconds(),
+                (int) budget);
         SyntheticSuite suite = sql.withSession(target, session -> {
             read(session, schema);
             return SyntheticSqlGenerator.generate(session, schema, parser, bounded);
@@ -229,12 +283,13 @@ public class DatabaseTasks {
             // tables or its views: a job may be asked on a view schema (natural or refined views).
             DatabaseSchema all = SchemaIntrospector.introspect(session, schema, k, Duration.ofSeconds(5));
             List<DatabaseSchema.Table> tables = all.tables().stream()
-                    .filter(t -> schema.equalsIgnoreCase(t.schema())).toList();
+                    .filter(t -> schema.equalsIgnoreCase(t.schema()))
+                    .toList();
             if (tables.isEmpty()) {
                 throw new Refused("schema '" + schema + "' has no tables or views (or is not readable)");
             }
-            return new TeamSchema(name, new DatabaseSchema(all.databaseProduct(), all.catalog(), tables,
-                    all.truncated()), List.of());
+            return new TeamSchema(
+                    name, new DatabaseSchema(all.databaseProduct(), all.catalog(), tables, all.truncated()), List.of());
         });
     }
 
@@ -278,26 +333,33 @@ public class DatabaseTasks {
         }
         // What the platform creates, the login that runs the team's jobs can read: granted in the same transaction.
         String reader = readerRole(target, db);
-        List<String> grants = reader.equalsIgnoreCase(db.adminUsername) ? List.of()
-                : ViewDdl.grants(ddl, target.dialect(), reader);
+        List<String> grants =
+                reader.equalsIgnoreCase(db.adminUsername) ? List.of() : ViewDdl.grants(ddl, target.dialect(), reader);
         List<String> statements = new ArrayList<>(ddl);
         statements.addAll(grants);
         try (Connection c = connector.admin(target, db.adminUsername, adminPassword, config.databaseTaskTimeout())) {
             try {
                 QueryRunner.applyDdl(c, statements, config.databaseTaskTimeout());
             } catch (SQLException e) {
-                throw new SQLException("creating the views failed (nothing was changed): " + e.getMessage(),
-                        e.getSQLState(), e);
+                throw new SQLException(
+                        "creating the views failed (nothing was changed): " + e.getMessage(), e.getSQLState(), e);
             }
         } catch (SQLException e) {
             if (e.getSQLState() != null && e.getSQLState().startsWith("08") || e.getSQLState() == null) {
-                throw ConnectionErrors.describe(e, new ConnectionErrors.Where(target.where().host(),
-                        target.where().port(), target.where().database(), db.adminUsername)).exception(e);
+                throw ConnectionErrors.describe(
+                                e,
+                                new ConnectionErrors.Where(
+                                        target.where().host(),
+                                        target.where().port(),
+                                        target.where().database(),
+                                        db.adminUsername))
+                        .exception(e);
             }
             throw e;
         }
-        LOG.infof("applied %d view statements and %d grants to %s on database %s for tenant %s", ddl.size(),
-                grants.size(), reader, db.id, db.tenantId);
+        LOG.infof(
+                "applied %d view statements and %d grants to %s on database %s for tenant %s",
+                ddl.size(), grants.size(), reader, db.id, db.tenantId);
         return ddl.size();
     }
 
@@ -309,8 +371,10 @@ public class DatabaseTasks {
         if (target.dialect() == SqlDialect.POSTGRESQL) {
             return db.username;
         }
-        String user = sql.withSession(target, session -> session.query("SELECT USER_NAME()",
-                Duration.ofSeconds(10), 1, rs -> rs.next() ? rs.getString(1) : null));
+        String user = sql.withSession(
+                target,
+                session -> session.query(
+                        "SELECT USER_NAME()", Duration.ofSeconds(10), 1, rs -> rs.next() ? rs.getString(1) : null));
         if (user == null) {
             throw new SQLException("the read-only login " + db.username + " has no user in the database: the views "
                     + "could not be granted to it (nothing was changed)");

@@ -6,12 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.datasets.FootballDbFiles;
-import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.sql.SqlParser;
+import dev.snailbench.sql.guard.SqlGuard;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
@@ -68,8 +68,8 @@ class GoldScreeningFootballDbTest {
                         continue;
                     }
                     screened++;
-                    GoldScreener.Verdict asJobs = screener.verdict(job, target, sql, gold,
-                            GoldScreener.Reruns.WHERE_THE_PLAN_CAN_CHOOSE, null);
+                    GoldScreener.Verdict asJobs = screener.verdict(
+                            job, target, sql, gold, GoldScreener.Reruns.WHERE_THE_PLAN_CAN_CHOOSE, null);
                     GoldScreener.Verdict verdict = asJobs;
                     // A gold the rule does not spare ran under the other plans as ALWAYS runs it (the same code):
                     // only the spared ones need the check against every run.
@@ -85,18 +85,20 @@ class GoldScreeningFootballDbTest {
                         compared++;
                         Select tree = guard.checked(sql, target.dialect()).tree();
                         String printed = tree.toString();
-                        GoldScreener.Verdict treeVerdict = screener.verdict(job, target, sql, gold,
-                                GoldScreener.Reruns.WHERE_THE_PLAN_CAN_CHOOSE, tree);
+                        GoldScreener.Verdict treeVerdict = screener.verdict(
+                                job, target, sql, gold, GoldScreener.Reruns.WHERE_THE_PLAN_CAN_CHOOSE, tree);
                         if (!asJobs.equals(treeVerdict) || !tree.toString().equals(printed)) {
-                            treeDiffering.add(sql + "\n  from the text: " + asJobs + "\n  from the tree: "
-                                    + treeVerdict + "\n  tree before: " + printed + "\n  tree after:  " + tree);
+                            treeDiffering.add(sql + "\n  from the text: " + asJobs + "\n  from the tree: " + treeVerdict
+                                    + "\n  tree before: " + printed + "\n  tree after:  " + tree);
                         }
                     }
                 }
             }
         }
-        System.out.printf("FootballDB v1-v3 gold screening: %d distinct golds screened, %d flagged, %d spared the "
-                + "runs under other plans%n", screened, flagged, spared);
+        System.out.printf(
+                "FootballDB v1-v3 gold screening: %d distinct golds screened, %d flagged, %d spared the "
+                        + "runs under other plans%n",
+                screened, flagged, spared);
 
         assertThat(differing).isEmpty();
         // About a fifth of the golds read match_fact, a table the shared copy does not have, and fail.
@@ -111,8 +113,10 @@ class GoldScreeningFootballDbTest {
     private static Set<String> golds(String version) throws IOException {
         Set<String> golds = new LinkedHashSet<>();
         for (String split : List.of("train", "dev")) {
-            JsonNode questions = new ObjectMapper().readTree(DataDir.resolve()
-                    .resolve("footballdb/" + version + "/" + split + ".json").toFile());
+            JsonNode questions = new ObjectMapper()
+                    .readTree(DataDir.resolve()
+                            .resolve("footballdb/" + version + "/" + split + ".json")
+                            .toFile());
             questions.forEach(q -> golds.add(q.get("query").asText()));
         }
         return golds;

@@ -47,12 +47,14 @@ class GoldScreeningPostgresTest {
     @BeforeAll
     static void createDatabase() throws SQLException {
         LocalStack.targets().createDatabase(DATABASE);
-        try (Connection c = LocalStack.targets().connect(DATABASE); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(DATABASE);
+                Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS player");
             s.execute("CREATE TABLE player (name text PRIMARY KEY, team text NOT NULL, goals int NOT NULL)");
             // Team t01..t20, two players each; goals tie in pairs (40, 40, 39, 39, …).
-            s.execute("INSERT INTO player SELECT 'p' || lpad(g::text, 2, '0'), 't' || lpad(((g + 1) / 2)::text, 2, '0'), "
-                    + "41 - (g + 1) / 2 FROM generate_series(1, 40) g");
+            s.execute(
+                    "INSERT INTO player SELECT 'p' || lpad(g::text, 2, '0'), 't' || lpad(((g + 1) / 2)::text, 2, '0'), "
+                            + "41 - (g + 1) / 2 FROM generate_series(1, 40) g");
             s.execute("ANALYZE player");
         }
     }
@@ -68,13 +70,14 @@ class GoldScreeningPostgresTest {
     void shouldFlagALimitThatCutsThroughTiedRows() {
         String why = screen("SELECT name FROM player ORDER BY goals DESC LIMIT 1");
 
-        assertThat(why).isEqualTo("LIMIT 1 cuts through rows tied on ORDER BY goals DESC (rows 1 and 2 share the "
-                + "keys)");
+        assertThat(why)
+                .isEqualTo("LIMIT 1 cuts through rows tied on ORDER BY goals DESC (rows 1 and 2 share the " + "keys)");
     }
 
     @Test
     void shouldNotFlagALimitThatFallsBetweenTwoTies() {
-        assertThat(screen("SELECT name FROM player ORDER BY goals DESC LIMIT 2")).isNull();
+        assertThat(screen("SELECT name FROM player ORDER BY goals DESC LIMIT 2"))
+                .isNull();
     }
 
     @Test
@@ -87,15 +90,18 @@ class GoldScreeningPostgresTest {
     void shouldFlagAGroupByWhoseOrderedResultDependsOnTheAggregationPlan() {
         String why = screen("SELECT team, count(*) AS n FROM player GROUP BY team ORDER BY n");
 
-        assertThat(why).matches("another plan \\((enable_hashagg=off, enable_indexscan=off, enable_bitmapscan=off, "
-                + "work_mem=64kB|enable_sort=off, work_mem=64MB)\\) returns the same rows in another order");
+        assertThat(why)
+                .matches("another plan \\((enable_hashagg=off, enable_indexscan=off, enable_bitmapscan=off, "
+                        + "work_mem=64kB|enable_sort=off, work_mem=64MB)\\) returns the same rows in another order");
     }
 
     @Test
     void shouldNotFlagDeterministicGolds() {
-        assertThat(screen("SELECT team, count(*) AS n FROM player GROUP BY team ORDER BY n, team")).isNull();
+        assertThat(screen("SELECT team, count(*) AS n FROM player GROUP BY team ORDER BY n, team"))
+                .isNull();
         assertThat(screen("SELECT team, count(*) FROM player GROUP BY team")).isNull();
-        assertThat(screen("SELECT name, goals FROM player ORDER BY goals DESC, name LIMIT 3")).isNull();
+        assertThat(screen("SELECT name, goals FROM player ORDER BY goals DESC, name LIMIT 3"))
+                .isNull();
     }
 
     @Test
@@ -104,8 +110,8 @@ class GoldScreeningPostgresTest {
 
         // Unordered, and ordered by goals that no two of the selected rows share: the same under every plan.
         GoldScreener.Verdict unordered = verdict("SELECT team, count(*) FROM player GROUP BY team");
-        GoldScreener.Verdict distinctKeys = verdict("SELECT goals, count(*) AS n FROM player GROUP BY goals "
-                + "ORDER BY goals DESC");
+        GoldScreener.Verdict distinctKeys =
+                verdict("SELECT goals, count(*) AS n FROM player GROUP BY goals " + "ORDER BY goals DESC");
 
         assertThat(unordered).isEqualTo(new GoldScreener.Verdict(null, false));
         assertThat(distinctKeys).isEqualTo(new GoldScreener.Verdict(null, false));
@@ -134,7 +140,8 @@ class GoldScreeningPostgresTest {
     void shouldRunGoldsAgainOnADatabaseWhoseViewsLetThePlanChoose() throws SQLException {
         String database = "screening_views";
         LocalStack.targets().createDatabase(database);
-        try (Connection c = LocalStack.targets().connect(database); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(database);
+                Statement s = c.createStatement()) {
             s.execute("DROP VIEW IF EXISTS top_scorers, scorers");
             s.execute("DROP TABLE IF EXISTS player");
             s.execute("CREATE TABLE player (name text PRIMARY KEY, goals int NOT NULL)");
@@ -142,14 +149,17 @@ class GoldScreeningPostgresTest {
             s.execute("CREATE VIEW scorers AS SELECT name, goals FROM player WHERE goals > 0");
         }
         // The view's text hides nothing: a gold with nothing to choose is spared the runs, through the view too.
-        assertThat(verdict(database, "SELECT name FROM scorers WHERE goals > 2").reran()).isFalse();
+        assertThat(verdict(database, "SELECT name FROM scorers WHERE goals > 2").reran())
+                .isFalse();
 
-        try (Connection c = LocalStack.targets().connect(database); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(database);
+                Statement s = c.createStatement()) {
             s.execute("CREATE VIEW top_scorers AS SELECT name FROM player ORDER BY goals DESC LIMIT 3");
         }
         // Which golds read which view is not read from the text: any view with a choice and every gold reruns.
         assertThat(verdict(database, "SELECT name FROM top_scorers").reran()).isTrue();
-        assertThat(verdict(database, "SELECT name FROM scorers WHERE goals > 2").reran()).isTrue();
+        assertThat(verdict(database, "SELECT name FROM scorers WHERE goals > 2").reran())
+                .isTrue();
     }
 
     private GoldScreener.Verdict verdict(String sql) {

@@ -15,7 +15,8 @@ class StaticGoldRulesTest {
 
     private static List<Kind> kinds(String sql, SqlDialect dialect) {
         return StaticGoldRules.check(PARSER.parseStatements(sql, dialect).get(0)).stream()
-                .map(StaticGoldRules.Finding::kind).toList();
+                .map(StaticGoldRules.Finding::kind)
+                .toList();
     }
 
     private static List<Kind> kinds(String sql) {
@@ -51,10 +52,13 @@ class StaticGoldRulesTest {
 
     @Test
     void shouldAcceptAnOrderByCoveringTheProjectionDirectlyByAliasOrByPosition() {
-        assertThat(kinds("SELECT name, goals FROM player ORDER BY goals DESC, name LIMIT 3")).isEmpty();
+        assertThat(kinds("SELECT name, goals FROM player ORDER BY goals DESC, name LIMIT 3"))
+                .isEmpty();
         assertThat(kinds("SELECT p.name AS who, count(*) AS n FROM player p GROUP BY p.name ORDER BY n, who "
-                + "LIMIT 3")).isEmpty();
-        assertThat(kinds("SELECT name, goals FROM player ORDER BY 2 DESC, 1 LIMIT 3")).isEmpty();
+                        + "LIMIT 3"))
+                .isEmpty();
+        assertThat(kinds("SELECT name, goals FROM player ORDER BY 2 DESC, 1 LIMIT 3"))
+                .isEmpty();
     }
 
     @Test
@@ -66,8 +70,10 @@ class StaticGoldRulesTest {
 
     @Test
     void shouldFlagFloatingAggregatesOnlyInTheResult() {
-        assertThat(kinds("SELECT team, avg(rating) FROM player GROUP BY team")).containsExactly(Kind.FLOATING_AGGREGATE);
-        assertThat(kinds("SELECT team FROM player WHERE goals > (SELECT avg(goals) FROM player)")).isEmpty();
+        assertThat(kinds("SELECT team, avg(rating) FROM player GROUP BY team"))
+                .containsExactly(Kind.FLOATING_AGGREGATE);
+        assertThat(kinds("SELECT team FROM player WHERE goals > (SELECT avg(goals) FROM player)"))
+                .isEmpty();
     }
 
     @Test

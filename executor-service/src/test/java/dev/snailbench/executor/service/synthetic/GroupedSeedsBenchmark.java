@@ -50,7 +50,8 @@ class GroupedSeedsBenchmark {
                 ResultSet rs = s.executeQuery("SELECT table_name, column_name FROM information_schema.columns "
                         + "WHERE table_schema = 'exp_v3'")) {
             while (rs.next()) {
-                columnsByTable.computeIfAbsent(rs.getString(1).toLowerCase(Locale.ROOT), k -> new HashSet<>())
+                columnsByTable
+                        .computeIfAbsent(rs.getString(1).toLowerCase(Locale.ROOT), k -> new HashSet<>())
                         .add(rs.getString(2).toLowerCase(Locale.ROOT));
             }
         }
@@ -74,23 +75,30 @@ class GroupedSeedsBenchmark {
                 }
                 grouped++;
                 String reason = reason(select, seed, columnsByTable);
-                SeedTemplate template = SeedTemplates.of(parser.parse(seed.sql(), SqlDialect.POSTGRESQL),
-                        seed.question(), columnsByTable);
+                SeedTemplate template = SeedTemplates.of(
+                        parser.parse(seed.sql(), SqlDialect.POSTGRESQL), seed.question(), columnsByTable);
                 if (!template.slots().isEmpty()) {
                     withSlot++;
                 }
                 reasons.merge(reason, 1, Integer::sum);
                 if (reason.startsWith("question does not say")) {
-                    unsaid.merge(IdentifierQuoting.unquote(((Column) select.getGroupBy().getGroupByExpressionList()
-                            .get(0)).getColumnName()).toLowerCase(Locale.ROOT), 1, Integer::sum);
+                    unsaid.merge(
+                            IdentifierQuoting.unquote(((Column) select.getGroupBy()
+                                                    .getGroupByExpressionList()
+                                                    .get(0))
+                                            .getColumnName())
+                                    .toLowerCase(Locale.ROOT),
+                            1,
+                            Integer::sum);
                 }
                 examples.putIfAbsent(reason, seed.question() + " | " + seed.sql());
             }
         }
-        System.out.printf("FootballDB v3 train: %d seeds, %d with GROUP BY, %d of them with any slot%n", seeds.size(),
-                grouped, withSlot);
-        reasons.forEach((r, n) -> System.out.printf("  %-62s %3d  e.g. %s%n", r, n,
-                examples.get(r).replaceAll("\\s+", " ")));
+        System.out.printf(
+                "FootballDB v3 train: %d seeds, %d with GROUP BY, %d of them with any slot%n",
+                seeds.size(), grouped, withSlot);
+        reasons.forEach((r, n) -> System.out.printf(
+                "  %-62s %3d  e.g. %s%n", r, n, examples.get(r).replaceAll("\\s+", " ")));
         System.out.println("  grouped columns the question does not say: " + unsaid);
     }
 
@@ -105,9 +113,10 @@ class GroupedSeedsBenchmark {
             return "groups by several columns or an expression";
         }
         String name = IdentifierQuoting.unquote(g.getColumnName());
-        boolean returned = select.getSelectItems().stream().map(SelectItem::getExpression)
-                .anyMatch(e -> e instanceof Column c && IdentifierQuoting.unquote(c.getColumnName())
-                        .equalsIgnoreCase(name));
+        boolean returned = select.getSelectItems().stream()
+                .map(SelectItem::getExpression)
+                .anyMatch(e -> e instanceof Column c
+                        && IdentifierQuoting.unquote(c.getColumnName()).equalsIgnoreCase(name));
         if (!returned) {
             return "does not return the grouped column";
         }
@@ -116,14 +125,16 @@ class GroupedSeedsBenchmark {
         }
         String words = SeedTemplates.words(name);
         if (count(question, words) == 0) {
-            boolean someWord = List.of(words.split(" ")).stream().anyMatch(w -> w.length() > 2 && count(question, w) > 0);
+            boolean someWord =
+                    List.of(words.split(" ")).stream().anyMatch(w -> w.length() > 2 && count(question, w) > 0);
             return someWord ? "question says a word of the column, not its name" : "question does not say the column";
         }
         return "question says the column (a GROUP slot, unless claimed twice)";
     }
 
     private static int count(String text, String phrase) {
-        var m = Pattern.compile("(?<![\\p{L}\\p{N}_])" + Pattern.quote(phrase) + "(?![\\p{L}\\p{N}_])").matcher(text);
+        var m = Pattern.compile("(?<![\\p{L}\\p{N}_])" + Pattern.quote(phrase) + "(?![\\p{L}\\p{N}_])")
+                .matcher(text);
         int n = 0;
         while (m.find()) {
             n++;

@@ -35,9 +35,14 @@ class SyntheticRulesPostgresTest {
 
     static final String DATABASE = "festival";
     /** Eight reviews: "encore" in three, "show" in six (a word most rows have names no keyword). */
-    private static final List<String> REVIEWS = List.of("loud crowd and a long encore show",
-            "quiet strings then encore", "rain delay before the encore show (2 - 1)", "brass section shone all show",
-            "strings out of tune", "crowd sang along with brass show", "quiet opening then loud show finish",
+    private static final List<String> REVIEWS = List.of(
+            "loud crowd and a long encore show",
+            "quiet strings then encore",
+            "rain delay before the encore show (2 - 1)",
+            "brass section shone all show",
+            "strings out of tune",
+            "crowd sang along with brass show",
+            "quiet opening then loud show finish",
             "long delay but brass shone show");
 
     private static SyntheticSuite suite;
@@ -45,7 +50,8 @@ class SyntheticRulesPostgresTest {
     @BeforeAll
     static void createAndGenerate() throws Exception {
         LocalStack.targets().createDatabase(DATABASE);
-        try (Connection c = LocalStack.targets().connect(DATABASE); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(DATABASE);
+                Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS concert");
             s.execute("DROP TABLE IF EXISTS venue");
             s.execute("CREATE TABLE venue (venue_id int PRIMARY KEY, venue_name text NOT NULL, city text NOT NULL)");
@@ -56,15 +62,25 @@ class SyntheticRulesPostgresTest {
             s.execute("CREATE TABLE concert (concert_id int PRIMARY KEY, venue_id int NOT NULL REFERENCES venue, "
                     + "stage text NOT NULL, year int NOT NULL, tickets_sold int NOT NULL, review text NOT NULL)");
             StringBuilder insert = new StringBuilder("INSERT INTO concert VALUES ");
-            List<String> stages = List.of("Opening", "Heat A", "Heat A", "Heat A", "Heat B", "Heat B", "Heat B",
-                    "Semi", "Semi", "Finale");
+            List<String> stages = List.of(
+                    "Opening", "Heat A", "Heat A", "Heat A", "Heat B", "Heat B", "Heat B", "Semi", "Semi", "Finale");
             int id = 0;
             for (int year = 2015; year <= 2022; year++) {
                 for (String stage : stages) {
                     id++;
-                    insert.append(id == 1 ? "" : ", ").append("(").append(id).append(", ").append(1 + id % 8)
-                            .append(", '").append(stage).append("', ").append(year).append(", ")
-                            .append(100 + id * 7 % 93).append(", '").append(REVIEWS.get(id % REVIEWS.size()))
+                    insert.append(id == 1 ? "" : ", ")
+                            .append("(")
+                            .append(id)
+                            .append(", ")
+                            .append(1 + id % 8)
+                            .append(", '")
+                            .append(stage)
+                            .append("', ")
+                            .append(year)
+                            .append(", ")
+                            .append(100 + id * 7 % 93)
+                            .append(", '")
+                            .append(REVIEWS.get(id % REVIEWS.size()))
                             .append("')");
                 }
             }
@@ -72,57 +88,78 @@ class SyntheticRulesPostgresTest {
             s.execute("ANALYZE concert");
         }
         List<SyntheticSuite.Seed> seeds = List.of(
-                new SyntheticSuite.Seed("Which venue hosted the most recent Finale?",
+                new SyntheticSuite.Seed(
+                        "Which venue hosted the most recent Finale?",
                         "SELECT v.venue_name FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id "
                                 + "WHERE c.stage = 'Finale' ORDER BY c.year DESC LIMIT 1"),
-                new SyntheticSuite.Seed("Which venue hosted the Finale of 2019?",
+                new SyntheticSuite.Seed(
+                        "Which venue hosted the Finale of 2019?",
                         "SELECT v.venue_name FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id "
                                 + "WHERE c.stage = 'Finale' AND c.year = 2019"),
-                new SyntheticSuite.Seed("Which stages had a review that mentions an encore?",
+                new SyntheticSuite.Seed(
+                        "Which stages had a review that mentions an encore?",
                         "SELECT DISTINCT c.stage, c.year FROM concert AS c WHERE c.review ILIKE '%encore%'"),
-                new SyntheticSuite.Seed("Which venues are not in Oslo or Bergen?",
+                new SyntheticSuite.Seed(
+                        "Which venues are not in Oslo or Bergen?",
                         "SELECT venue_name FROM venue WHERE city NOT IN ('Oslo', 'Bergen')"),
-                new SyntheticSuite.Seed("How many concerts were held in 2018?",
-                        "SELECT c.stage FROM concert AS c WHERE c.year = 2018"),
-                new SyntheticSuite.Seed("Which venue sold the most tickets in 2017?",
+                new SyntheticSuite.Seed(
+                        "How many concerts were held in 2018?", "SELECT c.stage FROM concert AS c WHERE c.year = 2018"),
+                new SyntheticSuite.Seed(
+                        "Which venue sold the most tickets in 2017?",
                         "SELECT count(*) FROM concert AS c WHERE c.year = 2017"),
-                new SyntheticSuite.Seed("Name a concert stage of 2016.",
+                new SyntheticSuite.Seed(
+                        "Name a concert stage of 2016.",
                         "SELECT c.stage FROM concert AS c WHERE c.year = 2016 LIMIT 1"),
-                new SyntheticSuite.Seed("In which city was the Finale of 2018 played?",
+                new SyntheticSuite.Seed(
+                        "In which city was the Finale of 2018 played?",
                         "SELECT v.city FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id "
                                 + "JOIN concert AS o ON o.year = c.year AND o.stage IN ('Opening', 'Semi') "
                                 + "WHERE c.stage = 'Finale' AND c.year = 2018"),
-                new SyntheticSuite.Seed("Which venues are in Trondheim or Bergen?",
+                new SyntheticSuite.Seed(
+                        "Which venues are in Trondheim or Bergen?",
                         "SELECT venue_name FROM venue WHERE city IN ('Bergen', 'Stavanger')"),
-                new SyntheticSuite.Seed("Which stages were played at Grieg Hall in 2016?",
+                new SyntheticSuite.Seed(
+                        "Which stages were played at Grieg Hall in 2016?",
                         "SELECT DISTINCT c.stage FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id "
                                 + "WHERE v.venue_name = 'Grieg Hall' AND c.year = 2019"));
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-            suite = Core.executor().withSession(Core.postgres(DATABASE),
-                    session -> SyntheticSqlGenerator.generate(session, "public", parser,
-                            new SyntheticSuite.Options(seeds, 3, 200, 25, 100, 10, 120)));
+            suite = Core.executor()
+                    .withSession(
+                            Core.postgres(DATABASE),
+                            session -> SyntheticSqlGenerator.generate(
+                                    session,
+                                    "public",
+                                    parser,
+                                    new SyntheticSuite.Options(seeds, 3, 200, 25, 100, 10, 120)));
         }
     }
 
     private static List<SyntheticSuite.Pair> pairsOf(int seedIndex) {
         Set<String> templates = suite.templates().stream()
                 .filter(t -> t.frames().stream().anyMatch(f -> f.seedIndex() == seedIndex))
-                .map(SyntheticSuite.Template::id).collect(Collectors.toSet());
-        return suite.pairs().stream().filter(p -> templates.contains(p.templateId())).toList();
+                .map(SyntheticSuite.Template::id)
+                .collect(Collectors.toSet());
+        return suite.pairs().stream()
+                .filter(p -> templates.contains(p.templateId()))
+                .toList();
     }
 
     @Test
     void shouldKeepATopOneWhoseCutFallsBetweenRowsTheOrderTellsApart() {
         // Only the Opening is once a year like the Finale: a heat or a semi ties on the year at the cut.
-        assertThat(pairsOf(0)).isNotEmpty().allSatisfy(p -> assertThat(p.spoken()).containsExactly("Opening"));
+        assertThat(pairsOf(0))
+                .isNotEmpty()
+                .allSatisfy(p -> assertThat(p.spoken()).containsExactly("Opening"));
         assertThat(suite.counts().refused().get(Tally.RESULT_SHAPE)).isPositive();
     }
 
     @Test
     void shouldKeepOneRowWhereTheSeedAnsweredWithOneEvenRepeated() {
         // The Finale's city, repeated by a join (once per Opening and Semi of the year): one distinct row stays one.
-        assertThat(pairsOf(7)).isNotEmpty().allSatisfy(p -> assertThat(Set.copyOf(p.expected().rows()))
-                .as(p.sql()).hasSize(1));
+        assertThat(pairsOf(7))
+                .isNotEmpty()
+                .allSatisfy(p ->
+                        assertThat(Set.copyOf(p.expected().rows())).as(p.sql()).hasSize(1));
     }
 
     @Test
@@ -139,7 +176,9 @@ class SyntheticRulesPostgresTest {
         assertThat(pairsOf(2)).isNotEmpty().allSatisfy(p -> {
             String word = p.spoken().get(0);
             assertThat(word).as(p.sql()).matches("\\p{L}{3,}").isNotIn(reviews).isNotEqualTo("show");
-            assertThat(reviews.stream().filter(r -> r.contains(word)).count()).as(word).isGreaterThanOrEqualTo(2);
+            assertThat(reviews.stream().filter(r -> r.contains(word)).count())
+                    .as(word)
+                    .isGreaterThanOrEqualTo(2);
         });
     }
 
@@ -167,13 +206,16 @@ class SyntheticRulesPostgresTest {
         Map<String, Integer> refused = suite.counts().refused();
         assertThat(refused.get(Tally.ANSWER_SHAPE)).isEqualTo(2);
         assertThat(refused.get(Tally.GOLD_SCREENING)).isEqualTo(1);
-        assertThat(suite.counts().seedRefusals()).anySatisfy(r -> assertThat(r)
-                .startsWith("seed 5: its SQL does not answer its question: asks how many but answers with"));
-        assertThat(suite.counts().seedRefusals()).anySatisfy(r -> assertThat(r)
-                .startsWith("seed 6: its SQL does not answer its question: asks which or who but answers with a "
-                        + "lone count"));
-        assertThat(suite.counts().seedRefusals()).anySatisfy(r -> assertThat(r)
-                .startsWith("seed 7: fails the gold screening: its LIMIT 1"));
+        assertThat(suite.counts().seedRefusals())
+                .anySatisfy(r -> assertThat(r)
+                        .startsWith("seed 5: its SQL does not answer its question: asks how many but answers with"));
+        assertThat(suite.counts().seedRefusals())
+                .anySatisfy(r -> assertThat(r)
+                        .startsWith(
+                                "seed 6: its SQL does not answer its question: asks which or who but answers with a "
+                                        + "lone count"));
+        assertThat(suite.counts().seedRefusals())
+                .anySatisfy(r -> assertThat(r).startsWith("seed 7: fails the gold screening: its LIMIT 1"));
     }
 
     @Test
@@ -181,16 +223,18 @@ class SyntheticRulesPostgresTest {
         assertThat(pairsOf(8)).isEmpty();
         assertThat(pairsOf(9)).isEmpty();
         assertThat(suite.counts().refused().get(Tally.SEED_MEANING)).isEqualTo(2);
-        assertThat(suite.counts().seedRefusals()).contains(
-                "seed 9: its SQL does not mean what its question asks: filters on 'Stavanger', which the question "
-                        + "does not say",
-                "seed 10: its SQL does not mean what its question asks: the question says 2016 but the SQL compares "
-                        + "with 2019");
+        assertThat(suite.counts().seedRefusals())
+                .contains(
+                        "seed 9: its SQL does not mean what its question asks: filters on 'Stavanger', which the question "
+                                + "does not say",
+                        "seed 10: its SQL does not mean what its question asks: the question says 2016 but the SQL compares "
+                                + "with 2019");
     }
 
     @Test
     void shouldRunEveryKeptPairToTheResultItStores() throws SQLException {
-        try (Connection c = LocalStack.targets().connect(DATABASE); Statement s = c.createStatement()) {
+        try (Connection c = LocalStack.targets().connect(DATABASE);
+                Statement s = c.createStatement()) {
             for (SyntheticSuite.Pair p : suite.pairs()) {
                 try (ResultSet rs = s.executeQuery(p.sql())) {
                     int rows = 0;

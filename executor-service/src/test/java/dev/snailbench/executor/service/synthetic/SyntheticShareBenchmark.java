@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service.synthetic;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.model.domain.SqlDialect;
@@ -9,7 +10,6 @@ import dev.snailbench.sql.analysis.Characteristics;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -50,14 +50,16 @@ class SyntheticShareBenchmark {
                         // a seed that cannot run here (match_fact is not in the shared data, or an error of its own)
                     }
                 }
-                return SyntheticSqlGenerator.generate(session, "exp_v3", parser,
-                        new SyntheticSuite.Options(seeds, 42, 1100, 20, 100, 10, 240));
+                return SyntheticSqlGenerator.generate(
+                        session, "exp_v3", parser, new SyntheticSuite.Options(seeds, 42, 1100, 20, 100, 10, 240));
             });
         }
         List<String> seedSql = seeds.stream().map(SyntheticSuite.Seed::sql).toList();
-        List<String> synthetic = suite.pairs().stream().limit(1000).map(SyntheticSuite.Pair::sql).toList();
-        System.out.printf("seeds     %s%nseeds that run here %s%nsynthetic %s%ncounts %s%n", shares(seedSql),
-                shares(running), shares(synthetic), suite.counts());
+        List<String> synthetic =
+                suite.pairs().stream().limit(1000).map(SyntheticSuite.Pair::sql).toList();
+        System.out.printf(
+                "seeds     %s%nseeds that run here %s%nsynthetic %s%ncounts %s%n",
+                shares(seedSql), shares(running), shares(synthetic), suite.counts());
         Path out = Path.of("target", "synthetic-footballdb-v3-seed42.json");
         new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out.toFile(), suite);
         System.out.println("suite written to " + out.toAbsolutePath());
@@ -76,8 +78,10 @@ class SyntheticShareBenchmark {
         }
         long aggregated = list.stream().filter(c -> c.aggregations() > 0).count();
         long grouped = list.stream().filter(Characteristics::groupBy).count();
-        double meanAggregations = list.stream().mapToInt(Characteristics::aggregations).average().orElse(0);
-        return String.format("queries %d, with an aggregate %.3f, GROUP BY %.3f, mean aggregations %.2f",
+        double meanAggregations =
+                list.stream().mapToInt(Characteristics::aggregations).average().orElse(0);
+        return String.format(
+                "queries %d, with an aggregate %.3f, GROUP BY %.3f, mean aggregations %.2f",
                 list.size(), aggregated / (double) list.size(), grouped / (double) list.size(), meanAggregations);
     }
 }

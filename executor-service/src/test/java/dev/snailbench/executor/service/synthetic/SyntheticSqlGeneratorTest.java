@@ -51,13 +51,18 @@ class SyntheticSqlGeneratorTest {
         List<SyntheticSuite.Seed> seeds = List.of(
                 new SyntheticSuite.Seed("Broken?", "SELEC name FROM club"),
                 new SyntheticSuite.Seed("Constant?", "SELECT 1"),
-                new SyntheticSuite.Seed("Which galaxy is named Andromeda?",
-                        "SELECT name FROM galaxy WHERE name = 'Andromeda'"));
+                new SyntheticSuite.Seed(
+                        "Which galaxy is named Andromeda?", "SELECT name FROM galaxy WHERE name = 'Andromeda'"));
         SyntheticSuite suite;
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-            suite = Core.executor().withSession(Core.postgres(FootballDb.databaseName("v3")),
-                    session -> SyntheticSqlGenerator.generate(session, "exp_v3", parser,
-                            new SyntheticSuite.Options(seeds, 7, 10, 12, 200, 10, 60)));
+            suite = Core.executor()
+                    .withSession(
+                            Core.postgres(FootballDb.databaseName("v3")),
+                            session -> SyntheticSqlGenerator.generate(
+                                    session,
+                                    "exp_v3",
+                                    parser,
+                                    new SyntheticSuite.Options(seeds, 7, 10, 12, 200, 10, 60)));
         }
 
         assertThat(suite.templates()).isEmpty();
@@ -74,22 +79,31 @@ class SyntheticSqlGeneratorTest {
         SyntheticSuite suite;
         long start = System.nanoTime();
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-            suite = Core.executor().withSession(Core.postgres(FootballDb.databaseName("v3")),
-                    session -> SyntheticSqlGenerator.generate(session, "exp_v3", parser,
-                            new SyntheticSuite.Options(seeds, 7, 1200, 12, 200, 10, 300)));
+            suite = Core.executor()
+                    .withSession(
+                            Core.postgres(FootballDb.databaseName("v3")),
+                            session -> SyntheticSqlGenerator.generate(
+                                    session,
+                                    "exp_v3",
+                                    parser,
+                                    new SyntheticSuite.Options(seeds, 7, 1200, 12, 200, 10, 300)));
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         SyntheticSuite.Counts n = suite.counts();
-        System.out.printf("SyntheticSqlGenerator FootballDB v3 train: %d seeds, %d templates, %d pairs in %.1f s "
-                + "(%s)%n", seeds.size(), n.templates(), suite.pairs().size(), seconds, n);
+        System.out.printf(
+                "SyntheticSqlGenerator FootballDB v3 train: %d seeds, %d templates, %d pairs in %.1f s " + "(%s)%n",
+                seeds.size(), n.templates(), suite.pairs().size(), seconds, n);
 
         n.failures().forEach(f -> System.out.println("  failed: " + f));
         assertThat(suite.pairs()).hasSizeGreaterThanOrEqualTo(1000);
-        assertThat(suite.pairs().stream().map(p -> p.sql().toLowerCase().replaceAll("\\s+", " ")).distinct())
+        assertThat(suite.pairs().stream()
+                        .map(p -> p.sql().toLowerCase().replaceAll("\\s+", " "))
+                        .distinct())
                 .hasSameSizeAs(suite.pairs());
         Set<String> seedSql = new HashSet<>();
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-            seeds.forEach(s -> seedSql.add(parser.parse(s.sql(), SqlDialect.POSTGRESQL).toString().toLowerCase()));
+            seeds.forEach(s -> seedSql.add(
+                    parser.parse(s.sql(), SqlDialect.POSTGRESQL).toString().toLowerCase()));
         }
         assertThat(suite.pairs()).noneMatch(p -> seedSql.contains(p.sql().toLowerCase()));
         // A question a person would ask: no column returned twice, none returned that the query pins by equality
@@ -97,18 +111,21 @@ class SyntheticSqlGeneratorTest {
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
             Set<String> seedFaults = new HashSet<>();
             seeds.forEach(seed -> seedFaults.addAll(faults(parser, seed.sql())));
-            assertThat(suite.pairs()).allSatisfy(p -> assertThat(faults(parser, p.sql())).as(p.sql())
-                    .allMatch(seedFaults::contains));
+            assertThat(suite.pairs())
+                    .allSatisfy(
+                            p -> assertThat(faults(parser, p.sql())).as(p.sql()).allMatch(seedFaults::contains));
         }
-        assertThat(suite.pairs()).allSatisfy(p -> assertThat(p.expected().rows()).isNotEmpty());
+        assertThat(suite.pairs())
+                .allSatisfy(p -> assertThat(p.expected().rows()).isNotEmpty());
         // Every template is a seed's; each pair says its slots' values, one per slot of its template.
-        Map<String, SyntheticSuite.Template> templates = suite.templates().stream()
-                .collect(Collectors.toMap(SyntheticSuite.Template::id, t -> t));
-        assertThat(suite.pairs()).allSatisfy(p -> assertThat(p.spoken())
-                .hasSameSizeAs(templates.get(p.templateId()).slotKinds()));
+        Map<String, SyntheticSuite.Template> templates =
+                suite.templates().stream().collect(Collectors.toMap(SyntheticSuite.Template::id, t -> t));
+        assertThat(suite.pairs())
+                .allSatisfy(p -> assertThat(p.spoken())
+                        .hasSameSizeAs(templates.get(p.templateId()).slotKinds()));
         // No template takes more than its share: the cap, or three times it in a stratum of too few templates.
-        Map<String, Long> perTemplate = suite.pairs().stream().collect(Collectors.groupingBy(
-                SyntheticSuite.Pair::templateId, TreeMap::new, Collectors.counting()));
+        Map<String, Long> perTemplate = suite.pairs().stream()
+                .collect(Collectors.groupingBy(SyntheticSuite.Pair::templateId, TreeMap::new, Collectors.counting()));
         assertThat(perTemplate.values()).allSatisfy(count -> assertThat(count).isLessThanOrEqualTo(36));
         assertThat(perTemplate.values().stream().filter(count -> count > 12).count())
                 .isLessThan(perTemplate.size() / 4);
@@ -132,14 +149,25 @@ class SyntheticSqlGeneratorTest {
         List<SyntheticSuite.Seed> seeds = trainSeeds("v3");
         SyntheticSuite suite;
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-            suite = Core.executor().withSession(Core.postgres(FootballDb.databaseName("v3")),
-                    session -> SyntheticSqlGenerator.generate(session, "exp_v3", parser,
-                            new SyntheticSuite.Options(seeds, 42, 1100, 20, 100, 10, 240)));
+            suite = Core.executor()
+                    .withSession(
+                            Core.postgres(FootballDb.databaseName("v3")),
+                            session -> SyntheticSqlGenerator.generate(
+                                    session,
+                                    "exp_v3",
+                                    parser,
+                                    new SyntheticSuite.Options(seeds, 42, 1100, 20, 100, 10, 240)));
         }
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-            double seedShare = share(parser, seeds.stream().map(SyntheticSuite.Seed::sql).toList());
+            double seedShare =
+                    share(parser, seeds.stream().map(SyntheticSuite.Seed::sql).toList());
             // The first 1,000 (what a 1,000-pair set keeps) hold the seeds' share of aggregation, not a tenth.
-            double synthetic = share(parser, suite.pairs().stream().limit(1000).map(SyntheticSuite.Pair::sql).toList());
+            double synthetic = share(
+                    parser,
+                    suite.pairs().stream()
+                            .limit(1000)
+                            .map(SyntheticSuite.Pair::sql)
+                            .toList());
             assertThat(synthetic).as("share with an aggregate").isGreaterThanOrEqualTo(seedShare - 0.02);
             assertThat(suite.pairs()).allSatisfy(p -> {
                 var parsed = parser.parse(p.sql(), SqlDialect.POSTGRESQL);
@@ -163,13 +191,19 @@ class SyntheticSqlGeneratorTest {
         }
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
             double seedGrouped = grouped(parser, running);
-            double setGrouped = grouped(parser, suite.pairs().stream().limit(1000).map(SyntheticSuite.Pair::sql)
-                    .toList());
-            assertThat(setGrouped).as("GROUP BY share against %.3f among the seeds that run", seedGrouped)
+            double setGrouped = grouped(
+                    parser,
+                    suite.pairs().stream()
+                            .limit(1000)
+                            .map(SyntheticSuite.Pair::sql)
+                            .toList());
+            assertThat(setGrouped)
+                    .as("GROUP BY share against %.3f among the seeds that run", seedGrouped)
                     .isBetween(seedGrouped - 0.03, seedGrouped + 0.03);
         }
         // Function and GROUP BY slots exist, and every check has its count (some refusals happen on this data).
-        assertThat(suite.templates()).flatExtracting(SyntheticSuite.Template::slotKinds)
+        assertThat(suite.templates())
+                .flatExtracting(SyntheticSuite.Template::slotKinds)
                 .contains("AGGREGATE", "GROUP");
         assertThat(suite.counts().refused()).containsOnlyKeys(Tally.CHECKS);
         assertThat(suite.counts().refused().get("frame")).isPositive();
@@ -177,13 +211,18 @@ class SyntheticSqlGeneratorTest {
     }
 
     private static double share(SqlParser parser, List<String> sql) {
-        long aggregated = sql.stream().filter(s -> Characteristics.of(
-                parser.parse(s, SqlDialect.POSTGRESQL)).aggregations() > 0).count();
+        long aggregated = sql.stream()
+                .filter(s -> Characteristics.of(parser.parse(s, SqlDialect.POSTGRESQL))
+                                .aggregations()
+                        > 0)
+                .count();
         return aggregated / (double) sql.size();
     }
 
     private static double grouped(SqlParser parser, List<String> sql) {
-        long grouped = sql.stream().filter(s -> Characteristics.of(parser.parse(s, SqlDialect.POSTGRESQL)).groupBy())
+        long grouped = sql.stream()
+                .filter(s -> Characteristics.of(parser.parse(s, SqlDialect.POSTGRESQL))
+                        .groupBy())
                 .count();
         return grouped / (double) sql.size();
     }
@@ -216,17 +255,18 @@ class SyntheticSqlGeneratorTest {
 
         List<SyntheticSuite.Pair> out = Strata.interleave(pairs, strata);
 
-        assertThat(out).extracting(SyntheticSuite.Pair::sql)
+        assertThat(out)
+                .extracting(SyntheticSuite.Pair::sql)
                 .containsExactly("q6", "q0", "q1", "q7", "q2", "q3", "q8", "q4", "q5");
-        assertThat(out).extracting(SyntheticSuite.Pair::id).containsExactly("syn-1", "syn-2", "syn-3", "syn-4",
-                "syn-5", "syn-6", "syn-7", "syn-8", "syn-9");
+        assertThat(out)
+                .extracting(SyntheticSuite.Pair::id)
+                .containsExactly("syn-1", "syn-2", "syn-3", "syn-4", "syn-5", "syn-6", "syn-7", "syn-8", "syn-9");
     }
 
     /** "twice:col" for a column returned twice, "pinned:col" for a returned column compared = a literal. */
     static Set<String> faults(SqlParser parser, String sql) {
         Set<String> out = new HashSet<>();
-        if (!(parser.parse(sql, SqlDialect.POSTGRESQL) instanceof PlainSelect s)
-                || s.getSelectItems() == null) {
+        if (!(parser.parse(sql, SqlDialect.POSTGRESQL) instanceof PlainSelect s) || s.getSelectItems() == null) {
             return out;
         }
         Set<String> returned = new HashSet<>();
@@ -237,17 +277,21 @@ class SyntheticSqlGeneratorTest {
             }
         }
         if (s.getWhere() != null) {
-            s.getWhere().accept(new ExpressionVisitorAdapter<Void>() {
-                @Override
-                public <S> Void visit(EqualsTo e, S context) {
-                    if (e.getLeftExpression() instanceof Column c
-                            && !(e.getRightExpression() instanceof Column)
-                            && returned.contains(c.getColumnName().toLowerCase())) {
-                        out.add("pinned:" + c.getColumnName().toLowerCase());
-                    }
-                    return null;
-                }
-            }, null);
+            s.getWhere()
+                    .accept(
+                            new ExpressionVisitorAdapter<Void>() {
+                                @Override
+                                public <S> Void visit(EqualsTo e, S context) {
+                                    if (e.getLeftExpression() instanceof Column c
+                                            && !(e.getRightExpression() instanceof Column)
+                                            && returned.contains(
+                                                    c.getColumnName().toLowerCase())) {
+                                        out.add("pinned:" + c.getColumnName().toLowerCase());
+                                    }
+                                    return null;
+                                }
+                            },
+                            null);
         }
         return out;
     }
@@ -261,18 +305,31 @@ class SyntheticSqlGeneratorTest {
 
     private static List<String> generate(List<SyntheticSuite.Seed> seeds, long seed) throws Exception {
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-            return Core.executor().withSession(Core.postgres(FootballDb.databaseName("v3")),
-                    session -> SyntheticSqlGenerator.generate(session, "exp_v3", parser,
-                            new SyntheticSuite.Options(seeds, seed, 100, 5, 200, 10, 120))).pairs().stream()
-                    .map(SyntheticSuite.Pair::sql).toList();
+            return Core.executor()
+                    .withSession(
+                            Core.postgres(FootballDb.databaseName("v3")),
+                            session -> SyntheticSqlGenerator.generate(
+                                    session,
+                                    "exp_v3",
+                                    parser,
+                                    new SyntheticSuite.Options(seeds, seed, 100, 5, 200, 10, 120)))
+                    .pairs()
+                    .stream()
+                    .map(SyntheticSuite.Pair::sql)
+                    .toList();
         }
     }
 
     static List<SyntheticSuite.Seed> trainSeeds(String version) throws IOException {
-        JsonNode all = new ObjectMapper().readTree(DataDir.resolve().resolve("footballdb").resolve(version)
-                .resolve("train.json").toFile());
+        JsonNode all = new ObjectMapper()
+                .readTree(DataDir.resolve()
+                        .resolve("footballdb")
+                        .resolve(version)
+                        .resolve("train.json")
+                        .toFile());
         List<SyntheticSuite.Seed> seeds = new ArrayList<>();
-        all.forEach(q -> seeds.add(new SyntheticSuite.Seed(q.get("question").asText(), q.get("query").asText())));
+        all.forEach(q -> seeds.add(new SyntheticSuite.Seed(
+                q.get("question").asText(), q.get("query").asText())));
         return seeds;
     }
 }

@@ -6,8 +6,7 @@ import java.util.List;
 /** A distinct predicted column for every gold column, from each gold column's candidates. */
 final class BipartiteMatching {
 
-    private BipartiteMatching() {
-    }
+    private BipartiteMatching() {}
 
     /** Kuhn's augmenting paths: a distinct predicted column for every gold column, or null. */
     static int[] match(List<List<Integer>> cand, int gw, int pw) {

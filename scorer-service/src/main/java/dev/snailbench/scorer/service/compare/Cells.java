@@ -13,8 +13,7 @@ public final class Cells {
     /** NULL first, then numbers by value, then strings by code point: QATCH's in-tuple order. */
     public static final Comparator<Object> ORDER = Cells::compare;
 
-    private Cells() {
-    }
+    private Cells() {}
 
     /** A cell of an {@code ExecutionOutcome}: NUMBER columns compare numerically, everything else as text. */
     public static Object of(String text, ValueType type) {

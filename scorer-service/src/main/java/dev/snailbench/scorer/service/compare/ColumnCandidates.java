@@ -10,8 +10,7 @@ import java.util.List;
  */
 final class ColumnCandidates {
 
-    private ColumnCandidates() {
-    }
+    private ColumnCandidates() {}
 
     static List<List<Integer>> of(List<Row> gold, List<Row> pred, int gw, int pw, Tolerance tol) {
         List<List<Integer>> out = new ArrayList<>(gw);

@@ -6,8 +6,7 @@ import java.util.Objects;
 /** Order-independent hashes of columns, by which {@link ColumnMatcher} finds a gold column's candidates. */
 final class ColumnSignatures {
 
-    private ColumnSignatures() {
-    }
+    private ColumnSignatures() {}
 
     /** Order-independent hash of each column's multiset of values. */
     static long[] of(List<Row> rows, int w) {

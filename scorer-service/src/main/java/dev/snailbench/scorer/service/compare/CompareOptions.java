@@ -24,8 +24,8 @@ public record CompareOptions(boolean orderMatters, Tolerance tolerance, boolean 
      */
     public static CompareOptions tieAware(CompareOptions base) {
         Tolerance t = base.tolerance();
-        return new CompareOptions(false, new Tolerance(t.absolute(), Math.max(t.relative(), FLOAT_NOISE)),
-                base.nullsEqual());
+        return new CompareOptions(
+                false, new Tolerance(t.absolute(), Math.max(t.relative(), FLOAT_NOISE)), base.nullsEqual());
     }
 
     public static CompareOptions defaults(boolean orderMatters) {

@@ -7,7 +7,16 @@ package dev.snailbench.scorer.service.compare;
  * {@link QatchMetrics#validEfficiencyScore}), {@code rewardBasedEfficiencyScore} BIRD mini-dev's R-VES (0 to 1.25,
  * {@link Efficiency}); each null when timings are missing.
  */
-public record Comparison(Verdict strict, Verdict set, Verdict relaxed, double cellPrecision, double cellRecall,
-        double tupleCardinality, double tupleConstraint, Double tupleOrder, double qatchExecutionAccuracy,
-        Double validEfficiencyScore, Double rewardBasedEfficiencyScore, double softF1) {
-}
+public record Comparison(
+        Verdict strict,
+        Verdict set,
+        Verdict relaxed,
+        double cellPrecision,
+        double cellRecall,
+        double tupleCardinality,
+        double tupleConstraint,
+        Double tupleOrder,
+        double qatchExecutionAccuracy,
+        Double validEfficiencyScore,
+        Double rewardBasedEfficiencyScore,
+        double softF1) {}

@@ -16,8 +16,7 @@ final class Diagnosis {
     /** What "float noise" means in a diagnosis: equal within a relative 1e-6. */
     static final Tolerance NOISE = new Tolerance(0, 1e-6);
 
-    private Diagnosis() {
-    }
+    private Diagnosis() {}
 
     static Verdict emptiness(List<Row> g, List<Row> p) {
         if (g.isEmpty() && p.isEmpty()) {
@@ -37,8 +36,10 @@ final class Diagnosis {
             return Verdict.of(Reason.MISSING_COLUMNS, "gold has " + gw + " columns, predicted " + pw);
         }
         boolean contained = g.size() == p.size() && new ColumnMatcher(g, p, tol).find() != null;
-        return Verdict.of(Reason.EXTRA_COLUMNS, "gold has " + gw + " columns, predicted " + pw
-                + (contained ? "; the gold columns are all in the prediction (relaxed match)" : ""));
+        return Verdict.of(
+                Reason.EXTRA_COLUMNS,
+                "gold has " + gw + " columns, predicted " + pw
+                        + (contained ? "; the gold columns are all in the prediction (relaxed match)" : ""));
     }
 
     /** Why two results of equal width differ, most specific cause first. */
@@ -46,8 +47,8 @@ final class Diagnosis {
         if (g.size() == p.size()) {
             int[] mapping = new ColumnMatcher(g, p, tol).find();
             if (mapping != null && !isIdentity(mapping)) {
-                return Verdict.of(Reason.COLUMN_ORDER_DIFFERS, "gold columns are at predicted positions "
-                        + positions(mapping));
+                return Verdict.of(
+                        Reason.COLUMN_ORDER_DIFFERS, "gold columns are at predicted positions " + positions(mapping));
             }
         }
         if (bag && setEqual(g, p, tol)) {
@@ -59,19 +60,23 @@ final class Diagnosis {
             return Verdict.of(Reason.NULLS_DIFFER, "gold has " + gn + " NULL cells, predicted " + pn);
         }
         if (!tol.enabled() && (bag ? bagEqual(g, p, NOISE) : setEqual(g, p, NOISE))) {
-            return Verdict.of(Reason.NUMERIC_PRECISION_DIFFERS, "numbers differ only beyond a relative 1e-6 "
-                    + "(set a numeric tolerance to accept)");
+            return Verdict.of(
+                    Reason.NUMERIC_PRECISION_DIFFERS,
+                    "numbers differ only beyond a relative 1e-6 " + "(set a numeric tolerance to accept)");
         }
         if (!bag && g.size() != p.size()) {
             // Sets of different sizes: say so, but after the more specific causes above.
             Row missing = firstMissing(g, p);
-            return Verdict.of(Reason.VALUES_DIFFER, (missing == null ? "" : "gold row " + missing
-                    + " is not in the prediction; ") + "gold has " + distinct(g) + " distinct rows, predicted "
-                    + distinct(p));
+            return Verdict.of(
+                    Reason.VALUES_DIFFER,
+                    (missing == null ? "" : "gold row " + missing + " is not in the prediction; ") + "gold has "
+                            + distinct(g) + " distinct rows, predicted "
+                            + distinct(p));
         }
         Row missing = firstMissing(g, p);
-        return Verdict.of(Reason.VALUES_DIFFER, missing == null ? "rows differ"
-                : "gold row " + missing + " is not in the prediction");
+        return Verdict.of(
+                Reason.VALUES_DIFFER,
+                missing == null ? "rows differ" : "gold row " + missing + " is not in the prediction");
     }
 
     static String duplicatesDetail(List<Row> g, List<Row> p) {

@@ -12,8 +12,7 @@ import java.util.List;
  */
 public final class Efficiency {
 
-    private Efficiency() {
-    }
+    private Efficiency() {}
 
     /** The reward of one item; null when it is correct but has no usable timings. */
     public static Double reward(boolean correct, List<Double> goldTimes, List<Double> predTimes) {

@@ -20,12 +20,13 @@ final class EncodedPair {
     final int distinctCells;
     /** The row lists this pair encodes (exact bag and set equality of exactly these lists can be read here). */
     final List<Row> goldRows;
+
     final List<Row> predictedRows;
     private Map<Key, Integer> goldCounts;
     private Map<Key, Integer> predictedCounts;
 
-    private EncodedPair(List<Row> goldRows, List<Row> predictedRows, int[][] gold, int[][] predicted,
-            int distinctCells) {
+    private EncodedPair(
+            List<Row> goldRows, List<Row> predictedRows, int[][] gold, int[][] predicted, int distinctCells) {
         this.goldRows = goldRows;
         this.predictedRows = predictedRows;
         this.gold = gold;

@@ -21,11 +21,11 @@ final class PairMemo {
     private List<Row> setB;
     private boolean setEqual;
 
-PairMemo() {
+    PairMemo() {
         this(null);
     }
 
-PairMemo(EncodedPair encoded) {
+    PairMemo(EncodedPair encoded) {
         this.encoded = encoded;
     }
 

@@ -17,8 +17,7 @@ import java.util.Set;
  */
 public final class QatchMetrics {
 
-    private QatchMetrics() {
-    }
+    private QatchMetrics() {}
 
     /** Share of distinct predicted cells that occur anywhere in the gold result. */
     public static double cellPrecision(List<Row> gold, List<Row> pred) {
@@ -59,8 +58,9 @@ public final class QatchMetrics {
         }
         Map<Row, Integer> g = counts(gold, true);
         Map<Row, Integer> p = counts(pred, true);
-        return new double[] {tupleConstraint(g, p),
-            gold.size() == pred.size() && g.keySet().equals(p.keySet()) ? 1.0 : 0.0};
+        return new double[] {
+            tupleConstraint(g, p), gold.size() == pred.size() && g.keySet().equals(p.keySet()) ? 1.0 : 0.0
+        };
     }
 
     /** {@link #cellPrecisionAndRecall} on an encoded pair: bit sets of cell codes. */
@@ -74,8 +74,10 @@ public final class QatchMetrics {
         BitSet both = (BitSet) gold.clone();
         both.and(pred);
         double common = both.cardinality();
-        return new double[] {round3(pred.isEmpty() ? 0.0 : common / pred.cardinality()),
-            round3(gold.isEmpty() ? 0.0 : common / gold.cardinality())};
+        return new double[] {
+            round3(pred.isEmpty() ? 0.0 : common / pred.cardinality()),
+            round3(gold.isEmpty() ? 0.0 : common / gold.cardinality())
+        };
     }
 
     /** {@link #tupleConstraintAndExecutionAccuracy} on an encoded pair. */
@@ -92,8 +94,10 @@ public final class QatchMetrics {
                 ok++;
             }
         }
-        return new double[] {round3((double) ok / g.size()),
-            pair.gold.length == pair.predicted.length && g.keySet().equals(p.keySet()) ? 1.0 : 0.0};
+        return new double[] {
+            round3((double) ok / g.size()),
+            pair.gold.length == pair.predicted.length && g.keySet().equals(p.keySet()) ? 1.0 : 0.0
+        };
     }
 
     private static Double emptyCase(EncodedPair pair) {
@@ -208,14 +212,14 @@ public final class QatchMetrics {
      * time: a prediction 4× slower scores 2.0, where the paper's formula (gold / predicted) gives 0.5. 0 when the
      * prediction is incorrect; null when times are missing or the gold time is not positive.
      */
-    public static Double validEfficiencyScore(List<Row> gold, List<Row> pred, List<Double> goldTimes,
-            List<Double> predTimes) {
+    public static Double validEfficiencyScore(
+            List<Row> gold, List<Row> pred, List<Double> goldTimes, List<Double> predTimes) {
         return validEfficiencyScore(executionAccuracy(gold, pred), goldTimes, predTimes);
     }
 
     /** {@link #validEfficiencyScore(List, List, List, List)} from QATCH's execution accuracy already computed. */
-    public static Double validEfficiencyScore(double executionAccuracy, List<Double> goldTimes,
-            List<Double> predTimes) {
+    public static Double validEfficiencyScore(
+            double executionAccuracy, List<Double> goldTimes, List<Double> predTimes) {
         if (executionAccuracy == 0.0) {
             return 0.0;
         }
@@ -232,10 +236,16 @@ public final class QatchMetrics {
 
     static double cleanMean(List<Double> times) {
         double mean = times.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-        double var = times.stream().mapToDouble(t -> (t - mean) * (t - mean)).average().orElse(0);
+        double var = times.stream()
+                .mapToDouble(t -> (t - mean) * (t - mean))
+                .average()
+                .orElse(0);
         double sd = Math.sqrt(var);
-        return times.stream().mapToDouble(Double::doubleValue)
-                .filter(t -> t >= mean - 3 * sd && t <= mean + 3 * sd).average().orElse(mean);
+        return times.stream()
+                .mapToDouble(Double::doubleValue)
+                .filter(t -> t >= mean - 3 * sd && t <= mean + 3 * sd)
+                .average()
+                .orElse(mean);
     }
 
     /** Python's round(x, 3): half-to-even on the exact binary value. */

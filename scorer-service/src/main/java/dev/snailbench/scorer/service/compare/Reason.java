@@ -44,8 +44,11 @@ public enum Reason {
     INFERENCE_FAILED;
 
     public boolean isMatch() {
-        return this == MATCH || this == BOTH_EMPTY || this == MATCH_WITHIN_TOLERANCE
-                || this == MATCH_IGNORING_DUPLICATES || this == MATCH_WITH_EXTRA_COLUMNS
+        return this == MATCH
+                || this == BOTH_EMPTY
+                || this == MATCH_WITHIN_TOLERANCE
+                || this == MATCH_IGNORING_DUPLICATES
+                || this == MATCH_WITH_EXTRA_COLUMNS
                 || this == MATCH_WITH_COLUMN_ORDER_DIFFERENCE;
     }
 }

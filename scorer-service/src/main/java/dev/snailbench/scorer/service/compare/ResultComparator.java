@@ -36,8 +36,11 @@ public final class ResultComparator {
      */
     Verdict[] all(ComparableTable gold, ComparableTable predicted, CompareOptions options, EncodedPair encoded) {
         PairMemo memo = new PairMemo(encoded);
-        return new Verdict[] {strict(gold, predicted, options, memo), set(gold, predicted, options, memo),
-            relaxed(gold, predicted, options, memo)};
+        return new Verdict[] {
+            strict(gold, predicted, options, memo),
+            set(gold, predicted, options, memo),
+            relaxed(gold, predicted, options, memo)
+        };
     }
 
     public Verdict strict(ComparableTable gold, ComparableTable predicted, CompareOptions options) {
@@ -45,7 +48,12 @@ public final class ResultComparator {
     }
 
     private Verdict strict(ComparableTable gold, ComparableTable predicted, CompareOptions options, PairMemo memo) {
-        return compare(gold, predicted, options, true, memo,
+        return compare(
+                gold,
+                predicted,
+                options,
+                true,
+                memo,
                 (g, p, tol) -> strictRows(g, p, tol, options.orderMatters(), memo));
     }
 
@@ -64,13 +72,18 @@ public final class ResultComparator {
                 return Verdict.of(Reason.MATCH_WITHIN_TOLERANCE, "within " + describe(tol));
             }
             if (bagEqual(g, p, tol)) {
-                return Verdict.of(Reason.ROW_ORDER_DIFFERS, "same rows, but the gold query has ORDER BY and "
-                        + "row " + (firstDifference(g, p) + 1) + " differs");
+                return Verdict.of(
+                        Reason.ROW_ORDER_DIFFERS,
+                        "same rows, but the gold query has ORDER BY and " + "row " + (firstDifference(g, p) + 1)
+                                + " differs");
             }
         } else {
             if (memo.bag(g, p)) {
-                return Verdict.of(Reason.MATCH, listEqual(g, p, Tolerance.EXACT) ? null
-                        : "row order differs; ignored because the gold query has no ORDER BY");
+                return Verdict.of(
+                        Reason.MATCH,
+                        listEqual(g, p, Tolerance.EXACT)
+                                ? null
+                                : "row order differs; ignored because the gold query has no ORDER BY");
             }
             if (tol.enabled() && bagEqual(g, p, tol)) {
                 return Verdict.of(Reason.MATCH_WITHIN_TOLERANCE, "within " + describe(tol));
@@ -89,7 +102,8 @@ public final class ResultComparator {
 
     private Verdict setRows(List<Row> g, List<Row> p, Tolerance tol, PairMemo memo) {
         if (memo.set(g, p)) {
-            return memo.bag(g, p) ? Verdict.of(Reason.MATCH)
+            return memo.bag(g, p)
+                    ? Verdict.of(Reason.MATCH)
                     : Verdict.of(Reason.MATCH_IGNORING_DUPLICATES, duplicatesDetail(g, p));
         }
         if (tol.enabled() && setEqual(g, p, tol)) {
@@ -103,12 +117,17 @@ public final class ResultComparator {
     }
 
     private Verdict relaxed(ComparableTable gold, ComparableTable predicted, CompareOptions options, PairMemo memo) {
-        return compare(gold, predicted, options, false, memo, (g, p, tol) -> relaxedRows(gold, g, p, tol,
-                options.orderMatters(), memo));
+        return compare(
+                gold,
+                predicted,
+                options,
+                false,
+                memo,
+                (g, p, tol) -> relaxedRows(gold, g, p, tol, options.orderMatters(), memo));
     }
 
-    private Verdict relaxedRows(ComparableTable gold, List<Row> g, List<Row> p, Tolerance tol, boolean orderMatters,
-            PairMemo memo) {
+    private Verdict relaxedRows(
+            ComparableTable gold, List<Row> g, List<Row> p, Tolerance tol, boolean orderMatters, PairMemo memo) {
         int gw = width(g);
         int pw = width(p);
         if (pw < gw) {
@@ -122,16 +141,19 @@ public final class ResultComparator {
         if (mapping == null) {
             int missing = matcher.firstGoldColumnWithoutCandidate();
             if (missing >= 0) {
-                return Verdict.of(Reason.MISSING_COLUMNS, "no predicted column has the values of gold column "
-                        + (missing + 1) + label(gold, missing));
+                return Verdict.of(
+                        Reason.MISSING_COLUMNS,
+                        "no predicted column has the values of gold column " + (missing + 1) + label(gold, missing));
             }
             return diagnose(g, p, tol, true);
         }
         List<Row> projected = project(p, mapping);
         boolean exact = memo.bag(g, projected);
         if (orderMatters && !listEqual(g, projected, tol)) {
-            return Verdict.of(Reason.ROW_ORDER_DIFFERS, "same rows, but the gold query has ORDER BY and row "
-                    + (firstDifference(g, projected) + 1) + " differs");
+            return Verdict.of(
+                    Reason.ROW_ORDER_DIFFERS,
+                    "same rows, but the gold query has ORDER BY and row " + (firstDifference(g, projected) + 1)
+                            + " differs");
         }
         String where = "gold columns found at predicted positions " + positions(mapping);
         if (!exact) {
@@ -153,8 +175,13 @@ public final class ResultComparator {
     }
 
     /** What every comparator does first: canonical rows, then empty results, then (strict, set) widths. */
-    private Verdict compare(ComparableTable gold, ComparableTable predicted, CompareOptions options, boolean sameWidth,
-            PairMemo memo, RowComparison comparison) {
+    private Verdict compare(
+            ComparableTable gold,
+            ComparableTable predicted,
+            CompareOptions options,
+            boolean sameWidth,
+            PairMemo memo,
+            RowComparison comparison) {
         List<Row> g = memo.rows(gold, options);
         List<Row> p = memo.rows(predicted, options);
         Verdict empty = emptiness(g, p);

@@ -10,8 +10,7 @@ import java.util.Map;
 /** Row lists as the comparators see them: canonical rows, and equality as a list, a bag and a set. */
 final class RowLists {
 
-    private RowLists() {
-    }
+    private RowLists() {}
 
     static List<Row> rows(ComparableTable table, CompareOptions options) {
         if (options.nullsEqual()) {

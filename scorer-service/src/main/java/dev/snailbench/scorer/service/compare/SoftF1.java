@@ -14,8 +14,7 @@ import java.util.Objects;
  */
 public final class SoftF1 {
 
-    private SoftF1() {
-    }
+    private SoftF1() {}
 
     public static double score(List<Row> gold, List<Row> pred) {
         if (gold.isEmpty() && pred.isEmpty()) {

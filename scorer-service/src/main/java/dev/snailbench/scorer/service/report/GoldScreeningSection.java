@@ -9,8 +9,7 @@ import dev.snailbench.scorer.service.stats.GoldScreeningSummary.UnstableGold;
  */
 final class GoldScreeningSection {
 
-    private GoldScreeningSection() {
-    }
+    private GoldScreeningSection() {}
 
     static void render(StringBuilder sb, GoldScreeningSummary s) {
         if (s == null || s.mode() == null) {
@@ -21,20 +20,28 @@ final class GoldScreeningSection {
             sb.append("Gold screening was off for this job: no gold query was checked for determinism.</p>");
             return;
         }
-        sb.append(s.unstableGolds()).append(s.unstableGolds() == 1 ? " gold query" : " gold queries")
-                .append(" with a result that depends on the plan (").append(s.flaggedItems())
-                .append(s.flaggedItems() == 1 ? " item" : " items").append("), compared tie-aware (rows as a "
-                        + "multiset, floats within a relative 1e-9)");
+        sb.append(s.unstableGolds())
+                .append(s.unstableGolds() == 1 ? " gold query" : " gold queries")
+                .append(" with a result that depends on the plan (")
+                .append(s.flaggedItems())
+                .append(s.flaggedItems() == 1 ? " item" : " items")
+                .append("), compared tie-aware (rows as a " + "multiset, floats within a relative 1e-9)");
         if (s.excludedItems() > 0) {
-            sb.append("; ").append(s.excludedItems()).append(" of these items are left out of the accuracy "
-                    + "(goldScreening: exclude)");
+            sb.append("; ")
+                    .append(s.excludedItems())
+                    .append(" of these items are left out of the accuracy " + "(goldScreening: exclude)");
         }
         sb.append(".</p>");
         if (!s.golds().isEmpty()) {
             sb.append("<details><summary>Nondeterministic gold queries</summary><ul>");
             for (UnstableGold g : s.golds()) {
-                sb.append("<li>").append(Html.escape(g.questionId())).append(" (").append(Html.escape(g.database()))
-                        .append("): ").append(Html.escape(g.why())).append("</li>");
+                sb.append("<li>")
+                        .append(Html.escape(g.questionId()))
+                        .append(" (")
+                        .append(Html.escape(g.database()))
+                        .append("): ")
+                        .append(Html.escape(g.why()))
+                        .append("</li>");
             }
             sb.append("</ul></details>");
         }

@@ -3,8 +3,7 @@ package dev.snailbench.scorer.service.report;
 /** HTML escaping for report text. */
 final class Html {
 
-    private Html() {
-    }
+    private Html() {}
 
     static String escape(String s) {
         if (s == null) {

@@ -32,8 +32,12 @@ public class JobReports {
     private final ItemResultSql sql;
     private final ReportCache cache;
 
-    public JobReports(ItemResultRepository results, JobCancellations cancellations, JobStatistics statistics,
-            ItemResultSql sql, ReportCache cache) {
+    public JobReports(
+            ItemResultRepository results,
+            JobCancellations cancellations,
+            JobStatistics statistics,
+            ItemResultSql sql,
+            ReportCache cache) {
         this.results = results;
         this.cancellations = cancellations;
         this.statistics = statistics;
@@ -42,16 +46,18 @@ public class JobReports {
     }
 
     /** What a job's reports are computed from, as stored: its results and reviews, and its cancellation if any. */
-    record Version(ResultsVersion results, Optional<JobCancellations.Cancelled> cancelled) {
-    }
+    record Version(ResultsVersion results, Optional<JobCancellations.Cancelled> cancelled) {}
 
     /** The job's version as the database has it now; 404 when the tenant has no result of it. */
     private Uni<Version> version(UUID jobId, String tenantId) {
-        return sql.version(jobId, tenantId).invoke(version -> {
-            if (version.items() == 0) {
-                throw new NotFound("no results for job " + jobId);
-            }
-        }).chain(version -> cancellations.find(jobId, tenantId).map(cancelled -> new Version(version, cancelled)));
+        return sql.version(jobId, tenantId)
+                .invoke(version -> {
+                    if (version.items() == 0) {
+                        throw new NotFound("no results for job " + jobId);
+                    }
+                })
+                .chain(version ->
+                        cancellations.find(jobId, tenantId).map(cancelled -> new Version(version, cancelled)));
     }
 
     /**
@@ -59,9 +65,14 @@ public class JobReports {
      * {@code snailbench.scorer.running-summary-age} ({@link #standsFor}).
      */
     public Uni<JobStatistics.Summary> summary(UUID jobId, String tenantId) {
-        return version(jobId, tenantId).chain(version -> cache.getRecent(ReportCache.Kind.SUMMARY, jobId, tenantId,
-                version, (keptVersion, kept) -> standsFor(keptVersion, kept, version),
-                () -> report(jobId, tenantId).map(JobReport::summary)));
+        return version(jobId, tenantId)
+                .chain(version -> cache.getRecent(
+                        ReportCache.Kind.SUMMARY,
+                        jobId,
+                        tenantId,
+                        version,
+                        (keptVersion, kept) -> standsFor(keptVersion, kept, version),
+                        () -> report(jobId, tenantId).map(JobReport::summary)));
     }
 
     /**
@@ -71,9 +82,13 @@ public class JobReports {
      */
     static boolean standsFor(Object keptVersion, JobStatistics.Summary kept, Version now) {
         JobProgress job = kept.job();
-        return keptVersion instanceof Version then && JobProgress.RUNNING.equals(job.status()) && job.total() != null
-                && now.cancelled().isEmpty() && then.cancelled().isEmpty()
-                && now.results().items() < job.total() && now.results().reviews().equals(then.results().reviews());
+        return keptVersion instanceof Version then
+                && JobProgress.RUNNING.equals(job.status())
+                && job.total() != null
+                && now.cancelled().isEmpty()
+                && then.cancelled().isEmpty()
+                && now.results().items() < job.total()
+                && now.results().reviews().equals(then.results().reviews());
     }
 
     /**
@@ -81,8 +96,13 @@ public class JobReports {
      * the job.
      */
     public Uni<String> html(UUID jobId, String tenantId, Function<JobReport, String> render) {
-        return version(jobId, tenantId).chain(version -> cache.get(ReportCache.Kind.HTML, jobId, tenantId, version,
-                () -> itemsWithSummary(jobId, tenantId).map(render)));
+        return version(jobId, tenantId)
+                .chain(version -> cache.get(
+                        ReportCache.Kind.HTML,
+                        jobId,
+                        tenantId,
+                        version,
+                        () -> itemsWithSummary(jobId, tenantId).map(render)));
     }
 
     /**
@@ -90,30 +110,47 @@ public class JobReports {
      * exactly these items, reviews and cancellation when there is one.
      */
     public Uni<JobReport> itemsWithSummary(UUID jobId, String tenantId) {
-        return items(jobId, tenantId).chain(job -> cache.get(ReportCache.Kind.SUMMARY, jobId, tenantId,
-                new Version(ResultsVersion.of(job.items()), JobProgress.CANCELLED.equals(job.job().status())
-                        ? Optional.of(new JobCancellations.Cancelled(job.job().reason())) : Optional.empty()),
-                () -> Uni.createFrom().item(job).emitOn(Infrastructure.getDefaultWorkerPool())
-                        .map(read -> summary(jobId, read)))
-                .emitOn(Infrastructure.getDefaultWorkerPool()).map(summary -> new JobReport(summary, job.items())));
+        return items(jobId, tenantId)
+                .chain(job -> cache.get(
+                                ReportCache.Kind.SUMMARY,
+                                jobId,
+                                tenantId,
+                                new Version(
+                                        ResultsVersion.of(job.items()),
+                                        JobProgress.CANCELLED.equals(job.job().status())
+                                                ? Optional.of(new JobCancellations.Cancelled(
+                                                        job.job().reason()))
+                                                : Optional.empty()),
+                                () -> Uni.createFrom()
+                                        .item(job)
+                                        .emitOn(Infrastructure.getDefaultWorkerPool())
+                                        .map(read -> summary(jobId, read)))
+                        .emitOn(Infrastructure.getDefaultWorkerPool())
+                        .map(summary -> new JobReport(summary, job.items())));
     }
 
     /** A job's scored items, in question order, and where the job stands. */
-    public record JobItems(JobProgress job, List<ItemResult> items) {
-    }
+    public record JobItems(JobProgress job, List<ItemResult> items) {}
 
     /** A job's summary and its scored items. */
-    public record JobReport(JobStatistics.Summary summary, List<ItemResult> items) {
-    }
+    public record JobReport(JobStatistics.Summary summary, List<ItemResult> items) {}
 
     /**
      * The tenant's scored items of a job and where the job stands; 404 when the tenant has none (unknown, another
      * tenant's, or nothing scored yet). Reads in a session of its own, closed before the answer goes on.
      */
     public Uni<JobItems> items(UUID jobId, String tenantId) {
-        return results(jobId, tenantId).chain(list -> cancellations.find(jobId, tenantId).map(cancelled -> new JobItems(
-                JobProgress.of(list, cancelled.isPresent(), cancelled.map(JobCancellations.Cancelled::reason)
-                        .orElse(null)), list)));
+        return results(jobId, tenantId)
+                .chain(list -> cancellations
+                        .find(jobId, tenantId)
+                        .map(cancelled -> new JobItems(
+                                JobProgress.of(
+                                        list,
+                                        cancelled.isPresent(),
+                                        cancelled
+                                                .map(JobCancellations.Cancelled::reason)
+                                                .orElse(null)),
+                                list)));
     }
 
     /**
@@ -130,7 +167,8 @@ public class JobReports {
 
     /** The summary of the tenant's job and its items, computed on a worker thread (bootstrap intervals). */
     public Uni<JobReport> report(UUID jobId, String tenantId) {
-        return items(jobId, tenantId).emitOn(Infrastructure.getDefaultWorkerPool())
+        return items(jobId, tenantId)
+                .emitOn(Infrastructure.getDefaultWorkerPool())
                 .map(job -> new JobReport(summary(jobId, job), job.items()));
     }
 

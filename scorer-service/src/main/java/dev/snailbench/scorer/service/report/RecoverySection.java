@@ -15,22 +15,24 @@ import java.util.UUID;
  */
 public final class RecoverySection {
 
-    public record Row(String metric, double original, double injected, double refined, Double recovery,
-            Double attained) {
-    }
+    public record Row(
+            String metric, double original, double injected, double refined, Double recovery, Double attained) {}
 
-    public record Section(UUID original, UUID injected, UUID refined, List<Row> rows) {
-    }
+    public record Section(UUID original, UUID injected, UUID refined, List<Row> rows) {}
 
-    static final List<String> CSV_COLUMNS = List.of("metric", "original", "injected", "refined", "recovery",
-            "attained");
+    static final List<String> CSV_COLUMNS =
+            List.of("metric", "original", "injected", "refined", "recovery", "attained");
 
-    private RecoverySection() {
-    }
+    private RecoverySection() {}
 
     public static Row row(String metric, double original, double injected, double refined) {
         double cost = original - injected;
-        return new Row(metric, original, injected, refined, Math.abs(cost) < 1e-12 ? null : (refined - injected) / cost,
+        return new Row(
+                metric,
+                original,
+                injected,
+                refined,
+                Math.abs(cost) < 1e-12 ? null : (refined - injected) / cost,
                 Math.abs(original) < 1e-12 ? null : refined / original);
     }
 
@@ -51,10 +53,18 @@ public final class RecoverySection {
     public static String csv(Section s) {
         StringBuilder sb = new StringBuilder(String.join(",", CSV_COLUMNS)).append("\r\n");
         for (Row r : s.rows()) {
-            sb.append(ReportRenderer.csvField(r.metric())).append(',').append(num(r.original())).append(',')
+            sb.append(ReportRenderer.csvField(r.metric()))
+                    .append(',')
+                    .append(num(r.original()))
+                    .append(',')
                     .append(num(r.injected()))
-                    .append(',').append(num(r.refined())).append(',').append(num(r.recovery())).append(',')
-                    .append(num(r.attained())).append("\r\n");
+                    .append(',')
+                    .append(num(r.refined()))
+                    .append(',')
+                    .append(num(r.recovery()))
+                    .append(',')
+                    .append(num(r.attained()))
+                    .append("\r\n");
         }
         return sb.toString();
     }
@@ -62,20 +72,35 @@ public final class RecoverySection {
     /** A self-contained page with the table (no script, no external resource). */
     public static String html(Section s) {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-                + ReportRenderer.CONTENT_SECURITY_POLICY_META + "<title>Snailbench: Schema-Refiner recovery</title><style>body{font-family:system-ui,sans-serif;"
+                + ReportRenderer.CONTENT_SECURITY_POLICY_META
+                + "<title>Snailbench: Schema-Refiner recovery</title><style>body{font-family:system-ui,sans-serif;"
                 + "margin:24px;color:#222}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;"
                 + "font-size:12px;text-align:right}th{background:#f3f3f3}td:first-child{text-align:left}</style>"
                 + "</head><body><h1>Schema-Refiner: recovery per metric</h1>");
-        sb.append("<p>Jobs: original ").append(s.original()).append(", injected ").append(s.injected())
-                .append(", refined ").append(s.refined()).append(". Recovery = (refined − injected) / (original − "
+        sb.append("<p>Jobs: original ")
+                .append(s.original())
+                .append(", injected ")
+                .append(s.injected())
+                .append(", refined ")
+                .append(s.refined())
+                .append(". Recovery = (refined − injected) / (original − "
                         + "injected), n/a when the injection cost nothing; attained = refined / original.</p>");
         sb.append("<table><tr>");
         CSV_COLUMNS.forEach(c -> sb.append("<th>").append(c).append("</th>"));
         sb.append("</tr>");
         for (Row r : s.rows()) {
-            sb.append("<tr><td>").append(Html.escape(r.metric())).append("</td><td>").append(num(r.original()))
-                    .append("</td><td>").append(num(r.injected())).append("</td><td>").append(num(r.refined()))
-                    .append("</td><td>").append(num(r.recovery())).append("</td><td>").append(num(r.attained()))
+            sb.append("<tr><td>")
+                    .append(Html.escape(r.metric()))
+                    .append("</td><td>")
+                    .append(num(r.original()))
+                    .append("</td><td>")
+                    .append(num(r.injected()))
+                    .append("</td><td>")
+                    .append(num(r.refined()))
+                    .append("</td><td>")
+                    .append(num(r.recovery()))
+                    .append("</td><td>")
+                    .append(num(r.attained()))
                     .append("</td></tr>");
         }
         return sb.append("</table></body></html>").toString();

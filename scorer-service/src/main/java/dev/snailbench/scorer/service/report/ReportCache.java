@@ -23,11 +23,11 @@ public class ReportCache {
 
     /** What is cached for a job: each has its own entry. */
     public enum Kind {
-        SUMMARY, HTML
+        SUMMARY,
+        HTML
     }
 
-    private record Key(Kind kind, UUID jobId, String tenantId) {
-    }
+    private record Key(Kind kind, UUID jobId, String tenantId) {}
 
     /** A version's computation, and once it is done its value and when it was done (for {@link #getRecent}). */
     private static final class Entry {
@@ -83,23 +83,34 @@ public class ReportCache {
      * arrive is summarised at most once per that age, not once per result.
      */
     @SuppressWarnings("unchecked")
-    public <T> Uni<T> getRecent(Kind kind, UUID jobId, String tenantId, Object version,
-            BiPredicate<Object, T> stillServable, Supplier<Uni<T>> compute) {
+    public <T> Uni<T> getRecent(
+            Kind kind,
+            UUID jobId,
+            String tenantId,
+            Object version,
+            BiPredicate<Object, T> stillServable,
+            Supplier<Uni<T>> compute) {
         Key key = new Key(kind, jobId, tenantId);
         Entry entry;
         synchronized (entries) {
             entry = entries.get(key);
-            if (entry != null && !entry.version.equals(version) && entry.done != null
+            if (entry != null
+                    && !entry.version.equals(version)
+                    && entry.done != null
                     && nanoTime.getAsLong() - entry.doneAt < recent.toNanos()
                     && stillServable.test(entry.version, (T) entry.done)) {
                 return Uni.createFrom().item((T) entry.done);
             }
             if (entry == null || !entry.version.equals(version)) {
                 Entry created = new Entry(version);
-                created.value = Uni.createFrom().deferred(() -> (Uni<Object>) compute.get()).invoke(value -> {
-                    created.doneAt = nanoTime.getAsLong();
-                    created.done = value;
-                }).memoize().indefinitely();
+                created.value = Uni.createFrom()
+                        .deferred(() -> (Uni<Object>) compute.get())
+                        .invoke(value -> {
+                            created.doneAt = nanoTime.getAsLong();
+                            created.done = value;
+                        })
+                        .memoize()
+                        .indefinitely();
                 entry = created;
                 if (capacity > 0) {
                     entries.put(key, entry);

@@ -1,15 +1,15 @@
 package dev.snailbench.scorer.service.report;
 
+import dev.snailbench.model.text.SpreadsheetCells;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.service.ItemVerdicts;
 import dev.snailbench.scorer.service.stats.HardnessAgreement;
+import dev.snailbench.scorer.service.stats.JobProgress;
 import dev.snailbench.scorer.service.stats.JobStatistics.Correlation;
 import dev.snailbench.scorer.service.stats.JobStatistics.Estimate;
-import dev.snailbench.scorer.service.stats.JobProgress;
 import dev.snailbench.scorer.service.stats.JobStatistics.Group;
 import dev.snailbench.scorer.service.stats.JobStatistics.ReasonCount;
 import dev.snailbench.scorer.service.stats.JobStatistics.Summary;
-import dev.snailbench.model.text.SpreadsheetCells;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,8 +30,8 @@ public class ReportRenderer {
      * scripts, no images, no requests), so a tenant's text that escaped the escaping could still run nothing,
      * load nothing and send nothing anywhere.
      */
-    public static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; "
-            + "base-uri 'none'; form-action 'none'; sandbox";
+    public static final String CONTENT_SECURITY_POLICY =
+            "default-src 'none'; style-src 'unsafe-inline'; " + "base-uri 'none'; form-action 'none'; sandbox";
 
     /**
      * The same policy inside every HTML report, first in its head, for wherever the document is shown without the
@@ -41,37 +41,106 @@ public class ReportRenderer {
     public static final String CONTENT_SECURITY_POLICY_META = "<meta http-equiv=\"Content-Security-Policy\" "
             + "content=\"default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'\">";
 
-    static final List<String> CSV_COLUMNS = List.of("questionId", "question", "workItemId", "model", "database", "level",
-            "hardness", "labelledHardness", "goldStatus", "goldError", "predictedStatus", "predictedError",
-            "inferenceError", "failed",
-            "strictMatch", "strictReason", "setMatch", "setReason", "relaxedMatch", "relaxedReason", "reason",
-            "cellPrecision", "cellRecall", "tupleCardinality", "tupleConstraint", "tupleOrder", "executionAccuracy",
-            "qatchExecutionAccuracy", "validEfficiencyScore", "rewardBasedEfficiencyScore",
-            "softF1", "queryRecall", "queryPrecision", "queryF1", "multipleStatements",
-            "goldSeconds", "predictedSeconds", "goldSql", "predictedSql", "manualVerdict", "reviewNote", "reviewedBy");
+    static final List<String> CSV_COLUMNS = List.of(
+            "questionId",
+            "question",
+            "workItemId",
+            "model",
+            "database",
+            "level",
+            "hardness",
+            "labelledHardness",
+            "goldStatus",
+            "goldError",
+            "predictedStatus",
+            "predictedError",
+            "inferenceError",
+            "failed",
+            "strictMatch",
+            "strictReason",
+            "setMatch",
+            "setReason",
+            "relaxedMatch",
+            "relaxedReason",
+            "reason",
+            "cellPrecision",
+            "cellRecall",
+            "tupleCardinality",
+            "tupleConstraint",
+            "tupleOrder",
+            "executionAccuracy",
+            "qatchExecutionAccuracy",
+            "validEfficiencyScore",
+            "rewardBasedEfficiencyScore",
+            "softF1",
+            "queryRecall",
+            "queryPrecision",
+            "queryF1",
+            "multipleStatements",
+            "goldSeconds",
+            "predictedSeconds",
+            "goldSql",
+            "predictedSql",
+            "manualVerdict",
+            "reviewNote",
+            "reviewedBy");
 
     /**
      * Where the job stands on the first line ({@code # job <id>: completed: 100/100 items done, 0 failed}; a reader
      * skips it as a comment, e.g. pandas' {@code comment='#'}), then the header and one row per item, RFC 4180 quoting.
      */
     public String csv(UUID jobId, JobProgress job, List<ItemResult> items) {
-        StringBuilder sb = new StringBuilder("# job ").append(jobId).append(": ").append(oneLine(job.line()))
-                .append("\r\n").append(String.join(",", CSV_COLUMNS)).append("\r\n");
+        StringBuilder sb = new StringBuilder("# job ")
+                .append(jobId)
+                .append(": ")
+                .append(oneLine(job.line()))
+                .append("\r\n")
+                .append(String.join(",", CSV_COLUMNS))
+                .append("\r\n");
         for (ItemResult r : items) {
-            List<Object> v = List.of(opt(r.questionId), opt(r.question), opt(r.workItemId), opt(r.model), opt(r.databaseKey),
-                    opt(r.level), opt(r.hardness), opt(r.labelledHardness), opt(r.goldStatus), opt(r.goldError),
-                    opt(r.predictedStatus), opt(r.predictedError), opt(r.inferenceError), r.failed,
+            List<Object> v = List.of(
+                    opt(r.questionId),
+                    opt(r.question),
+                    opt(r.workItemId),
+                    opt(r.model),
+                    opt(r.databaseKey),
+                    opt(r.level),
+                    opt(r.hardness),
+                    opt(r.labelledHardness),
+                    opt(r.goldStatus),
+                    opt(r.goldError),
+                    opt(r.predictedStatus),
+                    opt(r.predictedError),
+                    opt(r.inferenceError),
+                    r.failed,
                     // Empty where nothing was compared (the gold query failed), as the results API says null.
-                    opt(compared(r, r.strictMatch)), opt(r.strictReason),
-                    opt(compared(r, r.setMatch)), opt(r.setReason), opt(compared(r, r.relaxedMatch)),
-                    opt(r.relaxedReason), opt(r.reason),
-                    opt(r.cellPrecision), opt(r.cellRecall), opt(r.tupleCardinality), opt(r.tupleConstraint),
-                    opt(r.tupleOrder), opt(ItemVerdicts.strictExecution(r)), opt(r.qatchExecutionAccuracy),
-                    opt(r.validEfficiencyScore), opt(r.rewardBasedEfficiencyScore), opt(r.softF1),
-                    opt(r.queryRecall), opt(r.queryPrecision), opt(r.queryF1),
-                    Boolean.TRUE.equals(r.multipleStatements), opt(r.goldSeconds),
-                    opt(r.predictedSeconds), opt(r.goldSql), opt(r.predictedSql),
-                    r.manualVerdict == null ? "" : r.manualVerdict ? "correct" : "incorrect", opt(r.reviewNote),
+                    opt(compared(r, r.strictMatch)),
+                    opt(r.strictReason),
+                    opt(compared(r, r.setMatch)),
+                    opt(r.setReason),
+                    opt(compared(r, r.relaxedMatch)),
+                    opt(r.relaxedReason),
+                    opt(r.reason),
+                    opt(r.cellPrecision),
+                    opt(r.cellRecall),
+                    opt(r.tupleCardinality),
+                    opt(r.tupleConstraint),
+                    opt(r.tupleOrder),
+                    opt(ItemVerdicts.strictExecution(r)),
+                    opt(r.qatchExecutionAccuracy),
+                    opt(r.validEfficiencyScore),
+                    opt(r.rewardBasedEfficiencyScore),
+                    opt(r.softF1),
+                    opt(r.queryRecall),
+                    opt(r.queryPrecision),
+                    opt(r.queryF1),
+                    Boolean.TRUE.equals(r.multipleStatements),
+                    opt(r.goldSeconds),
+                    opt(r.predictedSeconds),
+                    opt(r.goldSql),
+                    opt(r.predictedSql),
+                    r.manualVerdict == null ? "" : r.manualVerdict ? "correct" : "incorrect",
+                    opt(r.reviewNote),
                     opt(r.reviewedBy));
             for (int i = 0; i < v.size(); i++) {
                 if (i > 0) {
@@ -108,12 +177,17 @@ public class ReportRenderer {
     /** The HTML report: headline numbers, plots, group tables, correlations, and every item. */
     public String html(Summary summary, List<ItemResult> items) {
         StringBuilder sb = new StringBuilder();
-        String name = items.stream().map(r -> r.jobName).filter(n -> n != null && !n.isBlank()).findFirst()
+        String name = items.stream()
+                .map(r -> r.jobName)
+                .filter(n -> n != null && !n.isBlank())
+                .findFirst()
                 .orElse(null);
         String title = name == null ? "job " + summary.jobId() : name;
         sb.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
-                .append(CONTENT_SECURITY_POLICY_META).append("<title>Snailbench: ")
-                .append(Html.escape(title)).append("</title><style>")
+                .append(CONTENT_SECURITY_POLICY_META)
+                .append("<title>Snailbench: ")
+                .append(Html.escape(title))
+                .append("</title><style>")
                 // Wide tables scroll sideways inside their own box with the group column kept in view, so a laptop
                 // screen shows them without the page itself becoming wider than the window.
                 .append("body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1600px}"
@@ -128,26 +202,41 @@ public class ReportRenderer {
                 .append("</style></head><body>");
         // Where the job stands comes first: a running or cancelled job's figures are not its final ones.
         JobProgress job = summary.job();
-        sb.append("<p class=\"status ").append(Html.escape(job.status())).append("\" id=\"job-status\">")
-                .append(Html.escape(capitalized(job.line()))).append("</p>");
+        sb.append("<p class=\"status ")
+                .append(Html.escape(job.status()))
+                .append("\" id=\"job-status\">")
+                .append(Html.escape(capitalized(job.line())))
+                .append("</p>");
         sb.append("<h1>").append(Html.escape(title)).append("</h1>");
         if (name != null) {
             sb.append("<p>Job ").append(summary.jobId()).append("</p>");
         }
         Group o = summary.overall();
-        sb.append("<p>").append(o.items()).append(" items, ").append(o.scored()).append(" with a gold result, ")
-                .append(o.goldFailed()).append(" gold failed, ").append(o.predictionFailed())
+        sb.append("<p>")
+                .append(o.items())
+                .append(" items, ")
+                .append(o.scored())
+                .append(" with a gold result, ")
+                .append(o.goldFailed())
+                .append(" gold failed, ")
+                .append(o.predictionFailed())
                 .append(" predictions failed.</p>");
         sb.append("<p>").append(Html.escape(summary.method())).append("</p>");
         if (o.multipleStatements() > 0) {
-            sb.append("<p><strong>").append(o.multipleStatements()).append(" of ").append(o.items())
+            sb.append("<p><strong>")
+                    .append(o.multipleStatements())
+                    .append(" of ")
+                    .append(o.items())
                     .append(" predictions hold several statements</strong>: linked over all of them; the executor "
                             + "runs exactly one statement, so they fail execution.</p>");
         }
         long linkingOnly = items.stream().filter(r -> r.linkingOnly).count();
         if (linkingOnly > 0) {
-            sb.append("<p><strong>Execution was not run</strong> for ").append(linkingOnly).append(" of ")
-                    .append(items.size()).append(" items: their job names no database (linking only). They are "
+            sb.append("<p><strong>Execution was not run</strong> for ")
+                    .append(linkingOnly)
+                    .append(" of ")
+                    .append(items.size())
+                    .append(" items: their job names no database (linking only). They are "
                             + "scored on schema linking and query characteristics; execution metrics leave them "
                             + "out.</p>");
         }
@@ -155,7 +244,9 @@ public class ReportRenderer {
         boolean reviewed = items.stream().anyMatch(r -> r.manualVerdict != null);
         if (reviewed) {
             long count = items.stream().filter(r -> r.manualVerdict != null).count();
-            sb.append("<p>").append(count).append(count == 1 ? " item" : " items")
+            sb.append("<p>")
+                    .append(count)
+                    .append(count == 1 ? " item" : " items")
                     .append(" reviewed by hand: manualAccuracy takes the reviewer's verdict where there is one, "
                             + "the strict comparator's elsewhere.</p>");
         }
@@ -196,7 +287,10 @@ public class ReportRenderer {
         sb.append("<h2>Failure reasons</h2><div class=\"scroll\"><table id=\"failure-reasons\"><tr><th>items</th>"
                 + "<th>reason</th></tr>");
         for (ReasonCount r : reasons) {
-            sb.append("<tr><td class=\"n\">").append(r.count()).append("</td><td>").append(Html.escape(r.reason()))
+            sb.append("<tr><td class=\"n\">")
+                    .append(r.count())
+                    .append("</td><td>")
+                    .append(Html.escape(r.reason()))
                     .append("</td></tr>");
         }
         sb.append("</table></div>");
@@ -211,7 +305,8 @@ public class ReportRenderer {
                 continue;
             }
             levels.add(g.key().get("level"));
-            means.computeIfAbsent(g.key().get("model"), k -> new LinkedHashMap<>()).put(g.key().get("level"), e.mean());
+            means.computeIfAbsent(g.key().get("model"), k -> new LinkedHashMap<>())
+                    .put(g.key().get("level"), e.mean());
         }
         if (means.isEmpty()) {
             return "<p>No " + Html.escape(metric) + " values.</p>";
@@ -284,20 +379,36 @@ public class ReportRenderer {
                 ordered.add(m);
             }
         });
-        sb.append("<h2>").append(Html.escape(title)).append("</h2><div class=\"scroll\"><table><tr><th class=\"g\">group</th><th>items</th>"
-                + "<th>gold failed</th><th>prediction failed</th>");
+        sb.append("<h2>")
+                .append(Html.escape(title))
+                .append("</h2><div class=\"scroll\"><table><tr><th class=\"g\">group</th><th>items</th>"
+                        + "<th>gold failed</th><th>prediction failed</th>");
         ordered.forEach(m -> sb.append("<th>").append(Html.escape(m)).append(" (95% CI)</th>"));
         sb.append("<th>reasons</th></tr>");
         for (Group g : groups) {
-            String key = g.key().isEmpty() ? "all" : g.key().entrySet().stream()
-                    .map(k -> k.getKey() + ": " + k.getValue()).collect(Collectors.joining(", "));
-            sb.append("<tr><td class=\"g\">").append(Html.escape(key))
-                    .append("</td><td>").append(g.items()).append("</td><td>").append(g.goldFailed())
-                    .append("</td><td>").append(g.predictionFailed()).append("</td>");
+            String key = g.key().isEmpty()
+                    ? "all"
+                    : g.key().entrySet().stream()
+                            .map(k -> k.getKey() + ": " + k.getValue())
+                            .collect(Collectors.joining(", "));
+            sb.append("<tr><td class=\"g\">")
+                    .append(Html.escape(key))
+                    .append("</td><td>")
+                    .append(g.items())
+                    .append("</td><td>")
+                    .append(g.goldFailed())
+                    .append("</td><td>")
+                    .append(g.predictionFailed())
+                    .append("</td>");
             for (String m : ordered) {
                 Estimate e = g.metrics().get(m);
-                sb.append("<td class=\"n\">").append(e == null ? "" : String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", e.mean(),
-                        e.ciLow(), e.ciHigh())).append("</td>");
+                sb.append("<td class=\"n\">")
+                        .append(
+                                e == null
+                                        ? ""
+                                        : String.format(
+                                                Locale.ROOT, "%.3f [%.3f, %.3f]", e.mean(), e.ciLow(), e.ciHigh()))
+                        .append("</td>");
             }
             sb.append("<td class=\"r\">").append(reasons(g.reasons())).append("</td></tr>");
         }
@@ -312,14 +423,19 @@ public class ReportRenderer {
         List<Map.Entry<String, Long>> sorted = reasons.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                 .toList();
-        String shown = sorted.stream().limit(2).map(r -> Html.escape(r.getKey()) + "&nbsp;" + r.getValue())
+        String shown = sorted.stream()
+                .limit(2)
+                .map(r -> Html.escape(r.getKey()) + "&nbsp;" + r.getValue())
                 .collect(Collectors.joining(" · "));
         if (sorted.size() <= 2) {
             return shown;
         }
-        return "<details><summary>" + shown + " · " + (sorted.size() - 2) + " more</summary>" + sorted.stream()
-                .skip(2).map(r -> Html.escape(r.getKey()) + "&nbsp;" + r.getValue())
-                .collect(Collectors.joining("<br>")) + "</details>";
+        return "<details><summary>" + shown + " · " + (sorted.size() - 2) + " more</summary>"
+                + sorted.stream()
+                        .skip(2)
+                        .map(r -> Html.escape(r.getKey()) + "&nbsp;" + r.getValue())
+                        .collect(Collectors.joining("<br>"))
+                + "</details>";
     }
 
     /**
@@ -330,14 +446,20 @@ public class ReportRenderer {
         if (agreement == null || agreement.labelled() == 0) {
             return;
         }
-        sb.append("<p>Spider hardness of the gold SQL agrees with the dataset's label on ").append(agreement.agree())
-                .append(" of ").append(agreement.labelled()).append(" questions.");
+        sb.append("<p>Spider hardness of the gold SQL agrees with the dataset's label on ")
+                .append(agreement.agree())
+                .append(" of ")
+                .append(agreement.labelled())
+                .append(" questions.");
         if (!agreement.disagreements().isEmpty()) {
             sb.append("</p><details><summary>Questions where they differ (label → computed)</summary><p>")
-                    .append(agreement.disagreements().stream().map(d -> Html.escape(d.questionId()) + ": "
-                            + Html.escape(d.labelled()) + " → " + Html.escape(d.computed()))
+                    .append(agreement.disagreements().stream()
+                            .map(d -> Html.escape(d.questionId()) + ": " + Html.escape(d.labelled()) + " → "
+                                    + Html.escape(d.computed()))
                             .collect(Collectors.joining(" · ")));
-            int unlisted = agreement.labelled() - agreement.agree() - agreement.disagreements().size();
+            int unlisted = agreement.labelled()
+                    - agreement.agree()
+                    - agreement.disagreements().size();
             if (unlisted > 0) {
                 sb.append(" · ").append(unlisted).append(" more");
             }
@@ -353,11 +475,22 @@ public class ReportRenderer {
             sb.append("<p>No item has identifiers of known naturalness (SNAILS databases or renamed levels).</p>");
             return;
         }
-        sb.append("<div class=\"scroll\"><table><tr><th>model</th><th>measure</th><th>outcome</th><th>tau-b</th><th>p</th><th>n</th></tr>");
+        sb.append(
+                "<div class=\"scroll\"><table><tr><th>model</th><th>measure</th><th>outcome</th><th>tau-b</th><th>p</th><th>n</th></tr>");
         for (Correlation c : list) {
-            sb.append("<tr><td>").append(Html.escape(c.model())).append("</td><td>").append(c.measure())
-                    .append("</td><td>").append(c.outcome()).append("</td><td>").append(num(c.tauB()))
-                    .append("</td><td>").append(num(c.pValue())).append("</td><td>").append(c.n()).append("</td></tr>");
+            sb.append("<tr><td>")
+                    .append(Html.escape(c.model()))
+                    .append("</td><td>")
+                    .append(c.measure())
+                    .append("</td><td>")
+                    .append(c.outcome())
+                    .append("</td><td>")
+                    .append(num(c.tauB()))
+                    .append("</td><td>")
+                    .append(num(c.pValue()))
+                    .append("</td><td>")
+                    .append(c.n())
+                    .append("</td></tr>");
         }
         sb.append("</table></div>");
     }
@@ -367,19 +500,37 @@ public class ReportRenderer {
     }
 
     private static void itemsTable(StringBuilder sb, List<ItemResult> items) {
-        sb.append("<h2>Items</h2><div class=\"scroll\"><table><tr><th class=\"g\">question</th><th>model</th><th>level</th><th>gold</th>"
-                + "<th>predicted</th><th>strict</th><th>set</th><th>relaxed</th><th>reason</th><th>cell P/R</th>"
-                + "<th>soft-F1</th><th>QueryRecall</th></tr>");
+        sb.append(
+                "<h2>Items</h2><div class=\"scroll\"><table><tr><th class=\"g\">question</th><th>model</th><th>level</th><th>gold</th>"
+                        + "<th>predicted</th><th>strict</th><th>set</th><th>relaxed</th><th>reason</th><th>cell P/R</th>"
+                        + "<th>soft-F1</th><th>QueryRecall</th></tr>");
         for (ItemResult r : items) {
-            sb.append("<tr><td class=\"g\">").append(Html.escape(r.questionId)).append("</td><td>").append(Html.escape(r.model))
-                    .append("</td><td>").append(Html.escape(r.level)).append("</td><td>")
-                    .append(Html.escape(r.goldStatus)).append("</td><td>").append(Html.escape(r.predictedStatus))
-                    .append("</td>").append(mark(r, r.strictMatch)).append(mark(r, r.setMatch))
+            sb.append("<tr><td class=\"g\">")
+                    .append(Html.escape(r.questionId))
+                    .append("</td><td>")
+                    .append(Html.escape(r.model))
+                    .append("</td><td>")
+                    .append(Html.escape(r.level))
+                    .append("</td><td>")
+                    .append(Html.escape(r.goldStatus))
+                    .append("</td><td>")
+                    .append(Html.escape(r.predictedStatus))
+                    .append("</td>")
+                    .append(mark(r, r.strictMatch))
+                    .append(mark(r, r.setMatch))
                     .append(mark(r, r.relaxedMatch))
-                    .append("<td>").append(Html.escape(r.reason)).append("</td><td>")
-                    .append(r.cellPrecision == null ? "" : String.format(Locale.ROOT, "%.3f / %.3f", r.cellPrecision,
-                            r.cellRecall)).append("</td><td>").append(num(r.softF1)).append("</td><td>")
-                    .append(num(r.queryRecall)).append("</td></tr>");
+                    .append("<td>")
+                    .append(Html.escape(r.reason))
+                    .append("</td><td>")
+                    .append(
+                            r.cellPrecision == null
+                                    ? ""
+                                    : String.format(Locale.ROOT, "%.3f / %.3f", r.cellPrecision, r.cellRecall))
+                    .append("</td><td>")
+                    .append(num(r.softF1))
+                    .append("</td><td>")
+                    .append(num(r.queryRecall))
+                    .append("</td></tr>");
         }
         sb.append("</table></div>");
     }
@@ -394,12 +545,24 @@ public class ReportRenderer {
 
     /** The metric order of the tables. */
     static final class JobStatisticsOrder {
-        static final List<String> METRICS = List.of("executionAccuracy", "manualAccuracy", "setAccuracy", "relaxedAccuracy",
-                "qatchExecutionAccuracy", "cellPrecision", "cellRecall", "tupleCardinality", "tupleConstraint",
-                "tupleOrder", "validEfficiencyScore", "rewardBasedEfficiencyScore", "softF1", "queryRecall",
-                "queryPrecision", "queryF1");
+        static final List<String> METRICS = List.of(
+                "executionAccuracy",
+                "manualAccuracy",
+                "setAccuracy",
+                "relaxedAccuracy",
+                "qatchExecutionAccuracy",
+                "cellPrecision",
+                "cellRecall",
+                "tupleCardinality",
+                "tupleConstraint",
+                "tupleOrder",
+                "validEfficiencyScore",
+                "rewardBasedEfficiencyScore",
+                "softF1",
+                "queryRecall",
+                "queryPrecision",
+                "queryF1");
 
-        private JobStatisticsOrder() {
-        }
+        private JobStatisticsOrder() {}
     }
 }

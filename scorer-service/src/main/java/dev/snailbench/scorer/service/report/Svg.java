@@ -9,11 +9,11 @@ import java.util.Map;
 /** Server-side SVG bar charts: no script, no external resource, readable when the HTML file is mailed. */
 final class Svg {
 
-    private static final String[] PALETTE = {"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02",
-        "#a6761d", "#666666"};
+    private static final String[] PALETTE = {
+        "#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666"
+    };
 
-    private Svg() {
-    }
+    private Svg() {}
 
     /** The widest a character of the plots' sans-serif text is, per pixel of font size (capitals included). */
     private static final double CHAR_WIDTH = 0.7;
@@ -25,8 +25,8 @@ final class Svg {
      * {@code max} > 1). The drawing is as large as its text needs: slanted category labels, the legend and the title
      * are never cut by the drawing's edges.
      */
-    static String groupedBars(String title, List<String> categories, Map<String, Map<String, Double>> series,
-            double max) {
+    static String groupedBars(
+            String title, List<String> categories, Map<String, Map<String, Double>> series, double max) {
         int groupWidth = Math.max(60, 22 * Math.max(1, series.size()) + 16);
         List<String> labels = categories.stream().map(Svg::label).toList();
         double cos = Math.cos(Math.toRadians(SLANT));
@@ -38,13 +38,17 @@ final class Svg {
             double extent = textWidth(labels.get(c), 11) * cos + 11 * sin;
             plotLeft = Math.max(plotLeft, (int) Math.ceil(extent) + 6 - anchor);
         }
-        int legendWidth = 30 + series.keySet().stream().mapToInt(k -> (int) Math.ceil(textWidth(k, 11))).max()
-                .orElse(0);
+        int legendWidth = 30
+                + series.keySet().stream()
+                        .mapToInt(k -> (int) Math.ceil(textWidth(k, 11)))
+                        .max()
+                        .orElse(0);
         int plotRight = plotLeft + 10 + groupWidth * Math.max(1, categories.size());
         int width = Math.max(plotRight + legendWidth, 20 + (int) Math.ceil(textWidth(title, 14)));
         int plotTop = 30;
         int plotBottom = Math.max(200, plotTop + 16 * series.size());
-        double longest = labels.stream().mapToDouble(l -> textWidth(l, 11)).max().orElse(0);
+        double longest =
+                labels.stream().mapToDouble(l -> textWidth(l, 11)).max().orElse(0);
         int height = plotBottom + 14 + (int) Math.ceil(longest * sin + 11 * cos) + 8;
         // Round ticks (1, 2 or 5 × 10^k) up to the first at or above the largest value: 0, 10, 20, 30 for 27 items.
         double step = niceStep(max <= 0 ? 1 : max);
@@ -52,17 +56,35 @@ final class Svg {
         double top = step * ticks;
         double scale = (plotBottom - plotTop) / top;
         StringBuilder sb = new StringBuilder();
-        sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"")
-                .append(height).append("\" role=\"img\" aria-label=\"").append(Html.escape(title)).append("\">");
-        sb.append("<text x=\"10\" y=\"18\" font-size=\"14\" font-weight=\"bold\">").append(Html.escape(title))
+        sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+                .append(width)
+                .append("\" height=\"")
+                .append(height)
+                .append("\" role=\"img\" aria-label=\"")
+                .append(Html.escape(title))
+                .append("\">");
+        sb.append("<text x=\"10\" y=\"18\" font-size=\"14\" font-weight=\"bold\">")
+                .append(Html.escape(title))
                 .append("</text>");
         for (int t = 0; t <= ticks; t++) {
             double v = step * t;
             int y = (int) Math.round(plotBottom - v * scale);
-            sb.append("<line x1=\"").append(plotLeft).append("\" x2=\"").append(plotRight).append("\" y1=\"")
-                    .append(y).append("\" y2=\"").append(y).append("\" stroke=\"#ddd\"/>");
-            sb.append("<text x=\"").append(plotLeft - 5).append("\" y=\"").append(y + 4)
-                    .append("\" font-size=\"10\" text-anchor=\"end\">").append(tick(v)).append("</text>");
+            sb.append("<line x1=\"")
+                    .append(plotLeft)
+                    .append("\" x2=\"")
+                    .append(plotRight)
+                    .append("\" y1=\"")
+                    .append(y)
+                    .append("\" y2=\"")
+                    .append(y)
+                    .append("\" stroke=\"#ddd\"/>");
+            sb.append("<text x=\"")
+                    .append(plotLeft - 5)
+                    .append("\" y=\"")
+                    .append(y + 4)
+                    .append("\" font-size=\"10\" text-anchor=\"end\">")
+                    .append(tick(v))
+                    .append("</text>");
         }
         int s = 0;
         for (Map.Entry<String, Map<String, Double>> e : series.entrySet()) {
@@ -74,16 +96,33 @@ final class Svg {
                 }
                 int x = plotLeft + 10 + c * groupWidth + s * 22;
                 int h = (int) Math.round(v * scale);
-                sb.append("<rect x=\"").append(x).append("\" y=\"").append(plotBottom - h).append("\" width=\"18\" "
-                        + "height=\"").append(h).append("\" fill=\"").append(color).append("\"><title>")
+                sb.append("<rect x=\"")
+                        .append(x)
+                        .append("\" y=\"")
+                        .append(plotBottom - h)
+                        .append("\" width=\"18\" " + "height=\"")
+                        .append(h)
+                        .append("\" fill=\"")
+                        .append(color)
+                        .append("\"><title>")
                         .append(Html.escape(e.getKey() + " / " + categories.get(c) + ": " + format(v)))
                         .append("</title></rect>");
             }
             int ly = plotTop + s * 16;
-            sb.append("<rect x=\"").append(plotRight + 10).append("\" y=\"").append(ly).append("\" width=\"10\" "
-                    + "height=\"10\" fill=\"").append(color).append("\"/>");
-            sb.append("<text x=\"").append(plotRight + 25).append("\" y=\"").append(ly + 9)
-                    .append("\" font-size=\"11\">").append(Html.escape(e.getKey())).append("</text>");
+            sb.append("<rect x=\"")
+                    .append(plotRight + 10)
+                    .append("\" y=\"")
+                    .append(ly)
+                    .append("\" width=\"10\" " + "height=\"10\" fill=\"")
+                    .append(color)
+                    .append("\"/>");
+            sb.append("<text x=\"")
+                    .append(plotRight + 25)
+                    .append("\" y=\"")
+                    .append(ly + 9)
+                    .append("\" font-size=\"11\">")
+                    .append(Html.escape(e.getKey()))
+                    .append("</text>");
             s++;
         }
         for (int c = 0; c < categories.size(); c++) {
@@ -91,10 +130,20 @@ final class Svg {
             String full = categories.get(c);
             String label = labels.get(c);
             // A cut label keeps its full text as a tooltip.
-            sb.append("<text x=\"").append(x).append("\" y=\"").append(plotBottom + 14)
-                    .append("\" font-size=\"11\" text-anchor=\"end\" transform=\"rotate(-").append(SLANT).append(' ')
-                    .append(x).append(' ').append(plotBottom + 14).append(")\">").append(label.equals(full) ? ""
-                            : "<title>" + Html.escape(full) + "</title>").append(Html.escape(label)).append("</text>");
+            sb.append("<text x=\"")
+                    .append(x)
+                    .append("\" y=\"")
+                    .append(plotBottom + 14)
+                    .append("\" font-size=\"11\" text-anchor=\"end\" transform=\"rotate(-")
+                    .append(SLANT)
+                    .append(' ')
+                    .append(x)
+                    .append(' ')
+                    .append(plotBottom + 14)
+                    .append(")\">")
+                    .append(label.equals(full) ? "" : "<title>" + Html.escape(full) + "</title>")
+                    .append(Html.escape(label))
+                    .append("</text>");
         }
         return sb.append("</svg>").toString();
     }
@@ -120,7 +169,9 @@ final class Svg {
 
     /** A tick's label as written: 0.2, 5, 30 (no trailing zeros, no float noise). */
     static String tick(double v) {
-        return BigDecimal.valueOf(v).setScale(6, RoundingMode.HALF_EVEN).stripTrailingZeros()
+        return BigDecimal.valueOf(v)
+                .setScale(6, RoundingMode.HALF_EVEN)
+                .stripTrailingZeros()
                 .toPlainString();
     }
 

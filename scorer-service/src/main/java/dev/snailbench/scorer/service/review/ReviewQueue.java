@@ -4,7 +4,6 @@ import dev.snailbench.model.problem.Conflict;
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.scorer.repository.ItemResult;
-import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultRepository;
 import dev.snailbench.scorer.service.compare.Reason;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -26,8 +25,12 @@ import java.util.stream.Collectors;
 public class ReviewQueue {
 
     /** Strict reasons that say "the same answer, written differently": a person decides. */
-    static final Set<String> UNCERTAIN = Set.of(Reason.ROW_ORDER_DIFFERS.name(), Reason.DUPLICATE_ROWS_DIFFER.name(),
-            Reason.COLUMN_ORDER_DIFFERS.name(), Reason.EXTRA_COLUMNS.name(), Reason.NUMERIC_PRECISION_DIFFERS.name());
+    static final Set<String> UNCERTAIN = Set.of(
+            Reason.ROW_ORDER_DIFFERS.name(),
+            Reason.DUPLICATE_ROWS_DIFFER.name(),
+            Reason.COLUMN_ORDER_DIFFERS.name(),
+            Reason.EXTRA_COLUMNS.name(),
+            Reason.NUMERIC_PRECISION_DIFFERS.name());
 
     private final ItemResultRepository results;
 
@@ -40,13 +43,17 @@ public class ReviewQueue {
         if (r.linkingOnly || r.failed || Boolean.TRUE.equals(r.strictMatch)) {
             return false;
         }
-        return Boolean.TRUE.equals(r.relaxedMatch) || Boolean.TRUE.equals(r.setMatch)
+        return Boolean.TRUE.equals(r.relaxedMatch)
+                || Boolean.TRUE.equals(r.setMatch)
                 || r.strictReason != null && UNCERTAIN.contains(r.strictReason);
     }
 
     /** The items to review among a job's results (not yet reviewed, unless {@code all}), in their order. */
     public static List<ItemResult> pending(List<ItemResult> items, boolean all) {
-        return items.stream().filter(ReviewQueue::uncertain).filter(r -> all || r.manualVerdict == null).toList();
+        return items.stream()
+                .filter(ReviewQueue::uncertain)
+                .filter(r -> all || r.manualVerdict == null)
+                .toList();
     }
 
     /**
@@ -54,26 +61,32 @@ public class ReviewQueue {
      * (what lists show: "question 554"). A question asked of several models, levels or databases has several items:
      * 409 listing them, to be named by work-item id; 404 when the job has neither.
      */
-    public Uni<ItemResult> review(UUID jobId, String tenantId, String itemOrQuestion, boolean correct, String note,
-            String reviewer) {
-        return Panache.withTransaction(() -> find(jobId, tenantId, itemOrQuestion).map(r -> {
-            if (r.linkingOnly) {
-                throw new InvalidInput("verdict", "verdict cannot be given: the item has no execution result to judge "
-                        + "(linking-only job)");
-            }
-            r.manualVerdict = correct;
-            r.reviewNote = note;
-            r.reviewedBy = reviewer;
-            r.reviewedAt = Instant.now();
-            return r;
-        }));
+    public Uni<ItemResult> review(
+            UUID jobId, String tenantId, String itemOrQuestion, boolean correct, String note, String reviewer) {
+        return Panache.withTransaction(() -> find(jobId, tenantId, itemOrQuestion)
+                .map(r -> {
+                    if (r.linkingOnly) {
+                        throw new InvalidInput(
+                                "verdict",
+                                "verdict cannot be given: the item has no execution result to judge "
+                                        + "(linking-only job)");
+                    }
+                    r.manualVerdict = correct;
+                    r.reviewNote = note;
+                    r.reviewedBy = reviewer;
+                    r.reviewedAt = Instant.now();
+                    return r;
+                }));
     }
 
     private Uni<ItemResult> find(UUID jobId, String tenantId, String itemOrQuestion) {
         UUID workItemId = uuidOrNull(itemOrQuestion);
-        Uni<ItemResult> byId = workItemId == null ? Uni.createFrom().nullItem() : results.findById(workItemId)
-                .map(r -> r != null && r.jobId.equals(jobId) && r.tenantId.equals(tenantId) ? r : null);
-        return byId.chain(item -> item != null ? Uni.createFrom().item(item)
+        Uni<ItemResult> byId = workItemId == null
+                ? Uni.createFrom().nullItem()
+                : results.findById(workItemId)
+                        .map(r -> r != null && r.jobId.equals(jobId) && r.tenantId.equals(tenantId) ? r : null);
+        return byId.chain(item -> item != null
+                ? Uni.createFrom().item(item)
                 : results.forQuestion(jobId, tenantId, itemOrQuestion).map(items -> {
                     if (items.isEmpty()) {
                         throw new NotFound("no item or question " + itemOrQuestion + " in job " + jobId);
@@ -81,8 +94,10 @@ public class ReviewQueue {
                     if (items.size() > 1) {
                         throw new Conflict("question " + itemOrQuestion + " has " + items.size() + " items in job "
                                 + jobId + " (one per model, level and database): review one by its work-item id: "
-                                + items.stream().map(r -> r.workItemId + " (" + r.model + ", " + r.level + ", "
-                                        + r.databaseKey + ")").collect(Collectors.joining(", ")));
+                                + items.stream()
+                                        .map(r -> r.workItemId + " (" + r.model + ", " + r.level + ", " + r.databaseKey
+                                                + ")")
+                                        .collect(Collectors.joining(", ")));
                     }
                     return items.get(0);
                 }));

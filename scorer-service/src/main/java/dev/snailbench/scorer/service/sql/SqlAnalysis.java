@@ -3,12 +3,12 @@ package dev.snailbench.scorer.service.sql;
 import dev.snailbench.model.domain.EvaluationOptions.Linking;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.SqlFacts;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.analysis.ItemFacts;
 import dev.snailbench.sql.analysis.LinkingScore;
 import dev.snailbench.sql.analysis.PredictedIdentifiers;
 import dev.snailbench.sql.analysis.QueryIdentifiers;
 import dev.snailbench.sql.analysis.SnailsLinking;
-import dev.snailbench.sql.SqlParser;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -57,15 +57,24 @@ public class SqlAnalysis {
      * the linking scores follow the SNAILS authors' conventions ({@link SnailsLinking}; method {@code snails}).
      */
     public ItemAnalysis analyse(String goldSql, String predictedSql, SqlDialect dialect, Linking linking) {
-        SqlFacts.Gold gold = cached(golds, dialect.id() + "\n" + goldSql,
-                () -> ItemFacts.gold(parser, goldSql, dialect));
+        SqlFacts.Gold gold =
+                cached(golds, dialect.id() + "\n" + goldSql, () -> ItemFacts.gold(parser, goldSql, dialect));
         boolean predicted = predictedSql != null && !predictedSql.isBlank();
         if (linking == Linking.SNAILS && gold.error() == null && predicted) {
             QueryIdentifiers g = snails(goldSql, dialect);
             QueryIdentifiers p = snails(predictedSql, dialect);
             LinkingScore s = LinkingScore.snails(g, p);
-            return new ItemAnalysis(gold.orderBy(), gold.hardness(), s.queryRecall(), s.queryPrecision(), s.queryF1(),
-                    g.keys(), p.keys(), null, SNAILS_METHOD, false);
+            return new ItemAnalysis(
+                    gold.orderBy(),
+                    gold.hardness(),
+                    s.queryRecall(),
+                    s.queryPrecision(),
+                    s.queryF1(),
+                    g.keys(),
+                    p.keys(),
+                    null,
+                    SNAILS_METHOD,
+                    false);
         }
         return analyse(new SqlFacts(gold, predicted ? predictedFacts(predictedSql, dialect) : null));
     }
@@ -77,29 +86,40 @@ public class SqlAnalysis {
     public static ItemAnalysis analyse(SqlFacts facts) {
         SqlFacts.Gold gold = facts.gold();
         if (gold.error() != null) {
-            return new ItemAnalysis(gold.orderBy(), gold.hardness(), null, null, null, null, null, gold.error(), null,
-                    false);
+            return new ItemAnalysis(
+                    gold.orderBy(), gold.hardness(), null, null, null, null, null, gold.error(), null, false);
         }
         SqlFacts.Predicted predicted = facts.predicted();
         if (predicted == null) {
-            return new ItemAnalysis(gold.orderBy(), gold.hardness(), null, null, null, gold.identifiers(), null,
-                    null, null, false);
+            return new ItemAnalysis(
+                    gold.orderBy(), gold.hardness(), null, null, null, gold.identifiers(), null, null, null, false);
         }
         LinkingScore s = LinkingScore.of(gold.identifiers(), predicted.identifiers());
-        return new ItemAnalysis(gold.orderBy(), gold.hardness(), s.queryRecall(), s.queryPrecision(), s.queryF1(),
-                gold.identifiers(), predicted.identifiers(), null, predicted.method(), predicted.statements() > 1);
+        return new ItemAnalysis(
+                gold.orderBy(),
+                gold.hardness(),
+                s.queryRecall(),
+                s.queryPrecision(),
+                s.queryF1(),
+                gold.identifiers(),
+                predicted.identifiers(),
+                null,
+                predicted.method(),
+                predicted.statements() > 1);
     }
 
     /** A prediction's identifiers as {@link PredictedIdentifiers#of} reads them, with the service's parser. */
     public SqlFacts.Predicted predictedFacts(String predictedSql, SqlDialect dialect) {
-        return cached(predictions, dialect.id() + "\n" + predictedSql,
+        return cached(
+                predictions,
+                dialect.id() + "\n" + predictedSql,
                 () -> ItemFacts.predicted(parser, predictedSql, dialect));
     }
 
     /** A statement's identifiers by the SNAILS authors' conventions, cached like the others. */
     public QueryIdentifiers snails(String sql, SqlDialect dialect) {
-        return cached(snailsStatements, dialect.id() + "\n" + sql,
-                () -> SnailsLinking.identifiers(parser, sql, dialect));
+        return cached(
+                snailsStatements, dialect.id() + "\n" + sql, () -> SnailsLinking.identifiers(parser, sql, dialect));
     }
 
     /** Parses outside the map's lock: two workers may parse the same new statement once each, never wait on it. */
@@ -128,8 +148,15 @@ public class SqlAnalysis {
      * there is no predicted SQL), or {@link #SNAILS_METHOD} with the SNAILS authors' conventions; {@code multipleStatements}: the predicted SQL holds several statements, linked over
      * all of them (the executor refuses to run it).
      */
-    public record ItemAnalysis(boolean goldOrderBy, String hardness, Double queryRecall, Double queryPrecision,
-            Double queryF1, Set<String> goldIdentifiers, Set<String> predictedIdentifiers, String error,
-            String linkingMethod, boolean multipleStatements) {
-    }
+    public record ItemAnalysis(
+            boolean goldOrderBy,
+            String hardness,
+            Double queryRecall,
+            Double queryPrecision,
+            Double queryF1,
+            Set<String> goldIdentifiers,
+            Set<String> predictedIdentifiers,
+            String error,
+            String linkingMethod,
+            boolean multipleStatements) {}
 }

@@ -9,12 +9,10 @@ import java.util.SplittableRandom;
  */
 public final class Bootstrap {
 
-    private Bootstrap() {
-    }
+    private Bootstrap() {}
 
     /** Mean and its interval; for fewer than 2 values the interval is the mean itself (or NaN when empty). */
-    public record Estimate(double mean, double low, double high, int n) {
-    }
+    public record Estimate(double mean, double low, double high, int n) {}
 
     public static Estimate mean(double[] values, int resamples, long seed) {
         int n = values.length;

@@ -14,12 +14,11 @@ import java.util.TreeMap;
  * ({@code goldScreening: exclude}). {@code mode} is the job's screening ({@code off}, {@code flag}, {@code exclude};
  * null for items scored before screening existed).
  */
-public record GoldScreeningSummary(String mode, int unstableGolds, int flaggedItems, int excludedItems,
-        List<UnstableGold> golds) {
+public record GoldScreeningSummary(
+        String mode, int unstableGolds, int flaggedItems, int excludedItems, List<UnstableGold> golds) {
 
     /** One nondeterministic gold: a question of one database, and why. */
-    public record UnstableGold(String questionId, String database, String why) {
-    }
+    public record UnstableGold(String questionId, String database, String why) {}
 
     public static GoldScreeningSummary of(List<ItemResult> items) {
         Set<String> modes = new LinkedHashSet<>();
@@ -35,7 +34,8 @@ public record GoldScreeningSummary(String mode, int unstableGolds, int flaggedIt
             }
             flagged++;
             excluded += Boolean.TRUE.equals(r.excludedFromAccuracy) ? 1 : 0;
-            golds.putIfAbsent(r.databaseKey + "\n" + r.questionId,
+            golds.putIfAbsent(
+                    r.databaseKey + "\n" + r.questionId,
                     new UnstableGold(r.questionId, r.databaseKey, r.goldNondeterministic));
         }
         String mode = modes.isEmpty() ? null : String.join(",", modes);

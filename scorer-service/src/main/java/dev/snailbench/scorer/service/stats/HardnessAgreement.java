@@ -21,8 +21,7 @@ public record HardnessAgreement(int labelled, int agree, List<Disagreement> disa
     /** Enough to see a pattern in; the counts above stay exact. */
     public static final int MAX_LISTED = 50;
 
-    public record Disagreement(String questionId, String labelled, String computed) {
-    }
+    public record Disagreement(String questionId, String labelled, String computed) {}
 
     public static HardnessAgreement of(List<ItemResult> items) {
         Map<String, ItemResult> questions = new LinkedHashMap<>();

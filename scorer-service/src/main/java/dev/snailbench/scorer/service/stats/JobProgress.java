@@ -49,10 +49,12 @@ public record JobProgress(String status, int done, Integer total, int failed, St
         String counts = done + "/" + (total == null ? "?" : total) + " items done, " + failed + " failed";
         return switch (status) {
             case RUNNING -> "running: " + counts + " (still running: the figures below will change)";
-            case CANCELLED -> "cancelled: " + counts + " (cancelled" + (reason == null || reason.isBlank() ? ""
-                    : ": " + reason) + "; the other items will not be scored)";
-            case UNKNOWN -> "status unknown: " + done + " items done, " + failed + " failed (scored before the "
-                    + "platform recorded job sizes)";
+            case CANCELLED ->
+                "cancelled: " + counts + " (cancelled" + (reason == null || reason.isBlank() ? "" : ": " + reason)
+                        + "; the other items will not be scored)";
+            case UNKNOWN ->
+                "status unknown: " + done + " items done, " + failed + " failed (scored before the "
+                        + "platform recorded job sizes)";
             default -> status.toLowerCase(Locale.ROOT) + ": " + counts;
         };
     }

@@ -51,8 +51,7 @@ public class JobStatistics {
         // Boxed on purpose: "? 0.0 : value" would unbox a null value and throw.
         METRICS.put("tupleOrder", r -> r.failed ? (r.orderBy ? Double.valueOf(0.0) : null) : r.tupleOrder);
         METRICS.put("validEfficiencyScore", r -> r.failed ? Double.valueOf(0.0) : r.validEfficiencyScore);
-        METRICS.put("rewardBasedEfficiencyScore",
-                r -> r.failed ? Double.valueOf(0.0) : r.rewardBasedEfficiencyScore);
+        METRICS.put("rewardBasedEfficiencyScore", r -> r.failed ? Double.valueOf(0.0) : r.rewardBasedEfficiencyScore);
         METRICS.put("softF1", r -> resultMetric(r, r.softF1));
         METRICS.put("queryRecall", r -> r.queryRecall);
         METRICS.put("queryPrecision", r -> r.queryPrecision);
@@ -70,26 +69,29 @@ public class JobStatistics {
         this.naturalness = naturalness;
     }
 
-    public record Estimate(double mean, double ciLow, double ciHigh, int n) {
-    }
+    public record Estimate(double mean, double ciLow, double ciHigh, int n) {}
 
     /**
      * {@code multipleStatements}: items whose predicted SQL holds several statements (linked over all of them);
      * {@code reviewed}: items a person gave a verdict ({@code manualAccuracy} takes theirs).
      */
-    public record Group(Map<String, String> key, int items, int scored, int goldFailed, int predictionFailed,
-            Map<String, Estimate> metrics, Map<String, Long> reasons, int multipleStatements, int reviewed) {
-    }
+    public record Group(
+            Map<String, String> key,
+            int items,
+            int scored,
+            int goldFailed,
+            int predictionFailed,
+            Map<String, Estimate> metrics,
+            Map<String, Long> reasons,
+            int multipleStatements,
+            int reviewed) {}
 
     /** A failure reason (one line: its side, status, SQLSTATE and message) and how many items failed for it. */
-    public record ReasonCount(String reason, long count) {
-    }
+    public record ReasonCount(String reason, long count) {}
 
-    public record IdentifierRecall(String identifier, int goldOccurrences, int matches, double recall) {
-    }
+    public record IdentifierRecall(String identifier, int goldOccurrences, int matches, double recall) {}
 
-    public record Correlation(String model, String measure, String outcome, Double tauB, Double pValue, int n) {
-    }
+    public record Correlation(String model, String measure, String outcome, Double tauB, Double pValue, int n) {}
 
     /**
      * {@code job}: where the job stands, first (a running job's figures will change); {@code failureReasons}: every
@@ -99,12 +101,23 @@ public class JobStatistics {
      * {@code hardnessAgreement} compares them.
      */
     @JsonPropertyOrder({"job", "jobId", "overall", "failureReasons", "byModel", "byLevel", "byModelAndLevel"})
-    public record Summary(JobProgress job, UUID jobId, Group overall, List<ReasonCount> failureReasons,
-            List<Group> byModel, List<Group> byLevel, List<Group> byModelAndLevel, List<Group> byDatabase,
-            List<Group> byHardness, List<Group> byLabelledHardness, HardnessAgreement hardnessAgreement,
-            List<Group> byModelDatabaseLevelHardness, List<IdentifierRecall> identifierRecall,
-            List<Correlation> naturalnessCorrelations, String method, GoldScreeningSummary goldScreening) {
-    }
+    public record Summary(
+            JobProgress job,
+            UUID jobId,
+            Group overall,
+            List<ReasonCount> failureReasons,
+            List<Group> byModel,
+            List<Group> byLevel,
+            List<Group> byModelAndLevel,
+            List<Group> byDatabase,
+            List<Group> byHardness,
+            List<Group> byLabelledHardness,
+            HardnessAgreement hardnessAgreement,
+            List<Group> byModelDatabaseLevelHardness,
+            List<IdentifierRecall> identifierRecall,
+            List<Correlation> naturalnessCorrelations,
+            String method,
+            GoldScreeningSummary goldScreening) {}
 
     static final String METHOD = "Means over items whose gold query ran; failed predictions count as 0. "
             + "95% CI: percentile bootstrap (seeded). Kendall tau-b with a two-sided p-value from the normal "
@@ -113,7 +126,10 @@ public class JobStatistics {
     /** The summary of a job's scored items; {@code job} says where the job stands. */
     public Summary summarize(UUID jobId, JobProgress job, List<ItemResult> items) {
         Group overall = group(Map.of(), items);
-        return new Summary(job, jobId, overall,
+        return new Summary(
+                job,
+                jobId,
+                overall,
                 failureReasons(items),
                 groups(items, "model", r -> r.model),
                 groups(items, "level", r -> r.level),
@@ -121,7 +137,8 @@ public class JobStatistics {
                 groups(items, "database", r -> r.databaseKey),
                 groups(items, "hardness", r -> r.hardness),
                 items.stream().anyMatch(r -> r.labelledHardness != null)
-                        ? groups(items, "labelledHardness", r -> r.labelledHardness) : List.of(),
+                        ? groups(items, "labelledHardness", r -> r.labelledHardness)
+                        : List.of(),
                 HardnessAgreement.of(items),
                 crossGroups(items),
                 identifierRecall(items),
@@ -133,7 +150,8 @@ public class JobStatistics {
     private List<Group> groups(List<ItemResult> items, String name, Function<ItemResult, String> key) {
         Map<String, List<ItemResult>> by = new TreeMap<>(valueOrder(name));
         for (ItemResult r : items) {
-            by.computeIfAbsent(String.valueOf(key.apply(r)), k -> new ArrayList<>()).add(r);
+            by.computeIfAbsent(String.valueOf(key.apply(r)), k -> new ArrayList<>())
+                    .add(r);
         }
         List<Group> out = new ArrayList<>();
         by.forEach((k, list) -> out.add(group(Map.of(name, k), list)));
@@ -145,13 +163,16 @@ public class JobStatistics {
         Map<String, Long> counts = new TreeMap<>();
         for (ItemResult r : items) {
             if (r.failed) {
-                counts.merge(r.reason == null || r.reason.isBlank() ? "no reason recorded"
-                        : FailureReasons.group(r.reason), 1L, Long::sum);
+                counts.merge(
+                        r.reason == null || r.reason.isBlank() ? "no reason recorded" : FailureReasons.group(r.reason),
+                        1L,
+                        Long::sum);
             }
         }
         return counts.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-                .map(e -> new ReasonCount(e.getKey(), e.getValue())).toList();
+                .map(e -> new ReasonCount(e.getKey(), e.getValue()))
+                .toList();
     }
 
     /** Per model and naturalness level: models alphabetically, levels from most to least natural. */
@@ -174,11 +195,18 @@ public class JobStatistics {
 
     private List<Group> crossGroups(List<ItemResult> items) {
         Map<List<String>, List<ItemResult>> by = new TreeMap<>(Comparator.<List<String>, String>comparing(k -> k.get(0))
-                .thenComparing(k -> k.get(1)).thenComparing(k -> k.get(2), valueOrder("level"))
+                .thenComparing(k -> k.get(1))
+                .thenComparing(k -> k.get(2), valueOrder("level"))
                 .thenComparing(k -> k.get(3), valueOrder("hardness")));
         for (ItemResult r : items) {
-            by.computeIfAbsent(List.of(String.valueOf(r.model), String.valueOf(r.databaseKey),
-                    String.valueOf(r.level), String.valueOf(r.hardness)), k -> new ArrayList<>()).add(r);
+            by.computeIfAbsent(
+                            List.of(
+                                    String.valueOf(r.model),
+                                    String.valueOf(r.databaseKey),
+                                    String.valueOf(r.level),
+                                    String.valueOf(r.hardness)),
+                            k -> new ArrayList<>())
+                    .add(r);
         }
         List<Group> out = new ArrayList<>();
         by.forEach((k, list) -> {
@@ -230,8 +258,13 @@ public class JobStatistics {
             boolean linking = LINKING_METRICS.contains(m.getKey());
             // Linking-only items have no result: they count for the linking metrics only.
             // Items whose unstable gold the job excludes (goldScreening: exclude) count for linking only, too.
-            double[] values = scored.stream().filter(r -> linking || !r.linkingOnly && !excluded(r)).map(m.getValue())
-                    .filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).sorted().toArray();
+            double[] values = scored.stream()
+                    .filter(r -> linking || !r.linkingOnly && !excluded(r))
+                    .map(m.getValue())
+                    .filter(v -> v != null && !v.isNaN())
+                    .mapToDouble(Double::doubleValue)
+                    .sorted()
+                    .toArray();
             if (values.length > 0) {
                 // Seeded by the values themselves (sorted), not by the group's name: groups of the same items (the
                 // overall group, the one model, the one database) get the same interval.
@@ -240,8 +273,16 @@ public class JobStatistics {
                 metrics.put(m.getKey(), new Estimate(e.mean(), e.low(), e.high(), e.n()));
             }
         }
-        return new Group(key, items.size(), scored.size(), goldFailed, predictionFailed, metrics, reasons,
-                multipleStatements, reviewed);
+        return new Group(
+                key,
+                items.size(),
+                scored.size(),
+                goldFailed,
+                predictionFailed,
+                metrics,
+                reasons,
+                multipleStatements,
+                reviewed);
     }
 
     private static boolean excluded(ItemResult r) {
@@ -268,8 +309,8 @@ public class JobStatistics {
             if (r.goldIdentifiers == null || r.goldIdentifiers.isEmpty() || !goldUsable(r)) {
                 continue;
             }
-            List<String> predicted = r.predictedIdentifiers == null ? List.of()
-                    : Arrays.asList(r.predictedIdentifiers.split("\n"));
+            List<String> predicted =
+                    r.predictedIdentifiers == null ? List.of() : Arrays.asList(r.predictedIdentifiers.split("\n"));
             for (String id : r.goldIdentifiers.split("\n")) {
                 int[] c = counts.computeIfAbsent(id, k -> new int[2]);
                 c[0]++;
@@ -313,11 +354,13 @@ public class JobStatistics {
                 for (int o = 0; o < outcomes.length; o++) {
                     int mi = m;
                     int oi = 4 + o;
-                    List<double[]> usable = rows.stream().filter(x -> !Double.isNaN(x[oi])).toList();
+                    List<double[]> usable =
+                            rows.stream().filter(x -> !Double.isNaN(x[oi])).toList();
                     double[] x = usable.stream().mapToDouble(v -> v[mi]).toArray();
                     double[] y = usable.stream().mapToDouble(v -> v[oi]).toArray();
                     KendallTau.Result k = KendallTau.of(x, y);
-                    out.add(new Correlation(model, measures[m], outcomes[o], finite(k.tau()), finite(k.pValue()), k.n()));
+                    out.add(new Correlation(
+                            model, measures[m], outcomes[o], finite(k.tau()), finite(k.pValue()), k.n()));
                 }
             }
         });

@@ -15,12 +15,10 @@ public final class KendallTau {
 
     private static final NormalDistribution NORMAL = new NormalDistribution();
 
-    private KendallTau() {
-    }
+    private KendallTau() {}
 
     /** tau-b and its p-value; NaN for both when fewer than 2 pairs or a constant series. */
-    public record Result(double tau, double pValue, int n) {
-    }
+    public record Result(double tau, double pValue, int n) {}
 
     public static Result of(double[] x, double[] y) {
         if (x.length != y.length) {

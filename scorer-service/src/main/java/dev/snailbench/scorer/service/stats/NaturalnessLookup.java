@@ -26,7 +26,8 @@ public class NaturalnessLookup {
     private final Path crosswalks;
     private final Map<String, Optional<Map<String, NaturalnessLevel>>> cache = new ConcurrentHashMap<>();
 
-    public NaturalnessLookup(@ConfigProperty(name = "snailbench.data-dir", defaultValue = "../shared/data") String dataDir) {
+    public NaturalnessLookup(
+            @ConfigProperty(name = "snailbench.data-dir", defaultValue = "../shared/data") String dataDir) {
         this.crosswalks = Path.of(dataDir).resolve("snails").resolve("crosswalks");
     }
 

@@ -71,7 +71,9 @@ class EncodedMetricsTest {
                     pred.add(pred.get(random.nextInt(pred.size())));
                 }
             }
-            case 3 -> pred = randomRows(random, gold.size(), gold.isEmpty() ? 1 : gold.get(0).size());
+            case 3 ->
+                pred = randomRows(
+                        random, gold.size(), gold.isEmpty() ? 1 : gold.get(0).size());
             case 4 -> {
                 List<Row> permuted = new ArrayList<>();
                 for (Row r : pred) {

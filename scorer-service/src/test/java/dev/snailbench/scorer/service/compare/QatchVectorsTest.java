@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class QatchVectorsTest {
 
     static Stream<Named<JsonNode>> cases() throws IOException {
-        JsonNode root = new ObjectMapper().readTree(DataDir.resolve().resolve("qatch/metric_cases.json").toFile());
+        JsonNode root = new ObjectMapper()
+                .readTree(DataDir.resolve().resolve("qatch/metric_cases.json").toFile());
         List<Named<JsonNode>> out = new ArrayList<>();
         root.get("cases").forEach(c -> out.add(Named.of(c.get("id").asText(), c)));
         return out.stream();
@@ -55,7 +56,9 @@ class QatchVectorsTest {
                 Double ves = QatchMetrics.validEfficiencyScore(gold, pred, gt, pt);
                 double paper = c.get("expected_bird_definition").asDouble();
                 assertThat(ves).isNotNull();
-                assertThat(ves == 0.0 ? 0.0 : 1 / ves).as("the paper's direction").isCloseTo(paper, within(1e-9));
+                assertThat(ves == 0.0 ? 0.0 : 1 / ves)
+                        .as("the paper's direction")
+                        .isCloseTo(paper, within(1e-9));
                 yield ves;
             }
             default -> throw new AssertionError("unknown metric " + metric);

@@ -23,9 +23,12 @@ class ResultComparatorTest {
     @Test
     void shouldMatchIdenticalResults() {
         ComparableTable g = table(row("a", 1), row("b", 2));
-        assertThat(cmp.strict(g, table(row("a", 1), row("b", 2)), unordered).reason()).isEqualTo(Reason.MATCH);
-        assertThat(cmp.set(g, table(row("a", 1), row("b", 2)), unordered).reason()).isEqualTo(Reason.MATCH);
-        assertThat(cmp.relaxed(g, table(row("a", 1), row("b", 2)), unordered).reason()).isEqualTo(Reason.MATCH);
+        assertThat(cmp.strict(g, table(row("a", 1), row("b", 2)), unordered).reason())
+                .isEqualTo(Reason.MATCH);
+        assertThat(cmp.set(g, table(row("a", 1), row("b", 2)), unordered).reason())
+                .isEqualTo(Reason.MATCH);
+        assertThat(cmp.relaxed(g, table(row("a", 1), row("b", 2)), unordered).reason())
+                .isEqualTo(Reason.MATCH);
     }
 
     @Test
@@ -130,9 +133,13 @@ class ResultComparatorTest {
     void shouldCompareNumbersNumericallyNotAsText() {
         ExecutionOutcome gold = outcome(ValueType.NUMBER, "1.50", "2");
         ExecutionOutcome pred = outcome(ValueType.NUMBER, "1.5", "2.000");
-        assertThat(cmp.strict(ComparableTable.of(gold), ComparableTable.of(pred), unordered).reason()).isEqualTo(Reason.MATCH);
+        assertThat(cmp.strict(ComparableTable.of(gold), ComparableTable.of(pred), unordered)
+                        .reason())
+                .isEqualTo(Reason.MATCH);
         ExecutionOutcome asText = outcome(ValueType.TEXT, "1.5", "2.000");
-        assertThat(cmp.strict(ComparableTable.of(gold), ComparableTable.of(asText), unordered).match()).isFalse();
+        assertThat(cmp.strict(ComparableTable.of(gold), ComparableTable.of(asText), unordered)
+                        .match())
+                .isFalse();
     }
 
     @Test
@@ -146,12 +153,17 @@ class ResultComparatorTest {
         Verdict v = cmp.strict(ComparableTable.of(gold), ComparableTable.of(pred), tolerant);
         assertThat(v.match()).isTrue();
         assertThat(v.reason()).isEqualTo(Reason.MATCH_WITHIN_TOLERANCE);
-        assertThat(cmp.set(ComparableTable.of(gold), ComparableTable.of(pred), tolerant).match()).isTrue();
-        assertThat(cmp.relaxed(ComparableTable.of(gold), ComparableTable.of(pred), tolerant).reason())
+        assertThat(cmp.set(ComparableTable.of(gold), ComparableTable.of(pred), tolerant)
+                        .match())
+                .isTrue();
+        assertThat(cmp.relaxed(ComparableTable.of(gold), ComparableTable.of(pred), tolerant)
+                        .reason())
                 .isEqualTo(Reason.MATCH_WITHIN_TOLERANCE);
         CompareOptions absolute = new CompareOptions(false, new Tolerance(0.01, 0), true);
-        assertThat(cmp.strict(table(row(1.0)), table(row(1.02)), absolute).match()).isFalse();
-        assertThat(cmp.strict(table(row(1.0)), table(row(1.005)), absolute).match()).isTrue();
+        assertThat(cmp.strict(table(row(1.0)), table(row(1.02)), absolute).match())
+                .isFalse();
+        assertThat(cmp.strict(table(row(1.0)), table(row(1.005)), absolute).match())
+                .isTrue();
     }
 
     @Test
@@ -165,7 +177,8 @@ class ResultComparatorTest {
 
     @Test
     void shouldReportDifferentRowCountsAndValues() {
-        assertThat(cmp.strict(table(row("a"), row("b")), table(row("a")), unordered).reason())
+        assertThat(cmp.strict(table(row("a"), row("b")), table(row("a")), unordered)
+                        .reason())
                 .isEqualTo(Reason.ROW_COUNT_DIFFERS);
         Verdict v = cmp.strict(table(row("a"), row("b")), table(row("a"), row("c")), unordered);
         assertThat(v.reason()).isEqualTo(Reason.VALUES_DIFFER);
@@ -194,7 +207,9 @@ class ResultComparatorTest {
             pred.add(new Row(p));
         }
         long start = System.nanoTime();
-        Verdict v = cmp.relaxed(new ComparableTable(List.of(), gold, List.of()), new ComparableTable(List.of(), pred, List.of()),
+        Verdict v = cmp.relaxed(
+                new ComparableTable(List.of(), gold, List.of()),
+                new ComparableTable(List.of(), pred, List.of()),
                 unordered);
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertThat(v.reason()).isEqualTo(Reason.MATCH_WITH_EXTRA_COLUMNS);
@@ -215,7 +230,8 @@ class ResultComparatorTest {
 
     @Test
     void shouldNotConfuseTheNumberOneWithTheStringOne() {
-        assertThat(cmp.strict(table(row(1)), table(row("1")), unordered).match()).isFalse();
+        assertThat(cmp.strict(table(row(1)), table(row("1")), unordered).match())
+                .isFalse();
     }
 
     private static ExecutionOutcome outcome(ValueType type, String... cells) {
@@ -223,7 +239,7 @@ class ResultComparatorTest {
         for (String c : cells) {
             rows.add(Collections.singletonList(c));
         }
-        return new ExecutionOutcome(ExecutionStatus.OK, List.of(new ResultColumn("v", type, "numeric")), rows, false,
-                null, null, 0.01);
+        return new ExecutionOutcome(
+                ExecutionStatus.OK, List.of(new ResultColumn("v", type, "numeric")), rows, false, null, null, 0.01);
     }
 }

@@ -8,8 +8,7 @@ import java.util.List;
 /** Test helper: results written as JSON-like literals (numbers stay numbers, strings strings, null NULL). */
 final class Tables {
 
-    private Tables() {
-    }
+    private Tables() {}
 
     static List<Row> rows(Object[]... rows) {
         List<Row> out = new ArrayList<>();

@@ -40,9 +40,12 @@ class ValidEfficiencyScoreTest {
 
     @Test
     void shouldBeNullWithoutTimingsOrAGoldTime() {
-        assertThat(QatchMetrics.validEfficiencyScore(RESULT, RESULT, List.of(), List.of(0.01))).isNull();
-        assertThat(QatchMetrics.validEfficiencyScore(RESULT, RESULT, List.of(0.0), List.of(0.01))).isNull();
-        assertThat(QatchMetrics.validEfficiencyScore(RESULT, OTHER, List.of(), List.of())).isEqualTo(0.0);
+        assertThat(QatchMetrics.validEfficiencyScore(RESULT, RESULT, List.of(), List.of(0.01)))
+                .isNull();
+        assertThat(QatchMetrics.validEfficiencyScore(RESULT, RESULT, List.of(0.0), List.of(0.01)))
+                .isNull();
+        assertThat(QatchMetrics.validEfficiencyScore(RESULT, OTHER, List.of(), List.of()))
+                .isEqualTo(0.0);
     }
 
     @Test
@@ -57,7 +60,8 @@ class ValidEfficiencyScoreTest {
     private static void assertVes(List<Double> goldTimes, List<Double> predTimes, double expected) {
         assertThat(QatchMetrics.validEfficiencyScore(RESULT, RESULT, goldTimes, predTimes))
                 .isCloseTo(expected, within(1e-9));
-        assertThat(QatchMetrics.validEfficiencyScore(RESULT, OTHER, goldTimes, predTimes)).isEqualTo(0.0);
+        assertThat(QatchMetrics.validEfficiencyScore(RESULT, OTHER, goldTimes, predTimes))
+                .isEqualTo(0.0);
     }
 
     private static List<Double> repeat(double value, int times) {

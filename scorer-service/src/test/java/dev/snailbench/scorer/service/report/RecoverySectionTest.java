@@ -24,7 +24,8 @@ class RecoverySectionTest {
 
         assertThat(same.recovery()).isNull();
         assertThat(zero.attained()).isNull();
-        assertThat(RecoverySection.csv(section)).contains("queryRecall,0.7000,0.7000,0.9000,n/a,1.2857")
+        assertThat(RecoverySection.csv(section))
+                .contains("queryRecall,0.7000,0.7000,0.9000,n/a,1.2857")
                 .contains("softF1,0.0000,0.0000,0.0000,n/a,n/a");
         assertThat(RecoverySection.html(section)).contains("<td>n/a</td>").contains("<th>recovery</th>");
     }

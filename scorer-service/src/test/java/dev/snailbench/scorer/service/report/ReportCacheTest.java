@@ -24,7 +24,8 @@ class ReportCacheTest {
     }
 
     private String get(ReportCache cache, ResultsVersion version) {
-        return cache.get(ReportCache.Kind.SUMMARY, job, "t1", version, this::compute).await()
+        return cache.get(ReportCache.Kind.SUMMARY, job, "t1", version, this::compute)
+                .await()
                 .atMost(Duration.ofSeconds(5));
     }
 
@@ -35,8 +36,11 @@ class ReportCacheTest {
         assertThat(get(cache, running)).isEqualTo("summary 1");
         assertThat(get(cache, running)).as("the same results").isEqualTo("summary 1");
 
-        assertThat(get(cache, new ResultsVersion(10_000, "0"))).as("more results").isEqualTo("summary 2");
-        assertThat(get(cache, new ResultsVersion(10_000, "1765080000000000"))).as("a review")
+        assertThat(get(cache, new ResultsVersion(10_000, "0")))
+                .as("more results")
+                .isEqualTo("summary 2");
+        assertThat(get(cache, new ResultsVersion(10_000, "1765080000000000")))
+                .as("a review")
                 .isEqualTo("summary 3");
         assertThat(get(cache, running)).as("never an answer of other results").isEqualTo("summary 4");
     }
@@ -46,9 +50,15 @@ class ReportCacheTest {
         ReportCache cache = new ReportCache(4);
         ResultsVersion version = new ResultsVersion(1, "0");
         get(cache, version);
-        cache.get(ReportCache.Kind.HTML, job, "t1", version, this::compute).await().indefinitely();
-        cache.get(ReportCache.Kind.SUMMARY, job, "t2", version, this::compute).await().indefinitely();
-        cache.get(ReportCache.Kind.SUMMARY, UUID.randomUUID(), "t1", version, this::compute).await().indefinitely();
+        cache.get(ReportCache.Kind.HTML, job, "t1", version, this::compute)
+                .await()
+                .indefinitely();
+        cache.get(ReportCache.Kind.SUMMARY, job, "t2", version, this::compute)
+                .await()
+                .indefinitely();
+        cache.get(ReportCache.Kind.SUMMARY, UUID.randomUUID(), "t1", version, this::compute)
+                .await()
+                .indefinitely();
         assertThat(computed).hasValue(4);
     }
 
@@ -74,9 +84,15 @@ class ReportCacheTest {
     void shouldNotKeepAFailedComputation() {
         ReportCache cache = new ReportCache(4);
         ResultsVersion version = new ResultsVersion(3, "0");
-        assertThatThrownBy(() -> cache.get(ReportCache.Kind.SUMMARY, job, "t1", version,
-                () -> Uni.createFrom().<String>failure(new IllegalStateException("database gone"))).await()
-                .indefinitely()).hasMessageContaining("database gone");
+        assertThatThrownBy(() -> cache.get(
+                                ReportCache.Kind.SUMMARY,
+                                job,
+                                "t1",
+                                version,
+                                () -> Uni.createFrom().<String>failure(new IllegalStateException("database gone")))
+                        .await()
+                        .indefinitely())
+                .hasMessageContaining("database gone");
         assertThat(get(cache, version)).isEqualTo("summary 1");
     }
 
@@ -86,12 +102,18 @@ class ReportCacheTest {
         ResultsVersion version = new ResultsVersion(1, "0");
         UUID[] jobs = {UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID()};
         for (UUID each : jobs) {
-            cache.get(ReportCache.Kind.SUMMARY, each, "t1", version, this::compute).await().indefinitely();
+            cache.get(ReportCache.Kind.SUMMARY, each, "t1", version, this::compute)
+                    .await()
+                    .indefinitely();
         }
         assertThat(cache.size()).isEqualTo(2);
-        cache.get(ReportCache.Kind.SUMMARY, jobs[0], "t1", version, this::compute).await().indefinitely();
+        cache.get(ReportCache.Kind.SUMMARY, jobs[0], "t1", version, this::compute)
+                .await()
+                .indefinitely();
         assertThat(computed).as("the first job was let go").hasValue(4);
-        cache.get(ReportCache.Kind.SUMMARY, jobs[2], "t1", version, this::compute).await().indefinitely();
+        cache.get(ReportCache.Kind.SUMMARY, jobs[2], "t1", version, this::compute)
+                .await()
+                .indefinitely();
         assertThat(computed).as("the last one kept").hasValue(4);
     }
 
@@ -105,12 +127,19 @@ class ReportCacheTest {
 
         now.addAndGet(Duration.ofMillis(1_500).toNanos());
         assertThat(recent(cache, next, true)).as("recent, and it stands").isEqualTo("summary 1");
-        assertThat(recent(cache, next, false)).as("it does not stand for these results").isEqualTo("summary 2");
+        assertThat(recent(cache, next, false))
+                .as("it does not stand for these results")
+                .isEqualTo("summary 2");
 
         now.addAndGet(Duration.ofMillis(2_500).toNanos());
-        assertThat(recent(cache, new ResultsVersion(200, "0"), true)).as("too old").isEqualTo("summary 3");
-        assertThat(get(cache, new ResultsVersion(200, "0"))).as("the same version").isEqualTo("summary 3");
-        assertThat(get(cache, new ResultsVersion(250, "0"))).as("get never serves another version")
+        assertThat(recent(cache, new ResultsVersion(200, "0"), true))
+                .as("too old")
+                .isEqualTo("summary 3");
+        assertThat(get(cache, new ResultsVersion(200, "0")))
+                .as("the same version")
+                .isEqualTo("summary 3");
+        assertThat(get(cache, new ResultsVersion(250, "0")))
+                .as("get never serves another version")
                 .isEqualTo("summary 4");
     }
 
@@ -121,16 +150,26 @@ class ReportCacheTest {
         ResultsVersion first = new ResultsVersion(100, "0");
         get(cache, first);
         List<Object> seen = new ArrayList<>();
-        cache.getRecent(ReportCache.Kind.SUMMARY, job, "t1", new ResultsVersion(101, "0"), (version, value) -> {
-            seen.add(version);
-            seen.add(value);
-            return false;
-        }, this::compute).await().atMost(Duration.ofSeconds(5));
+        cache.getRecent(
+                        ReportCache.Kind.SUMMARY,
+                        job,
+                        "t1",
+                        new ResultsVersion(101, "0"),
+                        (version, value) -> {
+                            seen.add(version);
+                            seen.add(value);
+                            return false;
+                        },
+                        this::compute)
+                .await()
+                .atMost(Duration.ofSeconds(5));
         assertThat(seen).containsExactly(first, "summary 1");
     }
 
     private String recent(ReportCache cache, ResultsVersion version, boolean stands) {
-        return cache.<String>getRecent(ReportCache.Kind.SUMMARY, job, "t1", version, (kept, value) -> stands,
-                this::compute).await().atMost(Duration.ofSeconds(5));
+        return cache.<String>getRecent(
+                        ReportCache.Kind.SUMMARY, job, "t1", version, (kept, value) -> stands, this::compute)
+                .await()
+                .atMost(Duration.ofSeconds(5));
     }
 }

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 /** The report agrees with itself: one interval for one set of items, round ticks, readable order and verdicts. */
 class ReportConsistencyTest {
 
-    private final JobStatistics stats = new JobStatistics(TestScorerConfig.config(),
-            new NaturalnessLookup(DataDir.resolve().toString()));
+    private final JobStatistics stats = new JobStatistics(
+            TestScorerConfig.config(), new NaturalnessLookup(DataDir.resolve().toString()));
 
     @Test
     void shouldGiveTheSameIntervalToGroupsOfTheSameItems() {
@@ -34,22 +34,24 @@ class ReportConsistencyTest {
         JobStatistics.Summary s = stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items);
         // One model, one database: the overall group, the model's and the database's are the same 100 items.
         Estimate overall = s.overall().metrics().get("executionAccuracy");
-        assertThat(s.byModel()).singleElement().satisfies(g -> assertThat(g.metrics().get("executionAccuracy"))
-                .isEqualTo(overall));
-        assertThat(s.byDatabase()).singleElement().satisfies(g -> assertThat(g.metrics().get("executionAccuracy"))
-                .isEqualTo(overall));
+        assertThat(s.byModel())
+                .singleElement()
+                .satisfies(g -> assertThat(g.metrics().get("executionAccuracy")).isEqualTo(overall));
+        assertThat(s.byDatabase())
+                .singleElement()
+                .satisfies(g -> assertThat(g.metrics().get("executionAccuracy")).isEqualTo(overall));
         assertThat(overall.ciLow()).isLessThan(0.4).isGreaterThan(0.25);
     }
 
     @Test
     void shouldDrawRoundAxisTicks() {
-        assertThat(ticks(Svg.groupedBars("Items by reason", List.of("a", "b"),
-                Map.of("items", Map.of("a", 27.0, "b", 3.0)), 27)))
+        assertThat(ticks(Svg.groupedBars(
+                        "Items by reason", List.of("a", "b"), Map.of("items", Map.of("a", 27.0, "b", 3.0)), 27)))
                 .containsExactly("0", "10", "20", "30");
-        assertThat(ticks(Svg.groupedBars("Accuracy", List.of("a"), Map.of("m", Map.of("a", 0.4)),
-                1.0))).containsExactly("0", "0.2", "0.4", "0.6", "0.8", "1");
-        assertThat(ticks(Svg.groupedBars("Items", List.of("a"), Map.of("m", Map.of("a", 14.0)),
-                14))).containsExactly("0", "5", "10", "15");
+        assertThat(ticks(Svg.groupedBars("Accuracy", List.of("a"), Map.of("m", Map.of("a", 0.4)), 1.0)))
+                .containsExactly("0", "0.2", "0.4", "0.6", "0.8", "1");
+        assertThat(ticks(Svg.groupedBars("Items", List.of("a"), Map.of("m", Map.of("a", 14.0)), 14)))
+                .containsExactly("0", "5", "10", "15");
     }
 
     @Test
@@ -67,7 +69,8 @@ class ReportConsistencyTest {
         goldFailed.reason = "gold failed: ERROR 22P02 invalid input syntax for type integer";
         ItemResult wrong = TestItems.scored("2", "m", "Native", false);
         List<ItemResult> items = List.of(wrong, goldFailed);
-        String html = new ReportRenderer().html(stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items), items);
+        String html = new ReportRenderer()
+                .html(stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items), items);
         String row = html.substring(html.indexOf("<td class=\"g\">377</td>"));
         row = row.substring(0, row.indexOf("</tr>"));
         assertThat(row).contains("not compared").doesNotContain("✗");

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 /** The HTML report as a reader meets it on a laptop: compact rows, tables that scroll, reviews counted. */
 class ReportRendererTest {
 
-    private final JobStatistics stats = new JobStatistics(TestScorerConfig.config(),
-            new NaturalnessLookup(DataDir.resolve().toString()));
+    private final JobStatistics stats = new JobStatistics(
+            TestScorerConfig.config(), new NaturalnessLookup(DataDir.resolve().toString()));
     private final ReportRenderer renderer = new ReportRenderer();
 
     @Test
@@ -35,14 +35,18 @@ class ReportRendererTest {
 
         String cell = ReportRenderer.reasons(reasons);
 
-        assertThat(cell).doesNotContain("<br>MATCH").startsWith("<details><summary>MATCH&nbsp;27 · gold failed&nbsp;23 · 2 more</summary>")
+        assertThat(cell)
+                .doesNotContain("<br>MATCH")
+                .startsWith("<details><summary>MATCH&nbsp;27 · gold failed&nbsp;23 · 2 more</summary>")
                 .endsWith("MISSING_COLUMNS&nbsp;12<br>BOTH_EMPTY&nbsp;3</details>");
         assertThat(ReportRenderer.reasons(Map.of("MATCH", 5L))).isEqualTo("MATCH&nbsp;5");
     }
 
     @Test
     void shouldPutEveryTableInABoxThatScrollsSidewaysWithTheGroupColumnInView() {
-        String html = renderer.html(stats.summarize(UUID.randomUUID(), JobProgress.of(items(false), false, null), items(false)), items(false));
+        String html = renderer.html(
+                stats.summarize(UUID.randomUUID(), JobProgress.of(items(false), false, null), items(false)),
+                items(false));
 
         int tables = count(html, "<table>");
         assertThat(tables).isGreaterThanOrEqualTo(7);
@@ -53,11 +57,14 @@ class ReportRendererTest {
 
     @Test
     void shouldShowManualAccuracyOnlyOnceSomeItemsWereReviewedByHand() {
-        String unreviewed = renderer.html(stats.summarize(UUID.randomUUID(), JobProgress.of(items(false), false, null), items(false)), items(false));
+        String unreviewed = renderer.html(
+                stats.summarize(UUID.randomUUID(), JobProgress.of(items(false), false, null), items(false)),
+                items(false));
         assertThat(unreviewed).doesNotContain("manualAccuracy");
 
         List<ItemResult> reviewed = items(true);
-        String html = renderer.html(stats.summarize(UUID.randomUUID(), JobProgress.of(reviewed, false, null), reviewed), reviewed);
+        String html = renderer.html(
+                stats.summarize(UUID.randomUUID(), JobProgress.of(reviewed, false, null), reviewed), reviewed);
 
         assertThat(html).contains("1 item reviewed by hand", "<th>manualAccuracy (95% CI)</th>");
         // The reviewer overturned the comparator on one of the two items: execution 0.5, manual 1.0.
@@ -68,18 +75,23 @@ class ReportRendererTest {
 
     @Test
     void shouldShowTheTableByTheDatasetsHardnessLabelAndHowOftenItAgreesOnlyWhenItemsCarryALabel() {
-        String unlabelled = renderer.html(stats.summarize(UUID.randomUUID(), JobProgress.of(items(false), false, null), items(false)), items(false));
+        String unlabelled = renderer.html(
+                stats.summarize(UUID.randomUUID(), JobProgress.of(items(false), false, null), items(false)),
+                items(false));
         assertThat(unlabelled).doesNotContain("hardness label", "agrees with the dataset's label");
 
         List<ItemResult> items = items(false);
         items.get(0).labelledHardness = "easy";
         items.get(1).labelledHardness = "extra";
-        String html = renderer.html(stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items), items);
+        String html =
+                renderer.html(stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items), items);
 
-        assertThat(html).contains("<h2>By the dataset&#39;s hardness label</h2>",
-                "<td class=\"g\">labelledHardness: extra</td>",
-                "Spider hardness of the gold SQL agrees with the dataset's label on 1 of 2 questions.",
-                "q2: extra → easy");
+        assertThat(html)
+                .contains(
+                        "<h2>By the dataset&#39;s hardness label</h2>",
+                        "<td class=\"g\">labelledHardness: extra</td>",
+                        "Spider hardness of the gold SQL agrees with the dataset's label on 1 of 2 questions.",
+                        "q2: extra → easy");
         assertThat(html.indexOf("By the dataset&#39;s hardness label")).isGreaterThan(html.indexOf("By hardness"));
     }
 
@@ -95,7 +107,8 @@ class ReportRendererTest {
 
         String csv = renderer.csv(UUID.randomUUID(), JobProgress.of(List.of(r), false, null), List.of(r));
 
-        assertThat(csv).contains(",'-1+cmd|' /C calc'!A0,", ",' @SUM(1),", ",'\uFF1D1+1\r\n", ",'-2-3,")
+        assertThat(csv)
+                .contains(",'-1+cmd|' /C calc'!A0,", ",' @SUM(1),", ",'\uFF1D1+1\r\n", ",'-2-3,")
                 .contains(",\"'\t=HYPERLINK(\"\"http://x\"\")\",", ",\"'\r+1\",");
         // Numbers stay numbers.
         ItemResult numbers = item("q2", true);
@@ -108,15 +121,17 @@ class ReportRendererTest {
     void shouldCarryItsContentSecurityPolicyInTheDocumentFirstInItsHead() {
         List<ItemResult> items = items(false);
         items.get(0).jobName = "</title><script>alert(1)</script>";
-        String html = renderer.html(stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items), items);
+        String html =
+                renderer.html(stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items), items);
 
-        assertThat(html).startsWith("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-                + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-                + "style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'\"><title>");
+        assertThat(html)
+                .startsWith("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+                        + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                        + "style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'\"><title>");
         assertThat(html).doesNotContain("<script");
-        assertThat(RecoverySection.html(new RecoverySection.Section(UUID.randomUUID(), UUID.randomUUID(),
-                UUID.randomUUID(), List.of()))).contains("<head><meta charset=\"utf-8\">"
-                        + ReportRenderer.CONTENT_SECURITY_POLICY_META + "<title>");
+        assertThat(RecoverySection.html(new RecoverySection.Section(
+                        UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID(), List.of())))
+                .contains("<head><meta charset=\"utf-8\">" + ReportRenderer.CONTENT_SECURITY_POLICY_META + "<title>");
     }
 
     private static List<ItemResult> items(boolean reviewed) {

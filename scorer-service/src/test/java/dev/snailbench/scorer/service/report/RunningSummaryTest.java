@@ -22,8 +22,8 @@ class RunningSummaryTest {
     private static final UUID JOB = UUID.randomUUID();
 
     private static JobStatistics.Summary summary(JobProgress job) {
-        return new JobStatistics.Summary(job, JOB, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null);
+        return new JobStatistics.Summary(
+                job, JOB, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     private static JobReports.Version version(long items, String reviews) {
@@ -31,8 +31,8 @@ class RunningSummaryTest {
     }
 
     private static final JobReports.Version THEN = version(400, "0");
-    private static final JobStatistics.Summary RUNNING = summary(new JobProgress(JobProgress.RUNNING, 400, 1_000, 3,
-            null));
+    private static final JobStatistics.Summary RUNNING =
+            summary(new JobProgress(JobProgress.RUNNING, 400, 1_000, 3, null));
 
     @Test
     void shouldLetARunningSummaryStandWhileTheJobStillRuns() {
@@ -42,14 +42,22 @@ class RunningSummaryTest {
 
     @Test
     void shouldNeverServeARunningSummaryForAFinishedJob() {
-        assertThat(JobReports.standsFor(THEN, RUNNING, version(1_000, "0"))).as("every item scored").isFalse();
-        assertThat(JobReports.standsFor(THEN, RUNNING, new JobReports.Version(new ResultsVersion(500, "0"),
-                Optional.of(new JobCancellations.Cancelled("stopped"))))).as("cancelled").isFalse();
+        assertThat(JobReports.standsFor(THEN, RUNNING, version(1_000, "0")))
+                .as("every item scored")
+                .isFalse();
+        assertThat(JobReports.standsFor(
+                        THEN,
+                        RUNNING,
+                        new JobReports.Version(
+                                new ResultsVersion(500, "0"), Optional.of(new JobCancellations.Cancelled("stopped")))))
+                .as("cancelled")
+                .isFalse();
     }
 
     @Test
     void shouldComputeAgainAfterAReview() {
-        assertThat(JobReports.standsFor(THEN, RUNNING, version(450, "1765080000000000"))).isFalse();
+        assertThat(JobReports.standsFor(THEN, RUNNING, version(450, "1765080000000000")))
+                .isFalse();
     }
 
     @Test
@@ -66,14 +74,24 @@ class RunningSummaryTest {
         ReportCache cache = new ReportCache(4, Duration.ofSeconds(30), now::get);
         JobStatistics.Summary done = summary(new JobProgress(JobProgress.COMPLETED, 1_000, 1_000, 3, null));
         assertThat(summary(cache, THEN, RUNNING)).isSameAs(RUNNING);
-        assertThat(summary(cache, version(700, "0"), done)).as("still running: the kept one").isSameAs(RUNNING);
-        assertThat(summary(cache, version(1_000, "0"), done)).as("finished, however recent").isSameAs(done);
+        assertThat(summary(cache, version(700, "0"), done))
+                .as("still running: the kept one")
+                .isSameAs(RUNNING);
+        assertThat(summary(cache, version(1_000, "0"), done))
+                .as("finished, however recent")
+                .isSameAs(done);
     }
 
-    private static JobStatistics.Summary summary(ReportCache cache, JobReports.Version version,
-            JobStatistics.Summary computed) {
-        return cache.<JobStatistics.Summary>getRecent(ReportCache.Kind.SUMMARY, JOB, "t1", version,
-                (keptVersion, kept) -> JobReports.standsFor(keptVersion, kept, version),
-                () -> Uni.createFrom().item(computed)).await().atMost(Duration.ofSeconds(5));
+    private static JobStatistics.Summary summary(
+            ReportCache cache, JobReports.Version version, JobStatistics.Summary computed) {
+        return cache.<JobStatistics.Summary>getRecent(
+                        ReportCache.Kind.SUMMARY,
+                        JOB,
+                        "t1",
+                        version,
+                        (keptVersion, kept) -> JobReports.standsFor(keptVersion, kept, version),
+                        () -> Uni.createFrom().item(computed))
+                .await()
+                .atMost(Duration.ofSeconds(5));
     }
 }

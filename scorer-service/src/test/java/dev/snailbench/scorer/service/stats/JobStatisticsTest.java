@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 /** Job aggregates: gold failures excluded, failures counted as 0, IdentifierRecall, SNAILS correlations. */
 class JobStatisticsTest {
 
-    private final JobStatistics stats = new JobStatistics(TestScorerConfig.config(),
-            new NaturalnessLookup(DataDir.resolve().toString()));
+    private final JobStatistics stats = new JobStatistics(
+            TestScorerConfig.config(), new NaturalnessLookup(DataDir.resolve().toString()));
 
     @Test
     void shouldExcludeGoldFailuresAndCountFailedPredictionsAsWrong() {
@@ -30,8 +30,11 @@ class JobStatisticsTest {
         assertThat(s.overall().predictionFailed()).isEqualTo(1);
         assertThat(s.overall().metrics().get("executionAccuracy").mean()).isCloseTo(1.0 / 3, within(1e-12));
         assertThat(s.overall().metrics().get("executionAccuracy").n()).isEqualTo(3);
-        assertThat(s.overall().reasons()).containsEntry("gold failed", 1L).containsEntry("predicted failed", 1L)
-                .containsEntry("MATCH", 1L).containsEntry("VALUES_DIFFER", 1L);
+        assertThat(s.overall().reasons())
+                .containsEntry("gold failed", 1L)
+                .containsEntry("predicted failed", 1L)
+                .containsEntry("MATCH", 1L)
+                .containsEntry("VALUES_DIFFER", 1L);
         assertThat(s.identifierRecall()).anySatisfy(r -> {
             assertThat(r.identifier()).isEqualTo("c:b");
             assertThat(r.goldOccurrences()).isEqualTo(1);
@@ -55,8 +58,10 @@ class JobStatisticsTest {
         }
         Summary s = stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items);
         var c = s.naturalnessCorrelations().stream()
-                .filter(x -> x.measure().equals("combinedNaturalness") && x.outcome().equals("executionAccuracy"))
-                .findFirst().orElseThrow();
+                .filter(x ->
+                        x.measure().equals("combinedNaturalness") && x.outcome().equals("executionAccuracy"))
+                .findFirst()
+                .orElseThrow();
         assertThat(c.n()).isEqualTo(20);
         assertThat(c.tauB()).isGreaterThan(0.5);
         assertThat(c.pValue()).isLessThan(0.01);
@@ -74,11 +79,14 @@ class JobStatisticsTest {
             }
         }
         Summary s = stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items);
-        assertThat(s.byLevel()).extracting(g -> g.key().get("level"))
+        assertThat(s.byLevel())
+                .extracting(g -> g.key().get("level"))
                 .containsExactly("Native", "Regular", "Low", "Least");
-        assertThat(s.byHardness()).extracting(g -> g.key().get("hardness"))
+        assertThat(s.byHardness())
+                .extracting(g -> g.key().get("hardness"))
                 .containsExactly("easy", "medium", "hard", "extra");
-        assertThat(s.byModelDatabaseLevelHardness()).extracting(g -> g.key().get("level") + "/" + g.key().get("hardness"))
+        assertThat(s.byModelDatabaseLevelHardness())
+                .extracting(g -> g.key().get("level") + "/" + g.key().get("hardness"))
                 .startsWith("Native/easy", "Native/medium", "Native/hard", "Native/extra", "Regular/easy")
                 .endsWith("Least/extra");
     }
@@ -108,9 +116,11 @@ class JobStatisticsTest {
         assertThat(s.hardnessAgreement().agree()).isEqualTo(2);
         assertThat(s.hardnessAgreement().disagreements())
                 .containsExactly(new HardnessAgreement.Disagreement("q2", "hard", "extra"));
-        assertThat(s.byLabelledHardness()).extracting(g -> g.key().get("labelledHardness") + ":" + g.items())
+        assertThat(s.byLabelledHardness())
+                .extracting(g -> g.key().get("labelledHardness") + ":" + g.items())
                 .containsExactly("easy:1", "medium:4", "hard:2", "extra:1", "null:1");
-        assertThat(s.byHardness()).extracting(g -> g.key().get("hardness"))
+        assertThat(s.byHardness())
+                .extracting(g -> g.key().get("hardness"))
                 .containsExactly("easy", "medium", "extra", "null");
     }
 
@@ -137,17 +147,19 @@ class JobStatisticsTest {
         // Model a: right at Regular, wrong at Least; model b: right at both. Levels from most to least natural.
         for (String model : List.of("b", "a")) {
             for (String level : List.of("Least", "Regular")) {
-                items.add(item(model + level, model, level, model.equals("b") || level.equals("Regular"), "c:x",
-                        "c:x"));
+                items.add(
+                        item(model + level, model, level, model.equals("b") || level.equals("Regular"), "c:x", "c:x"));
             }
         }
         items.get(0).manualVerdict = false;
         Summary s = stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items);
-        assertThat(s.byModelAndLevel()).extracting(g -> g.key().get("model") + "/" + g.key().get("level") + ":"
-                + g.metrics().get("executionAccuracy").mean())
+        assertThat(s.byModelAndLevel())
+                .extracting(g -> g.key().get("model") + "/" + g.key().get("level") + ":"
+                        + g.metrics().get("executionAccuracy").mean())
                 .containsExactly("a/Regular:1.0", "a/Least:0.0", "b/Regular:1.0", "b/Least:1.0");
         assertThat(s.overall().reviewed()).isEqualTo(1);
-        assertThat(s.byModel()).extracting(g -> g.key().get("model") + ":" + g.reviewed())
+        assertThat(s.byModel())
+                .extracting(g -> g.key().get("model") + ":" + g.reviewed())
                 .containsExactly("a:0", "b:1");
         assertThat(s.overall().metrics().get("manualAccuracy").mean()).isEqualTo(0.5);
     }
@@ -159,12 +171,18 @@ class JobStatisticsTest {
                 + "42703 column \"x\" does not exist";
         ItemResult positioned = goldFailed("q2");
         positioned.reason = "gold failed: ERROR 42P01 relation \"match_fact\" does not exist\n  Position: 15";
-        List<ItemResult> items = List.of(both, positioned, goldFailed("q3"), failedPrediction("q4"),
+        List<ItemResult> items = List.of(
+                both,
+                positioned,
+                goldFailed("q3"),
+                failedPrediction("q4"),
                 item("q5", "m", "Native", true, "c:a", "c:a"));
         Summary s = stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items);
-        assertThat(s.failureReasons()).containsExactly(
-                new JobStatistics.ReasonCount("gold failed: ERROR 42P01 relation \"match_fact\" does not exist", 3),
-                new JobStatistics.ReasonCount("predicted failed: ERROR 42703 column \"x\" does not exist", 1));
+        assertThat(s.failureReasons())
+                .containsExactly(
+                        new JobStatistics.ReasonCount(
+                                "gold failed: ERROR 42P01 relation \"match_fact\" does not exist", 3),
+                        new JobStatistics.ReasonCount("predicted failed: ERROR 42703 column \"x\" does not exist", 1));
     }
 
     @Test
@@ -191,7 +209,8 @@ class JobStatisticsTest {
         // ATBI crosswalk: Author_email is Regular (see data README example rows).
         ItemResult r = item("a1", "m", "Native", true, "c:author_email", "c:author_email");
         r.databaseKey = "ATBI";
-        assertThat(stats.naturalness(r)).hasValueSatisfying(v -> assertThat(v[1]).isEqualTo(1.0));
+        assertThat(stats.naturalness(r))
+                .hasValueSatisfying(v -> assertThat(v[1]).isEqualTo(1.0));
         r.databaseKey = "footballdb_v1";
         assertThat(stats.naturalness(r)).isEmpty();
     }

@@ -11,8 +11,8 @@ class StatisticsTest {
     @Test
     void shouldMatchScipyKendallTauWithTies() {
         // scipy.stats.kendalltau: statistic 0.4089589059545982, pvalue 0.16491482255330148 (asymptotic, ties)
-        KendallTau.Result r = KendallTau.of(new double[] {1, 2, 2, 3, 4, 5, 5, 5, 6, 7},
-                new double[] {0, 1, 0, 1, 1, 0, 1, 1, 1, 1});
+        KendallTau.Result r =
+                KendallTau.of(new double[] {1, 2, 2, 3, 4, 5, 5, 5, 6, 7}, new double[] {0, 1, 0, 1, 1, 0, 1, 1, 1, 1});
         assertThat(r.tau()).isCloseTo(0.4089589059545982, within(1e-12));
         assertThat(r.pValue()).isCloseTo(0.16491482255330148, within(1e-9));
     }
@@ -20,15 +20,16 @@ class StatisticsTest {
     @Test
     void shouldMatchScipyAsymptoticKendallTauWithoutTies() {
         // scipy.stats.kendalltau(..., method="asymptotic"): 0.2857142857142857, 0.32229959587191925
-        KendallTau.Result r = KendallTau.of(new double[] {0.1, 0.4, 0.35, 0.8, 0.9, 0.05, 0.6, 0.7},
-                new double[] {1, 2, 3, 4, 5, 6, 7, 8});
+        KendallTau.Result r = KendallTau.of(
+                new double[] {0.1, 0.4, 0.35, 0.8, 0.9, 0.05, 0.6, 0.7}, new double[] {1, 2, 3, 4, 5, 6, 7, 8});
         assertThat(r.tau()).isCloseTo(0.2857142857142857, within(1e-12));
         assertThat(r.pValue()).isCloseTo(0.32229959587191925, within(1e-9));
     }
 
     @Test
     void shouldReportUndefinedTauForConstantSeries() {
-        assertThat(KendallTau.of(new double[] {1, 1, 1}, new double[] {0, 1, 0}).tau()).isNaN();
+        assertThat(KendallTau.of(new double[] {1, 1, 1}, new double[] {0, 1, 0}).tau())
+                .isNaN();
     }
 
     @Test

@@ -7,8 +7,7 @@ import java.util.UUID;
 /** Item results as the scorer stores them, for tests of what is computed and shown from them. */
 public final class TestItems {
 
-    private TestItems() {
-    }
+    private TestItems() {}
 
     /** An easy item whose gold and prediction ran: right on every comparator, or wrong with different values. */
     public static ItemResult scored(String question, String model, String level, boolean correct) {

@@ -9,8 +9,7 @@ import java.util.OptionalInt;
 /** The scorer's settings for tests that build its services by hand: exact comparisons, 500 bootstrap resamples. */
 public final class TestScorerConfig {
 
-    private TestScorerConfig() {
-    }
+    private TestScorerConfig() {}
 
     public static ScorerConfig config() {
         return new ScorerConfig() {
