@@ -4,7 +4,6 @@ import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.sql.IdentifierWords;
 import java.text.Normalizer;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,10 +23,7 @@ import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
 import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.schema.Column;
-import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
-import net.sf.jsqlparser.statement.select.FromItem;
-import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.SelectItem;
 
@@ -171,7 +167,7 @@ public final class SeedMeaning {
     }
 
     private static boolean usesWord(Scope scope, Map<String, Set<String>> columnsByTable, String noun) {
-        for (String table : scope.tables) {
+        for (String table : scope.tables.tables()) {
             if (words(table).stream().anyMatch(w -> Words.sameWord(w, noun))) {
                 return true;
             }
@@ -406,26 +402,18 @@ public final class SeedMeaning {
         }
     }
 
-    /** The tables of the top-level FROM and JOINs by alias, and the column names the query uses. */
+    /** The query's tables ({@link QueryTables}) and the column names it uses. */
     private static final class Scope {
 
-        final Map<String, String> byAlias = new HashMap<>();
-        final List<String> tables = new ArrayList<>();
+        final QueryTables tables;
         final Set<String> used = new HashSet<>();
-        private final Map<String, Set<String>> columnsByTable;
 
-        private Scope(Map<String, Set<String>> columnsByTable) {
-            this.columnsByTable = columnsByTable;
+        private Scope(QueryTables tables) {
+            this.tables = tables;
         }
 
         static Scope of(PlainSelect select, Map<String, Set<String>> columnsByTable) {
-            Scope s = new Scope(columnsByTable);
-            s.add(select.getFromItem());
-            if (select.getJoins() != null) {
-                for (Join join : select.getJoins()) {
-                    s.add(join.getRightItem());
-                }
-            }
+            Scope s = new Scope(QueryTables.of(select, columnsByTable));
             Matcher m = Pattern.compile("[\\p{L}_][\\p{L}\\p{N}_]*")
                     .matcher(select.toString().toLowerCase(Locale.ROOT));
             while (m.find()) {
@@ -434,36 +422,8 @@ public final class SeedMeaning {
             return s;
         }
 
-        private void add(FromItem item) {
-            if (item instanceof Table t) {
-                String name = IdentifierQuoting.unquote(t.getName());
-                tables.add(name);
-                byAlias.put(name.toLowerCase(Locale.ROOT), name);
-                if (t.getAlias() != null) {
-                    byAlias.put(
-                            IdentifierQuoting.unquote(t.getAlias().getName()).toLowerCase(Locale.ROOT), name);
-                }
-            }
-        }
-
         String tableOf(Column c) {
-            if (c.getTable() != null
-                    && c.getTable().getName() != null
-                    && !c.getTable().getName().isBlank()) {
-                return byAlias.get(
-                        IdentifierQuoting.unquote(c.getTable().getName()).toLowerCase(Locale.ROOT));
-            }
-            if (tables.size() == 1) {
-                return tables.get(0);
-            }
-            String column = IdentifierQuoting.unquote(c.getColumnName()).toLowerCase(Locale.ROOT);
-            List<String> owners = tables.stream()
-                    .filter(t -> columnsByTable
-                            .getOrDefault(t.toLowerCase(Locale.ROOT), Set.of())
-                            .contains(column))
-                    .distinct()
-                    .toList();
-            return owners.size() == 1 ? owners.get(0) : null;
+            return tables.tableOf(c);
         }
     }
 }

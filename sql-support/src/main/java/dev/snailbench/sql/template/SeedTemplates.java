@@ -26,8 +26,6 @@ import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
-import net.sf.jsqlparser.statement.select.FromItem;
-import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.SelectItem;
 
@@ -54,7 +52,7 @@ public final class SeedTemplates {
         if (!(statement instanceof PlainSelect select)) {
             return new SeedTemplate(statement.toString(), List.of());
         }
-        Scope scope = Scope.of(select, columnsByTable);
+        QueryTables scope = QueryTables.of(select, columnsByTable);
         String asked = question == null ? "" : question.toLowerCase(Locale.ROOT);
         String printed = select.toString();
         Claims claims = new Claims(asked);
@@ -150,7 +148,8 @@ public final class SeedTemplates {
         return n;
     }
 
-    private static void columnSlot(Column c, Kind kind, Scope scope, Claims claims, String sql, List<Slot> slots) {
+    private static void columnSlot(
+            Column c, Kind kind, QueryTables scope, Claims claims, String sql, List<Slot> slots) {
         String table = scope.tableOf(c);
         String name = IdentifierQuoting.unquote(c.getColumnName());
         String spoken = words(name);
@@ -171,7 +170,7 @@ public final class SeedTemplates {
      * The function of an aggregate the question says by its word ("the highest attendance"), when the query calls
      * that function nowhere else (an ORDER BY of the same aggregate would keep the old one).
      */
-    private static void aggregateSlot(Function f, Scope scope, Claims claims, String sql, List<Slot> slots) {
+    private static void aggregateSlot(Function f, QueryTables scope, Claims claims, String sql, List<Slot> slots) {
         String name = f.getName().toLowerCase(Locale.ROOT);
         Column c = (Column) f.getParameters().get(0);
         String table = scope.tableOf(c);
@@ -209,7 +208,7 @@ public final class SeedTemplates {
      * The one column a query groups by, when it also returns it and uses it nowhere else and the question says
      * it: one slot for both places ("the goals per <b>year</b>" → "the goals per stage").
      */
-    private static void groupSlot(PlainSelect select, Scope scope, Claims claims, String sql, List<Slot> slots) {
+    private static void groupSlot(PlainSelect select, QueryTables scope, Claims claims, String sql, List<Slot> slots) {
         if (select.getGroupBy() == null
                 || select.getGroupBy().getGroupByExpressionList() == null
                 || select.getGroupBy().getGroupByExpressionList().size() != 1
@@ -252,7 +251,7 @@ public final class SeedTemplates {
     /** Comparisons of a column with a literal the question quotes, anywhere in WHERE / HAVING (not sub-queries). */
     private static final class ValueSlots extends ExpressionVisitorAdapter<Void> {
 
-        private final Scope scope;
+        private final QueryTables scope;
         private final Claims claims;
         private final List<Slot> slots;
         /** Marker → the literal's SQL text; the literal's SQL text → the marker standing for every occurrence. */
@@ -260,7 +259,7 @@ public final class SeedTemplates {
 
         private final Map<String, String> markerOf = new HashMap<>();
 
-        ValueSlots(Scope scope, Claims claims, List<Slot> slots) {
+        ValueSlots(QueryTables scope, Claims claims, List<Slot> slots) {
             this.scope = scope;
             this.claims = claims;
             this.slots = slots;
@@ -432,67 +431,6 @@ public final class SeedTemplates {
             }
             taken.add(span);
             return true;
-        }
-    }
-
-    /** The tables of the top-level FROM and JOINs, by alias and by name. */
-    private record Scope(
-            Map<String, String> byAlias,
-            List<String> tables,
-            Map<String, String> qualifiers,
-            Map<String, Set<String>> columnsByTable) {
-
-        static Scope of(PlainSelect select, Map<String, Set<String>> columnsByTable) {
-            Map<String, String> byAlias = new HashMap<>();
-            List<String> tables = new ArrayList<>();
-            Map<String, String> qualifiers = new HashMap<>();
-            add(select.getFromItem(), byAlias, tables, qualifiers);
-            if (select.getJoins() != null) {
-                for (Join join : select.getJoins()) {
-                    add(join.getRightItem(), byAlias, tables, qualifiers);
-                }
-            }
-            return new Scope(byAlias, tables, qualifiers, columnsByTable);
-        }
-
-        private static void add(
-                FromItem item, Map<String, String> byAlias, List<String> tables, Map<String, String> qualifiers) {
-            if (item instanceof Table t) {
-                String name = IdentifierQuoting.unquote(t.getName());
-                tables.add(name);
-                byAlias.put(name.toLowerCase(Locale.ROOT), name);
-                qualifiers.putIfAbsent(name, t.getAlias() != null ? t.getAlias().getName() : t.getName());
-                if (t.getAlias() != null) {
-                    byAlias.put(
-                            IdentifierQuoting.unquote(t.getAlias().getName()).toLowerCase(Locale.ROOT), name);
-                }
-            }
-        }
-
-        /** How the query names {@code table}: its alias, else its name as written. */
-        String qualifier(String table) {
-            return qualifiers.getOrDefault(table, table);
-        }
-
-        /** The table a column belongs to, or null when it cannot be told (then it is no slot). */
-        String tableOf(Column c) {
-            if (c.getTable() != null
-                    && c.getTable().getName() != null
-                    && !c.getTable().getName().isBlank()) {
-                return byAlias.get(
-                        IdentifierQuoting.unquote(c.getTable().getName()).toLowerCase(Locale.ROOT));
-            }
-            if (tables.size() == 1) {
-                return tables.get(0);
-            }
-            String column = IdentifierQuoting.unquote(c.getColumnName()).toLowerCase(Locale.ROOT);
-            List<String> owners = tables.stream()
-                    .filter(t -> columnsByTable
-                            .getOrDefault(t.toLowerCase(Locale.ROOT), Set.of())
-                            .contains(column))
-                    .distinct()
-                    .toList();
-            return owners.size() == 1 ? owners.get(0) : null;
         }
     }
 }
