@@ -27,6 +27,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -103,7 +104,9 @@ class SnailbenchUpIT {
         // The services' JDK named as an operator names it: the one running this test, whose version is known here.
         command.environment().put(ServiceJava.HOME_VARIABLE, System.getProperty("java.home"));
         Process up = command.start();
-        List<String> printed = new ArrayList<>();
+        // Read while a reader thread appends: up prints on after its banner (the warm-up), so every read is of a
+        // snapshot.
+        List<String> printed = new CopyOnWriteArrayList<>();
         try {
             CompletableFuture<Boolean> ready = CompletableFuture.supplyAsync(() -> readUntilReady(up, printed));
             // (drain is set by readUntilReady before it returns true)
