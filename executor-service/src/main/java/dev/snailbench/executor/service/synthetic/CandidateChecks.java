@@ -76,6 +76,12 @@ final class CandidateChecks {
             tally.refuse(Tally.RESULT_SHAPE);
             return false;
         }
+        // Rows the seed's value kept apart (one per team of a final) stay apart: a value that repeats them (a group
+        // stage's teams, once per match) asks a question the seed's SQL was not written for.
+        if (group.seedRows > 1 && group.seedDistinctRows == group.seedRows && distinctRows(result) < rows) {
+            tally.refuse(Tally.RESULT_SHAPE);
+            return false;
+        }
         Statement parsed;
         try {
             parsed = parser.parse(sql, data.dialect);

@@ -140,8 +140,9 @@ final class SlotFiller {
     /**
      * A value for LIKE slot {@code k} of the kind the seed used, taken from {@code cell}; a keyword is refused when
      * it matches a single cell where the seed's matched several (a keyword become a whole description) or most
-     * cells where the seed's matched at most half (a word every row has, "win" in every result). Null (counted)
-     * when the cell has none.
+     * cells where the seed's matched at most half (a word every row has, "win" in every result); any value is
+     * refused when it matches several cells where the seed's named one (a first name for a player's name). Null
+     * (counted) when the cell has none.
      */
     private String likeValue(Group group, int k, Slot slot, String cell) {
         LikeFragments.Shape shape = group.likeShapes.computeIfAbsent(
@@ -155,7 +156,8 @@ final class SlotFiller {
         boolean keyword = shape.kind() != LikeFragments.Kind.WHOLE;
         if (value == null
                 || keyword && seedMatches >= 2 && matches < 2
-                || keyword && 2 * seedMatches <= cells.size() && 2 * matches > cells.size()) {
+                || keyword && 2 * seedMatches <= cells.size() && 2 * matches > cells.size()
+                || seedMatches == 1 && matches > 1) {
             tally.refuse(Tally.LIKE_FRAGMENT);
             return null;
         }

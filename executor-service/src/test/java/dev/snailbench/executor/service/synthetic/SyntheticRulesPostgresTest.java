@@ -121,7 +121,14 @@ class SyntheticRulesPostgresTest {
                 new SyntheticSuite.Seed(
                         "Which stages were played at Grieg Hall in 2016?",
                         "SELECT DISTINCT c.stage FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id "
-                                + "WHERE v.venue_name = 'Grieg Hall' AND c.year = 2019"));
+                                + "WHERE v.venue_name = 'Grieg Hall' AND c.year = 2019"),
+                new SyntheticSuite.Seed(
+                        "Which years after 2016 had a Finale?",
+                        "SELECT c.year FROM concert AS c WHERE c.stage = 'Finale' AND c.year > 2016"),
+                new SyntheticSuite.Seed(
+                        "In which years were which stages played at the Opera?",
+                        "SELECT DISTINCT c.year, c.stage FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id "
+                                + "WHERE v.venue_name LIKE '%Opera%'"));
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
             suite = Core.executor()
                     .withSession(
@@ -229,6 +236,39 @@ class SyntheticRulesPostgresTest {
                                 + "does not say",
                         "seed 10: its SQL does not mean what its question asks: the question says 2016 but the SQL compares "
                                 + "with 2019");
+    }
+
+    @Test
+    void shouldNotRepeatRowsTheSeedsValueKeptApart() {
+        // One Finale a year gives each year once; a heat or a semi would give each year two or three times.
+        assertThat(pairsOf(10)).isNotEmpty().allSatisfy(p -> {
+            assertThat(Set.copyOf(p.expected().rows()))
+                    .as(p.sql())
+                    .hasSameSizeAs(p.expected().rows());
+            assertThat(p.spoken().get(0)).isIn("Opening", "Finale");
+        });
+    }
+
+    @Test
+    void shouldFillALikeSlotThatNamedOneVenueWithAWordThatNamesOneVenue() {
+        // "Opera" names one venue; "Hall" would name two (Grieg Hall, Import Hall).
+        List<String> venues = List.of(
+                "Grieg Hall",
+                "Opera House",
+                "Olavshallen",
+                "Konserthus",
+                "Kulturhuset",
+                "Stormen",
+                "Parken",
+                "Union Scene",
+                "Import Hall");
+        assertThat(pairsOf(11))
+                .isNotEmpty()
+                .allSatisfy(p -> assertThat(venues.stream()
+                                .filter(v -> v.contains(p.spoken().get(0)))
+                                .count())
+                        .as(p.sql())
+                        .isEqualTo(1));
     }
 
     @Test
