@@ -46,16 +46,14 @@ class SyntheticSetResourceTest {
                     "question",
                     "Who was the coach of England in 2018?",
                     "sql",
-                    "SELECT DISTINCT c.coach_name FROM coach "
-                            + "AS c JOIN national_team AS nt ON c.team_id = nt.team_id WHERE nt.teamname = 'England' AND "
-                            + "nt.year = 2018"),
+                    "SELECT DISTINCT c.coach_name FROM coach AS c JOIN national_team AS nt ON c.team_id = nt.team_id"
+                            + " WHERE nt.teamname = 'England' AND nt.year = 2018"),
             Map.of(
                     "question",
                     "Which coach led Italy at the 2006 world cup?",
                     "sql",
-                    "SELECT DISTINCT c.coach_name "
-                            + "FROM coach AS c JOIN national_team AS nt ON c.team_id = nt.team_id WHERE nt.teamname = 'Italy' "
-                            + "AND nt.year = 2006"),
+                    "SELECT DISTINCT c.coach_name FROM coach AS c JOIN national_team AS nt ON c.team_id = nt.team_id"
+                            + " WHERE nt.teamname = 'Italy' AND nt.year = 2006"),
             Map.of(
                     "question",
                     "How many goals did Brazil score?",
@@ -122,32 +120,26 @@ class SyntheticSetResourceTest {
                     0,
                     false,
                     List.of("x -- error"),
-                    Map.of(
-                            "frame",
-                            2,
-                            "duplicateColumn",
-                            1,
-                            "tautology",
-                            3,
-                            "emptyChange",
-                            4,
-                            "resultShape",
-                            5,
-                            "likeFragment",
-                            6,
-                            "distinctValues",
-                            7,
-                            "goldScreening",
-                            1,
-                            "answerShape",
-                            0,
-                            "seedMeaning",
-                            1),
+                    Map.ofEntries(
+                            Map.entry("frame", 2),
+                            Map.entry("duplicateColumn", 1),
+                            Map.entry("tautology", 3),
+                            Map.entry("emptyChange", 4),
+                            Map.entry("resultShape", 5),
+                            Map.entry("likeFragment", 6),
+                            Map.entry("distinctValues", 7),
+                            Map.entry("goldScreening", 1),
+                            Map.entry("answerShape", 0),
+                            Map.entry("seedMeaning", 1),
+                            Map.entry("unaskedReturn", 1),
+                            Map.entry("flagReading", 0)),
                     List.of(
                             "seed 4: fails the gold screening: its LIMIT 1 cuts through rows tied on ORDER BY "
                                     + "goals DESC",
                             "seed 5: its SQL does not mean what its question asks: filters on "
-                                    + "'Spain', which the question does not say")));
+                                    + "'Spain', which the question does not say",
+                            "seed 6: its SQL returns what its question does not ask: returns team_role, which its "
+                                    + "question does not ask for")));
 
     private static SyntheticSuite.Pair pair(String id, String template, String sql, List<String> spoken, String cell) {
         return new SyntheticSuite.Pair(id, template, sql, spoken, new TextTable(List.of("v"), List.of(List.of(cell))));
@@ -216,6 +208,12 @@ class SyntheticSetResourceTest {
         assertThat(stored.getList("summary.checks.seedMeaning.examples"))
                 .containsExactly("seed 5: its SQL does not "
                         + "mean what its question asks: filters on 'Spain', which the question does not say");
+        assertThat(stored.getInt("summary.checks.unaskedReturn.flaggedSeeds")).isEqualTo(1);
+        assertThat(stored.getList("summary.checks.unaskedReturn.examples"))
+                .containsExactly("seed 6: its SQL returns what its question does not ask: returns team_role, which "
+                        + "its question does not ask for");
+        assertThat(stored.getInt("summary.checks.flagReading.flaggedSeeds")).isZero();
+        assertThat(stored.getList("summary.checks.flagReading.examples")).isEmpty();
         assertThat(stored.getInt("summary.checks.questionFit.refused")).isZero();
         for (String check : List.of("tautology", "duplicateColumn", "emptyChange")) {
             assertThat(stored.getInt("summary.checks." + check + ".inSet"))
@@ -421,9 +419,9 @@ class SyntheticSetResourceTest {
                         .body("field", equalTo("seeds"))
                         .body(
                                 "error",
-                                equalTo("seeds: no seed gave a template to fill on schema exp_v3: seed 1: not a "
-                                        + "parseable PostgreSQL query: Encountered \"SELEC\"; seed 2: nothing in it to vary; seed 3: "
-                                        + "names tables the schema does not have: galaxy")));
+                                equalTo("seeds: no seed gave a template to fill on schema exp_v3: seed 1: not a"
+                                        + " parseable PostgreSQL query: Encountered \"SELEC\"; seed 2: nothing in it to"
+                                        + " vary; seed 3: names tables the schema does not have: galaxy")));
     }
 
     private JsonPath create(Map<String, Object> extra, AtomicReference<DatabaseTaskRequested> asked) {

@@ -30,8 +30,8 @@ final class SetChecks {
      * {@code checks}: {@code {tautology|duplicateColumn|emptyChange: {refused, inSet, inSeeds, examples}}}; the
      * checks that need the data or the column types the executor read ({@code frame}, {@code resultShape},
      * {@code likeFragment}, {@code valueKind}, {@code distinctValues}) have {@code refused} only; the seed checks
-     * ({@code goldScreening}, {@code answerShape}, {@code seedMeaning}) have {@code flaggedSeeds} and the first
-     * reasons.
+     * ({@code goldScreening}, {@code answerShape}, {@code seedMeaning}, {@code unaskedReturn}, {@code flagReading})
+     * have {@code flaggedSeeds} and the first reasons.
      */
     static Map<String, Object> checks(
             SyntheticSuite.Counts counts,
@@ -64,8 +64,12 @@ final class SetChecks {
                 "answerShape",
                 "does not answer its question",
                 "seedMeaning",
-                "does not mean what its question asks");
-        for (String check : List.of("goldScreening", "answerShape", "seedMeaning")) {
+                "does not mean what its question asks",
+                "unaskedReturn",
+                "returns what its question does not ask",
+                "flagReading",
+                "reads its question's verb one way of two");
+        for (String check : List.of("goldScreening", "answerShape", "seedMeaning", "unaskedReturn", "flagReading")) {
             Map<String, Object> c = new LinkedHashMap<>();
             c.put("flaggedSeeds", refused.getOrDefault(check, 0));
             c.put(

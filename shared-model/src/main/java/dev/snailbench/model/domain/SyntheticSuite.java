@@ -62,7 +62,9 @@ public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts 
      *                      {@code goldScreening} (a LIMIT that keeps some of tied rows), {@code answerShape} (a result
      *                      not of the kind its question asks for), {@code seedMeaning} (SQL that does not mean what
      *                      its question asks: a value, year, column or counted thing one of them names and the
-     *                      other does not)
+     *                      other does not), {@code unaskedReturn} (a returned column its question does not ask for),
+     *                      {@code flagReading} (one of two flags of one word chosen where its question names
+     *                      neither's table)
      * @param seedRefusals  why each seed that gave no template was left out ({@code seed 2: ...}, numbered from 1;
      *                      null in older answers)
      */

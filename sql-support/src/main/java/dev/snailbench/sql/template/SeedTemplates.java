@@ -73,8 +73,11 @@ public final class SeedTemplates {
                         && f.getParameters() != null
                         && f.getParameters().size() == 1
                         && f.getParameters().get(0) instanceof Column c) {
+                    String function = f.getName().toLowerCase(Locale.ROOT);
                     aggregateSlot(f, scope, claims, printed, slots);
-                    columnSlot(c, Kind.MEASURE, scope, claims, printed, slots);
+                    if (aggregateSaidOf(asked, function, words(IdentifierQuoting.unquote(c.getColumnName())))) {
+                        columnSlot(c, Kind.MEASURE, scope, claims, printed, slots);
+                    }
                 }
             }
         }
@@ -126,6 +129,51 @@ public final class SeedTemplates {
             }
         }
         return null;
+    }
+
+    /**
+     * Words that say an aggregate of whatever column follows them ("the highest attendance", "the total number of
+     * goals"), or of what precedes them ("goals in total"): a swapped measure keeps such a question true.
+     */
+    private static final Map<String, Set<String>> NEUTRAL_BEFORE = Map.of(
+            "max", Set.of("highest", "maximum", "max", "largest", "biggest", "most", "greatest"),
+            "min", Set.of("lowest", "minimum", "min", "smallest", "least", "fewest"),
+            "sum", Set.of("total", "sum", "overall", "combined"),
+            "avg", Set.of("average", "mean", "avg"));
+
+    private static final Map<String, Set<String>> NEUTRAL_AFTER = Map.of(
+            "sum", Set.of("in total", "altogether", "combined", "overall"),
+            "avg", Set.of("on average", "in average"));
+
+    /**
+     * Whether {@code question} says the aggregate {@code function} of the column it calls {@code spoken} with a
+     * word of the aggregate itself, at most five words before the column's words, or "in total"/"on average" at
+     * most five words after them. An extreme said by a word of the column's own meaning ("the first world cup" for the least year)
+     * is false: another column put in its place would not be what the word asks for.
+     */
+    static boolean aggregateSaidOf(String question, String function, String spoken) {
+        if (question == null || spoken == null || spoken.isBlank()) {
+            return false;
+        }
+        String lower = question.toLowerCase(Locale.ROOT);
+        String column = Pattern.quote(spoken.toLowerCase(Locale.ROOT));
+        for (String word : NEUTRAL_BEFORE.getOrDefault(function, Set.of())) {
+            if (Pattern.compile("(?<![\\p{L}\\p{N}_])" + word + "(?:\\s+[\\p{L}\\p{N}'-]+){0,5}?\\s+" + column
+                            + "(?![\\p{L}\\p{N}_])")
+                    .matcher(lower)
+                    .find()) {
+                return true;
+            }
+        }
+        for (String words : NEUTRAL_AFTER.getOrDefault(function, Set.of())) {
+            if (Pattern.compile("(?<![\\p{L}\\p{N}_])" + column + "(?:\\s+[\\p{L}\\p{N}'-]+){0,5}?\\s+"
+                            + words.replace(" ", "\\s+") + "(?![\\p{L}\\p{N}_])")
+                    .matcher(lower)
+                    .find()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** How a question says a column: its name as lower-case words ("goals_scored" → "goals scored"). */

@@ -33,9 +33,9 @@ class SeedTemplatesTest {
     void shouldMakeSlotsOfTheValuesTheQuestionQuotesAndKeepTheOthers() {
         SeedTemplate t = template(
                 "Who was the coach of England in 2018?",
-                "SELECT distinct T1.coach_name FROM coach AS T1 "
-                        + "JOIN player_fact AS T3 ON T1.coach_id = T3.coach_id JOIN national_team AS T2 ON T3.team_id = T2.team_id "
-                        + "WHERE T2.teamname = 'England' and T2.year = 2018 and T2.goals > 0");
+                "SELECT distinct T1.coach_name FROM coach AS T1 JOIN player_fact AS T3 ON T1.coach_id = T3.coach_id"
+                    + " JOIN national_team AS T2 ON T3.team_id = T2.team_id WHERE T2.teamname = 'England' and T2.year"
+                    + " = 2018 and T2.goals > 0");
 
         assertThat(t.slots())
                 .extracting(Slot::kind, Slot::table, Slot::column, Slot::original, Slot::numeric)
@@ -88,6 +88,39 @@ class SeedTemplatesTest {
     }
 
     @Test
+    void shouldSwapTheAggregatedColumnOnlyWhereTheQuestionSaysTheAggregateOfIt() {
+        // "earliest", "oldest": an extreme said by a word of the column's own meaning (the least year, the least
+        // founding date); another column in its place is not what the word asks for.
+        assertThat(template(
+                                "When did the earliest national team play? Give the year",
+                                "SELECT min(year) FROM national_team")
+                        .slots())
+                .extracting(Slot::kind)
+                .doesNotContain(Kind.MEASURE, Kind.AGGREGATE);
+        assertThat(template(
+                                "Which club has the oldest team? Return the club name and its year",
+                                "SELECT c.club_name, min(t.year) FROM club AS c JOIN national_team AS t "
+                                        + "ON t.team_id = c.club_id GROUP BY c.club_name")
+                        .slots())
+                .extracting(Slot::kind)
+                .doesNotContain(Kind.MEASURE);
+        // Said by a word of the aggregate itself, before the column ("the largest number of goals") or after it
+        // ("goals … in total"): a swapped column reads as well.
+        assertThat(template(
+                                "What is the largest number of goals of a national team?",
+                                "SELECT max(goals) FROM national_team")
+                        .slots())
+                .extracting(Slot::kind, Slot::spoken)
+                .containsExactly(Tuple.tuple(Kind.AGGREGATE, "largest"), Tuple.tuple(Kind.MEASURE, "goals"));
+        assertThat(template(
+                                "How many goals did Chile score in total?",
+                                "SELECT sum(goals) FROM national_team WHERE teamname = 'Chile'")
+                        .slots())
+                .extracting(Slot::kind)
+                .containsExactly(Kind.AGGREGATE, Kind.MEASURE, Kind.VALUE);
+    }
+
+    @Test
     void shouldLeaveTheFunctionFixedWhenTheQuestionDoesNotSayItOrTheQueryCallsItTwice() {
         assertThat(template(
                                 "When was the first world cup played? Return the year",
@@ -131,8 +164,8 @@ class SeedTemplatesTest {
     void shouldLeaveAQueryWhoseQuestionSaysNoneOfItsPartsWithoutSlots() {
         SeedTemplate t = template(
                 "Which national team won most worldcups",
-                "SELECT T1.teamname, count(*) FROM "
-                        + "national_team AS T1 WHERE T1.year > 1990 GROUP BY T1.teamname ORDER BY count(*) DESC LIMIT 1");
+                "SELECT T1.teamname, count(*) FROM national_team AS T1 WHERE T1.year > 1990 GROUP BY T1.teamname ORDER"
+                        + " BY count(*) DESC LIMIT 1");
 
         assertThat(t.slots()).isEmpty();
         assertThat(t.text()).contains("T1.year > 1990");
@@ -142,9 +175,8 @@ class SeedTemplatesTest {
     void shouldMakeOneSlotOfAValueTheQuestionSaysOnceForTwoComparisons() {
         SeedTemplate t = template(
                 "Which coaches were with teams of 2014?",
-                "SELECT coach_name FROM coach AS c JOIN "
-                        + "player_fact AS pf ON c.coach_id = pf.coach_id JOIN national_team AS nt ON pf.team_id = nt.team_id "
-                        + "WHERE nt.year = 2014 AND nt.goals > 2014");
+                "SELECT coach_name FROM coach AS c JOIN player_fact AS pf ON c.coach_id = pf.coach_id JOIN"
+                        + " national_team AS nt ON pf.team_id = nt.team_id WHERE nt.year = 2014 AND nt.goals > 2014");
 
         assertThat(t.slots())
                 .singleElement()
@@ -163,12 +195,12 @@ class SeedTemplatesTest {
                 .filteredOn(s -> s.kind() == SeedTemplate.Kind.VALUE)
                 .singleElement();
         assertThat(t.text()).doesNotContain("1998");
-        assertThat(t.fill(Map.of(
-                        t.slots().get(0).marker(),
-                        "goals",
-                        t.slots().get(t.slots().size() - 1).marker(),
-                        "2002")))
-                .doesNotContain("1998");
+        Map<String, String> fills = new HashMap<>();
+        t.slots().forEach(s -> fills.put(s.marker(), s.kind() == Kind.VALUE ? "2002" : s.column()));
+        assertThat(t.fill(fills))
+                .doesNotContain("1998")
+                .containsIgnoringCase("year = 2002")
+                .containsIgnoringCase("2002 >= year");
     }
 
     @Test
@@ -176,9 +208,9 @@ class SeedTemplatesTest {
         // 'Brazil' is also in a sub-query, which is not templated: a slot would mix two teams.
         SeedTemplate t = template(
                 "Which coaches trained Brazil?",
-                "SELECT coach_name FROM coach AS c JOIN player_fact "
-                        + "AS pf ON c.coach_id = pf.coach_id JOIN national_team AS nt ON pf.team_id = nt.team_id WHERE "
-                        + "nt.teamname = 'Brazil' AND nt.year IN (SELECT year FROM national_team WHERE teamname = 'Brazil')");
+                "SELECT coach_name FROM coach AS c JOIN player_fact AS pf ON c.coach_id = pf.coach_id JOIN"
+                        + " national_team AS nt ON pf.team_id = nt.team_id WHERE nt.teamname = 'Brazil' AND nt.year IN"
+                        + " (SELECT year FROM national_team WHERE teamname = 'Brazil')");
 
         assertThat(t.slots()).isEmpty();
         assertThat(t.text()).contains("'Brazil'");
@@ -188,9 +220,8 @@ class SeedTemplatesTest {
     void shouldPlaceAnUnqualifiedColumnByTheSchemaWhenSeveralTablesAreJoined() {
         SeedTemplate t = template(
                 "Which coach coached the team of 2014?",
-                "SELECT coach_name FROM coach JOIN "
-                        + "player_fact ON coach.coach_id = player_fact.coach_id JOIN national_team ON player_fact.team_id = "
-                        + "national_team.team_id WHERE year = 2014");
+                "SELECT coach_name FROM coach JOIN player_fact ON coach.coach_id = player_fact.coach_id JOIN"
+                        + " national_team ON player_fact.team_id = national_team.team_id WHERE year = 2014");
 
         assertThat(t.slots())
                 .filteredOn(s -> s.kind() == Kind.VALUE)

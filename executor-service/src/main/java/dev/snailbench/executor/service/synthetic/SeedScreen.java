@@ -6,8 +6,11 @@ import dev.snailbench.model.domain.QatchSuite.TextTable;
 import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.template.AnswerShape;
 import dev.snailbench.sql.template.SeedMeaning;
+import dev.snailbench.sql.template.SeedReadings;
 import java.sql.SQLException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import net.sf.jsqlparser.statement.Statement;
@@ -15,7 +18,9 @@ import net.sf.jsqlparser.statement.Statement;
 /**
  * A seed run on the database before it is multiplied: its result (for the shape its pairs keep), and whether it
  * passes the gold screening (a LIMIT that keeps some of rows it cannot tell apart fails it) and answers its own
- * question: the answer's shape ({@link AnswerShape}) and what the question and the SQL name ({@link SeedMeaning}).
+ * question: the answer's shape ({@link AnswerShape}), what the question and the SQL name ({@link SeedMeaning}), and
+ * how the SQL reads it: no column returned that it does not ask for, no flag chosen among two it does not tell
+ * apart ({@link SeedReadings}).
  * A seed that fails any is flagged and gives no pairs: its fault would be copied into every one.
  */
 final class SeedScreen {
@@ -28,6 +33,7 @@ final class SeedScreen {
     private final CandidateChecks checks;
     private final int maxResultRows;
     private final Map<String, Set<String>> columnsByTable;
+    private Map<String, Map<String, String>> types;
 
     SeedScreen(
             SchemaData data,
@@ -50,6 +56,19 @@ final class SeedScreen {
         } catch (SQLException e) {
             return false;
         }
+    }
+
+    /** The schema's column types per table, table and column names lower case. */
+    private Map<String, Map<String, String>> types() {
+        if (types == null) {
+            types = new HashMap<>();
+            data.columnTypes.forEach((table, columns) -> {
+                Map<String, String> lower = new HashMap<>();
+                columns.forEach((c, type) -> lower.put(c.toLowerCase(Locale.ROOT), type == null ? "" : type));
+                types.put(table, lower);
+            });
+        }
+        return types;
     }
 
     Verdict screen(String question, String sql) {
@@ -95,6 +114,16 @@ final class SeedScreen {
         if (meaning != null) {
             return new Verdict(
                     result, null, Tally.SEED_MEANING, "its SQL does not mean what its question asks: " + meaning);
+        }
+        String unasked = SeedReadings.unaskedReturn(question, parsed, types());
+        if (unasked != null) {
+            return new Verdict(
+                    result, null, Tally.UNASKED_RETURN, "its SQL returns what its question does not ask: " + unasked);
+        }
+        String flag = SeedReadings.flagReading(question, parsed, types());
+        if (flag != null) {
+            return new Verdict(
+                    result, null, Tally.FLAG_READING, "its SQL reads its question's verb one way of two: " + flag);
         }
         return new Verdict(result, null, null, null);
     }

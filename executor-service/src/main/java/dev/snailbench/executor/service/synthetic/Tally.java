@@ -26,6 +26,13 @@ final class Tally {
     static final String ANSWER_SHAPE = "answerShape";
     /** A seed whose SQL does not mean what its question asks (a value, year, column or thing only one names). */
     static final String SEED_MEANING = "seedMeaning";
+    /** A seed whose SQL returns a column its question does not ask for (a role, a year, every column). */
+    static final String UNASKED_RETURN = "unaskedReturn";
+    /**
+     * A seed that keeps rows by one of two flags of one word ("win": a world cup or a match) where its question
+     * does not tell which.
+     */
+    static final String FLAG_READING = "flagReading";
 
     /** Every check, in the order the summary lists them. */
     static final List<String> CHECKS = List.of(
@@ -39,7 +46,9 @@ final class Tally {
             DISTINCT_VALUES,
             GOLD_SCREENING,
             ANSWER_SHAPE,
-            SEED_MEANING);
+            SEED_MEANING,
+            UNASKED_RETURN,
+            FLAG_READING);
 
     private static final int KEPT = 20;
 

@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The generation rules on a small festival database made for them (not FootballDB): each year one Opening and one
  * Finale concert, three of each heat and two semis (so a stage other than the two kept once a year ties on the
- * year), reviews of several words, venues in eight cities. Seeds that fail the gold screening, do not answer their
- * question or do not mean what it asks are among the seeds.
+ * year), reviews of several words, venues in eight cities, a flag of the word "award" on concerts and on venues.
+ * Seeds that fail the gold screening, do not answer their question, do not mean what it asks, return what it does not
+ * ask or read its verb as one of two flags are among the seeds.
  * Beyond the in-memory tier: the generated queries run and screened on a real PostgreSQL database.
  */
 // A @QuarkusTest to share the module's PostgreSQL with the other Quarkus tests.
@@ -85,6 +86,11 @@ class SyntheticRulesPostgresTest {
                 }
             }
             s.execute(insert.toString());
+            // Two flags of one word: a concert that won an award, a venue that is an award winner.
+            s.execute("ALTER TABLE concert ADD COLUMN won_award boolean NOT NULL DEFAULT false");
+            s.execute("UPDATE concert SET won_award = (concert_id % 4 = 0)");
+            s.execute("ALTER TABLE venue ADD COLUMN award_winner boolean NOT NULL DEFAULT false");
+            s.execute("UPDATE venue SET award_winner = (venue_id IN (1, 2))");
             s.execute("ANALYZE concert");
         }
         List<SyntheticSuite.Seed> seeds = List.of(
@@ -97,7 +103,7 @@ class SyntheticRulesPostgresTest {
                         "SELECT v.venue_name FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id "
                                 + "WHERE c.stage = 'Finale' AND c.year = 2019"),
                 new SyntheticSuite.Seed(
-                        "Which stages had a review that mentions an encore?",
+                        "Which stages in which years had a review that mentions an encore?",
                         "SELECT DISTINCT c.stage, c.year FROM concert AS c WHERE c.review ILIKE '%encore%'"),
                 new SyntheticSuite.Seed(
                         "Which venues are not in Oslo or Bergen?",
@@ -128,7 +134,15 @@ class SyntheticRulesPostgresTest {
                 new SyntheticSuite.Seed(
                         "In which years were which stages played at the Opera?",
                         "SELECT DISTINCT c.year, c.stage FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id "
-                                + "WHERE v.venue_name LIKE '%Opera%'"));
+                                + "WHERE v.venue_name LIKE '%Opera%'"),
+                new SyntheticSuite.Seed(
+                        "Which stages were played at Parken?",
+                        "SELECT c.stage, c.tickets_sold FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id "
+                                + "WHERE v.venue_name = 'Parken'"),
+                new SyntheticSuite.Seed(
+                        "How many times did Grieg Hall win an award?",
+                        "SELECT count(*) FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id "
+                                + "WHERE v.venue_name = 'Grieg Hall' AND c.won_award = true"));
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
             suite = Core.executor()
                     .withSession(
@@ -232,10 +246,24 @@ class SyntheticRulesPostgresTest {
         assertThat(suite.counts().refused().get(Tally.SEED_MEANING)).isEqualTo(2);
         assertThat(suite.counts().seedRefusals())
                 .contains(
-                        "seed 9: its SQL does not mean what its question asks: filters on 'Stavanger', which the question "
-                                + "does not say",
-                        "seed 10: its SQL does not mean what its question asks: the question says 2016 but the SQL compares "
-                                + "with 2019");
+                        "seed 9: its SQL does not mean what its question asks: filters on 'Stavanger', which the"
+                                + " question does not say",
+                        "seed 10: its SQL does not mean what its question asks: the question says 2016 but the SQL"
+                                + " compares with 2019");
+    }
+
+    @Test
+    void shouldFlagSeedsThatReturnWhatTheQuestionDoesNotAskOrReadItsVerbOneWayOfTwoAndNotMultiplyThem() {
+        assertThat(pairsOf(12)).isEmpty();
+        assertThat(pairsOf(13)).isEmpty();
+        assertThat(suite.counts().refused().get(Tally.UNASKED_RETURN)).isEqualTo(1);
+        assertThat(suite.counts().refused().get(Tally.FLAG_READING)).isEqualTo(1);
+        assertThat(suite.counts().seedRefusals())
+                .contains(
+                        "seed 13: its SQL returns what its question does not ask: returns tickets_sold, which its "
+                                + "question does not ask for",
+                        "seed 14: its SQL reads its question's verb one way of two: keeps concert.won_award = true, "
+                                + "but its question names nothing of concert and reads as venue.award_winner as well");
     }
 
     @Test

@@ -1,0 +1,305 @@
+package dev.snailbench.sql.template;
+
+import dev.snailbench.sql.IdentifierQuoting;
+import dev.snailbench.sql.IdentifierWords;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import net.sf.jsqlparser.expression.BinaryExpression;
+import net.sf.jsqlparser.expression.DoubleValue;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
+import net.sf.jsqlparser.expression.LongValue;
+import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.expression.operators.relational.ComparisonOperator;
+import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
+import net.sf.jsqlparser.expression.operators.relational.InExpression;
+import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.select.AllColumns;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.SelectItem;
+
+/**
+ * Two readings a seed's SQL gives its question that its pairs would copy: it returns columns the question never
+ * asks for ({@link #unaskedReturn}), and it reads a verb the schema has two flags for as one of them without the
+ * question naming which ({@link #flagReading}: "how often did Brazil win" counted as world cups won, not matches).
+ */
+public final class SeedReadings {
+
+    /** Values that state a flag ({@code winner = 'true'}). */
+    private static final Set<String> FLAGS = Set.of("true", "false", "t", "f", "yes", "no", "y", "n", "1", "0");
+    /** Words of a column name that name no particular thing (the head word is the one before them). */
+    private static final Set<String> GENERIC = Set.of("name", "id", "code", "nr", "no", "number", "value", "text");
+    /** Words that only mark a flag ("did_win", "is_draw", "has_won"). */
+    private static final Set<String> FLAG_MARKS = Set.of("did", "is", "has", "was", "had", "can", "not", "flag");
+    /** A question that asks for whole rows: every column is asked for. */
+    private static final Set<String> WHOLE_ROWS =
+            Set.of("all", "every", "everything", "information", "info", "details", "data");
+
+    private static final Pattern WHEN = Pattern.compile("\\bwhen\\b");
+    /** "where" as the question's word, not a relative clause ("all matches where stage is …"). */
+    private static final Pattern WHERE = Pattern.compile("(?:^|[.?!;]\\s*)where\\b");
+
+    private static final Pattern WHO = Pattern.compile("\\b(?:who|whom|whose)\\b");
+    /** A question word: the question asks for one kind of answer (a request to show or list asks for rows). */
+    private static final Pattern WH = Pattern.compile("\\b(?:who|whom|whose|which|what|when|how)\\b");
+    /** Words that ask for a time, for a column of a date or time type. */
+    private static final Set<String> TIME_WORDS = Set.of("date", "born", "birth", "birthday", "day", "time", "year");
+    /** Words that ask for the numbers of an event (its goals, its points). */
+    private static final Set<String> OUTCOME_WORDS = Set.of("result", "results", "score", "scores", "outcome");
+
+    private SeedReadings() {}
+
+    /**
+     * The first column the query returns that its question never asks for, as a reason, or null. A returned column
+     * is asked for when the question says its words (its head word; for a generic head such as {@code name} the
+     * word before it or its table's), when the query compares it with a value (it repeats what the question
+     * says), or when the question asks for its kind: "when" or a word of a date a time, "where" a place, "who" a
+     * name, a result or a score the numbers. {@code *} is asked for only by a question for everything about its
+     * rows. Only a question with a question word is read: a request to show or list rows asks for them whole.
+     *
+     * @param types the schema's column types per table, both lower case (to place columns and to know a time)
+     */
+    public static String unaskedReturn(String question, Statement statement, Map<String, Map<String, String>> types) {
+        if (question == null
+                || question.isBlank()
+                || !(statement instanceof PlainSelect select)
+                || select.getSelectItems() == null) {
+            return null;
+        }
+        SeedMeaning.Words asked = new SeedMeaning.Words(question);
+        String lower = asked.text;
+        if (!WH.matcher(lower).find() && !WHERE.matcher(lower).find()) {
+            return null;
+        }
+        QueryTables scope = QueryTables.of(select, columns(types));
+        Set<String> compared = new HashSet<>();
+        Comparisons comparisons = new Comparisons(scope);
+        if (select.getWhere() != null) {
+            select.getWhere().accept(comparisons, null);
+        }
+        if (select.getHaving() != null) {
+            select.getHaving().accept(comparisons, null);
+        }
+        comparisons.found.forEach(c -> compared.add(c.column()));
+        for (SelectItem<?> item : select.getSelectItems()) {
+            Expression e = item.getExpression();
+            if (e instanceof AllColumns) {
+                if (WHOLE_ROWS.stream().noneMatch(asked::saysWord)) {
+                    return "returns every column (*), which its question does not ask for";
+                }
+                continue;
+            }
+            if (!(e instanceof Column c)) {
+                continue;
+            }
+            String name = IdentifierQuoting.unquote(c.getColumnName());
+            String table = scope.tableOf(c);
+            if (compared.contains(name.toLowerCase(Locale.ROOT))
+                    || says(asked, name, table)
+                    || item.getAlias() != null && says(asked, item.getAlias().getName(), table)) {
+                continue;
+            }
+            String type = type(types, table, name);
+            boolean temporal = type.matches(".*(date|time).*");
+            boolean numeric = type.matches(".*(int|numeric|decimal|float|real|double).*");
+            FrameCheck.Role role = FrameCheck.role(name, numeric);
+            if (WHEN.matcher(lower).find() && (role == FrameCheck.Role.TIME || temporal)
+                    || temporal && TIME_WORDS.stream().anyMatch(asked::saysWord)
+                    || numeric
+                            && role == FrameCheck.Role.QUANTITY
+                            && OUTCOME_WORDS.stream().anyMatch(asked::saysWord)
+                    || WHERE.matcher(lower).find() && role == FrameCheck.Role.PLACE
+                    || WHO.matcher(lower).find()
+                            && name.toLowerCase(Locale.ROOT).contains("name")) {
+                continue;
+            }
+            return "returns " + name + ", which its question does not ask for";
+        }
+        return null;
+    }
+
+    /**
+     * Why the query's reading of a flag is one the question does not choose, or null. The query keeps rows whose
+     * flag column is set ({@code winner = 'true'}); another table has a flag of the same word ({@code did_win}); and
+     * the question names nothing of the flag's table: no word of its name, no value the query compares on it. The
+     * question's verb ("win") then reads as either flag, and the SQL picked one.
+     *
+     * @param types the schema's column types per table, both lower case
+     */
+    public static String flagReading(String question, Statement statement, Map<String, Map<String, String>> types) {
+        if (question == null || question.isBlank() || !(statement instanceof PlainSelect select)) {
+            return null;
+        }
+        SeedMeaning.Words asked = new SeedMeaning.Words(question);
+        QueryTables scope = QueryTables.of(select, columns(types));
+        Comparisons comparisons = new Comparisons(scope);
+        if (select.getWhere() != null) {
+            select.getWhere().accept(comparisons, null);
+        }
+        if (select.getHaving() != null) {
+            select.getHaving().accept(comparisons, null);
+        }
+        for (Comparisons.Compared flag : comparisons.found) {
+            if (flag.table() == null || !FLAGS.contains(flag.value().toLowerCase(Locale.ROOT))) {
+                continue;
+            }
+            String other = sameWordFlag(types, flag.table(), flag.column());
+            if (other == null) {
+                continue;
+            }
+            boolean tableSaid = words(flag.table()).stream()
+                    .filter(w -> w.length() >= 3 && !GENERIC.contains(w))
+                    .anyMatch(asked::saysWord);
+            boolean valueSaid = comparisons.found.stream()
+                    .anyMatch(c -> flag.table().equals(c.table())
+                            && !FLAGS.contains(c.value().toLowerCase(Locale.ROOT))
+                            && asked.says(c.value()));
+            if (!tableSaid && !valueSaid) {
+                return "keeps " + flag.table() + "." + flag.column() + " = " + flag.value()
+                        + ", but its question names nothing of " + flag.table() + " and reads as " + other
+                        + " as well";
+            }
+        }
+        return null;
+    }
+
+    /** A boolean column of another table whose words share a stem with {@code column}'s ("win" / "winner"). */
+    private static String sameWordFlag(Map<String, Map<String, String>> types, String table, String column) {
+        List<String> own = flagWords(column);
+        for (Map.Entry<String, Map<String, String>> t : types.entrySet()) {
+            if (t.getKey().equalsIgnoreCase(table)) {
+                continue;
+            }
+            for (Map.Entry<String, String> c : t.getValue().entrySet()) {
+                if (!c.getValue().toLowerCase(Locale.ROOT).matches("bool.*|bit")) {
+                    continue;
+                }
+                for (String w : flagWords(c.getKey())) {
+                    if (own.stream().anyMatch(o -> o.startsWith(w) || w.startsWith(o))) {
+                        return t.getKey() + "." + c.getKey();
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static List<String> flagWords(String column) {
+        return words(column).stream()
+                .filter(w -> w.length() >= 3 && !FLAG_MARKS.contains(w))
+                .toList();
+    }
+
+    /** Whether the question says a column: all its words together, its head word, or its thing's word. */
+    private static boolean says(SeedMeaning.Words asked, String name, String table) {
+        List<String> words = words(name);
+        if (words.isEmpty() || asked.compact.contains(String.join("", words))) {
+            return true;
+        }
+        List<String> heads = new ArrayList<>();
+        String head = words.get(words.size() - 1);
+        if (GENERIC.contains(head) && words.size() > 1) {
+            // "club_team_name": a club's team, said as "club" or "team".
+            words.subList(0, words.size() - 1).stream()
+                    .filter(w -> w.length() >= 3 && !GENERIC.contains(w))
+                    .forEach(heads::add);
+        } else if (GENERIC.contains(head)) {
+            List<String> tableWords = table == null ? List.of() : words(table);
+            heads.add(tableWords.isEmpty() ? head : tableWords.get(tableWords.size() - 1));
+        } else {
+            heads.add(head);
+            if (head.endsWith("ed") && words.size() > 1) {
+                // "goals_scored", "matches_played": the thing counted is the word before the participle.
+                heads.add(words.get(words.size() - 2));
+            }
+        }
+        return heads.stream().anyMatch(asked::saysWord);
+    }
+
+    private static String type(Map<String, Map<String, String>> types, String table, String column) {
+        if (table == null) {
+            return "";
+        }
+        return types.getOrDefault(table.toLowerCase(Locale.ROOT), Map.of())
+                .getOrDefault(column.toLowerCase(Locale.ROOT), "")
+                .toLowerCase(Locale.ROOT);
+    }
+
+    private static Map<String, Set<String>> columns(Map<String, Map<String, String>> types) {
+        return types.entrySet().stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().keySet()));
+    }
+
+    private static List<String> words(String identifier) {
+        return IdentifierWords.of(IdentifierQuoting.unquote(identifier)).tokens().stream()
+                .map(t -> t.toLowerCase(Locale.ROOT))
+                .filter(t -> !t.isEmpty())
+                .toList();
+    }
+
+    /** Columns compared with a literal in the top-level WHERE / HAVING (sub-queries are not read). */
+    private static final class Comparisons extends ExpressionVisitorAdapter<Void> {
+
+        record Compared(String table, String column, String value) {}
+
+        private final QueryTables scope;
+        final List<Compared> found = new ArrayList<>();
+
+        Comparisons(QueryTables scope) {
+            this.scope = scope;
+        }
+
+        @Override
+        protected <S> Void visitBinaryExpression(BinaryExpression e, S context) {
+            if (e instanceof ComparisonOperator || e instanceof LikeExpression) {
+                if (e.getLeftExpression() instanceof Column c && literal(e.getRightExpression()) != null) {
+                    add(c, literal(e.getRightExpression()));
+                    return null;
+                }
+                if (e.getRightExpression() instanceof Column c && literal(e.getLeftExpression()) != null) {
+                    add(c, literal(e.getLeftExpression()));
+                    return null;
+                }
+            }
+            return super.visitBinaryExpression(e, context);
+        }
+
+        @Override
+        public <S> Void visit(InExpression e, S context) {
+            if (e.getLeftExpression() instanceof Column c && e.getRightExpression() instanceof ExpressionList<?> list) {
+                for (Object o : list) {
+                    if (o instanceof Expression x && literal(x) != null) {
+                        add(c, literal(x));
+                    }
+                }
+                return null;
+            }
+            return super.visit(e, context);
+        }
+
+        private void add(Column c, String value) {
+            String name = IdentifierQuoting.unquote(c.getColumnName());
+            found.add(new Compared(scope.tableOf(c), name.toLowerCase(Locale.ROOT), value));
+        }
+
+        /** A literal's value (a bare {@code true}/{@code false} too), or null when {@code e} is none. */
+        private static String literal(Expression e) {
+            if (e instanceof StringValue s) {
+                return s.getValue().replace("''", "'").strip();
+            }
+            if (e instanceof LongValue || e instanceof DoubleValue) {
+                return e.toString();
+            }
+            String text = e == null ? "" : e.toString().toLowerCase(Locale.ROOT);
+            return text.equals("true") || text.equals("false") ? text : null;
+        }
+    }
+}

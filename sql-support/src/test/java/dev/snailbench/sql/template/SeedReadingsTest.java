@@ -1,0 +1,147 @@
+package dev.snailbench.sql.template;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlParser;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Seeds on a chess schema written for these cases: players play games, and a tournament's result marks its winner;
+ * a game and a tournament result each have a flag of the word "win".
+ */
+class SeedReadingsTest {
+
+    @AutoClose
+    private static final SqlParser PARSER = new SqlParser(1, Duration.ofSeconds(5));
+
+    private static final Map<String, Map<String, String>> SCHEMA = Map.of(
+            "player",
+            Map.of(
+                    "player_id",
+                    "int4",
+                    "player_name",
+                    "varchar",
+                    "federation",
+                    "varchar",
+                    "dob",
+                    "date",
+                    "active",
+                    "bool"),
+            "game",
+            Map.of(
+                    "game_id",
+                    "int4",
+                    "white_id",
+                    "int4",
+                    "black_id",
+                    "int4",
+                    "event_year",
+                    "int4",
+                    "round",
+                    "int4",
+                    "moves",
+                    "int4",
+                    "opening",
+                    "varchar",
+                    "did_win",
+                    "bool",
+                    "venue_city",
+                    "varchar"),
+            "tournament_result",
+            Map.of("event_year", "int4", "player_id", "int4", "winner", "bool", "points", "numeric"));
+
+    private static String unasked(String question, String sql) {
+        return SeedReadings.unaskedReturn(question, PARSER.parse(sql, SqlDialect.POSTGRESQL), SCHEMA);
+    }
+
+    private static String flag(String question, String sql) {
+        return SeedReadings.flagReading(question, PARSER.parse(sql, SqlDialect.POSTGRESQL), SCHEMA);
+    }
+
+    @Test
+    void shouldFlagAReturnedColumnTheQuestionNeverAsksFor() {
+        assertThat(unasked(
+                        "Which players did Anand meet in 1995?",
+                        "SELECT p.player_name, g.opening FROM game AS g JOIN player AS p ON p.player_id = g.black_id "
+                                + "JOIN player AS a ON a.player_id = g.white_id "
+                                + "WHERE a.player_name = 'Anand' AND g.event_year = 1995"))
+                .contains("opening");
+        assertThat(unasked(
+                        "Who won the tournament of 2001?",
+                        "SELECT p.player_name, r.points FROM tournament_result AS r JOIN player AS p "
+                                + "ON p.player_id = r.player_id WHERE r.winner = 'true' AND r.event_year = 2001"))
+                .contains("points");
+        assertThat(unasked("Which games ended after 100 moves?", "SELECT * FROM game WHERE moves > 100"))
+                .contains("every column");
+    }
+
+    @Test
+    void shouldAcceptAColumnTheQuestionAsksForInAnyOfItsWays() {
+        // By its words, its head word, its thing's word for a generic name, or the value it is compared with.
+        assertThat(unasked(
+                        "Which openings did Anand play with the federation of India?",
+                        "SELECT g.opening, p.federation FROM game AS g JOIN player AS p ON p.player_id = g.white_id "
+                                + "WHERE p.player_name = 'Anand' AND p.federation = 'India'"))
+                .isNull();
+        // By the question's word: "when" a time or a date, "where" a place, "who" a name.
+        assertThat(unasked(
+                        "Where and when did Anand play the Sicilian?",
+                        "SELECT g.venue_city, g.event_year FROM game AS g JOIN player AS p ON p.player_id = g.white_id"
+                                + " WHERE p.player_name = 'Anand' AND g.opening = 'Sicilian'"))
+                .isNull();
+        assertThat(unasked("What is the date of birth of Anand?", "SELECT dob FROM player WHERE player_name = 'Anand'"))
+                .isNull();
+        // A result asks for the numbers of a game.
+        assertThat(unasked(
+                        "What was the result of the 1995 games in round 3?",
+                        "SELECT moves, did_win FROM game WHERE event_year = 1995 AND round = 3"))
+                .contains("did_win");
+        // A request to show or list rows asks for them, not for one kind of answer.
+        assertThat(unasked(
+                        "Show all games of 1995 in round 3",
+                        "SELECT opening, moves, venue_city FROM game WHERE event_year = 1995 AND round = 3"))
+                .isNull();
+    }
+
+    @Test
+    void shouldFlagAFlagTheQuestionsVerbReadsTwoWays() {
+        // "win" is a tournament won or a game won; the question names neither.
+        assertThat(flag(
+                        "How often did Anand win?",
+                        "SELECT count(*) FROM tournament_result AS r JOIN player AS p ON p.player_id = r.player_id "
+                                + "WHERE p.player_name = 'Anand' AND r.winner = 'true'"))
+                .contains("tournament_result.winner")
+                .contains("game.did_win");
+        assertThat(flag(
+                        "How many times did Anand win against Kasparov?",
+                        "SELECT count(*) FROM game AS g JOIN player AS p ON p.player_id = g.white_id "
+                                + "WHERE p.player_name = 'Anand' AND g.did_win = TRUE"))
+                .contains("game.did_win");
+    }
+
+    @Test
+    void shouldAcceptAFlagWhoseTableTheQuestionNames() {
+        // By a word of the flag's table, or by a value the query compares on it.
+        assertThat(flag(
+                        "How many tournaments did Anand win?",
+                        "SELECT count(*) FROM tournament_result AS r JOIN player AS p ON p.player_id = r.player_id "
+                                + "WHERE p.player_name = 'Anand' AND r.winner = 'true'"))
+                .isNull();
+        assertThat(flag(
+                        "How often did white win in round 3?",
+                        "SELECT count(*) FROM game WHERE round = 3 AND did_win = 'true'"))
+                .isNull();
+        assertThat(flag(
+                        "Who won in 2001?",
+                        "SELECT p.player_name FROM tournament_result AS r JOIN player AS p "
+                                + "ON p.player_id = r.player_id WHERE r.event_year = 2001 AND r.winner = 'true'"))
+                .isNull();
+        // A flag with no namesake elsewhere reads one way.
+        assertThat(flag("Which players are active?", "SELECT player_name FROM player WHERE active = 'true'"))
+                .isNull();
+    }
+}
