@@ -33,9 +33,9 @@ class SeedTemplatesTest {
     void shouldMakeSlotsOfTheValuesTheQuestionQuotesAndKeepTheOthers() {
         SeedTemplate t = template(
                 "Who was the coach of England in 2018?",
-                "SELECT distinct T1.coach_name FROM coach AS T1 JOIN player_fact AS T3 ON T1.coach_id = T3.coach_id"
-                    + " JOIN national_team AS T2 ON T3.team_id = T2.team_id WHERE T2.teamname = 'England' and T2.year"
-                    + " = 2018 and T2.goals > 0");
+                "SELECT distinct T1.coach_name FROM coach AS T1 "
+                        + "JOIN player_fact AS T3 ON T1.coach_id = T3.coach_id JOIN national_team AS T2 ON T3.team_id = T2.team_id "
+                        + "WHERE T2.teamname = 'England' and T2.year = 2018 and T2.goals > 0");
 
         assertThat(t.slots())
                 .extracting(Slot::kind, Slot::table, Slot::column, Slot::original, Slot::numeric)
@@ -164,8 +164,8 @@ class SeedTemplatesTest {
     void shouldLeaveAQueryWhoseQuestionSaysNoneOfItsPartsWithoutSlots() {
         SeedTemplate t = template(
                 "Which national team won most worldcups",
-                "SELECT T1.teamname, count(*) FROM national_team AS T1 WHERE T1.year > 1990 GROUP BY T1.teamname ORDER"
-                        + " BY count(*) DESC LIMIT 1");
+                "SELECT T1.teamname, count(*) FROM "
+                        + "national_team AS T1 WHERE T1.year > 1990 GROUP BY T1.teamname ORDER BY count(*) DESC LIMIT 1");
 
         assertThat(t.slots()).isEmpty();
         assertThat(t.text()).contains("T1.year > 1990");
@@ -175,8 +175,9 @@ class SeedTemplatesTest {
     void shouldMakeOneSlotOfAValueTheQuestionSaysOnceForTwoComparisons() {
         SeedTemplate t = template(
                 "Which coaches were with teams of 2014?",
-                "SELECT coach_name FROM coach AS c JOIN player_fact AS pf ON c.coach_id = pf.coach_id JOIN"
-                        + " national_team AS nt ON pf.team_id = nt.team_id WHERE nt.year = 2014 AND nt.goals > 2014");
+                "SELECT coach_name FROM coach AS c JOIN "
+                        + "player_fact AS pf ON c.coach_id = pf.coach_id JOIN national_team AS nt ON pf.team_id = nt.team_id "
+                        + "WHERE nt.year = 2014 AND nt.goals > 2014");
 
         assertThat(t.slots())
                 .singleElement()
@@ -208,9 +209,9 @@ class SeedTemplatesTest {
         // 'Brazil' is also in a sub-query, which is not templated: a slot would mix two teams.
         SeedTemplate t = template(
                 "Which coaches trained Brazil?",
-                "SELECT coach_name FROM coach AS c JOIN player_fact AS pf ON c.coach_id = pf.coach_id JOIN"
-                        + " national_team AS nt ON pf.team_id = nt.team_id WHERE nt.teamname = 'Brazil' AND nt.year IN"
-                        + " (SELECT year FROM national_team WHERE teamname = 'Brazil')");
+                "SELECT coach_name FROM coach AS c JOIN player_fact "
+                        + "AS pf ON c.coach_id = pf.coach_id JOIN national_team AS nt ON pf.team_id = nt.team_id WHERE "
+                        + "nt.teamname = 'Brazil' AND nt.year IN (SELECT year FROM national_team WHERE teamname = 'Brazil')");
 
         assertThat(t.slots()).isEmpty();
         assertThat(t.text()).contains("'Brazil'");
@@ -220,8 +221,9 @@ class SeedTemplatesTest {
     void shouldPlaceAnUnqualifiedColumnByTheSchemaWhenSeveralTablesAreJoined() {
         SeedTemplate t = template(
                 "Which coach coached the team of 2014?",
-                "SELECT coach_name FROM coach JOIN player_fact ON coach.coach_id = player_fact.coach_id JOIN"
-                        + " national_team ON player_fact.team_id = national_team.team_id WHERE year = 2014");
+                "SELECT coach_name FROM coach JOIN "
+                        + "player_fact ON coach.coach_id = player_fact.coach_id JOIN national_team ON player_fact.team_id = "
+                        + "national_team.team_id WHERE year = 2014");
 
         assertThat(t.slots())
                 .filteredOn(s -> s.kind() == Kind.VALUE)
