@@ -33,7 +33,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.junit.jupiter.api.BeforeEach;
@@ -179,20 +178,7 @@ class ScoringFlowTest {
     }
 
     private Message<ExecutionsCompleted> record(ExecutionsCompleted record) {
-        return tracked(record, outcomes);
-    }
-
-    private static <T> Message<T> tracked(T payload, ConcurrentLinkedQueue<String> outcomes) {
-        return Message.of(
-                payload,
-                () -> {
-                    outcomes.add("ack");
-                    return CompletableFuture.completedFuture(null);
-                },
-                reason -> {
-                    outcomes.add(reason.getMessage());
-                    return CompletableFuture.completedFuture(null);
-                });
+        return MemoryChannels.tracked(record, outcomes::add);
     }
 
     private List<ItemScored> verdicts() {
