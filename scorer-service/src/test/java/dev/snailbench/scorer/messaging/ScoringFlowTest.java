@@ -155,10 +155,10 @@ class ScoringFlowTest {
         JobCancelled cancelled = JobCancelled.of(job, TENANT, "cancelled by the team");
         ConcurrentLinkedQueue<String> cancelOutcomes = new ConcurrentLinkedQueue<>();
 
-        channels.send(Channels.JOBS_CANCELLED, tracked(cancelled, cancelOutcomes));
+        channels.send(Channels.JOBS_CANCELLED, MemoryChannels.tracked(cancelled, cancelOutcomes::add));
         channels.send(
                 Channels.JOBS_CANCELLED,
-                tracked(JobCancelled.of(UUID.randomUUID(), null, "no tenant"), cancelOutcomes));
+                MemoryChannels.tracked(JobCancelled.of(UUID.randomUUID(), null, "no tenant"), cancelOutcomes::add));
 
         await().until(() -> cancelOutcomes.size() == 2);
         assertThat(cancelOutcomes).contains("ack").anyMatch(reason -> reason.endsWith("lacks jobId or tenantId"));
