@@ -12,7 +12,7 @@ public final class ItemVerdicts {
      * null where it is not counted (linking-only, or the gold query failed), 0 for a failed prediction.
      */
     public static Double strictExecution(ItemResult r) {
-        return compared(r) ? (Boolean.TRUE.equals(r.strictMatch) ? 1.0 : 0.0) : null;
+        return compared(r) ? (Boolean.TRUE.equals(r.strict.match) ? 1.0 : 0.0) : null;
     }
 
     /**
@@ -21,6 +21,6 @@ public final class ItemVerdicts {
      * failed prediction was compared and lost.
      */
     public static boolean compared(ItemResult r) {
-        return !r.linkingOnly && "OK".equals(r.goldStatus);
+        return !r.linkingOnly && "OK".equals(r.gold.status);
     }
 }
