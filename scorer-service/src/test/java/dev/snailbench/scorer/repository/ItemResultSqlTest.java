@@ -37,8 +37,8 @@ import org.junit.jupiter.api.Test;
 class ItemResultSqlTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
-    /** The fields Hibernate's bytecode enhancement adds (dirty tracking): not columns. */
-    private static final String HIBERNATE_STATE = "\\$\\$_hibernate.*";
+    /** The fields Hibernate's bytecode enhancement adds (dirty tracking), in the entity and its embedded parts. */
+    private static final String HIBERNATE_STATE = "(.+\\.)?\\$\\$_hibernate.*";
     /** The PostgreSQL type of each Java type the client reads and writes. */
     private static final Map<Class<?>, List<String>> SQL_TYPES = Map.of(
             UUID.class, List.of("uuid"),
