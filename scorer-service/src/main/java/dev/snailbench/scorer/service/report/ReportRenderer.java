@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -139,7 +140,7 @@ public class ReportRenderer {
                     opt(r.predicted.seconds),
                     opt(r.goldSql),
                     opt(r.predictedSql),
-                    r.review.verdict == null ? "" : r.review.verdict ? "correct" : "incorrect",
+                    Objects.requireNonNullElse(ItemVerdicts.manualVerdict(r), ""),
                     opt(r.review.note),
                     opt(r.review.reviewer));
             for (int i = 0; i < v.size(); i++) {
