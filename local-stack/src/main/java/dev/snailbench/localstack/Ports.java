@@ -18,7 +18,7 @@ final class Ports {
 
     /**
      * {@code count} distinct free ports. All are held open until every one is chosen: a port closed and asked for
-     * again may come back at once (the broker's two listeners once got the same port and it refused to start).
+     * again may come back at once (the broker's two listeners would get the same port and it would refuse to start).
      */
     static int[] free(int count) {
         List<ServerSocket> open = new ArrayList<>();

@@ -49,7 +49,7 @@ class ResultBudgetAttackTest {
     @Test
     void shouldReadOnlyAFirstBatchOfWideRowsNotTheWholeFetchSize() throws SQLException {
         Target target = Core.postgres(DB);
-        // 20 kB rows, 1 MiB kept: the driver used to read 500 of them (10 MB) before the cap applied. The server
+        // 20 kB rows, 1 MiB kept: a full fetch of 500 would read 10 MB before the cap applies. The server
         // counts the rows it produced in a transaction-local setting, read before the transaction ends.
         String sql = "SELECT id, body, set_config('wall.produced', (coalesce(nullif(current_setting('wall.produced', "
                 + "true), ''), '0')::int + 1)::text, true) FROM wide ORDER BY id";

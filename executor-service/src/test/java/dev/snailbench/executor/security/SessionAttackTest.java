@@ -44,7 +44,7 @@ class SessionAttackTest {
         try (Connection c = pg.connect("session_attack")) {
             SessionGuard.prepare(c, SqlDialect.POSTGRESQL, LIMITS);
             try (Statement s = c.createStatement()) {
-                // What ?options=-c default_transaction_read_only=off used to give a tenant.
+                // What ?options=-c default_transaction_read_only=off would give a tenant.
                 s.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE");
             }
             assertThatThrownBy(() -> SessionGuard.verify(c, SqlDialect.POSTGRESQL, LIMITS))
