@@ -91,7 +91,7 @@ public final class Cli {
         if (rest.equals(List.of("help"))) {
             // Nothing to ask the platform: no client, no endpoints.
             System.out.println(USAGE);
-            System.exit(0);
+            exit(root, 0);
         }
         int code;
         try {
@@ -104,6 +104,15 @@ public final class Cli {
             System.err.println("error: " + e.getMessage());
             System.err.println(USAGE);
             code = 2;
+        }
+        exit(root, code);
+    }
+
+    /** Exits with the code, after the short commands' run for the class-data archive when this run makes one. */
+    private static void exit(Path root, int code) {
+        if (ArchiveTraining.wanted()) {
+            System.out.flush();
+            ArchiveTraining.run(root);
         }
         System.exit(code);
     }

@@ -2,6 +2,7 @@ package dev.snailbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -28,12 +29,12 @@ import javax.net.ssl.SSLParameters;
  * {@link #text}, {@link #exchange}, {@link #postNdjson}): a refusal (400 or more) is a {@link Refused} carrying the
  * platform's error, no answer at all a {@link NoAnswer}; {@code Cli} turns both into what the user reads.</li>
  * </ul>
- * Every request is built and sent by one private {@code send}; streamed NDJSON goes through {@link NdjsonExchange},
- * which the JDK's client cannot do over HTTP/1.1.
+ * Every request is built and sent by one private {@code send}, except the commands' over plain http, which go
+ * through {@link PlainHttp}; streamed NDJSON goes through {@link NdjsonExchange}, which the JDK's client cannot do over
+ * HTTP/1.1.
  */
 public final class PlatformClient {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String APPLICATION_JSON = "application/json";
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
     /**
@@ -42,6 +43,11 @@ public final class PlatformClient {
      * wait fails a test on a loaded machine while the platform is still within its own bound. Ctrl-C stops a command.
      */
     private static final Duration CALL_TIMEOUT = Duration.ofMinutes(7);
+
+    /** Jackson's mapper, made on first use: the commands that only read answers never set one up ({@link JsonTree}). */
+    private static final class Mapper {
+        static final ObjectMapper JSON = new ObjectMapper();
+    }
 
     /** For http URLs (the platform on this machine): made without TLS, whose default setup reads the trust store. */
     private volatile HttpClient plain;
@@ -212,7 +218,7 @@ public final class PlatformClient {
                     + response.request().uri() + " answered " + response.statusCode() + ": " + response.body());
         }
         try {
-            return JSON.readTree(response.body());
+            return Mapper.JSON.readTree(response.body());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -222,40 +228,58 @@ public final class PlatformClient {
 
     /** A JSON request (no body when null); the answer's JSON, or {@link Refused} for a status of 400 or more. */
     public JsonNode call(String method, String url, Map<String, String> headers, Object body) {
-        return parse(exchange(method, url, headers, body, APPLICATION_JSON));
+        byte[] bytes;
+        try {
+            bytes = body == null ? null : Mapper.JSON.writeValueAsBytes(body);
+        } catch (IOException e) {
+            throw new NoAnswer(method, url, e);
+        }
+        return parse(answer(method, url, headers, bytes == null ? null : APPLICATION_JSON, bytes, APPLICATION_JSON));
     }
 
     /** A GET's JSON, or null when the platform answers 404 (a job not stored yet). */
     public JsonNode getOrNull(String url, Map<String, String> headers) {
-        HttpResponse<String> response = exchange("GET", url, headers, null, APPLICATION_JSON);
-        return response.statusCode() == 404 ? null : parse(response);
+        Answer answer = answer("GET", url, headers, null, null, APPLICATION_JSON);
+        return answer.status() == 404 ? null : parse(answer);
     }
 
     /** A GET's body as text (a report in HTML or CSV), or {@link Refused}. */
     public String text(String url, Map<String, String> headers) {
-        HttpResponse<String> response = exchange("GET", url, headers, null, "*/*");
-        if (response.statusCode() >= 400) {
-            throw new Refused(response.statusCode(), response.body());
+        Answer answer = answer("GET", url, headers, null, null, "*/*");
+        if (answer.status() >= 400) {
+            throw new Refused(answer.status(), answer.body());
         }
-        return response.body();
+        return answer.body();
     }
 
     /** POSTs a text body of the given type (a crosswalk's CSV); the answer's JSON, or {@link Refused}. */
     public JsonNode postText(String url, Map<String, String> headers, String contentType, String text) {
+        return parse(
+                answer("POST", url, headers, contentType, text.getBytes(StandardCharsets.UTF_8), APPLICATION_JSON));
+    }
+
+    /** An answer as it came: its status and its body as text. */
+    record Answer(int status, String body) {}
+
+    /**
+     * One request of a command, the body of the given type (none when null): over plain http with the JDK's
+     * {@link PlainHttp} (no client to set up, the start of every short command), else (https, PATCH) with the JDK's
+     * {@link HttpClient}; {@link NoAnswer} when no answer came.
+     */
+    private Answer answer(
+            String method, String url, Map<String, String> headers, String contentType, byte[] body, String accept) {
         try {
-            return parse(send(
-                    "POST",
-                    url,
-                    headers,
-                    contentType,
-                    text.getBytes(StandardCharsets.UTF_8),
-                    APPLICATION_JSON,
-                    CALL_TIMEOUT));
+            URI uri = URI.create(url);
+            if (PlainHttp.handles(uri, method)) {
+                return PlainHttp.send(uri, method, headers, contentType, body, accept, CONNECT_TIMEOUT, CALL_TIMEOUT);
+            }
+            HttpResponse<String> response = send(method, url, headers, contentType, body, accept, CALL_TIMEOUT);
+            return new Answer(response.statusCode(), response.body());
         } catch (IOException e) {
-            throw new NoAnswer("POST", url, e);
+            throw new NoAnswer(method, url, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new NoAnswer("POST", url, e);
+            throw new NoAnswer(method, url, e);
         }
     }
 
@@ -289,19 +313,19 @@ public final class PlatformClient {
     }
 
     /** The body as JSON (an empty object when there is none), or {@link Refused} for a status of 400 or more. */
-    private static JsonNode parse(HttpResponse<String> response) {
-        if (response.statusCode() >= 400) {
-            throw new Refused(response.statusCode(), response.body());
+    private static JsonNode parse(Answer answer) {
+        if (answer.status() >= 400) {
+            throw new Refused(answer.status(), answer.body());
         }
-        return tree(response.body());
+        return tree(answer.body());
     }
 
     /** Text as JSON, leniently: nothing is an empty object, text that is not JSON an object with it as the error. */
     static JsonNode tree(String text) {
         try {
-            return text == null || text.isBlank() ? JSON.createObjectNode() : JSON.readTree(text);
+            return text == null || text.isBlank() ? JsonNodeFactory.instance.objectNode() : JsonTree.read(text);
         } catch (IOException e) {
-            return JSON.createObjectNode().put("error", text);
+            return JsonNodeFactory.instance.objectNode().put("error", text);
         }
     }
 
@@ -317,7 +341,7 @@ public final class PlatformClient {
                 url,
                 headers,
                 body == null ? null : APPLICATION_JSON,
-                body == null ? null : JSON.writeValueAsBytes(body),
+                body == null ? null : Mapper.JSON.writeValueAsBytes(body),
                 accept,
                 timeout);
     }
@@ -385,6 +409,6 @@ public final class PlatformClient {
     }
 
     public static ObjectMapper json() {
-        return JSON;
+        return Mapper.JSON;
     }
 }
