@@ -12,21 +12,34 @@ import org.junit.jupiter.api.Test;
 class ServiceJvmOptionsTest {
 
     @Test
-    void shouldStartTheServicesJvmWithEveryOptionTheStackGivesIt() throws Exception {
+    void shouldStartEachServicesJvmWithEveryOptionTheStackGivesIt() throws Exception {
         // The JVM the stack would start the services on here (SNAILBENCH_SERVICES_JAVA_HOME, else this one).
         ServiceJava services = ServiceJava.from(Map.of());
-        List<String> command = new ArrayList<>(List.of(services.executable().toString()));
-        command.addAll(services.heapOptions());
-        // As the JVM reads JAVA_TOOL_OPTIONS: options separated by spaces.
-        command.addAll(List.of(Stack.SERVICE_JVM_OPTIONS.split(" ")));
-        command.add("-version");
-        Process java = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(java.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        for (Stack.Service service : Stack.Service.values()) {
+            List<String> command = new ArrayList<>(List.of(services.executable().toString()));
+            command.addAll(services.heapOptions());
+            // As the JVM reads JAVA_TOOL_OPTIONS: options separated by spaces.
+            command.addAll(List.of(Stack.jvmOptions(service).split(" ")));
+            command.add("-version");
+            Process java = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String output = new String(java.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
-        assertThat(java.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(java.exitValue()).as(output).isZero();
-        // Sizes the JVM cannot reconcile (a young generation above its maximum, say) only print a warning and start.
-        assertThat(output).doesNotContainIgnoringCase("warning");
+            assertThat(java.waitFor(60, TimeUnit.SECONDS)).as(service.module()).isTrue();
+            assertThat(java.exitValue()).as(service.module() + ": " + output).isZero();
+            // Sizes the JVM cannot reconcile (a young generation above its maximum, say) only print a warning and
+            // start.
+            assertThat(output).as(service.module()).doesNotContainIgnoringCase("warning");
+        }
+    }
+
+    @Test
+    void shouldRunEveryServiceOnTheClientCompilerAloneAndOnlyTheJobPathAtLowThresholds() {
+        for (Stack.Service service : Stack.Service.values()) {
+            assertThat(Stack.jvmOptions(service)).as(service.module()).contains("-XX:TieredStopAtLevel=1");
+        }
+        // The classifier is idle during jobs: its start compiles only what runs often, at the usual thresholds.
+        assertThat(Stack.jvmOptions(Stack.Service.CLASSIFIER)).doesNotContain("CompileThresholdScaling");
+        assertThat(Stack.jvmOptions(Stack.Service.EXECUTOR)).contains("-XX:CompileThresholdScaling=0.02");
     }
 
     @Test
