@@ -33,7 +33,11 @@ import java.util.Map;
                             + Channels.DATABASE_LOGINS_FAILED_OUT)
         })
 @WithTestResource(InMemoryTier.NoStartupReseal.class)
+@WithTestResource(InMemoryTier.PlatformEndpointInAllowedNetwork.class)
 public @interface InMemoryTier {
+
+    /** An address on loopback allowed as a team database's network and declared a platform endpoint. */
+    String PLATFORM_ENDPOINT = "127.0.0.1:15432";
 
     /** The registry's startup re-seal reads the database: off in this tier ({@code DatabaseResourceTest} runs it). */
     class NoStartupReseal implements QuarkusTestResourceLifecycleManager {
@@ -41,6 +45,25 @@ public @interface InMemoryTier {
         @Override
         public Map<String, String> start() {
             return Map.of("snailbench.secrets.reseal-at-start", "false");
+        }
+
+        @Override
+        public void stop() {}
+    }
+
+    /**
+     * The operator allows {@link #PLATFORM_ENDPOINT} as the teams' network and lists it as a platform endpoint, as
+     * Kubernetes or Compose list the other services ({@code PlatformEndpointAttackTest}); no server listens there.
+     */
+    class PlatformEndpointInAllowedNetwork implements QuarkusTestResourceLifecycleManager {
+
+        @Override
+        public Map<String, String> start() {
+            return Map.of(
+                    "snailbench.executor.targets.allowed-networks",
+                    PLATFORM_ENDPOINT,
+                    "snailbench.executor.targets.platform-endpoints",
+                    PLATFORM_ENDPOINT);
         }
 
         @Override

@@ -19,6 +19,7 @@ import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.testkit.InMemoryTenantTest;
 import dev.snailbench.testkit.MemoryChannels;
+import dev.snailbench.testkit.OversizedBody;
 import io.quarkus.test.InjectMock;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -27,16 +28,9 @@ import io.restassured.response.ValidatableResponse;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.inject.Any;
 import jakarta.inject.Inject;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -326,8 +320,8 @@ class JobSpecChecksTest extends InMemoryTenantTest {
     }
 
     @Test
-    void shouldSayTheBodyLimitAndWhatToDoWhenASpecIsTooLarge() throws IOException {
-        String answer = announce("/jobs", 17L * 1024 * 1024);
+    void shouldSayTheBodyLimitAndWhatToDoWhenASpecIsTooLarge() {
+        String answer = OversizedBody.answer(base, "/jobs", "sb_any", 17L * 1024 * 1024);
         assertThat(answer)
                 .startsWith("HTTP/1.1 413")
                 .contains("{\"status\":413,\"error\":\"the request body has "
@@ -371,41 +365,6 @@ class JobSpecChecksTest extends InMemoryTenantTest {
                 .then()
                 .statusCode(404)
                 .body("error", equalTo("no job not-a-uuid"));
-    }
-
-    /** The whole answer to a POST announcing {@code bytes} of JSON with {@code Expect: 100-continue}, none sent. */
-    private String announce(String path, long bytes) throws IOException {
-        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
-            socket.setSoTimeout(10_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(("POST " + path + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
-                            + "\r\nContent-Type: application/json\r\nX-API-Key: sb_any\r\nContent-Length: " + bytes
-                            + "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            return answer(socket.getInputStream());
-        }
-    }
-
-    /** An HTTP answer's head and body (by its Content-Length), without waiting for the connection to close. */
-    private static String answer(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
-            int c = in.read();
-            if (c < 0) {
-                break;
-            }
-            head.write(c);
-        }
-        String text = head.toString(StandardCharsets.ISO_8859_1);
-        int length = 0;
-        for (String line : text.split("\r\n")) {
-            if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
-                length = Integer.parseInt(
-                        line.substring("content-length:".length()).trim());
-            }
-        }
-        return text + new String(in.readNBytes(length), StandardCharsets.UTF_8);
     }
 
     private static Map<String, Object> job(Object questions, Object predictions) {

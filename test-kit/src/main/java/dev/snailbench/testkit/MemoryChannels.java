@@ -7,17 +7,25 @@ import io.smallrye.mutiny.subscription.MultiEmitter;
 import io.smallrye.reactive.messaging.connector.InboundConnector;
 import io.smallrye.reactive.messaging.connector.OutboundConnector;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata;
+import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.record.TimestampType;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.eclipse.microprofile.reactive.messaging.Metadata;
@@ -39,6 +47,7 @@ public class MemoryChannels implements InboundConnector, OutboundConnector {
     private final Vertx vertx;
     private final Map<String, CompletableFuture<MultiEmitter<? super Message<?>>>> sources = new ConcurrentHashMap<>();
     private final Map<String, List<Message<?>>> sinks = new ConcurrentHashMap<>();
+    private final Map<TopicPartition, AtomicLong> offsets = new ConcurrentHashMap<>();
 
     public MemoryChannels(Vertx vertx) {
         this.vertx = vertx;
@@ -94,31 +103,73 @@ public class MemoryChannels implements InboundConnector, OutboundConnector {
      * Sends records into an incoming channel that a consumer takes as a batch ({@code batch=true}), as the Kafka
      * connector does: one message of their payloads that lists them in its batch metadata, where a record can be
      * nacked alone (dead-lettered); acking the batch acks every record not nacked (the offsets committed), nacking it
-     * nacks them. The records' ack and nack callbacks are the test's.
+     * nacks them. A record without its own Kafka metadata gets the channel's partition 0 and the partition's next
+     * offset, as a broker numbers them. The records' ack and nack callbacks are the test's.
      */
     public <T> void sendBatch(String channel, List<Message<T>> records) {
+        List<Message<T>> located =
+                records.stream().map(record -> located(channel, record)).toList();
         Set<Message<?>> nacked = ConcurrentHashMap.newKeySet();
-        List<Message<?>> batched = records.stream()
+        List<Message<?>> batched = located.stream()
                 .<Message<?>>map(record -> record.withNack(reason -> {
                     nacked.add(record);
                     return record.nack(reason);
                 }))
                 .toList();
-        List<T> payloads = records.stream().map(Message::getPayload).toList();
+        List<T> payloads = located.stream().map(Message::getPayload).toList();
         send(
                 channel,
                 Message.of(
                         payloads,
                         Metadata.of(new IncomingKafkaRecordBatchMetadata<>(
                                 ConsumerRecords.empty(), batched, channel, 0, Map.of(), 0)),
-                        () -> CompletableFuture.allOf(records.stream()
+                        () -> CompletableFuture.allOf(located.stream()
                                 .filter(record -> !nacked.contains(record))
                                 .map(record -> record.ack().toCompletableFuture())
                                 .toArray(CompletableFuture[]::new)),
-                        reason -> CompletableFuture.allOf(records.stream()
+                        reason -> CompletableFuture.allOf(located.stream()
                                 .filter(record -> !nacked.contains(record))
                                 .map(record -> record.nack(reason).toCompletableFuture())
                                 .toArray(CompletableFuture[]::new))));
+    }
+
+    /** The record with Kafka metadata: its own, or the channel's partition 0 at that partition's next offset. */
+    private <T> Message<T> located(String channel, Message<T> record) {
+        if (record.getMetadata(IncomingKafkaRecordMetadata.class).isPresent()) {
+            return record;
+        }
+        long offset = offsets.computeIfAbsent(new TopicPartition(channel, 0), partition -> new AtomicLong())
+                .getAndIncrement();
+        ConsumerRecord<Object, T> located = new ConsumerRecord<>(
+                channel,
+                0,
+                offset,
+                System.currentTimeMillis(),
+                TimestampType.CREATE_TIME,
+                -1,
+                -1,
+                null,
+                record.getPayload(),
+                new RecordHeaders(),
+                Optional.empty());
+        return record.addMetadata(new IncomingKafkaRecordMetadata<>(located, channel));
+    }
+
+    /**
+     * A message of the payload whose ack and nack tell {@code outcome} what happened to it: {@code "ack"}, or the
+     * nack's reason.
+     */
+    public static <T> Message<T> tracked(T payload, Consumer<String> outcome) {
+        return Message.of(
+                payload,
+                () -> {
+                    outcome.accept("ack");
+                    return CompletableFuture.completedFuture(null);
+                },
+                reason -> {
+                    outcome.accept(reason.getMessage());
+                    return CompletableFuture.completedFuture(null);
+                });
     }
 
     /** What an outgoing channel sent so far, in order. */

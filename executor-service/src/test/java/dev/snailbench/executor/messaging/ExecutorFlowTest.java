@@ -38,7 +38,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.junit.jupiter.api.BeforeEach;
@@ -209,16 +208,7 @@ class ExecutorFlowTest {
     }
 
     private <T> Message<T> tracked(String label, T payload) {
-        return Message.of(
-                payload,
-                () -> {
-                    outcomes.putIfAbsent(label, "ack");
-                    return CompletableFuture.completedFuture(null);
-                },
-                reason -> {
-                    outcomes.putIfAbsent(label, reason.getMessage());
-                    return CompletableFuture.completedFuture(null);
-                });
+        return MemoryChannels.tracked(payload, outcome -> outcomes.putIfAbsent(label, outcome));
     }
 
     private List<ExecutionCompleted> results() {

@@ -3,14 +3,10 @@ package dev.snailbench.executor.messaging;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Requests;
-import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
-import dev.snailbench.model.event.ExecutionsCompleted;
-import dev.snailbench.model.event.ExecutionsRequested;
-import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.PostgresTestResource;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TopicClient;
@@ -90,16 +86,16 @@ class FairnessTest {
         long bSent;
         try (TopicClient topics = new TopicClient()) {
             aSent = System.currentTimeMillis();
-            send(topics, a);
+            Requests.send(topics, a);
             // A's job is running (its first items failed) when B submits.
-            assertThat(results(aKeys, 2, Duration.ofSeconds(60)))
+            assertThat(Requests.results(aKeys, 2, Duration.ofSeconds(60)))
                     .as("A's first answers")
                     .hasSizeGreaterThanOrEqualTo(2);
             bSent = System.currentTimeMillis();
-            send(topics, b);
+            Requests.send(topics, b);
         }
-        List<Carried<ExecutionCompleted>> bResults = results(bKeys, B_ITEMS, Duration.ofSeconds(60));
-        List<Carried<ExecutionCompleted>> aResults = results(aKeys, A_ITEMS, Duration.ofSeconds(180));
+        List<Carried<ExecutionCompleted>> bResults = Requests.results(bKeys, B_ITEMS, Duration.ofSeconds(60));
+        List<Carried<ExecutionCompleted>> aResults = Requests.results(aKeys, A_ITEMS, Duration.ofSeconds(180));
 
         long bDone = bResults.stream().mapToLong(FairnessTest::time).max().orElse(Long.MAX_VALUE);
         List<Carried<ExecutionCompleted>> aByTime = aResults.stream()
@@ -144,24 +140,6 @@ class FairnessTest {
     /** A loopback address the tests' target rules allow (allowed-networks), where nothing of the platform listens. */
     private static InetAddress deadHost() throws IOException {
         return InetAddress.getByName(PostgresTestResource.DEAD_HOST);
-    }
-
-    /** The items as the inference service sends them: several of a job to a record. */
-    private static void send(TopicClient topics, List<ExecutionRequested> requests) {
-        for (int from = 0; from < requests.size(); from += 16) {
-            ExecutionsRequested record =
-                    ExecutionsRequested.of(requests.subList(from, Math.min(requests.size(), from + 16)));
-            topics.send(Topics.SQL_TO_EXECUTE, record.key(), EventJson.write(record));
-        }
-    }
-
-    private static List<Carried<ExecutionCompleted>> results(Set<String> keys, int count, Duration timeout) {
-        return TopicClient.awaitItems(
-                Topics.RESULTS_TO_SCORE,
-                ExecutionsCompleted.class,
-                (ExecutionCompleted c) -> keys.contains(c.key()),
-                count,
-                timeout);
     }
 
     /** When the result was sent: its record's timestamp. */

@@ -13,8 +13,6 @@ import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
-import dev.snailbench.model.event.ExecutionsCompleted;
-import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.LocalStack;
@@ -141,11 +139,12 @@ class SlowTenantFairnessTest {
                             jobB, tenantB, dbB, gold.apply(i), Requests.predicted("SELECT 1"), unscreened))
                     .toList();
             Set<String> bKeys = b.stream().map(ExecutionRequested::key).collect(Collectors.toSet());
-            send(topics, b);
+            Requests.send(topics, b);
             int bRunning = awaitRunning(marker, 4);
 
             long beside = itemTime(topics, tenantA, dbA);
-            int bAnswered = results(bKeys, B_ITEMS, Duration.ofMillis(500)).size();
+            int bAnswered =
+                    Requests.results(bKeys, B_ITEMS, Duration.ofMillis(500)).size();
             System.out.printf(
                     Locale.ROOT,
                     "FAIRNESS [%s] tenant A's 1-item job: %d ms alone, %d ms beside tenant "
@@ -170,9 +169,13 @@ class SlowTenantFairnessTest {
             Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> {
                 double skipped =
                         metrics.counter(ExecutionRequestConsumer.SKIPPED_METRIC).count() - skippedBefore;
-                return skipped + results(bKeys, B_ITEMS, Duration.ofMillis(500)).size() >= B_ITEMS;
+                return skipped
+                                + Requests.results(bKeys, B_ITEMS, Duration.ofMillis(500))
+                                        .size()
+                        >= B_ITEMS;
             });
-            int answered = results(bKeys, B_ITEMS, Duration.ofSeconds(1)).size();
+            int answered =
+                    Requests.results(bKeys, B_ITEMS, Duration.ofSeconds(1)).size();
             double skipped =
                     metrics.counter(ExecutionRequestConsumer.SKIPPED_METRIC).count() - skippedBefore;
             System.out.printf(
@@ -254,8 +257,8 @@ class SlowTenantFairnessTest {
                 "SELECT count(*) AS teams FROM national_team WHERE year > 2000",
                 Requests.predicted("SELECT count(*) FROM national_team"));
         long sent = System.currentTimeMillis();
-        send(topics, List.of(item));
-        List<Carried<ExecutionCompleted>> answer = results(Set.of(item.key()), 1, Duration.ofSeconds(120));
+        Requests.send(topics, List.of(item));
+        List<Carried<ExecutionCompleted>> answer = Requests.results(Set.of(item.key()), 1, Duration.ofSeconds(120));
         assertThat(answer).as("A's result").hasSize(1);
         assertThat(answer.get(0).event().gold().status()).isEqualTo(ExecutionStatus.OK);
         return answer.get(0).record().timestamp() - sent;
@@ -281,23 +284,6 @@ class SlowTenantFairnessTest {
         long[] sorted = times.clone();
         Arrays.sort(sorted);
         return sorted[sorted.length / 2];
-    }
-
-    private static void send(TopicClient topics, List<ExecutionRequested> requests) {
-        for (int from = 0; from < requests.size(); from += 16) {
-            ExecutionsRequested record =
-                    ExecutionsRequested.of(requests.subList(from, Math.min(requests.size(), from + 16)));
-            topics.send(Topics.SQL_TO_EXECUTE, record.key(), EventJson.write(record));
-        }
-    }
-
-    private static List<Carried<ExecutionCompleted>> results(Set<String> keys, int count, Duration timeout) {
-        return TopicClient.awaitItems(
-                Topics.RESULTS_TO_SCORE,
-                ExecutionsCompleted.class,
-                (ExecutionCompleted c) -> keys.contains(c.key()),
-                count,
-                timeout);
     }
 
     /** Waits until B's slow queries run (at least {@code atLeast} at once); returns how many run. */

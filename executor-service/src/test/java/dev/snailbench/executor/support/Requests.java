@@ -2,6 +2,7 @@ package dev.snailbench.executor.support;
 
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Postgres;
+import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.EvaluationOptions;
 import dev.snailbench.model.domain.Inference;
@@ -11,9 +12,18 @@ import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.Event;
+import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
+import dev.snailbench.model.event.ExecutionsCompleted;
+import dev.snailbench.model.event.ExecutionsRequested;
+import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.TopicClient;
+import dev.snailbench.testkit.TopicClient.Carried;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 /** Builds requests the way the inference service sends them. */
@@ -103,5 +113,24 @@ public final class Requests {
 
     public static Inference predicted(String sql) {
         return new Inference(sql, sql, null, 5);
+    }
+
+    /** Sends the requests as the inference service does: several of a job to a record, on the real topic. */
+    public static void send(TopicClient topics, List<ExecutionRequested> requests) {
+        for (int from = 0; from < requests.size(); from += 16) {
+            ExecutionsRequested record =
+                    ExecutionsRequested.of(requests.subList(from, Math.min(requests.size(), from + 16)));
+            topics.send(Topics.SQL_TO_EXECUTE, record.key(), EventJson.write(record));
+        }
+    }
+
+    /** The results of the items of {@code keys} on the real topic, once {@code count} came or the timeout passed. */
+    public static List<Carried<ExecutionCompleted>> results(Set<String> keys, int count, Duration timeout) {
+        return TopicClient.awaitItems(
+                Topics.RESULTS_TO_SCORE,
+                ExecutionsCompleted.class,
+                (ExecutionCompleted c) -> keys.contains(c.key()),
+                count,
+                timeout);
     }
 }

@@ -30,7 +30,6 @@ import jakarta.enterprise.inject.Any;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.junit.jupiter.api.BeforeEach;
@@ -171,15 +170,6 @@ class JobSubmittedFlowTest {
     }
 
     private Message<JobSubmitted> record(JobSubmitted event) {
-        return Message.of(
-                event,
-                () -> {
-                    outcomes.add("ack");
-                    return CompletableFuture.completedFuture(null);
-                },
-                reason -> {
-                    outcomes.add(reason.getMessage());
-                    return CompletableFuture.completedFuture(null);
-                });
+        return MemoryChannels.tracked(event, outcomes::add);
     }
 }

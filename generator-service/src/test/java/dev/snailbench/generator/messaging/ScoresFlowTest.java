@@ -27,7 +27,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.junit.jupiter.api.BeforeEach;
@@ -143,16 +142,7 @@ class ScoresFlowTest {
     }
 
     private Message<ItemsScored> record(ItemsScored record) {
-        return Message.of(
-                record,
-                () -> {
-                    outcomes.add("ack");
-                    return CompletableFuture.completedFuture(null);
-                },
-                reason -> {
-                    outcomes.add(reason.getMessage());
-                    return CompletableFuture.completedFuture(null);
-                });
+        return MemoryChannels.tracked(record, outcomes::add);
     }
 
     private List<JobEnded> ended() {

@@ -125,15 +125,6 @@ class WorkbenchAnswersFlowTest {
     }
 
     private <T> Message<T> record(T payload) {
-        return Message.of(
-                payload,
-                () -> {
-                    outcomes.add("ack");
-                    return CompletableFuture.completedFuture(null);
-                },
-                reason -> {
-                    outcomes.add(reason.getMessage());
-                    return CompletableFuture.completedFuture(null);
-                });
+        return MemoryChannels.tracked(payload, outcomes::add);
     }
 }

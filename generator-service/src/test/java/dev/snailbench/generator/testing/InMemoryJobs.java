@@ -1,6 +1,7 @@
 package dev.snailbench.generator.testing;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.snailbench.generator.repository.Job;
@@ -15,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Job submission on the generator's in-memory tier: the inference service's announcement of {@link TestBackends#NAMES}
@@ -25,18 +27,23 @@ public final class InMemoryJobs {
 
     private InMemoryJobs() {}
 
-    /** Announces {@link TestBackends#NAMES} and waits until {@code GET /backends} shows them. */
+    /**
+     * Announces {@link TestBackends#NAMES}, waits until the consumer took the announcement (its ack) and checks that
+     * {@code GET /backends} shows them.
+     */
     public static void announceBackends(MemoryChannels channels, String apiKey) {
         ModelBackendsAnnounced announced = ModelBackendsAnnounced.of(TestBackends.NAMES);
-        channels.send(Channels.MODEL_BACKENDS, announced);
-        await().until(() -> announced
-                .backends()
-                .equals(given().header("X-API-Key", apiKey)
-                        .get("/backends")
-                        .then()
-                        .statusCode(200)
-                        .extract()
-                        .path("backends")));
+        CompletableFuture<String> outcome = new CompletableFuture<>();
+        channels.send(Channels.MODEL_BACKENDS, MemoryChannels.tracked(announced, outcome::complete));
+        await().until(outcome::isDone);
+        assertThat(outcome.join()).isEqualTo("ack");
+        List<String> shown = given().header("X-API-Key", apiKey)
+                .get("/backends")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("backends");
+        assertThat(shown).isEqualTo(announced.backends());
     }
 
     /** The jobs sent on job-events so far, in order. */

@@ -28,7 +28,6 @@ import jakarta.enterprise.inject.Any;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.junit.jupiter.api.BeforeEach;
@@ -190,16 +189,7 @@ class InferenceFlowTest {
     }
 
     private Message<InferenceBatch> record(InferenceBatch batch) {
-        return Message.of(
-                batch,
-                () -> {
-                    outcomes.add("ack");
-                    return CompletableFuture.completedFuture(null);
-                },
-                reason -> {
-                    outcomes.add(reason.getMessage());
-                    return CompletableFuture.completedFuture(null);
-                });
+        return MemoryChannels.tracked(batch, outcomes::add);
     }
 
     private List<ExecutionRequested> forwarded() {

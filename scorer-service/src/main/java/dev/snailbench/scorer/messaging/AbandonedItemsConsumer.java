@@ -122,8 +122,8 @@ public class AbandonedItemsConsumer {
                 Instant.now(),
                 ItemScored.SCHEMA_VERSION,
                 result.questionId,
-                Boolean.TRUE.equals(result.strictMatch),
-                Boolean.TRUE.equals(result.setMatch),
+                Boolean.TRUE.equals(result.strict.match),
+                Boolean.TRUE.equals(result.set.match),
                 result.failed,
                 result.reason);
     }

@@ -149,8 +149,8 @@ public class ExecutionResultsConsumer {
     static ItemScored verdict(ExecutionCompleted event, ItemResult result) {
         return ItemScored.of(
                 event,
-                Boolean.TRUE.equals(result.strictMatch),
-                Boolean.TRUE.equals(result.setMatch),
+                Boolean.TRUE.equals(result.strict.match),
+                Boolean.TRUE.equals(result.set.match),
                 result.failed,
                 result.reason);
     }

@@ -1,9 +1,12 @@
 package dev.snailbench.scorer.repository;
 
+import jakarta.persistence.AttributeOverride;
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Index;
+import jakarta.persistence.PostLoad;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.UUID;
@@ -43,20 +46,22 @@ public class ItemResult {
     @Column(columnDefinition = "text")
     public String inferenceError;
 
-    public String goldStatus;
+    /** How the gold query ran. */
+    @Embedded
+    @AttributeOverride(name = "status", column = @Column(name = "goldStatus"))
+    @AttributeOverride(name = "error", column = @Column(name = "goldError", columnDefinition = "text"))
+    @AttributeOverride(name = "rows", column = @Column(name = "goldRows"))
+    @AttributeOverride(name = "seconds", column = @Column(name = "goldSeconds"))
+    public RunOutcome gold = new RunOutcome();
 
-    @Column(columnDefinition = "text")
-    public String goldError;
+    /** How the predicted query ran. */
+    @Embedded
+    @AttributeOverride(name = "status", column = @Column(name = "predictedStatus"))
+    @AttributeOverride(name = "error", column = @Column(name = "predictedError", columnDefinition = "text"))
+    @AttributeOverride(name = "rows", column = @Column(name = "predictedRows"))
+    @AttributeOverride(name = "seconds", column = @Column(name = "predictedSeconds"))
+    public RunOutcome predicted = new RunOutcome();
 
-    public Integer goldRows;
-    public Double goldSeconds;
-    public String predictedStatus;
-
-    @Column(columnDefinition = "text")
-    public String predictedError;
-
-    public Integer predictedRows;
-    public Double predictedSeconds;
     /**
      * The first rows of both results as JSON ({@code ResultPreview}), bounded by
      * {@code snailbench.scorer.preview-rows}: enough for a person to see the two results side by side.
@@ -64,18 +69,10 @@ public class ItemResult {
     @Column(columnDefinition = "text")
     public String resultPreview;
 
-    /** No comparison was possible (inference, gold or predicted execution failed). */
-    /**
-     * A person's verdict after review (SNAILS reviewed uncertain verdicts by hand): true correct, false incorrect,
-     * null not reviewed. Feeds {@code manualAccuracy}.
-     */
-    public Boolean manualVerdict;
+    /** A person's verdict after review. */
+    @Embedded
+    public Review review = new Review();
 
-    @Column(columnDefinition = "text")
-    public String reviewNote;
-
-    public String reviewedBy;
-    public Instant reviewedAt;
     /** The job's name as the team gave it (for report titles). */
     public String jobName;
     /** How many work items the job has (null in rows scored before items carried it): its report's done/total. */
@@ -84,7 +81,7 @@ public class ItemResult {
     public boolean failed;
     /**
      * The job names no database: the item is scored on schema linking and query characteristics only (no
-     * execution, so no execution metric; {@code strictMatch} and the others stay null).
+     * execution, so no execution metric; {@link #strict} and the other verdicts stay empty).
      */
     public boolean linkingOnly;
     /** The verdict's reason: the strict comparator's, or which side failed and why. */
@@ -93,55 +90,40 @@ public class ItemResult {
 
     public boolean orderBy;
 
-    public Boolean strictMatch;
-    public String strictReason;
+    /** The strict comparator's verdict (the item's execution accuracy). */
+    @Embedded
+    @AttributeOverride(name = "match", column = @Column(name = "strictMatch"))
+    @AttributeOverride(name = "reason", column = @Column(name = "strictReason"))
+    @AttributeOverride(name = "detail", column = @Column(name = "strictDetail", columnDefinition = "text"))
+    public ComparatorVerdict strict = new ComparatorVerdict();
 
-    @Column(columnDefinition = "text")
-    public String strictDetail;
+    /** The set comparator's verdict. */
+    @Embedded
+    @AttributeOverride(name = "match", column = @Column(name = "setMatch"))
+    @AttributeOverride(name = "reason", column = @Column(name = "setReason"))
+    @AttributeOverride(name = "detail", column = @Column(name = "setDetail", columnDefinition = "text"))
+    public ComparatorVerdict set = new ComparatorVerdict();
 
-    public Boolean setMatch;
-    public String setReason;
+    /** The relaxed comparator's verdict. */
+    @Embedded
+    @AttributeOverride(name = "match", column = @Column(name = "relaxedMatch"))
+    @AttributeOverride(name = "reason", column = @Column(name = "relaxedReason"))
+    @AttributeOverride(name = "detail", column = @Column(name = "relaxedDetail", columnDefinition = "text"))
+    public ComparatorVerdict relaxed = new ComparatorVerdict();
 
-    @Column(columnDefinition = "text")
-    public String setDetail;
+    /** QATCH's metrics. */
+    @Embedded
+    public QatchScores qatch = new QatchScores();
 
-    public Boolean relaxedMatch;
-    public String relaxedReason;
-
-    @Column(columnDefinition = "text")
-    public String relaxedDetail;
-
-    public Double cellPrecision;
-    public Double cellRecall;
-    public Double tupleCardinality;
-    public Double tupleConstraint;
-    public Double tupleOrder;
-    /**
-     * QATCH's execution accuracy (shown everywhere as {@code qatchExecutionAccuracy}; {@code executionAccuracy} is the
-     * strict match), stored in the column {@code executionAccuracy}.
-     */
-    @Column(name = "executionAccuracy")
-    public Double qatchExecutionAccuracy;
-    /** BIRD's original VES as QATCH computes it ({@code QatchMetrics.validEfficiencyScore}). */
-    public Double validEfficiencyScore;
     /** BIRD mini-dev's reward-based VES, R-VES, 0 to 1.25 ({@code Efficiency}). */
     public Double rewardBasedEfficiencyScore;
 
     public Double softF1;
 
-    /**
-     * Schema linking of the predicted against the gold SQL (null when the gold did not parse, or there is no
-     * prediction); {@link #linkingMethod} says how the predicted identifiers were read.
-     */
-    public Double queryRecall;
+    /** Schema linking of the predicted against the gold SQL. */
+    @Embedded
+    public LinkingScores linkingScores = new LinkingScores();
 
-    public Double queryPrecision;
-    public Double queryF1;
-
-    @Column(columnDefinition = "text")
-    public String linkingError;
-    /** {@code parsed}, or {@code tokens} when the predicted SQL did not parse and its identifiers were read from its tokens. */
-    public String linkingMethod;
     /**
      * The predicted SQL holds several statements ({@code SELECT …; SELECT …}): linked over all of them, and refused
      * by the executor (exactly one statement may run). Null in rows scored before the flag existed: false.
@@ -156,7 +138,7 @@ public class ItemResult {
      */
     public String labelledHardness;
     /**
-     * Whose schema-linking conventions the linking scores follow: {@code platform} or {@code snails} (the job's
+     * Whose schema-linking conventions {@link #linkingScores} follow: {@code platform} or {@code snails} (the job's
      * {@code linking}); null in rows scored before the option existed (the platform's).
      */
     public String linking;
@@ -179,4 +161,33 @@ public class ItemResult {
 
     @Column(nullable = false)
     public Instant scoredAt;
+
+    /** Hibernate loads an embeddable whose columns are all null as null: each part is there, empty when unrecorded. */
+    @PostLoad
+    void emptyPartsForNullColumns() {
+        if (gold == null) {
+            gold = new RunOutcome();
+        }
+        if (predicted == null) {
+            predicted = new RunOutcome();
+        }
+        if (review == null) {
+            review = new Review();
+        }
+        if (strict == null) {
+            strict = new ComparatorVerdict();
+        }
+        if (set == null) {
+            set = new ComparatorVerdict();
+        }
+        if (relaxed == null) {
+            relaxed = new ComparatorVerdict();
+        }
+        if (qatch == null) {
+            qatch = new QatchScores();
+        }
+        if (linkingScores == null) {
+            linkingScores = new LinkingScores();
+        }
+    }
 }

@@ -16,8 +16,8 @@ public record ResultsVersion(long items, String reviews) {
     public static ResultsVersion of(List<ItemResult> results) {
         BigInteger reviews = BigInteger.ZERO;
         for (ItemResult r : results) {
-            if (r.reviewedAt != null) {
-                reviews = reviews.add(BigInteger.valueOf(ChronoUnit.MICROS.between(Instant.EPOCH, r.reviewedAt)));
+            if (r.review.at != null) {
+                reviews = reviews.add(BigInteger.valueOf(ChronoUnit.MICROS.between(Instant.EPOCH, r.review.at)));
             }
         }
         return new ResultsVersion(results.size(), reviews.toString());

@@ -37,12 +37,15 @@ public class ResultsResource {
     private final JobReports jobs;
     private final ReportRenderer reports;
     private final ReviewQueue review;
+    private final ItemResultViews views;
 
-    public ResultsResource(Caller caller, JobReports jobs, ReportRenderer reports, ReviewQueue review) {
+    public ResultsResource(
+            Caller caller, JobReports jobs, ReportRenderer reports, ReviewQueue review, ItemResultViews views) {
         this.caller = caller;
         this.jobs = jobs;
         this.reports = reports;
         this.review = review;
+        this.views = views;
     }
 
     /**
@@ -67,7 +70,7 @@ public class ResultsResource {
                 .map(report -> new Report(
                         report.summary().job(),
                         report.summary(),
-                        report.items().stream().map(ItemResultView::of).toList()));
+                        report.items().stream().map(views::view).toList()));
     }
 
     /** {@code job} first: a running or cancelled job's report says so before any figure. */
@@ -119,7 +122,7 @@ public class ResultsResource {
     public Uni<List<ItemResultView>> reviewQueue(@PathParam("jobId") String jobId, @QueryParam("all") boolean all) {
         return jobs.results(parseJobId(jobId), caller.tenantId())
                 .map(visible -> ReviewQueue.pending(visible, all).stream()
-                        .map(ItemResultView::of)
+                        .map(views::view)
                         .toList());
     }
 
@@ -154,7 +157,7 @@ public class ResultsResource {
                         body.verdict().equals("correct"),
                         body.note(),
                         body.reviewer())
-                .map(ItemResultView::of);
+                .map(views::view);
     }
 
     @Operation(operationId = "listJobResults", summary = "List a job's scored items")
@@ -163,7 +166,7 @@ public class ResultsResource {
     @Path("/results")
     public Uni<List<ItemResultView>> results(@PathParam("jobId") String jobId) {
         return jobs.results(parseJobId(jobId), caller.tenantId())
-                .map(list -> list.stream().map(ItemResultView::of).toList());
+                .map(list -> list.stream().map(views::view).toList());
     }
 
     /** A job id that is not a UUID names no job: 404, as in every service ({@link PathIds}). */

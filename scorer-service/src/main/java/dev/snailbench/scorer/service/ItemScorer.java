@@ -76,11 +76,11 @@ public class ItemScorer {
                 : sql.analyse(r.goldSql, r.predictedSql, dialect, evaluation.linking());
         r.orderBy = analysis.goldOrderBy();
         r.hardness = analysis.hardness();
-        r.queryRecall = analysis.queryRecall();
-        r.queryPrecision = analysis.queryPrecision();
-        r.queryF1 = analysis.queryF1();
-        r.linkingError = analysis.error();
-        r.linkingMethod = analysis.linkingMethod();
+        r.linkingScores.recall = analysis.queryRecall();
+        r.linkingScores.precision = analysis.queryPrecision();
+        r.linkingScores.f1 = analysis.queryF1();
+        r.linkingScores.error = analysis.error();
+        r.linkingScores.method = analysis.linkingMethod();
         r.multipleStatements = analysis.multipleStatements();
         r.goldIdentifiers = lines(analysis.goldIdentifiers());
         r.predictedIdentifiers = lines(analysis.predictedIdentifiers());
@@ -148,30 +148,30 @@ public class ItemScorer {
     private static ItemResult failed(ItemResult r, String reason) {
         r.failed = true;
         r.reason = reason;
-        r.strictMatch = false;
-        r.setMatch = false;
-        r.relaxedMatch = false;
+        r.strict.match = false;
+        r.set.match = false;
+        r.relaxed.match = false;
         return r;
     }
 
     static void apply(Comparison c, ItemResult r) {
-        r.strictMatch = c.strict().match();
-        r.strictReason = c.strict().reason().name();
-        r.strictDetail = c.strict().detail();
-        r.setMatch = c.set().match();
-        r.setReason = c.set().reason().name();
-        r.setDetail = c.set().detail();
-        r.relaxedMatch = c.relaxed().match();
-        r.relaxedReason = c.relaxed().reason().name();
-        r.relaxedDetail = c.relaxed().detail();
+        r.strict.match = c.strict().match();
+        r.strict.reason = c.strict().reason().name();
+        r.strict.detail = c.strict().detail();
+        r.set.match = c.set().match();
+        r.set.reason = c.set().reason().name();
+        r.set.detail = c.set().detail();
+        r.relaxed.match = c.relaxed().match();
+        r.relaxed.reason = c.relaxed().reason().name();
+        r.relaxed.detail = c.relaxed().detail();
         r.reason = reasonOf(c.strict());
-        r.cellPrecision = c.cellPrecision();
-        r.cellRecall = c.cellRecall();
-        r.tupleCardinality = c.tupleCardinality();
-        r.tupleConstraint = c.tupleConstraint();
-        r.tupleOrder = c.tupleOrder();
-        r.qatchExecutionAccuracy = c.qatchExecutionAccuracy();
-        r.validEfficiencyScore = c.validEfficiencyScore();
+        r.qatch.cellPrecision = c.cellPrecision();
+        r.qatch.cellRecall = c.cellRecall();
+        r.qatch.tupleCardinality = c.tupleCardinality();
+        r.qatch.tupleConstraint = c.tupleConstraint();
+        r.qatch.tupleOrder = c.tupleOrder();
+        r.qatch.executionAccuracy = c.qatchExecutionAccuracy();
+        r.qatch.validEfficiencyScore = c.validEfficiencyScore();
         r.rewardBasedEfficiencyScore = c.rewardBasedEfficiencyScore();
         r.softF1 = c.softF1();
     }
@@ -232,15 +232,15 @@ public class ItemScorer {
         String error = o.ok() ? null : (o.sqlState() == null ? "" : o.sqlState() + " ") + nonNull(o.error());
         Integer rows = o.ok() ? o.rows().size() : null;
         if (gold) {
-            r.goldStatus = status;
-            r.goldError = error;
-            r.goldRows = rows;
-            r.goldSeconds = o.elapsedSeconds();
+            r.gold.status = status;
+            r.gold.error = error;
+            r.gold.rows = rows;
+            r.gold.seconds = o.elapsedSeconds();
         } else {
-            r.predictedStatus = status;
-            r.predictedError = error;
-            r.predictedRows = rows;
-            r.predictedSeconds = o.elapsedSeconds();
+            r.predicted.status = status;
+            r.predicted.error = error;
+            r.predicted.rows = rows;
+            r.predicted.seconds = o.elapsedSeconds();
         }
     }
 

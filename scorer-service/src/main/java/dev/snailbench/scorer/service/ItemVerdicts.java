@@ -1,8 +1,9 @@
 package dev.snailbench.scorer.service;
 
+import dev.snailbench.scorer.repository.ComparatorVerdict;
 import dev.snailbench.scorer.repository.ItemResult;
 
-/** The rules that say whether and how an item's result counts, shared by the results API and the reports. */
+/** The rules that say whether and how an item's result counts and reads, shared by the results API and the reports. */
 public final class ItemVerdicts {
 
     private ItemVerdicts() {}
@@ -12,7 +13,7 @@ public final class ItemVerdicts {
      * null where it is not counted (linking-only, or the gold query failed), 0 for a failed prediction.
      */
     public static Double strictExecution(ItemResult r) {
-        return compared(r) ? (Boolean.TRUE.equals(r.strictMatch) ? 1.0 : 0.0) : null;
+        return compared(r) ? (Boolean.TRUE.equals(r.strict.match) ? 1.0 : 0.0) : null;
     }
 
     /**
@@ -21,6 +22,21 @@ public final class ItemVerdicts {
      * failed prediction was compared and lost.
      */
     public static boolean compared(ItemResult r) {
-        return !r.linkingOnly && "OK".equals(r.goldStatus);
+        return !r.linkingOnly && "OK".equals(r.gold.status);
+    }
+
+    /** One comparator's match as the item counts it: null where the item was not {@link #compared}, else whether it matched. */
+    public static Boolean match(ItemResult r, ComparatorVerdict verdict) {
+        return compared(r) ? Boolean.TRUE.equals(verdict.match) : null;
+    }
+
+    /** The reviewer's verdict, {@code correct} or {@code incorrect}; null when the item was not reviewed. */
+    public static String manualVerdict(ItemResult r) {
+        return r.review.verdict == null ? null : r.review.verdict ? "correct" : "incorrect";
+    }
+
+    /** Whose schema-linking conventions the item's linking scores follow; the platform's in rows scored without one. */
+    public static String linking(ItemResult r) {
+        return r.linking == null ? "platform" : r.linking;
     }
 }

@@ -33,7 +33,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.junit.jupiter.api.BeforeEach;
@@ -156,10 +155,10 @@ class ScoringFlowTest {
         JobCancelled cancelled = JobCancelled.of(job, TENANT, "cancelled by the team");
         ConcurrentLinkedQueue<String> cancelOutcomes = new ConcurrentLinkedQueue<>();
 
-        channels.send(Channels.JOBS_CANCELLED, tracked(cancelled, cancelOutcomes));
+        channels.send(Channels.JOBS_CANCELLED, MemoryChannels.tracked(cancelled, cancelOutcomes::add));
         channels.send(
                 Channels.JOBS_CANCELLED,
-                tracked(JobCancelled.of(UUID.randomUUID(), null, "no tenant"), cancelOutcomes));
+                MemoryChannels.tracked(JobCancelled.of(UUID.randomUUID(), null, "no tenant"), cancelOutcomes::add));
 
         await().until(() -> cancelOutcomes.size() == 2);
         assertThat(cancelOutcomes).contains("ack").anyMatch(reason -> reason.endsWith("lacks jobId or tenantId"));
@@ -179,20 +178,7 @@ class ScoringFlowTest {
     }
 
     private Message<ExecutionsCompleted> record(ExecutionsCompleted record) {
-        return tracked(record, outcomes);
-    }
-
-    private static <T> Message<T> tracked(T payload, ConcurrentLinkedQueue<String> outcomes) {
-        return Message.of(
-                payload,
-                () -> {
-                    outcomes.add("ack");
-                    return CompletableFuture.completedFuture(null);
-                },
-                reason -> {
-                    outcomes.add(reason.getMessage());
-                    return CompletableFuture.completedFuture(null);
-                });
+        return MemoryChannels.tracked(record, outcomes::add);
     }
 
     private List<ItemScored> verdicts() {

@@ -7,7 +7,9 @@ import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import jakarta.persistence.AttributeOverride;
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.sql.Connection;
@@ -17,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,8 +37,8 @@ import org.junit.jupiter.api.Test;
 class ItemResultSqlTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
-    /** The fields Hibernate's bytecode enhancement adds (dirty tracking): not columns. */
-    private static final String HIBERNATE_STATE = "\\$\\$_hibernate.*";
+    /** The fields Hibernate's bytecode enhancement adds (dirty tracking), in the entity and its embedded parts. */
+    private static final String HIBERNATE_STATE = "(.+\\.)?\\$\\$_hibernate.*";
     /** The PostgreSQL type of each Java type the client reads and writes. */
     private static final Map<Class<?>, List<String>> SQL_TYPES = Map.of(
             UUID.class, List.of("uuid"),
@@ -130,8 +133,9 @@ class ItemResultSqlTest {
     private static ItemResult everyFieldSet() throws IllegalAccessException {
         ItemResult result = new ItemResult();
         int n = 0;
-        for (Field field : entityFields()) {
+        for (Attribute attribute : entityFields()) {
             n++;
+            Field field = attribute.field();
             Class<?> type = field.getType();
             Object value;
             if (type == UUID.class) {
@@ -149,21 +153,45 @@ class ItemResultSqlTest {
             } else {
                 throw new AssertionError("no test value for " + field);
             }
-            field.set(result, value);
+            attribute.set(result, value);
         }
         return result;
     }
 
-    /** The entity's persistent fields (Hibernate's enhancement adds its own {@code $$_hibernate_…} fields). */
-    /** The column a field maps to: its {@code @Column} name, else its own name (PostgreSQL folds both). */
-    private static String columnOf(Field field) {
-        Column column = field.getAnnotation(Column.class);
-        String name = column == null || column.name().isEmpty() ? field.getName() : column.name();
-        return name.toLowerCase();
+    /** The column an attribute maps to: its {@code @Column} name, else its own name (PostgreSQL folds both). */
+    private static String columnOf(Attribute attribute) {
+        return attribute.column().toLowerCase();
     }
 
-    private static List<Field> entityFields() {
-        List<Field> fields = Arrays.stream(ItemResult.class.getDeclaredFields())
+    /**
+     * The entity's persistent attributes, an embedded one's each (Hibernate's enhancement adds its own
+     * {@code $$_hibernate_…} fields).
+     */
+    private static List<Attribute> entityFields() {
+        List<Attribute> attributes = new ArrayList<>();
+        for (Field field : persistentFields(ItemResult.class)) {
+            if (field.isAnnotationPresent(Embedded.class)) {
+                Map<String, String> overridden = Arrays.stream(field.getAnnotationsByType(AttributeOverride.class))
+                        .collect(Collectors.toMap(
+                                AttributeOverride::name, o -> o.column().name()));
+                for (Field part : persistentFields(field.getType())) {
+                    attributes.add(
+                            new Attribute(field, part, overridden.getOrDefault(part.getName(), columnName(part))));
+                }
+            } else {
+                attributes.add(new Attribute(null, field, columnName(field)));
+            }
+        }
+        return attributes;
+    }
+
+    private static String columnName(Field field) {
+        Column column = field.getAnnotation(Column.class);
+        return column == null || column.name().isEmpty() ? field.getName() : column.name();
+    }
+
+    private static List<Field> persistentFields(Class<?> type) {
+        List<Field> fields = Arrays.stream(type.getDeclaredFields())
                 .filter(f -> !Modifier.isStatic(f.getModifiers())
                         && !Modifier.isTransient(f.getModifiers())
                         && !f.isSynthetic()
@@ -171,6 +199,14 @@ class ItemResultSqlTest {
                 .toList();
         fields.forEach(f -> f.setAccessible(true));
         return fields;
+    }
+
+    /** A persistent attribute: a field of the entity, or a field of one of its embedded parts ({@code embedded}). */
+    private record Attribute(Field embedded, Field field, String column) {
+
+        void set(ItemResult result, Object value) throws IllegalAccessException {
+            field.set(embedded == null ? result : embedded.get(result), value);
+        }
     }
 
     private static Map<String, String> tableColumns() throws Exception {

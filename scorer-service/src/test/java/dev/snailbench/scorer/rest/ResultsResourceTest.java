@@ -762,10 +762,10 @@ class ResultsResourceTest extends InMemoryTenantTest {
     }
 
     private static ItemResult reviewed(ItemResult item, boolean correct, String note, String reviewer) {
-        item.manualVerdict = correct;
-        item.reviewNote = note;
-        item.reviewedBy = reviewer;
-        item.reviewedAt = Instant.now();
+        item.review.verdict = correct;
+        item.review.note = note;
+        item.review.reviewer = reviewer;
+        item.review.at = Instant.now();
         return item;
     }
 }

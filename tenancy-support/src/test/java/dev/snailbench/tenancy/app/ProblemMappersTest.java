@@ -8,10 +8,12 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 
-import dev.snailbench.testkit.RealInfrastructure;
+import dev.snailbench.tenancy.InMemoryTier;
+import dev.snailbench.testkit.OversizedBody;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.response.ValidatableResponse;
+import java.net.URI;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -21,7 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * platform's body, and a body Jackson cannot read is a 400 naming the field by its path.
  */
 @QuarkusTest
-@RealInfrastructure
+@InMemoryTier
 class ProblemMappersTest {
 
     @ParameterizedTest
@@ -135,8 +137,9 @@ class ProblemMappersTest {
     }
 
     @Test
-    void shouldRefuseABodyOverTheLimitWithTheSizeTheLimitAndWhatToDo() throws Exception {
-        String answer = OversizedRequest.send(RestAssured.baseURI, RestAssured.port, "/probe/spec", 100_000);
+    void shouldRefuseABodyOverTheLimitWithTheSizeTheLimitAndWhatToDo() {
+        String answer = OversizedBody.answer(
+                URI.create(RestAssured.baseURI + ":" + RestAssured.port), "/probe/spec", null, 100_000);
         assertThat(answer)
                 .startsWith("HTTP/1.1 413")
                 .contains(

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -107,41 +108,41 @@ public class ReportRenderer {
                     opt(r.level),
                     opt(r.hardness),
                     opt(r.labelledHardness),
-                    opt(r.goldStatus),
-                    opt(r.goldError),
-                    opt(r.predictedStatus),
-                    opt(r.predictedError),
+                    opt(r.gold.status),
+                    opt(r.gold.error),
+                    opt(r.predicted.status),
+                    opt(r.predicted.error),
                     opt(r.inferenceError),
                     r.failed,
                     // Empty where nothing was compared (the gold query failed), as the results API says null.
-                    opt(compared(r, r.strictMatch)),
-                    opt(r.strictReason),
-                    opt(compared(r, r.setMatch)),
-                    opt(r.setReason),
-                    opt(compared(r, r.relaxedMatch)),
-                    opt(r.relaxedReason),
+                    opt(compared(r, r.strict.match)),
+                    opt(r.strict.reason),
+                    opt(compared(r, r.set.match)),
+                    opt(r.set.reason),
+                    opt(compared(r, r.relaxed.match)),
+                    opt(r.relaxed.reason),
                     opt(r.reason),
-                    opt(r.cellPrecision),
-                    opt(r.cellRecall),
-                    opt(r.tupleCardinality),
-                    opt(r.tupleConstraint),
-                    opt(r.tupleOrder),
+                    opt(r.qatch.cellPrecision),
+                    opt(r.qatch.cellRecall),
+                    opt(r.qatch.tupleCardinality),
+                    opt(r.qatch.tupleConstraint),
+                    opt(r.qatch.tupleOrder),
                     opt(ItemVerdicts.strictExecution(r)),
-                    opt(r.qatchExecutionAccuracy),
-                    opt(r.validEfficiencyScore),
+                    opt(r.qatch.executionAccuracy),
+                    opt(r.qatch.validEfficiencyScore),
                     opt(r.rewardBasedEfficiencyScore),
                     opt(r.softF1),
-                    opt(r.queryRecall),
-                    opt(r.queryPrecision),
-                    opt(r.queryF1),
+                    opt(r.linkingScores.recall),
+                    opt(r.linkingScores.precision),
+                    opt(r.linkingScores.f1),
                     Boolean.TRUE.equals(r.multipleStatements),
-                    opt(r.goldSeconds),
-                    opt(r.predictedSeconds),
+                    opt(r.gold.seconds),
+                    opt(r.predicted.seconds),
                     opt(r.goldSql),
                     opt(r.predictedSql),
-                    r.manualVerdict == null ? "" : r.manualVerdict ? "correct" : "incorrect",
-                    opt(r.reviewNote),
-                    opt(r.reviewedBy));
+                    Objects.requireNonNullElse(ItemVerdicts.manualVerdict(r), ""),
+                    opt(r.review.note),
+                    opt(r.review.reviewer));
             for (int i = 0; i < v.size(); i++) {
                 if (i > 0) {
                     sb.append(',');
@@ -241,9 +242,9 @@ public class ReportRenderer {
                             + "out.</p>");
         }
         // A reviewer's verdicts make manualAccuracy differ from executionAccuracy: show it once there are some.
-        boolean reviewed = items.stream().anyMatch(r -> r.manualVerdict != null);
+        boolean reviewed = items.stream().anyMatch(r -> r.review.verdict != null);
         if (reviewed) {
-            long count = items.stream().filter(r -> r.manualVerdict != null).count();
+            long count = items.stream().filter(r -> r.review.verdict != null).count();
             sb.append("<p>")
                     .append(count)
                     .append(count == 1 ? " item" : " items")
@@ -512,24 +513,25 @@ public class ReportRenderer {
                     .append("</td><td>")
                     .append(Html.escape(r.level))
                     .append("</td><td>")
-                    .append(Html.escape(r.goldStatus))
+                    .append(Html.escape(r.gold.status))
                     .append("</td><td>")
-                    .append(Html.escape(r.predictedStatus))
+                    .append(Html.escape(r.predicted.status))
                     .append("</td>")
-                    .append(mark(r, r.strictMatch))
-                    .append(mark(r, r.setMatch))
-                    .append(mark(r, r.relaxedMatch))
+                    .append(mark(r, r.strict.match))
+                    .append(mark(r, r.set.match))
+                    .append(mark(r, r.relaxed.match))
                     .append("<td>")
                     .append(Html.escape(r.reason))
                     .append("</td><td>")
                     .append(
-                            r.cellPrecision == null
+                            r.qatch.cellPrecision == null
                                     ? ""
-                                    : String.format(Locale.ROOT, "%.3f / %.3f", r.cellPrecision, r.cellRecall))
+                                    : String.format(
+                                            Locale.ROOT, "%.3f / %.3f", r.qatch.cellPrecision, r.qatch.cellRecall))
                     .append("</td><td>")
                     .append(num(r.softF1))
                     .append("</td><td>")
-                    .append(num(r.queryRecall))
+                    .append(num(r.linkingScores.recall))
                     .append("</td></tr>");
         }
         sb.append("</table></div>");

@@ -5,6 +5,7 @@ import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultRepository;
+import dev.snailbench.scorer.repository.Review;
 import dev.snailbench.scorer.service.compare.Reason;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -40,19 +41,19 @@ public class ReviewQueue {
 
     /** Whether a person should judge the item's verdict. */
     public static boolean uncertain(ItemResult r) {
-        if (r.linkingOnly || r.failed || Boolean.TRUE.equals(r.strictMatch)) {
+        if (r.linkingOnly || r.failed || Boolean.TRUE.equals(r.strict.match)) {
             return false;
         }
-        return Boolean.TRUE.equals(r.relaxedMatch)
-                || Boolean.TRUE.equals(r.setMatch)
-                || r.strictReason != null && UNCERTAIN.contains(r.strictReason);
+        return Boolean.TRUE.equals(r.relaxed.match)
+                || Boolean.TRUE.equals(r.set.match)
+                || r.strict.reason != null && UNCERTAIN.contains(r.strict.reason);
     }
 
     /** The items to review among a job's results (not yet reviewed, unless {@code all}), in their order. */
     public static List<ItemResult> pending(List<ItemResult> items, boolean all) {
         return items.stream()
                 .filter(ReviewQueue::uncertain)
-                .filter(r -> all || r.manualVerdict == null)
+                .filter(r -> all || r.review.verdict == null)
                 .toList();
     }
 
@@ -71,10 +72,7 @@ public class ReviewQueue {
                                 "verdict cannot be given: the item has no execution result to judge "
                                         + "(linking-only job)");
                     }
-                    r.manualVerdict = correct;
-                    r.reviewNote = note;
-                    r.reviewedBy = reviewer;
-                    r.reviewedAt = Instant.now();
+                    r.review = new Review(correct, note, reviewer, Instant.now());
                     return r;
                 }));
     }

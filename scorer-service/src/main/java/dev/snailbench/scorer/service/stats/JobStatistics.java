@@ -38,24 +38,24 @@ public class JobStatistics {
     static final Map<String, Function<ItemResult, Double>> METRICS = new LinkedHashMap<>();
 
     static {
-        METRICS.put("executionAccuracy", r -> bool(r.strictMatch));
+        METRICS.put("executionAccuracy", r -> bool(r.strict.match));
         // SNAILS' manual accuracy: a reviewer's verdict where there is one, else the strict comparator's.
-        METRICS.put("manualAccuracy", r -> r.manualVerdict != null ? bool(r.manualVerdict) : bool(r.strictMatch));
-        METRICS.put("setAccuracy", r -> bool(r.setMatch));
-        METRICS.put("relaxedAccuracy", r -> bool(r.relaxedMatch));
-        METRICS.put("qatchExecutionAccuracy", r -> resultMetric(r, r.qatchExecutionAccuracy));
-        METRICS.put("cellPrecision", r -> resultMetric(r, r.cellPrecision));
-        METRICS.put("cellRecall", r -> resultMetric(r, r.cellRecall));
-        METRICS.put("tupleCardinality", r -> resultMetric(r, r.tupleCardinality));
-        METRICS.put("tupleConstraint", r -> resultMetric(r, r.tupleConstraint));
+        METRICS.put("manualAccuracy", r -> r.review.verdict != null ? bool(r.review.verdict) : bool(r.strict.match));
+        METRICS.put("setAccuracy", r -> bool(r.set.match));
+        METRICS.put("relaxedAccuracy", r -> bool(r.relaxed.match));
+        METRICS.put("qatchExecutionAccuracy", r -> resultMetric(r, r.qatch.executionAccuracy));
+        METRICS.put("cellPrecision", r -> resultMetric(r, r.qatch.cellPrecision));
+        METRICS.put("cellRecall", r -> resultMetric(r, r.qatch.cellRecall));
+        METRICS.put("tupleCardinality", r -> resultMetric(r, r.qatch.tupleCardinality));
+        METRICS.put("tupleConstraint", r -> resultMetric(r, r.qatch.tupleConstraint));
         // Boxed on purpose: "? 0.0 : value" would unbox a null value and throw.
-        METRICS.put("tupleOrder", r -> r.failed ? (r.orderBy ? Double.valueOf(0.0) : null) : r.tupleOrder);
-        METRICS.put("validEfficiencyScore", r -> r.failed ? Double.valueOf(0.0) : r.validEfficiencyScore);
+        METRICS.put("tupleOrder", r -> r.failed ? (r.orderBy ? Double.valueOf(0.0) : null) : r.qatch.tupleOrder);
+        METRICS.put("validEfficiencyScore", r -> r.failed ? Double.valueOf(0.0) : r.qatch.validEfficiencyScore);
         METRICS.put("rewardBasedEfficiencyScore", r -> r.failed ? Double.valueOf(0.0) : r.rewardBasedEfficiencyScore);
         METRICS.put("softF1", r -> resultMetric(r, r.softF1));
-        METRICS.put("queryRecall", r -> r.queryRecall);
-        METRICS.put("queryPrecision", r -> r.queryPrecision);
-        METRICS.put("queryF1", r -> r.queryF1);
+        METRICS.put("queryRecall", r -> r.linkingScores.recall);
+        METRICS.put("queryPrecision", r -> r.linkingScores.precision);
+        METRICS.put("queryF1", r -> r.linkingScores.f1);
     }
 
     /** The metrics that need no execution (linking-only jobs have these only). */
@@ -243,8 +243,8 @@ public class JobStatistics {
         for (ItemResult r : items) {
             reasons.merge(reasonCategory(r), 1L, Long::sum);
             multipleStatements += Boolean.TRUE.equals(r.multipleStatements) ? 1 : 0;
-            reviewed += r.manualVerdict != null ? 1 : 0;
-            if (!r.linkingOnly && (r.goldStatus == null || !"OK".equals(r.goldStatus))) {
+            reviewed += r.review.verdict != null ? 1 : 0;
+            if (!r.linkingOnly && (r.gold.status == null || !"OK".equals(r.gold.status))) {
                 goldFailed++;
                 continue;
             }
@@ -291,7 +291,7 @@ public class JobStatistics {
 
     /** The gold ran, or the job is linking-only (the gold is then read, not run). */
     private static boolean goldUsable(ItemResult r) {
-        return r.linkingOnly || "OK".equals(r.goldStatus);
+        return r.linkingOnly || "OK".equals(r.gold.status);
     }
 
     /** "gold failed", "predicted failed", "inference failed", or the strict comparator's reason code. */
@@ -300,7 +300,7 @@ public class JobStatistics {
             int colon = r.reason.indexOf(':');
             return colon > 0 ? r.reason.substring(0, colon) : r.reason;
         }
-        return r.strictReason == null ? "unknown" : r.strictReason;
+        return r.strict.reason == null ? "unknown" : r.strict.reason;
     }
 
     private static List<IdentifierRecall> identifierRecall(List<ItemResult> items) {
@@ -341,8 +341,8 @@ public class JobStatistics {
             }
             double[] s = shares.get();
             // A linking-only item has no correctness: it takes part in the QueryRecall correlations only.
-            double correct = r.linkingOnly ? Double.NaN : Boolean.TRUE.equals(r.strictMatch) ? 1 : 0;
-            double recall = r.queryRecall == null ? Double.NaN : r.queryRecall;
+            double correct = r.linkingOnly ? Double.NaN : Boolean.TRUE.equals(r.strict.match) ? 1 : 0;
+            double recall = r.linkingScores.recall == null ? Double.NaN : r.linkingScores.recall;
             byModel.computeIfAbsent(String.valueOf(r.model), k -> new ArrayList<>())
                     .add(new double[] {s[0], s[1], s[2], s[3], correct, recall});
         }

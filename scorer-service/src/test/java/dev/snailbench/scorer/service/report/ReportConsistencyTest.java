@@ -64,7 +64,7 @@ class ReportConsistencyTest {
     @Test
     void shouldSayNotComparedWhereTheGoldQueryFailed() {
         ItemResult goldFailed = TestItems.scored("377", "m", "Native", false);
-        goldFailed.goldStatus = "ERROR";
+        goldFailed.gold.status = "ERROR";
         goldFailed.failed = true;
         goldFailed.reason = "gold failed: ERROR 22P02 invalid input syntax for type integer";
         ItemResult wrong = TestItems.scored("2", "m", "Native", false);

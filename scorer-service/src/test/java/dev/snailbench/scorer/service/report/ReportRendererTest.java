@@ -101,9 +101,9 @@ class ReportRendererTest {
         r.question = "-1+cmd|' /C calc'!A0";
         r.predictedSql = "\t=HYPERLINK(\"http://x\")";
         r.goldSql = " @SUM(1)";
-        r.reviewNote = "\r+1";
-        r.reviewedBy = "\uFF1D1+1";
-        r.predictedError = "-2-3";
+        r.review.note = "\r+1";
+        r.review.reviewer = "\uFF1D1+1";
+        r.predicted.error = "-2-3";
 
         String csv = renderer.csv(UUID.randomUUID(), JobProgress.of(List.of(r), false, null), List.of(r));
 
@@ -112,7 +112,7 @@ class ReportRendererTest {
                 .contains(",\"'\t=HYPERLINK(\"\"http://x\"\")\",", ",\"'\r+1\",");
         // Numbers stay numbers.
         ItemResult numbers = item("q2", true);
-        numbers.goldSeconds = -0.5;
+        numbers.gold.seconds = -0.5;
         assertThat(renderer.csv(UUID.randomUUID(), JobProgress.of(List.of(numbers), false, null), List.of(numbers)))
                 .contains(",-0.5,");
     }
@@ -139,8 +139,8 @@ class ReportRendererTest {
         items.add(item("q1", true));
         ItemResult wrong = item("q2", false);
         if (reviewed) {
-            wrong.manualVerdict = true;
-            wrong.reviewNote = "same rows, other column order";
+            wrong.review.verdict = true;
+            wrong.review.note = "same rows, other column order";
         }
         items.add(wrong);
         return items;
@@ -150,7 +150,7 @@ class ReportRendererTest {
         ItemResult r = TestItems.scored(question, "m", "Native", correct);
         r.jobName = "FootballDB v1 nightly";
         r.databaseKey = "footballdb_v1";
-        r.strictReason = correct ? "MATCH" : "COLUMN_ORDER_DIFFERS";
+        r.strict.reason = correct ? "MATCH" : "COLUMN_ORDER_DIFFERS";
         return r;
     }
 

@@ -151,7 +151,7 @@ class JobStatisticsTest {
                         item(model + level, model, level, model.equals("b") || level.equals("Regular"), "c:x", "c:x"));
             }
         }
-        items.get(0).manualVerdict = false;
+        items.get(0).review.verdict = false;
         Summary s = stats.summarize(UUID.randomUUID(), JobProgress.of(items, false, null), items);
         assertThat(s.byModelAndLevel())
                 .extracting(g -> g.key().get("model") + "/" + g.key().get("level") + ":"
@@ -217,7 +217,7 @@ class JobStatisticsTest {
 
     private static ItemResult item(String q, String model, String level, boolean correct, String gold, String pred) {
         ItemResult r = TestItems.scored(q, model, level, correct);
-        r.cellPrecision = correct ? 1.0 : 0.5;
+        r.qatch.cellPrecision = correct ? 1.0 : 0.5;
         r.goldIdentifiers = gold;
         r.predictedIdentifiers = pred;
         return r;
@@ -226,17 +226,17 @@ class JobStatisticsTest {
     private static ItemResult failedPrediction(String q) {
         ItemResult r = item(q, "m", "Native", false, "c:a", null);
         r.failed = true;
-        r.predictedStatus = "ERROR";
+        r.predicted.status = "ERROR";
         r.reason = "predicted failed: ERROR 42703 column \"x\" does not exist";
-        r.cellPrecision = null;
-        r.qatchExecutionAccuracy = null;
+        r.qatch.cellPrecision = null;
+        r.qatch.executionAccuracy = null;
         return r;
     }
 
     private static ItemResult goldFailed(String q) {
         ItemResult r = item(q, "m", "Native", false, null, null);
         r.failed = true;
-        r.goldStatus = "ERROR";
+        r.gold.status = "ERROR";
         r.reason = "gold failed: ERROR 42P01 relation \"match_fact\" does not exist";
         return r;
     }

@@ -18,13 +18,13 @@ public final class TestItems {
         r.level = level;
         r.databaseKey = "db";
         r.hardness = "easy";
-        r.goldStatus = "OK";
-        r.predictedStatus = "OK";
-        r.strictMatch = correct;
-        r.setMatch = correct;
-        r.relaxedMatch = correct;
-        r.strictReason = correct ? "MATCH" : "VALUES_DIFFER";
-        r.qatchExecutionAccuracy = correct ? 1.0 : 0.0;
+        r.gold.status = "OK";
+        r.predicted.status = "OK";
+        r.strict.match = correct;
+        r.set.match = correct;
+        r.relaxed.match = correct;
+        r.strict.reason = correct ? "MATCH" : "VALUES_DIFFER";
+        r.qatch.executionAccuracy = correct ? 1.0 : 0.0;
         r.scoredAt = Instant.now();
         return r;
     }
