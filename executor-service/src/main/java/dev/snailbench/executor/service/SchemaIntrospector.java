@@ -6,6 +6,7 @@ import dev.snailbench.model.domain.DatabaseSchema.ForeignKey;
 import dev.snailbench.model.domain.DatabaseSchema.Table;
 import dev.snailbench.model.domain.ResultColumn.ValueType;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.event.DatabaseTaskRequested.Sampling;
 import dev.snailbench.sql.IdentifierQuoting;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -61,6 +62,16 @@ public final class SchemaIntrospector {
      */
     public static DatabaseSchema introspect(
             TeamSession session, String schemaPattern, int samples, Duration sampleTimeout) throws SQLException {
+        return introspect(session, schemaPattern, samples, sampleTimeout, Sampling.FIRST);
+    }
+
+    /**
+     * As above, the samples chosen by {@code sampling}: the first values in order, or the values of lowest
+     * {@code md5} of their text (one order for every column, so two columns' samples are coordinated).
+     */
+    public static DatabaseSchema introspect(
+            TeamSession session, String schemaPattern, int samples, Duration sampleTimeout, Sampling sampling)
+            throws SQLException {
         SqlDialect dialect = session.dialect();
         Connection c = session.catalog();
         DatabaseMetaData md = c.getMetaData();
@@ -90,7 +101,7 @@ public final class SchemaIntrospector {
         for (Table t : tables) {
             List<Column> columns = columns(md, catalog, t, dialect);
             if (samples > 0) {
-                columns = withSamples(session, t, columns, samples, sampleTimeout);
+                columns = withSamples(session, t, columns, samples, sampleTimeout, sampling);
             }
             described.add(new Table(
                     t.schema(), t.name(), t.type(), columns, primaryKey(md, catalog, t), foreignKeys(md, catalog, t)));
@@ -151,17 +162,43 @@ public final class SchemaIntrospector {
     }
 
     private static List<Column> withSamples(
-            TeamSession session, Table t, List<Column> columns, int k, Duration timeout) {
+            TeamSession session, Table t, List<Column> columns, int k, Duration timeout, Sampling sampling) {
         List<Column> out = new ArrayList<>(columns.size());
         for (Column col : columns) {
             out.add(new Column(
-                    col.name(), col.type(), col.valueType(), col.nullable(), samples(session, t, col, k, timeout)));
+                    col.name(),
+                    col.type(),
+                    col.valueType(),
+                    col.nullable(),
+                    samples(session, t, col, k, timeout, sampling)));
         }
         return out;
     }
 
+    /** The first {@code k} distinct non-null values in order. */
+    static String firstSample(SqlDialect dialect, String table, String column, int k) {
+        return dialect == SqlDialect.POSTGRESQL
+                ? "SELECT DISTINCT " + column + " FROM " + table + " WHERE " + column + " IS NOT NULL ORDER BY 1 LIMIT "
+                        + k
+                : "SELECT DISTINCT TOP (" + k + ") " + column + " FROM " + table + " WHERE " + column
+                        + " IS NOT NULL ORDER BY 1";
+    }
+
+    /**
+     * The {@code k} distinct non-null values of lowest {@code md5} of their text (lower-case hex in byte order; on
+     * SQL Server of the text as {@code varchar}, the same bytes for ASCII values).
+     */
+    static String hashedSample(SqlDialect dialect, String table, String column, int k) {
+        String distinct = "SELECT DISTINCT " + column + " AS v FROM " + table + " WHERE " + column + " IS NOT NULL";
+        return dialect == SqlDialect.POSTGRESQL
+                ? "SELECT v FROM (" + distinct + ") d ORDER BY md5(CAST(v AS text)) COLLATE \"C\" LIMIT " + k
+                : "SELECT TOP (" + k + ") v FROM (" + distinct
+                        + ") d ORDER BY HASHBYTES('MD5', CAST(v AS varchar(4000)))";
+    }
+
     /** Distinct non-null values; a column that cannot be sampled (xml, json, a timeout) gets none. */
-    private static List<String> samples(TeamSession session, Table t, Column col, int k, Duration timeout) {
+    private static List<String> samples(
+            TeamSession session, Table t, Column col, int k, Duration timeout, Sampling sampling) {
         SqlDialect dialect = session.dialect();
         if (col.valueType() == ValueType.BINARY) {
             return List.of();
@@ -169,11 +206,9 @@ public final class SchemaIntrospector {
         String table = (t.schema() == null ? "" : IdentifierQuoting.quote(t.schema(), dialect) + ".")
                 + IdentifierQuoting.quote(t.name(), dialect);
         String column = IdentifierQuoting.quote(col.name(), dialect);
-        String sql = dialect == SqlDialect.POSTGRESQL
-                ? "SELECT DISTINCT " + column + " FROM " + table + " WHERE " + column + " IS NOT NULL ORDER BY 1 LIMIT "
-                        + k
-                : "SELECT DISTINCT TOP (" + k + ") " + column + " FROM " + table + " WHERE " + column
-                        + " IS NOT NULL ORDER BY 1";
+        String sql = sampling == Sampling.HASHED
+                ? hashedSample(dialect, table, column, k)
+                : firstSample(dialect, table, column, k);
         // The sample's own, shorter timeout is the statement's (the runner sets it for its transaction).
         try {
             return session.query(sql, timeout, k, rs -> {

@@ -193,6 +193,32 @@ class DatabaseTaskHopTest {
                 });
         assertThat(tooMany.refused()).isTrue();
         assertThat(tooMany.error()).contains("between 0 and 20");
+
+        // the refiner's sample: the values of lowest md5 of their text, the same order for every column
+        DatabaseTaskCompleted hashed = ask(DatabaseTaskRequested.promptSchema(
+                team.tenantId(), database, "exp_v1", 5, DatabaseTaskRequested.Sampling.HASHED));
+        assertThat(hashed.error()).isNull();
+        DatabaseSchema.Table hashedTeams = hashed.promptSchema().schema().tables().stream()
+                .filter(t -> t.name().equals("national_team"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(hashedTeams.columns())
+                .filteredOn(c -> c.name().equals("teamname") || c.name().equals("team_id"))
+                .hasSize(2)
+                .allSatisfy(c -> assertThat(c.samples())
+                        .hasSize(5)
+                        .extracting(DatabaseTaskHopTest::md5)
+                        .isSorted());
+    }
+
+    private static String md5(String value) {
+        try {
+            return java.util.HexFormat.of()
+                    .formatHex(java.security.MessageDigest.getInstance("MD5")
+                            .digest(value.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test

@@ -8,8 +8,11 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "snailbench.refiner")
 public interface RefinerConfig {
 
-    /** Distinct sample values read per column through the executor (bounded, read-only). */
-    @WithDefault("5")
+    /**
+     * Distinct sample values read per column through the executor (bounded by its {@code max-sample-values},
+     * read-only): those of lowest hash, so that two columns' samples are coordinated.
+     */
+    @WithDefault("20")
     int sampleValues();
 
     /** Most columns one analysis may cover (more → 400 naming the schema). */

@@ -111,7 +111,17 @@ public class TeamDatabases {
 
     /** The schema for prompts: tables, columns, keys and {@code sampleValues} distinct values per column. */
     public Uni<TeamSchema> promptSchema(String tenantId, UUID databaseId, String nativeSchema, int sampleValues) {
-        return ask(DatabaseTaskRequested.promptSchema(tenantId, databaseId, nativeSchema, sampleValues))
+        return promptSchema(tenantId, databaseId, nativeSchema, sampleValues, DatabaseTaskRequested.Sampling.FIRST);
+    }
+
+    /** As above, the sample values chosen by {@code sampling} (the refiner's: hashed, coordinated across columns). */
+    public Uni<TeamSchema> promptSchema(
+            String tenantId,
+            UUID databaseId,
+            String nativeSchema,
+            int sampleValues,
+            DatabaseTaskRequested.Sampling sampling) {
+        return ask(DatabaseTaskRequested.promptSchema(tenantId, databaseId, nativeSchema, sampleValues, sampling))
                 .map(DatabaseTaskCompleted::promptSchema);
     }
 

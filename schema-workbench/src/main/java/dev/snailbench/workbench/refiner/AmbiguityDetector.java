@@ -151,20 +151,42 @@ public final class AmbiguityDetector {
                             || sharedValues(ca, cb)) {
                         continue;
                     }
-                    // values of different families cannot mean the same thing
-                    double sss = !compatible(ca.valueType(), cb.valueType())
-                            ? 0
-                            : a.description().equals(b.description())
-                                    ? 1
-                                    : cache.computeIfAbsent(
-                                            a.description() + "\u0000" + b.description(),
-                                            k -> cosine(
-                                                    vectors.apply(a.description()), vectors.apply(b.description())));
+                    ValueKinds.Kind ka = ValueKinds.of(ca);
+                    ValueKinds.Kind kb = ValueKinds.of(cb);
+                    double sss;
+                    String why;
+                    Ambiguity.Ground ground;
+                    if (!compatible(ca.valueType(), cb.valueType())) {
+                        // values of different families cannot mean the same thing
+                        sss = 0;
+                        ground = Ambiguity.Ground.VALUE_FAMILIES;
+                        why = "values of different families (" + family(ca.valueType()) + " vs "
+                                + family(cb.valueType()) + "): ";
+                    } else if (ka != null && kb != null) {
+                        // the values say what the column holds; descriptions only repeat the table's entity
+                        boolean one = ValueKinds.same(ka, kb);
+                        sss = one ? 1 : 0;
+                        ground = Ambiguity.Ground.VALUE_KINDS;
+                        why = (one
+                                        ? "values of one kind (" + ka.describe()
+                                        : "values of different kinds (" + ka.describe() + " vs " + kb.describe())
+                                + "): ";
+                    } else {
+                        sss = a.description().equals(b.description())
+                                ? 1
+                                : cache.computeIfAbsent(
+                                        a.description() + "\u0000" + b.description(),
+                                        k -> cosine(vectors.apply(a.description()), vectors.apply(b.description())));
+                        ground = Ambiguity.Ground.DESCRIPTIONS;
+                        why = "";
+                    }
+                    why += "'" + a.description() + "' vs '" + b.description() + "'";
                     out.add(new Candidate(
                             Ambiguity.Type.HOMONYM,
                             List.of(same.get(i), same.get(j)),
                             sss,
-                            "same name, different meanings: '" + a.description() + "' vs '" + b.description() + "'"));
+                            "same name, different meanings: " + why,
+                            List.of(ground)));
                 }
             }
         }
@@ -215,17 +237,21 @@ public final class AmbiguityDetector {
             String name = c.ref().column();
             double sss;
             String evidence;
+            Ambiguity.Ground ground;
             if (placeholder(name)) {
                 sss = 0;
+                ground = Ambiguity.Ground.PLACEHOLDER;
                 evidence = "a generic placeholder name: '" + name + "' says nothing of what it holds";
             } else if (wordsOnly(name)) {
                 sss = 1;
+                ground = Ambiguity.Ground.ENGLISH_WORDS;
                 evidence = "'" + name + "' is made of English words and standard schema terms";
             } else {
                 sss = cosine(vectors.apply(nameText(name)), vectors.apply(nameText(p.canonicalName())));
+                ground = Ambiguity.Ground.NAME_FAR_FROM_MEANING;
                 evidence = "name far from its meaning: '" + name + "' reads as '" + p.canonicalName() + "'";
             }
-            out.add(new Candidate(Ambiguity.Type.IRREGULAR, List.of(c.index()), sss, evidence));
+            out.add(new Candidate(Ambiguity.Type.IRREGULAR, List.of(c.index()), sss, evidence, List.of(ground)));
         }
         return out;
     }
@@ -289,7 +315,23 @@ public final class AmbiguityDetector {
                 StringBuilder w = new StringBuilder("different names, one meaning: read as '")
                         .append(a.canonicalName())
                         .append(a.canonicalName().equals(b.canonicalName()) ? "'" : "' / '" + b.canonicalName() + "'");
-                if (ref != null && !role(ref)) {
+                boolean covering = ref != null
+                        && (ref.declared() || ref.distinctive())
+                        && entityNoun(ref)
+                        && evidence.coverage(ref) >= SynonymEvidence.MIN_COVERAGE;
+                if (covering) {
+                    // the reference ranges over its key's entity under a name of one other noun: the entity's name
+                    sss = 1;
+                    grounds.add(ref.declared() ? Ambiguity.Ground.FOREIGN_KEY : Ambiguity.Ground.VALUE_INCLUSION);
+                    grounds.add(Ambiguity.Ground.VALUE_COVERAGE);
+                    w.append("; '")
+                            .append(ref.from().ref().key())
+                            .append(ref.declared() ? "' references '" : "' holds only values of the key '")
+                            .append(ref.to().ref().key())
+                            .append("' and covers ")
+                            .append(Math.round(100 * evidence.coverage(ref)))
+                            .append(" % of its values under one noun, its table's only such reference there");
+                } else if (ref != null && !role(ref)) {
                     sss = Math.max(
                             sss,
                             similarity(
@@ -340,6 +382,32 @@ public final class AmbiguityDetector {
             return Lexicon.words(ref.from().ref().column()).stream()
                     .map(Lexicon::singular)
                     .anyMatch(entity::contains);
+        }
+
+        /**
+         * Whether a reference's name is one noun besides key words ({@code client_id}, {@code unit_no}, not
+         * {@code approved_by} or {@code gift_for}, phrases naming a role) and no other reference of its table to the
+         * same table has such a name (two, such as {@code driver_id} and {@code guard_id}, are roles).
+         */
+        private boolean entityNoun(SynonymEvidence.Reference ref) {
+            if (!nounName(ref.from())) {
+                return false;
+            }
+            String target = ref.to().ref().table();
+            for (ColumnNode c : graph.columnsOf(ref.from().ref().table())) {
+                if (c == ref.from() || !nounName(c)) {
+                    continue;
+                }
+                ColumnNode to = graph.referenced(c);
+                boolean references = to != null && to.ref().table().equalsIgnoreCase(target);
+                for (SynonymEvidence.Reference i : evidence.inferredFrom(c)) {
+                    references |= i.distinctive() && i.to().ref().table().equalsIgnoreCase(target);
+                }
+                if (references) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /** Of the keys a column's values fall inside, the one whose name is closest to the column's. */
@@ -393,6 +461,21 @@ public final class AmbiguityDetector {
             return BOTH_IDENTIFY + ea.replace('_', ' ');
         }
         return null;
+    }
+
+    /** Words that make a name a phrase naming a relation ({@code approved_by}, {@code gift_for}), not a noun. */
+    static final Set<String> FUNCTION_WORDS =
+            Set.of("by", "for", "of", "to", "from", "with", "at", "on", "in", "per", "via", "as", "into");
+
+    /** A name of one word besides key words, not a function word ({@code client_id}, {@code unit_no}). */
+    static boolean nounName(ColumnNode c) {
+        List<String> words = Lexicon.words(c.ref().column()).stream()
+                .filter(w -> !Lexicon.isKeyWord(w) && !Lexicon.isKeyWord(Lexicon.canonical(w)))
+                .toList();
+        return words.size() == 1
+                && words.get(0).length() > 2
+                && !FUNCTION_WORDS.contains(words.get(0))
+                && words.get(0).chars().allMatch(Character::isLetter);
     }
 
     /** Words that may accompany an entity in a key's name without naming a role. */
@@ -606,7 +689,8 @@ public final class AmbiguityDetector {
                         c.type(),
                         List.of(graph.columns().get(c.columns().get(0)).ref()),
                         c.sss(),
-                        c.evidence()));
+                        c.evidence(),
+                        c.grounds()));
             }
         }
         return found;

@@ -4,6 +4,7 @@ import dev.snailbench.llm.OpenAiClient;
 import dev.snailbench.llm.OpenAiClients;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.sql.rewrite.IdentifierRewriter;
 import dev.snailbench.workbench.config.RefinerConfig;
@@ -103,7 +104,12 @@ public class SchemaRefiner {
 
     public Uni<Analysis> analyse(String tenantId, UUID databaseId, String nativeSchema, Options options) {
         return databases
-                .promptSchema(tenantId, databaseId, nativeSchema, config.sampleValues())
+                .promptSchema(
+                        tenantId,
+                        databaseId,
+                        nativeSchema,
+                        config.sampleValues(),
+                        DatabaseTaskRequested.Sampling.HASHED)
                 .chain(team -> analyse(databaseId, nativeSchema, team.schema(), options));
     }
 
@@ -151,7 +157,12 @@ public class SchemaRefiner {
     public Uni<Views> views(
             String tenantId, UUID databaseId, String nativeSchema, String viewSchema, boolean apply, Options options) {
         return databases
-                .promptSchema(tenantId, databaseId, nativeSchema, config.sampleValues())
+                .promptSchema(
+                        tenantId,
+                        databaseId,
+                        nativeSchema,
+                        config.sampleValues(),
+                        DatabaseTaskRequested.Sampling.HASHED)
                 .chain(team -> analyse(databaseId, nativeSchema, team.schema(), options)
                         .map(analysis -> {
                             SchemaGraph graph = SchemaGraph.of(team.schema());

@@ -117,6 +117,15 @@ public final class DatasetSchemas {
      * embedded teams' PostgreSQL the way the executor's introspection reads them (the first values in order).
      */
     public static DatabaseSchema withSamples(DatabaseSchema schema, String database, int k) throws SQLException {
+        return withSamples(schema, database, k, false);
+    }
+
+    /**
+     * As above; {@code hashed}: the distinct values of lowest {@code md5} of their text, as the executor reads them
+     * for the refiner (one hash order for every column, so two columns' samples are coordinated).
+     */
+    public static DatabaseSchema withSamples(DatabaseSchema schema, String database, int k, boolean hashed)
+            throws SQLException {
         List<DatabaseSchema.Table> tables = new ArrayList<>();
         try (Connection c = LocalStack.targets().connect(database);
                 Statement s = c.createStatement()) {
@@ -124,8 +133,12 @@ public final class DatasetSchemas {
                 List<DatabaseSchema.Column> columns = new ArrayList<>();
                 for (DatabaseSchema.Column col : t.columns()) {
                     List<String> values = new ArrayList<>();
-                    try (ResultSet rs = s.executeQuery("SELECT DISTINCT \"" + col.name() + "\" FROM " + t.schema()
-                            + ".\"" + t.name() + "\" WHERE \"" + col.name() + "\" IS NOT NULL ORDER BY 1 LIMIT " + k)) {
+                    String distinct = "SELECT DISTINCT \"" + col.name() + "\" AS v FROM " + t.schema() + ".\""
+                            + t.name() + "\" WHERE \"" + col.name() + "\" IS NOT NULL";
+                    String sql = hashed
+                            ? "SELECT v FROM (" + distinct + ") d ORDER BY md5(v::text) COLLATE \"C\" LIMIT " + k
+                            : distinct + " ORDER BY 1 LIMIT " + k;
+                    try (ResultSet rs = s.executeQuery(sql)) {
                         while (rs.next()) {
                             values.add(rs.getString(1));
                         }

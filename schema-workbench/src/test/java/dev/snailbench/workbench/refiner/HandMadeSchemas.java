@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Three small databases written by hand for the refiner's detection (a lending library, a clinic, a shop), their
+ * Four small databases written by hand for the refiner's detection (a lending library, a clinic, a shop, a railway),
  * names chosen as people name columns, none from the injector's thesaurus, each with the ambiguity a person reading
  * it finds: homonyms, synonyms (a foreign key naming its key differently, declared or not; two columns of one
  * meaning under different words in unrelated tables) and irregular names. Each also holds what is not a synonym:
@@ -162,11 +162,74 @@ final class HandMadeSchemas {
                     "product.vendor ~ supplier.company", "customer.region ~ supplier.area"),
             List.of("purchase.qnty", "shipment.dsptchd"));
 
-    static final List<Case> ALL = List.of(LIBRARY, CLINIC, SHOP);
+    static final Case RAILWAY = new Case(
+            "refiner_railway",
+            """
+            CREATE TABLE station (station_id integer PRIMARY KEY, code text, name text, municipality text,
+              pltfrms integer, opened integer);
+            INSERT INTO station VALUES (1101, 'OSL', 'Oslo S', 'Oslo', 19, 1980),
+              (1102, 'LLS', 'Lillestrom', 'Lillestrom', 6, 1996), (1103, 'HMR', 'Hamar', 'Hamar', 4, 1862),
+              (1104, 'TND', 'Trondheim S', 'Trondheim', 7, 1884), (1105, 'DRM', 'Drammen', 'Drammen', 5, 1872),
+              (1106, 'BRG', 'Bergen', 'Bergen', 7, 1913), (1107, 'VSS', 'Voss', 'Voss', 3, 1909),
+              (1108, 'MYR', 'Myrdal', 'Aurland', 2, 1908);
+            CREATE TABLE depot (depot_id integer PRIMARY KEY, name text, locality text, built integer);
+            INSERT INTO depot VALUES (1, 'Lodalen', 'Oslo', 1909), (2, 'Marienborg', 'Trondheim', 1913),
+              (3, 'Kronstad', 'Bergen', 1884), (4, 'Sorlandet', 'Kristiansand', 1938);
+            CREATE TABLE staff (staff_id integer PRIMARY KEY, name text, email text, grade integer, hired date);
+            INSERT INTO staff VALUES (31, 'Kari Nordmann', 'kari.n@rail.example', 4, '2009-08-01'),
+              (32, 'Ola Hansen', 'ola.h@rail.example', 6, '2012-02-15'),
+              (33, 'Ingrid Berg', 'ingrid.b@rail.example', 5, '2015-06-01'),
+              (34, 'Per Olsen', 'per.o@rail.example', 3, '2019-09-01'),
+              (35, 'Sunniva Lie', 'sunniva.l@rail.example', 7, '2004-01-10');
+            CREATE TABLE train (train_id integer PRIMARY KEY, model text, seats integer, mx_spd integer,
+              depot_id integer REFERENCES depot);
+            INSERT INTO train VALUES (2201, 'Stadler Flirt', 281, 200, 1), (2202, 'Stadler Flirt', 281, 200, 1),
+              (2203, 'Bombardier Talent', 248, 160, 2), (2204, 'Siemens Vectron', 0, 200, 3),
+              (2205, 'Stadler Flirt', 281, 200, 3), (2206, 'Bombardier Talent', 248, 160, 4);
+            CREATE TABLE journey (journey_id integer PRIMARY KEY, unit_no integer, driver_id integer REFERENCES staff,
+              guard_id integer REFERENCES staff, departs timestamp, dly_min integer);
+            INSERT INTO journey VALUES (601, 2206, 31, 33, '2024-06-01 07:02', 0), (602, 2203, 32, 34,
+              '2024-06-01 08:15', 4), (603, 2204, 31, 35, '2024-06-01 09:40', 12), (604, 2205, 35, 33,
+              '2024-06-02 07:02', 0), (605, 2206, 32, 34, '2024-06-02 16:30', 2), (606, 2203, 34, 31,
+              '2024-06-03 06:45', 0);
+            CREATE TABLE stop (journey_id integer REFERENCES journey, halt_id integer REFERENCES station,
+              seq integer, arrives time, PRIMARY KEY (journey_id, seq));
+            INSERT INTO stop VALUES (601, 1101, 1, '07:02'), (601, 1102, 2, '07:14'), (601, 1103, 3, '08:20'),
+              (602, 1105, 1, '08:15'), (602, 1101, 2, '08:52'), (603, 1106, 1, '09:40'), (603, 1107, 2, '10:55'),
+              (603, 1108, 3, '11:42'), (604, 1101, 1, '07:02'), (604, 1104, 2, '13:40'), (605, 1103, 1, '16:30'),
+              (606, 1107, 1, '06:45');
+            CREATE TABLE fare (code text PRIMARY KEY, price numeric, refundable boolean);
+            INSERT INTO fare VALUES ('ADULT', 249.00, true), ('CHILD', 124.50, true), ('SENIOR', 186.75, true),
+              ('STUDENT', 186.75, false), ('FAMILY', 599.00, false);
+            CREATE TABLE passenger (passenger_id integer PRIMARY KEY, given_name text, family_name text,
+              email text, born date);
+            INSERT INTO passenger SELECT 5000 + g,
+              (ARRAY['Astrid', 'Bjorn', 'Camilla', 'Didrik', 'Eirin', 'Fredrik', 'Guro', 'Halvor'])[1 + g % 8],
+              (ARRAY['Aas', 'Bakke', 'Dale', 'Eriksen', 'Fjeld', 'Haugen', 'Lunde', 'Moe', 'Naess', 'Rud'])[1 + g % 10],
+              'traveller' || g || '@mail.example', date '1950-01-01' + g * 211
+              FROM generate_series(1, 60) g;
+            CREATE TABLE ticket (ticket_id integer PRIMARY KEY, traveller_id integer, journey_id integer
+              REFERENCES journey, origin integer REFERENCES station, destination integer REFERENCES station,
+              fare_code text, sold date);
+            INSERT INTO ticket SELECT 90000 + g, 5003 + (g * 7) % 57, 601 + g % 6, 1101 + g % 3, 1104 + g % 5,
+              (ARRAY['ADULT', 'CHILD', 'SENIOR', 'STUDENT', 'FAMILY'])[1 + g % 5], date '2024-05-20' + g % 12
+              FROM generate_series(1, 120) g;
+            """,
+            List.of("staff.name ~ station.name", "depot.name ~ staff.name", "fare.code ~ station.code"),
+            List.of(
+                    "station.station_id ~ stop.halt_id",
+                    "journey.unit_no ~ train.train_id",
+                    "passenger.passenger_id ~ ticket.traveller_id",
+                    "fare.code ~ ticket.fare_code",
+                    "depot.locality ~ station.municipality"),
+            List.of("station.pltfrms", "train.mx_spd", "journey.dly_min"));
+
+    static final List<Case> ALL = List.of(LIBRARY, CLINIC, SHOP, RAILWAY);
 
     /**
      * The case's database created (again) in the embedded teams' PostgreSQL, schema {@code public}, and read back as
-     * the executor's introspection reads it: tables, types, keys, and up to {@code k} distinct values per column.
+     * the executor's introspection reads it for the refiner: tables, types, keys, and the {@code k} distinct values
+     * of lowest hash per column.
      */
     static DatabaseSchema load(Case c, int k) throws SQLException {
         LocalStack.targets().createDatabase(c.database());
@@ -174,7 +237,7 @@ final class HandMadeSchemas {
                 Statement s = conn.createStatement()) {
             s.execute("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public");
             s.execute(c.sql());
-            return DatasetSchemas.withSamples(read(conn), c.database(), k);
+            return DatasetSchemas.withSamples(read(conn), c.database(), k, true);
         }
     }
 

@@ -21,6 +21,7 @@ import java.util.UUID;
  * @param sampleValues for {@link Kind#PROMPT_SCHEMA}: distinct values to read per column (0: none)
  * @param inline       for {@link Kind#CHECK_INLINE}: the inline database a job names, its password sealed for the
  *                     tenant as in the job's work items ({@code databaseId} is null)
+ * @param sampling     for {@link Kind#PROMPT_SCHEMA}: which distinct values are sampled (null: {@link Sampling#FIRST})
  */
 public record DatabaseTaskRequested(
         UUID eventId,
@@ -36,8 +37,54 @@ public record DatabaseTaskRequested(
         List<String> ddl,
         SyntheticSuite.Options synthetic,
         int sampleValues,
-        DatabaseRef inline)
+        DatabaseRef inline,
+        Sampling sampling)
         implements Event {
+
+    /** Which distinct values of a column a schema sample holds. */
+    public enum Sampling {
+        /** The first values in the column's order (what a prompt shows). */
+        FIRST,
+        /**
+         * The values of lowest {@code md5} of their text: one hash order for every column, so the samples of two
+         * columns are coordinated (the Schema-Refiner's value evidence).
+         */
+        HASHED
+    }
+
+    /** A task on a registered database or an inline one ({@code inline}), with the first values as samples. */
+    public DatabaseTaskRequested(
+            UUID eventId,
+            UUID jobId,
+            String tenantId,
+            Instant occurredAt,
+            int schemaVersion,
+            UUID taskId,
+            UUID databaseId,
+            Kind kind,
+            String nativeSchema,
+            QatchSuite.Options qatch,
+            List<String> ddl,
+            SyntheticSuite.Options synthetic,
+            int sampleValues,
+            DatabaseRef inline) {
+        this(
+                eventId,
+                jobId,
+                tenantId,
+                occurredAt,
+                schemaVersion,
+                taskId,
+                databaseId,
+                kind,
+                nativeSchema,
+                qatch,
+                ddl,
+                synthetic,
+                sampleValues,
+                inline,
+                null);
+    }
 
     /** A task on a registered database. */
     public DatabaseTaskRequested(
@@ -204,6 +251,11 @@ public record DatabaseTaskRequested(
 
     public static DatabaseTaskRequested promptSchema(
             String tenantId, UUID databaseId, String nativeSchema, int sampleValues) {
+        return promptSchema(tenantId, databaseId, nativeSchema, sampleValues, Sampling.FIRST);
+    }
+
+    public static DatabaseTaskRequested promptSchema(
+            String tenantId, UUID databaseId, String nativeSchema, int sampleValues, Sampling sampling) {
         return new DatabaseTaskRequested(
                 UUID.randomUUID(),
                 null,
@@ -217,7 +269,9 @@ public record DatabaseTaskRequested(
                 null,
                 null,
                 null,
-                sampleValues);
+                sampleValues,
+                null,
+                sampling);
     }
 
     @Override

@@ -281,7 +281,12 @@ public class DatabaseTasks {
         return sql.withSession(target, session -> {
             // Only that schema is read (and sampled); the pattern's "_" matches any character, hence the filter. Its
             // tables or its views: a job may be asked on a view schema (natural or refined views).
-            DatabaseSchema all = SchemaIntrospector.introspect(session, schema, k, Duration.ofSeconds(5));
+            DatabaseSchema all = SchemaIntrospector.introspect(
+                    session,
+                    schema,
+                    k,
+                    Duration.ofSeconds(5),
+                    request.sampling() == null ? DatabaseTaskRequested.Sampling.FIRST : request.sampling());
             List<DatabaseSchema.Table> tables = all.tables().stream()
                     .filter(t -> schema.equalsIgnoreCase(t.schema()))
                     .toList();
