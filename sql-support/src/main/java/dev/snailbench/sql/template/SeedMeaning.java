@@ -12,16 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import net.sf.jsqlparser.expression.BinaryExpression;
-import net.sf.jsqlparser.expression.Expression;
-import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.expression.Function;
-import net.sf.jsqlparser.expression.LongValue;
-import net.sf.jsqlparser.expression.StringValue;
-import net.sf.jsqlparser.expression.operators.relational.ComparisonOperator;
-import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
-import net.sf.jsqlparser.expression.operators.relational.InExpression;
-import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.PlainSelect;
@@ -67,14 +58,9 @@ public final class SeedMeaning {
         }
         Words asked = new Words(question);
         Scope scope = Scope.of(select, columnsByTable);
-        Filters filters = new Filters(scope);
-        if (select.getWhere() != null) {
-            select.getWhere().accept(filters, null);
-        }
-        if (select.getHaving() != null) {
-            select.getHaving().accept(filters, null);
-        }
-        for (Filters.Compared c : filters.compared) {
+        List<WhereLiterals.Compared> filters = WhereLiterals.of(select, scope.tables, false);
+        filters.forEach(c -> scope.used.add(c.column().toLowerCase(Locale.ROOT)));
+        for (WhereLiterals.Compared c : filters) {
             if (!c.numeric()
                     && !FLAGS.contains(c.value().strip().toLowerCase(Locale.ROOT))
                     && !CODE.matcher(c.value().strip()).matches()
@@ -98,7 +84,7 @@ public final class SeedMeaning {
     }
 
     /** The question says a year the SQL never writes, and the SQL compares with a year the question never says. */
-    private static String otherYear(String question, String sql, Filters filters) {
+    private static String otherYear(String question, String sql, List<WhereLiterals.Compared> filters) {
         Set<String> said = new LinkedHashSet<>();
         Matcher m = YEAR.matcher(question);
         while (m.find()) {
@@ -106,7 +92,7 @@ public final class SeedMeaning {
         }
         for (String year : said) {
             if (YEAR.matcher(sql).results().noneMatch(r -> r.group(1).equals(year))) {
-                for (Filters.Compared c : filters.compared) {
+                for (WhereLiterals.Compared c : filters) {
                     if (c.numeric() && YEAR.matcher(c.value()).matches() && !said.contains(c.value())) {
                         return "the question says " + year + " but the SQL compares with " + c.value();
                     }
@@ -184,9 +170,10 @@ public final class SeedMeaning {
      * The SQL adds up a column of a table the question never names, while every value the question says picks a
      * row of another table: the measure is the other table's ("the goals of the player's teams" for "his goals").
      */
-    private static String measureOfAnother(Words asked, PlainSelect select, Scope scope, Filters filters) {
+    private static String measureOfAnother(
+            Words asked, PlainSelect select, Scope scope, List<WhereLiterals.Compared> filters) {
         Set<String> filtered = new HashSet<>();
-        for (Filters.Compared c : filters.compared) {
+        for (WhereLiterals.Compared c : filters) {
             if (c.table() == null) {
                 return null;
             }
@@ -343,62 +330,6 @@ public final class SeedMeaning {
                     .replaceAll("\\p{M}+", "")
                     .toLowerCase(Locale.ROOT)
                     .replace('’', '\'');
-        }
-    }
-
-    /** Literals compared with a column of the top-level WHERE / HAVING (sub-queries are not read). */
-    private static final class Filters extends ExpressionVisitorAdapter<Void> {
-
-        record Compared(String table, String column, String value, boolean numeric) {}
-
-        private final Scope scope;
-        final List<Compared> compared = new ArrayList<>();
-
-        Filters(Scope scope) {
-            this.scope = scope;
-        }
-
-        @Override
-        protected <S> Void visitBinaryExpression(BinaryExpression e, S context) {
-            if (e instanceof ComparisonOperator || e instanceof LikeExpression) {
-                if (e.getLeftExpression() instanceof Column c && literal(e.getRightExpression())) {
-                    add(c, e.getRightExpression());
-                    return null;
-                }
-                if (e.getRightExpression() instanceof Column c && literal(e.getLeftExpression())) {
-                    add(c, e.getLeftExpression());
-                    return null;
-                }
-            }
-            return super.visitBinaryExpression(e, context);
-        }
-
-        @Override
-        public <S> Void visit(InExpression e, S context) {
-            if (e.getLeftExpression() instanceof Column c && e.getRightExpression() instanceof ExpressionList<?> list) {
-                for (Object o : list) {
-                    if (o instanceof Expression x && literal(x)) {
-                        add(c, x);
-                    }
-                }
-                return null;
-            }
-            return super.visit(e, context);
-        }
-
-        private void add(Column c, Expression literal) {
-            scope.used.add(IdentifierQuoting.unquote(c.getColumnName()).toLowerCase(Locale.ROOT));
-            boolean numeric = !(literal instanceof StringValue);
-            String value = numeric
-                    ? literal.toString()
-                    : ((StringValue) literal).getValue().replace("''", "'");
-            compared.add(new Compared(scope.tableOf(c), IdentifierQuoting.unquote(c.getColumnName()), value, numeric));
-        }
-
-        private static boolean literal(Expression e) {
-            return e instanceof StringValue
-                    || e instanceof LongValue
-                    || e instanceof net.sf.jsqlparser.expression.DoubleValue;
         }
     }
 

@@ -10,16 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import net.sf.jsqlparser.expression.BinaryExpression;
-import net.sf.jsqlparser.expression.DoubleValue;
 import net.sf.jsqlparser.expression.Expression;
-import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
-import net.sf.jsqlparser.expression.LongValue;
-import net.sf.jsqlparser.expression.StringValue;
-import net.sf.jsqlparser.expression.operators.relational.ComparisonOperator;
-import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
-import net.sf.jsqlparser.expression.operators.relational.InExpression;
-import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.AllColumns;
@@ -81,14 +72,7 @@ public final class SeedReadings {
         }
         QueryTables scope = QueryTables.of(select, columns(types));
         Set<String> compared = new HashSet<>();
-        Comparisons comparisons = new Comparisons(scope);
-        if (select.getWhere() != null) {
-            select.getWhere().accept(comparisons, null);
-        }
-        if (select.getHaving() != null) {
-            select.getHaving().accept(comparisons, null);
-        }
-        comparisons.found.forEach(c -> compared.add(c.column()));
+        comparisons(select, scope).forEach(c -> compared.add(c.column()));
         for (SelectItem<?> item : select.getSelectItems()) {
             Expression e = item.getExpression();
             if (e instanceof AllColumns) {
@@ -140,14 +124,8 @@ public final class SeedReadings {
         }
         SeedMeaning.Words asked = new SeedMeaning.Words(question);
         QueryTables scope = QueryTables.of(select, columns(types));
-        Comparisons comparisons = new Comparisons(scope);
-        if (select.getWhere() != null) {
-            select.getWhere().accept(comparisons, null);
-        }
-        if (select.getHaving() != null) {
-            select.getHaving().accept(comparisons, null);
-        }
-        for (Comparisons.Compared flag : comparisons.found) {
+        List<WhereLiterals.Compared> comparisons = comparisons(select, scope);
+        for (WhereLiterals.Compared flag : comparisons) {
             if (flag.table() == null || !FLAGS.contains(flag.value().toLowerCase(Locale.ROOT))) {
                 continue;
             }
@@ -158,7 +136,7 @@ public final class SeedReadings {
             boolean tableSaid = words(flag.table()).stream()
                     .filter(w -> w.length() >= 3 && !GENERIC.contains(w))
                     .anyMatch(asked::saysWord);
-            boolean valueSaid = comparisons.found.stream()
+            boolean valueSaid = comparisons.stream()
                     .anyMatch(c -> flag.table().equals(c.table())
                             && !FLAGS.contains(c.value().toLowerCase(Locale.ROOT))
                             && asked.says(c.value()));
@@ -245,61 +223,14 @@ public final class SeedReadings {
                 .toList();
     }
 
-    /** Columns compared with a literal in the top-level WHERE / HAVING (sub-queries are not read). */
-    private static final class Comparisons extends ExpressionVisitorAdapter<Void> {
-
-        record Compared(String table, String column, String value) {}
-
-        private final QueryTables scope;
-        final List<Compared> found = new ArrayList<>();
-
-        Comparisons(QueryTables scope) {
-            this.scope = scope;
-        }
-
-        @Override
-        protected <S> Void visitBinaryExpression(BinaryExpression e, S context) {
-            if (e instanceof ComparisonOperator || e instanceof LikeExpression) {
-                if (e.getLeftExpression() instanceof Column c && literal(e.getRightExpression()) != null) {
-                    add(c, literal(e.getRightExpression()));
-                    return null;
-                }
-                if (e.getRightExpression() instanceof Column c && literal(e.getLeftExpression()) != null) {
-                    add(c, literal(e.getLeftExpression()));
-                    return null;
-                }
-            }
-            return super.visitBinaryExpression(e, context);
-        }
-
-        @Override
-        public <S> Void visit(InExpression e, S context) {
-            if (e.getLeftExpression() instanceof Column c && e.getRightExpression() instanceof ExpressionList<?> list) {
-                for (Object o : list) {
-                    if (o instanceof Expression x && literal(x) != null) {
-                        add(c, literal(x));
-                    }
-                }
-                return null;
-            }
-            return super.visit(e, context);
-        }
-
-        private void add(Column c, String value) {
-            String name = IdentifierQuoting.unquote(c.getColumnName());
-            found.add(new Compared(scope.tableOf(c), name.toLowerCase(Locale.ROOT), value));
-        }
-
-        /** A literal's value (a bare {@code true}/{@code false} too), or null when {@code e} is none. */
-        private static String literal(Expression e) {
-            if (e instanceof StringValue s) {
-                return s.getValue().replace("''", "'").strip();
-            }
-            if (e instanceof LongValue || e instanceof DoubleValue) {
-                return e.toString();
-            }
-            String text = e == null ? "" : e.toString().toLowerCase(Locale.ROOT);
-            return text.equals("true") || text.equals("false") ? text : null;
-        }
+    /** The top-level comparisons with literals, the column in lower case and the value stripped. */
+    private static List<WhereLiterals.Compared> comparisons(PlainSelect select, QueryTables scope) {
+        return WhereLiterals.of(select, scope, true).stream()
+                .map(c -> new WhereLiterals.Compared(
+                        c.table(),
+                        c.column().toLowerCase(Locale.ROOT),
+                        c.value().strip(),
+                        c.numeric()))
+                .toList();
     }
 }
