@@ -303,8 +303,20 @@ class SyntheticSqlGeneratorTest {
         assertThat(first).isNotEmpty().isEqualTo(generate(seeds, 11)).isNotEqualTo(generate(seeds, 12));
     }
 
+    /**
+     * The set's queries for one seed. Same seed, same data and nothing cut short give the same queries: a candidate
+     * that times out is refused and the draw moves on, so the runs here allow a minute per query and no budget is
+     * reached, and each run says so.
+     */
     private static List<String> generate(List<SyntheticSuite.Seed> seeds, long seed) throws Exception {
-        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
+        SyntheticSuite suite = generateSuite(seeds, seed);
+        assertThat(suite.counts().timedOut()).as("candidates timed out").isZero();
+        assertThat(suite.counts().budgetReached()).as("time budget reached").isFalse();
+        return suite.pairs().stream().map(SyntheticSuite.Pair::sql).toList();
+    }
+
+    private static SyntheticSuite generateSuite(List<SyntheticSuite.Seed> seeds, long seed) throws Exception {
+        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(60))) {
             return Core.executor()
                     .withSession(
                             Core.postgres(FootballDb.databaseName("v3")),
@@ -312,11 +324,7 @@ class SyntheticSqlGeneratorTest {
                                     session,
                                     "exp_v3",
                                     parser,
-                                    new SyntheticSuite.Options(seeds, seed, 100, 5, 200, 10, 120)))
-                    .pairs()
-                    .stream()
-                    .map(SyntheticSuite.Pair::sql)
-                    .toList();
+                                    new SyntheticSuite.Options(seeds, seed, 100, 5, 200, 60, 600)));
         }
     }
 
