@@ -934,7 +934,8 @@ class PlatformEndToEndIT {
         JsonNode nativeDone = awaitCompleted(apiKey, nativeJob);
         JsonNode viewDone = awaitCompleted(apiKey, viewJob);
         Duration small = Duration.between(submitted, Instant.now());
-        int bigDoneThen = client.job(bigKey, bigJob).get("done").asInt();
+        JsonNode bigThen = client.job(bigKey, bigJob);
+        int bigDoneThen = bigThen.get("done").asInt();
 
         System.out.printf(
                 "own database trial: %d tables; the native and the views job (%d items each) completed "
@@ -954,10 +955,15 @@ class PlatformEndToEndIT {
         assertThat(bigDoneThen)
                 .as("the neighbour's items scored when the team's jobs completed")
                 .isLessThan(large);
-
-        JsonNode bigDone = awaitCompleted(bigKey, bigJob, Duration.ofMinutes(10));
-        assertThat(bigDone.get("done").asInt()).isEqualTo(large);
-        assertThat(bigDone.get("failed").asInt()).isZero();
+        assertThat(bigThen.get("status").asText()).isEqualTo("running");
+        assertThat(bigThen.get("failed").asInt())
+                .as("the neighbour's items failed while the team's jobs ran")
+                .isZero();
+        // Its remaining items show nothing more here (a 10,000-item job completing is PipelineReliabilityIT's):
+        // cancelled, so that they take no CPU from the next scenarios.
+        JsonNode cancelled =
+                client.call("POST", generator + "/jobs/" + bigJob + "/cancel", Map.of("X-API-Key", bigKey), null, 200);
+        assertThat(cancelled.get("status").asText()).isEqualTo("cancelled");
     }
 
     @Test
