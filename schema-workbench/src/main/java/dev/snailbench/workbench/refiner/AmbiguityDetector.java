@@ -151,8 +151,8 @@ public final class AmbiguityDetector {
                             || sharedValues(ca, cb)) {
                         continue;
                     }
-                    ValueKinds.Kind ka = ValueKinds.of(ca);
-                    ValueKinds.Kind kb = ValueKinds.of(cb);
+                    var ka = ValueKinds.of(ca);
+                    var kb = ValueKinds.of(cb);
                     double sss;
                     String why;
                     Ambiguity.Ground ground;
