@@ -144,8 +144,9 @@ class PoolManagerTest {
 
     @Test
     void shouldNeverLendAPoolOpenedWithAnotherPassword() throws Exception {
+        // A failed login is waited for as long as the pool's connect timeout: the service's 2 s.
         try (PoolManager pools = new PoolManager(
-                new PoolManager.Settings(2, 2, Duration.ofMinutes(1), Duration.ofSeconds(10)), Core.connector())) {
+                new PoolManager.Settings(2, 2, Duration.ofMinutes(1), Duration.ofSeconds(2)), Core.connector())) {
             Target mine = Core.postgres(HostileDb.NAME);
             Target wrongPassword = new Target(
                     mine.tenantId(),
@@ -232,7 +233,8 @@ class PoolManagerTest {
                         2,
                         4,
                         Duration.ofMinutes(1),
-                        Duration.ofSeconds(10),
+                        // each failed login is waited for as long as this: the service's 2 s
+                        Duration.ofSeconds(2),
                         Duration.ofSeconds(10),
                         new CircuitBreakers.Settings(2, Duration.ofMinutes(1))),
                 Core.connector())) {
