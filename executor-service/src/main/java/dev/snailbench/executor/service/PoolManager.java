@@ -8,8 +8,10 @@ import dev.snailbench.executor.service.targets.SessionGuard;
 import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.model.domain.SqlDialect;
+import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.Map;
@@ -22,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import javax.sql.DataSource;
 import org.jboss.logging.Logger;
 
 /**
@@ -50,8 +53,9 @@ public final class PoolManager implements AutoCloseable {
 
     /**
      * Pool sizes and idle policy. {@code connectTimeout} bounds one connection attempt (the pool's wait for a new
-     * connection: a permit guarantees the pool has room, so that wait is the attempt itself); {@code borrowTimeout}
-     * bounds the wait for a permit while the database or tenant budget is in use.
+     * connection: a permit guarantees the pool has room; a borrower behind others' logins on a new pool waits again,
+     * up to {@code perDatabase} times); {@code borrowTimeout} bounds the wait for a permit while the database or
+     * tenant budget is in use.
      */
     public record Settings(
             int perDatabase,
@@ -108,13 +112,78 @@ public final class PoolManager implements AutoCloseable {
 
     private static final class Pool {
         final HikariDataSource dataSource;
+        final CountedLogins logins;
         final SessionGuard.Limits limits;
         final AtomicInteger borrowed = new AtomicInteger();
         final AtomicLong lastUsed = new AtomicLong(System.nanoTime());
 
-        Pool(HikariDataSource dataSource, SessionGuard.Limits limits) {
+        Pool(HikariDataSource dataSource, CountedLogins logins, SessionGuard.Limits limits) {
             this.dataSource = dataSource;
+            this.logins = logins;
             this.limits = limits;
+        }
+    }
+
+    /** The connector's sessions as the pool opens them, the ones that opened counted. */
+    private static final class CountedLogins implements DataSource {
+        private final DataSource sessions;
+        private final AtomicLong opened = new AtomicLong();
+
+        CountedLogins(DataSource sessions) {
+            this.sessions = sessions;
+        }
+
+        long opened() {
+            return opened.get();
+        }
+
+        @Override
+        public Connection getConnection() throws SQLException {
+            Connection c = sessions.getConnection();
+            opened.incrementAndGet();
+            return c;
+        }
+
+        @Override
+        public Connection getConnection(String user, String password) throws SQLException {
+            Connection c = sessions.getConnection(user, password);
+            opened.incrementAndGet();
+            return c;
+        }
+
+        @Override
+        public PrintWriter getLogWriter() throws SQLException {
+            return sessions.getLogWriter();
+        }
+
+        @Override
+        public void setLogWriter(PrintWriter out) throws SQLException {
+            sessions.setLogWriter(out);
+        }
+
+        @Override
+        public void setLoginTimeout(int seconds) throws SQLException {
+            sessions.setLoginTimeout(seconds);
+        }
+
+        @Override
+        public int getLoginTimeout() throws SQLException {
+            return sessions.getLoginTimeout();
+        }
+
+        @Override
+        public java.util.logging.Logger getParentLogger() throws SQLFeatureNotSupportedException {
+            return sessions.getParentLogger();
+        }
+
+        @Override
+        public <T> T unwrap(Class<T> type) throws SQLException {
+            return sessions.unwrap(type);
+        }
+
+        @Override
+        public boolean isWrapperFor(Class<?> type) throws SQLException {
+            return sessions.isWrapperFor(type);
         }
     }
 
@@ -251,14 +320,29 @@ public final class PoolManager implements AutoCloseable {
 
     /**
      * A connection of the pool, every attempt's outcome told to the registration's circuit (a probe admitted by
-     * {@link CircuitBreakers#admit} always learns its result). The permit held guarantees the pool has room, so the
-     * pool's wait (connect-timeout) is the attempt itself, not a wait for another item's connection.
+     * {@link CircuitBreakers#admit} always learns its result). The permit held guarantees the pool has room, but the
+     * pool opens its connections one at a time: on a new pool, the borrowers that came at once wait for the logins of
+     * those before them. A wait of connect-timeout that ends with no attempt failed while a login succeeded in it
+     * (the server answers, the borrower is behind others) is waited again, up to pool-size waits in all; a failed
+     * attempt, or a wait in which no login ended, is the failure of this attempt ({@link #waitedBehindOthers}).
      */
     private Connection connect(Target target, Pool pool) throws SQLException {
         try {
-            Connection connection = pool.dataSource.getConnection();
-            breakers.succeeded(circuit(target));
-            return connection;
+            for (int wait = 1; ; wait++) {
+                long openedBefore = pool.logins.opened();
+                try {
+                    Connection connection = pool.dataSource.getConnection();
+                    breakers.succeeded(circuit(target));
+                    return connection;
+                } catch (SQLException e) {
+                    if (wait >= settings.perDatabase() || !waitedBehindOthers(e, pool.logins.opened() - openedBefore)) {
+                        throw e;
+                    }
+                    LOG.debugf(
+                            "%s opened connections for other borrowers first; waiting again",
+                            pool.dataSource.getPoolName());
+                }
+            }
         } catch (SQLException e) {
             SQLException failure = connectionFailure(e, target);
             breakers.failed(circuit(target), failure);
@@ -267,6 +351,15 @@ public final class PoolManager implements AutoCloseable {
             breakers.failed(circuit(target), e.toString());
             throw e;
         }
+    }
+
+    /**
+     * Whether the pool's wait for a connection ran out only because it was opening connections for other borrowers:
+     * HikariCP's timeout carries as its cause the last attempt that failed since a connection last opened, and none
+     * when no attempt failed; {@code openedMeanwhile} logins succeeded during the wait.
+     */
+    static boolean waitedBehindOthers(SQLException e, long openedMeanwhile) {
+        return e instanceof SQLTransientConnectionException && e.getCause() == null && openedMeanwhile > 0;
     }
 
     /**
@@ -367,20 +460,19 @@ public final class PoolManager implements AutoCloseable {
                 timeoutMillis);
         // compute() makes "create or reuse, then count the borrower" atomic against the reaper.
         return pools.compute(key, (k, existing) -> {
-            Pool pool = existing != null
-                    ? existing
-                    : new Pool(create(target, timeoutMillis), connector.limits(timeoutMillis));
+            Pool pool = existing != null ? existing : create(target, timeoutMillis);
             pool.borrowed.incrementAndGet();
             return pool;
         });
     }
 
-    private HikariDataSource create(Target target, long statementTimeoutMillis) {
+    private Pool create(Target target, long statementTimeoutMillis) {
         HikariConfig config = new HikariConfig();
         config.setPoolName("snailbench-" + target.dialect().id() + "-" + POOL_NUMBER.incrementAndGet());
         // The connector builds the URL from the parsed parts, sets the executor's properties (socket factory with
         // the address rules, timeouts) and makes each session read-only with limits, verified before use.
-        config.setDataSource(connector.readOnly(target, statementTimeoutMillis));
+        CountedLogins logins = new CountedLogins(connector.readOnly(target, statementTimeoutMillis));
+        config.setDataSource(logins);
         config.setUsername(target.user());
         config.setPassword(target.password());
         config.setMaximumPoolSize(settings.perDatabase());
@@ -392,7 +484,7 @@ public final class PoolManager implements AutoCloseable {
         config.setAutoCommit(false);
         config.setReadOnly(true);
         LOG.infof("opening pool %s for %s", config.getPoolName(), target);
-        return new HikariDataSource(config);
+        return new Pool(new HikariDataSource(config), logins, connector.limits(statementTimeoutMillis));
     }
 
     private void closeIdle() {

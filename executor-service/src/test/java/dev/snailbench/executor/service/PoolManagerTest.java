@@ -3,9 +3,15 @@ package dev.snailbench.executor.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.snailbench.executor.service.targets.LoginPrivileges;
 import dev.snailbench.executor.service.targets.Target;
+import dev.snailbench.executor.service.targets.TargetConnector;
+import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.executor.support.HostileDb;
+import dev.snailbench.executor.support.SwitchableProxy;
+import dev.snailbench.localstack.Postgres;
+import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.PostgresTestResource;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
@@ -82,6 +88,67 @@ class PoolManagerTest {
             threads.shutdownNow();
         }
         assertThat(peak.get()).isEqualTo(2);
+    }
+
+    /**
+     * HikariCP opens a pool's connections one at a time: four borrowers coming at once on a new pool of a server whose
+     * logins take 600 ms each wait up to 4 x 600 ms, beyond the 1.5 s connect timeout. Each gets its own connection,
+     * none fails as unreachable, and the circuit stays closed.
+     */
+    @Test
+    void shouldGiveEveryBorrowerOfANewPoolAConnectionWhileItsLoginsOpenOneAfterAnother() throws Exception {
+        Target direct = Core.postgres(HostileDb.NAME);
+        int borrowers = 4;
+        ExecutorService threads = Executors.newFixedThreadPool(borrowers);
+        CountDownLatch allHeld = new CountDownLatch(borrowers);
+        try (SwitchableProxy slowServer =
+                        new SwitchableProxy("127.0.0.1", LocalStack.targets().port(), Duration.ofMillis(600));
+                PoolManager pools = new PoolManager(
+                        new PoolManager.Settings(
+                                borrowers,
+                                borrowers,
+                                Duration.ofMinutes(1),
+                                Duration.ofMillis(1500),
+                                Duration.ofSeconds(10),
+                                new CircuitBreakers.Settings(3, Duration.ofMinutes(1))),
+                        connectorAllowing(slowServer.host() + ":" + slowServer.port()))) {
+            Target slow = new Target(
+                    direct.tenantId(),
+                    direct.dialect(),
+                    "jdbc:postgresql://" + slowServer.host() + ":" + slowServer.port() + "/" + HostileDb.NAME,
+                    direct.user(),
+                    direct.password(),
+                    direct.options());
+            List<Future<Integer>> all = new ArrayList<>();
+            for (int i = 0; i < borrowers; i++) {
+                all.add(threads.submit(() -> pools.withConnection(slow, c -> {
+                    allHeld.countDown();
+                    try {
+                        allHeld.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return backendPid(c);
+                })));
+            }
+            List<Integer> backends = new ArrayList<>();
+            for (Future<Integer> f : all) {
+                backends.add(f.get(60, TimeUnit.SECONDS));
+            }
+            assertThat(backends).as("one session per borrower").doesNotHaveDuplicates();
+            assertThat(pools.circuitOpen(slow)).isFalse();
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    /** The service's connections with {@code hostAndPort} as the one allowed network and the kit's superuser there. */
+    private static TargetConnector connectorAllowing(String hostAndPort) {
+        return new TargetConnector(
+                new TargetPolicy(List.of(hostAndPort), List.of(), TargetPolicy::dns),
+                new TargetConnector.Settings(
+                        Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(10)),
+                new LoginPrivileges(List.of(Postgres.USER + "@" + hostAndPort)));
     }
 
     @Test

@@ -7,13 +7,15 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A database that stops answering: a TCP proxy on the tests' dead host that forwards to a real server (so that a
  * registration's connection test passes) until {@link #blackhole()}, after which it closes what it forwarded and
- * accepts new connections without ever answering them.
+ * accepts new connections without ever answering them. Optionally a slow one: each new connection is held a while
+ * before it is forwarded.
  */
 public final class SwitchableProxy implements AutoCloseable {
 
@@ -21,12 +23,22 @@ public final class SwitchableProxy implements AutoCloseable {
     private final String targetHost;
     private final int targetPort;
     private final List<Socket> open = new CopyOnWriteArrayList<>();
+    private final Duration connectDelay;
     private volatile boolean blackhole;
 
     public SwitchableProxy(String targetHost, int targetPort) throws IOException {
+        this(targetHost, targetPort, Duration.ZERO);
+    }
+
+    /**
+     * @param connectDelay how long each accepted connection waits, one after another, before it reaches the server:
+     *     a server whose logins are slow
+     */
+    public SwitchableProxy(String targetHost, int targetPort, Duration connectDelay) throws IOException {
         this.server = new ServerSocket(0, 50, InetAddress.getByName(PostgresTestResource.DEAD_HOST));
         this.targetHost = targetHost;
         this.targetPort = targetPort;
+        this.connectDelay = connectDelay;
         Thread accept = new Thread(this::accept, "switchable-proxy");
         accept.setDaemon(true);
         accept.start();
@@ -56,12 +68,18 @@ public final class SwitchableProxy implements AutoCloseable {
                 if (blackhole) {
                     continue;
                 }
+                if (!connectDelay.isZero()) {
+                    Thread.sleep(connectDelay.toMillis());
+                }
                 Socket upstream = new Socket(targetHost, targetPort);
                 open.add(upstream);
                 pump(client, upstream);
                 pump(upstream, client);
             } catch (IOException e) {
                 // closed, or a connection that failed: the next one is accepted
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
         }
     }

@@ -225,7 +225,8 @@ public class ExecutionService {
         Duration deadline = statementTimeouts
                 .multipliedBy(Math.max(1, config.timingRuns()))
                 .plus(config.borrowTimeout().multipliedBy(2L * queries))
-                .plus(config.connectTimeout().multipliedBy(queries))
+                // A borrower of a new pool may wait for the logins of the pool's other borrowers (PoolManager).
+                .plus(config.connectTimeout().multipliedBy((long) queries * config.poolSizePerDatabase()))
                 .plusSeconds(30);
         return Uni.createFrom()
                 .item(work)
