@@ -121,8 +121,7 @@ final class CandidateChecks {
         }
         TextTable longer;
         try {
-            longer = data.session.query(
-                    probe.sql(), data.queryTimeout, (int) probe.keep(), rs -> TextTables.read(rs, (int) probe.keep()));
+            longer = data.query(probe.sql(), (int) probe.keep(), rs -> TextTables.read(rs, (int) probe.keep()));
         } catch (SQLException e) {
             tally.note("cut probe " + probe.sql() + " -- " + e.getMessage());
             return false;

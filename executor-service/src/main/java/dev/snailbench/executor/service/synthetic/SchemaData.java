@@ -1,5 +1,6 @@
 package dev.snailbench.executor.service.synthetic;
 
+import dev.snailbench.executor.service.QueryRunner;
 import dev.snailbench.executor.service.TeamSession;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
@@ -10,6 +11,7 @@ import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,6 +22,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The team schema's tables, columns, types and keys as the generator needs them, and the data it samples (rows of
@@ -29,6 +33,9 @@ import java.util.regex.Pattern;
 final class SchemaData {
 
     static final int SAMPLED_ROWS = 500;
+    /** How many times the query timeout a query that timed out is given once more. */
+    static final int RETRY_FACTOR = 3;
+
     private static final Pattern PLAIN = Pattern.compile("[a-z_][a-z0-9_]*");
 
     final TeamSession session;
@@ -46,6 +53,42 @@ final class SchemaData {
         this.dialect = session.dialect();
         this.queryTimeout = queryTimeout;
         this.tally = tally;
+    }
+
+    /** A read of the database with a time limit, as {@link #query} retries it. */
+    @FunctionalInterface
+    interface Read<T> {
+        T run(Duration limit) throws SQLException;
+    }
+
+    /**
+     * Runs {@code sql} through the session's guarded runner with the query timeout; one that times out is run once
+     * more with {@link #RETRY_FACTOR} times that limit ({@link #retryingTimeout}).
+     */
+    <T> T query(String sql, int maxRows, QueryRunner.RowsReader<T> reader) throws SQLException {
+        return retryingTimeout(queryTimeout, limit -> session.query(sql, limit, maxRows, reader));
+    }
+
+    /**
+     * {@code read} with {@code limit}, and once more with {@link #RETRY_FACTOR} times it when it times out: a query
+     * that a loaded server answers late is not taken for a slow one (which would move the generator's draw on, and
+     * make the set depend on the load), while one that is slow by itself still ends as a timeout
+     * ({@link #timedOut}), reported as such.
+     */
+    static <T> T retryingTimeout(Duration limit, Read<T> read) throws SQLException {
+        try {
+            return read.run(limit);
+        } catch (SQLException e) {
+            if (!timedOut(e)) {
+                throw e;
+            }
+            return read.run(limit.multipliedBy(RETRY_FACTOR));
+        }
+    }
+
+    /** Whether a query failed because it ran out of time (the driver's timeout or the server's statement_timeout). */
+    static boolean timedOut(SQLException e) {
+        return e instanceof SQLTimeoutException || "57014".equals(e.getSQLState());
     }
 
     /** Reads {@code schema}'s tables and keys; returns its columns per table, lower case. */
@@ -85,7 +128,11 @@ final class SchemaData {
                 .get(actual(table, column));
     }
 
-    /** Up to {@link #SAMPLED_ROWS} distinct rows of {@code columns} of {@code table}, none null (cached). */
+    /**
+     * Up to {@link #SAMPLED_ROWS} distinct rows of {@code columns} of {@code table}, none null (cached): those of
+     * lowest MD5 of their cells' text joined by {@code |} ({@link #sampleRows}), in that order, so that the sample
+     * depends on the data only, never on the plan or the rows' physical order.
+     */
     List<List<String>> rows(String table, List<String> columns) {
         return sampledRows.computeIfAbsent(table + "|" + String.join("|", columns), k -> readRows(table, columns));
     }
@@ -95,14 +142,14 @@ final class SchemaData {
         return rows(table, List.of(column)).stream().map(r -> r.get(0)).toList();
     }
 
-    /** The distinct cells of {@code column} that contain {@code value} (any letter case), up to 50. */
+    /** The distinct cells of {@code column} that contain {@code value} (any letter case), the first 50 in order. */
     List<String> cellsContaining(String table, String column, String value) {
         String q = IdentifierQuoting.quote(actual(table, column), dialect);
         String pattern = "'%" + value.toLowerCase(Locale.ROOT).replace("'", "''") + "%'";
         String sql = "SELECT DISTINCT " + q + " FROM " + IdentifierQuoting.quote(actualTable(table), dialect)
-                + " WHERE LOWER(" + q + ") LIKE " + pattern;
+                + " WHERE LOWER(" + q + ") LIKE " + pattern + " ORDER BY 1";
         try {
-            return session.query(sql, queryTimeout, 50, rs -> {
+            return query(sql, 50, rs -> {
                 List<String> out = new ArrayList<>();
                 while (rs.next()) {
                     out.add(rs.getString(1));
@@ -115,19 +162,35 @@ final class SchemaData {
         }
     }
 
+    /**
+     * The distinct rows of {@code columns} (quoted) of {@code table} (quoted) with no null, ordered by the MD5 of
+     * their cells' text joined by {@code |} (lower-case hex in byte order; on SQL Server of the text as
+     * {@code varchar}, the same bytes for ASCII values), ties by the columns.
+     */
+    static String sampleRows(SqlDialect dialect, String table, List<String> columns) {
+        String list = String.join(", ", columns);
+        String where = columns.stream().map(c -> c + " IS NOT NULL").collect(Collectors.joining(" AND "));
+        String distinct = "SELECT DISTINCT " + list + " FROM " + table + " WHERE " + where;
+        String text = columns.stream()
+                .map(c -> dialect == SqlDialect.POSTGRESQL
+                        ? "CAST(" + c + " AS text)"
+                        : "CAST(" + c + " AS varchar(4000))")
+                .collect(Collectors.joining(dialect == SqlDialect.POSTGRESQL ? " || '|' || " : " + '|' + "));
+        String hash =
+                dialect == SqlDialect.POSTGRESQL ? "md5(" + text + ") COLLATE \"C\"" : "HASHBYTES('MD5', " + text + ")";
+        String ties = IntStream.rangeClosed(1, columns.size())
+                .mapToObj(Integer::toString)
+                .collect(Collectors.joining(", "));
+        return "SELECT " + list + " FROM (" + distinct + ") d ORDER BY " + hash + ", " + ties;
+    }
+
     private List<List<String>> readRows(String table, List<String> columns) {
-        StringBuilder sql = new StringBuilder("SELECT DISTINCT ");
-        StringBuilder where = new StringBuilder();
-        for (int i = 0; i < columns.size(); i++) {
-            String q = IdentifierQuoting.quote(actual(table, columns.get(i)), dialect);
-            sql.append(i == 0 ? "" : ", ").append(q);
-            where.append(i == 0 ? " WHERE " : " AND ").append(q).append(" IS NOT NULL");
-        }
-        sql.append(" FROM ")
-                .append(IdentifierQuoting.quote(actualTable(table), dialect))
-                .append(where);
+        List<String> quoted = columns.stream()
+                .map(c -> IdentifierQuoting.quote(actual(table, c), dialect))
+                .toList();
+        String sql = sampleRows(dialect, IdentifierQuoting.quote(actualTable(table), dialect), quoted);
         try {
-            return session.query(sql.toString(), queryTimeout, SAMPLED_ROWS, rs -> {
+            return query(sql, SAMPLED_ROWS, rs -> {
                 List<List<String>> rows = new ArrayList<>();
                 while (rs.next()) {
                     List<String> row = new ArrayList<>(columns.size());
@@ -152,10 +215,9 @@ final class SchemaData {
     private BigDecimal[] readRange(String table, String column) {
         String q = IdentifierQuoting.quote(actual(table, column), dialect);
         try {
-            return session.query(
+            return query(
                     "SELECT MIN(" + q + "), MAX(" + q + ") FROM "
                             + IdentifierQuoting.quote(actualTable(table), dialect),
-                    queryTimeout,
                     1,
                     rs -> {
                         if (rs.next() && rs.getString(1) != null && rs.getString(2) != null) {

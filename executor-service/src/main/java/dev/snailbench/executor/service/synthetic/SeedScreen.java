@@ -51,7 +51,7 @@ final class SeedScreen {
     /** Whether {@code sql} runs on the database (a seed that gives no template still counts in the strata if so). */
     boolean runs(String sql) {
         try {
-            data.session.query(sql, data.queryTimeout, 1, rs -> Boolean.TRUE);
+            data.query(sql, 1, rs -> Boolean.TRUE);
             return true;
         } catch (SQLException e) {
             return false;
@@ -74,8 +74,7 @@ final class SeedScreen {
     Verdict screen(String question, String sql) {
         TextTable result;
         try {
-            result = data.session.query(
-                    sql, data.queryTimeout, maxResultRows + 1, rs -> TextTables.read(rs, maxResultRows));
+            result = data.query(sql, maxResultRows + 1, rs -> TextTables.read(rs, maxResultRows));
         } catch (SQLException e) {
             String first = e.getMessage() == null
                     ? ""

@@ -16,7 +16,6 @@ import dev.snailbench.sql.template.SeedTemplate;
 import dev.snailbench.sql.template.SeedTemplate.Slot;
 import dev.snailbench.sql.template.SeedTemplates;
 import java.sql.SQLException;
-import java.sql.SQLTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -40,13 +39,14 @@ import net.sf.jsqlparser.statement.select.Select;
  * seed's shape, and differ from the seeds and from each other (by SQL and, per template, by result) are kept. Every
  * refusal is counted per check ({@link Tally}). Templates are filled in strata (grouped, aggregated, plain) up to
  * the seeds' share of each first ({@link Strata}: GROUP BY's among the seeds that run on the database). Blocking;
- * deterministic for a seed and a database state.
+ * deterministic for a seed and a database state: the data is sampled by a hash of the rows, not as the plan returns
+ * them, and a query that times out is run once more with a longer limit before it is refused (a loaded server's late
+ * answer does not move the draw on; {@link SchemaData#query}).
  */
 public final class SyntheticSqlGenerator {
 
     private static final int ATTEMPTS_PER_PAIR = 4;
 
-    private final TeamSession session;
     private final Options options;
     private final Tally tally = new Tally();
     private final SchemaData data;
@@ -72,7 +72,6 @@ public final class SyntheticSqlGenerator {
     private int sameAsSeed;
 
     private SyntheticSqlGenerator(TeamSession session, SqlParser parser, Options options) {
-        this.session = session;
         this.options = options;
         this.parser = parser;
         this.data = new SchemaData(session, Duration.ofSeconds(Math.max(1, options.queryTimeoutSeconds())), tally);
@@ -278,14 +277,14 @@ public final class SyntheticSqlGenerator {
         return new SyntheticSuite(templates, Strata.interleave(pairs, strata), counts);
     }
 
-    /** Runs a candidate; null (and counted) when it fails, times out, returns nothing or too much. */
+    /**
+     * Runs a candidate; null (and counted) when it fails, times out (given once more a longer limit,
+     * {@link SchemaData#query}), returns nothing or too much.
+     */
     private TextTable run(String sql) {
         try {
-            TextTable result = session.query(
-                    sql,
-                    data.queryTimeout,
-                    options.maxResultRows() + 1,
-                    rs -> TextTables.read(rs, options.maxResultRows()));
+            TextTable result =
+                    data.query(sql, options.maxResultRows() + 1, rs -> TextTables.read(rs, options.maxResultRows()));
             if (result == null) {
                 tooLarge++;
             } else if (result.rows().isEmpty()) {
@@ -293,11 +292,8 @@ public final class SyntheticSqlGenerator {
                 return null;
             }
             return result;
-        } catch (SQLTimeoutException e) {
-            timedOut++;
-            return null;
         } catch (SQLException e) {
-            if ("57014".equals(e.getSQLState())) {
+            if (SchemaData.timedOut(e)) {
                 timedOut++;
             } else {
                 failed++;

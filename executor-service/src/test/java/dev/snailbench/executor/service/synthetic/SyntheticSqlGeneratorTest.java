@@ -305,8 +305,8 @@ class SyntheticSqlGeneratorTest {
 
     /**
      * The set's queries for one seed. Same seed, same data and nothing cut short give the same queries: a candidate
-     * that times out is refused and the draw moves on, so the runs here allow a minute per query and no budget is
-     * reached, and each run says so.
+     * that times out even when run again with a longer limit is refused and the draw moves on, so the runs here allow
+     * a minute per query and no budget is reached, and each run says so.
      */
     private static List<String> generate(List<SyntheticSuite.Seed> seeds, long seed) throws Exception {
         SyntheticSuite suite = generateSuite(seeds, seed);
