@@ -2,13 +2,13 @@ package dev.snailbench.classifier;
 
 import dev.snailbench.model.Channels;
 import dev.snailbench.testkit.InMemoryChannels;
-import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import java.util.List;
 
 /**
  * The classifier's in-memory tier: every channel on the in-memory connector, no broker, no database (what reaches
@@ -18,12 +18,15 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@WithTestResource(
-        value = InMemoryChannels.class,
-        initArgs = {
-            @ResourceArg(
-                    name = InMemoryChannels.INCOMING,
-                    value = Channels.TENANTS + "," + Channels.IDENTIFIERS_TO_CLASSIFY),
-            @ResourceArg(name = InMemoryChannels.OUTGOING, value = Channels.IDENTIFIERS_CLASSIFIED_OUT)
-        })
-public @interface InMemoryTier {}
+@WithTestResource(InMemoryTier.ClassifierChannels.class)
+public @interface InMemoryTier {
+    /** The classifier's channels on the in-memory connector. */
+    class ClassifierChannels extends InMemoryChannels {
+
+        public ClassifierChannels() {
+            super(
+                    List.of(Channels.TENANTS, Channels.IDENTIFIERS_TO_CLASSIFY),
+                    List.of(Channels.IDENTIFIERS_CLASSIFIED_OUT));
+        }
+    }
+}

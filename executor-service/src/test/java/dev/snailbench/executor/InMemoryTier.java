@@ -3,13 +3,13 @@ package dev.snailbench.executor;
 import dev.snailbench.model.Channels;
 import dev.snailbench.testkit.InMemoryChannels;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,21 +20,28 @@ import java.util.Map;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@WithTestResource(
-        value = InMemoryChannels.class,
-        initArgs = {
-            @ResourceArg(
-                    name = InMemoryChannels.INCOMING,
-                    value = Channels.TENANTS + "," + Channels.SQL_TO_EXECUTE + "," + Channels.DATABASE_TASKS + ","
-                            + Channels.JOBS_CANCELLED + "," + Channels.JOBS_ENDED),
-            @ResourceArg(
-                    name = InMemoryChannels.OUTGOING,
-                    value = Channels.RESULTS_TO_SCORE_OUT + "," + Channels.DATABASE_TASK_RESULTS_OUT + ","
-                            + Channels.DATABASE_LOGINS_FAILED_OUT)
-        })
+@WithTestResource(InMemoryTier.ExecutorChannels.class)
 @WithTestResource(InMemoryTier.NoStartupReseal.class)
 @WithTestResource(InMemoryTier.PlatformEndpointInAllowedNetwork.class)
 public @interface InMemoryTier {
+
+    /** The executor's channels on the in-memory connector. */
+    class ExecutorChannels extends InMemoryChannels {
+
+        public ExecutorChannels() {
+            super(
+                    List.of(
+                            Channels.TENANTS,
+                            Channels.SQL_TO_EXECUTE,
+                            Channels.DATABASE_TASKS,
+                            Channels.JOBS_CANCELLED,
+                            Channels.JOBS_ENDED),
+                    List.of(
+                            Channels.RESULTS_TO_SCORE_OUT,
+                            Channels.DATABASE_TASK_RESULTS_OUT,
+                            Channels.DATABASE_LOGINS_FAILED_OUT));
+        }
+    }
 
     /** An address on loopback allowed as a team database's network and declared a platform endpoint. */
     String PLATFORM_ENDPOINT = "127.0.0.1:15432";

@@ -3,13 +3,13 @@ package dev.snailbench.generator;
 import dev.snailbench.generator.testing.NoScheduledWork;
 import dev.snailbench.model.Channels;
 import dev.snailbench.testkit.InMemoryChannels;
-import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import java.util.List;
 
 /**
  * The generator's in-memory tier: every channel on the in-memory connector, no broker, no database (what reaches the
@@ -20,21 +20,30 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@WithTestResource(
-        value = InMemoryChannels.class,
-        initArgs = {
-            @ResourceArg(
-                    name = InMemoryChannels.INCOMING,
-                    value = Channels.TENANTS + "," + Channels.JOB_EVENTS + ","
-                            + Channels.SCORES + "," + Channels.IDENTIFIERS_CLASSIFIED + "," + Channels.MODEL_BACKENDS
-                            + ","
-                            + Channels.DATABASE_TASK_RESULTS),
-            @ResourceArg(
-                    name = InMemoryChannels.OUTGOING,
-                    value = Channels.TENANTS_OUT + "," + Channels.JOB_EVENTS_OUT
-                            + "," + Channels.QUERIES_TO_INFER_OUT + "," + Channels.ITEMS_ABANDONED_OUT + ","
-                            + Channels.JOBS_CANCELLED_OUT + "," + Channels.JOBS_ENDED_OUT + ","
-                            + Channels.IDENTIFIERS_TO_CLASSIFY_OUT + "," + Channels.DATABASE_TASKS_OUT)
-        })
+@WithTestResource(InMemoryTier.GeneratorChannels.class)
 @WithTestResource(NoScheduledWork.class)
-public @interface InMemoryTier {}
+public @interface InMemoryTier {
+    /** The generator's channels on the in-memory connector. */
+    class GeneratorChannels extends InMemoryChannels {
+
+        public GeneratorChannels() {
+            super(
+                    List.of(
+                            Channels.TENANTS,
+                            Channels.JOB_EVENTS,
+                            Channels.SCORES,
+                            Channels.IDENTIFIERS_CLASSIFIED,
+                            Channels.MODEL_BACKENDS,
+                            Channels.DATABASE_TASK_RESULTS),
+                    List.of(
+                            Channels.TENANTS_OUT,
+                            Channels.JOB_EVENTS_OUT,
+                            Channels.QUERIES_TO_INFER_OUT,
+                            Channels.ITEMS_ABANDONED_OUT,
+                            Channels.JOBS_CANCELLED_OUT,
+                            Channels.JOBS_ENDED_OUT,
+                            Channels.IDENTIFIERS_TO_CLASSIFY_OUT,
+                            Channels.DATABASE_TASKS_OUT));
+        }
+    }
+}

@@ -2,13 +2,13 @@ package dev.snailbench.scorer;
 
 import dev.snailbench.model.Channels;
 import dev.snailbench.testkit.InMemoryChannels;
-import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import java.util.List;
 
 /**
  * The scorer's in-memory tier: every channel on the in-memory connector, no broker, no database (what reaches the
@@ -18,13 +18,19 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@WithTestResource(
-        value = InMemoryChannels.class,
-        initArgs = {
-            @ResourceArg(
-                    name = InMemoryChannels.INCOMING,
-                    value = Channels.TENANTS + "," + Channels.RESULTS_TO_SCORE + "," + Channels.ITEMS_ABANDONED + ","
-                            + Channels.JOBS_CANCELLED),
-            @ResourceArg(name = InMemoryChannels.OUTGOING, value = Channels.SCORES_OUT)
-        })
-public @interface InMemoryTier {}
+@WithTestResource(InMemoryTier.ScorerChannels.class)
+public @interface InMemoryTier {
+    /** The scorer's channels on the in-memory connector. */
+    class ScorerChannels extends InMemoryChannels {
+
+        public ScorerChannels() {
+            super(
+                    List.of(
+                            Channels.TENANTS,
+                            Channels.RESULTS_TO_SCORE,
+                            Channels.ITEMS_ABANDONED,
+                            Channels.JOBS_CANCELLED),
+                    List.of(Channels.SCORES_OUT));
+        }
+    }
+}

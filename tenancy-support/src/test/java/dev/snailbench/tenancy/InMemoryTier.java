@@ -2,13 +2,13 @@ package dev.snailbench.tenancy;
 
 import dev.snailbench.model.Channels;
 import dev.snailbench.testkit.InMemoryChannels;
-import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import java.util.List;
 
 /**
  * The test application's in-memory tier: the tenants channel on the in-memory connector, no broker, no database
@@ -18,7 +18,13 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@WithTestResource(
-        value = InMemoryChannels.class,
-        initArgs = @ResourceArg(name = InMemoryChannels.INCOMING, value = Channels.TENANTS))
-public @interface InMemoryTier {}
+@WithTestResource(InMemoryTier.TenantChannels.class)
+public @interface InMemoryTier {
+    /** The test application's channels on the in-memory connector. */
+    class TenantChannels extends InMemoryChannels {
+
+        public TenantChannels() {
+            super(List.of(Channels.TENANTS), List.of());
+        }
+    }
+}
