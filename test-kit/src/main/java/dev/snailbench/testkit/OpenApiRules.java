@@ -2,6 +2,7 @@ package dev.snailbench.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.restassured.RestAssured;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -26,6 +27,20 @@ public final class OpenApiRules {
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch", "head", "options");
 
     private OpenApiRules() {}
+
+    /**
+     * The document the service under test serves (RestAssured's target, {@code GET /q/openapi?format=json}, 200),
+     * kept for the linter as {@link #keep} keeps it.
+     */
+    public static JsonNode served(String service) {
+        return keep(
+                service,
+                RestAssured.get("/q/openapi?format=json")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString());
+    }
 
     /**
      * The document as JSON, kept for the linter at {@code target/openapi/<service>.json} (.ci/run lints those files

@@ -1,6 +1,5 @@
 package dev.snailbench.inference.rest;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,14 +17,8 @@ import org.junit.jupiter.api.Test;
 class OpenApiDocumentTest {
 
     @Test
-    void shouldKeepThePlatformsRulesAndDocumentTheInferenceLookup() throws Exception {
-        JsonNode doc = OpenApiRules.keep(
-                "inference",
-                given().get("/q/openapi?format=json")
-                        .then()
-                        .statusCode(200)
-                        .extract()
-                        .asString());
+    void shouldKeepThePlatformsRulesAndDocumentTheInferenceLookup() {
+        JsonNode doc = OpenApiRules.served("inference");
 
         assertThat(OpenApiRules.problems(doc)).isEmpty();
         JsonNode lookup = doc.path("paths").path("/inferences/{workItemId}").path("get");

@@ -1,6 +1,5 @@
 package dev.snailbench.scorer.rest;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,14 +14,8 @@ import org.junit.jupiter.api.Test;
 class OpenApiDocumentTest {
 
     @Test
-    void shouldDocumentTheApiKeySchemeAndReviewByQuestionId() throws Exception {
-        JsonNode doc = OpenApiRules.keep(
-                "scorer",
-                given().get("/q/openapi?format=json")
-                        .then()
-                        .statusCode(200)
-                        .extract()
-                        .asString());
+    void shouldDocumentTheApiKeySchemeAndReviewByQuestionId() {
+        JsonNode doc = OpenApiRules.served("scorer");
 
         assertThat(OpenApiRules.problems(doc)).isEmpty();
         JsonNode review = doc.path("paths")
