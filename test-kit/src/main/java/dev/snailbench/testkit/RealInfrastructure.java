@@ -14,10 +14,10 @@ import org.junit.jupiter.api.Tag;
  * ({@code LocalStack}) carries it for the tag alone.
  *
  * <p>The tag {@value #TAG} splits the suite in two tiers: {@code mvn test} leaves these tests out (unit tests only,
- * minutes), {@code mvn verify} runs them after packaging (the root pom's surefire execution {@code infra}). Every
- * {@code @QuarkusTest} carries this annotation: without it the application starts with no broker or database. All
- * of them declare the same resources, so one application start serves the module's tests (Quarkus restarts only
- * for another set of resources or a test profile).
+ * minutes), {@code mvn verify} runs them after packaging (the root pom's surefire execution {@code infra}). A
+ * {@code @QuarkusTest} carries this annotation or its module's in-memory tier; one that carries this names in one
+ * line what the in-memory tier cannot show. All of them declare the same resources, so one application start serves
+ * the module's tests (Quarkus restarts only for another set of resources or a test profile).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

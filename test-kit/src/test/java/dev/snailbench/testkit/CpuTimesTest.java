@@ -12,7 +12,10 @@ import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
-/** The benchmarks' CPU figures for PostgreSQL count every backend that worked, also one that ended meanwhile. */
+/**
+ * The benchmarks' CPU figures for PostgreSQL count every backend that worked, also one that ended meanwhile.
+ * Beyond the in-memory tier: a real PostgreSQL server's backend processes and their CPU times.
+ */
 @RealInfrastructure
 class CpuTimesTest {
 

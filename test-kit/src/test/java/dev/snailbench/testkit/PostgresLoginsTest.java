@@ -12,7 +12,10 @@ import java.sql.Statement;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** The local servers hold the rules of a deployment: passwords for every login, a platform role that is no superuser. */
+/**
+ * The local servers hold the rules of a deployment: passwords for every login, a platform role that is no superuser.
+ * Beyond the in-memory tier: the logins and roles of the real PostgreSQL servers the build starts.
+ */
 @RealInfrastructure
 class PostgresLoginsTest {
 

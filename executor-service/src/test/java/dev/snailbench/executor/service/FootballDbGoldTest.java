@@ -21,7 +21,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Every FootballDB dev gold query that does not need the missing match_fact table runs on the real database. */
+/**
+ * Every FootballDB dev gold query that does not need the missing match_fact table runs on the real database. Beyond
+ * the in-memory tier: the gold SQL executed by PostgreSQL on FootballDB's loaded data.
+ */
 // A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests:
 // local-stack keeps one server per class loader, and plain tests run in another one.
 @QuarkusTest

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * Detection on the hand-made library, clinic, shop and railway databases ({@link HandMadeSchemas}) on the embedded
  * PostgreSQL, the refiner's default sample (20 distinct values per column, lowest hash first) read as the executor
  * reads it for the refiner, offline packages, MiniLM, the paper's thresholds. Prints precision / recall / F1 per
- * type and micro-averaged:
+ * type and micro-averaged. Beyond the in-memory tier: the sample values read from PostgreSQL as the executor reads
+ * them. Run alone:
  * <pre>
  * mvn -B -pl schema-workbench test -Dtest=HandMadeDetectionTest -Dsurefire.failIfNoSpecifiedTests=false
  * </pre>

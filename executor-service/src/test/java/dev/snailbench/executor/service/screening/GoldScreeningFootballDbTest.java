@@ -33,7 +33,8 @@ import org.junit.jupiter.api.Test;
  * wrote: every distinct gold of FootballDB's three data models (train and dev) screened on its real data as jobs are
  * screened, and each gold the rule spares screened again always running the other plans. The verdicts must be the
  * same, and the rule must spare most golds (otherwise it saves nothing). On v1, the verdict from the guard's tree is
- * the one from the text, and the tree is left as it was.
+ * the one from the text, and the tree is left as it was. Beyond the in-memory tier: every plan run by PostgreSQL on
+ * FootballDB's real data.
  */
 @QuarkusTest
 @RealInfrastructure

@@ -35,7 +35,10 @@ import net.sf.jsqlparser.statement.select.PlainSelect;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** ScienceBenchmark's SQL side on the real FootballDB v3, seeded with its train split. */
+/**
+ * ScienceBenchmark's SQL side on the real FootballDB v3, seeded with its train split. Beyond the in-memory tier:
+ * candidates run on PostgreSQL over FootballDB's real data and plans.
+ */
 // A @QuarkusTest only to share the module's PostgreSQL (and loaded FootballDB) with the other Quarkus tests.
 @QuarkusTest
 @RealInfrastructure
