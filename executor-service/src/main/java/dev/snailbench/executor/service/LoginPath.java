@@ -30,22 +30,6 @@ import java.util.TreeSet;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LoginPath(List<String> searchPath, List<String> offPath, List<String> notUsable, String note) {
 
-    private static final Set<String> SYSTEM_SCHEMAS = Set.of(
-            "pg_catalog",
-            "information_schema",
-            "pg_toast",
-            "sys",
-            "guest",
-            "db_owner",
-            "db_accessadmin",
-            "db_securityadmin",
-            "db_ddladmin",
-            "db_backupoperator",
-            "db_datareader",
-            "db_datawriter",
-            "db_denydatareader",
-            "db_denydatawriter");
-
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     /** Reads it on {@code session} (the login's own path: no schema put first). */
@@ -54,7 +38,7 @@ public record LoginPath(List<String> searchPath, List<String> offPath, List<Stri
         // pg_catalog, which the executor puts first on every session's path, is not the login's.
         List<String> path = session.dialect() == SqlDialect.POSTGRESQL
                 ? session.query("SELECT pg_catalog.current_schemas(false)", TIMEOUT, 1, LoginPath::names).stream()
-                        .filter(s -> !SYSTEM_SCHEMAS.contains(s))
+                        .filter(s -> !SchemaIntrospector.SYSTEM_SCHEMAS.contains(s))
                         .toList()
                 : session.query(
                         "SELECT SCHEMA_NAME()",
@@ -86,7 +70,7 @@ public record LoginPath(List<String> searchPath, List<String> offPath, List<Stri
                 catalog.getMetaData().getTables(catalog.getCatalog(), null, "%", new String[] {"TABLE", "VIEW"})) {
             while (tables.next()) {
                 String schema = tables.getString("TABLE_SCHEM");
-                if (schema != null && !SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT))) {
+                if (schema != null && !SchemaIntrospector.SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT))) {
                     names.add(schema);
                 }
             }

@@ -33,7 +33,8 @@ public final class SchemaIntrospector {
     /** Characters kept per sample value. */
     public static final int MAX_SAMPLE_CHARS = 100;
 
-    private static final Set<String> SYSTEM_SCHEMAS = Set.of(
+    /** The schemas of the server itself (PostgreSQL's and SQL Server's), never a team's. */
+    static final Set<String> SYSTEM_SCHEMAS = Set.of(
             "pg_catalog",
             "information_schema",
             "pg_toast",
