@@ -8,6 +8,7 @@ import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultSql;
 import dev.snailbench.scorer.service.ItemScorer;
+import dev.snailbench.scorer.service.report.FinishedJobs;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -37,11 +38,14 @@ public class AbandonedItemsConsumer {
     private final ItemResultSql results;
     private final ItemScorer scorer;
     private final VerdictPublisher verdicts;
+    private final FinishedJobs finished;
 
-    public AbandonedItemsConsumer(ItemResultSql results, ItemScorer scorer, VerdictPublisher verdicts) {
+    public AbandonedItemsConsumer(
+            ItemResultSql results, ItemScorer scorer, VerdictPublisher verdicts, FinishedJobs finished) {
         this.results = results;
         this.scorer = scorer;
         this.verdicts = verdicts;
+        this.finished = finished;
     }
 
     /**
@@ -92,7 +96,10 @@ public class AbandonedItemsConsumer {
 
     /** Stores the failed verdict, or answers the result another delivery stored first. */
     private Uni<ItemResult> store(ItemAbandoned event) {
-        return results.insertNew(List.of(scorer.abandoned(event))).map(standing -> standing.get(event.workItemId()));
+        return results.insertNew(List.of(scorer.abandoned(event)))
+                // Committed: when this was the job's last item, its reports are computed in the background.
+                .invoke(standing -> finished.stored(standing.values()))
+                .map(standing -> standing.get(event.workItemId()));
     }
 
     /**

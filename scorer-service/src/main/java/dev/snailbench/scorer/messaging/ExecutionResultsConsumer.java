@@ -9,6 +9,7 @@ import dev.snailbench.model.event.ItemScored;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultSql;
 import dev.snailbench.scorer.service.ItemScorer;
+import dev.snailbench.scorer.service.report.FinishedJobs;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.core.Context;
@@ -31,7 +32,8 @@ import org.jboss.logging.Logger;
  * results, the verdicts sent together, each job's in one record: {@link VerdictPublisher}; plain SQL,
  * {@link ItemResultSql}). Idempotent on the work-item id: a redelivered event finds the stored result and re-emits its
  * verdict, so a crash between the database commit and the emit cannot lose it (the generator dedupes on the work-item
- * id). The offsets commit only after the commit and the broker's acks ({@link Batches}).
+ * id). The offsets commit only after the commit and the broker's acks ({@link Batches}). A job the batch finishes has
+ * its reports computed in the background ({@link FinishedJobs}).
  */
 @ApplicationScoped
 public class ExecutionResultsConsumer {
@@ -41,11 +43,14 @@ public class ExecutionResultsConsumer {
     private final ItemResultSql results;
     private final ItemScorer scorer;
     private final VerdictPublisher verdicts;
+    private final FinishedJobs finished;
 
-    public ExecutionResultsConsumer(ItemResultSql results, ItemScorer scorer, VerdictPublisher verdicts) {
+    public ExecutionResultsConsumer(
+            ItemResultSql results, ItemScorer scorer, VerdictPublisher verdicts, FinishedJobs finished) {
         this.results = results;
         this.scorer = scorer;
         this.verdicts = verdicts;
+        this.finished = finished;
     }
 
     /**
@@ -99,6 +104,8 @@ public class ExecutionResultsConsumer {
                                 return all;
                             });
                 })
+                // Committed: a job these results finish has its reports computed in the background.
+                .invoke(all -> finished.stored(all.values()))
                 .chain(all -> sendAll(events, all));
     }
 

@@ -3,6 +3,7 @@ package dev.snailbench.scorer.messaging;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.scorer.repository.JobCancellations;
+import dev.snailbench.scorer.service.report.FinishedJobs;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -16,9 +17,11 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 public class JobCancellationConsumer {
 
     private final JobCancellations cancellations;
+    private final FinishedJobs finished;
 
-    public JobCancellationConsumer(JobCancellations cancellations) {
+    public JobCancellationConsumer(JobCancellations cancellations, FinishedJobs finished) {
         this.cancellations = cancellations;
+        this.finished = finished;
     }
 
     @Incoming(Channels.JOBS_CANCELLED)
@@ -28,6 +31,7 @@ public class JobCancellationConsumer {
                     .failure(new IllegalArgumentException(
                             "JobCancelled " + (event == null ? "" : event.eventId()) + " lacks jobId or tenantId"));
         }
-        return cancellations.store(event);
+        // Stored: the job has finished, cancelled; its reports are computed in the background.
+        return cancellations.store(event).invoke(() -> finished.changed(event.jobId(), event.tenantId()));
     }
 }

@@ -17,13 +17,18 @@ public class ItemResultRepository implements PanacheRepositoryBase<ItemResult, U
      */
     public Uni<List<ItemResult>> forJob(UUID jobId, String tenantId) {
         return list("jobId = ?1 and tenantId = ?2", jobId, tenantId)
-                .map(items -> items.stream()
-                        .sorted(Comparator.<ItemResult, String>comparing(r -> r.questionId, NaturalOrder.INSTANCE)
-                                .thenComparing(r -> r.model, Comparator.nullsFirst(String::compareTo))
-                                .thenComparing(r -> r.level, Comparator.nullsFirst(String::compareTo))
-                                .thenComparing(r -> r.workItemId))
-                        .toList());
+                .map(items -> items.stream().sorted(QUESTION_ORDER).toList());
     }
+
+    /**
+     * Question order: question ids compared as people read them, numbers by value, then model, level and work-item
+     * id (every read of a job's results lists them so).
+     */
+    public static final Comparator<ItemResult> QUESTION_ORDER = Comparator.<ItemResult, String>comparing(
+                    r -> r.questionId, NaturalOrder.INSTANCE)
+            .thenComparing(r -> r.model, Comparator.nullsFirst(String::compareTo))
+            .thenComparing(r -> r.level, Comparator.nullsFirst(String::compareTo))
+            .thenComparing(r -> r.workItemId);
 
     /** The items of a job asking one question (one per model, level and database). */
     public Uni<List<ItemResult>> forQuestion(UUID jobId, String tenantId, String questionId) {

@@ -1,6 +1,7 @@
 package dev.snailbench.scorer.repository;
 
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
@@ -25,11 +26,12 @@ import java.util.stream.IntStream;
  * The scoring hop's per-batch reads and writes of {@code item_result} in plain SQL, through the reactive
  * PostgreSQL pool Hibernate Reactive also uses: an HQL query with an IN list is translated again for every list
  * size, and the session's persist/flush path costs more CPU per row than these prepared statements (which the
- * client prepares once per connection). REST reads and reports stay on {@link ItemResultRepository}.
+ * client prepares once per connection). A job's reports read its results here too ({@link #forJob}); the other REST
+ * reads stay on {@link ItemResultRepository}.
  *
  * <p>{@link ItemResult} stays the table's only definition (Hibernate's schema management creates it); {@link
  * #COLUMNS} maps each of its fields to its column (the field's name or its {@code @Column} name, which PostgreSQL
- * folds to lower case), and both statements are built from that one list. A test compares it with the table Hibernate
+ * folds to lower case), and every statement is built from that one list. A test compares it with the table Hibernate
  * created, so a field added to the entity without a line here fails the build.
  */
 @ApplicationScoped
@@ -147,6 +149,8 @@ public class ItemResultSql {
             + IntStream.rangeClosed(1, COLUMNS.size()).mapToObj(i -> "$" + i).collect(Collectors.joining(", "))
             + ") ON CONFLICT (workitemid) DO NOTHING";
 
+    private static final String FOR_JOB = "SELECT " + NAMES + " FROM " + TABLE + " WHERE jobid = $1 AND tenantid = $2";
+
     /** A job's {@link ResultsVersion}: a count and a sum over the job's rows, through the (jobId, tenantId) index. */
     private static final String VERSION = "SELECT count(*), coalesce(sum((extract(epoch FROM reviewedat) * 1000000)"
             + "::bigint), 0)::text FROM " + TABLE + " WHERE jobid = $1 AND tenantid = $2";
@@ -163,6 +167,25 @@ public class ItemResultSql {
             Row row = rows.iterator().next();
             return new ResultsVersion(row.getLong(0), row.getString(1));
         });
+    }
+
+    /**
+     * The tenant's results of a job in question order ({@link ItemResultRepository#QUESTION_ORDER}), read in one
+     * query through the (jobId, tenantId) index; the rows become results on a worker thread (a large job's are
+     * thousands), so the caller goes on there.
+     */
+    public Uni<List<ItemResult>> forJob(UUID jobId, String tenantId) {
+        return pool.preparedQuery(FOR_JOB)
+                .execute(Tuple.of(jobId, tenantId))
+                .emitOn(Infrastructure.getDefaultWorkerPool())
+                .map(rows -> {
+                    List<ItemResult> found = new ArrayList<>(rows.size());
+                    for (Row row : rows) {
+                        found.add(read(row));
+                    }
+                    found.sort(ItemResultRepository.QUESTION_ORDER);
+                    return found;
+                });
     }
 
     /** The stored results of these work items, by work-item id (one prepared statement for a whole batch). */

@@ -1,28 +1,36 @@
 package dev.snailbench.scorer.rest;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.scorer.service.report.JobReports;
 import dev.snailbench.scorer.service.report.ReportRenderer;
 import dev.snailbench.scorer.service.review.ReviewQueue;
-import dev.snailbench.scorer.service.stats.JobProgress;
 import dev.snailbench.scorer.service.stats.JobStatistics;
 import dev.snailbench.tenancy.ApiLimits;
 import dev.snailbench.tenancy.Caller;
 import dev.snailbench.tenancy.PathIds;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
+import java.util.zip.GZIPInputStream;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
@@ -60,22 +68,60 @@ public class ResultsResource {
         return jobs.summary(parseJobId(jobId), caller.tenantId());
     }
 
-    /** Where the job stands, the summary and every item, as one JSON document. */
+    /**
+     * Where the job stands, the summary and every item, as one JSON document ({@code job} first: a running or
+     * cancelled job's report says so before any figure). Kept gzip-compressed per version of the job: sent so to a
+     * client that accepts gzip, uncompressed to any other.
+     */
     @Operation(operationId = "getJobReportJson", summary = "Get a job's report as JSON (status, summary and items)")
-    @APIResponse(responseCode = "200", description = "the report")
+    @APIResponse(
+            responseCode = "200",
+            description = "the report",
+            content = @Content(schema = @Schema(implementation = JsonReportWriter.Report.class)))
     @GET
     @Path("/report.json")
-    public Uni<Report> reportJson(@PathParam("jobId") String jobId) {
-        return jobs.itemsWithSummary(parseJobId(jobId), caller.tenantId())
-                .map(report -> new Report(
-                        report.summary().job(),
-                        report.summary(),
-                        report.items().stream().map(views::view).toList()));
+    public Uni<Response> reportJson(
+            @PathParam("jobId") String jobId, @HeaderParam(HttpHeaders.ACCEPT_ENCODING) String acceptEncoding) {
+        Uni<byte[]> gzipped = jobs.json(parseJobId(jobId), caller.tenantId());
+        if (acceptsGzip(acceptEncoding)) {
+            return gzipped.map(bytes -> Response.ok(bytes, MediaType.APPLICATION_JSON_TYPE)
+                    .header(HttpHeaders.CONTENT_ENCODING, "gzip")
+                    .header(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
+                    .build());
+        }
+        return gzipped.emitOn(Infrastructure.getDefaultWorkerPool()).map(bytes -> Response.ok(
+                        gunzip(bytes), MediaType.APPLICATION_JSON_TYPE)
+                .header(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
+                .build());
     }
 
-    /** {@code job} first: a running or cancelled job's report says so before any figure. */
-    @JsonPropertyOrder({"job", "summary", "items"})
-    public record Report(JobProgress job, JobStatistics.Summary summary, List<ItemResultView> items) {}
+    /** Whether an {@code Accept-Encoding} header accepts gzip (named, or {@code *}, without {@code q=0}). */
+    static boolean acceptsGzip(String acceptEncoding) {
+        if (acceptEncoding == null) {
+            return false;
+        }
+        for (String coding : acceptEncoding.split(",")) {
+            String[] parts = coding.trim().split(";");
+            String name = parts[0].trim().toLowerCase(Locale.ROOT);
+            if (name.equals("gzip") || name.equals("x-gzip") || name.equals("*")) {
+                boolean refused = false;
+                for (int i = 1; i < parts.length; i++) {
+                    String parameter = parts[i].replace(" ", "").toLowerCase(Locale.ROOT);
+                    refused |= parameter.matches("q=0(\\.0*)?");
+                }
+                return !refused;
+            }
+        }
+        return false;
+    }
+
+    private static byte[] gunzip(byte[] gzipped) {
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzipped), 1 << 16)) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     /** Where the job stands on the first line ({@code # job …}), then one CSV row per item with every metric. */
     @Operation(operationId = "getJobReportCsv", summary = "Get a job's items as CSV, after a line with its status")
@@ -101,7 +147,7 @@ public class ResultsResource {
     @Path("/report.html")
     @Produces(MediaType.TEXT_HTML)
     public Uni<Response> reportHtml(@PathParam("jobId") String jobId) {
-        return jobs.html(parseJobId(jobId), caller.tenantId(), report -> reports.html(report.summary(), report.items()))
+        return jobs.html(parseJobId(jobId), caller.tenantId())
                 .map(html -> Response.ok(html, "text/html; charset=utf-8")
                         .header("Content-Security-Policy", ReportRenderer.CONTENT_SECURITY_POLICY)
                         .build());

@@ -1,10 +1,13 @@
 package dev.snailbench.scorer.benchmark;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultSql;
+import dev.snailbench.scorer.service.report.FinishedJobs;
+import dev.snailbench.scorer.service.report.ReportCache;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TenantKeys;
 import io.quarkus.test.junit.QuarkusTest;
@@ -12,6 +15,7 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -19,8 +23,10 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
- * A finished 10,000-item job's summary and reports as a team asks them: the first request (computed), the next ones
- * (kept), three at once, and after a review (computed again), as wall times on this machine; {@link
+ * A finished 10,000-item job's summary and reports as a team asks them, as wall times on this machine: how long the
+ * scorer takes to compute them in the background once the last result is stored, then the first requests (served what
+ * was kept) and the next ones, three at once, and after a review (computed again in the background); the first
+ * requests of the same job finished without that background computation (computed then); {@link
  * UncachedReportsBenchmark} the same with nothing kept (every request computes). Run on request: {@code mvn -B -pl
  * scorer-service test -Dtest='*ReportsBenchmark' -Dsurefire.failIfNoSpecifiedTests=false}.
  * Beyond the in-memory tier: wall times of reports read from a real PostgreSQL holding the job's 10,000 results.
@@ -42,6 +48,17 @@ class ReportsBenchmark {
     @Inject
     ItemResultSql sql;
 
+    @Inject
+    FinishedJobs finished;
+
+    @Inject
+    ReportCache cache;
+
+    /** Whether the scorer keeps what it computes (it waits for the background computation then). */
+    boolean keeps() {
+        return true;
+    }
+
     @Test
     void tenThousandItems() {
         String tenant = "bench-" + UUID.randomUUID();
@@ -56,15 +73,29 @@ class ReportsBenchmark {
                                 .statusCode()
                         == 404);
         UUID job = UUID.randomUUID();
-        List<ItemResult> batch = new ArrayList<>();
-        for (int i = 0; i < ITEMS; i++) {
-            batch.add(result(job, tenant, i));
-            if (batch.size() == 500) {
-                sql.insertNew(batch).await().atMost(Duration.ofSeconds(60));
-                batch = new ArrayList<>();
-            }
-        }
+        List<ItemResult> last = store(job, tenant);
+        // The same job again, finished without the scorer computing its reports then (the scoring hop of another
+        // replica, or a crash before the background computation): its first requests compute.
+        UUID notKept = UUID.randomUUID();
+        store(notKept, tenant);
         String[] paths = {"/summary", "/report.html", "/report.json", "/results"};
+        // The scoring hop's call once it has committed a job's last results: the reports are computed in the
+        // background.
+        Instant finishedAt = Instant.now();
+        finished.stored(last);
+        if (keeps()) {
+            await().atMost(Duration.ofMinutes(5))
+                    .pollInterval(Duration.ofMillis(50))
+                    .until(() -> Arrays.stream(ReportCache.Kind.values())
+                            .allMatch(kind -> cache.keptComputation(kind, job, tenant)
+                                    .isPresent()));
+            print(
+                    "summary, report.html and report.json computed in the background after the last result",
+                    Duration.between(finishedAt, Instant.now()).toMillis() / 1000.0);
+        }
+        for (String path : paths) {
+            print(path + " request 1 of a job not kept at completion", seconds(() -> get(key, notKept, path)));
+        }
         for (String path : paths) {
             for (int round = 1; round <= 3; round++) {
                 print(path + " request " + round, seconds(() -> get(key, job, path)));
@@ -89,8 +120,26 @@ class ReportsBenchmark {
                 .put("/jobs/{id}/items/{item}/review", job, item)
                 .then()
                 .statusCode(200);
-        print("/summary after a review", seconds(() -> get(key, job, "/summary")));
+        print("/summary right after a review", seconds(() -> get(key, job, "/summary")));
         print("/summary again", seconds(() -> get(key, job, "/summary")));
+        for (String path : new String[] {"/report.html", "/report.json"}) {
+            print(path + " after the review", seconds(() -> get(key, job, path)));
+        }
+    }
+
+    /** Stores the job's results, 500 to a transaction; answers the last ones stored. */
+    private List<ItemResult> store(UUID job, String tenant) {
+        List<ItemResult> batch = new ArrayList<>();
+        for (int i = 0; i < ITEMS; i++) {
+            batch.add(result(job, tenant, i));
+            if (batch.size() == 500) {
+                sql.insertNew(batch).await().atMost(Duration.ofSeconds(60));
+                if (i < ITEMS - 1) {
+                    batch = new ArrayList<>();
+                }
+            }
+        }
+        return batch;
     }
 
     private static void get(String key, UUID job, String path) {
@@ -124,6 +173,7 @@ class ReportsBenchmark {
         r.databaseKey = "footballdb_v" + (1 + i % 3);
         r.dialect = "postgresql";
         r.jobName = "bench";
+        r.jobItems = ITEMS;
         r.question = "How many goals did each player score in season " + (2000 + i % 20) + "?";
         r.goldSql = "SELECT p.name, SUM(g.goals) FROM player p JOIN goal g ON g.player_id = p.id WHERE g.season = "
                 + (2000 + i % 20) + " GROUP BY p.name";

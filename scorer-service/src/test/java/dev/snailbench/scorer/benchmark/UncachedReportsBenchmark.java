@@ -20,6 +20,11 @@ class UncachedReportsBenchmark extends ReportsBenchmark {
         return "nothing kept";
     }
 
+    @Override
+    boolean keeps() {
+        return false;
+    }
+
     /** The scorer without its report cache. */
     public static class NothingKept implements QuarkusTestProfile {
         @Override

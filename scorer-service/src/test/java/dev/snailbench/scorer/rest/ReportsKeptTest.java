@@ -19,25 +19,37 @@ import dev.snailbench.scorer.TestEvents;
 import dev.snailbench.scorer.repository.ItemResultRepository;
 import dev.snailbench.scorer.repository.ItemResultSql;
 import dev.snailbench.scorer.repository.ResultsVersion;
+import dev.snailbench.scorer.service.report.ReportCache;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TenantKeys;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.VertxContextSupport;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.zip.GZIPInputStream;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The summary and the HTML report are computed once per version of the job and kept: these tests prove they are
- * computed again whenever what they say changes (a result scored, a review, a cancellation), also when another
- * replica stored the change (this scorer then learns it only from the database).
+ * The summary, the HTML report and report.json are computed once per version of the job and kept, a finished job's
+ * when it finishes: these tests prove that the first requests after it finished are served what was kept, and that
+ * they are computed again whenever what they say changes (a result scored, a review, a cancellation), also when
+ * another replica stored the change (this scorer then learns it only from the database).
  * Beyond the in-memory tier: versions read from PostgreSQL, changes stored there by another replica.
  */
 @QuarkusTest
@@ -52,6 +64,12 @@ class ReportsKeptTest {
 
     @Inject
     ItemResultRepository repository;
+
+    @Inject
+    ReportCache cache;
+
+    @TestHTTPResource("/jobs")
+    URI jobs;
 
     private String owner;
     private String key;
@@ -107,6 +125,101 @@ class ReportsKeptTest {
                 .extract()
                 .asString();
         return html.substring(html.indexOf("<body>"));
+    }
+
+    /** Which computation each kind kept for the job comes from (empty: none kept). */
+    private List<OptionalLong> kept(UUID job) {
+        return Arrays.stream(ReportCache.Kind.values())
+                .map(kind -> cache.keptComputation(kind, job, owner))
+                .toList();
+    }
+
+    private static boolean allKept(List<OptionalLong> kept) {
+        return kept.stream().allMatch(OptionalLong::isPresent);
+    }
+
+    @Test
+    void shouldServeTheFirstRequestsAfterAJobFinishesFromWhatWasKeptWhenItFinished() throws Exception {
+        UUID job = UUID.randomUUID();
+        TestEvents.send(item(job, "c1", 2));
+        awaitScored(job, 1);
+        // Running: nothing is computed ahead of a request.
+        Assertions.assertThat(kept(job)).allMatch(OptionalLong::isEmpty);
+
+        // The last item: the scorer computes the summary, the HTML report and report.json, no request asked.
+        TestEvents.send(item(job, "c2", 2));
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> allKept(kept(job)));
+        List<OptionalLong> computed = kept(job);
+
+        given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
+                .body("job.status", equalTo("completed"))
+                .body("overall.items", equalTo(2));
+        Assertions.assertThat(html(job)).contains("Completed: 2/2 items done");
+        given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/report.json", job)
+                .then()
+                .statusCode(200)
+                .body("job.status", equalTo("completed"))
+                .body("items", hasSize(2));
+        // Served what was kept: no computation since.
+        Assertions.assertThat(kept(job)).isEqualTo(computed);
+
+        // A review: computed again in the background, before any request, and what is served says so.
+        given().header(ApiKeys.HEADER, key)
+                .contentType("application/json")
+                .body("{\"verdict\": \"correct\", \"reviewer\": \"ana\"}")
+                .put("/jobs/{id}/items/c1/review", job)
+                .then()
+                .statusCode(200);
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> {
+                    List<OptionalLong> now = kept(job);
+                    for (int i = 0; i < now.size(); i++) {
+                        if (now.get(i).isEmpty() || now.get(i).equals(computed.get(i))) {
+                            return false;
+                        }
+                    }
+                    return true;
+                });
+        List<OptionalLong> reviewed = kept(job);
+        given().header(ApiKeys.HEADER, key)
+                .get("/jobs/{id}/summary", job)
+                .then()
+                .statusCode(200)
+                .body("overall.reviewed", equalTo(1))
+                .body("overall.metrics.manualAccuracy.mean", equalTo(1.0f));
+        Assertions.assertThat(html(job)).contains("1 item reviewed by hand");
+
+        // report.json as kept: gzip to a client that accepts it, the same document uncompressed to one that does not.
+        HttpClient client = HttpClient.newHttpClient();
+        URI report = URI.create(jobs + "/" + job + "/report.json");
+        HttpResponse<byte[]> plain = client.send(
+                HttpRequest.newBuilder(report).header(ApiKeys.HEADER, key).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> gzipped = client.send(
+                HttpRequest.newBuilder(report)
+                        .header(ApiKeys.HEADER, key)
+                        .header("Accept-Encoding", "br;q=1.0, gzip;q=0.8")
+                        .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        Assertions.assertThat(plain.statusCode()).isEqualTo(200);
+        Assertions.assertThat(plain.headers().firstValue("Content-Encoding")).isEmpty();
+        Assertions.assertThat(gzipped.headers().firstValue("Content-Encoding")).hasValue("gzip");
+        byte[] gunzipped;
+        try (var in = new GZIPInputStream(new ByteArrayInputStream(gzipped.body()))) {
+            gunzipped = in.readAllBytes();
+        }
+        Assertions.assertThat(gunzipped).isEqualTo(plain.body());
+        Assertions.assertThat(new String(plain.body(), StandardCharsets.UTF_8))
+                .startsWith("{\"job\":{\"status\":\"completed\"")
+                .contains("\"manualVerdict\":\"correct\"");
+        Assertions.assertThat(kept(job)).isEqualTo(reviewed);
     }
 
     @Test

@@ -2,47 +2,50 @@ package dev.snailbench.scorer.service.report;
 
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.scorer.repository.ItemResult;
-import dev.snailbench.scorer.repository.ItemResultRepository;
 import dev.snailbench.scorer.repository.ItemResultSql;
 import dev.snailbench.scorer.repository.JobCancellations;
 import dev.snailbench.scorer.repository.ResultsVersion;
 import dev.snailbench.scorer.service.stats.JobProgress;
 import dev.snailbench.scorer.service.stats.JobStatistics;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The one place a job's reports come from: its scored items with where the job stands, and its summary, computed here
- * and nowhere else (every report, JSON, CSV, HTML, starts from these). The summary and the HTML report are computed
- * once per version of the job (its results, their reviews, its cancellation; {@link ReportCache}): read from the
- * database on every request, so that a change any replica stores is seen by all.
+ * and nowhere else (every report, JSON, CSV, HTML, starts from these). The summary, the HTML report and {@code
+ * report.json} are computed once per version of the job (its results, their reviews, its cancellation; {@link
+ * ReportCache}): read from the database on every request, so that a change any replica stores is seen by all. A
+ * finished job's are computed as soon as it finishes or a review or cancellation changes it ({@link #keep}, asked by
+ * {@link FinishedJobs}), so that its first request is served what is kept.
  */
 @ApplicationScoped
 public class JobReports {
 
-    private final ItemResultRepository results;
     private final JobCancellations cancellations;
     private final JobStatistics statistics;
     private final ItemResultSql sql;
     private final ReportCache cache;
+    private final ReportRenderer renderer;
+    private final JsonReport json;
 
     public JobReports(
-            ItemResultRepository results,
             JobCancellations cancellations,
             JobStatistics statistics,
             ItemResultSql sql,
-            ReportCache cache) {
-        this.results = results;
+            ReportCache cache,
+            ReportRenderer renderer,
+            JsonReport json) {
         this.cancellations = cancellations;
         this.statistics = statistics;
         this.sql = sql;
         this.cache = cache;
+        this.renderer = renderer;
+        this.json = json;
     }
 
     /** What a job's reports are computed from, as stored: its results and reviews, and its cancellation if any. */
@@ -91,18 +94,74 @@ public class JobReports {
                 && now.results().reviews().equals(then.results().reviews());
     }
 
-    /**
-     * The job's HTML report as {@code render} writes it (blocking: on a worker thread), computed once per version of
-     * the job.
-     */
-    public Uni<String> html(UUID jobId, String tenantId, Function<JobReport, String> render) {
+    /** The job's self-contained HTML report, computed once per version of the job (on a worker thread). */
+    public Uni<String> html(UUID jobId, String tenantId) {
         return version(jobId, tenantId)
                 .chain(version -> cache.get(
                         ReportCache.Kind.HTML,
                         jobId,
                         tenantId,
                         version,
-                        () -> itemsWithSummary(jobId, tenantId).map(render)));
+                        () -> itemsWithSummary(jobId, tenantId).map(this::html)));
+    }
+
+    /**
+     * The job's {@code report.json} ({@link JsonReport}) gzip-compressed, computed once per version of the job (on a
+     * worker thread).
+     */
+    public Uni<byte[]> json(UUID jobId, String tenantId) {
+        return version(jobId, tenantId)
+                .chain(version -> cache.get(
+                        ReportCache.Kind.JSON,
+                        jobId,
+                        tenantId,
+                        version,
+                        () -> itemsWithSummary(jobId, tenantId).map(this::json)));
+    }
+
+    /**
+     * Computes and keeps a finished job's summary, HTML report and {@code report.json} for its results as they are
+     * now (read once), so that the requests that follow are served what is kept; nothing for a job still running
+     * (its summary is computed when asked). Idempotent: a version already kept is not computed again. Answers
+     * whether the job had finished.
+     */
+    public Uni<Boolean> keep(UUID jobId, String tenantId) {
+        return items(jobId, tenantId).chain(job -> {
+            if (!job.job().finished()) {
+                return Uni.createFrom().item(false);
+            }
+            Version version = versionOf(job);
+            return cache.get(ReportCache.Kind.SUMMARY, jobId, tenantId, version, () -> onWorker(() ->
+                            summary(jobId, job)))
+                    .map(summary -> new JobReport(summary, job.items()))
+                    .call(report -> cache.get(
+                            ReportCache.Kind.HTML, jobId, tenantId, version, () -> onWorker(() -> html(report))))
+                    .call(report -> cache.get(
+                            ReportCache.Kind.JSON, jobId, tenantId, version, () -> onWorker(() -> json(report))))
+                    .replaceWith(true);
+        });
+    }
+
+    private static <T> Uni<T> onWorker(Supplier<T> work) {
+        return Uni.createFrom().item(work).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    private String html(JobReport report) {
+        return renderer.html(report.summary(), report.items());
+    }
+
+    /** The report as {@code report.json} sends it, gzip-compressed. Blocking: a worker thread. */
+    private byte[] json(JobReport report) {
+        return json.gzipped(report);
+    }
+
+    /** The version of the job as read with its items ({@link #version} reads the same from the database). */
+    private static Version versionOf(JobItems job) {
+        return new Version(
+                ResultsVersion.of(job.items()),
+                JobProgress.CANCELLED.equals(job.job().status())
+                        ? Optional.of(new JobCancellations.Cancelled(job.job().reason()))
+                        : Optional.empty());
     }
 
     /**
@@ -115,12 +174,7 @@ public class JobReports {
                                 ReportCache.Kind.SUMMARY,
                                 jobId,
                                 tenantId,
-                                new Version(
-                                        ResultsVersion.of(job.items()),
-                                        JobProgress.CANCELLED.equals(job.job().status())
-                                                ? Optional.of(new JobCancellations.Cancelled(
-                                                        job.job().reason()))
-                                                : Optional.empty()),
+                                versionOf(job),
                                 () -> Uni.createFrom()
                                         .item(job)
                                         .emitOn(Infrastructure.getDefaultWorkerPool())
@@ -137,7 +191,7 @@ public class JobReports {
 
     /**
      * The tenant's scored items of a job and where the job stands; 404 when the tenant has none (unknown, another
-     * tenant's, or nothing scored yet). Reads in a session of its own, closed before the answer goes on.
+     * tenant's, or nothing scored yet). Goes on on a worker thread.
      */
     public Uni<JobItems> items(UUID jobId, String tenantId) {
         return results(jobId, tenantId)
@@ -154,11 +208,12 @@ public class JobReports {
     }
 
     /**
-     * The tenant's scored items of a job in question order; 404 when the tenant has none. Reads in a session of its
-     * own.
+     * The tenant's scored items of a job in question order; 404 when the tenant has none. Read in plain SQL
+     * ({@link ItemResultSql#forJob}), so that it needs no session and may be asked from any thread; goes on on a
+     * worker thread.
      */
     public Uni<List<ItemResult>> results(UUID jobId, String tenantId) {
-        return Panache.withSession(() -> results.forJob(jobId, tenantId)).invoke(list -> {
+        return sql.forJob(jobId, tenantId).invoke(list -> {
             if (list.isEmpty()) {
                 throw new NotFound("no results for job " + jobId);
             }

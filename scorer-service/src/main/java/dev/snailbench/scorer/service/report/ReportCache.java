@@ -7,7 +7,9 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiPredicate;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -24,14 +26,20 @@ public class ReportCache {
     /** What is cached for a job: each has its own entry. */
     public enum Kind {
         SUMMARY,
-        HTML
+        HTML,
+        /** {@code report.json}, gzip-compressed (a 10,000-item job's is tens of MB uncompressed). */
+        JSON
     }
 
     private record Key(Kind kind, UUID jobId, String tenantId) {}
 
+    /** Numbers the computations, so that a test can tell a kept value from one computed again. */
+    private static final AtomicLong COMPUTATIONS = new AtomicLong();
+
     /** A version's computation, and once it is done its value and when it was done (for {@link #getRecent}). */
     private static final class Entry {
         private final Object version;
+        private final long computation = COMPUTATIONS.incrementAndGet();
         private Uni<Object> value;
         private volatile Object done;
         private volatile long doneAt;
@@ -124,6 +132,17 @@ public class ReportCache {
     private void forget(Key key, Entry entry) {
         synchronized (entries) {
             entries.remove(key, entry);
+        }
+    }
+
+    /**
+     * Which computation the value kept for this job and kind comes from (each computation has its own number), when
+     * one is kept and done: a request served from what is kept leaves it as it is.
+     */
+    public OptionalLong keptComputation(Kind kind, UUID jobId, String tenantId) {
+        synchronized (entries) {
+            Entry entry = entries.get(new Key(kind, jobId, tenantId));
+            return entry == null || entry.done == null ? OptionalLong.empty() : OptionalLong.of(entry.computation);
         }
     }
 

@@ -5,6 +5,7 @@ import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultRepository;
+import dev.snailbench.scorer.service.report.FinishedJobs;
 import dev.snailbench.scorer.repository.Review;
 import dev.snailbench.scorer.service.compare.Reason;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -34,9 +35,11 @@ public class ReviewQueue {
             Reason.NUMERIC_PRECISION_DIFFERS.name());
 
     private final ItemResultRepository results;
+    private final FinishedJobs finished;
 
-    public ReviewQueue(ItemResultRepository results) {
+    public ReviewQueue(ItemResultRepository results, FinishedJobs finished) {
         this.results = results;
+        this.finished = finished;
     }
 
     /** Whether a person should judge the item's verdict. */
@@ -74,7 +77,9 @@ public class ReviewQueue {
                     }
                     r.review = new Review(correct, note, reviewer, Instant.now());
                     return r;
-                }));
+                }))
+                // Committed: a finished job's reports are computed again, in the background.
+                .invoke(() -> finished.changed(jobId, tenantId));
     }
 
     private Uni<ItemResult> find(UUID jobId, String tenantId, String itemOrQuestion) {
