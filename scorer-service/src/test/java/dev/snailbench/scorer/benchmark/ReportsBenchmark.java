@@ -10,8 +10,12 @@ import dev.snailbench.scorer.service.report.FinishedJobs;
 import dev.snailbench.scorer.service.report.ReportCache;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TenantKeys;
+import io.restassured.RestAssured;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * was kept) and the next ones, three at once, and after a review (computed again in the background); the first
  * requests of the same job finished without that background computation (computed then); {@link
  * UncachedReportsBenchmark} the same with nothing kept (every request computes). Run on request: {@code mvn -B -pl
- * scorer-service test -Dtest='*ReportsBenchmark' -Dsurefire.failIfNoSpecifiedTests=false}.
+ * scorer-service test -Dtest='*ReportsBenchmark' -Dsurefire.failIfNoSpecifiedTests=false}; with {@code -Dbench.cli}
+ * (the client's command) also the command-line client's {@code report}.
  * Beyond the in-memory tier: wall times of reports read from a real PostgreSQL holding the job's 10,000 results.
  */
 @QuarkusTest
@@ -124,6 +129,41 @@ class ReportsBenchmark {
         print("/summary again", seconds(() -> get(key, job, "/summary")));
         for (String path : new String[] {"/report.html", "/report.json"}) {
             print(path + " after the review", seconds(() -> get(key, job, path)));
+        }
+        String cli = System.getProperty("bench.cli", "");
+        if (!cli.isBlank()) {
+            // The command-line client's report (its summary), JVM start included: of a job not kept at completion
+            // (its first request computes), then of the kept one.
+            UUID cliNotKept = UUID.randomUUID();
+            store(cliNotKept, tenant);
+            print("CLI report of a job not kept at completion", seconds(() -> cli(cli, key, cliNotKept)));
+            for (int round = 1; round <= 3; round++) {
+                print("CLI report run " + round, seconds(() -> cli(cli, key, job)));
+            }
+        }
+    }
+
+    /**
+     * Runs {@code report JOB} with the client command given ({@code -Dbench.cli="java -cp ... dev.snailbench.cli.Cli"},
+     * split at spaces) against this scorer; it must print where the job stands.
+     */
+    private static void cli(String command, String key, UUID job) {
+        List<String> words = new ArrayList<>(Arrays.asList(command.trim().split("\\s+")));
+        words.addAll(List.of("report", job.toString()));
+        ProcessBuilder builder = new ProcessBuilder(words).redirectErrorStream(true);
+        builder.environment().put("SNAILBENCH_SCORER_URL", "http://localhost:" + RestAssured.port);
+        builder.environment().put("SNAILBENCH_API_KEY", key);
+        try {
+            Process process = builder.start();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (process.waitFor() != 0 || !out.contains("job " + job + ": completed")) {
+                throw new AssertionError("the client's report failed: " + out);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
         }
     }
 
