@@ -89,10 +89,10 @@ public class ResultsResource {
                     .header(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
                     .build());
         }
-        return gzipped.emitOn(Infrastructure.getDefaultWorkerPool()).map(bytes -> Response.ok(
-                        gunzip(bytes), MediaType.APPLICATION_JSON_TYPE)
-                .header(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
-                .build());
+        return gzipped.emitOn(Infrastructure.getDefaultWorkerPool())
+                .map(bytes -> Response.ok(gunzip(bytes), MediaType.APPLICATION_JSON_TYPE)
+                        .header(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
+                        .build());
     }
 
     /** Whether an {@code Accept-Encoding} header accepts gzip (named, or {@code *}, without {@code q=0}). */

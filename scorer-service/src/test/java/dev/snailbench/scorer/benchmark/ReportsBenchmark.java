@@ -10,8 +10,8 @@ import dev.snailbench.scorer.service.report.FinishedJobs;
 import dev.snailbench.scorer.service.report.ReportCache;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TenantKeys;
-import io.restassured.RestAssured;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -92,8 +92,8 @@ class ReportsBenchmark {
             await().atMost(Duration.ofMinutes(5))
                     .pollInterval(Duration.ofMillis(50))
                     .until(() -> Arrays.stream(ReportCache.Kind.values())
-                            .allMatch(kind -> cache.keptComputation(kind, job, tenant)
-                                    .isPresent()));
+                            .allMatch(kind ->
+                                    cache.keptComputation(kind, job, tenant).isPresent()));
             print(
                     "summary, report.html and report.json computed in the background after the last result",
                     Duration.between(finishedAt, Instant.now()).toMillis() / 1000.0);

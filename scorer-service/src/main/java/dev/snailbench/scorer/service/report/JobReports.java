@@ -131,8 +131,12 @@ public class JobReports {
                 return Uni.createFrom().item(false);
             }
             Version version = versionOf(job);
-            return cache.get(ReportCache.Kind.SUMMARY, jobId, tenantId, version, () -> onWorker(() ->
-                            summary(jobId, job)))
+            return cache.get(
+                            ReportCache.Kind.SUMMARY,
+                            jobId,
+                            tenantId,
+                            version,
+                            () -> onWorker(() -> summary(jobId, job)))
                     .map(summary -> new JobReport(summary, job.items()))
                     .call(report -> cache.get(
                             ReportCache.Kind.HTML, jobId, tenantId, version, () -> onWorker(() -> html(report))))

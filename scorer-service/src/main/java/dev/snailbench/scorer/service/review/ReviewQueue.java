@@ -5,9 +5,9 @@ import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.NotFound;
 import dev.snailbench.scorer.repository.ItemResult;
 import dev.snailbench.scorer.repository.ItemResultRepository;
-import dev.snailbench.scorer.service.report.FinishedJobs;
 import dev.snailbench.scorer.repository.Review;
 import dev.snailbench.scorer.service.compare.Reason;
+import dev.snailbench.scorer.service.report.FinishedJobs;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -68,16 +68,16 @@ public class ReviewQueue {
     public Uni<ItemResult> review(
             UUID jobId, String tenantId, String itemOrQuestion, boolean correct, String note, String reviewer) {
         return Panache.withTransaction(() -> find(jobId, tenantId, itemOrQuestion)
-                .map(r -> {
-                    if (r.linkingOnly) {
-                        throw new InvalidInput(
-                                "verdict",
-                                "verdict cannot be given: the item has no execution result to judge "
-                                        + "(linking-only job)");
-                    }
-                    r.review = new Review(correct, note, reviewer, Instant.now());
-                    return r;
-                }))
+                        .map(r -> {
+                            if (r.linkingOnly) {
+                                throw new InvalidInput(
+                                        "verdict",
+                                        "verdict cannot be given: the item has no execution result to judge "
+                                                + "(linking-only job)");
+                            }
+                            r.review = new Review(correct, note, reviewer, Instant.now());
+                            return r;
+                        }))
                 // Committed: a finished job's reports are computed again, in the background.
                 .invoke(() -> finished.changed(jobId, tenantId));
     }
