@@ -52,6 +52,17 @@ public record Ambiguity(Type type, List<ColumnRef> columns, double sss, String e
          * few rows play does not.
          */
         VALUE_COVERAGE,
+        /**
+         * Every sample value (three or more, text) of one column is among the other's, on the range both samples
+         * hold whole, neither a key: one set of things (a product's {@code vendor} among the suppliers'
+         * {@code company}).
+         */
+        VALUE_SUBSET,
+        /**
+         * Two numeric columns, neither a key, whose sample values overlap in range and whose medians are within a
+         * factor of two: one quantity ({@code wage} / {@code salary}).
+         */
+        SIMILAR_VALUES,
         /** The two columns share sample values of the same family. */
         SHARED_VALUES,
         /** The names (split into words, read through the thesaurus) are similar in the embedding space. */

@@ -86,7 +86,8 @@ public final class AmbiguityDetector {
         boolean corroborated() {
             return grounds.contains(Ambiguity.Ground.FOREIGN_KEY)
                     || grounds.contains(Ambiguity.Ground.VALUE_INCLUSION)
-                    || grounds.contains(Ambiguity.Ground.SHARED_VALUES);
+                    || grounds.contains(Ambiguity.Ground.SHARED_VALUES)
+                    || grounds.contains(Ambiguity.Ground.SIMILAR_VALUES);
         }
     }
 
@@ -98,6 +99,13 @@ public final class AmbiguityDetector {
      * meanings ({@code birthplace} / {@code hometown}) 0.55–0.62.
      */
     static final double CORROBORATION_MARGIN = 0.25;
+
+    /**
+     * How far below σ_syn the names of a pair may be when every value of one is among the other's
+     * ({@link Ambiguity.Ground#VALUE_SUBSET}; 0.40 at the paper's 0.90): one set of things under another word
+     * ({@code vendor} / {@code company} 0.52, a screening's {@code location} / {@code venue_name} 0.40).
+     */
+    static final double SUBSET_MARGIN = 0.5;
 
     /** Schemas up to this many columns have every cross-table pair of compatible columns scored as synonyms. */
     static final int ALL_PAIRS_MAX_COLUMNS = 3000;
@@ -246,6 +254,13 @@ public final class AmbiguityDetector {
                 sss = 1;
                 ground = Ambiguity.Ground.ENGLISH_WORDS;
                 evidence = "'" + name + "' is made of English words and standard schema terms";
+            } else if (unreadableKept(name, p.canonicalName()) != null) {
+                // the canonical name keeps a token no word list reads: close to the name in spelling, it says no
+                // more than the name does
+                sss = 0;
+                ground = Ambiguity.Ground.NAME_FAR_FROM_MEANING;
+                evidence = "name far from its meaning: '" + unreadableKept(name, p.canonicalName())
+                        + "' is no word and reads as nothing longer ('" + p.canonicalName() + "')";
             } else {
                 sss = cosine(vectors.apply(nameText(name)), vectors.apply(nameText(p.canonicalName())));
                 ground = Ambiguity.Ground.NAME_FAR_FROM_MEANING;
@@ -266,6 +281,7 @@ public final class AmbiguityDetector {
         private final Set<Long> seen;
         private final List<Candidate> out;
         private final Map<Integer, ColumnNode> bestNamedKey = new HashMap<>();
+        private final Set<Integer> referencedKeys = new HashSet<>();
 
         Synonyms(
                 SchemaGraph graph,
@@ -280,6 +296,12 @@ public final class AmbiguityDetector {
             this.evidence = evidence;
             this.seen = seen;
             this.out = out;
+            for (ColumnNode c : graph.columns()) {
+                ColumnNode to = graph.referenced(c);
+                if (to != null) {
+                    referencedKeys.add(to.index());
+                }
+            }
         }
 
         void pair(ColumnNode ca, ColumnNode cb, boolean onlyAboveFloor) {
@@ -298,6 +320,7 @@ public final class AmbiguityDetector {
             if (ref != null && !ref.declared() && !ref.distinctive() && bestNamedKey(ref.from()) != ref.to()) {
                 ref = null; // small numbers fall inside many keys: only the key its name is closest to counts
             }
+            boolean soleKey = ref != null && !ref.declared() && !ref.distinctive() && soleKeyNamed(ref);
             List<Ambiguity.Ground> grounds = new ArrayList<>();
             String oneKey = oneKeyConcept(graph, ref, ca, cb, a, b);
             double sss;
@@ -316,7 +339,7 @@ public final class AmbiguityDetector {
                         .append(a.canonicalName())
                         .append(a.canonicalName().equals(b.canonicalName()) ? "'" : "' / '" + b.canonicalName() + "'");
                 boolean covering = ref != null
-                        && (ref.declared() || ref.distinctive())
+                        && (ref.declared() || ref.distinctive() || soleKey)
                         && entityNoun(ref)
                         && evidence.coverage(ref) >= SynonymEvidence.MIN_COVERAGE;
                 if (covering) {
@@ -343,10 +366,22 @@ public final class AmbiguityDetector {
                             .append(ref.to().ref().key())
                             .append('\'');
                 }
-                int shared = evidence.sharedValues(ca, cb);
+                // a name that is the other's with more words is a kind or a role of it (birth_city, city): values
+                // shared by the two say nothing of one meaning
+                boolean qualified = qualified(ca, cb);
+                int shared = qualified ? 0 : evidence.sharedValues(ca, cb);
                 if (shared > 0) {
                     grounds.add(Ambiguity.Ground.SHARED_VALUES);
                     w.append("; ").append(shared).append(" sample values shared");
+                }
+                if (!qualified && ref == null && !keyLike(ca) && !keyLike(cb)) {
+                    if (shared > 0 && evidence.subset(ca, cb) && !oneOfSeveralSubsets(ca, cb)) {
+                        grounds.add(Ambiguity.Ground.VALUE_SUBSET);
+                        w.append("; every value of one is among the other's");
+                    } else if (SynonymEvidence.similarValues(ca, cb)) {
+                        grounds.add(Ambiguity.Ground.SIMILAR_VALUES);
+                        w.append("; numbers of one range and scale");
+                    }
                 }
                 if (!grounds.isEmpty()) {
                     // backed by the schema: the names as written count too (a canonical name may be a placeholder)
@@ -363,6 +398,41 @@ public final class AmbiguityDetector {
             }
             seen.add(key);
             out.add(new Candidate(Ambiguity.Type.SYNONYM, List.of(ca.index(), cb.index()), sss, why, grounds));
+        }
+
+        /**
+         * An undeclared reference of small numbers whose name is a noun and an identifier word ({@code volume_id})
+         * and whose values fall inside this key only: small numbers fall inside many keys by chance, a name that
+         * says "identifier" and values only one key holds do not.
+         */
+        private boolean soleKeyNamed(SynonymEvidence.Reference ref) {
+            boolean identifier = Lexicon.words(ref.from().ref().column()).stream()
+                    .anyMatch(IDENTIFIER_WORDS::contains);
+            return identifier && evidence.inferredFrom(ref.from()).size() == 1;
+        }
+
+        /** A key, a declared reference, or a column whose values are read as a reference. */
+        private boolean keyLike(ColumnNode c) {
+            return c.primaryKey()
+                    || graph.referenced(c) != null
+                    || !evidence.inferredFrom(c).isEmpty()
+                    || referencedKeys.contains(c.index());
+        }
+
+        /**
+         * Whether the table of the column with fewer values has another column whose values are all among the same
+         * column's too: each is a role ({@code home_team} and {@code away_team} among the teams' names).
+         */
+        private boolean oneOfSeveralSubsets(ColumnNode a, ColumnNode b) {
+            boolean aSmaller = new HashSet<>(a.samples()).size() <= new HashSet<>(b.samples()).size();
+            ColumnNode small = aSmaller ? a : b;
+            ColumnNode large = aSmaller ? b : a;
+            for (ColumnNode c : graph.columnsOf(small.ref().table())) {
+                if (c != small && compatible(c.valueType(), large.valueType()) && evidence.subset(c, large)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /**
@@ -461,6 +531,21 @@ public final class AmbiguityDetector {
             return BOTH_IDENTIFY + ea.replace('_', ' ');
         }
         return null;
+    }
+
+    /** Key words that say "identifier" (not a number or a code, which also name ordinals and quantities). */
+    static final Set<String> IDENTIFIER_WORDS = Set.of("id", "key", "identifier", "ident", "ref", "reference", "fk");
+
+    /**
+     * Whether one name is the other's with more words ({@code birth_city} and {@code city}, {@code home_team} and
+     * {@code team}): words compared singular and through the thesaurus.
+     */
+    static boolean qualified(ColumnNode a, ColumnNode b) {
+        Set<String> wa = new HashSet<>();
+        Lexicon.words(a.ref().column()).forEach(w -> wa.add(Lexicon.canonical(Lexicon.singular(w))));
+        Set<String> wb = new HashSet<>();
+        Lexicon.words(b.ref().column()).forEach(w -> wb.add(Lexicon.canonical(Lexicon.singular(w))));
+        return !wa.equals(wb) && (wa.containsAll(wb) || wb.containsAll(wa));
     }
 
     /** Words that make a name a phrase naming a relation ({@code approved_by}, {@code gift_for}), not a noun. */
@@ -643,6 +728,24 @@ public final class AmbiguityDetector {
                                 || w.length() > 2 && EnglishWordList.isWord(w) && !Lexicon.isAbbreviation(w));
     }
 
+    /**
+     * A word of the name that is no English word, standard schema term, known abbreviation or number and that the
+     * canonical name keeps as it is ({@code rtrn} in {@code rtrn_dt} → {@code rtrn_date}), or null.
+     */
+    static String unreadableKept(String name, String canonical) {
+        Set<String> kept = new HashSet<>(Lexicon.words(canonical));
+        for (String w : Lexicon.words(name)) {
+            boolean readable = w.chars().allMatch(Character::isDigit)
+                    || Lexicon.SHORT_WORDS.contains(w)
+                    || Lexicon.isAbbreviation(w)
+                    || w.length() > 2 && EnglishWordList.isWord(w);
+            if (!readable && w.chars().allMatch(Character::isLetter) && kept.contains(w)) {
+                return w;
+            }
+        }
+        return null;
+    }
+
     public static List<Ambiguity> detect(
             SchemaGraph graph,
             List<SemanticPackage> packages,
@@ -660,7 +763,9 @@ public final class AmbiguityDetector {
                 case HOMONYM -> c.sss() < thresholds.homonym();
                 case SYNONYM ->
                     c.sss() >= thresholds.synonym()
-                            || c.corroborated() && c.sss() >= thresholds.synonym() - CORROBORATION_MARGIN;
+                            || c.corroborated() && c.sss() >= thresholds.synonym() - CORROBORATION_MARGIN
+                            || c.grounds().contains(Ambiguity.Ground.VALUE_SUBSET)
+                                    && c.sss() >= thresholds.synonym() - SUBSET_MARGIN;
                 case IRREGULAR -> false;
             };
             if (hit) {

@@ -34,8 +34,15 @@ final class EnglishWordList {
         "com/nulabinc/zxcvbn/matchers/dictionaries/surnames.txt"
     };
 
+    /**
+     * zxcvbn's surnames list, where it keeps common words that rank best as surnames ({@code branch}, {@code baker}):
+     * a word of five letters or more there that starts like a word and has a vowel is read as one.
+     */
+    static final String SURNAMES = "com/nulabinc/zxcvbn/matchers/dictionaries/surnames.txt";
+
     private static final Set<String> WORDS = load(RESOURCES);
     private static final Set<String> OTHER_WORDS = load(OTHER_RESOURCES);
+    private static final Set<String> SURNAME_WORDS = load(new String[] {SURNAMES});
 
     private EnglishWordList() {}
 
@@ -43,10 +50,19 @@ final class EnglishWordList {
         return WORDS.contains(word.toLowerCase(Locale.ROOT));
     }
 
-    /** A word of the English lists, or of zxcvbn's other lists when it also looks like a word. */
+    /**
+     * A word of the English lists, or of zxcvbn's other lists when it also looks like a word, or a surname-list word
+     * of five letters or more that starts like a word and has a vowel ({@code branch}: its consonant run fails
+     * {@link Lexicon#looksNatural}).
+     */
     static boolean isWord(String word) {
         String w = word.toLowerCase(Locale.ROOT);
-        return WORDS.contains(w) || OTHER_WORDS.contains(w) && Lexicon.looksNatural(w);
+        return WORDS.contains(w)
+                || OTHER_WORDS.contains(w) && Lexicon.looksNatural(w)
+                || w.length() >= 5
+                        && SURNAME_WORDS.contains(w)
+                        && Lexicon.onset(w)
+                        && w.chars().anyMatch(ch -> "aeiou".indexOf(ch) >= 0);
     }
 
     private static Set<String> load(String[] resources) {

@@ -329,6 +329,68 @@ final class SynonymEvidence {
         return smaller > 0 && both.size() >= MIN_OVERLAP * smaller;
     }
 
+    /** Fewest distinct values a column needs for {@link #subset} and {@link #similarValues}. */
+    static final int MIN_SET_VALUES = 3;
+
+    /**
+     * Whether every value of one text column (at least {@link #MIN_SET_VALUES}, three characters or more) is among
+     * the other's, on the range both samples hold whole (coordinated samples), or as they stand when both are whole.
+     */
+    boolean subset(ColumnNode a, ColumnNode b) {
+        if (!family(a).equals("text") || !family(b).equals("text")) {
+            return false;
+        }
+        Sample sa = samples.get(a.index());
+        Sample sb = samples.get(b.index());
+        if (!coordinated(sa, sb)) {
+            return false;
+        }
+        String limit = limit(sa, sb);
+        Set<String> va = sa.below(limit);
+        Set<String> vb = sb.below(limit);
+        Set<String> small = va.size() <= vb.size() ? va : vb;
+        Set<String> large = small == va ? vb : va;
+        return small.size() >= MIN_SET_VALUES
+                && small.stream().allMatch(v -> v.length() >= 3)
+                && large.containsAll(small);
+    }
+
+    /**
+     * Whether two numeric columns hold one quantity by their values: at least {@link #MIN_SET_VALUES} numbers each,
+     * ranges that overlap, and medians within a factor of two (a wage and a salary; not a count of tickets and a
+     * count of screens).
+     */
+    static boolean similarValues(ColumnNode a, ColumnNode b) {
+        double[] va = numbers(a);
+        double[] vb = numbers(b);
+        if (va.length < MIN_SET_VALUES || vb.length < MIN_SET_VALUES) {
+            return false;
+        }
+        if (Math.max(va[0], vb[0]) > Math.min(va[va.length - 1], vb[vb.length - 1])) {
+            return false;
+        }
+        double ma = va[va.length / 2];
+        double mb = vb[vb.length / 2];
+        return ma > 0 && mb > 0 && Math.max(ma, mb) <= 2 * Math.min(ma, mb);
+    }
+
+    /** A column's sample values as sorted numbers; empty when one is not a number or the column is not numeric. */
+    private static double[] numbers(ColumnNode c) {
+        if (!family(c).equals("number")) {
+            return new double[0];
+        }
+        double[] out = new double[c.samples().size()];
+        for (int i = 0; i < out.length; i++) {
+            try {
+                out[i] = Double.parseDouble(c.samples().get(i).trim());
+            } catch (NumberFormatException e) {
+                return new double[0];
+            }
+        }
+        java.util.Arrays.sort(out);
+        return out;
+    }
+
     private static String family(ColumnNode c) {
         return AmbiguityDetector.family(c.valueType());
     }

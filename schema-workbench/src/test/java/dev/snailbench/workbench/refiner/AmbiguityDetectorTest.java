@@ -122,4 +122,40 @@ class AmbiguityDetectorTest {
 
         assertThat(detect(schema, Thresholds.PAPER)).isEmpty();
     }
+
+    @Test
+    void shouldReadANameWithMoreWordsThanAnothersAsQualifiedAndAKeptUnreadableTokenAsIrregular() {
+        SchemaGraph g = SchemaGraph.of(Schemas.of(
+                Schemas.table(
+                        "person",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("birth_city", ValueType.TEXT),
+                        Schemas.col("towns", ValueType.TEXT)),
+                Schemas.table(
+                        "site",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("city", ValueType.TEXT),
+                        Schemas.col("town", ValueType.TEXT))));
+
+        assertThat(AmbiguityDetector.qualified(g.column("person.birth_city"), g.column("site.city")))
+                .isTrue();
+        assertThat(AmbiguityDetector.qualified(g.column("site.city"), g.column("person.birth_city")))
+                .isTrue();
+        // the same words (singular, through the thesaurus: town is city) are one name, not a qualified one
+        assertThat(AmbiguityDetector.qualified(g.column("person.towns"), g.column("site.city")))
+                .isFalse();
+        assertThat(AmbiguityDetector.qualified(g.column("person.birth_city"), g.column("site.town")))
+                .isTrue();
+
+        assertThat(AmbiguityDetector.unreadableKept("rtrn_dt", "rtrn_date")).isEqualTo("rtrn");
+        assertThat(AmbiguityDetector.unreadableKept("Rtrn_Dt", "return_date")).isNull();
+        // words, standard terms, known abbreviations and numbers are readable
+        assertThat(AmbiguityDetector.unreadableKept("branch_id", "branch_id")).isNull();
+        assertThat(AmbiguityDetector.unreadableKept("pg_cnt2", "pg_count2")).isEqualTo("pg");
+        assertThat(AmbiguityDetector.unreadableKept("seq_no", "seq_number")).isNull();
+        assertThat(EnglishWordList.isWord("branch")).isTrue();
+        assertThat(EnglishWordList.isWord("brnch")).isFalse();
+    }
 }

@@ -13,7 +13,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Four small databases written by hand for the refiner's detection (a lending library, a clinic, a shop, a railway),
+ * Five small databases written by hand for the refiner's detection (a lending library, a clinic, a shop, a railway,
+ * a film festival),
  * names chosen as people name columns, none from the injector's thesaurus, each with the ambiguity a person reading
  * it finds: homonyms, synonyms (a foreign key naming its key differently, declared or not; two columns of one
  * meaning under different words in unrelated tables) and irregular names. Each also holds what is not a synonym:
@@ -224,7 +225,63 @@ final class HandMadeSchemas {
                     "depot.locality ~ station.municipality"),
             List.of("station.pltfrms", "train.mx_spd", "journey.dly_min"));
 
-    static final List<Case> ALL = List.of(LIBRARY, CLINIC, SHOP, RAILWAY);
+    static final Case FESTIVAL = new Case(
+            "refiner_festival",
+            """
+            CREATE TABLE venue (venue_id integer PRIMARY KEY, venue_name text, city text, capacity integer,
+              scrn_cnt integer, rating numeric);
+            INSERT INTO venue VALUES (1, 'Colosseum', 'Oslo', 1200, 7, 4.6), (2, 'Cinemateket', 'Oslo', 210, 2, 4.8),
+              (3, 'Bio Paradis', 'Copenhagen', 150, 1, 4.3), (4, 'Vega Scene', 'Oslo', 300, 3, 4.1),
+              (5, 'Zita Folkets Bio', 'Stockholm', 420, 4, 4.4), (6, 'Verdensteatret', 'Tromso', 280, 1, 4.7);
+            CREATE TABLE director (director_id integer PRIMARY KEY, full_name text, nationality text,
+              birth_city text, debut integer);
+            INSERT INTO director VALUES (21, 'Maren Lid', 'Norway', 'Oslo', 2006),
+              (22, 'Oskar Sund', 'Sweden', 'Stockholm', 2004), (23, 'Aino Virta', 'Finland', 'Tampere', 1983),
+              (24, 'Mads Kjaer', 'Denmark', 'Copenhagen', 1996), (25, 'Lova Ek', 'Sweden', 'Malmo', 2010),
+              (26, 'Trine Foss', 'Norway', 'Fredrikstad', 2002);
+            CREATE TABLE film (film_id integer PRIMARY KEY, title text, filmmaker_id integer REFERENCES director,
+              runtime integer, release_year integer, rating text);
+            INSERT INTO film VALUES (1, 'The Long Winter', 21, 128, 2024, '12A'), (2, 'Salt Harbour', 22, 97, 2025, '15'),
+              (3, 'Birch Light', 23, 84, 2024, 'PG'), (4, 'Ferry Nights', 24, 112, 2025, '15'),
+              (5, 'Little Gull', 25, 76, 2025, 'U'), (6, 'Snow Radio', 26, 141, 2023, '18'),
+              (7, 'North of Nowhere', 21, 103, 2025, '12A'), (8, 'Glass Fjord', 24, 118, 2024, 'PG');
+            CREATE TABLE screening (screening_id integer PRIMARY KEY, movie_id integer, location text,
+              starts timestamp, tkts_sld integer, status text);
+            INSERT INTO screening VALUES (301, 1, 'Colosseum', '2025-08-20 19:00', 1150, 'sold out'),
+              (302, 2, 'Cinemateket', '2025-08-20 18:30', 180, 'open'),
+              (303, 3, 'Bio Paradis', '2025-08-21 17:00', 95, 'open'),
+              (304, 4, 'Vega Scene', '2025-08-21 21:00', 300, 'sold out'),
+              (305, 5, 'Zita Folkets Bio', '2025-08-22 14:00', 0, 'cancelled'),
+              (306, 6, 'Colosseum', '2025-08-22 20:00', 870, 'open'),
+              (307, 7, 'Verdensteatret', '2025-08-23 19:30', 280, 'sold out'),
+              (308, 8, 'Cinemateket', '2025-08-23 16:00', 205, 'open'),
+              (309, 1, 'Vega Scene', '2025-08-24 18:00', 240, 'open'),
+              (310, 4, 'Colosseum', '2025-08-24 21:30', 990, 'open');
+            CREATE TABLE juror (juror_id integer PRIMARY KEY, full_name text, homeland text, title text, fee integer);
+            INSERT INTO juror VALUES (41, 'Ingrid Sol', 'Norway', 'Prof', 3000), (42, 'Jacques Morel', 'France', 'Dr',
+              4000), (43, 'Signe Holm', 'Denmark', 'Ms', 2500), (44, 'Dariush Karimi', 'Iran', 'Mr', 3000),
+              (45, 'Elin Berg', 'Sweden', 'Dr', 2500);
+            CREATE TABLE guest (guest_id integer PRIMARY KEY, full_name text, honorarium integer, arr_dt date,
+              invited_by integer REFERENCES juror);
+            INSERT INTO guest VALUES (71, 'Hanne Ruud', 1800, '2025-08-19', 41), (72, 'Tomas Lind', 2200, '2025-08-20',
+              NULL), (73, 'Aiko Mori', 3500, '2025-08-18', 42), (74, 'Pekka Salo', 1500, '2025-08-21', 43),
+              (75, 'Rosa Vidal', 5000, '2025-08-19', NULL), (76, 'Nils Aune', 2000, '2025-08-22', 41);
+            CREATE TABLE award (award_id integer PRIMARY KEY, prize text, film_id integer REFERENCES film,
+              presented_by integer REFERENCES juror, purse integer);
+            INSERT INTO award VALUES (1, 'Golden Ray', 6, 42, 20000), (2, 'Jury Prize', 3, 45, 10000),
+              (3, 'Audience Award', 1, 41, 5000), (4, 'Best Debut', 5, 43, 7500);
+            """,
+            List.of("film.title ~ juror.title", "film.rating ~ venue.rating"),
+            List.of(
+                    "director.director_id ~ film.filmmaker_id",
+                    "film.film_id ~ screening.movie_id",
+                    "award.film_id ~ screening.movie_id",
+                    "director.nationality ~ juror.homeland",
+                    "guest.honorarium ~ juror.fee",
+                    "screening.location ~ venue.venue_name"),
+            List.of("venue.scrn_cnt", "screening.tkts_sld", "guest.arr_dt"));
+
+    static final List<Case> ALL = List.of(LIBRARY, CLINIC, SHOP, RAILWAY, FESTIVAL);
 
     /**
      * The case's database created (again) in the embedded teams' PostgreSQL, schema {@code public}, and read back as

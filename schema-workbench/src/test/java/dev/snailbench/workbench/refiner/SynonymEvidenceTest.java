@@ -99,4 +99,65 @@ class SynonymEvidenceTest {
         assertThat(e.sharedValues(g.column("branch.municipality"), g.column("member.birthplace")))
                 .isZero();
     }
+
+    @Test
+    void shouldTellOneSetOfThingsByEveryValueOfOneColumnAmongTheOthers() {
+        SchemaGraph g = SchemaGraph.of(Schemas.of(
+                Schemas.table(
+                        "maker",
+                        List.of("maker_id"),
+                        List.of(),
+                        Schemas.col("maker_id", ValueType.NUMBER, "1", "2", "3", "4"),
+                        Schemas.col("firm", ValueType.TEXT, "Alder Works", "Birch & Co", "Cedar Ltd", "Dogwood AS"),
+                        // the executor's bound is the largest sample (six): the columns with fewer are whole
+                        Schemas.col("founded", ValueType.NUMBER, "1901", "1923", "1948", "1960", "1977", "1999")),
+                Schemas.table(
+                        "item",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("brand", ValueType.TEXT, "Alder Works", "Cedar Ltd", "Dogwood AS"),
+                        Schemas.col("origin", ValueType.TEXT, "Alder Works", "Cedar Ltd", "Elm Group"),
+                        Schemas.col("grade", ValueType.TEXT, "A", "B", "C"))));
+        SynonymEvidence e = SynonymEvidence.of(g);
+
+        assertThat(e.subset(g.column("item.brand"), g.column("maker.firm"))).isTrue();
+        assertThat(e.subset(g.column("maker.firm"), g.column("item.brand"))).isTrue();
+        // two of three shared: overlap, not one set
+        assertThat(e.subset(g.column("item.origin"), g.column("maker.firm"))).isFalse();
+        // numbers and codes shorter than three characters are not things named
+        assertThat(e.subset(g.column("item.grade"), g.column("maker.firm"))).isFalse();
+    }
+
+    @Test
+    void shouldTellOneQuantityByOverlappingRangesAndMediansWithinAFactorOfTwo() {
+        SchemaGraph g = SchemaGraph.of(Schemas.of(
+                Schemas.table(
+                        "crew",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("pay", ValueType.NUMBER, "3100", "3600", "4200", "4800"),
+                        Schemas.col("berths", ValueType.NUMBER, "2", "4", "6"),
+                        Schemas.col("on_board", ValueType.BOOLEAN, "true", "false", "true")),
+                Schemas.table(
+                        "officer",
+                        List.of(),
+                        List.of(),
+                        Schemas.col("earnings", ValueType.NUMBER, "4500", "5200", "6900"),
+                        Schemas.col("bonus", ValueType.NUMBER, "300", "450", "800"),
+                        Schemas.col("cabins", ValueType.NUMBER, "1", "2", "3", "40"))));
+
+        assertThat(SynonymEvidence.similarValues(g.column("crew.pay"), g.column("officer.earnings")))
+                .isTrue();
+        // another scale: ranges apart
+        assertThat(SynonymEvidence.similarValues(g.column("crew.pay"), g.column("officer.bonus")))
+                .isFalse();
+        // ranges overlap and the medians (4 and 3) are within a factor of two, however far one value lies
+        assertThat(SynonymEvidence.similarValues(g.column("crew.berths"), g.column("officer.cabins")))
+                .isTrue();
+        assertThat(SynonymEvidence.similarValues(g.column("crew.pay"), g.column("officer.cabins")))
+                .isFalse();
+        // too few values, or not numbers
+        assertThat(SynonymEvidence.similarValues(g.column("crew.on_board"), g.column("officer.cabins")))
+                .isFalse();
+    }
 }
