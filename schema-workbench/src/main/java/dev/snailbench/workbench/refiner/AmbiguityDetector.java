@@ -378,7 +378,7 @@ public final class AmbiguityDetector {
                     if (shared > 0 && evidence.subset(ca, cb) && !oneOfSeveralSubsets(ca, cb)) {
                         grounds.add(Ambiguity.Ground.VALUE_SUBSET);
                         w.append("; every value of one is among the other's");
-                    } else if (SynonymEvidence.similarValues(ca, cb)) {
+                    } else if (shared == 0 && SynonymEvidence.similarValues(ca, cb)) {
                         grounds.add(Ambiguity.Ground.SIMILAR_VALUES);
                         w.append("; numbers of one range and scale");
                     }
@@ -406,8 +406,8 @@ public final class AmbiguityDetector {
          * says "identifier" and values only one key holds do not.
          */
         private boolean soleKeyNamed(SynonymEvidence.Reference ref) {
-            boolean identifier = Lexicon.words(ref.from().ref().column()).stream()
-                    .anyMatch(IDENTIFIER_WORDS::contains);
+            boolean identifier =
+                    Lexicon.words(ref.from().ref().column()).stream().anyMatch(IDENTIFIER_WORDS::contains);
             return identifier && evidence.inferredFrom(ref.from()).size() == 1;
         }
 
