@@ -729,8 +729,10 @@ public final class AmbiguityDetector {
     }
 
     /**
-     * A word of the name that is no English word, standard schema term, known abbreviation or number and that the
-     * canonical name keeps as it is ({@code rtrn} in {@code rtrn_dt} → {@code rtrn_date}), or null.
+     * A word of the name that is no English word, standard schema term, known abbreviation or number, does not look
+     * like a word either ({@link Lexicon#looksNatural}: a word missing from the lists, such as {@code honorarium},
+     * is not unreadable), and that the canonical name keeps as it is ({@code rtrn} in {@code rtrn_dt} →
+     * {@code rtrn_date}), or null.
      */
     static String unreadableKept(String name, String canonical) {
         Set<String> kept = new HashSet<>(Lexicon.words(canonical));
@@ -739,7 +741,10 @@ public final class AmbiguityDetector {
                     || Lexicon.SHORT_WORDS.contains(w)
                     || Lexicon.isAbbreviation(w)
                     || w.length() > 2 && EnglishWordList.isWord(w);
-            if (!readable && w.chars().allMatch(Character::isLetter) && kept.contains(w)) {
+            if (!readable
+                    && w.chars().allMatch(Character::isLetter)
+                    && !Lexicon.looksNatural(w)
+                    && kept.contains(w)) {
                 return w;
             }
         }
