@@ -741,10 +741,7 @@ public final class AmbiguityDetector {
                     || Lexicon.SHORT_WORDS.contains(w)
                     || Lexicon.isAbbreviation(w)
                     || w.length() > 2 && EnglishWordList.isWord(w);
-            if (!readable
-                    && w.chars().allMatch(Character::isLetter)
-                    && !Lexicon.looksNatural(w)
-                    && kept.contains(w)) {
+            if (!readable && w.chars().allMatch(Character::isLetter) && !Lexicon.looksNatural(w) && kept.contains(w)) {
                 return w;
             }
         }

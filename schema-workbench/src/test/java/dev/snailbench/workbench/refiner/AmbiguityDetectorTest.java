@@ -156,7 +156,8 @@ class AmbiguityDetectorTest {
         assertThat(AmbiguityDetector.unreadableKept("pg_cnt2", "pg_count2")).isEqualTo("pg");
         assertThat(AmbiguityDetector.unreadableKept("seq_no", "seq_number")).isNull();
         // a word missing from the lists that reads like one is not unreadable
-        assertThat(AmbiguityDetector.unreadableKept("fee_honorarium", "fee_honorarium")).isNull();
+        assertThat(AmbiguityDetector.unreadableKept("fee_honorarium", "fee_honorarium"))
+                .isNull();
         assertThat(EnglishWordList.isWord("branch")).isTrue();
         assertThat(EnglishWordList.isWord("brnch")).isFalse();
     }
