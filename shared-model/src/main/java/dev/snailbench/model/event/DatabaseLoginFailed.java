@@ -5,9 +5,10 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * A job's database login stopped working mid-job (authentication failed, or its registration's connections are
- * paused): the inference service sends the job's remaining items on that database to the executor without asking
- * their model, each failing with {@code reason}. Keyed by job and database ({@link #databaseKey}) on a compacted topic.
+ * A job's database login stopped working mid-job (the server refused its authentication; a server that does not
+ * answer opens the database's circuit instead and raises no such event): the inference service sends the job's
+ * remaining items on that database to the executor without asking their model, each failing with {@code reason}.
+ * Keyed by job and database ({@link #databaseKey}) on a compacted topic.
  */
 public record DatabaseLoginFailed(
         UUID eventId,
