@@ -13,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -96,13 +97,7 @@ public class JobReports {
 
     /** The job's self-contained HTML report, computed once per version of the job (on a worker thread). */
     public Uni<String> html(UUID jobId, String tenantId) {
-        return version(jobId, tenantId)
-                .chain(version -> cache.get(
-                        ReportCache.Kind.HTML,
-                        jobId,
-                        tenantId,
-                        version,
-                        () -> itemsWithSummary(jobId, tenantId).map(this::html)));
+        return rendered(ReportCache.Kind.HTML, jobId, tenantId, this::html);
     }
 
     /**
@@ -110,13 +105,18 @@ public class JobReports {
      * worker thread).
      */
     public Uni<byte[]> json(UUID jobId, String tenantId) {
+        return rendered(ReportCache.Kind.JSON, jobId, tenantId, this::json);
+    }
+
+    /** A report of the job's current version from the cache, rendered from its items and summary when not kept. */
+    private <T> Uni<T> rendered(ReportCache.Kind kind, UUID jobId, String tenantId, Function<JobReport, T> render) {
         return version(jobId, tenantId)
                 .chain(version -> cache.get(
-                        ReportCache.Kind.JSON,
+                        kind,
                         jobId,
                         tenantId,
                         version,
-                        () -> itemsWithSummary(jobId, tenantId).map(this::json)));
+                        () -> itemsWithSummary(jobId, tenantId).map(render)));
     }
 
     /**
